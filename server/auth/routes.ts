@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../http.js';
+import { decoyHash, verifyPassword } from './passwords.js';
+import type { AuthUser, LoginType } from './sessions.js';
+
+const credentials = {
+  type: 'object',
+  required: ['email', 'password'],
+  properties: {
+    email: { type: 'string', minLength: 1, maxLength: 254 },
+    password: { type: 'string', minLength: 1, maxLength: 1024 },
+  },
+} as const;
+
+const userShape = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    role: { type: 'string' },
+    client_id: { type: ['integer', 'null'] },
+  },
+} as const;
+
+const sessionShape = {
+  type: 'object',
+  properties: {
+    token: { type: 'string' },
+    token_expiration: { type: 'string', format: 'date-time' },
+    login_type: { type: 'string', enum: ['admin', 'client'] },
+    merchant_id: { type: 'integer' },
+    client_id: { type: ['integer', 'null'] },
+    user: userShape,
+  },
+} as const;
+
+function describe(u: Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'kind' | 'merchant_id' | 'client_id'>) {
+  return {
+    login_type: u.kind,
+    merchant_id: u.merchant_id,
+    ...(u.kind === 'client' ? { client_id: u.client_id } : {}),
+    user: { id: u.id, name: u.name, email: u.email, role: u.role, ...(u.kind === 'client' ? { client_id: u.client_id } : {}) },
+  };
+}
+
+export async function authRoutes(app: FastifyInstance) {
+  const login = (kind: LoginType) => async (req: any, reply: any) => {
+    const email = String(req.body.email).trim().toLowerCase();
+    const password = String(req.body.password);
+    const wait = app.throttle.retryAfter(email, req.ip);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.`);
+    }
+    const [user] = await app.db.query(
+      `select id, merchant_id, client_id, kind, role, name, email, password_hash from users
+        where kind = $1 and lower(email) = $2 and active`,
+      [kind, email],
+    );
+    // Unknown e-mail and wrong password take the same time and give the same answer.
+    const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
+    if (!user || !ok) {
+      app.throttle.fail(email, req.ip);
+      throw new HttpError(401, 'The e-mail address or password is incorrect.');
+    }
+    app.throttle.succeed(email);
+    const { token, expiresAt } = await app.sessions.create(user.id);
+    return reply.status(200).send({ token, token_expiration: expiresAt, ...describe(user as any) });
+  };
+
+  for (const kind of ['admin', 'client'] as const) {
+    app.post(`/api/${kind}_login`, {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: `Sign in to the ${kind === 'admin' ? 'agency' : 'client'} panel`,
+        body: credentials,
+        response: { 200: sessionShape },
+      },
+      handler: login(kind),
+    });
+    app.get(`/api/${kind}_login`, {
+      config: { access: kind },
+      schema: { tags: ['auth'], summary: 'The signed-in user, with role', response: { 200: sessionShape } },
+      handler: async (req) => describe(req.auth!),
+    });
+  }
+
+  app.post('/api/logout', {
+    config: { access: 'any' },
+    schema: { tags: ['auth'], summary: 'Revoke the bearer token' },
+    handler: async (req) => {
+      await app.sessions.revoke(req.auth!.token_hash);
+      return { message: 'Signed out.' };
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+import { createAgency, seedDemo } from './db/seed.js';
+
+const usage = `Usage:
+  npm run db:seed                       load the demo agencies into the configured database
+  npm run agency:create -- --company "Acme Staffing" --name "Jo Bloggs" --email jo@acme.example --password '…'
+                                        create an agency and its first admin (no demo data)`;
+
+const [command, ...rest] = process.argv.slice(2);
+const config = loadConfig();
+const { db } = await openDatabase(config);
+try {
+  if (command === 'seed') {
+    const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from users where email = 'admin@demo.test'`);
+    if (n > 0) {
+      console.log('The demo data is already loaded; nothing to do.');
+    } else {
+      await seedDemo(db);
+      console.log('Demo data loaded.');
+    }
+  } else if (command === 'create-agency') {
+    const { values } = parseArgs({ args: rest, options: { company: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } } });
+    const missing = ['company', 'name', 'email', 'password'].filter((k) => !(values as any)[k]);
+    if (missing.length) throw new Error(`Missing --${missing.join(', --')}\n${usage}`);
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email!)) throw new Error('Invalid email address');
+    if (values.password!.length < 10) throw new Error('The password must be at least 10 characters long.');
+    const r = await db.transaction((tx) => createAgency(tx, { companyName: values.company!, adminName: values.name!, email: values.email!, password: values.password! }));
+    console.log(`Agency ${r.merchantId} created; ${values.email} can now sign in to the agency panel.`);
+  } else {
+    console.log(usage);
+    process.exitCode = command ? 1 : 0;
+  }
+} catch (e) {
+  console.error((e as Error).message);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}

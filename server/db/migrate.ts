@@ -1,0 +1,27 @@
+import type { Db } from './index.js';
+import { migrations } from './migrations/index.js';
+
+/** Applies pending migrations in order, each in its own transaction. `fresh` tells a brand-new database. */
+export async function migrate(db: Db): Promise<{ applied: string[]; fresh: boolean }> {
+  await db.query(`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`);
+  const done = new Set((await db.query<{ id: string }>('select id from schema_migrations')).map((r) => r.id));
+  const fresh = done.size === 0;
+  const applied: string[] = [];
+  for (const m of migrations) {
+    if (done.has(m.id)) continue;
+    await db.transaction(async (tx) => {
+      for (const statement of splitStatements(m.sql)) await tx.query(statement);
+      await tx.query('insert into schema_migrations (id) values ($1)', [m.id]);
+    });
+    applied.push(m.id);
+  }
+  return { applied, fresh };
+}
+
+// Extended-protocol queries take one statement each; our migrations hold no semicolons inside literals.
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*(?:\n|$)/)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,36 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+import { DEMO_LOGINS, seedDemo } from './db/seed.js';
+import { buildApp } from './app.js';
+
+const started = performance.now();
+const config = loadConfig();
+const { db, created } = await openDatabase(config);
+// Only a brand-new embedded database gets the demo; a real server gets data by `npm run db:seed` or
+// `npm run agency:create`.
+if (created && !config.databaseUrl) {
+  console.log('New embedded database: loading demo data…');
+  await seedDemo(db);
+}
+const app = await buildApp({ db, config, logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } as any : false });
+await app.listen({ host: config.host, port: config.port });
+
+const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+console.log(`\nStaffing back office is running at ${address}  (ready in ${Math.round(performance.now() - started)} ms)`);
+console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`);
+console.log(`API description: ${address}/api/docs`);
+if (!config.databaseUrl || created) {
+  const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from users where email = 'admin@demo.test'`);
+  if (n > 0) {
+    console.log('\nDemo logins:');
+    for (const l of DEMO_LOGINS) console.log(`  ${l.panel.padEnd(24)} ${l.email.padEnd(22)} password ${l.password}`);
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../http.js';
+
+const idParam = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
+
+/** What the application shell needs: the agency's name and logo, staff search, notifications. */
+export async function shellRoutes(app: FastifyInstance) {
+  app.get<{ Params: { id: number } }>('/api/merchants/:id', {
+    config: { access: 'any' },
+    schema: { tags: ['agency'], summary: "The agency's profile", params: idParam },
+    handler: async (req) => {
+      if (req.params.id !== req.auth!.merchant_id) throw notFound('Agency');
+      const [data] = await app.db.query('select id, company_name, profile_photo, email, phone from merchants where id = $1', [req.params.id]);
+      if (!data) throw notFound('Agency');
+      return { data };
+    },
+  });
+
+  app.get('/api/agency_logo_list', {
+    config: { access: 'any' },
+    schema: { tags: ['agency'], summary: "The agency's logos (logo_type agency_logo, favicon, ...)" },
+    handler: async (req) => ({
+      data: await app.db.query('select id, logo_type, logo_url from agency_logos where merchant_id = $1 order by id', [req.auth!.merchant_id]),
+    }),
+  });
+
+  app.get<{ Querystring: { candidate_query?: string } }>('/api/search_candidate', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['staff'],
+      summary: 'Find staff by name, e-mail or phone (at most 10)',
+      querystring: { type: 'object', properties: { candidate_query: { type: 'string', maxLength: 200 } } },
+    },
+    handler: async (req, reply) => {
+      const q = (req.query.candidate_query ?? '').trim().toLowerCase();
+      if (!q) return reply.status(400).send({ candidate: [], message: 'Not Staff found for the specified criteria' });
+      const pattern = `%${q.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+      const candidate = await app.db.query(
+        `select id, first_name, last_name, first_name || ' ' || last_name as name, email, phone, status, activated, profile_photo
+           from candidates
+          where merchant_id = $1 and deleted_at is null and search_text like $2
+          order by lower(last_name), lower(first_name), id
+          limit 10`,
+        [req.auth!.merchant_id, pattern],
+      );
+      if (candidate.length === 0) return reply.status(404).send({ candidate: [], message: 'Not Staff found for the specified criteria' });
+      return { candidate, message: `${candidate.length} staff found` };
+    },
+  });
+
+  app.get<{ Querystring: { page?: number; per_page?: number } }>('/api/agency_notifications', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['notifications'],
+      summary: "The agency's notifications, newest first",
+      querystring: {
+        type: 'object',
+        properties: { page: { type: 'integer', minimum: 1, default: 1 }, per_page: { type: 'integer', minimum: 1, maximum: 100, default: 10 } },
+      },
+    },
+    handler: async (req) => {
+      const page = req.query.page ?? 1;
+      const perPage = req.query.per_page ?? 10;
+      const merchant = req.auth!.merchant_id;
+      const [notifications, [counts]] = await Promise.all([
+        app.db.query(
+          'select id, title, body, link, read, created_at from notifications where merchant_id = $1 order by created_at desc, id desc limit $2 offset $3',
+          [merchant, perPage, (page - 1) * perPage],
+        ),
+        app.db.query<{ total: number; unread: number }>(
+          'select count(*)::int as total, count(*) filter (where not read)::int as unread from notifications where merchant_id = $1',
+          [merchant],
+        ),
+      ]);
+      return {
+        notifications,
+        current_page: page,
+        total_count: counts.total,
+        total_pages: Math.ceil(counts.total / perPage),
+        unread_count: counts.unread,
+        message: counts.total ? 'Notifications loaded' : 'No notifications yet',
+      };
+    },
+  });
+
+  app.put('/api/merchant_notification_read_all', {
+    config: { access: 'admin' },
+    schema: { tags: ['notifications'], summary: 'Mark every notification read' },
+    handler: async (req) => {
+      await app.db.query('update notifications set read = true where merchant_id = $1 and not read', [req.auth!.merchant_id]);
+      return { message: 'All notifications marked as read', unread_count: 0 };
+    },
+  });
+
+}
