@@ -1,0 +1,72 @@
+import type { AuthProvider } from 'react-admin';
+import { canAccess } from '../resources/access';
+import { api } from './http';
+import { clearExpired, clearSignedOut, getLoginType, getToken, hasValidSession, saveSession, type LoginResponse, type LoginType } from './session';
+
+export interface Credentials {
+  email: string;
+  password: string;
+  loginType: LoginType;
+}
+
+// Identity is fetched once per token: a different user signing in, in the same tab, gets a fresh one.
+let identity: { token: string; value: Promise<Omit<LoginResponse, 'token' | 'token_expiration'>> } | undefined;
+function whoAmI() {
+  const token = getToken()!;
+  if (identity?.token !== token) {
+    const value = api(`/${getLoginType() === 'client' ? 'client' : 'admin'}_login`);
+    identity = { token, value };
+    value.catch(() => (identity = undefined));
+  }
+  return identity.value;
+}
+
+export const authProvider: AuthProvider = {
+  async login({ email, password, loginType }: Credentials) {
+    const r = await api<LoginResponse>(`/${loginType === 'client' ? 'client' : 'admin'}_login`, {
+      method: 'POST',
+      json: { email: String(email).trim(), password },
+    });
+    saveSession(r);
+    identity = undefined;
+  },
+
+  async logout() {
+    if (getToken()) await api('/logout', { method: 'POST' }).catch(() => undefined);
+    clearSignedOut();
+    identity = undefined;
+    return '/';
+  },
+
+  async checkAuth() {
+    if (hasValidSession()) return;
+    clearExpired();
+    throw { redirectTo: '/', message: false };
+  },
+
+  async checkError(error) {
+    // 403 means signed in without the right: stay signed in and show the message.
+    if (error?.status === 401) {
+      clearExpired();
+      identity = undefined;
+      throw { redirectTo: '/', message: false };
+    }
+  },
+
+  async getIdentity() {
+    const me = await whoAmI();
+    return { id: me.user.id, fullName: me.user.name, email: me.user.email, role: me.user.role, loginType: me.login_type, merchantId: me.merchant_id, clientId: me.client_id ?? null };
+  },
+
+  async getPermissions() {
+    if (!hasValidSession()) return null;
+    const me = await whoAmI();
+    return { loginType: me.login_type, role: me.user.role };
+  },
+
+  async canAccess({ resource, action }) {
+    if (!hasValidSession()) return false;
+    const me = await whoAmI();
+    return canAccess({ loginType: me.login_type, role: me.user.role }, resource, action);
+  },
+};

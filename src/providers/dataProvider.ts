@@ -1,0 +1,68 @@
+import type { DataProvider, GetListParams } from 'react-admin';
+import { api } from './http';
+
+/** Turns react-admin's list parameters into the API's query string: page, per_page, sort, order and filters. */
+export function listQuery(params: Partial<GetListParams>): string {
+  const q = new URLSearchParams();
+  if (params.pagination) {
+    q.set('page', String(params.pagination.page));
+    q.set('per_page', String(params.pagination.perPage));
+  }
+  if (params.sort?.field) {
+    q.set('sort', params.sort.field);
+    q.set('order', params.sort.order === 'DESC' ? 'desc' : 'asc');
+  }
+  for (const [key, value] of Object.entries(params.filter ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    q.set(key, Array.isArray(value) ? value.join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return q.toString();
+}
+
+interface ListAnswer {
+  data: any[];
+  total_count: number;
+  total_pages: number;
+  current_page: number;
+}
+
+/** Speaks the API's conventions: resource name = path under /api, list answers `{ data, total_count }`, records `{ data }`. */
+export const dataProvider: DataProvider = {
+  async getList(resource, params) {
+    const r = await api<ListAnswer>(`/${resource}?${listQuery(params)}`, { signal: params.signal });
+    return { data: r.data, total: r.total_count };
+  },
+  async getOne(resource, params) {
+    const r = await api(`/${resource}/${encodeURIComponent(String(params.id))}`, { signal: params.signal });
+    return { data: r.data };
+  },
+  async getMany(resource, params) {
+    if (params.ids.length === 0) return { data: [] };
+    const r = await api<ListAnswer>(`/${resource}?${listQuery({ filter: { ids: params.ids }, pagination: { page: 1, perPage: params.ids.length } })}`, { signal: params.signal });
+    return { data: r.data };
+  },
+  async getManyReference(resource, params) {
+    const r = await api<ListAnswer>(`/${resource}?${listQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } })}`, { signal: params.signal });
+    return { data: r.data, total: r.total_count };
+  },
+  async create(resource, params) {
+    const r = await api(`/${resource}`, { method: 'POST', json: params.data });
+    return { data: r.data };
+  },
+  async update(resource, params) {
+    const r = await api(`/${resource}/${encodeURIComponent(String(params.id))}`, { method: 'PUT', json: params.data });
+    return { data: r.data };
+  },
+  async updateMany(resource, params) {
+    await Promise.all(params.ids.map((id) => api(`/${resource}/${encodeURIComponent(String(id))}`, { method: 'PUT', json: params.data })));
+    return { data: params.ids };
+  },
+  async delete(resource, params) {
+    const r = await api(`/${resource}/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
+    return { data: r?.data ?? params.previousData };
+  },
+  async deleteMany(resource, params) {
+    await Promise.all(params.ids.map((id) => api(`/${resource}/${encodeURIComponent(String(id))}`, { method: 'DELETE' })));
+    return { data: params.ids };
+  },
+};
