@@ -1,0 +1,120 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { HttpError } from 'react-admin';
+import { dataProvider, listQuery } from '../../../src/providers/dataProvider';
+import { authProvider } from '../../../src/providers/authProvider';
+import { fake, resetFake } from '../msw/handlers';
+
+const last = () => fake.requests[fake.requests.length - 1];
+
+beforeEach(async () => {
+  resetFake();
+  await authProvider.login({ email: 'admin@demo.test', password: 'demo-admin', loginType: 'admin' });
+  fake.requests.length = 0;
+});
+
+describe('dataProvider.getList', () => {
+  it('sends page, per_page, sort, order and filters, with the bearer token, and maps total_count to total', async () => {
+    const r = await dataProvider.getList('clients', { pagination: { page: 2, perPage: 5 }, sort: { field: 'name', order: 'DESC' }, filter: { status: 'active' } });
+    const req = last();
+    expect(req.method).toBe('GET');
+    expect(req.url.pathname).toBe('/api/clients');
+    expect(Object.fromEntries(req.url.searchParams)).toEqual({ page: '2', per_page: '5', sort: 'name', order: 'desc', status: 'active' });
+    expect(req.authorization).toBe(`Bearer ${localStorage.getItem('token')}`);
+    expect(r.total).toBe(20); // 30 clients, 10 inactive
+    expect(r.data).toHaveLength(5);
+    expect(r.data[0].name > r.data[4].name).toBe(true);
+  });
+
+  it('sends order=asc for ASC and leaves out empty filters', async () => {
+    await dataProvider.getList('clients', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: { q: '', status: undefined, nothing: null } });
+    expect(Object.fromEntries(last().url.searchParams)).toEqual({ page: '1', per_page: '25', sort: 'id', order: 'asc' });
+  });
+
+  it('listQuery joins array filters with commas', () => {
+    expect(listQuery({ filter: { ids: [1, 2, 3] } })).toBe('ids=1%2C2%2C3');
+  });
+});
+
+describe('dataProvider one record and many', () => {
+  it('getOne calls GET /api/{resource}/{id} and unwraps data', async () => {
+    const r = await dataProvider.getOne('clients', { id: 3 });
+    expect(last().url.pathname).toBe('/api/clients/3');
+    expect(r.data).toMatchObject({ id: 3, name: 'Client 03' });
+  });
+
+  it('getMany sends the ids', async () => {
+    const r = await dataProvider.getMany('clients', { ids: [2, 5, 9] });
+    const q = last().url.searchParams;
+    expect(q.get('ids')).toBe('2,5,9');
+    expect(q.get('per_page')).toBe('3');
+    expect(r.data.map((x: any) => x.id).sort()).toEqual([2, 5, 9]);
+  });
+
+  it('getMany with no ids makes no call', async () => {
+    expect(await dataProvider.getMany('clients', { ids: [] })).toEqual({ data: [] });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('getManyReference filters by the target', async () => {
+    const r = await dataProvider.getManyReference('clients', { target: 'status', id: 'inactive', pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(last().url.searchParams.get('status')).toBe('inactive');
+    expect(r.total).toBe(10);
+  });
+});
+
+describe('dataProvider writes', () => {
+  it('create POSTs the JSON body and answers the created record', async () => {
+    const r = await dataProvider.create('clients', { data: { name: 'New Home', status: 'active' } });
+    const req = last();
+    expect(req.method).toBe('POST');
+    expect(req.url.pathname).toBe('/api/clients');
+    expect(req.body).toEqual({ name: 'New Home', status: 'active' });
+    expect(r.data).toMatchObject({ id: 31, name: 'New Home' });
+  });
+
+  it('update PUTs to /api/{resource}/{id}', async () => {
+    const r = await dataProvider.update('clients', { id: 4, data: { name: 'Renamed' }, previousData: { id: 4 } });
+    expect(last()).toMatchObject({ method: 'PUT', body: { name: 'Renamed' } });
+    expect(last().url.pathname).toBe('/api/clients/4');
+    expect(r.data).toMatchObject({ id: 4, name: 'Renamed' });
+  });
+
+  it('delete DELETEs /api/{resource}/{id} and answers the deleted record', async () => {
+    const r = await dataProvider.delete('clients', { id: 6, previousData: { id: 6 } });
+    expect(last().method).toBe('DELETE');
+    expect(last().url.pathname).toBe('/api/clients/6');
+    expect(r.data).toMatchObject({ id: 6 });
+    expect(fake.records.get('clients')!.some((c) => c.id === 6)).toBe(false);
+  });
+
+  it('updateMany and deleteMany call once per id and answer the ids', async () => {
+    expect(await dataProvider.updateMany('clients', { ids: [1, 2], data: { status: 'inactive' } })).toEqual({ data: [1, 2] });
+    expect(fake.requests.filter((r) => r.method === 'PUT').map((r) => r.url.pathname).sort()).toEqual(['/api/clients/1', '/api/clients/2']);
+    expect(await dataProvider.deleteMany('clients', { ids: [7, 8] })).toEqual({ data: [7, 8] });
+    expect(fake.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2);
+  });
+});
+
+describe('dataProvider errors', () => {
+  it('422 surfaces as HttpError carrying body.errors per field', async () => {
+    const err = await dataProvider.create('clients', { data: { name: '  ' } }).catch((e) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err.status).toBe(422);
+    expect(err.message).toBe('Some fields need your attention.');
+    expect(err.body.errors).toEqual({ name: 'Required' });
+  });
+
+  it('404 surfaces as HttpError with the server message', async () => {
+    const err = await dataProvider.getOne('clients', { id: 999 }).catch((e) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err.status).toBe(404);
+    expect(err.message).toBe('Record not found.');
+  });
+
+  it('401 surfaces as HttpError status 401 (which checkError turns into a sign-out)', async () => {
+    localStorage.setItem('token', 'garbage');
+    const err = await dataProvider.getList('clients', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {} }).catch((e) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err.status).toBe(401);
+  });
+});

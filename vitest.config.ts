@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Three projects, one per kind of test (see scripts/test.mjs for the order `npm test` runs them in):
+//   unit — jsdom, React and the providers against msw handlers that reproduce the API contract;
+//   api  — node, the Fastify app over app.inject against a real database (PGlite, or PostgreSQL when
+//          TEST_DATABASE_URL is set);
+//   e2e  — node, the built product started as a process and driven by headless Chromium.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          globals: true,
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/unit/setup.ts'],
+          environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          globals: true,
+          include: ['tests/api/**/*.test.ts'],
+          // Seeding hashes passwords with scrypt (~0.25 s each) and PGlite takes ~3 s to start.
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          globals: true,
+          include: ['tests/e2e/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
