@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app';
+import { openPglite, openPostgres, type Db } from '../../server/db';
+import { migrate } from '../../server/db/migrate';
+import { seedDemo } from '../../server/db/seed';
+import { LoginThrottle } from '../../server/auth/throttle';
+
+/**
+ * The API tests run against a real database:
+ *  - PGlite in memory by default;
+ *  - PostgreSQL when TEST_DATABASE_URL is set, each test file in a fresh schema of its own (dropped at the end),
+ *    so files can run in parallel against one server. An unreachable server fails the tests (never skips them).
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+export const dbKind: 'pglite' | 'postgres' = TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+export interface TestDb {
+  db: Db;
+  /** Closes the database and, on PostgreSQL, drops the test schema. */
+  close(): Promise<void>;
+}
+
+// pg_trgm is database-wide: it lives in `public` once, shared by every test schema through the search path.
+// (Created inside a test schema, dropping that schema would drop it from under the other files.)
+async function ensureSharedExtensions(admin: pg.Client) {
+  await admin.query('select pg_advisory_lock(742001)');
+  try {
+    const [ext] = (await admin.query(`select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`)).rows;
+    if (!ext) await admin.query('create extension if not exists pg_trgm schema public');
+    else if (ext.nspname !== 'public') await admin.query('alter extension pg_trgm set schema public');
+  } finally {
+    await admin.query('select pg_advisory_unlock(742001)');
+  }
+}
+
+/** Opens an empty database (not migrated) for one test file. */
+export async function openTestDb(): Promise<TestDb> {
+  if (!TEST_DATABASE_URL) {
+    const db = await openPglite();
+    return { db, close: () => db.close() };
+  }
+  const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 5000 });
+  try {
+    await admin.connect();
+  } catch (e) {
+    throw new Error(`PostgreSQL at TEST_DATABASE_URL=${TEST_DATABASE_URL} is unreachable: ${(e as Error).message}`);
+  }
+  await ensureSharedExtensions(admin);
+  await admin.query(`create schema "${schema}"`);
+  const db = await openPostgres(TEST_DATABASE_URL, { searchPath: `${schema},public`, max: 5 });
+  return {
+    db,
+    async close() {
+      await db.close().catch(() => undefined);
+      await admin.query(`drop schema if exists "${schema}" cascade`);
+      await admin.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  /** Builds another app on the same database (e.g. with a short token lifetime); closed with the rest. */
+  extraApp(options?: AppOptions): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  tokenLifetimeSeconds?: number;
+  throttle?: LoginThrottle;
+}
+
+export interface MakeOptions extends AppOptions {
+  /** 'demo' (default): the demo agencies with `candidates` staff in the first; 'none': migrated, empty. */
+  seed?: 'demo' | 'none';
+  candidates?: number;
+}
+
+/** A migrated, seeded database and an app on it. Call once per test file (beforeAll) and share it. */
+export async function makeTestApp(options: MakeOptions = {}): Promise<TestApp> {
+  const testDb = await openTestDb();
+  const { db } = testDb;
+  const apps: FastifyInstance[] = [];
+  const build = async (o: AppOptions = {}) => {
+    const app = await buildApp({
+      db,
+      config: { tokenLifetimeSeconds: o.tokenLifetimeSeconds ?? 3600, staticDir: undefined },
+      // A throttle per app: failed sign-ins in one test never lock out another.
+      throttle: o.throttle ?? new LoginThrottle(),
+    });
+    await app.ready();
+    apps.push(app);
+    return app;
+  };
+  try {
+    await migrate(db);
+    if ((options.seed ?? 'demo') === 'demo') await seedDemo(db, { candidates: options.candidates ?? 40 });
+    const app = await build(options);
+    return {
+      app,
+      db,
+      extraApp: build,
+      async close() {
+        for (const a of apps) await a.close();
+        await testDb.close();
+      },
+    };
+  } catch (e) {
+    await testDb.close().catch(() => undefined);
+    throw e;
+  }
+}
+
+export type Kind = 'admin' | 'client';
+
+export const DEMO = {
+  admin: { kind: 'admin', email: 'admin@demo.test', password: 'demo-admin' },
+  consultant: { kind: 'admin', email: 'consultant@demo.test', password: 'demo-admin' },
+  client: { kind: 'client', email: 'client@demo.test', password: 'demo-client' },
+  client2: { kind: 'client', email: 'client2@demo.test', password: 'demo-client' },
+  otherAdmin: { kind: 'admin', email: 'admin@other.test', password: 'demo-admin' },
+} as const;
+
+/** POST /api/{kind}_login; answers the whole response. */
+export function postLogin(app: FastifyInstance, kind: Kind, email: string, password: string, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url: `/api/${kind}_login`, payload: { email, password }, headers });
+}
+
+/** Signs in and answers the token; fails the test if sign-in does not succeed. */
+export async function login(app: FastifyInstance, kind: Kind, email: string, password: string): Promise<string> {
+  const res = await postLogin(app, kind, email, password);
+  if (res.statusCode !== 200) throw new Error(`${kind} sign-in as ${email} answered ${res.statusCode}: ${res.body}`);
+  return res.json().token;
+}
+
+export const loginAs = (app: FastifyInstance, who: keyof typeof DEMO) => login(app, DEMO[who].kind, DEMO[who].email, DEMO[who].password);
+
+/** An authenticated request. */
+export function call(app: FastifyInstance, token: string | undefined, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse> {
+  return app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload !== undefined ? { payload: payload as any } : {}) });
+}
