@@ -11,6 +11,8 @@ import { authRoutes } from './auth/routes.js';
 import { SessionStore, type AuthUser } from './auth/sessions.js';
 import { LoginThrottle } from './auth/throttle.js';
 import { shellRoutes } from './routes/shell.js';
+import { engineRoutes } from './engine/routes.js';
+import { declarations } from '../src/resources/declarations.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +64,7 @@ export async function buildApp({ db, config, logger = false, throttle }: AppOpti
 
   await app.register(authRoutes);
   await app.register(shellRoutes);
+  await app.register(engineRoutes, { declarations });
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
 
   const indexHtml = config.staticDir && join(config.staticDir, 'index.html');

@@ -52,6 +52,32 @@ function address(r: ReturnType<typeof rng>) {
 
 async function seedAgencyData(db: Queryable, merchantId: number, r: ReturnType<typeof rng>, counts: { clients: string[]; candidates: number; emailDomain: string }) {
   const roleIds = await insertMany(db, 'job_roles', JOB_ROLES.map(([name, code, pay, charge]) => ({ merchant_id: merchantId, name, code, default_pay_rate: pay, default_charge_rate: charge })));
+  const statusIds = await insertMany(db, 'staff_statuses', [
+    { merchant_id: merchantId, name: 'Available', description: 'Ready to be booked', bookable: true, colour: 'green' },
+    { merchant_id: merchantId, name: 'On leave', description: 'Away; do not book until they return', bookable: false, colour: 'amber' },
+    { merchant_id: merchantId, name: 'Do not book', description: 'Held back pending a review', bookable: false, colour: 'red' },
+  ]);
+  const typeIds = await insertMany(db, 'employment_types', [
+    { merchant_id: merchantId, name: 'PAYE', description: 'Paid through the agency payroll', paye: true },
+    { merchant_id: merchantId, name: 'Umbrella company', description: 'Paid through an umbrella company', paye: false },
+    { merchant_id: merchantId, name: 'Limited company', description: 'Invoices through their own limited company', paye: false },
+  ]);
+  const docIds = await insertMany(db, 'document_categories', [
+    { merchant_id: merchantId, name: 'DBS certificate', description: 'Enhanced DBS with barred lists', mandatory: true, validity_months: 12 },
+    { merchant_id: merchantId, name: 'Right to work', description: 'Passport, visa or share code', mandatory: true, validity_months: null },
+    { merchant_id: merchantId, name: 'Manual handling training', description: 'Practical moving and handling', mandatory: true, validity_months: 12 },
+    { merchant_id: merchantId, name: 'NMC PIN', description: 'Nursing and Midwifery Council registration', mandatory: false, validity_months: 12 },
+    { merchant_id: merchantId, name: 'Food hygiene certificate', description: 'Level 2 food hygiene', mandatory: false, validity_months: 36 },
+  ]);
+  await insertMany(db, 'staff_profiles', [
+    { merchant_id: merchantId, name: 'Care staff', description: 'Carers and support workers', job_role_id: roleIds[0], document_category_ids: [docIds[0], docIds[1], docIds[2]] },
+    { merchant_id: merchantId, name: 'Nursing', description: 'Registered nurses', job_role_id: roleIds[1], document_category_ids: [docIds[0], docIds[1], docIds[3]] },
+    { merchant_id: merchantId, name: 'Hotel services', description: 'Domestic and kitchen staff', job_role_id: roleIds[5], document_category_ids: [docIds[1], docIds[4]] },
+  ]);
+  await insertMany(db, 'staff_detail_fields', [
+    { merchant_id: merchantId, label: 'Uniform size', key: 'uniform_size', field_type: 'choice', options: 'XS, S, M, L, XL, XXL', required: false, show_in_list: false, position: 1 },
+    { merchant_id: merchantId, label: 'Driver', key: 'driver', field_type: 'boolean', options: null, required: false, show_in_list: true, position: 2 },
+  ]);
   const clientIds = await insertMany(db, 'clients', counts.clients.map((name, i) => {
     const hospital = /Hospital|Trust/.test(name);
     return {
@@ -86,6 +112,8 @@ async function seedAgencyData(db: Queryable, merchantId: number, r: ReturnType<t
       merchant_id: merchantId, first_name: first, last_name: last, email: `${first}.${last}.${i + 1}@${counts.emailDomain}`.toLowerCase(),
       phone: `07${r.int(700, 999)} ${r.int(100000, 999999)}`, date_of_birth: `${r.int(1965, 2004)}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}`,
       address: JSON.stringify(address(r)), job_role_id: r.pick(roleIds), status, activated,
+      employment_type_id: r.pick(typeIds), staff_status_id: status === 'approved' ? r.pick([statusIds[0], statusIds[0], statusIds[0], statusIds[1]]) : null,
+      custom_fields: JSON.stringify({ uniform_size: r.pick(['S', 'M', 'L', 'XL']), driver: r.next() < 0.4 }),
     });
   }
   for (let i = 0; i < people.length; i += 500) await insertMany(db, 'candidates', people.slice(i, i + 500));

@@ -1,0 +1,14 @@
+import englishMessages from 'ra-language-english';
+import { engineMessages, interpolate } from '../../src/engine/messages.js';
+import type { Problems } from '../../src/engine/validate.js';
+
+const lookup = (key: string): string | undefined => {
+  const fromTree = (tree: any) => key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), tree);
+  const text = fromTree(engineMessages) ?? fromTree(englishMessages);
+  return typeof text === 'string' ? text : undefined;
+};
+
+/** The same message keys the forms show, in English words, for the API's 422 answers. */
+export function toFieldErrors(problems: Problems): Record<string, string> {
+  return Object.fromEntries(Object.entries(problems).map(([field, p]) => [field, interpolate(lookup(p.message) ?? p.message, p.args)]));
+}

@@ -1,0 +1,28 @@
+import { addDays, addMonths, addYears, format, isValid, parse, parseISO } from 'date-fns';
+
+export const DATE_FORMAT = 'yyyy-MM-dd';
+export const DATE_TIME_FORMAT = "yyyy-MM-dd HH:mm";
+
+/** Resolves a declared limit ('today', '2026-01-01', '-16y', '+30d', '+6m') to a date, relative to `now`. */
+export function resolveLimit(limit: string | undefined, now = new Date()): Date | undefined {
+  if (!limit) return undefined;
+  if (limit === 'today') return startOfDay(now);
+  const rel = /^([+-]\d+)([dmy])$/.exec(limit);
+  if (rel) {
+    const n = Number(rel[1]);
+    const base = startOfDay(now);
+    return rel[2] === 'd' ? addDays(base, n) : rel[2] === 'm' ? addMonths(base, n) : addYears(base, n);
+  }
+  const d = parseISO(limit);
+  return isValid(d) ? d : undefined;
+}
+
+const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
+
+/** A typed date is accepted only when it parses in the input format and writes back identically (no 2026-02-31). */
+export function parseStrictDate(text: string, fmt = DATE_FORMAT): Date | null {
+  const d = parse(text, fmt, new Date(2000, 0, 1));
+  return isValid(d) && format(d, fmt) === text ? d : null;
+}
+
+export const formatDate = (d: Date) => format(d, DATE_FORMAT);

@@ -1,0 +1,61 @@
+import type { ResourceDeclaration } from './types';
+
+/** The engine's own English texts (validation and screens), under the `engine` namespace. */
+export const engineMessages = {
+  engine: {
+    validation: {
+      text: 'Must be text',
+      email: 'Invalid email address',
+      phone: 'Enter a phone number of 7 to 20 digits (spaces, +, ( ) and - allowed)',
+      integer: 'Must be a whole number',
+      boolean: 'Must be yes or no',
+      choice: 'Choose one of the listed options',
+      reference: 'Choose an existing record',
+      referenceMissing: 'This record does not exist any more; choose another',
+      date: 'Enter a date as yyyy-MM-dd',
+      datetime: 'Enter a date and time',
+      dateMin: 'Must be on or after %{min}',
+      dateMax: 'Must be on or before %{max}',
+      dateDisabled: 'This day cannot be chosen',
+      file: 'Upload a file',
+      image: 'Upload an image (PNG, JPEG, GIF, WebP or SVG)',
+      fileSize: 'The file must be at most %{max}',
+      address: 'Enter the address in the fields given',
+      addressRequired: 'Enter at least the first line and the postcode',
+      postcode: 'Enter a valid postcode',
+      unique: 'Already used by another record',
+      code: 'Use letters, digits, - and _ only',
+      vat: 'Enter a VAT number such as GB123456789',
+      niNumber: 'Enter a National Insurance number such as QQ 12 34 56 C',
+      key: 'Start with a letter; use lower-case letters, digits and _ only',
+      choiceOptions: 'List at least one choice, separated by commas',
+    },
+    list: {
+      empty: 'No %{name} yet.',
+      emptyFiltered: 'No %{name} match these filters.',
+      create: 'Add the first one',
+      search: 'Search',
+    },
+    address: { line1: 'Address line 1', line2: 'Address line 2', city: 'Town / city', postcode: 'Postcode', country: 'Country' },
+    custom_fields: 'Additional details',
+    money_hint: 'Amount in pounds, e.g. 12.50',
+  },
+};
+
+/** resources.<name>.name and .fields.<source>, from each declaration's labels. */
+export function declarationMessages(declarations: ResourceDeclaration[]) {
+  const resources: Record<string, unknown> = {};
+  for (const d of declarations) {
+    resources[d.name] = {
+      name: `${d.label.one} |||| ${d.label.many}`,
+      fields: Object.fromEntries([['id', 'ID'], ...d.fields.map((f) => [f.source, f.label])]),
+      tabs: Object.fromEntries((d.tabs ?? []).map((t) => [t.id, t.label])),
+    };
+  }
+  return { resources };
+}
+
+/** Fills %{name} placeholders the way polyglot does; the server uses it for its 422 messages. */
+export function interpolate(text: string, args: Record<string, unknown> = {}) {
+  return text.replace(/%\{(\w+)\}/g, (_, k) => (k in args ? String(args[k]) : `%{${k}}`));
+}

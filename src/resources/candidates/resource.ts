@@ -1,0 +1,48 @@
+import type { ResourceDeclaration } from '../../engine/types';
+
+export const CANDIDATE_STATUS = [
+  { id: 'pending', name: 'Pending' },
+  { id: 'approved', name: 'Approved' },
+  { id: 'rejected', name: 'Rejected' },
+];
+
+export const candidates: ResourceDeclaration = {
+  name: 'candidates',
+  table: 'candidates',
+  label: { one: 'Staff member', many: 'Staff' },
+  recordRepresentation: '%{first_name} %{last_name}',
+  defaultSort: { field: 'last_name', order: 'ASC' },
+  search: ['first_name', 'last_name', 'email', 'phone'],
+  delete: 'soft',
+  customFields: 'staff_detail_fields',
+  filterAliases: { status_value: 'status', activated_value: 'activated' },
+  access: { admin: ['list', 'show', 'create', 'edit', 'delete', 'export'], consultant: ['list', 'show', 'create', 'edit', 'export'] },
+  routes: { list: '/staff/staff-list', show: '/staffs/profileview/:id' },
+  // Active staff are approved and activated; inactive staff are approved and not activated.
+  tabs: [
+    { id: 'allStaffs', label: 'All', filter: {}, path: '/staffs/allStaffs' },
+    { id: 'activeStaff', label: 'Active', filter: { status: 'approved', activated: true }, path: '/staffs/activeStaff' },
+    { id: 'InactiveStaff', label: 'Inactive', filter: { status: 'approved', activated: false }, path: '/staffs/InactiveStaff' },
+    { id: 'pendingStaff', label: 'Pending', filter: { status: 'pending' }, path: '/staffs/pendingStaff' },
+    { id: 'rejectStaff', label: 'Rejected', filter: { status: 'rejected' }, path: '/staffs/rejectStaff' },
+  ],
+  fields: [
+    { source: 'profile_photo', type: 'image', label: 'Photo', views: ['show', 'edit', 'create'] },
+    { source: 'first_name', type: 'text', label: 'First name', required: true, maxLength: 80, sortable: true },
+    { source: 'last_name', type: 'text', label: 'Last name', required: true, maxLength: 80, sortable: true },
+    { source: 'email', type: 'email', label: 'E-mail', required: true, unique: true, sortable: true },
+    { source: 'phone', type: 'phone', label: 'Mobile' },
+    { source: 'date_of_birth', type: 'date', label: 'Date of birth', date: { min: '-100y', max: '-16y' }, views: ['show', 'edit', 'create'] },
+    { source: 'address', type: 'address', label: 'Home address', views: ['show', 'edit', 'create'] },
+    { source: 'job_role_id', type: 'reference', reference: 'job_roles', label: 'Job role', filter: true, sortable: true },
+    { source: 'employment_type_id', type: 'reference', reference: 'employment_types', label: 'Employment type', filter: true, views: ['show', 'edit', 'create'] },
+    { source: 'staff_status_id', type: 'reference', reference: 'staff_statuses', label: 'Staff status', filter: true, views: ['list', 'show', 'edit', 'create'] },
+    { source: 'staff_profile_ids', type: 'references', reference: 'staff_profiles', label: 'Staff profiles', views: ['show', 'edit', 'create'] },
+    { source: 'ni_number', type: 'text', label: 'National Insurance number', maxLength: 13, views: ['show', 'edit', 'create'], pattern: { regex: '^[A-CEGHJ-PR-TW-Za-ceghj-pr-tw-z]{2} ?\\d{2} ?\\d{2} ?\\d{2} ?[A-Da-d]$', message: 'engine.validation.niNumber' } },
+    { source: 'start_date', type: 'date', label: 'Available from', views: ['show', 'edit', 'create'], date: { min: '-5y', max: '+1y' } },
+    { source: 'status', type: 'choice', label: 'Status', required: true, choices: CANDIDATE_STATUS, defaultValue: 'pending', filter: true, sortable: true },
+    { source: 'activated', type: 'boolean', label: 'Activated', defaultValue: false, filter: true, sortable: true },
+    { source: 'notes', type: 'longtext', label: 'Notes', views: ['show', 'edit', 'create'] },
+    { source: 'created_at', type: 'datetime', label: 'Registered', readOnly: true, sortable: true, views: ['list', 'show'] },
+  ],
+};

@@ -1,0 +1,10 @@
+import type { ResourceDeclaration } from '../engine/types';
+import { clients } from './clients/resource';
+import { sites } from './sites/resource';
+import { candidates } from './candidates/resource';
+import { settingsResources } from './settings/resources';
+
+/** Every entity of the product, declared once. The server builds its API from this list, the app its screens. */
+export const declarations: ResourceDeclaration[] = [clients, sites, candidates, ...settingsResources];
+
+export const declarationByName = new Map(declarations.map((d) => [d.name, d]));

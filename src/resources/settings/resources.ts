@@ -1,0 +1,116 @@
+import type { Action, ResourceDeclaration } from '../../engine/types';
+
+// Settings are the agency's own vocabulary: admins change them, consultants read them.
+const settingsAccess: ResourceDeclaration['access'] = {
+  admin: ['list', 'show', 'create', 'edit', 'delete', 'export'],
+  consultant: ['list', 'show'] as Action[],
+};
+const setting = (d: Omit<ResourceDeclaration, 'access' | 'delete' | 'recordRepresentation' | 'defaultSort'> & Partial<ResourceDeclaration>): ResourceDeclaration => ({
+  access: settingsAccess,
+  delete: 'hard',
+  recordRepresentation: '%{name}',
+  defaultSort: { field: 'name', order: 'ASC' },
+  search: ['name'],
+  ...d,
+});
+const name = (label = 'Name') => ({ source: 'name', type: 'text' as const, label, required: true, maxLength: 100, unique: true, sortable: true });
+const description = { source: 'description', type: 'longtext' as const, label: 'Description', maxLength: 1000, views: ['show', 'edit', 'create'] as const };
+
+export const jobRoles = setting({
+  name: 'job_roles',
+  table: 'job_roles',
+  label: { one: 'Job role', many: 'Job roles' },
+  routes: { list: '/appsetting/addjobdetail' },
+  search: ['name', 'code'],
+  fields: [
+    name('Job role'),
+    { source: 'code', type: 'text', label: 'Code', maxLength: 12, sortable: true },
+    { ...description, views: ['show', 'edit', 'create'] },
+    { source: 'default_pay_rate', type: 'money', label: 'Default pay rate (per hour)', min: 0, max: 1000, sortable: true },
+    { source: 'default_charge_rate', type: 'money', label: 'Default charge rate (per hour)', min: 0, max: 1000, sortable: true },
+    { source: 'active', type: 'boolean', label: 'In use', defaultValue: true, filter: true, sortable: true },
+  ],
+});
+
+export const staffStatuses = setting({
+  name: 'staff_statuses',
+  table: 'staff_statuses',
+  label: { one: 'Staff status', many: 'Staff statuses' },
+  routes: { list: '/appsetting/staff-status' },
+  fields: [
+    name('Status'),
+    { ...description, views: ['list', 'show', 'edit', 'create'] },
+    { source: 'bookable', type: 'boolean', label: 'Can be booked on shifts', defaultValue: true, filter: true, sortable: true },
+    { source: 'colour', type: 'choice', label: 'Colour', defaultValue: 'green', choices: [
+      { id: 'green', name: 'Green' }, { id: 'amber', name: 'Amber' }, { id: 'red', name: 'Red' }, { id: 'blue', name: 'Blue' }, { id: 'grey', name: 'Grey' },
+    ] },
+  ],
+});
+
+export const employmentTypes = setting({
+  name: 'employment_types',
+  table: 'employment_types',
+  label: { one: 'Employment type', many: 'Employment types' },
+  routes: { list: '/appsetting/employmenttypedetail' },
+  fields: [
+    name('Employment type'),
+    { ...description, views: ['list', 'show', 'edit', 'create'] },
+    { source: 'paye', type: 'boolean', label: 'Paid through PAYE payroll', defaultValue: true, sortable: true },
+  ],
+});
+
+export const documentCategories = setting({
+  name: 'document_categories',
+  table: 'document_categories',
+  label: { one: 'Document category', many: 'Document categories' },
+  routes: { list: '/appsetting/documentcategories' },
+  fields: [
+    name('Category'),
+    { ...description, views: ['show', 'edit', 'create'] },
+    { source: 'mandatory', type: 'boolean', label: 'Mandatory for every staff member', defaultValue: false, filter: true, sortable: true },
+    { source: 'validity_months', type: 'number', label: 'Valid for (months)', integer: true, min: 1, max: 120, sortable: true, helperText: 'Leave empty when the document never expires.' },
+  ],
+});
+
+export const staffProfiles = setting({
+  name: 'staff_profiles',
+  table: 'staff_profiles',
+  label: { one: 'Staff profile', many: 'Staff profiles' },
+  routes: { list: '/appsetting/staff-profiles' },
+  fields: [
+    name('Profile'),
+    { ...description, views: ['list', 'show', 'edit', 'create'] },
+    { source: 'job_role_id', type: 'reference', reference: 'job_roles', label: 'Job role', filter: true },
+    { source: 'document_category_ids', type: 'references', reference: 'document_categories', label: 'Required documents', views: ['show', 'edit', 'create'] },
+  ],
+});
+
+export const CUSTOM_FIELD_TYPES = [
+  { id: 'text', name: 'Text' },
+  { id: 'number', name: 'Number' },
+  { id: 'date', name: 'Date' },
+  { id: 'boolean', name: 'Yes / no' },
+  { id: 'choice', name: 'Choice from a list' },
+];
+
+export const staffDetailFields = setting({
+  name: 'staff_detail_fields',
+  table: 'staff_detail_fields',
+  label: { one: 'Staff detail field', many: 'Staff detail fields' },
+  recordRepresentation: '%{label}',
+  defaultSort: { field: 'position', order: 'ASC' },
+  search: ['label', 'key'],
+  routes: { list: '/appsetting/staff-detail-field' },
+  fields: [
+    { source: 'label', type: 'text', label: 'Label', required: true, maxLength: 60, sortable: true },
+    { source: 'key', type: 'text', label: 'Key', required: true, maxLength: 40, unique: true, sortable: true,
+      pattern: { regex: '^[a-z][a-z0-9_]*$', message: 'engine.validation.key' }, helperText: 'Lower-case letters, digits and _; used in the API and CSV exports.' },
+    { source: 'field_type', type: 'choice', label: 'Type', required: true, choices: CUSTOM_FIELD_TYPES, defaultValue: 'text', filter: true },
+    { source: 'options', type: 'text', label: 'Choices (comma-separated)', maxLength: 1000, views: ['show', 'edit', 'create'] },
+    { source: 'required', type: 'boolean', label: 'Required', defaultValue: false },
+    { source: 'show_in_list', type: 'boolean', label: 'Show in staff list', defaultValue: false },
+    { source: 'position', type: 'number', label: 'Order', integer: true, min: 0, max: 999, defaultValue: 0, sortable: true },
+  ],
+});
+
+export const settingsResources = [jobRoles, staffStatuses, employmentTypes, staffProfiles, documentCategories, staffDetailFields];

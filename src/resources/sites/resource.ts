@@ -1,0 +1,30 @@
+import type { ResourceDeclaration } from '../../engine/types';
+import { STATUS_CHOICES } from '../clients/resource';
+
+export const sites: ResourceDeclaration = {
+  name: 'sites',
+  table: 'sites',
+  label: { one: 'Site', many: 'Sites' },
+  recordRepresentation: '%{name}',
+  defaultSort: { field: 'name', order: 'ASC' },
+  search: ['name', 'business_unit', 'contact_name'],
+  delete: 'soft',
+  access: { admin: ['list', 'show', 'create', 'edit', 'delete', 'export'], consultant: ['list', 'show', 'create', 'edit', 'export'] },
+  routes: { list: '/site/siteLists', show: '/site/site-profile/:id' },
+  tabs: [
+    { id: 'allSite', label: 'All', filter: {}, path: '/site/allSite' },
+    { id: 'activeSite', label: 'Active', filter: { status: 'active' }, path: '/site/activeSite' },
+    { id: 'Inactive-Site', label: 'Inactive', filter: { status: 'inactive' }, path: '/site/Inactive-Site' },
+  ],
+  fields: [
+    { source: 'name', type: 'text', label: 'Site name', required: true, maxLength: 150, sortable: true },
+    { source: 'client_id', type: 'reference', reference: 'clients', label: 'Client', required: true, filter: true, sortable: true },
+    { source: 'business_unit', type: 'text', label: 'Business unit', maxLength: 100, sortable: true, filter: true },
+    { source: 'address', type: 'address', label: 'Address', required: true, views: ['show', 'edit', 'create'] },
+    { source: 'contact_name', type: 'text', label: 'Site contact', maxLength: 120 },
+    { source: 'contact_phone', type: 'phone', label: 'Contact phone', views: ['show', 'edit', 'create'] },
+    { source: 'contact_email', type: 'email', label: 'Contact e-mail', views: ['show', 'edit', 'create'] },
+    { source: 'status', type: 'choice', label: 'Status', required: true, choices: STATUS_CHOICES, defaultValue: 'active', filter: true, sortable: true },
+    { source: 'notes', type: 'longtext', label: 'Notes', views: ['show', 'edit', 'create'] },
+  ],
+};
