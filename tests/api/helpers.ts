@@ -18,6 +18,8 @@ export const dbKind: 'pglite' | 'postgres' = TEST_DATABASE_URL ? 'postgres' : 'p
 
 export interface TestDb {
   db: Db;
+  /** On PostgreSQL: a connection URL whose search path is this test's schema (for child processes). */
+  url?: string;
   /** Closes the database and, on PostgreSQL, drops the test schema. */
   close(): Promise<void>;
 }
@@ -51,8 +53,11 @@ export async function openTestDb(): Promise<TestDb> {
   await ensureSharedExtensions(admin);
   await admin.query(`create schema "${schema}"`);
   const db = await openPostgres(TEST_DATABASE_URL, { searchPath: `${schema},public`, max: 5 });
+  const url = new URL(TEST_DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${schema},public`);
   return {
     db,
+    url: url.toString(),
     async close() {
       await db.close().catch(() => undefined);
       await admin.query(`drop schema if exists "${schema}" cascade`);
