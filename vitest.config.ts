@@ -37,6 +37,7 @@ export default defineConfig({
           environment: 'node',
           globals: true,
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,

@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// `npm test`: every test of the product, in order, stopping at the first failing stage (non-zero exit).
+//   1. typecheck                      tsc --noEmit, both sides
+//   2. unit                           vitest project unit (jsdom + msw)
+//   3. api on PGlite                  vitest project api
+//   4. api on PostgreSQL              vitest project api with TEST_DATABASE_URL
+//                                     (default postgres://postgres@127.0.0.1:5432/test). Required when CI=true
+//                                     or TEST_DATABASE_URL is set; otherwise skipped, with a notice, when no
+//                                     server answers.
+//   5. build                          npm run build (the production build the browser tests start)
+//   6. e2e                            vitest project e2e (headless Chromium against the started product)
+// Ends with a summary line: "N passed, N failed" (tests), plus one line per stage.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const explicitPg = !!process.env.TEST_DATABASE_URL;
+const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const reports = mkdtempSync(join(tmpdir(), 'npm-test-'));
+
+const stages = [];
+let passed = 0;
+let failed = 0;
+
+function run(cmd, args, env = {}) {
+  return new Promise((ok) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    const forward = (sig) => child.kill(sig);
+    process.on('SIGINT', forward).on('SIGTERM', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward).off('SIGTERM', forward);
+      ok(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+function banner(name) {
+  console.log(`\n\x1b[1m━━ ${name} ━━\x1b[0m`);
+}
+
+function finish(code) {
+  rmSync(reports, { recursive: true, force: true });
+  console.log('\n\x1b[1m━━ Summary ━━\x1b[0m');
+  for (const s of stages) console.log(`  ${s.status.padEnd(8)} ${s.name}${s.detail ? `  (${s.detail})` : ''}`);
+  console.log(`\n${passed} passed, ${failed} failed${code === 0 ? '' : '  — npm test FAILED'}`);
+  process.exit(code);
+}
+
+/** A plain command stage (typecheck, build). */
+async function step(name, cmd, args) {
+  banner(name);
+  const t = Date.now();
+  const code = await run(cmd, args);
+  const secs = `${((Date.now() - t) / 1000).toFixed(1)} s`;
+  stages.push({ name, status: code === 0 ? 'ok' : 'FAILED', detail: secs });
+  if (code !== 0) finish(code);
+}
+
+/** A vitest project; counts tests from the JSON reporter. */
+async function vitest(name, project, env = {}) {
+  banner(name);
+  const t = Date.now();
+  const out = join(reports, `${project}-${stages.length}.json`);
+  const code = await run(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  let p = 0;
+  let f = 0;
+  let s = 0;
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    p = r.numPassedTests ?? 0;
+    f = (r.numFailedTests ?? 0) + (code !== 0 && !r.numFailedTests ? (r.numFailedTestSuites ?? 0) : 0);
+    s = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  } else if (code !== 0) {
+    f = 1;
+  }
+  passed += p;
+  failed += f;
+  const secs = `${((Date.now() - t) / 1000).toFixed(1)} s`;
+  stages.push({ name, status: code === 0 ? 'ok' : 'FAILED', detail: `${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}, ${secs}` });
+  if (code !== 0) finish(code || 1);
+}
+
+function reachable(url) {
+  const u = new URL(url);
+  return new Promise((ok) => {
+    const socket = connect({ host: u.hostname || '127.0.0.1', port: Number(u.port || 5432) });
+    const done = (v) => {
+      socket.destroy();
+      ok(v);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+await step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+await vitest('unit', 'unit');
+await vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' });
+
+if (ci || explicitPg || (await reachable(pgUrl))) {
+  // Required here: the api project fails (never skips) when the server does not answer.
+  await vitest(`api (PostgreSQL ${new URL(pgUrl).host})`, 'api', { TEST_DATABASE_URL: pgUrl });
+} else {
+  const notice = `NOT RUN: no PostgreSQL server answers at ${pgUrl}; the API tests ran on PGlite only. Set TEST_DATABASE_URL (or CI=true) to require it.`;
+  console.log(`\n\x1b[33m${notice}\x1b[0m`);
+  stages.push({ name: 'api (PostgreSQL)', status: 'SKIPPED', detail: `no server at ${new URL(pgUrl).host}` });
+}
+
+await step('build', 'npm', ['run', 'build']);
+await vitest('e2e (headless Chromium)', 'e2e');
+finish(0);

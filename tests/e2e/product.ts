@@ -1,0 +1,109 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+/**
+ * The product as a user gets it: the production build (`npm run build`) started with
+ * `node dist/server/index.mjs`. Used by the browser tests (tests/e2e) and the benchmarks (bench/); free of
+ * vitest so plain `tsx` can load it.
+ */
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
+export const SERVER_ENTRY = join(ROOT, 'dist/server/index.mjs');
+export const CLIENT_INDEX = join(ROOT, 'dist/client/index.html');
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-dev-shm-usage'];
+export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Builds the product when no build exists (scripts/test.mjs always builds before the e2e project). */
+export function ensureBuilt() {
+  if (existsSync(SERVER_ENTRY) && existsSync(CLIENT_INDEX)) return;
+  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('npm run build failed');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.unref();
+    s.on('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  output(): string;
+  /** Milliseconds from spawn to the first 200 from /api/health. */
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+/** Polls GET {url}/api/health until it answers 200; fails early if the process exits. */
+export async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number, pollMs = 25): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited: number | null = null;
+  child.once('exit', (code) => (exited = code ?? -1));
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`server exited with code ${exited} before answering /api/health`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+  throw new Error(`server did not answer /api/health within ${timeoutMs} ms`);
+}
+
+/** Starts `node dist/server/index.mjs` on a free port (or `port`) with its own data directory. */
+export async function startServer(options: { dataDir?: string; port?: number; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningServer> {
+  const ownDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'staffing-e2e-'));
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: join(ROOT, 'dist/client'), ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const t = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await gone;
+      clearTimeout(t);
+    }
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(url, child, options.timeoutMs ?? 120_000);
+  } catch (e) {
+    await stop();
+    throw new Error(`${(e as Error).message}\n--- server output ---\n${out}`);
+  }
+  return { url, port, dataDir, process: child, output: () => out, readyMs: performance.now() - started, stop };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath} (set CHROMIUM_PATH, or install Debian's chromium)`);
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+}
+
