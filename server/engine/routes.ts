@@ -213,7 +213,7 @@ export async function saveRecord(db: Queryable, c: Compiled, scope: Scope, body:
   const record: Record<string, unknown> = existing ? { ...existing, ...changes } : { ...defaultsOf(c), ...changes };
   const defs = await customFieldsOf(db, c, scope);
   if (c.decl.customFields) record.custom_fields = normaliseCustom(defs, 'custom_fields' in body ? { ...(existing?.custom_fields ?? {}), ...(body.custom_fields as object) } : existing?.custom_fields);
-  const problems = { ...validateRecord(c.decl, record, defs), ...(await extraChecks(db, c, scope, record)) };
+  const problems = validateRecord(c.decl, record, defs);
   Object.assign(problems, await checkAgainstDatabase(db, c, scope, record, id));
   if (Object.keys(problems).length) throw badInput(toFieldErrors(problems));
 
@@ -233,14 +233,6 @@ export async function saveRecord(db: Queryable, c: Compiled, scope: Scope, body:
 
 function defaultsOf(c: Compiled) {
   return Object.fromEntries(c.writable.filter((f) => f.defaultValue !== undefined).map((f) => [f.source, f.defaultValue]));
-}
-
-/** Rules that involve more than one field of a record. */
-async function extraChecks(_db: Queryable, c: Compiled, _scope: Scope, record: Record<string, unknown>): Promise<Problems> {
-  if (c.decl.name === 'staff_detail_fields' && record.field_type === 'choice' && !String(record.options ?? '').split(',').some((s) => s.trim())) {
-    return { options: { message: 'engine.validation.choiceOptions' } };
-  }
-  return {};
 }
 
 export async function deleteRecord(db: Queryable, c: Compiled, scope: Scope, id: number): Promise<Row> {

@@ -28,6 +28,7 @@ export const engineMessages = {
       vat: 'Enter a VAT number such as GB123456789',
       niNumber: 'Enter a National Insurance number such as QQ 12 34 56 C',
       key: 'Start with a letter; use lower-case letters, digits and _ only',
+      activateUnapproved: 'Approve the staff member before activating them',
       choiceOptions: 'List at least one choice, separated by commas',
     },
     list: {
@@ -50,6 +51,7 @@ export function declarationMessages(declarations: ResourceDeclaration[]) {
       name: `${d.label.one} |||| ${d.label.many}`,
       fields: Object.fromEntries([['id', 'ID'], ...d.fields.map((f) => [f.source, f.label])]),
       tabs: Object.fromEntries((d.tabs ?? []).map((t) => [t.id, t.label])),
+      choices: Object.fromEntries(d.fields.filter((f) => f.choices).map((f) => [f.source, Object.fromEntries(f.choices!.map((c) => [c.id, c.name]))])),
     };
   }
   return { resources };

@@ -88,6 +88,8 @@ export interface ResourceDeclaration {
   delete: 'soft' | 'hard';
   /** Agency-defined extra fields, stored in custom_fields and described by this resource's records. */
   customFields?: string;
+  /** Rules across several fields, as a plain function of the record: field → message key. */
+  rules?: (record: Record<string, any>) => Record<string, string>;
   /** The canonical screen routes of the spec; react-admin's own paths redirect or lead to the same screens. */
   routes?: { list?: string; show?: string; edit?: string; create?: string };
 }

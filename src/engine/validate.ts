@@ -127,5 +127,6 @@ export function validateRecord(decl: ResourceDeclaration, record: Record<string,
     const p = checkField(f, getPath(record, f.source), now);
     if (p) problems[f.source] = p;
   }
+  for (const [field, message] of Object.entries(decl.rules?.(record) ?? {})) problems[field] ??= { message };
   return problems;
 }

@@ -17,7 +17,8 @@ export const candidates: ResourceDeclaration = {
   customFields: 'staff_detail_fields',
   filterAliases: { status_value: 'status', activated_value: 'activated' },
   access: { admin: ['list', 'show', 'create', 'edit', 'delete', 'export'], consultant: ['list', 'show', 'create', 'edit', 'export'] },
-  routes: { list: '/staff/staff-list', show: '/staffs/profileview/:id' },
+  routes: { list: '/staff/staff-list', show: '/staffs/profileview/:id', edit: '/staffs/edit/:id', create: '/staffs/create' },
+  rules: (r): Record<string, string> => (r.activated === true && r.status !== 'approved' ? { activated: 'engine.validation.activateUnapproved' } : {}),
   // Active staff are approved and activated; inactive staff are approved and not activated.
   tabs: [
     { id: 'allStaffs', label: 'All', filter: {}, path: '/staffs/allStaffs' },

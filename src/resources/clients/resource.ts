@@ -14,7 +14,7 @@ export const clients: ResourceDeclaration = {
   search: ['name', 'code', 'contact_name', 'email', 'billing_email'],
   delete: 'soft',
   access: { admin: ['list', 'show', 'create', 'edit', 'delete', 'export'], consultant: ['list', 'show', 'create', 'edit', 'export'] },
-  routes: { list: '/client/client-list', show: '/client/client/:id', edit: '/client/edit/:id' },
+  routes: { list: '/client/client-list', show: '/client/view/:id', edit: '/client/edit/:id', create: '/client/create' },
   tabs: [
     { id: 'allClient', label: 'All', filter: {}, path: '/client/client-list/allClient' },
     { id: 'activeClient', label: 'Active', filter: { status: 'active' }, path: '/client/client-list/activeClient' },

@@ -13,6 +13,8 @@ const setting = (d: Omit<ResourceDeclaration, 'access' | 'delete' | 'recordRepre
   search: ['name'],
   ...d,
 });
+/** Settings screens live under /appsetting/<screen>, with their forms beneath. */
+const settingRoutes = (base: string) => ({ list: base, create: `${base}/create`, edit: `${base}/:id`, show: `${base}/:id/show` });
 const name = (label = 'Name') => ({ source: 'name', type: 'text' as const, label, required: true, maxLength: 100, unique: true, sortable: true });
 const description = { source: 'description', type: 'longtext' as const, label: 'Description', maxLength: 1000, views: ['show', 'edit', 'create'] as const };
 
@@ -20,7 +22,7 @@ export const jobRoles = setting({
   name: 'job_roles',
   table: 'job_roles',
   label: { one: 'Job role', many: 'Job roles' },
-  routes: { list: '/appsetting/addjobdetail' },
+  routes: settingRoutes('/appsetting/addjobdetail'),
   search: ['name', 'code'],
   fields: [
     name('Job role'),
@@ -36,7 +38,7 @@ export const staffStatuses = setting({
   name: 'staff_statuses',
   table: 'staff_statuses',
   label: { one: 'Staff status', many: 'Staff statuses' },
-  routes: { list: '/appsetting/staff-status' },
+  routes: settingRoutes('/appsetting/staff-status'),
   fields: [
     name('Status'),
     { ...description, views: ['list', 'show', 'edit', 'create'] },
@@ -51,7 +53,7 @@ export const employmentTypes = setting({
   name: 'employment_types',
   table: 'employment_types',
   label: { one: 'Employment type', many: 'Employment types' },
-  routes: { list: '/appsetting/employmenttypedetail' },
+  routes: settingRoutes('/appsetting/employmenttypedetail'),
   fields: [
     name('Employment type'),
     { ...description, views: ['list', 'show', 'edit', 'create'] },
@@ -63,7 +65,7 @@ export const documentCategories = setting({
   name: 'document_categories',
   table: 'document_categories',
   label: { one: 'Document category', many: 'Document categories' },
-  routes: { list: '/appsetting/documentcategories' },
+  routes: settingRoutes('/appsetting/documentcategories'),
   fields: [
     name('Category'),
     { ...description, views: ['show', 'edit', 'create'] },
@@ -76,7 +78,7 @@ export const staffProfiles = setting({
   name: 'staff_profiles',
   table: 'staff_profiles',
   label: { one: 'Staff profile', many: 'Staff profiles' },
-  routes: { list: '/appsetting/staff-profiles' },
+  routes: settingRoutes('/appsetting/staff-profiles'),
   fields: [
     name('Profile'),
     { ...description, views: ['list', 'show', 'edit', 'create'] },
@@ -100,7 +102,8 @@ export const staffDetailFields = setting({
   recordRepresentation: '%{label}',
   defaultSort: { field: 'position', order: 'ASC' },
   search: ['label', 'key'],
-  routes: { list: '/appsetting/staff-detail-field' },
+  routes: settingRoutes('/appsetting/staff-detail-field'),
+  rules: (r): Record<string, string> => (r.field_type === 'choice' && !String(r.options ?? '').split(',').some((o) => o.trim()) ? { options: 'engine.validation.choiceOptions' } : {}),
   fields: [
     { source: 'label', type: 'text', label: 'Label', required: true, maxLength: 60, sortable: true },
     { source: 'key', type: 'text', label: 'Key', required: true, maxLength: 40, unique: true, sortable: true,

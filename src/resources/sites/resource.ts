@@ -10,7 +10,7 @@ export const sites: ResourceDeclaration = {
   search: ['name', 'business_unit', 'contact_name'],
   delete: 'soft',
   access: { admin: ['list', 'show', 'create', 'edit', 'delete', 'export'], consultant: ['list', 'show', 'create', 'edit', 'export'] },
-  routes: { list: '/site/siteLists', show: '/site/site-profile/:id' },
+  routes: { list: '/site/siteLists', show: '/site/site-profile/:id', edit: '/site/edit/:id', create: '/site/create' },
   tabs: [
     { id: 'allSite', label: 'All', filter: {}, path: '/site/allSite' },
     { id: 'activeSite', label: 'Active', filter: { status: 'active' }, path: '/site/activeSite' },

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { format, isValid, parseISO } from 'date-fns';
+import { enGB } from 'date-fns/locale/en-GB';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import { FieldTitle, InputHelperText, useInput, useResourceContext, type InputProps } from 'react-admin';
+import type { DateLimits } from '../types';
+import { DATE_FORMAT, parseStrictDate, resolveLimit } from '../dates';
+
+// Spec "Date picker defaults": weeks start Monday (en-GB), input yyyy-MM-dd, day heading LLLL yyyy,
+// month list LLL, weekday EE, 24-hour time with seconds 0, year view in 3 columns.
+const FORMATS = { monthAndYear: 'LLLL yyyy', monthShort: 'LLL', weekdayShort: 'EE' };
+const INVALID = 'Invalid date';
+
+/** The date pickers' adapter (date-fns, en-GB: weeks start Monday) and display formats. */
+export function DatePickerProvider({ children }: { children: React.ReactNode }) {
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enGB} dateFormats={FORMATS}>
+      {children}
+    </LocalizationProvider>
+  );
+}
+
+export type PickerViews = ('year' | 'month' | 'day')[];
+/** The views from year down to the minimum view (spec: year → month → day → time, unless the minimum view ends earlier). */
+export const viewsFor = (minView: DateLimits['minView'] = 'day'): PickerViews =>
+  minView === 'year' ? ['year'] : minView === 'month' ? ['year', 'month'] : ['year', 'month', 'day'];
+
+/** Stored value → picker value: a Date, an Invalid Date for rejected typing, or null. */
+export function toPickerValue(value: unknown, withTime: boolean): Date | null {
+  if (value === INVALID) return new Date(NaN);
+  if (typeof value !== 'string' || value === '') return null;
+  const d = withTime ? parseISO(value) : parseStrictDate(value);
+  return d && isValid(d) ? d : new Date(NaN);
+}
+
+/** Picker value → stored value: yyyy-MM-dd for dates, ISO 8601 (seconds 0) for date-times. */
+export function fromPickerValue(d: Date | null, withTime: boolean): string | null {
+  if (d === null) return null;
+  if (!isValid(d)) return INVALID;
+  if (!withTime) return format(d, DATE_FORMAT);
+  const copy = new Date(d);
+  copy.setSeconds(0, 0);
+  return copy.toISOString();
+}
+
+export interface PickerInputProps extends Omit<InputProps, 'source'> {
+  source: string;
+  withTime?: boolean;
+  limits?: DateLimits;
+  /** Extra dates that cannot be chosen (holidays, already booked days). */
+  shouldDisableDate?: (d: Date) => boolean;
+  shouldDisableTime?: (value: Date, view: 'hours' | 'minutes' | 'seconds') => boolean;
+}
+
+/** A react-admin input on MUI's date pickers that opens on focus and accepts typed dates only in yyyy-MM-dd. */
+export function PickerInput({ source, label, withTime = false, limits, helperText, shouldDisableDate, shouldDisableTime, validate, ...rest }: PickerInputProps) {
+  const resource = useResourceContext(rest);
+  const { field, fieldState, formState, isRequired, id } = useInput({ source, validate, ...rest });
+  const [open, setOpen] = useState(false);
+  const min = resolveLimit(limits?.min);
+  const max = resolveLimit(limits?.max);
+  const disabledDays = limits?.disabledWeekdays ?? [];
+  const showError = fieldState.invalid && (fieldState.isTouched || formState.isSubmitted);
+  const common = {
+    value: toPickerValue(field.value, withTime),
+    onChange: (d: Date | null) => field.onChange(fromPickerValue(d, withTime)),
+    open,
+    onOpen: () => setOpen(true),
+    onClose: () => {
+      setOpen(false);
+      field.onBlur();
+    },
+    minDate: min,
+    maxDate: max,
+    shouldDisableDate: (d: Date) => disabledDays.includes(d.getDay()) || !!shouldDisableDate?.(d),
+    dayOfWeekFormatter: (d: Date) => format(d, 'EE'),
+    yearsPerRow: 3 as const,
+    openTo: 'day' as const,
+    slotProps: {
+      textField: {
+        id,
+        name: field.name,
+        required: isRequired,
+        fullWidth: true,
+        size: 'small' as const,
+        error: showError,
+        onFocus: () => setOpen(true),
+        onBlur: field.onBlur,
+        helperText: <InputHelperText error={showError ? (fieldState.error?.message as any) : undefined} helperText={helperText} />,
+        inputProps: { 'aria-label': typeof label === 'string' ? label : undefined },
+      },
+      field: { clearable: limits?.clearable !== false && !isRequired, onClear: () => field.onChange(null) },
+      actionBar: { actions: (limits?.clearable !== false && !isRequired ? ['clear', 'accept'] : ['accept']) as ('clear' | 'accept')[] },
+    },
+    label: <FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />,
+    sx: { minWidth: 220 },
+  };
+  // Each picker brings its own adapter context, so the engine needs nothing mounted around the app.
+  if (withTime) {
+    return (
+      <DatePickerProvider>
+      <DateTimePicker
+        {...common}
+        format="yyyy-MM-dd HH:mm"
+        views={[...viewsFor('day'), 'hours', 'minutes']}
+        ampm={false}
+        timeSteps={{ minutes: 1 }}
+        shouldDisableTime={shouldDisableTime}
+      />
+      </DatePickerProvider>
+    );
+  }
+  return (
+    <DatePickerProvider>
+      <DatePicker {...common} format={DATE_FORMAT} views={viewsFor(limits?.minView)} openTo={limits?.minView && limits.minView !== 'day' ? limits.minView : 'day'} />
+    </DatePickerProvider>
+  );
+}

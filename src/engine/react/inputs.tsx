@@ -1,0 +1,102 @@
+import { Box, Typography } from '@mui/material';
+import {
+  AutocompleteArrayInput, AutocompleteInput, BooleanInput, ImageField, ImageInput, FileField, FileInput, NumberInput,
+  ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, useTranslate, type InputProps,
+} from 'react-admin';
+import type { FieldDeclaration } from '../types';
+import { PickerInput } from './DatePickerInput';
+
+/** A file chosen in the form travels to the API as a data URL (the API stores it with the record). */
+export const readAsDataUrl = (file: File) =>
+  new Promise<string>((ok, fail) => {
+    const reader = new FileReader();
+    reader.onload = () => ok(String(reader.result));
+    reader.onerror = () => fail(reader.error);
+    reader.readAsDataURL(file);
+  });
+
+// The form keeps an upload as { src, rawFile, title }; the record keeps only the URL.
+const formatUpload = (v: unknown) => (typeof v === 'string' && v ? { src: v, title: 'current' } : v);
+
+/** Money is kept in minor units (pence) and typed in major units (pounds): 12.50 ⇄ 1250, never a float on the wire. */
+export const moneyToInput = (v: unknown) => (typeof v === 'number' ? v / 100 : v == null ? '' : v);
+export const moneyFromInput = (v: unknown) => {
+  if (v === '' || v == null) return null;
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? Math.round(n * 100) : v;
+};
+
+const refLabel = (reference: string) => ({ reference });
+
+/** The react-admin input for one declared field. */
+export function InputFor({ of: field, ...props }: { of: FieldDeclaration } & Partial<InputProps>) {
+  const common = { source: field.source, label: field.label, helperText: field.helperText ?? false, ...props } as any;
+  switch (field.type) {
+    case 'text':
+    case 'email':
+      return <TextInput {...common} type={field.type === 'email' ? 'email' : 'text'} />;
+    case 'phone':
+      return <TextInput {...common} type="tel" />;
+    case 'longtext':
+      return <TextInput {...common} multiline minRows={3} fullWidth />;
+    case 'number':
+      return <NumberInput {...common} step={field.integer ? 1 : 'any'} min={field.min} max={field.max} />;
+    case 'money':
+      return <NumberInput {...common} step={0.01} min={field.min} max={field.max} format={moneyToInput} parse={moneyFromInput} helperText={field.helperText ?? 'engine.money_hint'} />;
+    case 'boolean':
+      return <BooleanInput {...common} />;
+    case 'choice':
+      return <SelectInput {...common} choices={field.choices ?? []} emptyText=" " />;
+    case 'reference':
+      return (
+        <ReferenceInput {...refLabel(field.reference!)} source={field.source} perPage={20}>
+          <AutocompleteInput label={field.label} helperText={field.helperText ?? false} filterToQuery={(q: string) => (q ? { q } : {})} {...props} />
+        </ReferenceInput>
+      );
+    case 'references':
+      return (
+        <ReferenceArrayInput {...refLabel(field.reference!)} source={field.source} perPage={20}>
+          <AutocompleteArrayInput label={field.label} helperText={field.helperText ?? false} filterToQuery={(q: string) => (q ? { q } : {})} {...props} />
+        </ReferenceArrayInput>
+      );
+    case 'date':
+      return <PickerInput {...common} limits={field.date} />;
+    case 'datetime':
+      return <PickerInput {...common} withTime limits={field.date} />;
+    case 'image':
+      return (
+        <ImageInput {...common} accept={{ 'image/*': ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.svg'] }} format={formatUpload} maxSize={1024 * 1024}>
+          <ImageField source="src" title="title" />
+        </ImageInput>
+      );
+    case 'file':
+      return (
+        <FileInput {...common} format={formatUpload} maxSize={1024 * 1024}>
+          <FileField source="src" title="title" />
+        </FileInput>
+      );
+    case 'address':
+      return <AddressInput field={field} />;
+  }
+}
+
+function AddressInput({ field }: { field: FieldDeclaration }) {
+  const translate = useTranslate();
+  const part = (key: 'line1' | 'line2' | 'city' | 'postcode' | 'country', required = false) => (
+    <TextInput source={`${field.source}.${key}`} label={translate(`engine.address.${key}`)} helperText={false} isRequired={required && field.required} />
+  );
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, width: '100%' }}>
+      <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+        {translate(`resources.${field.source}`, { _: field.label })}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
+        {part('line1', true)}
+        {part('line2')}
+        {part('city')}
+        {part('postcode', true)}
+        {part('country')}
+      </Box>
+    </Box>
+  );
+}

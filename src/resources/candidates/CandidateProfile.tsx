@@ -1,0 +1,142 @@
+import { Avatar, Box, Card, CardContent, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Link, Navigate, useParams } from 'react-router';
+import {
+  ChipField, EditButton, Labeled, ReferenceArrayField, ReferenceField, RecordContextProvider, ShowBase, SingleFieldList, TextField,
+  Title, useListContext, useRecordContext, useShowContext, useTranslate,
+} from 'react-admin';
+import { ShowFields, type ViewOptions } from '../../engine/react/views';
+import { StaffStatusButtons } from './StatusActions';
+
+/** The profile's tabs, in the spec's order; each is a route /staffs/{id}/{tab}. */
+export const PROFILE_TABS = ['overview', 'document', 'profiles', 'restricted', 'rate-card', 'notes', 'staff-id', 'candidate-history', 'candidate-preference'] as const;
+type ProfileTab = (typeof PROFILE_TABS)[number];
+// Tabs whose content a later release brings; their routes resolve and say so.
+const LATER: ProfileTab[] = ['document', 'restricted', 'rate-card', 'candidate-history', 'candidate-preference'];
+
+export function CandidateProfileRoute(options: ViewOptions) {
+  const { id, tab } = useParams();
+  if (!tab) return <Navigate to={`/staffs/${id}/overview`} replace />;
+  if (!PROFILE_TABS.includes(tab as ProfileTab)) return <Navigate to={`/staffs/${id}/overview`} replace />;
+  return (
+    <ShowBase resource="candidates" id={id}>
+      <CandidateProfile tab={tab as ProfileTab} options={options} />
+    </ShowBase>
+  );
+}
+
+const fullName = (r: any) => `${r?.first_name ?? ''} ${r?.last_name ?? ''}`.trim();
+
+function StatusChips() {
+  const r = useRecordContext();
+  const translate = useTranslate();
+  if (!r) return null;
+  const active = r.status === 'approved' && r.activated;
+  return (
+    <Stack direction="row" spacing={1}>
+      <Chip size="small" label={translate(`resources.candidates.choices.status.${r.status}`, { _: r.status })} color={r.status === 'approved' ? 'success' : r.status === 'rejected' ? 'error' : 'warning'} />
+      {r.status === 'approved' && <Chip size="small" variant="outlined" label={translate(active ? 'app.staff.active' : 'app.staff.inactive')} />}
+    </Stack>
+  );
+}
+
+function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOptions }) {
+  const translate = useTranslate();
+  const { record, isPending, error } = useShowContext();
+  if (isPending) return null;
+  if (error || !record) return <Typography sx={{ p: 3 }}>{translate('ra.page.not_found')}</Typography>;
+  return (
+    <RecordContextProvider value={record}>
+      <Title title={fullName(record)} />
+      <Card sx={{ mt: 2 }}>
+        <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Avatar src={record.profile_photo ?? undefined} alt={fullName(record)} sx={{ width: 64, height: 64 }} />
+          <Box sx={{ flex: 1 }}>
+            <Typography variant="h5" component="h1">
+              {fullName(record)}
+            </Typography>
+            <ReferenceField source="job_role_id" reference="job_roles" link={false} emptyText="—" />
+          </Box>
+          <StatusChips />
+          <StaffStatusButtons />
+          <EditButton to={options.paths.edit(record.id)} />
+        </CardContent>
+        <Tabs value={tab} variant="scrollable" scrollButtons="auto" aria-label={translate('app.staff.profile_tabs')}>
+          {PROFILE_TABS.map((t) => (
+            <Tab key={t} value={t} label={translate(`app.staff.tabs.${t}`)} component={Link} to={`/staffs/${record.id}/${t}`} />
+          ))}
+        </Tabs>
+      </Card>
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          {tab === 'overview' && <ShowFields decl={options.decl} fieldOverrides={options.fieldOverrides} />}
+          {tab === 'profiles' && <ProfilesTab />}
+          {tab === 'notes' && (
+            <Labeled label="resources.candidates.fields.notes">
+              <TextField source="notes" emptyText={translate('app.staff.no_notes')} sx={{ whiteSpace: 'pre-wrap' }} />
+            </Labeled>
+          )}
+          {tab === 'staff-id' && <StaffIdCard />}
+          {LATER.includes(tab) && (
+            <Box role="status">
+              <Typography variant="h6">{translate(`app.staff.tabs.${tab}`)}</Typography>
+              <Typography color="text.secondary">{translate('app.coming_soon.body', { _: 'This screen is part of a later release.' })}</Typography>
+            </Box>
+          )}
+        </CardContent>
+      </Card>
+    </RecordContextProvider>
+  );
+}
+
+function ProfilesTab() {
+  const translate = useTranslate();
+  const r = useRecordContext();
+  if (!r?.staff_profile_ids?.length) return <Typography>{translate('app.staff.no_profiles')}</Typography>;
+  return (
+    <ReferenceArrayField source="staff_profile_ids" reference="staff_profiles">
+      <ProfileCards />
+    </ReferenceArrayField>
+  );
+}
+
+function ProfileCards() {
+  const translate = useTranslate();
+  const { data } = useListContext();
+  return (
+    <Stack spacing={2}>
+      {(data ?? []).map((p: any) => (
+        <RecordContextProvider key={p.id} value={p}>
+          <Box>
+            <Typography variant="subtitle1">{p.name}</Typography>
+            {p.description && <Typography color="text.secondary">{p.description}</Typography>}
+            <Labeled label={translate('resources.staff_profiles.fields.document_category_ids')}>
+              <ReferenceArrayField source="document_category_ids" reference="document_categories">
+                <SingleFieldList linkType={false}>
+                  <ChipField source="name" size="small" />
+                </SingleFieldList>
+              </ReferenceArrayField>
+            </Labeled>
+          </Box>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+}
+
+/** A printable staff ID: photo, name, role and staff number. */
+function StaffIdCard() {
+  const translate = useTranslate();
+  const r = useRecordContext();
+  if (!r) return null;
+  return (
+    <Box sx={{ width: 320, border: 1, borderColor: 'divider', borderRadius: 2, p: 2, textAlign: 'center' }} aria-label={translate('app.staff.tabs.staff-id')}>
+      <Avatar src={r.profile_photo ?? undefined} alt={fullName(r)} sx={{ width: 96, height: 96, mx: 'auto', mb: 1 }} />
+      <Typography variant="h6">{fullName(r)}</Typography>
+      <ReferenceField source="job_role_id" reference="job_roles" link={false} emptyText="—" />
+      <Typography sx={{ mt: 1, fontFamily: 'monospace' }}>
+        {translate('app.staff.staff_number')}: {String(r.id).padStart(6, '0')}
+      </Typography>
+      <StatusChips />
+    </Box>
+  );
+}

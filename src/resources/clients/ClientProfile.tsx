@@ -1,0 +1,122 @@
+import { Box, Button as MuiButton, Card, CardContent, Grid, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { Link, useParams } from 'react-router';
+import {
+  DataTable, EditButton, EmailField, Labeled, ReferenceManyField, SelectField, ShowBase, TextField, Title, useRecordContext,
+  useShowContext, useTranslate, Pagination,
+} from 'react-admin';
+import { FieldFor } from '../../engine/react/fields';
+import type { ViewOptions } from '../../engine/react/views';
+import { pathsOf } from '../../engine/react/paths';
+import { sites } from '../sites/resource';
+import { STATUS_CHOICES } from './resource';
+
+const sitePaths = pathsOf(sites);
+
+/** /client/client/{id}: the client with its sites and the people to contact there. */
+export function ClientProfileRoute(options: ViewOptions) {
+  const { id } = useParams();
+  return (
+    <ShowBase resource="clients" id={id}>
+      <ClientProfile options={options} />
+    </ShowBase>
+  );
+}
+
+function ClientProfile({ options }: { options: ViewOptions }) {
+  const translate = useTranslate();
+  const { record, isPending, error } = useShowContext();
+  if (isPending) return null;
+  if (error || !record) return <Typography sx={{ p: 3 }}>{translate('ra.page.not_found')}</Typography>;
+  const field = (source: string) => options.decl.fields.find((f) => f.source === source)!;
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title={record.name} />
+      <Card>
+        <CardContent>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+            {record.logo && <Box component="img" src={record.logo} alt="" sx={{ height: 48 }} />}
+            <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+              {record.name}
+            </Typography>
+            <SelectField source="status" choices={STATUS_CHOICES} />
+            <EditButton to={options.paths.edit(record.id)} />
+          </Box>
+          <Grid container spacing={2} sx={{ mt: 1 }}>
+            {['code', 'client_type', 'address', 'vat_number', 'payment_terms_days'].map((s) => (
+              <Grid key={s} size={{ xs: 12, sm: 6, md: 4 }}>
+                <Labeled label={field(s).label}>
+                  <FieldFor of={field(s)} />
+                </Labeled>
+              </Grid>
+            ))}
+          </Grid>
+        </CardContent>
+      </Card>
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {translate('app.clients.contacts')}
+          </Typography>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+              <Labeled label={field('contact_name').label}>
+                <TextField source="contact_name" emptyText="—" />
+              </Labeled>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+              <Labeled label={field('phone').label}>
+                <TextField source="phone" emptyText="—" />
+              </Labeled>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+              <Labeled label={field('email').label}>
+                <EmailField source="email" emptyText="—" />
+              </Labeled>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+              <Labeled label={field('billing_email').label}>
+                <EmailField source="billing_email" emptyText="—" />
+              </Labeled>
+            </Grid>
+          </Grid>
+        </CardContent>
+      </Card>
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          <Box sx={{ display: 'flex', alignItems: 'center' }}>
+            <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+              {translate('resources.sites.name', { smart_count: 2 })}
+            </Typography>
+            <AddSiteButton />
+          </Box>
+          <ReferenceManyField reference="sites" target="client_id" sort={{ field: 'name', order: 'ASC' }} perPage={10} pagination={<Pagination />}
+            empty={<Typography color="text.secondary">{translate('app.clients.no_sites')}</Typography>}>
+            <DataTable rowClick={(id) => sitePaths.show(id)} bulkActionButtons={false}>
+              <DataTable.Col source="name" label="resources.sites.fields.name" />
+              <DataTable.Col source="business_unit" label="resources.sites.fields.business_unit" />
+              <DataTable.Col source="contact_name" label="resources.sites.fields.contact_name" />
+              <DataTable.Col source="contact_phone" label="resources.sites.fields.contact_phone" />
+              <DataTable.Col source="status" label="resources.sites.fields.status">
+                <SelectField source="status" choices={STATUS_CHOICES} />
+              </DataTable.Col>
+            </DataTable>
+          </ReferenceManyField>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+function AddSiteButton() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  // react-admin's create form reads its initial values from ?source=.
+  const to = `${sitePaths.create}?source=${encodeURIComponent(JSON.stringify({ client_id: record.id }))}`;
+  return (
+    <MuiButton component={Link} to={to} startIcon={<AddIcon />}>
+      {translate('app.clients.add_site')}
+    </MuiButton>
+  );
+}

@@ -1,0 +1,21 @@
+import { Route } from 'react-router';
+import { buildResource } from '../../engine/react/buildResource';
+import { EngineList } from '../../engine/react/views';
+import { SettingsLayout } from '../../layout/SettingsLayout';
+import { documentCategories, employmentTypes, jobRoles, staffDetailFields, staffProfiles, staffStatuses } from './resources';
+
+// Every staff setting sits in the /appsetting area, beside its sub-navigation.
+const inSettings = { wrapper: SettingsLayout };
+
+export default [
+  buildResource(jobRoles, {
+    ...inSettings,
+    // /appsetting opens on job detail.
+    extraRoutes: (options) => [<Route key="index" path="/appsetting" element={<EngineList {...options} />} />],
+  }),
+  buildResource(staffStatuses, inSettings),
+  buildResource(employmentTypes, inSettings),
+  buildResource(staffProfiles, inSettings),
+  buildResource(documentCategories, inSettings),
+  buildResource(staffDetailFields, inSettings),
+];
