@@ -1,0 +1,112 @@
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, platform, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../tests/e2e/product';
+
+export { ROOT };
+
+/** One number a benchmark reports. `anchor` is the reference it is compared with (same unit). */
+export interface Metric {
+  name: string;
+  value: number;
+  unit: string;
+  anchor?: number;
+  /** What the anchor is, e.g. "a minimal react-admin app". */
+  anchorNote?: string;
+  /** A goal, e.g. half the anchor. */
+  target?: number;
+  note?: string;
+}
+
+export interface BenchmarkResult {
+  metrics: Metric[];
+  /** Raw samples and details, kept in the JSON file. */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * A benchmark: bench/run.ts runs each one (or the ones named on the command line) and records its metrics in
+ * bench/results/latest.json under its name. To add one: write bench/<name>.ts exporting a Benchmark and list
+ * it in bench/run.ts.
+ */
+export interface Benchmark {
+  name: string;
+  description: string;
+  /** Needs the production build in dist/ (run.ts builds once before the first benchmark that needs it). */
+  needsBuild?: boolean;
+  run(): Promise<BenchmarkResult>;
+}
+
+export function machine() {
+  const cpu = cpus();
+  return {
+    cpu: cpu[0]?.model?.trim() ?? 'unknown',
+    cores: cpu.length,
+    memory_gb: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    free_memory_gb: Math.round((freemem() / 2 ** 30) * 10) / 10,
+    os: `${platform()} ${release()}`,
+    node: process.version,
+  };
+}
+
+export function gitCommit(): string | undefined {
+  try {
+    return execSync('git rev-parse --short HEAD', { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+export function build() {
+  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error('npm run build failed');
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+export const RESULTS = join(ROOT, 'bench/results/latest.json');
+
+/** Merges this run's results into latest.json: a benchmark not run this time keeps its previous entry. */
+export function saveResults(run: { machine: ReturnType<typeof machine>; commit?: string; results: Record<string, BenchmarkResult & { measured_at: string }> }) {
+  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+  const previous = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
+  const out = {
+    updated_at: new Date().toISOString(),
+    machine: run.machine,
+    commit: run.commit,
+    benchmarks: { ...(previous.benchmarks ?? {}), ...run.results },
+  };
+  writeFileSync(RESULTS, JSON.stringify(out, null, 2) + '\n');
+  return RESULTS;
+}
+
+function fmt(v: number, unit: string) {
+  if (unit === 'bytes') return `${(v / 1024).toFixed(1)} KB`;
+  if (unit === 'ms') return v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(0)} ms`;
+  if (unit === 'MB') return `${v.toFixed(1)} MB`;
+  return `${Math.round(v * 100) / 100} ${unit}`;
+}
+
+export function table(results: Record<string, BenchmarkResult>) {
+  const rows: string[][] = [['benchmark', 'metric', 'value', 'anchor', 'vs anchor', 'target']];
+  for (const [bench, r] of Object.entries(results)) {
+    for (const m of r.metrics) {
+      rows.push([
+        bench,
+        m.name,
+        fmt(m.value, m.unit),
+        m.anchor !== undefined ? fmt(m.anchor, m.unit) : '',
+        m.anchor ? `${((m.value / m.anchor) * 100).toFixed(0)} %` : '',
+        m.target !== undefined ? `${fmt(m.target, m.unit)} ${m.value <= m.target ? 'met' : 'NOT met'}` : '',
+      ]);
+    }
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
+}

@@ -1,0 +1,48 @@
+/**
+ * `npm run bench [-- name ...]`: builds the product, runs the benchmarks (all, or those named), prints a table
+ * naming the machine, and merges the results into bench/results/latest.json.
+ *
+ * Benchmarks live one per file (bench/bundle.ts, bench/startup.ts, ...), each exporting a `Benchmark`
+ * (bench/lib.ts); add a new one to the list below.
+ */
+import { bundle } from './bundle';
+import { build, gitCommit, machine, saveResults, table, type Benchmark, type BenchmarkResult } from './lib';
+import { startup } from './startup';
+
+const all: Benchmark[] = [bundle, startup];
+
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const skipBuild = process.argv.includes('--no-build');
+const unknown = args.filter((a) => !all.some((b) => b.name === a));
+if (unknown.length) {
+  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${all.map((b) => b.name).join(', ')}`);
+  process.exit(2);
+}
+const selected = args.length ? all.filter((b) => args.includes(b.name)) : all;
+
+const m = machine();
+console.log(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory, ${m.os}, Node ${m.node}`);
+if (!skipBuild && selected.some((b) => b.needsBuild)) {
+  console.log('Building (npm run build)…');
+  build();
+}
+
+const results: Record<string, BenchmarkResult & { measured_at: string }> = {};
+let failed = false;
+for (const b of selected) {
+  process.stdout.write(`Running ${b.name}: ${b.description}… `);
+  const t = performance.now();
+  try {
+    results[b.name] = { ...(await b.run()), measured_at: new Date().toISOString() };
+    console.log(`${((performance.now() - t) / 1000).toFixed(1)} s`);
+  } catch (e) {
+    failed = true;
+    console.log('FAILED');
+    console.error(e);
+  }
+}
+
+console.log(`\n${table(results)}\n`);
+console.log(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB`);
+console.log(`Results written to ${saveResults({ machine: m, commit: gitCommit(), results })}`);
+process.exit(failed ? 1 : 0);
