@@ -12,7 +12,8 @@ import { SessionStore, type AuthUser } from './auth/sessions.js';
 import { LoginThrottle } from './auth/throttle.js';
 import { shellRoutes } from './routes/shell.js';
 import { engineRoutes } from './engine/routes.js';
-import { declarations } from '../src/resources/declarations.js';
+import { declarations as allDeclarations } from '../src/resources/declarations.js';
+import type { ResourceDeclaration } from '../src/engine/types.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,9 +31,11 @@ export interface AppOptions {
   config: Pick<Config, 'tokenLifetimeSeconds' | 'staticDir'>;
   logger?: boolean;
   throttle?: LoginThrottle;
+  /** The entities served under /api; every declared one unless a test brings its own. */
+  declarations?: ResourceDeclaration[];
 }
 
-export async function buildApp({ db, config, logger = false, throttle }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger = false, throttle, declarations = allDeclarations }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: false, bodyLimit: 2 * 1024 * 1024, ajv: { customOptions: { allErrors: true, coerceTypes: true, removeAdditional: false } } });
   app.decorate('db', db);
   app.decorate('sessions', new SessionStore(db, config.tokenLifetimeSeconds));

@@ -2,13 +2,25 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { createAgency, seedDemo } from './db/seed.js';
+import { createTableSql } from './engine/ddl.js';
+import { declarationByName } from '../src/resources/declarations.js';
 
 const usage = `Usage:
   npm run db:seed                       load the demo agencies into the configured database
   npm run agency:create -- --company "Acme Staffing" --name "Jo Bloggs" --email jo@acme.example --password '…'
-                                        create an agency and its first admin (no demo data)`;
+                                        create an agency and its first admin (no demo data)
+  npm run engine:sql -- <resource>      print the table and indexes a declared resource needs (to start a migration)`;
 
 const [command, ...rest] = process.argv.slice(2);
+if (command === 'sql') {
+  const decl = declarationByName.get(rest[0] ?? '');
+  if (!decl) {
+    console.error(`No resource named ${rest[0] ?? '(none)'}; declared: ${[...declarationByName.keys()].join(', ')}`);
+    process.exit(1);
+  }
+  console.log(createTableSql(decl));
+  process.exit(0);
+}
 const config = loadConfig();
 const { db } = await openDatabase(config);
 try {

@@ -5,7 +5,6 @@ import type { Action, FieldDeclaration, ResourceDeclaration } from '../../src/en
 import { hasView } from '../../src/engine/types.js';
 import { validateRecord, type CustomFieldDefinition, type Problems } from '../../src/engine/validate.js';
 import { permits } from '../../src/resources/access.js';
-import { declarationByName } from '../../src/resources/declarations.js';
 import { toFieldErrors } from './messages.js';
 
 const TEXT_TYPES = new Set(['text', 'longtext', 'email', 'phone', 'choice']);
@@ -25,8 +24,11 @@ interface Scope {
   merchantId: number;
 }
 
+/** Finds another compiled resource (a reference's target, the custom-field definitions). */
+export type Lookup = (name: string) => Compiled;
+
 /** Everything the engine derives from one declaration, computed once at start-up. */
-export function compile(decl: ResourceDeclaration) {
+export function compile(decl: ResourceDeclaration, lookup: Lookup) {
   const table = ident(decl.table);
   const soft = decl.delete === 'soft';
   const fields = decl.fields;
@@ -43,7 +45,7 @@ export function compile(decl: ResourceDeclaration) {
   });
   const select = (cols: string[]) => cols.map(ident).join(', ');
   const live = soft ? ' and deleted_at is null' : '';
-  return { decl, table, soft, fields, writable, byField, sortable, filterable, rangeable, columns, listColumns, select, live };
+  return { decl, table, soft, fields, writable, byField, sortable, filterable, rangeable, columns, listColumns, select, live, lookup };
 }
 export type Compiled = ReturnType<typeof compile>;
 
@@ -149,8 +151,8 @@ export async function getRecord(db: Queryable, c: Compiled, scope: Scope, id: nu
 
 async function customFieldsOf(db: Queryable, c: Compiled, scope: Scope): Promise<CustomFieldDefinition[]> {
   if (!c.decl.customFields) return [];
-  const defs = declarationByName.get(c.decl.customFields)!;
-  return db.query<CustomFieldDefinition & Row>(`select key, label, field_type, required, options from ${ident(defs.table)} where merchant_id = $1 order by position, id`, [scope.merchantId]);
+  const defs = c.lookup(c.decl.customFields);
+  return db.query<CustomFieldDefinition & Row>(`select key, label, field_type, required, options from ${defs.table} where merchant_id = $1 order by position, id`, [scope.merchantId]);
 }
 
 /** Keeps only what a caller may write, trims text, and turns '' into null. */
@@ -178,7 +180,7 @@ async function checkAgainstDatabase(db: Queryable, c: Compiled, scope: Scope, re
       if (dup) problems[f.source] = { message: 'engine.validation.unique' };
     }
     if ((f.type === 'reference' || f.type === 'references') && f.reference) {
-      const target = compiledByName(f.reference);
+      const target = c.lookup(f.reference);
       const ids = (Array.isArray(v) ? v : [v]).map(Number);
       if (ids.length === 0) continue;
       const found = await db.query(`select id from ${target.table} where merchant_id = $1${target.live} and id = any($2)`, [scope.merchantId, ids]);
@@ -242,15 +244,16 @@ export async function deleteRecord(db: Queryable, c: Compiled, scope: Scope, id:
   return row;
 }
 
-const compiledCache = new Map<string, Compiled>();
-export function compiledByName(name: string): Compiled {
-  let c = compiledCache.get(name);
-  if (!c) {
-    const d = declarationByName.get(name);
-    if (!d) throw new Error(`No declaration named ${name}`);
-    compiledCache.set(name, (c = compile(d)));
-  }
-  return c;
+/** Compiles a set of declarations that refer to each other. */
+export function compileAll(declarations: ResourceDeclaration[]): Map<string, Compiled> {
+  const registry = new Map<string, Compiled>();
+  const lookup: Lookup = (name) => {
+    const c = registry.get(name);
+    if (!c) throw new Error(`No declaration named ${name}`);
+    return c;
+  };
+  for (const d of declarations) registry.set(d.name, compile(d, lookup));
+  return registry;
 }
 
 function authorise(req: FastifyRequest, decl: ResourceDeclaration, action: Action): Scope {
@@ -262,8 +265,8 @@ function authorise(req: FastifyRequest, decl: ResourceDeclaration, action: Actio
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
 
 /** The REST routes of one declared resource under /api/{name}. */
-export async function resourceRoutes(app: FastifyInstance, decl: ResourceDeclaration) {
-  const c = compiledByName(decl.name);
+export async function resourceRoutes(app: FastifyInstance, c: Compiled) {
+  const decl = c.decl;
   const base = `/api/${decl.name}`;
   const tags = [decl.label.many];
   const record = { type: 'object', additionalProperties: true } as const;
@@ -307,5 +310,6 @@ export async function resourceRoutes(app: FastifyInstance, decl: ResourceDeclara
 }
 
 export async function engineRoutes(app: FastifyInstance, options: { declarations: ResourceDeclaration[] }) {
-  for (const decl of options.declarations) await resourceRoutes(app, decl);
+  const registry = compileAll(options.declarations);
+  for (const c of registry.values()) await resourceRoutes(app, c);
 }

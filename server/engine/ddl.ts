@@ -1,0 +1,69 @@
+import type { FieldDeclaration, ResourceDeclaration } from '../../src/engine/types.js';
+
+/** The PostgreSQL column type of a declared field, as information_schema names it. */
+export function columnType(f: FieldDeclaration): string {
+  switch (f.type) {
+    case 'number':
+      return f.integer ? 'integer' : 'numeric';
+    case 'money':
+      return 'bigint';
+    case 'boolean':
+      return 'boolean';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'timestamp with time zone';
+    case 'reference':
+      return 'integer';
+    case 'references':
+      return 'ARRAY';
+    case 'address':
+      return 'jsonb';
+    default:
+      return 'text';
+  }
+}
+
+const SQL_TYPE: Record<string, string> = { ARRAY: 'integer[]', 'timestamp with time zone': 'timestamptz' };
+const TEXTUAL = new Set(['text', 'longtext', 'email', 'phone', 'choice']);
+
+/** Columns the engine manages on every table besides the declared fields. */
+export function systemColumns(decl: ResourceDeclaration): string[] {
+  return ['id', 'merchant_id', 'created_at', 'updated_at', ...(decl.delete === 'soft' ? ['deleted_at'] : []), ...(decl.search?.length ? ['search_text'] : []), ...(decl.customFields ? ['custom_fields'] : [])];
+}
+
+/**
+ * The migration a new declaration needs: its table, the indexes that serve its sorts, filters and search,
+ * and its unique rules. `npm run engine:sql -- <resource>` prints it to start a migration from.
+ */
+export function createTableSql(decl: ResourceDeclaration): string {
+  const t = decl.table;
+  const live = decl.delete === 'soft' ? ' where deleted_at is null' : '';
+  const cols = ['  id serial primary key', '  merchant_id integer not null references merchants(id) on delete cascade'];
+  for (const f of decl.fields) {
+    if (f.source === 'created_at') continue;
+    let sql = `  ${f.source} ${SQL_TYPE[columnType(f)] ?? columnType(f)}`;
+    if (f.type === 'reference' && f.reference) sql += ` references ${f.reference}(id)`;
+    if (f.type === 'references') sql += ` not null default '{}'`;
+    else if (f.type === 'boolean') sql += ` not null default ${f.defaultValue === true}`;
+    else if (f.required) sql += ' not null';
+    if (f.type === 'choice' && f.choices) sql += ` check (${f.source} in (${f.choices.map((c) => `'${c.id.replace(/'/g, "''")}'`).join(', ')}))`;
+    cols.push(sql);
+  }
+  if (decl.customFields) cols.push(`  custom_fields jsonb not null default '{}'::jsonb`);
+  cols.push('  created_at timestamptz not null default now()', '  updated_at timestamptz not null default now()');
+  if (decl.delete === 'soft') cols.push('  deleted_at timestamptz');
+  if (decl.search?.length) {
+    const parts = decl.search.map((s) => (decl.fields.find((f) => f.source === s)?.required ? s : `coalesce(${s}, '')`));
+    cols.push(`  search_text text generated always as (lower(${parts.join(` || ' ' || `)})) stored`);
+  }
+  const out = [`create table ${t} (\n${cols.join(',\n')}\n);`];
+  for (const f of decl.fields) {
+    const expr = TEXTUAL.has(f.type) ? `lower(${f.source})` : f.source;
+    if (f.unique) out.push(`create unique index ${t}_${f.source}_unique on ${t} (merchant_id, ${expr})${live};`);
+    else if (f.sortable || f.filter) out.push(`create index ${t}_${f.source} on ${t} (merchant_id, ${expr})${live};`);
+  }
+  if (!decl.fields.some((f) => f.source === 'created_at')) out.push(`create index ${t}_created on ${t} (merchant_id, created_at)${live};`);
+  if (decl.search?.length) out.push(`create index ${t}_search on ${t} using gin (search_text gin_trgm_ops);`);
+  return out.join('\n');
+}
