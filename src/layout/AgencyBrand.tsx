@@ -1,0 +1,42 @@
+import BusinessIcon from '@mui/icons-material/Business';
+import { Avatar, Box, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { Link } from 'react-router';
+import { useAgency } from './useShellData';
+
+/** Agency logo (or the default placeholder) and company name, linking to the panel's home. */
+export function AgencyBrand({ home }: { home: string }) {
+  const translate = useTranslate();
+  const { data } = useAgency();
+  const name = data?.companyName ?? '';
+  return (
+    <Box
+      component={Link}
+      to={home}
+      aria-label={name || translate('app.menu.dashboard')}
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0, mr: 2 }}
+    >
+      {data?.logoUrl ? (
+        <Box
+          component="img"
+          src={data.logoUrl}
+          alt={translate('app.topbar.logo_alt', { name })}
+          sx={{ height: 32, maxWidth: 140, objectFit: 'contain', display: 'block' }}
+        />
+      ) : (
+        <Avatar variant="rounded" sx={{ width: 32, height: 32, bgcolor: 'primary.main' }} aria-label={translate('app.topbar.default_logo')} role="img">
+          <BusinessIcon fontSize="small" />
+        </Avatar>
+      )}
+      <Typography
+        component="span"
+        variant="subtitle1"
+        noWrap
+        data-testid="agency-name"
+        sx={{ fontWeight: 600, display: { xs: 'none', md: 'block' } }}
+      >
+        {name}
+      </Typography>
+    </Box>
+  );
+}

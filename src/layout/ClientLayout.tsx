@@ -1,0 +1,66 @@
+import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
+import LockClockIcon from '@mui/icons-material/LockClock';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
+import WorkOutlineIcon from '@mui/icons-material/WorkOutlineOutlined';
+import { Box, List } from '@mui/material';
+import type { ReactNode } from 'react';
+import { AppBar, Layout, LoadingIndicator, TitlePortal, useTranslate } from 'react-admin';
+import { AgencyBrand } from './AgencyBrand';
+import { NavGroup, NavItem } from './nav';
+import { ClientProfileMenu } from './ProfileMenu';
+
+/** The client panel's menu: Dashboard, Invoices, Schedule, Signed Timesheets, Shifts (4 lists), Notifications. */
+export function ClientMenu() {
+  const translate = useTranslate();
+  return (
+    <Box component="nav" aria-label={translate('app.client_menu.label')} sx={{ pt: 1, pb: 2 }}>
+      <List disablePadding dense>
+        <NavItem to="/client/clientDashboard" label="app.client_menu.dashboard" icon={<DashboardIcon />} />
+        <NavItem to="/client/invoice" label="app.client_menu.invoices" icon={<ReceiptLongIcon />} />
+        <NavItem to="/client/schedule" label="app.client_menu.schedule" icon={<CalendarMonthIcon />} />
+        <NavItem to="/client/signedTimesheet" label="app.client_menu.signed_timesheets" icon={<AssignmentTurnedInIcon />} />
+        <NavGroup name="client-shifts" label="app.client_menu.shifts" icon={<WorkHistoryIcon />} activeOn={['/client/shift']}>
+          <NavItem nested to="/client/shift/open-shift" label="app.client_menu.open" icon={<WorkOutlineIcon />} />
+          <NavItem nested to="/client/shift/assign-shift" label="app.client_menu.assigned" icon={<HowToRegIcon />} />
+          <NavItem nested to="/client/shift/closed-shift" label="app.client_menu.closed" icon={<LockClockIcon />} />
+          <NavItem nested to="/client/shift/deleted-shift" label="app.client_menu.deleted" icon={<DeleteOutlineIcon />} />
+        </NavGroup>
+        <NavItem to="/client/ClientNotification" label="app.client_menu.notifications" icon={<NotificationsIcon />} />
+      </List>
+    </Box>
+  );
+}
+
+/** Top bar: agency logo and name; the profile menu button shows the signed-in client user's name. */
+export function ClientAppBar() {
+  return (
+    <AppBar
+      color="inherit"
+      elevation={1}
+      alwaysOn
+      userMenu={<ClientProfileMenu />}
+      toolbar={
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <LoadingIndicator />
+        </Box>
+      }
+    >
+      <AgencyBrand home="/client/clientDashboard" />
+      <TitlePortal variant="subtitle1" sx={{ color: 'text.secondary', display: { xs: 'none', lg: 'block' } }} />
+    </AppBar>
+  );
+}
+
+export function ClientLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout appBar={ClientAppBar} menu={ClientMenu} appBarAlwaysOn>
+      {children}
+    </Layout>
+  );
+}

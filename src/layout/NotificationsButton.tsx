@@ -1,0 +1,131 @@
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import { Alert, Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
+import { useId, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router';
+import { useAgencyNotifications, useMarkAllRead } from './useShellData';
+
+/** Notifications shown at first in the top bar (spec section 9). */
+export const NOTIFICATIONS_PREVIEW = 2;
+
+/**
+ * The top bar's bell: unread count badge, and a popover with the first 2 notifications,
+ * "Show all" (/notification) and "Mark all as read" (PUT merchant_notification_read_all).
+ */
+export function NotificationsButton() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const markAllRead = useMarkAllRead();
+  const { data, isError, isPending, refetch } = useAgencyNotifications();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [marking, setMarking] = useState(false);
+  const titleId = useId();
+  const unread = data?.unread_count ?? 0;
+  const label = translate('app.topbar.notifications');
+
+  const open = (event: React.MouseEvent<HTMLElement>) => {
+    setAnchor(event.currentTarget);
+    void refetch();
+  };
+  const close = () => setAnchor(null);
+
+  const onMarkAll = async () => {
+    setMarking(true);
+    try {
+      await markAllRead();
+    } catch {
+      // Other failures are silently ignored (spec section 8); the badge keeps its count.
+    } finally {
+      setMarking(false);
+    }
+  };
+
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton
+          color="inherit"
+          aria-label={label}
+          aria-describedby={unread ? `${titleId}-count` : undefined}
+          aria-haspopup="dialog"
+          aria-expanded={!!anchor}
+          onClick={open}
+        >
+          <Badge badgeContent={unread} color="error" max={99}>
+            <NotificationsIcon />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      {unread > 0 && (
+        <span id={`${titleId}-count`} style={{ display: 'none' }}>
+          {translate('app.topbar.notifications_unread', { smart_count: unread })}
+        </span>
+      )}
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: 340, maxWidth: '90vw' } } as any }}
+      >
+        <Box sx={{ px: 2, pt: 1.5, pb: 1, display: 'flex', alignItems: 'baseline', justifyContent: 'space-between' }}>
+          <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {label}
+          </Typography>
+          {unread > 0 && (
+            <Typography variant="caption" color="text.secondary">
+              {translate('app.topbar.notifications_unread', { smart_count: unread })}
+            </Typography>
+          )}
+        </Box>
+        <Divider />
+        {isError ? (
+          <Alert severity="error" sx={{ m: 1.5 }}>
+            {translate('app.topbar.notifications_failed')}
+          </Alert>
+        ) : isPending ? (
+          <Typography sx={{ p: 2 }} color="text.secondary" role="status">
+            {translate('app.loading')}
+          </Typography>
+        ) : data.notifications.length === 0 ? (
+          <Typography sx={{ p: 2 }} color="text.secondary">
+            {translate('app.topbar.no_notifications')}
+          </Typography>
+        ) : (
+          <List dense disablePadding aria-label={label}>
+            {data.notifications.slice(0, NOTIFICATIONS_PREVIEW).map((n) => (
+              <ListItem key={n.id} divider sx={{ alignItems: 'flex-start', bgcolor: n.read ? undefined : 'action.hover' }}>
+                <ListItemText
+                  primary={
+                    <>
+                      {!n.read && (
+                        <Box component="span" sx={{ display: 'inline-block', width: 8, height: 8, borderRadius: '50%', bgcolor: 'error.main', mr: 1 }} role="img" aria-label={translate('app.topbar.unread_marker')} />
+                      )}
+                      {n.title}
+                    </>
+                  }
+                  secondary={n.body}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', p: 1 }}>
+          <Button
+            size="small"
+            onClick={() => {
+              close();
+              navigate('/notification');
+            }}
+          >
+            {translate('app.topbar.show_all')}
+          </Button>
+          <Button size="small" onClick={onMarkAll} disabled={marking || isError || unread === 0}>
+            {translate('app.topbar.mark_all_read')}
+          </Button>
+        </Box>
+      </Popover>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import LogoutIcon from '@mui/icons-material/Logout';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { Link } from 'react-router';
+import { getMerchantId } from '../providers/session';
+import { SignOutDialog } from './SignOutDialog';
+
+function LinkItem({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
+  const translate = useTranslate();
+  const menu = useUserMenu();
+  return (
+    <MenuItem component={Link} to={to} onClick={() => menu?.onClose()}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{translate(label)}</ListItemText>
+    </MenuItem>
+  );
+}
+
+/** "Sign Out": closes the menu and asks for confirmation first. */
+export function SignOutItem({ onSignOut }: { onSignOut: () => void }) {
+  const translate = useTranslate();
+  const menu = useUserMenu();
+  return (
+    <MenuItem
+      onClick={() => {
+        menu?.onClose();
+        onSignOut();
+      }}
+    >
+      <ListItemIcon>
+        <LogoutIcon />
+      </ListItemIcon>
+      <ListItemText>{translate('app.profile.sign_out')}</ListItemText>
+    </MenuItem>
+  );
+}
+
+/** The profile menu of the agency panel: App Settings, Diary Notes, Personal Settings, Sign Out. */
+export function AdminProfileMenu() {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <UserMenu label="app.profile.menu">
+        <LinkItem to="/appsetting" label="app.profile.app_settings" icon={<SettingsIcon />} />
+        <LinkItem to="/dairy_notes" label="app.profile.diary_notes" icon={<EditNoteIcon />} />
+        <LinkItem to={`/admin/${getMerchantId() ?? ''}`} label="app.profile.personal_settings" icon={<ManageAccountsIcon />} />
+        <SignOutItem onSignOut={() => setConfirming(true)} />
+      </UserMenu>
+      <SignOutDialog open={confirming} onClose={() => setConfirming(false)} />
+    </>
+  );
+}
+
+/** The client panel's profile menu: Sign Out only. */
+export function ClientProfileMenu() {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <UserMenu label="app.profile.menu">
+        <SignOutItem onSignOut={() => setConfirming(true)} />
+      </UserMenu>
+      <SignOutDialog open={confirming} onClose={() => setConfirming(false)} />
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import SearchIcon from '@mui/icons-material/Search';
+import { Autocomplete, Avatar, Box, InputAdornment, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { HttpError, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router';
+import { api } from '../providers/http';
+
+/** Search debounce (spec section 9). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface CandidateHit {
+  id: number;
+  name: string;
+  first_name?: string;
+  last_name?: string;
+  email?: string | null;
+  phone?: string | null;
+  status?: string | null;
+  activated?: boolean | null;
+  profile_photo?: string | null;
+}
+
+/** Trimmed, and only after the user stopped typing for 300 ms. */
+export function useDebouncedQuery(input: string, delay = SEARCH_DEBOUNCE_MS) {
+  const [value, setValue] = useState(input.trim());
+  useEffect(() => {
+    const handle = setTimeout(() => setValue(input.trim()), delay);
+    return () => clearTimeout(handle);
+  }, [input, delay]);
+  return value;
+}
+
+/**
+ * The top bar's staff search: GET search_candidate?candidate_query=, results in a keyboard-navigable list,
+ * each opening the staff profile /staffs/{id}. 404 or 400: "Not Staff found for the specified criteria";
+ * any other failure: "An unexpected error occurred. Please try again later."
+ */
+export function StaffSearch() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const [input, setInput] = useState('');
+  const query = useDebouncedQuery(input);
+  const result = useQuery({
+    queryKey: ['shell', 'search_candidate', query],
+    enabled: query.length > 0,
+    retry: false,
+    staleTime: 30_000,
+    queryFn: ({ signal }) => api<{ candidate: CandidateHit[]; message: string }>(`/search_candidate?candidate_query=${encodeURIComponent(query)}`, { signal }),
+  });
+  const waiting = input.trim() !== query || (query.length > 0 && result.isFetching);
+  const options = query && !waiting && !result.isError ? (result.data?.candidate ?? []) : [];
+
+  let noOptions = translate('app.topbar.search_hint');
+  if (query && result.isError) {
+    const status = result.error instanceof HttpError ? result.error.status : 0;
+    noOptions = translate(status === 404 || status === 400 ? 'app.topbar.no_staff' : 'app.topbar.search_error');
+  } else if (query && result.data && result.data.candidate.length === 0) {
+    noOptions = translate('app.topbar.no_staff');
+  }
+
+  return (
+    <Autocomplete<CandidateHit, false, false, false>
+      id="staff-search"
+      size="small"
+      sx={{ width: { xs: 180, sm: 260, md: 320 }, mx: 1 }}
+      options={options}
+      value={null}
+      inputValue={input}
+      onInputChange={(_, value, reason) => {
+        if (reason === 'input' || reason === 'clear') setInput(value);
+      }}
+      onChange={(_, option) => {
+        if (!option) return;
+        setInput('');
+        navigate(`/staffs/${option.id}`);
+      }}
+      filterOptions={(x) => x}
+      getOptionLabel={(o) => o.name ?? ''}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      loading={waiting && input.trim().length > 0}
+      loadingText={translate('app.topbar.searching')}
+      noOptionsText={noOptions}
+      openOnFocus={false}
+      forcePopupIcon={false}
+      clearOnBlur={false}
+      blurOnSelect
+      autoHighlight
+      handleHomeEndKeys={false}
+      renderOption={({ key, ...props }, option) => (
+        <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
+          <Avatar src={option.profile_photo || undefined} alt="" sx={{ width: 28, height: 28, fontSize: 14 }}>
+            {(option.first_name?.[0] ?? option.name?.[0] ?? '?').toUpperCase()}
+          </Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2" noWrap>
+              {option.name}
+            </Typography>
+            {(option.email || option.phone) && (
+              <Typography variant="caption" color="text.secondary" noWrap component="div">
+                {[option.email, option.phone].filter(Boolean).join(' · ')}
+              </Typography>
+            )}
+          </Box>
+        </Box>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          variant="outlined"
+          margin="none"
+          placeholder={translate('app.topbar.search_placeholder')}
+          slotProps={{
+            ...params.slotProps,
+            input: {
+              ...params.slotProps.input,
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+              sx: { bgcolor: 'background.paper', borderRadius: 1 },
+            },
+            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': translate('app.topbar.search_label') },
+          }}
+        />
+      )}
+    />
+  );
+}

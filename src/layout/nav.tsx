@@ -1,0 +1,114 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip } from '@mui/material';
+import { useId, type ReactNode } from 'react';
+import { useSidebarState, useStore, useTranslate } from 'react-admin';
+import { Link, matchPath, useLocation } from 'react-router';
+
+/** Whether the current path is one of `patterns` (each also matches its sub-paths). */
+export function useIsActive(patterns: string[]) {
+  const { pathname } = useLocation();
+  return patterns.some((p) => matchPath({ path: p, end: false }, pathname));
+}
+
+export interface NavItemProps {
+  to: string;
+  /** Translation key of the entry's text (also its accessible name). */
+  label: string;
+  icon: ReactNode;
+  /** Paths that make this entry the active one; defaults to `to`. */
+  activeOn?: string[];
+  nested?: boolean;
+  /** Extra content after the text, e.g. a badge. */
+  secondary?: ReactNode;
+  describedBy?: string;
+}
+
+/** A sidebar link: highlighted (and aria-current="page") when its screen is open. */
+export function NavItem({ to, label, icon, activeOn, nested, secondary, describedBy }: NavItemProps) {
+  const translate = useTranslate();
+  const [open] = useSidebarState();
+  const active = useIsActive(activeOn ?? [to]);
+  const text = translate(label);
+  const button = (
+    <ListItemButton
+      component={Link}
+      to={to}
+      selected={active}
+      aria-current={active ? 'page' : undefined}
+      aria-describedby={describedBy}
+      dense
+      sx={{
+        pl: nested && open ? 4 : 2,
+        borderRadius: 1,
+        mx: 0.5,
+        '&.Mui-selected': { bgcolor: 'primary.main', color: 'primary.contrastText', '& .MuiListItemIcon-root': { color: 'inherit' } },
+        '&.Mui-selected:hover': { bgcolor: 'primary.dark' },
+      }}
+    >
+      <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
+      <ListItemText primary={text} sx={{ whiteSpace: 'nowrap' }} />
+      {open && secondary}
+    </ListItemButton>
+  );
+  return open ? (
+    button
+  ) : (
+    <Tooltip title={text} placement="right">
+      {button}
+    </Tooltip>
+  );
+}
+
+export interface NavGroupProps {
+  /** Store key part, e.g. "client". */
+  name: string;
+  label: string;
+  icon: ReactNode;
+  /** Paths of the group's entries: the group opens when one of them is active. */
+  activeOn: string[];
+  children: ReactNode;
+}
+
+/** A collapsible sidebar group; open by default, its state remembered per user. */
+export function NavGroup({ name, label, icon, activeOn, children }: NavGroupProps) {
+  const translate = useTranslate();
+  const [sidebarOpen] = useSidebarState();
+  const [expanded, setExpanded] = useStore(`sidebar.group.${name}`, true);
+  const active = useIsActive(activeOn);
+  const open = expanded || active;
+  const id = useId();
+  const text = translate(label);
+  return (
+    <>
+      <ListItemButton
+        dense
+        onClick={() => setExpanded(!open)}
+        aria-expanded={open}
+        aria-controls={id}
+        sx={{ borderRadius: 1, mx: 0.5, fontWeight: active ? 600 : undefined }}
+      >
+        <ListItemIcon sx={{ minWidth: 36, color: active ? 'primary.main' : undefined }}>{icon}</ListItemIcon>
+        <ListItemText primary={text} sx={{ whiteSpace: 'nowrap' }} />
+        {sidebarOpen && (open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
+      </ListItemButton>
+      <Collapse in={open} timeout="auto" unmountOnExit={false}>
+        <List id={id} component="div" disablePadding aria-label={text}>
+          {children}
+        </List>
+      </Collapse>
+    </>
+  );
+}
+
+/** A heading inside the sidebar ("Support"). */
+export function NavHeading({ label }: { label: string }) {
+  const translate = useTranslate();
+  const [open] = useSidebarState();
+  if (!open) return null;
+  return (
+    <ListSubheader component="div" role="heading" aria-level={2} disableSticky sx={{ lineHeight: '32px', mt: 1, bgcolor: 'transparent', textTransform: 'uppercase', fontSize: 12, letterSpacing: 0.6 }}>
+      {translate(label)}
+    </ListSubheader>
+  );
+}

@@ -1,0 +1,179 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { t } from '../i18n/light';
+import { clearExpired, getLoginType, hasExpiredSession, hasValidSession, homeOf, type LoginType } from '../providers/session';
+import { LoginError, revokeToken, signIn } from './loginApi';
+
+/** Why the user was sent here; set by the route guards and the panel switch (router state). */
+export interface LoginState {
+  reason?: 'wrong_panel' | 'expired' | 'switch_panel';
+  panel?: LoginType;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type FieldErrors = { email?: string; password?: string };
+
+/** Loads the main application's code while the sign-in request runs, so /home appears sooner. */
+const preloadApp = () => void import('../App').catch(() => undefined);
+
+/**
+ * The Login page at "/". Kept free of react-admin and MUI so that it is usable after very little JavaScript.
+ * A user holding an unexpired token goes to their panel's home, except when a guard refused them
+ * (state.reason 'wrong_panel'): then the session is revoked and cleared here and the reason is explained.
+ */
+export default function Login() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = (location.state ?? {}) as LoginState;
+
+  // Decided once, when the page opens (pure: the session is cleared in the effect below).
+  const [arrival] = useState(() => {
+    if (state.reason === 'wrong_panel') return { redirect: null, notice: t('app.login.wrong_panel'), clear: 'revoke' as const };
+    if (hasValidSession()) return { redirect: homeOf(getLoginType()), notice: '', clear: null };
+    if (hasExpiredSession() || state.reason === 'expired') return { redirect: null, notice: t('app.login.expired'), clear: 'expired' as const };
+    if (state.reason === 'switch_panel' && state.panel) {
+      return { redirect: null, notice: t('app.login.switch_panel', { panel: t(`app.panel.${state.panel}`) }), clear: null };
+    }
+    return { redirect: null, notice: '', clear: null };
+  });
+
+  const [loginType, setLoginType] = useState<LoginType>(() => state.panel ?? getLoginType() ?? 'admin');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    // Consume the reason (router state survives reloads), so that a later visit to "/" behaves normally.
+    if (state.reason) navigate('.', { replace: true, state: null });
+    // Refused by a guard: revoke the token (ignoring failure; revokeToken reads the token before its first
+    // await), then forget the session at once, so nothing can use it while the revocation is in flight.
+    if (arrival.clear === 'revoke') void revokeToken();
+    // An expired token: token, expiry and login type are cleared (spec section 4).
+    if (arrival.clear) clearExpired();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, on arrival
+  }, []);
+
+  useEffect(() => {
+    document.title = `${t('app.login.title')} · ${t('app.name')}`;
+  }, []);
+
+  if (arrival.redirect) return <Navigate to={arrival.redirect} replace />;
+
+  const validate = (): FieldErrors => {
+    const e: FieldErrors = {};
+    if (!email.trim()) e.email = t('app.login.required');
+    else if (!EMAIL.test(email.trim())) e.email = t('app.login.invalid_email');
+    if (!password) e.password = t('app.login.required');
+    return e;
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const found = validate();
+    setErrors(found);
+    setServerError('');
+    if (found.email) return emailRef.current?.focus();
+    if (found.password) return passwordRef.current?.focus();
+    setSubmitting(true);
+    preloadApp();
+    try {
+      const r = await signIn(loginType, email, password);
+      navigate(homeOf(r.login_type), { replace: true });
+    } catch (err) {
+      const e = err instanceof LoginError ? err : new LoginError('', 0);
+      setServerError(e.message || (e.status === 0 ? t('app.login.network_error') : t('app.login.error')));
+      setSubmitting(false);
+      passwordRef.current?.select();
+    }
+  };
+
+  return (
+    <main className="login-page">
+      <div className="login-card">
+        <div className="login-brand" aria-hidden="true">
+          <svg viewBox="0 0 32 32" width="48" height="48">
+            <rect width="32" height="32" rx="7" fill="#1565c0" />
+            <path d="M8 23 L16 8 L24 23 Z" fill="#fff" />
+          </svg>
+        </div>
+        <h1 className="login-title">{t('app.login.title')}</h1>
+        <p className="login-subtitle">{t('app.login.subtitle')}</p>
+        {arrival.notice && (
+          <div className="login-notice" role="status">
+            {arrival.notice}
+          </div>
+        )}
+        <form className="login-form" onSubmit={onSubmit} noValidate aria-label={t('app.login.title')}>
+          <fieldset className="login-panels">
+            <legend>{t('app.login.panel')}</legend>
+            {(['admin', 'client'] as const).map((type) => (
+              <label key={type} className={`login-panel-option${loginType === type ? ' is-selected' : ''}`}>
+                <input type="radio" name="loginType" value={type} checked={loginType === type} onChange={() => setLoginType(type)} />
+                <span>{t(type === 'admin' ? 'app.login.agency' : 'app.login.client')}</span>
+              </label>
+            ))}
+          </fieldset>
+
+          <div className="login-field">
+            <label htmlFor="login-email">{t('app.login.email')}</label>
+            <input
+              id="login-email"
+              ref={emailRef}
+              type="email"
+              name="email"
+              autoComplete="username"
+              autoFocus
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? 'login-email-error' : undefined}
+              required
+            />
+            {errors.email && (
+              <span id="login-email-error" className="login-field-error">
+                {errors.email}
+              </span>
+            )}
+          </div>
+
+          <div className="login-field">
+            <label htmlFor="login-password">{t('app.login.password')}</label>
+            <input
+              id="login-password"
+              ref={passwordRef}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? 'login-password-error' : undefined}
+              required
+            />
+            {errors.password && (
+              <span id="login-password-error" className="login-field-error">
+                {errors.password}
+              </span>
+            )}
+          </div>
+
+          {serverError && (
+            <div className="login-error" role="alert">
+              {serverError}
+            </div>
+          )}
+
+          <button type="submit" className="login-submit" disabled={submitting} aria-busy={submitting || undefined}>
+            {submitting ? t('app.login.submitting') : t('app.login.submit')}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

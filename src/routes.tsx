@@ -1,0 +1,189 @@
+/**
+ * Every route of the application shell, as data: the admin and client screens this shell owns, which panel
+ * each needs, and the "coming soon" screens. Routes owned by the resource engine (client list, sites, staff
+ * list and profiles, the engine's settings screens) are not here: they come from src/resources (adminResources
+ * and adminRoutes) and are classified as admin routes by the guard.
+ */
+import type { ReactElement } from 'react';
+import { matchPath } from 'react-router';
+import type { LoginType } from './providers/session';
+
+export type Panel = LoginType | 'any';
+
+export interface ComingSoonRoute {
+  path: string;
+  /** app.screens.<screen> */
+  screen: string;
+  /** Shown inside the settings layout. */
+  settings?: boolean;
+}
+
+export interface RedirectRoute {
+  path: string;
+  to: string;
+}
+
+/** Admin screens not released yet: each shows its name and says so. */
+export const adminComingSoon: ComingSoonRoute[] = [
+  { path: '/rates_and_rules', screen: 'rates_and_rules' },
+  { path: '/staff/availability', screen: 'staff_availability' },
+  { path: '/shift-list', screen: 'shift_list' },
+  { path: '/notification', screen: 'notification' },
+  { path: '/chat', screen: 'chat' },
+  { path: '/schedule', screen: 'schedule' },
+  { path: '/dairy_notes', screen: 'dairy_notes' },
+  { path: '/support', screen: 'support' },
+  { path: '/timesheet/weekly', screen: 'timesheet_weekly' },
+  { path: '/timesheet/custom', screen: 'timesheet_custom' },
+  { path: '/timesheet/signed', screen: 'timesheet_signed' },
+  { path: '/invoice/client-invoice', screen: 'client_invoice' },
+  { path: '/invoice/GenerateView', screen: 'generate_view' },
+  { path: '/invoice/GenerateView/generateView/:id', screen: 'generate_view_one' },
+  { path: '/invoice/client-invoice/client-InvoiceView/:id', screen: 'client_invoice_view' },
+  { path: '/invoice/client-InvoiceView/:id/template1', screen: 'invoice_template1' },
+  { path: '/invoice/client-InvoiceView/:id/template2', screen: 'invoice_template2' },
+  { path: '/invoice/edit/:id/:templateType', screen: 'invoice_edit' },
+  // The spec writes this one as "/edit/{id}/{templateType}": both spellings lead to the invoice editor.
+  { path: '/edit/:id/:templateType', screen: 'invoice_edit' },
+  { path: '/invoice/staff-payroll', screen: 'staff_payroll' },
+  { path: '/invoice/staff-payroll/GenerateStaff', screen: 'generate_staff' },
+  { path: '/invoice/staff-payroll/GenerateSingleStaff/:id', screen: 'generate_single_staff' },
+  { path: '/invoice/staff-payroll/StaffPayrollView/:id', screen: 'staff_payroll_view' },
+  { path: '/invoice/StaffPayrollViewEdit/:id', screen: 'staff_payroll_view_edit' },
+  { path: '/invoice/Generate-invoice/Weekly', screen: 'generate_invoice_weekly' },
+  { path: '/invoice/Generate-invoice/daily', screen: 'generate_invoice_daily' },
+  { path: '/invoice/Generate-invoice/monthly', screen: 'generate_invoice_monthly' },
+  { path: '/invoice/Generate-invoice/shift_staff', screen: 'generate_invoice_shift_staff' },
+  { path: '/invoice/Generate-invoice/staff_weekly', screen: 'generate_invoice_staff_weekly' },
+  { path: '/report', screen: 'reports' },
+  { path: '/report/PayrollReport', screen: 'payroll_report' },
+  { path: '/report/StaffReport', screen: 'staff_report' },
+  { path: '/report/ClientReport', screen: 'client_report' },
+  { path: '/report/BusinessUnitReport', screen: 'business_unit_report' },
+  { path: '/report/InvoiceReport', screen: 'invoice_report' },
+  { path: '/report/DocumentReport', screen: 'document_report' },
+  { path: '/report/DocumentReport/AllDoc', screen: 'document_report_all' },
+  { path: '/report/DocumentReport/ActiveDocument', screen: 'document_report_active' },
+  { path: '/report/DocumentReport/DueDoc', screen: 'document_report_due' },
+  { path: '/report/DocumentReport/ExpiredDoc', screen: 'document_report_expired' },
+  { path: '/report/DocumentReport/DueDoc60Days', screen: 'document_report_due_60' },
+  { path: '/report/RateCards', screen: 'rate_cards' },
+  { path: '/report/EmailReport', screen: 'email_report' },
+  { path: '/appsetting/shift', screen: 'setting_shift', settings: true },
+  { path: '/appsetting/holidaycalender', screen: 'setting_holiday_calendar', settings: true },
+  { path: '/appsetting/staff-deduction', screen: 'setting_staff_deduction', settings: true },
+  { path: '/appsetting/agencysetting', screen: 'setting_agency', settings: true },
+  { path: '/appsetting/invoicesetting', screen: 'setting_invoice', settings: true },
+  { path: '/appsetting/SubscriptionSetting', screen: 'setting_subscription', settings: true },
+  // Notification settings open on e-mail by default.
+  { path: '/appsetting/notificationsetting', screen: 'setting_notification_email', settings: true },
+  { path: '/appsetting/notificationsetting/sms', screen: 'setting_notification_sms', settings: true },
+  { path: '/appsetting/notificationsetting/pushnotification', screen: 'setting_notification_push', settings: true },
+  { path: '/appsetting/notificationsetting/notificationalert', screen: 'setting_notification_alert', settings: true },
+  { path: '/appsetting/notificationsetting/ActivatePayment', screen: 'setting_activate_payment', settings: true },
+  { path: '/appsetting/previlegesetting', screen: 'setting_privileges', settings: true },
+  { path: '/appsetting/ClientSettings/basicClientSettings', screen: 'setting_client_basic', settings: true },
+  { path: '/appsetting/ClientSettings/emailNotification', screen: 'setting_client_email', settings: true },
+  { path: '/recruitment', screen: 'recruitment' },
+  { path: '/recruitment/staffs', screen: 'recruitment_staffs' },
+  { path: '/recruitment/jobs', screen: 'recruitment_jobs' },
+  { path: '/recruitment/settings', screen: 'recruitment_settings' },
+];
+
+/**
+ * Screens the resource engine owns, shown as "coming soon" only while the engine provides no route for them,
+ * so that every sidebar entry leads somewhere before the engine lands.
+ */
+export const engineFallbacks: ComingSoonRoute[] = [
+  { path: '/client/client-list', screen: 'client_list' },
+  { path: '/site/siteLists', screen: 'site_list' },
+  { path: '/staff/staff-list', screen: 'staff_list' },
+  { path: '/appsetting', screen: 'setting_job_detail', settings: true },
+  { path: '/appsetting/addjobdetail', screen: 'setting_job_detail', settings: true },
+  { path: '/appsetting/staff-status', screen: 'setting_staff_status', settings: true },
+  { path: '/appsetting/employmenttypedetail', screen: 'setting_employment_type', settings: true },
+  { path: '/appsetting/staff-profiles', screen: 'setting_staff_profiles', settings: true },
+  { path: '/appsetting/staff-detail-field', screen: 'setting_staff_detail_fields', settings: true },
+  { path: '/appsetting/documentcategories', screen: 'setting_document_categories', settings: true },
+];
+
+export const adminRedirects: RedirectRoute[] = [
+  { path: '/shifts', to: '/shift-list' },
+  { path: '/client', to: '/client/client-list' },
+  { path: '/staff', to: '/staff/staff-list' },
+  { path: '/timesheet', to: '/timesheet/weekly' },
+  { path: '/invoice', to: '/invoice/client-invoice' },
+  { path: '/invoice/Generate-invoice', to: '/invoice/Generate-invoice/Weekly' },
+  { path: '/appsetting/ClientSettings', to: '/appsetting/ClientSettings/basicClientSettings' },
+];
+
+/** Admin screens this shell implements itself. */
+export const adminShellPaths = ['/home', '/admin/:id'];
+
+export const clientComingSoon: ComingSoonRoute[] = [
+  { path: '/client/clientDashboard/:id', screen: 'client_dashboard_detail' },
+  { path: '/client/invoice', screen: 'client_invoices' },
+  { path: '/client/invoice/:id', screen: 'client_invoice_one' },
+  { path: '/client/schedule', screen: 'client_schedule' },
+  { path: '/client/signedTimesheet', screen: 'client_signed_timesheets' },
+  { path: '/client/shift/open-shift', screen: 'client_open_shifts' },
+  { path: '/client/shift/assign-shift', screen: 'client_assigned_shifts' },
+  { path: '/client/shift/closed-shift', screen: 'client_closed_shifts' },
+  { path: '/client/shift/deleted-shift', screen: 'client_deleted_shifts' },
+  { path: '/client/ClientNotification', screen: 'client_notifications' },
+];
+
+export const clientRedirects: RedirectRoute[] = [{ path: '/client/shift', to: '/client/shift/open-shift' }];
+
+export const clientShellPaths = ['/client/clientDashboard'];
+
+/** Signed in to either panel. react-admin's own error routes belong here too. */
+export const anyPanelPaths = ['/LoginType', '/authentication-error', '/access-denied'];
+
+const clientPatterns = [...clientShellPaths, ...clientComingSoon.map((r) => r.path), ...clientRedirects.map((r) => r.path)];
+const ownAdminPatterns = [...adminShellPaths, ...adminComingSoon.map((r) => r.path), ...adminRedirects.map((r) => r.path), ...engineFallbacks.map((r) => r.path)];
+
+/** The path patterns of route elements (nested <Route>s join their parents' paths). */
+export function routePatterns(elements: ReactElement[]): string[] {
+  const out: string[] = [];
+  const visit = (el: unknown, base: string) => {
+    if (!el || typeof el !== 'object' || !('props' in el)) return;
+    const props = (el as ReactElement<{ path?: string; index?: boolean; children?: unknown }>).props;
+    const path = props.path === undefined ? base : joinPath(base, props.path);
+    if (props.path !== undefined || props.index) out.push(path || '/');
+    const children = props.children;
+    if (Array.isArray(children)) children.forEach((c) => visit(c, path));
+    else if (children && typeof children === 'object') visit(children, path);
+  };
+  elements.forEach((el) => visit(el, ''));
+  return out;
+}
+
+const joinPath = (base: string, path: string) => (path.startsWith('/') ? path : `${base.replace(/\/$/, '')}/${path}`);
+
+const matches = (patterns: string[], pathname: string) => patterns.some((p) => matchPath({ path: p, end: true }, pathname));
+
+/**
+ * Which panel a path needs: client screens need a client user, react-admin resources, the engine's routes and
+ * the shell's admin screens need an admin, /LoginType either; null for a path no screen answers (not found).
+ */
+export function panelOf(pathname: string, engine: EngineRoutes): Panel | null {
+  if (matches(clientPatterns, pathname)) return 'client';
+  if (matches(anyPanelPaths, pathname)) return 'any';
+  if (matches(ownAdminPatterns, pathname)) return 'admin';
+  if (engineOwns(pathname, engine)) return 'admin';
+  return null;
+}
+
+export interface EngineRoutes {
+  /** Path patterns of the engine's custom routes. */
+  routes: string[];
+  /** Names of the engine's react-admin resources (each answers /{name}/*). */
+  resources: string[];
+}
+
+export const engineOwns = (pathname: string, engine: EngineRoutes) =>
+  matches(engine.routes, pathname) || engine.resources.some((name) => matchPath({ path: `/${name}/*`, end: true }, pathname));
+
+/** The fallbacks still needed: those whose path no engine route answers yet. */
+export const missingEngineScreens = (engine: EngineRoutes) => engineFallbacks.filter((r) => !engineOwns(r.path, engine));
