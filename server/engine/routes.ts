@@ -200,9 +200,11 @@ function normaliseCustom(defs: CustomFieldDefinition[], value: unknown) {
 }
 
 function toColumnValue(f: FieldDeclaration | undefined, v: unknown) {
+  // An empty many-reference is an empty list, never NULL.
+  if (f?.type === 'references') return v == null ? [] : (v as unknown[]).map(Number);
+  if (f?.type === 'boolean' && v == null) return false;
   if (v == null) return null;
   if ((f && JSON_TYPES.has(f.type)) || !f) return JSON.stringify(v);
-  if (f.type === 'references') return (v as unknown[]).map(Number);
   if (f.type === 'reference') return Number(v);
   if (f.type === 'number' || f.type === 'money') return Number(v);
   return v;

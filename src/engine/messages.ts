@@ -26,7 +26,7 @@ export const engineMessages = {
       unique: 'Already used by another record',
       code: 'Use letters, digits, - and _ only',
       vat: 'Enter a VAT number such as GB123456789',
-      niNumber: 'Enter a National Insurance number such as QQ 12 34 56 C',
+      niNumber: 'Enter a National Insurance number such as AB 12 34 56 C',
       key: 'Start with a letter; use lower-case letters, digits and _ only',
       activateUnapproved: 'Approve the staff member before activating them',
       choiceOptions: 'List at least one choice, separated by commas',

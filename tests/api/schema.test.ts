@@ -1,0 +1,85 @@
+import { columnType, createTableSql, systemColumns } from '../../server/engine/ddl';
+import { declarations } from '../../src/resources/declarations';
+import { hasView } from '../../src/engine/types';
+import { openTestDb, type TestDb } from './helpers';
+import { migrate } from '../../server/db/migrate';
+
+// The migrations are written by hand; these checks fail the moment a declaration and its table drift apart.
+let t: TestDb;
+let columns: { table_name: string; column_name: string; data_type: string; is_nullable: string; column_default: string | null; is_generated: string }[];
+let indexes: { tablename: string; indexdef: string }[];
+
+beforeAll(async () => {
+  t = await openTestDb();
+  await migrate(t.db);
+  columns = await t.db.query(
+    `select table_name, column_name, data_type, is_nullable, column_default, is_generated
+       from information_schema.columns where table_schema = current_schema()`,
+  );
+  indexes = await t.db.query(`select tablename, indexdef from pg_indexes where schemaname = current_schema()`);
+});
+afterAll(() => t?.close());
+
+describe.each(declarations.map((d) => [d.name, d] as const))('%s', (_name, decl) => {
+  const tableColumns = () => columns.filter((c) => c.table_name === decl.table);
+
+  it('has a table with a column of the right type for every declared field', () => {
+    expect(tableColumns().length).toBeGreaterThan(0);
+    for (const f of decl.fields) {
+      const col = tableColumns().find((c) => c.column_name === f.source);
+      expect(col, `${decl.table}.${f.source}`).toBeDefined();
+      if (f.source === 'created_at') continue;
+      expect(col!.data_type, `${decl.table}.${f.source}`).toBe(columnType(f));
+    }
+  });
+
+  it('has no column the declaration does not know', () => {
+    const known = new Set([...decl.fields.map((f) => f.source), ...systemColumns(decl)]);
+    const unknown = tableColumns().map((c) => c.column_name).filter((c) => !known.has(c));
+    expect(unknown).toEqual([]);
+  });
+
+  it('requires in the form every column the database requires', () => {
+    // A NOT NULL column without a default must be a required field, or saving a form would fail in the database.
+    for (const c of tableColumns()) {
+      const f = decl.fields.find((x) => x.source === c.column_name);
+      if (!f || c.is_nullable === 'YES' || c.column_default !== null || f.readOnly) continue;
+      expect(f.required, `${decl.table}.${f.source} is NOT NULL without default`).toBe(true);
+    }
+  });
+
+  it('has an index serving every sort, filter and search', () => {
+    const defs = indexes.filter((i) => i.tablename === decl.table).map((i) => i.indexdef);
+    for (const f of decl.fields.filter((x) => x.sortable || x.filter)) {
+      const served = defs.some((d) => new RegExp(`\\(merchant_id, (lower\\()?${f.source}\\b`).test(d) || new RegExp(`merchant_id, [^)]*\\b${f.source}\\b`).test(d));
+      expect(served, `${decl.table}.${f.source} has no index`).toBe(true);
+    }
+    if (decl.search?.length) expect(defs.some((d) => /gin \(search_text gin_trgm_ops\)/.test(d)), `${decl.table} search`).toBe(true);
+  });
+
+  it('names only real fields in its sort, search, tabs and views', () => {
+    const sources = new Set(decl.fields.map((f) => f.source));
+    expect(sources.has(decl.defaultSort.field) || decl.defaultSort.field === 'id').toBe(true);
+    for (const s of decl.search ?? []) expect(sources.has(s), s).toBe(true);
+    for (const t of decl.tabs ?? []) for (const k of Object.keys(t.filter)) expect(decl.fields.find((f) => f.source === k)?.filter, `tab ${t.id} filters ${k}`).toBe(true);
+    for (const alias of Object.values(decl.filterAliases ?? {})) expect(sources.has(alias)).toBe(true);
+    expect(decl.fields.some((f) => hasView(f, 'list'))).toBe(true);
+  });
+});
+
+describe('engine:sql', () => {
+  it('prints a migration that creates a table the drift checks accept', async () => {
+    const other = await openTestDb();
+    try {
+      await migrate(other.db);
+      const decl = { ...declarations.find((d) => d.name === 'staff_statuses')!, name: 'staff_statuses_copy', table: 'staff_statuses_copy' };
+      for (const statement of createTableSql(decl).split(/;\n/)) await other.db.query(statement);
+      const cols = await other.db.query<{ column_name: string; data_type: string }>(
+        `select column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = 'staff_statuses_copy'`,
+      );
+      expect(cols.map((c) => c.column_name).sort()).toEqual([...decl.fields.map((f) => f.source), ...systemColumns(decl)].sort());
+    } finally {
+      await other.close();
+    }
+  });
+});
