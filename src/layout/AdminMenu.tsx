@@ -20,9 +20,9 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import TodayIcon from '@mui/icons-material/Today';
 import ViewWeekIcon from '@mui/icons-material/ViewWeek';
 import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
-import { Badge, Box, List } from '@mui/material';
+import { Badge, Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { NavGroup, NavHeading, NavItem } from './nav';
+import { NavGroup, NavHeading, NavItem, SidebarNav } from './nav';
 import { useAgencyNotifications } from './useShellData';
 
 /** The agency panel's sidebar, exactly as the spec's "Navigation" lists it. */
@@ -31,8 +31,7 @@ export function AdminMenu() {
   const notifications = useAgencyNotifications();
   const unread = notifications.data?.unread_count ?? 0;
   return (
-    <Box component="nav" aria-label={translate('app.menu.label')} sx={{ pt: 1, pb: 2 }}>
-      <List disablePadding dense>
+    <SidebarNav label="app.menu.label">
         <NavItem to="/home" label="app.menu.dashboard" icon={<DashboardIcon />} />
         <NavGroup name="client" label="app.menu.client" icon={<BusinessIcon />} activeOn={['/client', '/site', '/rates_and_rules']}>
           <NavItem nested to="/client/client-list" label="app.menu.client_list" icon={<ListAltIcon />} activeOn={['/client/client-list', '/client/edit', '/client/view', '/client/client']} />
@@ -80,7 +79,6 @@ export function AdminMenu() {
         )}
         <NavItem to="/support" label="app.menu.support" icon={<HelpOutlineIcon />} />
         <NavItem to="/appsetting" label="app.menu.settings" icon={<SettingsIcon />} />
-      </List>
-    </Box>
+    </SidebarNav>
   );
 }

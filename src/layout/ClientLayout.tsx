@@ -8,19 +8,17 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
 import WorkOutlineIcon from '@mui/icons-material/WorkOutlineOutlined';
-import { Box, List } from '@mui/material';
+import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AppBar, Layout, LoadingIndicator, TitlePortal, useTranslate } from 'react-admin';
+import { AppBar, Layout, LoadingIndicator, TitlePortal } from 'react-admin';
 import { AgencyBrand } from './AgencyBrand';
-import { NavGroup, NavItem } from './nav';
+import { NavGroup, NavItem, SidebarNav } from './nav';
 import { ClientProfileMenu } from './ProfileMenu';
 
 /** The client panel's menu: Dashboard, Invoices, Schedule, Signed Timesheets, Shifts (4 lists), Notifications. */
 export function ClientMenu() {
-  const translate = useTranslate();
   return (
-    <Box component="nav" aria-label={translate('app.client_menu.label')} sx={{ pt: 1, pb: 2 }}>
-      <List disablePadding dense>
+    <SidebarNav label="app.client_menu.label">
         <NavItem to="/client/clientDashboard" label="app.client_menu.dashboard" icon={<DashboardIcon />} />
         <NavItem to="/client/invoice" label="app.client_menu.invoices" icon={<ReceiptLongIcon />} />
         <NavItem to="/client/schedule" label="app.client_menu.schedule" icon={<CalendarMonthIcon />} />
@@ -32,8 +30,7 @@ export function ClientMenu() {
           <NavItem nested to="/client/shift/deleted-shift" label="app.client_menu.deleted" icon={<DeleteOutlineIcon />} />
         </NavGroup>
         <NavItem to="/client/ClientNotification" label="app.client_menu.notifications" icon={<NotificationsIcon />} />
-      </List>
-    </Box>
+    </SidebarNav>
   );
 }
 

@@ -1,7 +1,7 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip } from '@mui/material';
-import { useId, type ReactNode } from 'react';
+import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip } from '@mui/material';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useSidebarState, useStore, useTranslate } from 'react-admin';
 import { Link, matchPath, useLocation } from 'react-router';
 
@@ -76,7 +76,11 @@ export function NavGroup({ name, label, icon, activeOn, children }: NavGroupProp
   const [sidebarOpen] = useSidebarState();
   const [expanded, setExpanded] = useStore(`sidebar.group.${name}`, true);
   const active = useIsActive(activeOn);
-  const open = expanded || active;
+  // Opening one of its screens (from a link elsewhere) opens the group; the user can still close it.
+  useEffect(() => {
+    if (active) setExpanded(true);
+  }, [active, setExpanded]);
+  const open = expanded;
   const id = useId();
   const text = translate(label);
   return (
@@ -110,5 +114,27 @@ export function NavHeading({ label }: { label: string }) {
     <ListSubheader component="div" role="heading" aria-level={2} disableSticky sx={{ lineHeight: '32px', mt: 1, bgcolor: 'transparent', textTransform: 'uppercase', fontSize: 12, letterSpacing: 0.6 }}>
       {translate(label)}
     </ListSubheader>
+  );
+}
+
+/** The sidebar's <nav>: as wide as react-admin's sidebar, open or closed, and scrollable. */
+export function SidebarNav({ label, children }: { label: string; children: ReactNode }) {
+  const translate = useTranslate();
+  const [open] = useSidebarState();
+  return (
+    <Box
+      component="nav"
+      aria-label={translate(label)}
+      sx={(theme: any) => ({
+        pt: 1,
+        pb: 2,
+        width: open ? (theme.sidebar?.width ?? 240) : (theme.sidebar?.closedWidth ?? 55),
+        transition: theme.transitions.create('width', { easing: theme.transitions.easing.sharp, duration: theme.transitions.duration.leavingScreen }),
+      })}
+    >
+      <List disablePadding dense>
+        {children}
+      </List>
+    </Box>
   );
 }
