@@ -31,15 +31,16 @@ const sessionShape = {
     login_type: { type: 'string', enum: ['admin', 'client'] },
     merchant_id: { type: 'integer' },
     client_id: { type: ['integer', 'null'] },
+    client_name: { type: ['string', 'null'] },
     user: userShape,
   },
 } as const;
 
-function describe(u: Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'kind' | 'merchant_id' | 'client_id'>) {
+function describe(u: Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'kind' | 'merchant_id' | 'client_id'>, clientName?: string | null) {
   return {
     login_type: u.kind,
     merchant_id: u.merchant_id,
-    ...(u.kind === 'client' ? { client_id: u.client_id } : {}),
+    ...(u.kind === 'client' ? { client_id: u.client_id, client_name: clientName ?? null } : {}),
     user: { id: u.id, name: u.name, email: u.email, role: u.role, ...(u.kind === 'client' ? { client_id: u.client_id } : {}) },
   };
 }
@@ -54,8 +55,9 @@ export async function authRoutes(app: FastifyInstance) {
       throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.`);
     }
     const [user] = await app.db.query(
-      `select id, merchant_id, client_id, kind, role, name, email, password_hash from users
-        where kind = $1 and lower(email) = $2 and active`,
+      `select u.id, u.merchant_id, u.client_id, u.kind, u.role, u.name, u.email, u.password_hash, c.name as client_name
+         from users u left join clients c on c.id = u.client_id
+        where u.kind = $1 and lower(u.email) = $2 and u.active`,
       [kind, email],
     );
     // Unknown e-mail and wrong password take the same time and give the same answer.
@@ -66,7 +68,7 @@ export async function authRoutes(app: FastifyInstance) {
     }
     app.throttle.succeed(email);
     const { token, expiresAt } = await app.sessions.create(user.id);
-    return reply.status(200).send({ token, token_expiration: expiresAt, ...describe(user as any) });
+    return reply.status(200).send({ token, token_expiration: expiresAt, ...describe(user as any, user.client_name) });
   };
 
   for (const kind of ['admin', 'client'] as const) {
@@ -83,7 +85,11 @@ export async function authRoutes(app: FastifyInstance) {
     app.get(`/api/${kind}_login`, {
       config: { access: kind },
       schema: { tags: ['auth'], summary: 'The signed-in user, with role', response: { 200: sessionShape } },
-      handler: async (req) => describe(req.auth!),
+      handler: async (req) => {
+        const u = req.auth!;
+        const [c] = u.client_id ? await app.db.query('select name from clients where id = $1 and merchant_id = $2', [u.client_id, u.merchant_id]) : [];
+        return describe(u, c?.name);
+      },
     });
   }
 

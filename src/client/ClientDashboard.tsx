@@ -21,7 +21,7 @@ export function ClientDashboard() {
     [translate('app.personal.name'), identity?.fullName],
     [translate('app.personal.email'), identity?.email],
     [translate('app.personal.role'), identity?.role],
-    [translate('app.client_home.client'), identity?.clientId ? translate('app.client_home.client_value', { id: identity.clientId }) : undefined],
+    [translate('app.client_home.client'), identity?.clientName ?? (identity?.clientId ? translate('app.client_home.client_value', { id: identity.clientId }) : undefined)],
     [translate('app.client_home.agency'), agency.data?.companyName],
   ];
   return (

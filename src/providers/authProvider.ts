@@ -55,7 +55,7 @@ export const authProvider: AuthProvider = {
 
   async getIdentity() {
     const me = await whoAmI();
-    return { id: me.user.id, fullName: me.user.name, email: me.user.email, role: me.user.role, loginType: me.login_type, merchantId: me.merchant_id, clientId: me.client_id ?? null };
+    return { id: me.user.id, fullName: me.user.name, email: me.user.email, role: me.user.role, loginType: me.login_type, merchantId: me.merchant_id, clientId: me.client_id ?? null, clientName: me.client_name ?? null };
   },
 
   async getPermissions() {

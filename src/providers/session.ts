@@ -18,6 +18,7 @@ export interface LoginResponse {
   login_type: LoginType;
   merchant_id: number;
   client_id?: number | null;
+  client_name?: string | null;
   user: { id: number; name: string; email: string; role: string; client_id?: number | null };
 }
 

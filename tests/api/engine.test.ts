@@ -199,6 +199,18 @@ describe('authorisation', () => {
   });
 });
 
+describe('client users', () => {
+  it('learn the name of their own client at sign-in and from GET client_login', async () => {
+    const me = (await get('/api/client_login', client)).json();
+    const [row] = await t.db.query('select name from clients where id = $1', [me.client_id]);
+    expect(me.client_name).toBe(row.name);
+    const signIn = (await app.inject({ method: 'POST', url: '/api/client_login', payload: { email: 'client2@demo.test', password: 'demo-client' } })).json();
+    const [row2] = await t.db.query('select name from clients where id = $1', [signIn.client_id]);
+    expect(signIn.client_name).toBe(row2.name);
+    expect(signIn.client_name).not.toBe(me.client_name);
+  });
+});
+
 describe('sites', () => {
   it('belong to a client, filter by client and status, and require an address', async () => {
     const clientRow = (await get('/api/clients?per_page=1')).json().data[0];
