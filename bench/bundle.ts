@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, startServer } from '../tests/e2e/product';
-import { ROOT, type Benchmark } from './lib';
+import type { Benchmark, BenchContext } from './lib';
 
 /**
  * JavaScript (gzip) the browser downloads before the Login page works.
@@ -13,7 +13,6 @@ import { ROOT, type Benchmark } from './lib';
  * Sizes are gzip -9 of each file, as a server with compression would send them.
  */
 const ANCHOR = 374 * 1024; // a minimal react-admin app, measured on this machine (issue 2)
-const CLIENT = join(ROOT, 'dist/client');
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 
@@ -29,7 +28,7 @@ export function staticImports(code: string): string[] {
   return [...out];
 }
 
-function staticClosure(): { files: string[]; entries: string[] } {
+function staticClosure(CLIENT: string): { files: string[]; entries: string[] } {
   const html = readFileSync(join(CLIENT, 'index.html'), 'utf8');
   const entries = [
     ...[...html.matchAll(/<script\b[^>]*\btype=["']module["'][^>]*\bsrc=["']([^"']+)["']/g)].map((m) => m[1]),
@@ -48,8 +47,8 @@ function staticClosure(): { files: string[]; entries: string[] } {
   return { files: [...seen], entries };
 }
 
-async function observed(): Promise<string[]> {
-  const server = await startServer();
+async function observed(ctx: BenchContext): Promise<string[]> {
+  const server = await startServer({ build: ctx.build });
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage();
@@ -71,15 +70,15 @@ async function observed(): Promise<string[]> {
 export const bundle: Benchmark = {
   name: 'bundle',
   description: 'JavaScript (gzip) downloaded before the Login page works',
-  needsBuild: true,
-  async run() {
-    const { files, entries } = staticClosure();
+  async run(ctx) {
+    const CLIENT = ctx.build.staticDir;
+    const { files, entries } = staticClosure(CLIENT);
     const sizes = Object.fromEntries(files.map((f) => [f, gz(join(CLIENT, f))]));
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);
-    const seen = await observed();
+    const seen = await observed(ctx);
     const observedSizes = Object.fromEntries(seen.map((f) => [f, existsSync(join(CLIENT, f)) ? gz(join(CLIENT, f)) : 0]));
     const observedTotal = Object.values(observedSizes).reduce((a, b) => a + b, 0);
-    const allJs = readAllJs();
+    const allJs = readAllJs(CLIENT);
     return {
       metrics: [
         { name: 'Login JS, gzip (static imports)', value: total, unit: 'bytes', anchor: ANCHOR, anchorNote: 'minimal react-admin app, up front', target: ANCHOR / 2 },
@@ -91,7 +90,7 @@ export const bundle: Benchmark = {
   },
 };
 
-function readAllJs() {
+function readAllJs(CLIENT: string) {
   const dir = join(CLIENT, 'assets');
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.js')) : [];
   return { count: files.length, total: files.reduce((a, f) => a + gz(join(dir, f)), 0) };

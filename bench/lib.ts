@@ -2,9 +2,14 @@ import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../tests/e2e/product';
+import { ROOT, type BuildSnapshot } from '../tests/e2e/product';
 
 export { ROOT };
+
+export interface BenchContext {
+  /** A private copy of the production build (dist/), built and copied on first access. */
+  build: BuildSnapshot;
+}
 
 /** One number a benchmark reports. `anchor` is the reference it is compared with (same unit). */
 export interface Metric {
@@ -33,9 +38,7 @@ export interface BenchmarkResult {
 export interface Benchmark {
   name: string;
   description: string;
-  /** Needs the production build in dist/ (run.ts builds once before the first benchmark that needs it). */
-  needsBuild?: boolean;
-  run(): Promise<BenchmarkResult>;
+  run(ctx: BenchContext): Promise<BenchmarkResult>;
 }
 
 export function machine() {

@@ -1,13 +1,15 @@
 /**
- * `npm run bench [-- name ...]`: builds the product, runs the benchmarks (all, or those named), prints a table
+ * `npm run bench [-- name ...] [--no-build]`: builds the product when a benchmark needs it, runs the benchmarks (all, or those named), prints a table
  * naming the machine, and merges the results into bench/results/latest.json.
  *
  * Benchmarks live one per file (bench/bundle.ts, bench/startup.ts, ...), each exporting a `Benchmark`
  * (bench/lib.ts); add a new one to the list below.
  */
+import { loadavg } from 'node:os';
 import { bundle } from './bundle';
-import { build, gitCommit, machine, saveResults, table, type Benchmark, type BenchmarkResult } from './lib';
+import { build, gitCommit, machine, saveResults, table, type BenchContext, type Benchmark, type BenchmarkResult } from './lib';
 import { startup } from './startup';
+import { snapshotBuild, type BuildSnapshot } from '../tests/e2e/product';
 
 const all: Benchmark[] = [bundle, startup];
 
@@ -22,10 +24,24 @@ const selected = args.length ? all.filter((b) => args.includes(b.name)) : all;
 
 const m = machine();
 console.log(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory, ${m.os}, Node ${m.node}`);
-if (!skipBuild && selected.some((b) => b.needsBuild)) {
-  console.log('Building (npm run build)…');
-  build();
-}
+const load = loadavg()[0];
+if (load > m.cores / 2) console.log(`WARNING: load average ${load.toFixed(1)} on ${m.cores} cores: other work shares this machine; timings will be high and noisy`);
+// Benchmarks that need the production build read `ctx.build`: built (unless --no-build) on first use and
+// copied, so another build in the same tree cannot change the files mid-run.
+let snapshot: BuildSnapshot | undefined;
+const ctx: BenchContext = {
+  get build() {
+    if (!snapshot) {
+      if (!skipBuild) {
+        console.log('\n  building (npm run build)…');
+        build();
+      }
+      snapshot = snapshotBuild();
+    }
+    return snapshot;
+  },
+};
+process.on('exit', () => snapshot?.dispose());
 
 const results: Record<string, BenchmarkResult & { measured_at: string }> = {};
 let failed = false;
@@ -33,7 +49,7 @@ for (const b of selected) {
   process.stdout.write(`Running ${b.name}: ${b.description}… `);
   const t = performance.now();
   try {
-    results[b.name] = { ...(await b.run()), measured_at: new Date().toISOString() };
+    results[b.name] = { ...(await b.run(ctx)), measured_at: new Date().toISOString() };
     console.log(`${((performance.now() - t) / 1000).toFixed(1)} s`);
   } catch (e) {
     failed = true;

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../tests/e2e/product';
 import { median, type Benchmark } from './lib';
@@ -24,17 +23,16 @@ function rssMb(pid: number): number {
 export const startup: Benchmark = {
   name: 'startup',
   description: 'cold start to first answered request, and resident memory at rest (embedded database)',
-  needsBuild: true,
-  async run() {
+  async run(ctx) {
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
     try {
-      const first = await startServer({ dataDir });
+      const first = await startServer({ dataDir, build: ctx.build });
       const firstMs = first.readyMs;
       await first.stop();
       const times: number[] = [];
       const rss: number[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const s = await startServer({ dataDir, timeoutMs: 60_000 });
+        const s = await startServer({ dataDir, timeoutMs: 60_000, build: ctx.build });
         times.push(s.readyMs);
         await new Promise((r) => setTimeout(r, IDLE_MS));
         rss.push(rssMb(s.process.pid!));
@@ -46,7 +44,7 @@ export const startup: Benchmark = {
           { name: `resident memory at rest (median of ${RUNS})`, value: median(rss), unit: 'MB' },
           { name: 'first start: create, migrate, load demo', value: firstMs, unit: 'ms' },
         ],
-        details: { runs_ms: times.map(Math.round), rss_mb: rss.map((x) => Math.round(x * 10) / 10), idle_ms: IDLE_MS },
+        details: { load_average_before: +loadavg()[0].toFixed(2), runs_ms: times.map(Math.round), rss_mb: rss.map((x) => Math.round(x * 10) / 10), idle_ms: IDLE_MS },
       };
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,12 +1,19 @@
 import type { TestProject } from 'vitest/node';
-import { ensureBuilt, startServer } from './product';
+import { snapshotBuild, startServer } from './product';
 
-// One product process for all browser test files: a brand-new embedded database loaded with the demo.
+// One product process for all browser test files: the production build (a private copy of dist/, see
+// snapshotBuild) on a brand-new embedded database, which loads the demo.
 export default async function setup(project: TestProject) {
-  ensureBuilt();
-  const server = await startServer();
-  project.provide('e2eBaseURL', server.url);
-  return async () => {
-    await server.stop();
-  };
+  const build = snapshotBuild();
+  try {
+    const server = await startServer({ build });
+    project.provide('e2eBaseURL', server.url);
+    return async () => {
+      await server.stop();
+      build.dispose();
+    };
+  } catch (e) {
+    build.dispose();
+    throw e;
+  }
 }

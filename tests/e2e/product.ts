@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,28 @@ export function ensureBuilt() {
   if (existsSync(SERVER_ENTRY) && existsSync(CLIENT_INDEX)) return;
   const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('npm run build failed');
+}
+
+export interface BuildSnapshot {
+  serverEntry: string;
+  staticDir: string;
+  dispose(): void;
+}
+
+/**
+ * A private copy of dist/ for one test run or benchmark, so a rebuild of dist/ while it runs (another
+ * `npm run build` in the same tree) cannot swap the files under the running server. Kept inside the
+ * repository (tests/e2e/.build-*) so the server bundle still resolves its packages from node_modules.
+ */
+export function snapshotBuild(): BuildSnapshot {
+  ensureBuilt();
+  const base = join(ROOT, 'tests/e2e');
+  mkdirSync(base, { recursive: true });
+  const dir = mkdtempSync(join(base, '.build-'));
+  writeFileSync(join(dir, '.gitignore'), '*\n');
+  cpSync(join(ROOT, 'dist/server'), join(dir, 'server'), { recursive: true });
+  cpSync(join(ROOT, 'dist/client'), join(dir, 'client'), { recursive: true });
+  return { serverEntry: join(dir, 'server/index.mjs'), staticDir: join(dir, 'client'), dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export async function freePort(): Promise<number> {
@@ -68,15 +90,15 @@ export async function waitForHealth(url: string, child: ChildProcess, timeoutMs:
 }
 
 /** Starts `node dist/server/index.mjs` on a free port (or `port`) with its own data directory. */
-export async function startServer(options: { dataDir?: string; port?: number; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(options: { dataDir?: string; port?: number; env?: Record<string, string>; timeoutMs?: number; build?: BuildSnapshot } = {}): Promise<RunningServer> {
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'staffing-e2e-'));
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [options.build?.serverEntry ?? SERVER_ENTRY], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: join(ROOT, 'dist/client'), ...options.env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: options.build?.staticDir ?? join(ROOT, 'dist/client'), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
