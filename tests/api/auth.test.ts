@@ -57,11 +57,14 @@ describe('POST /api/client_login', () => {
     const res = await postLogin(t.app, 'client', DEMO.client.email, DEMO.client.password);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['client_id', 'login_type', 'merchant_id', 'token', 'token_expiration', 'user']);
+    expect(Object.keys(body).sort()).toEqual(['client_id', 'client_name', 'login_type', 'merchant_id', 'token', 'token_expiration', 'user']);
     expect(body.login_type).toBe('client');
     expect(body.token_expiration).toMatch(ISO_UTC);
     expect(Date.parse(body.token_expiration)).toBeGreaterThan(Date.now());
     expect(body.client_id).toEqual(expect.any(Number));
+    expect(body.client_name).toEqual(expect.any(String));
+    const [own] = await t.db.query<{ name: string }>('select name from clients where id = $1', [body.client_id]);
+    expect(body.client_name).toBe(own.name);
     expect(body.user).toEqual({ id: expect.any(Number), name: 'Helen Carter', email: 'client@demo.test', role: 'manager', client_id: body.client_id });
   });
 
