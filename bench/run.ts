@@ -8,10 +8,11 @@
 import { loadavg } from 'node:os';
 import { bundle } from './bundle';
 import { build, gitCommit, machine, saveResults, table, type BenchContext, type Benchmark, type BenchmarkResult } from './lib';
+import { lists } from './lists';
 import { startup } from './startup';
 import { snapshotBuild, type BuildSnapshot } from '../tests/e2e/product';
 
-const all: Benchmark[] = [bundle, startup];
+const all: Benchmark[] = [bundle, startup, lists];
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const skipBuild = process.argv.includes('--no-build');
