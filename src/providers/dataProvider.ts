@@ -26,9 +26,32 @@ interface ListAnswer {
   current_page: number;
 }
 
+/** The API's largest page. */
+export const API_MAX_PER_PAGE = 100;
+
+/**
+ * A page larger than the API serves (the CSV export asks for up to 10,000 rows) is gathered from consecutive
+ * API pages of 100, in order.
+ */
+async function getLargePage(resource: string, params: GetListParams) {
+  const { page, perPage } = params.pagination!;
+  const start = (page - 1) * perPage;
+  const data: any[] = [];
+  let total = 0;
+  for (let apiPage = Math.floor(start / API_MAX_PER_PAGE) + 1; data.length < perPage; apiPage++) {
+    const r = await api<ListAnswer>(`/${resource}?${listQuery({ ...params, pagination: { page: apiPage, perPage: API_MAX_PER_PAGE } })}`, { signal: params.signal });
+    total = r.total_count;
+    const skip = data.length === 0 ? start % API_MAX_PER_PAGE : 0;
+    data.push(...r.data.slice(skip, skip + perPage - data.length));
+    if (r.data.length < API_MAX_PER_PAGE) break;
+  }
+  return { data, total };
+}
+
 /** Speaks the API's conventions: resource name = path under /api, list answers `{ data, total_count }`, records `{ data }`. */
 export const dataProvider: DataProvider = {
   async getList(resource, params) {
+    if ((params.pagination?.perPage ?? 0) > API_MAX_PER_PAGE) return getLargePage(resource, params);
     const r = await api<ListAnswer>(`/${resource}?${listQuery(params)}`, { signal: params.signal });
     return { data: r.data, total: r.total_count };
   },

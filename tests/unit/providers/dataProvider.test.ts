@@ -118,3 +118,22 @@ describe('dataProvider errors', () => {
     expect(err.status).toBe(401);
   });
 });
+
+describe('dataProvider pages larger than the API serves (CSV export)', () => {
+  beforeEach(() => {
+    fake.records.set('vehicles', Array.from({ length: 250 }, (_, i) => ({ id: i + 1, name: `V${String(i + 1).padStart(3, '0')}` })));
+  });
+
+  it('gathers them from consecutive API pages of 100', async () => {
+    const r = await dataProvider.getList('vehicles', { pagination: { page: 1, perPage: 10000 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    expect(r.total).toBe(250);
+    expect(r.data.map((v: any) => v.id)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
+    const pages = fake.requests.filter((q) => q.url.pathname === '/api/vehicles').map((q) => [q.url.searchParams.get('page'), q.url.searchParams.get('per_page')]);
+    expect(pages).toEqual([['1', '100'], ['2', '100'], ['3', '100']]);
+  });
+
+  it('keeps the requested window when it does not start on an API page', async () => {
+    const r = await dataProvider.getList('vehicles', { pagination: { page: 2, perPage: 150 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    expect(r.data.map((v: any) => v.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 151));
+  });
+});
