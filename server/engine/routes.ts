@@ -28,7 +28,7 @@ interface Scope {
 export type Lookup = (name: string) => Compiled;
 
 /** Everything the engine derives from one declaration, computed once at start-up. */
-export function compile(decl: ResourceDeclaration, lookup: Lookup) {
+export function compile(decl: ResourceDeclaration, lookup: Lookup, totals = new TotalCache()) {
   const table = ident(decl.table);
   const soft = decl.delete === 'soft';
   const fields = decl.fields;
@@ -45,7 +45,7 @@ export function compile(decl: ResourceDeclaration, lookup: Lookup) {
   });
   const select = (cols: string[]) => cols.map(ident).join(', ');
   const live = soft ? ' and deleted_at is null' : '';
-  return { decl, table, soft, fields, writable, byField, sortable, filterable, rangeable, columns, listColumns, select, live, lookup };
+  return { decl, table, soft, fields, writable, byField, sortable, filterable, rangeable, columns, listColumns, select, live, lookup, totals };
 }
 export type Compiled = ReturnType<typeof compile>;
 
@@ -131,15 +131,50 @@ export function parsePaging(c: Compiled, query: Record<string, string>) {
   return { page, perPage, sort, order: order as 'asc' | 'desc' };
 }
 
+/**
+ * List totals are cached per agency and filter, and dropped whenever the engine writes to that table for that
+ * agency: counting 60,000 matching staff costs more than fetching the page. The short lifetime bounds how long
+ * a write made outside the engine can go unseen.
+ */
+const TOTAL_TTL_MS = 10_000;
+export class TotalCache {
+  private totals = new Map<string, { n: number; until: number }>();
+  private versions = new Map<string, number>();
+  private version = (table: string, merchantId: number) => this.versions.get(`${table}|${merchantId}`) ?? 0;
+  key(table: string, merchantId: number, where: string, params: unknown[]) {
+    return `${table}|${merchantId}|${this.version(table, merchantId)}|${where}|${JSON.stringify(params)}`;
+  }
+  get(key: string) {
+    const hit = this.totals.get(key);
+    return hit && hit.until > Date.now() ? hit.n : undefined;
+  }
+  set(key: string, n: number) {
+    if (this.totals.size > 5000) this.totals.clear();
+    this.totals.set(key, { n, until: Date.now() + TOTAL_TTL_MS });
+  }
+  changed(table: string, merchantId: number) {
+    this.versions.set(`${table}|${merchantId}`, this.version(table, merchantId) + 1);
+  }
+}
+
+/** A search of 3 or more characters is answered from the trigram index first, then sorted and paged. */
+const searchesByTrigram = (query: Record<string, string>) => (query.q ?? '').trim().length >= 3;
+
 export async function listRecords(db: Queryable, c: Compiled, scope: Scope, query: Record<string, string>) {
   const { page, perPage, sort, order } = parsePaging(c, query);
   const { where, params } = buildWhere(c, scope, query);
   const orderBy = `${sortExpression(c, sort)} ${order}${sort === 'id' ? '' : `, id ${order}`}`;
-  const data = await db.query(
-    `select ${c.select(c.listColumns)} from ${c.table} where ${where} order by ${orderBy} limit ${perPage} offset ${(page - 1) * perPage}`,
-    params,
-  );
-  const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from ${c.table} where ${where}`, params);
+  const window = `order by ${orderBy} limit ${perPage} offset ${(page - 1) * perPage}`;
+  // Without the materialised match set the planner may walk the sort index and filter most of the table.
+  const data = searchesByTrigram(query)
+    ? await db.query(`with m as materialized (select ${c.select(c.listColumns)} from ${c.table} where ${where}) select * from m ${window}`, params)
+    : await db.query(`select ${c.select(c.listColumns)} from ${c.table} where ${where} ${window}`, params);
+  const key = c.totals.key(c.decl.table, scope.merchantId, where, params);
+  let n = c.totals.get(key);
+  if (n === undefined) {
+    [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from ${c.table} where ${where}`, params);
+    c.totals.set(key, n);
+  }
   return { data, total_count: n, total_pages: Math.ceil(n / perPage), current_page: page, per_page: perPage };
 }
 
@@ -223,6 +258,7 @@ export async function saveRecord(db: Queryable, c: Compiled, scope: Scope, body:
 
   const cols = [...c.writable.map((f) => f.source), ...(c.decl.customFields ? ['custom_fields'] : [])];
   const values = cols.map((col) => toColumnValue(c.byField.get(col), record[col]));
+  c.totals.changed(c.decl.table, scope.merchantId);
   if (existing) {
     const sets = cols.map((col, i) => `${ident(col)} = $${i + 3}`).join(', ');
     await db.query(`update ${c.table} set ${sets}, updated_at = now() where merchant_id = $1 and id = $2`, [scope.merchantId, id, ...values]);
@@ -241,6 +277,7 @@ function defaultsOf(c: Compiled) {
 
 export async function deleteRecord(db: Queryable, c: Compiled, scope: Scope, id: number): Promise<Row> {
   const row = await getRecord(db, c, scope, id);
+  c.totals.changed(c.decl.table, scope.merchantId);
   if (c.soft) await db.query(`update ${c.table} set deleted_at = now() where merchant_id = $1 and id = $2`, [scope.merchantId, id]);
   else await db.query(`delete from ${c.table} where merchant_id = $1 and id = $2`, [scope.merchantId, id]);
   return row;
@@ -249,12 +286,13 @@ export async function deleteRecord(db: Queryable, c: Compiled, scope: Scope, id:
 /** Compiles a set of declarations that refer to each other. */
 export function compileAll(declarations: ResourceDeclaration[]): Map<string, Compiled> {
   const registry = new Map<string, Compiled>();
+  const totals = new TotalCache();
   const lookup: Lookup = (name) => {
     const c = registry.get(name);
     if (!c) throw new Error(`No declaration named ${name}`);
     return c;
   };
-  for (const d of declarations) registry.set(d.name, compile(d, lookup));
+  for (const d of declarations) registry.set(d.name, compile(d, lookup, totals));
   return registry;
 }
 

@@ -85,6 +85,36 @@ describe('lists', () => {
     expect((await get('/api/clients?tab=nope')).statusCode).toBe(400);
   });
 
+  it('count what every write changes, at once', async () => {
+    const total = async () => (await get('/api/clients?tab=activeClient&per_page=1')).json().total_count;
+    const before = await total();
+    const { data } = (await post('/api/clients', { name: 'Counted', billing_email: 'c@count.example' })).json();
+    expect(await total()).toBe(before + 1);
+    await put(`/api/clients/${data.id}`, { status: 'inactive' });
+    expect(await total()).toBe(before);
+    await put(`/api/clients/${data.id}`, { status: 'active' });
+    expect(await total()).toBe(before + 1);
+    await del(`/api/clients/${data.id}`);
+    expect(await total()).toBe(before);
+    // Another agency's writes are counted for that agency only.
+    const theirs = async () => (await get('/api/clients?per_page=1', other)).json().total_count;
+    const theirBefore = await theirs();
+    await post('/api/clients', { name: 'Theirs', billing_email: 't@count.example' }, other);
+    expect(await theirs()).toBe(theirBefore + 1);
+  });
+
+  it('search long and short fragments alike, sorted and paged', async () => {
+    const long = (await get('/api/candidates?q=son&sort=last_name&per_page=100')).json();
+    const short = (await get('/api/candidates?q=so&sort=last_name&per_page=100')).json();
+    expect(long.total_count).toBeGreaterThan(0);
+    expect(long.data.every((c: any) => `${c.first_name} ${c.last_name} ${c.email}`.toLowerCase().includes('son'))).toBe(true);
+    expect(short.total_count).toBeGreaterThanOrEqual(long.total_count);
+    const names = long.data.map((c: any) => c.last_name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    const p2 = (await get('/api/candidates?q=son&sort=last_name&per_page=2&page=2')).json().data.map((c: any) => c.id);
+    expect(p2).toEqual(long.data.slice(2, 4).map((c: any) => c.id));
+  });
+
   it('fetch many by ids, for references', async () => {
     const res = (await get('/api/job_roles?ids=1,2,3')).json();
     expect(res.data.map((r: any) => r.id).sort()).toEqual([1, 2, 3]);

@@ -88,7 +88,7 @@ create table candidates (
     lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, ''))
   ) stored
 );
-create index candidates_merchant_name on candidates (merchant_id, lower(last_name), lower(first_name)) where deleted_at is null;
+create index candidates_merchant_name on candidates (merchant_id, lower(last_name), id) where deleted_at is null;
 create index candidates_merchant_status on candidates (merchant_id, status, activated) where deleted_at is null;
 create index candidates_search on candidates using gin (search_text gin_trgm_ops);
 create unique index candidates_email on candidates (merchant_id, lower(email)) where deleted_at is null and email is not null;

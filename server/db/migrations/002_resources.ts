@@ -113,7 +113,7 @@ alter table candidates add column staff_profile_ids integer[] not null default '
 alter table candidates add column ni_number text;
 alter table candidates add column start_date date;
 alter table candidates add column notes text;
-create index candidates_tab_name on candidates (merchant_id, status, activated, lower(last_name), lower(first_name), id) where deleted_at is null;
+create index candidates_tab_name on candidates (merchant_id, status, activated, lower(last_name), id) where deleted_at is null;
 create index candidates_first_name on candidates (merchant_id, lower(first_name)) where deleted_at is null;
 create index candidates_email_sort on candidates (merchant_id, lower(email)) where deleted_at is null;
 create index candidates_job_role on candidates (merchant_id, job_role_id) where deleted_at is null;
