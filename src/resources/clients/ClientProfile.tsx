@@ -2,7 +2,7 @@ import { Box, Button as MuiButton, Card, CardContent, Grid, Typography } from '@
 import AddIcon from '@mui/icons-material/Add';
 import { Link, useParams } from 'react-router';
 import {
-  DataTable, EditButton, EmailField, Labeled, ReferenceManyField, SelectField, ShowBase, TextField, Title, useRecordContext,
+  DataTable, EditButton, Labeled, ReferenceManyField, SelectField, ShowBase, Title, useRecordContext,
   useShowContext, useTranslate, Pagination,
 } from 'react-admin';
 import { FieldFor } from '../../engine/react/fields';
@@ -59,26 +59,13 @@ function ClientProfile({ options }: { options: ViewOptions }) {
             {translate('app.clients.contacts')}
           </Typography>
           <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-              <Labeled label={field('contact_name').label}>
-                <TextField source="contact_name" emptyText="—" />
-              </Labeled>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-              <Labeled label={field('phone').label}>
-                <TextField source="phone" emptyText="—" />
-              </Labeled>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-              <Labeled label={field('email').label}>
-                <EmailField source="email" emptyText="—" />
-              </Labeled>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-              <Labeled label={field('billing_email').label}>
-                <EmailField source="billing_email" emptyText="—" />
-              </Labeled>
-            </Grid>
+            {['contact_name', 'phone', 'email', 'billing_email'].map((s) => (
+              <Grid key={s} size={{ xs: 12, sm: 6, md: 3 }}>
+                <Labeled label={field(s).label}>
+                  <FieldFor of={field(s)} emptyText="—" />
+                </Labeled>
+              </Grid>
+            ))}
           </Grid>
         </CardContent>
       </Card>
