@@ -31,9 +31,13 @@ export const startup: Benchmark = {
       await first.stop();
       const times: number[] = [];
       const rss: number[] = [];
+      const selfReported: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const s = await startServer({ dataDir, timeoutMs: 60_000, build: ctx.build });
         times.push(s.readyMs);
+        // The server's own "ready in N ms" counts from after its imports: the rest is loading code.
+        const own = Number(/ready in (\d+) ms/.exec(s.output())?.[1]);
+        if (Number.isFinite(own)) selfReported.push(own);
         await new Promise((r) => setTimeout(r, IDLE_MS));
         rss.push(rssMb(s.process.pid!));
         await s.stop();
@@ -42,9 +46,10 @@ export const startup: Benchmark = {
         metrics: [
           { name: `cold start, existing database (median of ${RUNS})`, value: median(times), unit: 'ms', anchor: ANCHOR_MS, anchorNote: 'bare Fastify + PGlite' },
           { name: `resident memory at rest (median of ${RUNS})`, value: median(rss), unit: 'MB' },
+          ...(selfReported.length ? [{ name: 'of which after imports (server-reported, median)', value: median(selfReported), unit: 'ms' }] : []),
           { name: 'first start: create, migrate, load demo', value: firstMs, unit: 'ms' },
         ],
-        details: { load_average_before: +loadavg()[0].toFixed(2), runs_ms: times.map(Math.round), rss_mb: rss.map((x) => Math.round(x * 10) / 10), idle_ms: IDLE_MS },
+        details: { load_average_before: +loadavg()[0].toFixed(2), runs_ms: times.map(Math.round), server_reported_ms: selfReported, rss_mb: rss.map((x) => Math.round(x * 10) / 10), idle_ms: IDLE_MS },
       };
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -10,6 +10,8 @@
 //   5. build                          npm run build (the production build the browser tests start)
 //   6. e2e                            vitest project e2e (headless Chromium against the started product)
 // Ends with a summary line: "N passed, N failed" (tests), plus one line per stage.
+// For work in progress: `npm test -- --only unit,api` or `npm test -- --skip e2e` (stages: typecheck, unit, api,
+// api-pg, build, e2e). A full run takes neither.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -22,6 +24,22 @@ const ci = process.env.CI === 'true' || process.env.CI === '1';
 const explicitPg = !!process.env.TEST_DATABASE_URL;
 const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const reports = mkdtempSync(join(tmpdir(), 'npm-test-'));
+
+const stageKeys = ['typecheck', 'unit', 'api', 'api-pg', 'build', 'e2e'];
+const listArg = (flag) => {
+  const i = process.argv.indexOf(flag);
+  if (i < 0) return undefined;
+  const keys = (process.argv[i + 1] ?? '').split(',').filter(Boolean);
+  const bad = keys.filter((k) => !stageKeys.includes(k));
+  if (bad.length || keys.length === 0) {
+    console.error(`${flag} takes a comma-separated list of: ${stageKeys.join(', ')}`);
+    process.exit(2);
+  }
+  return keys;
+};
+const only = listArg('--only');
+const skip = listArg('--skip') ?? [];
+const wanted = (key) => (only ? only.includes(key) : true) && !skip.includes(key);
 
 const stages = [];
 let passed = 0;
@@ -47,7 +65,9 @@ function finish(code) {
   rmSync(reports, { recursive: true, force: true });
   console.log('\n\x1b[1m━━ Summary ━━\x1b[0m');
   for (const s of stages) console.log(`  ${s.status.padEnd(8)} ${s.name}${s.detail ? `  (${s.detail})` : ''}`);
-  console.log(`\n${passed} passed, ${failed} failed${code === 0 ? '' : '  — npm test FAILED'}`);
+  const failedAt = stages.find((s) => s.status === 'FAILED');
+  const partial = only || skip.length ? `  (partial run: ${only ? `only ${only.join(',')}` : `skipping ${skip.join(',')}`})` : '';
+  console.log(`\n${passed} passed, ${failed} failed${code === 0 ? '' : `  — npm test FAILED at ${failedAt?.name ?? 'an unknown stage'}`}${partial}`);
   process.exit(code);
 }
 
@@ -99,19 +119,21 @@ function reachable(url) {
   });
 }
 
-await step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-await vitest('unit', 'unit');
-await vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' });
+if (wanted('typecheck')) await step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+if (wanted('unit')) await vitest('unit', 'unit');
+if (wanted('api')) await vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' });
 
-if (ci || explicitPg || (await reachable(pgUrl))) {
-  // Required here: the api project fails (never skips) when the server does not answer.
-  await vitest(`api (PostgreSQL ${new URL(pgUrl).host})`, 'api', { TEST_DATABASE_URL: pgUrl });
-} else {
-  const notice = `NOT RUN: no PostgreSQL server answers at ${pgUrl}; the API tests ran on PGlite only. Set TEST_DATABASE_URL (or CI=true) to require it.`;
-  console.log(`\n\x1b[33m${notice}\x1b[0m`);
-  stages.push({ name: 'api (PostgreSQL)', status: 'SKIPPED', detail: `no server at ${new URL(pgUrl).host}` });
+if (wanted('api-pg')) {
+  if (ci || explicitPg || (await reachable(pgUrl))) {
+    // Required here: the api project fails (never skips) when the server does not answer.
+    await vitest(`api (PostgreSQL ${new URL(pgUrl).host})`, 'api', { TEST_DATABASE_URL: pgUrl });
+  } else {
+    const notice = `NOT RUN: no PostgreSQL server answers at ${pgUrl}; the API tests ran on PGlite only. Set TEST_DATABASE_URL (or CI=true) to require it.`;
+    console.log(`\n\x1b[33m${notice}\x1b[0m`);
+    stages.push({ name: 'api (PostgreSQL)', status: 'SKIPPED', detail: `no server at ${new URL(pgUrl).host}` });
+  }
 }
 
-await step('build', 'npm', ['run', 'build']);
-await vitest('e2e (headless Chromium)', 'e2e');
+if (wanted('build')) await step('build', 'npm', ['run', 'build']);
+if (wanted('e2e')) await vitest('e2e (headless Chromium)', 'e2e');
 finish(0);
