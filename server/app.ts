@@ -54,7 +54,7 @@ export async function buildApp({ db, config, logger = false, throttle, declarati
 
   // Deny by default: every /api route needs a valid token unless it says it is public.
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
+    if (!req.url.startsWith('/api/') || req.url === '/api/docs' || req.url.startsWith('/api/docs/')) return;
     const access = req.routeOptions.config?.access;
     if (access === 'public' || !req.routeOptions.url) return;
     const header = req.headers.authorization ?? '';

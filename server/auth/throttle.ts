@@ -27,6 +27,8 @@ export class LoginThrottle {
 
   fail(account: string, address: string) {
     const now = Date.now();
+    // Keys are removed when they come back after their window; a sweep keeps one-off addresses from piling up.
+    if (this.failures.size > 10_000) for (const [k, f] of this.failures) if (now - f.since > this.limits.windowMs) this.failures.delete(k);
     for (const key of [`a:${account}`, `ip:${address}`]) {
       const f = this.failures.get(key);
       if (!f || now - f.since > this.limits.windowMs) this.failures.set(key, { count: 1, since: now });
