@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import { migrate } from './migrate.js';
 
 export type Row = Record<string, any>;
@@ -53,6 +52,8 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 }
 
 export async function openPostgres(url: string, options: { searchPath?: string; max?: number } = {}): Promise<Db> {
+  // Loaded only when a PostgreSQL server is used: the embedded database starts without it.
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
