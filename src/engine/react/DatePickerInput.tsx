@@ -83,7 +83,8 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
       textField: {
         id,
         name: field.name,
-        required: isRequired,
+        // Not `required`: MUI would put it on the hidden, unfocusable input, so the browser would block the submit
+        // silently (no message next to the field); the form's validator reports it instead. FieldTitle shows the *.
         fullWidth: true,
         size: 'small' as const,
         error: showError,
