@@ -1,0 +1,249 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, Form, ResourceContextProvider } from 'react-admin';
+import { fromPickerValue, PickerInput, toPickerValue, viewsFor, type PickerInputProps } from '../../../src/engine/react/DatePickerInput';
+import { formValidator } from '../../../src/engine/react/views';
+import type { DateLimits, FieldDeclaration, ResourceDeclaration } from '../../../src/engine/types';
+import { i18nProvider } from '../../../src/i18n/i18nProvider';
+
+// The spec's date picker (sections 4, 5 and 9): MUI X pickers on date-fns, en-GB, yyyy-MM-dd, opening on focus.
+// Queries inside the open picker use getByText / querySelector: getByRole over the whole calendar is slow in jsdom.
+
+vi.setConfig({ testTimeout: 30_000 });
+
+function decl(field: FieldDeclaration): ResourceDeclaration {
+  return {
+    name: 'things', table: 'things', label: { one: 'Thing', many: 'Things' }, recordRepresentation: '%{id}',
+    defaultSort: { field: 'id', order: 'ASC' }, access: {}, delete: 'hard', fields: [field],
+  };
+}
+
+interface Setup {
+  value?: unknown;
+  limits?: DateLimits;
+  withTime?: boolean;
+  required?: boolean;
+  props?: Partial<PickerInputProps>;
+}
+
+function setup({ value = '2026-03-10', limits, withTime = false, required = false, props }: Setup = {}) {
+  const user = userEvent.setup({ delay: null });
+  const onSubmit = vi.fn();
+  const field: FieldDeclaration = { source: 'd', label: 'Start', type: withTime ? 'datetime' : 'date', required, date: limits };
+  render(
+    <AdminContext i18nProvider={i18nProvider}>
+      <ResourceContextProvider value="things">
+        <Form defaultValues={{ d: value }} onSubmit={(v: Record<string, unknown>) => onSubmit(v)} validate={formValidator(decl(field), [])}>
+          <PickerInput source="d" label="Start" limits={limits} withTime={withTime} isRequired={required} {...props} />
+          <button type="submit">Go</button>
+        </Form>
+      </ResourceContextProvider>
+    </AdminContext>,
+  );
+  const sections = () => screen.getAllByRole('spinbutton');
+  const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
+  const open = async () => {
+    await user.click(sections()[0]);
+    await waitFor(() => expect(dialog()).not.toBeNull());
+    return dialog()!;
+  };
+  const day = (n: number) => within(dialog()!).getByText(String(n), { selector: 'button[role="gridcell"]' });
+  /** Types into the field's sections, starting at the year (opening on focus moves focus into the calendar). */
+  const type = async (keys: string) => {
+    await user.click(sections()[0]);
+    act(() => sections()[0].focus());
+    await user.keyboard(keys);
+  };
+  const submit = async () => {
+    await user.click(screen.getByText('Go'));
+  };
+  const submitted = () => onSubmit.mock.calls.at(-1)?.[0];
+  return { user, onSubmit, sections, dialog, open, day, type, submit, submitted };
+}
+
+describe('pure helpers', () => {
+  it('viewsFor: year → month → day, stopping at the minimum view', () => {
+    expect(viewsFor()).toEqual(['year', 'month', 'day']);
+    expect(viewsFor('day')).toEqual(['year', 'month', 'day']);
+    expect(viewsFor('month')).toEqual(['year', 'month']);
+    expect(viewsFor('year')).toEqual(['year']);
+  });
+  it('toPickerValue: strict dates, ISO date-times, null for empty, Invalid Date for rejected text', () => {
+    expect(toPickerValue('2026-03-09', false)).toEqual(new Date(2026, 2, 9));
+    expect(toPickerValue('', false)).toBeNull();
+    expect(toPickerValue(null, false)).toBeNull();
+    expect(Number.isNaN(toPickerValue('2026-02-31', false)!.getTime())).toBe(true);
+    expect(Number.isNaN(toPickerValue('2026-2-3', false)!.getTime())).toBe(true);
+    expect(Number.isNaN(toPickerValue('Invalid date', false)!.getTime())).toBe(true);
+    expect(toPickerValue('2026-03-09T14:30:00.000Z', true)).toEqual(new Date('2026-03-09T14:30:00.000Z'));
+  });
+  it('fromPickerValue: yyyy-MM-dd for dates, ISO with seconds 0 for date-times, a marker for invalid typing', () => {
+    expect(fromPickerValue(new Date(2026, 2, 9, 23, 59), false)).toBe('2026-03-09');
+    expect(fromPickerValue(null, false)).toBeNull();
+    expect(fromPickerValue(new Date(2026, 2, 9, 14, 30, 45, 123), true)).toBe(new Date(2026, 2, 9, 14, 30, 0, 0).toISOString());
+    const invalid = fromPickerValue(new Date(Number.NaN), false);
+    expect(typeof invalid).toBe('string');
+    // The marker is refused by the form's validation, so an unparsable typed date is never stored.
+    expect(formValidator(decl({ source: 'd', label: 'D', type: 'date' }), [])({ d: invalid })).toEqual({ d: { message: 'engine.validation.date', args: {} } });
+  });
+});
+
+describe('PickerInput (date)', () => {
+  it('opens on focus, weeks start Monday with EE weekday headers, and the day heading is LLLL yyyy', async () => {
+    const t = setup();
+    expect(t.dialog()).toBeNull();
+    const dialog = await t.open();
+    const headers = [...dialog.querySelectorAll('[role="columnheader"]')].map((h) => h.textContent);
+    expect(headers).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    expect(within(dialog).getByText('March 2026')).toBeInTheDocument();
+    // 1 March 2026 is a Sunday: in a Monday-first grid it is in the 7th column.
+    expect(t.day(1)).toHaveAttribute('aria-colindex', '7');
+    expect(t.day(2)).toHaveAttribute('aria-colindex', '1');
+    expect(t.day(10)).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('choosing a day stores yyyy-MM-dd in the form', async () => {
+    const t = setup();
+    await t.open();
+    await t.user.click(t.day(12));
+    await waitFor(() => expect(t.sections().map((s) => s.textContent)).toEqual(['2026', '03', '12']));
+    await t.submit();
+    await waitFor(() => expect(t.onSubmit).toHaveBeenCalled());
+    expect(t.submitted()).toEqual({ d: '2026-03-12' });
+  });
+
+  // KNOWN BUG (reported): on close MUI returns focus to the field, whose onFocus opens the picker again, so OK (or
+  // Escape) leaves the calendar open. `it.fails` passes while the bug is there; when it is fixed this test fails —
+  // then change it to `it`.
+  it.fails('OK closes the picker and it stays closed', async () => {
+    const t = setup();
+    await t.open();
+    await t.user.click(t.day(12));
+    await t.user.click(within(t.dialog()!).getByText('OK'));
+    await waitFor(() => expect(t.dialog()).toBeNull(), { timeout: 1500 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.dialog()).toBeNull();
+  });
+
+  it('the field shows yyyy-MM-dd sections', () => {
+    const t = setup({ value: '2026-03-09' });
+    expect(t.sections().map((s) => [s.getAttribute('aria-label'), s.textContent])).toEqual([['Year', '2026'], ['Month', '03'], ['Day', '09']]);
+  });
+
+  it('typing a valid yyyy-MM-dd date sets it', async () => {
+    const t = setup({ value: null });
+    await t.type('20270421');
+    await waitFor(() => expect(t.sections().map((s) => s.textContent)).toEqual(['2027', '04', '21']));
+    await t.submit();
+    await waitFor(() => expect(t.onSubmit).toHaveBeenCalled());
+    expect(t.submitted()).toEqual({ d: '2027-04-21' });
+  });
+
+  it('typing an impossible date (2026-02-31) is refused with "Enter a date as yyyy-MM-dd" and nothing is submitted', async () => {
+    const t = setup();
+    await t.type('20260231');
+    await waitFor(() => expect(t.sections().map((s) => s.textContent)).toEqual(['2026', '02', '31']));
+    await t.submit();
+    expect(await screen.findByText('Enter a date as yyyy-MM-dd')).toBeInTheDocument();
+    expect(t.onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('a stored impossible date (2026-02-31) is refused, not silently moved to March', async () => {
+    const t = setup({ value: '2026-02-31' });
+    await t.submit();
+    expect(await screen.findByText('Enter a date as yyyy-MM-dd')).toBeInTheDocument();
+    expect(t.onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('lower and upper limits disable the days outside them', async () => {
+    const t = setup({ limits: { min: '2026-03-05', max: '2026-03-20' } });
+    await t.open();
+    expect(t.day(4)).toBeDisabled();
+    expect(t.day(5)).toBeEnabled();
+    expect(t.day(20)).toBeEnabled();
+    expect(t.day(21)).toBeDisabled();
+    expect(within(t.dialog()!).getByLabelText('Previous month')).toBeDisabled();
+    expect(within(t.dialog()!).getByLabelText('Next month')).toBeDisabled();
+  });
+
+  it('disabled weekdays cannot be chosen (weekends here)', async () => {
+    const t = setup({ limits: { disabledWeekdays: [0, 6] } });
+    await t.open();
+    expect(t.day(14)).toBeDisabled(); // Saturday
+    expect(t.day(15)).toBeDisabled(); // Sunday
+    expect(t.day(13)).toBeEnabled(); // Friday
+    expect(t.day(16)).toBeEnabled(); // Monday
+  });
+
+  it('extra disabled dates (shouldDisableDate) are disabled too', async () => {
+    const t = setup({ props: { shouldDisableDate: (d: Date) => d.getDate() === 25 } });
+    await t.open();
+    expect(t.day(25)).toBeDisabled();
+    expect(t.day(24)).toBeEnabled();
+  });
+
+  it("minimum view 'month' opens on the month list (LLL) with no day grid", async () => {
+    const t = setup({ limits: { minView: 'month' } });
+    const dialog = await t.open();
+    expect(within(dialog).getByText('Mar', { selector: 'button' })).toBeInTheDocument();
+    expect(dialog.querySelector('[role="grid"] [role="columnheader"]')).toBeNull();
+  });
+
+  it('clearing an optional date stores null', async () => {
+    const t = setup();
+    const dialog = await t.open();
+    await t.user.click(within(dialog).getByText('Clear'));
+    await waitFor(() => expect(t.sections().every((s) => !/\d/.test(s.textContent ?? ''))).toBe(true));
+    await t.submit();
+    await waitFor(() => expect(t.onSubmit).toHaveBeenCalled());
+    expect(t.submitted()).toEqual({ d: null });
+  });
+
+  it('a required date offers no Clear', async () => {
+    const t = setup({ required: true });
+    const dialog = await t.open();
+    expect(within(dialog).queryByText('Clear')).toBeNull();
+    expect(within(dialog).getByText('OK')).toBeInTheDocument();
+  });
+
+  it('an empty required date is reported as required and not submitted', async () => {
+    const t = setup({ required: true, value: null });
+    // One asterisk on the label, and no native `required` on the hidden input (it would block the submit unseen).
+    expect(document.querySelector('label')!.textContent?.match(/\*/g)).toHaveLength(1);
+    expect(document.querySelector('input[name="d"]')).not.toHaveAttribute('required');
+    await t.submit();
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(t.onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('PickerInput (date-time)', () => {
+  it('uses 24-hour time: yyyy-MM-dd HH:mm sections, no AM/PM', async () => {
+    const t = setup({ withTime: true, value: new Date(2026, 2, 10, 15, 45, 30).toISOString() });
+    const s = t.sections();
+    expect(s.map((x) => x.getAttribute('aria-label'))).toEqual(['Year', 'Month', 'Day', 'Hours', 'Minutes']);
+    expect(s.map((x) => x.textContent)).toEqual(['2026', '03', '10', '15', '45']);
+    expect(s[3]).toHaveAttribute('aria-valuemax', '23');
+    const dialog = await t.open();
+    expect(within(dialog).queryByText(/^(AM|PM)$/)).toBeNull();
+    expect(within(dialog).getAllByText('23').length).toBeGreaterThan(0);
+  });
+
+  it('stores an ISO date-time with seconds 0', async () => {
+    const t = setup({ withTime: true, value: new Date(2026, 2, 10, 15, 45, 30, 500).toISOString() });
+    await t.open();
+    await t.user.click(t.day(12));
+    await t.submit();
+    await waitFor(() => expect(t.onSubmit).toHaveBeenCalled());
+    expect(t.submitted()).toEqual({ d: new Date(2026, 2, 12, 15, 45, 0, 0).toISOString() });
+  });
+
+  it('typing a date and time in 24-hour form sets it', async () => {
+    const t = setup({ withTime: true, value: null });
+    await t.type('202704211730');
+    await waitFor(() => expect(t.sections().map((s) => s.textContent)).toEqual(['2027', '04', '21', '17', '30']));
+    await t.submit();
+    await waitFor(() => expect(t.onSubmit).toHaveBeenCalled());
+    expect(t.submitted()).toEqual({ d: new Date(2027, 3, 21, 17, 30, 0, 0).toISOString() });
+  });
+});
