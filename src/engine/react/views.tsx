@@ -221,6 +221,8 @@ function EngineForm({ decl, view, overrides }: { decl: ResourceDeclaration; view
   const defaults = Object.fromEntries(decl.fields.filter((f) => f.defaultValue !== undefined).map((f) => [f.source, f.defaultValue]));
   return (
     <SimpleForm
+      // The engine's own messages, not the browser's bubbles (type="email" would block the submit with its own).
+      noValidate
       validate={formValidator(decl, defs)}
       defaultValues={view === 'create' ? defaults : undefined}
       toolbar={

@@ -1,0 +1,120 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * Helpers for the browser tests of the resource engine's generated screens (engine.test.ts): signing in,
+ * driving react-admin's inputs the way a user does, and reading the API with the page's own token.
+ */
+
+export const path = (page: Page) => new URL(page.url()).pathname;
+
+/** Waits until the address bar shows `expected` (a path or a pattern). */
+export async function waitForPath(page: Page, expected: string | RegExp, timeout = 15_000) {
+  await page.waitForURL((u) => (typeof expected === 'string' ? u.pathname === expected : expected.test(u.pathname)), { timeout });
+}
+
+export async function signInAdmin(page: Page) {
+  await page.goto('/');
+  await page.getByRole('radio', { name: 'Agency' }).check();
+  await page.getByLabel('Email').fill('admin@demo.test');
+  await page.getByLabel('Password').fill('demo-admin');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await waitForPath(page, '/home');
+}
+
+/** A short random suffix that keeps this run's records apart from the demo's and other tests'. */
+export const uid = () => Math.random().toString(36).slice(2, 8);
+
+export interface ApiAnswer<T = any> {
+  status: number;
+  body: T;
+}
+
+/** Calls the API from the page with the token it holds in localStorage. */
+export function api<T = any>(page: Page, method: string, url: string, json?: unknown): Promise<ApiAnswer<T>> {
+  return page.evaluate(
+    async ([m, u, j]) => {
+      const headers: Record<string, string> = { authorization: `Bearer ${localStorage.getItem('token')}` };
+      if (j !== undefined) headers['content-type'] = 'application/json';
+      const r = await fetch(u, { method: m, headers, body: j === undefined ? undefined : JSON.stringify(j) });
+      const text = await r.text();
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        /* not JSON */
+      }
+      return { status: r.status, body: body as any };
+    },
+    [method, url, json] as const,
+  );
+}
+
+/** The id at the end of the current address (/client/view/12 → 12). */
+export const idInPath = (page: Page) => Number(path(page).split('/').filter(Boolean).pop());
+
+/** The id in the current address, for addresses like /appsetting/staff-detail-field/12/show. */
+export const numberInPath = (page: Page) => Number(/\/(\d+)(?:\/|$)/.exec(path(page))![1]);
+
+/** Chooses `option` in a react-admin SelectInput (an MUI select) labelled `label`. */
+export async function selectChoice(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+}
+
+/** Types part of a record's name in a reference autocomplete and chooses the suggestion `option`. */
+export async function chooseReference(scope: Page | Locator, page: Page, label: string, typed: string, option: string) {
+  const box = scope.getByRole('combobox', { name: label, exact: true });
+  await box.click();
+  await box.pressSequentially(typed, { delay: 30 });
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+}
+
+/** The date picker field labelled `label` (MUI's sectioned field: Year - Month - Day spin buttons). */
+export const dateField = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
+
+/**
+ * Types a date in a date picker field, key by key, the way a user does: the field opens its calendar when it
+ * is focused and the calendar takes the keyboard focus, so the user clicks into the field a second time,
+ * which closes the calendar and leaves the caret in the year, then types (yyyy-MM-dd: the field moves on to
+ * the next part by itself; the dashes are its own separators).
+ */
+export async function typeDate(page: Page, label: string, text: string) {
+  const year = dateField(page, label).getByRole('spinbutton', { name: 'Year' });
+  const calendar = page.getByRole('dialog');
+  await year.click();
+  const opened = await calendar.waitFor({ timeout: 3_000 }).then(() => true, () => false);
+  if (opened) {
+    await year.click();
+    await calendar.waitFor({ state: 'hidden' });
+  }
+  await page.keyboard.type(text, { delay: 20 });
+}
+
+/**
+ * The form control (input, label and helper text with its error) around `input`. `input` must be rooted at
+ * the page (page.getByLabel…), as a `has` filter is resolved inside each candidate control.
+ */
+export const controlOf = (page: Page, input: Locator) => page.locator('.MuiFormControl-root', { has: input }).last();
+
+/** Fills react-admin's list search box (debounced) and waits for the list to ask the API for it. */
+export async function searchList(page: Page, resource: string, text: string) {
+  const asked = page.waitForResponse((r) => {
+    const u = new URL(r.url());
+    return u.pathname === `/api/${resource}` && (u.searchParams.get('q') ?? '') === text;
+  });
+  await page.getByRole('textbox', { name: 'Search' }).fill(text);
+  await asked;
+}
+
+/** The body rows of the list's table whose text includes `text`. */
+export const rowsWith = (page: Page, text: string) => page.locator('table tbody tr', { hasText: text });
+
+/** Clicks Delete on a show view and confirms in react-admin's dialog. */
+export async function deleteFromShow(page: Page) {
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
