@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { format, isValid, parseISO } from 'date-fns';
 import { enGB } from 'date-fns/locale/en-GB';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import { renderDateViewCalendar } from '@mui/x-date-pickers/dateViewRenderers';
+import { renderMultiSectionDigitalClockTimeView } from '@mui/x-date-pickers/timeViewRenderers';
 import { FieldTitle, InputHelperText, useInput, useResourceContext, type InputProps } from 'react-admin';
 import type { DateLimits } from '../types';
 import { DATE_FORMAT, parseStrictDate, resolveLimit } from '../dates';
@@ -60,6 +63,10 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
   const resource = useResourceContext(rest);
   const { field, fieldState, formState, isRequired, id } = useInput({ source, validate, ...rest });
   const [open, setOpen] = useState(false);
+  const { trigger } = useFormContext();
+  // Closing hands focus back to the field; that focus must not open the picker again.
+  const closedAt = useRef(0);
+  const hiddenInput = useRef<HTMLInputElement>(null);
   const min = resolveLimit(limits?.min);
   const max = resolveLimit(limits?.max);
   const disabledDays = limits?.disabledWeekdays ?? [];
@@ -70,8 +77,19 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
     open,
     onOpen: () => setOpen(true),
     onClose: () => {
+      closedAt.current = Date.now();
       setOpen(false);
       field.onBlur();
+    },
+    // Choosing in the last view (the minimum view, or the time) closes the picker.
+    closeOnSelect: true,
+    // The views do not take the keyboard focus, so the user can type the date in the field while the picker is open.
+    viewRenderers: {
+      year: (p: any) => renderDateViewCalendar({ ...p, autoFocus: false, focusedView: null }),
+      month: (p: any) => renderDateViewCalendar({ ...p, autoFocus: false, focusedView: null }),
+      day: (p: any) => renderDateViewCalendar({ ...p, autoFocus: false, focusedView: null }),
+      hours: (p: any) => renderMultiSectionDigitalClockTimeView({ ...p, autoFocus: false, focusedView: null }),
+      minutes: (p: any) => renderMultiSectionDigitalClockTimeView({ ...p, autoFocus: false, focusedView: null }),
     },
     minDate: min,
     maxDate: max,
@@ -88,13 +106,24 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
         fullWidth: true,
         size: 'small' as const,
         error: showError,
-        onFocus: () => setOpen(true),
-        onBlur: field.onBlur,
+        onFocus: () => {
+          if (Date.now() - closedAt.current > 300) setOpen(true);
+        },
+        onBlur: () => {
+          // A half-typed date (2027-02-DD) leaves the picker's value empty: say it is not a date rather than
+          // silently saving nothing.
+          const typed = hiddenInput.current?.value ?? '';
+          if (typed && /[A-Za-z]/.test(typed) && (field.value == null || field.value === '')) {
+            field.onChange(INVALID);
+            void trigger(source);
+          }
+          field.onBlur();
+        },
+        inputRef: hiddenInput,
         helperText: <InputHelperText error={showError ? (fieldState.error?.message as any) : undefined} helperText={helperText} />,
-        inputProps: { 'aria-label': typeof label === 'string' ? label : undefined },
       },
       field: { clearable: limits?.clearable !== false && !isRequired, onClear: () => field.onChange(null) },
-      actionBar: { actions: (limits?.clearable !== false && !isRequired ? ['clear', 'accept'] : ['accept']) as ('clear' | 'accept')[] },
+      actionBar: { actions: (limits?.clearable !== false && !isRequired ? ['clear'] : []) as 'clear'[] },
     },
     label: <FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />,
     sx: { minWidth: 220 },

@@ -112,17 +112,29 @@ describe('PickerInput (date)', () => {
     expect(t.submitted()).toEqual({ d: '2026-03-12' });
   });
 
-  // KNOWN BUG (reported): on close MUI returns focus to the field, whose onFocus opens the picker again, so OK (or
-  // Escape) leaves the calendar open. `it.fails` passes while the bug is there; when it is fixed this test fails —
-  // then change it to `it`.
-  it.fails('OK closes the picker and it stays closed', async () => {
+  // Spec section 4: choosing in the last view closes the picker. MUI then hands focus back to the field, whose
+  // focus opens the picker: it must stay closed.
+  it('choosing a day closes the picker and it stays closed', async () => {
     const t = setup();
     await t.open();
     await t.user.click(t.day(12));
-    await t.user.click(within(t.dialog()!).getByText('OK'));
     await waitFor(() => expect(t.dialog()).toBeNull(), { timeout: 1500 });
     await new Promise((r) => setTimeout(r, 300));
     expect(t.dialog()).toBeNull();
+  });
+
+  it('keeps the keyboard in the field while open, so a date can be typed straight away', async () => {
+    const t = setup({ value: null });
+    await t.open();
+    expect(t.sections()).toContain(document.activeElement);
+  });
+
+  it('a half-typed date is reported when the field is left, not silently saved empty', async () => {
+    const t = setup({ value: null });
+    await t.type('1999');
+    await t.user.click(screen.getByText('Go'));
+    expect(await screen.findByText('Enter a date as yyyy-MM-dd')).toBeInTheDocument();
+    expect(t.onSubmit).not.toHaveBeenCalled();
   });
 
   it('the field shows yyyy-MM-dd sections', () => {
@@ -203,7 +215,7 @@ describe('PickerInput (date)', () => {
     const t = setup({ required: true });
     const dialog = await t.open();
     expect(within(dialog).queryByText('Clear')).toBeNull();
-    expect(within(dialog).getByText('OK')).toBeInTheDocument();
+    expect(within(dialog).getByRole('grid')).toBeInTheDocument();
   });
 
   it('an empty required date is reported as required and not submitted', async () => {
