@@ -75,20 +75,14 @@ export async function chooseReference(scope: Page | Locator, page: Page, label: 
 export const dateField = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 
 /**
- * Types a date in a date picker field, key by key, the way a user does: the field opens its calendar when it
- * is focused and the calendar takes the keyboard focus, so the user clicks into the field a second time,
- * which closes the calendar and leaves the caret in the year, then types (yyyy-MM-dd: the field moves on to
- * the next part by itself; the dashes are its own separators).
+ * Types a date in a date picker field, key by key, the way a user does: one click into the field opens its
+ * calendar and leaves the caret in the year, so the user types straight away (yyyy-MM-dd: the field moves on
+ * to the next part by itself; the dashes are its own separators).
  */
 export async function typeDate(page: Page, label: string, text: string) {
   const year = dateField(page, label).getByRole('spinbutton', { name: 'Year' });
-  const calendar = page.getByRole('dialog');
   await year.click();
-  const opened = await calendar.waitFor({ timeout: 3_000 }).then(() => true, () => false);
-  if (opened) {
-    await year.click();
-    await calendar.waitFor({ state: 'hidden' });
-  }
+  await page.getByRole('dialog').waitFor();
   await page.keyboard.type(text, { delay: 20 });
 }
 

@@ -109,7 +109,14 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
         onFocus: () => {
           if (Date.now() - closedAt.current > 300) setOpen(true);
         },
-        onBlur: () => {
+        onBlur: (e: React.FocusEvent<HTMLElement>) => {
+          // Moving between the field's own parts (year, month, day, the calendar button) is not leaving it.
+          if (e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget)) return;
+          // Spec section 4: the picker closes on blur.
+          if (open) {
+            closedAt.current = Date.now();
+            setOpen(false);
+          }
           // A half-typed date (2027-02-DD) leaves the picker's value empty: say it is not a date rather than
           // silently saving nothing.
           const typed = hiddenInput.current?.value ?? '';
@@ -123,6 +130,8 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
         helperText: <InputHelperText error={showError ? (fieldState.error?.message as any) : undefined} helperText={helperText} />,
       },
       field: { clearable: limits?.clearable !== false && !isRequired, onClear: () => field.onChange(null) },
+      // Clicks in the calendar keep the focus in the field, so leaving the field is what closes the picker.
+      desktopPaper: { onMouseDown: (e: React.MouseEvent) => e.preventDefault() },
       actionBar: { actions: (limits?.clearable !== false && !isRequired ? ['clear'] : []) as 'clear'[] },
     },
     label: <FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />,

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import {
   AutocompleteArrayInput, AutocompleteInput, BooleanInput, ImageField, ImageInput, FileField, FileInput, NumberInput,
-  ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, useTranslate, type InputProps,
+  ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, required, useTranslate, type InputProps,
 } from 'react-admin';
 import type { FieldDeclaration } from '../types';
 import { PickerInput } from './DatePickerInput';
@@ -30,7 +30,9 @@ const refLabel = (reference: string) => ({ reference });
 
 /** The react-admin input for one declared field. */
 export function InputFor({ of: field, ...props }: { of: FieldDeclaration } & Partial<InputProps>) {
-  const common = { source: field.source, label: field.label, helperText: field.helperText ?? false, ...props } as any;
+  // The form validates whole records (validateRecord); `required()` here adds the asterisk to the label.
+  const validate = field.required && field.type !== 'boolean' && field.type !== 'address' ? required() : undefined;
+  const common = { source: field.source, label: field.label, helperText: field.helperText ?? false, validate, ...props } as any;
   switch (field.type) {
     case 'text':
     case 'email':
@@ -50,13 +52,13 @@ export function InputFor({ of: field, ...props }: { of: FieldDeclaration } & Par
     case 'reference':
       return (
         <ReferenceInput {...refLabel(field.reference!)} source={field.source} perPage={20}>
-          <AutocompleteInput label={field.label} helperText={field.helperText ?? false} filterToQuery={(q: string) => (q ? { q } : {})} {...props} />
+          <AutocompleteInput label={field.label} helperText={field.helperText ?? false} validate={validate} filterToQuery={(q: string) => (q ? { q } : {})} {...props} />
         </ReferenceInput>
       );
     case 'references':
       return (
         <ReferenceArrayInput {...refLabel(field.reference!)} source={field.source} perPage={20}>
-          <AutocompleteArrayInput label={field.label} helperText={field.helperText ?? false} filterToQuery={(q: string) => (q ? { q } : {})} {...props} />
+          <AutocompleteArrayInput label={field.label} helperText={field.helperText ?? false} validate={validate} filterToQuery={(q: string) => (q ? { q } : {})} {...props} />
         </ReferenceArrayInput>
       );
     case 'date':
@@ -82,8 +84,8 @@ export function InputFor({ of: field, ...props }: { of: FieldDeclaration } & Par
 
 function AddressInput({ field }: { field: FieldDeclaration }) {
   const translate = useTranslate();
-  const part = (key: 'line1' | 'line2' | 'city' | 'postcode' | 'country', required = false) => (
-    <TextInput source={`${field.source}.${key}`} label={translate(`engine.address.${key}`)} helperText={false} isRequired={required && field.required} />
+  const part = (key: 'line1' | 'line2' | 'city' | 'postcode' | 'country', needed = false) => (
+    <TextInput source={`${field.source}.${key}`} label={translate(`engine.address.${key}`)} helperText={false} validate={needed && field.required ? required() : undefined} />
   );
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, width: '100%' }}>

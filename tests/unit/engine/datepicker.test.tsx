@@ -123,6 +123,13 @@ describe('PickerInput (date)', () => {
     expect(t.dialog()).toBeNull();
   });
 
+  it('closes when the field loses the focus (spec section 4: opens on focus, closes on blur)', async () => {
+    const t = setup({ value: null });
+    await t.open();
+    act(() => (document.activeElement as HTMLElement).blur());
+    await waitFor(() => expect(t.dialog()).toBeNull(), { timeout: 1500 });
+  });
+
   it('keeps the keyboard in the field while open, so a date can be typed straight away', async () => {
     const t = setup({ value: null });
     await t.open();
