@@ -12,6 +12,7 @@ import { openPglite, openPostgres, type Db } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { createAgency, seedDemo } from '../server/db/seed';
 import { LoginThrottle } from '../server/auth/throttle';
+import { ensureSharedExtensions } from '../tests/api/helpers';
 import { gitCommit, machine, RESULTS, ROOT, saveResults, table, type Benchmark, type BenchmarkResult, type Metric } from './lib';
 
 /**
@@ -426,15 +427,7 @@ async function onPostgres(): Promise<DbRun | { kind: 'postgres'; unreachable: st
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   let db: Db | undefined;
   try {
-    // pg_trgm lives in public, shared by every schema (as in tests/api/helpers.ts).
-    await admin.query('select pg_advisory_lock(742001)');
-    try {
-      const [ext] = (await admin.query(`select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`)).rows;
-      if (!ext) await admin.query('create extension if not exists pg_trgm schema public');
-      else if (ext.nspname !== 'public') await admin.query('alter extension pg_trgm set schema public');
-    } finally {
-      await admin.query('select pg_advisory_unlock(742001)');
-    }
+    await ensureSharedExtensions(admin);
     await admin.query(`create schema "${schema}"`);
     const [{ server_version }] = (await admin.query('show server_version')).rows;
     db = await openPostgres(PG_URL, { searchPath: `${schema},public`, max: 10 });

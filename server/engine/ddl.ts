@@ -25,7 +25,8 @@ export function columnType(f: FieldDeclaration): string {
 }
 
 const SQL_TYPE: Record<string, string> = { ARRAY: 'integer[]', 'timestamp with time zone': 'timestamptz' };
-const TEXTUAL = new Set(['text', 'longtext', 'email', 'phone', 'choice']);
+/** Field types stored as text: compared, sorted and kept unique case-insensitively. */
+export const TEXT_TYPES = new Set(['text', 'longtext', 'email', 'phone', 'choice']);
 
 /** Columns the engine manages on every table besides the declared fields. */
 export function systemColumns(decl: ResourceDeclaration): string[] {
@@ -59,7 +60,7 @@ export function createTableSql(decl: ResourceDeclaration): string {
   }
   const out = [`create table ${t} (\n${cols.join(',\n')}\n);`];
   for (const f of decl.fields) {
-    const expr = TEXTUAL.has(f.type) ? `lower(${f.source})` : f.source;
+    const expr = TEXT_TYPES.has(f.type) ? `lower(${f.source})` : f.source;
     if (f.unique) out.push(`create unique index ${t}_${f.source}_unique on ${t} (merchant_id, ${expr})${live};`);
     else if (f.sortable || f.filter) out.push(`create index ${t}_${f.source} on ${t} (merchant_id, ${expr})${live};`);
   }

@@ -6,8 +6,8 @@ import { hasView } from '../../src/engine/types.js';
 import { validateRecord, type CustomFieldDefinition, type Problems } from '../../src/engine/validate.js';
 import { permits } from '../../src/resources/access.js';
 import { toFieldErrors } from './messages.js';
+import { TEXT_TYPES } from './ddl.js';
 
-const TEXT_TYPES = new Set(['text', 'longtext', 'email', 'phone', 'choice']);
 const JSON_TYPES = new Set(['address']);
 const MAX_PER_PAGE = 100;
 const DEFAULT_PER_PAGE = 25;
@@ -17,8 +17,6 @@ const ident = (s: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(s)) throw new Error(`Bad identifier in declaration: ${s}`);
   return `"${s}"`;
 };
-
-export class ListQueryError extends HttpError {}
 
 interface Scope {
   merchantId: number;
@@ -57,14 +55,14 @@ function sortExpression(c: Compiled, field: string) {
 function parseBool(value: string, field: string): boolean {
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
-  throw new ListQueryError(400, `Filter ${field} must be true or false.`, { [field]: 'Must be true or false' });
+  throw new HttpError(400, `Filter ${field} must be true or false.`, { [field]: 'Must be true or false' });
 }
 
 function filterValue(f: FieldDeclaration, raw: string): unknown {
   if (f.type === 'boolean') return parseBool(raw, f.source);
   if (f.type === 'reference' || f.type === 'number' || f.type === 'money') {
     const parts = raw.split(',').map((s) => Number(s));
-    if (parts.some((n) => !Number.isInteger(n))) throw new ListQueryError(400, `Filter ${f.source} must be a number.`, { [f.source]: 'Must be a number' });
+    if (parts.some((n) => !Number.isInteger(n))) throw new HttpError(400, `Filter ${f.source} must be a number.`, { [f.source]: 'Must be a number' });
     return parts;
   }
   return raw.split(',');
@@ -87,7 +85,7 @@ export function buildWhere(c: Compiled, scope: Scope, query: Record<string, stri
   }
   if (query.tab) {
     const tab = c.decl.tabs?.find((t) => t.id === query.tab);
-    if (!tab) throw new ListQueryError(400, `Unknown list tab ${query.tab}.`, { tab: 'Unknown tab' });
+    if (!tab) throw new HttpError(400, `Unknown list tab ${query.tab}.`, { tab: 'Unknown tab' });
     for (const [k, v] of Object.entries(tab.filter)) filters[k] ??= String(v);
   }
   for (const [key, value] of Object.entries(filters)) {
@@ -95,13 +93,13 @@ export function buildWhere(c: Compiled, scope: Scope, query: Record<string, stri
     if (range && c.rangeable.has(range[1])) {
       const f = c.rangeable.get(range[1])!;
       const v = f.type === 'number' || f.type === 'money' ? Number(value) : value;
-      if (typeof v === 'number' && !Number.isFinite(v)) throw new ListQueryError(400, `Filter ${key} must be a number.`, { [key]: 'Must be a number' });
-      if (typeof v === 'string' && Number.isNaN(Date.parse(v))) throw new ListQueryError(400, `Filter ${key} must be a date.`, { [key]: 'Must be a date' });
+      if (typeof v === 'number' && !Number.isFinite(v)) throw new HttpError(400, `Filter ${key} must be a number.`, { [key]: 'Must be a number' });
+      if (typeof v === 'string' && Number.isNaN(Date.parse(v))) throw new HttpError(400, `Filter ${key} must be a date.`, { [key]: 'Must be a date' });
       add((p) => `${ident(f.source)} ${range[2] === 'gte' ? '>=' : '<='} ${p}`, v);
       continue;
     }
     const f = c.filterable.get(key);
-    if (!f) throw new ListQueryError(400, `Unknown filter ${key}.`, { [key]: 'Unknown filter' });
+    if (!f) throw new HttpError(400, `Unknown filter ${key}.`, { [key]: 'Unknown filter' });
     const v = filterValue(f, value);
     if (Array.isArray(v) && v.length > 1) add((p) => `${ident(f.source)} = any(${p})`, v);
     else add((p) => `${ident(f.source)} = ${p}`, Array.isArray(v) ? v[0] : v);
@@ -109,7 +107,7 @@ export function buildWhere(c: Compiled, scope: Scope, query: Record<string, stri
   const ids = query.ids ?? query.id;
   if (ids) {
     const list = String(ids).split(',').map(Number);
-    if (list.some((n) => !Number.isInteger(n))) throw new ListQueryError(400, 'ids must be numbers.', { ids: 'Must be numbers' });
+    if (list.some((n) => !Number.isInteger(n))) throw new HttpError(400, 'ids must be numbers.', { ids: 'Must be numbers' });
     add((p) => `id = any(${p})`, list);
   }
   const q = (query.q ?? '').trim().toLowerCase();
@@ -127,7 +125,7 @@ export function parsePaging(c: Compiled, query: Record<string, string>) {
   if (!c.sortable.has(sort)) errors.sort = `Cannot sort by ${sort}`;
   const order = (query.order ?? (query.sort ? 'asc' : c.decl.defaultSort.order)).toLowerCase();
   if (order !== 'asc' && order !== 'desc') errors.order = 'Must be asc or desc';
-  if (Object.keys(errors).length) throw new ListQueryError(400, 'The list parameters are not valid.', errors);
+  if (Object.keys(errors).length) throw new HttpError(400, 'The list parameters are not valid.', errors);
   return { page, perPage, sort, order: order as 'asc' | 'desc' };
 }
 

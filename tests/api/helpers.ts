@@ -26,7 +26,7 @@ export interface TestDb {
 
 // pg_trgm is database-wide: it lives in `public` once, shared by every test schema through the search path.
 // (Created inside a test schema, dropping that schema would drop it from under the other files.)
-async function ensureSharedExtensions(admin: pg.Client) {
+export async function ensureSharedExtensions(admin: pg.Client) {
   await admin.query('select pg_advisory_lock(742001)');
   try {
     const [ext] = (await admin.query(`select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`)).rows;
