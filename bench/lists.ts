@@ -304,6 +304,10 @@ async function benchOne(kind: Kind, raw: Db, version: string): Promise<DbRun> {
     const qPaths = frags.map((f, i) => `/api/candidates?page=${1 + (i % 3)}&per_page=${PER_PAGE}&q=${f}`);
     const searchPaths = frags.map((f) => `/api/search_candidate?candidate_query=${f}`);
 
+    // The SQL of the first list request (page and count; later requests with the same filter reuse the count,
+    // which the engine caches until the next write).
+    const onCandidates = (qs: { sql: string; params: unknown[] }[]) => qs.filter((q) => /from "?candidates"? /.test(q.sql));
+    const listSql = onCandidates(await cap.capture(() => fetch(`${origin}${listPath(PAGES)}`, { headers }).then((r) => r.text())));
     // The engine and the bare route must answer the same rows, or the comparison means nothing.
     for (const p of [1, 7, PAGES, DEEP_PAGES[1]]) {
       const [a, b] = await Promise.all([
@@ -315,7 +319,6 @@ async function benchOne(kind: Kind, raw: Db, version: string): Promise<DbRun> {
     }
 
     // The SQL each request runs (captured), for EXPLAIN and to show there is no N+1.
-    const listSql = await cap.capture(() => fetch(`${origin}${listPath(PAGES)}`, { headers }).then((r) => r.text()));
     const deepSql = await cap.capture(() => fetch(`${origin}${listPath(DEEP_PAGES[1])}`, { headers }).then((r) => r.text()));
     const qSql = await cap.capture(() => fetch(`${origin}/api/candidates?page=1&per_page=${PER_PAGE}&q=son`, { headers }).then((r) => r.text()));
     const searchSql = await cap.capture(() => fetch(`${origin}/api/search_candidate?candidate_query=son`, { headers }).then((r) => r.text()));
