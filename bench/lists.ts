@@ -306,7 +306,7 @@ async function benchOne(kind: Kind, raw: Db, version: string): Promise<DbRun> {
 
     // The SQL of the first list request (page and count; later requests with the same filter reuse the count,
     // which the engine caches until the next write).
-    const onCandidates = (qs: { sql: string; params: unknown[] }[]) => qs.filter((q) => /from "?candidates"? /.test(q.sql));
+    const onCandidates = (qs: { sql: string; params?: unknown[] }[]) => qs.filter((q) => /from "?candidates"? /.test(q.sql));
     const listSql = onCandidates(await cap.capture(() => fetch(`${origin}${listPath(PAGES)}`, { headers }).then((r) => r.text())));
     // The engine and the bare route must answer the same rows, or the comparison means nothing.
     for (const p of [1, 7, PAGES, DEEP_PAGES[1]]) {

@@ -1,5 +1,5 @@
 import {
-  BooleanField, ChipField, DateField, EmailField, FileField, FunctionField, ImageField, NumberField, ReferenceArrayField,
+  BooleanField, ChipField, EmailField, FileField, FunctionField, ImageField, NumberField, ReferenceArrayField,
   ReferenceField, SelectField, SingleFieldList, TextField, type FieldProps,
 } from 'react-admin';
 import { format, parseISO } from 'date-fns';
@@ -13,8 +13,9 @@ export function FieldFor({ of: field, ...props }: { of: FieldDeclaration } & Par
   const common = { source: field.source, label: field.label, ...props } as any;
   switch (field.type) {
     case 'text':
-    case 'phone':
       return <TextField {...common} />;
+    case 'phone':
+      return <TextField {...common} sx={{ whiteSpace: 'nowrap' }} />;
     case 'longtext':
       return <TextField {...common} sx={{ whiteSpace: 'pre-wrap' }} />;
     case 'email':
@@ -41,7 +42,7 @@ export function FieldFor({ of: field, ...props }: { of: FieldDeclaration } & Par
       // A date has no time zone: parse it as a local date so it never shows as the day before.
       return <FunctionField {...common} render={(r: any) => (r?.[field.source] ? format(parseISO(r[field.source]), 'd MMM yyyy') : '')} />;
     case 'datetime':
-      return <DateField {...common} showTime options={{ year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }} />;
+      return <FunctionField {...common} render={(r: any) => (r?.[field.source] ? format(parseISO(r[field.source]), 'd MMM yyyy, HH:mm') : '')} />;
     case 'image':
       return <ImageField {...common} sx={{ '& img': { maxWidth: 120, maxHeight: 120, objectFit: 'contain' } }} />;
     case 'file':

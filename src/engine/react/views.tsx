@@ -151,6 +151,8 @@ export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId }: 
         filters={filterInputs(decl)}
         actions={<ListActions decl={decl} />}
         empty={<EmptyList decl={decl} paths={paths} tab={tab} />}
+        // A wide table scrolls inside its card; the toolbar stays in view.
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
       >
         <ListBody decl={decl} paths={paths} defs={defs} overrides={fieldOverrides} bulkActions={bulkActions} />
       </List>

@@ -44,6 +44,6 @@ export const candidates: ResourceDeclaration = {
     { source: 'status', type: 'choice', label: 'Status', required: true, choices: CANDIDATE_STATUS, defaultValue: 'pending', filter: true, sortable: true },
     { source: 'activated', type: 'boolean', label: 'Activated', defaultValue: false, filter: true, sortable: true },
     { source: 'notes', type: 'longtext', label: 'Notes', views: ['show', 'edit', 'create'] },
-    { source: 'created_at', type: 'datetime', label: 'Registered', readOnly: true, sortable: true, views: ['list', 'show'] },
+    { source: 'created_at', type: 'datetime', label: 'Registered', readOnly: true, sortable: true, views: ['show'] },
   ],
 };

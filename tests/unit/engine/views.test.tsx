@@ -77,7 +77,7 @@ describe('EngineList', () => {
   it('shows the declared list columns and the rows from the API, asking for page, per_page, sort, order and the tab filter', async () => {
     list(candidates, 'activeStaff');
     expect(await screen.findByText('Lovelace')).toBeInTheDocument();
-    expect(headers()).toEqual(['First name', 'Last name', 'E-mail', 'Mobile', 'Job role', 'Staff status', 'Status', 'Activated', 'Registered']);
+    expect(headers()).toEqual(['First name', 'Last name', 'E-mail', 'Mobile', 'Job role', 'Staff status', 'Status', 'Activated']);
     // Only the active (approved and activated) staff member is listed.
     expect(screen.queryByText('Turing')).toBeNull();
     expect(screen.queryByText('Hopper')).toBeNull();
