@@ -7,6 +7,7 @@ import {
 } from 'react-admin';
 import { FieldFor } from '../../engine/react/fields';
 import type { ViewOptions } from '../../engine/react/views';
+import type { ResourceDeclaration } from '../../engine/types';
 import { pathsOf } from '../../engine/react/paths';
 import { sites } from '../sites/resource';
 import { STATUS_CHOICES } from './resource';
@@ -28,7 +29,6 @@ function ClientProfile({ options }: { options: ViewOptions }) {
   const { record, isPending, error } = useShowContext();
   if (isPending) return null;
   if (error || !record) return <Typography sx={{ p: 3 }}>{translate('ra.page.not_found')}</Typography>;
-  const field = (source: string) => options.decl.fields.find((f) => f.source === source)!;
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={record.name} />
@@ -42,15 +42,7 @@ function ClientProfile({ options }: { options: ViewOptions }) {
             <SelectField source="status" choices={STATUS_CHOICES} />
             <EditButton to={options.paths.edit(record.id)} />
           </Box>
-          <Grid container spacing={2} sx={{ mt: 1 }}>
-            {['code', 'client_type', 'address', 'vat_number', 'payment_terms_days'].map((s) => (
-              <Grid key={s} size={{ xs: 12, sm: 6, md: 4 }}>
-                <Labeled label={field(s).label}>
-                  <FieldFor of={field(s)} />
-                </Labeled>
-              </Grid>
-            ))}
-          </Grid>
+          <FieldGrid decl={options.decl} sources={['code', 'client_type', 'address', 'vat_number', 'payment_terms_days']} columns={3} />
         </CardContent>
       </Card>
       <Card sx={{ mt: 2 }}>
@@ -58,15 +50,7 @@ function ClientProfile({ options }: { options: ViewOptions }) {
           <Typography variant="h6" component="h2" gutterBottom>
             {translate('app.clients.contacts')}
           </Typography>
-          <Grid container spacing={2}>
-            {['contact_name', 'phone', 'email', 'billing_email'].map((s) => (
-              <Grid key={s} size={{ xs: 12, sm: 6, md: 3 }}>
-                <Labeled label={field(s).label}>
-                  <FieldFor of={field(s)} emptyText="—" />
-                </Labeled>
-              </Grid>
-            ))}
-          </Grid>
+          <FieldGrid decl={options.decl} sources={['contact_name', 'phone', 'email', 'billing_email']} columns={4} />
         </CardContent>
       </Card>
       <Card sx={{ mt: 2 }}>
@@ -92,6 +76,24 @@ function ClientProfile({ options }: { options: ViewOptions }) {
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+/** Declared fields of the record, labelled, in a grid of `columns` on wide screens. */
+function FieldGrid({ decl, sources, columns }: { decl: ResourceDeclaration; sources: string[]; columns: 3 | 4 }) {
+  return (
+    <Grid container spacing={2} sx={{ mt: 1 }}>
+      {sources.map((source) => {
+        const field = decl.fields.find((f) => f.source === source)!;
+        return (
+          <Grid key={source} size={{ xs: 12, sm: 6, md: 12 / columns }}>
+            <Labeled label={field.label}>
+              <FieldFor of={field} emptyText="—" />
+            </Labeled>
+          </Grid>
+        );
+      })}
+    </Grid>
   );
 }
 
