@@ -4,6 +4,7 @@ import { openDatabase } from './db/index.js';
 import { createAgency, seedDemo } from './db/seed.js';
 import { createTableSql } from './engine/ddl.js';
 import { declarationByName } from '../src/resources/declarations.js';
+import { EMAIL } from '../src/engine/formats.js';
 
 const usage = `Usage:
   npm run db:seed                       load the demo agencies into the configured database
@@ -36,7 +37,7 @@ try {
     const { values } = parseArgs({ args: rest, options: { company: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } } });
     const missing = ['company', 'name', 'email', 'password'].filter((k) => !(values as any)[k]);
     if (missing.length) throw new Error(`Missing --${missing.join(', --')}\n${usage}`);
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email!)) throw new Error('Invalid email address');
+    if (!EMAIL.test(values.email!)) throw new Error('Invalid email address');
     if (values.password!.length < 10) throw new Error('The password must be at least 10 characters long.');
     const r = await db.transaction((tx) => createAgency(tx, { companyName: values.company!, adminName: values.name!, email: values.email!, password: values.password! }));
     console.log(`Agency ${r.merchantId} created; ${values.email} can now sign in to the agency panel.`);

@@ -1,5 +1,6 @@
 import type { FieldDeclaration, ResourceDeclaration } from './types';
 import { parseStrictDate, resolveLimit, formatDate } from './dates';
+import { EMAIL } from './formats';
 
 /** A message key with its arguments: react-admin translates it in forms, the server in its 422 answers. */
 export interface Problem {
@@ -8,7 +9,6 @@ export interface Problem {
 }
 export type Problems = Record<string, Problem>;
 
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9 ()-]{7,20}$/;
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+);base64,[A-Za-z0-9+/=]+$/;
 export const MAX_UPLOAD_BYTES = 1024 * 1024;

@@ -2,15 +2,15 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { t } from '../i18n/light';
 import { clearExpired, getLoginType, hasExpiredSession, hasValidSession, homeOf, type LoginType } from '../providers/session';
-import { LoginError, revokeToken, signIn } from './loginApi';
+import { EMAIL } from '../engine/formats';
+import { ApiFailure } from '../providers/request';
+import { revokeToken, signIn } from '../providers/signIn';
 
 /** Why the user was sent here; set by the route guards and the panel switch (router state). */
 export interface LoginState {
   reason?: 'wrong_panel' | 'expired' | 'switch_panel';
   panel?: LoginType;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type FieldErrors = { email?: string; password?: string };
 
@@ -86,8 +86,8 @@ export default function Login() {
       const r = await signIn(loginType, email, password);
       navigate(homeOf(r.login_type), { replace: true });
     } catch (err) {
-      const e = err instanceof LoginError ? err : new LoginError('', 0);
-      setServerError(e.message || (e.status === 0 ? t('app.login.network_error') : t('app.login.error')));
+      // An ApiFailure carries the server's words; anything else is the network.
+      setServerError(err instanceof ApiFailure ? err.message || t('app.login.error') : t('app.login.network_error'));
       setSubmitting(false);
       passwordRef.current?.select();
     }

@@ -1,7 +1,8 @@
 import type { AuthProvider } from 'react-admin';
 import { canAccess } from '../resources/access';
-import { api } from './http';
-import { clearExpired, clearSignedOut, getLoginType, getToken, hasValidSession, saveSession, type LoginResponse, type LoginType } from './session';
+import { api, toHttpError } from './http';
+import { clearExpired, clearSignedOut, getLoginType, getToken, hasValidSession, type LoginResponse, type LoginType } from './session';
+import { revokeToken, signIn } from './signIn';
 
 export interface Credentials {
   email: string;
@@ -23,16 +24,14 @@ function whoAmI() {
 
 export const authProvider: AuthProvider = {
   async login({ email, password, loginType }: Credentials) {
-    const r = await api<LoginResponse>(`/${loginType === 'client' ? 'client' : 'admin'}_login`, {
-      method: 'POST',
-      json: { email: String(email).trim(), password },
+    await signIn(loginType, String(email), password).catch((e) => {
+      throw toHttpError(e);
     });
-    saveSession(r);
     identity = undefined;
   },
 
   async logout() {
-    if (getToken()) await api('/logout', { method: 'POST' }).catch(() => undefined);
+    await revokeToken();
     clearSignedOut();
     identity = undefined;
     return '/';

@@ -1,30 +1,14 @@
 import { HttpError } from 'react-admin';
-import { getToken } from './session';
+import { ApiFailure, request } from './request';
 
-export const API = '/api';
+/** react-admin's error for a failed call: its forms read the field errors from body.errors. */
+export const toHttpError = (e: unknown) => (e instanceof ApiFailure ? new HttpError(e.message, e.status, e.body) : e);
 
 /** Calls the API with the bearer token; any non-2xx answer becomes an HttpError carrying the server's message and field errors. */
 export async function api<T = any>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  headers.set('accept', 'application/json');
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers.set('content-type', 'application/json');
-    body = JSON.stringify(init.json);
-  }
-  const res = await fetch(`${API}${path}`, { ...init, headers, body });
-  const text = await res.text();
-  let data: any = undefined;
   try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
+    return await request<T>(path, init);
+  } catch (e) {
+    throw toHttpError(e);
   }
-  if (!res.ok) {
-    const message = data?.message || (res.status >= 500 ? 'An unexpected error occurred. Please try again later.' : res.statusText);
-    throw new HttpError(message, res.status, data ?? {});
-  }
-  return data as T;
 }

@@ -1,0 +1,17 @@
+import { request } from './request';
+import { getToken, saveSession, type LoginResponse, type LoginType } from './session';
+
+/** POST {admin|client}_login and store the session under the spec's keys. Used by the Login page and the authProvider. */
+export async function signIn(loginType: LoginType, email: string, password: string): Promise<LoginResponse> {
+  const r = await request<LoginResponse>(`/${loginType === 'client' ? 'client' : 'admin'}_login`, {
+    method: 'POST',
+    json: { email: email.trim(), password },
+  });
+  saveSession(r);
+  return r;
+}
+
+/** POST logout for the stored token; failures are ignored (the caller clears the session locally anyway). */
+export async function revokeToken(): Promise<void> {
+  if (getToken()) await request('/logout', { method: 'POST' }).catch(() => undefined);
+}
