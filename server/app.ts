@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
-import { HttpError, installErrorHandler } from './http.js';
+import { forbidden, HttpError, installErrorHandler } from './http.js';
 import { authRoutes } from './auth/routes.js';
 import { SessionStore, type AuthUser } from './auth/sessions.js';
 import { LoginThrottle } from './auth/throttle.js';
@@ -62,7 +62,7 @@ export async function buildApp({ db, config, logger = false, throttle, declarati
     const user = token ? await app.sessions.resolve(token) : null;
     if (!user) throw new HttpError(401, 'Your session has expired. Please sign in again.');
     req.auth = user;
-    if (access !== 'any' && access !== user.kind) throw new HttpError(403, 'You do not have permission to do that.');
+    if (access !== 'any' && access !== user.kind) throw forbidden();
   });
 
   await app.register(authRoutes);

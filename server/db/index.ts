@@ -82,6 +82,15 @@ export async function openPostgres(url: string, options: { searchPath?: string; 
   };
 }
 
+/** A LIKE pattern matching `text` anywhere, with % and _ taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+
+/**
+ * From this many characters a search_text LIKE is answered by the trigram index. Shorter fragments have no
+ * trigram to look up, so the planner scans by the sort order instead.
+ */
+export const TRIGRAM_MIN_LENGTH = 3;
+
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<{ db: Db; created: boolean }> {
   const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);

@@ -1,16 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Queryable, Row } from '../db/index.js';
+import { containsPattern, TRIGRAM_MIN_LENGTH, type Queryable, type Row } from '../db/index.js';
 import { badInput, forbidden, HttpError, notFound } from '../http.js';
 import type { Action, FieldDeclaration, ResourceDeclaration } from '../../src/engine/types.js';
-import { hasView } from '../../src/engine/types.js';
+import { hasView, LIST_LIMITS } from '../../src/engine/types.js';
 import { validateRecord, type CustomFieldDefinition, type Problems } from '../../src/engine/validate.js';
 import { permits } from '../../src/resources/access.js';
 import { toFieldErrors } from './messages.js';
 import { TEXT_TYPES } from './ddl.js';
 
 const JSON_TYPES = new Set(['address']);
-const MAX_PER_PAGE = 100;
-const DEFAULT_PER_PAGE = 25;
 
 /** Quotes an identifier that comes from a declaration (never from a request). */
 const ident = (s: string) => {
@@ -111,16 +109,16 @@ export function buildWhere(c: Compiled, scope: Scope, query: Record<string, stri
     add((p) => `id = any(${p})`, list);
   }
   const q = (query.q ?? '').trim().toLowerCase();
-  if (q && c.decl.search?.length) add((p) => `search_text like ${p}`, `%${q.replace(/[\\%_]/g, (ch) => '\\' + ch)}%`);
+  if (q && c.decl.search?.length) add((p) => `search_text like ${p}`, containsPattern(q));
   return { where: where.join(' and '), params };
 }
 
 export function parsePaging(c: Compiled, query: Record<string, string>) {
   const page = query.page === undefined ? 1 : Number(query.page);
-  const perPage = query.per_page === undefined ? DEFAULT_PER_PAGE : Number(query.per_page);
+  const perPage = query.per_page === undefined ? LIST_LIMITS.defaultPerPage : Number(query.per_page);
   const errors: Record<string, string> = {};
   if (!Number.isInteger(page) || page < 1) errors.page = 'Must be a whole number from 1';
-  if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) errors.per_page = `Must be a whole number from 1 to ${MAX_PER_PAGE}`;
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > LIST_LIMITS.maxPerPage) errors.per_page = `Must be a whole number from 1 to ${LIST_LIMITS.maxPerPage}`;
   const sort = query.sort ?? c.decl.defaultSort.field;
   if (!c.sortable.has(sort)) errors.sort = `Cannot sort by ${sort}`;
   const order = (query.order ?? (query.sort ? 'asc' : c.decl.defaultSort.order)).toLowerCase();
@@ -155,8 +153,8 @@ export class TotalCache {
   }
 }
 
-/** A search of 3 or more characters is answered from the trigram index first, then sorted and paged. */
-const searchesByTrigram = (query: Record<string, string>) => (query.q ?? '').trim().length >= 3;
+/** A search long enough for the trigram index is answered from it first, then sorted and paged. */
+const searchesByTrigram = (query: Record<string, string>) => (query.q ?? '').trim().length >= TRIGRAM_MIN_LENGTH;
 
 export async function listRecords(db: Queryable, c: Compiled, scope: Scope, query: Record<string, string>) {
   const { page, perPage, sort, order } = parsePaging(c, query);
@@ -256,7 +254,6 @@ export async function saveRecord(db: Queryable, c: Compiled, scope: Scope, body:
 
   const cols = [...c.writable.map((f) => f.source), ...(c.decl.customFields ? ['custom_fields'] : [])];
   const values = cols.map((col) => toColumnValue(c.byField.get(col), record[col]));
-  c.totals.changed(c.decl.table, scope.merchantId);
   if (existing) {
     const sets = cols.map((col, i) => `${ident(col)} = $${i + 3}`).join(', ');
     await db.query(`update ${c.table} set ${sets}, updated_at = now() where merchant_id = $1 and id = $2`, [scope.merchantId, id, ...values]);
@@ -275,7 +272,6 @@ function defaultsOf(c: Compiled) {
 
 export async function deleteRecord(db: Queryable, c: Compiled, scope: Scope, id: number): Promise<Row> {
   const row = await getRecord(db, c, scope, id);
-  c.totals.changed(c.decl.table, scope.merchantId);
   if (c.soft) await db.query(`update ${c.table} set deleted_at = now() where merchant_id = $1 and id = $2`, [scope.merchantId, id]);
   else await db.query(`delete from ${c.table} where merchant_id = $1 and id = $2`, [scope.merchantId, id]);
   return row;
@@ -308,6 +304,9 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled) {
   const base = `/api/${decl.name}`;
   const tags = [decl.label.many];
   const record = { type: 'object', additionalProperties: true } as const;
+  // Once a write is committed, the agency's cached totals of this table are stale; a count computed before it
+  // was stored under the old version and is never read again.
+  const written = (scope: Scope) => c.totals.changed(decl.table, scope.merchantId);
   app.get(base, {
     config: { access: 'admin' },
     schema: {
@@ -329,6 +328,7 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled) {
     handler: async (req, reply) => {
       const scope = authorise(req, decl, 'create');
       const data = await app.db.transaction((tx) => saveRecord(tx, c, scope, req.body as Record<string, unknown>));
+      written(scope);
       return reply.status(201).send({ data });
     },
   });
@@ -337,13 +337,20 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled) {
     schema: { tags, summary: `Update a ${decl.label.one.toLowerCase()}`, params: idParams, body: record },
     handler: async (req) => {
       const scope = authorise(req, decl, 'edit');
-      return { data: await app.db.transaction((tx) => saveRecord(tx, c, scope, req.body as Record<string, unknown>, req.params.id)) };
+      const data = await app.db.transaction((tx) => saveRecord(tx, c, scope, req.body as Record<string, unknown>, req.params.id));
+      written(scope);
+      return { data };
     },
   });
   app.delete<{ Params: { id: number } }>(`${base}/:id`, {
     config: { access: 'admin' },
     schema: { tags, summary: `Delete a ${decl.label.one.toLowerCase()}`, params: idParams },
-    handler: async (req) => ({ data: await deleteRecord(app.db, c, authorise(req, decl, 'delete'), req.params.id) }),
+    handler: async (req) => {
+      const scope = authorise(req, decl, 'delete');
+      const data = await deleteRecord(app.db, c, scope, req.params.id);
+      written(scope);
+      return { data };
+    },
   });
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http.js';
+import { containsPattern, TRIGRAM_MIN_LENGTH } from '../db/index.js';
 
 const idParam = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
 
@@ -34,17 +35,16 @@ export async function shellRoutes(app: FastifyInstance) {
     handler: async (req, reply) => {
       const q = (req.query.candidate_query ?? '').trim().toLowerCase();
       if (!q) return reply.status(400).send({ candidate: [], message: 'Not Staff found for the specified criteria' });
-      const pattern = `%${q.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
       const columns = `id, first_name, last_name, first_name || ' ' || last_name as name, email, phone, status, activated, profile_photo`;
       const match = 'merchant_id = $1 and deleted_at is null and search_text like $2';
       const order = 'order by lower(last_name), lower(first_name), id limit 10';
-      // From 3 characters the trigram index finds the matches; sorting them afterwards keeps the planner from
+      // Long enough, the trigram index finds the matches; sorting them afterwards keeps the planner from
       // walking the name index and filtering most of the agency's staff.
       const candidate = await app.db.query(
-        q.length >= 3
+        q.length >= TRIGRAM_MIN_LENGTH
           ? `with m as materialized (select ${columns} from candidates where ${match}) select * from m ${order}`
           : `select ${columns} from candidates where ${match} ${order}`,
-        [req.auth!.merchant_id, pattern],
+        [req.auth!.merchant_id, containsPattern(q)],
       );
       if (candidate.length === 0) return reply.status(404).send({ candidate: [], message: 'Not Staff found for the specified criteria' });
       return { candidate, message: `${candidate.length} staff found` };

@@ -94,6 +94,6 @@ export interface ResourceDeclaration {
   routes?: { list?: string; show?: string; edit?: string; create?: string };
 }
 
-/** Columns every engine table has besides the declared fields. */
-export const SYSTEM_COLUMNS = ['id', 'merchant_id', 'created_at', 'updated_at'] as const;
+/** Page sizes of every list: the API refuses more than `maxPerPage`; the dataProvider gathers larger pages. */
+export const LIST_LIMITS = { defaultPerPage: 25, maxPerPage: 100 } as const;
 export const hasView = (f: FieldDeclaration, v: View) => !f.views || f.views.includes(v);

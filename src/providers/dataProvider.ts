@@ -1,4 +1,5 @@
 import type { DataProvider, GetListParams } from 'react-admin';
+import { LIST_LIMITS } from '../engine/types';
 import { api } from './http';
 
 /** Turns react-admin's list parameters into the API's query string: page, per_page, sort, order and filters. */
@@ -26,8 +27,7 @@ interface ListAnswer {
   current_page: number;
 }
 
-/** The API's largest page. */
-export const API_MAX_PER_PAGE = 100;
+const API_MAX_PER_PAGE = LIST_LIMITS.maxPerPage;
 
 /**
  * A page larger than the API serves (the CSV export asks for up to 10,000 rows) is gathered from consecutive
