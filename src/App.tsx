@@ -21,7 +21,6 @@ import {
   adminRedirects,
   clientComingSoon,
   clientRedirects,
-  missingEngineScreens,
   panelOf,
   routePatterns,
   type ComingSoonRoute,
@@ -98,7 +97,6 @@ export default function App() {
             <Route key={r.path} path={r.path} element={<Navigate to={r.to} replace />} />
           ))}
           {adminComingSoon.map(comingSoon)}
-          {missingEngineScreens(engine).map(comingSoon)}
           {adminRoutes}
           {/* Client panel */}
           <Route path="/client/clientDashboard" element={<ClientDashboard />} />

@@ -90,23 +90,6 @@ export const adminComingSoon: ComingSoonRoute[] = [
   { path: '/recruitment/settings', screen: 'recruitment_settings' },
 ];
 
-/**
- * Screens the resource engine owns, shown as "coming soon" only while the engine provides no route for them,
- * so that every sidebar entry leads somewhere before the engine lands.
- */
-export const engineFallbacks: ComingSoonRoute[] = [
-  { path: '/client/client-list', screen: 'client_list' },
-  { path: '/site/siteLists', screen: 'site_list' },
-  { path: '/staff/staff-list', screen: 'staff_list' },
-  { path: '/appsetting', screen: 'setting_job_detail', settings: true },
-  { path: '/appsetting/addjobdetail', screen: 'setting_job_detail', settings: true },
-  { path: '/appsetting/staff-status', screen: 'setting_staff_status', settings: true },
-  { path: '/appsetting/employmenttypedetail', screen: 'setting_employment_type', settings: true },
-  { path: '/appsetting/staff-profiles', screen: 'setting_staff_profiles', settings: true },
-  { path: '/appsetting/staff-detail-field', screen: 'setting_staff_detail_fields', settings: true },
-  { path: '/appsetting/documentcategories', screen: 'setting_document_categories', settings: true },
-];
-
 export const adminRedirects: RedirectRoute[] = [
   { path: '/shifts', to: '/shift-list' },
   { path: '/client', to: '/client/client-list' },
@@ -141,7 +124,7 @@ export const clientShellPaths = ['/client/clientDashboard'];
 export const anyPanelPaths = ['/LoginType', '/authentication-error', '/access-denied'];
 
 const clientPatterns = [...clientShellPaths, ...clientComingSoon.map((r) => r.path), ...clientRedirects.map((r) => r.path)];
-const ownAdminPatterns = [...adminShellPaths, ...adminComingSoon.map((r) => r.path), ...adminRedirects.map((r) => r.path), ...engineFallbacks.map((r) => r.path)];
+const ownAdminPatterns = [...adminShellPaths, ...adminComingSoon.map((r) => r.path), ...adminRedirects.map((r) => r.path)];
 
 /** The path patterns of route elements (nested <Route>s join their parents' paths). */
 export function routePatterns(elements: ReactElement[]): string[] {
@@ -185,5 +168,3 @@ export interface EngineRoutes {
 export const engineOwns = (pathname: string, engine: EngineRoutes) =>
   matches(engine.routes, pathname) || engine.resources.some((name) => matchPath({ path: `/${name}/*`, end: true }, pathname));
 
-/** The fallbacks still needed: those whose path no engine route answers yet. */
-export const missingEngineScreens = (engine: EngineRoutes) => engineFallbacks.filter((r) => !engineOwns(r.path, engine));

@@ -10,7 +10,7 @@ import { renderDateViewCalendar } from '@mui/x-date-pickers/dateViewRenderers';
 import { renderMultiSectionDigitalClockTimeView } from '@mui/x-date-pickers/timeViewRenderers';
 import { FieldTitle, InputHelperText, useInput, useResourceContext, type InputProps } from 'react-admin';
 import type { DateLimits } from '../types';
-import { DATE_FORMAT, parseStrictDate, resolveLimit } from '../dates';
+import { DATE_FORMAT, DATE_TIME_FORMAT, parseStrictDate, resolveLimit } from '../dates';
 
 // Spec "Date picker defaults": weeks start Monday (en-GB), input yyyy-MM-dd, day heading LLLL yyyy,
 // month list LLL, weekday EE, 24-hour time with seconds 0, year view in 3 columns.
@@ -143,7 +143,7 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
       <DatePickerProvider>
       <DateTimePicker
         {...common}
-        format="yyyy-MM-dd HH:mm"
+        format={DATE_TIME_FORMAT}
         views={[...viewsFor('day'), 'hours', 'minutes']}
         ampm={false}
         timeSteps={{ minutes: 1 }}

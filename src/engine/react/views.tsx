@@ -1,10 +1,10 @@
 import { Fragment, type ReactElement, type ReactNode } from 'react';
-import { Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
-import { Link, useLocation } from 'react-router';
+import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { Link } from 'react-router';
 import {
   BulkDeleteButton, BulkExportButton, CreateButton, Create, DataTable, DeleteButton, Edit, EditButton, ExportButton, FilterButton,
   List, SearchInput, SelectInput, NullableBooleanInput, ReferenceInput, AutocompleteInput, Show, SimpleForm, SimpleShowLayout,
-  TopToolbar, useCanAccess, useListContext, useResourceContext, useTranslate, Toolbar, SaveButton,
+  TopToolbar, useCanAccess, useTranslate, Toolbar, SaveButton,
 } from 'react-admin';
 import type { FieldDeclaration, ListTab, ResourceDeclaration } from '../types';
 import { hasView } from '../types';
@@ -161,7 +161,6 @@ export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId }: 
 }
 
 function ListBody({ decl, paths, defs, overrides, bulkActions }: { decl: ResourceDeclaration; paths: ResourcePaths; defs: CustomFieldDefinition[]; overrides?: Record<string, FieldOverride>; bulkActions?: ReactElement }) {
-  useListContext();
   return (
     <DataTable
       rowClick={(id) => paths.show(id)}
@@ -255,20 +254,3 @@ export function EngineCreate({ decl, paths, fieldOverrides }: ViewOptions) {
     </Create>
   );
 }
-
-/** A card for custom screens that reuse the generated pieces. */
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card sx={{ mt: 2 }}>
-      <CardContent>
-        <Typography variant="h6" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
-export const useCurrentPath = () => useLocation().pathname;
-export const useResourceName = () => useResourceContext();
