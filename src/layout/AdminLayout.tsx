@@ -1,11 +1,11 @@
 import ChatIcon from '@mui/icons-material/Chat';
-import { Box, IconButton, Tooltip } from '@mui/material';
+import { IconButton, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AppBar, Layout, LoadingIndicator, TitlePortal, useTranslate } from 'react-admin';
+import { Layout, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { AdminMenu } from './AdminMenu';
-import { AgencyBrand } from './AgencyBrand';
 import { NotificationsButton } from './NotificationsButton';
+import { PanelAppBar } from './PanelAppBar';
 import { AdminProfileMenu } from './ProfileMenu';
 import { StaffSearch } from './StaffSearch';
 
@@ -24,23 +24,17 @@ function ChatButton() {
 /** Top bar: agency logo and name, page title, staff search, chat, notifications, profile menu. */
 export function AdminAppBar() {
   return (
-    <AppBar
-      color="inherit"
-      elevation={1}
-      alwaysOn
+    <PanelAppBar
+      home="/home"
       userMenu={<AdminProfileMenu />}
-      toolbar={
-        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+      tools={
+        <>
           <StaffSearch />
           <ChatButton />
           <NotificationsButton />
-          <LoadingIndicator />
-        </Box>
+        </>
       }
-    >
-      <AgencyBrand home="/home" />
-      <TitlePortal variant="subtitle1" sx={{ color: 'text.secondary', display: { xs: 'none', lg: 'block' } }} />
-    </AppBar>
+    />
   );
 }
 

@@ -8,11 +8,10 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
 import WorkOutlineIcon from '@mui/icons-material/WorkOutlineOutlined';
-import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AppBar, Layout, LoadingIndicator, TitlePortal } from 'react-admin';
-import { AgencyBrand } from './AgencyBrand';
+import { Layout } from 'react-admin';
 import { NavGroup, NavItem, SidebarNav } from './nav';
+import { PanelAppBar } from './PanelAppBar';
 import { ClientProfileMenu } from './ProfileMenu';
 
 /** The client panel's menu: Dashboard, Invoices, Schedule, Signed Timesheets, Shifts (4 lists), Notifications. */
@@ -36,22 +35,7 @@ export function ClientMenu() {
 
 /** Top bar: agency logo and name; the profile menu button shows the signed-in client user's name. */
 export function ClientAppBar() {
-  return (
-    <AppBar
-      color="inherit"
-      elevation={1}
-      alwaysOn
-      userMenu={<ClientProfileMenu />}
-      toolbar={
-        <Box sx={{ display: 'flex', alignItems: 'center' }}>
-          <LoadingIndicator />
-        </Box>
-      }
-    >
-      <AgencyBrand home="/client/clientDashboard" />
-      <TitlePortal variant="subtitle1" sx={{ color: 'text.secondary', display: { xs: 'none', lg: 'block' } }} />
-    </AppBar>
-  );
+  return <PanelAppBar home="/client/clientDashboard" userMenu={<ClientProfileMenu />} />;
 }
 
 export function ClientLayout({ children }: { children: ReactNode }) {

@@ -120,48 +120,8 @@ export default function Login() {
             ))}
           </fieldset>
 
-          <div className="login-field">
-            <label htmlFor="login-email">{t('app.login.email')}</label>
-            <input
-              id="login-email"
-              ref={emailRef}
-              type="email"
-              name="email"
-              autoComplete="username"
-              autoFocus
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? 'login-email-error' : undefined}
-              required
-            />
-            {errors.email && (
-              <span id="login-email-error" className="login-field-error">
-                {errors.email}
-              </span>
-            )}
-          </div>
-
-          <div className="login-field">
-            <label htmlFor="login-password">{t('app.login.password')}</label>
-            <input
-              id="login-password"
-              ref={passwordRef}
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? 'login-password-error' : undefined}
-              required
-            />
-            {errors.password && (
-              <span id="login-password-error" className="login-field-error">
-                {errors.password}
-              </span>
-            )}
-          </div>
+          <LoginField id="login-email" inputRef={emailRef} type="email" name="email" autoComplete="username" autoFocus label={t('app.login.email')} value={email} onChange={setEmail} error={errors.email} />
+          <LoginField id="login-password" inputRef={passwordRef} type="password" name="password" autoComplete="current-password" label={t('app.login.password')} value={password} onChange={setPassword} error={errors.password} />
 
           {serverError && (
             <div className="login-error" role="alert">
@@ -175,5 +135,43 @@ export default function Login() {
         </form>
       </div>
     </main>
+  );
+}
+
+interface LoginFieldProps {
+  id: string;
+  label: string;
+  type: 'email' | 'password';
+  name: string;
+  autoComplete: string;
+  autoFocus?: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  inputRef: React.RefObject<HTMLInputElement | null>;
+}
+
+/** A labelled input with its error beneath, tied to it for screen readers. */
+function LoginField({ id, label, value, onChange, error, inputRef, ...input }: LoginFieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="login-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        ref={inputRef}
+        {...input}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        required
+      />
+      {error && (
+        <span id={errorId} className="login-field-error">
+          {error}
+        </span>
+      )}
+    </div>
   );
 }
