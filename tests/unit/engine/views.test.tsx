@@ -5,7 +5,8 @@ import { Route, Routes } from 'react-router';
 import { AdminContext, ResourceContextProvider, TestMemoryRouter, memoryStore } from 'react-admin';
 import { dataProvider } from '../../../src/providers/dataProvider';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
-import { EngineCreate, EngineEdit, EngineList, EngineShow } from '../../../src/engine/react/views';
+import { EngineCreate, EngineEdit, EngineList, EngineShow, transformUploads } from '../../../src/engine/react/views';
+import { checkField } from '../../../src/engine/validate';
 import { pathsOf } from '../../../src/engine/react/paths';
 import type { ResourceDeclaration } from '../../../src/engine/types';
 import { candidates } from '../../../src/resources/candidates/resource';
@@ -258,5 +259,44 @@ describe('EngineEdit and EngineShow', () => {
     expect(screen.getByText('Default pay rate (per hour)')).toBeInTheDocument();
     expect(screen.getByText('£12.50')).toBeInTheDocument();
     expect(screen.getByText('£18.00')).toBeInTheDocument();
+  });
+});
+
+describe('CSV export', () => {
+  it('exports every matching record, gathered from API pages of 100, as CSV with the declared columns', async () => {
+    api.records.set('clients', Array.from({ length: 150 }, (_, i) => ({ id: i + 1, name: `Client ${String(i + 1).padStart(3, '0')}`, code: `C${i + 1}`, status: 'active', billing_email: `b${i + 1}@x.test`, address: { line1: `${i + 1} High St`, postcode: 'LS1 1AA' } })));
+    const saved: { blob: Blob; name: string }[] = [];
+    // react-admin's downloadCSV hands the file to msSaveOrOpenBlob where the browser has it.
+    (window.navigator as any).msSaveOrOpenBlob = (blob: Blob, name: string) => saved.push({ blob, name });
+    try {
+      list(clients);
+      await screen.findByText('Client 001');
+      // The list's Export, not the bulk-selection one.
+      await userEvent.click(screen.getAllByRole('button', { name: 'Export' }).find((b) => !b.closest('.RaBulkActionsToolbar-root'))!);
+      await waitFor(() => expect(saved).toHaveLength(1), { timeout: 10_000 });
+      const pages = requestsTo('clients', 'GET').filter((r) => params(r).per_page === '100').map((r) => params(r).page);
+      expect(pages).toEqual(['1', '2']);
+      const lines = (await saved[0].blob.text()).trim().split(/\r?\n/);
+      expect(saved[0].name).toBe('clients.csv');
+      expect(lines).toHaveLength(151);
+      expect(lines[0]).toContain('name');
+      expect(lines[0]).toContain('address.postcode');
+      expect(lines.slice(1).filter((l) => l.includes('Client 150'))).toHaveLength(1);
+    } finally {
+      delete (window.navigator as any).msSaveOrOpenBlob;
+    }
+  });
+});
+
+describe('uploads', () => {
+  it('send a newly chosen image as a data URL, keep an untouched one, and leave other fields alone', async () => {
+    const toSend = transformUploads(clients);
+    const file = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'logo.png', { type: 'image/png' });
+    const chosen = await toSend({ name: 'Acme', logo: { rawFile: file, src: 'blob:preview', title: 'logo.png' } });
+    expect(chosen.name).toBe('Acme');
+    expect(chosen.logo).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(checkField(clients.fields.find((f) => f.source === 'logo')!, chosen.logo)).toBeUndefined();
+    expect((await toSend({ logo: { src: 'data:image/png;base64,AAAA', title: 'current' } })).logo).toBe('data:image/png;base64,AAAA');
+    expect((await toSend({ logo: null })).logo).toBeNull();
   });
 });
