@@ -18,10 +18,21 @@ export async function migrate(db: Db): Promise<{ applied: string[]; fresh: boole
   return { applied, fresh };
 }
 
-// Extended-protocol queries take one statement each; our migrations hold no semicolons inside literals.
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*(?:\n|$)/)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+// Extended-protocol queries take one statement each. Statements end with a semicolon at the end of a line;
+// a dollar-quoted body ($$ ... $$, a trigger function) is kept whole.
+export function splitStatements(sql: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const line of sql.split('\n')) {
+    if (!quoted && /^\s*--/.test(line)) continue;
+    current += line + '\n';
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) quoted = !quoted;
+    if (!quoted && /;\s*$/.test(line)) {
+      out.push(current.trim().replace(/;$/, ''));
+      current = '';
+    }
+  }
+  if (current.trim()) out.push(current.trim());
+  return out.filter(Boolean);
 }

@@ -18,7 +18,8 @@ export const engineMessages = {
       dateMax: 'Must be on or before %{max}',
       dateDisabled: 'This day cannot be chosen',
       file: 'Upload a file',
-      image: 'Upload an image (PNG, JPEG, GIF, WebP or SVG)',
+      image: 'Upload a PNG, JPEG or WebP image',
+      fileType: 'Upload a PDF, PNG, JPEG or WebP file',
       fileSize: 'The file must be at most %{max}',
       address: 'Enter the address in the fields given',
       addressRequired: 'Enter at least the first line and the postcode',
@@ -30,6 +31,18 @@ export const engineMessages = {
       key: 'Start with a letter; use lower-case letters, digits and _ only',
       activateUnapproved: 'Approve the staff member before activating them',
       choiceOptions: 'List at least one choice, separated by commas',
+      tooMany: 'Choose at most %{max}',
+      customFields: 'Must be a set of named values',
+      customFieldsTooMany: 'At most %{max} additional details can be sent at once',
+      customFieldsTooLarge: 'The additional details must be at most %{max} in all',
+      singleValue: 'Must be a single value, not a list or a group of values',
+      unknownField: 'Unknown field',
+      removedField: 'This field has been removed: its value can be kept or cleared, not changed',
+    },
+    policy: {
+      actionOnly: 'Changed only through its actions (the buttons on the record)',
+      createOnly: 'Cannot be changed once the record exists',
+      role: 'Your role may not change this field',
     },
     list: {
       empty: 'No %{name} yet.',
@@ -40,6 +53,11 @@ export const engineMessages = {
     address: { line1: 'Address line 1', line2: 'Address line 2', city: 'Town / city', postcode: 'Postcode', country: 'Country' },
     custom_fields: 'Additional details',
     money_hint: 'Amount in pounds, e.g. 12.50',
+    file: {
+      open: 'Open the file',
+      loading: 'Loading the file…',
+      unavailable: 'This file cannot be shown',
+    },
   },
 };
 
@@ -52,6 +70,7 @@ export function declarationMessages(declarations: ResourceDeclaration[]) {
       fields: Object.fromEntries([['id', 'ID'], ...d.fields.map((f) => [f.source, f.label])]),
       tabs: Object.fromEntries((d.tabs ?? []).map((t) => [t.id, t.label])),
       choices: Object.fromEntries(d.fields.filter((f) => f.choices).map((f) => [f.source, Object.fromEntries(f.choices!.map((c) => [c.id, c.name]))])),
+      actions: Object.fromEntries((d.actions ?? []).map((a) => [a.name, { label: a.label, success: a.success, ...(a.confirm ? { confirm: a.confirm } : {}), fields: Object.fromEntries((a.input ?? []).map((f) => [f.source, f.label])) }])),
     };
   }
   return { resources };

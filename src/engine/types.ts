@@ -4,11 +4,20 @@
  */
 export type FieldType =
   | 'text' | 'longtext' | 'email' | 'phone' | 'number' | 'money' | 'boolean' | 'date' | 'datetime'
-  | 'choice' | 'reference' | 'references' | 'image' | 'file' | 'address';
+  | 'choice' | 'reference' | 'references' | 'image' | 'file' | 'address' | 'json';
 
 export type View = 'list' | 'show' | 'edit' | 'create';
 export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export';
+export const CRUD_ACTIONS: readonly string[] = ['list', 'show', 'create', 'edit', 'delete', 'export'];
 export type Role = 'admin' | 'consultant' | 'manager' | 'viewer';
+export type LoginType = 'admin' | 'client';
+/** Which panel each role signs in to: agency roles (admin, consultant) and client roles (manager, viewer). */
+export const ROLE_LOGIN: Record<Role, LoginType> = { admin: 'admin', consultant: 'admin', manager: 'client', viewer: 'client' };
+/** Who is asking: the same shape on both sides (the server adds ids). */
+export interface Principal {
+  loginType: LoginType | string;
+  role: string;
+}
 
 export interface Choice {
   id: string;
@@ -57,6 +66,64 @@ export interface FieldDeclaration {
   readOnly?: boolean;
   defaultValue?: unknown;
   helperText?: string;
+  /** Write policy: only these roles may set or change it; anyone else's attempt answers 422 naming the field. */
+  writableBy?: Role[];
+  /** Set when the record is created, never changed afterwards. */
+  createOnly?: boolean;
+  /** Changed only by the declaration's actions (a state), never by a create or an update. */
+  actionOnly?: boolean;
+  /** Read policy: only these roles receive it (pay rates and margins are never sent to client users). */
+  readableBy?: Role[];
+  /** Not stored: the server computes it (see the resource's server behaviour); shown and filtered, never written. */
+  computed?: boolean;
+  /**
+   * For reference(s): what deleting the referenced record does. 'refuse' answers 409 while references exist,
+   * 'remove' removes the reference in the same transaction, 'keep' leaves it (a soft-deleted target stays
+   * readable for history). Default: refuse for hard-deleted targets, keep for soft-deleted ones.
+   */
+  onDelete?: 'refuse' | 'remove' | 'keep';
+  /** For file and image fields: what may be uploaded (images: PNG/JPEG/WebP up to 1 MB; documents: PDF or image up to 10 MB). */
+  file?: { kind: 'image' | 'document' };
+}
+
+/**
+ * A state change of a record (approve, verify, cancel). The declaration says who may run it, from which states
+ * (the guard, a plain function answering why not), what it asks for (input, validated like fields) and what it
+ * sets (patch); the server may add an effect that needs the database (server/resources/<name>.ts).
+ * Served as POST /api/{resource}/{id}/actions/{name} and, when bulk, POST /api/{resource}/actions/{name}.
+ */
+export interface ActionDeclaration {
+  name: string;
+  label: string;
+  /** Roles that may run it (their login type follows from the role). */
+  roles: Role[];
+  /** Offered in the list's bulk menu as well; a bulk run is all or nothing. */
+  bulk?: boolean;
+  /** Asked before running; %{name} is the record's name (or %{smart_count} records in bulk). */
+  confirm?: string;
+  /** Why this record cannot take the action now (a message or message key), or null when it can. */
+  guard?: (record: Record<string, any>) => string | null;
+  /** What the action asks for; validated like fields, on both sides. */
+  input?: FieldDeclaration[];
+  /** The fields it sets, from the record and the input. */
+  patch?: (record: Record<string, any>, input: Record<string, any>) => Record<string, unknown>;
+  /** Said when it worked: "Staff member approved |||| %{smart_count} staff approved". */
+  success: string;
+  /** A material icon name for its button (the screens map it). */
+  icon?: string;
+  /** Draws attention (red) for destructive actions. */
+  danger?: boolean;
+}
+
+/** A resource whose records belong to a parent record (the documents of a staff member). */
+export interface ParentDeclaration {
+  resource: string;
+  /** The reference field holding the parent's id. */
+  field: string;
+  /** Deleting the parent: refuse (409) while children exist, or hide them with it. */
+  onDelete: 'refuse' | 'hide';
+  /** The parent screen's tab that shows the children (the staff profile's 'document'). */
+  tab?: string;
 }
 
 export interface ListTab {
@@ -90,6 +157,16 @@ export interface ResourceDeclaration {
   customFields?: string;
   /** Rules across several fields, as a plain function of the record: field → message key. */
   rules?: (record: Record<string, any>) => Record<string, string>;
+  /** Record and bulk actions: the only way a state changes. */
+  actions?: ActionDeclaration[];
+  /**
+   * The rows a client user may see: the field holding their client's id, directly ('client_id', or 'id' on
+   * clients themselves) or through references ('site_id.client_id'). Without it, client users see no rows.
+   */
+  clientScope?: string;
+  parent?: ParentDeclaration;
+  /** Every write is kept in the audit trail unless this is false (the audit trail itself). */
+  audited?: boolean;
   /** The canonical screen routes of the spec; react-admin's own paths redirect or lead to the same screens. */
   routes?: { list?: string; show?: string; edit?: string; create?: string };
 }

@@ -1,20 +1,31 @@
-import type { LoginType } from '../providers/session';
 import type { Action, ResourceDeclaration, Role } from '../engine/types';
+import { CRUD_ACTIONS, ROLE_LOGIN } from '../engine/types';
 import { declarationByName } from './declarations';
 
-export interface Principal {
-  loginType: LoginType;
-  role: string;
-}
+export type { Principal } from '../engine/types';
+import type { Principal } from '../engine/types';
 
-/** One rule for the screens and the API: an agency user's role must be granted the action in the declaration. */
+/** A role counts only in the panel it belongs to: an agency role never grants a client user anything. */
+const roleOf = (principal: Principal): Role | undefined => {
+  const role = principal.role as Role;
+  return ROLE_LOGIN[role] === principal.loginType ? role : undefined;
+};
+
+/**
+ * One rule for the screens and the API: the principal's role must be granted the action in the declaration,
+ * either a CRUD action (access) or one of its record actions (actions[].roles). Deny by default.
+ */
 export function permits(principal: Principal, decl: ResourceDeclaration, action: Action | string): boolean {
-  if (principal.loginType !== 'admin') return false;
-  const granted = decl.access[principal.role as Role] ?? [];
+  const role = roleOf(principal);
+  if (!role) return false;
   // react-admin asks for 'clone' (a create) and 'read' (a show) as well.
   const asked = action === 'clone' ? 'create' : action === 'read' ? 'show' : action;
-  return (granted as string[]).includes(asked);
+  if (CRUD_ACTIONS.includes(asked)) return ((decl.access[role] ?? []) as string[]).includes(asked);
+  return !!decl.actions?.find((a) => a.name === asked)?.roles.includes(role);
 }
+
+/** Whether the principal receives a field at all (pay rates are never sent to client users). */
+export const canRead = (principal: Principal, roles?: Role[]) => !roles || roles.includes(principal.role as Role);
 
 /** Who may do what, as one pure function of (principal, resource, action); deny by default. */
 export function canAccess(principal: Principal, resource: string, action: Action | string): boolean {

@@ -3,8 +3,10 @@ import { clients } from './clients/resource';
 import { sites } from './sites/resource';
 import { candidates } from './candidates/resource';
 import { settingsResources } from './settings/resources';
+import { complianceResources } from './compliance/resource';
+import { auditEntries } from './audit/resource';
 
 /** Every entity of the product, declared once. The server builds its API from this list, the app its screens. */
-export const declarations: ResourceDeclaration[] = [clients, sites, candidates, ...settingsResources];
+export const declarations: ResourceDeclaration[] = [clients, sites, candidates, ...settingsResources, ...complianceResources, auditEntries];
 
 export const declarationByName = new Map(declarations.map((d) => [d.name, d]));

@@ -1,10 +1,11 @@
-import { Avatar, Box, Card, CardContent, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Card, CardContent, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { Link, Navigate, useParams } from 'react-router';
 import {
   ChipField, EditButton, Labeled, ReferenceArrayField, ReferenceField, RecordContextProvider, ShowBase, SingleFieldList, TextField,
   Title, useListContext, useRecordContext, useShowContext, useTranslate,
 } from 'react-admin';
 import { ShowFields, type ViewOptions } from '../../engine/react/views';
+import { FileAvatar } from '../../engine/react/files';
 import { StaffStatusButtons } from './StatusActions';
 
 /** The profile's tabs, in the spec's order; each is a route /staffs/{id}/{tab}. */
@@ -49,7 +50,7 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
       <Title title={fullName(record)} />
       <Card sx={{ mt: 2 }}>
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Avatar src={record.profile_photo ?? undefined} alt={fullName(record)} sx={{ width: 64, height: 64 }} />
+          <FileAvatar value={record.profile_photo} alt={fullName(record)} sx={{ width: 64, height: 64 }} />
           <Box sx={{ flex: 1 }}>
             <Typography variant="h5" component="h1">
               {fullName(record)}
@@ -130,7 +131,7 @@ function StaffIdCard() {
   if (!r) return null;
   return (
     <Box sx={{ width: 320, border: 1, borderColor: 'divider', borderRadius: 2, p: 2, textAlign: 'center' }} aria-label={translate('app.staff.tabs.staff-id')}>
-      <Avatar src={r.profile_photo ?? undefined} alt={fullName(r)} sx={{ width: 96, height: 96, mx: 'auto', mb: 1 }} />
+      <FileAvatar value={r.profile_photo} alt={fullName(r)} sx={{ width: 96, height: 96, mx: 'auto', mb: 1 }} />
       <Typography variant="h6">{fullName(r)}</Typography>
       <ReferenceField source="job_role_id" reference="job_roles" link={false} emptyText="—" />
       <Typography sx={{ mt: 1, fontFamily: 'monospace' }}>

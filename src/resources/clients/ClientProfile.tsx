@@ -6,6 +6,7 @@ import {
   useShowContext, useTranslate, Pagination,
 } from 'react-admin';
 import { FieldFor } from '../../engine/react/fields';
+import { StoredImage } from '../../engine/react/files';
 import type { ViewOptions } from '../../engine/react/views';
 import type { ResourceDeclaration } from '../../engine/types';
 import { pathsOf } from '../../engine/react/paths';
@@ -35,7 +36,7 @@ function ClientProfile({ options }: { options: ViewOptions }) {
       <Card>
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-            {record.logo && <Box component="img" src={record.logo} alt="" sx={{ height: 48 }} />}
+            <StoredImage value={record.logo} alt="" sx={{ height: 48, maxWidth: 160, objectFit: 'contain' }} />
             <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
               {record.name}
             </Typography>

@@ -13,7 +13,9 @@ export const clients: ResourceDeclaration = {
   defaultSort: { field: 'name', order: 'ASC' },
   search: ['name', 'code', 'contact_name', 'email', 'billing_email'],
   delete: 'soft',
-  access: { admin: ['list', 'show', 'create', 'edit', 'delete', 'export'], consultant: ['list', 'show', 'create', 'edit', 'export'] },
+  // A client user sees their own client only.
+  access: { admin: ['list', 'show', 'create', 'edit', 'delete', 'export'], consultant: ['list', 'show', 'create', 'edit', 'export'], manager: ['show'] },
+  clientScope: 'id',
   routes: { list: '/client/client-list', show: '/client/view/:id', edit: '/client/edit/:id', create: '/client/create' },
   tabs: [
     { id: 'allClient', label: 'All', filter: {}, path: '/client/client-list/allClient' },
@@ -36,7 +38,7 @@ export const clients: ResourceDeclaration = {
     { source: 'payment_terms_days', type: 'number', label: 'Payment terms (days)', integer: true, min: 0, max: 365, defaultValue: 30, views: ['show', 'edit', 'create'] },
     { source: 'status', type: 'choice', label: 'Status', required: true, choices: STATUS_CHOICES, defaultValue: 'active', filter: true, sortable: true },
     { source: 'logo', type: 'image', label: 'Logo', views: ['show', 'edit', 'create'] },
-    { source: 'notes', type: 'longtext', label: 'Notes', maxLength: 5000, views: ['show', 'edit', 'create'] },
+    { source: 'notes', type: 'longtext', label: 'Notes', maxLength: 5000, views: ['show', 'edit', 'create'], readableBy: ['admin', 'consultant'] },
     { source: 'created_at', type: 'datetime', label: 'Added', readOnly: true, sortable: true, views: ['list', 'show'] },
   ],
 };

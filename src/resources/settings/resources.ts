@@ -69,8 +69,9 @@ export const documentCategories = setting({
   fields: [
     name('Category'),
     { ...description, views: ['show', 'edit', 'create'] },
-    { source: 'mandatory', type: 'boolean', label: 'Mandatory for every staff member', defaultValue: false, filter: true, sortable: true },
+    { source: 'mandatory', type: 'boolean', label: 'Required of every staff member', defaultValue: false, filter: true, sortable: true },
     { source: 'validity_months', type: 'number', label: 'Valid for (months)', integer: true, min: 1, max: 120, sortable: true, helperText: 'Leave empty when the document never expires.' },
+    { source: 'job_role_ids', type: 'references', reference: 'job_roles', label: 'Required for these job roles', views: ['show', 'edit', 'create'], onDelete: 'remove' },
   ],
 });
 
@@ -83,7 +84,7 @@ export const staffProfiles = setting({
     name('Profile'),
     { ...description, views: ['list', 'show', 'edit', 'create'] },
     { source: 'job_role_id', type: 'reference', reference: 'job_roles', label: 'Job role', filter: true },
-    { source: 'document_category_ids', type: 'references', reference: 'document_categories', label: 'Required documents', views: ['show', 'edit', 'create'] },
+    { source: 'document_category_ids', type: 'references', reference: 'document_categories', label: 'Required documents', views: ['show', 'edit', 'create'], onDelete: 'remove' },
   ],
 });
 

@@ -9,7 +9,10 @@ export const sites: ResourceDeclaration = {
   defaultSort: { field: 'name', order: 'ASC' },
   search: ['name', 'business_unit', 'contact_name'],
   delete: 'soft',
-  access: { admin: ['list', 'show', 'create', 'edit', 'delete', 'export'], consultant: ['list', 'show', 'create', 'edit', 'export'] },
+  // A client user sees the sites of their own client; deleting a client hides its sites with it.
+  access: { admin: ['list', 'show', 'create', 'edit', 'delete', 'export'], consultant: ['list', 'show', 'create', 'edit', 'export'], manager: ['list', 'show'] },
+  clientScope: 'client_id',
+  parent: { resource: 'clients', field: 'client_id', onDelete: 'hide' },
   routes: { list: '/site/siteLists', show: '/site/site-profile/:id', edit: '/site/edit/:id', create: '/site/create' },
   tabs: [
     { id: 'allSite', label: 'All', filter: {}, path: '/site/allSite' },
@@ -25,6 +28,6 @@ export const sites: ResourceDeclaration = {
     { source: 'contact_phone', type: 'phone', label: 'Contact phone', views: ['show', 'edit', 'create'] },
     { source: 'contact_email', type: 'email', label: 'Contact e-mail', views: ['show', 'edit', 'create'] },
     { source: 'status', type: 'choice', label: 'Status', required: true, choices: STATUS_CHOICES, defaultValue: 'active', filter: true, sortable: true },
-    { source: 'notes', type: 'longtext', label: 'Notes', views: ['show', 'edit', 'create'] },
+    { source: 'notes', type: 'longtext', label: 'Notes', views: ['show', 'edit', 'create'], readableBy: ['admin', 'consultant'] },
   ],
 };

@@ -1,0 +1,92 @@
+import type { FieldDeclaration, ResourceDeclaration } from '../../src/engine/types.js';
+import { hasView } from '../../src/engine/types.js';
+import { canRead } from '../../src/resources/access.js';
+import type { EnginePrincipal, ResourceBehaviour } from './context.js';
+import { TotalCache } from './totals.js';
+
+/** Quotes an identifier that comes from a declaration (never from a request). */
+export const ident = (s: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(s)) throw new Error(`Bad identifier in declaration: ${s}`);
+  return `"${s}"`;
+};
+
+/** Finds another compiled resource (a reference's target, the custom-field definitions, children). */
+export type Lookup = (name: string) => Compiled;
+
+/** Binds query parameters in order: `bind(value)` answers its placeholder ($n). */
+export class Params {
+  values: unknown[] = [];
+  bind = (value: unknown) => {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  };
+}
+
+/** Everything the engine derives from one declaration, computed once at start-up. */
+export function compile(decl: ResourceDeclaration, lookup: Lookup, totals: TotalCache, behaviour: ResourceBehaviour = {}) {
+  const table = ident(decl.table);
+  const soft = decl.delete === 'soft';
+  const fields = decl.fields;
+  const stored = fields.filter((f) => !f.computed);
+  const computed = fields.filter((f) => f.computed);
+  for (const f of computed) if (!behaviour.computed?.[f.source]) throw new Error(`${decl.name}.${f.source} is computed but its server behaviour gives no expression`);
+  const writable = stored.filter((f) => !f.readOnly);
+  const byField = new Map(fields.map((f) => [f.source, f]));
+  const sortable = new Set(['id', 'created_at', ...fields.filter((f) => f.sortable).map((f) => f.source)]);
+  const filterFields = fields.filter((f) => f.filter || f.source === decl.parent?.field);
+  const filterable = new Map(filterFields.map((f) => [f.source, f]));
+  const rangeable = new Map(filterFields.filter((f) => ['date', 'datetime', 'number', 'money'].includes(f.type)).map((f) => [f.source, f]));
+  const storedColumns = ['id', ...stored.map((f) => f.source).filter((s) => s !== 'created_at'), ...(decl.customFields ? ['custom_fields'] : []), 'created_at', 'updated_at', 'version'];
+  const live = soft ? ' and deleted_at is null' : '';
+  const actions = new Map((decl.actions ?? []).map((a) => [a.name, a]));
+  return { decl, table, soft, fields, stored, computed, writable, byField, sortable, filterable, rangeable, storedColumns, live, lookup, totals, behaviour, actions };
+}
+export type Compiled = ReturnType<typeof compile>;
+
+/** Fields the principal may receive: everything but those their role may not read. */
+export const readable = (principal: EnginePrincipal, f: FieldDeclaration) => canRead(principal, f.readableBy);
+
+/**
+ * The select list for a principal. Lists leave out uploads unless the list shows them (a page of staff must
+ * not carry 25 photos) and never carry a field the principal may not read.
+ */
+export function selectList(c: Compiled, principal: EnginePrincipal, view: 'list' | 'record', bind: (v: unknown) => string, today: string, alias = '') {
+  const cols: string[] = [];
+  for (const col of c.storedColumns) {
+    const f = c.byField.get(col);
+    if (f && !readable(principal, f)) continue;
+    if (view === 'list' && f && ['image', 'file'].includes(f.type) && !hasView(f, 'list')) continue;
+    cols.push(alias + ident(col));
+  }
+  for (const f of c.computed) {
+    if (!readable(principal, f)) continue;
+    cols.push(`(${c.behaviour.computed![f.source](bind, { today })}) as ${ident(f.source)}`);
+  }
+  return cols.join(', ');
+}
+
+/** The expression a sort or filter uses for a field: its column, or a computed field's expression. */
+export function fieldExpression(c: Compiled, f: FieldDeclaration, bind: (v: unknown) => string, today: string) {
+  return f.computed ? `(${c.behaviour.computed![f.source](bind, { today })})` : ident(f.source);
+}
+
+/**
+ * The rows a principal may see: their agency's live rows, and for client users only those of their own client
+ * (directly or through references, as the declaration's clientScope says).
+ */
+export function scopeWhere(c: Compiled, principal: EnginePrincipal, bind: (v: unknown) => string): string {
+  const parts = [`merchant_id = ${bind(principal.merchantId)}${c.live}`];
+  if (principal.loginType === 'client') {
+    parts.push(c.decl.clientScope && principal.clientId ? clientPath(c, c.decl.clientScope, bind(principal.clientId)) : 'false');
+  }
+  return parts.join(' and ');
+}
+
+function clientPath(c: Compiled, path: string, placeholder: string): string {
+  const [head, ...rest] = path.split('.');
+  if (rest.length === 0) return `${ident(head)} = ${placeholder}`;
+  const f = c.byField.get(head);
+  if (!f || f.type !== 'reference' || !f.reference) throw new Error(`${c.decl.name}.clientScope: ${head} is not a reference`);
+  const target = c.lookup(f.reference);
+  return `${ident(head)} in (select id from ${target.table} where ${clientPath(target, rest.join('.'), placeholder)})`;
+}

@@ -1,0 +1,60 @@
+import type { Queryable, Row } from '../db/index.js';
+import type { Cluster } from '../cluster.js';
+import type { LoginType, Role } from '../../src/engine/types.js';
+import type { Problems } from '../../src/engine/validate.js';
+
+/** Who is calling, as every engine call knows it. */
+export interface EnginePrincipal {
+  userId: number;
+  name: string;
+  loginType: LoginType;
+  role: Role;
+  merchantId: number;
+  /** For client users: their client. */
+  clientId: number | null;
+}
+
+/** What a write, an action or a hook runs with: the transaction, the caller and the agency's calendar. */
+export interface EngineContext {
+  db: Queryable;
+  principal: EnginePrincipal;
+  /** The agency's time zone and today's date there ('yyyy-MM-dd'): date limits and expiry use it. */
+  timeZone: string;
+  today: string;
+  /** The message bus to the other server processes (sessions ended, caches stale). */
+  cluster?: Cluster;
+}
+
+export interface SaveEvent {
+  /** The stored record before the write (undefined on create). */
+  stored?: Row;
+  /** The fields the write changes (after the write policy). */
+  changes: Record<string, unknown>;
+  /** The record as it will be stored (stored + changes). */
+  record: Record<string, any>;
+  /** The action that causes the write, if any. */
+  action?: string;
+}
+
+/**
+ * What a resource does on the server beyond its declaration: lifecycle hooks that run inside the write's
+ * transaction, the effects of its actions that need the database, and computed columns. Domain rules stay in
+ * server/domain/<area>/ as plain functions; behaviours call them.
+ */
+export interface ResourceBehaviour {
+  /** Before a create, update or action is stored; answers field problems to refuse it. */
+  beforeSave?(ctx: EngineContext, e: SaveEvent): Promise<Problems | void>;
+  /** After it is stored, in the same transaction: side effects (recompute, notify). */
+  afterSave?(ctx: EngineContext, e: SaveEvent & { row: Row }): Promise<void>;
+  afterDelete?(ctx: EngineContext, row: Row): Promise<void>;
+  /**
+   * Action effects that need the database. Given the locked record and the validated input, answers the
+   * fields to set (merged over the declaration's patch) or throws an HttpError to refuse.
+   */
+  actions?: Record<string, (ctx: EngineContext, record: Row, input: Record<string, any>) => Promise<Record<string, unknown> | void>>;
+  /**
+   * SQL expressions of computed fields, given a function that binds a parameter and answers its placeholder.
+   * They are selected like columns and filtered with `=`.
+   */
+  computed?: Record<string, (bind: (value: unknown) => string, ctx: { today: string }) => string>;
+}

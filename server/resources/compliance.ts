@@ -1,0 +1,138 @@
+import type { Queryable, Row } from '../db/index.js';
+import { HttpError } from '../http.js';
+import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
+import { assessCompliance, describeCompliance, type ComplianceCategory, type ComplianceDocument } from '../domain/compliance/compliance.js';
+import { defaultExpiry, DUE_WITHIN_DAYS } from '../domain/compliance/documents.js';
+
+/** The agency's document categories, as the compliance rules read them. */
+async function categoriesOf(db: Queryable, merchantId: number): Promise<ComplianceCategory[]> {
+  return db.query<ComplianceCategory & Row>('select id, name, mandatory, job_role_ids from document_categories where merchant_id = $1', [merchantId]);
+}
+
+async function documentsOf(db: Queryable, merchantId: number, candidateIds: number[]) {
+  return db.query<ComplianceDocument & Row & { candidate_id: number }>(
+    `select id, candidate_id, document_category_id, status, expiry_date, not current as superseded
+       from candidate_documents where merchant_id = $1 and candidate_id = any($2) and deleted_at is null and current`,
+    [merchantId, candidateIds],
+  );
+}
+
+/** A staff member's compliance for their job role today: what is missing, expiring and expired. */
+export async function complianceOf(db: Queryable, merchantId: number, candidate: { id: number; job_role_id: number | null }, today: string) {
+  const [categories, documents] = await Promise.all([categoriesOf(db, merchantId), documentsOf(db, merchantId, [candidate.id])]);
+  return assessCompliance({ jobRoleId: candidate.job_role_id, categories, documents, today });
+}
+
+/**
+ * Stores what the staff list filters on: whether every required document is verified, and the earliest expiry
+ * among them. Both are independent of the date, so "compliant today" is a comparison with today in SQL.
+ * Called by every write that can change them (a document, a staff member's job role, a category).
+ */
+export async function refreshCompliance(db: Queryable, merchantId: number, candidateIds?: number[]) {
+  const candidates = await db.query<{ id: number; job_role_id: number | null }>(
+    `select id, job_role_id from candidates where merchant_id = $1 and deleted_at is null${candidateIds ? ' and id = any($2)' : ''}`,
+    candidateIds ? [merchantId, candidateIds] : [merchantId],
+  );
+  if (candidates.length === 0) return;
+  const categories = await categoriesOf(db, merchantId);
+  for (let i = 0; i < candidates.length; i += 1000) {
+    const batch = candidates.slice(i, i + 1000);
+    const docs = await documentsOf(db, merchantId, batch.map((c) => c.id));
+    const byCandidate = new Map<number, ComplianceDocument[]>();
+    for (const d of docs) byCandidate.set(d.candidate_id, [...(byCandidate.get(d.candidate_id) ?? []), d]);
+    // The stored values do not depend on today; any date gives the same complete/validUntil.
+    const results = batch.map((c) => ({ id: c.id, r: assessCompliance({ jobRoleId: c.job_role_id, categories, documents: byCandidate.get(c.id) ?? [], today: '2000-01-01' }) }));
+    await db.query(
+      `update candidates c set compliance_complete = v.complete, compliance_valid_until = v.valid_until
+         from unnest($2::int[], $3::boolean[], $4::date[]) as v(id, complete, valid_until)
+        where c.merchant_id = $1 and c.id = v.id
+          and (c.compliance_complete is distinct from v.complete or c.compliance_valid_until is distinct from v.valid_until)`,
+      [merchantId, results.map((x) => x.id), results.map((x) => x.r.complete), results.map((x) => x.r.validUntil)],
+    );
+  }
+}
+
+/** Compliance today, from the two stored values: compliant, compliant with a document due soon, or not. */
+const complianceExpression = (bind: (v: unknown) => string, { today }: { today: string }) => {
+  const t = bind(today);
+  return `case when not compliance_complete then 'not_compliant'
+    when compliance_valid_until is null or compliance_valid_until > ${t}::date + ${DUE_WITHIN_DAYS} then 'compliant'
+    when compliance_valid_until >= ${t}::date then 'expiring' else 'not_compliant' end`;
+};
+
+export const candidatesBehaviour: ResourceBehaviour = {
+  computed: { compliance: complianceExpression },
+  async afterSave(ctx, { stored, row }) {
+    if (!stored || stored.job_role_id !== row.job_role_id) await refreshCompliance(ctx.db, ctx.principal.merchantId, [row.id]);
+  },
+  actions: {
+    /** A staff member who is not compliant for their role is activated only by an admin who gives a reason. */
+    async activate(ctx: EngineContext, record: Row, input: Record<string, any>) {
+      const result = await complianceOf(ctx.db, ctx.principal.merchantId, { id: record.id, job_role_id: record.job_role_id }, ctx.today);
+      if (result.compliant) return;
+      const why = describeCompliance(result);
+      if (ctx.principal.role !== 'admin') throw new HttpError(422, `${record.first_name} ${record.last_name} is not compliant. ${why} Only an admin can activate them anyway.`, { override_reason: `Not compliant. ${why}` });
+      if (!input.override_reason) throw new HttpError(422, `${record.first_name} ${record.last_name} is not compliant. ${why} Give a reason to activate them anyway.`, { override_reason: `Not compliant. ${why} Give a reason to activate anyway.` });
+    },
+  },
+};
+
+export const documentsBehaviour: ResourceBehaviour = {
+  computed: {
+    expiry_state: (bind, { today }) => {
+      const t = bind(today);
+      return `case when expiry_date is null then 'no_expiry' when expiry_date < ${t}::date then 'expired' when expiry_date <= ${t}::date + ${DUE_WITHIN_DAYS} then 'due' else 'valid' end`;
+    },
+    days_left: (bind, { today }) => `expiry_date - ${bind(today)}::date`,
+  },
+  async beforeSave(ctx, { record }) {
+    // The expiry defaults to the issue date plus the category's validity.
+    if (!record.expiry_date && record.issue_date) {
+      const [cat] = await ctx.db.query<{ validity_months: number | null }>('select validity_months from document_categories where id = $1 and merchant_id = $2', [record.document_category_id, ctx.principal.merchantId]);
+      record.expiry_date = defaultExpiry(record.issue_date, cat?.validity_months ?? null);
+    }
+    if (record.issue_date && record.expiry_date && record.expiry_date < record.issue_date) return { expiry_date: { message: 'app.documents.expiry_before_issue' } };
+  },
+  async afterSave(ctx, { stored, row }) {
+    // A new upload replaces the current document of its category; the old one stays in the history.
+    if (!stored) {
+      await ctx.db.query(
+        `update candidate_documents set current = false, version = version + 1, updated_at = now()
+          where merchant_id = $1 and candidate_id = $2 and document_category_id = $3 and id <> $4 and current and deleted_at is null`,
+        [ctx.principal.merchantId, row.candidate_id, row.document_category_id, row.id],
+      );
+    }
+    await refreshCompliance(ctx.db, ctx.principal.merchantId, [row.candidate_id]);
+  },
+  async afterDelete(ctx, row) {
+    await refreshCompliance(ctx.db, ctx.principal.merchantId, [row.candidate_id]);
+  },
+};
+
+export const documentCategoriesBehaviour: ResourceBehaviour = {
+  async afterSave(ctx, { stored, row }) {
+    const same = stored && stored.mandatory === row.mandatory && JSON.stringify(stored.job_role_ids) === JSON.stringify(row.job_role_ids);
+    if (!same) await refreshCompliance(ctx.db, ctx.principal.merchantId);
+  },
+  async afterDelete(ctx) {
+    await refreshCompliance(ctx.db, ctx.principal.merchantId);
+  },
+};
+
+export const restrictionsBehaviour: ResourceBehaviour = {
+  async beforeSave(ctx, { stored, record }) {
+    if (record.site_id) {
+      const [site] = await ctx.db.query('select client_id from sites where id = $1 and merchant_id = $2', [record.site_id, ctx.principal.merchantId]);
+      if (site && Number(site.client_id) !== Number(record.client_id)) return { site_id: { message: 'app.restrictions.site_of_other_client' } };
+    }
+    if (!stored) record.recorded_by = ctx.principal.name;
+  },
+};
+
+export const availabilityBehaviour: ResourceBehaviour = {
+  async beforeSave(ctx, { stored, record }) {
+    if (stored) return;
+    const [dup] = await ctx.db.query('select 1 from availability where merchant_id = $1 and candidate_id = $2 and date = $3', [ctx.principal.merchantId, record.candidate_id, record.date]);
+    if (dup) return { date: { message: 'app.availability.already_set' } };
+  },
+};

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../http.js';
+import { permits } from '../../src/resources/access.js';
+import { contextOf } from '../engine/routes.js';
+import { getRecord } from '../engine/records.js';
+import { complianceOf } from '../resources/compliance.js';
+import { describeCompliance } from '../domain/compliance/compliance.js';
+
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
+
+/** A staff member's compliance for their job role today: what is missing, expiring and expired. */
+export async function complianceRoutes(app: FastifyInstance) {
+  app.get<{ Params: { id: number } }>('/api/candidates/:id/compliance', {
+    config: { access: 'any' },
+    schema: { tags: ['Staff'], summary: "A staff member's compliance today (missing, expiring, expired documents)", params: idParams },
+    handler: async (req) => {
+      const candidates = app.engine.get('candidates')!;
+      if (!permits({ loginType: req.auth!.kind, role: req.auth!.role }, candidates.decl, 'show')) throw forbidden();
+      const ctx = await contextOf(app.db, req);
+      const staff = await getRecord(ctx, candidates, req.params.id);
+      const r = await complianceOf(app.db, ctx.principal.merchantId, { id: staff.id, job_role_id: staff.job_role_id }, ctx.today);
+      const note = (n: { category: { id: number; name: string }; expiry: string; daysLeft: number }) => ({ category_id: n.category.id, name: n.category.name, expiry_date: n.expiry, days_left: n.daysLeft });
+      return {
+        data: {
+          compliant: r.compliant,
+          summary: describeCompliance(r),
+          missing: r.missing.map((c) => ({ category_id: c.id, name: c.name })),
+          expired: r.expired.map(note),
+          expiring: r.expiring.map(note),
+          valid_until: r.validUntil,
+          today: ctx.today,
+        },
+      };
+    },
+  });
+}
