@@ -10,9 +10,10 @@ import { bundle } from './bundle';
 import { build, gitCommit, machine, saveResults, table, type BenchContext, type Benchmark, type BenchmarkResult } from './lib';
 import { lists } from './lists';
 import { startup } from './startup';
+import { workflow } from './workflow';
 import { snapshotBuild, type BuildSnapshot } from '../tests/e2e/product';
 
-const all: Benchmark[] = [bundle, startup, lists];
+const all: Benchmark[] = [bundle, startup, lists, workflow];
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const skipBuild = process.argv.includes('--no-build');

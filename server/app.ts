@@ -4,14 +4,21 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Config } from './config.js';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, fastifyTrustProxy, type Config } from './config.js';
 import type { Db } from './db/index.js';
-import { forbidden, HttpError, installErrorHandler } from './http.js';
+import { apiRateLimiter, checkQueryBounds, forbidden, HttpError, installErrorHandler, installSecurityHeaders, isApiRoute } from './http.js';
 import { authRoutes } from './auth/routes.js';
 import { SessionStore, type AuthUser } from './auth/sessions.js';
 import { LoginThrottle } from './auth/throttle.js';
+import { Cluster } from './cluster.js';
 import { shellRoutes } from './routes/shell.js';
-import { engineRoutes } from './engine/routes.js';
+import { fileRoutes } from './files/routes.js';
+import { compileAll, engineRoutes, recordVisibility } from './engine/routes.js';
+import { registerFileOwnerCheck } from './files/store.js';
+import { TotalCache } from './engine/totals.js';
+import { behaviours } from './resources/index.js';
+import { complianceRoutes } from './routes/compliance.js';
+import { availabilityRoutes } from './routes/availability.js';
 import { declarations as allDeclarations } from '../src/resources/declarations.js';
 import type { ResourceDeclaration } from '../src/engine/types.js';
 
@@ -20,15 +27,26 @@ declare module 'fastify' {
     db: Db;
     sessions: SessionStore;
     throttle: LoginThrottle;
+    /** The message bus between the server processes on this database (cache invalidation). */
+    cluster: Cluster;
+    /** Cached list totals of the engine (shared with other processes through the cluster). */
+    totals: TotalCache;
+    /** Every registered route (HEAD included), in registration order. */
+    routes: RegisteredRoute[];
   }
   interface FastifyRequest {
     auth: AuthUser | null;
   }
 }
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 export interface AppOptions {
   db: Db;
-  config: Pick<Config, 'tokenLifetimeSeconds' | 'staticDir'>;
+  config: Pick<Config, 'tokenLifetimeSeconds' | 'staticDir'> & Partial<Pick<Config, 'trustProxy' | 'rateLimitPerMinute'>>;
   logger?: boolean;
   throttle?: LoginThrottle;
   /** The entities served under /api; every declared one unless a test brings its own. */
@@ -36,12 +54,24 @@ export interface AppOptions {
 }
 
 export async function buildApp({ db, config, logger = false, throttle, declarations = allDeclarations }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: false, bodyLimit: 2 * 1024 * 1024, ajv: { customOptions: { allErrors: true, coerceTypes: true, removeAdditional: false } } });
+  const app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy ?? false), bodyLimit: 2 * 1024 * 1024, ajv: { customOptions: { allErrors: true, coerceTypes: true, removeAdditional: false } } });
+  // Every route as registered (method and Fastify url): the authorization matrix test checks it lists them all.
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+  });
+  app.decorate('routes', routes);
   app.decorate('db', db);
-  app.decorate('sessions', new SessionStore(db, config.tokenLifetimeSeconds));
+  const cluster = await Cluster.start(db);
+  app.addHook('onClose', () => cluster.close());
+  app.decorate('cluster', cluster);
+  app.decorate('sessions', new SessionStore(db, config.tokenLifetimeSeconds, cluster));
   app.decorate('throttle', throttle ?? new LoginThrottle());
+  app.decorate('totals', new TotalCache());
   app.decorateRequest('auth', null);
   installErrorHandler(app);
+  await installSecurityHeaders(app);
+  const limitApi = await apiRateLimiter(app, config.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE);
 
   await app.register(swagger, {
     openapi: {
@@ -50,33 +80,62 @@ export async function buildApp({ db, config, logger = false, throttle, declarati
       security: [{ bearer: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API's description is for anyone: every route Swagger UI adds (its page, files and the JSON) is public.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
 
-  // Deny by default: every /api route needs a valid token unless it says it is public.
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') || req.url === '/api/docs' || req.url.startsWith('/api/docs/')) return;
-    const access = req.routeOptions.config?.access;
-    if (access === 'public' || !req.routeOptions.url) return;
-    const header = req.headers.authorization ?? '';
-    const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-    const user = token ? await app.sessions.resolve(token) : null;
-    if (!user) throw new HttpError(401, 'Your session has expired. Please sign in again.');
-    req.auth = user;
-    if (access !== 'any' && access !== user.kind) throw forbidden();
+  // Deny by default, decided on the matched route and never on the raw URL (the router decodes '/%61pi/clients'
+  // to /api/clients): a route needs a valid token unless its config says 'public'. A route that says nothing
+  // needs one too ('any'), so forgetting the config never opens a route.
+  app.addHook('onRequest', async (req, reply) => {
+    // An unmatched path reaches only the not-found handler, which holds no data.
+    if (req.is404) return;
+    const access = req.routeOptions.config.access ?? 'any';
+    const api = isApiRoute(req);
+    if (access === 'public' && !api) return; // the app's own pages and files
+    const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    req.auth = token ? await app.sessions.resolve(token) : null;
+    // Counted per session, or per address without a valid token, before any handler runs.
+    if (api) await limitApi(req, reply);
+    if (access === 'public') return;
+    if (!req.auth) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+    if (access !== 'any' && access !== req.auth.kind) throw forbidden();
+  });
+  // Bounded input: no query value (the free-text q included) longer than the API reads.
+  app.addHook('preValidation', async (req) => {
+    if (isApiRoute(req)) checkQueryBounds(req.query);
   });
 
   await app.register(authRoutes);
   await app.register(shellRoutes);
-  await app.register(engineRoutes, { declarations });
+  await app.register(fileRoutes);
+  app.decorate('engine', compileAll(declarations, behaviours, app.totals));
+  registerFileOwnerCheck(recordVisibility(app.engine));
+  await app.register(engineRoutes, { registry: app.engine });
+  await app.register(complianceRoutes);
+  await app.register(availabilityRoutes);
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
 
   const indexHtml = config.staticDir && join(config.staticDir, 'index.html');
   if (config.staticDir && indexHtml && existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: false });
-    // The single-page app owns every other path: its router shows the screen or the not-found page.
-    app.get('/*', { schema: { hide: true }, config: { access: 'public' } }, (req, reply) => {
-      if (req.url.startsWith('/api')) return reply.status(404).send({ message: 'Not found.' });
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const root = config.staticDir;
+    // The app's files and pages are public: every route of this scope says so (the app's own files included).
+    await app.register(async (site) => {
+      site.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'public' };
+      });
+      await site.register(fastifyStatic, { root, wildcard: false, index: false });
+      // The single-page app owns every other path: its router shows the screen or the not-found page.
+      site.get('/*', { schema: { hide: true } }, (req, reply) => {
+        // The router decoded the path; an unknown API address is a 404, never the app's page.
+        if (/^\/*api(\/|$)/.test((req.params as { '*': string })['*'])) return reply.status(404).header('cache-control', 'no-store').send({ message: 'Not found.' });
+        // Always asked again (never a stale page naming old asset files); the hashed assets themselves may be cached.
+        return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      });
     });
   }
   return app;

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 export interface Config {
@@ -9,7 +10,44 @@ export interface Config {
   tokenLifetimeSeconds: number;
   /** Where the built single-page app lives; absent in API-only tests. */
   staticDir?: string;
+  /**
+   * Whose X-Forwarded-For to believe for the caller's address (Fastify's `trustProxy`), which the sign-in
+   * throttle counts by. TRUST_PROXY: unset or 'false' trusts no one (the address is the connection's); 'true'
+   * trusts every hop; a number trusts that many hops; otherwise a comma-separated list of proxy addresses or
+   * CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
+  /** API requests a session (or an address without one) may make per minute; RATE_LIMIT_PER_MINUTE, default 1200. */
+  rateLimitPerMinute: number;
 }
+
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  // Checked here so a typo stops the start with a clear message rather than deep inside Fastify.
+  for (const entry of list) {
+    const [ip, bits, ...rest] = entry.split('/');
+    const range = isIP(ip) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
+    // proxy-addr's names for the usual private ranges.
+    const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+    if (!range && !named) throw new Error(`TRUST_PROXY: "${entry}" is not true, false, a number of hops, an address or a CIDR range.`);
+  }
+  return list;
+}
+
+/**
+ * The setting as Fastify takes it. Fastify 5 ignores a bare number of hops (it cannot check the nearest peer),
+ * so hops become a function trusting that many nearest hops: like 'true', only for a server that is reachable
+ * through its proxies alone.
+ */
+export function fastifyTrustProxy(value: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 1200;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
@@ -19,5 +57,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     tokenLifetimeSeconds: Number(env.TOKEN_LIFETIME_SECONDS || 12 * 60 * 60),
     staticDir: resolve(env.STATIC_DIR || './dist/client'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimitPerMinute: positiveInteger(env.RATE_LIMIT_PER_MINUTE, DEFAULT_RATE_LIMIT_PER_MINUTE, 'RATE_LIMIT_PER_MINUTE'),
   };
+}
+
+
+/** A setting that must be a whole number above 0; a typo stops the start with a clear message. */
+function positiveInteger(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name}: "${value}" is not a whole number above 0.`);
+  return n;
 }

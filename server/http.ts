@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 
 /** An error the caller can act on: its status, its message and, for bad input, what is wrong with each field. */
 export class HttpError extends Error {
@@ -66,4 +68,80 @@ export function installErrorHandler(app: FastifyInstance) {
     if (req.url.startsWith('/api')) return reply.status(404).send({ message: 'Not found.' });
     return reply.status(404).send('Not found');
   });
+}
+
+/**
+ * The Content-Security-Policy of every answer: the built app loads only its own scripts; MUI (emotion) writes
+ * its styles into <style> elements at run time, hence 'unsafe-inline' for styles (never for scripts); uploaded
+ * images preview as blob: URLs and small icons are data: URLs; the app talks only to its own API; no page may
+ * frame it. Swagger UI at /api/docs works within the same rules (its scripts and styles are files of this site).
+ */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/**
+ * Whether a request was routed to the API. Decided on the matched route, never on the raw URL: the router
+ * decodes the path, so '/%61pi/clients' is routed to '/api/clients' although its raw URL does not say '/api/'.
+ */
+export const isApiRoute = (req: FastifyRequest) => req.routeOptions.url?.startsWith('/api/') ?? false;
+
+/** Security headers on every answer (pages, files, API, errors), and no caching of any API answer. */
+export async function installSecurityHeaders(app: FastifyInstance) {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  // Set as the answer leaves, so errors thrown anywhere carry it too. Unmatched paths (404s) are not cached either.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.is404 || isApiRoute(req)) reply.header('cache-control', 'no-store');
+  });
+}
+
+/**
+ * The API's rate limit: `perMinute` requests per minute per signed-in session (its token's hash), or per
+ * address for callers without a valid token, so inventing tokens does not escape it. Kept in this process's
+ * memory. Answers 429 with Retry-After past it. The caller resolves the session first (req.auth).
+ */
+export async function apiRateLimiter(app: FastifyInstance, perMinute: number) {
+  await app.register(rateLimit, { global: false });
+  const limit = app.rateLimit({
+    max: perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (req) => (req.auth ? `session:${req.auth.token_hash}` : `address:${req.ip}`),
+    errorResponseBuilder: (_req, ctx) => new HttpError(429, `Too many requests. Try again in ${ctx.after}.`),
+  });
+  return (req: FastifyRequest, reply: FastifyReply) => limit.call(app, req, reply);
+}
+
+/** No query value is longer than this (the free-text `q` included); a longer one answers 400 naming it. */
+export const MAX_QUERY_VALUE = 200;
+/** Except id lists: react-admin fetches a page of references at once (100 ids of up to 10 digits). */
+const LONG_QUERY_VALUES: Record<string, number> = { ids: 1100, id: 1100 };
+
+/** Refuses over-long query parameters before any handler or database sees them. */
+export function checkQueryBounds(query: unknown) {
+  if (!query || typeof query !== 'object') return;
+  const errors: Record<string, string> = {};
+  for (const [key, raw] of Object.entries(query)) {
+    if (key.length > MAX_QUERY_VALUE) {
+      errors.query = `Parameter names must be at most ${MAX_QUERY_VALUE} characters`;
+      continue;
+    }
+    const value = Array.isArray(raw) ? raw.join(',') : String(raw ?? '');
+    const max = LONG_QUERY_VALUES[key] ?? MAX_QUERY_VALUE;
+    if (value.length > max) errors[key] = `Must be at most ${max} characters`;
+  }
+  if (Object.keys(errors).length) throw new HttpError(400, 'Some query parameters are too long.', errors);
 }

@@ -26,7 +26,6 @@ export interface RedirectRoute {
 /** Admin screens not released yet: each shows its name and says so. */
 export const adminComingSoon: ComingSoonRoute[] = [
   { path: '/rates_and_rules', screen: 'rates_and_rules' },
-  { path: '/staff/availability', screen: 'staff_availability' },
   { path: '/shift-list', screen: 'shift_list' },
   { path: '/notification', screen: 'notification' },
   { path: '/chat', screen: 'chat' },
@@ -61,12 +60,6 @@ export const adminComingSoon: ComingSoonRoute[] = [
   { path: '/report/ClientReport', screen: 'client_report' },
   { path: '/report/BusinessUnitReport', screen: 'business_unit_report' },
   { path: '/report/InvoiceReport', screen: 'invoice_report' },
-  { path: '/report/DocumentReport', screen: 'document_report' },
-  { path: '/report/DocumentReport/AllDoc', screen: 'document_report_all' },
-  { path: '/report/DocumentReport/ActiveDocument', screen: 'document_report_active' },
-  { path: '/report/DocumentReport/DueDoc', screen: 'document_report_due' },
-  { path: '/report/DocumentReport/ExpiredDoc', screen: 'document_report_expired' },
-  { path: '/report/DocumentReport/DueDoc60Days', screen: 'document_report_due_60' },
   { path: '/report/RateCards', screen: 'rate_cards' },
   { path: '/report/EmailReport', screen: 'email_report' },
   { path: '/appsetting/shift', screen: 'setting_shift', settings: true },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http.js';
 import { decoyHash, verifyPassword } from './passwords.js';
-import type { AuthUser, LoginType } from './sessions.js';
+import { MAY_SIGN_IN, type AuthUser, type LoginType } from './sessions.js';
 
 const credentials = {
   type: 'object',
@@ -49,24 +49,25 @@ export async function authRoutes(app: FastifyInstance) {
   const login = (kind: LoginType) => async (req: any, reply: any) => {
     const email = String(req.body.email).trim().toLowerCase();
     const password = String(req.body.password);
-    const wait = app.throttle.retryAfter(email, req.ip);
-    if (wait > 0) {
-      reply.header('retry-after', String(wait));
-      throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.`);
+    // Counted before the password is checked, so parallel guesses cannot all get in under the limit.
+    const attempt = await app.throttle.attempt(app.db, email, req.ip);
+    if (attempt.wait > 0) {
+      reply.header('retry-after', String(attempt.wait));
+      const minutes = Math.ceil(attempt.wait / 60);
+      throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
     }
+    // A user of an inactive or deleted client is refused like a wrong password: the answer tells nothing about
+    // the account.
     const [user] = await app.db.query(
       `select u.id, u.merchant_id, u.client_id, u.kind, u.role, u.name, u.email, u.password_hash, c.name as client_name
          from users u left join clients c on c.id = u.client_id
-        where u.kind = $1 and lower(u.email) = $2 and u.active`,
+        where u.kind = $1 and lower(u.email) = $2 and ${MAY_SIGN_IN}`,
       [kind, email],
     );
     // Unknown e-mail and wrong password take the same time and give the same answer.
     const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
-    if (!user || !ok) {
-      app.throttle.fail(email, req.ip);
-      throw new HttpError(401, 'The e-mail address or password is incorrect.');
-    }
-    app.throttle.succeed(email);
+    if (!user || !ok) throw new HttpError(401, 'The e-mail address or password is incorrect.');
+    await app.throttle.succeeded(app.db, attempt);
     const { token, expiresAt } = await app.sessions.create(user.id);
     return reply.status(200).send({ token, token_expiration: expiresAt, ...describe(user as any, user.client_name) });
   };

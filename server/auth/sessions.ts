@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/index.js';
+import type { Db, Queryable } from '../db/index.js';
+import type { Cluster, Topics } from '../cluster.js';
 
 export type LoginType = 'admin' | 'client';
 
@@ -17,15 +18,32 @@ export interface AuthUser {
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
-// Looking a token up costs a query; an in-process cache keeps it off the hot path. Sign-out removes the entry
-// at once, so revocation is immediate; other changes (a user deactivated) take effect within CACHE_MS.
+/**
+ * Who may hold a session: an active user and, for a client user, a client that is active and not deleted.
+ * Sign-in and every token look-up apply it (`u` is users, `c` the user's client, left-joined).
+ */
+export const MAY_SIGN_IN = `u.active and (u.client_id is null or (c.status = 'active' and c.deleted_at is null))`;
+
+// Looking a token up costs a query; an in-process cache keeps it off the hot path. Every way a session ends
+// (sign-out, a user or client deactivated or deleted) is announced to every process, which drops its entries
+// at once; while those announcements may be missed (the bus is down) the cache is not used at all, and while
+// one sent from a transaction here is on its way back it is not refilled (see Cluster).
 const CACHE_MS = 30_000;
 const CACHE_MAX = 10_000;
 
 export class SessionStore {
   private cache = new Map<string, { user: AuthUser | null; until: number }>();
+  /** Counts invalidations: a look-up that raced one is not cached, since it may have read the old rows. */
+  private invalidations = 0;
 
-  constructor(private db: Db, private lifetimeSeconds: number) {}
+  constructor(
+    private db: Db,
+    private lifetimeSeconds: number,
+    private cluster: Cluster,
+  ) {
+    cluster.on('sessions', (ended) => this.drop(ended));
+    cluster.onReset(() => this.drop(null));
+  }
 
   async create(userId: number): Promise<{ token: string; expiresAt: string }> {
     const token = randomBytes(32).toString('base64url');
@@ -39,21 +57,61 @@ export class SessionStore {
   async resolve(token: string): Promise<AuthUser | null> {
     const hash = sha256(token);
     const now = Date.now();
-    const hit = this.cache.get(hash);
+    const hit = this.cluster.healthy ? this.cache.get(hash) : undefined;
     if (hit && hit.until > now) return hit.user && Date.parse(hit.user.expires_at) > now ? hit.user : null;
+    const before = this.invalidations;
     const [user] = await this.db.query<AuthUser>(
       `select u.id, u.merchant_id, u.client_id, u.kind, u.role, u.name, u.email, s.token_hash, s.expires_at
-         from sessions s join users u on u.id = s.user_id
-        where s.token_hash = $1 and s.expires_at > now() and u.active`,
+         from sessions s join users u on u.id = s.user_id left join clients c on c.id = u.client_id
+        where s.token_hash = $1 and s.expires_at > now() and ${MAY_SIGN_IN}`,
       [hash],
     );
-    if (this.cache.size >= CACHE_MAX) this.cache.clear();
-    this.cache.set(hash, { user: user ?? null, until: now + CACHE_MS });
+    if (this.cluster.settled && before === this.invalidations) {
+      if (this.cache.size >= CACHE_MAX) this.cache.clear();
+      this.cache.set(hash, { user: user ?? null, until: now + CACHE_MS });
+    }
     return user ?? null;
   }
 
+  /** Sign-out: the token answers 401 in every process once this answers. */
   async revoke(tokenHash: string): Promise<void> {
-    this.cache.delete(tokenHash);
     await this.db.query('delete from sessions where token_hash = $1', [tokenHash]);
+    this.drop({ token: tokenHash });
+    await this.cluster.publish('sessions', { token: tokenHash });
   }
+
+  /** Drops cached look-ups of the ended sessions (all of them for null). */
+  private drop(ended: Topics['sessions'] | null) {
+    this.invalidations++;
+    if (!ended) return this.cache.clear();
+    if ('token' in ended) return void this.cache.delete(ended.token);
+    for (const [hash, { user }] of this.cache) {
+      if (!user) continue;
+      if (('userId' in ended && user.id === ended.userId) || ('clientId' in ended && user.client_id === ended.clientId)) this.cache.delete(hash);
+    }
+  }
+}
+
+/**
+ * Ends every session of a user (call it when the user is deactivated or deleted): their tokens answer 401 in
+ * every process. Pass the transaction that makes the change: the rows go with it, this process drops its cached
+ * sessions of the user at once, and every process does when the transaction commits (PostgreSQL delivers the
+ * notification then; never on rollback). To be sure every process has heard before answering, await
+ * `cluster.settle()` after the commit.
+ */
+export async function endSessionsOfUser(tx: Queryable, cluster: Cluster, userId: number): Promise<void> {
+  await tx.query('delete from sessions where user_id = $1', [userId]);
+  await cluster.publish('sessions', { userId }, tx);
+}
+
+/**
+ * Ends every session of the users of one client (call it when the client becomes inactive or is deleted; sign-in
+ * refuses them from then on). Like `endSessionsOfUser`, it works inside the caller's transaction.
+ */
+export async function endSessionsOfClient(tx: Queryable, cluster: Cluster, merchantId: number, clientId: number): Promise<void> {
+  await tx.query(
+    'delete from sessions s using users u where u.id = s.user_id and u.client_id = $1 and u.merchant_id = $2',
+    [clientId, merchantId],
+  );
+  await cluster.publish('sessions', { clientId }, tx);
 }

@@ -1,42 +1,95 @@
+import type { Queryable } from '../db/index.js';
+
+export interface ThrottleOptions {
+  /** Attempts per account (e-mail) within a window; a successful sign-in starts the count again. */
+  perAccount: number;
+  /** Failed attempts per address within a window, for accounts not known at that address. */
+  perAddress: number;
+  windowSeconds: number;
+  /** How long a successful sign-in makes an account known at an address. */
+  knownDays: number;
+  /**
+   * Prefixes every key: throttles with the same namespace share their counts (every server process uses '').
+   * Tests give each app its own, so failed sign-ins in one test never lock out another.
+   */
+  namespace: string;
+}
+
+export interface Attempt {
+  /** Seconds to wait before trying again; 0 when the attempt may go ahead. */
+  wait: number;
+  accountKey: string;
+  /** Set when the attempt counted against its address (the account was not known there). */
+  addressKey?: string;
+  account: string;
+  address: string;
+}
+
+const DEFAULTS: ThrottleOptions = { perAccount: 5, perAddress: 20, windowSeconds: 15 * 60, knownDays: 30, namespace: '' };
+
 /**
- * Counts failed sign-ins per account and per address. Past the limit the key is refused (429) until the
- * window has passed. Kept in memory: the product runs as one process, and a restart forgiving the count
- * is acceptable.
+ * Limits password guessing. Counts live in the database, so every server process shares them, and an attempt
+ * is counted when it starts, before its password is checked: parallel requests cannot all slip under the limit.
+ *
+ * - Per account: 5 attempts in 15 minutes; the 6th is refused (429) without checking its password. A
+ *   successful sign-in starts the count again.
+ * - Per address: 20 failed attempts in 15 minutes stop further attempts from that address, but only for
+ *   accounts that have not signed in from it in the last 30 days. Someone trying many accounts from an office's
+ *   address is stopped, while the people who work there (known at that address) keep signing in, each still
+ *   under their own account limit.
+ *
+ * Windows are fixed: they start at the first attempt and end 15 minutes later.
  */
 export class LoginThrottle {
-  private failures = new Map<string, { count: number; since: number }>();
+  private options: ThrottleOptions;
 
-  constructor(
-    private limits = { perAccount: 5, perAddress: 20, windowMs: 15 * 60 * 1000 },
-  ) {}
-
-  /** Seconds to wait before another attempt is allowed, or 0. */
-  retryAfter(account: string, address: string): number {
-    const now = Date.now();
-    const wait = (key: string, limit: number) => {
-      const f = this.failures.get(key);
-      if (!f) return 0;
-      if (now - f.since > this.limits.windowMs) {
-        this.failures.delete(key);
-        return 0;
-      }
-      return f.count >= limit ? Math.ceil((f.since + this.limits.windowMs - now) / 1000) : 0;
-    };
-    return Math.max(wait(`a:${account}`, this.limits.perAccount), wait(`ip:${address}`, this.limits.perAddress));
+  constructor(options: Partial<ThrottleOptions> = {}) {
+    this.options = { ...DEFAULTS, ...options };
   }
 
-  fail(account: string, address: string) {
-    const now = Date.now();
-    // Keys are removed when they come back after their window; a sweep keeps one-off addresses from piling up.
-    if (this.failures.size > 10_000) for (const [k, f] of this.failures) if (now - f.since > this.limits.windowMs) this.failures.delete(k);
-    for (const key of [`a:${account}`, `ip:${address}`]) {
-      const f = this.failures.get(key);
-      if (!f || now - f.since > this.limits.windowMs) this.failures.set(key, { count: 1, since: now });
-      else f.count++;
+  /** Counts one sign-in attempt, before its password is checked. A `wait` above 0 refuses it. */
+  async attempt(db: Queryable, account: string, address: string): Promise<Attempt> {
+    const { namespace, windowSeconds, knownDays, perAccount, perAddress } = this.options;
+    const [known] = await db.query(
+      `select 1 from login_known_addresses where account = $1 and address = $2 and last_success_at > now() - make_interval(days => $3)`,
+      [namespace + account, address, knownDays],
+    );
+    const accountKey = `${namespace}account:${account}`;
+    const addressKey = known ? undefined : `${namespace}address:${address}`;
+    // One statement per key, atomic under concurrency: a window that has passed starts again at 1.
+    const counts = await db.query<{ key: string; count: number; wait: number }>(
+      `insert into login_attempts as a (key, window_start, count)
+       select key, now(), 1 from unnest($1::text[]) as key
+       on conflict (key) do update set
+         count = case when a.window_start <= now() - make_interval(secs => $2) then 1 else a.count + 1 end,
+         window_start = case when a.window_start <= now() - make_interval(secs => $2) then now() else a.window_start end
+       returning a.key, a.count, greatest(1, ceil(extract(epoch from a.window_start + make_interval(secs => $2) - now())))::int as wait`,
+      [addressKey ? [accountKey, addressKey] : [accountKey], windowSeconds],
+    );
+    let wait = 0;
+    for (const c of counts) {
+      const limit = c.key === accountKey ? perAccount : perAddress;
+      if (c.count > limit) wait = Math.max(wait, c.wait);
     }
+    // Windows that have passed are useless; sweeping now and then keeps the tables small without a scheduler.
+    if (Math.random() < 0.01) {
+      await db.query('delete from login_attempts where window_start < now() - make_interval(secs => $1)', [windowSeconds]);
+      await db.query('delete from login_known_addresses where last_success_at < now() - make_interval(days => $1)', [knownDays]);
+    }
+    return { wait, accountKey, addressKey, account, address };
   }
 
-  succeed(account: string) {
-    this.failures.delete(`a:${account}`);
+  /**
+   * A successful sign-in: the account's count starts again, the account becomes known at this address, and the
+   * attempt is taken back from the address's count (that count is of failures).
+   */
+  async succeeded(db: Queryable, attempt: Attempt): Promise<void> {
+    await db.query('delete from login_attempts where key = $1', [attempt.accountKey]);
+    await db.query(
+      `insert into login_known_addresses (account, address, last_success_at) values ($1, $2, now())
+       on conflict (account, address) do update set last_success_at = now()`,
+      [this.options.namespace + attempt.account, attempt.address],
+    );
+    if (attempt.addressKey) await db.query('update login_attempts set count = count - 1 where key = $1 and count > 0', [attempt.addressKey]);
   }
 }

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Client as PgClient } from 'pg';
 import { migrate } from './migrate.js';
 
 export type Row = Record<string, any>;
@@ -13,6 +15,24 @@ export interface Queryable {
 export interface Db extends Queryable {
   kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `handler` with the payload of every notification on `channel` sent by any process using this
+   * database, this one included. Answers a function that stops listening. Channels are scoped to the schema
+   * the connection works in, so test files sharing one PostgreSQL database in different schemas never hear
+   * each other.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Sends `payload` (at most 8000 bytes) to every listener of `channel`. Through `via`, a transaction, it is
+   * delivered when that transaction commits and never if it rolls back; otherwise at once.
+   */
+  notify(channel: string, payload: string, via?: Queryable): Promise<void>;
+  /**
+   * Hears the listening connection drop (`false`: notifications sent from now on may be missed) and come
+   * back (`true`: listening again; what was sent meanwhile is lost). Answers a function that stops hearing.
+   * PGlite lives in this process and never drops.
+   */
+  onListenerState(handler: (listening: boolean) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -42,13 +62,154 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   const lite = await PGlite.create({ dataDir, extensions: { pg_trgm }, parsers });
   const run = async <T extends Row>(q: PGlite | Transaction, sql: string, params?: unknown[]) =>
     (await q.query<T>(sql, params as any[])).rows;
-  // PGlite is a single connection: statements are serialised by PGlite itself.
+  const query: Queryable['query'] = (sql, params) => run(lite, sql, params);
+  // PGlite is a single connection: statements are serialised by PGlite itself. It is one process, so its
+  // channels need no scope; it delivers a notification before the statement (or the commit) that sent it
+  // answers.
   return {
     kind: 'pglite',
-    query: (sql, params) => run(lite, sql, params),
+    query,
     transaction: (fn) => lite.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
+    // PGlite writes the channel into LISTEN unquoted: only plain names are safe.
+    listen: (channel, handler) => lite.listen(plainChannel(channel), handler),
+    notify: async (channel, payload, via) => {
+      await (via ?? { query }).query('select pg_notify($1, $2)', [plainChannel(channel), payload]);
+    },
+    onListenerState: () => () => undefined,
     close: () => lite.close(),
   };
+}
+
+function plainChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Channel names are lower-case letters, digits and _: ${channel}`);
+  return channel;
+}
+
+type Handler = (payload: string) => void;
+
+/**
+ * The one connection of a process that LISTENs on PostgreSQL. A pooled connection cannot listen (it is handed
+ * to other queries), so this is a client of its own, opened on the first `listen`. When it drops it reconnects
+ * with a growing pause, listens again to every channel, and tells `onState` hearers (who clear their caches,
+ * since whatever was sent in between is lost).
+ */
+class PgListener {
+  private handlers = new Map<string, Set<Handler>>();
+  private hearers = new Set<(listening: boolean) => void>();
+  private client?: PgClient;
+  private connecting?: Promise<PgClient>;
+  private lost = false;
+  private closed = false;
+  private retry?: NodeJS.Timeout;
+  private pause = RETRY_FIRST_MS;
+
+  constructor(private open: () => PgClient) {}
+
+  async listen(channel: string, handler: Handler): Promise<() => Promise<void>> {
+    if (!this.handlers.has(channel)) this.handlers.set(channel, new Set());
+    this.handlers.get(channel)!.add(handler);
+    try {
+      // Listening twice to one channel is harmless; a fresh connection has already listened to it.
+      await (await this.connection()).query(`listen ${quoteIdent(channel)}`);
+    } catch (e) {
+      this.handlers.get(channel)!.delete(handler);
+      throw e;
+    }
+    return async () => {
+      const set = this.handlers.get(channel);
+      set?.delete(handler);
+      if (set?.size === 0) {
+        this.handlers.delete(channel);
+        await this.client?.query(`unlisten ${quoteIdent(channel)}`).catch(() => undefined);
+      }
+    };
+  }
+
+  onState(hearer: (listening: boolean) => void): () => void {
+    this.hearers.add(hearer);
+    return () => this.hearers.delete(hearer);
+  }
+
+  async close() {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const client = this.client ?? (await this.connecting?.catch(() => undefined));
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private connection(): Promise<PgClient> {
+    if (this.client) return Promise.resolve(this.client);
+    return (this.connecting ??= this.connect().finally(() => (this.connecting = undefined)));
+  }
+
+  private async connect(): Promise<PgClient> {
+    if (this.closed) throw new Error('The database is closed.');
+    const client = this.open();
+    client.on('notification', (m) => {
+      for (const handler of this.handlers.get(m.channel) ?? []) {
+        try {
+          handler(m.payload ?? '');
+        } catch (e) {
+          console.error(`A handler of notifications on ${m.channel} failed:`, e);
+        }
+      }
+    });
+    // Both fire when the server or the network drops the connection; only the first counts.
+    client.on('error', () => this.drop(client));
+    client.on('end', () => this.drop(client));
+    try {
+      await client.connect();
+      for (const channel of this.handlers.keys()) await client.query(`listen ${quoteIdent(channel)}`);
+    } catch (e) {
+      await client.end().catch(() => undefined);
+      throw e;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      throw new Error('The database is closed.');
+    }
+    this.client = client;
+    this.pause = RETRY_FIRST_MS;
+    if (this.lost) {
+      this.lost = false;
+      this.tell(true);
+    }
+    return client;
+  }
+
+  private drop(client: PgClient) {
+    if (this.client !== client) return;
+    this.client = undefined;
+    this.lost = true;
+    this.tell(false);
+    this.reconnect();
+  }
+
+  private reconnect() {
+    if (this.closed) return;
+    this.retry = setTimeout(() => {
+      this.connection().catch(() => {
+        this.pause = Math.min(this.pause * 2, RETRY_MAX_MS);
+        this.reconnect();
+      });
+    }, this.pause);
+    this.retry.unref();
+  }
+
+  private tell(listening: boolean) {
+    for (const hearer of this.hearers) hearer(listening);
+  }
+}
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 10_000;
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** PostgreSQL truncates identifiers (channel names) to 63 bytes; longer scoped names are shortened by a hash. */
+function scopedChannel(scope: string, channel: string): string {
+  const name = `${scope}.${channel}`;
+  return Buffer.byteLength(name) <= 63 ? name : `${createHash('sha256').update(name).digest('hex').slice(0, 40)}.${channel}`.slice(0, 63);
 }
 
 export async function openPostgres(url: string, options: { searchPath?: string; max?: number } = {}): Promise<Db> {
@@ -60,9 +221,30 @@ export async function openPostgres(url: string, options: { searchPath?: string; 
     options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
     types: { getTypeParser: ((oid: number, format?: any) => parsers[oid] ?? pg.types.getTypeParser(oid, format)) as any },
   });
-  await pool.query('select 1');
+  // An idle pooled connection that the server drops emits 'error' on the pool; unheard, that would end the
+  // process. The pool replaces the connection by itself.
+  pool.on('error', () => undefined);
+  // Notifications are database-wide; the schema (from the search path, or the URL's options) scopes them, so
+  // test files in their own schemas of one database never hear each other.
+  const [{ scope }] = (await pool.query(`select coalesce(current_schema(), '') as scope`)).rows;
+  const listener = new PgListener(
+    () =>
+      new pg.Client({
+        connectionString: url,
+        options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
+        keepAlive: true,
+        // Named after the process, so an operator (or a test) can tell whose listener it is.
+        application_name: `staffing listener ${process.pid}`,
+      }),
+  );
   return {
     kind: 'postgres',
+    listen: (channel, handler) => listener.listen(scopedChannel(scope, channel), handler),
+    notify: async (channel, payload, via) => {
+      const args = [scopedChannel(scope, channel), payload];
+      await (via ? via.query('select pg_notify($1, $2)', args) : pool.query('select pg_notify($1, $2)', args));
+    },
+    onListenerState: (hearer) => listener.onState(hearer),
     query: async (sql, params) => (await pool.query(sql, params as any[])).rows,
     async transaction(fn) {
       const client = await pool.connect();
@@ -78,7 +260,10 @@ export async function openPostgres(url: string, options: { searchPath?: string; 
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 

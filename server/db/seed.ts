@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { Db, Queryable } from './index.js';
 import { hashPassword } from '../auth/passwords.js';
+import { refreshCompliance } from '../resources/compliance.js';
+import { addDaysToDate, addMonthsToDate, agencyToday, DEFAULT_TIME_ZONE, startOfWeekMonday } from '../domain/time/agencyTime.js';
 
 /** A small deterministic random generator, so the demo data is the same on every machine. */
 function rng(seed: number) {
@@ -63,11 +66,12 @@ async function seedAgencyData(db: Queryable, merchantId: number, r: ReturnType<t
     { merchant_id: merchantId, name: 'Limited company', description: 'Invoices through their own limited company', paye: false },
   ]);
   const docIds = await insertMany(db, 'document_categories', [
-    { merchant_id: merchantId, name: 'DBS certificate', description: 'Enhanced DBS with barred lists', mandatory: true, validity_months: 12 },
-    { merchant_id: merchantId, name: 'Right to work', description: 'Passport, visa or share code', mandatory: true, validity_months: null },
-    { merchant_id: merchantId, name: 'Manual handling training', description: 'Practical moving and handling', mandatory: true, validity_months: 12 },
-    { merchant_id: merchantId, name: 'NMC PIN', description: 'Nursing and Midwifery Council registration', mandatory: false, validity_months: 12 },
-    { merchant_id: merchantId, name: 'Food hygiene certificate', description: 'Level 2 food hygiene', mandatory: false, validity_months: 36 },
+    { merchant_id: merchantId, name: 'DBS certificate', description: 'Enhanced DBS with barred lists', mandatory: true, validity_months: 12, job_role_ids: [] },
+    { merchant_id: merchantId, name: 'Right to work', description: 'Passport, visa or share code', mandatory: true, validity_months: null, job_role_ids: [] },
+    { merchant_id: merchantId, name: 'Manual handling training', description: 'Practical moving and handling', mandatory: true, validity_months: 12, job_role_ids: [] },
+    // Required of nurses only (Registered Nurse, RMN), and of kitchen staff only (Kitchen Assistant, Chef).
+    { merchant_id: merchantId, name: 'NMC PIN', description: 'Nursing and Midwifery Council registration', mandatory: false, validity_months: 12, job_role_ids: [roleIds[1], roleIds[4]] },
+    { merchant_id: merchantId, name: 'Food hygiene certificate', description: 'Level 2 food hygiene', mandatory: false, validity_months: 36, job_role_ids: [roleIds[6], roleIds[7]] },
   ]);
   await insertMany(db, 'staff_profiles', [
     { merchant_id: merchantId, name: 'Care staff', description: 'Carers and support workers', job_role_id: roleIds[0], document_category_ids: [docIds[0], docIds[1], docIds[2]] },
@@ -117,7 +121,138 @@ async function seedAgencyData(db: Queryable, merchantId: number, r: ReturnType<t
     });
   }
   for (let i = 0; i < people.length; i += 500) await insertMany(db, 'candidates', people.slice(i, i + 500));
-  return { clientIds, roleIds };
+  return { clientIds, roleIds, docIds };
+}
+
+/** A one-page PDF saying what it is: a real, readable file (offsets computed, so viewers open it cleanly). */
+function demoPdf(title: string): Buffer {
+  const text = title.replace(/[()\\]/g, '');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${`BT /F1 18 Tf 72 770 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 18 Tf 72 770 Td (${text}) Tj ET\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const at = out.length;
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** A 1×1 PNG: the scanned-photo kind of upload. */
+const DEMO_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** A file id drawn from the seed's generator, so the demo is the same on every machine. */
+const demoUuid = (r: ReturnType<typeof rng>) => {
+  const hex = Array.from({ length: 32 }, () => Math.floor(r.next() * 16).toString(16)).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
+const REJECTION_REASONS = ['The scan is blurred; the number cannot be read.', 'The name on the document does not match the staff record.', 'This is the old certificate; please upload the renewed one.'];
+const RESTRICTION_REASONS = ['Client asked not to book again after a missed shift.', 'Late to three shifts in a month.', 'Family member lives at this home (conflict of interest).', 'Medication error under review.'];
+
+/**
+ * Compliance demo data for one agency: documents of its approved staff in a realistic mix (verified, due in 10
+ * and in 45 days, expired, missing, rejected with a reason, awaiting a check, and older replaced ones), each
+ * with its own small stored file; the staff's stored compliance; some restrictions and preferences; and
+ * availability for the active staff over the next four weeks (this week first). All in bulk inserts.
+ */
+async function seedCompliance(db: Queryable, merchantId: number, r: ReturnType<typeof rng>, ctx: { adminName: string; adminId: number; clientIds: number[] }) {
+  const today = agencyToday(DEFAULT_TIME_ZONE);
+  const categories = await db.query<{ id: number; name: string; mandatory: boolean; validity_months: number | null; job_role_ids: number[] }>(
+    'select id, name, mandatory, validity_months, job_role_ids from document_categories where merchant_id = $1 order by id', [merchantId]);
+  const staff = await db.query<{ id: number; job_role_id: number | null; activated: boolean }>(
+    `select id, job_role_id, activated from candidates where merchant_id = $1 and status = 'approved' and deleted_at is null order by id`, [merchantId]);
+  const prefix: Record<string, string> = { 'DBS certificate': 'DBS', 'Right to work': 'RTW', 'Manual handling training': 'MH', 'NMC PIN': 'NMC', 'Food hygiene certificate': 'FH' };
+  const docs: Record<string, unknown>[] = [];
+  const document = (candidateId: number, cat: (typeof categories)[number], issue: string, extra: Partial<{ status: string; rejection_reason: string | null; current: boolean }> = {}) => {
+    docs.push({
+      merchant_id: merchantId, candidate_id: candidateId, document_category_id: cat.id, number: `${prefix[cat.name] ?? 'DOC'}-${r.int(100000, 999999)}`,
+      issue_date: issue, expiry_date: cat.validity_months ? addMonthsToDate(issue, cat.validity_months) : null, file: demoUuid(r),
+      status: 'verified', rejection_reason: null, current: true, ...extra,
+    });
+  };
+  // The issue date that makes a category's document expire `days` from today.
+  const issuedToExpireIn = (cat: (typeof categories)[number], days: number) => addMonthsToDate(addDaysToDate(today, days), -(cat.validity_months ?? 12));
+  for (const s of staff) {
+    const required = categories.filter((c) => c.mandatory || (s.job_role_id !== null && c.job_role_ids.includes(s.job_role_id)));
+    const expiring = required.filter((c) => c.validity_months);
+    // One category (with an expiry) carries this staff member's problem, if they have one.
+    const roll = r.next();
+    const scenario = roll < 0.5 ? 'ok' : roll < 0.6 ? 'due10' : roll < 0.7 ? 'due45' : roll < 0.78 ? 'expired' : roll < 0.85 ? 'missing' : roll < 0.91 ? 'rejected' : 'awaiting';
+    const target = r.pick(expiring);
+    for (const cat of required) {
+      const fresh = () => (cat.validity_months ? issuedToExpireIn(cat, r.int(70, 30 * cat.validity_months - 20)) : addDaysToDate(today, -r.int(30, 1500)));
+      if (cat !== target || scenario === 'ok') document(s.id, cat, fresh());
+      else if (scenario === 'due10') document(s.id, cat, issuedToExpireIn(cat, 10));
+      else if (scenario === 'due45') document(s.id, cat, issuedToExpireIn(cat, 45));
+      else if (scenario === 'expired') document(s.id, cat, issuedToExpireIn(cat, -r.int(3, 60)));
+      else if (scenario === 'rejected') document(s.id, cat, fresh(), { status: 'rejected', rejection_reason: r.pick(REJECTION_REASONS) });
+      else if (scenario === 'awaiting') document(s.id, cat, fresh(), { status: 'awaiting' });
+      // 'missing': nothing uploaded for that category.
+    }
+    // About one in five was renewed: the previous certificate stays in the history, replaced.
+    const renewed = r.next() < 0.2 ? expiring.find((c) => c !== target) : undefined;
+    if (renewed) document(s.id, renewed, issuedToExpireIn(renewed, -r.int(5, 200)), { current: false });
+  }
+  const docIds: number[] = [];
+  for (let i = 0; i < docs.length; i += 1000) docIds.push(...(await insertMany(db, 'candidate_documents', docs.slice(i, i + 1000))));
+  // Each document owns its own file (a file belongs to one record); most are PDFs, some photographed (PNG).
+  const pdf = demoPdf('Demo document (Brightway Staffing)');
+  const hashes = { pdf: sha256(pdf), png: sha256(DEMO_PNG) };
+  const files = docs.map((d, i) => {
+    const png = i % 4 === 3;
+    const bytes = png ? DEMO_PNG : pdf;
+    return {
+      id: d.file, merchant_id: merchantId, name: `${String(d.number).toLowerCase()}.${png ? 'png' : 'pdf'}`, mime: png ? 'image/png' : 'application/pdf',
+      size: bytes.length, sha256: png ? hashes.png : hashes.pdf, data: bytes, owner_resource: 'candidate_documents', owner_id: docIds[i], owner_field: 'file', uploaded_by: ctx.adminId,
+    };
+  });
+  for (let i = 0; i < files.length; i += 500) await insertMany(db, 'files', files.slice(i, i + 500));
+  await refreshCompliance(db, merchantId);
+
+  const sites = await db.query<{ id: number; client_id: number }>('select id, client_id from sites where merchant_id = $1 order by id', [merchantId]);
+  const restricted = Array.from({ length: Math.min(8, staff.length) }, (_, i) => staff[(i * 7 + 3) % staff.length]);
+  await insertMany(db, 'candidate_restrictions', restricted.map((s, i) => {
+    const site = i % 2 === 0 ? r.pick(sites) : undefined;
+    return {
+      merchant_id: merchantId, candidate_id: s.id, client_id: site ? site.client_id : r.pick(ctx.clientIds), site_id: site?.id ?? null,
+      reason: r.pick(RESTRICTION_REASONS), restricted_on: addDaysToDate(today, -r.int(5, 400)), recorded_by: ctx.adminName,
+    };
+  }));
+  const preferring = staff.filter((_, i) => i % 3 === 0);
+  await insertMany(db, 'candidate_preferences', preferring.map((s) => {
+    const night = r.next() < 0.35;
+    const optedOut = r.next() < 0.3;
+    return {
+      merchant_id: merchantId, candidate_id: s.id, preferred_client_ids: [r.pick(ctx.clientIds)], avoided_client_ids: [], preferred_site_ids: [], avoided_site_ids: [],
+      job_role_ids: s.job_role_id ? [s.job_role_id] : [], prefers_day: !night, prefers_night: night, prefers_long_day: r.next() < 0.3, prefers_weekend: r.next() < 0.4,
+      max_hours_per_week: r.pick([24, 30, 37, 40, 48]), travel_radius_miles: r.pick([5, 10, 15, 25]), opted_out_48h: optedOut, opt_out_signed_on: optedOut ? addDaysToDate(today, -r.int(30, 700)) : null,
+    };
+  }));
+
+  // Most active staff give their availability a few weeks ahead; some days stay unset.
+  const monday = startOfWeekMonday(today);
+  const availability: Record<string, unknown>[] = [];
+  for (const s of staff.filter((x) => x.activated)) {
+    const nights = r.next() < 0.25;
+    for (let d = 0; d < 28; d++) {
+      const roll = r.next();
+      if (roll < 0.3) continue;
+      const weekend = d % 7 >= 5;
+      const status = roll < 0.45 || (weekend && roll < 0.6) ? 'unavailable' : roll < 0.6 ? 'available' : nights ? 'night' : roll < 0.85 ? 'day' : 'long_day';
+      availability.push({ merchant_id: merchantId, candidate_id: s.id, date: addDaysToDate(monday, d), status });
+    }
+  }
+  for (let i = 0; i < availability.length; i += 2000) await insertMany(db, 'availability', availability.slice(i, i + 2000));
 }
 
 export const DEMO_LOGINS = [
@@ -141,6 +276,7 @@ export async function seedDemo(db: Db, options: { candidates?: number } = {}) {
       { merchant_id: demo.merchantId, client_id: clientIds[0], kind: 'client', name: 'Helen Carter', email: 'client@demo.test', password_hash: clientHash, role: 'manager' },
       { merchant_id: demo.merchantId, client_id: clientIds[1], kind: 'client', name: 'David Okoro', email: 'client2@demo.test', password_hash: clientHash, role: 'manager' },
     ]);
+    await seedCompliance(tx, demo.merchantId, r, { adminName: 'Alex Morgan', adminId: demo.userId, clientIds });
     await insertMany(tx, 'notifications', [
       { merchant_id: demo.merchantId, title: 'New staff registration', body: 'Three new candidates registered and await approval.', link: '/staffs/pendingStaff', read: false },
       { merchant_id: demo.merchantId, title: 'Document expiring', body: 'A DBS certificate expires within 30 days.', link: '/staffs/allStaffs', read: false },

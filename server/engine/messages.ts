@@ -1,10 +1,12 @@
 import englishMessages from 'ra-language-english';
 import { engineMessages, interpolate } from '../../src/engine/messages.js';
+import { resourceMessages } from '../../src/resources/messages.js';
 import type { Problems } from '../../src/engine/validate.js';
 
 const lookup = (key: string): string | undefined => {
   const fromTree = (tree: any) => key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), tree);
-  const text = fromTree(engineMessages) ?? fromTree(englishMessages);
+  // The app's catalogue too (guard reasons, domain rules: app.staff.guard.*, app.preferences.*), so the API answers words.
+  const text = fromTree(engineMessages) ?? fromTree(resourceMessages) ?? fromTree(englishMessages);
   return typeof text === 'string' ? text : undefined;
 };
 

@@ -293,7 +293,11 @@ async function store(ctx: EngineContext, c: Compiled, stored: Row | undefined, c
   }
   const full = await getRecord(ctx, c, id, { all: true });
   const fileFields = c.stored.filter((f) => (f.type === 'image' || f.type === 'file') && full[f.source] && full[f.source] !== stored?.[f.source]);
-  for (const f of fileFields) await attachFiles(ctx.db, merchantId, c.decl.name, id, f.source, [String(full[f.source])]);
+  for (const f of fileFields) {
+    // Another record took the file first (two saves with one upload): refused, and the write rolls back.
+    const taken = await attachFiles(ctx.db, merchantId, c.decl.name, id, f.source, [String(full[f.source])]);
+    if (taken.length) refuse({ [f.source]: { message: 'engine.validation.file' } });
+  }
   await audit(ctx, c, id, e.action ? 'action' : stored ? 'update' : 'create', { record: full, changes: diff(c, stored, full), action: e.action, input: e.input });
   await c.behaviour.afterSave?.(ctx, { stored, changes, record, action: e.action, row: full });
   // The answer is what the caller may see; a row written outside their scope is refused (and rolled back).

@@ -151,6 +151,19 @@ function actionRoutes(app: FastifyInstance, c: Compiled, action: ActionDeclarati
   });
 }
 
+/**
+ * The file store's rule for attached files: a principal may read a file when they may see the record that owns
+ * it (the declaration grants 'show' and the row is inside their scope).
+ */
+export function recordVisibility(registry: Map<string, Compiled>) {
+  return async (db: Queryable, who: { id: number; name?: string; merchant_id: number; kind: 'admin' | 'client'; client_id: number | null; role: string }, resource: string, id: number) => {
+    const c = registry.get(resource);
+    if (!c || !permits({ loginType: who.kind, role: who.role }, c.decl, 'show')) return false;
+    const principal: EnginePrincipal = { userId: who.id, name: who.name ?? '', loginType: who.kind, role: who.role as EnginePrincipal['role'], merchantId: who.merchant_id, clientId: who.client_id };
+    return getRecord({ db, principal, today: agencyToday(await agencyZone(db, who.merchant_id)) }, c, id).then(() => true, () => false);
+  };
+}
+
 /** Serves every compiled resource; the app compiles them once (app.engine) so other routes can use them too. */
 export async function engineRoutes(app: FastifyInstance, options: { registry: Map<string, Compiled> }) {
   for (const c of options.registry.values()) await resourceRoutes(app, c, options.registry);

@@ -10,8 +10,14 @@ import { parseISO } from 'date-fns/parseISO';
 export const DATE_FORMAT = 'yyyy-MM-dd';
 export const DATE_TIME_FORMAT = "yyyy-MM-dd HH:mm";
 
+/**
+ * What "today" is for date limits: the server passes the agency's date as 'yyyy-MM-dd' (its time zone decides,
+ * not the machine's); the browser may pass its current Date, whose local day is the user's today.
+ */
+export type Today = Date | string;
+
 /** Resolves a declared limit ('today', '2026-01-01', '-16y', '+30d', '+6m') to a date, relative to `now`. */
-export function resolveLimit(limit: string | undefined, now = new Date()): Date | undefined {
+export function resolveLimit(limit: string | undefined, now: Today = new Date()): Date | undefined {
   if (!limit) return undefined;
   if (limit === 'today') return startOfDay(now);
   const rel = /^([+-]\d+)([dmy])$/.exec(limit);
@@ -24,7 +30,22 @@ export function resolveLimit(limit: string | undefined, now = new Date()): Date 
   return isValid(d) ? d : undefined;
 }
 
-const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
+/** Local midnight of the day `now` names. A malformed day string is a programming error, not a user's. */
+function startOfDay(now: Today): Date {
+  if (typeof now === 'string') {
+    const d = parseStrictDate(now);
+    if (!d) throw new Error(`"today" must be a yyyy-MM-dd date, got ${JSON.stringify(now)}`);
+    return d;
+  }
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+}
+
+/** The date (yyyy-MM-dd) it is in a time zone at an instant: an agency's "today" (Europe/London by default). */
+export function todayIn(timeZone: string, at: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
 
 /** A typed date is accepted only when it parses in the input format and writes back identically (no 2026-02-31). */
 export function parseStrictDate(text: string, fmt = DATE_FORMAT): Date | null {

@@ -1,6 +1,7 @@
 import type { FieldDeclaration, ResourceDeclaration } from './types';
-import { parseStrictDate, resolveLimit, formatDate } from './dates';
+import { parseStrictDate, resolveLimit, formatDate, type Today } from './dates';
 import { EMAIL } from './formats';
+import { FILE_LIMITS, FILE_LIMIT_LABELS, FILE_MIMES, fileKindOf, isChosenFile, isFileId, isShippedPath } from './files';
 
 /** A message key with its arguments: react-admin translates it in forms, the server in its 422 answers. */
 export interface Problem {
@@ -10,8 +11,6 @@ export interface Problem {
 export type Problems = Record<string, Problem>;
 
 const PHONE = /^\+?[0-9 ()-]{7,20}$/;
-const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+);base64,[A-Za-z0-9+/=]+$/;
-export const MAX_UPLOAD_BYTES = 1024 * 1024;
 
 /** A custom field an agency defines for its staff (staff detail fields), validated like a declared one. */
 export interface CustomFieldDefinition {
@@ -32,12 +31,40 @@ export const customFieldAsDeclaration = (c: CustomFieldDefinition): FieldDeclara
 
 export const splitOptions = (options?: string | null) => (options ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
-const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+const TEXT_LIKE = new Set(['text', 'longtext', 'email', 'phone']);
+/** Nothing there at all, or text of spaces only. */
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** Checks one value against its field; undefined when it is fine. */
-export function checkField(f: FieldDeclaration, value: unknown, now = new Date()): Problem | undefined {
+/**
+ * Whether a value counts as "not given" for its field. Only text-like fields read spaces as empty and only a
+ * many-reference reads [] as empty: " " or [] in a date, a boolean or a choice is a wrong value, reported as
+ * such, never quietly stored as nothing (or as "{}").
+ */
+const isEmpty = (f: FieldDeclaration, v: unknown) =>
+  v === undefined || v === null || v === '' ||
+  (TEXT_LIKE.has(f.type) && blank(v)) ||
+  (f.type === 'references' && Array.isArray(v) && v.length === 0);
+
+/** Record ids are PostgreSQL `serial` (int4). */
+const MAX_ID = 2 ** 31 - 1;
+export const MAX_REFERENCES = 1000;
+/** A positive whole id, as a number or as a string of digits; never an object that merely converts to one. */
+const isId = (v: unknown) =>
+  (typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= MAX_ID) ||
+  (typeof v === 'string' && /^[1-9][0-9]{0,9}$/.test(v) && Number(v) <= MAX_ID);
+/** A decimal written as digits (with an optional sign and fraction): not "", " ", "0x10", "1e3" or "Infinity". */
+const NUMERIC = /^-?[0-9]+(\.[0-9]+)?$/;
+const toNumber = (v: unknown) =>
+  typeof v === 'number' ? v : typeof v === 'string' && NUMERIC.test(v.trim()) ? Number(v.trim()) : NaN;
+
+/**
+ * Checks one value against its field; undefined when it is fine. Types are strict: the server runs this before
+ * anything touches the database, so a value of the wrong kind must be reported here, never converted.
+ * `now` decides date limits such as 'today': the agency's date ('yyyy-MM-dd') on the server, a Date in the browser.
+ */
+export function checkField(f: FieldDeclaration, value: unknown, now: Today = new Date()): Problem | undefined {
   if (f.readOnly) return undefined;
-  if (empty(value)) return f.required && f.type !== 'boolean' ? { message: 'ra.validation.required' } : undefined;
+  if (isEmpty(f, value)) return f.required && f.type !== 'boolean' ? { message: 'ra.validation.required' } : undefined;
   switch (f.type) {
     case 'text':
     case 'longtext':
@@ -55,7 +82,7 @@ export function checkField(f: FieldDeclaration, value: unknown, now = new Date()
     }
     case 'number':
     case 'money': {
-      const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      const n = toNumber(value);
       if (!Number.isFinite(n)) return { message: 'ra.validation.number' };
       // Money travels in minor units (pence): a whole number; its limits are declared in major units.
       if ((f.type === 'money' || f.integer) && !Number.isInteger(n)) return { message: 'engine.validation.integer' };
@@ -63,6 +90,8 @@ export function checkField(f: FieldDeclaration, value: unknown, now = new Date()
       if (f.min !== undefined && major < f.min) return { message: 'ra.validation.minValue', args: { min: f.min } };
       if (f.max !== undefined && major > f.max) return { message: 'ra.validation.maxValue', args: { max: f.max } };
       if (Math.abs(n) > 2 ** 31 - 1 && f.type !== 'money') return { message: 'ra.validation.maxValue', args: { max: 2 ** 31 - 1 } };
+      // Money is a bigint column, but pence beyond 2^53 are no longer exact in JavaScript.
+      if (!Number.isSafeInteger(n) && f.type === 'money') return { message: 'ra.validation.maxValue', args: { max: Number.MAX_SAFE_INTEGER / 100 } };
       return undefined;
     }
     case 'boolean':
@@ -70,9 +99,10 @@ export function checkField(f: FieldDeclaration, value: unknown, now = new Date()
     case 'choice':
       return typeof value === 'string' && f.choices?.some((c) => c.id === value) ? undefined : { message: 'engine.validation.choice' };
     case 'reference':
-      return Number.isInteger(Number(value)) && Number(value) > 0 ? undefined : { message: 'engine.validation.reference' };
+      return isId(value) ? undefined : { message: 'engine.validation.reference' };
     case 'references':
-      return Array.isArray(value) && value.every((v) => Number.isInteger(Number(v)) && Number(v) > 0) ? undefined : { message: 'engine.validation.reference' };
+      if (!Array.isArray(value) || !value.every(isId)) return { message: 'engine.validation.reference' };
+      return value.length > MAX_REFERENCES ? { message: 'engine.validation.tooMany', args: { max: MAX_REFERENCES } } : undefined;
     case 'date': {
       const d = typeof value === 'string' ? parseStrictDate(value) : null;
       if (!d) return { message: 'engine.validation.date' };
@@ -85,11 +115,15 @@ export function checkField(f: FieldDeclaration, value: unknown, now = new Date()
     }
     case 'image':
     case 'file': {
-      const m = typeof value === 'string' ? DATA_URL.exec(value) : null;
-      if (typeof value === 'string' && !m && /^\/[\w/.-]+$/.test(value)) return undefined; // a file the product ships
-      if (!m) return { message: 'engine.validation.file' };
-      if (f.type === 'image' && !m[1].startsWith('image/')) return { message: 'engine.validation.image' };
-      if ((value as string).length * 0.75 > MAX_UPLOAD_BYTES) return { message: 'engine.validation.fileSize', args: { max: '1 MB' } };
+      // A stored file's id (the API also checks it is this agency's and free to attach) or a file the product ships.
+      if (isFileId(value) || isShippedPath(value)) return undefined;
+      // In a form, a newly chosen file waits for the save to upload it: its size and claimed type are checked now,
+      // its bytes by the API. Nothing else (data URLs, other sites' URLs) is a file.
+      if (!isChosenFile(value)) return { message: 'engine.validation.file' };
+      const kind = fileKindOf(f.type);
+      const { size, type } = value.rawFile;
+      if (type && !(FILE_MIMES[kind] as readonly string[]).includes(type)) return { message: kind === 'image' ? 'engine.validation.image' : 'engine.validation.fileType' };
+      if (size > FILE_LIMITS[kind]) return { message: 'engine.validation.fileSize', args: { max: FILE_LIMIT_LABELS[kind] } };
       return undefined;
     }
     case 'address': {
@@ -97,14 +131,14 @@ export function checkField(f: FieldDeclaration, value: unknown, now = new Date()
       const a = value as Record<string, unknown>;
       for (const k of Object.keys(a)) if (!['line1', 'line2', 'city', 'postcode', 'country'].includes(k)) return { message: 'engine.validation.address' };
       for (const k of Object.keys(a)) if (a[k] != null && (typeof a[k] !== 'string' || (a[k] as string).length > 200)) return { message: 'engine.validation.address' };
-      if (f.required && (empty(a.line1) || empty(a.postcode))) return { message: 'engine.validation.addressRequired' };
-      if (!empty(a.postcode) && !/^[A-Za-z0-9 -]{3,10}$/.test(String(a.postcode).trim())) return { message: 'engine.validation.postcode' };
+      if (f.required && (blank(a.line1) || blank(a.postcode))) return { message: 'engine.validation.addressRequired' };
+      if (!blank(a.postcode) && !/^[A-Za-z0-9 -]{3,10}$/.test(String(a.postcode).trim())) return { message: 'engine.validation.postcode' };
       return undefined;
     }
   }
 }
 
-function checkDateLimits(f: FieldDeclaration, d: Date, now: Date): Problem | undefined {
+function checkDateLimits(f: FieldDeclaration, d: Date, now: Today): Problem | undefined {
   const min = resolveLimit(f.date?.min, now);
   const max = resolveLimit(f.date?.max, now);
   const day = new Date(d.getFullYear(), d.getMonth(), d.getDate());
@@ -120,7 +154,7 @@ export const getPath = (record: Record<string, any>, path: string) => path.split
  * Validates a whole record against its declaration (and the agency's custom fields). Keys are field sources;
  * `create` checks every writable field, `edit` the same on the merged record.
  */
-export function validateRecord(decl: ResourceDeclaration, record: Record<string, any>, custom: CustomFieldDefinition[] = [], now = new Date()): Problems {
+export function validateRecord(decl: ResourceDeclaration, record: Record<string, any>, custom: CustomFieldDefinition[] = [], now: Today = new Date()): Problems {
   const problems: Problems = {};
   const fields = [...decl.fields, ...custom.map(customFieldAsDeclaration)];
   for (const f of fields) {
@@ -129,4 +163,73 @@ export function validateRecord(decl: ResourceDeclaration, record: Record<string,
   }
   for (const [field, message] of Object.entries(decl.rules?.(record) ?? {})) problems[field] ??= { message };
   return problems;
+}
+
+/** Bounds of what a caller may send as `custom_fields`: the 1.3 M-key record this prevents cost seconds per edit. */
+export const CUSTOM_FIELDS_LIMITS = { maxKeys: 50, maxBytes: 20 * 1024 } as const;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v));
+
+export interface CustomFieldsCheck {
+  /** Keyed `custom_fields` (the value as a whole) or `custom_fields.<key>`. */
+  problems: Problems;
+  /** What to store: the stored values with the caller's changes applied (the stored values alone on problems). */
+  merged: Record<string, unknown>;
+}
+
+/**
+ * Checks what a caller sends as `custom_fields` against the agency's definitions, and merges it into the stored
+ * values (a write sends only what it changes).
+ * - It must be a plain object of at most 50 keys and 20 KB, each value a single value (no object or list).
+ * - Each key must be a defined field, its value of that field's type; null or '' removes the value.
+ * - A key of a field the agency has since removed keeps its stored value (nothing saved is lost): it may be sent
+ *   back unchanged, as a form does, or cleared, but never newly written.
+ * Whether required fields are filled is the record's question: validateRecord checks the merged values.
+ * Nothing here recurses into the input, so a value nested thousands deep is refused at once.
+ */
+export function validateCustomFieldsInput(defs: CustomFieldDefinition[], input: unknown, stored: unknown, now: Today = new Date()): CustomFieldsCheck {
+  const merged: Record<string, unknown> = isPlainObject(stored) ? { ...stored } : {};
+  const refuse = (message: string, args?: Record<string, unknown>): CustomFieldsCheck => ({ problems: { custom_fields: { message, args } }, merged });
+  if (input === undefined) return { problems: {}, merged };
+  if (!isPlainObject(input)) return refuse('engine.validation.customFields');
+  const keys = Object.keys(input);
+  if (keys.length > CUSTOM_FIELDS_LIMITS.maxKeys) return refuse('engine.validation.customFieldsTooMany', { max: CUSTOM_FIELDS_LIMITS.maxKeys });
+  // Measured before any key is named in an answer. Nested values count as nothing here; they are refused below.
+  let bytes = 2;
+  for (const key of keys) {
+    const v = input[key];
+    bytes += key.length + 4 + (typeof v === 'object' && v !== null ? 0 : (JSON.stringify(v) ?? '').length);
+  }
+  if (bytes > CUSTOM_FIELDS_LIMITS.maxBytes) return refuse('engine.validation.customFieldsTooLarge', { max: '20 KB' });
+
+  const problems: Problems = {};
+  const byKey = new Map(defs.map((d) => [d.key, d]));
+  const original = { ...merged };
+  for (const key of keys) {
+    const value = input[key];
+    const source = `custom_fields.${key}`;
+    if (typeof value === 'object' && value !== null) {
+      problems[source] = { message: 'engine.validation.singleValue' };
+      continue;
+    }
+    const def = byKey.get(key);
+    if (!def) {
+      if (!Object.hasOwn(original, key)) problems[source] = { message: 'engine.validation.unknownField' };
+      else if (value === null || value === '') delete merged[key];
+      else if (value !== original[key]) problems[source] = { message: 'engine.validation.removedField' };
+      continue;
+    }
+    const field = customFieldAsDeclaration(def);
+    // Requiredness is checked on the merged record; here only the type of what is sent.
+    const problem = checkField({ ...field, required: false }, value, now);
+    if (problem) {
+      problems[source] = problem;
+      continue;
+    }
+    if (isEmpty(field, value)) delete merged[key];
+    else if (def.field_type === 'number') merged[key] = toNumber(value);
+    else merged[key] = typeof value === 'string' ? value.trim() : value;
+  }
+  return Object.keys(problems).length ? { problems, merged: original } : { problems, merged };
 }

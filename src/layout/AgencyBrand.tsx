@@ -3,6 +3,7 @@ import { Avatar, Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { useAgency } from './useShellData';
+import { StoredImage } from '../engine/react/files';
 
 /** Agency logo (or the default placeholder) and company name, linking to the panel's home. */
 export function AgencyBrand({ home }: { home: string }) {
@@ -17,12 +18,8 @@ export function AgencyBrand({ home }: { home: string }) {
       sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0, mr: 2 }}
     >
       {data?.logoUrl ? (
-        <Box
-          component="img"
-          src={data.logoUrl}
-          alt={translate('app.topbar.logo_alt', { name })}
-          sx={{ height: 32, maxWidth: 140, objectFit: 'contain', display: 'block' }}
-        />
+        // A shipped logo is a plain <img>; a stored one is fetched with the session's token.
+        <StoredImage value={data.logoUrl} alt={translate('app.topbar.logo_alt', { name })} sx={{ height: 32, maxWidth: 140, objectFit: 'contain', display: 'block' }} />
       ) : (
         <Avatar variant="rounded" sx={{ width: 32, height: 32, bgcolor: 'primary.main' }} aria-label={translate('app.topbar.default_logo')} role="img">
           <BusinessIcon fontSize="small" />

@@ -1,10 +1,11 @@
 import SearchIcon from '@mui/icons-material/Search';
-import { Autocomplete, Avatar, Box, InputAdornment, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, InputAdornment, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { HttpError, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { api } from '../providers/http';
+import { FileAvatar } from '../engine/react/files';
 
 /** Search debounce (spec section 9). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -89,9 +90,9 @@ export function StaffSearch() {
       handleHomeEndKeys={false}
       renderOption={({ key, ...props }, option) => (
         <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
-          <Avatar src={option.profile_photo || undefined} alt="" sx={{ width: 28, height: 28, fontSize: 14 }}>
+          <FileAvatar value={option.profile_photo} alt="" sx={{ width: 28, height: 28, fontSize: 14 }}>
             {(option.first_name?.[0] ?? option.name?.[0] ?? '?').toUpperCase()}
-          </Avatar>
+          </FileAvatar>
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="body2" noWrap>
               {option.name}

@@ -1,11 +1,12 @@
 import BusinessIcon from '@mui/icons-material/Business';
-import { Alert, Avatar, Box, Paper, Typography } from '@mui/material';
+import { Alert, Box, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useGetIdentity, useTranslate } from 'react-admin';
 import { useParams } from 'react-router';
 import { useAgency } from '../layout/useShellData';
 import { getMerchantId } from '../providers/session';
 import { PageHeader } from './PageHeader';
+import { FileAvatar, StoredImage } from '../engine/react/files';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -40,11 +41,11 @@ export function PersonalSettings() {
             </Typography>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
               {agency.data?.logoUrl ? (
-                <Box component="img" src={agency.data.logoUrl} alt={translate('app.personal.logo')} sx={{ height: 48, maxWidth: 200, objectFit: 'contain' }} />
+                <StoredImage value={agency.data.logoUrl} alt={translate('app.personal.logo')} sx={{ height: 48, maxWidth: 200, objectFit: 'contain' }} />
               ) : (
-                <Avatar variant="rounded" src={agency.data?.profilePhoto || undefined} sx={{ width: 48, height: 48, bgcolor: 'primary.main' }} role="img" aria-label={translate('app.topbar.default_logo')}>
+                <FileAvatar variant="rounded" value={agency.data?.profilePhoto} sx={{ width: 48, height: 48, bgcolor: 'primary.main' }} role="img" aria-label={translate('app.topbar.default_logo')}>
                   <BusinessIcon />
-                </Avatar>
+                </FileAvatar>
               )}
               <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
                 {agency.data?.companyName}

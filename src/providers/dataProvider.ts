@@ -48,8 +48,16 @@ async function getLargePage(resource: string, params: GetListParams) {
   return { data, total };
 }
 
+/** What runAction sends: one record (id) or several (ids, all or nothing), the action's name and its input. */
+export interface RunActionParams {
+  id?: string | number;
+  ids?: (string | number)[];
+  action: string;
+  input?: Record<string, unknown>;
+}
+
 /** Speaks the API's conventions: resource name = path under /api, list answers `{ data, total_count }`, records `{ data }`. */
-export const dataProvider: DataProvider = {
+export const dataProvider: DataProvider & { runAction(resource: string, params: RunActionParams): Promise<{ data: any }> } = {
   async getList(resource, params) {
     if ((params.pagination?.perPage ?? 0) > API_MAX_PER_PAGE) return getLargePage(resource, params);
     const r = await api<ListAnswer>(`/${resource}?${listQuery(params)}`, { signal: params.signal });
@@ -87,5 +95,14 @@ export const dataProvider: DataProvider = {
   async deleteMany(resource, params) {
     await Promise.all(params.ids.map((id) => api(`/${resource}/${encodeURIComponent(String(id))}`, { method: 'DELETE' })));
     return { data: params.ids };
+  },
+  /**
+   * A declared action: POST /api/{resource}/{id}/actions/{action} with the input as body → { data: record }, or,
+   * with ids, POST /api/{resource}/actions/{action} with { ids, ...input } → { data: records }.
+   */
+  async runAction(resource, { id, ids, action, input = {} }: RunActionParams) {
+    const name = encodeURIComponent(action);
+    if (ids) return api(`/${resource}/actions/${name}`, { method: 'POST', json: { ...input, ids: ids.map(Number) } });
+    return api(`/${resource}/${encodeURIComponent(String(id))}/actions/${name}`, { method: 'POST', json: input });
   },
 };

@@ -4,8 +4,9 @@ import clients from './clients';
 import sites from './sites';
 import candidates from './candidates';
 import settings from './settings';
+import compliance from './compliance';
 
-const built: BuiltResource[] = [clients, sites, candidates, ...settings];
+const built: BuiltResource[] = [clients, sites, candidates, ...settings, ...compliance];
 
 /** The react-admin <Resource> elements of the agency panel, built from the resource declarations. */
 export const adminResources: ReactElement[] = built.map((b) => b.resource);

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO, login, loginAs, makeTestApp, postLogin, type TestApp } from './helpers';
 import { LoginThrottle } from '../../server/auth/throttle';
+import { endSessionsOfClient } from '../../server/auth/sessions';
 
 const WRONG = 'The e-mail address or password is incorrect.';
 const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
@@ -165,8 +166,12 @@ describe('tokens', () => {
 });
 
 describe('rate limiting', () => {
-  it('the 6th failed attempt for one account answers 429 with retry-after, even with the right password', async () => {
-    const app = await t.extraApp({ throttle: new LoginThrottle() });
+  // Counts are shared through the database: each test counts in a namespace of its own.
+  let n = 0;
+  const isolated = (o: Partial<ConstructorParameters<typeof LoginThrottle>[0]> = {}) => new LoginThrottle({ ...o, namespace: `auth-${++n}:` });
+
+  it('the 6th attempt for one account answers 429 with retry-after, even with the right password', async () => {
+    const app = await t.extraApp({ throttle: isolated() });
     for (let i = 0; i < 5; i++) {
       const res = await postLogin(app, 'admin', DEMO.consultant.email, `wrong-${i}`);
       expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
@@ -182,33 +187,81 @@ describe('rate limiting', () => {
   });
 
   it('a success before the limit resets the account count', async () => {
-    const app = await t.extraApp({ throttle: new LoginThrottle() });
+    const app = await t.extraApp({ throttle: isolated() });
     for (let i = 0; i < 4; i++) expect((await postLogin(app, 'admin', DEMO.admin.email, 'wrong')).statusCode).toBe(401);
     expect((await postLogin(app, 'admin', DEMO.admin.email, DEMO.admin.password)).statusCode).toBe(200);
     for (let i = 0; i < 4; i++) expect((await postLogin(app, 'admin', DEMO.admin.email, 'wrong')).statusCode).toBe(401);
     expect((await postLogin(app, 'admin', DEMO.admin.email, DEMO.admin.password)).statusCode).toBe(200);
   });
 
-  it('many failures from one address (different accounts) answer 429 for that address only', async () => {
-    const app = await t.extraApp({ throttle: new LoginThrottle({ perAccount: 5, perAddress: 8, windowMs: 60_000 }) });
+  it('many failures from one address stop accounts not known there, not those who signed in from it before', async () => {
+    const app = await t.extraApp({ throttle: isolated({ perAddress: 8 }) });
     const from = (remoteAddress: string, email: string, password: string) =>
       app.inject({ method: 'POST', url: '/api/admin_login', payload: { email, password }, remoteAddress });
+    // A colleague signed in from this address before: it is known for them.
+    expect((await from('10.9.9.9', DEMO.admin.email, DEMO.admin.password)).statusCode).toBe(200);
     // Concurrently: each failure costs a full scrypt hash; they run in libuv's thread pool.
     const failures = await Promise.all(Array.from({ length: 8 }, (_, i) => from('10.9.9.9', `user${i}@nowhere.test`, 'x')));
     expect(failures.map((r) => r.statusCode)).toEqual(Array(8).fill(401));
     const refused = await from('10.9.9.9', 'someone-new@nowhere.test', 'x');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await from('10.9.9.9', DEMO.admin.email, DEMO.admin.password)).statusCode).toBe(429);
-    expect((await from('10.1.1.1', DEMO.admin.email, DEMO.admin.password)).statusCode).toBe(200);
+    // Never signed in from here: stopped, even with the right password.
+    expect((await from('10.9.9.9', DEMO.consultant.email, DEMO.consultant.password)).statusCode).toBe(429);
+    // Known here: not locked out by the others' failures.
+    expect((await from('10.9.9.9', DEMO.admin.email, DEMO.admin.password)).statusCode).toBe(200);
+    // Another address is not affected.
+    expect((await from('10.1.1.1', DEMO.consultant.email, DEMO.consultant.password)).statusCode).toBe(200);
   });
 
-  it('with the default limits, 20 failures from one address lock it', async () => {
-    const app = await t.extraApp({ throttle: new LoginThrottle() });
+  it('with the default limits, 20 failures from one address stop the 21st account', async () => {
+    const app = await t.extraApp({ throttle: isolated() });
     const from = (email: string) => app.inject({ method: 'POST', url: '/api/admin_login', payload: { email, password: 'x' }, remoteAddress: '10.7.7.7' });
     const failures = await Promise.all(Array.from({ length: 20 }, (_, i) => from(`u${i}@nowhere.test`)));
     expect(failures.map((r) => r.statusCode)).toEqual(Array(20).fill(401));
     expect((await from('u-last@nowhere.test')).statusCode).toBe(429);
+  });
+});
+
+describe('users of an inactive or deleted client', () => {
+  const client2 = async () => (await t.db.query<{ client_id: number; merchant_id: number }>('select client_id, merchant_id from users where email = $1', [DEMO.client2.email]))[0];
+  afterEach(async () => {
+    await t.db.query(`update clients set status = 'active', deleted_at = null where id = $1`, [(await client2()).client_id]);
+  });
+
+  it('cannot sign in: the same 401 as a wrong password', async () => {
+    const { client_id } = await client2();
+    for (const change of [`status = 'inactive'`, 'deleted_at = now()']) {
+      await t.db.query(`update clients set ${change} where id = $1`, [client_id]);
+      const res = await postLogin(t.app, 'client', DEMO.client2.email, DEMO.client2.password);
+      expect(res.statusCode, change).toBe(401);
+      expect(res.json()).toEqual({ message: WRONG });
+      await t.db.query(`update clients set status = 'active', deleted_at = null where id = $1`, [client_id]);
+      expect((await postLogin(t.app, 'client', DEMO.client2.email, DEMO.client2.password)).statusCode).toBe(200);
+    }
+  });
+
+  it('a session of such a user answers 401 even when nothing ended it', async () => {
+    const token = await loginAs(t.app, 'client2');
+    await t.db.query('update clients set deleted_at = now() where id = $1', [(await client2()).client_id]);
+    // An app that has not cached the session looks it up and refuses it.
+    const fresh = await t.extraApp();
+    expect((await call(fresh, token, 'GET', '/api/client_login')).statusCode).toBe(401);
+  });
+
+  it('endSessionsOfClient ends their sessions at once, cached ones included, and only theirs', async () => {
+    const token = await loginAs(t.app, 'client2');
+    const otherClient = await loginAs(t.app, 'client');
+    expect((await call(t.app, token, 'GET', '/api/client_login')).statusCode).toBe(200); // now cached
+    const { client_id, merchant_id } = await client2();
+    await t.db.transaction(async (tx) => {
+      await tx.query(`update clients set status = 'inactive' where id = $1`, [client_id]);
+      await endSessionsOfClient(tx, t.app.cluster, merchant_id, client_id);
+    });
+    expect((await call(t.app, token, 'GET', '/api/client_login')).statusCode).toBe(401);
+    const [{ n }] = await t.db.query<{ n: number }>('select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.client_id = $1', [client_id]);
+    expect(n).toBe(0);
+    expect((await call(t.app, otherClient, 'GET', '/api/client_login')).statusCode).toBe(200);
   });
 });
 

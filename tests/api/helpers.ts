@@ -94,8 +94,8 @@ export async function makeTestApp(options: MakeOptions = {}): Promise<TestApp> {
     const app = await buildApp({
       db,
       config: { tokenLifetimeSeconds: o.tokenLifetimeSeconds ?? 3600, staticDir: undefined },
-      // A throttle per app: failed sign-ins in one test never lock out another.
-      throttle: o.throttle ?? new LoginThrottle(),
+      // A throttle per app (its own namespace in the shared counts): failed sign-ins in one test never lock out another.
+      throttle: o.throttle ?? new LoginThrottle({ namespace: `app-${randomBytes(6).toString('hex')}:` }),
     });
     await app.ready();
     apps.push(app);

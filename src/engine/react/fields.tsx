@@ -1,9 +1,11 @@
 import {
-  BooleanField, ChipField, EmailField, FileField, FunctionField, ImageField, NumberField, ReferenceArrayField,
+  BooleanField, ChipField, EmailField, FunctionField, NumberField, ReferenceArrayField,
   ReferenceField, SelectField, SingleFieldList, TextField, type FieldProps,
 } from 'react-admin';
 import { format, parseISO } from 'date-fns';
 import type { FieldDeclaration } from '../types';
+import { isFileId } from '../files';
+import { FileLink, StoredImage } from './files';
 
 export const formatAddress = (a: any) =>
   a && typeof a === 'object' ? [a.line1, a.line2, a.city, a.postcode, a.country].filter(Boolean).join(', ') : '';
@@ -43,10 +45,11 @@ export function FieldFor({ of: field, ...props }: { of: FieldDeclaration } & Par
       return <FunctionField {...common} render={(r: any) => (r?.[field.source] ? format(parseISO(r[field.source]), 'd MMM yyyy') : '')} />;
     case 'datetime':
       return <FunctionField {...common} render={(r: any) => (r?.[field.source] ? format(parseISO(r[field.source]), 'd MMM yyyy, HH:mm') : '')} />;
+    // Stored files are fetched with the bearer token (an <img> or a link could not send it).
     case 'image':
-      return <ImageField {...common} sx={{ '& img': { maxWidth: 120, maxHeight: 120, objectFit: 'contain' } }} />;
+      return <FunctionField {...common} render={(r: any) => <StoredImage value={r?.[field.source]} alt={field.label} sx={{ maxWidth: 120, maxHeight: 120, objectFit: 'contain' }} />} />;
     case 'file':
-      return <FileField {...common} title={field.label} />;
+      return <FunctionField {...common} render={(r: any) => (isFileId(r?.[field.source]) ? <FileLink id={r[field.source]} title={field.label} /> : null)} />;
     case 'address':
       return <FunctionField {...common} render={(r: any) => formatAddress(r?.[field.source])} />;
   }

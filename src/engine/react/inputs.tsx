@@ -1,22 +1,20 @@
 import { Box, Typography } from '@mui/material';
 import {
-  AutocompleteArrayInput, AutocompleteInput, BooleanInput, ImageField, ImageInput, FileField, FileInput, NumberInput,
+  AutocompleteArrayInput, AutocompleteInput, BooleanInput, ImageInput, FileInput, NumberInput,
   ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, required, useTranslate, type InputProps,
 } from 'react-admin';
 import type { FieldDeclaration } from '../types';
 import { PickerInput } from './DatePickerInput';
+import { UploadPreview } from './files';
+import { FILE_ACCEPT } from '../files';
 
-/** A file chosen in the form travels to the API as a data URL (the API stores it with the record). */
-export const readAsDataUrl = (file: File) =>
-  new Promise<string>((ok, fail) => {
-    const reader = new FileReader();
-    reader.onload = () => ok(String(reader.result));
-    reader.onerror = () => fail(reader.error);
-    reader.readAsDataURL(file);
-  });
+// The input shows a value as { src, title } (and a newly chosen file as { src, title, rawFile }); the record
+// keeps only the stored file's id (or a shipped path), which the preview shows through the file store.
+const formatUpload = (v: unknown) => (typeof v === 'string' && v ? { src: v, title: '' } : v);
 
-// The form keeps an upload as { src, rawFile, title }; the record keeps only the URL.
-const formatUpload = (v: unknown) => (typeof v === 'string' && v ? { src: v, title: 'current' } : v);
+// What the browser's file picker offers. The dropzone itself refuses nothing: a refused file would silently
+// clear the current one, so type and size are reported next to the field by the form's validation instead.
+const pickerAccept = (kind: 'image' | 'document') => ({ accept: Object.entries(FILE_ACCEPT[kind]).flat(2).join(',') });
 
 /** Money is kept in minor units (pence) and typed in major units (pounds): 12.50 ⇄ 1250, never a float on the wire. */
 export const moneyToInput = (v: unknown) => (typeof v === 'number' ? v / 100 : v == null ? '' : v);
@@ -67,14 +65,14 @@ export function InputFor({ of: field, ...props }: { of: FieldDeclaration } & Par
       return <PickerInput {...common} withTime limits={field.date} />;
     case 'image':
       return (
-        <ImageInput {...common} accept={{ 'image/*': ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.svg'] }} format={formatUpload} maxSize={1024 * 1024}>
-          <ImageField source="src" title="title" />
+        <ImageInput {...common} inputProps={pickerAccept('image')} format={formatUpload}>
+          <UploadPreview kind="image" />
         </ImageInput>
       );
     case 'file':
       return (
-        <FileInput {...common} format={formatUpload} maxSize={1024 * 1024}>
-          <FileField source="src" title="title" />
+        <FileInput {...common} inputProps={pickerAccept('document')} format={formatUpload}>
+          <UploadPreview kind="document" />
         </FileInput>
       );
     case 'address':

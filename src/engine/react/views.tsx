@@ -1,20 +1,27 @@
-import { Fragment, type ReactElement, type ReactNode } from 'react';
-import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { Fragment, createContext, useContext, useState, type ReactElement, type ReactNode } from 'react';
+import { Alert, Box, Tab, Tabs, Typography } from '@mui/material';
+import RefreshIcon from '@mui/icons-material/Refresh';
 import { Link } from 'react-router';
 import {
   BulkDeleteButton, BulkExportButton, CreateButton, Create, DataTable, DeleteButton, Edit, EditButton, ExportButton, FilterButton,
   List, SearchInput, SelectInput, NullableBooleanInput, ReferenceInput, AutocompleteInput, Show, SimpleForm, SimpleShowLayout,
-  TopToolbar, useCanAccess, useTranslate, Toolbar, SaveButton,
+  TopToolbar, useCanAccess, useTranslate, Toolbar, SaveButton, Button, useEditContext, useRecordContext, useNotify,
 } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
 import type { FieldDeclaration, ListTab, ResourceDeclaration } from '../types';
 import { hasView } from '../types';
 import { validateRecord, type CustomFieldDefinition, type Problems } from '../validate';
 import { customFieldAsDeclaration } from '../validate';
 import { FieldFor } from './fields';
-import { InputFor, readAsDataUrl } from './inputs';
+import { InputFor } from './inputs';
+import { UploadFailure, uploadFile } from './files';
+import { ApiFailure } from '../../providers/request';
+import { fileKindOf } from '../files';
 import { PickerInput } from './DatePickerInput';
 import { CustomFieldInputs, useCustomFields } from './customFields';
 import type { ResourcePaths } from './paths';
+import { BulkActions, RecordActions } from './actions';
+import { HistoryPanel } from './history';
 
 /** Single-field escape hatches: replace how one field is shown, typed or listed, keep the rest generated. */
 export interface FieldOverride {
@@ -26,7 +33,7 @@ export interface ViewOptions {
   decl: ResourceDeclaration;
   paths: ResourcePaths;
   fieldOverrides?: Record<string, FieldOverride>;
-  /** Extra buttons next to Bulk delete/export (e.g. Approve selected). */
+  /** Extra buttons next to the declared bulk actions and Bulk delete/export. */
   bulkActions?: ReactElement;
   /** Extra buttons in the show view's toolbar. */
   showActions?: ReactElement;
@@ -47,13 +54,25 @@ export function toFormErrors(problems: Problems): Record<string, any> {
 export const formValidator = (decl: ResourceDeclaration, defs: CustomFieldDefinition[]) => (values: Record<string, any>) =>
   toFormErrors(validateRecord(decl, values, defs));
 
-/** Uploads become data URLs before the record is sent; an untouched upload keeps its URL. */
+/**
+ * A newly chosen file is uploaded to the file store before the record is sent, and the record carries its id;
+ * an untouched one keeps its id. A refused upload rejects with an UploadFailure naming the field.
+ */
 export const transformUploads = (decl: ResourceDeclaration) => async (data: Record<string, any>) => {
   const out = { ...data };
   for (const f of decl.fields) {
     if (f.type !== 'image' && f.type !== 'file') continue;
     const v = out[f.source];
-    if (v && typeof v === 'object') out[f.source] = v.rawFile instanceof File ? await readAsDataUrl(v.rawFile) : (v.src ?? null);
+    if (!v || typeof v !== 'object') continue;
+    if (!(v.rawFile instanceof File)) {
+      out[f.source] = v.src ?? null;
+      continue;
+    }
+    try {
+      out[f.source] = (await uploadFile(v.rawFile, fileKindOf(f.type))).id;
+    } catch (e) {
+      throw e instanceof ApiFailure ? new UploadFailure(e.message, f.source, e.status) : e;
+    }
   }
   return out;
 };
@@ -166,6 +185,7 @@ function ListBody({ decl, paths, defs, overrides, bulkActions }: { decl: Resourc
       rowClick={(id) => paths.show(id)}
       bulkActionButtons={
         <>
+          <BulkActions decl={decl} />
           {bulkActions}
           <BulkExportButton />
           <BulkDeleteButton mutationMode="pessimistic" />
@@ -188,12 +208,24 @@ export function ShowFields({ decl, fieldOverrides }: { decl: ResourceDeclaration
   );
 }
 
+/** The record's audit trail under its show view (shown to those who may list the audit trail). */
+function RecordHistory({ decl }: { decl: ResourceDeclaration }) {
+  const record = useRecordContext();
+  if (!record || decl.audited === false) return null;
+  return (
+    <Box sx={{ px: 2, pb: 2 }}>
+      <HistoryPanel target={{ resource: decl.name, id: record.id }} />
+    </Box>
+  );
+}
+
 export function EngineShow({ decl, paths, fieldOverrides, showActions }: ViewOptions) {
   return (
     <Show
       resource={decl.name}
       actions={
         <TopToolbar>
+          <RecordActions decl={decl} />
           {showActions}
           <EditButton />
           <DeleteButton mutationMode="pessimistic" redirect={paths.list} />
@@ -201,18 +233,83 @@ export function EngineShow({ decl, paths, fieldOverrides, showActions }: ViewOpt
       }
     >
       <ShowFields decl={decl} fieldOverrides={fieldOverrides} />
+      <RecordHistory decl={decl} />
     </Show>
   );
 }
 
-function FormInputs({ decl, view, overrides, defs }: { decl: ResourceDeclaration; view: 'edit' | 'create'; overrides?: Record<string, FieldOverride>; defs: CustomFieldDefinition[] }) {
+/**
+ * Whether a form offers an input for a field: never for what the server fills, computes or changes only through
+ * actions (the write policy would refuse it anyway).
+ */
+export const isFormField = (f: FieldDeclaration, view: 'edit' | 'create') => !f.readOnly && !f.actionOnly && !f.computed && hasView(f, view);
+
+/** The inputs of a generated form; `exclude` leaves out fields the screen fixes itself (a child's parent). */
+export function FormInputs({ decl, view, overrides, defs, exclude = [] }: { decl: ResourceDeclaration; view: 'edit' | 'create'; overrides?: Record<string, FieldOverride>; defs: CustomFieldDefinition[]; exclude?: string[] }) {
   return (
     <>
-      {decl.fields.filter((f: FieldDeclaration) => !f.readOnly && hasView(f, view)).map((f) => (
-        <Fragment key={f.source}>{overrides?.[f.source]?.input ?? <InputFor of={f} />}</Fragment>
+      {decl.fields.filter((f: FieldDeclaration) => isFormField(f, view) && !exclude.includes(f.source)).map((f) => (
+        // A create-only field is shown on edit but cannot be changed.
+        <Fragment key={f.source}>{overrides?.[f.source]?.input ?? <InputFor of={f} {...(view === 'edit' && f.createOnly ? { readOnly: true } : {})} />}</Fragment>
       ))}
       <CustomFieldInputs defs={defs} />
     </>
+  );
+}
+
+/**
+ * Stale edits: the form sends back the record's version; when someone else saved first the API answers 409 with
+ * errors.version. The form then says so and offers to reload; nothing is overwritten and the user's edit stays
+ * on screen until they choose to reload.
+ */
+const StaleContext = createContext<{ stale: boolean; setStale: (v: boolean) => void }>({ stale: false, setStale: () => {} });
+
+export const isStaleError = (e: any) => e?.status === 409 && !!e?.body?.errors?.version;
+
+/** The mutation options and context of an edit form that handles stale saves; wrap the form in <StaleProvider>. */
+export function useStaleEdit() {
+  const [stale, setStale] = useState(false);
+  const notify = useNotify();
+  const onError = (e: any) => {
+    if (isStaleError(e)) {
+      setStale(true);
+      // The form would mark an invisible "version" field as wrong: say it as the form's own error instead.
+      e.body.errors = { root: { serverError: 'app.edit.stale' } };
+      return;
+    }
+    // Field errors (422) show next to the fields; anything else is said aloud, as react-admin does by default.
+    if (e?.body?.errors && Object.keys(e.body.errors).length) return;
+    notify(typeof e === 'string' ? e : e?.message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: e?.message } });
+  };
+  return { stale, setStale, onError };
+}
+
+export function StaleProvider({ value, children }: { value: { stale: boolean; setStale: (v: boolean) => void }; children: ReactNode }) {
+  return <StaleContext.Provider value={value}>{children}</StaleContext.Provider>;
+}
+
+/** Inside an edit form: the "changed meanwhile" message with its Reload button. */
+export function StaleNotice() {
+  const { stale, setStale } = useContext(StaleContext);
+  const { refetch } = useEditContext();
+  const { reset } = useFormContext();
+  const translate = useTranslate();
+  if (!stale) return null;
+  const reload = async () => {
+    const r = await refetch();
+    // Discards the local edit: the form starts again from what is stored now, with its new version.
+    if (r?.data) reset(r.data);
+    setStale(false);
+  };
+  return (
+    <Alert
+      severity="warning"
+      role="alert"
+      sx={{ mb: 2, width: '100%' }}
+      action={<Button label="app.edit.reload" onClick={reload}><RefreshIcon /></Button>}
+    >
+      {translate('app.edit.stale')}
+    </Alert>
   );
 }
 
@@ -233,6 +330,7 @@ function EngineForm({ decl, view, overrides }: { decl: ResourceDeclaration; view
       }
       sx={{ maxWidth: 900 }}
     >
+      {view === 'edit' && <StaleNotice />}
       <FormInputs decl={decl} view={view} overrides={overrides} defs={defs} />
     </SimpleForm>
   );
@@ -240,10 +338,13 @@ function EngineForm({ decl, view, overrides }: { decl: ResourceDeclaration; view
 
 // Pessimistic saves: the server's field errors (422) show next to the fields, and nothing is shown as saved until it is.
 export function EngineEdit({ decl, paths, fieldOverrides }: ViewOptions) {
+  const stale = useStaleEdit();
   return (
-    <Edit resource={decl.name} mutationMode="pessimistic" redirect={(_r: any, id: any) => paths.show(id)} transform={transformUploads(decl)}>
-      <EngineForm decl={decl} view="edit" overrides={fieldOverrides} />
-    </Edit>
+    <StaleProvider value={stale}>
+      <Edit resource={decl.name} mutationMode="pessimistic" mutationOptions={{ onError: stale.onError }} redirect={(_r: any, id: any) => paths.show(id)} transform={transformUploads(decl)}>
+        <EngineForm decl={decl} view="edit" overrides={fieldOverrides} />
+      </Edit>
+    </StaleProvider>
   );
 }
 

@@ -6,13 +6,19 @@ import {
 } from 'react-admin';
 import { ShowFields, type ViewOptions } from '../../engine/react/views';
 import { FileAvatar } from '../../engine/react/files';
-import { StaffStatusButtons } from './StatusActions';
+import { RecordActions } from '../../engine/react/actions';
+import { ChildList, SingleChildForm } from '../../engine/react/children';
+import { HistoryPanel } from '../../engine/react/history';
+import { candidateDocuments, candidatePreferences, candidateRestrictions } from '../compliance/resource';
+import { ComplianceSummary } from './ComplianceSummary';
 
 /** The profile's tabs, in the spec's order; each is a route /staffs/{id}/{tab}. */
 export const PROFILE_TABS = ['overview', 'document', 'profiles', 'restricted', 'rate-card', 'notes', 'staff-id', 'candidate-history', 'candidate-preference'] as const;
 type ProfileTab = (typeof PROFILE_TABS)[number];
 // Tabs whose content a later release brings; their routes resolve and say so.
-const LATER: ProfileTab[] = ['document', 'restricted', 'rate-card', 'candidate-history', 'candidate-preference'];
+const LATER: ProfileTab[] = ['rate-card'];
+// The documents tab's columns: what a check needs at a glance (file, dates, check status, expiry).
+const DOCUMENT_COLUMNS = ['document_category_id', 'number', 'issue_date', 'expiry_date', 'file', 'status', 'expiry_state', 'days_left'];
 
 export function CandidateProfileRoute(options: ViewOptions) {
   const { id, tab } = useParams();
@@ -58,7 +64,7 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
             <ReferenceField source="job_role_id" reference="job_roles" link={false} emptyText="—" />
           </Box>
           <StatusChips />
-          <StaffStatusButtons />
+          <RecordActions decl={options.decl} />
           <EditButton to={options.paths.edit(record.id)} />
         </CardContent>
         <Tabs value={tab} variant="scrollable" scrollButtons="auto" aria-label={translate('app.staff.profile_tabs')}>
@@ -69,7 +75,16 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
       </Card>
       <Card sx={{ mt: 2 }}>
         <CardContent>
-          {tab === 'overview' && <ShowFields decl={options.decl} fieldOverrides={options.fieldOverrides} />}
+          {tab === 'overview' && (
+            <>
+              <ComplianceSummary id={record.id} />
+              <ShowFields decl={options.decl} fieldOverrides={options.fieldOverrides} />
+            </>
+          )}
+          {tab === 'document' && <ChildList decl={candidateDocuments} parentId={record.id} columns={DOCUMENT_COLUMNS} header={<ComplianceSummary id={record.id} />} />}
+          {tab === 'restricted' && <ChildList decl={candidateRestrictions} parentId={record.id} />}
+          {tab === 'candidate-preference' && <SingleChildForm decl={candidatePreferences} parentId={record.id} />}
+          {tab === 'candidate-history' && <HistoryPanel target={{ resource: 'candidates', id: record.id, subject: true }} />}
           {tab === 'profiles' && <ProfilesTab />}
           {tab === 'notes' && (
             <Labeled label="resources.candidates.fields.notes">

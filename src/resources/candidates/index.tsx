@@ -3,12 +3,9 @@ import PeopleIcon from '@mui/icons-material/People';
 import { buildResource } from '../../engine/react/buildResource';
 import { candidates } from './resource';
 import { CandidateProfileRoute } from './CandidateProfile';
-import { StaffBulkStatusButtons, StaffStatusButtons } from './StatusActions';
 
 export default buildResource(candidates, {
   icon: PeopleIcon,
-  bulkActions: <StaffBulkStatusButtons />,
-  showActions: <StaffStatusButtons />,
   // The full profile: /staffs/{id} opens its overview tab; each tab has its own route.
   extraRoutes: (options) => [
     <Route key="profile" path="/staffs/:id" element={<CandidateProfileRoute {...options} />} />,

@@ -3,7 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Link, useParams } from 'react-router';
 import {
   DataTable, EditButton, Labeled, ReferenceManyField, SelectField, ShowBase, Title, useRecordContext,
-  useShowContext, useTranslate, Pagination,
+  useShowContext, useTranslate, Pagination, useCanAccess,
 } from 'react-admin';
 import { FieldFor } from '../../engine/react/fields';
 import { StoredImage } from '../../engine/react/files';
@@ -11,6 +11,7 @@ import type { ViewOptions } from '../../engine/react/views';
 import type { ResourceDeclaration } from '../../engine/types';
 import { pathsOf } from '../../engine/react/paths';
 import { sites } from '../sites/resource';
+import { candidateRestrictions } from '../compliance/resource';
 import { STATUS_CHOICES } from './resource';
 
 const sitePaths = pathsOf(sites);
@@ -76,7 +77,38 @@ function ClientProfile({ options }: { options: ViewOptions }) {
           </ReferenceManyField>
         </CardContent>
       </Card>
+      <RestrictedStaffCard />
     </Box>
+  );
+}
+
+/** The staff barred from this client or one of its sites (recorded on each staff member's Restricted tab). */
+function RestrictedStaffCard() {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'candidate_restrictions', action: 'list' });
+  if (!canAccess) return null;
+  const col = (source: string) => {
+    const field = candidateRestrictions.fields.find((f) => f.source === source)!;
+    return (
+      <DataTable.Col key={source} source={source} label={field.label}>
+        <FieldFor of={field} />
+      </DataTable.Col>
+    );
+  };
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate('app.restrictions.on_client')}
+        </Typography>
+        <ReferenceManyField reference="candidate_restrictions" target="client_id" sort={{ field: 'restricted_on', order: 'DESC' }} perPage={10} pagination={<Pagination />}
+          empty={<Typography color="text.secondary">{translate('app.restrictions.none_on_client')}</Typography>}>
+          <DataTable rowClick={(_id, _r, record) => `/staffs/${record.candidate_id}/restricted`} bulkActionButtons={false}>
+            {['candidate_id', 'site_id', 'reason', 'restricted_on', 'recorded_by'].map(col)}
+          </DataTable>
+        </ReferenceManyField>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkField, customFieldAsDeclaration, validateRecord, MAX_UPLOAD_BYTES, type CustomFieldDefinition } from '../../../src/engine/validate';
-import { parseStrictDate, resolveLimit } from '../../../src/engine/dates';
+import { checkField, customFieldAsDeclaration, validateRecord, validateCustomFieldsInput, MAX_REFERENCES, type CustomFieldDefinition } from '../../../src/engine/validate';
+import { parseStrictDate, resolveLimit, todayIn } from '../../../src/engine/dates';
 import { engineMessages, interpolate } from '../../../src/engine/messages';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../src/engine/types';
 import { pathsOf } from '../../../src/engine/react/paths';
@@ -8,7 +8,7 @@ import { canAccess, permits } from '../../../src/resources/access';
 import { candidates } from '../../../src/resources/candidates/resource';
 import { clients } from '../../../src/resources/clients/resource';
 import { sites } from '../../../src/resources/sites/resource';
-import { jobRoles, staffDetailFields, settingsResources } from '../../../src/resources/settings/resources';
+import { documentCategories, jobRoles, staffDetailFields, settingsResources } from '../../../src/resources/settings/resources';
 import { declarations } from '../../../src/resources/declarations';
 
 // A fixed "now": Sunday 15 March 2026, local time.
@@ -18,11 +18,12 @@ const check = (field: FieldDeclaration, value: unknown) => checkField(field, val
 const msg = (field: FieldDeclaration, value: unknown) => check(field, value)?.message;
 
 describe('checkField: required and empty values', () => {
-  it('reports ra.validation.required for undefined, null, blank text and empty arrays on a required field', () => {
+  it('reports ra.validation.required for undefined, null and "" on a required field, blank text and [] where they mean nothing', () => {
     for (const type of ['text', 'email', 'number', 'choice', 'date', 'reference'] as const) {
       const field = f({ type, required: true, choices: [{ id: 'a', name: 'A' }] });
-      for (const v of [undefined, null, '', '   ']) expect(msg(field, v), `${type} ${JSON.stringify(v)}`).toBe('ra.validation.required');
+      for (const v of [undefined, null, '']) expect(msg(field, v), `${type} ${JSON.stringify(v)}`).toBe('ra.validation.required');
     }
+    for (const type of ['text', 'longtext', 'email', 'phone'] as const) expect(msg(f({ type, required: true }), '   '), type).toBe('ra.validation.required');
     expect(msg(f({ type: 'references', required: true }), [])).toBe('ra.validation.required');
   });
   it('accepts empty values on an optional field, whatever its type', () => {
@@ -205,24 +206,27 @@ describe('dates: strict parsing and limits', () => {
 });
 
 describe('checkField: image and file', () => {
-  const png = 'data:image/png;base64,iVBORw0KGgo=';
-  it('accepts an image data URL or a shipped file path; refuses other strings', () => {
+  const id = '3f2a8c1e-5b7d-4e2f-9a6b-1c2d3e4f5a6b';
+  const chosen = (size: number, type: string) => ({ rawFile: new File([new Uint8Array(size)], 'x', { type }), src: 'blob:x', title: 'x' });
+  it("accepts a stored file's id or a shipped file path; refuses data URLs, other sites and anything else", () => {
     const img = f({ type: 'image' });
-    expect(check(img, png)).toBeUndefined();
-    expect(check(img, '/logos/demo.png')).toBeUndefined();
-    expect(msg(img, 'https://evil.example/x.png')).toBe('engine.validation.file');
-    expect(msg(img, 'data:image/png;base64,not base64!')).toBe('engine.validation.file');
-    expect(msg(img, { src: png })).toBe('engine.validation.file');
+    expect(check(img, id)).toBeUndefined();
+    expect(check(img, id.toUpperCase())).toBeUndefined();
+    expect(check(img, '/demo/agency-logo.svg')).toBeUndefined();
+    for (const bad of ['data:image/png;base64,iVBORw0KGgo=', '//evil.example/pixel.png', 'https://evil.example/x.png', `${id}x`, { src: id }, 42]) {
+      expect(msg(img, bad), JSON.stringify(bad)).toBe('engine.validation.file');
+    }
   });
-  it('an image field refuses a non-image MIME type; a file field accepts it', () => {
-    const pdf = 'data:application/pdf;base64,JVBERi0=';
-    expect(msg(f({ type: 'image' }), pdf)).toBe('engine.validation.image');
-    expect(check(f({ type: 'file' }), pdf)).toBeUndefined();
-  });
-  it('refuses uploads over 1 MB', () => {
-    const body = (bytes: number) => 'data:image/png;base64,' + 'A'.repeat(Math.ceil((bytes * 4) / 3));
-    expect(check(f({ type: 'image' }), body(MAX_UPLOAD_BYTES - 100))).toBeUndefined();
-    expect(check(f({ type: 'image' }), body(MAX_UPLOAD_BYTES + 100))).toEqual({ message: 'engine.validation.fileSize', args: { max: '1 MB' } });
+  it('a file chosen in a form passes until the save uploads it, within its kind\'s size and types', () => {
+    const img = f({ type: 'image' });
+    const doc = f({ type: 'file' });
+    expect(check(img, chosen(1024 * 1024, 'image/png'))).toBeUndefined();
+    expect(check(img, chosen(1024 * 1024 + 1, 'image/png'))).toEqual({ message: 'engine.validation.fileSize', args: { max: '1 MB' } });
+    expect(msg(img, chosen(10, 'application/pdf'))).toBe('engine.validation.image');
+    expect(msg(img, chosen(10, 'image/svg+xml'))).toBe('engine.validation.image');
+    expect(check(doc, chosen(10 * 1024 * 1024, 'application/pdf'))).toBeUndefined();
+    expect(check(doc, chosen(10 * 1024 * 1024 + 1, 'application/pdf'))).toEqual({ message: 'engine.validation.fileSize', args: { max: '10 MB' } });
+    expect(msg(doc, chosen(10, 'text/html'))).toBe('engine.validation.fileType');
   });
 });
 
@@ -336,8 +340,22 @@ describe('canAccess', () => {
   const admin = { loginType: 'admin' as const, role: 'admin' };
   const consultant = { loginType: 'admin' as const, role: 'consultant' };
   const client = { loginType: 'client' as const, role: 'admin' };
-  it('an agency admin may do everything on every declared resource', () => {
-    for (const d of declarations) for (const a of ['list', 'show', 'create', 'edit', 'delete', 'export']) expect(canAccess(admin, d.name, a), `${d.name} ${a}`).toBe(true);
+  it('an agency admin may do everything on every declared resource but write the audit trail', () => {
+    for (const d of declarations.filter((x) => x.name !== 'audit_entries')) for (const a of ['list', 'show', 'create', 'edit', 'delete', 'export']) expect(canAccess(admin, d.name, a), `${d.name} ${a}`).toBe(true);
+    for (const a of ['list', 'show', 'export']) expect(canAccess(admin, 'audit_entries', a)).toBe(true);
+    for (const a of ['create', 'edit', 'delete']) expect(canAccess(admin, 'audit_entries', a)).toBe(false);
+  });
+  it('a role counts only in its own panel: an agency role grants a client user nothing, and the reverse', () => {
+    expect(canAccess({ loginType: 'client', role: 'admin' }, 'clients', 'list')).toBe(false);
+    expect(canAccess({ loginType: 'admin', role: 'manager' }, 'sites', 'list')).toBe(false);
+    expect(canAccess({ loginType: 'client', role: 'manager' }, 'sites', 'list')).toBe(true);
+    expect(canAccess({ loginType: 'client', role: 'manager' }, 'candidates', 'list')).toBe(false);
+  });
+  it('actions are granted by their declaration', () => {
+    expect(canAccess(admin, 'candidates', 'approve')).toBe(true);
+    expect(canAccess(consultant, 'candidate_documents', 'verify')).toBe(true);
+    expect(canAccess({ loginType: 'client', role: 'manager' }, 'candidates', 'approve')).toBe(false);
+    expect(canAccess(admin, 'candidates', 'no_such_action')).toBe(false);
   });
   it('a consultant works on clients, sites and staff but cannot delete them', () => {
     for (const name of ['clients', 'sites', 'candidates']) {
@@ -363,9 +381,206 @@ describe('canAccess', () => {
   });
   it("react-admin's 'clone' is a create and 'read' is a show", () => {
     const listOnly: ResourceDeclaration = { ...clients, access: { viewer: ['list', 'show'], manager: ['create'] } };
-    expect(permits({ loginType: 'admin', role: 'viewer' }, listOnly, 'read')).toBe(true);
-    expect(permits({ loginType: 'admin', role: 'viewer' }, listOnly, 'clone')).toBe(false);
-    expect(permits({ loginType: 'admin', role: 'manager' }, listOnly, 'clone')).toBe(true);
-    expect(permits({ loginType: 'admin', role: 'manager' }, listOnly, 'read')).toBe(false);
+    expect(permits({ loginType: 'client', role: 'viewer' }, listOnly, 'read')).toBe(true);
+    expect(permits({ loginType: 'client', role: 'viewer' }, listOnly, 'clone')).toBe(false);
+    expect(permits({ loginType: 'client', role: 'manager' }, listOnly, 'clone')).toBe(true);
+    expect(permits({ loginType: 'client', role: 'manager' }, listOnly, 'read')).toBe(false);
+  });
+});
+
+describe('strict types: hostile values are field errors, never converted', () => {
+  // JSON can carry an object whose toString is not a function: Number() and String() throw on it.
+  const hostile = JSON.parse('{"toString":"x"}');
+  const hostileValueOf = JSON.parse('{"valueOf":"1","toString":"1"}');
+
+  it('an object in a text, a unique text or a reference field is reported, and checking it does not throw', () => {
+    const code = clients.fields.find((x) => x.source === 'code')!; // unique text
+    expect(code.unique).toBe(true);
+    for (const v of [hostile, hostileValueOf]) {
+      expect(msg(f({ type: 'text' }), v)).toBe('engine.validation.text');
+      expect(msg(code, v)).toBe('engine.validation.text');
+      expect(msg(f({ type: 'reference', reference: 'clients' }), v)).toBe('engine.validation.reference');
+      expect(msg(f({ type: 'references', reference: 'clients' }), [1, v])).toBe('engine.validation.reference');
+      expect(msg(f({ type: 'number' }), v)).toBe('ra.validation.number');
+      expect(msg(f({ type: 'choice', choices: [{ id: 'x', name: 'X' }] }), v)).toBe('engine.validation.choice');
+    }
+  });
+  it('a reference is a positive whole number or a string of digits naming one, within the id range', () => {
+    const ref = f({ type: 'reference', reference: 'clients' });
+    for (const ok of [1, '1', 2147483647, '2147483647']) expect(check(ref, ok), JSON.stringify(ok)).toBeUndefined();
+    for (const bad of [' 3', '3 ', '3.0', '03', '1e3', '0x10', '-1', true, [3], {}, 2147483648, '2147483648', '99999999999']) {
+      expect(msg(ref, bad), JSON.stringify(bad)).toBe('engine.validation.reference');
+    }
+  });
+  it(`references is a list of such ids, at most ${MAX_REFERENCES}`, () => {
+    const refs = f({ type: 'references', reference: 'staff_profiles' });
+    expect(check(refs, Array.from({ length: MAX_REFERENCES }, (_, i) => i + 1))).toBeUndefined();
+    expect(check(refs, Array.from({ length: MAX_REFERENCES + 1 }, (_, i) => i + 1))).toEqual({ message: 'engine.validation.tooMany', args: { max: MAX_REFERENCES } });
+    expect(msg(refs, [[1]])).toBe('engine.validation.reference');
+    expect(msg(refs, { 0: 1, length: 1 })).toBe('engine.validation.reference');
+  });
+  it('" " and [] are wrong values (not empty ones) in boolean, date, date-time, choice, number, money and reference fields', () => {
+    const fields = {
+      boolean: 'engine.validation.boolean',
+      date: 'engine.validation.date',
+      datetime: 'engine.validation.datetime',
+      choice: 'engine.validation.choice',
+      number: 'ra.validation.number',
+      money: 'ra.validation.number',
+      reference: 'engine.validation.reference',
+    } as const;
+    for (const [type, message] of Object.entries(fields)) {
+      for (const required of [false, true]) {
+        const field = f({ type: type as keyof typeof fields, required, choices: [{ id: 'a', name: 'A' }] });
+        for (const v of [' ', '\t', [], {}]) expect(msg(field, v), `${type} ${JSON.stringify(v)} required=${required}`).toBe(message);
+      }
+    }
+  });
+  it('a boolean is only true or false', () => {
+    for (const bad of ['true', 'false', 0, 1, ' ', [], {}]) expect(msg(f({ type: 'boolean' }), bad), JSON.stringify(bad)).toBe('engine.validation.boolean');
+  });
+  it('a number is a finite number or a string of decimal digits', () => {
+    const n = f({ type: 'number' });
+    for (const ok of [0, -3, 2.5, '12', ' 12 ', '-4.25']) expect(check(n, ok), JSON.stringify(ok)).toBeUndefined();
+    for (const bad of [' ', [], [5], true, false, '0x10', '1e3', 'Infinity', '12abc', '1.', '.5', {}]) expect(msg(n, bad), JSON.stringify(bad)).toBe('ra.validation.number');
+  });
+  it('money beyond what JavaScript holds exactly is refused', () => {
+    expect(msg(f({ type: 'money' }), 2 ** 53)).toBe('ra.validation.maxValue');
+    expect(check(f({ type: 'money' }), 2 ** 53 - 1)).toBeUndefined();
+  });
+  it('reproduced: client_type [] and validity_months " " are refused, not stored as "" or 0', () => {
+    const clientType = clients.fields.find((x) => x.source === 'client_type')!;
+    expect(msg(clientType, [])).toBe('engine.validation.choice');
+    const validity = documentCategories.fields.find((x) => x.source === 'validity_months')!;
+    expect(msg(validity, ' ')).toBe('ra.validation.number');
+    expect(check(validity, null)).toBeUndefined(); // empty: never expires
+  });
+  it('an address treats spaces as missing in its parts', () => {
+    const addr = sites.fields.find((x) => x.source === 'address')!;
+    expect(msg(addr, { line1: '1 High St', postcode: '   ' })).toBe('engine.validation.addressRequired');
+  });
+});
+
+describe("date limits follow the agency's today, given as yyyy-MM-dd", () => {
+  it('resolveLimit and checkField accept a yyyy-MM-dd today as well as a Date', () => {
+    expect(resolveLimit('today', '2026-03-15')).toEqual(new Date(2026, 2, 15));
+    expect(resolveLimit('-16y', '2026-03-15')).toEqual(new Date(2010, 2, 15));
+    expect(resolveLimit('+30d', '2026-12-15')).toEqual(new Date(2027, 0, 14));
+    const future = f({ type: 'date', date: { min: 'today' } });
+    expect(checkField(future, '2026-03-15', '2026-03-15')).toBeUndefined();
+    expect(checkField(future, '2026-03-15', '2026-03-16')).toEqual({ message: 'engine.validation.dateMin', args: { min: '2026-03-16' } });
+  });
+  it("the same instant is another day in the agency's time zone than on the machine: the given today decides", () => {
+    // 23:30 UTC on 28 June is 00:30 on 29 June in London (BST).
+    const instant = new Date('2026-06-28T23:30:00Z');
+    expect(todayIn('Europe/London', instant)).toBe('2026-06-29');
+    expect(todayIn('UTC', instant)).toBe('2026-06-28');
+    expect(todayIn('Europe/London', new Date('2026-01-15T23:30:00Z'))).toBe('2026-01-15'); // GMT in winter
+    const dob = candidates.fields.find((x) => x.source === 'date_of_birth')!; // at most -16y
+    // Turning 16 on 29 June 2026 counts in London from 00:00 BST, when UTC still says the 28th.
+    expect(checkField(dob, '2010-06-29', todayIn('Europe/London', instant))).toBeUndefined();
+    expect(checkField(dob, '2010-06-29', todayIn('UTC', instant))?.message).toBe('engine.validation.dateMax');
+  });
+  it('validateRecord passes the today on to every field', () => {
+    const record = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', status: 'pending', activated: false, date_of_birth: '2010-06-29' };
+    expect(validateRecord(candidates, record, [], '2026-06-29')).toEqual({});
+    expect(Object.keys(validateRecord(candidates, record, [], '2026-06-28'))).toEqual(['date_of_birth']);
+  });
+  it('a malformed today is a programming error, said loudly', () => {
+    expect(() => resolveLimit('today', '29/06/2026')).toThrow(/yyyy-MM-dd/);
+  });
+});
+
+describe('validateCustomFieldsInput', () => {
+  const defs: CustomFieldDefinition[] = [
+    { key: 'dbs_number', label: 'DBS number', field_type: 'text', required: true },
+    { key: 'shoe_size', label: 'Shoe size', field_type: 'number', required: false },
+    { key: 'driver', label: 'Driver', field_type: 'boolean', required: false },
+    { key: 'licence_expiry', label: 'Licence expiry', field_type: 'date', required: false },
+    { key: 'shift', label: 'Shift', field_type: 'choice', required: false, options: 'Days, Nights' },
+  ];
+  const stored = { dbs_number: 'D-1', shoe_size: 9, old_badge: 'B-7' }; // old_badge: a field since removed
+  const run = (input: unknown, today = '2026-03-15') => validateCustomFieldsInput(defs, input, stored, today);
+
+  it('merges declared values into the stored ones, normalised (trimmed text, numbers from digits), and nothing is lost', () => {
+    const r = run({ shoe_size: '10', driver: true, shift: 'Nights', dbs_number: '  D-2 ' });
+    expect(r.problems).toEqual({});
+    expect(r.merged).toEqual({ dbs_number: 'D-2', shoe_size: 10, driver: true, shift: 'Nights', old_badge: 'B-7' });
+    expect(run(undefined)).toEqual({ problems: {}, merged: stored });
+    expect(run({})).toEqual({ problems: {}, merged: stored });
+  });
+  it('null or "" removes a value; requiredness is left to validateRecord on the merged record', () => {
+    const r = run({ shoe_size: null, dbs_number: '' });
+    expect(r.problems).toEqual({});
+    expect(r.merged).toEqual({ old_badge: 'B-7' });
+    expect(validateRecord(candidates, { first_name: 'A', last_name: 'B', email: 'a@b.co', status: 'pending', activated: false, custom_fields: r.merged }, defs, '2026-03-15'))
+      .toEqual({ 'custom_fields.dbs_number': { message: 'ra.validation.required' } });
+  });
+  it('refuses anything but a plain object on custom_fields as a whole', () => {
+    for (const bad of ['abc', 'x'.repeat(100_000), 12, true, null, [], ['a'], [{ dbs_number: 'x' }]]) {
+      const r = run(bad);
+      expect(r.problems, JSON.stringify(bad).slice(0, 20)).toEqual({ custom_fields: { message: 'engine.validation.customFields' } });
+      expect(r.merged).toEqual(stored);
+    }
+  });
+  it('refuses an undeclared key, naming it, and stores nothing of the input', () => {
+    const r = run({ shoe_size: 11, nickname: 'Al', __proto__x: 1, constructor: 'x', toString: 'y' });
+    expect(r.problems).toEqual({
+      'custom_fields.nickname': { message: 'engine.validation.unknownField' },
+      'custom_fields.__proto__x': { message: 'engine.validation.unknownField' },
+      'custom_fields.constructor': { message: 'engine.validation.unknownField' },
+      'custom_fields.toString': { message: 'engine.validation.unknownField' },
+    });
+    expect(r.merged).toEqual(stored);
+    // A __proto__ key from JSON is an own key like any other: refused, and the prototype is untouched.
+    const proto = run(JSON.parse('{"__proto__": {"polluted": true}}'));
+    expect(Object.keys(proto.problems)).toEqual(['custom_fields.__proto__']);
+    expect(({} as any).polluted).toBeUndefined();
+  });
+  it("a removed field's stored value may be sent back unchanged or cleared, never changed or newly written", () => {
+    expect(run({ old_badge: 'B-7', shoe_size: 8 })).toEqual({ problems: {}, merged: { ...stored, shoe_size: 8 } });
+    expect(run({ old_badge: null }).merged).toEqual({ dbs_number: 'D-1', shoe_size: 9 });
+    expect(run({ old_badge: 'B-8' }).problems).toEqual({ 'custom_fields.old_badge': { message: 'engine.validation.removedField' } });
+    expect(validateCustomFieldsInput(defs, { old_badge: 'B-7' }, {}, '2026-03-15').problems).toEqual({ 'custom_fields.old_badge': { message: 'engine.validation.unknownField' } });
+  });
+  it('checks each value against its declared type', () => {
+    const r = run({ shoe_size: ' ', driver: 'yes', licence_expiry: '2026-2-3', shift: 'Weekends', dbs_number: 5 });
+    expect(r.problems).toEqual({
+      'custom_fields.shoe_size': { message: 'ra.validation.number' },
+      'custom_fields.driver': { message: 'engine.validation.boolean' },
+      'custom_fields.licence_expiry': { message: 'engine.validation.date' },
+      'custom_fields.shift': { message: 'engine.validation.choice' },
+      'custom_fields.dbs_number': { message: 'engine.validation.text' },
+    });
+    expect(r.merged).toEqual(stored);
+  });
+  it('refuses nested values: an object or a list is not a single value', () => {
+    expect(run({ dbs_number: { a: 1 }, shoe_size: [9] }).problems).toEqual({
+      'custom_fields.dbs_number': { message: 'engine.validation.singleValue' },
+      'custom_fields.shoe_size': { message: 'engine.validation.singleValue' },
+    });
+  });
+  it('a value nested 100,000 deep is refused at once, without recursing (no stack overflow)', () => {
+    const depth = 100_000;
+    const deep = JSON.parse('{"dbs_number":' + '{"a":'.repeat(depth) + '1' + '}'.repeat(depth) + '}');
+    const started = performance.now();
+    expect(run(deep).problems).toEqual({ 'custom_fields.dbs_number': { message: 'engine.validation.singleValue' } });
+    expect(run(deep.dbs_number).problems).toEqual({ 'custom_fields.a': { message: 'engine.validation.singleValue' } });
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+  it('at most 50 keys and 20 KB', () => {
+    const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'x']));
+    expect(run(many).problems).toEqual({ custom_fields: { message: 'engine.validation.customFieldsTooMany', args: { max: 50 } } });
+    const huge = Object.fromEntries(Array.from({ length: 1_300_000 }, (_, i) => [String(i), 'x']));
+    expect(run(huge).problems.custom_fields.message).toBe('engine.validation.customFieldsTooMany');
+    const large = { dbs_number: 'x'.repeat(21 * 1024) };
+    expect(run(large).problems).toEqual({ custom_fields: { message: 'engine.validation.customFieldsTooLarge', args: { max: '20 KB' } } });
+    const longKey = { ['k'.repeat(30_000)]: 1 };
+    expect(run(longKey).problems).toEqual({ custom_fields: { message: 'engine.validation.customFieldsTooLarge', args: { max: '20 KB' } } });
+  });
+  it('a date value must be an exact yyyy-MM-dd date', () => {
+    const withLimit: CustomFieldDefinition[] = [{ key: 'd', label: 'D', field_type: 'date', required: false }];
+    expect(validateCustomFieldsInput(withLimit, { d: '2026-02-29' }, {}, '2026-03-15').problems).toEqual({ 'custom_fields.d': { message: 'engine.validation.date' } });
+    expect(validateCustomFieldsInput(withLimit, { d: '2028-02-29' }, {}, '2026-03-15')).toEqual({ problems: {}, merged: { d: '2028-02-29' } });
   });
 });

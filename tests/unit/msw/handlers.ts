@@ -1,4 +1,5 @@
 import { http, HttpResponse, type DefaultBodyType } from 'msw';
+import { FILE_LIMITS, FILE_MIMES, FILE_TYPE_MESSAGES, sniffMime, type FileKind } from '../../../src/engine/files';
 
 /**
  * A small in-memory fake of the API contract (issue 2, "API conventions"), so the providers are tested
@@ -46,6 +47,8 @@ export const fake = {
   tokenLifetimeMs: 60 * 60 * 1000,
   seq: 0,
   records: new Map<string, Rec[]>(),
+  /** The file store: POST /api/files -> 201 { data: { id, name, mime, size } }; GET /api/files/{id} -> the bytes. */
+  files: new Map<string, { bytes: Uint8Array; name: string; mime: string; kind: FileKind }>(),
 };
 
 export function resetFake() {
@@ -53,6 +56,7 @@ export function resetFake() {
   fake.requests.length = 0;
   fake.tokenLifetimeMs = 60 * 60 * 1000;
   fake.seq = 0;
+  fake.files.clear();
   fake.records = new Map([
     ['clients', Array.from({ length: 30 }, (_, i) => ({ id: i + 1, name: `Client ${String(i + 1).padStart(2, '0')}`, status: i % 3 ? 'active' : 'inactive' }))],
   ]);
@@ -112,8 +116,33 @@ const loginHandlers = (['admin', 'client'] as const).flatMap((kind) => [
   }),
 ]);
 
+const fileHandlers = [
+  http.post('*/api/files', async ({ request }) => {
+    const kind = new URL(request.url).searchParams.get('kind') as FileKind;
+    const bytes = new Uint8Array(await request.clone().arrayBuffer());
+    const seen = await record(request);
+    if (!signedIn(seen)) return error(401, EXPIRED);
+    if (kind !== 'image' && kind !== 'document') return error(422, 'Some fields need your attention.', { kind: 'Invalid value' });
+    if (bytes.length === 0) return error(422, 'The file is empty.');
+    if (bytes.length > FILE_LIMITS[kind]) return error(413, 'The file is too large.');
+    const mime = sniffMime(bytes);
+    if (!mime || !FILE_MIMES[kind].includes(mime)) return error(415, FILE_TYPE_MESSAGES[kind]);
+    const id = `00000000-0000-4000-8000-${String(++fake.seq).padStart(12, '0')}`;
+    const name = decodeURIComponent(request.headers.get('x-file-name') ?? 'file');
+    fake.files.set(id, { bytes, name, mime, kind });
+    return json({ data: { id, name, mime, size: bytes.length } }, 201);
+  }),
+  http.get('*/api/files/:id', async ({ request, params }) => {
+    if (!signedIn(await record(request))) return error(401, EXPIRED);
+    const file = fake.files.get(String(params.id));
+    if (!file) return error(404, 'File not found.');
+    return new HttpResponse(file.bytes, { headers: { 'content-type': file.mime, 'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.name)}` } });
+  }),
+];
+
 export const handlers = [
   ...loginHandlers,
+  ...fileHandlers,
 
   http.post('*/api/logout', async ({ request }) => {
     const s = signedIn(await record(request));

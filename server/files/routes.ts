@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError, notFound } from '../http.js';
+import { FILE_LIMITS, FILE_LIMIT_LABELS, isInlineMime, type FileKind } from '../../src/engine/files.js';
+import { canReadFile, readFile, readFileBytes, saveUpload } from './store.js';
+
+const fileInfo = {
+  type: 'object',
+  properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, mime: { type: 'string' }, size: { type: 'integer' } },
+} as const;
+
+/** A Content-Disposition that keeps any name intact (RFC 6266) and gives old clients a plain ASCII one. */
+export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+function decodeName(header: string | string[] | undefined): string | undefined {
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (!raw) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw; // not URI-encoded after all: the name is cleaned before it is kept either way
+  }
+}
+
+/** Uploading (POST /api/files) and reading (GET /api/files/:id) stored files. */
+export async function fileRoutes(app: FastifyInstance) {
+  // Inside this plugin only: any body is taken as raw bytes (whatever type the browser claims, the bytes decide),
+  // up to the largest file a user may upload.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FILE_LIMITS.document }, (_req, body, done) => done(null, body));
+  app.setErrorHandler((err: Error & { code?: string }, _req, _reply) => {
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new HttpError(413, `The file is too large: at most ${FILE_LIMIT_LABELS.document}.`);
+    throw err; // everything else is answered by the application's handler
+  });
+
+  app.post<{ Querystring: { kind: FileKind }; Body: Buffer | undefined }>('/api/files', {
+    config: { access: 'any' },
+    bodyLimit: FILE_LIMITS.document,
+    schema: {
+      tags: ['files'],
+      summary: 'Upload a file: the raw bytes as the body, its name (URI-encoded) in x-file-name',
+      description:
+        'kind=image takes PNG, JPEG or WebP up to 1 MB; kind=document also PDF, up to 10 MB. The type is decided by the bytes. ' +
+        'The file belongs to the uploader until a saved record refers to it.',
+      querystring: { type: 'object', properties: { kind: { type: 'string', enum: ['image', 'document'] } }, required: ['kind'] },
+      response: { 201: { type: 'object', properties: { data: fileInfo } } },
+    },
+    handler: async (req, reply) => {
+      const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const data = await saveUpload(app.db, req.auth!, req.query.kind, decodeName(req.headers['x-file-name']), bytes);
+      return reply.status(201).send({ data });
+    },
+  });
+
+  app.get<{ Params: { id: string } }>('/api/files/:id', {
+    config: { access: 'any' },
+    schema: {
+      tags: ['files'],
+      summary: 'A stored file, to those who may see the record it belongs to (404 otherwise)',
+      params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+    },
+    handler: async (req, reply) => {
+      const file = await readFile(app.db, req.auth!.merchant_id, req.params.id);
+      // Another agency's file, or one of a record the caller may not see, does not exist for them.
+      if (!file || !(await canReadFile(app.db, req.auth!, file))) throw notFound('File');
+      const bytes = await readFileBytes(app.db, file);
+      return reply
+        .header('content-type', file.mime)
+        // Only the accepted types may show in place; anything kept from before (an SVG logo) is only downloaded.
+        .header('content-disposition', contentDisposition(isInlineMime(file.mime) ? 'inline' : 'attachment', file.name))
+        .header('x-content-type-options', 'nosniff')
+        // Opened on its own, a file can run nothing and load nothing.
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  });
+}

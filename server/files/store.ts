@@ -1,0 +1,193 @@
+import { createHash } from 'node:crypto';
+import type { Queryable } from '../db/index.js';
+import { HttpError } from '../http.js';
+import {
+  FILE_LIMITS, FILE_LIMIT_LABELS, FILE_MIMES, FILE_TYPE_MESSAGES, isFileId, isShippedPath, sniffMime, type AcceptedMime, type FileKind,
+} from '../../src/engine/files.js';
+
+/**
+ * The file store: uploads are rows of `files` (bytes in a bytea column), owned by one agency and, once its
+ * form is saved, by one record. Image and file fields hold the file's id.
+ */
+
+/** Who is asking: the signed-in user (server/auth/sessions.ts AuthUser has this shape). */
+export interface FilePrincipal {
+  id: number;
+  merchant_id: number;
+  kind: 'admin' | 'client';
+  client_id: number | null;
+  role: string;
+}
+
+export interface StoredFile {
+  id: string;
+  merchant_id: number;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  owner_resource: string | null;
+  owner_id: number | null;
+  owner_field: string | null;
+  uploaded_by: number | null;
+  created_at: string;
+}
+
+/** What an upload answers. */
+export interface FileInfo {
+  id: string;
+  name: string;
+  mime: string;
+  size: number;
+}
+
+const EXTENSIONS: Record<AcceptedMime, string[]> = {
+  'application/pdf': ['.pdf'],
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/webp': ['.webp'],
+};
+
+/**
+ * The name a file is kept under: the uploaded name without any folder or control characters, with the extension
+ * of its real type (a PNG named report.pdf is kept as report.png, so a download opens in the right program).
+ */
+export function cleanFileName(raw: string | undefined, mime: AcceptedMime): string {
+  const name = (raw ?? '').split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const current = /\.[a-z0-9]{1,5}$/i.exec(name);
+  if (current && current.index > 0 && EXTENSIONS[mime].includes(current[0].toLowerCase())) return name;
+  const base = current ? name.slice(0, current.index) : name;
+  return `${base || 'file'}${EXTENSIONS[mime][0]}`;
+}
+
+const UNATTACHED_LIFETIME = '1 day';
+
+/**
+ * Checks and stores an upload for the signed-in user. Refuses (HttpError) an empty file (422), one over the
+ * kind's limit (413), and any type other than PDF, PNG, JPEG or WebP as decided by the bytes (415); an image
+ * upload takes no PDF. The file is the uploader's alone until a saved record takes it (attachFiles).
+ */
+export async function saveUpload(
+  db: Queryable,
+  principal: Pick<FilePrincipal, 'id' | 'merchant_id'>,
+  kind: FileKind,
+  name: string | undefined,
+  bytes: Uint8Array,
+): Promise<FileInfo> {
+  if (bytes.length === 0) throw new HttpError(422, 'The file is empty.');
+  if (bytes.length > FILE_LIMITS[kind]) throw new HttpError(413, `The file is too large: at most ${FILE_LIMIT_LABELS[kind]}.`);
+  const mime = sniffMime(bytes);
+  if (!mime || !FILE_MIMES[kind].includes(mime)) throw new HttpError(415, FILE_TYPE_MESSAGES[kind]);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const [row] = await db.query<FileInfo>(
+    `insert into files (merchant_id, name, mime, size, sha256, data, uploaded_by)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id::text, name, mime, size`,
+    [principal.merchant_id, cleanFileName(name, mime), mime, bytes.length, sha256, bytes, principal.id],
+  );
+  // Uploads whose form was never saved are of no use to anyone; sweeping them here needs no scheduler.
+  if (Math.random() < 0.05) await db.query(`delete from files where owner_id is null and created_at < now() - interval '${UNATTACHED_LIFETIME}'`);
+  return row;
+}
+
+/** A file's description (not its bytes) within the agency, or null; anything that is not a file id is null too. */
+export async function readFile(db: Queryable, merchantId: number, id: string): Promise<StoredFile | null> {
+  if (!isFileId(id)) return null;
+  const [row] = await db.query<StoredFile>(
+    `select id::text, merchant_id, name, mime, size, sha256, owner_resource, owner_id, owner_field, uploaded_by, created_at
+       from files where id = $1 and merchant_id = $2`,
+    [id, merchantId],
+  );
+  return row ?? null;
+}
+
+/** A file's bytes (read only once the caller may see them: a file can be 10 MB). */
+export async function readFileBytes(db: Queryable, file: Pick<StoredFile, 'id' | 'merchant_id'>): Promise<Buffer> {
+  const [row] = await db.query<{ data: Uint8Array }>('select data from files where id = $1 and merchant_id = $2', [file.id, file.merchant_id]);
+  // pg answers a Buffer, PGlite a Uint8Array: one shape for the caller, without copying.
+  return Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
+}
+
+/** Whether the principal may see one record that owns files; the engine registers the real rule. */
+export type FileOwnerCheck = (db: Queryable, principal: FilePrincipal, ownerResource: string, ownerId: number) => Promise<boolean>;
+
+// Until the engine registers its rule, a record's files are for its agency's own users, never for client users.
+let ownerCheck: FileOwnerCheck = async (_db, principal) => principal.kind === 'admin';
+
+/** Replaces the rule deciding whether a principal may see the record that owns a file; answers the one it replaced. */
+export function registerFileOwnerCheck(check: FileOwnerCheck): FileOwnerCheck {
+  const previous = ownerCheck;
+  ownerCheck = check;
+  return previous;
+}
+
+/**
+ * Whether the principal may read the file: only within its agency; an unattached upload only by its uploader;
+ * an attached one by whoever may see its record. The agency's own picture (owner 'merchants') is the shell's,
+ * shown to every user of the agency in both panels.
+ */
+export async function canReadFile(db: Queryable, principal: FilePrincipal, file: StoredFile): Promise<boolean> {
+  if (file.merchant_id !== principal.merchant_id) return false;
+  if (file.owner_resource === null || file.owner_id === null) return file.uploaded_by === principal.id;
+  if (file.owner_resource === 'merchants') return file.owner_id === principal.merchant_id;
+  return ownerCheck(db, principal, file.owner_resource, file.owner_id);
+}
+
+/**
+ * The values of image and file fields that cannot be saved: ids that are not this agency's files, unattached
+ * uploads of another user, and files that belong to another record. Shipped paths ('/demo/logo.png') pass;
+ * any other string is answered as invalid. `owner` is the record being edited (files it already owns pass);
+ * leave it out on create. Answered in the order given.
+ */
+export async function checkFileRefs(
+  db: Queryable,
+  merchantId: number,
+  principalUserId: number,
+  values: string[],
+  owner?: { resource: string; id: number },
+): Promise<string[]> {
+  const ids = values.filter(isFileId);
+  const usable = new Set(values.filter(isShippedPath));
+  if (ids.length === 0) return values.filter((v) => !usable.has(v));
+  const rows = await db.query<{ id: string; owner_resource: string | null; owner_id: number | null; uploaded_by: number | null }>(
+    'select id::text, owner_resource, owner_id, uploaded_by from files where merchant_id = $1 and id = any($2::uuid[])',
+    [merchantId, ids],
+  );
+  const found = new Map(rows.map((r) => [r.id, r]));
+  for (const id of ids) {
+    const r = found.get(id.toLowerCase());
+    const free = r && (r.owner_id === null ? r.uploaded_by === principalUserId : !!owner && r.owner_resource === owner.resource && r.owner_id === owner.id);
+    if (free) usable.add(id);
+  }
+  return values.filter((v) => !usable.has(v));
+}
+
+/**
+ * Makes the record the owner of the files (call inside the record's write transaction, after checkFileRefs).
+ * Answers the ids that could not be attached: missing, or already another record's (also when a concurrent save
+ * took them first). Shipped paths are skipped. Files the record owned before stay attached to it (its history).
+ */
+export async function attachFiles(
+  tx: Queryable,
+  merchantId: number,
+  resource: string,
+  recordId: number,
+  field: string,
+  ids: string[],
+): Promise<string[]> {
+  const fileIds = ids.filter(isFileId).map((id) => id.toLowerCase());
+  if (fileIds.length === 0) return [];
+  const attached = await tx.query<{ id: string }>(
+    `update files set owner_resource = $3, owner_id = $4, owner_field = $5
+      where merchant_id = $1 and id = any($2::uuid[])
+        and (owner_id is null or (owner_resource = $3 and owner_id = $4))
+      returning id::text`,
+    [merchantId, fileIds, resource, recordId, field],
+  );
+  const done = new Set(attached.map((r) => r.id));
+  return fileIds.filter((id) => !done.has(id));
+}
+
+/** Deletes the files a record owns: for a record that is itself deleted for good (a soft-deleted one keeps them). */
+export async function deleteFilesOf(tx: Queryable, merchantId: number, resource: string, recordId: number): Promise<void> {
+  await tx.query('delete from files where merchant_id = $1 and owner_resource = $2 and owner_id = $3', [merchantId, resource, recordId]);
+}

@@ -1,0 +1,242 @@
+import { useId, useState, type ReactElement } from 'react';
+import { Box, Dialog, DialogActions, DialogContent, DialogTitle, Tooltip, Typography } from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
+import BlockIcon from '@mui/icons-material/Block';
+import PowerIcon from '@mui/icons-material/Power';
+import PowerOffIcon from '@mui/icons-material/PowerOff';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import {
+  Button, Confirm, Form, SaveButton, useCanAccess, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh,
+  useTranslate, useUnselectAll, type RaRecord,
+} from 'react-admin';
+import type { ActionDeclaration, ResourceDeclaration } from '../types';
+import { validateRecord } from '../validate';
+import { InputFor } from './inputs';
+import { toFormErrors } from './views';
+import type { RunActionParams } from '../../providers/dataProvider';
+
+/** The icon names declarations use, mapped to their material icons. */
+const ICONS: Record<string, ReactElement> = {
+  check: <CheckIcon />,
+  block: <BlockIcon />,
+  power: <PowerIcon />,
+  power_off: <PowerOffIcon />,
+  verified: <VerifiedIcon />,
+};
+
+/** How a record is named in confirmations: its declaration's recordRepresentation. */
+export const recordName = (decl: ResourceDeclaration, record: Record<string, any>) =>
+  decl.recordRepresentation.replace(/%\{(\w+)\}/g, (_, k) => String(record?.[k] ?? '')).trim() || `#${record?.id}`;
+
+const textKey = (decl: ResourceDeclaration, action: ActionDeclaration, what: 'label' | 'success' | 'confirm') => `resources.${decl.name}.actions.${action.name}.${what}`;
+
+/** Runs one declared action, on one record or on several, and reports the outcome the same way everywhere. */
+function useRunAction(decl: ResourceDeclaration, action: ActionDeclaration) {
+  const dataProvider = useDataProvider() as ReturnType<typeof useDataProvider> & { runAction(resource: string, p: RunActionParams): Promise<{ data: any }> };
+  const notify = useNotify();
+  // Refreshing invalidates every query: the record, the lists, and what is derived from it (compliance, history).
+  const refresh = useRefresh();
+  const [running, setRunning] = useState(false);
+  /** Resolves to whether it worked and, for a 422 on the action's inputs, the field errors for the dialog's form. */
+  const run = async (target: { id?: RaRecord['id']; ids?: RaRecord['id'][] }, input: Record<string, unknown> = {}, count = 1): Promise<{ ok: boolean; errors?: Record<string, string> }> => {
+    setRunning(true);
+    try {
+      await dataProvider.runAction(decl.name, { ...target, action: action.name, input });
+      notify(textKey(decl, action, 'success'), { type: 'success', messageArgs: { smart_count: count, _: action.success } });
+      refresh();
+      return { ok: true };
+    } catch (e: any) {
+      const errors: Record<string, string> | undefined = e?.body?.errors;
+      const inputs = new Set((action.input ?? []).map((f) => f.source));
+      // Field errors of the action's own inputs stay next to those inputs; anything else is said aloud.
+      if (e?.status === 422 && errors && Object.keys(errors).some((k) => inputs.has(k))) return { ok: false, errors };
+      notify(e?.message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: e?.message } });
+      return { ok: false };
+    } finally {
+      setRunning(false);
+    }
+  };
+  return { run, running };
+}
+
+/** The dialog of an action that asks for input: its inputs (validated like fields), the confirmation text if any, and a submit. */
+function InputDialog({ decl, action, title, question, onClose, onSubmit }: {
+  decl: ResourceDeclaration;
+  action: ActionDeclaration;
+  title: string;
+  question?: string;
+  onClose: () => void;
+  onSubmit: (values: Record<string, unknown>) => Promise<Record<string, string> | undefined>;
+}) {
+  const translate = useTranslate();
+  const titleId = useId();
+  // The action's inputs as a small declaration, so the form validates them with the same rules as the server.
+  const asDecl: ResourceDeclaration = { ...decl, fields: action.input ?? [], rules: undefined };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      {/* A record of its own: inputs must not start from the record on screen. */}
+      <Form record={{}} noValidate validate={(values: Record<string, any>) => toFormErrors(validateRecord(asDecl, values))} onSubmit={async (values: Record<string, any>) => {
+        const errors = await onSubmit(values);
+        if (!errors) onClose();
+        return errors;
+      }}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          {question && <Typography sx={{ mb: 2 }}>{question}</Typography>}
+          {(action.input ?? []).map((f) => (
+            <InputFor key={f.source} of={f} label={translate(`resources.${decl.name}.actions.${action.name}.fields.${f.source}`, { _: f.label })} />
+          ))}
+        </DialogContent>
+        <DialogActions>
+          <Button label="ra.action.cancel" onClick={onClose} />
+          <SaveButton label={title} icon={ICONS[action.icon ?? ''] ?? <PlayArrowIcon />} alwaysEnable color={action.danger ? 'error' : 'primary'} />
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}
+
+/**
+ * One action's button with its dialogs: a confirmation where declared, an input dialog where the action asks for
+ * input, or a direct run. `disabledReason` (a message key) disables it and says why, in a tooltip and to screen readers.
+ */
+function ActionButton({ decl, action, name, count, disabledReason, onRun, running }: {
+  decl: ResourceDeclaration;
+  action: ActionDeclaration;
+  /** How the target is named in the confirmation. */
+  name: string;
+  count: number;
+  disabledReason?: string | null;
+  onRun: (input?: Record<string, unknown>) => Promise<Record<string, string> | undefined>;
+  running: boolean;
+}) {
+  const translate = useTranslate();
+  const reasonId = useId();
+  const [open, setOpen] = useState(false);
+  const label = translate(textKey(decl, action, 'label'), { _: action.label });
+  const question = action.confirm ? translate(textKey(decl, action, 'confirm'), { _: action.confirm, name, smart_count: count }) : undefined;
+  const icon = ICONS[action.icon ?? ''] ?? <PlayArrowIcon />;
+  const needsDialog = !!action.input?.length || !!action.confirm;
+  const button = (
+    <Button
+      label={label}
+      onClick={() => (needsDialog ? setOpen(true) : void onRun())}
+      disabled={!!disabledReason || running}
+      color={action.danger ? 'error' : 'primary'}
+      aria-describedby={disabledReason ? reasonId : undefined}
+    >
+      {icon}
+    </Button>
+  );
+  if (disabledReason) {
+    const reason = translate(disabledReason, { _: disabledReason });
+    return (
+      // A disabled button gets no pointer events: the tooltip sits on a wrapping span.
+      <Tooltip title={reason}>
+        <Box component="span" sx={{ display: 'inline-flex' }} data-action={action.name}>
+          {button}
+          <Box component="span" id={reasonId} sx={visuallyHidden}>
+            {reason}
+          </Box>
+        </Box>
+      </Tooltip>
+    );
+  }
+  return (
+    <>
+      <Box component="span" sx={{ display: 'inline-flex' }} data-action={action.name}>
+        {button}
+      </Box>
+      {open && action.input?.length ? (
+        <InputDialog decl={decl} action={action} title={label} question={question} onClose={() => setOpen(false)} onSubmit={(values) => onRun(values)} />
+      ) : null}
+      {open && !action.input?.length ? (
+        <Confirm
+          isOpen
+          title={label}
+          content={question ?? ''}
+          confirm={label}
+          confirmColor={action.danger ? 'warning' : 'primary'}
+          loading={running}
+          onClose={() => setOpen(false)}
+          onConfirm={async () => {
+            setOpen(false);
+            await onRun();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/** One record action, shown only to those the declaration allows to run it. */
+function RecordActionButton({ decl, action, record }: { decl: ResourceDeclaration; action: ActionDeclaration; record: RaRecord }) {
+  const { canAccess } = useCanAccess({ resource: decl.name, action: action.name, record });
+  const { run, running } = useRunAction(decl, action);
+  if (!canAccess) return null;
+  return (
+    <ActionButton
+      decl={decl}
+      action={action}
+      name={recordName(decl, record)}
+      count={1}
+      disabledReason={action.guard?.(record) ?? null}
+      running={running}
+      onRun={async (input) => (await run({ id: record.id }, input, 1)).errors}
+    />
+  );
+}
+
+/** The declared actions of one record (the record in context unless given), one button each. */
+export function RecordActions({ decl, record: given }: { decl: ResourceDeclaration; record?: RaRecord }) {
+  const fromContext = useRecordContext();
+  const record = given ?? fromContext;
+  if (!record || !decl.actions?.length) return null;
+  return (
+    <>
+      {decl.actions.map((a) => (
+        <RecordActionButton key={a.name} decl={decl} action={a} record={record} />
+      ))}
+    </>
+  );
+}
+
+function BulkActionButton({ decl, action }: { decl: ResourceDeclaration; action: ActionDeclaration }) {
+  const translate = useTranslate();
+  const { selectedIds } = useListContext();
+  const unselectAll = useUnselectAll(decl.name);
+  const { canAccess } = useCanAccess({ resource: decl.name, action: action.name });
+  const { run, running } = useRunAction(decl, action);
+  if (!canAccess || !selectedIds?.length) return null;
+  const count = selectedIds.length;
+  const name = `${count} ${translate(`resources.${decl.name}.name`, { smart_count: count, _: decl.label.many }).toLowerCase()}`;
+  return (
+    <ActionButton
+      decl={decl}
+      action={action}
+      name={name}
+      count={count}
+      running={running}
+      onRun={async (input) => {
+        // All or nothing: the selection stays when the server refuses, so it can be corrected and retried.
+        const { ok, errors } = await run({ ids: selectedIds }, input, count);
+        if (ok) unselectAll();
+        return errors;
+      }}
+    />
+  );
+}
+
+/** The list's bulk bar: one button per bulk action the user may run, over the selected records. */
+export function BulkActions({ decl }: { decl: ResourceDeclaration }) {
+  return (
+    <>
+      {(decl.actions ?? []).filter((a) => a.bulk).map((a) => (
+        <BulkActionButton key={a.name} decl={decl} action={a} />
+      ))}
+    </>
+  );
+}

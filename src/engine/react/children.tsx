@@ -1,0 +1,188 @@
+import { useState, type ReactNode } from 'react';
+import { Box, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import {
+  Button, CreateBase, DataTable, EditBase, ListBase, Pagination, SaveButton, SimpleForm, Toolbar, useCanAccess, useGetList,
+  useListContext, useNotify, useRecordContext, useRefresh, useTranslate, type Identifier,
+} from 'react-admin';
+import type { ResourceDeclaration } from '../types';
+import { hasView } from '../types';
+import { FieldFor } from './fields';
+import { RecordActions } from './actions';
+import { useCustomFields } from './customFields';
+import { FormInputs, StaleNotice, StaleProvider, formValidator, transformUploads, useStaleEdit } from './views';
+
+const parentOf = (decl: ResourceDeclaration) => {
+  if (!decl.parent) throw new Error(`${decl.name} has no parent`);
+  return decl.parent;
+};
+
+const defaultsOf = (decl: ResourceDeclaration) => Object.fromEntries(decl.fields.filter((f) => f.defaultValue !== undefined && !f.actionOnly && !f.readOnly).map((f) => [f.source, f.defaultValue]));
+
+/** A child's create or edit form: the generated inputs without the parent's field, which the screen fixes. */
+function ChildForm({ decl, view, children }: { decl: ResourceDeclaration; view: 'edit' | 'create'; children?: ReactNode }) {
+  const { defs, isPending } = useCustomFields(decl);
+  if (isPending) return null;
+  return (
+    <SimpleForm noValidate validate={formValidator(decl, defs)} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+      {view === 'edit' && <StaleNotice />}
+      {children}
+      <FormInputs decl={decl} view={view} defs={defs} exclude={[parentOf(decl).field]} />
+    </SimpleForm>
+  );
+}
+
+/** Creates a child of one parent record: the parent's field is set by the screen, never typed. */
+export function ChildCreate({ decl, parentId, onDone }: { decl: ResourceDeclaration; parentId: Identifier; onDone?: () => void }) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { field } = parentOf(decl);
+  return (
+    <CreateBase
+      resource={decl.name}
+      record={{ ...defaultsOf(decl), [field]: parentId }}
+      redirect={false}
+      // The parent's field is always this parent, whatever the form holds.
+      transform={async (data: Record<string, any>) => ({ ...(await transformUploads(decl)(data)), [field]: parentId })}
+      mutationOptions={{
+        onSuccess: () => {
+          notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+          // Refreshes the list and what depends on the children (the parent's compliance, its history).
+          refresh();
+          onDone?.();
+        },
+      }}
+    >
+      <ChildForm decl={decl} view="create" />
+    </CreateBase>
+  );
+}
+
+/** Edits one child; a stale save says so and offers to reload, like every generated edit form. */
+export function ChildEdit({ decl, id, onDone }: { decl: ResourceDeclaration; id: Identifier; onDone?: () => void }) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const stale = useStaleEdit();
+  return (
+    <StaleProvider value={stale}>
+      <EditBase
+        resource={decl.name}
+        id={id}
+        mutationMode="pessimistic"
+        redirect={false}
+        transform={transformUploads(decl)}
+        mutationOptions={{
+          onError: stale.onError,
+          onSuccess: () => {
+            notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+            refresh();
+            onDone?.();
+          },
+        }}
+      >
+        <ChildForm decl={decl} view="edit" />
+      </EditBase>
+    </StaleProvider>
+  );
+}
+
+function FormDialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-label={title}>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>{children}</DialogContent>
+    </Dialog>
+  );
+}
+
+function RowButtons({ decl }: { decl: ResourceDeclaration }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const [editing, setEditing] = useState(false);
+  const { canAccess: canEdit } = useCanAccess({ resource: decl.name, action: 'edit', record });
+  if (!record) return null;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
+      <RecordActions decl={decl} record={record} />
+      {canEdit && <Button label="ra.action.edit" onClick={() => setEditing(true)}><EditIcon /></Button>}
+      {editing && (
+        <FormDialog title={translate('ra.action.edit')} onClose={() => setEditing(false)}>
+          <ChildEdit decl={decl} id={record.id} onDone={() => setEditing(false)} />
+        </FormDialog>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The children of one parent record (a staff member's documents): their columns, their actions per row, an
+ * edit per row and a create with the parent fixed. `columns` picks fields (any view); default the list's, less the parent.
+ */
+export function ChildList({ decl, parentId, columns, header }: { decl: ResourceDeclaration; parentId: Identifier; columns?: string[]; header?: ReactNode }) {
+  const { field } = parentOf(decl);
+  return (
+    <ListBase resource={decl.name} filter={{ [field]: parentId }} sort={decl.defaultSort} perPage={25} disableSyncWithLocation storeKey={false}>
+      <ChildListBody decl={decl} parentId={parentId} columns={columns} header={header} />
+    </ListBase>
+  );
+}
+
+function ChildListBody({ decl, parentId, columns, header }: { decl: ResourceDeclaration; parentId: Identifier; columns?: string[]; header?: ReactNode }) {
+  const translate = useTranslate();
+  const { total, isPending } = useListContext();
+  const [creating, setCreating] = useState(false);
+  const { canAccess: canCreate } = useCanAccess({ resource: decl.name, action: 'create' });
+  const { field } = parentOf(decl);
+  const fields = columns
+    ? columns.map((s) => decl.fields.find((f) => f.source === s)!).filter(Boolean)
+    : decl.fields.filter((f) => hasView(f, 'list') && f.source !== field);
+  const many = translate(`resources.${decl.name}.name`, { smart_count: 2, _: decl.label.many });
+  const one = translate(`resources.${decl.name}.name`, { smart_count: 1, _: decl.label.one });
+  return (
+    <Box>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+        <Box sx={{ flex: 1 }}>{header}</Box>
+        {canCreate && (
+          <Button label={translate('app.children.add', { name: one.toLowerCase() })} onClick={() => setCreating(true)} variant="contained">
+            <AddIcon />
+          </Button>
+        )}
+      </Stack>
+      {!isPending && !total ? (
+        <Typography color="text.secondary">{translate('engine.list.empty', { name: many.toLowerCase() })}</Typography>
+      ) : (
+        <>
+          <DataTable bulkActionButtons={false} rowClick={false}>
+            {fields.map((f) => (
+              <DataTable.Col key={f.source} source={f.source} label={f.label} disableSort={!f.sortable}>
+                <FieldFor of={f} />
+              </DataTable.Col>
+            ))}
+            <DataTable.Col label="app.children.actions">
+              <RowButtons decl={decl} />
+            </DataTable.Col>
+          </DataTable>
+          {!!total && total > 25 && <Pagination rowsPerPageOptions={[25]} />}
+        </>
+      )}
+      {creating && (
+        <FormDialog title={translate('app.children.add', { name: one.toLowerCase() })} onClose={() => setCreating(false)}>
+          <ChildCreate decl={decl} parentId={parentId} onDone={() => setCreating(false)} />
+        </FormDialog>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * A child kept as one record per parent (a staff member's preferences): shown as its edit form, and created on
+ * the first save.
+ */
+export function SingleChildForm({ decl, parentId }: { decl: ResourceDeclaration; parentId: Identifier }) {
+  const { field } = parentOf(decl);
+  const { data, isPending } = useGetList(decl.name, { filter: { [field]: parentId }, pagination: { page: 1, perPage: 1 }, sort: decl.defaultSort });
+  if (isPending) return null;
+  const existing = data?.[0];
+  return existing ? <ChildEdit decl={decl} id={existing.id} /> : <ChildCreate decl={decl} parentId={parentId} />;
+}

@@ -1,0 +1,170 @@
+import { useId, useMemo } from 'react';
+import { Box, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { format, parseISO } from 'date-fns';
+import {
+  ListBase, Pagination, useCanAccess, useGetList, useListContext, useTranslate, type Identifier,
+} from 'react-admin';
+import type { FieldDeclaration } from '../types';
+import { declarationByName } from '../../resources/declarations';
+import { formatAddress } from './fields';
+
+/** Whose history: one record (resource + id), or a subject with everything filed under it (a staff member and their documents). */
+export interface HistoryTarget {
+  resource: string;
+  id: Identifier;
+  /** Also list the entries of child records filed under this record (subject_resource / subject_id). */
+  subject?: boolean;
+}
+
+const scopeFilter = (t: HistoryTarget) =>
+  t.subject ? { subject_resource: t.resource, subject_id: t.id } : { resource: t.resource, record_id: t.id };
+
+/** The audit trail of a record, newest first, paginated, filterable by person and date; shown to those who may list it. */
+export function HistoryPanel({ target, title = true }: { target: HistoryTarget; title?: boolean }) {
+  const { canAccess } = useCanAccess({ resource: 'audit_entries', action: 'list' });
+  if (!canAccess) return null;
+  return (
+    <ListBase resource="audit_entries" filter={scopeFilter(target)} sort={{ field: 'created_at', order: 'DESC' }} perPage={10} disableSyncWithLocation storeKey={false}>
+      <HistoryBody target={target} title={title} />
+    </ListBase>
+  );
+}
+
+/** One date-time in the reader's words. */
+const when = (iso: string) => (iso ? format(parseISO(iso), 'd MMM yyyy, HH:mm') : '');
+
+// A day chosen in the filter covers the whole of that day, in the reader's own time zone.
+const dayStart = (d: string) => (d ? new Date(`${d}T00:00:00`).toISOString() : undefined);
+const dayEnd = (d: string) => (d ? new Date(`${d}T23:59:59.999`).toISOString() : undefined);
+const dayOf = (iso?: string) => (iso ? format(new Date(iso), 'yyyy-MM-dd') : '');
+
+function HistoryFilters({ target }: { target: HistoryTarget }) {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  // The people who appear in this history (its latest 100 entries): the choices of the person filter.
+  const { data: recent } = useGetList('audit_entries', { filter: scopeFilter(target), sort: { field: 'created_at', order: 'DESC' }, pagination: { page: 1, perPage: 100 } });
+  const people = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const e of recent ?? []) if (e.user_id != null && !seen.has(String(e.user_id))) seen.set(String(e.user_id), e.user_name ?? `#${e.user_id}`);
+    return [...seen.entries()];
+  }, [recent]);
+  const set = (key: string, value: string | undefined) => setFilters({ ...filterValues, [key]: value || undefined }, {});
+  return (
+    <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap' }} useFlexGap>
+      <TextField select size="small" sx={{ minWidth: 200 }} label={translate('app.history.person')} value={filterValues.user_id ?? ''} onChange={(e) => set('user_id', e.target.value)}>
+        <MenuItem value="">{translate('app.history.everyone')}</MenuItem>
+        {people.map(([id, name]) => (
+          <MenuItem key={id} value={id}>
+            {name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField type="date" size="small" label={translate('app.history.from')} slotProps={{ inputLabel: { shrink: true } }} value={dayOf(filterValues.created_at_gte)} onChange={(e) => set('created_at_gte', dayStart(e.target.value))} />
+      <TextField type="date" size="small" label={translate('app.history.to')} slotProps={{ inputLabel: { shrink: true } }} value={dayOf(filterValues.created_at_lte)} onChange={(e) => set('created_at_lte', dayEnd(e.target.value))} />
+    </Stack>
+  );
+}
+
+function HistoryBody({ target, title }: { target: HistoryTarget; title: boolean }) {
+  const translate = useTranslate();
+  const headingId = useId();
+  const { data, isPending, total } = useListContext();
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 2 }}>
+      <Typography id={headingId} variant="h6" component="h2" gutterBottom sx={title ? undefined : visuallyHidden}>
+        {translate('app.history.title')}
+      </Typography>
+      <HistoryFilters target={target} />
+      {!isPending && !data?.length && <Typography color="text.secondary">{translate('app.history.empty')}</Typography>}
+      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={translate('app.history.title')}>
+        {(data ?? []).map((e) => (
+          <HistoryEntry key={e.id} entry={e} showType={e.resource !== target.resource} />
+        ))}
+      </Box>
+      {!!total && total > 10 && <Pagination rowsPerPageOptions={[10]} />}
+    </Box>
+  );
+}
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
+
+/** A stored value in the reader's words, from its declared type: dates, money, yes/no and choices readable. */
+function useShowValue() {
+  const translate = useTranslate();
+  return (resource: string, field: FieldDeclaration | undefined, v: unknown): string => {
+    if (v === null || v === undefined || v === '') return '—';
+    if (Array.isArray(v)) return v.length ? v.map(String).join(', ') : '—';
+    switch (field?.type) {
+      case 'date':
+        return typeof v === 'string' ? format(parseISO(v), 'd MMM yyyy') : String(v);
+      case 'datetime':
+        return typeof v === 'string' ? when(v) : String(v);
+      case 'money':
+        return typeof v === 'number' ? new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(v / 100) : String(v);
+      case 'boolean':
+        return translate(v ? 'ra.boolean.true' : 'ra.boolean.false');
+      case 'choice': {
+        const c = field.choices?.find((x) => x.id === v);
+        return c ? translate(`resources.${resource}.choices.${field.source}.${c.id}`, { _: c.name }) : String(v);
+      }
+      case 'address':
+        return formatAddress(v) || '—';
+      case 'image':
+      case 'file':
+        return translate('app.history.file');
+    }
+    return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  };
+}
+
+function HistoryEntry({ entry, showType }: { entry: Record<string, any>; showType: boolean }) {
+  const translate = useTranslate();
+  const showValue = useShowValue();
+  const decl = declarationByName.get(entry.resource);
+  const fieldOf = (source: string) => decl?.fields.find((f) => f.source === source);
+  const action = entry.action ? decl?.actions?.find((a) => a.name === entry.action) : undefined;
+  const what =
+    entry.event === 'action'
+      ? translate(`resources.${entry.resource}.actions.${entry.action}.label`, { _: action?.label ?? entry.action })
+      : translate(`app.history.events.${entry.event}`, { _: entry.event });
+  const changes = Object.entries((entry.changes ?? {}) as Record<string, { from: unknown; to: unknown }>);
+  const input = Object.entries((entry.input ?? {}) as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined && v !== '');
+  const typeName = translate(`resources.${entry.resource}.name`, { smart_count: 1, _: decl?.label.one ?? entry.resource });
+  return (
+    <Box component="li" sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }} data-entry={entry.id}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <Typography component="span" variant="body2" color="text.secondary">
+          {when(entry.created_at)}
+        </Typography>
+        <Typography component="span" variant="body2">
+          {entry.user_name ?? translate('app.history.system')}
+        </Typography>
+        <Chip size="small" label={what} color={entry.event === 'delete' ? 'error' : entry.event === 'action' ? 'primary' : 'default'} />
+        {showType && (
+          <Typography component="span" variant="body2" color="text.secondary">
+            {typeName} #{entry.record_id}
+          </Typography>
+        )}
+      </Stack>
+      {(changes.length > 0 || input.length > 0) && (
+        <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 3 }}>
+          {changes.map(([source, c]) => {
+            // Custom fields are filed as custom_fields.<key>: their key is their name here.
+            const label = source.startsWith('custom_fields.') ? source.slice('custom_fields.'.length) : translate(`resources.${entry.resource}.fields.${source}`, { _: source });
+            const f = fieldOf(source);
+            return (
+              <Typography component="li" variant="body2" key={source}>
+                <strong>{label}</strong>: {entry.event === 'create' ? showValue(entry.resource, f, c?.to) : `${showValue(entry.resource, f, c?.from)} → ${showValue(entry.resource, f, c?.to)}`}
+              </Typography>
+            );
+          })}
+          {input.map(([k, v]) => (
+            <Typography component="li" variant="body2" key={`input-${k}`}>
+              <strong>{translate(`resources.${entry.resource}.actions.${entry.action}.fields.${k}`, { _: k })}</strong>: {showValue(entry.resource, action?.input?.find((f) => f.source === k), v)}
+            </Typography>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

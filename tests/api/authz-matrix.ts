@@ -1,0 +1,150 @@
+/**
+ * The authorization matrix (issue 6, section 12): every API route × principal, with the expected outcome.
+ * tests/api/authz.test.ts fails when a registered route is missing here (or a row names no route), then runs
+ * every row for the six principals against records of both agencies and both clients.
+ *
+ * Principals: anonymous; admin and consultant of agency A (Brightway Staffing); clientA (Meadowbank Care Home)
+ * and clientB (Oakwood Lodge), client users of agency A; otherAdmin, the admin of agency B.
+ * A `:id` is agency A's record — for clients and sites, one of client A (Meadowbank). Outcomes are the status,
+ * or 'ok' for any 2xx. 422 for an allowed principal means "authorised, then validated" (the other agency's
+ * admin naming agency A's records in a body they may otherwise send).
+ *
+ * HEAD routes are left out: Fastify adds one beside each GET, with the same handler and hooks.
+ * Every later route joins this table.
+ */
+export type Principal = 'anonymous' | 'admin' | 'consultant' | 'clientA' | 'clientB' | 'otherAdmin';
+export const PRINCIPALS: Principal[] = ['anonymous', 'admin', 'consultant', 'clientA', 'clientB', 'otherAdmin'];
+export type Outcome = number | 'ok';
+
+export interface MatrixRow {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Fastify's route url, e.g. '/api/clients/:id'. */
+  url: string;
+  expect: Record<Principal, Outcome>;
+}
+
+/** One row, the outcomes in the order of PRINCIPALS: anonymous, admin, consultant, clientA, clientB, otherAdmin. */
+const row = (method: MatrixRow['method'], url: string, ...o: [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome]): MatrixRow => ({
+  method,
+  url,
+  expect: Object.fromEntries(PRINCIPALS.map((p, i) => [p, o[i]])) as Record<Principal, Outcome>,
+});
+
+/** Shorthands for the columns that repeat. */
+const A = 401; // anonymous: no token
+const F = 403; // signed in, not granted
+const N = 404; // granted, but the record is not in the caller's agency or client
+
+export const matrix: MatrixRow[] = [
+  // The API description is public documentation (Swagger UI, its files and the OpenAPI document).
+  row('GET', '/api/docs', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+  // Swagger UI sends its own index page on to /api/docs (302).
+  row('GET', '/api/docs/static/index.html', 302, 302, 302, 302, 302, 302),
+  row('GET', '/api/docs/static/swagger-initializer.js', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+  row('GET', '/api/docs/static/*', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+  row('GET', '/api/docs/json', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+  row('GET', '/api/docs/yaml', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+  row('GET', '/api/health', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+
+  // Signing in is public; who am I is per panel; signing out needs a session.
+  row('POST', '/api/admin_login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+  row('GET', '/api/admin_login', A, 'ok', 'ok', F, F, 'ok'),
+  row('POST', '/api/client_login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+  row('GET', '/api/client_login', A, F, F, 'ok', 'ok', F),
+  row('POST', '/api/logout', A, 'ok', 'ok', 'ok', 'ok', 'ok'),
+
+  // The shell: the agency's own profile and logos for every user of the agency; search and notifications for agency users.
+  row('GET', '/api/merchants/:id', A, 'ok', 'ok', 'ok', 'ok', N),
+  row('GET', '/api/agency_logo_list', A, 'ok', 'ok', 'ok', 'ok', 'ok'),
+  // The other agency searches for agency A's staff member and finds nobody (404 is the route's "none found").
+  row('GET', '/api/search_candidate', A, 'ok', 'ok', F, F, N),
+  row('GET', '/api/agency_notifications', A, 'ok', 'ok', F, F, 'ok'),
+  row('PUT', '/api/merchant_notification_read_all', A, 'ok', 'ok', F, F, 'ok'),
+
+  // Files: anyone signed in uploads; a file is served to those who may see its record (a staff document: agency users).
+  row('POST', '/api/files', A, 201, 201, 201, 201, 201),
+  row('GET', '/api/files/:id', A, 'ok', 'ok', N, N, N),
+
+  // Clients: agency users; a client user may open their own client only.
+  row('GET', '/api/clients', A, 'ok', 'ok', F, F, 'ok'),
+  row('GET', '/api/clients/:id', A, 'ok', 'ok', 'ok', N, N),
+  row('POST', '/api/clients', A, 201, 201, F, F, 201),
+  row('PUT', '/api/clients/:id', A, 'ok', 'ok', F, F, N),
+  row('DELETE', '/api/clients/:id', A, 'ok', F, F, F, N),
+
+  // Sites: a client user lists and opens their own client's sites.
+  row('GET', '/api/sites', A, 'ok', 'ok', 'ok', 'ok', 'ok'),
+  row('GET', '/api/sites/:id', A, 'ok', 'ok', 'ok', N, N),
+  row('POST', '/api/sites', A, 201, 201, F, F, 422),
+  row('PUT', '/api/sites/:id', A, 'ok', 'ok', F, F, N),
+  row('DELETE', '/api/sites/:id', A, 'ok', F, F, F, N),
+
+  // Staff: agency users; consultants do not delete. The other agency's admin names agency A's job role: 422.
+  row('GET', '/api/candidates', A, 'ok', 'ok', F, F, 'ok'),
+  row('GET', '/api/candidates/:id', A, 'ok', 'ok', F, F, N),
+  row('POST', '/api/candidates', A, 201, 201, F, F, 422),
+  row('PUT', '/api/candidates/:id', A, 'ok', 'ok', F, F, N),
+  row('DELETE', '/api/candidates/:id', A, 'ok', F, F, F, N),
+  row('GET', '/api/candidates/:id/compliance', A, 'ok', 'ok', F, F, N),
+  row('POST', '/api/candidates/:id/actions/approve', A, 'ok', 'ok', F, F, N),
+  row('POST', '/api/candidates/actions/approve', A, 'ok', 'ok', F, F, N),
+  row('POST', '/api/candidates/:id/actions/reject', A, 'ok', 'ok', F, F, N),
+  row('POST', '/api/candidates/actions/reject', A, 'ok', 'ok', F, F, N),
+  // On a staff member who is not compliant: an admin with a reason activates, a consultant is refused (422).
+  row('POST', '/api/candidates/:id/actions/activate', A, 'ok', 422, F, F, N),
+  row('POST', '/api/candidates/actions/activate', A, 'ok', 422, F, F, N),
+  row('POST', '/api/candidates/:id/actions/deactivate', A, 'ok', 'ok', F, F, N),
+  row('POST', '/api/candidates/actions/deactivate', A, 'ok', 'ok', F, F, N),
+
+  // Availability week grid: agency users.
+  row('GET', '/api/staff_availability', A, 'ok', 'ok', F, F, 'ok'),
+  row('POST', '/api/staff_availability/copy_week', A, 'ok', 'ok', F, F, 'ok'),
+];
+
+/** The CRUD rows of a settings resource: admins change them, consultants read them. */
+function settingRows(name: string, otherAdminCreate: Outcome): MatrixRow[] {
+  return [
+    row('GET', `/api/${name}`, A, 'ok', 'ok', F, F, 'ok'),
+    row('GET', `/api/${name}/:id`, A, 'ok', 'ok', F, F, N),
+    row('POST', `/api/${name}`, A, 201, F, F, F, otherAdminCreate),
+    row('PUT', `/api/${name}/:id`, A, 'ok', F, F, F, N),
+    row('DELETE', `/api/${name}/:id`, A, 'ok', F, F, F, N),
+  ];
+}
+matrix.push(
+  ...settingRows('job_roles', 201),
+  ...settingRows('staff_statuses', 201),
+  ...settingRows('employment_types', 201),
+  // A staff profile names agency A's job role.
+  ...settingRows('staff_profiles', 422),
+  ...settingRows('document_categories', 201),
+  ...settingRows('staff_detail_fields', 201),
+);
+
+/** The CRUD rows of a staff member's child records: agency users; consultants do not delete. */
+function staffChildRows(name: string): MatrixRow[] {
+  return [
+    row('GET', `/api/${name}`, A, 'ok', 'ok', F, F, 'ok'),
+    row('GET', `/api/${name}/:id`, A, 'ok', 'ok', F, F, N),
+    // The body names agency A's staff member: the other agency's admin gets 422.
+    row('POST', `/api/${name}`, A, 201, 201, F, F, 422),
+    row('PUT', `/api/${name}/:id`, A, 'ok', 'ok', F, F, N),
+    row('DELETE', `/api/${name}/:id`, A, 'ok', F, F, F, N),
+  ];
+}
+matrix.push(
+  ...staffChildRows('candidate_documents'),
+  row('POST', '/api/candidate_documents/:id/actions/verify', A, 'ok', 'ok', F, F, N),
+  row('POST', '/api/candidate_documents/actions/verify', A, 'ok', 'ok', F, F, N),
+  row('POST', '/api/candidate_documents/:id/actions/reject', A, 'ok', 'ok', F, F, N),
+  ...staffChildRows('candidate_restrictions'),
+  ...staffChildRows('candidate_preferences'),
+  ...staffChildRows('availability'),
+
+  // The audit trail: read by agency users, written by nobody.
+  row('GET', '/api/audit_entries', A, 'ok', 'ok', F, F, 'ok'),
+  row('GET', '/api/audit_entries/:id', A, 'ok', 'ok', F, F, N),
+  row('POST', '/api/audit_entries', A, F, F, F, F, F),
+  row('PUT', '/api/audit_entries/:id', A, F, F, F, F, F),
+  row('DELETE', '/api/audit_entries/:id', A, F, F, F, F, F),
+);

@@ -1,0 +1,219 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, DEMO, loginAs, makeTestApp, type TestApp } from './helpers';
+import { matrix, PRINCIPALS, type MatrixRow, type Outcome, type Principal } from './authz-matrix';
+import { addDaysToDate, agencyToday } from '../../server/domain/time/agencyTime';
+
+// The authorization matrix run for real: every registered route is in the table, and every row answers as the
+// table says for the six principals, against records of both agencies and both clients.
+let t: TestApp;
+const tokens = {} as Record<Principal, string | undefined>;
+/** A separate admin session for preparing records, so the principals' own rate-limit budgets stay for the rows. */
+let setup: string;
+let setupB: string;
+let today: string;
+const ids = { merchantA: 0, merchantB: 0, clientA: 0, clientB: 0 };
+/** Agency A's record per resource (of client A where it has a client), and agency B's. */
+const shared: Record<string, number | string> = {};
+const sharedB: Record<string, number | string> = {};
+let candidateEmail: string;
+
+const WHO: Record<Exclude<Principal, 'anonymous'>, keyof typeof DEMO> = { admin: 'admin', consultant: 'consultant', clientA: 'client', clientB: 'client2', otherAdmin: 'otherAdmin' };
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+let n = 0;
+const next = () => ++n;
+
+async function must(res: { statusCode: number; body: string; json(): any }, status = 200) {
+  if (res.statusCode !== status) throw new Error(`setup answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+  return res.json().data;
+}
+const upload = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/files?kind=document', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', 'x-file-name': 'scan.pdf' }, payload: PDF });
+
+/** Bodies that would be stored for an allowed principal of agency A (names are unique on every call). */
+const createBody: Record<string, (token: string) => Promise<Record<string, unknown>>> = {
+  clients: async () => ({ name: `Authz Client ${next()}`, billing_email: 'accounts@authz.example' }),
+  sites: async () => ({ name: `Authz Site ${next()}`, client_id: ids.clientA, address: { line1: '1 Test Street', city: 'Leeds', postcode: 'LS1 1AA' } }),
+  candidates: async () => ({ first_name: 'Authz', last_name: `Person${next()}`, email: `authz.${next()}@authz.example`, job_role_id: shared.job_roles }),
+  job_roles: async () => ({ name: `Authz Role ${next()}` }),
+  staff_statuses: async () => ({ name: `Authz Status ${next()}` }),
+  employment_types: async () => ({ name: `Authz Type ${next()}` }),
+  staff_profiles: async () => ({ name: `Authz Profile ${next()}`, job_role_id: shared.job_roles }),
+  document_categories: async () => ({ name: `Authz Category ${next()}` }),
+  staff_detail_fields: async () => ({ label: 'Authz field', key: `authz_${next()}`, field_type: 'text' }),
+  // The file must be the caller's own upload.
+  candidate_documents: async (token) => ({ candidate_id: shared.candidates, document_category_id: shared.document_categories, file: (await upload(token)).json().data?.id ?? 'none', issue_date: today, expiry_date: addDaysToDate(today, 365) }),
+  candidate_restrictions: async () => ({ candidate_id: shared.candidates, client_id: ids.clientA, reason: 'Authz test', restricted_on: today }),
+  // One per staff member: a new staff member each time.
+  candidate_preferences: async () => ({ candidate_id: await fresh('candidates'), prefers_night: true }),
+  // Past days (the demo fills the coming weeks), a different one each time.
+  availability: async () => ({ candidate_id: shared.candidates, date: addDaysToDate(today, -100 - next()), status: 'available' }),
+  audit_entries: async () => ({ event: 'create' }),
+};
+
+/** A new record of agency A (created by the setup admin), for the rows that delete or change state. */
+async function fresh(resource: string): Promise<number> {
+  if (resource === 'audit_entries') return Number(shared.audit_entries);
+  return (await must(await call(t.app, setup, 'POST', `/api/${resource}`, await createBody[resource](setup)), 201)).id;
+}
+/** A new staff member in the state the action needs. */
+async function freshFor(resource: string, action: string): Promise<number> {
+  if (resource === 'candidate_documents') return fresh(resource);
+  const id = await fresh('candidates');
+  if (action === 'activate' || action === 'deactivate') await must(await call(t.app, setup, 'POST', `/api/candidates/${id}/actions/approve`, {}));
+  if (action === 'deactivate') await must(await call(t.app, setup, 'POST', `/api/candidates/${id}/actions/activate`, { override_reason: 'Authz test' }));
+  return id;
+}
+const actionInput: Record<string, Record<string, unknown>> = {
+  'candidates reject': { reason: 'Authz test' },
+  'candidates activate': { override_reason: 'Authz test' },
+  'candidate_documents reject': { reason: 'Blurred scan' },
+};
+
+type Req = Pick<InjectOptions, 'method' | 'url' | 'payload' | 'headers'>;
+const mondayOf = (d: string) => addDaysToDate(d, -((new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7));
+
+/**
+ * The request a row makes for a principal: agency A's record for `:id` (agency B's with `otherAgency`), a new
+ * record where the row deletes or changes state, and a body an allowed principal could store.
+ */
+async function requestFor(r: MatrixRow, p: Principal, otherAgency = false): Promise<Req> {
+  const token = tokens[p];
+  const key = `${r.method} ${r.url}`;
+  const own = otherAgency ? sharedB : shared;
+  const special: Record<string, () => Promise<Req> | Req> = {
+    'GET /api/docs/static/*': () => ({ method: 'GET', url: '/api/docs/static/swagger-ui.css' }),
+    'POST /api/logout': () => ({ method: 'POST', url: r.url }),
+    'POST /api/admin_login': () => ({ method: 'POST', url: r.url, payload: { email: DEMO.admin.email, password: DEMO.admin.password } }),
+    'POST /api/client_login': () => ({ method: 'POST', url: r.url, payload: { email: DEMO.client.email, password: DEMO.client.password } }),
+    'GET /api/merchants/:id': () => ({ method: 'GET', url: `/api/merchants/${otherAgency ? ids.merchantB : ids.merchantA}` }),
+    'GET /api/search_candidate': () => ({ method: 'GET', url: `/api/search_candidate?candidate_query=${encodeURIComponent(candidateEmail)}` }),
+    'POST /api/files': () => ({ method: 'POST', url: '/api/files?kind=document', headers: { 'content-type': 'application/octet-stream' }, payload: PDF }),
+    'GET /api/files/:id': () => ({ method: 'GET', url: `/api/files/${own.file}` }),
+    'GET /api/staff_availability': () => ({ method: 'GET', url: `/api/staff_availability?week_start=${mondayOf(today)}` }),
+    'POST /api/staff_availability/copy_week': () => ({ method: 'POST', url: r.url, payload: { week_start: mondayOf(today), candidate_ids: [Number(shared.candidates)] } }),
+  };
+  if (special[key]) return special[key]();
+  const engine = /^\/api\/(\w+)(\/:id)?(?:\/actions\/(\w+))?(\/compliance)?$/.exec(r.url);
+  if (!engine) return { method: r.method, url: r.url };
+  const [, resource, hasId, action, compliance] = engine;
+  if (compliance) return { method: 'GET', url: `/api/candidates/${own.candidates}/compliance` };
+  if (action) {
+    const target = otherAgency ? Number(own[resource]) : await freshFor(resource, action);
+    const input = actionInput[`${resource} ${action}`] ?? {};
+    return hasId
+      ? { method: 'POST', url: `/api/${resource}/${target}/actions/${action}`, payload: input }
+      : { method: 'POST', url: `/api/${resource}/actions/${action}`, payload: { ids: [target], ...input } };
+  }
+  if (!hasId) return r.method === 'POST' ? { method: 'POST', url: r.url, payload: await createBody[resource](token ?? setup) } : { method: r.method, url: r.url };
+  const id = r.method === 'DELETE' && !otherAgency ? await fresh(resource) : own[resource];
+  // An edit that sends nothing new: authorised and found, it answers the record unchanged.
+  return { method: r.method, url: `/api/${resource}/${id}`, ...(r.method === 'PUT' ? { payload: {} } : {}) };
+}
+
+async function run(req: Req, token: string | undefined) {
+  return t.app.inject({ ...req, headers: { ...req.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+}
+const matches = (status: number, outcome: Outcome) => (outcome === 'ok' ? status >= 200 && status < 300 : status === outcome);
+
+beforeAll(async () => {
+  t = await makeTestApp({ candidates: 20 });
+  const principals = Object.keys(WHO) as (keyof typeof WHO)[];
+  const got = await Promise.all([...principals.map((p) => loginAs(t.app, WHO[p])), loginAs(t.app, 'admin'), loginAs(t.app, 'otherAdmin')]);
+  principals.forEach((p, i) => (tokens[p] = got[i]));
+  tokens.anonymous = undefined;
+  [setup, setupB] = got.slice(principals.length);
+  today = agencyToday('Europe/London');
+
+  const q = async (sql: string, params: unknown[] = []) => (await t.db.query<any>(sql, params))[0];
+  ids.merchantA = (await q(`select id from merchants where company_name = 'Brightway Staffing'`)).id;
+  ids.merchantB = (await q(`select id from merchants where company_name = 'Northern Care Recruitment'`)).id;
+  ids.clientA = (await q(`select id from clients where name = 'Meadowbank Care Home'`)).id;
+  ids.clientB = (await q(`select id from clients where name = 'Oakwood Lodge'`)).id;
+  // Records the seed made: of client A where they have a client, and the other agency's.
+  for (const [m, into] of [[ids.merchantA, shared], [ids.merchantB, sharedB]] as const) {
+    for (const table of ['clients', 'job_roles', 'staff_statuses', 'employment_types', 'staff_profiles', 'document_categories', 'staff_detail_fields']) {
+      into[table] = (await q(`select id from ${table} where merchant_id = $1 order by id limit 1`, [m])).id;
+    }
+    into.candidates = (await q(`select id from candidates where merchant_id = $1 and deleted_at is null order by id limit 1`, [m])).id;
+  }
+  shared.clients = ids.clientA;
+  shared.sites = (await q('select id from sites where client_id = $1 order by id limit 1', [ids.clientA])).id;
+  sharedB.sites = (await q('select id from sites where merchant_id = $1 order by id limit 1', [ids.merchantB])).id;
+  candidateEmail = (await q('select email from candidates where id = $1', [shared.candidates])).email;
+
+  // The staff records each agency makes through the API (its own admin, its own records).
+  for (const [token, into, m] of [[setup, shared, ids.merchantA], [setupB, sharedB, ids.merchantB]] as const) {
+    const file = (await must(await upload(token), 201)).id;
+    const doc = await must(await call(t.app, token, 'POST', '/api/candidate_documents', { candidate_id: into.candidates, document_category_id: into.document_categories, file, issue_date: today, expiry_date: addDaysToDate(today, 365) }), 201);
+    into.candidate_documents = doc.id;
+    into.file = file;
+    const clientOfAgency = m === ids.merchantA ? ids.clientA : into.clients;
+    into.candidate_restrictions = (await must(await call(t.app, token, 'POST', '/api/candidate_restrictions', { candidate_id: into.candidates, client_id: clientOfAgency, reason: 'Shared fixture', restricted_on: today }), 201)).id;
+    // One set of preferences per staff member, and the demo may have given the first one theirs already.
+    const [taken] = await t.db.query<{ id: number }>('select id from candidate_preferences where candidate_id = $1', [into.candidates]);
+    into.candidate_preferences = taken?.id ?? (await must(await call(t.app, token, 'POST', '/api/candidate_preferences', { candidate_id: into.candidates }), 201)).id;
+    into.availability = (await must(await call(t.app, token, 'POST', '/api/availability', { candidate_id: into.candidates, date: addDaysToDate(today, -60), status: 'day' }), 201)).id;
+    into.audit_entries = (await q('select id from audit_log where merchant_id = $1 order by id limit 1', [m])).id;
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the table lists every route', () => {
+  it('every registered /api route (HEAD aside) has a row, and every row is a registered route', async () => {
+    const registered = new Set(t.app.routes.filter((r) => r.method !== 'HEAD' && /^\/api(\/|$)/.test(r.url)).map((r) => `${r.method} ${r.url}`));
+    const listed = new Set(matrix.map((r) => `${r.method} ${r.url}`));
+    const missing = [...registered].filter((k) => !listed.has(k));
+    const unknown = [...listed].filter((k) => !registered.has(k));
+    expect(missing, `routes missing from tests/api/authz-matrix.ts:\n${missing.join('\n')}`).toEqual([]);
+    expect(unknown, `rows naming no registered route:\n${unknown.join('\n')}`).toEqual([]);
+    expect(listed.size, 'a route is listed twice').toBe(matrix.length);
+  });
+});
+
+describe('every row, for every principal', () => {
+  it.each(matrix.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', async (_name, r) => {
+    const failures: string[] = [];
+    for (const p of PRINCIPALS) {
+      // Signing out ends the session: that row signs in afresh.
+      const token = r.url === '/api/logout' && p !== 'anonymous' ? await loginAs(t.app, WHO[p]) : tokens[p];
+      const req = await requestFor(r, p);
+      const res = await run(req, token);
+      if (res.statusCode >= 500 || !matches(res.statusCode, r.expect[p])) failures.push(`${p}: ${req.method} ${req.url} → ${res.statusCode}, expected ${r.expect[p]} (${res.body.slice(0, 160)})`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe("agency B's records do not exist for agency A's admin", () => {
+  it("every route with a record (or a bulk action) answers 404 for agency B's record, and changes nothing", async () => {
+    const tables: Record<string, string> = { audit_entries: 'audit_log' };
+    const snapshot = async () => {
+      const out: Record<string, unknown> = {};
+      for (const [resource, id] of Object.entries(sharedB)) {
+        if (resource === 'file') continue;
+        out[resource] = await t.db.query(`select * from ${tables[resource] ?? resource} where id = $1`, [id]);
+      }
+      return JSON.stringify(out);
+    };
+    const before = await snapshot();
+    const failures: string[] = [];
+    const rows = matrix.filter((r) => r.url.includes(':id') || /\/actions\//.test(r.url));
+    expect(rows.length).toBeGreaterThan(40);
+    for (const r of rows) {
+      const req = await requestFor(r, 'admin', true);
+      const res = await run(req, tokens.admin);
+      // A route the admin is not granted at all refuses before looking (403); every other one does not find it.
+      const expected = r.expect.admin === 403 ? 403 : 404;
+      if (res.statusCode !== expected) failures.push(`${req.method} ${req.url} → ${res.statusCode}, expected ${expected} (${res.body.slice(0, 160)})`);
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toBe(before);
+    // The other agency still sees its own records.
+    for (const resource of ['clients', 'sites', 'candidates', 'candidate_documents', 'availability']) {
+      expect((await call(t.app, setupB, 'GET', `/api/${resource}/${sharedB[resource]}`)).statusCode, resource).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,283 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { DEMO, makeTestApp, openTestDb, type TestApp, type TestDb } from './helpers';
+import { migrate } from '../../server/db/migrate';
+import { seedDemo } from '../../server/db/seed';
+import { Cluster } from '../../server/cluster';
+import { endSessionsOfClient, endSessionsOfUser } from '../../server/auth/sessions';
+import { LoginThrottle } from '../../server/auth/throttle';
+import type { Db } from '../../server/db';
+
+/**
+ * Two server processes on one database behave as one: sessions, the sign-in throttle and list totals.
+ * - PostgreSQL (TEST_DATABASE_URL): two real server processes (`node --import tsx server/index.ts`) on this
+ *   file's schema, called over HTTP.
+ * - PGlite lives in one process by construction: two apps on one database, each with its own caches and its
+ *   own bus subscription, stand for the two processes.
+ */
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: any;
+}
+interface Server {
+  request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options?: { token?: string; payload?: unknown }): Promise<Answer>;
+}
+
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+let db: Db;
+/** The bus as the test (another writer on the same database) sees it. */
+let cluster: Cluster;
+let A: Server;
+let B: Server;
+let stop: () => Promise<void>;
+
+// ---- PostgreSQL: two processes -------------------------------------------------------------------------------
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface Child {
+  process: ChildProcess;
+  server: Server;
+  output: () => string;
+}
+
+async function startProcess(url: string): Promise<Child> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: `${ROOT}/.no-static`, TRUST_PROXY: '', LOG_LEVEL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const base = `http://127.0.0.1:${port}`;
+  const server: Server = {
+    async request(method, path, { token, payload } = {}) {
+      const res = await fetch(base + path, {
+        method,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+        body: payload !== undefined ? JSON.stringify(payload) : undefined,
+      });
+      const text = await res.text();
+      return { status: res.status, headers: Object.fromEntries(res.headers), body: text ? JSON.parse(text) : undefined };
+    },
+  };
+  // Ready when it answers; a process that ends first fails the file with what it printed.
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server process ended (${child.exitCode}):\n${output}`);
+    const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The server process did not answer within 90 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { process: child, server, output: () => output };
+}
+
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const ended = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await ended;
+  clearTimeout(timer);
+}
+
+// ---- PGlite: two apps in this process ------------------------------------------------------------------------
+
+function injected(app: FastifyInstance): Server {
+  return {
+    async request(method, url, { token, payload } = {}) {
+      const res = await app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload !== undefined ? { payload: payload as any } : {}) });
+      return { status: res.statusCode, headers: res.headers as Record<string, string>, body: res.body ? res.json() : undefined };
+    },
+  };
+}
+
+let children: Child[] = [];
+beforeAll(async () => {
+  if (postgres) {
+    const testDb: TestDb = await openTestDb();
+    db = testDb.db;
+    try {
+      await migrate(db);
+      await seedDemo(db, { candidates: 40 });
+      cluster = await Cluster.start(db);
+      children = await Promise.all([startProcess(testDb.url!), startProcess(testDb.url!)]);
+    } catch (e) {
+      await Promise.all(children.map((c) => stopProcess(c.process)));
+      await testDb.close();
+      throw e;
+    }
+    [A, B] = children.map((c) => c.server);
+    stop = async () => {
+      await Promise.all(children.map((c) => stopProcess(c.process)));
+      await cluster.close();
+      await testDb.close();
+    };
+  } else {
+    // One throttle namespace for both apps, as every process shares '' in production.
+    const t: TestApp = await makeTestApp({ throttle: new LoginThrottle({ namespace: 'cluster:' }) });
+    const second = await t.extraApp({ throttle: new LoginThrottle({ namespace: 'cluster:' }) });
+    db = t.db;
+    cluster = t.app.cluster;
+    [A, B] = [injected(t.app), injected(second)];
+    stop = () => t.close();
+  }
+});
+afterAll(async () => {
+  await stop?.();
+});
+
+async function signIn(server: Server, who: keyof typeof DEMO): Promise<string> {
+  const { kind, email, password } = DEMO[who];
+  const res = await server.request('POST', `/api/${kind}_login`, { payload: { email, password } });
+  if (res.status !== 200) throw new Error(`Sign-in as ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.token;
+}
+const me = (server: Server, token: string, kind: 'admin' | 'client' = 'admin') => server.request('GET', `/api/${kind}_login`, { token }).then((r) => r.status);
+
+/**
+ * Another process hears of a change when PostgreSQL hands it the notification: milliseconds after the commit,
+ * more on a loaded machine. Asks again until `expected` (or 2 s, far under the 30 s a cached session used to
+ * live), and answers what was last seen.
+ */
+async function soon<T>(ask: () => Promise<T>, expected: T, ms = 2000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const seen = await ask();
+    if (JSON.stringify(seen) === JSON.stringify(expected) || Date.now() > deadline) return seen;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe(`two ${postgres ? 'server processes' : 'apps'} on one ${postgres ? 'PostgreSQL' : 'PGlite'} database`, () => {
+  it('a sign-out on A ends the session on B at once, though B had it cached', async () => {
+    const token = await signIn(A, 'admin');
+    expect(await me(B, token)).toBe(200); // B looks it up and caches it
+    expect(await me(B, token)).toBe(200);
+    expect((await A.request('POST', '/api/logout', { token })).status).toBe(200);
+    expect(await me(A, token)).toBe(401);
+    expect(await soon(() => me(B, token), 401)).toBe(401);
+  });
+
+  it('deactivating a user ends their sessions in both at once, and they cannot sign in', async () => {
+    const token = await signIn(A, 'consultant');
+    expect([await me(A, token), await me(B, token)]).toEqual([200, 200]);
+    const [{ id }] = await db.query<{ id: number }>('select id from users where email = $1', [DEMO.consultant.email]);
+    try {
+      await db.transaction(async (tx) => {
+        await tx.query('update users set active = false where id = $1', [id]);
+        await endSessionsOfUser(tx, cluster, id);
+      });
+      await cluster.settle();
+      expect(await soon(async () => [await me(A, token), await me(B, token)], [401, 401])).toEqual([401, 401]);
+      const again = await B.request('POST', '/api/admin_login', { payload: { email: DEMO.consultant.email, password: DEMO.consultant.password } });
+      expect(again.status).toBe(401);
+    } finally {
+      await db.query('update users set active = true where id = $1', [id]);
+    }
+  });
+
+  it('deactivating or deleting a client ends its users\u2019 sessions in both at once, and they cannot sign in', async () => {
+    const [{ client_id, merchant_id }] = await db.query<{ client_id: number; merchant_id: number }>('select client_id, merchant_id from users where email = $1', [DEMO.client2.email]);
+    const other = await signIn(A, 'client');
+    try {
+      for (const change of [`status = 'inactive'`, 'deleted_at = now()']) {
+        const token = await signIn(B, 'client2');
+        expect([await me(A, token, 'client'), await me(B, token, 'client')], change).toEqual([200, 200]);
+        await db.transaction(async (tx) => {
+          await tx.query(`update clients set ${change} where id = $1`, [client_id]);
+          await endSessionsOfClient(tx, cluster, merchant_id, client_id);
+        });
+        await cluster.settle();
+        expect(await soon(async () => [await me(A, token, 'client'), await me(B, token, 'client')], [401, 401]), change).toEqual([401, 401]);
+        const again = await A.request('POST', '/api/client_login', { payload: { email: DEMO.client2.email, password: DEMO.client2.password } });
+        expect(again.status, change).toBe(401);
+        expect(again.body).toEqual({ message: 'The e-mail address or password is incorrect.' });
+        await db.query(`update clients set status = 'active', deleted_at = null where id = $1`, [client_id]);
+      }
+      // Users of other clients were not touched.
+      expect([await me(A, other, 'client'), await me(B, other, 'client')]).toEqual([200, 200]);
+    } finally {
+      await db.query(`update clients set status = 'active', deleted_at = null where id = $1`, [client_id]);
+    }
+  });
+
+  it('the sign-in throttle counts across them: 3 failures on A and 2 on B, then A refuses (429)', async () => {
+    const attempt = (server: Server, password: string) =>
+      server.request('POST', '/api/admin_login', { payload: { email: DEMO.otherAdmin.email, password } });
+    for (let i = 0; i < 3; i++) expect((await attempt(A, `wrong-a${i}`)).status).toBe(401);
+    for (let i = 0; i < 2; i++) expect((await attempt(B, `wrong-b${i}`)).status).toBe(401);
+    const refused = await attempt(A, 'wrong-a3');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // B refuses too, even the right password.
+    expect((await attempt(B, DEMO.otherAdmin.password)).status).toBe(429);
+  });
+
+  it('a list total cached on B changes at once after a create on A', async () => {
+    const admin = await signIn(A, 'admin');
+    const total = async (server: Server) => {
+      const res = await server.request('GET', '/api/candidates?per_page=1', { token: admin });
+      expect(res.status).toBe(200);
+      return res.body.total_count as number;
+    };
+    const before = await total(B);
+    expect(await total(B)).toBe(before); // cached now
+    const created = await A.request('POST', '/api/candidates', {
+      token: admin,
+      payload: { first_name: 'Cluster', last_name: 'Probe', email: `cluster-${Date.now()}@probe.test` },
+    });
+    expect(created.status).toBe(201);
+    expect(await total(A)).toBe(before + 1);
+    // Cached totals live 10 s: within 2 s only the announcement of the write can have dropped B's.
+    expect(await soon(() => total(B), before + 1)).toBe(before + 1);
+  });
+
+  it.runIf(postgres)('when B loses its bus connection it stops trusting its cache, and listens again', async () => {
+    const [, b] = children;
+    const token = await signIn(A, 'admin');
+    expect(await me(B, token)).toBe(200); // cached on B
+    const listener = async () =>
+      (await db.query<{ pid: number }>(`select pid from pg_stat_activity where application_name = $1`, [`staffing listener ${b.process.pid}`]))[0]?.pid;
+    const pid = await listener();
+    expect(pid, 'B has a listening connection named after its process').toEqual(expect.any(Number));
+    // Wait until that backend is gone: B has seen its connection end.
+    await db.query('select pg_terminate_backend($1, 5000)', [pid]);
+    // Signed out while B hears nothing: once B has noticed the drop it must not answer from its cache, though
+    // the announcement never reached it (without that rule the cached session would live on for 30 s).
+    expect((await A.request('POST', '/api/logout', { token })).status).toBe(200);
+    expect(await soon(() => me(B, token), 401)).toBe(401);
+    // B reconnects by itself and hears sign-outs again.
+    const deadline = Date.now() + 15_000;
+    while ((await listener()) === undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await listener(), b.output()).toEqual(expect.any(Number));
+    const next = await signIn(A, 'admin');
+    expect(await me(B, next)).toBe(200);
+    expect(await me(B, next)).toBe(200);
+    expect((await A.request('POST', '/api/logout', { token: next })).status).toBe(200);
+    expect(await soon(() => me(B, next), 401)).toBe(401);
+  });
+});
