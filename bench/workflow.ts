@@ -81,7 +81,7 @@ const CATEGORIES: { name: string; months: number | null; mandatory: boolean; rol
  * expiry: 10% none, 5% expired (up to a year ago), 3% due within 30 days, 5% in 31-60 days, the rest 61 days
  * to 3 years ahead. A soft-deleted staff member's documents are hidden with them.
  */
-async function seedWorkflow(db: Db, merchantId: number, today: string, weekStart: string) {
+export async function seedWorkflow(db: Db, merchantId: number, today: string, weekStart: string) {
   const t = performance.now();
   const steps: Record<string, number> = {};
   let last = t;

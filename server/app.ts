@@ -10,7 +10,7 @@ import { apiRateLimiter, checkQueryBounds, forbidden, HttpError, installErrorHan
 import { authRoutes } from './auth/routes.js';
 import { SessionStore, type AuthUser } from './auth/sessions.js';
 import { LoginThrottle } from './auth/throttle.js';
-import { Cluster } from './cluster.js';
+import { Cluster, shareTotals } from './cluster.js';
 import { shellRoutes } from './routes/shell.js';
 import { fileRoutes } from './files/routes.js';
 import { compileAll, engineRoutes, recordVisibility } from './engine/routes.js';
@@ -68,6 +68,7 @@ export async function buildApp({ db, config, logger = false, throttle, declarati
   app.decorate('sessions', new SessionStore(db, config.tokenLifetimeSeconds, cluster));
   app.decorate('throttle', throttle ?? new LoginThrottle());
   app.decorate('totals', new TotalCache());
+  shareTotals(cluster, app.totals);
   app.decorateRequest('auth', null);
   installErrorHandler(app);
   await installSecurityHeaders(app);

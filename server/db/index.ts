@@ -156,18 +156,21 @@ class PgListener {
       }
     });
     // Both fire when the server or the network drops the connection; only the first counts.
-    client.on('error', () => this.drop(client));
-    client.on('end', () => this.drop(client));
+    let ended = false;
+    const ends = () => {
+      ended = true;
+      this.drop(client);
+    };
+    client.on('error', ends);
+    client.on('end', ends);
     try {
       await client.connect();
       for (const channel of this.handlers.keys()) await client.query(`listen ${quoteIdent(channel)}`);
+      if (ended) throw new Error('The listening connection ended as it opened.');
+      if (this.closed) throw new Error('The database is closed.');
     } catch (e) {
       await client.end().catch(() => undefined);
       throw e;
-    }
-    if (this.closed) {
-      await client.end().catch(() => undefined);
-      throw new Error('The database is closed.');
     }
     this.client = client;
     this.pause = RETRY_FIRST_MS;

@@ -23,6 +23,8 @@ export interface EngineContext {
   today: string;
   /** The message bus to the other server processes (sessions ended, caches stale). */
   cluster?: Cluster;
+  /** Tables this write changed besides its own (children hidden with a parent): their totals go stale at commit. */
+  touched?: Set<string>;
 }
 
 export interface SaveEvent {
@@ -57,4 +59,9 @@ export interface ResourceBehaviour {
    * They are selected like columns and filtered with `=`.
    */
   computed?: Record<string, (bind: (value: unknown) => string, ctx: { today: string }) => string>;
+  /**
+   * How a list filters on a computed field's value, when comparing its expression would defeat the indexes: the
+   * condition on stored columns that is equivalent to `expression = value`.
+   */
+  computedFilters?: Record<string, (value: string, bind: (value: unknown) => string, ctx: { today: string }) => string>;
 }

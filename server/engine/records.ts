@@ -12,6 +12,8 @@ import { audit, diff } from './audit.js';
 import { checkFileRefs, attachFiles } from '../files/store.js';
 
 const JSON_TYPES = new Set(['address', 'json']);
+/** Typed text is trimmed; a choice is not (" " is not an option, and must be refused, not cleared). */
+const TRIMMED = new Set(['text', 'longtext', 'email', 'phone']);
 /** Longest free-text search or filter value accepted. */
 export const MAX_QUERY_VALUE = 200;
 /** Deepest page a list serves: far beyond any screen, and keeps OFFSET within what the database accepts. */
@@ -74,6 +76,13 @@ export function buildWhere(c: Compiled, ctx: Pick<EngineContext, 'principal' | '
     }
     const f = c.filterable.get(key);
     if (!f || !readable(ctx.principal, f)) throw new HttpError(400, `Unknown filter ${key}.`, { [key]: 'Unknown filter' });
+    const custom = c.behaviour.computedFilters?.[f.source];
+    if (custom) {
+      const values = value.split(',');
+      if (f.choices && values.some((x) => !f.choices!.some((ch) => ch.id === x))) throw new HttpError(400, `Filter ${key} must be one of the listed options.`, { [key]: 'Unknown option' });
+      where.push(`(${values.map((x) => `(${custom(x, p.bind, { today: ctx.today })})`).join(' or ')})`);
+      continue;
+    }
     const v = filterValue(f, value);
     const expr = fieldExpression(c, f, p.bind, ctx.today);
     if (f.type === 'references') {
@@ -168,7 +177,7 @@ function canonical(f: FieldDeclaration, v: unknown): unknown {
       return Object.fromEntries(['line1', 'line2', 'city', 'postcode', 'country'].map((k) => [k, a[k] === '' || a[k] === undefined ? null : a[k]]));
     }
     default:
-      return typeof v === 'string' && TEXT_TYPES.has(f.type) ? v.trim() : v;
+      return typeof v === 'string' && TRIMMED.has(f.type) ? v.trim() : v;
   }
 }
 const sameValue = (f: FieldDeclaration, a: unknown, b: unknown) => JSON.stringify(canonical(f, a)) === JSON.stringify(canonical(f, b));
@@ -186,7 +195,7 @@ function applyWritePolicy(c: Compiled, principal: EnginePrincipal, body: Record<
   for (const f of c.writable) {
     if (!Object.prototype.hasOwnProperty.call(body, f.source)) continue;
     let v = body[f.source];
-    if (typeof v === 'string' && TEXT_TYPES.has(f.type)) v = v.trim();
+    if (typeof v === 'string' && TRIMMED.has(f.type)) v = v.trim();
     if (v === '') v = null;
     const current = stored ? stored[f.source] : defaultOf(f);
     if (sameValue(f, v, current)) {
@@ -260,7 +269,7 @@ async function store(ctx: EngineContext, c: Compiled, stored: Row | undefined, c
   const defs = await customFieldsOf(ctx, c);
   if (c.decl.customFields) {
     if (e.customInput !== undefined) {
-      const custom = validateCustomFieldsInput(defs, e.customInput, stored?.custom_fields ?? {});
+      const custom = validateCustomFieldsInput(defs, e.customInput, stored?.custom_fields ?? {}, ctx.today);
       Object.assign(problems, custom.problems);
       record.custom_fields = custom.merged;
     } else record.custom_fields = stored?.custom_fields ?? {};
@@ -340,8 +349,10 @@ export async function deleteRecord(ctx: EngineContext, c: Compiled, id: number, 
         const gone = other.soft
           ? await ctx.db.query(`update ${other.table} set deleted_at = now() where merchant_id = $1 and deleted_at is null and ${match} returning id`, [merchantId, id])
           : await ctx.db.query(`delete from ${other.table} where merchant_id = $1 and ${match} returning id`, [merchantId, id]);
-        if (gone.length) hidden[other.decl.name] = gone.length;
-        c.totals.invalidate(other.decl.table, merchantId);
+        if (gone.length) {
+          hidden[other.decl.name] = gone.length;
+          ctx.touched?.add(other.decl.table);
+        }
       } else if (f.type === 'references') {
         await ctx.db.query(`update ${other.table} set ${ident(f.source)} = array_remove(${ident(f.source)}, $2), version = version + 1, updated_at = now() where merchant_id = $1 and ${match}`, [merchantId, id]);
       } else {
@@ -362,7 +373,7 @@ function actionInput(ctx: EngineContext, action: ActionDeclaration, body: Record
   const problems: Problems = {};
   for (const f of action.input ?? []) {
     let v = body?.[f.source];
-    if (typeof v === 'string' && TEXT_TYPES.has(f.type)) v = v.trim();
+    if (typeof v === 'string' && TRIMMED.has(f.type)) v = v.trim();
     if (v === '' || v === undefined) v = null;
     const p = checkField(f, v, ctx.today);
     if (p) problems[f.source] = p;

@@ -69,8 +69,10 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
   const written = (req: FastifyRequest) => c.totals.changed(decl.table, req.auth!.merchant_id);
   const inTransaction = async <T>(req: FastifyRequest, fn: (ctx: EngineContext) => Promise<T>) => {
     const ctx = await contextOf(app.db, req);
-    const result = await app.db.transaction((tx) => fn({ ...ctx, db: tx }));
+    const touched = new Set<string>();
+    const result = await app.db.transaction((tx) => fn({ ...ctx, db: tx, touched }));
     written(req);
+    for (const table of touched) c.totals.changed(table, req.auth!.merchant_id);
     return result;
   };
   // Every engine route is open to any signed-in principal; the declaration decides (403), the row scope hides (404).

@@ -60,8 +60,19 @@ const complianceExpression = (bind: (v: unknown) => string, { today }: { today: 
     when compliance_valid_until >= ${t}::date then 'expiring' else 'not_compliant' end`;
 };
 
+/**
+ * The same three states as conditions on the stored columns, so the staff list keeps walking its name index
+ * when filtered by compliance (comparing the CASE expression would read every active staff member).
+ */
+const complianceFilters: Record<string, (bind: (v: unknown) => string, today: string) => string> = {
+  compliant: (bind, today) => `compliance_complete and (compliance_valid_until is null or compliance_valid_until > ${bind(today)}::date + ${DUE_WITHIN_DAYS})`,
+  expiring: (bind, today) => `compliance_complete and compliance_valid_until between ${bind(today)}::date and ${bind(today)}::date + ${DUE_WITHIN_DAYS}`,
+  not_compliant: (bind, today) => `(not compliance_complete or compliance_valid_until < ${bind(today)}::date)`,
+};
+
 export const candidatesBehaviour: ResourceBehaviour = {
   computed: { compliance: complianceExpression },
+  computedFilters: { compliance: (value, bind, { today }) => complianceFilters[value](bind, today) },
   async afterSave(ctx, { stored, row }) {
     if (!stored || stored.job_role_id !== row.job_role_id) await refreshCompliance(ctx.db, ctx.principal.merchantId, [row.id]);
   },

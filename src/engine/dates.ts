@@ -11,8 +11,8 @@ export const DATE_FORMAT = 'yyyy-MM-dd';
 export const DATE_TIME_FORMAT = "yyyy-MM-dd HH:mm";
 
 /**
- * What "today" is for date limits: the server passes the agency's date as 'yyyy-MM-dd' (its time zone decides,
- * not the machine's); the browser may pass its current Date, whose local day is the user's today.
+ * What "today" is for date limits: the server passes the agency's date as 'yyyy-MM-dd' (agencyToday: its time
+ * zone decides, not the machine's); the browser may pass its current Date, whose local day is the user's today.
  */
 export type Today = Date | string;
 
@@ -38,13 +38,6 @@ function startOfDay(now: Today): Date {
     return d;
   }
   return new Date(now.getFullYear(), now.getMonth(), now.getDate());
-}
-
-/** The date (yyyy-MM-dd) it is in a time zone at an instant: an agency's "today" (Europe/London by default). */
-export function todayIn(timeZone: string, at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** A typed date is accepted only when it parses in the input format and writes back identically (no 2026-02-31). */

@@ -11,7 +11,7 @@ import { hasView } from '../types';
 import { FieldFor } from './fields';
 import { RecordActions } from './actions';
 import { useCustomFields } from './customFields';
-import { FormInputs, StaleNotice, StaleProvider, formValidator, transformUploads, useStaleEdit } from './views';
+import { FormInputs, StaleNotice, StaleProvider, formValidator, transformUploads, useStaleEdit, useSubmitWithUploads } from './views';
 
 const parentOf = (decl: ResourceDeclaration) => {
   if (!decl.parent) throw new Error(`${decl.name} has no parent`);
@@ -23,9 +23,10 @@ const defaultsOf = (decl: ResourceDeclaration) => Object.fromEntries(decl.fields
 /** A child's create or edit form: the generated inputs without the parent's field, which the screen fixes. */
 function ChildForm({ decl, view, children }: { decl: ResourceDeclaration; view: 'edit' | 'create'; children?: ReactNode }) {
   const { defs, isPending } = useCustomFields(decl);
+  const submit = useSubmitWithUploads();
   if (isPending) return null;
   return (
-    <SimpleForm noValidate validate={formValidator(decl, defs)} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+    <SimpleForm noValidate validate={formValidator(decl, defs)} onSubmit={submit} toolbar={<Toolbar><SaveButton /></Toolbar>}>
       {view === 'edit' && <StaleNotice />}
       {children}
       <FormInputs decl={decl} view={view} defs={defs} exclude={[parentOf(decl).field]} />

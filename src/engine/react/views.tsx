@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import {
   BulkDeleteButton, BulkExportButton, CreateButton, Create, DataTable, DeleteButton, Edit, EditButton, ExportButton, FilterButton,
   List, SearchInput, SelectInput, NullableBooleanInput, ReferenceInput, AutocompleteInput, Show, SimpleForm, SimpleShowLayout,
-  TopToolbar, useCanAccess, useTranslate, Toolbar, SaveButton, Button, useEditContext, useRecordContext, useNotify,
+  TopToolbar, useCanAccess, useTranslate, Toolbar, SaveButton, Button, useEditContext, useRecordContext, useNotify, useSaveContext,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { FieldDeclaration, ListTab, ResourceDeclaration } from '../types';
@@ -19,6 +19,8 @@ import { ApiFailure } from '../../providers/request';
 import { fileKindOf } from '../files';
 import { PickerInput } from './DatePickerInput';
 import { CustomFieldInputs, useCustomFields } from './customFields';
+import { buildExporter } from './exporter';
+import { declarations } from '../../resources/declarations';
 import type { ResourcePaths } from './paths';
 import { BulkActions, RecordActions } from './actions';
 import { HistoryPanel } from './history';
@@ -51,8 +53,15 @@ export function toFormErrors(problems: Problems): Record<string, any> {
   return out;
 }
 
-export const formValidator = (decl: ResourceDeclaration, defs: CustomFieldDefinition[]) => (values: Record<string, any>) =>
-  toFormErrors(validateRecord(decl, values, defs));
+/**
+ * The form's own checks: the fields it offers an input for. What the server fills or changes only through actions
+ * (a new document's check status) is not in a create form's values, and an error there would block the save with
+ * nothing on screen; the server checks those itself.
+ */
+export const formValidator = (decl: ResourceDeclaration, defs: CustomFieldDefinition[]) => {
+  const writable = { ...decl, fields: decl.fields.filter((f) => !f.readOnly && !f.actionOnly && !f.computed) };
+  return (values: Record<string, any>) => toFormErrors(validateRecord(writable, values, defs));
+};
 
 /**
  * A newly chosen file is uploaded to the file store before the record is sent, and the record carries its id;
@@ -168,10 +177,13 @@ export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId }: 
         sort={decl.defaultSort}
         perPage={25}
         filters={filterInputs(decl)}
+        // Readable CSV: labels as headers, references by name, formulas neutralised, dated file name.
+        exporter={buildExporter(decl, { declarations, customFields: defs })}
         actions={<ListActions decl={decl} />}
         empty={<EmptyList decl={decl} paths={paths} tab={tab} />}
-        // A wide table scrolls inside its card; the toolbar stays in view.
-        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+        // A wide table scrolls inside its card; the toolbar stays in view. The table itself scrolls, not the card:
+        // the bulk bar is drawn over the toolbar above the card's top edge, and a scrolling card would clip it.
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-root': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
       >
         <ListBody decl={decl} paths={paths} defs={defs} overrides={fieldOverrides} bulkActions={bulkActions} />
       </List>
@@ -313,8 +325,26 @@ export function StaleNotice() {
   );
 }
 
+/**
+ * The submit of a generated form: the save of its Create/Edit, with a refused upload shown next to its field.
+ * react-admin runs the transform (which uploads the files) outside its own error handling, so an UploadFailure
+ * would otherwise reject the submit with nothing on screen.
+ */
+export function useSubmitWithUploads() {
+  const { save } = useSaveContext();
+  return async (values: Record<string, any>) => {
+    try {
+      return await save!(values);
+    } catch (e) {
+      if (e instanceof UploadFailure) return { [e.field]: e.message };
+      throw e;
+    }
+  };
+}
+
 function EngineForm({ decl, view, overrides }: { decl: ResourceDeclaration; view: 'edit' | 'create'; overrides?: Record<string, FieldOverride> }) {
   const { defs, isPending } = useCustomFields(decl);
+  const submit = useSubmitWithUploads();
   if (isPending) return null;
   const defaults = Object.fromEntries(decl.fields.filter((f) => f.defaultValue !== undefined).map((f) => [f.source, f.defaultValue]));
   return (
@@ -322,6 +352,7 @@ function EngineForm({ decl, view, overrides }: { decl: ResourceDeclaration; view
       // The engine's own messages, not the browser's bubbles (type="email" would block the submit with its own).
       noValidate
       validate={formValidator(decl, defs)}
+      onSubmit={submit}
       defaultValues={view === 'create' ? defaults : undefined}
       toolbar={
         <Toolbar>

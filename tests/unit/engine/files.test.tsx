@@ -168,4 +168,24 @@ describe('an image field in the engine\'s forms', () => {
     expect(uploads()).toHaveLength(0);
     expect(fake.requests.some((r) => r.method === 'PUT')).toBe(false);
   });
+
+  it('shows the store\'s refusal of the bytes next to the field, and saves nothing', async () => {
+    fake.records.set('clients', [{ id: 1, name: 'Acme Care', billing_email: 'bills@acme.test', status: 'active', logo: null }]);
+    const user = userEvent.setup({ delay: null });
+    at(paths.edit(1), paths.patterns.edit, <EngineEdit decl={clients} paths={paths} />);
+    const input = await waitFor(() => {
+      const el = document.querySelector<HTMLInputElement>('.ra-input-logo input[type="file"]');
+      expect(el).not.toBeNull();
+      return el!;
+    });
+    // A GIF named and typed as a PNG passes the form's own checks; the store reads the bytes and refuses it.
+    await user.upload(input, new File([GIF], 'logo.png', { type: 'image/png' }));
+    await user.click(document.querySelector<HTMLButtonElement>('button[type="submit"][aria-label="Save"]')!);
+    const message = await screen.findByText('Only PNG, JPEG or WebP images can be uploaded here.');
+    expect(message.closest('.ra-input-logo')).not.toBeNull();
+    expect(uploads()).toHaveLength(1);
+    expect(fake.files.size).toBe(0);
+    expect(fake.requests.some((r) => r.method === 'PUT')).toBe(false);
+    expect(screen.queryByText('elsewhere')).toBeNull(); // still on the form
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkField, customFieldAsDeclaration, validateRecord, validateCustomFieldsInput, MAX_REFERENCES, type CustomFieldDefinition } from '../../../src/engine/validate';
-import { parseStrictDate, resolveLimit, todayIn } from '../../../src/engine/dates';
+import { parseStrictDate, resolveLimit } from '../../../src/engine/dates';
+import { agencyToday } from '../../../server/domain/time/agencyTime';
 import { engineMessages, interpolate } from '../../../src/engine/messages';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../src/engine/types';
 import { pathsOf } from '../../../src/engine/react/paths';
@@ -473,13 +474,13 @@ describe("date limits follow the agency's today, given as yyyy-MM-dd", () => {
   it("the same instant is another day in the agency's time zone than on the machine: the given today decides", () => {
     // 23:30 UTC on 28 June is 00:30 on 29 June in London (BST).
     const instant = new Date('2026-06-28T23:30:00Z');
-    expect(todayIn('Europe/London', instant)).toBe('2026-06-29');
-    expect(todayIn('UTC', instant)).toBe('2026-06-28');
-    expect(todayIn('Europe/London', new Date('2026-01-15T23:30:00Z'))).toBe('2026-01-15'); // GMT in winter
+    expect(agencyToday('Europe/London', instant)).toBe('2026-06-29');
+    expect(agencyToday('UTC', instant)).toBe('2026-06-28');
+    expect(agencyToday('Europe/London', new Date('2026-01-15T23:30:00Z'))).toBe('2026-01-15'); // GMT in winter
     const dob = candidates.fields.find((x) => x.source === 'date_of_birth')!; // at most -16y
     // Turning 16 on 29 June 2026 counts in London from 00:00 BST, when UTC still says the 28th.
-    expect(checkField(dob, '2010-06-29', todayIn('Europe/London', instant))).toBeUndefined();
-    expect(checkField(dob, '2010-06-29', todayIn('UTC', instant))?.message).toBe('engine.validation.dateMax');
+    expect(checkField(dob, '2010-06-29', agencyToday('Europe/London', instant))).toBeUndefined();
+    expect(checkField(dob, '2010-06-29', agencyToday('UTC', instant))?.message).toBe('engine.validation.dateMax');
   });
   it('validateRecord passes the today on to every field', () => {
     const record = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', status: 'pending', activated: false, date_of_birth: '2010-06-29' };

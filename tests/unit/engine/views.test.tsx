@@ -276,10 +276,13 @@ describe('CSV export', () => {
       const pages = requestsTo('clients', 'GET').filter((r) => params(r).per_page === '100').map((r) => params(r).page);
       expect(pages).toEqual(['1', '2']);
       const lines = (await saved[0].blob.text()).trim().split(/\r?\n/);
-      expect(saved[0].name).toBe('clients.csv');
+      // A readable file: dated name, the declared labels as headers, addresses on one line.
+      expect(saved[0].name).toMatch(/^clients-\d{4}-\d\d-\d\d\.csv$/);
       expect(lines).toHaveLength(151);
-      expect(lines[0]).toContain('name');
-      expect(lines[0]).toContain('address.postcode');
+      expect(lines[0]).toContain('Name');
+      expect(lines[0]).toContain('Address');
+      expect(lines[0]).not.toContain('address.postcode');
+      expect(lines[1]).toContain('1 High St, LS1 1AA');
       expect(lines.slice(1).filter((l) => l.includes('Client 150'))).toHaveLength(1);
     } finally {
       delete (window.navigator as any).msSaveOrOpenBlob;
