@@ -113,3 +113,34 @@ export function table(results: Record<string, BenchmarkResult>) {
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
   return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
+
+/**
+ * Runs one database benchmark on its own (`npx tsx bench/<name>.ts [--db pglite|postgres]`): one database alone
+ * keeps the other database's numbers from the previous run, then prints and saves the results.
+ */
+export async function runAlone(name: string, run: (kinds?: ('pglite' | 'postgres')[]) => Promise<BenchmarkResult>, labels: Record<'pglite' | 'postgres', string>) {
+  const i = process.argv.indexOf('--db');
+  const only = i > 0 ? process.argv[i + 1] : undefined;
+  if (only && only !== 'pglite' && only !== 'postgres') {
+    console.error('--db must be pglite or postgres');
+    process.exit(2);
+  }
+  const m = machine();
+  const t = performance.now();
+  const result = await run(only ? [only as 'pglite' | 'postgres'] : undefined);
+  if (only && existsSync(RESULTS)) {
+    const previous = JSON.parse(readFileSync(RESULTS, 'utf8')).benchmarks?.[name] as BenchmarkResult | undefined;
+    const other = only === 'pglite' ? 'postgres' : 'pglite';
+    if (previous) {
+      result.metrics = [...result.metrics, ...previous.metrics.filter((x) => x.name.startsWith(`${labels[other]}:`))];
+      if (previous.details?.[other] && result.details) result.details[other] = previous.details[other];
+    }
+  }
+  const results = { [name]: { ...result, measured_at: new Date().toISOString() } };
+  console.log(`\n${table(results)}\n`);
+  const dbs = ['pglite', 'postgres'].map((k) => (result.details?.[k] as { database?: string } | undefined)?.database).filter(Boolean);
+  console.log(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory, ${m.os}, Node ${m.node}`);
+  if (dbs.length) console.log(`Databases: ${dbs.join('; ')}`);
+  console.log(`Took ${((performance.now() - t) / 1000).toFixed(0)} s. Results written to ${saveResults({ machine: m, commit: gitCommit(), results })}`);
+  process.exit(0);
+}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ import { ensureSharedExtensions } from '../tests/api/helpers';
 import { agencyZone } from '../server/engine/routes';
 import { agencyToday } from '../server/domain/time/agencyTime';
 import { DUE_WITHIN_DAYS } from '../server/domain/compliance/documents';
-import { gitCommit, machine, RESULTS, ROOT, saveResults, table, type Benchmark, type BenchmarkResult, type Metric } from './lib';
+import { machine, ROOT, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
 
 /**
  * List and search speed on a large agency (issue 3, "Performance").
@@ -486,31 +486,4 @@ export const lists: Benchmark = {
 };
 
 // Alone: npx tsx bench/lists.ts [--db pglite|postgres]
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const i = process.argv.indexOf('--db');
-  const only = i > 0 ? process.argv[i + 1] : undefined;
-  if (only && only !== 'pglite' && only !== 'postgres') {
-    console.error('--db must be pglite or postgres');
-    process.exit(2);
-  }
-  const m = machine();
-  const t = performance.now();
-  const result = await runLists(only ? [only as Kind] : undefined);
-  // One database alone: keep the other database's numbers from the previous run.
-  if (only && existsSync(RESULTS)) {
-    const previous = JSON.parse(readFileSync(RESULTS, 'utf8')).benchmarks?.lists as BenchmarkResult | undefined;
-    const other = LABEL[only === 'pglite' ? 'postgres' : 'pglite'];
-    const otherKey = only === 'pglite' ? 'postgres' : 'pglite';
-    if (previous) {
-      result.metrics = [...result.metrics, ...previous.metrics.filter((x) => x.name.startsWith(`${other}:`))];
-      if (previous.details?.[otherKey] && result.details) result.details[otherKey] = previous.details[otherKey];
-    }
-  }
-  const results = { lists: { ...result, measured_at: new Date().toISOString() } };
-  console.log(`\n${table(results)}\n`);
-  const dbs = ['pglite', 'postgres'].map((k) => (result.details?.[k] as { database?: string } | undefined)?.database).filter(Boolean);
-  console.log(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory, ${m.os}, Node ${m.node}`);
-  console.log(`Databases: ${dbs.join('; ')}`);
-  console.log(`Took ${((performance.now() - t) / 1000).toFixed(0)} s. Results written to ${saveResults({ machine: m, commit: gitCommit(), results })}`);
-  process.exit(0);
-}
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runAlone('lists', runLists, LABEL);

@@ -1,6 +1,6 @@
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { agencyZone } from '../server/engine/routes';
 import { addDaysToDate, agencyToday, startOfWeekMonday } from '../server/domain/time/agencyTime';
 import { complianceOf } from '../server/resources/compliance';
 import { ensureSharedExtensions } from '../tests/api/helpers';
-import { gitCommit, machine, RESULTS, ROOT, saveResults, table, type Benchmark, type BenchmarkResult, type Metric } from './lib';
+import { machine, ROOT, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
 import { capturing, explain, pct, seed, type PlanReport } from './lists';
 
 /**
@@ -601,28 +601,4 @@ export const workflow: Benchmark = {
 };
 
 // Alone: npx tsx bench/workflow.ts [--db pglite|postgres]
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const i = process.argv.indexOf('--db');
-  const only = i > 0 ? process.argv[i + 1] : undefined;
-  if (only && only !== 'pglite' && only !== 'postgres') {
-    console.error('--db must be pglite or postgres');
-    process.exit(2);
-  }
-  const m = machine();
-  const t = performance.now();
-  const result = await runWorkflow(only ? [only as Kind] : undefined);
-  // One database alone: keep the other database's numbers from the previous run.
-  if (only && existsSync(RESULTS)) {
-    const previous = JSON.parse(readFileSync(RESULTS, 'utf8')).benchmarks?.workflow as BenchmarkResult | undefined;
-    const other = only === 'pglite' ? 'postgres' : 'pglite';
-    if (previous) {
-      result.metrics = [...result.metrics, ...previous.metrics.filter((x) => x.name.startsWith(`${LABEL[other]}:`))];
-      if (previous.details?.[other] && result.details) result.details[other] = previous.details[other];
-    }
-  }
-  const results = { workflow: { ...result, measured_at: new Date().toISOString() } };
-  console.log(`\n${table(results)}\n`);
-  console.log(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory, ${m.os}, Node ${m.node}`);
-  console.log(`Took ${((performance.now() - t) / 1000).toFixed(0)} s. Results written to ${saveResults({ machine: m, commit: gitCommit(), results })}`);
-  process.exit(0);
-}
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runAlone('workflow', runWorkflow, LABEL);
