@@ -8,8 +8,8 @@ import type { Db, Queryable } from './db/index.js';
 export interface Topics {
   /** Sessions ended: drop cached look-ups of this token, or of every session of this user or client. */
   sessions: { token: string } | { userId: number } | { clientId: number };
-  /** A committed write to `table` by agency `merchantId`: cached list totals of that table and agency are stale. */
-  totals: { table: string; merchantId: number };
+  /** Committed writes to `table` by agency `merchantId`: cached list totals of those tables and agencies are stale. */
+  totals: { changes: { table: string; merchantId: number }[] };
 }
 export type Topic = keyof Topics;
 
@@ -188,9 +188,25 @@ export function shareTotals(
   cluster: Cluster,
   totals: { publish?: (table: string, merchantId: number) => void; invalidate(table: string, merchantId: number): void; clear(): void },
 ): void {
-  totals.publish = (table, merchantId) => {
-    cluster.publish('totals', { table, merchantId }).catch((e) => console.error('Could not tell other processes of a write:', e));
+  // A NOTIFY takes a database-wide lock at commit: sent once per write it would serialise concurrent writers.
+  // Writes are gathered for a few milliseconds and told in one message (this process has already dropped its own).
+  const pending = new Map<string, { table: string; merchantId: number }>();
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    const changes = [...pending.values()];
+    pending.clear();
+    // A bus that is down (or closed) resets every process's totals when it is back: nothing to tell.
+    if (!cluster.healthy) return;
+    cluster.publish('totals', { changes }).catch((e) => console.error('Could not tell other processes of a write:', e));
   };
-  cluster.on('totals', ({ table, merchantId }) => totals.invalidate(table, merchantId));
+  totals.publish = (table, merchantId) => {
+    pending.set(`${table}|${merchantId}`, { table, merchantId });
+    timer ??= setTimeout(flush, TOTALS_BATCH_MS).unref();
+  };
+  cluster.on('totals', ({ changes }) => changes.forEach(({ table, merchantId }) => totals.invalidate(table, merchantId)));
   cluster.onReset(() => totals.clear());
 }
+
+/** How long writes are gathered before other processes are told their totals are stale. */
+const TOTALS_BATCH_MS = 20;
