@@ -20,5 +20,27 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 2000,
+    // Every browser the product supports knows <link rel="modulepreload"> (Safari since 17, Firefox since 115);
+    // an older one merely fetches the chunks as they are imported, so the first bundle need not carry a polyfill.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // The libraries in chunks of their own, apart from our code: each is cached across releases that do not
+        // upgrade it, and the browser fetches and compiles them in parallel. A group takes the dependencies of
+        // what it captures unless an earlier group has them (splitting without them made chunks import each other
+        // in a cycle, which broke the app), so React and the router come first: they are the Login page's
+        // libraries, and every later group (the signed-in app's MUI, react-admin, date pickers, icons) must leave
+        // them there, or the Login page would load those groups too (bench/bundle.ts).
+        codeSplitting: {
+          groups: [
+            { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
+            { name: 'vendor-mui', test: /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming|types|core-downloads-tracker)|@emotion|@popperjs|react-transition-group|stylis|@babel[\\/]runtime|clsx|prop-types|react-is|hoist-non-react-statics)[\\/]/ },
+            { name: 'vendor-react-admin', test: /[\\/]node_modules[\\/](react-admin|ra-[a-z0-9-]+|react-hook-form|@tanstack)[\\/]/ },
+            { name: 'vendor-dates', test: /[\\/]node_modules[\\/](@mui[\\/]x-date-pickers|@mui[\\/]x-internals|date-fns|@date-fns)[\\/]/ },
+            { name: 'vendor-icons', test: /[\\/]node_modules[\\/]@mui[\\/]icons-material[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });

@@ -12,6 +12,7 @@ import { SessionStore, type AuthUser } from './auth/sessions.js';
 import { LoginThrottle } from './auth/throttle.js';
 import { Cluster, shareTotals } from './cluster.js';
 import { shellRoutes } from './routes/shell.js';
+import { accountRoutes } from './routes/account.js';
 import { fileRoutes } from './files/routes.js';
 import { compileAll, engineRoutes, recordVisibility } from './engine/routes.js';
 import { registerFileOwnerCheck } from './files/store.js';
@@ -113,6 +114,7 @@ export async function buildApp({ db, config, logger = false, throttle, declarati
 
   await app.register(authRoutes);
   await app.register(shellRoutes);
+  await app.register(accountRoutes);
   await app.register(fileRoutes);
   app.decorate('engine', compileAll(declarations, behaviours, app.totals));
   registerFileOwnerCheck(recordVisibility(app.engine));

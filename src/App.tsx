@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Admin, CustomRoutes } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router';
 import { ClientDashboard } from './client/ClientDashboard';
+import { MyAccount } from './client/MyAccount';
 import { i18nProvider } from './i18n/i18nProvider';
 import { SettingsLayout } from './layout/SettingsLayout';
 import { ShellLayout } from './layout/ShellLayout';
@@ -100,6 +101,7 @@ export default function App() {
           {adminRoutes}
           {/* Client panel */}
           <Route path="/client/clientDashboard" element={<ClientDashboard />} />
+          <Route path="/client/account" element={<MyAccount />} />
           {clientRedirects.map((r) => (
             <Route key={r.path} path={r.path} element={<Navigate to={r.to} replace />} />
           ))}

@@ -111,7 +111,7 @@ export const clientComingSoon: ComingSoonRoute[] = [
 
 export const clientRedirects: RedirectRoute[] = [{ path: '/client/shift', to: '/client/shift/open-shift' }];
 
-export const clientShellPaths = ['/client/clientDashboard'];
+export const clientShellPaths = ['/client/clientDashboard', '/client/account'];
 
 /** Signed in to either panel. react-admin's own error routes belong here too. */
 export const anyPanelPaths = ['/LoginType', '/authentication-error', '/access-denied'];

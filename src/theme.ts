@@ -1,5 +1,18 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
+/** Hides content visually while screen readers still read it. */
+export const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
 export const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: {
@@ -17,9 +30,25 @@ export const theme: RaThemeOptions = {
     RaLayout: {
       styleOverrides: {
         root: {
-          '& .RaLayout-content': { padding: 24 },
+          // minWidth 0: a wide table scrolls inside its card instead of widening the whole page (phones).
+          '& .RaLayout-content': { padding: 24, minWidth: 0 },
+          '@media (max-width: 599.95px)': { '& .RaLayout-content': { padding: 8 } },
         },
       },
     },
+    RaList: {
+      styleOverrides: {
+        root: {
+          '& .RaList-main': { minWidth: 0 },
+          '& .RaList-content': { overflowX: 'auto' },
+        },
+      },
+    },
+    // Toolbars wrap onto a second line rather than pushing buttons off a narrow screen.
+    RaTopToolbar: { styleOverrides: { root: { flexWrap: 'wrap', whiteSpace: 'normal' } } },
+    RaListToolbar: { styleOverrides: { root: { flexWrap: 'wrap' } } },
+    // react-admin dims these pages' text to half opacity, below the WCAG AA contrast ratio.
+    RaAccessDenied: { styleOverrides: { root: { '& .RaAccessDenied-message': { opacity: 1 } } } },
+    RaAuthenticationError: { styleOverrides: { root: { '& .RaAuthenticationError-message': { opacity: 1 } } } },
   },
 };

@@ -10,6 +10,8 @@ import { fieldExpression, ident, Params, readable, scopeWhere, selectList, type 
 import type { EngineContext, EnginePrincipal } from './context.js';
 import { audit, diff } from './audit.js';
 import { checkFileRefs, attachFiles } from '../files/store.js';
+import { permits } from '../../src/resources/access.js';
+import { hasView } from '../../src/engine/types.js';
 
 const JSON_TYPES = new Set(['address', 'json']);
 /** Typed text is trimmed; a choice is not (" " is not an option, and must be refused, not cleared). */
@@ -141,7 +143,37 @@ export async function listRecords(ctx: EngineContext, c: Compiled, query: Record
     [{ n }] = await ctx.db.query<{ n: number }>(`select count(*)::int as n from ${c.table} where ${where}`, countParams);
     c.totals.set(key, n);
   }
-  return { data, total_count: n, total_pages: Math.ceil(n / perPage), current_page: page, per_page: perPage };
+  const references = await listReferences(ctx, c, data);
+  return { data, total_count: n, total_pages: Math.ceil(n / perPage), current_page: page, per_page: perPage, references };
+}
+
+/**
+ * The records a list page refers to, by target resource: { job_roles: [{ id: 3, name: 'Registered Nurse', … }] }.
+ * A list page then renders whole in one round trip (the screen would otherwise ask getMany of each target after
+ * the rows arrive). Only reference fields the list shows and the principal may read, and only targets the
+ * principal may list; each target is read as its own list would answer it (same row scope and select list),
+ * so this never shows more than a getMany of those ids would.
+ */
+export async function listReferences(ctx: EngineContext, c: Compiled, rows: Row[]): Promise<Record<string, Row[]>> {
+  const wanted = new Map<string, Set<number>>();
+  for (const f of c.stored) {
+    if ((f.type !== 'reference' && f.type !== 'references') || !f.reference || !hasView(f, 'list') || !readable(ctx.principal, f)) continue;
+    const target = c.lookup(f.reference);
+    if (!permits(ctx.principal, target.decl, 'list')) continue;
+    const ids = wanted.get(f.reference) ?? new Set<number>();
+    for (const r of rows) for (const id of Array.isArray(r[f.source]) ? r[f.source] : [r[f.source]]) if (id != null) ids.add(Number(id));
+    wanted.set(f.reference, ids);
+  }
+  const out: Record<string, Row[]> = {};
+  for (const [name, ids] of wanted) {
+    if (ids.size === 0) continue;
+    const target = c.lookup(name);
+    const p = new Params();
+    const where = scopeWhere(target, ctx.principal, p.bind);
+    const list = p.bind([...ids]);
+    out[name] = await ctx.db.query(`select ${selectList(target, ctx.principal, 'list', p.bind, ctx.today)} from ${target.table} where ${where} and id = any(${list}) order by id`, p.values);
+  }
+  return out;
 }
 
 /** One record the principal may see (404 otherwise). `lock` takes a row lock for a write in this transaction. */

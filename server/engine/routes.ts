@@ -87,8 +87,11 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
       querystring: { type: 'object', additionalProperties: { type: 'string' } },
     },
     handler: async (req) => {
+      // An export is a list asked with export=1: it needs the declaration's 'export' permission as well.
+      const { export: exporting, ...query } = req.query as Record<string, string>;
       authorise(req, decl, 'list');
-      return listRecords(await contextOf(app.db, req), c, req.query as Record<string, string>);
+      if (exporting === '1' || exporting === 'true') authorise(req, decl, 'export');
+      return listRecords(await contextOf(app.db, req), c, query);
     },
   });
   app.get<{ Params: { id: number } }>(`${base}/:id`, {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http.js';
 import { containsPattern, TRIGRAM_MIN_LENGTH } from '../db/index.js';
+import { agencyLogos, agencyProfile } from './account.js';
 
 const idParam = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
 
@@ -11,7 +12,7 @@ export async function shellRoutes(app: FastifyInstance) {
     schema: { tags: ['agency'], summary: "The agency's profile", params: idParam },
     handler: async (req) => {
       if (req.params.id !== req.auth!.merchant_id) throw notFound('Agency');
-      const [data] = await app.db.query('select id, company_name, profile_photo, email, phone from merchants where id = $1', [req.params.id]);
+      const data = await agencyProfile(app.db, req.params.id);
       if (!data) throw notFound('Agency');
       return { data };
     },
@@ -20,9 +21,7 @@ export async function shellRoutes(app: FastifyInstance) {
   app.get('/api/agency_logo_list', {
     config: { access: 'any' },
     schema: { tags: ['agency'], summary: "The agency's logos (logo_type agency_logo, favicon, ...)" },
-    handler: async (req) => ({
-      data: await app.db.query('select id, logo_type, logo_url from agency_logos where merchant_id = $1 order by id', [req.auth!.merchant_id]),
-    }),
+    handler: async (req) => ({ data: await agencyLogos(app.db, req.auth!.merchant_id) }),
   });
 
   app.get<{ Querystring: { candidate_query?: string } }>('/api/search_candidate', {

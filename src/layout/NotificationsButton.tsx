@@ -22,6 +22,9 @@ export function NotificationsButton() {
   const titleId = useId();
   const unread = data?.unread_count ?? 0;
   const label = translate('app.topbar.notifications');
+  // The name holds the badge's visible text ("Notifications, 99+ unread"), so speech users can say what they see.
+  const badge = unread > 99 ? '99+' : String(unread);
+  const buttonName = unread > 0 ? `${label}, ${translate('app.menu.unread', { smart_count: unread }).replace(String(unread), badge)}` : label;
 
   const open = (event: React.MouseEvent<HTMLElement>) => {
     setAnchor(event.currentTarget);
@@ -45,8 +48,7 @@ export function NotificationsButton() {
       <Tooltip title={label}>
         <IconButton
           color="inherit"
-          aria-label={label}
-          aria-describedby={unread ? `${titleId}-count` : undefined}
+          aria-label={buttonName}
           aria-haspopup="dialog"
           aria-expanded={!!anchor}
           onClick={open}
@@ -56,11 +58,6 @@ export function NotificationsButton() {
           </Badge>
         </IconButton>
       </Tooltip>
-      {unread > 0 && (
-        <span id={`${titleId}-count`} style={{ display: 'none' }}>
-          {translate('app.topbar.notifications_unread', { smart_count: unread })}
-        </span>
-      )}
       <Popover
         open={!!anchor}
         anchorEl={anchor}

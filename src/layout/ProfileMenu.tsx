@@ -4,7 +4,7 @@ import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router';
 import { getMerchantId } from '../providers/session';
 import { SignOutDialog } from './SignOutDialog';
@@ -18,6 +18,17 @@ function LinkItem({ to, label, icon }: { to: string; label: string; icon: ReactN
       <ListItemText>{translate(label)}</ListItemText>
     </MenuItem>
   );
+}
+
+/**
+ * The profile button's accessible name. On wider screens the button shows the user's name, so the name starts
+ * with it ("Jo Bloggs, profile menu"): what people see is what they can say to voice control.
+ */
+export function useProfileMenuLabel() {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const menu = translate('app.profile.menu');
+  return identity?.fullName ? `${identity.fullName}, ${menu}` : menu;
 }
 
 /** "Sign Out": closes the menu and asks for confirmation first. */
@@ -42,9 +53,10 @@ export function SignOutItem({ onSignOut }: { onSignOut: () => void }) {
 /** The profile menu of the agency panel: App Settings, Diary Notes, Personal Settings, Sign Out. */
 export function AdminProfileMenu() {
   const [confirming, setConfirming] = useState(false);
+  const label = useProfileMenuLabel();
   return (
     <>
-      <UserMenu label="app.profile.menu">
+      <UserMenu label={label}>
         <LinkItem to="/appsetting" label="app.profile.app_settings" icon={<SettingsIcon />} />
         <LinkItem to="/dairy_notes" label="app.profile.diary_notes" icon={<EditNoteIcon />} />
         <LinkItem to={`/admin/${getMerchantId() ?? ''}`} label="app.profile.personal_settings" icon={<ManageAccountsIcon />} />
@@ -55,12 +67,14 @@ export function AdminProfileMenu() {
   );
 }
 
-/** The client panel's profile menu: Sign Out only. */
+/** The client panel's profile menu: My account (their own name and password), Sign Out. */
 export function ClientProfileMenu() {
   const [confirming, setConfirming] = useState(false);
+  const label = useProfileMenuLabel();
   return (
     <>
-      <UserMenu label="app.profile.menu">
+      <UserMenu label={label}>
+        <LinkItem to="/client/account" label="app.account.menu" icon={<ManageAccountsIcon />} />
         <SignOutItem onSignOut={() => setConfirming(true)} />
       </UserMenu>
       <SignOutDialog open={confirming} onClose={() => setConfirming(false)} />

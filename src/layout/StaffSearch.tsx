@@ -1,5 +1,6 @@
 import SearchIcon from '@mui/icons-material/Search';
-import { Autocomplete, Box, InputAdornment, TextField, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { Autocomplete, Box, IconButton, InputAdornment, TextField, Tooltip, Typography, useMediaQuery, type SxProps, type Theme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { HttpError, useTranslate } from 'react-admin';
@@ -32,12 +33,58 @@ export function useDebouncedQuery(input: string, delay = SEARCH_DEBOUNCE_MS) {
   return value;
 }
 
+/** A search answer: the matches, or none (404 or 400: nothing matched the criteria). */
+export interface SearchAnswer {
+  candidate: CandidateHit[];
+}
+
+/**
+ * GET search_candidate. The API answers 404 (or 400) when nothing matches, as the spec says: that is an empty
+ * answer here, not a failure, so no error state and no thrown error reach the screen or the console. Other
+ * failures still throw.
+ */
+export async function searchCandidates(query: string, signal?: AbortSignal): Promise<SearchAnswer> {
+  try {
+    const r = await api<{ candidate?: CandidateHit[] }>(`/search_candidate?candidate_query=${encodeURIComponent(query)}`, { signal });
+    return { candidate: r.candidate ?? [] };
+  } catch (e) {
+    if (e instanceof HttpError && (e.status === 404 || e.status === 400)) return { candidate: [] };
+    throw e;
+  }
+}
+
 /**
  * The top bar's staff search: GET search_candidate?candidate_query=, results in a keyboard-navigable list,
- * each opening the staff profile /staffs/{id}. 404 or 400: "Not Staff found for the specified criteria";
- * any other failure: "An unexpected error occurred. Please try again later."
+ * each opening the staff profile /staffs/{id}. No match (404 or 400): "Not Staff found for the specified
+ * criteria"; any other failure: "An unexpected error occurred. Please try again later."
+ * Below the tablet breakpoint the top bar has no room for the field: a search button opens it over the bar.
  */
 export function StaffSearch() {
+  const translate = useTranslate();
+  const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const [open, setOpen] = useState(false);
+  if (!compact) return <StaffSearchField />;
+  return (
+    <>
+      <Tooltip title={translate('app.topbar.search_label')}>
+        <IconButton color="inherit" aria-label={translate('app.topbar.search_label')} aria-expanded={open} aria-controls={open ? 'staff-search' : undefined} onClick={() => setOpen(true)}>
+          <SearchIcon />
+        </IconButton>
+      </Tooltip>
+      {open && (
+        // Covers the whole top bar (the app bar is the positioned ancestor) while searching.
+        <Box sx={{ position: 'absolute', inset: 0, zIndex: 1, display: 'flex', alignItems: 'center', gap: 0.5, px: 1, bgcolor: 'background.paper' }}>
+          <StaffSearchField autoFocus onDone={() => setOpen(false)} sx={{ flex: 1, mx: 0 }} />
+          <IconButton aria-label={translate('ra.action.close')} onClick={() => setOpen(false)}>
+            <CloseIcon />
+          </IconButton>
+        </Box>
+      )}
+    </>
+  );
+}
+
+function StaffSearchField({ autoFocus, onDone, sx }: { autoFocus?: boolean; onDone?: () => void; sx?: SxProps<Theme> }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const [input, setInput] = useState('');
@@ -47,24 +94,20 @@ export function StaffSearch() {
     enabled: query.length > 0,
     retry: false,
     staleTime: 30_000,
-    queryFn: ({ signal }) => api<{ candidate: CandidateHit[]; message: string }>(`/search_candidate?candidate_query=${encodeURIComponent(query)}`, { signal }),
+    queryFn: ({ signal }) => searchCandidates(query, signal),
   });
   const waiting = input.trim() !== query || (query.length > 0 && result.isFetching);
   const options = query && !waiting && !result.isError ? (result.data?.candidate ?? []) : [];
 
   let noOptions = translate('app.topbar.search_hint');
-  if (query && result.isError) {
-    const status = result.error instanceof HttpError ? result.error.status : 0;
-    noOptions = translate(status === 404 || status === 400 ? 'app.topbar.no_staff' : 'app.topbar.search_error');
-  } else if (query && result.data && result.data.candidate.length === 0) {
-    noOptions = translate('app.topbar.no_staff');
-  }
+  if (query && result.isError) noOptions = translate('app.topbar.search_error');
+  else if (query && result.data && result.data.candidate.length === 0) noOptions = translate('app.topbar.no_staff');
 
   return (
     <Autocomplete<CandidateHit, false, false, false>
       id="staff-search"
       size="small"
-      sx={{ width: { xs: 180, sm: 260, md: 320 }, mx: 1 }}
+      sx={sx ?? { width: { md: 280, lg: 320 }, mx: 1 }}
       options={options}
       value={null}
       inputValue={input}
@@ -74,6 +117,7 @@ export function StaffSearch() {
       onChange={(_, option) => {
         if (!option) return;
         setInput('');
+        onDone?.();
         navigate(`/staffs/${option.id}`);
       }}
       filterOptions={(x) => x}
@@ -108,6 +152,10 @@ export function StaffSearch() {
       renderInput={(params) => (
         <TextField
           {...params}
+          autoFocus={autoFocus}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && !input) onDone?.();
+          }}
           variant="outlined"
           margin="none"
           placeholder={translate('app.topbar.search_placeholder')}

@@ -1,6 +1,6 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip } from '@mui/material';
+import { Box, Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip } from '@mui/material';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useSidebarState, useStore, useTranslate } from 'react-admin';
 import { Link, matchPath, useLocation } from 'react-router';
@@ -51,12 +51,17 @@ export function NavItem({ to, label, icon, activeOn, nested, secondary, describe
       {open && secondary}
     </ListItemButton>
   );
-  return open ? (
-    button
-  ) : (
-    <Tooltip title={text} placement="right">
-      {button}
-    </Tooltip>
+  // Each entry is a list item of the sidebar's list (screen readers announce "list, 12 items").
+  return (
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      {open ? (
+        button
+      ) : (
+        <Tooltip title={text} placement="right">
+          {button}
+        </Tooltip>
+      )}
+    </ListItem>
   );
 }
 
@@ -84,7 +89,7 @@ export function NavGroup({ name, label, icon, activeOn, children }: NavGroupProp
   const id = useId();
   const text = translate(label);
   return (
-    <>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton
         dense
         onClick={() => setExpanded(!open)}
@@ -97,11 +102,11 @@ export function NavGroup({ name, label, icon, activeOn, children }: NavGroupProp
         {sidebarOpen && (open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit={false}>
-        <List id={id} component="div" disablePadding aria-label={text}>
+        <List id={id} disablePadding aria-label={text}>
           {children}
         </List>
       </Collapse>
-    </>
+    </ListItem>
   );
 }
 
@@ -111,9 +116,11 @@ export function NavHeading({ label }: { label: string }) {
   const [open] = useSidebarState();
   if (!open) return null;
   return (
-    <ListSubheader component="div" role="heading" aria-level={2} disableSticky sx={{ lineHeight: '32px', mt: 1, bgcolor: 'transparent', textTransform: 'uppercase', fontSize: 12, letterSpacing: 0.6 }}>
-      {translate(label)}
-    </ListSubheader>
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <ListSubheader component="h2" disableSticky sx={{ lineHeight: '32px', mt: 1, bgcolor: 'transparent', textTransform: 'uppercase', fontSize: 12, letterSpacing: 0.6 }}>
+        {translate(label)}
+      </ListSubheader>
+    </ListItem>
   );
 }
 

@@ -14,8 +14,32 @@ export interface LoginState {
 
 type FieldErrors = { email?: string; password?: string };
 
-/** Loads the main application's code while the sign-in request runs, so /home appears sooner. */
+/** Loads the main application's code (fetched and run once; later calls reuse it), so /home appears sooner. */
 const preloadApp = () => void import('../App').catch(() => undefined);
+
+/**
+ * Warms the signed-in application while the user reads and types: once the page has loaded and the browser is
+ * idle, so the Login page itself is never slowed (it works before any of this starts). By the time the
+ * password is typed the code is cached and run, and sign-in only waits for the server.
+ */
+function preloadAppWhenIdle(): () => void {
+  let cancel = () => {};
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(preloadApp, { timeout: 3000 });
+      cancel = () => window.cancelIdleCallback(handle);
+    } else {
+      const handle = window.setTimeout(preloadApp, 300);
+      cancel = () => window.clearTimeout(handle);
+    }
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else {
+    window.addEventListener('load', whenIdle, { once: true });
+    cancel = () => window.removeEventListener('load', whenIdle);
+  }
+  return () => cancel();
+}
 
 /**
  * The Login page at "/". Kept free of react-admin and MUI so that it is usable after very little JavaScript.
@@ -61,6 +85,9 @@ export default function Login() {
   useEffect(() => {
     document.title = `${t('app.login.title')} · ${t('app.name')}`;
   }, []);
+
+  // A user going on to their panel loads the app at once anyway.
+  useEffect(() => (arrival.redirect ? undefined : preloadAppWhenIdle()), [arrival.redirect]);
 
   if (arrival.redirect) return <Navigate to={arrival.redirect} replace />;
 

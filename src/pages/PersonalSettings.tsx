@@ -1,12 +1,10 @@
-import BusinessIcon from '@mui/icons-material/Business';
-import { Alert, Box, Paper, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useGetIdentity, useTranslate } from 'react-admin';
 import { useParams } from 'react-router';
-import { useAgency } from '../layout/useShellData';
 import { getMerchantId } from '../providers/session';
+import { AgencyDetails, ChangePassword, MyName, Section } from './AccountForms';
 import { PageHeader } from './PageHeader';
-import { FileAvatar, StoredImage } from '../engine/react/files';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -21,12 +19,27 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /admin/{id}: the admin page of the user's own agency, with the signed-in user. */
+/** The signed-in user's e-mail, role and panel (what they cannot change here). */
+export function AccountFacts() {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  return (
+    <Box component="dl" sx={{ m: 0, mb: 3 }}>
+      <Row label={translate('app.personal.email')}>{identity?.email}</Row>
+      <Row label={translate('app.personal.role')}>{identity?.role}</Row>
+      <Row label={translate('app.personal.panel')}>{identity?.loginType ? translate(`app.panel.${identity.loginType}`) : ''}</Row>
+    </Box>
+  );
+}
+
+/**
+ * /admin/{id}: the user's own agency and account. An admin changes the agency's name and logo; every user their
+ * own name and password. Consultants see the agency's details read-only (the API refuses them too).
+ */
 export function PersonalSettings() {
   const translate = useTranslate();
   const { id } = useParams();
   const { identity } = useGetIdentity();
-  const agency = useAgency();
   const own = id === getMerchantId();
   return (
     <Box>
@@ -35,34 +48,17 @@ export function PersonalSettings() {
         <Alert severity="warning">{translate('app.personal.not_yours')}</Alert>
       ) : (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
-          <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-labelledby="personal-agency">
-            <Typography id="personal-agency" variant="h6" component="h2" sx={{ mb: 2 }}>
-              {translate('app.personal.agency')}
-            </Typography>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-              {agency.data?.logoUrl ? (
-                <StoredImage value={agency.data.logoUrl} alt={translate('app.personal.logo')} sx={{ height: 48, maxWidth: 200, objectFit: 'contain' }} />
-              ) : (
-                <FileAvatar variant="rounded" value={agency.data?.profilePhoto} sx={{ width: 48, height: 48, bgcolor: 'primary.main' }} role="img" aria-label={translate('app.topbar.default_logo')}>
-                  <BusinessIcon />
-                </FileAvatar>
-              )}
-              <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-                {agency.data?.companyName}
-              </Typography>
-            </Box>
-          </Paper>
-          <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-labelledby="personal-user">
-            <Typography id="personal-user" variant="h6" component="h2" sx={{ mb: 1 }}>
-              {translate('app.personal.user')}
-            </Typography>
-            <Box component="dl" sx={{ m: 0 }}>
-              <Row label={translate('app.personal.name')}>{identity?.fullName}</Row>
-              <Row label={translate('app.personal.email')}>{identity?.email}</Row>
-              <Row label={translate('app.personal.role')}>{identity?.role}</Row>
-              <Row label={translate('app.personal.panel')}>{identity?.loginType ? translate(`app.panel.${identity.loginType}`) : ''}</Row>
-            </Box>
-          </Paper>
+          <Section id="personal-agency" title={translate('app.personal.agency')}>
+            {/* Until the identity is known nothing is offered for editing. */}
+            <AgencyDetails editable={identity?.loginType === 'admin' && identity?.role === 'admin'} />
+          </Section>
+          <Section id="personal-user" title={translate('app.personal.user')}>
+            <AccountFacts />
+            <MyName />
+          </Section>
+          <Section id="personal-password" title={translate('app.personal.password')}>
+            <ChangePassword />
+          </Section>
         </Box>
       )}
     </Box>

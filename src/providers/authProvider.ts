@@ -22,6 +22,11 @@ function whoAmI() {
   return identity.value;
 }
 
+/** Forgets the signed-in user's identity, so the next look-up asks the API again (after they change their name). */
+export function forgetIdentity() {
+  identity = undefined;
+}
+
 export const authProvider: AuthProvider = {
   async login({ email, password, loginType }: Credentials) {
     await signIn(loginType, String(email), password).catch((e) => {

@@ -13,6 +13,8 @@ export function listQuery(params: Partial<GetListParams>): string {
     q.set('sort', params.sort.field);
     q.set('order', params.sort.order === 'DESC' ? 'desc' : 'asc');
   }
+  // The CSV export says so (ExportButton's meta), so the API checks the 'export' permission.
+  if (params.meta?.export) q.set('export', '1');
   for (const [key, value] of Object.entries(params.filter ?? {})) {
     if (value === undefined || value === null || value === '') continue;
     q.set(key, Array.isArray(value) ? value.join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value));
@@ -25,6 +27,38 @@ interface ListAnswer {
   total_count: number;
   total_pages: number;
   current_page: number;
+  /** The records the page refers to, by resource (engine lists): what the screen's reference fields show. */
+  references?: Record<string, any[]>;
+}
+
+/**
+ * Records a list answer brought along for its reference fields, kept briefly so that the getMany calls the
+ * page's ReferenceFields make right after it (react-admin fetches a reference when its query is stale, which
+ * it is at once) are answered here instead of by a second round trip.
+ */
+const PREFETCH_MS = 5000;
+const prefetched = new Map<string, { record: any; until: number }>();
+const prefetchKey = (resource: string, id: unknown) => `${resource}\u0000${String(id)}`;
+
+function keepReferences(references: ListAnswer['references']) {
+  if (!references) return undefined;
+  const until = Date.now() + PREFETCH_MS;
+  for (const [resource, records] of Object.entries(references)) for (const record of records) prefetched.set(prefetchKey(resource, record.id), { record, until });
+  // react-admin puts meta.prefetched into its query cache (getOne of each record), so the first render already has the labels.
+  return { prefetched: references };
+}
+
+/** All the ids asked for, from the records a list brought along moments ago; undefined when any is missing. */
+function fromPrefetched(resource: string, ids: unknown[]) {
+  const now = Date.now();
+  const records = ids.map((id) => prefetched.get(prefetchKey(resource, id)));
+  if (records.some((r) => !r || r.until < now)) return undefined;
+  return records.map((r) => r!.record);
+}
+
+/** A write makes what a list brought along of that resource stale. */
+function forget(resource: string) {
+  for (const key of prefetched.keys()) if (key.startsWith(prefetchKey(resource, ''))) prefetched.delete(key);
 }
 
 const API_MAX_PER_PAGE = LIST_LIMITS.maxPerPage;
@@ -61,7 +95,7 @@ export const dataProvider: DataProvider & { runAction(resource: string, params: 
   async getList(resource, params) {
     if ((params.pagination?.perPage ?? 0) > API_MAX_PER_PAGE) return getLargePage(resource, params);
     const r = await api<ListAnswer>(`/${resource}?${listQuery(params)}`, { signal: params.signal });
-    return { data: r.data, total: r.total_count };
+    return { data: r.data, total: r.total_count, meta: keepReferences(r.references) };
   },
   async getOne(resource, params) {
     const r = await api(`/${resource}/${encodeURIComponent(String(params.id))}`, { signal: params.signal });
@@ -69,30 +103,37 @@ export const dataProvider: DataProvider & { runAction(resource: string, params: 
   },
   async getMany(resource, params) {
     if (params.ids.length === 0) return { data: [] };
+    const known = fromPrefetched(resource, params.ids);
+    if (known) return { data: known };
     const r = await api<ListAnswer>(`/${resource}?${listQuery({ filter: { ids: params.ids }, pagination: { page: 1, perPage: params.ids.length } })}`, { signal: params.signal });
     return { data: r.data };
   },
   async getManyReference(resource, params) {
     const r = await api<ListAnswer>(`/${resource}?${listQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } })}`, { signal: params.signal });
-    return { data: r.data, total: r.total_count };
+    return { data: r.data, total: r.total_count, meta: keepReferences(r.references) };
   },
   async create(resource, params) {
+    forget(resource);
     const r = await api(`/${resource}`, { method: 'POST', json: params.data });
     return { data: r.data };
   },
   async update(resource, params) {
+    forget(resource);
     const r = await api(`/${resource}/${encodeURIComponent(String(params.id))}`, { method: 'PUT', json: params.data });
     return { data: r.data };
   },
   async updateMany(resource, params) {
+    forget(resource);
     await Promise.all(params.ids.map((id) => api(`/${resource}/${encodeURIComponent(String(id))}`, { method: 'PUT', json: params.data })));
     return { data: params.ids };
   },
   async delete(resource, params) {
+    forget(resource);
     const r = await api(`/${resource}/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
     return { data: r?.data ?? params.previousData };
   },
   async deleteMany(resource, params) {
+    forget(resource);
     await Promise.all(params.ids.map((id) => api(`/${resource}/${encodeURIComponent(String(id))}`, { method: 'DELETE' })));
     return { data: params.ids };
   },
@@ -101,6 +142,7 @@ export const dataProvider: DataProvider & { runAction(resource: string, params: 
    * with ids, POST /api/{resource}/actions/{action} with { ids, ...input } → { data: records }.
    */
   async runAction(resource, { id, ids, action, input = {} }: RunActionParams) {
+    forget(resource);
     const name = encodeURIComponent(action);
     if (ids) return api(`/${resource}/actions/${name}`, { method: 'POST', json: { ...input, ids: ids.map(Number) } });
     return api(`/${resource}/${encodeURIComponent(String(id))}/actions/${name}`, { method: 'POST', json: input });

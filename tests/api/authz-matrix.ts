@@ -61,6 +61,12 @@ export const matrix: MatrixRow[] = [
   row('GET', '/api/agency_notifications', A, 'ok', 'ok', F, F, 'ok'),
   row('PUT', '/api/merchant_notification_read_all', A, 'ok', 'ok', F, F, 'ok'),
 
+  // The agency's name and logo: its admins change them. One's own name and password: every signed-in user (the
+  // password row sends a wrong current password, so every allowed principal is authorised and then refused: 422).
+  row('PUT', '/api/merchants/:id', A, 'ok', F, F, F, N),
+  row('PUT', '/api/me', A, 'ok', 'ok', 'ok', 'ok', 'ok'),
+  row('POST', '/api/me/password', A, 422, 422, 422, 422, 422),
+
   // Files: anyone signed in uploads; a file is served to those who may see its record (a staff document: agency users).
   row('POST', '/api/files', A, 201, 201, 201, 201, 201),
   row('GET', '/api/files/:id', A, 'ok', 'ok', N, N, N),

@@ -87,6 +87,11 @@ async function requestFor(r: MatrixRow, p: Principal, otherAgency = false): Prom
     'POST /api/admin_login': () => ({ method: 'POST', url: r.url, payload: { email: DEMO.admin.email, password: DEMO.admin.password } }),
     'POST /api/client_login': () => ({ method: 'POST', url: r.url, payload: { email: DEMO.client.email, password: DEMO.client.password } }),
     'GET /api/merchants/:id': () => ({ method: 'GET', url: `/api/merchants/${otherAgency ? ids.merchantB : ids.merchantA}` }),
+    // Nothing new: authorised and found, the agency is answered unchanged.
+    'PUT /api/merchants/:id': () => ({ method: 'PUT', url: `/api/merchants/${otherAgency ? ids.merchantB : ids.merchantA}`, payload: {} }),
+    'PUT /api/me': () => ({ method: 'PUT', url: r.url, payload: {} }),
+    // A wrong current password: the demo passwords stay as they are.
+    'POST /api/me/password': () => ({ method: 'POST', url: r.url, payload: { current_password: 'not-the-password', new_password: 'another-password-1' } }),
     'GET /api/search_candidate': () => ({ method: 'GET', url: `/api/search_candidate?candidate_query=${encodeURIComponent(candidateEmail)}` }),
     'POST /api/files': () => ({ method: 'POST', url: '/api/files?kind=document', headers: { 'content-type': 'application/octet-stream' }, payload: PDF }),
     'GET /api/files/:id': () => ({ method: 'GET', url: `/api/files/${own.file}` }),

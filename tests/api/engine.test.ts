@@ -257,6 +257,16 @@ describe('sites', () => {
     expect(inactive.every((s: any) => s.status === 'inactive')).toBe(true);
     expect((await get('/api/sites?client_id=abc')).statusCode).toBe(400);
   });
+
+  it('serve an export (export=1) only to those the declaration grants export: a client manager may list but not export', async () => {
+    expect((await get('/api/sites?per_page=5', client)).statusCode).toBe(200);
+    const refused = await get('/api/sites?per_page=5&export=1', client);
+    expect(refused.statusCode).toBe(403);
+    const exported = await get('/api/sites?per_page=5&export=1');
+    expect(exported.statusCode).toBe(200);
+    // The marker is no filter: the export holds what the list holds.
+    expect(exported.json().total_count).toBe((await get('/api/sites?per_page=5')).json().total_count);
+  });
 });
 
 describe('candidates (staff)', () => {
@@ -272,6 +282,33 @@ describe('candidates (staff)', () => {
     expect(new Set(seen).size).toBe(first.total_count);
     expect(seen.length).toBe(first.total_count);
     expect((await get('/api/candidates?activated_value=maybe')).statusCode).toBe(400);
+  });
+
+  it('bring along the records their listed references point at, as getMany of those ids would answer them', async () => {
+    const page = (await get('/api/candidates?per_page=25')).json();
+    const idsOf = (field: string) => [...new Set(page.data.map((c: any) => c[field]).filter((v: unknown) => v != null))].sort((a: any, b: any) => a - b);
+    // Only the reference fields the list shows: employment type and staff profiles are on the profile only.
+    expect(Object.keys(page.references).sort()).toEqual(['job_roles', 'staff_statuses']);
+    for (const [resource, field] of [['job_roles', 'job_role_id'], ['staff_statuses', 'staff_status_id']]) {
+      const ids = idsOf(field);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(page.references[resource].map((r: any) => r.id)).toEqual(ids);
+      const many = (await get(`/api/${resource}?ids=${ids.join(',')}&per_page=${ids.length}&sort=id`)).json().data;
+      expect(page.references[resource]).toEqual(many);
+    }
+    // Another agency's lists bring only their own records.
+    const theirs = (await get('/api/candidates?per_page=25', other)).json();
+    const mine = new Set(page.references.job_roles.map((r: any) => r.id));
+    expect(theirs.references.job_roles.length).toBeGreaterThan(0);
+    expect(theirs.references.job_roles.some((r: any) => mine.has(r.id))).toBe(false);
+  });
+
+  it('bring along no records of a resource the caller may not list', async () => {
+    // A client manager lists their sites but may not list clients (only show their own).
+    const sites = (await get('/api/sites', client)).json();
+    expect(sites.data.length).toBeGreaterThan(0);
+    expect(sites.references).toEqual({});
+    expect(Object.keys((await get('/api/sites')).json().references)).toEqual(['clients']);
   });
 
   it('answer { data } with no parameters', async () => {

@@ -236,8 +236,8 @@ describe('staff (candidates)', () => {
     expect(await calendar.count()).toBe(0);
 
     await page.getByRole('button', { name: 'Save' }).click();
-    await waitForPath(page, /^\/staffs\/profileview\/\d+$/);
-    id = idInPath(page);
+    await waitForPath(page, /^\/staffs\/\d+\/overview$/);
+    id = numberInPath(page);
     expect(posts).toHaveLength(1);
     const main = page.locator('#main-content');
     await main.getByText(first, { exact: true }).waitFor();
@@ -256,12 +256,20 @@ describe('staff (candidates)', () => {
     await waitForPath(page, `/staffs/${id}/overview`);
     const main = page.locator('#main-content');
     await main.getByText(last).first().waitFor();
-    // Not yet approved: Activate is not offered.
-    await expect.poll(() => main.getByRole('button', { name: 'Activate' }).count()).toBe(0);
+    // Not yet approved: Activate is offered disabled, saying why.
+    const activate = main.getByRole('button', { name: 'Activate' });
+    expect(await activate.isDisabled()).toBe(true);
+    expect(await activate.getAttribute('aria-describedby')).toBeTruthy();
     await main.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Approved', { exact: true }).first().waitFor();
-    await main.getByRole('button', { name: 'Activate' }).click();
-    await main.getByRole('button', { name: 'Deactivate' }).waitFor();
+    // A new staff member holds no documents: an admin activates them only with a reason, kept in the history.
+    await activate.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Activate' }).click();
+    await dialog.getByText(/Not compliant\. Missing:/).first().waitFor();
+    await dialog.getByLabel(/Reason to activate/).fill('Documents promised for Monday; agreed with the manager');
+    await dialog.getByRole('button', { name: 'Activate' }).click();
+    await expect.poll(() => main.getByRole('button', { name: 'Deactivate' }).isEnabled()).toBe(true);
     expect((await api(page, 'GET', `/api/candidates/${id}`)).body.data).toMatchObject({ status: 'approved', activated: true });
 
     await page.goto('/staffs/activeStaff');
@@ -271,7 +279,7 @@ describe('staff (candidates)', () => {
     await rowsWith(page, last).waitFor();
 
     await rowsWith(page, last).getByText(last, { exact: true }).click();
-    await waitForPath(page, `/staffs/profileview/${id}`);
+    await waitForPath(page, `/staffs/${id}/overview`);
     await deleteFromShow(page);
     await waitForPath(page, /^\/(staff\/staff-list|staffs\/allStaffs)$/);
     await searchList(page, 'candidates', last);
@@ -316,8 +324,8 @@ describe('custom staff fields', () => {
 
       await shoe.fill('UK 9');
       await page.getByRole('button', { name: 'Save' }).click();
-      await waitForPath(page, /^\/staffs\/profileview\/\d+$/);
-      staffId = idInPath(page);
+      await waitForPath(page, /^\/staffs\/\d+\/overview$/);
+      staffId = numberInPath(page);
       const main = page.locator('#main-content');
       await main.getByText(label, { exact: true }).waitFor();
       await main.getByText('UK 9', { exact: true }).waitFor();

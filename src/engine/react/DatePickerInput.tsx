@@ -8,6 +8,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { renderDateViewCalendar } from '@mui/x-date-pickers/dateViewRenderers';
 import { renderMultiSectionDigitalClockTimeView } from '@mui/x-date-pickers/timeViewRenderers';
+import { Box } from '@mui/material';
 import { FieldTitle, InputHelperText, useInput, useResourceContext, type InputProps } from 'react-admin';
 import type { DateLimits } from '../types';
 import { DATE_FORMAT, DATE_TIME_FORMAT, parseStrictDate, resolveLimit } from '../dates';
@@ -16,6 +17,41 @@ import { DATE_FORMAT, DATE_TIME_FORMAT, parseStrictDate, resolveLimit } from '..
 // month list LLL, weekday EE, 24-hour time with seconds 0, year view in 3 columns.
 const FORMATS = { monthAndYear: 'LLLL yyyy', monthShort: 'LLL', weekdayShort: 'EE' };
 const INVALID = 'Invalid date';
+
+/** The largest number each typed part takes; the year takes any four digits. */
+const SECTION_MAX: Record<string, number> = { Month: 12, Day: 31, Hours: 23, Minutes: 59 };
+
+/**
+ * Follows the digits typed into each part of the field. MUI's field starts a part again when the digits typed
+ * exceed it ("13" in the month becomes 03, "99" in the day 09), so 2025-13-99 would silently become 2025-03-09;
+ * this remembers which parts were typed out of range, so the value is refused instead.
+ */
+export function useTypedRange() {
+  const bad = useRef(new Set<string>());
+  const typing = useRef({ section: '', digits: '' });
+  const onKeyDownCapture = (e: React.KeyboardEvent) => {
+    const section = (e.target as HTMLElement).getAttribute?.('aria-label') ?? '';
+    const max = SECTION_MAX[section];
+    if (max === undefined) return;
+    if (/^[0-9]$/.test(e.key)) {
+      const t = typing.current;
+      const digits = t.section === section && t.digits.length < 2 ? t.digits + e.key : e.key;
+      typing.current = { section, digits };
+      const n = Number(digits);
+      // A part is complete at two digits, or at one when no second digit could follow (a 4 in the month).
+      if (digits.length === 2 || n * 10 > max) {
+        const wrong = n > max || (n === 0 && (section === 'Month' || section === 'Day'));
+        if (wrong) bad.current.add(section);
+        else bad.current.delete(section);
+      }
+    } else if (['Backspace', 'Delete', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'].includes(e.key)) {
+      // The part is being changed another way: what it shows is what it holds.
+      bad.current.delete(section);
+      typing.current = { section: '', digits: '' };
+    } else typing.current = { section: '', digits: '' };
+  };
+  return { bad, onKeyDownCapture, clear: () => bad.current.clear() };
+}
 
 /** The date pickers' adapter (date-fns, en-GB: weeks start Monday) and display formats. */
 export function DatePickerProvider({ children }: { children: React.ReactNode }) {
@@ -67,13 +103,15 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
   // Closing hands focus back to the field; that focus must not open the picker again.
   const closedAt = useRef(0);
   const hiddenInput = useRef<HTMLInputElement>(null);
+  const typed = useTypedRange();
+  const store = (d: Date | null) => field.onChange(typed.bad.current.size ? INVALID : fromPickerValue(d, withTime));
   const min = resolveLimit(limits?.min);
   const max = resolveLimit(limits?.max);
   const disabledDays = limits?.disabledWeekdays ?? [];
   const showError = fieldState.invalid && (fieldState.isTouched || formState.isSubmitted);
   const common = {
     value: toPickerValue(field.value, withTime),
-    onChange: (d: Date | null) => field.onChange(fromPickerValue(d, withTime)),
+    onChange: store,
     open,
     onOpen: () => setOpen(true),
     onClose: () => {
@@ -105,6 +143,9 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
         // silently (no message next to the field); the form's validator reports it instead. FieldTitle shows the *.
         fullWidth: true,
         size: 'small' as const,
+        // Filled and dense, like react-admin's other inputs.
+        variant: 'filled' as const,
+        margin: 'dense' as const,
         error: showError,
         onFocus: () => {
           if (Date.now() - closedAt.current > 300) setOpen(true);
@@ -129,18 +170,37 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
         inputRef: hiddenInput,
         helperText: <InputHelperText error={showError ? (fieldState.error?.message as any) : undefined} helperText={helperText} />,
       },
-      field: { clearable: limits?.clearable !== false && !isRequired, onClear: () => field.onChange(null) },
+      field: {
+        clearable: limits?.clearable !== false && !isRequired,
+        onClear: () => {
+          typed.clear();
+          field.onChange(null);
+        },
+      },
       // Clicks in the calendar keep the focus in the field, so leaving the field is what closes the picker.
-      desktopPaper: { onMouseDown: (e: React.MouseEvent) => e.preventDefault() },
+      // A date chosen there replaces whatever was typed out of range.
+      desktopPaper: {
+        onMouseDown: (e: React.MouseEvent) => {
+          e.preventDefault();
+          typed.clear();
+        },
+      },
       actionBar: { actions: (limits?.clearable !== false && !isRequired ? ['clear'] : []) as 'clear'[] },
     },
     label: <FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />,
     sx: { minWidth: 220 },
   };
+  // A part typed out of range is refused at once, even when the field then shows a date it already held.
+  const onKeyDownCapture = (e: React.KeyboardEvent) => {
+    const before = typed.bad.current.size;
+    typed.onKeyDownCapture(e);
+    if (typed.bad.current.size && !before) queueMicrotask(() => typed.bad.current.size && field.onChange(INVALID));
+  };
   // Each picker brings its own adapter context, so the engine needs nothing mounted around the app.
   if (withTime) {
     return (
       <DatePickerProvider>
+      <Box component="span" onKeyDownCapture={onKeyDownCapture} sx={{ display: 'contents' }}>
       <DateTimePicker
         {...common}
         format={DATE_TIME_FORMAT}
@@ -149,12 +209,15 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
         timeSteps={{ minutes: 1 }}
         shouldDisableTime={shouldDisableTime}
       />
+      </Box>
       </DatePickerProvider>
     );
   }
   return (
     <DatePickerProvider>
-      <DatePicker {...common} format={DATE_FORMAT} views={viewsFor(limits?.minView)} openTo={limits?.minView && limits.minView !== 'day' ? limits.minView : 'day'} />
+      <Box component="span" onKeyDownCapture={onKeyDownCapture} sx={{ display: 'contents' }}>
+        <DatePicker {...common} format={DATE_FORMAT} views={viewsFor(limits?.minView)} openTo={limits?.minView && limits.minView !== 'day' ? limits.minView : 'day'} />
+      </Box>
     </DatePickerProvider>
   );
 }

@@ -1,3 +1,4 @@
+import type React from 'react';
 import {
   BooleanField, ChipField, EmailField, FunctionField, NumberField, ReferenceArrayField,
   ReferenceField, SelectField, SingleFieldList, TextField, type FieldProps,
@@ -5,14 +6,24 @@ import {
 import { format, parseISO } from 'date-fns';
 import type { FieldDeclaration } from '../types';
 import { isFileId } from '../files';
+import { getPath } from '../validate';
 import { FileLink, StoredImage } from './files';
 
 export const formatAddress = (a: any) =>
   a && typeof a === 'object' ? [a.line1, a.line2, a.city, a.postcode, a.country].filter(Boolean).join(', ') : '';
 
-/** The react-admin field that shows one declared field. */
-export function FieldFor({ of: field, ...props }: { of: FieldDeclaration } & Partial<FieldProps>) {
-  const common = { source: field.source, label: field.label, ...props } as any;
+/** What an empty value reads as, on every screen. */
+export const EMPTY = '—';
+const orEmpty = (v: unknown, shown: () => React.ReactNode) => (v === undefined || v === null || v === '' ? EMPTY : shown());
+
+/**
+ * The react-admin field that shows one declared field; empty values read "—". `plain`: a reference is text, not a
+ * link (a list row opens its record itself; settings are not a place to jump to from a row).
+ */
+export function FieldFor({ of: field, plain = false, ...props }: { of: FieldDeclaration; plain?: boolean; component?: string } & Partial<FieldProps>) {
+  const common = { source: field.source, label: field.label, emptyText: EMPTY, ...props } as any;
+  // Custom fields live under custom_fields.<key>: read by path, as react-admin's own fields do.
+  const val = (r: any) => getPath(r ?? {}, field.source);
   switch (field.type) {
     case 'text':
       return <TextField {...common} />;
@@ -25,32 +36,32 @@ export function FieldFor({ of: field, ...props }: { of: FieldDeclaration } & Par
     case 'number':
       return <NumberField {...common} />;
     case 'money':
-      return <FunctionField {...common} render={(r: any) => (r?.[field.source] == null ? '' : new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(r[field.source] / 100))} />;
+      return <FunctionField {...common} render={(r: any) => (val(r) == null ? EMPTY : new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(val(r) / 100))} />;
     case 'boolean':
       return <BooleanField {...common} looseValue />;
     case 'choice':
       return <SelectField {...common} choices={field.choices ?? []} />;
     case 'reference':
-      return <ReferenceField {...common} reference={field.reference!} link="show" emptyText="—" />;
+      return <ReferenceField {...common} reference={field.reference!} link={plain ? false : 'show'} />;
     case 'references':
       return (
         <ReferenceArrayField {...common} reference={field.reference!}>
-          <SingleFieldList linkType={false}>
+          <SingleFieldList linkType={false} empty={<span>{EMPTY}</span>}>
             <ChipField source="name" size="small" />
           </SingleFieldList>
         </ReferenceArrayField>
       );
     case 'date':
       // A date has no time zone: parse it as a local date so it never shows as the day before.
-      return <FunctionField {...common} render={(r: any) => (r?.[field.source] ? format(parseISO(r[field.source]), 'd MMM yyyy') : '')} />;
+      return <FunctionField {...common} render={(r: any) => orEmpty(val(r), () => format(parseISO(val(r)), 'd MMM yyyy'))} />;
     case 'datetime':
-      return <FunctionField {...common} render={(r: any) => (r?.[field.source] ? format(parseISO(r[field.source]), 'd MMM yyyy, HH:mm') : '')} />;
+      return <FunctionField {...common} render={(r: any) => orEmpty(val(r), () => format(parseISO(val(r)), 'd MMM yyyy, HH:mm'))} />;
     // Stored files are fetched with the bearer token (an <img> or a link could not send it).
     case 'image':
-      return <FunctionField {...common} render={(r: any) => <StoredImage value={r?.[field.source]} alt={field.label} sx={{ maxWidth: 120, maxHeight: 120, objectFit: 'contain' }} />} />;
+      return <FunctionField {...common} render={(r: any) => orEmpty(val(r), () => <StoredImage value={val(r)} alt={field.label} sx={{ maxWidth: 120, maxHeight: 120, objectFit: 'contain' }} />)} />;
     case 'file':
-      return <FunctionField {...common} render={(r: any) => (isFileId(r?.[field.source]) ? <FileLink id={r[field.source]} title={field.label} /> : null)} />;
+      return <FunctionField {...common} render={(r: any) => (isFileId(val(r)) ? <FileLink id={val(r)} title={field.label} /> : EMPTY)} />;
     case 'address':
-      return <FunctionField {...common} render={(r: any) => formatAddress(r?.[field.source])} />;
+      return <FunctionField {...common} render={(r: any) => formatAddress(val(r)) || EMPTY} />;
   }
 }

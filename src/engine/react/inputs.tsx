@@ -1,12 +1,15 @@
 import { Box, Typography } from '@mui/material';
+import { useFormState } from 'react-hook-form';
+import { getPath } from '../validate';
 import {
   AutocompleteArrayInput, AutocompleteInput, BooleanInput, ImageInput, FileInput, NumberInput,
-  ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, required, useTranslate, type InputProps,
+  ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, ValidationError, required, useTranslate, type InputProps,
 } from 'react-admin';
 import type { FieldDeclaration } from '../types';
 import { PickerInput } from './DatePickerInput';
 import { UploadPreview } from './files';
 import { FILE_ACCEPT } from '../files';
+import { declarations } from '../../resources/declarations';
 
 // The input shows a value as { src, title } (and a newly chosen file as { src, title, rawFile }); the record
 // keeps only the stored file's id (or a shipped path), which the preview shows through the file store.
@@ -24,7 +27,18 @@ export const moneyFromInput = (v: unknown) => {
   return Number.isFinite(n) ? Math.round(n * 100) : v;
 };
 
-const refLabel = (reference: string) => ({ reference });
+/**
+ * Dropdowns of references are alphabetical: by the first field of the target's name (its recordRepresentation)
+ * when the API sorts by it, by the target's default order otherwise.
+ */
+export function referenceSort(reference: string): { field: string; order: 'ASC' | 'DESC' } | undefined {
+  const target = declarations.find((d) => d.name === reference);
+  if (!target) return undefined;
+  const first = /%\{(\w+)\}/.exec(target.recordRepresentation)?.[1];
+  return target.fields.some((f) => f.source === first && f.sortable) ? { field: first!, order: 'ASC' } : target.defaultSort;
+}
+
+const refLabel = (reference: string) => ({ reference, sort: referenceSort(reference) });
 
 /** The react-admin input for one declared field. */
 export function InputFor({ of: field, ...props }: { of: FieldDeclaration } & Partial<InputProps>) {
@@ -80,8 +94,16 @@ export function InputFor({ of: field, ...props }: { of: FieldDeclaration } & Par
   }
 }
 
+/**
+ * The parts of an address, each with its own errors. The form's validator puts them on the parts
+ * (address.line1, address.postcode); an error on the address as a whole (a server's 422) is shown under it.
+ */
 function AddressInput({ field }: { field: FieldDeclaration }) {
   const translate = useTranslate();
+  const { errors } = useFormState({ name: field.source });
+  const whole = getPath(errors as Record<string, any>, field.source);
+  // react-hook-form keeps a whole-value error as { message }; the parts' errors as { line1: { message } }.
+  const wholeMessage = whole && whole.message && typeof whole.type === 'string' ? whole.message : undefined;
   const part = (key: 'line1' | 'line2' | 'city' | 'postcode' | 'country', needed = false) => (
     <TextInput source={`${field.source}.${key}`} label={translate(`engine.address.${key}`)} helperText={false} validate={needed && field.required ? required() : undefined} />
   );
@@ -90,6 +112,11 @@ function AddressInput({ field }: { field: FieldDeclaration }) {
       <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
         {translate(`resources.${field.source}`, { _: field.label })}
       </Typography>
+      {wholeMessage && (
+        <Typography role="alert" color="error" variant="caption" component="p" sx={{ mb: 1 }}>
+          <ValidationError error={wholeMessage} />
+        </Typography>
+      )}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
         {part('line1', true)}
         {part('line2')}

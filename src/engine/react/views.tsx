@@ -1,19 +1,21 @@
 import { Fragment, createContext, useContext, useState, type ReactElement, type ReactNode } from 'react';
-import { Alert, Box, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import {
   BulkDeleteButton, BulkExportButton, CreateButton, Create, DataTable, DeleteButton, Edit, EditButton, ExportButton, FilterButton,
   List, SearchInput, SelectInput, NullableBooleanInput, ReferenceInput, AutocompleteInput, Show, SimpleForm, SimpleShowLayout,
   TopToolbar, useCanAccess, useTranslate, Toolbar, SaveButton, Button, useEditContext, useRecordContext, useNotify, useSaveContext,
+  ColumnsButton, DataTableBody, DataTableRow, SimpleList, useRedirect, type DataTableRowProps, type RaRecord,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { FieldDeclaration, ListTab, ResourceDeclaration } from '../types';
+import type React from 'react';
 import { hasView } from '../types';
 import { validateRecord, type CustomFieldDefinition, type Problems } from '../validate';
-import { customFieldAsDeclaration } from '../validate';
+import { customFieldAsDeclaration, getPath } from '../validate';
 import { FieldFor } from './fields';
-import { InputFor } from './inputs';
+import { InputFor, referenceSort } from './inputs';
 import { UploadFailure, uploadFile } from './files';
 import { ApiFailure } from '../../providers/request';
 import { fileKindOf } from '../files';
@@ -60,8 +62,29 @@ export function toFormErrors(problems: Problems): Record<string, any> {
  */
 export const formValidator = (decl: ResourceDeclaration, defs: CustomFieldDefinition[]) => {
   const writable = { ...decl, fields: decl.fields.filter((f) => !f.readOnly && !f.actionOnly && !f.computed) };
-  return (values: Record<string, any>) => toFormErrors(validateRecord(writable, values, defs));
+  return (values: Record<string, any>) => toFormErrors(onAddressParts(decl, values, validateRecord(writable, values, defs)));
 };
+
+/**
+ * An address's problems belong to its parts, where the form shows them: a missing first line or postcode on that
+ * input, a malformed postcode on the postcode. Other problems stay on the address as a whole.
+ */
+export function onAddressParts(decl: ResourceDeclaration, values: Record<string, any>, problems: Problems): Problems {
+  const out = { ...problems };
+  for (const f of decl.fields.filter((x) => x.type === 'address' && out[x.source])) {
+    const p = out[f.source];
+    const a = getPath(values, f.source) ?? {};
+    const blank = (k: string) => typeof a[k] !== 'string' || a[k].trim() === '';
+    if (p.message === 'engine.validation.addressRequired') {
+      delete out[f.source];
+      for (const k of ['line1', 'postcode']) if (blank(k)) out[`${f.source}.${k}`] = { message: 'ra.validation.required' };
+    } else if (p.message === 'engine.validation.postcode') {
+      delete out[f.source];
+      out[`${f.source}.postcode`] = p;
+    }
+  }
+  return out;
+}
 
 /**
  * A newly chosen file is uploaded to the file store before the record is sent, and the record carries its id;
@@ -70,6 +93,12 @@ export const formValidator = (decl: ResourceDeclaration, defs: CustomFieldDefini
 export const transformUploads = (decl: ResourceDeclaration) => async (data: Record<string, any>) => {
   const out = { ...data };
   for (const f of decl.fields) {
+    // The form starts an address in the United Kingdom; with nothing else filled in, there is no address.
+    if (f.type === 'address') {
+      const a = out[f.source];
+      if (a && typeof a === 'object' && !['line1', 'line2', 'city', 'postcode'].some((k) => typeof a[k] === 'string' && a[k].trim())) out[f.source] = null;
+      continue;
+    }
     if (f.type !== 'image' && f.type !== 'file') continue;
     const v = out[f.source];
     if (!v || typeof v !== 'object') continue;
@@ -90,12 +119,13 @@ function filterInputs(decl: ResourceDeclaration): ReactElement[] {
   const inputs: ReactElement[] = [];
   if (decl.search?.length) inputs.push(<SearchInput key="q" source="q" alwaysOn />);
   for (const f of decl.fields.filter((x) => x.filter)) {
-    if (f.type === 'choice') inputs.push(<SelectInput key={f.source} source={f.source} label={f.label} choices={f.choices ?? []} />);
+    // Filters are as wide as their longest option name (at least 200 px), never cut.
+    if (f.type === 'choice') inputs.push(<SelectInput key={f.source} source={f.source} label={f.label} choices={f.choices ?? []} sx={{ minWidth: 200 }} />);
     else if (f.type === 'boolean') inputs.push(<NullableBooleanInput key={f.source} source={f.source} label={f.label} />);
     else if (f.type === 'reference')
       inputs.push(
-        <ReferenceInput key={f.source} source={f.source} reference={f.reference!}>
-          <AutocompleteInput label={f.label} filterToQuery={(q: string) => (q ? { q } : {})} />
+        <ReferenceInput key={f.source} source={f.source} reference={f.reference!} sort={referenceSort(f.reference!)}>
+          <AutocompleteInput label={f.label} filterToQuery={(q: string) => (q ? { q } : {})} sx={{ minWidth: 240 }} />
         </ReferenceInput>,
       );
     else if (f.type === 'date' || f.type === 'datetime') {
@@ -118,12 +148,22 @@ function ListTabs({ decl, paths, current }: { decl: ResourceDeclaration; paths: 
   );
 }
 
-function ListActions({ decl }: { decl: ResourceDeclaration }) {
+/** More list columns than this, and the user chooses which to show (remembered in react-admin's store). */
+export const COLUMN_CHOICE_FROM = 6;
+
+/** The name of a row: the first field of the declaration's recordRepresentation ('%{first_name} %{last_name}'). */
+export const nameField = (decl: ResourceDeclaration) => /%\{(\w+)\}/.exec(decl.recordRepresentation)?.[1];
+
+function ListActions({ decl, columns }: { decl: ResourceDeclaration; columns: number }) {
+  const { canAccess: canExport } = useCanAccess({ resource: decl.name, action: 'export' });
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
       {decl.fields.some((f) => f.filter) && <FilterButton />}
+      {columns > COLUMN_CHOICE_FROM && !phone && <ColumnsButton />}
       <CreateButton />
-      <ExportButton maxResults={10000} />
+      {/* meta.export makes the list request say it is an export, which the API authorises as 'export'. */}
+      {canExport && <ExportButton maxResults={10000} meta={{ export: true }} />}
     </TopToolbar>
   );
 }
@@ -145,21 +185,97 @@ function EmptyList({ decl, paths, tab }: { decl: ResourceDeclaration; paths: Res
   );
 }
 
-function Columns({ decl, defs, overrides }: { decl: ResourceDeclaration; defs: CustomFieldDefinition[]; overrides?: Record<string, FieldOverride> }) {
-  const cols: ReactNode[] = decl.fields.filter((f) => hasView(f, 'list')).map((f) => (
-    <DataTable.Col key={f.source} source={f.source} label={f.label} disableSort={!f.sortable}>
-      {overrides?.[f.source]?.column ?? overrides?.[f.source]?.field ?? <FieldFor of={f} />}
+const SHORT_TYPES = new Set(['phone', 'number', 'money', 'boolean', 'choice', 'reference', 'date', 'datetime']);
+/**
+ * Columns size to their content: short values never wrap, long text stops at 280 px with an ellipsis (the full
+ * text is one click away on the record).
+ */
+const cellSx = (f: FieldDeclaration) =>
+  SHORT_TYPES.has(f.type)
+    ? { whiteSpace: 'nowrap' }
+    : f.type === 'references' || f.type === 'image'
+      ? {}
+      : { maxWidth: 280, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' };
+
+/** The row's name as a link to the record: the keyboard's and the screen reader's way into it. */
+function NameLink({ of: field, paths }: { of: FieldDeclaration; paths: ResourcePaths }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Link to={paths.show(record.id)} onClick={(e) => e.stopPropagation()} style={{ color: 'inherit', fontWeight: 500 }}>
+      <FieldFor of={field} plain />
+    </Link>
+  );
+}
+
+export const listColumns = (decl: ResourceDeclaration, defs: CustomFieldDefinition[]) => [
+  ...decl.fields.filter((f) => hasView(f, 'list')),
+  ...defs.filter((x: any) => x.show_in_list).map(customFieldAsDeclaration),
+];
+
+function Columns({ decl, defs, paths, overrides }: { decl: ResourceDeclaration; defs: CustomFieldDefinition[]; paths: ResourcePaths; overrides?: Record<string, FieldOverride> }) {
+  const name = nameField(decl);
+  const custom = new Set(defs.map((d) => `custom_fields.${d.key}`));
+  const cols: ReactNode[] = listColumns(decl, defs).map((f) => (
+    <DataTable.Col key={f.source} source={f.source} label={f.label} disableSort={!f.sortable || custom.has(f.source)} cellSx={() => cellSx(f)}>
+      {overrides?.[f.source]?.column ??
+        overrides?.[f.source]?.field ??
+        // References in a row are plain text: the row itself opens the record, the name is its one link.
+        (f.source === name ? <NameLink of={f} paths={paths} /> : <FieldFor of={f} plain />)}
     </DataTable.Col>
   ));
-  for (const d of defs.filter((x: any) => x.show_in_list)) {
-    const f = customFieldAsDeclaration(d);
-    cols.push(
-      <DataTable.Col key={f.source} source={f.source} label={f.label} disableSort>
-        <FieldFor of={f} />
-      </DataTable.Col>,
-    );
-  }
   return <>{cols}</>;
+}
+
+/** A row that takes the keyboard focus and opens with Enter, as a click does. */
+function EngineRow(props: DataTableRowProps) {
+  return (
+    <DataTableRow
+      {...props}
+      tabIndex={0}
+      className={[props.className, 'engine-row'].filter(Boolean).join(' ')}
+      onKeyDown={(e: React.KeyboardEvent<HTMLTableRowElement>) => {
+        if (e.key === 'Enter' && e.target === e.currentTarget) e.currentTarget.click();
+      }}
+    />
+  );
+}
+const EngineBody = (props: any) => <DataTableBody {...props} row={EngineRow} />;
+
+/** A record's name as the declaration writes it: '%{first_name} %{last_name}'. */
+export const representationOf = (decl: ResourceDeclaration) => (record: RaRecord | undefined) =>
+  decl.recordRepresentation.replace(/%\{(\w+)\}/g, (_, k) => String(record?.[k] ?? '')).trim();
+
+/**
+ * What a one-column card of a phone's list shows: the record's name, the next one or two list fields (not part
+ * of the name, not pictures or yes/no) and its status.
+ */
+export function simpleListParts(decl: ResourceDeclaration) {
+  const inName = new Set([...decl.recordRepresentation.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]));
+  const status = decl.fields.find((f) => f.source === 'status' && f.type === 'choice' && hasView(f, 'list'));
+  const secondary = decl.fields
+    .filter((f) => hasView(f, 'list') && !inName.has(f.source) && f !== status && !['image', 'file', 'boolean', 'references', 'address'].includes(f.type))
+    .slice(0, 2);
+  return { primary: representationOf(decl), secondary, status };
+}
+
+/** The list below the tablet breakpoint: one card a record, built from the declaration; a tap opens it. */
+export function EngineSimpleList({ decl, paths }: { decl: ResourceDeclaration; paths: ResourcePaths }) {
+  const { primary, secondary, status } = simpleListParts(decl);
+  return (
+    <SimpleList
+      primaryText={(r: RaRecord) => primary(r)}
+      secondaryText={() => (
+        <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
+          {secondary.map((f) => (
+            <FieldFor key={f.source} of={f} plain component="span" />
+          ))}
+        </Box>
+      )}
+      tertiaryText={status ? (r: RaRecord) => status.choices?.find((c) => c.id === r.status)?.name ?? '' : undefined}
+      rowClick={(id: any) => paths.show(id)}
+    />
+  );
 }
 
 /** The generated list: tabs, search and filters, sortable columns, server pagination, bulk delete and CSV export. */
@@ -179,11 +295,18 @@ export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId }: 
         filters={filterInputs(decl)}
         // Readable CSV: labels as headers, references by name, formulas neutralised, dated file name.
         exporter={buildExporter(decl, { declarations, customFields: defs })}
-        actions={<ListActions decl={decl} />}
+        actions={<ListActions decl={decl} columns={listColumns(decl, defs).length} />}
         empty={<EmptyList decl={decl} paths={paths} tab={tab} />}
         // A wide table scrolls inside its card; the toolbar stays in view. The table itself scrolls, not the card:
         // the bulk bar is drawn over the toolbar above the card's top edge, and a scrolling card would clip it.
-        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-root': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        sx={{
+          '& .RaList-main': { minWidth: 0 },
+          '& .RaDataTable-root': { minWidth: 0 },
+          '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+          '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
+          // The keyboard's place in the list is plain to see.
+          '& .engine-row:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
+        }}
       >
         <ListBody decl={decl} paths={paths} defs={defs} overrides={fieldOverrides} bulkActions={bulkActions} />
       </List>
@@ -192,19 +315,24 @@ export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId }: 
 }
 
 function ListBody({ decl, paths, defs, overrides, bulkActions }: { decl: ResourceDeclaration; paths: ResourcePaths; defs: CustomFieldDefinition[]; overrides?: Record<string, FieldOverride>; bulkActions?: ReactElement }) {
+  const { canAccess: canExport } = useCanAccess({ resource: decl.name, action: 'export' });
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  // Below the tablet breakpoint a table cannot fit: one card a record (no bulk actions there).
+  if (phone) return <EngineSimpleList decl={decl} paths={paths} />;
   return (
     <DataTable
+      body={EngineBody}
       rowClick={(id) => paths.show(id)}
       bulkActionButtons={
         <>
           <BulkActions decl={decl} />
           {bulkActions}
-          <BulkExportButton />
+          {canExport && <BulkExportButton />}
           <BulkDeleteButton mutationMode="pessimistic" />
         </>
       }
     >
-      <Columns decl={decl} defs={defs} overrides={overrides} />
+      <Columns decl={decl} defs={defs} paths={paths} overrides={overrides} />
     </DataTable>
   );
 }
@@ -231,7 +359,17 @@ function RecordHistory({ decl }: { decl: ResourceDeclaration }) {
   );
 }
 
+/** The entity's name for messages, as the declaration (or its translation) says it: "Staff member", "Site". */
+export function useEntityName(decl: ResourceDeclaration) {
+  const translate = useTranslate();
+  return translate(`resources.${decl.name}.name`, { smart_count: 1, _: decl.label.one });
+}
+
+/** A success message that names the thing: "Client created", "Staff member updated", "Site deleted". */
+export const namedMessage = (name: string, done: 'created' | 'updated' | 'deleted') => `${name} ${done}`;
+
 export function EngineShow({ decl, paths, fieldOverrides, showActions }: ViewOptions) {
+  const name = useEntityName(decl);
   return (
     <Show
       resource={decl.name}
@@ -240,7 +378,7 @@ export function EngineShow({ decl, paths, fieldOverrides, showActions }: ViewOpt
           <RecordActions decl={decl} />
           {showActions}
           <EditButton />
-          <DeleteButton mutationMode="pessimistic" redirect={paths.list} />
+          <DeleteButton mutationMode="pessimistic" redirect={paths.list} successMessage={namedMessage(name, 'deleted')} />
         </TopToolbar>
       }
     >
@@ -342,11 +480,36 @@ export function useSubmitWithUploads() {
   };
 }
 
-function EngineForm({ decl, view, overrides }: { decl: ResourceDeclaration; view: 'edit' | 'create'; overrides?: Record<string, FieldOverride> }) {
+/** Cancel: back to where the user came from, or to the record (the list for a new one) when they came from elsewhere. */
+function CancelButton({ fallback }: { fallback: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // 'default' is the key of the first page of the session: there is no "back" inside the app.
+  const back = () => (location.key !== 'default' ? navigate(-1) : navigate(fallback));
+  return <Button label="ra.action.cancel" onClick={back} size="medium" sx={{ ml: 1 }} />;
+}
+
+/** Delete on the edit page, for those the declaration allows, after a confirmation. */
+function EditDelete({ decl, paths }: { decl: ResourceDeclaration; paths: ResourcePaths }) {
+  const { canAccess } = useCanAccess({ resource: decl.name, action: 'delete' });
+  const name = useEntityName(decl);
+  if (!canAccess) return null;
+  return <DeleteButton mutationMode="pessimistic" redirect={paths.list} successMessage={namedMessage(name, 'deleted')} sx={{ ml: 'auto' }} />;
+}
+
+/** Default values of a create form: the declared ones; an address starts in the United Kingdom. */
+export const createDefaults = (decl: ResourceDeclaration) => ({
+  ...Object.fromEntries(decl.fields.filter((f) => f.type === 'address' && isFormField(f, 'create')).map((f) => [f.source, { country: 'United Kingdom' }])),
+  ...Object.fromEntries(decl.fields.filter((f) => f.defaultValue !== undefined).map((f) => [f.source, f.defaultValue])),
+});
+
+function EngineForm({ decl, view, overrides, paths }: { decl: ResourceDeclaration; view: 'edit' | 'create'; overrides?: Record<string, FieldOverride>; paths?: ResourcePaths }) {
   const { defs, isPending } = useCustomFields(decl);
   const submit = useSubmitWithUploads();
+  const record = useRecordContext();
   if (isPending) return null;
-  const defaults = Object.fromEntries(decl.fields.filter((f) => f.defaultValue !== undefined).map((f) => [f.source, f.defaultValue]));
+  const defaults = createDefaults(decl);
+  const fallback = paths ? (view === 'edit' && record ? paths.show(record.id) : paths.list) : '/';
   return (
     <SimpleForm
       // The engine's own messages, not the browser's bubbles (type="email" would block the submit with its own).
@@ -354,9 +517,13 @@ function EngineForm({ decl, view, overrides }: { decl: ResourceDeclaration; view
       validate={formValidator(decl, defs)}
       onSubmit={submit}
       defaultValues={view === 'create' ? defaults : undefined}
+      // Leaving a changed form asks first (react-admin's prompt, on the data router's blocker).
+      warnWhenUnsavedChanges
       toolbar={
-        <Toolbar>
+        <Toolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
           <SaveButton />
+          <CancelButton fallback={fallback} />
+          {view === 'edit' && paths && <EditDelete decl={decl} paths={paths} />}
         </Toolbar>
       }
       sx={{ maxWidth: 900 }}
@@ -368,21 +535,34 @@ function EngineForm({ decl, view, overrides }: { decl: ResourceDeclaration; view
 }
 
 // Pessimistic saves: the server's field errors (422) show next to the fields, and nothing is shown as saved until it is.
+/** What a successful save does: says what was saved by its name ("Client created"), then opens the record. */
+export function useSavedNotice(decl: ResourceDeclaration, paths: ResourcePaths, done: 'created' | 'updated') {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const name = useEntityName(decl);
+  return (data: RaRecord) => {
+    notify(namedMessage(name, done), { type: 'info', messageArgs: { _: namedMessage(name, done) } });
+    redirect(paths.show(data.id));
+  };
+}
+
 export function EngineEdit({ decl, paths, fieldOverrides }: ViewOptions) {
   const stale = useStaleEdit();
+  const onSuccess = useSavedNotice(decl, paths, 'updated');
   return (
     <StaleProvider value={stale}>
-      <Edit resource={decl.name} mutationMode="pessimistic" mutationOptions={{ onError: stale.onError }} redirect={(_r: any, id: any) => paths.show(id)} transform={transformUploads(decl)}>
-        <EngineForm decl={decl} view="edit" overrides={fieldOverrides} />
+      <Edit resource={decl.name} mutationMode="pessimistic" mutationOptions={{ onError: stale.onError, onSuccess }} redirect={(_r: any, id: any) => paths.show(id)} transform={transformUploads(decl)}>
+        <EngineForm decl={decl} view="edit" overrides={fieldOverrides} paths={paths} />
       </Edit>
     </StaleProvider>
   );
 }
 
 export function EngineCreate({ decl, paths, fieldOverrides }: ViewOptions) {
+  const onSuccess = useSavedNotice(decl, paths, 'created');
   return (
-    <Create resource={decl.name} redirect={(_r: any, id: any) => paths.show(id)} transform={transformUploads(decl)}>
-      <EngineForm decl={decl} view="create" overrides={fieldOverrides} />
+    <Create resource={decl.name} mutationOptions={{ onSuccess }} redirect={(_r: any, id: any) => paths.show(id)} transform={transformUploads(decl)}>
+      <EngineForm decl={decl} view="create" overrides={fieldOverrides} paths={paths} />
     </Create>
   );
 }

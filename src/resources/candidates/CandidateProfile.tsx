@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { Link, Navigate, useParams } from 'react-router';
 import {
-  ChipField, EditButton, Labeled, ReferenceArrayField, ReferenceField, RecordContextProvider, ShowBase, SingleFieldList, TextField,
+  ChipField, DeleteButton, EditButton, useCanAccess, Labeled, ReferenceArrayField, ReferenceField, RecordContextProvider, ShowBase, SingleFieldList, TextField,
   Title, useListContext, useRecordContext, useShowContext, useTranslate,
 } from 'react-admin';
 import { ShowFields, type ViewOptions } from '../../engine/react/views';
@@ -49,6 +49,7 @@ function StatusChips() {
 function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOptions }) {
   const translate = useTranslate();
   const { record, isPending, error } = useShowContext();
+  const { canAccess: canDelete } = useCanAccess({ resource: 'candidates', action: 'delete' });
   if (isPending) return null;
   if (error || !record) return <Typography sx={{ p: 3 }}>{translate('ra.page.not_found')}</Typography>;
   return (
@@ -66,6 +67,7 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
           <StatusChips />
           <RecordActions decl={options.decl} />
           <EditButton to={options.paths.edit(record.id)} />
+          {canDelete && <DeleteButton mutationMode="pessimistic" redirect={options.paths.list} successMessage="Staff member deleted" />}
         </CardContent>
         <Tabs value={tab} variant="scrollable" scrollButtons="auto" aria-label={translate('app.staff.profile_tabs')}>
           {PROFILE_TABS.map((t) => (

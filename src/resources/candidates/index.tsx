@@ -1,4 +1,4 @@
-import { Route } from 'react-router';
+import { Navigate, Route, useParams } from 'react-router';
 import PeopleIcon from '@mui/icons-material/People';
 import { buildResource } from '../../engine/react/buildResource';
 import { candidates } from './resource';
@@ -6,9 +6,16 @@ import { CandidateProfileRoute } from './CandidateProfile';
 
 export default buildResource(candidates, {
   icon: PeopleIcon,
-  // The full profile: /staffs/{id} opens its overview tab; each tab has its own route.
+  // The full profile is the show view: /staffs/{id} opens its overview tab; each tab has its own route.
+  show: CandidateProfileRoute,
   extraRoutes: (options) => [
-    <Route key="profile" path="/staffs/:id" element={<CandidateProfileRoute {...options} />} />,
     <Route key="profile-tab" path="/staffs/:id/:tab" element={<CandidateProfileRoute {...options} />} />,
+    // The old flat record page's address still works and shows the same information, in the profile.
+    <Route key="profileview" path="/staffs/profileview/:id" element={<ProfileViewRedirect />} />,
   ],
 });
+
+function ProfileViewRedirect() {
+  const { id } = useParams();
+  return <Navigate to={`/staffs/${id}/overview`} replace />;
+}

@@ -24,7 +24,8 @@ export const candidates: ResourceDeclaration = {
   customFields: 'staff_detail_fields',
   filterAliases: { status_value: 'status', activated_value: 'activated' },
   access: { admin: ['list', 'show', 'create', 'edit', 'delete', 'export'], consultant: ['list', 'show', 'create', 'edit', 'export'] },
-  routes: { list: '/staff/staff-list', show: '/staffs/profileview/:id', edit: '/staffs/edit/:id', create: '/staffs/create' },
+  // The tabbed profile is the staff member's home: lists, forms and search all lead to /staffs/{id}.
+  routes: { list: '/staff/staff-list', show: '/staffs/:id', edit: '/staffs/edit/:id', create: '/staffs/create' },
   rules: (r): Record<string, string> => (r.activated === true && r.status !== 'approved' ? { activated: 'engine.validation.activateUnapproved' } : {}),
   // A staff member's standing changes only through these decisions, never through an edit.
   actions: [

@@ -1,6 +1,7 @@
 import { Route } from 'react-router';
 import { buildResource } from '../../engine/react/buildResource';
 import { EngineList } from '../../engine/react/views';
+import { KeyFromLabelInput } from './KeyFromLabelInput';
 import { SettingsLayout } from '../../layout/SettingsLayout';
 import { documentCategories, employmentTypes, jobRoles, staffDetailFields, staffProfiles, staffStatuses } from './resources';
 
@@ -17,5 +18,5 @@ export default [
   buildResource(employmentTypes, inSettings),
   buildResource(staffProfiles, inSettings),
   buildResource(documentCategories, inSettings),
-  buildResource(staffDetailFields, inSettings),
+  buildResource(staffDetailFields, { ...inSettings, fields: { key: { input: <KeyFromLabelInput /> } } }),
 ];

@@ -167,6 +167,23 @@ describe('PickerInput (date)', () => {
     expect(t.onSubmit).not.toHaveBeenCalled();
   });
 
+  it('typing a month and day out of range (2025-13-99) is refused, never rolled over to 2025-03-09', async () => {
+    const t = setup({ value: null });
+    await t.type('20251399');
+    await t.submit();
+    expect(await screen.findByText('Enter a date as yyyy-MM-dd')).toBeInTheDocument();
+    expect(t.onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('after an out-of-range part, typing the part again correctly is accepted', async () => {
+    const t = setup({ value: null });
+    await t.type('20251399');
+    await t.type('20250309');
+    await t.submit();
+    await waitFor(() => expect(t.onSubmit).toHaveBeenCalled());
+    expect(t.submitted()).toEqual({ d: '2025-03-09' });
+  });
+
   it('a stored impossible date (2026-02-31) is refused, not silently moved to March', async () => {
     const t = setup({ value: '2026-02-31' });
     await t.submit();

@@ -43,7 +43,8 @@ async function seen(request: Request): Promise<Seen> {
   return s;
 }
 
-const CONTROL = ['page', 'per_page', 'sort', 'order', 'ids', 'q'];
+// export=1 marks a list request as the CSV export (the API checks the 'export' permission); it filters nothing.
+const CONTROL = ['page', 'per_page', 'sort', 'order', 'ids', 'q', 'export'];
 
 export const apiHandlers = [
   http.get('*/api/:resource', async ({ request, params }) => {

@@ -316,7 +316,7 @@ describe('pathsOf', () => {
     expect(p.show(12)).toBe('/client/view/12');
     expect(p.edit(12)).toBe('/client/edit/12');
     expect(p.patterns).toEqual({ list: '/client/client-list', create: '/client/create', show: '/client/view/:id', edit: '/client/edit/:id' });
-    expect(pathsOf(candidates).show(5)).toBe('/staffs/profileview/5');
+    expect(pathsOf(candidates).show(5)).toBe('/staffs/5');
     expect(pathsOf(sites).show(5)).toBe('/site/site-profile/5');
   });
   it("falls back to react-admin's own paths, and encodes ids", () => {

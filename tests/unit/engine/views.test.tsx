@@ -275,6 +275,8 @@ describe('CSV export', () => {
       await waitFor(() => expect(saved).toHaveLength(1), { timeout: 10_000 });
       const pages = requestsTo('clients', 'GET').filter((r) => params(r).per_page === '100').map((r) => params(r).page);
       expect(pages).toEqual(['1', '2']);
+      // The request says it is an export, so the API can check the 'export' permission.
+      expect(requestsTo('clients', 'GET').filter((r) => params(r).per_page === '100').every((r) => params(r).export === '1')).toBe(true);
       const lines = (await saved[0].blob.text()).trim().split(/\r?\n/);
       // A readable file: dated name, the declared labels as headers, addresses on one line.
       expect(saved[0].name).toMatch(/^clients-\d{4}-\d\d-\d\d\.csv$/);

@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
 import { dataProvider, listQuery } from '../../../src/providers/dataProvider';
 import { authProvider } from '../../../src/providers/authProvider';
+import { http, HttpResponse } from 'msw';
 import { fake, resetFake } from '../msw/handlers';
+import { server } from '../msw/server';
 
 const last = () => fake.requests[fake.requests.length - 1];
 
@@ -135,5 +137,42 @@ describe('dataProvider pages larger than the API serves (CSV export)', () => {
   it('keeps the requested window when it does not start on an API page', async () => {
     const r = await dataProvider.getList('vehicles', { pagination: { page: 2, perPage: 150 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
     expect(r.data.map((v: any) => v.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 151));
+  });
+});
+
+describe('dataProvider: references a list brings along', () => {
+  const roles = [
+    { id: 3, name: 'Registered Nurse' },
+    { id: 5, name: 'Chef' },
+  ];
+  const listWithReferences = () =>
+    server.use(
+      http.get('/api/candidates', () => HttpResponse.json({ data: [{ id: 1, job_role_id: 3 }, { id: 2, job_role_id: 5 }], total_count: 2, total_pages: 1, current_page: 1, references: { job_roles: roles } })),
+      http.get('/api/job_roles', ({ request }) => {
+        fake.requests.push({ method: 'GET', url: new URL(request.url), authorization: null, body: null });
+        return HttpResponse.json({ data: [{ id: 3, name: 'Registered Nurse (from the API)' }], total_count: 1, total_pages: 1, current_page: 1 });
+      }),
+    );
+
+  it('hands them to react-admin as meta.prefetched and answers getMany of them without a request', async () => {
+    listWithReferences();
+    const list = await dataProvider.getList('candidates', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(list.meta).toEqual({ prefetched: { job_roles: roles } });
+    fake.requests.length = 0;
+    expect((await dataProvider.getMany('job_roles', { ids: ['5', 3] })).data).toEqual([roles[1], roles[0]]);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('asks the API when an id was not brought along, and after a write to that resource', async () => {
+    listWithReferences();
+    await dataProvider.getList('candidates', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    fake.requests.length = 0;
+    await dataProvider.getMany('job_roles', { ids: [3, 9] });
+    expect(fake.requests).toHaveLength(1);
+    server.use(http.put('/api/job_roles/3', () => HttpResponse.json({ data: { id: 3, name: 'Nurse' } })));
+    await dataProvider.update('job_roles', { id: 3, data: { name: 'Nurse' }, previousData: roles[0] });
+    const r = await dataProvider.getMany('job_roles', { ids: [3] });
+    expect(r.data[0].name).toBe('Registered Nurse (from the API)');
+    expect(fake.requests).toHaveLength(2);
   });
 });

@@ -1,0 +1,224 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/index.js';
+import { badInput, forbidden, HttpError, notFound } from '../http.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { attachFiles, checkFileRefs, readFile } from '../files/store.js';
+import { isFileId, isImageMime, isShippedPath } from '../../src/engine/files.js';
+
+/** The agency's name: 2 to 120 characters once trimmed. */
+export const AGENCY_NAME = { min: 2, max: 120 } as const;
+/** A user's own name: 1 to 120 characters once trimmed. */
+export const USER_NAME_MAX = 120;
+/** A new password: at least this many characters. */
+export const PASSWORD_MIN = 10;
+
+/**
+ * The agency's logo is kept in one place, merchants.profile_photo (a file id of the store, or a path the product
+ * ships). Agencies made before logos could be changed have it as an 'agency_logo' row of agency_logos (the demo's
+ * '/demo/agency-logo.svg'); that row counts only while profile_photo is empty, and the first logo saved here
+ * removes it. GET merchants/{id} and agency_logo_list both answer this value, so the shell cannot see two logos.
+ */
+const EFFECTIVE_LOGO = `coalesce(m.profile_photo,
+  (select l.logo_url from agency_logos l where l.merchant_id = m.id and l.logo_type = 'agency_logo' order by l.id desc limit 1))`;
+
+export interface AgencyProfile {
+  id: number;
+  company_name: string;
+  profile_photo: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+/** The agency's profile as GET /api/merchants/{id} answers it (its logo as EFFECTIVE_LOGO), or null. */
+export async function agencyProfile(db: Queryable, merchantId: number): Promise<AgencyProfile | null> {
+  const [row] = await db.query<AgencyProfile>(
+    `select m.id, m.company_name, ${EFFECTIVE_LOGO} as profile_photo, m.email, m.phone from merchants m where m.id = $1`,
+    [merchantId],
+  );
+  return row ?? null;
+}
+
+/** The agency's logos for agency_logo_list: the other types as stored, and 'agency_logo' from the one place it lives. */
+export async function agencyLogos(db: Queryable, merchantId: number): Promise<{ id: number; logo_type: string; logo_url: string }[]> {
+  return db.query(
+    `select id, logo_type, logo_url from (
+       select l.id, l.logo_type, l.logo_url from agency_logos l where l.merchant_id = $1 and l.logo_type <> 'agency_logo'
+       union all
+       -- The agency's own id stands for the entry's: it is one per agency.
+       select m.id, 'agency_logo', ${EFFECTIVE_LOGO} from merchants m where m.id = $1 and ${EFFECTIVE_LOGO} is not null
+     ) logos order by logo_type = 'agency_logo' desc, id`,
+    [merchantId],
+  );
+}
+
+/** One entry of the audit trail for a change made outside the engine (the agency's profile, a user's account). */
+async function auditChange(
+  tx: Queryable,
+  req: FastifyRequest,
+  resource: 'merchants' | 'users',
+  recordId: number,
+  e: { event: 'update' | 'action'; action?: string; changes: Record<string, { from: unknown; to: unknown }> },
+) {
+  const u = req.auth!;
+  await tx.query(
+    `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, action, changes, user_id, user_name, login_type)
+     values ($1, $2, $3, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [u.merchant_id, resource, recordId, e.event, e.action ?? null, JSON.stringify(e.changes), u.id, u.name, u.kind],
+  );
+}
+
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+const agencyShape = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'object',
+      properties: {
+        id: { type: 'integer' },
+        company_name: { type: 'string' },
+        profile_photo: { type: ['string', 'null'] },
+        email: { type: ['string', 'null'] },
+        phone: { type: ['string', 'null'] },
+      },
+    },
+  },
+} as const;
+
+/** Changing the agency's name and logo (its admins), and one's own name and password (every user). */
+export async function accountRoutes(app: FastifyInstance) {
+  app.put<{ Params: { id: number }; Body: { company_name?: string; profile_photo?: string | null } }>('/api/merchants/:id', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['agency'],
+      summary: "Change the agency's name and logo (its admins)",
+      description: 'profile_photo: the id of an image uploaded with POST /api/files?kind=image (or a path the product ships), or null to remove the logo. Fields left out stay as they are.',
+      params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] },
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { company_name: { type: 'string', maxLength: 1000 }, profile_photo: { type: ['string', 'null'], maxLength: 200 } },
+      },
+      response: { 200: agencyShape },
+    },
+    handler: async (req) => {
+      const u = req.auth!;
+      // Another agency does not exist for the caller; within their own, only its admins change it.
+      if (req.params.id !== u.merchant_id) throw notFound('Agency');
+      if (u.role !== 'admin') throw forbidden();
+      const body = req.body ?? {};
+      const errors: Record<string, string> = {};
+      const name = body.company_name === undefined ? undefined : trimmed(body.company_name);
+      if (name !== undefined && name.length < AGENCY_NAME.min) errors.company_name = `Enter the agency's name (at least ${AGENCY_NAME.min} characters).`;
+      else if (name !== undefined && name.length > AGENCY_NAME.max) errors.company_name = `At most ${AGENCY_NAME.max} characters.`;
+
+      const before = (await agencyProfile(app.db, u.merchant_id))!;
+      const owner = { resource: 'merchants', id: u.merchant_id };
+      // Sending back the logo shown now changes nothing (it may be a path the product ships).
+      const photo = body.profile_photo === undefined || body.profile_photo === before.profile_photo ? undefined : body.profile_photo;
+      // A path the product ships ('/demo/agency-logo.svg') is accepted as every image field of the engine accepts
+      // it (checkFileRefs): it puts the demo's logo back. Anything else must be an image uploaded to the store.
+      if (typeof photo === 'string' && !isShippedPath(photo)) {
+        const file = isFileId(photo) ? await readFile(app.db, u.merchant_id, photo) : null;
+        if (!file) errors.profile_photo = 'Upload the logo as an image first.';
+        else if (!isImageMime(file.mime)) errors.profile_photo = 'The logo must be a PNG, JPEG or WebP image.';
+        else if ((await checkFileRefs(app.db, u.merchant_id, u.id, [photo], owner)).length) errors.profile_photo = 'This image cannot be used: upload it again.';
+      }
+      if (Object.keys(errors).length) throw badInput(errors);
+
+      await app.db.transaction(async (tx) => {
+        const [locked] = await tx.query<{ company_name: string }>('select company_name from merchants where id = $1 for update', [u.merchant_id]);
+        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        if (name !== undefined && name !== locked.company_name) {
+          await tx.query('update merchants set company_name = $2 where id = $1', [u.merchant_id, name]);
+          changes.company_name = { from: locked.company_name, to: name };
+        }
+        if (photo !== undefined) {
+          // Attached in the same transaction: a concurrent save of another record cannot take the file meanwhile.
+          if (photo && (await attachFiles(tx, u.merchant_id, 'merchants', u.merchant_id, 'profile_photo', [photo])).length) {
+            throw badInput({ profile_photo: 'This image cannot be used: upload it again.' });
+          }
+          await tx.query('update merchants set profile_photo = $2 where id = $1', [u.merchant_id, photo]);
+          // The logo now lives in profile_photo alone (see EFFECTIVE_LOGO); an old row would come back on removal.
+          await tx.query(`delete from agency_logos where merchant_id = $1 and logo_type = 'agency_logo'`, [u.merchant_id]);
+          changes.profile_photo = { from: before.profile_photo, to: photo };
+        }
+        if (Object.keys(changes).length) await auditChange(tx, req, 'merchants', u.merchant_id, { event: 'update', changes });
+      });
+      return { data: await agencyProfile(app.db, u.merchant_id) };
+    },
+  });
+
+  app.put<{ Body: { name?: string } }>('/api/me', {
+    config: { access: 'any' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Change your own name',
+      body: { type: 'object', additionalProperties: false, properties: { name: { type: 'string', maxLength: 1000 } } },
+    },
+    handler: async (req) => {
+      const u = req.auth!;
+      const name = req.body?.name === undefined ? undefined : trimmed(req.body.name);
+      if (name !== undefined && name.length === 0) throw badInput({ name: 'Enter your name.' });
+      if (name !== undefined && name.length > USER_NAME_MAX) throw badInput({ name: `At most ${USER_NAME_MAX} characters.` });
+      const user = await app.db.transaction(async (tx) => {
+        const [before] = await tx.query<{ name: string }>('select name from users where id = $1 for update', [u.id]);
+        if (name !== undefined && name !== before.name) {
+          await tx.query('update users set name = $2 where id = $1', [u.id, name]);
+          await auditChange(tx, req, 'users', u.id, { event: 'update', changes: { name: { from: before.name, to: name } } });
+          // Signed-in sessions carry the name (who am I, the audit trail): every process forgets its cached copy.
+          // The sessions themselves go on.
+          await app.cluster.publish('sessions', { userId: u.id }, tx);
+        }
+        const [row] = await tx.query('select id, name, email, role from users where id = $1', [u.id]);
+        return row;
+      });
+      await app.cluster.settle();
+      return { data: user, message: 'Your name has been saved.' };
+    },
+  });
+
+  app.post<{ Body: { current_password: string; new_password: string } }>('/api/me/password', {
+    config: { access: 'any' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Change your own password; every other session of yours ends',
+      description: `The current password is required. The new one has at least ${PASSWORD_MIN} characters and differs from it. Wrong current passwords count towards the sign-in limit of the account.`,
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['current_password', 'new_password'],
+        properties: { current_password: { type: 'string', maxLength: 1024 }, new_password: { type: 'string', maxLength: 1024 } },
+      },
+    },
+    handler: async (req, reply) => {
+      const u = req.auth!;
+      const { current_password: current, new_password: next } = req.body;
+      // Checked before the current password: a bad new one costs no attempt.
+      if (next.length < PASSWORD_MIN) throw badInput({ new_password: `Use at least ${PASSWORD_MIN} characters.` });
+      if (next === current) throw badInput({ new_password: 'Choose a password different from the current one.' });
+      // A stolen session must not become a way to guess the password: the same limit as signing in.
+      const attempt = await app.throttle.attempt(app.db, u.email.toLowerCase(), req.ip);
+      if (attempt.wait > 0) {
+        reply.header('retry-after', String(attempt.wait));
+        const minutes = Math.ceil(attempt.wait / 60);
+        throw new HttpError(429, `Too many wrong passwords. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+      }
+      const [user] = await app.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [u.id]);
+      if (!(await verifyPassword(current, user.password_hash))) throw badInput({ current_password: 'The current password is incorrect.' });
+      await app.throttle.succeeded(app.db, attempt);
+      const hash = await hashPassword(next);
+      const ended = await app.db.transaction(async (tx) => {
+        await tx.query('update users set password_hash = $2 where id = $1', [u.id, hash]);
+        // Every other session ends (as endSessionsOfUser does, keeping this one): a thief signed in elsewhere is out.
+        const gone = await tx.query('delete from sessions where user_id = $1 and token_hash <> $2 returning 1', [u.id, u.token_hash]);
+        await app.cluster.publish('sessions', { userId: u.id }, tx);
+        await auditChange(tx, req, 'users', u.id, { event: 'action', action: 'change_password', changes: {} });
+        return gone.length;
+      });
+      // Every process has dropped the ended sessions before the user is told.
+      await app.cluster.settle();
+      return { message: 'Password changed. You are signed out everywhere else.', other_sessions_ended: ended };
+    },
+  });
+}

@@ -1,0 +1,162 @@
+import axe from 'axe-core';
+const axeSource = axe.source;
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminResources, adminRoutes } from '../../src/resources';
+import { adminComingSoon, adminShellPaths, anyPanelPaths, clientComingSoon, clientShellPaths, routePatterns } from '../../src/routes';
+import { api, signInAdmin, waitForPath } from './engineHelpers';
+import { useBrowser } from './harness';
+
+/**
+ * axe-core (WCAG 2.0/2.1 A and AA) over every route of both panels: the shell's own screens and "coming soon"
+ * screens (src/routes.tsx), every route the resource engine declares (src/resources), react-admin's own
+ * addresses of each resource, and the Login and not-found pages. Any serious or critical violation fails,
+ * listed with its rule, its elements and the page. Each panel uses one page and moves between screens the way
+ * the app does (client-side navigation), so the whole sweep stays short.
+ */
+const e2e = useBrowser();
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+interface Finding {
+  route: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+/** The staff profile's tabs (/staffs/:id/:tab). */
+const STAFF_TABS = ['overview', 'document', 'profiles', 'restricted', 'rate-card', 'notes', 'staff-id', 'candidate-history', 'candidate-preference'];
+
+/** The API resource behind each engine settings route, for a real id in /appsetting/<x>/:id. */
+const SETTINGS_RESOURCES: Record<string, string> = {
+  addjobdetail: 'job_roles',
+  'staff-status': 'staff_statuses',
+  employmenttypedetail: 'employment_types',
+  'staff-profiles': 'staff_profiles',
+  documentcategories: 'document_categories',
+  'staff-detail-field': 'staff_detail_fields',
+};
+
+/** Navigates inside the single-page app, as a link does (no reload). */
+async function navigate(page: Page, route: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+}
+
+/** Waits until no request is in flight and no progress indicator shows, for a quiet 300 ms (at most 10 s). */
+async function settle(page: Page, inflight: () => number) {
+  const deadline = Date.now() + 10_000;
+  let quietSince = 0;
+  while (Date.now() < deadline) {
+    const busy = inflight() > 0 || (await page.locator('[role="progressbar"]:visible').count()) > 0;
+    if (busy) quietSince = 0;
+    else if (!quietSince) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 300) return;
+    await page.waitForTimeout(50);
+  }
+}
+
+function trackRequests(page: Page) {
+  let n = 0;
+  page.on('request', () => n++);
+  page.on('requestfinished', () => n--);
+  page.on('requestfailed', () => n--);
+  return () => n;
+}
+
+async function audit(page: Page, route: string, findings: Finding[]) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const result = await page.evaluate((tags) => (window as any).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }), TAGS) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+  for (const v of result.violations) {
+    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+    findings.push({ route, rule: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) });
+  }
+}
+
+async function sweep(page: Page, routes: string[], findings: Finding[], inflight: () => number) {
+  for (const route of routes) {
+    await navigate(page, route);
+    await page.locator('#main-content').waitFor().catch(async (e) => {
+      await page.screenshot({ path: '/tmp/a11y-fail.png' });
+      throw new Error(`${route}: ${await page.locator('body').innerText()}\n${e}`);
+    });
+    const t0 = Date.now();
+    await settle(page, inflight);
+    const t1 = Date.now();
+    await audit(page, route, findings);
+    if (process.env.A11Y_TIMING) console.log(route, t1 - t0, Date.now() - t1, inflight());
+  }
+}
+
+function report(findings: Finding[]) {
+  const byRule = new Map<string, number>();
+  for (const f of findings) byRule.set(f.rule, (byRule.get(f.rule) ?? 0) + f.targets.length);
+  const summary = [...byRule].map(([rule, n]) => `${rule}: ${n}`).join(', ');
+  const detail = findings.map((f) => `${f.route} — ${f.rule} (${f.impact}): ${f.targets.join(' | ')}`).join('\n');
+  return findings.length ? `${summary}\n${detail}` : '';
+}
+
+const withId = (pattern: string, ids: Record<string, string | number>, fallback: string | number) =>
+  pattern
+    .replace(/:id\b/g, String(ids[pattern] ?? fallback))
+    .replace(/:templateType\b/, 'template1');
+
+describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
+  it('the Login page and every admin route have no serious or critical violation', { timeout: 240_000 }, async () => {
+    const { page } = e2e;
+    const inflight = trackRequests(page);
+    const findings: Finding[] = [];
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await audit(page, '/ (Login)', findings);
+    await signInAdmin(page);
+
+    // Real ids for the routes with :id.
+    const first = async (resource: string) => ((await api(page, 'GET', `/api/${resource}?page=1&per_page=1`)).body.data?.[0]?.id ?? 1) as number;
+    const [client, site, candidate] = [await first('clients'), await first('sites'), await first('candidates')];
+    const merchant = await page.evaluate(() => localStorage.getItem('merchant_id') ?? '1');
+    const ids: Record<string, string | number> = { '/admin/:id': merchant };
+    for (const [segment, resource] of Object.entries(SETTINGS_RESOURCES)) {
+      const id = await first(resource);
+      ids[`/appsetting/${segment}/:id`] = id;
+      ids[`/appsetting/${segment}/:id/show`] = id;
+    }
+    for (const p of ['/client/view/:id', '/client/edit/:id', '/client/client/:id']) ids[p] = client;
+    for (const p of ['/site/site-profile/:id', '/site/edit/:id']) ids[p] = site;
+    for (const p of ['/staffs/profileview/:id', '/staffs/edit/:id', '/staffs/:id']) ids[p] = candidate;
+
+    const engineRoutes = routePatterns(adminRoutes).flatMap((p) =>
+      p === '/staffs/:id/:tab' ? STAFF_TABS.map((tab) => `/staffs/${candidate}/${tab}`) : [withId(p, ids, 1)],
+    );
+    const resources = adminResources.map((r) => (r.props as { name: string }).name);
+    const routes = [
+      ...adminShellPaths.map((p) => withId(p, ids, merchant)),
+      ...engineRoutes,
+      // react-admin's own addresses of each resource (most lead to the spec's screens).
+      ...resources.map((name) => `/${name}`),
+      ...adminComingSoon.map((r) => withId(r.path, ids, 1)),
+      ...anyPanelPaths,
+      '/no-such-screen',
+    ];
+    await sweep(page, [...new Set(routes)], findings, inflight);
+    expect(report(findings), 'serious or critical axe violations').toBe('');
+  });
+
+  it('every client route has no serious or critical violation', { timeout: 120_000 }, async () => {
+    const { page } = e2e;
+    const inflight = trackRequests(page);
+    const findings: Finding[] = [];
+    await page.goto('/');
+    await page.getByRole('radio', { name: 'Client' }).check();
+    await page.getByLabel('Email').fill('client@demo.test');
+    await page.getByLabel('Password').fill('demo-client');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await waitForPath(page, '/client/clientDashboard');
+    const routes = [...clientShellPaths, ...clientComingSoon.map((r) => withId(r.path, {}, 1)), ...anyPanelPaths, '/client/no-such-screen'];
+    await sweep(page, routes, findings, inflight);
+    expect(report(findings), 'serious or critical axe violations').toBe('');
+  });
+});

@@ -1,0 +1,107 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInAdmin, waitForPath } from './engineHelpers';
+import { useBrowser } from './harness';
+
+/**
+ * The agency panel on a phone (390×844): every tool of the top bar is reachable, the user can sign out, and the
+ * page is never wider than the screen. Also the tab title and the quiet "no match" of the staff search.
+ */
+const e2e = useBrowser();
+
+const PHONE = { width: 390, height: 844 };
+
+/** How far the page is wider than the viewport (0 when it fits). */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** Whether the element lies entirely inside the viewport. */
+async function onScreen(page: Page, selector: ReturnType<Page['locator']>) {
+  const box = await selector.boundingBox();
+  return !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= PHONE.width && box.y + box.height <= PHONE.height && box.width > 0;
+}
+
+describe('phone layout (390×844)', () => {
+  it('the top bar keeps the menu, search, notifications and the profile menu; Sign out can be pressed', async () => {
+    const { page } = e2e;
+    await page.setViewportSize(PHONE);
+    await signInAdmin(page);
+    const bar = page.locator('header');
+
+    // The logo keeps its size.
+    const logo = bar.getByRole('link').first();
+    const logoBox = await logo.boundingBox();
+    expect(logoBox!.width).toBeGreaterThanOrEqual(32);
+
+    // The menu button opens the sidebar, and an entry navigates.
+    await bar.getByRole('button', { name: /open menu|menu/i }).first().click();
+    await page.getByRole('link', { name: 'Staff List' }).click();
+    await waitForPath(page, '/staff/staff-list');
+
+    // Search: an icon that opens the field.
+    const searchButton = bar.getByRole('button', { name: 'Search staff' });
+    await page.screenshot({ path: '/tmp/phone1.png' });
+    expect(await onScreen(page, searchButton)).toBe(true);
+    await searchButton.click();
+    const field = page.getByRole('combobox', { name: 'Search staff' });
+    await expect(field.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    expect(await onScreen(page, field)).toBe(true);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(field.count()).resolves.toBe(0);
+
+    // Notifications open.
+    const bell = bar.getByRole('button', { name: /^Notifications/ });
+    expect(await onScreen(page, bell)).toBe(true);
+    await bell.click();
+    await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // The profile menu is on screen, opens, and "Sign Out" asks for confirmation (cancelled here).
+    const profile = bar.getByRole('button', { name: /Profile$/ });
+    expect(await onScreen(page, profile)).toBe(true);
+    await profile.click();
+    const signOut = page.getByRole('menuitem', { name: 'Sign Out' });
+    expect(await onScreen(page, signOut)).toBe(true);
+    await signOut.click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await waitForPath(page, '/staff/staff-list');
+  });
+
+  it('the dashboard and the client list are never wider than the screen', async () => {
+    const { page } = e2e;
+    await page.setViewportSize(PHONE);
+    await signInAdmin(page);
+    await page.locator('#main-content h1').waitFor();
+    expect(await overflow(page), '/home').toBeLessThanOrEqual(0);
+    await page.goto('/client/client-list');
+    await page.locator('#main-content').getByText('Airedale Private Hospital').first().waitFor();
+    expect(await overflow(page), '/client/client-list').toBeLessThanOrEqual(0);
+  });
+});
+
+describe('shell details', () => {
+  it('the tab title names the screen and the record, with the agency', async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    const agency = (await page.getByTestId('agency-name').textContent())!.trim();
+    expect(agency).not.toBe('');
+    await page.waitForFunction((a) => document.title === `Dashboard · ${a}`, agency);
+    await page.goto('/client/view/1');
+    await page.locator('#main-content').getByText('Meadowbank Care Home').first().waitFor();
+    await page.waitForFunction((a) => document.title.includes('Meadowbank Care Home') && document.title.endsWith(` · ${a}`), agency);
+  });
+
+  it('a staff search without a match says so, and the page throws nothing', async () => {
+    const { page } = e2e;
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await signInAdmin(page);
+    const answers: number[] = [];
+    page.on('response', (r) => r.url().includes('/api/search_candidate') && answers.push(r.status()));
+    await page.getByRole('combobox', { name: 'Search staff' }).fill('zzqx-nobody');
+    await page.getByText('Not Staff found for the specified criteria').waitFor();
+    expect(answers).toContain(404);
+    expect(errors).toEqual([]);
+  });
+});
