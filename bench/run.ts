@@ -6,6 +6,7 @@
  * (bench/lib.ts); add a new one to the list below.
  */
 import { loadavg } from 'node:os';
+import { browser } from './browser';
 import { bundle } from './bundle';
 import { build, gitCommit, machine, saveResults, table, type BenchContext, type Benchmark, type BenchmarkResult } from './lib';
 import { lists } from './lists';
@@ -13,7 +14,7 @@ import { startup } from './startup';
 import { workflow } from './workflow';
 import { snapshotBuild, type BuildSnapshot } from '../tests/e2e/product';
 
-const all: Benchmark[] = [bundle, startup, lists, workflow];
+const all: Benchmark[] = [bundle, browser, startup, lists, workflow];
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const skipBuild = process.argv.includes('--no-build');

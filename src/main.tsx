@@ -1,16 +1,18 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { loadApp, loadedApp } from './appLoader';
 import { t } from './i18n/light';
 import Login from './pages/Login';
 import './index.css';
 
 /**
  * Two bundles: the Login page at "/" is eager and free of react-admin and MUI; every other path loads the
- * react-admin application (App), which finds this router and renders its routes inside it.
+ * react-admin application (App), which finds this router and renders its routes inside it. The Login page
+ * fetches App while idle, so after sign-in it is usually here already.
  * A data router (not <BrowserRouter>) so that react-admin's unsaved-changes warning (useBlocker) works.
  */
-const App = lazy(() => import('./App'));
+const LazyApp = lazy(loadApp);
 
 const Loading = () => (
   <div className="app-loading" role="status">
@@ -18,15 +20,26 @@ const Loading = () => (
   </div>
 );
 
+/**
+ * The signed-in application: rendered at once when its code has arrived (after the Login page's warm-up),
+ * otherwise loaded behind the loading message. Decided once per mount, so the tree never switches between the
+ * two (which would mount react-admin a second time).
+ */
+function SignedInApp() {
+  const [App] = useState(loadedApp);
+  if (App) return <App />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <LazyApp />
+    </Suspense>
+  );
+}
+
 const router = createBrowserRouter([
   { path: '/', element: <Login /> },
   {
     path: '*',
-    element: (
-      <Suspense fallback={<Loading />}>
-        <App />
-      </Suspense>
-    ),
+    element: <SignedInApp />,
   },
 ]);
 

@@ -1,4 +1,4 @@
-import { Box, List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, matchPath, useLocation } from 'react-router';
@@ -45,16 +45,17 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
           {settingsSections.map((section) => {
             const active = isActive(pathname, section);
             return (
-              <ListItemButton
-                key={section.to}
-                component={Link}
-                to={section.to}
-                selected={active}
-                aria-current={active ? 'page' : undefined}
-                sx={{ '&.Mui-selected': { borderLeft: 3, borderColor: 'primary.main', pl: 1.625 } }}
-              >
-                <ListItemText primary={translate(section.label)} />
-              </ListItemButton>
+              <ListItem key={section.to} disablePadding>
+                <ListItemButton
+                  component={Link}
+                  to={section.to}
+                  selected={active}
+                  aria-current={active ? 'page' : undefined}
+                  sx={{ '&.Mui-selected': { borderLeft: 3, borderColor: 'primary.main', pl: 1.625 } }}
+                >
+                  <ListItemText primary={translate(section.label)} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

@@ -1,6 +1,6 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Box, Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip } from '@mui/material';
+import { Box, Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip, useMediaQuery, type Theme } from '@mui/material';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useSidebarState, useStore, useTranslate } from 'react-admin';
 import { Link, matchPath, useLocation } from 'react-router';
@@ -27,13 +27,18 @@ export interface NavItemProps {
 /** A sidebar link: highlighted (and aria-current="page") when its screen is open. */
 export function NavItem({ to, label, icon, activeOn, nested, secondary, describedBy }: NavItemProps) {
   const translate = useTranslate();
-  const [open] = useSidebarState();
+  const [open, setOpen] = useSidebarState();
+  // As react-admin's own menu does: on small screens the sidebar covers the page, so it closes once an entry is chosen.
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const active = useIsActive(activeOn ?? [to]);
   const text = translate(label);
   const button = (
     <ListItemButton
       component={Link}
       to={to}
+      onClick={() => {
+        if (isSmall) setOpen(false);
+      }}
       selected={active}
       aria-current={active ? 'page' : undefined}
       aria-describedby={describedBy}

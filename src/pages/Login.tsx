@@ -5,6 +5,7 @@ import { clearExpired, getLoginType, hasExpiredSession, hasValidSession, homeOf,
 import { EMAIL } from '../engine/formats';
 import { ApiFailure } from '../providers/request';
 import { revokeToken, signIn } from '../providers/signIn';
+import { loadApp } from '../appLoader';
 
 /** Why the user was sent here; set by the route guards and the panel switch (router state). */
 export interface LoginState {
@@ -15,7 +16,7 @@ export interface LoginState {
 type FieldErrors = { email?: string; password?: string };
 
 /** Loads the main application's code (fetched and run once; later calls reuse it), so /home appears sooner. */
-const preloadApp = () => void import('../App').catch(() => undefined);
+const preloadApp = () => void loadApp().catch(() => undefined);
 
 /**
  * Warms the signed-in application while the user reads and types: once the page has loaded and the browser is

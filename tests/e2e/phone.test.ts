@@ -15,7 +15,7 @@ const PHONE = { width: 390, height: 844 };
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** Whether the element lies entirely inside the viewport. */
-async function onScreen(page: Page, selector: ReturnType<Page['locator']>) {
+async function onScreen(selector: ReturnType<Page['locator']>) {
   const box = await selector.boundingBox();
   return !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= PHONE.width && box.y + box.height <= PHONE.height && box.width > 0;
 }
@@ -27,10 +27,9 @@ describe('phone layout (390×844)', () => {
     await signInAdmin(page);
     const bar = page.locator('header');
 
-    // The logo keeps its size.
+    // The logo keeps its size (it loads after the bar appears).
     const logo = bar.getByRole('link').first();
-    const logoBox = await logo.boundingBox();
-    expect(logoBox!.width).toBeGreaterThanOrEqual(32);
+    await expect.poll(async () => (await logo.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(32);
 
     // The menu button opens the sidebar, and an entry navigates.
     await bar.getByRole('button', { name: /open menu|menu/i }).first().click();
@@ -39,28 +38,27 @@ describe('phone layout (390×844)', () => {
 
     // Search: an icon that opens the field.
     const searchButton = bar.getByRole('button', { name: 'Search staff' });
-    await page.screenshot({ path: '/tmp/phone1.png' });
-    expect(await onScreen(page, searchButton)).toBe(true);
+    expect(await onScreen(searchButton)).toBe(true);
     await searchButton.click();
     const field = page.getByRole('combobox', { name: 'Search staff' });
     await expect(field.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-    expect(await onScreen(page, field)).toBe(true);
+    expect(await onScreen(field)).toBe(true);
     await page.getByRole('button', { name: 'Close' }).click();
     await expect(field.count()).resolves.toBe(0);
 
     // Notifications open.
     const bell = bar.getByRole('button', { name: /^Notifications/ });
-    expect(await onScreen(page, bell)).toBe(true);
+    expect(await onScreen(bell)).toBe(true);
     await bell.click();
     await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
     await page.keyboard.press('Escape');
 
     // The profile menu is on screen, opens, and "Sign Out" asks for confirmation (cancelled here).
     const profile = bar.getByRole('button', { name: /Profile$/ });
-    expect(await onScreen(page, profile)).toBe(true);
+    expect(await onScreen(profile)).toBe(true);
     await profile.click();
     const signOut = page.getByRole('menuitem', { name: 'Sign Out' });
-    expect(await onScreen(page, signOut)).toBe(true);
+    expect(await onScreen(signOut)).toBe(true);
     await signOut.click();
     const dialog = page.getByRole('dialog', { name: 'Sign out' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -68,15 +66,33 @@ describe('phone layout (390×844)', () => {
     await waitForPath(page, '/staff/staff-list');
   });
 
-  it('the dashboard and the client list are never wider than the screen', async () => {
+  it('the dashboard, the staff list and the client list are never wider than the screen', async () => {
     const { page } = e2e;
     await page.setViewportSize(PHONE);
     await signInAdmin(page);
     await page.locator('#main-content h1').waitFor();
     expect(await overflow(page), '/home').toBeLessThanOrEqual(0);
+    await page.goto('/staff/staff-list');
+    await page.locator('#main-content .RaList-content').first().waitFor();
+    expect(await overflow(page), '/staff/staff-list').toBeLessThanOrEqual(0);
     await page.goto('/client/client-list');
     await page.locator('#main-content').getByText('Airedale Private Hospital').first().waitFor();
     expect(await overflow(page), '/client/client-list').toBeLessThanOrEqual(0);
+  });
+});
+
+describe('tablet layout (768×1024)', () => {
+  it('the top bar shows every tool and the dashboard fits the screen', async () => {
+    const { page } = e2e;
+    const TABLET = { width: 768, height: 1024 };
+    await page.setViewportSize(TABLET);
+    await signInAdmin(page);
+    const bar = page.locator('header');
+    for (const name of ['Search staff', /^Notifications/, /Profile$/]) {
+      const box = await bar.getByRole('button', { name }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= TABLET.width, String(name)).toBe(true);
+    }
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
   });
 });
 
@@ -84,8 +100,9 @@ describe('shell details', () => {
   it('the tab title names the screen and the record, with the agency', async () => {
     const { page } = e2e;
     await signInAdmin(page);
-    const agency = (await page.getByTestId('agency-name').textContent())!.trim();
-    expect(agency).not.toBe('');
+    const name = page.getByTestId('agency-name');
+    await expect.poll(async () => (await name.textContent())?.trim()).not.toBe('');
+    const agency = (await name.textContent())!.trim();
     await page.waitForFunction((a) => document.title === `Dashboard · ${a}`, agency);
     await page.goto('/client/view/1');
     await page.locator('#main-content').getByText('Meadowbank Care Home').first().waitFor();

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { format, isValid, parseISO } from 'date-fns';
 import { enGB } from 'date-fns/locale/en-GB';
@@ -104,13 +104,25 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
   const closedAt = useRef(0);
   const hiddenInput = useRef<HTMLInputElement>(null);
   const typed = useTypedRange();
-  const store = (d: Date | null) => field.onChange(typed.bad.current.size ? INVALID : fromPickerValue(d, withTime));
+  // MUI's field rebuilds its parts from `value` whenever it receives a different object (it compares by identity),
+  // dropping what the user has typed so far. So the picker is handed back the very date it last published, even
+  // when the form holds the refusal marker for it, and a stored value becomes a new Date only when it changes.
+  // State, not a ref: a new date the form stores as the same marker must still reach the picker, or MUI, seeing
+  // its value unchanged, clears the parts it has just filled in.
+  const [held, setHeld] = useState<{ stored: unknown; date: Date | null } | null>(null);
+  const fromForm = useMemo(() => toPickerValue(field.value, withTime), [field.value, withTime]);
+  const value = held && held.stored === field.value ? held.date : fromForm;
+  const hold = (stored: unknown, date: Date | null) => {
+    setHeld({ stored, date });
+    field.onChange(stored);
+  };
+  const store = (d: Date | null) => hold(typed.bad.current.size ? INVALID : fromPickerValue(d, withTime), d);
   const min = resolveLimit(limits?.min);
   const max = resolveLimit(limits?.max);
   const disabledDays = limits?.disabledWeekdays ?? [];
   const showError = fieldState.invalid && (fieldState.isTouched || formState.isSubmitted);
   const common = {
-    value: toPickerValue(field.value, withTime),
+    value,
     onChange: store,
     open,
     onOpen: () => setOpen(true),
@@ -162,7 +174,7 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
           // silently saving nothing.
           const typed = hiddenInput.current?.value ?? '';
           if (typed && /[A-Za-z]/.test(typed) && (field.value == null || field.value === '')) {
-            field.onChange(INVALID);
+            hold(INVALID, value);
             void trigger(source);
           }
           field.onBlur();
@@ -174,7 +186,7 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
         clearable: limits?.clearable !== false && !isRequired,
         onClear: () => {
           typed.clear();
-          field.onChange(null);
+          store(null);
         },
       },
       // Clicks in the calendar keep the focus in the field, so leaving the field is what closes the picker.
@@ -190,11 +202,13 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
     label: <FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />,
     sx: { minWidth: 220 },
   };
-  // A part typed out of range is refused at once, even when the field then shows a date it already held.
+  // A part typed out of range is refused at once, and a part typed again in range accepts what the field holds:
+  // MUI reports no change when the field goes on to show the date it already held (13 in the month of a March
+  // date shows 03). The picker keeps its value, so its parts are untouched and the key is applied as usual.
   const onKeyDownCapture = (e: React.KeyboardEvent) => {
-    const before = typed.bad.current.size;
+    const before = typed.bad.current.size > 0;
     typed.onKeyDownCapture(e);
-    if (typed.bad.current.size && !before) queueMicrotask(() => typed.bad.current.size && field.onChange(INVALID));
+    if (typed.bad.current.size > 0 !== before) store(value);
   };
   // Each picker brings its own adapter context, so the engine needs nothing mounted around the app.
   if (withTime) {

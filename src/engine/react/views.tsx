@@ -140,7 +140,14 @@ function ListTabs({ decl, paths, current }: { decl: ResourceDeclaration; paths: 
   const translate = useTranslate();
   if (!decl.tabs?.length) return null;
   return (
-    <Tabs value={current?.id ?? decl.tabs[0].id} aria-label={translate(`resources.${decl.name}.name`, { smart_count: 2 })} variant="scrollable">
+    <Tabs
+      value={current?.id ?? decl.tabs[0].id}
+      aria-label={translate(`resources.${decl.name}.name`, { smart_count: 2 })}
+      variant="scrollable"
+      // The tabs scroll within the page's width: without this their full width counts towards the layout's
+      // fit-content width, and a phone's page scrolls sideways.
+      sx={{ contain: 'inline-size' }}
+    >
       {decl.tabs.map((t) => (
         <Tab key={t.id} value={t.id} label={translate(`resources.${decl.name}.tabs.${t.id}`, { _: t.label })} component={Link} to={paths.tab(t.id)} />
       ))}
@@ -264,6 +271,7 @@ export function EngineSimpleList({ decl, paths }: { decl: ResourceDeclaration; p
   const { primary, secondary, status } = simpleListParts(decl);
   return (
     <SimpleList
+      className="engine-simple-list"
       primaryText={(r: RaRecord) => primary(r)}
       secondaryText={() => (
         <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>

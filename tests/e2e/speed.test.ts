@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './harness';
+import { signInAdmin, waitForPath } from './engineHelpers';
+
+// The speed a user feels, as behaviour (the timings are bench/browser.ts): the Login page fetches the signed-in
+// app while idle, and a list page renders its references' labels from its own answer, in one round trip.
+
+const e2e = useBrowser();
+
+describe('speed the user feels', () => {
+  it('the Login page fetches the signed-in app while idle, after it works, so sign-in fetches no code', async () => {
+    const { page } = e2e;
+    const scripts: { path: string; at: number }[] = [];
+    const opened = Date.now();
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.endsWith('.js')) scripts.push({ path, at: Date.now() - opened });
+    });
+    await page.goto('/', { waitUntil: 'load' });
+    await page.getByLabel('Password').waitFor();
+    await page.waitForLoadState('networkidle');
+    // The app's own chunk (App-*.js) came while the page sat idle.
+    expect(scripts.some((s) => /\/assets\/App-[\w-]+\.js$/.test(s.path))).toBe(true);
+    const before = scripts.length;
+    await page.getByLabel('Email').fill('admin@demo.test');
+    await page.getByLabel('Password').fill('demo-admin');
+    // Watch for the loading message the signed-in route shows while App's code is missing.
+    await page.evaluate(() => {
+      const w = window as unknown as { sawLoading: boolean };
+      w.sawLoading = false;
+      new MutationObserver(() => {
+        if (document.querySelector('.app-loading')) w.sawLoading = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await waitForPath(page, '/home');
+    await page.locator('header').first().waitFor();
+    expect(scripts.slice(before)).toEqual([]);
+    // The app was already here: rendered at once, not through React.lazy (whose fallback React holds ≥ 300 ms).
+    expect(await page.evaluate(() => (window as unknown as { sawLoading: boolean }).sawLoading)).toBe(false);
+  });
+
+  it('the staff list shows job roles and statuses from its own answer, without asking for them again', async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    const api: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith('/api/')) api.push(u.pathname);
+    });
+    await page.goto('/staff/staff-list');
+    const rows = page.locator('main table tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(25);
+    // Every row's job role and status cell shows a label (or the empty mark), none still loading.
+    await expect
+      .poll(async () => rows.evaluateAll((trs) => trs.every((tr) => ['job_role_id', 'staff_status_id'].every((c) => (tr.querySelector(`td.column-${c}`)?.textContent ?? '').trim() !== ''))), { timeout: 15_000 })
+      .toBe(true);
+    const labels = await rows.locator('td.column-job_role_id').allTextContents();
+    expect(labels.some((l) => /[A-Za-z]/.test(l))).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(api).toContain('/api/candidates');
+    expect(api).not.toContain('/api/job_roles');
+    expect(api).not.toContain('/api/staff_statuses');
+  });
+});

@@ -1,0 +1,20 @@
+import { it } from 'vitest';
+import { signInAdmin } from './engineHelpers';
+import { useBrowser } from './harness';
+const e2e = useBrowser();
+it('probe', async () => {
+  const { page } = e2e;
+  const logs: string[] = [];
+  page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAdmin(page);
+  await page.goto('/staff/staff-list');
+  await page.locator('#main-content .RaList-content').first().waitFor();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: '/tmp/probe-staff.png' });
+  await page.getByRole('button', { name: 'Search staff' }).click();
+  await page.getByRole('combobox', { name: 'Search staff' }).fill('zzqx-nobody');
+  await page.getByText('Not Staff found for the specified criteria').waitFor();
+  await page.screenshot({ path: '/tmp/probe-search.png' });
+  console.log('PROBE console', JSON.stringify(logs));
+});

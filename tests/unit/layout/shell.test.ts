@@ -1,0 +1,61 @@
+import { http, HttpResponse } from 'msw';
+import { HttpError } from 'react-admin';
+import { afterEach, describe, expect, it } from 'vitest';
+import { searchCandidates } from '../../../src/layout/StaffSearch';
+import { documentTitle, usePageTitle } from '../../../src/layout/usePageTitle';
+import { server } from '../msw/server';
+import { renderHook, waitFor } from '@testing-library/react';
+
+const search = (status: number, body: Record<string, unknown>) => server.use(http.get('/api/search_candidate', () => HttpResponse.json(body, { status })));
+
+describe('searchCandidates', () => {
+  it('returns the matches', async () => {
+    search(200, { candidate: [{ id: 3, name: 'Ann Lee' }], message: 'ok' });
+    await expect(searchCandidates('ann')).resolves.toEqual({ candidate: [{ id: 3, name: 'Ann Lee' }] });
+  });
+
+  it('treats 404 and 400 (no match, as the spec answers) as an empty answer, without throwing', async () => {
+    search(404, { message: 'Not Staff found for the specified criteria' });
+    await expect(searchCandidates('zz')).resolves.toEqual({ candidate: [] });
+    search(400, { message: 'Bad query' });
+    await expect(searchCandidates('zz')).resolves.toEqual({ candidate: [] });
+  });
+
+  it('still fails on any other error', async () => {
+    search(500, { message: 'boom' });
+    await expect(searchCandidates('zz')).rejects.toBeInstanceOf(HttpError);
+  });
+});
+
+describe('document title', () => {
+  it('is "<screen> · <agency>", or either alone', () => {
+    expect(documentTitle('  Staff\n List ', 'Acme Care')).toBe('Staff List · Acme Care');
+    expect(documentTitle('', 'Acme Care')).toBe('Acme Care');
+    expect(documentTitle('Staff', '')).toBe('Staff');
+  });
+
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('follows the app bar title, which becomes the h1 only when the page has none', async () => {
+    document.body.innerHTML = '<div id="react-admin-title"></div><main id="main-content"><h1>Dashboard</h1></main>';
+    const bar = document.getElementById('react-admin-title')!;
+    renderHook(() => usePageTitle('Acme Care'));
+    await waitFor(() => expect(document.title).toBe('Dashboard · Acme Care'));
+    expect(bar.getAttribute('role')).toBeNull();
+
+    // A list: its title goes to the app bar and the page has no h1 of its own.
+    document.getElementById('main-content')!.innerHTML = '<table></table>';
+    bar.textContent = 'Staff';
+    await waitFor(() => expect(document.title).toBe('Staff · Acme Care'));
+    expect(bar.getAttribute('role')).toBe('heading');
+    expect(bar.getAttribute('aria-level')).toBe('1');
+
+    // A profile with its own h1: the app bar names the tab but is not a second h1.
+    document.getElementById('main-content')!.innerHTML = '<h1>Ann Lee</h1>';
+    bar.textContent = 'Ann Lee';
+    await waitFor(() => expect(bar.getAttribute('role')).toBeNull());
+    expect(document.title).toBe('Ann Lee · Acme Care');
+  });
+});
