@@ -130,6 +130,8 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
       closedAt.current = Date.now();
       setOpen(false);
       field.onBlur();
+      // The form validates on submit only: a refused date is said next to the field as soon as it is left.
+      if (field.value === INVALID) void trigger(source);
     },
     // Choosing in the last view (the minimum view, or the time) closes the picker.
     closeOnSelect: true,
@@ -176,7 +178,7 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
           if (typed && /[A-Za-z]/.test(typed) && (field.value == null || field.value === '')) {
             hold(INVALID, value);
             void trigger(source);
-          }
+          } else if (field.value === INVALID) void trigger(source);
           field.onBlur();
         },
         inputRef: hiddenInput,

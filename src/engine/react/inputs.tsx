@@ -42,6 +42,7 @@ const refLabel = (reference: string) => ({ reference, sort: referenceSort(refere
 
 /** The react-admin input for one declared field. */
 export function InputFor({ of: field, ...props }: { of: FieldDeclaration } & Partial<InputProps>) {
+  const translate = useTranslate();
   // The form validates whole records (validateRecord); `required()` here adds the asterisk to the label.
   const validate = field.required && field.type !== 'boolean' && field.type !== 'address' ? required() : undefined;
   const common = { source: field.source, label: field.label, helperText: field.helperText ?? false, validate, ...props } as any;
@@ -79,13 +80,14 @@ export function InputFor({ of: field, ...props }: { of: FieldDeclaration } & Par
       return <PickerInput {...common} withTime limits={field.date} />;
     case 'image':
       return (
-        <ImageInput {...common} inputProps={pickerAccept('image')} format={formatUpload}>
+        // The file input itself is hidden behind the drop zone; it still needs the field's name for screen readers.
+        <ImageInput {...common} inputProps={{ ...pickerAccept('image'), 'aria-label': translate(String(common.label)) }} format={formatUpload}>
           <UploadPreview kind="image" />
         </ImageInput>
       );
     case 'file':
       return (
-        <FileInput {...common} inputProps={pickerAccept('document')} format={formatUpload}>
+        <FileInput {...common} inputProps={{ ...pickerAccept('document'), 'aria-label': translate(String(common.label)) }} format={formatUpload}>
           <UploadPreview kind="document" />
         </FileInput>
       );
