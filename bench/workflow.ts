@@ -49,7 +49,7 @@ const CONCURRENCY = 10;
 const THROUGHPUT_MS = Number(process.env.BENCH_THROUGHPUT_MS || 3000);
 const ROUNDS = 3;
 const PAGES = 20; // staff list pages sampled, as in bench/lists.ts
-const PUT_IDS_PER_ROUND = 4000; // more than a round can use: every PUT edits a staff member nobody else edits
+const PUT_IDS_PER_ROUND = 8000; // more than a round can use: every PUT edits a staff member nobody else edits
 const BASELINE = process.env.BENCH_BASELINE;
 const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_EMAIL = 'bench-admin@bench.test';
@@ -479,14 +479,14 @@ async function benchOne(kind: Kind, raw: Db, version: string): Promise<{ metrics
     for (let r = 0; r < ROUNDS; r++) {
       for (const conns of [1, CONCURRENCY]) {
         for (const t of targets) {
-          const reqs = await putRequests(t.p, offset, conns === 1 ? PUT_IDS_PER_ROUND / 4 : PUT_IDS_PER_ROUND, t.versioned);
+          const reqs = await putRequests(t.p, offset, conns === 1 ? PUT_IDS_PER_ROUND / 2 : PUT_IDS_PER_ROUND, t.versioned);
           const res = await gen.throughput(t.p.origin, reqs, t.p.headers, conns);
           onlyOk(`PUT ${t.p.name}, ${conns} connection(s)`, res.statuses);
           const key = `${t.p.name}:${conns}`;
           (putRps[key] ??= []).push(res.rps);
           (putMs[key] ??= []).push(...res.ms);
         }
-        offset += conns === 1 ? PUT_IDS_PER_ROUND / 4 : PUT_IDS_PER_ROUND;
+        offset += conns === 1 ? PUT_IDS_PER_ROUND / 2 : PUT_IDS_PER_ROUND;
       }
     }
     // The audit trail holds one entry per PUT of this product.

@@ -46,8 +46,11 @@ export interface SaveEvent {
 export interface ResourceBehaviour {
   /** Before a create, update or action is stored; answers field problems to refuse it. */
   beforeSave?(ctx: EngineContext, e: SaveEvent): Promise<Problems | void>;
-  /** After it is stored, in the same transaction: side effects (recompute, notify). */
-  afterSave?(ctx: EngineContext, e: SaveEvent & { row: Row }): Promise<void>;
+  /**
+   * After it is stored, in the same transaction: side effects (recompute, notify). Answers true when it changed
+   * the record itself, so the answer is read again.
+   */
+  afterSave?(ctx: EngineContext, e: SaveEvent & { row: Row }): Promise<boolean | void>;
   afterDelete?(ctx: EngineContext, row: Row): Promise<void>;
   /**
    * Action effects that need the database. Given the locked record and the validated input, answers the

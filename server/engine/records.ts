@@ -318,21 +318,21 @@ async function store(ctx: EngineContext, c: Compiled, stored: Row | undefined, c
 
   const merchantId = ctx.principal.merchantId;
   const cols = [...storable.map((f) => f.source), ...(c.decl.customFields ? ['custom_fields'] : [])];
-  let id: number;
+  // The written row comes back with the statement (every stored column, and the computed ones): no re-read.
+  const values: unknown[] = [merchantId];
+  const bind = (v: unknown) => `$${values.push(v)}`;
+  const returning = () => [c.storedColumns.map(ident).join(', '), ...c.computed.map((f) => `(${c.behaviour.computed![f.source](bind, { today: ctx.today })}) as ${ident(f.source)}`)].join(', ');
+  let full: Row;
   if (stored) {
     const changed = cols.filter((col) => (col === 'custom_fields' ? JSON.stringify(record.custom_fields) !== JSON.stringify(stored.custom_fields) : !sameValue(c.byField.get(col)!, record[col], stored[col])));
     if (changed.length === 0 && !e.action) return getRecord(ctx, c, stored.id);
-    const sets = changed.map((col, i) => `${ident(col)} = $${i + 3}`);
-    await ctx.db.query(`update ${c.table} set ${[...sets, 'updated_at = now()', 'version = version + 1'].join(', ')} where merchant_id = $1 and id = $2`, [merchantId, stored.id, ...changed.map((col) => toColumnValue(c.byField.get(col), record[col]))]);
-    id = stored.id;
+    const sets = changed.map((col) => `${ident(col)} = ${bind(toColumnValue(c.byField.get(col), record[col]))}`);
+    [full] = await ctx.db.query(`update ${c.table} set ${[...sets, 'updated_at = now()', 'version = version + 1'].join(', ')} where merchant_id = $1 and id = ${bind(stored.id)} returning ${returning()}`, values);
   } else {
-    const [row] = await ctx.db.query<{ id: number }>(
-      `insert into ${c.table} (merchant_id, ${cols.map(ident).join(', ')}) values ($1, ${cols.map((_, i) => `$${i + 2}`).join(', ')}) returning id`,
-      [merchantId, ...cols.map((col) => toColumnValue(c.byField.get(col), record[col]))],
-    );
-    id = row.id;
+    const placeholders = cols.map((col) => bind(toColumnValue(c.byField.get(col), record[col])));
+    [full] = await ctx.db.query(`insert into ${c.table} (merchant_id, ${cols.map(ident).join(', ')}) values ($1, ${placeholders.join(', ')}) returning ${returning()}`, values);
   }
-  const full = await getRecord(ctx, c, id, { all: true });
+  const id: number = full.id;
   const fileFields = c.stored.filter((f) => (f.type === 'image' || f.type === 'file') && full[f.source] && full[f.source] !== stored?.[f.source]);
   for (const f of fileFields) {
     // Another record took the file first (two saves with one upload): refused, and the write rolls back.
@@ -340,9 +340,21 @@ async function store(ctx: EngineContext, c: Compiled, stored: Row | undefined, c
     if (taken.length) refuse({ [f.source]: { message: 'engine.validation.file' } });
   }
   await audit(ctx, c, id, e.action ? 'action' : stored ? 'update' : 'create', { record: full, changes: diff(c, stored, full), action: e.action, input: e.input });
-  await c.behaviour.afterSave?.(ctx, { stored, changes, record, action: e.action, row: full });
-  // The answer is what the caller may see; a row written outside their scope is refused (and rolled back).
-  return getRecord(ctx, c, id);
+  const changedItself = await c.behaviour.afterSave?.(ctx, { stored, changes, record, action: e.action, row: full });
+  // A client user's answer is read through their scope: a row written outside it is refused (and rolled back).
+  // An agency user's scope is their agency, which a write cannot change; a hook that changed the row is re-read.
+  if (changedItself || ctx.principal.loginType !== 'admin') return getRecord(ctx, c, id);
+  return visibleTo(c, ctx.principal, full);
+}
+
+/** The columns of a full row the principal may receive (as getRecord would select them). */
+function visibleTo(c: Compiled, principal: EnginePrincipal, row: Row): Row {
+  const out: Row = {};
+  for (const col of [...c.storedColumns, ...c.computed.map((f) => f.source)]) {
+    const f = c.byField.get(col);
+    if (!f || readable(principal, f)) out[col] = row[col];
+  }
+  return out;
 }
 
 /** POST (no id) or PUT: the caller's write, under the write policy and, when a version is sent, the version check. */

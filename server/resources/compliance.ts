@@ -74,7 +74,10 @@ export const candidatesBehaviour: ResourceBehaviour = {
   computed: { compliance: complianceExpression },
   computedFilters: { compliance: (value, bind, { today }) => complianceFilters[value](bind, today) },
   async afterSave(ctx, { stored, row }) {
-    if (!stored || stored.job_role_id !== row.job_role_id) await refreshCompliance(ctx.db, ctx.principal.merchantId, [row.id]);
+    if (stored && stored.job_role_id === row.job_role_id) return false;
+    // A new job role may require other documents: the stored compliance changes with it.
+    await refreshCompliance(ctx.db, ctx.principal.merchantId, [row.id]);
+    return true;
   },
   actions: {
     /** A staff member who is not compliant for their role is activated only by an admin who gives a reason. */

@@ -28,6 +28,8 @@ describe('Personal Settings', () => {
     await signIn(page, 'Agency', 'admin@demo.test', 'demo-admin');
     await waitForPath(page, '/home');
     const brandName = page.locator('header [data-testid="agency-name"]');
+    // The agency's name arrives with its own request, after the top bar is drawn.
+    await expect.poll(async () => ((await brandName.textContent()) ?? '').trim()).not.toBe('');
     const oldName = (await brandName.textContent())!.trim();
     expect(oldName).toBeTruthy();
     const before = await api(page, 'GET', `/api/merchants/${await page.evaluate(() => localStorage.getItem('merchant_id'))}`);

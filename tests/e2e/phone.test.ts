@@ -79,6 +79,49 @@ describe('phone layout (390×844)', () => {
     await page.locator('#main-content').getByText('Airedale Private Hospital').first().waitFor();
     expect(await overflow(page), '/client/client-list').toBeLessThanOrEqual(0);
   });
+
+  it('the staff profile, the client profile and a site fit the screen; the profile keeps every action on it', async () => {
+    const { page } = e2e;
+    await page.setViewportSize(PHONE);
+    await signInAdmin(page);
+    const main = page.locator('#main-content');
+
+    // An approved, active staff member: the header holds every action (some disabled) with Edit and Delete.
+    await page.goto('/staffs/1/overview');
+    await main.getByRole('heading', { level: 1 }).waitFor();
+    await main.getByText('Home address').waitFor();
+    expect(await overflow(page), 'overview').toBeLessThanOrEqual(0);
+    const actions = main.getByTestId('profile-actions').locator('button, a');
+    await expect.poll(() => actions.count()).toBeGreaterThanOrEqual(6);
+    for (const action of await actions.all()) {
+      const box = await action.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, (await action.getAttribute('aria-label')) ?? (await action.textContent()) ?? '').toBe(true);
+    }
+    // The tabs scroll within the card: the selected one is on screen.
+    const tabs = main.getByRole('tablist', { name: 'Staff profile sections' });
+    expect(await onScreen(tabs.getByRole('tab', { selected: true }))).toBe(true);
+
+    // The documents' table is wider than a phone: it scrolls inside its own box.
+    await page.goto('/staffs/1/document');
+    const table = main.locator('table');
+    await table.waitFor();
+    await main.locator('table tbody tr').first().waitFor();
+    expect(await table.evaluate((t) => t.getBoundingClientRect().width)).toBeGreaterThan(PHONE.width);
+    expect(await overflow(page), 'documents').toBeLessThanOrEqual(0);
+
+    await page.goto('/staffs/1/candidate-history');
+    await main.getByRole('heading', { name: 'History' }).waitFor();
+    expect(await overflow(page), 'history').toBeLessThanOrEqual(0);
+
+    await page.goto('/client/client/1');
+    await main.getByRole('heading', { level: 1, name: 'Meadowbank Care Home' }).waitFor();
+    await main.locator('table tbody tr').first().waitFor();
+    expect(await overflow(page), 'client profile').toBeLessThanOrEqual(0);
+
+    await page.goto('/site/site-profile/1');
+    await main.getByText('Meadowbank Care Home – Main Building').first().waitFor();
+    expect(await overflow(page), 'site').toBeLessThanOrEqual(0);
+  });
 });
 
 describe('tablet layout (768×1024)', () => {

@@ -21,15 +21,25 @@ const INVALID = 'Invalid date';
 /** The largest number each typed part takes; the year takes any four digits. */
 const SECTION_MAX: Record<string, number> = { Month: 12, Day: 31, Hours: 23, Minutes: 59 };
 
+/** Sends a key to MUI's field as if pressed there (it handles Delete and the arrows on keydown). */
+function pressKey(target: EventTarget, key: string) {
+  target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+}
+
 /**
  * Follows the digits typed into each part of the field. MUI's field starts a part again when the digits typed
- * exceed it ("13" in the month becomes 03, "99" in the day 09), so 2025-13-99 would silently become 2025-03-09;
- * this remembers which parts were typed out of range, so the value is refused instead.
+ * exceed it ("13" in the month becomes 03, "99" in the day 09), so 2025-13-99 would silently become 2025-03-09.
+ * Here the digit that takes a part out of range never reaches MUI: the part is emptied instead (the field shows
+ * 2025-MM-DD, never a date nobody typed), the caret moves on to the next part as it would have, and the part is
+ * remembered as typed out of range, so the value is refused until that part is typed again correctly.
  */
 export function useTypedRange() {
   const bad = useRef(new Set<string>());
   const typing = useRef({ section: '', digits: '' });
+  // True while this hook sends MUI its own keys (below), which are not the user's.
+  const sending = useRef(false);
   const onKeyDownCapture = (e: React.KeyboardEvent) => {
+    if (sending.current) return;
     const section = (e.target as HTMLElement).getAttribute?.('aria-label') ?? '';
     const max = SECTION_MAX[section];
     if (max === undefined) return;
@@ -41,8 +51,20 @@ export function useTypedRange() {
       // A part is complete at two digits, or at one when no second digit could follow (a 4 in the month).
       if (digits.length === 2 || n * 10 > max) {
         const wrong = n > max || (n === 0 && (section === 'Month' || section === 'Day'));
-        if (wrong) bad.current.add(section);
-        else bad.current.delete(section);
+        if (!wrong) bad.current.delete(section);
+        else {
+          bad.current.add(section);
+          typing.current = { section: '', digits: '' };
+          e.preventDefault();
+          e.stopPropagation();
+          sending.current = true;
+          try {
+            pressKey(e.target, 'Delete');
+            pressKey(e.target, 'ArrowRight');
+          } finally {
+            sending.current = false;
+          }
+        }
       }
     } else if (['Backspace', 'Delete', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'].includes(e.key)) {
       // The part is being changed another way: what it shows is what it holds.
@@ -112,9 +134,15 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
   const [held, setHeld] = useState<{ stored: unknown; date: Date | null } | null>(null);
   const fromForm = useMemo(() => toPickerValue(field.value, withTime), [field.value, withTime]);
   const value = held && held.stored === field.value ? held.date : fromForm;
+  // Counts the values handed to the form, to tell whether MUI has just published one itself.
+  const holds = useRef(0);
   const hold = (stored: unknown, date: Date | null) => {
+    holds.current += 1;
     setHeld({ stored, date });
     field.onChange(stored);
+    // A message said next to the field goes as soon as the field holds a date: the form itself re-checks a
+    // field only after a submit, and a refused date is also reported on leaving the field, before any submit.
+    if (fieldState.error) void trigger(source);
   };
   const store = (d: Date | null) => hold(typed.bad.current.size ? INVALID : fromPickerValue(d, withTime), d);
   const min = resolveLimit(limits?.min);
@@ -207,10 +235,13 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
   // A part typed out of range is refused at once, and a part typed again in range accepts what the field holds:
   // MUI reports no change when the field goes on to show the date it already held (13 in the month of a March
   // date shows 03). The picker keeps its value, so its parts are untouched and the key is applied as usual.
+  // An emptied part may leave MUI's value as it was (a half-typed date is null to it), so then the refusal is
+  // stored here, with the very date the picker holds so that its parts are left as they are.
   const onKeyDownCapture = (e: React.KeyboardEvent) => {
     const before = typed.bad.current.size > 0;
+    const published = holds.current;
     typed.onKeyDownCapture(e);
-    if (typed.bad.current.size > 0 !== before) store(value);
+    if (typed.bad.current.size > 0 !== before && holds.current === published) store(value);
   };
   // Each picker brings its own adapter context, so the engine needs nothing mounted around the app.
   if (withTime) {

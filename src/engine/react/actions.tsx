@@ -170,7 +170,8 @@ function ActionButton({ decl, action, name, count, disabledReason, onRun, runnin
   );
 }
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+// Pixels spelled out: in `sx` a bare 1 means 100%, and a full-width hidden text widened a phone's page.
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** One record action, shown only to those the declaration allows to run it. */
 function RecordActionButton({ decl, action, record }: { decl: ResourceDeclaration; action: ActionDeclaration; record: RaRecord }) {

@@ -88,6 +88,15 @@ export function ChildEdit({ decl, id, onDone }: { decl: ResourceDeclaration; id:
   );
 }
 
+/**
+ * A wide table scrolls sideways inside its own box instead of widening the page (a phone shows a few columns
+ * and scrolls to the rest). `contain` keeps the table's width out of the layout's fit-content width.
+ */
+export function TableScroll({ children }: { children: ReactNode }) {
+  // `position` makes the box the containing block of what its cells position absolutely, so that is clipped too.
+  return <Box sx={{ overflowX: 'auto', contain: 'inline-size', position: 'relative', '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' } }}>{children}</Box>;
+}
+
 function FormDialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-label={title}>
@@ -142,8 +151,8 @@ function ChildListBody({ decl, parentId, columns, header }: { decl: ResourceDecl
   const one = translate(`resources.${decl.name}.name`, { smart_count: 1, _: decl.label.one });
   return (
     <Box>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
-        <Box sx={{ flex: 1 }}>{header}</Box>
+      <Stack direction="row" useFlexGap sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', gap: 1 }}>
+        <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>{header}</Box>
         {canCreate && (
           <Button label={translate('app.children.add', { name: one.toLowerCase() })} onClick={() => setCreating(true)} variant="contained">
             <AddIcon />
@@ -154,16 +163,18 @@ function ChildListBody({ decl, parentId, columns, header }: { decl: ResourceDecl
         <Typography color="text.secondary">{translate('engine.list.empty', { name: many.toLowerCase() })}</Typography>
       ) : (
         <>
-          <DataTable bulkActionButtons={false} rowClick={false}>
-            {fields.map((f) => (
-              <DataTable.Col key={f.source} source={f.source} label={f.label} disableSort={!f.sortable}>
-                <FieldFor of={f} />
+          <TableScroll>
+            <DataTable bulkActionButtons={false} rowClick={false}>
+              {fields.map((f) => (
+                <DataTable.Col key={f.source} source={f.source} label={f.label} disableSort={!f.sortable}>
+                  <FieldFor of={f} />
+                </DataTable.Col>
+              ))}
+              <DataTable.Col label="app.children.actions">
+                <RowButtons decl={decl} />
               </DataTable.Col>
-            ))}
-            <DataTable.Col label="app.children.actions">
-              <RowButtons decl={decl} />
-            </DataTable.Col>
-          </DataTable>
+            </DataTable>
+          </TableScroll>
           {!!total && total > 25 && <Pagination rowsPerPageOptions={[25]} />}
         </>
       )}

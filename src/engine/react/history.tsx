@@ -70,7 +70,8 @@ function HistoryBody({ target, title }: { target: HistoryTarget; title: boolean 
   const headingId = useId();
   const { data, isPending, total } = useListContext();
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ mt: 2 }}>
+    // Long old and new values (an address, a note) wrap rather than widening a phone's page.
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 2, overflowWrap: 'anywhere' }}>
       <Typography id={headingId} variant="h6" component="h2" gutterBottom sx={title ? undefined : visuallyHidden}>
         {translate('app.history.title')}
       </Typography>
@@ -86,7 +87,8 @@ function HistoryBody({ target, title }: { target: HistoryTarget; title: boolean 
   );
 }
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
+// Pixels spelled out: in `sx` a bare 1 means 100%.
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
 
 /** A stored value in the reader's words, from its declared type: dates, money, yes/no and choices readable. */
 function useShowValue() {

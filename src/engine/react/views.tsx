@@ -309,6 +309,8 @@ export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId }: 
         // the bulk bar is drawn over the toolbar above the card's top edge, and a scrolling card would clip it.
         sx={{
           '& .RaList-main': { minWidth: 0 },
+          // Overrides a scrolling card from the theme: it would clip the bulk bar, which is moved up over the toolbar.
+          '& .RaList-content': { overflow: 'inherit' },
           '& .RaDataTable-root': { minWidth: 0 },
           '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
           '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
@@ -348,7 +350,8 @@ function ListBody({ decl, paths, defs, overrides, bulkActions }: { decl: Resourc
 export function ShowFields({ decl, fieldOverrides }: { decl: ResourceDeclaration; fieldOverrides?: Record<string, FieldOverride> }) {
   const { defs } = useCustomFields(decl);
   return (
-    <SimpleShowLayout>
+    // Long values (an address, an e-mail) wrap within a phone's width.
+    <SimpleShowLayout sx={{ overflowWrap: 'anywhere' }}>
       {/* SimpleShowLayout labels each child from its source and label props. */}
       {decl.fields.filter((f) => hasView(f, 'show')).map((f) => fieldOverrides?.[f.source]?.field ?? <FieldFor key={f.source} of={f} source={f.source} label={f.label} />)}
       {defs.map(customFieldAsDeclaration).map((f) => <FieldFor key={f.source} of={f} source={f.source} label={f.label} />)}

@@ -56,27 +56,32 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
     <RecordContextProvider value={record}>
       <Title title={fullName(record)} />
       <Card sx={{ mt: 2 }}>
+        {/* On a phone the header wraps: the name under the photo, then the chips, then the actions on their own lines. */}
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <FileAvatar value={record.profile_photo} alt={fullName(record)} sx={{ width: 64, height: 64 }} />
-          <Box sx={{ flex: 1 }}>
-            <Typography variant="h5" component="h1">
+          <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
+            <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
               {fullName(record)}
             </Typography>
             <ReferenceField source="job_role_id" reference="job_roles" link={false} emptyText="—" />
           </Box>
           <StatusChips />
-          <RecordActions decl={options.decl} />
-          <EditButton to={options.paths.edit(record.id)} />
-          {canDelete && <DeleteButton mutationMode="pessimistic" redirect={options.paths.list} successMessage="Staff member deleted" />}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }} data-testid="profile-actions">
+            <RecordActions decl={options.decl} />
+            <EditButton to={options.paths.edit(record.id)} />
+            {canDelete && <DeleteButton mutationMode="pessimistic" redirect={options.paths.list} successMessage="Staff member deleted" />}
+          </Box>
         </CardContent>
-        <Tabs value={tab} variant="scrollable" scrollButtons="auto" aria-label={translate('app.staff.profile_tabs')}>
+        {/* The tabs scroll within the card: without `contain` their full width would widen the page on a phone. */}
+        <Tabs value={tab} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={translate('app.staff.profile_tabs')} sx={{ contain: 'inline-size' }}>
           {PROFILE_TABS.map((t) => (
             <Tab key={t} value={t} label={translate(`app.staff.tabs.${t}`)} component={Link} to={`/staffs/${record.id}/${t}`} />
           ))}
         </Tabs>
       </Card>
       <Card sx={{ mt: 2 }}>
-        <CardContent>
+        {/* Long values (addresses, e-mails) wrap; wide tables scroll inside their own box (see ChildList). */}
+        <CardContent sx={{ overflowWrap: 'anywhere', '& table': { overflowWrap: 'normal' } }}>
           {tab === 'overview' && (
             <>
               <ComplianceSummary id={record.id} />
@@ -147,7 +152,7 @@ function StaffIdCard() {
   const r = useRecordContext();
   if (!r) return null;
   return (
-    <Box sx={{ width: 320, border: 1, borderColor: 'divider', borderRadius: 2, p: 2, textAlign: 'center' }} aria-label={translate('app.staff.tabs.staff-id')}>
+    <Box sx={{ width: 320, maxWidth: '100%', boxSizing: 'border-box', border: 1, borderColor: 'divider', borderRadius: 2, p: 2, textAlign: 'center' }} aria-label={translate('app.staff.tabs.staff-id')}>
       <FileAvatar value={r.profile_photo} alt={fullName(r)} sx={{ width: 96, height: 96, mx: 'auto', mb: 1 }} />
       <Typography variant="h6">{fullName(r)}</Typography>
       <ReferenceField source="job_role_id" reference="job_roles" link={false} emptyText="—" />

@@ -7,6 +7,7 @@ import {
 } from 'react-admin';
 import { FieldFor } from '../../engine/react/fields';
 import { StoredImage } from '../../engine/react/files';
+import { TableScroll } from '../../engine/react/children';
 import type { ViewOptions } from '../../engine/react/views';
 import type { ResourceDeclaration } from '../../engine/types';
 import { pathsOf } from '../../engine/react/paths';
@@ -38,7 +39,7 @@ function ClientProfile({ options }: { options: ViewOptions }) {
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
             <StoredImage value={record.logo} alt="" sx={{ height: 48, maxWidth: 160, objectFit: 'contain' }} />
-            <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+            <Typography variant="h5" component="h1" sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
               {record.name}
             </Typography>
             <SelectField source="status" choices={STATUS_CHOICES} />
@@ -57,7 +58,7 @@ function ClientProfile({ options }: { options: ViewOptions }) {
       </Card>
       <Card sx={{ mt: 2 }}>
         <CardContent>
-          <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
               {translate('resources.sites.name', { smart_count: 2 })}
             </Typography>
@@ -65,15 +66,17 @@ function ClientProfile({ options }: { options: ViewOptions }) {
           </Box>
           <ReferenceManyField reference="sites" target="client_id" sort={{ field: 'name', order: 'ASC' }} perPage={10} pagination={<Pagination />}
             empty={<Typography color="text.secondary">{translate('app.clients.no_sites')}</Typography>}>
-            <DataTable rowClick={(id) => sitePaths.show(id)} bulkActionButtons={false}>
-              <DataTable.Col source="name" label="resources.sites.fields.name" />
-              <DataTable.Col source="business_unit" label="resources.sites.fields.business_unit" />
-              <DataTable.Col source="contact_name" label="resources.sites.fields.contact_name" />
-              <DataTable.Col source="contact_phone" label="resources.sites.fields.contact_phone" />
-              <DataTable.Col source="status" label="resources.sites.fields.status">
-                <SelectField source="status" choices={STATUS_CHOICES} />
-              </DataTable.Col>
-            </DataTable>
+            <TableScroll>
+              <DataTable rowClick={(id) => sitePaths.show(id)} bulkActionButtons={false}>
+                <DataTable.Col source="name" label="resources.sites.fields.name" />
+                <DataTable.Col source="business_unit" label="resources.sites.fields.business_unit" />
+                <DataTable.Col source="contact_name" label="resources.sites.fields.contact_name" />
+                <DataTable.Col source="contact_phone" label="resources.sites.fields.contact_phone" />
+                <DataTable.Col source="status" label="resources.sites.fields.status">
+                  <SelectField source="status" choices={STATUS_CHOICES} />
+                </DataTable.Col>
+              </DataTable>
+            </TableScroll>
           </ReferenceManyField>
         </CardContent>
       </Card>
@@ -103,9 +106,11 @@ function RestrictedStaffCard() {
         </Typography>
         <ReferenceManyField reference="candidate_restrictions" target="client_id" sort={{ field: 'restricted_on', order: 'DESC' }} perPage={10} pagination={<Pagination />}
           empty={<Typography color="text.secondary">{translate('app.restrictions.none_on_client')}</Typography>}>
-          <DataTable rowClick={(_id, _r, record) => `/staffs/${record.candidate_id}/restricted`} bulkActionButtons={false}>
-            {['candidate_id', 'site_id', 'reason', 'restricted_on', 'recorded_by'].map(col)}
-          </DataTable>
+          <TableScroll>
+            <DataTable rowClick={(_id, _r, record) => `/staffs/${record.candidate_id}/restricted`} bulkActionButtons={false}>
+              {['candidate_id', 'site_id', 'reason', 'restricted_on', 'recorded_by'].map(col)}
+            </DataTable>
+          </TableScroll>
         </ReferenceManyField>
       </CardContent>
     </Card>
@@ -115,7 +120,7 @@ function RestrictedStaffCard() {
 /** Declared fields of the record, labelled, in a grid of `columns` on wide screens. */
 function FieldGrid({ decl, sources, columns }: { decl: ResourceDeclaration; sources: string[]; columns: 3 | 4 }) {
   return (
-    <Grid container spacing={2} sx={{ mt: 1 }}>
+    <Grid container spacing={2} sx={{ mt: 1, overflowWrap: 'anywhere' }}>
       {sources.map((source) => {
         const field = decl.fields.find((f) => f.source === source)!;
         return (

@@ -170,6 +170,8 @@ describe('PickerInput (date)', () => {
   it('typing a month and day out of range (2025-13-99) is refused, never rolled over to 2025-03-09', async () => {
     const t = setup({ value: null });
     await t.type('20251399');
+    // The digits that overflow never reach the field: each of those parts is shown emptied, not restarted.
+    await waitFor(() => expect(t.sections().map((s) => s.textContent)).toEqual(['2025', 'MM', 'DD']));
     await t.submit();
     expect(await screen.findByText('Enter a date as yyyy-MM-dd')).toBeInTheDocument();
     expect(t.onSubmit).not.toHaveBeenCalled();
@@ -182,6 +184,21 @@ describe('PickerInput (date)', () => {
     await t.submit();
     await waitFor(() => expect(t.onSubmit).toHaveBeenCalled());
     expect(t.submitted()).toEqual({ d: '2025-03-09' });
+  });
+
+  it('after an impossible date is reported on leaving the field, typing a real one clears the message', async () => {
+    const t = setup({ value: null });
+    await t.type('20000231');
+    await t.user.tab();
+    await t.user.tab();
+    expect(await screen.findByText('Enter a date as yyyy-MM-dd')).toBeInTheDocument();
+    expect(t.onSubmit).not.toHaveBeenCalled();
+    await t.type('19900517');
+    await waitFor(() => expect(t.sections().map((s) => s.textContent)).toEqual(['1990', '05', '17']));
+    await waitFor(() => expect(screen.queryByText('Enter a date as yyyy-MM-dd')).toBeNull());
+    await t.submit();
+    await waitFor(() => expect(t.onSubmit).toHaveBeenCalled());
+    expect(t.submitted()).toEqual({ d: '1990-05-17' });
   });
 
   it('a stored impossible date (2026-02-31) is refused, not silently moved to March', async () => {
