@@ -258,7 +258,8 @@ describe('staff (candidates)', () => {
     const main = page.locator('#main-content');
     await main.getByText(last).first().waitFor();
     // Not yet approved: Activate is offered disabled, saying why.
-    const activate = main.getByRole('button', { name: 'Activate' });
+    // exact: the profile header offers Deactivate beside it.
+    const activate = main.getByRole('button', { name: 'Activate', exact: true });
     expect(await activate.isDisabled()).toBe(true);
     expect(await activate.getAttribute('aria-describedby')).toBeTruthy();
     await main.getByRole('button', { name: 'Approve' }).click();
