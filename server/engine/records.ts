@@ -187,10 +187,23 @@ export async function getRecord(ctx: Pick<EngineContext, 'db' | 'principal' | 't
   return row;
 }
 
+/**
+ * The agency's custom field definitions, kept until a write to their table (by any process: the same signal
+ * that drops cached list totals) or for at most the totals' lifetime; every staff write needs them.
+ */
+const definitions = new Map<string, { version: number; until: number; defs: CustomFieldDefinition[] }>();
 async function customFieldsOf(ctx: EngineContext, c: Compiled): Promise<CustomFieldDefinition[]> {
   if (!c.decl.customFields) return [];
   const defs = c.lookup(c.decl.customFields);
-  return ctx.db.query<CustomFieldDefinition & Row>(`select key, label, field_type, required, options from ${defs.table} where merchant_id = $1 order by position, id`, [ctx.principal.merchantId]);
+  const merchantId = ctx.principal.merchantId;
+  const key = `${defs.decl.table}|${merchantId}`;
+  const version = c.totals.versionOf(defs.decl.table, merchantId);
+  const hit = definitions.get(key);
+  if (hit && hit.version === version && hit.until > Date.now()) return hit.defs;
+  const rows = await ctx.db.query<CustomFieldDefinition & Row>(`select key, label, field_type, required, options from ${defs.table} where merchant_id = $1 order by position, id`, [merchantId]);
+  if (definitions.size > 1000) definitions.clear();
+  definitions.set(key, { version, until: Date.now() + 10_000, defs: rows });
+  return rows;
 }
 
 /** A value as the database will hold it, for comparing what a caller sends with what is stored. */

@@ -11,6 +11,10 @@ export class TotalCache {
   /** Set by the app when processes share a database: tells every process (this one included) of a write. */
   publish?: (table: string, merchantId: number) => void;
   private version = (table: string, merchantId: number) => this.versions.get(`${table}|${merchantId}`) ?? 0;
+  /** Bumped by every write to the table by the agency (here or, through the cluster, in another process). */
+  versionOf(table: string, merchantId: number) {
+    return this.version(table, merchantId);
+  }
   key(table: string, merchantId: number, where: string, params: unknown[]) {
     return `${table}|${merchantId}|${this.version(table, merchantId)}|${where}|${JSON.stringify(params)}`;
   }
