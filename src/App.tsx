@@ -1,8 +1,6 @@
-import { useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { Admin, CustomRoutes } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router';
-import { ClientDashboard } from './client/ClientDashboard';
-import { MyAccount } from './client/MyAccount';
 import { i18nProvider } from './i18n/i18nProvider';
 import { SettingsLayout } from './layout/SettingsLayout';
 import { ShellLayout } from './layout/ShellLayout';
@@ -11,7 +9,6 @@ import { Home } from './pages/Home';
 import type { LoginState } from './pages/Login';
 import { LoginTypePage } from './pages/LoginTypePage';
 import { NotFound } from './pages/NotFound';
-import { PersonalSettings } from './pages/PersonalSettings';
 import { StandaloneNotFound } from './pages/StandaloneNotFound';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -28,6 +25,14 @@ import {
   type EngineRoutes,
 } from './routes';
 import { theme } from './theme';
+
+// Areas that are not the agency panel's first screen (the dashboard, /home) each load as a chunk of their own when
+// first opened, so signing in fetches only what the dashboard shows. ShellLayout's Suspense shows "Loading…" in
+// the content area meanwhile. LoginTypePage stays in App (0.7 KB gzip): as a chunk of its own it made the bundler
+// move providers/session.ts out of the Login page's chunk into one more file the Login page must fetch.
+const ClientDashboard = lazy(() => import('./client/ClientDashboard').then((m) => ({ default: m.ClientDashboard })));
+const MyAccount = lazy(() => import('./client/MyAccount').then((m) => ({ default: m.MyAccount })));
+const PersonalSettings = lazy(() => import('./pages/PersonalSettings').then((m) => ({ default: m.PersonalSettings })));
 
 const engine: EngineRoutes = {
   routes: routePatterns(adminRoutes),

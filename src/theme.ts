@@ -32,6 +32,8 @@ export const theme: RaThemeOptions = {
   },
   components: {
     ...defaultTheme.components,
+    // react-admin's loading indicator (top bar) and every spinner: a progress bar needs a name for screen readers.
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } as object },
     RaLayout: {
       styleOverrides: {
         root: {

@@ -163,8 +163,10 @@ describe('sites', () => {
       await page.getByLabel('Business unit').fill('South');
       await page.getByRole('button', { name: 'Save' }).click();
       await waitForPath(page, `/site/site-profile/${siteId}`);
-      await main.getByText('Dana Site').waitFor();
-      await main.getByText('South', { exact: true }).waitFor();
+      // In the record's fields (the history panel below names the change too).
+      const fields = main.locator('.engine-show-fields');
+      await fields.getByText('Dana Site', { exact: true }).waitFor();
+      await fields.getByText('South', { exact: true }).waitFor();
       expect((await api(page, 'GET', `/api/sites/${siteId}`)).body.data).toMatchObject({ contact_name: 'Dana Site', business_unit: 'South' });
 
       await deleteFromShow(page);

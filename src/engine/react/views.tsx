@@ -19,7 +19,7 @@ import { InputFor, referenceSort } from './inputs';
 import { UploadFailure, uploadFile } from './files';
 import { ApiFailure } from '../../providers/request';
 import { fileKindOf } from '../files';
-import { PickerInput } from './DatePickerInput';
+import { PickerInput } from './LazyPickerInput';
 import { CustomFieldInputs, useCustomFields } from './customFields';
 import { buildExporter } from './exporter';
 import { declarations } from '../../resources/declarations';
@@ -351,7 +351,7 @@ export function ShowFields({ decl, fieldOverrides }: { decl: ResourceDeclaration
   const { defs } = useCustomFields(decl);
   return (
     // Long values (an address, an e-mail) wrap within a phone's width.
-    <SimpleShowLayout sx={{ overflowWrap: 'anywhere' }}>
+    <SimpleShowLayout className="engine-show-fields" sx={{ overflowWrap: 'anywhere' }}>
       {/* SimpleShowLayout labels each child from its source and label props. */}
       {decl.fields.filter((f) => hasView(f, 'show')).map((f) => fieldOverrides?.[f.source]?.field ?? <FieldFor key={f.source} of={f} source={f.source} label={f.label} />)}
       {defs.map(customFieldAsDeclaration).map((f) => <FieldFor key={f.source} of={f} source={f.source} label={f.label} />)}
