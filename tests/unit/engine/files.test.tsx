@@ -129,6 +129,17 @@ describe('an image field in the engine\'s forms', () => {
       </TestMemoryRouter>,
     );
 
+  /** Saves once the form has taken the change (react-admin enables Save only for a changed form). */
+  const save = async (user: ReturnType<typeof userEvent.setup>) => {
+    const button = await waitFor(() => {
+      const b = document.querySelector<HTMLButtonElement>('button[type="submit"][aria-label="Save"]');
+      expect(b).not.toBeNull();
+      expect(b).toBeEnabled();
+      return b!;
+    });
+    await user.click(button);
+  };
+
   it('uploads the chosen image on save, sends its id, and the show view displays it from the store', async () => {
     fake.records.set('clients', [{ id: 1, name: 'Acme Care', billing_email: 'bills@acme.test', status: 'active', logo: null }]);
     const user = userEvent.setup({ delay: null });
@@ -141,7 +152,7 @@ describe('an image field in the engine\'s forms', () => {
     expect(input.accept).toBe('image/png,.png,image/jpeg,.jpg,.jpeg,image/webp,.webp');
     await user.upload(input, new File([PNG], 'acme.png', { type: 'image/png' }));
     expect(await screen.findByRole('img', { name: 'acme.png' })).toHaveAttribute('src', expect.stringMatching(/^blob:test\//));
-    await user.click(document.querySelector<HTMLButtonElement>('button[type="submit"][aria-label="Save"]')!);
+    await save(user);
     await waitFor(() => expect(fake.requests.some((r) => r.method === 'PUT')).toBe(true));
     const put = fake.requests.find((r) => r.method === 'PUT')!;
     const id = (put.body as any).logo;
@@ -163,7 +174,7 @@ describe('an image field in the engine\'s forms', () => {
       return el!;
     });
     await user.upload(input, new File([PNG, new Uint8Array(1024 * 1024)], 'huge.png', { type: 'image/png' }));
-    await user.click(document.querySelector<HTMLButtonElement>('button[type="submit"][aria-label="Save"]')!);
+    await save(user);
     expect(await screen.findByText('The file must be at most 1 MB')).toBeInTheDocument();
     expect(uploads()).toHaveLength(0);
     expect(fake.requests.some((r) => r.method === 'PUT')).toBe(false);
@@ -180,7 +191,7 @@ describe('an image field in the engine\'s forms', () => {
     });
     // A GIF named and typed as a PNG passes the form's own checks; the store reads the bytes and refuses it.
     await user.upload(input, new File([GIF], 'logo.png', { type: 'image/png' }));
-    await user.click(document.querySelector<HTMLButtonElement>('button[type="submit"][aria-label="Save"]')!);
+    await save(user);
     const message = await screen.findByText('Only PNG, JPEG or WebP images can be uploaded here.');
     expect(message.closest('.ra-input-logo')).not.toBeNull();
     expect(uploads()).toHaveLength(1);
