@@ -6,7 +6,7 @@ import {
   ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, ValidationError, required, useTranslate, type InputProps,
 } from 'react-admin';
 import type { FieldDeclaration } from '../types';
-import { PickerInput } from './LazyPickerInput';
+import { PickerInput } from './DatePickerInput';
 import { UploadPreview } from './files';
 import { FILE_ACCEPT } from '../files';
 import { declarations } from '../../resources/declarations';

@@ -19,7 +19,7 @@ import { InputFor, referenceSort } from './inputs';
 import { UploadFailure, uploadFile } from './files';
 import { ApiFailure } from '../../providers/request';
 import { fileKindOf } from '../files';
-import { PickerInput } from './LazyPickerInput';
+import { PickerInput } from './DatePickerInput';
 import { CustomFieldInputs, useCustomFields } from './customFields';
 import { buildExporter } from './exporter';
 import { declarations } from '../../resources/declarations';
