@@ -2,6 +2,7 @@ import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { ROOT, type BuildSnapshot } from '../tests/e2e/product';
 
 export { ROOT };
@@ -143,4 +144,22 @@ export async function runAlone(name: string, run: (kinds?: ('pglite' | 'postgres
   if (dbs.length) console.log(`Databases: ${dbs.join('; ')}`);
   console.log(`Took ${((performance.now() - t) / 1000).toFixed(0)} s. Results written to ${saveResults({ machine: m, commit: gitCommit(), results })}`);
   process.exit(0);
+}
+
+/** Posts a job to a load-generating worker thread and answers its one reply (a reply with `error` rejects). */
+export function askWorker<T>(worker: Worker, job: Record<string, unknown>): Promise<T> {
+  return new Promise((ok, fail) => {
+    const onError = (e: Error) => {
+      worker.off('message', onMessage);
+      fail(e);
+    };
+    const onMessage = (m: any) => {
+      worker.off('error', onError);
+      if (m.error) fail(new Error(m.error));
+      else ok(m);
+    };
+    worker.once('message', onMessage);
+    worker.once('error', onError);
+    worker.postMessage(job);
+  });
 }

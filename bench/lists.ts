@@ -16,7 +16,7 @@ import { ensureSharedExtensions } from '../tests/api/helpers';
 import { agencyZone } from '../server/engine/routes';
 import { agencyToday } from '../server/domain/time/agencyTime';
 import { DUE_WITHIN_DAYS } from '../server/domain/compliance/documents';
-import { machine, ROOT, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
+import { askWorker, machine, ROOT, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
 
 /**
  * List and search speed on a large agency (issue 3, "Performance").
@@ -157,20 +157,7 @@ parentPort.on('message', async (job) => {
 class LoadGen {
   private worker = new Worker(WORKER, { eval: true, workerData: { undici: createRequire(import.meta.url).resolve('undici'), concurrency: CONCURRENCY } });
   private run<T>(job: Record<string, unknown>): Promise<T> {
-    return new Promise((ok, fail) => {
-      const onError = (e: Error) => {
-        this.worker.off('message', onMessage);
-        fail(e);
-      };
-      const onMessage = (m: any) => {
-        this.worker.off('error', onError);
-        if (m.error) fail(new Error(m.error));
-        else ok(m);
-      };
-      this.worker.once('message', onMessage);
-      this.worker.once('error', onError);
-      this.worker.postMessage(job);
-    });
+    return askWorker<T>(this.worker, job);
   }
   latency(origin: string, paths: string[], headers: Record<string, string>, count: number) {
     return this.run<{ ms: number[]; statuses: Record<string, number>; bytes: number }>({ mode: 'latency', origin, paths, headers, warmup: Math.min(WARMUP, count), count });

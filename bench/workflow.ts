@@ -14,7 +14,7 @@ import { agencyZone } from '../server/engine/routes';
 import { addDaysToDate, agencyToday, startOfWeekMonday } from '../server/domain/time/agencyTime';
 import { complianceOf } from '../server/resources/compliance';
 import { ensureSharedExtensions } from '../tests/api/helpers';
-import { machine, ROOT, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
+import { askWorker, machine, ROOT, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
 import { capturing, explain, pct, seed, type PlanReport } from './lists';
 
 /**
@@ -221,20 +221,7 @@ interface Req {
 class LoadGen {
   private worker = new Worker(WORKER, { eval: true, workerData: { undici: createRequire(import.meta.url).resolve('undici'), concurrency: CONCURRENCY } });
   private run<T>(job: Record<string, unknown>): Promise<T> {
-    return new Promise((ok, fail) => {
-      const onError = (e: Error) => {
-        this.worker.off('message', onMessage);
-        fail(e);
-      };
-      const onMessage = (m: any) => {
-        this.worker.off('error', onError);
-        if (m.error) fail(new Error(m.error));
-        else ok(m);
-      };
-      this.worker.once('message', onMessage);
-      this.worker.once('error', onError);
-      this.worker.postMessage(job);
-    });
+    return askWorker<T>(this.worker, job);
   }
   latency(origin: string, requests: Req[], headers: Record<string, string>, count = LATENCY_REQUESTS) {
     return this.run<{ ms: number[]; statuses: Record<string, number> }>({ mode: 'latency', origin, requests, headers, warmup: Math.min(WARMUP, count), count });
