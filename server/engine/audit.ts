@@ -1,6 +1,6 @@
-import type { Row } from '../db/index.js';
+import type { Queryable, Row } from '../db/index.js';
 import type { Compiled } from './compile.js';
-import type { EngineContext } from './context.js';
+import type { EngineContext, EnginePrincipal } from './context.js';
 
 export type AuditEvent = 'create' | 'update' | 'delete' | 'action';
 export type Changes = Record<string, { from: unknown; to: unknown }>;
@@ -21,19 +21,34 @@ export function diff(c: Compiled, before: Row | undefined, after: Row): Changes 
   return out;
 }
 
+/** One entry of the audit trail, as stored. `subject` files it under another record (a child's parent). */
+export interface AuditEntry {
+  resource: string;
+  recordId: number;
+  subject?: { resource: string; id: number };
+  event: AuditEvent;
+  action?: string;
+  changes?: Changes;
+  input?: unknown;
+}
+
 /**
- * Writes one entry of the audit trail in the caller's transaction: who, when, what. A child record's entry is
- * also filed under its parent (the staff member whose document changed), so the parent's history shows it.
- * The table refuses updates and deletes (a trigger), so the history cannot be edited.
+ * Writes one entry of the audit trail in the caller's transaction: who, when, what. The table refuses updates
+ * and deletes (a trigger), so the history cannot be edited. Used by the engine for every write, and by the few
+ * routes that change records outside it (the agency's profile, a user's own account).
  */
+export async function writeAudit(db: Queryable, who: EnginePrincipal, e: AuditEntry) {
+  await db.query(
+    `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, action, changes, input, user_id, user_name, login_type)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [who.merchantId, e.resource, e.recordId, e.subject?.resource ?? e.resource, e.subject?.id ?? e.recordId, e.event, e.action ?? null, JSON.stringify(e.changes ?? {}), e.input === undefined ? null : JSON.stringify(e.input), who.userId, who.name, who.loginType],
+  );
+}
+
+/** The engine's entry for a write: a child record's entry is also filed under its parent (the staff member whose document changed). */
 export async function audit(ctx: EngineContext, c: Compiled, recordId: number, event: AuditEvent, e: { record?: Row; changes?: Changes; action?: string; input?: unknown }) {
   if (c.decl.audited === false) return;
   const parent = c.decl.parent;
-  const subjectId = parent ? Number(e.record?.[parent.field]) || recordId : recordId;
-  const p = ctx.principal;
-  await ctx.db.query(
-    `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, action, changes, input, user_id, user_name, login_type)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [p.merchantId, c.decl.name, recordId, parent?.resource ?? c.decl.name, subjectId, event, e.action ?? null, JSON.stringify(e.changes ?? {}), e.input === undefined ? null : JSON.stringify(e.input), p.userId, p.name, p.loginType],
-  );
+  const subject = parent ? { resource: parent.resource, id: Number(e.record?.[parent.field]) || recordId } : undefined;
+  await writeAudit(ctx.db, ctx.principal, { resource: c.decl.name, recordId, subject, event, action: e.action, changes: e.changes, input: e.input });
 }

@@ -27,8 +27,12 @@ export function compileAll(declarations: ResourceDeclaration[], behaviours: Reco
 
 /** The signed-in caller as the engine sees them. */
 export function principalOf(req: FastifyRequest): EnginePrincipal {
-  const u = req.auth!;
-  return { userId: u.id, name: u.name, loginType: u.kind, role: u.role as EnginePrincipal['role'], merchantId: u.merchant_id, clientId: u.client_id };
+  return principalFromUser(req.auth!);
+}
+
+/** A signed-in user (a session's, or a file store caller's) as the engine's principal. */
+export function principalFromUser(u: { id: number; name?: string; merchant_id: number; kind: 'admin' | 'client'; client_id: number | null; role: string }): EnginePrincipal {
+  return { userId: u.id, name: u.name ?? '', loginType: u.kind, role: u.role as EnginePrincipal['role'], merchantId: u.merchant_id, clientId: u.client_id };
 }
 
 // The agency's time zone changes rarely; reading it once a minute keeps it off every request.
@@ -55,7 +59,7 @@ function authorise(req: FastifyRequest, decl: ResourceDeclaration, action: Actio
   if (!permits({ loginType: user.kind, role: user.role }, decl, action)) throw forbidden();
 }
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
+export const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
 const idList = { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: 2147483647 } } as const;
 
 /** The REST routes of one declared resource under /api/{name}: CRUD and its actions. */
@@ -164,7 +168,7 @@ export function recordVisibility(registry: Map<string, Compiled>) {
   return async (db: Queryable, who: { id: number; name?: string; merchant_id: number; kind: 'admin' | 'client'; client_id: number | null; role: string }, resource: string, id: number) => {
     const c = registry.get(resource);
     if (!c || !permits({ loginType: who.kind, role: who.role }, c.decl, 'show')) return false;
-    const principal: EnginePrincipal = { userId: who.id, name: who.name ?? '', loginType: who.kind, role: who.role as EnginePrincipal['role'], merchantId: who.merchant_id, clientId: who.client_id };
+    const principal = principalFromUser(who);
     return getRecord({ db, principal, today: agencyToday(await agencyZone(db, who.merchant_id)) }, c, id).then(() => true, () => false);
   };
 }

@@ -4,6 +4,8 @@ import { badInput, forbidden, HttpError, notFound } from '../http.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { attachFiles, checkFileRefs, readFile } from '../files/store.js';
 import { isFileId, isImageMime, isShippedPath } from '../../src/engine/files.js';
+import { writeAudit, type Changes } from '../engine/audit.js';
+import { principalOf } from '../engine/routes.js';
 
 /** The agency's name: 2 to 120 characters once trimmed. */
 export const AGENCY_NAME = { min: 2, max: 120 } as const;
@@ -52,20 +54,8 @@ export async function agencyLogos(db: Queryable, merchantId: number): Promise<{ 
 }
 
 /** One entry of the audit trail for a change made outside the engine (the agency's profile, a user's account). */
-async function auditChange(
-  tx: Queryable,
-  req: FastifyRequest,
-  resource: 'merchants' | 'users',
-  recordId: number,
-  e: { event: 'update' | 'action'; action?: string; changes: Record<string, { from: unknown; to: unknown }> },
-) {
-  const u = req.auth!;
-  await tx.query(
-    `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, action, changes, user_id, user_name, login_type)
-     values ($1, $2, $3, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [u.merchant_id, resource, recordId, e.event, e.action ?? null, JSON.stringify(e.changes), u.id, u.name, u.kind],
-  );
-}
+const auditChange = (tx: Queryable, req: FastifyRequest, resource: 'merchants' | 'users', recordId: number, e: { event: 'update' | 'action'; action?: string; changes: Changes }) =>
+  writeAudit(tx, principalOf(req), { resource, recordId, ...e });
 
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../http.js';
 import { permits } from '../../src/resources/access.js';
-import { contextOf } from '../engine/routes.js';
+import { contextOf, idParams } from '../engine/routes.js';
 import { getRecord } from '../engine/records.js';
 import { complianceOf } from '../resources/compliance.js';
 import { describeCompliance } from '../domain/compliance/compliance.js';
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
 
 /** A staff member's compliance for their job role today: what is missing, expiring and expired. */
 export async function complianceRoutes(app: FastifyInstance) {

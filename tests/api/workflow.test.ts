@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO, loginAs, makeTestApp, postLogin, type TestApp } from './helpers';
 import { addDaysToDate, agencyToday } from '../../server/domain/time/agencyTime';
+import { daysLeft, DUE_WITHIN_DAYS, expiryState } from '../../server/domain/compliance/documents';
 
 // The workflow engine, proven through real requests on staff compliance: actions and guards, the field write
 // policy, client row scope, stale writes and deletes in use, integrity in the database, the audit trail,
@@ -453,5 +454,20 @@ describe('the document report', () => {
     expect(history).toContain(in10.id);
     // A replaced document can no longer be verified.
     expect((await post(`/api/candidate_documents/${in10.id}/actions/verify`, {})).statusCode).toBe(409);
+  });
+
+  it('computes each document\'s expiry state and days left in SQL exactly as the domain rule does, around its edges', async () => {
+    const expiries = [-1, 0, 1, DUE_WITHIN_DAYS, DUE_WITHIN_DAYS + 1].map((n) => addDaysToDate(today, n));
+    const docs = [];
+    // One staff member per expiry: a new document of the same category would replace the previous one.
+    for (const expiry of expiries) docs.push(await addDocument(await newStaff(), category['DBS certificate'], expiry, { issue: addDaysToDate(today, -400) }));
+    // Right to work has no validity: left empty, its expiry stays empty.
+    docs.push(await addDocument(await newStaff(), category['Right to work'], null));
+    const rows = (await get(`/api/candidate_documents?ids=${docs.map((d) => d.id).join(',')}&per_page=100`)).json().data;
+    expect(rows).toHaveLength(docs.length);
+    for (const r of rows) {
+      expect({ id: r.id, state: r.expiry_state, left: r.days_left }).toEqual({ id: r.id, state: expiryState(r.expiry_date, today), left: daysLeft(r.expiry_date, today) });
+    }
+    expect(new Set(rows.map((r: any) => r.expiry_state))).toEqual(new Set(['expired', 'due', 'valid', 'no_expiry']));
   });
 });

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminResources, adminRoutes } from '../../src/resources';
 import { adminComingSoon, adminShellPaths, anyPanelPaths, clientComingSoon, clientShellPaths, routePatterns } from '../../src/routes';
-import { api, signInAdmin, waitForPath } from './engineHelpers';
+import { api, signInAdmin, signInClient } from './engineHelpers';
 import { useBrowser } from './harness';
 
 /**
@@ -164,12 +164,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     const { page } = e2e;
     const inflight = trackRequests(page);
     const findings: Finding[] = [];
-    await page.goto('/');
-    await page.getByRole('radio', { name: 'Client' }).check();
-    await page.getByLabel('Email').fill('client@demo.test');
-    await page.getByLabel('Password').fill('demo-client');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await waitForPath(page, '/client/clientDashboard');
+    await signInClient(page);
     const routes = [...clientShellPaths, ...clientComingSoon.map((r) => withId(r.path, {}, 1)), ...anyPanelPaths, '/client/no-such-screen'];
     await sweep(page, routes, findings, inflight);
     expect(report(findings), 'serious or critical axe violations').toBe('');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './harness';
-import { api, uid, waitForPath } from './engineHelpers';
+import { api, signIn, uid, waitForPath } from './engineHelpers';
 
 // Personal Settings (issue 7, item 11): the agency's name and logo shown by the shell at once, and a password
 // change. Every test puts the shared demo database back as it found it.
@@ -10,14 +10,6 @@ const e2e = useBrowser();
 // The smallest valid PNG (1×1, transparent): the store decides the type by these bytes.
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 const DEMO_LOGO = '/demo/agency-logo.svg';
-
-async function signIn(page: Page, panel: 'Agency' | 'Client', email: string, password: string) {
-  await page.goto('/');
-  await page.getByRole('radio', { name: panel }).check();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /** Opens the top bar's profile menu (named "Profile", or after the signed-in user). */
 const openProfileMenu = (page: Page) => page.locator('header').getByRole('button', { name: /profile|morgan|okoro/i }).last().click();

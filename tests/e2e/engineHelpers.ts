@@ -12,13 +12,23 @@ export async function waitForPath(page: Page, expected: string | RegExp, timeout
   await page.waitForURL((u) => (typeof expected === 'string' ? u.pathname === expected : expected.test(u.pathname)), { timeout });
 }
 
-export async function signInAdmin(page: Page) {
+/** Signs in through the Login page as a person does (the panel, e-mail, password, Enter's button). */
+export async function signIn(page: Page, panel: 'Agency' | 'Client', email: string, password: string) {
   await page.goto('/');
-  await page.getByRole('radio', { name: 'Agency' }).check();
-  await page.getByLabel('Email').fill('admin@demo.test');
-  await page.getByLabel('Password').fill('demo-admin');
+  await page.getByRole('radio', { name: panel }).check();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function signInAdmin(page: Page, email = 'admin@demo.test') {
+  await signIn(page, 'Agency', email, 'demo-admin');
   await waitForPath(page, '/home');
+}
+
+export async function signInClient(page: Page, email = 'client@demo.test') {
+  await signIn(page, 'Client', email, 'demo-client');
+  await waitForPath(page, '/client/clientDashboard');
 }
 
 /** A short random suffix that keeps this run's records apart from the demo's and other tests'. */

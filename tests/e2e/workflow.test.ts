@@ -41,14 +41,6 @@ async function myName(page: Page): Promise<string> {
 
 const compliance = async (page: Page, id: number) => (await api(page, 'GET', `/api/candidates/${id}/compliance`)).body.data;
 
-async function signInConsultant(page: Page) {
-  await page.goto('/');
-  await page.getByRole('radio', { name: 'Agency' }).check();
-  await page.getByLabel('Email').fill('consultant@demo.test');
-  await page.getByLabel('Password').fill('demo-admin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await waitForPath(page, '/home');
-}
 
 describe('documents and compliance', () => {
   it('uploads a PDF on the Documents tab, verifies it from its row, and the summary turns compliant', async () => {
@@ -291,7 +283,7 @@ describe('an action the server refuses', () => {
       expect((await api(page, 'POST', `/api/candidates/${staff.id}/actions/approve`, {})).status).toBe(200);
       expect((await compliance(page, staff.id)).compliant).toBe(false);
       await page.evaluate(() => localStorage.clear());
-      await signInConsultant(page);
+      await signInAdmin(page, 'consultant@demo.test');
 
       await page.goto(`/staffs/${staff.id}/overview`);
       const header = page.locator('.MuiCard-root').first();

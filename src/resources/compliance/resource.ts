@@ -1,4 +1,26 @@
 import type { Action, ResourceDeclaration } from '../../engine/types';
+import { DOCUMENT_REPORT_VIEWS, type DocumentReportView } from '../../../server/domain/compliance/documents';
+
+/**
+ * A report view (the domain's definition) as the engine's list filter, on current documents: dates relative to
+ * the agency's today ('today', '+30d'), which the server resolves. "In force or never expiring" is the computed
+ * expiry state, since a date range cannot say "or no expiry".
+ */
+function reportTabFilter(v: DocumentReportView): Record<string, unknown> {
+  const filter: Record<string, unknown> = { current: true };
+  if (v.status) filter.status = v.status;
+  const e = v.expiry;
+  if (!e) return filter;
+  const day = (n: number) => (n === 0 ? 'today' : `${n > 0 ? '+' : ''}${n}d`);
+  if (e.orNoExpiry) {
+    if (e.fromDays !== 0 || e.toDays !== null) throw new Error(`Report view ${v.key}: only "from today, or no expiry" can include documents without an expiry`);
+    filter.expiry_state = 'valid,due,no_expiry';
+    return filter;
+  }
+  if (e.fromDays !== null) filter.expiry_date_gte = day(e.fromDays);
+  if (e.toDays !== null) filter.expiry_date_lte = day(e.toDays);
+  return filter;
+}
 
 const agencyStaff: ResourceDeclaration['access'] = {
   admin: ['list', 'show', 'create', 'edit', 'delete', 'export'],
@@ -33,13 +55,7 @@ export const candidateDocuments: ResourceDeclaration = {
   parent: { resource: 'candidates', field: 'candidate_id', onDelete: 'hide', tab: 'document' },
   access: agencyStaff,
   routes: { list: '/report/DocumentReport' },
-  tabs: [
-    { id: 'AllDoc', label: 'All', filter: { current: true }, path: '/report/DocumentReport/AllDoc' },
-    { id: 'ActiveDocument', label: 'Active', filter: { current: true, status: 'verified', expiry_state: 'valid,due,no_expiry' }, path: '/report/DocumentReport/ActiveDocument' },
-    { id: 'DueDoc', label: 'Due in 30 days', filter: { current: true, expiry_date_gte: 'today', expiry_date_lte: '+30d' }, path: '/report/DocumentReport/DueDoc' },
-    { id: 'ExpiredDoc', label: 'Expired', filter: { current: true, expiry_date_lte: '-1d' }, path: '/report/DocumentReport/ExpiredDoc' },
-    { id: 'DueDoc60Days', label: 'Due in 60 days', filter: { current: true, expiry_date_gte: 'today', expiry_date_lte: '+60d' }, path: '/report/DocumentReport/DueDoc60Days' },
-  ],
+  tabs: DOCUMENT_REPORT_VIEWS.map((v) => ({ id: v.key, label: v.label, filter: reportTabFilter(v), path: `/report/DocumentReport/${v.key}` })),
   actions: [
     { name: 'verify', label: 'Verify', icon: 'verified', roles: ['admin', 'consultant'], bulk: true, success: 'Document verified |||| %{smart_count} documents verified',
       guard: (r) => (r.status === 'verified' ? 'app.documents.guard.already_verified' : !r.current ? 'app.documents.guard.replaced' : null), patch: () => ({ status: 'verified', rejection_reason: null }) },
