@@ -10,11 +10,12 @@ import { browser } from './browser';
 import { bundle } from './bundle';
 import { build, gitCommit, machine, saveResults, table, type BenchContext, type Benchmark, type BenchmarkResult } from './lib';
 import { lists } from './lists';
+import { pricing } from './pricing';
 import { startup } from './startup';
 import { workflow } from './workflow';
 import { snapshotBuild, type BuildSnapshot } from '../tests/e2e/product';
 
-const all: Benchmark[] = [bundle, browser, startup, lists, workflow];
+const all: Benchmark[] = [bundle, browser, startup, lists, workflow, pricing];
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const skipBuild = process.argv.includes('--no-build');

@@ -21,13 +21,17 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  * agency's zone must follow its daylight-saving changes. */
 export function isValidTimeZone(tz: unknown): tz is string {
   if (typeof tz !== 'string' || tz === '') return false;
+  // Building a formatter costs ~50 µs, and pricing and booking checks ask thousands of times per request.
+  if (knownZones.has(tz)) return true;
   try {
     new Intl.DateTimeFormat('en-GB', { timeZone: tz });
+    knownZones.add(tz);
     return true;
   } catch {
     return false;
   }
 }
+const knownZones = new Set<string>();
 
 /** A real calendar date written 'yyyy-MM-dd' ('2026-02-30' is not one). */
 export function isPlainDate(value: unknown): value is string {
