@@ -8,14 +8,18 @@
 import { loadavg } from 'node:os';
 import { browser } from './browser';
 import { bundle } from './bundle';
+import { chat } from './chat';
 import { build, gitCommit, machine, saveResults, table, type BenchContext, type Benchmark, type BenchmarkResult } from './lib';
 import { lists } from './lists';
+import { scheduleBrowser } from './scheduleBrowser';
+import { notifications } from './notifications';
 import { pricing } from './pricing';
 import { startup } from './startup';
 import { workflow } from './workflow';
+import { shifts } from './shifts';
 import { snapshotBuild, type BuildSnapshot } from '../tests/e2e/product';
 
-const all: Benchmark[] = [bundle, browser, startup, lists, workflow, pricing];
+const all: Benchmark[] = [bundle, browser, startup, lists, workflow, pricing, notifications, shifts, chat, scheduleBrowser];
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const skipBuild = process.argv.includes('--no-build');

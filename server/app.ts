@@ -20,6 +20,11 @@ import { TotalCache } from './engine/totals.js';
 import { behaviours } from './resources/index.js';
 import { complianceRoutes } from './routes/compliance.js';
 import { availabilityRoutes } from './routes/availability.js';
+import { ratesRoutes } from './routes/rates.js';
+import { shiftsRoutes } from './routes/shifts.js';
+import { notificationRoutes } from './routes/notifications.js';
+import { chatRoutes } from './routes/chat.js';
+import { notesRoutes } from './routes/notes.js';
 import { declarations as allDeclarations } from '../src/resources/declarations.js';
 import type { ResourceDeclaration } from '../src/engine/types.js';
 
@@ -105,7 +110,8 @@ export async function buildApp({ db, config, logger = false, throttle, declarati
     if (api) await limitApi(req, reply);
     if (access === 'public') return;
     if (!req.auth) throw new HttpError(401, 'Your session has expired. Please sign in again.');
-    if (access !== 'any' && access !== req.auth.kind) throw forbidden();
+    // A staff token reaches only what is theirs: never an 'any' route unless the route lets staff in.
+    if (req.auth.kind === 'staff' ? access !== 'staff' && !req.routeOptions.config.staff : access !== 'any' && access !== req.auth.kind) throw forbidden();
   });
   // Bounded input: no query value (the free-text q included) longer than the API reads.
   app.addHook('preValidation', async (req) => {
@@ -121,6 +127,11 @@ export async function buildApp({ db, config, logger = false, throttle, declarati
   await app.register(engineRoutes, { registry: app.engine });
   await app.register(complianceRoutes);
   await app.register(availabilityRoutes);
+  await app.register(ratesRoutes);
+  await app.register(shiftsRoutes);
+  await app.register(notificationRoutes);
+  await app.register(chatRoutes);
+  await app.register(notesRoutes);
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
 
   const indexHtml = config.staticDir && join(config.staticDir, 'index.html');

@@ -10,6 +10,8 @@ export interface Topics {
   sessions: { token: string } | { userId: number } | { clientId: number };
   /** Committed writes to `table` by agency `merchantId`: cached list totals of those tables and agencies are stale. */
   totals: { changes: { table: string; merchantId: number }[] };
+  /** A chat message was committed: every process tells its open chat streams of that agency (server/chat/live.ts). */
+  chat: { merchantId: number; candidateId: number; messageId: number };
 }
 export type Topic = keyof Topics;
 

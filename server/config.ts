@@ -19,6 +19,14 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** API requests a session (or an address without one) may make per minute; RATE_LIMIT_PER_MINUTE, default 1200. */
   rateLimitPerMinute: number;
+  /** SMTP_URL: the mail server e-mail goes out through; unset, the product starts its own on a local port. */
+  smtpUrl?: string;
+  /** EMBEDDED_SMTP_PORT: that embedded server's port (default 0: any free port). */
+  embeddedSmtpPort: number;
+  /** PUBLIC_URL: the product's address as mail readers reach it (links in e-mails); default http://HOST:PORT. */
+  publicUrl: string;
+  /** MAIL_FROM: the sender address of the product's e-mail. */
+  mailFrom?: string;
 }
 
 export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
@@ -59,6 +67,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: resolve(env.STATIC_DIR || './dist/client'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimitPerMinute: positiveInteger(env.RATE_LIMIT_PER_MINUTE, DEFAULT_RATE_LIMIT_PER_MINUTE, 'RATE_LIMIT_PER_MINUTE'),
+    smtpUrl: env.SMTP_URL || undefined,
+    embeddedSmtpPort: Number(env.EMBEDDED_SMTP_PORT || 0),
+    publicUrl: env.PUBLIC_URL || `http://${env.HOST || '127.0.0.1'}:${env.PORT || 8080}`,
+    mailFrom: env.MAIL_FROM || undefined,
   };
 }
 

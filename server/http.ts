@@ -18,11 +18,13 @@ export const badInput = (errors: Record<string, string>, message = 'Some fields 
 export const notFound = (what = 'Record') => new HttpError(404, `${what} not found.`);
 export const forbidden = () => new HttpError(403, 'You do not have permission to do that.');
 
-export type Access = 'public' | 'admin' | 'client' | 'any';
+export type Access = 'public' | 'admin' | 'client' | 'staff' | 'any';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; every route not marked public needs a valid token. */
     access?: Access;
+    /** Staff tokens reach only 'staff' routes and routes that say `staff: true` (their chat, signing out). */
+    staff?: boolean;
   }
 }
 

@@ -2,6 +2,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { DEMO_LOGINS, seedDemo } from './db/seed.js';
 import { buildApp } from './app.js';
+import { startNotifications } from './notifications/worker.js';
 
 const started = performance.now();
 const config = loadConfig();
@@ -14,11 +15,14 @@ if (created && !config.databaseUrl) {
 }
 const app = await buildApp({ db, config, logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } as any : false });
 await app.listen({ host: config.host, port: config.port });
+// Mail goes out through SMTP_URL, or through the product's own mail server (readable at /report/EmailReport/mailbox).
+const notifications = await startNotifications(db, { smtpUrl: config.smtpUrl, smtpPort: config.embeddedSmtpPort, publicUrl: config.publicUrl, from: config.mailFrom });
 
 const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 console.log(`\nStaffing back office is running at ${address}  (ready in ${Math.round(performance.now() - started)} ms)`);
 console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`);
 console.log(`API description: ${address}/api/docs`);
+console.log(`E-mail: ${config.smtpUrl ? 'SMTP_URL' : `embedded mail server at ${notifications.smtpUrl} (received mail: ${address}/report/EmailReport/mailbox)`}`);
 if (!config.databaseUrl || created) {
   const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from users where email = 'admin@demo.test'`);
   if (n > 0) {
@@ -30,6 +34,7 @@ if (!config.databaseUrl || created) {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     await app.close();
+    await notifications.close();
     await db.close();
     process.exit(0);
   });

@@ -13,7 +13,7 @@ import { StandaloneNotFound } from './pages/StandaloneNotFound';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { clearExpired, getLoginType, getToken, hasValidSession } from './providers/session';
-import { adminResources, adminRoutes } from './resources';
+import { adminResources, adminRoutes, clientRoutes } from './resources';
 import {
   adminComingSoon,
   adminRedirects,
@@ -36,6 +36,7 @@ const PersonalSettings = lazy(() => import('./pages/PersonalSettings').then((m) 
 
 const engine: EngineRoutes = {
   routes: routePatterns(adminRoutes),
+  clientRoutes: routePatterns(clientRoutes),
   resources: adminResources.map((r) => (r.props as { name?: string }).name).filter((n): n is string => !!n),
 };
 
@@ -111,6 +112,7 @@ export default function App() {
             <Route key={r.path} path={r.path} element={<Navigate to={r.to} replace />} />
           ))}
           {clientComingSoon.map(comingSoon)}
+          {clientRoutes}
           {/* Either panel */}
           <Route path="/LoginType" element={<LoginTypePage />} />
         </CustomRoutes>

@@ -13,6 +13,8 @@ import './index.css';
  * A data router (not <BrowserRouter>) so that react-admin's unsaved-changes warning (useBlocker) works.
  */
 const LazyApp = lazy(loadApp);
+/** The staff member's own phone-sized page, with its own sign-in and guard (src/staff). */
+const StaffApp = lazy(() => import('./staff/StaffApp'));
 
 const Loading = () => (
   <div className="app-loading" role="status">
@@ -37,6 +39,14 @@ function SignedInApp() {
 
 const router = createBrowserRouter([
   { path: '/', element: <Login /> },
+  {
+    path: '/staff-app/*',
+    element: (
+      <Suspense fallback={<Loading />}>
+        <StaffApp />
+      </Suspense>
+    ),
+  },
   {
     path: '*',
     element: <SignedInApp />,

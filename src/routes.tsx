@@ -25,13 +25,6 @@ export interface RedirectRoute {
 
 /** Admin screens not released yet: each shows its name and says so. */
 export const adminComingSoon: ComingSoonRoute[] = [
-  { path: '/rates_and_rules', screen: 'rates_and_rules' },
-  { path: '/shift-list', screen: 'shift_list' },
-  { path: '/notification', screen: 'notification' },
-  { path: '/chat', screen: 'chat' },
-  { path: '/schedule', screen: 'schedule' },
-  { path: '/dairy_notes', screen: 'dairy_notes' },
-  { path: '/support', screen: 'support' },
   { path: '/timesheet/weekly', screen: 'timesheet_weekly' },
   { path: '/timesheet/custom', screen: 'timesheet_custom' },
   { path: '/timesheet/signed', screen: 'timesheet_signed' },
@@ -60,20 +53,10 @@ export const adminComingSoon: ComingSoonRoute[] = [
   { path: '/report/ClientReport', screen: 'client_report' },
   { path: '/report/BusinessUnitReport', screen: 'business_unit_report' },
   { path: '/report/InvoiceReport', screen: 'invoice_report' },
-  { path: '/report/RateCards', screen: 'rate_cards' },
-  { path: '/report/EmailReport', screen: 'email_report' },
-  { path: '/appsetting/shift', screen: 'setting_shift', settings: true },
-  { path: '/appsetting/holidaycalender', screen: 'setting_holiday_calendar', settings: true },
   { path: '/appsetting/staff-deduction', screen: 'setting_staff_deduction', settings: true },
   { path: '/appsetting/agencysetting', screen: 'setting_agency', settings: true },
   { path: '/appsetting/invoicesetting', screen: 'setting_invoice', settings: true },
   { path: '/appsetting/SubscriptionSetting', screen: 'setting_subscription', settings: true },
-  // Notification settings open on e-mail by default.
-  { path: '/appsetting/notificationsetting', screen: 'setting_notification_email', settings: true },
-  { path: '/appsetting/notificationsetting/sms', screen: 'setting_notification_sms', settings: true },
-  { path: '/appsetting/notificationsetting/pushnotification', screen: 'setting_notification_push', settings: true },
-  { path: '/appsetting/notificationsetting/notificationalert', screen: 'setting_notification_alert', settings: true },
-  { path: '/appsetting/notificationsetting/ActivatePayment', screen: 'setting_activate_payment', settings: true },
   { path: '/appsetting/previlegesetting', screen: 'setting_privileges', settings: true },
   { path: '/appsetting/ClientSettings/basicClientSettings', screen: 'setting_client_basic', settings: true },
   { path: '/appsetting/ClientSettings/emailNotification', screen: 'setting_client_email', settings: true },
@@ -100,13 +83,7 @@ export const clientComingSoon: ComingSoonRoute[] = [
   { path: '/client/clientDashboard/:id', screen: 'client_dashboard_detail' },
   { path: '/client/invoice', screen: 'client_invoices' },
   { path: '/client/invoice/:id', screen: 'client_invoice_one' },
-  { path: '/client/schedule', screen: 'client_schedule' },
   { path: '/client/signedTimesheet', screen: 'client_signed_timesheets' },
-  { path: '/client/shift/open-shift', screen: 'client_open_shifts' },
-  { path: '/client/shift/assign-shift', screen: 'client_assigned_shifts' },
-  { path: '/client/shift/closed-shift', screen: 'client_closed_shifts' },
-  { path: '/client/shift/deleted-shift', screen: 'client_deleted_shifts' },
-  { path: '/client/ClientNotification', screen: 'client_notifications' },
 ];
 
 export const clientRedirects: RedirectRoute[] = [{ path: '/client/shift', to: '/client/shift/open-shift' }];
@@ -144,7 +121,7 @@ const matches = (patterns: string[], pathname: string) => patterns.some((p) => m
  * the shell's admin screens need an admin, /LoginType either; null for a path no screen answers (not found).
  */
 export function panelOf(pathname: string, engine: EngineRoutes): Panel | null {
-  if (matches(clientPatterns, pathname)) return 'client';
+  if (matches(clientPatterns, pathname) || matches(engine.clientRoutes, pathname)) return 'client';
   if (matches(anyPanelPaths, pathname)) return 'any';
   if (matches(ownAdminPatterns, pathname)) return 'admin';
   if (engineOwns(pathname, engine)) return 'admin';
@@ -154,6 +131,8 @@ export function panelOf(pathname: string, engine: EngineRoutes): Panel | null {
 export interface EngineRoutes {
   /** Path patterns of the engine's custom routes. */
   routes: string[];
+  /** Path patterns of the client-panel screens the areas build. */
+  clientRoutes: string[];
   /** Names of the engine's react-admin resources (each answers /{name}/*). */
   resources: string[];
 }

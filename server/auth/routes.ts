@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http.js';
 import { decoyHash, verifyPassword } from './passwords.js';
 import { MAY_SIGN_IN, type AuthUser, type LoginType } from './sessions.js';
+import { acceptInvite, INVITE_LIFETIME_DAYS, inviteStaff, readInvite } from './staffInvites.js';
 
 const credentials = {
   type: 'object',
@@ -28,19 +29,22 @@ const sessionShape = {
   properties: {
     token: { type: 'string' },
     token_expiration: { type: 'string', format: 'date-time' },
-    login_type: { type: 'string', enum: ['admin', 'client'] },
+    login_type: { type: 'string', enum: ['admin', 'client', 'staff'] },
     merchant_id: { type: 'integer' },
+    candidate_id: { type: ['integer', 'null'] },
     client_id: { type: ['integer', 'null'] },
     client_name: { type: ['string', 'null'] },
     user: userShape,
   },
 } as const;
 
-function describe(u: Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'kind' | 'merchant_id' | 'client_id'>, clientName?: string | null) {
+function describe(u: Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'kind' | 'merchant_id' | 'client_id' | 'candidate_id'>, clientName?: string | null) {
   return {
     login_type: u.kind,
     merchant_id: u.merchant_id,
     ...(u.kind === 'client' ? { client_id: u.client_id, client_name: clientName ?? null } : {}),
+    // A staff member's own staff record: the sender_id of their chat channel.
+    ...(u.kind === 'staff' ? { candidate_id: u.candidate_id } : {}),
     user: { id: u.id, name: u.name, email: u.email, role: u.role, ...(u.kind === 'client' ? { client_id: u.client_id } : {}) },
   };
 }
@@ -59,7 +63,7 @@ export async function authRoutes(app: FastifyInstance) {
     // A user of an inactive or deleted client is refused like a wrong password: the answer tells nothing about
     // the account.
     const [user] = await app.db.query(
-      `select u.id, u.merchant_id, u.client_id, u.kind, u.role, u.name, u.email, u.password_hash, c.name as client_name
+      `select u.id, u.merchant_id, u.client_id, u.candidate_id, u.kind, u.role, u.name, u.email, u.password_hash, c.name as client_name
          from users u left join clients c on c.id = u.client_id
         where u.kind = $1 and lower(u.email) = $2 and ${MAY_SIGN_IN}`,
       [kind, email],
@@ -72,12 +76,13 @@ export async function authRoutes(app: FastifyInstance) {
     return reply.status(200).send({ token, token_expiration: expiresAt, ...describe(user as any, user.client_name) });
   };
 
-  for (const kind of ['admin', 'client'] as const) {
+  const panels = { admin: 'the agency panel', client: 'the client panel', staff: "the staff member's own page" } as const;
+  for (const kind of ['admin', 'client', 'staff'] as const) {
     app.post(`/api/${kind}_login`, {
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: `Sign in to the ${kind === 'admin' ? 'agency' : 'client'} panel`,
+        summary: `Sign in to ${panels[kind]}`,
         body: credentials,
         response: { 200: sessionShape },
       },
@@ -94,8 +99,45 @@ export async function authRoutes(app: FastifyInstance) {
     });
   }
 
+  // Staff sign in too: an agency user invites a staff member by e-mail, who sets a password through the link.
+  app.post<{ Params: { id: number } }>('/api/candidates/:id/staff_invite', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Invite a staff member to sign in',
+      description: `E-mails the staff member a single-use link to set their password, valid ${INVITE_LIFETIME_DAYS} days; earlier links stop working.`,
+      params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] },
+    },
+    handler: async (req) => {
+      const invitation = await inviteStaff(app.db, { merchantId: req.auth!.merchant_id, userId: req.auth!.id }, req.params.id);
+      return { message: `An invitation was e-mailed to ${invitation.email}.`, email: invitation.email, expires_at: invitation.expiresAt };
+    },
+  });
+  const inviteToken = { type: 'object', properties: { token: { type: 'string', minLength: 1, maxLength: 200 } }, required: ['token'] } as const;
+  app.get<{ Params: { token: string } }>('/api/staff_invites/:token', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], summary: 'Whom an invitation link is for', params: inviteToken },
+    handler: async (req) => readInvite(app.db, req.params.token),
+  });
+  app.post<{ Params: { token: string }; Body: { password: string } }>('/api/staff_invites/:token', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Set a staff password through an invitation, and sign in',
+      params: inviteToken,
+      body: { type: 'object', required: ['password'], properties: { password: { type: 'string', maxLength: 1024 } } },
+      response: { 200: sessionShape },
+    },
+    handler: async (req) => {
+      const userId = await acceptInvite(app.db, app.cluster, req.params.token, req.body.password);
+      const [user] = await app.db.query('select id, merchant_id, client_id, candidate_id, kind, role, name, email from users where id = $1', [userId]);
+      const { token, expiresAt } = await app.sessions.create(userId);
+      return { token, token_expiration: expiresAt, ...describe(user as any) };
+    },
+  });
+
   app.post('/api/logout', {
-    config: { access: 'any' },
+    config: { access: 'any', staff: true },
     schema: { tags: ['auth'], summary: 'Revoke the bearer token' },
     handler: async (req) => {
       await app.sessions.revoke(req.auth!.token_hash);

@@ -2,12 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.js';
 import type { Cluster, Topics } from '../cluster.js';
 
-export type LoginType = 'admin' | 'client';
+export type LoginType = 'admin' | 'client' | 'staff';
 
 export interface AuthUser {
   id: number;
   merchant_id: number;
   client_id: number | null;
+  /** A staff user's own staff record (kind 'staff'); null for agency and client users. */
+  candidate_id: number | null;
   kind: LoginType;
   role: string;
   name: string;
@@ -19,10 +21,12 @@ export interface AuthUser {
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Who may hold a session: an active user and, for a client user, a client that is active and not deleted.
+ * Who may hold a session: an active user and, for a client user, a client that is active and not deleted; for
+ * a staff user, a staff record that is not deleted.
  * Sign-in and every token look-up apply it (`u` is users, `c` the user's client, left-joined).
  */
-export const MAY_SIGN_IN = `u.active and (u.client_id is null or (c.status = 'active' and c.deleted_at is null))`;
+export const MAY_SIGN_IN = `u.active and (u.client_id is null or (c.status = 'active' and c.deleted_at is null))
+  and (u.candidate_id is null or exists (select 1 from candidates sc where sc.id = u.candidate_id and sc.deleted_at is null))`;
 
 // Looking a token up costs a query; an in-process cache keeps it off the hot path. Every way a session ends
 // (sign-out, a user or client deactivated or deleted) is announced to every process, which drops its entries
@@ -61,7 +65,7 @@ export class SessionStore {
     if (hit && hit.until > now) return hit.user && Date.parse(hit.user.expires_at) > now ? hit.user : null;
     const before = this.invalidations;
     const [user] = await this.db.query<AuthUser>(
-      `select u.id, u.merchant_id, u.client_id, u.kind, u.role, u.name, u.email, s.token_hash, s.expires_at
+      `select u.id, u.merchant_id, u.client_id, u.candidate_id, u.kind, u.role, u.name, u.email, s.token_hash, s.expires_at
          from sessions s join users u on u.id = s.user_id left join clients c on c.id = u.client_id
         where s.token_hash = $1 and s.expires_at > now() and ${MAY_SIGN_IN}`,
       [hash],

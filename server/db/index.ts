@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { Client as PgClient } from 'pg';
 import { migrate } from './migrate.js';
 
@@ -59,7 +60,7 @@ const parsers: Record<number, (v: string) => unknown> = {
 
 export async function openPglite(dataDir?: string): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create({ dataDir, extensions: { pg_trgm }, parsers });
+  const lite = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gist }, parsers });
   const run = async <T extends Row>(q: PGlite | Transaction, sql: string, params?: unknown[]) =>
     (await q.query<T>(sql, params as any[])).rows;
   const query: Queryable['query'] = (sql, params) => run(lite, sql, params);

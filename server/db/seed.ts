@@ -2,6 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Db, Queryable } from './index.js';
 import { hashPassword } from '../auth/passwords.js';
 import { refreshCompliance } from '../resources/compliance.js';
+import { seedRates } from './seeds/rates.js';
+import { seedShifts } from './seeds/shifts.js';
+import { seedCommunication } from './seeds/communication.js';
+import { seedNotes } from './seeds/notes.js';
+import type { SeedContext } from './seeds/context.js';
 import { addDaysToDate, addMonthsToDate, agencyToday, DEFAULT_TIME_ZONE, startOfWeekMonday } from '../domain/time/agencyTime.js';
 
 /** A small deterministic random generator, so the demo data is the same on every machine. */
@@ -12,7 +17,7 @@ function rng(seed: number) {
 }
 
 /** Inserts rows in one statement and returns their ids in order. */
-async function insertMany(db: Queryable, table: string, rows: Record<string, unknown>[]): Promise<number[]> {
+export async function insertMany(db: Queryable, table: string, rows: Record<string, unknown>[]): Promise<number[]> {
   if (rows.length === 0) return [];
   const cols = Object.keys(rows[0]);
   const params: unknown[] = [];
@@ -261,6 +266,7 @@ export const DEMO_LOGINS = [
   { panel: 'client', email: 'client@demo.test', password: 'demo-client' },
   { panel: 'client', email: 'client2@demo.test', password: 'demo-client' },
   { panel: 'agency (second agency)', email: 'admin@other.test', password: 'demo-admin' },
+  { panel: 'staff (/staff-app)', email: 'staff@demo.test', password: 'demo-staff' },
 ];
 
 /** The demo: one realistic agency with clients, sites, staff and users, and a second, smaller agency. */
@@ -277,6 +283,12 @@ export async function seedDemo(db: Db, options: { candidates?: number } = {}) {
       { merchant_id: demo.merchantId, client_id: clientIds[1], kind: 'client', name: 'David Okoro', email: 'client2@demo.test', password_hash: clientHash, role: 'manager' },
     ]);
     await seedCompliance(tx, demo.merchantId, r, { adminName: 'Alex Morgan', adminId: demo.userId, clientIds });
+    // The workflow's demo data, area by area: rates before the shifts they price, messages and notes about both.
+    const area: SeedContext = { merchantId: demo.merchantId, adminId: demo.userId, adminName: 'Alex Morgan', clientIds, random: r.next, timeZone: DEFAULT_TIME_ZONE };
+    await seedRates(tx, area);
+    await seedShifts(tx, area);
+    await seedCommunication(tx, area);
+    await seedNotes(tx, area);
     await insertMany(tx, 'notifications', [
       { merchant_id: demo.merchantId, title: 'New staff registration', body: 'Three new candidates registered and await approval.', link: '/staffs/pendingStaff', read: false },
       { merchant_id: demo.merchantId, title: 'Document expiring', body: 'A DBS certificate expires within 30 days.', link: '/staffs/allStaffs', read: false },

@@ -72,13 +72,16 @@ export function fieldExpression(c: Compiled, f: FieldDeclaration, bind: (v: unkn
 
 /**
  * The rows a principal may see: their agency's live rows, and for client users only those of their own client
- * (directly or through references, as the declaration's clientScope says).
+ * (directly or through references, as the declaration's clientScope says), or every row of the agency's shared
+ * vocabulary (clientScope 'agency').
  */
 export function scopeWhere(c: Compiled, principal: EnginePrincipal, bind: (v: unknown) => string): string {
   const parts = [`merchant_id = ${bind(principal.merchantId)}${c.live}`];
-  if (principal.loginType === 'client') {
+  if (principal.loginType === 'client' && c.decl.clientScope !== 'agency') {
     parts.push(c.decl.clientScope && principal.clientId ? clientPath(c, c.decl.clientScope, bind(principal.clientId)) : 'false');
   }
+  const own = c.behaviour.scope?.(principal, bind);
+  if (own) parts.push(`(${own})`);
   return parts.join(' and ');
 }
 

@@ -67,4 +67,10 @@ export interface ResourceBehaviour {
    * condition on stored columns that is equivalent to `expression = value`.
    */
   computedFilters?: Record<string, (value: string, bind: (value: unknown) => string, ctx: { today: string }) => string>;
+  /**
+   * Rows of the agency this principal may still not see (a consultant sees only their own support requests): a
+   * condition on the resource's columns added to its row scope everywhere (lists, records, actions, files), or
+   * null for no further limit.
+   */
+  scope?(principal: EnginePrincipal, bind: (value: unknown) => string): string | null;
 }

@@ -12,6 +12,7 @@ import { audit, diff } from './audit.js';
 import { checkFileRefs, attachFiles } from '../files/store.js';
 import { permits } from '../../src/resources/access.js';
 import { hasView } from '../../src/engine/types.js';
+import { addDaysToDate, DEFAULT_TIME_ZONE, isPlainDate, zonedDateTimeToInstant } from '../domain/time/agencyTime.js';
 
 const JSON_TYPES = new Set(['address', 'json']);
 /** Typed text is trimmed; a choice is not (" " is not an option, and must be refused, not cleared). */
@@ -49,8 +50,20 @@ function dateFilterValue(raw: string, today: string): string {
   return raw;
 }
 
+/**
+ * A date-time filter given a day (a date, or relative to today: the diary's Today tab) covers the whole day on
+ * the agency's clock: from its first instant (gte) up to, not including, the next day's (lte).
+ */
+function dayBound(raw: string, bound: 'gte' | 'lte', ctx: { today: string; timeZone?: string }): { op: string; value: string } | null {
+  const day = dateFilterValue(raw, ctx.today);
+  if (!isPlainDate(day)) return null;
+  const tz = ctx.timeZone ?? DEFAULT_TIME_ZONE;
+  if (bound === 'gte') return { op: '>=', value: zonedDateTimeToInstant(day, '00:00', tz).toISOString() };
+  return { op: '<', value: zonedDateTimeToInstant(addDaysToDate(day, 1), '00:00', tz).toISOString() };
+}
+
 /** Builds the WHERE clause of a list from the query string: declared filters only, everything as parameters. */
-export function buildWhere(c: Compiled, ctx: Pick<EngineContext, 'principal' | 'today'>, query: Record<string, string>, p = new Params()) {
+export function buildWhere(c: Compiled, ctx: Pick<EngineContext, 'principal' | 'today'> & { timeZone?: string }, query: Record<string, string>, p = new Params()) {
   const where = [scopeWhere(c, ctx.principal, p.bind)];
   const reserved = new Set(['page', 'per_page', 'sort', 'order', 'q', 'ids', 'id', 'tab']);
   const filters: Record<string, string> = {};
@@ -70,6 +83,11 @@ export function buildWhere(c: Compiled, ctx: Pick<EngineContext, 'principal' | '
     const range = /^(.*)_(gte|lte)$/.exec(key);
     if (range && c.rangeable.has(range[1]) && readable(ctx.principal, c.rangeable.get(range[1])!)) {
       const f = c.rangeable.get(range[1])!;
+      const day = f.type === 'datetime' ? dayBound(value, range[2] as 'gte' | 'lte', ctx) : null;
+      if (day) {
+        where.push(`${fieldExpression(c, f, p.bind, ctx.today)} ${day.op} ${p.bind(day.value)}`);
+        continue;
+      }
       const v = f.type === 'number' || f.type === 'money' ? Number(value) : f.type === 'date' ? dateFilterValue(value, ctx.today) : value;
       if (typeof v === 'number' && !Number.isFinite(v)) throw new HttpError(400, `Filter ${key} must be a number.`, { [key]: 'Must be a number' });
       if (typeof v === 'string' && (!/^\d{4}-\d\d-\d\d/.test(v) || Number.isNaN(Date.parse(v)))) throw new HttpError(400, `Filter ${key} must be a date.`, { [key]: 'Must be a date' });
@@ -85,7 +103,8 @@ export function buildWhere(c: Compiled, ctx: Pick<EngineContext, 'principal' | '
       where.push(`(${values.map((x) => `(${custom(x, p.bind, { today: ctx.today })})`).join(' or ')})`);
       continue;
     }
-    const v = filterValue(f, value);
+    // A field holding user ids (declared `reference: 'users'`) may be filtered by 'me': the caller ("my notes").
+    const v = filterValue(f, value === 'me' && f.reference === 'users' ? String(ctx.principal.userId) : value);
     const expr = fieldExpression(c, f, p.bind, ctx.today);
     if (f.type === 'references') {
       const ids = v as number[];
@@ -440,7 +459,8 @@ function actionInput(ctx: EngineContext, action: ActionDeclaration, body: Record
   return input;
 }
 
-const nameOf = (c: Compiled, r: Row) => c.decl.recordRepresentation.replace(/%\{(\w+)\}/g, (_, k) => String(r[k] ?? '')).trim() || `#${r.id}`;
+// Locked rows carry no computed fields: a name made of one reads as the resource's name and id ('Shift 5').
+const nameOf = (c: Compiled, r: Row) => c.decl.recordRepresentation.replace(/%\{(\w+)\}/g, (_, k) => String(r[k] ?? '')).trim() || `${c.decl.label.one} ${r.id}`;
 
 /**
  * Runs an action on one or more records, all or nothing: the rows are locked, every guard must allow it, then

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import { forbidden, HttpError } from '../http.js';
-import type { Action, ActionDeclaration, ResourceDeclaration } from '../../src/engine/types.js';
+import type { Action, ActionDeclaration, LoginType, ResourceDeclaration } from '../../src/engine/types.js';
 import { permits } from '../../src/resources/access.js';
 import { agencyToday, DEFAULT_TIME_ZONE } from '../domain/time/agencyTime.js';
 import { compile, type Compiled, type Lookup } from './compile.js';
@@ -31,7 +31,7 @@ export function principalOf(req: FastifyRequest): EnginePrincipal {
 }
 
 /** A signed-in user (a session's, or a file store caller's) as the engine's principal. */
-export function principalFromUser(u: { id: number; name?: string; merchant_id: number; kind: 'admin' | 'client'; client_id: number | null; role: string }): EnginePrincipal {
+export function principalFromUser(u: { id: number; name?: string; merchant_id: number; kind: LoginType; client_id: number | null; role: string }): EnginePrincipal {
   return { userId: u.id, name: u.name ?? '', loginType: u.kind, role: u.role as EnginePrincipal['role'], merchantId: u.merchant_id, clientId: u.client_id };
 }
 
@@ -165,7 +165,7 @@ function actionRoutes(app: FastifyInstance, c: Compiled, action: ActionDeclarati
  * it (the declaration grants 'show' and the row is inside their scope).
  */
 export function recordVisibility(registry: Map<string, Compiled>) {
-  return async (db: Queryable, who: { id: number; name?: string; merchant_id: number; kind: 'admin' | 'client'; client_id: number | null; role: string }, resource: string, id: number) => {
+  return async (db: Queryable, who: { id: number; name?: string; merchant_id: number; kind: LoginType; client_id: number | null; role: string }, resource: string, id: number) => {
     const c = registry.get(resource);
     if (!c || !permits({ loginType: who.kind, role: who.role }, c.decl, 'show')) return false;
     const principal = principalFromUser(who);

@@ -14,7 +14,7 @@ import {
 export interface FilePrincipal {
   id: number;
   merchant_id: number;
-  kind: 'admin' | 'client';
+  kind: 'admin' | 'client' | 'staff';
   client_id: number | null;
   role: string;
 }

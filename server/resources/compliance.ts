@@ -3,6 +3,7 @@ import { HttpError } from '../http.js';
 import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
 import { assessCompliance, describeCompliance, type ComplianceCategory, type ComplianceDocument } from '../domain/compliance/compliance.js';
 import { defaultExpiry, DUE_WITHIN_DAYS } from '../domain/compliance/documents.js';
+import { notify } from '../notifications/notify.js';
 
 /** The agency's document categories, as the compliance rules read them. */
 async function categoriesOf(db: Queryable, merchantId: number): Promise<ComplianceCategory[]> {
@@ -70,10 +71,25 @@ const complianceFilters: Record<string, (bind: (v: unknown) => string, today: st
   not_compliant: (bind, today) => `(not compliance_complete or compliance_valid_until < ${bind(today)}::date)`,
 };
 
+/** A new staff member awaits approval: the agency hears of it (issue 9's events). */
+async function notifyStaffRegistered(ctx: EngineContext, row: Row) {
+  const name = `${row.first_name} ${row.last_name}`;
+  await notify(ctx.db, {
+    merchantId: ctx.principal.merchantId,
+    event: 'staff.registered',
+    title: 'New staff member registered',
+    body: `${name} registered and awaits approval.`,
+    link: `/staffs/${row.id}`,
+    audience: { agency: true },
+    data: { staff_name: name, email: row.email ?? '' },
+  });
+}
+
 export const candidatesBehaviour: ResourceBehaviour = {
   computed: { compliance: complianceExpression },
   computedFilters: { compliance: (value, bind, { today }) => complianceFilters[value](bind, today) },
   async afterSave(ctx, { stored, row }) {
+    if (!stored) await notifyStaffRegistered(ctx, row);
     if (stored && stored.job_role_id === row.job_role_id) return false;
     // A new job role may require other documents: the stored compliance changes with it.
     await refreshCompliance(ctx.db, ctx.principal.merchantId, [row.id]);

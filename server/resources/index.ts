@@ -1,6 +1,9 @@
 import type { ResourceBehaviour } from '../engine/context.js';
 import { clientsBehaviour } from './clients.js';
 import { availabilityBehaviour, candidatesBehaviour, documentCategoriesBehaviour, documentsBehaviour, restrictionsBehaviour } from './compliance.js';
+import { rateBehaviours } from './rates.js';
+import { shiftBehaviours } from './shifts.js';
+import { notesBehaviours } from './notes.js';
 
 /** What each resource does on the server beyond its declaration (hooks, action effects, computed fields). */
 export const behaviours: Record<string, ResourceBehaviour> = {
@@ -10,4 +13,7 @@ export const behaviours: Record<string, ResourceBehaviour> = {
   document_categories: documentCategoriesBehaviour,
   candidate_restrictions: restrictionsBehaviour,
   availability: availabilityBehaviour,
+  ...rateBehaviours,
+  ...shiftBehaviours,
+  ...notesBehaviours,
 };

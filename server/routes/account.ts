@@ -29,12 +29,14 @@ export interface AgencyProfile {
   profile_photo: string | null;
   email: string | null;
   phone: string | null;
+  /** The agency's IANA time zone: the screens show times on its wall clock. */
+  time_zone: string;
 }
 
 /** The agency's profile as GET /api/merchants/{id} answers it (its logo as EFFECTIVE_LOGO), or null. */
 export async function agencyProfile(db: Queryable, merchantId: number): Promise<AgencyProfile | null> {
   const [row] = await db.query<AgencyProfile>(
-    `select m.id, m.company_name, ${EFFECTIVE_LOGO} as profile_photo, m.email, m.phone from merchants m where m.id = $1`,
+    `select m.id, m.company_name, ${EFFECTIVE_LOGO} as profile_photo, m.email, m.phone, m.time_zone from merchants m where m.id = $1`,
     [merchantId],
   );
   return row ?? null;
@@ -70,6 +72,7 @@ const agencyShape = {
         profile_photo: { type: ['string', 'null'] },
         email: { type: ['string', 'null'] },
         phone: { type: ['string', 'null'] },
+        time_zone: { type: 'string' },
       },
     },
   },

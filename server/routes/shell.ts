@@ -5,7 +5,7 @@ import { agencyLogos, agencyProfile } from './account.js';
 
 const idParam = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
 
-/** What the application shell needs: the agency's name and logo, staff search, notifications. */
+/** What the application shell needs: the agency's name and logo, staff search. */
 export async function shellRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: number } }>('/api/merchants/:id', {
     config: { access: 'any' },
@@ -50,48 +50,6 @@ export async function shellRoutes(app: FastifyInstance) {
     },
   });
 
-  app.get<{ Querystring: { page?: number; per_page?: number } }>('/api/agency_notifications', {
-    config: { access: 'admin' },
-    schema: {
-      tags: ['notifications'],
-      summary: "The agency's notifications, newest first",
-      querystring: {
-        type: 'object',
-        properties: { page: { type: 'integer', minimum: 1, default: 1 }, per_page: { type: 'integer', minimum: 1, maximum: 100, default: 10 } },
-      },
-    },
-    handler: async (req) => {
-      const page = req.query.page ?? 1;
-      const perPage = req.query.per_page ?? 10;
-      const merchant = req.auth!.merchant_id;
-      const [notifications, [counts]] = await Promise.all([
-        app.db.query(
-          'select id, title, body, link, read, created_at from notifications where merchant_id = $1 order by created_at desc, id desc limit $2 offset $3',
-          [merchant, perPage, (page - 1) * perPage],
-        ),
-        app.db.query<{ total: number; unread: number }>(
-          'select count(*)::int as total, count(*) filter (where not read)::int as unread from notifications where merchant_id = $1',
-          [merchant],
-        ),
-      ]);
-      return {
-        notifications,
-        current_page: page,
-        total_count: counts.total,
-        total_pages: Math.ceil(counts.total / perPage),
-        unread_count: counts.unread,
-        message: counts.total ? 'Notifications loaded' : 'No notifications yet',
-      };
-    },
-  });
-
-  app.put('/api/merchant_notification_read_all', {
-    config: { access: 'admin' },
-    schema: { tags: ['notifications'], summary: 'Mark every notification read' },
-    handler: async (req) => {
-      await app.db.query('update notifications set read = true where merchant_id = $1 and not read', [req.auth!.merchant_id]);
-      return { message: 'All notifications marked as read', unread_count: 0 };
-    },
-  });
+  // The notifications (GET agency_notifications, PUT merchant_notification_read_all) are in routes/notifications.ts.
 
 }

@@ -10,7 +10,7 @@ export type View = 'list' | 'show' | 'edit' | 'create';
 export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export';
 export const CRUD_ACTIONS: readonly string[] = ['list', 'show', 'create', 'edit', 'delete', 'export'];
 export type Role = 'admin' | 'consultant' | 'manager' | 'viewer';
-export type LoginType = 'admin' | 'client';
+export type LoginType = 'admin' | 'client' | 'staff';
 /** Which panel each role signs in to: agency roles (admin, consultant) and client roles (manager, viewer). */
 export const ROLE_LOGIN: Record<Role, LoginType> = { admin: 'admin', consultant: 'admin', manager: 'client', viewer: 'client' };
 /** Who is asking: the same shape on both sides (the server adds ids). */
@@ -161,7 +161,9 @@ export interface ResourceDeclaration {
   actions?: ActionDeclaration[];
   /**
    * The rows a client user may see: the field holding their client's id, directly ('client_id', or 'id' on
-   * clients themselves) or through references ('site_id.client_id'). Without it, client users see no rows.
+   * clients themselves) or through references ('site_id.client_id'). 'agency': every row of the agency, for the
+   * agency's vocabulary a client must choose from (job roles); fields with pay still need readableBy.
+   * Without it, client users see no rows.
    */
   clientScope?: string;
   parent?: ParentDeclaration;

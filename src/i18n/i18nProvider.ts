@@ -2,6 +2,10 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { resourceMessages } from '../resources/messages';
 import { en } from './en';
+import { messages as rateMessages } from '../resources/rates/messages';
+import { messages as shiftMessages } from '../resources/shifts/messages';
+import { messages as communicationMessages } from '../resources/communication/messages';
+import { messages as notesMessages } from '../resources/notes/messages';
 
 type Messages = Record<string, unknown>;
 
@@ -18,6 +22,6 @@ export function mergeMessages(...catalogues: Messages[]): Messages {
   return out;
 }
 
-export const messages = mergeMessages(englishMessages as Messages, en, resourceMessages);
+export const messages = mergeMessages(englishMessages as Messages, en, resourceMessages, rateMessages, shiftMessages, communicationMessages, notesMessages);
 
 export const i18nProvider = polyglotI18nProvider(() => messages as any, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });

@@ -1,5 +1,5 @@
 import ChatIcon from '@mui/icons-material/Chat';
-import { IconButton, Tooltip } from '@mui/material';
+import { Badge, IconButton, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Layout, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
@@ -8,14 +8,22 @@ import { NotificationsButton } from './NotificationsButton';
 import { PanelAppBar } from './PanelAppBar';
 import { AdminProfileMenu } from './ProfileMenu';
 import { StaffSearch } from './StaffSearch';
+import { useChatUnread } from './useShellData';
 
+/** The top bar's chat button, its badge the agency's unread messages from staff. */
 function ChatButton() {
   const translate = useTranslate();
+  const unread = useChatUnread().data ?? 0;
   const label = translate('app.topbar.chat');
+  // As the bell: the name holds the badge's visible text ("Chat, 99+ unread").
+  const badge = unread > 99 ? '99+' : String(unread);
+  const name = unread > 0 ? `${label}, ${translate('app.menu.unread', { smart_count: unread }).replace(String(unread), badge)}` : label;
   return (
     <Tooltip title={label}>
-      <IconButton color="inherit" component={Link} to="/chat" aria-label={label}>
-        <ChatIcon />
+      <IconButton color="inherit" component={Link} to="/chat" aria-label={name}>
+        <Badge badgeContent={unread} color="error" max={99}>
+          <ChatIcon />
+        </Badge>
       </IconButton>
     </Tooltip>
   );

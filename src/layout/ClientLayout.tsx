@@ -9,13 +9,17 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
 import WorkOutlineIcon from '@mui/icons-material/WorkOutlineOutlined';
 import type { ReactNode } from 'react';
+import { Badge } from '@mui/material';
 import { Layout } from 'react-admin';
+import { NotificationsButton } from './NotificationsButton';
+import { useAgencyNotifications } from './useShellData';
 import { NavGroup, NavItem, SidebarNav } from './nav';
 import { PanelAppBar } from './PanelAppBar';
 import { ClientProfileMenu } from './ProfileMenu';
 
 /** The client panel's menu: Dashboard, Invoices, Schedule, Signed Timesheets, Shifts (4 lists), Notifications. */
 export function ClientMenu() {
+  const unread = useAgencyNotifications().data?.unread_count ?? 0;
   return (
     <SidebarNav label="app.client_menu.label">
         <NavItem to="/client/clientDashboard" label="app.client_menu.dashboard" icon={<DashboardIcon />} />
@@ -28,14 +32,22 @@ export function ClientMenu() {
           <NavItem nested to="/client/shift/closed-shift" label="app.client_menu.closed" icon={<LockClockIcon />} />
           <NavItem nested to="/client/shift/deleted-shift" label="app.client_menu.deleted" icon={<DeleteOutlineIcon />} />
         </NavGroup>
-        <NavItem to="/client/ClientNotification" label="app.client_menu.notifications" icon={<NotificationsIcon />} />
+        <NavItem
+          to="/client/ClientNotification"
+          label="app.client_menu.notifications"
+          icon={
+            <Badge badgeContent={unread} color="error" max={99} aria-hidden="true">
+              <NotificationsIcon />
+            </Badge>
+          }
+        />
     </SidebarNav>
   );
 }
 
 /** Top bar: agency logo and name; the profile menu button shows the signed-in client user's name. */
 export function ClientAppBar() {
-  return <PanelAppBar home="/client/clientDashboard" userMenu={<ClientProfileMenu />} />;
+  return <PanelAppBar home="/client/clientDashboard" userMenu={<ClientProfileMenu />} tools={<NotificationsButton />} />;
 }
 
 export function ClientLayout({ children }: { children: ReactNode }) {

@@ -1,9 +1,9 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Alert, Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
+import { Alert, Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
-import { useAgencyNotifications, useMarkAllRead } from './useShellData';
+import { inboxOfPanel, useAgencyNotifications, useMarkAllRead } from './useShellData';
 
 /** Notifications shown at first in the top bar (spec section 9). */
 export const NOTIFICATIONS_PREVIEW = 2;
@@ -92,7 +92,15 @@ export function NotificationsButton() {
         ) : (
           <List dense disablePadding aria-label={label}>
             {data.notifications.slice(0, NOTIFICATIONS_PREVIEW).map((n) => (
-              <ListItem key={n.id} divider sx={{ alignItems: 'flex-start', bgcolor: n.read ? undefined : 'action.hover' }}>
+              <ListItem key={n.id} divider disablePadding sx={{ alignItems: 'flex-start', bgcolor: n.read ? undefined : 'action.hover' }}>
+                <ListItemButton
+                  disabled={!n.link}
+                  sx={{ '&.Mui-disabled': { opacity: 1 } }}
+                  onClick={() => {
+                    close();
+                    if (n.link) navigate(n.link);
+                  }}
+                >
                 <ListItemText
                   primary={
                     <>
@@ -104,6 +112,7 @@ export function NotificationsButton() {
                   }
                   secondary={n.body}
                 />
+                </ListItemButton>
               </ListItem>
             ))}
           </List>
@@ -113,7 +122,7 @@ export function NotificationsButton() {
             size="small"
             onClick={() => {
               close();
-              navigate('/notification');
+              navigate(inboxOfPanel().page);
             }}
           >
             {translate('app.topbar.show_all')}

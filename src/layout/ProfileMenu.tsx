@@ -8,14 +8,16 @@ import { UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin
 import { Link } from 'react-router';
 import { getMerchantId } from '../providers/session';
 import { SignOutDialog } from './SignOutDialog';
+import { DiaryNoteCount } from '../resources/notes/NoteCount';
 
-function LinkItem({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
+function LinkItem({ to, label, icon, extra }: { to: string; label: string; icon: ReactNode; extra?: ReactNode }) {
   const translate = useTranslate();
   const menu = useUserMenu();
   return (
     <MenuItem component={Link} to={to} onClick={() => menu?.onClose()}>
       <ListItemIcon>{icon}</ListItemIcon>
       <ListItemText>{translate(label)}</ListItemText>
+      {extra}
     </MenuItem>
   );
 }
@@ -58,7 +60,7 @@ export function AdminProfileMenu() {
     <>
       <UserMenu label={label}>
         <LinkItem to="/appsetting" label="app.profile.app_settings" icon={<SettingsIcon />} />
-        <LinkItem to="/dairy_notes" label="app.profile.diary_notes" icon={<EditNoteIcon />} />
+        <LinkItem to="/dairy_notes" label="app.profile.diary_notes" icon={<EditNoteIcon />} extra={<DiaryNoteCount />} />
         <LinkItem to={`/admin/${getMerchantId() ?? ''}`} label="app.profile.personal_settings" icon={<ManageAccountsIcon />} />
         <SignOutItem onSignOut={() => setConfirming(true)} />
       </UserMenu>

@@ -9,6 +9,8 @@ export interface AgencyInfo {
   /** The logo_url of the agency_logo_list entry with logo_type 'agency_logo', if any. */
   logoUrl: string | null;
   faviconUrl: string | null;
+  /** The agency's IANA time zone (merchants.time_zone): times on screen are its wall clock. */
+  timeZone: string;
 }
 
 /** The agency's name (GET merchants/{merchant_id}) and logo (GET agency_logo_list, logo_type agency_logo). */
@@ -20,7 +22,7 @@ export function useAgency() {
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }): Promise<AgencyInfo> => {
       const [merchant, logos] = await Promise.all([
-        api<{ data: { company_name?: string; profile_photo?: string | null } }>(`/merchants/${encodeURIComponent(merchantId!)}`, { signal }),
+        api<{ data: { company_name?: string; profile_photo?: string | null; time_zone?: string } }>(`/merchants/${encodeURIComponent(merchantId!)}`, { signal }),
         // A missing logo list only means the placeholder is shown.
         api<{ data: { logo_type: string; logo_url: string }[] }>('/agency_logo_list', { signal }).catch(() => ({ data: [] })),
       ]);
@@ -30,6 +32,7 @@ export function useAgency() {
         profilePhoto: merchant.data?.profile_photo ?? null,
         logoUrl: logo('agency_logo'),
         faviconUrl: logo('favicon'),
+        timeZone: merchant.data?.time_zone || 'Europe/London',
       };
     },
   });
@@ -63,22 +66,46 @@ export interface NotificationsAnswer {
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 export const notificationsKey = ['shell', 'agency_notifications'] as const;
 
-/** The first page of the agency's notifications, with unread_count for the badges (admin panel only). */
+/** Each panel's inbox: its calls and its notifications screen. */
+export const NOTIFICATION_INBOXES = {
+  admin: { list: '/agency_notifications', readAll: '/merchant_notification_read_all', page: '/notification' },
+  client: { list: '/client_notifications', readAll: '/client_notification_read_all', page: '/client/ClientNotification' },
+} as const;
+export const inboxOfPanel = () => NOTIFICATION_INBOXES[getLoginType() === 'client' ? 'client' : 'admin'];
+
+/** The first page of the signed-in panel's notifications (the agency's, or the client's), with unread_count for the badges. */
 export function useAgencyNotifications() {
+  const panel = getLoginType();
   return useQuery({
-    queryKey: notificationsKey,
-    enabled: getLoginType() === 'admin',
+    queryKey: [...notificationsKey, panel],
+    enabled: panel === 'admin' || panel === 'client',
     refetchInterval: 60_000,
     retry: false,
-    queryFn: ({ signal }) => api<NotificationsAnswer>(`/agency_notifications?page=1&per_page=${NOTIFICATIONS_PAGE_SIZE}`, { signal }),
+    queryFn: ({ signal }) => api<NotificationsAnswer>(`${inboxOfPanel().list}?page=1&per_page=${NOTIFICATIONS_PAGE_SIZE}`, { signal }),
   });
 }
 
-/** PUT merchant_notification_read_all, then reload the notifications. */
+export const chatUnreadKey = ['shell', 'chat_unread'] as const;
+
+/**
+ * The agency's unread messages from staff (GET chats/unread_count) for the top bar's chat badge: refreshed like
+ * the notification bell, and when the chat screen sees a message arrive or a conversation read.
+ */
+export function useChatUnread() {
+  return useQuery({
+    queryKey: chatUnreadKey,
+    enabled: getLoginType() === 'admin',
+    refetchInterval: 60_000,
+    retry: false,
+    queryFn: ({ signal }) => api<{ count: number }>('/chats/unread_count', { signal }).then((r) => r.count),
+  });
+}
+
+/** Marks the panel's inbox read (PUT merchant_notification_read_all, or the client's), then reloads the notifications. */
 export function useMarkAllRead() {
   const client = useQueryClient();
   return async () => {
-    await api('/merchant_notification_read_all', { method: 'PUT' });
+    await api(inboxOfPanel().readAll, { method: 'PUT' });
     await client.invalidateQueries({ queryKey: notificationsKey });
   };
 }

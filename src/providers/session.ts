@@ -2,7 +2,7 @@
  * The browser session, stored exactly under the spec's keys: token, tokenExpiration, loginType, merchant_id
  * (and selectedTemplate, owned by the invoice screens).
  */
-export type LoginType = 'admin' | 'client';
+export type LoginType = 'admin' | 'client' | 'staff';
 
 export const KEYS = {
   token: 'token',
@@ -19,6 +19,8 @@ export interface LoginResponse {
   merchant_id: number;
   client_id?: number | null;
   client_name?: string | null;
+  /** A staff member's own staff record (login type staff). */
+  candidate_id?: number | null;
   user: { id: number; name: string; email: string; role: string; client_id?: number | null };
 }
 
@@ -32,7 +34,7 @@ export function saveSession(r: LoginResponse) {
 export const getToken = () => localStorage.getItem(KEYS.token);
 export const getLoginType = (): LoginType | null => {
   const t = localStorage.getItem(KEYS.loginType);
-  return t === 'admin' || t === 'client' ? t : null;
+  return t === 'admin' || t === 'client' || t === 'staff' ? t : null;
 };
 export const getMerchantId = () => localStorage.getItem(KEYS.merchantId);
 
@@ -60,4 +62,4 @@ export function clearExpired() {
 }
 
 /** Where a signed-in user belongs. */
-export const homeOf = (t: LoginType | null) => (t === 'client' ? '/client/clientDashboard' : '/home');
+export const homeOf = (t: LoginType | null) => (t === 'client' ? '/client/clientDashboard' : t === 'staff' ? '/staff-app' : '/home');

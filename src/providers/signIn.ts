@@ -1,9 +1,9 @@
 import { request } from './request';
 import { getToken, saveSession, type LoginResponse, type LoginType } from './session';
 
-/** POST {admin|client}_login and store the session under the spec's keys. Used by the Login page and the authProvider. */
+/** POST {admin|client|staff}_login and store the session under the spec's keys. Used by the Login page, the authProvider and the staff page. */
 export async function signIn(loginType: LoginType, email: string, password: string): Promise<LoginResponse> {
-  const r = await request<LoginResponse>(`/${loginType === 'client' ? 'client' : 'admin'}_login`, {
+  const r = await request<LoginResponse>(`/${loginType === 'client' || loginType === 'staff' ? loginType : 'admin'}_login`, {
     method: 'POST',
     json: { email: email.trim(), password },
   });

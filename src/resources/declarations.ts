@@ -5,8 +5,12 @@ import { candidates } from './candidates/resource';
 import { settingsResources } from './settings/resources';
 import { complianceResources } from './compliance/resource';
 import { auditEntries } from './audit/resource';
+import { rateResources } from './rates/resource';
+import { shiftResources } from './shifts/resource';
+import { communicationResources } from './communication/resource';
+import { notesResources } from './notes/resource';
 
 /** Every entity of the product, declared once. The server builds its API from this list, the app its screens. */
-export const declarations: ResourceDeclaration[] = [clients, sites, candidates, ...settingsResources, ...complianceResources, auditEntries];
+export const declarations: ResourceDeclaration[] = [clients, sites, candidates, ...settingsResources, ...complianceResources, ...rateResources, ...shiftResources, ...communicationResources, ...notesResources, auditEntries];
 
 export const declarationByName = new Map(declarations.map((d) => [d.name, d]));

@@ -1,15 +1,24 @@
 import type { ReactElement } from 'react';
 import type { BuiltResource } from '../engine/react/buildResource';
+import type { Area } from './area';
 import clients from './clients';
 import sites from './sites';
 import candidates from './candidates';
 import settings from './settings';
 import compliance from './compliance';
+import rates from './rates';
+import shifts from './shifts';
+import communication from './communication';
+import notes from './notes';
 
-const built: BuiltResource[] = [clients, sites, candidates, ...settings, ...compliance];
+const areas: Area[] = [rates, shifts, communication, notes];
+const built: BuiltResource[] = [clients, sites, candidates, ...settings, ...compliance, ...areas.flatMap((a) => a.resources)];
 
 /** The react-admin <Resource> elements of the agency panel, built from the resource declarations. */
 export const adminResources: ReactElement[] = built.map((b) => b.resource);
 
 /** The screens at the spec's routes, for the agency panel's <CustomRoutes>. */
-export const adminRoutes: ReactElement[] = built.flatMap((b) => b.routes);
+export const adminRoutes: ReactElement[] = [...built.flatMap((b) => b.routes), ...areas.flatMap((a) => a.adminRoutes ?? [])];
+
+/** The client panel's screens that the areas build (their shifts, schedule and notifications). */
+export const clientRoutes: ReactElement[] = areas.flatMap((a) => a.clientRoutes ?? []);

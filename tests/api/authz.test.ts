@@ -1,8 +1,9 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO, loginAs, makeTestApp, type TestApp } from './helpers';
 import { matrix, PRINCIPALS, type MatrixRow, type Outcome, type Principal } from './authz-matrix';
 import { addDaysToDate, agencyToday } from '../../server/domain/time/agencyTime';
+import { areas } from './authz/index';
+import type { AuthzContext, Req } from './authz/area';
 
 // The authorization matrix run for real: every registered route is in the table, and every row answers as the
 // table says for the six principals, against records of both agencies and both clients.
@@ -18,7 +19,18 @@ const shared: Record<string, number | string> = {};
 const sharedB: Record<string, number | string> = {};
 let candidateEmail: string;
 
-const WHO: Record<Exclude<Principal, 'anonymous'>, keyof typeof DEMO> = { admin: 'admin', consultant: 'consultant', clientA: 'client', clientB: 'client2', otherAdmin: 'otherAdmin' };
+/** What the areas' rows (tests/api/authz/) run with. */
+const ctx: AuthzContext = {
+  get t() { return t; },
+  get setup() { return setup; },
+  get setupB() { return setupB; },
+  get today() { return today; },
+  tokens, ids, shared, sharedB,
+  must: (res, status) => must(res, status),
+  next: () => next(),
+};
+
+const WHO: Record<Exclude<Principal, 'anonymous'>, keyof typeof DEMO> = { admin: 'admin', consultant: 'consultant', clientA: 'client', clientB: 'client2', otherAdmin: 'otherAdmin', staff: 'staff' };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 let n = 0;
 const next = () => ++n;
@@ -46,18 +58,29 @@ const createBody: Record<string, (token: string) => Promise<Record<string, unkno
   candidate_restrictions: async () => ({ candidate_id: shared.candidates, client_id: ids.clientA, reason: 'Authz test', restricted_on: today }),
   // One per staff member: a new staff member each time.
   candidate_preferences: async () => ({ candidate_id: await fresh('candidates'), prefers_night: true }),
-  // Past days (the demo fills the coming weeks), a different one each time.
-  availability: async () => ({ candidate_id: shared.candidates, date: addDaysToDate(today, -100 - next()), status: 'available' }),
+  // A past day (the demo fills the coming weeks) of a new staff member each time: one entry per staff member and day.
+  availability: async () => ({ candidate_id: await fresh('candidates'), date: addDaysToDate(today, -100), status: 'available' }),
   audit_entries: async () => ({ event: 'create' }),
+};
+
+const bodyFor = (resource: string, token: string) => {
+  const own = areas.find((a) => a.createBody?.[resource])?.createBody?.[resource];
+  if (own) return own(ctx, token);
+  return createBody[resource](token);
 };
 
 /** A new record of agency A (created by the setup admin), for the rows that delete or change state. */
 async function fresh(resource: string): Promise<number> {
   if (resource === 'audit_entries') return Number(shared.audit_entries);
-  return (await must(await call(t.app, setup, 'POST', `/api/${resource}`, await createBody[resource](setup)), 201)).id;
+  const own = areas.find((a) => a.fresh?.[resource])?.fresh?.[resource];
+  if (own) return own(ctx);
+  return (await must(await call(t.app, setup, 'POST', `/api/${resource}`, await bodyFor(resource, setup)), 201)).id;
 }
 /** A new staff member in the state the action needs. */
 async function freshFor(resource: string, action: string): Promise<number> {
+  const key = `${resource} ${action}`;
+  const own = areas.find((a) => a.fresh?.[key] || a.fresh?.[resource]);
+  if (own) return (own.fresh![key] ?? own.fresh![resource])(ctx);
   if (resource === 'candidate_documents') return fresh(resource);
   const id = await fresh('candidates');
   if (action === 'activate' || action === 'deactivate') await must(await call(t.app, setup, 'POST', `/api/candidates/${id}/actions/approve`, {}));
@@ -70,7 +93,6 @@ const actionInput: Record<string, Record<string, unknown>> = {
   'candidate_documents reject': { reason: 'Blurred scan' },
 };
 
-type Req = Pick<InjectOptions, 'method' | 'url' | 'payload' | 'headers'>;
 const mondayOf = (d: string) => addDaysToDate(d, -((new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7));
 
 /**
@@ -99,18 +121,20 @@ async function requestFor(r: MatrixRow, p: Principal, otherAgency = false): Prom
     'POST /api/staff_availability/copy_week': () => ({ method: 'POST', url: r.url, payload: { week_start: mondayOf(today), candidate_ids: [Number(shared.candidates)] } }),
   };
   if (special[key]) return special[key]();
+  const area = areas.find((a) => a.requests?.[key]);
+  if (area) return area.requests![key](ctx, p, otherAgency);
   const engine = /^\/api\/(\w+)(\/:id)?(?:\/actions\/(\w+))?(\/compliance)?$/.exec(r.url);
   if (!engine) return { method: r.method, url: r.url };
   const [, resource, hasId, action, compliance] = engine;
   if (compliance) return { method: 'GET', url: `/api/candidates/${own.candidates}/compliance` };
   if (action) {
     const target = otherAgency ? Number(own[resource]) : await freshFor(resource, action);
-    const input = actionInput[`${resource} ${action}`] ?? {};
+    const input = actionInput[`${resource} ${action}`] ?? areas.find((a) => a.actionInput?.[`${resource} ${action}`])?.actionInput?.[`${resource} ${action}`] ?? {};
     return hasId
       ? { method: 'POST', url: `/api/${resource}/${target}/actions/${action}`, payload: input }
       : { method: 'POST', url: `/api/${resource}/actions/${action}`, payload: { ids: [target], ...input } };
   }
-  if (!hasId) return r.method === 'POST' ? { method: 'POST', url: r.url, payload: await createBody[resource](token ?? setup) } : { method: r.method, url: r.url };
+  if (!hasId) return r.method === 'POST' ? { method: 'POST', url: r.url, payload: await bodyFor(resource, token ?? setup) } : { method: r.method, url: r.url };
   const id = r.method === 'DELETE' && !otherAgency ? await fresh(resource) : own[resource];
   // An edit that sends nothing new: authorised and found, it answers the record unchanged.
   return { method: r.method, url: `/api/${resource}/${id}`, ...(r.method === 'PUT' ? { payload: {} } : {}) };
@@ -161,6 +185,7 @@ beforeAll(async () => {
     into.availability = (await must(await call(t.app, token, 'POST', '/api/availability', { candidate_id: into.candidates, date: addDaysToDate(today, -60), status: 'day' }), 201)).id;
     into.audit_entries = (await q('select id from audit_log where merchant_id = $1 order by id limit 1', [m])).id;
   }
+  for (const area of areas) await area.prepare?.(ctx);
 });
 afterAll(async () => {
   await t?.close();

@@ -32,6 +32,8 @@ export async function ensureSharedExtensions(admin: pg.Client) {
     const [ext] = (await admin.query(`select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`)).rows;
     if (!ext) await admin.query('create extension if not exists pg_trgm schema public');
     else if (ext.nspname !== 'public') await admin.query('alter extension pg_trgm set schema public');
+    // btree_gist likewise (the shifts' exclusion constraint against double booking).
+    await admin.query('create extension if not exists btree_gist schema public');
   } finally {
     await admin.query('select pg_advisory_unlock(742001)');
   }
@@ -120,7 +122,7 @@ export async function makeTestApp(options: MakeOptions = {}): Promise<TestApp> {
   }
 }
 
-export type Kind = 'admin' | 'client';
+export type Kind = 'admin' | 'client' | 'staff';
 
 export const DEMO = {
   admin: { kind: 'admin', email: 'admin@demo.test', password: 'demo-admin' },
@@ -128,6 +130,7 @@ export const DEMO = {
   client: { kind: 'client', email: 'client@demo.test', password: 'demo-client' },
   client2: { kind: 'client', email: 'client2@demo.test', password: 'demo-client' },
   otherAdmin: { kind: 'admin', email: 'admin@other.test', password: 'demo-admin' },
+  staff: { kind: 'staff', email: 'staff@demo.test', password: 'demo-staff' },
 } as const;
 
 /** POST /api/{kind}_login; answers the whole response. */

@@ -127,49 +127,7 @@ describe('GET /api/search_candidate', () => {
   });
 });
 
-describe('GET /api/agency_notifications and PUT /api/merchant_notification_read_all', () => {
-  it('answers notifications, current_page, total_count, unread_count and message', async () => {
-    const res = await call(t.app, admin, 'GET', '/api/agency_notifications?page=1&per_page=10');
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body).toMatchObject({ current_page: 1, total_count: 3, unread_count: 2, message: expect.any(String) });
-    expect(body.notifications).toHaveLength(3);
-    for (const n of body.notifications) expect(typeof n.read).toBe('boolean');
-  });
-
-  it('pages with page and per_page', async () => {
-    const p1 = (await call(t.app, admin, 'GET', '/api/agency_notifications?page=1&per_page=2')).json();
-    const p2 = (await call(t.app, admin, 'GET', '/api/agency_notifications?page=2&per_page=2')).json();
-    expect(p1.notifications).toHaveLength(2);
-    expect(p2.notifications).toHaveLength(1);
-    expect(p2.current_page).toBe(2);
-    expect(p1.total_count).toBe(3);
-    expect(p2.total_count).toBe(3);
-    const ids = [...p1.notifications, ...p2.notifications].map((n: any) => n.id);
-    expect(new Set(ids).size).toBe(3);
-  });
-
-  it('defaults to page 1 and answers 422 (not 500) for bad paging', async () => {
-    const res = await call(t.app, admin, 'GET', '/api/agency_notifications');
-    expect(res.statusCode).toBe(200);
-    expect(res.json().current_page).toBe(1);
-    for (const q of ['page=0', 'page=abc', 'per_page=0', 'per_page=100000', 'page=-1']) {
-      const bad = await call(t.app, admin, 'GET', `/api/agency_notifications?${q}`);
-      expect(bad.statusCode, q).toBeGreaterThanOrEqual(400);
-      expect(bad.statusCode, q).toBeLessThan(500);
-    }
-  });
-
-  it('mark-all-read answers 200, then unread_count is 0', async () => {
-    const res = await call(t.app, admin, 'PUT', '/api/merchant_notification_read_all');
-    expect(res.statusCode).toBe(200);
-    const after = (await call(t.app, admin, 'GET', '/api/agency_notifications?page=1&per_page=10')).json();
-    expect(after.unread_count).toBe(0);
-    expect(after.total_count).toBe(3);
-    expect(after.notifications.every((n: any) => n.read === true)).toBe(true);
-  });
-});
-
+// The notification calls are tested with the notifications (tests/api/notifications.test.ts).
 describe('OpenAPI description', () => {
   it('GET /api/docs/json is an OpenAPI document listing the shell and sign-in paths', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });

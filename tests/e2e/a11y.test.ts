@@ -2,7 +2,7 @@ import axe from 'axe-core';
 const axeSource = axe.source;
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminResources, adminRoutes } from '../../src/resources';
+import { adminResources, adminRoutes, clientRoutes } from '../../src/resources';
 import { adminComingSoon, adminShellPaths, anyPanelPaths, clientComingSoon, clientShellPaths, routePatterns } from '../../src/routes';
 import { api, signInAdmin, signInClient } from './engineHelpers';
 import { useBrowser } from './harness';
@@ -165,8 +165,50 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     const inflight = trackRequests(page);
     const findings: Finding[] = [];
     await signInClient(page);
-    const routes = [...clientShellPaths, ...clientComingSoon.map((r) => withId(r.path, {}, 1)), ...anyPanelPaths, '/client/no-such-screen'];
+    // The areas' client screens (their shifts, schedule, notifications) too.
+    const routes = [...clientShellPaths, ...routePatterns(clientRoutes).map((p) => withId(p, {}, 1)), ...clientComingSoon.map((r) => withId(r.path, {}, 1)), ...anyPanelPaths, '/client/no-such-screen'];
     await sweep(page, routes, findings, inflight);
+    expect(report(findings), 'serious or critical axe violations').toBe('');
+  });
+
+  it('the staff page (sign-in, invitation, chat) has no serious or critical violation at phone size', { timeout: 60_000 }, async () => {
+    const { page } = e2e;
+    // The page staff open on their phones.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const findings: Finding[] = [];
+    await page.goto('/staff-app/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await audit(page, '/staff-app/login', findings);
+    // A sign-in refused: the form with its error.
+    // (An unknown account: the demo staff member's own attempts stay untouched.)
+    await page.getByLabel('Email').fill('nobody@a11y.example');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
+    await audit(page, '/staff-app/login (refused)', findings);
+
+    await page.goto('/staff-app/invite/no-such-invitation');
+    await page.getByRole('alert').waitFor();
+    await audit(page, '/staff-app/invite/:token (not valid)', findings);
+
+    await page.goto('/staff-app/login');
+    await page.getByLabel('Email').fill('staff@demo.test');
+    await page.getByLabel('Password').fill('demo-staff');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/staff-app/chat');
+    await page.goto('/staff-app');
+    await page.waitForURL((u) => u.pathname === '/staff-app/chat');
+    // The conversation is open and its messages (the demo's, from both sides) are shown. The live stream stays
+    // open, so the page is never quiet: these are what it waits for instead.
+    const log = page.getByRole('log', { name: 'Chat' });
+    await log.getByTestId('chat-message').first().waitFor();
+    await page.getByRole('textbox', { name: 'Message' }).waitFor({ state: 'visible' });
+    await expect.poll(() => page.getByRole('textbox', { name: 'Message' }).isEnabled()).toBe(true);
+    await expect.poll(() => page.locator('[role="progressbar"]:visible').count()).toBe(0);
+    await audit(page, '/staff-app/chat', findings);
+    // With a message typed (the send button enabled).
+    await page.getByRole('textbox', { name: 'Message' }).fill('Typed, not sent');
+    await audit(page, '/staff-app/chat (typing)', findings);
     expect(report(findings), 'serious or critical axe violations').toBe('');
   });
 });

@@ -4,6 +4,10 @@ import workflow from './003_workflow.js';
 import files from './004_files.js';
 import sharedState from './005_shared_state.js';
 import compliance from './006_compliance.js';
+import rates from './007_rates.js';
+import shifts from './008_shifts.js';
+import communication from './009_communication.js';
+import notesSupport from './010_notes_support.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -13,4 +17,8 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '004_files', sql: files },
   { id: '005_shared_state', sql: sharedState },
   { id: '006_compliance', sql: compliance },
+  { id: '007_rates', sql: rates },
+  { id: '008_shifts', sql: shifts },
+  { id: '009_communication', sql: communication },
+  { id: '010_notes_support', sql: notesSupport },
 ];

@@ -11,12 +11,16 @@ import { ChildList, SingleChildForm } from '../../engine/react/children';
 import { HistoryPanel } from '../../engine/react/history';
 import { candidateDocuments, candidatePreferences, candidateRestrictions } from '../compliance/resource';
 import { ComplianceSummary } from './ComplianceSummary';
+import { CandidateRateCard } from '../rates/CandidateRateCard';
+import { NotesAbout } from '../notes/NotesAbout';
+import { HelpLink } from '../notes/HelpLink';
+import { StaffChatActions } from '../communication/chat/StaffChatActions';
 
 /** The profile's tabs, in the spec's order; each is a route /staffs/{id}/{tab}. */
 export const PROFILE_TABS = ['overview', 'document', 'profiles', 'restricted', 'rate-card', 'notes', 'staff-id', 'candidate-history', 'candidate-preference'] as const;
 type ProfileTab = (typeof PROFILE_TABS)[number];
 // Tabs whose content a later release brings; their routes resolve and say so.
-const LATER: ProfileTab[] = ['rate-card'];
+const LATER: ProfileTab[] = [];
 // The documents tab's columns: what a check needs at a glance (file, dates, check status, expiry).
 const DOCUMENT_COLUMNS = ['document_category_id', 'number', 'issue_date', 'expiry_date', 'file', 'status', 'expiry_state', 'days_left'];
 
@@ -68,8 +72,10 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
           <StatusChips />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }} data-testid="profile-actions">
             <RecordActions decl={options.decl} />
+            <StaffChatActions candidateId={Number(record.id)} />
             <EditButton to={options.paths.edit(record.id)} />
             {canDelete && <DeleteButton mutationMode="pessimistic" redirect={options.paths.list} successMessage="Staff member deleted" />}
+            <HelpLink topic="staff" />
           </Box>
         </CardContent>
         {/* The tabs scroll within the card: without `contain` their full width would widen the page on a phone. */}
@@ -90,6 +96,7 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
           )}
           {tab === 'document' && <ChildList decl={candidateDocuments} parentId={record.id} columns={DOCUMENT_COLUMNS} header={<ComplianceSummary id={record.id} />} />}
           {tab === 'restricted' && <ChildList decl={candidateRestrictions} parentId={record.id} />}
+          {tab === 'rate-card' && <CandidateRateCard candidateId={record.id} />}
           {tab === 'candidate-preference' && <SingleChildForm decl={candidatePreferences} parentId={record.id} />}
           {tab === 'candidate-history' && <HistoryPanel target={{ resource: 'candidates', id: record.id, subject: true }} />}
           {tab === 'profiles' && <ProfilesTab />}
@@ -98,6 +105,7 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
               <TextField source="notes" emptyText={translate('app.staff.no_notes')} sx={{ whiteSpace: 'pre-wrap' }} />
             </Labeled>
           )}
+          {tab === 'notes' && <NotesAbout field="candidate_id" id={record.id} />}
           {tab === 'staff-id' && <StaffIdCard />}
           {LATER.includes(tab) && (
             <Box role="status">

@@ -14,6 +14,8 @@ import { pathsOf } from '../../engine/react/paths';
 import { sites } from '../sites/resource';
 import { candidateRestrictions } from '../compliance/resource';
 import { STATUS_CHOICES } from './resource';
+import { ClientNotesCard } from '../notes/NotesAbout';
+import { HelpLink } from '../notes/HelpLink';
 
 const sitePaths = pathsOf(sites);
 
@@ -44,6 +46,7 @@ function ClientProfile({ options }: { options: ViewOptions }) {
             </Typography>
             <SelectField source="status" choices={STATUS_CHOICES} />
             <EditButton to={options.paths.edit(record.id)} />
+            <HelpLink topic="clients" />
           </Box>
           <FieldGrid decl={options.decl} sources={['code', 'client_type', 'address', 'vat_number', 'payment_terms_days']} columns={3} />
         </CardContent>
@@ -81,6 +84,7 @@ function ClientProfile({ options }: { options: ViewOptions }) {
         </CardContent>
       </Card>
       <RestrictedStaffCard />
+      <ClientNotesCard id={record.id} />
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import type { Action, ResourceDeclaration } from '../../engine/types';
+import type { Action, ResourceDeclaration, Role } from '../../engine/types';
 
 // Settings are the agency's own vocabulary: admins change them, consultants read them.
 const settingsAccess: ResourceDeclaration['access'] = {
@@ -18,18 +18,24 @@ const settingRoutes = (base: string) => ({ list: base, create: `${base}/create`,
 const name = (label = 'Name') => ({ source: 'name', type: 'text' as const, label, required: true, maxLength: 100, unique: true, sortable: true });
 const description = { source: 'description', type: 'longtext' as const, label: 'Description', maxLength: 1000, views: ['show', 'edit', 'create'] as const };
 
+/** Pay and charge rates are the agency's business: client users never receive them. */
+const AGENCY_ONLY: Role[] = ['admin', 'consultant'];
+
+// Client users read the job roles too (they request shifts for one), but never the rates.
 export const jobRoles = setting({
   name: 'job_roles',
   table: 'job_roles',
   label: { one: 'Job role', many: 'Job roles' },
+  access: { ...settingsAccess, manager: ['list', 'show'], viewer: ['list', 'show'] },
+  clientScope: 'agency',
   routes: settingRoutes('/appsetting/addjobdetail'),
   search: ['name', 'code'],
   fields: [
     name('Job role'),
     { source: 'code', type: 'text', label: 'Code', maxLength: 12, sortable: true },
     { ...description, views: ['show', 'edit', 'create'] },
-    { source: 'default_pay_rate', type: 'money', label: 'Default pay rate (per hour)', min: 0, max: 1000, sortable: true },
-    { source: 'default_charge_rate', type: 'money', label: 'Default charge rate (per hour)', min: 0, max: 1000, sortable: true },
+    { source: 'default_pay_rate', type: 'money', label: 'Default pay rate (per hour)', min: 0, max: 1000, sortable: true, readableBy: AGENCY_ONLY },
+    { source: 'default_charge_rate', type: 'money', label: 'Default charge rate (per hour)', min: 0, max: 1000, sortable: true, readableBy: AGENCY_ONLY },
     { source: 'active', type: 'boolean', label: 'In use', defaultValue: true, filter: true, sortable: true },
   ],
 });

@@ -1,6 +1,13 @@
 import type { ResourceDeclaration } from '../../engine/types';
 import { STATUS_CHOICES } from '../clients/resource';
 
+/** The UK's bank-holiday regions (as the pricing domain names them). */
+export const SITE_REGIONS = [
+  { id: 'england_wales', name: 'England & Wales' },
+  { id: 'scotland', name: 'Scotland' },
+  { id: 'northern_ireland', name: 'Northern Ireland' },
+];
+
 export const sites: ResourceDeclaration = {
   name: 'sites',
   table: 'sites',
@@ -24,6 +31,8 @@ export const sites: ResourceDeclaration = {
     { source: 'client_id', type: 'reference', reference: 'clients', label: 'Client', required: true, filter: true, sortable: true },
     { source: 'business_unit', type: 'text', label: 'Business unit', maxLength: 100, sortable: true, filter: true },
     { source: 'address', type: 'address', label: 'Address', required: true, views: ['show', 'edit', 'create'] },
+    // Bank holidays differ by region; the site's region prices its shifts.
+    { source: 'region', type: 'choice', label: 'Region (bank holidays)', required: true, choices: SITE_REGIONS, defaultValue: 'england_wales', filter: true, views: ['show', 'edit', 'create'] },
     { source: 'contact_name', type: 'text', label: 'Site contact', maxLength: 120 },
     { source: 'contact_phone', type: 'phone', label: 'Contact phone', views: ['show', 'edit', 'create'] },
     { source: 'contact_email', type: 'email', label: 'Contact e-mail', views: ['show', 'edit', 'create'] },

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { openPglite, openPostgres, type Db } from '../server/db';
+import { migrate } from '../server/db/migrate';
+import { createAgency } from '../server/db/seed';
+import { LoginThrottle } from '../server/auth/throttle';
+import { ensureSharedExtensions } from '../tests/api/helpers';
+import { median, type Benchmark, type BenchmarkResult, type Metric } from './lib';
+
+/**
+ * Chat latency (issue 9, "Performance"): from a message sent to the message shown on the other side, with
+ * STREAMS chat screens open. Two server processes' worth of apps on one database (each its own cluster bus
+ * listener: on PostgreSQL the message crosses LISTEN/NOTIFY), half the screens on each; one sender posts
+ * MESSAGES messages through the first, one every GAP_MS. The latency of each delivery is the time from the
+ * send call starting to the event read by the screen's stream (all in this process, one clock).
+ *
+ * `npm run bench -- chat`. Knobs: BENCH_CHAT_STREAMS (200), BENCH_CHAT_MESSAGES (50), BENCH_CHAT_DB (postgres|pglite).
+ */
+const STREAMS = Number(process.env.BENCH_CHAT_STREAMS || 200);
+const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES || 50);
+const GAP_MS = 100;
+const TARGET_P99_MS = 1000;
+const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const EMAIL = 'bench-chat@bench.test';
+const PASSWORD = 'bench-password-1';
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+
+/** PostgreSQL in a throwaway schema when reachable (the real cross-process path), else PGlite. */
+async function openDatabase(): Promise<{ db: Db; label: string; close: () => Promise<void> }> {
+  if (process.env.BENCH_CHAT_DB !== 'pglite') {
+    const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+    try {
+      await admin.connect();
+      await ensureSharedExtensions(admin);
+      const schema = `bench_chat_${randomBytes(4).toString('hex')}`;
+      await admin.query(`create schema "${schema}"`);
+      const db = await openPostgres(PG_URL, { searchPath: `${schema},public`, max: 10 });
+      return {
+        db,
+        label: 'PostgreSQL',
+        close: async () => {
+          await db.close().catch(() => undefined);
+          await admin.query(`drop schema if exists "${schema}" cascade`);
+          await admin.end();
+        },
+      };
+    } catch {
+      await admin.end().catch(() => undefined);
+    }
+  }
+  const db = await openPglite();
+  return { db, label: 'PGlite', close: () => db.close() };
+}
+
+/** A screen's stream: calls `heard(messageId)` for each message event. */
+async function openStream(base: string, token: string, heard: (id: number) => void, signal: AbortSignal): Promise<void> {
+  const res = await fetch(`${base}/api/chats/stream?wait=300`, { headers: { authorization: `Bearer ${token}` }, signal });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let ready!: () => void;
+  const isReady = new Promise<void>((r) => (ready = r));
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          if (block.startsWith('event: ready')) ready();
+          const id = /^id: (\d+)/m.exec(block);
+          if (id) heard(Number(id[1]));
+        }
+      }
+    } catch {
+      /* aborted at the end */
+    }
+  })();
+  return isReady;
+}
+
+async function run(): Promise<BenchmarkResult> {
+  const { db, label, close } = await openDatabase();
+  const apps: FastifyInstance[] = [];
+  const controller = new AbortController();
+  try {
+    await migrate(db);
+    const { merchantId } = await db.transaction((tx) => createAgency(tx, { companyName: 'Bench Chat', adminName: 'Bench Admin', email: EMAIL, password: PASSWORD }));
+    const [candidate] = await db.query<{ id: number }>(`insert into candidates (merchant_id, first_name, last_name, email) values ($1, 'Bench', 'Staff', 'bench.staff@bench.test') returning id`, [merchantId]);
+    for (let i = 0; i < 2; i++) {
+      apps.push(await buildApp({ db, config: { tokenLifetimeSeconds: 3600, staticDir: undefined, rateLimitPerMinute: 1_000_000 }, throttle: new LoginThrottle({ namespace: `bench-${randomBytes(4).toString('hex')}:` }) }));
+    }
+    const bases = await Promise.all(apps.map((a) => a.listen({ host: '127.0.0.1', port: 0 })));
+    const login = await fetch(`${bases[0]}/api/admin_login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+    const { token } = (await login.json()) as { token: string };
+    const post = (path: string, body: unknown) =>
+      fetch(`${bases[0]}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+    const { channel_sid } = await post('/chats/create_channel', { sender_id: candidate.id, sender_type: 'Candidate', receiver_id: merchantId, receiver_type: 'Merchant' });
+
+    // When each message was sent, and when each screen heard it.
+    const sentAt = new Map<number, number>();
+    const pending = new Map<number, number[]>();
+    const latencies: number[] = [];
+    const heard = (id: number) => {
+      const at = performance.now();
+      const sent = sentAt.get(id);
+      if (sent === undefined) (pending.get(id) ?? pending.set(id, []).get(id)!).push(at);
+      else latencies.push(at - sent);
+    };
+    console.log(`\n  [${label}] opening ${STREAMS} chat streams on 2 servers…`);
+    await Promise.all(Array.from({ length: STREAMS }, (_, i) => openStream(bases[i % 2], token, heard, controller.signal)));
+
+    console.log(`  [${label}] sending ${MESSAGES} messages…`);
+    for (let i = 0; i < MESSAGES; i++) {
+      const start = performance.now();
+      const answer = await post('/chats/send_message_to_channel', { channel_sid, message: `Bench message ${i}` });
+      const id = answer.data.id as number;
+      sentAt.set(id, start);
+      // Heard before the send call answered (the sender waits for its own message to come back).
+      for (const at of pending.get(id) ?? []) latencies.push(at - start);
+      pending.delete(id);
+      await new Promise((r) => setTimeout(r, GAP_MS));
+    }
+    // Let the last deliveries land.
+    const deadline = Date.now() + 5000;
+    while (latencies.length < STREAMS * MESSAGES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+
+    const delivered = latencies.length;
+    const p50 = median(latencies);
+    const p99 = percentile(latencies, 99);
+    const metrics: Metric[] = [
+      { name: `chat send→shown p50, ${STREAMS} screens (${label})`, value: +p50.toFixed(1), unit: 'ms' },
+      { name: `chat send→shown p99, ${STREAMS} screens (${label})`, value: +p99.toFixed(1), unit: 'ms', target: TARGET_P99_MS },
+      { name: `chat deliveries (${label})`, value: delivered, unit: 'of ' + STREAMS * MESSAGES, note: delivered === STREAMS * MESSAGES ? 'none lost' : 'SOME LOST' },
+    ];
+    return { metrics, details: { database: label, streams: STREAMS, messages: MESSAGES, gap_ms: GAP_MS, max_ms: +Math.max(...latencies).toFixed(1) } };
+  } finally {
+    controller.abort();
+    for (const a of apps) await a.close().catch(() => undefined);
+    await close();
+  }
+}
+
+export const chat: Benchmark = {
+  name: 'chat',
+  description: `chat latency from send to shown with ${STREAMS} open chat screens on two servers`,
+  run,
+};

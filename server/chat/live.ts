@@ -1,0 +1,95 @@
+import type { Queryable } from '../db/index.js';
+import type { Cluster, Topics } from '../cluster.js';
+import { MESSAGE_COLUMNS, messageFor, type ChatMessage, type MessageRow } from './channels.js';
+
+/** What an open chat screen hears: a message on one of its channels, or that it may have missed some. */
+export type LiveEvent =
+  | { type: 'message'; channel_sid: string; candidate_id: number; message: ChatMessage }
+  /** Messages may have been lost (the bus between processes dropped): fetch the open conversation again. */
+  | { type: 'resync' };
+
+export interface Listener {
+  merchantId: number;
+  /** A staff member hears their own channel only; null: an agency user, who hears every channel of the agency. */
+  candidateId: number | null;
+  deliver(event: LiveEvent): void;
+}
+
+/** How many missed messages a reconnecting stream is sent at most (older ones: fetch_messages). */
+export const BACKLOG_MAX = 200;
+
+type EventRow = MessageRow & { channel_sid: string; candidate_id: number };
+
+/**
+ * The open chat streams of this process. Every process hears every committed message through the cluster bus
+ * (PostgreSQL LISTEN/NOTIFY), reads it once and hands it to its own streams of that agency, so a message sent
+ * through one server process reaches the screens connected to any other.
+ */
+export class ChatHub {
+  private listeners = new Map<number, Set<Listener>>();
+
+  constructor(
+    private db: Queryable,
+    private cluster: Cluster,
+  ) {
+    cluster.on('chat', (event) => void this.hear(event).catch((e) => console.error('A chat message could not be delivered:', e)));
+    cluster.onReset(() => this.each(() => true, { type: 'resync' }));
+  }
+
+  /** Tells every process (this one included) of a committed message. */
+  publish(event: Topics['chat']): Promise<void> {
+    return this.cluster.publish('chat', event);
+  }
+
+  /** Starts delivering to `listener`; answers the function that stops it. */
+  add(listener: Listener): () => void {
+    let set = this.listeners.get(listener.merchantId);
+    if (!set) this.listeners.set(listener.merchantId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(listener.merchantId) === set) this.listeners.delete(listener.merchantId);
+    };
+  }
+
+  /** How many streams are open in this process. */
+  get size(): number {
+    let n = 0;
+    for (const set of this.listeners.values()) n += set.size;
+    return n;
+  }
+
+  /** The messages after `after` that `listener` would have heard, oldest first (a stream reconnecting). */
+  async backlog(listener: Omit<Listener, 'deliver'>, after: number): Promise<LiveEvent[]> {
+    const rows = await this.db.query<EventRow>(
+      `select ${MESSAGE_COLUMNS}, c.channel_sid, c.candidate_id
+         from chat_messages m join chat_channels c on c.id = m.channel_id
+        where m.merchant_id = $1 and m.id > $2 and ($3::int is null or c.candidate_id = $3)
+        order by m.id limit $4`,
+      [listener.merchantId, after, listener.candidateId, BACKLOG_MAX],
+    );
+    return rows.map((row) => this.eventFor(row, listener));
+  }
+
+  private async hear({ merchantId, candidateId, messageId }: Topics['chat']) {
+    const hears = (l: Listener) => l.candidateId === null || l.candidateId === candidateId;
+    if (![...(this.listeners.get(merchantId) ?? [])].some(hears)) return;
+    // Read once per process, whatever the number of streams.
+    const [row] = await this.db.query<EventRow>(
+      `select ${MESSAGE_COLUMNS}, c.channel_sid, c.candidate_id
+         from chat_messages m join chat_channels c on c.id = m.channel_id
+        where m.id = $1 and m.merchant_id = $2`,
+      [messageId, merchantId],
+    );
+    if (!row) return;
+    for (const l of this.listeners.get(merchantId) ?? []) if (hears(l)) l.deliver(this.eventFor(row, l));
+  }
+
+  private eventFor(row: EventRow, reader: { candidateId: number | null }): LiveEvent {
+    return { type: 'message', channel_sid: row.channel_sid, candidate_id: row.candidate_id, message: messageFor(row, reader) };
+  }
+
+  private each(match: (l: Listener) => boolean, event: LiveEvent) {
+    for (const set of this.listeners.values()) for (const l of set) if (match(l)) l.deliver(event);
+  }
+}

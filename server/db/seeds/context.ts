@@ -1,0 +1,11 @@
+/** What each area's demo data is seeded with: the demo agency, its admin, its clients and a seeded random source. */
+export interface SeedContext {
+  merchantId: number;
+  adminId: number;
+  adminName: string;
+  clientIds: number[];
+  /** A seeded random number in [0, 1): the demo is the same on every run. */
+  random: () => number;
+  /** Time zone of the agency (dates of the demo are relative to its today). */
+  timeZone: string;
+}

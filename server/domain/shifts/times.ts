@@ -1,0 +1,23 @@
+import { addDaysToDate, instantToZoned, zonedDateTimeToInstant } from '../time/agencyTime';
+
+/** Most shifts one bulk create makes (dates × staff needed): a month of a large home's rota, never a typo's ten thousand. */
+export const MAX_BULK_SHIFTS = 500;
+
+/**
+ * A shift's instants from its date and wall-clock times in the agency's time zone. A shift whose end is not after
+ * its start on the clock ends the next day (20:00–08:00 is a night; 08:00–08:00 is 24 hours), so its length
+ * follows the clocks: a 20:00–08:00 night is 11 hours when they go forward and 13 when they go back.
+ */
+export function shiftInstants(date: string, startTime: string, endTime: string, timeZone: string): { start: string; end: string } {
+  const start = zonedDateTimeToInstant(date, startTime, timeZone);
+  const endDate = endTime <= startTime ? addDaysToDate(date, 1) : date;
+  const end = zonedDateTimeToInstant(endDate, endTime, timeZone);
+  return { start: start.toISOString(), end: end.toISOString() };
+}
+
+/** The shift's date and times on the agency's clock, as people read them: '22 Nov 2026 20:00–08:00'. */
+export function describeShiftTimes(start: string, end: string, timeZone: string, formatDate: (d: string) => string): string {
+  const from = instantToZoned(new Date(start), timeZone);
+  const to = instantToZoned(new Date(end), timeZone);
+  return `${formatDate(from.date)} ${from.time}–${to.date === from.date || to.date === addDaysToDate(from.date, 1) ? '' : `${formatDate(to.date)} `}${to.time}`;
+}

@@ -1,0 +1,169 @@
+/**
+ * The catalogue of events people can be told about: for each, its default e-mail template, and by default
+ * which channels carry it and who receives it. The agency changes the last three on the notification
+ * settings page (stored in notification_settings and notification_templates); the defaults apply until then.
+ * Later issues add their events here (timesheets, invoices).
+ */
+
+export const CHANNELS = ['email', 'sms', 'push', 'alert'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** Who receives an event's messages, among the people the event concerns (its audience). */
+export const RECIPIENTS = ['agency_admins', 'consultants', 'client_users', 'staff'] as const;
+export type Recipient = (typeof RECIPIENTS)[number];
+
+export interface EventDefinition {
+  key: string;
+  label: string;
+  description: string;
+  /**
+   * The values its template may use, besides the ones every template has (COMMON_PLACEHOLDERS). The default
+   * templates of events raised elsewhere use the common ones only, so they read well whatever data a caller passes.
+   */
+  placeholders: string[];
+  subject: string;
+  body: string;
+  channels: Channel[];
+  recipients: Recipient[];
+}
+
+/** Every template may use these: the agency's name, and the notification's own title, text and link. */
+export const COMMON_PLACEHOLDERS = ['agency_name', 'title', 'body', 'link'];
+
+export const EVENTS: EventDefinition[] = [
+  {
+    key: 'document.due',
+    label: 'Document due for renewal',
+    description: 'A staff document expires in 60, 30 or 7 days (checked daily in the agency’s time zone).',
+    placeholders: ['staff_name', 'document', 'expiry_date', 'days_left'],
+    subject: '%{document} of %{staff_name} expires in %{days_left} days',
+    body: 'Hello,\n\nThe %{document} of %{staff_name} expires on %{expiry_date}, in %{days_left} days. Please ask for a renewed copy.\n\n%{agency_name}',
+    channels: ['email', 'alert'],
+    recipients: ['agency_admins', 'consultants'],
+  },
+  {
+    key: 'document.expired',
+    label: 'Document expired',
+    description: 'A staff document has passed its expiry date.',
+    placeholders: ['staff_name', 'document', 'expiry_date'],
+    subject: '%{document} of %{staff_name} has expired',
+    body: 'Hello,\n\nThe %{document} of %{staff_name} expired on %{expiry_date}. They cannot be booked where it is required until it is renewed.\n\n%{agency_name}',
+    channels: ['email', 'alert'],
+    recipients: ['agency_admins', 'consultants'],
+  },
+  {
+    key: 'staff.registered',
+    label: 'Staff member registered',
+    description: 'A new staff member was added and awaits approval.',
+    placeholders: ['staff_name', 'email'],
+    subject: 'New staff member: %{staff_name}',
+    body: 'Hello,\n\n%{staff_name} (%{email}) has registered and awaits approval.\n\n%{agency_name}',
+    channels: ['email', 'alert'],
+    recipients: ['agency_admins'],
+  },
+  {
+    key: 'shift.requested',
+    label: 'Shift requested',
+    description: 'A shift was requested (by a client, or for one).',
+    placeholders: ['client_name', 'site_name', 'shift_date', 'start_time', 'end_time', 'job_role'],
+    subject: '%{title}',
+    body: 'Hello,\n\n%{body}\n\n%{agency_name}',
+    channels: ['email', 'alert'],
+    recipients: ['agency_admins', 'consultants', 'client_users'],
+  },
+  {
+    key: 'shift.filled',
+    label: 'Shift filled',
+    description: 'A staff member was booked on a shift.',
+    placeholders: ['client_name', 'site_name', 'shift_date', 'start_time', 'end_time', 'staff_name'],
+    subject: '%{title}',
+    body: 'Hello,\n\n%{body}\n\n%{agency_name}',
+    channels: ['email', 'alert'],
+    recipients: ['agency_admins', 'client_users', 'staff'],
+  },
+  {
+    key: 'shift.cancelled',
+    label: 'Shift cancelled',
+    description: 'A shift was cancelled.',
+    placeholders: ['client_name', 'site_name', 'shift_date', 'start_time', 'end_time', 'reason'],
+    subject: '%{title}',
+    body: 'Hello,\n\n%{body}\n\n%{agency_name}',
+    channels: ['email', 'alert'],
+    recipients: ['agency_admins', 'client_users', 'staff'],
+  },
+  {
+    key: 'message.received',
+    label: 'Message received',
+    description: 'A staff member sent a chat message.',
+    placeholders: ['staff_name', 'message'],
+    subject: '%{title}',
+    body: 'Hello,\n\n%{body}\n\n%{agency_name}',
+    channels: ['alert'],
+    recipients: ['agency_admins', 'consultants'],
+  },
+  {
+    key: 'note.reminder',
+    label: 'Diary note reminder',
+    description: 'The reminder of a diary note is due.',
+    placeholders: ['note_title', 'note_date', 'note_time'],
+    subject: '%{title}',
+    body: 'Hello,\n\n%{body}\n\n%{agency_name}',
+    channels: ['email', 'alert'],
+    recipients: ['agency_admins', 'consultants'],
+  },
+  {
+    key: 'support.request',
+    label: 'Support request',
+    description: 'An agency user asked the agency’s administrators for help, or a request was answered.',
+    placeholders: ['subject', 'requester_name'],
+    subject: '%{title}',
+    body: 'Hello,\n\n%{body}\n\n%{agency_name}',
+    channels: ['email', 'alert'],
+    recipients: ['agency_admins'],
+  },
+  {
+    key: 'invoice.payment_due',
+    label: 'Invoice payment reminder',
+    description: 'An invoice is about to fall due or is overdue (used once invoices exist; see Activate payment).',
+    placeholders: ['invoice_number', 'client_name', 'due_date', 'amount'],
+    subject: 'Invoice %{invoice_number} is due on %{due_date}',
+    body: 'Hello,\n\nInvoice %{invoice_number} for %{client_name} (%{amount}) is due on %{due_date}.\n\n%{agency_name}',
+    channels: ['email'],
+    recipients: ['client_users'],
+  },
+];
+
+export const EVENT_BY_KEY = new Map(EVENTS.map((e) => [e.key, e]));
+
+/**
+ * An event outside the catalogue (a later issue's, not listed yet) still reaches people: in-app to its
+ * audience, with a template made of its title and text.
+ */
+export function eventDefinition(key: string): EventDefinition {
+  return (
+    EVENT_BY_KEY.get(key) ?? {
+      key,
+      label: key,
+      description: '',
+      placeholders: [],
+      subject: '%{title}',
+      body: '%{body}\n\n%{agency_name}',
+      channels: ['alert'],
+      recipients: ['agency_admins', 'consultants', 'client_users', 'staff'],
+    }
+  );
+}
+
+/** %{name} replaced by the value of `name` (empty when it has none). */
+export function fillPlaceholders(template: string, values: Record<string, unknown>): string {
+  return template.replace(/%\{(\w+)\}/g, (_, k: string) => {
+    const v = values[k];
+    return v === undefined || v === null ? '' : String(v);
+  });
+}
+
+/** Placeholders a template uses that its event does not know: the settings page refuses them. */
+export function unknownPlaceholders(template: string, event: EventDefinition): string[] {
+  const known = new Set([...COMMON_PLACEHOLDERS, ...event.placeholders]);
+  return [...new Set([...template.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).filter((k) => !known.has(k)))];
+}

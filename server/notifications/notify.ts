@@ -1,0 +1,150 @@
+import type { Queryable } from '../db/index.js';
+import { driverFor, type OutgoingMessage } from './drivers.js';
+import { eventDefinition, fillPlaceholders, type Channel, type Recipient } from './events.js';
+import { queueEmails, renderEmail, type Letterhead } from './outbox.js';
+
+/**
+ * Something happened that people should hear about (a shift filled, a message received). Written in the
+ * caller's transaction: the notification rows, and the e-mails (and SMS or push) the agency's notification
+ * settings ask for, queued in the outbox.
+ */
+export interface NotificationEvent {
+  merchantId: number;
+  /** The event's key, e.g. 'shift.filled' (server/notifications/events.ts lists them). */
+  event: string;
+  title: string;
+  body: string;
+  /** The screen it leads to, e.g. '/shift-list/assigned'. */
+  link?: string | null;
+  /** Who hears it: the agency's users, a client's users, particular users, a staff member. */
+  audience: { agency?: boolean; clientId?: number | null; userIds?: number[]; candidateId?: number | null };
+  /** Values for the e-mail template (%{shift_date}, %{staff_name}…). */
+  data?: Record<string, unknown>;
+  /** Notified once: a second event with the same key is ignored (a document's 30-day reminder). */
+  dedupeKey?: string;
+  /** The link the client's users follow, when it differs from the agency's (their panel has its own screens). */
+  clientLink?: string | null;
+}
+
+/** The channels and recipients an agency chose for an event, or the catalogue's defaults. */
+export async function settingsOf(db: Queryable, merchantId: number, event: string): Promise<{ channels: Channel[]; recipients: Recipient[] }> {
+  return (await eventContextOf(db, merchantId, event)).settings;
+}
+
+/** The agency's wording of an event's e-mail, or the catalogue's. */
+export async function templateOf(db: Queryable, merchantId: number, event: string): Promise<{ subject: string; body: string; custom: boolean }> {
+  return (await eventContextOf(db, merchantId, event)).template;
+}
+
+/** The agency's name and logo, for its e-mails. */
+export async function letterheadOf(db: Queryable, merchantId: number): Promise<Letterhead> {
+  return (await eventContextOf(db, merchantId, '')).letterhead;
+}
+
+/**
+ * Everything an event needs from the agency's settings (channels and recipients, the e-mail's wording, the
+ * letterhead) in one round trip: notify runs inside bookings, whose latency budget is a few milliseconds.
+ */
+async function eventContextOf(db: Queryable, merchantId: number, event: string) {
+  const [row] = await db.query<{ settings: { channels: Channel[]; recipients: Recipient[] } | null; template: { subject: string; body: string } | null; name: string; logo: string | null }>(
+    `select (select json_build_object('channels', channels, 'recipients', recipients) from notification_settings where merchant_id = m.id and event = $2) as settings,
+            (select json_build_object('subject', subject, 'body', body) from notification_templates where merchant_id = m.id and event = $2) as template,
+            m.company_name as name,
+            coalesce((select logo_url from agency_logos l where l.merchant_id = m.id and l.logo_type = 'agency_logo' order by l.id desc limit 1), m.profile_photo) as logo
+       from merchants m where m.id = $1`,
+    [merchantId, event],
+  );
+  const def = event ? eventDefinition(event) : null;
+  return {
+    settings: row?.settings ?? { channels: def?.channels ?? [], recipients: def?.recipients ?? [] },
+    template: row?.template ? { ...row.template, custom: true } : { subject: def?.subject ?? '', body: def?.body ?? '', custom: false },
+    letterhead: { name: row?.name ?? '', logoUrl: row?.logo ?? null } as Letterhead,
+  };
+}
+
+interface Person {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  key: string;
+}
+
+/** The people among the event's audience whom the settings name, with their addresses. */
+async function peopleOf(db: Queryable, e: NotificationEvent, recipients: Recipient[]): Promise<Person[]> {
+  const has = (r: Recipient) => recipients.includes(r);
+  return db.query<Person>(
+    `select name, email, null as phone, 'user:' || id as key from users
+      where merchant_id = $1 and active and (
+        (kind = 'admin' and role = 'admin' and $2) or (kind = 'admin' and role = 'consultant' and $3)
+        or (kind = 'client' and client_id = $4 and $5) or id = any($6::int[]))
+     union all
+     select first_name || ' ' || last_name, email, phone, 'candidate:' || id from candidates
+      where merchant_id = $1 and id = $7 and $8 and deleted_at is null`,
+    [
+      e.merchantId,
+      !!e.audience.agency && has('agency_admins'),
+      !!e.audience.agency && has('consultants'),
+      e.audience.clientId ?? null,
+      !!e.audience.clientId && has('client_users'),
+      e.audience.userIds ?? [],
+      e.audience.candidateId ?? null,
+      !!e.audience.candidateId && has('staff'),
+    ],
+  );
+}
+
+/**
+ * Tells the event's audience, in the caller's transaction: in-app notifications (the bell), and the e-mail,
+ * SMS and push messages the agency's settings ask for. In-app, an audience shares one notification: the
+ * agency's users one row, a client's users one row, the staff member one row; `userIds` get one each. The
+ * recipients setting decides which audiences hear of it; `userIds` are named by the caller and always do.
+ */
+export async function notify(db: Queryable, e: NotificationEvent): Promise<void> {
+  if (e.dedupeKey) {
+    const fresh = await db.query('insert into notification_dedupe (merchant_id, dedupe_key) values ($1, $2) on conflict do nothing returning 1', [e.merchantId, e.dedupeKey]);
+    if (fresh.length === 0) return;
+  }
+  const context = await eventContextOf(db, e.merchantId, e.event);
+  const { channels, recipients } = context.settings;
+  const data = e.data ?? {};
+
+  if (channels.includes('alert')) {
+    const rows: { client: number | null; candidate: number | null; user: number | null; link: string | null }[] = [];
+    if (e.audience.agency && (recipients.includes('agency_admins') || recipients.includes('consultants'))) rows.push({ client: null, candidate: null, user: null, link: e.link ?? null });
+    if (e.audience.clientId && recipients.includes('client_users')) rows.push({ client: e.audience.clientId, candidate: null, user: null, link: e.clientLink ?? null });
+    if (e.audience.candidateId && recipients.includes('staff')) rows.push({ client: null, candidate: e.audience.candidateId, user: null, link: null });
+    if (e.audience.userIds?.length) {
+      const users = await db.query<{ id: number; client_id: number | null }>('select id, client_id from users where merchant_id = $1 and id = any($2::int[])', [e.merchantId, e.audience.userIds]);
+      for (const u of users) rows.push({ client: u.client_id, candidate: null, user: u.id, link: u.client_id ? (e.clientLink ?? null) : (e.link ?? null) });
+    }
+    if (rows.length) {
+      await db.query(
+        `insert into notifications (merchant_id, client_id, candidate_id, user_id, event, title, body, link, data)
+         select $1, c, s, u, $2, $3, $4, l, $5::jsonb from unnest($6::int[], $7::int[], $8::int[], $9::text[]) as x(c, s, u, l)`,
+        [e.merchantId, e.event, e.title, e.body, JSON.stringify(data), rows.map((r) => r.client), rows.map((r) => r.candidate), rows.map((r) => r.user), rows.map((r) => r.link)],
+      );
+    }
+  }
+
+  const outward = channels.filter((c): c is 'email' | 'sms' | 'push' => c !== 'alert');
+  if (outward.length === 0) return;
+  const people = await peopleOf(db, e, recipients);
+  if (people.length === 0) return;
+
+  if (outward.includes('email')) {
+    const { template, letterhead } = context;
+    const values = { ...data, agency_name: letterhead.name, title: e.title, body: e.body, link: e.link ?? '' };
+    const mail = renderEmail(letterhead, fillPlaceholders(template.subject, values), fillPlaceholders(template.body, values), e.link);
+    const seen = new Set<string>();
+    const to = people.filter((p) => p.email && !seen.has(p.email.toLowerCase()) && seen.add(p.email.toLowerCase()));
+    await queueEmails(db, to.map((p) => ({ merchantId: e.merchantId, recipient: p.email!, recipientName: p.name, event: e.event, ...mail })));
+  }
+  for (const channel of ['sms', 'push'] as const) {
+    if (!outward.includes(channel)) continue;
+    const text = `${e.title}: ${e.body}`;
+    const messages: OutgoingMessage[] = people
+      .filter((p) => channel === 'push' || p.phone)
+      .map((p) => ({ merchantId: e.merchantId, channel, recipient: channel === 'sms' ? p.phone! : p.key, recipientName: p.name, body: text, event: e.event }));
+    await driverFor(channel).deliver(db, messages);
+  }
+}

@@ -1,0 +1,114 @@
+import type { Queryable } from '../db/index.js';
+
+/** The agency as its e-mails show it. */
+export interface Letterhead {
+  name: string;
+  logoUrl: string | null;
+}
+
+/** Where links in e-mails point: the product's public address (PUBLIC_URL), set when the product starts. */
+let publicUrl: string | null = null;
+export function setPublicUrl(url: string | null) {
+  publicUrl = url ? url.replace(/\/$/, '') : null;
+}
+/** A product path as a link a mail reader can follow (as it is, when the public address is unknown). */
+export const absoluteLink = (path: string) => (publicUrl && path.startsWith('/') ? publicUrl + path : path);
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * An e-mail in the agency's layout: its logo and name above the text, and a button to the screen the
+ * notification is about. Every value is escaped: templates are the agency's plain text, never markup.
+ */
+export function renderEmail(letterhead: Letterhead, subject: string, body: string, link?: string | null): { subject: string; text: string; html: string } {
+  const href = link ? absoluteLink(link) : null;
+  const text = href ? `${body}\n\nOpen: ${href}` : body;
+  const paragraphs = body
+    .split(/\n{2,}/)
+    .map((p) => `<p style="margin:0 0 12px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+  const logo = letterhead.logoUrl && /^(https?:|data:image\/)/.test(letterhead.logoUrl) ? `<img src="${escapeHtml(letterhead.logoUrl)}" alt="" height="40" style="vertical-align:middle;margin-right:12px">` : '';
+  const button = href && /^https?:/.test(href) ? `<p><a href="${escapeHtml(href)}" style="display:inline-block;padding:8px 16px;background:#1565c0;color:#fff;text-decoration:none;border-radius:4px">Open in the back office</a></p>` : '';
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a1a1a;margin:0;padding:24px;background:#f5f5f5">
+<div style="max-width:600px;margin:0 auto;background:#fff;padding:24px;border-radius:6px">
+<div style="border-bottom:1px solid #ddd;padding-bottom:12px;margin-bottom:16px;font-size:18px;font-weight:bold">${logo}${escapeHtml(letterhead.name)}</div>
+${paragraphs}${button}
+</div></body></html>`;
+  return { subject: subject.replace(/[\r\n]+/g, ' ').trim().slice(0, 250), text, html };
+}
+
+export interface QueuedEmail {
+  merchantId: number;
+  recipient: string;
+  recipientName?: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  /** The event key, or 'other'. */
+  event: string;
+}
+
+/** Queues e-mails in the caller's transaction: they are sent once it commits, never if it rolls back. */
+export async function queueEmails(db: Queryable, mails: QueuedEmail[]): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows = await db.query<{ id: number }>(
+    `insert into email_outbox (merchant_id, recipient, recipient_name, subject, text, html, event)
+     select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) returning id`,
+    [mails.map((m) => m.merchantId), mails.map((m) => m.recipient), mails.map((m) => m.recipientName ?? null), mails.map((m) => m.subject), mails.map((m) => m.text), mails.map((m) => m.html), mails.map((m) => m.event)],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The wait before the next attempt: 10 s, doubling each time, at most 15 minutes. Never giving up on an outage. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
+}
+
+/** A claimed message is someone's for this long; if its sender dies, it is taken again afterwards. */
+export const LEASE_MS = 2 * 60_000;
+
+export interface ClaimedEmail {
+  id: number;
+  merchant_id: number;
+  recipient: string;
+  recipient_name: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: number;
+}
+
+/**
+ * Takes up to `limit` due messages for this sender: locked rows (another sender's) are skipped, and the lease
+ * (next_attempt_at pushed ahead) keeps them from being taken again while they are sent.
+ */
+export async function claimDue(db: Queryable, limit: number): Promise<ClaimedEmail[]> {
+  return db.query<ClaimedEmail>(
+    `update email_outbox o set attempts = o.attempts + 1, next_attempt_at = now() + make_interval(secs => $2::double precision / 1000), updated_at = now()
+      where o.id in (select id from email_outbox where status = 'queued' and next_attempt_at <= now() order by next_attempt_at, id limit $1 for update skip locked)
+      returning o.id, o.merchant_id, o.recipient, o.recipient_name, o.subject, o.text, o.html, o.attempts`,
+    [limit, LEASE_MS],
+  );
+}
+
+export async function markSent(db: Queryable, sent: { id: number; messageId: string | null }[]) {
+  if (sent.length === 0) return;
+  await db.query(
+    `update email_outbox o set status = 'sent', sent_at = now(), message_id = x.mid, last_error = null, updated_at = now(), version = o.version + 1
+       from unnest($1::int[], $2::text[]) as x(id, mid) where o.id = x.id`,
+    [sent.map((s) => s.id), sent.map((s) => s.messageId)],
+  );
+}
+
+/** A temporary failure (the server unreachable, a 4xx answer): tried again after the backoff. */
+export async function markRetry(db: Queryable, id: number, attempts: number, error: string) {
+  await db.query(
+    `update email_outbox set next_attempt_at = now() + make_interval(secs => $2::double precision / 1000), last_error = $3, updated_at = now(), version = version + 1 where id = $1 and status = 'queued'`,
+    [id, retryDelayMs(attempts), error.slice(0, 500)],
+  );
+}
+
+/** A permanent refusal (a 5xx answer: no such mailbox, say): trying again cannot help. */
+export async function markFailed(db: Queryable, id: number, error: string) {
+  await db.query(`update email_outbox set status = 'failed', last_error = $2, updated_at = now(), version = version + 1 where id = $1`, [id, error.slice(0, 500)]);
+}

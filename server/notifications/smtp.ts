@@ -1,0 +1,68 @@
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import type { Queryable } from '../db/index.js';
+
+export interface EmbeddedSmtp {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The product's own mail server, used when SMTP_URL is not set (the demo and the tests): a real SMTP
+ * conversation on a local port, whose received mail is stored in the mailbox table for agency admins to read
+ * (/report/EmailReport/mailbox). A message is accepted only once it is stored, so "sent" means "in the mailbox".
+ */
+export async function startEmbeddedSmtp(db: Queryable, options: { port?: number; host?: string } = {}): Promise<EmbeddedSmtp> {
+  const host = options.host ?? '127.0.0.1';
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    banner: 'Staffing back office embedded mail server',
+    size: 5 * 1024 * 1024,
+    logger: false,
+    // Pooled senders keep connections open: closing does not wait for them long.
+    closeTimeout: 500,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then(async (mail) => {
+          const header = (name: string) => {
+            const v = mail.headers.get(name);
+            return typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : null;
+          };
+          await db.query(
+            `insert into mailbox (merchant_id, outbox_id, envelope_from, envelope_to, subject, text, html, message_id, size)
+             values ((select id from merchants where id = $1), $2, $3, $4, $5, $6, $7, $8, $9)`,
+            [
+              header('x-agency-id'),
+              header('x-outbox-id'),
+              session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+              session.envelope.rcptTo.map((r) => r.address),
+              mail.subject ?? null,
+              mail.text ?? null,
+              typeof mail.html === 'string' ? mail.html : null,
+              mail.messageId ?? null,
+              (stream as unknown as { sizeExceeded?: boolean }).sizeExceeded ? -1 : Buffer.byteLength(mail.text ?? '') + Buffer.byteLength(typeof mail.html === 'string' ? mail.html : ''),
+            ],
+          );
+          callback();
+        })
+        .catch((e: Error) => callback(Object.assign(new Error(`451 Could not store the message: ${e.message}`), { responseCode: 451 })));
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  // A dropped client connection is the client's problem, never the product's.
+  server.on('error', () => undefined);
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    port,
+    url: `smtp://${host}:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

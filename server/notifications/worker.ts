@@ -1,0 +1,211 @@
+import type { Transporter } from 'nodemailer';
+import type { Db } from '../db/index.js';
+import { runDocumentReminders } from './documents.js';
+import { createMailer, DEFAULT_FROM, isPermanent } from './mailer.js';
+import { claimDue, markFailed, markRetry, markSent, setPublicUrl, type ClaimedEmail } from './outbox.js';
+import { startEmbeddedSmtp, type EmbeddedSmtp } from './smtp.js';
+
+/** A background job: run every `everyMs` by every worker (so it must be safe to run in several processes). */
+interface Job {
+  name: string;
+  everyMs: number;
+  run: (db: Db) => Promise<unknown>;
+}
+const jobs = new Map<string, Job>();
+
+/**
+ * Adds a background job to every worker (the diary's due reminders, say). Call it when your module loads;
+ * the same name replaces the earlier job. The job gets the pool (not a transaction): it opens its own
+ * transactions, and must tolerate another process running it at the same moment (claim rows with
+ * FOR UPDATE SKIP LOCKED, or notify with a dedupeKey).
+ */
+export function registerJob(name: string, everyMs: number, run: (db: Db) => Promise<unknown>) {
+  jobs.set(name, { name, everyMs, run });
+}
+
+/**
+ * Folds the notification count deltas (appended by the notifications table's triggers) into one row per
+ * audience. Deleting only the rows it read, a concurrent fold or insert loses nothing.
+ */
+export async function compactNotificationCounts(db: Db) {
+  await db.query(
+    `with dup as (select merchant_id, client_id, candidate_id, user_id from notification_counts group by 1, 2, 3, 4 having count(*) > 1),
+     gone as (delete from notification_counts c using dup d
+               where c.merchant_id = d.merchant_id and c.client_id = d.client_id and c.candidate_id = d.candidate_id and c.user_id = d.user_id
+               returning c.*)
+     insert into notification_counts (merchant_id, client_id, candidate_id, user_id, total, unread)
+     select merchant_id, client_id, candidate_id, user_id, sum(total), sum(unread) from gone group by 1, 2, 3, 4`,
+  );
+}
+
+registerJob('document-reminders', 10 * 60_000, (db) => runDocumentReminders(db));
+registerJob('notification-counts', 60_000, compactNotificationCounts);
+
+export interface WorkerOptions {
+  mailer: Transporter;
+  /** The sender's address; the agency's name is shown beside it. */
+  from?: string;
+  /** How often to look for due mail and jobs. */
+  pollMs?: number;
+  /** Messages claimed at a time. */
+  batch?: number;
+}
+
+export interface SendResult {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+/**
+ * The background sender: claims due e-mails from the outbox (FOR UPDATE SKIP LOCKED, so several processes
+ * share the work), sends them over SMTP, and records the outcome. A temporary failure (the server down, a 4xx)
+ * is retried with a growing pause and never given up; only a permanent refusal (5xx) marks a message failed.
+ * It also runs the registered jobs.
+ */
+export class NotificationWorker {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopped = true;
+  private lastRun = new Map<string, number>();
+
+  constructor(private db: Db, private options: WorkerOptions) {}
+
+  /** Sends every due message (in batches) and answers what happened. */
+  async sendDue(): Promise<SendResult> {
+    const total: SendResult = { sent: 0, retried: 0, failed: 0 };
+    const batch = this.options.batch ?? 100;
+    for (;;) {
+      const claimed = await claimDue(this.db, batch);
+      if (claimed.length === 0) break;
+      const r = await this.sendBatch(claimed);
+      total.sent += r.sent;
+      total.retried += r.retried;
+      total.failed += r.failed;
+      // A batch that could not go out will not go out now either: wait for the backoff.
+      if (claimed.length < batch || r.sent === 0) break;
+    }
+    return total;
+  }
+
+  private async sendBatch(claimed: ClaimedEmail[]): Promise<SendResult> {
+    const agencies = new Map(
+      (await this.db.query<{ id: number; company_name: string }>('select id, company_name from merchants where id = any($1::int[])', [[...new Set(claimed.map((c) => c.merchant_id))]])).map((m) => [m.id, m.company_name]),
+    );
+    const from = this.options.from ?? DEFAULT_FROM;
+    const outcomes = await Promise.all(
+      claimed.map(async (m) => {
+        try {
+          const info = await this.options.mailer.sendMail({
+            from: { name: agencies.get(m.merchant_id) ?? '', address: from },
+            to: m.recipient_name ? { name: m.recipient_name, address: m.recipient } : m.recipient,
+            subject: m.subject,
+            text: m.text,
+            html: m.html,
+            headers: { 'X-Agency-Id': String(m.merchant_id), 'X-Outbox-Id': String(m.id) },
+          });
+          return { m, ok: true as const, messageId: (info.messageId as string | undefined) ?? null };
+        } catch (error) {
+          return { m, ok: false as const, error };
+        }
+      }),
+    );
+    const sent = outcomes.filter((o) => o.ok).map((o) => ({ id: o.m.id, messageId: o.ok ? o.messageId : null }));
+    await markSent(this.db, sent);
+    let retried = 0;
+    let failed = 0;
+    for (const o of outcomes) {
+      if (o.ok) continue;
+      const message = (o.error as Error)?.message ?? String(o.error);
+      if (isPermanent(o.error)) {
+        failed += 1;
+        await markFailed(this.db, o.m.id, message);
+      } else {
+        retried += 1;
+        await markRetry(this.db, o.m.id, o.m.attempts, message);
+      }
+    }
+    return { sent: sent.length, retried, failed };
+  }
+
+  /** Runs the registered jobs that are due (each at most every `everyMs`). A failing job never stops the others. */
+  async runJobs(now = Date.now()) {
+    for (const job of jobs.values()) {
+      if (now - (this.lastRun.get(job.name) ?? 0) < job.everyMs) continue;
+      this.lastRun.set(job.name, now);
+      try {
+        await job.run(this.db);
+      } catch (e) {
+        console.error(`Background job ${job.name} failed:`, e);
+      }
+    }
+  }
+
+  /** One round: due mail, then due jobs. */
+  async tick() {
+    try {
+      await this.sendDue();
+    } catch (e) {
+      console.error('Sending e-mail failed:', e);
+    }
+    await this.runJobs();
+  }
+
+  start() {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const loop = () => {
+      if (this.stopped) return;
+      this.running = this.tick().finally(() => {
+        this.running = undefined;
+        if (!this.stopped) this.timer = setTimeout(loop, this.options.pollMs ?? 1000);
+      });
+    };
+    loop();
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+}
+
+export interface NotificationsOptions {
+  /** A real SMTP server; without it the embedded one is started. */
+  smtpUrl?: string;
+  /** The embedded server's port (0: any free one). */
+  smtpPort?: number;
+  /** The product's public address, for links in e-mails. */
+  publicUrl?: string;
+  from?: string;
+  pollMs?: number;
+}
+
+export interface RunningNotifications {
+  worker: NotificationWorker;
+  /** The embedded SMTP server, when SMTP_URL is not set. */
+  smtp?: EmbeddedSmtp;
+  smtpUrl: string;
+  close(): Promise<void>;
+}
+
+/** Starts the notification side of the product: the embedded SMTP server when needed, and the worker. */
+export async function startNotifications(db: Db, options: NotificationsOptions = {}): Promise<RunningNotifications> {
+  setPublicUrl(options.publicUrl ?? null);
+  const smtp = options.smtpUrl ? undefined : await startEmbeddedSmtp(db, { port: options.smtpPort ?? 0 });
+  const smtpUrl = options.smtpUrl ?? smtp!.url;
+  const mailer = createMailer(smtpUrl);
+  const worker = new NotificationWorker(db, { mailer, from: options.from, pollMs: options.pollMs });
+  worker.start();
+  return {
+    worker,
+    smtp,
+    smtpUrl,
+    async close() {
+      await worker.stop();
+      mailer.close();
+      await smtp?.close();
+    },
+  };
+}

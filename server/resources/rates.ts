@@ -1,0 +1,386 @@
+import type { Queryable, Row } from '../db/index.js';
+import { HttpError } from '../http.js';
+import type { Problems } from '../../src/engine/validate.js';
+import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
+import { DEFAULT_RULES, lateCancellationCharge, price } from '../domain/pricing/price.js';
+import { holidaySet, type HolidayOverride } from '../domain/pricing/holidays.js';
+import { BANDS, type Band, type BandRates, type Price, type PricingRules, type RateCard, type Region } from '../domain/pricing/types.js';
+import { addDaysToDate, DEFAULT_TIME_ZONE, instantToZoned } from '../domain/time/agencyTime.js';
+import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS, marginOf, wageWarning, type OnCostRate, type WageFloor } from '../domain/pricing/oncosts.js';
+
+export interface QuoteRequest {
+  client_id: number;
+  site_id: number;
+  job_role_id: number;
+  candidate_id?: number | null;
+  start: string;
+  end: string;
+  break_minutes?: number | null;
+  sleep_in?: boolean;
+}
+
+/** A priced shift as agency users see it: the domain's lines and totals, where totals.margin = charge − pay − on-costs. */
+export interface Quote extends Price {
+  on_costs: number;
+  warnings: string[];
+  rate_card_id: number | null;
+}
+
+/** What a shift at a site is priced with besides its rates: the client's rules (or the agency's) and the site's region. */
+export interface PricingContext {
+  clientId: number;
+  siteId: number;
+  siteName: string;
+  /** The site's client (to check it is the client asked for). */
+  siteClientId: number;
+  region: Region;
+  rules: PricingRules;
+  /** Flat pay and charge of a sleep-in, when the rules set them. */
+  sleepIn: { pay: number; charge: number } | null;
+  overrides: HolidayOverride[];
+  /** The region's bank holidays (library + the agency's overrides) between two dates, inclusive. */
+  holidays(from: string, to: string): Set<string>;
+}
+
+/** Longest shift a quote prices: a day and a night's handover, never a week typed by mistake. */
+export const MAX_SHIFT_HOURS = 24;
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/** A client_rules row as pricing reads it; the domain's defaults when there is none. */
+export function rulesFromRow(row: Row | null | undefined, timeZone: string): { rules: PricingRules; sleepIn: PricingContext['sleepIn'] } {
+  if (!row) return { rules: { ...DEFAULT_RULES, timeZone }, sleepIn: null };
+  const within = row.late_cancel_within_hours;
+  const charged = row.late_cancel_charge_hours;
+  const breaks = Array.isArray(row.break_rules) ? row.break_rules : [];
+  return {
+    rules: {
+      timeZone,
+      nightStart: row.night_start,
+      nightEnd: row.night_end,
+      weekendStart: { weekday: WEEKDAYS.indexOf(row.weekend_start_day), time: row.weekend_start_time },
+      weekendEnd: { weekday: WEEKDAYS.indexOf(row.weekend_end_day), time: row.weekend_end_time },
+      splitAtBoundaries: Boolean(row.split_at_boundaries),
+      breakRules: breaks.map((b: any) => ({ minHours: Number(b.min_hours), breakMinutes: Number(b.break_minutes) })),
+      minimumChargeHours: Number(row.minimum_charge_hours ?? 0),
+      lateCancellation: within != null && charged != null && Number(charged) > 0 ? { withinHours: Number(within), chargeHours: Number(charged) } : null,
+    },
+    sleepIn: row.sleep_in_pay != null && row.sleep_in_charge != null ? { pay: Number(row.sleep_in_pay), charge: Number(row.sleep_in_charge) } : null,
+  };
+}
+
+/**
+ * The rules of a client (or the agency's default), the agency's time zone and the site's region with the agency's
+ * holiday overrides, in one statement. Null when the site is not the agency's.
+ */
+export async function pricingContext(db: Queryable, merchantId: number, clientId: number, siteId: number): Promise<PricingContext | null> {
+  const [row] = await db.query(
+    `select s.id, s.name, s.client_id, s.region, m.time_zone,
+       (select row_to_json(r) from client_rules r where r.merchant_id = m.id and (r.client_id = $2 or r.client_id is null)
+         order by r.client_id nulls last limit 1) as rules,
+       (select coalesce(json_agg(json_build_object('date', o.date, 'region', o.region, 'kind', o.kind, 'name', o.name)), '[]'::json)
+          from holiday_overrides o where o.merchant_id = m.id and o.region = s.region) as overrides
+       from merchants m join sites s on s.merchant_id = m.id and s.id = $3 and s.deleted_at is null
+      where m.id = $1`,
+    [merchantId, clientId, siteId],
+  );
+  if (!row) return null;
+  const { rules, sleepIn } = rulesFromRow(row.rules, row.time_zone || DEFAULT_TIME_ZONE);
+  const overrides: HolidayOverride[] = row.overrides ?? [];
+  const region = row.region as Region;
+  return {
+    clientId,
+    siteId,
+    siteName: row.name,
+    siteClientId: Number(row.client_id),
+    region,
+    rules,
+    sleepIn,
+    overrides,
+    holidays: (from, to) => holidaySet(region, from, to, overrides),
+  };
+}
+
+interface CardFacts {
+  jobRoleName: string | null;
+  clientName: string | null;
+  card: Row | null;
+  own: Row | null;
+  candidateFound: boolean;
+  paye: boolean;
+  onCostRates: OnCostRate[];
+  floors: WageFloor[];
+}
+
+/**
+ * The rate card in force on `date` (the site's own over the client-wide one), the staff member's own pay rates
+ * in force then (their role's over any role's), whether they are paid through PAYE, and the on-cost rates and
+ * wage floors in force: one statement over the lookup indexes.
+ */
+async function cardFacts(db: Queryable, merchantId: number, req: QuoteRequest, date: string): Promise<CardFacts> {
+  const candidateId = req.candidate_id ?? null;
+  const [row] = await db.query(
+    `select
+       (select name from job_roles where merchant_id = $1 and id = $3) as job_role_name,
+       (select name from clients where merchant_id = $1 and id = $2 and deleted_at is null) as client_name,
+       (select row_to_json(c) from rate_cards c
+         where c.merchant_id = $1 and c.client_id = $2 and c.job_role_id = $3 and (c.site_id = $4 or c.site_id is null)
+           and c.effective_from <= $5::date and (c.effective_to is null or c.effective_to > $5::date) and c.deleted_at is null
+         order by c.site_id nulls last, c.effective_from desc limit 1) as card,
+       (select row_to_json(cr) from candidate_rates cr
+         where $6::int is not null and cr.merchant_id = $1 and cr.candidate_id = $6 and (cr.job_role_id = $3 or cr.job_role_id is null)
+           and cr.effective_from <= $5::date
+         order by cr.job_role_id nulls last, cr.effective_from desc limit 1) as own,
+       (select json_build_object('paye', coalesce(et.paye, true)) from candidates ca left join employment_types et on et.merchant_id = ca.merchant_id and et.id = ca.employment_type_id
+         where $6::int is not null and ca.merchant_id = $1 and ca.id = $6 and ca.deleted_at is null) as candidate,
+       (select coalesce(json_agg(json_build_object('effective_from', oc.effective_from, 'employer_ni_percent', oc.employer_ni_percent, 'ni_threshold_weekly_pence', oc.ni_threshold_weekly, 'holiday_pay_percent', oc.holiday_pay_percent)), '[]'::json)
+          from on_cost_rates oc where oc.merchant_id = $1) as on_costs,
+       (select coalesce(json_agg(json_build_object('effective_from', w.effective_from, 'min_age', w.min_age, 'hourly_pence', w.hourly)), '[]'::json)
+          from wage_floors w where w.merchant_id = $1) as floors`,
+    [merchantId, req.client_id, req.job_role_id, req.site_id, date, candidateId],
+  );
+  return {
+    jobRoleName: row.job_role_name,
+    clientName: row.client_name,
+    card: row.card,
+    own: row.own,
+    candidateFound: Boolean(row.candidate),
+    paye: row.candidate ? Boolean(row.candidate.paye) : true,
+    // An agency that never set its own tables prices with the domain's defaults.
+    onCostRates: row.on_costs.length ? row.on_costs.map((r: any) => ({ ...r, employer_ni_percent: Number(r.employer_ni_percent), holiday_pay_percent: Number(r.holiday_pay_percent) })) : [...DEFAULT_ON_COST_RATES],
+    floors: row.floors.length ? row.floors : [...DEFAULT_WAGE_FLOORS],
+  };
+}
+
+const bandRates = (row: Row, prefix: 'pay' | 'charge'): BandRates =>
+  Object.fromEntries(BANDS.map((b) => [b, Number(row[`${prefix}_${b}`])])) as BandRates;
+
+/** The card's rates with the staff member's own pay where they set one (a band left empty keeps the card's). */
+export function ratesWithOwnPay(card: Row, own: Row | null): RateCard {
+  const pay = bandRates(card, 'pay');
+  if (own) for (const b of BANDS) if (own[`pay_${b}`] != null) pay[b as Band] = Number(own[`pay_${b}`]);
+  return { pay, charge: bandRates(card, 'charge') };
+}
+
+const isInstant = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v));
+const isId = (v: unknown) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2 ** 31 - 1;
+
+/** Field problems of a quote request that need no database: ids, instants, the length and the break. */
+export function checkQuoteRequest(req: Partial<QuoteRequest>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!isId(req.client_id)) errors.client_id = 'Choose a client.';
+  if (!isId(req.site_id)) errors.site_id = 'Choose a site.';
+  if (!isId(req.job_role_id)) errors.job_role_id = 'Choose a job role.';
+  if (req.candidate_id != null && !isId(req.candidate_id)) errors.candidate_id = 'Choose a staff member, or none.';
+  if (!isInstant(req.start)) errors.start = 'Give the start as a date and time.';
+  if (!isInstant(req.end)) errors.end = 'Give the end as a date and time.';
+  if (!errors.start && !errors.end) {
+    const ms = Date.parse(req.end!) - Date.parse(req.start!);
+    if (ms <= 0) errors.end = 'The shift must end after it starts.';
+    else if (ms > MAX_SHIFT_HOURS * 3_600_000) errors.end = `A shift can last at most ${MAX_SHIFT_HOURS} hours.`;
+    else if (req.break_minutes != null && Number.isInteger(req.break_minutes) && req.break_minutes * 60_000 >= ms) errors.break_minutes = 'The break must be shorter than the shift.';
+  }
+  if (req.break_minutes != null && (!Number.isInteger(req.break_minutes) || req.break_minutes < 0 || req.break_minutes > 240)) errors.break_minutes = 'The break is a whole number of minutes from 0 to 240.';
+  if (req.sleep_in != null && typeof req.sleep_in !== 'boolean') errors.sleep_in = 'Sleep-in is yes or no.';
+  return errors;
+}
+
+const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+const BAND_WORDS: Record<Band, string> = { weekday_day: 'weekday day', weekday_night: 'weekday night', saturday: 'Saturday', sunday: 'Sunday', bank_holiday: 'bank holiday' };
+
+/** One warning per band paid below the wage floor on the shift's date: "Weekday night pay £11.00 an hour: below …". */
+function payWarnings(lines: Price['lines'], date: string, floors: WageFloor[]): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    if (line.band === 'flat' || line.hours <= 0) continue;
+    const warning = wageWarning(line.pay_rate, date, floors);
+    const text = warning && `${BAND_WORDS[line.band][0].toUpperCase()}${BAND_WORDS[line.band].slice(1)} pay ${pounds(line.pay_rate)} an hour: ${warning[0].toLowerCase()}${warning.slice(1)}.`;
+    if (text && !out.includes(text)) out.push(text);
+  }
+  return out;
+}
+
+/**
+ * Prices a shift for the agency: the rate card in force on the shift's date (in the agency's time zone), the
+ * staff member's own pay, the client's rules and the site region's bank holidays; the margin after on-costs and
+ * the warnings (pay below the wage floor). Refuses with 422 naming the field when a request cannot be priced.
+ */
+export async function quoteShift(db: Queryable, merchantId: number, req: QuoteRequest): Promise<Quote> {
+  const problems = checkQuoteRequest(req);
+  if (Object.keys(problems).length) throw new HttpError(422, Object.values(problems)[0], problems);
+  const ctx = await pricingContext(db, merchantId, req.client_id, req.site_id);
+  if (!ctx) throw new HttpError(422, 'Choose one of the client’s sites.', { site_id: 'Choose one of the client’s sites.' });
+  if (ctx.siteClientId !== req.client_id) throw new HttpError(422, `${ctx.siteName} is not a site of this client.`, { site_id: `${ctx.siteName} is not a site of this client.` });
+  const { date } = instantToZoned(new Date(req.start), ctx.rules.timeZone);
+  const facts = await cardFacts(db, merchantId, req, date);
+  if (!facts.clientName) throw new HttpError(422, 'Choose a client.', { client_id: 'Choose a client.' });
+  if (!facts.jobRoleName) throw new HttpError(422, 'Choose a job role.', { job_role_id: 'Choose a job role.' });
+  if (req.candidate_id != null && !facts.candidateFound) throw new HttpError(422, 'Choose a staff member of the agency.', { candidate_id: 'Choose a staff member of the agency.' });
+  if (!facts.card) {
+    const message = `No rate card for ${facts.jobRoleName} at ${ctx.siteName} on ${date}. Add one in Rates & Rules.`;
+    throw new HttpError(422, message, { job_role_id: message });
+  }
+  let flat: { pay: number; charge: number } | null = null;
+  if (req.sleep_in) {
+    if (!ctx.sleepIn) {
+      const message = `${facts.clientName} has no sleep-in rate. Set one in Rates & Rules.`;
+      throw new HttpError(422, message, { sleep_in: message });
+    }
+    flat = ctx.sleepIn;
+  }
+  const endDate = instantToZoned(new Date(req.end), ctx.rules.timeZone).date;
+  const rates = ratesWithOwnPay(facts.card, facts.own);
+  const priced = price({ start: req.start, end: req.end, breakMinutes: req.break_minutes ?? null, flat }, ctx.rules, rates, ctx.holidays(date, addDaysToDate(endDate, 1)));
+  const { onCosts, margin } = marginOf(priced, date, facts.paye, facts.onCostRates);
+  const warnings = flat ? [] : payWarnings(priced.lines, date, facts.floors);
+  return { ...priced, totals: { ...priced.totals, margin }, on_costs: onCosts, warnings, rate_card_id: Number(facts.card.id) };
+}
+
+/**
+ * The late-cancellation charge of a shift cancelled at `cancelledAt`, by its client's rule and the card in force
+ * on its date; null when the rule does not apply (or the client has no card to charge by).
+ */
+export async function lateCancellation(
+  db: Queryable,
+  merchantId: number,
+  shift: { client_id: number; site_id: number; job_role_id: number; candidate_id: number | null; start: string; end: string; break_minutes?: number | null; sleep_in?: boolean },
+  cancelledAt: string,
+): Promise<{ hours: number; charge: number } | null> {
+  const ctx = await pricingContext(db, merchantId, shift.client_id, shift.site_id);
+  if (!ctx || !ctx.rules.lateCancellation) return null;
+  const { date } = instantToZoned(new Date(shift.start), ctx.rules.timeZone);
+  const facts = await cardFacts(db, merchantId, { ...shift, candidate_id: null }, date);
+  if (!facts.card) return null;
+  const rates = ratesWithOwnPay(facts.card, null);
+  return lateCancellationCharge({ start: shift.start, end: shift.end, breakMinutes: shift.break_minutes ?? null }, ctx.rules, rates, ctx.holidays(date, date), cancelledAt);
+}
+
+const problem = (message: string) => ({ message });
+
+/**
+ * A band's margin per hour in SQL, as the domain's onCosts works it out for a PAYE worker (holiday pay on pay,
+ * employer NI on pay and holiday pay, each rounded to the penny) at the on-cost rates in force on the card's
+ * first day (the earliest rates before the table starts; none when the agency has none).
+ */
+function marginSql(band: Band): string {
+  const pay = `rate_cards.pay_${band}`;
+  const holiday = `round(${pay} * oc.holiday_pay_percent / 100)`;
+  const costs = `${holiday} + round((${pay} + ${holiday}) * oc.employer_ni_percent / 100)`;
+  const inForce = `order by oc.effective_from <= rate_cards.effective_from desc, case when oc.effective_from <= rate_cards.effective_from then oc.effective_from end desc nulls last, oc.effective_from limit 1`;
+  // An agency that never stored its own rates is costed at the domain's defaults, as quotes are.
+  const defaults = DEFAULT_ON_COST_RATES.map((r) => `('${r.effective_from}'::date, ${Number(r.employer_ni_percent)}::numeric, ${Number(r.holiday_pay_percent)}::numeric)`).join(', ');
+  return `(rate_cards.charge_${band} - ${pay} - coalesce(
+      (select ${costs} from on_cost_rates oc where oc.merchant_id = rate_cards.merchant_id ${inForce}),
+      (select ${costs} from (values ${defaults}) as oc(effective_from, employer_ni_percent, holiday_pay_percent) ${inForce})))::bigint`;
+}
+
+/** A new open-ended card for a client, site and role closes the one in force when it starts; any other overlap is refused. */
+async function checkCardPeriod(ctx: EngineContext, record: Record<string, any>, storedId: number | undefined): Promise<Problems | undefined> {
+  const m = ctx.principal.merchantId;
+  if (record.site_id != null) {
+    const [site] = await ctx.db.query('select client_id, name from sites where merchant_id = $1 and id = $2', [m, record.site_id]);
+    if (site && Number(site.client_id) !== Number(record.client_id)) return { site_id: problem(`${site.name} is not a site of this client.`) };
+  }
+  // Cards of one client and role are written one at a time, so two overlapping cards cannot both pass the check.
+  const same = await ctx.db.query(
+    `select id, effective_from, effective_to from rate_cards
+      where merchant_id = $1 and client_id = $2 and job_role_id = $3 and site_id is not distinct from $4 and deleted_at is null and id <> $5
+      order by effective_from for update`,
+    [m, record.client_id, record.job_role_id, record.site_id ?? null, storedId ?? 0],
+  );
+  const from: string = record.effective_from;
+  const to: string | null = record.effective_to ?? null;
+  const closes: number[] = [];
+  for (const other of same) {
+    const overlaps = (to === null || other.effective_from < to) && (other.effective_to === null || from < other.effective_to);
+    if (!overlaps) continue;
+    if (other.effective_from === from) return { effective_from: problem(`A card for this client, site and job role already starts on ${from}. Edit that card instead.`) };
+    // An open-ended new card takes over from the one in force when it starts; one with an end date would leave a
+    // gap after it, so it is refused like any other overlap.
+    if (other.effective_from < from && to === null && storedId === undefined) {
+      closes.push(other.id);
+      continue;
+    }
+    if (other.effective_from > from) return { effective_to: problem(`Another card for this client, site and job role starts on ${other.effective_from}: end this one on or before that date.`) };
+    return { effective_from: problem(`This period overlaps the card in force from ${other.effective_from}${other.effective_to ? ` until ${other.effective_to}` : ''}.`) };
+  }
+  if (closes.length) {
+    // What was priced under the earlier card keeps its amounts (shifts store them); from now on the new card applies.
+    await ctx.db.query('update rate_cards set effective_to = $3, version = version + 1, updated_at = now() where merchant_id = $1 and id = any($2)', [m, closes, from]);
+    ctx.touched?.add('rate_cards');
+  }
+}
+
+const HHMM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+
+function checkBreakRules(value: unknown): string | null {
+  if (!Array.isArray(value)) return 'Give the breaks as a list of shift lengths and minutes.';
+  if (value.length > 10) return 'Give at most 10 break rules.';
+  for (const r of value) {
+    if (!r || typeof r !== 'object') return 'Give each break as a shift length in hours and the minutes of break.';
+    const hours = Number((r as any).min_hours);
+    const minutes = Number((r as any).break_minutes);
+    if (!Number.isFinite(hours) || hours <= 0 || hours > 24) return 'A break applies from a shift length of more than 0 and at most 24 hours.';
+    if (!Number.isInteger(minutes) || minutes < 0 || minutes > 240) return 'A break is a whole number of minutes from 0 to 240.';
+    if (minutes >= hours * 60) return 'A break must be shorter than the shift it applies to.';
+  }
+  return null;
+}
+
+export const rateBehaviours: Record<string, ResourceBehaviour> = {
+  rate_cards: {
+    computed: {
+      ...Object.fromEntries(BANDS.map((b) => [`margin_${b}`, () => marginSql(b)])),
+      // Only a filter: "in force on" a date.
+      in_force_on: () => 'null::date',
+    },
+    computedFilters: {
+      in_force_on: (value, bind, { today }) => {
+        const date = value === 'today' ? today : value;
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) throw new HttpError(400, 'Filter in_force_on must be a date.', { in_force_on: 'Must be a date' });
+        return `(effective_from <= ${bind(date)}::date and (effective_to is null or effective_to > ${bind(date)}::date))`;
+      },
+    },
+    async beforeSave(ctx, { stored, record }) {
+      const problems = await checkCardPeriod(ctx, record, stored?.id);
+      if (problems) return problems;
+    },
+  },
+  candidate_rates: {
+    async beforeSave(ctx, { stored, record }) {
+      const [dup] = await ctx.db.query(
+        'select 1 from candidate_rates where merchant_id = $1 and candidate_id = $2 and job_role_id is not distinct from $3 and effective_from = $4 and id <> $5',
+        [ctx.principal.merchantId, record.candidate_id, record.job_role_id ?? null, record.effective_from, stored?.id ?? 0],
+      );
+      if (dup) return { effective_from: problem('This staff member already has pay rates for this job role from that date. Edit them instead.') };
+      if (BANDS.every((b) => record[`pay_${b}`] == null)) return { [`pay_${BANDS[0]}`]: problem('Give at least one pay rate.') };
+    },
+  },
+  client_rules: {
+    computed: {
+      applies_to: () => `coalesce((select c.name from clients c where c.merchant_id = client_rules.merchant_id and c.id = client_rules.client_id), '')`,
+    },
+    async beforeSave(ctx, { stored, record }): Promise<Problems | void> {
+      const [dup] = await ctx.db.query('select 1 from client_rules where merchant_id = $1 and client_id is not distinct from $2 and id <> $3', [ctx.principal.merchantId, record.client_id ?? null, stored?.id ?? 0]);
+      if (dup) return { client_id: problem(record.client_id == null ? 'The agency’s default rules already exist. Edit them instead.' : 'This client already has its rules. Edit them instead.') };
+      const breaks = checkBreakRules(record.break_rules);
+      if (breaks) return { break_rules: problem(breaks) };
+      for (const f of ['night_start', 'night_end', 'weekend_start_time', 'weekend_end_time']) if (!HHMM.test(String(record[f] ?? ''))) return { [f]: problem('Give a time as HH:mm, for example 20:00.') };
+      if (record.night_start === record.night_end) return { night_end: problem('The night must end at another time than it starts.') };
+      if (record.weekend_start_day === record.weekend_end_day && record.weekend_start_time === record.weekend_end_time) return { weekend_end_time: problem('The weekend must end at another time than it starts.') };
+      record.break_rules = [...record.break_rules].map((r: any) => ({ min_hours: Number(r.min_hours), break_minutes: Number(r.break_minutes) })).sort((a, b) => a.min_hours - b.min_hours);
+    },
+  },
+  holiday_overrides: {
+    async beforeSave(ctx, { stored, record }) {
+      const [dup] = await ctx.db.query('select kind from holiday_overrides where merchant_id = $1 and region = $2 and date = $3 and id <> $4', [ctx.principal.merchantId, record.region, record.date, stored?.id ?? 0]);
+      if (dup) return { date: problem(dup.kind === 'add' ? 'This day is already added for this region.' : 'This day is already removed for this region.') };
+      if (stored) return;
+      const isHoliday = holidaySet(record.region, record.date, record.date, []).has(record.date);
+      if (record.kind === 'add' && isHoliday) return { date: problem('This day is already a bank holiday in this region.') };
+      if (record.kind === 'remove' && !isHoliday) return { date: problem('This day is not a bank holiday in this region.') };
+    },
+  },
+};
+

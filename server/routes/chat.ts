@@ -1,0 +1,205 @@
+import type { FastifyInstance } from 'fastify';
+import { callerOf, fetchMessages, channelOf, listConversations, markRead, MESSAGE_MAX, MESSAGES_PAGE, MESSAGES_PAGE_MAX, openChannel, sendMessage, unreadCount, type CreateChannelInput } from '../chat/channels.js';
+import { ChatHub, type LiveEvent } from '../chat/live.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The open chat streams of this process, fed by every process through the cluster bus. */
+    chat: ChatHub;
+  }
+}
+
+/** An open stream ends after this long (the screen reconnects at once, from the last message it has). */
+export const STREAM_SECONDS = 60;
+/** A comment line this often keeps proxies from closing a quiet stream, and re-checks the session. */
+export const HEARTBEAT_MS = 20_000;
+
+const sid = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+
+const messageShape = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    sender: { type: 'string' },
+    sender_type: { type: 'string', enum: ['Candidate', 'Merchant'] },
+    content: { type: 'string' },
+    created_at: { type: 'string' },
+    mine: { type: 'boolean' },
+  },
+} as const;
+
+/**
+ * Chat between the agency and its staff (spec section 7): the spec's three calls with their exact shapes, the
+ * agency's conversation list, marking read, and a live stream. Agency users and staff members call them (each
+ * within their own scope); client users are refused.
+ */
+export async function chatRoutes(app: FastifyInstance) {
+  app.decorate('chat', new ChatHub(app.db, app.cluster));
+  // Agency users, and staff members for their own channel.
+  const config = { access: 'admin', staff: true } as const;
+
+  app.post<{ Body: CreateChannelInput }>('/api/chats/create_channel', {
+    config,
+    schema: {
+      tags: ['chat'],
+      summary: 'The channel between a staff member and their agency (made on first use)',
+      body: {
+        type: 'object',
+        required: ['sender_id', 'sender_type', 'receiver_id', 'receiver_type'],
+        properties: { sender_id: id, sender_type: { type: 'string', maxLength: 20 }, receiver_id: id, receiver_type: { type: 'string', maxLength: 20 } },
+      },
+      response: { 200: { type: 'object', properties: { channel_sid: { type: 'string' } } } },
+    },
+    handler: async (req) => ({ channel_sid: await openChannel(app.db, callerOf(req.auth!), req.body) }),
+  });
+
+  app.post<{ Body: { channel_sid: string; message: string } }>('/api/chats/send_message_to_channel', {
+    config,
+    schema: {
+      tags: ['chat'],
+      summary: 'Send a message on a channel',
+      description: `The message is trimmed; empty or only whitespace, or longer than ${MESSAGE_MAX} characters, it is refused (422).`,
+      body: {
+        type: 'object',
+        required: ['channel_sid', 'message'],
+        // Over-long text is answered by the handler in the user's words; this bound only stops abuse.
+        properties: { channel_sid: sid, message: { type: 'string', maxLength: MESSAGE_MAX * 4 } },
+      },
+      response: { 200: { type: 'object', properties: { success: { type: 'boolean' }, message: { type: 'string' }, data: messageShape } } },
+    },
+    handler: async (req) => {
+      const sent = await sendMessage(app.db, callerOf(req.auth!), req.body.channel_sid, req.body.message);
+      await app.chat.publish(sent.event);
+      return { success: true, message: 'Message sent.', data: sent.message };
+    },
+  });
+
+  app.get<{ Querystring: { channel_sid: string; before?: number; limit?: number } }>('/api/chats/fetch_messages', {
+    config,
+    schema: {
+      tags: ['chat'],
+      summary: "A channel's latest messages, oldest first; `before` (a message id) pages back",
+      querystring: {
+        type: 'object',
+        required: ['channel_sid'],
+        properties: { channel_sid: sid, before: id, limit: { type: 'integer', minimum: 1, maximum: MESSAGES_PAGE_MAX, default: MESSAGES_PAGE } },
+      },
+      response: {
+        200: {
+          type: 'object',
+          properties: { channel_sid: { type: 'string' }, staff_name: { type: 'string' }, messages: { type: 'array', items: messageShape }, has_more: { type: 'boolean' } },
+        },
+      },
+    },
+    handler: async (req) => fetchMessages(app.db, callerOf(req.auth!), req.query.channel_sid, { before: req.query.before, limit: req.query.limit }),
+  });
+
+  app.post<{ Body: { channel_sid: string; message_id?: number } }>('/api/chats/mark_read', {
+    config,
+    schema: {
+      tags: ['chat'],
+      summary: "The caller's side has read the channel (up to message_id, or all of it)",
+      body: { type: 'object', required: ['channel_sid'], properties: { channel_sid: sid, message_id: id } },
+    },
+    handler: async (req) => {
+      const caller = callerOf(req.auth!);
+      await markRead(app.db, caller, await channelOf(app.db, caller, req.body.channel_sid), req.body.message_id);
+      return { success: true };
+    },
+  });
+
+  app.get<{ Querystring: { page: number; per_page: number } }>('/api/chats/conversations', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['chat'],
+      summary: "The agency's conversations with staff, latest first, with unread counts",
+      querystring: {
+        type: 'object',
+        properties: { page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 }, per_page: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+      },
+    },
+    handler: async (req) => {
+      const { page, per_page } = req.query;
+      return { ...(await listConversations(app.db, req.auth!.merchant_id, page, per_page)), page, per_page };
+    },
+  });
+
+  // Agency users only: a staff member's page is their one conversation, read as it is shown, so it has no badge.
+  app.get('/api/chats/unread_count', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['chat'],
+      summary: "The agency's unread messages from staff, over all conversations (the top bar's chat badge)",
+      response: { 200: { type: 'object', properties: { count: { type: 'integer' } } } },
+    },
+    handler: async (req) => ({ count: await unreadCount(app.db, req.auth!.merchant_id) }),
+  });
+
+  app.get<{ Querystring: { after?: number; wait: number } }>('/api/chats/stream', {
+    config,
+    schema: {
+      tags: ['chat'],
+      summary: 'New messages as they arrive (Server-Sent Events)',
+      description:
+        'An agency user hears every channel of the agency, a staff member their own. `after` (the last message id the screen has) first sends what was missed. ' +
+        `The stream ends after \`wait\` seconds (${STREAM_SECONDS} by default); reconnect with \`after\`. Events: ready, message, resync (fetch again: messages may have been missed).`,
+      querystring: {
+        type: 'object',
+        properties: { after: { type: 'integer', minimum: 0, maximum: 2147483647 }, wait: { type: 'integer', minimum: 0, maximum: 300, default: STREAM_SECONDS } },
+      },
+    },
+    handler: async (req, reply) => {
+      const caller = callerOf(req.auth!);
+      const listener = { merchantId: caller.merchantId, candidateId: caller.candidateId };
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        // Proxies (nginx) must pass each event on at once.
+        'x-accel-buffering': 'no',
+      });
+      let open = true;
+      const write = (event: LiveEvent | { type: 'ready' }) => {
+        if (!open) return;
+        const idLine = event.type === 'message' ? `id: ${event.message.id}\n` : '';
+        res.write(`${idLine}event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      };
+      // Live events heard while the backlog is read wait behind it, so the screen gets messages in order.
+      let queued: LiveEvent[] | null = [];
+      const stop = app.chat.add({ ...listener, deliver: (e) => (queued ? queued.push(e) : write(e)) });
+      const end = () => {
+        if (!open) return;
+        open = false;
+        stop();
+        clearInterval(heartbeat);
+        clearTimeout(timer);
+        res.end();
+      };
+      const heartbeat = setInterval(async () => {
+        // A session that ended (signed out, deactivated) ends its stream too.
+        const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+        if (!token || !(await app.sessions.resolve(token))) return end();
+        if (open) res.write(': still here\n\n');
+      }, HEARTBEAT_MS);
+      // wait=0 ends once the backlog is written (below); a zero timer could end the stream before it is read.
+      const timer = req.query.wait > 0 ? setTimeout(end, req.query.wait * 1000) : undefined;
+      req.raw.on('close', end);
+      try {
+        const backlog = req.query.after !== undefined ? await app.chat.backlog(listener, req.query.after) : [];
+        const seen = new Set(backlog.map((e) => (e.type === 'message' ? e.message.id : 0)));
+        write({ type: 'ready' });
+        backlog.forEach(write);
+        for (const e of queued) if (e.type !== 'message' || !seen.has(e.message.id)) write(e);
+        queued = null;
+      } catch (e) {
+        req.log.error({ err: e }, 'chat stream backlog failed');
+        write({ type: 'resync' });
+        queued = null;
+      }
+      if (req.query.wait === 0) end();
+    },
+  });
+}

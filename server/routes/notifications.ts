@@ -1,0 +1,279 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/index.js';
+import { badInput, forbidden, notFound } from '../http.js';
+import { CHANNELS, EVENT_BY_KEY, EVENTS, RECIPIENTS, unknownPlaceholders, type Channel, type Recipient } from '../notifications/events.js';
+import { settingsOf, templateOf } from '../notifications/notify.js';
+import { recordsOnly } from '../notifications/drivers.js';
+
+const pageQuery = {
+  type: 'object',
+  properties: { page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 }, per_page: { type: 'integer', minimum: 1, maximum: 100, default: 10 } },
+} as const;
+const eventParam = { type: 'object', required: ['event'], properties: { event: { type: 'string', maxLength: 60 } } } as const;
+const idParam = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
+
+/** Whose notifications a caller reads: the agency's (and their own), or their client's (and their own). */
+interface Inbox {
+  merchantId: number;
+  userId: number;
+  /** null: the agency's inbox. */
+  clientId: number | null;
+}
+
+const inboxOf = (req: FastifyRequest): Inbox => ({ merchantId: req.auth!.merchant_id, userId: req.auth!.id, clientId: req.auth!.kind === 'client' ? req.auth!.client_id : null });
+
+// The audience columns as the notification_counts deltas key them (0 for none).
+const scope = (inbox: Inbox) =>
+  inbox.clientId === null ? 'client_id is null and candidate_id is null and (user_id is null or user_id = $2)' : 'client_id = $3 and (user_id is null or user_id = $2)';
+
+/** One page of an inbox, newest first, with its totals: the spec's list answer. */
+export async function inboxPage(db: Queryable, inbox: Inbox, page: number, perPage: number) {
+  const params = inbox.clientId === null ? [inbox.merchantId, inbox.userId] : [inbox.merchantId, inbox.userId, inbox.clientId];
+  const [notifications, [counts]] = await Promise.all([
+    db.query(
+      `select id, event, title, body, link, read, created_at from notifications where merchant_id = $1 and ${scope(inbox)}
+        order by created_at desc, id desc limit ${perPage} offset ${(page - 1) * perPage}`,
+      params,
+    ),
+    // The triggers' deltas: one row per audience once the worker has folded them.
+    db.query<{ total: number; unread: number }>(
+      `select coalesce(sum(total), 0)::int as total, coalesce(sum(unread), 0)::int as unread from notification_counts
+        where merchant_id = $1 and client_id = ${inbox.clientId === null ? '0' : '$3'} and candidate_id = 0 and user_id in (0, $2)`,
+      params,
+    ),
+  ]);
+  return {
+    notifications,
+    current_page: page,
+    total_count: counts.total,
+    total_pages: Math.ceil(counts.total / perPage),
+    unread_count: counts.unread,
+    message: counts.total ? 'Notifications loaded' : 'No notifications yet',
+  };
+}
+
+/** Marks every notification of the caller's inbox read. */
+export async function markInboxRead(db: Queryable, inbox: Inbox) {
+  const params = inbox.clientId === null ? [inbox.merchantId, inbox.userId] : [inbox.merchantId, inbox.userId, inbox.clientId];
+  await db.query(`update notifications set read = true where merchant_id = $1 and not read and ${scope(inbox)}`, params);
+}
+
+/** Only the agency's administrators change how it notifies. */
+const requireAgencyAdmin = (req: FastifyRequest) => {
+  if (req.auth!.kind !== 'admin' || req.auth!.role !== 'admin') throw forbidden();
+};
+
+const knownEvent = (event: string) => {
+  const def = EVENT_BY_KEY.get(event);
+  if (!def) throw notFound('Event');
+  return def;
+};
+
+/**
+ * Notifications (the bell, /notification, /client/ClientNotification), notification settings and templates
+ * (/appsetting/notificationsetting), the recorded SMS and push messages, and the embedded mailbox.
+ */
+export async function notificationRoutes(app: FastifyInstance) {
+  const listSchema = (summary: string) => ({ tags: ['notifications'], summary, querystring: pageQuery });
+
+  app.get<{ Querystring: { page: number; per_page: number } }>('/api/agency_notifications', {
+    config: { access: 'admin' },
+    schema: listSchema("The agency's notifications (and the caller's own), newest first"),
+    handler: async (req) => inboxPage(app.db, inboxOf(req), req.query.page ?? 1, req.query.per_page ?? 10),
+  });
+  app.put('/api/merchant_notification_read_all', {
+    config: { access: 'admin' },
+    schema: { tags: ['notifications'], summary: "Mark every notification of the agency's inbox read" },
+    handler: async (req) => {
+      await markInboxRead(app.db, inboxOf(req));
+      return { message: 'All notifications marked as read', unread_count: 0 };
+    },
+  });
+  app.get<{ Querystring: { page: number; per_page: number } }>('/api/client_notifications', {
+    config: { access: 'client' },
+    schema: listSchema("The client's notifications (and the caller's own), newest first"),
+    handler: async (req) => inboxPage(app.db, inboxOf(req), req.query.page ?? 1, req.query.per_page ?? 10),
+  });
+  app.put('/api/client_notification_read_all', {
+    config: { access: 'client' },
+    schema: { tags: ['notifications'], summary: "Mark every notification of the client's inbox read" },
+    handler: async (req) => {
+      await markInboxRead(app.db, inboxOf(req));
+      return { message: 'All notifications marked as read', unread_count: 0 };
+    },
+  });
+
+  app.get('/api/notification_settings', {
+    config: { access: 'admin' },
+    schema: { tags: ['notifications'], summary: 'Every event with its channels, recipients and e-mail template' },
+    handler: async (req) => {
+      const merchantId = req.auth!.merchant_id;
+      const [settings, templates, [payment]] = await Promise.all([
+        app.db.query<{ event: string; channels: Channel[]; recipients: Recipient[] }>('select event, channels, recipients from notification_settings where merchant_id = $1', [merchantId]),
+        app.db.query<{ event: string; subject: string; body: string }>('select event, subject, body from notification_templates where merchant_id = $1', [merchantId]),
+        app.db.query('select enabled, days_before_due, days_after_due from notification_payment_settings where merchant_id = $1', [merchantId]),
+      ]);
+      const setting = new Map(settings.map((s) => [s.event, s]));
+      const template = new Map(templates.map((t) => [t.event, t]));
+      return {
+        events: EVENTS.map((e) => ({
+          key: e.key,
+          label: e.label,
+          description: e.description,
+          placeholders: ['agency_name', 'title', 'body', 'link', ...e.placeholders],
+          channels: setting.get(e.key)?.channels ?? e.channels,
+          recipients: setting.get(e.key)?.recipients ?? e.recipients,
+          subject: template.get(e.key)?.subject ?? e.subject,
+          body: template.get(e.key)?.body ?? e.body,
+          custom_template: template.has(e.key),
+          default_subject: e.subject,
+          default_body: e.body,
+        })),
+        drivers: { sms: { records_only: recordsOnly('sms') }, push: { records_only: recordsOnly('push') } },
+        payment_reminders: payment ?? { enabled: false, days_before_due: 3, days_after_due: 7 },
+      };
+    },
+  });
+
+  app.put<{ Params: { event: string }; Body: { channels?: unknown; recipients?: unknown } }>('/api/notification_settings/:event', {
+    config: { access: 'admin' },
+    schema: { tags: ['notifications'], summary: "An event's channels and recipients", params: eventParam, body: { type: 'object' } },
+    handler: async (req) => {
+      requireAgencyAdmin(req);
+      const def = knownEvent(req.params.event);
+      const current = await settingsOf(app.db, req.auth!.merchant_id, def.key);
+      const { channels = current.channels, recipients = current.recipients } = req.body ?? {};
+      const errors: Record<string, string> = {};
+      const listOf = <T extends string>(value: unknown, allowed: readonly T[], field: string, words: string): T[] => {
+        if (!Array.isArray(value) || value.some((v) => !allowed.includes(v))) {
+          errors[field] = `Choose ${words} from: ${allowed.join(', ')}.`;
+          return [];
+        }
+        return [...new Set(value as T[])];
+      };
+      const c = listOf(channels, CHANNELS, 'channels', 'channels');
+      const r = listOf(recipients, RECIPIENTS, 'recipients', 'recipients');
+      if (!errors.recipients && c.length > 0 && r.length === 0) errors.recipients = 'Choose at least one recipient, or turn every channel off.';
+      if (Object.keys(errors).length) throw badInput(errors);
+      await app.db.query(
+        `insert into notification_settings (merchant_id, event, channels, recipients) values ($1, $2, $3, $4)
+         on conflict (merchant_id, event) do update set channels = excluded.channels, recipients = excluded.recipients, updated_at = now(), version = notification_settings.version + 1`,
+        [req.auth!.merchant_id, def.key, c, r],
+      );
+      return { data: { event: def.key, channels: c, recipients: r }, message: 'Notification settings saved' };
+    },
+  });
+
+  app.put<{ Params: { event: string }; Body: { subject?: unknown; body?: unknown } }>('/api/notification_templates/:event', {
+    config: { access: 'admin' },
+    schema: { tags: ['notifications'], summary: "An event's e-mail template (%{placeholders})", params: eventParam, body: { type: 'object' } },
+    handler: async (req) => {
+      requireAgencyAdmin(req);
+      const def = knownEvent(req.params.event);
+      const subject = typeof req.body?.subject === 'string' ? req.body.subject.trim() : '';
+      const body = typeof req.body?.body === 'string' ? req.body.body.trim() : '';
+      const errors: Record<string, string> = {};
+      if (!subject) errors.subject = 'Enter a subject.';
+      else if (subject.length > 200) errors.subject = 'Keep the subject to 200 characters.';
+      if (!body) errors.body = 'Enter the message.';
+      else if (body.length > 5000) errors.body = 'Keep the message to 5,000 characters.';
+      for (const [field, text] of [['subject', subject], ['body', body]] as const) {
+        const unknown = unknownPlaceholders(text, def);
+        if (!errors[field] && unknown.length) errors[field] = `Unknown placeholder${unknown.length > 1 ? 's' : ''}: ${unknown.map((u) => `%{${u}}`).join(', ')}. This event knows: ${['agency_name', 'title', 'body', 'link', ...def.placeholders].map((p) => `%{${p}}`).join(', ')}.`;
+      }
+      if (Object.keys(errors).length) throw badInput(errors);
+      await app.db.query(
+        `insert into notification_templates (merchant_id, event, subject, body) values ($1, $2, $3, $4)
+         on conflict (merchant_id, event) do update set subject = excluded.subject, body = excluded.body, updated_at = now(), version = notification_templates.version + 1`,
+        [req.auth!.merchant_id, def.key, subject, body],
+      );
+      return { data: { event: def.key, subject, body, custom_template: true }, message: 'Template saved' };
+    },
+  });
+
+  app.delete<{ Params: { event: string } }>('/api/notification_templates/:event', {
+    config: { access: 'admin' },
+    schema: { tags: ['notifications'], summary: "Restore an event's default e-mail template", params: eventParam },
+    handler: async (req) => {
+      requireAgencyAdmin(req);
+      const def = knownEvent(req.params.event);
+      await app.db.query('delete from notification_templates where merchant_id = $1 and event = $2', [req.auth!.merchant_id, def.key]);
+      const t = await templateOf(app.db, req.auth!.merchant_id, def.key);
+      return { data: { event: def.key, subject: t.subject, body: t.body, custom_template: false }, message: 'Default template restored' };
+    },
+  });
+
+  app.put<{ Body: { enabled?: unknown; days_before_due?: unknown; days_after_due?: unknown } }>('/api/notification_payment_settings', {
+    config: { access: 'admin' },
+    schema: { tags: ['notifications'], summary: 'Payment reminders: on or off, and when', body: { type: 'object' } },
+    handler: async (req) => {
+      requireAgencyAdmin(req);
+      const { enabled, days_before_due: before, days_after_due: after } = req.body ?? {};
+      const errors: Record<string, string> = {};
+      if (typeof enabled !== 'boolean') errors.enabled = 'Choose on or off.';
+      if (!Number.isInteger(before) || (before as number) < 0 || (before as number) > 60) errors.days_before_due = 'Enter a whole number of days from 0 to 60.';
+      if (!Number.isInteger(after) || (after as number) < 0 || (after as number) > 90) errors.days_after_due = 'Enter a whole number of days from 0 to 90.';
+      if (Object.keys(errors).length) throw badInput(errors);
+      await app.db.query(
+        `insert into notification_payment_settings (merchant_id, enabled, days_before_due, days_after_due) values ($1, $2, $3, $4)
+         on conflict (merchant_id) do update set enabled = excluded.enabled, days_before_due = excluded.days_before_due, days_after_due = excluded.days_after_due, updated_at = now(), version = notification_payment_settings.version + 1`,
+        [req.auth!.merchant_id, enabled, before, after],
+      );
+      return { data: { enabled, days_before_due: before, days_after_due: after }, message: 'Payment reminders saved' };
+    },
+  });
+
+  app.get<{ Querystring: { channel: 'sms' | 'push'; page: number; per_page: number } }>('/api/message_outbox', {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['notifications'],
+      summary: 'SMS or push messages handed to their driver, newest first',
+      querystring: { type: 'object', required: ['channel'], properties: { ...pageQuery.properties, channel: { type: 'string', enum: ['sms', 'push'] } } },
+    },
+    handler: async (req) => {
+      const { channel, page = 1, per_page: perPage = 10 } = req.query;
+      const params = [req.auth!.merchant_id, channel];
+      const [data, [{ total }]] = await Promise.all([
+        app.db.query(
+          `select id, channel, recipient, recipient_name, body, event, status, driver, created_at from message_outbox where merchant_id = $1 and channel = $2
+            order by created_at desc, id desc limit ${perPage} offset ${(page - 1) * perPage}`,
+          params,
+        ),
+        app.db.query<{ total: number }>('select count(*)::int as total from message_outbox where merchant_id = $1 and channel = $2', params),
+      ]);
+      return { data, total, records_only: recordsOnly(channel) };
+    },
+  });
+
+  app.get<{ Querystring: { page: number; per_page: number } }>('/api/mailbox', {
+    config: { access: 'admin' },
+    schema: { tags: ['notifications'], summary: 'What the embedded mail server received for the agency, newest first', querystring: pageQuery },
+    handler: async (req) => {
+      requireAgencyAdmin(req);
+      const { page = 1, per_page: perPage = 10 } = req.query;
+      const [data, [{ total }]] = await Promise.all([
+        app.db.query(
+          `select id, outbox_id, envelope_from, envelope_to, subject, received_at from mailbox where merchant_id = $1
+            order by received_at desc, id desc limit ${perPage} offset ${(page - 1) * perPage}`,
+          [req.auth!.merchant_id],
+        ),
+        app.db.query<{ total: number }>('select count(*)::int as total from mailbox where merchant_id = $1', [req.auth!.merchant_id]),
+      ]);
+      return { data, total };
+    },
+  });
+
+  app.get<{ Params: { id: number } }>('/api/mailbox/:id', {
+    config: { access: 'admin' },
+    schema: { tags: ['notifications'], summary: 'One received e-mail, with its text and HTML', params: idParam },
+    handler: async (req) => {
+      requireAgencyAdmin(req);
+      const [data] = await app.db.query(
+        'select id, outbox_id, envelope_from, envelope_to, subject, text, html, message_id, received_at from mailbox where merchant_id = $1 and id = $2',
+        [req.auth!.merchant_id, req.params.id],
+      );
+      if (!data) throw notFound('E-mail');
+      return { data };
+    },
+  });
+}

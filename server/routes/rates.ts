@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, HttpError } from '../http.js';
+import { permits } from '../../src/resources/access.js';
+import type { Compiled } from '../engine/compile.js';
+import { contextOf } from '../engine/routes.js';
+import { quoteShift, type QuoteRequest } from '../resources/rates.js';
+import { bankHolidaysWithOverrides, type HolidayOverride } from '../domain/pricing/holidays.js';
+import { REGIONS } from '../domain/pricing/types.js';
+import { REGION_CHOICES } from '../../src/resources/rates/resource.js';
+
+/** Years the holiday calendar shows: the library's data is reliable well beyond, the screen needs no more. */
+const YEARS = { min: 2000, max: 2100 };
+
+/**
+ * Quoting a shift (the shift form prices it live) and the holiday calendar's year per region. Both reveal what
+ * only agency users see: a quote shows pay and margin, the calendar is the agency's setting.
+ */
+export async function ratesRoutes(app: FastifyInstance) {
+  const allowed = (req: FastifyRequest, resource: string, action: 'list' | 'show') => {
+    const c: Compiled = app.engine.get(resource)!;
+    if (!permits({ loginType: req.auth!.kind, role: req.auth!.role }, c.decl, action)) throw forbidden();
+  };
+
+  app.post<{ Body: QuoteRequest }>('/api/rates/quote', {
+    config: { access: 'any' },
+    schema: {
+      tags: ['Rates'],
+      summary: 'Price a shift: lines per band, totals, on-costs, margin and warnings',
+      description:
+        'Body: client_id, site_id, job_role_id, candidate_id (optional: their own pay rates apply), start and end (ISO instants), break_minutes (optional: the rules\' break otherwise), sleep_in (optional). ' +
+        'Answers { lines: [{ band, start, end, hours, pay_rate, charge_rate, pay, charge }], totals: { hours, pay, charge, margin }, on_costs, warnings, rate_card_id } in pence. ' +
+        'The margin is charge − pay − on-costs. 422 naming the field when the shift cannot be priced (no rate card on its date, a site of another client, end not after start, longer than 24 hours). Agency users only.',
+      body: { type: 'object' },
+    },
+    handler: async (req) => {
+      allowed(req, 'rate_cards', 'list');
+      const ctx = await contextOf(app.db, req);
+      return quoteShift(app.db, ctx.principal.merchantId, (req.body ?? {}) as QuoteRequest);
+    },
+  });
+
+  app.get<{ Querystring: { year?: string } }>('/api/rates/holidays', {
+    config: { access: 'any' },
+    schema: {
+      tags: ['Rates'],
+      summary: 'A year of bank holidays per region, with the agency\'s added and removed days',
+      description: 'year: default this year in the agency\'s time zone. Each region lists its holidays (source library or added, the override\'s id when added) and the library days the agency removed.',
+      querystring: { type: 'object', properties: { year: { type: 'string' } } },
+    },
+    handler: async (req) => {
+      allowed(req, 'holiday_overrides', 'list');
+      const ctx = await contextOf(app.db, req);
+      const year = req.query.year === undefined || req.query.year === '' ? Number(ctx.today.slice(0, 4)) : Number(req.query.year);
+      if (!Number.isInteger(year) || year < YEARS.min || year > YEARS.max) throw new HttpError(422, `Choose a year from ${YEARS.min} to ${YEARS.max}.`, { year: `Choose a year from ${YEARS.min} to ${YEARS.max}.` });
+      const rows = await app.db.query<HolidayOverride & { id: number; name: string; version: number }>(
+        `select id, region, to_char(date, 'YYYY-MM-DD') as date, name, kind, version from holiday_overrides
+          where merchant_id = $1 and date between $2::date and $3::date order by date`,
+        [ctx.principal.merchantId, `${year}-01-01`, `${year}-12-31`],
+      );
+      return {
+        year,
+        regions: REGIONS.map((region) => {
+          const mine = rows.filter((o) => o.region === region);
+          const byDate = new Map(mine.map((o) => [o.date, o]));
+          return {
+            region,
+            label: REGION_CHOICES.find((c) => c.id === region)!.name,
+            days: bankHolidaysWithOverrides(region, year, mine).map((d) => ({ ...d, override_id: d.source === 'added' ? byDate.get(d.date)?.id ?? null : null })),
+            removed: mine.filter((o) => o.kind === 'remove').map((o) => ({ date: o.date, name: o.name, override_id: o.id })),
+          };
+        }),
+      };
+    },
+  });
+}

@@ -1,0 +1,93 @@
+import { Box, Typography } from '@mui/material';
+import { AutocompleteInput, ReferenceInput, useGetList, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { InputFor } from '../../engine/react/inputs';
+import type { ResourceDeclaration } from '../../engine/types';
+import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS } from '../../../server/domain/pricing/oncosts';
+import type { Band } from '../../../server/domain/pricing/types';
+import { bandMargin, onCostTable, payWarning, pounds, wageFloorTable } from './margin';
+
+const ALL = { pagination: { page: 1, perPage: 100 }, sort: { field: 'effective_from', order: 'ASC' as const } };
+
+/** The agency's on-cost rates and wage floors (the domain's defaults until they load, or when there are none). */
+export function useRateTables() {
+  const onCostRows = useGetList('on_cost_rates', ALL);
+  const floorRows = useGetList('wage_floors', ALL);
+  return { onCosts: onCostTable(onCostRows.data, DEFAULT_ON_COST_RATES), floors: wageFloorTable(floorRows.data, DEFAULT_WAGE_FLOORS) };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The warning under a pay rate below the wage floor on the card's first day: a warning, never a refusal. */
+export function WageWarning({ band, dateSource = 'effective_from' }: { band: Band; dateSource?: string }) {
+  const { floors } = useRateTables();
+  const pay = useWatch({ name: `pay_${band}` });
+  const date = useWatch({ name: dateSource }) || today();
+  const warning = payWarning(pay, date, floors);
+  if (!warning) return null;
+  return (
+    <Typography role="status" variant="caption" component="p" sx={{ color: 'warning.dark', fontWeight: 500, mt: -1, mb: 1 }} data-testid={`wage-warning-${band}`}>
+      ⚠ {warning}.
+    </Typography>
+  );
+}
+
+/** The margin of one band beside its pay and charge, worked out as they are typed. */
+function LiveMargin({ band }: { band: Band }) {
+  const translate = useTranslate();
+  const { onCosts } = useRateTables();
+  const [pay, charge, from] = useWatch({ name: [`pay_${band}`, `charge_${band}`, 'effective_from'] });
+  const m = bandMargin(pay, charge, from || today(), onCosts);
+  return (
+    <Box aria-live="polite" data-testid={`margin-${band}`} sx={{ minWidth: 180, pt: { md: 2 } }}>
+      <Typography variant="body2" sx={{ color: m && m.margin < 0 ? 'error.main' : 'text.primary', fontWeight: 500 }}>
+        {m ? translate('app.rates.margin_value', { margin: pounds(m.margin), percent: m.percent === null ? '—' : `${m.percent}%` }) : translate('app.rates.margin_pending')}
+      </Typography>
+      {m && (
+        <Typography variant="caption" color="text.secondary">
+          {translate('app.rates.on_costs_value', { on_costs: pounds(m.onCosts) })}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+// Side by side, not the form's full width each.
+const narrow = { fullWidth: false, sx: { width: 240 } } as Record<string, unknown>;
+
+/** One band of a rate card: its pay and charge side by side, the margin beside them and a wage warning below. */
+export function BandRateRow({ decl, band }: { decl: ResourceDeclaration; band: Band }) {
+  const field = (kind: 'pay' | 'charge') => decl.fields.find((f) => f.source === `${kind}_${band}`)!;
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, width: '100%' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'flex-start' }}>
+        <InputFor of={field('pay')} {...narrow} />
+        <InputFor of={field('charge')} {...narrow} />
+        <LiveMargin band={band} />
+      </Box>
+      <WageWarning band={band} />
+    </Box>
+  );
+}
+
+/** A staff member's own pay for one band, with the wage warning on its first day. */
+export function OwnPayInput({ decl, band }: { decl: ResourceDeclaration; band: Band }) {
+  const field = decl.fields.find((f) => f.source === `pay_${band}`)!;
+  return (
+    <Box sx={{ width: '100%' }}>
+      <InputFor of={field} />
+      <WageWarning band={band} />
+    </Box>
+  );
+}
+
+/** The site of a card: one of the chosen client's sites (empty for all of them). */
+export function SiteOfClientInput({ decl }: { decl: ResourceDeclaration }) {
+  const clientId = useWatch({ name: 'client_id' });
+  const field = decl.fields.find((f) => f.source === 'site_id')!;
+  return (
+    <ReferenceInput source="site_id" reference="sites" filter={clientId ? { client_id: clientId } : {}} sort={{ field: 'name', order: 'ASC' }} perPage={20}>
+      <AutocompleteInput label={field.label} helperText={field.helperText} filterToQuery={(q: string) => (q ? { q } : {})} />
+    </ReferenceInput>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Box, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import {
+  Button, DataTable, List, ReferenceField, ResourceContextProvider, SelectField, TopToolbar, useCanAccess, useGetIdentity,
+  useRecordContext, useTranslate,
+} from 'react-admin';
+import { Link } from 'react-router';
+import { EMPTY } from '../../engine/react/fields';
+import { CancelDialog } from './CancelDialog';
+import { ShiftCreateForm } from './ShiftCreate';
+import { AgencyTimeField } from './ShiftViews';
+import { money, shiftsDecl } from './shared';
+
+/** The client panel's four lists: route segment → the declaration's tab. */
+export const CLIENT_TABS = [
+  { path: '/client/shift/open-shift', tab: 'open' },
+  { path: '/client/shift/assign-shift', tab: 'assigned' },
+  { path: '/client/shift/closed-shift', tab: 'closed' },
+  { path: '/client/shift/deleted-shift', tab: 'deleted' },
+] as const;
+export const CLIENT_REQUEST_PATH = '/client/shift/request';
+
+function MoneyCell({ source }: { source: string; label?: string }) {
+  const record = useRecordContext();
+  return <span>{record?.[source] == null ? EMPTY : money(record[source])}</span>;
+}
+
+/** Cancel on the client's own open or assigned shift, the charge said before they confirm. */
+function ClientCancel() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const { canAccess } = useCanAccess({ resource: 'shifts', action: 'cancel' });
+  if (!record || !canAccess || record.deleted_at || (record.status !== 'open' && record.status !== 'assigned')) return null;
+  return (
+    <>
+      <Button label={translate('app.shifts.cancel.button')} color="error" onClick={(e) => (e.stopPropagation(), setOpen(true))}>
+        <EventBusyIcon />
+      </Button>
+      {open && <CancelDialog shift={record as any} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function ListActions() {
+  const { canAccess } = useCanAccess({ resource: 'shifts', action: 'create' });
+  const translate = useTranslate();
+  return <TopToolbar>{canAccess && <Button component={Link} to={CLIENT_REQUEST_PATH} label={translate('app.shifts.client.request')}><AddIcon /></Button>}</TopToolbar>;
+}
+
+function Empty() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 4, textAlign: 'center' }}>
+      <Typography variant="h6" component="p">{translate('app.shifts.client.empty')}</Typography>
+    </Box>
+  );
+}
+
+/**
+ * A client user's shifts, one list per state (scoped to their client on the server). Only what they may read is
+ * shown: no pay or margin columns at all (the API does not send them), the charge, and Cancel where it applies.
+ */
+export function ClientShiftList({ tab }: { tab: (typeof CLIENT_TABS)[number]['tab'] }) {
+  const translate = useTranslate();
+  const decl = shiftsDecl()!;
+  const filter = decl.tabs?.find((t) => t.id === tab)?.filter ?? {};
+  const { canAccess: roles } = useCanAccess({ resource: 'job_roles', action: 'list' });
+  const status = decl.fields.find((f) => f.source === 'status');
+  return (
+    <ResourceContextProvider value="shifts">
+      <List
+        key={tab}
+        resource="shifts"
+        filter={filter}
+        storeKey={`client.shifts.${tab}.listParams`}
+        sort={decl.defaultSort}
+        perPage={25}
+        title={translate(`app.shifts.client.titles.${tab}`)}
+        actions={<ListActions />}
+        empty={<Empty />}
+        exporter={false}
+      >
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="start_at" label={translate('app.shifts.client.starts')}>
+            <AgencyTimeField source="start_at" />
+          </DataTable.Col>
+          <DataTable.Col source="end_at" label={translate('app.shifts.client.ends')} disableSort>
+            <AgencyTimeField source="end_at" />
+          </DataTable.Col>
+          <DataTable.Col source="site_id" label={translate('app.shifts.client.site')} disableSort>
+            <ReferenceField source="site_id" reference="sites" link={false} emptyText={EMPTY} />
+          </DataTable.Col>
+          {roles && (
+            <DataTable.Col source="job_role_id" label={translate('app.shifts.client.job_role')} disableSort>
+              <ReferenceField source="job_role_id" reference="job_roles" link={false} emptyText={EMPTY} />
+            </DataTable.Col>
+          )}
+          <DataTable.Col source="candidate_name" label={translate('app.shifts.client.staff')} disableSort />
+          <DataTable.Col source="status" label={translate('app.shifts.client.status')}>
+            <SelectField source="status" choices={status?.choices ?? []} />
+          </DataTable.Col>
+          <DataTable.Col source="hours" label={translate('app.shifts.client.hours')} disableSort />
+          <DataTable.Col source="charge" label={translate('app.shifts.client.charge')} disableSort>
+            <MoneyCell source="charge" />
+          </DataTable.Col>
+          {tab === 'deleted' && (
+            <DataTable.Col source="cancellation_charge" label={translate('app.shifts.client.cancellation_charge')} disableSort>
+              <MoneyCell source="cancellation_charge" />
+            </DataTable.Col>
+          )}
+          {(tab === 'open' || tab === 'assigned') && (
+            <DataTable.Col label={translate('app.shifts.client.actions')} disableSort>
+              <ClientCancel />
+            </DataTable.Col>
+          )}
+        </DataTable>
+      </List>
+    </ResourceContextProvider>
+  );
+}
+
+/** "Request a shift": the create form for the client's own sites; the request arrives as an open shift. */
+export function ClientShiftRequest() {
+  const { data: identity } = useGetIdentity();
+  return (
+    <ResourceContextProvider value="shifts">
+      <ShiftCreateForm panel="client" clientId={(identity as any)?.clientId ?? null} done="/client/shift/open-shift" />
+    </ResourceContextProvider>
+  );
+}

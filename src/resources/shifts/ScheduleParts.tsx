@@ -1,0 +1,162 @@
+import { useId, useState } from 'react';
+import { Autocomplete, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { useCanAccess, useGetList, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router';
+import { api } from '../../providers/http';
+import { AssignDialog } from './AssignDialog';
+import { CancelDialog } from './CancelDialog';
+import { STATUS_COLOURS, money, shiftWhen, useAgencyTimeZone } from './shared';
+
+/** One shift as GET /api/schedule answers it. */
+export interface ScheduledShift {
+  id: number;
+  start_at: string;
+  end_at: string;
+  status: string;
+  state?: string;
+  client_id?: number;
+  client_name?: string | null;
+  site_id?: number;
+  site_name?: string | null;
+  job_role_id?: number;
+  job_role_name?: string | null;
+  candidate_id?: number | null;
+  candidate_name?: string | null;
+  break_minutes?: number | null;
+  notes?: string | null;
+  charge?: number | null;
+  pay?: number | null;
+  margin?: number | null;
+}
+
+export interface ScheduleFilters {
+  client_id?: number | null;
+  site_id?: number | null;
+  job_role_id?: number | null;
+  candidate_id?: number | null;
+}
+
+/** The state a shift is drawn in: deleted over its last status. */
+export const stateOf = (s: Pick<ScheduledShift, 'status' | 'state'>) => (s.state === 'deleted' ? 'deleted' : s.status);
+
+/** Can be dragged: only shifts still to be worked. */
+export const movable = (s: Pick<ScheduledShift, 'status' | 'state'>) => stateOf(s) === 'open' || stateOf(s) === 'assigned';
+
+/** The words on a shift's event or chip. */
+export function shiftTitle(s: ScheduledShift, openText: string) {
+  return [s.job_role_name, s.site_name, s.candidate_name || openText].filter(Boolean).join(' · ');
+}
+
+/** The query string of GET /api/schedule for a range and the filters chosen. */
+export function scheduleQuery(from: string, to: string, filters: ScheduleFilters) {
+  const q = new URLSearchParams({ from, to });
+  for (const [k, v] of Object.entries(filters)) if (v != null && v !== ('' as any)) q.set(k, String(v));
+  return q.toString();
+}
+
+/** Moves a shift (POST …/actions/move); the server's refusal is thrown with its words. */
+export async function moveShift(id: number | string, body: { start: string; end: string; candidate_id?: number | null }) {
+  await api(`/shifts/${id}/actions/move`, { method: 'POST', json: body });
+}
+
+/** The colours and their states, in words. */
+export function Legend() {
+  const translate = useTranslate();
+  return (
+    <Box component="ul" aria-label={translate('app.schedule.legend')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, m: 0, mb: 1 }}>
+      {['open', 'assigned', 'closed', 'cancelled'].map((s) => (
+        <Box component="li" key={s} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          <Box aria-hidden sx={{ width: 14, height: 14, borderRadius: '3px', bgcolor: STATUS_COLOURS[s] }} />
+          <Typography variant="body2">{translate(`app.schedule.states.${s}`)}</Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** A filter over one kind of record, found by name. */
+function RecordFilter({ resource, label, value, onChange, name, filter = {} }: { resource: string; label: string; value?: number | null; onChange: (id: number | null) => void; name: (r: any) => string; filter?: Record<string, unknown> }) {
+  const translate = useTranslate();
+  const [q, setQ] = useState('');
+  const { data = [] } = useGetList(resource, { filter: { ...filter, ...(q ? { q } : {}) }, pagination: { page: 1, perPage: 25 } });
+  const selected = data.find((r) => r.id === value) ?? null;
+  return (
+    <Autocomplete
+      options={data}
+      value={selected}
+      filterOptions={(x) => x}
+      getOptionLabel={name}
+      isOptionEqualToValue={(a: any, b: any) => a.id === b.id}
+      onInputChange={(_, v, reason) => reason === 'input' && setQ(v)}
+      onChange={(_, r: any) => onChange(r?.id ?? null)}
+      renderInput={(params) => <TextField {...params} label={translate(label)} size="small" />}
+      sx={{ width: 220 }}
+    />
+  );
+}
+
+/** The schedule's filters: client, site, job role and staff (those the user may list). */
+export function ScheduleFilterBar({ filters, onChange, panel }: { filters: ScheduleFilters; onChange: (f: ScheduleFilters) => void; panel: 'admin' | 'client' }) {
+  const { canAccess: roles } = useCanAccess({ resource: 'job_roles', action: 'list' });
+  const set = (k: keyof ScheduleFilters) => (id: number | null) => onChange({ ...filters, [k]: id, ...(k === 'client_id' ? { site_id: null } : {}) });
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 1 }} role="group" aria-label="Filters">
+      {panel === 'admin' && <RecordFilter resource="clients" label="app.schedule.filters.client" value={filters.client_id} onChange={set('client_id')} name={(r) => r.name} />}
+      <RecordFilter resource="sites" label="app.schedule.filters.site" value={filters.site_id} onChange={set('site_id')} name={(r) => r.name} filter={filters.client_id ? { client_id: filters.client_id } : {}} />
+      {roles && <RecordFilter resource="job_roles" label="app.schedule.filters.job_role" value={filters.job_role_id} onChange={set('job_role_id')} name={(r) => r.name} />}
+      {panel === 'admin' && <RecordFilter resource="candidates" label="app.schedule.filters.staff" value={filters.candidate_id} onChange={set('candidate_id')} name={(r) => `${r.first_name} ${r.last_name}`} />}
+    </Box>
+  );
+}
+
+/** A shift opened from the schedule: what it is, and Open, Assign or Cancel. */
+export function ShiftDialog({ shift, panel, onClose, onChanged }: { shift: ScheduledShift; panel: 'admin' | 'client'; onClose: () => void; onChanged: () => void }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const tz = useAgencyTimeZone();
+  const titleId = useId();
+  const [step, setStep] = useState<'details' | 'assign' | 'cancel'>('details');
+  const state = stateOf(shift);
+  const { canAccess: canCancel } = useCanAccess({ resource: 'shifts', action: 'cancel' });
+  const { canAccess: canAssign } = useCanAccess({ resource: 'shifts', action: 'assign' });
+  if (step === 'assign') return <AssignDialog shift={shift} onClose={onClose} onAssigned={onChanged} />;
+  if (step === 'cancel') return <CancelDialog shift={shift} onClose={onClose} onCancelled={onChanged} />;
+  const row = (label: string, value: React.ReactNode) => (
+    <>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {translate(label)}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0 }}>
+        {value || '—'}
+      </Typography>
+    </>
+  );
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>{shiftWhen(shift.start_at, shift.end_at, tz)}</DialogTitle>
+      <DialogContent>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+          {row('app.schedule.fields.status', translate(`app.schedule.states.${state}`))}
+          {panel === 'admin' && row('app.schedule.fields.client', shift.client_name)}
+          {row('app.schedule.fields.site', shift.site_name)}
+          {row('app.schedule.fields.job_role', shift.job_role_name)}
+          {row('app.schedule.fields.staff', shift.candidate_name)}
+          {row('app.schedule.fields.charge', shift.charge == null ? null : money(shift.charge))}
+          {shift.pay != null && row('app.schedule.fields.pay', money(shift.pay))}
+          {shift.margin != null && row('app.schedule.fields.margin', money(shift.margin))}
+          {shift.notes && row('app.schedule.fields.notes', shift.notes)}
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap' }}>
+        {panel === 'admin' && <MuiButton onClick={() => navigate(`/shifts/${shift.id}/show`)}>{translate('app.schedule.open')}</MuiButton>}
+        {panel === 'admin' && canAssign && state === 'open' && <MuiButton onClick={() => setStep('assign')}>{translate('app.shifts.assign.button')}</MuiButton>}
+        {canCancel && movable(shift) && (
+          <MuiButton color="error" onClick={() => setStep('cancel')}>
+            {translate('app.shifts.cancel.button')}
+          </MuiButton>
+        )}
+        <MuiButton onClick={onClose}>{translate('ra.action.close')}</MuiButton>
+      </DialogActions>
+    </Dialog>
+  );
+}

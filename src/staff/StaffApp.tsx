@@ -1,0 +1,217 @@
+import { useEffect, useReducer, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, AppBar, Box, Button, CircularProgress, CssBaseline, TextField, ThemeProvider, Toolbar, Typography, createTheme } from '@mui/material';
+import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
+import { ApiFailure, request } from '../providers/request';
+import { clearExpired, getLoginType, hasValidSession, saveSession, type LoginResponse } from '../providers/session';
+import { revokeToken, signIn } from '../providers/signIn';
+import { createChannel } from '../resources/communication/chat/api';
+import { ChatConversation } from '../resources/communication/chat/ChatConversation';
+import { chatReducer, closedChat } from '../resources/communication/chat/chatState';
+import { useChatLive } from '../resources/communication/chat/useChatLive';
+import { staffTexts as say } from './messages';
+
+// The agency panel's colours, without react-admin's theme (this page never loads react-admin).
+const theme = createTheme({ palette: { primary: { main: '#1565c0' }, secondary: { main: '#0d47a1' } } });
+
+/** A phone-sized column, centred on wider screens. */
+function Phone({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return (
+    <Box sx={{ maxWidth: 480, mx: 'auto', height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper', boxShadow: { sm: 2 } }}>
+      <AppBar position="static" elevation={0}>
+        <Toolbar variant="dense">
+          <Typography component="h1" variant="h6" sx={{ flex: 1 }}>
+            {title}
+          </Typography>
+          {actions}
+        </Toolbar>
+      </AppBar>
+      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+const isStaffSession = () => hasValidSession() && getLoginType() === 'staff';
+
+/** The staff page's own guard: a valid staff session, or its sign-in page. */
+function Guarded({ children }: { children: ReactNode }) {
+  if (!isStaffSession()) {
+    clearExpired();
+    return <Navigate to="/staff-app/login" replace />;
+  }
+  return <>{children}</>;
+}
+
+function SignInForm() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (isStaffSession()) return <Navigate to="/staff-app" replace />;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim() || !password) return setError(say.fill_both);
+    setBusy(true);
+    setError('');
+    try {
+      await signIn('staff', email, password);
+      navigate('/staff-app', { replace: true });
+    } catch (err) {
+      setError(err instanceof ApiFailure ? err.message : say.network);
+      setBusy(false);
+    }
+  };
+  return (
+    <Phone title={say.sign_in_title}>
+      <Box component="form" onSubmit={submit} noValidate sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Typography>{say.sign_in_intro}</Typography>
+        {error && <Alert severity="error">{error}</Alert>}
+        <TextField label={say.email} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
+        <TextField label={say.password} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <Button type="submit" variant="contained" disabled={busy}>
+          {say.sign_in}
+        </Button>
+      </Box>
+    </Phone>
+  );
+}
+
+/** The invitation link's page: the staff member chooses a password and is signed in. */
+function InvitePage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const [invite, setInvite] = useState<{ name: string; email: string; agency: string } | null>(null);
+  const [invalid, setInvalid] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    request<{ name: string; email: string; agency: string }>(`/staff_invites/${encodeURIComponent(token)}`)
+      .then(setInvite)
+      .catch((e) => setInvalid(e instanceof ApiFailure ? e.message : say.network));
+  }, [token]);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      const session = await request<LoginResponse>(`/staff_invites/${encodeURIComponent(token)}`, { method: 'POST', json: { password } });
+      saveSession(session);
+      navigate('/staff-app', { replace: true });
+    } catch (err) {
+      setError(err instanceof ApiFailure ? (err.body?.errors?.password ?? err.message) : say.network);
+      setBusy(false);
+    }
+  };
+  return (
+    <Phone title={say.invite_title}>
+      <Box component="form" onSubmit={submit} noValidate sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {invalid && <Alert severity="error">{invalid}</Alert>}
+        {!invite && !invalid && <CircularProgress aria-label={say.loading} />}
+        {invite && (
+          <>
+            <Typography>{say.invite_intro.replace('%{name}', invite.name).replace('%{agency}', invite.agency)}</Typography>
+            {error && <Alert severity="error">{error}</Alert>}
+            <TextField label={say.email} value={invite.email} slotProps={{ htmlInput: { readOnly: true } }} autoComplete="username" />
+            <TextField
+              label={say.new_password}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              helperText={say.password_rule}
+              required
+              autoFocus
+            />
+            <Button type="submit" variant="contained" disabled={busy}>
+              {say.set_password}
+            </Button>
+          </>
+        )}
+      </Box>
+    </Phone>
+  );
+}
+
+/** The staff member's conversation with their agency, live. */
+function StaffChat() {
+  const navigate = useNavigate();
+  const [state, dispatch] = useReducer(chatReducer, closedChat);
+  const [who, setWho] = useState<LoginResponse | null>(null);
+  const [error, setError] = useState('');
+  const { live, connected } = useChatLive();
+  useEffect(() => {
+    let current = true;
+    request<LoginResponse>('/staff_login')
+      .then(async (me) => {
+        if (!current) return;
+        setWho(me);
+        dispatch({ type: 'open', candidateId: me.candidate_id! });
+        const sid = await createChannel(me.candidate_id!, me.merchant_id);
+        if (current) dispatch({ type: 'opened', channelSid: sid, candidateId: me.candidate_id });
+      })
+      .catch((e) => {
+        if (!current) return;
+        dispatch({ type: 'failed' });
+        if (e instanceof ApiFailure && e.status === 401) {
+          clearExpired();
+          navigate('/staff-app/login', { replace: true });
+        } else setError(e instanceof ApiFailure ? e.message : say.network);
+      });
+    return () => {
+      current = false;
+    };
+  }, [navigate]);
+  const signOut = async () => {
+    await revokeToken();
+    clearExpired();
+    navigate('/staff-app/login', { replace: true });
+  };
+  return (
+    <Phone
+      title={say.chat_title}
+      actions={
+        <Button color="inherit" onClick={signOut}>
+          {say.sign_out}
+        </Button>
+      }
+    >
+      {who && (
+        <Typography variant="body2" sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+          {say.signed_in_as.replace('%{name}', who.user.name)}
+        </Typography>
+      )}
+      {!connected && <Alert severity="warning">{say.reconnecting}</Alert>}
+      {error && <Alert severity="error">{error}</Alert>}
+      <ChatConversation state={state} live={live} emptyText={say.no_messages} />
+    </Phone>
+  );
+}
+
+/** The staff member's own page (/staff-app): its sign-in, the invitation link's page and their chat. */
+export default function StaffApp() {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <Routes>
+        <Route path="login" element={<SignInForm />} />
+        <Route path="invite/:token" element={<InvitePage />} />
+        <Route
+          path="chat"
+          element={
+            <Guarded>
+              <StaffChat />
+            </Guarded>
+          }
+        />
+        <Route index element={<Navigate to="/staff-app/chat" replace />} />
+        <Route path="*" element={<Navigate to="/staff-app/chat" replace />} />
+      </Routes>
+    </ThemeProvider>
+  );
+}

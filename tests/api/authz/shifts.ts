@@ -1,0 +1,115 @@
+import type { AuthzArea, AuthzContext } from './area';
+import { A, F, N, row } from '../authz-matrix';
+import { addDaysToDate, zonedDateTimeToInstant } from '../../../server/domain/time/agencyTime';
+import { refreshCompliance } from '../../../server/resources/compliance';
+
+/*
+ * Shifts: agency users run everything but the engine's DELETE (removing is the 'remove' action, with a reason);
+ * client users (managers) list, show, request (create) and cancel their own client's shifts; the other client
+ * and the other agency find nothing (404).
+ */
+
+/** Each shift of these rows on a day of its own, far ahead (or back, for the ones that must have been worked). */
+let slot = 0;
+const day = (ctx: AuthzContext, back = false) => addDaysToDate(ctx.today, back ? -20 - ++slot : 400 + ++slot);
+const instant = (date: string, time: string) => zonedDateTimeToInstant(date, time, 'Europe/London').toISOString();
+const body = (ctx: AuthzContext, date = day(ctx)) => ({ client_id: ctx.ids.clientA, site_id: ctx.shared.sites, job_role_id: ctx.shared.job_roles, start_at: instant(date, '08:00'), end_at: instant(date, '16:00') });
+
+/** A staff member of agency A who passes every booking check for the shared job role. */
+let bookable = 0;
+
+const as = (ctx: AuthzContext, token: string) => ({
+  post: async (url: string, payload: unknown, status = 200) =>
+    ctx.must(await ctx.t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: payload as any }), status),
+});
+
+/** A new shift of client A (by agency A's admin) in the state an action needs. */
+async function shiftIn(ctx: AuthzContext, state: 'open' | 'assigned' | 'worked' | 'cancelled'): Promise<number> {
+  const admin = as(ctx, ctx.setup);
+  const s = await admin.post('/api/shifts', body(ctx, day(ctx, state === 'worked')), 201);
+  if (state === 'assigned' || state === 'worked') await admin.post(`/api/shifts/${s.id}/actions/assign`, { candidate_id: bookable });
+  if (state === 'cancelled') await admin.post(`/api/shifts/${s.id}/actions/cancel`, { reason: 'Authz test' });
+  return s.id;
+}
+
+const target = (ctx: AuthzContext, otherAgency: boolean) => (otherAgency ? ctx.sharedB.shifts : ctx.shared.shifts);
+
+export const shifts: AuthzArea = {
+  get rows() {
+    const action = (name: string, client: [number | 'ok', number | 'ok'], bulk: boolean) => [
+      row('POST', `/api/shifts/:id/actions/${name}`, A, 'ok', 'ok', client[0], client[1], N),
+      ...(bulk ? [row('POST', `/api/shifts/actions/${name}`, A, 'ok', 'ok', client[0], client[1], N)] : []),
+    ];
+    return [
+      row('GET', '/api/shifts', A, 'ok', 'ok', 'ok', 'ok', 'ok'),
+      row('GET', '/api/shifts/:id', A, 'ok', 'ok', 'ok', N, N),
+      // Client A requests a shift at their own site; client B and the other agency name client A's: 422.
+      row('POST', '/api/shifts', A, 201, 201, 201, 422, 422),
+      row('PUT', '/api/shifts/:id', A, 'ok', 'ok', F, F, N),
+      row('DELETE', '/api/shifts/:id', A, F, F, F, F, F),
+      ...action('assign', [F, F], true),
+      ...action('unassign', [F, F], true),
+      ...action('close', [F, F], true),
+      // Client users cancel their own client's shifts (client B does not find client A's).
+      ...action('cancel', ['ok', N], true),
+      ...action('reopen', [F, F], false),
+      ...action('remove', [F, F], true),
+      ...action('move', [F, F], false),
+      row('POST', '/api/shifts/bulk', A, 201, 201, 201, 422, 422),
+      row('GET', '/api/shifts/:id/cancellation', A, 'ok', 'ok', 'ok', N, N),
+      row('GET', '/api/shifts/:id/check', A, 'ok', 'ok', F, F, N),
+      row('GET', '/api/shifts/:id/suggestions', A, 'ok', 'ok', F, F, N),
+      row('GET', '/api/schedule', A, 'ok', 'ok', 'ok', 'ok', 'ok'),
+    ];
+  },
+  async prepare(ctx) {
+    const db = ctx.t.db;
+    const [c] = await db.query(
+      `insert into candidates (merchant_id, first_name, last_name, email, job_role_id, status, activated) values ($1, 'Authz', 'Bookable', 'authz.bookable@example.test', $2, 'approved', true) returning id`,
+      [ctx.ids.merchantA, ctx.shared.job_roles],
+    );
+    bookable = c.id;
+    const categories = await db.query<{ id: number }>('select id from document_categories where merchant_id = $1 and (mandatory or $2 = any(job_role_ids))', [ctx.ids.merchantA, ctx.shared.job_roles]);
+    for (const cat of categories) {
+      await db.query(`insert into candidate_documents (merchant_id, candidate_id, document_category_id, file, status, expiry_date, current) values ($1, $2, $3, 'authz.pdf', 'verified', $4, true)`, [ctx.ids.merchantA, bookable, cat.id, addDaysToDate(ctx.today, 1500)]);
+    }
+    await refreshCompliance(db, ctx.ids.merchantA, [bookable]);
+    ctx.shared.shifts = await shiftIn(ctx, 'open');
+    // Agency B has no rate cards in the demo: its shift is written directly.
+    const [b] = await db.query(
+      `insert into shifts (merchant_id, client_id, site_id, job_role_id, start_at, end_at, charge, pay) values ($1, $2, $3, $4, $5, $6, 10000, 7000) returning id`,
+      [ctx.ids.merchantB, ctx.sharedB.clients, ctx.sharedB.sites, ctx.sharedB.job_roles, instant(addDaysToDate(ctx.today, 30), '08:00'), instant(addDaysToDate(ctx.today, 30), '16:00')],
+    );
+    ctx.sharedB.shifts = b.id;
+  },
+  createBody: {
+    shifts: async (ctx) => body(ctx),
+  },
+  fresh: {
+    shifts: (ctx) => shiftIn(ctx, 'open'),
+    'shifts unassign': (ctx) => shiftIn(ctx, 'assigned'),
+    'shifts close': (ctx) => shiftIn(ctx, 'worked'),
+    'shifts reopen': (ctx) => shiftIn(ctx, 'cancelled'),
+  },
+  actionInput: {
+    get 'shifts assign'() {
+      return { candidate_id: bookable };
+    },
+    'shifts cancel': { reason: 'Authz test' },
+    'shifts remove': { reason: 'Authz test' },
+    // The fresh shift is open, so it may move anywhere: nobody is booked on it to check again.
+    get 'shifts move'() {
+      const date = addDaysToDate(new Date().toISOString().slice(0, 10), 390);
+      return { start: instant(date, '09:00'), end: instant(date, '17:00') };
+    },
+  },
+  requests: {
+    'POST /api/shifts/bulk': (ctx) => {
+      const date = day(ctx);
+      return { method: 'POST', url: '/api/shifts/bulk', payload: { client_id: ctx.ids.clientA, site_id: ctx.shared.sites, job_role_id: ctx.shared.job_roles, start_time: '08:00', end_time: '16:00', dates: [date], staff_needed: 1 } };
+    },
+    'GET /api/shifts/:id/cancellation': (ctx, _p, otherAgency) => ({ method: 'GET', url: `/api/shifts/${target(ctx, otherAgency)}/cancellation` }),
+    'GET /api/shifts/:id/check': (ctx, _p, otherAgency) => ({ method: 'GET', url: `/api/shifts/${target(ctx, otherAgency)}/check?candidate_id=${bookable}` }),
+    'GET /api/shifts/:id/suggestions': (ctx, _p, otherAgency) => ({ method: 'GET', url: `/api/shifts/${target(ctx, otherAgency)}/suggestions?limit=5` }),
+  },
+};

@@ -1,0 +1,144 @@
+import { SMTPServer } from 'smtp-server';
+import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { notify } from '../../server/notifications/notify';
+import { queueEmails } from '../../server/notifications/outbox';
+import { startEmbeddedSmtp, type EmbeddedSmtp } from '../../server/notifications/smtp';
+import { createMailer } from '../../server/notifications/mailer';
+import { NotificationWorker } from '../../server/notifications/worker';
+
+let t: TestApp;
+let admin: string;
+let consultant: string;
+let merchant: number;
+let clientA: number;
+let smtp: EmbeddedSmtp | undefined;
+let port: number;
+const mailers: ReturnType<typeof createMailer>[] = [];
+
+const one = async <T = any>(sql: string, params: unknown[] = []) => (await t.db.query<any>(sql, params))[0] as T;
+const worker = () => {
+  const mailer = createMailer(`smtp://127.0.0.1:${port}`);
+  mailers.push(mailer);
+  return new NotificationWorker(t.db, { mailer });
+};
+/** Time passes: every queued message's backoff is over. */
+const backoffOver = () => t.db.query(`update email_outbox set next_attempt_at = now() - interval '1 second' where status = 'queued'`);
+
+beforeAll(async () => {
+  t = await makeTestApp({ candidates: 5 });
+  [admin, consultant] = await Promise.all([loginAs(t.app, 'admin'), loginAs(t.app, 'consultant')]);
+  merchant = (await one(`select id from merchants where company_name = 'Brightway Staffing'`)).id;
+  clientA = (await one(`select id from clients where name = 'Meadowbank Care Home'`)).id;
+  // The demo's queued mail (none, but a later seed might add some) is not this test's.
+  await t.db.query(`update email_outbox set status = 'sent' where status = 'queued'`);
+  smtp = await startEmbeddedSmtp(t.db);
+  port = smtp.port;
+});
+afterAll(async () => {
+  for (const m of mailers) m.close();
+  await smtp?.close();
+  await t?.close();
+});
+
+describe('the outbox and the embedded SMTP server', () => {
+  it('sends queued mail over SMTP into the mailbox, with the agency and outbox ids', async () => {
+    await t.db.transaction((tx) =>
+      notify(tx, { merchantId: merchant, event: 'shift.cancelled', title: 'Shift cancelled at First Probe House', body: 'Probe.', link: '/shift-list', audience: { agency: true, clientId: clientA }, data: { site_name: 'First Probe House', shift_date: '3 Mar 2030' } }),
+    );
+    const queued = await t.db.query<{ id: number; recipient: string }>(`select id, recipient from email_outbox where status = 'queued' and subject like '%First Probe House%'`);
+    expect(queued.length).toBeGreaterThan(0);
+    const result = await worker().sendDue();
+    expect(result).toMatchObject({ sent: queued.length, retried: 0, failed: 0 });
+    const received = await t.db.query<any>('select merchant_id, outbox_id, envelope_to, subject, html from mailbox where outbox_id = any($1::int[])', [queued.map((q) => q.id)]);
+    expect(received).toHaveLength(queued.length);
+    for (const r of received) {
+      expect(r.merchant_id).toBe(merchant);
+      expect(r.subject).toBe('Shift cancelled at First Probe House');
+      expect(r.html).toContain('Brightway Staffing');
+    }
+    const rows = await t.db.query<any>('select status, attempts, sent_at, message_id from email_outbox where id = any($1::int[])', [queued.map((q) => q.id)]);
+    for (const r of rows) expect(r).toMatchObject({ status: 'sent', attempts: 1, sent_at: expect.any(String), message_id: expect.any(String) });
+  });
+
+  it('keeps mail queued while the SMTP server is down, retrying with backoff, and delivers each message exactly once when it is back', async () => {
+    const w = worker();
+    await smtp!.close();
+    smtp = undefined;
+    const ids = await t.db.transaction((tx) =>
+      queueEmails(tx, [1, 2, 3].map((n) => ({ merchantId: merchant, recipient: `outage-${n}@probe.test`, subject: `Outage probe ${n}`, text: 'Hello', html: '<p>Hello</p>', event: 'shift.cancelled' }))),
+    );
+    const state = () => t.db.query<any>('select id, status, attempts, last_error, next_attempt_at > now() as waiting from email_outbox where id = any($1::int[]) order by id', [ids]);
+
+    expect(await w.sendDue()).toMatchObject({ sent: 0, retried: 3 });
+    for (const r of await state()) expect(r).toMatchObject({ status: 'queued', attempts: 1, waiting: true, last_error: expect.stringMatching(/ECONNREFUSED|connect/i) });
+    // Within the backoff nothing is tried.
+    expect(await w.sendDue()).toMatchObject({ sent: 0, retried: 0 });
+    await backoffOver();
+    expect(await w.sendDue()).toMatchObject({ sent: 0, retried: 3 });
+    for (const r of await state()) expect(r).toMatchObject({ status: 'queued', attempts: 2 });
+
+    smtp = await startEmbeddedSmtp(t.db, { port });
+    await backoffOver();
+    expect(await w.sendDue()).toMatchObject({ sent: 3, retried: 0 });
+    await backoffOver();
+    expect(await w.sendDue()).toMatchObject({ sent: 0 });
+    for (const r of await state()) expect(r).toMatchObject({ status: 'sent', attempts: 3 });
+    const received = await t.db.query<{ outbox_id: number; n: number }>('select outbox_id, count(*)::int as n from mailbox where outbox_id = any($1::int[]) group by outbox_id order by outbox_id', [ids]);
+    expect(received).toEqual(ids.map((id) => ({ outbox_id: id, n: 1 })));
+  });
+
+  it('marks a message failed when the server refuses it for good (5xx), and sends the rest', async () => {
+    const strict = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      closeTimeout: 500,
+      onRcptTo(address, _session, cb) {
+        if (address.address.startsWith('nobody')) return cb(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
+        cb();
+      },
+      onData(stream, _s, cb) {
+        stream.resume();
+        stream.on('end', () => cb());
+      },
+    });
+    await new Promise<void>((r) => strict.listen(0, '127.0.0.1', () => r()));
+    const mailer = createMailer(`smtp://127.0.0.1:${(strict.server.address() as { port: number }).port}`);
+    try {
+      const [bad, good] = await t.db.transaction((tx) =>
+        queueEmails(tx, ['nobody@probe.test', 'somebody@probe.test'].map((to) => ({ merchantId: merchant, recipient: to, subject: 'Strict probe', text: 'x', html: '<p>x</p>', event: 'shift.filled' }))),
+      );
+      await new NotificationWorker(t.db, { mailer }).sendDue();
+      expect(await one('select status, attempts, last_error from email_outbox where id = $1', [bad])).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringMatching(/550/) });
+      expect(await one('select status from email_outbox where id = $1', [good])).toEqual({ status: 'sent' });
+    } finally {
+      mailer.close();
+      await new Promise<void>((r) => strict.close(() => r()));
+    }
+  });
+
+  it('two workers share the queue without sending a message twice', async () => {
+    const ids = await t.db.transaction((tx) =>
+      queueEmails(tx, Array.from({ length: 40 }, (_, n) => ({ merchantId: merchant, recipient: `pair-${n}@probe.test`, subject: `Pair probe ${n}`, text: 'x', html: '<p>x</p>', event: 'shift.filled' }))),
+    );
+    const [a, b] = await Promise.all([worker().sendDue(), worker().sendDue()]);
+    expect(a.sent + b.sent).toBe(40);
+    const received = await one<{ n: number; distinct: number }>('select count(*)::int as n, count(distinct outbox_id)::int as distinct from mailbox where outbox_id = any($1::int[])', [ids]);
+    expect(received).toEqual({ n: 40, distinct: 40 });
+  });
+});
+
+describe('the mailbox API', () => {
+  it('lists what the embedded server received for the agency, and shows one with its text and HTML; admins only', async () => {
+    const list = await call(t.app, admin, 'GET', '/api/mailbox?per_page=5');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().total).toBeGreaterThan(3);
+    const first = list.json().data[0];
+    expect(first).toMatchObject({ id: expect.any(Number), subject: expect.any(String), envelope_to: expect.any(Array) });
+    const shown = await call(t.app, admin, 'GET', `/api/mailbox/${first.id}`);
+    expect(shown.json().data).toMatchObject({ text: expect.any(String), html: expect.any(String) });
+    expect((await call(t.app, consultant, 'GET', '/api/mailbox')).statusCode).toBe(403);
+    const other = await loginAs(t.app, 'otherAdmin');
+    expect((await call(t.app, other, 'GET', `/api/mailbox/${first.id}`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './harness';
+import { api, chooseReference, signInClient, typeDate, uid, waitForPath } from './engineHelpers';
+
+// The client panel: a client user requests a shift at their own site, sees it among their open shifts without
+// any pay, and cancels it, told the late-cancellation charge before confirming.
+
+const e2e = useBrowser();
+
+/** The agency's (London's) date and wall-clock times of a half-hour shift starting about three hours from now. */
+function londonSoon() {
+  const at = (ms: number) => {
+    const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+    return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  };
+  const startMs = Math.ceil((Date.now() + 3 * 3_600_000) / 900_000) * 900_000;
+  const s = at(startMs);
+  return { date: s.date, start: s.time, end: at(startMs + 30 * 60_000).time };
+}
+
+describe('client shifts', () => {
+  it('requests a shift, then cancels it and sees the charge first', { timeout: 90_000 }, async () => {
+    const { page } = e2e;
+    await signInClient(page);
+    const note = `e2e request ${uid()}`;
+    // Starting in about three hours: cancelling it now is late (the demo's rule: within 24 hours charges 4 hours).
+    const { date, start, end } = londonSoon();
+    await page.goto('/client/shift/open-shift');
+    await page.getByRole('link', { name: 'Request a shift' }).click();
+    await waitForPath(page, '/client/shift/request');
+    expect(await page.getByRole('combobox', { name: 'Client', exact: true }).count()).toBe(0);
+    await chooseReference(page, page, 'Site', 'Main', 'Meadowbank Care Home – Main Building');
+    // The agency's job roles and shift templates (no rates), a template filling in its times.
+    await chooseReference(page, page, 'Job role', 'Healthcare', 'Healthcare Assistant');
+    await chooseReference(page, page, 'Shift template', 'Lat', 'Late');
+    await expect.poll(() => page.getByLabel('Starts at').inputValue()).toBe('14:00');
+    expect(await page.getByLabel('Ends at').inputValue()).toBe('22:00');
+    expect(await page.getByLabel('Unpaid break (minutes)').inputValue()).toBe('30');
+    expect(await page.locator('main').textContent()).not.toMatch(/Pay rate|Charge rate|Margin/);
+    // Times of its own: soon, so that cancelling it below is late.
+    await page.getByLabel('Starts at').fill(start);
+    await page.getByLabel('Ends at').fill(end);
+    await page.getByLabel('Unpaid break (minutes)').fill('0');
+    await typeDate(page, 'Date', date);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add date' }).click();
+    await page.getByLabel('Notes').fill(note);
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await page.getByText('1 shift created').waitFor();
+    await waitForPath(page, '/client/shift/open-shift');
+
+    // Their list: no pay or margin column anywhere.
+    await page.locator('table thead th').first().waitFor();
+    const headers = await page.locator('table thead th').allTextContents();
+    expect(headers.join('|')).toMatch(/Charge/);
+    expect(headers.join('|')).not.toMatch(/Pay|Margin/);
+
+    const mine = (await api(page, 'GET', `/api/shifts?state=open&start_at_gte=${new Date(Date.now() - 86_400_000).toISOString()}&per_page=100`)).body.data.find((s: any) => s.notes === note);
+    expect(mine).toBeTruthy();
+    expect(mine.pay).toBeUndefined();
+    // The open shifts from this one on, soonest first: this request is on the first page.
+    const filter = encodeURIComponent(JSON.stringify({ start_at_gte: mine.start_at }));
+    await page.goto(`/client/shift/open-shift?filter=${filter}&sort=start_at&order=ASC&page=1&perPage=25`);
+    const cancel = page.locator('table tbody tr', { hasText: 'Meadowbank Care Home – Main Building' }).filter({ hasText: `, ${start}` }).filter({ hasText: `, ${end}` });
+    await cancel.first().waitFor();
+    await cancel.first().getByRole('button', { name: 'Cancel shift' }).click();
+    const dialog = page.getByRole('dialog');
+    const charge = dialog.getByTestId('cancellation-charge');
+    await expect.poll(() => charge.textContent()).toMatch(/^Cancelling now charges [\d.]+ hours?: £[\d,]+\.\d\d\.$/);
+    const said = (await charge.textContent())!;
+    await dialog.getByRole('button', { name: 'Cancel the shift' }).click();
+    await dialog.getByText('Say why the shift is cancelled.').waitFor();
+    await dialog.getByLabel('Reason').fill('Resident moved');
+    await dialog.getByRole('button', { name: 'Cancel the shift' }).click();
+    await page.getByText('Shift cancelled').waitFor();
+
+    const after = (await api(page, 'GET', `/api/shifts/${mine.id}`)).body.data;
+    expect(after.status).toBe('cancelled');
+    expect(after.pay).toBeUndefined();
+    const pounds = (after.cancellation_charge / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 });
+    expect(said).toContain(`£${pounds}`);
+  });
+
+  it('shows their schedule read-only, with the staff member and job role', { timeout: 60_000 }, async () => {
+    const { page } = e2e;
+    await signInClient(page);
+    // One of their booked shifts in the coming weeks (the demo books some at every client).
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const booked = (await api(page, 'GET', `/api/schedule?from=${day(0)}&to=${day(60)}&status=assigned`)).body.data[0];
+    expect(booked?.candidate_name).toBeTruthy();
+    expect(booked.pay).toBeUndefined();
+    await page.goto(`/client/schedule?date=${booked.start_at.slice(0, 10)}`);
+    const event = page.locator(`.fc-event[data-shift-id="${booked.id}"]`);
+    await event.waitFor();
+    expect(await event.getAttribute('aria-label')).toMatch(/^Assigned: /);
+    expect(await event.textContent()).toContain(booked.candidate_name);
+    expect(await event.textContent()).toContain(booked.job_role_name);
+    // Read-only: nothing can be dragged.
+    expect(await page.locator('.fc-event-draggable').count()).toBe(0);
+    // Opened, it offers Cancel but no Assign, and no pay.
+    await event.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Cancel shift' }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Assign' }).count()).toBe(0);
+    expect(await dialog.textContent()).not.toMatch(/Pay|Margin/);
+  });
+});

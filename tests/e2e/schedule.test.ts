@@ -1,0 +1,107 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './harness';
+import { api, signInAdmin, uid } from './engineHelpers';
+
+// The schedule: a shift dragged to another day moves (the move action); a refused move goes back and says why;
+// the staff week moves a shift to another day by dragging its chip.
+
+const e2e = useBrowser();
+
+const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+/** A Monday 13 to 23 months ahead (within the two years shifts may be planned), in a week the demo leaves empty: each run its own. */
+function farMonday() {
+  const d = new Date(Date.now() + (400 + Math.floor(Math.random() * 300)) * 86_400_000);
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+}
+
+async function openShift(page: Page, date: string, times: { start_time: string; end_time: string }, extra: Record<string, unknown> = {}) {
+  const r = await api(page, 'POST', '/api/shifts/bulk', { client_id: 2, site_id: 3, job_role_id: 1, staff_needed: 1, dates: [date], break_minutes: 0, notes: `e2e schedule ${uid()}`, ...times, ...extra });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body.data[0] as { id: number; start_at: string; end_at: string };
+}
+
+/** Drags an element to the middle of a point, step by step as a hand does (FullCalendar follows pointer moves). */
+async function dragTo(page: Page, selector: string, to: { x: number; y: number }) {
+  const box = (await page.locator(selector).boundingBox())!;
+  const from = { x: box.x + box.width / 2, y: box.y + Math.min(12, box.height / 2) };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 5, from.y + 5, { steps: 3 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page.mouse.up();
+}
+
+describe('schedule', () => {
+  it('drags a shift to another day in the week view: it moves, keeping its times', { timeout: 90_000 }, async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    const monday = farMonday();
+    const wednesday = addDays(monday, 2);
+    const shift = await openShift(page, wednesday, { start_time: '10:00', end_time: '14:00' });
+    await page.goto(`/schedule?date=${monday}`);
+    const event = `.fc-event[data-shift-id="${shift.id}"]`;
+    await page.locator(event).waitFor();
+    // Focusable, named with its state and time, and Enter opens it.
+    expect(await page.locator(event).getAttribute('aria-label')).toMatch(/^Open: Wed .*10:00–14:00/);
+
+    const thursday = (await page.locator(`td.fc-timegrid-col[data-date="${addDays(monday, 3)}"]`).boundingBox())!;
+    const from = (await page.locator(event).boundingBox())!;
+    const moved = page.waitForResponse((r) => r.url().endsWith(`/api/shifts/${shift.id}/actions/move`));
+    await dragTo(page, event, { x: thursday.x + thursday.width / 2, y: from.y + Math.min(12, from.height / 2) });
+    expect((await moved).status()).toBe(200);
+
+    const after = (await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data;
+    expect(Date.parse(after.start_at) - Date.parse(shift.start_at)).toBe(86_400_000);
+    expect(Date.parse(after.end_at) - Date.parse(after.start_at)).toBe(4 * 3_600_000);
+    await page.getByText('Shift moved').waitFor();
+
+    // Enter on the focused event opens it: open, assign or cancel from there.
+    await page.locator(event).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Assign' }).waitFor();
+    await dialog.getByRole('button', { name: 'Open' }).click();
+    await page.waitForURL((u) => u.pathname === `/shifts/${shift.id}/show`);
+  });
+
+  it('puts a refused move back and says why', { timeout: 90_000 }, async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    const monday = farMonday();
+    const shift = await openShift(page, addDays(monday, 1), { start_time: '09:00', end_time: '12:00' });
+    await page.goto(`/schedule?date=${monday}`);
+    const event = `.fc-event[data-shift-id="${shift.id}"]`;
+    await page.locator(event).waitFor();
+    // Cancelled meanwhile (say, by a colleague): the move is refused and the event goes back where it was.
+    expect((await api(page, 'POST', `/api/shifts/${shift.id}/actions/cancel`, { reason: 'Not needed' })).status).toBe(200);
+    const before = (await page.locator(event).boundingBox())!;
+    const target = (await page.locator(`td.fc-timegrid-col[data-date="${addDays(monday, 2)}"]`).boundingBox())!;
+    const refused = page.waitForResponse((r) => r.url().endsWith(`/api/shifts/${shift.id}/actions/move`));
+    await dragTo(page, event, { x: target.x + target.width / 2, y: before.y + Math.min(12, before.height / 2) });
+    expect((await refused).status()).toBeGreaterThanOrEqual(400);
+    await page.getByRole('alert').filter({ hasText: /cancelled|open or assigned/i }).first().waitFor();
+    const back = (await page.locator(event).boundingBox())!;
+    expect(Math.abs(back.x - before.x)).toBeLessThan(2);
+    expect((await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data.start_at).toBe(shift.start_at);
+  });
+
+  it('moves a shift to another day on the staff week', { timeout: 90_000 }, async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    const monday = farMonday();
+    const shift = await openShift(page, addDays(monday, 4), { start_time: '20:00', end_time: '08:00' });
+    await page.goto(`/schedule?date=${monday}`);
+    await page.getByRole('button', { name: 'Staff week' }).click();
+    const chip = page.locator(`[data-testid="staff-week"] [data-shift-id="${shift.id}"]`);
+    await chip.waitFor();
+    expect(await chip.getAttribute('aria-label')).toMatch(/^Open: 20:00–08:00/);
+    const moved = page.waitForResponse((r) => r.url().endsWith(`/api/shifts/${shift.id}/actions/move`));
+    await chip.dragTo(page.locator(`[data-staff-row="open"] td[data-date="${addDays(monday, 5)}"]`));
+    expect((await moved).status()).toBe(200);
+    const after = (await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data;
+    expect(Date.parse(after.start_at) - Date.parse(shift.start_at)).toBe(86_400_000);
+    await page.locator(`[data-staff-row="open"] td[data-date="${addDays(monday, 5)}"] [data-shift-id="${shift.id}"]`).waitFor();
+  });
+});

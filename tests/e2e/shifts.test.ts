@@ -1,0 +1,147 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './harness';
+import { api, chooseReference, signInAdmin, typeDate, uid, waitForPath } from './engineHelpers';
+
+// The shift screens of the agency panel: creating a week of shifts from a template with its live quote,
+// assigning from the suggested staff, and a refused booking explained in words.
+
+const e2e = useBrowser();
+
+/** A date `days` from today, yyyy-MM-dd. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** A Monday 13 to 23 months ahead (within the two years shifts may be planned), in a week the demo leaves empty: each run its own. */
+function farMonday() {
+  const d = new Date(Date.now() + (400 + Math.floor(Math.random() * 300)) * 86_400_000);
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+}
+
+/** One open shift made through the API (the bulk route), for a test's own use. */
+async function openShift(page: Page, body: Record<string, unknown>) {
+  const r = await api(page, 'POST', '/api/shifts/bulk', { client_id: 2, site_id: 3, job_role_id: 1, staff_needed: 1, ...body });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body.data[0] as { id: number; start_at: string; end_at: string };
+}
+
+describe('shifts', () => {
+  it('creates a week of shifts from a template, priced live before saving', { timeout: 90_000 }, async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    const monday = farMonday();
+    const note = `e2e week ${uid()}`;
+    await page.goto('/shift-list/open');
+    await page.getByRole('link', { name: 'Create' }).click();
+    await waitForPath(page, '/shifts/create');
+
+    await chooseReference(page, page, 'Client', 'Oakw', 'Oakwood Lodge');
+    await chooseReference(page, page, 'Site', 'Main', 'Oakwood Lodge – Main Building');
+    await chooseReference(page, page, 'Job role', 'Healthcare', 'Healthcare Assistant');
+    await chooseReference(page, page, 'Shift template', 'Ear', 'Early');
+    // The template fills the times and the break.
+    await expect.poll(() => page.getByLabel('Starts at').inputValue()).toBe('07:00');
+    expect(await page.getByLabel('Ends at').inputValue()).toBe('15:00');
+    expect(await page.getByLabel('Unpaid break (minutes)').inputValue()).toBe('30');
+
+    await typeDate(page, 'Date', monday);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add the week from this date' }).click();
+    const chips = page.getByTestId('chosen-dates').locator('.MuiChip-root');
+    await expect.poll(() => chips.count()).toBe(7);
+    await page.getByLabel('Notes').fill(note);
+
+    // The quote: lines per band (a weekday band and the weekend's) and totals with pay, charge and margin.
+    const totals = page.getByTestId('quote-totals');
+    await expect.poll(() => totals.textContent(), { timeout: 15_000 }).toMatch(/Hours: 52\.5.*Pay: £[\d,.]+.*Charge: £[\d,.]+.*Margin: £/);
+    const bands = await page.getByTestId('quote').locator('tbody tr td:first-child').allTextContents();
+    // Weekdays and the weekend are priced in bands of their own (a bank holiday, if the week has one, too).
+    expect(bands).toContain('Weekday day');
+    expect(bands.some((b) => ['Saturday', 'Sunday', 'Bank holiday'].includes(b))).toBe(true);
+
+    await page.getByRole('button', { name: 'Create shifts' }).click();
+    await expect.poll(() => page.getByText('7 shifts created').count()).toBe(1);
+    await waitForPath(page, '/shift-list/open');
+
+    const week = await api(page, 'GET', `/api/shifts?site_id=3&start_at_gte=${monday}T00:00:00Z&start_at_lte=${inDaysFrom(monday, 8)}T00:00:00Z&per_page=100`);
+    const mine = week.body.data.filter((s: any) => s.notes === note);
+    expect(mine).toHaveLength(7);
+    expect(new Set(mine.map((s: any) => s.start_at.slice(0, 10))).size).toBe(7);
+    expect(mine.every((s: any) => s.status === 'open' && s.job_role_id === 1 && s.break_minutes === 30)).toBe(true);
+  });
+
+  it('says what is wrong next to the fields', async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    await page.goto('/shifts/create');
+    await page.getByRole('button', { name: 'Create shifts' }).click();
+    await page.getByText('Choose the client.').waitFor();
+    await page.getByText('Add at least one date.').waitFor();
+    expect(await page.getByText('Choose the job role.').count()).toBe(1);
+  });
+
+  it('assigns from the suggested staff in one click', { timeout: 90_000 }, async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    // Soon (documents are valid), at an hour of its own, so the suggestions are people free then.
+    const shift = await openShift(page, { dates: [inDays(20 + Math.floor(Math.random() * 20))], start_time: '09:15', end_time: '13:15', break_minutes: 0, notes: `e2e assign ${uid()}` });
+    await page.goto(`/shifts/${shift.id}/show`);
+    // The page is titled once with the shift's own name: when (the agency's clock) and where.
+    const { summary } = (await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data;
+    expect(summary).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, 09:15 at .+/);
+    await expect.poll(() => page.locator('#react-admin-title').textContent()).toBe(`Shift ${summary}`);
+    await page.getByRole('button', { name: 'Assign', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const first = dialog.getByTestId('suggestion').first();
+    await first.waitFor();
+    const name = (await first.locator('td').first().textContent())!.trim();
+    await first.getByRole('button', { name: `Assign ${name}` }).click();
+    // A suggestion with warnings asks an admin for the reason first.
+    const check = dialog.getByTestId('assign-check');
+    if (await check.isVisible().catch(() => false)) {
+      await dialog.getByLabel('Reason to book despite the warnings').fill('Agreed with the manager');
+      await dialog.getByRole('button', { name: `Override and assign ${name}` }).click();
+    }
+    await page.getByText(`${name} assigned`).waitFor();
+    const after = await api(page, 'GET', `/api/shifts/${shift.id}`);
+    expect(after.body.data.status).toBe('assigned');
+    expect(after.body.data.candidate_name).toBe(name);
+    await expect.poll(() => page.locator('.engine-show-fields').textContent()).toContain(name);
+  });
+
+  it('explains a refused booking in words and does not offer to assign', { timeout: 90_000 }, async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    const last = `Refused${uid()}`;
+    const made = await api(page, 'POST', '/api/candidates', { first_name: 'Rae', last_name: last, email: `rae.${last}@e2e.test`.toLowerCase() });
+    expect(made.status).toBe(201);
+    const shift = await openShift(page, { dates: [inDays(30)], start_time: '10:00', end_time: '16:00', break_minutes: 0, job_role_id: 5 });
+    try {
+      await page.goto(`/shifts/${shift.id}/show`);
+      await page.getByRole('button', { name: 'Assign', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      const search = dialog.getByRole('combobox', { name: 'Find a staff member' });
+      await search.click();
+      await search.pressSequentially(last, { delay: 20 });
+      await page.getByRole('option', { name: `Rae ${last}` }).click();
+      const refused = dialog.getByTestId('check-error');
+      await refused.waitFor();
+      // Each failed hard check is named: a new staff member is not approved, and has no job role yet.
+      expect(await refused.textContent()).toMatch(/Cannot be booked/);
+      expect((await refused.locator('li').count()) >= 1).toBe(true);
+      expect(await refused.textContent()).toMatch(/approved|active/i);
+      expect(await dialog.getByRole('button', { name: `Assign Rae ${last}` }).isDisabled()).toBe(true);
+      // And the server refuses it the same way, with its words.
+      const tried = await api(page, 'POST', `/api/shifts/${shift.id}/actions/assign`, { candidate_id: made.body.data.id });
+      expect(tried.status).toBe(409);
+      expect((await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data.status).toBe('open');
+    } finally {
+      await api(page, 'DELETE', `/api/candidates/${made.body.data.id}`);
+    }
+  });
+});
+
+function inDaysFrom(date: string, days: number) {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
