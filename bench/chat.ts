@@ -8,6 +8,7 @@ import { createAgency } from '../server/db/seed';
 import { LoginThrottle } from '../server/auth/throttle';
 import { ensureSharedExtensions } from '../tests/api/helpers';
 import { median, type Benchmark, type BenchmarkResult, type Metric } from './lib';
+import { readEvents } from '../src/resources/communication/chat/eventStream';
 
 /**
  * Chat latency (issue 9, "Performance"): from a message sent to the message shown on the other side, with
@@ -61,30 +62,12 @@ async function openDatabase(): Promise<{ db: Db; label: string; close: () => Pro
 /** A screen's stream: calls `heard(messageId)` for each message event. */
 async function openStream(base: string, token: string, heard: (id: number) => void, signal: AbortSignal): Promise<void> {
   const res = await fetch(`${base}/api/chats/stream?wait=300`, { headers: { authorization: `Bearer ${token}` }, signal });
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
   let ready!: () => void;
   const isReady = new Promise<void>((r) => (ready = r));
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          if (block.startsWith('event: ready')) ready();
-          const id = /^id: (\d+)/m.exec(block);
-          if (id) heard(Number(id[1]));
-        }
-      }
-    } catch {
-      /* aborted at the end */
-    }
-  })();
+  readEvents<{ type: string; message?: { id: number } }>(res.body!, (e) => {
+    if (e.type === 'ready') ready();
+    if (e.type === 'message') heard(e.message!.id);
+  }).catch(() => undefined /* aborted at the end */);
   return isReady;
 }
 

@@ -1,8 +1,12 @@
 import { execSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import { openPglite, openPostgres, type Db } from '../server/db';
+import { ensureSharedExtensions } from '../tests/api/helpers';
 import { ROOT, type BuildSnapshot } from '../tests/e2e/product';
 
 export { ROOT };
@@ -162,4 +166,74 @@ export function askWorker<T>(worker: Worker, job: Record<string, unknown>): Prom
     worker.once('error', onError);
     worker.postMessage(job);
   });
+}
+
+/** The PostgreSQL server the database benchmarks run on (the tests' server by default). */
+export const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A throwaway schema on the PostgreSQL server, dropped by `drop()`. */
+export async function pgSchema() {
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
+  await admin.connect();
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  await ensureSharedExtensions(admin);
+  await admin.query(`create schema "${schema}"`);
+  const [{ server_version }] = (await admin.query('show server_version')).rows;
+  return {
+    schema,
+    version: `PostgreSQL ${server_version} at ${new URL(PG_URL).host} (schema ${schema}, pool of 10)`,
+    async drop() {
+      await admin.query(`drop schema if exists "${schema}" cascade`).catch(() => undefined);
+      await admin.end();
+    },
+  };
+}
+
+type DbRun = { metrics: Metric[]; details: Record<string, unknown>; plans: { query: string; plan: string }[] };
+
+/**
+ * Runs one benchmark on each database asked for, a fresh one each (PGlite in memory, a throwaway schema on
+ * PostgreSQL), and gathers its metrics; an unreachable PostgreSQL is reported in `details` and skipped.
+ */
+export async function onEachDatabase(
+  kinds: ('pglite' | 'postgres')[],
+  labels: Record<'pglite' | 'postgres', string>,
+  details: Record<string, unknown>,
+  bench: (kind: 'pglite' | 'postgres', db: Db, version: string) => Promise<DbRun>,
+): Promise<Metric[]> {
+  const metrics: Metric[] = [];
+  for (const kind of kinds) {
+    let r: DbRun;
+    if (kind === 'pglite') {
+      const db = await openPglite();
+      try {
+        const [{ version }] = await db.query<{ version: string }>('select version()');
+        const pkg = JSON.parse(readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
+        r = await bench(kind, db, `PGlite ${pkg} in memory (${version.split(',')[0]})`);
+      } finally {
+        await db.close();
+      }
+    } else {
+      let s;
+      try {
+        s = await pgSchema();
+      } catch (e) {
+        const why = `PostgreSQL at ${PG_URL} is unreachable (${(e as Error).message}); skipped`;
+        console.log(`  [PostgreSQL] ${why}`);
+        details.postgres = { skipped: why };
+        continue;
+      }
+      const db = await openPostgres(PG_URL, { searchPath: `${s.schema},public`, max: 10 });
+      try {
+        r = await bench(kind, db, s.version);
+      } finally {
+        await db.close().catch(() => undefined);
+        await s.drop();
+      }
+    }
+    metrics.push(...r.metrics);
+    details[kind] = r.details;
+    for (const p of r.plans) console.log(`  [${labels[kind]}] plan of ${p.query}:\n${p.plan.replace(/^/gm, '      ')}`);
+  }
+  return metrics;
 }

@@ -1,18 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { buildApp } from '../server/app';
-import { openPglite, openPostgres, type Db } from '../server/db';
+import type { Db } from '../server/db';
 import { LoginThrottle } from '../server/auth/throttle';
 import { agencyZone } from '../server/engine/routes';
 import { addDaysToDate, agencyToday, startOfWeekMonday } from '../server/domain/time/agencyTime';
 import { BANDS } from '../server/domain/pricing/types';
 import { seedRateSettings } from '../server/db/seeds/rates';
-import { ensureSharedExtensions } from '../tests/api/helpers';
-import { askWorker, machine, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
+import { askWorker, machine, onEachDatabase, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
 import { explain, pct, seed, type PlanReport } from './lists';
 import { seedWorkflow } from './workflow';
 
@@ -39,7 +36,6 @@ const CLIENTS = 20;
 const HISTORY_WEEKS = 20; // weeks -16 … +3 around this week
 const OPEN_SHIFTS = 18_000;
 const WEEK_SHIFTS = 2_000;
-const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_EMAIL = 'bench-admin@bench.test';
 const BENCH_PASSWORD = 'bench-password-1';
 const GOALS = { assignP99: 25, scheduleP99: 100 };
@@ -269,44 +265,8 @@ export async function runShifts(kinds: Kind[] = ['postgres']): Promise<Benchmark
   const load = loadavg()[0];
   console.log(`\n  Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory; ${STAFF} staff, 100,000 shifts`);
   if (load > m.cores / 2) console.log(`  WARNING: load average ${load.toFixed(1)} on ${m.cores} cores before the run: other work shares this machine, numbers will be high and noisy`);
-  const metrics: Metric[] = [];
   const details: Record<string, unknown> = { load_average_before: round(load) };
-  for (const kind of kinds) {
-    let r;
-    if (kind === 'pglite') {
-      const db = await openPglite();
-      try {
-        r = await benchOne(kind, db, 'PGlite in memory');
-      } finally {
-        await db.close();
-      }
-    } else {
-      const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
-      try {
-        await admin.connect();
-      } catch (e) {
-        const why = `PostgreSQL at ${PG_URL} is unreachable (${(e as Error).message}); skipped`;
-        console.log(`  [PostgreSQL] ${why}`);
-        details.postgres = { skipped: why };
-        continue;
-      }
-      const schema = `bench_${randomBytes(4).toString('hex')}`;
-      await ensureSharedExtensions(admin);
-      await admin.query(`create schema "${schema}"`);
-      const [{ server_version }] = (await admin.query('show server_version')).rows;
-      const db = await openPostgres(PG_URL, { searchPath: `${schema},public`, max: 10 });
-      try {
-        r = await benchOne(kind, db, `PostgreSQL ${server_version} at ${new URL(PG_URL).host} (schema ${schema})`);
-      } finally {
-        await db.close().catch(() => undefined);
-        await admin.query(`drop schema if exists "${schema}" cascade`).catch(() => undefined);
-        await admin.end();
-      }
-    }
-    metrics.push(...r.metrics);
-    details[kind] = r.details;
-    for (const p of r.plans) console.log(`  [${LABEL[kind]}] plan of ${p.query}:\n${p.plan.replace(/^/gm, '      ')}`);
-  }
+  const metrics = await onEachDatabase(kinds, LABEL, details, benchOne);
   return { metrics, details };
 }
 

@@ -1,20 +1,16 @@
 import { execSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { buildApp } from '../server/app';
-import { openPglite, openPostgres, type Db } from '../server/db';
+import type { Db } from '../server/db';
 import { LoginThrottle } from '../server/auth/throttle';
 import { agencyZone } from '../server/engine/routes';
 import { addDaysToDate, agencyToday, startOfWeekMonday } from '../server/domain/time/agencyTime';
 import { complianceOf } from '../server/resources/compliance';
-import { ensureSharedExtensions } from '../tests/api/helpers';
-import { askWorker, machine, ROOT, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
+import { askWorker, machine, onEachDatabase, pgSchema, PG_URL, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
 import { capturing, explain, pct, seed, type PlanReport } from './lists';
 
 /**
@@ -51,7 +47,6 @@ const ROUNDS = 3;
 const PAGES = 20; // staff list pages sampled, as in bench/lists.ts
 const PUT_IDS_PER_ROUND = 8000; // more than a round can use: every PUT edits a staff member nobody else edits
 const BASELINE = process.env.BENCH_BASELINE;
-const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_EMAIL = 'bench-admin@bench.test';
 const BENCH_PASSWORD = 'bench-password-1';
 const GOALS = { complianceVsPlain: 2, dueDocP99: 50, availabilityP99: 50, putShare: 0.8 };
@@ -257,24 +252,6 @@ async function signIn(origin: string) {
   const login = await fetch(`${origin}/api/admin_login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }) });
   if (login.status !== 200) throw new Error(`sign-in at ${origin} answered ${login.status}: ${await login.text()}`);
   return { authorization: `Bearer ${(await login.json()).token}` };
-}
-
-/** A throwaway schema on the PostgreSQL server, dropped by `drop()`. */
-async function pgSchema() {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
-  await admin.connect();
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  await ensureSharedExtensions(admin);
-  await admin.query(`create schema "${schema}"`);
-  const [{ server_version }] = (await admin.query('show server_version')).rows;
-  return {
-    schema,
-    version: `PostgreSQL ${server_version} at ${new URL(PG_URL).host} (schema ${schema}, pool of 10)`,
-    async drop() {
-      await admin.query(`drop schema if exists "${schema}" cascade`).catch(() => undefined);
-      await admin.end();
-    },
-  };
 }
 
 /**
@@ -543,41 +520,8 @@ export async function runWorkflow(kinds: Kind[] = ['postgres']): Promise<Benchma
   const load = loadavg()[0];
   console.log(`\n  Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory; ${CANDIDATES} staff, ${CANDIDATES * CATEGORIES.length} documents`);
   if (load > m.cores / 2) console.log(`  WARNING: load average ${load.toFixed(1)} on ${m.cores} cores before the run: other work shares this machine, numbers will be high and noisy`);
-  const metrics: Metric[] = [];
   const details: Record<string, unknown> = { load_average_before: round(load) };
-  for (const kind of kinds) {
-    let r;
-    if (kind === 'pglite') {
-      const db = await openPglite();
-      try {
-        const [{ version }] = await db.query<{ version: string }>('select version()');
-        const pkg = JSON.parse(readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
-        r = await benchOne(kind, db, `PGlite ${pkg} in memory (${version.split(',')[0]})`);
-      } finally {
-        await db.close();
-      }
-    } else {
-      let s;
-      try {
-        s = await pgSchema();
-      } catch (e) {
-        const why = `PostgreSQL at ${PG_URL} is unreachable (${(e as Error).message}); skipped`;
-        console.log(`  [PostgreSQL] ${why}`);
-        details.postgres = { skipped: why };
-        continue;
-      }
-      const db = await openPostgres(PG_URL, { searchPath: `${s.schema},public`, max: 10 });
-      try {
-        r = await benchOne(kind, db, s.version);
-      } finally {
-        await db.close().catch(() => undefined);
-        await s.drop();
-      }
-    }
-    metrics.push(...r.metrics);
-    details[kind] = r.details;
-    for (const p of r.plans) console.log(`  [${LABEL[kind]}] plan of ${p.query}:\n${p.plan.replace(/^/gm, '      ')}`);
-  }
+  const metrics = await onEachDatabase(kinds, LABEL, details, benchOne);
   return { metrics, details };
 }
 

@@ -36,6 +36,12 @@ const messageShape = {
  */
 export async function chatRoutes(app: FastifyInstance) {
   app.decorate('chat', new ChatHub(app.db, app.cluster));
+  // Open streams would hold the server open for up to their `wait`: closing (a restart, a test) ends them first,
+  // and the screens reconnect to the next process.
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...openStreams]) end();
+  });
   // Agency users, and staff members for their own channel.
   const config = { access: 'admin', staff: true } as const;
 
@@ -173,6 +179,7 @@ export async function chatRoutes(app: FastifyInstance) {
       const end = () => {
         if (!open) return;
         open = false;
+        openStreams.delete(end);
         stop();
         clearInterval(heartbeat);
         clearTimeout(timer);
@@ -187,6 +194,7 @@ export async function chatRoutes(app: FastifyInstance) {
       // wait=0 ends once the backlog is written (below); a zero timer could end the stream before it is read.
       const timer = req.query.wait > 0 ? setTimeout(end, req.query.wait * 1000) : undefined;
       req.raw.on('close', end);
+      openStreams.add(end);
       try {
         const backlog = req.query.after !== undefined ? await app.chat.backlog(listener, req.query.after) : [];
         const seen = new Set(backlog.map((e) => (e.type === 'message' ? e.message.id : 0)));

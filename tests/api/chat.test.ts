@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { readEvents } from '../../src/resources/communication/chat/eventStream';
 
 // The chat calls of spec section 7 with their exact shapes, their scope (another agency; a staff member and
 // someone else's channel), unread counts, and the live stream across two server processes on one database.
@@ -253,28 +254,10 @@ async function openStream(base: string, token: string, query = '') {
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const events: any[] = [];
   const waiters: Array<() => void> = [];
-  (async () => {
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const data = block.split('\n').find((l) => l.startsWith('data: '));
-          if (data) events.push(JSON.parse(data.slice(6)));
-          waiters.splice(0).forEach((w) => w());
-        }
-      }
-    } catch {
-      /* aborted */
-    }
-  })();
+  readEvents<any>(res.body!, (e) => {
+    events.push(e);
+    waiters.splice(0).forEach((w) => w());
+  }).catch(() => undefined /* aborted */);
   const waitFor = async (pred: (e: any) => boolean) => {
     while (!events.some(pred)) await new Promise<void>((r) => waiters.push(r));
     return events.find(pred);

@@ -52,7 +52,7 @@ describe('clients', () => {
     id = idInPath(page);
     const main = page.locator('#main-content');
     await main.getByText(name, { exact: true }).waitFor();
-    await main.getByText('accounts@e2e-client.test').waitFor();
+    await main.getByRole('link', { name: 'accounts@e2e-client.test' }).waitFor();
     // The address is in the profile's summary and its details: the summary's line names the default country.
     await main.getByText('1 Test Street, LS1 4AB, United Kingdom', { exact: true }).waitFor();
     await main.getByText('Active', { exact: true }).waitFor();

@@ -52,6 +52,8 @@ describe('agency notifications (/notification)', () => {
     const last = `Linked${uid()}`;
     const made = await api(page, 'POST', '/api/candidates', { first_name: 'Lou', last_name: last, email: `lou.${last}@e2e.test`.toLowerCase() });
     await page.goto('/notification');
+    // Other tests' events may arrive meanwhile and push this one below the first two.
+    await page.getByRole('button', { name: 'Show all' }).click();
     await listOf(page).getByRole('button', { name: new RegExp(`Lou ${last}`) }).click();
     await waitForPath(page, `/staffs/${made.body.data.id}`);
   });

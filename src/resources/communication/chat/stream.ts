@@ -1,6 +1,7 @@
 import { getToken } from '../../../providers/session';
 import { API } from '../../../providers/request';
 import type { ChatMessage } from './api';
+import { readEvents } from './eventStream';
 
 export type LiveEvent =
   | { type: 'ready' }
@@ -33,28 +34,14 @@ export function listenToChat(onEvent: (e: LiveEvent) => void, onConnection?: (up
       // Signed out or not allowed: nothing to retry.
       if (res.status === 401 || res.status === 403) return onConnection?.(false);
       if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}`);
-      const reader = res.body.getReader();
-      const decoder = new TextDecoder();
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const data = block.split('\n').find((l) => l.startsWith('data: '));
-          if (!data) continue;
-          const event = JSON.parse(data.slice(6)) as LiveEvent;
-          if (event.type === 'ready') {
-            failures = 0;
-            onConnection?.(true);
-          }
-          if (event.type === 'message') lastId = Math.max(lastId ?? 0, event.message.id);
-          onEvent(event);
+      await readEvents<LiveEvent>(res.body, (event) => {
+        if (event.type === 'ready') {
+          failures = 0;
+          onConnection?.(true);
         }
-      }
+        if (event.type === 'message') lastId = Math.max(lastId ?? 0, event.message.id);
+        onEvent(event);
+      });
       // The server ends each stream after a while: reconnect at once.
       schedule(0);
     } catch {
