@@ -74,7 +74,8 @@ describe('clients', () => {
     await phone.fill('0113 496 0000');
     await page.getByRole('button', { name: 'Save' }).click();
     await waitForPath(page, `/client/view/${id}`);
-    await page.locator('#main-content').getByText('0113 496 0000').waitFor();
+    // Exact: the history panel below also names the new value ("Phone: — → 0113 496 0000") once it loads.
+    await page.locator('#main-content').getByText('0113 496 0000', { exact: true }).waitFor();
     expect((await api(page, 'GET', `/api/clients/${id}`)).body.data.phone).toBe('0113 496 0000');
 
     // The list's search box finds it (and only it) by part of its name.
@@ -244,8 +245,8 @@ describe('staff (candidates)', () => {
     expect(posts).toHaveLength(1);
     const main = page.locator('#main-content');
     await main.getByText(first, { exact: true }).waitFor();
-    await main.getByText('17 May 1990').waitFor();
-    await main.getByText(format(chosen, 'd MMM yyyy')).waitFor();
+    await main.getByText('17 May 1990', { exact: true }).waitFor();
+    await main.getByText(format(chosen, 'd MMM yyyy'), { exact: true }).waitFor();
     await main.getByRole('link', { name: role }).waitFor();
     const saved = (await api(page, 'GET', `/api/candidates/${id}`)).body.data;
     expect(saved).toMatchObject({ first_name: first, last_name: last, email, date_of_birth: '1990-05-17', start_date: expected, status: 'pending', activated: false });
