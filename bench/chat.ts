@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { openPglite, openPostgres, type Db } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { createAgency } from '../server/db/seed';
 import { LoginThrottle } from '../server/auth/throttle';
-import { ensureSharedExtensions } from '../tests/api/helpers';
-import { median, type Benchmark, type BenchmarkResult, type Metric } from './lib';
+import { median, pgSchema, PG_URL, type Benchmark, type BenchmarkResult, type Metric } from './lib';
+import { pct } from './lists';
 import { readEvents } from '../src/resources/communication/chat/eventStream';
 
 /**
@@ -23,36 +22,23 @@ const STREAMS = Number(process.env.BENCH_CHAT_STREAMS || 200);
 const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES || 50);
 const GAP_MS = 100;
 const TARGET_P99_MS = 1000;
-const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const EMAIL = 'bench-chat@bench.test';
 const PASSWORD = 'bench-password-1';
-
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 
 /** PostgreSQL in a throwaway schema when reachable (the real cross-process path), else PGlite. */
 async function openDatabase(): Promise<{ db: Db; label: string; close: () => Promise<void> }> {
   if (process.env.BENCH_CHAT_DB !== 'pglite') {
-    const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-    try {
-      await admin.connect();
-      await ensureSharedExtensions(admin);
-      const schema = `bench_chat_${randomBytes(4).toString('hex')}`;
-      await admin.query(`create schema "${schema}"`);
-      const db = await openPostgres(PG_URL, { searchPath: `${schema},public`, max: 10 });
+    const schema = await pgSchema().catch(() => undefined);
+    if (schema) {
+      const db = await openPostgres(PG_URL, { searchPath: `${schema.schema},public`, max: 10 });
       return {
         db,
         label: 'PostgreSQL',
         close: async () => {
           await db.close().catch(() => undefined);
-          await admin.query(`drop schema if exists "${schema}" cascade`);
-          await admin.end();
+          await schema.drop();
         },
       };
-    } catch {
-      await admin.end().catch(() => undefined);
     }
   }
   const db = await openPglite();
@@ -119,7 +105,7 @@ async function run(): Promise<BenchmarkResult> {
 
     const delivered = latencies.length;
     const p50 = median(latencies);
-    const p99 = percentile(latencies, 99);
+    const p99 = pct(latencies, 99);
     const metrics: Metric[] = [
       { name: `chat send→shown p50, ${STREAMS} screens (${label})`, value: +p50.toFixed(1), unit: 'ms' },
       { name: `chat send→shown p99, ${STREAMS} screens (${label})`, value: +p99.toFixed(1), unit: 'ms', target: TARGET_P99_MS },

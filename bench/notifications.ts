@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { buildApp } from '../server/app';
-import { openPglite, openPostgres, type Db } from '../server/db';
+import type { Db } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { createAgency } from '../server/db/seed';
 import { LoginThrottle } from '../server/auth/throttle';
-import { ensureSharedExtensions } from '../tests/api/helpers';
 import { queueEmails } from '../server/notifications/outbox';
 import { startEmbeddedSmtp } from '../server/notifications/smtp';
 import { createMailer } from '../server/notifications/mailer';
 import { compactNotificationCounts, NotificationWorker } from '../server/notifications/worker';
-import { machine, median, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
+import { machine, median, onEachDatabase, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
+import { pct } from './lists';
 
 /**
  * Notifications and e-mail (issue 9, "Performance").
@@ -34,17 +33,11 @@ const EMAILS = Number(process.env.BENCH_EMAILS || 10_000);
 const LATENCY_REQUESTS = Number(process.env.BENCH_LATENCY_REQUESTS || 300);
 const WARMUP = 30;
 const TARGET_P99_MS = 20;
-const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const EMAIL = 'bench-notify@bench.test';
 const PASSWORD = 'bench-password-1';
 
 type Kind = 'pglite' | 'postgres';
 const LABEL: Record<Kind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
-
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 
 async function seed(db: Db): Promise<{ merchantId: number; seconds: number }> {
   const t = performance.now();
@@ -68,7 +61,7 @@ async function seed(db: Db): Promise<{ merchantId: number; seconds: number }> {
   return { merchantId, seconds: (performance.now() - t) / 1000 };
 }
 
-async function benchOne(kind: Kind, db: Db, database: string): Promise<{ metrics: Metric[]; details: Record<string, unknown> }> {
+async function benchOne(kind: Kind, db: Db, database: string) {
   const label = LABEL[kind];
   console.log(`\n  [${label}] seeding ${NOTIFICATIONS} notifications…`);
   const { merchantId, seconds } = await seed(db);
@@ -97,7 +90,7 @@ async function benchOne(kind: Kind, db: Db, database: string): Promise<{ metrics
       unread = r.unread;
     }
     const p50 = median(samples);
-    const p99 = percentile(samples, 99);
+    const p99 = pct(samples, 99);
     console.log(`  [${label}] unread count + first page: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (${unread} unread of ${NOTIFICATIONS})`);
     metrics.push({ name: `${label}: notifications first page + unread count p50`, value: +p50.toFixed(2), unit: 'ms' });
     metrics.push({ name: `${label}: notifications first page + unread count p99`, value: +p99.toFixed(2), unit: 'ms', target: kind === 'postgres' ? TARGET_P99_MS : undefined, note: `${NOTIFICATIONS} notifications, ${unread} unread` });
@@ -111,13 +104,13 @@ async function benchOne(kind: Kind, db: Db, database: string): Promise<{ metrics
       await inboxPage(db, { merchantId, userId: adminId, clientId: null }, 1, 10);
       if (i >= WARMUP) sqlSamples.push(performance.now() - t);
     }
-    const sqlP99 = percentile(sqlSamples, 99);
+    const sqlP99 = pct(sqlSamples, 99);
     console.log(`  [${label}] the same, database only: p50 ${median(sqlSamples).toFixed(2)} ms, p99 ${sqlP99.toFixed(2)} ms`);
     metrics.push({ name: `${label}: notifications page + counts, database only p99`, value: +sqlP99.toFixed(2), unit: 'ms', target: kind === 'postgres' ? TARGET_P99_MS : undefined });
     details.database_only = { p50_ms: +median(sqlSamples).toFixed(2), p99_ms: +sqlP99.toFixed(2) };
     const plan = await db.query<{ 'QUERY PLAN': string }>(
       `explain analyze select id, event, title, body, link, read, created_at from notifications where merchant_id = $1 and client_id is null and candidate_id is null and (user_id is null or user_id = $2) order by created_at desc, id desc limit 10`,
-      [merchantId, 1],
+      [merchantId, adminId],
     );
     details.first_page_plan = plan.map((r) => r['QUERY PLAN']).join('\n');
 
@@ -154,56 +147,16 @@ async function benchOne(kind: Kind, db: Db, database: string): Promise<{ metrics
   } finally {
     await app.close();
   }
-  return { metrics, details };
-}
-
-async function onPglite() {
-  const db = await openPglite();
-  try {
-    return await benchOne('pglite', db, 'PGlite in memory');
-  } finally {
-    await db.close();
-  }
-}
-
-async function onPostgres() {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
-  try {
-    await admin.connect();
-  } catch (e) {
-    return { unreachable: `PostgreSQL at ${PG_URL} is unreachable (${(e as Error).message}); skipped` };
-  }
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  let db: Db | undefined;
-  try {
-    await ensureSharedExtensions(admin);
-    await admin.query(`create schema "${schema}"`);
-    const [{ server_version }] = (await admin.query('show server_version')).rows;
-    db = await openPostgres(PG_URL, { searchPath: `${schema},public`, max: 10 });
-    return await benchOne('postgres', db, `PostgreSQL ${server_version} (schema ${schema}, pool of 10)`);
-  } finally {
-    await db?.close().catch(() => undefined);
-    await admin.query(`drop schema if exists "${schema}" cascade`).catch(() => undefined);
-    await admin.end();
-  }
+  // The first page's plan is kept in the details, not printed.
+  return { metrics, details, plans: [] };
 }
 
 export async function runNotifications(kinds: Kind[] = ['postgres', 'pglite']): Promise<BenchmarkResult> {
   const m = machine();
   const load = loadavg()[0];
   if (load > m.cores / 2) console.log(`  WARNING: load average ${load.toFixed(1)} on ${m.cores} cores: numbers will be high and noisy`);
-  const metrics: Metric[] = [];
   const details: Record<string, unknown> = { notifications: NOTIFICATIONS, emails: EMAILS, load_average_before: +load.toFixed(2) };
-  for (const kind of kinds) {
-    const r = kind === 'pglite' ? await onPglite() : await onPostgres();
-    if ('unreachable' in r) {
-      console.log(`  [PostgreSQL] ${r.unreachable}`);
-      details.postgres = { skipped: r.unreachable };
-      continue;
-    }
-    metrics.push(...r.metrics);
-    details[kind] = r.details;
-  }
+  const metrics = await onEachDatabase(kinds, LABEL, details, benchOne);
   return { metrics, details };
 }
 

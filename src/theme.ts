@@ -37,7 +37,9 @@ export const theme: RaThemeOptions = {
     RaLayout: {
       styleOverrides: {
         root: {
-          // minWidth 0: a wide table scrolls inside its card instead of widening the whole page (phones).
+          // minWidth 0: a wide table scrolls inside its card instead of widening the whole page (phones). The
+          // root too: react-admin sizes it to fit its content, which a 25-column table would stretch past the screen.
+          minWidth: 0,
           '& .RaLayout-content': { padding: 24, minWidth: 0 },
           '@media (max-width: 599.95px)': { '& .RaLayout-content': { padding: 8 } },
         },

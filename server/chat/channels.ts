@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../db/index.js';
 import { badInput, HttpError, notFound } from '../http.js';
 import type { AuthUser } from '../auth/sessions.js';
 import { notify } from '../notifications/notify.js';
+import type { ChatMessage, Conversation, SenderType } from '../../src/resources/communication/chat/types.js';
 
 /** A message is at most this many characters (after trimming). */
 export const MESSAGE_MAX = 2000;
@@ -33,21 +34,8 @@ export const callerOf = (u: AuthUser): ChatCaller => ({
   candidateId: u.kind === 'staff' ? u.candidate_id : null,
 });
 
-export type SenderType = 'Candidate' | 'Merchant';
-
 /** The side a caller writes as: staff write as the Candidate, agency users as the Merchant. */
 export const sideOf = (c: { candidateId: number | null }): SenderType => (c.candidateId === null ? 'Merchant' : 'Candidate');
-
-export interface ChatMessage {
-  id: number;
-  /** The sender's name. */
-  sender: string;
-  sender_type: SenderType;
-  content: string;
-  created_at: string;
-  /** Written by the caller's side (the agency's users share one side). */
-  mine: boolean;
-}
 
 export interface MessageRow {
   id: number;
@@ -197,17 +185,6 @@ export async function markRead(db: Queryable, caller: ChatCaller, channel: Chann
       where id = $1`,
     [channel.id, upTo ?? null],
   );
-}
-
-export interface Conversation {
-  channel_sid: string;
-  candidate_id: number;
-  staff_name: string;
-  profile_photo: string | null;
-  last_message: string | null;
-  last_sender_type: SenderType | null;
-  last_message_at: string | null;
-  unread_count: number;
 }
 
 /**

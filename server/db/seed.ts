@@ -289,11 +289,6 @@ export async function seedDemo(db: Db, options: { candidates?: number } = {}) {
     await seedShifts(tx, area);
     await seedCommunication(tx, area);
     await seedNotes(tx, area);
-    await insertMany(tx, 'notifications', [
-      { merchant_id: demo.merchantId, title: 'New staff registration', body: 'Three new candidates registered and await approval.', link: '/staffs/pendingStaff', read: false },
-      { merchant_id: demo.merchantId, title: 'Document expiring', body: 'A DBS certificate expires within 30 days.', link: '/staffs/allStaffs', read: false },
-      { merchant_id: demo.merchantId, title: 'Client updated', body: 'Oakwood Lodge changed its billing e-mail.', link: '/client/client-list', read: true },
-    ]);
 
     const other = await createAgency(tx, { companyName: 'Northern Care Recruitment', adminName: 'Jordan Reid', email: 'admin@other.test', password: '', passwordHash: adminHash });
     await seedAgencyData(tx, other.merchantId, r, { clients: ['Hillside Care Home', 'Moorland Nursing Home', 'Dales General Hospital'], candidates: 15, emailDomain: 'northern.example' });

@@ -30,6 +30,9 @@ export interface EventDefinition {
 /** Every template may use these: the agency's name, and the notification's own title, text and link. */
 export const COMMON_PLACEHOLDERS = ['agency_name', 'title', 'body', 'link'];
 
+/** The template of an event raised elsewhere: the caller's own title and text, greeted and signed. */
+const RELAYED = { subject: '%{title}', body: 'Hello,\n\n%{body}\n\n%{agency_name}' };
+
 export const EVENTS: EventDefinition[] = [
   {
     key: 'document.due',
@@ -66,8 +69,7 @@ export const EVENTS: EventDefinition[] = [
     label: 'Shift requested',
     description: 'A shift was requested (by a client, or for one).',
     placeholders: ['client_name', 'site_name', 'shift_date', 'start_time', 'end_time', 'job_role'],
-    subject: '%{title}',
-    body: 'Hello,\n\n%{body}\n\n%{agency_name}',
+    ...RELAYED,
     channels: ['email', 'alert'],
     recipients: ['agency_admins', 'consultants', 'client_users'],
   },
@@ -76,8 +78,7 @@ export const EVENTS: EventDefinition[] = [
     label: 'Shift filled',
     description: 'A staff member was booked on a shift.',
     placeholders: ['client_name', 'site_name', 'shift_date', 'start_time', 'end_time', 'staff_name'],
-    subject: '%{title}',
-    body: 'Hello,\n\n%{body}\n\n%{agency_name}',
+    ...RELAYED,
     channels: ['email', 'alert'],
     recipients: ['agency_admins', 'client_users', 'staff'],
   },
@@ -86,8 +87,7 @@ export const EVENTS: EventDefinition[] = [
     label: 'Shift cancelled',
     description: 'A shift was cancelled.',
     placeholders: ['client_name', 'site_name', 'shift_date', 'start_time', 'end_time', 'reason'],
-    subject: '%{title}',
-    body: 'Hello,\n\n%{body}\n\n%{agency_name}',
+    ...RELAYED,
     channels: ['email', 'alert'],
     recipients: ['agency_admins', 'client_users', 'staff'],
   },
@@ -96,8 +96,7 @@ export const EVENTS: EventDefinition[] = [
     label: 'Message received',
     description: 'A staff member sent a chat message.',
     placeholders: ['staff_name', 'message'],
-    subject: '%{title}',
-    body: 'Hello,\n\n%{body}\n\n%{agency_name}',
+    ...RELAYED,
     channels: ['alert'],
     recipients: ['agency_admins', 'consultants'],
   },
@@ -106,8 +105,7 @@ export const EVENTS: EventDefinition[] = [
     label: 'Diary note reminder',
     description: 'The reminder of a diary note is due.',
     placeholders: ['note_title', 'note_date', 'note_time'],
-    subject: '%{title}',
-    body: 'Hello,\n\n%{body}\n\n%{agency_name}',
+    ...RELAYED,
     channels: ['email', 'alert'],
     recipients: ['agency_admins', 'consultants'],
   },
@@ -116,8 +114,7 @@ export const EVENTS: EventDefinition[] = [
     label: 'Support request',
     description: 'An agency user asked the agency’s administrators for help, or a request was answered.',
     placeholders: ['subject', 'requester_name'],
-    subject: '%{title}',
-    body: 'Hello,\n\n%{body}\n\n%{agency_name}',
+    ...RELAYED,
     channels: ['email', 'alert'],
     recipients: ['agency_admins'],
   },

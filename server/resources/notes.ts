@@ -1,9 +1,9 @@
 import type { Db, Queryable } from '../db/index.js';
-import type { EngineContext, EnginePrincipal, ResourceBehaviour } from '../engine/context.js';
+import type { EnginePrincipal, ResourceBehaviour } from '../engine/context.js';
 import { notify } from '../notifications/notify.js';
 import { registerJob } from '../notifications/worker.js';
 import { replyAudience, statusAfterReply, type SupportStatus } from '../domain/support/support.js';
-import { addDaysToDate, DEFAULT_TIME_ZONE, formatDisplayDate, instantToZoned, zonedDateTimeToInstant } from '../domain/time/agencyTime.js';
+import { DEFAULT_TIME_ZONE, formatDisplayDate, instantToZoned } from '../domain/time/agencyTime.js';
 
 /** The agency's administrators: they answer support requests. */
 async function administrators(db: Queryable, merchantId: number): Promise<number[]> {
@@ -12,22 +12,6 @@ async function administrators(db: Queryable, merchantId: number): Promise<number
 }
 
 const isConsultant = (p: EnginePrincipal) => p.loginType === 'admin' && p.role === 'consultant';
-
-/** The first instant of `day` and of the day after, on the agency's clock. */
-export function dayWindow(day: string, timeZone: string): { from: Date; to: Date } {
-  return { from: zonedDateTimeToInstant(day, '00:00', timeZone), to: zonedDateTimeToInstant(addDaysToDate(day, 1), '00:00', timeZone) };
-}
-
-/** GET /api/get_note_count: the caller's own diary notes of today, on the agency's clock. */
-export async function noteCountToday(ctx: Pick<EngineContext, 'db' | 'principal' | 'timeZone' | 'today'>): Promise<number> {
-  const { from, to } = dayWindow(ctx.today, ctx.timeZone);
-  const [{ n }] = await ctx.db.query<{ n: number }>(
-    `select count(*)::int as n from diary_notes
-      where merchant_id = $1 and user_id = $2 and deleted_at is null and note_at >= $3 and note_at < $4`,
-    [ctx.principal.merchantId, ctx.principal.userId, from, to],
-  );
-  return n;
-}
 
 const diaryNotesBehaviour: ResourceBehaviour = {
   async beforeSave(ctx, e) {

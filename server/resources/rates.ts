@@ -4,9 +4,9 @@ import type { Problems } from '../../src/engine/validate.js';
 import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
 import { DEFAULT_RULES, lateCancellationCharge, price } from '../domain/pricing/price.js';
 import { holidaySet, type HolidayOverride } from '../domain/pricing/holidays.js';
-import { BANDS, type Band, type BandRates, type Price, type PricingRules, type RateCard, type Region } from '../domain/pricing/types.js';
+import { BAND_LABELS, BANDS, type Band, type BandRates, type Price, type PricingRules, type RateCard, type Region } from '../domain/pricing/types.js';
 import { addDaysToDate, DEFAULT_TIME_ZONE, instantToZoned } from '../domain/time/agencyTime.js';
-import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS, marginOf, wageWarning, type OnCostRate, type WageFloor } from '../domain/pricing/oncosts.js';
+import { DEFAULT_ON_COST_RATES, marginOf, onCostTable, pounds, wageFloorTable, wageWarning, type OnCostRate, type WageFloor } from '../domain/pricing/oncosts.js';
 
 export interface QuoteRequest {
   client_id: number;
@@ -27,28 +27,24 @@ export interface Quote extends Price {
 }
 
 /** What a shift at a site is priced with besides its rates: the client's rules (or the agency's) and the site's region. */
-export interface PricingContext {
-  clientId: number;
-  siteId: number;
+interface PricingContext {
   siteName: string;
   /** The site's client (to check it is the client asked for). */
   siteClientId: number;
-  region: Region;
   rules: PricingRules;
   /** Flat pay and charge of a sleep-in, when the rules set them. */
   sleepIn: { pay: number; charge: number } | null;
-  overrides: HolidayOverride[];
   /** The region's bank holidays (library + the agency's overrides) between two dates, inclusive. */
   holidays(from: string, to: string): Set<string>;
 }
 
 /** Longest shift a quote prices: a day and a night's handover, never a week typed by mistake. */
-export const MAX_SHIFT_HOURS = 24;
+const MAX_SHIFT_HOURS = 24;
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 /** A client_rules row as pricing reads it; the domain's defaults when there is none. */
-export function rulesFromRow(row: Row | null | undefined, timeZone: string): { rules: PricingRules; sleepIn: PricingContext['sleepIn'] } {
+function rulesFromRow(row: Row | null | undefined, timeZone: string): { rules: PricingRules; sleepIn: PricingContext['sleepIn'] } {
   if (!row) return { rules: { ...DEFAULT_RULES, timeZone }, sleepIn: null };
   const within = row.late_cancel_within_hours;
   const charged = row.late_cancel_charge_hours;
@@ -73,7 +69,7 @@ export function rulesFromRow(row: Row | null | undefined, timeZone: string): { r
  * The rules of a client (or the agency's default), the agency's time zone and the site's region with the agency's
  * holiday overrides, in one statement. Null when the site is not the agency's.
  */
-export async function pricingContext(db: Queryable, merchantId: number, clientId: number, siteId: number): Promise<PricingContext | null> {
+async function pricingContext(db: Queryable, merchantId: number, clientId: number, siteId: number): Promise<PricingContext | null> {
   const [row] = await db.query(
     `select s.id, s.name, s.client_id, s.region, m.time_zone,
        (select row_to_json(r) from client_rules r where r.merchant_id = m.id and (r.client_id = $2 or r.client_id is null)
@@ -89,14 +85,10 @@ export async function pricingContext(db: Queryable, merchantId: number, clientId
   const overrides: HolidayOverride[] = row.overrides ?? [];
   const region = row.region as Region;
   return {
-    clientId,
-    siteId,
     siteName: row.name,
     siteClientId: Number(row.client_id),
-    region,
     rules,
     sleepIn,
-    overrides,
     holidays: (from, to) => holidaySet(region, from, to, overrides),
   };
 }
@@ -133,9 +125,9 @@ async function cardFacts(db: Queryable, merchantId: number, req: QuoteRequest, d
          order by cr.job_role_id nulls last, cr.effective_from desc limit 1) as own,
        (select json_build_object('paye', coalesce(et.paye, true)) from candidates ca left join employment_types et on et.merchant_id = ca.merchant_id and et.id = ca.employment_type_id
          where $6::int is not null and ca.merchant_id = $1 and ca.id = $6 and ca.deleted_at is null) as candidate,
-       (select coalesce(json_agg(json_build_object('effective_from', oc.effective_from, 'employer_ni_percent', oc.employer_ni_percent, 'ni_threshold_weekly_pence', oc.ni_threshold_weekly, 'holiday_pay_percent', oc.holiday_pay_percent)), '[]'::json)
+       (select coalesce(json_agg(json_build_object('effective_from', oc.effective_from, 'employer_ni_percent', oc.employer_ni_percent, 'ni_threshold_weekly', oc.ni_threshold_weekly, 'holiday_pay_percent', oc.holiday_pay_percent)), '[]'::json)
           from on_cost_rates oc where oc.merchant_id = $1) as on_costs,
-       (select coalesce(json_agg(json_build_object('effective_from', w.effective_from, 'min_age', w.min_age, 'hourly_pence', w.hourly)), '[]'::json)
+       (select coalesce(json_agg(json_build_object('effective_from', w.effective_from, 'min_age', w.min_age, 'hourly', w.hourly)), '[]'::json)
           from wage_floors w where w.merchant_id = $1) as floors`,
     [merchantId, req.client_id, req.job_role_id, req.site_id, date, candidateId],
   );
@@ -147,8 +139,8 @@ async function cardFacts(db: Queryable, merchantId: number, req: QuoteRequest, d
     candidateFound: Boolean(row.candidate),
     paye: row.candidate ? Boolean(row.candidate.paye) : true,
     // An agency that never set its own tables prices with the domain's defaults.
-    onCostRates: row.on_costs.length ? row.on_costs.map((r: any) => ({ ...r, employer_ni_percent: Number(r.employer_ni_percent), holiday_pay_percent: Number(r.holiday_pay_percent) })) : [...DEFAULT_ON_COST_RATES],
-    floors: row.floors.length ? row.floors : [...DEFAULT_WAGE_FLOORS],
+    onCostRates: onCostTable(row.on_costs),
+    floors: wageFloorTable(row.floors),
   };
 }
 
@@ -156,7 +148,7 @@ const bandRates = (row: Row, prefix: 'pay' | 'charge'): BandRates =>
   Object.fromEntries(BANDS.map((b) => [b, Number(row[`${prefix}_${b}`])])) as BandRates;
 
 /** The card's rates with the staff member's own pay where they set one (a band left empty keeps the card's). */
-export function ratesWithOwnPay(card: Row, own: Row | null): RateCard {
+function ratesWithOwnPay(card: Row, own: Row | null): RateCard {
   const pay = bandRates(card, 'pay');
   if (own) for (const b of BANDS) if (own[`pay_${b}`] != null) pay[b as Band] = Number(own[`pay_${b}`]);
   return { pay, charge: bandRates(card, 'charge') };
@@ -166,7 +158,7 @@ const isInstant = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-
 const isId = (v: unknown) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2 ** 31 - 1;
 
 /** Field problems of a quote request that need no database: ids, instants, the length and the break. */
-export function checkQuoteRequest(req: Partial<QuoteRequest>): Record<string, string> {
+function checkQuoteRequest(req: Partial<QuoteRequest>): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!isId(req.client_id)) errors.client_id = 'Choose a client.';
   if (!isId(req.site_id)) errors.site_id = 'Choose a site.';
@@ -185,17 +177,13 @@ export function checkQuoteRequest(req: Partial<QuoteRequest>): Record<string, st
   return errors;
 }
 
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
-
-const BAND_WORDS: Record<Band, string> = { weekday_day: 'weekday day', weekday_night: 'weekday night', saturday: 'Saturday', sunday: 'Sunday', bank_holiday: 'bank holiday' };
-
 /** One warning per band paid below the wage floor on the shift's date: "Weekday night pay £11.00 an hour: below …". */
 function payWarnings(lines: Price['lines'], date: string, floors: WageFloor[]): string[] {
   const out: string[] = [];
   for (const line of lines) {
     if (line.band === 'flat' || line.hours <= 0) continue;
     const warning = wageWarning(line.pay_rate, date, floors);
-    const text = warning && `${BAND_WORDS[line.band][0].toUpperCase()}${BAND_WORDS[line.band].slice(1)} pay ${pounds(line.pay_rate)} an hour: ${warning[0].toLowerCase()}${warning.slice(1)}.`;
+    const text = warning && `${BAND_LABELS[line.band]} pay ${pounds(line.pay_rate)} an hour: ${warning[0].toLowerCase()}${warning.slice(1)}.`;
     if (text && !out.includes(text)) out.push(text);
   }
   return out;
@@ -232,7 +220,7 @@ export async function quoteShift(db: Queryable, merchantId: number, req: QuoteRe
   const endDate = instantToZoned(new Date(req.end), ctx.rules.timeZone).date;
   const rates = ratesWithOwnPay(facts.card, facts.own);
   const priced = price({ start: req.start, end: req.end, breakMinutes: req.break_minutes ?? null, flat }, ctx.rules, rates, ctx.holidays(date, addDaysToDate(endDate, 1)));
-  const { onCosts, margin } = marginOf(priced, date, facts.paye, facts.onCostRates);
+  const { onCosts, margin } = marginOf(priced.totals, date, facts.paye, facts.onCostRates);
   const warnings = flat ? [] : payWarnings(priced.lines, date, facts.floors);
   return { ...priced, totals: { ...priced.totals, margin }, on_costs: onCosts, warnings, rate_card_id: Number(facts.card.id) };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../http.js';
 import { permits } from '../../src/resources/access.js';
 import { contextOf } from '../engine/routes.js';
-import { noteCountToday } from '../resources/notes.js';
+import { buildWhere } from '../engine/records.js';
 
 /** The diary's count beside "Diary Notes" in the profile menu. */
 export async function notesRoutes(app: FastifyInstance) {
@@ -14,9 +14,14 @@ export async function notesRoutes(app: FastifyInstance) {
       response: { 200: { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] } },
     },
     handler: async (req) => {
+      const notes = app.engine.get('diary_notes')!;
       // Whoever may read the diary may count their own notes in it (agency users; never client users).
-      if (!permits({ loginType: req.auth!.kind, role: req.auth!.role }, app.engine.get('diary_notes')!.decl, 'list')) throw forbidden();
-      return { count: await noteCountToday(await contextOf(app.db, req)) };
+      if (!permits({ loginType: req.auth!.kind, role: req.auth!.role }, notes.decl, 'list')) throw forbidden();
+      // The diary's Today tab narrowed to "Mine": the count and the list the menu item opens cannot disagree.
+      const ctx = await contextOf(app.db, req);
+      const { where, params } = buildWhere(notes, ctx, { tab: 'today', user_id: 'me' });
+      const [{ n }] = await ctx.db.query<{ n: number }>(`select count(*)::int as n from ${notes.table} where ${where}`, params.values);
+      return { count: n };
     },
   });
 }

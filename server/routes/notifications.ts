@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import { badInput, forbidden, notFound } from '../http.js';
-import { CHANNELS, EVENT_BY_KEY, EVENTS, RECIPIENTS, unknownPlaceholders, type Channel, type Recipient } from '../notifications/events.js';
+import { CHANNELS, COMMON_PLACEHOLDERS, EVENT_BY_KEY, EVENTS, RECIPIENTS, unknownPlaceholders, type Channel, type Recipient } from '../notifications/events.js';
 import { settingsOf, templateOf } from '../notifications/notify.js';
 import { recordsOnly } from '../notifications/drivers.js';
 
@@ -25,10 +25,11 @@ const inboxOf = (req: FastifyRequest): Inbox => ({ merchantId: req.auth!.merchan
 // The audience columns as the notification_counts deltas key them (0 for none).
 const scope = (inbox: Inbox) =>
   inbox.clientId === null ? 'client_id is null and candidate_id is null and (user_id is null or user_id = $2)' : 'client_id = $3 and (user_id is null or user_id = $2)';
+const paramsOf = (inbox: Inbox) => (inbox.clientId === null ? [inbox.merchantId, inbox.userId] : [inbox.merchantId, inbox.userId, inbox.clientId]);
 
 /** One page of an inbox, newest first, with its totals: the spec's list answer. */
 export async function inboxPage(db: Queryable, inbox: Inbox, page: number, perPage: number) {
-  const params = inbox.clientId === null ? [inbox.merchantId, inbox.userId] : [inbox.merchantId, inbox.userId, inbox.clientId];
+  const params = paramsOf(inbox);
   const [notifications, [counts]] = await Promise.all([
     db.query(
       `select id, event, title, body, link, read, created_at from notifications where merchant_id = $1 and ${scope(inbox)}
@@ -54,8 +55,7 @@ export async function inboxPage(db: Queryable, inbox: Inbox, page: number, perPa
 
 /** Marks every notification of the caller's inbox read. */
 export async function markInboxRead(db: Queryable, inbox: Inbox) {
-  const params = inbox.clientId === null ? [inbox.merchantId, inbox.userId] : [inbox.merchantId, inbox.userId, inbox.clientId];
-  await db.query(`update notifications set read = true where merchant_id = $1 and not read and ${scope(inbox)}`, params);
+  await db.query(`update notifications set read = true where merchant_id = $1 and not read and ${scope(inbox)}`, paramsOf(inbox));
 }
 
 /** Only the agency's administrators change how it notifies. */
@@ -74,34 +74,26 @@ const knownEvent = (event: string) => {
  * (/appsetting/notificationsetting), the recorded SMS and push messages, and the embedded mailbox.
  */
 export async function notificationRoutes(app: FastifyInstance) {
-  const listSchema = (summary: string) => ({ tags: ['notifications'], summary, querystring: pageQuery });
-
-  app.get<{ Querystring: { page: number; per_page: number } }>('/api/agency_notifications', {
-    config: { access: 'admin' },
-    schema: listSchema("The agency's notifications (and the caller's own), newest first"),
-    handler: async (req) => inboxPage(app.db, inboxOf(req), req.query.page ?? 1, req.query.per_page ?? 10),
-  });
-  app.put('/api/merchant_notification_read_all', {
-    config: { access: 'admin' },
-    schema: { tags: ['notifications'], summary: "Mark every notification of the agency's inbox read" },
-    handler: async (req) => {
-      await markInboxRead(app.db, inboxOf(req));
-      return { message: 'All notifications marked as read', unread_count: 0 };
-    },
-  });
-  app.get<{ Querystring: { page: number; per_page: number } }>('/api/client_notifications', {
-    config: { access: 'client' },
-    schema: listSchema("The client's notifications (and the caller's own), newest first"),
-    handler: async (req) => inboxPage(app.db, inboxOf(req), req.query.page ?? 1, req.query.per_page ?? 10),
-  });
-  app.put('/api/client_notification_read_all', {
-    config: { access: 'client' },
-    schema: { tags: ['notifications'], summary: "Mark every notification of the client's inbox read" },
-    handler: async (req) => {
-      await markInboxRead(app.db, inboxOf(req));
-      return { message: 'All notifications marked as read', unread_count: 0 };
-    },
-  });
+  // The same inbox for each panel, at the spec's paths.
+  const inboxes = [
+    { access: 'admin', whose: 'agency', list: '/api/agency_notifications', readAll: '/api/merchant_notification_read_all' },
+    { access: 'client', whose: 'client', list: '/api/client_notifications', readAll: '/api/client_notification_read_all' },
+  ] as const;
+  for (const { access, whose, list, readAll } of inboxes) {
+    app.get<{ Querystring: { page: number; per_page: number } }>(list, {
+      config: { access },
+      schema: { tags: ['notifications'], summary: `The ${whose}'s notifications (and the caller's own), newest first`, querystring: pageQuery },
+      handler: async (req) => inboxPage(app.db, inboxOf(req), req.query.page ?? 1, req.query.per_page ?? 10),
+    });
+    app.put(readAll, {
+      config: { access },
+      schema: { tags: ['notifications'], summary: `Mark every notification of the ${whose}'s inbox read` },
+      handler: async (req) => {
+        await markInboxRead(app.db, inboxOf(req));
+        return { message: 'All notifications marked as read', unread_count: 0 };
+      },
+    });
+  }
 
   app.get('/api/notification_settings', {
     config: { access: 'admin' },
@@ -120,7 +112,7 @@ export async function notificationRoutes(app: FastifyInstance) {
           key: e.key,
           label: e.label,
           description: e.description,
-          placeholders: ['agency_name', 'title', 'body', 'link', ...e.placeholders],
+          placeholders: [...COMMON_PLACEHOLDERS, ...e.placeholders],
           channels: setting.get(e.key)?.channels ?? e.channels,
           recipients: setting.get(e.key)?.recipients ?? e.recipients,
           subject: template.get(e.key)?.subject ?? e.subject,
@@ -179,7 +171,7 @@ export async function notificationRoutes(app: FastifyInstance) {
       else if (body.length > 5000) errors.body = 'Keep the message to 5,000 characters.';
       for (const [field, text] of [['subject', subject], ['body', body]] as const) {
         const unknown = unknownPlaceholders(text, def);
-        if (!errors[field] && unknown.length) errors[field] = `Unknown placeholder${unknown.length > 1 ? 's' : ''}: ${unknown.map((u) => `%{${u}}`).join(', ')}. This event knows: ${['agency_name', 'title', 'body', 'link', ...def.placeholders].map((p) => `%{${p}}`).join(', ')}.`;
+        if (!errors[field] && unknown.length) errors[field] = `Unknown placeholder${unknown.length > 1 ? 's' : ''}: ${unknown.map((u) => `%{${u}}`).join(', ')}. This event knows: ${[...COMMON_PLACEHOLDERS, ...def.placeholders].map((p) => `%{${p}}`).join(', ')}.`;
       }
       if (Object.keys(errors).length) throw badInput(errors);
       await app.db.query(

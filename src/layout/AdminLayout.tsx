@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Layout, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { AdminMenu } from './AdminMenu';
-import { NotificationsButton } from './NotificationsButton';
+import { nameWithUnread, NotificationsButton } from './NotificationsButton';
 import { PanelAppBar } from './PanelAppBar';
 import { AdminProfileMenu } from './ProfileMenu';
 import { StaffSearch } from './StaffSearch';
@@ -15,9 +15,7 @@ function ChatButton() {
   const translate = useTranslate();
   const unread = useChatUnread().data ?? 0;
   const label = translate('app.topbar.chat');
-  // As the bell: the name holds the badge's visible text ("Chat, 99+ unread").
-  const badge = unread > 99 ? '99+' : String(unread);
-  const name = unread > 0 ? `${label}, ${translate('app.menu.unread', { smart_count: unread }).replace(String(unread), badge)}` : label;
+  const name = nameWithUnread(translate, label, unread);
   return (
     <Tooltip title={label}>
       <IconButton color="inherit" component={Link} to="/chat" aria-label={name}>

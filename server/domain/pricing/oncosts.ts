@@ -1,6 +1,7 @@
 // Margin after on-costs, and the minimum-wage warning. The rates are dated tables held in the database (these
 // defaults seed it), so a change of rate on a date never rewrites what was quoted before it.
-import type { Price } from './types';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 
 /** Employer costs on top of pay, in force from a date ('yyyy-MM-dd'). Percentages as numbers: 15 is 15%. */
 export interface OnCostRate {
@@ -61,13 +62,26 @@ export function onCosts(pay: number, date: string, paye: boolean, table: readonl
   return holidayPay + employerNi;
 }
 
-/** What the agency keeps from a priced shift: charge − pay − on-costs. */
-export function marginOf(price: Price, date: string, paye: boolean, table: readonly OnCostRate[]): { onCosts: number; margin: number } {
-  const costs = onCosts(price.totals.pay, date, paye, table);
-  return { onCosts: costs, margin: price.totals.charge - price.totals.pay - costs };
+/** What the agency keeps of pay and charge (a priced shift's totals, or an hour of a band): charge − pay − on-costs. */
+export function marginOf(amounts: { pay: number; charge: number }, date: string, paye: boolean, table: readonly OnCostRate[]): { onCosts: number; margin: number } {
+  const costs = onCosts(amounts.pay, date, paye, table);
+  return { onCosts: costs, margin: amounts.charge - amounts.pay - costs };
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** Stored on_cost_rates rows (API or database) as the domain reads them; the defaults when the agency has none. */
+export function onCostTable(rows: readonly Record<string, any>[] | undefined): OnCostRate[] {
+  if (!rows?.length) return [...DEFAULT_ON_COST_RATES];
+  return rows.map((r) => ({ effective_from: r.effective_from, employer_ni_percent: Number(r.employer_ni_percent), holiday_pay_percent: Number(r.holiday_pay_percent), ni_threshold_weekly_pence: r.ni_threshold_weekly ?? undefined }));
+}
+
+/** Stored wage_floors rows as the domain reads them; the defaults when the agency has none. */
+export function wageFloorTable(rows: readonly Record<string, any>[] | undefined): WageFloor[] {
+  if (!rows?.length) return [...DEFAULT_WAGE_FLOORS];
+  return rows.map((r) => ({ effective_from: r.effective_from, min_age: Number(r.min_age), hourly_pence: Number(r.hourly) }));
+}
+
+/** Pence as pounds for people: 1234 → '£12.34', −50 → '−£0.50'. */
+export const pounds = (pence: number) => `${pence < 0 ? '−' : ''}£${(Math.abs(pence) / 100).toFixed(2)}`;
 
 /**
  * A warning when an hourly pay rate is below the legal minimum for a worker of `age` on `date`, such as
@@ -84,14 +98,9 @@ export function wageWarning(payRatePence: number, date: string, floors: readonly
   const maxAge = floors.filter((f) => f.min_age > ageBand).reduce((m, f) => Math.min(m, f.min_age - 1), Infinity);
   const name =
     ageBand >= 21 ? 'the National Living Wage' : `the National Minimum Wage for ages ${ageBand}${Number.isFinite(maxAge) ? ` to ${maxAge}` : ' and over'}`;
-  return `Below ${name} of £${(floor.hourly_pence / 100).toFixed(2)} an hour from ${longDate(floor.effective_from)}`;
+  return `Below ${name} of ${pounds(floor.hourly_pence)} an hour from ${format(parseISO(floor.effective_from), 'd MMMM yyyy')}`;
 }
 
 function earliest(table: readonly OnCostRate[]): OnCostRate | null {
   return table.reduce<OnCostRate | null>((first, row) => (!first || row.effective_from < first.effective_from ? row : first), null);
-}
-
-/** '2026-04-01' → '1 April 2026'. */
-function longDate(date: string): string {
-  return `${Number(date.slice(8, 10))} ${MONTH_NAMES[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 }

@@ -4,6 +4,13 @@
  */
 export type Band = 'weekday_day' | 'weekday_night' | 'saturday' | 'sunday' | 'bank_holiday';
 export const BANDS: readonly Band[] = ['weekday_day', 'weekday_night', 'saturday', 'sunday', 'bank_holiday'];
+export const BAND_LABELS: Record<Band, string> = {
+  weekday_day: 'Weekday day',
+  weekday_night: 'Weekday night',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+  bank_holiday: 'Bank holiday',
+};
 
 /** Pence per hour for each band. */
 export type BandRates = Record<Band, number>;

@@ -6,6 +6,13 @@ import PowerIcon from '@mui/icons-material/Power';
 import PowerOffIcon from '@mui/icons-material/PowerOff';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import DeleteIcon from '@mui/icons-material/Delete';
+import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import OpenWithIcon from '@mui/icons-material/OpenWith';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import {
   Button, Confirm, Form, SaveButton, useCanAccess, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh,
   useTranslate, useUnselectAll, type RaRecord,
@@ -17,12 +24,20 @@ import { toFormErrors } from './views';
 import type { RunActionParams } from '../../providers/dataProvider';
 
 /** The icon names declarations use, mapped to their material icons. */
-const ICONS: Record<string, ReactElement> = {
+/** The icons a declaration's action may name (ActionDeclaration.icon); anything else shows a generic one. */
+export const ACTION_ICONS: Record<string, ReactElement> = {
   check: <CheckIcon />,
   block: <BlockIcon />,
   power: <PowerIcon />,
   power_off: <PowerOffIcon />,
   verified: <VerifiedIcon />,
+  delete: <DeleteIcon />,
+  person_remove: <PersonRemoveIcon />,
+  task_alt: <TaskAltIcon />,
+  restart_alt: <RestartAltIcon />,
+  open_with: <OpenWithIcon />,
+  person_add: <PersonAddIcon />,
+  event_busy: <EventBusyIcon />,
 };
 
 /** How a record is named in confirmations: its declaration's recordRepresentation. */
@@ -90,7 +105,7 @@ function InputDialog({ decl, action, title, question, onClose, onSubmit }: {
         </DialogContent>
         <DialogActions>
           <Button label="ra.action.cancel" onClick={onClose} />
-          <SaveButton label={title} icon={ICONS[action.icon ?? ''] ?? <PlayArrowIcon />} alwaysEnable color={action.danger ? 'error' : 'primary'} />
+          <SaveButton label={title} icon={ACTION_ICONS[action.icon ?? ''] ?? <PlayArrowIcon />} alwaysEnable color={action.danger ? 'error' : 'primary'} />
         </DialogActions>
       </Form>
     </Dialog>
@@ -116,7 +131,7 @@ function ActionButton({ decl, action, name, count, disabledReason, onRun, runnin
   const [open, setOpen] = useState(false);
   const label = translate(textKey(decl, action, 'label'), { _: action.label });
   const question = action.confirm ? translate(textKey(decl, action, 'confirm'), { _: action.confirm, name, smart_count: count }) : undefined;
-  const icon = ICONS[action.icon ?? ''] ?? <PlayArrowIcon />;
+  const icon = ACTION_ICONS[action.icon ?? ''] ?? <PlayArrowIcon />;
   const needsDialog = !!action.input?.length || !!action.confirm;
   const button = (
     <Button
@@ -124,6 +139,8 @@ function ActionButton({ decl, action, name, count, disabledReason, onRun, runnin
       onClick={() => (needsDialog ? setOpen(true) : void onRun())}
       disabled={!!disabledReason || running}
       color={action.danger ? 'error' : 'primary'}
+      // react-admin names an icon-only (phone) button only while it is enabled.
+      aria-label={label}
       aria-describedby={disabledReason ? reasonId : undefined}
     >
       {icon}

@@ -287,7 +287,7 @@ export function EngineSimpleList({ decl, paths }: { decl: ResourceDeclaration; p
 }
 
 /** The generated list: tabs, search and filters, sortable columns, server pagination, bulk delete and CSV export. */
-export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId }: ViewOptions & { tabId?: string }) {
+export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId, title }: ViewOptions & { tabId?: string; /** false: the page around the list sets the title. */ title?: false }) {
   const tab = decl.tabs?.find((t) => t.id === tabId) ?? decl.tabs?.[0];
   const { defs } = useCustomFields(decl);
   return (
@@ -296,6 +296,7 @@ export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId }: 
       <List
         key={tab?.id ?? 'all'}
         resource={decl.name}
+        title={title}
         filter={tab?.filter}
         storeKey={`${decl.name}.${tab?.id ?? 'all'}.listParams`}
         sort={decl.defaultSort}

@@ -5,15 +5,17 @@ import { diaryNotes } from './resource';
 
 const COLUMNS = ['note_at', 'title', 'owner_name', 'remind_at'];
 
-/**
- * The diary notes about one staff member or client, on their profile: listed, added (tied to them) and edited
- * there. A note's reference is optional, so on this screen it plays the part of a parent.
- */
+// A note's reference is optional, so on a profile it plays the part of a parent.
+const about = {
+  candidate_id: { ...diaryNotes, parent: { resource: 'candidates', field: 'candidate_id', onDelete: 'refuse' as const } },
+  client_id: { ...diaryNotes, parent: { resource: 'clients', field: 'client_id', onDelete: 'refuse' as const } },
+};
+
+/** The diary notes about one staff member or client, on their profile: listed, added (tied to them) and edited there. */
 export function NotesAbout({ field, id }: { field: 'candidate_id' | 'client_id'; id: Identifier }) {
   const { canAccess } = useCanAccess({ resource: diaryNotes.name, action: 'list' });
   if (!canAccess) return null;
-  const decl = { ...diaryNotes, parent: { resource: field === 'candidate_id' ? 'candidates' : 'clients', field, onDelete: 'refuse' as const } };
-  return <ChildList decl={decl} parentId={id} columns={COLUMNS} />;
+  return <ChildList decl={about[field]} parentId={id} columns={COLUMNS} />;
 }
 
 /** The client profile's section of diary notes about the client. */

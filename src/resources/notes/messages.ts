@@ -8,7 +8,6 @@ export const messages = {
       mine: 'Mine',
       count: '%{smart_count} note today |||| %{smart_count} notes today',
       about: 'Diary notes about them',
-      none_about: 'No diary notes about them yet.',
     },
     support: {
       title: 'Support',

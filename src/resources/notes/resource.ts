@@ -1,10 +1,7 @@
 import type { Action, ResourceDeclaration } from '../../engine/types';
 
-const agencyUsers: ResourceDeclaration['access'] = {
-  admin: ['list', 'show', 'create', 'edit', 'delete', 'export'],
-  consultant: ['list', 'show', 'create', 'edit', 'delete', 'export'] as Action[],
-};
-
+const everything: Action[] = ['list', 'show', 'create', 'edit', 'delete', 'export'];
+const agencyUsers: ResourceDeclaration['access'] = { admin: everything, consultant: everything };
 
 /**
  * A diary note: something to do or remember at a date and time, optionally about a staff member, a client or a
@@ -44,7 +41,7 @@ export const diaryNotes: ResourceDeclaration = {
   ],
 };
 
-export const SUPPORT_STATUS = [
+const SUPPORT_STATUS = [
   { id: 'open', name: 'Open' },
   { id: 'answered', name: 'Answered' },
   { id: 'closed', name: 'Closed' },
@@ -74,7 +71,7 @@ export const supportRequests: ResourceDeclaration = {
   actions: [
     { name: 'close', label: 'Close', icon: 'check', roles: ['admin', 'consultant'], success: 'Support request closed',
       guard: (r) => (r.status === 'closed' ? 'Already closed' : null), patch: () => ({ status: 'closed' }) },
-    { name: 'reopen', label: 'Reopen', icon: 'refresh', roles: ['admin', 'consultant'], success: 'Support request reopened',
+    { name: 'reopen', label: 'Reopen', icon: 'restart_alt', roles: ['admin', 'consultant'], success: 'Support request reopened',
       guard: (r) => (r.status !== 'closed' ? 'Not closed' : null), patch: () => ({ status: 'open' }) },
   ],
   fields: [

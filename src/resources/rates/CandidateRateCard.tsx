@@ -1,10 +1,11 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { useGetList, useTranslate, type Identifier } from 'react-admin';
 import { ChildList } from '../../engine/react/children';
-import { BANDS } from '../../../server/domain/pricing/types';
+import { pounds } from '../../../server/domain/pricing/oncosts';
+import { BAND_LABELS, BANDS } from '../../../server/domain/pricing/types';
 import { formatDisplayDate } from '../../../server/domain/time/agencyTime';
-import { BAND_LABELS, candidateRates } from './resource';
-import { payWarning, pounds } from './margin';
+import { candidateRates } from './resource';
+import { payWarning } from './margin';
 import { useRateTables } from './RateInputs';
 
 /** Each of the staff member's own rates below the wage floor on its first day, in words. */

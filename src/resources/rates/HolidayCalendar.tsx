@@ -94,7 +94,7 @@ export function HolidayCalendar() {
         <Tooltip title={translate('app.holidays.previous_year')}>
           <IconButton aria-label={translate('app.holidays.previous_year')} onClick={() => setYear((y) => y - 1)}><ChevronLeftIcon /></IconButton>
         </Tooltip>
-        <TextField select size="small" label={translate('app.holidays.year')} value={year} onChange={(e) => setYear(Number(e.target.value))} sx={{ minWidth: 110 }}>
+        <TextField select size="small" fullWidth={false} label={translate('app.holidays.year')} value={year} onChange={(e) => setYear(Number(e.target.value))} sx={{ minWidth: 110 }}>
           {Array.from({ length: 11 }, (_, i) => year - 5 + i).map((y) => <MenuItem key={y} value={y}>{y}</MenuItem>)}
         </TextField>
         <Tooltip title={translate('app.holidays.next_year')}>
@@ -117,7 +117,8 @@ export function HolidayCalendar() {
           </CardContent>
         </Card>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(3, 1fr)' } }}>
+      {/* Side by side only where each region's table fits with its Remove buttons (the settings menu takes room). */}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 380px), 1fr))' }}>
         {answer?.regions.map((r) => (
           <Card key={r.region} component="section" aria-labelledby={`holidays-${r.region}`}>
             <CardContent>

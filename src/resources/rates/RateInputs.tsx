@@ -3,9 +3,11 @@ import { AutocompleteInput, ReferenceInput, useGetList, useTranslate } from 'rea
 import { useWatch } from 'react-hook-form';
 import { InputFor } from '../../engine/react/inputs';
 import type { ResourceDeclaration } from '../../engine/types';
-import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS } from '../../../server/domain/pricing/oncosts';
+import { onCostTable, pounds, wageFloorTable } from '../../../server/domain/pricing/oncosts';
 import type { Band } from '../../../server/domain/pricing/types';
-import { bandMargin, onCostTable, payWarning, pounds, wageFloorTable } from './margin';
+import { agencyToday, DEFAULT_TIME_ZONE } from '../../../server/domain/time/agencyTime';
+import { useAgency } from '../../layout/useShellData';
+import { bandMargin, payWarning } from './margin';
 
 const ALL = { pagination: { page: 1, perPage: 100 }, sort: { field: 'effective_from', order: 'ASC' as const } };
 
@@ -13,16 +15,20 @@ const ALL = { pagination: { page: 1, perPage: 100 }, sort: { field: 'effective_f
 export function useRateTables() {
   const onCostRows = useGetList('on_cost_rates', ALL);
   const floorRows = useGetList('wage_floors', ALL);
-  return { onCosts: onCostTable(onCostRows.data, DEFAULT_ON_COST_RATES), floors: wageFloorTable(floorRows.data, DEFAULT_WAGE_FLOORS) };
+  return { onCosts: onCostTable(onCostRows.data), floors: wageFloorTable(floorRows.data) };
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The day a card without a first day yet is costed on: the agency's today, not the browser's. */
+function useAgencyToday(): string {
+  return agencyToday(useAgency().data?.timeZone ?? DEFAULT_TIME_ZONE);
+}
 
 /** The warning under a pay rate below the wage floor on the card's first day: a warning, never a refusal. */
 export function WageWarning({ band, dateSource = 'effective_from' }: { band: Band; dateSource?: string }) {
   const { floors } = useRateTables();
+  const today = useAgencyToday();
   const pay = useWatch({ name: `pay_${band}` });
-  const date = useWatch({ name: dateSource }) || today();
+  const date = useWatch({ name: dateSource }) || today;
   const warning = payWarning(pay, date, floors);
   if (!warning) return null;
   return (
@@ -36,8 +42,9 @@ export function WageWarning({ band, dateSource = 'effective_from' }: { band: Ban
 function LiveMargin({ band }: { band: Band }) {
   const translate = useTranslate();
   const { onCosts } = useRateTables();
+  const today = useAgencyToday();
   const [pay, charge, from] = useWatch({ name: [`pay_${band}`, `charge_${band}`, 'effective_from'] });
-  const m = bandMargin(pay, charge, from || today(), onCosts);
+  const m = bandMargin(pay, charge, from || today, onCosts);
   return (
     <Box aria-live="polite" data-testid={`margin-${band}`} sx={{ minWidth: 180, pt: { md: 2 } }}>
       <Typography variant="body2" sx={{ color: m && m.margin < 0 ? 'error.main' : 'text.primary', fontWeight: 500 }}>
@@ -52,8 +59,8 @@ function LiveMargin({ band }: { band: Band }) {
   );
 }
 
-// Side by side, not the form's full width each.
-const narrow = { fullWidth: false, sx: { width: 240 } } as Record<string, unknown>;
+// Side by side, not the form's full width each; wide enough that "Charge: weekday night (per hour)" is not cut.
+const narrow = { fullWidth: false, sx: { width: { xs: '100%', sm: 300 } } } as Record<string, unknown>;
 
 /** One band of a rate card: its pay and charge side by side, the margin beside them and a wage warning below. */
 export function BandRateRow({ decl, band }: { decl: ResourceDeclaration; band: Band }) {

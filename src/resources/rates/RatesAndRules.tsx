@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-router';
-import { Button, DataTable, FunctionField, ListBase, Pagination, Title, useCanAccess, useListContext, useTranslate } from 'react-admin';
+import { Button, DataTable, FunctionField, ListBase, Pagination, Title, useCanAccess, useListContext, useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import { EngineList, type ViewOptions } from '../../engine/react/views';
 import { TableScroll } from '../../engine/react/children';
 import { pathsOf } from '../../engine/react/paths';
@@ -10,6 +10,15 @@ import { BreakRulesField } from './BreakRules';
 
 const rulesPaths = pathsOf(clientRules);
 const hours = (v: unknown) => (v == null ? '—' : `${Number(v)} h`);
+
+/** Whose rules a row is: the client's name, or "Agency default" for the row without a client. */
+export function AppliesToField({ to }: { to?: (id: Identifier) => string; label?: string }) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  if (!record) return null;
+  const text = record.client_id == null ? <strong>{translate('app.rates.agency_default')}</strong> : record.applies_to;
+  return to ? <Link to={to(record.id)} onClick={(e) => e.stopPropagation()}>{text}</Link> : <span>{text}</span>;
+}
 
 function RulesTable() {
   const translate = useTranslate();
@@ -20,7 +29,7 @@ function RulesTable() {
       <TableScroll>
         <DataTable bulkActionButtons={false} rowClick={(id) => rulesPaths.edit(id)}>
           <DataTable.Col source="applies_to" label="resources.client_rules.fields.applies_to">
-            <FunctionField render={(r: any) => (r.client_id == null ? <strong>{translate('app.rates.agency_default')}</strong> : <Link to={rulesPaths.edit(r.id)} onClick={(e) => e.stopPropagation()}>{r.applies_to}</Link>)} />
+            <AppliesToField to={rulesPaths.edit} />
           </DataTable.Col>
           <DataTable.Col label="app.rates.night" disableSort>
             <FunctionField render={(r: any) => `${r.night_start}–${r.night_end}`} />
@@ -83,7 +92,7 @@ export function RatesAndRules(options: ViewOptions) {
       <Box component="section" aria-labelledby="cards-heading">
         <Typography id="cards-heading" variant="h6" component="h2">{translate('app.rates.cards_heading')}</Typography>
         <Typography variant="body2" color="text.secondary">{translate('app.rates.cards_help')}</Typography>
-        <EngineList {...options} />
+        <EngineList {...options} title={false} />
       </Box>
       <RulesSection />
     </Box>

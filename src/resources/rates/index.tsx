@@ -8,7 +8,8 @@ import { BANDS } from '../../../server/domain/pricing/types';
 import { candidateRates, clientRules, holidayOverrides, onCostRates, rateCards, shiftTemplates, wageFloors } from './resource';
 import { BandRateRow, OwnPayInput, SiteOfClientInput } from './RateInputs';
 import { BreakRulesField, BreakRulesInput } from './BreakRules';
-import { RatesAndRules } from './RatesAndRules';
+import { AppliesToField, RatesAndRules } from './RatesAndRules';
+import { pathsOf } from '../../engine/react/paths';
 import { HolidayCalendar } from './HolidayCalendar';
 
 const inSettings = { wrapper: SettingsLayout };
@@ -27,8 +28,13 @@ const cards = buildResource(rateCards, {
   extraRoutes: (options) => [<Route key="rates" path="/rates_and_rules" element={<RatesAndRules {...options} />} />],
 });
 
+const rulesPaths = pathsOf(clientRules);
 const rules = buildResource(clientRules, {
-  fields: { break_rules: { input: <BreakRulesInput />, field: <BreakRulesField key="break_rules" /> } },
+  fields: {
+    // The agency's default has no client: it says so instead of an empty name.
+    applies_to: { column: <AppliesToField to={rulesPaths.show} />, field: <AppliesToField key="applies_to" label="resources.client_rules.fields.applies_to" /> },
+    break_rules: { input: <BreakRulesInput />, field: <BreakRulesField key="break_rules" /> },
+  },
 });
 
 // The staff member's own rates are edited on their profile's Rate card tab (src/resources/candidates).

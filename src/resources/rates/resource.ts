@@ -1,5 +1,5 @@
 import type { Action, FieldDeclaration, ResourceDeclaration } from '../../engine/types';
-import { BANDS, type Band } from '../../../server/domain/pricing/types';
+import { BAND_LABELS, BANDS, type Band } from '../../../server/domain/pricing/types';
 import { SITE_REGIONS } from '../sites/resource';
 
 /**
@@ -11,14 +11,6 @@ const adminManages: ResourceDeclaration['access'] = {
   consultant: ['list', 'show', 'export'] as Action[],
 };
 const AGENCY: FieldDeclaration['readableBy'] = ['admin', 'consultant'];
-
-export const BAND_LABELS: Record<Band, string> = {
-  weekday_day: 'Weekday day',
-  weekday_night: 'Weekday night',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-  bank_holiday: 'Bank holiday',
-};
 
 export const REGION_CHOICES = SITE_REGIONS;
 

@@ -5,7 +5,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useNotify, useTranslate } from 'react-admin';
 import { api } from '../../providers/http';
 import { addDaysToDate, agencyToday, formatDisplayDate, instantToZoned, startOfWeekMonday, weekDates, zonedDateTimeToInstant } from '../../../server/domain/time/agencyTime';
-import { shiftInstants } from './calendarTime';
+import { shiftInstants } from '../../../server/domain/shifts/times';
 import { moveShift, movable, scheduleQuery, stateOf, type ScheduleFilters, type ScheduledShift } from './ScheduleParts';
 import { STATUS_COLOURS, unwrap } from './shared';
 

@@ -21,21 +21,6 @@ export function fromCalendarTime(wallClock: Date, tz: string): string {
   return zonedDateTimeToInstant(iso.slice(0, 10), iso.slice(11, 16), tz).toISOString();
 }
 
-/** The calendar's wall-clock Date as its plain date, 'yyyy-MM-dd'. */
-export const calendarDate = (wallClock: Date) => wallClock.toISOString().slice(0, 10);
-
-/**
- * A shift's start and end instants from a date and wall-clock times in the agency's zone. An end at or before
- * the start is on the next day (a night, 20:00–08:00); across a clock change the hours are the real ones.
- */
-export function shiftInstants(date: string, startTime: string, endTime: string, tz: string): { start: string; end: string } {
-  const endDate = endTime <= startTime ? addDaysToDate(date, 1) : date;
-  return {
-    start: zonedDateTimeToInstant(date, startTime, tz).toISOString(),
-    end: zonedDateTimeToInstant(endDate, endTime, tz).toISOString(),
-  };
-}
-
 /** The seven dates from `date` on: the "week from" shortcut of the create form. */
 export const weekFrom = (date: string) => Array.from({ length: 7 }, (_, i) => addDaysToDate(date, i));
 
@@ -43,8 +28,3 @@ export const weekFrom = (date: string) => Array.from({ length: 7 }, (_, i) => ad
 export const addDates = (chosen: string[], more: string[]) => [...new Set([...chosen, ...more])].sort();
 
 export const removeDate = (chosen: string[], date: string) => chosen.filter((d) => d !== date);
-
-/** Moves an event by the same offset (a drag keeps its length): the new end from the new start. */
-export function movedEnd(oldStart: string, oldEnd: string, newStart: string): string {
-  return new Date(Date.parse(newStart) + (Date.parse(oldEnd) - Date.parse(oldStart))).toISOString();
-}

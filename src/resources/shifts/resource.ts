@@ -26,7 +26,7 @@ import type { Action, ResourceDeclaration, Role } from '../../engine/types';
  * Extra routes (server/routes/shifts.ts):
  *   POST /api/shifts/bulk { client_id, site_id, job_role_id, template_id? | start_time, end_time ('HH:mm'), break_minutes?,
  *                           dates: ['yyyy-MM-dd', …], staff_needed, notes?, sleep_in? } → 201 { data: [shift…], count }
- *   GET  /api/shifts/:id/cancellation → { data: { late, hours, charge, within_hours } }  what cancelling now would charge (before confirming)
+ *   GET  /api/shifts/:id/cancellation → { data: { late, hours, charge, at } }  what cancelling now would charge (before confirming)
  *   GET  /api/shifts/:id/check?candidate_id=n → { data: { hard, soft, info: [{ code, severity, message }], awr: { weeks, qualified, paused, resetOn } } }
  *   GET  /api/shifts/:id/suggestions?limit=20 → { data: [{ candidate_id, name, job_role, available, preferred, hours_this_week, soft: [{ code, message }] }] }
  *   GET  /api/schedule?from&to (ISO instants or yyyy-MM-dd)&client_id&site_id&job_role_id&candidate_id&status

@@ -53,10 +53,10 @@ describe('on-costs', () => {
 describe('marginOf', () => {
   const price: Price = { lines: [], totals: { hours: 8, pay: 10_000, charge: 16_000, margin: 6_000 } };
   it('is charge − pay − on-costs for PAYE staff', () => {
-    expect(marginOf(price, '2026-01-07', true, DEFAULT_ON_COST_RATES)).toEqual({ onCosts: 2888, margin: 16_000 - 10_000 - 2888 });
+    expect(marginOf(price.totals, '2026-01-07', true, DEFAULT_ON_COST_RATES)).toEqual({ onCosts: 2888, margin: 16_000 - 10_000 - 2888 });
   });
   it('is charge − pay for others', () => {
-    expect(marginOf(price, '2026-01-07', false, DEFAULT_ON_COST_RATES)).toEqual({ onCosts: 0, margin: 6_000 });
+    expect(marginOf(price.totals, '2026-01-07', false, DEFAULT_ON_COST_RATES)).toEqual({ onCosts: 0, margin: 6_000 });
   });
 });
 

@@ -184,3 +184,12 @@ describe('Stale edits', () => {
     expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
   });
 });
+
+describe('action icons', () => {
+  it('every icon a declaration names is one the screens draw (an unknown name would show a generic arrow)', async () => {
+    const { ACTION_ICONS } = await import('../../../src/engine/react/actions');
+    const { declarations } = await import('../../../src/resources/declarations');
+    const unknown = declarations.flatMap((d) => (d.actions ?? []).filter((a) => a.icon && !ACTION_ICONS[a.icon]).map((a) => `${d.name}.${a.name}: ${a.icon}`));
+    expect(unknown).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDates, fromCalendarTime, movedEnd, removeDate, shiftInstants, toCalendarTime, weekFrom } from '../../../src/resources/shifts/calendarTime';
+import { addDates, fromCalendarTime, removeDate, toCalendarTime, weekFrom } from '../../../src/resources/shifts/calendarTime';
 import { bulkBody, createdCount, validateShiftRequest } from '../../../src/resources/shifts/ShiftCreate';
 import { sumQuotes } from '../../../src/resources/shifts/QuotePanel';
 import { chargeSentence } from '../../../src/resources/shifts/CancelDialog';
@@ -32,25 +32,7 @@ describe('the calendar reads instants as the agency wall clock', () => {
   });
 });
 
-describe('shift instants from a date and times', () => {
-  it.each([
-    // A day shift in summer.
-    ['2026-07-15', '08:00', '20:00', '2026-07-15T07:00:00.000Z', '2026-07-15T19:00:00.000Z', 12],
-    // Nights end the next day; across the clock changes they are 11 and 13 real hours.
-    ['2026-03-28', '20:00', '08:00', '2026-03-28T20:00:00.000Z', '2026-03-29T07:00:00.000Z', 11],
-    ['2026-10-24', '20:00', '08:00', '2026-10-24T19:00:00.000Z', '2026-10-25T08:00:00.000Z', 13],
-    // New Year's Eve into New Year's Day.
-    ['2026-12-31', '22:00', '06:00', '2026-12-31T22:00:00.000Z', '2027-01-01T06:00:00.000Z', 8],
-  ])('%s %s–%s', (date, start, end, startAt, endAt, hours) => {
-    const s = shiftInstants(date, start, end, LONDON);
-    expect(s).toEqual({ start: startAt, end: endAt });
-    expect((Date.parse(s.end) - Date.parse(s.start)) / 3_600_000).toBe(hours);
-  });
-
-  it('a drag keeps the length', () => {
-    expect(movedEnd('2026-01-01T08:00:00.000Z', '2026-01-01T20:00:00.000Z', '2026-01-03T09:00:00.000Z')).toBe('2026-01-03T21:00:00.000Z');
-  });
-
+describe('the staff week', () => {
   it('the staff week moves a night to another date at the same wall-clock times, even across a clock change', () => {
     const night = { id: 1, status: 'assigned', start_at: '2026-03-21T20:00:00.000Z', end_at: '2026-03-22T08:00:00.000Z' };
     expect(movedTo(night, '2026-03-28', LONDON)).toEqual({ start: '2026-03-28T20:00:00.000Z', end: '2026-03-29T07:00:00.000Z' });

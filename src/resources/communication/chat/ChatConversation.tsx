@@ -2,7 +2,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEve
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { format } from 'date-fns';
-import { fetchFailureText, fetchMessages, markRead, sendFailureText, sendMessage, type ChatMessage } from './api';
+import { fetchFailureText, fetchMessages, markRead, sendFailureText, sendMessage } from './api';
+import type { ChatMessage } from './types';
 import { sendable, type ChatState } from './chatState';
 import { chatText } from './messages';
 import { ScrollFollower } from './scroll';

@@ -12,7 +12,8 @@ import { PageHeader } from '../../../pages/PageHeader';
 import { chatUnreadKey } from '../../../layout/useShellData';
 import { getMerchantId } from '../../../providers/session';
 import { request } from '../../../providers/request';
-import { createChannel, fetchConversations, type Conversation } from './api';
+import { createChannel, fetchConversations } from './api';
+import type { Conversation } from './types';
 import { ChatConversation } from './ChatConversation';
 import { chatReducer, closedChat } from './chatState';
 import { chatText } from './messages';
@@ -171,7 +172,8 @@ export function ChatPage() {
   const current = conversations.find((c) => c.channel_sid === openSid);
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 112px)', minHeight: 480 }}>
+    // contain: a long last message is cut short (noWrap), never widening the page on a phone.
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 112px)', minHeight: 480, contain: 'inline-size' }}>
       <Title title={chatText('title')} />
       <PageHeader title={chatText('title')}>
         <Button variant="contained" startIcon={<AddCommentIcon />} onClick={() => setChoosing(true)}>
@@ -201,6 +203,7 @@ export function ChatPage() {
                     <FileAvatar value={c.profile_photo} alt={c.staff_name} />
                   </ListItemAvatar>
                   <ListItemText
+                    sx={{ minWidth: 0 }}
                     primary={c.staff_name}
                     secondary={c.last_message ?? chatText('no_messages')}
                     slotProps={{ secondary: { noWrap: true }, primary: { sx: { fontWeight: c.unread_count ? 700 : 400 } } }}

@@ -1,25 +1,6 @@
 import { ApiFailure, request } from '../../../providers/request';
 import { chatText } from './messages';
-
-export interface ChatMessage {
-  id: number;
-  sender: string;
-  sender_type: 'Candidate' | 'Merchant';
-  content: string;
-  created_at: string;
-  mine: boolean;
-}
-
-export interface Conversation {
-  channel_sid: string;
-  candidate_id: number;
-  staff_name: string;
-  profile_photo: string | null;
-  last_message: string | null;
-  last_sender_type: 'Candidate' | 'Merchant' | null;
-  last_message_at: string | null;
-  unread_count: number;
-}
+import type { ChatMessage, Conversation } from './types';
 
 /** The spec's create_channel: the staff member is the sender, their agency the receiver. */
 export const createChannel = (candidateId: number, merchantId: number) =>

@@ -3,19 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router';
+import { RECIPIENTS, type Channel, type EventDefinition } from '../../../../server/notifications/events';
 import { api } from '../../../providers/http';
 
-type Channel = 'email' | 'sms' | 'push' | 'alert';
-type Recipient = 'agency_admins' | 'consultants' | 'client_users' | 'staff';
-interface EventSetting {
-  key: string;
-  label: string;
-  description: string;
-  placeholders: string[];
-  channels: Channel[];
-  recipients: Recipient[];
-  subject: string;
-  body: string;
+interface EventSetting extends EventDefinition {
   custom_template: boolean;
 }
 interface SettingsAnswer {
@@ -33,7 +24,6 @@ export const NOTIFICATION_SETTING_TABS: { path: string; label: string; channel?:
   { path: `${BASE}/notificationalert`, label: 'app.notification_settings.tabs.alert', channel: 'alert' },
   { path: `${BASE}/ActivatePayment`, label: 'app.notification_settings.tabs.payment' },
 ];
-const RECIPIENTS: Recipient[] = ['agency_admins', 'consultants', 'client_users', 'staff'];
 const settingsKey = ['notification_settings'];
 
 const errorsOf = (e: unknown): Record<string, string> => ((e as { body?: { errors?: Record<string, string> } })?.body?.errors ?? {});
@@ -46,7 +36,8 @@ export function NotificationSettings() {
   const tab = NOTIFICATION_SETTING_TABS.find((t) => t.path.toLowerCase() === pathname.replace(/\/$/, '').toLowerCase()) ?? NOTIFICATION_SETTING_TABS[0];
   const query = useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => api<SettingsAnswer>('/notification_settings', { signal }), retry: false });
   return (
-    <Box>
+    // contain: the wide table scrolls inside its own box on a phone instead of widening the page.
+    <Box sx={{ contain: 'inline-size' }}>
       <Title title={translate('app.notification_settings.title')} />
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
         {translate('app.notification_settings.title')}
