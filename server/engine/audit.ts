@@ -21,6 +21,17 @@ export function diff(c: Compiled, before: Row | undefined, after: Row): Changes 
   return out;
 }
 
+/** The changes between two versions of a row kept outside the engine (a setting), over the named columns. */
+export function diffColumns(before: Row | undefined, after: Row | undefined, columns: string[]): Changes {
+  const out: Changes = {};
+  for (const k of columns) {
+    const from = before?.[k] ?? null;
+    const to = after?.[k] ?? null;
+    if (JSON.stringify(from) !== JSON.stringify(to)) out[k] = { from, to };
+  }
+  return out;
+}
+
 /** One entry of the audit trail, as stored. `subject` files it under another record (a child's parent). */
 export interface AuditEntry {
   resource: string;

@@ -38,6 +38,16 @@ export interface SaveEvent {
   action?: string;
 }
 
+/** Live rows that refuse the delete of the record they refer to; the refusal lists them in words. */
+export interface DeleteBlocker {
+  /** Condition on this resource's columns (besides the reference) that makes a row block the delete. */
+  where: string;
+  /** The blocking rows in words, given their number: '2 future shifts are booked for them'. */
+  describe(n: number): string;
+  /** What to do first: 'Unassign or cancel them first.' */
+  advice: string;
+}
+
 /**
  * What a resource does on the server beyond its declaration: lifecycle hooks that run inside the write's
  * transaction, the effects of its actions that need the database, and computed columns. Domain rules stay in
@@ -52,6 +62,11 @@ export interface ResourceBehaviour {
    */
   afterSave?(ctx: EngineContext, e: SaveEvent & { row: Row }): Promise<boolean | void>;
   afterDelete?(ctx: EngineContext, row: Row): Promise<void>;
+  /**
+   * Rows of this resource that keep the record one of its reference fields points at from being deleted (a
+   * staff member's future shifts), by field. Other rows referring to it follow the field's onDelete.
+   */
+  deleteBlockers?: Record<string, DeleteBlocker>;
   /**
    * Action effects that need the database. Given the locked record and the validated input, answers the
    * fields to set (merged over the declaration's patch) or throws an HttpError to refuse.

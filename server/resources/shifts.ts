@@ -349,4 +349,17 @@ export const shiftsBehaviour: ResourceBehaviour = {
   },
 };
 
-export const shiftBehaviours: Record<string, ResourceBehaviour> = { shifts: shiftsBehaviour };
+/**
+ * A shift still to be worked keeps its client, site and staff member: deleting one of them is refused, listing the
+ * shifts, until they are cancelled, unassigned or deleted (each with its own audit entry and notifications).
+ * Worked, cancelled and deleted shifts keep the deleted record for the history.
+ */
+const UPCOMING = `deleted_at is null and end_at > now()`;
+const upcoming = (n: number, state: string) => (n === 1 ? `a future shift is ${state}` : `${n} future shifts are ${state}`);
+const shiftDeleteBlockers: ResourceBehaviour['deleteBlockers'] = {
+  candidate_id: { where: `${UPCOMING} and status = 'assigned'`, describe: (n) => upcoming(n, 'booked for them'), advice: 'Unassign or cancel them first.' },
+  client_id: { where: `${UPCOMING} and status in ('open', 'assigned')`, describe: (n) => upcoming(n, 'still on the schedule'), advice: 'Cancel or delete them first.' },
+  site_id: { where: `${UPCOMING} and status in ('open', 'assigned')`, describe: (n) => upcoming(n, 'still on the schedule there'), advice: 'Cancel or delete them first.' },
+};
+
+export const shiftBehaviours: Record<string, ResourceBehaviour> = { shifts: { ...shiftsBehaviour, deleteBlockers: shiftDeleteBlockers } };

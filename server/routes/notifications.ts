@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Queryable } from '../db/index.js';
+import type { Db, Queryable } from '../db/index.js';
 import { badInput, forbidden, notFound } from '../http.js';
 import { CHANNELS, COMMON_PLACEHOLDERS, EVENT_BY_KEY, EVENTS, RECIPIENTS, unknownPlaceholders, type Channel, type Recipient } from '../notifications/events.js';
 import { settingsOf, templateOf } from '../notifications/notify.js';
 import { recordsOnly } from '../notifications/drivers.js';
+import { diffColumns, writeAudit } from '../engine/audit.js';
+import { principalOf } from '../engine/routes.js';
 
 const pageQuery = {
   type: 'object',
@@ -63,11 +65,40 @@ const requireAgencyAdmin = (req: FastifyRequest) => {
   if (req.auth!.kind !== 'admin' || req.auth!.role !== 'admin') throw forbidden();
 };
 
+/**
+ * Writes one of the agency's notification settings and its audit entry in one transaction: `write` answers the
+ * row as stored (or undefined once deleted), given the row before it (locked) or undefined.
+ */
+async function auditedWrite(
+  db: Db,
+  req: FastifyRequest,
+  target: { resource: string; select: string; params: unknown[]; columns: string[]; recordId?: number },
+  write: (tx: Queryable, before: Record<string, any> | undefined) => Promise<Record<string, any> | undefined>,
+) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.query(`${target.select} for update`, target.params);
+    const after = await write(tx, before);
+    const changes = diffColumns(before, after, target.columns);
+    // Nothing changed (the same values saved again, or a default restored twice): nothing to record.
+    if (Object.keys(changes).length === 0) return after;
+    const recordId = Number(after?.id ?? before?.id ?? target.recordId);
+    await writeAudit(tx, principalOf(req), { resource: target.resource, recordId, event: !before ? 'create' : !after ? 'delete' : 'update', changes });
+    return after;
+  });
+}
+
 const knownEvent = (event: string) => {
   const def = EVENT_BY_KEY.get(event);
   if (!def) throw notFound('Event');
   return def;
 };
+
+const templateTarget = (merchantId: number, event: string) => ({
+  resource: 'notification_templates',
+  select: 'select id, event, subject, body from notification_templates where merchant_id = $1 and event = $2',
+  params: [merchantId, event],
+  columns: ['event', 'subject', 'body'],
+});
 
 /**
  * Notifications (the bell, /notification, /client/ClientNotification), notification settings and templates
@@ -147,10 +178,20 @@ export async function notificationRoutes(app: FastifyInstance) {
       const r = listOf(recipients, RECIPIENTS, 'recipients', 'recipients');
       if (!errors.recipients && c.length > 0 && r.length === 0) errors.recipients = 'Choose at least one recipient, or turn every channel off.';
       if (Object.keys(errors).length) throw badInput(errors);
-      await app.db.query(
-        `insert into notification_settings (merchant_id, event, channels, recipients) values ($1, $2, $3, $4)
-         on conflict (merchant_id, event) do update set channels = excluded.channels, recipients = excluded.recipients, updated_at = now(), version = notification_settings.version + 1`,
-        [req.auth!.merchant_id, def.key, c, r],
+      const merchantId = req.auth!.merchant_id;
+      await auditedWrite(
+        app.db,
+        req,
+        { resource: 'notification_settings', select: 'select id, event, channels, recipients from notification_settings where merchant_id = $1 and event = $2', params: [merchantId, def.key], columns: ['event', 'channels', 'recipients'] },
+        async (tx) =>
+          (
+            await tx.query(
+              `insert into notification_settings (merchant_id, event, channels, recipients) values ($1, $2, $3, $4)
+               on conflict (merchant_id, event) do update set channels = excluded.channels, recipients = excluded.recipients, updated_at = now(), version = notification_settings.version + 1
+               returning id, event, channels, recipients`,
+              [merchantId, def.key, c, r],
+            )
+          )[0],
       );
       return { data: { event: def.key, channels: c, recipients: r }, message: 'Notification settings saved' };
     },
@@ -174,10 +215,16 @@ export async function notificationRoutes(app: FastifyInstance) {
         if (!errors[field] && unknown.length) errors[field] = `Unknown placeholder${unknown.length > 1 ? 's' : ''}: ${unknown.map((u) => `%{${u}}`).join(', ')}. This event knows: ${[...COMMON_PLACEHOLDERS, ...def.placeholders].map((p) => `%{${p}}`).join(', ')}.`;
       }
       if (Object.keys(errors).length) throw badInput(errors);
-      await app.db.query(
-        `insert into notification_templates (merchant_id, event, subject, body) values ($1, $2, $3, $4)
-         on conflict (merchant_id, event) do update set subject = excluded.subject, body = excluded.body, updated_at = now(), version = notification_templates.version + 1`,
-        [req.auth!.merchant_id, def.key, subject, body],
+      const merchantId = req.auth!.merchant_id;
+      await auditedWrite(app.db, req, templateTarget(merchantId, def.key), async (tx) =>
+        (
+          await tx.query(
+            `insert into notification_templates (merchant_id, event, subject, body) values ($1, $2, $3, $4)
+             on conflict (merchant_id, event) do update set subject = excluded.subject, body = excluded.body, updated_at = now(), version = notification_templates.version + 1
+             returning id, event, subject, body`,
+            [merchantId, def.key, subject, body],
+          )
+        )[0],
       );
       return { data: { event: def.key, subject, body, custom_template: true }, message: 'Template saved' };
     },
@@ -189,7 +236,11 @@ export async function notificationRoutes(app: FastifyInstance) {
     handler: async (req) => {
       requireAgencyAdmin(req);
       const def = knownEvent(req.params.event);
-      await app.db.query('delete from notification_templates where merchant_id = $1 and event = $2', [req.auth!.merchant_id, def.key]);
+      // Restoring the default removes the agency's own template; its audit entry keeps what it said.
+      await auditedWrite(app.db, req, templateTarget(req.auth!.merchant_id, def.key), async (tx) => {
+        await tx.query('delete from notification_templates where merchant_id = $1 and event = $2', [req.auth!.merchant_id, def.key]);
+        return undefined;
+      });
       const t = await templateOf(app.db, req.auth!.merchant_id, def.key);
       return { data: { event: def.key, subject: t.subject, body: t.body, custom_template: false }, message: 'Default template restored' };
     },
@@ -206,10 +257,21 @@ export async function notificationRoutes(app: FastifyInstance) {
       if (!Number.isInteger(before) || (before as number) < 0 || (before as number) > 60) errors.days_before_due = 'Enter a whole number of days from 0 to 60.';
       if (!Number.isInteger(after) || (after as number) < 0 || (after as number) > 90) errors.days_after_due = 'Enter a whole number of days from 0 to 90.';
       if (Object.keys(errors).length) throw badInput(errors);
-      await app.db.query(
-        `insert into notification_payment_settings (merchant_id, enabled, days_before_due, days_after_due) values ($1, $2, $3, $4)
-         on conflict (merchant_id) do update set enabled = excluded.enabled, days_before_due = excluded.days_before_due, days_after_due = excluded.days_after_due, updated_at = now(), version = notification_payment_settings.version + 1`,
-        [req.auth!.merchant_id, enabled, before, after],
+      const merchantId = req.auth!.merchant_id;
+      // One row per agency: its audit entries are filed under the agency's id.
+      await auditedWrite(
+        app.db,
+        req,
+        { resource: 'notification_payment_settings', select: 'select enabled, days_before_due, days_after_due from notification_payment_settings where merchant_id = $1', params: [merchantId], columns: ['enabled', 'days_before_due', 'days_after_due'], recordId: merchantId },
+        async (tx) =>
+          (
+            await tx.query(
+              `insert into notification_payment_settings (merchant_id, enabled, days_before_due, days_after_due) values ($1, $2, $3, $4)
+               on conflict (merchant_id) do update set enabled = excluded.enabled, days_before_due = excluded.days_before_due, days_after_due = excluded.days_after_due, updated_at = now(), version = notification_payment_settings.version + 1
+               returning enabled, days_before_due, days_after_due`,
+              [merchantId, enabled, before, after],
+            )
+          )[0],
       );
       return { data: { enabled, days_before_due: before, days_after_due: after }, message: 'Payment reminders saved' };
     },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -150,4 +151,55 @@ export const loginAs = (app: FastifyInstance, who: keyof typeof DEMO) => login(a
 /** An authenticated request. */
 export function call(app: FastifyInstance, token: string | undefined, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse> {
   return app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload !== undefined ? { payload: payload as any } : {}) });
+}
+
+/** An audit entry as GET /api/audit_entries answers it (what the History tab shows). */
+export interface AuditRow {
+  id: number;
+  resource: string;
+  record_id: number;
+  subject_resource: string;
+  subject_id: number;
+  event: 'create' | 'update' | 'delete' | 'action';
+  action: string | null;
+  changes: Record<string, { from: unknown; to: unknown }>;
+  input: Record<string, unknown> | null;
+  user_name: string;
+}
+
+/** The audit trail of a resource (or of one of its records), as the History tab reads it; at most the latest 100 entries. */
+export async function auditTrail(app: FastifyInstance, token: string, resource: string, recordId?: number): Promise<AuditRow[]> {
+  const res = await call(app, token, 'GET', `/api/audit_entries?resource=${encodeURIComponent(resource)}${recordId === undefined ? '' : `&record_id=${recordId}`}&sort=created_at&order=DESC&per_page=100`);
+  if (res.statusCode !== 200) throw new Error(`The audit trail of ${resource} answered ${res.statusCode}: ${res.body}`);
+  return res.json().data;
+}
+
+export interface ExpectedAudit {
+  resource: string;
+  /** The record; when left out, any record of the resource (a setting created by the write). */
+  id?: number;
+  event: AuditRow['event'];
+  action?: string;
+  /** Changes the entry must hold (others may be there too), each as { from, to }. */
+  changes?: Record<string, { from: unknown; to: unknown }>;
+}
+
+/**
+ * Runs a write and checks that it left a new audit entry of the given record: the event (and action), with at least
+ * the given changes. Answers the write's own answer and the entry, so a test can look further.
+ */
+export async function expectAudited<T>(app: FastifyInstance, token: string, expected: ExpectedAudit, write: () => Promise<T>): Promise<{ result: T; entry: AuditRow }> {
+  const seen = new Set((await auditTrail(app, token, expected.resource, expected.id)).map((e) => e.id));
+  const result = await write();
+  const fresh = (await auditTrail(app, token, expected.resource, expected.id)).filter((e) => !seen.has(e.id));
+  const wanted = expect.objectContaining({
+    resource: expected.resource,
+    event: expected.event,
+    ...(expected.id === undefined ? {} : { record_id: expected.id }),
+    ...(expected.action === undefined ? {} : { action: expected.action }),
+    ...(expected.changes === undefined ? {} : { changes: expect.objectContaining(expected.changes) }),
+  });
+  const entry = fresh.find((e) => wanted.asymmetricMatch(e));
+  expect(entry, `no new ${expected.event} entry of ${expected.resource} ${expected.id ?? ''} among ${JSON.stringify(fresh).slice(0, 1500)}`).toBeDefined();
+  return { result, entry: entry! };
 }

@@ -154,9 +154,10 @@ function HistoryEntry({ entry, showType }: { entry: Record<string, any>; showTyp
             // Custom fields are filed as custom_fields.<key>: their key is their name here.
             const label = source.startsWith('custom_fields.') ? source.slice('custom_fields.'.length) : translate(`resources.${entry.resource}.fields.${source}`, { _: source });
             const f = fieldOf(source);
+            // A create shows what the record was given, a delete what it held.
             return (
               <Typography component="li" variant="body2" key={source}>
-                <strong>{label}</strong>: {entry.event === 'create' ? showValue(entry.resource, f, c?.to) : `${showValue(entry.resource, f, c?.from)} → ${showValue(entry.resource, f, c?.to)}`}
+                <strong>{label}</strong>: {entry.event === 'create' ? showValue(entry.resource, f, c?.to) : entry.event === 'delete' ? showValue(entry.resource, f, c?.from) : `${showValue(entry.resource, f, c?.from)} → ${showValue(entry.resource, f, c?.to)}`}
               </Typography>
             );
           })}
