@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/index.js';
-import { badInput, forbidden, notFound } from '../http.js';
+import { badInput, forbidden, HttpError, notFound } from '../http.js';
 import { CHANNELS, COMMON_PLACEHOLDERS, EVENT_BY_KEY, EVENTS, RECIPIENTS, unknownPlaceholders, type Channel, type Recipient } from '../notifications/events.js';
 import { settingsOf, templateOf } from '../notifications/notify.js';
 import { recordsOnly } from '../notifications/drivers.js';
@@ -72,11 +72,15 @@ const requireAgencyAdmin = (req: FastifyRequest) => {
 async function auditedWrite(
   db: Db,
   req: FastifyRequest,
-  target: { resource: string; select: string; params: unknown[]; columns: string[]; recordId?: number },
+  target: { resource: string; select: string; params: unknown[]; columns: string[]; recordId?: number; version?: unknown },
   write: (tx: Queryable, before: Record<string, any> | undefined) => Promise<Record<string, any> | undefined>,
 ) {
   return db.transaction(async (tx) => {
     const [before] = await tx.query(`${target.select} for update`, target.params);
+    // A caller who sends the version they read (0: none saved yet) is refused if someone saved in between.
+    if (target.version !== undefined && target.version !== null && Number(target.version) !== Number(before?.version ?? 0)) {
+      throw new HttpError(409, 'Someone else changed this setting while you were editing it. Reload the page to see their change, then make yours again.', { version: 'Changed meanwhile' });
+    }
     const after = await write(tx, before);
     const changes = diffColumns(before, after, target.columns);
     // Nothing changed (the same values saved again, or a default restored twice): nothing to record.
@@ -93,11 +97,12 @@ const knownEvent = (event: string) => {
   return def;
 };
 
-const templateTarget = (merchantId: number, event: string) => ({
+const templateTarget = (merchantId: number, event: string, version?: unknown) => ({
   resource: 'notification_templates',
-  select: 'select id, event, subject, body from notification_templates where merchant_id = $1 and event = $2',
+  select: 'select id, event, subject, body, version from notification_templates where merchant_id = $1 and event = $2',
   params: [merchantId, event],
   columns: ['event', 'subject', 'body'],
+  version,
 });
 
 /**
@@ -132,9 +137,9 @@ export async function notificationRoutes(app: FastifyInstance) {
     handler: async (req) => {
       const merchantId = req.auth!.merchant_id;
       const [settings, templates, [payment]] = await Promise.all([
-        app.db.query<{ event: string; channels: Channel[]; recipients: Recipient[] }>('select event, channels, recipients from notification_settings where merchant_id = $1', [merchantId]),
-        app.db.query<{ event: string; subject: string; body: string }>('select event, subject, body from notification_templates where merchant_id = $1', [merchantId]),
-        app.db.query('select enabled, days_before_due, days_after_due from notification_payment_settings where merchant_id = $1', [merchantId]),
+        app.db.query<{ event: string; channels: Channel[]; recipients: Recipient[]; version: number }>('select event, channels, recipients, version from notification_settings where merchant_id = $1', [merchantId]),
+        app.db.query<{ event: string; subject: string; body: string; version: number }>('select event, subject, body, version from notification_templates where merchant_id = $1', [merchantId]),
+        app.db.query('select enabled, days_before_due, days_after_due, version from notification_payment_settings where merchant_id = $1', [merchantId]),
       ]);
       const setting = new Map(settings.map((s) => [s.event, s]));
       const template = new Map(templates.map((t) => [t.event, t]));
@@ -149,11 +154,14 @@ export async function notificationRoutes(app: FastifyInstance) {
           subject: template.get(e.key)?.subject ?? e.subject,
           body: template.get(e.key)?.body ?? e.body,
           custom_template: template.has(e.key),
+          // What a save sends back to be refused if someone saved in between (0: nothing saved yet).
+          version: setting.get(e.key)?.version ?? 0,
+          template_version: template.get(e.key)?.version ?? 0,
           default_subject: e.subject,
           default_body: e.body,
         })),
         drivers: { sms: { records_only: recordsOnly('sms') }, push: { records_only: recordsOnly('push') } },
-        payment_reminders: payment ?? { enabled: false, days_before_due: 3, days_after_due: 7 },
+        payment_reminders: payment ?? { enabled: false, days_before_due: 3, days_after_due: 7, version: 0 },
       };
     },
   });
@@ -179,21 +187,21 @@ export async function notificationRoutes(app: FastifyInstance) {
       if (!errors.recipients && c.length > 0 && r.length === 0) errors.recipients = 'Choose at least one recipient, or turn every channel off.';
       if (Object.keys(errors).length) throw badInput(errors);
       const merchantId = req.auth!.merchant_id;
-      await auditedWrite(
+      const saved = await auditedWrite(
         app.db,
         req,
-        { resource: 'notification_settings', select: 'select id, event, channels, recipients from notification_settings where merchant_id = $1 and event = $2', params: [merchantId, def.key], columns: ['event', 'channels', 'recipients'] },
+        { resource: 'notification_settings', select: 'select id, event, channels, recipients, version from notification_settings where merchant_id = $1 and event = $2', params: [merchantId, def.key], columns: ['event', 'channels', 'recipients'], version: (req.body as { version?: unknown } | undefined)?.version },
         async (tx) =>
           (
             await tx.query(
               `insert into notification_settings (merchant_id, event, channels, recipients) values ($1, $2, $3, $4)
                on conflict (merchant_id, event) do update set channels = excluded.channels, recipients = excluded.recipients, updated_at = now(), version = notification_settings.version + 1
-               returning id, event, channels, recipients`,
+               returning id, event, channels, recipients, version`,
               [merchantId, def.key, c, r],
             )
           )[0],
       );
-      return { data: { event: def.key, channels: c, recipients: r }, message: 'Notification settings saved' };
+      return { data: { event: def.key, channels: c, recipients: r, version: saved?.version }, message: 'Notification settings saved' };
     },
   });
 
@@ -216,17 +224,17 @@ export async function notificationRoutes(app: FastifyInstance) {
       }
       if (Object.keys(errors).length) throw badInput(errors);
       const merchantId = req.auth!.merchant_id;
-      await auditedWrite(app.db, req, templateTarget(merchantId, def.key), async (tx) =>
+      const saved = await auditedWrite(app.db, req, templateTarget(merchantId, def.key, (req.body as { version?: unknown } | undefined)?.version), async (tx) =>
         (
           await tx.query(
             `insert into notification_templates (merchant_id, event, subject, body) values ($1, $2, $3, $4)
              on conflict (merchant_id, event) do update set subject = excluded.subject, body = excluded.body, updated_at = now(), version = notification_templates.version + 1
-             returning id, event, subject, body`,
+             returning id, event, subject, body, version`,
             [merchantId, def.key, subject, body],
           )
         )[0],
       );
-      return { data: { event: def.key, subject, body, custom_template: true }, message: 'Template saved' };
+      return { data: { event: def.key, subject, body, custom_template: true, template_version: saved?.version }, message: 'Template saved' };
     },
   });
 
@@ -259,21 +267,28 @@ export async function notificationRoutes(app: FastifyInstance) {
       if (Object.keys(errors).length) throw badInput(errors);
       const merchantId = req.auth!.merchant_id;
       // One row per agency: its audit entries are filed under the agency's id.
-      await auditedWrite(
+      const saved = await auditedWrite(
         app.db,
         req,
-        { resource: 'notification_payment_settings', select: 'select enabled, days_before_due, days_after_due from notification_payment_settings where merchant_id = $1', params: [merchantId], columns: ['enabled', 'days_before_due', 'days_after_due'], recordId: merchantId },
+        {
+          resource: 'notification_payment_settings',
+          select: 'select enabled, days_before_due, days_after_due, version from notification_payment_settings where merchant_id = $1',
+          params: [merchantId],
+          columns: ['enabled', 'days_before_due', 'days_after_due'],
+          recordId: merchantId,
+          version: (req.body as { version?: unknown } | undefined)?.version,
+        },
         async (tx) =>
           (
             await tx.query(
               `insert into notification_payment_settings (merchant_id, enabled, days_before_due, days_after_due) values ($1, $2, $3, $4)
                on conflict (merchant_id) do update set enabled = excluded.enabled, days_before_due = excluded.days_before_due, days_after_due = excluded.days_after_due, updated_at = now(), version = notification_payment_settings.version + 1
-               returning enabled, days_before_due, days_after_due`,
+               returning enabled, days_before_due, days_after_due, version`,
               [merchantId, enabled, before, after],
             )
           )[0],
       );
-      return { data: { enabled, days_before_due: before, days_after_due: after }, message: 'Payment reminders saved' };
+      return { data: { enabled, days_before_due: before, days_after_due: after, version: saved?.version }, message: 'Payment reminders saved' };
     },
   });
 

@@ -195,6 +195,22 @@ describe('every write is audited, and a delete keeps the deleted record (item 3)
     );
   });
 
+  it('a save that sends the version it read is refused when someone saved in between, and nothing changes', async () => {
+    const read = async () => (await req('GET', '/api/notification_settings')).json();
+    const event = (await read()).events.find((e: any) => e.key === 'document.expired');
+    ok(await req('PUT', '/api/notification_settings/document.expired', { channels: ['email'], recipients: ['agency_admins'], version: event.version }));
+    const stale = await req('PUT', '/api/notification_settings/document.expired', { channels: ['alert'], recipients: ['agency_admins'], version: event.version });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().message).toMatch(/Someone else changed this setting/);
+    expect((await read()).events.find((e: any) => e.key === 'document.expired').channels).toEqual(['email']);
+
+    const { payment_reminders: payment } = await read();
+    const saved = ok(await req('PUT', '/api/notification_payment_settings', { enabled: true, days_before_due: 2, days_after_due: 7, version: payment.version }));
+    expect(saved.version).toBe((await read()).payment_reminders.version);
+    expect((await req('PUT', '/api/notification_payment_settings', { enabled: false, days_before_due: 2, days_after_due: 7, version: payment.version })).statusCode).toBe(409);
+    ok(await req('PUT', '/api/notification_payment_settings', { enabled: false, days_before_due: 2, days_after_due: 7, version: saved.version }));
+  });
+
   it('a hard-deleted setting\'s entry holds what it contained', async () => {
     const role = ok(await req('POST', '/api/job_roles', { name: 'Short-lived role' }), 201);
     const { entry } = await expectAudited(t.app, admin, { resource: 'job_roles', id: role.id, event: 'delete' }, async () => ok(await req('DELETE', `/api/job_roles/${role.id}`)));

@@ -249,7 +249,7 @@ describe('notification settings and templates', () => {
     expect(pay.statusCode).toBe(422);
     expect(Object.keys(pay.json().errors).sort()).toEqual(['days_before_due', 'enabled']);
     expect((await call(t.app, tok.admin, 'PUT', '/api/notification_payment_settings', { enabled: true, days_before_due: 5, days_after_due: 10 })).statusCode).toBe(200);
-    expect((await call(t.app, tok.admin, 'GET', '/api/notification_settings')).json().payment_reminders).toEqual({ enabled: true, days_before_due: 5, days_after_due: 10 });
+    expect((await call(t.app, tok.admin, 'GET', '/api/notification_settings')).json().payment_reminders).toEqual({ enabled: true, days_before_due: 5, days_after_due: 10, version: 1 });
   });
 });
 

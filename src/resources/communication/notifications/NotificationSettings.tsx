@@ -8,11 +8,14 @@ import { api } from '../../../providers/http';
 
 interface EventSetting extends EventDefinition {
   custom_template: boolean;
+  /** Sent back with a save: refused if someone saved in between. */
+  version: number;
+  template_version: number;
 }
 interface SettingsAnswer {
   events: EventSetting[];
   drivers: Record<'sms' | 'push', { records_only: boolean }>;
-  payment_reminders: { enabled: boolean; days_before_due: number; days_after_due: number };
+  payment_reminders: { enabled: boolean; days_before_due: number; days_after_due: number; version: number };
 }
 
 const BASE = '/appsetting/notificationsetting';
@@ -69,7 +72,7 @@ function ChannelTab({ channel, data }: { channel: Channel; data: SettingsAnswer 
   const [editing, setEditing] = useState<EventSetting | null>(null);
   const save = async (e: EventSetting, changes: Partial<Pick<EventSetting, 'channels' | 'recipients'>>) => {
     try {
-      await api(`/notification_settings/${encodeURIComponent(e.key)}`, { method: 'PUT', json: { channels: changes.channels ?? e.channels, recipients: changes.recipients ?? e.recipients } });
+      await api(`/notification_settings/${encodeURIComponent(e.key)}`, { method: 'PUT', json: { channels: changes.channels ?? e.channels, recipients: changes.recipients ?? e.recipients, version: e.version } });
       await client.invalidateQueries({ queryKey: settingsKey });
       notify('app.notification_settings.saved', { type: 'success' });
     } catch (err) {
@@ -182,7 +185,8 @@ function TemplateDialog({ event, onClose }: { event: EventSetting; onClose: () =
       onClose();
     } catch (err) {
       setErrors(errorsOf(err));
-      if (!Object.keys(errorsOf(err)).length) notify(messageOf(err), { type: 'error' });
+      // A refusal not about a field on screen (saved meanwhile by someone else) is said in words.
+      if (!errorsOf(err).subject && !errorsOf(err).body) notify(messageOf(err), { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -205,7 +209,7 @@ function TemplateDialog({ event, onClose }: { event: EventSetting; onClose: () =
           </Button>
         )}
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={busy} onClick={() => run(() => api(path, { method: 'PUT', json: { subject, body } }))}>
+        <Button variant="contained" disabled={busy} onClick={() => run(() => api(path, { method: 'PUT', json: { subject, body, version: event.template_version } }))}>
           {translate('ra.action.save')}
         </Button>
       </DialogActions>
@@ -259,12 +263,15 @@ function PaymentTab({ data }: { data: SettingsAnswer }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = async () => {
     try {
-      await api('/notification_payment_settings', { method: 'PUT', json: value });
+      const saved = await api<{ data: { version: number } }>('/notification_payment_settings', { method: 'PUT', json: value });
+      // The next save is checked against this one.
+      setValue((v) => ({ ...v, version: saved.data.version }));
       setErrors({});
       await client.invalidateQueries({ queryKey: settingsKey });
       notify('app.notification_settings.saved', { type: 'success' });
     } catch (err) {
       setErrors(errorsOf(err));
+      if (errorsOf(err).version || !Object.keys(errorsOf(err)).length) notify(messageOf(err), { type: 'error' });
     }
   };
   const days = (field: 'days_before_due' | 'days_after_due') => (
