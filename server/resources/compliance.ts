@@ -1,4 +1,5 @@
 import type { Queryable, Row } from '../db/index.js';
+import { writeAudit } from '../engine/audit.js';
 import { HttpError } from '../http.js';
 import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
 import { assessCompliance, describeCompliance, type ComplianceCategory, type ComplianceDocument } from '../domain/compliance/compliance.js';
@@ -126,11 +127,17 @@ export const documentsBehaviour: ResourceBehaviour = {
   async afterSave(ctx, { stored, row }) {
     // A new upload replaces the current document of its category; the old one stays in the history.
     if (!stored) {
-      await ctx.db.query(
+      const replaced = await ctx.db.query(
         `update candidate_documents set current = false, version = version + 1, updated_at = now()
-          where merchant_id = $1 and candidate_id = $2 and document_category_id = $3 and id <> $4 and current and deleted_at is null`,
+          where merchant_id = $1 and candidate_id = $2 and document_category_id = $3 and id <> $4 and current and deleted_at is null returning id`,
         [ctx.principal.merchantId, row.candidate_id, row.document_category_id, row.id],
       );
+      for (const old of replaced) {
+        await writeAudit(ctx.db, ctx.principal, {
+          resource: 'candidate_documents', recordId: old.id, subject: { resource: 'candidates', id: Number(row.candidate_id) }, event: 'update',
+          changes: { current: { from: true, to: false } }, input: { reason: `Replaced by document ${row.id}` },
+        });
+      }
     }
     await refreshCompliance(ctx.db, ctx.principal.merchantId, [row.candidate_id]);
   },

@@ -211,6 +211,25 @@ describe('every write is audited, and a delete keeps the deleted record (item 3)
     ok(await req('PUT', '/api/notification_payment_settings', { enabled: false, days_before_due: 2, days_after_due: 7, version: saved.version }));
   });
 
+  it('a write a hook makes to another record is audited: the document a new upload replaces, the request a reply reopens', async () => {
+    const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+    const upload = async () => ok(await t.app.inject({ method: 'POST', url: '/api/files?kind=document', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/octet-stream', 'x-file-name': 'scan.pdf' }, payload: PDF }), 201).id;
+    const staff = await staffMember();
+    const category = ok(await req('POST', '/api/document_categories', { name: `Integrity check ${++n}` }), 201);
+    const doc = { candidate_id: staff, document_category_id: category.id, issue_date: addDaysToDate(today, -30), expiry_date: addDaysToDate(today, 300) };
+    const first = ok(await req('POST', '/api/candidate_documents', { ...doc, file: await upload() }), 201);
+    const { entry } = await expectAudited(t.app, admin, { resource: 'candidate_documents', id: first.id, event: 'update', changes: { current: { from: true, to: false } } }, async () =>
+      ok(await req('POST', '/api/candidate_documents', { ...doc, file: await upload() }), 201),
+    );
+    expect(entry).toMatchObject({ subject_resource: 'candidates', subject_id: staff });
+
+    const consultant = await loginAs(t.app, 'consultant');
+    const asked = ok(await call(t.app, consultant, 'POST', '/api/support_requests', { subject: 'Integrity help', description: 'Please look.' }), 201);
+    await expectAudited(t.app, admin, { resource: 'support_requests', id: asked.id, event: 'update', changes: { status: { from: 'open', to: 'answered' } } }, async () =>
+      ok(await req('POST', '/api/support_replies', { support_request_id: asked.id, body: 'Looking now.' }), 201),
+    );
+  });
+
   it('a hard-deleted setting\'s entry holds what it contained', async () => {
     const role = ok(await req('POST', '/api/job_roles', { name: 'Short-lived role' }), 201);
     const { entry } = await expectAudited(t.app, admin, { resource: 'job_roles', id: role.id, event: 'delete' }, async () => ok(await req('DELETE', `/api/job_roles/${role.id}`)));
