@@ -162,6 +162,26 @@ export async function checkFileRefs(
 }
 
 /**
+ * Of the given file ids, those that are not of the kind a field takes: an image field takes only an image (PNG,
+ * JPEG, WebP) within the image limit, so an uploaded PDF or a 10 MB scan never becomes a photo or a logo.
+ * Ids that are not files of the agency are checkFileRefs' question and pass here.
+ */
+export async function filesNotOfKind(db: Queryable, merchantId: number, ids: string[], kind: FileKind): Promise<{ id: string; problem: 'type' | 'size' }[]> {
+  const fileIds = ids.filter(isFileId);
+  if (fileIds.length === 0) return [];
+  const rows = await db.query<{ id: string; mime: string; size: number }>(
+    'select id::text, mime, size from files where merchant_id = $1 and id = any($2::uuid[])',
+    [merchantId, fileIds],
+  );
+  const out: { id: string; problem: 'type' | 'size' }[] = [];
+  for (const r of rows) {
+    if (!(FILE_MIMES[kind] as readonly string[]).includes(r.mime)) out.push({ id: r.id, problem: 'type' });
+    else if (Number(r.size) > FILE_LIMITS[kind]) out.push({ id: r.id, problem: 'size' });
+  }
+  return out;
+}
+
+/**
  * Makes the record the owner of the files (call inside the record's write transaction, after checkFileRefs).
  * Answers the ids that could not be attached: missing, or already another record's (also when a concurrent save
  * took them first). Shipped paths are skipped. Files the record owned before stay attached to it (its history).

@@ -4,6 +4,7 @@ import { badInput, forbidden, notFound } from '../http.js';
 import { CHANNELS, COMMON_PLACEHOLDERS, EVENT_BY_KEY, EVENTS, RECIPIENTS, unknownPlaceholders, type Channel, type Recipient } from '../notifications/events.js';
 import { settingsOf, templateOf } from '../notifications/notify.js';
 import { recordsOnly } from '../notifications/drivers.js';
+import { multiLineText, oneLineText } from '../engine/input.js';
 
 const pageQuery = {
   type: 'object',
@@ -162,12 +163,16 @@ export async function notificationRoutes(app: FastifyInstance) {
     handler: async (req) => {
       requireAgencyAdmin(req);
       const def = knownEvent(req.params.event);
-      const subject = typeof req.body?.subject === 'string' ? req.body.subject.trim() : '';
-      const body = typeof req.body?.body === 'string' ? req.body.body.trim() : '';
+      const subjectText = oneLineText(req.body?.subject ?? '');
+      const bodyText = multiLineText(req.body?.body ?? '');
+      const subject = subjectText.text ?? '';
+      const body = bodyText.text ?? '';
       const errors: Record<string, string> = {};
-      if (!subject) errors.subject = 'Enter a subject.';
+      if (subjectText.error) errors.subject = subjectText.error;
+      else if (!subject) errors.subject = 'Enter a subject.';
       else if (subject.length > 200) errors.subject = 'Keep the subject to 200 characters.';
-      if (!body) errors.body = 'Enter the message.';
+      if (bodyText.error) errors.body = bodyText.error;
+      else if (!body) errors.body = 'Enter the message.';
       else if (body.length > 5000) errors.body = 'Keep the message to 5,000 characters.';
       for (const [field, text] of [['subject', subject], ['body', body]] as const) {
         const unknown = unknownPlaceholders(text, def);

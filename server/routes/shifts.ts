@@ -13,6 +13,7 @@ import { MAX_BULK_SHIFTS, shiftInstants } from '../domain/shifts/times.js';
 import { addDaysToDate, isPlainDate, startOfWeekMonday, zonedDateTimeToInstant } from '../domain/time/agencyTime.js';
 import { assessShift, cancellationCharge, loadBookingFacts, priceShift, shiftTimesOf } from '../resources/shifts.js';
 import { notify } from '../notifications/notify.js';
+import { isStrictInstant } from '../engine/input.js';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
@@ -279,7 +280,7 @@ async function suggestions(ctx: EngineContext, shiftRow: Row, limit: number) {
 function bound(value: string | undefined, fallback: string, field: string, timeZone: string): number {
   const v = value ?? fallback;
   if (isPlainDate(v)) return zonedDateTimeToInstant(v, '00:00', timeZone).getTime();
-  const t = /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(v) ? Date.parse(v) : NaN;
+  const t = isStrictInstant(v) ? Date.parse(v) : NaN;
   if (Number.isNaN(t)) throw badInput({ [field]: 'Give a date (yyyy-MM-dd) or a date and time.' });
   return t;
 }
