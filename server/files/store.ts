@@ -4,6 +4,7 @@ import { HttpError } from '../http.js';
 import {
   FILE_LIMITS, FILE_LIMIT_LABELS, FILE_MIMES, FILE_TYPE_MESSAGES, isFileId, isShippedPath, sniffMime, type AcceptedMime, type FileKind,
 } from '../../src/engine/files.js';
+import { withoutHiddenCharacters } from '../../src/engine/text.js';
 
 /**
  * The file store: uploads are rows of `files` (bytes in a bytea column), owned by one agency and, once its
@@ -53,7 +54,7 @@ const EXTENSIONS: Record<AcceptedMime, string[]> = {
  * of its real type (a PNG named report.pdf is kept as report.png, so a download opens in the right program).
  */
 export function cleanFileName(raw: string | undefined, mime: AcceptedMime): string {
-  const name = (raw ?? '').split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const name = withoutHiddenCharacters((raw ?? '').split(/[/\\]/).pop()!).normalize('NFC').trim().slice(0, 200);
   const current = /\.[a-z0-9]{1,5}$/i.exec(name);
   if (current && current.index > 0 && EXTENSIONS[mime].includes(current[0].toLowerCase())) return name;
   const base = current ? name.slice(0, current.index) : name;

@@ -28,5 +28,12 @@ export function textCharactersProblem(text: string, kind: TextKind): 'engine.val
   return undefined;
 }
 
+/**
+ * Text with its hidden characters, line breaks and tabs taken out: for what cannot be refused in words, such as
+ * an uploaded file's name ("invoice\u202Efdp.exe" would read as "invoiceexe.pdf").
+ */
+export const withoutHiddenCharacters = (text: string) =>
+  text.replace(new RegExp(`${HIDDEN.source}|[\\r\\n\\t]`, 'gu'), (ch) => (/[\r\n\t]/.test(ch) ? ' ' : ''));
+
 /** Text as it is stored: trimmed, in Unicode NFC (an "é" typed as e + accent and one typed as é are one value). */
 export const normaliseText = (text: string) => text.trim().normalize('NFC');

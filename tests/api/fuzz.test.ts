@@ -50,6 +50,11 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom<unknown>([], [1, 'x'], ['abc'], [null], {}, { toString: 'x' }, JSON.parse('{"__proto__":{"polluted":1}}'), { length: 2, 0: 1 }, [[[[[]]]]]) },
   { weight: 1, arbitrary: fc.array(hostileString, { maxLength: 3 }) },
 );
+const wrongType = fc.constantFrom<unknown>('abc', '12abc', 42, -1, 1.5, 2 ** 40, true, { a: 1 }, { toString: 'x' }, ['x'], [[1]], [1.5], '2027-02-30T08:00:00Z', '2027-02-30');
+const hostileAddress = fc.record({ line1: hostileString, city: hostileString, postcode: fc.constantFrom('LS1 1AA', 'LS1\n1AA', 'LS1\u202e1AA') });
+/** What a single-field write sends: junk text to text, a value of the wrong type (or junk) to anything else. */
+const valueFor = (f: FieldDeclaration): fc.Arbitrary<unknown> =>
+  ['text', 'longtext', 'email', 'phone'].includes(f.type) ? hostileString : f.type === 'address' ? fc.oneof(hostileAddress, wrongType) : fc.oneof({ weight: 3, arbitrary: wrongType }, { weight: 1, arbitrary: hostileString });
 const hostileId = fc.constantFrom('0', '-1', 'abc', '1.5', '1e3', '99999999999', '2147483648', '%00', '%E2%80%AE1', '00000000-0000-0000-0000-000000000000', 'null', '%20');
 const hostileHeaders = fc.constantFrom<Record<string, string>>(
   { 'content-type': 'text/plain' },
@@ -63,6 +68,7 @@ const hostileHeaders = fc.constantFrom<Record<string, string>>(
   { accept: 'text/event-stream', 'accept-encoding': 'br;q=2, *;q=-1' },
   { cookie: `session=${'x'.repeat(4000)}; a=\u0001` },
 );
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.from('IHDR'), Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])]);
 /** Keys a hand-written route may read, for routes that declare no body fields. */
 const GENERIC_KEYS = ['name', 'message', 'subject', 'body', 'start', 'end', 'channel_sid', 'company_name', 'profile_photo', 'ids', 'email', 'password', 'candidate_id', 'client_id', 'site_id', 'job_role_id', 'dates', 'week_start', 'reason', 'channels', 'recipients', 'enabled'];
 
@@ -181,7 +187,15 @@ describe('the fuzz campaign', () => {
         // the only thing wrong with it and reaches the store when the engine lets it through.
         const base: Record<string, unknown> = {};
         if (realRecord) for (const f of fields) if (!f.unique && !f.createOnly && realRecord[f.source] != null && f.type !== 'image' && f.type !== 'file') base[f.source] = realRecord[f.source];
-        const bodies = draw(fc.tuple(fc.constantFrom(...keys), hostileValue), Math.min(keys.length + 1, 7), seed);
+        // Each declared field written alone on a real record, as the attack did: text gets junk, anything else a
+        // value of the wrong type.
+        if (realId && url.includes(':id')) {
+          for (const [i, f] of fields.entries()) {
+            const [value] = draw(valueFor(f), 1, seed * 1000 + i);
+            await send(`${method} ${url} {${f.source}: ${JSON.stringify(value)?.slice(0, 60)}}`, { method: method as 'PUT', url: url.replace(':id', realId), headers: headersOf(0), payload: { [f.source]: value } as any }, outcomes);
+          }
+        }
+        const bodies = draw(fc.tuple(fc.constantFrom(...keys), hostileValue), Math.min(keys.length + 1, 5), seed);
         for (const [i, [key, value]] of bodies.entries()) {
           const payload = url.endsWith('/actions/' + (/\/actions\/([a-z_]+)$/.exec(url)?.[1] ?? '')) && !url.includes(':id')
             ? { ids: realId ? [Number(realId)] : [1], [key]: value }
@@ -191,6 +205,12 @@ describe('the fuzz campaign', () => {
         // Whole bodies of the wrong shape.
         for (const [i, raw] of draw(fc.constantFrom('[]', '"text"', 'null', '12', '{"a":', `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`), 2, seed).entries()) {
           await send(`${method} ${url} body ${raw.slice(0, 20)}`, { method: method as 'POST', url: pathFor(i), headers: headersOf(i, { 'content-type': 'application/json' }), payload: raw }, outcomes);
+        }
+      }
+      // An upload's name comes in a header: real images under hostile names.
+      if (method === 'POST' && url === '/api/files') {
+        for (const [i, name] of draw(hostileString, 3, seed).entries()) {
+          await send(`upload named ${JSON.stringify(name).slice(0, 60)}`, { method: 'POST', url: '/api/files?kind=image', headers: headersOf(i, { 'content-type': 'application/octet-stream', 'x-file-name': enc(name.slice(0, 300)) }), payload: PNG }, outcomes);
         }
       }
       // Hostile headers on the same route.

@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import inputHygiene from '../../server/db/migrations/011_input_hygiene';
+import { splitStatements } from '../../server/db/migrate';
 
 /**
  * Issue 13, items 4 to 7: junk characters in text, impossible date-times in actions and the quote, rules that
@@ -91,6 +93,14 @@ describe('4. junk characters are refused, never stored', () => {
     expect(after.deleted_at).toBeNull();
   });
 
+  it('an uploaded file’s name loses its hidden characters (a right-to-left override would disguise invoice.exe as a PDF)', async () => {
+    const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.from('IHDR'), Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/files?kind=image', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent('scan\u202egnp.exe\r\n\u200b') }, payload: PNG });
+    expect(res.statusCode, res.body).toBe(201);
+    const [{ name }] = await t.db.query<{ name: string }>('select name from files where id = $1', [res.json().data.id]);
+    expect(name).toBe('scangnp.png');
+  });
+
   it('hand-written routes use the same rule: your own name, an e-mail template, a chat message', async () => {
     refused(await put('/api/me', { name: 'Ada\u202eLovelace' }), 'name', HIDDEN);
     refused(await put('/api/me', { name: 'Ada\nLovelace' }), 'name', ONE_LINE);
@@ -110,6 +120,26 @@ describe('4. junk characters are refused, never stored', () => {
     refused(await post('/api/chats/send_message_to_channel', { channel_sid: sid, message: 'pay me \u001b]8;;http://evil.test\u0007here' }, staff), 'message', HIDDEN);
     const ok = await post('/api/chats/send_message_to_channel', { channel_sid: sid, message: 'Line one\nLine two 👍' }, staff);
     expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
+
+describe('migration 011 cleans what was stored before the rule', () => {
+  it('hidden characters leave every text column, one-line fields and address parts lose line breaks and tabs, text becomes NFC; multi-line text keeps its lines', async () => {
+    const [c] = await t.db.query<{ id: number }>(
+      `insert into clients (merchant_id, name, contact_name, billing_email, notes, address)
+       select merchant_id, $1, $2, 'old@example.com', $3, $4::jsonb from users where email = 'admin@demo.test' returning id`,
+      ['Old\u202e Client\u001b[0m', 'Line\r\nBreak', 'Kept\nlines\twith a bell\u0007 and Rene\u0301e', JSON.stringify({ line1: '1 High\nSt\u200b', city: 'Leeds', postcode: 'LS1 1AA' })],
+    );
+    for (const statement of splitStatements(inputHygiene)) await t.db.query(statement);
+    const [row] = await t.db.query<Record<string, any>>('select name, contact_name, notes, address, search_text from clients where id = $1', [c.id]);
+    expect(row.name).toBe('Old Client[0m');
+    expect(row.contact_name).toBe('Line Break');
+    expect(row.notes).toBe('Kept\nlines\twith a bell and Ren\u00e9e');
+    expect(row.address).toEqual({ line1: '1 High St', city: 'Leeds', postcode: 'LS1 1AA' });
+    expect(row.search_text).not.toMatch(/[\u202e\u001b]/);
+    // The record can be changed again through the engine (its stored values pass the rule).
+    const res = await put(`/api/clients/${c.id}`, { phone: '0113 496 0000' });
+    expect(res.statusCode, res.body).toBe(200);
   });
 });
 
