@@ -102,6 +102,9 @@ describe('4. junk characters are refused, never stored', () => {
   });
 
   it('hand-written routes use the same rule: your own name, an e-mail template, a chat message', async () => {
+    const [s] = await t.db.query<{ client_id: number; site_id: number; job_role_id: number }>(`select client_id, site_id, job_role_id from shifts where deleted_at is null order by id limit 1`);
+    const day = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    refused(await post('/api/shifts/bulk', { ...s, dates: [day], start_time: '08:00', end_time: '16:00', notes: 'Ring\u0007 the bell' }), 'notes', HIDDEN);
     refused(await put('/api/me', { name: 'Ada\u202eLovelace' }), 'name', HIDDEN);
     refused(await put('/api/me', { name: 'Ada\nLovelace' }), 'name', ONE_LINE);
     const [{ name }] = await t.db.query<{ name: string }>(`select name from users where email = 'admin@demo.test'`);
