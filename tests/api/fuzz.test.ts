@@ -134,6 +134,9 @@ describe('the fuzz campaign', () => {
     const started = performance.now();
     const routes = app.routes.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && /^\/api(\/|$)/.test(r.url) && !r.url.startsWith('/api/docs'));
     expect(routes.length).toBeGreaterThan(100);
+    // FUZZ_ROUTES=<regex> replays the campaign on some routes only (to reproduce a finding quickly).
+    const only = process.env.FUZZ_ROUTES ? new RegExp(process.env.FUZZ_ROUTES) : null;
+    if (only) routes.splice(0, routes.length, ...routes.filter((r) => only.test(`${r.method} ${r.url}`)));
 
     // A real id for each resource's routes, and a file for file routes.
     const realIds = new Map<string, string>();
@@ -173,7 +176,7 @@ describe('the fuzz campaign', () => {
         const c = resourceOf(url);
         const filterKeys = c ? [...c.filterable.keys(), ...[...c.rangeable.keys()].map((k) => `${k}_gte`)] : [];
         const keys = [...new Set(['q', 'page', 'per_page', 'sort', 'order', 'ids', 'tab', 'candidate_query', 'channel_sid', 'from', 'to', 'year', 'kind', ...filterKeys])].filter((k) => k !== 'wait');
-        const values = draw(fc.tuple(fc.constantFrom(...keys), hostileString, fc.constantFrom(...keys), hostileString), 3, seed);
+        const values = draw(fc.tuple(fc.constantFrom(...keys), hostileString, fc.constantFrom(...keys), hostileString), 2, seed);
         for (const [i, [k1, v1, k2, v2]] of values.entries()) {
           const query = `${streamQuery}${enc(k1)}=${enc(v1.slice(0, 300))}&${enc(k2)}=${enc(v2.slice(0, 300))}&${enc(k2)}=x`;
           await send(`${method} ${url} ?${k1}&${k2}`, { method, url: `${pathFor(i)}?${query}`, headers: headersOf(i) }, outcomes);
@@ -195,7 +198,7 @@ describe('the fuzz campaign', () => {
             await send(`${method} ${url} {${f.source}: ${JSON.stringify(value)?.slice(0, 60)}}`, { method: method as 'PUT', url: url.replace(':id', realId), headers: headersOf(0), payload: { [f.source]: value } as any }, outcomes);
           }
         }
-        const bodies = draw(fc.tuple(fc.constantFrom(...keys), hostileValue), Math.min(keys.length + 1, 5), seed);
+        const bodies = draw(fc.tuple(fc.constantFrom(...keys), hostileValue), Math.min(keys.length + 1, 4), seed);
         for (const [i, [key, value]] of bodies.entries()) {
           const payload = url.endsWith('/actions/' + (/\/actions\/([a-z_]+)$/.exec(url)?.[1] ?? '')) && !url.includes(':id')
             ? { ids: realId ? [Number(realId)] : [1], [key]: value }
@@ -226,12 +229,14 @@ describe('the fuzz campaign', () => {
     const crashes = outcomes.filter((o) => o.status >= 500);
     expect(crashes.map((o) => `${o.status} ${o.what}: ${o.body}`), `${crashes.length} of ${outcomes.length} requests answered 5xx`).toEqual([]);
     // The campaign reached the store: some hostile writes were refused in words, some writes went through.
-    expect(outcomes.filter((o) => o.status === 422).length).toBeGreaterThan(200);
-    expect(outcomes.filter((o) => o.status >= 200 && o.status < 300).length).toBeGreaterThan(100);
+    if (!only) {
+      expect(outcomes.filter((o) => o.status === 422).length).toBeGreaterThan(200);
+      expect(outcomes.filter((o) => o.status >= 200 && o.status < 300).length).toBeGreaterThan(100);
+    }
 
     const junk = await storedJunk();
     expect(junk, `${junk.length} stored values hold junk`).toEqual([]);
-  }, 180_000);
+  }, 600_000);
 });
 
 /**
