@@ -4,6 +4,7 @@ import { badInput, HttpError, notFound } from '../http.js';
 import type { AuthUser } from '../auth/sessions.js';
 import { notify } from '../notifications/notify.js';
 import type { ChatMessage, Conversation, SenderType } from '../../src/resources/communication/chat/types.js';
+import { multiLineText } from '../engine/input.js';
 
 /** A message is at most this many characters (after trimming). */
 export const MESSAGE_MAX = 2000;
@@ -111,9 +112,11 @@ export async function channelOf(db: Queryable, caller: ChatCaller, sid: string, 
   return channel;
 }
 
-/** The message as stored: trimmed; empty, whitespace-only or over-long text is refused (422). */
+/** The message as stored: trimmed, in NFC; empty, whitespace-only, over-long or hidden-character text is refused (422). */
 export function messageText(raw: unknown): string {
-  const text = typeof raw === 'string' ? raw.trim() : '';
+  const checked = multiLineText(raw);
+  if (checked.error && typeof raw === 'string') throw badInput({ message: checked.error }, checked.error);
+  const text = checked.text ?? '';
   if (!text) throw badInput({ message: EMPTY_MESSAGE }, EMPTY_MESSAGE);
   if (text.length > MESSAGE_MAX) throw badInput({ message: LONG_MESSAGE }, LONG_MESSAGE);
   return text;

@@ -4,12 +4,14 @@ import type { ActionDeclaration, FieldDeclaration } from '../../src/engine/types
 import { LIST_LIMITS } from '../../src/engine/types.js';
 import { checkField, validateRecord, validateCustomFieldsInput, type CustomFieldDefinition, type Problems } from '../../src/engine/validate.js';
 import { resolveLimit, formatDate } from '../../src/engine/dates.js';
+import { normaliseText } from '../../src/engine/text.js';
+import { FILE_LIMIT_LABELS, fileKindOf } from '../../src/engine/files.js';
 import { toFieldErrors } from './messages.js';
 import { TEXT_TYPES } from './ddl.js';
 import { fieldExpression, ident, Params, readable, scopeWhere, selectList, type Compiled } from './compile.js';
 import type { EngineContext, EnginePrincipal } from './context.js';
 import { audit, diff } from './audit.js';
-import { checkFileRefs, attachFiles } from '../files/store.js';
+import { checkFileRefs, attachFiles, filesNotOfKind } from '../files/store.js';
 import { permits } from '../../src/resources/access.js';
 import { hasView } from '../../src/engine/types.js';
 import { addDaysToDate, DEFAULT_TIME_ZONE, isPlainDate, zonedDateTimeToInstant } from '../domain/time/agencyTime.js';
@@ -241,8 +243,17 @@ function canonical(f: FieldDeclaration, v: unknown): unknown {
       return Object.fromEntries(['line1', 'line2', 'city', 'postcode', 'country'].map((k) => [k, a[k] === '' || a[k] === undefined ? null : a[k]]));
     }
     default:
-      return typeof v === 'string' && TRIMMED.has(f.type) ? v.trim() : v;
+      return typeof v === 'string' && TRIMMED.has(f.type) ? normaliseText(v) : v;
   }
+}
+
+/** Typed text as it is stored: trimmed and in NFC, the parts of an address too. Anything else as sent. */
+function normalised(f: FieldDeclaration, v: unknown): unknown {
+  if (typeof v === 'string' && TRIMMED.has(f.type)) return normaliseText(v);
+  if (f.type === 'address' && typeof v === 'object' && v !== null && !Array.isArray(v)) {
+    return Object.fromEntries(Object.entries(v).map(([k, part]) => [k, typeof part === 'string' ? part.normalize('NFC') : part]));
+  }
+  return v;
 }
 const sameValue = (f: FieldDeclaration, a: unknown, b: unknown) => JSON.stringify(canonical(f, a)) === JSON.stringify(canonical(f, b));
 
@@ -258,8 +269,7 @@ function applyWritePolicy(c: Compiled, principal: EnginePrincipal, body: Record<
   const problems: Problems = {};
   for (const f of c.writable) {
     if (!Object.prototype.hasOwnProperty.call(body, f.source)) continue;
-    let v = body[f.source];
-    if (typeof v === 'string' && TRIMMED.has(f.type)) v = v.trim();
+    let v = normalised(f, body[f.source]);
     if (v === '') v = null;
     const current = stored ? stored[f.source] : defaultOf(f);
     if (sameValue(f, v, current)) {
@@ -299,7 +309,14 @@ async function checkAgainstDatabase(ctx: EngineContext, c: Compiled, record: Rec
     }
     if (f.type === 'image' || f.type === 'file') {
       const bad = await checkFileRefs(ctx.db, merchantId, ctx.principal.userId, [String(v)], id === undefined ? undefined : { resource: c.decl.name, id });
-      if (bad.length) problems[f.source] = { message: 'engine.validation.file' };
+      if (bad.length) {
+        problems[f.source] = { message: 'engine.validation.file' };
+        continue;
+      }
+      const kind = f.file?.kind ?? fileKindOf(f.type);
+      const [wrong] = await filesNotOfKind(ctx.db, merchantId, [String(v)], kind);
+      if (wrong?.problem === 'type') problems[f.source] = { message: kind === 'image' ? 'engine.validation.image' : 'engine.validation.fileType' };
+      else if (wrong?.problem === 'size') problems[f.source] = { message: 'engine.validation.fileSize', args: { max: FILE_LIMIT_LABELS[kind] } };
     }
   }
   return problems;
@@ -485,8 +502,7 @@ function actionInput(ctx: EngineContext, action: ActionDeclaration, body: Record
   const input: Record<string, unknown> = {};
   const problems: Problems = {};
   for (const f of action.input ?? []) {
-    let v = body?.[f.source];
-    if (typeof v === 'string' && TRIMMED.has(f.type)) v = v.trim();
+    let v = normalised(f, body?.[f.source]);
     if (v === '' || v === undefined) v = null;
     const p = checkField(f, v, ctx.today);
     if (p) problems[f.source] = p;

@@ -4,6 +4,7 @@ import { HttpError } from '../http.js';
 import {
   FILE_LIMITS, FILE_LIMIT_LABELS, FILE_MIMES, FILE_TYPE_MESSAGES, isFileId, isShippedPath, sniffMime, type AcceptedMime, type FileKind,
 } from '../../src/engine/files.js';
+import { withoutHiddenCharacters } from '../../src/engine/text.js';
 
 /**
  * The file store: uploads are rows of `files` (bytes in a bytea column), owned by one agency and, once its
@@ -53,7 +54,7 @@ const EXTENSIONS: Record<AcceptedMime, string[]> = {
  * of its real type (a PNG named report.pdf is kept as report.png, so a download opens in the right program).
  */
 export function cleanFileName(raw: string | undefined, mime: AcceptedMime): string {
-  const name = (raw ?? '').split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const name = withoutHiddenCharacters((raw ?? '').split(/[/\\]/).pop()!).normalize('NFC').trim().slice(0, 200);
   const current = /\.[a-z0-9]{1,5}$/i.exec(name);
   if (current && current.index > 0 && EXTENSIONS[mime].includes(current[0].toLowerCase())) return name;
   const base = current ? name.slice(0, current.index) : name;
@@ -159,6 +160,26 @@ export async function checkFileRefs(
     if (free) usable.add(id);
   }
   return values.filter((v) => !usable.has(v));
+}
+
+/**
+ * Of the given file ids, those that are not of the kind a field takes: an image field takes only an image (PNG,
+ * JPEG, WebP) within the image limit, so an uploaded PDF or a 10 MB scan never becomes a photo or a logo.
+ * Ids that are not files of the agency are checkFileRefs' question and pass here.
+ */
+export async function filesNotOfKind(db: Queryable, merchantId: number, ids: string[], kind: FileKind): Promise<{ id: string; problem: 'type' | 'size' }[]> {
+  const fileIds = ids.filter(isFileId);
+  if (fileIds.length === 0) return [];
+  const rows = await db.query<{ id: string; mime: string; size: number }>(
+    'select id::text, mime, size from files where merchant_id = $1 and id = any($2::uuid[])',
+    [merchantId, fileIds],
+  );
+  const out: { id: string; problem: 'type' | 'size' }[] = [];
+  for (const r of rows) {
+    if (!(FILE_MIMES[kind] as readonly string[]).includes(r.mime)) out.push({ id: r.id, problem: 'type' });
+    else if (Number(r.size) > FILE_LIMITS[kind]) out.push({ id: r.id, problem: 'size' });
+  }
+  return out;
 }
 
 /**

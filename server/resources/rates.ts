@@ -8,6 +8,7 @@ import { holidaySet, type HolidayOverride } from '../domain/pricing/holidays.js'
 import { BAND_LABELS, BANDS, type Band, type BandRates, type Price, type PricingRules, type RateCard, type Region } from '../domain/pricing/types.js';
 import { addDaysToDate, DEFAULT_TIME_ZONE, instantToZoned } from '../domain/time/agencyTime.js';
 import { DEFAULT_ON_COST_RATES, marginOf, onCostTable, pounds, wageFloorTable, wageWarning, type OnCostRate, type WageFloor } from '../domain/pricing/oncosts.js';
+import { isStrictInstant } from '../engine/input.js';
 
 export interface QuoteRequest {
   client_id: number;
@@ -155,7 +156,6 @@ function ratesWithOwnPay(card: Row, own: Row | null): RateCard {
   return { pay, charge: bandRates(card, 'charge') };
 }
 
-const isInstant = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v));
 const isId = (v: unknown) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2 ** 31 - 1;
 
 /** Field problems of a quote request that need no database: ids, instants, the length and the break. */
@@ -165,8 +165,8 @@ function checkQuoteRequest(req: Partial<QuoteRequest>): Record<string, string> {
   if (!isId(req.site_id)) errors.site_id = 'Choose a site.';
   if (!isId(req.job_role_id)) errors.job_role_id = 'Choose a job role.';
   if (req.candidate_id != null && !isId(req.candidate_id)) errors.candidate_id = 'Choose a staff member, or none.';
-  if (!isInstant(req.start)) errors.start = 'Give the start as a date and time.';
-  if (!isInstant(req.end)) errors.end = 'Give the end as a date and time.';
+  if (!isStrictInstant(req.start)) errors.start = 'Give the start as a date and time.';
+  if (!isStrictInstant(req.end)) errors.end = 'Give the end as a date and time.';
   if (!errors.start && !errors.end) {
     const ms = Date.parse(req.end!) - Date.parse(req.start!);
     if (ms <= 0) errors.end = 'The shift must end after it starts.';

@@ -3,9 +3,10 @@ import type { Queryable } from '../db/index.js';
 import { badInput, forbidden, HttpError, notFound } from '../http.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { attachFiles, checkFileRefs, readFile } from '../files/store.js';
-import { isFileId, isImageMime, isShippedPath } from '../../src/engine/files.js';
+import { FILE_LIMIT_LABELS, FILE_LIMITS, isFileId, isImageMime, isShippedPath } from '../../src/engine/files.js';
 import { writeAudit, type Changes } from '../engine/audit.js';
 import { principalOf } from '../engine/routes.js';
+import { oneLineText } from '../engine/input.js';
 
 /** The agency's name: 2 to 120 characters once trimmed. */
 export const AGENCY_NAME = { min: 2, max: 120 } as const;
@@ -59,7 +60,9 @@ export async function agencyLogos(db: Queryable, merchantId: number): Promise<{ 
 const auditChange = (tx: Queryable, req: FastifyRequest, resource: 'merchants' | 'users', recordId: number, e: { event: 'update' | 'action'; action?: string; changes: Changes }) =>
   writeAudit(tx, principalOf(req), { resource, recordId, ...e });
 
-const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+/** A one-line text as stored (trimmed, NFC); its error in words when it holds line breaks or hidden characters. */
+const trimmed = (v: unknown) => oneLineText(v).text ?? '';
+const textErrorOf = (v: unknown) => (v === undefined ? undefined : oneLineText(v).error);
 
 const agencyShape = {
   type: 'object',
@@ -102,7 +105,9 @@ export async function accountRoutes(app: FastifyInstance) {
       const body = req.body ?? {};
       const errors: Record<string, string> = {};
       const name = body.company_name === undefined ? undefined : trimmed(body.company_name);
-      if (name !== undefined && name.length < AGENCY_NAME.min) errors.company_name = `Enter the agency's name (at least ${AGENCY_NAME.min} characters).`;
+      const nameError = typeof body.company_name === 'string' ? textErrorOf(body.company_name) : undefined;
+      if (nameError) errors.company_name = nameError;
+      else if (name !== undefined && name.length < AGENCY_NAME.min) errors.company_name = `Enter the agency's name (at least ${AGENCY_NAME.min} characters).`;
       else if (name !== undefined && name.length > AGENCY_NAME.max) errors.company_name = `At most ${AGENCY_NAME.max} characters.`;
 
       const before = (await agencyProfile(app.db, u.merchant_id))!;
@@ -115,6 +120,7 @@ export async function accountRoutes(app: FastifyInstance) {
         const file = isFileId(photo) ? await readFile(app.db, u.merchant_id, photo) : null;
         if (!file) errors.profile_photo = 'Upload the logo as an image first.';
         else if (!isImageMime(file.mime)) errors.profile_photo = 'The logo must be a PNG, JPEG or WebP image.';
+        else if (Number(file.size) > FILE_LIMITS.image) errors.profile_photo = `The logo must be at most ${FILE_LIMIT_LABELS.image}.`;
         else if ((await checkFileRefs(app.db, u.merchant_id, u.id, [photo], owner)).length) errors.profile_photo = 'This image cannot be used: upload it again.';
       }
       if (Object.keys(errors).length) throw badInput(errors);
@@ -152,6 +158,8 @@ export async function accountRoutes(app: FastifyInstance) {
     handler: async (req) => {
       const u = req.auth!;
       const name = req.body?.name === undefined ? undefined : trimmed(req.body.name);
+      const nameError = textErrorOf(req.body?.name);
+      if (nameError) throw badInput({ name: nameError });
       if (name !== undefined && name.length === 0) throw badInput({ name: 'Enter your name.' });
       if (name !== undefined && name.length > USER_NAME_MAX) throw badInput({ name: `At most ${USER_NAME_MAX} characters.` });
       const user = await app.db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { settingsOf, templateOf } from '../notifications/notify.js';
 import { recordsOnly } from '../notifications/drivers.js';
 import { diffColumns, writeAudit } from '../engine/audit.js';
 import { principalOf } from '../engine/routes.js';
+import { multiLineText, oneLineText } from '../engine/input.js';
 
 const pageQuery = {
   type: 'object',
@@ -211,12 +212,16 @@ export async function notificationRoutes(app: FastifyInstance) {
     handler: async (req) => {
       requireAgencyAdmin(req);
       const def = knownEvent(req.params.event);
-      const subject = typeof req.body?.subject === 'string' ? req.body.subject.trim() : '';
-      const body = typeof req.body?.body === 'string' ? req.body.body.trim() : '';
+      const subjectText = oneLineText(req.body?.subject ?? '');
+      const bodyText = multiLineText(req.body?.body ?? '');
+      const subject = subjectText.text ?? '';
+      const body = bodyText.text ?? '';
       const errors: Record<string, string> = {};
-      if (!subject) errors.subject = 'Enter a subject.';
+      if (subjectText.error) errors.subject = subjectText.error;
+      else if (!subject) errors.subject = 'Enter a subject.';
       else if (subject.length > 200) errors.subject = 'Keep the subject to 200 characters.';
-      if (!body) errors.body = 'Enter the message.';
+      if (bodyText.error) errors.body = bodyText.error;
+      else if (!body) errors.body = 'Enter the message.';
       else if (body.length > 5000) errors.body = 'Keep the message to 5,000 characters.';
       for (const [field, text] of [['subject', subject], ['body', body]] as const) {
         const unknown = unknownPlaceholders(text, def);

@@ -13,6 +13,7 @@ import { MAX_BULK_SHIFTS, shiftInstants } from '../domain/shifts/times.js';
 import { addDaysToDate, isPlainDate, startOfWeekMonday, zonedDateTimeToInstant } from '../domain/time/agencyTime.js';
 import { assessShift, cancellationCharge, loadBookingFacts, priceShift, shiftTimesOf } from '../resources/shifts.js';
 import { notify } from '../notifications/notify.js';
+import { isStrictInstant, multiLineText } from '../engine/input.js';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
@@ -161,6 +162,8 @@ async function createBulk(ctx: EngineContext, c: Compiled, body: BulkBody): Prom
   const staffNeeded = body.staff_needed ?? 1;
   if (dates.length * staffNeeded > MAX_BULK_SHIFTS) errors.staff_needed = `At most ${MAX_BULK_SHIFTS} shifts at once (${dates.length} dates × ${staffNeeded} staff is ${dates.length * staffNeeded}).`;
   if (p.loginType === 'client' && body.client_id !== p.clientId) errors.client_id = 'Choose your own organisation.';
+  const notes = body.notes == null ? null : multiLineText(body.notes);
+  if (notes?.error) errors.notes = notes.error;
   if (body.template_id == null) {
     if (!body.start_time || !HHMM.test(body.start_time)) errors.start_time = 'Give the start time as HH:mm, or choose a template.';
     if (!body.end_time || !HHMM.test(body.end_time)) errors.end_time = 'Give the end time as HH:mm, or choose a template.';
@@ -207,7 +210,7 @@ async function createBulk(ctx: EngineContext, c: Compiled, body: BulkBody): Prom
        from unnest($11::timestamptz[], $12::timestamptz[], $13::int[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[], $18::jsonb[], $19::int[])
          as x(start_at, end_at, paid_minutes, pay, charge, on_costs, margin, price_lines, rate_card_id)
      returning ${c.storedColumns.map((k) => `"${k}"`).join(', ')}`,
-    [p.merchantId, body.client_id, body.site_id, body.job_role_id, body.template_id ?? null, breakMinutes, sleepIn, body.notes?.trim() || null, p.loginType === 'client', p.name,
+    [p.merchantId, body.client_id, body.site_id, body.job_role_id, body.template_id ?? null, breakMinutes, sleepIn, notes?.text || null, p.loginType === 'client', p.name,
       col('start_at'), col('end_at'), col('paid_minutes'), col('pay'), col('charge'), col('on_costs'), col('margin'), rows.map((r) => JSON.stringify(r.price_lines)), col('rate_card_id')],
   );
   // One audit entry per shift, as the engine writes for a create, in one statement.
@@ -279,7 +282,7 @@ async function suggestions(ctx: EngineContext, shiftRow: Row, limit: number) {
 function bound(value: string | undefined, fallback: string, field: string, timeZone: string): number {
   const v = value ?? fallback;
   if (isPlainDate(v)) return zonedDateTimeToInstant(v, '00:00', timeZone).getTime();
-  const t = /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(v) ? Date.parse(v) : NaN;
+  const t = isStrictInstant(v) ? Date.parse(v) : NaN;
   if (Number.isNaN(t)) throw badInput({ [field]: 'Give a date (yyyy-MM-dd) or a date and time.' });
   return t;
 }

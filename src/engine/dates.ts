@@ -47,3 +47,21 @@ export function parseStrictDate(text: string, fmt = DATE_FORMAT): Date | null {
 }
 
 export const formatDate = (d: Date) => format(d, DATE_FORMAT);
+
+/** An ISO 8601 date-time as the API takes it: a date, 'T', hh:mm[:ss[.fraction]] and an optional Z or ±hh:mm offset. */
+const INSTANT = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d)(?:\.\d{1,9})?)?(?:Z|[+-](\d\d):?(\d\d))?$/;
+
+/**
+ * A date-time is accepted only when each part exists: JavaScript's Date turns 2027-02-30T08:00Z into 2 March
+ * and 24:00 into the next day, so a typed or sent value is checked part by part before it is read as an instant.
+ * Without an offset it is read as Date reads it (local time in a browser).
+ */
+export function parseStrictInstant(text: string): Date | null {
+  const m = INSTANT.exec(text);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = m.slice(1);
+  if (!parseStrictDate(`${year}-${month}-${day}`)) return null;
+  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59 || Number(offsetHours) > 23 || Number(offsetMinutes) > 59) return null;
+  const d = new Date(text);
+  return Number.isNaN(d.getTime()) ? null : d;
+}

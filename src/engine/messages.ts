@@ -38,6 +38,8 @@ export const engineMessages = {
       singleValue: 'Must be a single value, not a list or a group of values',
       unknownField: 'Unknown field',
       removedField: 'This field has been removed: its value can be kept or cleared, not changed',
+      hiddenCharacters: 'Remove control or invisible characters (such as pasted formatting)',
+      oneLine: 'Keep this on one line: remove line breaks and tabs',
     },
     policy: {
       actionOnly: 'Changed only through its actions (the buttons on the record)',

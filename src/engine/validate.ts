@@ -1,5 +1,6 @@
 import type { FieldDeclaration, ResourceDeclaration } from './types';
-import { parseStrictDate, resolveLimit, formatDate, type Today } from './dates';
+import { parseStrictDate, parseStrictInstant, resolveLimit, formatDate, type Today } from './dates';
+import { normaliseText, textCharactersProblem } from './text';
 import { EMAIL } from './formats';
 import { FILE_LIMITS, FILE_LIMIT_LABELS, FILE_MIMES, fileKindOf, isChosenFile, isFileId, isShippedPath } from './files';
 
@@ -71,7 +72,9 @@ export function checkField(f: FieldDeclaration, value: unknown, now: Today = new
     case 'email':
     case 'phone': {
       if (typeof value !== 'string') return { message: 'engine.validation.text' };
-      const v = value.trim();
+      const characters = textCharactersProblem(value, f.type === 'longtext' ? 'multiline' : 'line');
+      if (characters) return { message: characters };
+      const v = normaliseText(value);
       if (f.minLength && v.length < f.minLength) return { message: 'ra.validation.minLength', args: { min: f.minLength } };
       const max = f.maxLength ?? (f.type === 'longtext' ? 5000 : 255);
       if (v.length > max) return { message: 'ra.validation.maxLength', args: { max } };
@@ -109,8 +112,8 @@ export function checkField(f: FieldDeclaration, value: unknown, now: Today = new
       return checkDateLimits(f, d, now);
     }
     case 'datetime': {
-      const d = typeof value === 'string' ? new Date(value) : null;
-      if (!d || Number.isNaN(d.getTime()) || !/^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value as string)) return { message: 'engine.validation.datetime' };
+      const d = typeof value === 'string' ? parseStrictInstant(value) : null;
+      if (!d) return { message: 'engine.validation.datetime' };
       return checkDateLimits(f, d, now);
     }
     case 'image':
@@ -131,6 +134,11 @@ export function checkField(f: FieldDeclaration, value: unknown, now: Today = new
       const a = value as Record<string, unknown>;
       for (const k of Object.keys(a)) if (!['line1', 'line2', 'city', 'postcode', 'country'].includes(k)) return { message: 'engine.validation.address' };
       for (const k of Object.keys(a)) if (a[k] != null && (typeof a[k] !== 'string' || (a[k] as string).length > 200)) return { message: 'engine.validation.address' };
+      for (const k of Object.keys(a)) {
+        const characters = typeof a[k] === 'string' ? textCharactersProblem(a[k] as string, 'line') : undefined;
+        // The part goes along so the form shows the message on that input.
+        if (characters) return { message: characters, args: { part: k } };
+      }
       if (f.required && (blank(a.line1) || blank(a.postcode))) return { message: 'engine.validation.addressRequired' };
       if (!blank(a.postcode) && !/^[A-Za-z0-9 -]{3,10}$/.test(String(a.postcode).trim())) return { message: 'engine.validation.postcode' };
       return undefined;
@@ -157,11 +165,16 @@ export const getPath = (record: Record<string, any>, path: string) => path.split
 export function validateRecord(decl: ResourceDeclaration, record: Record<string, any>, custom: CustomFieldDefinition[] = [], now: Today = new Date()): Problems {
   const problems: Problems = {};
   const fields = [...decl.fields, ...custom.map(customFieldAsDeclaration)];
+  // The rules see only values of their field's type (a list where a list is declared): a value that failed its
+  // check reads as not given, so a rule can never be handed a string where it expects a list.
+  const checked: Record<string, any> = { ...record };
   for (const f of fields) {
     const p = checkField(f, getPath(record, f.source), now);
-    if (p) problems[f.source] = p;
+    if (!p) continue;
+    problems[f.source] = p;
+    if (!f.source.includes('.')) checked[f.source] = undefined;
   }
-  for (const [field, message] of Object.entries(decl.rules?.(record) ?? {})) problems[field] ??= { message };
+  for (const [field, message] of Object.entries(decl.rules?.(checked) ?? {})) problems[field] ??= { message };
   return problems;
 }
 
@@ -229,7 +242,7 @@ export function validateCustomFieldsInput(defs: CustomFieldDefinition[], input: 
     }
     if (isEmpty(field, value)) delete merged[key];
     else if (def.field_type === 'number') merged[key] = toNumber(value);
-    else merged[key] = typeof value === 'string' ? value.trim() : value;
+    else merged[key] = typeof value === 'string' ? normaliseText(value) : value;
   }
   return Object.keys(problems).length ? { problems, merged: original } : { problems, merged };
 }

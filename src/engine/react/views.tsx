@@ -81,6 +81,9 @@ export function onAddressParts(decl: ResourceDeclaration, values: Record<string,
     } else if (p.message === 'engine.validation.postcode') {
       delete out[f.source];
       out[`${f.source}.postcode`] = p;
+    } else if (typeof p.args?.part === 'string') {
+      delete out[f.source];
+      out[`${f.source}.${p.args.part}`] = p;
     }
   }
   return out;

@@ -1,0 +1,39 @@
+/**
+ * What typed text may hold, shared by the forms, the engine and the hand-written routes (server/engine/input.ts).
+ * Plain TypeScript: no React, no Node.
+ *
+ * Text is what a person reads. Controls (C0, DEL, C1: terminal escapes, NUL), unpaired surrogates (stored as
+ * U+FFFD), U+FFFD itself, format characters (bidirectional overrides such as U+202E, zero-width characters, the
+ * byte-order mark, soft hyphens) and the Unicode line and paragraph separators only hide or disguise what is
+ * there, so no field keeps them. A one-line field (a name, a code, an e-mail, a phone, a part of an address)
+ * keeps no line break or tab either; a multi-line field (notes, reasons, messages) keeps CR, LF and TAB.
+ * A zero-width joiner inside an emoji sequence (👩‍💻) and the tags of a flag (🏴 of Scotland) are part of one
+ * visible picture, so they are kept.
+ */
+
+/** 'line': names, codes, e-mails, phones, address parts; 'multiline': notes, reasons, messages. */
+export type TextKind = 'line' | 'multiline';
+
+/** A picture made of several code points: joined emoji, and a flag written with tag characters. */
+const EMOJI_SEQUENCE = /\p{Extended_Pictographic}\uFE0F?(?:\u200D\p{Extended_Pictographic}\uFE0F?)+|\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
+/** Never in any text: controls other than CR, LF and TAB, format characters, separators, surrogates, U+FFFD/FFFE/FFFF. */
+const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cf}\p{Cs}\u2028\u2029\uFFFD\uFFFE\uFFFF]/u;
+const LINE_BREAK_OR_TAB = /[\r\n\t]/;
+
+/** The message key of what is wrong with a text's characters, or undefined when every character may stay. */
+export function textCharactersProblem(text: string, kind: TextKind): 'engine.validation.hiddenCharacters' | 'engine.validation.oneLine' | undefined {
+  const visible = text.replace(EMOJI_SEQUENCE, '');
+  if (HIDDEN.test(visible)) return 'engine.validation.hiddenCharacters';
+  if (kind === 'line' && LINE_BREAK_OR_TAB.test(visible)) return 'engine.validation.oneLine';
+  return undefined;
+}
+
+/**
+ * Text with its hidden characters, line breaks and tabs taken out: for what cannot be refused in words, such as
+ * an uploaded file's name ("invoice\u202Efdp.exe" would read as "invoiceexe.pdf").
+ */
+export const withoutHiddenCharacters = (text: string) =>
+  text.replace(new RegExp(`${HIDDEN.source}|[\\r\\n\\t]`, 'gu'), (ch) => (/[\r\n\t]/.test(ch) ? ' ' : ''));
+
+/** Text as it is stored: trimmed, in Unicode NFC (an "é" typed as e + accent and one typed as é are one value). */
+export const normaliseText = (text: string) => text.trim().normalize('NFC');
