@@ -23,6 +23,8 @@ export interface Listener {
 export const STREAMS_PER_SESSION = 4;
 /** Streams one agency may hold open at once in a process (its users' tabs and its staff's phones); more answer 429. */
 export const STREAMS_PER_AGENCY = 500;
+/** The caps in force in this process (a test lowers them for a moment). */
+export const streamLimits = { perSession: STREAMS_PER_SESSION, perAgency: STREAMS_PER_AGENCY };
 
 /** How many missed messages a reconnecting stream is sent at most (older ones: fetch_messages). */
 export const BACKLOG_MAX = 200;
@@ -36,8 +38,6 @@ type EventRow = MessageRow & { channel_sid: string; candidate_id: number };
  */
 export class ChatHub {
   private listeners = new Map<number, Set<Listener>>();
-  /** The caps in force (tests lower them). */
-  limits = { perSession: STREAMS_PER_SESSION, perAgency: STREAMS_PER_AGENCY };
 
   constructor(
     private db: Queryable,
@@ -54,17 +54,17 @@ export class ChatHub {
 
   /**
    * Why a new stream of this session may not open (its words for a 429), or null: each session and each agency
-   * holds at most `limits` streams in this process.
+   * holds at most `streamLimits` streams in this process.
    */
   refusal(merchantId: number, tokenHash: string): string | null {
     const set = this.listeners.get(merchantId);
     let mine = 0;
     for (const l of set ?? []) if (l.session?.token_hash === tokenHash) mine++;
-    if (mine >= this.limits.perSession) {
-      return `This sign-in already has ${mine} live chat connections open (at most ${this.limits.perSession}). Close the chat in another tab or window, then reload this one.`;
+    if (mine >= streamLimits.perSession) {
+      return `This sign-in already has ${mine} live chat connections open (at most ${streamLimits.perSession}). Close the chat in another tab or window, then reload this one.`;
     }
-    if ((set?.size ?? 0) >= this.limits.perAgency) {
-      return `Your agency has too many live chat connections open right now (at most ${this.limits.perAgency}). Messages still arrive when you reload the conversation; try the live chat again in a minute.`;
+    if ((set?.size ?? 0) >= streamLimits.perAgency) {
+      return `Your agency has too many live chat connections open right now (at most ${streamLimits.perAgency}). Messages still arrive when you reload the conversation; try the live chat again in a minute.`;
     }
     return null;
   }
