@@ -61,7 +61,7 @@ export class ChatHub {
     let mine = 0;
     for (const l of set ?? []) if (l.session?.token_hash === tokenHash) mine++;
     if (mine >= streamLimits.perSession) {
-      return `This sign-in already has ${mine} live chat connections open (at most ${streamLimits.perSession}). Close the chat in another tab or window, then reload this one.`;
+      return `This sign-in already has ${streamLimits.perSession} live chat connections open, the most it may. Close the chat in another tab or window, then reload this one.`;
     }
     if ((set?.size ?? 0) >= streamLimits.perAgency) {
       return `Your agency has too many live chat connections open right now (at most ${streamLimits.perAgency}). Messages still arrive when you reload the conversation; try the live chat again in a minute.`;

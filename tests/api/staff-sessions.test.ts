@@ -141,7 +141,7 @@ describe('chat streams are capped (item 12)', () => {
       const refused = await openStream(B, token);
       expect(refused.status).toBe(429);
       expect((refused as any).body.message).toBe(
-        `This sign-in already has ${STREAMS_PER_SESSION} live chat connections open (at most ${STREAMS_PER_SESSION}). Close the chat in another tab or window, then reload this one.`,
+        `This sign-in already has ${STREAMS_PER_SESSION} live chat connections open, the most it may. Close the chat in another tab or window, then reload this one.`,
       );
       // Another session of the same user is counted apart.
       const other = await openStream(B, await loginAs(B, 'consultant'));
