@@ -22,7 +22,7 @@ const address = `http://${config.host.includes(':') ? `[${config.host}]` : confi
 console.log(`\nStaffing back office is running at ${address}  (ready in ${Math.round(performance.now() - started)} ms)`);
 console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`);
 console.log(`API description: ${address}/api/docs`);
-console.log(`E-mail: ${config.smtpUrl ? 'SMTP_URL' : `embedded mail server at ${notifications.smtpUrl} (received mail: ${address}/report/EmailReport/mailbox)`}`);
+console.log(`E-mail: ${config.smtpUrl ? 'SMTP_URL' : `embedded mail server on 127.0.0.1:${notifications.smtp?.port} (product's sender only; received mail: ${address}/report/EmailReport/mailbox)`}`);
 if (!config.databaseUrl || created) {
   const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from users where email = 'admin@demo.test'`);
   if (n > 0) {

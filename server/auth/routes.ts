@@ -3,6 +3,7 @@ import { HttpError } from '../http.js';
 import { decoyHash, verifyPassword } from './passwords.js';
 import { MAY_SIGN_IN, type AuthUser, type LoginType } from './sessions.js';
 import { acceptInvite, INVITE_LIFETIME_DAYS, inviteStaff, readInvite } from './staffInvites.js';
+import { principalOf } from '../engine/routes.js';
 
 const credentials = {
   type: 'object',
@@ -49,6 +50,9 @@ function describe(u: Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'kind' | 
   };
 }
 
+/** Staff logins of one address (at different agencies) that a sign-in tries; agency and client logins are unique. */
+export const STAFF_LOGINS_TRIED = 5;
+
 export async function authRoutes(app: FastifyInstance) {
   const login = (kind: LoginType) => async (req: any, reply: any) => {
     const email = String(req.body.email).trim().toLowerCase();
@@ -61,16 +65,24 @@ export async function authRoutes(app: FastifyInstance) {
       throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
     }
     // A user of an inactive or deleted client is refused like a wrong password: the answer tells nothing about
-    // the account.
-    const [user] = await app.db.query(
+    // the account. Staff logins are per agency, so one address may have several (a person working for two
+    // agencies): the password chooses, tried on each, newest first, up to STAFF_LOGINS_TRIED.
+    const users = await app.db.query(
       `select u.id, u.merchant_id, u.client_id, u.candidate_id, u.kind, u.role, u.name, u.email, u.password_hash, c.name as client_name
          from users u left join clients c on c.id = u.client_id
-        where u.kind = $1 and lower(u.email) = $2 and ${MAY_SIGN_IN}`,
+        where u.kind = $1 and lower(u.email) = $2 and ${MAY_SIGN_IN}
+        order by u.id desc limit ${STAFF_LOGINS_TRIED}`,
       [kind, email],
     );
     // Unknown e-mail and wrong password take the same time and give the same answer.
-    const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
-    if (!user || !ok) throw new HttpError(401, 'The e-mail address or password is incorrect.');
+    let user: (typeof users)[number] | undefined;
+    if (users.length === 0) await verifyPassword(password, await decoyHash());
+    for (const candidate of users) {
+      if (!(await verifyPassword(password, candidate.password_hash))) continue;
+      user = candidate;
+      break;
+    }
+    if (!user) throw new HttpError(401, 'The e-mail address or password is incorrect.');
     await app.throttle.succeeded(app.db, attempt);
     const { token, expiresAt } = await app.sessions.create(user.id);
     return reply.status(200).send({ token, token_expiration: expiresAt, ...describe(user as any, user.client_name) });
@@ -109,7 +121,7 @@ export async function authRoutes(app: FastifyInstance) {
       params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] },
     },
     handler: async (req) => {
-      const invitation = await inviteStaff(app.db, { merchantId: req.auth!.merchant_id, userId: req.auth!.id }, req.params.id);
+      const invitation = await inviteStaff(app.db, principalOf(req), req.params.id);
       return { message: `An invitation was e-mailed to ${invitation.email}.`, email: invitation.email, expires_at: invitation.expiresAt };
     },
   });

@@ -21,12 +21,29 @@ export interface AuthUser {
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
+ * Whether a staff record gives its staff member the right to sign in (`sc` is the staff record): not deleted, not
+ * rejected, and not deactivated. A pending staff member may sign in (the agency chats with them while they join);
+ * an approved one only while activated (the staff list's Inactive tab is approved and not activated).
+ * `staffMaySignIn` is the same rule on a record.
+ */
+const STAFF_MAY_SIGN_IN = `sc.deleted_at is null and sc.status <> 'rejected' and (sc.activated or sc.status = 'pending')`;
+export const staffMaySignIn = (r: { deleted_at?: unknown; status?: unknown; activated?: unknown }) =>
+  !r.deleted_at && r.status !== 'rejected' && (r.activated === true || r.status === 'pending');
+
+/**
  * Who may hold a session: an active user and, for a client user, a client that is active and not deleted; for
- * a staff user, a staff record that is not deleted.
+ * a staff user, a staff record that gives the right to sign in (STAFF_MAY_SIGN_IN).
  * Sign-in and every token look-up apply it (`u` is users, `c` the user's client, left-joined).
  */
 export const MAY_SIGN_IN = `u.active and (u.client_id is null or (c.status = 'active' and c.deleted_at is null))
-  and (u.candidate_id is null or exists (select 1 from candidates sc where sc.id = u.candidate_id and sc.deleted_at is null))`;
+  and (u.candidate_id is null or exists (select 1 from candidates sc where sc.id = u.candidate_id and ${STAFF_MAY_SIGN_IN}))`;
+
+/** Whether an announcement of ended sessions ends this session. */
+export function endsSession(ended: Topics['sessions'], session: Pick<AuthUser, 'token_hash' | 'id' | 'client_id'>): boolean {
+  if ('token' in ended) return ended.token === session.token_hash;
+  if ('userId' in ended) return ended.userId === session.id;
+  return session.client_id !== null && ended.clientId === session.client_id;
+}
 
 // Looking a token up costs a query; an in-process cache keeps it off the hot path. Every way a session ends
 // (sign-out, a user or client deactivated or deleted) is announced to every process, which drops its entries
@@ -89,10 +106,7 @@ export class SessionStore {
     this.invalidations++;
     if (!ended) return this.cache.clear();
     if ('token' in ended) return void this.cache.delete(ended.token);
-    for (const [hash, { user }] of this.cache) {
-      if (!user) continue;
-      if (('userId' in ended && user.id === ended.userId) || ('clientId' in ended && user.client_id === ended.clientId)) this.cache.delete(hash);
-    }
+    for (const [hash, { user }] of this.cache) if (user && endsSession(ended, user)) this.cache.delete(hash);
   }
 }
 
@@ -118,4 +132,17 @@ export async function endSessionsOfClient(tx: Queryable, cluster: Cluster, merch
     [clientId, merchantId],
   );
   await cluster.publish('sessions', { clientId }, tx);
+}
+
+/**
+ * Ends the sessions of a staff member's login, if they have one (call it when their staff record stops giving the
+ * right to sign in: deleted, rejected, deactivated). Like `endSessionsOfUser`, it works inside the caller's
+ * transaction.
+ */
+export async function endSessionsOfStaff(tx: Queryable, cluster: Cluster | undefined, merchantId: number, candidateId: number): Promise<void> {
+  const [user] = await tx.query<{ id: number }>(`select id from users where merchant_id = $1 and candidate_id = $2 and kind = 'staff'`, [merchantId, candidateId]);
+  if (!user) return;
+  // Without a bus (a script outside the server) there is no process to tell: the rows are enough.
+  if (cluster) await endSessionsOfUser(tx, cluster, user.id);
+  else await tx.query('delete from sessions where user_id = $1', [user.id]);
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import type { Cluster, Topics } from '../cluster.js';
+import { endsSession } from '../auth/sessions.js';
 import type { ChatMessage } from '../../src/resources/communication/chat/types.js';
 import { MESSAGE_COLUMNS, messageFor, type MessageRow } from './channels.js';
 
@@ -14,7 +15,16 @@ export interface Listener {
   /** A staff member hears their own channel only; null: an agency user, who hears every channel of the agency. */
   candidateId: number | null;
   deliver(event: LiveEvent): void;
+  /** The session the stream belongs to, and how to end the stream when that session ends. */
+  session?: { token_hash: string; id: number; client_id: number | null; end(): void };
 }
+
+/** Streams one session may hold open at once in a process (a few tabs); more answer 429. */
+export const STREAMS_PER_SESSION = 4;
+/** Streams one agency may hold open at once in a process (its users' tabs and its staff's phones); more answer 429. */
+export const STREAMS_PER_AGENCY = 500;
+/** The caps in force in this process (a test lowers them for a moment). */
+export const streamLimits = { perSession: STREAMS_PER_SESSION, perAgency: STREAMS_PER_AGENCY };
 
 /** How many missed messages a reconnecting stream is sent at most (older ones: fetch_messages). */
 export const BACKLOG_MAX = 200;
@@ -35,6 +45,28 @@ export class ChatHub {
   ) {
     cluster.on('chat', (event) => void this.hear(event).catch((e) => console.error('A chat message could not be delivered:', e)));
     cluster.onReset(() => this.each(() => true, { type: 'resync' }));
+    // The announcement that ends sessions (sign-out, a user, client or staff member losing the right to sign in)
+    // ends their open streams too, in every process.
+    cluster.on('sessions', (ended) => {
+      for (const set of this.listeners.values()) for (const l of set) if (l.session && endsSession(ended, l.session)) l.session.end();
+    });
+  }
+
+  /**
+   * Why a new stream of this session may not open (its words for a 429), or null: each session and each agency
+   * holds at most `streamLimits` streams in this process.
+   */
+  refusal(merchantId: number, tokenHash: string): string | null {
+    const set = this.listeners.get(merchantId);
+    let mine = 0;
+    for (const l of set ?? []) if (l.session?.token_hash === tokenHash) mine++;
+    if (mine >= streamLimits.perSession) {
+      return `This sign-in already has ${streamLimits.perSession} live chat connections open, the most it may. Close the chat in another tab or window, then reload this one.`;
+    }
+    if ((set?.size ?? 0) >= streamLimits.perAgency) {
+      return `Your agency has too many live chat connections open right now (at most ${streamLimits.perAgency}). Messages still arrive when you reload the conversation; try the live chat again in a minute.`;
+    }
+    return null;
   }
 
   /** Tells every process (this one included) of a committed message. */

@@ -75,6 +75,8 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
     const ctx = await contextOf(app.db, req);
     const touched = new Set<string>();
     const result = await app.db.transaction((tx) => fn({ ...ctx, db: tx, touched }));
+    // A write that ended sessions (a client or staff member deactivated) answers once every process has heard.
+    await ctx.cluster?.settle();
     written(req);
     for (const table of touched) c.totals.changed(table, req.auth!.merchant_id);
     return result;

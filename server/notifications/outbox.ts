@@ -37,6 +37,35 @@ ${paragraphs}${button}
   return { subject: subject.replace(/[\r\n]+/g, ' ').trim().slice(0, 250), text, html };
 }
 
+/**
+ * Single-use links (an invitation to set a password) are secrets of their recipient: never stored in the outbox,
+ * whose copies agency users read. The stored text and HTML carry SECRET_PLACEHOLDER where the link's token goes,
+ * and the row names a kind and a reference; when the worker sends the message it asks that kind's minter for a
+ * fresh token (the minter keeps only its hash) and puts it in place of the placeholder in what it sends.
+ */
+export const SECRET_PLACEHOLDER = '(single-use-link-added-when-sent)';
+export interface SecretLink {
+  /** The product path that carries the token (the embedded mail server hides tokens on these paths). */
+  path(token: string): string;
+  /** A fresh token for the reference, or null when the link must not be sent any more (used, replaced, expired). */
+  mint(db: Queryable, ref: number): Promise<string | null>;
+}
+const secretLinks = new Map<string, SecretLink>();
+export function registerSecretLink(kind: string, link: SecretLink) {
+  secretLinks.set(kind, link);
+}
+export const secretLinkOf = (kind: string) => secretLinks.get(kind);
+
+/** Every registered secret link's token hidden (the placeholder in its place): for copies other people read. */
+export function hideSecretLinks(text: string): string {
+  let out = text;
+  for (const link of secretLinks.values()) {
+    const prefix = link.path('');
+    out = out.split(prefix).map((part, i) => (i === 0 ? part : part.replace(/^[A-Za-z0-9_-]{16,}/, SECRET_PLACEHOLDER))).join(prefix);
+  }
+  return out;
+}
+
 export interface QueuedEmail {
   merchantId: number;
   recipient: string;
@@ -46,15 +75,20 @@ export interface QueuedEmail {
   html: string;
   /** The event key, or 'other'. */
   event: string;
+  /** A single-use link the sender adds (see SECRET_PLACEHOLDER). */
+  secret?: { kind: string; ref: number };
 }
 
 /** Queues e-mails in the caller's transaction: they are sent once it commits, never if it rolls back. */
 export async function queueEmails(db: Queryable, mails: QueuedEmail[]): Promise<number[]> {
   if (mails.length === 0) return [];
   const rows = await db.query<{ id: number }>(
-    `insert into email_outbox (merchant_id, recipient, recipient_name, subject, text, html, event)
-     select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) returning id`,
-    [mails.map((m) => m.merchantId), mails.map((m) => m.recipient), mails.map((m) => m.recipientName ?? null), mails.map((m) => m.subject), mails.map((m) => m.text), mails.map((m) => m.html), mails.map((m) => m.event)],
+    `insert into email_outbox (merchant_id, recipient, recipient_name, subject, text, html, event, secret_kind, secret_ref)
+     select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[]) returning id`,
+    [
+      mails.map((m) => m.merchantId), mails.map((m) => m.recipient), mails.map((m) => m.recipientName ?? null), mails.map((m) => m.subject), mails.map((m) => m.text),
+      mails.map((m) => m.html), mails.map((m) => m.event), mails.map((m) => m.secret?.kind ?? null), mails.map((m) => m.secret?.ref ?? null),
+    ],
   );
   return rows.map((r) => r.id);
 }
@@ -76,6 +110,8 @@ export interface ClaimedEmail {
   text: string;
   html: string;
   attempts: number;
+  secret_kind: string | null;
+  secret_ref: number | null;
 }
 
 /**
@@ -86,7 +122,7 @@ export async function claimDue(db: Queryable, limit: number): Promise<ClaimedEma
   return db.query<ClaimedEmail>(
     `update email_outbox o set attempts = o.attempts + 1, next_attempt_at = now() + make_interval(secs => $2::double precision / 1000), updated_at = now()
       where o.id in (select id from email_outbox where status = 'queued' and next_attempt_at <= now() order by next_attempt_at, id limit $1 for update skip locked)
-      returning o.id, o.merchant_id, o.recipient, o.recipient_name, o.subject, o.text, o.html, o.attempts`,
+      returning o.id, o.merchant_id, o.recipient, o.recipient_name, o.subject, o.text, o.html, o.attempts, o.secret_kind, o.secret_ref`,
     [limit, LEASE_MS],
   );
 }

@@ -1,6 +1,16 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import type { Queryable } from '../db/index.js';
+import { hideSecretLinks } from './outbox.js';
+
+/**
+ * The embedded server takes mail only from the product's own sender: a user name and password made when the
+ * process starts, known only to it (in the URL it answers), and kept across restarts of the server within the
+ * process so a sender that outlives one keeps working.
+ */
+const SENDER = { user: 'product-sender', pass: randomBytes(24).toString('base64url') };
+const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export interface EmbeddedSmtp {
   port: number;
@@ -16,8 +26,15 @@ export interface EmbeddedSmtp {
 export async function startEmbeddedSmtp(db: Queryable, options: { port?: number; host?: string } = {}): Promise<EmbeddedSmtp> {
   const host = options.host ?? '127.0.0.1';
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    // Plain AUTH without TLS: the server listens on this machine only.
+    authOptional: false,
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    disabledCommands: ['STARTTLS'],
+    onAuth(auth, _session, callback) {
+      if (auth.username && auth.password && same(auth.username, SENDER.user) && same(auth.password, SENDER.pass)) return callback(null, { user: SENDER.user });
+      callback(Object.assign(new Error('Authentication failed'), { responseCode: 535 }));
+    },
     banner: 'Staffing back office embedded mail server',
     size: 5 * 1024 * 1024,
     logger: false,
@@ -30,17 +47,19 @@ export async function startEmbeddedSmtp(db: Queryable, options: { port?: number;
             const v = mail.headers.get(name);
             return typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : null;
           };
+          // Filed under an agency only as the outbox row it names: a header alone cannot put mail in an agency's box.
+          // The mailbox is read by the agency's users: single-use links addressed to someone else are hidden.
           await db.query(
             `insert into mailbox (merchant_id, outbox_id, envelope_from, envelope_to, subject, text, html, message_id, size)
-             values ((select id from merchants where id = $1), $2, $3, $4, $5, $6, $7, $8, $9)`,
+             values ((select merchant_id from email_outbox where id = $2 and merchant_id = $1), $2, $3, $4, $5, $6, $7, $8, $9)`,
             [
               header('x-agency-id'),
               header('x-outbox-id'),
               session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
               session.envelope.rcptTo.map((r) => r.address),
               mail.subject ?? null,
-              mail.text ?? null,
-              typeof mail.html === 'string' ? mail.html : null,
+              mail.text === undefined ? null : hideSecretLinks(mail.text),
+              typeof mail.html === 'string' ? hideSecretLinks(mail.html) : null,
               mail.messageId ?? null,
               (stream as unknown as { sizeExceeded?: boolean }).sizeExceeded ? -1 : Buffer.byteLength(mail.text ?? '') + Buffer.byteLength(typeof mail.html === 'string' ? mail.html : ''),
             ],
@@ -62,7 +81,7 @@ export async function startEmbeddedSmtp(db: Queryable, options: { port?: number;
   const port = (server.server.address() as { port: number }).port;
   return {
     port,
-    url: `smtp://${host}:${port}`,
+    url: `smtp://${SENDER.user}:${encodeURIComponent(SENDER.pass)}@${host}:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -2,7 +2,9 @@ import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/index.js';
 import { runDocumentReminders } from './documents.js';
 import { createMailer, DEFAULT_FROM, isPermanent } from './mailer.js';
-import { claimDue, markFailed, markRetry, markSent, setPublicUrl, type ClaimedEmail } from './outbox.js';
+import { claimDue, markFailed, markRetry, markSent, SECRET_PLACEHOLDER, secretLinkOf, setPublicUrl, type ClaimedEmail } from './outbox.js';
+// Registers the staff invitation's single-use link, which the sender mints (see sendBatch).
+import '../auth/staffInvites.js';
 import { startEmbeddedSmtp, type EmbeddedSmtp } from './smtp.js';
 
 /** A background job: run every `everyMs` by every worker (so it must be safe to run in several processes). */
@@ -96,17 +98,26 @@ export class NotificationWorker {
     const outcomes = await Promise.all(
       claimed.map(async (m) => {
         try {
+          let { text, html } = m;
+          if (m.secret_kind) {
+            // The single-use link is made now and lives only in what is sent; the outbox keeps the placeholder.
+            const link = secretLinkOf(m.secret_kind);
+            const token = link && m.secret_ref !== null ? await link.mint(this.db, m.secret_ref) : null;
+            if (!token) return { m, ok: false as const, permanent: true, error: new Error('Not sent: its link is no longer valid (used, replaced by a newer one, or expired).') };
+            text = text.split(SECRET_PLACEHOLDER).join(token);
+            html = html.split(SECRET_PLACEHOLDER).join(token);
+          }
           const info = await this.options.mailer.sendMail({
             from: { name: agencies.get(m.merchant_id) ?? '', address: from },
             to: m.recipient_name ? { name: m.recipient_name, address: m.recipient } : m.recipient,
             subject: m.subject,
-            text: m.text,
-            html: m.html,
+            text,
+            html,
             headers: { 'X-Agency-Id': String(m.merchant_id), 'X-Outbox-Id': String(m.id) },
           });
           return { m, ok: true as const, messageId: (info.messageId as string | undefined) ?? null };
         } catch (error) {
-          return { m, ok: false as const, error };
+          return { m, ok: false as const, permanent: isPermanent(error), error };
         }
       }),
     );
@@ -117,7 +128,7 @@ export class NotificationWorker {
     for (const o of outcomes) {
       if (o.ok) continue;
       const message = (o.error as Error)?.message ?? String(o.error);
-      if (isPermanent(o.error)) {
+      if (o.permanent) {
         failed += 1;
         await markFailed(this.db, o.m.id, message);
       } else {

@@ -5,6 +5,7 @@ import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
 import { assessCompliance, describeCompliance, type ComplianceCategory, type ComplianceDocument } from '../domain/compliance/compliance.js';
 import { defaultExpiry, DUE_WITHIN_DAYS } from '../domain/compliance/documents.js';
 import { notify } from '../notifications/notify.js';
+import { endSessionsOfStaff, staffMaySignIn } from '../auth/sessions.js';
 
 /** The agency's document categories, as the compliance rules read them. */
 async function categoriesOf(db: Queryable, merchantId: number): Promise<ComplianceCategory[]> {
@@ -91,10 +92,15 @@ export const candidatesBehaviour: ResourceBehaviour = {
   computedFilters: { compliance: (value, bind, { today }) => complianceFilters[value](bind, today) },
   async afterSave(ctx, { stored, row }) {
     if (!stored) await notifyStaffRegistered(ctx, row);
+    // Rejected or deactivated (by any action or write): their staff login's sessions end at once, everywhere.
+    if (stored && staffMaySignIn(stored) && !staffMaySignIn(row)) await endSessionsOfStaff(ctx.db, ctx.cluster, ctx.principal.merchantId, row.id);
     if (stored && stored.job_role_id === row.job_role_id) return false;
     // A new job role may require other documents: the stored compliance changes with it.
     await refreshCompliance(ctx.db, ctx.principal.merchantId, [row.id]);
     return true;
+  },
+  async afterDelete(ctx, row) {
+    await endSessionsOfStaff(ctx.db, ctx.cluster, ctx.principal.merchantId, row.id);
   },
   actions: {
     /** A staff member who is not compliant for their role is activated only by an admin who gives a reason. */

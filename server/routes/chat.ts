@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { callerOf, fetchMessages, channelOf, listConversations, markRead, MESSAGE_MAX, MESSAGES_PAGE, MESSAGES_PAGE_MAX, openChannel, sendMessage, unreadCount, type CreateChannelInput } from '../chat/channels.js';
-import { ChatHub, type LiveEvent } from '../chat/live.js';
+import { ChatHub, STREAMS_PER_AGENCY, STREAMS_PER_SESSION, type LiveEvent } from '../chat/live.js';
+import { HttpError } from '../http.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -149,7 +150,8 @@ export async function chatRoutes(app: FastifyInstance) {
       summary: 'New messages as they arrive (Server-Sent Events)',
       description:
         'An agency user hears every channel of the agency, a staff member their own. `after` (the last message id the screen has) first sends what was missed. ' +
-        `The stream ends after \`wait\` seconds (${STREAM_SECONDS} by default); reconnect with \`after\`. Events: ready, message, resync (fetch again: messages may have been missed).`,
+        `The stream ends after \`wait\` seconds (${STREAM_SECONDS} by default); reconnect with \`after\`. Events: ready, message, resync (fetch again: messages may have been missed). ` +
+        `It ends when its session ends. At most ${STREAMS_PER_SESSION} streams per session and ${STREAMS_PER_AGENCY} per agency are open at once in a server process; more answer 429.`,
       querystring: {
         type: 'object',
         properties: { after: { type: 'integer', minimum: 0, maximum: 2147483647 }, wait: { type: 'integer', minimum: 0, maximum: 300, default: STREAM_SECONDS } },
@@ -158,6 +160,12 @@ export async function chatRoutes(app: FastifyInstance) {
     handler: async (req, reply) => {
       const caller = callerOf(req.auth!);
       const listener = { merchantId: caller.merchantId, candidateId: caller.candidateId };
+      // Counted and added with nothing awaited between, so parallel requests cannot all slip under the cap.
+      const refused = app.chat.refusal(caller.merchantId, req.auth!.token_hash);
+      if (refused) {
+        reply.header('retry-after', '60');
+        throw new HttpError(429, refused);
+      }
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -175,7 +183,9 @@ export async function chatRoutes(app: FastifyInstance) {
       };
       // Live events heard while the backlog is read wait behind it, so the screen gets messages in order.
       let queued: LiveEvent[] | null = [];
-      const stop = app.chat.add({ ...listener, deliver: (e) => (queued ? queued.push(e) : write(e)) });
+      const { token_hash, id: userId, client_id } = req.auth!;
+      // Ended at once when its session ends, in any process (the bus that ends sessions).
+      const stop = app.chat.add({ ...listener, deliver: (e) => (queued ? queued.push(e) : write(e)), session: { token_hash, id: userId, client_id, end: () => end() } });
       const end = () => {
         if (!open) return;
         open = false;
@@ -186,7 +196,7 @@ export async function chatRoutes(app: FastifyInstance) {
         res.end();
       };
       const heartbeat = setInterval(async () => {
-        // A session that ended (signed out, deactivated) ends its stream too.
+        // Sessions' ends are announced (above); while the bus is down announcements are missed, so this checks too.
         const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
         if (!token || !(await app.sessions.resolve(token))) return end();
         if (open) res.write(': still here\n\n');

@@ -225,6 +225,22 @@ describe(`two ${postgres ? 'server processes' : 'apps'} on one ${postgres ? 'Pos
     }
   });
 
+  it('deactivating a staff member on A ends their staff session on B at once, though B had it cached (issue 13, item 8)', async () => {
+    const token = await signIn(A, 'staff');
+    const staffMe = () => B.request('GET', '/api/staff_login', { token }).then((r) => r.status);
+    expect([await staffMe(), await staffMe()]).toEqual([200, 200]); // cached on B
+    const [{ candidate_id }] = await db.query<{ candidate_id: number }>('select candidate_id from users where email = $1', [DEMO.staff.email]);
+    const admin = await signIn(A, 'admin');
+    try {
+      expect((await A.request('POST', `/api/candidates/${candidate_id}/actions/deactivate`, { token: admin, payload: {} })).status).toBe(200);
+      expect(await soon(staffMe, 401)).toBe(401);
+      const again = await B.request('POST', '/api/staff_login', { payload: { email: DEMO.staff.email, password: DEMO.staff.password } });
+      expect(again.status).toBe(401);
+    } finally {
+      await db.query('update candidates set activated = true where id = $1', [candidate_id]);
+    }
+  });
+
   it('the sign-in throttle counts across them: 3 failures on A and 2 on B, then A refuses (429)', async () => {
     const attempt = (server: Server, password: string) =>
       server.request('POST', '/api/admin_login', { payload: { email: DEMO.otherAdmin.email, password } });

@@ -1,7 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
 import { notify } from '../../server/notifications/notify';
-import { queueEmails } from '../../server/notifications/outbox';
+import { queueEmails, SECRET_PLACEHOLDER } from '../../server/notifications/outbox';
 import { startEmbeddedSmtp, type EmbeddedSmtp } from '../../server/notifications/smtp';
 import { createMailer } from '../../server/notifications/mailer';
 import { NotificationWorker } from '../../server/notifications/worker';
@@ -16,8 +16,10 @@ let port: number;
 const mailers: ReturnType<typeof createMailer>[] = [];
 
 const one = async <T = any>(sql: string, params: unknown[] = []) => (await t.db.query<any>(sql, params))[0] as T;
+/** The embedded server's address with the product sender's credentials (the same across its restarts here). */
+let url: string;
 const worker = () => {
-  const mailer = createMailer(`smtp://127.0.0.1:${port}`);
+  const mailer = createMailer(url);
   mailers.push(mailer);
   return new NotificationWorker(t.db, { mailer });
 };
@@ -33,6 +35,7 @@ beforeAll(async () => {
   await t.db.query(`update email_outbox set status = 'sent' where status = 'queued'`);
   smtp = await startEmbeddedSmtp(t.db);
   port = smtp.port;
+  url = smtp.url;
 });
 afterAll(async () => {
   for (const m of mailers) m.close();
@@ -140,5 +143,49 @@ describe('the mailbox API', () => {
     expect((await call(t.app, consultant, 'GET', '/api/mailbox')).statusCode).toBe(403);
     const other = await loginAs(t.app, 'otherAdmin');
     expect((await call(t.app, other, 'GET', `/api/mailbox/${first.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the embedded SMTP server takes mail only from the product (issue 13, item 15)', () => {
+  const forged = (mailer: ReturnType<typeof createMailer>, headers: Record<string, string>) =>
+    mailer.sendMail({ from: 'someone@probe.test', to: 'admin@demo.test', subject: 'Forged probe', text: 'Reset your password at http://evil.example', headers });
+
+  it('refuses a sender without the credentials made at start, or with wrong ones: nothing reaches any mailbox', async () => {
+    const [outbox] = await t.db.transaction((tx) => queueEmails(tx, [{ merchantId: merchant, recipient: 'x@probe.test', subject: 'Real', text: 'x', html: '<p>x</p>', event: 'shift.filled' }]));
+    const headers = { 'X-Agency-Id': String(merchant), 'X-Outbox-Id': String(outbox) };
+    const anonymous = createMailer(`smtp://127.0.0.1:${port}`);
+    const wrong = createMailer(`smtp://product-sender:not-the-password@127.0.0.1:${port}`);
+    mailers.push(anonymous, wrong);
+    await expect(forged(anonymous, headers)).rejects.toMatchObject({ responseCode: 530 });
+    await expect(forged(wrong, headers)).rejects.toMatchObject({ responseCode: 535 });
+    expect(await one(`select count(*)::int as n from mailbox where subject = 'Forged probe'`)).toEqual({ n: 0 });
+    // The product's own sender gets in.
+    const own = createMailer(url);
+    mailers.push(own);
+    await own.sendMail({ from: 'no-reply@staffing.local', to: 'x@probe.test', subject: 'Own probe', text: 'x', headers });
+    expect(await one(`select merchant_id from mailbox where subject = 'Own probe'`)).toEqual({ merchant_id: merchant });
+  });
+
+  it('files mail under an agency only as the outbox row it names says', async () => {
+    const [otherAgency] = await t.db.query<{ id: number }>(`select id from merchants where id <> $1 order by id limit 1`, [merchant]);
+    const [outbox] = await t.db.transaction((tx) => queueEmails(tx, [{ merchantId: merchant, recipient: 'y@probe.test', subject: 'Real', text: 'x', html: '<p>x</p>', event: 'shift.filled' }]));
+    const own = createMailer(url);
+    mailers.push(own);
+    await own.sendMail({ from: 'no-reply@staffing.local', to: 'y@probe.test', subject: 'Misfiled probe', text: 'x', headers: { 'X-Agency-Id': String(otherAgency.id), 'X-Outbox-Id': String(outbox) } });
+    expect(await one(`select merchant_id from mailbox where subject = 'Misfiled probe'`)).toEqual({ merchant_id: null });
+  });
+
+  it('a staff invitation reaches the mailbox with its link hidden: the agency cannot read a working link (item 10)', async () => {
+    const made = await call(t.app, admin, 'POST', '/api/candidates', { first_name: 'Mailbox', last_name: 'Probe', email: 'mailbox.probe@invite.example' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await call(t.app, admin, 'POST', `/api/candidates/${made.json().data.id}/staff_invite`, {})).statusCode).toBe(200);
+    await worker().sendDue();
+    const [received] = await t.db.query<{ id: number; text: string }>(`select id, text from mailbox where 'mailbox.probe@invite.example' = any(envelope_to)`);
+    expect(received.text).toContain(`/staff-app/invite/${SECRET_PLACEHOLDER}`);
+    // The link was made and sent (its hash is kept), but no working token is anywhere the agency reads.
+    expect(await one('select token_hash is not null as minted from staff_invites where candidate_id = $1', [made.json().data.id])).toEqual({ minted: true });
+    const shown = await call(t.app, admin, 'GET', `/api/mailbox/${received.id}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).not.toMatch(/\/staff-app\/invite\/[\w-]{16,}/);
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { call, loginAs, makeTestApp, postLogin, type TestApp } from './helpers';
+import { invitationTokenSentTo, sendQueuedMail } from './invites';
+import { SECRET_PLACEHOLDER, setPublicUrl } from '../../server/notifications/outbox';
 
 // The third login type: an agency user invites a staff member by e-mail, the staff member sets a password
 // through the single-use link and signs in with staff_login, shaped like the other two sign-ins.
@@ -17,11 +19,11 @@ async function newStaff(email = `person.${++n}@invite.example`) {
   return res.json().data as { id: number; email: string; first_name: string; last_name: string };
 }
 const invite = (token: string, id: number) => call(t.app, token, 'POST', `/api/candidates/${id}/staff_invite`, {});
-/** The invitation link's token, read from the e-mail queued in the outbox. */
+/** The invitation link's token, from the e-mail as the product's sender sends it (the outbox never holds it). */
 async function tokenMailedTo(email: string) {
-  const [mail] = await t.db.query<{ text: string; subject: string; event: string }>('select text, subject, event from email_outbox where recipient = $1 order by id desc limit 1', [email]);
+  const [mail] = await t.db.query<{ event: string }>('select event from email_outbox where recipient = $1 order by id desc limit 1', [email]);
   expect(mail.event).toBe('staff.invite');
-  return /\/staff-app\/invite\/([\w-]+)/.exec(mail.text)![1];
+  return invitationTokenSentTo(t.db, email);
 }
 const accept = (token: string, password: string) => t.app.inject({ method: 'POST', url: `/api/staff_invites/${token}`, payload: { password } });
 
@@ -141,5 +143,141 @@ describe('staff_login', () => {
     await accept(await tokenMailedTo(person.email), 'the-right-password');
     expect((await call(t.app, admin, 'DELETE', `/api/candidates/${person.id}`)).statusCode).toBe(200);
     expect((await postLogin(t.app, 'staff', person.email, 'the-right-password')).statusCode).toBe(401);
+  });
+});
+
+describe('invitation links are secrets of the staff member (issue 13, item 10)', () => {
+  it('the stored e-mail and every screen of it show a placeholder; the link is made when the e-mail is sent, and only its hash is kept', async () => {
+    const person = await newStaff();
+    // With the product's public address the HTML carries the link too (a button).
+    setPublicUrl('https://office.example');
+    try {
+      expect((await invite(admin, person.id)).statusCode).toBe(200);
+    } finally {
+      setPublicUrl(null);
+    }
+    const [stored] = await t.db.query<{ id: number; text: string; html: string }>('select id, text, html from email_outbox where recipient = $1 order by id desc limit 1', [person.email]);
+    expect(stored.text).toContain(`/staff-app/invite/${SECRET_PLACEHOLDER}`);
+    expect(stored.html).toContain(`/staff-app/invite/${SECRET_PLACEHOLDER}`);
+    // Nothing to accept yet: no token exists until the e-mail is sent.
+    expect((await t.db.query<any>('select token_hash from staff_invites where candidate_id = $1', [person.id]))[0].token_hash).toBeNull();
+    // A consultant reading the outbox sees no working link.
+    const consultant = await loginAs(t.app, 'consultant');
+    const shown = await call(t.app, consultant, 'GET', `/api/email_outbox/${stored.id}`);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.body).toContain(SECRET_PLACEHOLDER);
+    expect((await accept(SECRET_PLACEHOLDER, 'consultant-chosen-password')).statusCode).toBe(404);
+
+    const sent = (await sendQueuedMail(t.db)).find((m) => (typeof m.to === 'string' ? m.to : m.to.address) === person.email)!;
+    const token = /\/staff-app\/invite\/([\w-]+)/.exec(sent.text)![1];
+    expect(sent.html).toContain(`href="https://office.example/staff-app/invite/${token}"`);
+    expect(sent.text + sent.html).not.toContain(SECRET_PLACEHOLDER);
+    const [{ token_hash }] = await t.db.query<any>('select token_hash from staff_invites where candidate_id = $1', [person.id]);
+    expect(token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    // The outbox still holds only the placeholder, after sending too.
+    const after = await call(t.app, consultant, 'GET', `/api/email_outbox/${stored.id}`);
+    expect(after.body).not.toContain(token);
+    expect((await t.db.query<any>('select text, html from email_outbox where id = $1', [stored.id]))[0]).toEqual({ text: stored.text, html: stored.html });
+    expect((await accept(token, 'my-own-password')).statusCode).toBe(200);
+  });
+
+  it('an e-mail whose invitation was replaced before it went out is not sent (its link could never work)', async () => {
+    const person = await newStaff();
+    await invite(admin, person.id);
+    await invite(admin, person.id);
+    const sent = (await sendQueuedMail(t.db)).filter((m) => (typeof m.to === 'string' ? m.to : m.to.address) === person.email);
+    expect(sent).toHaveLength(1);
+    const rows = await t.db.query<{ status: string; last_error: string | null }>('select status, last_error from email_outbox where recipient = $1 order by id', [person.email]);
+    expect(rows.map((r) => r.status)).toEqual(['failed', 'sent']);
+    expect(rows[0].last_error).toMatch(/no longer valid/);
+  });
+
+  it('staff logins are per agency: another agency invites the same address without touching this one, and the password chooses the agency', async () => {
+    const email = `two.agencies.${++n}@invite.example`;
+    const mine = await newStaff(email);
+    await invite(admin, mine.id);
+    expect((await accept(await tokenMailedTo(email), 'password-at-agency-a')).statusCode).toBe(200);
+
+    // Agency B has the same person on its books and invites them: its own login, nothing said about agency A's.
+    const roleB = (await t.db.query<any>(`select id from job_roles where merchant_id = (select merchant_id from users where email = 'admin@other.test') order by id limit 1`))[0].id;
+    const theirs = await call(t.app, otherAdmin, 'POST', '/api/candidates', { first_name: 'Priya', last_name: 'Elsewhere', email, job_role_id: roleB });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    const invited = await invite(otherAdmin, theirs.json().data.id);
+    expect(invited.statusCode, invited.body).toBe(200);
+    const atB = await accept(await tokenMailedTo(email), 'password-at-agency-b');
+    expect(atB.statusCode, atB.body).toBe(200);
+    expect(atB.json().merchant_id).not.toBe(merchantA);
+
+    const a = await postLogin(t.app, 'staff', email, 'password-at-agency-a');
+    expect(a.statusCode, a.body).toBe(200);
+    expect(a.json()).toMatchObject({ merchant_id: merchantA, candidate_id: mine.id });
+    const b = await postLogin(t.app, 'staff', email, 'password-at-agency-b');
+    expect(b.statusCode, b.body).toBe(200);
+    expect(b.json()).toMatchObject({ merchant_id: atB.json().merchant_id, candidate_id: theirs.json().data.id });
+    expect((await postLogin(t.app, 'staff', email, 'neither-password')).statusCode).toBe(401);
+    // Agency A can still invite its staff member again (a forgotten password).
+    expect((await invite(admin, mine.id)).statusCode).toBe(200);
+  });
+});
+
+describe('the right to sign in (issue 13, item 8)', () => {
+  async function signedInStaff() {
+    const person = await newStaff();
+    await invite(admin, person.id);
+    await accept(await tokenMailedTo(person.email), 'the-right-password');
+    const token = (await postLogin(t.app, 'staff', person.email, 'the-right-password')).json().token as string;
+    expect((await call(t.app, token, 'GET', '/api/staff_login')).statusCode).toBe(200);
+    return { person, token };
+  }
+  const act = (id: number, action: string, body: Record<string, unknown> = {}) => call(t.app, admin, 'POST', `/api/candidates/${id}/actions/${action}`, body);
+
+  it('rejecting a staff member ends their sessions and refuses their sign-in and a new invitation', async () => {
+    const { person, token } = await signedInStaff();
+    const res = await act(person.id, 'reject', { reason: 'Did not turn up to the interview' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await call(t.app, token, 'GET', '/api/staff_login')).statusCode).toBe(401);
+    expect((await postLogin(t.app, 'staff', person.email, 'the-right-password')).statusCode).toBe(401);
+    const again = await invite(admin, person.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/rejected/);
+  });
+
+  it('deactivating a staff member ends their sessions and refuses their sign-in until they are activated again', async () => {
+    const { person, token } = await signedInStaff();
+    // A pending staff member may sign in (they are joining); approved and activated, too.
+    await t.db.query(`update candidates set status = 'approved', activated = true where id = $1`, [person.id]);
+    expect((await call(t.app, token, 'GET', '/api/staff_login')).statusCode).toBe(200);
+    const res = await act(person.id, 'deactivate');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await call(t.app, token, 'GET', '/api/staff_login')).statusCode).toBe(401);
+    expect((await postLogin(t.app, 'staff', person.email, 'the-right-password')).statusCode).toBe(401);
+    await t.db.query('update candidates set activated = true where id = $1', [person.id]);
+    expect((await postLogin(t.app, 'staff', person.email, 'the-right-password')).statusCode).toBe(200);
+  });
+
+  it('deleting a staff member ends their sessions at once', async () => {
+    const { person, token } = await signedInStaff();
+    expect((await call(t.app, admin, 'DELETE', `/api/candidates/${person.id}`)).statusCode).toBe(200);
+    expect((await call(t.app, token, 'GET', '/api/staff_login')).statusCode).toBe(401);
+    const send = await call(t.app, token, 'POST', '/api/chats/send_message_to_channel', { channel_sid: 'CH0', message: 'still here?' });
+    expect(send.statusCode).toBe(401);
+  });
+});
+
+describe('the audit trail (issue 13, item 3)', () => {
+  it('an invitation and its acceptance are audited on the staff member', async () => {
+    const person = await newStaff();
+    await invite(admin, person.id);
+    await accept(await tokenMailedTo(person.email), 'the-right-password');
+    const entries = await t.db.query<any>(
+      `select event, action, user_name, login_type, input from audit_log where resource = 'candidates' and record_id = $1 and action is not null order by id`,
+      [person.id],
+    );
+    expect(entries).toEqual([
+      { event: 'action', action: 'staff_invite', user_name: expect.any(String), login_type: 'admin', input: { email: person.email, expires_at: expect.any(String) } },
+      { event: 'action', action: 'accept_staff_invite', user_name: `${person.first_name} ${person.last_name}`, login_type: 'staff', input: { email: person.email, login: 'created' } },
+    ]);
+    // No password or token in the trail.
+    expect(JSON.stringify(entries)).not.toMatch(/the-right-password|token/);
   });
 });

@@ -9,6 +9,7 @@ import shifts from './008_shifts.js';
 import communication from './009_communication.js';
 import notesSupport from './010_notes_support.js';
 import inputHygiene from './011_input_hygiene.js';
+import staffSessions from './012_staff_sessions.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -23,4 +24,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '009_communication', sql: communication },
   { id: '010_notes_support', sql: notesSupport },
   { id: '011_input_hygiene', sql: inputHygiene },
+  { id: '012_staff_sessions', sql: staffSessions },
 ];

@@ -38,6 +38,10 @@ export const emailOutbox: ResourceDeclaration = {
     { source: 'text', type: 'longtext', label: 'Text', readOnly: true, views: ['show'] },
     // Shown rendered in the mailbox, never as markup here.
     { source: 'html', type: 'longtext', label: 'HTML', readOnly: true, views: [] },
+    // A single-use link the sender makes when it sends the e-mail (the text above holds a placeholder): its kind
+    // and the record it belongs to, never the link.
+    { source: 'secret_kind', type: 'text', label: 'Link kind', readOnly: true, views: [] },
+    { source: 'secret_ref', type: 'number', label: 'Link record', readOnly: true, integer: true, views: [] },
   ],
 };
 

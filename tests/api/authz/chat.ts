@@ -1,6 +1,7 @@
 import type { AuthzArea, AuthzContext, Req } from './area';
 import { A, F, N, row, type Principal } from './principals';
 import { call, DEMO } from '../helpers';
+import { invitationTokenSentTo } from '../invites';
 
 /**
  * Chat with staff and the staff sign-in (issue 9). The staff principal (staff@demo.test) reaches their own
@@ -11,7 +12,7 @@ let staffCandidate = 0;
 const sids = { a: '', b: '' };
 const candidates = { a: 0, b: 0 };
 
-/** A new staff member of agency A, invited: the token from the invitation e-mail in the outbox. */
+/** A new staff member of agency A, invited: the token from the invitation e-mail as sent. */
 async function freshInvite(ctx: AuthzContext): Promise<string> {
   const n = ctx.next();
   const made = await ctx.must(
@@ -20,8 +21,7 @@ async function freshInvite(ctx: AuthzContext): Promise<string> {
   );
   const res = await call(ctx.t.app, ctx.setup, 'POST', `/api/candidates/${made.id}/staff_invite`, {});
   if (res.statusCode !== 200) throw new Error(`invite answered ${res.statusCode}: ${res.body}`);
-  const [mail] = await ctx.t.db.query<{ text: string }>('select text from email_outbox where recipient = $1 order by id desc limit 1', [`invited.${n}@authz.example`]);
-  return /\/staff-app\/invite\/([\w-]+)/.exec(mail.text)![1];
+  return invitationTokenSentTo(ctx.t.db, `invited.${n}@authz.example`);
 }
 
 let readableInvite = '';
