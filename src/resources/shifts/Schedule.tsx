@@ -93,7 +93,9 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
     const s = arg.event.extendedProps.shift as ScheduledShift;
     arg.el.setAttribute('tabindex', '0');
     arg.el.setAttribute('role', 'button');
-    arg.el.setAttribute('aria-label', `${translate(`app.schedule.states.${stateOf(s)}`)}: ${shiftWhen(s.start_at, s.end_at, tz)}, ${arg.event.title}`);
+    // The name starts with what the event shows, so that speech users can say it (WCAG 2.5.3).
+    const shown = arg.el.innerText.replace(/\s+/g, ' ').trim();
+    arg.el.setAttribute('aria-label', `${shown ? `${shown}. ` : ''}${translate(`app.schedule.states.${stateOf(s)}`)}: ${shiftWhen(s.start_at, s.end_at, tz)}, ${arg.event.title}`);
     arg.el.dataset.shiftId = String(s.id);
     arg.el.onkeydown = (e) => {
       if (e.key === 'Enter' || e.key === ' ') {
