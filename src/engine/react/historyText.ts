@@ -31,6 +31,8 @@ export const readableInstant = (iso: string) => format(parseISO(iso), 'd MMM yyy
  */
 const MONEY_KEY = /(^|_)(pay|charge|margin|on_costs|amount|total|rate|fee|cost)s?$/;
 
+const FIRST_KEYS = ['name', 'band', 'date', 'dates', 'start', 'end', 'hours'];
+
 /** A snapshot's key in words: 'staff_needed' → 'Staff needed'. */
 export const humanise = (key: string) => {
   const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
@@ -42,6 +44,8 @@ function plain(v: unknown, key: string | undefined, w: Wording): string {
   if (v === null || v === undefined || v === '') return NONE;
   if (typeof v === 'boolean') return v ? w.yes : w.no;
   if (typeof v === 'number') return key && MONEY_KEY.test(key) ? pounds(v) : String(v);
+  // A band is an id ('weekday_day'): in words as the quote shows it.
+  if (typeof v === 'string' && key === 'band') return humanise(v);
   if (typeof v === 'string') return DAY.test(v) ? readableDay(v) : INSTANT.test(v) && !Number.isNaN(Date.parse(v)) ? readableInstant(v) : v;
   if (Array.isArray(v)) return list(v, key, w);
   if (typeof v === 'object') return record(v as Record<string, unknown>, w);
@@ -60,7 +64,11 @@ function list(items: unknown[], key: string | undefined, w: Wording): string {
  * a list ('Dates: 1 Mar 2026, 2 Mar 2026; Staff needed: 2').
  */
 function record(o: Record<string, unknown>, w: Wording): string {
-  const entries = Object.entries(o).filter(([, v]) => v !== null && v !== undefined && v !== '');
+  // The database keeps a snapshot's keys in its own order: what names a line comes first, then its times and amounts.
+  const rank = (k: string) => (FIRST_KEYS.includes(k) ? FIRST_KEYS.indexOf(k) : FIRST_KEYS.length);
+  const entries = Object.entries(o)
+    .filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .sort(([a], [b]) => rank(a) - rank(b));
   const parts = entries.map(([k, v]) => `${humanise(k)}: ${plain(v, k, w)}`);
   return parts.length ? parts.join(entries.some(([, v]) => typeof v === 'object') ? '; ' : ', ') : NONE;
 }

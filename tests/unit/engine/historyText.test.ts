@@ -9,14 +9,15 @@ const field = (source: string) => shifts.fields.find((f) => f.source === source)
 describe('history values in the reader’s words', () => {
   it('writes a shift’s price lines as text, money in pounds, never "[object Object]"', () => {
     const lines = [
-      { band: 'day', start: '08:00', end: '20:00', hours: 11.5, pay_rate: 1250, charge_rate: 1800, pay: 14375, charge: 20700 },
+      // Keys in the order the database keeps them (jsonb: shortest first).
+      { end: '20:00', pay: 14375, band: 'weekday_day', hours: 11.5, start: '08:00', charge: 20700, pay_rate: 1250, charge_rate: 1800 },
       { band: 'night', hours: 1, pay_rate: 1400, charge_rate: 2000, pay: 1400, charge: 2000 },
     ];
     const text = readableValue(field('price_lines'), lines, words);
     expect(text).not.toMatch(/object|\{|"/);
     expect(text).toBe(
-      'Band: day, Start: 08:00, End: 20:00, Hours: 11.5, Pay rate: £12.50, Charge rate: £18.00, Pay: £143.75, Charge: £207.00; ' +
-        'Band: night, Hours: 1, Pay rate: £14.00, Charge rate: £20.00, Pay: £14.00, Charge: £20.00',
+      'Band: Weekday day, Start: 08:00, End: 20:00, Hours: 11.5, Pay: £143.75, Charge: £207.00, Pay rate: £12.50, Charge rate: £18.00; ' +
+        'Band: Night, Hours: 1, Pay rate: £14.00, Charge rate: £20.00, Pay: £14.00, Charge: £20.00',
     );
   });
 
