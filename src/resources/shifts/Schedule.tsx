@@ -93,8 +93,8 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
     const s = arg.event.extendedProps.shift as ScheduledShift;
     arg.el.setAttribute('tabindex', '0');
     arg.el.setAttribute('role', 'button');
-    // The name starts with what the event shows, so that speech users can say it (WCAG 2.5.3).
-    const shown = arg.el.innerText.replace(/\s+/g, ' ').trim();
+    // The name starts with what the event shows (eventContent below), so that speech users can say it (WCAG 2.5.3).
+    const shown = [arg.timeText, arg.event.title].filter(Boolean).join(' ');
     arg.el.setAttribute('aria-label', `${shown ? `${shown}. ` : ''}${translate(`app.schedule.states.${stateOf(s)}`)}: ${shiftWhen(s.start_at, s.end_at, tz)}, ${arg.event.title}`);
     arg.el.dataset.shiftId = String(s.id);
     arg.el.onkeydown = (e) => {
