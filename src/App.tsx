@@ -6,6 +6,7 @@ import { SettingsLayout } from './layout/SettingsLayout';
 import { ShellLayout } from './layout/ShellLayout';
 import { ComingSoon } from './pages/ComingSoon';
 import { Home } from './pages/Home';
+import { Reports } from './pages/Reports';
 import type { LoginState } from './pages/Login';
 import { LoginTypePage } from './pages/LoginTypePage';
 import { NotFound } from './pages/NotFound';
@@ -100,6 +101,7 @@ export default function App() {
           {/* Agency panel */}
           <Route path="/home" element={<Home />} />
           <Route path="/admin/:id" element={<PersonalSettings />} />
+          <Route path="/report" element={<Reports />} />
           {adminRedirects.map((r) => (
             <Route key={r.path} path={r.path} element={<Navigate to={r.to} replace />} />
           ))}

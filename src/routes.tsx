@@ -47,7 +47,6 @@ export const adminComingSoon: ComingSoonRoute[] = [
   { path: '/invoice/Generate-invoice/monthly', screen: 'generate_invoice_monthly' },
   { path: '/invoice/Generate-invoice/shift_staff', screen: 'generate_invoice_shift_staff' },
   { path: '/invoice/Generate-invoice/staff_weekly', screen: 'generate_invoice_staff_weekly' },
-  { path: '/report', screen: 'reports' },
   { path: '/report/PayrollReport', screen: 'payroll_report' },
   { path: '/report/StaffReport', screen: 'staff_report' },
   { path: '/report/ClientReport', screen: 'client_report' },
@@ -74,10 +73,13 @@ export const adminRedirects: RedirectRoute[] = [
   { path: '/invoice', to: '/invoice/client-invoice' },
   { path: '/invoice/Generate-invoice', to: '/invoice/Generate-invoice/Weekly' },
   { path: '/appsetting/ClientSettings', to: '/appsetting/ClientSettings/basicClientSettings' },
+  // The spec's parents of lists and tabs that live one level down.
+  { path: '/site', to: '/site/siteLists' },
+  { path: '/appsetting/notificationsetting/email', to: '/appsetting/notificationsetting' },
 ];
 
 /** Admin screens this shell implements itself. */
-export const adminShellPaths = ['/home', '/admin/:id'];
+export const adminShellPaths = ['/home', '/admin/:id', '/report'];
 
 export const clientComingSoon: ComingSoonRoute[] = [
   { path: '/client/clientDashboard/:id', screen: 'client_dashboard_detail' },

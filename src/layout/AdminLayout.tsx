@@ -1,10 +1,10 @@
 import ChatIcon from '@mui/icons-material/Chat';
-import { Badge, IconButton, Tooltip } from '@mui/material';
+import { IconButton, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Layout, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { AdminMenu } from './AdminMenu';
-import { nameWithUnread, NotificationsButton } from './NotificationsButton';
+import { nameWithUnread, NotificationsButton, UnreadBadge } from './NotificationsButton';
 import { PanelAppBar } from './PanelAppBar';
 import { AdminProfileMenu } from './ProfileMenu';
 import { StaffSearch } from './StaffSearch';
@@ -19,9 +19,9 @@ function ChatButton() {
   return (
     <Tooltip title={label}>
       <IconButton color="inherit" component={Link} to="/chat" aria-label={name}>
-        <Badge badgeContent={unread} color="error" max={99}>
+        <UnreadBadge unread={unread}>
           <ChatIcon />
-        </Badge>
+        </UnreadBadge>
       </IconButton>
     </Tooltip>
   );

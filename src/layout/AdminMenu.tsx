@@ -20,9 +20,10 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import TodayIcon from '@mui/icons-material/Today';
 import ViewWeekIcon from '@mui/icons-material/ViewWeek';
 import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
-import { Badge, Box } from '@mui/material';
+import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { NavGroup, NavHeading, NavItem, SidebarNav } from './nav';
+import { UnreadBadge } from './NotificationsButton';
 import { useAgencyNotifications } from './useShellData';
 
 /** The agency panel's sidebar, exactly as the spec's "Navigation" lists it. */
@@ -67,9 +68,9 @@ export function AdminMenu() {
             to="/notification"
             label="app.menu.notification"
             icon={
-              <Badge badgeContent={unread} color="error" max={99} aria-hidden="true">
+              <UnreadBadge unread={unread} hidden>
                 <NotificationsIcon />
-              </Badge>
+              </UnreadBadge>
             }
             describedBy={unread ? 'sidebar-unread-count' : undefined}
           />

@@ -9,9 +9,8 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
 import WorkOutlineIcon from '@mui/icons-material/WorkOutlineOutlined';
 import type { ReactNode } from 'react';
-import { Badge } from '@mui/material';
 import { Layout } from 'react-admin';
-import { NotificationsButton } from './NotificationsButton';
+import { NotificationsButton, UnreadBadge } from './NotificationsButton';
 import { useAgencyNotifications } from './useShellData';
 import { NavGroup, NavItem, SidebarNav } from './nav';
 import { PanelAppBar } from './PanelAppBar';
@@ -36,9 +35,9 @@ export function ClientMenu() {
           to="/client/ClientNotification"
           label="app.client_menu.notifications"
           icon={
-            <Badge badgeContent={unread} color="error" max={99} aria-hidden="true">
-              <NotificationsIcon />
-            </Badge>
+            <UnreadBadge unread={unread} hidden>
+                <NotificationsIcon />
+              </UnreadBadge>
           }
         />
     </SidebarNav>

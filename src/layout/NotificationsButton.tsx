@@ -1,6 +1,6 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Alert, Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactElement } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { inboxOfPanel, useAgencyNotifications, useMarkAllRead } from './useShellData';
@@ -13,6 +13,19 @@ export function nameWithUnread(translate: ReturnType<typeof useTranslate>, label
   if (unread <= 0) return label;
   const badge = unread > 99 ? '99+' : String(unread);
   return `${label}, ${translate('app.menu.unread', { smart_count: unread }).replace(String(unread), badge)}`;
+}
+
+/**
+ * An icon with its unread count, and no badge at all when nothing is unread: MUI's hidden badge keeps its last
+ * number in the page, text the control's name does not contain (WCAG 2.5.3, axe's label-content-name-mismatch).
+ */
+export function UnreadBadge({ unread, children, hidden }: { unread: number; children: ReactElement; /** aria-hidden: the name says the count elsewhere. */ hidden?: boolean }) {
+  if (unread <= 0) return children;
+  return (
+    <Badge badgeContent={unread} color="error" max={99} aria-hidden={hidden ? 'true' : undefined}>
+      {children}
+    </Badge>
+  );
 }
 
 /** Notifications shown at first in the top bar (spec section 9). */
@@ -61,9 +74,9 @@ export function NotificationsButton() {
           aria-expanded={!!anchor}
           onClick={open}
         >
-          <Badge badgeContent={unread} color="error" max={99}>
+          <UnreadBadge unread={unread}>
             <NotificationsIcon />
-          </Badge>
+          </UnreadBadge>
         </IconButton>
       </Tooltip>
       <Popover

@@ -68,6 +68,7 @@ Object.assign(resourceMessages, {
         replaced: 'This document has been replaced by a newer one',
       },
       expiry_before_issue: 'The expiry date cannot be before the issue date',
+      rejected_because: 'Because: %{reason}',
     },
     restrictions: {
       site_of_other_client: 'This site belongs to another client',
@@ -94,6 +95,11 @@ Object.assign(resourceMessages, {
       stale: 'This record was changed by someone else while you were editing it. Reload it to see their changes (your unsaved changes here will be lost), then make yours again.',
       reload: 'Reload',
     },
+    reports_page: {
+      documents: { title: 'Document Report', text: 'Staff compliance documents: all, active, due, due in 60 days and expired.' },
+      rate_cards: { title: 'Rate Cards', text: 'Every rate card with its charge and pay rates and margins.' },
+      email: { title: 'Email Report', text: 'Every e-mail the product sent or queued, and the mailbox.' },
+    },
     history: {
       title: 'History',
       empty: 'No history yet.',
@@ -104,6 +110,8 @@ Object.assign(resourceMessages, {
       system: 'System',
       file: 'a file',
       events: { create: 'Created', update: 'Changed', delete: 'Deleted', action: 'Action' },
+      // What an entry's input was, where no action declares it (a shift created with others at once).
+      input: { bulk: 'Created in bulk' },
     },
     children: {
       add: 'Add %{name}',

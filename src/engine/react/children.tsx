@@ -129,16 +129,16 @@ function RowButtons({ decl }: { decl: ResourceDeclaration }) {
  * The children of one parent record (a staff member's documents): their columns, their actions per row, an
  * edit per row and a create with the parent fixed. `columns` picks fields (any view); default the list's, less the parent.
  */
-export function ChildList({ decl, parentId, columns, header }: { decl: ResourceDeclaration; parentId: Identifier; columns?: string[]; header?: ReactNode }) {
+export function ChildList({ decl, parentId, columns, header, cells }: { decl: ResourceDeclaration; parentId: Identifier; columns?: string[]; header?: ReactNode; /** A column's own cell, by source. */ cells?: Record<string, ReactNode> }) {
   const { field } = parentOf(decl);
   return (
     <ListBase resource={decl.name} filter={{ [field]: parentId }} sort={decl.defaultSort} perPage={25} disableSyncWithLocation storeKey={false}>
-      <ChildListBody decl={decl} parentId={parentId} columns={columns} header={header} />
+      <ChildListBody decl={decl} parentId={parentId} columns={columns} header={header} cells={cells} />
     </ListBase>
   );
 }
 
-function ChildListBody({ decl, parentId, columns, header }: { decl: ResourceDeclaration; parentId: Identifier; columns?: string[]; header?: ReactNode }) {
+function ChildListBody({ decl, parentId, columns, header, cells }: { decl: ResourceDeclaration; parentId: Identifier; columns?: string[]; header?: ReactNode; cells?: Record<string, ReactNode> }) {
   const translate = useTranslate();
   const { total, isPending } = useListContext();
   const [creating, setCreating] = useState(false);
@@ -167,7 +167,7 @@ function ChildListBody({ decl, parentId, columns, header }: { decl: ResourceDecl
             <DataTable bulkActionButtons={false} rowClick={false}>
               {fields.map((f) => (
                 <DataTable.Col key={f.source} source={f.source} label={f.label} disableSort={!f.sortable}>
-                  <FieldFor of={f} />
+                  {cells?.[f.source] ?? <FieldFor of={f} />}
                 </DataTable.Col>
               ))}
               <DataTable.Col label="app.children.actions">

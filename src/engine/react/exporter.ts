@@ -19,19 +19,31 @@ export interface ExporterOptions {
 
 type Related = Map<string, Map<string, RaRecord>>;
 
-const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-
 /** A record's name as the screens show it: the declaration's '%{first_name} %{last_name}'. */
 export const representRecord = (decl: ResourceDeclaration | undefined, record: RaRecord): string =>
   decl
     ? decl.recordRepresentation.replace(/%\{(\w+)\}/g, (_, k) => String(record[k] ?? '')).trim()
     : String(record.name ?? record.id);
 
-/** Columns of the file: what a user can see of a record (its show view), except uploads, which are not text. */
-const exportedFields = (decl: ResourceDeclaration, custom: CustomFieldDefinition[]) => [
-  ...decl.fields.filter((f) => (hasView(f, 'show') || hasView(f, 'list')) && !['image', 'file', 'json'].includes(f.type)),
-  ...custom.map(customFieldAsDeclaration),
-];
+/**
+ * Columns of the file: what a user can see of a record (its show view), except uploads, which are not text.
+ * Headers are unique, as a spreadsheet's lookups by header need: a field labelled like an earlier one is the same
+ * thing shown another way (the shifts' booked staff member as a reference and as its computed name), so it is
+ * left out.
+ */
+const exportedFields = (decl: ResourceDeclaration, custom: CustomFieldDefinition[]) => {
+  const all = [
+    ...decl.fields.filter((f) => (hasView(f, 'show') || hasView(f, 'list')) && !['image', 'file', 'json'].includes(f.type)),
+    ...custom.map(customFieldAsDeclaration),
+  ];
+  const seen = new Set<string>(['id']);
+  return all.filter((f) => {
+    const key = f.label.trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+};
 
 /** One cell, written the way the screens show the value. */
 function cell(f: FieldDeclaration, value: unknown, related: Related, declarations: ResourceDeclaration[]): string | number {
@@ -45,13 +57,14 @@ function cell(f: FieldDeclaration, value: unknown, related: Related, declaration
     case 'number':
       return typeof value === 'number' ? value : String(value);
     case 'money':
-      return money.format(Number(value) / 100);
+      // Pounds as a number a spreadsheet sums, not "£12.50" text.
+      return Number.isFinite(Number(value)) ? Math.round(Number(value)) / 100 : String(value);
     case 'boolean':
       return value === true ? 'Yes' : value === false ? 'No' : String(value);
     case 'date':
-      return format(parseISO(String(value)), 'd MMM yyyy');
+      return format(parseISO(String(value)), 'yyyy-MM-dd');
     case 'datetime':
-      return format(parseISO(String(value)), 'd MMM yyyy, HH:mm');
+      return format(parseISO(String(value)), 'yyyy-MM-dd HH:mm');
     case 'choice':
       return f.choices?.find((c) => c.id === value)?.name ?? String(value);
     case 'reference':
@@ -95,11 +108,14 @@ async function fetchNames(records: RaRecord[], fields: FieldDeclaration[], fetch
 }
 
 /**
- * The list's CSV export: the declaration's labels as headers, references by their records' names, dates as
- * "d MMM yyyy", money as "£12.50", yes/no, addresses on one line; the file is `<entity plural>-<yyyy-MM-dd>.csv`.
+ * The list's CSV export: the declaration's labels as unique headers, references by their records' names, dates
+ * as yyyy-MM-dd (times yyyy-MM-dd HH:mm) and money as pounds in numbers (12.5), which a spreadsheet reads as
+ * dates and numbers; yes/no, addresses on one line; the file is `<entity plural>-<yyyy-MM-dd>.csv`.
  * Values a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) are
  * prefixed with a single quote (csv-stringify's escape_formulas), so an exported name such as
- * '=HYPERLINK(...)' stays text. A byte order mark makes Excel read it as UTF-8 (the £ sign).
+ * '=HYPERLINK(...)' stays text. Every text field is quoted: csv-stringify leaves a bare CR or LF unquoted
+ * when the record delimiter is CRLF, and a spreadsheet would start a new row there whose first cell could be
+ * '=…'; inside quotes a line break stays in its cell. A byte order mark makes Excel read it as UTF-8.
  */
 export function buildExporter(decl: ResourceDeclaration, options: ExporterOptions = {}): Exporter {
   const { declarations = [], customFields = [], now = () => new Date(), download = downloadCSV } = options;
@@ -111,7 +127,7 @@ export function buildExporter(decl: ResourceDeclaration, options: ExporterOption
       id: r.id,
       ...Object.fromEntries(fields.map((f, i) => [`c${i}`, cell(f, getPath(r, f.source), related, declarations)])),
     }));
-    const csv = stringify(rows, { header: true, columns, escape_formulas: true, bom: true, record_delimiter: 'windows' });
+    const csv = stringify(rows, { header: true, columns, escape_formulas: true, quoted_string: true, bom: true, record_delimiter: 'windows' });
     const plural = decl.label.many.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
     download(csv, `${plural}-${format(now(), 'yyyy-MM-dd')}`);
   };

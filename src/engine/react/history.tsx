@@ -1,12 +1,13 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { Box, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { format, parseISO } from 'date-fns';
+import { format } from 'date-fns';
 import {
-  ListBase, Pagination, useCanAccess, useGetList, useListContext, useTranslate, type Identifier,
+  ListBase, Pagination, useCanAccess, useGetList, useGetManyAggregate, useListContext, useTranslate, type Identifier,
 } from 'react-admin';
 import type { FieldDeclaration } from '../types';
 import { declarationByName } from '../../resources/declarations';
-import { formatAddress } from './fields';
+import { humanise, readableInstant, readableValue } from './historyText';
+import { representRecord } from './exporter';
 
 /** Whose history: one record (resource + id), or a subject with everything filed under it (a staff member and their documents). */
 export interface HistoryTarget {
@@ -31,7 +32,7 @@ export function HistoryPanel({ target, title = true }: { target: HistoryTarget; 
 }
 
 /** One date-time in the reader's words. */
-const when = (iso: string) => (iso ? format(parseISO(iso), 'd MMM yyyy, HH:mm') : '');
+const when = (iso: string) => (iso ? readableInstant(iso) : '');
 
 // A day chosen in the filter covers the whole of that day, in the reader's own time zone.
 const dayStart = (d: string) => (d ? new Date(`${d}T00:00:00`).toISOString() : undefined);
@@ -90,32 +91,30 @@ function HistoryBody({ target, title }: { target: HistoryTarget; title: boolean 
 // Pixels spelled out: in `sx` a bare 1 means 100%.
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
 
-/** A stored value in the reader's words, from its declared type: dates, money, yes/no and choices readable. */
+/** Referenced records by name (batched across the page's entries); a record that no longer answers keeps its number. */
+function ReferenceNames({ reference, ids }: { reference: string; ids: Identifier[] }) {
+  const decl = declarationByName.get(reference);
+  const { data } = useGetManyAggregate(reference, { ids });
+  const byId = new Map((data ?? []).filter(Boolean).map((r) => [String(r.id), r]));
+  return <>{ids.map((id) => (byId.has(String(id)) ? representRecord(decl, byId.get(String(id))!) || `#${id}` : `#${id}`)).join(', ')}</>;
+}
+
+/** A stored value in the reader's words (historyText), references by their records' names. */
 function useShowValue() {
   const translate = useTranslate();
-  return (resource: string, field: FieldDeclaration | undefined, v: unknown): string => {
-    if (v === null || v === undefined || v === '') return '—';
-    if (Array.isArray(v)) return v.length ? v.map(String).join(', ') : '—';
-    switch (field?.type) {
-      case 'date':
-        return typeof v === 'string' ? format(parseISO(v), 'd MMM yyyy') : String(v);
-      case 'datetime':
-        return typeof v === 'string' ? when(v) : String(v);
-      case 'money':
-        return typeof v === 'number' ? new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(v / 100) : String(v);
-      case 'boolean':
-        return translate(v ? 'ra.boolean.true' : 'ra.boolean.false');
-      case 'choice': {
-        const c = field.choices?.find((x) => x.id === v);
-        return c ? translate(`resources.${resource}.choices.${field.source}.${c.id}`, { _: c.name }) : String(v);
-      }
-      case 'address':
-        return formatAddress(v) || '—';
-      case 'image':
-      case 'file':
-        return translate('app.history.file');
-    }
-    return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return (resource: string, field: FieldDeclaration | undefined, v: unknown): ReactNode => {
+    const ids = Array.isArray(v) ? v : [v];
+    if ((field?.type === 'reference' || field?.type === 'references') && field.reference && v !== null && v !== undefined && v !== '' && ids.length)
+      return <ReferenceNames reference={field.reference} ids={ids as Identifier[]} />;
+    return readableValue(field, v, {
+      yes: translate('ra.boolean.true'),
+      no: translate('ra.boolean.false'),
+      file: translate('app.history.file'),
+      choice: (f, id) => {
+        const c = f.choices?.find((x) => x.id === id);
+        return c ? translate(`resources.${resource}.choices.${f.source}.${c.id}`, { _: c.name }) : undefined;
+      },
+    });
   };
 }
 
@@ -152,7 +151,7 @@ function HistoryEntry({ entry, showType }: { entry: Record<string, any>; showTyp
         <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 3 }}>
           {changes.map(([source, c]) => {
             // Custom fields are filed as custom_fields.<key>: their key is their name here.
-            const label = source.startsWith('custom_fields.') ? source.slice('custom_fields.'.length) : translate(`resources.${entry.resource}.fields.${source}`, { _: source });
+            const label = source.startsWith('custom_fields.') ? source.slice('custom_fields.'.length) : translate(`resources.${entry.resource}.fields.${source}`, { _: fieldOf(source)?.label ?? humanise(source) });
             const f = fieldOf(source);
             // A create shows what the record was given, a delete what it held.
             return (
@@ -163,7 +162,7 @@ function HistoryEntry({ entry, showType }: { entry: Record<string, any>; showTyp
           })}
           {input.map(([k, v]) => (
             <Typography component="li" variant="body2" key={`input-${k}`}>
-              <strong>{translate(`resources.${entry.resource}.actions.${entry.action}.fields.${k}`, { _: k })}</strong>: {showValue(entry.resource, action?.input?.find((f) => f.source === k), v)}
+              <strong>{translate(`resources.${entry.resource}.actions.${entry.action}.fields.${k}`, { _: translate(`app.history.input.${k}`, { _: humanise(k) }) })}</strong>: {showValue(entry.resource, action?.input?.find((f) => f.source === k), v)}
             </Typography>
           ))}
         </Box>

@@ -164,21 +164,21 @@ export const COLUMN_CHOICE_FROM = 6;
 /** The name of a row: the first field of the declaration's recordRepresentation ('%{first_name} %{last_name}'). */
 export const nameField = (decl: ResourceDeclaration) => /%\{(\w+)\}/.exec(decl.recordRepresentation)?.[1];
 
-function ListActions({ decl, columns }: { decl: ResourceDeclaration; columns: number }) {
+function ListActions({ decl, columns, readOnly }: { decl: ResourceDeclaration; columns: number; readOnly?: boolean }) {
   const { canAccess: canExport } = useCanAccess({ resource: decl.name, action: 'export' });
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       {decl.fields.some((f) => f.filter) && <FilterButton />}
       {columns > COLUMN_CHOICE_FROM && !phone && <ColumnsButton />}
-      <CreateButton />
+      {!readOnly && <CreateButton />}
       {/* meta.export makes the list request say it is an export, which the API authorises as 'export'. */}
       {canExport && <ExportButton maxResults={10000} meta={{ export: true }} />}
     </TopToolbar>
   );
 }
 
-function EmptyList({ decl, paths, tab }: { decl: ResourceDeclaration; paths: ResourcePaths; tab?: ListTab }) {
+function EmptyList({ decl, paths, tab, readOnly }: { decl: ResourceDeclaration; paths: ResourcePaths; tab?: ListTab; readOnly?: boolean }) {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource: decl.name, action: 'create' });
   const name = translate(`resources.${decl.name}.name`, { smart_count: 2, _: decl.label.many }).toLowerCase();
@@ -188,7 +188,7 @@ function EmptyList({ decl, paths, tab }: { decl: ResourceDeclaration; paths: Res
       <Typography variant="h6" gutterBottom>
         {translate(filtered ? 'engine.list.emptyFiltered' : 'engine.list.empty', { name })}
       </Typography>
-      {canAccess && !filtered && (
+      {canAccess && !filtered && !readOnly && (
         <CreateButton variant="contained" label="engine.list.create" to={paths.create} />
       )}
     </Box>
@@ -290,7 +290,13 @@ export function EngineSimpleList({ decl, paths }: { decl: ResourceDeclaration; p
 }
 
 /** The generated list: tabs, search and filters, sortable columns, server pagination, bulk delete and CSV export. */
-export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId, title }: ViewOptions & { tabId?: string; /** false: the page around the list sets the title. */ title?: false }) {
+export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId, title, readOnly }: ViewOptions & {
+  tabId?: string;
+  /** false: the page around the list sets the title. */
+  title?: false;
+  /** A report: rows open their records, where changes happen; the list itself offers no create, bulk action or delete, only export. */
+  readOnly?: boolean;
+}) {
   const tab = decl.tabs?.find((t) => t.id === tabId) ?? decl.tabs?.[0];
   const { defs } = useCustomFields(decl);
   return (
@@ -307,8 +313,8 @@ export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId, ti
         filters={filterInputs(decl)}
         // Readable CSV: labels as headers, references by name, formulas neutralised, dated file name.
         exporter={buildExporter(decl, { declarations, customFields: defs })}
-        actions={<ListActions decl={decl} columns={listColumns(decl, defs).length} />}
-        empty={<EmptyList decl={decl} paths={paths} tab={tab} />}
+        actions={<ListActions decl={decl} columns={listColumns(decl, defs).length} readOnly={readOnly} />}
+        empty={<EmptyList decl={decl} paths={paths} tab={tab} readOnly={readOnly} />}
         // A wide table scrolls inside its card; the toolbar stays in view. The table itself scrolls, not the card:
         // the bulk bar is drawn over the toolbar above the card's top edge, and a scrolling card would clip it.
         sx={{
@@ -322,13 +328,13 @@ export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId, ti
           '& .engine-row:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
         }}
       >
-        <ListBody decl={decl} paths={paths} defs={defs} overrides={fieldOverrides} bulkActions={bulkActions} />
+        <ListBody decl={decl} paths={paths} defs={defs} overrides={fieldOverrides} bulkActions={bulkActions} readOnly={readOnly} />
       </List>
     </Fragment>
   );
 }
 
-function ListBody({ decl, paths, defs, overrides, bulkActions }: { decl: ResourceDeclaration; paths: ResourcePaths; defs: CustomFieldDefinition[]; overrides?: Record<string, FieldOverride>; bulkActions?: ReactElement }) {
+function ListBody({ decl, paths, defs, overrides, bulkActions, readOnly }: { decl: ResourceDeclaration; paths: ResourcePaths; defs: CustomFieldDefinition[]; overrides?: Record<string, FieldOverride>; bulkActions?: ReactElement; readOnly?: boolean }) {
   const { canAccess: canExport } = useCanAccess({ resource: decl.name, action: 'export' });
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   // Below the tablet breakpoint a table cannot fit: one card a record (no bulk actions there).
@@ -338,12 +344,16 @@ function ListBody({ decl, paths, defs, overrides, bulkActions }: { decl: Resourc
       body={EngineBody}
       rowClick={(id) => paths.show(id)}
       bulkActionButtons={
-        <>
-          <BulkActions decl={decl} />
-          {bulkActions}
-          {canExport && <BulkExportButton />}
-          <BulkDeleteButton mutationMode="pessimistic" />
-        </>
+        readOnly ? (
+          canExport ? <BulkExportButton /> : false
+        ) : (
+          <>
+            <BulkActions decl={decl} />
+            {bulkActions}
+            {canExport && <BulkExportButton />}
+            <BulkDeleteButton mutationMode="pessimistic" />
+          </>
+        )
       }
     >
       <Columns decl={decl} defs={defs} paths={paths} overrides={overrides} />

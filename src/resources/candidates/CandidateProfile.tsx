@@ -10,6 +10,7 @@ import { RecordActions } from '../../engine/react/actions';
 import { ChildList, SingleChildForm } from '../../engine/react/children';
 import { HistoryPanel } from '../../engine/react/history';
 import { candidateDocuments, candidatePreferences, candidateRestrictions } from '../compliance/resource';
+import { DocumentCheckField } from '../compliance/DocumentCheckField';
 import { ComplianceSummary } from './ComplianceSummary';
 import { CandidateRateCard } from '../rates/CandidateRateCard';
 import { NotesAbout } from '../notes/NotesAbout';
@@ -94,7 +95,7 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
               <ShowFields decl={options.decl} fieldOverrides={options.fieldOverrides} />
             </>
           )}
-          {tab === 'document' && <ChildList decl={candidateDocuments} parentId={record.id} columns={DOCUMENT_COLUMNS} header={<ComplianceSummary id={record.id} />} />}
+          {tab === 'document' && <ChildList decl={candidateDocuments} parentId={record.id} columns={DOCUMENT_COLUMNS} header={<ComplianceSummary id={record.id} />} cells={{ status: <DocumentCheckField /> }} />}
           {tab === 'restricted' && <ChildList decl={candidateRestrictions} parentId={record.id} />}
           {tab === 'rate-card' && <CandidateRateCard candidateId={record.id} />}
           {tab === 'candidate-preference' && <SingleChildForm decl={candidatePreferences} parentId={record.id} />}

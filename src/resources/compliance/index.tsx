@@ -4,14 +4,22 @@ import { buildResource } from '../../engine/react/buildResource';
 import { EngineList, type ViewOptions } from '../../engine/react/views';
 import { availability, candidateDocuments, candidatePreferences, candidateRestrictions } from './resource';
 import { AvailabilityGrid } from './AvailabilityGrid';
+import { DocumentCheckField } from './DocumentCheckField';
 
-/** The document report: /report/DocumentReport opens its first tab (All); each tab is its own address. */
+/**
+ * The document report: /report/DocumentReport opens its first tab (All); each tab is its own address. A report
+ * only reads (and exports): a document is verified, rejected or removed on its own page, where its file is.
+ */
 function DocumentReport(props: ViewOptions & { tabId?: string }) {
   if (!props.tabId) return <Navigate to={props.paths.tab('AllDoc')} replace />;
-  return <EngineList {...props} />;
+  return <EngineList {...props} readOnly />;
 }
 
-export const documents = buildResource(candidateDocuments, { icon: DescriptionIcon, list: DocumentReport });
+export const documents = buildResource(candidateDocuments, {
+  icon: DescriptionIcon,
+  list: DocumentReport,
+  fields: { status: { column: <DocumentCheckField /> } },
+});
 
 // Shown inside the staff profile's tabs; registered so react-admin knows the resources (no menu entries).
 export const restrictions = buildResource(candidateRestrictions);

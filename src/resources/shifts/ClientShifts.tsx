@@ -3,14 +3,14 @@ import { Box, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import {
-  Button, DataTable, List, ReferenceField, ResourceContextProvider, SelectField, TopToolbar, useCanAccess, useGetIdentity,
+  Button, DataTable, List, ReferenceField, ResourceContextProvider, TopToolbar, useCanAccess, useGetIdentity,
   useRecordContext, useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router';
 import { EMPTY } from '../../engine/react/fields';
 import { CancelDialog } from './CancelDialog';
 import { ShiftCreateForm } from './ShiftCreate';
-import { AgencyTimeField } from './ShiftViews';
+import { AgencyTimeField, ShiftAmountCell, ShiftStatusCell } from './ShiftViews';
 import { money, shiftsDecl } from './shared';
 
 /** The client panel's four lists: route segment → the declaration's tab. */
@@ -68,7 +68,6 @@ export function ClientShiftList({ tab }: { tab: (typeof CLIENT_TABS)[number]['ta
   const decl = shiftsDecl()!;
   const filter = decl.tabs?.find((t) => t.id === tab)?.filter ?? {};
   const { canAccess: roles } = useCanAccess({ resource: 'job_roles', action: 'list' });
-  const status = decl.fields.find((f) => f.source === 'status');
   return (
     <ResourceContextProvider value="shifts">
       <List
@@ -100,11 +99,11 @@ export function ClientShiftList({ tab }: { tab: (typeof CLIENT_TABS)[number]['ta
           )}
           <DataTable.Col source="candidate_name" label={translate('app.shifts.client.staff')} disableSort />
           <DataTable.Col source="status" label={translate('app.shifts.client.status')}>
-            <SelectField source="status" choices={status?.choices ?? []} />
+            <ShiftStatusCell />
           </DataTable.Col>
           <DataTable.Col source="hours" label={translate('app.shifts.client.hours')} disableSort />
           <DataTable.Col source="charge" label={translate('app.shifts.client.charge')} disableSort>
-            <MoneyCell source="charge" />
+            <ShiftAmountCell source="charge" />
           </DataTable.Col>
           {tab === 'deleted' && (
             <DataTable.Col source="cancellation_charge" label={translate('app.shifts.client.cancellation_charge')} disableSort>

@@ -10,7 +10,8 @@ import { formatDisplayDate, instantToZoned } from '../../../server/domain/time/a
 import { AssignDialog } from './AssignDialog';
 import { CancelDialog } from './CancelDialog';
 import { QuoteTable } from './QuotePanel';
-import { useAgencyTimeZone, type Quote, type QuoteLine } from './shared';
+import { money, useAgencyTimeZone, type Quote, type QuoteLine } from './shared';
+import { SHIFT_STATE } from './resource';
 
 /** An instant on the agency's clock: '28 Mar 2026, 20:00' (the browser's own zone may differ). */
 export function AgencyTimeField({ source }: { source: string; label?: string; sortable?: boolean }) {
@@ -35,6 +36,30 @@ export function PriceLinesField(_: { source: string; label?: string }) {
   );
 }
 
+/** A listed shift's state: "Deleted" once removed (a deleted shift keeps its last status, often "Open"). */
+export function ShiftStatusCell(_: { source?: string; label?: string }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  const id = record.deleted_at ? 'deleted' : record.status;
+  const choice = SHIFT_STATE.find((c) => c.id === id);
+  return <span>{choice ? translate(`resources.shifts.choices.state.${choice.id}`, { _: choice.name }) : String(id ?? EMPTY)}</span>;
+}
+
+/**
+ * A listed shift's money: what it will cost or pay. A cancelled shift is not worked: its charge is the
+ * late-cancellation charge (nothing when none applies) and it has no pay or margin; a shift deleted before it was
+ * cancelled has none at all.
+ */
+export function ShiftAmountCell({ source }: { source: 'charge' | 'pay' | 'margin'; label?: string }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  let pence: number | null | undefined = record[source];
+  if (record.status === 'cancelled') pence = source === 'charge' ? (record.cancellation_charge ?? 0) : null;
+  else if (record.deleted_at) pence = null;
+  return <span style={{ whiteSpace: 'nowrap' }}>{money(pence)}</span>;
+}
+
 const timeFields = ['start_at', 'end_at', 'cancelled_at', 'deleted_at', 'created_at'];
 
 /** Field overrides of every shift screen: times on the agency's clock, the quote lines as a table. */
@@ -48,6 +73,9 @@ export function shiftFieldOverrides(labels: Record<string, string>) {
       column: <AgencyTimeField source={source} />,
     };
   }
+  // Lists only: a shift's page shows its stored amounts and its cancellation or deletion in full.
+  out.status = { column: <ShiftStatusCell /> };
+  for (const source of ['charge', 'pay', 'margin'] as const) out[source] = { column: <ShiftAmountCell source={source} /> };
   out.price_lines = {
     field: <PriceLinesField key="price_lines" source="price_lines" label={labels.price_lines ?? 'Price lines'} />,
   };

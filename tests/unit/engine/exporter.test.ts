@@ -51,25 +51,36 @@ function fakeFetch() {
   return { fetch, calls };
 }
 
-/** RFC 4180 fields, enough to read back what the exporter wrote. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [[]];
+/**
+ * The file read the way a spreadsheet reads it (Excel, LibreOffice, Google Sheets): outside quotes a CR, an LF
+ * or CRLF each end a row; inside quotes they stay in the cell. Each cell keeps whether it was quoted.
+ */
+function readAsSpreadsheet(text: string): { value: string; quoted: boolean }[][] {
+  const rows: { value: string; quoted: boolean }[][] = [[]];
   let field = '';
   let quoted = false;
+  let inQuotes = false;
+  const end = () => (rows.at(-1)!.push({ value: field, quoted }), (field = ''), (quoted = false));
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
-    if (quoted) {
+    if (inQuotes) {
       if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
+      else if (ch === '"') inQuotes = false;
       else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') rows.at(-1)!.push(field), (field = '');
-    else if (ch === '\r' && text[i + 1] === '\n') rows.at(-1)!.push(field), (field = ''), rows.push([]), i++;
-    else field += ch;
+    } else if (ch === '"' && field === '') (inQuotes = true), (quoted = true);
+    else if (ch === ',') end();
+    else if (ch === '\r' || ch === '\n') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      end();
+      rows.push([]);
+    } else field += ch;
   }
   if (rows.at(-1)!.length === 0 && field === '') rows.pop();
+  else if (field !== '' || quoted) end();
   return rows;
 }
+
+const parseCsv = (text: string): string[][] => readAsSpreadsheet(text).map((r) => r.map((c) => c.value));
 
 async function exportRecords(records: any[]) {
   const files: { csv: string; name: string }[] = [];
@@ -104,10 +115,10 @@ describe('buildExporter', () => {
     expect(rows[1].join('|')).not.toMatch(/hidden|base64/);
   });
 
-  it('writes values as the screens show them: choices, dates, money, yes/no, one-line addresses, references by name', async () => {
+  it('writes values a spreadsheet reads: choices, yyyy-MM-dd dates, yes/no, one-line addresses, references by name', async () => {
     const { rows } = await exportRecords([van, { id: 2, registration: 'XY99 ZZZ', electric: true, hire_rate: 100000, driver_ids: [], site_id: null }]);
-    expect(rows[1]).toEqual(['1', 'AB12 CDE', 'Van', '3', '9 Mar 2026', '£12.50', 'No', 'Site 2', 'Site 3', 'Ada Lovelace, Alan Turing', '1 High St, Leeds, LS1 1AA', 'F-9']);
-    expect(rows[2]).toEqual(['2', 'XY99 ZZZ', '', '', '', '£1,000.00', 'Yes', '', '', '', '', '']);
+    expect(rows[1]).toEqual(['1', 'AB12 CDE', 'Van', '3', '2026-03-09', '12.5', 'No', 'Site 2', 'Site 3', 'Ada Lovelace, Alan Turing', '1 High St, Leeds, LS1 1AA', 'F-9']);
+    expect(rows[2]).toEqual(['2', 'XY99 ZZZ', '', '', '', '1000', 'Yes', '', '', '', '', '']);
   });
 
   it('fetches the names of each referenced resource once (by pages of 100), whatever the number of fields pointing at it', async () => {
@@ -139,5 +150,53 @@ describe('buildExporter', () => {
     const exporter = buildExporter(vehicles, { customFields: [{ key: 'x', label: '=1+2', field_type: 'text', required: false }], download: (csv) => files.push(csv) });
     await exporter([], fakeFetch().fetch, {} as any);
     expect(parseCsv(files[0].replace(/^\uFEFF/, ''))[0].at(-1)).toBe("'=1+2");
+  });
+
+  it('writes money as numbers and dates as yyyy-MM-dd (times yyyy-MM-dd HH:mm), unquoted numbers a spreadsheet sums', async () => {
+    const withTime: ResourceDeclaration = { ...vehicles, fields: [...vehicles.fields, { source: 'booked_at', type: 'datetime', label: 'Booked at' }] };
+    const files: string[] = [];
+    const exporter = buildExporter(withTime, { declarations, download: (csv) => files.push(csv) });
+    // 27640 pence is £276.40; a local time, so that the test reads the same in any time zone.
+    await exporter([{ ...van, hire_rate: 27640, booked_at: new Date(2026, 2, 9, 7, 5).toISOString() }], fakeFetch().fetch, {} as any);
+    const [header, row] = readAsSpreadsheet(files[0].replace(/^\uFEFF/, ''));
+    const at = (label: string) => row[header.findIndex((h) => h.value === label)];
+    expect(at('Hire rate (per day)')).toEqual({ value: '276.4', quoted: false });
+    expect(Number(at('Hire rate (per day)').value)).toBe(276.4);
+    expect(at('Seats')).toEqual({ value: '3', quoted: false });
+    expect(at('MOT due').value).toBe('2026-03-09');
+    expect(at('Booked at').value).toBe('2026-03-09 07:05');
+  });
+
+  it('heads every column uniquely: a field labelled like an earlier one (a reference and its computed name) is left out', async () => {
+    const staffed: ResourceDeclaration = {
+      ...vehicles,
+      fields: [
+        { source: 'driver_id', type: 'reference', reference: 'candidates', label: 'Staff member' },
+        { source: 'driver_name', type: 'text', label: 'Staff member', computed: true, readOnly: true },
+        { source: 'registration', type: 'text', label: 'Registration' },
+      ],
+    };
+    const files: string[] = [];
+    const exporter = buildExporter(staffed, { declarations, customFields: [{ key: 'reg', label: 'registration', field_type: 'text', required: false }], download: (csv) => files.push(csv) });
+    await exporter([{ id: 1, driver_id: 7, driver_name: 'Ada Lovelace', registration: 'AB12' }], fakeFetch().fetch, {} as any);
+    const rows = parseCsv(files[0].replace(/^\uFEFF/, ''));
+    expect(rows[0]).toEqual(['ID', 'Staff member', 'Registration']);
+    expect(new Set(rows[0]).size).toBe(rows[0].length);
+    expect(rows[1]).toEqual(['1', 'Ada Lovelace', 'AB12']);
+  });
+
+  it('keeps a line break inside its cell, so no formula starts a row of its own (a bare CR or LF, then =…)', async () => {
+    const hostile = ['Van\n=HYPERLINK("http://evil.example/","Click")', 'Van\r=1+1', 'Van\r\n@SUM(A1:A9)', 'Van\n\n+2+3', '\n=1+1', 'a\n-2+3\rb'];
+    const { csv } = await exportRecords(hostile.map((registration, i) => ({ id: i + 1, registration, custom_fields: { fleet_no: registration } })));
+    const rows = readAsSpreadsheet(csv.replace(/^\uFEFF/, ''));
+    // One header and one row a record, each as wide as the header: no line break started a row.
+    expect(rows).toHaveLength(hostile.length + 1);
+    for (const row of rows) expect(row).toHaveLength(rows[0].length);
+    hostile.forEach((h, i) => {
+      expect(rows[i + 1][1].value).toBe(h);
+      expect(rows[i + 1][11].value).toBe(rows[i + 1][1].value);
+    });
+    // No cell a spreadsheet would evaluate: every cell that starts with a formula character is quoted text.
+    for (const cell of rows.flat()) if (/^[=+\-@\t\r]/.test(cell.value)) expect(cell.value).toMatch(/^'/);
   });
 });
