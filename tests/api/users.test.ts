@@ -44,8 +44,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+// Each test sets and checks several passwords (scrypt): on a busy machine that takes longer than the default.
+const slow = { timeout: 120_000 };
 
-describe('inviting an agency user', () => {
+describe('inviting an agency user', slow, () => {
   it('e-mails a single-use link (only its hash kept, never in the stored e-mail); it sets the password and the colleague signs in with the chosen role', async () => {
     const address = email();
     const res = await invite(admin, { name: 'Sam Colleague', email: address, role: 'consultant' });
@@ -162,7 +164,7 @@ describe('inviting an agency user', () => {
   });
 });
 
-describe('who may do what', () => {
+describe('who may do what', slow, () => {
   it('a consultant invites consultants and client users, never admins, and changes no roles nor admins\u2019 accounts', async () => {
     const refused = await invite(consultant, { name: 'Would Be Admin', email: email(), role: 'admin' });
     expect(refused.statusCode).toBe(422);
@@ -220,7 +222,7 @@ describe('who may do what', () => {
   });
 });
 
-describe('inviting a client user from the client profile', () => {
+describe('inviting a client user from the client profile', slow, () => {
   it('signs into the client panel of that client', async () => {
     const address = email();
     const res = await invite(admin, { name: 'Meadow Manager', email: address, role: 'manager', client_id: clientA });
@@ -238,7 +240,7 @@ describe('inviting a client user from the client profile', () => {
   });
 });
 
-describe('the "Client?" hint on the agency sign-in', () => {
+describe('the "Client?" hint on the agency sign-in', slow, () => {
   it('a client\u2019s e-mail and password on the agency panel say so; a wrong password or an unknown address does not', async () => {
     const hinted = await postLogin(t.app, 'admin', DEMO.client.email, DEMO.client.password);
     expect(hinted.statusCode).toBe(401);

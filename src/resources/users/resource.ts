@@ -41,12 +41,12 @@ export const users: ResourceDeclaration = {
   actions: [
     { name: 'resend', label: 'Resend invitation', icon: 'restart_alt', roles: ['admin', 'consultant'], success: 'A new invitation was e-mailed; the earlier link no longer works.',
       confirm: 'E-mail %{name} a new link to set their password? The earlier link stops working.',
-      guard: (r) => (!r.active ? 'app.users.guard.inactive' : null) },
+      guard: (r) => (!r.active ? 'This user is deactivated: reactivate them first.' : null) },
     { name: 'deactivate', label: 'Deactivate', icon: 'power_off', roles: ['admin', 'consultant'], danger: true, success: 'User deactivated: they are signed out and cannot sign in.',
       confirm: 'Deactivate %{name}? They are signed out at once and can no longer sign in.',
-      guard: (r) => (!r.active ? 'app.users.guard.inactive' : null), patch: () => ({ active: false }) },
+      guard: (r) => (!r.active ? 'This user is deactivated: reactivate them first.' : null), patch: () => ({ active: false }) },
     { name: 'reactivate', label: 'Reactivate', icon: 'power', roles: ['admin', 'consultant'], success: 'User reactivated: they can sign in again.',
-      guard: (r) => (r.active ? 'app.users.guard.active' : null), patch: () => ({ active: true }) },
+      guard: (r) => (r.active ? 'This user can already sign in.' : null), patch: () => ({ active: true }) },
   ],
   fields: [
     { source: 'name', type: 'text', label: 'Name', required: true, maxLength: 120, sortable: true },
