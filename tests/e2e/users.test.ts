@@ -160,7 +160,7 @@ describe('activating and deactivating a staff member', () => {
     const active = (await api(page, 'GET', '/api/candidates?tab=activeStaff&per_page=50')).body.data as { id: number }[];
     let id = 0;
     for (const c of active) {
-      if ((await api(page, 'GET', `/api/candidates/${c.id}/compliance`)).body.compliant) {
+      if ((await api(page, 'GET', `/api/candidates/${c.id}/compliance`)).body.data.compliant) {
         id = c.id;
         break;
       }
