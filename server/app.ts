@@ -25,6 +25,7 @@ import { shiftsRoutes } from './routes/shifts.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { chatRoutes } from './routes/chat.js';
 import { notesRoutes } from './routes/notes.js';
+import { userRoutes } from './routes/users.js';
 import { declarations as allDeclarations } from '../src/resources/declarations.js';
 import type { ResourceDeclaration } from '../src/engine/types.js';
 
@@ -132,6 +133,7 @@ export async function buildApp({ db, config, logger = false, throttle, declarati
   await app.register(notificationRoutes);
   await app.register(chatRoutes);
   await app.register(notesRoutes);
+  await app.register(userRoutes);
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
 
   const indexHtml = config.staticDir && join(config.staticDir, 'index.html');

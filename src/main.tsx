@@ -15,6 +15,8 @@ import './index.css';
 const LazyApp = lazy(loadApp);
 /** The staff member's own phone-sized page, with its own sign-in and guard (src/staff). */
 const StaffApp = lazy(() => import('./staff/StaffApp'));
+/** Where an invited agency or client user chooses their password. */
+const AcceptInvite = lazy(() => import('./pages/AcceptInvite'));
 
 const Loading = () => (
   <div className="app-loading" role="status">
@@ -44,6 +46,14 @@ const router = createBrowserRouter([
     element: (
       <Suspense fallback={<Loading />}>
         <StaffApp />
+      </Suspense>
+    ),
+  },
+  {
+    path: '/invite/:token',
+    element: (
+      <Suspense fallback={<Loading />}>
+        <AcceptInvite />
       </Suspense>
     ),
   },

@@ -5,6 +5,9 @@ import { MAY_SIGN_IN, type AuthUser, type LoginType } from './sessions.js';
 import { acceptInvite, INVITE_LIFETIME_DAYS, inviteStaff, readInvite } from './staffInvites.js';
 import { principalOf } from '../engine/routes.js';
 
+/** The answer to a client's e-mail and password tried on the agency panel. */
+export const CLIENT_HINT = 'Client? This e-mail address and password are for a client panel. Choose Client and sign in.';
+
 const credentials = {
   type: 'object',
   required: ['email', 'password'],
@@ -82,10 +85,27 @@ export async function authRoutes(app: FastifyInstance) {
       user = candidate;
       break;
     }
-    if (!user) throw new HttpError(401, 'The e-mail address or password is incorrect.');
+    if (!user) {
+      if (kind === 'admin' && (await isClientSignIn(email, password))) return reply.status(401).send({ message: CLIENT_HINT, hint: 'client' });
+      throw new HttpError(401, 'The e-mail address or password is incorrect.');
+    }
     await app.throttle.succeeded(app.db, attempt);
     const { token, expiresAt } = await app.sessions.create(user.id);
     return reply.status(200).send({ token, token_expiration: expiresAt, ...describe(user as any, user.client_name) });
+  };
+
+  /**
+   * A client's e-mail and password tried on the agency panel (issue 14): said so, rather than "incorrect". Only
+   * the right password earns the hint, and every failed agency sign-in checks one (the client's, or the decoy),
+   * so neither the answer nor its timing tells whether a client account exists.
+   */
+  const isClientSignIn = async (email: string, password: string) => {
+    const [client] = await app.db.query<{ password_hash: string | null }>(
+      `select u.password_hash from users u left join clients c on c.id = u.client_id where u.kind = 'client' and lower(u.email) = $1 and ${MAY_SIGN_IN}`,
+      [email],
+    );
+    const ok = await verifyPassword(password, client?.password_hash ?? (await decoyHash()));
+    return !!client?.password_hash && ok;
   };
 
   const panels = { admin: 'the agency panel', client: 'the client panel', staff: "the staff member's own page" } as const;

@@ -112,6 +112,7 @@ export interface ClaimedEmail {
   attempts: number;
   secret_kind: string | null;
   secret_ref: number | null;
+  event: string;
 }
 
 /**
@@ -122,7 +123,7 @@ export async function claimDue(db: Queryable, limit: number): Promise<ClaimedEma
   return db.query<ClaimedEmail>(
     `update email_outbox o set attempts = o.attempts + 1, next_attempt_at = now() + make_interval(secs => $2::double precision / 1000), updated_at = now()
       where o.id in (select id from email_outbox where status = 'queued' and next_attempt_at <= now() order by next_attempt_at, id limit $1 for update skip locked)
-      returning o.id, o.merchant_id, o.recipient, o.recipient_name, o.subject, o.text, o.html, o.attempts, o.secret_kind, o.secret_ref`,
+      returning o.id, o.merchant_id, o.recipient, o.recipient_name, o.subject, o.text, o.html, o.attempts, o.event, o.secret_kind, o.secret_ref`,
     [limit, LEASE_MS],
   );
 }
@@ -147,4 +148,50 @@ export async function markRetry(db: Queryable, id: number, attempts: number, err
 /** A permanent refusal (a 5xx answer: no such mailbox, say): trying again cannot help. */
 export async function markFailed(db: Queryable, id: number, error: string) {
   await db.query(`update email_outbox set status = 'failed', last_error = $2, updated_at = now(), version = version + 1 where id = $1`, [id, error.slice(0, 500)]);
+}
+
+/**
+ * Content an e-mail gets only when it is sent (a single-use link): the stored copy in the outbox carries a
+ * placeholder, so nobody reading the outbox or the e-mail report can take the secret. Registered per event by
+ * the module that queues such e-mails.
+ */
+export interface SendTimeContent {
+  /** The finished subject, text and html of each claimed e-mail, or null when its content was withdrawn meanwhile. */
+  fill(db: Queryable, mails: ClaimedEmail[]): Promise<Map<number, Pick<ClaimedEmail, 'subject' | 'text' | 'html'> | null>>;
+  /** Called once they have been sent: the secret is not needed any more. */
+  sent(db: Queryable, ids: number[]): Promise<void>;
+}
+const sendTime = new Map<string, SendTimeContent>();
+export function registerSendTimeContent(event: string, content: SendTimeContent) {
+  sendTime.set(event, content);
+}
+
+/** The claimed e-mails as they go out: send-time content filled in; those whose content was withdrawn apart. */
+export async function completeForSending(db: Queryable, claimed: ClaimedEmail[]): Promise<{ ready: ClaimedEmail[]; withdrawn: ClaimedEmail[] }> {
+  const ready: ClaimedEmail[] = [];
+  const withdrawn: ClaimedEmail[] = [];
+  for (const [event, mails] of byEvent(claimed, (m) => (sendTime.has(m.event) ? m.event : ''))) {
+    if (!event) {
+      ready.push(...mails);
+      continue;
+    }
+    const filled = await sendTime.get(event)!.fill(db, mails);
+    for (const m of mails) {
+      const content = filled.get(m.id);
+      if (content) ready.push({ ...m, ...content });
+      else withdrawn.push(m);
+    }
+  }
+  return { ready, withdrawn };
+}
+
+/** Tells the modules of send-time content which of their e-mails went out. */
+export async function afterSending(db: Queryable, sent: ClaimedEmail[]) {
+  for (const [event, mails] of byEvent(sent, (m) => m.event)) await sendTime.get(event)?.sent(db, mails.map((m) => m.id));
+}
+
+function byEvent(mails: ClaimedEmail[], key: (m: ClaimedEmail) => string): Map<string, ClaimedEmail[]> {
+  const out = new Map<string, ClaimedEmail[]>();
+  for (const m of mails) out.set(key(m), [...(out.get(key(m)) ?? []), m]);
+  return out;
 }

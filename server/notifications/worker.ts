@@ -2,7 +2,7 @@ import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/index.js';
 import { runDocumentReminders } from './documents.js';
 import { createMailer, DEFAULT_FROM, isPermanent } from './mailer.js';
-import { claimDue, markFailed, markRetry, markSent, SECRET_PLACEHOLDER, secretLinkOf, setPublicUrl, type ClaimedEmail } from './outbox.js';
+import { afterSending, claimDue, completeForSending, markFailed, markRetry, markSent, SECRET_PLACEHOLDER, secretLinkOf, setPublicUrl, type ClaimedEmail } from './outbox.js';
 // Registers the staff invitation's single-use link, which the sender mints (see sendBatch).
 import '../auth/staffInvites.js';
 import { startEmbeddedSmtp, type EmbeddedSmtp } from './smtp.js';
@@ -90,7 +90,10 @@ export class NotificationWorker {
     return total;
   }
 
-  private async sendBatch(claimed: ClaimedEmail[]): Promise<SendResult> {
+  private async sendBatch(all: ClaimedEmail[]): Promise<SendResult> {
+    // A single-use link is put in only now (the stored copy has a placeholder); a link withdrawn meanwhile is not sent.
+    const { ready: claimed, withdrawn } = await completeForSending(this.db, all);
+    for (const m of withdrawn) await markFailed(this.db, m.id, 'Not sent: the link it carried was replaced or withdrawn before it could be sent.');
     const agencies = new Map(
       (await this.db.query<{ id: number; company_name: string }>('select id, company_name from merchants where id = any($1::int[])', [[...new Set(claimed.map((c) => c.merchant_id))]])).map((m) => [m.id, m.company_name]),
     );
@@ -123,8 +126,9 @@ export class NotificationWorker {
     );
     const sent = outcomes.filter((o) => o.ok).map((o) => ({ id: o.m.id, messageId: o.ok ? o.messageId : null }));
     await markSent(this.db, sent);
+    await afterSending(this.db, outcomes.filter((o) => o.ok).map((o) => o.m));
     let retried = 0;
-    let failed = 0;
+    let failed = withdrawn.length;
     for (const o of outcomes) {
       if (o.ok) continue;
       const message = (o.error as Error)?.message ?? String(o.error);

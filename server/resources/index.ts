@@ -4,6 +4,7 @@ import { availabilityBehaviour, candidatesBehaviour, documentCategoriesBehaviour
 import { rateBehaviours } from './rates.js';
 import { shiftBehaviours } from './shifts.js';
 import { notesBehaviours } from './notes.js';
+import { usersBehaviour } from './users.js';
 
 /** What each resource does on the server beyond its declaration (hooks, action effects, computed fields). */
 export const behaviours: Record<string, ResourceBehaviour> = {
@@ -16,4 +17,5 @@ export const behaviours: Record<string, ResourceBehaviour> = {
   ...rateBehaviours,
   ...shiftBehaviours,
   ...notesBehaviours,
+  users: usersBehaviour,
 };

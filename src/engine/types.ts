@@ -105,6 +105,11 @@ export interface ActionDeclaration {
   guard?: (record: Record<string, any>) => string | null;
   /** What the action asks for; validated like fields, on both sides. */
   input?: FieldDeclaration[];
+  /**
+   * The input is asked for only when needed: the action runs without it first, and only when the server refuses
+   * naming an input (422) does the dialog open, with the server's reason (an override reason, say).
+   */
+  inputWhenNeeded?: boolean;
   /** The fields it sets, from the record and the input. */
   patch?: (record: Record<string, any>, input: Record<string, any>) => Record<string, unknown>;
   /** Said when it worked: "Staff member approved |||| %{smart_count} staff approved". */

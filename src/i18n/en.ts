@@ -25,6 +25,8 @@ export const en = {
       error: 'An unexpected error occurred. Please try again later.',
       network_error: 'The server cannot be reached. Check your connection and try again.',
       form_errors: 'Please correct the highlighted fields.',
+      password_set: 'Your password is set. Sign in with your e-mail address and the new password.',
+      use_client: 'Sign in as Client',
     },
     panel: {
       admin: 'Agency',

@@ -9,8 +9,10 @@ import { loadApp } from '../appLoader';
 
 /** Why the user was sent here; set by the route guards and the panel switch (router state). */
 export interface LoginState {
-  reason?: 'wrong_panel' | 'expired' | 'switch_panel';
+  reason?: 'wrong_panel' | 'expired' | 'switch_panel' | 'password_set';
   panel?: LoginType;
+  /** Filled in for the user (after setting a password through an invitation). */
+  email?: string;
 }
 
 type FieldErrors = { email?: string; password?: string };
@@ -57,6 +59,7 @@ export default function Login() {
     if (state.reason === 'wrong_panel') return { redirect: null, notice: t('app.login.wrong_panel'), clear: 'revoke' as const };
     if (hasValidSession()) return { redirect: homeOf(getLoginType()), notice: '', clear: null };
     if (hasExpiredSession() || state.reason === 'expired') return { redirect: null, notice: t('app.login.expired'), clear: 'expired' as const };
+    if (state.reason === 'password_set') return { redirect: null, notice: t('app.login.password_set'), clear: null };
     if (state.reason === 'switch_panel' && state.panel) {
       return { redirect: null, notice: t('app.login.switch_panel', { panel: t(`app.panel.${state.panel}`) }), clear: null };
     }
@@ -64,10 +67,12 @@ export default function Login() {
   });
 
   const [loginType, setLoginType] = useState<LoginType>(() => state.panel ?? getLoginType() ?? 'admin');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(state.email ?? '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState('');
+  /** The server recognised a client's e-mail and password on the agency panel ("Client?"). */
+  const [clientHint, setClientHint] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -106,6 +111,7 @@ export default function Login() {
     const found = validate();
     setErrors(found);
     setServerError('');
+    setClientHint(false);
     if (found.email) return emailRef.current?.focus();
     if (found.password) return passwordRef.current?.focus();
     setSubmitting(true);
@@ -116,6 +122,7 @@ export default function Login() {
     } catch (err) {
       // An ApiFailure carries the server's words; anything else is the network.
       setServerError(err instanceof ApiFailure ? err.message || t('app.login.error') : t('app.login.network_error'));
+      setClientHint(err instanceof ApiFailure && err.body?.hint === 'client');
       setSubmitting(false);
       passwordRef.current?.select();
     }
@@ -154,6 +161,11 @@ export default function Login() {
           {serverError && (
             <div className="login-error" role="alert">
               {serverError}
+              {clientHint && (
+                <button type="button" className="login-hint-switch" onClick={() => { setLoginType('client'); setServerError(''); setClientHint(false); passwordRef.current?.focus(); }}>
+                  {t('app.login.use_client')}
+                </button>
+              )}
             </div>
           )}
 

@@ -9,8 +9,9 @@ import { rateResources } from './rates/resource';
 import { shiftResources } from './shifts/resource';
 import { communicationResources } from './communication/resource';
 import { notesResources } from './notes/resource';
+import { users } from './users/resource';
 
 /** Every entity of the product, declared once. The server builds its API from this list, the app its screens. */
-export const declarations: ResourceDeclaration[] = [clients, sites, candidates, ...settingsResources, ...complianceResources, ...rateResources, ...shiftResources, ...communicationResources, ...notesResources, auditEntries];
+export const declarations: ResourceDeclaration[] = [clients, sites, candidates, ...settingsResources, ...complianceResources, ...rateResources, ...shiftResources, ...communicationResources, ...notesResources, users, auditEntries];
 
 export const declarationByName = new Map(declarations.map((d) => [d.name, d]));

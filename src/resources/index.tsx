@@ -10,9 +10,10 @@ import rates from './rates';
 import shifts from './shifts';
 import communication from './communication';
 import notes from './notes';
+import users from './users';
 
 const areas: Area[] = [rates, shifts, communication, notes];
-const built: BuiltResource[] = [clients, sites, candidates, ...settings, ...compliance, ...areas.flatMap((a) => a.resources)];
+const built: BuiltResource[] = [clients, sites, candidates, ...settings, users, ...compliance, ...areas.flatMap((a) => a.resources)];
 
 /** The react-admin <Resource> elements of the agency panel, built from the resource declarations. */
 export const adminResources: ReactElement[] = built.map((b) => b.resource);

@@ -54,7 +54,7 @@ function useRunAction(decl: ResourceDeclaration, action: ActionDeclaration) {
   const refresh = useRefresh();
   const [running, setRunning] = useState(false);
   /** Resolves to whether it worked and, for a 422 on the action's inputs, the field errors for the dialog's form. */
-  const run = async (target: { id?: RaRecord['id']; ids?: RaRecord['id'][] }, input: Record<string, unknown> = {}, count = 1): Promise<{ ok: boolean; errors?: Record<string, string> }> => {
+  const run = async (target: { id?: RaRecord['id']; ids?: RaRecord['id'][] }, input: Record<string, unknown> = {}, count = 1): Promise<{ ok: boolean; errors?: Record<string, string>; message?: string }> => {
     setRunning(true);
     try {
       await dataProvider.runAction(decl.name, { ...target, action: action.name, input });
@@ -65,7 +65,7 @@ function useRunAction(decl: ResourceDeclaration, action: ActionDeclaration) {
       const errors: Record<string, string> | undefined = e?.body?.errors;
       const inputs = new Set((action.input ?? []).map((f) => f.source));
       // Field errors of the action's own inputs stay next to those inputs; anything else is said aloud.
-      if (e?.status === 422 && errors && Object.keys(errors).some((k) => inputs.has(k))) return { ok: false, errors };
+      if (e?.status === 422 && errors && Object.keys(errors).some((k) => inputs.has(k))) return { ok: false, errors, message: e?.message };
       notify(e?.message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: e?.message } });
       return { ok: false };
     } finally {
@@ -74,6 +74,13 @@ function useRunAction(decl: ResourceDeclaration, action: ActionDeclaration) {
   };
   return { run, running };
 }
+
+/** The server's refusal of an action's input (422 naming its inputs): the field errors and its message. */
+interface Refusal {
+  errors: Record<string, string>;
+  message?: string;
+}
+const refusal = (r: { errors?: Record<string, string>; message?: string }): Refusal | undefined => (r.errors ? { errors: r.errors, message: r.message } : undefined);
 
 /** The dialog of an action that asks for input: its inputs (validated like fields), the confirmation text if any, and a submit. */
 function InputDialog({ decl, action, title, question, onClose, onSubmit }: {
@@ -123,20 +130,30 @@ function ActionButton({ decl, action, name, count, disabledReason, onRun, runnin
   name: string;
   count: number;
   disabledReason?: string | null;
-  onRun: (input?: Record<string, unknown>) => Promise<Record<string, string> | undefined>;
+  onRun: (input?: Record<string, unknown>) => Promise<Refusal | undefined>;
   running: boolean;
 }) {
   const translate = useTranslate();
   const reasonId = useId();
   const [open, setOpen] = useState(false);
+  /** Why the server asked for the input (an action whose input is asked for only when needed). */
+  const [asked, setAsked] = useState<string>();
   const label = translate(textKey(decl, action, 'label'), { _: action.label });
-  const question = action.confirm ? translate(textKey(decl, action, 'confirm'), { _: action.confirm, name, smart_count: count }) : undefined;
+  const question = asked ?? (action.confirm ? translate(textKey(decl, action, 'confirm'), { _: action.confirm, name, smart_count: count }) : undefined);
   const icon = ACTION_ICONS[action.icon ?? ''] ?? <PlayArrowIcon />;
-  const needsDialog = !!action.input?.length || !!action.confirm;
+  const onDemand = !!action.inputWhenNeeded && !action.confirm;
+  const needsDialog = (!!action.input?.length && !onDemand) || !!action.confirm;
+  const runFirst = async () => {
+    const refused = await onRun();
+    if (refused) {
+      setAsked(refused.message);
+      setOpen(true);
+    }
+  };
   const button = (
     <Button
       label={label}
-      onClick={() => (needsDialog ? setOpen(true) : void onRun())}
+      onClick={() => (needsDialog ? setOpen(true) : void (onDemand ? runFirst() : onRun()))}
       disabled={!!disabledReason || running}
       color={action.danger ? 'error' : 'primary'}
       // react-admin names an icon-only (phone) button only while it is enabled.
@@ -166,7 +183,7 @@ function ActionButton({ decl, action, name, count, disabledReason, onRun, runnin
         {button}
       </Box>
       {open && action.input?.length ? (
-        <InputDialog decl={decl} action={action} title={label} question={question} onClose={() => setOpen(false)} onSubmit={(values) => onRun(values)} />
+        <InputDialog decl={decl} action={action} title={label} question={question} onClose={() => { setOpen(false); setAsked(undefined); }} onSubmit={async (values) => (await onRun(values))?.errors} />
       ) : null}
       {open && !action.input?.length ? (
         <Confirm
@@ -203,7 +220,7 @@ function RecordActionButton({ decl, action, record }: { decl: ResourceDeclaratio
       count={1}
       disabledReason={action.guard?.(record) ?? null}
       running={running}
-      onRun={async (input) => (await run({ id: record.id }, input, 1)).errors}
+      onRun={async (input) => refusal(await run({ id: record.id }, input, 1))}
     />
   );
 }
@@ -240,9 +257,9 @@ function BulkActionButton({ decl, action }: { decl: ResourceDeclaration; action:
       running={running}
       onRun={async (input) => {
         // All or nothing: the selection stays when the server refuses, so it can be corrected and retried.
-        const { ok, errors } = await run({ ids: selectedIds }, input, count);
-        if (ok) unselectAll();
-        return errors;
+        const outcome = await run({ ids: selectedIds }, input, count);
+        if (outcome.ok) unselectAll();
+        return refusal(outcome);
       }}
     />
   );

@@ -37,9 +37,11 @@ export const candidates: ResourceDeclaration = {
       guard: (r) => (r.status === 'rejected' ? 'app.staff.guard.already_rejected' : null), patch: () => ({ status: 'rejected', activated: false }) },
     { name: 'activate', label: 'Activate', icon: 'power', roles: ['admin', 'consultant'], bulk: true, success: 'Staff member activated |||| %{smart_count} staff activated',
       // A staff member who is not compliant for their job role is activated only by an admin, with a reason.
-      input: [{ source: 'override_reason', type: 'longtext', label: 'Reason to activate although not compliant', maxLength: 1000 }],
+      // Asked for only when the server says the staff member is not compliant (issue 14, item 21).
+      input: [{ source: 'override_reason', type: 'longtext', label: 'Reason to activate although not compliant', maxLength: 1000 }], inputWhenNeeded: true,
       guard: (r) => (r.status !== 'approved' ? 'engine.validation.activateUnapproved' : r.activated ? 'app.staff.guard.already_active' : null), patch: () => ({ activated: true }) },
     { name: 'deactivate', label: 'Deactivate', icon: 'power_off', roles: ['admin', 'consultant'], bulk: true, success: 'Staff member deactivated |||| %{smart_count} staff deactivated',
+      confirm: 'Deactivate %{name}? They cannot be booked for shifts until they are activated again.',
       guard: (r) => (!r.activated ? 'app.staff.guard.not_active' : null), patch: () => ({ activated: false }) },
   ],
   // Active staff are approved and activated; inactive staff are approved and not activated.

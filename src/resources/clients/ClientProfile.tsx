@@ -16,6 +16,7 @@ import { candidateRestrictions } from '../compliance/resource';
 import { STATUS_CHOICES } from './resource';
 import { ClientNotesCard } from '../notes/NotesAbout';
 import { HelpLink } from '../notes/HelpLink';
+import { ClientUsersCard } from '../users';
 
 const sitePaths = pathsOf(sites);
 
@@ -83,6 +84,7 @@ function ClientProfile({ options }: { options: ViewOptions }) {
           </ReferenceManyField>
         </CardContent>
       </Card>
+      <ClientUsersCard clientId={Number(record.id)} />
       <RestrictedStaffCard />
       <ClientNotesCard id={record.id} />
     </Box>

@@ -4,6 +4,7 @@ import { shifts } from './shifts';
 import { communication } from './communication';
 import { notes } from './notes';
 import { chat } from './chat';
+import { users } from './users';
 
 /** The areas that joined the matrix after the foundation, each in its own file. */
-export const areas: AuthzArea[] = [rates, shifts, communication, chat, notes];
+export const areas: AuthzArea[] = [rates, shifts, communication, chat, notes, users];

@@ -109,24 +109,52 @@ describe('RecordActions on the generated show view', () => {
     await waitFor(() => expect(actionButton('approve')).toBeDisabled());
   });
 
-  it('runs an action with input from its dialog and shows the server’s field error next to the input', async () => {
+  it('asks for the reason only when the server says it is needed, with its words, and shows its field error next to the input', async () => {
     const seen = serveActions(({ body }) =>
       body.override_reason
         ? undefined
-        : HttpResponse.json({ message: 'Some fields need your attention.', errors: { override_reason: 'Not compliant (missing: DBS check). Only an admin can activate with a reason.' } }, { status: 422 }),
+        : HttpResponse.json({ message: 'Alan Turing is not compliant. Missing: DBS check. Give a reason to activate them anyway.', errors: { override_reason: 'Not compliant (missing: DBS check). Give a reason to activate anyway.' } }, { status: 422 }),
     );
     const user = userEvent.setup({ delay: null });
     show(candidates, 2);
     await user.click(await findActionButton('activate'));
+    // Tried first without a reason; the refusal opens the dialog, saying why.
     const dialog = await screen.findByRole('dialog');
+    expect(seen[0]).toEqual({ path: '/api/candidates/2/actions/activate', body: {} });
+    expect(dialog).toHaveTextContent('Alan Turing is not compliant. Missing: DBS check.');
     await user.click(within(dialog).getByRole('button', { name: 'Activate' }));
     expect(await within(dialog).findByText(/Not compliant \(missing: DBS check\)/)).toBeInTheDocument();
-    expect(seen[0].path).toBe('/api/candidates/2/actions/activate');
     await user.type(field(/^Reason to activate/), 'Checks booked for Monday');
     await user.click(within(dialog).getByRole('button', { name: 'Activate' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(seen[1].body).toEqual({ override_reason: 'Checks booked for Monday' });
+    expect(seen.at(-1)!.body).toEqual({ override_reason: 'Checks booked for Monday' });
     expect(await screen.findByText('Staff member activated')).toBeInTheDocument();
+  }, 90_000);
+
+  it('activates a compliant staff member at once, asking nothing', async () => {
+    const seen = serveActions();
+    const user = userEvent.setup({ delay: null });
+    show(candidates, 2);
+    await user.click(await findActionButton('activate'));
+    expect(await screen.findByText('Staff member activated')).toBeInTheDocument();
+    expect(seen).toEqual([{ path: '/api/candidates/2/actions/activate', body: {} }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks before deactivating, and deactivates nothing when cancelled', async () => {
+    const seen = serveActions();
+    const user = userEvent.setup({ delay: null });
+    show(candidates, 1);
+    await user.click(await findActionButton('deactivate'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Deactivate Ada Lovelace? They cannot be booked for shifts until they are activated again.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(seen).toHaveLength(0);
+    await user.click(await findActionButton('deactivate'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0].path).toBe('/api/candidates/1/actions/deactivate');
   });
 
   it('says what the server answers when it refuses (409)', async () => {
@@ -134,6 +162,7 @@ describe('RecordActions on the generated show view', () => {
     const user = userEvent.setup({ delay: null });
     show(candidates, 1);
     await user.click(await findActionButton('deactivate'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('Someone else has just deactivated this staff member.')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Link as MuiLink, Paper, Stack, Switch, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tabs, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Title, useNotify, useTranslate } from 'react-admin';
+import { Title, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router';
 import { RECIPIENTS, type Channel, type EventDefinition } from '../../../../server/notifications/events';
 import { api } from '../../../providers/http';
@@ -29,6 +29,16 @@ export const NOTIFICATION_SETTING_TABS: { path: string; label: string; channel?:
 ];
 const settingsKey = ['notification_settings'];
 
+/**
+ * Only an agency admin changes these settings (the API refuses anyone else); everyone else sees them read-only,
+ * told so, rather than as controls that answer "You do not have permission" when used (issue 14, item 20).
+ */
+function useReadOnly(): boolean {
+  const { permissions, isPending } = usePermissions<{ role?: string }>();
+  return isPending || permissions?.role !== 'admin';
+}
+export const READ_ONLY_NOTICE = 'Only an admin can change these settings; you can read them.';
+
 const errorsOf = (e: unknown): Record<string, string> => ((e as { body?: { errors?: Record<string, string> } })?.body?.errors ?? {});
 const messageOf = (e: unknown) => (e as Error)?.message || 'Could not save.';
 
@@ -38,6 +48,7 @@ export function NotificationSettings() {
   const { pathname } = useLocation();
   const tab = NOTIFICATION_SETTING_TABS.find((t) => t.path.toLowerCase() === pathname.replace(/\/$/, '').toLowerCase()) ?? NOTIFICATION_SETTING_TABS[0];
   const query = useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => api<SettingsAnswer>('/notification_settings', { signal }), retry: false });
+  const readOnly = useReadOnly();
   return (
     // contain: the wide table scrolls inside its own box on a phone instead of widening the page.
     <Box sx={{ contain: 'inline-size' }}>
@@ -50,6 +61,11 @@ export function NotificationSettings() {
           <Tab key={t.path} value={t.path} label={translate(t.label)} component={Link} to={t.path} />
         ))}
       </Tabs>
+      {readOnly && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {READ_ONLY_NOTICE}
+        </Alert>
+      )}
       {query.isError ? (
         <Alert severity="error">{translate('app.notification_settings.load_failed')}</Alert>
       ) : query.isPending ? (
@@ -70,6 +86,7 @@ function ChannelTab({ channel, data }: { channel: Channel; data: SettingsAnswer 
   const notify = useNotify();
   const client = useQueryClient();
   const [editing, setEditing] = useState<EventSetting | null>(null);
+  const readOnly = useReadOnly();
   const save = async (e: EventSetting, changes: Partial<Pick<EventSetting, 'channels' | 'recipients'>>) => {
     try {
       await api(`/notification_settings/${encodeURIComponent(e.key)}`, { method: 'PUT', json: { channels: changes.channels ?? e.channels, recipients: changes.recipients ?? e.recipients, version: e.version } });
@@ -121,6 +138,7 @@ function ChannelTab({ channel, data }: { channel: Channel; data: SettingsAnswer 
                   <TableCell>
                     <Switch
                       checked={on}
+                      disabled={readOnly}
                       slotProps={{ input: { 'aria-label': `${translate(`app.notification_settings.use.${channel}`)}: ${e.label}` } }}
                       onChange={(_, checked) => save(e, { channels: checked ? [...e.channels, channel] : e.channels.filter((c) => c !== channel) })}
                     />
@@ -135,6 +153,7 @@ function ChannelTab({ channel, data }: { channel: Channel; data: SettingsAnswer 
                             <Checkbox
                               size="small"
                               checked={e.recipients.includes(r)}
+                              disabled={readOnly}
                               slotProps={{ input: { 'aria-label': `${translate(`app.notification_settings.recipient.${r}`)}: ${e.label}` } }}
                               onChange={(_, checked) => save(e, { recipients: checked ? [...e.recipients, r] : e.recipients.filter((x) => x !== r) })}
                             />
@@ -145,8 +164,8 @@ function ChannelTab({ channel, data }: { channel: Channel; data: SettingsAnswer 
                   </TableCell>
                   {channel === 'email' && (
                     <TableCell>
-                      <Button size="small" onClick={() => setEditing(e)} aria-label={`${translate('app.notification_settings.edit_template')}: ${e.label}`}>
-                        {translate('app.notification_settings.edit_template')}
+                      <Button size="small" onClick={() => setEditing(e)} aria-label={`${readOnly ? 'View template' : translate('app.notification_settings.edit_template')}: ${e.label}`}>
+                        {readOnly ? 'View template' : translate('app.notification_settings.edit_template')}
                       </Button>
                       {e.custom_template && (
                         <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
@@ -176,6 +195,7 @@ function TemplateDialog({ event, onClose }: { event: EventSetting; onClose: () =
   const [body, setBody] = useState(event.body);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const readOnly = useReadOnly();
   const run = async (request: () => Promise<unknown>) => {
     setBusy(true);
     try {
@@ -199,19 +219,21 @@ function TemplateDialog({ event, onClose }: { event: EventSetting; onClose: () =
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate('app.notification_settings.placeholders')} {event.placeholders.map((p) => `%{${p}}`).join(', ')}
         </Typography>
-        <TextField label={translate('app.notification_settings.subject')} value={subject} onChange={(e) => setSubject(e.target.value)} fullWidth required error={!!errors.subject} helperText={errors.subject} sx={{ mb: 2 }} />
-        <TextField label={translate('app.notification_settings.body')} value={body} onChange={(e) => setBody(e.target.value)} fullWidth required multiline minRows={6} error={!!errors.body} helperText={errors.body} />
+        <TextField label={translate('app.notification_settings.subject')} value={subject} onChange={(e) => setSubject(e.target.value)} fullWidth required error={!!errors.subject} helperText={errors.subject} sx={{ mb: 2 }} slotProps={{ htmlInput: { readOnly } }} />
+        <TextField label={translate('app.notification_settings.body')} value={body} onChange={(e) => setBody(e.target.value)} fullWidth required multiline minRows={6} error={!!errors.body} helperText={errors.body} slotProps={{ htmlInput: { readOnly } }} />
       </DialogContent>
       <DialogActions>
-        {event.custom_template && (
+        {event.custom_template && !readOnly && (
           <Button disabled={busy} onClick={() => run(() => api(path, { method: 'DELETE' }))}>
             {translate('app.notification_settings.restore_default')}
           </Button>
         )}
-        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={busy} onClick={() => run(() => api(path, { method: 'PUT', json: { subject, body, version: event.template_version } }))}>
-          {translate('ra.action.save')}
-        </Button>
+        <Button onClick={onClose}>{translate(readOnly ? 'ra.action.close' : 'ra.action.cancel')}</Button>
+        {!readOnly && (
+          <Button variant="contained" disabled={busy} onClick={() => run(() => api(path, { method: 'PUT', json: { subject, body, version: event.template_version } }))}>
+            {translate('ra.action.save')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );
@@ -261,6 +283,7 @@ function PaymentTab({ data }: { data: SettingsAnswer }) {
   const client = useQueryClient();
   const [value, setValue] = useState(data.payment_reminders);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const readOnly = useReadOnly();
   const submit = async () => {
     try {
       const saved = await api<{ data: { version: number } }>('/notification_payment_settings', { method: 'PUT', json: value });
@@ -282,6 +305,7 @@ function PaymentTab({ data }: { data: SettingsAnswer }) {
       onChange={(e) => setValue({ ...value, [field]: e.target.value === '' ? '' : Number(e.target.value) } as any)}
       error={!!errors[field]}
       helperText={errors[field]}
+      disabled={readOnly}
       slotProps={{ htmlInput: { min: 0, step: 1 } }}
     />
   );
@@ -290,14 +314,16 @@ function PaymentTab({ data }: { data: SettingsAnswer }) {
       <Typography variant="body2" sx={{ mb: 2 }}>
         {translate('app.notification_settings.payment_intro')}
       </Typography>
-      <FormControlLabel control={<Switch checked={value.enabled} onChange={(_, enabled) => setValue({ ...value, enabled })} />} label={translate('app.notification_settings.payment_enabled')} />
+      <FormControlLabel control={<Switch checked={value.enabled} disabled={readOnly} onChange={(_, enabled) => setValue({ ...value, enabled })} />} label={translate('app.notification_settings.payment_enabled')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ my: 2 }}>
         {days('days_before_due')}
         {days('days_after_due')}
       </Stack>
-      <Button variant="contained" onClick={submit}>
-        {translate('ra.action.save')}
-      </Button>
+      {!readOnly && (
+        <Button variant="contained" onClick={submit}>
+          {translate('ra.action.save')}
+        </Button>
+      )}
     </Paper>
   );
 }

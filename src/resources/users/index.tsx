@@ -1,0 +1,142 @@
+import { useId, useState } from 'react';
+import { Box, Button as MuiButton, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { useWatch } from 'react-hook-form';
+import {
+  Button, DataTable, Form, Pagination, ReferenceManyField, SaveButton, SelectField, useCanAccess, useCreate, useNotify, useRefresh, useTranslate,
+  usePermissions,
+} from 'react-admin';
+import { buildResource } from '../../engine/react/buildResource';
+import { InputFor } from '../../engine/react/inputs';
+import { RecordActions } from '../../engine/react/actions';
+import { TableScroll } from '../../engine/react/children';
+import { toFormErrors } from '../../engine/react/views';
+import { validateRecord } from '../../engine/validate';
+import type { FieldDeclaration, ResourceDeclaration } from '../../engine/types';
+import { SettingsLayout } from '../../layout/SettingsLayout';
+import { AGENCY_ROLES, CLIENT_ROLES, USER_ROLES, USER_STATUSES, users } from './resource';
+
+const field = (source: string) => users.fields.find((f) => f.source === source)!;
+
+/** The roles the signed-in user may give: a consultant never gives Admin. */
+function useRoleChoices(panel: 'agency' | 'client' | 'any') {
+  const { permissions } = usePermissions();
+  const role = (permissions as { role?: string } | undefined)?.role;
+  return USER_ROLES.filter((c) => {
+    if (panel === 'agency' && !AGENCY_ROLES.includes(c.id as never)) return false;
+    if (panel === 'client' && !CLIENT_ROLES.includes(c.id as never)) return false;
+    return c.id !== 'admin' || role === 'admin';
+  });
+}
+
+function RoleInput() {
+  const choices = useRoleChoices('any');
+  return <InputFor of={{ ...field('role'), choices }} />;
+}
+
+/** The client is asked for only when the role is a client's. */
+function ClientOfRoleInput() {
+  const role = useWatch({ name: 'role' });
+  if (!CLIENT_ROLES.includes(role)) return null;
+  return <InputFor of={{ ...field('client_id'), required: true }} />;
+}
+
+// Agency users sit in the settings (the spec's Privileges screen): who signs in, with which role.
+export default buildResource(users, {
+  wrapper: SettingsLayout,
+  fields: { role: { input: <RoleInput /> }, client_id: { input: <ClientOfRoleInput /> } },
+});
+
+const inviteFields: FieldDeclaration[] = [field('name'), field('email'), { ...field('role'), choices: USER_ROLES.filter((c) => CLIENT_ROLES.includes(c.id as never)) }];
+const inviteDecl: ResourceDeclaration = { ...users, fields: inviteFields, rules: undefined };
+
+/** The client profile's people who sign in to its panel: invite, resend, deactivate, reactivate. */
+export function ClientUsersCard({ clientId }: { clientId: number }) {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'users', action: 'list' });
+  const [inviting, setInviting] = useState(false);
+  if (!canAccess) return null;
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+            {translate('app.users.client_users', { _: 'Client panel users' })}
+          </Typography>
+          <InviteButton onClick={() => setInviting(true)} />
+        </Box>
+        <ReferenceManyField reference="users" target="client_id" sort={{ field: 'name', order: 'ASC' }} perPage={10} pagination={<Pagination />}
+          empty={<Typography color="text.secondary">{translate('app.users.no_client_users', { _: 'Nobody signs in to this client\u2019s panel yet. Invite its manager.' })}</Typography>}>
+          <TableScroll>
+            <DataTable bulkActionButtons={false} rowClick={false}>
+              <DataTable.Col source="name" label={field('name').label} />
+              <DataTable.Col source="email" label={field('email').label} />
+              <DataTable.Col source="role" label={field('role').label}>
+                <SelectField source="role" choices={USER_ROLES} />
+              </DataTable.Col>
+              <DataTable.Col source="status" label={field('status').label}>
+                <SelectField source="status" choices={USER_STATUSES} />
+              </DataTable.Col>
+              <DataTable.Col label={translate('app.users.actions', { _: 'Actions' })}>
+                <RecordActions decl={users} />
+              </DataTable.Col>
+            </DataTable>
+          </TableScroll>
+        </ReferenceManyField>
+        {inviting && <InviteClientUserDialog clientId={clientId} onClose={() => setInviting(false)} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function InviteButton({ onClick }: { onClick: () => void }) {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'users', action: 'create' });
+  if (!canAccess) return null;
+  return (
+    <MuiButton startIcon={<PersonAddIcon />} onClick={onClick}>
+      {translate('app.users.invite_client_user', { _: 'Invite a user' })}
+    </MuiButton>
+  );
+}
+
+function InviteClientUserDialog({ clientId, onClose }: { clientId: number; onClose: () => void }) {
+  const translate = useTranslate();
+  const titleId = useId();
+  const [create] = useCreate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const title = translate('app.users.invite_client_user', { _: 'Invite a user' });
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <Form record={{ role: 'manager' }} noValidate validate={(values: Record<string, any>) => toFormErrors(validateRecord(inviteDecl, values))}
+        onSubmit={async (values: Record<string, any>) => {
+          try {
+            await create('users', { data: { ...values, client_id: clientId } }, { returnPromise: true });
+          } catch (e: any) {
+            if (e?.body?.errors) return e.body.errors;
+            notify(e?.message || 'ra.notification.http_error', { type: 'error' });
+            return undefined;
+          }
+          notify(translate('app.users.invited', { _: 'Invitation e-mailed to %{email}.', email: values.email }), { type: 'info' });
+          refresh();
+          onClose();
+          return undefined;
+        }}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          <Typography sx={{ mb: 2 }}>
+            {translate('app.users.invite_intro', { _: 'They receive an e-mail with a link to choose their password (it works once, for 7 days), then sign in to this client\u2019s panel.' })}
+          </Typography>
+          {inviteFields.map((f) => (
+            <InputFor key={f.source} of={f} />
+          ))}
+        </DialogContent>
+        <DialogActions>
+          <Button label="ra.action.cancel" onClick={onClose} />
+          <SaveButton label={title} icon={<PersonAddIcon />} alwaysEnable />
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

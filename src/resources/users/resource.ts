@@ -1,0 +1,68 @@
+import type { Choice, ResourceDeclaration, Role } from '../../engine/types';
+
+/** The roles a user may hold: two of the agency panel, two of a client's panel. */
+export const USER_ROLES: Choice[] = [
+  { id: 'admin', name: 'Admin' },
+  { id: 'consultant', name: 'Consultant' },
+  { id: 'manager', name: 'Client manager' },
+  { id: 'viewer', name: 'Client viewer' },
+];
+export const AGENCY_ROLES: Role[] = ['admin', 'consultant'];
+export const CLIENT_ROLES: Role[] = ['manager', 'viewer'];
+
+export const USER_STATUSES: Choice[] = [
+  { id: 'invited', name: 'Invited' },
+  { id: 'active', name: 'Active' },
+  { id: 'inactive', name: 'Deactivated' },
+];
+
+/** An invitation link works for this long, once. */
+export const USER_INVITE_DAYS = 7;
+
+/**
+ * The people who sign in to the agency panel and to the clients' panels (staff sign in through their own
+ * invitation, on the staff profile). Creating a user invites them: a single-use link by e-mail that sets
+ * their password. Agency users are listed in the settings (Privileges), a client's users on the client's
+ * profile. Consultants invite consultants and client users; only admins invite admins or change a role.
+ */
+export const users: ResourceDeclaration = {
+  name: 'users',
+  table: 'users',
+  label: { one: 'User', many: 'Users' },
+  recordRepresentation: '%{name}',
+  defaultSort: { field: 'name', order: 'ASC' },
+  delete: 'hard',
+  access: { admin: ['list', 'show', 'create', 'edit'], consultant: ['list', 'show', 'create'] },
+  routes: { list: '/appsetting/previlegesetting', create: '/appsetting/previlegesetting/create', edit: '/appsetting/previlegesetting/:id', show: '/appsetting/previlegesetting/:id/show' },
+  tabs: [
+    { id: 'agency', label: 'Agency users', filter: { kind: 'admin' } },
+    { id: 'clients', label: 'Client users', filter: { kind: 'client' } },
+  ],
+  actions: [
+    { name: 'resend', label: 'Resend invitation', icon: 'restart_alt', roles: ['admin', 'consultant'], success: 'A new invitation was e-mailed; the earlier link no longer works.',
+      confirm: 'E-mail %{name} a new link to set their password? The earlier link stops working.',
+      guard: (r) => (!r.active ? 'This user is deactivated: reactivate them first.' : null) },
+    { name: 'deactivate', label: 'Deactivate', icon: 'power_off', roles: ['admin', 'consultant'], danger: true, success: 'User deactivated: they are signed out and cannot sign in.',
+      confirm: 'Deactivate %{name}? They are signed out at once and can no longer sign in.',
+      guard: (r) => (!r.active ? 'This user is deactivated: reactivate them first.' : null), patch: () => ({ active: false }) },
+    { name: 'reactivate', label: 'Reactivate', icon: 'power', roles: ['admin', 'consultant'], success: 'User reactivated: they can sign in again.',
+      guard: (r) => (r.active ? 'This user can already sign in.' : null), patch: () => ({ active: true }) },
+  ],
+  fields: [
+    { source: 'name', type: 'text', label: 'Name', required: true, maxLength: 120, sortable: true },
+    { source: 'email', type: 'email', label: 'E-mail', required: true, maxLength: 254, sortable: true, createOnly: true,
+      helperText: 'The invitation goes to this address; it is also how they sign in.' },
+    { source: 'role', type: 'choice', label: 'Role', required: true, choices: USER_ROLES, filter: true, sortable: true },
+    { source: 'client_id', type: 'reference', reference: 'clients', label: 'Client', filter: true, createOnly: true,
+      helperText: 'For a client user: the client whose panel they sign in to.' },
+    { source: 'kind', type: 'choice', label: 'Panel', readOnly: true, filter: true, views: ['show'],
+      choices: [{ id: 'admin', name: 'Agency panel' }, { id: 'client', name: 'Client panel' }, { id: 'staff', name: 'Staff page' }] },
+    { source: 'status', type: 'choice', label: 'Status', computed: true, filter: true, choices: USER_STATUSES, views: ['list', 'show'] },
+    { source: 'invited_until', type: 'datetime', label: 'Invitation valid until', computed: true, views: ['show'] },
+    { source: 'active', type: 'boolean', label: 'Can sign in', actionOnly: true, defaultValue: true, filter: true, views: [] },
+    // Kept on the same row for sign-in; never sent, never written through the API.
+    { source: 'password_hash', type: 'text', label: 'Password', readOnly: true, readableBy: [], views: [] },
+    { source: 'candidate_id', type: 'number', label: 'Staff member', integer: true, readOnly: true, readableBy: [], views: [] },
+    { source: 'created_at', type: 'datetime', label: 'Added', readOnly: true, sortable: true, views: ['list', 'show'] },
+  ],
+};

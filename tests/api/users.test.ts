@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { call, DEMO, loginAs, makeTestApp, postLogin, type TestApp } from './helpers';
+import { NotificationWorker } from '../../server/notifications/worker';
+import { LINK_PLACEHOLDER } from '../../server/auth/userInvites';
+
+// Issue 14, item 3: agency users and client users are invited by e-mail (a single-use link that sets their
+// password), resent, deactivated and reactivated through the users resource, every change in the audit trail.
+let t: TestApp;
+let second: FastifyInstance;
+let admin: string;
+let consultant: string;
+let merchantA: number;
+let clientA: number;
+let n = 0;
+
+/** What the SMTP server was handed, by recipient: the worker puts the link in only as it sends. */
+const delivered: { to: string; text: string; html: string }[] = [];
+const worker = () =>
+  new NotificationWorker(t.db, {
+    mailer: { sendMail: async (m: any) => (delivered.push({ to: typeof m.to === 'string' ? m.to : m.to.address, text: m.text, html: m.html }), { messageId: `<${delivered.length}@test>` }) } as any,
+  });
+async function linkMailedTo(email: string): Promise<string> {
+  await worker().sendDue();
+  const mail = delivered.filter((m) => m.to === email).at(-1);
+  expect(mail, `an e-mail to ${email}`).toBeDefined();
+  return /\/invite\/([\w-]+)/.exec(mail!.text)![1];
+}
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const email = () => `colleague.${++n}.${Date.now()}@users.example`;
+const invite = (token: string, body: Record<string, unknown>) => call(t.app, token, 'POST', '/api/users', body);
+const accept = (token: string, password: string) => t.app.inject({ method: 'POST', url: `/api/user_invites/${token}`, payload: { password } });
+const action = (token: string, id: number, name: string) => call(t.app, token, 'POST', `/api/users/${id}/actions/${name}`, {});
+const audit = (id: number) => t.db.query<{ event: string; action: string | null; user_name: string; changes: any }>(`select event, action, user_name, changes from audit_log where resource = 'users' and record_id = $1 order by id`, [id]);
+
+beforeAll(async () => {
+  t = await makeTestApp({ candidates: 5 });
+  second = await t.extraApp();
+  [admin, consultant] = await Promise.all([loginAs(t.app, 'admin'), loginAs(t.app, 'consultant')]);
+  merchantA = (await t.db.query<any>(`select id from merchants where company_name = 'Brightway Staffing'`))[0].id;
+  clientA = (await t.db.query<any>(`select id from clients where name = 'Meadowbank Care Home'`))[0].id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+// Each test sets and checks several passwords (scrypt): on a busy machine that takes longer than the default.
+const slow = { timeout: 120_000 };
+
+describe('inviting an agency user', slow, () => {
+  it('e-mails a single-use link (only its hash kept, never in the stored e-mail); it sets the password and the colleague signs in with the chosen role', async () => {
+    const address = email();
+    const res = await invite(admin, { name: 'Sam Colleague', email: address, role: 'consultant' });
+    expect(res.statusCode, res.body).toBe(201);
+    const user = res.json().data;
+    expect(user).toMatchObject({ name: 'Sam Colleague', email: address, role: 'consultant', status: 'invited' });
+    expect(user.password_hash).toBeUndefined();
+    // Not signed in before the link is followed.
+    expect((await postLogin(t.app, 'admin', address, 'anything-at-all')).statusCode).toBe(401);
+
+    const [queued] = await t.db.query<any>('select text, html, event from email_outbox where recipient = $1', [address]);
+    expect(queued.event).toBe('user.invite');
+    expect(queued.text).toContain(`/invite/${LINK_PLACEHOLDER}`);
+    const token = await linkMailedTo(address);
+    // The stored copy still has the placeholder; the secret is gone once sent; only its hash remains.
+    const [after] = await t.db.query<any>('select text, html, status from email_outbox where recipient = $1', [address]);
+    expect(after.status).toBe('sent');
+    expect(after.text + after.html).not.toContain(token);
+    const [stored] = await t.db.query<any>('select token_hash, send_token from user_invites where user_id = $1', [user.id]);
+    expect(stored).toEqual({ token_hash: sha256(token), send_token: null });
+    // Nor does any agency user read it through the API.
+    const outbox = await call(t.app, admin, 'GET', `/api/email_outbox?recipient=${encodeURIComponent(address)}`);
+    expect(outbox.body).not.toContain(token);
+
+    const page = await t.app.inject({ method: 'GET', url: `/api/user_invites/${token}` });
+    expect(page.json()).toEqual({ name: 'Sam Colleague', email: address, agency: 'Brightway Staffing', login_type: 'admin', client_name: null });
+    const short = await accept(token, 'short');
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors).toEqual({ password: 'Use at least 10 characters.' });
+    const done = await accept(token, 'colleague-password');
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ email: address, login_type: 'admin' });
+
+    const signedIn = await postLogin(t.app, 'admin', address, 'colleague-password');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ login_type: 'admin', merchant_id: merchantA, user: { email: address, role: 'consultant' } });
+    expect((await call(t.app, admin, 'GET', `/api/users/${user.id}`)).json().data.status).toBe('active');
+
+    // Single use: neither the page nor the form accepts it again.
+    expect((await t.app.inject({ method: 'GET', url: `/api/user_invites/${token}` })).statusCode).toBe(404);
+    const again = await accept(token, 'another-password');
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('This invitation link is not valid any more. Ask for a new one.');
+    expect((await postLogin(t.app, 'admin', address, 'another-password')).statusCode).toBe(401);
+
+    // The invitation (by the admin) and its use (by the colleague) are in the audit trail.
+    expect(await audit(user.id)).toEqual([
+      expect.objectContaining({ event: 'create', action: null, user_name: 'Alex Morgan' }),
+      expect.objectContaining({ event: 'action', action: 'accept_invitation', user_name: 'Sam Colleague', changes: { password: { from: null, to: 'set' } } }),
+    ]);
+  });
+
+  it('an expired link does not work; resend replaces the link (an unsent earlier e-mail is not sent at all)', async () => {
+    const address = email();
+    const user = (await invite(admin, { name: 'Expired Person', email: address, role: 'consultant' })).json().data;
+    const first = await linkMailedTo(address);
+    await t.db.query(`update user_invites set expires_at = now() - interval '1 minute' where user_id = $1`, [user.id]);
+    expect((await accept(first, 'a-long-password')).statusCode).toBe(404);
+    expect((await call(t.app, admin, 'GET', `/api/users/${user.id}`)).json().data.invited_until).toBeNull();
+
+    const resent = await action(admin, user.id, 'resend');
+    expect(resent.statusCode, resent.body).toBe(200);
+    const second = await linkMailedTo(address);
+    expect(second).not.toBe(first);
+    // Resent twice before the worker ran: the first of the two e-mails is withdrawn, only the newest goes out.
+    await action(admin, user.id, 'resend');
+    await action(admin, user.id, 'resend');
+    const before = delivered.length;
+    const third = await linkMailedTo(address);
+    expect(delivered.length - before).toBe(1);
+    const [withdrawn] = await t.db.query<any>(`select status, last_error from email_outbox where recipient = $1 order by id desc offset 1 limit 1`, [address]);
+    expect(withdrawn.status).toBe('failed');
+    expect(withdrawn.last_error).toMatch(/replaced or withdrawn/);
+    expect((await accept(second, 'a-long-password')).statusCode).toBe(404);
+    expect((await accept(third, 'a-long-password')).statusCode).toBe(200);
+    expect((await postLogin(t.app, 'admin', address, 'a-long-password')).statusCode).toBe(200);
+    expect((await audit(user.id)).filter((e) => e.action === 'resend')).toHaveLength(3);
+  });
+
+  it('deactivating ends the user\u2019s sessions at once, in every process; they cannot sign in until reactivated', async () => {
+    const address = email();
+    const user = (await invite(admin, { name: 'Leaving Person', email: address, role: 'consultant' })).json().data;
+    await accept(await linkMailedTo(address), 'leaving-password');
+    const token = (await postLogin(t.app, 'admin', address, 'leaving-password')).json().token;
+    const me = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/admin_login', headers: { authorization: `Bearer ${token}` } }).then((r) => r.statusCode);
+    // Both apps look the session up and cache it.
+    expect([await me(t.app), await me(second), await me(second)]).toEqual([200, 200, 200]);
+
+    const off = await action(admin, user.id, 'deactivate');
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data).toMatchObject({ status: 'inactive' });
+    expect(await me(t.app)).toBe(401);
+    await t.app.cluster.settle();
+    expect(await soon(() => me(second), 401)).toBe(401);
+    expect((await postLogin(t.app, 'admin', address, 'leaving-password')).statusCode).toBe(401);
+    // Twice is refused in words; a resend waits for reactivation.
+    expect((await action(admin, user.id, 'deactivate')).statusCode).toBe(409);
+    expect((await action(admin, user.id, 'resend')).statusCode).toBe(409);
+
+    expect((await action(admin, user.id, 'reactivate')).statusCode).toBe(200);
+    expect((await postLogin(t.app, 'admin', address, 'leaving-password')).statusCode).toBe(200);
+    expect((await audit(user.id)).map((e) => e.action).filter(Boolean)).toEqual(['accept_invitation', 'deactivate', 'reactivate']);
+    // Nobody deactivates themselves.
+    const [{ id: adminId }] = await t.db.query<any>('select id from users where email = $1', [DEMO.admin.email]);
+    expect((await action(admin, adminId, 'deactivate')).statusCode).toBe(409);
+  });
+
+  it('deactivating withdraws an unused link', async () => {
+    const address = email();
+    const user = (await invite(admin, { name: 'Never Came', email: address, role: 'consultant' })).json().data;
+    const token = await linkMailedTo(address);
+    await action(admin, user.id, 'deactivate');
+    expect((await accept(token, 'a-long-password')).statusCode).toBe(404);
+  });
+});
+
+describe('who may do what', slow, () => {
+  it('a consultant invites consultants and client users, never admins, and changes no roles nor admins\u2019 accounts', async () => {
+    const refused = await invite(consultant, { name: 'Would Be Admin', email: email(), role: 'admin' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ role: 'Only an admin can invite an admin.' });
+    const ok = await invite(consultant, { name: 'New Consultant', email: email(), role: 'consultant' });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const id = ok.json().data.id;
+    expect((await call(t.app, consultant, 'PUT', `/api/users/${id}`, { role: 'admin' })).statusCode).toBe(403);
+    expect((await call(t.app, consultant, 'GET', `/api/users/${id}`)).json().data.role).toBe('consultant');
+    const [{ id: adminId }] = await t.db.query<any>('select id from users where email = $1', [DEMO.admin.email]);
+    for (const a of ['deactivate', 'resend']) {
+      const res = await action(consultant, adminId, a);
+      expect(res.statusCode, a).toBe(403);
+      expect(res.json().message).toBe("Only an admin can change an admin's account.");
+    }
+    // The consultant may still manage a consultant.
+    expect((await action(consultant, id, 'deactivate')).statusCode).toBe(200);
+    expect((await action(consultant, id, 'reactivate')).statusCode).toBe(200);
+  });
+
+  it('an admin changes roles within a panel, never their own, never across panels', async () => {
+    const user = (await invite(admin, { name: 'Promoted Person', email: email(), role: 'consultant' })).json().data;
+    const up = await call(t.app, admin, 'PUT', `/api/users/${user.id}`, { role: 'admin', version: user.version });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json().data.role).toBe('admin');
+    const across = await call(t.app, admin, 'PUT', `/api/users/${user.id}`, { role: 'manager' });
+    expect(across.statusCode).toBe(422);
+    expect(across.json().errors.role).toMatch(/agency role/);
+    const [{ id: adminId }] = await t.db.query<any>('select id from users where email = $1', [DEMO.admin.email]);
+    const own = await call(t.app, admin, 'PUT', `/api/users/${adminId}`, { role: 'consultant' });
+    expect(own.statusCode).toBe(422);
+    expect(own.json().errors).toEqual({ role: 'You cannot change your own role.' });
+    expect((await audit(user.id)).map((e) => e.event)).toEqual(['create', 'update']);
+  });
+
+  it('refuses a second sign-in with one e-mail address, and a panel without its client', async () => {
+    const taken = await invite(admin, { name: 'Copy', email: DEMO.consultant.email.toUpperCase(), role: 'consultant' });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors).toEqual({ email: 'Someone already signs in with this e-mail address.' });
+    const noClient = await invite(admin, { name: 'Nobody', email: email(), role: 'manager' });
+    expect(noClient.json().errors).toEqual({ client_id: 'Choose the client whose panel they sign in to.' });
+    const agencyWithClient = await invite(admin, { name: 'Nobody', email: email(), role: 'consultant', client_id: clientA });
+    expect(agencyWithClient.json().errors.client_id).toMatch(/belongs to no client/);
+  });
+
+  it('client users and staff manage no users; staff sign-ins are not among them', async () => {
+    const client = await loginAs(t.app, 'client');
+    expect((await call(t.app, client, 'GET', '/api/users')).statusCode).toBe(403);
+    expect((await call(t.app, client, 'POST', '/api/users', { name: 'x', email: email(), role: 'manager', client_id: clientA })).statusCode).toBe(403);
+    const [{ id: staffUser }] = await t.db.query<any>(`select id from users where kind = 'staff' order by id limit 1`);
+    expect((await call(t.app, admin, 'GET', `/api/users/${staffUser}`)).statusCode).toBe(404);
+    const list = (await call(t.app, admin, 'GET', '/api/users?per_page=100')).json().data as any[];
+    expect(list.some((u) => u.kind === 'staff')).toBe(false);
+    expect(list.every((u) => u.password_hash === undefined)).toBe(true);
+  });
+});
+
+describe('inviting a client user from the client profile', slow, () => {
+  it('signs into the client panel of that client', async () => {
+    const address = email();
+    const res = await invite(admin, { name: 'Meadow Manager', email: address, role: 'manager', client_id: clientA });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ kind: 'client', client_id: clientA });
+    const token = await linkMailedTo(address);
+    expect((await t.app.inject({ method: 'GET', url: `/api/user_invites/${token}` })).json()).toMatchObject({ login_type: 'client', client_name: 'Meadowbank Care Home' });
+    expect((await accept(token, 'meadow-password')).json().login_type).toBe('client');
+    const signedIn = await postLogin(t.app, 'client', address, 'meadow-password');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ login_type: 'client', client_id: clientA, user: { role: 'manager' } });
+    // The client's users, as the profile lists them.
+    const listed = (await call(t.app, admin, 'GET', `/api/users?client_id=${clientA}`)).json().data as any[];
+    expect(listed.map((u) => u.email)).toContain(address);
+  });
+});
+
+describe('the "Client?" hint on the agency sign-in', slow, () => {
+  it('a client\u2019s e-mail and password on the agency panel say so; a wrong password or an unknown address does not', async () => {
+    const hinted = await postLogin(t.app, 'admin', DEMO.client.email, DEMO.client.password);
+    expect(hinted.statusCode).toBe(401);
+    expect(hinted.json()).toEqual({ message: 'Client? This e-mail address and password are for a client panel. Choose Client and sign in.', hint: 'client' });
+    for (const [address, password] of [[DEMO.client.email, 'not-the-password'], ['nobody@users.example', DEMO.client.password]]) {
+      const res = await postLogin(t.app, 'admin', address, password);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'The e-mail address or password is incorrect.' });
+    }
+  });
+});
+
+/** Another app hears of a change when the database hands it the notification: asks again until `expected` (at most 2 s). */
+async function soon<T>(ask: () => Promise<T>, expected: T, ms = 2000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const seen = await ask();
+    if (seen === expected || Date.now() > deadline) return seen;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
