@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http.js';
 import { decoyHash, verifyPassword } from './passwords.js';
+import { HASH_RETRY_AFTER_SECONDS } from './hashQueue.js';
 import { MAY_SIGN_IN, type AuthUser, type LoginType } from './sessions.js';
 import { acceptInvite, INVITE_LIFETIME_DAYS, inviteStaff, readInvite } from './staffInvites.js';
 
@@ -53,6 +54,12 @@ export async function authRoutes(app: FastifyInstance) {
   const login = (kind: LoginType) => async (req: any, reply: any) => {
     const email = String(req.body.email).trim().toLowerCase();
     const password = String(req.body.password);
+    // A full hashing queue refuses before anything else, so a flood's refusals cost no hash and count no attempt.
+    const busy = app.hashing.refusal(req.ip);
+    if (busy) {
+      reply.header('retry-after', String(HASH_RETRY_AFTER_SECONDS));
+      throw busy;
+    }
     // Counted before the password is checked, so parallel guesses cannot all get in under the limit.
     const attempt = await app.throttle.attempt(app.db, email, req.ip);
     if (attempt.wait > 0) {
@@ -69,7 +76,10 @@ export async function authRoutes(app: FastifyInstance) {
       [kind, email],
     );
     // Unknown e-mail and wrong password take the same time and give the same answer.
-    const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
+    const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash()), { queue: app.hashing, key: req.ip }).catch((e) => {
+      if (e instanceof HttpError) reply.header('retry-after', String(HASH_RETRY_AFTER_SECONDS));
+      throw e;
+    });
     if (!user || !ok) throw new HttpError(401, 'The e-mail address or password is incorrect.');
     await app.throttle.succeeded(app.db, attempt);
     const { token, expiresAt } = await app.sessions.create(user.id);

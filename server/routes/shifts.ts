@@ -13,6 +13,7 @@ import { MAX_BULK_SHIFTS, shiftInstants } from '../domain/shifts/times.js';
 import { addDaysToDate, isPlainDate, startOfWeekMonday, zonedDateTimeToInstant } from '../domain/time/agencyTime.js';
 import { assessShift, cancellationCharge, loadBookingFacts, priceShift, shiftTimesOf } from '../resources/shifts.js';
 import { notify } from '../notifications/notify.js';
+import { checkShiftRequestQuota } from '../resources/shiftRequests.js';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
@@ -179,6 +180,9 @@ async function createBulk(ctx: EngineContext, c: Compiled, body: BulkBody): Prom
   if (!refs.job_role) errors.job_role_id = 'Choose a job role.';
   if (body.template_id != null && !refs.template) errors.template_id = 'Choose a shift template.';
   if (Object.keys(errors).length) throw badInput(errors);
+
+  // A client's requests per day are capped (a setting of its pricing rules), counted before any is created.
+  if (p.loginType === 'client') await checkShiftRequestQuota(ctx, body.client_id, dates.length * staffNeeded);
 
   const template = refs.template as Row | null;
   const startTime = body.start_time ?? template!.start_time;

@@ -1,0 +1,132 @@
+import { HttpError } from '../http.js';
+
+export interface HashQueueOptions {
+  /** Password hashes computed at once. Each takes a thread of libuv's pool (4 threads, shared with file reads). */
+  concurrency: number;
+  /** Hashes one key (a caller's address) may have running or waiting; past it, 429. */
+  perKey: number;
+  /** Hashes waiting for a turn, all keys together; past it, 503. */
+  maxWaiting: number;
+}
+
+export const HASH_QUEUE_DEFAULTS: HashQueueOptions = { concurrency: 2, perKey: 8, maxWaiting: 100 };
+
+/** How long a key's hashes count against its turn: a key that hashed recently waits behind one that did not. */
+const RECENT_MS = 60_000;
+/** What a refusal's Retry-After says, in seconds. */
+export const HASH_RETRY_AFTER_SECONDS = 5;
+
+interface Waiter {
+  key: string;
+  seq: number;
+  start: () => void;
+}
+
+/**
+ * Password hashing, bounded. scrypt runs in libuv's thread pool, which also reads files for the app's pages:
+ * unbounded, a flood of failed sign-ins takes every thread and the whole server stalls. At most `concurrency`
+ * hashes run at once; the rest wait, up to `perKey` per key and `maxWaiting` in all, and beyond that are
+ * refused at once, before any hashing.
+ *
+ * The next to run is the waiting key that hashed least in the last minute (first come first served among
+ * equals): someone signing in from their own address goes ahead of addresses that keep failing.
+ */
+export class HashQueue {
+  readonly options: HashQueueOptions;
+  private running = 0;
+  private waiting: Waiter[] = [];
+  private seq = 0;
+  /** Hashes running or waiting, per key. */
+  private queued = new Map<string, number>();
+  /** Hashes started per key in the current minute. */
+  private recent = new Map<string, { n: number; since: number }>();
+  private watchers: Array<{ n: number; resolve: () => void }> = [];
+
+  constructor(options: Partial<HashQueueOptions> = {}) {
+    this.options = { ...HASH_QUEUE_DEFAULTS, ...options };
+  }
+
+  /** Hashes waiting for a turn. */
+  get waitingCount(): number {
+    return this.waiting.length;
+  }
+
+  /** Resolves once at least `n` hashes are waiting (tests order concurrent sign-ins with it). */
+  whenWaiting(n: number): Promise<void> {
+    if (this.waiting.length >= n) return Promise.resolve();
+    return new Promise((resolve) => this.watchers.push({ n, resolve }));
+  }
+
+  /** The refusal `run(key)` would answer now, or null: lets a caller refuse before doing any other work. */
+  refusal(key: string): HttpError | null {
+    if ((this.queued.get(key) ?? 0) >= this.options.perKey) {
+      return new HttpError(429, 'Too many sign-ins are being checked from your address at once. Try again in a few seconds.');
+    }
+    if (this.running >= this.options.concurrency && this.waiting.length >= this.options.maxWaiting) {
+      return new HttpError(503, 'The server is busy checking other sign-ins. Try again in a few seconds.');
+    }
+    return null;
+  }
+
+  /**
+   * Runs `hash` when its turn comes. With a key (a sign-in's address) it is refused (HttpError 429 or 503) when
+   * the queue is full; without one (setting a password, loading the demo) it always waits its turn.
+   */
+  async run<T>(key: string | null, hash: () => Promise<T>): Promise<T> {
+    if (key !== null) {
+      const refused = this.refusal(key);
+      if (refused) throw refused;
+    } else key = '';
+    this.queued.set(key, (this.queued.get(key) ?? 0) + 1);
+    try {
+      if (this.running >= this.options.concurrency) {
+        await new Promise<void>((start) => {
+          this.waiting.push({ key, seq: ++this.seq, start });
+          this.watchers = this.watchers.filter((w) => (this.waiting.length >= w.n ? (w.resolve(), false) : true));
+        });
+      } else {
+        this.running++;
+      }
+      this.count(key);
+      try {
+        return await hash();
+      } finally {
+        this.next();
+      }
+    } finally {
+      const left = (this.queued.get(key) ?? 1) - 1;
+      if (left > 0) this.queued.set(key, left);
+      else this.queued.delete(key);
+    }
+  }
+
+  /** A running hash ended: its place goes to the waiting key that hashed least lately, or is freed. */
+  private next() {
+    if (this.waiting.length === 0) {
+      this.running--;
+      return;
+    }
+    let best = 0;
+    for (let i = 1; i < this.waiting.length; i++) {
+      const a = this.recentCount(this.waiting[i].key);
+      const b = this.recentCount(this.waiting[best].key);
+      if (a < b || (a === b && this.waiting[i].seq < this.waiting[best].seq)) best = i;
+    }
+    const [w] = this.waiting.splice(best, 1);
+    w.start(); // keeps the running place
+  }
+
+  private recentCount(key: string): number {
+    const r = this.recent.get(key);
+    return r && Date.now() - r.since < RECENT_MS ? r.n : 0;
+  }
+
+  private count(key: string) {
+    const now = Date.now();
+    const r = this.recent.get(key);
+    if (r && now - r.since < RECENT_MS) r.n++;
+    else this.recent.set(key, { n: 1, since: now });
+    // Old minutes are of no use; the map stays as small as the addresses seen in the last minute.
+    if (this.recent.size > 10_000) for (const [k, v] of this.recent) if (now - v.since >= RECENT_MS) this.recent.delete(k);
+  }
+}
