@@ -8,7 +8,7 @@ import { seedDemo } from '../../server/db/seed';
 import { HashQueue } from '../../server/auth/hashQueue';
 import { LoginThrottle } from '../../server/auth/throttle';
 import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../server/domain/time/agencyTime';
-import { call, DEMO, loginAs, openTestDb, postLogin, TEST_DATABASE_URL, type TestDb } from './helpers';
+import { call, DEMO, loginAs, openTestDb, TEST_DATABASE_URL, type TestDb } from './helpers';
 
 // Abuse an attacker found (issue 13): a flood of failed sign-ins stalling the server, a rate limit each process
 // and each new sign-in escaped, and client users storing large files and requesting shifts without end.
