@@ -11,7 +11,7 @@ export interface HashQueueOptions {
 
 export const HASH_QUEUE_DEFAULTS: HashQueueOptions = { concurrency: 2, perKey: 8, maxWaiting: 100 };
 
-/** How long a key's hashes count against its turn: a key that hashed recently waits behind one that did not. */
+/** How long a key's failed sign-ins count against its turn: a key that failed lately waits behind one that did not. */
 const RECENT_MS = 60_000;
 /** What a refusal's Retry-After says, in seconds. */
 export const HASH_RETRY_AFTER_SECONDS = 5;
@@ -28,8 +28,8 @@ interface Waiter {
  * hashes run at once; the rest wait, up to `perKey` per key and `maxWaiting` in all, and beyond that are
  * refused at once, before any hashing.
  *
- * The next to run is the waiting key that hashed least in the last minute (first come first served among
- * equals): someone signing in from their own address goes ahead of addresses that keep failing.
+ * The next to run is the waiting key with the fewest failed sign-ins in the last minute (first come first served
+ * among equals): someone signing in from their own address goes ahead of addresses that keep failing.
  */
 export class HashQueue {
   readonly options: HashQueueOptions;
@@ -38,7 +38,7 @@ export class HashQueue {
   private seq = 0;
   /** Hashes running or waiting, per key. */
   private queued = new Map<string, number>();
-  /** Hashes started per key in the current minute. */
+  /** Failed sign-ins per key in the current minute. */
   private recent = new Map<string, { n: number; since: number }>();
   private watchers: Array<{ n: number; resolve: () => void }> = [];
 
@@ -87,7 +87,6 @@ export class HashQueue {
       } else {
         this.running++;
       }
-      this.count(key);
       try {
         return await hash();
       } finally {
@@ -100,7 +99,7 @@ export class HashQueue {
     }
   }
 
-  /** A running hash ended: its place goes to the waiting key that hashed least lately, or is freed. */
+  /** A running hash ended: its place goes to the waiting key that failed least lately, or is freed. */
   private next() {
     if (this.waiting.length === 0) {
       this.running--;
@@ -121,7 +120,8 @@ export class HashQueue {
     return r && Date.now() - r.since < RECENT_MS ? r.n : 0;
   }
 
-  private count(key: string) {
+  /** A sign-in from `key` failed (a wrong password): its next turns come after those of keys that did not fail. */
+  failed(key: string) {
     const now = Date.now();
     const r = this.recent.get(key);
     if (r && now - r.since < RECENT_MS) r.n++;

@@ -80,7 +80,10 @@ export async function authRoutes(app: FastifyInstance) {
       if (e instanceof HttpError) reply.header('retry-after', String(HASH_RETRY_AFTER_SECONDS));
       throw e;
     });
-    if (!user || !ok) throw new HttpError(401, 'The e-mail address or password is incorrect.');
+    if (!user || !ok) {
+      app.hashing.failed(req.ip);
+      throw new HttpError(401, 'The e-mail address or password is incorrect.');
+    }
     await app.throttle.succeeded(app.db, attempt);
     const { token, expiresAt } = await app.sessions.create(user.id);
     return reply.status(200).send({ token, token_expiration: expiresAt, ...describe(user as any, user.client_name) });

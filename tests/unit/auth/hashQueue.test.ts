@@ -61,9 +61,12 @@ describe('HashQueue (bounded password hashing)', () => {
     expect(q.refusal('10.0.0.1')).toBeNull();
   });
 
-  it('gives the next turn to the address that hashed least lately, not to the one flooding', async () => {
+  it('gives the next turn to the address that failed least lately, not to the one flooding', async () => {
     const q = new HashQueue({ concurrency: 1, perKey: 10, maxWaiting: 10 });
     const order: string[] = [];
+    // The user signed in a moment ago (no failure); the flooding address has failed.
+    await q.run('user', async () => void order.push('user'));
+    q.failed('flood');
     const gate = latch();
     const first = q.run('flood', async () => {
       order.push('flood');
@@ -76,6 +79,6 @@ describe('HashQueue (bounded password hashing)', () => {
     await q.whenWaiting(5);
     gate.release();
     await Promise.all([first, ...rest]);
-    expect(order).toEqual(['flood', 'user', 'flood', 'flood', 'flood', 'flood']);
+    expect(order).toEqual(['user', 'flood', 'user', 'flood', 'flood', 'flood', 'flood']);
   });
 });
