@@ -80,7 +80,7 @@ export const signinFlood: Benchmark = {
         metrics: [
           { name: 'sign-in at rest: p50', value: +rest.signIn.p50.toFixed(1), unit: 'ms' },
           { name: `sign-in during the flood: p50 (${during.signIn.n} sign-ins)`, value: +during.signIn.p50.toFixed(1), unit: 'ms', anchor: +rest.signIn.p50.toFixed(1), anchorNote: 'at rest' },
-          { name: 'sign-in during the flood: p99', value: +during.signIn.p99.toFixed(1), unit: 'ms', target: 2000 },
+          { name: 'sign-in during the flood: p99', value: +during.signIn.p99.toFixed(1), unit: 'ms', anchor: +rest.signIn.p50.toFixed(1), anchorNote: 'at rest (p50)' },
           { name: 'GET / at rest: p50', value: +rest.home.p50.toFixed(1), unit: 'ms' },
           { name: `GET / during the flood: p50 (${during.home.n} requests)`, value: +during.home.p50.toFixed(1), unit: 'ms', anchor: +rest.home.p50.toFixed(1), anchorNote: 'at rest' },
           { name: 'GET / during the flood: p99', value: +during.home.p99.toFixed(1), unit: 'ms', target: 200 },
