@@ -22,7 +22,7 @@ export interface Config {
   rateLimitPerMinute: number;
   /**
    * Password hashing bounds (server/auth/hashQueue.ts): PASSWORD_HASH_CONCURRENCY hashes at once (default 2),
-   * SIGN_IN_QUEUE_PER_ADDRESS sign-ins checked or waiting per address (default 8), SIGN_IN_QUEUE_WAITING
+   * SIGN_IN_QUEUE_PER_ADDRESS sign-ins checked or waiting per address (default 20), SIGN_IN_QUEUE_WAITING
    * sign-ins waiting in all (default 100).
    */
   passwordHashing: HashQueueOptions;

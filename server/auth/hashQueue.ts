@@ -9,7 +9,8 @@ export interface HashQueueOptions {
   maxWaiting: number;
 }
 
-export const HASH_QUEUE_DEFAULTS: HashQueueOptions = { concurrency: 2, perKey: 8, maxWaiting: 100 };
+// perKey: the sign-in throttle already stops an address's 21st failure in 15 minutes.
+export const HASH_QUEUE_DEFAULTS: HashQueueOptions = { concurrency: 2, perKey: 20, maxWaiting: 100 };
 
 /** How long a key's failed sign-ins count against its turn: a key that failed lately waits behind one that did not. */
 const RECENT_MS = 60_000;
@@ -19,8 +20,13 @@ export const HASH_RETRY_AFTER_SECONDS = 5;
 interface Waiter {
   key: string;
   seq: number;
+  /** A sign-in's (it may be shed for a caller that failed less); hashing without a key is never refused. */
+  refusable: boolean;
   start: () => void;
+  refuse: (e: Error) => void;
 }
+
+const busy = () => new HttpError(503, 'The server is busy checking other sign-ins. Try again in a few seconds.');
 
 /**
  * Password hashing, bounded. scrypt runs in libuv's thread pool, which also reads files for the app's pages:
@@ -29,7 +35,9 @@ interface Waiter {
  * refused at once, before any hashing.
  *
  * The next to run is the waiting key with the fewest failed sign-ins in the last minute (first come first served
- * among equals): someone signing in from their own address goes ahead of addresses that keep failing.
+ * among equals): someone signing in from their own address goes ahead of addresses that keep failing. When the
+ * queue is full, a newcomer that failed less than the worst waiting sign-in takes its place (that one is refused),
+ * so a flood cannot fill the queue against everyone else.
  */
 export class HashQueue {
   readonly options: HashQueueOptions;
@@ -62,10 +70,18 @@ export class HashQueue {
     if ((this.queued.get(key) ?? 0) >= this.options.perKey) {
       return new HttpError(429, 'Too many sign-ins are being checked from your address at once. Try again in a few seconds.');
     }
-    if (this.running >= this.options.concurrency && this.waiting.length >= this.options.maxWaiting) {
-      return new HttpError(503, 'The server is busy checking other sign-ins. Try again in a few seconds.');
-    }
+    if (this.running >= this.options.concurrency && this.waiting.length >= this.options.maxWaiting && !this.victimFor(key)) return busy();
     return null;
+  }
+
+  /** The waiting sign-in a newcomer from `key` would displace in a full queue: the latest of those that failed most, and more than `key`. */
+  private victimFor(key: string): Waiter | undefined {
+    let worst: Waiter | undefined;
+    for (const w of this.waiting) {
+      if (!w.refusable) continue;
+      if (!worst || this.recentCount(w.key) > this.recentCount(worst.key) || (this.recentCount(w.key) === this.recentCount(worst.key) && w.seq > worst.seq)) worst = w;
+    }
+    return worst && this.recentCount(worst.key) > this.recentCount(key) ? worst : undefined;
   }
 
   /**
@@ -73,6 +89,7 @@ export class HashQueue {
    * the queue is full; without one (setting a password, loading the demo) it always waits its turn.
    */
   async run<T>(key: string | null, hash: () => Promise<T>): Promise<T> {
+    const refusable = key !== null;
     if (key !== null) {
       const refused = this.refusal(key);
       if (refused) throw refused;
@@ -80,8 +97,14 @@ export class HashQueue {
     this.queued.set(key, (this.queued.get(key) ?? 0) + 1);
     try {
       if (this.running >= this.options.concurrency) {
-        await new Promise<void>((start) => {
-          this.waiting.push({ key, seq: ++this.seq, start });
+        if (refusable && this.waiting.length >= this.options.maxWaiting) {
+          const victim = this.victimFor(key);
+          if (!victim) throw busy();
+          this.waiting.splice(this.waiting.indexOf(victim), 1);
+          victim.refuse(busy());
+        }
+        await new Promise<void>((start, refuse) => {
+          this.waiting.push({ key: key!, seq: ++this.seq, refusable, start, refuse });
           this.watchers = this.watchers.filter((w) => (this.waiting.length >= w.n ? (w.resolve(), false) : true));
         });
       } else {

@@ -81,4 +81,24 @@ describe('HashQueue (bounded password hashing)', () => {
     await Promise.all([first, ...rest]);
     expect(order).toEqual(['user', 'flood', 'user', 'flood', 'flood', 'flood', 'flood']);
   });
+
+  it('when full, a newcomer that failed less takes the place of the latest waiting sign-in of an address that failed most', async () => {
+    const q = new HashQueue({ concurrency: 1, perKey: 5, maxWaiting: 2 });
+    const gate = latch();
+    const order: string[] = [];
+    q.failed('flood');
+    const holder = q.run(null, () => gate.done);
+    const first = q.run('flood', async () => void order.push('flood-1'));
+    const second = q.run('flood', async () => void order.push('flood-2')).catch((e) => e);
+    await q.whenWaiting(2);
+    // Another flooding address (as bad) finds it full; the user (no failure) displaces the latest flood entry.
+    q.failed('flood-b');
+    expect(q.refusal('flood-b')).toMatchObject({ status: 503 });
+    expect(q.refusal('user')).toBeNull();
+    const user = q.run('user', async () => void order.push('user'));
+    expect(await second).toMatchObject({ status: 503, message: 'The server is busy checking other sign-ins. Try again in a few seconds.' });
+    gate.release();
+    await Promise.all([holder, first, user]);
+    expect(order).toEqual(['user', 'flood-1']);
+  });
 });
