@@ -7,6 +7,7 @@ import { describeShiftTimes } from '../domain/shifts/times.js';
 import { formatDisplayDate, instantToZoned } from '../domain/time/agencyTime.js';
 import { lateCancellation, quoteShift } from './rates.js';
 import { notify } from '../notifications/notify.js';
+import { checkShiftRequestQuota } from './shiftRequests.js';
 
 /** A shift as the booking checks and pricing read it. */
 export interface ShiftTimes {
@@ -265,6 +266,7 @@ export const shiftsBehaviour: ResourceBehaviour = {
       record.requested_by_client = true;
       if (Number(record.client_id) !== p.clientId) return { client_id: problem('Choose your own organisation.') };
       if (Date.parse(record.start_at) < Date.now()) return { start_at: problem('A requested shift must start in the future.') };
+      await checkShiftRequestQuota(ctx, p.clientId!, 1);
     }
     record.created_by = p.name;
     const [site] = await ctx.db.query('select client_id from sites where merchant_id = $1 and id = $2 and deleted_at is null', [p.merchantId, record.site_id]);

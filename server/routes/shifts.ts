@@ -14,6 +14,7 @@ import { addDaysToDate, isPlainDate, startOfWeekMonday, zonedDateTimeToInstant }
 import { assessShift, cancellationCharge, loadBookingFacts, priceShift, shiftTimesOf } from '../resources/shifts.js';
 import { notify } from '../notifications/notify.js';
 import { isStrictInstant, multiLineText } from '../engine/input.js';
+import { checkShiftRequestQuota } from '../resources/shiftRequests.js';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
@@ -182,6 +183,9 @@ async function createBulk(ctx: EngineContext, c: Compiled, body: BulkBody): Prom
   if (!refs.job_role) errors.job_role_id = 'Choose a job role.';
   if (body.template_id != null && !refs.template) errors.template_id = 'Choose a shift template.';
   if (Object.keys(errors).length) throw badInput(errors);
+
+  // A client's requests per day are capped (a setting of its pricing rules), counted before any is created.
+  if (p.loginType === 'client') await checkShiftRequestQuota(ctx, body.client_id, dates.length * staffNeeded);
 
   const template = refs.template as Row | null;
   const startTime = body.start_time ?? template!.start_time;

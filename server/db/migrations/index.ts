@@ -10,6 +10,7 @@ import communication from './009_communication.js';
 import notesSupport from './010_notes_support.js';
 import inputHygiene from './011_input_hygiene.js';
 import staffSessions from './012_staff_sessions.js';
+import rateLimits from './013_rate_limits.js';
 import userInvitations from './016_user_invitations.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
@@ -26,5 +27,6 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '010_notes_support', sql: notesSupport },
   { id: '011_input_hygiene', sql: inputHygiene },
   { id: '012_staff_sessions', sql: staffSessions },
+  { id: '013_rate_limits', sql: rateLimits },
   { id: '016_user_invitations', sql: userInvitations },
 ];

@@ -1,5 +1,6 @@
 import type { Action, FieldDeclaration, ResourceDeclaration } from '../../engine/types';
 import { BAND_LABELS, BANDS, type Band } from '../../../server/domain/pricing/types';
+import { DEFAULT_SHIFT_REQUESTS_PER_DAY } from '../../../server/domain/shifts/times';
 import { SITE_REGIONS } from '../sites/resource';
 
 /**
@@ -122,6 +123,8 @@ export const clientRules: ResourceDeclaration = {
     { source: 'sleep_in_charge', type: 'money', label: 'Sleep-in charge (per shift)', min: 0, max: 1000, readableBy: AGENCY },
     { source: 'late_cancel_within_hours', type: 'number', label: 'Late cancellation: within (hours before the start)', min: 0, max: 336, defaultValue: 24, views: ['show', 'edit', 'create'] },
     { source: 'late_cancel_charge_hours', type: 'number', label: 'Late cancellation: hours charged', min: 0, max: 24, defaultValue: 4, views: ['show', 'edit', 'create'] },
+    { source: 'max_shift_requests_per_day', type: 'number', label: 'Shifts the client may request per day', integer: true, min: 1, max: 10000, views: ['show', 'edit', 'create'],
+      helperText: `Leave empty for the agency’s default rules (${DEFAULT_SHIFT_REQUESTS_PER_DAY} when they say nothing either).` },
   ],
 };
 
