@@ -18,6 +18,8 @@ export interface ShiftTimes {
   end: string;
   break_minutes?: number | null;
   sleep_in?: boolean;
+  /** As priced for these times (the week's hours count paid time). */
+  paid_minutes?: number | null;
 }
 
 const iso = (v: unknown) => new Date(v as string).toISOString();
@@ -30,6 +32,7 @@ export const shiftTimesOf = (r: Row): ShiftTimes => ({
   end: iso(r.end_at),
   break_minutes: r.break_minutes,
   sleep_in: r.sleep_in,
+  paid_minutes: r.paid_minutes ?? null,
 });
 
 /** The booking facts of a staff member, and whether their pay is the card's (no own rates, PAYE on-costs). */
@@ -56,7 +59,7 @@ export async function loadBookingFacts(db: Queryable, merchantId: number, timeZo
           from candidate_documents d where d.merchant_id = $1 and d.candidate_id = c.id and d.deleted_at is null and d.current) as documents,
        (select coalesce(json_agg(json_build_object('client_id', r.client_id, 'site_id', r.site_id, 'reason', r.reason)), '[]'::json)
           from candidate_restrictions r where r.merchant_id = $1 and r.candidate_id = c.id and r.client_id = $3) as restrictions,
-       (select coalesce(json_agg(json_build_object('id', o.id, 'client_id', o.client_id, 'job_role_id', o.job_role_id, 'start', o.start_at, 'end', o.end_at)), '[]'::json)
+       (select coalesce(json_agg(json_build_object('id', o.id, 'client_id', o.client_id, 'job_role_id', o.job_role_id, 'start', o.start_at, 'end', o.end_at, 'paid_minutes', o.paid_minutes)), '[]'::json)
           from shifts o where o.merchant_id = $1 and o.candidate_id = c.id and o.status in ('assigned', 'closed') and o.deleted_at is null
            and o.start_at >= $6 and o.start_at < $7 and o.id <> $8) as other_shifts,
        (select coalesce(json_agg(json_build_object('date', a.date, 'status', a.status)), '[]'::json)
@@ -85,7 +88,7 @@ export async function loadBookingFacts(db: Queryable, merchantId: number, timeZo
   for (const r of rows) {
     out.set(Number(r.id), {
       timeZone,
-      shift: { id: shift.id, client_id: shift.client_id, site_id: shift.site_id, job_role_id: shift.job_role_id, start: shift.start, end: shift.end, clientName: r.client_name, siteName: r.site_name, jobRoleName: r.shift_role_name },
+      shift: { id: shift.id, client_id: shift.client_id, site_id: shift.site_id, job_role_id: shift.job_role_id, start: shift.start, end: shift.end, paid_minutes: shift.paid_minutes ?? null, clientName: r.client_name, siteName: r.site_name, jobRoleName: r.shift_role_name },
       candidate: { id: Number(r.id), name: `${r.first_name} ${r.last_name}`, status: r.status, activated: r.activated, job_role_id: r.job_role_id == null ? null : Number(r.job_role_id), jobRoleName: r.job_role_name },
       compliance: { categories: r.categories, documents: r.documents },
       restrictions: r.restrictions,
@@ -339,12 +342,14 @@ export const shiftsBehaviour: ResourceBehaviour = {
       const start = iso(input.start);
       const end = iso(input.end);
       checkTimes(start, end);
-      const shift = { ...shiftTimesOf(record), start, end };
+      const moved = { ...shiftTimesOf(record), start, end };
       const candidateId = input.candidate_id != null ? Number(input.candidate_id) : record.candidate_id != null ? Number(record.candidate_id) : null;
-      if (candidateId === null) return { start_at: start, end_at: end, ...(await priceShift(ctx.db, ctx.principal.merchantId, shift, null)) };
+      const priced = await priceShift(ctx.db, ctx.principal.merchantId, moved, candidateId);
+      if (candidateId === null) return { start_at: start, end_at: end, ...priced };
+      const shift = { ...moved, paid_minutes: priced.paid_minutes };
       const { stored, facts } = await book(ctx, shift, candidateId, input.override_reason);
       if (Number(record.candidate_id) !== candidateId) await notifyFilled(ctx, shift.client_id, shift, facts);
-      return { start_at: start, end_at: end, status: 'assigned', candidate_id: candidateId, ...stored, ...(await priceShift(ctx.db, ctx.principal.merchantId, shift, candidateId)) };
+      return { start_at: start, end_at: end, status: 'assigned', candidate_id: candidateId, ...stored, ...priced };
     },
   },
 };

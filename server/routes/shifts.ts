@@ -242,7 +242,7 @@ async function suggestions(ctx: EngineContext, shiftRow: Row, limit: number) {
             coalesce($4 = any(p.avoided_client_ids) or $5 = any(p.avoided_site_ids), false) as avoided,
             (select coalesce(json_agg(json_build_object('date', a.date, 'status', a.status)), '[]'::json)
                from availability a where a.merchant_id = $1 and a.candidate_id = c.id and a.date = any($6::date[])) as availability,
-            (select coalesce(json_agg(json_build_object('start', o.start_at, 'end', o.end_at)), '[]'::json)
+            (select coalesce(json_agg(json_build_object('start', o.start_at, 'end', o.end_at, 'paid_minutes', o.paid_minutes)), '[]'::json)
                from shifts o where o.merchant_id = $1 and o.candidate_id = c.id and o.status in ('assigned', 'closed') and o.deleted_at is null
                 and o.start_at >= $9 and o.start_at < $10) as week_shifts
        from candidates c

@@ -58,6 +58,8 @@ export interface Interval {
   /** The interval is half-open, [start, end). */
   start: Instant;
   end: Instant;
+  /** Paid minutes (the elapsed time less the unpaid break) when known: the hours worked in a week count these. */
+  paid_minutes?: number | null;
 }
 
 export interface BookingShift extends Interval {
@@ -201,9 +203,14 @@ export function hoursStartingBetween(shifts: Interval[], from: number, to: numbe
   let total = 0;
   for (const s of shifts) {
     const start = ms(s.start);
-    if (start >= from && start < to) total += ms(s.end) - start;
+    if (start >= from && start < to) total += paidMs(s);
   }
   return total / HOUR_MS;
+}
+
+/** The paid time of a shift (ms): its paid minutes when known, else its elapsed time. Unpaid breaks are not work. */
+export function paidMs(s: Interval): number {
+  return s.paid_minutes != null ? s.paid_minutes * 60_000 : ms(s.end) - ms(s.start);
 }
 
 /** Hours of the shifts starting in the local week that starts on `monday`. The suggested-staff ranking uses it. */
@@ -399,7 +406,8 @@ export function assessBooking(facts: BookingFacts): BookingAssessment {
   const weekFrom = weekStartInstant(weekMonday, timeZone);
   const weekTo = weekStartInstant(addDaysToDate(weekMonday, 7), timeZone);
   const periodFrom = weekStartInstant(addDaysToDate(weekMonday, -7 * (REFERENCE_WEEKS - 1)), timeZone);
-  let weekMs = end - start;
+  // The preferred weekly maximum counts paid hours (44 h on the clock with four 30-minute breaks is 42 h of work).
+  let weekMs = paidMs(shift);
   let periodMs = end - start;
   let previousEnd = -Infinity;
   let nextStart = Infinity;
@@ -414,7 +422,7 @@ export function assessBooking(facts: BookingFacts): BookingAssessment {
     } else if (oStart < nextStart) {
       nextStart = oStart;
     }
-    if (oStart >= weekFrom && oStart < weekTo) weekMs += oEnd - oStart;
+    if (oStart >= weekFrom && oStart < weekTo) weekMs += paidMs(other);
     if (oStart >= periodFrom && oStart < weekTo) periodMs += oEnd - oStart;
   }
 

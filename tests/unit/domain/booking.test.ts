@@ -472,6 +472,17 @@ describe('assessBooking: working time', () => {
     expect(codes(result.soft)).toEqual([]);
   });
 
+  it('counts paid hours, not unpaid breaks, in the week and against the preferred maximum (issue 14.16)', () => {
+    // Four 11-hour shifts with a 30-minute unpaid break each: 44 hours on the clock, 42 paid.
+    const week = ['2026-06-08', '2026-06-09', '2026-06-10'].map((d) => booked(d, '08:00', '19:00', { paid_minutes: 630 }));
+    const fourth = { ...span('2026-06-11', '08:00', '19:00'), paid_minutes: 630 };
+    expect(hoursInWeek([...week, fourth], MONDAY, TZ)).toBe(42);
+    const result = assessBooking(facts({ otherShifts: week, preferences: { max_hours_per_week: 42, opted_out_48h: false } }, fourth));
+    expect(codes(result.soft)).toEqual([]);
+    const over = assessBooking(facts({ otherShifts: week, preferences: { max_hours_per_week: 41, opted_out_48h: false } }, fourth));
+    expect(over.soft[0].message).toBe('Priya Shah would work 42 hours in the week of 8 Jun 2026, above their preferred 41 hours.');
+  });
+
   it('counts real hours across a clock change', () => {
     // The week of 23 March 2026 holds the spring change: a 20:00–08:00 night is 11 hours.
     expect(hoursInWeek([span('2026-03-28', '20:00', '08:00')], '2026-03-23', TZ)).toBe(11);
