@@ -6,6 +6,7 @@ import { assessBooking, localDates, type BookingAssessment, type BookingFacts } 
 import { describeShiftTimes } from '../domain/shifts/times.js';
 import { formatDisplayDate, instantToZoned } from '../domain/time/agencyTime.js';
 import { lateCancellation, quoteShift } from './rates.js';
+import { cancellationTerms, type CancelParty } from '../domain/pricing/price.js';
 import { notify } from '../notifications/notify.js';
 
 /** A shift as the booking checks and pricing read it. */
@@ -199,10 +200,22 @@ function checkTimes(start: string, end: string) {
   if (ms > DAY_MS) throw new HttpError(422, 'A shift lasts at most 24 hours.', { end: 'A shift lasts at most 24 hours.' });
 }
 
-/** What cancelling a shift at `at` would charge the client (null: no late-cancellation charge). */
-export async function cancellationCharge(db: Queryable, merchantId: number, r: Row, at: string) {
+/**
+ * What cancelling a shift at `at`, at the request of `requestedBy`, would do: refused (with the reason in words), or
+ * allowed with the client's late-cancellation charge when the rule applies to it (null: no charge).
+ */
+export async function cancellationCharge(db: Queryable, merchantId: number, r: Row, at: string, requestedBy: CancelParty, byClientUser: boolean) {
   const s = shiftTimesOf(r);
-  return lateCancellation(db, merchantId, { ...s, candidate_id: r.candidate_id ?? null }, at);
+  const terms = cancellationTerms({ start: s.start, end: s.end, at, booked: r.status === 'assigned' && r.candidate_id != null, requestedBy, byClientUser });
+  if (!terms.allowed) return { allowed: false as const, reason: terms.reason, late: null };
+  const late = terms.chargeable ? await lateCancellation(db, merchantId, { ...s, candidate_id: r.candidate_id ?? null }, at) : null;
+  return { allowed: true as const, reason: null, late };
+}
+
+/** Who asked for a cancellation: a client's user always speaks for the client; an agency user says (the agency by default). */
+export function requestedByOf(ctx: EngineContext, input: Record<string, any>): CancelParty {
+  if (ctx.principal.loginType === 'client') return 'client';
+  return (input.requested_by as CancelParty | null) ?? 'agency';
 }
 
 interface ShiftNames {
@@ -233,22 +246,38 @@ function noticeOf(n: ShiftNames, shift: { id?: number; start: string; end: strin
   };
 }
 
-/** Tells the agency and the client that a staff member was booked (assign, or a drag onto a staff member). */
-async function notifyFilled(ctx: EngineContext, clientId: number, shift: ShiftTimes, facts: StaffFacts) {
+/** Tells the agency, the client and the staff member booked (in their own words) that a shift was filled: assign,
+ * or a drag onto a staff member. A drag of the same staff member's shift to new times tells them only. */
+async function notifyFilled(ctx: EngineContext, clientId: number, shift: ShiftTimes, facts: StaffFacts, only: 'everyone' | 'staff' = 'everyone') {
   const n = { client: facts.shift.clientName, site: facts.shift.siteName, role: facts.shift.jobRoleName, staff: facts.candidate.name };
   const { when, data } = noticeOf(n, shift, ctx.timeZone);
   await notify(ctx.db, {
     merchantId: ctx.principal.merchantId, event: 'shift.filled', title: 'Shift filled', body: `${n.staff} will work as ${n.role} at ${n.site} (${n.client}), ${when}.`,
-    link: '/shift-list/assigned', clientLink: '/client/shift/assign-shift', audience: { agency: true, clientId }, data,
+    link: '/shift-list/assigned', clientLink: '/client/shift/assign-shift', data,
+    audience: only === 'everyone' ? { agency: true, clientId, candidateId: facts.candidate.id } : { candidateId: facts.candidate.id },
+    staffWords: { title: only === 'staff' ? 'Your shift has moved' : 'You are booked', body: `You are booked at ${n.site} (${n.client}) on ${when}, as ${n.role}.` },
   });
 }
 
+/** What a staff member is told when they no longer work a shift. */
+const offWords = (n: ShiftNames, when: string, why: string) => ({ title: 'You are no longer booked', body: `You are no longer booked at ${n.site} (${n.client}) on ${when}: ${why}` });
+
+/** Tells a staff member that they no longer work a shift (unassigned, or moved to someone else). */
+async function notifyStaffOff(ctx: EngineContext, row: Row, candidateId: number, why: string) {
+  const n = await namesOf(ctx, row);
+  const { when, data } = noticeOf(n, shiftTimesOf(row), ctx.timeZone);
+  const words = offWords(n, when, why);
+  await notify(ctx.db, { merchantId: ctx.principal.merchantId, event: 'shift.cancelled', ...words, link: null, audience: { candidateId }, staffWords: words, data: { ...data, reason: why } });
+}
+
 const problem = (message: string) => ({ message });
+const sentenceOf = (text: string) => String(text ?? '').trim().replace(/[.!?]$/, '');
 const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
 export const shiftsBehaviour: ResourceBehaviour = {
   computed: {
-    state: () => `case when deleted_at is not null then 'deleted' else status end`,
+    // A shift that ended with nobody booked was never worked: 'unfilled', not 'open'.
+    state: () => `case when deleted_at is not null then 'deleted' when status = 'open' and end_at <= now() then 'unfilled' else status end`,
     candidate_name: () => `(select c.first_name || ' ' || c.last_name from candidates c where c.merchant_id = shifts.merchant_id and c.id = shifts.candidate_id)`,
     hours: () => `(paid_minutes / 60.0)::float8`,
     cancellation_hours: () => `(cancellation_minutes / 60.0)::float8`,
@@ -257,7 +286,8 @@ export const shiftsBehaviour: ResourceBehaviour = {
       from merchants m, sites si where m.id = shifts.merchant_id and si.merchant_id = shifts.merchant_id and si.id = shifts.site_id)`,
   },
   computedFilters: {
-    state: (value, bind) => (value === 'deleted' ? 'deleted_at is not null' : `status = ${bind(value)} and deleted_at is null`),
+    state: (value, bind) =>
+      value === 'deleted' ? 'deleted_at is not null' : value === 'unfilled' ? `status = 'open' and end_at <= now() and deleted_at is null` : `status = ${bind(value)} and deleted_at is null`,
   },
 
   /** A new shift: its site must be the client's; a client user's is a request for their own client; it is priced now. */
@@ -291,10 +321,18 @@ export const shiftsBehaviour: ResourceBehaviour = {
       const n = await namesOf(ctx, row);
       const { when, data } = noticeOf(n, shiftTimesOf(row), ctx.timeZone);
       const charge = row.cancellation_charge ? ` A late-cancellation charge of £${(Number(row.cancellation_charge) / 100).toFixed(2)} applies.` : '';
+      const asked = row.cancel_requested_by === 'agency' ? '' : ` at the ${row.cancel_requested_by === 'worker' ? 'staff member' : 'client'}’s request`;
+      // The staff member booked, if any, is told in their own words (and never of the client's charge).
+      const booked = stored?.status === 'assigned' && row.candidate_id != null ? Number(row.candidate_id) : null;
       await notify(ctx.db, {
-        merchantId, event: 'shift.cancelled', title: 'Shift cancelled', body: `The ${n.role} shift at ${n.site} (${n.client}), ${when}, was cancelled by ${ctx.principal.name}: ${row.cancel_reason}${charge}`,
-        link: '/shift-list/deleted', clientLink: '/client/shift/deleted-shift', audience: { agency: true, clientId: Number(row.client_id) }, data: { ...data, reason: row.cancel_reason },
+        merchantId, event: 'shift.cancelled', title: 'Shift cancelled', body: `The ${n.role} shift at ${n.site} (${n.client}), ${when}, was cancelled by ${ctx.principal.name}${asked}: ${row.cancel_reason}${charge}`,
+        link: '/shift-list/deleted', clientLink: '/client/shift/deleted-shift', audience: { agency: true, clientId: Number(row.client_id), candidateId: booked }, data: { ...data, reason: row.cancel_reason },
+        staffWords: offWords(n, when, `the shift was cancelled (${sentenceOf(row.cancel_reason)}).`),
       });
+    }
+    if (action === 'unassign' && stored?.candidate_id != null) await notifyStaffOff(ctx, stored, Number(stored.candidate_id), 'you were taken off the shift.');
+    if (action === 'move' && stored?.candidate_id != null && Number(stored.candidate_id) !== Number(row.candidate_id)) {
+      await notifyStaffOff(ctx, stored, Number(stored.candidate_id), 'the shift was given to someone else.');
     }
   },
 
@@ -324,12 +362,31 @@ export const shiftsBehaviour: ResourceBehaviour = {
       const p = ctx.principal;
       if (input.waive_charge && p.loginType !== 'admin') throw new HttpError(422, 'Only the agency can waive a late-cancellation charge.', { waive_charge: 'Only the agency can waive a late-cancellation charge.' });
       const at = new Date().toISOString();
-      const late = input.waive_charge ? null : await cancellationCharge(ctx.db, p.merchantId, record, at);
+      const requestedBy = requestedByOf(ctx, input);
+      const outcome = await cancellationCharge(ctx.db, p.merchantId, record, at, requestedBy, p.loginType === 'client');
+      if (!outcome.allowed) throw new HttpError(409, outcome.reason);
+      const rule = outcome.late;
+      const late = input.waive_charge ? null : rule;
       return {
         cancelled_at: at,
         cancelled_by: p.name,
+        cancel_requested_by: requestedBy,
         cancellation_minutes: late ? Math.round(late.hours * 60) : null,
         cancellation_charge: late ? late.charge : null,
+        cancellation_rule_charge: rule ? rule.charge : null,
+        cancellation_charge_reason: rule && input.waive_charge ? `Waived when cancelled: ${input.reason}` : null,
+        cancellation_charge_changed_by: rule && input.waive_charge ? p.name : null,
+      };
+    },
+
+    /** The agency waives (0) or changes a cancellation's charge, with its reason; the rule's own charge is kept. */
+    async change_charge(ctx, record, input) {
+      const charge = Number(input.charge);
+      return {
+        cancellation_charge: charge > 0 ? charge : null,
+        cancellation_rule_charge: record.cancellation_rule_charge ?? record.cancellation_charge ?? null,
+        cancellation_charge_reason: input.reason,
+        cancellation_charge_changed_by: ctx.principal.name,
       };
     },
 
@@ -348,7 +405,7 @@ export const shiftsBehaviour: ResourceBehaviour = {
       if (candidateId === null) return { start_at: start, end_at: end, ...priced };
       const shift = { ...moved, paid_minutes: priced.paid_minutes };
       const { stored, facts } = await book(ctx, shift, candidateId, input.override_reason);
-      if (Number(record.candidate_id) !== candidateId) await notifyFilled(ctx, shift.client_id, shift, facts);
+      await notifyFilled(ctx, shift.client_id, shift, facts, Number(record.candidate_id) === candidateId ? 'staff' : 'everyone');
       return { start_at: start, end_at: end, status: 'assigned', candidate_id: candidateId, ...stored, ...priced };
     },
   },

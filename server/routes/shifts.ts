@@ -11,7 +11,8 @@ import type { EngineContext } from '../engine/context.js';
 import { availabilityFit, assessBooking, hoursStartingBetween, localDates, rankSuggestions, weekStartInstant } from '../domain/booking/checks.js';
 import { MAX_BULK_SHIFTS, shiftInstants } from '../domain/shifts/times.js';
 import { addDaysToDate, isPlainDate, startOfWeekMonday, zonedDateTimeToInstant } from '../domain/time/agencyTime.js';
-import { assessShift, cancellationCharge, loadBookingFacts, priceShift, shiftTimesOf } from '../resources/shifts.js';
+import { assessShift, cancellationCharge, loadBookingFacts, priceShift, requestedByOf, shiftTimesOf } from '../resources/shifts.js';
+import { CANCEL_PARTIES, type CancelParty } from '../domain/pricing/price.js';
 import { notify } from '../notifications/notify.js';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -66,16 +67,23 @@ export async function shiftsRoutes(app: FastifyInstance) {
     },
   });
 
-  app.get<{ Params: { id: number } }>('/api/shifts/:id/cancellation', {
+  app.get<{ Params: { id: number }; Querystring: { requested_by?: CancelParty } }>('/api/shifts/:id/cancellation', {
     config: { access: 'any' },
-    schema: { tags: ['Shifts'], summary: 'What cancelling this shift now would charge the client (late cancellation)', params: idParams },
+    schema: {
+      tags: ['Shifts'],
+      summary: 'What cancelling this shift now would charge the client (late cancellation), or why it cannot be cancelled',
+      description: 'requested_by: who asks (client, agency, worker); a client user always asks for the client. Only the client’s own late cancellation of a booked shift is charged. allowed false with a message when it cannot be cancelled (ended, or started for a client user).',
+      params: idParams,
+      querystring: { type: 'object', properties: { requested_by: { type: 'string', enum: [...CANCEL_PARTIES] } }, additionalProperties: false },
+    },
     handler: async (req) => {
       authorise(req, 'cancel');
       const ctx = await contextOf(app.db, req);
       const shift = await getRecord(ctx, shifts(), req.params.id, { all: true });
       const at = new Date().toISOString();
-      const late = await cancellationCharge(app.db, ctx.principal.merchantId, shift, at);
-      return { data: { late: !!late, hours: late?.hours ?? 0, charge: late?.charge ?? 0, at } };
+      const requestedBy = requestedByOf(ctx, { requested_by: req.query.requested_by ?? null });
+      const { allowed, reason, late } = await cancellationCharge(app.db, ctx.principal.merchantId, shift, at, requestedBy, ctx.principal.loginType === 'client');
+      return { data: { allowed, requested_by: requestedBy, late: !!late, hours: late?.hours ?? 0, charge: late?.charge ?? 0, at, ...(reason ? { message: reason } : {}) } };
     },
   });
 

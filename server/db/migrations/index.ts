@@ -8,6 +8,7 @@ import rates from './007_rates.js';
 import shifts from './008_shifts.js';
 import communication from './009_communication.js';
 import notesSupport from './010_notes_support.js';
+import fairCancellation from './015_fair_cancellation.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -21,4 +22,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '008_shifts', sql: shifts },
   { id: '009_communication', sql: communication },
   { id: '010_notes_support', sql: notesSupport },
+  { id: '015_fair_cancellation', sql: fairCancellation },
 ];

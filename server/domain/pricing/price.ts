@@ -415,3 +415,37 @@ function sum(xs: number[]): number {
   for (const x of xs) total += x;
   return total;
 }
+
+/** Who asked for a shift to be cancelled. */
+export type CancelParty = 'client' | 'agency' | 'worker';
+export const CANCEL_PARTIES: readonly CancelParty[] = ['client', 'agency', 'worker'];
+
+export interface CancellationFacts {
+  /** ISO instants of the shift, and of the cancellation. */
+  start: string;
+  end: string;
+  at: string;
+  /** A staff member is booked on it. */
+  booked: boolean;
+  requestedBy: CancelParty;
+  /** The cancellation is made by one of the client's own users (not the agency on its behalf). */
+  byClientUser: boolean;
+}
+
+/**
+ * Whether a shift may be cancelled now, and whether the client's late-cancellation rule may charge for it.
+ * - A shift that has ended cannot be cancelled (worked, or unfilled: it is deleted instead, never charged).
+ * - A client's user cannot cancel a shift under way (the worker is on site): the agency records it if it must.
+ * - Only the client's own cancellation of a booked shift is chargeable; an agency or worker cancellation, or an
+ *   unfilled shift, never charges the client. Whether it is late is the rule's own (lateCancellationCharge).
+ */
+export function cancellationTerms(f: CancellationFacts): { allowed: true; chargeable: boolean } | { allowed: false; reason: string } {
+  const at = parseInstant(f.at, 'at');
+  if (parseInstant(f.end, 'end') <= at) {
+    return { allowed: false, reason: f.booked ? 'This shift has ended: close it once worked, it cannot be cancelled.' : 'This shift has passed unfilled: delete it instead; it cannot be cancelled or charged.' };
+  }
+  if (f.byClientUser && parseInstant(f.start, 'start') <= at) {
+    return { allowed: false, reason: 'This shift has already started. Please call the agency to end it early.' };
+  }
+  return { allowed: true, chargeable: f.requestedBy === 'client' && f.booked };
+}
