@@ -2,7 +2,9 @@ import type { Queryable, Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
 import type { Problems } from '../../src/engine/validate.js';
-import { assessBooking, localDates, type BookingAssessment, type BookingFacts } from '../domain/booking/checks.js';
+import { assessBooking, blockingChecks, localDates, overridableChecks, type BookingAssessment, type BookingFacts } from '../domain/booking/checks.js';
+import { wageFloorTable } from '../domain/pricing/oncosts.js';
+import { BANDS } from '../domain/pricing/types.js';
 import { describeShiftTimes } from '../domain/shifts/times.js';
 import { formatDisplayDate, instantToZoned } from '../domain/time/agencyTime.js';
 import { lateCancellation, quoteShift } from './rates.js';
@@ -21,6 +23,8 @@ export interface ShiftTimes {
   sleep_in?: boolean;
   /** As priced for these times (the week's hours count paid time). */
   paid_minutes?: number | null;
+  /** As priced for these times (the minimum-wage check reads the pay per band). */
+  price_lines?: BookingFacts['shift']['price_lines'];
 }
 
 const iso = (v: unknown) => new Date(v as string).toISOString();
@@ -34,6 +38,7 @@ export const shiftTimesOf = (r: Row): ShiftTimes => ({
   break_minutes: r.break_minutes,
   sleep_in: r.sleep_in,
   paid_minutes: r.paid_minutes ?? null,
+  price_lines: typeof r.price_lines === 'string' ? JSON.parse(r.price_lines) : (r.price_lines ?? null),
 });
 
 /** The booking facts of a staff member, and whether their pay is the card's (no own rates, PAYE on-costs). */
@@ -73,6 +78,12 @@ export async function loadBookingFacts(db: Queryable, merchantId: number, timeZo
              and o.deleted_at is null and o.start_at < $10 and o.id <> $8
            group by date_trunc('week', o.start_at at time zone $11)) w) as awr_weeks,
        exists (select 1 from candidate_rates cr where cr.merchant_id = $1 and cr.candidate_id = c.id) as own_rates,
+       c.date_of_birth::text as date_of_birth,
+       (select row_to_json(cr) from candidate_rates cr
+         where cr.merchant_id = $1 and cr.candidate_id = c.id and (cr.job_role_id = $5 or cr.job_role_id is null) and cr.effective_from <= $12::date
+         order by cr.job_role_id nulls last, cr.effective_from desc limit 1) as own_pay,
+       (select coalesce(json_agg(json_build_object('effective_from', w.effective_from, 'min_age', w.min_age, 'hourly', w.hourly)), '[]'::json)
+          from wage_floors w where w.merchant_id = $1) as floors,
        coalesce((select et.paye from employment_types et where et.merchant_id = $1 and et.id = c.employment_type_id), true) as paye,
        cat.categories, names.client_name, names.site_name, names.shift_role_name
      from candidates c
@@ -83,13 +94,13 @@ export async function loadBookingFacts(db: Queryable, merchantId: number, timeZo
                         (select name from sites where merchant_id = $1 and id = $4) as site_name,
                         (select name from job_roles where merchant_id = $1 and id = $5) as shift_role_name) names
     where c.merchant_id = $1 and c.id = any($2::int[]) and c.deleted_at is null`,
-    [merchantId, candidateIds, shift.client_id, shift.site_id, shift.job_role_id, new Date(start - HISTORY_MS).toISOString(), new Date(start + AHEAD_MS).toISOString(), shift.id ?? 0, dates, shift.start, timeZone],
+    [merchantId, candidateIds, shift.client_id, shift.site_id, shift.job_role_id, new Date(start - HISTORY_MS).toISOString(), new Date(start + AHEAD_MS).toISOString(), shift.id ?? 0, dates, shift.start, timeZone, dates[0]],
   );
   const out = new Map<number, StaffFacts>();
   for (const r of rows) {
     out.set(Number(r.id), {
       timeZone,
-      shift: { id: shift.id, client_id: shift.client_id, site_id: shift.site_id, job_role_id: shift.job_role_id, start: shift.start, end: shift.end, paid_minutes: shift.paid_minutes ?? null, clientName: r.client_name, siteName: r.site_name, jobRoleName: r.shift_role_name },
+      shift: { id: shift.id, client_id: shift.client_id, site_id: shift.site_id, job_role_id: shift.job_role_id, start: shift.start, end: shift.end, paid_minutes: shift.paid_minutes ?? null, price_lines: shift.price_lines ?? null, clientName: r.client_name, siteName: r.site_name, jobRoleName: r.shift_role_name },
       candidate: { id: Number(r.id), name: `${r.first_name} ${r.last_name}`, status: r.status, activated: r.activated, job_role_id: r.job_role_id == null ? null : Number(r.job_role_id), jobRoleName: r.job_role_name },
       compliance: { categories: r.categories, documents: r.documents },
       restrictions: r.restrictions,
@@ -97,6 +108,12 @@ export async function loadBookingFacts(db: Queryable, merchantId: number, timeZo
       availability: r.availability,
       preferences: r.preferences,
       awrShifts: r.awr_weeks,
+      wage: {
+        covered: !!r.paye,
+        dateOfBirth: r.date_of_birth ?? null,
+        floors: wageFloorTable(r.floors),
+        ownPay: r.own_pay ? Object.fromEntries(BANDS.map((b) => [b, r.own_pay[`pay_${b}`] == null ? null : Number(r.own_pay[`pay_${b}`])])) : null,
+      },
       pricedAsCard: !r.own_rates && r.paye,
     });
   }
@@ -125,16 +142,19 @@ async function book(ctx: EngineContext, shift: ShiftTimes, candidateId: number, 
   const merchantId = ctx.principal.merchantId;
   await ctx.db.query('select pg_advisory_xact_lock($1, $2)', [BOOKING_LOCK, candidateId]);
   const a = await assessShift(ctx.db, merchantId, ctx.timeZone, shift, candidateId);
-  if (a.hard.length) {
-    const words = a.hard.map((c) => c.message).join(' ');
+  const blocking = blockingChecks(a);
+  if (blocking.length) {
+    const words = blocking.map((c) => c.message).join(' ');
     throw new HttpError(409, `${a.name} cannot be booked on this shift. ${words}`, { candidate_id: words });
   }
+  // Soft checks, and the hard ones an admin may override (pay below the legal minimum), need an admin's reason.
+  const overridable = overridableChecks(a);
   let checks: Record<string, unknown> | null = null;
-  if (a.soft.length) {
-    const words = a.soft.map((c) => c.message).join(' ');
+  if (overridable.length) {
+    const words = overridable.map((c) => c.message).join(' ');
     if (ctx.principal.role !== 'admin') throw new HttpError(409, `${words} Only an admin can book ${a.name} anyway, with a reason.`, { candidate_id: words });
     if (!overrideReason) throw new HttpError(422, `${words} Give a reason to book ${a.name} anyway.`, { override_reason: `${words} Give a reason to book them anyway.` });
-    checks = { overridden: a.soft.map(({ code, message }) => ({ code, message })), by: ctx.principal.name, at: new Date().toISOString() };
+    checks = { overridden: overridable.map(({ code, message }) => ({ code, message })), by: ctx.principal.name, at: new Date().toISOString() };
   }
   await claimTimes(ctx, shift, candidateId, a.name);
   return { stored: { override_reason: checks ? overrideReason : null, booking_checks: checks }, facts: a.facts };
@@ -403,7 +423,7 @@ export const shiftsBehaviour: ResourceBehaviour = {
       const candidateId = input.candidate_id != null ? Number(input.candidate_id) : record.candidate_id != null ? Number(record.candidate_id) : null;
       const priced = await priceShift(ctx.db, ctx.principal.merchantId, moved, candidateId);
       if (candidateId === null) return { start_at: start, end_at: end, ...priced };
-      const shift = { ...moved, paid_minutes: priced.paid_minutes };
+      const shift = { ...moved, paid_minutes: priced.paid_minutes, price_lines: priced.price_lines };
       const { stored, facts } = await book(ctx, shift, candidateId, input.override_reason);
       await notifyFilled(ctx, shift.client_id, shift, facts, Number(record.candidate_id) === candidateId ? 'staff' : 'everyone');
       return { start_at: start, end_at: end, status: 'assigned', candidate_id: candidateId, ...stored, ...priced };

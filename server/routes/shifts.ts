@@ -8,7 +8,7 @@ import { getRecord } from '../engine/records.js';
 import { Params, selectList, type Compiled } from '../engine/compile.js';
 import { diff } from '../engine/audit.js';
 import type { EngineContext } from '../engine/context.js';
-import { availabilityFit, assessBooking, hoursStartingBetween, localDates, rankSuggestions, weekStartInstant } from '../domain/booking/checks.js';
+import { availabilityFit, assessBooking, blockingChecks, overridableChecks, hoursStartingBetween, localDates, rankSuggestions, weekStartInstant } from '../domain/booking/checks.js';
 import { MAX_BULK_SHIFTS, shiftInstants } from '../domain/shifts/times.js';
 import { addDaysToDate, isPlainDate, startOfWeekMonday, zonedDateTimeToInstant } from '../domain/time/agencyTime.js';
 import { assessShift, cancellationCharge, loadBookingFacts, priceShift, requestedByOf, shiftTimesOf } from '../resources/shifts.js';
@@ -100,7 +100,7 @@ export async function shiftsRoutes(app: FastifyInstance) {
       const ctx = await contextOf(app.db, req);
       const shift = await getRecord(ctx, shifts(), req.params.id, { all: true });
       const { hard, soft, info, awr, name } = await assessShift(app.db, ctx.principal.merchantId, ctx.timeZone, shiftTimesOf(shift), req.query.candidate_id);
-      return { data: { candidate_id: req.query.candidate_id, name, passes: hard.length === 0, hard, soft, info, awr } };
+      return { data: { candidate_id: req.query.candidate_id, name, passes: blockingChecks({ hard }).length === 0, hard, soft, info, awr } };
     },
   });
 
@@ -278,8 +278,8 @@ async function suggestions(ctx: EngineContext, shiftRow: Row, limit: number) {
   return ranked.flatMap((r) => {
     const f = facts.get(r.id);
     const a = f ? assessBooking(f) : null;
-    if (!a || a.hard.length) return [];
-    return [{ candidate_id: r.id, name: r.name, job_role: r.job_role, available: r.available, preferred: r.preferred, avoided: r.avoided, hours_this_week: Math.round(r.hoursThisWeek * 100) / 100, soft: a.soft.map(({ code, message }) => ({ code, message })), awr: a.awr }];
+    if (!a || blockingChecks(a).length) return [];
+    return [{ candidate_id: r.id, name: r.name, job_role: r.job_role, available: r.available, preferred: r.preferred, avoided: r.avoided, hours_this_week: Math.round(r.hoursThisWeek * 100) / 100, soft: overridableChecks(a).map(({ code, message }) => ({ code, message })), awr: a.awr }];
   });
 }
 

@@ -188,3 +188,45 @@ describe('fair cancellation (item 2)', () => {
     expect(refused(await post(`/api/shifts/${open.id}/actions/change_charge`, { charge: 100, reason: 'x' }), 409).message).toMatch(/Only a cancelled shift/);
   });
 });
+
+describe('pay below the legal minimum (item 4)', () => {
+  it('refuses the booking unless an admin overrides it with a reason; flags the card and the staff rates', async () => {
+    const [r] = await t.db.query(`insert into job_roles (merchant_id, name, code, default_pay_rate, default_charge_rate) values ($1, 'Night porter', 'NPT', 1250, 2000) returning id`, [merchantA]);
+    const pay = { pay_weekday_day: 1300, pay_weekday_night: 1250, pay_saturday: 1300, pay_sunday: 1300, pay_bank_holiday: 1900 };
+    const charge = { charge_weekday_day: 2000, charge_weekday_night: 2000, charge_saturday: 2100, charge_sunday: 2100, charge_bank_holiday: 2800 };
+    const card = ok(await post('/api/rate_cards', { client_id: meadowbank, job_role_id: r.id, effective_from: today, ...pay, ...charge }), 201);
+    expect(card.wage_flag).toBe('Pay below the minimum wage of £12.71 an hour');
+    const fine = ok(await post('/api/rate_cards', { client_id: meadowbank, site_id: site, job_role_id: r.id, effective_from: today, ...pay, pay_weekday_night: 1300, ...charge }), 201);
+    expect(fine.wage_flag).toBeNull();
+    const listed = (await get(`/api/rate_cards?job_role_id=${r.id}`)).json().data;
+    expect(listed.map((c: { wage_flag: string | null }) => c.wage_flag).sort()).toEqual([null, 'Pay below the minimum wage of £12.71 an hour'].sort());
+
+    // The client-wide card prices the other site (the site's own card pays £13.00).
+    const [{ id: otherSite }] = await t.db.query('select id from sites where merchant_id = $1 and client_id = $2 and id <> $3 and deleted_at is null order by id limit 1', [merchantA, meadowbank, site]);
+    const night = (d: number) => shift(at(d, '20:00'), at(d + 1, '06:00'), { job_role_id: r.id, site_id: otherSite });
+    const paye = async (dob: string | null) => {
+      const id = await staff({ dob, paye: true });
+      await t.db.query('update candidates set job_role_id = $2 where id = $1', [id, r.id]);
+      return id;
+    };
+    const adult = await paye('1972-01-15');
+    const s = await night(20);
+    const byConsultant = refused(await assign(s.id, adult, {}, tok.consultant), 409);
+    expect(byConsultant.message).toMatch(/would be paid £12\.50 an hour \(Weekday night\), below the National Living Wage of £12\.71 an hour from 1 April 2026 at age \d+\. Only an admin can book/);
+    expect(refused(await assign(s.id, adult), 422).errors?.override_reason).toMatch(/below the National Living Wage/);
+    const check = ok(await get(`/api/shifts/${s.id}/check?candidate_id=${adult}`));
+    expect(check.hard).toEqual([expect.objectContaining({ code: 'below_minimum_wage', overridable: true })]);
+    const booked = ok(await assign(s.id, adult, { override_reason: 'Agreed rise from next week; HR approved the difference' }));
+    expect(booked.booking_checks.overridden.map((c: { code: string }) => c.code)).toContain('below_minimum_wage');
+
+    // Not covered (paid through their own company), or aged 19 (£10.85): booked without a word.
+    const contractor = await staff({ paye: false });
+    await t.db.query('update candidates set job_role_id = $2 where id = $1', [contractor, r.id]);
+    ok(await assign((await night(22)).id, contractor));
+    ok(await assign((await night(24)).id, await paye(addDaysToDate(today, -19 * 366))));
+
+    // Their own rates below the floor are flagged on their rate card tab.
+    const own = ok(await post('/api/candidate_rates', { candidate_id: adult, effective_from: today, pay_weekday_night: 1200 }), 201);
+    expect(own.wage_flag).toBe('Pay below the minimum wage of £12.71 an hour');
+  });
+});

@@ -29,6 +29,8 @@ import type { ComplianceCategory, ComplianceDocument } from '../../../server/dom
 import { dayToDate, localDateTime, localDay } from '../../../server/domain/booking/zoneClock';
 import { addDaysToDate, instantToZoned, startOfWeekMonday, zonedDateTimeToInstant } from '../../../server/domain/time/agencyTime';
 import { wholeMinuteInstant } from './arbitraries';
+import { ageOn, DEFAULT_WAGE_FLOORS } from '../../../server/domain/pricing/oncosts';
+import { blockingChecks, overridableChecks, type WageFacts } from '../../../server/domain/booking/checks';
 
 const TZ = 'Europe/London';
 const MEADOWBANK = 1;
@@ -648,5 +650,45 @@ describe('the agency clock used by the checks', () => {
   it('refuses an unknown zone or a date that is not one', () => {
     expect(() => assessBooking({ ...facts(), timeZone: 'Mars/Olympus' })).toThrow(RangeError);
     expect(() => awrWeeks([], '2026-02-30', TZ)).toThrow(RangeError);
+  });
+});
+
+describe('assessBooking: the legal minimum wage (issue 14.4)', () => {
+  // Wednesday 10 June 2026: the National Living Wage for 21 and over is £12.71 from 1 April 2026.
+  const night = { ...span('2026-06-10', '20:00', '08:00'), price_lines: [{ band: 'weekday_night' as const, pay_rate: 1250, minutes: 690, hours: 11.5 }] };
+  const wage = (o: Partial<WageFacts> = {}): WageFacts => ({ covered: true, dateOfBirth: '1972-03-01', floors: [...DEFAULT_WAGE_FLOORS], ownPay: null, ...o });
+
+  it('is a hard check an admin may override, naming the rate, the band, the floor and the age', () => {
+    const result = assessBooking(facts({ wage: wage() }, night));
+    expect(result.hard).toEqual([
+      {
+        code: 'below_minimum_wage',
+        severity: 'hard',
+        overridable: true,
+        message: 'Priya Shah would be paid £12.50 an hour (Weekday night), below the National Living Wage of £12.71 an hour from 1 April 2026 at age 54.',
+      },
+    ]);
+    expect(blockingChecks(result)).toEqual([]);
+    expect(overridableChecks(result).map((c) => c.code)).toEqual(['below_minimum_wage']);
+  });
+
+  it.each([
+    ['not covered (own company or umbrella)', wage({ covered: false })],
+    ['aged 19: the 18–20 rate of £10.85', wage({ dateOfBirth: '2007-01-01' })],
+    ['their own pay for the band is above the floor', wage({ ownPay: { weekday_night: 1300 } })],
+  ])('passes when %s', (_, w) => {
+    expect(codes(assessBooking(facts({ wage: w }, night)).hard)).toEqual([]);
+  });
+
+  it('a sleep-in (flat allowance) and a date before the rise pass; an unknown age is read as adult', () => {
+    const flat = { ...night, price_lines: [{ band: 'flat' as const, pay_rate: 6000, minutes: 720, hours: 12 }] };
+    expect(codes(assessBooking(facts({ wage: wage() }, flat)).hard)).toEqual([]);
+    const march = { ...span('2026-03-11', '20:00', '08:00'), price_lines: night.price_lines };
+    expect(codes(assessBooking(facts({ wage: wage() }, march)).hard)).toEqual([]);
+    expect(assessBooking(facts({ wage: wage({ dateOfBirth: null }) }, night)).hard[0].message).toMatch(/below the National Living Wage of £12\.71 an hour from 1 April 2026\.$/);
+  });
+
+  it('ageOn counts whole years', () => {
+    expect([ageOn('1972-06-10', '2026-06-10'), ageOn('1972-06-11', '2026-06-10'), ageOn('2004-02-29', '2025-02-28'), ageOn('2004-02-29', '2025-03-01')]).toEqual([54, 53, 20, 21]);
   });
 });
