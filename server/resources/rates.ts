@@ -225,6 +225,15 @@ export async function quoteShift(db: Queryable, merchantId: number, req: QuoteRe
   return { ...priced, totals: { ...priced.totals, margin }, on_costs: onCosts, warnings, rate_card_id: Number(facts.card.id) };
 }
 
+/** A quote as a client sees it: what it is charged, per line and in total; never pay, margin, on-costs or warnings. */
+export function chargeOnly(q: Quote) {
+  return {
+    lines: q.lines.map((l) => ({ band: l.band, start: l.start, end: l.end, hours: l.hours, minutes: l.minutes, charge_rate: l.charge_rate, charge: l.charge, ...(l.minimum_charge_hours !== undefined ? { minimum_charge_hours: l.minimum_charge_hours } : {}) })),
+    totals: { hours: q.totals.hours, charge: q.totals.charge },
+    warnings: [],
+  };
+}
+
 /**
  * The late-cancellation charge of a shift cancelled at `cancelledAt`, by its client's rule and the card in force
  * on its date; null when the rule does not apply (or the client has no card to charge by).

@@ -230,3 +230,39 @@ describe('pay below the legal minimum (item 4)', () => {
     expect(own.wage_flag).toBe('Pay below the minimum wage of £12.71 an hour');
   });
 });
+
+describe('the client’s quote (item 8)', () => {
+  it('prices a client’s own request with the charge only; another client’s is refused', async () => {
+    const body = { client_id: meadowbank, site_id: site, job_role_id: role, start: at(30, '08:00'), end: at(30, '20:00') };
+    const res = await post('/api/rates/quote', body, tok.client);
+    expect(res.statusCode, res.body).toBe(200);
+    const q = res.json();
+    const agency = (await post('/api/rates/quote', body)).json();
+    expect(q.totals).toEqual({ hours: agency.totals.hours, charge: agency.totals.charge });
+    expect(q.totals.charge).toBeGreaterThan(0);
+    expect(JSON.stringify(q)).not.toMatch(/pay|margin|on_costs/);
+    expect(q.lines[0]).toEqual({ band: agency.lines[0].band, start: agency.lines[0].start, end: agency.lines[0].end, hours: agency.lines[0].hours, minutes: agency.lines[0].minutes, charge_rate: agency.lines[0].charge_rate, charge: agency.lines[0].charge });
+    expect(refused(await post('/api/rates/quote', body, tok.client2), 422).errors?.client_id).toBe('Choose your own organisation.');
+  });
+});
+
+describe('a new restriction and the existing bookings (item 7)', () => {
+  it('lists the future bookings it covers, which the agency unassigns (the staff member told)', async () => {
+    const who = await staff();
+    const [future, past, elsewhere] = [await shift(at(40, '08:00'), at(40, '16:00')), await shift(hoursFromNow(-40), hoursFromNow(-32)), await shift(at(41, '08:00'), at(41, '16:00'))];
+    for (const s of [future, past, elsewhere]) ok(await assign(s.id, who));
+    // The third booking is at the client's other site.
+    const [{ id: otherSite }] = await t.db.query('select id from sites where merchant_id = $1 and client_id = $2 and id <> $3 and deleted_at is null order by id limit 1', [merchantA, meadowbank, site]);
+    await t.db.query('update shifts set site_id = $2 where id = $1', [elsewhere.id, otherSite]);
+    const r = ok(await post('/api/candidate_restrictions', { candidate_id: who, client_id: meadowbank, site_id: site, reason: 'Complaint from the home', restricted_on: today }), 201);
+    expect(r.affected_shifts.map((s: { id: number }) => s.id)).toEqual([future.id]);
+    expect(r.affected_shifts[0]).toMatchObject({ id: future.id, site: expect.any(String) });
+    ok(await post('/api/shifts/actions/unassign', { ids: r.affected_shifts.map((s: { id: number }) => s.id) }));
+    expect(ok(await get(`/api/candidate_restrictions/${r.id}`)).affected_shifts).toEqual([]);
+    const [last] = await t.db.query(`select title from notifications where merchant_id = $1 and candidate_id = $2 order by id desc limit 1`, [merchantA, who]);
+    expect(last.title).toBe('You are no longer booked');
+    // Client-wide, the other site's booking is covered too.
+    const wide = ok(await post('/api/candidate_restrictions', { candidate_id: who, client_id: meadowbank, reason: 'Barred by the home', restricted_on: today }), 201);
+    expect(wide.affected_shifts.map((s: { id: number }) => s.id)).toEqual([elsewhere.id]);
+  });
+});

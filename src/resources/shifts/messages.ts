@@ -29,6 +29,7 @@ export const messages = {
         request_submit: 'Send request',
         created: '1 shift created |||| %{smart_count} shifts created',
         errors: {
+          past_date: 'Choose today or a later date: a request is for shifts ahead.',
           client: 'Choose the client.',
           site: 'Choose the site.',
           job_role: 'Choose the job role.',
@@ -78,6 +79,7 @@ export const messages = {
         all_pass: 'Every booking check passes.',
         hard: 'Cannot be booked:',
         soft: 'Warnings (an admin can override with a reason):',
+        overridable: 'Against the law unless an admin overrides it with a reason:',
         info: 'For information:',
         override_reason: 'Reason to book despite the warnings',
         override_hint: 'Recorded with the booking.',
