@@ -95,6 +95,8 @@ export const messages = {
         charges: 'Cancelling now charges 1 hour: %{charge}. |||| Cancelling now charges %{hours} hours: %{charge}.',
         reason: 'Reason',
         reason_required: 'Say why the shift is cancelled.',
+        requested_by: 'Who asked for the cancellation?',
+        parties: { client: 'The client', agency: 'The agency', worker: 'The staff member' },
         explain: 'The staff member booked, if any, is told.',
         keep: 'Keep the shift',
         confirm: 'Cancel the shift',
