@@ -44,6 +44,9 @@ const margin = (band: Band): FieldDeclaration => ({
   views: ['list', 'show'],
 });
 
+/** Pay below the adult minimum wage in force (the later of its first day and today), flagged by the server. */
+const wageFlag: FieldDeclaration = { source: 'wage_flag', type: 'text', label: 'Minimum wage', computed: true, readOnly: true, readableBy: AGENCY, views: ['list', 'show'] };
+
 /**
  * What a client is charged and a staff member paid per hour, per band, for one job role at a client (or one of its
  * sites), from a date. A newer card for the same client, site and role closes the one before it; a shift keeps the
@@ -66,6 +69,7 @@ export const rateCards: ResourceDeclaration = {
     { source: 'effective_from', type: 'date', label: 'In force from', required: true, sortable: true, date: { min: '-10y', max: '+5y' } },
     { source: 'effective_to', type: 'date', label: 'In force until', date: { min: '-10y', max: '+10y' }, helperText: 'The first day it no longer applies; empty while in force.' },
     { source: 'in_force_on', type: 'date', label: 'In force on', computed: true, readOnly: true, filter: true, views: [] },
+    wageFlag,
     ...BANDS.flatMap((b) => [rate('pay', b, true), rate('charge', b, true), margin(b)]),
     { source: 'notes', type: 'longtext', label: 'Notes', maxLength: 1000, views: ['show', 'edit', 'create'] },
   ],
@@ -85,6 +89,7 @@ export const candidateRates: ResourceDeclaration = {
     { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member', required: true, createOnly: true, filter: true },
     { source: 'job_role_id', type: 'reference', reference: 'job_roles', label: 'Job role', filter: true, helperText: 'Leave empty for every job role.' },
     { source: 'effective_from', type: 'date', label: 'In force from', required: true, sortable: true, date: { min: '-10y', max: '+5y' } },
+    wageFlag,
     ...BANDS.map((b) => rate('pay', b, false, { helperText: 'Leave empty to pay the rate card’s rate.' })),
     { source: 'notes', type: 'longtext', label: 'Notes', maxLength: 1000, views: ['show', 'edit', 'create'] },
   ],
