@@ -1,13 +1,14 @@
-import { useState, type ReactNode } from 'react';
-import { Box, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { Fragment, useState, type ReactNode } from 'react';
+import { Box, Card, CardActions, CardContent, Dialog, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import {
-  Button, CreateBase, DataTable, EditBase, ListBase, Pagination, SaveButton, SimpleForm, Toolbar, useCanAccess, useGetList,
+  Button, CreateBase, DataTable, EditBase, ListBase, Pagination, RecordContextProvider, SaveButton, SimpleForm, Toolbar, useCanAccess, useGetList,
   useListContext, useNotify, useRecordContext, useRefresh, useTranslate, type Identifier,
 } from 'react-admin';
 import type { ResourceDeclaration } from '../types';
 import { hasView } from '../types';
+import { UnsavedChangesGuard } from './UnsavedChanges';
 import { FieldFor } from './fields';
 import { RecordActions } from './actions';
 import { useCustomFields } from './customFields';
@@ -27,6 +28,7 @@ function ChildForm({ decl, view, children }: { decl: ResourceDeclaration; view: 
   if (isPending) return null;
   return (
     <SimpleForm noValidate validate={formValidator(decl, defs)} onSubmit={submit} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+      <UnsavedChangesGuard />
       {view === 'edit' && <StaleNotice />}
       {children}
       <FormInputs decl={decl} view={view} defs={defs} exclude={[parentOf(decl).field]} />
@@ -138,8 +140,40 @@ export function ChildList({ decl, parentId, columns, header }: { decl: ResourceD
   );
 }
 
+/**
+ * On a phone, each child is a card of label–value lines with its buttons below (a table would put the buttons
+ * past the screen's edge, inside its sideways scroll).
+ */
+function ChildCards({ decl, fields }: { decl: ResourceDeclaration; fields: ResourceDeclaration['fields'] }) {
+  const { data } = useListContext();
+  return (
+    <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {(data ?? []).map((record) => (
+        <RecordContextProvider key={record.id} value={record}>
+          <Card component="li" variant="outlined">
+            <CardContent sx={{ pb: 0 }}>
+              <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(6rem, auto) 1fr', columnGap: 1, rowGap: 0.5, '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' } }}>
+                {fields.map((f) => (
+                  <Fragment key={f.source}>
+                    <Typography component="dt" variant="body2" color="text.secondary">{f.label}</Typography>
+                    <Typography component="dd" variant="body2"><FieldFor of={f} /></Typography>
+                  </Fragment>
+                ))}
+              </Box>
+            </CardContent>
+            <CardActions>
+              <RowButtons decl={decl} />
+            </CardActions>
+          </Card>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+}
+
 function ChildListBody({ decl, parentId, columns, header }: { decl: ResourceDeclaration; parentId: Identifier; columns?: string[]; header?: ReactNode }) {
   const translate = useTranslate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { total, isPending } = useListContext();
   const [creating, setCreating] = useState(false);
   const { canAccess: canCreate } = useCanAccess({ resource: decl.name, action: 'create' });
@@ -163,7 +197,7 @@ function ChildListBody({ decl, parentId, columns, header }: { decl: ResourceDecl
         <Typography color="text.secondary">{translate('engine.list.empty', { name: many.toLowerCase() })}</Typography>
       ) : (
         <>
-          <TableScroll>
+          {phone ? <ChildCards decl={decl} fields={fields} /> : <TableScroll>
             <DataTable bulkActionButtons={false} rowClick={false}>
               {fields.map((f) => (
                 <DataTable.Col key={f.source} source={f.source} label={f.label} disableSort={!f.sortable}>
@@ -174,7 +208,7 @@ function ChildListBody({ decl, parentId, columns, header }: { decl: ResourceDecl
                 <RowButtons decl={decl} />
               </DataTable.Col>
             </DataTable>
-          </TableScroll>
+          </TableScroll>}
           {!!total && total > 25 && <Pagination rowsPerPageOptions={[25]} />}
         </>
       )}

@@ -29,6 +29,8 @@ const rate = (kind: 'pay' | 'charge', band: Band, required: boolean, extra: Part
   max: 1000,
   readableBy: AGENCY,
   views: ['list', 'show', 'edit', 'create'],
+  // The report shows the weekday-day band; the others are in the column chooser (all bands would be 4,000 px wide).
+  listHidden: band !== 'weekday_day',
   ...extra,
 });
 
@@ -41,6 +43,7 @@ const margin = (band: Band): FieldDeclaration => ({
   readOnly: true,
   readableBy: AGENCY,
   views: ['list', 'show'],
+  listHidden: true,
 });
 
 /**
