@@ -12,7 +12,7 @@ import { UnsavedChangesGuard } from './UnsavedChanges';
 import { FieldFor } from './fields';
 import { RecordActions } from './actions';
 import { useCustomFields } from './customFields';
-import { FormInputs, StaleNotice, StaleProvider, formValidator, transformUploads, useStaleEdit, useSubmitWithUploads } from './views';
+import { FormInputs, StaleNotice, StaleProvider, formValidator, namedMessage, transformUploads, useEntityName, useStaleEdit, useSubmitWithUploads } from './views';
 
 const parentOf = (decl: ResourceDeclaration) => {
   if (!decl.parent) throw new Error(`${decl.name} has no parent`);
@@ -22,12 +22,22 @@ const parentOf = (decl: ResourceDeclaration) => {
 const defaultsOf = (decl: ResourceDeclaration) => Object.fromEntries(decl.fields.filter((f) => f.defaultValue !== undefined && !f.actionOnly && !f.readOnly).map((f) => [f.source, f.defaultValue]));
 
 /** A child's create or edit form: the generated inputs without the parent's field, which the screen fixes. */
-function ChildForm({ decl, view, children }: { decl: ResourceDeclaration; view: 'edit' | 'create'; children?: ReactNode }) {
+function ChildForm({ decl, view, children, onCancel }: { decl: ResourceDeclaration; view: 'edit' | 'create'; children?: ReactNode; /** In a dialog: Cancel closes it unsaved. */ onCancel?: () => void }) {
   const { defs, isPending } = useCustomFields(decl);
   const submit = useSubmitWithUploads();
   if (isPending) return null;
   return (
-    <SimpleForm noValidate validate={formValidator(decl, defs)} onSubmit={submit} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+    <SimpleForm
+      noValidate
+      validate={formValidator(decl, defs)}
+      onSubmit={submit}
+      toolbar={
+        <Toolbar sx={{ gap: 1 }}>
+          <SaveButton />
+          {onCancel && <Button label="ra.action.cancel" size="medium" onClick={onCancel} />}
+        </Toolbar>
+      }
+    >
       <UnsavedChangesGuard />
       {view === 'edit' && <StaleNotice />}
       {children}
@@ -37,8 +47,9 @@ function ChildForm({ decl, view, children }: { decl: ResourceDeclaration; view: 
 }
 
 /** Creates a child of one parent record: the parent's field is set by the screen, never typed. */
-export function ChildCreate({ decl, parentId, onDone }: { decl: ResourceDeclaration; parentId: Identifier; onDone?: () => void }) {
+export function ChildCreate({ decl, parentId, onDone, onCancel }: { decl: ResourceDeclaration; parentId: Identifier; onDone?: () => void; onCancel?: () => void }) {
   const notify = useNotify();
+  const name = useEntityName(decl);
   const refresh = useRefresh();
   const { field } = parentOf(decl);
   return (
@@ -50,21 +61,22 @@ export function ChildCreate({ decl, parentId, onDone }: { decl: ResourceDeclarat
       transform={async (data: Record<string, any>) => ({ ...(await transformUploads(decl)(data)), [field]: parentId })}
       mutationOptions={{
         onSuccess: () => {
-          notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+          notify(namedMessage(name, 'created'), { type: 'info', messageArgs: { _: namedMessage(name, 'created') } });
           // Refreshes the list and what depends on the children (the parent's compliance, its history).
           refresh();
           onDone?.();
         },
       }}
     >
-      <ChildForm decl={decl} view="create" />
+      <ChildForm decl={decl} view="create" onCancel={onCancel} />
     </CreateBase>
   );
 }
 
 /** Edits one child; a stale save says so and offers to reload, like every generated edit form. */
-export function ChildEdit({ decl, id, onDone }: { decl: ResourceDeclaration; id: Identifier; onDone?: () => void }) {
+export function ChildEdit({ decl, id, onDone, onCancel }: { decl: ResourceDeclaration; id: Identifier; onDone?: () => void; onCancel?: () => void }) {
   const notify = useNotify();
+  const name = useEntityName(decl);
   const refresh = useRefresh();
   const stale = useStaleEdit();
   return (
@@ -78,13 +90,13 @@ export function ChildEdit({ decl, id, onDone }: { decl: ResourceDeclaration; id:
         mutationOptions={{
           onError: stale.onError,
           onSuccess: () => {
-            notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+            notify(namedMessage(name, 'updated'), { type: 'info', messageArgs: { _: namedMessage(name, 'updated') } });
             refresh();
             onDone?.();
           },
         }}
       >
-        <ChildForm decl={decl} view="edit" />
+        <ChildForm decl={decl} view="edit" onCancel={onCancel} />
       </EditBase>
     </StaleProvider>
   );
@@ -120,7 +132,7 @@ function RowButtons({ decl }: { decl: ResourceDeclaration }) {
       {canEdit && <Button label="ra.action.edit" onClick={() => setEditing(true)}><EditIcon /></Button>}
       {editing && (
         <FormDialog title={translate('ra.action.edit')} onClose={() => setEditing(false)}>
-          <ChildEdit decl={decl} id={record.id} onDone={() => setEditing(false)} />
+          <ChildEdit decl={decl} id={record.id} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
         </FormDialog>
       )}
     </Stack>
@@ -214,7 +226,7 @@ function ChildListBody({ decl, parentId, columns, header }: { decl: ResourceDecl
       )}
       {creating && (
         <FormDialog title={translate('app.children.add', { name: one.toLowerCase() })} onClose={() => setCreating(false)}>
-          <ChildCreate decl={decl} parentId={parentId} onDone={() => setCreating(false)} />
+          <ChildCreate decl={decl} parentId={parentId} onDone={() => setCreating(false)} onCancel={() => setCreating(false)} />
         </FormDialog>
       )}
     </Box>
