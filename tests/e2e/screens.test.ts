@@ -124,6 +124,10 @@ describe('generated screens', () => {
     await unsaved.waitFor({ state: 'hidden' });
     await waitForPath(page, '/client/create');
     expect(await name.inputValue()).toBe('Unsaved Care Ltd');
+    // Leaving without saving goes.
+    await page.locator('a[href="/home"]').first().click();
+    await unsaved.getByRole('button', { name: 'Leave without saving' }).click();
+    await waitForPath(page, '/home');
 
     // The shift-create form.
     await page.goto('/shifts/create');
@@ -134,6 +138,9 @@ describe('generated screens', () => {
     await unsaved.getByRole('button', { name: 'Stay on this page' }).click();
     await waitForPath(page, '/shifts/create');
     expect(await notes.inputValue()).toBe('Bring a fob for the side door');
+    await page.locator('a[href="/home"]').first().click();
+    await unsaved.getByRole('button', { name: 'Leave without saving' }).click();
+    await waitForPath(page, '/home');
 
     // The Preferences tab of a staff profile: leaving for another tab asks; "Leave without saving" goes.
     await page.goto('/staffs/1/candidate-preference');

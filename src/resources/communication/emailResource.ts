@@ -31,7 +31,7 @@ export const emailOutbox: ResourceDeclaration = {
     { source: 'subject', type: 'text', label: 'Subject', readOnly: true },
     { source: 'status', type: 'choice', label: 'Status', readOnly: true, filter: true, sortable: true, choices: EMAIL_STATUSES },
     { source: 'attempts', type: 'number', label: 'Attempts', readOnly: true, integer: true, listHidden: true },
-    { source: 'sent_at', type: 'datetime', label: 'Sent', readOnly: true },
+    { source: 'sent_at', type: 'datetime', label: 'Sent', readOnly: true, listHidden: true },
     { source: 'next_attempt_at', type: 'datetime', label: 'Next attempt', readOnly: true, views: ['show'] },
     { source: 'last_error', type: 'longtext', label: 'Last error', readOnly: true, views: ['show'] },
     { source: 'message_id', type: 'text', label: 'Message ID', readOnly: true, views: ['show'] },

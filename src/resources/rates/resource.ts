@@ -66,7 +66,7 @@ export const rateCards: ResourceDeclaration = {
     { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', filter: true, helperText: 'Leave empty for every site of the client.' },
     { source: 'job_role_id', type: 'reference', reference: 'job_roles', label: 'Job role', required: true, filter: true, sortable: true },
     { source: 'effective_from', type: 'date', label: 'In force from', required: true, sortable: true, date: { min: '-10y', max: '+5y' } },
-    { source: 'effective_to', type: 'date', label: 'In force until', date: { min: '-10y', max: '+10y' }, helperText: 'The first day it no longer applies; empty while in force.' },
+    { source: 'effective_to', type: 'date', label: 'In force until', date: { min: '-10y', max: '+10y' }, helperText: 'The first day it no longer applies; empty while in force.', listHidden: true },
     { source: 'in_force_on', type: 'date', label: 'In force on', computed: true, readOnly: true, filter: true, views: [] },
     ...BANDS.flatMap((b) => [rate('pay', b, true), rate('charge', b, true), margin(b)]),
     { source: 'notes', type: 'longtext', label: 'Notes', maxLength: 1000, views: ['show', 'edit', 'create'] },
