@@ -30,6 +30,8 @@ const rate = (kind: 'pay' | 'charge', band: Band, required: boolean, extra: Part
   max: 1000,
   readableBy: AGENCY,
   views: ['list', 'show', 'edit', 'create'],
+  // The report shows the weekday-day band; the others are in the column chooser (all bands would be 4,000 px wide).
+  listHidden: band !== 'weekday_day',
   ...extra,
 });
 
@@ -42,6 +44,7 @@ const margin = (band: Band): FieldDeclaration => ({
   readOnly: true,
   readableBy: AGENCY,
   views: ['list', 'show'],
+  listHidden: true,
 });
 
 /** Pay below the adult minimum wage in force (the later of its first day and today), flagged by the server. */
@@ -67,7 +70,7 @@ export const rateCards: ResourceDeclaration = {
     { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', filter: true, helperText: 'Leave empty for every site of the client.' },
     { source: 'job_role_id', type: 'reference', reference: 'job_roles', label: 'Job role', required: true, filter: true, sortable: true },
     { source: 'effective_from', type: 'date', label: 'In force from', required: true, sortable: true, date: { min: '-10y', max: '+5y' } },
-    { source: 'effective_to', type: 'date', label: 'In force until', date: { min: '-10y', max: '+10y' }, helperText: 'The first day it no longer applies; empty while in force.' },
+    { source: 'effective_to', type: 'date', label: 'In force until', date: { min: '-10y', max: '+10y' }, helperText: 'The first day it no longer applies; empty while in force.', listHidden: true },
     { source: 'in_force_on', type: 'date', label: 'In force on', computed: true, readOnly: true, filter: true, views: [] },
     wageFlag,
     ...BANDS.flatMap((b) => [rate('pay', b, true), rate('charge', b, true), margin(b)]),

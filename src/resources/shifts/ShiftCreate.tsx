@@ -9,6 +9,7 @@ import {
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { api } from '../../providers/http';
 import { PickerInput } from '../../engine/react/DatePickerInput';
+import { UnsavedChangesGuard } from '../../engine/react/UnsavedChanges';
 import { agencyToday, isPlainDate } from '../../../server/domain/time/agencyTime';
 import { addDates, removeDate, weekFrom } from './calendarTime';
 import { QuotePanel } from './QuotePanel';
@@ -228,6 +229,7 @@ export function ShiftCreateForm({ panel, clientId, done }: { panel: 'admin' | 'c
           }}
           onSubmit={submit}
         >
+          <UnsavedChangesGuard />
           <Dependents panel={panel} />
           <Stack spacing={0} sx={{ maxWidth: 900 }}>
             {panel === 'admin' && (

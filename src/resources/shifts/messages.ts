@@ -88,6 +88,7 @@ export const messages = {
       },
       cancel: {
         button: 'Cancel shift',
+        button_of: 'Cancel shift of %{when}',
         title: 'Cancel the shift of %{when}',
         pricing: 'Working out the cancellation charge',
         rule: 'A late-cancellation charge applies when a shift is cancelled shortly before it starts, as agreed with the agency.',
@@ -135,6 +136,12 @@ export const messages = {
       open_shift: 'Open',
       open_shifts: 'Open shifts',
       moved: 'Shift moved',
+      move_confirm: {
+        title: 'Move a booked shift?',
+        text: '%{staff} is booked for %{from}. Move the shift to %{to}? The booking checks run again.',
+        keep: 'Keep it where it was',
+        move: 'Move the shift',
+      },
       move_failed: 'The shift could not be moved.',
       no_drop_open: 'To take the staff member off a shift, open it and unassign them.',
       previous_week: 'Previous week',
