@@ -20,7 +20,8 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** An IANA zone name the runtime knows ('Europe/London', 'UTC'). UTC offsets such as '+01:00' are refused: an
  * agency's zone must follow its daylight-saving changes. */
 export function isValidTimeZone(tz: unknown): tz is string {
-  if (typeof tz !== 'string' || tz === '') return false;
+  // An IANA name only: Node 24's Intl also takes a fixed offset ('+01:00'), which has no daylight saving.
+  if (typeof tz !== 'string' || !/^[A-Za-z]/.test(tz)) return false;
   // Building a formatter costs ~50 µs, and pricing and booking checks ask thousands of times per request.
   if (knownZones.has(tz)) return true;
   try {
