@@ -81,7 +81,9 @@ export async function authRoutes(app: FastifyInstance) {
     let user: (typeof users)[number] | undefined;
     if (users.length === 0) await verifyPassword(password, await decoyHash());
     for (const candidate of users) {
-      if (!(await verifyPassword(password, candidate.password_hash))) continue;
+      // An invited user has no password until they follow their link: the same cost, and never a match.
+      const ok = await verifyPassword(password, candidate.password_hash ?? (await decoyHash()));
+      if (!ok || !candidate.password_hash) continue;
       user = candidate;
       break;
     }

@@ -11,6 +11,7 @@ import notesSupport from './010_notes_support.js';
 import inputHygiene from './011_input_hygiene.js';
 import staffSessions from './012_staff_sessions.js';
 import userInvitations from './016_user_invitations.js';
+import inviteLinks from './017_invite_links.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -27,4 +28,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '011_input_hygiene', sql: inputHygiene },
   { id: '012_staff_sessions', sql: staffSessions },
   { id: '016_user_invitations', sql: userInvitations },
+  { id: '017_invite_links', sql: inviteLinks },
 ];
