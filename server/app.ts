@@ -6,10 +6,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, fastifyTrustProxy, type Config } from './config.js';
 import type { Db } from './db/index.js';
-import { apiRateLimiter, checkQueryBounds, forbidden, HttpError, installErrorHandler, installSecurityHeaders, isApiRoute } from './http.js';
+import { checkQueryBounds, forbidden, HttpError, installErrorHandler, installSecurityHeaders, isApiRoute } from './http.js';
 import { authRoutes } from './auth/routes.js';
 import { SessionStore, type AuthUser } from './auth/sessions.js';
 import { LoginThrottle } from './auth/throttle.js';
+import { HashQueue } from './auth/hashQueue.js';
+import { ApiRateLimit, type RateLimitOptions } from './auth/rateLimit.js';
+import { passwordHashing } from './auth/passwords.js';
 import { Cluster, shareTotals } from './cluster.js';
 import { shellRoutes } from './routes/shell.js';
 import { accountRoutes } from './routes/account.js';
@@ -34,6 +37,8 @@ declare module 'fastify' {
     db: Db;
     sessions: SessionStore;
     throttle: LoginThrottle;
+    /** Password hashing of sign-ins, bounded (server/auth/hashQueue.ts). */
+    hashing: HashQueue;
     /** The message bus between the server processes on this database (cache invalidation). */
     cluster: Cluster;
     /** Cached list totals of the engine (shared with other processes through the cluster). */
@@ -53,14 +58,18 @@ export interface RegisteredRoute {
 
 export interface AppOptions {
   db: Db;
-  config: Pick<Config, 'tokenLifetimeSeconds' | 'staticDir'> & Partial<Pick<Config, 'trustProxy' | 'rateLimitPerMinute'>>;
+  config: Pick<Config, 'tokenLifetimeSeconds' | 'staticDir'> & Partial<Pick<Config, 'trustProxy' | 'rateLimitPerMinute' | 'passwordHashing'>>;
   logger?: boolean;
   throttle?: LoginThrottle;
+  /** The sign-ins' hashing queue; the process's own (passwordHashing) unless a test brings one. */
+  hashing?: HashQueue;
+  /** The API rate limit's namespace (tests give each app its own); its limit is config.rateLimitPerMinute. */
+  rateLimit?: Partial<Pick<RateLimitOptions, 'namespace'>>;
   /** The entities served under /api; every declared one unless a test brings its own. */
   declarations?: ResourceDeclaration[];
 }
 
-export async function buildApp({ db, config, logger = false, throttle, declarations = allDeclarations }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger = false, throttle, hashing, rateLimit, declarations = allDeclarations }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy ?? false), bodyLimit: 2 * 1024 * 1024, ajv: { customOptions: { allErrors: true, coerceTypes: true, removeAdditional: false } } });
   // Every route as registered (method and Fastify url): the authorization matrix test checks it lists them all.
   const routes: RegisteredRoute[] = [];
@@ -74,12 +83,15 @@ export async function buildApp({ db, config, logger = false, throttle, declarati
   app.decorate('cluster', cluster);
   app.decorate('sessions', new SessionStore(db, config.tokenLifetimeSeconds, cluster));
   app.decorate('throttle', throttle ?? new LoginThrottle());
+  // One queue for the process: the thread pool it protects is the process's.
+  if (config.passwordHashing) Object.assign(passwordHashing.options, config.passwordHashing);
+  app.decorate('hashing', hashing ?? passwordHashing);
   app.decorate('totals', new TotalCache());
   shareTotals(cluster, app.totals);
   app.decorateRequest('auth', null);
   installErrorHandler(app);
   await installSecurityHeaders(app);
-  const limitApi = await apiRateLimiter(app, config.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE);
+  const limitApi = new ApiRateLimit({ perMinute: config.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, ...rateLimit });
 
   await app.register(swagger, {
     openapi: {
@@ -107,8 +119,8 @@ export async function buildApp({ db, config, logger = false, throttle, declarati
     if (access === 'public' && !api) return; // the app's own pages and files
     const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     req.auth = token ? await app.sessions.resolve(token) : null;
-    // Counted per session, or per address without a valid token, before any handler runs.
-    if (api) await limitApi(req, reply);
+    // Counted per user, or per address without a valid token, across every process, before any handler runs.
+    if (api) await limitApi.check(app.db, req, reply);
     if (access === 'public') return;
     if (!req.auth) throw new HttpError(401, 'Your session has expired. Please sign in again.');
     // A staff token reaches only what is theirs: never an 'any' route unless the route lets staff in.

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { HASH_QUEUE_DEFAULTS, type HashQueueOptions } from './auth/hashQueue.js';
 
 export interface Config {
   host: string;
@@ -17,8 +18,14 @@ export interface Config {
    * CIDR ranges.
    */
   trustProxy: boolean | number | string[];
-  /** API requests a session (or an address without one) may make per minute; RATE_LIMIT_PER_MINUTE, default 1200. */
+  /** API requests a user (all their sessions together, on every process), or an address without a session, may make per minute; RATE_LIMIT_PER_MINUTE, default 1200. */
   rateLimitPerMinute: number;
+  /**
+   * Password hashing bounds (server/auth/hashQueue.ts): PASSWORD_HASH_CONCURRENCY hashes at once (default 2),
+   * SIGN_IN_QUEUE_PER_ADDRESS sign-ins checked or waiting per address (default 20), SIGN_IN_QUEUE_WAITING
+   * sign-ins waiting in all (default 100).
+   */
+  passwordHashing: HashQueueOptions;
   /** SMTP_URL: the mail server e-mail goes out through; unset, the product starts its own on a local port. */
   smtpUrl?: string;
   /** EMBEDDED_SMTP_PORT: that embedded server's port (default 0: any free port). */
@@ -67,6 +74,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: resolve(env.STATIC_DIR || './dist/client'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimitPerMinute: positiveInteger(env.RATE_LIMIT_PER_MINUTE, DEFAULT_RATE_LIMIT_PER_MINUTE, 'RATE_LIMIT_PER_MINUTE'),
+    passwordHashing: {
+      concurrency: positiveInteger(env.PASSWORD_HASH_CONCURRENCY, HASH_QUEUE_DEFAULTS.concurrency, 'PASSWORD_HASH_CONCURRENCY'),
+      perKey: positiveInteger(env.SIGN_IN_QUEUE_PER_ADDRESS, HASH_QUEUE_DEFAULTS.perKey, 'SIGN_IN_QUEUE_PER_ADDRESS'),
+      maxWaiting: positiveInteger(env.SIGN_IN_QUEUE_WAITING, HASH_QUEUE_DEFAULTS.maxWaiting, 'SIGN_IN_QUEUE_WAITING'),
+    },
     smtpUrl: env.SMTP_URL || undefined,
     embeddedSmtpPort: Number(env.EMBEDDED_SMTP_PORT || 0),
     publicUrl: env.PUBLIC_URL || `http://${env.HOST || '127.0.0.1'}:${env.PORT || 8080}`,

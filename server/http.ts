@@ -1,6 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 
 /** An error the caller can act on: its status, its message and, for bad input, what is wrong with each field. */
 export class HttpError extends Error {
@@ -109,22 +108,6 @@ export async function installSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply) => {
     if (req.is404 || isApiRoute(req)) reply.header('cache-control', 'no-store');
   });
-}
-
-/**
- * The API's rate limit: `perMinute` requests per minute per signed-in session (its token's hash), or per
- * address for callers without a valid token, so inventing tokens does not escape it. Kept in this process's
- * memory. Answers 429 with Retry-After past it. The caller resolves the session first (req.auth).
- */
-export async function apiRateLimiter(app: FastifyInstance, perMinute: number) {
-  await app.register(rateLimit, { global: false });
-  const limit = app.rateLimit({
-    max: perMinute,
-    timeWindow: 60_000,
-    keyGenerator: (req) => (req.auth ? `session:${req.auth.token_hash}` : `address:${req.ip}`),
-    errorResponseBuilder: (_req, ctx) => new HttpError(429, `Too many requests. Try again in ${ctx.after}.`),
-  });
-  return (req: FastifyRequest, reply: FastifyReply) => limit.call(app, req, reply);
 }
 
 /** No query value is longer than this (the free-text `q` included); a longer one answers 400 naming it. */

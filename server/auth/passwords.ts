@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { HashQueue } from './hashQueue.js';
 
 // OWASP Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1. Parameters are stored with each hash,
 // so raising them later re-hashes nothing and breaks no login.
@@ -8,23 +9,33 @@ const p = 1;
 const KEYLEN = 32;
 const maxmem = 256 * 1024 * 1024;
 
-function derive(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
-  return new Promise((ok, fail) =>
+/** Every password hash of this process waits its turn here (server/auth/hashQueue.ts); buildApp applies the configured bounds. */
+export const passwordHashing = new HashQueue();
+
+/** Whose turn a hash takes: a sign-in gives the caller's address (and may be refused); other hashing gives none and waits. */
+export interface HashTurn {
+  queue: HashQueue;
+  key: string | null;
+}
+const ownTurn = (): HashTurn => ({ queue: passwordHashing, key: null });
+
+function derive(password: string, salt: Buffer, n: number, rr: number, pp: number, turn: HashTurn): Promise<Buffer> {
+  return turn.queue.run(turn.key, () => new Promise<Buffer>((ok, fail) =>
     scrypt(password.normalize('NFKC'), salt, KEYLEN, { N: n, r: rr, p: pp, maxmem }, (err, key) => (err ? fail(err) : ok(key))),
-  );
+  ));
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, turn: HashTurn = ownTurn()): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, N, r, p);
+  const key = await derive(password, salt, N, r, p, turn);
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, turn: HashTurn = ownTurn()): Promise<boolean> {
   const [scheme, n, rr, pp, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !key) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await derive(password, Buffer.from(salt, 'base64'), Number(n), Number(rr), Number(pp));
+  const actual = await derive(password, Buffer.from(salt, 'base64'), Number(n), Number(rr), Number(pp), turn);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

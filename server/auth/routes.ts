@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http.js';
 import { decoyHash, verifyPassword } from './passwords.js';
+import { HASH_RETRY_AFTER_SECONDS } from './hashQueue.js';
 import { MAY_SIGN_IN, type AuthUser, type LoginType } from './sessions.js';
 import { acceptInvite, INVITE_LIFETIME_DAYS, inviteStaff, readInvite } from './staffInvites.js';
 import { principalOf } from '../engine/routes.js';
@@ -60,6 +61,12 @@ export async function authRoutes(app: FastifyInstance) {
   const login = (kind: LoginType) => async (req: any, reply: any) => {
     const email = String(req.body.email).trim().toLowerCase();
     const password = String(req.body.password);
+    // A full hashing queue refuses before anything else, so a flood's refusals cost no hash and count no attempt.
+    const busy = app.hashing.refusal(req.ip);
+    if (busy) {
+      reply.header('retry-after', String(HASH_RETRY_AFTER_SECONDS));
+      throw busy;
+    }
     // Counted before the password is checked, so parallel guesses cannot all get in under the limit.
     const attempt = await app.throttle.attempt(app.db, email, req.ip);
     if (attempt.wait > 0) {
@@ -78,17 +85,23 @@ export async function authRoutes(app: FastifyInstance) {
       [kind, email],
     );
     // Unknown e-mail and wrong password take the same time and give the same answer.
+    const check = (hash: string) =>
+      verifyPassword(password, hash, { queue: app.hashing, key: req.ip }).catch((e) => {
+        if (e instanceof HttpError) reply.header('retry-after', String(HASH_RETRY_AFTER_SECONDS));
+        throw e;
+      });
     let user: (typeof users)[number] | undefined;
-    if (users.length === 0) await verifyPassword(password, await decoyHash());
+    if (users.length === 0) await check(await decoyHash());
     for (const candidate of users) {
       // An invited user has no password until they follow their link: the same cost, and never a match.
-      const ok = await verifyPassword(password, candidate.password_hash ?? (await decoyHash()));
+      const ok = await check(candidate.password_hash ?? (await decoyHash()));
       if (!ok || !candidate.password_hash) continue;
       user = candidate;
       break;
     }
     if (!user) {
-      if (kind === 'admin' && (await isClientSignIn(email, password))) return reply.status(401).send({ message: CLIENT_HINT, hint: 'client' });
+      app.hashing.failed(req.ip);
+      if (kind === 'admin' && (await isClientSignIn(email, password, req.ip))) return reply.status(401).send({ message: CLIENT_HINT, hint: 'client' });
       throw new HttpError(401, 'The e-mail address or password is incorrect.');
     }
     await app.throttle.succeeded(app.db, attempt);
@@ -101,12 +114,12 @@ export async function authRoutes(app: FastifyInstance) {
    * the right password earns the hint, and every failed agency sign-in checks one (the client's, or the decoy),
    * so neither the answer nor its timing tells whether a client account exists.
    */
-  const isClientSignIn = async (email: string, password: string) => {
+  const isClientSignIn = async (email: string, password: string, ip: string) => {
     const [client] = await app.db.query<{ password_hash: string | null }>(
       `select u.password_hash from users u left join clients c on c.id = u.client_id where u.kind = 'client' and lower(u.email) = $1 and ${MAY_SIGN_IN}`,
       [email],
     );
-    const ok = await verifyPassword(password, client?.password_hash ?? (await decoyHash()));
+    const ok = await verifyPassword(password, client?.password_hash ?? (await decoyHash()), { queue: app.hashing, key: ip });
     return !!client?.password_hash && ok;
   };
 

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../http.js';
-import { FILE_LIMITS, FILE_LIMIT_LABELS, isInlineMime, type FileKind } from '../../src/engine/files.js';
+import { FILE_LIMITS, FILE_LIMIT_LABELS, fileKindOf, isInlineMime, type FileKind } from '../../src/engine/files.js';
+import { permits } from '../../src/resources/access.js';
+import type { ResourceDeclaration } from '../../src/engine/types.js';
+import type { AuthUser } from '../auth/sessions.js';
 import { canReadFile, readFile, readFileBytes, saveUpload } from './store.js';
 
 const fileInfo = {
@@ -25,6 +28,26 @@ function decodeName(header: string | string[] | undefined): string | undefined {
   }
 }
 
+/**
+ * The kinds of file a user may upload: those taken by an image or file field of a resource they may create or
+ * edit. A file no form of theirs can attach would only sit in the store (a client user could otherwise store
+ * 10 MB documents at will). The agency's logo (PUT /api/merchants/:id) is an image, and admins edit images
+ * elsewhere too.
+ */
+export function uploadKinds(declarations: Iterable<ResourceDeclaration>, user: Pick<AuthUser, 'kind' | 'role'>): Set<FileKind> {
+  const principal = { loginType: user.kind, role: user.role };
+  const kinds = new Set<FileKind>();
+  for (const decl of declarations) {
+    if (!permits(principal, decl, 'create') && !permits(principal, decl, 'edit')) continue;
+    for (const f of decl.fields) {
+      if ((f.type === 'image' || f.type === 'file') && !f.computed && !f.readOnly) kinds.add(f.file?.kind ?? fileKindOf(f.type));
+    }
+  }
+  return kinds;
+}
+
+const KIND_WORDS: Record<FileKind, string> = { image: `images (PNG, JPEG or WebP, up to ${FILE_LIMIT_LABELS.image})`, document: `documents (PDF or images, up to ${FILE_LIMIT_LABELS.document})` };
+
 /** Uploading (POST /api/files) and reading (GET /api/files/:id) stored files. */
 export async function fileRoutes(app: FastifyInstance) {
   // Inside this plugin only: any body is taken as raw bytes (whatever type the browser claims, the bytes decide),
@@ -47,6 +70,18 @@ export async function fileRoutes(app: FastifyInstance) {
         'The file belongs to the uploader until a saved record refers to it.',
       querystring: { type: 'object', properties: { kind: { type: 'string', enum: ['image', 'document'] } }, required: ['kind'] },
       response: { 201: { type: 'object', properties: { data: fileInfo } } },
+    },
+    // Decided before the body is read: a refused upload costs no memory.
+    preParsing: async (req, _reply, payload) => {
+      const kind = req.query.kind;
+      if (kind !== 'image' && kind !== 'document') return payload; // the schema answers
+      const allowed = uploadKinds([...app.engine.values()].map((c) => c.decl), req.auth!);
+      if (!allowed.has(kind)) {
+        const words = [...allowed].map((k) => KIND_WORDS[k]);
+        throw new HttpError(403, words.length ? `You can upload only ${words.join(' and ')}: nothing you can edit takes other files.` : 'You cannot upload files: nothing you can edit takes one.');
+      }
+      if (Number(req.headers['content-length']) > FILE_LIMITS[kind]) throw new HttpError(413, `The file is too large: at most ${FILE_LIMIT_LABELS[kind]}.`);
+      return payload;
     },
     handler: async (req, reply) => {
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

@@ -24,6 +24,8 @@ export interface NotificationEvent {
   dedupeKey?: string;
   /** The link the client's users follow, when it differs from the agency's (their panel has its own screens). */
   clientLink?: string | null;
+  /** The staff member's own wording ("You are booked at …"): their notification, e-mail and messages say this. */
+  staffWords?: { title: string; body: string };
 }
 
 /** The channels and recipients an agency chose for an event, or the catalogue's defaults. */
@@ -108,6 +110,7 @@ export async function notify(db: Queryable, e: NotificationEvent): Promise<void>
   const { channels, recipients } = context.settings;
   const data = e.data ?? {};
 
+  const wordsOf = (staff: boolean) => (staff && e.staffWords ? e.staffWords : { title: e.title, body: e.body });
   if (channels.includes('alert')) {
     const rows: { client: number | null; candidate: number | null; user: number | null; link: string | null }[] = [];
     if (e.audience.agency && (recipients.includes('agency_admins') || recipients.includes('consultants'))) rows.push({ client: null, candidate: null, user: null, link: e.link ?? null });
@@ -118,10 +121,11 @@ export async function notify(db: Queryable, e: NotificationEvent): Promise<void>
       for (const u of users) rows.push({ client: u.client_id, candidate: null, user: u.id, link: u.client_id ? (e.clientLink ?? null) : (e.link ?? null) });
     }
     if (rows.length) {
+      const words = rows.map((r) => wordsOf(r.candidate !== null));
       await db.query(
         `insert into notifications (merchant_id, client_id, candidate_id, user_id, event, title, body, link, data)
-         select $1, c, s, u, $2, $3, $4, l, $5::jsonb from unnest($6::int[], $7::int[], $8::int[], $9::text[]) as x(c, s, u, l)`,
-        [e.merchantId, e.event, e.title, e.body, JSON.stringify(data), rows.map((r) => r.client), rows.map((r) => r.candidate), rows.map((r) => r.user), rows.map((r) => r.link)],
+         select $1, c, s, u, $2, t, b, l, $3::jsonb from unnest($4::int[], $5::int[], $6::int[], $7::text[], $8::text[], $9::text[]) as x(c, s, u, l, t, b)`,
+        [e.merchantId, e.event, JSON.stringify(data), rows.map((r) => r.client), rows.map((r) => r.candidate), rows.map((r) => r.user), rows.map((r) => r.link), words.map((w) => w.title), words.map((w) => w.body)],
       );
     }
   }
@@ -133,18 +137,26 @@ export async function notify(db: Queryable, e: NotificationEvent): Promise<void>
 
   if (outward.includes('email')) {
     const { template, letterhead } = context;
-    const values = { ...data, agency_name: letterhead.name, title: e.title, body: e.body, link: e.link ?? '' };
-    const mail = renderEmail(letterhead, fillPlaceholders(template.subject, values), fillPlaceholders(template.body, values), e.link);
+    const mailFor = (staff: boolean) => {
+      const w = wordsOf(staff);
+      const values = { ...data, agency_name: letterhead.name, title: w.title, body: w.body, link: staff ? '' : (e.link ?? '') };
+      return renderEmail(letterhead, fillPlaceholders(template.subject, values), fillPlaceholders(template.body, values), staff ? null : e.link);
+    };
+    const mails = { agency: mailFor(false), staff: e.staffWords ? mailFor(true) : null };
     const seen = new Set<string>();
     const to = people.filter((p) => p.email && !seen.has(p.email.toLowerCase()) && seen.add(p.email.toLowerCase()));
-    await queueEmails(db, to.map((p) => ({ merchantId: e.merchantId, recipient: p.email!, recipientName: p.name, event: e.event, ...mail })));
+    await queueEmails(db, to.map((p) => ({ merchantId: e.merchantId, recipient: p.email!, recipientName: p.name, event: e.event, ...((isStaff(p) && mails.staff) || mails.agency) })));
   }
   for (const channel of ['sms', 'push'] as const) {
     if (!outward.includes(channel)) continue;
-    const text = `${e.title}: ${e.body}`;
     const messages: OutgoingMessage[] = people
       .filter((p) => channel === 'push' || p.phone)
-      .map((p) => ({ merchantId: e.merchantId, channel, recipient: channel === 'sms' ? p.phone! : p.key, recipientName: p.name, body: text, event: e.event }));
+      .map((p) => {
+        const w = wordsOf(isStaff(p));
+        return { merchantId: e.merchantId, channel, recipient: channel === 'sms' ? p.phone! : p.key, recipientName: p.name, body: `${w.title}: ${w.body}`, event: e.event };
+      });
     await driverFor(channel).deliver(db, messages);
   }
 }
+
+const isStaff = (p: Person) => p.key.startsWith('candidate:');

@@ -7,7 +7,7 @@ import { DEFAULT_RULES, lateCancellationCharge, price } from '../domain/pricing/
 import { holidaySet, type HolidayOverride } from '../domain/pricing/holidays.js';
 import { BAND_LABELS, BANDS, type Band, type BandRates, type Price, type PricingRules, type RateCard, type Region } from '../domain/pricing/types.js';
 import { addDaysToDate, DEFAULT_TIME_ZONE, instantToZoned } from '../domain/time/agencyTime.js';
-import { DEFAULT_ON_COST_RATES, marginOf, onCostTable, pounds, wageFloorTable, wageWarning, type OnCostRate, type WageFloor } from '../domain/pricing/oncosts.js';
+import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS, marginOf, onCostTable, pounds, wageFloorTable, wageWarning, type OnCostRate, type WageFloor } from '../domain/pricing/oncosts.js';
 import { isStrictInstant } from '../engine/input.js';
 
 export interface QuoteRequest {
@@ -226,6 +226,15 @@ export async function quoteShift(db: Queryable, merchantId: number, req: QuoteRe
   return { ...priced, totals: { ...priced.totals, margin }, on_costs: onCosts, warnings, rate_card_id: Number(facts.card.id) };
 }
 
+/** A quote as a client sees it: what it is charged, per line and in total; never pay, margin, on-costs or warnings. */
+export function chargeOnly(q: Quote) {
+  return {
+    lines: q.lines.map((l) => ({ band: l.band, start: l.start, end: l.end, hours: l.hours, minutes: l.minutes, charge_rate: l.charge_rate, charge: l.charge, ...(l.minimum_charge_hours !== undefined ? { minimum_charge_hours: l.minimum_charge_hours } : {}) })),
+    totals: { hours: q.totals.hours, charge: q.totals.charge },
+    warnings: [],
+  };
+}
+
 /**
  * The late-cancellation charge of a shift cancelled at `cancelledAt`, by its client's rule and the card in force
  * on its date; null when the rule does not apply (or the client has no card to charge by).
@@ -262,6 +271,30 @@ function marginSql(band: Band): string {
   return `(rate_cards.charge_${band} - ${pay} - coalesce(
       (select ${costs} from on_cost_rates oc where oc.merchant_id = rate_cards.merchant_id ${inForce}),
       (select ${costs} from (values ${defaults}) as oc(effective_from, employer_ni_percent, holiday_pay_percent) ${inForce})))::bigint`;
+}
+
+/**
+ * The adult minimum wage (the floor of the highest age band, 21 and over) in force on the later of a rate's first
+ * day and today, in SQL: the agency's wage floors, or the domain's defaults when it has none. A card pays anyone,
+ * so it is held to the adult rate; the booking check holds each staff member to their own age band.
+ */
+function adultFloorSql(table: string, today: string, bind: (v: unknown) => string): string {
+  const on = `greatest(${table}.effective_from, ${bind(today)}::date)`;
+  const defaults = DEFAULT_WAGE_FLOORS.map((f) => `('${f.effective_from}'::date, ${f.min_age}, ${f.hourly_pence}::bigint)`).join(', ');
+  return `coalesce(
+      (select w.hourly from wage_floors w where w.merchant_id = ${table}.merchant_id and w.effective_from <= ${on}
+          and w.min_age = (select max(x.min_age) from wage_floors x where x.merchant_id = ${table}.merchant_id and x.min_age <= 21)
+        order by w.effective_from desc limit 1),
+      (select v.hourly from (values ${defaults}) as v(effective_from, min_age, hourly)
+        where not exists (select 1 from wage_floors x where x.merchant_id = ${table}.merchant_id) and v.min_age = 21 and v.effective_from <= ${on}
+        order by v.effective_from desc limit 1))`;
+}
+
+/** 'Pay below the minimum wage of £12.71 an hour' when a band's pay (any set) is under the adult floor; null otherwise. */
+function wageFlagSql(table: string, today: string, bind: (v: unknown) => string): string {
+  const floor = adultFloorSql(table, today, bind);
+  const lowest = `least(${BANDS.map((b) => `${table}.pay_${b}`).join(', ')})`;
+  return `(select case when ${lowest} < f.floor then 'Pay below the minimum wage of £' || to_char(f.floor / 100.0, 'FM9990.00') || ' an hour' end from (select ${floor} as floor) f)`;
 }
 
 /** A new open-ended card for a client, site and role closes the one in force when it starts; any other overlap is refused. */
@@ -345,6 +378,7 @@ export const rateBehaviours: Record<string, ResourceBehaviour> = {
   rate_cards: {
     computed: {
       ...Object.fromEntries(BANDS.map((b) => [`margin_${b}`, () => marginSql(b)])),
+      wage_flag: (bind, { today }) => wageFlagSql('rate_cards', today, bind),
       // Only a filter: "in force on" a date.
       in_force_on: () => 'null::date',
     },
@@ -375,6 +409,9 @@ export const rateBehaviours: Record<string, ResourceBehaviour> = {
     },
   },
   candidate_rates: {
+    computed: {
+      wage_flag: (bind, { today }) => wageFlagSql('candidate_rates', today, bind),
+    },
     async beforeSave(ctx, { stored, record }) {
       const [dup] = await ctx.db.query(
         'select 1 from candidate_rates where merchant_id = $1 and candidate_id = $2 and job_role_id is not distinct from $3 and effective_from = $4 and id <> $5',

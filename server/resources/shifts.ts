@@ -2,11 +2,15 @@ import type { Queryable, Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
 import type { Problems } from '../../src/engine/validate.js';
-import { assessBooking, localDates, type BookingAssessment, type BookingFacts } from '../domain/booking/checks.js';
+import { assessBooking, blockingChecks, localDates, overridableChecks, type BookingAssessment, type BookingFacts } from '../domain/booking/checks.js';
+import { wageFloorTable } from '../domain/pricing/oncosts.js';
+import { BANDS } from '../domain/pricing/types.js';
 import { describeShiftTimes } from '../domain/shifts/times.js';
 import { formatDisplayDate, instantToZoned } from '../domain/time/agencyTime.js';
 import { lateCancellation, quoteShift } from './rates.js';
+import { cancellationTerms, type CancelParty } from '../domain/pricing/price.js';
 import { notify } from '../notifications/notify.js';
+import { checkShiftRequestQuota } from './shiftRequests.js';
 
 /** A shift as the booking checks and pricing read it. */
 export interface ShiftTimes {
@@ -18,6 +22,10 @@ export interface ShiftTimes {
   end: string;
   break_minutes?: number | null;
   sleep_in?: boolean;
+  /** As priced for these times (the week's hours count paid time). */
+  paid_minutes?: number | null;
+  /** As priced for these times (the minimum-wage check reads the pay per band). */
+  price_lines?: BookingFacts['shift']['price_lines'];
 }
 
 const iso = (v: unknown) => new Date(v as string).toISOString();
@@ -30,6 +38,8 @@ export const shiftTimesOf = (r: Row): ShiftTimes => ({
   end: iso(r.end_at),
   break_minutes: r.break_minutes,
   sleep_in: r.sleep_in,
+  paid_minutes: r.paid_minutes ?? null,
+  price_lines: typeof r.price_lines === 'string' ? JSON.parse(r.price_lines) : (r.price_lines ?? null),
 });
 
 /** The booking facts of a staff member, and whether their pay is the card's (no own rates, PAYE on-costs). */
@@ -56,7 +66,7 @@ export async function loadBookingFacts(db: Queryable, merchantId: number, timeZo
           from candidate_documents d where d.merchant_id = $1 and d.candidate_id = c.id and d.deleted_at is null and d.current) as documents,
        (select coalesce(json_agg(json_build_object('client_id', r.client_id, 'site_id', r.site_id, 'reason', r.reason)), '[]'::json)
           from candidate_restrictions r where r.merchant_id = $1 and r.candidate_id = c.id and r.client_id = $3) as restrictions,
-       (select coalesce(json_agg(json_build_object('id', o.id, 'client_id', o.client_id, 'job_role_id', o.job_role_id, 'start', o.start_at, 'end', o.end_at)), '[]'::json)
+       (select coalesce(json_agg(json_build_object('id', o.id, 'client_id', o.client_id, 'job_role_id', o.job_role_id, 'start', o.start_at, 'end', o.end_at, 'paid_minutes', o.paid_minutes)), '[]'::json)
           from shifts o where o.merchant_id = $1 and o.candidate_id = c.id and o.status in ('assigned', 'closed') and o.deleted_at is null
            and o.start_at >= $6 and o.start_at < $7 and o.id <> $8) as other_shifts,
        (select coalesce(json_agg(json_build_object('date', a.date, 'status', a.status)), '[]'::json)
@@ -69,6 +79,12 @@ export async function loadBookingFacts(db: Queryable, merchantId: number, timeZo
              and o.deleted_at is null and o.start_at < $10 and o.id <> $8
            group by date_trunc('week', o.start_at at time zone $11)) w) as awr_weeks,
        exists (select 1 from candidate_rates cr where cr.merchant_id = $1 and cr.candidate_id = c.id) as own_rates,
+       c.date_of_birth::text as date_of_birth,
+       (select row_to_json(cr) from candidate_rates cr
+         where cr.merchant_id = $1 and cr.candidate_id = c.id and (cr.job_role_id = $5 or cr.job_role_id is null) and cr.effective_from <= $12::date
+         order by cr.job_role_id nulls last, cr.effective_from desc limit 1) as own_pay,
+       (select coalesce(json_agg(json_build_object('effective_from', w.effective_from, 'min_age', w.min_age, 'hourly', w.hourly)), '[]'::json)
+          from wage_floors w where w.merchant_id = $1) as floors,
        coalesce((select et.paye from employment_types et where et.merchant_id = $1 and et.id = c.employment_type_id), true) as paye,
        cat.categories, names.client_name, names.site_name, names.shift_role_name
      from candidates c
@@ -79,13 +95,13 @@ export async function loadBookingFacts(db: Queryable, merchantId: number, timeZo
                         (select name from sites where merchant_id = $1 and id = $4) as site_name,
                         (select name from job_roles where merchant_id = $1 and id = $5) as shift_role_name) names
     where c.merchant_id = $1 and c.id = any($2::int[]) and c.deleted_at is null`,
-    [merchantId, candidateIds, shift.client_id, shift.site_id, shift.job_role_id, new Date(start - HISTORY_MS).toISOString(), new Date(start + AHEAD_MS).toISOString(), shift.id ?? 0, dates, shift.start, timeZone],
+    [merchantId, candidateIds, shift.client_id, shift.site_id, shift.job_role_id, new Date(start - HISTORY_MS).toISOString(), new Date(start + AHEAD_MS).toISOString(), shift.id ?? 0, dates, shift.start, timeZone, dates[0]],
   );
   const out = new Map<number, StaffFacts>();
   for (const r of rows) {
     out.set(Number(r.id), {
       timeZone,
-      shift: { id: shift.id, client_id: shift.client_id, site_id: shift.site_id, job_role_id: shift.job_role_id, start: shift.start, end: shift.end, clientName: r.client_name, siteName: r.site_name, jobRoleName: r.shift_role_name },
+      shift: { id: shift.id, client_id: shift.client_id, site_id: shift.site_id, job_role_id: shift.job_role_id, start: shift.start, end: shift.end, paid_minutes: shift.paid_minutes ?? null, price_lines: shift.price_lines ?? null, clientName: r.client_name, siteName: r.site_name, jobRoleName: r.shift_role_name },
       candidate: { id: Number(r.id), name: `${r.first_name} ${r.last_name}`, status: r.status, activated: r.activated, job_role_id: r.job_role_id == null ? null : Number(r.job_role_id), jobRoleName: r.job_role_name },
       compliance: { categories: r.categories, documents: r.documents },
       restrictions: r.restrictions,
@@ -93,6 +109,12 @@ export async function loadBookingFacts(db: Queryable, merchantId: number, timeZo
       availability: r.availability,
       preferences: r.preferences,
       awrShifts: r.awr_weeks,
+      wage: {
+        covered: !!r.paye,
+        dateOfBirth: r.date_of_birth ?? null,
+        floors: wageFloorTable(r.floors),
+        ownPay: r.own_pay ? Object.fromEntries(BANDS.map((b) => [b, r.own_pay[`pay_${b}`] == null ? null : Number(r.own_pay[`pay_${b}`])])) : null,
+      },
       pricedAsCard: !r.own_rates && r.paye,
     });
   }
@@ -121,16 +143,19 @@ async function book(ctx: EngineContext, shift: ShiftTimes, candidateId: number, 
   const merchantId = ctx.principal.merchantId;
   await ctx.db.query('select pg_advisory_xact_lock($1, $2)', [BOOKING_LOCK, candidateId]);
   const a = await assessShift(ctx.db, merchantId, ctx.timeZone, shift, candidateId);
-  if (a.hard.length) {
-    const words = a.hard.map((c) => c.message).join(' ');
+  const blocking = blockingChecks(a);
+  if (blocking.length) {
+    const words = blocking.map((c) => c.message).join(' ');
     throw new HttpError(409, `${a.name} cannot be booked on this shift. ${words}`, { candidate_id: words });
   }
+  // Soft checks, and the hard ones an admin may override (pay below the legal minimum), need an admin's reason.
+  const overridable = overridableChecks(a);
   let checks: Record<string, unknown> | null = null;
-  if (a.soft.length) {
-    const words = a.soft.map((c) => c.message).join(' ');
+  if (overridable.length) {
+    const words = overridable.map((c) => c.message).join(' ');
     if (ctx.principal.role !== 'admin') throw new HttpError(409, `${words} Only an admin can book ${a.name} anyway, with a reason.`, { candidate_id: words });
     if (!overrideReason) throw new HttpError(422, `${words} Give a reason to book ${a.name} anyway.`, { override_reason: `${words} Give a reason to book them anyway.` });
-    checks = { overridden: a.soft.map(({ code, message }) => ({ code, message })), by: ctx.principal.name, at: new Date().toISOString() };
+    checks = { overridden: overridable.map(({ code, message }) => ({ code, message })), by: ctx.principal.name, at: new Date().toISOString() };
   }
   await claimTimes(ctx, shift, candidateId, a.name);
   return { stored: { override_reason: checks ? overrideReason : null, booking_checks: checks }, facts: a.facts };
@@ -196,10 +221,22 @@ function checkTimes(start: string, end: string) {
   if (ms > DAY_MS) throw new HttpError(422, 'A shift lasts at most 24 hours.', { end: 'A shift lasts at most 24 hours.' });
 }
 
-/** What cancelling a shift at `at` would charge the client (null: no late-cancellation charge). */
-export async function cancellationCharge(db: Queryable, merchantId: number, r: Row, at: string) {
+/**
+ * What cancelling a shift at `at`, at the request of `requestedBy`, would do: refused (with the reason in words), or
+ * allowed with the client's late-cancellation charge when the rule applies to it (null: no charge).
+ */
+export async function cancellationCharge(db: Queryable, merchantId: number, r: Row, at: string, requestedBy: CancelParty, byClientUser: boolean) {
   const s = shiftTimesOf(r);
-  return lateCancellation(db, merchantId, { ...s, candidate_id: r.candidate_id ?? null }, at);
+  const terms = cancellationTerms({ start: s.start, end: s.end, at, booked: r.status === 'assigned' && r.candidate_id != null, requestedBy, byClientUser });
+  if (!terms.allowed) return { allowed: false as const, reason: terms.reason, late: null };
+  const late = terms.chargeable ? await lateCancellation(db, merchantId, { ...s, candidate_id: r.candidate_id ?? null }, at) : null;
+  return { allowed: true as const, reason: null, late };
+}
+
+/** Who asked for a cancellation: a client's user always speaks for the client; an agency user says (the agency by default). */
+export function requestedByOf(ctx: EngineContext, input: Record<string, any>): CancelParty {
+  if (ctx.principal.loginType === 'client') return 'client';
+  return (input.requested_by as CancelParty | null) ?? 'agency';
 }
 
 interface ShiftNames {
@@ -230,22 +267,38 @@ function noticeOf(n: ShiftNames, shift: { id?: number; start: string; end: strin
   };
 }
 
-/** Tells the agency and the client that a staff member was booked (assign, or a drag onto a staff member). */
-async function notifyFilled(ctx: EngineContext, clientId: number, shift: ShiftTimes, facts: StaffFacts) {
+/** Tells the agency, the client and the staff member booked (in their own words) that a shift was filled: assign,
+ * or a drag onto a staff member. A drag of the same staff member's shift to new times tells them only. */
+async function notifyFilled(ctx: EngineContext, clientId: number, shift: ShiftTimes, facts: StaffFacts, only: 'everyone' | 'staff' = 'everyone') {
   const n = { client: facts.shift.clientName, site: facts.shift.siteName, role: facts.shift.jobRoleName, staff: facts.candidate.name };
   const { when, data } = noticeOf(n, shift, ctx.timeZone);
   await notify(ctx.db, {
     merchantId: ctx.principal.merchantId, event: 'shift.filled', title: 'Shift filled', body: `${n.staff} will work as ${n.role} at ${n.site} (${n.client}), ${when}.`,
-    link: '/shift-list/assigned', clientLink: '/client/shift/assign-shift', audience: { agency: true, clientId }, data,
+    link: '/shift-list/assigned', clientLink: '/client/shift/assign-shift', data,
+    audience: only === 'everyone' ? { agency: true, clientId, candidateId: facts.candidate.id } : { candidateId: facts.candidate.id },
+    staffWords: { title: only === 'staff' ? 'Your shift has moved' : 'You are booked', body: `You are booked at ${n.site} (${n.client}) on ${when}, as ${n.role}.` },
   });
 }
 
+/** What a staff member is told when they no longer work a shift. */
+const offWords = (n: ShiftNames, when: string, why: string) => ({ title: 'You are no longer booked', body: `You are no longer booked at ${n.site} (${n.client}) on ${when}: ${why}` });
+
+/** Tells a staff member that they no longer work a shift (unassigned, or moved to someone else). */
+async function notifyStaffOff(ctx: EngineContext, row: Row, candidateId: number, why: string) {
+  const n = await namesOf(ctx, row);
+  const { when, data } = noticeOf(n, shiftTimesOf(row), ctx.timeZone);
+  const words = offWords(n, when, why);
+  await notify(ctx.db, { merchantId: ctx.principal.merchantId, event: 'shift.cancelled', ...words, link: null, audience: { candidateId }, staffWords: words, data: { ...data, reason: why } });
+}
+
 const problem = (message: string) => ({ message });
+const sentenceOf = (text: string) => String(text ?? '').trim().replace(/[.!?]$/, '');
 const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
 export const shiftsBehaviour: ResourceBehaviour = {
   computed: {
-    state: () => `case when deleted_at is not null then 'deleted' else status end`,
+    // A shift that ended with nobody booked was never worked: 'unfilled', not 'open'.
+    state: () => `case when deleted_at is not null then 'deleted' when status = 'open' and end_at <= now() then 'unfilled' else status end`,
     candidate_name: () => `(select c.first_name || ' ' || c.last_name from candidates c where c.merchant_id = shifts.merchant_id and c.id = shifts.candidate_id)`,
     hours: () => `(paid_minutes / 60.0)::float8`,
     cancellation_hours: () => `(cancellation_minutes / 60.0)::float8`,
@@ -254,7 +307,8 @@ export const shiftsBehaviour: ResourceBehaviour = {
       from merchants m, sites si where m.id = shifts.merchant_id and si.merchant_id = shifts.merchant_id and si.id = shifts.site_id)`,
   },
   computedFilters: {
-    state: (value, bind) => (value === 'deleted' ? 'deleted_at is not null' : `status = ${bind(value)} and deleted_at is null`),
+    state: (value, bind) =>
+      value === 'deleted' ? 'deleted_at is not null' : value === 'unfilled' ? `status = 'open' and end_at <= now() and deleted_at is null` : `status = ${bind(value)} and deleted_at is null`,
   },
 
   /** A new shift: its site must be the client's; a client user's is a request for their own client; it is priced now. */
@@ -265,6 +319,7 @@ export const shiftsBehaviour: ResourceBehaviour = {
       record.requested_by_client = true;
       if (Number(record.client_id) !== p.clientId) return { client_id: problem('Choose your own organisation.') };
       if (Date.parse(record.start_at) < Date.now()) return { start_at: problem('A requested shift must start in the future.') };
+      await checkShiftRequestQuota(ctx, p.clientId!, 1);
     }
     record.created_by = p.name;
     const [site] = await ctx.db.query('select client_id from sites where merchant_id = $1 and id = $2 and deleted_at is null', [p.merchantId, record.site_id]);
@@ -288,10 +343,18 @@ export const shiftsBehaviour: ResourceBehaviour = {
       const n = await namesOf(ctx, row);
       const { when, data } = noticeOf(n, shiftTimesOf(row), ctx.timeZone);
       const charge = row.cancellation_charge ? ` A late-cancellation charge of £${(Number(row.cancellation_charge) / 100).toFixed(2)} applies.` : '';
+      const asked = row.cancel_requested_by === 'agency' ? '' : ` at the ${row.cancel_requested_by === 'worker' ? 'staff member' : 'client'}’s request`;
+      // The staff member booked, if any, is told in their own words (and never of the client's charge).
+      const booked = stored?.status === 'assigned' && row.candidate_id != null ? Number(row.candidate_id) : null;
       await notify(ctx.db, {
-        merchantId, event: 'shift.cancelled', title: 'Shift cancelled', body: `The ${n.role} shift at ${n.site} (${n.client}), ${when}, was cancelled by ${ctx.principal.name}: ${row.cancel_reason}${charge}`,
-        link: '/shift-list/deleted', clientLink: '/client/shift/deleted-shift', audience: { agency: true, clientId: Number(row.client_id) }, data: { ...data, reason: row.cancel_reason },
+        merchantId, event: 'shift.cancelled', title: 'Shift cancelled', body: `The ${n.role} shift at ${n.site} (${n.client}), ${when}, was cancelled by ${ctx.principal.name}${asked}: ${row.cancel_reason}${charge}`,
+        link: '/shift-list/deleted', clientLink: '/client/shift/deleted-shift', audience: { agency: true, clientId: Number(row.client_id), candidateId: booked }, data: { ...data, reason: row.cancel_reason },
+        staffWords: offWords(n, when, `the shift was cancelled (${sentenceOf(row.cancel_reason)}).`),
       });
+    }
+    if (action === 'unassign' && stored?.candidate_id != null) await notifyStaffOff(ctx, stored, Number(stored.candidate_id), 'you were taken off the shift.');
+    if (action === 'move' && stored?.candidate_id != null && Number(stored.candidate_id) !== Number(row.candidate_id)) {
+      await notifyStaffOff(ctx, stored, Number(stored.candidate_id), 'the shift was given to someone else.');
     }
   },
 
@@ -321,12 +384,31 @@ export const shiftsBehaviour: ResourceBehaviour = {
       const p = ctx.principal;
       if (input.waive_charge && p.loginType !== 'admin') throw new HttpError(422, 'Only the agency can waive a late-cancellation charge.', { waive_charge: 'Only the agency can waive a late-cancellation charge.' });
       const at = new Date().toISOString();
-      const late = input.waive_charge ? null : await cancellationCharge(ctx.db, p.merchantId, record, at);
+      const requestedBy = requestedByOf(ctx, input);
+      const outcome = await cancellationCharge(ctx.db, p.merchantId, record, at, requestedBy, p.loginType === 'client');
+      if (!outcome.allowed) throw new HttpError(409, outcome.reason);
+      const rule = outcome.late;
+      const late = input.waive_charge ? null : rule;
       return {
         cancelled_at: at,
         cancelled_by: p.name,
+        cancel_requested_by: requestedBy,
         cancellation_minutes: late ? Math.round(late.hours * 60) : null,
         cancellation_charge: late ? late.charge : null,
+        cancellation_rule_charge: rule ? rule.charge : null,
+        cancellation_charge_reason: rule && input.waive_charge ? `Waived when cancelled: ${input.reason}` : null,
+        cancellation_charge_changed_by: rule && input.waive_charge ? p.name : null,
+      };
+    },
+
+    /** The agency waives (0) or changes a cancellation's charge, with its reason; the rule's own charge is kept. */
+    async change_charge(ctx, record, input) {
+      const charge = Number(input.charge);
+      return {
+        cancellation_charge: charge > 0 ? charge : null,
+        cancellation_rule_charge: record.cancellation_rule_charge ?? record.cancellation_charge ?? null,
+        cancellation_charge_reason: input.reason,
+        cancellation_charge_changed_by: ctx.principal.name,
       };
     },
 
@@ -339,12 +421,14 @@ export const shiftsBehaviour: ResourceBehaviour = {
       const start = iso(input.start);
       const end = iso(input.end);
       checkTimes(start, end);
-      const shift = { ...shiftTimesOf(record), start, end };
+      const moved = { ...shiftTimesOf(record), start, end };
       const candidateId = input.candidate_id != null ? Number(input.candidate_id) : record.candidate_id != null ? Number(record.candidate_id) : null;
-      if (candidateId === null) return { start_at: start, end_at: end, ...(await priceShift(ctx.db, ctx.principal.merchantId, shift, null)) };
+      const priced = await priceShift(ctx.db, ctx.principal.merchantId, moved, candidateId);
+      if (candidateId === null) return { start_at: start, end_at: end, ...priced };
+      const shift = { ...moved, paid_minutes: priced.paid_minutes, price_lines: priced.price_lines };
       const { stored, facts } = await book(ctx, shift, candidateId, input.override_reason);
-      if (Number(record.candidate_id) !== candidateId) await notifyFilled(ctx, shift.client_id, shift, facts);
-      return { start_at: start, end_at: end, status: 'assigned', candidate_id: candidateId, ...stored, ...(await priceShift(ctx.db, ctx.principal.merchantId, shift, candidateId)) };
+      await notifyFilled(ctx, shift.client_id, shift, facts, Number(record.candidate_id) === candidateId ? 'staff' : 'everyone');
+      return { start_at: start, end_at: end, status: 'assigned', candidate_id: candidateId, ...stored, ...priced };
     },
   },
 };

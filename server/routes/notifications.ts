@@ -15,20 +15,30 @@ const pageQuery = {
 const eventParam = { type: 'object', required: ['event'], properties: { event: { type: 'string', maxLength: 60 } } } as const;
 const idParam = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
 
-/** Whose notifications a caller reads: the agency's (and their own), or their client's (and their own). */
+/** Whose notifications a caller reads: the agency's (and their own), their client's (and their own), or a staff member's own. */
 interface Inbox {
   merchantId: number;
   userId: number;
-  /** null: the agency's inbox. */
+  /** null: the agency's inbox (or a staff member's). */
   clientId: number | null;
+  /** A staff member's own inbox. */
+  candidateId?: number | null;
 }
 
-const inboxOf = (req: FastifyRequest): Inbox => ({ merchantId: req.auth!.merchant_id, userId: req.auth!.id, clientId: req.auth!.kind === 'client' ? req.auth!.client_id : null });
+const inboxOf = (req: FastifyRequest): Inbox => ({
+  merchantId: req.auth!.merchant_id,
+  userId: req.auth!.id,
+  clientId: req.auth!.kind === 'client' ? req.auth!.client_id : null,
+  candidateId: req.auth!.kind === 'staff' ? req.auth!.candidate_id : null,
+});
 
 // The audience columns as the notification_counts deltas key them (0 for none).
 const scope = (inbox: Inbox) =>
-  inbox.clientId === null ? 'client_id is null and candidate_id is null and (user_id is null or user_id = $2)' : 'client_id = $3 and (user_id is null or user_id = $2)';
-const paramsOf = (inbox: Inbox) => (inbox.clientId === null ? [inbox.merchantId, inbox.userId] : [inbox.merchantId, inbox.userId, inbox.clientId]);
+  inbox.candidateId != null
+    ? 'candidate_id = $3 and (user_id is null or user_id = $2)'
+    : inbox.clientId === null ? 'client_id is null and candidate_id is null and (user_id is null or user_id = $2)' : 'client_id = $3 and (user_id is null or user_id = $2)';
+const paramsOf = (inbox: Inbox) =>
+  inbox.candidateId != null ? [inbox.merchantId, inbox.userId, inbox.candidateId] : inbox.clientId === null ? [inbox.merchantId, inbox.userId] : [inbox.merchantId, inbox.userId, inbox.clientId];
 
 /** One page of an inbox, newest first, with its totals: the spec's list answer. */
 export async function inboxPage(db: Queryable, inbox: Inbox, page: number, perPage: number) {
@@ -42,7 +52,7 @@ export async function inboxPage(db: Queryable, inbox: Inbox, page: number, perPa
     // The triggers' deltas: one row per audience once the worker has folded them.
     db.query<{ total: number; unread: number }>(
       `select coalesce(sum(total), 0)::int as total, coalesce(sum(unread), 0)::int as unread from notification_counts
-        where merchant_id = $1 and client_id = ${inbox.clientId === null ? '0' : '$3'} and candidate_id = 0 and user_id in (0, $2)`,
+        where merchant_id = $1 and client_id = ${inbox.clientId === null ? '0' : '$3'} and candidate_id = ${inbox.candidateId != null ? '$3' : '0'} and user_id in (0, $2)`,
       params,
     ),
   ]);
@@ -115,6 +125,8 @@ export async function notificationRoutes(app: FastifyInstance) {
   const inboxes = [
     { access: 'admin', whose: 'agency', list: '/api/agency_notifications', readAll: '/api/merchant_notification_read_all' },
     { access: 'client', whose: 'client', list: '/api/client_notifications', readAll: '/api/client_notification_read_all' },
+    // The staff member's own (bookings, moves, cancellations), on their page /staff-app.
+    { access: 'staff', whose: 'staff member', list: '/api/staff_notifications', readAll: '/api/staff_notification_read_all' },
   ] as const;
   for (const { access, whose, list, readAll } of inboxes) {
     app.get<{ Querystring: { page: number; per_page: number } }>(list, {

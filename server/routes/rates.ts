@@ -3,7 +3,7 @@ import { forbidden, HttpError } from '../http.js';
 import { permits } from '../../src/resources/access.js';
 import type { Compiled } from '../engine/compile.js';
 import { contextOf } from '../engine/routes.js';
-import { quoteShift, type QuoteRequest } from '../resources/rates.js';
+import { chargeOnly, quoteShift, type QuoteRequest } from '../resources/rates.js';
 import { bankHolidaysWithOverrides, type HolidayOverride } from '../domain/pricing/holidays.js';
 import { REGIONS } from '../domain/pricing/types.js';
 import { REGION_CHOICES } from '../../src/resources/rates/resource.js';
@@ -29,13 +29,21 @@ export async function ratesRoutes(app: FastifyInstance) {
       description:
         'Body: client_id, site_id, job_role_id, candidate_id (optional: their own pay rates apply), start and end (ISO instants), break_minutes (optional: the rules\' break otherwise), sleep_in (optional). ' +
         'Answers { lines: [{ band, start, end, hours, pay_rate, charge_rate, pay, charge }], totals: { hours, pay, charge, margin }, on_costs, warnings, rate_card_id } in pence. ' +
-        'The margin is charge − pay − on-costs. 422 naming the field when the shift cannot be priced (no rate card on its date, a site of another client, end not after start, longer than 24 hours). Agency users only.',
+        'The margin is charge − pay − on-costs. 422 naming the field when the shift cannot be priced (no rate card on its date, a site of another client, end not after start, longer than 24 hours). ' +
+        'A client user prices its own client\'s shifts and gets the charge only: { lines: [{ band, start, end, hours, minutes, charge_rate, charge }], totals: { hours, charge } }.',
       body: { type: 'object' },
     },
     handler: async (req) => {
+      const body = (req.body ?? {}) as QuoteRequest;
+      // A client's user prices its own request: the charge only (no pay, no margin, no on-costs, no staff member).
+      if (req.auth!.kind === 'client') {
+        if (body.client_id !== req.auth!.client_id) throw new HttpError(422, 'Choose your own organisation.', { client_id: 'Choose your own organisation.' });
+        const ctx = await contextOf(app.db, req);
+        return chargeOnly(await quoteShift(app.db, ctx.principal.merchantId, { ...body, candidate_id: null }));
+      }
       allowed(req, 'rate_cards', 'list');
       const ctx = await contextOf(app.db, req);
-      return quoteShift(app.db, ctx.principal.merchantId, (req.body ?? {}) as QuoteRequest);
+      return quoteShift(app.db, ctx.principal.merchantId, body);
     },
   });
 

@@ -8,12 +8,14 @@ import { getRecord } from '../engine/records.js';
 import { Params, selectList, type Compiled } from '../engine/compile.js';
 import { diff } from '../engine/audit.js';
 import type { EngineContext } from '../engine/context.js';
-import { availabilityFit, assessBooking, hoursStartingBetween, localDates, rankSuggestions, weekStartInstant } from '../domain/booking/checks.js';
+import { availabilityFit, assessBooking, blockingChecks, overridableChecks, hoursStartingBetween, localDates, rankSuggestions, weekStartInstant } from '../domain/booking/checks.js';
 import { MAX_BULK_SHIFTS, shiftInstants } from '../domain/shifts/times.js';
 import { addDaysToDate, isPlainDate, startOfWeekMonday, zonedDateTimeToInstant } from '../domain/time/agencyTime.js';
-import { assessShift, cancellationCharge, loadBookingFacts, priceShift, shiftTimesOf } from '../resources/shifts.js';
+import { assessShift, cancellationCharge, loadBookingFacts, priceShift, requestedByOf, shiftTimesOf } from '../resources/shifts.js';
+import { CANCEL_PARTIES, type CancelParty } from '../domain/pricing/price.js';
 import { notify } from '../notifications/notify.js';
 import { isStrictInstant, multiLineText } from '../engine/input.js';
+import { checkShiftRequestQuota } from '../resources/shiftRequests.js';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
@@ -67,16 +69,23 @@ export async function shiftsRoutes(app: FastifyInstance) {
     },
   });
 
-  app.get<{ Params: { id: number } }>('/api/shifts/:id/cancellation', {
+  app.get<{ Params: { id: number }; Querystring: { requested_by?: CancelParty } }>('/api/shifts/:id/cancellation', {
     config: { access: 'any' },
-    schema: { tags: ['Shifts'], summary: 'What cancelling this shift now would charge the client (late cancellation)', params: idParams },
+    schema: {
+      tags: ['Shifts'],
+      summary: 'What cancelling this shift now would charge the client (late cancellation), or why it cannot be cancelled',
+      description: 'requested_by: who asks (client, agency, worker); a client user always asks for the client. Only the client’s own late cancellation of a booked shift is charged. allowed false with a message when it cannot be cancelled (ended, or started for a client user).',
+      params: idParams,
+      querystring: { type: 'object', properties: { requested_by: { type: 'string', enum: [...CANCEL_PARTIES] } }, additionalProperties: false },
+    },
     handler: async (req) => {
       authorise(req, 'cancel');
       const ctx = await contextOf(app.db, req);
       const shift = await getRecord(ctx, shifts(), req.params.id, { all: true });
       const at = new Date().toISOString();
-      const late = await cancellationCharge(app.db, ctx.principal.merchantId, shift, at);
-      return { data: { late: !!late, hours: late?.hours ?? 0, charge: late?.charge ?? 0, at } };
+      const requestedBy = requestedByOf(ctx, { requested_by: req.query.requested_by ?? null });
+      const { allowed, reason, late } = await cancellationCharge(app.db, ctx.principal.merchantId, shift, at, requestedBy, ctx.principal.loginType === 'client');
+      return { data: { allowed, requested_by: requestedBy, late: !!late, hours: late?.hours ?? 0, charge: late?.charge ?? 0, at, ...(reason ? { message: reason } : {}) } };
     },
   });
 
@@ -93,7 +102,7 @@ export async function shiftsRoutes(app: FastifyInstance) {
       const ctx = await contextOf(app.db, req);
       const shift = await getRecord(ctx, shifts(), req.params.id, { all: true });
       const { hard, soft, info, awr, name } = await assessShift(app.db, ctx.principal.merchantId, ctx.timeZone, shiftTimesOf(shift), req.query.candidate_id);
-      return { data: { candidate_id: req.query.candidate_id, name, passes: hard.length === 0, hard, soft, info, awr } };
+      return { data: { candidate_id: req.query.candidate_id, name, passes: blockingChecks({ hard }).length === 0, hard, soft, info, awr } };
     },
   });
 
@@ -183,6 +192,9 @@ async function createBulk(ctx: EngineContext, c: Compiled, body: BulkBody): Prom
   if (body.template_id != null && !refs.template) errors.template_id = 'Choose a shift template.';
   if (Object.keys(errors).length) throw badInput(errors);
 
+  // A client's requests per day are capped (a setting of its pricing rules), counted before any is created.
+  if (p.loginType === 'client') await checkShiftRequestQuota(ctx, body.client_id, dates.length * staffNeeded);
+
   const template = refs.template as Row | null;
   const startTime = body.start_time ?? template!.start_time;
   const endTime = body.end_time ?? template!.end_time;
@@ -245,7 +257,7 @@ async function suggestions(ctx: EngineContext, shiftRow: Row, limit: number) {
             coalesce($4 = any(p.avoided_client_ids) or $5 = any(p.avoided_site_ids), false) as avoided,
             (select coalesce(json_agg(json_build_object('date', a.date, 'status', a.status)), '[]'::json)
                from availability a where a.merchant_id = $1 and a.candidate_id = c.id and a.date = any($6::date[])) as availability,
-            (select coalesce(json_agg(json_build_object('start', o.start_at, 'end', o.end_at)), '[]'::json)
+            (select coalesce(json_agg(json_build_object('start', o.start_at, 'end', o.end_at, 'paid_minutes', o.paid_minutes)), '[]'::json)
                from shifts o where o.merchant_id = $1 and o.candidate_id = c.id and o.status in ('assigned', 'closed') and o.deleted_at is null
                 and o.start_at >= $9 and o.start_at < $10) as week_shifts
        from candidates c
@@ -273,8 +285,8 @@ async function suggestions(ctx: EngineContext, shiftRow: Row, limit: number) {
   return ranked.flatMap((r) => {
     const f = facts.get(r.id);
     const a = f ? assessBooking(f) : null;
-    if (!a || a.hard.length) return [];
-    return [{ candidate_id: r.id, name: r.name, job_role: r.job_role, available: r.available, preferred: r.preferred, avoided: r.avoided, hours_this_week: Math.round(r.hoursThisWeek * 100) / 100, soft: a.soft.map(({ code, message }) => ({ code, message })), awr: a.awr }];
+    if (!a || blockingChecks(a).length) return [];
+    return [{ candidate_id: r.id, name: r.name, job_role: r.job_role, available: r.available, preferred: r.preferred, avoided: r.avoided, hours_this_week: Math.round(r.hoursThisWeek * 100) / 100, soft: overridableChecks(a).map(({ code, message }) => ({ code, message })), awr: a.awr }];
   });
 }
 

@@ -59,6 +59,8 @@ export interface FieldDeclaration {
   date?: DateLimits;
   /** Where the field appears; default every view. */
   views?: View[];
+  /** A list column offered by the column chooser but hidden until chosen (keeps the list within a laptop's width). */
+  listHidden?: boolean;
   sortable?: boolean;
   /** Offered as a list filter (exact match; date and number get from/to). */
   filter?: boolean;

@@ -7,6 +7,12 @@ export const en = {
   app: {
     name: 'Staffing back office',
     loading: 'Loading…',
+    unsaved: {
+      title: 'Leave without saving?',
+      text: "Your changes weren't saved. If you leave this page now, they will be lost.",
+      stay: 'Stay on this page',
+      leave: 'Leave without saving',
+    },
     login: {
       title: 'Sign in',
       subtitle: 'Staffing agency back office',

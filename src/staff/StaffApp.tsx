@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, AppBar, Box, Button, CircularProgress, CssBaseline, TextField, ThemeProvider, Toolbar, Typography, createTheme } from '@mui/material';
+import { Alert, AppBar, Box, Button, CircularProgress, CssBaseline, List, ListItem, ListItemText, TextField, ThemeProvider, Toolbar, Typography, createTheme } from '@mui/material';
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import { ApiFailure, request } from '../providers/request';
 import { clearExpired, getLoginType, hasValidSession, saveSession, type LoginResponse } from '../providers/session';
@@ -176,9 +176,14 @@ function StaffChat() {
     <Phone
       title={say.chat_title}
       actions={
-        <Button color="inherit" onClick={signOut}>
-          {say.sign_out}
-        </Button>
+        <>
+          <Button color="inherit" onClick={() => navigate('/staff-app/notifications')}>
+            {say.notifications_title}
+          </Button>
+          <Button color="inherit" onClick={signOut}>
+            {say.sign_out}
+          </Button>
+        </>
       }
     >
       {who && (
@@ -193,7 +198,68 @@ function StaffChat() {
   );
 }
 
-/** The staff member's own page (/staff-app): its sign-in, the invitation link's page and their chat. */
+interface StaffNotice {
+  id: number;
+  title: string;
+  body: string;
+  read: boolean;
+  created_at: string;
+}
+
+/** The staff member's own notifications (bookings, moves, cancellations), newest first; opening them marks them read. */
+function StaffNotifications() {
+  const navigate = useNavigate();
+  const [list, setList] = useState<StaffNotice[] | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    let current = true;
+    request<{ notifications: StaffNotice[] }>('/staff_notifications?page=1&per_page=20')
+      .then((r) => {
+        if (!current) return;
+        setList(r.notifications);
+        if (r.notifications.some((n) => !n.read)) void request('/staff_notification_read_all', { method: 'PUT' }).catch(() => undefined);
+      })
+      .catch((e) => {
+        if (!current) return;
+        if (e instanceof ApiFailure && e.status === 401) {
+          clearExpired();
+          navigate('/staff-app/login', { replace: true });
+        } else setError(e instanceof ApiFailure ? e.message : say.network);
+      });
+    return () => {
+      current = false;
+    };
+  }, [navigate]);
+  return (
+    <Phone
+      title={say.notifications_title}
+      actions={
+        <Button color="inherit" onClick={() => navigate('/staff-app/chat')}>
+          {say.chat_title}
+        </Button>
+      }
+    >
+      {error && <Alert severity="error">{error}</Alert>}
+      {!list && !error && <CircularProgress aria-label={say.loading} sx={{ m: 2 }} />}
+      {list && list.length === 0 && <Typography sx={{ p: 2 }}>{say.no_notifications}</Typography>}
+      {list && list.length > 0 && (
+        <List aria-label={say.notifications_title} sx={{ overflowY: 'auto' }}>
+          {list.map((n) => (
+            <ListItem key={n.id} divider>
+              <ListItemText
+                primary={n.title}
+                secondary={`${n.body} (${new Date(n.created_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })})`}
+                slotProps={{ primary: { sx: { fontWeight: n.read ? 'normal' : 'bold' } } }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Phone>
+  );
+}
+
+/** The staff member's own page (/staff-app): its sign-in, the invitation link's page, their chat and their notifications. */
 export default function StaffApp() {
   return (
     <ThemeProvider theme={theme}>
@@ -206,6 +272,14 @@ export default function StaffApp() {
           element={
             <Guarded>
               <StaffChat />
+            </Guarded>
+          }
+        />
+        <Route
+          path="notifications"
+          element={
+            <Guarded>
+              <StaffNotifications />
             </Guarded>
           }
         />

@@ -18,4 +18,6 @@ export const staffTexts = {
   signed_in_as: 'Signed in as %{name}. Messages to and from your agency.',
   reconnecting: 'Reconnecting…',
   no_messages: 'No messages yet. Write to your agency here.',
+  notifications_title: 'Notifications',
+  no_notifications: 'No notifications yet. Your bookings and their changes appear here.',
 };

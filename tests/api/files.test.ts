@@ -140,12 +140,13 @@ describe('upload', () => {
     expect(after).toBe(n + 1);
   });
 
-  it('lets a client user upload: the file is theirs alone until attached', async () => {
-    const res = await upload(t.app, client, PDF, { name: 'signed.pdf' });
+  it("an upload is the uploader's alone until attached; a client user, whose forms take no file, cannot upload", async () => {
+    const res = await upload(t.app, consultant, PDF, { name: 'signed.pdf' });
     expect(res.statusCode).toBe(201);
     const id = res.json().data.id;
-    expect((await call(t.app, client, 'GET', `/api/files/${id}`)).statusCode).toBe(200);
+    expect((await call(t.app, consultant, 'GET', `/api/files/${id}`)).statusCode).toBe(200);
     expect((await call(t.app, admin, 'GET', `/api/files/${id}`)).statusCode).toBe(404);
+    expect((await upload(t.app, client, PDF, { name: 'signed.pdf' })).statusCode).toBe(403);
   });
 });
 

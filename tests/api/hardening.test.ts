@@ -16,7 +16,7 @@ let siteDir: string;
 
 /** Another app on the test database, with its own settings (a small rate limit, the built app's files). */
 async function appWith(config: { rateLimitPerMinute?: number; staticDir?: string }, extra?: (app: FastifyInstance) => void) {
-  const app = await buildApp({ db: t.db, config: { tokenLifetimeSeconds: 3600, ...config }, throttle: new LoginThrottle() });
+  const app = await buildApp({ db: t.db, config: { tokenLifetimeSeconds: 3600, ...config }, throttle: new LoginThrottle(), rateLimit: { namespace: `${randomBytes(6).toString('hex')}:` } });
   extra?.(app);
   await app.ready();
   apps.push(app);

@@ -99,6 +99,8 @@ export async function makeTestApp(options: MakeOptions = {}): Promise<TestApp> {
       config: { tokenLifetimeSeconds: o.tokenLifetimeSeconds ?? 3600, staticDir: undefined },
       // A throttle per app (its own namespace in the shared counts): failed sign-ins in one test never lock out another.
       throttle: o.throttle ?? new LoginThrottle({ namespace: `app-${randomBytes(6).toString('hex')}:` }),
+      // Likewise the API rate limit: one test's requests never use up another's budget.
+      rateLimit: { namespace: `app-${randomBytes(6).toString('hex')}:` },
     });
     await app.ready();
     apps.push(app);

@@ -61,7 +61,7 @@ describe('the quote', () => {
     const res = await quote({ client_id: s.clientId, site_id: s.england, job_role_id: s.roleId, start: '2026-12-02T09:00:00Z', end: '2026-12-02T17:00:00Z' });
     expect(res.statusCode, res.body).toBe(200);
     const q = res.json();
-    expect(q.lines).toEqual([{ band: 'weekday_day', start: '2026-12-02T09:00:00.000Z', end: '2026-12-02T17:00:00.000Z', hours: 7.5, pay_rate: 1300, charge_rate: 2000, pay: 9750, charge: 15000 }]);
+    expect(q.lines).toEqual([{ band: 'weekday_day', start: '2026-12-02T09:00:00.000Z', end: '2026-12-02T17:00:00.000Z', hours: 7.5, minutes: 450, pay_rate: 1300, charge_rate: 2000, pay: 9750, charge: 15000 }]);
     // PAYE on-costs at the rates from April 2025: holiday pay 12.07% (1177), employer NI 15% of pay and holiday pay (1639).
     expect(q.on_costs).toBe(1177 + 1639);
     expect(q.totals).toEqual({ hours: 7.5, pay: 9750, charge: 15000, margin: 15000 - 9750 - 2816 });
@@ -264,7 +264,8 @@ describe('access and validation', () => {
     for (const url of ['/api/rate_cards', `/api/rate_cards/${s.card.id}`, '/api/client_rules', '/api/candidate_rates', '/api/rates/holidays']) {
       expect((await get(url, client)).statusCode, url).toBe(403);
     }
-    expect((await quote({ client_id: s.clientId, site_id: s.england, job_role_id: s.roleId, start: '2026-12-02T09:00:00Z', end: '2026-12-02T17:00:00Z' }, client)).statusCode).toBe(403);
+    // A client user quotes only its own client's shifts (charge only; tests/api/coordinator-week.test.ts).
+    expect((await quote({ client_id: s.clientId, site_id: s.england, job_role_id: s.roleId, start: '2026-12-02T09:00:00Z', end: '2026-12-02T17:00:00Z' }, client)).statusCode).toBe(422);
     expect((await post('/api/rate_cards', { client_id: s.clientId, job_role_id: s.roleId, effective_from: '2029-01-01', ...CARD }, client)).statusCode).toBe(403);
   });
 

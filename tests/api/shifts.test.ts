@@ -244,7 +244,8 @@ describe('soft booking checks', () => {
     const first = await shift(at(0, '08:00', monday), at(0, '20:00', monday));
     ok(await assign(first.id, who));
     const second = await shift(at(2, '08:00', monday), at(2, '20:00', monday));
-    await overriddenByAdmin(second.id, who, /would work 24 hours in the week of .*, above their preferred 20 hours\./);
+    // Two 12-hour days with the rules' 30-minute unpaid breaks: 23 paid hours.
+    await overriddenByAdmin(second.id, who, /would work 23 hours in the week of .*, above their preferred 20 hours\./);
   });
 
   it('shows the checks and the AWR count before assigning', async () => {
@@ -413,6 +414,9 @@ describe('client users', () => {
     const soon = new Date(Date.now() + 3 * 3600_000);
     soon.setUTCMinutes(0, 0, 0);
     const s = ok(await post('/api/shifts', { client_id: meadowbank, site_id: site, job_role_id: role, start_at: soon.toISOString(), end_at: new Date(soon.getTime() + 8 * 3600_000).toISOString() }, tok.client), 201);
+    // Only a booked shift's late cancellation is charged.
+    expect(ok(await get(`/api/shifts/${s.id}/cancellation`, tok.client))).toMatchObject({ allowed: true, late: false, charge: 0 });
+    ok(await assign(s.id, await staff()));
     const preview = ok(await get(`/api/shifts/${s.id}/cancellation`, tok.client));
     expect(preview).toMatchObject({ late: true, hours: 4 });
     expect(preview.charge).toBeGreaterThan(0);
@@ -422,16 +426,18 @@ describe('client users', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', cancellation_charge: preview.charge, cancellation_hours: 4, cancelled_by: 'Helen Carter' });
     noPay(cancelled);
     expect(ok(await get(`/api/shifts/${s.id}`, tok.client)).cancellation_charge).toBe(preview.charge);
-    const [notice] = await t.db.query(`select title from notifications where merchant_id = $1 order by id desc limit 1`, [merchantA]);
+    const [notice] = await t.db.query(`select title from notifications where merchant_id = $1 and candidate_id is null order by id desc limit 1`, [merchantA]);
     expect(notice.title).toBe('Shift cancelled');
   });
 
-  it('late cancellation by the agency charges too, unless the agency waives it; an early one is free', async () => {
+  it('a late cancellation the agency records for the client charges too, unless the agency waives it; an early one is free', async () => {
     const soon = new Date(Date.now() + 5 * 3600_000);
     const late = await shift(soon.toISOString(), new Date(soon.getTime() + 6 * 3600_000).toISOString());
-    expect(ok(await post(`/api/shifts/${late.id}/actions/cancel`, { reason: 'Client phoned' })).cancellation_charge).toBeGreaterThan(0);
+    ok(await assign(late.id, await staff()));
+    expect(ok(await post(`/api/shifts/${late.id}/actions/cancel`, { reason: 'Client phoned', requested_by: 'client' })).cancellation_charge).toBeGreaterThan(0);
     const waived = await shift(soon.toISOString(), new Date(soon.getTime() + 6 * 3600_000).toISOString());
-    expect(ok(await post(`/api/shifts/${waived.id}/actions/cancel`, { reason: 'We could not fill it', waive_charge: true })).cancellation_charge).toBeNull();
+    ok(await assign(waived.id, await staff()));
+    expect(ok(await post(`/api/shifts/${waived.id}/actions/cancel`, { reason: 'We could not fill it', requested_by: 'client', waive_charge: true })).cancellation_charge).toBeNull();
     const early = await shift(at(55, '08:00'), at(55, '16:00'));
     expect(ok(await get(`/api/shifts/${early.id}/cancellation`))).toMatchObject({ late: false, charge: 0 });
     expect(ok(await post(`/api/shifts/${early.id}/actions/cancel`, { reason: 'Not needed' })).cancellation_charge).toBeNull();
@@ -498,7 +504,7 @@ describe('suggested staff', () => {
     const list = ok(await get(`/api/shifts/${s.id}/suggestions?limit=10`));
     expect(list.map((x: { name: string }) => x.name.split(' ')[0])).toEqual(['Ann', 'Ben', 'Abe', 'Dee']);
     expect(list[0]).toMatchObject({ candidate_id: availablePreferred, available: true, preferred: true, hours_this_week: 0, soft: [], job_role: 'Activities coordinator' });
-    expect(list[2]).toMatchObject({ candidate_id: busyAvailable, hours_this_week: 6, soft: [expect.objectContaining({ code: 'short_rest' })] });
+    expect(list[2]).toMatchObject({ candidate_id: busyAvailable, hours_this_week: 5.5, soft: [expect.objectContaining({ code: 'short_rest' })] });
     expect(list[3]).toMatchObject({ candidate_id: preferredOnly, available: false, preferred: true });
     const listed = list.map((x: { candidate_id: number }) => x.candidate_id);
     for (const absent of [restricted, booked, notCompliant]) expect(listed).not.toContain(absent);

@@ -48,12 +48,16 @@ async function navigate(page: Page, route: string) {
   }, route);
 }
 
-/** Waits until no request is in flight and no progress indicator shows, for a quiet 300 ms (at most 10 s). */
+/**
+ * Waits until no request is in flight and no progress indicator or list placeholder shows, for a quiet 300 ms (at
+ * most 10 s). react-admin's loading table (grey placeholder rows with unlabelled checkboxes) is a moment's
+ * stand-in: on a busy machine axe could judge it instead of the list.
+ */
 async function settle(page: Page, inflight: () => number) {
   const deadline = Date.now() + 10_000;
   let quietSince = 0;
   while (Date.now() < deadline) {
-    const busy = inflight() > 0 || (await page.locator('[role="progressbar"]:visible').count()) > 0;
+    const busy = inflight() > 0 || (await page.locator('[role="progressbar"]:visible, .RaPlaceholder-root:visible').count()) > 0;
     if (busy) quietSince = 0;
     else if (!quietSince) quietSince = Date.now();
     else if (Date.now() - quietSince >= 300) return;

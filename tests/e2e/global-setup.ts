@@ -6,7 +6,7 @@ import { snapshotBuild, startServer } from './product';
 export default async function setup(project: TestProject) {
   const build = snapshotBuild();
   try {
-    const server = await startServer({ build });
+    const server = await startServer({ build, timeoutMs: Number(process.env.E2E_START_TIMEOUT_MS) || 120_000 });
     project.provide('e2eBaseURL', server.url);
     return async () => {
       await server.stop();

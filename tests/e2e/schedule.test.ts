@@ -104,4 +104,57 @@ describe('schedule', () => {
     expect(Date.parse(after.start_at) - Date.parse(shift.start_at)).toBe(86_400_000);
     await page.locator(`[data-staff-row="open"] td[data-date="${addDays(monday, 5)}"] [data-shift-id="${shift.id}"]`).waitFor();
   });
+
+  it('keeps its date, layout and filters in the address: a reload and Calendar → Staff week keep them', { timeout: 90_000 }, async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    const monday = farMonday();
+    await page.goto(`/schedule?date=${addDays(monday, 2)}`);
+    await page.locator('[data-testid="schedule-calendar"][data-ready="true"]').waitFor();
+    // The next week: the address follows.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL((u) => u.searchParams.get('date') === addDays(monday, 7));
+    // A filter is in the address too.
+    await page.goto(`/schedule?date=${addDays(monday, 7)}&client_id=2`);
+    await page.locator('[data-testid="schedule-calendar"][data-ready="true"]').waitFor();
+    const asked = page.waitForRequest((r) => r.url().includes('/api/schedule?') && new URL(r.url()).searchParams.get('client_id') === '2');
+    await page.reload();
+    await asked;
+    expect(new URL(page.url()).searchParams.get('date')).toBe(addDays(monday, 7));
+    // Calendar → Staff week stays on the week shown, not this week.
+    await page.getByRole('button', { name: 'Staff week' }).click();
+    await page.waitForURL((u) => u.searchParams.get('view') === 'staff');
+    await page.locator(`[data-testid="staff-week"] [data-date="${addDays(monday, 8)}"]`).first().waitFor();
+    await page.reload();
+    await page.locator(`[data-testid="staff-week"] [data-date="${addDays(monday, 8)}"]`).first().waitFor();
+    expect(new URL(page.url()).searchParams.get('client_id')).toBe('2');
+  });
+
+  it('asks before a drag moves a booked shift; keeping it leaves the shift where it was', { timeout: 90_000 }, async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    const monday = farMonday();
+    const shift = await openShift(page, addDays(monday, 1), { start_time: '09:00', end_time: '13:00' });
+    const booked = await api(page, 'POST', `/api/shifts/${shift.id}/actions/assign`, { candidate_id: 1, override_reason: 'e2e: booked to test the move prompt' });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    await page.goto(`/schedule?date=${monday}`);
+    const event = `.fc-event[data-shift-id="${shift.id}"]`;
+    await page.locator(event).waitFor();
+    const before = (await page.locator(event).boundingBox())!;
+    const target = (await page.locator(`td.fc-timegrid-col[data-date="${addDays(monday, 2)}"]`).boundingBox())!;
+    let moves = 0;
+    page.on('request', (r) => r.url().endsWith(`/api/shifts/${shift.id}/actions/move`) && moves++);
+    await dragTo(page, event, { x: target.x + target.width / 2, y: before.y + Math.min(12, before.height / 2) });
+    const confirm = page.getByRole('dialog', { name: 'Move a booked shift?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Keep it where it was' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await expect.poll(async () => Math.abs((await page.locator(event).boundingBox())!.x - before.x)).toBeLessThan(2);
+    expect(moves).toBe(0);
+    // Confirmed, it moves.
+    const moved = page.waitForResponse((r) => r.url().endsWith(`/api/shifts/${shift.id}/actions/move`));
+    await dragTo(page, event, { x: target.x + target.width / 2, y: before.y + Math.min(12, before.height / 2) });
+    await confirm.getByRole('button', { name: 'Move the shift' }).click();
+    expect((await moved).status()).toBe(200);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
-import { controlOf, dateField, signInAdmin, typeDate, waitForPath } from './engineHelpers';
+import { controlOf, dateField, signInAdmin, signInClient, typeDate, waitForPath } from './engineHelpers';
 
 // The generated screens as people use them: errors next to fields, strict dates, the keyboard, unsaved work,
 // a readable CSV and a phone's list (issue 7).
@@ -48,19 +48,109 @@ describe('generated screens', () => {
     await waitForPath(page, /^\/staffs\/\d+\/overview$/);
   });
 
-  it('leaving a changed form asks first, and staying keeps the change', async () => {
+  it('a list is one Tab stop: arrows move between rows, Space selects, the hidden bulk bar is out of the Tab order', async () => {
     const { page } = e2e;
     await signInAdmin(page);
+    await page.goto('/staff/staff-list');
+    await page.locator('tr.engine-row').nth(2).waitFor();
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        const rows = [...document.querySelectorAll('tr.engine-row')];
+        return { row: el ? rows.indexOf(el) : -1, inBody: !!el?.closest('tbody'), inBulkBar: !!el?.closest('.RaBulkActionsToolbar-toolbar, [class*="RaBulkActionsToolbar"]'), tag: el?.tagName ?? '' };
+      });
+    // Tab from the top of the page to the first row: nothing of the (collapsed) bulk bar is on the way.
+    let at = await focused();
+    for (let i = 0; i < 80 && at.row !== 0; i++) {
+      await page.keyboard.press('Tab');
+      at = await focused();
+      expect(at.inBulkBar, 'a hidden bulk-bar button took the focus').toBe(false);
+    }
+    expect(at.row).toBe(0);
+    // The next Tab leaves the list (not the row's checkbox or link, not the next row).
+    await page.keyboard.press('Tab');
+    expect((await focused()).inBody).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    expect((await focused()).row).toBe(0);
+    // Arrows move between rows.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect((await focused()).row).toBe(2);
+    await page.keyboard.press('ArrowUp');
+    expect((await focused()).row).toBe(1);
+    // Space selects the row, and the page does not scroll.
+    const scrollY = await page.evaluate(() => window.scrollY);
+    await page.keyboard.press(' ');
+    await expect.poll(() => page.locator('tr.engine-row').nth(1).locator('input[type="checkbox"]').isChecked()).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
+    await page.getByRole('button', { name: 'Delete' }).first().waitFor();
+    // Tab order now returns to the row last used.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect((await focused()).row).toBe(1);
+  });
+
+  it("each row's Cancel shift names its shift", async () => {
+    const { page } = e2e;
+    await signInClient(page);
+    await page.goto('/client/shift/open-shift');
+    const buttons = page.getByRole('button', { name: /^Cancel shift/ });
+    await buttons.first().waitFor();
+    await expect.poll(() => buttons.count()).toBeGreaterThan(1);
+    const names = await buttons.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent));
+    expect(names[0]).toMatch(/^Cancel shift of \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/);
+    for (const n of names) expect(n).toMatch(/^Cancel shift of /);
+    expect(new Set(names).size).toBeGreaterThan(1);
+  });
+
+  it("leaving a changed form asks first in the product's own dialog, and staying keeps the change", async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    // No native confirm anywhere: a browser dialog fails the test.
+    const native: string[] = [];
+    page.on('dialog', (d) => {
+      native.push(d.message());
+      void d.dismiss();
+    });
+    const unsaved = page.getByRole('dialog', { name: 'Leave without saving?' });
+
+    // An engine form.
     await page.goto('/client/create');
     const name = page.getByLabel(/^Name/).first();
     await name.fill('Unsaved Care Ltd');
-    // A menu link elsewhere: the sidebar's Dashboard.
     await page.locator('a[href="/home"]').first().click();
-    const prompt = await page.waitForEvent('dialog');
-    expect(prompt.message()).toMatch(/changes weren.t saved/i);
-    await prompt.dismiss();
+    await unsaved.waitFor();
+    await unsaved.getByRole('button', { name: 'Stay on this page' }).click();
+    await unsaved.waitFor({ state: 'hidden' });
     await waitForPath(page, '/client/create');
     expect(await name.inputValue()).toBe('Unsaved Care Ltd');
+    // Leaving without saving goes.
+    await page.locator('a[href="/home"]').first().click();
+    await unsaved.getByRole('button', { name: 'Leave without saving' }).click();
+    await waitForPath(page, '/home');
+
+    // The shift-create form.
+    await page.goto('/shifts/create');
+    const notes = page.getByLabel('Notes');
+    await notes.fill('Bring a fob for the side door');
+    await page.locator('a[href="/home"]').first().click();
+    await unsaved.waitFor();
+    await unsaved.getByRole('button', { name: 'Stay on this page' }).click();
+    await waitForPath(page, '/shifts/create');
+    expect(await notes.inputValue()).toBe('Bring a fob for the side door');
+    await page.locator('a[href="/home"]').first().click();
+    await unsaved.getByRole('button', { name: 'Leave without saving' }).click();
+    await waitForPath(page, '/home');
+
+    // The Preferences tab of a staff profile: leaving for another tab asks; "Leave without saving" goes.
+    await page.goto('/staffs/1/candidate-preference');
+    const hours = page.getByLabel('Most hours a week');
+    await hours.fill('37');
+    await page.getByRole('tab', { name: 'Overview', exact: true }).click();
+    await unsaved.waitFor();
+    await unsaved.getByRole('button', { name: 'Leave without saving' }).click();
+    await waitForPath(page, '/staffs/1/overview');
+    expect(native).toEqual([]);
   });
 
   it('the staff CSV is readable: a dated file name, declared headers, names instead of ids', async () => {

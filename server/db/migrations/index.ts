@@ -10,6 +10,8 @@ import communication from './009_communication.js';
 import notesSupport from './010_notes_support.js';
 import inputHygiene from './011_input_hygiene.js';
 import staffSessions from './012_staff_sessions.js';
+import rateLimits from './013_rate_limits.js';
+import fairCancellation from './015_fair_cancellation.js';
 import userInvitations from './016_user_invitations.js';
 import inviteLinks from './017_invite_links.js';
 
@@ -27,6 +29,8 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '010_notes_support', sql: notesSupport },
   { id: '011_input_hygiene', sql: inputHygiene },
   { id: '012_staff_sessions', sql: staffSessions },
+  { id: '013_rate_limits', sql: rateLimits },
+  { id: '015_fair_cancellation', sql: fairCancellation },
   { id: '016_user_invitations', sql: userInvitations },
   { id: '017_invite_links', sql: inviteLinks },
 ];

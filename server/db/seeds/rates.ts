@@ -87,7 +87,7 @@ export async function seedRates(db: Queryable, ctx: SeedContext) {
 
   const hospital = (name: string) => /Hospital|Trust/.test(name);
   await insertMany(db, 'client_rules', [
-    rulesRow(m, null),
+    rulesRow(m, null, { max_shift_requests_per_day: 100 }),
     // A hospital rates a whole shift by the band it starts in, charges at least 6 hours and 48 hours' notice.
     ...clients.filter((c) => hospital(c.name)).slice(0, 2).map((c) => rulesRow(m, c.id, {
       split_at_boundaries: false, minimum_charge_hours: 6, late_cancel_within_hours: 48, late_cancel_charge_hours: 6, sleep_in_pay: null, sleep_in_charge: null,

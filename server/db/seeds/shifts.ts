@@ -120,8 +120,12 @@ export async function seedShifts(db: Queryable, ctx: SeedContext) {
       await set({ status: plan.fate, candidate_id: fit, paid_minutes: booked.paid_minutes, pay: booked.pay, on_costs: booked.on_costs, margin: booked.margin, price_lines: JSON.stringify(booked.price_lines) });
     } else if (plan.fate === 'cancelled') {
       const at = new Date(Math.min(Date.parse(start) - (rand() < 0.4 ? 3 : 72) * 3600_000, Date.parse(now))).toISOString();
-      const late = await cancellationCharge(db, m, row, at);
-      await set({ status: 'cancelled', cancelled_at: at, cancelled_by: late ? 'Helen Carter' : ctx.adminName, cancel_reason: late ? 'Resident moved to hospital; cover no longer needed.' : 'Covered by the home’s own staff.', cancellation_minutes: late ? Math.round(late.hours * 60) : null, cancellation_charge: late?.charge ?? null });
+      // The home cancels a booked shift: late ones are charged by its rule (only the client's own cancellation of a
+      // booked shift is); the agency's own cancellations are free.
+      const bookedOn = staff.find((s) => s.job_role_id === plan.roleId)?.id ?? null;
+      const byClient = bookedOn !== null && rand() < 0.7;
+      const { late } = await cancellationCharge(db, m, { ...row, status: byClient ? 'assigned' : 'open', candidate_id: byClient ? bookedOn : null }, at, byClient ? 'client' : 'agency', false);
+      await set({ status: 'cancelled', candidate_id: byClient ? bookedOn : null, cancelled_at: at, cancelled_by: byClient ? 'Helen Carter' : ctx.adminName, cancel_requested_by: byClient ? 'client' : 'agency', cancel_reason: byClient ? 'Resident moved to hospital; cover no longer needed.' : 'Covered by the home’s own staff.', cancellation_minutes: late ? Math.round(late.hours * 60) : null, cancellation_charge: late?.charge ?? null, cancellation_rule_charge: late?.charge ?? null });
     } else if (plan.fate === 'deleted') {
       await set({ deleted_at: now, deleted_by: ctx.adminName, deleted_reason: 'Entered twice by mistake.' });
     }

@@ -2,7 +2,8 @@
 // Plain functions over facts the caller loads: no database, no clock. Every instant is compared as epoch
 // milliseconds; the agency's time zone only enters where a rule speaks of a day or a week on the calendar.
 //
-// Hard checks refuse the booking, soft ones need an admin's override with a reason, info is shown only.
+// Hard checks refuse the booking, soft ones need an admin's override with a reason, info is shown only. A hard
+// check marked `overridable` (pay below the legal minimum) refuses it too, unless an admin overrides it with a reason.
 import {
   assessCompliance,
   type ComplianceCategory,
@@ -10,6 +11,8 @@ import {
 } from '../compliance/compliance';
 import { addDaysToDate, daysBetween, formatDisplayDate, isPlainDate, startOfWeekMonday } from '../time/agencyTime';
 import { dateToDay, dayToDate, localDateTime, localDay, localInstant, mondayOfWeek, weekOfDay } from './zoneClock';
+import { ageOn, pounds, wageWarning, type WageFloor } from '../pricing/oncosts';
+import { BAND_LABELS, type Band } from '../pricing/types';
 
 /** Working Time Regulations 1998: consecutive hours' rest between two shifts. */
 export const REST_HOURS = 11;
@@ -42,11 +45,14 @@ export type CheckCode =
   | 'short_rest'
   | 'weekly_average'
   | 'above_max_hours'
+  | 'below_minimum_wage'
   | 'awr';
 
 export interface CheckResult {
   code: CheckCode;
   severity: CheckSeverity;
+  /** A hard check an admin may override with a reason (never a soft or info one: those are overridable or shown). */
+  overridable?: boolean;
   /** Plain English naming the problem, for the assign dialog and the 409/422 answer. */
   message: string;
 }
@@ -58,6 +64,8 @@ export interface Interval {
   /** The interval is half-open, [start, end). */
   start: Instant;
   end: Instant;
+  /** Paid minutes (the elapsed time less the unpaid break) when known: the hours worked in a week count these. */
+  paid_minutes?: number | null;
 }
 
 export interface BookingShift extends Interval {
@@ -66,6 +74,20 @@ export interface BookingShift extends Interval {
   client_id: number;
   site_id: number;
   job_role_id: number;
+  /** Its price lines (the card's pay per band and the paid minutes): the minimum-wage check reads their pay rates. */
+  price_lines?: { band: Band | 'flat'; pay_rate: number; minutes?: number; hours: number }[] | null;
+}
+
+/** What the minimum-wage check needs of a staff member. */
+export interface WageFacts {
+  /** Their employment is covered by the minimum wage (paid through PAYE); false for their own company or an umbrella. */
+  covered: boolean;
+  /** Their date of birth; unknown is read as 21 or over (the adult rate, the highest floor). */
+  dateOfBirth: string | null;
+  /** The dated wage floors by age band. */
+  floors: WageFloor[];
+  /** Their own pay per band in force on the shift's date, over the card's in the price lines. */
+  ownPay: Partial<Record<Band, number | null>> | null;
 }
 
 /** One of the staff member's other assigned or closed shifts. */
@@ -114,6 +136,8 @@ export interface BookingFacts {
   preferences: BookingPreferences | null;
   /** Worked or assigned shifts at this client in this job role, up to the shift (the shift itself may be left out). */
   awrShifts: Interval[];
+  /** For the minimum-wage check; absent: not checked. */
+  wage?: WageFacts | null;
 }
 
 export interface AwrCount {
@@ -201,9 +225,14 @@ export function hoursStartingBetween(shifts: Interval[], from: number, to: numbe
   let total = 0;
   for (const s of shifts) {
     const start = ms(s.start);
-    if (start >= from && start < to) total += ms(s.end) - start;
+    if (start >= from && start < to) total += paidMs(s);
   }
   return total / HOUR_MS;
+}
+
+/** The paid time of a shift (ms): its paid minutes when known, else its elapsed time. Unpaid breaks are not work. */
+export function paidMs(s: Interval): number {
+  return s.paid_minutes != null ? s.paid_minutes * 60_000 : ms(s.end) - ms(s.start);
 }
 
 /** Hours of the shifts starting in the local week that starts on `monday`. The suggested-staff ranking uses it. */
@@ -394,12 +423,18 @@ export function assessBooking(facts: BookingFacts): BookingAssessment {
     }
   }
 
+  // Hard unless an admin overrides it: pay below the legal minimum for their age on the shift's date.
+  for (const problem of belowMinimumWage(shift, facts.wage, dates[0])) {
+    hard.push({ code: 'below_minimum_wage', severity: 'hard', overridable: true, message: `${name} would be paid ${problem}.` });
+  }
+
   // One pass over their other shifts: overlaps (hard), neighbours for rest, and hours for the week limits.
   const weekMonday = startOfWeekMonday(dates[0]);
   const weekFrom = weekStartInstant(weekMonday, timeZone);
   const weekTo = weekStartInstant(addDaysToDate(weekMonday, 7), timeZone);
   const periodFrom = weekStartInstant(addDaysToDate(weekMonday, -7 * (REFERENCE_WEEKS - 1)), timeZone);
-  let weekMs = end - start;
+  // The preferred weekly maximum counts paid hours (44 h on the clock with four 30-minute breaks is 42 h of work).
+  let weekMs = paidMs(shift);
   let periodMs = end - start;
   let previousEnd = -Infinity;
   let nextStart = Infinity;
@@ -414,7 +449,7 @@ export function assessBooking(facts: BookingFacts): BookingAssessment {
     } else if (oStart < nextStart) {
       nextStart = oStart;
     }
-    if (oStart >= weekFrom && oStart < weekTo) weekMs += oEnd - oStart;
+    if (oStart >= weekFrom && oStart < weekTo) weekMs += paidMs(other);
     if (oStart >= periodFrom && oStart < weekTo) periodMs += oEnd - oStart;
   }
 
@@ -471,6 +506,31 @@ export function assessBooking(facts: BookingFacts): BookingAssessment {
 /** No hard check failed. */
 export function passesHard(assessment: Pick<BookingAssessment, 'hard'>): boolean {
   return assessment.hard.length === 0;
+}
+
+/** The hard checks nobody may override. */
+export const blockingChecks = (assessment: Pick<BookingAssessment, 'hard'>) => assessment.hard.filter((c) => !c.overridable);
+
+/** What an admin must override with a reason: the overridable hard checks, then the soft ones. */
+export const overridableChecks = (assessment: Pick<BookingAssessment, 'hard' | 'soft'>) => [...assessment.hard.filter((c) => c.overridable), ...assessment.soft];
+
+/**
+ * The bands of a shift paid below the staff member's legal minimum on `date` ('Weekday night £12.50 an hour: below
+ * the National Living Wage of £12.71 an hour from 1 April 2026'); none when their employment is not covered, the
+ * shift is a sleep-in (a flat allowance is lawful) or its lines are unknown.
+ */
+export function belowMinimumWage(shift: Pick<BookingShift, 'price_lines'>, wage: WageFacts | null | undefined, date: string): string[] {
+  if (!wage?.covered || !shift.price_lines?.length) return [];
+  const age = wage.dateOfBirth ? ageOn(wage.dateOfBirth, date) : 200;
+  const out: string[] = [];
+  for (const line of shift.price_lines) {
+    if (line.band === 'flat' || (line.minutes ?? Math.round(line.hours * 60)) <= 0) continue;
+    const rate = wage.ownPay?.[line.band] ?? line.pay_rate;
+    const warning = wageWarning(rate, date, wage.floors, age);
+    const text = warning && `${pounds(rate)} an hour (${BAND_LABELS[line.band]}), ${warning[0].toLowerCase()}${warning.slice(1)}${wage.dateOfBirth ? ` at age ${age}` : ''}`;
+    if (text && !out.includes(text)) out.push(text);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -11,9 +11,10 @@
 // - The unpaid break is shared between the lines in proportion to their length (whole minutes, largest remainder
 //   first, so the minutes taken off always add up to the break). A break has no fixed place in a shift, and
 //   taking it all from one band would move money between bands depending on where it was assumed to fall.
-// - Hours are rounded to 2 dp the same way (largest remainder in hundredths), so the lines' hours always add up to
-//   the shift's paid hours; pay and charge are round(hours × rate) on the rounded hours, so a reader can check
-//   every line with a calculator, and the totals are exact sums of the lines.
+// - Every line is paid and charged its paid minutes × rate, rounded once to the penny: round(minutes × rate / 60).
+//   Rounding the hours first (3 h 50 min as 3.83 h) lost or added pence on every line (£114.90 for £115.00).
+//   Hours are shown to 2 dp, shared out the same way (largest remainder in hundredths), so the lines' hours
+//   always add up to the shift's paid hours; the totals are exact sums of the lines.
 // - A minimum charge adds one top-up line (no hours worked, no pay) charging the shortfall at the start band's
 //   charge rate: pay stays the hours worked, and the invoice shows why it is more.
 //
@@ -66,6 +67,7 @@ export function price(shift: ShiftToPrice, rules: PricingRules, rateCard: RateCa
       start: iso(start),
       end: iso(end),
       hours,
+      minutes: Math.round((end - start) / MINUTE_MS),
       pay_rate: shift.flat.pay,
       charge_rate: shift.flat.charge,
       pay: shift.flat.pay,
@@ -98,15 +100,16 @@ export function price(shift: ShiftToPrice, rules: PricingRules, rateCard: RateCa
       start: iso(p.start),
       end: iso(p.end),
       hours: hundredths[i] / 100,
+      minutes: paidMinutes[i],
       pay_rate: payRate,
       charge_rate: chargeRate,
-      pay: Math.round((hundredths[i] * payRate) / 100),
-      charge: Math.round((hundredths[i] * chargeRate) / 100),
+      pay: amountFor(paidMinutes[i], payRate),
+      charge: amountFor(paidMinutes[i], chargeRate),
     };
   });
 
-  const shortfallHundredths = Math.round(rules.minimumChargeHours * 100) - totalHundredths;
-  if (shortfallHundredths > 0) {
+  const shortfallMinutes = Math.round(rules.minimumChargeHours * 60) - sum(paidMinutes);
+  if (shortfallMinutes > 0) {
     const band = pieces[0].band;
     const chargeRate = rateCard.charge[band];
     lines.push({
@@ -114,11 +117,12 @@ export function price(shift: ShiftToPrice, rules: PricingRules, rateCard: RateCa
       start: iso(end),
       end: iso(end),
       hours: 0,
+      minutes: 0,
       pay_rate: rateCard.pay[band],
       charge_rate: chargeRate,
       pay: 0,
-      charge: Math.round((shortfallHundredths * chargeRate) / 100),
-      minimum_charge_hours: shortfallHundredths / 100,
+      charge: amountFor(shortfallMinutes, chargeRate),
+      minimum_charge_hours: Math.round((shortfallMinutes * 100) / 60) / 100,
     });
   }
 
@@ -143,7 +147,12 @@ export function lateCancellationCharge(
   const cancelled = parseInstant(cancelledAt, 'cancelledAt');
   if (start - cancelled >= rule.withinHours * HOUR_MS) return null;
   const band = bandReader(ruleClockOf(rules), holidays, clockFor(rules.timeZone, start, start))(start);
-  return { hours: rule.chargeHours, charge: Math.round((Math.round(rule.chargeHours * 100) * rateCard.charge[band]) / 100) };
+  return { hours: rule.chargeHours, charge: amountFor(Math.round(rule.chargeHours * 60), rateCard.charge[band]) };
+}
+
+/** Minutes at an hourly rate (pence), rounded once to the penny, half up: the one rounding of every line. */
+export function amountFor(minutes: number, ratePerHour: number): number {
+  return Math.round((minutes * ratePerHour) / 60);
 }
 
 /** The band in force at an instant: the one a shift starting then is rated by when it is not split. */
@@ -405,4 +414,38 @@ function sum(xs: number[]): number {
   let total = 0;
   for (const x of xs) total += x;
   return total;
+}
+
+/** Who asked for a shift to be cancelled. */
+export type CancelParty = 'client' | 'agency' | 'worker';
+export const CANCEL_PARTIES: readonly CancelParty[] = ['client', 'agency', 'worker'];
+
+export interface CancellationFacts {
+  /** ISO instants of the shift, and of the cancellation. */
+  start: string;
+  end: string;
+  at: string;
+  /** A staff member is booked on it. */
+  booked: boolean;
+  requestedBy: CancelParty;
+  /** The cancellation is made by one of the client's own users (not the agency on its behalf). */
+  byClientUser: boolean;
+}
+
+/**
+ * Whether a shift may be cancelled now, and whether the client's late-cancellation rule may charge for it.
+ * - A shift that has ended cannot be cancelled (worked, or unfilled: it is deleted instead, never charged).
+ * - A client's user cannot cancel a shift under way (the worker is on site): the agency records it if it must.
+ * - Only the client's own cancellation of a booked shift is chargeable; an agency or worker cancellation, or an
+ *   unfilled shift, never charges the client. Whether it is late is the rule's own (lateCancellationCharge).
+ */
+export function cancellationTerms(f: CancellationFacts): { allowed: true; chargeable: boolean } | { allowed: false; reason: string } {
+  const at = parseInstant(f.at, 'at');
+  if (parseInstant(f.end, 'end') <= at) {
+    return { allowed: false, reason: f.booked ? 'This shift has ended: close it once worked, it cannot be cancelled.' : 'This shift has passed unfilled: delete it instead; it cannot be cancelled or charged.' };
+  }
+  if (f.byClientUser && parseInstant(f.start, 'start') <= at) {
+    return { allowed: false, reason: 'This shift has already started. Please call the agency to end it early.' };
+  }
+  return { allowed: true, chargeable: f.requestedBy === 'client' && f.booked };
 }

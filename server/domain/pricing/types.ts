@@ -64,8 +64,10 @@ export interface PriceLine {
   /** ISO instants of this line's part of the shift. */
   start: string;
   end: string;
-  /** Paid hours of the line, to 2 decimal places. */
+  /** Paid hours of the line, to 2 decimal places (for reading; amounts come from `minutes`). */
   hours: number;
+  /** Paid minutes of the line: pay = round(minutes × pay_rate / 60), charge likewise. */
+  minutes: number;
   pay_rate: number;
   charge_rate: number;
   pay: number;

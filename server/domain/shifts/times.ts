@@ -3,6 +3,9 @@ import { addDaysToDate, instantToZoned, zonedDateTimeToInstant } from '../time/a
 /** Most shifts one bulk create makes (dates × staff needed): a month of a large home's rota, never a typo's ten thousand. */
 export const MAX_BULK_SHIFTS = 500;
 
+/** Shifts a client's users may request per day when neither the client's pricing rules nor the agency's default ones say. */
+export const DEFAULT_SHIFT_REQUESTS_PER_DAY = 100;
+
 /**
  * A shift's instants from its date and wall-clock times in the agency's time zone. A shift whose end is not after
  * its start on the clock ends the next day (20:00–08:00 is a night; 08:00–08:00 is 24 hours), so its length

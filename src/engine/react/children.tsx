@@ -1,17 +1,18 @@
-import { useState, type ReactNode } from 'react';
-import { Box, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { Fragment, useState, type ReactNode } from 'react';
+import { Box, Card, CardActions, CardContent, Dialog, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import {
-  Button, CreateBase, DataTable, EditBase, ListBase, Pagination, SaveButton, SimpleForm, Toolbar, useCanAccess, useGetList,
+  Button, CreateBase, DataTable, EditBase, ListBase, Pagination, RecordContextProvider, SaveButton, SimpleForm, Toolbar, useCanAccess, useGetList,
   useListContext, useNotify, useRecordContext, useRefresh, useTranslate, type Identifier,
 } from 'react-admin';
 import type { ResourceDeclaration } from '../types';
 import { hasView } from '../types';
+import { UnsavedChangesGuard } from './UnsavedChanges';
 import { FieldFor } from './fields';
 import { RecordActions } from './actions';
 import { useCustomFields } from './customFields';
-import { FormInputs, StaleNotice, StaleProvider, formValidator, transformUploads, useStaleEdit, useSubmitWithUploads } from './views';
+import { FormInputs, StaleNotice, StaleProvider, formValidator, namedMessage, transformUploads, useEntityName, useStaleEdit, useSubmitWithUploads } from './views';
 
 const parentOf = (decl: ResourceDeclaration) => {
   if (!decl.parent) throw new Error(`${decl.name} has no parent`);
@@ -21,12 +22,23 @@ const parentOf = (decl: ResourceDeclaration) => {
 const defaultsOf = (decl: ResourceDeclaration) => Object.fromEntries(decl.fields.filter((f) => f.defaultValue !== undefined && !f.actionOnly && !f.readOnly).map((f) => [f.source, f.defaultValue]));
 
 /** A child's create or edit form: the generated inputs without the parent's field, which the screen fixes. */
-function ChildForm({ decl, view, children }: { decl: ResourceDeclaration; view: 'edit' | 'create'; children?: ReactNode }) {
+function ChildForm({ decl, view, children, onCancel }: { decl: ResourceDeclaration; view: 'edit' | 'create'; children?: ReactNode; /** In a dialog: Cancel closes it unsaved. */ onCancel?: () => void }) {
   const { defs, isPending } = useCustomFields(decl);
   const submit = useSubmitWithUploads();
   if (isPending) return null;
   return (
-    <SimpleForm noValidate validate={formValidator(decl, defs)} onSubmit={submit} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+    <SimpleForm
+      noValidate
+      validate={formValidator(decl, defs)}
+      onSubmit={submit}
+      toolbar={
+        <Toolbar sx={{ gap: 1 }}>
+          <SaveButton />
+          {onCancel && <Button label="ra.action.cancel" size="medium" onClick={onCancel} />}
+        </Toolbar>
+      }
+    >
+      <UnsavedChangesGuard />
       {view === 'edit' && <StaleNotice />}
       {children}
       <FormInputs decl={decl} view={view} defs={defs} exclude={[parentOf(decl).field]} />
@@ -35,8 +47,9 @@ function ChildForm({ decl, view, children }: { decl: ResourceDeclaration; view: 
 }
 
 /** Creates a child of one parent record: the parent's field is set by the screen, never typed. */
-export function ChildCreate({ decl, parentId, onDone }: { decl: ResourceDeclaration; parentId: Identifier; onDone?: () => void }) {
+export function ChildCreate({ decl, parentId, onDone, onCancel }: { decl: ResourceDeclaration; parentId: Identifier; onDone?: () => void; onCancel?: () => void }) {
   const notify = useNotify();
+  const name = useEntityName(decl);
   const refresh = useRefresh();
   const { field } = parentOf(decl);
   return (
@@ -48,21 +61,22 @@ export function ChildCreate({ decl, parentId, onDone }: { decl: ResourceDeclarat
       transform={async (data: Record<string, any>) => ({ ...(await transformUploads(decl)(data)), [field]: parentId })}
       mutationOptions={{
         onSuccess: () => {
-          notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+          notify(namedMessage(name, 'created'), { type: 'info', messageArgs: { _: namedMessage(name, 'created') } });
           // Refreshes the list and what depends on the children (the parent's compliance, its history).
           refresh();
           onDone?.();
         },
       }}
     >
-      <ChildForm decl={decl} view="create" />
+      <ChildForm decl={decl} view="create" onCancel={onCancel} />
     </CreateBase>
   );
 }
 
 /** Edits one child; a stale save says so and offers to reload, like every generated edit form. */
-export function ChildEdit({ decl, id, onDone }: { decl: ResourceDeclaration; id: Identifier; onDone?: () => void }) {
+export function ChildEdit({ decl, id, onDone, onCancel }: { decl: ResourceDeclaration; id: Identifier; onDone?: () => void; onCancel?: () => void }) {
   const notify = useNotify();
+  const name = useEntityName(decl);
   const refresh = useRefresh();
   const stale = useStaleEdit();
   return (
@@ -76,13 +90,13 @@ export function ChildEdit({ decl, id, onDone }: { decl: ResourceDeclaration; id:
         mutationOptions={{
           onError: stale.onError,
           onSuccess: () => {
-            notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+            notify(namedMessage(name, 'updated'), { type: 'info', messageArgs: { _: namedMessage(name, 'updated') } });
             refresh();
             onDone?.();
           },
         }}
       >
-        <ChildForm decl={decl} view="edit" />
+        <ChildForm decl={decl} view="edit" onCancel={onCancel} />
       </EditBase>
     </StaleProvider>
   );
@@ -118,7 +132,7 @@ function RowButtons({ decl }: { decl: ResourceDeclaration }) {
       {canEdit && <Button label="ra.action.edit" onClick={() => setEditing(true)}><EditIcon /></Button>}
       {editing && (
         <FormDialog title={translate('ra.action.edit')} onClose={() => setEditing(false)}>
-          <ChildEdit decl={decl} id={record.id} onDone={() => setEditing(false)} />
+          <ChildEdit decl={decl} id={record.id} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
         </FormDialog>
       )}
     </Stack>
@@ -138,8 +152,40 @@ export function ChildList({ decl, parentId, columns, header, cells }: { decl: Re
   );
 }
 
+/**
+ * On a phone, each child is a card of label–value lines with its buttons below (a table would put the buttons
+ * past the screen's edge, inside its sideways scroll).
+ */
+function ChildCards({ decl, fields, cells }: { decl: ResourceDeclaration; fields: ResourceDeclaration['fields']; cells?: Record<string, ReactNode> }) {
+  const { data } = useListContext();
+  return (
+    <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {(data ?? []).map((record) => (
+        <RecordContextProvider key={record.id} value={record}>
+          <Card component="li" variant="outlined">
+            <CardContent sx={{ pb: 0 }}>
+              <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(6rem, auto) 1fr', columnGap: 1, rowGap: 0.5, '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' } }}>
+                {fields.map((f) => (
+                  <Fragment key={f.source}>
+                    <Typography component="dt" variant="body2" color="text.secondary">{f.label}</Typography>
+                    <Typography component="dd" variant="body2">{cells?.[f.source] ?? <FieldFor of={f} />}</Typography>
+                  </Fragment>
+                ))}
+              </Box>
+            </CardContent>
+            <CardActions>
+              <RowButtons decl={decl} />
+            </CardActions>
+          </Card>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+}
+
 function ChildListBody({ decl, parentId, columns, header, cells }: { decl: ResourceDeclaration; parentId: Identifier; columns?: string[]; header?: ReactNode; cells?: Record<string, ReactNode> }) {
   const translate = useTranslate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { total, isPending } = useListContext();
   const [creating, setCreating] = useState(false);
   const { canAccess: canCreate } = useCanAccess({ resource: decl.name, action: 'create' });
@@ -163,7 +209,7 @@ function ChildListBody({ decl, parentId, columns, header, cells }: { decl: Resou
         <Typography color="text.secondary">{translate('engine.list.empty', { name: many.toLowerCase() })}</Typography>
       ) : (
         <>
-          <TableScroll>
+          {phone ? <ChildCards decl={decl} fields={fields} cells={cells} /> : <TableScroll>
             <DataTable bulkActionButtons={false} rowClick={false}>
               {fields.map((f) => (
                 <DataTable.Col key={f.source} source={f.source} label={f.label} disableSort={!f.sortable}>
@@ -174,13 +220,13 @@ function ChildListBody({ decl, parentId, columns, header, cells }: { decl: Resou
                 <RowButtons decl={decl} />
               </DataTable.Col>
             </DataTable>
-          </TableScroll>
+          </TableScroll>}
           {!!total && total > 25 && <Pagination rowsPerPageOptions={[25]} />}
         </>
       )}
       {creating && (
         <FormDialog title={translate('app.children.add', { name: one.toLowerCase() })} onClose={() => setCreating(false)}>
-          <ChildCreate decl={decl} parentId={parentId} onDone={() => setCreating(false)} />
+          <ChildCreate decl={decl} parentId={parentId} onDone={() => setCreating(false)} onCancel={() => setCreating(false)} />
         </FormDialog>
       )}
     </Box>

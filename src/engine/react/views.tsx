@@ -1,4 +1,5 @@
-import { Fragment, createContext, useContext, useState, type ReactElement, type ReactNode } from 'react';
+import { UnsavedChangesGuard } from './UnsavedChanges';
+import { Fragment, createContext, useContext, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Alert, Box, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -6,7 +7,7 @@ import {
   BulkDeleteButton, BulkExportButton, CreateButton, Create, DataTable, DeleteButton, Edit, EditButton, ExportButton, FilterButton,
   List, SearchInput, SelectInput, NullableBooleanInput, ReferenceInput, AutocompleteInput, Show, SimpleForm, SimpleShowLayout,
   TopToolbar, useCanAccess, useTranslate, Toolbar, SaveButton, Button, useEditContext, useRecordContext, useNotify, useSaveContext,
-  ColumnsButton, DataTableBody, DataTableRow, SimpleList, useRedirect, type DataTableRowProps, type RaRecord,
+  ColumnsButton, DataTableBody, DataTableRow, SimpleList, useDataTableCallbacksContext, useListContext, useRedirect, type DataTableRowProps, type RaRecord,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { FieldDeclaration, ListTab, ResourceDeclaration } from '../types';
@@ -237,20 +238,65 @@ function Columns({ decl, defs, paths, overrides }: { decl: ResourceDeclaration; 
   return <>{cols}</>;
 }
 
-/** A row that takes the keyboard focus and opens with Enter, as a click does. */
+/** Which row of the list is the one Tab stop (roving tabindex); null until the user moves, then the first row. */
+const CurrentRowContext = createContext<{ current: unknown; setCurrent: (id: unknown) => void; first: unknown }>({ current: null, setCurrent: () => undefined, first: null });
+
+/**
+ * A row as a keyboard user needs it: the list is one Tab stop (the current row; the checkbox and name link inside a
+ * row leave the Tab order, as the row does what they do), ↑/↓ (Home/End) move between rows, Enter opens the record
+ * as a click does, Space selects it for the bulk actions instead of scrolling the page.
+ */
 function EngineRow(props: DataTableRowProps) {
+  const record = useRecordContext(props);
+  const { handleToggleItem } = useDataTableCallbacksContext();
+  const { current, setCurrent, first } = useContext(CurrentRowContext);
+  const ref = useRef<HTMLTableRowElement>(null);
+  const id = record?.id;
+  const isCurrent = (current ?? first) === id;
+  useEffect(() => {
+    ref.current?.querySelectorAll<HTMLElement>('input[type="checkbox"], a[href]').forEach((el) => (el.tabIndex = -1));
+  });
   return (
     <DataTableRow
       {...props}
-      tabIndex={0}
+      ref={ref}
+      tabIndex={isCurrent ? 0 : -1}
       className={[props.className, 'engine-row'].filter(Boolean).join(' ')}
+      onFocus={(e: React.FocusEvent<HTMLTableRowElement>) => {
+        if (e.target === e.currentTarget && current !== id) setCurrent(id);
+      }}
       onKeyDown={(e: React.KeyboardEvent<HTMLTableRowElement>) => {
-        if (e.key === 'Enter' && e.target === e.currentTarget) e.currentTarget.click();
+        if (e.target !== e.currentTarget) return;
+        const row = e.currentTarget;
+        const rows = [...(row.parentElement?.querySelectorAll<HTMLTableRowElement>(':scope > tr.engine-row') ?? [])];
+        const at = rows.indexOf(row);
+        const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: rows.length - 1 }[e.key];
+        if (to !== undefined) {
+          e.preventDefault();
+          rows[Math.max(0, Math.min(rows.length - 1, to))]?.focus();
+        } else if (e.key === 'Enter') {
+          e.preventDefault();
+          row.click();
+        } else if (e.key === ' ') {
+          e.preventDefault();
+          if (handleToggleItem && id !== undefined) handleToggleItem(id, e as any);
+        }
       }}
     />
   );
 }
-const EngineBody = (props: any) => <DataTableBody {...props} row={EngineRow} />;
+function EngineBody(props: any) {
+  const [current, setCurrent] = useState<unknown>(null);
+  const { data } = useListContext();
+  const first = data?.[0]?.id ?? null;
+  // A row that left the page (another page, a filter) gives the Tab stop back to the first row.
+  const live = data?.some((r) => r.id === current) ? current : null;
+  return (
+    <CurrentRowContext.Provider value={{ current: live, setCurrent, first }}>
+      <DataTableBody {...props} row={EngineRow} />
+    </CurrentRowContext.Provider>
+  );
+}
 
 /** A record's name as the declaration writes it: '%{first_name} %{last_name}'. */
 export const representationOf = (decl: ResourceDeclaration) => (record: RaRecord | undefined) =>
@@ -323,7 +369,10 @@ export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId, ti
           '& .RaList-content': { overflow: 'inherit' },
           '& .RaDataTable-root': { minWidth: 0 },
           '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-          '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
+          // Headers wrap between words: a long label ("Split shifts at each band boundary") must not widen the list.
+          '& .RaDataTable-headerCell': { whiteSpace: 'normal', verticalAlign: 'bottom' },
+          // With nothing selected the bulk bar is collapsed out of sight: its buttons leave the Tab order too.
+          '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' },
           // The keyboard's place in the list is plain to see.
           '& .engine-row:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
         }}
@@ -342,6 +391,7 @@ function ListBody({ decl, paths, defs, overrides, bulkActions, readOnly }: { dec
   return (
     <DataTable
       body={EngineBody}
+      hiddenColumns={listColumns(decl, defs).filter((f) => f.listHidden).map((f) => f.source)}
       rowClick={(id) => paths.show(id)}
       bulkActionButtons={
         readOnly ? (
@@ -542,8 +592,6 @@ function EngineForm({ decl, view, overrides, paths }: { decl: ResourceDeclaratio
       validate={formValidator(decl, defs)}
       onSubmit={submit}
       defaultValues={view === 'create' ? defaults : undefined}
-      // Leaving a changed form asks first (react-admin's prompt, on the data router's blocker).
-      warnWhenUnsavedChanges
       toolbar={
         <Toolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
           <SaveButton />
@@ -553,6 +601,7 @@ function EngineForm({ decl, view, overrides, paths }: { decl: ResourceDeclaratio
       }
       sx={{ maxWidth: 900 }}
     >
+      <UnsavedChangesGuard />
       {view === 'edit' && <StaleNotice />}
       <FormInputs decl={decl} view={view} overrides={overrides} defs={defs} />
     </SimpleForm>

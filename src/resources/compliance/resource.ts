@@ -98,6 +98,8 @@ export const candidateRestrictions: ResourceDeclaration = {
     { source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 2000 },
     { source: 'restricted_on', type: 'date', label: 'Date', required: true, date: { max: 'today', min: '-20y' }, sortable: true },
     { source: 'recorded_by', type: 'text', label: 'Recorded by', readOnly: true, views: ['list', 'show'] },
+    // Future bookings it covers (id, start_at, end_at, site), for the offer to unassign them.
+    { source: 'affected_shifts', type: 'json', label: 'Booked shifts it covers', computed: true, readOnly: true, views: ['show'] },
   ],
 };
 

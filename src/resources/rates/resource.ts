@@ -1,5 +1,6 @@
 import type { Action, FieldDeclaration, ResourceDeclaration } from '../../engine/types';
 import { BAND_LABELS, BANDS, type Band } from '../../../server/domain/pricing/types';
+import { DEFAULT_SHIFT_REQUESTS_PER_DAY } from '../../../server/domain/shifts/times';
 import { SITE_REGIONS } from '../sites/resource';
 
 /**
@@ -29,6 +30,8 @@ const rate = (kind: 'pay' | 'charge', band: Band, required: boolean, extra: Part
   max: 1000,
   readableBy: AGENCY,
   views: ['list', 'show', 'edit', 'create'],
+  // The report shows the weekday-day band; the others are in the column chooser (all bands would be 4,000 px wide).
+  listHidden: band !== 'weekday_day',
   ...extra,
 });
 
@@ -41,7 +44,11 @@ const margin = (band: Band): FieldDeclaration => ({
   readOnly: true,
   readableBy: AGENCY,
   views: ['list', 'show'],
+  listHidden: true,
 });
+
+/** Pay below the adult minimum wage in force (the later of its first day and today), flagged by the server. */
+const wageFlag: FieldDeclaration = { source: 'wage_flag', type: 'text', label: 'Minimum wage', computed: true, readOnly: true, readableBy: AGENCY, views: ['list', 'show'] };
 
 /**
  * What a client is charged and a staff member paid per hour, per band, for one job role at a client (or one of its
@@ -63,8 +70,9 @@ export const rateCards: ResourceDeclaration = {
     { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', filter: true, helperText: 'Leave empty for every site of the client.' },
     { source: 'job_role_id', type: 'reference', reference: 'job_roles', label: 'Job role', required: true, filter: true, sortable: true },
     { source: 'effective_from', type: 'date', label: 'In force from', required: true, sortable: true, date: { min: '-10y', max: '+5y' } },
-    { source: 'effective_to', type: 'date', label: 'In force until', date: { min: '-10y', max: '+10y' }, helperText: 'The first day it no longer applies; empty while in force.' },
+    { source: 'effective_to', type: 'date', label: 'In force until', date: { min: '-10y', max: '+10y' }, helperText: 'The first day it no longer applies; empty while in force.', listHidden: true },
     { source: 'in_force_on', type: 'date', label: 'In force on', computed: true, readOnly: true, filter: true, views: [] },
+    wageFlag,
     ...BANDS.flatMap((b) => [rate('pay', b, true), rate('charge', b, true), margin(b)]),
     { source: 'notes', type: 'longtext', label: 'Notes', maxLength: 1000, views: ['show', 'edit', 'create'] },
   ],
@@ -84,6 +92,7 @@ export const candidateRates: ResourceDeclaration = {
     { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member', required: true, createOnly: true, filter: true },
     { source: 'job_role_id', type: 'reference', reference: 'job_roles', label: 'Job role', filter: true, helperText: 'Leave empty for every job role.' },
     { source: 'effective_from', type: 'date', label: 'In force from', required: true, sortable: true, date: { min: '-10y', max: '+5y' } },
+    wageFlag,
     ...BANDS.map((b) => rate('pay', b, false, { helperText: 'Leave empty to pay the rate card’s rate.' })),
     { source: 'notes', type: 'longtext', label: 'Notes', maxLength: 1000, views: ['show', 'edit', 'create'] },
   ],
@@ -122,6 +131,8 @@ export const clientRules: ResourceDeclaration = {
     { source: 'sleep_in_charge', type: 'money', label: 'Sleep-in charge (per shift)', min: 0, max: 1000, readableBy: AGENCY },
     { source: 'late_cancel_within_hours', type: 'number', label: 'Late cancellation: within (hours before the start)', min: 0, max: 336, defaultValue: 24, views: ['show', 'edit', 'create'] },
     { source: 'late_cancel_charge_hours', type: 'number', label: 'Late cancellation: hours charged', min: 0, max: 24, defaultValue: 4, views: ['show', 'edit', 'create'] },
+    { source: 'max_shift_requests_per_day', type: 'number', label: 'Shifts the client may request per day', integer: true, min: 1, max: 10000, views: ['show', 'edit', 'create'],
+      helperText: `Leave empty for the agency’s default rules (${DEFAULT_SHIFT_REQUESTS_PER_DAY} when they say nothing either).` },
   ],
 };
 

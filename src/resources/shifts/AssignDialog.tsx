@@ -62,8 +62,9 @@ function CheckAndAssign({ shiftId, picked, onDone }: { shiftId: number | string;
   const [reason, setReason] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const hard = check?.hard ?? [];
-  const soft = check?.soft ?? [];
+  // Hard checks refuse, except those an admin may override with a reason (pay below the legal minimum), as soft ones.
+  const hard = (check?.hard ?? []).filter((f) => !f.overridable);
+  const soft = [...(check?.hard ?? []).filter((f) => f.overridable), ...(check?.soft ?? [])];
   const canOverride = role === 'admin';
   const blocked = !check || hard.length > 0 || (soft.length > 0 && (!canOverride || reason.trim() === ''));
   const assign = async () => {
@@ -91,7 +92,8 @@ function CheckAndAssign({ shiftId, picked, onDone }: { shiftId: number | string;
         <>
           {hard.length === 0 && soft.length === 0 && <Alert severity="success" sx={{ mt: 1 }}>{translate('app.shifts.assign.all_pass')}</Alert>}
           <Findings title={translate('app.shifts.assign.hard')} items={hard} severity="error" />
-          <Findings title={translate('app.shifts.assign.soft')} items={soft} severity="warning" />
+          <Findings title={translate('app.shifts.assign.overridable')} items={soft.filter((f) => f.overridable)} severity="error" />
+          <Findings title={translate('app.shifts.assign.soft')} items={soft.filter((f) => !f.overridable)} severity="warning" />
           <Findings title={translate('app.shifts.assign.info')} items={check.info ?? []} severity="info" />
           {/* The count in words, unless the server already said it among the information. */}
           {!(check.info ?? []).some((f) => f.code === 'awr') && awrText(check.awr) && <Typography variant="body2" sx={{ mt: 1 }}>{awrText(check.awr)}</Typography>}

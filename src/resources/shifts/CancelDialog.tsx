@@ -1,13 +1,16 @@
 import { useId, useState } from 'react';
-import { Alert, Button as MuiButton, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { Alert, Button as MuiButton, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { api } from '../../providers/http';
-import { hours, money, shiftWhen, unwrap, useAgencyTimeZone, useApiGet } from './shared';
+import { hours, money, shiftWhen, unwrap, useAgencyTimeZone, useApiGet, useRole } from './shared';
+import { CANCEL_PARTY } from './resource';
 
 export interface CancellationPreview {
   hours: number;
   charge: number;
   message?: string;
+  /** False when it cannot be cancelled (ended, or started for a client user); `message` says why. */
+  allowed?: boolean;
 }
 
 /** What cancelling now costs, in words: "Cancelling now charges 4 hours: £98.00." */
@@ -27,8 +30,14 @@ export function CancelDialog({ shift, onClose, onCancelled }: { shift: { id: num
   const refresh = useRefresh();
   const tz = useAgencyTimeZone();
   const titleId = useId();
-  const preview = useApiGet<{ data: CancellationPreview }>(`/shifts/${shift.id}/cancellation`);
+  // Agency users say whose request it is (only the client's own late cancellation of a booked shift is charged).
+  const { loginType } = useRole();
+  const agency = loginType === 'admin';
+  const [requestedBy, setRequestedBy] = useState('agency');
+  const partyId = useId();
+  const preview = useApiGet<{ data: CancellationPreview }>(`/shifts/${shift.id}/cancellation${agency ? `?requested_by=${requestedBy}` : ''}`);
   const p = preview.data ? unwrap<CancellationPreview>(preview.data) : undefined;
+  const refused = p?.allowed === false;
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -38,7 +47,7 @@ export function CancelDialog({ shift, onClose, onCancelled }: { shift: { id: num
     setBusy(true);
     setRefusal(null);
     try {
-      await api(`/shifts/${shift.id}/actions/cancel`, { method: 'POST', json: { reason: reason.trim() } });
+      await api(`/shifts/${shift.id}/actions/cancel`, { method: 'POST', json: { reason: reason.trim(), ...(agency ? { requested_by: requestedBy } : {}) } });
       notify('app.shifts.cancel.done', { type: 'success' });
       refresh();
       onCancelled?.();
@@ -58,9 +67,19 @@ export function CancelDialog({ shift, onClose, onCancelled }: { shift: { id: num
         {preview.loading ? (
           <CircularProgress size={20} aria-label={translate('app.shifts.cancel.pricing')} />
         ) : (
-          <Alert severity={p?.charge ? 'warning' : 'info'} data-testid="cancellation-charge" sx={{ mb: 2 }}>
+          <Alert severity={refused ? 'error' : p?.charge ? 'warning' : 'info'} data-testid="cancellation-charge" sx={{ mb: 2 }}>
             {p?.message ?? chargeSentence(p, translate)}
           </Alert>
+        )}
+        {agency && (
+          <FormControl sx={{ mb: 2 }}>
+            <FormLabel id={partyId}>{translate('app.shifts.cancel.requested_by')}</FormLabel>
+            <RadioGroup row aria-labelledby={partyId} value={requestedBy} onChange={(e) => setRequestedBy(e.target.value)}>
+              {CANCEL_PARTY.map((c) => (
+                <FormControlLabel key={c.id} value={c.id} control={<Radio />} label={translate(`app.shifts.cancel.parties.${c.id}`)} />
+              ))}
+            </RadioGroup>
+          </FormControl>
         )}
         <TextField
           label={translate('app.shifts.cancel.reason')}
@@ -88,7 +107,7 @@ export function CancelDialog({ shift, onClose, onCancelled }: { shift: { id: num
       </DialogContent>
       <DialogActions>
         <MuiButton onClick={onClose}>{translate('app.shifts.cancel.keep')}</MuiButton>
-        <MuiButton color="error" variant="contained" onClick={confirm} disabled={busy}>
+        <MuiButton color="error" variant="contained" onClick={confirm} disabled={busy || refused}>
           {translate('app.shifts.cancel.confirm')}
         </MuiButton>
       </DialogActions>

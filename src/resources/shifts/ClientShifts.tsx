@@ -1,17 +1,18 @@
 import { useState } from 'react';
-import { Box, Typography } from '@mui/material';
+import { Box, Card, CardActions, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import {
-  Button, DataTable, List, ReferenceField, ResourceContextProvider, TopToolbar, useCanAccess, useGetIdentity,
-  useRecordContext, useTranslate,
+  Button, DataTable, List, Pagination, RecordContextProvider, ReferenceField, ResourceContextProvider, SelectField, TopToolbar, useCanAccess, useGetIdentity,
+  useListContext, useRecordContext, useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router';
 import { EMPTY } from '../../engine/react/fields';
 import { CancelDialog } from './CancelDialog';
 import { ShiftCreateForm } from './ShiftCreate';
 import { AgencyTimeField, ShiftAmountCell, ShiftStatusCell } from './ShiftViews';
-import { money, shiftsDecl } from './shared';
+import { money, shiftsDecl, useAgencyTimeZone } from './shared';
+import { formatDisplayDate, instantToZoned } from '../../../server/domain/time/agencyTime';
 
 /** The client panel's four lists: route segment → the declaration's tab. */
 export const CLIENT_TABS = [
@@ -31,12 +32,19 @@ function MoneyCell({ source }: { source: string; label?: string }) {
 function ClientCancel() {
   const record = useRecordContext();
   const translate = useTranslate();
+  const tz = useAgencyTimeZone();
   const [open, setOpen] = useState(false);
   const { canAccess } = useCanAccess({ resource: 'shifts', action: 'cancel' });
   if (!record || !canAccess || record.deleted_at || (record.status !== 'open' && record.status !== 'assigned')) return null;
   return (
     <>
-      <Button label={translate('app.shifts.cancel.button')} color="error" onClick={(e) => (e.stopPropagation(), setOpen(true))}>
+      <Button
+        label={translate('app.shifts.cancel.button')}
+        // Each row's button names its shift, so a list of them reads apart ("Cancel shift of 10 Dec 2026, 08:00").
+        aria-label={tz && record.start_at ? translate('app.shifts.cancel.button_of', { when: whenOf(record.start_at, tz) }) : undefined}
+        color="error"
+        onClick={(e) => (e.stopPropagation(), setOpen(true))}
+      >
         <EventBusyIcon />
       </Button>
       {open && <CancelDialog shift={record as any} onClose={() => setOpen(false)} />}
@@ -59,6 +67,48 @@ function Empty() {
   );
 }
 
+const whenOf = (iso: string, tz: string) => {
+  const z = instantToZoned(new Date(iso), tz);
+  return `${formatDisplayDate(z.date)}, ${z.time}`;
+};
+
+/**
+ * On a phone, each shift is a card with its times, site, staff member, status and charge, and Cancel on the card
+ * (a table would put Cancel past the screen's edge).
+ */
+function ShiftCards({ tab, statusChoices }: { tab: string; statusChoices: any[] }) {
+  const { data } = useListContext();
+  const translate = useTranslate();
+  if (!data) return null;
+  return (
+    <Box>
+      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 1, m: 0 }} aria-label={translate(`app.shifts.client.titles.${tab}`)}>
+        {data.map((record) => (
+          <RecordContextProvider key={record.id} value={record}>
+            <Card component="li" variant="outlined">
+              <CardContent sx={{ pb: 0, '& > *': { overflowWrap: 'anywhere' } }}>
+                <Typography variant="subtitle2" component="p">
+                  <AgencyTimeField source="start_at" /> – <AgencyTimeField source="end_at" />
+                </Typography>
+                <Typography variant="body2" component="p">
+                  <ReferenceField source="site_id" reference="sites" link={false} emptyText={EMPTY} />
+                </Typography>
+                <Typography variant="body2" component="p" color="text.secondary">
+                  {record.candidate_name ?? EMPTY} · <SelectField source="status" choices={statusChoices} /> · {translate('app.shifts.client.charge')}: <MoneyCell source="charge" />
+                </Typography>
+              </CardContent>
+              <CardActions>
+                <ClientCancel />
+              </CardActions>
+            </Card>
+          </RecordContextProvider>
+        ))}
+      </Stack>
+      <Pagination />
+    </Box>
+  );
+}
+
 /**
  * A client user's shifts, one list per state (scoped to their client on the server). Only what they may read is
  * shown: no pay or margin columns at all (the API does not send them), the charge, and Cancel where it applies.
@@ -68,6 +118,8 @@ export function ClientShiftList({ tab }: { tab: (typeof CLIENT_TABS)[number]['ta
   const decl = shiftsDecl()!;
   const filter = decl.tabs?.find((t) => t.id === tab)?.filter ?? {};
   const { canAccess: roles } = useCanAccess({ resource: 'job_roles', action: 'list' });
+  const status = decl.fields.find((f) => f.source === 'status');
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <ResourceContextProvider value="shifts">
       <List
@@ -81,8 +133,9 @@ export function ClientShiftList({ tab }: { tab: (typeof CLIENT_TABS)[number]['ta
         actions={<ListActions />}
         empty={<Empty />}
         exporter={false}
+        pagination={phone ? false : undefined}
       >
-        <DataTable bulkActionButtons={false} rowClick={false}>
+        {phone ? <ShiftCards tab={tab} statusChoices={status?.choices ?? []} /> : <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="start_at" label={translate('app.shifts.client.starts')}>
             <AgencyTimeField source="start_at" />
           </DataTable.Col>
@@ -115,7 +168,7 @@ export function ClientShiftList({ tab }: { tab: (typeof CLIENT_TABS)[number]['ta
               <ClientCancel />
             </DataTable.Col>
           )}
-        </DataTable>
+        </DataTable>}
       </List>
     </ResourceContextProvider>
   );

@@ -1,10 +1,10 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Card, CardContent, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin from '@fullcalendar/interaction';
-import type { EventClickArg, EventContentArg, EventDropArg, EventInput, EventMountArg, EventSourceFuncArg } from '@fullcalendar/core';
+import type { DatesSetArg, EventClickArg, EventContentArg, EventDropArg, EventInput, EventMountArg, EventSourceFuncArg } from '@fullcalendar/core';
 import type { EventResizeDoneArg } from '@fullcalendar/interaction';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router';
@@ -39,18 +39,50 @@ export function toEvents(shifts: ScheduledShift[], tz: string, opts: { editable:
  * the visible range from GET /api/schedule with the filters; dragging or resizing moves the shift through the
  * move action (the same booking checks), and a refusal puts it back and says why. Read-only for client users.
  */
+const CALENDAR_VIEWS = ['timeGridDay', 'timeGridWeek', 'dayGridMonth'];
+const FILTER_KEYS = ['client_id', 'site_id', 'job_role_id', 'candidate_id'] as const;
+
+/** The filters written in the address (whole positive numbers only). */
+function filtersFromParams(params: URLSearchParams): ScheduleFilters {
+  const out: ScheduleFilters = {};
+  for (const k of FILTER_KEYS) {
+    const v = Number(params.get(k));
+    if (Number.isInteger(v) && v > 0) out[k] = v;
+  }
+  return out;
+}
+
 export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
   const translate = useTranslate();
   const notify = useNotify();
   const tz = useAgencyTimeZone();
-  const [filters, setFilters] = useState<ScheduleFilters>({});
-  const [mode, setMode] = useState<'calendar' | 'staff'>('calendar');
   const [opened, setOpened] = useState<ScheduledShift | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const calendar = useRef<FullCalendar>(null);
-  // /schedule?date=yyyy-MM-dd opens the calendar at that date (a link from elsewhere, a bookmark).
-  const [params] = useSearchParams();
+  // The view lives in the address (?date=yyyy-MM-dd&view=staff&client_id=…): a reload, a bookmark, Back and a link
+  // from elsewhere open the same dates, layout and filters, and switching layout keeps the date.
+  const [params, setParams] = useSearchParams();
   const asked = params.get('date');
+  const mode: 'calendar' | 'staff' = params.get('view') === 'staff' ? 'staff' : 'calendar';
+  const calendarView = CALENDAR_VIEWS.includes(params.get('range') ?? '') ? params.get('range')! : 'timeGridWeek';
+  const filterKey = FILTER_KEYS.map((k) => params.get(k) ?? '').join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new date must not refetch as if the filters changed
+  const filters = useMemo(() => filtersFromParams(params), [filterKey]);
+  const update = useCallback(
+    (changes: Record<string, string | number | null | undefined>) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(changes)) if (v == null || v === '') next.delete(k);
+          else next.set(k, String(v));
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const setFilters = (f: ScheduleFilters) => update({ client_id: f.client_id, site_id: f.site_id, job_role_id: f.job_role_id, candidate_id: f.candidate_id });
+  const setMode = (v: 'calendar' | 'staff') => update({ view: v === 'staff' ? 'staff' : null });
   const editable = panel === 'admin';
   const openText = translate('app.schedule.open_shift');
 
@@ -71,7 +103,14 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
     setReloads((n) => n + 1);
   };
 
-  const onMove = async (info: EventDropArg | EventResizeDoneArg) => {
+  // Moving a booked shift changes a staff member's and a client's day: the user confirms it first.
+  const [pending, setPending] = useState<EventDropArg | EventResizeDoneArg | null>(null);
+  const onMove = (info: EventDropArg | EventResizeDoneArg) => {
+    const s = info.event.extendedProps.shift as ScheduledShift;
+    if (s?.candidate_id) setPending(info);
+    else void move(info);
+  };
+  const move = async (info: EventDropArg | EventResizeDoneArg) => {
     const start = info.event.start;
     const end = info.event.end;
     if (!tz || !start || !end) return info.revert();
@@ -161,8 +200,12 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
               plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
               // The agency's wall clock, fed as naive times (calendarTime.ts): no named-zone plugin needed.
               timeZone="UTC"
-              initialView="timeGridWeek"
+              initialView={calendarView}
               initialDate={isPlainDate(asked) ? asked : toCalendarTime(new Date(), tz).slice(0, 10)}
+              datesSet={(info: DatesSetArg) => {
+                const date = info.view.currentStart.toISOString().slice(0, 10);
+                if (date !== asked || info.view.type !== calendarView) update({ date, range: info.view.type === 'timeGridWeek' ? null : info.view.type });
+              }}
               firstDay={1}
               locale="en-gb"
               headerToolbar={{ left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridWeek,dayGridMonth' }}
@@ -191,7 +234,29 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
             />
           </Box>
         )}
-        {tz && mode === 'staff' && <StaffWeek tz={tz} filters={filters} onOpen={setOpened} onRefusal={setRefusal} initialDate={isPlainDate(asked) ? asked : undefined} reloads={reloads} />}
+        {tz && mode === 'staff' && <StaffWeek tz={tz} filters={filters} onOpen={setOpened} onRefusal={setRefusal} initialDate={isPlainDate(asked) ? asked : undefined} onWeek={(date) => date !== asked && update({ date })} reloads={reloads} />}
+        {pending && tz && (
+          <Dialog open onClose={() => (pending.revert(), setPending(null))} aria-labelledby="move-confirm-title">
+            <DialogTitle id="move-confirm-title">{translate('app.schedule.move_confirm.title')}</DialogTitle>
+            <DialogContent>
+              <DialogContentText>
+                {translate('app.schedule.move_confirm.text', {
+                  staff: (pending.event.extendedProps.shift as ScheduledShift).candidate_name ?? '',
+                  from: shiftWhen((pending.event.extendedProps.shift as ScheduledShift).start_at, (pending.event.extendedProps.shift as ScheduledShift).end_at, tz),
+                  to: pending.event.start && pending.event.end ? shiftWhen(fromCalendarTime(pending.event.start, tz), fromCalendarTime(pending.event.end, tz), tz) : '',
+                })}
+              </DialogContentText>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => (pending.revert(), setPending(null))} autoFocus>
+                {translate('app.schedule.move_confirm.keep')}
+              </Button>
+              <Button variant="contained" onClick={() => (void move(pending), setPending(null))}>
+                {translate('app.schedule.move_confirm.move')}
+              </Button>
+            </DialogActions>
+          </Dialog>
+        )}
         {opened && <ShiftDialog shift={opened} panel={panel} onClose={() => setOpened(null)} onChanged={refetch} />}
       </CardContent>
     </Card>

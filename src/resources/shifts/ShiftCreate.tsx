@@ -9,7 +9,8 @@ import {
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { api } from '../../providers/http';
 import { PickerInput } from '../../engine/react/DatePickerInput';
-import { isPlainDate } from '../../../server/domain/time/agencyTime';
+import { UnsavedChangesGuard } from '../../engine/react/UnsavedChanges';
+import { agencyToday, isPlainDate } from '../../../server/domain/time/agencyTime';
 import { addDates, removeDate, weekFrom } from './calendarTime';
 import { QuotePanel } from './QuotePanel';
 import { useAgencyTimeZone } from './shared';
@@ -77,13 +78,17 @@ export function createdCount(answer: any): number {
 }
 
 /** The dates of the request: a picker, "Add date", "Week from this date", and the chosen dates as removable chips. */
-function DatesInput() {
+function DatesInput({ panel }: { panel: 'admin' | 'client' }) {
   const translate = useTranslate();
+  const tz = useAgencyTimeZone();
+  // A client requests shifts ahead: a past date is refused as it is typed, not only on submit.
+  const today = tz ? agencyToday(tz) : new Date().toISOString().slice(0, 10);
+  const past = (v: unknown) => (panel === 'client' && isPlainDate(v) && v < today ? 'app.shifts.create.errors.past_date' : undefined);
   const { setValue, clearErrors } = useFormContext<ShiftRequestValues>();
   const { errors } = useFormState({ name: 'dates' });
   const dates = useWatch<ShiftRequestValues, 'dates'>({ name: 'dates' }) ?? [];
   const picked = useWatch<ShiftRequestValues, 'date_to_add'>({ name: 'date_to_add' });
-  const valid = isPlainDate(picked);
+  const valid = isPlainDate(picked) && !past(picked);
   const set = (next: string[]) => {
     setValue('dates', next, { shouldDirty: true });
     if (next.length) clearErrors('dates');
@@ -97,7 +102,7 @@ function DatesInput() {
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
         <Box sx={{ minWidth: 220 }}>
-          <PickerInput source="date_to_add" label="app.shifts.create.date" helperText={false} />
+          <PickerInput source="date_to_add" label="app.shifts.create.date" helperText={false} limits={panel === 'client' ? { min: 'today' } : undefined} validate={past} />
         </Box>
         <MuiButton variant="outlined" startIcon={<AddIcon />} disabled={!valid} onClick={() => set(addDates(dates, [picked!]))}>
           {translate('app.shifts.create.add_date')}
@@ -224,6 +229,7 @@ export function ShiftCreateForm({ panel, clientId, done }: { panel: 'admin' | 'c
           }}
           onSubmit={submit}
         >
+          <UnsavedChangesGuard />
           <Dependents panel={panel} />
           <Stack spacing={0} sx={{ maxWidth: 900 }}>
             {panel === 'admin' && (
@@ -243,7 +249,7 @@ export function ShiftCreateForm({ panel, clientId, done }: { panel: 'admin' | 'c
               <TextInput source="end_time" label="app.shifts.create.end_time" type="time" helperText="app.shifts.create.end_hint" slotProps={{ inputLabel: { shrink: true } }} />
               <NumberInput source="break_minutes" label="app.shifts.create.break_minutes" min={0} max={240} step={5} helperText={false} />
             </Stack>
-            <DatesInput />
+            <DatesInput panel={panel} />
             <NumberInput source="staff_needed" label="app.shifts.create.staff_needed" min={1} max={MAX_STAFF_NEEDED} step={1} helperText="app.shifts.create.staff_needed_hint" />
             <TextInput source="notes" label="app.shifts.create.notes" multiline minRows={2} fullWidth helperText={false} />
             <LiveQuote clientId={clientId} />

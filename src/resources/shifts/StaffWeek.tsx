@@ -50,13 +50,15 @@ const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
  * Monday first, shift chips coloured by state. A chip is dragged to another day or another staff member's row to
  * move it (the same move action and checks as the calendar); Enter on a chip opens it.
  */
-export function StaffWeek({ tz, filters, onOpen, onRefusal, initialDate, reloads = 0 }: {
+export function StaffWeek({ tz, filters, onOpen, onRefusal, initialDate, onWeek, reloads = 0 }: {
   tz: string;
   filters: ScheduleFilters;
   onOpen: (s: ScheduledShift) => void;
   onRefusal: (m: string | null) => void;
   /** A date of the week to show first (default this week). */
   initialDate?: string;
+  /** Told the Monday of the week shown, whenever it changes (the schedule keeps it in the address). */
+  onWeek?: (monday: string) => void;
   /** Changes when shifts were changed elsewhere (the shift dialog): the week is fetched again. */
   reloads?: number;
 }) {
@@ -67,6 +69,10 @@ export function StaffWeek({ tz, filters, onOpen, onRefusal, initialDate, reloads
   const [dragged, setDragged] = useState<ScheduledShift | null>(null);
   const [version, setVersion] = useState(0);
   const dates = weekDates(weekStart);
+  useEffect(() => {
+    onWeek?.(weekStart);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- told once per week shown
+  }, [weekStart]);
   useEffect(() => {
     const controller = new AbortController();
     const from = zonedDateTimeToInstant(weekStart, '00:00', tz).toISOString();

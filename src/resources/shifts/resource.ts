@@ -15,6 +15,10 @@ import type { Action, ResourceDeclaration, Role } from '../../engine/types';
  *     close    {}                                     assigned → closed, once the shift has ended
  *     cancel   { reason, waive_charge? }              open/assigned → cancelled; late-cancellation charge when the client's rule applies
  *                                                     (agency users may waive it); clients may cancel their own shifts
+ *              requested_by? client|agency|worker  who asked (a client user: always client; agency users: agency by default).
+ *                                                     Charged only for the client's own late cancellation of a booked shift;
+ *                                                     an ended shift cannot be cancelled, nor a started one by a client user (409)
+ *     change_charge { charge, reason }               cancelled: the agency waives (0) or changes the charge, with a reason
  *     reopen   {}                                     cancelled → open
  *     remove   { reason }                             open/cancelled → deleted (soft: the row stays, listed on the 'deleted' tab).
  *                                                     DELETE /api/shifts/:id is granted to nobody (403).
@@ -44,7 +48,14 @@ export const SHIFT_STATUS = [
 ];
 
 /** Where a shift is listed: its status, or 'deleted' once removed (a deleted shift keeps its last status). */
-export const SHIFT_STATE = [...SHIFT_STATUS, { id: 'deleted', name: 'Deleted' }];
+export const SHIFT_STATE = [...SHIFT_STATUS, { id: 'unfilled', name: 'Unfilled' }, { id: 'deleted', name: 'Deleted' }];
+
+/** Who asked for a shift to be cancelled (server/domain/pricing/price.ts CANCEL_PARTIES). */
+export const CANCEL_PARTY = [
+  { id: 'client', name: 'The client' },
+  { id: 'agency', name: 'The agency' },
+  { id: 'worker', name: 'The staff member' },
+];
 
 const AGENCY: Role[] = ['admin', 'consultant'];
 const live = (r: Record<string, any>) => (r.deleted_at ? 'This shift has been deleted.' : null);
@@ -106,13 +117,21 @@ export const shifts: ResourceDeclaration = {
       success: 'Shift cancelled |||| %{smart_count} shifts cancelled',
       input: [
         { source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 1000 },
+        // A client's user always cancels for the client; an agency user says whose request it is (the agency's by default).
+        { source: 'requested_by', type: 'choice', choices: CANCEL_PARTY, label: 'Cancelled at the request of' },
         { source: 'waive_charge', type: 'boolean', label: 'No late-cancellation charge (agency users only)' },
       ],
       guard: (r) => live(r) ?? (r.status !== 'open' && r.status !== 'assigned' ? 'Only an open or assigned shift can be cancelled.' : null),
       patch: (_r, input) => ({ status: 'cancelled', cancel_reason: input.reason }) },
+    { name: 'change_charge', label: 'Change cancellation charge', icon: 'price_change', roles: AGENCY, success: 'Cancellation charge changed',
+      input: [
+        { source: 'charge', type: 'money', label: 'Charge (0 waives it)', required: true, min: 0, max: 10_000_000 },
+        { source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 1000 },
+      ],
+      guard: (r) => live(r) ?? (r.status !== 'cancelled' ? 'Only a cancelled shift’s charge can be changed.' : null) },
     { name: 'reopen', label: 'Reopen', icon: 'restart_alt', roles: AGENCY, success: 'Shift reopened',
       guard: (r) => live(r) ?? (r.status !== 'cancelled' ? 'Only a cancelled shift can be reopened.' : null),
-      patch: () => ({ status: 'open', candidate_id: null, cancelled_at: null, cancelled_by: null, cancel_reason: null, cancellation_minutes: null, cancellation_charge: null, override_reason: null, booking_checks: null }) },
+      patch: () => ({ status: 'open', candidate_id: null, cancelled_at: null, cancelled_by: null, cancel_reason: null, cancel_requested_by: null, cancellation_minutes: null, cancellation_charge: null, cancellation_rule_charge: null, cancellation_charge_reason: null, cancellation_charge_changed_by: null, override_reason: null, booking_checks: null }) },
     // Named 'remove', not 'delete': an action named 'delete' would be authorised as the engine's DELETE (hard delete).
     { name: 'remove', label: 'Delete', icon: 'delete', danger: true, roles: AGENCY, bulk: true, success: 'Shift deleted |||| %{smart_count} shifts deleted',
       input: [{ source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 1000 }],
@@ -130,8 +149,8 @@ export const shifts: ResourceDeclaration = {
   ],
   fields: [
     { source: 'client_id', type: 'reference', reference: 'clients', label: 'Client', required: true, createOnly: true, filter: true, sortable: true },
-    { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', required: true, createOnly: true, filter: true },
-    { source: 'job_role_id', type: 'reference', reference: 'job_roles', label: 'Job role', required: true, createOnly: true, filter: true },
+    { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', required: true, createOnly: true, filter: true, listHidden: true },
+    { source: 'job_role_id', type: 'reference', reference: 'job_roles', label: 'Job role', required: true, createOnly: true, filter: true, listHidden: true },
     { source: 'template_id', type: 'reference', reference: 'shift_templates', label: 'Shift template', createOnly: true, onDelete: 'remove', views: ['show', 'create'] },
     { source: 'start_at', type: 'datetime', label: 'Starts', required: true, createOnly: true, filter: true, sortable: true, date: { min: '-1y', max: '+2y' } },
     { source: 'end_at', type: 'datetime', label: 'Ends', required: true, createOnly: true, date: { min: '-1y', max: '+2y' } },
@@ -144,21 +163,25 @@ export const shifts: ResourceDeclaration = {
     { source: 'summary', type: 'text', label: 'Shift', computed: true, readOnly: true, views: [] },
     { source: 'notes', type: 'longtext', label: 'Notes', maxLength: 2000, views: ['show', 'edit', 'create'] },
     // Quoted when the shift is created (and on assign, for the staff member's own pay rate); later rate cards never change it.
-    { source: 'hours', type: 'number', label: 'Paid hours', computed: true, readOnly: true, views: ['list', 'show'] },
+    { source: 'hours', type: 'number', label: 'Paid hours', computed: true, readOnly: true, views: ['list', 'show'], listHidden: true },
     { source: 'paid_minutes', type: 'number', integer: true, label: 'Paid minutes', readOnly: true, views: [] },
     { source: 'charge', type: 'money', label: 'Charge', readOnly: true, views: ['list', 'show'] },
-    { source: 'pay', type: 'money', label: 'Pay', readOnly: true, readableBy: AGENCY, views: ['list', 'show'] },
+    { source: 'pay', type: 'money', label: 'Pay', readOnly: true, readableBy: AGENCY, views: ['list', 'show'], listHidden: true },
     { source: 'on_costs', type: 'money', label: 'On-costs', readOnly: true, readableBy: AGENCY, views: ['show'] },
-    { source: 'margin', type: 'money', label: 'Margin', readOnly: true, readableBy: AGENCY, views: ['list', 'show'] },
+    { source: 'margin', type: 'money', label: 'Margin', readOnly: true, readableBy: AGENCY, views: ['list', 'show'], listHidden: true },
     { source: 'price_lines', type: 'json', label: 'Price lines', readOnly: true, readableBy: AGENCY, views: ['show'] },
     { source: 'rate_card_id', type: 'number', integer: true, label: 'Rate card', readOnly: true, readableBy: AGENCY, views: [] },
     { source: 'requested_by_client', type: 'boolean', label: 'Requested by the client', readOnly: true, defaultValue: false, views: ['show'] },
     { source: 'cancelled_at', type: 'datetime', label: 'Cancelled at', readOnly: true, views: ['show'] },
     { source: 'cancelled_by', type: 'text', label: 'Cancelled by', readOnly: true, views: ['show'] },
+    { source: 'cancel_requested_by', type: 'choice', choices: CANCEL_PARTY, label: 'Cancelled at the request of', readOnly: true, views: ['show'] },
     { source: 'cancel_reason', type: 'longtext', label: 'Cancellation reason', readOnly: true, views: ['show'] },
     { source: 'cancellation_minutes', type: 'number', integer: true, label: 'Cancellation minutes charged', readOnly: true, views: [] },
     { source: 'cancellation_hours', type: 'number', label: 'Cancellation hours charged', computed: true, readOnly: true, views: ['show'] },
-    { source: 'cancellation_charge', type: 'money', label: 'Late-cancellation charge', readOnly: true, views: ['show'] },
+    { source: 'cancellation_charge', type: 'money', label: 'Late-cancellation charge', readOnly: true, views: ['list', 'show'] },
+    { source: 'cancellation_rule_charge', type: 'money', label: 'Charge by the client’s rule', readOnly: true, views: ['show'] },
+    { source: 'cancellation_charge_reason', type: 'longtext', label: 'Charge changed because', readOnly: true, views: ['show'] },
+    { source: 'cancellation_charge_changed_by', type: 'text', label: 'Charge changed by', readOnly: true, views: ['show'] },
     { source: 'deleted_at', type: 'datetime', label: 'Deleted at', readOnly: true, views: ['show'] },
     { source: 'deleted_by', type: 'text', label: 'Deleted by', readOnly: true, views: ['show'] },
     { source: 'deleted_reason', type: 'longtext', label: 'Deletion reason', readOnly: true, views: ['show'] },

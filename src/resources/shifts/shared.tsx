@@ -79,6 +79,8 @@ export interface Finding {
   code: string;
   severity?: string;
   message: string;
+  /** A hard check an admin may override with a reason. */
+  overridable?: boolean;
 }
 export interface CheckAnswer {
   hard: Finding[];

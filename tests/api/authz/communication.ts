@@ -14,6 +14,9 @@ const outboxRow = (ctx: AuthzContext, merchantId: number) =>
 const notificationRows = () => [
   row('GET', '/api/client_notifications', A, F, F, 'ok', 'ok', F),
   row('PUT', '/api/client_notification_read_all', A, F, F, 'ok', 'ok', F),
+  // A staff member's own notifications, on their page.
+  row('GET', '/api/staff_notifications', A, F, F, F, F, F, 'ok'),
+  row('PUT', '/api/staff_notification_read_all', A, F, F, F, F, F, 'ok'),
   row('GET', '/api/notification_settings', A, 'ok', 'ok', F, F, 'ok'),
   row('PUT', '/api/notification_settings/:event', A, 'ok', F, F, F, 'ok'),
   row('PUT', '/api/notification_templates/:event', A, 'ok', F, F, F, 'ok'),

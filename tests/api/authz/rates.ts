@@ -67,8 +67,9 @@ export const rates: AuthzArea = {
     ...rateRows('shift_templates', 201, true),
     ...rateRows('on_cost_rates', 201),
     ...rateRows('wage_floors', 201),
-    // A quote shows pay and margin: agency users only; the other agency's admin naming agency A's records gets 422.
-    row('POST', '/api/rates/quote', A, 'ok', 'ok', F, F, 422),
+    // A quote shows pay and margin to agency users; client A gets the charge only for its own shifts, client B
+    // naming client A's gets 422, as does the other agency's admin.
+    row('POST', '/api/rates/quote', A, 'ok', 'ok', 'ok', 422, 422),
     row('GET', '/api/rates/holidays', A, 'ok', 'ok', F, F, 'ok'),
   ],
   async prepare(ctx) {

@@ -53,6 +53,8 @@ export const shifts: AuthzArea = {
       // Client users cancel their own client's shifts (client B does not find client A's).
       ...action('cancel', ['ok', N], true),
       ...action('reopen', [F, F], false),
+      // Only the agency waives or changes a cancellation's charge.
+      ...action('change_charge', [F, F], false),
       ...action('remove', [F, F], true),
       ...action('move', [F, F], false),
       row('POST', '/api/shifts/bulk', A, 201, 201, 201, 422, 422),
@@ -90,6 +92,7 @@ export const shifts: AuthzArea = {
     'shifts unassign': (ctx) => shiftIn(ctx, 'assigned'),
     'shifts close': (ctx) => shiftIn(ctx, 'worked'),
     'shifts reopen': (ctx) => shiftIn(ctx, 'cancelled'),
+    'shifts change_charge': (ctx) => shiftIn(ctx, 'cancelled'),
   },
   actionInput: {
     get 'shifts assign'() {
@@ -97,6 +100,7 @@ export const shifts: AuthzArea = {
     },
     'shifts cancel': { reason: 'Authz test' },
     'shifts remove': { reason: 'Authz test' },
+    'shifts change_charge': { charge: 0, reason: 'Authz test' },
     // The fresh shift is open, so it may move anywhere: nobody is booked on it to check again.
     get 'shifts move'() {
       const date = addDaysToDate(new Date().toISOString().slice(0, 10), 390);

@@ -29,6 +29,8 @@ import type { ComplianceCategory, ComplianceDocument } from '../../../server/dom
 import { dayToDate, localDateTime, localDay } from '../../../server/domain/booking/zoneClock';
 import { addDaysToDate, instantToZoned, startOfWeekMonday, zonedDateTimeToInstant } from '../../../server/domain/time/agencyTime';
 import { wholeMinuteInstant } from './arbitraries';
+import { ageOn, DEFAULT_WAGE_FLOORS } from '../../../server/domain/pricing/oncosts';
+import { blockingChecks, overridableChecks, type WageFacts } from '../../../server/domain/booking/checks';
 
 const TZ = 'Europe/London';
 const MEADOWBANK = 1;
@@ -472,6 +474,17 @@ describe('assessBooking: working time', () => {
     expect(codes(result.soft)).toEqual([]);
   });
 
+  it('counts paid hours, not unpaid breaks, in the week and against the preferred maximum (issue 14.16)', () => {
+    // Four 11-hour shifts with a 30-minute unpaid break each: 44 hours on the clock, 42 paid.
+    const week = ['2026-06-08', '2026-06-09', '2026-06-10'].map((d) => booked(d, '08:00', '19:00', { paid_minutes: 630 }));
+    const fourth = { ...span('2026-06-11', '08:00', '19:00'), paid_minutes: 630 };
+    expect(hoursInWeek([...week, fourth], MONDAY, TZ)).toBe(42);
+    const result = assessBooking(facts({ otherShifts: week, preferences: { max_hours_per_week: 42, opted_out_48h: false } }, fourth));
+    expect(codes(result.soft)).toEqual([]);
+    const over = assessBooking(facts({ otherShifts: week, preferences: { max_hours_per_week: 41, opted_out_48h: false } }, fourth));
+    expect(over.soft[0].message).toBe('Priya Shah would work 42 hours in the week of 8 Jun 2026, above their preferred 41 hours.');
+  });
+
   it('counts real hours across a clock change', () => {
     // The week of 23 March 2026 holds the spring change: a 20:00–08:00 night is 11 hours.
     expect(hoursInWeek([span('2026-03-28', '20:00', '08:00')], '2026-03-23', TZ)).toBe(11);
@@ -637,5 +650,45 @@ describe('the agency clock used by the checks', () => {
   it('refuses an unknown zone or a date that is not one', () => {
     expect(() => assessBooking({ ...facts(), timeZone: 'Mars/Olympus' })).toThrow(RangeError);
     expect(() => awrWeeks([], '2026-02-30', TZ)).toThrow(RangeError);
+  });
+});
+
+describe('assessBooking: the legal minimum wage (issue 14.4)', () => {
+  // Wednesday 10 June 2026: the National Living Wage for 21 and over is £12.71 from 1 April 2026.
+  const night = { ...span('2026-06-10', '20:00', '08:00'), price_lines: [{ band: 'weekday_night' as const, pay_rate: 1250, minutes: 690, hours: 11.5 }] };
+  const wage = (o: Partial<WageFacts> = {}): WageFacts => ({ covered: true, dateOfBirth: '1972-03-01', floors: [...DEFAULT_WAGE_FLOORS], ownPay: null, ...o });
+
+  it('is a hard check an admin may override, naming the rate, the band, the floor and the age', () => {
+    const result = assessBooking(facts({ wage: wage() }, night));
+    expect(result.hard).toEqual([
+      {
+        code: 'below_minimum_wage',
+        severity: 'hard',
+        overridable: true,
+        message: 'Priya Shah would be paid £12.50 an hour (Weekday night), below the National Living Wage of £12.71 an hour from 1 April 2026 at age 54.',
+      },
+    ]);
+    expect(blockingChecks(result)).toEqual([]);
+    expect(overridableChecks(result).map((c) => c.code)).toEqual(['below_minimum_wage']);
+  });
+
+  it.each([
+    ['not covered (own company or umbrella)', wage({ covered: false })],
+    ['aged 19: the 18–20 rate of £10.85', wage({ dateOfBirth: '2007-01-01' })],
+    ['their own pay for the band is above the floor', wage({ ownPay: { weekday_night: 1300 } })],
+  ])('passes when %s', (_, w) => {
+    expect(codes(assessBooking(facts({ wage: w }, night)).hard)).toEqual([]);
+  });
+
+  it('a sleep-in (flat allowance) and a date before the rise pass; an unknown age is read as adult', () => {
+    const flat = { ...night, price_lines: [{ band: 'flat' as const, pay_rate: 6000, minutes: 720, hours: 12 }] };
+    expect(codes(assessBooking(facts({ wage: wage() }, flat)).hard)).toEqual([]);
+    const march = { ...span('2026-03-11', '20:00', '08:00'), price_lines: night.price_lines };
+    expect(codes(assessBooking(facts({ wage: wage() }, march)).hard)).toEqual([]);
+    expect(assessBooking(facts({ wage: wage({ dateOfBirth: null }) }, night)).hard[0].message).toMatch(/below the National Living Wage of £12\.71 an hour from 1 April 2026\.$/);
+  });
+
+  it('ageOn counts whole years', () => {
+    expect([ageOn('1972-06-10', '2026-06-10'), ageOn('1972-06-11', '2026-06-10'), ageOn('2004-02-29', '2025-02-28'), ageOn('2004-02-29', '2025-03-01')]).toEqual([54, 53, 20, 21]);
   });
 });

@@ -20,8 +20,12 @@ const NO_HOLIDAYS = new Set<string>();
 /** An ISO instant from the London wall clock: '2026-01-07 09:00'. */
 const at = (dateTime: string, tz = LONDON) => zonedDateTimeToInstant(dateTime.slice(0, 10), dateTime.slice(11), tz).toISOString();
 const shift = (from: string, to: string, extra: Partial<ShiftToPrice> = {}): ShiftToPrice => ({ start: at(from), end: at(to), ...extra });
-/** round(hours × rate), with the hours as the whole hundredths they are (8.7 × 325 is 2827.4999… in floating point). */
-const amount = (hours: number, rate: number) => Math.round((Math.round(hours * 100) * rate) / 100);
+/** The rounding rule (docs/decisions.md): paid minutes × hourly rate, rounded once to the penny. Worked here in
+ * integers (minutes × rate is whole pence × 60), independently of the code under test. */
+const amount = (minutes: number, rate: number) => {
+  const sixtieths = minutes * rate;
+  return (sixtieths - (sixtieths % 60)) / 60 + (sixtieths % 60 >= 30 ? 1 : 0);
+};
 const summary = (lines: { band: string; hours: number }[]) => lines.map((l) => `${l.band} ${l.hours}`);
 const holidaysOf = (region: Region) => holidaySet(region, '2026-01-01', '2027-12-31', []);
 
@@ -62,15 +66,15 @@ describe('bands', () => {
     for (const line of p.lines) {
       const band = line.band as Band;
       expect([line.pay_rate, line.charge_rate]).toEqual([CARD.pay[band], CARD.charge[band]]);
-      expect([line.pay, line.charge]).toEqual([amount(line.hours, line.pay_rate), amount(line.hours, line.charge_rate)]);
+      expect([line.pay, line.charge]).toEqual([amount(line.minutes, line.pay_rate), amount(line.minutes, line.charge_rate)]);
     }
   });
 
   it('answers the lines with their instants, pence and totals', () => {
     expect(price(shift('2026-01-07 14:00', '2026-01-07 22:00'), RULES, CARD, NO_HOLIDAYS)).toEqual({
       lines: [
-        { band: 'weekday_day', start: '2026-01-07T14:00:00.000Z', end: '2026-01-07T20:00:00.000Z', hours: 6, pay_rate: 1300, charge_rate: 2000, pay: 7800, charge: 12000 },
-        { band: 'weekday_night', start: '2026-01-07T20:00:00.000Z', end: '2026-01-07T22:00:00.000Z', hours: 2, pay_rate: 1400, charge_rate: 2200, pay: 2800, charge: 4400 },
+        { band: 'weekday_day', start: '2026-01-07T14:00:00.000Z', end: '2026-01-07T20:00:00.000Z', hours: 6, minutes: 360, pay_rate: 1300, charge_rate: 2000, pay: 7800, charge: 12000 },
+        { band: 'weekday_night', start: '2026-01-07T20:00:00.000Z', end: '2026-01-07T22:00:00.000Z', hours: 2, minutes: 120, pay_rate: 1400, charge_rate: 2200, pay: 2800, charge: 4400 },
       ],
       totals: { hours: 8, pay: 10600, charge: 16400, margin: 5800 },
     });
@@ -195,15 +199,15 @@ describe('unpaid breaks', () => {
   ])('%s', (_, from, to, breakMinutes, hours) => {
     const p = price(shift(`2026-01-07 ${from}`, `2026-01-07 ${to}`, { breakMinutes }), withBreaks, CARD, NO_HOLIDAYS);
     expect(p.totals.hours).toBe(hours);
-    expect(p.totals.pay).toBe(amount(hours, 1300));
+    expect(p.totals.pay).toBe(amount(Math.round(hours * 60), 1300));
   });
 
   it('is shared between split lines in proportion to their length, to the minute, conserving the total', () => {
     // 6 h of day and 2 h of night, 30 minutes off: 22.5 and 7.5 minutes → 23 and 7; paid 337 and 113 minutes.
     const p = price(shift('2026-01-07 14:00', '2026-01-07 22:00', { breakMinutes: 30 }), RULES, CARD, NO_HOLIDAYS);
-    expect(p.lines.map((l) => [l.band, l.hours, l.pay])).toEqual([
-      ['weekday_day', 5.62, Math.round(5.62 * 1300)],
-      ['weekday_night', 1.88, Math.round(1.88 * 1400)],
+    expect(p.lines.map((l) => [l.band, l.hours, l.minutes, l.pay])).toEqual([
+      ['weekday_day', 5.62, 337, amount(337, 1300)],
+      ['weekday_night', 1.88, 113, amount(113, 1400)],
     ]);
     expect(p.totals.hours).toBe(7.5);
   });
@@ -224,8 +228,8 @@ describe('minimum charged hours', () => {
   it('a shorter shift is charged up to the minimum on a top-up line, and paid for the hours worked', () => {
     const p = price(shift('2026-01-10 09:00', '2026-01-10 11:30'), minimum4, CARD, NO_HOLIDAYS);
     expect(p.lines).toEqual([
-      { band: 'saturday', start: at('2026-01-10 09:00'), end: at('2026-01-10 11:30'), hours: 2.5, pay_rate: 1500, charge_rate: 2400, pay: 3750, charge: 6000 },
-      { band: 'saturday', start: at('2026-01-10 11:30'), end: at('2026-01-10 11:30'), hours: 0, pay_rate: 1500, charge_rate: 2400, pay: 0, charge: 3600, minimum_charge_hours: 1.5 },
+      { band: 'saturday', start: at('2026-01-10 09:00'), end: at('2026-01-10 11:30'), hours: 2.5, minutes: 150, pay_rate: 1500, charge_rate: 2400, pay: 3750, charge: 6000 },
+      { band: 'saturday', start: at('2026-01-10 11:30'), end: at('2026-01-10 11:30'), hours: 0, minutes: 0, pay_rate: 1500, charge_rate: 2400, pay: 0, charge: 3600, minimum_charge_hours: 1.5 },
     ]);
     expect(p.totals).toEqual({ hours: 2.5, pay: 3750, charge: 9600, margin: 5850 });
   });
@@ -247,7 +251,7 @@ describe('sleep-ins (flat rate)', () => {
   it('one flat line, whatever the bands, with no break and no minimum', () => {
     const p = price(shift('2026-01-10 22:00', '2026-01-11 07:00', { flat: { pay: 6000, charge: 9000 } }), { ...RULES, breakRules: [{ minHours: 6, breakMinutes: 30 }], minimumChargeHours: 12 }, CARD, NO_HOLIDAYS);
     expect(p).toEqual({
-      lines: [{ band: 'flat', start: at('2026-01-10 22:00'), end: at('2026-01-11 07:00'), hours: 9, pay_rate: 6000, charge_rate: 9000, pay: 6000, charge: 9000 }],
+      lines: [{ band: 'flat', start: at('2026-01-10 22:00'), end: at('2026-01-11 07:00'), hours: 9, minutes: 540, pay_rate: 6000, charge_rate: 9000, pay: 6000, charge: 9000 }],
       totals: { hours: 9, pay: 6000, charge: 9000, margin: 3000 },
     });
   });
@@ -330,8 +334,23 @@ describe('properties', () => {
     expect(p.totals.margin).toBe(p.totals.charge - p.totals.pay);
     for (const l of p.lines) {
       expect(Number.isInteger(l.pay) && Number.isInteger(l.charge)).toBe(true);
-      if (l.minimum_charge_hours === undefined) expect([l.pay, l.charge]).toEqual([amount(l.hours, l.pay_rate), amount(l.hours, l.charge_rate)]);
     }
+  });
+
+  // Issue 14 item 5: every line is its paid minutes × rate, rounded once, for every band and break split.
+  test.prop([shiftArb, rules, card, holidays])('every line is paid and charged its minutes × rate, rounded once to the penny', (s, r, c, h) => {
+    const p = price(s, { ...r, minimumChargeHours: 0 }, c, h);
+    const elapsed = (Date.parse(s.end) - Date.parse(s.start)) / 60_000;
+    const breakMinutes = Math.min(elapsed, breakMinutesFor(s, r, elapsed / 60));
+    expect(sum(p.lines.map((l) => l.minutes))).toBe(elapsed - breakMinutes);
+    for (const l of p.lines) expect([l.pay, l.charge]).toEqual([amount(l.minutes, l.pay_rate), amount(l.minutes, l.charge_rate)]);
+  });
+
+  it('3 h 50 min at £30 is £115.00, and 11.5 h of day and night at £13.50 is £155.25', () => {
+    const flatCard = (rate: number): RateCard => ({ pay: { ...CARD.pay, weekday_day: rate, weekday_night: rate }, charge: { ...CARD.charge, weekday_day: rate, weekday_night: rate } });
+    expect(price(shift('2026-01-07 09:00', '2026-01-07 12:50'), RULES, flatCard(3000), NO_HOLIDAYS).totals.charge).toBe(11500);
+    // 16:10–03:40: 230 min of day and 460 of night, rounded as hours 3.83 and 7.67 used to give £155.26.
+    expect(price(shift('2026-01-07 16:10', '2026-01-08 03:40'), RULES, flatCard(1350), NO_HOLIDAYS).totals.pay).toBe(15525);
   });
 
   test.prop([shiftArb, rules, card, holidays])('paid hours are the elapsed time less the break, across any clock change', (s, r, c, h) => {

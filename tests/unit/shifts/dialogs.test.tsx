@@ -138,6 +138,44 @@ describe('the cancel dialog', () => {
     expect(cancelled).toEqual([{ reason: 'Resident in hospital' }]);
   });
 
+  it('asks an agency user who requested it, prices that party, and sends it (issue 14.2)', async () => {
+    const asked: (string | null)[] = [];
+    const cancelled: any[] = [];
+    server.use(
+      http.get('*/api/shifts/41/cancellation', ({ request }) => {
+        const by = new URL(request.url).searchParams.get('requested_by');
+        asked.push(by);
+        return HttpResponse.json({ data: by === 'client' ? { allowed: true, late: true, hours: 4, charge: 9800 } : { allowed: true, late: false, hours: 0, charge: 0 } });
+      }),
+      http.post('*/api/shifts/41/actions/cancel', async ({ request }) => {
+        cancelled.push(await request.json());
+        return HttpResponse.json({ data: { ...shift, status: 'cancelled' } });
+      }),
+    );
+    const onCancelled = vi.fn();
+    renderAs('admin', <CancelDialog shift={shift} onClose={() => undefined} onCancelled={onCancelled} />);
+    const group = await screen.findByRole('radiogroup', { name: 'Who asked for the cancellation?' });
+    await waitFor(() => expect(screen.getByTestId('cancellation-charge')).toHaveTextContent('Cancelling now is free of charge.'));
+    const user = userEvent.setup();
+    expect(within(group).getByRole('radio', { name: 'The agency' })).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: 'The client' }));
+    await waitFor(() => expect(screen.getByTestId('cancellation-charge')).toHaveTextContent('Cancelling now charges 4 hours: £98.00.'), { timeout: 10_000 });
+    await user.type(screen.getByRole('textbox', { name: /Reason/ }), 'Home phoned');
+    await user.click(screen.getByRole('button', { name: 'Cancel the shift' }));
+    await waitFor(() => expect(onCancelled).toHaveBeenCalled(), { timeout: 10_000 });
+    // (A first preview may go before the panel is known; then the agency's, then the client's.)
+    expect(asked.slice(-2)).toEqual(['agency', 'client']);
+    expect(cancelled).toEqual([{ reason: 'Home phoned', requested_by: 'client' }]);
+  });
+
+  it('says why a shift cannot be cancelled and offers no confirm', async () => {
+    server.use(http.get('*/api/shifts/41/cancellation', () => HttpResponse.json({ data: { allowed: false, late: false, hours: 0, charge: 0, message: 'This shift has passed unfilled: delete it instead; it cannot be cancelled or charged.' } })));
+    renderAs('manager', <CancelDialog shift={shift} onClose={() => undefined} />);
+    expect(await screen.findByTestId('cancellation-charge')).toHaveTextContent('This shift has passed unfilled');
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel the shift' })).toBeDisabled();
+  });
+
   it('says when cancelling is free', async () => {
     server.use(http.get('*/api/shifts/41/cancellation', () => HttpResponse.json({ data: { late: false, hours: 0, charge: 0 } })));
     renderAs('manager', <CancelDialog shift={shift} onClose={() => undefined} />);

@@ -70,13 +70,13 @@ export function Mailbox() {
           {pages > 1 && (
             <Stack direction="row" spacing={1} sx={{ p: 1, alignItems: 'center' }}>
               <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {translate('ra.navigation.prev')}
+                {translate('app.mailbox.previous')}
               </Button>
               <Typography variant="caption">
                 {page} / {pages}
               </Typography>
               <Button size="small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                {translate('ra.navigation.next')}
+                {translate('app.mailbox.next')}
               </Button>
             </Stack>
           )}

@@ -112,7 +112,12 @@ function ChannelTab({ channel, data }: { channel: Channel; data: SettingsAnswer 
           </MuiLink>
         </Typography>
       )}
-      <TableContainer component={Paper} variant="outlined">
+      <TableContainer
+        component={Paper}
+        variant="outlined"
+        // On a phone each event's cells stack in one block (the switch, the recipients and "Edit template" stay on screen).
+        sx={(theme) => ({ [theme.breakpoints.down('sm')]: { '& table, & tbody, & tr, & td': { display: 'block' }, '& thead': { display: 'none' }, '& tr': { borderBottom: 1, borderColor: 'divider' }, '& td': { borderBottom: 0 } } })}
+      >
         <Table size="small">
           <TableHead>
             <TableRow>
@@ -250,7 +255,12 @@ function RecordedMessages({ channel }: { channel: 'sms' | 'push' }) {
       {query.data?.data.length === 0 ? (
         <Typography color="text.secondary">{translate('app.notification_settings.none_recorded')}</Typography>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
+        <TableContainer
+        component={Paper}
+        variant="outlined"
+        // On a phone each event's cells stack in one block (the switch, the recipients and "Edit template" stay on screen).
+        sx={(theme) => ({ [theme.breakpoints.down('sm')]: { '& table, & tbody, & tr, & td': { display: 'block' }, '& thead': { display: 'none' }, '& tr': { borderBottom: 1, borderColor: 'divider' }, '& td': { borderBottom: 0 } } })}
+      >
           <Table size="small" aria-label={translate('app.notification_settings.recorded')}>
             <TableHead>
               <TableRow>

@@ -41,6 +41,8 @@ export const notificationMessages = {
     days_after_due: 'Days after the due date',
   },
   mailbox: {
+    previous: 'Previous',
+    next: 'Next',
     title: 'Mailbox',
     intro: 'Every e-mail the product sent, as the built-in mail server received it.',
     report: 'E-mail report',

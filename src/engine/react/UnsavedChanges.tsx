@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useBlocker, useTranslate } from 'react-admin';
+import { useFormState } from 'react-hook-form';
+
+/**
+ * Put inside any form: leaving the screen with changes not saved asks first, in the product's own dialog
+ * ("Stay" keeps the change, "Leave without saving" goes on). Replaces react-admin's warnWhenUnsavedChanges, which
+ * asks with the browser's native confirm. Closing or reloading the tab still gets the browser's own prompt (a page
+ * cannot show its own dialog then). A successful save, or a move inside the form's own address, is never blocked.
+ */
+export function UnsavedChangesGuard() {
+  const translate = useTranslate();
+  const { isSubmitSuccessful, dirtyFields } = useFormState();
+  const dirty = Object.keys(dirtyFields).length > 0;
+  const safe = !dirty || isSubmitSuccessful;
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => !safe && !(nextLocation.pathname.startsWith(currentLocation.pathname) && !nextLocation.pathname.startsWith(`${currentLocation.pathname}/show`)));
+
+  // A save redirects in the same tick as it resets the form: once the form is safe to leave, the move goes on.
+  useEffect(() => {
+    if (blocker.state === 'blocked' && safe) blocker.proceed();
+  }, [blocker, safe]);
+
+  useEffect(() => {
+    if (safe) return;
+    const beforeunload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = true;
+    };
+    window.addEventListener('beforeunload', beforeunload);
+    return () => window.removeEventListener('beforeunload', beforeunload);
+  }, [safe]);
+
+  const open = blocker.state === 'blocked' && !safe;
+  return (
+    <Dialog open={open} onClose={() => blocker.reset?.()} aria-labelledby="unsaved-changes-title" aria-describedby="unsaved-changes-text">
+      <DialogTitle id="unsaved-changes-title">{translate('app.unsaved.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="unsaved-changes-text">{translate('app.unsaved.text')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => blocker.reset?.()} autoFocus>
+          {translate('app.unsaved.stay')}
+        </Button>
+        <Button color="error" onClick={() => blocker.proceed?.()}>
+          {translate('app.unsaved.leave')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
