@@ -93,7 +93,9 @@ export async function authRoutes(app: FastifyInstance) {
     let user: (typeof users)[number] | undefined;
     if (users.length === 0) await check(await decoyHash());
     for (const candidate of users) {
-      if (!(await check(candidate.password_hash))) continue;
+      // An invited user has no password until they follow their link: the same cost, and never a match.
+      const ok = await check(candidate.password_hash ?? (await decoyHash()));
+      if (!ok || !candidate.password_hash) continue;
       user = candidate;
       break;
     }

@@ -5,7 +5,7 @@ import { badInput, HttpError } from '../http.js';
 import { hashPassword } from './passwords.js';
 import { endSessionsOfUser } from './sessions.js';
 import { letterheadOf } from '../notifications/notify.js';
-import { queueEmails, registerSendTimeContent, renderEmail } from '../notifications/outbox.js';
+import { queueEmails, registerSecretLink, renderEmail, SECRET_PLACEHOLDER } from '../notifications/outbox.js';
 import { PASSWORD_MIN } from '../routes/account.js';
 import { writeAudit } from '../engine/audit.js';
 import type { EngineContext } from '../engine/context.js';
@@ -13,18 +13,29 @@ import { USER_INVITE_DAYS } from '../../src/resources/users/resource.js';
 
 /**
  * Invitations of agency and client users (issue 14): a single-use link that sets the user's password, valid
- * USER_INVITE_DAYS days. Only the token's hash is kept to check it. The e-mail is queued with a placeholder
- * where the link goes; the token waits in user_invites.send_token, which no API reads, until the worker puts
- * the link into the e-mail as it sends it, and is forgotten once sent. So the outbox, the e-mail report and
- * an agency user reading them never hold a working link; only the recipient's mailbox does.
+ * USER_INVITE_DAYS days. As for staff invitations (SECRET_PLACEHOLDER in server/notifications/outbox.ts), the
+ * e-mail is queued with a placeholder where the link goes and the token is made by the worker as it sends the
+ * e-mail; only its hash is kept. So no row, no stored copy of the e-mail and no screen holds a working link; only
+ * the recipient's mailbox does.
  */
 export const USER_INVITE_EVENT = 'user.invite';
 export const USER_INVITE_INVALID = 'This invitation link is not valid any more. Ask for a new one.';
-/** Where the link goes in the stored copy of the e-mail. */
-export const LINK_PLACEHOLDER = '(link-in-the-sent-e-mail-only)';
 export const userInvitePath = (token: string) => `/invite/${token}`;
+/** The outbox's kind of secret link for user invitations. */
+export const USER_INVITE_LINK = 'user.invite';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+// Sending it again (a retry) makes a new token and the earlier one stops; an invitation replaced (resend),
+// withdrawn (deactivated), used or expired before its e-mail went out gets no token, so that e-mail is not sent.
+registerSecretLink(USER_INVITE_LINK, {
+  path: userInvitePath,
+  async mint(db, ref) {
+    const token = randomBytes(32).toString('base64url');
+    const open = await db.query('update user_invites set token_hash = $2 where id = $1 and used_at is null and expires_at > now() returning id', [ref, sha256(token)]);
+    return open.length ? token : null;
+  },
+});
 
 /**
  * E-mails the user a new link and makes their earlier links useless. Runs inside the engine's write (the
@@ -32,12 +43,11 @@ const sha256 = (token: string) => createHash('sha256').update(token).digest('hex
  */
 export async function inviteUser(ctx: EngineContext, user: Row): Promise<{ email: string; expiresAt: string }> {
   const merchantId = ctx.principal.merchantId;
-  await ctx.db.query('update user_invites set used_at = now(), send_token = null where merchant_id = $1 and user_id = $2 and used_at is null', [merchantId, user.id]);
-  const token = randomBytes(32).toString('base64url');
+  await withdrawInvites(ctx.db, merchantId, user.id as number);
   const [invite] = await ctx.db.query<{ id: number; expires_at: string }>(
-    `insert into user_invites (merchant_id, user_id, email, token_hash, send_token, expires_at, invited_by)
-     values ($1, $2, $3, $4, $5, now() + make_interval(days => $6), $7) returning id, expires_at`,
-    [merchantId, user.id, user.email, sha256(token), token, USER_INVITE_DAYS, ctx.principal.userId],
+    `insert into user_invites (merchant_id, user_id, email, expires_at, invited_by)
+     values ($1, $2, $3, now() + make_interval(days => $4), $5) returning id, expires_at`,
+    [merchantId, user.id, user.email, USER_INVITE_DAYS, ctx.principal.userId],
   );
   const letterhead = await letterheadOf(ctx.db, merchantId);
   const [client] = user.client_id ? await ctx.db.query<{ name: string }>('select name from clients where merchant_id = $1 and id = $2', [merchantId, user.client_id]) : [];
@@ -46,36 +56,17 @@ export async function inviteUser(ctx: EngineContext, user: Row): Promise<{ email
     letterhead,
     `${letterhead.name} invites you to sign in`,
     `Hello ${user.name},\n\n${ctx.principal.name || letterhead.name} invites you to ${where}. Follow the link to choose your password; it works once, within ${USER_INVITE_DAYS} days. You then sign in with ${user.email}.\n\n${letterhead.name}`,
-    userInvitePath(LINK_PLACEHOLDER),
+    userInvitePath(SECRET_PLACEHOLDER),
   );
-  const [outboxId] = await queueEmails(ctx.db, [{ merchantId, recipient: user.email, recipientName: user.name, event: USER_INVITE_EVENT, ...mail }]);
+  const [outboxId] = await queueEmails(ctx.db, [{ merchantId, recipient: user.email, recipientName: user.name, event: USER_INVITE_EVENT, ...mail, secret: { kind: USER_INVITE_LINK, ref: invite.id } }]);
   await ctx.db.query('update user_invites set outbox_id = $2 where id = $1', [invite.id, outboxId]);
   return { email: user.email, expiresAt: invite.expires_at };
 }
 
 /** Ends a user's open invitations (deactivated: their link must not let them back in). */
 export async function withdrawInvites(db: Queryable, merchantId: number, userId: number) {
-  await db.query('update user_invites set used_at = now(), send_token = null where merchant_id = $1 and user_id = $2 and used_at is null', [merchantId, userId]);
+  await db.query('update user_invites set used_at = now() where merchant_id = $1 and user_id = $2 and used_at is null', [merchantId, userId]);
 }
-
-const swap = (s: string, token: string) => s.split(LINK_PLACEHOLDER).join(token);
-
-registerSendTimeContent(USER_INVITE_EVENT, {
-  async fill(db, mails) {
-    const rows = await db.query<{ outbox_id: number; send_token: string }>(
-      'select outbox_id, send_token from user_invites where outbox_id = any($1::int[]) and send_token is not null and used_at is null and expires_at > now()',
-      [mails.map((m) => m.id)],
-    );
-    const tokens = new Map(rows.map((r) => [r.outbox_id, r.send_token]));
-    return new Map(mails.map((m) => {
-      const token = tokens.get(m.id);
-      return [m.id, token ? { subject: m.subject, text: swap(m.text, token), html: swap(m.html, token) } : null];
-    }));
-  },
-  async sent(db, ids) {
-    await db.query('update user_invites set send_token = null where outbox_id = any($1::int[])', [ids]);
-  },
-});
 
 interface OpenInvite {
   id: number;
@@ -122,7 +113,7 @@ export async function acceptUserInvite(db: Db, cluster: Cluster, token: string, 
   const hash = await hashPassword(password);
   const invite = await db.transaction(async (tx) => {
     const i = await openInvite(tx, token, true);
-    await tx.query('update user_invites set used_at = now(), send_token = null where id = $1', [i.id]);
+    await tx.query('update user_invites set used_at = now() where id = $1', [i.id]);
     await tx.query('update users set password_hash = $3, updated_at = now(), version = version + 1 where merchant_id = $1 and id = $2', [i.merchant_id, i.user_id, hash]);
     await endSessionsOfUser(tx, cluster, i.user_id);
     await writeAudit(

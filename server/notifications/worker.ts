@@ -2,9 +2,10 @@ import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/index.js';
 import { runDocumentReminders } from './documents.js';
 import { createMailer, DEFAULT_FROM, isPermanent } from './mailer.js';
-import { afterSending, claimDue, completeForSending, markFailed, markRetry, markSent, SECRET_PLACEHOLDER, secretLinkOf, setPublicUrl, type ClaimedEmail } from './outbox.js';
-// Registers the staff invitation's single-use link, which the sender mints (see sendBatch).
+import { claimDue, markFailed, markRetry, markSent, SECRET_PLACEHOLDER, secretLinkOf, setPublicUrl, type ClaimedEmail } from './outbox.js';
+// Register the invitations' single-use links, which the sender mints (see sendBatch).
 import '../auth/staffInvites.js';
+import '../auth/userInvites.js';
 import { startEmbeddedSmtp, type EmbeddedSmtp } from './smtp.js';
 
 /** A background job: run every `everyMs` by every worker (so it must be safe to run in several processes). */
@@ -90,10 +91,7 @@ export class NotificationWorker {
     return total;
   }
 
-  private async sendBatch(all: ClaimedEmail[]): Promise<SendResult> {
-    // A single-use link is put in only now (the stored copy has a placeholder); a link withdrawn meanwhile is not sent.
-    const { ready: claimed, withdrawn } = await completeForSending(this.db, all);
-    for (const m of withdrawn) await markFailed(this.db, m.id, 'Not sent: the link it carried was replaced or withdrawn before it could be sent.');
+  private async sendBatch(claimed: ClaimedEmail[]): Promise<SendResult> {
     const agencies = new Map(
       (await this.db.query<{ id: number; company_name: string }>('select id, company_name from merchants where id = any($1::int[])', [[...new Set(claimed.map((c) => c.merchant_id))]])).map((m) => [m.id, m.company_name]),
     );
@@ -106,7 +104,7 @@ export class NotificationWorker {
             // The single-use link is made now and lives only in what is sent; the outbox keeps the placeholder.
             const link = secretLinkOf(m.secret_kind);
             const token = link && m.secret_ref !== null ? await link.mint(this.db, m.secret_ref) : null;
-            if (!token) return { m, ok: false as const, permanent: true, error: new Error('Not sent: its link is no longer valid (used, replaced by a newer one, or expired).') };
+            if (!token) return { m, ok: false as const, permanent: true, error: new Error('Not sent: its link is no longer valid (replaced or withdrawn before it could be sent, used, or expired).') };
             text = text.split(SECRET_PLACEHOLDER).join(token);
             html = html.split(SECRET_PLACEHOLDER).join(token);
           }
@@ -126,9 +124,8 @@ export class NotificationWorker {
     );
     const sent = outcomes.filter((o) => o.ok).map((o) => ({ id: o.m.id, messageId: o.ok ? o.messageId : null }));
     await markSent(this.db, sent);
-    await afterSending(this.db, outcomes.filter((o) => o.ok).map((o) => o.m));
     let retried = 0;
-    let failed = withdrawn.length;
+    let failed = 0;
     for (const o of outcomes) {
       if (o.ok) continue;
       const message = (o.error as Error)?.message ?? String(o.error);

@@ -188,4 +188,17 @@ describe('the embedded SMTP server takes mail only from the product (issue 13, i
     expect(shown.statusCode).toBe(200);
     expect(shown.body).not.toMatch(/\/staff-app\/invite\/[\w-]{16,}/);
   });
+
+  it('an agency or client user\u2019s invitation reaches the mailbox with its link hidden too', async () => {
+    const address = 'mailbox.user.probe@invite.example';
+    const made = await call(t.app, admin, 'POST', '/api/users', { name: 'Mailbox User Probe', email: address, role: 'consultant' });
+    expect(made.statusCode, made.body).toBe(201);
+    await worker().sendDue();
+    const [received] = await t.db.query<{ id: number; text: string; html: string }>(`select id, text, html from mailbox where $1 = any(envelope_to)`, [address]);
+    expect(received.text).toContain(`/invite/${SECRET_PLACEHOLDER}`);
+    expect(await one('select token_hash is not null as minted from user_invites where user_id = $1', [made.json().data.id])).toEqual({ minted: true });
+    const shown = await call(t.app, admin, 'GET', `/api/mailbox/${received.id}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).not.toMatch(/\/invite\/[\w-]{16,}/);
+  });
 });

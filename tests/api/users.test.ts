@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { call, DEMO, loginAs, makeTestApp, postLogin, type TestApp } from './helpers';
 import { NotificationWorker } from '../../server/notifications/worker';
-import { LINK_PLACEHOLDER } from '../../server/auth/userInvites';
+import { SECRET_PLACEHOLDER } from '../../server/notifications/outbox';
 
 // Issue 14, item 3: agency users and client users are invited by e-mail (a single-use link that sets their
 // password), resent, deactivated and reactivated through the users resource, every change in the audit trail.
@@ -60,14 +60,14 @@ describe('inviting an agency user', slow, () => {
 
     const [queued] = await t.db.query<any>('select text, html, event from email_outbox where recipient = $1', [address]);
     expect(queued.event).toBe('user.invite');
-    expect(queued.text).toContain(`/invite/${LINK_PLACEHOLDER}`);
+    expect(queued.text).toContain(`/invite/${SECRET_PLACEHOLDER}`);
     const token = await linkMailedTo(address);
-    // The stored copy still has the placeholder; the secret is gone once sent; only its hash remains.
+    // The stored copy still has the placeholder; only the token's hash is kept.
     const [after] = await t.db.query<any>('select text, html, status from email_outbox where recipient = $1', [address]);
     expect(after.status).toBe('sent');
     expect(after.text + after.html).not.toContain(token);
-    const [stored] = await t.db.query<any>('select token_hash, send_token from user_invites where user_id = $1', [user.id]);
-    expect(stored).toEqual({ token_hash: sha256(token), send_token: null });
+    const [stored] = await t.db.query<any>('select token_hash from user_invites where user_id = $1', [user.id]);
+    expect(stored).toEqual({ token_hash: sha256(token) });
     // Nor does any agency user read it through the API.
     const outbox = await call(t.app, admin, 'GET', `/api/email_outbox?recipient=${encodeURIComponent(address)}`);
     expect(outbox.body).not.toContain(token);
@@ -161,6 +161,46 @@ describe('inviting an agency user', slow, () => {
     const token = await linkMailedTo(address);
     await action(admin, user.id, 'deactivate');
     expect((await accept(token, 'a-long-password')).statusCode).toBe(404);
+  });
+});
+
+describe('an invitation link is a secret of its recipient', slow, () => {
+  it('its token is never stored in plaintext: in no outbox copy and no user_invites column, before, while or after the e-mail is sent', async () => {
+    const address = email();
+    const user = (await invite(admin, { name: 'Secret Keeper', email: address, role: 'consultant' })).json().data;
+    // Everything stored about this invitation and its e-mails, as text.
+    const stored = async () =>
+      (
+        await t.db.query<{ stored: string }>(
+          `select coalesce((select string_agg(row_to_json(o)::text, ' ') from email_outbox o where recipient = $1), '')
+               || coalesce((select string_agg(row_to_json(i)::text, ' ') from user_invites i where user_id = $2), '') as stored`,
+          [address, user.id],
+        )
+      )[0].stored;
+    const snapshots = [await stored()];
+    const sent: { to: string; text: string; html: string }[] = [];
+    await new NotificationWorker(t.db, {
+      mailer: {
+        // As the e-mail is handed to SMTP, the token exists: what does the database hold at that moment?
+        sendMail: async (m: any) => {
+          snapshots.push(await stored());
+          sent.push({ to: typeof m.to === 'string' ? m.to : m.to.address, text: m.text, html: m.html });
+          return { messageId: `<secret-${sent.length}@test>` };
+        },
+      } as any,
+    }).sendDue();
+    const mail = sent.find((m) => m.to === address)!;
+    const token = /\/invite\/([\w-]+)/.exec(mail.text)![1];
+    expect(token.length).toBeGreaterThanOrEqual(40);
+    expect(mail.text + mail.html).not.toContain(SECRET_PLACEHOLDER);
+    snapshots.push(await stored());
+    // The rows are there (their hash is the token's), the token itself in none of them.
+    for (const snapshot of snapshots) {
+      expect(snapshot).toContain(address);
+      expect(snapshot).not.toContain(token);
+    }
+    expect(snapshots.at(-1)).toContain(sha256(token));
+    expect((await accept(token, 'secret-keeper-password')).statusCode).toBe(200);
   });
 });
 

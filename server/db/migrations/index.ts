@@ -13,6 +13,7 @@ import staffSessions from './012_staff_sessions.js';
 import rateLimits from './013_rate_limits.js';
 import fairCancellation from './015_fair_cancellation.js';
 import userInvitations from './016_user_invitations.js';
+import inviteLinks from './017_invite_links.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -31,4 +32,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '013_rate_limits', sql: rateLimits },
   { id: '015_fair_cancellation', sql: fairCancellation },
   { id: '016_user_invitations', sql: userInvitations },
+  { id: '017_invite_links', sql: inviteLinks },
 ];
