@@ -9,14 +9,24 @@ import { useFormState } from 'react-hook-form';
  * asks with the browser's native confirm. Closing or reloading the tab still gets the browser's own prompt (a page
  * cannot show its own dialog then). A successful save, or a move inside the form's own address, is never blocked.
  */
+/**
+ * The navigation state of the move a successful save makes (`useRedirect()(path, undefined, undefined, undefined,
+ * AFTER_SAVE)`). react-admin runs that redirect inside the save's success, before the form counts itself as
+ * submitted, so without this mark the guard would first block the move and only let it go a render later.
+ */
+export const AFTER_SAVE = { afterSave: true } as const;
+
 export function UnsavedChangesGuard() {
   const translate = useTranslate();
   const { isSubmitSuccessful, dirtyFields } = useFormState();
   const dirty = Object.keys(dirtyFields).length > 0;
   const safe = !dirty || isSubmitSuccessful;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => !safe && !(nextLocation.pathname.startsWith(currentLocation.pathname) && !nextLocation.pathname.startsWith(`${currentLocation.pathname}/show`)));
+  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
+    !safe &&
+    !(nextLocation.state as { afterSave?: boolean } | null)?.afterSave &&
+    !(nextLocation.pathname.startsWith(currentLocation.pathname) && !nextLocation.pathname.startsWith(`${currentLocation.pathname}/show`)));
 
-  // A save redirects in the same tick as it resets the form: once the form is safe to leave, the move goes on.
+  // Any other redirect made by a save (one without the AFTER_SAVE mark): once the form is safe to leave, it goes on.
   useEffect(() => {
     if (blocker.state === 'blocked' && safe) blocker.proceed();
   }, [blocker, safe]);

@@ -13,6 +13,7 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import OpenWithIcon from '@mui/icons-material/OpenWith';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
+import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import {
   Button, Confirm, Form, SaveButton, useCanAccess, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh,
   useTranslate, useUnselectAll, type RaRecord,
@@ -23,7 +24,6 @@ import { InputFor } from './inputs';
 import { toFormErrors } from './views';
 import type { RunActionParams } from '../../providers/dataProvider';
 
-/** The icon names declarations use, mapped to their material icons. */
 /** The icons a declaration's action may name (ActionDeclaration.icon); anything else shows a generic one. */
 export const ACTION_ICONS: Record<string, ReactElement> = {
   check: <CheckIcon />,
@@ -38,6 +38,7 @@ export const ACTION_ICONS: Record<string, ReactElement> = {
   open_with: <OpenWithIcon />,
   person_add: <PersonAddIcon />,
   event_busy: <EventBusyIcon />,
+  price_change: <PriceChangeIcon />,
 };
 
 /** How a record is named in confirmations: its declaration's recordRepresentation. */

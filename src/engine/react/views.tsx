@@ -1,4 +1,4 @@
-import { UnsavedChangesGuard } from './UnsavedChanges';
+import { AFTER_SAVE, UnsavedChangesGuard } from './UnsavedChanges';
 import { Fragment, createContext, useContext, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Alert, Box, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -616,7 +616,7 @@ export function useSavedNotice(decl: ResourceDeclaration, paths: ResourcePaths, 
   const name = useEntityName(decl);
   return (data: RaRecord) => {
     notify(namedMessage(name, done), { type: 'info', messageArgs: { _: namedMessage(name, done) } });
-    redirect(paths.show(data.id));
+    redirect(paths.show(data.id), undefined, undefined, undefined, AFTER_SAVE);
   };
 }
 

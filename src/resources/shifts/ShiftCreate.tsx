@@ -9,7 +9,7 @@ import {
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { api } from '../../providers/http';
 import { PickerInput } from '../../engine/react/DatePickerInput';
-import { UnsavedChangesGuard } from '../../engine/react/UnsavedChanges';
+import { AFTER_SAVE, UnsavedChangesGuard } from '../../engine/react/UnsavedChanges';
 import { agencyToday, isPlainDate } from '../../../server/domain/time/agencyTime';
 import { addDates, removeDate, weekFrom } from './calendarTime';
 import { QuotePanel } from './QuotePanel';
@@ -207,7 +207,7 @@ export function ShiftCreateForm({ panel, clientId, done }: { panel: 'admin' | 'c
       const answer = await api('/shifts/bulk', { method: 'POST', json: bulkBody(v, clientId) });
       const n = createdCount(answer);
       notify('app.shifts.create.created', { type: 'success', messageArgs: { smart_count: n } });
-      redirect(done);
+      redirect(done, undefined, undefined, undefined, AFTER_SAVE);
       return undefined;
     } catch (e: any) {
       const errors = e?.body?.errors;

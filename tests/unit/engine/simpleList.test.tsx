@@ -81,9 +81,15 @@ describe('the declaration-driven SimpleList', () => {
     const link = await screen.findByRole('link', { name: 'Ada' });
     expect(link.getAttribute('href')).toBe('/staffs/1');
     const row = link.closest('tr')!;
-    expect(row.getAttribute('tabindex')).toBe('0');
     expect(row.classList.contains('engine-row')).toBe(true);
-    row.focus();
+    // The list is one Tab stop (roving tabindex): the first row takes the focus, the others are reached by arrows.
+    const rows = [...document.querySelectorAll<HTMLElement>('tbody tr.engine-row')];
+    expect(rows.map((r) => r.getAttribute('tabindex'))).toEqual(['0', '-1']);
+    expect(rows.indexOf(row)).toBe(1);
+    rows[0].focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(row);
+    expect(rows.map((r) => r.getAttribute('tabindex'))).toEqual(['-1', '0']);
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByText('profile page')).toBeInTheDocument();
   });

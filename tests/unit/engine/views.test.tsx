@@ -77,7 +77,9 @@ describe('EngineList', () => {
   it('shows the declared list columns and the rows from the API, asking for page, per_page, sort, order and the tab filter', async () => {
     list(candidates, 'activeStaff');
     expect(await screen.findByText('Lovelace')).toBeInTheDocument();
-    expect(headers()).toEqual(['First name', 'Last name', 'E-mail', 'Mobile', 'Job role', 'Staff status', 'Status', 'Activated', 'Compliance']);
+    // The declared list columns, less those declared listHidden (Mobile, Staff status, Activated: in the column chooser).
+    expect(headers()).toEqual(['First name', 'Last name', 'E-mail', 'Job role', 'Status', 'Compliance']);
+    expect(candidates.fields.filter((f) => f.listHidden).map((f) => f.label)).toEqual(['Mobile', 'Staff status', 'Activated']);
     // Only the active (approved and activated) staff member is listed.
     expect(screen.queryByText('Turing')).toBeNull();
     expect(screen.queryByText('Hopper')).toBeNull();
@@ -106,8 +108,11 @@ describe('EngineList', () => {
     await user.click(document.querySelector('th [data-field="first_name"]')!);
     await waitFor(() => expect(requestsTo('candidates', 'GET').length).toBeGreaterThan(before));
     expect(params(requestsTo('candidates', 'GET').at(-1)!)).toMatchObject({ sort: 'first_name', order: 'asc' });
-    const mobile = [...document.querySelectorAll('thead th')].find((h) => h.textContent?.trim() === 'Mobile')!;
-    expect(mobile.querySelector('[role="button"]')).toBeNull();
+    // Compliance is a shown column that is not declared sortable: a plain header, no sort button.
+    const compliance = [...document.querySelectorAll('thead th')].find((h) => h.textContent?.trim() === 'Compliance')!;
+    expect(compliance).toBeTruthy();
+    expect(compliance.querySelector('[role="button"]')).toBeNull();
+    expect(document.querySelector('th [data-field="compliance"]')).toBeNull();
     expect(document.querySelector('th [data-field="phone"]')).toBeNull();
     expect(document.querySelector('th [data-field="staff_status_id"]')).toBeNull();
   });
