@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO, login, loginAs, makeTestApp, postLogin, type TestApp } from './helpers';
 import { LoginThrottle } from '../../server/auth/throttle';
+import { CLIENT_HINT } from '../../server/auth/routes';
 import { endSessionsOfClient } from '../../server/auth/sessions';
 
 const WRONG = 'The e-mail address or password is incorrect.';
@@ -69,11 +70,11 @@ describe('POST /api/client_login', () => {
     expect(body.user).toEqual({ id: expect.any(Number), name: 'Helen Carter', email: 'client@demo.test', role: 'manager', client_id: body.client_id });
   });
 
-  it('a client account cannot sign in to the agency panel, nor an admin to the client panel (same 401)', async () => {
+  it('a client account cannot sign in to the agency panel (401 with the "Client?" hint), nor an admin to the client panel (401)', async () => {
     const a = await postLogin(t.app, 'admin', DEMO.client.email, DEMO.client.password);
     const b = await postLogin(t.app, 'client', DEMO.admin.email, DEMO.admin.password);
     expect([a.statusCode, b.statusCode]).toEqual([401, 401]);
-    expect(a.json().message).toBe(WRONG);
+    expect(a.json()).toMatchObject({ message: CLIENT_HINT, hint: 'client' });
     expect(b.json().message).toBe(WRONG);
   });
 });

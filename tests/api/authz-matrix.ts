@@ -52,8 +52,9 @@ export const matrix: MatrixRow[] = [
   row('PUT', '/api/me', A, 'ok', 'ok', 'ok', 'ok', 'ok'),
   row('POST', '/api/me/password', A, 422, 422, 422, 422, 422),
 
-  // Files: anyone signed in uploads; a file is served to those who may see its record (a staff document: agency users).
-  row('POST', '/api/files', A, 201, 201, 201, 201, 201),
+  // Files: a user uploads only what a form they may create or edit takes (client users: nothing, 403); a file is
+  // served to those who may see its record (a staff document: agency users).
+  row('POST', '/api/files', A, 201, 201, F, F, 201),
   row('GET', '/api/files/:id', A, 'ok', 'ok', N, N, N),
 
   // Clients: agency users; a client user may open their own client only.

@@ -122,20 +122,8 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
   const { field, fieldState, formState, isRequired, id } = useInput({ source, validate, ...rest });
   const [open, setOpen] = useState(false);
   const { trigger } = useFormContext();
-  // Closing hands focus back to the field; that focus must not open the picker again. MUI does it some time after
-  // the close (measured 0.3–1.2 s on a loaded machine), so rather than a time window: the first focus after a close
-  // with no key or pointer press of the user's in between is that hand-back.
-  const handBack = useRef(false);
-  const closed = () => {
-    handBack.current = true;
-    const userActs = () => {
-      handBack.current = false;
-      document.removeEventListener('keydown', userActs, true);
-      document.removeEventListener('pointerdown', userActs, true);
-    };
-    document.addEventListener('keydown', userActs, true);
-    document.addEventListener('pointerdown', userActs, true);
-  };
+  // Closing hands focus back to the field; that focus must not open the picker again.
+  const closedAt = useRef(0);
   const hiddenInput = useRef<HTMLInputElement>(null);
   const typed = useTypedRange();
   // MUI's field rebuilds its parts from `value` whenever it receives a different object (it compares by identity),
@@ -167,7 +155,7 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
     open,
     onOpen: () => setOpen(true),
     onClose: () => {
-      closed();
+      closedAt.current = Date.now();
       setOpen(false);
       field.onBlur();
       // The form validates on submit only: a refused date is said next to the field as soon as it is left.
@@ -202,15 +190,14 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
         margin: 'dense' as const,
         error: showError,
         onFocus: () => {
-          if (handBack.current) handBack.current = false;
-          else setOpen(true);
+          if (Date.now() - closedAt.current > 300) setOpen(true);
         },
         onBlur: (e: React.FocusEvent<HTMLElement>) => {
           // Moving between the field's own parts (year, month, day, the calendar button) is not leaving it.
           if (e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget)) return;
           // Spec section 4: the picker closes on blur.
           if (open) {
-            closed();
+            closedAt.current = Date.now();
             setOpen(false);
           }
           // A half-typed date (2027-02-DD) leaves the picker's value empty: say it is not a date rather than
