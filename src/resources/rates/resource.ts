@@ -67,7 +67,7 @@ export const rateCards: ResourceDeclaration = {
   rules: (r): Record<string, string> => (r.effective_from && r.effective_to && r.effective_to <= r.effective_from ? { effective_to: 'The end must be after the start.' } : {}),
   fields: [
     { source: 'client_id', type: 'reference', reference: 'clients', label: 'Client', required: true, filter: true, sortable: true },
-    { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', filter: true, helperText: 'Leave empty for every site of the client.' },
+    { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', filter: true, helperText: 'Leave empty for every site of the client.', listHidden: true },
     { source: 'job_role_id', type: 'reference', reference: 'job_roles', label: 'Job role', required: true, filter: true, sortable: true },
     { source: 'effective_from', type: 'date', label: 'In force from', required: true, sortable: true, date: { min: '-10y', max: '+5y' } },
     { source: 'effective_to', type: 'date', label: 'In force until', date: { min: '-10y', max: '+10y' }, helperText: 'The first day it no longer applies; empty while in force.', listHidden: true },

@@ -69,6 +69,9 @@ export function ClientUsersCard({ clientId }: { clientId: number }) {
           empty={<Typography color="text.secondary">{translate('app.users.no_client_users', { _: 'Nobody signs in to this client\u2019s panel yet. Invite its manager.' })}</Typography>}>
           <TableScroll>
             <DataTable bulkActionButtons={false} rowClick={false}>
+              <DataTable.Col label={translate('app.users.actions', { _: 'Actions' })}>
+                <RecordActions decl={users} />
+              </DataTable.Col>
               <DataTable.Col source="name" label={field('name').label} />
               <DataTable.Col source="email" label={field('email').label} />
               <DataTable.Col source="role" label={field('role').label}>
@@ -76,9 +79,6 @@ export function ClientUsersCard({ clientId }: { clientId: number }) {
               </DataTable.Col>
               <DataTable.Col source="status" label={field('status').label}>
                 <SelectField source="status" choices={USER_STATUSES} />
-              </DataTable.Col>
-              <DataTable.Col label={translate('app.users.actions', { _: 'Actions' })}>
-                <RecordActions decl={users} />
               </DataTable.Col>
             </DataTable>
           </TableScroll>
