@@ -48,6 +48,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A screen settles within the locators' own wait (15 s), not vitest's default second: a poll waits as long.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -1,4 +1,5 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import type { Theme } from '@mui/material/styles';
 
 /** Hides content visually while screen readers still read it. */
 export const visuallyHidden = {
@@ -34,6 +35,9 @@ export const theme: RaThemeOptions = {
     ...defaultTheme.components,
     // react-admin's loading indicator (top bar) and every spinner: a progress bar needs a name for screen readers.
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } as object },
+    // A read-only field's helper says why it cannot be changed: it must stay readable (WCAG AA contrast), unlike
+    // MUI's faded disabled grey (2.7:1).
+    MuiFormHelperText: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
     RaLayout: {
       styleOverrides: {
         root: {

@@ -19,7 +19,7 @@ function londonSoon() {
 }
 
 describe('client shifts', () => {
-  it('requests a shift, then cancels it and sees the charge first', { timeout: 90_000 }, async () => {
+  it('requests a shift, then cancels it, told first that an unfilled shift is free to cancel', { timeout: 90_000 }, async () => {
     const { page } = e2e;
     await signInClient(page);
     const note = `e2e request ${uid()}`;
@@ -66,8 +66,8 @@ describe('client shifts', () => {
     await cancel.first().getByRole('button', { name: 'Cancel shift' }).click();
     const dialog = page.getByRole('dialog');
     const charge = dialog.getByTestId('cancellation-charge');
-    await expect.poll(() => charge.textContent()).toMatch(/^Cancelling now charges [\d.]+ hours?: £[\d,]+\.\d\d\.$/);
-    const said = (await charge.textContent())!;
+    // Late, but nobody is booked on it yet: the client's late-cancellation rule charges only a booked shift.
+    await expect.poll(() => charge.textContent()).toBe('Cancelling now is free of charge.');
     await dialog.getByRole('button', { name: 'Cancel the shift' }).click();
     await dialog.getByText('Say why the shift is cancelled.').waitFor();
     await dialog.getByLabel('Reason').fill('Resident moved');
@@ -77,8 +77,7 @@ describe('client shifts', () => {
     const after = (await api(page, 'GET', `/api/shifts/${mine.id}`)).body.data;
     expect(after.status).toBe('cancelled');
     expect(after.pay).toBeUndefined();
-    const pounds = (after.cancellation_charge / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 });
-    expect(said).toContain(`£${pounds}`);
+    expect(after.cancellation_charge ?? 0).toBe(0);
   });
 
   it('shows their schedule read-only, with the staff member and job role', { timeout: 60_000 }, async () => {
@@ -92,7 +91,7 @@ describe('client shifts', () => {
     await page.goto(`/client/schedule?date=${booked.start_at.slice(0, 10)}`);
     const event = page.locator(`.fc-event[data-shift-id="${booked.id}"]`);
     await event.waitFor();
-    expect(await event.getAttribute('aria-label')).toMatch(/^Assigned: /);
+    expect(await event.getAttribute('aria-label')).toMatch(/\bAssigned: /);
     expect(await event.textContent()).toContain(booked.candidate_name);
     expect(await event.textContent()).toContain(booked.job_role_name);
     // Read-only: nothing can be dragged.

@@ -55,7 +55,8 @@ describe('agency notifications (/notification)', () => {
     // Other tests' events may arrive meanwhile and push this one below the first two.
     await page.getByRole('button', { name: 'Show all' }).click();
     await listOf(page).getByRole('button', { name: new RegExp(`Lou ${last}`) }).click();
-    await waitForPath(page, `/staffs/${made.body.data.id}`);
+    // /staffs/{id} opens the profile's first tab.
+    await waitForPath(page, new RegExp(`^/staffs/${made.body.data.id}(/overview)?$`));
   });
 
   it('says "Failed to load notifications" when the list cannot be loaded', async () => {

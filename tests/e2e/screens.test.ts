@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
 import { controlOf, dateField, signInAdmin, signInClient, typeDate, waitForPath } from './engineHelpers';
@@ -128,6 +129,8 @@ describe('generated screens', () => {
     await page.locator('a[href="/home"]').first().click();
     await unsaved.getByRole('button', { name: 'Leave without saving' }).click();
     await waitForPath(page, '/home');
+    // Gone with its form (until then its beforeunload guard would stop the next page load).
+    await name.waitFor({ state: 'detached' });
 
     // The shift-create form.
     await page.goto('/shifts/create');
@@ -141,6 +144,7 @@ describe('generated screens', () => {
     await page.locator('a[href="/home"]').first().click();
     await unsaved.getByRole('button', { name: 'Leave without saving' }).click();
     await waitForPath(page, '/home');
+    await notes.waitFor({ state: 'detached' });
 
     // The Preferences tab of a staff profile: leaving for another tab asks; "Leave without saving" goes.
     await page.goto('/staffs/1/candidate-preference');
@@ -165,14 +169,15 @@ describe('generated screens', () => {
     const chunks: Buffer[] = [];
     for await (const c of stream) chunks.push(c as Buffer);
     const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
-    const [header, ...rows] = text.trim().split(/\r?\n/);
+    const [header, ...rows] = parse(text) as string[][];
     expect(header).toContain('First name');
     expect(header).toContain('Job role');
     expect(header).not.toContain('job_role_id');
     expect(text).toContain(firstLast);
-    // Job roles are names: no row has a bare number where the job role goes.
-    const jobRole = header.split(',').indexOf('Job role');
-    expect(rows.some((r) => /[A-Za-z]/.test(r.split(',')[jobRole] ?? ''))).toBe(true);
+    // Job roles are names, never a bare id.
+    const jobRole = header.indexOf('Job role');
+    expect(rows.some((r) => /[A-Za-z]/.test(r[jobRole] ?? ''))).toBe(true);
+    expect(rows.every((r) => !/^\d+$/.test(r[jobRole] ?? ''))).toBe(true);
   });
 
   it('on a phone (390×844) the staff list is one card a record and the page does not scroll sideways', async () => {
