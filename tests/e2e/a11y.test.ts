@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminResources, adminRoutes, clientRoutes } from '../../src/resources';
 import { adminComingSoon, adminShellPaths, anyPanelPaths, clientComingSoon, clientShellPaths, routePatterns } from '../../src/routes';
-import { api, signInAdmin, signInClient } from './engineHelpers';
+import { api, navigateInApp, settleScreen, signInAdmin, signInClient, trackRequests } from './engineHelpers';
 import { useBrowser } from './harness';
 
 /**
@@ -40,38 +40,7 @@ const SETTINGS_RESOURCES: Record<string, string> = {
   'staff-detail-field': 'staff_detail_fields',
 };
 
-/** Navigates inside the single-page app, as a link does (no reload). */
-async function navigate(page: Page, route: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, route);
-}
 
-/**
- * Waits until no request is in flight and no progress indicator or list placeholder shows, for a quiet 300 ms (at
- * most 10 s). react-admin's loading table (grey placeholder rows with unlabelled checkboxes) is a moment's
- * stand-in: on a busy machine axe could judge it instead of the list.
- */
-async function settle(page: Page, inflight: () => number) {
-  const deadline = Date.now() + 10_000;
-  let quietSince = 0;
-  while (Date.now() < deadline) {
-    const busy = inflight() > 0 || (await page.locator('[role="progressbar"]:visible, .RaPlaceholder-root:visible').count()) > 0;
-    if (busy) quietSince = 0;
-    else if (!quietSince) quietSince = Date.now();
-    else if (Date.now() - quietSince >= 300) return;
-    await page.waitForTimeout(50);
-  }
-}
-
-function trackRequests(page: Page) {
-  let n = 0;
-  page.on('request', () => n++);
-  page.on('requestfinished', () => n--);
-  page.on('requestfailed', () => n--);
-  return () => n;
-}
 
 async function audit(page: Page, route: string, findings: Finding[]) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
@@ -93,7 +62,7 @@ async function sweep(page: Page, routes: string[], findings: Finding[], inflight
   // "selected" could still be running when it looks.
   await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
   for (const route of routes) {
-    await navigate(page, route);
+    await navigateInApp(page, route);
     // react-admin's own addresses redirect to the spec's screens: each screen is audited once.
     await page.waitForTimeout(50);
     const landed = new URL(page.url()).pathname;
@@ -103,7 +72,7 @@ async function sweep(page: Page, routes: string[], findings: Finding[], inflight
       await page.screenshot({ path: '/tmp/a11y-fail.png' });
       throw new Error(`${route}: ${await page.locator('body').innerText()}\n${e}`);
     });
-    await settle(page, inflight);
+    await settleScreen(page, inflight);
     await audit(page, route, findings);
   }
 }

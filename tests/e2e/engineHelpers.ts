@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 
 /**
  * Helpers for the browser tests of the resource engine's generated screens (engine.test.ts): signing in,
@@ -121,4 +121,47 @@ export async function deleteFromShow(page: Page) {
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await dialog.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Counts the page's requests in flight, live streams left out (the chat's stays open while its screen shows).
+ * Call before the page loads what a later settleScreen should wait for.
+ */
+export function trackRequests(page: Page): () => number {
+  const open = new Set<Request>();
+  page.on('request', (r) => r.headers().accept !== 'text/event-stream' && open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+  return () => open.size;
+}
+
+/** Moves inside the single-page app as a link does (no reload): a sweep over many screens stays quick. */
+export async function navigateInApp(page: Page, route: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+}
+
+/**
+ * Waits until the screen has loaded: no request in flight, no progress indicator or list placeholder, and the
+ * content holding text, for a quiet 150 ms (at most 15 s: a screen that never settles is then judged as it stands). react-admin's loading table (grey placeholder rows)
+ * is a moment's stand-in: on a busy machine a check could judge it instead of the list.
+ */
+export async function settleScreen(page: Page, inflight: () => number) {
+  const deadline = Date.now() + 15_000;
+  let quietSince = 0;
+  while (Date.now() < deadline) {
+    const busy =
+      inflight() > 0 ||
+      (await page.evaluate(() => {
+        const main = document.querySelector('#main-content') ?? document.querySelector('main');
+        const loading = [...document.querySelectorAll<HTMLElement>('[role="progressbar"], .RaPlaceholder-root, .MuiSkeleton-root')].some((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden');
+        return !main || (main.textContent ?? '').trim() === '' || loading;
+      }));
+    if (busy) quietSince = 0;
+    else if (!quietSince) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 150) return;
+    await page.waitForTimeout(30);
+  }
 }

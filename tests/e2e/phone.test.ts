@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { adminComingSoon, adminRedirects, adminShellPaths, clientComingSoon, clientShellPaths } from '../../src/routes';
 import { declarations } from '../../src/resources/declarations';
 import { pathsOf } from '../../src/engine/react/paths';
-import { signInAdmin, signInClient, waitForPath } from './engineHelpers';
+import { navigateInApp, settleScreen, signInAdmin, signInClient, trackRequests, waitForPath } from './engineHelpers';
 import { useBrowser } from './harness';
 
 /**
@@ -138,7 +138,10 @@ describe('tablet layout (768×1024)', () => {
     await signInAdmin(page);
     const bar = page.locator('header');
     for (const name of ['Search staff', /^Notifications/, /Profile$/]) {
-      const box = await bar.getByRole('button', { name }).boundingBox();
+      const button = bar.getByRole('button', { name });
+      // The profile button is named once the signed-in user has loaded.
+      await button.waitFor();
+      const box = await button.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= TABLET.width, String(name)).toBe(true);
     }
     expect(await overflow(page)).toBeLessThanOrEqual(0);
@@ -213,22 +216,6 @@ function adminRoutes(): string[] {
 const CLIENT_SCREENS = ['/client/shift', '/client/shift/open-shift', '/client/shift/assign-shift', '/client/shift/closed-shift', '/client/shift/deleted-shift', '/client/shift/request', '/client/schedule', '/client/ClientNotification'];
 const clientRoutes = () => [...clientShellPaths, ...clientComingSoon.map((r) => fillIds(r.path)), ...CLIENT_SCREENS];
 
-/** Opens `route` and waits until its screen has loaded: the content holds text and nothing says it is loading. */
-async function settle(page: Page, route: string) {
-  await page.goto(route);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const main = document.querySelector('#main-content') ?? document.querySelector('main');
-          const loading = document.querySelectorAll('[role="progressbar"], .MuiSkeleton-root').length;
-          return !!main && (main.textContent ?? '').trim().length > 0 && loading === 0;
-        }),
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-}
-
 const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 /**
@@ -268,8 +255,11 @@ const scrollingTables = (page: Page) =>
  */
 async function tooWide(page: Page, routes: string[], max: number, tables = false) {
   const wide: string[] = [];
+  const inflight = trackRequests(page);
   for (const route of routes) {
-    await settle(page, route);
+    // As a link moves (no reload): a sweep of a hundred screens stays short.
+    await navigateInApp(page, route);
+    await settleScreen(page, inflight);
     const w = await scrollWidth(page);
     if (w > max) wide.push(`${route}: ${w} px`);
     const hidden = await hiddenControls(page, max);
