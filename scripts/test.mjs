@@ -119,6 +119,14 @@ function reachable(url) {
   });
 }
 
+// The Node every stage runs on: inside `npm test`, the `node` dev dependency's (node_modules/.bin comes first on
+// npm's PATH, and each stage's child inherits it), not the machine's own. Printed so a log says which it was.
+console.log(`npm test on Node ${process.version} (${process.execPath})`);
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  console.error('The tests need Node 22 or 24 (package.json "engines"): run them with `npm test`, which uses the Node 24 that `npm ci` installs.');
+  process.exit(1);
+}
+
 if (wanted('typecheck')) await step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 if (wanted('unit')) await vitest('unit', 'unit');
 if (wanted('api')) await vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' });

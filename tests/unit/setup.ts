@@ -9,8 +9,9 @@ import { server } from './msw/server';
 // both with the default. A positive state is still awaited; only a real failure takes the full time.
 configure({ asyncUtilTimeout: 10_000 });
 
-// Unhandled requests are a test bug: the handlers must reproduce every call the code under test makes.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Unhandled requests are a test bug: the handlers must reproduce every call the code under test makes. (msw 3
+// calls a request or a WebSocket connection a "frame": `onUnhandledFrame` is msw 2's `onUnhandledRequest`.)
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   cleanup();
