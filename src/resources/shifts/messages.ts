@@ -43,6 +43,7 @@ export const messages = {
       quote: {
         title: 'Quote',
         incomplete: 'Choose the client, site, job role, times and at least one date to see the price.',
+        incomplete_client: 'Choose the site, job role, times and at least one date to see the price.',
         failed: 'The price could not be worked out.',
         partial: 'Priced for the first %{count} dates; the rest are priced when saved.',
         band: 'Band',
