@@ -4,6 +4,9 @@ export const messages = {
     shifts: {
       yes: 'Yes',
       no: 'No',
+      // After a cancelled shift's charge, when the agency changed it (change_charge).
+      charge_waived: 'waived',
+      charge_changed: 'changed',
       create: {
         title: 'Create shifts',
         request_title: 'Request a shift',
