@@ -74,6 +74,19 @@ Object.assign(resourceMessages, {
       site_of_other_client: 'This site belongs to another client',
       on_client: 'Staff restricted here',
       none_on_client: 'No staff are restricted from this client.',
+      // The future bookings a restriction covers, and the offer to unassign them (issue 14.7).
+      covered: {
+        none: 'None',
+        review: '1 booked shift |||| %{smart_count} booked shifts',
+        title: 'This restriction covers 1 booked shift |||| This restriction covers %{smart_count} booked shifts',
+        explain:
+          '%{name} is still booked for this shift, which the restriction covers. If you unassign it, %{name} is told and the shift is open again. |||| %{name} is still booked for these %{smart_count} shifts, which the restriction covers. If you unassign them, %{name} is told and the shifts are open again.',
+        list: 'Booked shifts the restriction covers',
+        keep: 'Keep it |||| Keep them',
+        unassign: 'Unassign this shift |||| Unassign these %{smart_count} shifts',
+        unassigned: '1 shift unassigned; %{name} has been told. |||| %{smart_count} shifts unassigned; %{name} has been told.',
+        none_left: '%{name} is no longer booked for any shift this restriction covers.',
+      },
     },
     preferences: {
       overlap: 'A client or site cannot be both preferred and avoided',

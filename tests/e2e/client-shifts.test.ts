@@ -103,4 +103,36 @@ describe('client shifts', () => {
     expect(await dialog.getByRole('button', { name: 'Assign' }).count()).toBe(0);
     expect(await dialog.textContent()).not.toMatch(/Pay|Margin/);
   });
+
+  it("a phone's request form refuses a past date as it is typed and prices the request, charge only (issue 14.8)", { timeout: 90_000 }, async () => {
+    const { page } = e2e;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInClient(page);
+    await page.goto('/client/shift/request');
+    const quote = page.locator('section[aria-labelledby="shift-quote-title"]');
+    await expect.poll(() => quote.textContent()).toContain('Choose the site, job role, times and at least one date to see the price.');
+    await chooseReference(page, page, 'Site', 'Main', 'Meadowbank Care Home – Main Building');
+    await chooseReference(page, page, 'Job role', 'Healthcare', 'Healthcare Assistant');
+    await page.getByLabel('Starts at').fill('08:00');
+    await page.getByLabel('Ends at').fill('20:00');
+    const past = 'Choose today or a later date: a request is for shifts ahead.';
+    // A past date, typed: said next to the field while the user is still in it, and it cannot be added.
+    await typeDate(page, 'Date', new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10));
+    const dateControl = page.locator('.MuiFormControl-root', { has: page.getByRole('group', { name: 'Date', exact: true }) });
+    await dateControl.getByText(past).waitFor();
+    expect(await page.getByRole('group', { name: 'Date', exact: true }).evaluate((g) => g.contains(document.activeElement))).toBe(true);
+    expect(await page.getByRole('button', { name: 'Add date' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('chosen-dates').textContent()).toContain('No dates chosen yet.');
+    // A date ahead clears it; added, the request is priced: the charge, never pay or margin.
+    await typeDate(page, 'Date', new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10));
+    await dateControl.getByText(past).waitFor({ state: 'detached' });
+    await page.getByLabel('Notes').click();
+    await page.getByRole('button', { name: 'Add date' }).click();
+    const totals = page.getByTestId('quote-totals');
+    await expect.poll(() => totals.textContent(), { timeout: 15_000 }).toMatch(/^Hours: 12Charge: £[\d,]+\.\d\d$/);
+    const headers = await page.getByTestId('quote').locator('thead th').allTextContents();
+    expect(headers).toEqual(['Band', 'Hours', 'Charge rate', 'Charge']);
+    expect(await quote.textContent()).not.toMatch(/Pay|Margin|On-costs/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
-import { api, signInAdmin, uid, waitForPath } from './engineHelpers';
+import { api, chooseReference, signInAdmin, uid, waitForPath } from './engineHelpers';
+import { agencyToday, formatDisplayDate, instantToZoned } from '../../server/domain/time/agencyTime';
 
-// Staff compliance screens: the availability week grid, worked by keyboard, and the document report.
+// Staff compliance screens: the availability week grid, worked by keyboard, the document report, and a new
+// restriction's offer to unassign the bookings it covers.
 
 const e2e = useBrowser();
 
@@ -75,5 +77,72 @@ describe('document report', () => {
     await row.waitFor();
     await row.getByText('10', { exact: true }).waitFor();
     await row.getByText('Due', { exact: true }).waitFor();
+  });
+});
+
+describe('a new restriction and the bookings it covers (issue 14.7)', () => {
+  it('lists the booked shifts it covers and unassigns them on request, at phone width and by keyboard', { timeout: 120_000 }, async () => {
+    const { page } = e2e;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAdmin(page);
+    // A booking made for this test at Oakwood Lodge's main building, soon (documents valid), at an hour of its own,
+    // of a suggested staff member with no other booking there to come (the restriction covers this one alone).
+    const day = new Date(Date.now() + (20 + Math.floor(Math.random() * 20)) * 86_400_000).toISOString().slice(0, 10);
+    const made = await api(page, 'POST', '/api/shifts/bulk', { client_id: 2, site_id: 3, job_role_id: 1, staff_needed: 1, dates: [day], start_time: '05:35', end_time: '09:35', break_minutes: 0, notes: `e2e restriction ${uid()}` });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const shift = made.body.data[0];
+    const suggested = (await api(page, 'GET', `/api/shifts/${shift.id}/suggestions?limit=20`)).body.data as { candidate_id: number; name: string }[];
+    let who: { candidate_id: number; name: string } | undefined;
+    for (const s of suggested) {
+      const theirs = await api(page, 'GET', `/api/shifts?candidate_id=${s.candidate_id}&site_id=3&state=assigned&start_at_gte=${new Date().toISOString()}&per_page=1`);
+      if (theirs.body.total_count === 0) {
+        who = s;
+        break;
+      }
+    }
+    expect(who, 'a suggested staff member with no booking to come at the site').toBeTruthy();
+    const { candidate_id: staffId, name } = who!;
+    const booked = await api(page, 'POST', `/api/shifts/${shift.id}/actions/assign`, { candidate_id: staffId, override_reason: 'e2e: booked to test a new restriction' });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    let restrictionId: number | undefined;
+    try {
+      await page.goto(`/staffs/${staffId}/restricted`);
+      await page.getByRole('button', { name: 'Add restriction' }).click();
+      const form = page.getByRole('dialog', { name: 'Add restriction' });
+      await chooseReference(form, page, 'Client', 'Oakw', 'Oakwood Lodge');
+      await chooseReference(form, page, 'Site (leave empty for every site)', 'Main', 'Oakwood Lodge – Main Building');
+      await form.getByRole('group', { name: 'Date' }).getByRole('spinbutton', { name: 'Year' }).click();
+      await page.keyboard.type(agencyToday('Europe/London'), { delay: 20 });
+      const reason = `Complaint from the home ${uid()}`;
+      await form.getByLabel('Reason').fill(reason);
+      await form.getByRole('button', { name: 'Save' }).click();
+
+      // The offer: each covered booking by date, time and site (this test's among them), to unassign or keep.
+      const offer = page.getByRole('dialog', { name: 'This restriction covers 1 booked shift' });
+      await offer.waitFor();
+      const start = instantToZoned(new Date(shift.start_at), 'Europe/London');
+      const items = offer.getByRole('list', { name: 'Booked shifts the restriction covers' }).getByRole('listitem');
+      expect(await items.allTextContents()).toEqual([expect.stringMatching(new RegExp(`${formatDisplayDate(start.date)}, 05:35–09:35Oakwood Lodge – Main Building$`))]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await offer.getByRole('button', { name: 'Keep it' }).isEnabled()).toBe(true);
+      await offer.getByRole('button', { name: 'Unassign this shift' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByText(`1 shift unassigned; ${name} has been told.`).waitFor();
+      await offer.waitFor({ state: 'hidden' });
+      await page.getByText('None', { exact: true }).waitFor();
+
+      const after = (await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data;
+      expect(after).toMatchObject({ status: 'open', candidate_id: null });
+      const saved = (await api(page, 'GET', `/api/candidate_restrictions?candidate_id=${staffId}&per_page=100`)).body.data.find((r: any) => r.reason === reason);
+      restrictionId = saved.id;
+      expect(saved.affected_shifts).toEqual([]);
+    } finally {
+      // Leave the staff member bookable at Oakwood Lodge for the other tests.
+      restrictionId ??= (await api(page, 'GET', `/api/candidate_restrictions?candidate_id=${staffId}&per_page=100`)).body.data.find((r: any) => r.reason.startsWith('Complaint from the home '))?.id;
+      if (restrictionId) await api(page, 'DELETE', `/api/candidate_restrictions/${restrictionId}`);
+      const now = (await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data;
+      if (now.status === 'assigned') await api(page, 'POST', `/api/shifts/${shift.id}/actions/unassign`, {});
+      await api(page, 'POST', `/api/shifts/${shift.id}/actions/remove`, { reason: 'e2e clean-up' });
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
-import { api, chooseReference, signInAdmin, typeDate, uid, waitForPath } from './engineHelpers';
+import { api, chooseReference, signInAdmin, signInClient, typeDate, uid, waitForPath } from './engineHelpers';
 
 // The shift screens of the agency panel: creating a week of shifts from a template with its live quote,
 // assigning from the suggested staff, and a refused booking explained in words.
@@ -136,6 +136,63 @@ describe('shifts', () => {
       expect((await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data.status).toBe('open');
     } finally {
       await api(page, 'DELETE', `/api/candidates/${made.body.data.id}`);
+    }
+  });
+});
+
+describe("a cancelled shift's charge (issue 14.2)", () => {
+  it('the agency changes it from the cancelled list, by keyboard, and both panels list it as changed; a client is not offered it', { timeout: 120_000 }, async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    const adminToken = (await page.evaluate(() => localStorage.getItem('token')))!;
+    // A shift of the demo client's own (Meadowbank, whose user signs in below), cancelled free of charge.
+    const meadowbank = (await api(page, 'GET', '/api/clients?q=Meadowbank')).body.data[0];
+    const site = (await api(page, 'GET', `/api/sites?client_id=${meadowbank.id}`)).body.data[0];
+    const shift = await openShift(page, { client_id: meadowbank.id, site_id: site.id, dates: [inDays(60 + Math.floor(Math.random() * 200))], start_time: '06:05', end_time: '10:05', break_minutes: 0, notes: `e2e charge ${uid()}` });
+    try {
+      const cancelled = await api(page, 'POST', `/api/shifts/${shift.id}/actions/cancel`, { reason: 'e2e: home closed that day', requested_by: 'client' });
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      const from = encodeURIComponent(JSON.stringify({ start_at_gte: shift.start_at }));
+
+      // The agency's cancelled list: the row (one Tab stop, Enter opens it) leads to the shift's page.
+      await page.goto(`/shift-list/deleted?filter=${from}&sort=start_at&order=ASC&page=1&perPage=25`);
+      const row = page.locator('table tbody tr').first();
+      await expect.poll(() => row.textContent()).toContain('06:05');
+      await row.focus();
+      await page.keyboard.press('Enter');
+      await waitForPath(page, `/shifts/${shift.id}/show`);
+      const change = page.getByRole('button', { name: 'Change cancellation charge' });
+      await change.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Change cancellation charge' });
+      // Pounds in, a reason, and the dialog's own button, all by keyboard.
+      await dialog.getByLabel('Charge (0 waives it)').focus();
+      await page.keyboard.type('25');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Agreed with the manager: the agency kept the worker on');
+      await dialog.getByRole('button', { name: 'Change cancellation charge' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByText('Cancellation charge changed').waitFor();
+      const stored = (await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data;
+      expect(stored).toMatchObject({ status: 'cancelled', cancellation_charge: 2500, cancellation_charge_reason: 'Agreed with the manager: the agency kept the worker on' });
+
+      await page.goto(`/shift-list/deleted?filter=${from}&sort=start_at&order=ASC&page=1&perPage=25`);
+      await expect.poll(() => page.locator('table tbody tr').first().textContent()).toContain('£25.00 (changed)');
+
+      // The client's cancelled list says the same; nothing there changes a charge.
+      await page.evaluate(() => localStorage.clear());
+      await signInClient(page);
+      await page.goto(`/client/shift/deleted-shift?filter=${from}&sort=start_at&order=ASC&page=1&perPage=25`);
+      const theirs = page.locator('table tbody tr').first();
+      await expect.poll(() => theirs.textContent()).toContain('06:05');
+      expect(await theirs.textContent()).toContain('£25.00 (changed)');
+      expect(await page.locator('table thead th').allTextContents()).toContain('Cancellation charge');
+      expect(await page.getByRole('button', { name: 'Change cancellation charge' }).count()).toBe(0);
+    } finally {
+      await page.evaluate(
+        async ([token, id]) => fetch(`/api/shifts/${id}/actions/remove`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ reason: 'e2e clean-up' }) }),
+        [adminToken, shift.id] as const,
+      );
     }
   });
 });

@@ -145,13 +145,24 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
     if (fieldState.error) void trigger(source);
   };
   const store = (d: Date | null) => hold(typed.bad.current.size ? INVALID : fromPickerValue(d, withTime), d);
+  // A date outside the limits can only be typed (the calendar offers none): it is refused next to the field as soon as
+  // it is whole, while the user is still in the field, not only when they leave it or submit. The form's validator
+  // says why (its limits are the field's). A stored value the user has not touched is left to the submit.
+  const [outsideLimits, setOutsideLimits] = useState(false);
+  const onError = (reason: string | null) => {
+    if (holds.current === 0) return;
+    const outside = !!reason && reason !== 'invalidDate';
+    setOutsideLimits(outside);
+    if (outside) void trigger(source);
+  };
   const min = resolveLimit(limits?.min);
   const max = resolveLimit(limits?.max);
   const disabledDays = limits?.disabledWeekdays ?? [];
-  const showError = fieldState.invalid && (fieldState.isTouched || formState.isSubmitted);
+  const showError = fieldState.invalid && (fieldState.isTouched || formState.isSubmitted || outsideLimits);
   const common = {
     value,
     onChange: store,
+    onError,
     open,
     onOpen: () => setOpen(true),
     onClose: () => {

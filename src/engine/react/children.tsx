@@ -4,7 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   Button, CreateBase, DataTable, EditBase, ListBase, Pagination, RecordContextProvider, SaveButton, SimpleForm, Toolbar, useCanAccess, useGetList,
-  useListContext, useNotify, useRecordContext, useRefresh, useTranslate, type Identifier,
+  useListContext, useNotify, useRecordContext, useRefresh, useTranslate, type Identifier, type RaRecord,
 } from 'react-admin';
 import type { ResourceDeclaration } from '../types';
 import { hasView } from '../types';
@@ -46,8 +46,8 @@ function ChildForm({ decl, view, children, onCancel }: { decl: ResourceDeclarati
   );
 }
 
-/** Creates a child of one parent record: the parent's field is set by the screen, never typed. */
-export function ChildCreate({ decl, parentId, onDone, onCancel }: { decl: ResourceDeclaration; parentId: Identifier; onDone?: () => void; onCancel?: () => void }) {
+/** Creates a child of one parent record: the parent's field is set by the screen, never typed. `onDone` gets the record as saved. */
+export function ChildCreate({ decl, parentId, onDone, onCancel }: { decl: ResourceDeclaration; parentId: Identifier; onDone?: (saved: RaRecord) => void; onCancel?: () => void }) {
   const notify = useNotify();
   const name = useEntityName(decl);
   const refresh = useRefresh();
@@ -60,11 +60,11 @@ export function ChildCreate({ decl, parentId, onDone, onCancel }: { decl: Resour
       // The parent's field is always this parent, whatever the form holds.
       transform={async (data: Record<string, any>) => ({ ...(await transformUploads(decl)(data)), [field]: parentId })}
       mutationOptions={{
-        onSuccess: () => {
+        onSuccess: (saved: RaRecord) => {
           notify(namedMessage(name, 'created'), { type: 'info', messageArgs: { _: namedMessage(name, 'created') } });
           // Refreshes the list and what depends on the children (the parent's compliance, its history).
           refresh();
-          onDone?.();
+          onDone?.(saved);
         },
       }}
     >
@@ -143,11 +143,20 @@ function RowButtons({ decl }: { decl: ResourceDeclaration }) {
  * The children of one parent record (a staff member's documents): their columns, their actions per row, an
  * edit per row and a create with the parent fixed. `columns` picks fields (any view); default the list's, less the parent.
  */
-export function ChildList({ decl, parentId, columns, header, cells }: { decl: ResourceDeclaration; parentId: Identifier; columns?: string[]; header?: ReactNode; /** A column's own cell, by source. */ cells?: Record<string, ReactNode> }) {
+export function ChildList({ decl, parentId, columns, header, cells, onCreated }: {
+  decl: ResourceDeclaration;
+  parentId: Identifier;
+  columns?: string[];
+  header?: ReactNode;
+  /** A column's own cell, by source. */
+  cells?: Record<string, ReactNode>;
+  /** After a child is added, with the record as the server saved it (its computed fields too). */
+  onCreated?: (saved: RaRecord) => void;
+}) {
   const { field } = parentOf(decl);
   return (
     <ListBase resource={decl.name} filter={{ [field]: parentId }} sort={decl.defaultSort} perPage={25} disableSyncWithLocation storeKey={false}>
-      <ChildListBody decl={decl} parentId={parentId} columns={columns} header={header} cells={cells} />
+      <ChildListBody decl={decl} parentId={parentId} columns={columns} header={header} cells={cells} onCreated={onCreated} />
     </ListBase>
   );
 }
@@ -183,7 +192,7 @@ function ChildCards({ decl, fields, cells }: { decl: ResourceDeclaration; fields
   );
 }
 
-function ChildListBody({ decl, parentId, columns, header, cells }: { decl: ResourceDeclaration; parentId: Identifier; columns?: string[]; header?: ReactNode; cells?: Record<string, ReactNode> }) {
+function ChildListBody({ decl, parentId, columns, header, cells, onCreated }: { decl: ResourceDeclaration; parentId: Identifier; columns?: string[]; header?: ReactNode; cells?: Record<string, ReactNode>; onCreated?: (saved: RaRecord) => void }) {
   const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { total, isPending } = useListContext();
@@ -226,7 +235,15 @@ function ChildListBody({ decl, parentId, columns, header, cells }: { decl: Resou
       )}
       {creating && (
         <FormDialog title={translate('app.children.add', { name: one.toLowerCase() })} onClose={() => setCreating(false)}>
-          <ChildCreate decl={decl} parentId={parentId} onDone={() => setCreating(false)} onCancel={() => setCreating(false)} />
+          <ChildCreate
+            decl={decl}
+            parentId={parentId}
+            onDone={(saved) => {
+              setCreating(false);
+              onCreated?.(saved);
+            }}
+            onCancel={() => setCreating(false)}
+          />
         </FormDialog>
       )}
     </Box>

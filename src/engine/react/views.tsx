@@ -315,29 +315,41 @@ export function simpleListParts(decl: ResourceDeclaration) {
   return { primary: representationOf(decl), secondary, status };
 }
 
-/** The list below the tablet breakpoint: one card a record, built from the declaration; a tap opens it. */
-export function EngineSimpleList({ decl, paths }: { decl: ResourceDeclaration; paths: ResourcePaths }) {
+/**
+ * The list below the tablet breakpoint: one card a record, built from the declaration; a tap opens it. `card` replaces
+ * the line under the name; the status says what the list's status column says (its override, if any).
+ */
+export function EngineSimpleList({ decl, paths, card, overrides }: { decl: ResourceDeclaration; paths: ResourcePaths; card?: ReactElement; overrides?: Record<string, FieldOverride> }) {
   const { primary, secondary, status } = simpleListParts(decl);
+  const statusCell = status && overrides?.[status.source]?.column;
   return (
     <SimpleList
       className="engine-simple-list"
       primaryText={(r: RaRecord) => primary(r)}
       secondaryText={() => (
         <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
-          {secondary.map((f) => (
-            <FieldFor key={f.source} of={f} plain component="span" />
-          ))}
+          {card ??
+            secondary.map((f) => (
+              <FieldFor key={f.source} of={f} plain component="span" />
+            ))}
         </Box>
       )}
-      tertiaryText={status ? (r: RaRecord) => status.choices?.find((c) => c.id === r.status)?.name ?? '' : undefined}
+      tertiaryText={
+        statusCell ? (
+          // react-admin's own class: placed and dimmed as its status text is.
+          <span className="RaSimpleList-tertiary">{statusCell}</span>
+        ) : status ? (r: RaRecord) => status.choices?.find((c) => c.id === r.status)?.name ?? '' : undefined
+      }
       rowClick={(id: any) => paths.show(id)}
     />
   );
 }
 
 /** The generated list: tabs, search and filters, sortable columns, server pagination, bulk delete and CSV export. */
-export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId, title, readOnly }: ViewOptions & {
+export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId, title, readOnly, card }: ViewOptions & {
   tabId?: string;
+  /** On a phone, the line under each card's name (default: the next list fields). */
+  card?: ReactElement;
   /** false: the page around the list sets the title. */
   title?: false;
   /** A report: rows open their records, where changes happen; the list itself offers no create, bulk action or delete, only export. */
@@ -377,17 +389,17 @@ export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId, ti
           '& .engine-row:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
         }}
       >
-        <ListBody decl={decl} paths={paths} defs={defs} overrides={fieldOverrides} bulkActions={bulkActions} readOnly={readOnly} />
+        <ListBody decl={decl} paths={paths} defs={defs} overrides={fieldOverrides} bulkActions={bulkActions} readOnly={readOnly} card={card} />
       </List>
     </Fragment>
   );
 }
 
-function ListBody({ decl, paths, defs, overrides, bulkActions, readOnly }: { decl: ResourceDeclaration; paths: ResourcePaths; defs: CustomFieldDefinition[]; overrides?: Record<string, FieldOverride>; bulkActions?: ReactElement; readOnly?: boolean }) {
+function ListBody({ decl, paths, defs, overrides, bulkActions, readOnly, card }: { decl: ResourceDeclaration; paths: ResourcePaths; defs: CustomFieldDefinition[]; overrides?: Record<string, FieldOverride>; bulkActions?: ReactElement; readOnly?: boolean; card?: ReactElement }) {
   const { canAccess: canExport } = useCanAccess({ resource: decl.name, action: 'export' });
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   // Below the tablet breakpoint a table cannot fit: one card a record (no bulk actions there).
-  if (phone) return <EngineSimpleList decl={decl} paths={paths} />;
+  if (phone) return <EngineSimpleList decl={decl} paths={paths} card={card} overrides={overrides} />;
   return (
     <DataTable
       body={EngineBody}

@@ -9,7 +9,8 @@ import { FileAvatar } from '../../engine/react/files';
 import { RecordActions } from '../../engine/react/actions';
 import { ChildList, SingleChildForm } from '../../engine/react/children';
 import { HistoryPanel } from '../../engine/react/history';
-import { candidateDocuments, candidatePreferences, candidateRestrictions } from '../compliance/resource';
+import { candidateDocuments, candidatePreferences } from '../compliance/resource';
+import { RestrictionsTab } from '../compliance/RestrictionBookings';
 import { DocumentCheckField } from '../compliance/DocumentCheckField';
 import { ComplianceSummary } from './ComplianceSummary';
 import { CandidateRateCard } from '../rates/CandidateRateCard';
@@ -96,7 +97,7 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
             </>
           )}
           {tab === 'document' && <ChildList decl={candidateDocuments} parentId={record.id} columns={DOCUMENT_COLUMNS} header={<ComplianceSummary id={record.id} />} cells={{ status: <DocumentCheckField /> }} />}
-          {tab === 'restricted' && <ChildList decl={candidateRestrictions} parentId={record.id} />}
+          {tab === 'restricted' && <RestrictionsTab candidateId={record.id} staffName={fullName(record)} />}
           {tab === 'rate-card' && <CandidateRateCard candidateId={record.id} />}
           {tab === 'candidate-preference' && <SingleChildForm decl={candidatePreferences} parentId={record.id} />}
           {tab === 'candidate-history' && <HistoryPanel target={{ resource: 'candidates', id: record.id, subject: true }} />}

@@ -3,15 +3,15 @@ import { Box, Card, CardActions, CardContent, Stack, Typography, useMediaQuery, 
 import AddIcon from '@mui/icons-material/Add';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import {
-  Button, DataTable, List, Pagination, RecordContextProvider, ReferenceField, ResourceContextProvider, SelectField, TopToolbar, useCanAccess, useGetIdentity,
+  Button, DataTable, List, Pagination, RecordContextProvider, ReferenceField, ResourceContextProvider, TopToolbar, useCanAccess, useGetIdentity,
   useListContext, useRecordContext, useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router';
 import { EMPTY } from '../../engine/react/fields';
 import { CancelDialog } from './CancelDialog';
 import { ShiftCreateForm } from './ShiftCreate';
-import { AgencyTimeField, ShiftAmountCell, ShiftStatusCell } from './ShiftViews';
-import { money, shiftsDecl, useAgencyTimeZone } from './shared';
+import { AgencyTimeField, ShiftAmountCell, ShiftCardLine, ShiftStatusCell } from './ShiftViews';
+import { shiftsDecl, useAgencyTimeZone } from './shared';
 import { formatDisplayDate, instantToZoned } from '../../../server/domain/time/agencyTime';
 
 /** The client panel's four lists: route segment → the declaration's tab. */
@@ -22,11 +22,6 @@ export const CLIENT_TABS = [
   { path: '/client/shift/deleted-shift', tab: 'deleted' },
 ] as const;
 export const CLIENT_REQUEST_PATH = '/client/shift/request';
-
-function MoneyCell({ source }: { source: string; label?: string }) {
-  const record = useRecordContext();
-  return <span>{record?.[source] == null ? EMPTY : money(record[source])}</span>;
-}
 
 /** Cancel on the client's own open or assigned shift, the charge said before they confirm. */
 function ClientCancel() {
@@ -73,10 +68,10 @@ const whenOf = (iso: string, tz: string) => {
 };
 
 /**
- * On a phone, each shift is a card with its times, site, staff member, status and charge, and Cancel on the card
- * (a table would put Cancel past the screen's edge).
+ * On a phone, each shift is a card with its times, site, status, staff member and charge (a cancelled shift's
+ * cancellation charge), and Cancel on the card (a table would put Cancel past the screen's edge).
  */
-function ShiftCards({ tab, statusChoices }: { tab: string; statusChoices: any[] }) {
+function ShiftCards({ tab }: { tab: string }) {
   const { data } = useListContext();
   const translate = useTranslate();
   if (!data) return null;
@@ -94,7 +89,7 @@ function ShiftCards({ tab, statusChoices }: { tab: string; statusChoices: any[] 
                   <ReferenceField source="site_id" reference="sites" link={false} emptyText={EMPTY} />
                 </Typography>
                 <Typography variant="body2" component="p" color="text.secondary">
-                  {record.candidate_name ?? EMPTY} · <SelectField source="status" choices={statusChoices} /> · {translate('app.shifts.client.charge')}: <MoneyCell source="charge" />
+                  <ShiftStatusCell /> · <ShiftCardLine />
                 </Typography>
               </CardContent>
               <CardActions>
@@ -118,7 +113,6 @@ export function ClientShiftList({ tab }: { tab: (typeof CLIENT_TABS)[number]['ta
   const decl = shiftsDecl()!;
   const filter = decl.tabs?.find((t) => t.id === tab)?.filter ?? {};
   const { canAccess: roles } = useCanAccess({ resource: 'job_roles', action: 'list' });
-  const status = decl.fields.find((f) => f.source === 'status');
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <ResourceContextProvider value="shifts">
@@ -135,7 +129,7 @@ export function ClientShiftList({ tab }: { tab: (typeof CLIENT_TABS)[number]['ta
         exporter={false}
         pagination={phone ? false : undefined}
       >
-        {phone ? <ShiftCards tab={tab} statusChoices={status?.choices ?? []} /> : <DataTable bulkActionButtons={false} rowClick={false}>
+        {phone ? <ShiftCards tab={tab} /> : <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="start_at" label={translate('app.shifts.client.starts')}>
             <AgencyTimeField source="start_at" />
           </DataTable.Col>
@@ -155,14 +149,10 @@ export function ClientShiftList({ tab }: { tab: (typeof CLIENT_TABS)[number]['ta
             <ShiftStatusCell />
           </DataTable.Col>
           <DataTable.Col source="hours" label={translate('app.shifts.client.hours')} disableSort />
-          <DataTable.Col source="charge" label={translate('app.shifts.client.charge')} disableSort>
+          {/* On the cancelled tab the charge is the cancellation's (ShiftAmountCell), and says so. */}
+          <DataTable.Col source="charge" label={translate(tab === 'deleted' ? 'app.shifts.client.cancellation_charge' : 'app.shifts.client.charge')} disableSort>
             <ShiftAmountCell source="charge" />
           </DataTable.Col>
-          {tab === 'deleted' && (
-            <DataTable.Col source="cancellation_charge" label={translate('app.shifts.client.cancellation_charge')} disableSort>
-              <MoneyCell source="cancellation_charge" />
-            </DataTable.Col>
-          )}
           {(tab === 'open' || tab === 'assigned') && (
             <DataTable.Col label={translate('app.shifts.client.actions')} disableSort>
               <ClientCancel />

@@ -51,7 +51,7 @@ export const bandName = (band: string) => (band.charAt(0).toUpperCase() + band.s
  * The live price of what the form describes (POST /api/rates/quote for each date, after typing pauses): lines
  * per band and totals for all the shifts. Pay and margin appear only when the server sends them.
  */
-export function QuotePanel({ request, tz }: { request: QuoteRequest; tz?: string }) {
+export function QuotePanel({ request, tz, panel = 'admin' }: { request: QuoteRequest; tz?: string; /** A client's user chooses no client: the hint does not ask for one. */ panel?: 'admin' | 'client' }) {
   const translate = useTranslate();
   const [state, setState] = useState<{ quote?: Quote; error?: string; loading?: boolean; forbidden?: boolean }>({});
   const ready = !!(tz && request.client_id && request.site_id && request.job_role_id && request.dates.length && TIME.test(request.start_time ?? '') && TIME.test(request.end_time ?? ''));
@@ -99,7 +99,7 @@ export function QuotePanel({ request, tz }: { request: QuoteRequest; tz?: string
       <Typography id="shift-quote-title" variant="subtitle1" component="h2" gutterBottom>
         {translate('app.shifts.quote.title')}
       </Typography>
-      {!ready && <Typography color="text.secondary">{translate('app.shifts.quote.incomplete')}</Typography>}
+      {!ready && <Typography color="text.secondary">{translate(panel === 'client' ? 'app.shifts.quote.incomplete_client' : 'app.shifts.quote.incomplete')}</Typography>}
       {ready && state.error && <Alert severity="warning">{state.error}</Alert>}
       {ready && state.quote && <QuoteTable quote={state.quote} note={request.dates.length > QUOTED_DATES ? translate('app.shifts.quote.partial', { count: QUOTED_DATES }) : undefined} />}
     </Box>

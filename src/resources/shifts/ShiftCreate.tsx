@@ -33,9 +33,13 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** How many staff one request may ask for on each date. */
 export const MAX_STAFF_NEEDED = 50;
 
-/** The form's own checks, in the user's words (the server checks the same and more). */
-export function validateShiftRequest(v: ShiftRequestValues, panel: 'admin' | 'client'): Record<string, string> {
+/**
+ * The form's own checks, in the user's words (the server checks the same and more). `today` is the agency's date: a
+ * client requests shifts ahead, so a past date in the picker is refused there (said as it is typed, see DatesInput).
+ */
+export function validateShiftRequest(v: ShiftRequestValues, panel: 'admin' | 'client', today?: string): Record<string, string> {
   const errors: Record<string, string> = {};
+  if (panel === 'client' && today && isPlainDate(v.date_to_add) && v.date_to_add < today) errors.date_to_add = 'app.shifts.create.errors.past_date';
   if (panel === 'admin' && !v.client_id) errors.client_id = 'app.shifts.create.errors.client';
   if (!v.site_id) errors.site_id = 'app.shifts.create.errors.site';
   if (!v.job_role_id) errors.job_role_id = 'app.shifts.create.errors.job_role';
@@ -78,17 +82,15 @@ export function createdCount(answer: any): number {
 }
 
 /** The dates of the request: a picker, "Add date", "Week from this date", and the chosen dates as removable chips. */
-function DatesInput({ panel }: { panel: 'admin' | 'client' }) {
+function DatesInput({ panel, today }: { panel: 'admin' | 'client'; today: string }) {
   const translate = useTranslate();
-  const tz = useAgencyTimeZone();
-  // A client requests shifts ahead: a past date is refused as it is typed, not only on submit.
-  const today = tz ? agencyToday(tz) : new Date().toISOString().slice(0, 10);
-  const past = (v: unknown) => (panel === 'client' && isPlainDate(v) && v < today ? 'app.shifts.create.errors.past_date' : undefined);
   const { setValue, clearErrors } = useFormContext<ShiftRequestValues>();
   const { errors } = useFormState({ name: 'dates' });
   const dates = useWatch<ShiftRequestValues, 'dates'>({ name: 'dates' }) ?? [];
   const picked = useWatch<ShiftRequestValues, 'date_to_add'>({ name: 'date_to_add' });
-  const valid = isPlainDate(picked) && !past(picked);
+  // A client's past date is refused next to the picker as soon as it is typed (the picker's lower limit is today,
+  // so the form's validator is asked at once); it cannot be added.
+  const valid = isPlainDate(picked) && !(panel === 'client' && picked < today);
   const set = (next: string[]) => {
     setValue('dates', next, { shouldDirty: true });
     if (next.length) clearErrors('dates');
@@ -102,7 +104,7 @@ function DatesInput({ panel }: { panel: 'admin' | 'client' }) {
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
         <Box sx={{ minWidth: 220 }}>
-          <PickerInput source="date_to_add" label="app.shifts.create.date" helperText={false} limits={panel === 'client' ? { min: 'today' } : undefined} validate={past} />
+          <PickerInput source="date_to_add" label="app.shifts.create.date" helperText={false} limits={panel === 'client' ? { min: today } : undefined} />
         </Box>
         <MuiButton variant="outlined" startIcon={<AddIcon />} disabled={!valid} onClick={() => set(addDates(dates, [picked!]))}>
           {translate('app.shifts.create.add_date')}
@@ -151,12 +153,13 @@ function Dependents({ panel }: { panel: 'admin' | 'client' }) {
   return null;
 }
 
-function LiveQuote({ clientId }: { clientId?: number | null }) {
+function LiveQuote({ panel, clientId }: { panel: 'admin' | 'client'; clientId?: number | null }) {
   const tz = useAgencyTimeZone();
   const v = useWatch<ShiftRequestValues>() as ShiftRequestValues;
   return (
     <QuotePanel
       tz={tz}
+      panel={panel}
       request={{
         client_id: v.client_id ?? clientId,
         site_id: v.site_id,
@@ -198,10 +201,12 @@ function SiteInput({ panel }: { panel: 'admin' | 'client' }) {
 export function ShiftCreateForm({ panel, clientId, done }: { panel: 'admin' | 'client'; clientId?: number | null; done: string }) {
   const notify = useNotify();
   const redirect = useRedirect();
+  const tz = useAgencyTimeZone();
+  const today = tz ? agencyToday(tz) : new Date().toISOString().slice(0, 10);
   const { canAccess: canUseTemplates } = useCanAccess({ resource: 'shift_templates', action: 'list' });
   const submit = async (values: Record<string, any>) => {
     const v = values as ShiftRequestValues;
-    const problems = validateShiftRequest(v, panel);
+    const problems = validateShiftRequest(v, panel, today);
     if (Object.keys(problems).length) return problems;
     try {
       const answer = await api('/shifts/bulk', { method: 'POST', json: bulkBody(v, clientId) });
@@ -224,7 +229,7 @@ export function ShiftCreateForm({ panel, clientId, done }: { panel: 'admin' | 'c
           noValidate
           defaultValues={{ dates: [], staff_needed: 1, break_minutes: 0, start_time: '', end_time: '', notes: '' }}
           validate={(values: Record<string, any>) => {
-            const e = validateShiftRequest(values as ShiftRequestValues, panel);
+            const e = validateShiftRequest(values as ShiftRequestValues, panel, today);
             return Object.fromEntries(Object.entries(e).map(([k, m]) => [k, { message: m, args: {} }]));
           }}
           onSubmit={submit}
@@ -249,10 +254,10 @@ export function ShiftCreateForm({ panel, clientId, done }: { panel: 'admin' | 'c
               <TextInput source="end_time" label="app.shifts.create.end_time" type="time" helperText="app.shifts.create.end_hint" slotProps={{ inputLabel: { shrink: true } }} />
               <NumberInput source="break_minutes" label="app.shifts.create.break_minutes" min={0} max={240} step={5} helperText={false} />
             </Stack>
-            <DatesInput panel={panel} />
+            <DatesInput panel={panel} today={today} />
             <NumberInput source="staff_needed" label="app.shifts.create.staff_needed" min={1} max={MAX_STAFF_NEEDED} step={1} helperText="app.shifts.create.staff_needed_hint" />
             <TextInput source="notes" label="app.shifts.create.notes" multiline minRows={2} fullWidth helperText={false} />
-            <LiveQuote clientId={clientId} />
+            <LiveQuote panel={panel} clientId={clientId} />
             <Box>
               <SaveButton label={panel === 'admin' ? 'app.shifts.create.submit' : 'app.shifts.create.request_submit'} alwaysEnable />
             </Box>

@@ -48,16 +48,40 @@ export function ShiftStatusCell(_: { source?: string; label?: string }) {
 
 /**
  * A listed shift's money: what it will cost or pay. A cancelled shift is not worked: its charge is the
- * late-cancellation charge (nothing when none applies) and it has no pay or margin; a shift deleted before it was
- * cancelled has none at all.
+ * late-cancellation charge (nothing when none applies), marked when the agency waived or changed it, and it has no
+ * pay or margin; a shift deleted before it was cancelled has none at all.
  */
 export function ShiftAmountCell({ source }: { source: 'charge' | 'pay' | 'margin'; label?: string }) {
   const record = useRecordContext();
+  const translate = useTranslate();
   if (!record) return null;
   let pence: number | null | undefined = record[source];
   if (record.status === 'cancelled') pence = source === 'charge' ? (record.cancellation_charge ?? 0) : null;
   else if (record.deleted_at) pence = null;
-  return <span style={{ whiteSpace: 'nowrap' }}>{money(pence)}</span>;
+  const changed = source === 'charge' && record.status === 'cancelled' && !!record.cancellation_charge_reason;
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {money(pence)}
+      {changed && ` (${translate(pence ? 'app.shifts.charge_changed' : 'app.shifts.charge_waived')})`}
+    </span>
+  );
+}
+
+/**
+ * A shift's line on a phone's card, under its time and place: who is booked and what it costs, a cancelled shift
+ * saying its charge is the cancellation's.
+ */
+export function ShiftCardLine() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  const cancelled = record.status === 'cancelled';
+  return (
+    <span>
+      {record.candidate_name ? `${record.candidate_name} · ` : ''}
+      {translate(cancelled ? 'app.shifts.client.cancellation_charge' : 'app.shifts.client.charge')}: <ShiftAmountCell source="charge" />
+    </span>
+  );
 }
 
 const timeFields = ['start_at', 'end_at', 'cancelled_at', 'deleted_at', 'created_at'];

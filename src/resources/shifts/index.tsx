@@ -5,7 +5,7 @@ import type { Area } from '../area';
 import { buildResource } from '../../engine/react/buildResource';
 import { EngineList, type ViewOptions } from '../../engine/react/views';
 import { ShiftCreateForm } from './ShiftCreate';
-import { ShiftShow, shiftFieldOverrides, withoutView } from './ShiftViews';
+import { ShiftCardLine, ShiftShow, shiftFieldOverrides, withoutView } from './ShiftViews';
 import { CLIENT_REQUEST_PATH, CLIENT_TABS, ClientShiftList, ClientShiftRequest } from './ClientShifts';
 import { shiftsDecl } from './shared';
 
@@ -16,7 +16,7 @@ const decl = shiftsDecl();
 
 /** /shift-list opens its first tab (Open); each tab is its own address. */
 function ShiftList(props: ViewOptions & { tabId?: string }) {
-  return <EngineList {...props} decl={withoutView(props.decl, 'candidate_id', 'list')} tabId={props.tabId ?? props.decl.tabs?.[0]?.id} />;
+  return <EngineList {...props} decl={withoutView(props.decl, 'candidate_id', 'list')} tabId={props.tabId ?? props.decl.tabs?.[0]?.id} card={<ShiftCardLine />} />;
 }
 
 const area: Area = decl

@@ -4,6 +4,9 @@ export const messages = {
     shifts: {
       yes: 'Yes',
       no: 'No',
+      // After a cancelled shift's charge, when the agency changed it (change_charge).
+      charge_waived: 'waived',
+      charge_changed: 'changed',
       create: {
         title: 'Create shifts',
         request_title: 'Request a shift',
@@ -43,6 +46,7 @@ export const messages = {
       quote: {
         title: 'Quote',
         incomplete: 'Choose the client, site, job role, times and at least one date to see the price.',
+        incomplete_client: 'Choose the site, job role, times and at least one date to see the price.',
         failed: 'The price could not be worked out.',
         partial: 'Priced for the first %{count} dates; the rest are priced when saved.',
         band: 'Band',

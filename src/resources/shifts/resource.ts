@@ -178,7 +178,8 @@ export const shifts: ResourceDeclaration = {
     { source: 'cancel_reason', type: 'longtext', label: 'Cancellation reason', readOnly: true, views: ['show'] },
     { source: 'cancellation_minutes', type: 'number', integer: true, label: 'Cancellation minutes charged', readOnly: true, views: [] },
     { source: 'cancellation_hours', type: 'number', label: 'Cancellation hours charged', computed: true, readOnly: true, views: ['show'] },
-    { source: 'cancellation_charge', type: 'money', label: 'Late-cancellation charge', readOnly: true, views: ['list', 'show'] },
+    // Listed in the column chooser only: a cancelled shift's Charge column already shows it (marked when changed).
+    { source: 'cancellation_charge', type: 'money', label: 'Late-cancellation charge', readOnly: true, views: ['list', 'show'], listHidden: true },
     { source: 'cancellation_rule_charge', type: 'money', label: 'Charge by the client’s rule', readOnly: true, views: ['show'] },
     { source: 'cancellation_charge_reason', type: 'longtext', label: 'Charge changed because', readOnly: true, views: ['show'] },
     { source: 'cancellation_charge_changed_by', type: 'text', label: 'Charge changed by', readOnly: true, views: ['show'] },

@@ -222,6 +222,20 @@ describe('PickerInput (date)', () => {
     expect(within(t.dialog()!).getByLabelText('Next month')).toBeDisabled();
   });
 
+  it('a typed date outside the limits is refused next to the field as soon as it is whole, before leaving it (issue 14.8)', async () => {
+    const t = setup({ value: null, limits: { min: '2026-03-05' } });
+    await t.type('20260304');
+    await waitFor(() => expect(t.sections().map((s) => s.textContent)).toEqual(['2026', '03', '04']));
+    // Still in the field: the message is there already.
+    expect(await screen.findByText('Must be on or after 2026-03-05')).toBeInTheDocument();
+    expect(document.activeElement?.closest('[role="group"]')).not.toBeNull();
+    await t.type('20260305');
+    await waitFor(() => expect(screen.queryByText('Must be on or after 2026-03-05')).toBeNull());
+    await t.submit();
+    await waitFor(() => expect(t.onSubmit).toHaveBeenCalled());
+    expect(t.submitted()).toEqual({ d: '2026-03-05' });
+  });
+
   it('disabled weekdays cannot be chosen (weekends here)', async () => {
     const t = setup({ limits: { disabledWeekdays: [0, 6] } });
     await t.open();

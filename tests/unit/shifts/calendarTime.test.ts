@@ -73,6 +73,11 @@ describe('the create form', () => {
     expect(validateShiftRequest({ ...good, client_id: null }, 'client')).toEqual({});
     expect(bulkBody({ ...good, client_id: null }, 7).client_id).toBe(7);
   });
+  it("refuses a client's past date in the picker, by the agency's today; the agency may pick any date (issue 14.8)", () => {
+    expect(validateShiftRequest({ ...good, date_to_add: '2026-04-30' }, 'client', '2026-05-01')).toEqual({ date_to_add: 'app.shifts.create.errors.past_date' });
+    expect(validateShiftRequest({ ...good, date_to_add: '2026-05-01' }, 'client', '2026-05-01')).toEqual({});
+    expect(validateShiftRequest({ ...good, date_to_add: '2026-04-30' }, 'admin', '2026-05-01')).toEqual({});
+  });
   it('reads how many shifts were created', () => {
     expect(createdCount({ data: [{}, {}], count: 2 })).toBe(2);
     expect(createdCount({ data: [{}, {}, {}] })).toBe(3);
