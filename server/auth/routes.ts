@@ -39,17 +39,19 @@ const sessionShape = {
     candidate_id: { type: ['integer', 'null'] },
     client_id: { type: ['integer', 'null'] },
     client_name: { type: ['string', 'null'] },
+    agency_name: { type: ['string', 'null'] },
     user: userShape,
   },
 } as const;
 
-function describe(u: Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'kind' | 'merchant_id' | 'client_id' | 'candidate_id'>, clientName?: string | null) {
+function describe(u: Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'kind' | 'merchant_id' | 'client_id' | 'candidate_id'>, names: { client?: string | null; agency?: string | null } = {}) {
   return {
     login_type: u.kind,
     merchant_id: u.merchant_id,
-    ...(u.kind === 'client' ? { client_id: u.client_id, client_name: clientName ?? null } : {}),
-    // A staff member's own staff record: the sender_id of their chat channel.
-    ...(u.kind === 'staff' ? { candidate_id: u.candidate_id } : {}),
+    ...(u.kind === 'client' ? { client_id: u.client_id, client_name: names.client ?? null } : {}),
+    // A staff member's own staff record (the sender_id of their chat channel), and their agency's name: the staff
+    // page has no other way to learn it (the panels read it from the agency's profile).
+    ...(u.kind === 'staff' ? { candidate_id: u.candidate_id, agency_name: names.agency ?? null } : {}),
     user: { id: u.id, name: u.name, email: u.email, role: u.role, ...(u.kind === 'client' ? { client_id: u.client_id } : {}) },
   };
 }
@@ -78,7 +80,8 @@ export async function authRoutes(app: FastifyInstance) {
     // the account. Staff logins are per agency, so one address may have several (a person working for two
     // agencies): the password chooses, tried on each, newest first, up to STAFF_LOGINS_TRIED.
     const users = await app.db.query(
-      `select u.id, u.merchant_id, u.client_id, u.candidate_id, u.kind, u.role, u.name, u.email, u.password_hash, c.name as client_name
+      `select u.id, u.merchant_id, u.client_id, u.candidate_id, u.kind, u.role, u.name, u.email, u.password_hash, c.name as client_name,
+              (select company_name from merchants m where m.id = u.merchant_id) as agency_name
          from users u left join clients c on c.id = u.client_id
         where u.kind = $1 and lower(u.email) = $2 and ${MAY_SIGN_IN}
         order by u.id desc limit ${STAFF_LOGINS_TRIED}`,
@@ -106,7 +109,7 @@ export async function authRoutes(app: FastifyInstance) {
     }
     await app.throttle.succeeded(app.db, attempt);
     const { token, expiresAt } = await app.sessions.create(user.id);
-    return reply.status(200).send({ token, token_expiration: expiresAt, ...describe(user as any, user.client_name) });
+    return reply.status(200).send({ token, token_expiration: expiresAt, ...describe(user as any, { client: user.client_name, agency: user.agency_name }) });
   };
 
   /**
@@ -121,6 +124,13 @@ export async function authRoutes(app: FastifyInstance) {
     );
     const ok = await verifyPassword(password, client?.password_hash ?? (await decoyHash()), { queue: app.hashing, key: ip });
     return !!client?.password_hash && ok;
+  };
+
+  /** The names a session answer carries: a client user's client, a staff member's agency. */
+  const namesOf = async (u: Pick<AuthUser, 'kind' | 'merchant_id' | 'client_id'>) => {
+    if (u.kind === 'client' && u.client_id) return { client: (await app.db.query('select name from clients where id = $1 and merchant_id = $2', [u.client_id, u.merchant_id]))[0]?.name };
+    if (u.kind === 'staff') return { agency: (await app.db.query('select company_name from merchants where id = $1', [u.merchant_id]))[0]?.company_name };
+    return {};
   };
 
   const panels = { admin: 'the agency panel', client: 'the client panel', staff: "the staff member's own page" } as const;
@@ -140,8 +150,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { tags: ['auth'], summary: 'The signed-in user, with role', response: { 200: sessionShape } },
       handler: async (req) => {
         const u = req.auth!;
-        const [c] = u.client_id ? await app.db.query('select name from clients where id = $1 and merchant_id = $2', [u.client_id, u.merchant_id]) : [];
-        return describe(u, c?.name);
+        return describe(u, await namesOf(u));
       },
     });
   }
@@ -179,7 +188,7 @@ export async function authRoutes(app: FastifyInstance) {
       const userId = await acceptInvite(app.db, app.cluster, req.params.token, req.body.password);
       const [user] = await app.db.query('select id, merchant_id, client_id, candidate_id, kind, role, name, email from users where id = $1', [userId]);
       const { token, expiresAt } = await app.sessions.create(userId);
-      return { token, token_expiration: expiresAt, ...describe(user as any) };
+      return { token, token_expiration: expiresAt, ...describe(user as any, await namesOf(user as any)) };
     },
   });
 

@@ -8,6 +8,10 @@ import { seedCommunication } from './seeds/communication.js';
 import { seedNotes } from './seeds/notes.js';
 import type { SeedContext } from './seeds/context.js';
 import { addDaysToDate, addMonthsToDate, agencyToday, DEFAULT_TIME_ZONE, startOfWeekMonday } from '../domain/time/agencyTime.js';
+import { declarations } from '../../src/resources/declarations.js';
+import { behaviours } from '../resources/index.js';
+import { compileAll } from '../engine/routes.js';
+import { diff } from '../engine/audit.js';
 
 /** A small deterministic random generator, so the demo data is the same on every machine. */
 function rng(seed: number) {
@@ -260,6 +264,29 @@ async function seedCompliance(db: Queryable, merchantId: number, r: ReturnType<t
   for (let i = 0; i < availability.length; i += 2000) await insertMany(db, 'availability', availability.slice(i, i + 2000));
 }
 
+/**
+ * The demo's records as though they had been entered through the screens: one 'create' entry in the audit trail
+ * for each row the seed wrote to an entity's table, by the agency's admin at the row's own time, with the
+ * engine's own changes, a child's filed under its parent as the engine files it. The seed writes in bulk,
+ * around the engine; without this a newcomer opening a demo record would find its History empty.
+ */
+async function recordSeedHistory(db: Queryable, merchantId: number, who: { userId: number; name: string }) {
+  for (const c of compileAll(declarations, behaviours).values()) {
+    if (c.decl.audited === false) continue;
+    const rows = await db.query(`select * from ${c.table} where merchant_id = $1 order by id`, [merchantId]);
+    const parent = c.decl.parent;
+    const entries = rows.map((r) => ({ id: r.id, subject_id: parent ? Number(r[parent.field]) || r.id : r.id, changes: diff(c, undefined, r), at: r.created_at }));
+    for (let i = 0; i < entries.length; i += 2000) {
+      await db.query(
+        `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, changes, user_id, user_name, login_type, created_at, updated_at)
+         select $1, $2, x.id, $3, x.subject_id, 'create', x.changes, $5, $6, 'admin', x.at, x.at
+           from json_to_recordset($4::json) as x(id int, subject_id int, changes jsonb, at timestamptz)`,
+        [merchantId, c.decl.name, parent?.resource ?? c.decl.name, JSON.stringify(entries.slice(i, i + 2000)), who.userId, who.name],
+      );
+    }
+  }
+}
+
 export const DEMO_LOGINS = [
   { panel: 'agency', email: 'admin@demo.test', password: 'demo-admin' },
   { panel: 'agency (consultant)', email: 'consultant@demo.test', password: 'demo-admin' },
@@ -289,8 +316,10 @@ export async function seedDemo(db: Db, options: { candidates?: number } = {}) {
     await seedShifts(tx, area);
     await seedCommunication(tx, area);
     await seedNotes(tx, area);
+    await recordSeedHistory(tx, demo.merchantId, { userId: demo.userId, name: 'Alex Morgan' });
 
     const other = await createAgency(tx, { companyName: 'Northern Care Recruitment', adminName: 'Jordan Reid', email: 'admin@other.test', password: '', passwordHash: adminHash });
     await seedAgencyData(tx, other.merchantId, r, { clients: ['Hillside Care Home', 'Moorland Nursing Home', 'Dales General Hospital'], candidates: 15, emailDomain: 'northern.example' });
+    await recordSeedHistory(tx, other.merchantId, { userId: other.userId, name: 'Jordan Reid' });
   });
 }

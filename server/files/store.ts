@@ -90,6 +90,14 @@ export async function saveUpload(
   return row;
 }
 
+/**
+ * SQL for the stored name of the file a record's column holds (null when it holds no file id): the expression
+ * of a computed field such as a document's file_name, so a link can say "passport.pdf" instead of its id.
+ */
+export const fileNameSql = (table: string, column: string) =>
+  `(select f.name from files f where f.merchant_id = ${table}.merchant_id
+      and f.id = case when ${table}."${column}" ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then ${table}."${column}"::uuid end)`;
+
 /** A file's description (not its bytes) within the agency, or null; anything that is not a file id is null too. */
 export async function readFile(db: Queryable, merchantId: number, id: string): Promise<StoredFile | null> {
   if (!isFileId(id)) return null;

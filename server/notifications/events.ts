@@ -92,12 +92,14 @@ export const EVENTS: EventDefinition[] = [
     recipients: ['agency_admins', 'client_users', 'staff'],
   },
   {
+    // Off by default: the chat's own unread badge (top bar and sidebar) tells of new messages; a bell entry for
+    // every message would bury the other notifications. An agency may switch a channel on.
     key: 'message.received',
     label: 'Message received',
-    description: 'A staff member sent a chat message.',
+    description: 'A staff member sent a chat message. The chat’s unread badge shows it; switch a channel on to be told elsewhere too.',
     placeholders: ['staff_name', 'message'],
     ...RELAYED,
-    channels: ['alert'],
+    channels: [],
     recipients: ['agency_admins', 'consultants'],
   },
   {

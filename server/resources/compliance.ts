@@ -6,6 +6,7 @@ import { assessCompliance, describeCompliance, type ComplianceCategory, type Com
 import { defaultExpiry, DUE_WITHIN_DAYS } from '../domain/compliance/documents.js';
 import { notify } from '../notifications/notify.js';
 import { endSessionsOfStaff, staffMaySignIn } from '../auth/sessions.js';
+import { fileNameSql } from '../files/store.js';
 
 /** The agency's document categories, as the compliance rules read them. */
 async function categoriesOf(db: Queryable, merchantId: number): Promise<ComplianceCategory[]> {
@@ -121,6 +122,7 @@ export const documentsBehaviour: ResourceBehaviour = {
       return `case when expiry_date is null then 'no_expiry' when expiry_date < ${t}::date then 'expired' when expiry_date <= ${t}::date + ${DUE_WITHIN_DAYS} then 'due' else 'valid' end`;
     },
     days_left: (bind, { today }) => `expiry_date - ${bind(today)}::date`,
+    file_name: () => fileNameSql('candidate_documents', 'file'),
   },
   async beforeSave(ctx, { record }) {
     // The expiry defaults to the issue date plus the category's validity.

@@ -123,7 +123,7 @@ export async function fireDueReminders(db: Db, now: Date = new Date(), batch = 2
         event: 'note.reminder',
         title: `Reminder: ${note.title}`,
         body: `Diary note for ${formatDisplayDate(at.date)} at ${at.time}.`,
-        link: `/diary_notes/${note.id}/show`,
+        link: `/dairy_notes/${note.id}/show`,
         audience: { userIds: [note.user_id] },
         data: { note_title: note.title, note_date: formatDisplayDate(at.date), note_time: at.time },
         dedupeKey: `note.reminder:${note.id}:${new Date(note.remind_at).toISOString()}`,

@@ -6,11 +6,12 @@ import { assessBooking, blockingChecks, localDates, overridableChecks, type Book
 import { wageFloorTable } from '../domain/pricing/oncosts.js';
 import { BANDS } from '../domain/pricing/types.js';
 import { describeShiftTimes } from '../domain/shifts/times.js';
-import { formatDisplayDate, instantToZoned } from '../domain/time/agencyTime.js';
+import { agencyToday, formatDisplayDate, instantToZoned } from '../domain/time/agencyTime.js';
 import { lateCancellation, quoteShift } from './rates.js';
 import { cancellationTerms, type CancelParty } from '../domain/pricing/price.js';
 import { notify } from '../notifications/notify.js';
 import { checkShiftRequestQuota } from './shiftRequests.js';
+import { asSentence } from '../../src/engine/text.js';
 
 /** A shift as the booking checks and pricing read it. */
 export interface ShiftTimes {
@@ -98,9 +99,11 @@ export async function loadBookingFacts(db: Queryable, merchantId: number, timeZo
     [merchantId, candidateIds, shift.client_id, shift.site_id, shift.job_role_id, new Date(start - HISTORY_MS).toISOString(), new Date(start + AHEAD_MS).toISOString(), shift.id ?? 0, dates, shift.start, timeZone, dates[0]],
   );
   const out = new Map<number, StaffFacts>();
+  const today = agencyToday(timeZone);
   for (const r of rows) {
     out.set(Number(r.id), {
       timeZone,
+      today,
       shift: { id: shift.id, client_id: shift.client_id, site_id: shift.site_id, job_role_id: shift.job_role_id, start: shift.start, end: shift.end, paid_minutes: shift.paid_minutes ?? null, price_lines: shift.price_lines ?? null, clientName: r.client_name, siteName: r.site_name, jobRoleName: r.shift_role_name },
       candidate: { id: Number(r.id), name: `${r.first_name} ${r.last_name}`, status: r.status, activated: r.activated, job_role_id: r.job_role_id == null ? null : Number(r.job_role_id), jobRoleName: r.job_role_name },
       compliance: { categories: r.categories, documents: r.documents },
@@ -347,7 +350,7 @@ export const shiftsBehaviour: ResourceBehaviour = {
       // The staff member booked, if any, is told in their own words (and never of the client's charge).
       const booked = stored?.status === 'assigned' && row.candidate_id != null ? Number(row.candidate_id) : null;
       await notify(ctx.db, {
-        merchantId, event: 'shift.cancelled', title: 'Shift cancelled', body: `The ${n.role} shift at ${n.site} (${n.client}), ${when}, was cancelled by ${ctx.principal.name}${asked}: ${row.cancel_reason}${charge}`,
+        merchantId, event: 'shift.cancelled', title: 'Shift cancelled', body: `The ${n.role} shift at ${n.site} (${n.client}), ${when}, was cancelled by ${ctx.principal.name}${asked}: ${asSentence(row.cancel_reason)}${charge}`,
         link: '/shift-list/deleted', clientLink: '/client/shift/deleted-shift', audience: { agency: true, clientId: Number(row.client_id), candidateId: booked }, data: { ...data, reason: row.cancel_reason },
         staffWords: offWords(n, when, `the shift was cancelled (${sentenceOf(row.cancel_reason)}).`),
       });

@@ -9,8 +9,8 @@ import { Params, selectList, type Compiled } from '../engine/compile.js';
 import { diff } from '../engine/audit.js';
 import type { EngineContext } from '../engine/context.js';
 import { availabilityFit, assessBooking, blockingChecks, overridableChecks, hoursStartingBetween, localDates, rankSuggestions, weekStartInstant } from '../domain/booking/checks.js';
-import { MAX_BULK_SHIFTS, shiftInstants } from '../domain/shifts/times.js';
-import { addDaysToDate, isPlainDate, startOfWeekMonday, zonedDateTimeToInstant } from '../domain/time/agencyTime.js';
+import { describeDates, MAX_BULK_SHIFTS, shiftInstants } from '../domain/shifts/times.js';
+import { addDaysToDate, formatDisplayDate, isPlainDate, startOfWeekMonday, zonedDateTimeToInstant } from '../domain/time/agencyTime.js';
 import { assessShift, cancellationCharge, loadBookingFacts, priceShift, requestedByOf, shiftTimesOf } from '../resources/shifts.js';
 import { CANCEL_PARTIES, type CancelParty } from '../domain/pricing/price.js';
 import { notify } from '../notifications/notify.js';
@@ -182,7 +182,10 @@ async function createBulk(ctx: EngineContext, c: Compiled, body: BulkBody): Prom
   const [refs] = await ctx.db.query(
     `select (select id from clients where merchant_id = $1 and id = $2 and deleted_at is null) as client,
             (select client_id from sites where merchant_id = $1 and id = $3 and deleted_at is null) as site_client,
+            (select name from clients where merchant_id = $1 and id = $2 and deleted_at is null) as client_name,
+            (select name from sites where merchant_id = $1 and id = $3 and deleted_at is null) as site_name,
             (select id from job_roles where merchant_id = $1 and id = $4) as job_role,
+            (select name from job_roles where merchant_id = $1 and id = $4) as job_role_name,
             (select row_to_json(t) from shift_templates t where merchant_id = $1 and id = $5) as template`,
     [p.merchantId, body.client_id, body.site_id, body.job_role_id, body.template_id ?? null],
   );
@@ -232,7 +235,9 @@ async function createBulk(ctx: EngineContext, c: Compiled, body: BulkBody): Prom
     [p.merchantId, JSON.stringify(inserted.map((r) => ({ id: r.id, changes: diff(c, undefined, r) }))), JSON.stringify({ bulk: { dates, staff_needed: staffNeeded } }), p.userId, p.name, p.loginType],
   );
   if (p.loginType === 'client') {
-    await notify(ctx.db, { merchantId: p.merchantId, event: 'shift.requested', title: 'Shifts requested', body: `${p.name} requests ${inserted.length} shift${inserted.length === 1 ? '' : 's'} from ${dates[0]} to ${dates[dates.length - 1]}.`, link: '/shift-list/open', audience: { agency: true }, data: { shift_ids: inserted.map((r) => r.id) } });
+    const shifts = `${inserted.length} ${refs.job_role_name} shift${inserted.length === 1 ? '' : 's'}`;
+    const body = `${p.name} (${refs.client_name}) requests ${shifts} at ${refs.site_name} ${describeDates(dates, formatDisplayDate)}, ${startTime}–${endTime}.`;
+    await notify(ctx.db, { merchantId: p.merchantId, event: 'shift.requested', title: 'Shifts requested', body, link: '/shift-list/open', audience: { agency: true }, data: { shift_ids: inserted.map((r) => r.id) } });
   }
   const q = new Params();
   const ids = q.bind(inserted.map((r) => r.id));
@@ -270,12 +275,13 @@ async function suggestions(ctx: EngineContext, shiftRow: Row, limit: number) {
                           and o.start_at < $8 and o.start_at > $7::timestamptz - interval '24 hours' and o.end_at > $7 and o.id <> $11)`,
     [merchantId, shift.job_role_id, dates[dates.length - 1], shift.client_id, shift.site_id, dates, shift.start, shift.end, new Date(weekFrom).toISOString(), new Date(weekTo).toISOString(), shift.id],
   );
+  const fits = new Map(pool.map((r) => [Number(r.id), availabilityFit(shift, r.availability, ctx.timeZone)]));
   const ranked = rankSuggestions(pool.map((r) => ({
     id: Number(r.id),
     name: r.name as string,
     job_role: r.job_role as string,
     passesHard: true,
-    available: availabilityFit(shift, r.availability, ctx.timeZone) === 'fits',
+    available: fits.get(Number(r.id)) === 'fits',
     preferred: !!r.preferred,
     avoided: !!r.avoided,
     hoursThisWeek: hoursStartingBetween(r.week_shifts, weekFrom, weekTo),
@@ -286,7 +292,8 @@ async function suggestions(ctx: EngineContext, shiftRow: Row, limit: number) {
     const f = facts.get(r.id);
     const a = f ? assessBooking(f) : null;
     if (!a || blockingChecks(a).length) return [];
-    return [{ candidate_id: r.id, name: r.name, job_role: r.job_role, available: r.available, preferred: r.preferred, avoided: r.avoided, hours_this_week: Math.round(r.hoursThisWeek * 100) / 100, soft: overridableChecks(a).map(({ code, message }) => ({ code, message })), awr: a.awr }];
+    // `availability` says why someone is not available: nothing entered ('not_set'), 'unavailable', or other hours ('mismatch').
+    return [{ candidate_id: r.id, name: r.name, job_role: r.job_role, available: r.available, availability: fits.get(r.id), preferred: r.preferred, avoided: r.avoided, hours_this_week: Math.round(r.hoursThisWeek * 100) / 100, soft: overridableChecks(a).map(({ code, message }) => ({ code, message })), awr: a.awr }];
   });
 }
 

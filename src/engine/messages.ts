@@ -2,6 +2,14 @@ import type { ResourceDeclaration } from './types';
 
 /** The engine's own English texts (validation and screens), under the `engine` namespace. */
 export const engineMessages = {
+  // react-admin's fallbacks, for a save of something the catalogue has no name for: never "Element created".
+  ra: {
+    notification: {
+      created: 'Saved',
+      updated: 'Saved |||| %{smart_count} records saved',
+      deleted: 'Deleted |||| %{smart_count} records deleted',
+    },
+  },
   engine: {
     validation: {
       text: 'Must be text',
@@ -63,12 +71,21 @@ export const engineMessages = {
   },
 };
 
-/** resources.<name>.name and .fields.<source>, from each declaration's labels. */
+/**
+ * resources.<name>.name, .fields.<source> and the rest, from each declaration's labels. `notifications` are
+ * what react-admin's own saves and deletes say (a bulk delete, say), in place of its "Element created".
+ */
 export function declarationMessages(declarations: ResourceDeclaration[]) {
   const resources: Record<string, unknown> = {};
   for (const d of declarations) {
+    const many = d.label.many.toLowerCase();
     resources[d.name] = {
       name: `${d.label.one} |||| ${d.label.many}`,
+      notifications: {
+        created: `${d.label.one} created`,
+        updated: `${d.label.one} updated |||| %{smart_count} ${many} updated`,
+        deleted: `${d.label.one} deleted |||| %{smart_count} ${many} deleted`,
+      },
       fields: Object.fromEntries([['id', 'ID'], ...d.fields.map((f) => [f.source, f.label])]),
       tabs: Object.fromEntries((d.tabs ?? []).map((t) => [t.id, t.label])),
       choices: Object.fromEntries(d.fields.filter((f) => f.choices).map((f) => [f.source, Object.fromEntries(f.choices!.map((c) => [c.id, c.name]))])),

@@ -37,3 +37,9 @@ export const withoutHiddenCharacters = (text: string) =>
 
 /** Text as it is stored: trimmed, in Unicode NFC (an "é" typed as e + accent and one typed as é are one value). */
 export const normaliseText = (text: string) => text.trim().normalize('NFC');
+
+/** A reason as written, ending with one full stop (or its own ! or ?): "Resident in hospital" → "Resident in hospital.". */
+export const asSentence = (text: string) => {
+  const trimmed = String(text ?? '').trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+};

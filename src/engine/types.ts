@@ -84,8 +84,12 @@ export interface FieldDeclaration {
    * readable for history). Default: refuse for hard-deleted targets, keep for soft-deleted ones.
    */
   onDelete?: 'refuse' | 'remove' | 'keep';
-  /** For file and image fields: what may be uploaded (images: PNG/JPEG/WebP up to 1 MB; documents: PDF or image up to 10 MB). */
-  file?: { kind: 'image' | 'document' };
+  /**
+   * For file and image fields: what may be uploaded (images: PNG/JPEG/WebP up to 1 MB; documents: PDF or image up
+   * to 10 MB), and the computed field holding the stored file's name (server/files/store.ts fileNameSql), which
+   * its link shows.
+   */
+  file?: { kind: 'image' | 'document'; nameField?: string };
 }
 
 /**

@@ -24,13 +24,15 @@ import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { NavGroup, NavHeading, NavItem, SidebarNav } from './nav';
 import { UnreadBadge } from './NotificationsButton';
-import { useAgencyNotifications } from './useShellData';
+import { useAgencyNotifications, useChatUnread } from './useShellData';
 
 /** The agency panel's sidebar, exactly as the spec's "Navigation" lists it. */
 export function AdminMenu() {
   const translate = useTranslate();
   const notifications = useAgencyNotifications();
   const unread = notifications.data?.unread_count ?? 0;
+  // Messages from staff have their own count (the chat's), as in the top bar: they are not notifications.
+  const unreadMessages = useChatUnread().data ?? 0;
   return (
     <>
       <SidebarNav label="app.menu.label">
@@ -63,7 +65,16 @@ export function AdminMenu() {
           </NavGroup>
           <NavItem to="/report" label="app.menu.reports" icon={<AssessmentIcon />} />
           <NavHeading label="app.menu.support_group" />
-          <NavItem to="/chat" label="app.menu.message" icon={<ChatIcon />} />
+          <NavItem
+            to="/chat"
+            label="app.menu.message"
+            icon={
+              <UnreadBadge unread={unreadMessages} hidden>
+                <ChatIcon />
+              </UnreadBadge>
+            }
+            describedBy={unreadMessages ? 'sidebar-unread-messages' : undefined}
+          />
           <NavItem
             to="/notification"
             label="app.menu.notification"
@@ -81,6 +92,11 @@ export function AdminMenu() {
       {unread > 0 && (
         <Box id="sidebar-unread-count" sx={{ display: 'none' }}>
           {translate('app.menu.unread', { smart_count: unread })}
+        </Box>
+      )}
+      {unreadMessages > 0 && (
+        <Box id="sidebar-unread-messages" sx={{ display: 'none' }}>
+          {translate('app.menu.unread', { smart_count: unreadMessages })}
         </Box>
       )}
     </>

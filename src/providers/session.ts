@@ -21,6 +21,8 @@ export interface LoginResponse {
   client_name?: string | null;
   /** A staff member's own staff record (login type staff). */
   candidate_id?: number | null;
+  /** A staff member's agency (login type staff): the staff page's titles name it. */
+  agency_name?: string | null;
   user: { id: number; name: string; email: string; role: string; client_id?: number | null };
 }
 

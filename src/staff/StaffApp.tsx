@@ -9,15 +9,20 @@ import { ChatConversation } from '../resources/communication/chat/ChatConversati
 import { chatReducer, closedChat } from '../resources/communication/chat/chatState';
 import { useChatLive } from '../resources/communication/chat/useChatLive';
 import { staffTexts as say } from './messages';
+import { documentTitle } from '../layout/usePageTitle';
+import { t } from '../i18n/light';
 
 // The agency panel's colours, without react-admin's theme (this page never loads react-admin).
 const theme = createTheme({ palette: { primary: { main: '#1565c0' }, secondary: { main: '#0d47a1' } } });
 
-/** A phone-sized column, centred on wider screens. */
-function Phone({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+/**
+ * A phone-sized column, centred on wider screens. The tab is titled "<screen> · <agency>" like the panels'; before
+ * the agency is known (signing in) the product's name stands in, as on the panels' sign-in page.
+ */
+function Phone({ title, agency, children, actions }: { title: string; agency?: string | null; children: ReactNode; actions?: ReactNode }) {
   useEffect(() => {
-    document.title = title;
-  }, [title]);
+    document.title = documentTitle(title, agency || t('app.name'));
+  }, [title, agency]);
   return (
     <Box sx={{ maxWidth: 480, mx: 'auto', height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper', boxShadow: { sm: 2 } }}>
       <AppBar position="static" elevation={0}>
@@ -109,7 +114,7 @@ function InvitePage() {
     }
   };
   return (
-    <Phone title={say.invite_title}>
+    <Phone title={say.invite_title} agency={invite?.agency}>
       <Box component="form" onSubmit={submit} noValidate sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }}>
         {invalid && <Alert severity="error">{invalid}</Alert>}
         {!invite && !invalid && <CircularProgress aria-label={say.loading} />}
@@ -138,23 +143,48 @@ function InvitePage() {
   );
 }
 
+/**
+ * The signed-in staff member (GET staff_login: their name, staff record and agency), or the error in words; a
+ * session that has ended sends them to the sign-in page.
+ */
+function useStaffMe() {
+  const navigate = useNavigate();
+  const [me, setMe] = useState<LoginResponse | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    let current = true;
+    request<LoginResponse>('/staff_login')
+      .then((answer) => current && setMe(answer))
+      .catch((e) => {
+        if (!current) return;
+        if (e instanceof ApiFailure && e.status === 401) {
+          clearExpired();
+          navigate('/staff-app/login', { replace: true });
+        } else setError(e instanceof ApiFailure ? e.message : say.network);
+      });
+    return () => {
+      current = false;
+    };
+  }, [navigate]);
+  return { me, error };
+}
+
 /** The staff member's conversation with their agency, live. */
 function StaffChat() {
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(chatReducer, closedChat);
-  const [who, setWho] = useState<LoginResponse | null>(null);
+  const { me: who, error: whoError } = useStaffMe();
   const [error, setError] = useState('');
   const { live, connected } = useChatLive();
   useEffect(() => {
+    if (whoError) dispatch({ type: 'failed' });
+  }, [whoError]);
+  useEffect(() => {
+    if (!who) return;
     let current = true;
-    request<LoginResponse>('/staff_login')
-      .then(async (me) => {
-        if (!current) return;
-        setWho(me);
-        dispatch({ type: 'open', candidateId: me.candidate_id! });
-        const sid = await createChannel(me.candidate_id!, me.merchant_id);
-        if (current) dispatch({ type: 'opened', channelSid: sid, candidateId: me.candidate_id });
-      })
+    dispatch({ type: 'open', candidateId: who.candidate_id! });
+    createChannel(who.candidate_id!, who.merchant_id)
+      .then((sid) => current && dispatch({ type: 'opened', channelSid: sid, candidateId: who.candidate_id }))
       .catch((e) => {
         if (!current) return;
         dispatch({ type: 'failed' });
@@ -166,7 +196,7 @@ function StaffChat() {
     return () => {
       current = false;
     };
-  }, [navigate]);
+  }, [who, navigate]);
   const signOut = async () => {
     await revokeToken();
     clearExpired();
@@ -175,6 +205,7 @@ function StaffChat() {
   return (
     <Phone
       title={say.chat_title}
+      agency={who?.agency_name}
       actions={
         <>
           <Button color="inherit" onClick={() => navigate('/staff-app/notifications')}>
@@ -192,7 +223,7 @@ function StaffChat() {
         </Typography>
       )}
       {!connected && <Alert severity="warning">{say.reconnecting}</Alert>}
-      {error && <Alert severity="error">{error}</Alert>}
+      {(whoError || error) && <Alert severity="error">{whoError || error}</Alert>}
       <ChatConversation state={state} live={live} emptyText={say.no_messages} />
     </Phone>
   );
@@ -209,6 +240,7 @@ interface StaffNotice {
 /** The staff member's own notifications (bookings, moves, cancellations), newest first; opening them marks them read. */
 function StaffNotifications() {
   const navigate = useNavigate();
+  const { me } = useStaffMe();
   const [list, setList] = useState<StaffNotice[] | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
@@ -233,6 +265,7 @@ function StaffNotifications() {
   return (
     <Phone
       title={say.notifications_title}
+      agency={me?.agency_name}
       actions={
         <Button color="inherit" onClick={() => navigate('/staff-app/chat')}>
           {say.chat_title}

@@ -226,12 +226,26 @@ describe('conversations and unread counts', () => {
     expect((await call(t.app, staff, 'GET', '/api/chats/unread_count')).statusCode).toBe(403);
   });
 
-  it('a message from staff notifies the agency', async () => {
+  it("a message from staff shows in the chat's unread count, not in the bell (unless the agency turns a channel on)", async () => {
     const sid = (await openChannel(staff, staffCandidate)).json().channel_sid;
+    await fetchMessages(admin, sid);
+    const bell = async () => (await call(t.app, admin, 'GET', '/api/agency_notifications?page=1&per_page=10')).json();
+    const unread = async () => (await call(t.app, admin, 'GET', '/api/chats/unread_count')).json().count as number;
+    const [bellBefore, chatBefore] = [await bell(), await unread()];
     await send(staff, sid, 'Please call me back');
-    const [row] = await t.db.query<any>(`select title, body, link from notifications where merchant_id = $1 and event = 'message.received' order by id desc limit 1`, [merchantA]);
-    expect(row.body).toBe('Please call me back');
-    expect(row.link).toBe(`/chat?channel=${sid}`);
+    expect(await unread()).toBe(chatBefore + 1);
+    expect(await bell()).toMatchObject({ total_count: bellBefore.total_count, unread_count: bellBefore.unread_count });
+    expect(await t.db.query(`select 1 from notifications where merchant_id = $1 and event = 'message.received'`, [merchantA])).toEqual([]);
+
+    // An agency that wants them in the bell too switches the in-app channel on.
+    expect((await call(t.app, admin, 'PUT', '/api/notification_settings/message.received', { channels: ['alert'], recipients: ['agency_admins', 'consultants'] })).statusCode).toBe(200);
+    try {
+      await send(staff, sid, 'And again');
+      const [row] = await t.db.query<any>(`select body, link from notifications where merchant_id = $1 and event = 'message.received' order by id desc limit 1`, [merchantA]);
+      expect(row).toEqual({ body: 'And again', link: `/chat?channel=${sid}` });
+    } finally {
+      await t.db.query(`delete from notification_settings where merchant_id = $1 and event = 'message.received'`, [merchantA]);
+    }
   });
 
   it('the demo has conversations, some unread', async () => {

@@ -207,6 +207,22 @@ describe('reading a file', () => {
     }
   });
 
+  it('a document names its file as it was uploaded (file_name), for its link; an id that is no file names nothing', async () => {
+    const up = await upload(t.app, admin, PDF, { name: 'Zoë passport.pdf' });
+    const [who] = await t.db.query<{ candidate: number; category: number }>(
+      `select (select id from candidates where merchant_id = $1 order by id limit 1) as candidate, (select id from document_categories where merchant_id = $1 order by id limit 1) as category`,
+      [ids.merchant],
+    );
+    const made = await call(t.app, admin, 'POST', '/api/candidate_documents', { candidate_id: who.candidate, document_category_id: who.category, file: up.json().data.id, number: 'NAMED-1' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data.file_name).toBe('Zoë passport.pdf');
+    const listed = (await call(t.app, admin, 'GET', `/api/candidate_documents?candidate_id=${who.candidate}&per_page=100`)).json().data;
+    expect(listed.find((d: { number: string }) => d.number === 'NAMED-1').file_name).toBe('Zoë passport.pdf');
+    // Rows kept from before with a plain name in place of an id: no name, and no error.
+    await t.db.query(`update candidate_documents set file = 'old-scan.pdf' where id = $1`, [made.json().data.id]);
+    expect((await call(t.app, admin, 'GET', `/api/candidate_documents/${made.json().data.id}`)).json().data.file_name).toBeNull();
+  });
+
   it("shows the agency's own picture to every user of the agency; a kept SVG only as a download", async () => {
     const [svg] = await t.db.query<{ id: string }>(
       `insert into files (merchant_id, name, mime, size, sha256, data, owner_resource, owner_id, owner_field)

@@ -159,7 +159,7 @@ describe('reminders', () => {
     expect(await fireDueReminders(t.db)).toBe(0);
     const sent = await notificationsOf(userIds['consultant@demo.test'], `Reminder: ${title}`);
     expect(sent).toHaveLength(1);
-    expect(sent[0].link).toBe(`/diary_notes/${created.id}/show`);
+    expect(sent[0].link).toBe(`/dairy_notes/${created.id}/show`);
     expect(await notificationsOf(userIds['admin@demo.test'], `Reminder: ${title}`)).toHaveLength(0);
     expect(await notificationsOf(userIds['consultant@demo.test'], `Reminder: ${title} later`)).toHaveLength(0);
     const stored = (await call(t.app, consultant, 'GET', `/api/diary_notes/${created.id}`)).json().data;

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
-import { addDaysToDate, agencyToday, dayOfWeek, zonedDateTimeToInstant } from '../../server/domain/time/agencyTime';
+import { addDaysToDate, agencyToday, dayOfWeek, formatDisplayDate, zonedDateTimeToInstant } from '../../server/domain/time/agencyTime';
 import { refreshCompliance } from '../../server/resources/compliance';
 import { BANDS } from '../../server/domain/pricing/types';
 
@@ -149,6 +149,11 @@ describe('hard booking checks', () => {
     expect(refused(await assign(s.id, await staff({ docs: 'none' })), 409).errors?.candidate_id).toMatch(/is missing mandatory documents for .*: .*DBS certificate/);
     expect(refused(await assign(s.id, await staff({ docs: 'awaiting' })), 409).errors?.candidate_id).toMatch(/not verified yet/);
     expect(refused(await assign(s.id, await staff({ expiry: addDaysToDate(base, 3) })), 409).errors?.candidate_id).toMatch(/will have expired by/);
+    // Expired already: said as it is, on its date.
+    const gone = addDaysToDate(today, -2);
+    const words = refused(await assign(s.id, await staff({ expiry: gone })), 409).errors?.candidate_id;
+    expect(words).toMatch(new RegExp(`DBS certificate expired on ${formatDisplayDate(gone)}.*\\.$`));
+    expect(words).not.toMatch(/will have expired/);
   });
 
   it('refuses a staff member restricted at the client or at the site', async () => {
@@ -410,6 +415,20 @@ describe('client users', () => {
     expect((await post(`/api/shifts/${req.id}/actions/remove`, { reason: 'x' }, tok.client)).statusCode).toBe(403);
   });
 
+  it('request several shifts at once; the agency reads them in words, one date said once', async () => {
+    const [names] = await t.db.query(`select (select name from job_roles where id = $1) as role, (select name from sites where id = $2) as site`, [role, site]);
+    const day = addDaysToDate(base, 58);
+    const notice = async () => (await t.db.query(`select title, body from notifications where merchant_id = $1 and client_id is null order by id desc limit 1`, [merchantA]))[0];
+    ok(await post('/api/shifts/bulk', { client_id: meadowbank, site_id: site, job_role_id: role, start_time: '08:00', end_time: '16:00', dates: [day], staff_needed: 2 }, tok.client), 201);
+    expect(await notice()).toEqual({
+      title: 'Shifts requested',
+      body: `Helen Carter (Meadowbank Care Home) requests 2 ${names.role} shifts at ${names.site} on ${formatDisplayDate(day)}, 08:00–16:00.`,
+    });
+    const days = [0, 1, 3].map((d) => addDaysToDate(base, 60 + d));
+    ok(await post('/api/shifts/bulk', { client_id: meadowbank, site_id: site, job_role_id: role, start_time: '20:00', end_time: '08:00', dates: days }, tok.client), 201);
+    expect((await notice()).body).toBe(`Helen Carter (Meadowbank Care Home) requests 3 ${names.role} shifts at ${names.site} on 3 dates from ${formatDisplayDate(days[0])} to ${formatDisplayDate(days[2])}, 20:00–08:00.`);
+  });
+
   it('cancel their own shift within the late window: the charge is shown before and stored after', async () => {
     const soon = new Date(Date.now() + 3 * 3600_000);
     soon.setUTCMinutes(0, 0, 0);
@@ -426,8 +445,10 @@ describe('client users', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', cancellation_charge: preview.charge, cancellation_hours: 4, cancelled_by: 'Helen Carter' });
     noPay(cancelled);
     expect(ok(await get(`/api/shifts/${s.id}`, tok.client)).cancellation_charge).toBe(preview.charge);
-    const [notice] = await t.db.query(`select title from notifications where merchant_id = $1 and candidate_id is null order by id desc limit 1`, [merchantA]);
+    const [notice] = await t.db.query(`select title, body from notifications where merchant_id = $1 and candidate_id is null order by id desc limit 1`, [merchantA]);
     expect(notice.title).toBe('Shift cancelled');
+    // The reason is a sentence of its own, ended before the charge's.
+    expect(notice.body).toMatch(/, was cancelled by Helen Carter[^:]*: Resident in hospital\. A late-cancellation charge of £\d+\.\d{2} applies\.$/);
   });
 
   it('a late cancellation the agency records for the client charges too, unless the agency waives it; an early one is free', async () => {
@@ -441,6 +462,8 @@ describe('client users', () => {
     const early = await shift(at(55, '08:00'), at(55, '16:00'));
     expect(ok(await get(`/api/shifts/${early.id}/cancellation`))).toMatchObject({ late: false, charge: 0 });
     expect(ok(await post(`/api/shifts/${early.id}/actions/cancel`, { reason: 'Not needed' })).cancellation_charge).toBeNull();
+    const [notice] = await t.db.query(`select body from notifications where merchant_id = $1 and event = 'shift.cancelled' and candidate_id is null order by id desc limit 1`, [merchantA]);
+    expect(notice.body).toMatch(/: Not needed\.$/);
   });
 });
 
@@ -506,6 +529,9 @@ describe('suggested staff', () => {
     expect(list[0]).toMatchObject({ candidate_id: availablePreferred, available: true, preferred: true, hours_this_week: 0, soft: [], job_role: 'Activities coordinator' });
     expect(list[2]).toMatchObject({ candidate_id: busyAvailable, hours_this_week: 5.5, soft: [expect.objectContaining({ code: 'short_rest' })] });
     expect(list[3]).toMatchObject({ candidate_id: preferredOnly, available: false, preferred: true });
+    // Not available because nothing is entered, not because they said no.
+    expect(list[0].availability).toBe('fits');
+    expect(list[3].availability).toBe('not_set');
     const listed = list.map((x: { candidate_id: number }) => x.candidate_id);
     for (const absent of [restricted, booked, notCompliant]) expect(listed).not.toContain(absent);
     // Assigning from the list in one click.

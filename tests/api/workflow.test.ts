@@ -381,6 +381,24 @@ describe('the audit trail', () => {
     expect((await get(`/api/audit_entries?subject_resource=candidates&subject_id=${staff}`, tok.otherAdmin)).json().total_count).toBe(0);
   });
 
+  it('the demo has a history: a demo staff member, client and shift each show their creation, as the engine records it', async () => {
+    const [demo] = await t.db.query<{ staff: number; client: number; shift: number }>(
+      `select (select d.candidate_id from candidate_documents d join candidates c on c.id = d.candidate_id where c.merchant_id = $1 order by d.id limit 1) as staff,
+              (select id from clients where merchant_id = $1 order by id limit 1) as client, (select id from shifts where merchant_id = $1 order by id limit 1) as shift`,
+      [merchantA],
+    );
+    const staffHistory = (await get(`/api/audit_entries?subject_resource=candidates&subject_id=${demo.staff}&sort=id&order=asc&per_page=100`)).json().data;
+    expect(staffHistory[0]).toMatchObject({ resource: 'candidates', record_id: demo.staff, event: 'create', user_name: 'Alex Morgan' });
+    expect(staffHistory[0].changes.first_name).toEqual({ from: null, to: (await stored('candidates', demo.staff)).first_name });
+    // Their documents are filed under them, as a document saved through the engine is.
+    expect(staffHistory.some((e: any) => e.resource === 'candidate_documents' && e.event === 'create')).toBe(true);
+    for (const [resource, id] of [['clients', demo.client], ['shifts', demo.shift]] as const) {
+      expect((await auditOf(resource, id)).map((e) => e.event), resource).toEqual(['create']);
+    }
+    // The other agency's demo has its own, never shown here.
+    expect((await get(`/api/audit_entries?subject_resource=candidates&subject_id=${demo.staff}`, tok.otherAdmin)).json().total_count).toBe(0);
+  });
+
   it('cannot be edited: no write route grants it (403), and the table refuses UPDATE and DELETE', async () => {
     const [entry] = (await get('/api/audit_entries?per_page=1')).json().data;
     expect((await put(`/api/audit_entries/${entry.id}`, { user_name: 'Nobody' })).statusCode).toBe(403);

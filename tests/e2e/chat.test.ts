@@ -64,6 +64,18 @@ describe('chat', () => {
     }
   });
 
+  it("the staff page's tabs name the staff member's agency once it is known", async () => {
+    const { page } = e2e;
+    const titled = (title: string) => page.waitForFunction((t) => document.title === t, title);
+    await page.goto('/staff-app/login');
+    await titled('Staff sign in · Staffing back office');
+    await signInStaff(page);
+    await titled('Messages · Brightway Staffing');
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await waitForPath(page, '/staff-app/notifications');
+    await titled('Notifications · Brightway Staffing');
+  });
+
   it('a message that is only whitespace is not sent', async () => {
     const { page } = e2e;
     await signInAdmin(page);

@@ -26,6 +26,15 @@ describe('diary notes', () => {
       // Mine: still there (the admin wrote it).
       await page.getByRole('button', { name: 'Mine' }).click();
       await expect.poll(() => page.locator('table tbody tr', { hasText: title }).count()).toBe(1);
+      // The record is under the spec's spelling too, and the other spelling leads there.
+      const id = made.body.data.id;
+      await page.locator('table tbody tr', { hasText: title }).click();
+      await waitForPath(page, `/dairy_notes/${id}/show`);
+      await page.getByText(title).first().waitFor();
+      for (const [from, to] of [[`/diary_notes/${id}/show`, `/dairy_notes/${id}/show`], [`/diary_notes/${id}`, `/dairy_notes/${id}`], ['/diary_notes', '/dairy_notes/today']]) {
+        await page.goto(from);
+        await waitForPath(page, to);
+      }
 
       await openProfileMenu(page);
       const item = page.getByRole('menuitem', { name: /Diary Notes/ });

@@ -52,6 +52,10 @@ describe('rate cards', () => {
       // The card is listed on Rates & Rules, filtered by its client.
       await page.goto(`/rates_and_rules?filter=${encodeURIComponent(JSON.stringify({ client_id: client.id }))}`);
       await expect.poll(() => page.locator('table tbody tr').filter({ hasText: '£12.71' }).count()).toBe(1);
+      // One title with its separator, never the list's run into it ("Rates & RulesRate cards"), and one h1.
+      await expect.poll(() => page.title()).toBe('Rates & Rules · Brightway Staffing');
+      expect(await page.locator('#react-admin-title').textContent()).toBe('Rates & Rules');
+      expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Rates & Rules']);
       await page.getByRole('heading', { name: 'Pricing rules' }).waitFor();
       await page.getByText('Agency default').first().waitFor();
     } finally {

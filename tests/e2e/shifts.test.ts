@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
 import { api, chooseReference, signInAdmin, signInClient, typeDate, uid, waitForPath } from './engineHelpers';
@@ -110,6 +110,8 @@ describe('shifts', () => {
 
   it('explains a refused booking in words and does not offer to assign', { timeout: 90_000 }, async () => {
     const { page } = e2e;
+    // A laptop's short screen: the suggestions fill the dialog, and "Someone else" is below them.
+    await page.setViewportSize({ width: 1366, height: 600 });
     await signInAdmin(page);
     const last = `Refused${uid()}`;
     const made = await api(page, 'POST', '/api/candidates', { first_name: 'Rae', last_name: last, email: `rae.${last}@e2e.test`.toLowerCase() });
@@ -125,6 +127,8 @@ describe('shifts', () => {
       await page.getByRole('option', { name: `Rae ${last}` }).click();
       const refused = dialog.getByTestId('check-error');
       await refused.waitFor();
+      // The result is brought into the dialog's view, not left below its fold under the suggestions.
+      await expect.poll(() => shownInDialog(dialog.getByRole('heading', { name: `Booking checks for Rae ${last}` }))).toBe(true);
       // Each failed hard check is named: a new staff member is not approved, and has no job role yet.
       expect(await refused.textContent()).toMatch(/Cannot be booked/);
       expect((await refused.locator('li').count()) >= 1).toBe(true);
@@ -196,6 +200,14 @@ describe("a cancelled shift's charge (issue 14.2)", () => {
     }
   });
 });
+/** Whether an element inside a dialog is within the part of the dialog's scrolling content that is on screen. */
+function shownInDialog(target: Locator) {
+  return target.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const view = el.closest('.MuiDialogContent-root')!.getBoundingClientRect();
+    return box.top >= view.top && box.bottom <= view.bottom && box.bottom <= window.innerHeight;
+  });
+}
 
 function inDaysFrom(date: string, days: number) {
   const d = new Date(`${date}T00:00:00Z`);

@@ -96,12 +96,10 @@ describe('documents and compliance', () => {
       }, `/api/files/${stored.file}`);
       expect(file).toEqual({ type: 'application/pdf', text: PDF });
 
-      // The checker opens the file from its row (a new tab, from the page's own copy), then verifies it.
-      const opened = page.context().waitForEvent('page');
-      await row.getByRole('button', { name: 'File (PDF or image)' }).click();
-      const tab = await opened;
-      expect(tab.url()).toMatch(/^blob:/);
-      await tab.close();
+      // The checker opens the file from its row, named as uploaded; it is saved under that name, then verified.
+      const saved = page.waitForEvent('download');
+      await row.getByRole('button', { name: 'proof.pdf' }).click();
+      expect((await saved).suggestedFilename()).toBe('proof.pdf');
 
       // Still not compliant: the new document awaits its check.
       await summary.getByText('Not compliant').waitFor();

@@ -6,9 +6,9 @@ import { renderEmail } from '../../notifications/outbox.js';
 const HOUR = 60 * 60_000;
 
 /**
- * The demo's notifications (every kind, some unread, for the agency and its first client) and e-mails the
- * outbox has sent (with their copies in the embedded mailbox), one that keeps failing, and SMS and push
- * messages the recording driver kept.
+ * The demo's notifications (every kind the bell shows, some unread, for the agency and its first client; chat
+ * messages have their own badge) and e-mails the outbox has sent (with their copies in the embedded mailbox),
+ * one that keeps failing, and SMS and push messages the recording driver kept.
  */
 export async function seedNotifications(db: Queryable, ctx: SeedContext) {
   const staff = await db.query<{ id: number; name: string; email: string | null; phone: string | null }>(
@@ -24,7 +24,6 @@ export async function seedNotifications(db: Queryable, ctx: SeedContext) {
   const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR).toISOString();
 
   const agencyRows = [
-    { event: 'message.received', title: `New message from ${s(0).name}`, body: 'Hi, can I swap my Friday night shift?', link: '/chat', read: false, h: 0.5 },
     { event: 'shift.requested', title: 'Shift requested', body: `${client.name} requested a day shift for tomorrow.`, link: '/shift-list', read: false, h: 2 },
     { event: 'document.due', title: 'DBS certificate expires in 30 days', body: `The DBS certificate of ${s(1).name} is due for renewal.`, link: s(1).id ? `/staffs/${s(1).id}` : '/staff/staff-list', read: false, h: 5 },
     { event: 'staff.registered', title: 'New staff member registered', body: `${s(2).name} registered and awaits approval.`, link: '/staffs/pendingStaff', read: false, h: 9 },
@@ -35,7 +34,6 @@ export async function seedNotifications(db: Queryable, ctx: SeedContext) {
     { event: 'support.request', title: 'Support request: cannot export payroll', body: 'Sam Patel asked for help.', link: '/support', read: true, h: 50 },
     { event: 'document.due', title: 'Nursing PIN expires in 60 days', body: `The NMC PIN of ${s(2).name} is due for renewal.`, link: s(2).id ? `/staffs/${s(2).id}` : '/staff/staff-list', read: true, h: 72 },
     { event: 'shift.filled', title: 'Shift filled', body: `${s(1).name} was booked at ${client.name}.`, link: '/shift-list', read: true, h: 96 },
-    { event: 'message.received', title: `New message from ${s(3).name}`, body: 'Thanks, see you Monday.', link: '/chat', read: true, h: 120 },
   ];
   const clientRows = [
     { event: 'shift.filled', title: 'Shift filled', body: `${s(3).name} will work your day shift tomorrow.`, link: '/client/shift/assign-shift', read: false, h: 1 },
@@ -75,6 +73,6 @@ export async function seedNotifications(db: Queryable, ctx: SeedContext) {
 
   await insertMany(db, 'message_outbox', [
     ...(s(3).phone ? [{ merchant_id: ctx.merchantId, channel: 'sms', recipient: s(3).phone, recipient_name: s(3).name, body: `Shift filled: You are booked tomorrow at ${client.name}.`, event: 'shift.filled', status: 'recorded', driver: 'recording', created_at: at(1) }] : []),
-    { merchant_id: ctx.merchantId, channel: 'push', recipient: `user:${ctx.adminId}`, recipient_name: ctx.adminName, body: `New message from ${s(0).name}`, event: 'message.received', status: 'recorded', driver: 'recording', created_at: at(0.5) },
+    ...(s(3).id ? [{ merchant_id: ctx.merchantId, channel: 'push', recipient: `candidate:${s(3).id}`, recipient_name: s(3).name, body: `You are booked: You are booked tomorrow at ${client.name}.`, event: 'shift.filled', status: 'recorded', driver: 'recording', created_at: at(1) }] : []),
   ]);
 }

@@ -13,6 +13,7 @@ import { addDaysToDate, daysBetween, formatDisplayDate, isPlainDate, startOfWeek
 import { dateToDay, dayToDate, localDateTime, localDay, localInstant, mondayOfWeek, weekOfDay } from './zoneClock';
 import { ageOn, pounds, wageWarning, type WageFloor } from '../pricing/oncosts';
 import { BAND_LABELS, type Band } from '../pricing/types';
+import { asSentence } from '../../../src/engine/text';
 
 /** Working Time Regulations 1998: consecutive hours' rest between two shifts. */
 export const REST_HOURS = 11;
@@ -117,6 +118,8 @@ export interface BookingPreferences {
 
 export interface BookingFacts {
   timeZone: string;
+  /** Today on the agency's clock: a document already expired is said so, not "will have expired". Absent: not said. */
+  today?: string;
   shift: BookingShift & { clientName: string; siteName: string; jobRoleName: string };
   candidate: {
     id: number;
@@ -409,17 +412,23 @@ export function assessBooking(facts: BookingFacts): BookingAssessment {
     hardCheck('document_unverified', `${name}'s ${items} ${unverified.length === 1 ? 'is' : 'are'} not verified yet.`);
   }
   if (compliance.expired.length > 0) {
-    const items = compliance.expired.map((n) => `${n.category.name} (valid until ${formatDisplayDate(n.expiry)})`);
-    hardCheck('document_expired', `${name}'s ${listOf(items)} will have expired by ${formatDisplayDate(onDate)}.`);
+    // Already expired (before today) is said as a fact; expiring before the shift is said as what will be.
+    const past = compliance.expired.filter((n) => facts.today !== undefined && n.expiry < facts.today);
+    const coming = compliance.expired.filter((n) => !past.includes(n));
+    const parts = [
+      ...(past.length ? [listOf(past.map((n) => `${n.category.name} expired on ${formatDisplayDate(n.expiry)}`))] : []),
+      ...(coming.length ? [`${listOf(coming.map((n) => `${n.category.name} (valid until ${formatDisplayDate(n.expiry)})`))} will have expired by ${formatDisplayDate(onDate)}`] : []),
+    ];
+    hardCheck('document_expired', `${name}'s ${parts.join('; their ')}.`);
   }
 
   // Hard: restrictions.
   for (const r of facts.restrictions) {
     if (r.client_id !== shift.client_id) continue;
     if (r.site_id === null) {
-      hardCheck('restricted_client', `${name} is restricted at ${shift.clientName}: ${sentence(r.reason)}`);
+      hardCheck('restricted_client', `${name} is restricted at ${shift.clientName}: ${asSentence(r.reason)}`);
     } else if (r.site_id === shift.site_id) {
-      hardCheck('restricted_site', `${name} is restricted at ${shift.siteName} (${shift.clientName}): ${sentence(r.reason)}`);
+      hardCheck('restricted_site', `${name} is restricted at ${shift.siteName} (${shift.clientName}): ${asSentence(r.reason)}`);
     }
   }
 
@@ -605,11 +614,5 @@ export function formatHours(hours: number): string {
 function listOf(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
-
-/** A reason as written, ending with one full stop. */
-const sentence = (text: string) => {
-  const trimmed = text.trim();
-  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
-};
 
 const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;

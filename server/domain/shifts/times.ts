@@ -24,3 +24,12 @@ export function describeShiftTimes(start: string, end: string, timeZone: string,
   const to = instantToZoned(new Date(end), timeZone);
   return `${formatDate(from.date)} ${from.time}–${to.date === from.date || to.date === addDaysToDate(from.date, 1) ? '' : `${formatDate(to.date)} `}${to.time}`;
 }
+
+/**
+ * The dates of a request of several shifts, as people read them: 'on 10 Dec 2026', 'on 10 Dec 2026 and
+ * 12 Dec 2026', 'on 5 dates from 10 Dec 2026 to 14 Dec 2026'. `dates` are yyyy-MM-dd, sorted and distinct.
+ */
+export function describeDates(dates: string[], formatDate: (d: string) => string): string {
+  if (dates.length <= 2) return `on ${dates.map(formatDate).join(' and ')}`;
+  return `on ${dates.length} dates from ${formatDate(dates[0])} to ${formatDate(dates[dates.length - 1])}`;
+}

@@ -4,7 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   Button, CreateBase, DataTable, EditBase, ListBase, Pagination, RecordContextProvider, SaveButton, SimpleForm, Toolbar, useCanAccess, useGetList,
-  useListContext, useNotify, useRecordContext, useRefresh, useTranslate, type Identifier, type RaRecord,
+  useListContext, useRecordContext, useRefresh, useTranslate, type Identifier, type RaRecord,
 } from 'react-admin';
 import type { ResourceDeclaration } from '../types';
 import { hasView } from '../types';
@@ -12,7 +12,7 @@ import { UnsavedChangesGuard } from './UnsavedChanges';
 import { FieldFor } from './fields';
 import { RecordActions } from './actions';
 import { useCustomFields } from './customFields';
-import { FormInputs, StaleNotice, StaleProvider, formValidator, namedMessage, transformUploads, useEntityName, useStaleEdit, useSubmitWithUploads } from './views';
+import { FormInputs, StaleNotice, StaleProvider, formValidator, transformUploads, useNamedNotice, useStaleEdit, useSubmitWithUploads } from './views';
 
 const parentOf = (decl: ResourceDeclaration) => {
   if (!decl.parent) throw new Error(`${decl.name} has no parent`);
@@ -48,8 +48,7 @@ function ChildForm({ decl, view, children, onCancel }: { decl: ResourceDeclarati
 
 /** Creates a child of one parent record: the parent's field is set by the screen, never typed. `onDone` gets the record as saved. */
 export function ChildCreate({ decl, parentId, onDone, onCancel }: { decl: ResourceDeclaration; parentId: Identifier; onDone?: (saved: RaRecord) => void; onCancel?: () => void }) {
-  const notify = useNotify();
-  const name = useEntityName(decl);
+  const notice = useNamedNotice(decl);
   const refresh = useRefresh();
   const { field } = parentOf(decl);
   return (
@@ -61,7 +60,7 @@ export function ChildCreate({ decl, parentId, onDone, onCancel }: { decl: Resour
       transform={async (data: Record<string, any>) => ({ ...(await transformUploads(decl)(data)), [field]: parentId })}
       mutationOptions={{
         onSuccess: (saved: RaRecord) => {
-          notify(namedMessage(name, 'created'), { type: 'info', messageArgs: { _: namedMessage(name, 'created') } });
+          notice('created');
           // Refreshes the list and what depends on the children (the parent's compliance, its history).
           refresh();
           onDone?.(saved);
@@ -75,8 +74,7 @@ export function ChildCreate({ decl, parentId, onDone, onCancel }: { decl: Resour
 
 /** Edits one child; a stale save says so and offers to reload, like every generated edit form. */
 export function ChildEdit({ decl, id, onDone, onCancel }: { decl: ResourceDeclaration; id: Identifier; onDone?: () => void; onCancel?: () => void }) {
-  const notify = useNotify();
-  const name = useEntityName(decl);
+  const notice = useNamedNotice(decl);
   const refresh = useRefresh();
   const stale = useStaleEdit();
   return (
@@ -90,7 +88,7 @@ export function ChildEdit({ decl, id, onDone, onCancel }: { decl: ResourceDeclar
         mutationOptions={{
           onError: stale.onError,
           onSuccess: () => {
-            notify(namedMessage(name, 'updated'), { type: 'info', messageArgs: { _: namedMessage(name, 'updated') } });
+            notice('updated');
             refresh();
             onDone?.();
           },

@@ -60,7 +60,7 @@ export function FieldFor({ of: field, plain = false, ...props }: { of: FieldDecl
     case 'image':
       return <FunctionField {...common} render={(r: any) => orEmpty(val(r), () => <StoredImage value={val(r)} alt={field.label} sx={{ maxWidth: 120, maxHeight: 120, objectFit: 'contain' }} />)} />;
     case 'file':
-      return <FunctionField {...common} render={(r: any) => (isFileId(val(r)) ? <FileLink id={val(r)} title={field.label} /> : EMPTY)} />;
+      return <FunctionField {...common} render={(r: any) => (isFileId(val(r)) ? <FileLink id={val(r)} title={(field.file?.nameField && r[field.file.nameField]) || field.label} /> : EMPTY)} />;
     case 'address':
       return <FunctionField {...common} render={(r: any) => formatAddress(val(r)) || EMPTY} />;
   }

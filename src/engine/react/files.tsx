@@ -4,7 +4,7 @@ import { Avatar, Box, CircularProgress, Link, Skeleton, Typography, type AvatarP
 import { useRecordContext, useTranslate } from 'react-admin';
 import { API, ApiFailure, request } from '../../providers/request';
 import { getToken } from '../../providers/session';
-import { isFileId, isImageMime, isInlineMime, isShippedPath, type FileKind } from '../files';
+import { isFileId, isImageMime, isShippedPath, type FileKind } from '../files';
 
 /** What the API answers for an upload. */
 export interface UploadedFile {
@@ -155,8 +155,10 @@ export function FileAvatar({ value, ...props }: { value: unknown } & Omit<Avatar
 }
 
 /**
- * A link to a stored file: PDFs and images open in a new tab, anything else (kept from before) is downloaded.
- * The file is fetched on the click, not before: a list of documents should not download them all.
+ * A link to a stored file, named as it was uploaded: a click saves it under that name (the server's
+ * Content-Disposition). It is not opened in a tab: the page holds it as a blob, and a tab would show and save it
+ * under the blob's random name. The file is fetched on the click, not before: a list of documents should not
+ * download them all.
  */
 export function FileLink({ id, title }: { id: string; title?: string }) {
   const translate = useTranslate();
@@ -167,10 +169,7 @@ export function FileLink({ id, title }: { id: string; title?: string }) {
       const file = await loadFile(id);
       const a = document.createElement('a');
       a.href = file.url;
-      if (isInlineMime(file.mime)) {
-        a.target = '_blank';
-        a.rel = 'noopener';
-      } else a.download = file.name;
+      a.download = file.name;
       a.click();
       setState('idle');
     } catch {

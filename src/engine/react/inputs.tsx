@@ -3,7 +3,7 @@ import { useFormState } from 'react-hook-form';
 import { getPath } from '../validate';
 import {
   AutocompleteArrayInput, AutocompleteInput, BooleanInput, ImageInput, FileInput, NumberInput,
-  ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, ValidationError, required, useTranslate, type InputProps,
+  ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, ValidationError, required, useRecordContext, useTranslate, type InputProps,
 } from 'react-admin';
 import type { FieldDeclaration } from '../types';
 import { PickerInput } from './DatePickerInput';
@@ -13,7 +13,8 @@ import { declarations } from '../../resources/declarations';
 
 // The input shows a value as { src, title } (and a newly chosen file as { src, title, rawFile }); the record
 // keeps only the stored file's id (or a shipped path), which the preview shows through the file store.
-const formatUpload = (v: unknown) => (typeof v === 'string' && v ? { src: v, title: '' } : v);
+/** A stored file's id as react-admin's upload inputs hold it: { src, title }, the title its stored name when known. */
+const formatUpload = (v: unknown, name?: unknown) => (typeof v === 'string' && v ? { src: v, title: typeof name === 'string' ? name : '' } : v);
 
 // What the browser's file picker offers. The dropzone itself refuses nothing: a refused file would silently
 // clear the current one, so type and size are reported next to the field by the form's validation instead.
@@ -43,6 +44,7 @@ const refLabel = (reference: string) => ({ reference, sort: referenceSort(refere
 /** The react-admin input for one declared field. */
 export function InputFor({ of: field, ...props }: { of: FieldDeclaration } & Partial<InputProps>) {
   const translate = useTranslate();
+  const record = useRecordContext();
   // The form validates whole records (validateRecord); `required()` here adds the asterisk to the label.
   const validate = field.required && field.type !== 'boolean' && field.type !== 'address' ? required() : undefined;
   const common = { source: field.source, label: field.label, helperText: field.helperText ?? false, validate, ...props } as any;
@@ -87,7 +89,7 @@ export function InputFor({ of: field, ...props }: { of: FieldDeclaration } & Par
       );
     case 'file':
       return (
-        <FileInput {...common} inputProps={{ ...pickerAccept('document'), 'aria-label': translate(String(common.label)) }} format={formatUpload}>
+        <FileInput {...common} inputProps={{ ...pickerAccept('document'), 'aria-label': translate(String(common.label)) }} format={(v: unknown) => formatUpload(v, field.file?.nameField && record?.[field.file.nameField])}>
           <UploadPreview kind="document" />
         </FileInput>
       );

@@ -452,11 +452,18 @@ export function useEntityName(decl: ResourceDeclaration) {
   return translate(`resources.${decl.name}.name`, { smart_count: 1, _: decl.label.one });
 }
 
-/** A success message that names the thing: "Client created", "Staff member updated", "Site deleted". */
-export const namedMessage = (name: string, done: 'created' | 'updated' | 'deleted') => `${name} ${done}`;
+/**
+ * Says what was saved by its name: "Client created", "Staff member updated", "Site deleted". The words are the
+ * catalogue's resources.<name>.notifications (engine/messages.ts), which react-admin's own buttons (a delete, a
+ * bulk delete) read as well; an entity outside the catalogue still gets its name.
+ */
+export function useNamedNotice(decl: ResourceDeclaration) {
+  const notify = useNotify();
+  const name = useEntityName(decl);
+  return (done: 'created' | 'updated') => notify(`resources.${decl.name}.notifications.${done}`, { type: 'info', messageArgs: { smart_count: 1, _: `${name} ${done}` } });
+}
 
 export function EngineShow({ decl, paths, fieldOverrides, showActions }: ViewOptions) {
-  const name = useEntityName(decl);
   return (
     <Show
       resource={decl.name}
@@ -465,7 +472,7 @@ export function EngineShow({ decl, paths, fieldOverrides, showActions }: ViewOpt
           <RecordActions decl={decl} />
           {showActions}
           <EditButton />
-          <DeleteButton mutationMode="pessimistic" redirect={paths.list} successMessage={namedMessage(name, 'deleted')} />
+          <DeleteButton mutationMode="pessimistic" redirect={paths.list} />
         </TopToolbar>
       }
     >
@@ -579,9 +586,8 @@ function CancelButton({ fallback }: { fallback: string }) {
 /** Delete on the edit page, for those the declaration allows, after a confirmation. */
 function EditDelete({ decl, paths }: { decl: ResourceDeclaration; paths: ResourcePaths }) {
   const { canAccess } = useCanAccess({ resource: decl.name, action: 'delete' });
-  const name = useEntityName(decl);
   if (!canAccess) return null;
-  return <DeleteButton mutationMode="pessimistic" redirect={paths.list} successMessage={namedMessage(name, 'deleted')} sx={{ ml: 'auto' }} />;
+  return <DeleteButton mutationMode="pessimistic" redirect={paths.list} sx={{ ml: 'auto' }} />;
 }
 
 /** Default values of a create form: the declared ones; an address starts in the United Kingdom. */
@@ -623,11 +629,10 @@ function EngineForm({ decl, view, overrides, paths }: { decl: ResourceDeclaratio
 // Pessimistic saves: the server's field errors (422) show next to the fields, and nothing is shown as saved until it is.
 /** What a successful save does: says what was saved by its name ("Client created"), then opens the record. */
 export function useSavedNotice(decl: ResourceDeclaration, paths: ResourcePaths, done: 'created' | 'updated') {
-  const notify = useNotify();
+  const notice = useNamedNotice(decl);
   const redirect = useRedirect();
-  const name = useEntityName(decl);
   return (data: RaRecord) => {
-    notify(namedMessage(name, done), { type: 'info', messageArgs: { _: namedMessage(name, done) } });
+    notice(done);
     redirect(paths.show(data.id), undefined, undefined, undefined, AFTER_SAVE);
   };
 }

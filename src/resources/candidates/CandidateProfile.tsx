@@ -76,7 +76,7 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
             <RecordActions decl={options.decl} />
             <StaffChatActions candidateId={Number(record.id)} />
             <EditButton to={options.paths.edit(record.id)} />
-            {canDelete && <DeleteButton mutationMode="pessimistic" redirect={options.paths.list} successMessage="Staff member deleted" />}
+            {canDelete && <DeleteButton mutationMode="pessimistic" redirect={options.paths.list} />}
             <HelpLink topic="staff" />
           </Box>
         </CardContent>

@@ -71,7 +71,9 @@ export const candidateDocuments: ResourceDeclaration = {
     { source: 'issue_date', type: 'date', label: 'Issued on', date: { max: 'today', min: '-50y' }, views: ['show', 'edit', 'create'] },
     { source: 'expiry_date', type: 'date', label: 'Expires on', date: { min: '-50y', max: '+50y' }, filter: true, sortable: true, helperText: 'Leave empty to use the issue date plus the category’s validity.' },
     // Listed, so that a checker opens the file from its row (on the profile's Documents tab and in the report).
-    { source: 'file', type: 'file', label: 'File (PDF or image)', required: true, file: { kind: 'document' }, views: ['list', 'show', 'edit', 'create'] },
+    { source: 'file', type: 'file', label: 'File (PDF or image)', required: true, file: { kind: 'document', nameField: 'file_name' }, views: ['list', 'show', 'edit', 'create'] },
+    // The stored file's own name: the file link's text.
+    { source: 'file_name', type: 'text', label: 'File name', computed: true, readOnly: true, views: [] },
     { source: 'status', type: 'choice', label: 'Check', choices: DOCUMENT_STATUS, defaultValue: 'awaiting', required: true, actionOnly: true, filter: true, sortable: true, views: ['list', 'show'] },
     { source: 'rejection_reason', type: 'longtext', label: 'Rejected because', actionOnly: true, views: ['show'] },
     { source: 'expiry_state', type: 'choice', label: 'Expiry', choices: EXPIRY_STATE, computed: true, readOnly: true, filter: true, views: ['list', 'show'] },

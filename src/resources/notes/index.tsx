@@ -5,7 +5,7 @@ import ContactSupportIcon from '@mui/icons-material/ContactSupport';
 import { DeleteButton, Show, Title, TopToolbar, useRecordContext, useStore, useTranslate } from 'react-admin';
 import type { Area } from '../area';
 import { buildResource } from '../../engine/react/buildResource';
-import { EngineList, namedMessage, ShowFields, useEntityName, type ViewOptions } from '../../engine/react/views';
+import { EngineList, ShowFields, type ViewOptions } from '../../engine/react/views';
 import { RecordActions } from '../../engine/react/actions';
 import { ChildList } from '../../engine/react/children';
 import { diaryNotes, supportReplies, supportRequests } from './resource';
@@ -50,14 +50,13 @@ function DiaryList(props: ViewOptions & { tabId?: string }) {
  * conversation is the request's history (a history panel would repeat every reply), and requests are never edited.
  */
 function SupportRequestShow({ decl, paths }: ViewOptions) {
-  const name = useEntityName(decl);
   return (
     <Show
       resource={decl.name}
       actions={
         <TopToolbar>
           <RecordActions decl={decl} />
-          <DeleteButton mutationMode="pessimistic" redirect={paths.list} successMessage={namedMessage(name, 'deleted')} />
+          <DeleteButton mutationMode="pessimistic" redirect={paths.list} />
         </TopToolbar>
       }
     >

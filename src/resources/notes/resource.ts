@@ -17,7 +17,8 @@ export const diaryNotes: ResourceDeclaration = {
   search: ['title', 'body'],
   delete: 'soft',
   access: agencyUsers,
-  routes: { list: '/dairy_notes' },
+  // The spec's spelling (/dairy_notes) for the list and every record; react-admin's /diary_notes/… lead there.
+  routes: { list: '/dairy_notes', create: '/dairy_notes/create', show: '/dairy_notes/:id/show', edit: '/dairy_notes/:id' },
   // Whole days on the agency's clock: today, after today, before today. Past notes read newest first on screen.
   tabs: [
     { id: 'today', label: 'Today', filter: { note_at_gte: 'today', note_at_lte: 'today' } },

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   Alert, Autocomplete, Box, Button as MuiButton, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem,
   Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
@@ -62,6 +62,12 @@ function CheckAndAssign({ shiftId, picked, onDone }: { shiftId: number | string;
   const [reason, setReason] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The result appears below the suggestions, out of sight in a full dialog: brought into view when it appears
+  // and again when the checks arrive (optional call: jsdom has no scrolling).
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    section.current?.scrollIntoView?.({ block: 'start' });
+  }, [check]);
   // Hard checks refuse, except those an admin may override with a reason (pay below the legal minimum), as soft ones.
   const hard = (check?.hard ?? []).filter((f) => !f.overridable);
   const soft = [...(check?.hard ?? []).filter((f) => f.overridable), ...(check?.soft ?? [])];
@@ -82,7 +88,7 @@ function CheckAndAssign({ shiftId, picked, onDone }: { shiftId: number | string;
     }
   };
   return (
-    <Box component="section" aria-label={translate('app.shifts.assign.checks_for', { name: picked.name })} sx={{ mt: 2 }} data-testid="assign-check">
+    <Box component="section" ref={section} aria-label={translate('app.shifts.assign.checks_for', { name: picked.name })} sx={{ mt: 2 }} data-testid="assign-check">
       <Typography component="h3" variant="subtitle1">
         {translate('app.shifts.assign.checks_for', { name: picked.name })}
       </Typography>
@@ -175,7 +181,8 @@ function Suggestions({ shiftId, onPick, onAssigned }: { shiftId: number | string
               <TableRow key={s.candidate_id} data-testid="suggestion">
                 <TableCell>{s.name}</TableCell>
                 <TableCell>{s.job_role ?? '—'}</TableCell>
-                <TableCell>{s.available == null ? '—' : translate(s.available ? 'app.shifts.yes' : 'app.shifts.no')}</TableCell>
+                {/* In words: "No" would read as a refusal when nothing was entered ("Not set"). */}
+                <TableCell>{translate(`app.shifts.assign.availability.${s.availability}`)}</TableCell>
                 <TableCell>{s.preferred == null ? '—' : translate(s.preferred ? 'app.shifts.yes' : 'app.shifts.no')}</TableCell>
                 <TableCell align="right">{s.hours_this_week ?? 0}</TableCell>
                 <TableCell>{(s.soft ?? []).map((f) => f.message).join(' ') || '—'}</TableCell>

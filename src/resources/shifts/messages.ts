@@ -69,6 +69,8 @@ export const messages = {
         name: 'Name',
         job_role: 'Job role',
         available: 'Available',
+        // Each suggestion's availability on the shift's dates: entered and fitting, not entered, or not fitting.
+        availability: { fits: 'Yes', not_set: 'Not set', unavailable: 'Unavailable', mismatch: 'Other hours' },
         preferred: 'Preferred here',
         hours_week: 'Hours this week',
         notes: 'Warnings',

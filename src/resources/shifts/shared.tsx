@@ -93,6 +93,8 @@ export interface Suggestion {
   name: string;
   job_role?: string | null;
   available?: boolean | null;
+  /** Why (not) available: entered and fitting, nothing entered, marked unavailable, or other hours. */
+  availability: 'fits' | 'not_set' | 'unavailable' | 'mismatch';
   preferred?: boolean | null;
   hours_this_week?: number | null;
   soft?: Finding[];

@@ -169,6 +169,24 @@ describe('assessBooking: hard checks', () => {
       message: "Priya Shah's DBS certificate (valid until 13 Mar 2026) will have expired by 14 Mar 2026.",
     },
     {
+      name: 'a document already expired today, booked ahead',
+      facts: facts({
+        today: '2026-03-01',
+        compliance: { categories: [DBS, RTW, MANUAL], documents: [doc(DBS, 'verified', '2026-02-20'), ...GOOD_DOCUMENTS.slice(1)] },
+      }),
+      code: 'document_expired',
+      message: "Priya Shah's DBS certificate expired on 20 Feb 2026.",
+    },
+    {
+      name: 'one document already expired and another expiring before the shift',
+      facts: facts({
+        today: '2026-03-01',
+        compliance: { categories: [DBS, RTW, MANUAL], documents: [doc(DBS, 'verified', '2026-02-20'), GOOD_DOCUMENTS[1], doc(MANUAL, 'verified', '2026-03-10')] },
+      }),
+      code: 'document_expired',
+      message: "Priya Shah's DBS certificate expired on 20 Feb 2026; their Manual handling training (valid until 10 Mar 2026) will have expired by 14 Mar 2026.",
+    },
+    {
       name: 'a document good through the shift date',
       facts: facts({
         compliance: { categories: [DBS, RTW, MANUAL], documents: [doc(DBS, 'verified', SHIFT_DATE), ...GOOD_DOCUMENTS.slice(1)] },

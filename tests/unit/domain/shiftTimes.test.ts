@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeShiftTimes, shiftInstants } from '../../../server/domain/shifts/times';
+import { describeDates, describeShiftTimes, shiftInstants } from '../../../server/domain/shifts/times';
 import { formatDisplayDate } from '../../../server/domain/time/agencyTime';
 
 const hours = (s: { start: string; end: string }) => (Date.parse(s.end) - Date.parse(s.start)) / 3600_000;
@@ -32,5 +32,15 @@ describe('describeShiftTimes', () => {
     ['2026-06-10T07:00:00.000Z', '2026-06-10T15:00:00.000Z', '10 Jun 2026 08:00–16:00'],
   ])('%s → %s', (start, end, words) => {
     expect(describeShiftTimes(start, end, 'Europe/London', formatDisplayDate)).toBe(words);
+  });
+});
+
+describe('describeDates', () => {
+  it.each([
+    [['2026-12-10'], 'on 10 Dec 2026'],
+    [['2026-12-10', '2026-12-12'], 'on 10 Dec 2026 and 12 Dec 2026'],
+    [['2026-12-10', '2026-12-11', '2026-12-14'], 'on 3 dates from 10 Dec 2026 to 14 Dec 2026'],
+  ])('%j → %s', (dates, words) => {
+    expect(describeDates(dates, formatDisplayDate)).toBe(words);
   });
 });

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { AdminContext, ResourceContextProvider, TestMemoryRouter, memoryStore } from 'react-admin';
+import { AdminContext, RecordContextProvider, ResourceContextProvider, TestMemoryRouter, memoryStore } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { dataProvider } from '../../../src/providers/dataProvider';
@@ -10,6 +10,8 @@ import { pathsOf } from '../../../src/engine/react/paths';
 import { FileAvatar, FileImage, StoredImage, UploadFailure, uploadFile } from '../../../src/engine/react/files';
 import { checkField } from '../../../src/engine/validate';
 import { clients } from '../../../src/resources/clients/resource';
+import { candidateDocuments } from '../../../src/resources/compliance/resource';
+import { FieldFor } from '../../../src/engine/react/fields';
 import { fake, resetFake, USERS } from '../msw/handlers';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -110,6 +112,31 @@ describe('showing stored files', () => {
     expect(screen.queryByRole('img', { name: 'elsewhere' })).toBeNull();
     expect(await screen.findByText('AL')).toBeInTheDocument(); // the avatar's own fallback
     expect([...blobs.values()].some((b) => b.type === 'image/svg+xml')).toBe(true); // fetched, but not shown
+  });
+});
+
+describe('a document\'s file link', () => {
+  it('is named after the stored file, and saves it under that name (not a blob\'s random one)', async () => {
+    const id = '00000000-0000-4000-8000-0000000000cc';
+    fake.files.set(id, { bytes: new TextEncoder().encode('%PDF-1.4'), name: 'Passport – Zoë.pdf', mime: 'application/pdf', kind: 'document' });
+    const clicked: { href: string; download: string; target: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download, target: this.target });
+    });
+    try {
+      const file = candidateDocuments.fields.find((f) => f.source === 'file')!;
+      inAdmin(
+        <RecordContextProvider value={{ id: 5, file: id, file_name: 'Passport – Zoë.pdf' }}>
+          <FieldFor of={file} source="file" />
+        </RecordContextProvider>,
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Passport – Zoë.pdf' }));
+      await waitFor(() => expect(clicked).toHaveLength(1));
+      expect(clicked[0]).toMatchObject({ download: 'Passport – Zoë.pdf', target: '' });
+      expect(clicked[0].href).toMatch(/^blob:test\//);
+    } finally {
+      click.mockRestore();
+    }
   });
 });
 

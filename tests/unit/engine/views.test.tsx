@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { AdminContext, ResourceContextProvider, TestMemoryRouter, memoryStore } from 'react-admin';
+import { AdminContext, Notification, ResourceContextProvider, TestMemoryRouter, memoryStore } from 'react-admin';
 import { dataProvider } from '../../../src/providers/dataProvider';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { EngineCreate, EngineEdit, EngineList, EngineShow } from '../../../src/engine/react/views';
@@ -42,6 +42,8 @@ function renderAt(decl: ResourceDeclaration, route: string, pattern: string, ele
             <Route path={pattern} element={element} />
             <Route path="*" element={<div>elsewhere</div>} />
           </Routes>
+          {/* The toasts a save or delete shows. */}
+          <Notification />
         </ResourceContextProvider>
       </AdminContext>
     </TestMemoryRouter>,
@@ -117,6 +119,18 @@ describe('EngineList', () => {
     expect(document.querySelector('th [data-field="staff_status_id"]')).toBeNull();
   });
 
+  it("a bulk delete names what it deleted, never react-admin's \"Element deleted\"", async () => {
+    const user = userEvent.setup({ delay: null });
+    list(candidates, 'allStaffs');
+    const row = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+    await user.click(within(await row('Lovelace')).getByRole('checkbox'));
+    await user.click(within(await row('Turing')).getByRole('checkbox'));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('2 staff deleted')).toBeInTheDocument();
+    expect(requestsTo('candidates', 'DELETE')).toHaveLength(2);
+  });
+
   it('an empty list says so and offers to add the first one', async () => {
     api.records.set('clients', []);
     list(clients, 'allClient');
@@ -190,6 +204,8 @@ describe('EngineCreate', () => {
       name: 'Beta Homes', billing_email: 'bills@beta.test', status: 'active', payment_terms_days: 30, address: { postcode: 'LS1 4AP' },
     });
     expect(await screen.findByText('elsewhere')).toBeInTheDocument(); // redirected to /client/view/2
+    // The toast names what was saved.
+    expect(await screen.findByText('Client created')).toBeInTheDocument();
   });
 
   it('money is typed in pounds and sent in pence (12.50 → 1250)', async () => {

@@ -36,10 +36,12 @@ const people = [
 ];
 
 /** The shift API of the assign dialog: suggestions, the staff search, the checks per person, and assign. */
-function serveAssign(checks: Record<number, any>, assign: (body: any) => Response = () => HttpResponse.json({ data: { ...shift, status: 'assigned' } })) {
+const READY = { candidate_id: 9, name: 'Ola Ready', job_role: 'Registered Nurse', available: true, availability: 'fits', preferred: false, hours_this_week: 12, soft: [] };
+
+function serveAssign(checks: Record<number, any>, assign: (body: any) => Response = () => HttpResponse.json({ data: { ...shift, status: 'assigned' } }), suggested: any[] = [READY]) {
   const assigned: any[] = [];
   server.use(
-    http.get('*/api/shifts/41/suggestions', () => HttpResponse.json({ data: [{ candidate_id: 9, name: 'Ola Ready', job_role: 'Registered Nurse', available: true, preferred: false, hours_this_week: 12, soft: [] }] })),
+    http.get('*/api/shifts/41/suggestions', () => HttpResponse.json({ data: suggested })),
     http.get('*/api/candidates', () => HttpResponse.json({ data: people, total_count: 2, total_pages: 1, current_page: 1 })),
     http.get('*/api/shifts/41/check', ({ request }) => HttpResponse.json({ data: checks[Number(new URL(request.url).searchParams.get('candidate_id'))] })),
     http.post('*/api/shifts/41/actions/assign', async ({ request }) => {
@@ -70,6 +72,19 @@ describe('the assign dialog', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Assign Ola Ready' }));
     await waitFor(() => expect(onAssigned).toHaveBeenCalled());
     expect(assigned).toEqual([{ candidate_id: 9 }]);
+  });
+
+  it('says whether each suggestion is available in words: "Not set" when nothing was entered, never "No"', async () => {
+    serveAssign({}, undefined, [
+      READY,
+      { ...READY, candidate_id: 10, name: 'Noel Unset', available: false, availability: 'not_set' },
+      { ...READY, candidate_id: 11, name: 'Una Away', available: false, availability: 'unavailable' },
+      { ...READY, candidate_id: 12, name: 'Nia Nights', available: false, availability: 'mismatch' },
+    ]);
+    renderAs('consultant', <AssignDialog shift={shift} onClose={() => undefined} />);
+    const rows = await screen.findAllByTestId('suggestion');
+    const column = within(screen.getByRole('table')).getAllByRole('columnheader').findIndex((h) => h.textContent === 'Available');
+    expect(rows.map((r) => within(r).getAllByRole('cell')[column].textContent)).toEqual(['Yes', 'Not set', 'Unavailable', 'Other hours']);
   });
 
   it('lists hard failures in words and does not offer to assign', async () => {
