@@ -33,9 +33,18 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** How many staff one request may ask for on each date. */
 export const MAX_STAFF_NEEDED = 50;
 
-/** The form's own checks, in the user's words (the server checks the same and more). */
-export function validateShiftRequest(v: ShiftRequestValues, panel: 'admin' | 'client'): Record<string, string> {
+/**
+ * The form's own checks, in the user's words (the server checks the same and more). The date being picked is
+ * checked too, as typed: it is not a date (2026-02-30), or, for a client, it has passed (`today`, the agency's).
+ * Field validators would not run beside these: react-hook-form ignores them when the form has its own.
+ */
+export function validateShiftRequest(v: ShiftRequestValues, panel: 'admin' | 'client', today?: string): Record<string, string> {
   const errors: Record<string, string> = {};
+  const picked = v.date_to_add;
+  if (picked != null && picked !== '') {
+    if (!isPlainDate(picked)) errors.date_to_add = 'engine.validation.date';
+    else if (panel === 'client' && today && picked < today) errors.date_to_add = 'app.shifts.create.errors.past_date';
+  }
   if (panel === 'admin' && !v.client_id) errors.client_id = 'app.shifts.create.errors.client';
   if (!v.site_id) errors.site_id = 'app.shifts.create.errors.site';
   if (!v.job_role_id) errors.job_role_id = 'app.shifts.create.errors.job_role';
@@ -77,18 +86,22 @@ export function createdCount(answer: any): number {
   return 0;
 }
 
+/** Today on the agency's calendar (the browser's until the agency's time zone is known). */
+function useToday() {
+  const tz = useAgencyTimeZone();
+  return tz ? agencyToday(tz) : new Date().toISOString().slice(0, 10);
+}
+
 /** The dates of the request: a picker, "Add date", "Week from this date", and the chosen dates as removable chips. */
 function DatesInput({ panel }: { panel: 'admin' | 'client' }) {
   const translate = useTranslate();
-  const tz = useAgencyTimeZone();
-  // A client requests shifts ahead: a past date is refused as it is typed, not only on submit.
-  const today = tz ? agencyToday(tz) : new Date().toISOString().slice(0, 10);
-  const past = (v: unknown) => (panel === 'client' && isPlainDate(v) && v < today ? 'app.shifts.create.errors.past_date' : undefined);
+  // A client requests shifts ahead: a past date is refused as it is typed (validateShiftRequest), not only on submit.
+  const today = useToday();
   const { setValue, clearErrors } = useFormContext<ShiftRequestValues>();
   const { errors } = useFormState({ name: 'dates' });
   const dates = useWatch<ShiftRequestValues, 'dates'>({ name: 'dates' }) ?? [];
   const picked = useWatch<ShiftRequestValues, 'date_to_add'>({ name: 'date_to_add' });
-  const valid = isPlainDate(picked) && !past(picked);
+  const valid = isPlainDate(picked) && !(panel === 'client' && picked < today);
   const set = (next: string[]) => {
     setValue('dates', next, { shouldDirty: true });
     if (next.length) clearErrors('dates');
@@ -102,7 +115,7 @@ function DatesInput({ panel }: { panel: 'admin' | 'client' }) {
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
         <Box sx={{ minWidth: 220 }}>
-          <PickerInput source="date_to_add" label="app.shifts.create.date" helperText={false} limits={panel === 'client' ? { min: 'today' } : undefined} validate={past} />
+          <PickerInput source="date_to_add" label="app.shifts.create.date" helperText={false} limits={panel === 'client' ? { min: 'today' } : undefined} />
         </Box>
         <MuiButton variant="outlined" startIcon={<AddIcon />} disabled={!valid} onClick={() => set(addDates(dates, [picked!]))}>
           {translate('app.shifts.create.add_date')}
@@ -198,10 +211,11 @@ function SiteInput({ panel }: { panel: 'admin' | 'client' }) {
 export function ShiftCreateForm({ panel, clientId, done }: { panel: 'admin' | 'client'; clientId?: number | null; done: string }) {
   const notify = useNotify();
   const redirect = useRedirect();
+  const today = useToday();
   const { canAccess: canUseTemplates } = useCanAccess({ resource: 'shift_templates', action: 'list' });
   const submit = async (values: Record<string, any>) => {
     const v = values as ShiftRequestValues;
-    const problems = validateShiftRequest(v, panel);
+    const problems = validateShiftRequest(v, panel, today);
     if (Object.keys(problems).length) return problems;
     try {
       const answer = await api('/shifts/bulk', { method: 'POST', json: bulkBody(v, clientId) });
@@ -224,7 +238,7 @@ export function ShiftCreateForm({ panel, clientId, done }: { panel: 'admin' | 'c
           noValidate
           defaultValues={{ dates: [], staff_needed: 1, break_minutes: 0, start_time: '', end_time: '', notes: '' }}
           validate={(values: Record<string, any>) => {
-            const e = validateShiftRequest(values as ShiftRequestValues, panel);
+            const e = validateShiftRequest(values as ShiftRequestValues, panel, today);
             return Object.fromEntries(Object.entries(e).map(([k, m]) => [k, { message: m, args: {} }]));
           }}
           onSubmit={submit}
@@ -245,8 +259,9 @@ export function ShiftCreateForm({ panel, clientId, done }: { panel: 'admin' | 'c
               </ReferenceInput>
             )}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextInput source="start_time" label="app.shifts.create.start_time" type="time" helperText={false} slotProps={{ inputLabel: { shrink: true } }} />
-              <TextInput source="end_time" label="app.shifts.create.end_time" type="time" helperText="app.shifts.create.end_hint" slotProps={{ inputLabel: { shrink: true } }} />
+              {/* The product's own 24-hour picker (HH:mm), never the browser's, which follows the machine's 12-hour clock. */}
+              <PickerInput source="start_time" label="app.shifts.create.start_time" timeOnly helperText={false} />
+              <PickerInput source="end_time" label="app.shifts.create.end_time" timeOnly helperText="app.shifts.create.end_hint" />
               <NumberInput source="break_minutes" label="app.shifts.create.break_minutes" min={0} max={240} step={5} helperText={false} />
             </Stack>
             <DatesInput panel={panel} />
