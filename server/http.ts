@@ -7,6 +7,8 @@ export class HttpError extends Error {
     public status: number,
     message: string,
     public errors?: Record<string, string>,
+    /** More for the caller to act on, sent beside the message (a refused move's clashing booking). */
+    public details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -38,7 +40,7 @@ function fieldOf(e: { instancePath?: string; params?: any }): string {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { errors?: Record<string, string> }, req, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.status).send({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+      return reply.status(err.status).send({ ...err.details, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (err.validation) {
       const errors: Record<string, string> = {};

@@ -83,6 +83,15 @@ export const EVENTS: EventDefinition[] = [
     recipients: ['agency_admins', 'client_users', 'staff'],
   },
   {
+    key: 'shift.moved',
+    label: 'Shift moved',
+    description: 'A shift was moved to other times (dragged on the schedule); the staff member booked keeps it.',
+    placeholders: ['client_name', 'site_name', 'shift_date', 'start_time', 'end_time', 'staff_name', 'previous_when'],
+    ...RELAYED,
+    channels: ['email', 'alert'],
+    recipients: ['agency_admins', 'client_users', 'staff'],
+  },
+  {
     key: 'shift.cancelled',
     label: 'Shift cancelled',
     description: 'A shift was cancelled.',

@@ -67,7 +67,7 @@ export async function loadBookingFacts(db: Queryable, merchantId: number, timeZo
           from candidate_documents d where d.merchant_id = $1 and d.candidate_id = c.id and d.deleted_at is null and d.current) as documents,
        (select coalesce(json_agg(json_build_object('client_id', r.client_id, 'site_id', r.site_id, 'reason', r.reason)), '[]'::json)
           from candidate_restrictions r where r.merchant_id = $1 and r.candidate_id = c.id and r.client_id = $3) as restrictions,
-       (select coalesce(json_agg(json_build_object('id', o.id, 'client_id', o.client_id, 'job_role_id', o.job_role_id, 'start', o.start_at, 'end', o.end_at, 'paid_minutes', o.paid_minutes)), '[]'::json)
+       (select coalesce(json_agg(json_build_object('id', o.id, 'client_id', o.client_id, 'site_id', o.site_id, 'job_role_id', o.job_role_id, 'start', o.start_at, 'end', o.end_at, 'paid_minutes', o.paid_minutes)), '[]'::json)
           from shifts o where o.merchant_id = $1 and o.candidate_id = c.id and o.status in ('assigned', 'closed') and o.deleted_at is null
            and o.start_at >= $6 and o.start_at < $7 and o.id <> $8) as other_shifts,
        (select coalesce(json_agg(json_build_object('date', a.date, 'status', a.status)), '[]'::json)
@@ -149,7 +149,9 @@ async function book(ctx: EngineContext, shift: ShiftTimes, candidateId: number, 
   const blocking = blockingChecks(a);
   if (blocking.length) {
     const words = blocking.map((c) => c.message).join(' ');
-    throw new HttpError(409, `${a.name} cannot be booked on this shift. ${words}`, { candidate_id: words });
+    // The bookings it clashes with go along, so the schedule can show one its filters hide.
+    const clashes = blocking.flatMap((c) => (c.clash ? [c.clash] : []));
+    throw new HttpError(409, `${a.name} cannot be booked on this shift. ${words}`, { candidate_id: words }, clashes.length ? { clashes } : undefined);
   }
   // Soft checks, and the hard ones an admin may override (pay below the legal minimum), need an admin's reason.
   const overridable = overridableChecks(a);
@@ -271,15 +273,34 @@ function noticeOf(n: ShiftNames, shift: { id?: number; start: string; end: strin
 }
 
 /** Tells the agency, the client and the staff member booked (in their own words) that a shift was filled: assign,
- * or a drag onto a staff member. A drag of the same staff member's shift to new times tells them only. */
-async function notifyFilled(ctx: EngineContext, clientId: number, shift: ShiftTimes, facts: StaffFacts, only: 'everyone' | 'staff' = 'everyone') {
+ * or a drag onto another staff member. */
+async function notifyFilled(ctx: EngineContext, clientId: number, shift: ShiftTimes, facts: StaffFacts) {
   const n = { client: facts.shift.clientName, site: facts.shift.siteName, role: facts.shift.jobRoleName, staff: facts.candidate.name };
   const { when, data } = noticeOf(n, shift, ctx.timeZone);
   await notify(ctx.db, {
     merchantId: ctx.principal.merchantId, event: 'shift.filled', title: 'Shift filled', body: `${n.staff} will work as ${n.role} at ${n.site} (${n.client}), ${when}.`,
     link: '/shift-list/assigned', clientLink: '/client/shift/assign-shift', data,
-    audience: only === 'everyone' ? { agency: true, clientId, candidateId: facts.candidate.id } : { candidateId: facts.candidate.id },
-    staffWords: { title: only === 'staff' ? 'Your shift has moved' : 'You are booked', body: `You are booked at ${n.site} (${n.client}) on ${when}, as ${n.role}.` },
+    audience: { agency: true, clientId, candidateId: facts.candidate.id },
+    staffWords: { title: 'You are booked', body: `You are booked at ${n.site} (${n.client}) on ${when}, as ${n.role}.` },
+  });
+}
+
+/**
+ * Tells the agency, the client and the staff member booked, if any, that a shift kept its staff member but moved
+ * to other times (a drag on the schedule): the client's day and the worker's change as much as on a booking.
+ */
+async function notifyMoved(ctx: EngineContext, before: Row, after: Row) {
+  const n = await namesOf(ctx, after);
+  const was = noticeOf(n, shiftTimesOf(before), ctx.timeZone).when;
+  const { when, data } = noticeOf(n, shiftTimesOf(after), ctx.timeZone);
+  const booked = after.candidate_id != null ? Number(after.candidate_id) : null;
+  await notify(ctx.db, {
+    merchantId: ctx.principal.merchantId, event: 'shift.moved', title: 'Shift moved',
+    body: `The ${n.role} shift at ${n.site} (${n.client})${booked ? `, booked for ${n.staff},` : ''} has moved from ${was} to ${when}.`,
+    link: booked ? '/shift-list/assigned' : '/shift-list/open', clientLink: booked ? '/client/shift/assign-shift' : '/client/shift/open-shift',
+    audience: { agency: true, clientId: Number(after.client_id), candidateId: booked },
+    data: { ...data, previous_when: was },
+    staffWords: { title: 'Your shift has moved', body: `You are now booked at ${n.site} (${n.client}) on ${when}, as ${n.role}; it was ${was}.` },
   });
 }
 
@@ -356,8 +377,12 @@ export const shiftsBehaviour: ResourceBehaviour = {
       });
     }
     if (action === 'unassign' && stored?.candidate_id != null) await notifyStaffOff(ctx, stored, Number(stored.candidate_id), 'you were taken off the shift.');
-    if (action === 'move' && stored?.candidate_id != null && Number(stored.candidate_id) !== Number(row.candidate_id)) {
-      await notifyStaffOff(ctx, stored, Number(stored.candidate_id), 'the shift was given to someone else.');
+    if (action === 'move' && stored) {
+      const sameStaff = (stored.candidate_id == null ? null : Number(stored.candidate_id)) === (row.candidate_id == null ? null : Number(row.candidate_id));
+      // Given to someone else: the one taken off is told here, the one booked (and the client) by the booking.
+      if (!sameStaff && stored.candidate_id != null) await notifyStaffOff(ctx, stored, Number(stored.candidate_id), 'the shift was given to someone else.');
+      const retimed = iso(stored.start_at) !== iso(row.start_at) || iso(stored.end_at) !== iso(row.end_at);
+      if (sameStaff && retimed) await notifyMoved(ctx, stored, row);
     }
   },
 
@@ -430,7 +455,8 @@ export const shiftsBehaviour: ResourceBehaviour = {
       if (candidateId === null) return { start_at: start, end_at: end, ...priced };
       const shift = { ...moved, paid_minutes: priced.paid_minutes, price_lines: priced.price_lines };
       const { stored, facts } = await book(ctx, shift, candidateId, input.override_reason);
-      await notifyFilled(ctx, shift.client_id, shift, facts, Number(record.candidate_id) === candidateId ? 'staff' : 'everyone');
+      // The same staff member at new times is told with the client, after the save (afterSave, notifyMoved).
+      if (Number(record.candidate_id) !== candidateId) await notifyFilled(ctx, shift.client_id, shift, facts);
       return { start_at: start, end_at: end, status: 'assigned', candidate_id: candidateId, ...stored, ...priced };
     },
   },

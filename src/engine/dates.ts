@@ -9,6 +9,8 @@ import { parseISO } from 'date-fns/parseISO';
 
 export const DATE_FORMAT = 'yyyy-MM-dd';
 export const DATE_TIME_FORMAT = "yyyy-MM-dd HH:mm";
+/** A wall-clock time, 24-hour (a shift's start and end on the request form, as templates store them). */
+export const TIME_FORMAT = 'HH:mm';
 
 /**
  * What "today" is for date limits: the server passes the agency's date as 'yyyy-MM-dd' (agencyToday: its time

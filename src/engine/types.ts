@@ -35,6 +35,8 @@ export interface DateLimits {
   /** The coarsest view the picker stops at: 'year' picks a year, 'month' a month, 'day' a date. */
   minView?: 'year' | 'month' | 'day';
   clearable?: boolean;
+  /** A new record's form starts on today's date (the user's today, as the 'today' limits read it). */
+  defaultToday?: boolean;
 }
 
 export interface FieldDeclaration {

@@ -266,3 +266,66 @@ describe('a new restriction and the existing bookings (item 7)', () => {
     expect(wide.affected_shifts.map((s: { id: number }) => s.id)).toEqual([elsewhere.id]);
   });
 });
+
+describe('a drag on the schedule (item 17)', () => {
+  const rowsOf = (shiftId: number) =>
+    t.db.query<{ client_id: number | null; candidate_id: number | null; event: string; title: string; body: string }>(
+      `select client_id, candidate_id, event, title, body from notifications where merchant_id = $1 and (data->>'shift_id')::int = $2 order by id`,
+      [merchantA, shiftId],
+    );
+
+  it('moving a booked shift to other times tells the staff member booked and the client, in their own words', async () => {
+    const who = await staff();
+    const s = await shift(at(50, '08:00'), at(50, '16:00'));
+    ok(await assign(s.id, who));
+    const before = (await rowsOf(s.id)).length;
+    ok(await post(`/api/shifts/${s.id}/actions/move`, { start: at(51, '10:00'), end: at(51, '18:00') }));
+    const moved = (await rowsOf(s.id)).slice(before);
+    expect(moved.every((r) => r.event === 'shift.moved')).toBe(true);
+    const client = moved.find((r) => Number(r.client_id) === meadowbank);
+    expect(client?.title).toBe('Shift moved');
+    expect(client?.body).toMatch(/^The .+ shift at .+ \(Meadowbank Care Home\), booked for Wes Week\d+, has moved from .+08:00–16:00 to .+10:00–18:00\.$/);
+    const mine = moved.find((r) => Number(r.candidate_id) === who);
+    expect(mine?.title).toBe('Your shift has moved');
+    expect(mine?.body).toMatch(/^You are now booked at .+ \(Meadowbank Care Home\) on .+10:00–18:00, as .+; it was .+08:00–16:00\.$/);
+    // The client reads it on their own list.
+    const list = await get('/api/client_notifications?page=1&per_page=10', tok.client);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().notifications[0]).toMatchObject({ title: 'Shift moved', body: client?.body });
+    // Neither is told of a move that changes nothing.
+    const count = (await rowsOf(s.id)).length;
+    ok(await post(`/api/shifts/${s.id}/actions/move`, { start: at(51, '10:00'), end: at(51, '18:00') }));
+    expect((await rowsOf(s.id)).length).toBe(count);
+  });
+
+  it('moving an open shift tells the client; giving a booked one to someone else tells both staff members and the client', async () => {
+    const open = await shift(at(52, '08:00'), at(52, '16:00'));
+    ok(await post(`/api/shifts/${open.id}/actions/move`, { start: at(53, '08:00'), end: at(53, '16:00') }));
+    const told = await rowsOf(open.id);
+    expect(told.some((r) => Number(r.client_id) === meadowbank && r.event === 'shift.moved')).toBe(true);
+    expect(told.some((r) => r.candidate_id != null)).toBe(false);
+
+    const [first, second] = [await staff(), await staff()];
+    const s = await shift(at(54, '08:00'), at(54, '16:00'));
+    ok(await assign(s.id, first));
+    const before = (await rowsOf(s.id)).length;
+    ok(await post(`/api/shifts/${s.id}/actions/move`, { start: at(54, '08:00'), end: at(54, '16:00'), candidate_id: second }));
+    const rows = (await rowsOf(s.id)).slice(before);
+    expect(rows.find((r) => Number(r.candidate_id) === first)?.title).toBe('You are no longer booked');
+    expect(rows.find((r) => Number(r.candidate_id) === second)?.title).toBe('You are booked');
+    expect(rows.some((r) => Number(r.client_id) === meadowbank && r.event === 'shift.filled')).toBe(true);
+  });
+
+  it('a move refused for a clash names the booking it clashes with (the schedule opens it when its filters hide it)', async () => {
+    const who = await staff();
+    const [{ id: otherClient }] = await t.db.query(`select id from clients where merchant_id = $1 and id <> $2 and deleted_at is null order by id limit 1`, [merchantA, meadowbank]);
+    const [{ id: otherSite }] = await t.db.query('select id from sites where merchant_id = $1 and client_id = $2 and deleted_at is null order by id limit 1', [merchantA, otherClient]);
+    const elsewhere = ok(await post('/api/shifts', { client_id: otherClient, site_id: otherSite, job_role_id: role, start_at: at(60, '08:00'), end_at: at(60, '16:00') }), 201);
+    ok(await assign(elsewhere.id, who));
+    const s = await shift(at(61, '08:00'), at(61, '16:00'));
+    ok(await assign(s.id, who));
+    const refusal = refused(await post(`/api/shifts/${s.id}/actions/move`, { start: at(60, '10:00'), end: at(60, '18:00') }), 409) as { message: string; clashes?: unknown[] };
+    expect(refusal.message).toMatch(/already booked/);
+    expect(refusal.clashes).toEqual([{ shift_id: elsewhere.id, client_id: otherClient, site_id: otherSite, job_role_id: role }]);
+  });
+});

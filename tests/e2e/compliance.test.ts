@@ -9,6 +9,43 @@ import { agencyToday, formatDisplayDate, instantToZoned } from '../../server/dom
 const e2e = useBrowser();
 
 describe('availability week grid', () => {
+  it('keeps its week and search in the address (a reload keeps them); "Copy this week" stays on one line', async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    const last = `Weektest${uid()}`;
+    const made = await api(page, 'POST', '/api/candidates', { first_name: 'Lee', last_name: last, email: `lee.${last}@e2e.test`.toLowerCase() });
+    expect(made.status).toBe(201);
+    try {
+      await page.goto('/staff/availability');
+      await page.getByRole('searchbox', { name: 'Search staff' }).fill(last);
+      await page.waitForURL((u) => u.searchParams.get('q') === last);
+      const heading = page.getByRole('heading', { name: /^Week of / });
+      const thisWeek = (await heading.textContent())!;
+      await page.getByRole('button', { name: 'Next week', exact: true }).click();
+      await expect.poll(() => heading.textContent()).not.toBe(thisWeek);
+      const nextWeek = (await heading.textContent())!;
+      await page.waitForURL((u) => /^\d{4}-\d\d-\d\d$/.test(u.searchParams.get('week') ?? ''));
+
+      await page.reload();
+      await expect.poll(() => page.getByRole('searchbox', { name: 'Search staff' }).inputValue()).toBe(last);
+      await expect.poll(() => heading.textContent()).toBe(nextWeek);
+      const grid = page.getByRole('grid');
+      await grid.getByRole('row').filter({ hasText: last }).waitFor();
+      expect(await grid.getByRole('row').count()).toBe(2); // the header and Lee: the search is applied
+
+      // The button is one line of text at every width, its row wrapping instead (five lines of one word before).
+      const copy = page.getByRole('button', { name: 'Copy this week to next week' });
+      for (const width of [1366, 1100, 960, 700]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expect.poll(async () => (await copy.boundingBox())!.height, { message: `at ${width} px` }).toBeLessThan(45);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `at ${width} px`).toBeLessThanOrEqual(0);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await api(page, 'DELETE', `/api/candidates/${made.body.data.id}`);
+    }
+  });
+
   it('sets a week of availability by keyboard, saved at once and kept after a reload', async () => {
     const { page } = e2e;
     await signInAdmin(page);

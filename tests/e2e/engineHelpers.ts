@@ -87,14 +87,19 @@ export const dateField = (page: Page, label: string) => page.getByRole('group', 
 /**
  * Types a date in a date picker field, key by key, the way a user does: one click into the field opens its
  * calendar and leaves the caret in the year, so the user types straight away (yyyy-MM-dd: the field moves on
- * to the next part by itself; the dashes are its own separators).
+ * to the next part by itself; the dashes are its own separators). A time picker's field (HH:mm) is typed the
+ * same way, from the hours.
  */
 export async function typeDate(page: Page, label: string, text: string) {
-  const year = dateField(page, label).getByRole('spinbutton', { name: 'Year' });
-  await year.click();
-  await page.getByRole('dialog').waitFor();
+  const first = dateField(page, label).getByRole('spinbutton').first();
+  await first.click();
+  // The last one: another field's picker, left by this click, may still be on its way out.
+  await page.getByRole('dialog').last().waitFor();
   await page.keyboard.type(text, { delay: 20 });
 }
+
+/** Types a time (HH:mm) in a time picker field: see typeDate. */
+export const typeTime = typeDate;
 
 /**
  * The form control (input, label and helper text with its error) around `input`. `input` must be rooted at

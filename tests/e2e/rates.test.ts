@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
-import { api, chooseReference, signInAdmin, typeDate, uid, waitForPath } from './engineHelpers';
+import { api, chooseReference, controlOf, dateField, signInAdmin, typeDate, uid, waitForPath } from './engineHelpers';
 
 // Rates & rules: a rate card set by hand with its margin worked out live and the wage warning, and the holiday
 // calendar's regions.
@@ -90,12 +90,19 @@ describe('holiday calendar', () => {
     // Add a day of the agency's own by keyboard (Enter submits), then remove it again by keyboard.
     const day = `2026-02-${String(2 + Math.floor(Math.random() * 26)).padStart(2, '0')}`;
     const name = `Agency day ${uid()}`;
+    const nameBox = page.getByRole('textbox', { name: /^Name/ });
     await page.getByRole('combobox', { name: 'Region' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('option', { name: 'Northern Ireland' }).click();
-    await page.getByLabel('Date', { exact: true }).fill(day);
-    await page.getByLabel('Name', { exact: true }).fill(name);
-    await page.getByLabel('Name', { exact: true }).press('Enter');
+    // The product's own picker (yyyy-MM-dd), not the browser's date input; a date that does not exist is said so.
+    expect(await page.locator('input[type="date"]').count()).toBe(0);
+    await typeDate(page, 'Date', '2026-02-30');
+    await nameBox.fill(name);
+    await nameBox.press('Enter');
+    await controlOf(page, dateField(page, 'Date')).getByText('Enter a date as yyyy-MM-dd').waitFor();
+    await typeDate(page, 'Date', day);
+    await page.keyboard.press('Escape');
+    await nameBox.press('Enter');
     const ni = page.getByRole('region', { name: 'Northern Ireland' });
     await ni.getByTestId(`holiday-northern_ireland-${day}`).waitFor();
     await expect.poll(() => ni.getByTestId(`holiday-northern_ireland-${day}`).textContent()).toContain('Added by the agency');

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
-import { api, chooseReference, signInAdmin, signInClient, typeDate, uid, waitForPath } from './engineHelpers';
+import { api, chooseReference, controlOf, dateField, signInAdmin, signInClient, typeDate, typeTime, uid, waitForPath } from './engineHelpers';
 
 // The shift screens of the agency panel: creating a week of shifts from a template with its live quote,
 // assigning from the suggested staff, and a refused booking explained in words.
@@ -39,8 +39,8 @@ describe('shifts', () => {
     await chooseReference(page, page, 'Job role', 'Healthcare', 'Healthcare Assistant');
     await chooseReference(page, page, 'Shift template', 'Ear', 'Early');
     // The template fills the times and the break.
-    await expect.poll(() => page.getByLabel('Starts at').inputValue()).toBe('07:00');
-    expect(await page.getByLabel('Ends at').inputValue()).toBe('15:00');
+    await expect.poll(() => page.locator('input[name="start_time"]').inputValue()).toBe('07:00');
+    expect(await page.locator('input[name="end_time"]').inputValue()).toBe('15:00');
     expect(await page.getByLabel('Unpaid break (minutes)').inputValue()).toBe('30');
 
     await typeDate(page, 'Date', monday);
@@ -67,6 +67,28 @@ describe('shifts', () => {
     expect(mine).toHaveLength(7);
     expect(new Set(mine.map((s: any) => s.start_at.slice(0, 10))).size).toBe(7);
     expect(mine.every((s: any) => s.status === 'open' && s.job_role_id === 1 && s.break_minutes === 30)).toBe(true);
+  });
+
+  it('takes times on the product’s 24-hour picker (HH:mm) and says so when a typed date does not exist', async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    await page.goto('/shifts/create');
+    await dateField(page, 'Starts at').waitFor();
+    // Never the browser's time input (12-hour "08:00 PM" on an American machine).
+    expect(await page.locator('input[type="time"]').count()).toBe(0);
+    await typeTime(page, 'Starts at', '20:00');
+    await expect.poll(() => dateField(page, 'Starts at').getByRole('spinbutton').allTextContents()).toEqual(['20', '00']);
+    expect(await page.getByRole('dialog').getByText(/^(AM|PM)$/).count()).toBe(0);
+    await typeTime(page, 'Ends at', '08:00');
+    await page.keyboard.press('Escape');
+    expect(await page.locator('input[name="start_time"]').inputValue()).toBe('20:00');
+    expect(await page.locator('input[name="end_time"]').inputValue()).toBe('08:00');
+
+    // 30 February: said next to the date as soon as the field is left, and it cannot be added.
+    await typeDate(page, 'Date', '2026-02-30');
+    await page.getByLabel('Notes').click();
+    await controlOf(page, dateField(page, 'Date')).getByText('Enter a date as yyyy-MM-dd').waitFor();
+    expect(await page.getByRole('button', { name: 'Add date' }).isDisabled()).toBe(true);
   });
 
   it('says what is wrong next to the fields', async () => {

@@ -137,10 +137,18 @@ describe('restrictions', () => {
       await chooseReference(dialog, page, 'Client', `Restricting ${tag}`, `E2E Restricting ${tag}`);
       await chooseReference(dialog, page, 'Site (leave empty for every site)', `Ward ${tag}`, `E2E Ward ${tag}`);
       await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason);
-      // The date, typed into the picker field (its calendar opens on the click; the caret is in the year).
+      // The date starts on today, the day a restriction is usually recorded.
+      expect(await dialog.locator('input[name="restricted_on"]').inputValue()).toBe(format(new Date(), 'yyyy-MM-dd'));
+      // Another date, typed into the picker field (its calendar opens on the click; the caret is in the year).
       await dialog.getByRole('group', { name: 'Date', exact: true }).getByRole('spinbutton', { name: 'Year' }).click();
+      const calendar = page.locator('.MuiPickerPopper-root');
+      await calendar.waitFor();
       await page.keyboard.type(day, { delay: 20 });
       await expect.poll(() => dialog.locator('input[name="restricted_on"]').inputValue()).toBe(day);
+      // Escape closes the calendar only, not the dialog with what has been typed in it.
+      await page.keyboard.press('Escape');
+      await calendar.waitFor({ state: 'hidden' });
+      expect(await dialog.isVisible()).toBe(true);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'hidden' });
 

@@ -56,6 +56,8 @@ export interface CheckResult {
   overridable?: boolean;
   /** Plain English naming the problem, for the assign dialog and the 409/422 answer. */
   message: string;
+  /** The booking an overlap clashes with: the schedule offers to open it when its filters hide it. */
+  clash?: { shift_id: number; client_id: number; site_id: number | null; job_role_id: number };
 }
 
 /** An ISO 8601 instant ('2026-03-14T08:00:00.000Z'), or a Date as the database driver returns one. */
@@ -95,6 +97,7 @@ export interface WageFacts {
 export interface BookedShift extends Interval {
   id: number;
   client_id: number;
+  site_id?: number | null;
   job_role_id: number;
 }
 
@@ -452,7 +455,10 @@ export function assessBooking(facts: BookingFacts): BookingAssessment {
     const oStart = ms(other.start);
     const oEnd = ms(other.end);
     if (overlapsMs(start, end, oStart, oEnd)) {
-      hardCheck('overlap', `${name} is already booked ${describeTimes(other, timeZone)}, which overlaps this shift.`);
+      hard.push({
+        code: 'overlap', severity: 'hard', message: `${name} is already booked ${describeTimes(other, timeZone)}, which overlaps this shift.`,
+        clash: { shift_id: other.id, client_id: other.client_id, site_id: other.site_id ?? null, job_role_id: other.job_role_id },
+      });
     } else if (oEnd <= start) {
       if (oEnd > previousEnd) previousEnd = oEnd;
     } else if (oStart < nextStart) {

@@ -6,12 +6,13 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { renderDateViewCalendar } from '@mui/x-date-pickers/dateViewRenderers';
 import { renderMultiSectionDigitalClockTimeView } from '@mui/x-date-pickers/timeViewRenderers';
 import { Box } from '@mui/material';
 import { FieldTitle, InputHelperText, useInput, useResourceContext, type InputProps } from 'react-admin';
 import type { DateLimits } from '../types';
-import { DATE_FORMAT, DATE_TIME_FORMAT, parseStrictDate, resolveLimit } from '../dates';
+import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT, parseStrictDate, resolveLimit } from '../dates';
 
 // Spec "Date picker defaults": weeks start Monday (en-GB), input yyyy-MM-dd, day heading LLLL yyyy,
 // month list LLL, weekday EE, 24-hour time with seconds 0, year view in 3 columns.
@@ -89,19 +90,23 @@ export type PickerViews = ('year' | 'month' | 'day')[];
 export const viewsFor = (minView: DateLimits['minView'] = 'day'): PickerViews =>
   minView === 'year' ? ['year'] : minView === 'month' ? ['year', 'month'] : ['year', 'month', 'day'];
 
+/** What a picker edits: a date (yyyy-MM-dd), an instant (date and time) or a wall-clock time (HH:mm). */
+export type PickerKind = 'date' | 'datetime' | 'time';
+
 /** Stored value → picker value: a Date, an Invalid Date for rejected typing, or null. */
-export function toPickerValue(value: unknown, withTime: boolean): Date | null {
+export function toPickerValue(value: unknown, kind: PickerKind): Date | null {
   if (value === INVALID) return new Date(NaN);
   if (typeof value !== 'string' || value === '') return null;
-  const d = withTime ? parseISO(value) : parseStrictDate(value);
+  const d = kind === 'datetime' ? parseISO(value) : parseStrictDate(value, kind === 'time' ? TIME_FORMAT : DATE_FORMAT);
   return d && isValid(d) ? d : new Date(NaN);
 }
 
-/** Picker value → stored value: yyyy-MM-dd for dates, ISO 8601 (seconds 0) for date-times. */
-export function fromPickerValue(d: Date | null, withTime: boolean): string | null {
+/** Picker value → stored value: yyyy-MM-dd for dates, ISO 8601 (seconds 0) for date-times, HH:mm for times. */
+export function fromPickerValue(d: Date | null, kind: PickerKind): string | null {
   if (d === null) return null;
   if (!isValid(d)) return INVALID;
-  if (!withTime) return format(d, DATE_FORMAT);
+  if (kind === 'date') return format(d, DATE_FORMAT);
+  if (kind === 'time') return format(d, TIME_FORMAT);
   const copy = new Date(d);
   copy.setSeconds(0, 0);
   return copy.toISOString();
@@ -110,14 +115,20 @@ export function fromPickerValue(d: Date | null, withTime: boolean): string | nul
 export interface PickerInputProps extends Omit<InputProps, 'source'> {
   source: string;
   withTime?: boolean;
+  /** A wall-clock time alone, stored as HH:mm (24-hour): a shift's start and end on the request form. */
+  timeOnly?: boolean;
   limits?: DateLimits;
   /** Extra dates that cannot be chosen (holidays, already booked days). */
   shouldDisableDate?: (d: Date) => boolean;
   shouldDisableTime?: (value: Date, view: 'hours' | 'minutes' | 'seconds') => boolean;
 }
 
-/** A react-admin input on MUI's date pickers that opens on focus and accepts typed dates only in yyyy-MM-dd. */
-export function PickerInput({ source, label, withTime = false, limits, helperText, shouldDisableDate, shouldDisableTime, validate, ...rest }: PickerInputProps) {
+/**
+ * A react-admin input on MUI's date pickers that opens on focus and accepts typed dates only in yyyy-MM-dd (and
+ * times only as 24-hour HH:mm).
+ */
+export function PickerInput({ source, label, withTime = false, timeOnly = false, limits, helperText, shouldDisableDate, shouldDisableTime, validate, ...rest }: PickerInputProps) {
+  const kind: PickerKind = timeOnly ? 'time' : withTime ? 'datetime' : 'date';
   const resource = useResourceContext(rest);
   const { field, fieldState, formState, isRequired, id } = useInput({ source, validate, ...rest });
   const [open, setOpen] = useState(false);
@@ -132,7 +143,7 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
   // State, not a ref: a new date the form stores as the same marker must still reach the picker, or MUI, seeing
   // its value unchanged, clears the parts it has just filled in.
   const [held, setHeld] = useState<{ stored: unknown; date: Date | null } | null>(null);
-  const fromForm = useMemo(() => toPickerValue(field.value, withTime), [field.value, withTime]);
+  const fromForm = useMemo(() => toPickerValue(field.value, kind), [field.value, kind]);
   const value = held && held.stored === field.value ? held.date : fromForm;
   // Counts the values handed to the form, to tell whether MUI has just published one itself.
   const holds = useRef(0);
@@ -144,7 +155,7 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
     // field only after a submit, and a refused date is also reported on leaving the field, before any submit.
     if (fieldState.error) void trigger(source);
   };
-  const store = (d: Date | null) => hold(typed.bad.current.size ? INVALID : fromPickerValue(d, withTime), d);
+  const store = (d: Date | null) => hold(typed.bad.current.size ? INVALID : fromPickerValue(d, kind), d);
   // A date outside the limits can only be typed (the calendar offers none): it is refused next to the field as soon as
   // it is whole, while the user is still in the field, not only when they leave it or submit. The form's validator
   // says why (its limits are the field's). A stored value the user has not touched is left to the submit.
@@ -159,6 +170,12 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
   const max = resolveLimit(limits?.max);
   const disabledDays = limits?.disabledWeekdays ?? [];
   const showError = fieldState.invalid && (fieldState.isTouched || formState.isSubmitted || outsideLimits);
+  const close = () => {
+    closedAt.current = Date.now();
+    setOpen(false);
+    // The form validates on submit only: a refused date is said next to the field as soon as it is left.
+    if (field.value === INVALID) void trigger(source);
+  };
   const common = {
     value,
     onChange: store,
@@ -166,11 +183,8 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
     open,
     onOpen: () => setOpen(true),
     onClose: () => {
-      closedAt.current = Date.now();
-      setOpen(false);
+      close();
       field.onBlur();
-      // The form validates on submit only: a refused date is said next to the field as soon as it is left.
-      if (field.value === INVALID) void trigger(source);
     },
     // Choosing in the last view (the minimum view, or the time) closes the picker.
     closeOnSelect: true,
@@ -182,12 +196,6 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
       hours: (p: any) => renderMultiSectionDigitalClockTimeView({ ...p, autoFocus: false, focusedView: null }),
       minutes: (p: any) => renderMultiSectionDigitalClockTimeView({ ...p, autoFocus: false, focusedView: null }),
     },
-    minDate: min,
-    maxDate: max,
-    shouldDisableDate: (d: Date) => disabledDays.includes(d.getDay()) || !!shouldDisableDate?.(d),
-    dayOfWeekFormatter: (d: Date) => format(d, 'EE'),
-    yearsPerRow: 3 as const,
-    openTo: 'day' as const,
     slotProps: {
       textField: {
         id,
@@ -249,33 +257,51 @@ export function PickerInput({ source, label, withTime = false, limits, helperTex
   // An emptied part may leave MUI's value as it was (a half-typed date is null to it), so then the refusal is
   // stored here, with the very date the picker holds so that its parts are left as they are.
   const onKeyDownCapture = (e: React.KeyboardEvent) => {
+    // Escape in the field closes the open picker and nothing else: MUI closes it from a listener on the document,
+    // which the key reaches only after a dialog around the field has taken it as "close the dialog". So the key
+    // stops here, and the picker is closed here; the focus stays in the field.
+    if (e.key === 'Escape' && open) {
+      e.stopPropagation();
+      close();
+      return;
+    }
     const before = typed.bad.current.size > 0;
     const published = holds.current;
     typed.onKeyDownCapture(e);
     if (typed.bad.current.size > 0 !== before && holds.current === published) store(value);
   };
-  // Each picker brings its own adapter context, so the engine needs nothing mounted around the app.
-  if (withTime) {
-    return (
-      <DatePickerProvider>
+  const wrap = (picker: React.ReactNode) => (
+    // Each picker brings its own adapter context, so the engine needs nothing mounted around the app.
+    <DatePickerProvider>
       <Box component="span" onKeyDownCapture={onKeyDownCapture} sx={{ display: 'contents' }}>
+        {picker}
+      </Box>
+    </DatePickerProvider>
+  );
+  if (kind === 'time') {
+    // Spec: the time picker is 24-hour with 60 minutes; typed as HH:mm.
+    return wrap(<TimePicker {...common} format={TIME_FORMAT} views={['hours', 'minutes']} ampm={false} timeSteps={{ minutes: 1 }} shouldDisableTime={shouldDisableTime} />);
+  }
+  const dates = {
+    minDate: min,
+    maxDate: max,
+    shouldDisableDate: (d: Date) => disabledDays.includes(d.getDay()) || !!shouldDisableDate?.(d),
+    dayOfWeekFormatter: (d: Date) => format(d, 'EE'),
+    yearsPerRow: 3 as const,
+  };
+  if (kind === 'datetime') {
+    return wrap(
       <DateTimePicker
         {...common}
+        {...dates}
+        openTo="day"
         format={DATE_TIME_FORMAT}
         views={[...viewsFor('day'), 'hours', 'minutes']}
         ampm={false}
         timeSteps={{ minutes: 1 }}
         shouldDisableTime={shouldDisableTime}
-      />
-      </Box>
-      </DatePickerProvider>
+      />,
     );
   }
-  return (
-    <DatePickerProvider>
-      <Box component="span" onKeyDownCapture={onKeyDownCapture} sx={{ display: 'contents' }}>
-        <DatePicker {...common} format={DATE_FORMAT} views={viewsFor(limits?.minView)} openTo={limits?.minView && limits.minView !== 'day' ? limits.minView : 'day'} />
-      </Box>
-    </DatePickerProvider>
-  );
+  return wrap(<DatePicker {...common} {...dates} format={DATE_FORMAT} views={viewsFor(limits?.minView)} openTo={limits?.minView && limits.minView !== 'day' ? limits.minView : 'day'} />);
 }

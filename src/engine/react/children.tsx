@@ -12,14 +12,18 @@ import { UnsavedChangesGuard } from './UnsavedChanges';
 import { FieldFor } from './fields';
 import { RecordActions } from './actions';
 import { useCustomFields } from './customFields';
-import { FormInputs, StaleNotice, StaleProvider, formValidator, transformUploads, useNamedNotice, useStaleEdit, useSubmitWithUploads } from './views';
+import { FormInputs, StaleNotice, StaleProvider, createDefaults, formValidator, transformUploads, useNamedNotice, useStaleEdit, useSubmitWithUploads } from './views';
 
 const parentOf = (decl: ResourceDeclaration) => {
   if (!decl.parent) throw new Error(`${decl.name} has no parent`);
   return decl.parent;
 };
 
-const defaultsOf = (decl: ResourceDeclaration) => Object.fromEntries(decl.fields.filter((f) => f.defaultValue !== undefined && !f.actionOnly && !f.readOnly).map((f) => [f.source, f.defaultValue]));
+/** A child's create form starts from the create defaults of the fields it shows. */
+const defaultsOf = (decl: ResourceDeclaration) => {
+  const hidden = new Set(decl.fields.filter((f) => f.actionOnly || f.readOnly).map((f) => f.source));
+  return Object.fromEntries(Object.entries(createDefaults(decl)).filter(([source]) => !hidden.has(source)));
+};
 
 /** A child's create or edit form: the generated inputs without the parent's field, which the screen fixes. */
 function ChildForm({ decl, view, children, onCancel }: { decl: ResourceDeclaration; view: 'edit' | 'create'; children?: ReactNode; /** In a dialog: Cancel closes it unsaved. */ onCancel?: () => void }) {

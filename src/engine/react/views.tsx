@@ -13,6 +13,7 @@ import { useFormContext } from 'react-hook-form';
 import type { FieldDeclaration, ListTab, ResourceDeclaration } from '../types';
 import type React from 'react';
 import { hasView } from '../types';
+import { formatDate } from '../dates';
 import { validateRecord, type CustomFieldDefinition, type Problems } from '../validate';
 import { customFieldAsDeclaration, getPath } from '../validate';
 import { FieldFor } from './fields';
@@ -590,9 +591,10 @@ function EditDelete({ decl, paths }: { decl: ResourceDeclaration; paths: Resourc
   return <DeleteButton mutationMode="pessimistic" redirect={paths.list} sx={{ ml: 'auto' }} />;
 }
 
-/** Default values of a create form: the declared ones; an address starts in the United Kingdom. */
-export const createDefaults = (decl: ResourceDeclaration) => ({
+/** Default values of a create form: the declared ones; an address starts in the United Kingdom; a date may start today. */
+export const createDefaults = (decl: ResourceDeclaration, now: Date = new Date()) => ({
   ...Object.fromEntries(decl.fields.filter((f) => f.type === 'address' && isFormField(f, 'create')).map((f) => [f.source, { country: 'United Kingdom' }])),
+  ...Object.fromEntries(decl.fields.filter((f) => f.type === 'date' && f.date?.defaultToday).map((f) => [f.source, formatDate(now)])),
   ...Object.fromEntries(decl.fields.filter((f) => f.defaultValue !== undefined).map((f) => [f.source, f.defaultValue])),
 });
 

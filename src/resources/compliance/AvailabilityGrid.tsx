@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, Button, Card, CircularProgress, MenuItem, Pagination, Stack, TextField, Typography } from '@mui/material';
 import { Confirm, Title, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { api } from '../../providers/http';
 import { nextState, previousState, type AvailabilityState } from '../../../server/domain/availability/availability';
-import { addDaysToDate, formatDisplayDate } from '../../../server/domain/time/agencyTime';
+import { addDaysToDate, formatDisplayDate, isPlainDate } from '../../../server/domain/time/agencyTime';
 
 interface Day {
   id: number;
@@ -59,12 +59,32 @@ export function AvailabilityGrid() {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const notify = useNotify();
-  const [weekStart, setWeekStart] = useState<string | null>(null); // null: this week, as the server's agency time says
-  const [page, setPage] = useState(1);
-  const [jobRole, setJobRole] = useState('');
-  const [staffFilter, setStaffFilter] = useState('all');
-  const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
+  // What the grid shows lives in the address (?week=yyyy-MM-dd&q=…&job_role_id=…&staff=…&page=…): a reload, a
+  // bookmark and Back show the same week, search and filters. Changes replace the entry (no history per key).
+  const [params, setParams] = useSearchParams();
+  const update = useCallback(
+    (changes: Record<string, string | number | null>) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(changes)) if (v == null || v === '') next.delete(k);
+          else next.set(k, String(v));
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const asked = params.get('week');
+  const weekStart = isPlainDate(asked) ? asked : null; // null: this week, as the server's agency time says
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '', 10) || 1);
+  const jobRole = params.get('job_role_id') ?? '';
+  const staffFilter = Object.hasOwn(STAFF_FILTERS, params.get('staff') ?? '') ? params.get('staff')! : 'all';
+  const q = (params.get('q') ?? '').trim();
+  // The box follows the typing at once; the address (and the fetch) after a pause.
+  const [search, setSearch] = useState(q);
+  const setWeekStart = (week: string | null) => update({ week, page: null });
+  const setPage = (p: number) => update({ page: p > 1 ? p : null });
   const [week, setWeek] = useState<WeekAnswer | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [shown, setShown] = useState<Record<string, AvailabilityState | null>>({});
@@ -79,9 +99,11 @@ export function AvailabilityGrid() {
   const { data: roles } = useGetList('job_roles', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
 
   useEffect(() => {
-    const t = setTimeout(() => setQ(search.trim()), 300);
+    const typed = search.trim();
+    if (typed === q) return;
+    const t = setTimeout(() => update({ q: typed, page: null }), 300);
     return () => clearTimeout(t);
-  }, [search]);
+  }, [search, q, update]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -201,22 +223,22 @@ export function AvailabilityGrid() {
   return (
     <Box sx={{ mt: 1 }}>
       <Title title="app.screens.staff_availability" />
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
-        <TextField select size="small" label={translate('app.availability.job_role')} value={jobRole} onChange={(e) => { setJobRole(e.target.value); setPage(1); }} sx={{ minWidth: 200 }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: { md: 'center' } }}>
+        <TextField select size="small" label={translate('app.availability.job_role')} value={jobRole} onChange={(e) => update({ job_role_id: e.target.value, page: null })} sx={{ minWidth: 200 }}>
           <MenuItem value="">{translate('app.availability.all_roles')}</MenuItem>
           {(roles ?? []).map((r) => <MenuItem key={r.id} value={String(r.id)}>{r.name}</MenuItem>)}
         </TextField>
-        <TextField select size="small" label={translate('app.availability.staff_filter')} value={staffFilter} onChange={(e) => { setStaffFilter(e.target.value); setPage(1); }} sx={{ minWidth: 180 }}>
+        <TextField select size="small" label={translate('app.availability.staff_filter')} value={staffFilter} onChange={(e) => update({ staff: e.target.value === 'all' ? null : e.target.value, page: null })} sx={{ minWidth: 180 }}>
           {Object.keys(STAFF_FILTERS).map((f) => <MenuItem key={f} value={f}>{translate(`app.availability.filters.${f}`)}</MenuItem>)}
         </TextField>
-        <TextField size="small" type="search" label={translate('app.availability.search')} value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} slotProps={{ htmlInput: { maxLength: 200 } }} />
-        <Box sx={{ flex: 1 }} />
-        <Button variant="outlined" onClick={() => setConfirmCopy(true)} disabled={!week || week.data.length === 0}>{translate('app.availability.copy_week')}</Button>
+        <TextField size="small" type="search" label={translate('app.availability.search')} value={search} onChange={(e) => setSearch(e.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        {/* One line, never squeezed word by word beside the filters: the row wraps it onto a line of its own instead. */}
+        <Button variant="outlined" onClick={() => setConfirmCopy(true)} disabled={!week || week.data.length === 0} sx={{ whiteSpace: 'nowrap', flexShrink: 0, ml: { md: 'auto' } }}>{translate('app.availability.copy_week')}</Button>
       </Stack>
       <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
-        <Button onClick={() => week && (setWeekStart(addDaysToDate(week.week_start, -7)), setPage(1))} disabled={!week}>{translate('app.availability.previous_week')}</Button>
-        <Button onClick={() => { setWeekStart(null); setPage(1); }}>{translate('app.availability.this_week')}</Button>
-        <Button onClick={() => week && (setWeekStart(addDaysToDate(week.week_start, 7)), setPage(1))} disabled={!week}>{translate('app.availability.next_week')}</Button>
+        <Button onClick={() => week && setWeekStart(addDaysToDate(week.week_start, -7))} disabled={!week}>{translate('app.availability.previous_week')}</Button>
+        <Button onClick={() => setWeekStart(null)}>{translate('app.availability.this_week')}</Button>
+        <Button onClick={() => week && setWeekStart(addDaysToDate(week.week_start, 7))} disabled={!week}>{translate('app.availability.next_week')}</Button>
         {week && <Typography variant="subtitle1" component="h2" sx={{ ml: 2 }}>{translate('app.availability.week_of', { date: formatDisplayDate(week.week_start) })}</Typography>}
         <Box sx={{ flex: 1 }} />
         <Typography role="status" aria-live="polite" variant="body2" color={failures.length ? 'error' : 'text.secondary'}>

@@ -98,7 +98,7 @@ export const candidateRestrictions: ResourceDeclaration = {
     { source: 'client_id', type: 'reference', reference: 'clients', label: 'Client', required: true, filter: true, sortable: true },
     { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site (leave empty for every site)', filter: true, onDelete: 'remove' },
     { source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 2000 },
-    { source: 'restricted_on', type: 'date', label: 'Date', required: true, date: { max: 'today', min: '-20y' }, sortable: true },
+    { source: 'restricted_on', type: 'date', label: 'Date', required: true, date: { max: 'today', min: '-20y', defaultToday: true }, sortable: true },
     { source: 'recorded_by', type: 'text', label: 'Recorded by', readOnly: true, views: ['list', 'show'] },
     // Future bookings it covers (id, start_at, end_at, site), for the offer to unassign them.
     { source: 'affected_shifts', type: 'json', label: 'Booked shifts it covers', computed: true, readOnly: true, views: ['show'] },

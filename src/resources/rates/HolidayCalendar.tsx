@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, IconButton, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Title, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Form, Title, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { api } from '../../providers/http';
 import { formatDisplayDate } from '../../../server/domain/time/agencyTime';
-import { REGION_CHOICES } from './resource';
+import { InputFor } from '../../engine/react/inputs';
+import { formValidator } from '../../engine/react/views';
+import { holidayOverrides } from './resource';
 
 interface Day {
   date: string;
@@ -25,6 +27,10 @@ interface Answer {
   regions: RegionYear[];
 }
 
+/** The fields a day of the agency's own is added with, checked as the API checks them. */
+const ADD_FIELDS = ['region', 'date', 'name'].map((source) => holidayOverrides.fields.find((f) => f.source === source)!);
+const validateAdd = formValidator(holidayOverrides, []);
+
 const weekday = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
 
 /**
@@ -39,8 +45,8 @@ export function HolidayCalendar() {
   const [year, setYear] = useState(() => new Date().getFullYear());
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [form, setForm] = useState({ region: 'england_wales', date: '', name: '' });
-  const [formErrors, setFormErrors] = useState<Record<string, string>>({});
+  // A day added empties the form (a new one, keyed by the count), keeping the region chosen.
+  const [added, setAdded] = useState({ count: 0, region: 'england_wales' });
 
   const load = useCallback(async () => {
     try {
@@ -61,8 +67,6 @@ export function HolidayCalendar() {
       await load();
       return true;
     } catch (e: any) {
-      const errors = e?.body?.errors as Record<string, string> | undefined;
-      if (errors) setFormErrors(errors);
       notify(e?.message ?? 'ra.notification.http_error', { type: 'error' });
       return false;
     }
@@ -72,18 +76,21 @@ export function HolidayCalendar() {
       ? change(() => dataProvider.delete('holiday_overrides', { id: day.override_id!, previousData: { id: day.override_id! } }), 'app.holidays.removed')
       : change(() => dataProvider.create('holiday_overrides', { data: { region, date: day.date, name: day.name, kind: 'remove' } }), 'app.holidays.removed');
   const restore = (id: number) => change(() => dataProvider.delete('holiday_overrides', { id, previousData: { id } }), 'app.holidays.restored');
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
-    const errors: Record<string, string> = {};
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(form.date)) errors.date = translate('app.holidays.date_required');
-    if (!form.name.trim()) errors.name = translate('app.holidays.name_required');
-    setFormErrors(errors);
-    if (Object.keys(errors).length) return;
-    const ok = await change(() => dataProvider.create('holiday_overrides', { data: { ...form, name: form.name.trim(), kind: 'add' } }), 'app.holidays.added');
-    if (ok) {
-      if (Number(form.date.slice(0, 4)) !== year) setYear(Number(form.date.slice(0, 4)));
-      setForm((f) => ({ ...f, date: '', name: '' }));
+  // The engine's own inputs for the declared fields: the product's date picker (yyyy-MM-dd), never the browser's.
+  const add = async (values: Record<string, any>) => {
+    try {
+      await dataProvider.create('holiday_overrides', { data: { region: values.region, date: values.date, name: String(values.name).trim(), kind: 'add' } });
+    } catch (e: any) {
+      notify(e?.message ?? 'ra.notification.http_error', { type: 'error' });
+      // The server's word on a field is said next to it.
+      return e?.body?.errors;
     }
+    notify('app.holidays.added', { type: 'info' });
+    const addedYear = Number(String(values.date).slice(0, 4));
+    if (addedYear !== year) setYear(addedYear);
+    else await load();
+    setAdded((a) => ({ count: a.count + 1, region: values.region }));
+    return undefined;
   };
 
   return (
@@ -103,17 +110,19 @@ export function HolidayCalendar() {
       </Stack>
       {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
       {canChange && (
-        <Card component="form" onSubmit={add} noValidate aria-labelledby="add-holiday-heading" sx={{ mb: 2 }}>
+        <Card component="section" aria-labelledby="add-holiday-heading" sx={{ mb: 2 }}>
           <CardContent>
             <Typography id="add-holiday-heading" variant="subtitle1" component="h2" gutterBottom>{translate('app.holidays.add_heading')}</Typography>
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-              <TextField select size="small" label={translate('resources.holiday_overrides.fields.region')} value={form.region} onChange={(e) => setForm({ ...form, region: e.target.value })} sx={{ minWidth: 200 }} error={!!formErrors.region} helperText={formErrors.region}>
-                {REGION_CHOICES.map((r) => <MenuItem key={r.id} value={r.id}>{r.name}</MenuItem>)}
-              </TextField>
-              <TextField size="small" type="date" label={translate('resources.holiday_overrides.fields.date')} value={form.date} onChange={(e) => setForm({ ...form, date: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} error={!!formErrors.date} helperText={formErrors.date} />
-              <TextField size="small" label={translate('resources.holiday_overrides.fields.name')} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={!!formErrors.name} helperText={formErrors.name} slotProps={{ htmlInput: { maxLength: 100 } }} />
-              <Button type="submit" variant="contained">{translate('app.holidays.add')}</Button>
-            </Stack>
+            <Form key={added.count} noValidate defaultValues={{ region: added.region, date: null, name: '', kind: 'add' }} validate={validateAdd} onSubmit={add}>
+              <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2, alignItems: 'flex-start' }}>
+                {ADD_FIELDS.map((f) => (
+                  <Box key={f.source} sx={{ minWidth: 200 }}>
+                    <InputFor of={f} resource="holiday_overrides" />
+                  </Box>
+                ))}
+                <Button type="submit" variant="contained" sx={{ mt: 1.5 }}>{translate('app.holidays.add')}</Button>
+              </Stack>
+            </Form>
           </CardContent>
         </Card>
       )}

@@ -47,8 +47,6 @@ export const messages = {
       removed_heading: 'Removed by the agency',
       added_by_agency: 'Added by the agency',
       none: 'No bank holidays this year.',
-      date_required: 'Choose a date.',
-      name_required: 'Give the holiday a name.',
     },
   },
 };

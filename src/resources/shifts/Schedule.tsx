@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Box, Card, CardContent, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
@@ -11,7 +11,10 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../providers/http';
 import { isPlainDate } from '../../../server/domain/time/agencyTime';
 import { fromCalendarTime, toCalendarTime } from './calendarTime';
-import { Legend, ScheduleFilterBar, ShiftDialog, moveShift, movable, scheduleQuery, shiftTitle, stateOf, type ScheduleFilters, type ScheduledShift } from './ScheduleParts';
+import {
+  Legend, MoveConfirmDialog, MoveRefusalAlert, ScheduleFilterBar, ShiftDialog, moveShift, movable, refusalOf, scheduleQuery, shiftTitle, stateOf,
+  type MoveRefusal, type ScheduleFilters, type ScheduledShift,
+} from './ScheduleParts';
 import { StaffWeek } from './StaffWeek';
 import { STATUS_COLOURS, shiftWhen, unwrap, useAgencyTimeZone } from './shared';
 
@@ -57,7 +60,7 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
   const notify = useNotify();
   const tz = useAgencyTimeZone();
   const [opened, setOpened] = useState<ScheduledShift | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<MoveRefusal | null>(null);
   const calendar = useRef<FullCalendar>(null);
   // The view lives in the address (?date=yyyy-MM-dd&view=staff&client_id=…): a reload, a bookmark, Back and a link
   // from elsewhere open the same dates, layout and filters, and switching layout keeps the date.
@@ -83,6 +86,11 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
   );
   const setFilters = (f: ScheduleFilters) => update({ client_id: f.client_id, site_id: f.site_id, job_role_id: f.job_role_id, candidate_id: f.candidate_id });
   const setMode = (v: 'calendar' | 'staff') => update({ view: v === 'staff' ? 'staff' : null });
+  // The filters that can hide a booking a move clashes with (the staff filter keeps the rows dragged between).
+  const clearFilters = () => {
+    setRefusal(null);
+    update({ client_id: null, site_id: null, job_role_id: null });
+  };
   const editable = panel === 'admin';
   const openText = translate('app.schedule.open_shift');
 
@@ -103,7 +111,7 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
     setReloads((n) => n + 1);
   };
 
-  // Moving a booked shift changes a staff member's and a client's day: the user confirms it first.
+  // Moving a booked shift changes a staff member's and a client's day: the user confirms it first (MoveConfirmDialog).
   const [pending, setPending] = useState<EventDropArg | EventResizeDoneArg | null>(null);
   const onMove = (info: EventDropArg | EventResizeDoneArg) => {
     const s = info.event.extendedProps.shift as ScheduledShift;
@@ -121,9 +129,9 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
       refetch();
     } catch (e: any) {
       info.revert();
-      const message = e?.message ?? translate('app.schedule.move_failed');
-      setRefusal(message);
-      notify(message, { type: 'error', messageArgs: { _: message } });
+      const refused = refusalOf(e, filters, translate('app.schedule.move_failed'));
+      setRefusal(refused);
+      notify(refused.message, { type: 'error', messageArgs: { _: refused.message } });
     }
   };
 
@@ -188,11 +196,7 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
           )}
         </Box>
         <Legend />
-        {refusal && (
-          <Alert severity="error" role="alert" onClose={() => setRefusal(null)} sx={{ mb: 1 }}>
-            {refusal}
-          </Alert>
-        )}
+        {refusal && <MoveRefusalAlert refusal={refusal} onClose={() => setRefusal(null)} onClearFilters={clearFilters} />}
         {tz && mode === 'calendar' && (
           <Box sx={calendarSx} data-testid="schedule-calendar" data-ready={ready ? 'true' : 'false'}>
             <FullCalendar
@@ -235,27 +239,14 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
           </Box>
         )}
         {tz && mode === 'staff' && <StaffWeek tz={tz} filters={filters} onOpen={setOpened} onRefusal={setRefusal} initialDate={isPlainDate(asked) ? asked : undefined} onWeek={(date) => date !== asked && update({ date })} reloads={reloads} />}
-        {pending && tz && (
-          <Dialog open onClose={() => (pending.revert(), setPending(null))} aria-labelledby="move-confirm-title">
-            <DialogTitle id="move-confirm-title">{translate('app.schedule.move_confirm.title')}</DialogTitle>
-            <DialogContent>
-              <DialogContentText>
-                {translate('app.schedule.move_confirm.text', {
-                  staff: (pending.event.extendedProps.shift as ScheduledShift).candidate_name ?? '',
-                  from: shiftWhen((pending.event.extendedProps.shift as ScheduledShift).start_at, (pending.event.extendedProps.shift as ScheduledShift).end_at, tz),
-                  to: pending.event.start && pending.event.end ? shiftWhen(fromCalendarTime(pending.event.start, tz), fromCalendarTime(pending.event.end, tz), tz) : '',
-                })}
-              </DialogContentText>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => (pending.revert(), setPending(null))} autoFocus>
-                {translate('app.schedule.move_confirm.keep')}
-              </Button>
-              <Button variant="contained" onClick={() => (void move(pending), setPending(null))}>
-                {translate('app.schedule.move_confirm.move')}
-              </Button>
-            </DialogActions>
-          </Dialog>
+        {pending && tz && pending.event.start && pending.event.end && (
+          <MoveConfirmDialog
+            shift={pending.event.extendedProps.shift as ScheduledShift}
+            to={{ start: fromCalendarTime(pending.event.start, tz), end: fromCalendarTime(pending.event.end, tz) }}
+            tz={tz}
+            onKeep={() => (pending.revert(), setPending(null))}
+            onMove={() => (void move(pending), setPending(null))}
+          />
         )}
         {opened && <ShiftDialog shift={opened} panel={panel} onClose={() => setOpened(null)} onChanged={refetch} />}
       </CardContent>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { Autocomplete, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, Typography } from '@mui/material';
 import { useCanAccess, useGetList, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { api } from '../../providers/http';
 import { AssignDialog } from './AssignDialog';
 import { CancelDialog } from './CancelDialog';
@@ -54,9 +54,92 @@ export function scheduleQuery(from: string, to: string, filters: ScheduleFilters
   return q.toString();
 }
 
+/** Where a drag puts a shift: new times and, on the staff week, perhaps another staff member. */
+export interface MoveTarget {
+  start: string;
+  end: string;
+  candidate_id?: number | null;
+}
+
 /** Moves a shift (POST …/actions/move); the server's refusal is thrown with its words. */
-export async function moveShift(id: number | string, body: { start: string; end: string; candidate_id?: number | null }) {
+export async function moveShift(id: number | string, body: MoveTarget) {
   await api(`/shifts/${id}/actions/move`, { method: 'POST', json: body });
+}
+
+/** A refused move in the server's words and, when the filters hide the booking it clashes with, that booking. */
+export interface MoveRefusal {
+  message: string;
+  hiddenClash?: number;
+}
+
+interface Clash {
+  shift_id: number;
+  client_id: number;
+  site_id: number | null;
+  job_role_id: number;
+}
+/** A booking the schedule's filters leave out (another client, site or job role than the one filtered on). */
+const hiddenBy = (f: ScheduleFilters, c: Clash) =>
+  (f.client_id != null && f.client_id !== c.client_id) || (f.site_id != null && f.site_id !== c.site_id) || (f.job_role_id != null && f.job_role_id !== c.job_role_id);
+
+/**
+ * What the schedule says of a refused move. A refusal for a clash with a booking the filters hide would point at
+ * something the user cannot see: it names that booking so the schedule offers to open it or clear the filters.
+ */
+export function refusalOf(e: any, filters: ScheduleFilters, fallback: string): MoveRefusal {
+  const message = e?.message || fallback;
+  const clashes: Clash[] = Array.isArray(e?.body?.clashes) ? e.body.clashes : [];
+  const hidden = clashes.find((c) => hiddenBy(filters, c));
+  return hidden ? { message, hiddenClash: hidden.shift_id } : { message };
+}
+
+/** A refused move: the server's words and, for a clash the filters hide, a way to see it. */
+export function MoveRefusalAlert({ refusal, onClose, onClearFilters }: { refusal: MoveRefusal; onClose: () => void; onClearFilters: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Alert severity="error" role="alert" onClose={onClose} sx={{ mb: 1 }}>
+      {refusal.message}
+      {refusal.hiddenClash != null && (
+        <>
+          {' '}
+          {translate('app.schedule.clash_hidden')}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+            <MuiButton size="small" variant="outlined" color="inherit" component={Link} to={`/shifts/${refusal.hiddenClash}/show`}>
+              {translate('app.schedule.open_clash')}
+            </MuiButton>
+            <MuiButton size="small" variant="outlined" color="inherit" onClick={onClearFilters}>
+              {translate('app.schedule.clear_filters')}
+            </MuiButton>
+          </Box>
+        </>
+      )}
+    </Alert>
+  );
+}
+
+/**
+ * Moving a booked shift changes a staff member's and a client's day: the user confirms it first (the calendar and
+ * the staff week alike). `other` names the staff member it goes to when that changes too.
+ */
+export function MoveConfirmDialog({ shift, to, other, tz, onKeep, onMove }: { shift: ScheduledShift; to: MoveTarget; other?: string | null; tz: string; onKeep: () => void; onMove: () => void }) {
+  const translate = useTranslate();
+  const args = { staff: shift.candidate_name ?? '', other: other ?? '', from: shiftWhen(shift.start_at, shift.end_at, tz), to: shiftWhen(to.start, to.end, tz) };
+  return (
+    <Dialog open onClose={onKeep} aria-labelledby="move-confirm-title">
+      <DialogTitle id="move-confirm-title">{translate('app.schedule.move_confirm.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{translate(other ? 'app.schedule.move_confirm.text_other' : 'app.schedule.move_confirm.text', args)}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <MuiButton onClick={onKeep} autoFocus>
+          {translate('app.schedule.move_confirm.keep')}
+        </MuiButton>
+        <MuiButton variant="contained" onClick={onMove}>
+          {translate('app.schedule.move_confirm.move')}
+        </MuiButton>
+      </DialogActions>
+    </Dialog>
+  );
 }
 
 /** The colours and their states, in words. */

@@ -34,12 +34,17 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const MAX_STAFF_NEEDED = 50;
 
 /**
- * The form's own checks, in the user's words (the server checks the same and more). `today` is the agency's date: a
- * client requests shifts ahead, so a past date in the picker is refused there (said as it is typed, see DatesInput).
+ * The form's own checks, in the user's words (the server checks the same and more). The date being picked is
+ * checked too, as typed: it is not a date (2026-02-30), or, for a client, it has passed (`today`, the agency's).
+ * Field validators would not run beside these: react-hook-form ignores them when the form has its own.
  */
 export function validateShiftRequest(v: ShiftRequestValues, panel: 'admin' | 'client', today?: string): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (panel === 'client' && today && isPlainDate(v.date_to_add) && v.date_to_add < today) errors.date_to_add = 'app.shifts.create.errors.past_date';
+  const picked = v.date_to_add;
+  if (picked != null && picked !== '') {
+    if (!isPlainDate(picked)) errors.date_to_add = 'engine.validation.date';
+    else if (panel === 'client' && today && picked < today) errors.date_to_add = 'app.shifts.create.errors.past_date';
+  }
   if (panel === 'admin' && !v.client_id) errors.client_id = 'app.shifts.create.errors.client';
   if (!v.site_id) errors.site_id = 'app.shifts.create.errors.site';
   if (!v.job_role_id) errors.job_role_id = 'app.shifts.create.errors.job_role';
@@ -79,6 +84,12 @@ export function createdCount(answer: any): number {
   if (Array.isArray(answer?.data)) return answer.data.length;
   if (Array.isArray(answer)) return answer.length;
   return 0;
+}
+
+/** Today on the agency's calendar (the browser's until the agency's time zone is known). */
+function useToday() {
+  const tz = useAgencyTimeZone();
+  return tz ? agencyToday(tz) : new Date().toISOString().slice(0, 10);
 }
 
 /** The dates of the request: a picker, "Add date", "Week from this date", and the chosen dates as removable chips. */
@@ -201,8 +212,7 @@ function SiteInput({ panel }: { panel: 'admin' | 'client' }) {
 export function ShiftCreateForm({ panel, clientId, done }: { panel: 'admin' | 'client'; clientId?: number | null; done: string }) {
   const notify = useNotify();
   const redirect = useRedirect();
-  const tz = useAgencyTimeZone();
-  const today = tz ? agencyToday(tz) : new Date().toISOString().slice(0, 10);
+  const today = useToday();
   const { canAccess: canUseTemplates } = useCanAccess({ resource: 'shift_templates', action: 'list' });
   const submit = async (values: Record<string, any>) => {
     const v = values as ShiftRequestValues;
@@ -250,8 +260,9 @@ export function ShiftCreateForm({ panel, clientId, done }: { panel: 'admin' | 'c
               </ReferenceInput>
             )}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextInput source="start_time" label="app.shifts.create.start_time" type="time" helperText={false} slotProps={{ inputLabel: { shrink: true } }} />
-              <TextInput source="end_time" label="app.shifts.create.end_time" type="time" helperText="app.shifts.create.end_hint" slotProps={{ inputLabel: { shrink: true } }} />
+              {/* The product's own 24-hour picker (HH:mm), never the browser's, which follows the machine's 12-hour clock. */}
+              <PickerInput source="start_time" label="app.shifts.create.start_time" timeOnly helperText={false} />
+              <PickerInput source="end_time" label="app.shifts.create.end_time" timeOnly helperText="app.shifts.create.end_hint" />
               <NumberInput source="break_minutes" label="app.shifts.create.break_minutes" min={0} max={240} step={5} helperText={false} />
             </Stack>
             <DatesInput panel={panel} today={today} />

@@ -6,7 +6,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { api } from '../../providers/http';
 import { addDaysToDate, agencyToday, formatDisplayDate, instantToZoned, startOfWeekMonday, weekDates, zonedDateTimeToInstant } from '../../../server/domain/time/agencyTime';
 import { shiftInstants } from '../../../server/domain/shifts/times';
-import { moveShift, movable, scheduleQuery, stateOf, type ScheduleFilters, type ScheduledShift } from './ScheduleParts';
+import { MoveConfirmDialog, moveShift, movable, refusalOf, scheduleQuery, stateOf, type MoveRefusal, type MoveTarget, type ScheduleFilters, type ScheduledShift } from './ScheduleParts';
 import { STATUS_COLOURS, unwrap } from './shared';
 
 export interface StaffRow {
@@ -48,13 +48,14 @@ const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 /**
  * The staff week: one row per staff member with shifts this week (or the one filtered on), seven day columns,
  * Monday first, shift chips coloured by state. A chip is dragged to another day or another staff member's row to
- * move it (the same move action and checks as the calendar); Enter on a chip opens it.
+ * move it (the same move action and checks as the calendar; a booked shift after the same confirmation); Enter on a
+ * chip opens it.
  */
 export function StaffWeek({ tz, filters, onOpen, onRefusal, initialDate, onWeek, reloads = 0 }: {
   tz: string;
   filters: ScheduleFilters;
   onOpen: (s: ScheduledShift) => void;
-  onRefusal: (m: string | null) => void;
+  onRefusal: (m: MoveRefusal | null) => void;
   /** A date of the week to show first (default this week). */
   initialDate?: string;
   /** Told the Monday of the week shown, whenever it changes (the schedule keeps it in the address). */
@@ -68,6 +69,8 @@ export function StaffWeek({ tz, filters, onOpen, onRefusal, initialDate, onWeek,
   const [shifts, setShifts] = useState<ScheduledShift[] | null>(null);
   const [dragged, setDragged] = useState<ScheduledShift | null>(null);
   const [version, setVersion] = useState(0);
+  // A booked shift's drop waits here for the user to confirm it (the staff member it goes to, when another).
+  const [pending, setPending] = useState<{ shift: ScheduledShift; to: MoveTarget; other: string | null } | null>(null);
   const dates = weekDates(weekStart);
   useEffect(() => {
     onWeek?.(weekStart);
@@ -86,27 +89,33 @@ export function StaffWeek({ tz, filters, onOpen, onRefusal, initialDate, onWeek,
   const openText = translate('app.schedule.open_shifts');
   const rows = useMemo(() => (shifts ? staffRows(shifts, tz, openText) : []), [shifts, tz, openText]);
 
-  const drop = useCallback(
-    async (row: StaffRow, date: string) => {
-      const s = dragged;
-      setDragged(null);
-      if (!s) return;
-      const sameRow = (s.candidate_id ?? null) === row.candidate_id;
-      const sameDay = instantToZoned(new Date(s.start_at), tz).date === date;
-      if (sameRow && sameDay) return;
-      // Dropping on the open row would unassign: that is the Unassign action, not a move.
-      if (!sameRow && row.candidate_id === null) return onRefusal(translate('app.schedule.no_drop_open'));
+  const move = useCallback(
+    async (s: ScheduledShift, to: MoveTarget) => {
       onRefusal(null);
       try {
-        await moveShift(s.id, { ...movedTo(s, date, tz), ...(sameRow ? {} : { candidate_id: row.candidate_id }) });
+        await moveShift(s.id, to);
         notify('app.schedule.moved', { type: 'success' });
       } catch (e: any) {
-        onRefusal(e?.message ?? translate('app.schedule.move_failed'));
+        onRefusal(refusalOf(e, filters, translate('app.schedule.move_failed')));
       }
       setVersion((v) => v + 1);
     },
-    [dragged, tz, notify, onRefusal, translate],
+    [filters, notify, onRefusal, translate],
   );
+
+  const drop = (row: StaffRow, date: string) => {
+    const s = dragged;
+    setDragged(null);
+    if (!s) return;
+    const sameRow = (s.candidate_id ?? null) === row.candidate_id;
+    const sameDay = instantToZoned(new Date(s.start_at), tz).date === date;
+    if (sameRow && sameDay) return;
+    // Dropping on the open row would unassign: that is the Unassign action, not a move.
+    if (!sameRow && row.candidate_id === null) return onRefusal({ message: translate('app.schedule.no_drop_open') });
+    const to: MoveTarget = { ...movedTo(s, date, tz), ...(sameRow ? {} : { candidate_id: row.candidate_id }) };
+    if (s.candidate_id) setPending({ shift: s, to, other: sameRow ? null : row.name });
+    else void move(s, to);
+  };
 
   const chip = (s: ScheduledShift) => {
     const state = stateOf(s);
@@ -198,7 +207,7 @@ export function StaffWeek({ tz, filters, onOpen, onRefusal, initialDate, onWeek,
                     }}
                     onDrop={(e) => {
                       e.preventDefault();
-                      void drop(row, d);
+                      drop(row, d);
                     }}
                     sx={{ verticalAlign: 'top', height: 48, p: 0.5 }}
                   >
@@ -211,6 +220,16 @@ export function StaffWeek({ tz, filters, onOpen, onRefusal, initialDate, onWeek,
         </Table>
       </Box>
       {shifts && shifts.length === 0 && <Typography sx={{ mt: 1 }}>{translate('app.schedule.empty_week')}</Typography>}
+      {pending && (
+        <MoveConfirmDialog
+          shift={pending.shift}
+          to={pending.to}
+          other={pending.other}
+          tz={tz}
+          onKeep={() => setPending(null)}
+          onMove={() => (void move(pending.shift, pending.to), setPending(null))}
+        />
+      )}
     </Box>
   );
 }

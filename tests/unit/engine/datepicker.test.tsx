@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Dialog } from '@mui/material';
 import { AdminContext, Form, ResourceContextProvider } from 'react-admin';
 import { fromPickerValue, PickerInput, toPickerValue, viewsFor, type PickerInputProps } from '../../../src/engine/react/DatePickerInput';
 import { formValidator } from '../../../src/engine/react/views';
@@ -69,19 +70,23 @@ describe('pure helpers', () => {
     expect(viewsFor('year')).toEqual(['year']);
   });
   it('toPickerValue: strict dates, ISO date-times, null for empty, Invalid Date for rejected text', () => {
-    expect(toPickerValue('2026-03-09', false)).toEqual(new Date(2026, 2, 9));
-    expect(toPickerValue('', false)).toBeNull();
-    expect(toPickerValue(null, false)).toBeNull();
-    expect(Number.isNaN(toPickerValue('2026-02-31', false)!.getTime())).toBe(true);
-    expect(Number.isNaN(toPickerValue('2026-2-3', false)!.getTime())).toBe(true);
-    expect(Number.isNaN(toPickerValue('Invalid date', false)!.getTime())).toBe(true);
-    expect(toPickerValue('2026-03-09T14:30:00.000Z', true)).toEqual(new Date('2026-03-09T14:30:00.000Z'));
+    expect(toPickerValue('2026-03-09', 'date')).toEqual(new Date(2026, 2, 9));
+    expect(toPickerValue('', 'date')).toBeNull();
+    expect(toPickerValue(null, 'date')).toBeNull();
+    expect(Number.isNaN(toPickerValue('2026-02-31', 'date')!.getTime())).toBe(true);
+    expect(Number.isNaN(toPickerValue('2026-2-3', 'date')!.getTime())).toBe(true);
+    expect(Number.isNaN(toPickerValue('Invalid date', 'date')!.getTime())).toBe(true);
+    expect(toPickerValue('2026-03-09T14:30:00.000Z', 'datetime')).toEqual(new Date('2026-03-09T14:30:00.000Z'));
+    // A wall-clock time alone is 24-hour HH:mm; 8pm, 24:00 and 8:00 are not.
+    expect(toPickerValue('20:30', 'time')).toEqual(new Date(2000, 0, 1, 20, 30));
+    for (const bad of ['8pm', '24:00', '8:00', '08:00 PM']) expect(Number.isNaN(toPickerValue(bad, 'time')!.getTime()), bad).toBe(true);
   });
   it('fromPickerValue: yyyy-MM-dd for dates, ISO with seconds 0 for date-times, a marker for invalid typing', () => {
-    expect(fromPickerValue(new Date(2026, 2, 9, 23, 59), false)).toBe('2026-03-09');
-    expect(fromPickerValue(null, false)).toBeNull();
-    expect(fromPickerValue(new Date(2026, 2, 9, 14, 30, 45, 123), true)).toBe(new Date(2026, 2, 9, 14, 30, 0, 0).toISOString());
-    const invalid = fromPickerValue(new Date(Number.NaN), false);
+    expect(fromPickerValue(new Date(2026, 2, 9, 23, 59), 'date')).toBe('2026-03-09');
+    expect(fromPickerValue(null, 'date')).toBeNull();
+    expect(fromPickerValue(new Date(2026, 2, 9, 14, 30, 45, 123), 'datetime')).toBe(new Date(2026, 2, 9, 14, 30, 0, 0).toISOString());
+    expect(fromPickerValue(new Date(2026, 2, 9, 20, 5), 'time')).toBe('20:05');
+    const invalid = fromPickerValue(new Date(Number.NaN), 'date');
     expect(typeof invalid).toBe('string');
     // The marker is refused by the form's validation, so an unparsable typed date is never stored.
     expect(formValidator(decl({ source: 'd', label: 'D', type: 'date' }), [])({ d: invalid })).toEqual({ d: { message: 'engine.validation.date', args: {} } });
@@ -315,5 +320,72 @@ describe('PickerInput (date-time)', () => {
     await t.submit();
     await waitFor(() => expect(t.onSubmit).toHaveBeenCalled());
     expect(t.submitted()).toEqual({ d: new Date(2027, 3, 21, 17, 30, 0, 0).toISOString() });
+  });
+});
+
+describe('PickerInput (time of day)', () => {
+  function setupTime(value: string | null) {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = vi.fn();
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="things">
+          <Form defaultValues={{ t: value }} onSubmit={(v: Record<string, unknown>) => onSubmit(v)}>
+            <PickerInput source="t" label="Starts at" timeOnly />
+            <button type="submit">Go</button>
+          </Form>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    return { user, onSubmit, sections: () => screen.getAllByRole('spinbutton') };
+  }
+
+  it('is the 24-hour HH:mm picker (no AM/PM), never the browser’s time input', async () => {
+    const t = setupTime('20:00');
+    expect(document.querySelector('input[type="time"]')).toBeNull();
+    expect(t.sections().map((x) => [x.getAttribute('aria-label'), x.textContent])).toEqual([['Hours', '20'], ['Minutes', '00']]);
+    expect(t.sections()[0]).toHaveAttribute('aria-valuemax', '23');
+    await t.user.click(t.sections()[0]);
+    const picker = await waitFor(() => document.querySelector<HTMLElement>('.MuiPickerPopper-root')!);
+    expect(within(picker).queryByText(/^(AM|PM)$/)).toBeNull();
+    expect(within(picker).getAllByText('23').length).toBeGreaterThan(0);
+  });
+
+  it('typing 0745 stores 07:45', async () => {
+    const t = setupTime(null);
+    await t.user.click(t.sections()[0]);
+    act(() => t.sections()[0].focus());
+    await t.user.keyboard('0745');
+    await waitFor(() => expect(t.sections().map((s) => s.textContent)).toEqual(['07', '45']));
+    await t.user.click(screen.getByText('Go'));
+    await waitFor(() => expect(t.onSubmit).toHaveBeenCalled());
+    expect(t.onSubmit.mock.calls.at(-1)?.[0]).toEqual({ t: '07:45' });
+  });
+});
+
+describe('PickerInput in a dialog', () => {
+  it('Escape closes the open picker only; the dialog around it stays (a second Escape closes it)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onClose = vi.fn();
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="things">
+          <Dialog open onClose={onClose}>
+            <Form defaultValues={{ d: '2026-03-10' }}>
+              <PickerInput source="d" label="Date" />
+            </Form>
+          </Dialog>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    const popper = () => document.querySelector('.MuiPickerPopper-root');
+    await user.click(screen.getAllByRole('spinbutton')[0]);
+    await waitFor(() => expect(popper()).not.toBeNull());
+    await waitFor(() => expect(screen.getAllByRole('spinbutton')).toContain(document.activeElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(popper()).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

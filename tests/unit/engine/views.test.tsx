@@ -5,7 +5,8 @@ import { Route, Routes } from 'react-router';
 import { AdminContext, Notification, ResourceContextProvider, TestMemoryRouter, memoryStore } from 'react-admin';
 import { dataProvider } from '../../../src/providers/dataProvider';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
-import { EngineCreate, EngineEdit, EngineList, EngineShow } from '../../../src/engine/react/views';
+import { EngineCreate, EngineEdit, EngineList, EngineShow, createDefaults } from '../../../src/engine/react/views';
+import { candidateRestrictions } from '../../../src/resources/compliance/resource';
 import { pathsOf } from '../../../src/engine/react/paths';
 import type { ResourceDeclaration } from '../../../src/engine/types';
 import { candidates } from '../../../src/resources/candidates/resource';
@@ -152,6 +153,12 @@ describe('EngineList', () => {
 });
 
 describe('EngineCreate', () => {
+  it("a new restriction's date starts on today (the day it is usually recorded)", () => {
+    expect(createDefaults(candidateRestrictions, new Date(2026, 4, 7, 23, 30))).toMatchObject({ restricted_on: '2026-05-07' });
+    // Other dates start empty.
+    expect(createDefaults(clients)).not.toHaveProperty('created_at');
+  });
+
   it('shows the declared inputs', async () => {
     create(clients);
     expect(await findField(/^Name/)).toBeInTheDocument();

@@ -69,6 +69,13 @@ describe('the create form', () => {
   ])('refuses %o on %s', (change, field) => {
     expect(Object.keys(validateShiftRequest({ ...good, ...change } as any, 'admin'))).toEqual([field]);
   });
+  it('says so next to the date being picked when it is not a date, or (for a client) has passed', () => {
+    expect(validateShiftRequest({ ...good, date_to_add: 'Invalid date' }, 'admin')).toEqual({ date_to_add: 'engine.validation.date' });
+    expect(validateShiftRequest({ ...good, date_to_add: '2026-02-30' }, 'admin')).toEqual({ date_to_add: 'engine.validation.date' });
+    expect(validateShiftRequest({ ...good, date_to_add: '2026-04-30' }, 'client', '2026-05-01')).toEqual({ date_to_add: 'app.shifts.create.errors.past_date' });
+    expect(validateShiftRequest({ ...good, date_to_add: '2026-04-30' }, 'admin', '2026-05-01')).toEqual({});
+    expect(validateShiftRequest({ ...good, date_to_add: null }, 'client', '2026-05-01')).toEqual({});
+  });
   it('a client user does not choose the client: theirs is sent', () => {
     expect(validateShiftRequest({ ...good, client_id: null }, 'client')).toEqual({});
     expect(bulkBody({ ...good, client_id: null }, 7).client_id).toBe(7);
