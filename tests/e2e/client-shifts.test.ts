@@ -115,8 +115,11 @@ describe('client shifts', () => {
     await expect.poll(() => quote.textContent()).toContain('Choose the site, job role, times and at least one date to see the price.');
     await chooseReference(page, page, 'Site', 'Main', 'Meadowbank Care Home – Main Building');
     await chooseReference(page, page, 'Job role', 'Healthcare', 'Healthcare Assistant');
+    // On a phone the open picker covers the form: Escape closes it (only it) before the next field.
     await typeTime(page, 'Starts at', '08:00');
+    await page.keyboard.press('Escape');
     await typeTime(page, 'Ends at', '20:00');
+    await page.keyboard.press('Escape');
     const past = 'Choose today or a later date: a request is for shifts ahead.';
     // A past date, typed: said next to the field while the user is still in it, and it cannot be added.
     await typeDate(page, 'Date', new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10));
