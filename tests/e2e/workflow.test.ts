@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { format, subDays } from 'date-fns';
 import { useBrowser } from './harness';
-import { api, chooseReference, rowsWith, searchList, signInAdmin, uid, waitForPath } from './engineHelpers';
+import { api, chooseReference, dateField, rowsWith, searchList, signInAdmin, typeDate, uid, waitForPath } from './engineHelpers';
 
 // Browser tests of the workflow engine on staff compliance (issue 6): documents and the compliance summary,
 // restrictions, the history, stale edits, bulk actions and an action's refusal. Each test makes its own staff
@@ -203,6 +203,19 @@ describe('history', () => {
       const created = entries.filter({ has: page.locator('.MuiChip-root', { hasText: 'Created' }) });
       await created.first().waitFor();
       expect(await entries.first().getAttribute('data-entry')).toBe(await approve.getAttribute('data-entry'));
+
+      // Filtered by day on the product's own picker (yyyy-MM-dd, typed): from tomorrow, nothing yet; cleared, all again.
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      expect(await page.locator('input[type="date"]').count()).toBe(0);
+      await typeDate(page, 'From', tomorrow);
+      await page.keyboard.press('Escape');
+      await page.getByText('No history yet.').waitFor();
+      expect(await entries.count()).toBe(0);
+      await dateField(page, 'From').getByRole('spinbutton').first().click();
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+a');
+      await page.keyboard.press('Backspace');
+      await approve.first().waitFor();
     } finally {
       await api(page, 'DELETE', `/api/candidates/${staff.id}`);
     }

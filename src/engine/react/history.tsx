@@ -1,13 +1,16 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Box, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { format } from 'date-fns';
 import {
-  ListBase, Pagination, useCanAccess, useGetList, useGetManyAggregate, useListContext, useTranslate, type Identifier,
+  Form, ListBase, Pagination, useCanAccess, useGetList, useGetManyAggregate, useListContext, useTranslate, type Identifier,
 } from 'react-admin';
 import type { FieldDeclaration } from '../types';
 import { declarationByName } from '../../resources/declarations';
 import { humanise, readableInstant, readableValue } from './historyText';
 import { representRecord } from './exporter';
+import { PickerInput } from './DatePickerInput';
+import { isPlainDate } from '../../../server/domain/time/agencyTime';
 
 /** Whose history: one record (resource + id), or a subject with everything filed under it (a staff member and their documents). */
 export interface HistoryTarget {
@@ -60,10 +63,42 @@ function HistoryFilters({ target }: { target: HistoryTarget }) {
           </MenuItem>
         ))}
       </TextField>
-      <TextField type="date" size="small" label={translate('app.history.from')} slotProps={{ inputLabel: { shrink: true } }} value={dayOf(filterValues.created_at_gte)} onChange={(e) => set('created_at_gte', dayStart(e.target.value))} />
-      <TextField type="date" size="small" label={translate('app.history.to')} slotProps={{ inputLabel: { shrink: true } }} value={dayOf(filterValues.created_at_lte)} onChange={(e) => set('created_at_lte', dayEnd(e.target.value))} />
+      <HistoryDates />
     </Stack>
   );
+}
+
+/** The From and To days, on the product's own date picker (yyyy-MM-dd), in a form of their own that is never submitted. */
+function HistoryDates() {
+  const { filterValues } = useListContext();
+  // The days the list opened with, once: a new record would reset the form under the user's typing.
+  const [initial] = useState(() => ({ from: dayOf(filterValues.created_at_gte) || null, to: dayOf(filterValues.created_at_lte) || null }));
+  return (
+    <Form record={initial}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Box sx={{ width: 190 }}>
+          <PickerInput source="from" label="app.history.from" helperText={false} />
+        </Box>
+        <Box sx={{ width: 190 }}>
+          <PickerInput source="to" label="app.history.to" helperText={false} />
+        </Box>
+      </Stack>
+      <ApplyHistoryDates />
+    </Form>
+  );
+}
+
+/** A whole day typed or picked filters the history at once; a day still being typed (or impossible) leaves it as it is. */
+function ApplyHistoryDates() {
+  const { filterValues, setFilters } = useListContext();
+  const [from, to] = useWatch({ name: ['from', 'to'] }) as [unknown, unknown];
+  useEffect(() => {
+    const day = (v: unknown, edge: (d: string) => string | undefined, current: string | undefined) => (v == null || v === '' ? undefined : isPlainDate(v) ? edge(v) : current);
+    const gte = day(from, dayStart, filterValues.created_at_gte);
+    const lte = day(to, dayEnd, filterValues.created_at_lte);
+    if (gte !== filterValues.created_at_gte || lte !== filterValues.created_at_lte) setFilters({ ...filterValues, created_at_gte: gte, created_at_lte: lte }, {});
+  }, [from, to, filterValues, setFilters]);
+  return null;
 }
 
 function HistoryBody({ target, title }: { target: HistoryTarget; title: boolean }) {
