@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { describeShiftTimes, shiftInstants } from '../../../server/domain/shifts/times';
 import { formatDisplayDate } from '../../../server/domain/time/agencyTime';
