@@ -4,8 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { DEMO, makeTestApp, openTestDb, type TestApp, type TestDb } from './helpers';
-import { migrate } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed';
 import { Cluster } from '../../server/cluster';
 import { endSessionsOfClient, endSessionsOfUser } from '../../server/auth/sessions';
 import { LoginThrottle } from '../../server/auth/throttle';
@@ -14,7 +12,7 @@ import type { Db } from '../../server/db';
 /**
  * Two server processes on one database behave as one: sessions, the sign-in throttle and list totals.
  * - PostgreSQL (TEST_DATABASE_URL): two real server processes (`node --import tsx server/index.ts`) on this
- *   file's schema, called over HTTP.
+ *   file's database, called over HTTP.
  * - PGlite lives in one process by construction: two apps on one database, each with its own caches and its
  *   own bus subscription, stand for the two processes.
  */
@@ -118,11 +116,9 @@ function injected(app: FastifyInstance): Server {
 let children: Child[] = [];
 beforeAll(async () => {
   if (postgres) {
-    const testDb: TestDb = await openTestDb();
+    const testDb: TestDb = await openTestDb({ demo: 40 });
     db = testDb.db;
     try {
-      await migrate(db);
-      await seedDemo(db, { candidates: 40 });
       cluster = await Cluster.start(db);
       children = await Promise.all([startProcess(testDb.url!), startProcess(testDb.url!)]);
     } catch (e) {
