@@ -28,11 +28,15 @@ export default defineConfig({
           environment: 'node',
           globals: true,
           include: ['tests/api/**/*.test.ts'],
+          // Makes the run's databases once; each file gets a copy (tests/api/databases.ts).
+          globalSetup: ['tests/api/global-setup.ts'],
+          // Cheap password hashes in tests (tests/api/setup.ts).
+          setupFiles: ['tests/api/setup.ts'],
           // Two files at a time: each has its own database (and, on PostgreSQL, the server does half the work), so
           // the suite takes about 60% of the time of one file at a time on a 2-core machine.
           maxWorkers: 2,
-          // Seeding hashes passwords with scrypt (~0.25 s each) and PGlite takes ~3 s to start.
           testTimeout: 30_000,
+          // The first file to need a database content migrates and seeds it for the others (a few seconds).
           hookTimeout: 120_000,
         },
       },

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { openPglite, openPostgres, type Db } from '../server/db';
-import { ensureSharedExtensions } from '../tests/api/helpers';
 import { ROOT, type BuildSnapshot } from '../tests/e2e/product';
 
 export { ROOT };
@@ -166,6 +165,22 @@ export function askWorker<T>(worker: Worker, job: Record<string, unknown>): Prom
     worker.once('error', onError);
     worker.postMessage(job);
   });
+}
+
+// pg_trgm is database-wide: it lives in `public` once, shared by every schema of the database through the search
+// path (each benchmark runs in a schema of its own; created inside one, dropping that schema would drop it from
+// under the others).
+export async function ensureSharedExtensions(admin: pg.Client) {
+  await admin.query('select pg_advisory_lock(742001)');
+  try {
+    const [ext] = (await admin.query(`select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`)).rows;
+    if (!ext) await admin.query('create extension if not exists pg_trgm schema public');
+    else if (ext.nspname !== 'public') await admin.query('alter extension pg_trgm set schema public');
+    // btree_gist likewise (the shifts' exclusion constraint against double booking).
+    await admin.query('create extension if not exists btree_gist schema public');
+  } finally {
+    await admin.query('select pg_advisory_unlock(742001)');
+  }
 }
 
 /** The PostgreSQL server the database benchmarks run on (the tests' server by default). */

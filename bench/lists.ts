@@ -12,11 +12,10 @@ import { openPglite, openPostgres, type Db } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { createAgency, seedDemo } from '../server/db/seed';
 import { LoginThrottle } from '../server/auth/throttle';
-import { ensureSharedExtensions } from '../tests/api/helpers';
 import { agencyZone } from '../server/engine/routes';
 import { agencyToday } from '../server/domain/time/agencyTime';
 import { DUE_WITHIN_DAYS } from '../server/domain/compliance/documents';
-import { askWorker, machine, ROOT, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
+import { askWorker, ensureSharedExtensions, machine, ROOT, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
 
 /**
  * List and search speed on a large agency (issue 3, "Performance").

@@ -3,11 +3,22 @@ import { HashQueue } from './hashQueue.js';
 
 // OWASP Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1. Parameters are stored with each hash,
 // so raising them later re-hashes nothing and breaks no login.
-const N = 2 ** 17;
+const PRODUCTION_N = 2 ** 17;
+let N = PRODUCTION_N;
 const r = 8;
 const p = 1;
 const KEYLEN = 32;
 const maxmem = 256 * 1024 * 1024;
+
+/**
+ * Tests only (refused elsewhere): new hashes of this process at cost `n` instead of 2^17. The API tests sign in
+ * hundreds of times; at production cost each sign-in takes ~0.4 s of CPU. What they check does not depend on the
+ * cost: a hash verifies with the parameters stored in it, and the hashing queue's order is driven by latches.
+ */
+export function setPasswordCostForTests(n: number) {
+  if (!process.env.VITEST) throw new Error('The password hashing cost is lowered only in tests.');
+  N = n;
+}
 
 /** Every password hash of this process waits its turn here (server/auth/hashQueue.ts); buildApp applies the configured bounds. */
 export const passwordHashing = new HashQueue();

@@ -58,9 +58,20 @@ const parsers: Record<number, (v: string) => unknown> = {
   [TIMESTAMPTZ]: toIso,
 };
 
-export async function openPglite(dataDir?: string): Promise<Db> {
+/** An embedded database, which can also be written out whole (see `dump`). */
+export interface PgliteDb extends Db {
+  kind: 'pglite';
+  /** The whole database as a tarball: `openPglite(undefined, { from })` opens a copy of it in memory. */
+  dump(): Promise<Blob>;
+}
+
+/**
+ * Opens the embedded database kept in `dataDir`, or a new one in memory; `from` (a `dump()`) starts that one as a
+ * copy of another instead of an empty one (the API tests clone a migrated, seeded database per file this way).
+ */
+export async function openPglite(dataDir?: string, options: { from?: Blob } = {}): Promise<PgliteDb> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gist }, parsers });
+  const lite = await PGlite.create({ dataDir, loadDataDir: options.from, extensions: { pg_trgm, btree_gist }, parsers });
   const run = async <T extends Row>(q: PGlite | Transaction, sql: string, params?: unknown[]) =>
     (await q.query<T>(sql, params as any[])).rows;
   const query: Queryable['query'] = (sql, params) => run(lite, sql, params);
@@ -77,6 +88,8 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       await (via ?? { query }).query('select pg_notify($1, $2)', [plainChannel(channel), payload]);
     },
     onListenerState: () => () => undefined,
+    // Uncompressed: a copy opens faster than from gzip, and the tarball only lives in a temporary directory.
+    dump: () => lite.dumpDataDir('none'),
     close: () => lite.close(),
   };
 }

@@ -3,8 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app';
 import { openPostgres, type Db } from '../../server/db';
-import { migrate } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed';
 import { HashQueue } from '../../server/auth/hashQueue';
 import { LoginThrottle } from '../../server/auth/throttle';
 import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../server/domain/time/agencyTime';
@@ -35,10 +33,8 @@ async function app(o: Options = {}): Promise<FastifyInstance> {
 }
 
 beforeAll(async () => {
-  testDb = await openTestDb();
+  testDb = await openTestDb({ demo: 10 });
   db = testDb.db;
-  await migrate(db);
-  await seedDemo(db, { candidates: 10 });
 });
 afterAll(async () => {
   for (const a of apps) await a.close();

@@ -4,8 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { DEMO, makeTestApp, openTestDb, type TestApp, type TestDb } from './helpers';
-import { migrate } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed';
 import { Cluster } from '../../server/cluster';
 import { endSessionsOfClient, endSessionsOfUser } from '../../server/auth/sessions';
 import { LoginThrottle } from '../../server/auth/throttle';
@@ -14,7 +12,7 @@ import type { Db } from '../../server/db';
 /**
  * Two server processes on one database behave as one: sessions, the sign-in throttle and list totals.
  * - PostgreSQL (TEST_DATABASE_URL): two real server processes (`node --import tsx server/index.ts`) on this
- *   file's schema, called over HTTP.
+ *   file's database, called over HTTP.
  * - PGlite lives in one process by construction: two apps on one database, each with its own caches and its
  *   own bus subscription, stand for the two processes.
  */
@@ -65,9 +63,17 @@ async function startProcess(url: string): Promise<Child> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  // Ready when it says so (server/index.ts prints its address once it listens); a process that ends first fails
+  // the file with what it printed.
+  const ready = new Promise<void>((resolve, reject) => {
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+      if (output.includes(' is running at http://')) resolve();
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    child.once('exit', (code) => reject(new Error(`The server process ended (${code}):\n${output}`)));
+  });
   const base = `http://127.0.0.1:${port}`;
   const server: Server = {
     async request(method, path, { token, payload } = {}) {
@@ -80,17 +86,17 @@ async function startProcess(url: string): Promise<Child> {
       return { status: res.status, headers: Object.fromEntries(res.headers), body: text ? JSON.parse(text) : undefined };
     },
   };
-  // Ready when it answers; a process that ends first fails the file with what it printed.
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server process ended (${child.exitCode}):\n${output}`);
-    const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The server process did not answer within 90 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The server process did not start within 90 s:\n${output}`)), 90_000);
+  });
+  try {
+    await Promise.race([ready, late]);
+  } catch (e) {
+    child.kill('SIGKILL');
+    throw e;
+  } finally {
+    clearTimeout(timer);
   }
   return { process: child, server, output: () => output };
 }
@@ -118,11 +124,9 @@ function injected(app: FastifyInstance): Server {
 let children: Child[] = [];
 beforeAll(async () => {
   if (postgres) {
-    const testDb: TestDb = await openTestDb();
+    const testDb: TestDb = await openTestDb({ demo: 40 });
     db = testDb.db;
     try {
-      await migrate(db);
-      await seedDemo(db, { candidates: 40 });
       cluster = await Cluster.start(db);
       children = await Promise.all([startProcess(testDb.url!), startProcess(testDb.url!)]);
     } catch (e) {

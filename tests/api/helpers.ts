@@ -1,73 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
-import { openPglite, openPostgres, type Db } from '../../server/db';
-import { migrate } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed';
+import type { Db } from '../../server/db';
+import { openTestDb, TEST_DATABASE_URL } from './databases';
 import { LoginThrottle } from '../../server/auth/throttle';
 
 /**
- * The API tests run against a real database:
+ * The API tests run against a real database, a copy per test file of one made once per run (tests/api/databases.ts):
  *  - PGlite in memory by default;
- *  - PostgreSQL when TEST_DATABASE_URL is set, each test file in a fresh schema of its own (dropped at the end),
- *    so files can run in parallel against one server. An unreachable server fails the tests (never skips them).
+ *  - PostgreSQL when TEST_DATABASE_URL is set, each test file in a database of its own (dropped at the end), so
+ *    files can run in parallel against one server. An unreachable server fails the tests (never skips them).
  */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+export { openTestDb, TEST_DATABASE_URL, type Content, type TestDb } from './databases';
 export const dbKind: 'pglite' | 'postgres' = TEST_DATABASE_URL ? 'postgres' : 'pglite';
-
-export interface TestDb {
-  db: Db;
-  /** On PostgreSQL: a connection URL whose search path is this test's schema (for child processes). */
-  url?: string;
-  /** Closes the database and, on PostgreSQL, drops the test schema. */
-  close(): Promise<void>;
-}
-
-// pg_trgm is database-wide: it lives in `public` once, shared by every test schema through the search path.
-// (Created inside a test schema, dropping that schema would drop it from under the other files.)
-export async function ensureSharedExtensions(admin: pg.Client) {
-  await admin.query('select pg_advisory_lock(742001)');
-  try {
-    const [ext] = (await admin.query(`select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`)).rows;
-    if (!ext) await admin.query('create extension if not exists pg_trgm schema public');
-    else if (ext.nspname !== 'public') await admin.query('alter extension pg_trgm set schema public');
-    // btree_gist likewise (the shifts' exclusion constraint against double booking).
-    await admin.query('create extension if not exists btree_gist schema public');
-  } finally {
-    await admin.query('select pg_advisory_unlock(742001)');
-  }
-}
-
-/** Opens an empty database (not migrated) for one test file. */
-export async function openTestDb(): Promise<TestDb> {
-  if (!TEST_DATABASE_URL) {
-    const db = await openPglite();
-    return { db, close: () => db.close() };
-  }
-  const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 5000 });
-  try {
-    await admin.connect();
-  } catch (e) {
-    throw new Error(`PostgreSQL at TEST_DATABASE_URL=${TEST_DATABASE_URL} is unreachable: ${(e as Error).message}`);
-  }
-  await ensureSharedExtensions(admin);
-  await admin.query(`create schema "${schema}"`);
-  const db = await openPostgres(TEST_DATABASE_URL, { searchPath: `${schema},public`, max: 5 });
-  const url = new URL(TEST_DATABASE_URL);
-  url.searchParams.set('options', `-c search_path=${schema},public`);
-  return {
-    db,
-    url: url.toString(),
-    async close() {
-      await db.close().catch(() => undefined);
-      await admin.query(`drop schema if exists "${schema}" cascade`);
-      await admin.end();
-    },
-  };
-}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -88,9 +34,9 @@ export interface MakeOptions extends AppOptions {
   candidates?: number;
 }
 
-/** A migrated, seeded database and an app on it. Call once per test file (beforeAll) and share it. */
+/** A migrated, seeded database (a copy of the run's) and an app on it. Call once per test file (beforeAll) and share it. */
 export async function makeTestApp(options: MakeOptions = {}): Promise<TestApp> {
-  const testDb = await openTestDb();
+  const testDb = await openTestDb((options.seed ?? 'demo') === 'demo' ? { demo: options.candidates ?? 40 } : 'migrated');
   const { db } = testDb;
   const apps: FastifyInstance[] = [];
   const build = async (o: AppOptions = {}) => {
@@ -107,8 +53,6 @@ export async function makeTestApp(options: MakeOptions = {}): Promise<TestApp> {
     return app;
   };
   try {
-    await migrate(db);
-    if ((options.seed ?? 'demo') === 'demo') await seedDemo(db, { candidates: options.candidates ?? 40 });
     const app = await build(options);
     return {
       app,

@@ -83,7 +83,7 @@ describe('a new agency next to the demo', () => {
 });
 
 // The documented command itself (`npm run agency:create`): on an embedded database in a temporary directory,
-// or, in the PostgreSQL run, through DATABASE_URL on this file's own schema.
+// or, in the PostgreSQL run, through DATABASE_URL on this file's own database.
 describe('npm run agency:create (server/cli.ts)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'agency-cli-'));
   let testDb: Awaited<ReturnType<typeof openTestDb>> | undefined;

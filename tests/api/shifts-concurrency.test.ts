@@ -54,16 +54,51 @@ it('50 simultaneous assigns of one staff member to 50 overlapping shifts: exactl
   expect(booked[0].n).toBe(1);
 });
 
+/** A gate a test opens when it chooses: `done` resolves at `release()`. */
+function latch() {
+  let release!: () => void;
+  const done = new Promise<void>((r) => (release = r));
+  return { done, release };
+}
+
+/**
+ * Books `who` on shift `id` in a transaction kept open until `commit` is released; `booked` resolves once the
+ * (uncommitted) booking is written.
+ */
+function heldBooking(id: number) {
+  const booked = latch();
+  const commit = latch();
+  const done = t.db.transaction(async (tx) => {
+    await tx.query(`update shifts set status = 'assigned', candidate_id = $1 where id = $2`, [who, id]);
+    booked.release();
+    await commit.done;
+  });
+  return { booked: booked.done, commit: commit.release, done };
+}
+
+/**
+ * PostgreSQL: resolves once a statement of this file's database waits for a lock (the other booking, blocked by the
+ * uncommitted one until it commits or rolls back). PGlite runs one transaction at a time: the other waits its turn
+ * by construction, so there is nothing to wait for.
+ */
+async function untilAnotherWaits() {
+  if (dbKind !== 'postgres') return;
+  const waiting = async () =>
+    (await t.db.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0].n;
+  while ((await waiting()) === 0);
+}
+
 it('the database itself refuses the second of two simultaneous bookings that skip the checks', async () => {
   const [a, b] = await sameTimeShifts(102, 2);
-  const book = (id: number, holdMs: number) =>
-    t.db.transaction(async (tx) => {
-      await tx.query(`update shifts set status = 'assigned', candidate_id = $1 where id = $2`, [who, id]);
-      await new Promise((r) => setTimeout(r, holdMs));
-    });
-  const first = book(a, 100);
-  await new Promise((r) => setTimeout(r, 20));
-  const outcomes = await Promise.allSettled([first, book(b, 0)]);
+  const first = heldBooking(a);
+  await first.booked;
+  const second = t.db.transaction(async (tx) => {
+    await tx.query(`update shifts set status = 'assigned', candidate_id = $1 where id = $2`, [who, b]);
+  });
+  // The second booking waits on the first's, still uncommitted; then the first commits.
+  await untilAnotherWaits();
+  first.commit();
+  const outcomes = await Promise.allSettled([first.done, second]);
   expect(outcomes[0].status).toBe('fulfilled');
   expect(outcomes[1].status).toBe('rejected');
   expect(((outcomes[1] as PromiseRejectedResult).reason as { code?: string }).code).toBe('23P01');
@@ -71,13 +106,14 @@ it('the database itself refuses the second of two simultaneous bookings that ski
 
 it('a clash only the database sees (a booking not yet committed) still answers 409 in words, never 500', async () => {
   const [a, b] = await sameTimeShifts(104, 2);
-  const held = t.db.transaction(async (tx) => {
-    await tx.query(`update shifts set status = 'assigned', candidate_id = $1 where id = $2`, [who, a]);
-    await new Promise((r) => setTimeout(r, 300));
-  });
-  await new Promise((r) => setTimeout(r, 50));
-  const res = await call(t.app, admin, 'POST', `/api/shifts/${b}/actions/assign`, { candidate_id: who });
-  await held;
+  const held = heldBooking(a);
+  await held.booked;
+  const answer = call(t.app, admin, 'POST', `/api/shifts/${b}/actions/assign`, { candidate_id: who });
+  // PostgreSQL: the assign's checks passed (they cannot see the uncommitted booking) and its write waits on it.
+  await untilAnotherWaits();
+  held.commit();
+  await held.done;
+  const res = await answer;
   expect(res.statusCode, res.body).toBe(409);
   // PostgreSQL runs the two at once: the check cannot see the uncommitted booking, the constraint does. PGlite runs
   // them one after the other, so there the check sees it.

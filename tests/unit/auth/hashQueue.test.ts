@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { HashQueue } from '../../../server/auth/hashQueue';
 import { HttpError } from '../../../server/http';

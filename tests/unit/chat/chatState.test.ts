@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { chatReducer, closedChat, sendable, type ChatState } from '../../../src/resources/communication/chat/chatState';
 

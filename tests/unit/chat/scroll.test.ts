@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTO_SCROLL_THRESHOLD_PX, isNearBottom, SCROLL_PAUSE_MS, ScrollFollower } from '../../../src/resources/communication/chat/scroll';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { fc, test as propertyTest } from '@fast-check/vitest';
 import { EXPIRED_LOOKBACK_DAYS, reminderDue, reminderKey, REMINDER_DAYS } from '../../../server/domain/notifications/documentReminders';

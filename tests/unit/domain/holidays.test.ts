@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { bankHolidays, bankHolidaysWithOverrides, holidaySet, type HolidayOverride } from '../../../server/domain/pricing/holidays';
 import { REGIONS, type Region } from '../../../server/domain/pricing/types';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS, marginOf, onCosts, rateOn, wageWarning } from '../../../server/domain/pricing/oncosts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { describeDates, describeShiftTimes, shiftInstants } from '../../../server/domain/shifts/times';
 import { formatDisplayDate } from '../../../server/domain/time/agencyTime';

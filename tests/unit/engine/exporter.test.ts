@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import type { FetchRelatedRecords } from 'react-admin';
 import { buildExporter } from '../../../src/engine/react/exporter';

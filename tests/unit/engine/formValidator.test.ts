@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formValidator } from '../../../src/engine/react/views';
 import { candidateDocuments } from '../../../src/resources/compliance/resource';

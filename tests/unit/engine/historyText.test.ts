@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { humanise, readableValue, type Wording } from '../../../src/engine/react/historyText';
 import { shifts } from '../../../src/resources/shifts/resource';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { checkField, validateRecord } from '../../../src/engine/validate';
 import { parseStrictInstant } from '../../../src/engine/dates';

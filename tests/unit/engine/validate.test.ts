@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { checkField, customFieldAsDeclaration, validateRecord, validateCustomFieldsInput, MAX_REFERENCES, type CustomFieldDefinition } from '../../../src/engine/validate';
 import { parseStrictDate, resolveLimit } from '../../../src/engine/dates';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { bandMargin, payWarning } from '../../../src/resources/rates/margin';
 import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS, onCostTable, pounds, wageFloorTable } from '../../../server/domain/pricing/oncosts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { addDates, fromCalendarTime, removeDate, toCalendarTime, weekFrom } from '../../../src/resources/shifts/calendarTime';
 import { bulkBody, createdCount, validateShiftRequest } from '../../../src/resources/shifts/ShiftCreate';

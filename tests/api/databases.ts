@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, openAsBlob, openSync, readFileSync, renameSync, watch, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type Db } from '../../server/db';
+import { migrate } from '../../server/db/migrate';
+import { seedDemo } from '../../server/db/seed';
+
+/**
+ * The API tests' databases. Opening PGlite, migrating and seeding took about 9 s of each test file, 52 times over
+ * the two passes; the demo's content only depends on the number of staff asked for. So each content is made once
+ * per run, by the first file that needs it, and every file gets a copy of its own:
+ *  - PGlite: the made database is dumped to a tarball in the run's directory (tests/api/global-setup.ts); a file
+ *    opens a new PGlite from it (no initdb, no migrations, no seed);
+ *  - PostgreSQL: the made database is a template (`t_<run>_tmpl_<content>`) and a file's database is
+ *    `CREATE DATABASE … TEMPLATE` of it, dropped when the file closes it. Dropped with the run: the templates.
+ * Each content is made from the one before it (empty → migrated → demo), so that is done once too.
+ */
+export type Content = 'empty' | 'migrated' | { demo: number };
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+export interface TestDb {
+  db: Db;
+  /** On PostgreSQL: a connection URL of this file's own database (for child processes). */
+  url?: string;
+  /** Closes the database and, on PostgreSQL, drops it. */
+  close(): Promise<void>;
+}
+
+const keyOf = (c: Content) => (typeof c === 'string' ? c : `demo_${c.demo}`);
+const parentOf = (c: Content): Content | undefined => (c === 'empty' ? undefined : c === 'migrated' ? 'empty' : 'migrated');
+async function fill(db: Db, c: Content) {
+  if (c === 'migrated') await migrate(db);
+  else if (typeof c === 'object') await seedDemo(db, { candidates: c.demo });
+}
+
+function run() {
+  const provided = inject('apiDatabases');
+  if (!provided) throw new Error('The api project\u2019s global setup (tests/api/global-setup.ts) did not run.');
+  return provided;
+}
+
+/** A database holding `content` for one test file. */
+export async function openTestDb(content: Content = 'empty'): Promise<TestDb> {
+  if (!TEST_DATABASE_URL) {
+    const db = await openPglite(undefined, { from: await pgliteTemplate(content) });
+    return { db, close: () => db.close() };
+  }
+  const admin = await connectAdmin(TEST_DATABASE_URL);
+  try {
+    const name = `t_${run().run}_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await admin.query(`create database "${name}" template "${await postgresTemplate(admin, content)}"`);
+    const url = databaseUrl(TEST_DATABASE_URL, name);
+    const db = await openPostgres(url, { max: 5 });
+    return {
+      db,
+      url,
+      async close() {
+        await db.close().catch(() => undefined);
+        // WITH (FORCE): a child process a failed test left behind must not keep the database.
+        await admin.query(`drop database if exists "${name}" with (force)`);
+        await admin.end();
+      },
+    };
+  } catch (e) {
+    await admin.end().catch(() => undefined);
+    throw e;
+  }
+}
+
+// ---- PGlite ----------------------------------------------------------------------------------------------------
+
+/** The tarball of a PGlite database holding `content`: read from the run's directory, or made there first. */
+async function pgliteTemplate(content: Content): Promise<Blob> {
+  const file = join(run().dir, `${keyOf(content)}.tar`);
+  await madeOnce(file, async () => {
+    const parent = parentOf(content);
+    const db = await openPglite(undefined, { from: parent && (await pgliteTemplate(parent)) });
+    try {
+      await fill(db, content);
+      return new Uint8Array(await (await db.dump()).arrayBuffer());
+    } finally {
+      await db.close();
+    }
+  });
+  return openAsBlob(file);
+}
+
+/**
+ * Makes `file` with `make` in the one test file (of all the run's worker processes) that claims it first; the
+ * others wait until it is there, or fail with the maker's error.
+ */
+async function madeOnce(file: string, make: () => Promise<Uint8Array>): Promise<void> {
+  if (existsSync(file)) return;
+  try {
+    closeSync(openSync(`${file}.claimed`, 'wx'));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    return appeared(file);
+  }
+  try {
+    const bytes = await make();
+    // Written aside, then renamed: a waiting file never reads half of it.
+    writeFileSync(`${file}.part`, bytes);
+    renameSync(`${file}.part`, file);
+  } catch (e) {
+    writeFileSync(`${file}.failed`, String((e as Error).stack ?? e));
+    throw e;
+  }
+}
+
+/** Resolves when `file` exists; rejects when its maker failed. */
+function appeared(file: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const watcher = watch(join(file, '..'), () => check());
+    const check = () => {
+      if (existsSync(file)) {
+        watcher.close();
+        resolve();
+      } else if (existsSync(`${file}.failed`)) {
+        watcher.close();
+        reject(new Error(`Another test file failed to make ${file}:\n${readFileSync(`${file}.failed`, 'utf8')}`));
+      }
+    };
+    // After the watcher starts: a file made in between is seen here.
+    check();
+  });
+}
+
+// ---- PostgreSQL ------------------------------------------------------------------------------------------------
+
+export function databaseUrl(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function connectAdmin(url: string): Promise<pg.Client> {
+  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await admin.connect();
+  } catch (e) {
+    throw new Error(`PostgreSQL at TEST_DATABASE_URL=${url} is unreachable: ${(e as Error).message}`);
+  }
+  return admin;
+}
+
+/** The template database holding `content`, made under a lock by the first test file that needs it. */
+async function postgresTemplate(admin: pg.Client, content: Content): Promise<string> {
+  const parent = parentOf(content);
+  if (!parent) return 'template0';
+  const name = `t_${run().run}_tmpl_${keyOf(content)}`;
+  // Locks are taken child before parent (demo → migrated), always in that order: no deadlock.
+  await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+  try {
+    if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount) return name;
+    const from = await postgresTemplate(admin, parent);
+    // Made under another name and renamed when complete: a file never clones a half-made template.
+    const part = `${name}_part`;
+    await admin.query(`drop database if exists "${part}" with (force)`);
+    await admin.query(`create database "${part}" template "${from}"`);
+    const db = await openPostgres(databaseUrl(TEST_DATABASE_URL!, part), { max: 5 });
+    try {
+      await fill(db, content);
+    } finally {
+      await db.close();
+    }
+    await admin.query(`alter database "${part}" rename to "${name}"`);
+    return name;
+  } finally {
+    await admin.query('select pg_advisory_unlock(hashtext($1))', [name]);
+  }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** From tests/api/global-setup.ts: the run's name (in its PostgreSQL databases' names) and its PGlite templates' directory. */
+    apiDatabases: { run: string; dir: string };
+  }
+}
