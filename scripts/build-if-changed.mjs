@@ -9,10 +9,11 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('..', import.meta.url).pathname;
-const STAMP = join(root, 'dist/.sources');
 const SOURCES = ['src', 'server', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const BUILT = ['dist/server/index.mjs', 'dist/client/index.html'];
+const stampOf = (root) => join(root, 'dist/.sources');
 
 function* files(path) {
   if (!existsSync(path)) return;
@@ -20,24 +21,35 @@ function* files(path) {
   else yield path;
 }
 
-function sourcesHash() {
+/** One hash of every source file's path and content. */
+export function sourcesHash(root) {
   const hash = createHash('sha256');
   for (const source of SOURCES) {
-    for (const file of files(join(root, source))) {
-      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
-    }
+    for (const file of files(join(root, source))) hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   }
   return hash.digest('hex');
 }
 
-const built = ['dist/server/index.mjs', 'dist/client/index.html'].every((f) => existsSync(join(root, f)));
-const current = sourcesHash();
-const previous = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : '';
-if (!built || previous !== current) {
-  console.log(built ? 'Sources changed since the last build: building…' : 'No build yet: building…');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-  writeFileSync(STAMP, `${current}\n`);
-} else {
-  console.log('Sources unchanged since the last build: starting it.');
+/** Whether `root` has no build, or one made from other sources than today's. */
+export function needsBuild(root) {
+  if (!BUILT.every((f) => existsSync(join(root, f)))) return true;
+  const stamp = stampOf(root);
+  return !existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== sourcesHash(root);
+}
+
+/** Records that the build in `root` was made from its sources as they are now. */
+export function stampBuild(root) {
+  writeFileSync(stampOf(root), `${sourcesHash(root)}\n`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  if (needsBuild(root)) {
+    console.log('Building (no build yet, or the sources changed since the last one)…');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+    stampBuild(root);
+  } else {
+    console.log('Sources unchanged since the last build: starting it.');
+  }
 }
