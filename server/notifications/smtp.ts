@@ -1,8 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
-import { simpleParser } from 'mailparser';
 import type { Queryable } from '../db/index.js';
 import { hideSecretLinks } from './outbox.js';
+
+// mailparser is a tenth of the server's start-up to load and is needed only once a mail arrives.
+const parseMail = async (stream: Parameters<typeof import('mailparser').simpleParser>[0]) => (await import('mailparser')).simpleParser(stream);
 
 /**
  * The embedded server takes mail only from the product's own sender: a user name and password made when the
@@ -41,7 +43,7 @@ export async function startEmbeddedSmtp(db: Queryable, options: { port?: number;
     // Pooled senders keep connections open: closing does not wait for them long.
     closeTimeout: 500,
     onData(stream, session, callback) {
-      simpleParser(stream)
+      parseMail(stream)
         .then(async (mail) => {
           const header = (name: string) => {
             const v = mail.headers.get(name);
