@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useReducer, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, AppBar, Box, Button, CircularProgress, CssBaseline, List, ListItem, ListItemText, TextField, ThemeProvider, Toolbar, Typography, createTheme } from '@mui/material';
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import { ApiFailure, request } from '../providers/request';
@@ -143,29 +143,37 @@ function InvitePage() {
   );
 }
 
+/** What a failed request of the staff page means: an ended session goes to the sign-in page; anything else is said. */
+function useFailure(setError: (text: string) => void) {
+  const navigate = useNavigate();
+  return useCallback(
+    (e: unknown) => {
+      if (e instanceof ApiFailure && e.status === 401) {
+        clearExpired();
+        navigate('/staff-app/login', { replace: true });
+      } else setError(e instanceof ApiFailure ? e.message : say.network);
+    },
+    [navigate, setError],
+  );
+}
+
 /**
  * The signed-in staff member (GET staff_login: their name, staff record and agency), or the error in words; a
  * session that has ended sends them to the sign-in page.
  */
 function useStaffMe() {
-  const navigate = useNavigate();
   const [me, setMe] = useState<LoginResponse | null>(null);
   const [error, setError] = useState('');
+  const fail = useFailure(setError);
   useEffect(() => {
     let current = true;
     request<LoginResponse>('/staff_login')
       .then((answer) => current && setMe(answer))
-      .catch((e) => {
-        if (!current) return;
-        if (e instanceof ApiFailure && e.status === 401) {
-          clearExpired();
-          navigate('/staff-app/login', { replace: true });
-        } else setError(e instanceof ApiFailure ? e.message : say.network);
-      });
+      .catch((e) => current && fail(e));
     return () => {
       current = false;
     };
-  }, [navigate]);
+  }, [fail]);
   return { me, error };
 }
 
@@ -175,6 +183,7 @@ function StaffChat() {
   const [state, dispatch] = useReducer(chatReducer, closedChat);
   const { me: who, error: whoError } = useStaffMe();
   const [error, setError] = useState('');
+  const fail = useFailure(setError);
   const { live, connected } = useChatLive();
   useEffect(() => {
     if (whoError) dispatch({ type: 'failed' });
@@ -188,15 +197,12 @@ function StaffChat() {
       .catch((e) => {
         if (!current) return;
         dispatch({ type: 'failed' });
-        if (e instanceof ApiFailure && e.status === 401) {
-          clearExpired();
-          navigate('/staff-app/login', { replace: true });
-        } else setError(e instanceof ApiFailure ? e.message : say.network);
+        fail(e);
       });
     return () => {
       current = false;
     };
-  }, [who, navigate]);
+  }, [who, fail]);
   const signOut = async () => {
     await revokeToken();
     clearExpired();
@@ -243,6 +249,7 @@ function StaffNotifications() {
   const { me } = useStaffMe();
   const [list, setList] = useState<StaffNotice[] | null>(null);
   const [error, setError] = useState('');
+  const fail = useFailure(setError);
   useEffect(() => {
     let current = true;
     request<{ notifications: StaffNotice[] }>('/staff_notifications?page=1&per_page=20')
@@ -251,17 +258,11 @@ function StaffNotifications() {
         setList(r.notifications);
         if (r.notifications.some((n) => !n.read)) void request('/staff_notification_read_all', { method: 'PUT' }).catch(() => undefined);
       })
-      .catch((e) => {
-        if (!current) return;
-        if (e instanceof ApiFailure && e.status === 401) {
-          clearExpired();
-          navigate('/staff-app/login', { replace: true });
-        } else setError(e instanceof ApiFailure ? e.message : say.network);
-      });
+      .catch((e) => current && fail(e));
     return () => {
       current = false;
     };
-  }, [navigate]);
+  }, [fail]);
   return (
     <Phone
       title={say.notifications_title}

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, Button, Card, CircularProgress, MenuItem, Pagination, Stack, TextField, Typography } from '@mui/material';
 import { Confirm, Title, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useAddressState } from '../../engine/react/addressState';
 import { api } from '../../providers/http';
 import { nextState, previousState, type AvailabilityState } from '../../../server/domain/availability/availability';
 import { addDaysToDate, formatDisplayDate, isPlainDate } from '../../../server/domain/time/agencyTime';
@@ -61,20 +62,7 @@ export function AvailabilityGrid() {
   const notify = useNotify();
   // What the grid shows lives in the address (?week=yyyy-MM-dd&q=…&job_role_id=…&staff=…&page=…): a reload, a
   // bookmark and Back show the same week, search and filters. Changes replace the entry (no history per key).
-  const [params, setParams] = useSearchParams();
-  const update = useCallback(
-    (changes: Record<string, string | number | null>) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) if (v == null || v === '') next.delete(k);
-          else next.set(k, String(v));
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const [params, update] = useAddressState();
   const asked = params.get('week');
   const weekStart = isPlainDate(asked) ? asked : null; // null: this week, as the server's agency time says
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '', 10) || 1);

@@ -7,7 +7,7 @@ import interactionPlugin from '@fullcalendar/interaction';
 import type { DatesSetArg, EventClickArg, EventContentArg, EventDropArg, EventInput, EventMountArg, EventSourceFuncArg } from '@fullcalendar/core';
 import type { EventResizeDoneArg } from '@fullcalendar/interaction';
 import { Title, useNotify, useTranslate } from 'react-admin';
-import { useSearchParams } from 'react-router';
+import { useAddressState } from '../../engine/react/addressState';
 import { api } from '../../providers/http';
 import { isPlainDate } from '../../../server/domain/time/agencyTime';
 import { fromCalendarTime, toCalendarTime } from './calendarTime';
@@ -64,26 +64,13 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
   const calendar = useRef<FullCalendar>(null);
   // The view lives in the address (?date=yyyy-MM-dd&view=staff&client_id=…): a reload, a bookmark, Back and a link
   // from elsewhere open the same dates, layout and filters, and switching layout keeps the date.
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useAddressState();
   const asked = params.get('date');
   const mode: 'calendar' | 'staff' = params.get('view') === 'staff' ? 'staff' : 'calendar';
   const calendarView = CALENDAR_VIEWS.includes(params.get('range') ?? '') ? params.get('range')! : 'timeGridWeek';
   const filterKey = FILTER_KEYS.map((k) => params.get(k) ?? '').join(',');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new date must not refetch as if the filters changed
   const filters = useMemo(() => filtersFromParams(params), [filterKey]);
-  const update = useCallback(
-    (changes: Record<string, string | number | null | undefined>) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) if (v == null || v === '') next.delete(k);
-          else next.set(k, String(v));
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
   const setFilters = (f: ScheduleFilters) => update({ client_id: f.client_id, site_id: f.site_id, job_role_id: f.job_role_id, candidate_id: f.candidate_id });
   const setMode = (v: 'calendar' | 'staff') => update({ view: v === 'staff' ? 'staff' : null });
   // The filters that can hide a booking a move clashes with (the staff filter keeps the rows dragged between).
