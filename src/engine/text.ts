@@ -17,6 +17,7 @@ export type TextKind = 'line' | 'multiline';
 /** A picture made of several code points: joined emoji, and a flag written with tag characters. */
 const EMOJI_SEQUENCE = /\p{Extended_Pictographic}\uFE0F?(?:\u200D\p{Extended_Pictographic}\uFE0F?)+|\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
 /** Never in any text: controls other than CR, LF and TAB, format characters, separators, surrogates, U+FFFD/FFFE/FFFF. */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cf}\p{Cs}\u2028\u2029\uFFFD\uFFFE\uFFFF]/u;
 const LINE_BREAK_OR_TAB = /[\r\n\t]/;
 
