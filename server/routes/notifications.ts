@@ -15,7 +15,10 @@ const pageQuery = {
 const eventParam = { type: 'object', required: ['event'], properties: { event: { type: 'string', maxLength: 60 } } } as const;
 const idParam = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
 
-/** Whose notifications a caller reads: the agency's (and their own), their client's (and their own), or a staff member's own. */
+/**
+ * Whose notifications a caller reads: the agency's (and their own), their client's (and their own), or a staff member's
+ * own.
+ */
 interface Inbox {
   merchantId: number;
   userId: number;

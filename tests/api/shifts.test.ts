@@ -190,7 +190,10 @@ describe('hard booking checks', () => {
 });
 
 describe('soft booking checks', () => {
-  /** Refused for a consultant and for an admin without a reason; booked by an admin with one, recorded in the audit trail. */
+  /**
+   * Refused for a consultant and for an admin without a reason; booked by an admin with one, recorded in the audit
+   * trail.
+   */
   async function overriddenByAdmin(shiftId: number, who: number, words: RegExp) {
     const byConsultant = refused(await assign(shiftId, who, { override_reason: 'Short of staff' }, tok.consultant), 409);
     expect(byConsultant.message).toMatch(words);

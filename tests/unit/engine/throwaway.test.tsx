@@ -127,7 +127,8 @@ describe('a throwaway entity declared in the test', () => {
     await waitFor(() => expect(requestsTo('vehicles', 'POST')).toHaveLength(1));
     const body = requestsTo('vehicles', 'POST')[0].body;
     expect(body).toEqual({ registration: 'LT24 BUS', make: 'Ford', seats: 8, fuel: 'electric', wheelchair: true }); // the date picker has its own tests
-    expect(validateRecord(vehicles, body)).toEqual({}); // what the form sends passes the server's check of the same declaration
+    // What the form sends passes the server's check of the same declaration.
+    expect(validateRecord(vehicles, body)).toEqual({});
     // Redirected to the new record's show view, served from the API.
     await waitFor(() => expect(t.location()).toBe('/vehicles/3/show'));
     expect(await screen.findByText('LT24 BUS')).toBeInTheDocument();

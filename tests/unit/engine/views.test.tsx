@@ -80,7 +80,8 @@ describe('EngineList', () => {
   it('shows the declared list columns and the rows from the API, asking for page, per_page, sort, order and the tab filter', async () => {
     list(candidates, 'activeStaff');
     expect(await screen.findByText('Lovelace')).toBeInTheDocument();
-    // The declared list columns, less those declared listHidden (Mobile, Staff status, Activated: in the column chooser).
+    // The declared list columns, less those declared listHidden (Mobile, Staff status, Activated: in the column
+    // chooser).
     expect(headers()).toEqual(['First name', 'Last name', 'E-mail', 'Job role', 'Status', 'Compliance']);
     expect(candidates.fields.filter((f) => f.listHidden).map((f) => f.label)).toEqual(['Mobile', 'Staff status', 'Activated']);
     // Only the active (approved and activated) staff member is listed.
