@@ -80,7 +80,10 @@ async function seedShiftsAtScale(db: Db, merchantId: number, today: string) {
       [merchantId, CLIENTS],
     );
     await tx.query(
-      `insert into sites (merchant_id, client_id, name, status) select c.merchant_id, c.id, c.name || ' site ' || s, 'active' from clients c cross join generate_series(1, 3) as s where c.merchant_id = $1`,
+      `insert into sites (merchant_id, client_id, name, status)
+        select c.merchant_id, c.id, c.name || ' site ' || s, 'active'
+        from clients c cross join generate_series(1, 3) as s
+        where c.merchant_id = $1`,
       [merchantId],
     );
     const cols = BANDS.flatMap((b) => [`pay_${b}`, `charge_${b}`]);

@@ -211,7 +211,9 @@ export async function notificationRoutes(app: FastifyInstance) {
           (
             await tx.query(
               `insert into notification_settings (merchant_id, event, channels, recipients) values ($1, $2, $3, $4)
-               on conflict (merchant_id, event) do update set channels = excluded.channels, recipients = excluded.recipients, updated_at = now(), version = notification_settings.version + 1
+               on conflict (merchant_id, event)
+                 do update set channels = excluded.channels, recipients = excluded.recipients, updated_at = now(),
+                 version = notification_settings.version + 1
                returning id, event, channels, recipients, version`,
               [merchantId, def.key, c, r],
             )
@@ -248,7 +250,9 @@ export async function notificationRoutes(app: FastifyInstance) {
         (
           await tx.query(
             `insert into notification_templates (merchant_id, event, subject, body) values ($1, $2, $3, $4)
-             on conflict (merchant_id, event) do update set subject = excluded.subject, body = excluded.body, updated_at = now(), version = notification_templates.version + 1
+             on conflict (merchant_id, event)
+               do update set subject = excluded.subject, body = excluded.body, updated_at = now(),
+               version = notification_templates.version + 1
              returning id, event, subject, body, version`,
             [merchantId, def.key, subject, body],
           )
@@ -302,7 +306,10 @@ export async function notificationRoutes(app: FastifyInstance) {
           (
             await tx.query(
               `insert into notification_payment_settings (merchant_id, enabled, days_before_due, days_after_due) values ($1, $2, $3, $4)
-               on conflict (merchant_id) do update set enabled = excluded.enabled, days_before_due = excluded.days_before_due, days_after_due = excluded.days_after_due, updated_at = now(), version = notification_payment_settings.version + 1
+               on conflict (merchant_id)
+                 do update set enabled = excluded.enabled, days_before_due = excluded.days_before_due,
+                 days_after_due = excluded.days_after_due, updated_at = now(),
+                 version = notification_payment_settings.version + 1
                returning enabled, days_before_due, days_after_due, version`,
               [merchantId, enabled, before, after],
             )
