@@ -29,8 +29,8 @@ export default defineConfig({
         // upgrade it, and the browser fetches and compiles them in parallel. A group takes the dependencies of
         // what it captures unless an earlier group has them (splitting without them made chunks import each other
         // in a cycle, which broke the app), so React and the router come first: they are the Login page's
-        // libraries, and every later group (the signed-in app's MUI, react-admin, date-fns, date pickers, icons) must leave
-        // them there, or the Login page would load those groups too (bench/bundle.ts).
+        // libraries, and every later group (the signed-in app's MUI, react-admin, date-fns, date pickers, icons) must
+        // leave them there, or the Login page would load those groups too (bench/bundle.ts).
         codeSplitting: {
           groups: [
             { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },

@@ -134,7 +134,8 @@ export const browser: Benchmark = {
   },
 };
 
-// `npx tsx bench/browser.ts`: this benchmark alone, on a copy of the current dist/ (printed, not saved; `npm run bench browser` builds and saves).
+// `npx tsx bench/browser.ts`: this benchmark alone, on a copy of the current dist/ (printed, not saved;
+// `npm run bench browser` builds and saves).
 if (process.argv[1]?.endsWith('bench/browser.ts')) {
   const build = snapshotBuild();
   try {

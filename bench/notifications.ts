@@ -109,7 +109,12 @@ async function benchOne(kind: Kind, db: Db, database: string) {
     metrics.push({ name: `${label}: notifications page + counts, database only p99`, value: +sqlP99.toFixed(2), unit: 'ms', target: kind === 'postgres' ? TARGET_P99_MS : undefined });
     details.database_only = { p50_ms: +median(sqlSamples).toFixed(2), p99_ms: +sqlP99.toFixed(2) };
     const plan = await db.query<{ 'QUERY PLAN': string }>(
-      `explain analyze select id, event, title, body, link, read, created_at from notifications where merchant_id = $1 and client_id is null and candidate_id is null and (user_id is null or user_id = $2) order by created_at desc, id desc limit 10`,
+      `explain analyze
+        select id, event, title, body, link, read, created_at
+        from notifications
+        where merchant_id = $1 and client_id is null and candidate_id is null
+          and (user_id is null or user_id = $2)
+        order by created_at desc, id desc limit 10`,
       [merchantId, adminId],
     );
     details.first_page_plan = plan.map((r) => r['QUERY PLAN']).join('\n');

@@ -1,6 +1,6 @@
 /**
- * `npm run bench [-- name ...] [--no-build]`: builds the product when a benchmark needs it, runs the benchmarks (all, or those named), prints a table
- * naming the machine, and merges the results into bench/results/latest.json.
+ * `npm run bench [-- name ...] [--no-build]`: builds the product when a benchmark needs it, runs the benchmarks (all,
+ * or those named), prints a table naming the machine, and merges the results into bench/results/latest.json.
  *
  * Benchmarks live one per file (bench/bundle.ts, bench/startup.ts, ...), each exporting a `Benchmark`
  * (bench/lib.ts); add a new one to the list below.

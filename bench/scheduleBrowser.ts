@@ -37,7 +37,10 @@ const call = (page: Page, method: string, path: string, body?: unknown) =>
     [method, path, body] as const,
   );
 
-/** This week's Monday on the agency's (London's) calendar, and 2,000 more open shifts that week, spread over sites and times. */
+/**
+ * This week's Monday on the agency's (London's) calendar, and 2,000 more open shifts that week, spread over sites and
+ * times.
+ */
 async function fillWeek(page: Page) {
   const london = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   const d = new Date(`${london}T00:00:00Z`);
@@ -99,7 +102,8 @@ export async function measureSchedule(ctx: Pick<BenchContext, 'build'>) {
     await signIn(page, server.url);
     const { inWeek } = await fillWeek(page);
     await setup.close();
-    // The calendar draws the week's shifts that fit it; the events the week holds, less the few that straddle its edges.
+    // The calendar draws the week's shifts that fit it; the events the week holds, less the few that straddle its
+    // edges.
     const expected = Math.floor(inWeek * 0.95);
     await oneRun(browser, server.url, expected); // warm-up
     const runs: number[] = [];

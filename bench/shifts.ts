@@ -80,7 +80,10 @@ async function seedShiftsAtScale(db: Db, merchantId: number, today: string) {
       [merchantId, CLIENTS],
     );
     await tx.query(
-      `insert into sites (merchant_id, client_id, name, status) select c.merchant_id, c.id, c.name || ' site ' || s, 'active' from clients c cross join generate_series(1, 3) as s where c.merchant_id = $1`,
+      `insert into sites (merchant_id, client_id, name, status)
+        select c.merchant_id, c.id, c.name || ' site ' || s, 'active'
+        from clients c cross join generate_series(1, 3) as s
+        where c.merchant_id = $1`,
       [merchantId],
     );
     const cols = BANDS.flatMap((b) => [`pay_${b}`, `charge_${b}`]);
@@ -109,7 +112,8 @@ async function seedShiftsAtScale(db: Db, merchantId: number, today: string) {
     );
     const [{ n: active }] = await tx.query<{ n: number }>('select count(*)::int as n from bench_staff');
     const booked = Math.min(active, 4000);
-    // 80,000 booked shifts: closed before this week, assigned from it. 12-hour days, one a week: no clash, no short rest.
+    // 80,000 booked shifts: closed before this week, assigned from it. 12-hour days, one a week: no clash, no short
+    // rest.
     await tx.query(
       `insert into shifts (merchant_id, client_id, site_id, job_role_id, start_at, end_at, break_minutes, status, candidate_id, paid_minutes, pay, charge, on_costs, margin, created_by)
        select $1, bs.client_id, bs.site_ids[1 + st.n % 3], st.job_role_id, t.s, t.s + interval '12 hours', 30,
@@ -131,7 +135,8 @@ async function seedShiftsAtScale(db: Db, merchantId: number, today: string) {
          cross join lateral (select ((($2::date + (i % ${HISTORY_WEEKS * 7}))::timestamp + (array[time '07:00', time '14:00', time '20:00'])[1 + i % 3]) at time zone 'Europe/London') as s) t`,
       [merchantId, firstWeek, OPEN_SHIFTS],
     );
-    // The assign targets: one open shift per staff member (the next ones after the booked), in the target week, in their role.
+    // The assign targets: one open shift per staff member (the next ones after the booked), in the target week, in
+    // their role.
     await tx.query(
       `insert into shifts (merchant_id, client_id, site_id, job_role_id, start_at, end_at, break_minutes, status, paid_minutes, pay, charge, on_costs, margin, notes, created_by)
        select $1, bs.client_id, bs.site_ids[1], st.job_role_id, t.s, t.s + interval '8 hours', 30, 'open', 450, 6000, 9000, 900, 2100, 'assign-target:' || st.id, 'Bench'

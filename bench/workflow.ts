@@ -324,7 +324,11 @@ async function benchOne(kind: Kind, raw: Db, version: string): Promise<{ metrics
             (select count(*)::int from candidate_documents where merchant_id = $1 and deleted_at is null and current and expiry_date between $2::date and $2::date + 60) as due_60,
             (select count(*)::int from availability where merchant_id = $1) as availability,
             (select count(*)::int from candidates where merchant_id = $1 and deleted_at is null and status = 'approved' and activated) as active,
-            (select count(*)::int from candidates where merchant_id = $1 and deleted_at is null and status = 'approved' and activated and compliance_complete and (compliance_valid_until is null or compliance_valid_until > $2::date + 30)) as active_compliant`,
+            (select count(*)::int
+              from candidates
+              where merchant_id = $1 and deleted_at is null and status = 'approved' and activated
+                and compliance_complete and (compliance_valid_until is null or compliance_valid_until > $2::date + 30))
+              as active_compliant`,
     [merchantId, today],
   );
   log(`seeded ${CANDIDATES} staff in ${staffSeconds.toFixed(1)} s, then ${counts.documents} documents, compliance and ${counts.availability} availability days in ${workflowSeconds.toFixed(1)} s (${JSON.stringify(seedSteps)}); compliance of ${checked} staff checked against the rules`);

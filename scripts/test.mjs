@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 // `npm test`: every test of the product, in order, stopping at the first failing stage (non-zero exit).
 //   1. typecheck                      tsc --noEmit, both sides
-//   2. unit                           vitest project unit (jsdom + msw)
-//   3. api on PGlite                  vitest project api
-//   4. api on PostgreSQL              vitest project api with TEST_DATABASE_URL
+//   2. lint                           npm run format:check (Prettier) and npm run lint (ESLint)
+//   3. unit                           vitest project unit (jsdom + msw)
+//   4. api on PGlite                  vitest project api
+//   5. api on PostgreSQL              vitest project api with TEST_DATABASE_URL
 //                                     (default postgres://postgres@127.0.0.1:5432/test). Required when CI=true
 //                                     or TEST_DATABASE_URL is set; otherwise skipped, with a notice, when no
 //                                     server answers.
-//   5. build                          npm run build (the production build the browser tests start)
-//   6. e2e                            vitest project e2e (headless Chromium against the started product)
+//   6. build                          npm run build (the production build the browser tests start)
+//   7. e2e                            vitest project e2e (headless Chromium against the started product)
 // Ends with a summary line: "N passed, N failed" (tests), plus one line per stage.
-// For work in progress: `npm test -- --only unit,api` or `npm test -- --skip e2e` (stages: typecheck, unit, api,
-// api-pg, build, e2e). A full run takes neither.
+// For work in progress: `npm test -- --only unit,api` or `npm test -- --skip e2e` (stages: typecheck, lint, unit,
+// api, api-pg, build, e2e). A full run takes neither.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -25,7 +26,7 @@ const explicitPg = !!process.env.TEST_DATABASE_URL;
 const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const reports = mkdtempSync(join(tmpdir(), 'npm-test-'));
 
-const stageKeys = ['typecheck', 'unit', 'api', 'api-pg', 'build', 'e2e'];
+const stageKeys = ['typecheck', 'lint', 'unit', 'api', 'api-pg', 'build', 'e2e'];
 const listArg = (flag) => {
   const i = process.argv.indexOf(flag);
   if (i < 0) return undefined;
@@ -71,11 +72,12 @@ function finish(code) {
   process.exit(code);
 }
 
-/** A plain command stage (typecheck, build). */
-async function step(name, cmd, args) {
+/** A plain command stage (typecheck, lint, build): each [cmd, args] runs, all of them; it fails if any fails. */
+async function step(name, ...commands) {
   banner(name);
   const t = Date.now();
-  const code = await run(cmd, args);
+  let code = 0;
+  for (const [cmd, args] of commands) code = (await run(cmd, args)) || code;
   const secs = `${((Date.now() - t) / 1000).toFixed(1)} s`;
   stages.push({ name, status: code === 0 ? 'ok' : 'FAILED', detail: secs });
   if (code !== 0) finish(code);
@@ -127,7 +129,9 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
   process.exit(1);
 }
 
-if (wanted('typecheck')) await step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+if (wanted('typecheck')) await step('typecheck', [bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']]);
+// Both, so one run shows the layout and the lint findings together.
+if (wanted('lint')) await step('lint', ['npm', ['run', 'format:check']], ['npm', ['run', 'lint']]);
 if (wanted('unit')) await vitest('unit', 'unit');
 if (wanted('api')) await vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' });
 
@@ -142,6 +146,6 @@ if (wanted('api-pg')) {
   }
 }
 
-if (wanted('build')) await step('build', 'npm', ['run', 'build']);
+if (wanted('build')) await step('build', ['npm', ['run', 'build']]);
 if (wanted('e2e')) await vitest('e2e (headless Chromium)', 'e2e');
 finish(0);

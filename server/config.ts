@@ -18,7 +18,10 @@ export interface Config {
    * CIDR ranges.
    */
   trustProxy: boolean | number | string[];
-  /** API requests a user (all their sessions together, on every process), or an address without a session, may make per minute; RATE_LIMIT_PER_MINUTE, default 1200. */
+  /**
+   * API requests a user (all their sessions together, on every process), or an address without a session, may make per
+   * minute; RATE_LIMIT_PER_MINUTE, default 1200.
+   */
   rateLimitPerMinute: number;
   /**
    * Password hashing bounds (server/auth/hashQueue.ts): PASSWORD_HASH_CONCURRENCY hashes at once (default 2),

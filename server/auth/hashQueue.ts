@@ -74,7 +74,10 @@ export class HashQueue {
     return null;
   }
 
-  /** The waiting sign-in a newcomer from `key` would displace in a full queue: the latest of those that failed most, and more than `key`. */
+  /**
+   * The waiting sign-in a newcomer from `key` would displace in a full queue: the latest of those that failed most, and
+   * more than `key`.
+   */
   private victimFor(key: string): Waiter | undefined {
     let worst: Waiter | undefined;
     for (const w of this.waiting) {

@@ -20,10 +20,16 @@ export function setPasswordCostForTests(n: number) {
   N = n;
 }
 
-/** Every password hash of this process waits its turn here (server/auth/hashQueue.ts); buildApp applies the configured bounds. */
+/**
+ * Every password hash of this process waits its turn here (server/auth/hashQueue.ts); buildApp applies the configured
+ * bounds.
+ */
 export const passwordHashing = new HashQueue();
 
-/** Whose turn a hash takes: a sign-in gives the caller's address (and may be refused); other hashing gives none and waits. */
+/**
+ * Whose turn a hash takes: a sign-in gives the caller's address (and may be refused); other hashing gives none and
+ * waits.
+ */
 export interface HashTurn {
   queue: HashQueue;
   key: string | null;

@@ -3,7 +3,9 @@ import type { Queryable } from '../db/index.js';
 import { HttpError } from '../http.js';
 
 export interface RateLimitOptions {
-  /** API requests a user (every session of theirs together), or an address without a valid token, may make per minute. */
+  /**
+   * API requests a user (every session of theirs together), or an address without a valid token, may make per minute.
+   */
   perMinute: number;
   /**
    * Prefixes every key: limits with the same namespace share their counts (every server process uses '').

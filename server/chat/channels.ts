@@ -112,7 +112,9 @@ export async function channelOf(db: Queryable, caller: ChatCaller, sid: string, 
   return channel;
 }
 
-/** The message as stored: trimmed, in NFC; empty, whitespace-only, over-long or hidden-character text is refused (422). */
+/**
+ * The message as stored: trimmed, in NFC; empty, whitespace-only, over-long or hidden-character text is refused (422).
+ */
 export function messageText(raw: unknown): string {
   const checked = multiLineText(raw);
   if (checked.error && typeof raw === 'string') throw badInput({ message: checked.error }, checked.error);

@@ -45,8 +45,10 @@ export interface AuditEntry {
 
 /**
  * Writes one entry of the audit trail in the caller's transaction: who, when, what. The table refuses updates
- * and deletes (a trigger), so the history cannot be edited. Used by the engine for every write, and by the few
- * routes that change records outside it (the agency's profile, a user's own account).
+ * and deletes (a trigger), so the history cannot be edited. The engine calls it (`audit` below) for each write of a
+ * resource not declared `audited: false`; code that changes a record outside the engine calls it itself, as the
+ * account and notification-settings routes, the invitations and the hooks' side writes do. Bulk shift creation
+ * writes the same entries in one statement of its own (server/routes/shifts.ts).
  */
 export async function writeAudit(db: Queryable, who: EnginePrincipal, e: AuditEntry) {
   await db.query(
@@ -56,7 +58,10 @@ export async function writeAudit(db: Queryable, who: EnginePrincipal, e: AuditEn
   );
 }
 
-/** The engine's entry for a write: a child record's entry is also filed under its parent (the staff member whose document changed). */
+/**
+ * The engine's entry for a write: a child record's entry is also filed under its parent (the staff member whose
+ * document changed).
+ */
 export async function audit(ctx: EngineContext, c: Compiled, recordId: number, event: AuditEvent, e: { record?: Row; changes?: Changes; action?: string; input?: unknown }) {
   if (c.decl.audited === false) return;
   const parent = c.decl.parent;

@@ -84,8 +84,10 @@ export interface ResourceBehaviour {
   computedFilters?: Record<string, (value: string, bind: (value: unknown) => string, ctx: { today: string }) => string>;
   /**
    * Rows of the agency this principal may still not see (a consultant sees only their own support requests): a
-   * condition on the resource's columns added to its row scope everywhere (lists, records, actions, files), or
-   * null for no further limit.
+   * condition on the resource's columns added to its row scope (lists, records, actions, files), or null for no
+   * further limit. Another resource's reference to it is checked against this scope only when the resource also
+   * declares clientScope; otherwise any live row of the agency passes, so a hook that must keep references inside
+   * it checks them itself (a consultant's support reply).
    */
   scope?(principal: EnginePrincipal, bind: (value: unknown) => string): string | null;
 }

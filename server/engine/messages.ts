@@ -5,7 +5,8 @@ import type { Problems } from '../../src/engine/validate.js';
 
 const lookup = (key: string): string | undefined => {
   const fromTree = (tree: any) => key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), tree);
-  // The app's catalogue too (guard reasons, domain rules: app.staff.guard.*, app.preferences.*), so the API answers words.
+  // The app's catalogue too (guard reasons, domain rules: app.staff.guard.*, app.preferences.*), so the API answers
+  // words.
   const text = fromTree(engineMessages) ?? fromTree(resourceMessages) ?? fromTree(englishMessages);
   return typeof text === 'string' ? text : undefined;
 };

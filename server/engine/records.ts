@@ -284,7 +284,10 @@ function applyWritePolicy(c: Compiled, principal: EnginePrincipal, body: Record<
   return { changes, problems };
 }
 
-/** Validation the database has to answer: unique values, references inside the caller's scope, stored files. */
+/**
+ * Validation the database has to answer: unique values, references to live rows of the agency (inside the
+ * caller's row scope when the target declares clientScope), stored files.
+ */
 async function checkAgainstDatabase(ctx: EngineContext, c: Compiled, record: Record<string, unknown>, known: Problems, id?: number): Promise<Problems> {
   const problems: Problems = {};
   const merchantId = ctx.principal.merchantId;
@@ -303,6 +306,7 @@ async function checkAgainstDatabase(ctx: EngineContext, c: Compiled, record: Rec
       if (ids.length === 0) continue;
       const p = new Params();
       // A client user may point only at rows of their own client (a site of another client does not exist for them).
+      // A target without clientScope is checked against the agency alone, without its behaviour's own scope.
       const scoped = target.decl.clientScope ? scopeWhere(target, ctx.principal, p.bind) : `merchant_id = ${p.bind(merchantId)}${target.live}`;
       const found = await ctx.db.query(`select id from ${target.table} where ${scoped} and id = any(${p.bind(ids)})`, p.values);
       if (found.length !== ids.length) problems[f.source] = { message: 'engine.validation.referenceMissing' };
@@ -474,7 +478,9 @@ export async function deleteRecord(ctx: EngineContext, c: Compiled, id: number, 
 /** How many blocking rows a refusal names; the rest are counted. */
 const BLOCKERS_LISTED = 3;
 
-/** Refuses (409) the delete while live rows declared as blockers (a staff member's future shifts) refer to the record. */
+/**
+ * Refuses (409) the delete while live rows declared as blockers (a staff member's future shifts) refer to the record.
+ */
 async function refuseWhileBlocked(ctx: EngineContext, c: Compiled, id: number, registry: Map<string, Compiled>) {
   const reasons: string[] = [];
   const errors: Record<string, string> = {};

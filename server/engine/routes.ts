@@ -81,7 +81,8 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
     for (const table of touched) c.totals.changed(table, req.auth!.merchant_id);
     return result;
   };
-  // Every engine route is open to any signed-in principal; the declaration decides (403), the row scope hides (404).
+  // Every engine route lets in any signed-in agency or client user (a staff token is refused before it, in
+  // server/app.ts); the declaration decides (403), the row scope hides (404).
   const config = { access: 'any' as const };
 
   app.get(base, {

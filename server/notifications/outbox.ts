@@ -140,7 +140,10 @@ export async function markSent(db: Queryable, sent: { id: number; messageId: str
 /** A temporary failure (the server unreachable, a 4xx answer): tried again after the backoff. */
 export async function markRetry(db: Queryable, id: number, attempts: number, error: string) {
   await db.query(
-    `update email_outbox set next_attempt_at = now() + make_interval(secs => $2::double precision / 1000), last_error = $3, updated_at = now(), version = version + 1 where id = $1 and status = 'queued'`,
+    `update email_outbox
+        set next_attempt_at = now() + make_interval(secs => $2::double precision / 1000), last_error = $3,
+            updated_at = now(), version = version + 1
+      where id = $1 and status = 'queued'`,
     [id, retryDelayMs(attempts), error.slice(0, 500)],
   );
 }

@@ -21,14 +21,18 @@ export interface QuoteRequest {
   sleep_in?: boolean;
 }
 
-/** A priced shift as agency users see it: the domain's lines and totals, where totals.margin = charge − pay − on-costs. */
+/**
+ * A priced shift as agency users see it: the domain's lines and totals, where totals.margin = charge − pay − on-costs.
+ */
 export interface Quote extends Price {
   on_costs: number;
   warnings: string[];
   rate_card_id: number | null;
 }
 
-/** What a shift at a site is priced with besides its rates: the client's rules (or the agency's) and the site's region. */
+/**
+ * What a shift at a site is priced with besides its rates: the client's rules (or the agency's) and the site's region.
+ */
 interface PricingContext {
   siteName: string;
   /** The site's client (to check it is the client asked for). */
@@ -290,14 +294,19 @@ function adultFloorSql(table: string, today: string, bind: (v: unknown) => strin
         order by v.effective_from desc limit 1))`;
 }
 
-/** 'Pay below the minimum wage of £12.71 an hour' when a band's pay (any set) is under the adult floor; null otherwise. */
+/**
+ * 'Pay below the minimum wage of £12.71 an hour' when a band's pay (any set) is under the adult floor; null otherwise.
+ */
 function wageFlagSql(table: string, today: string, bind: (v: unknown) => string): string {
   const floor = adultFloorSql(table, today, bind);
   const lowest = `least(${BANDS.map((b) => `${table}.pay_${b}`).join(', ')})`;
   return `(select case when ${lowest} < f.floor then 'Pay below the minimum wage of £' || to_char(f.floor / 100.0, 'FM9990.00') || ' an hour' end from (select ${floor} as floor) f)`;
 }
 
-/** A new open-ended card for a client, site and role closes the one in force when it starts; any other overlap is refused. */
+/**
+ * A new open-ended card for a client, site and role closes the one in force when it starts; any other overlap is
+ * refused.
+ */
 async function checkCardPeriod(ctx: EngineContext, record: Record<string, any>, storedId: number | undefined, follows?: number): Promise<Problems | undefined> {
   const m = ctx.principal.merchantId;
   if (record.site_id != null) {

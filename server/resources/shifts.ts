@@ -47,7 +47,10 @@ export const shiftTimesOf = (r: Row): ShiftTimes => ({
 export type StaffFacts = BookingFacts & { pricedAsCard: boolean };
 
 const DAY_MS = 24 * 3600_000;
-/** Other shifts the checks read: from before the 17-week reference period (and a night overlapping the start) to a week after. */
+/**
+ * Other shifts the checks read: from before the 17-week reference period (and a night overlapping the start) to a week
+ * after.
+ */
 const HISTORY_MS = 18 * 7 * DAY_MS;
 const AHEAD_MS = 8 * DAY_MS;
 
@@ -210,7 +213,9 @@ export async function priceShift(db: Queryable, merchantId: number, shift: Shift
   }
 }
 
-/** A new price when the staff member changes (their own pay rate); the stored one stays if it can no longer be quoted. */
+/**
+ * A new price when the staff member changes (their own pay rate); the stored one stays if it can no longer be quoted.
+ */
 async function repriceOrKeep(ctx: EngineContext, shift: ShiftTimes, candidateId: number | null) {
   try {
     return await priceShift(ctx.db, ctx.principal.merchantId, shift, candidateId);
@@ -238,7 +243,10 @@ export async function cancellationCharge(db: Queryable, merchantId: number, r: R
   return { allowed: true as const, reason: null, late };
 }
 
-/** Who asked for a cancellation: a client's user always speaks for the client; an agency user says (the agency by default). */
+/**
+ * Who asked for a cancellation: a client's user always speaks for the client; an agency user says (the agency by
+ * default).
+ */
 export function requestedByOf(ctx: EngineContext, input: Record<string, any>): CancelParty {
   if (ctx.principal.loginType === 'client') return 'client';
   return (input.requested_by as CancelParty | null) ?? 'agency';
@@ -335,7 +343,9 @@ export const shiftsBehaviour: ResourceBehaviour = {
       value === 'deleted' ? 'deleted_at is not null' : value === 'unfilled' ? `status = 'open' and end_at <= now() and deleted_at is null` : `status = ${bind(value)} and deleted_at is null`,
   },
 
-  /** A new shift: its site must be the client's; a client user's is a request for their own client; it is priced now. */
+  /**
+   * A new shift: its site must be the client's; a client user's is a request for their own client; it is priced now.
+   */
   async beforeSave(ctx, { stored, record }): Promise<Problems | void> {
     if (stored) return;
     const p = ctx.principal;

@@ -43,7 +43,9 @@ export async function agencyProfile(db: Queryable, merchantId: number): Promise<
   return row ?? null;
 }
 
-/** The agency's logos for agency_logo_list: the other types as stored, and 'agency_logo' from the one place it lives. */
+/**
+ * The agency's logos for agency_logo_list: the other types as stored, and 'agency_logo' from the one place it lives.
+ */
 export async function agencyLogos(db: Queryable, merchantId: number): Promise<{ id: number; logo_type: string; logo_url: string }[]> {
   return db.query(
     `select id, logo_type, logo_url from (

@@ -15,7 +15,10 @@ const pageQuery = {
 const eventParam = { type: 'object', required: ['event'], properties: { event: { type: 'string', maxLength: 60 } } } as const;
 const idParam = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
 
-/** Whose notifications a caller reads: the agency's (and their own), their client's (and their own), or a staff member's own. */
+/**
+ * Whose notifications a caller reads: the agency's (and their own), their client's (and their own), or a staff member's
+ * own.
+ */
 interface Inbox {
   merchantId: number;
   userId: number;
@@ -208,7 +211,9 @@ export async function notificationRoutes(app: FastifyInstance) {
           (
             await tx.query(
               `insert into notification_settings (merchant_id, event, channels, recipients) values ($1, $2, $3, $4)
-               on conflict (merchant_id, event) do update set channels = excluded.channels, recipients = excluded.recipients, updated_at = now(), version = notification_settings.version + 1
+               on conflict (merchant_id, event)
+                 do update set channels = excluded.channels, recipients = excluded.recipients, updated_at = now(),
+                 version = notification_settings.version + 1
                returning id, event, channels, recipients, version`,
               [merchantId, def.key, c, r],
             )
@@ -245,7 +250,9 @@ export async function notificationRoutes(app: FastifyInstance) {
         (
           await tx.query(
             `insert into notification_templates (merchant_id, event, subject, body) values ($1, $2, $3, $4)
-             on conflict (merchant_id, event) do update set subject = excluded.subject, body = excluded.body, updated_at = now(), version = notification_templates.version + 1
+             on conflict (merchant_id, event)
+               do update set subject = excluded.subject, body = excluded.body, updated_at = now(),
+               version = notification_templates.version + 1
              returning id, event, subject, body, version`,
             [merchantId, def.key, subject, body],
           )
@@ -299,7 +306,10 @@ export async function notificationRoutes(app: FastifyInstance) {
           (
             await tx.query(
               `insert into notification_payment_settings (merchant_id, enabled, days_before_due, days_after_due) values ($1, $2, $3, $4)
-               on conflict (merchant_id) do update set enabled = excluded.enabled, days_before_due = excluded.days_before_due, days_after_due = excluded.days_after_due, updated_at = now(), version = notification_payment_settings.version + 1
+               on conflict (merchant_id)
+                 do update set enabled = excluded.enabled, days_before_due = excluded.days_before_due,
+                 days_after_due = excluded.days_after_due, updated_at = now(),
+                 version = notification_payment_settings.version + 1
                returning enabled, days_before_due, days_after_due, version`,
               [merchantId, enabled, before, after],
             )

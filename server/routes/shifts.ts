@@ -286,13 +286,15 @@ async function suggestions(ctx: EngineContext, shiftRow: Row, limit: number) {
     avoided: !!r.avoided,
     hoursThisWeek: hoursStartingBetween(r.week_shifts, weekFrom, weekTo),
   }))).slice(0, limit);
-  // The listed few are assessed in full (one statement for all of them): their soft checks, and a last word on the hard ones.
+  // The listed few are assessed in full (one statement for all of them): their soft checks, and a last word on the hard
+  // ones.
   const facts = await loadBookingFacts(ctx.db, merchantId, ctx.timeZone, shift, ranked.map((r) => r.id));
   return ranked.flatMap((r) => {
     const f = facts.get(r.id);
     const a = f ? assessBooking(f) : null;
     if (!a || blockingChecks(a).length) return [];
-    // `availability` says why someone is not available: nothing entered ('not_set'), 'unavailable', or other hours ('mismatch').
+    // `availability` says why someone is not available: nothing entered ('not_set'), 'unavailable', or other hours
+    // ('mismatch').
     return [{ candidate_id: r.id, name: r.name, job_role: r.job_role, available: r.available, availability: fits.get(r.id), preferred: r.preferred, avoided: r.avoided, hours_this_week: Math.round(r.hoursThisWeek * 100) / 100, soft: overridableChecks(a).map(({ code, message }) => ({ code, message })), awr: a.awr }];
   });
 }

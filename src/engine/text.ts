@@ -16,7 +16,10 @@ export type TextKind = 'line' | 'multiline';
 
 /** A picture made of several code points: joined emoji, and a flag written with tag characters. */
 const EMOJI_SEQUENCE = /\p{Extended_Pictographic}\uFE0F?(?:\u200D\p{Extended_Pictographic}\uFE0F?)+|\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
-/** Never in any text: controls other than CR, LF and TAB, format characters, separators, surrogates, U+FFFD/FFFE/FFFF. */
+/**
+ * Never in any text: controls other than CR, LF and TAB, format characters, separators, surrogates, U+FFFD/FFFE/FFFF.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cf}\p{Cs}\u2028\u2029\uFFFD\uFFFE\uFFFF]/u;
 const LINE_BREAK_OR_TAB = /[\r\n\t]/;
 
@@ -38,7 +41,9 @@ export const withoutHiddenCharacters = (text: string) =>
 /** Text as it is stored: trimmed, in Unicode NFC (an "é" typed as e + accent and one typed as é are one value). */
 export const normaliseText = (text: string) => text.trim().normalize('NFC');
 
-/** A reason as written, ending with one full stop (or its own ! or ?): "Resident in hospital" → "Resident in hospital.". */
+/**
+ * A reason as written, ending with one full stop (or its own ! or ?): "Resident in hospital" → "Resident in hospital.".
+ */
 export const asSentence = (text: string) => {
   const trimmed = String(text ?? '').trim();
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;

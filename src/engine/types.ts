@@ -180,7 +180,7 @@ export interface ResourceDeclaration {
    */
   clientScope?: string;
   parent?: ParentDeclaration;
-  /** Every write is kept in the audit trail unless this is false (the audit trail itself). */
+  /** The engine's writes of this resource are kept in the audit trail unless this is false (the trail, the e-mails). */
   audited?: boolean;
   /** The canonical screen routes of the spec; react-admin's own paths redirect or lead to the same screens. */
   routes?: { list?: string; show?: string; edit?: string; create?: string };

@@ -72,7 +72,8 @@ export function StaffSearch() {
         </IconButton>
       </Tooltip>
       {open && (
-        // Covers the whole top bar (the app bar is the positioned ancestor) while searching; above the badges (z-index 1).
+        // Covers the whole top bar (the app bar is the positioned ancestor) while searching; above the badges
+        // (z-index 1).
         <Box sx={{ position: 'absolute', inset: 0, zIndex: 2, display: 'flex', alignItems: 'center', gap: 0.5, px: 1, bgcolor: 'background.paper' }}>
           <StaffSearchField autoFocus onDone={() => setOpen(false)} sx={{ flex: 1, mx: 0 }} />
           <IconButton aria-label={translate('ra.action.close')} onClick={() => setOpen(false)}>

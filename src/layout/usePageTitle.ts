@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 
-/** The text document.title shows for a screen: "<screen> · <agency>", or the agency alone when the screen has no title. */
+/**
+ * The text document.title shows for a screen: "<screen> · <agency>", or the agency alone when the screen has no title.
+ */
 export function documentTitle(screen: string, agency: string) {
   const s = screen.replace(/\s+/g, ' ').trim();
   return s && agency ? `${s} · ${agency}` : s || agency;

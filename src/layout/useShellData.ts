@@ -73,7 +73,10 @@ export const NOTIFICATION_INBOXES = {
 } as const;
 export const inboxOfPanel = () => NOTIFICATION_INBOXES[getLoginType() === 'client' ? 'client' : 'admin'];
 
-/** The first page of the signed-in panel's notifications (the agency's, or the client's), with unread_count for the badges. */
+/**
+ * The first page of the signed-in panel's notifications (the agency's, or the client's), with unread_count for the
+ * badges.
+ */
 export function useAgencyNotifications() {
   const panel = getLoginType();
   return useQuery({
@@ -101,7 +104,9 @@ export function useChatUnread() {
   });
 }
 
-/** Marks the panel's inbox read (PUT merchant_notification_read_all, or the client's), then reloads the notifications. */
+/**
+ * Marks the panel's inbox read (PUT merchant_notification_read_all, or the client's), then reloads the notifications.
+ */
 export function useMarkAllRead() {
   const client = useQueryClient();
   return async () => {

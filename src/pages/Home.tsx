@@ -15,7 +15,9 @@ import { useAgency, useAgencyNotifications } from '../layout/useShellData';
 import { api } from '../providers/http';
 import { PageHeader } from './PageHeader';
 
-/** A count from a list call's total_count; undefined (the card is left out) when the call fails or does not exist yet. */
+/**
+ * A count from a list call's total_count; undefined (the card is left out) when the call fails or does not exist yet.
+ */
 function useTotal(key: string, path: string) {
   return useQuery({
     queryKey: ['home', key],

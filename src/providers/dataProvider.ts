@@ -44,7 +44,8 @@ function keepReferences(references: ListAnswer['references']) {
   if (!references) return undefined;
   const until = Date.now() + PREFETCH_MS;
   for (const [resource, records] of Object.entries(references)) for (const record of records) prefetched.set(prefetchKey(resource, record.id), { record, until });
-  // react-admin puts meta.prefetched into its query cache (getOne of each record), so the first render already has the labels.
+  // react-admin puts meta.prefetched into its query cache (getOne of each record), so the first render already has the
+  // labels.
   return { prefetched: references };
 }
 
@@ -90,7 +91,10 @@ export interface RunActionParams {
   input?: Record<string, unknown>;
 }
 
-/** Speaks the API's conventions: resource name = path under /api, list answers `{ data, total_count }`, records `{ data }`. */
+/**
+ * Speaks the API's conventions: resource name = path under /api, list answers `{ data, total_count }`, records
+ * `{ data }`.
+ */
 export const dataProvider: DataProvider & { runAction(resource: string, params: RunActionParams): Promise<{ data: any }> } = {
   async getList(resource, params) {
     if ((params.pagination?.perPage ?? 0) > API_MAX_PER_PAGE) return getLargePage(resource, params);

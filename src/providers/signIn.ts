@@ -1,7 +1,10 @@
 import { request } from './request';
 import { getToken, saveSession, type LoginResponse, type LoginType } from './session';
 
-/** POST {admin|client|staff}_login and store the session under the spec's keys. Used by the Login page, the authProvider and the staff page. */
+/**
+ * POST {admin|client|staff}_login and store the session under the spec's keys. Used by the Login page, the authProvider
+ * and the staff page.
+ */
 export async function signIn(loginType: LoginType, email: string, password: string): Promise<LoginResponse> {
   const r = await request<LoginResponse>(`/${loginType === 'client' || loginType === 'staff' ? loginType : 'admin'}_login`, {
     method: 'POST',

@@ -1,7 +1,10 @@
 import { declarationMessages, engineMessages } from '../engine/messages';
 import { declarations } from './declarations';
 
-/** English labels generated from the resource declarations (resources.<name>.name / .fields.<source>) and the engine's texts. */
+/**
+ * English labels generated from the resource declarations (resources.<name>.name / .fields.<source>) and the engine's
+ * texts.
+ */
 export const resourceMessages: Record<string, unknown> = { ...engineMessages, ...declarationMessages(declarations) };
 
 // Texts of the resources' own screens (staff decisions, profiles), deep-merged into the catalogue.

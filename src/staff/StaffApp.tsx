@@ -243,7 +243,9 @@ interface StaffNotice {
   created_at: string;
 }
 
-/** The staff member's own notifications (bookings, moves, cancellations), newest first; opening them marks them read. */
+/**
+ * The staff member's own notifications (bookings, moves, cancellations), newest first; opening them marks them read.
+ */
 function StaffNotifications() {
   const navigate = useNavigate();
   const { me } = useStaffMe();
@@ -293,7 +295,10 @@ function StaffNotifications() {
   );
 }
 
-/** The staff member's own page (/staff-app): its sign-in, the invitation link's page, their chat and their notifications. */
+/**
+ * The staff member's own page (/staff-app): its sign-in, the invitation link's page, their chat and their
+ * notifications.
+ */
 export default function StaffApp() {
   return (
     <ThemeProvider theme={theme}>

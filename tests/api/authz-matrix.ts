@@ -38,7 +38,8 @@ export const matrix: MatrixRow[] = [
   row('GET', '/api/client_login', A, F, F, 'ok', 'ok', F),
   row('POST', '/api/logout', A, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
 
-  // The shell: the agency's own profile and logos for every user of the agency; search and notifications for agency users.
+  // The shell: the agency's own profile and logos for every user of the agency; search and notifications for agency
+  // users.
   row('GET', '/api/merchants/:id', A, 'ok', 'ok', 'ok', 'ok', N),
   row('GET', '/api/agency_logo_list', A, 'ok', 'ok', 'ok', 'ok', 'ok'),
   // The other agency searches for agency A's staff member and finds nobody (404 is the route's "none found").

@@ -82,7 +82,11 @@ describe('the week', () => {
   });
 
   it('filters staff by job role, status, activation and search, as the staff list does', async () => {
-    const [role] = await t.db.query<{ id: number }>(`select job_role_id as id from candidates c join users u on u.merchant_id = c.merchant_id where u.email = 'admin@demo.test' and job_role_id is not null group by job_role_id order by count(*) desc limit 1`);
+    const [role] = await t.db.query<{ id: number }>(`select job_role_id as id
+      from candidates c join users u on u.merchant_id = c.merchant_id
+      where u.email = 'admin@demo.test' and job_role_id is not null
+      group by job_role_id
+      order by count(*) desc limit 1`);
     const byRole = (await get(`/api/staff_availability?week_start=${WEEK}&job_role_id=${role.id}&per_page=100`)).json();
     expect(byRole.total_count).toBeGreaterThan(0);
     expect(byRole.data.every((r: any) => r.job_role_id === role.id)).toBe(true);

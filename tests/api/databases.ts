@@ -176,7 +176,10 @@ async function postgresTemplate(admin: pg.Client, content: Content): Promise<str
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** From tests/api/global-setup.ts: the run's name (in its PostgreSQL databases' names) and its PGlite templates' directory. */
+    /**
+     * From tests/api/global-setup.ts: the run's name (in its PostgreSQL databases' names) and its PGlite templates'
+     * directory.
+     */
     apiDatabases: { run: string; dir: string };
   }
 }

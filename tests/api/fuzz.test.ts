@@ -29,7 +29,9 @@ const HIDDEN_CHARS = [
   '\u2060', '\u2061', '\u2066', '\u2067', '\u2068', '\u2069', '\ufeff', '\u2028', '\u2029', '\ufffd', '\ud800', '\udc00', '\udbff',
 ];
 // With the u flag a surrogate range matches only unpaired halves; a pair is one (astral) character.
-const STORED_HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u2028\u2029\ufffd\ud800-\udfff]/u;
+const STORED_HIDDEN =
+  // eslint-disable-next-line no-control-regex -- control characters are what it finds
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u2028\u2029\ufffd\ud800-\udfff]/u;
 const LINE_BREAKS = ['\n', '\r', '\r\n', '\t'];
 
 const junkText = fc.string({ unit: fc.constantFrom(...HIDDEN_CHARS, ...LINE_BREAKS, 'a', 'Z', ' ', 'é', 'e\u0301', '1', '@', '.', '-'), minLength: 1, maxLength: 12 });

@@ -98,7 +98,8 @@ describe('the guard decides on the matched route, never on the raw URL', () => {
         const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url, ...(method === 'get' || method === 'delete' ? {} : { payload: {} }) });
         tried.push(`${method} ${path}`);
         if (/^\/api\/(admin|client|staff)_login$/.test(path) && method === 'post') expect(res.statusCode, `${method} ${path}`).not.toBe(200);
-        // The invite link's token is the credential: a made-up one finds nothing (and an empty password is refused first).
+        // The invite link's token is the credential: a made-up one finds nothing (and an empty password is refused
+        // first).
         else if (/^\/api\/(staff|user)_invites\/\{[^}]+\}$/.test(path)) expect(res.statusCode, `${method} ${path}`).toBe(method === 'get' ? 404 : 422);
         else expect(res.statusCode, `${method} ${path}`).toBe(401);
       }

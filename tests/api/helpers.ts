@@ -34,7 +34,9 @@ export interface MakeOptions extends AppOptions {
   candidates?: number;
 }
 
-/** A migrated, seeded database (a copy of the run's) and an app on it. Call once per test file (beforeAll) and share it. */
+/**
+ * A migrated, seeded database (a copy of the run's) and an app on it. Call once per test file (beforeAll) and share it.
+ */
 export async function makeTestApp(options: MakeOptions = {}): Promise<TestApp> {
   const testDb = await openTestDb((options.seed ?? 'demo') === 'demo' ? { demo: options.candidates ?? 40 } : 'migrated');
   const { db } = testDb;
@@ -43,7 +45,8 @@ export async function makeTestApp(options: MakeOptions = {}): Promise<TestApp> {
     const app = await buildApp({
       db,
       config: { tokenLifetimeSeconds: o.tokenLifetimeSeconds ?? 3600, staticDir: undefined },
-      // A throttle per app (its own namespace in the shared counts): failed sign-ins in one test never lock out another.
+      // A throttle per app (its own namespace in the shared counts): failed sign-ins in one test never lock out
+      // another.
       throttle: o.throttle ?? new LoginThrottle({ namespace: `app-${randomBytes(6).toString('hex')}:` }),
       // Likewise the API rate limit: one test's requests never use up another's budget.
       rateLimit: { namespace: `app-${randomBytes(6).toString('hex')}:` },
@@ -113,7 +116,10 @@ export interface AuditRow {
   user_name: string;
 }
 
-/** The audit trail of a resource (or of one of its records), as the History tab reads it; at most the latest 100 entries. */
+/**
+ * The audit trail of a resource (or of one of its records), as the History tab reads it; at most the latest 100
+ * entries.
+ */
 export async function auditTrail(app: FastifyInstance, token: string, resource: string, recordId?: number): Promise<AuditRow[]> {
   const res = await call(app, token, 'GET', `/api/audit_entries?resource=${encodeURIComponent(resource)}${recordId === undefined ? '' : `&record_id=${recordId}`}&sort=created_at&order=DESC&per_page=100`);
   if (res.statusCode !== 200) throw new Error(`The audit trail of ${resource} answered ${res.statusCode}: ${res.body}`);

@@ -170,7 +170,7 @@ describe('rate cards: deleting or moving a card gives the one before it its peri
   });
 });
 
-describe('every write is audited, and a delete keeps the deleted record (item 3)', () => {
+describe('writes outside the engine are audited too, and a delete keeps the deleted record (item 3)', () => {
   it('notification settings, templates and payment reminders leave entries with what changed', async () => {
     await expectAudited(t.app, admin, { resource: 'notification_settings', event: 'create', changes: { channels: { from: null, to: ['email'] } } }, async () =>
       ok(await req('PUT', '/api/notification_settings/shift.filled', { channels: ['email'], recipients: ['agency_admins'] })),

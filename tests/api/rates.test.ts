@@ -62,7 +62,8 @@ describe('the quote', () => {
     expect(res.statusCode, res.body).toBe(200);
     const q = res.json();
     expect(q.lines).toEqual([{ band: 'weekday_day', start: '2026-12-02T09:00:00.000Z', end: '2026-12-02T17:00:00.000Z', hours: 7.5, minutes: 450, pay_rate: 1300, charge_rate: 2000, pay: 9750, charge: 15000 }]);
-    // PAYE on-costs at the rates from April 2025: holiday pay 12.07% (1177), employer NI 15% of pay and holiday pay (1639).
+    // PAYE on-costs at the rates from April 2025: holiday pay 12.07% (1177), employer NI 15% of pay and holiday pay
+    // (1639).
     expect(q.on_costs).toBe(1177 + 1639);
     expect(q.totals).toEqual({ hours: 7.5, pay: 9750, charge: 15000, margin: 15000 - 9750 - 2816 });
     expect(q.warnings).toEqual([]);

@@ -22,7 +22,9 @@ beforeAll(async () => {
   [{ id: site }] = await t.db.query('select id from sites where merchant_id = $1 and client_id = $2 order by id limit 1', [merchantA, client]);
   [{ id: role }] = await t.db.query('select id from job_roles where merchant_id = $1 order by id limit 1', [merchantA]);
   [{ id: who }] = await t.db.query(
-    `insert into candidates (merchant_id, first_name, last_name, email, job_role_id, status, activated) values ($1, 'Rosa', 'Concurrent', 'rosa.concurrent@example.test', $2, 'approved', true) returning id`,
+    `insert into candidates (merchant_id, first_name, last_name, email, job_role_id, status, activated)
+      values ($1, 'Rosa', 'Concurrent', 'rosa.concurrent@example.test', $2, 'approved', true)
+      returning id`,
     [merchantA, role],
   );
   const categories = await t.db.query<{ id: number }>('select id from document_categories where merchant_id = $1 and (mandatory or $2 = any(job_role_ids))', [merchantA, role]);

@@ -190,7 +190,10 @@ describe('hard booking checks', () => {
 });
 
 describe('soft booking checks', () => {
-  /** Refused for a consultant and for an admin without a reason; booked by an admin with one, recorded in the audit trail. */
+  /**
+   * Refused for a consultant and for an admin without a reason; booked by an admin with one, recorded in the audit
+   * trail.
+   */
   async function overriddenByAdmin(shiftId: number, who: number, words: RegExp) {
     const byConsultant = refused(await assign(shiftId, who, { override_reason: 'Short of staff' }, tok.consultant), 409);
     expect(byConsultant.message).toMatch(words);
@@ -511,7 +514,11 @@ describe('suggested staff', () => {
     // A job role of its own, so that only this test's staff are in the pool.
     const [r] = await t.db.query(`insert into job_roles (merchant_id, name, code, default_pay_rate, default_charge_rate) values ($1, 'Activities coordinator', 'ACT', 1300, 2000) returning id`, [merchantA]);
     const cols = BANDS.flatMap((b) => [`pay_${b}`, `charge_${b}`]).join(', ');
-    await t.db.query(`insert into rate_cards (merchant_id, client_id, site_id, job_role_id, effective_from, ${cols}) select merchant_id, client_id, site_id, $2, effective_from, ${cols} from rate_cards where merchant_id = $1 and client_id = $3 and job_role_id = $4 and site_id is null and effective_to is null`, [merchantA, r.id, meadowbank, role]);
+    await t.db.query(`insert into rate_cards (merchant_id, client_id, site_id, job_role_id, effective_from, ${cols})
+      select merchant_id, client_id, site_id, $2, effective_from, ${cols}
+      from rate_cards
+      where merchant_id = $1 and client_id = $3 and job_role_id = $4 and site_id is null and effective_to is null`,
+      [merchantA, r.id, meadowbank, role]);
     const day = addDaysToDate(base, 80);
     const s = await shift(at(80, '08:00'), at(80, '16:00'), { job_role_id: r.id });
     const mk = (first: string) => staff({ role: r.id, first });

@@ -293,7 +293,9 @@ describe('the "Client?" hint on the agency sign-in', slow, () => {
   });
 });
 
-/** Another app hears of a change when the database hands it the notification: asks again until `expected` (at most 2 s). */
+/**
+ * Another app hears of a change when the database hands it the notification: asks again until `expected` (at most 2 s).
+ */
 async function soon<T>(ask: () => Promise<T>, expected: T, ms = 2000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {

@@ -304,7 +304,10 @@ describe('409: stale writes and deletes in use', () => {
     const c = ok(await post('/api/clients', { name: 'Closing Down Care', billing_email: 'a@closing.example' }), 201);
     const site = ok(await post('/api/sites', { name: 'Closing – Main', client_id: c.id, address: { line1: '1 High St', city: 'Leeds', postcode: 'LS1 1AA' } }), 201);
     const email = `manager.${Date.now()}@closing.example`;
-    await t.db.query(`insert into users (merchant_id, client_id, kind, name, email, password_hash, role) select merchant_id, $1, 'client', 'Closing Manager', $2, password_hash, 'manager' from users where email = $3`, [c.id, email, DEMO.client.email]);
+    await t.db.query(`insert into users (merchant_id, client_id, kind, name, email, password_hash, role)
+      select merchant_id, $1, 'client', 'Closing Manager', $2, password_hash, 'manager'
+      from users
+      where email = $3`, [c.id, email, DEMO.client.email]);
     const userToken = (await postLogin(t.app, 'client', email, DEMO.client.password)).json().token;
     expect((await get(`/api/sites/${site.id}`, userToken)).statusCode).toBe(200);
 

@@ -150,8 +150,9 @@ export async function navigateInApp(page: Page, route: string) {
 
 /**
  * Waits until the screen has loaded: no request in flight, no progress indicator or list placeholder, and the
- * content holding text, for a quiet 150 ms (at most 15 s: a screen that never settles is then judged as it stands). react-admin's loading table (grey placeholder rows)
- * is a moment's stand-in: on a busy machine a check could judge it instead of the list.
+ * content holding text, for a quiet 150 ms (at most 15 s: a screen that never settles is then judged as it stands).
+ * react-admin's loading table (grey placeholder rows) is a moment's stand-in: on a busy machine a check could judge it
+ * instead of the list.
  */
 export async function settleScreen(page: Page, inflight: () => number) {
   const deadline = Date.now() + 15_000;

@@ -126,7 +126,8 @@ describe('shifts', () => {
       expect(text).toContain(`Job role: ${role.body.data.name}`);
       const readableDay = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
       expect(text).toContain(`Created in bulk: Dates: ${readableDay}; Staff needed: 1`);
-      // The whole entry in the message: a day far ahead is drawn at random, so a failure must say which and what showed.
+      // The whole entry in the message: a day far ahead is drawn at random, so a failure must say which and what
+      // showed.
       expect(text, `${day}: ${text}`).toMatch(/Price lines: Band: [A-Z][a-z]+( [a-z]+)*, Start: \d/);
       expect(text, `${day}: ${text}`).toMatch(/Charge: £\d/);
       expect(text).not.toMatch(/\[object Object\]|\{"|Client: 2\b|Site: 3\b/);

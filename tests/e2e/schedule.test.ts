@@ -9,7 +9,10 @@ import { api, signInAdmin, uid } from './engineHelpers';
 const e2e = useBrowser();
 
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-/** A Monday 13 to 23 months ahead (within the two years shifts may be planned), in a week the demo leaves empty: each run its own. */
+/**
+ * A Monday 13 to 23 months ahead (within the two years shifts may be planned), in a week the demo leaves empty: each
+ * run its own.
+ */
 function farMonday() {
   const d = new Date(Date.now() + (400 + Math.floor(Math.random() * 300)) * 86_400_000);
   d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));

@@ -10,7 +10,10 @@ const e2e = useBrowser();
 
 /** A date `days` from today, yyyy-MM-dd. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-/** A Monday 13 to 23 months ahead (within the two years shifts may be planned), in a week the demo leaves empty: each run its own. */
+/**
+ * A Monday 13 to 23 months ahead (within the two years shifts may be planned), in a week the demo leaves empty: each
+ * run its own.
+ */
 function farMonday() {
   const d = new Date(Date.now() + (400 + Math.floor(Math.random() * 300)) * 86_400_000);
   d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));

@@ -204,7 +204,8 @@ describe('history', () => {
       await created.first().waitFor();
       expect(await entries.first().getAttribute('data-entry')).toBe(await approve.getAttribute('data-entry'));
 
-      // Filtered by day on the product's own picker (yyyy-MM-dd, typed): from tomorrow, nothing yet; cleared, all again.
+      // Filtered by day on the product's own picker (yyyy-MM-dd, typed): from tomorrow, nothing yet; cleared, all
+      // again.
       const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
       expect(await page.locator('input[type="date"]').count()).toBe(0);
       await typeDate(page, 'From', tomorrow);

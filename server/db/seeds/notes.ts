@@ -19,7 +19,10 @@ const NOTES: { day: number; time: string; title: string; body: string; about?: '
   { day: -3, time: '11:00', title: 'Reference received', body: 'Second reference is in; file it.', about: 'staff' },
 ];
 
-/** Diary notes for today and the coming week (some about staff or clients, some with reminders), and a couple of support requests with replies. */
+/**
+ * Diary notes for today and the coming week (some about staff or clients, some with reminders), and a couple of support
+ * requests with replies.
+ */
 export async function seedNotes(db: Queryable, ctx: SeedContext) {
   const today = agencyToday(ctx.timeZone);
   const [consultant] = await db.query<{ id: number; name: string }>(`select id, name from users where merchant_id = $1 and kind = 'admin' and role = 'consultant' order by id limit 1`, [ctx.merchantId]);

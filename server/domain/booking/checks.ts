@@ -83,7 +83,9 @@ export interface BookingShift extends Interval {
 
 /** What the minimum-wage check needs of a staff member. */
 export interface WageFacts {
-  /** Their employment is covered by the minimum wage (paid through PAYE); false for their own company or an umbrella. */
+  /**
+   * Their employment is covered by the minimum wage (paid through PAYE); false for their own company or an umbrella.
+   */
   covered: boolean;
   /** Their date of birth; unknown is read as 21 or over (the adult rate, the highest floor). */
   dateOfBirth: string | null;

@@ -101,7 +101,10 @@ export function wageWarning(payRatePence: number, date: string, floors: readonly
   return `Below ${name} of ${pounds(floor.hourly_pence)} an hour from ${format(parseISO(floor.effective_from), 'd MMMM yyyy')}`;
 }
 
-/** Whole years of age on `date` ('yyyy-MM-dd') of someone born on `dateOfBirth`; a 29 February birthday counts on 1 March. */
+/**
+ * Whole years of age on `date` ('yyyy-MM-dd') of someone born on `dateOfBirth`; a 29 February birthday counts on 1
+ * March.
+ */
 export function ageOn(dateOfBirth: string, date: string): number {
   const [by, bm, bd] = dateOfBirth.slice(0, 10).split('-').map(Number);
   const [y, m, d] = date.slice(0, 10).split('-').map(Number);

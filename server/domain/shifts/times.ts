@@ -1,9 +1,15 @@
 import { addDaysToDate, instantToZoned, zonedDateTimeToInstant } from '../time/agencyTime';
 
-/** Most shifts one bulk create makes (dates × staff needed): a month of a large home's rota, never a typo's ten thousand. */
+/**
+ * Most shifts one bulk create makes (dates × staff needed): a month of a large home's rota, never a typo's ten
+ * thousand.
+ */
 export const MAX_BULK_SHIFTS = 500;
 
-/** Shifts a client's users may request per day when neither the client's pricing rules nor the agency's default ones say. */
+/**
+ * Shifts a client's users may request per day when neither the client's pricing rules nor the agency's default ones
+ * say.
+ */
 export const DEFAULT_SHIFT_REQUESTS_PER_DAY = 100;
 
 /**

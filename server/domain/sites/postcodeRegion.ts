@@ -2,7 +2,8 @@
  * The bank-holiday region of a UK postcode, from its area (the letters before the first digit): Scottish areas
  * price Scottish bank holidays, BT Northern Irish ones, every other area England & Wales'. A few Scottish-lettered
  * districts lie in England (TD12, TD15 are Berwick-upon-Tweed and around), so the
- * district is checked where the border runs through an area (TD12 and TD15). Null when the text is not a UK postcode's start.
+ * district is checked where the border runs through an area (TD12 and TD15). Null when the text is not a UK postcode's
+ * start.
  */
 export type SiteRegion = 'england_wales' | 'scotland' | 'northern_ireland';
 

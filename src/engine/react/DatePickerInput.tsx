@@ -86,7 +86,9 @@ export function DatePickerProvider({ children }: { children: React.ReactNode }) 
 }
 
 export type PickerViews = ('year' | 'month' | 'day')[];
-/** The views from year down to the minimum view (spec: year → month → day → time, unless the minimum view ends earlier). */
+/**
+ * The views from year down to the minimum view (spec: year → month → day → time, unless the minimum view ends earlier).
+ */
 export const viewsFor = (minView: DateLimits['minView'] = 'day'): PickerViews =>
   minView === 'year' ? ['year'] : minView === 'month' ? ['year', 'month'] : ['year', 'month', 'day'];
 

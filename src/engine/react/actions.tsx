@@ -83,7 +83,10 @@ interface Refusal {
 }
 const refusal = (r: { errors?: Record<string, string>; message?: string }): Refusal | undefined => (r.errors ? { errors: r.errors, message: r.message } : undefined);
 
-/** The dialog of an action that asks for input: its inputs (validated like fields), the confirmation text if any, and a submit. */
+/**
+ * The dialog of an action that asks for input: its inputs (validated like fields), the confirmation text if any, and a
+ * submit.
+ */
 function InputDialog({ decl, action, title, question, onClose, onSubmit }: {
   decl: ResourceDeclaration;
   action: ActionDeclaration;
@@ -122,7 +125,8 @@ function InputDialog({ decl, action, title, question, onClose, onSubmit }: {
 
 /**
  * One action's button with its dialogs: a confirmation where declared, an input dialog where the action asks for
- * input, or a direct run. `disabledReason` (a message key) disables it and says why, in a tooltip and to screen readers.
+ * input, or a direct run. `disabledReason` (a message key) disables it and says why, in a tooltip and to screen
+ * readers.
  */
 function ActionButton({ decl, action, name, count, disabledReason, onRun, running }: {
   decl: ResourceDeclaration;

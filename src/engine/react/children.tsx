@@ -50,7 +50,10 @@ function ChildForm({ decl, view, children, onCancel }: { decl: ResourceDeclarati
   );
 }
 
-/** Creates a child of one parent record: the parent's field is set by the screen, never typed. `onDone` gets the record as saved. */
+/**
+ * Creates a child of one parent record: the parent's field is set by the screen, never typed. `onDone` gets the record
+ * as saved.
+ */
 export function ChildCreate({ decl, parentId, onDone, onCancel }: { decl: ResourceDeclaration; parentId: Identifier; onDone?: (saved: RaRecord) => void; onCancel?: () => void }) {
   const notice = useNamedNotice(decl);
   const refresh = useRefresh();
@@ -143,7 +146,8 @@ function RowButtons({ decl }: { decl: ResourceDeclaration }) {
 
 /**
  * The children of one parent record (a staff member's documents): their columns, their actions per row, an
- * edit per row and a create with the parent fixed. `columns` picks fields (any view); default the list's, less the parent.
+ * edit per row and a create with the parent fixed. `columns` picks fields (any view); default the list's, less the
+ * parent.
  */
 export function ChildList({ decl, parentId, columns, header, cells, onCreated }: {
   decl: ResourceDeclaration;

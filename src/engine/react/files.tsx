@@ -25,11 +25,15 @@ export class UploadFailure extends Error {
   }
 }
 
-/** Sends a file to the store (POST /api/files, the raw bytes as the body); it is the caller's until a record is saved with it. */
+/**
+ * Sends a file to the store (POST /api/files, the raw bytes as the body); it is the caller's until a record is saved
+ * with it.
+ */
 export async function uploadFile(file: File, kind: FileKind): Promise<UploadedFile> {
   const { data } = await request<{ data: UploadedFile }>(`/files?kind=${kind}`, {
     method: 'POST',
-    // The bytes themselves: every fetch sends an ArrayBuffer as is (a File object is not a body everywhere, e.g. in tests).
+    // The bytes themselves: every fetch sends an ArrayBuffer as is (a File object is not a body everywhere, e.g. in
+    // tests).
     body: await file.arrayBuffer(),
     headers: { 'content-type': file.type || 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name) },
   });
@@ -144,7 +148,10 @@ export function StoredImage({ value, alt, sx }: ImageProps & { value: unknown })
   return null;
 }
 
-/** An Avatar (a staff photo, the agency's picture) showing a stored or shipped image, or its own fallback while there is none. */
+/**
+ * An Avatar (a staff photo, the agency's picture) showing a stored or shipped image, or its own fallback while there is
+ * none.
+ */
 export function FileAvatar({ value, ...props }: { value: unknown } & Omit<AvatarProps, 'src'>) {
   const file = useLoadedFile(isFileId(value) ? value : undefined);
   if (isFileId(value) && file === undefined) {

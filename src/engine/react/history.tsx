@@ -12,7 +12,10 @@ import { representRecord } from './exporter';
 import { PickerInput } from './DatePickerInput';
 import { isPlainDate } from '../../../server/domain/time/agencyTime';
 
-/** Whose history: one record (resource + id), or a subject with everything filed under it (a staff member and their documents). */
+/**
+ * Whose history: one record (resource + id), or a subject with everything filed under it (a staff member and their
+ * documents).
+ */
 export interface HistoryTarget {
   resource: string;
   id: Identifier;
@@ -23,7 +26,9 @@ export interface HistoryTarget {
 const scopeFilter = (t: HistoryTarget) =>
   t.subject ? { subject_resource: t.resource, subject_id: t.id } : { resource: t.resource, record_id: t.id };
 
-/** The audit trail of a record, newest first, paginated, filterable by person and date; shown to those who may list it. */
+/**
+ * The audit trail of a record, newest first, paginated, filterable by person and date; shown to those who may list it.
+ */
 export function HistoryPanel({ target, title = true }: { target: HistoryTarget; title?: boolean }) {
   const { canAccess } = useCanAccess({ resource: 'audit_entries', action: 'list' });
   if (!canAccess) return null;
@@ -68,7 +73,9 @@ function HistoryFilters({ target }: { target: HistoryTarget }) {
   );
 }
 
-/** The From and To days, on the product's own date picker (yyyy-MM-dd), in a form of their own that is never submitted. */
+/**
+ * The From and To days, on the product's own date picker (yyyy-MM-dd), in a form of their own that is never submitted.
+ */
 function HistoryDates() {
   const { filterValues } = useListContext();
   // The days the list opened with, once: a new record would reset the form under the user's typing.
@@ -88,7 +95,9 @@ function HistoryDates() {
   );
 }
 
-/** A whole day typed or picked filters the history at once; a day still being typed (or impossible) leaves it as it is. */
+/**
+ * A whole day typed or picked filters the history at once; a day still being typed (or impossible) leaves it as it is.
+ */
 function ApplyHistoryDates() {
   const { filterValues, setFilters } = useListContext();
   const [from, to] = useWatch({ name: ['from', 'to'] }) as [unknown, unknown];

@@ -353,7 +353,10 @@ export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId, ti
   card?: ReactElement;
   /** false: the page around the list sets the title. */
   title?: false;
-  /** A report: rows open their records, where changes happen; the list itself offers no create, bulk action or delete, only export. */
+  /**
+   * A report: rows open their records, where changes happen; the list itself offers no create, bulk action or delete,
+   * only export.
+   */
   readOnly?: boolean;
 }) {
   const tab = decl.tabs?.find((t) => t.id === tabId) ?? decl.tabs?.[0];
@@ -575,7 +578,9 @@ export function useSubmitWithUploads() {
   };
 }
 
-/** Cancel: back to where the user came from, or to the record (the list for a new one) when they came from elsewhere. */
+/**
+ * Cancel: back to where the user came from, or to the record (the list for a new one) when they came from elsewhere.
+ */
 function CancelButton({ fallback }: { fallback: string }) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -591,7 +596,9 @@ function EditDelete({ decl, paths }: { decl: ResourceDeclaration; paths: Resourc
   return <DeleteButton mutationMode="pessimistic" redirect={paths.list} sx={{ ml: 'auto' }} />;
 }
 
-/** Default values of a create form: the declared ones; an address starts in the United Kingdom; a date may start today. */
+/**
+ * Default values of a create form: the declared ones; an address starts in the United Kingdom; a date may start today.
+ */
 export const createDefaults = (decl: ResourceDeclaration, now: Date = new Date()) => ({
   ...Object.fromEntries(decl.fields.filter((f) => f.type === 'address' && isFormField(f, 'create')).map((f) => [f.source, { country: 'United Kingdom' }])),
   ...Object.fromEntries(decl.fields.filter((f) => f.type === 'date' && f.date?.defaultToday).map((f) => [f.source, formatDate(now)])),
@@ -628,7 +635,7 @@ function EngineForm({ decl, view, overrides, paths }: { decl: ResourceDeclaratio
   );
 }
 
-// Pessimistic saves: the server's field errors (422) show next to the fields, and nothing is shown as saved until it is.
+// Pessimistic saves: the server's field errors (422) show next to the fields, and nothing shows as saved until it is.
 /** What a successful save does: says what was saved by its name ("Client created"), then opens the record. */
 export function useSavedNotice(decl: ResourceDeclaration, paths: ResourcePaths, done: 'created' | 'updated') {
   const notice = useNamedNotice(decl);

@@ -62,7 +62,8 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
     <RecordContextProvider value={record}>
       <Title title={fullName(record)} />
       <Card sx={{ mt: 2 }}>
-        {/* On a phone the header wraps: the name under the photo, then the chips, then the actions on their own lines. */}
+        {/* On a phone the header wraps: the name under the photo, then the chips, then the actions on their own
+            lines. */}
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <FileAvatar value={record.profile_photo} alt={fullName(record)} sx={{ width: 64, height: 64 }} />
           <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>

@@ -6,7 +6,8 @@ export const messages = {
   app: {
     // ── Chat with staff (app.chat.*) ──
     ...chatMessages.app,
-    // ── Notifications, notification settings, mailbox (app.notifications.*, app.notification_settings.*, app.mailbox.*) ──
+    // ── Notifications, notification settings, mailbox ──
+    // (app.notifications.*, app.notification_settings.*, app.mailbox.*)
     ...notificationMessages,
   },
 };

@@ -220,7 +220,8 @@ export function AvailabilityGrid() {
           {Object.keys(STAFF_FILTERS).map((f) => <MenuItem key={f} value={f}>{translate(`app.availability.filters.${f}`)}</MenuItem>)}
         </TextField>
         <TextField size="small" type="search" label={translate('app.availability.search')} value={search} onChange={(e) => setSearch(e.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} />
-        {/* One line, never squeezed word by word beside the filters: the row wraps it onto a line of its own instead. */}
+        {/* One line, never squeezed word by word beside the filters: the row wraps it onto a line of its own
+            instead. */}
         <Button variant="outlined" onClick={() => setConfirmCopy(true)} disabled={!week || week.data.length === 0} sx={{ whiteSpace: 'nowrap', flexShrink: 0, ml: { md: 'auto' } }}>{translate('app.availability.copy_week')}</Button>
       </Stack>
       <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>

@@ -11,7 +11,9 @@ const about = {
   client_id: { ...diaryNotes, parent: { resource: 'clients', field: 'client_id', onDelete: 'refuse' as const } },
 };
 
-/** The diary notes about one staff member or client, on their profile: listed, added (tied to them) and edited there. */
+/**
+ * The diary notes about one staff member or client, on their profile: listed, added (tied to them) and edited there.
+ */
 export function NotesAbout({ field, id }: { field: 'candidate_id' | 'client_id'; id: Identifier }) {
   const { canAccess } = useCanAccess({ resource: diaryNotes.name, action: 'list' });
   if (!canAccess) return null;

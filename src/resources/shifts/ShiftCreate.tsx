@@ -260,7 +260,8 @@ export function ShiftCreateForm({ panel, clientId, done }: { panel: 'admin' | 'c
               </ReferenceInput>
             )}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              {/* The product's own 24-hour picker (HH:mm), never the browser's, which follows the machine's 12-hour clock. */}
+              {/* The product's own 24-hour picker (HH:mm), never the browser's, which follows the machine's 12-hour
+                  clock. */}
               <PickerInput source="start_time" label="app.shifts.create.start_time" timeOnly helperText={false} />
               <PickerInput source="end_time" label="app.shifts.create.end_time" timeOnly helperText="app.shifts.create.end_hint" />
               <NumberInput source="break_minutes" label="app.shifts.create.break_minutes" min={0} max={240} step={5} helperText={false} />

@@ -147,7 +147,10 @@ export function withoutView(decl: ResourceDeclaration, source: string, view: Vie
 /** Actions the shift screens run through their own dialogs rather than the generated ones. */
 const OWN_DIALOGS = ['assign', 'cancel', 'move'];
 
-/** The shift's page: the generated view (details, quote, status, booked staff, history) with Assign and Cancel of its own. */
+/**
+ * The shift's page: the generated view (details, quote, status, booked staff, history) with Assign and Cancel of its
+ * own.
+ */
 export function ShiftShow(props: ViewOptions) {
   const decl = {
     ...withoutView(props.decl, 'candidate_name', 'show'),

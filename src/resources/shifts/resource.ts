@@ -4,38 +4,57 @@ import type { Action, ResourceDeclaration, Role } from '../../engine/types';
  * Shifts: the API the shift screens and the schedule are built on.
  *
  * Engine routes (the declaration below):
- *   GET    /api/shifts?tab=open|assigned|closed|deleted&start_at_gte&start_at_lte&client_id&site_id&job_role_id&candidate_id&status&state&page&per_page&sort&order
+ *   GET    /api/shifts?tab=open|assigned|closed|deleted&start_at_gte&start_at_lte&client_id&site_id&job_role_id
+ *                 &candidate_id&status&state&page&per_page&sort&order
  *   GET    /api/shifts/:id
- *   POST   /api/shifts            { client_id, site_id, job_role_id, start_at, end_at (ISO instants), break_minutes?, sleep_in?, notes?, template_id? }
- *                                 priced on the server (quoteShift); a client user's create is a request (requested_by_client)
+ *   POST   /api/shifts            { client_id, site_id, job_role_id, start_at, end_at (ISO instants), break_minutes?,
+ *                                   sleep_in?, notes?, template_id? }
+ *                                 priced on the server (quoteShift); a client user's create is a request
+ *                                 (requested_by_client)
  *   PUT    /api/shifts/:id        { notes, version }     (everything else is set at creation or by an action)
- *   POST   /api/shifts/:id/actions/{assign|unassign|close|cancel|reopen|remove|move}    and, bulk, POST /api/shifts/actions/{name} { ids, ... }
- *     assign   { candidate_id, override_reason? }   open → assigned; booking checks: hard → 409, soft → 409 unless an admin gives override_reason
+ *   POST   /api/shifts/:id/actions/{assign|unassign|close|cancel|reopen|change_charge|remove|move}
+ *          and, bulk, POST /api/shifts/actions/{name} { ids, ... }
+ *     assign   { candidate_id, override_reason? }   open → assigned; booking checks: hard → 409,
+ *                                                     soft → 409 unless an admin gives override_reason
  *     unassign {}                                     assigned → open
  *     close    {}                                     assigned → closed, once the shift has ended
- *     cancel   { reason, waive_charge? }              open/assigned → cancelled; late-cancellation charge when the client's rule applies
- *                                                     (agency users may waive it); clients may cancel their own shifts
- *              requested_by? client|agency|worker  who asked (a client user: always client; agency users: agency by default).
- *                                                     Charged only for the client's own late cancellation of a booked shift;
- *                                                     an ended shift cannot be cancelled, nor a started one by a client user (409)
- *     change_charge { charge, reason }               cancelled: the agency waives (0) or changes the charge, with a reason
+ *     cancel   { reason, waive_charge? }              open/assigned → cancelled; late-cancellation charge when the
+ *                                                     client's rule applies (agency users may waive it); clients may
+ *                                                     cancel their own shifts
+ *              requested_by? client|agency|worker     who asked (a client user: always client; agency users: agency
+ *                                                     by default). Charged only for the client's own late
+ *                                                     cancellation of a booked shift; an ended shift cannot be
+ *                                                     cancelled, nor a started one by a client user (409)
+ *     change_charge { charge, reason }               cancelled: the agency waives (0) or changes the charge, with a
+ *                                                     reason
  *     reopen   {}                                     cancelled → open
- *     remove   { reason }                             open/cancelled → deleted (soft: the row stays, listed on the 'deleted' tab).
+ *     remove   { reason }                             open/cancelled → deleted (soft: the row stays, listed on the
+ *                                                     'deleted' tab); its button says Delete.
  *                                                     DELETE /api/shifts/:id is granted to nobody (403).
- *     move     { start, end, candidate_id?, override_reason? }   new times (and staff); checks again when someone is booked; re-priced
- *   A refused booking answers 409 { message, errors: { candidate_id: 'each failed check, in words' } } (hard checks, or soft
- *   ones when the caller may not override them); an admin who must give a reason gets 422 { errors: { override_reason } }.
+ *     move     { start, end, candidate_id?, override_reason? }   new times (and staff); checks again when someone
+ *                                                     is booked; re-priced
+ *   A refused booking answers 409 { message, errors: { candidate_id: 'each failed check, in words' } } (hard checks,
+ *   or soft ones when the caller may not override them); an admin who must give a reason gets
+ *   422 { errors: { override_reason } }.
  *   A double booking caught by the database (two at once) answers 409 "<name> is already booked from … to …".
  *
  * Extra routes (server/routes/shifts.ts):
- *   POST /api/shifts/bulk { client_id, site_id, job_role_id, template_id? | start_time, end_time ('HH:mm'), break_minutes?,
- *                           dates: ['yyyy-MM-dd', …], staff_needed, notes?, sleep_in? } → 201 { data: [shift…], count }
- *   GET  /api/shifts/:id/cancellation → { data: { late, hours, charge, at } }  what cancelling now would charge (before confirming)
- *   GET  /api/shifts/:id/check?candidate_id=n → { data: { hard, soft, info: [{ code, severity, message }], awr: { weeks, qualified, paused, resetOn } } }
- *   GET  /api/shifts/:id/suggestions?limit=20 → { data: [{ candidate_id, name, job_role, available, preferred, hours_this_week, soft: [{ code, message }] }] }
+ *   POST /api/shifts/bulk { client_id, site_id, job_role_id, template_id? | start_time, end_time ('HH:mm'),
+ *                           break_minutes?, dates: ['yyyy-MM-dd', …], staff_needed, notes?, sleep_in? }
+ *        → 201 { data: [shift…], count }
+ *   GET  /api/shifts/:id/cancellation?requested_by=client|agency|worker
+ *        → { data: { allowed, requested_by, late, hours, charge, at, message? } }  what cancelling now would charge
+ *        (before confirming); allowed false, with the reason as message, when it cannot be cancelled
+ *   GET  /api/shifts/:id/check?candidate_id=n
+ *        → { data: { candidate_id, name, passes, hard, soft, info: [{ code, severity, message }],
+ *                    awr: { weeks, qualified, paused, resetOn } } }
+ *   GET  /api/shifts/:id/suggestions?limit=20
+ *        → { data: [{ candidate_id, name, job_role, available, availability, preferred, avoided, hours_this_week,
+ *                     soft: [{ code, message }], awr }] }
  *   GET  /api/schedule?from&to (ISO instants or yyyy-MM-dd)&client_id&site_id&job_role_id&candidate_id&status
- *        → { data: [{ id, start_at, end_at, status, client_id, client_name, site_id, site_name, job_role_id, job_role_name,
- *                     candidate_id, candidate_name, sleep_in, requested_by_client, charge, pay?, margin?, version }], from, to }
+ *        → { data: [{ id, start_at, end_at, status, client_id, client_name, site_id, site_name, job_role_id,
+ *                     job_role_name, candidate_id, candidate_name, sleep_in, requested_by_client, charge, pay?,
+ *                     margin?, version }], from, to }
  *        (deleted shifts left out; cancelled ones included, filter status= to narrow)
  *        (pay and margin only for agency users; client users get their own client's shifts)
  */
@@ -69,8 +88,9 @@ export const shifts: ResourceDeclaration = {
   // Titles add the resource's name ('Shift 28 Mar 2026, 08:00 at Main Building'): the name is the shift's own.
   recordRepresentation: '%{summary}',
   defaultSort: { field: 'start_at', order: 'ASC' },
-  // Removing a shift is the 'delete' action (with a reason); the row stays for the history and the 'deleted' tab,
-  // so nobody is granted the engine's DELETE.
+  // Deleting a shift is the 'remove' action (its button says Delete; a reason is required), which stamps deleted_at:
+  // the row stays for the history and the 'deleted' tab. The engine's DELETE would remove the row, so no role is
+  // granted it.
   delete: 'hard',
   clientScope: 'client_id',
   access: {
@@ -117,7 +137,8 @@ export const shifts: ResourceDeclaration = {
       success: 'Shift cancelled |||| %{smart_count} shifts cancelled',
       input: [
         { source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 1000 },
-        // A client's user always cancels for the client; an agency user says whose request it is (the agency's by default).
+        // A client's user always cancels for the client; an agency user says whose request it is (the agency's by
+        // default).
         { source: 'requested_by', type: 'choice', choices: CANCEL_PARTY, label: 'Cancelled at the request of' },
         { source: 'waive_charge', type: 'boolean', label: 'No late-cancellation charge (agency users only)' },
       ],
@@ -162,7 +183,8 @@ export const shifts: ResourceDeclaration = {
     { source: 'candidate_name', type: 'text', label: 'Staff member', computed: true, readOnly: true, views: ['list', 'show'] },
     { source: 'summary', type: 'text', label: 'Shift', computed: true, readOnly: true, views: [] },
     { source: 'notes', type: 'longtext', label: 'Notes', maxLength: 2000, views: ['show', 'edit', 'create'] },
-    // Quoted when the shift is created (and on assign, for the staff member's own pay rate); later rate cards never change it.
+    // Quoted when the shift is created (and on assign, for the staff member's own pay rate); later rate cards never
+    // change it.
     { source: 'hours', type: 'number', label: 'Paid hours', computed: true, readOnly: true, views: ['list', 'show'], listHidden: true },
     { source: 'paid_minutes', type: 'number', integer: true, label: 'Paid minutes', readOnly: true, views: [] },
     { source: 'charge', type: 'money', label: 'Charge', readOnly: true, views: ['list', 'show'] },

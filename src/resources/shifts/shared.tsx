@@ -10,7 +10,10 @@ import { shiftResources } from './resource';
 /** The shifts declaration (src/resources/shifts/resource.ts), shared with the server. */
 export const shiftsDecl = (): ResourceDeclaration | undefined => shiftResources.find((d) => d.name === 'shifts');
 
-/** The declaration as one role receives it: fields it may not read are not columns or rows at all (pay, margin for client users). */
+/**
+ * The declaration as one role receives it: fields it may not read are not columns or rows at all (pay, margin for
+ * client users).
+ */
 export const readableBy = (decl: ResourceDeclaration, role: string, loginType: string): ResourceDeclaration => ({
   ...decl,
   fields: decl.fields.filter((f) => canRead({ role, loginType }, f.readableBy as Role[] | undefined)),

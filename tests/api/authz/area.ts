@@ -32,10 +32,15 @@ export interface AuthzArea {
   prepare?(ctx: AuthzContext): Promise<void>;
   /** Bodies that an allowed principal of agency A could store (POST /api/{resource}). */
   createBody?: Record<string, (ctx: AuthzContext, token: string) => Promise<Record<string, unknown>>>;
-  /** A new record of agency A in the state an action needs: keyed 'resource action', or 'resource' for any action and DELETE. */
+  /**
+   * A new record of agency A in the state an action needs: keyed 'resource action', or 'resource' for any action and
+   * DELETE.
+   */
   fresh?: Record<string, (ctx: AuthzContext) => Promise<number>>;
   /** The input of an action: 'resource action' → body. */
   actionInput?: Record<string, Record<string, unknown>>;
-  /** Requests of non-engine routes: 'METHOD url' → the request for this principal (agency B's record when otherAgency). */
+  /**
+   * Requests of non-engine routes: 'METHOD url' → the request for this principal (agency B's record when otherAgency).
+   */
   requests?: Record<string, (ctx: AuthzContext, p: Principal, otherAgency: boolean) => Promise<Req> | Req>;
 }

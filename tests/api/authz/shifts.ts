@@ -67,7 +67,9 @@ export const shifts: AuthzArea = {
   async prepare(ctx) {
     const db = ctx.t.db;
     const [c] = await db.query(
-      `insert into candidates (merchant_id, first_name, last_name, email, job_role_id, status, activated) values ($1, 'Authz', 'Bookable', 'authz.bookable@example.test', $2, 'approved', true) returning id`,
+      `insert into candidates (merchant_id, first_name, last_name, email, job_role_id, status, activated)
+        values ($1, 'Authz', 'Bookable', 'authz.bookable@example.test', $2, 'approved', true)
+        returning id`,
       [ctx.ids.merchantA, ctx.shared.job_roles],
     );
     bookable = c.id;

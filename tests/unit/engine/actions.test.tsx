@@ -11,7 +11,7 @@ import { pathsOf } from '../../../src/engine/react/paths';
 import type { ResourceDeclaration } from '../../../src/engine/types';
 import { candidates } from '../../../src/resources/candidates/resource';
 import { server } from '../msw/server';
-import { api, field, findField, requestsTo, useFakeApi, type Rec } from './fakeApi';
+import { api, field, findField, requestsTo, installFakeApi, type Rec } from './fakeApi';
 
 vi.setConfig({ testTimeout: 30_000 });
 // One router module for the engine and react-admin (see views.test.tsx).
@@ -24,7 +24,7 @@ const people: Rec[] = [
   { id: 4, first_name: 'Joan', last_name: 'Clarke', email: 'joan@example.com', status: 'pending', activated: false, job_role_id: null, staff_status_id: null, version: 1 },
 ];
 
-useFakeApi(() => ({ candidates: people.map((p) => ({ ...p })), staff_detail_fields: [], audit_entries: [] }));
+installFakeApi(() => ({ candidates: people.map((p) => ({ ...p })), staff_detail_fields: [], audit_entries: [] }));
 
 /** Serves the action routes over the fake API's records: runs the declared patch, or answers what `answer` says. */
 function serveActions(answer?: (req: { path: string; body: any }) => Response | undefined) {

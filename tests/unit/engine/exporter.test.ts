@@ -61,15 +61,23 @@ function readAsSpreadsheet(text: string): { value: string; quoted: boolean }[][]
   let field = '';
   let quoted = false;
   let inQuotes = false;
-  const end = () => (rows.at(-1)!.push({ value: field, quoted }), (field = ''), (quoted = false));
+  const end = () => {
+    rows.at(-1)!.push({ value: field, quoted });
+    field = '';
+    quoted = false;
+  };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (inQuotes) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') inQuotes = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') inQuotes = false;
       else field += ch;
-    } else if (ch === '"' && field === '') (inQuotes = true), (quoted = true);
-    else if (ch === ',') end();
+    } else if (ch === '"' && field === '') {
+      inQuotes = true;
+      quoted = true;
+    } else if (ch === ',') end();
     else if (ch === '\r' || ch === '\n') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
       end();

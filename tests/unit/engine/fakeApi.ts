@@ -108,7 +108,7 @@ export const apiHandlers = [
 ];
 
 /** Installs the fake API before each test of the calling file, seeded fresh each time. */
-export function useFakeApi(seed: () => Record<string, Rec[]>) {
+export function installFakeApi(seed: () => Record<string, Rec[]>) {
   beforeEach(() => {
     api.records = new Map(Object.entries(seed()));
     api.requests.length = 0;

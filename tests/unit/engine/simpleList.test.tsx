@@ -8,13 +8,13 @@ import { EngineList, simpleListParts } from '../../../src/engine/react/views';
 import { pathsOf } from '../../../src/engine/react/paths';
 import { candidates } from '../../../src/resources/candidates/resource';
 import { sites } from '../../../src/resources/sites/resource';
-import { useFakeApi } from './fakeApi';
+import { installFakeApi } from './fakeApi';
 
 vi.setConfig({ testTimeout: 30_000 });
 // One router module for the engine and react-admin (see views.test.tsx).
 vi.mock('react-router', async () => await vi.importActual('react-router-dom'));
 
-useFakeApi(() => ({
+installFakeApi(() => ({
   candidates: [
     { id: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '07000 000001', status: 'approved', activated: true, job_role_id: null, staff_status_id: null },
     { id: 3, first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', phone: null, status: 'pending', activated: false, job_role_id: null, staff_status_id: null },

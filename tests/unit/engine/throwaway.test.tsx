@@ -6,7 +6,7 @@ import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { buildResource } from '../../../src/engine/react/buildResource';
 import type { ResourceDeclaration } from '../../../src/engine/types';
 import { validateRecord } from '../../../src/engine/validate';
-import { api, field, findField, params, requestsTo, useFakeApi, type Rec } from './fakeApi';
+import { api, field, findField, params, requestsTo, installFakeApi, type Rec } from './fakeApi';
 
 // "A test adds a throwaway entity by configuration alone and exercises its API and its generated views":
 // nothing below but a declaration, buildResource and an in-memory API that follows the conventions.
@@ -44,7 +44,7 @@ const fleet = (): Rec[] => [
   { id: 1, registration: 'AB12 CDE', make: 'Ford', seats: 7, fuel: 'diesel', wheelchair: true, mot_due: '2026-05-01' },
   { id: 2, registration: 'EV70 ZAP', make: 'Nissan', seats: 5, fuel: 'electric', wheelchair: false, mot_due: '2026-08-12' },
 ];
-useFakeApi(() => ({ vehicles: fleet(), vans: fleet() }));
+installFakeApi(() => ({ vehicles: fleet(), vans: fleet() }));
 
 function app(decl: ResourceDeclaration, at: string) {
   const built = buildResource(decl);
@@ -127,7 +127,8 @@ describe('a throwaway entity declared in the test', () => {
     await waitFor(() => expect(requestsTo('vehicles', 'POST')).toHaveLength(1));
     const body = requestsTo('vehicles', 'POST')[0].body;
     expect(body).toEqual({ registration: 'LT24 BUS', make: 'Ford', seats: 8, fuel: 'electric', wheelchair: true }); // the date picker has its own tests
-    expect(validateRecord(vehicles, body)).toEqual({}); // what the form sends passes the server's check of the same declaration
+    // What the form sends passes the server's check of the same declaration.
+    expect(validateRecord(vehicles, body)).toEqual({});
     // Redirected to the new record's show view, served from the API.
     await waitFor(() => expect(t.location()).toBe('/vehicles/3/show'));
     expect(await screen.findByText('LT24 BUS')).toBeInTheDocument();

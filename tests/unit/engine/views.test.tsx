@@ -12,7 +12,7 @@ import type { ResourceDeclaration } from '../../../src/engine/types';
 import { candidates } from '../../../src/resources/candidates/resource';
 import { clients } from '../../../src/resources/clients/resource';
 import { jobRoles } from '../../../src/resources/settings/resources';
-import { api, field, findField, params, queryField, requestsTo, useFakeApi, type Rec } from './fakeApi';
+import { api, field, findField, params, queryField, requestsTo, installFakeApi, type Rec } from './fakeApi';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -27,7 +27,7 @@ const people: Rec[] = [
   { id: 3, first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', phone: '07000 000003', status: 'pending', activated: false, job_role_id: null, staff_status_id: null, created_at: '2026-01-07T09:00:00.000Z' },
 ];
 
-useFakeApi(() => ({
+installFakeApi(() => ({
   candidates: people.map((p) => ({ ...p })),
   staff_detail_fields: [],
   clients: [{ id: 1, name: 'Acme Care', code: 'ACME', billing_email: 'bills@acme.test', status: 'active', payment_terms_days: 30 }],
@@ -80,7 +80,8 @@ describe('EngineList', () => {
   it('shows the declared list columns and the rows from the API, asking for page, per_page, sort, order and the tab filter', async () => {
     list(candidates, 'activeStaff');
     expect(await screen.findByText('Lovelace')).toBeInTheDocument();
-    // The declared list columns, less those declared listHidden (Mobile, Staff status, Activated: in the column chooser).
+    // The declared list columns, less those declared listHidden (Mobile, Staff status, Activated: in the column
+    // chooser).
     expect(headers()).toEqual(['First name', 'Last name', 'E-mail', 'Job role', 'Status', 'Compliance']);
     expect(candidates.fields.filter((f) => f.listHidden).map((f) => f.label)).toEqual(['Mobile', 'Staff status', 'Activated']);
     // Only the active (approved and activated) staff member is listed.

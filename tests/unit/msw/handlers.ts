@@ -4,7 +4,8 @@ import { FILE_LIMITS, FILE_MIMES, FILE_TYPE_MESSAGES, sniffMime, type FileKind }
 /**
  * A small in-memory fake of the API contract (issue 2, "API conventions"), so the providers are tested
  * against the same shapes the server answers:
- *   POST /api/{admin,client}_login  { email, password } -> { token, token_expiration, login_type, merchant_id, user, client_id? }
+ *   POST /api/{admin,client}_login  { email, password }
+ *                                   -> { token, token_expiration, login_type, merchant_id, user, client_id? }
  *   GET  /api/{admin,client}_login  -> the signed-in user (403 for the other panel, 401 without a valid token)
  *   POST /api/logout                -> revokes the token
  *   GET  /api/{resource}?page&per_page&sort&order&<filters> -> { data, total_count, total_pages, current_page }

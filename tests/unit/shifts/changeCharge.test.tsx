@@ -11,7 +11,7 @@ import { canAccess } from '../../../src/resources/access';
 import { shifts } from '../../../src/resources/shifts/resource';
 import { ShiftAmountCell, ShiftCardLine, ShiftShow } from '../../../src/resources/shifts/ShiftViews';
 import { server } from '../msw/server';
-import { api, useFakeApi, type Rec } from '../engine/fakeApi';
+import { api, installFakeApi, type Rec } from '../engine/fakeApi';
 
 // Issue 14 item 2 on the screens: the agency waives or changes a cancelled shift's charge from the shift's page (the
 // generated action button: charge typed in pounds, sent in pence, with a reason), the lists show the charge and
@@ -26,7 +26,7 @@ const cancelled: Rec = {
   cancellation_charge: 8620, cancellation_rule_charge: 8620, cancellation_charge_reason: null, version: 4,
 };
 
-useFakeApi(() => ({
+installFakeApi(() => ({
   shifts: [{ ...cancelled }],
   clients: [{ id: 1, name: 'Kingsmead Nursing Home' }],
   sites: [{ id: 2, name: 'Main Building', client_id: 1 }],

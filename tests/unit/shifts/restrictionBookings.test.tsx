@@ -6,7 +6,7 @@ import { dataProvider } from '../../../src/providers/dataProvider';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { RestrictionsTab, type CoveredShift } from '../../../src/resources/compliance/RestrictionBookings';
 import { server } from '../msw/server';
-import { api, field, findField, useFakeApi, type Rec } from '../engine/fakeApi';
+import { api, field, findField, installFakeApi, type Rec } from '../engine/fakeApi';
 
 // Issue 14 item 7 on the screens: a new restriction that covers future bookings lists them (date, time, site) and
 // offers to unassign them through the shifts' own bulk unassign (which tells the staff member), or to keep them.
@@ -19,7 +19,7 @@ const covered: CoveredShift[] = [
   { id: 81, start_at: '2026-11-28T20:00:00+00:00', end_at: '2026-11-29T08:00:00+00:00', site: 'Meadowbank – North Wing' },
 ];
 
-useFakeApi(() => ({
+installFakeApi(() => ({
   candidate_restrictions: [],
   clients: [{ id: 5, name: 'Meadowbank Care Home' }],
   sites: [],

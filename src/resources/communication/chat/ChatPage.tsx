@@ -194,7 +194,8 @@ export function ChatPage() {
         <Card component="nav" aria-label={chatText('conversations')} sx={{ width: { md: 340 }, flexShrink: 0, overflowY: 'auto', maxHeight: { xs: 240, md: 'none' } }}>
           {listError && <Alert severity="error">{listError}</Alert>}
           {loaded && !listError && conversations.length === 0 && <Typography sx={{ p: 2 }}>{chatText('no_conversations')}</Typography>}
-          {/* Each conversation is a list item holding its button: a list may hold only list items (axe's list rule). */}
+          {/* Each conversation is a list item holding its button: a list may hold only list items (axe's list
+              rule). */}
           <List dense disablePadding>
             {conversations.map((c) => (
               <ListItem key={c.channel_sid} disablePadding>

@@ -32,7 +32,9 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   }
 }
 
-/** What a send would carry: the trimmed text, or null when nothing may be sent (no open channel, or only whitespace). */
+/**
+ * What a send would carry: the trimmed text, or null when nothing may be sent (no open channel, or only whitespace).
+ */
 export function sendable(state: ChatState, text: string): { channelSid: string; message: string } | null {
   if (state.status !== 'open') return null;
   const message = text.trim();

@@ -115,7 +115,8 @@ function ChannelTab({ channel, data }: { channel: Channel; data: SettingsAnswer 
       <TableContainer
         component={Paper}
         variant="outlined"
-        // On a phone each event's cells stack in one block (the switch, the recipients and "Edit template" stay on screen).
+        // On a phone each event's cells stack in one block (the switch, the recipients and "Edit template" stay on
+        // screen).
         sx={(theme) => ({ [theme.breakpoints.down('sm')]: { '& table, & tbody, & tr, & td': { display: 'block' }, '& thead': { display: 'none' }, '& tr': { borderBottom: 1, borderColor: 'divider' }, '& td': { borderBottom: 0 } } })}
       >
         <Table size="small">
@@ -258,7 +259,8 @@ function RecordedMessages({ channel }: { channel: 'sms' | 'push' }) {
         <TableContainer
         component={Paper}
         variant="outlined"
-        // On a phone each event's cells stack in one block (the switch, the recipients and "Edit template" stay on screen).
+        // On a phone each event's cells stack in one block (the switch, the recipients and "Edit template" stay on
+        // screen).
         sx={(theme) => ({ [theme.breakpoints.down('sm')]: { '& table, & tbody, & tr, & td': { display: 'block' }, '& thead': { display: 'none' }, '& tr': { borderBottom: 1, borderColor: 'divider' }, '& td': { borderBottom: 0 } } })}
       >
           <Table size="small" aria-label={translate('app.notification_settings.recorded')}>

@@ -7,7 +7,9 @@ import { Mailbox } from '../email/Mailbox';
 import { NotificationsPage } from './NotificationsPage';
 import { NotificationSettings, NOTIFICATION_SETTING_TABS } from './NotificationSettings';
 
-/** The e-mail report (/report/EmailReport, the engine's list with filters and CSV) and the embedded mailbox beside it. */
+/**
+ * The e-mail report (/report/EmailReport, the engine's list with filters and CSV) and the embedded mailbox beside it.
+ */
 export const emailReport = buildResource(emailOutbox, {
   icon: EmailIcon,
   extraRoutes: () => [<Route key="mailbox" path="/report/EmailReport/mailbox" element={<Mailbox />} />, <Route key="mailbox-one" path="/report/EmailReport/mailbox/:id" element={<Mailbox />} />],
