@@ -13,8 +13,8 @@ import { migrate } from '../server/db/migrate';
 import { createAgency, seedDemo } from '../server/db/seed';
 import { LoginThrottle } from '../server/auth/throttle';
 import { agencyZone } from '../server/engine/routes';
-import { agencyToday } from '../server/domain/time/agencyTime';
-import { DUE_WITHIN_DAYS } from '../server/domain/compliance/documents';
+import { agencyToday } from '../core/domain/time/agencyTime';
+import { DUE_WITHIN_DAYS } from '../core/domain/compliance/documents';
 import { askWorker, ensureSharedExtensions, machine, ROOT, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
 
 /**

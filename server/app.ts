@@ -29,8 +29,8 @@ import { notificationRoutes } from './routes/notifications.js';
 import { chatRoutes } from './routes/chat.js';
 import { notesRoutes } from './routes/notes.js';
 import { userRoutes } from './routes/users.js';
-import { declarations as allDeclarations } from '../src/resources/declarations.js';
-import type { ResourceDeclaration } from '../src/engine/types.js';
+import { declarations as allDeclarations } from '../core/resources/declarations.js';
+import type { ResourceDeclaration } from '../core/engine/types.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

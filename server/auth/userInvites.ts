@@ -9,7 +9,7 @@ import { queueEmails, registerSecretLink, renderEmail, SECRET_PLACEHOLDER } from
 import { PASSWORD_MIN } from '../routes/account.js';
 import { writeAudit } from '../engine/audit.js';
 import type { EngineContext } from '../engine/context.js';
-import { USER_INVITE_DAYS } from '../../src/resources/users/resource.js';
+import { USER_INVITE_DAYS } from '../../core/resources/users/resource.js';
 
 /**
  * Invitations of agency and client users (issue 14): a single-use link that sets the user's password, valid

@@ -1,20 +1,20 @@
 import { containsPattern, TRIGRAM_MIN_LENGTH, type Row } from '../db/index.js';
 import { badInput, HttpError, notFound } from '../http.js';
-import type { ActionDeclaration, FieldDeclaration } from '../../src/engine/types.js';
-import { LIST_LIMITS } from '../../src/engine/types.js';
-import { checkField, validateRecord, validateCustomFieldsInput, type CustomFieldDefinition, type Problems } from '../../src/engine/validate.js';
-import { resolveLimit, formatDate } from '../../src/engine/dates.js';
-import { normaliseText } from '../../src/engine/text.js';
-import { FILE_LIMIT_LABELS, fileKindOf } from '../../src/engine/files.js';
+import type { ActionDeclaration, FieldDeclaration } from '../../core/engine/types.js';
+import { LIST_LIMITS } from '../../core/engine/types.js';
+import { checkField, validateRecord, validateCustomFieldsInput, type CustomFieldDefinition, type Problems } from '../../core/engine/validate.js';
+import { resolveLimit, formatDate } from '../../core/engine/dates.js';
+import { normaliseText } from '../../core/engine/text.js';
+import { FILE_LIMIT_LABELS, fileKindOf } from '../../core/engine/files.js';
 import { toFieldErrors } from './messages.js';
 import { TEXT_TYPES } from './ddl.js';
 import { fieldExpression, ident, Params, readable, scopeWhere, selectList, type Compiled } from './compile.js';
 import type { EngineContext, EnginePrincipal } from './context.js';
 import { audit, diff } from './audit.js';
 import { checkFileRefs, attachFiles, filesNotOfKind } from '../files/store.js';
-import { permits } from '../../src/resources/access.js';
-import { hasView } from '../../src/engine/types.js';
-import { addDaysToDate, DEFAULT_TIME_ZONE, isPlainDate, zonedDateTimeToInstant } from '../domain/time/agencyTime.js';
+import { permits } from '../../core/resources/access.js';
+import { hasView } from '../../core/engine/types.js';
+import { addDaysToDate, DEFAULT_TIME_ZONE, isPlainDate, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime.js';
 
 const JSON_TYPES = new Set(['address', 'json']);
 /** Typed text is trimmed; a choice is not (" " is not an option, and must be refused, not cleared). */

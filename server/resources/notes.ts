@@ -3,8 +3,8 @@ import { writeAudit } from '../engine/audit.js';
 import type { EnginePrincipal, ResourceBehaviour } from '../engine/context.js';
 import { notify } from '../notifications/notify.js';
 import { registerJob } from '../notifications/worker.js';
-import { replyAudience, statusAfterReply, type SupportStatus } from '../domain/support/support.js';
-import { DEFAULT_TIME_ZONE, formatDisplayDate, instantToZoned } from '../domain/time/agencyTime.js';
+import { replyAudience, statusAfterReply, type SupportStatus } from '../../core/domain/support/support.js';
+import { DEFAULT_TIME_ZONE, formatDisplayDate, instantToZoned } from '../../core/domain/time/agencyTime.js';
 
 /** The agency's administrators: they answer support requests. */
 async function administrators(db: Queryable, merchantId: number): Promise<number[]> {

@@ -1,13 +1,13 @@
 import type { Queryable, Row } from '../db/index.js';
 import { HttpError } from '../http.js';
-import type { Problems } from '../../src/engine/validate.js';
+import type { Problems } from '../../core/engine/validate.js';
 import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
 import { writeAudit } from '../engine/audit.js';
-import { DEFAULT_RULES, lateCancellationCharge, price } from '../domain/pricing/price.js';
-import { holidaySet, type HolidayOverride } from '../domain/pricing/holidays.js';
-import { BAND_LABELS, BANDS, type Band, type BandRates, type Price, type PricingRules, type RateCard, type Region } from '../domain/pricing/types.js';
-import { addDaysToDate, DEFAULT_TIME_ZONE, instantToZoned } from '../domain/time/agencyTime.js';
-import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS, marginOf, onCostTable, pounds, wageFloorTable, wageWarning, type OnCostRate, type WageFloor } from '../domain/pricing/oncosts.js';
+import { DEFAULT_RULES, lateCancellationCharge, price } from '../../core/domain/pricing/price.js';
+import { holidaySet, type HolidayOverride } from '../../core/domain/pricing/holidays.js';
+import { BAND_LABELS, BANDS, type Band, type BandRates, type Price, type PricingRules, type RateCard, type Region } from '../../core/domain/pricing/types.js';
+import { addDaysToDate, DEFAULT_TIME_ZONE, instantToZoned } from '../../core/domain/time/agencyTime.js';
+import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS, marginOf, onCostTable, pounds, wageFloorTable, wageWarning, type OnCostRate, type WageFloor } from '../../core/domain/pricing/oncosts.js';
 import { isStrictInstant } from '../engine/input.js';
 
 export interface QuoteRequest {

@@ -1,7 +1,7 @@
 import type { EngineContext } from '../engine/context.js';
 import { HttpError } from '../http.js';
-import { zonedDateTimeToInstant } from '../domain/time/agencyTime.js';
-import { DEFAULT_SHIFT_REQUESTS_PER_DAY } from '../domain/shifts/times.js';
+import { zonedDateTimeToInstant } from '../../core/domain/time/agencyTime.js';
+import { DEFAULT_SHIFT_REQUESTS_PER_DAY } from '../../core/domain/shifts/times.js';
 
 /**
  * Refuses (429, in words) a client user's request for `adding` more shifts when their client would pass the

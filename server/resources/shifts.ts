@@ -1,17 +1,17 @@
 import type { Queryable, Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
-import type { Problems } from '../../src/engine/validate.js';
-import { assessBooking, blockingChecks, localDates, overridableChecks, type BookingAssessment, type BookingFacts } from '../domain/booking/checks.js';
-import { wageFloorTable } from '../domain/pricing/oncosts.js';
-import { BANDS } from '../domain/pricing/types.js';
-import { describeShiftTimes } from '../domain/shifts/times.js';
-import { agencyToday, formatDisplayDate, instantToZoned } from '../domain/time/agencyTime.js';
+import type { Problems } from '../../core/engine/validate.js';
+import { assessBooking, blockingChecks, localDates, overridableChecks, type BookingAssessment, type BookingFacts } from '../../core/domain/booking/checks.js';
+import { wageFloorTable } from '../../core/domain/pricing/oncosts.js';
+import { BANDS } from '../../core/domain/pricing/types.js';
+import { describeShiftTimes } from '../../core/domain/shifts/times.js';
+import { agencyToday, formatDisplayDate, instantToZoned } from '../../core/domain/time/agencyTime.js';
 import { lateCancellation, quoteShift } from './rates.js';
-import { cancellationTerms, type CancelParty } from '../domain/pricing/price.js';
+import { cancellationTerms, type CancelParty } from '../../core/domain/pricing/price.js';
 import { notify } from '../notifications/notify.js';
 import { checkShiftRequestQuota } from './shiftRequests.js';
-import { asSentence } from '../../src/engine/text.js';
+import { asSentence } from '../../core/engine/text.js';
 
 /** A shift as the booking checks and pricing read it. */
 export interface ShiftTimes {

@@ -1,6 +1,6 @@
-import type { Problems } from '../../src/engine/validate.js';
-import type { Role } from '../../src/engine/types.js';
-import { AGENCY_ROLES } from '../../src/resources/users/resource.js';
+import type { Problems } from '../../core/engine/validate.js';
+import type { Role } from '../../core/engine/types.js';
+import { AGENCY_ROLES } from '../../core/resources/users/resource.js';
 import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
 import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/index.js';
 import { badInput, forbidden, HttpError, notFound } from '../http.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { attachFiles, checkFileRefs, readFile } from '../files/store.js';
-import { FILE_LIMIT_LABELS, FILE_LIMITS, isFileId, isImageMime, isShippedPath } from '../../src/engine/files.js';
+import { FILE_LIMIT_LABELS, FILE_LIMITS, isFileId, isImageMime, isShippedPath } from '../../core/engine/files.js';
 import { writeAudit, type Changes } from '../engine/audit.js';
 import { principalOf } from '../engine/routes.js';
 import { oneLineText } from '../engine/input.js';

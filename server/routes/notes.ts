@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../http.js';
-import { permits } from '../../src/resources/access.js';
+import { permits } from '../../core/resources/access.js';
 import { contextOf } from '../engine/routes.js';
 import { buildWhere } from '../engine/records.js';
 

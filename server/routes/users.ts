@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptUserInvite, readUserInvite } from '../auth/userInvites.js';
-import { USER_INVITE_DAYS } from '../../src/resources/users/resource.js';
+import { USER_INVITE_DAYS } from '../../core/resources/users/resource.js';
 
 /**
  * The invitation link of an agency or client user (issue 14): the page at /invite/<token> asks whom it is for,

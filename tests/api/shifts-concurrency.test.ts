@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, dbKind, loginAs, makeTestApp, type TestApp } from './helpers';
-import { addDaysToDate, agencyToday } from '../../server/domain/time/agencyTime';
+import { addDaysToDate, agencyToday } from '../../core/domain/time/agencyTime';
 import { refreshCompliance } from '../../server/resources/compliance';
 
 // Double booking is impossible under concurrency: the database refuses it (an exclusion constraint), not only the

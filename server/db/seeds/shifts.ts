@@ -1,10 +1,10 @@
 import type { Queryable, Row } from '../index.js';
 import type { SeedContext } from './context.js';
-import { addDaysToDate, agencyToday, dayOfWeek } from '../../domain/time/agencyTime.js';
-import { bankHolidays } from '../../domain/pricing/holidays.js';
-import type { Region } from '../../domain/pricing/types.js';
-import { assessBooking } from '../../domain/booking/checks.js';
-import { shiftInstants } from '../../domain/shifts/times.js';
+import { addDaysToDate, agencyToday, dayOfWeek } from '../../../core/domain/time/agencyTime.js';
+import { bankHolidays } from '../../../core/domain/pricing/holidays.js';
+import type { Region } from '../../../core/domain/pricing/types.js';
+import { assessBooking } from '../../../core/domain/booking/checks.js';
+import { shiftInstants } from '../../../core/domain/shifts/times.js';
 import { cancellationCharge, loadBookingFacts, priceShift, type ShiftTimes } from '../../resources/shifts.js';
 
 interface Planned {

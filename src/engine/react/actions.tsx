@@ -18,8 +18,8 @@ import {
   Button, Confirm, Form, SaveButton, useCanAccess, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh,
   useTranslate, useUnselectAll, type RaRecord,
 } from 'react-admin';
-import type { ActionDeclaration, ResourceDeclaration } from '../types';
-import { validateRecord } from '../validate';
+import type { ActionDeclaration, ResourceDeclaration } from '../../../core/engine/types';
+import { validateRecord } from '../../../core/engine/validate';
 import { InputFor } from './inputs';
 import { toFormErrors } from './views';
 import type { RunActionParams } from '../../providers/dataProvider';

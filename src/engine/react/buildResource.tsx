@@ -1,7 +1,7 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { Navigate, Route, useParams, useLocation } from 'react-router';
 import { Resource, ResourceContextProvider } from 'react-admin';
-import type { ResourceDeclaration } from '../types';
+import type { ResourceDeclaration } from '../../../core/engine/types';
 import { pathsOf, type ResourcePaths } from './paths';
 import { EngineCreate, EngineEdit, EngineList, EngineShow, type FieldOverride, type ViewOptions } from './views';
 

@@ -6,8 +6,8 @@ import {
   Button, CreateBase, DataTable, EditBase, ListBase, Pagination, RecordContextProvider, SaveButton, SimpleForm, Toolbar, useCanAccess, useGetList,
   useListContext, useRecordContext, useRefresh, useTranslate, type Identifier, type RaRecord,
 } from 'react-admin';
-import type { ResourceDeclaration } from '../types';
-import { hasView } from '../types';
+import type { ResourceDeclaration } from '../../../core/engine/types';
+import { hasView } from '../../../core/engine/types';
 import { UnsavedChangesGuard } from './UnsavedChanges';
 import { FieldFor } from './fields';
 import { RecordActions } from './actions';

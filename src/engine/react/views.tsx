@@ -10,21 +10,21 @@ import {
   ColumnsButton, DataTableBody, DataTableRow, SimpleList, useDataTableCallbacksContext, useListContext, useRedirect, type DataTableRowProps, type RaRecord,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import type { FieldDeclaration, ListTab, ResourceDeclaration } from '../types';
+import type { FieldDeclaration, ListTab, ResourceDeclaration } from '../../../core/engine/types';
 import type React from 'react';
-import { hasView } from '../types';
-import { formatDate } from '../dates';
-import { validateRecord, type CustomFieldDefinition, type Problems } from '../validate';
-import { customFieldAsDeclaration, getPath } from '../validate';
+import { hasView } from '../../../core/engine/types';
+import { formatDate } from '../../../core/engine/dates';
+import { validateRecord, type CustomFieldDefinition, type Problems } from '../../../core/engine/validate';
+import { customFieldAsDeclaration, getPath } from '../../../core/engine/validate';
 import { FieldFor } from './fields';
 import { InputFor, referenceSort } from './inputs';
 import { UploadFailure, uploadFile } from './files';
 import { ApiFailure } from '../../providers/request';
-import { fileKindOf } from '../files';
+import { fileKindOf } from '../../../core/engine/files';
 import { PickerInput } from './DatePickerInput';
 import { CustomFieldInputs, useCustomFields } from './customFields';
 import { buildExporter } from './exporter';
-import { declarations } from '../../resources/declarations';
+import { declarations } from '../../../core/resources/declarations';
 import type { ResourcePaths } from './paths';
 import { BulkActions, RecordActions } from './actions';
 import { HistoryPanel } from './history';

@@ -9,7 +9,7 @@ import { FileAvatar } from '../../engine/react/files';
 import { RecordActions } from '../../engine/react/actions';
 import { ChildList, SingleChildForm } from '../../engine/react/children';
 import { HistoryPanel } from '../../engine/react/history';
-import { candidateDocuments, candidatePreferences } from '../compliance/resource';
+import { candidateDocuments, candidatePreferences } from '../../../core/resources/compliance/resource';
 import { RestrictionsTab } from '../compliance/RestrictionBookings';
 import { DocumentCheckField } from '../compliance/DocumentCheckField';
 import { ComplianceSummary } from './ComplianceSummary';

@@ -2,7 +2,7 @@ import { Navigate, Route } from 'react-router';
 import DescriptionIcon from '@mui/icons-material/Description';
 import { buildResource } from '../../engine/react/buildResource';
 import { EngineList, type ViewOptions } from '../../engine/react/views';
-import { availability, candidateDocuments, candidatePreferences, candidateRestrictions } from './resource';
+import { availability, candidateDocuments, candidatePreferences, candidateRestrictions } from '../../../core/resources/compliance/resource';
 import { AvailabilityGrid } from './AvailabilityGrid';
 import { DocumentCheckField } from './DocumentCheckField';
 

@@ -8,7 +8,7 @@ import { buildResource } from '../../engine/react/buildResource';
 import { EngineList, ShowFields, type ViewOptions } from '../../engine/react/views';
 import { RecordActions } from '../../engine/react/actions';
 import { ChildList } from '../../engine/react/children';
-import { diaryNotes, supportReplies, supportRequests } from './resource';
+import { diaryNotes, supportReplies, supportRequests } from '../../../core/resources/notes/resource';
 import { HOW_TOS, howToOf } from './howTos';
 import { HelpLink, helpPath } from './HelpLink';
 

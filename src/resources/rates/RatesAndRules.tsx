@@ -5,7 +5,7 @@ import { Button, DataTable, FunctionField, ListBase, Pagination, Title, useCanAc
 import { EngineList, type ViewOptions } from '../../engine/react/views';
 import { TableScroll } from '../../engine/react/children';
 import { pathsOf } from '../../engine/react/paths';
-import { clientRules } from './resource';
+import { clientRules } from '../../../core/resources/rates/resource';
 import { BreakRulesField } from './BreakRules';
 
 const rulesPaths = pathsOf(clientRules);

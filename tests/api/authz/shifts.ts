@@ -1,6 +1,6 @@
 import type { AuthzArea, AuthzContext } from './area';
 import { A, F, N, row } from '../authz-matrix';
-import { addDaysToDate, zonedDateTimeToInstant } from '../../../server/domain/time/agencyTime';
+import { addDaysToDate, zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
 import { refreshCompliance } from '../../../server/resources/compliance';
 
 /*

@@ -8,9 +8,9 @@ import { dataProvider } from '../../../src/providers/dataProvider';
 import { EngineEdit, EngineShow, transformUploads } from '../../../src/engine/react/views';
 import { pathsOf } from '../../../src/engine/react/paths';
 import { FileAvatar, FileImage, StoredImage, UploadFailure, uploadFile } from '../../../src/engine/react/files';
-import { checkField } from '../../../src/engine/validate';
-import { clients } from '../../../src/resources/clients/resource';
-import { candidateDocuments } from '../../../src/resources/compliance/resource';
+import { checkField } from '../../../core/engine/validate';
+import { clients } from '../../../core/resources/clients/resource';
+import { candidateDocuments } from '../../../core/resources/compliance/resource';
 import { FieldFor } from '../../../src/engine/react/fields';
 import { fake, resetFake, USERS } from '../msw/handlers';
 

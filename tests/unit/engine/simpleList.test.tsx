@@ -6,8 +6,8 @@ import { dataProvider } from '../../../src/providers/dataProvider';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { EngineList, simpleListParts } from '../../../src/engine/react/views';
 import { pathsOf } from '../../../src/engine/react/paths';
-import { candidates } from '../../../src/resources/candidates/resource';
-import { sites } from '../../../src/resources/sites/resource';
+import { candidates } from '../../../core/resources/candidates/resource';
+import { sites } from '../../../core/resources/sites/resource';
 import { useFakeApi } from './fakeApi';
 
 vi.setConfig({ testTimeout: 30_000 });

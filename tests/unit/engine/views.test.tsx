@@ -6,12 +6,12 @@ import { AdminContext, Notification, ResourceContextProvider, TestMemoryRouter, 
 import { dataProvider } from '../../../src/providers/dataProvider';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { EngineCreate, EngineEdit, EngineList, EngineShow, createDefaults } from '../../../src/engine/react/views';
-import { candidateRestrictions } from '../../../src/resources/compliance/resource';
+import { candidateRestrictions } from '../../../core/resources/compliance/resource';
 import { pathsOf } from '../../../src/engine/react/paths';
-import type { ResourceDeclaration } from '../../../src/engine/types';
-import { candidates } from '../../../src/resources/candidates/resource';
-import { clients } from '../../../src/resources/clients/resource';
-import { jobRoles } from '../../../src/resources/settings/resources';
+import type { ResourceDeclaration } from '../../../core/engine/types';
+import { candidates } from '../../../core/resources/candidates/resource';
+import { clients } from '../../../core/resources/clients/resource';
+import { jobRoles } from '../../../core/resources/settings/resources';
 import { api, field, findField, params, queryField, requestsTo, useFakeApi, type Rec } from './fakeApi';
 
 vi.setConfig({ testTimeout: 30_000 });

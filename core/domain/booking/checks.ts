@@ -13,7 +13,7 @@ import { addDaysToDate, daysBetween, formatDisplayDate, isPlainDate, startOfWeek
 import { dateToDay, dayToDate, localDateTime, localDay, localInstant, mondayOfWeek, weekOfDay } from './zoneClock';
 import { ageOn, pounds, wageWarning, type WageFloor } from '../pricing/oncosts';
 import { BAND_LABELS, type Band } from '../pricing/types';
-import { asSentence } from '../../../src/engine/text';
+import { asSentence } from '../../engine/text';
 
 /** Working Time Regulations 1998: consecutive hours' rest between two shifts. */
 export const REST_HOURS = 11;

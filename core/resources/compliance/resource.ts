@@ -1,5 +1,5 @@
 import type { Action, ResourceDeclaration } from '../../engine/types';
-import { DOCUMENT_REPORT_VIEWS, type DocumentReportView } from '../../../server/domain/compliance/documents';
+import { DOCUMENT_REPORT_VIEWS, type DocumentReportView } from '../../domain/compliance/documents';
 
 /**
  * A report view (the domain's definition) as the engine's list filter, on current documents: dates relative to

@@ -50,7 +50,7 @@ export const SHIFT_STATUS = [
 /** Where a shift is listed: its status, or 'deleted' once removed (a deleted shift keeps its last status). */
 export const SHIFT_STATE = [...SHIFT_STATUS, { id: 'unfilled', name: 'Unfilled' }, { id: 'deleted', name: 'Deleted' }];
 
-/** Who asked for a shift to be cancelled (server/domain/pricing/price.ts CANCEL_PARTIES). */
+/** Who asked for a shift to be cancelled (core/domain/pricing/price.ts CANCEL_PARTIES). */
 export const CANCEL_PARTY = [
   { id: 'client', name: 'The client' },
   { id: 'agency', name: 'The agency' },

@@ -1,6 +1,6 @@
 import type { Action, FieldDeclaration, ResourceDeclaration } from '../../engine/types';
-import { BAND_LABELS, BANDS, type Band } from '../../../server/domain/pricing/types';
-import { DEFAULT_SHIFT_REQUESTS_PER_DAY } from '../../../server/domain/shifts/times';
+import { BAND_LABELS, BANDS, type Band } from '../../domain/pricing/types';
+import { DEFAULT_SHIFT_REQUESTS_PER_DAY } from '../../domain/shifts/times';
 import { SITE_REGIONS } from '../sites/resource';
 
 /**

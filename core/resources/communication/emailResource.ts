@@ -1,5 +1,5 @@
 import type { ResourceDeclaration } from '../../engine/types';
-import { EVENTS } from '../../../server/notifications/events';
+import { EVENTS } from '../../domain/notifications/events';
 
 export const EMAIL_STATUSES = [
   { id: 'queued', name: 'Queued' },
