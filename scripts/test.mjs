@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test of the product, in order, stopping at the first failing stage (non-zero exit).
-//   1. typecheck                      tsc --noEmit, both sides
+//   1. typecheck                      npm run typecheck (scripts/check-layers.mjs, then tsc per side)
 //   2. unit                           vitest project unit (jsdom + msw)
 //   3. api on PGlite                  vitest project api
 //   4. api on PostgreSQL              vitest project api with TEST_DATABASE_URL
@@ -127,7 +127,7 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
   process.exit(1);
 }
 
-if (wanted('typecheck')) await step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+if (wanted('typecheck')) await step('typecheck', 'npm', ['run', 'typecheck']);
 if (wanted('unit')) await vitest('unit', 'unit');
 if (wanted('api')) await vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' });
 

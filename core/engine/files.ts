@@ -57,6 +57,13 @@ export const isFileId = (v: unknown): v is string => typeof v === 'string' && FI
  */
 export const isShippedPath = (v: unknown): v is string => typeof v === 'string' && /^\/[\w/.-]+$/.test(v) && !v.startsWith('//');
 
+/** What the checks read of a Blob. Core is typed without the DOM; Blob is a global of browsers and Node alike. */
+interface ChosenBlob {
+  readonly size: number;
+  readonly type: string;
+}
+const Blob = (globalThis as { Blob?: abstract new (...args: never[]) => ChosenBlob }).Blob;
+
 /** A file chosen in a form and not yet uploaded: react-admin keeps it as { rawFile, src, title } until the save. */
-export const isChosenFile = (v: unknown): v is { rawFile: Blob } =>
-  typeof v === 'object' && v !== null && typeof Blob !== 'undefined' && (v as { rawFile?: unknown }).rawFile instanceof Blob;
+export const isChosenFile = (v: unknown): v is { rawFile: ChosenBlob } =>
+  typeof v === 'object' && v !== null && Blob !== undefined && (v as { rawFile?: unknown }).rawFile instanceof Blob;
