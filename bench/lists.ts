@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
 import { openPglite, openPostgres, type Db } from '../server/db';
 import { migrate } from '../server/db/migrate';
-import { createAgency, seedDemo } from '../server/db/seed';
+import { createAgency, seedDemo } from '../server/seed/index';
 import { LoginThrottle } from '../server/auth/throttle';
 import { agencyZone } from '../server/engine/routes';
 import { agencyToday } from '../core/domain/time/agencyTime';

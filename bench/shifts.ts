@@ -8,7 +8,7 @@ import { LoginThrottle } from '../server/auth/throttle';
 import { agencyZone } from '../server/engine/routes';
 import { addDaysToDate, agencyToday, startOfWeekMonday } from '../core/domain/time/agencyTime';
 import { BANDS } from '../core/domain/pricing/types';
-import { seedRateSettings } from '../server/db/seeds/rates';
+import { seedRateSettings } from '../server/seed/rates';
 import { askWorker, machine, onEachDatabase, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
 import { explain, pct, seed, type PlanReport } from './lists';
 import { seedWorkflow } from './workflow';

@@ -9,7 +9,7 @@ import type { Db } from '../server/db';
 import { LoginThrottle } from '../server/auth/throttle';
 import { agencyZone } from '../server/engine/routes';
 import { addDaysToDate, agencyToday, startOfWeekMonday } from '../core/domain/time/agencyTime';
-import { complianceOf } from '../server/resources/compliance';
+import { complianceOf } from '../server/services/compliance';
 import { askWorker, machine, onEachDatabase, pgSchema, PG_URL, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
 import { capturing, explain, pct, seed, type PlanReport } from './lists';
 

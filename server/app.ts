@@ -20,7 +20,7 @@ import { fileRoutes } from './files/routes.js';
 import { compileAll, engineRoutes, recordVisibility } from './engine/routes.js';
 import { registerFileOwnerCheck } from './files/store.js';
 import { TotalCache } from './engine/totals.js';
-import { behaviours } from './resources/index.js';
+import { behaviours } from './behaviours/index.js';
 import { complianceRoutes } from './routes/compliance.js';
 import { availabilityRoutes } from './routes/availability.js';
 import { ratesRoutes } from './routes/rates.js';

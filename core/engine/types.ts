@@ -97,7 +97,7 @@ export interface FieldDeclaration {
 /**
  * A state change of a record (approve, verify, cancel). The declaration says who may run it, from which states
  * (the guard, a plain function answering why not), what it asks for (input, validated like fields) and what it
- * sets (patch); the server may add an effect that needs the database (server/resources/<name>.ts).
+ * sets (patch); the server may add an effect that needs the database (server/behaviours/<name>.ts).
  * Served as POST /api/{resource}/{id}/actions/{name} and, when bulk, POST /api/{resource}/actions/{name}.
  */
 export interface ActionDeclaration {

@@ -3,7 +3,7 @@ import { forbidden } from '../http.js';
 import { permits } from '../../core/resources/access.js';
 import { contextOf, idParams } from '../engine/routes.js';
 import { getRecord } from '../engine/records.js';
-import { complianceOf } from '../resources/compliance.js';
+import { complianceOf } from '../services/compliance.js';
 import { describeCompliance } from '../../core/domain/compliance/compliance.js';
 
 

@@ -3,7 +3,7 @@ import { forbidden, HttpError } from '../http.js';
 import { permits } from '../../core/resources/access.js';
 import type { Compiled } from '../engine/compile.js';
 import { contextOf } from '../engine/routes.js';
-import { chargeOnly, quoteShift, type QuoteRequest } from '../resources/rates.js';
+import { chargeOnly, quoteShift, type QuoteRequest } from '../services/pricing.js';
 import { bankHolidaysWithOverrides, type HolidayOverride } from '../../core/domain/pricing/holidays.js';
 import { REGIONS } from '../../core/domain/pricing/types.js';
 import { REGION_CHOICES } from '../../core/resources/rates/resource.js';

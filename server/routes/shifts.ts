@@ -11,11 +11,11 @@ import type { EngineContext } from '../engine/context.js';
 import { availabilityFit, assessBooking, blockingChecks, overridableChecks, hoursStartingBetween, localDates, rankSuggestions, weekStartInstant } from '../../core/domain/booking/checks.js';
 import { describeDates, MAX_BULK_SHIFTS, shiftInstants } from '../../core/domain/shifts/times.js';
 import { addDaysToDate, formatDisplayDate, isPlainDate, startOfWeekMonday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime.js';
-import { assessShift, cancellationCharge, loadBookingFacts, priceShift, requestedByOf, shiftTimesOf } from '../resources/shifts.js';
+import { assessShift, cancellationCharge, loadBookingFacts, priceShift, requestedByOf, shiftTimesOf } from '../services/booking.js';
 import { CANCEL_PARTIES, type CancelParty } from '../../core/domain/pricing/price.js';
 import { notify } from '../notifications/notify.js';
 import { isStrictInstant, multiLineText } from '../engine/input.js';
-import { checkShiftRequestQuota } from '../resources/shiftRequests.js';
+import { checkShiftRequestQuota } from '../services/shiftRequests.js';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;

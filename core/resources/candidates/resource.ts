@@ -6,7 +6,7 @@ export const CANDIDATE_STATUS = [
   { id: 'rejected', name: 'Rejected' },
 ];
 
-/** Compliance today, from what the server stores per staff member (see server/resources/compliance.ts). */
+/** Compliance today, from what the server stores per staff member (see server/services/compliance.ts). */
 export const COMPLIANCE = [
   { id: 'compliant', name: 'Compliant' },
   { id: 'expiring', name: 'Compliant, document due' },

@@ -1,11 +1,11 @@
-import type { Queryable, Row } from '../index.js';
+import type { Queryable, Row } from '../db/index.js';
 import type { SeedContext } from './context.js';
-import { addDaysToDate, agencyToday, dayOfWeek } from '../../../core/domain/time/agencyTime.js';
-import { bankHolidays } from '../../../core/domain/pricing/holidays.js';
-import type { Region } from '../../../core/domain/pricing/types.js';
-import { assessBooking } from '../../../core/domain/booking/checks.js';
-import { shiftInstants } from '../../../core/domain/shifts/times.js';
-import { cancellationCharge, loadBookingFacts, priceShift, type ShiftTimes } from '../../resources/shifts.js';
+import { addDaysToDate, agencyToday, dayOfWeek } from '../../core/domain/time/agencyTime.js';
+import { bankHolidays } from '../../core/domain/pricing/holidays.js';
+import type { Region } from '../../core/domain/pricing/types.js';
+import { assessBooking } from '../../core/domain/booking/checks.js';
+import { shiftInstants } from '../../core/domain/shifts/times.js';
+import { cancellationCharge, loadBookingFacts, priceShift, type ShiftTimes } from '../services/booking.js';
 
 interface Planned {
   date: string;

@@ -1,7 +1,7 @@
-import type { Queryable } from '../index.js';
+import type { Queryable } from '../db/index.js';
 import type { SeedContext } from './context.js';
-import { insertMany } from '../seed.js';
-import { renderEmail } from '../../notifications/outbox.js';
+import { insertMany } from './index.js';
+import { renderEmail } from '../notifications/outbox.js';
 
 const HOUR = 60 * 60_000;
 

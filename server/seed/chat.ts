@@ -1,6 +1,6 @@
-import type { Queryable } from '../index.js';
-import { hashPassword } from '../../auth/passwords.js';
-import { newChannelSid } from '../../chat/channels.js';
+import type { Queryable } from '../db/index.js';
+import { hashPassword } from '../auth/passwords.js';
+import { newChannelSid } from '../chat/channels.js';
 import type { SeedContext } from './context.js';
 
 /** The demo's staff sign-in (README's demo logins). */

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { Db, Queryable } from './index.js';
+import type { Db, Queryable } from '../db/index.js';
 import { hashPassword } from '../auth/passwords.js';
-import { refreshCompliance } from '../resources/compliance.js';
-import { seedRates } from './seeds/rates.js';
-import { seedShifts } from './seeds/shifts.js';
-import { seedCommunication } from './seeds/communication.js';
-import { seedNotes } from './seeds/notes.js';
-import type { SeedContext } from './seeds/context.js';
+import { refreshCompliance } from '../services/compliance.js';
+import { seedRates } from './rates.js';
+import { seedShifts } from './shifts.js';
+import { seedCommunication } from './communication.js';
+import { seedNotes } from './notes.js';
+import type { SeedContext } from './context.js';
 import { addDaysToDate, addMonthsToDate, agencyToday, DEFAULT_TIME_ZONE, startOfWeekMonday } from '../../core/domain/time/agencyTime.js';
 import { declarations } from '../../core/resources/declarations.js';
-import { behaviours } from '../resources/index.js';
+import { behaviours } from '../behaviours/index.js';
 import { compileAll } from '../engine/routes.js';
 import { diff } from '../engine/audit.js';
 

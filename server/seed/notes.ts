@@ -1,7 +1,7 @@
-import type { Queryable } from '../index.js';
-import { insertMany } from '../seed.js';
+import type { Queryable } from '../db/index.js';
+import { insertMany } from './index.js';
 import type { SeedContext } from './context.js';
-import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime.js';
+import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime.js';
 
 const NOTES: { day: number; time: string; title: string; body: string; about?: 'staff' | 'client'; remindBefore?: number; consultant?: boolean }[] = [
   { day: 0, time: '09:00', title: 'Call back about the DBS renewal', body: 'Ask for the new certificate number and a scan.', about: 'staff', remindBefore: 15 },

@@ -1,10 +1,10 @@
-import type { Queryable } from '../index.js';
+import type { Queryable } from '../db/index.js';
 import type { SeedContext } from './context.js';
-import { insertMany } from '../seed.js';
-import { addDaysToDate, agencyToday } from '../../../core/domain/time/agencyTime.js';
-import { DEFAULT_RULES } from '../../../core/domain/pricing/price.js';
-import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS } from '../../../core/domain/pricing/oncosts.js';
-import { BANDS, type Band } from '../../../core/domain/pricing/types.js';
+import { insertMany } from './index.js';
+import { addDaysToDate, agencyToday } from '../../core/domain/time/agencyTime.js';
+import { DEFAULT_RULES } from '../../core/domain/pricing/price.js';
+import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS } from '../../core/domain/pricing/oncosts.js';
+import { BANDS, type Band } from '../../core/domain/pricing/types.js';
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
