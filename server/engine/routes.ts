@@ -6,7 +6,10 @@ import { permits } from '../../core/resources/access.js';
 import { agencyToday, DEFAULT_TIME_ZONE } from '../../core/domain/time/agencyTime.js';
 import { compile, type Compiled, type Lookup } from './compile.js';
 import type { EngineContext, EnginePrincipal, ResourceBehaviour } from './context.js';
-import { deleteRecord, getRecord, listRecords, runAction, saveRecord } from './records.js';
+import { deleteRecord } from './delete.js';
+import { getRecord, listRecords } from './query.js';
+import { runAction } from './actions.js';
+import { saveRecord } from './write.js';
 import { TotalCache } from './totals.js';
 
 export { TotalCache } from './totals.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../http.js';
 import { permits } from '../../core/resources/access.js';
 import { contextOf, idParams } from '../engine/routes.js';
-import { getRecord } from '../engine/records.js';
+import { getRecord } from '../engine/query.js';
 import { complianceOf } from '../services/compliance.js';
 import { describeCompliance } from '../../core/domain/compliance/compliance.js';
 

@@ -4,7 +4,7 @@ import { badInput, forbidden, HttpError } from '../http.js';
 import { permits } from '../../core/resources/access.js';
 import type { Action } from '../../core/engine/types.js';
 import { contextOf, idParams } from '../engine/routes.js';
-import { getRecord } from '../engine/records.js';
+import { getRecord } from '../engine/query.js';
 import { Params, selectList, type Compiled } from '../engine/compile.js';
 import { diff } from '../engine/audit.js';
 import type { EngineContext } from '../engine/context.js';
