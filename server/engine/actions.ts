@@ -1,5 +1,5 @@
 // Running a declared action on records: its input, its guard and its effects, in the write path.
-import { type Row } from '../db/index.js';
+import type { Row } from '../db/index.js';
 import { HttpError, notFound } from '../http.js';
 import type { ActionDeclaration } from '../../core/engine/types.js';
 import { checkField, type Problems } from '../../core/engine/validate.js';

@@ -1,7 +1,7 @@
 // The agency's custom field definitions of a resource, as writes validate them.
-import { type Row } from '../db/index.js';
-import { type CustomFieldDefinition } from '../../core/engine/validate.js';
-import { type Compiled } from './compile.js';
+import type { Row } from '../db/index.js';
+import type { CustomFieldDefinition } from '../../core/engine/validate.js';
+import type { Compiled } from './compile.js';
 import type { EngineContext } from './context.js';
 
 /**

@@ -1,5 +1,5 @@
 // Deleting a record, refused while declared blockers refer to it.
-import { type Row } from '../db/index.js';
+import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import { ident, Params, selectList, type Compiled } from './compile.js';
 import type { EngineContext } from './context.js';

@@ -1,5 +1,5 @@
 // Writing a record: the write policy, validation against the declaration and the database, and the stored row.
-import { type Row } from '../db/index.js';
+import type { Row } from '../db/index.js';
 import { badInput, HttpError } from '../http.js';
 import type { FieldDeclaration } from '../../core/engine/types.js';
 import { validateRecord, validateCustomFieldsInput, type Problems } from '../../core/engine/validate.js';

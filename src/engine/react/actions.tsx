@@ -21,7 +21,7 @@ import {
 import type { ActionDeclaration, ResourceDeclaration } from '../../../core/engine/types';
 import { validateRecord } from '../../../core/engine/validate';
 import { InputFor } from './inputs';
-import { toFormErrors } from './views';
+import { toFormErrors } from './formErrors';
 import type { RunActionParams } from '../../providers/dataProvider';
 
 /** The icons a declaration's action may name (ActionDeclaration.icon); anything else shows a generic one. */

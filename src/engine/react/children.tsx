@@ -12,7 +12,10 @@ import { UnsavedChangesGuard } from './UnsavedChanges';
 import { FieldFor } from './fields';
 import { RecordActions } from './actions';
 import { useCustomFields } from './customFields';
-import { FormInputs, StaleNotice, StaleProvider, createDefaults, formValidator, transformUploads, useNamedNotice, useStaleEdit, useSubmitWithUploads } from './views';
+import { FormInputs, createDefaults, transformUploads, useSubmitWithUploads } from './form';
+import { StaleNotice, StaleProvider, useStaleEdit } from './stale';
+import { formValidator } from './formErrors';
+import { useNamedNotice } from './show';
 
 const parentOf = (decl: ResourceDeclaration) => {
   if (!decl.parent) throw new Error(`${decl.name} has no parent`);

@@ -8,7 +8,7 @@ import {
 import { FieldFor } from '../../engine/react/fields';
 import { StoredImage } from '../../engine/react/files';
 import { TableScroll } from '../../engine/react/children';
-import type { ViewOptions } from '../../engine/react/views';
+import type { ViewOptions } from '../../engine/react/viewOptions';
 import type { ResourceDeclaration } from '../../../core/engine/types';
 import { pathsOf } from '../../engine/react/paths';
 import { sites } from '../../../core/resources/sites/resource';

@@ -7,7 +7,7 @@ import { Form, Title, useCanAccess, useDataProvider, useNotify, useTranslate } f
 import { api } from '../../providers/http';
 import { formatDisplayDate } from '../../../core/domain/time/agencyTime';
 import { InputFor } from '../../engine/react/inputs';
-import { formValidator } from '../../engine/react/views';
+import { formValidator } from '../../engine/react/formErrors';
 import { holidayOverrides } from '../../../core/resources/rates/resource';
 
 interface Day {

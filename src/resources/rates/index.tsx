@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { Route } from 'react-router';
 import type { Area } from '../area';
 import { buildResource } from '../../engine/react/buildResource';
-import type { FieldOverride } from '../../engine/react/views';
+import type { FieldOverride } from '../../engine/react/viewOptions';
 import { SettingsLayout } from '../../layout/SettingsLayout';
 import { BANDS } from '../../../core/domain/pricing/types';
 import { candidateRates, clientRules, holidayOverrides, onCostRates, rateCards, shiftTemplates, wageFloors } from '../../../core/resources/rates/resource';

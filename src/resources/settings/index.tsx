@@ -1,6 +1,6 @@
 import { Route } from 'react-router';
 import { buildResource } from '../../engine/react/buildResource';
-import { EngineList } from '../../engine/react/views';
+import { EngineList } from '../../engine/react/list';
 import { KeyFromLabelInput } from './KeyFromLabelInput';
 import { SettingsLayout } from '../../layout/SettingsLayout';
 import { documentCategories, employmentTypes, jobRoles, staffDetailFields, staffProfiles, staffStatuses } from '../../../core/resources/settings/resources';

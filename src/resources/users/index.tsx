@@ -10,7 +10,7 @@ import { buildResource } from '../../engine/react/buildResource';
 import { InputFor } from '../../engine/react/inputs';
 import { RecordActions } from '../../engine/react/actions';
 import { TableScroll } from '../../engine/react/children';
-import { toFormErrors } from '../../engine/react/views';
+import { toFormErrors } from '../../engine/react/formErrors';
 import { validateRecord } from '../../../core/engine/validate';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../core/engine/types';
 import { SettingsLayout } from '../../layout/SettingsLayout';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Dialog } from '@mui/material';
 import { AdminContext, Form, ResourceContextProvider } from 'react-admin';
 import { fromPickerValue, PickerInput, toPickerValue, viewsFor, type PickerInputProps } from '../../../src/engine/react/DatePickerInput';
-import { formValidator } from '../../../src/engine/react/views';
+import { formValidator } from '../../../src/engine/react/formErrors';
 import type { DateLimits, FieldDeclaration, ResourceDeclaration } from '../../../core/engine/types';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 

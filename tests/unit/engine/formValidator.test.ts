@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formValidator } from '../../../src/engine/react/views';
+import { formValidator } from '../../../src/engine/react/formErrors';
 import { candidateDocuments } from '../../../core/resources/compliance/resource';
 import { candidates } from '../../../core/resources/candidates/resource';
 
