@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
 import { openPglite, openPostgres, type Db } from '../server/db';
 import { migrate } from '../server/db/migrate';
-import { createAgency } from '../server/db/seed';
+import { createAgency } from '../server/seed/index';
 import { LoginThrottle } from '../server/auth/throttle';
 import { median, pgSchema, PG_URL, type Benchmark, type BenchmarkResult, type Metric } from './lib';
 import { pct } from './lists';

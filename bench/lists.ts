@@ -10,11 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
 import { openPglite, openPostgres, type Db } from '../server/db';
 import { migrate } from '../server/db/migrate';
-import { createAgency, seedDemo } from '../server/db/seed';
+import { createAgency, seedDemo } from '../server/seed/index';
 import { LoginThrottle } from '../server/auth/throttle';
 import { agencyZone } from '../server/engine/routes';
-import { agencyToday } from '../server/domain/time/agencyTime';
-import { DUE_WITHIN_DAYS } from '../server/domain/compliance/documents';
+import { agencyToday } from '../core/domain/time/agencyTime';
+import { DUE_WITHIN_DAYS } from '../core/domain/compliance/documents';
 import { askWorker, ensureSharedExtensions, machine, ROOT, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
 
 /**

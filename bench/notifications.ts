@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { buildApp } from '../server/app';
 import type { Db } from '../server/db';
 import { migrate } from '../server/db/migrate';
-import { createAgency } from '../server/db/seed';
+import { createAgency } from '../server/seed/index';
 import { LoginThrottle } from '../server/auth/throttle';
 import { queueEmails } from '../server/notifications/outbox';
 import { startEmbeddedSmtp } from '../server/notifications/smtp';

@@ -1,7 +1,7 @@
-import { holidaySet } from '../server/domain/pricing/holidays';
-import { DEFAULT_RULES, price } from '../server/domain/pricing/price';
-import type { PricingRules, RateCard, ShiftToPrice } from '../server/domain/pricing/types';
-import { addDaysToDate, zonedDateTimeToInstant } from '../server/domain/time/agencyTime';
+import { holidaySet } from '../core/domain/pricing/holidays';
+import { DEFAULT_RULES, price } from '../core/domain/pricing/price';
+import type { PricingRules, RateCard, ShiftToPrice } from '../core/domain/pricing/types';
+import { addDaysToDate, zonedDateTimeToInstant } from '../core/domain/time/agencyTime';
 import { median, type Benchmark } from './lib';
 
 /**

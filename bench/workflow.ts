@@ -8,8 +8,8 @@ import { buildApp } from '../server/app';
 import type { Db } from '../server/db';
 import { LoginThrottle } from '../server/auth/throttle';
 import { agencyZone } from '../server/engine/routes';
-import { addDaysToDate, agencyToday, startOfWeekMonday } from '../server/domain/time/agencyTime';
-import { complianceOf } from '../server/resources/compliance';
+import { addDaysToDate, agencyToday, startOfWeekMonday } from '../core/domain/time/agencyTime';
+import { complianceOf } from '../server/services/compliance';
 import { askWorker, machine, onEachDatabase, pgSchema, PG_URL, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
 import { capturing, explain, pct, seed, type PlanReport } from './lists';
 
@@ -20,7 +20,7 @@ import { capturing, explain, pct, seed, type PlanReport } from './lists';
  *  - seeds the staff of bench/lists.ts (100,000 in one agency), 10 document categories (6 mandatory, 4 tied to
  *    job roles), one document per staff member and category (1,000,000) with a realistic mix of checks and
  *    expiry dates, the compliance each staff member holds computed in SQL from those documents by the rules of
- *    server/domain/compliance (and checked against them on a sample), and a week of availability for every
+ *    core/domain/compliance (and checked against them on a sample), and a week of availability for every
  *    staff member;
  *  - 1. the active staff list filtered by compliance (compliant, not compliant) beside the plain active list:
  *       p50/p99, goal p99 ≤ 2× the plain list's;

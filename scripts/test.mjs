@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test of the product, in order, stopping at the first failing stage (non-zero exit).
-//   1. typecheck                      tsc --noEmit, both sides
+//   1. typecheck                      npm run typecheck (scripts/check-layers.mjs, then tsc per side)
 //   2. lint                           npm run format:check (Prettier) and npm run lint (ESLint)
 //   3. unit                           vitest project unit (jsdom + msw)
 //   4. api on PGlite                  vitest project api
@@ -129,7 +129,7 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
   process.exit(1);
 }
 
-if (wanted('typecheck')) await step('typecheck', [bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']]);
+if (wanted('typecheck')) await step('typecheck', ['npm', ['run', 'typecheck']]);
 // Both, so one run shows the layout and the lint findings together.
 if (wanted('lint')) await step('lint', ['npm', ['run', 'format:check']], ['npm', ['run', 'lint']]);
 if (wanted('unit')) await vitest('unit', 'unit');

@@ -20,7 +20,7 @@ import { fileRoutes } from './files/routes.js';
 import { compileAll, engineRoutes, recordVisibility } from './engine/routes.js';
 import { registerFileOwnerCheck } from './files/store.js';
 import { TotalCache } from './engine/totals.js';
-import { behaviours } from './resources/index.js';
+import { behaviours } from './behaviours/index.js';
 import { complianceRoutes } from './routes/compliance.js';
 import { availabilityRoutes } from './routes/availability.js';
 import { ratesRoutes } from './routes/rates.js';
@@ -29,8 +29,8 @@ import { notificationRoutes } from './routes/notifications.js';
 import { chatRoutes } from './routes/chat.js';
 import { notesRoutes } from './routes/notes.js';
 import { userRoutes } from './routes/users.js';
-import { declarations as allDeclarations } from '../src/resources/declarations.js';
-import type { ResourceDeclaration } from '../src/engine/types.js';
+import { declarations as allDeclarations } from '../core/resources/declarations.js';
+import type { ResourceDeclaration } from '../core/engine/types.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

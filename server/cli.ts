@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
-import { createAgency, seedDemo } from './db/seed.js';
+import { createAgency, seedDemo } from './seed/index.js';
 import { createTableSql } from './engine/ddl.js';
-import { declarationByName } from '../src/resources/declarations.js';
-import { EMAIL } from '../src/engine/formats.js';
+import { declarationByName } from '../core/resources/declarations.js';
+import { EMAIL } from '../core/engine/formats.js';
 
 const usage = `Usage:
   npm run db:seed                       load the demo agencies into the configured database

@@ -1,6 +1,6 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
-import { DEMO_LOGINS, seedDemo } from './db/seed.js';
+import { DEMO_LOGINS, seedDemo } from './seed/index.js';
 import { buildApp } from './app.js';
 import { startNotifications } from './notifications/worker.js';
 

@@ -2,13 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.js';
 import type { Cluster } from '../cluster.js';
 import { badInput, HttpError, notFound } from '../http.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword, PASSWORD_MIN } from './passwords.js';
 import { endSessionsOfUser, staffMaySignIn } from './sessions.js';
 import { letterheadOf } from '../notifications/notify.js';
 import { queueEmails, registerSecretLink, renderEmail, SECRET_PLACEHOLDER } from '../notifications/outbox.js';
 import { writeAudit } from '../engine/audit.js';
 import type { EnginePrincipal } from '../engine/context.js';
-import { PASSWORD_MIN } from '../routes/account.js';
 
 /** An invitation link works for this long, once. */
 export const INVITE_LIFETIME_DAYS = 7;

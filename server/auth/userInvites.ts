@@ -2,14 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Queryable, Row } from '../db/index.js';
 import type { Cluster } from '../cluster.js';
 import { badInput, HttpError } from '../http.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword, PASSWORD_MIN } from './passwords.js';
 import { endSessionsOfUser } from './sessions.js';
 import { letterheadOf } from '../notifications/notify.js';
 import { queueEmails, registerSecretLink, renderEmail, SECRET_PLACEHOLDER } from '../notifications/outbox.js';
-import { PASSWORD_MIN } from '../routes/account.js';
 import { writeAudit } from '../engine/audit.js';
 import type { EngineContext } from '../engine/context.js';
-import { USER_INVITE_DAYS } from '../../src/resources/users/resource.js';
+import { USER_INVITE_DAYS } from '../../core/resources/users/resource.js';
 
 /**
  * Invitations of agency and client users (issue 14): a single-use link that sets the user's password, valid

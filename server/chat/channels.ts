@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../db/index.js';
 import { badInput, HttpError, notFound } from '../http.js';
 import type { AuthUser } from '../auth/sessions.js';
 import { notify } from '../notifications/notify.js';
-import type { ChatMessage, Conversation, SenderType } from '../../src/resources/communication/chat/types.js';
+import type { ChatMessage, Conversation, SenderType } from '../../core/resources/communication/chat/types.js';
 import { multiLineText } from '../engine/input.js';
 
 /** A message is at most this many characters (after trimming). */

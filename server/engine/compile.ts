@@ -1,6 +1,6 @@
-import type { FieldDeclaration, ResourceDeclaration } from '../../src/engine/types.js';
-import { hasView } from '../../src/engine/types.js';
-import { canRead } from '../../src/resources/access.js';
+import type { FieldDeclaration, ResourceDeclaration } from '../../core/engine/types.js';
+import { hasView } from '../../core/engine/types.js';
+import { canRead } from '../../core/resources/access.js';
 import type { EnginePrincipal, ResourceBehaviour } from './context.js';
 import { TotalCache } from './totals.js';
 

@@ -1,7 +1,7 @@
 import type { Queryable, Row } from '../db/index.js';
 import type { Cluster } from '../cluster.js';
-import type { LoginType, Role } from '../../src/engine/types.js';
-import type { Problems } from '../../src/engine/validate.js';
+import type { LoginType, Role } from '../../core/engine/types.js';
+import type { Problems } from '../../core/engine/validate.js';
 
 /** Who is calling, as every engine call knows it. */
 export interface EnginePrincipal {
@@ -51,7 +51,7 @@ export interface DeleteBlocker {
 /**
  * What a resource does on the server beyond its declaration: lifecycle hooks that run inside the write's
  * transaction, the effects of its actions that need the database, and computed columns. Domain rules stay in
- * server/domain/<area>/ as plain functions; behaviours call them.
+ * core/domain/<area>/ as plain functions; behaviours call them.
  */
 export interface ResourceBehaviour {
   /** Before a create, update or action is stored; answers field problems to refuse it. */

@@ -1,4 +1,4 @@
-import type { FieldDeclaration, ResourceDeclaration } from '../../src/engine/types.js';
+import type { FieldDeclaration, ResourceDeclaration } from '../../core/engine/types.js';
 
 /** The PostgreSQL column type of a declared field, as information_schema names it. */
 export function columnType(f: FieldDeclaration): string {

@@ -1,5 +1,5 @@
-import { parseStrictInstant } from '../../src/engine/dates.js';
-import { normaliseText, textCharactersProblem, type TextKind } from '../../src/engine/text.js';
+import { parseStrictInstant } from '../../core/engine/dates.js';
+import { normaliseText, textCharactersProblem, type TextKind } from '../../core/engine/text.js';
 import { toFieldErrors } from './messages.js';
 
 /**

@@ -1,7 +1,7 @@
 import englishMessages from 'ra-language-english';
-import { engineMessages, interpolate } from '../../src/engine/messages.js';
-import { resourceMessages } from '../../src/resources/messages.js';
-import type { Problems } from '../../src/engine/validate.js';
+import { engineMessages, interpolate } from '../../core/engine/messages.js';
+import { resourceMessages } from '../../core/resources/messages.js';
+import type { Problems } from '../../core/engine/validate.js';
 
 const lookup = (key: string): string | undefined => {
   const fromTree = (tree: any) => key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), tree);

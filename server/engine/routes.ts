@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import { forbidden, HttpError } from '../http.js';
-import type { Action, ActionDeclaration, LoginType, ResourceDeclaration } from '../../src/engine/types.js';
-import { permits } from '../../src/resources/access.js';
-import { agencyToday, DEFAULT_TIME_ZONE } from '../domain/time/agencyTime.js';
+import type { Action, ActionDeclaration, LoginType, ResourceDeclaration } from '../../core/engine/types.js';
+import { permits } from '../../core/resources/access.js';
+import { agencyToday, DEFAULT_TIME_ZONE } from '../../core/domain/time/agencyTime.js';
 import { compile, type Compiled, type Lookup } from './compile.js';
 import type { EngineContext, EnginePrincipal, ResourceBehaviour } from './context.js';
-import { deleteRecord, getRecord, listRecords, runAction, saveRecord } from './records.js';
+import { deleteRecord } from './delete.js';
+import { getRecord, listRecords } from './query.js';
+import { runAction } from './actions.js';
+import { saveRecord } from './write.js';
 import { TotalCache } from './totals.js';
 
 export { TotalCache } from './totals.js';

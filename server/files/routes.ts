@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../http.js';
-import { FILE_LIMITS, FILE_LIMIT_LABELS, fileKindOf, isInlineMime, type FileKind } from '../../src/engine/files.js';
-import { permits } from '../../src/resources/access.js';
-import type { ResourceDeclaration } from '../../src/engine/types.js';
+import { FILE_LIMITS, FILE_LIMIT_LABELS, fileKindOf, isInlineMime, type FileKind } from '../../core/engine/files.js';
+import { permits } from '../../core/resources/access.js';
+import type { ResourceDeclaration } from '../../core/engine/types.js';
 import type { AuthUser } from '../auth/sessions.js';
 import { canReadFile, readFile, readFileBytes, saveUpload } from './store.js';
 

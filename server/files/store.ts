@@ -3,8 +3,8 @@ import type { Queryable } from '../db/index.js';
 import { HttpError } from '../http.js';
 import {
   FILE_LIMITS, FILE_LIMIT_LABELS, FILE_MIMES, FILE_TYPE_MESSAGES, isFileId, isShippedPath, sniffMime, type AcceptedMime, type FileKind,
-} from '../../src/engine/files.js';
-import { withoutHiddenCharacters } from '../../src/engine/text.js';
+} from '../../core/engine/files.js';
+import { withoutHiddenCharacters } from '../../core/engine/text.js';
 
 /**
  * The file store: uploads are rows of `files` (bytes in a bytea column), owned by one agency and, once its

@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
-import { agencyToday, DEFAULT_TIME_ZONE, addDaysToDate, formatDisplayDate } from '../domain/time/agencyTime.js';
-import { EXPIRED_LOOKBACK_DAYS, REMINDER_DAYS, reminderDue, reminderKey } from '../domain/notifications/documentReminders.js';
+import { agencyToday, DEFAULT_TIME_ZONE, addDaysToDate, formatDisplayDate } from '../../core/domain/time/agencyTime.js';
+import { EXPIRED_LOOKBACK_DAYS, REMINDER_DAYS, reminderDue, reminderKey } from '../../core/domain/notifications/documentReminders.js';
 import { notify } from './notify.js';
 
 /**

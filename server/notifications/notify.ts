@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import { driverFor, type OutgoingMessage } from './drivers.js';
-import { eventDefinition, fillPlaceholders, type Channel, type Recipient } from './events.js';
+import { eventDefinition, fillPlaceholders, type Channel, type Recipient } from '../../core/domain/notifications/events.js';
 import { queueEmails, renderEmail, type Letterhead } from './outbox.js';
 
 /**
@@ -10,7 +10,7 @@ import { queueEmails, renderEmail, type Letterhead } from './outbox.js';
  */
 export interface NotificationEvent {
   merchantId: number;
-  /** The event's key, e.g. 'shift.filled' (server/notifications/events.ts lists them). */
+  /** The event's key, e.g. 'shift.filled' (core/domain/notifications/events.ts lists them). */
   event: string;
   title: string;
   body: string;

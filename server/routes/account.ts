@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import { badInput, forbidden, HttpError, notFound } from '../http.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { hashPassword, PASSWORD_MIN, verifyPassword } from '../auth/passwords.js';
 import { attachFiles, checkFileRefs, readFile } from '../files/store.js';
-import { FILE_LIMIT_LABELS, FILE_LIMITS, isFileId, isImageMime, isShippedPath } from '../../src/engine/files.js';
+import { FILE_LIMIT_LABELS, FILE_LIMITS, isFileId, isImageMime, isShippedPath } from '../../core/engine/files.js';
 import { writeAudit, type Changes } from '../engine/audit.js';
 import { principalOf } from '../engine/routes.js';
 import { oneLineText } from '../engine/input.js';
@@ -12,8 +12,6 @@ import { oneLineText } from '../engine/input.js';
 export const AGENCY_NAME = { min: 2, max: 120 } as const;
 /** A user's own name: 1 to 120 characters once trimmed. */
 export const USER_NAME_MAX = 120;
-/** A new password: at least this many characters. */
-export const PASSWORD_MIN = 10;
 
 /**
  * The agency's logo is kept in one place, merchants.profile_photo (a file id of the store, or a path the product

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Row } from '../db/index.js';
 import { forbidden, HttpError } from '../http.js';
-import { permits } from '../../src/resources/access.js';
-import type { Action } from '../../src/engine/types.js';
+import { permits } from '../../core/resources/access.js';
+import type { Action } from '../../core/engine/types.js';
 import { contextOf } from '../engine/routes.js';
-import { listRecords, saveRecord } from '../engine/records.js';
+import { listRecords } from '../engine/query.js';
+import { saveRecord } from '../engine/write.js';
 import type { Compiled } from '../engine/compile.js';
-import { copyWeek, type AvailabilityEntry } from '../domain/availability/availability.js';
-import { addDaysToDate, dayOfWeek, isPlainDate, startOfWeekMonday, weekDates } from '../domain/time/agencyTime.js';
+import { copyWeek, type AvailabilityEntry } from '../../core/domain/availability/availability.js';
+import { addDaysToDate, dayOfWeek, isPlainDate, startOfWeekMonday, weekDates } from '../../core/domain/time/agencyTime.js';
 
 /** What the week grid may pass on to the staff list: its paging, filters and search, nothing else. */
 const STAFF_QUERY_KEYS = ['page', 'per_page', 'job_role_id', 'status', 'activated', 'q', 'sort', 'order'];

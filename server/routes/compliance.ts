@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../http.js';
-import { permits } from '../../src/resources/access.js';
+import { permits } from '../../core/resources/access.js';
 import { contextOf, idParams } from '../engine/routes.js';
-import { getRecord } from '../engine/records.js';
-import { complianceOf } from '../resources/compliance.js';
-import { describeCompliance } from '../domain/compliance/compliance.js';
+import { getRecord } from '../engine/query.js';
+import { complianceOf } from '../services/compliance.js';
+import { describeCompliance } from '../../core/domain/compliance/compliance.js';
 
 
 /** A staff member's compliance for their job role today: what is missing, expiring and expired. */

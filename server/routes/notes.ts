@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../http.js';
-import { permits } from '../../src/resources/access.js';
+import { permits } from '../../core/resources/access.js';
 import { contextOf } from '../engine/routes.js';
-import { buildWhere } from '../engine/records.js';
+import { buildWhere } from '../engine/query.js';
 
 /** The diary's count beside "Diary Notes" in the profile menu. */
 export async function notesRoutes(app: FastifyInstance) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/index.js';
 import { badInput, forbidden, HttpError, notFound } from '../http.js';
-import { CHANNELS, COMMON_PLACEHOLDERS, EVENT_BY_KEY, EVENTS, RECIPIENTS, unknownPlaceholders, type Channel, type Recipient } from '../notifications/events.js';
+import { CHANNELS, COMMON_PLACEHOLDERS, EVENT_BY_KEY, EVENTS, RECIPIENTS, unknownPlaceholders, type Channel, type Recipient } from '../../core/domain/notifications/events.js';
 import { settingsOf, templateOf } from '../notifications/notify.js';
 import { recordsOnly } from '../notifications/drivers.js';
 import { diffColumns, writeAudit } from '../engine/audit.js';

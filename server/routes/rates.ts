@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, HttpError } from '../http.js';
-import { permits } from '../../src/resources/access.js';
+import { permits } from '../../core/resources/access.js';
 import type { Compiled } from '../engine/compile.js';
 import { contextOf } from '../engine/routes.js';
-import { chargeOnly, quoteShift, type QuoteRequest } from '../resources/rates.js';
-import { bankHolidaysWithOverrides, type HolidayOverride } from '../domain/pricing/holidays.js';
-import { REGIONS } from '../domain/pricing/types.js';
-import { REGION_CHOICES } from '../../src/resources/rates/resource.js';
+import { chargeOnly, quoteShift, type QuoteRequest } from '../services/pricing.js';
+import { bankHolidaysWithOverrides, type HolidayOverride } from '../../core/domain/pricing/holidays.js';
+import { REGIONS } from '../../core/domain/pricing/types.js';
+import { REGION_CHOICES } from '../../core/resources/rates/resource.js';
 
 /** Years the holiday calendar shows: the library's data is reliable well beyond, the screen needs no more. */
 const YEARS = { min: 2000, max: 2100 };

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptUserInvite, readUserInvite } from '../auth/userInvites.js';
-import { USER_INVITE_DAYS } from '../../src/resources/users/resource.js';
+import { USER_INVITE_DAYS } from '../../core/resources/users/resource.js';
 
 /**
  * The invitation link of an agency or client user (issue 14): the page at /invite/<token> asks whom it is for,
  * then sets the password; the user then signs in to their panel. Inviting, resending and deactivating are the
- * users resource's declared actions (server/resources/users.ts).
+ * users resource's declared actions (server/behaviours/users.ts).
  */
 export async function userRoutes(app: FastifyInstance) {
   const inviteToken = { type: 'object', properties: { token: { type: 'string', minLength: 1, maxLength: 200 } }, required: ['token'] } as const;

@@ -1,6 +1,6 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import { resourceMessages } from '../resources/messages';
+import { resourceMessages } from '../../core/resources/messages';
 import { en } from './en';
 import { messages as rateMessages } from '../resources/rates/messages';
 import { messages as shiftMessages } from '../resources/shifts/messages';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { t } from '../i18n/light';
 import { clearExpired, getLoginType, hasExpiredSession, hasValidSession, homeOf, type LoginType } from '../providers/session';
-import { EMAIL } from '../engine/formats';
+import { EMAIL } from '../../core/engine/formats';
 import { ApiFailure } from '../providers/request';
 import { revokeToken, signIn } from '../providers/signIn';
 import { loadApp } from '../appLoader';

@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { canAccess } from '../resources/access';
+import { canAccess } from '../../core/resources/access';
 import { api, toHttpError } from './http';
 import { clearExpired, clearSignedOut, getLoginType, getToken, hasValidSession, type LoginResponse, type LoginType } from './session';
 import { revokeToken, signIn } from './signIn';

@@ -1,5 +1,5 @@
 import type { DataProvider, GetListParams } from 'react-admin';
-import { LIST_LIMITS } from '../engine/types';
+import { LIST_LIMITS } from '../../core/engine/types';
 import { api } from './http';
 
 /** Turns react-admin's list parameters into the API's query string: page, per_page, sort, order and filters. */

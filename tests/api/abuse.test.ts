@@ -5,7 +5,7 @@ import { buildApp, type AppOptions } from '../../server/app';
 import { openPostgres, type Db } from '../../server/db';
 import { HashQueue } from '../../server/auth/hashQueue';
 import { LoginThrottle } from '../../server/auth/throttle';
-import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../server/domain/time/agencyTime';
+import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
 import { call, DEMO, loginAs, openTestDb, TEST_DATABASE_URL, type TestDb } from './helpers';
 
 // Abuse an attacker found (issue 13): a flood of failed sign-ins stalling the server, a rate limit each process

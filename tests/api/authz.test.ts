@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO, loginAs, makeTestApp, type TestApp } from './helpers';
 import { matrix, PRINCIPALS, type MatrixRow, type Outcome, type Principal } from './authz-matrix';
-import { addDaysToDate, agencyToday } from '../../server/domain/time/agencyTime';
+import { addDaysToDate, agencyToday } from '../../core/domain/time/agencyTime';
 import { areas } from './authz/index';
 import type { AuthzContext, Req } from './authz/area';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
-import { addDaysToDate, agencyToday, startOfWeekMonday } from '../../server/domain/time/agencyTime';
+import { addDaysToDate, agencyToday, startOfWeekMonday } from '../../core/domain/time/agencyTime';
 
 // The availability week grid's API: a week per staff member from the engine's staff list, and copying a week.
 let t: TestApp;

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
-import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../server/domain/time/agencyTime';
-import { refreshCompliance } from '../../server/resources/compliance';
+import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
+import { refreshCompliance } from '../../server/services/compliance';
 
 // Issue 14, "A coordinator's real week": the staff member told of their bookings, fair cancellations, the legal
 // minimum wage as a booking check, restrictions against existing bookings, the client's quote, paid hours.

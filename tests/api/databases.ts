@@ -5,7 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../../server/db';
 import { migrate } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/seed/index';
 
 /**
  * The API tests' databases. Opening PGlite, migrating and seeding took about 9 s of each test file, 52 times over

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { LoginThrottle } from '../../server/auth/throttle';
 import type { Compiled } from '../../server/engine/compile';
-import type { FieldDeclaration } from '../../src/engine/types';
+import type { FieldDeclaration } from '../../core/engine/types';
 import { dbKind, loginAs, makeTestApp, type TestApp } from './helpers';
 
 /**

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, call, expectAudited, loginAs, makeTestApp, type TestApp } from './helpers';
-import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../server/domain/time/agencyTime';
+import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
 
 // What a delete leaves behind (issue 13, items 1–3): a staff member, client or site with shifts still to be worked
 // refuses the delete in words; deleting or moving a rate card gives the card before it its period back; every

@@ -2,7 +2,7 @@ import { call, loginAs, makeTestApp, type TestApp } from './helpers';
 import { notify } from '../../server/notifications/notify';
 import { runDocumentReminders } from '../../server/notifications/documents';
 import { compactNotificationCounts } from '../../server/notifications/worker';
-import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../server/domain/time/agencyTime';
+import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
 
 let t: TestApp;
 const tok: Record<string, string> = {};

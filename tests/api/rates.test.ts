@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
-import { lateCancellation, quoteShift } from '../../server/resources/rates';
+import { lateCancellation, quoteShift } from '../../server/services/pricing';
 import type { Queryable } from '../../server/db/index';
 
 // Rates & rules: rate cards versioned by dates, a staff member's own pay, and the quote that prices a shift with

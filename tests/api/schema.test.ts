@@ -1,6 +1,6 @@
 import { columnType, createTableSql, systemColumns } from '../../server/engine/ddl';
-import { declarations } from '../../src/resources/declarations';
-import { hasView } from '../../src/engine/types';
+import { declarations } from '../../core/resources/declarations';
+import { hasView } from '../../core/engine/types';
 import { openTestDb, type TestDb } from './helpers';
 import { migrate } from '../../server/db/migrate';
 

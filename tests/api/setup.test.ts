@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations/index';
-import { createAgency } from '../../server/db/seed';
+import { createAgency } from '../../server/seed/index';
 import { call, dbKind, DEMO, login, makeTestApp, openTestDb, postLogin, type TestApp } from './helpers';
 
 describe('migrations', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, dbKind, loginAs, makeTestApp, type TestApp } from './helpers';
-import { addDaysToDate, agencyToday } from '../../server/domain/time/agencyTime';
-import { refreshCompliance } from '../../server/resources/compliance';
+import { addDaysToDate, agencyToday } from '../../core/domain/time/agencyTime';
+import { refreshCompliance } from '../../server/services/compliance';
 
 // Double booking is impossible under concurrency: the database refuses it (an exclusion constraint), not only the
 // check. On PostgreSQL the requests really run at once (a pool of connections); PGlite serialises them, and the

@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
-import { addDaysToDate, agencyToday, dayOfWeek, formatDisplayDate, zonedDateTimeToInstant } from '../../server/domain/time/agencyTime';
-import { refreshCompliance } from '../../server/resources/compliance';
-import { BANDS } from '../../server/domain/pricing/types';
+import { addDaysToDate, agencyToday, dayOfWeek, formatDisplayDate, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
+import { refreshCompliance } from '../../server/services/compliance';
+import { BANDS } from '../../core/domain/pricing/types';
 
 // Shifts through real requests: creating (priced), every booking check refused in words, soft checks overridden
 // only by an admin with a reason (audited), the transitions, the client's scope and hidden pay, requests and late

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { LoginThrottle } from '../../server/auth/throttle';
 import { createTableSql } from '../../server/engine/ddl';
-import type { ResourceDeclaration } from '../../src/engine/types';
-import { declarations } from '../../src/resources/declarations';
+import type { ResourceDeclaration } from '../../core/engine/types';
+import { declarations } from '../../core/resources/declarations';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
 
 // An entity added by configuration alone: a declaration, and the table `npm run engine:sql` prints for it.

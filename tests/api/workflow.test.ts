@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO, loginAs, makeTestApp, postLogin, type TestApp } from './helpers';
-import { addDaysToDate, agencyToday } from '../../server/domain/time/agencyTime';
-import { daysLeft, DUE_WITHIN_DAYS, expiryState } from '../../server/domain/compliance/documents';
+import { addDaysToDate, agencyToday } from '../../core/domain/time/agencyTime';
+import { daysLeft, DUE_WITHIN_DAYS, expiryState } from '../../core/domain/compliance/documents';
 
 // The workflow engine, proven through real requests on staff compliance: actions and guards, the field write
 // policy, client row scope, stale writes and deletes in use, integrity in the database, the audit trail,

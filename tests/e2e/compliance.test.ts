@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
 import { api, chooseReference, signInAdmin, uid, waitForPath } from './engineHelpers';
-import { agencyToday, formatDisplayDate, instantToZoned } from '../../server/domain/time/agencyTime';
+import { agencyToday, formatDisplayDate, instantToZoned } from '../../core/domain/time/agencyTime';
 
 // Staff compliance screens: the availability week grid, worked by keyboard, the document report, and a new
 // restriction's offer to unassign the bookings it covers.

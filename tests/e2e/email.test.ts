@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
 import { api, signInAdmin, uid, waitForPath } from './engineHelpers';
-import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../server/domain/time/agencyTime';
+import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
 
 // E-mail over the product's embedded SMTP server: a cancelled shift's e-mail arrives in the mailbox that agency
 // admins read, and the e-mail report lists it as sent.

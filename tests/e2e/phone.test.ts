@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminComingSoon, adminRedirects, adminShellPaths, clientComingSoon, clientShellPaths } from '../../src/routes';
-import { declarations } from '../../src/resources/declarations';
+import { declarations } from '../../core/resources/declarations';
 import { pathsOf } from '../../src/engine/react/paths';
 import { navigateInApp, settleScreen, signInAdmin, signInClient, trackRequests, waitForPath } from './engineHelpers';
 import { useBrowser } from './harness';

@@ -1,7 +1,7 @@
 // The file store: uploads live in PostgreSQL (the same on PGlite and a server, written in the record's
 // transaction, included in every backup). Logos and photos that were kept as data URLs move into it here.
 
-// The type is decided by the first bytes, as for new uploads (src/engine/files.ts sniffMime). A kept file of
+// The type is decided by the first bytes, as for new uploads (core/engine/files.ts sniffMime). A kept file of
 // another type (an SVG or GIF logo from before) keeps its bytes and the type it declared, and is only ever served
 // as a download (server/files/routes.ts), never shown in place.
 const sniffedMime = (bytes: string, declared: string) => `case

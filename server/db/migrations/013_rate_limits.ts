@@ -10,6 +10,6 @@ create unlogged table api_request_counts (
 );
 
 -- Shifts a client's users may request per day (the agency's day); empty on a client's rules: the agency
--- default's, and empty there too: the product's default (server/domain/shifts/times.ts).
+-- default's, and empty there too: the product's default (core/domain/shifts/times.ts).
 alter table client_rules add column max_shift_requests_per_day integer check (max_shift_requests_per_day between 1 and 10000);
 `;

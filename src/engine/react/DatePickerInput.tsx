@@ -11,8 +11,8 @@ import { renderDateViewCalendar } from '@mui/x-date-pickers/dateViewRenderers';
 import { renderMultiSectionDigitalClockTimeView } from '@mui/x-date-pickers/timeViewRenderers';
 import { Box } from '@mui/material';
 import { FieldTitle, InputHelperText, useInput, useResourceContext, type InputProps } from 'react-admin';
-import type { DateLimits } from '../types';
-import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT, parseStrictDate, resolveLimit } from '../dates';
+import type { DateLimits } from '../../../core/engine/types';
+import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT, parseStrictDate, resolveLimit } from '../../../core/engine/dates';
 
 // Spec "Date picker defaults": weeks start Monday (en-GB), input yyyy-MM-dd, day heading LLLL yyyy,
 // month list LLL, weekday EE, 24-hour time with seconds 0, year view in 3 columns.

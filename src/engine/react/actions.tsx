@@ -18,10 +18,10 @@ import {
   Button, Confirm, Form, SaveButton, useCanAccess, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh,
   useTranslate, useUnselectAll, type RaRecord,
 } from 'react-admin';
-import type { ActionDeclaration, ResourceDeclaration } from '../types';
-import { validateRecord } from '../validate';
+import type { ActionDeclaration, ResourceDeclaration } from '../../../core/engine/types';
+import { validateRecord } from '../../../core/engine/validate';
 import { InputFor } from './inputs';
-import { toFormErrors } from './views';
+import { toFormErrors } from './formErrors';
 import type { RunActionParams } from '../../providers/dataProvider';
 
 /** The icons a declaration's action may name (ActionDeclaration.icon); anything else shows a generic one. */

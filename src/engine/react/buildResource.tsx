@@ -1,9 +1,12 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { Navigate, Route, useParams, useLocation } from 'react-router';
 import { Resource, ResourceContextProvider } from 'react-admin';
-import type { ResourceDeclaration } from '../types';
+import type { ResourceDeclaration } from '../../../core/engine/types';
 import { pathsOf, type ResourcePaths } from './paths';
-import { EngineCreate, EngineEdit, EngineList, EngineShow, type FieldOverride, type ViewOptions } from './views';
+import { EngineCreate, EngineEdit } from './form';
+import { EngineList } from './list';
+import { EngineShow } from './show';
+import { type FieldOverride, type ViewOptions } from './viewOptions';
 
 export interface ResourceOverrides {
   /** Replace a whole view; it receives the same options as the generated one. */

@@ -6,13 +6,16 @@ import {
   Button, CreateBase, DataTable, EditBase, ListBase, Pagination, RecordContextProvider, SaveButton, SimpleForm, Toolbar, useCanAccess, useGetList,
   useListContext, useRecordContext, useRefresh, useTranslate, type Identifier, type RaRecord,
 } from 'react-admin';
-import type { ResourceDeclaration } from '../types';
-import { hasView } from '../types';
+import type { ResourceDeclaration } from '../../../core/engine/types';
+import { hasView } from '../../../core/engine/types';
 import { UnsavedChangesGuard } from './UnsavedChanges';
 import { FieldFor } from './fields';
 import { RecordActions } from './actions';
 import { useCustomFields } from './customFields';
-import { FormInputs, StaleNotice, StaleProvider, createDefaults, formValidator, transformUploads, useNamedNotice, useStaleEdit, useSubmitWithUploads } from './views';
+import { FormInputs, createDefaults, transformUploads, useSubmitWithUploads } from './form';
+import { StaleNotice, StaleProvider, useStaleEdit } from './stale';
+import { formValidator } from './formErrors';
+import { useNamedNotice } from './show';
 
 const parentOf = (decl: ResourceDeclaration) => {
   if (!decl.parent) throw new Error(`${decl.name} has no parent`);

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
-import type { ResourceDeclaration } from '../types';
-import { customFieldAsDeclaration, type CustomFieldDefinition } from '../validate';
+import type { ResourceDeclaration } from '../../../core/engine/types';
+import { customFieldAsDeclaration, type CustomFieldDefinition } from '../../../core/engine/validate';
 import { InputFor } from './inputs';
 
 /** The agency's own extra fields for a resource (staff detail fields), loaded once and cached by react-admin. */

@@ -2,8 +2,8 @@ import { stringify } from 'csv-stringify/browser/esm/sync';
 import { downloadCSV, type Exporter, type FetchRelatedRecords, type Identifier, type RaRecord } from 'react-admin';
 import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
-import { hasView, LIST_LIMITS, type FieldDeclaration, type ResourceDeclaration } from '../types';
-import { customFieldAsDeclaration, getPath, type CustomFieldDefinition } from '../validate';
+import { hasView, LIST_LIMITS, type FieldDeclaration, type ResourceDeclaration } from '../../../core/engine/types';
+import { customFieldAsDeclaration, getPath, type CustomFieldDefinition } from '../../../core/engine/validate';
 import { formatAddress } from './fields';
 
 export interface ExporterOptions {

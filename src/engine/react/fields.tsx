@@ -4,9 +4,9 @@ import {
   ReferenceField, SelectField, SingleFieldList, TextField, type FieldProps,
 } from 'react-admin';
 import { format, parseISO } from 'date-fns';
-import type { FieldDeclaration } from '../types';
-import { isFileId } from '../files';
-import { getPath } from '../validate';
+import type { FieldDeclaration } from '../../../core/engine/types';
+import { isFileId } from '../../../core/engine/files';
+import { getPath } from '../../../core/engine/validate';
 import { FileLink, StoredImage } from './files';
 
 export const formatAddress = (a: any) =>

@@ -4,7 +4,7 @@ import { Avatar, Box, CircularProgress, Link, Skeleton, Typography, type AvatarP
 import { useRecordContext, useTranslate } from 'react-admin';
 import { API, ApiFailure, request } from '../../providers/request';
 import { getToken } from '../../providers/session';
-import { isFileId, isImageMime, isShippedPath, type FileKind } from '../files';
+import { isFileId, isImageMime, isShippedPath, type FileKind } from '../../../core/engine/files';
 
 /** What the API answers for an upload. */
 export interface UploadedFile {

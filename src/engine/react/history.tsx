@@ -5,12 +5,12 @@ import { format } from 'date-fns';
 import {
   Form, ListBase, Pagination, useCanAccess, useGetList, useGetManyAggregate, useListContext, useTranslate, type Identifier,
 } from 'react-admin';
-import type { FieldDeclaration } from '../types';
-import { declarationByName } from '../../resources/declarations';
+import type { FieldDeclaration } from '../../../core/engine/types';
+import { declarationByName } from '../../../core/resources/declarations';
 import { humanise, readableInstant, readableValue } from './historyText';
 import { representRecord } from './exporter';
 import { PickerInput } from './DatePickerInput';
-import { isPlainDate } from '../../../server/domain/time/agencyTime';
+import { isPlainDate } from '../../../core/domain/time/agencyTime';
 
 /**
  * Whose history: one record (resource + id), or a subject with everything filed under it (a staff member and their

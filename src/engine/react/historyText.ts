@@ -1,5 +1,5 @@
 import { format, parseISO } from 'date-fns';
-import type { FieldDeclaration } from '../types';
+import type { FieldDeclaration } from '../../../core/engine/types';
 import { formatAddress } from './fields';
 
 /** What the history's words come from: the screen's translations, passed in so that this stays a pure function. */

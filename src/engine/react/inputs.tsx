@@ -1,15 +1,15 @@
 import { Box, Typography } from '@mui/material';
 import { useFormState } from 'react-hook-form';
-import { getPath } from '../validate';
+import { getPath } from '../../../core/engine/validate';
 import {
   AutocompleteArrayInput, AutocompleteInput, BooleanInput, ImageInput, FileInput, NumberInput,
   ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, ValidationError, required, useRecordContext, useTranslate, type InputProps,
 } from 'react-admin';
-import type { FieldDeclaration } from '../types';
+import type { FieldDeclaration } from '../../../core/engine/types';
 import { PickerInput } from './DatePickerInput';
 import { UploadPreview } from './files';
-import { FILE_ACCEPT } from '../files';
-import { declarations } from '../../resources/declarations';
+import { FILE_ACCEPT } from '../../../core/engine/files';
+import { declarations } from '../../../core/resources/declarations';
 
 // The input shows a value as { src, title } (and a newly chosen file as { src, title, rawFile }); the record
 // keeps only the stored file's id (or a shipped path), which the preview shows through the file store.

@@ -1,5 +1,5 @@
 import type { Identifier } from 'react-admin';
-import type { ResourceDeclaration } from '../types';
+import type { ResourceDeclaration } from '../../../core/engine/types';
 
 export interface ResourcePaths {
   list: string;

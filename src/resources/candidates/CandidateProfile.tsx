@@ -4,12 +4,13 @@ import {
   ChipField, DeleteButton, EditButton, useCanAccess, Labeled, ReferenceArrayField, ReferenceField, RecordContextProvider, ShowBase, SingleFieldList, TextField,
   Title, useListContext, useRecordContext, useShowContext, useTranslate,
 } from 'react-admin';
-import { ShowFields, type ViewOptions } from '../../engine/react/views';
+import { ShowFields } from '../../engine/react/show';
+import { type ViewOptions } from '../../engine/react/viewOptions';
 import { FileAvatar } from '../../engine/react/files';
 import { RecordActions } from '../../engine/react/actions';
 import { ChildList, SingleChildForm } from '../../engine/react/children';
 import { HistoryPanel } from '../../engine/react/history';
-import { candidateDocuments, candidatePreferences } from '../compliance/resource';
+import { candidateDocuments, candidatePreferences } from '../../../core/resources/compliance/resource';
 import { RestrictionsTab } from '../compliance/RestrictionBookings';
 import { DocumentCheckField } from '../compliance/DocumentCheckField';
 import { ComplianceSummary } from './ComplianceSummary';

@@ -1,7 +1,7 @@
 import { Navigate, Route, useParams } from 'react-router';
 import PeopleIcon from '@mui/icons-material/People';
 import { buildResource } from '../../engine/react/buildResource';
-import { candidates } from './resource';
+import { candidates } from '../../../core/resources/candidates/resource';
 import { CandidateProfileRoute } from './CandidateProfile';
 
 export default buildResource(candidates, {

@@ -8,12 +8,12 @@ import {
 import { FieldFor } from '../../engine/react/fields';
 import { StoredImage } from '../../engine/react/files';
 import { TableScroll } from '../../engine/react/children';
-import type { ViewOptions } from '../../engine/react/views';
-import type { ResourceDeclaration } from '../../engine/types';
+import type { ViewOptions } from '../../engine/react/viewOptions';
+import type { ResourceDeclaration } from '../../../core/engine/types';
 import { pathsOf } from '../../engine/react/paths';
-import { sites } from '../sites/resource';
-import { candidateRestrictions } from '../compliance/resource';
-import { STATUS_CHOICES } from './resource';
+import { sites } from '../../../core/resources/sites/resource';
+import { candidateRestrictions } from '../../../core/resources/compliance/resource';
+import { STATUS_CHOICES } from '../../../core/resources/clients/resource';
 import { ClientNotesCard } from '../notes/NotesAbout';
 import { HelpLink } from '../notes/HelpLink';
 import { ClientUsersCard } from '../users';

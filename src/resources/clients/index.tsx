@@ -1,7 +1,7 @@
 import { Route } from 'react-router';
 import BusinessIcon from '@mui/icons-material/Business';
 import { buildResource } from '../../engine/react/buildResource';
-import { clients } from './resource';
+import { clients } from '../../../core/resources/clients/resource';
 import { ClientProfileRoute } from './ClientProfile';
 
 export default buildResource(clients, {

@@ -4,8 +4,8 @@ import { Confirm, Title, useDataProvider, useGetList, useNotify, useTranslate } 
 import { Link } from 'react-router';
 import { useAddressState } from '../../engine/react/addressState';
 import { api } from '../../providers/http';
-import { nextState, previousState, type AvailabilityState } from '../../../server/domain/availability/availability';
-import { addDaysToDate, formatDisplayDate, isPlainDate } from '../../../server/domain/time/agencyTime';
+import { nextState, previousState, type AvailabilityState } from '../../../core/domain/availability/availability';
+import { addDaysToDate, formatDisplayDate, isPlainDate } from '../../../core/domain/time/agencyTime';
 
 interface Day {
   id: number;

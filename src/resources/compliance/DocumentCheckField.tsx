@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { EMPTY } from '../../engine/react/fields';
-import { DOCUMENT_STATUS } from './resource';
+import { DOCUMENT_STATUS } from '../../../core/resources/compliance/resource';
 
 /**
  * A document's check where documents are listed (the staff member's Documents tab, the document report): its

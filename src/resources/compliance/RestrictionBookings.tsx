@@ -3,10 +3,10 @@ import { Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, Dialo
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { useDataProvider, useGetOne, useNotify, useRecordContext, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { ChildList } from '../../engine/react/children';
-import { hasView } from '../../engine/types';
+import { hasView } from '../../../core/engine/types';
 import type { RunActionParams } from '../../providers/dataProvider';
 import { shiftWhen, useAgencyTimeZone } from '../shifts/shared';
-import { candidateRestrictions } from './resource';
+import { candidateRestrictions } from '../../../core/resources/compliance/resource';
 
 /** A future booking a restriction covers (candidate_restrictions.affected_shifts, computed on the server). */
 export interface CoveredShift {

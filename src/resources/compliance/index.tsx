@@ -1,8 +1,9 @@
 import { Navigate, Route } from 'react-router';
 import DescriptionIcon from '@mui/icons-material/Description';
 import { buildResource } from '../../engine/react/buildResource';
-import { EngineList, type ViewOptions } from '../../engine/react/views';
-import { availability, candidateDocuments, candidatePreferences, candidateRestrictions } from './resource';
+import { EngineList } from '../../engine/react/list';
+import { type ViewOptions } from '../../engine/react/viewOptions';
+import { availability, candidateDocuments, candidatePreferences, candidateRestrictions } from '../../../core/resources/compliance/resource';
 import { AvailabilityGrid } from './AvailabilityGrid';
 import { DocumentCheckField } from './DocumentCheckField';
 

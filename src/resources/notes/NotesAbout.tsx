@@ -1,7 +1,7 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { useCanAccess, useTranslate, type Identifier } from 'react-admin';
 import { ChildList } from '../../engine/react/children';
-import { diaryNotes } from './resource';
+import { diaryNotes } from '../../../core/resources/notes/resource';
 
 const COLUMNS = ['note_at', 'title', 'owner_name', 'remind_at'];
 

@@ -5,10 +5,12 @@ import ContactSupportIcon from '@mui/icons-material/ContactSupport';
 import { DeleteButton, Show, Title, TopToolbar, useRecordContext, useStore, useTranslate } from 'react-admin';
 import type { Area } from '../area';
 import { buildResource } from '../../engine/react/buildResource';
-import { EngineList, ShowFields, type ViewOptions } from '../../engine/react/views';
+import { EngineList } from '../../engine/react/list';
+import { ShowFields } from '../../engine/react/show';
+import { type ViewOptions } from '../../engine/react/viewOptions';
 import { RecordActions } from '../../engine/react/actions';
 import { ChildList } from '../../engine/react/children';
-import { diaryNotes, supportReplies, supportRequests } from './resource';
+import { diaryNotes, supportReplies, supportRequests } from '../../../core/resources/notes/resource';
 import { HOW_TOS, howToOf } from './howTos';
 import { HelpLink, helpPath } from './HelpLink';
 

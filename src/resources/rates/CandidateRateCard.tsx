@@ -1,10 +1,10 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { useGetList, useTranslate, type Identifier } from 'react-admin';
 import { ChildList } from '../../engine/react/children';
-import { pounds } from '../../../server/domain/pricing/oncosts';
-import { BAND_LABELS, BANDS } from '../../../server/domain/pricing/types';
-import { formatDisplayDate } from '../../../server/domain/time/agencyTime';
-import { candidateRates } from './resource';
+import { pounds } from '../../../core/domain/pricing/oncosts';
+import { BAND_LABELS, BANDS } from '../../../core/domain/pricing/types';
+import { formatDisplayDate } from '../../../core/domain/time/agencyTime';
+import { candidateRates } from '../../../core/resources/rates/resource';
 import { payWarning } from './margin';
 import { useRateTables } from './RateInputs';
 

@@ -5,10 +5,10 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Form, Title, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { api } from '../../providers/http';
-import { formatDisplayDate } from '../../../server/domain/time/agencyTime';
+import { formatDisplayDate } from '../../../core/domain/time/agencyTime';
 import { InputFor } from '../../engine/react/inputs';
-import { formValidator } from '../../engine/react/views';
-import { holidayOverrides } from './resource';
+import { formValidator } from '../../engine/react/formErrors';
+import { holidayOverrides } from '../../../core/resources/rates/resource';
 
 interface Day {
   date: string;

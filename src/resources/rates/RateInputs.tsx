@@ -2,10 +2,10 @@ import { Box, Typography } from '@mui/material';
 import { AutocompleteInput, ReferenceInput, useGetList, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { InputFor } from '../../engine/react/inputs';
-import type { ResourceDeclaration } from '../../engine/types';
-import { onCostTable, pounds, wageFloorTable } from '../../../server/domain/pricing/oncosts';
-import type { Band } from '../../../server/domain/pricing/types';
-import { agencyToday, DEFAULT_TIME_ZONE } from '../../../server/domain/time/agencyTime';
+import type { ResourceDeclaration } from '../../../core/engine/types';
+import { onCostTable, pounds, wageFloorTable } from '../../../core/domain/pricing/oncosts';
+import type { Band } from '../../../core/domain/pricing/types';
+import { agencyToday, DEFAULT_TIME_ZONE } from '../../../core/domain/time/agencyTime';
 import { useAgency } from '../../layout/useShellData';
 import { bandMargin, payWarning } from './margin';
 

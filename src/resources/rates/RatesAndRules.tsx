@@ -2,10 +2,11 @@ import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-router';
 import { Button, DataTable, FunctionField, ListBase, Pagination, Title, useCanAccess, useListContext, useRecordContext, useTranslate, type Identifier } from 'react-admin';
-import { EngineList, type ViewOptions } from '../../engine/react/views';
+import { EngineList } from '../../engine/react/list';
+import { type ViewOptions } from '../../engine/react/viewOptions';
 import { TableScroll } from '../../engine/react/children';
 import { pathsOf } from '../../engine/react/paths';
-import { clientRules } from './resource';
+import { clientRules } from '../../../core/resources/rates/resource';
 import { BreakRulesField } from './BreakRules';
 
 const rulesPaths = pathsOf(clientRules);

@@ -1,4 +1,4 @@
-import { marginOf, wageWarning, type OnCostRate, type WageFloor } from '../../../server/domain/pricing/oncosts';
+import { marginOf, wageWarning, type OnCostRate, type WageFloor } from '../../../core/domain/pricing/oncosts';
 
 export interface BandMargin {
   onCosts: number;

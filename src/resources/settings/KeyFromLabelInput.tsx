@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { TextInput, required, useRecordContext } from 'react-admin';
-import { staffDetailFields } from './resources';
+import { staffDetailFields } from '../../../core/resources/settings/resources';
 
 /** "Shoe size (UK)" → "shoe_size_uk": lower-case letters, digits and _, starting with a letter, at most 40 long. */
 export const keyFromLabel = (label: string) =>

@@ -1,9 +1,9 @@
 import { Route } from 'react-router';
 import { buildResource } from '../../engine/react/buildResource';
-import { EngineList } from '../../engine/react/views';
+import { EngineList } from '../../engine/react/list';
 import { KeyFromLabelInput } from './KeyFromLabelInput';
 import { SettingsLayout } from '../../layout/SettingsLayout';
-import { documentCategories, employmentTypes, jobRoles, staffDetailFields, staffProfiles, staffStatuses } from './resources';
+import { documentCategories, employmentTypes, jobRoles, staffDetailFields, staffProfiles, staffStatuses } from '../../../core/resources/settings/resources';
 
 // Every staff setting sits in the /appsetting area, beside its sub-navigation.
 const inSettings = { wrapper: SettingsLayout };

@@ -3,7 +3,7 @@ import { Alert, Button as MuiButton, CircularProgress, Dialog, DialogActions, Di
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { api } from '../../providers/http';
 import { hours, money, shiftWhen, unwrap, useAgencyTimeZone, useApiGet, useRole } from './shared';
-import { CANCEL_PARTY } from './resource';
+import { CANCEL_PARTY } from '../../../core/resources/shifts/resource';
 
 export interface CancellationPreview {
   hours: number;

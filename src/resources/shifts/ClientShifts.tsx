@@ -12,7 +12,7 @@ import { CancelDialog } from './CancelDialog';
 import { ShiftCreateForm } from './ShiftCreate';
 import { AgencyTimeField, ShiftAmountCell, ShiftCardLine, ShiftStatusCell } from './ShiftViews';
 import { shiftsDecl, useAgencyTimeZone } from './shared';
-import { formatDisplayDate, instantToZoned } from '../../../server/domain/time/agencyTime';
+import { formatDisplayDate, instantToZoned } from '../../../core/domain/time/agencyTime';
 
 /** The client panel's four lists: route segment → the declaration's tab. */
 export const CLIENT_TABS = [

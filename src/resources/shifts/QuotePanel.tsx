@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { api } from '../../providers/http';
-import { shiftInstants } from '../../../server/domain/shifts/times';
+import { shiftInstants } from '../../../core/domain/shifts/times';
 import { hours, money, type Quote, type QuoteLine } from './shared';
 
 export interface QuoteRequest {

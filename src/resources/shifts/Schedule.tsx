@@ -9,7 +9,7 @@ import type { EventResizeDoneArg } from '@fullcalendar/interaction';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { useAddressState } from '../../engine/react/addressState';
 import { api } from '../../providers/http';
-import { isPlainDate } from '../../../server/domain/time/agencyTime';
+import { isPlainDate } from '../../../core/domain/time/agencyTime';
 import { fromCalendarTime, toCalendarTime } from './calendarTime';
 import {
   Legend, MoveConfirmDialog, MoveRefusalAlert, ScheduleFilterBar, ShiftDialog, moveShift, movable, refusalOf, scheduleQuery, shiftTitle, stateOf,

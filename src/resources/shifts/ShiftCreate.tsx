@@ -10,7 +10,7 @@ import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { api } from '../../providers/http';
 import { PickerInput } from '../../engine/react/DatePickerInput';
 import { AFTER_SAVE, UnsavedChangesGuard } from '../../engine/react/UnsavedChanges';
-import { agencyToday, isPlainDate } from '../../../server/domain/time/agencyTime';
+import { agencyToday, isPlainDate } from '../../../core/domain/time/agencyTime';
 import { addDates, removeDate, weekFrom } from './calendarTime';
 import { QuotePanel } from './QuotePanel';
 import { useAgencyTimeZone } from './shared';

@@ -3,15 +3,16 @@ import { Box } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { Button, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
-import { EngineShow, type ViewOptions } from '../../engine/react/views';
-import type { ResourceDeclaration, View } from '../../engine/types';
+import { EngineShow } from '../../engine/react/show';
+import { type ViewOptions } from '../../engine/react/viewOptions';
+import type { ResourceDeclaration, View } from '../../../core/engine/types';
 import { EMPTY } from '../../engine/react/fields';
-import { formatDisplayDate, instantToZoned } from '../../../server/domain/time/agencyTime';
+import { formatDisplayDate, instantToZoned } from '../../../core/domain/time/agencyTime';
 import { AssignDialog } from './AssignDialog';
 import { CancelDialog } from './CancelDialog';
 import { QuoteTable } from './QuotePanel';
 import { money, useAgencyTimeZone, type Quote, type QuoteLine } from './shared';
-import { SHIFT_STATE } from './resource';
+import { SHIFT_STATE } from '../../../core/resources/shifts/resource';
 
 /** An instant on the agency's clock: '28 Mar 2026, 20:00' (the browser's own zone may differ). */
 export function AgencyTimeField({ source }: { source: string; label?: string; sortable?: boolean }) {

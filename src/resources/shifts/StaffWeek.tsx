@@ -4,8 +4,8 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useNotify, useTranslate } from 'react-admin';
 import { api } from '../../providers/http';
-import { addDaysToDate, agencyToday, formatDisplayDate, instantToZoned, startOfWeekMonday, weekDates, zonedDateTimeToInstant } from '../../../server/domain/time/agencyTime';
-import { shiftInstants } from '../../../server/domain/shifts/times';
+import { addDaysToDate, agencyToday, formatDisplayDate, instantToZoned, startOfWeekMonday, weekDates, zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
+import { shiftInstants } from '../../../core/domain/shifts/times';
 import { MoveConfirmDialog, moveShift, movable, refusalOf, scheduleQuery, stateOf, type MoveRefusal, type MoveTarget, type ScheduleFilters, type ScheduledShift } from './ScheduleParts';
 import { STATUS_COLOURS, unwrap } from './shared';
 

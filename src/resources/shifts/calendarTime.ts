@@ -7,7 +7,7 @@
  * resize, the visible range) carries the wall clock in its UTC fields. These two functions are the only
  * crossing between instants (what the API speaks) and those readings; @date-fns/tz does the zone arithmetic.
  */
-import { addDaysToDate, instantToZoned, zonedDateTimeToInstant } from '../../../server/domain/time/agencyTime';
+import { addDaysToDate, instantToZoned, zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
 
 /** An instant (ISO string or Date) as the agency's wall clock, for the calendar: 'yyyy-MM-ddTHH:mm:00'. */
 export function toCalendarTime(instant: string | Date, tz: string): string {

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { usePermissions } from 'react-admin';
-import type { ResourceDeclaration, Role } from '../../engine/types';
-import { canRead } from '../access';
+import type { ResourceDeclaration, Role } from '../../../core/engine/types';
+import { canRead } from '../../../core/resources/access';
 import { useAgency } from '../../layout/useShellData';
-import { instantToZoned, formatDisplayDate } from '../../../server/domain/time/agencyTime';
+import { instantToZoned, formatDisplayDate } from '../../../core/domain/time/agencyTime';
 import { api } from '../../providers/http';
-import { shiftResources } from './resource';
+import { shiftResources } from '../../../core/resources/shifts/resource';
 
-/** The shifts declaration (src/resources/shifts/resource.ts), shared with the server. */
+/** The shifts declaration (core/resources/shifts/resource.ts), shared with the server. */
 export const shiftsDecl = (): ResourceDeclaration | undefined => shiftResources.find((d) => d.name === 'shifts');
 
 /**

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useRecordContext } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { InputFor } from '../../engine/react/inputs';
-import { regionOfPostcode } from '../../../server/domain/sites/postcodeRegion';
-import { sites } from './resource';
+import { regionOfPostcode } from '../../../core/domain/sites/postcodeRegion';
+import { sites } from '../../../core/resources/sites/resource';
 
 const regionField = sites.fields.find((f) => f.source === 'region')!;
 

@@ -10,11 +10,11 @@ import { buildResource } from '../../engine/react/buildResource';
 import { InputFor } from '../../engine/react/inputs';
 import { RecordActions } from '../../engine/react/actions';
 import { TableScroll } from '../../engine/react/children';
-import { toFormErrors } from '../../engine/react/views';
-import { validateRecord } from '../../engine/validate';
-import type { FieldDeclaration, ResourceDeclaration } from '../../engine/types';
+import { toFormErrors } from '../../engine/react/formErrors';
+import { validateRecord } from '../../../core/engine/validate';
+import type { FieldDeclaration, ResourceDeclaration } from '../../../core/engine/types';
 import { SettingsLayout } from '../../layout/SettingsLayout';
-import { AGENCY_ROLES, CLIENT_ROLES, USER_ROLES, USER_STATUSES, users } from './resource';
+import { AGENCY_ROLES, CLIENT_ROLES, USER_ROLES, USER_STATUSES, users } from '../../../core/resources/users/resource';
 
 const field = (source: string) => users.fields.find((f) => f.source === source)!;
 

@@ -1,7 +1,7 @@
 import type { AuthzArea, AuthzContext } from './area';
 import { A, F, N, row } from '../authz-matrix';
-import { addDaysToDate, zonedDateTimeToInstant } from '../../../server/domain/time/agencyTime';
-import { refreshCompliance } from '../../../server/resources/compliance';
+import { addDaysToDate, zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
+import { refreshCompliance } from '../../../server/services/compliance';
 
 /*
  * Shifts: agency users run everything but the engine's DELETE (removing is the 'remove' action, with a reason);

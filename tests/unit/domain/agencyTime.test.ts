@@ -17,7 +17,7 @@ import {
   startOfWeekMonday,
   weekDates,
   zonedDateTimeToInstant,
-} from '../../../server/domain/time/agencyTime';
+} from '../../../core/domain/time/agencyTime';
 import { plainDate, wholeMinuteInstant, withMachineZone } from './arbitraries';
 
 const LONDON = 'Europe/London';

@@ -10,8 +10,8 @@ import {
   previousState,
   type AvailabilityEntry,
   type AvailabilityState,
-} from '../../../server/domain/availability/availability';
-import { addDaysToDate, dayOfWeek, daysBetween, startOfWeekMonday } from '../../../server/domain/time/agencyTime';
+} from '../../../core/domain/availability/availability';
+import { addDaysToDate, dayOfWeek, daysBetween, startOfWeekMonday } from '../../../core/domain/time/agencyTime';
 import { plainDate } from './arbitraries';
 
 describe('states', () => {

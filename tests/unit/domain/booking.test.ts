@@ -25,13 +25,13 @@ import {
   type CheckCode,
   type Interval,
   type SuggestionCandidate,
-} from '../../../server/domain/booking/checks';
-import type { ComplianceCategory, ComplianceDocument } from '../../../server/domain/compliance/compliance';
-import { dayToDate, localDateTime, localDay } from '../../../server/domain/booking/zoneClock';
-import { addDaysToDate, instantToZoned, startOfWeekMonday, zonedDateTimeToInstant } from '../../../server/domain/time/agencyTime';
+} from '../../../core/domain/booking/checks';
+import type { ComplianceCategory, ComplianceDocument } from '../../../core/domain/compliance/compliance';
+import { dayToDate, localDateTime, localDay } from '../../../core/domain/booking/zoneClock';
+import { addDaysToDate, instantToZoned, startOfWeekMonday, zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
 import { wholeMinuteInstant } from './arbitraries';
-import { ageOn, DEFAULT_WAGE_FLOORS } from '../../../server/domain/pricing/oncosts';
-import { blockingChecks, overridableChecks, type WageFacts } from '../../../server/domain/booking/checks';
+import { ageOn, DEFAULT_WAGE_FLOORS } from '../../../core/domain/pricing/oncosts';
+import { blockingChecks, overridableChecks, type WageFacts } from '../../../core/domain/booking/checks';
 
 const TZ = 'Europe/London';
 const MEADOWBANK = 1;

@@ -9,9 +9,9 @@ import {
   requiredCategories,
   type ComplianceCategory,
   type ComplianceDocument,
-} from '../../../server/domain/compliance/compliance';
-import { DOCUMENT_STATUSES } from '../../../server/domain/compliance/documents';
-import { addDaysToDate, agencyToday } from '../../../server/domain/time/agencyTime';
+} from '../../../core/domain/compliance/compliance';
+import { DOCUMENT_STATUSES } from '../../../core/domain/compliance/documents';
+import { addDaysToDate, agencyToday } from '../../../core/domain/time/agencyTime';
 import { plainDate } from './arbitraries';
 
 const NURSE = 1;

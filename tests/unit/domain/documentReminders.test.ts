@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { fc, test as propertyTest } from '@fast-check/vitest';
-import { EXPIRED_LOOKBACK_DAYS, reminderDue, reminderKey, REMINDER_DAYS } from '../../../server/domain/notifications/documentReminders';
-import { addDaysToDate } from '../../../server/domain/time/agencyTime';
+import { EXPIRED_LOOKBACK_DAYS, reminderDue, reminderKey, REMINDER_DAYS } from '../../../core/domain/notifications/documentReminders';
+import { addDaysToDate } from '../../../core/domain/time/agencyTime';
 import { retryDelayMs } from '../../../server/notifications/outbox';
-import { fillPlaceholders, unknownPlaceholders, eventDefinition, EVENTS } from '../../../server/notifications/events';
+import { fillPlaceholders, unknownPlaceholders, eventDefinition, EVENTS } from '../../../core/domain/notifications/events';
 
 const today = '2026-03-15';
 const expiringIn = (days: number) => addDaysToDate(today, days);

@@ -12,8 +12,8 @@ import {
   matchesDocumentReportView,
   resolveDocumentReportView,
   type DocumentStatus,
-} from '../../../server/domain/compliance/documents';
-import { agencyToday } from '../../../server/domain/time/agencyTime';
+} from '../../../core/domain/compliance/documents';
+import { agencyToday } from '../../../core/domain/time/agencyTime';
 import { plainDate } from './arbitraries';
 
 describe('defaultExpiry', () => {

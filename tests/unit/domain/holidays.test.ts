@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { bankHolidays, bankHolidaysWithOverrides, holidaySet, type HolidayOverride } from '../../../server/domain/pricing/holidays';
-import { REGIONS, type Region } from '../../../server/domain/pricing/types';
-import { dayOfWeek } from '../../../server/domain/time/agencyTime';
+import { bankHolidays, bankHolidaysWithOverrides, holidaySet, type HolidayOverride } from '../../../core/domain/pricing/holidays';
+import { REGIONS, type Region } from '../../../core/domain/pricing/types';
+import { dayOfWeek } from '../../../core/domain/time/agencyTime';
 
 const isHoliday = (region: Region, date: string) => bankHolidays(region, Number(date.slice(0, 4))).some((d) => d.date === date);
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { regionOfPostcode } from '../../../server/domain/sites/postcodeRegion';
+import { regionOfPostcode } from '../../../core/domain/sites/postcodeRegion';
 
 describe('regionOfPostcode', () => {
   it('Scottish postcode areas are Scotland', () => {

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS, marginOf, onCosts, rateOn, wageWarning } from '../../../server/domain/pricing/oncosts';
-import type { Price } from '../../../server/domain/pricing/types';
+import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS, marginOf, onCosts, rateOn, wageWarning } from '../../../core/domain/pricing/oncosts';
+import type { Price } from '../../../core/domain/pricing/types';
 import { plainDate } from './arbitraries';
 
 describe('rateOn', () => {

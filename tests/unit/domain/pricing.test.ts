@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { tzScan } from '@date-fns/tz';
-import { DEFAULT_RULES, bandAt, breakMinutesFor, lateCancellationCharge, price } from '../../../server/domain/pricing/price';
-import { holidaySet } from '../../../server/domain/pricing/holidays';
-import type { Band, PricingRules, RateCard, Region, ShiftToPrice } from '../../../server/domain/pricing/types';
-import { zonedDateTimeToInstant } from '../../../server/domain/time/agencyTime';
+import { DEFAULT_RULES, bandAt, breakMinutesFor, lateCancellationCharge, price } from '../../../core/domain/pricing/price';
+import { holidaySet } from '../../../core/domain/pricing/holidays';
+import type { Band, PricingRules, RateCard, Region, ShiftToPrice } from '../../../core/domain/pricing/types';
+import { zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
 import { wholeMinuteInstant } from './arbitraries';
 
 const LONDON = 'Europe/London';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { describeDates, describeShiftTimes, shiftInstants } from '../../../server/domain/shifts/times';
-import { formatDisplayDate } from '../../../server/domain/time/agencyTime';
+import { describeDates, describeShiftTimes, shiftInstants } from '../../../core/domain/shifts/times';
+import { formatDisplayDate } from '../../../core/domain/time/agencyTime';
 
 const hours = (s: { start: string; end: string }) => (Date.parse(s.end) - Date.parse(s.start)) / 3600_000;
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { replyAudience, statusAfterReply, type SupportStatus } from '../../../server/domain/support/support';
+import { replyAudience, statusAfterReply, type SupportStatus } from '../../../core/domain/support/support';
 
 const REQUESTER = 7;
 

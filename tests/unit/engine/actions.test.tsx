@@ -6,10 +6,12 @@ import { http, HttpResponse } from 'msw';
 import { AdminContext, Notification, ResourceContextProvider, TestMemoryRouter, memoryStore } from 'react-admin';
 import { dataProvider } from '../../../src/providers/dataProvider';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
-import { EngineEdit, EngineList, EngineShow } from '../../../src/engine/react/views';
+import { EngineEdit } from '../../../src/engine/react/form';
+import { EngineList } from '../../../src/engine/react/list';
+import { EngineShow } from '../../../src/engine/react/show';
 import { pathsOf } from '../../../src/engine/react/paths';
-import type { ResourceDeclaration } from '../../../src/engine/types';
-import { candidates } from '../../../src/resources/candidates/resource';
+import type { ResourceDeclaration } from '../../../core/engine/types';
+import { candidates } from '../../../core/resources/candidates/resource';
 import { server } from '../msw/server';
 import { api, field, findField, requestsTo, installFakeApi, type Rec } from './fakeApi';
 
@@ -217,7 +219,7 @@ describe('Stale edits', () => {
 describe('action icons', () => {
   it('every icon a declaration names is one the screens draw (an unknown name would show a generic arrow)', async () => {
     const { ACTION_ICONS } = await import('../../../src/engine/react/actions');
-    const { declarations } = await import('../../../src/resources/declarations');
+    const { declarations } = await import('../../../core/resources/declarations');
     const unknown = declarations.flatMap((d) => (d.actions ?? []).filter((a) => a.icon && !ACTION_ICONS[a.icon]).map((a) => `${d.name}.${a.name}: ${a.icon}`));
     expect(unknown).toEqual([]);
   });

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Dialog } from '@mui/material';
 import { AdminContext, Form, ResourceContextProvider } from 'react-admin';
 import { fromPickerValue, PickerInput, toPickerValue, viewsFor, type PickerInputProps } from '../../../src/engine/react/DatePickerInput';
-import { formValidator } from '../../../src/engine/react/views';
-import type { DateLimits, FieldDeclaration, ResourceDeclaration } from '../../../src/engine/types';
+import { formValidator } from '../../../src/engine/react/formErrors';
+import type { DateLimits, FieldDeclaration, ResourceDeclaration } from '../../../core/engine/types';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 
 // The spec's date picker (sections 4, 5 and 9): MUI X pickers on date-fns, en-GB, yyyy-MM-dd, opening on focus.

@@ -2,8 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FetchRelatedRecords } from 'react-admin';
 import { buildExporter } from '../../../src/engine/react/exporter';
-import type { ResourceDeclaration } from '../../../src/engine/types';
-import type { CustomFieldDefinition } from '../../../src/engine/validate';
+import type { ResourceDeclaration } from '../../../core/engine/types';
+import type { CustomFieldDefinition } from '../../../core/engine/validate';
 
 // A declaration of its own, so the test does not move when the product's entities do.
 const vehicles: ResourceDeclaration = {

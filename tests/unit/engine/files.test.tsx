@@ -5,12 +5,13 @@ import { AdminContext, RecordContextProvider, ResourceContextProvider, TestMemor
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { dataProvider } from '../../../src/providers/dataProvider';
-import { EngineEdit, EngineShow, transformUploads } from '../../../src/engine/react/views';
+import { EngineEdit, transformUploads } from '../../../src/engine/react/form';
+import { EngineShow } from '../../../src/engine/react/show';
 import { pathsOf } from '../../../src/engine/react/paths';
 import { FileAvatar, FileImage, StoredImage, UploadFailure, uploadFile } from '../../../src/engine/react/files';
-import { checkField } from '../../../src/engine/validate';
-import { clients } from '../../../src/resources/clients/resource';
-import { candidateDocuments } from '../../../src/resources/compliance/resource';
+import { checkField } from '../../../core/engine/validate';
+import { clients } from '../../../core/resources/clients/resource';
+import { candidateDocuments } from '../../../core/resources/compliance/resource';
 import { FieldFor } from '../../../src/engine/react/fields';
 import { fake, resetFake, USERS } from '../msw/handlers';
 

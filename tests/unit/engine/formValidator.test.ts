@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formValidator } from '../../../src/engine/react/views';
-import { candidateDocuments } from '../../../src/resources/compliance/resource';
-import { candidates } from '../../../src/resources/candidates/resource';
+import { formValidator } from '../../../src/engine/react/formErrors';
+import { candidateDocuments } from '../../../core/resources/compliance/resource';
+import { candidates } from '../../../core/resources/candidates/resource';
 
 // The generated forms check only what they offer an input for: a required field that only actions change (a new
 // document's check status) is not in a create form's values, and an error on it would block the save invisibly.

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { humanise, readableValue, type Wording } from '../../../src/engine/react/historyText';
-import { shifts } from '../../../src/resources/shifts/resource';
-import type { FieldDeclaration } from '../../../src/engine/types';
+import { shifts } from '../../../core/resources/shifts/resource';
+import type { FieldDeclaration } from '../../../core/engine/types';
 
 const words: Wording = { yes: 'Yes', no: 'No', file: 'a file' };
 const field = (source: string) => shifts.fields.find((f) => f.source === source) as FieldDeclaration;

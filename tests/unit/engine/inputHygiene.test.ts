@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { checkField, validateRecord } from '../../../src/engine/validate';
-import { parseStrictInstant } from '../../../src/engine/dates';
-import { normaliseText, textCharactersProblem } from '../../../src/engine/text';
-import type { FieldDeclaration } from '../../../src/engine/types';
-import { candidatePreferences } from '../../../src/resources/compliance/resource';
-import { declarations } from '../../../src/resources/declarations';
+import { checkField, validateRecord } from '../../../core/engine/validate';
+import { parseStrictInstant } from '../../../core/engine/dates';
+import { normaliseText, textCharactersProblem } from '../../../core/engine/text';
+import type { FieldDeclaration } from '../../../core/engine/types';
+import { candidatePreferences } from '../../../core/resources/compliance/resource';
+import { declarations } from '../../../core/resources/declarations';
 import { toFieldErrors } from '../../../server/engine/messages';
 
 const f = (over: Partial<FieldDeclaration> & Pick<FieldDeclaration, 'type'>): FieldDeclaration => ({ source: 'x', label: 'X', ...over });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
-import { declarations } from '../../../src/resources/declarations';
+import { declarations } from '../../../core/resources/declarations';
 
 // Issue 14: toasts said react-admin's "Element created". Every save and delete names what it saved.
 describe('saved and deleted messages', () => {

@@ -4,10 +4,10 @@ import { Route, Routes } from 'react-router';
 import { AdminContext, ResourceContextProvider, TestMemoryRouter, memoryStore } from 'react-admin';
 import { dataProvider } from '../../../src/providers/dataProvider';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
-import { EngineList, simpleListParts } from '../../../src/engine/react/views';
+import { EngineList, simpleListParts } from '../../../src/engine/react/list';
 import { pathsOf } from '../../../src/engine/react/paths';
-import { candidates } from '../../../src/resources/candidates/resource';
-import { sites } from '../../../src/resources/sites/resource';
+import { candidates } from '../../../core/resources/candidates/resource';
+import { sites } from '../../../core/resources/sites/resource';
 import { installFakeApi } from './fakeApi';
 
 vi.setConfig({ testTimeout: 30_000 });

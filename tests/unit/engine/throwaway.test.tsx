@@ -4,8 +4,8 @@ import { Admin, CustomRoutes, TestMemoryRouter, memoryStore } from 'react-admin'
 import { dataProvider } from '../../../src/providers/dataProvider';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { buildResource } from '../../../src/engine/react/buildResource';
-import type { ResourceDeclaration } from '../../../src/engine/types';
-import { validateRecord } from '../../../src/engine/validate';
+import type { ResourceDeclaration } from '../../../core/engine/types';
+import { validateRecord } from '../../../core/engine/validate';
 import { api, field, findField, params, requestsTo, installFakeApi, type Rec } from './fakeApi';
 
 // "A test adds a throwaway entity by configuration alone and exercises its API and its generated views":

@@ -1,17 +1,17 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { checkField, customFieldAsDeclaration, validateRecord, validateCustomFieldsInput, MAX_REFERENCES, type CustomFieldDefinition } from '../../../src/engine/validate';
-import { parseStrictDate, resolveLimit } from '../../../src/engine/dates';
-import { agencyToday } from '../../../server/domain/time/agencyTime';
-import { engineMessages, interpolate } from '../../../src/engine/messages';
-import type { FieldDeclaration, ResourceDeclaration } from '../../../src/engine/types';
+import { checkField, customFieldAsDeclaration, validateRecord, validateCustomFieldsInput, MAX_REFERENCES, type CustomFieldDefinition } from '../../../core/engine/validate';
+import { parseStrictDate, resolveLimit } from '../../../core/engine/dates';
+import { agencyToday } from '../../../core/domain/time/agencyTime';
+import { engineMessages, interpolate } from '../../../core/engine/messages';
+import type { FieldDeclaration, ResourceDeclaration } from '../../../core/engine/types';
 import { pathsOf } from '../../../src/engine/react/paths';
-import { canAccess, permits } from '../../../src/resources/access';
-import { candidates } from '../../../src/resources/candidates/resource';
-import { clients } from '../../../src/resources/clients/resource';
-import { sites } from '../../../src/resources/sites/resource';
-import { documentCategories, jobRoles, staffDetailFields, settingsResources } from '../../../src/resources/settings/resources';
-import { declarations } from '../../../src/resources/declarations';
+import { canAccess, permits } from '../../../core/resources/access';
+import { candidates } from '../../../core/resources/candidates/resource';
+import { clients } from '../../../core/resources/clients/resource';
+import { sites } from '../../../core/resources/sites/resource';
+import { documentCategories, jobRoles, staffDetailFields, settingsResources } from '../../../core/resources/settings/resources';
+import { declarations } from '../../../core/resources/declarations';
 
 // A fixed "now": Sunday 15 March 2026, local time.
 const NOW = new Date(2026, 2, 15, 10, 30);

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type DefaultBodyType } from 'msw';
-import { FILE_LIMITS, FILE_MIMES, FILE_TYPE_MESSAGES, sniffMime, type FileKind } from '../../../src/engine/files';
+import { FILE_LIMITS, FILE_MIMES, FILE_TYPE_MESSAGES, sniffMime, type FileKind } from '../../../core/engine/files';
 
 /**
  * A small in-memory fake of the API contract (issue 2, "API conventions"), so the providers are tested

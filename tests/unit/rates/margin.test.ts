@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { bandMargin, payWarning } from '../../../src/resources/rates/margin';
-import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS, onCostTable, pounds, wageFloorTable } from '../../../server/domain/pricing/oncosts';
+import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS, onCostTable, pounds, wageFloorTable } from '../../../core/domain/pricing/oncosts';
 
 // What the rate card form shows beside each band: the margin after a PAYE worker's on-costs, and the wage warning.
 describe('bandMargin', () => {

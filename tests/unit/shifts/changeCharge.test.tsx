@@ -7,8 +7,8 @@ import { AdminContext, Notification, RecordContextProvider, ResourceContextProvi
 import { dataProvider } from '../../../src/providers/dataProvider';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { pathsOf } from '../../../src/engine/react/paths';
-import { canAccess } from '../../../src/resources/access';
-import { shifts } from '../../../src/resources/shifts/resource';
+import { canAccess } from '../../../core/resources/access';
+import { shifts } from '../../../core/resources/shifts/resource';
 import { ShiftAmountCell, ShiftCardLine, ShiftShow } from '../../../src/resources/shifts/ShiftViews';
 import { server } from '../msw/server';
 import { api, installFakeApi, type Rec } from '../engine/fakeApi';

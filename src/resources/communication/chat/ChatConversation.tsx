@@ -3,7 +3,7 @@ import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogCont
 import SendIcon from '@mui/icons-material/Send';
 import { format } from 'date-fns';
 import { fetchFailureText, fetchMessages, markRead, sendFailureText, sendMessage } from './api';
-import type { ChatMessage } from './types';
+import type { ChatMessage } from '../../../../core/resources/communication/chat/types';
 import { sendable, type ChatState } from './chatState';
 import { chatText } from './messages';
 import { ScrollFollower } from './scroll';

@@ -13,7 +13,7 @@ import { chatUnreadKey } from '../../../layout/useShellData';
 import { getMerchantId } from '../../../providers/session';
 import { request } from '../../../providers/request';
 import { createChannel, fetchConversations } from './api';
-import type { Conversation } from './types';
+import type { Conversation } from '../../../../core/resources/communication/chat/types';
 import { ChatConversation } from './ChatConversation';
 import { chatReducer, closedChat } from './chatState';
 import { chatText } from './messages';

@@ -1,6 +1,6 @@
 import { ApiFailure, request } from '../../../providers/request';
 import { chatText } from './messages';
-import type { ChatMessage, Conversation } from './types';
+import type { ChatMessage, Conversation } from '../../../../core/resources/communication/chat/types';
 
 /** The spec's create_channel: the staff member is the sender, their agency the receiver. */
 export const createChannel = (candidateId: number, merchantId: number) =>

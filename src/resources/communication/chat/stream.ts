@@ -1,6 +1,6 @@
 import { getToken } from '../../../providers/session';
 import { API } from '../../../providers/request';
-import type { ChatMessage } from './types';
+import type { ChatMessage } from '../../../../core/resources/communication/chat/types';
 import { readEvents } from './eventStream';
 
 export type LiveEvent =

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Title, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router';
-import { RECIPIENTS, type Channel, type EventDefinition } from '../../../../server/notifications/events';
+import { RECIPIENTS, type Channel, type EventDefinition } from '../../../../core/domain/notifications/events';
 import { api } from '../../../providers/http';
 
 interface EventSetting extends EventDefinition {

@@ -2,7 +2,7 @@ import EmailIcon from '@mui/icons-material/Email';
 import { Route } from 'react-router';
 import { buildResource } from '../../../engine/react/buildResource';
 import { SettingsLayout } from '../../../layout/SettingsLayout';
-import { emailOutbox } from '../emailResource';
+import { emailOutbox } from '../../../../core/resources/communication/emailResource';
 import { Mailbox } from '../email/Mailbox';
 import { NotificationsPage } from './NotificationsPage';
 import { NotificationSettings, NOTIFICATION_SETTING_TABS } from './NotificationSettings';

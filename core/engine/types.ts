@@ -1,0 +1,191 @@
+/**
+ * A resource declaration: everything the product knows about one entity, as plain data.
+ * The server imports the same objects (no React here), so API, database checks and screens cannot disagree.
+ */
+export type FieldType =
+  | 'text' | 'longtext' | 'email' | 'phone' | 'number' | 'money' | 'boolean' | 'date' | 'datetime'
+  | 'choice' | 'reference' | 'references' | 'image' | 'file' | 'address' | 'json';
+
+export type View = 'list' | 'show' | 'edit' | 'create';
+export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export';
+export const CRUD_ACTIONS: readonly string[] = ['list', 'show', 'create', 'edit', 'delete', 'export'];
+export type Role = 'admin' | 'consultant' | 'manager' | 'viewer';
+export type LoginType = 'admin' | 'client' | 'staff';
+/** Which panel each role signs in to: agency roles (admin, consultant) and client roles (manager, viewer). */
+export const ROLE_LOGIN: Record<Role, LoginType> = { admin: 'admin', consultant: 'admin', manager: 'client', viewer: 'client' };
+/** Who is asking: the same shape on both sides (the server adds ids). */
+export interface Principal {
+  loginType: LoginType | string;
+  role: string;
+}
+
+export interface Choice {
+  id: string;
+  /** English label; translated through `resources.<name>.choices.<source>.<id>` when present. */
+  name: string;
+}
+
+/** Limits of a date or date-time field, as the date picker and the server both enforce them. */
+export interface DateLimits {
+  /** 'today', an ISO date, or an offset from today such as '-16y' / '+1y' / '-30d'. */
+  min?: string;
+  max?: string;
+  /** Days of the week that cannot be chosen, 0 = Sunday … 6 = Saturday. */
+  disabledWeekdays?: number[];
+  /** The coarsest view the picker stops at: 'year' picks a year, 'month' a month, 'day' a date. */
+  minView?: 'year' | 'month' | 'day';
+  clearable?: boolean;
+  /** A new record's form starts on today's date (the user's today, as the 'today' limits read it). */
+  defaultToday?: boolean;
+}
+
+export interface FieldDeclaration {
+  source: string;
+  type: FieldType;
+  label: string;
+  required?: boolean;
+  /** Text length limits. */
+  minLength?: number;
+  maxLength?: number;
+  /** Number and money range (money in major units, e.g. pounds). */
+  min?: number;
+  max?: number;
+  /** Whole numbers only. */
+  integer?: boolean;
+  pattern?: { regex: string; message: string };
+  /** Unique within the agency (case-insensitive for text). */
+  unique?: boolean;
+  choices?: Choice[];
+  /** For reference and references: the target resource name. */
+  reference?: string;
+  date?: DateLimits;
+  /** Where the field appears; default every view. */
+  views?: View[];
+  /** A list column offered by the column chooser but hidden until chosen (keeps the list within a laptop's width). */
+  listHidden?: boolean;
+  sortable?: boolean;
+  /** Offered as a list filter (exact match; date and number get from/to). */
+  filter?: boolean;
+  /** Filled by the server; shown, never written by the caller. */
+  readOnly?: boolean;
+  defaultValue?: unknown;
+  helperText?: string;
+  /** Write policy: only these roles may set or change it; anyone else's attempt answers 422 naming the field. */
+  writableBy?: Role[];
+  /** Set when the record is created, never changed afterwards. */
+  createOnly?: boolean;
+  /** Changed only by the declaration's actions (a state), never by a create or an update. */
+  actionOnly?: boolean;
+  /** Read policy: only these roles receive it (pay rates and margins are never sent to client users). */
+  readableBy?: Role[];
+  /** Not stored: the server computes it (see the resource's server behaviour); shown and filtered, never written. */
+  computed?: boolean;
+  /**
+   * For reference(s): what deleting the referenced record does. 'refuse' answers 409 while references exist,
+   * 'remove' removes the reference in the same transaction, 'keep' leaves it (a soft-deleted target stays
+   * readable for history). Default: refuse for hard-deleted targets, keep for soft-deleted ones.
+   */
+  onDelete?: 'refuse' | 'remove' | 'keep';
+  /**
+   * For file and image fields: what may be uploaded (images: PNG/JPEG/WebP up to 1 MB; documents: PDF or image up
+   * to 10 MB), and the computed field holding the stored file's name (server/files/store.ts fileNameSql), which
+   * its link shows.
+   */
+  file?: { kind: 'image' | 'document'; nameField?: string };
+}
+
+/**
+ * A state change of a record (approve, verify, cancel). The declaration says who may run it, from which states
+ * (the guard, a plain function answering why not), what it asks for (input, validated like fields) and what it
+ * sets (patch); the server may add an effect that needs the database (server/behaviours/<name>.ts).
+ * Served as POST /api/{resource}/{id}/actions/{name} and, when bulk, POST /api/{resource}/actions/{name}.
+ */
+export interface ActionDeclaration {
+  name: string;
+  label: string;
+  /** Roles that may run it (their login type follows from the role). */
+  roles: Role[];
+  /** Offered in the list's bulk menu as well; a bulk run is all or nothing. */
+  bulk?: boolean;
+  /** Asked before running; %{name} is the record's name (or %{smart_count} records in bulk). */
+  confirm?: string;
+  /** Why this record cannot take the action now (a message or message key), or null when it can. */
+  guard?: (record: Record<string, any>) => string | null;
+  /** What the action asks for; validated like fields, on both sides. */
+  input?: FieldDeclaration[];
+  /**
+   * The input is asked for only when needed: the action runs without it first, and only when the server refuses
+   * naming an input (422) does the dialog open, with the server's reason (an override reason, say).
+   */
+  inputWhenNeeded?: boolean;
+  /** The fields it sets, from the record and the input. */
+  patch?: (record: Record<string, any>, input: Record<string, any>) => Record<string, unknown>;
+  /** Said when it worked: "Staff member approved |||| %{smart_count} staff approved". */
+  success: string;
+  /** A material icon name for its button (the screens map it). */
+  icon?: string;
+  /** Draws attention (red) for destructive actions. */
+  danger?: boolean;
+}
+
+/** A resource whose records belong to a parent record (the documents of a staff member). */
+export interface ParentDeclaration {
+  resource: string;
+  /** The reference field holding the parent's id. */
+  field: string;
+  /** Deleting the parent: refuse (409) while children exist, or hide them with it. */
+  onDelete: 'refuse' | 'hide';
+  /** The parent screen's tab that shows the children (the staff profile's 'document'). */
+  tab?: string;
+}
+
+export interface ListTab {
+  /** The tab's route segment, e.g. 'activeClient'. */
+  id: string;
+  label: string;
+  /** The filter the tab applies; sent as plain filters so the API serves it. */
+  filter: Record<string, unknown>;
+  /** The spec route that opens this tab, e.g. '/client/client-list/activeClient'. */
+  path?: string;
+}
+
+export interface ResourceDeclaration {
+  /** React-admin resource name, also the API path under /api. */
+  name: string;
+  table: string;
+  label: { one: string; many: string };
+  fields: FieldDeclaration[];
+  /** How a record is named in references and titles, e.g. '%{first_name} %{last_name}'. */
+  recordRepresentation: string;
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  /** Fields searched by the list's free-text `q` filter. */
+  search?: string[];
+  tabs?: ListTab[];
+  /** Other names the API accepts for a filter (the spec's status_value → status). */
+  filterAliases?: Record<string, string>;
+  access: Partial<Record<Role, Action[]>>;
+  /** Soft delete keeps the row (shifts, invoices and history still point at it) and hides it everywhere. */
+  delete: 'soft' | 'hard';
+  /** Agency-defined extra fields, stored in custom_fields and described by this resource's records. */
+  customFields?: string;
+  /** Rules across several fields, as a plain function of the record: field → message key. */
+  rules?: (record: Record<string, any>) => Record<string, string>;
+  /** Record and bulk actions: the only way a state changes. */
+  actions?: ActionDeclaration[];
+  /**
+   * The rows a client user may see: the field holding their client's id, directly ('client_id', or 'id' on
+   * clients themselves) or through references ('site_id.client_id'). 'agency': every row of the agency, for the
+   * agency's vocabulary a client must choose from (job roles); fields with pay still need readableBy.
+   * Without it, client users see no rows.
+   */
+  clientScope?: string;
+  parent?: ParentDeclaration;
+  /** The engine's writes of this resource are kept in the audit trail unless this is false (the trail, the e-mails). */
+  audited?: boolean;
+  /** The canonical screen routes of the spec; react-admin's own paths redirect or lead to the same screens. */
+  routes?: { list?: string; show?: string; edit?: string; create?: string };
+}
+
+/** Page sizes of every list: the API refuses more than `maxPerPage`; the dataProvider gathers larger pages. */
+export const LIST_LIMITS = { defaultPerPage: 25, maxPerPage: 100 } as const;
+export const hasView = (f: FieldDeclaration, v: View) => !f.views || f.views.includes(v);

@@ -1,0 +1,169 @@
+import type { Action, ResourceDeclaration } from '../../engine/types';
+import { DOCUMENT_REPORT_VIEWS, type DocumentReportView } from '../../domain/compliance/documents';
+
+/**
+ * A report view (the domain's definition) as the engine's list filter, on current documents: dates relative to
+ * the agency's today ('today', '+30d'), which the server resolves. "In force or never expiring" is the computed
+ * expiry state, since a date range cannot say "or no expiry".
+ */
+function reportTabFilter(v: DocumentReportView): Record<string, unknown> {
+  const filter: Record<string, unknown> = { current: true };
+  if (v.status) filter.status = v.status;
+  const e = v.expiry;
+  if (!e) return filter;
+  const day = (n: number) => (n === 0 ? 'today' : `${n > 0 ? '+' : ''}${n}d`);
+  if (e.orNoExpiry) {
+    if (e.fromDays !== 0 || e.toDays !== null) throw new Error(`Report view ${v.key}: only "from today, or no expiry" can include documents without an expiry`);
+    filter.expiry_state = 'valid,due,no_expiry';
+    return filter;
+  }
+  if (e.fromDays !== null) filter.expiry_date_gte = day(e.fromDays);
+  if (e.toDays !== null) filter.expiry_date_lte = day(e.toDays);
+  return filter;
+}
+
+const agencyStaff: ResourceDeclaration['access'] = {
+  admin: ['list', 'show', 'create', 'edit', 'delete', 'export'],
+  consultant: ['list', 'show', 'create', 'edit', 'export'] as Action[],
+};
+
+export const DOCUMENT_STATUS = [
+  { id: 'awaiting', name: 'Awaiting check' },
+  { id: 'verified', name: 'Verified' },
+  { id: 'rejected', name: 'Rejected' },
+];
+export const EXPIRY_STATE = [
+  { id: 'valid', name: 'Valid' },
+  { id: 'due', name: 'Due' },
+  { id: 'expired', name: 'Expired' },
+  { id: 'no_expiry', name: 'Does not expire' },
+];
+
+/**
+ * A staff member's compliance document (DBS, right to work…). Uploaded by agency users, checked by them
+ * (verify / reject). A newer upload of the same category replaces the older one, which stays in the history.
+ * The list is also the document report (/report/DocumentReport/*): its tabs are the report's views, with dates
+ * relative to the agency's today.
+ */
+export const candidateDocuments: ResourceDeclaration = {
+  name: 'candidate_documents',
+  table: 'candidate_documents',
+  label: { one: 'Document', many: 'Documents' },
+  recordRepresentation: '%{number}',
+  defaultSort: { field: 'expiry_date', order: 'ASC' },
+  delete: 'soft',
+  parent: { resource: 'candidates', field: 'candidate_id', onDelete: 'hide', tab: 'document' },
+  access: agencyStaff,
+  routes: { list: '/report/DocumentReport' },
+  tabs: DOCUMENT_REPORT_VIEWS.map((v) => ({ id: v.key, label: v.label, filter: reportTabFilter(v), path: `/report/DocumentReport/${v.key}` })),
+  actions: [
+    { name: 'verify', label: 'Verify', icon: 'verified', roles: ['admin', 'consultant'], bulk: true, success: 'Document verified |||| %{smart_count} documents verified',
+      guard: (r) => (r.status === 'verified' ? 'app.documents.guard.already_verified' : !r.current ? 'app.documents.guard.replaced' : null), patch: () => ({ status: 'verified', rejection_reason: null }) },
+    { name: 'reject', label: 'Reject', icon: 'block', danger: true, roles: ['admin', 'consultant'], success: 'Document rejected',
+      input: [{ source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 1000 }],
+      guard: (r) => (r.status === 'rejected' ? 'app.documents.guard.already_rejected' : !r.current ? 'app.documents.guard.replaced' : null),
+      patch: (_r, input) => ({ status: 'rejected', rejection_reason: input.reason }) },
+  ],
+  fields: [
+    { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member', required: true, createOnly: true, filter: true, sortable: true },
+    { source: 'document_category_id', type: 'reference', reference: 'document_categories', label: 'Category', required: true, createOnly: true, filter: true, sortable: true },
+    { source: 'number', type: 'text', label: 'Document number', maxLength: 60, views: ['list', 'show', 'edit', 'create'] },
+    { source: 'issue_date', type: 'date', label: 'Issued on', date: { max: 'today', min: '-50y' }, views: ['show', 'edit', 'create'] },
+    { source: 'expiry_date', type: 'date', label: 'Expires on', date: { min: '-50y', max: '+50y' }, filter: true, sortable: true, helperText: 'Leave empty to use the issue date plus the category’s validity.' },
+    // Listed, so that a checker opens the file from its row (on the profile's Documents tab and in the report).
+    { source: 'file', type: 'file', label: 'File (PDF or image)', required: true, file: { kind: 'document', nameField: 'file_name' }, views: ['list', 'show', 'edit', 'create'] },
+    // The stored file's own name: the file link's text.
+    { source: 'file_name', type: 'text', label: 'File name', computed: true, readOnly: true, views: [] },
+    { source: 'status', type: 'choice', label: 'Check', choices: DOCUMENT_STATUS, defaultValue: 'awaiting', required: true, actionOnly: true, filter: true, sortable: true, views: ['list', 'show'] },
+    { source: 'rejection_reason', type: 'longtext', label: 'Rejected because', actionOnly: true, views: ['show'] },
+    { source: 'expiry_state', type: 'choice', label: 'Expiry', choices: EXPIRY_STATE, computed: true, readOnly: true, filter: true, views: ['list', 'show'] },
+    { source: 'days_left', type: 'number', label: 'Days left', computed: true, readOnly: true, views: ['list', 'show'] },
+    { source: 'current', type: 'boolean', label: 'Current', readOnly: true, defaultValue: true, filter: true, views: ['show'] },
+    { source: 'created_at', type: 'datetime', label: 'Uploaded', readOnly: true, sortable: true, views: ['show'] },
+  ],
+};
+
+/** A staff member barred from a client, or from one of its sites. Bookings there are refused (shifts). */
+export const candidateRestrictions: ResourceDeclaration = {
+  name: 'candidate_restrictions',
+  table: 'candidate_restrictions',
+  label: { one: 'Restriction', many: 'Restrictions' },
+  recordRepresentation: '%{reason}',
+  defaultSort: { field: 'restricted_on', order: 'DESC' },
+  delete: 'hard',
+  parent: { resource: 'candidates', field: 'candidate_id', onDelete: 'hide', tab: 'restricted' },
+  access: agencyStaff,
+  fields: [
+    { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member', required: true, createOnly: true, filter: true, sortable: true },
+    { source: 'client_id', type: 'reference', reference: 'clients', label: 'Client', required: true, filter: true, sortable: true },
+    { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site (leave empty for every site)', filter: true, onDelete: 'remove' },
+    { source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 2000 },
+    { source: 'restricted_on', type: 'date', label: 'Date', required: true, date: { max: 'today', min: '-20y', defaultToday: true }, sortable: true },
+    { source: 'recorded_by', type: 'text', label: 'Recorded by', readOnly: true, views: ['list', 'show'] },
+    // Future bookings it covers (id, start_at, end_at, site), for the offer to unassign them.
+    { source: 'affected_shifts', type: 'json', label: 'Booked shifts it covers', computed: true, readOnly: true, views: ['show'] },
+  ],
+};
+
+/** What a staff member prefers: one record per staff member, edited on the profile's Preferences tab. */
+export const candidatePreferences: ResourceDeclaration = {
+  name: 'candidate_preferences',
+  table: 'candidate_preferences',
+  label: { one: 'Preferences', many: 'Preferences' },
+  recordRepresentation: 'Preferences',
+  defaultSort: { field: 'id', order: 'ASC' },
+  delete: 'hard',
+  parent: { resource: 'candidates', field: 'candidate_id', onDelete: 'hide', tab: 'candidate-preference' },
+  access: agencyStaff,
+  rules: (r) => {
+    const out: Record<string, string> = {};
+    const overlap = (a?: unknown[], b?: unknown[]) => (a ?? []).some((x) => (b ?? []).map(Number).includes(Number(x)));
+    if (overlap(r.preferred_client_ids, r.avoided_client_ids)) out.avoided_client_ids = 'app.preferences.overlap';
+    if (overlap(r.preferred_site_ids, r.avoided_site_ids)) out.avoided_site_ids = 'app.preferences.overlap';
+    if (r.opted_out_48h === true && !r.opt_out_signed_on) out.opt_out_signed_on = 'app.preferences.opt_out_date';
+    return out;
+  },
+  fields: [
+    { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member', required: true, createOnly: true, unique: true, filter: true },
+    { source: 'preferred_client_ids', type: 'references', reference: 'clients', label: 'Preferred clients', onDelete: 'remove' },
+    { source: 'avoided_client_ids', type: 'references', reference: 'clients', label: 'Clients to avoid', onDelete: 'remove' },
+    { source: 'preferred_site_ids', type: 'references', reference: 'sites', label: 'Preferred sites', onDelete: 'remove' },
+    { source: 'avoided_site_ids', type: 'references', reference: 'sites', label: 'Sites to avoid', onDelete: 'remove' },
+    { source: 'job_role_ids', type: 'references', reference: 'job_roles', label: 'Job roles they will work', onDelete: 'remove' },
+    { source: 'prefers_day', type: 'boolean', label: 'Day shifts', defaultValue: true },
+    { source: 'prefers_night', type: 'boolean', label: 'Night shifts', defaultValue: false },
+    { source: 'prefers_long_day', type: 'boolean', label: 'Long days', defaultValue: false },
+    { source: 'prefers_weekend', type: 'boolean', label: 'Weekends', defaultValue: false },
+    { source: 'max_hours_per_week', type: 'number', label: 'Most hours a week', integer: true, min: 1, max: 100 },
+    { source: 'travel_radius_miles', type: 'number', label: 'Travels up to (miles)', integer: true, min: 0, max: 500 },
+    { source: 'opted_out_48h', type: 'boolean', label: 'Opted out of the 48-hour week', defaultValue: false },
+    { source: 'opt_out_signed_on', type: 'date', label: 'Opt-out signed on', date: { max: 'today', min: '-20y' } },
+  ],
+};
+
+export const AVAILABILITY_CHOICES = [
+  { id: 'available', name: 'Available all day' },
+  { id: 'day', name: 'Day' },
+  { id: 'night', name: 'Night' },
+  { id: 'long_day', name: 'Long day' },
+  { id: 'unavailable', name: 'Unavailable' },
+];
+
+/** One staff member's availability on one day; the week grid (/staff/availability) edits it in place. */
+export const availability: ResourceDeclaration = {
+  name: 'availability',
+  table: 'availability',
+  label: { one: 'Availability', many: 'Availability' },
+  recordRepresentation: '%{date}',
+  defaultSort: { field: 'date', order: 'ASC' },
+  delete: 'hard',
+  parent: { resource: 'candidates', field: 'candidate_id', onDelete: 'hide' },
+  access: agencyStaff,
+  fields: [
+    { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member', required: true, createOnly: true, filter: true },
+    { source: 'date', type: 'date', label: 'Date', required: true, createOnly: true, filter: true, sortable: true, date: { min: '-1y', max: '+2y' } },
+    { source: 'status', type: 'choice', label: 'Availability', required: true, choices: AVAILABILITY_CHOICES, filter: true },
+  ],
+};
+
+export const complianceResources = [candidateDocuments, candidateRestrictions, candidatePreferences, availability];

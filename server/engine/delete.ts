@@ -1,0 +1,88 @@
+// Deleting a record, refused while declared blockers refer to it.
+import type { Row } from '../db/index.js';
+import { HttpError } from '../http.js';
+import { ident, Params, selectList, type Compiled } from './compile.js';
+import type { EngineContext } from './context.js';
+import { audit, diff } from './audit.js';
+import { getRecord, nameOf } from './query.js';
+
+/**
+ * Deletes (or, for soft resources, hides) a record, keeping the database whole: live rows that depend on it
+ * refuse the delete in words (a staff member's future shifts), children follow the parent's rule (refuse while
+ * they exist, or hidden with it), and references to it are refused, removed or kept as each referring field
+ * declares. Every row this changes besides the record itself takes a new version and its own audit entry; the
+ * record's entry keeps what it held.
+ */
+export async function deleteRecord(ctx: EngineContext, c: Compiled, id: number, registry: Map<string, Compiled>): Promise<Row> {
+  const row = await getRecord(ctx, c, id, { lock: true, all: true });
+  const merchantId = ctx.principal.merchantId;
+  await refuseWhileBlocked(ctx, c, id, registry);
+  const hidden: Record<string, number> = {};
+  // Why a row that refers to the record changed, in its own history.
+  const deletedWith = `${nameOf(c, row)} (${c.decl.label.one.toLowerCase()} ${id}) was deleted`;
+  for (const other of registry.values()) {
+    for (const f of other.stored) {
+      if ((f.type !== 'reference' && f.type !== 'references') || f.reference !== c.decl.name) continue;
+      const match = f.type === 'references' ? `${ident(f.source)} @> array[$2]::integer[]` : `${ident(f.source)} = $2`;
+      const isParent = other.decl.parent?.resource === c.decl.name && other.decl.parent.field === f.source;
+      const mode = isParent ? (other.decl.parent!.onDelete === 'hide' ? 'hide' : 'refuse') : (f.onDelete ?? (c.soft ? 'keep' : 'refuse'));
+      if (mode === 'keep') continue;
+      if (mode === 'refuse') {
+        const [{ n }] = await ctx.db.query<{ n: number }>(`select count(*)::int as n from ${other.table} where merchant_id = $1${other.live} and ${match}`, [merchantId, id]);
+        if (n > 0) {
+          const what = n === 1 ? other.decl.label.one.toLowerCase() : `${n} ${other.decl.label.many.toLowerCase()}`;
+          throw new HttpError(409, `This ${c.decl.label.one.toLowerCase()} is in use by ${what}. Remove ${n === 1 ? 'it' : 'them'} first.`);
+        }
+        continue;
+      }
+      const columns = other.storedColumns.map(ident).join(', ');
+      // Each touched row is read (and locked) first: its audit entry says what it held.
+      const rows = await ctx.db.query(`select ${columns} from ${other.table} where merchant_id = $1${other.live} and ${match} order by id for update`, [merchantId, id]);
+      if (rows.length === 0) continue;
+      const ids = rows.map((r) => r.id);
+      ctx.touched?.add(other.decl.table);
+      if (mode === 'hide') {
+        if (other.soft) await ctx.db.query(`update ${other.table} set deleted_at = now(), version = version + 1, updated_at = now() where merchant_id = $1 and id = any($2)`, [merchantId, ids]);
+        else await ctx.db.query(`delete from ${other.table} where merchant_id = $1 and id = any($2)`, [merchantId, ids]);
+        hidden[other.decl.name] = rows.length;
+        for (const r of rows) await audit(ctx, other, r.id, 'delete', { record: r, changes: diff(other, r, {}), input: { reason: deletedWith } });
+        continue;
+      }
+      const set = f.type === 'references' ? `array_remove(${ident(f.source)}, $3)` : 'null';
+      const after = await ctx.db.query(`update ${other.table} set ${ident(f.source)} = ${set}, version = version + 1, updated_at = now() where merchant_id = $1 and id = any($2) returning id, ${ident(f.source)}`, [merchantId, ids, id]);
+      const now = new Map(after.map((r) => [r.id, r[f.source]]));
+      for (const r of rows) await audit(ctx, other, r.id, 'update', { record: r, changes: { [f.source]: { from: r[f.source], to: now.get(r.id) ?? null } }, input: { reason: deletedWith } });
+    }
+  }
+  if (c.soft) await ctx.db.query(`update ${c.table} set deleted_at = now(), version = version + 1 where merchant_id = $1 and id = $2`, [merchantId, id]);
+  else await ctx.db.query(`delete from ${c.table} where merchant_id = $1 and id = $2`, [merchantId, id]);
+  await audit(ctx, c, id, 'delete', { record: row, changes: diff(c, row, {}), input: Object.keys(hidden).length ? { hidden } : undefined });
+  await c.behaviour.afterDelete?.(ctx, row);
+  return row;
+}
+
+/** How many blocking rows a refusal names; the rest are counted. */
+const BLOCKERS_LISTED = 3;
+
+/** Refuses (409) the delete while live rows declared as blockers (a staff member's future shifts) refer to the record. */
+async function refuseWhileBlocked(ctx: EngineContext, c: Compiled, id: number, registry: Map<string, Compiled>) {
+  const reasons: string[] = [];
+  const errors: Record<string, string> = {};
+  for (const other of registry.values()) {
+    for (const [field, blocker] of Object.entries(other.behaviour.deleteBlockers ?? {})) {
+      const f = other.byField.get(field);
+      if (!f || f.reference !== c.decl.name) continue;
+      const p = new Params();
+      const match = f.type === 'references' ? `${ident(field)} @> array[${p.bind(id)}]::integer[]` : `${ident(field)} = ${p.bind(id)}`;
+      const where = `merchant_id = ${p.bind(ctx.principal.merchantId)}${other.live} and ${match} and (${blocker.where})`;
+      const [{ n }] = await ctx.db.query<{ n: number }>(`select count(*)::int as n from ${other.table} where ${where}`, p.values);
+      if (n === 0) continue;
+      const sortBy = other.byField.get(other.decl.defaultSort.field)?.computed ? 'id' : ident(other.decl.defaultSort.field);
+      const first = await ctx.db.query(`select ${selectList(other, ctx.principal, 'record', p.bind, ctx.today)} from ${other.table} where ${where} order by ${sortBy} ${other.decl.defaultSort.order}, id limit ${BLOCKERS_LISTED}`, p.values);
+      const list = first.map((r) => nameOf(other, r)).join('; ') + (n > first.length ? `; and ${n - first.length} more` : '');
+      reasons.push(`${blocker.describe(n)} (${list}). ${blocker.advice}`);
+      errors[other.decl.name] = list;
+    }
+  }
+  if (reasons.length) throw new HttpError(409, `This ${c.decl.label.one.toLowerCase()} cannot be deleted yet: ${reasons.join(' ')}`, errors);
+}

@@ -1,0 +1,207 @@
+// Writing a record: the write policy, validation against the declaration and the database, and the stored row.
+import type { Row } from '../db/index.js';
+import { badInput, HttpError } from '../http.js';
+import type { FieldDeclaration } from '../../core/engine/types.js';
+import { validateRecord, validateCustomFieldsInput, type Problems } from '../../core/engine/validate.js';
+import { normaliseText } from '../../core/engine/text.js';
+import { FILE_LIMIT_LABELS, fileKindOf } from '../../core/engine/files.js';
+import { toFieldErrors } from './messages.js';
+import { TEXT_TYPES } from './ddl.js';
+import { ident, Params, readable, scopeWhere, type Compiled } from './compile.js';
+import type { EngineContext, EnginePrincipal } from './context.js';
+import { audit, diff } from './audit.js';
+import { checkFileRefs, attachFiles, filesNotOfKind } from '../files/store.js';
+import { customFieldsOf } from './customFields.js';
+import { getRecord } from './query.js';
+
+const JSON_TYPES = new Set(['address', 'json']);
+/** Typed text is trimmed; a choice is not (" " is not an option, and must be refused, not cleared). */
+const TRIMMED = new Set(['text', 'longtext', 'email', 'phone']);
+/** A value as the database will hold it, for comparing what a caller sends with what is stored. */
+function canonical(f: FieldDeclaration, v: unknown): unknown {
+  if (v === undefined || v === null || v === '') return null;
+  switch (f.type) {
+    case 'reference':
+    case 'number':
+    case 'money':
+      return typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
+    case 'references':
+      return Array.isArray(v) ? v.map(Number).sort((a, b) => a - b) : v;
+    case 'address': {
+      if (typeof v !== 'object') return v;
+      const a = v as Record<string, unknown>;
+      return Object.fromEntries(['line1', 'line2', 'city', 'postcode', 'country'].map((k) => [k, a[k] === '' || a[k] === undefined ? null : a[k]]));
+    }
+    default:
+      return typeof v === 'string' && TRIMMED.has(f.type) ? normaliseText(v) : v;
+  }
+}
+
+/** Typed text as it is stored: trimmed and in NFC, the parts of an address too. Anything else as sent. */
+export function normalised(f: FieldDeclaration, v: unknown): unknown {
+  if (typeof v === 'string' && TRIMMED.has(f.type)) return normaliseText(v);
+  if (f.type === 'address' && typeof v === 'object' && v !== null && !Array.isArray(v)) {
+    return Object.fromEntries(Object.entries(v).map(([k, part]) => [k, typeof part === 'string' ? part.normalize('NFC') : part]));
+  }
+  return v;
+}
+const sameValue = (f: FieldDeclaration, a: unknown, b: unknown) => JSON.stringify(canonical(f, a)) === JSON.stringify(canonical(f, b));
+
+const defaultOf = (f: FieldDeclaration) => (f.defaultValue !== undefined ? f.defaultValue : f.type === 'boolean' ? false : f.type === 'references' ? [] : null);
+
+/**
+ * The field write policy. A caller may send a field back unchanged (forms send whole records); changing a
+ * field that only actions change, a create-only field after creation, or a field their role may not write
+ * is refused, naming the field. Read-only fields are filled by the server and ignored.
+ */
+function applyWritePolicy(c: Compiled, principal: EnginePrincipal, body: Record<string, unknown>, stored?: Row) {
+  const changes: Record<string, unknown> = {};
+  const problems: Problems = {};
+  for (const f of c.writable) {
+    if (!Object.prototype.hasOwnProperty.call(body, f.source)) continue;
+    let v = normalised(f, body[f.source]);
+    if (v === '') v = null;
+    const current = stored ? stored[f.source] : defaultOf(f);
+    if (sameValue(f, v, current)) {
+      if (!stored) changes[f.source] = v;
+      continue;
+    }
+    if (f.actionOnly) problems[f.source] = { message: 'engine.policy.actionOnly' };
+    else if (f.createOnly && stored) problems[f.source] = { message: 'engine.policy.createOnly' };
+    else if ((f.writableBy && !f.writableBy.includes(principal.role)) || !readable(principal, f)) problems[f.source] = { message: 'engine.policy.role' };
+    else changes[f.source] = v;
+  }
+  return { changes, problems };
+}
+
+/** Validation the database has to answer: unique values, references inside the caller's scope, stored files. */
+async function checkAgainstDatabase(ctx: EngineContext, c: Compiled, record: Record<string, unknown>, known: Problems, id?: number): Promise<Problems> {
+  const problems: Problems = {};
+  const merchantId = ctx.principal.merchantId;
+  for (const f of c.stored) {
+    const v = record[f.source];
+    // A value that already failed validation never reaches a query.
+    if (v == null || known[f.source] || f.readOnly) continue;
+    if (f.unique) {
+      const expr = TEXT_TYPES.has(f.type) ? `lower(${ident(f.source)}) = lower($2)` : `${ident(f.source)} = $2`;
+      const [dup] = await ctx.db.query(`select 1 from ${c.table} where merchant_id = $1${c.live} and ${expr} and id <> $3 limit 1`, [merchantId, v, id ?? 0]);
+      if (dup) problems[f.source] = { message: 'engine.validation.unique' };
+    }
+    if ((f.type === 'reference' || f.type === 'references') && f.reference) {
+      const target = c.lookup(f.reference);
+      const ids = [...new Set((Array.isArray(v) ? v : [v]).map(Number))];
+      if (ids.length === 0) continue;
+      const p = new Params();
+      // A client user may point only at rows of their own client (a site of another client does not exist for them).
+      const scoped = target.decl.clientScope ? scopeWhere(target, ctx.principal, p.bind) : `merchant_id = ${p.bind(merchantId)}${target.live}`;
+      const found = await ctx.db.query(`select id from ${target.table} where ${scoped} and id = any(${p.bind(ids)})`, p.values);
+      if (found.length !== ids.length) problems[f.source] = { message: 'engine.validation.referenceMissing' };
+    }
+    if (f.type === 'image' || f.type === 'file') {
+      const bad = await checkFileRefs(ctx.db, merchantId, ctx.principal.userId, [String(v)], id === undefined ? undefined : { resource: c.decl.name, id });
+      if (bad.length) {
+        problems[f.source] = { message: 'engine.validation.file' };
+        continue;
+      }
+      const kind = f.file?.kind ?? fileKindOf(f.type);
+      const [wrong] = await filesNotOfKind(ctx.db, merchantId, [String(v)], kind);
+      if (wrong?.problem === 'type') problems[f.source] = { message: kind === 'image' ? 'engine.validation.image' : 'engine.validation.fileType' };
+      else if (wrong?.problem === 'size') problems[f.source] = { message: 'engine.validation.fileSize', args: { max: FILE_LIMIT_LABELS[kind] } };
+    }
+  }
+  return problems;
+}
+
+function toColumnValue(f: FieldDeclaration | undefined, v: unknown) {
+  // An empty many-reference is an empty list, never NULL.
+  if (f?.type === 'references') return v == null ? [] : (v as unknown[]).map(Number);
+  if (f?.type === 'boolean' && v == null) return false;
+  if (v == null) return null;
+  if ((f && JSON_TYPES.has(f.type)) || !f) return JSON.stringify(v);
+  if (f.type === 'reference' || f.type === 'number' || f.type === 'money') return Number(v);
+  return v;
+}
+
+export function refuse(problems: Problems) {
+  if (Object.keys(problems).length) throw badInput(toFieldErrors(problems));
+}
+
+const stale = (c: Compiled) =>
+  new HttpError(409, `This ${c.decl.label.one.toLowerCase()} was changed by someone else while you were editing it. Reload it to see their changes, then make yours again.`, { version: 'Changed meanwhile' });
+
+/**
+ * Stores a change the caller is allowed to make (policy already applied): validates the merged record, asks
+ * the database, runs the hooks, writes, audits. Creates when `stored` is undefined.
+ */
+export async function store(ctx: EngineContext, c: Compiled, stored: Row | undefined, changes: Record<string, unknown>, e: { customInput?: unknown; action?: string; input?: unknown; problems?: Problems }): Promise<Row> {
+  const storable = c.stored.filter((f) => f.source !== 'created_at');
+  const record: Record<string, any> = stored ? { ...stored, ...changes } : { ...Object.fromEntries(storable.map((f) => [f.source, defaultOf(f)])), ...changes };
+  const problems: Problems = { ...e.problems };
+  const defs = await customFieldsOf(ctx, c);
+  if (c.decl.customFields) {
+    if (e.customInput !== undefined) {
+      const custom = validateCustomFieldsInput(defs, e.customInput, stored?.custom_fields ?? {}, ctx.today);
+      Object.assign(problems, custom.problems);
+      record.custom_fields = custom.merged;
+    } else record.custom_fields = stored?.custom_fields ?? {};
+  }
+  const valid = validateRecord(c.decl, record, defs, ctx.today);
+  for (const [k, v] of Object.entries(valid)) problems[k] ??= v;
+  // A field the caller did not touch keeps its stored value; only fields this write sets are checked again.
+  const touched = stored ? Object.fromEntries(Object.keys(changes).map((k) => [k, record[k]])) : record;
+  Object.assign(problems, await checkAgainstDatabase(ctx, c, touched, problems, stored?.id));
+  refuse(problems);
+  // The hook may refuse, or fill fields the server sets (who recorded it, a default expiry) on `record`.
+  const hookProblems = await c.behaviour.beforeSave?.(ctx, { stored, changes, record, action: e.action });
+  if (hookProblems) refuse(hookProblems);
+
+  const merchantId = ctx.principal.merchantId;
+  const cols = [...storable.map((f) => f.source), ...(c.decl.customFields ? ['custom_fields'] : [])];
+  // The written row comes back with the statement (every stored column, and the computed ones): no re-read.
+  const values: unknown[] = [merchantId];
+  const bind = (v: unknown) => `$${values.push(v)}`;
+  const returning = () => [c.storedColumns.map(ident).join(', '), ...c.computed.map((f) => `(${c.behaviour.computed![f.source](bind, { today: ctx.today })}) as ${ident(f.source)}`)].join(', ');
+  let full: Row;
+  if (stored) {
+    const changed = cols.filter((col) => (col === 'custom_fields' ? JSON.stringify(record.custom_fields) !== JSON.stringify(stored.custom_fields) : !sameValue(c.byField.get(col)!, record[col], stored[col])));
+    if (changed.length === 0 && !e.action) return getRecord(ctx, c, stored.id);
+    const sets = changed.map((col) => `${ident(col)} = ${bind(toColumnValue(c.byField.get(col), record[col]))}`);
+    [full] = await ctx.db.query(`update ${c.table} set ${[...sets, 'updated_at = now()', 'version = version + 1'].join(', ')} where merchant_id = $1 and id = ${bind(stored.id)} returning ${returning()}`, values);
+  } else {
+    const placeholders = cols.map((col) => bind(toColumnValue(c.byField.get(col), record[col])));
+    [full] = await ctx.db.query(`insert into ${c.table} (merchant_id, ${cols.map(ident).join(', ')}) values ($1, ${placeholders.join(', ')}) returning ${returning()}`, values);
+  }
+  const id: number = full.id;
+  const fileFields = c.stored.filter((f) => (f.type === 'image' || f.type === 'file') && full[f.source] && full[f.source] !== stored?.[f.source]);
+  for (const f of fileFields) {
+    // Another record took the file first (two saves with one upload): refused, and the write rolls back.
+    const taken = await attachFiles(ctx.db, merchantId, c.decl.name, id, f.source, [String(full[f.source])]);
+    if (taken.length) refuse({ [f.source]: { message: 'engine.validation.file' } });
+  }
+  await audit(ctx, c, id, e.action ? 'action' : stored ? 'update' : 'create', { record: full, changes: diff(c, stored, full), action: e.action, input: e.input });
+  const changedItself = await c.behaviour.afterSave?.(ctx, { stored, changes, record, action: e.action, row: full });
+  // A client user's answer is read through their scope: a row written outside it is refused (and rolled back).
+  // An agency user's scope is their agency, which a write cannot change; a hook that changed the row is re-read.
+  if (changedItself || ctx.principal.loginType !== 'admin') return getRecord(ctx, c, id);
+  return visibleTo(c, ctx.principal, full);
+}
+
+/** The columns of a full row the principal may receive (as getRecord would select them). */
+function visibleTo(c: Compiled, principal: EnginePrincipal, row: Row): Row {
+  const out: Row = {};
+  for (const col of [...c.storedColumns, ...c.computed.map((f) => f.source)]) {
+    const f = c.byField.get(col);
+    if (!f || readable(principal, f)) out[col] = row[col];
+  }
+  return out;
+}
+
+/** POST (no id) or PUT: the caller's write, under the write policy and, when a version is sent, the version check. */
+export async function saveRecord(ctx: EngineContext, c: Compiled, body: Record<string, unknown>, id?: number): Promise<Row> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badInput({ _: 'Send the record as a JSON object' });
+  const stored = id === undefined ? undefined : await getRecord(ctx, c, id, { lock: true, all: true });
+  if (stored && body.version !== undefined && body.version !== null && Number(body.version) !== Number(stored.version)) throw stale(c);
+  const { changes, problems } = applyWritePolicy(c, ctx.principal, body, stored);
+  const customInput = c.decl.customFields && Object.prototype.hasOwnProperty.call(body, 'custom_fields') ? body.custom_fields : undefined;
+  return store(ctx, c, stored, changes, { customInput, problems });
+}

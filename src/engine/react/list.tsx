@@ -1,0 +1,328 @@
+// The generated list: tabs, filters, columns, rows as links, bulk actions and export.
+import { Fragment, createContext, useContext, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { Box, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Link } from 'react-router';
+import {
+  BulkDeleteButton, BulkExportButton, CreateButton, DataTable, ExportButton, FilterButton,
+  List, SearchInput, SelectInput, NullableBooleanInput, ReferenceInput, AutocompleteInput,
+  TopToolbar, useCanAccess, useTranslate, useRecordContext,
+  ColumnsButton, DataTableBody, DataTableRow, SimpleList, useDataTableCallbacksContext, useListContext, type DataTableRowProps, type RaRecord,
+} from 'react-admin';
+import type { FieldOverride, ViewOptions } from './viewOptions';
+import type { FieldDeclaration, ListTab, ResourceDeclaration } from '../../../core/engine/types';
+import type React from 'react';
+import { hasView } from '../../../core/engine/types';
+import type { CustomFieldDefinition } from '../../../core/engine/validate';
+import { customFieldAsDeclaration } from '../../../core/engine/validate';
+import { FieldFor } from './fields';
+import { InputFor, referenceSort } from './inputs';
+import { PickerInput } from './DatePickerInput';
+import { useCustomFields } from './customFields';
+import { buildExporter } from './exporter';
+import { declarations } from '../../../core/resources/declarations';
+import type { ResourcePaths } from './paths';
+import { BulkActions } from './actions';
+
+function filterInputs(decl: ResourceDeclaration): ReactElement[] {
+  const inputs: ReactElement[] = [];
+  if (decl.search?.length) inputs.push(<SearchInput key="q" source="q" alwaysOn />);
+  for (const f of decl.fields.filter((x) => x.filter)) {
+    // Filters are as wide as their longest option name (at least 200 px), never cut.
+    if (f.type === 'choice') inputs.push(<SelectInput key={f.source} source={f.source} label={f.label} choices={f.choices ?? []} sx={{ minWidth: 200 }} />);
+    else if (f.type === 'boolean') inputs.push(<NullableBooleanInput key={f.source} source={f.source} label={f.label} />);
+    else if (f.type === 'reference')
+      inputs.push(
+        <ReferenceInput key={f.source} source={f.source} reference={f.reference!} sort={referenceSort(f.reference!)}>
+          <AutocompleteInput label={f.label} filterToQuery={(q: string) => (q ? { q } : {})} sx={{ minWidth: 240 }} />
+        </ReferenceInput>,
+      );
+    else if (f.type === 'date' || f.type === 'datetime') {
+      inputs.push(<PickerInput key={`${f.source}_gte`} source={`${f.source}_gte`} label={`${f.label} from`} />);
+      inputs.push(<PickerInput key={`${f.source}_lte`} source={`${f.source}_lte`} label={`${f.label} to`} />);
+    } else inputs.push(<InputFor key={f.source} of={f} source={f.source} />);
+  }
+  return inputs;
+}
+
+function ListTabs({ decl, paths, current }: { decl: ResourceDeclaration; paths: ResourcePaths; current?: ListTab }) {
+  const translate = useTranslate();
+  if (!decl.tabs?.length) return null;
+  return (
+    <Tabs
+      value={current?.id ?? decl.tabs[0].id}
+      aria-label={translate(`resources.${decl.name}.name`, { smart_count: 2 })}
+      variant="scrollable"
+      // The tabs scroll within the page's width: without this their full width counts towards the layout's
+      // fit-content width, and a phone's page scrolls sideways.
+      sx={{ contain: 'inline-size' }}
+    >
+      {decl.tabs.map((t) => (
+        <Tab key={t.id} value={t.id} label={translate(`resources.${decl.name}.tabs.${t.id}`, { _: t.label })} component={Link} to={paths.tab(t.id)} />
+      ))}
+    </Tabs>
+  );
+}
+
+/** More list columns than this, and the user chooses which to show (remembered in react-admin's store). */
+export const COLUMN_CHOICE_FROM = 6;
+
+/** The name of a row: the first field of the declaration's recordRepresentation ('%{first_name} %{last_name}'). */
+export const nameField = (decl: ResourceDeclaration) => /%\{(\w+)\}/.exec(decl.recordRepresentation)?.[1];
+
+function ListActions({ decl, columns, readOnly }: { decl: ResourceDeclaration; columns: number; readOnly?: boolean }) {
+  const { canAccess: canExport } = useCanAccess({ resource: decl.name, action: 'export' });
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
+      {decl.fields.some((f) => f.filter) && <FilterButton />}
+      {columns > COLUMN_CHOICE_FROM && !phone && <ColumnsButton />}
+      {!readOnly && <CreateButton />}
+      {/* meta.export makes the list request say it is an export, which the API authorises as 'export'. */}
+      {canExport && <ExportButton maxResults={10000} meta={{ export: true }} />}
+    </TopToolbar>
+  );
+}
+
+function EmptyList({ decl, paths, tab, readOnly }: { decl: ResourceDeclaration; paths: ResourcePaths; tab?: ListTab; readOnly?: boolean }) {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: decl.name, action: 'create' });
+  const name = translate(`resources.${decl.name}.name`, { smart_count: 2, _: decl.label.many }).toLowerCase();
+  const filtered = tab && Object.keys(tab.filter).length > 0;
+  return (
+    <Box sx={{ p: 4, textAlign: 'center' }}>
+      <Typography variant="h6" gutterBottom>
+        {translate(filtered ? 'engine.list.emptyFiltered' : 'engine.list.empty', { name })}
+      </Typography>
+      {canAccess && !filtered && !readOnly && (
+        <CreateButton variant="contained" label="engine.list.create" to={paths.create} />
+      )}
+    </Box>
+  );
+}
+
+const SHORT_TYPES = new Set(['phone', 'number', 'money', 'boolean', 'choice', 'reference', 'date', 'datetime']);
+/**
+ * Columns size to their content: short values never wrap, long text stops at 280 px with an ellipsis (the full
+ * text is one click away on the record).
+ */
+const cellSx = (f: FieldDeclaration) =>
+  SHORT_TYPES.has(f.type)
+    ? { whiteSpace: 'nowrap' }
+    : f.type === 'references' || f.type === 'image'
+      ? {}
+      : { maxWidth: 280, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' };
+
+/** The row's name as a link to the record: the keyboard's and the screen reader's way into it. */
+function NameLink({ of: field, paths }: { of: FieldDeclaration; paths: ResourcePaths }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Link to={paths.show(record.id)} onClick={(e) => e.stopPropagation()} style={{ color: 'inherit', fontWeight: 500 }}>
+      <FieldFor of={field} plain />
+    </Link>
+  );
+}
+
+export const listColumns = (decl: ResourceDeclaration, defs: CustomFieldDefinition[]) => [
+  ...decl.fields.filter((f) => hasView(f, 'list')),
+  ...defs.filter((x: any) => x.show_in_list).map(customFieldAsDeclaration),
+];
+
+function Columns({ decl, defs, paths, overrides }: { decl: ResourceDeclaration; defs: CustomFieldDefinition[]; paths: ResourcePaths; overrides?: Record<string, FieldOverride> }) {
+  const name = nameField(decl);
+  const custom = new Set(defs.map((d) => `custom_fields.${d.key}`));
+  const cols: ReactNode[] = listColumns(decl, defs).map((f) => (
+    <DataTable.Col key={f.source} source={f.source} label={f.label} disableSort={!f.sortable || custom.has(f.source)} cellSx={() => cellSx(f)}>
+      {overrides?.[f.source]?.column ??
+        overrides?.[f.source]?.field ??
+        // References in a row are plain text: the row itself opens the record, the name is its one link.
+        (f.source === name ? <NameLink of={f} paths={paths} /> : <FieldFor of={f} plain />)}
+    </DataTable.Col>
+  ));
+  return <>{cols}</>;
+}
+
+/** Which row of the list is the one Tab stop (roving tabindex); null until the user moves, then the first row. */
+const CurrentRowContext = createContext<{ current: unknown; setCurrent: (id: unknown) => void; first: unknown }>({ current: null, setCurrent: () => undefined, first: null });
+
+/**
+ * A row as a keyboard user needs it: the list is one Tab stop (the current row; the checkbox and name link inside a
+ * row leave the Tab order, as the row does what they do), ↑/↓ (Home/End) move between rows, Enter opens the record
+ * as a click does, Space selects it for the bulk actions instead of scrolling the page.
+ */
+function EngineRow(props: DataTableRowProps) {
+  const record = useRecordContext(props);
+  const { handleToggleItem } = useDataTableCallbacksContext();
+  const { current, setCurrent, first } = useContext(CurrentRowContext);
+  const ref = useRef<HTMLTableRowElement>(null);
+  const id = record?.id;
+  const isCurrent = (current ?? first) === id;
+  useEffect(() => {
+    ref.current?.querySelectorAll<HTMLElement>('input[type="checkbox"], a[href]').forEach((el) => (el.tabIndex = -1));
+  });
+  return (
+    <DataTableRow
+      {...props}
+      ref={ref}
+      tabIndex={isCurrent ? 0 : -1}
+      className={[props.className, 'engine-row'].filter(Boolean).join(' ')}
+      onFocus={(e: React.FocusEvent<HTMLTableRowElement>) => {
+        if (e.target === e.currentTarget && current !== id) setCurrent(id);
+      }}
+      onKeyDown={(e: React.KeyboardEvent<HTMLTableRowElement>) => {
+        if (e.target !== e.currentTarget) return;
+        const row = e.currentTarget;
+        const rows = [...(row.parentElement?.querySelectorAll<HTMLTableRowElement>(':scope > tr.engine-row') ?? [])];
+        const at = rows.indexOf(row);
+        const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: rows.length - 1 }[e.key];
+        if (to !== undefined) {
+          e.preventDefault();
+          rows[Math.max(0, Math.min(rows.length - 1, to))]?.focus();
+        } else if (e.key === 'Enter') {
+          e.preventDefault();
+          row.click();
+        } else if (e.key === ' ') {
+          e.preventDefault();
+          if (handleToggleItem && id !== undefined) handleToggleItem(id, e as any);
+        }
+      }}
+    />
+  );
+}
+function EngineBody(props: any) {
+  const [current, setCurrent] = useState<unknown>(null);
+  const { data } = useListContext();
+  const first = data?.[0]?.id ?? null;
+  // A row that left the page (another page, a filter) gives the Tab stop back to the first row.
+  const live = data?.some((r) => r.id === current) ? current : null;
+  return (
+    <CurrentRowContext.Provider value={{ current: live, setCurrent, first }}>
+      <DataTableBody {...props} row={EngineRow} />
+    </CurrentRowContext.Provider>
+  );
+}
+
+/** A record's name as the declaration writes it: '%{first_name} %{last_name}'. */
+export const representationOf = (decl: ResourceDeclaration) => (record: RaRecord | undefined) =>
+  decl.recordRepresentation.replace(/%\{(\w+)\}/g, (_, k) => String(record?.[k] ?? '')).trim();
+
+/**
+ * What a one-column card of a phone's list shows: the record's name, the next one or two list fields (not part
+ * of the name, not pictures or yes/no) and its status.
+ */
+export function simpleListParts(decl: ResourceDeclaration) {
+  const inName = new Set([...decl.recordRepresentation.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]));
+  const status = decl.fields.find((f) => f.source === 'status' && f.type === 'choice' && hasView(f, 'list'));
+  const secondary = decl.fields
+    .filter((f) => hasView(f, 'list') && !inName.has(f.source) && f !== status && !['image', 'file', 'boolean', 'references', 'address'].includes(f.type))
+    .slice(0, 2);
+  return { primary: representationOf(decl), secondary, status };
+}
+
+/**
+ * The list below the tablet breakpoint: one card a record, built from the declaration; a tap opens it. `card` replaces
+ * the line under the name; the status says what the list's status column says (its override, if any).
+ */
+export function EngineSimpleList({ decl, paths, card, overrides }: { decl: ResourceDeclaration; paths: ResourcePaths; card?: ReactElement; overrides?: Record<string, FieldOverride> }) {
+  const { primary, secondary, status } = simpleListParts(decl);
+  const statusCell = status && overrides?.[status.source]?.column;
+  return (
+    <SimpleList
+      className="engine-simple-list"
+      primaryText={(r: RaRecord) => primary(r)}
+      secondaryText={() => (
+        <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
+          {card ??
+            secondary.map((f) => (
+              <FieldFor key={f.source} of={f} plain component="span" />
+            ))}
+        </Box>
+      )}
+      tertiaryText={
+        statusCell ? (
+          // react-admin's own class: placed and dimmed as its status text is.
+          <span className="RaSimpleList-tertiary">{statusCell}</span>
+        ) : status ? (r: RaRecord) => status.choices?.find((c) => c.id === r.status)?.name ?? '' : undefined
+      }
+      rowClick={(id: any) => paths.show(id)}
+    />
+  );
+}
+
+/** The generated list: tabs, search and filters, sortable columns, server pagination, bulk delete and CSV export. */
+export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId, title, readOnly, card }: ViewOptions & {
+  tabId?: string;
+  /** On a phone, the line under each card's name (default: the next list fields). */
+  card?: ReactElement;
+  /** false: the page around the list sets the title. */
+  title?: false;
+  /** A report: rows open their records, where changes happen; the list itself offers no create, bulk action or delete, only export. */
+  readOnly?: boolean;
+}) {
+  const tab = decl.tabs?.find((t) => t.id === tabId) ?? decl.tabs?.[0];
+  const { defs } = useCustomFields(decl);
+  return (
+    <Fragment>
+      <ListTabs decl={decl} paths={paths} current={tab} />
+      <List
+        key={tab?.id ?? 'all'}
+        resource={decl.name}
+        title={title}
+        filter={tab?.filter}
+        storeKey={`${decl.name}.${tab?.id ?? 'all'}.listParams`}
+        sort={decl.defaultSort}
+        perPage={25}
+        filters={filterInputs(decl)}
+        // Readable CSV: labels as headers, references by name, formulas neutralised, dated file name.
+        exporter={buildExporter(decl, { declarations, customFields: defs })}
+        actions={<ListActions decl={decl} columns={listColumns(decl, defs).length} readOnly={readOnly} />}
+        empty={<EmptyList decl={decl} paths={paths} tab={tab} readOnly={readOnly} />}
+        // A wide table scrolls inside its card; the toolbar stays in view. The table itself scrolls, not the card:
+        // the bulk bar is drawn over the toolbar above the card's top edge, and a scrolling card would clip it.
+        sx={{
+          '& .RaList-main': { minWidth: 0 },
+          // Overrides a scrolling card from the theme: it would clip the bulk bar, which is moved up over the toolbar.
+          '& .RaList-content': { overflow: 'inherit' },
+          '& .RaDataTable-root': { minWidth: 0 },
+          '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+          // Headers wrap between words: a long label ("Split shifts at each band boundary") must not widen the list.
+          '& .RaDataTable-headerCell': { whiteSpace: 'normal', verticalAlign: 'bottom' },
+          // With nothing selected the bulk bar is collapsed out of sight: its buttons leave the Tab order too.
+          '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' },
+          // The keyboard's place in the list is plain to see.
+          '& .engine-row:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
+        }}
+      >
+        <ListBody decl={decl} paths={paths} defs={defs} overrides={fieldOverrides} bulkActions={bulkActions} readOnly={readOnly} card={card} />
+      </List>
+    </Fragment>
+  );
+}
+
+function ListBody({ decl, paths, defs, overrides, bulkActions, readOnly, card }: { decl: ResourceDeclaration; paths: ResourcePaths; defs: CustomFieldDefinition[]; overrides?: Record<string, FieldOverride>; bulkActions?: ReactElement; readOnly?: boolean; card?: ReactElement }) {
+  const { canAccess: canExport } = useCanAccess({ resource: decl.name, action: 'export' });
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  // Below the tablet breakpoint a table cannot fit: one card a record (no bulk actions there).
+  if (phone) return <EngineSimpleList decl={decl} paths={paths} card={card} overrides={overrides} />;
+  return (
+    <DataTable
+      body={EngineBody}
+      hiddenColumns={listColumns(decl, defs).filter((f) => f.listHidden).map((f) => f.source)}
+      rowClick={(id) => paths.show(id)}
+      bulkActionButtons={
+        readOnly ? (
+          canExport ? <BulkExportButton /> : false
+        ) : (
+          <>
+            <BulkActions decl={decl} />
+            {bulkActions}
+            {canExport && <BulkExportButton />}
+            <BulkDeleteButton mutationMode="pessimistic" />
+          </>
+        )
+      }
+    >
+      <Columns decl={decl} defs={defs} paths={paths} overrides={overrides} />
+    </DataTable>
+  );
+}

@@ -1,0 +1,70 @@
+// The generated show view: the fields, the record's actions and its history.
+import { Box } from '@mui/material';
+import { DeleteButton, EditButton, Show, SimpleShowLayout, TopToolbar, useTranslate, useRecordContext, useNotify } from 'react-admin';
+import type { FieldOverride, ViewOptions } from './viewOptions';
+import type { ResourceDeclaration } from '../../../core/engine/types';
+import { hasView } from '../../../core/engine/types';
+import { customFieldAsDeclaration } from '../../../core/engine/validate';
+import { FieldFor } from './fields';
+import { useCustomFields } from './customFields';
+import { RecordActions } from './actions';
+import { HistoryPanel } from './history';
+
+export function ShowFields({ decl, fieldOverrides }: { decl: ResourceDeclaration; fieldOverrides?: Record<string, FieldOverride> }) {
+  const { defs } = useCustomFields(decl);
+  return (
+    // Long values (an address, an e-mail) wrap within a phone's width.
+    <SimpleShowLayout className="engine-show-fields" sx={{ overflowWrap: 'anywhere' }}>
+      {/* SimpleShowLayout labels each child from its source and label props. */}
+      {decl.fields.filter((f) => hasView(f, 'show')).map((f) => fieldOverrides?.[f.source]?.field ?? <FieldFor key={f.source} of={f} source={f.source} label={f.label} />)}
+      {defs.map(customFieldAsDeclaration).map((f) => <FieldFor key={f.source} of={f} source={f.source} label={f.label} />)}
+    </SimpleShowLayout>
+  );
+}
+
+/** The record's audit trail under its show view (shown to those who may list the audit trail). */
+function RecordHistory({ decl }: { decl: ResourceDeclaration }) {
+  const record = useRecordContext();
+  if (!record || decl.audited === false) return null;
+  return (
+    <Box sx={{ px: 2, pb: 2 }}>
+      <HistoryPanel target={{ resource: decl.name, id: record.id }} />
+    </Box>
+  );
+}
+
+/** The entity's name for messages, as the declaration (or its translation) says it: "Staff member", "Site". */
+export function useEntityName(decl: ResourceDeclaration) {
+  const translate = useTranslate();
+  return translate(`resources.${decl.name}.name`, { smart_count: 1, _: decl.label.one });
+}
+
+/**
+ * Says what was saved by its name: "Client created", "Staff member updated", "Site deleted". The words are the
+ * catalogue's resources.<name>.notifications (engine/messages.ts), which react-admin's own buttons (a delete, a
+ * bulk delete) read as well; an entity outside the catalogue still gets its name.
+ */
+export function useNamedNotice(decl: ResourceDeclaration) {
+  const notify = useNotify();
+  const name = useEntityName(decl);
+  return (done: 'created' | 'updated') => notify(`resources.${decl.name}.notifications.${done}`, { type: 'info', messageArgs: { smart_count: 1, _: `${name} ${done}` } });
+}
+
+export function EngineShow({ decl, paths, fieldOverrides, showActions }: ViewOptions) {
+  return (
+    <Show
+      resource={decl.name}
+      actions={
+        <TopToolbar>
+          <RecordActions decl={decl} />
+          {showActions}
+          <EditButton />
+          <DeleteButton mutationMode="pessimistic" redirect={paths.list} />
+        </TopToolbar>
+      }
+    >
+      <ShowFields decl={decl} fieldOverrides={fieldOverrides} />
+      <RecordHistory decl={decl} />
+    </Show>
+  );
+}

@@ -1,0 +1,20 @@
+// What a resource's screens may change of the generated views, one field or action at a time.
+import type { ReactElement } from 'react';
+import type { ResourceDeclaration } from '../../../core/engine/types';
+import type { ResourcePaths } from './paths';
+
+/** Single-field escape hatches: replace how one field is shown, typed or listed, keep the rest generated. */
+export interface FieldOverride {
+  field?: ReactElement;
+  input?: ReactElement;
+  column?: ReactElement;
+}
+export interface ViewOptions {
+  decl: ResourceDeclaration;
+  paths: ResourcePaths;
+  fieldOverrides?: Record<string, FieldOverride>;
+  /** Extra buttons next to the declared bulk actions and Bulk delete/export. */
+  bulkActions?: ReactElement;
+  /** Extra buttons in the show view's toolbar. */
+  showActions?: ReactElement;
+}
