@@ -24,7 +24,7 @@ export const MAX_QUERY_VALUE = 200;
 /** Deepest page a list serves: far beyond any screen, and keeps OFFSET within what the database accepts. */
 const MAX_PAGE = 100_000;
 
-const sortExpression = (c: Compiled, field: string, bind: (v: unknown) => string, today: string) => {
+export const sortExpression = (c: Compiled, field: string, bind: (v: unknown) => string, today: string) => {
   const f = c.byField.get(field);
   if (!f) return ident(field);
   return TEXT_TYPES.has(f.type) && !f.computed ? `lower(${ident(field)})` : fieldExpression(c, f, bind, today);
@@ -213,7 +213,7 @@ export async function getRecord(ctx: Pick<EngineContext, 'db' | 'principal' | 't
  * that drops cached list totals) or for at most the totals' lifetime; every staff write needs them.
  */
 const definitions = new Map<string, { version: number; until: number; defs: CustomFieldDefinition[] }>();
-async function customFieldsOf(ctx: EngineContext, c: Compiled): Promise<CustomFieldDefinition[]> {
+export async function customFieldsOf(ctx: EngineContext, c: Compiled): Promise<CustomFieldDefinition[]> {
   if (!c.decl.customFields) return [];
   const defs = c.lookup(c.decl.customFields);
   const merchantId = ctx.principal.merchantId;

@@ -8,9 +8,9 @@ import type { FieldDeclaration } from '../types';
 import { isFileId } from '../files';
 import { getPath } from '../validate';
 import { FileLink, StoredImage } from './files';
+import { formatAddress } from '../exportFormat';
 
-export const formatAddress = (a: any) =>
-  a && typeof a === 'object' ? [a.line1, a.line2, a.city, a.postcode, a.country].filter(Boolean).join(', ') : '';
+export { formatAddress };
 
 /** What an empty value reads as, on every screen. */
 export const EMPTY = '—';

@@ -1,0 +1,114 @@
+import type { Row } from '../db/index.js';
+import { Params, readable, scopeWhere, selectList, type Compiled } from '../engine/compile.js';
+import type { EngineContext } from '../engine/context.js';
+import { buildWhere, customFieldsOf, parsePaging, sortExpression } from '../engine/records.js';
+import { permits } from '../../src/resources/access.js';
+import { exportCell, exportedFields, type Related } from '../../src/engine/exportFormat.js';
+import { getPath } from '../../src/engine/validate.js';
+import type { FieldDeclaration } from '../../src/engine/types.js';
+
+/** Rows read from the database at a time: a page's rows and their references are all the memory an export holds. */
+export const EXPORT_PAGE = 1000;
+
+/**
+ * The rows of a list, as the list would answer them (the same filters, search, tab, sort, row scope and read
+ * policy: buildWhere, parsePaging and selectList are the list's own), page after page until the last, without
+ * OFFSET: each page starts after the last row of the one before (keyset on the sort value and the id), so the
+ * 100th page costs what the first does. Rows written meanwhile may or may not be included, as with paging a list.
+ */
+export async function* listRowPages(ctx: EngineContext, c: Compiled, query: Record<string, string>, pageSize = EXPORT_PAGE): AsyncGenerator<Row[]> {
+  const { page: _page, per_page: _perPage, ...filters } = query;
+  const { sort, order } = parsePaging(c, ctx.principal, filters);
+  const desc = order === 'desc';
+  let last: { key: unknown; id: number } | null = null;
+  for (;;) {
+    const p = new Params();
+    const { where } = buildWhere(c, ctx, filters, p);
+    const select = selectList(c, ctx.principal, 'list', p.bind, ctx.today);
+    const key = sortExpression(c, sort, p.bind, ctx.today);
+    const after: string = last ? ` and ${keysetAfter(() => sortExpression(c, sort, p.bind, ctx.today), last, desc, p.bind)}` : '';
+    const dir = desc ? 'desc' : 'asc';
+    const rows: Row[] = await ctx.db.query(`select ${select}, ${key} as "__key" from ${c.table} where ${where}${after} order by ${key} ${dir}, id ${dir} limit ${pageSize}`, p.values);
+    if (rows.length === 0) return;
+    const tail: Row = rows[rows.length - 1];
+    last = { key: tail.__key, id: Number(tail.id) };
+    for (const r of rows) delete r.__key;
+    yield rows;
+    if (rows.length < pageSize) return;
+  }
+}
+
+/**
+ * The rows after (key, id) in the list's order. PostgreSQL puts nulls last going up and first going down, so a
+ * null key is a place of its own: going up, only nulls follow it; going down, every non-null value does.
+ */
+function keysetAfter(expr: () => string, last: { key: unknown; id: number }, desc: boolean, bind: (v: unknown) => string): string {
+  const cmp = desc ? '<' : '>';
+  const id = bind(last.id);
+  if (last.key === null || last.key === undefined) {
+    return desc ? `((${expr()} is null and id < ${id}) or ${expr()} is not null)` : `(${expr()} is null and id > ${id})`;
+  }
+  const k = bind(last.key);
+  const beyond = `(${expr()} ${cmp} ${k} or (${expr()} = ${k} and id ${cmp} ${id}))`;
+  return desc ? beyond : `(${beyond} or ${expr()} is null)`;
+}
+
+/**
+ * The names of the records a page refers to, for its reference columns: each target read as its own list would
+ * answer the caller (its row scope and select list), and only targets the caller may list, so a file never names
+ * more than a getMany of those ids would. A reference the caller may not follow keeps its id.
+ */
+export async function referencedNames(ctx: EngineContext, c: Compiled, fields: FieldDeclaration[], rows: Row[]): Promise<Related> {
+  const out: Related = new Map();
+  const wanted = new Map<string, Set<number>>();
+  for (const f of fields) {
+    if ((f.type !== 'reference' && f.type !== 'references') || !f.reference) continue;
+    if (!permits(ctx.principal, c.lookup(f.reference).decl, 'list')) continue;
+    const ids = wanted.get(f.reference) ?? new Set<number>();
+    for (const r of rows) for (const id of [getPath(r, f.source)].flat()) if (id !== null && id !== undefined && id !== '') ids.add(Number(id));
+    wanted.set(f.reference, ids);
+  }
+  for (const [name, ids] of wanted) {
+    if (ids.size === 0) continue;
+    const target = c.lookup(name);
+    const p = new Params();
+    const where = scopeWhere(target, ctx.principal, p.bind);
+    const list = p.bind([...ids]);
+    const found = await ctx.db.query(`select ${selectList(target, ctx.principal, 'list', p.bind, ctx.today)} from ${target.table} where ${where} and id = any(${list})`, p.values);
+    out.set(name, new Map(found.map((r) => [String(r.id), r])));
+  }
+  return out;
+}
+
+/** A list written out: its columns (labels) and its rows as cells, page by page. */
+export interface ExportTable {
+  headers: string[];
+  fields: FieldDeclaration[];
+  pages: AsyncGenerator<(string | number)[][]>;
+}
+
+/**
+ * The caller's export of a list: the declaration's columns they may read (never pay for a client user), the
+ * agency's custom fields, and each page's rows as cells (exportFormat's rules, shared with the browser).
+ */
+export async function exportTable(ctx: EngineContext, c: Compiled, query: Record<string, string>, options: { pageSize?: number; fields?: (fields: FieldDeclaration[]) => FieldDeclaration[] } = {}): Promise<ExportTable> {
+  // A reference the caller may not follow (a client user's shift names its staff member, whose records they do
+  // not list) is left out, so the column of the same label that they may read (the name) takes its place.
+  const followable = (f: FieldDeclaration) => (f.type !== 'reference' && f.type !== 'references') || !f.reference || permits(ctx.principal, c.lookup(f.reference).decl, 'list');
+  const all = exportedFields(c.decl, await customFieldsOf(ctx, c), (f) => readable(ctx.principal, f) && followable(f));
+  const fields = options.fields ? options.fields(all) : all;
+  const declarations = [...new Set(fields.map((f) => f.reference).filter(Boolean))].map((n) => c.lookup(n!).decl);
+  // Reading the first page here lets a bad filter answer 400 before any byte of the file is sent.
+  const source = listRowPages(ctx, c, query, options.pageSize);
+  const first = await source.next();
+  async function* pages() {
+    let next = first;
+    while (!next.done) {
+      const rows = next.value;
+      const related = await referencedNames(ctx, c, fields, rows);
+      yield rows.map((r) => [Number(r.id), ...fields.map((f) => exportCell(f, getPath(r, f.source), related, declarations))]);
+      next = await source.next();
+    }
+  }
+  return { headers: ['ID', ...fields.map((f) => f.label)], fields, pages: pages() };
+}
