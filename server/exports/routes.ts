@@ -18,8 +18,12 @@ export function csvStream(table: ExportTable): Readable {
   async function* records() {
     for await (const page of table.pages) for (const cells of page) yield Object.fromEntries(cells.map((v, i) => [String(i), v]));
   }
-  // Readable.from waits for the stringifier to drain: a slow download holds one page, not the whole list.
-  return Readable.from(records()).pipe(stringify({ ...CSV_OPTIONS, columns }));
+  // Readable.from waits for the stringifier to drain: a slow download holds one page, not the whole list. A
+  // failure while reading (the database gone) ends the download instead of leaving it open.
+  const source = Readable.from(records());
+  const out = stringify({ ...CSV_OPTIONS, columns });
+  source.on('error', (e) => out.destroy(e));
+  return source.pipe(out);
 }
 
 /**

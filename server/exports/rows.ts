@@ -13,44 +13,37 @@ export const EXPORT_PAGE = 1000;
 /**
  * The rows of a list, as the list would answer them (the same filters, search, tab, sort, row scope and read
  * policy: buildWhere, parsePaging and selectList are the list's own), page after page until the last, without
- * OFFSET: each page starts after the last row of the one before (keyset on the sort value and the id), so the
- * 100th page costs what the first does. Rows written meanwhile may or may not be included, as with paging a list.
+ * OFFSET: each page starts after the last row of the one before (keyset on the sort value and the id, which the
+ * list's sort indexes hold), so the 100th page costs what the first does. PostgreSQL puts nulls last going up and
+ * first going down; rows with a null sort value are read as a part of their own (by id), so each part's condition
+ * is a plain range an index serves. Rows written meanwhile may or may not be included, as with paging a list.
  */
 export async function* listRowPages(ctx: EngineContext, c: Compiled, query: Record<string, string>, pageSize = EXPORT_PAGE): AsyncGenerator<Row[]> {
   const { page: _page, per_page: _perPage, ...filters } = query;
   const { sort, order } = parsePaging(c, ctx.principal, filters);
-  const desc = order === 'desc';
-  let last: { key: unknown; id: number } | null = null;
-  for (;;) {
-    const p = new Params();
-    const { where } = buildWhere(c, ctx, filters, p);
-    const select = selectList(c, ctx.principal, 'list', p.bind, ctx.today);
-    const key = sortExpression(c, sort, p.bind, ctx.today);
-    const after: string = last ? ` and ${keysetAfter(() => sortExpression(c, sort, p.bind, ctx.today), last, desc, p.bind)}` : '';
-    const dir = desc ? 'desc' : 'asc';
-    const rows: Row[] = await ctx.db.query(`select ${select}, ${key} as "__key" from ${c.table} where ${where}${after} order by ${key} ${dir}, id ${dir} limit ${pageSize}`, p.values);
-    if (rows.length === 0) return;
-    const tail: Row = rows[rows.length - 1];
-    last = { key: tail.__key, id: Number(tail.id) };
-    for (const r of rows) delete r.__key;
-    yield rows;
-    if (rows.length < pageSize) return;
+  const dir = order === 'desc' ? 'desc' : 'asc';
+  const cmp = order === 'desc' ? '<' : '>';
+  const parts: ('values' | 'nulls')[] = order === 'desc' ? ['nulls', 'values'] : ['values', 'nulls'];
+  for (const part of parts) {
+    let last: { key: unknown; id: number } | null = null;
+    for (;;) {
+      const p = new Params();
+      const { where } = buildWhere(c, ctx, filters, p);
+      const select = selectList(c, ctx.principal, 'list', p.bind, ctx.today);
+      const key = sortExpression(c, sort, p.bind, ctx.today);
+      const sql: string =
+        part === 'values'
+          ? `select ${select}, ${key} as "__key" from ${c.table} where ${where} and ${key} is not null${last ? ` and (${key}, id) ${cmp} (${p.bind(last.key)}, ${p.bind(last.id)})` : ''} order by ${key} ${dir}, id ${dir} limit ${pageSize}`
+          : `select ${select}, null as "__key" from ${c.table} where ${where} and ${key} is null${last ? ` and id ${cmp} ${p.bind(last.id)}` : ''} order by id ${dir} limit ${pageSize}`;
+      const rows: Row[] = await ctx.db.query(sql, p.values);
+      if (rows.length === 0) break;
+      const tail: Row = rows[rows.length - 1];
+      last = { key: tail.__key, id: Number(tail.id) };
+      for (const r of rows) delete r.__key;
+      yield rows;
+      if (rows.length < pageSize) break;
+    }
   }
-}
-
-/**
- * The rows after (key, id) in the list's order. PostgreSQL puts nulls last going up and first going down, so a
- * null key is a place of its own: going up, only nulls follow it; going down, every non-null value does.
- */
-function keysetAfter(expr: () => string, last: { key: unknown; id: number }, desc: boolean, bind: (v: unknown) => string): string {
-  const cmp = desc ? '<' : '>';
-  const id = bind(last.id);
-  if (last.key === null || last.key === undefined) {
-    return desc ? `((${expr()} is null and id < ${id}) or ${expr()} is not null)` : `(${expr()} is null and id > ${id})`;
-  }
-  const k = bind(last.key);
-  const beyond = `(${expr()} ${cmp} ${k} or (${expr()} = ${k} and id ${cmp} ${id}))`;
-  return desc ? beyond : `(${beyond} or ${expr()} is null)`;
 }
 
 /**
