@@ -16,7 +16,9 @@ export const EXPORT_PAGE = 1000;
  * OFFSET: each page starts after the last row of the one before (keyset on the sort value and the id, which the
  * list's sort indexes hold), so the 100th page costs what the first does. PostgreSQL puts nulls last going up and
  * first going down; rows with a null sort value are read as a part of their own (by id), so each part's condition
- * is a plain range an index serves. Rows written meanwhile may or may not be included, as with paging a list.
+ * is a plain range an index serves. The last sort value is carried as PostgreSQL's own text of it (a timestamp's
+ * microseconds included, which a JavaScript date would drop) and read back as the column's type. Rows written
+ * meanwhile may or may not be included, as with paging a list.
  */
 export async function* listRowPages(ctx: EngineContext, c: Compiled, query: Record<string, string>, pageSize = EXPORT_PAGE): AsyncGenerator<Row[]> {
   const { page: _page, per_page: _perPage, ...filters } = query;
@@ -33,7 +35,7 @@ export async function* listRowPages(ctx: EngineContext, c: Compiled, query: Reco
       const key = sortExpression(c, sort, p.bind, ctx.today);
       const sql: string =
         part === 'values'
-          ? `select ${select}, ${key} as "__key" from ${c.table} where ${where} and ${key} is not null${last ? ` and (${key}, id) ${cmp} (${p.bind(last.key)}, ${p.bind(last.id)})` : ''} order by ${key} ${dir}, id ${dir} limit ${pageSize}`
+          ? `select ${select}, (${key})::text as "__key" from ${c.table} where ${where} and ${key} is not null${last ? ` and (${key}, id) ${cmp} (${p.bind(last.key)}, ${p.bind(last.id)})` : ''} order by ${key} ${dir}, id ${dir} limit ${pageSize}`
           : `select ${select}, null as "__key" from ${c.table} where ${where} and ${key} is null${last ? ` and id ${cmp} ${p.bind(last.id)}` : ''} order by id ${dir} limit ${pageSize}`;
       const rows: Row[] = await ctx.db.query(sql, p.values);
       if (rows.length === 0) break;
