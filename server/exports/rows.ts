@@ -84,7 +84,8 @@ export interface ExportTable {
 
 /**
  * The caller's export of a list: the declaration's columns they may read (never pay for a client user), the
- * agency's custom fields, and each page's rows as cells (exportFormat's rules, shared with the browser).
+ * agency's custom fields, and each page's rows as cells (exportFormat's rules, shared with the browser; times on
+ * the agency's clock, whatever the server's).
  */
 export async function exportTable(ctx: EngineContext, c: Compiled, query: Record<string, string>, options: { pageSize?: number; fields?: (fields: FieldDeclaration[]) => FieldDeclaration[] } = {}): Promise<ExportTable> {
   // A reference the caller may not follow (a client user's shift names its staff member, whose records they do
@@ -101,7 +102,7 @@ export async function exportTable(ctx: EngineContext, c: Compiled, query: Record
     while (!next.done) {
       const rows = next.value;
       const related = await referencedNames(ctx, c, fields, rows);
-      yield rows.map((r) => [Number(r.id), ...fields.map((f) => exportCell(f, getPath(r, f.source), related, declarations))]);
+      yield rows.map((r) => [Number(r.id), ...fields.map((f) => exportCell(f, getPath(r, f.source), related, declarations, ctx.timeZone))]);
       next = await source.next();
     }
   }

@@ -42,11 +42,24 @@ export function exportedFields(decl: ResourceDeclaration, custom: CustomFieldDef
 /** The records a file refers to, by resource and id: a reference is written as its record's name. */
 export type Related = Map<string, Map<string, Record<string, any>>>;
 
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+/** An instant as yyyy-MM-dd HH:mm on the clock of `timeZone` (one formatter per zone: a file formats thousands). */
+export function zonedMinute(iso: string, timeZone: string): string {
+  let f = zoneFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    zoneFormats.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
 /**
  * One value, written the way the screens show it, in a form a spreadsheet reads: money as pounds in numbers
- * (12.5), dates yyyy-MM-dd (times yyyy-MM-dd HH:mm), choices and references by name, yes/no, addresses on one line.
+ * (12.5), dates yyyy-MM-dd (times yyyy-MM-dd HH:mm, on the agency's clock when `timeZone` is given, else the
+ * browser's), choices and references by name, yes/no, addresses on one line.
  */
-export function exportCell(f: FieldDeclaration, value: unknown, related: Related, declarations: ResourceDeclaration[]): string | number {
+export function exportCell(f: FieldDeclaration, value: unknown, related: Related, declarations: ResourceDeclaration[], timeZone?: string): string | number {
   if (value === undefined || value === null || value === '') return '';
   const name = (id: unknown) => {
     const target = f.reference ? related.get(f.reference)?.get(String(id)) : undefined;
@@ -62,9 +75,9 @@ export function exportCell(f: FieldDeclaration, value: unknown, related: Related
     case 'boolean':
       return value === true ? 'Yes' : value === false ? 'No' : String(value);
     case 'date':
-      return format(parseISO(String(value)), 'yyyy-MM-dd');
+      return /^\d{4}-\d\d-\d\d$/.test(String(value)) ? String(value) : format(parseISO(String(value)), 'yyyy-MM-dd');
     case 'datetime':
-      return format(parseISO(String(value)), 'yyyy-MM-dd HH:mm');
+      return timeZone ? zonedMinute(String(value), timeZone) : format(parseISO(String(value)), 'yyyy-MM-dd HH:mm');
     case 'choice':
       return f.choices?.find((c) => c.id === value)?.name ?? String(value);
     case 'reference':

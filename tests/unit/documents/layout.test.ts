@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { layoutColumns, pageLabel, pdfText, tableCell } from '../../../server/documents/pdf/layout';
+import { exportCell, zonedMinute } from '../../../src/engine/exportFormat';
 
 // The template helpers of the PDF renderer (issue 16 item 7): pure, so checked here without drawing a page.
 describe('layoutColumns', () => {
@@ -41,5 +42,19 @@ describe('tableCell', () => {
     expect(tableCell(0, 'money')).toBe('£0.00');
     expect(tableCell(7.5, 'number')).toBe('7.5');
     expect(tableCell('', 'money')).toBe('');
+  });
+});
+
+describe('exportCell times', () => {
+  it("writes an instant on the agency's clock, summer time included, whatever the server's zone", () => {
+    const starts = { source: 'start_at', type: 'datetime', label: 'Starts' } as const;
+    expect(exportCell(starts, '2026-07-01T12:30:00.000Z', new Map(), [], 'Europe/London')).toBe('2026-07-01 13:30');
+    expect(exportCell(starts, '2026-12-01T12:30:00.000Z', new Map(), [], 'Europe/London')).toBe('2026-12-01 12:30');
+    expect(zonedMinute('2026-03-29T00:59:00.000Z', 'Europe/London')).toBe('2026-03-29 00:59');
+    expect(zonedMinute('2026-03-29T01:00:00.000Z', 'Europe/London')).toBe('2026-03-29 02:00');
+  });
+
+  it('keeps a plain date as it is', () => {
+    expect(exportCell({ source: 'd', type: 'date', label: 'D' }, '2026-02-28', new Map(), [])).toBe('2026-02-28');
   });
 });
