@@ -51,8 +51,8 @@ const DEEP_REQUESTS = 100;
 const ANCHOR_RPS = { pglite: 2000, postgres: 6700 } as const;
 const RATIO_GOAL = 0.75;
 const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const BENCH_EMAIL = 'bench-admin@bench.test';
-const BENCH_PASSWORD = 'bench-password-1';
+export const BENCH_EMAIL = 'bench-admin@bench.test';
+export const BENCH_PASSWORD = 'bench-password-1';
 
 type Kind = 'pglite' | 'postgres';
 const LABEL: Record<Kind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };

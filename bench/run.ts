@@ -18,9 +18,10 @@ import { startup } from './startup';
 import { workflow } from './workflow';
 import { shifts } from './shifts';
 import { signinFlood } from './signinFlood';
+import { documents } from './documents';
 import { snapshotBuild, type BuildSnapshot } from '../tests/e2e/product';
 
-const all: Benchmark[] = [bundle, browser, startup, lists, workflow, pricing, notifications, shifts, chat, scheduleBrowser, signinFlood];
+const all: Benchmark[] = [bundle, browser, startup, lists, workflow, pricing, notifications, shifts, chat, scheduleBrowser, signinFlood, documents];
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const skipBuild = process.argv.includes('--no-build');

@@ -29,6 +29,9 @@ import { notificationRoutes } from './routes/notifications.js';
 import { chatRoutes } from './routes/chat.js';
 import { notesRoutes } from './routes/notes.js';
 import { userRoutes } from './routes/users.js';
+import { exportRoutes } from './exports/routes.js';
+import { documentRoutes } from './documents/routes.js';
+import { jobRoutes } from './jobs/routes.js';
 import { declarations as allDeclarations } from '../core/resources/declarations.js';
 import type { ResourceDeclaration } from '../core/engine/types.js';
 
@@ -146,6 +149,9 @@ export async function buildApp({ db, config, logger = false, throttle, hashing, 
   await app.register(chatRoutes);
   await app.register(notesRoutes);
   await app.register(userRoutes);
+  await app.register(exportRoutes);
+  await app.register(documentRoutes);
+  await app.register(jobRoutes);
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
 
   const indexHtml = config.staticDir && join(config.staticDir, 'index.html');

@@ -3,6 +3,7 @@ import { openDatabase } from './db/index.js';
 import { DEMO_LOGINS, seedDemo } from './seed/index.js';
 import { buildApp } from './app.js';
 import { startNotifications } from './notifications/worker.js';
+import { JobWorker } from './jobs/worker.js';
 
 const started = performance.now();
 const config = loadConfig();
@@ -17,6 +18,9 @@ const app = await buildApp({ db, config, logger: process.env.LOG_LEVEL ? { level
 await app.listen({ host: config.host, port: config.port });
 // Mail goes out through SMTP_URL, or through the product's own mail server (readable at /report/EmailReport/mailbox).
 const notifications = await startNotifications(db, { smtpUrl: config.smtpUrl, smtpPort: config.embeddedSmtpPort, publicUrl: config.publicUrl, from: config.mailFrom });
+// Queued jobs (with progress) and the periodic ones (server/jobs/periodic.ts), shared with the other processes.
+const jobs = new JobWorker(db);
+jobs.start();
 
 const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 console.log(`\nStaffing back office is running at ${address}  (ready in ${Math.round(performance.now() - started)} ms)`);
@@ -34,6 +38,7 @@ if (!config.databaseUrl || created) {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     await app.close();
+    await jobs.stop();
     await notifications.close();
     await db.close();
     process.exit(0);

@@ -2,7 +2,6 @@ import type { Db, Queryable } from '../db/index.js';
 import { writeAudit } from '../engine/audit.js';
 import type { EnginePrincipal, ResourceBehaviour } from '../engine/context.js';
 import { notify } from '../notifications/notify.js';
-import { registerJob } from '../notifications/worker.js';
 import { replyAudience, statusAfterReply, type SupportStatus } from '../../core/domain/support/support.js';
 import { DEFAULT_TIME_ZONE, formatDisplayDate, instantToZoned } from '../../core/domain/time/agencyTime.js';
 
@@ -136,4 +135,3 @@ export async function fireDueReminders(db: Db, now: Date = new Date(), batch = 2
 
 /** How often the worker looks for due reminders: a reminder arrives at most this late (REMINDER_INTERVAL_MS). */
 export const REMINDER_INTERVAL_MS = Number(process.env.REMINDER_INTERVAL_MS) > 0 ? Number(process.env.REMINDER_INTERVAL_MS) : 15_000;
-registerJob('diary-reminders', REMINDER_INTERVAL_MS, (db) => fireDueReminders(db));

@@ -16,7 +16,7 @@ export const MAX_QUERY_VALUE = 200;
 /** Deepest page a list serves: far beyond any screen, and keeps OFFSET within what the database accepts. */
 const MAX_PAGE = 100_000;
 
-const sortExpression = (c: Compiled, field: string, bind: (v: unknown) => string, today: string) => {
+export const sortExpression = (c: Compiled, field: string, bind: (v: unknown) => string, today: string) => {
   const f = c.byField.get(field);
   if (!f) return ident(field);
   return TEXT_TYPES.has(f.type) && !f.computed ? `lower(${ident(field)})` : fieldExpression(c, f, bind, today);

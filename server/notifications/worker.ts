@@ -1,30 +1,11 @@
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/index.js';
-import { runDocumentReminders } from './documents.js';
 import { createMailer, DEFAULT_FROM, isPermanent } from './mailer.js';
 import { claimDue, markFailed, markRetry, markSent, SECRET_PLACEHOLDER, secretLinkOf, setPublicUrl, type ClaimedEmail } from './outbox.js';
 // Register the invitations' single-use links, which the sender mints (see sendBatch).
 import '../auth/staffInvites.js';
 import '../auth/userInvites.js';
 import { startEmbeddedSmtp, type EmbeddedSmtp } from './smtp.js';
-
-/** A background job: run every `everyMs` by every worker (so it must be safe to run in several processes). */
-interface Job {
-  name: string;
-  everyMs: number;
-  run: (db: Db) => Promise<unknown>;
-}
-const jobs = new Map<string, Job>();
-
-/**
- * Adds a background job to every worker (the diary's due reminders, say). Call it when your module loads;
- * the same name replaces the earlier job. The job gets the pool (not a transaction): it opens its own
- * transactions, and must tolerate another process running it at the same moment (claim rows with
- * FOR UPDATE SKIP LOCKED, or notify with a dedupeKey).
- */
-export function registerJob(name: string, everyMs: number, run: (db: Db) => Promise<unknown>) {
-  jobs.set(name, { name, everyMs, run });
-}
 
 /**
  * Folds the notification count deltas (appended by the notifications table's triggers) into one row per
@@ -41,14 +22,11 @@ export async function compactNotificationCounts(db: Db) {
   );
 }
 
-registerJob('document-reminders', 10 * 60_000, (db) => runDocumentReminders(db));
-registerJob('notification-counts', 60_000, compactNotificationCounts);
-
 export interface WorkerOptions {
   mailer: Transporter;
   /** The sender's address; the agency's name is shown beside it. */
   from?: string;
-  /** How often to look for due mail and jobs. */
+  /** How often to look for due mail. */
   pollMs?: number;
   /** Messages claimed at a time. */
   batch?: number;
@@ -64,13 +42,12 @@ export interface SendResult {
  * The background sender: claims due e-mails from the outbox (FOR UPDATE SKIP LOCKED, so several processes
  * share the work), sends them over SMTP, and records the outcome. A temporary failure (the server down, a 4xx)
  * is retried with a growing pause and never given up; only a permanent refusal (5xx) marks a message failed.
- * It also runs the registered jobs.
+ * Periodic jobs are server/jobs/periodic.ts's, run by the job worker.
  */
 export class NotificationWorker {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = true;
-  private lastRun = new Map<string, number>();
 
   constructor(private db: Db, private options: WorkerOptions) {}
 
@@ -140,27 +117,13 @@ export class NotificationWorker {
     return { sent: sent.length, retried, failed };
   }
 
-  /** Runs the registered jobs that are due (each at most every `everyMs`). A failing job never stops the others. */
-  async runJobs(now = Date.now()) {
-    for (const job of jobs.values()) {
-      if (now - (this.lastRun.get(job.name) ?? 0) < job.everyMs) continue;
-      this.lastRun.set(job.name, now);
-      try {
-        await job.run(this.db);
-      } catch (e) {
-        console.error(`Background job ${job.name} failed:`, e);
-      }
-    }
-  }
-
-  /** One round: due mail, then due jobs. */
+  /** One round: the due mail. */
   async tick() {
     try {
       await this.sendDue();
     } catch (e) {
       console.error('Sending e-mail failed:', e);
     }
-    await this.runJobs();
   }
 
   start() {

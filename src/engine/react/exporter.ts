@@ -1,10 +1,9 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import { downloadCSV, type Exporter, type FetchRelatedRecords, type Identifier, type RaRecord } from 'react-admin';
 import { format } from 'date-fns/format';
-import { parseISO } from 'date-fns/parseISO';
-import { hasView, LIST_LIMITS, type FieldDeclaration, type ResourceDeclaration } from '../../../core/engine/types';
-import { customFieldAsDeclaration, getPath, type CustomFieldDefinition } from '../../../core/engine/validate';
-import { formatAddress } from './fields';
+import { LIST_LIMITS, type FieldDeclaration, type ResourceDeclaration } from '../../../core/engine/types';
+import { getPath, type CustomFieldDefinition } from '../../../core/engine/validate';
+import { CSV_OPTIONS, exportBaseName, exportCell, exportedFields, representRecord, type Related } from '../../../core/engine/exportFormat';
 
 export interface ExporterOptions {
   /** The declarations of referenced resources: a reference is written as its record's name (recordRepresentation). */
@@ -17,66 +16,8 @@ export interface ExporterOptions {
   download?: (csv: string, baseName: string) => void;
 }
 
-type Related = Map<string, Map<string, RaRecord>>;
-
-/** A record's name as the screens show it: the declaration's '%{first_name} %{last_name}'. */
-export const representRecord = (decl: ResourceDeclaration | undefined, record: RaRecord): string =>
-  decl
-    ? decl.recordRepresentation.replace(/%\{(\w+)\}/g, (_, k) => String(record[k] ?? '')).trim()
-    : String(record.name ?? record.id);
-
-/**
- * Columns of the file: what a user can see of a record (its show view), except uploads, which are not text.
- * Headers are unique, as a spreadsheet's lookups by header need: a field labelled like an earlier one is the same
- * thing shown another way (the shifts' booked staff member as a reference and as its computed name), so it is
- * left out.
- */
-const exportedFields = (decl: ResourceDeclaration, custom: CustomFieldDefinition[]) => {
-  const all = [
-    ...decl.fields.filter((f) => (hasView(f, 'show') || hasView(f, 'list')) && !['image', 'file', 'json'].includes(f.type)),
-    ...custom.map(customFieldAsDeclaration),
-  ];
-  const seen = new Set<string>(['id']);
-  return all.filter((f) => {
-    const key = f.label.trim().toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-};
-
-/** One cell, written the way the screens show the value. */
-function cell(f: FieldDeclaration, value: unknown, related: Related, declarations: ResourceDeclaration[]): string | number {
-  if (value === undefined || value === null || value === '') return '';
-  const name = (id: unknown) => {
-    const target = f.reference ? related.get(f.reference)?.get(String(id)) : undefined;
-    // A record that no longer answers (deleted since) keeps at least its id.
-    return target ? representRecord(declarations.find((d) => d.name === f.reference), target) : String(id);
-  };
-  switch (f.type) {
-    case 'number':
-      return typeof value === 'number' ? value : String(value);
-    case 'money':
-      // Pounds as a number a spreadsheet sums, not "£12.50" text.
-      return Number.isFinite(Number(value)) ? Math.round(Number(value)) / 100 : String(value);
-    case 'boolean':
-      return value === true ? 'Yes' : value === false ? 'No' : String(value);
-    case 'date':
-      return format(parseISO(String(value)), 'yyyy-MM-dd');
-    case 'datetime':
-      return format(parseISO(String(value)), 'yyyy-MM-dd HH:mm');
-    case 'choice':
-      return f.choices?.find((c) => c.id === value)?.name ?? String(value);
-    case 'reference':
-      return name(value);
-    case 'references':
-      return Array.isArray(value) ? value.map(name).join(', ') : '';
-    case 'address':
-      return formatAddress(value);
-    default:
-      return String(value);
-  }
-}
+/** A record's name as the screens show it (kept here for the screens that import it from the exporter). */
+export { representRecord };
 
 /**
  * Names of the referenced records, one getMany per referenced resource (in pages the API serves: it answers at
@@ -108,14 +49,8 @@ async function fetchNames(records: RaRecord[], fields: FieldDeclaration[], fetch
 }
 
 /**
- * The list's CSV export: the declaration's labels as unique headers, references by their records' names, dates
- * as yyyy-MM-dd (times yyyy-MM-dd HH:mm) and money as pounds in numbers (12.5), which a spreadsheet reads as
- * dates and numbers; yes/no, addresses on one line; the file is `<entity plural>-<yyyy-MM-dd>.csv`.
- * Values a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) are
- * prefixed with a single quote (csv-stringify's escape_formulas), so an exported name such as
- * '=HYPERLINK(...)' stays text. Every text field is quoted: csv-stringify leaves a bare CR or LF unquoted
- * when the record delimiter is CRLF, and a spreadsheet would start a new row there whose first cell could be
- * '=…'; inside quotes a line break stays in its cell. A byte order mark makes Excel read it as UTF-8.
+ * The CSV of selected rows (the bulk bar's Export; the list's own Export downloads the server's file): the same
+ * columns, values and file name as the server's export (../exportFormat).
  */
 export function buildExporter(decl: ResourceDeclaration, options: ExporterOptions = {}): Exporter {
   const { declarations = [], customFields = [], now = () => new Date(), download = downloadCSV } = options;
@@ -125,10 +60,9 @@ export function buildExporter(decl: ResourceDeclaration, options: ExporterOption
     const columns = [{ key: 'id', header: 'ID' }, ...fields.map((f, i) => ({ key: `c${i}`, header: f.label }))];
     const rows = records.map((r) => ({
       id: r.id,
-      ...Object.fromEntries(fields.map((f, i) => [`c${i}`, cell(f, getPath(r, f.source), related, declarations)])),
+      ...Object.fromEntries(fields.map((f, i) => [`c${i}`, exportCell(f, getPath(r, f.source), related, declarations)])),
     }));
-    const csv = stringify(rows, { header: true, columns, escape_formulas: true, quoted_string: true, bom: true, record_delimiter: 'windows' });
-    const plural = decl.label.many.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-    download(csv, `${plural}-${format(now(), 'yyyy-MM-dd')}`);
+    const csv = stringify(rows, { ...CSV_OPTIONS, columns });
+    download(csv, exportBaseName(decl, format(now(), 'yyyy-MM-dd')));
   };
 }

@@ -8,9 +8,9 @@ import type { FieldDeclaration } from '../../../core/engine/types';
 import { isFileId } from '../../../core/engine/files';
 import { getPath } from '../../../core/engine/validate';
 import { FileLink, StoredImage } from './files';
+import { formatAddress } from '../../../core/engine/exportFormat';
 
-export const formatAddress = (a: any) =>
-  a && typeof a === 'object' ? [a.line1, a.line2, a.city, a.postcode, a.country].filter(Boolean).join(', ') : '';
+export { formatAddress };
 
 /** What an empty value reads as, on every screen. */
 export const EMPTY = '—';

@@ -3,7 +3,7 @@ import { Fragment, createContext, useContext, useEffect, useRef, useState, type 
 import { Box, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Link } from 'react-router';
 import {
-  BulkDeleteButton, BulkExportButton, CreateButton, DataTable, ExportButton, FilterButton,
+  BulkDeleteButton, BulkExportButton, CreateButton, DataTable, FilterButton,
   List, SearchInput, SelectInput, NullableBooleanInput, ReferenceInput, AutocompleteInput,
   TopToolbar, useCanAccess, useTranslate, useRecordContext,
   ColumnsButton, DataTableBody, DataTableRow, SimpleList, useDataTableCallbacksContext, useListContext, type DataTableRowProps, type RaRecord,
@@ -22,6 +22,8 @@ import { buildExporter } from './exporter';
 import { declarations } from '../../../core/resources/declarations';
 import type { ResourcePaths } from './paths';
 import { BulkActions } from './actions';
+import { ExcelListButton, ExportListButton, PrintListButton } from './download';
+import { PRINTABLE_LISTS } from '../../../core/engine/exportFormat';
 
 function filterInputs(decl: ResourceDeclaration): ReactElement[] {
   const inputs: ReactElement[] = [];
@@ -69,16 +71,19 @@ export const COLUMN_CHOICE_FROM = 6;
 /** The name of a row: the first field of the declaration's recordRepresentation ('%{first_name} %{last_name}'). */
 export const nameField = (decl: ResourceDeclaration) => /%\{(\w+)\}/.exec(decl.recordRepresentation)?.[1];
 
-function ListActions({ decl, columns, readOnly }: { decl: ResourceDeclaration; columns: number; readOnly?: boolean }) {
+function ListActions({ decl, columns, readOnly, filter }: { decl: ResourceDeclaration; columns: number; readOnly?: boolean; filter?: Record<string, unknown> }) {
   const { canAccess: canExport } = useCanAccess({ resource: decl.name, action: 'export' });
+  const { canAccess: canList } = useCanAccess({ resource: decl.name, action: 'list' });
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       {decl.fields.some((f) => f.filter) && <FilterButton />}
       {columns > COLUMN_CHOICE_FROM && !phone && <ColumnsButton />}
       {!readOnly && <CreateButton />}
-      {/* meta.export makes the list request say it is an export, which the API authorises as 'export'. */}
-      {canExport && <ExportButton maxResults={10000} meta={{ export: true }} />}
+      {/* The server writes the files from the whole list (GET /api/{name}/export, /print), with the list's filters. */}
+      {canExport && <ExportListButton resource={decl.name} filter={filter} />}
+      {canExport && <ExcelListButton resource={decl.name} filter={filter} />}
+      {canList && PRINTABLE_LISTS.includes(decl.name) && <PrintListButton resource={decl.name} filter={filter} />}
     </TopToolbar>
   );
 }
@@ -273,9 +278,9 @@ export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId, ti
         sort={decl.defaultSort}
         perPage={25}
         filters={filterInputs(decl)}
-        // Readable CSV: labels as headers, references by name, formulas neutralised, dated file name.
+        // The bulk bar's Export of selected rows: the same columns and values as the server's file.
         exporter={buildExporter(decl, { declarations, customFields: defs })}
-        actions={<ListActions decl={decl} columns={listColumns(decl, defs).length} readOnly={readOnly} />}
+        actions={<ListActions decl={decl} columns={listColumns(decl, defs).length} readOnly={readOnly} filter={tab?.filter} />}
         empty={<EmptyList decl={decl} paths={paths} tab={tab} readOnly={readOnly} />}
         // A wide table scrolls inside its card; the toolbar stays in view. The table itself scrolls, not the card:
         // the bulk bar is drawn over the toolbar above the card's top edge, and a scrolling card would clip it.

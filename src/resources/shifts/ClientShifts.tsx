@@ -8,6 +8,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router';
 import { EMPTY } from '../../engine/react/fields';
+import { PrintListButton } from '../../engine/react/download';
 import { CancelDialog } from './CancelDialog';
 import { ShiftCreateForm } from './ShiftCreate';
 import { AgencyTimeField, ShiftAmountCell, ShiftCardLine, ShiftStatusCell } from './ShiftViews';
@@ -47,10 +48,16 @@ function ClientCancel() {
   );
 }
 
-function ListActions() {
+function ListActions({ filter }: { filter: Record<string, unknown> }) {
   const { canAccess } = useCanAccess({ resource: 'shifts', action: 'create' });
   const translate = useTranslate();
-  return <TopToolbar>{canAccess && <Button component={Link} to={CLIENT_REQUEST_PATH} label={translate('app.shifts.client.request')}><AddIcon /></Button>}</TopToolbar>;
+  return (
+    <TopToolbar>
+      {canAccess && <Button component={Link} to={CLIENT_REQUEST_PATH} label={translate('app.shifts.client.request')}><AddIcon /></Button>}
+      {/* The printed list as the client reads it: no pay or margin (the server leaves them out). */}
+      <PrintListButton resource="shifts" filter={filter} />
+    </TopToolbar>
+  );
 }
 
 function Empty() {
@@ -124,7 +131,7 @@ export function ClientShiftList({ tab }: { tab: (typeof CLIENT_TABS)[number]['ta
         sort={decl.defaultSort}
         perPage={25}
         title={translate(`app.shifts.client.titles.${tab}`)}
-        actions={<ListActions />}
+        actions={<ListActions filter={filter} />}
         empty={<Empty />}
         exporter={false}
         pagination={phone ? false : undefined}

@@ -5,6 +5,7 @@ import { communication } from './communication';
 import { notes } from './notes';
 import { chat } from './chat';
 import { users } from './users';
+import { documents } from './documents';
 
 /** The areas that joined the matrix after the foundation, each in its own file. */
-export const areas: AuthzArea[] = [rates, shifts, communication, chat, notes, users];
+export const areas: AuthzArea[] = [rates, shifts, communication, chat, notes, users, documents];

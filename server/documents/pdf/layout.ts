@@ -1,0 +1,47 @@
+/**
+ * The pure parts of laying out a document (no PDF library here, so they have unit tests of their own): column
+ * widths, the footer's words, and text the standard PDF fonts can write.
+ */
+
+export interface ColumnSpec {
+  header: string;
+  /** Share of the table's width (default 1); numbers get less, names more. */
+  weight?: number;
+  align?: 'left' | 'right';
+}
+
+export interface PlacedColumn extends Required<ColumnSpec> {
+  x: number;
+  width: number;
+}
+
+/** The columns placed across `width` points from `left`, each by its weight, their edges on whole points. */
+export function layoutColumns(columns: ColumnSpec[], left: number, width: number): PlacedColumn[] {
+  const total = columns.reduce((s, c) => s + (c.weight ?? 1), 0) || 1;
+  let x = left;
+  return columns.map((c, i) => {
+    const w = i === columns.length - 1 ? left + width - x : Math.floor((width * (c.weight ?? 1)) / total);
+    const placed = { header: c.header, weight: c.weight ?? 1, align: c.align ?? 'left', x, width: w };
+    x += w;
+    return placed;
+  });
+}
+
+/** The footer of page `page` (1-based) of `pages`. */
+export const pageLabel = (page: number, pages: number) => `Page ${page} of ${pages}`;
+
+/**
+ * Text the standard PDF fonts (WinAnsi) can write: Western European letters, £ and typographic quotes are kept;
+ * anything else becomes '?' rather than a wrong glyph, and line breaks in a one-line cell become spaces.
+ */
+export function pdfText(value: unknown): string {
+  const s = value === null || value === undefined ? '' : String(value);
+  return s.replace(/[\r\n\t]+/g, ' ').replace(/[^\x20-\x7e\u00a0-\u00ff\u2018\u2019\u201c\u201d\u2013\u2014\u2022\u2026\u20ac]/g, '?');
+}
+
+/** A cell's value for a table: money as £1,234.50, numbers as they are, the rest as text. */
+export function tableCell(value: string | number, kind?: string): string {
+  if (value === '' || value === null || value === undefined) return '';
+  if (kind === 'money' && typeof value === 'number') return `£${value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return pdfText(value);
+}

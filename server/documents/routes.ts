@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../http.js';
+import { contextOf } from '../engine/routes.js';
+import { permits } from '../../core/resources/access.js';
+import { hasView } from '../../core/engine/types.js';
+import { exportBaseName, PRINTABLE_LISTS } from '../../core/engine/exportFormat.js';
+import { exportTable } from '../exports/rows.js';
+import { listQueryOf, sendDownload } from '../exports/routes.js';
+import { renderPdf } from './pdf/render.js';
+import { listReport } from './templates/listReport.js';
+import { letterheadOf } from './letterhead.js';
+
+/** The most rows a printed list holds: some 40 pages; a longer list is narrowed first (the file says so). */
+export const PRINT_LIMIT = 2000;
+
+/**
+ * GET /api/{resource}/print?<the list's filters, q, tab, sort, order>: the list as a PDF in the agency's letterhead,
+ * for whoever may list it. Its columns are the list's, as the caller may read them (a client user's never show
+ * pay or margin), its rows the caller's list (row scope, filters).
+ */
+export async function documentRoutes(app: FastifyInstance) {
+  for (const name of PRINTABLE_LISTS) {
+    const c = app.engine.get(name);
+    if (!c) continue;
+    const decl = c.decl;
+    app.get(`/api/${name}/print`, {
+      config: { access: 'any' },
+      schema: {
+        tags: [decl.label.many],
+        summary: `The ${decl.label.many.toLowerCase()} list as a PDF`,
+        description: `The list's parameters (filters, q, tab, sort, order); at most ${PRINT_LIMIT} rows.`,
+        querystring: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+      handler: async (req, reply) => {
+        const user = req.auth!;
+        if (!permits({ loginType: user.kind, role: user.role }, decl, 'list')) throw forbidden();
+        const query = req.query as Record<string, string>;
+        const ctx = await contextOf(app.db, req);
+        const table = await exportTable(ctx, c, listQueryOf(query), { pageSize: 500, fields: (fields) => fields.filter((f) => hasView(f, 'list')) });
+        const tab = decl.tabs?.find((t) => t.id === query.tab);
+        const subtitle = [tab && `${tab.label}`, query.q && `Search: ${query.q}`, `Printed ${ctx.today}`].filter(Boolean).join(' · ');
+        const pdf = await renderPdf(listReport, { title: decl.label.many, subtitle, table, limit: PRINT_LIMIT }, await letterheadOf(app.db, user.merchant_id));
+        return sendDownload(reply, pdf, 'application/pdf', `${exportBaseName(decl, ctx.today)}.pdf`);
+      },
+    });
+  }
+}

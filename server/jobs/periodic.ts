@@ -1,0 +1,65 @@
+import type { Db } from '../db/index.js';
+import { runDocumentReminders } from '../notifications/documents.js';
+import { compactNotificationCounts } from '../notifications/worker.js';
+import { fireDueReminders, REMINDER_INTERVAL_MS } from '../behaviours/notes.js';
+
+/** Work the product does on a timer, whoever asked for nothing: run by one process of the cluster per interval. */
+export interface PeriodicJob {
+  name: string;
+  everyMs: number;
+  run: (db: Db) => Promise<unknown>;
+}
+
+/**
+ * Every periodic job, in one place. Each runs at most once per `everyMs` across every server process on the
+ * database (the lease row in periodic_leases decides which process), so a run never has to guard against a
+ * twin running beside it.
+ */
+export const periodicJobs: PeriodicJob[] = [
+  // Expiring and expired staff documents: the day's reminders (deduplicated per document and day as well).
+  { name: 'document-reminders', everyMs: 10 * 60_000, run: (db) => runDocumentReminders(db) },
+  // The notification counts' delta rows folded into one row per audience.
+  { name: 'notification-counts', everyMs: 60_000, run: compactNotificationCounts },
+  // Diary notes whose reminder time has come.
+  { name: 'diary-reminders', everyMs: REMINDER_INTERVAL_MS, run: (db) => fireDueReminders(db) },
+];
+
+/** How long a process may run one periodic job before another may take it (it died). */
+export const PERIODIC_LEASE_MS = 10 * 60_000;
+
+/**
+ * Takes the lease of a periodic job when its interval has passed since its last run and nobody holds it:
+ * one statement, so of several processes asking at once exactly one gets it (the row's lock orders them).
+ */
+export async function takePeriodic(db: Db, job: Pick<PeriodicJob, 'name' | 'everyMs'>, worker: string, leaseMs = PERIODIC_LEASE_MS): Promise<boolean> {
+  const rows = await db.query(
+    `insert into periodic_leases as l (name, locked_by, locked_until, last_run_at) values ($1, $2, now() + make_interval(secs => $4::double precision / 1000), now())
+     on conflict (name) do update set locked_by = $2, locked_until = excluded.locked_until, last_run_at = now()
+      where l.last_run_at <= now() - make_interval(secs => $3::double precision / 1000) and (l.locked_until is null or l.locked_until < now())
+     returning name`,
+    [job.name, worker, job.everyMs, leaseMs],
+  );
+  return rows.length > 0;
+}
+
+/** Gives the lease back after a run (the next run still waits for the interval, counted from its start). */
+export async function releasePeriodic(db: Db, name: string, worker: string) {
+  await db.query('update periodic_leases set locked_by = null, locked_until = null where name = $1 and locked_by = $2', [name, worker]);
+}
+
+/** Runs every periodic job that is due and whose lease this worker got. A failing job never stops the others. */
+export async function runDuePeriodic(db: Db, worker: string, jobs = periodicJobs): Promise<string[]> {
+  const ran: string[] = [];
+  for (const job of jobs) {
+    if (!(await takePeriodic(db, job, worker))) continue;
+    try {
+      await job.run(db);
+      ran.push(job.name);
+    } catch (e) {
+      console.error(`Periodic job ${job.name} failed:`, e);
+    } finally {
+      await releasePeriodic(db, job.name, worker);
+    }
+  }
+  return ran;
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import type { Db, Queryable } from '../db/index.js';
+
+/**
+ * A job in the `jobs` table as a handler sees it. `state` is the handler's own place between steps (a cursor, the
+ * last id done); it is stored with each step's work, so a resumed job starts exactly where the last committed
+ * step left it.
+ */
+export interface JobRow<P = any, S = any> {
+  id: number;
+  merchant_id: number;
+  kind: string;
+  payload: P;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  done: number;
+  total: number | null;
+  state: S;
+  attempts: number;
+  max_attempts: number;
+  created_by: number | null;
+}
+
+/** What one step answers: the new place, the progress, and whether the job is finished (with its result). */
+export interface StepResult<S = any> {
+  state: S;
+  done: number;
+  total?: number | null;
+  finished?: boolean;
+  result?: unknown;
+}
+
+/**
+ * A kind of job. `step` does one bounded piece of work in `tx`, the transaction that also stores the progress it
+ * answers: either both commit or neither does, so no step is ever done twice, whatever kills the process.
+ */
+export interface JobKind<P = any, S = any> {
+  kind: string;
+  step(tx: Queryable, job: JobRow<P, S>): Promise<StepResult<S>>;
+}
+
+const kinds = new Map<string, JobKind>();
+/** Declares a kind of job (once, where the kind is defined); the same name replaces the earlier handler. */
+export function defineJobKind<P, S>(k: JobKind<P, S>): JobKind<P, S> {
+  kinds.set(k.kind, k as JobKind);
+  return k;
+}
+export const jobKindOf = (kind: string) => kinds.get(kind);
+
+/** Queues a job in the caller's transaction: it runs once that commits, never if it rolls back. */
+export async function enqueueJob(db: Queryable, job: { merchantId: number; kind: string; payload?: unknown; createdBy?: number | null; total?: number | null; maxAttempts?: number }): Promise<number> {
+  if (!kinds.has(job.kind)) throw new Error(`No job kind ${job.kind}`);
+  const [row] = await db.query<{ id: number }>(
+    `insert into jobs (merchant_id, kind, payload, created_by, total, max_attempts) values ($1, $2, $3, $4, $5, $6) returning id`,
+    [job.merchantId, job.kind, JSON.stringify(job.payload ?? {}), job.createdBy ?? null, job.total ?? null, job.maxAttempts ?? 5],
+  );
+  return row.id;
+}
+
+/** The wait before the next attempt after a failure: 10 s, doubling, at most 15 minutes (as the outbox's). */
+export function jobRetryDelayMs(attempts: number): number {
+  return Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
+}
+
+/** A claimed job is its worker's for this long, renewed by every step; a dead worker's job is taken again after it. */
+export const JOB_LEASE_MS = 60_000;
+
+/** A name for this worker in locked_by: the process and a random part (two workers in one process differ). */
+export const workerName = () => `${process.pid}-${randomBytes(4).toString('hex')}`;
+
+const ms = (n: number) => `make_interval(secs => ${Number(n) / 1000})`;
+
+/**
+ * Takes the next due job for `worker`: a queued one whose time has come, or a running one whose worker's lease
+ * ran out (it died). Rows another worker holds are skipped (FOR UPDATE SKIP LOCKED), so workers share the queue.
+ */
+export async function claimJob(db: Queryable, worker: string, leaseMs = JOB_LEASE_MS): Promise<JobRow | null> {
+  const [row] = await db.query<JobRow>(
+    `update jobs j set status = 'running', locked_by = $1, locked_until = now() + ${ms(leaseMs)}, attempts = j.attempts + 1, updated_at = now()
+      where j.id = (select id from jobs where status in ('queued', 'running') and run_after <= now() and (locked_until is null or locked_until < now())
+                     order by run_after, id limit 1 for update skip locked)
+      returning j.id, j.merchant_id, j.kind, j.payload, j.status, j.done, j.total, j.state, j.attempts, j.max_attempts, j.created_by`,
+    [worker],
+  );
+  return row ?? null;
+}
+
+export type StepOutcome = 'continued' | 'finished' | 'lost' | 'retry' | 'failed';
+
+/**
+ * Runs one step of a claimed job. The step's work and its progress commit together, and only while the job is
+ * still this worker's (the row is locked and its locked_by checked first): a worker whose lease ran out and was
+ * taken over can no longer commit anything. A failing step is rolled back whole; the job waits for the backoff
+ * (or fails once it used its attempts), with the error kept for the screen.
+ */
+export async function runStep(db: Db, worker: string, jobId: number, leaseMs = JOB_LEASE_MS): Promise<StepOutcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [job] = await tx.query<JobRow>(
+        `select id, merchant_id, kind, payload, status, done, total, state, attempts, max_attempts, created_by from jobs where id = $1 and locked_by = $2 and status = 'running' for update`,
+        [jobId, worker],
+      );
+      if (!job) return 'lost' as const;
+      const kind = jobKindOf(job.kind);
+      if (!kind) throw new Error(`No handler for jobs of kind ${job.kind}.`);
+      const r = await kind.step(tx, job);
+      await tx.query(
+        `update jobs set state = $2, done = $3, total = coalesce($4, total), updated_at = now(), locked_until = now() + ${ms(leaseMs)},
+                status = case when $5 then 'done' else status end, result = case when $5 then $6::jsonb else result end,
+                finished_at = case when $5 then now() end, locked_by = case when $5 then null else locked_by end, error = null
+          where id = $1`,
+        [jobId, JSON.stringify(r.state ?? {}), r.done, r.total ?? null, !!r.finished, JSON.stringify(r.result ?? null)],
+      );
+      return r.finished ? ('finished' as const) : ('continued' as const);
+    });
+  } catch (e) {
+    const message = ((e as Error)?.message ?? String(e)).slice(0, 500);
+    const [job] = await db.query<{ attempts: number; max_attempts: number }>('select attempts, max_attempts from jobs where id = $1 and locked_by = $2', [jobId, worker]);
+    if (!job) return 'lost';
+    const failed = job.attempts >= job.max_attempts;
+    await db.query(
+      `update jobs set status = $3, error = $4, locked_by = null, locked_until = null, run_after = now() + ${ms(jobRetryDelayMs(job.attempts))},
+              updated_at = now(), finished_at = ${failed ? 'now()' : 'null'}
+        where id = $1 and locked_by = $2`,
+      [jobId, worker, failed ? 'failed' : 'queued', message],
+    );
+    return failed ? 'failed' : 'retry';
+  }
+}
+
+/** Claims the next due job and runs it step by step to its end (or its failure); answers the job's id, or null. */
+export async function runNextJob(db: Db, worker: string, leaseMs = JOB_LEASE_MS): Promise<number | null> {
+  const job = await claimJob(db, worker, leaseMs);
+  if (!job) return null;
+  for (;;) {
+    const outcome = await runStep(db, worker, job.id, leaseMs);
+    if (outcome !== 'continued') return job.id;
+  }
+}

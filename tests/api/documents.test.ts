@@ -1,0 +1,189 @@
+import { inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { listRowPages } from '../../server/exports/rows';
+import { contextOf } from '../../server/engine/routes';
+
+// Server-side files (issue 16 item 7): the list exports (CSV, XLSX) and the printed shift list (PDF) read what the
+// caller's list reads, with the declaration's labels and formats, and never more than the caller may read.
+let t: TestApp;
+let admin: string;
+let client: string;
+let otherAdmin: string;
+let consultant: string;
+
+beforeAll(async () => {
+  t = await makeTestApp({ candidates: 30 });
+  [admin, client, otherAdmin, consultant] = await Promise.all([loginAs(t.app, 'admin'), loginAs(t.app, 'client'), loginAs(t.app, 'otherAdmin'), loginAs(t.app, 'consultant')]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const csvOf = (body: string) => parse(body.replace(/^\uFEFF/, ''), { relax_column_count: false }) as string[][];
+
+/** The words a PDF writes: its content streams inflated, pdfkit's hex-encoded text pieces decoded and joined. */
+function pdfWords(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const out: string[] = [];
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const shown of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
+      const pieces = shown[1] !== undefined ? [...shown[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((p) => p[1]) : [shown[2]];
+      out.push(pieces.map((h) => Buffer.from(h, 'hex').toString('latin1')).join(''));
+    }
+  }
+  return out.join('\n');
+}
+const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+
+describe('GET /api/{resource}/export', () => {
+  it('sends the whole list as CSV: a dated file, the declared labels, money as numbers, dates yyyy-MM-dd, references by name', async () => {
+    const list = (await call(t.app, admin, 'GET', '/api/shifts?per_page=1')).json();
+    const res = await call(t.app, admin, 'GET', '/api/shifts/export?format=csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="shifts-\d{4}-\d\d-\d\d\.csv"$/);
+    const [header, ...rows] = csvOf(res.body);
+    expect(rows).toHaveLength(list.total_count);
+    expect(header.slice(0, 4)).toEqual(['ID', 'Client', 'Site', 'Job role']);
+    expect(header).toContain('Pay');
+    expect(header).toContain('Margin');
+    // The shifts' booked staff member is a reference and a computed name under one label: one column.
+    expect(header.filter((h) => h === 'Staff member')).toHaveLength(1);
+    const at = (name: string) => header.indexOf(name);
+    const booked = rows.find((r) => r[at('Pay')] !== '')!;
+    expect(Number(booked[at('Pay')])).toBeGreaterThan(0);
+    expect(booked[at('Pay')]).toMatch(/^\d+(\.\d{1,2})?$/);
+    expect(booked[at('Starts')]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+    // References by name, never a bare id.
+    expect(rows.every((r) => r[at('Client')] !== '' && !/^\d+$/.test(r[at('Client')]))).toBe(true);
+  });
+
+  it("filters, searches and sorts as the list does (the list's own parameters)", async () => {
+    const list = (await call(t.app, admin, 'GET', '/api/shifts?tab=open&sort=start_at&order=desc&per_page=100')).json();
+    const [, ...rows] = csvOf((await call(t.app, admin, 'GET', '/api/shifts/export?tab=open&sort=start_at&order=desc')).body);
+    expect(rows.map((r) => Number(r[0]))).toEqual(list.data.map((r: { id: number }) => r.id));
+  });
+
+  it('reads page after page in the list order, nulls included, going up and down (keyset pages, no OFFSET)', async () => {
+    // Staff without a job role sort with the nulls: last going up, first going down.
+    for (let i = 0; i < 5; i++) {
+      const res = await call(t.app, admin, 'POST', '/api/candidates', { first_name: 'Keyset', last_name: `Null${i}`, email: `keyset.${i}@example.test` });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const req = { auth: (await t.app.sessions.resolve(admin))!, server: t.app } as any;
+    const ctx = await contextOf(t.db, req);
+    const c = t.app.engine.get('candidates')!;
+    // A reference with nulls, a text sorted by lower(), a date-time.
+    for (const sort of ['job_role_id', 'last_name', 'created_at']) {
+      for (const order of ['asc', 'desc']) {
+        const list = (await call(t.app, admin, 'GET', `/api/candidates?sort=${sort}&order=${order}&per_page=100`)).json();
+        expect(list.total_count).toBeLessThanOrEqual(100);
+        const ids: number[] = [];
+        let pages = 0;
+        for await (const page of listRowPages(ctx, c, { sort, order }, 10)) {
+          pages += 1;
+          ids.push(...page.map((r) => r.id));
+        }
+        expect(pages).toBeGreaterThan(3);
+        expect(ids, `${sort} ${order}`).toEqual(list.data.map((r: { id: number }) => r.id));
+      }
+    }
+  });
+
+  it("neutralises spreadsheet formulas in the CSV, and writes them as text in the XLSX", async () => {
+    const name = `=HYPERLINK("http://evil.example","x") ${Date.now()}`;
+    const created = await call(t.app, admin, 'POST', '/api/clients', { name, billing_email: 'f@example.test' });
+    expect(created.statusCode, created.body).toBe(201);
+    const [header, ...rows] = csvOf((await call(t.app, admin, 'GET', `/api/clients/export?q=${encodeURIComponent('hyperlink')}`)).body);
+    const cell = rows.find((r) => r[0] === String(created.json().data.id))![header.indexOf('Name')];
+    expect(cell).toBe(`'${name}`);
+
+    const xlsx = await t.app.inject({ method: 'GET', url: `/api/clients/export?format=xlsx&q=hyperlink`, headers: { authorization: `Bearer ${admin}` } });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(/clients-\d{4}-\d\d-\d\d\.xlsx"$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as any);
+    const sheet = book.worksheets[0];
+    expect(sheet.getRow(1).getCell(2).value).toBe('Name');
+    const row = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(1).value === created.json().data.id)!;
+    // A text cell holding the characters, not a formula.
+    expect(row.getCell(2).value).toBe(name);
+    expect(row.getCell(2).formula).toBeUndefined();
+  });
+
+  it('writes money as numbers in the XLSX', async () => {
+    const xlsx = await t.app.inject({ method: 'GET', url: '/api/shifts/export?format=xlsx&tab=assigned', headers: { authorization: `Bearer ${admin}` } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as any);
+    const sheet = book.worksheets[0];
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    const pay = headers.indexOf('Pay') + 1;
+    const values = sheet.getRows(2, sheet.rowCount - 1)!.map((r) => r.getCell(pay).value).filter((v) => v !== null && v !== '');
+    expect(values.length).toBeGreaterThan(0);
+    expect(values.every((v) => typeof v === 'number')).toBe(true);
+  });
+
+  it("needs the declaration's export permission, keeps to the caller's agency, and says what a bad request lacks", async () => {
+    // Client users may list their shifts but not export them; consultants do not export settings.
+    expect((await call(t.app, client, 'GET', '/api/shifts/export')).statusCode).toBe(403);
+    expect((await call(t.app, consultant, 'GET', '/api/job_roles/export')).statusCode).toBe(403);
+    expect((await call(t.app, undefined, 'GET', '/api/shifts/export')).statusCode).toBe(401);
+    // The other agency's export holds only its own shifts.
+    const mine = csvOf((await call(t.app, admin, 'GET', '/api/clients/export')).body).slice(1).map((r) => r[0]);
+    const theirs = csvOf((await call(t.app, otherAdmin, 'GET', '/api/clients/export')).body).slice(1).map((r) => r[0]);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.filter((id) => mine.includes(id))).toEqual([]);
+    const bad = await call(t.app, admin, 'GET', '/api/shifts/export?format=docx');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Choose the file type: csv or xlsx.');
+    const badFilter = await call(t.app, admin, 'GET', '/api/shifts/export?sort=nonsense');
+    expect(badFilter.statusCode).toBe(400);
+    expect(badFilter.json().message).toBe('The list parameters are not valid.');
+  });
+});
+
+describe('GET /api/shifts/print', () => {
+  it("is a PDF of the caller's list in the agency's letterhead, 'Page x of y' on every page and the header row on each", async () => {
+    const list = (await call(t.app, admin, 'GET', '/api/shifts?per_page=1')).json();
+    const res = await t.app.inject({ method: 'GET', url: '/api/shifts/print', headers: { authorization: `Bearer ${admin}` } });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="shifts-\d{4}-\d\d-\d\d\.pdf"$/);
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.subarray(-6).toString()).toContain('%%EOF');
+    const pages = pageCount(pdf);
+    expect(pages).toBeGreaterThan(1);
+    const words = pdfWords(pdf);
+    expect(words).toContain('Brightway Staffing');
+    for (let p = 1; p <= pages; p++) expect(words).toContain(`Page ${p} of ${pages}`);
+    // The header row is drawn again on every page.
+    expect(words.split('\n').filter((w) => w === 'Job role')).toHaveLength(pages);
+    expect(words).toContain('Pay');
+    expect(words).toContain(`${Math.min(list.total_count, 2000)} rows.`);
+  });
+
+  it("never shows a client user pay or margin, and lists only their own client's shifts", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/shifts/print', headers: { authorization: `Bearer ${client}` } });
+    expect(res.statusCode).toBe(200);
+    const words = pdfWords(res.rawPayload).split('\n');
+    expect(words).not.toContain('Pay');
+    expect(words).not.toContain('Margin');
+    expect(words).toContain('Charge');
+    const own = (await call(t.app, client, 'GET', '/api/shifts?per_page=1')).json().total_count;
+    expect(words).toContain(`${own} ${own === 1 ? 'row' : 'rows'}.`);
+    const all = (await call(t.app, admin, 'GET', '/api/shifts?per_page=1')).json().total_count;
+    expect(own).toBeLessThan(all);
+    // The staff member's name, not the id of a record the client may not open.
+    expect(words).toContain('Staff member');
+  });
+});

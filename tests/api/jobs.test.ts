@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db, Queryable } from '../../server/db';
+import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { claimJob, defineJobKind, enqueueJob, jobRetryDelayMs, runNextJob, runStep, workerName } from '../../server/jobs/queue';
+import { releasePeriodic, runDuePeriodic, takePeriodic } from '../../server/jobs/periodic';
+
+// Jobs with progress (issue 16 item 6): one queue, claimed with FOR UPDATE SKIP LOCKED, each step's work committed
+// with its progress, retried with backoff, and read by the screens through GET /api/jobs/:id.
+let t: TestApp;
+let admin: string;
+let otherAdmin: string;
+let client: string;
+let merchantA: number;
+let adminId: number;
+
+/**
+ * The test kind: `total` steps, each inserting one side effect row (job, step) in the step's transaction. A step
+ * listed in `failOnce` throws the first time it is tried (after doing its work, which is rolled back with it).
+ */
+const failOnce = new Set<string>();
+const counted = defineJobKind<{ total: number }, { next: number }>({
+  kind: 'test-counted',
+  async step(tx, job) {
+    const step = job.state.next ?? 0;
+    await tx.query('insert into job_test_effects (job_id, step) values ($1, $2)', [job.id, step]);
+    const key = `${job.id}:${step}`;
+    if (failOnce.has(key)) {
+      failOnce.delete(key);
+      throw new Error(`Step ${step} could not reach the printer.`);
+    }
+    return { state: { next: step + 1 }, done: step + 1, total: job.payload.total, finished: step + 1 >= job.payload.total, result: step + 1 >= job.payload.total ? { steps: job.payload.total } : undefined };
+  },
+});
+
+const effects = async (jobId: number) => (await t.db.query<{ step: number; n: number }>('select step, count(*)::int as n from job_test_effects where job_id = $1 group by step order by step', [jobId]));
+const job = async (id: number) => (await t.db.query('select * from jobs where id = $1', [id]))[0];
+const queue = (total: number) => enqueueJob(t.db, { merchantId: merchantA, kind: counted.kind, payload: { total }, createdBy: adminId });
+
+/**
+ * A database connection that dies as a killed process's does: from the moment `dieWhen` matches a statement, that
+ * statement and every later one fail, so the open transaction rolls back and nothing more is written (not even
+ * the worker's "retry later"); its lease is left to run out.
+ */
+function killable(db: Db, dieWhen: (sql: string, params?: unknown[]) => boolean): Db {
+  let dead = false;
+  const guard = (q: Queryable): Queryable => ({
+    query: async (sql, params) => {
+      if (dead) throw new Error('connection terminated');
+      const rows = await q.query(sql, params);
+      if (dieWhen(sql, params)) {
+        dead = true;
+        throw new Error('connection terminated');
+      }
+      return rows as any;
+    },
+  });
+  return { ...db, query: guard(db).query, transaction: (fn) => db.transaction((tx) => fn(guard(tx))) };
+}
+
+beforeAll(async () => {
+  t = await makeTestApp({ candidates: 5 });
+  [admin, otherAdmin, client] = await Promise.all([loginAs(t.app, 'admin'), loginAs(t.app, 'otherAdmin'), loginAs(t.app, 'client')]);
+  const me = (await t.app.sessions.resolve(admin))!;
+  merchantA = me.merchant_id;
+  adminId = me.id;
+  await t.db.query('create table job_test_effects (id serial primary key, job_id integer not null, step integer not null)');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /api/jobs/:id', () => {
+  it('shows the progress each committed step made, then the result', async () => {
+    const id = await queue(3);
+    const read = async () => (await call(t.app, admin, 'GET', `/api/jobs/${id}`)).json().data;
+    expect(await read()).toMatchObject({ id, kind: 'test-counted', status: 'queued', done: 0, total: null });
+    const worker = workerName();
+    expect((await claimJob(t.db, worker))!.id).toBe(id);
+    expect(await runStep(t.db, worker, id)).toBe('continued');
+    expect(await read()).toMatchObject({ status: 'running', done: 1, total: 3 });
+    expect(await runStep(t.db, worker, id)).toBe('continued');
+    expect(await read()).toMatchObject({ status: 'running', done: 2, total: 3 });
+    expect(await runStep(t.db, worker, id)).toBe('finished');
+    expect(await read()).toMatchObject({ status: 'done', done: 3, total: 3, result: { steps: 3 }, error: null });
+  });
+
+  it("answers 404 for another agency's job, for a client user's look at the agency's, and for one that does not exist", async () => {
+    const id = await queue(1);
+    expect((await call(t.app, otherAdmin, 'GET', `/api/jobs/${id}`)).statusCode).toBe(404);
+    expect((await call(t.app, client, 'GET', `/api/jobs/${id}`)).statusCode).toBe(404);
+    expect((await call(t.app, admin, 'GET', '/api/jobs/2147483647')).statusCode).toBe(404);
+    expect((await call(t.app, admin, 'GET', '/api/jobs/abc')).statusCode).toBe(422);
+    expect((await call(t.app, admin, 'GET', `/api/jobs/${id}`)).statusCode).toBe(200);
+    // Run to its end: the later tests claim their own jobs from an empty queue.
+    expect(await runNextJob(t.db, workerName())).toBe(id);
+  });
+});
+
+describe('a worker that dies mid-way', () => {
+  it('leaves its uncommitted step undone; once its lease runs out another worker resumes, and no step is done twice', async () => {
+    const id = await queue(5);
+    // Worker A commits steps 0 and 1, then dies inside step 2, after its side effect and before the commit.
+    const dying = killable(t.db, (sql, params) => sql.startsWith('insert into job_test_effects') && (params as number[])[1] === 2);
+    const a = workerName();
+    expect((await claimJob(dying, a))!.id).toBe(id);
+    expect(await runStep(dying, a, id)).toBe('continued');
+    expect(await runStep(dying, a, id)).toBe('continued');
+    await expect(runStep(dying, a, id)).rejects.toThrow('connection terminated');
+    expect(await job(id)).toMatchObject({ status: 'running', done: 2, locked_by: a });
+    expect((await effects(id)).map((e) => e.step)).toEqual([0, 1]);
+
+    // While the lease lasts, nobody else takes the job.
+    const b = workerName();
+    expect(await runNextJob(t.db, b)).toBeNull();
+    // The lease runs out (its time is moved, not waited for); worker B takes the job and finishes it.
+    await t.db.query(`update jobs set locked_until = now() - interval '1 second' where id = $1`, [id]);
+    expect(await runNextJob(t.db, b)).toBe(id);
+    expect(await job(id)).toMatchObject({ status: 'done', done: 5, attempts: 2, locked_by: null });
+    expect(await effects(id)).toEqual([0, 1, 2, 3, 4].map((step) => ({ step, n: 1 })));
+    // Worker A, were it only slow, can commit nothing now: the job is no longer its.
+    expect(await runStep(t.db, a, id)).toBe('lost');
+    expect(await effects(id)).toHaveLength(5);
+  });
+});
+
+describe('a failing step', () => {
+  it('is rolled back whole, retried after the backoff, and the error is shown meanwhile', async () => {
+    const id = await queue(3);
+    failOnce.add(`${id}:1`);
+    const worker = workerName();
+    expect(await runNextJob(t.db, worker)).toBe(id);
+    const waiting = await job(id);
+    expect(waiting).toMatchObject({ status: 'queued', done: 1, attempts: 1, locked_by: null, error: 'Step 1 could not reach the printer.' });
+    // The backoff: about jobRetryDelayMs(1) from now, and the job is not taken before.
+    const [{ wait }] = await t.db.query<{ wait: number }>(`select extract(epoch from run_after - now()) * 1000 as wait from jobs where id = $1`, [id]);
+    expect(Number(wait)).toBeGreaterThan(jobRetryDelayMs(1) - 5_000);
+    expect(Number(wait)).toBeLessThanOrEqual(jobRetryDelayMs(1));
+    expect((await call(t.app, admin, 'GET', `/api/jobs/${id}`)).json().data).toMatchObject({ status: 'queued', done: 1, error: 'Step 1 could not reach the printer.' });
+    expect(await runNextJob(t.db, worker)).toBeNull();
+    // Its time comes: the job goes on from step 1, which is done once in all (the failed try left nothing).
+    await t.db.query('update jobs set run_after = now() where id = $1', [id]);
+    expect(await runNextJob(t.db, worker)).toBe(id);
+    expect(await job(id)).toMatchObject({ status: 'done', done: 3, attempts: 2, error: null });
+    expect(await effects(id)).toEqual([0, 1, 2].map((step) => ({ step, n: 1 })));
+  });
+
+  it('fails the job for good once it used its attempts, saying why', async () => {
+    const id = await enqueueJob(t.db, { merchantId: merchantA, kind: counted.kind, payload: { total: 2 }, createdBy: adminId, maxAttempts: 1 });
+    failOnce.add(`${id}:0`);
+    expect(await runNextJob(t.db, workerName())).toBe(id);
+    expect(await job(id)).toMatchObject({ status: 'failed', done: 0, error: 'Step 0 could not reach the printer.' });
+    expect(await effects(id)).toEqual([]);
+  });
+
+  it('the backoff doubles from 10 s and stops growing at 15 minutes', () => {
+    expect([1, 2, 3, 4].map(jobRetryDelayMs)).toEqual([10_000, 20_000, 40_000, 80_000]);
+    expect(jobRetryDelayMs(20)).toBe(15 * 60_000);
+  });
+});
+
+describe('periodic jobs', () => {
+  it('run once per interval across processes: of workers asking at once, one gets the lease', async () => {
+    const name = `test-periodic-${Date.now()}`;
+    let runs = 0;
+    const jobs = [{ name, everyMs: 60_000, run: async () => void (runs += 1) }];
+    const ran = await Promise.all([1, 2, 3, 4].map(() => runDuePeriodic(t.db, workerName(), jobs)));
+    expect(ran.flat()).toEqual([name]);
+    expect(runs).toBe(1);
+    // Within the interval nobody runs it again, whoever asks.
+    expect(await runDuePeriodic(t.db, workerName(), jobs)).toEqual([]);
+    // Once the interval has passed, it runs again (once).
+    await t.db.query(`update periodic_leases set last_run_at = now() - interval '61 seconds' where name = $1`, [name]);
+    expect((await Promise.all([1, 2].map(() => runDuePeriodic(t.db, workerName(), jobs)))).flat()).toEqual([name]);
+    expect(runs).toBe(2);
+  });
+
+  it("a run in progress holds its lease: nobody else starts it, even when its interval passes, until it is given back or runs out", async () => {
+    const job = { name: `test-held-${Date.now()}`, everyMs: 1_000 };
+    const a = workerName();
+    expect(await takePeriodic(t.db, job, a)).toBe(true);
+    await t.db.query(`update periodic_leases set last_run_at = now() - interval '1 hour' where name = $1`, [job.name]);
+    expect(await takePeriodic(t.db, job, workerName())).toBe(false);
+    await releasePeriodic(t.db, job.name, a);
+    expect(await takePeriodic(t.db, job, workerName())).toBe(true);
+  });
+});
