@@ -1,5 +1,4 @@
 import type { Db, Queryable } from '../db/index.js';
-import { writeAudit } from '../engine/audit.js';
 import type { EnginePrincipal, ResourceBehaviour } from '../engine/context.js';
 import { notify } from '../notifications/notify.js';
 import { registerJob } from '../notifications/worker.js';
@@ -73,9 +72,7 @@ const supportRepliesBehaviour: ResourceBehaviour = {
     );
     const status = statusAfterReply({ status: request.status, requesterId: request.requester_id }, { userId: ctx.principal.userId, role: ctx.principal.role });
     if (status !== request.status) {
-      await ctx.db.query('update support_requests set status = $3, version = version + 1, updated_at = now() where merchant_id = $1 and id = $2', [merchantId, request.id, status]);
-      await writeAudit(ctx.db, ctx.principal, { resource: 'support_requests', recordId: request.id, event: 'update', changes: { status: { from: request.status, to: status } }, input: { reason: `Reply ${e.row.id}` } });
-      ctx.touched?.add('support_requests');
+      await ctx.engine.update('support_requests', request.id, { status }, { reason: `Reply ${e.row.id}` });
     }
     const audience = replyAudience(request.requester_id, ctx.principal.userId, await administrators(ctx.db, merchantId));
     if (audience.length === 0) return;

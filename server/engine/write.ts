@@ -161,15 +161,28 @@ export async function store(ctx: EngineContext, c: Compiled, stored: Row | undef
   const values: unknown[] = [merchantId];
   const bind = (v: unknown) => `$${values.push(v)}`;
   const returning = () => [c.storedColumns.map(ident).join(', '), ...c.computed.map((f) => `(${c.behaviour.computed![f.source](bind, { today: ctx.today })}) as ${ident(f.source)}`)].join(', ');
-  let full: Row;
+  let statement: string;
   if (stored) {
     const changed = cols.filter((col) => (col === 'custom_fields' ? JSON.stringify(record.custom_fields) !== JSON.stringify(stored.custom_fields) : !sameValue(c.byField.get(col)!, record[col], stored[col])));
     if (changed.length === 0 && !e.action) return getRecord(ctx, c, stored.id);
     const sets = changed.map((col) => `${ident(col)} = ${bind(toColumnValue(c.byField.get(col), record[col]))}`);
-    [full] = await ctx.db.query(`update ${c.table} set ${[...sets, 'updated_at = now()', 'version = version + 1'].join(', ')} where merchant_id = $1 and id = ${bind(stored.id)} returning ${returning()}`, values);
+    statement = `update ${c.table} set ${[...sets, 'updated_at = now()', 'version = version + 1'].join(', ')} where merchant_id = $1 and id = ${bind(stored.id)} returning ${returning()}`;
   } else {
     const placeholders = cols.map((col) => bind(toColumnValue(c.byField.get(col), record[col])));
-    [full] = await ctx.db.query(`insert into ${c.table} (merchant_id, ${cols.map(ident).join(', ')}) values ($1, ${placeholders.join(', ')}) returning ${returning()}`, values);
+    statement = `insert into ${c.table} (merchant_id, ${cols.map(ident).join(', ')}) values ($1, ${placeholders.join(', ')}) returning ${returning()}`;
+  }
+  const explain = c.behaviour.refusedByDatabase;
+  let full: Row;
+  if (!explain) [full] = await ctx.db.query(statement, values);
+  else {
+    await ctx.db.query('savepoint engine_write');
+    try {
+      [full] = await ctx.db.query(statement, values);
+      await ctx.db.query('release savepoint engine_write');
+    } catch (err) {
+      await ctx.db.query('rollback to savepoint engine_write');
+      throw (await explain(ctx, { stored, changes, record, action: e.action }, err as { code?: string; detail?: string })) ?? err;
+    }
   }
   const id: number = full.id;
   const fileFields = c.stored.filter((f) => (f.type === 'image' || f.type === 'file') && full[f.source] && full[f.source] !== stored?.[f.source]);

@@ -3,6 +3,7 @@ import type { Row } from '../db/index.js';
 import { badInput, forbidden, HttpError } from '../http.js';
 import { permits } from '../../core/resources/access.js';
 import type { Action } from '../../core/engine/types.js';
+import { withEngine } from '../engine/handle.js';
 import { contextOf, idParams } from '../engine/routes.js';
 import { getRecord } from '../engine/query.js';
 import { Params, selectList, type Compiled } from '../engine/compile.js';
@@ -63,7 +64,7 @@ export async function shiftsRoutes(app: FastifyInstance) {
       authorise(req, 'create');
       const c = shifts();
       const ctx = await contextOf(app.db, req);
-      const data = await app.db.transaction((tx) => createBulk({ ...ctx, db: tx }, c, req.body));
+      const data = await app.db.transaction((tx) => createBulk(withEngine({ ...ctx, db: tx }, app.engine), c, req.body));
       c.totals.changed(c.decl.table, ctx.principal.merchantId);
       return reply.status(201).send({ data, count: data.length });
     },
@@ -82,7 +83,7 @@ export async function shiftsRoutes(app: FastifyInstance) {
       authorise(req, 'cancel');
       const ctx = await contextOf(app.db, req);
       const shift = await getRecord(ctx, shifts(), req.params.id, { all: true });
-      const at = new Date().toISOString();
+      const at = ctx.now.toISOString();
       const requestedBy = requestedByOf(ctx, { requested_by: req.query.requested_by ?? null });
       const { allowed, reason, late } = await cancellationCharge(app.db, ctx.principal.merchantId, shift, at, requestedBy, ctx.principal.loginType === 'client');
       return { data: { allowed, requested_by: requestedBy, late: !!late, hours: late?.hours ?? 0, charge: late?.charge ?? 0, at, ...(reason ? { message: reason } : {}) } };
@@ -101,7 +102,7 @@ export async function shiftsRoutes(app: FastifyInstance) {
       authorise(req, 'assign');
       const ctx = await contextOf(app.db, req);
       const shift = await getRecord(ctx, shifts(), req.params.id, { all: true });
-      const { hard, soft, info, awr, name } = await assessShift(app.db, ctx.principal.merchantId, ctx.timeZone, shiftTimesOf(shift), req.query.candidate_id);
+      const { hard, soft, info, awr, name } = await assessShift(app.db, ctx.principal.merchantId, ctx.timeZone, shiftTimesOf(shift), req.query.candidate_id, ctx.today);
       return { data: { candidate_id: req.query.candidate_id, name, passes: blockingChecks({ hard }).length === 0, hard, soft, info, awr } };
     },
   });
@@ -288,7 +289,7 @@ async function suggestions(ctx: EngineContext, shiftRow: Row, limit: number) {
   }))).slice(0, limit);
   // The listed few are assessed in full (one statement for all of them): their soft checks, and a last word on the hard
   // ones.
-  const facts = await loadBookingFacts(ctx.db, merchantId, ctx.timeZone, shift, ranked.map((r) => r.id));
+  const facts = await loadBookingFacts(ctx.db, merchantId, ctx.timeZone, shift, ranked.map((r) => r.id), ctx.today);
   return ranked.flatMap((r) => {
     const f = facts.get(r.id);
     const a = f ? assessBooking(f) : null;

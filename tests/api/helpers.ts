@@ -26,6 +26,8 @@ export interface TestApp {
 export interface AppOptions {
   tokenLifetimeSeconds?: number;
   throttle?: LoginThrottle;
+  /** Fixes the server's clock (ctx.now, and today from it) at this instant. */
+  now?: Date | string;
 }
 
 export interface MakeOptions extends AppOptions {
@@ -50,6 +52,7 @@ export async function makeTestApp(options: MakeOptions = {}): Promise<TestApp> {
       throttle: o.throttle ?? new LoginThrottle({ namespace: `app-${randomBytes(6).toString('hex')}:` }),
       // Likewise the API rate limit: one test's requests never use up another's budget.
       rateLimit: { namespace: `app-${randomBytes(6).toString('hex')}:` },
+      clock: o.now === undefined ? undefined : () => new Date(o.now!),
     });
     await app.ready();
     apps.push(app);
