@@ -54,12 +54,9 @@ const supportRepliesBehaviour: ResourceBehaviour = {
     isConsultant(principal) ? `support_request_id in (select id from support_requests where merchant_id = ${bind(principal.merchantId)} and requester_id = ${bind(principal.userId)})` : null,
   async beforeSave(ctx, e) {
     if (e.stored) return;
-    // The reference check sees the agency's requests; a consultant may answer only in their own.
-    const [request] = await ctx.db.query<{ requester_id: number | null }>(
-      'select requester_id from support_requests where merchant_id = $1 and id = $2 and deleted_at is null for update',
-      [ctx.principal.merchantId, e.record.support_request_id],
-    );
-    if (!request || (isConsultant(ctx.principal) && request.requester_id !== ctx.principal.userId)) return { support_request_id: { message: 'engine.validation.referenceMissing' } };
+    // The reference check kept a consultant to their own requests (the requests' scope); the request is locked so
+    // its status, which the reply may change, is read after any other reply's.
+    await ctx.db.query('select 1 from support_requests where merchant_id = $1 and id = $2 for update', [ctx.principal.merchantId, e.record.support_request_id]);
     e.record.author_id = ctx.principal.userId;
     e.record.author_name = ctx.principal.name;
   },

@@ -110,9 +110,8 @@ export interface ResourceBehaviour {
   /**
    * Rows of the agency this principal may still not see (a consultant sees only their own support requests): a
    * condition on the resource's columns added to its row scope (lists, records, actions, files), or null for no
-   * further limit. Another resource's reference to it is checked against this scope only when the resource also
-   * declares clientScope; otherwise any live row of the agency passes, so a hook that must keep references inside
-   * it checks them itself (a consultant's support reply).
+   * further limit. Another resource's reference to it is checked against the same scope: a row the caller
+   * cannot read cannot be referred to.
    */
   scope?(principal: EnginePrincipal, bind: (value: unknown) => string): string | null;
 }

@@ -8,7 +8,14 @@ import { runAction } from './actions.js';
 import { store } from './write.js';
 
 /** The product itself as the author of a write (a periodic job): the audit trail names it "system", no user. */
-export const systemPrincipal = (merchantId: number): EnginePrincipal => ({ userId: 0, name: 'system', loginType: 'admin', role: 'admin', merchantId, clientId: null });
+export const systemPrincipal = (merchantId: number): EnginePrincipal => ({
+  userId: 0,
+  name: 'system',
+  loginType: 'admin',
+  role: 'admin',
+  merchantId,
+  clientId: null,
+});
 
 /** A context without its engine handle: what a request, a job or a test starts from. */
 export type PlainContext = Omit<EngineContext, 'engine'>;
@@ -29,7 +36,8 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
   };
   const reason = (options?: { reason?: string }) => (options?.reason ? { reason: options.reason } : undefined);
   const handle: EngineHandle = {
-    create: (resource, values, options) => store(ctx, compiled(resource), undefined, values, { input: reason(options) }),
+    create: (resource, values, options) =>
+      store(ctx, compiled(resource), undefined, values, { input: reason(options) }),
     async update(resource, id, changes, options) {
       const c = compiled(resource);
       // Inside the principal's row scope, like a request's write: out of scope is 404.
@@ -49,4 +57,3 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
   ctx.engine = handle;
   return ctx;
 }
-

@@ -92,8 +92,9 @@ async function checkAgainstDatabase(ctx: EngineContext, c: Compiled, record: Rec
       const ids = [...new Set((Array.isArray(v) ? v : [v]).map(Number))];
       if (ids.length === 0) continue;
       const p = new Params();
-      // A client user may point only at rows of their own client (a site of another client does not exist for them).
-      const scoped = target.decl.clientScope ? scopeWhere(target, ctx.principal, p.bind) : `merchant_id = ${p.bind(merchantId)}${target.live}`;
+      // A reference may point only at rows a read of the target would show the caller: a site of another client
+      // does not exist for a client user, another consultant's support request not for a consultant.
+      const scoped = scopeWhere(target, ctx.principal, p.bind);
       const found = await ctx.db.query(`select id from ${target.table} where ${scoped} and id = any(${p.bind(ids)})`, p.values);
       if (found.length !== ids.length) problems[f.source] = { message: 'engine.validation.referenceMissing' };
     }

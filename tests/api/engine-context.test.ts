@@ -17,17 +17,31 @@ let role: number;
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 5, now: NOW });
   [admin, client] = await Promise.all([loginAs(t.app, 'admin'), loginAs(t.app, 'client')]);
-  const [u] = await t.db.query<{ client_id: number; merchant_id: number }>(`select client_id, merchant_id from users where email = 'client@demo.test'`);
+  const [u] = await t.db.query<{ client_id: number; merchant_id: number }>(
+    `select client_id, merchant_id from users where email = 'client@demo.test'`,
+  );
   ({ client_id: clientId, merchant_id: merchantId } = u);
-  [{ id: site }] = await t.db.query<{ id: number }>('select id from sites where merchant_id = $1 and client_id = $2 and deleted_at is null order by id limit 1', [merchantId, clientId]);
-  [{ id: role }] = await t.db.query<{ id: number }>('select job_role_id as id from rate_cards where merchant_id = $1 and client_id = $2 and deleted_at is null order by id limit 1', [merchantId, clientId]);
+  [{ id: site }] = await t.db.query<{ id: number }>(
+    'select id from sites where merchant_id = $1 and client_id = $2 and deleted_at is null order by id limit 1',
+    [merchantId, clientId],
+  );
+  [{ id: role }] = await t.db.query<{ id: number }>(
+    'select job_role_id as id from rate_cards where merchant_id = $1 and client_id = $2 and deleted_at is null order by id limit 1',
+    [merchantId, clientId],
+  );
 });
 afterAll(async () => {
   await t?.close();
 });
 
 const request = (app = t.app, start: string) =>
-  call(app, client, 'POST', '/api/shifts', { client_id: clientId, site_id: site, job_role_id: role, start_at: start, end_at: new Date(Date.parse(start) + 8 * 3600_000).toISOString() });
+  call(app, client, 'POST', '/api/shifts', {
+    client_id: clientId,
+    site_id: site,
+    job_role_id: role,
+    start_at: start,
+    end_at: new Date(Date.parse(start) + 8 * 3600_000).toISOString(),
+  });
 
 describe('the server clock (ctx.now)', () => {
   it('decides what is past: a client may not request a shift before the fixed now, and may after it', async () => {
@@ -53,29 +67,58 @@ describe('the server clock (ctx.now)', () => {
 
 describe('writes through ctx.engine', () => {
   it('validate, bump the version and audit as the caller; the system principal is audited as "system"', async () => {
-    const [c] = await t.db.query<{ id: number; name: string; version: number }>('select id, name, version from clients where merchant_id = $1 and id = $2', [merchantId, clientId]);
+    const [c] = await t.db.query<{ id: number; name: string; version: number }>(
+      'select id, name, version from clients where merchant_id = $1 and id = $2',
+      [merchantId, clientId],
+    );
     await t.db.transaction(async (tx) => {
       const ctx = await systemContext(t.app, tx, merchantId);
-      await expect(ctx.engine.update('clients', c.id, { name: '' })).rejects.toMatchObject({ status: 422, errors: { name: expect.any(String) } });
+      await expect(ctx.engine.update('clients', c.id, { name: '' })).rejects.toMatchObject({
+        status: 422,
+        errors: { name: expect.any(String) },
+      });
     });
-    const saved = await t.db.transaction(async (tx) => (await systemContext(t.app, tx, merchantId)).engine.update('clients', c.id, { name: `${c.name} Ltd` }, { reason: 'Renamed by a job' }));
+    const saved = await t.db.transaction(async (tx) =>
+      (await systemContext(t.app, tx, merchantId)).engine.update(
+        'clients',
+        c.id,
+        { name: `${c.name} Ltd` },
+        { reason: 'Renamed by a job' },
+      ),
+    );
     expect(saved.name).toBe(`${c.name} Ltd`);
     expect(Number(saved.version)).toBe(Number(c.version) + 1);
     const [entry] = await t.db.query<{ user_name: string; user_id: number | null; changes: any; input: any }>(
       `select user_name, user_id, changes, input from audit_log where resource = 'clients' and record_id = $1 order by id desc limit 1`,
       [c.id],
     );
-    expect(entry).toMatchObject({ user_name: 'system', user_id: null, changes: { name: { from: c.name, to: `${c.name} Ltd` } }, input: { reason: 'Renamed by a job' } });
+    expect(entry).toMatchObject({
+      user_name: 'system',
+      user_id: null,
+      changes: { name: { from: c.name, to: `${c.name} Ltd` } },
+      input: { reason: 'Renamed by a job' },
+    });
     const shown = await call(t.app, admin, 'GET', `/api/clients/${c.id}`);
     expect(shown.json().data.name).toBe(`${c.name} Ltd`);
   });
 
   it("keep to the caller's row scope: another client's shift is not found for a client user", async () => {
-    const [other] = await t.db.query<{ id: number }>('select id from shifts where merchant_id = $1 and client_id <> $2 and deleted_at is null order by id limit 1', [merchantId, clientId]);
-    const [u] = await t.db.query<{ id: number; role: 'admin' }>(`select id, role from users where email = 'client@demo.test'`);
+    const [other] = await t.db.query<{ id: number }>(
+      'select id from shifts where merchant_id = $1 and client_id <> $2 and deleted_at is null order by id limit 1',
+      [merchantId, clientId],
+    );
+    const [u] = await t.db.query<{ id: number; role: 'admin' }>(
+      `select id, role from users where email = 'client@demo.test'`,
+    );
     await t.db.transaction(async (tx) => {
       const base = await systemContext(t.app, tx, merchantId);
-      const ctx = withEngine({ ...base, principal: { userId: u.id, name: 'Client', loginType: 'client', role: u.role, merchantId, clientId } }, t.app.engine);
+      const ctx = withEngine(
+        {
+          ...base,
+          principal: { userId: u.id, name: 'Client', loginType: 'client', role: u.role, merchantId, clientId },
+        },
+        t.app.engine,
+      );
       await expect(ctx.engine.update('shifts', other.id, { notes: 'x' })).rejects.toMatchObject({ status: 404 });
     });
   });

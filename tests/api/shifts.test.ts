@@ -398,6 +398,9 @@ describe('client users', () => {
     expect(week.map((r: { id: number }) => r.id)).toContain(mine.id);
     expect(week.map((r: { id: number }) => r.id)).not.toContain(theirs.id);
     for (const r of week) noPay(r);
+    // Another agency's schedule never holds it (the engine's row scope, as for a list of shifts).
+    const elsewhere = ok(await get(`/api/schedule?from=${addDaysToDate(base, 50)}&to=${addDaysToDate(base, 51)}`, tok.otherAdmin));
+    expect(elsewhere.map((r: { id: number }) => r.id)).not.toContain(mine.id);
     expect(week.find((r: { id: number }) => r.id === mine.id)).toMatchObject({ candidate_name: expect.stringMatching(/Sam Tester/), job_role_name: expect.any(String), site_name: expect.any(String) });
     // Agency users see pay and margin in the schedule.
     const agency = ok(await get(`/api/schedule?from=${addDaysToDate(base, 50)}&to=${addDaysToDate(base, 51)}`));

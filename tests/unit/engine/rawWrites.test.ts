@@ -61,7 +61,9 @@ function rawWrites(): string[] {
 
 describe('writes of declared resources', () => {
   it('finds a raw write of a declared table, not of an undeclared one or a row lock', () => {
-    const text = "await ctx.db.query('update rate_cards set effective_to = $3 where id = $2');\n" + "db.query(`insert into sessions (token_hash) values ($1)`); db.query('select 1 from shifts for update of s');";
+    const text =
+      "await ctx.db.query('update rate_cards set effective_to = $3 where id = $2');\n" +
+      "db.query(`insert into sessions (token_hash) values ($1)`); db.query('select 1 from shifts for update of s');";
     expect(writesIn('x.ts', text)).toEqual(['x.ts rate_cards: line 1: update rate_cards']);
   });
 
