@@ -70,9 +70,11 @@ export interface AppOptions {
   rateLimit?: Partial<Pick<RateLimitOptions, 'namespace'>>;
   /** The entities served under /api; every declared one unless a test brings its own. */
   declarations?: ResourceDeclaration[];
+  /** The server's clock (ctx.now); the system clock unless a test fixes it. */
+  clock?: () => Date;
 }
 
-export async function buildApp({ db, config, logger = false, throttle, hashing, rateLimit, declarations = allDeclarations }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger = false, throttle, hashing, rateLimit, declarations = allDeclarations, clock = () => new Date() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy ?? false), bodyLimit: 2 * 1024 * 1024, ajv: { customOptions: { allErrors: true, coerceTypes: true, removeAdditional: false } } });
   // Every route as registered (method and Fastify url): the authorization matrix test checks it lists them all.
   const routes: RegisteredRoute[] = [];
@@ -81,6 +83,7 @@ export async function buildApp({ db, config, logger = false, throttle, hashing, 
   });
   app.decorate('routes', routes);
   app.decorate('db', db);
+  app.decorate('clock', clock);
   const cluster = await Cluster.start(db);
   app.addHook('onClose', () => cluster.close());
   app.decorate('cluster', cluster);

@@ -1,5 +1,4 @@
 import type { Row } from '../db/index.js';
-import { writeAudit } from '../engine/audit.js';
 import { HttpError } from '../http.js';
 import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
 import { describeCompliance } from '../../core/domain/compliance/compliance.js';
@@ -88,17 +87,12 @@ export const documentsBehaviour: ResourceBehaviour = {
   async afterSave(ctx, { stored, row }) {
     // A new upload replaces the current document of its category; the old one stays in the history.
     if (!stored) {
-      const replaced = await ctx.db.query(
-        `update candidate_documents set current = false, version = version + 1, updated_at = now()
-          where merchant_id = $1 and candidate_id = $2 and document_category_id = $3 and id <> $4 and current and deleted_at is null returning id`,
+      const replaced = await ctx.db.query<{ id: number }>(
+        `select id from candidate_documents
+          where merchant_id = $1 and candidate_id = $2 and document_category_id = $3 and id <> $4 and current and deleted_at is null order by id`,
         [ctx.principal.merchantId, row.candidate_id, row.document_category_id, row.id],
       );
-      for (const old of replaced) {
-        await writeAudit(ctx.db, ctx.principal, {
-          resource: 'candidate_documents', recordId: old.id, subject: { resource: 'candidates', id: Number(row.candidate_id) }, event: 'update',
-          changes: { current: { from: true, to: false } }, input: { reason: `Replaced by document ${row.id}` },
-        });
-      }
+      for (const old of replaced) await ctx.engine.update('candidate_documents', old.id, { current: false }, { reason: `Replaced by document ${row.id}` });
     }
     await refreshCompliance(ctx.db, ctx.principal.merchantId, [row.candidate_id]);
   },

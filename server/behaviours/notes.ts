@@ -1,5 +1,4 @@
 import type { Db, Queryable } from '../db/index.js';
-import { writeAudit } from '../engine/audit.js';
 import type { EnginePrincipal, ResourceBehaviour } from '../engine/context.js';
 import { notify } from '../notifications/notify.js';
 import { replyAudience, statusAfterReply, type SupportStatus } from '../../core/domain/support/support.js';
@@ -54,12 +53,9 @@ const supportRepliesBehaviour: ResourceBehaviour = {
     isConsultant(principal) ? `support_request_id in (select id from support_requests where merchant_id = ${bind(principal.merchantId)} and requester_id = ${bind(principal.userId)})` : null,
   async beforeSave(ctx, e) {
     if (e.stored) return;
-    // The reference check sees the agency's requests; a consultant may answer only in their own.
-    const [request] = await ctx.db.query<{ requester_id: number | null }>(
-      'select requester_id from support_requests where merchant_id = $1 and id = $2 and deleted_at is null for update',
-      [ctx.principal.merchantId, e.record.support_request_id],
-    );
-    if (!request || (isConsultant(ctx.principal) && request.requester_id !== ctx.principal.userId)) return { support_request_id: { message: 'engine.validation.referenceMissing' } };
+    // The reference check kept a consultant to their own requests (the requests' scope); the request is locked so
+    // its status, which the reply may change, is read after any other reply's.
+    await ctx.db.query('select 1 from support_requests where merchant_id = $1 and id = $2 for update', [ctx.principal.merchantId, e.record.support_request_id]);
     e.record.author_id = ctx.principal.userId;
     e.record.author_name = ctx.principal.name;
   },
@@ -72,9 +68,7 @@ const supportRepliesBehaviour: ResourceBehaviour = {
     );
     const status = statusAfterReply({ status: request.status, requesterId: request.requester_id }, { userId: ctx.principal.userId, role: ctx.principal.role });
     if (status !== request.status) {
-      await ctx.db.query('update support_requests set status = $3, version = version + 1, updated_at = now() where merchant_id = $1 and id = $2', [merchantId, request.id, status]);
-      await writeAudit(ctx.db, ctx.principal, { resource: 'support_requests', recordId: request.id, event: 'update', changes: { status: { from: request.status, to: status } }, input: { reason: `Reply ${e.row.id}` } });
-      ctx.touched?.add('support_requests');
+      await ctx.engine.update('support_requests', request.id, { status }, { reason: `Reply ${e.row.id}` });
     }
     const audience = replyAudience(request.requester_id, ctx.principal.userId, await administrators(ctx.db, merchantId));
     if (audience.length === 0) return;

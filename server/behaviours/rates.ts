@@ -2,7 +2,6 @@ import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import type { Problems } from '../../core/engine/validate.js';
 import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
-import { writeAudit } from '../engine/audit.js';
 import { holidaySet } from '../../core/domain/pricing/holidays.js';
 import { BANDS, type Band } from '../../core/domain/pricing/types.js';
 import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS } from '../../core/domain/pricing/oncosts.js';
@@ -92,9 +91,7 @@ async function checkCardPeriod(ctx: EngineContext, record: Record<string, any>, 
  */
 async function setCardEnd(ctx: EngineContext, card: Row, to: string | null, reason: string) {
   if ((card.effective_to ?? null) === to) return;
-  await ctx.db.query('update rate_cards set effective_to = $3, version = version + 1, updated_at = now() where merchant_id = $1 and id = $2', [ctx.principal.merchantId, card.id, to]);
-  await writeAudit(ctx.db, ctx.principal, { resource: 'rate_cards', recordId: card.id, event: 'update', changes: { effective_to: { from: card.effective_to ?? null, to } }, input: { reason } });
-  ctx.touched?.add('rate_cards');
+  await ctx.engine.update('rate_cards', card.id, { effective_to: to }, { reason });
 }
 
 /** The card a card took over from: same client, site and role, ending the day it starts. */
@@ -151,9 +148,16 @@ export const rateBehaviours: Record<string, ResourceBehaviour> = {
       if (moved && kept && record.effective_from <= before.effective_from) {
         return { effective_from: problem(`The card before this one starts on ${before.effective_from}: start this one after that date, or delete that card first.`) };
       }
-      const problems = await checkCardPeriod(ctx, record, stored?.id, moved && kept ? before.id : undefined);
-      if (problems) return problems;
-      if (moved) await setCardEnd(ctx, before, kept ? record.effective_from : (stored!.effective_to ?? null), kept ? `The card after it now starts on ${record.effective_from}.` : `The card after it (from ${stored!.effective_from}) was moved.`);
+      return checkCardPeriod(ctx, record, stored?.id, moved && kept ? before.id : undefined);
+    },
+    // Once the moved card is stored the card before it can follow: written earlier, its own check would still see
+    // this card at its old dates.
+    async afterSave(ctx, { stored, row }) {
+      const before = stored ? await predecessorOf(ctx, stored) : null;
+      if (!before) return;
+      const kept = sameCardKey(stored!, row);
+      if (kept && row.effective_from === stored!.effective_from) return;
+      await setCardEnd(ctx, before, kept ? row.effective_from : (stored!.effective_to ?? null), kept ? `The card after it now starts on ${row.effective_from}.` : `The card after it (from ${stored!.effective_from}) was moved.`);
     },
     // The card before a deleted one covers its period again: from that day shifts can still be priced.
     async afterDelete(ctx, row) {

@@ -22,7 +22,7 @@ const BOOKING_LOCK = 8008;
 async function book(ctx: EngineContext, shift: ShiftTimes, candidateId: number, overrideReason: string | null | undefined) {
   const merchantId = ctx.principal.merchantId;
   await ctx.db.query('select pg_advisory_xact_lock($1, $2)', [BOOKING_LOCK, candidateId]);
-  const a = await assessShift(ctx.db, merchantId, ctx.timeZone, shift, candidateId);
+  const a = await assessShift(ctx.db, merchantId, ctx.timeZone, shift, candidateId, ctx.today);
   const blocking = blockingChecks(a);
   if (blocking.length) {
     const words = blocking.map((c) => c.message).join(' ');
@@ -37,32 +37,26 @@ async function book(ctx: EngineContext, shift: ShiftTimes, candidateId: number, 
     const words = overridable.map((c) => c.message).join(' ');
     if (ctx.principal.role !== 'admin') throw new HttpError(409, `${words} Only an admin can book ${a.name} anyway, with a reason.`, { candidate_id: words });
     if (!overrideReason) throw new HttpError(422, `${words} Give a reason to book ${a.name} anyway.`, { override_reason: `${words} Give a reason to book them anyway.` });
-    checks = { overridden: overridable.map(({ code, message }) => ({ code, message })), by: ctx.principal.name, at: new Date().toISOString() };
+    checks = { overridden: overridable.map(({ code, message }) => ({ code, message })), by: ctx.principal.name, at: ctx.now.toISOString() };
   }
-  await claimTimes(ctx, shift, candidateId, a.name);
   return { stored: { override_reason: checks ? overrideReason : null, booking_checks: checks }, facts: a.facts };
 }
 
 /**
- * Writes the booking ahead of the engine's own write, so that a clash only the database sees (another booking
- * not yet committed when the checks ran) is refused here, in words, from the constraint's own report of it.
+ * A clash only the database sees (another booking not yet committed when the checks ran) refuses the engine's
+ * write of the booking; this puts it in words, from the exclusion constraint's own report of it.
  */
-async function claimTimes(ctx: EngineContext, shift: ShiftTimes, candidateId: number, name: string) {
-  try {
-    await ctx.db.query(
-      `update shifts set status = 'assigned', candidate_id = $3, start_at = $4, end_at = $5 where merchant_id = $1 and id = $2`,
-      [ctx.principal.merchantId, shift.id, candidateId, shift.start, shift.end],
-    );
-  } catch (e) {
-    if ((e as { code?: string }).code !== '23P01') throw e;
-    // "… conflicts with existing key (…)=(1, 5, ["2026-12-01 08:00:00+00","2026-12-01 16:00:00+00"))."
-    const clash = /existing key .*\["?([^",]+)"?,"?([^",)]+)"?\)\)/.exec(String((e as { detail?: string }).detail ?? ''));
-    const range = clash && [Date.parse(clash[1].replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')), Date.parse(clash[2].replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'))];
-    const when = range && range.every(Number.isFinite)
-      ? ` from ${describeShiftTimes(new Date(range[0]).toISOString(), new Date(range[1]).toISOString(), ctx.timeZone, formatDisplayDate).replace('–', ' to ')}`
-      : ' at that time';
-    throw new HttpError(409, `${name} is already booked${when}.`, { candidate_id: `${name} is already booked${when}.` });
-  }
+async function doubleBooking(ctx: EngineContext, record: Record<string, any>, e: { code?: string; detail?: string }) {
+  if (e.code !== '23P01' || record.candidate_id == null) return;
+  const [who] = await ctx.db.query<{ name: string }>(`select first_name || ' ' || last_name as name from candidates where merchant_id = $1 and id = $2`, [ctx.principal.merchantId, record.candidate_id]);
+  const name = who?.name ?? 'This staff member';
+  // "… conflicts with existing key (…)=(1, 5, ["2026-12-01 08:00:00+00","2026-12-01 16:00:00+00"))."
+  const clash = /existing key .*\["?([^",]+)"?,"?([^",)]+)"?\)\)/.exec(String(e.detail ?? ''));
+  const range = clash && [Date.parse(clash[1].replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')), Date.parse(clash[2].replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'))];
+  const when = range && range.every(Number.isFinite)
+    ? ` from ${describeShiftTimes(new Date(range[0]).toISOString(), new Date(range[1]).toISOString(), ctx.timeZone, formatDisplayDate).replace('–', ' to ')}`
+    : ' at that time';
+  return new HttpError(409, `${name} is already booked${when}.`, { candidate_id: `${name} is already booked${when}.` });
 }
 
 /** A new price when the staff member changes (their own pay rate); the stored one stays if it can no longer be quoted. */
@@ -179,7 +173,7 @@ export const shiftsBehaviour: ResourceBehaviour = {
     if (p.loginType === 'client') {
       record.requested_by_client = true;
       if (Number(record.client_id) !== p.clientId) return { client_id: problem('Choose your own organisation.') };
-      if (Date.parse(record.start_at) < Date.now()) return { start_at: problem('A requested shift must start in the future.') };
+      if (Date.parse(record.start_at) < ctx.now.getTime()) return { start_at: problem('A requested shift must start in the future.') };
       await checkShiftRequestQuota(ctx, p.clientId!, 1);
     }
     record.created_by = p.name;
@@ -223,6 +217,8 @@ export const shiftsBehaviour: ResourceBehaviour = {
     }
   },
 
+  refusedByDatabase: (ctx, e, error) => doubleBooking(ctx, e.record, error),
+
   actions: {
     async assign(ctx, record, input) {
       const shift = shiftTimesOf(record);
@@ -239,7 +235,7 @@ export const shiftsBehaviour: ResourceBehaviour = {
 
     /** A shift is closed (worked, ready for its timesheet) once it has ended. */
     async close(ctx, record) {
-      if (Date.parse(iso(record.end_at)) > Date.now()) {
+      if (Date.parse(iso(record.end_at)) > ctx.now.getTime()) {
         const when = describeShiftTimes(iso(record.start_at), iso(record.end_at), ctx.timeZone, formatDisplayDate);
         throw new HttpError(409, `Shift ${record.id} (${when}) has not ended yet; close it once it has been worked.`);
       }
@@ -248,7 +244,7 @@ export const shiftsBehaviour: ResourceBehaviour = {
     async cancel(ctx, record, input) {
       const p = ctx.principal;
       if (input.waive_charge && p.loginType !== 'admin') throw new HttpError(422, 'Only the agency can waive a late-cancellation charge.', { waive_charge: 'Only the agency can waive a late-cancellation charge.' });
-      const at = new Date().toISOString();
+      const at = ctx.now.toISOString();
       const requestedBy = requestedByOf(ctx, input);
       const outcome = await cancellationCharge(ctx.db, p.merchantId, record, at, requestedBy, p.loginType === 'client');
       if (!outcome.allowed) throw new HttpError(409, outcome.reason);
@@ -278,7 +274,7 @@ export const shiftsBehaviour: ResourceBehaviour = {
     },
 
     async remove(ctx) {
-      return { deleted_at: new Date().toISOString(), deleted_by: ctx.principal.name };
+      return { deleted_at: ctx.now.toISOString(), deleted_by: ctx.principal.name };
     },
 
     /** A drag on the schedule: new times, perhaps another staff member; the checks run again for whoever is booked. */

@@ -14,11 +14,30 @@ export interface EnginePrincipal {
   clientId: number | null;
 }
 
+/**
+ * The engine's writes for code that runs inside another write (hooks, action effects, services, jobs): the same
+ * path as a request's (validation, row scope and references, hooks, version, audit) in the caller's transaction
+ * and as the caller's principal. They are the server's own changes, so the field write policy (action-only,
+ * create-only, roles) does not apply; `reason` goes into the audit entry's input.
+ */
+export interface EngineHandle {
+  create(resource: string, values: Record<string, unknown>, options?: { reason?: string }): Promise<Row>;
+  update(resource: string, id: number, changes: Record<string, unknown>, options?: { reason?: string }): Promise<Row>;
+  act(resource: string, id: number, action: string, input?: Record<string, unknown>): Promise<Row>;
+  remove(resource: string, id: number, options?: { reason?: string }): Promise<Row>;
+  /** The same writes as the product itself (a periodic job): the audit trail says "system". */
+  asSystem(): EngineHandle;
+}
+
 /** What a write, an action or a hook runs with: the transaction, the caller and the agency's calendar. */
 export interface EngineContext {
   db: Queryable;
   principal: EnginePrincipal;
-  /** The agency's time zone and today's date there ('yyyy-MM-dd'): date limits and expiry use it. */
+  /** Writes through the engine from inside this context (server/engine/handle.ts binds it). */
+  engine: EngineHandle;
+  /** The instant this request or job runs at: every rule that depends on "now" reads it, so tests can fix it. */
+  now: Date;
+  /** The agency's time zone and today's date there ('yyyy-MM-dd', at `now`): date limits and expiry use it. */
   timeZone: string;
   today: string;
   /** The message bus to the other server processes (sessions ended, caches stale). */
@@ -63,6 +82,12 @@ export interface ResourceBehaviour {
   afterSave?(ctx: EngineContext, e: SaveEvent & { row: Row }): Promise<boolean | void>;
   afterDelete?(ctx: EngineContext, row: Row): Promise<void>;
   /**
+   * Puts in words a refusal only the database gives when the record is stored (a double booking the exclusion
+   * constraint saw), or answers nothing to let the error through. The write runs under a savepoint when this is
+   * declared, so the hook may still read (the staff member's name) before the transaction rolls back.
+   */
+  refusedByDatabase?(ctx: EngineContext, e: SaveEvent, error: { code?: string; detail?: string }): Promise<Error | void>;
+  /**
    * Rows of this resource that keep the record one of its reference fields points at from being deleted (a
    * staff member's future shifts), by field. Other rows referring to it follow the field's onDelete.
    */
@@ -85,9 +110,8 @@ export interface ResourceBehaviour {
   /**
    * Rows of the agency this principal may still not see (a consultant sees only their own support requests): a
    * condition on the resource's columns added to its row scope (lists, records, actions, files), or null for no
-   * further limit. Another resource's reference to it is checked against this scope only when the resource also
-   * declares clientScope; otherwise any live row of the agency passes, so a hook that must keep references inside
-   * it checks them itself (a consultant's support reply).
+   * further limit. Another resource's reference to it is checked against the same scope: a row the caller
+   * cannot read cannot be referred to.
    */
   scope?(principal: EnginePrincipal, bind: (value: unknown) => string): string | null;
 }

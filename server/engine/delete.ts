@@ -13,7 +13,7 @@ import { getRecord, nameOf } from './query.js';
  * declares. Every row this changes besides the record itself takes a new version and its own audit entry; the
  * record's entry keeps what it held.
  */
-export async function deleteRecord(ctx: EngineContext, c: Compiled, id: number, registry: Map<string, Compiled>): Promise<Row> {
+export async function deleteRecord(ctx: EngineContext, c: Compiled, id: number, registry: Map<string, Compiled>, reason?: string): Promise<Row> {
   const row = await getRecord(ctx, c, id, { lock: true, all: true });
   const merchantId = ctx.principal.merchantId;
   await refuseWhileBlocked(ctx, c, id, registry);
@@ -42,10 +42,9 @@ export async function deleteRecord(ctx: EngineContext, c: Compiled, id: number, 
       const ids = rows.map((r) => r.id);
       ctx.touched?.add(other.decl.table);
       if (mode === 'hide') {
-        if (other.soft) await ctx.db.query(`update ${other.table} set deleted_at = now(), version = version + 1, updated_at = now() where merchant_id = $1 and id = any($2)`, [merchantId, ids]);
-        else await ctx.db.query(`delete from ${other.table} where merchant_id = $1 and id = any($2)`, [merchantId, ids]);
+        // Each child is deleted as itself: its own blockers, children, references, hooks, version and audit entry.
+        for (const r of rows) await deleteRecord(ctx, other, r.id, registry, deletedWith);
         hidden[other.decl.name] = rows.length;
-        for (const r of rows) await audit(ctx, other, r.id, 'delete', { record: r, changes: diff(other, r, {}), input: { reason: deletedWith } });
         continue;
       }
       const set = f.type === 'references' ? `array_remove(${ident(f.source)}, $3)` : 'null';
@@ -54,9 +53,10 @@ export async function deleteRecord(ctx: EngineContext, c: Compiled, id: number, 
       for (const r of rows) await audit(ctx, other, r.id, 'update', { record: r, changes: { [f.source]: { from: r[f.source], to: now.get(r.id) ?? null } }, input: { reason: deletedWith } });
     }
   }
-  if (c.soft) await ctx.db.query(`update ${c.table} set deleted_at = now(), version = version + 1 where merchant_id = $1 and id = $2`, [merchantId, id]);
+  if (c.soft) await ctx.db.query(`update ${c.table} set deleted_at = now(), version = version + 1, updated_at = now() where merchant_id = $1 and id = $2`, [merchantId, id]);
   else await ctx.db.query(`delete from ${c.table} where merchant_id = $1 and id = $2`, [merchantId, id]);
-  await audit(ctx, c, id, 'delete', { record: row, changes: diff(c, row, {}), input: Object.keys(hidden).length ? { hidden } : undefined });
+  const input = { ...(reason ? { reason } : {}), ...(Object.keys(hidden).length ? { hidden } : {}) };
+  await audit(ctx, c, id, 'delete', { record: row, changes: diff(c, row, {}), input: Object.keys(input).length ? input : undefined });
   await c.behaviour.afterDelete?.(ctx, row);
   return row;
 }

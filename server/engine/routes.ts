@@ -11,6 +11,7 @@ import { getRecord, listRecords } from './query.js';
 import { runAction } from './actions.js';
 import { saveRecord } from './write.js';
 import { TotalCache } from './totals.js';
+import { systemPrincipal, withEngine } from './handle.js';
 
 export { TotalCache } from './totals.js';
 export { compile, type Compiled } from './compile.js';
@@ -54,7 +55,15 @@ export const forgetAgencyZone = (merchantId: number) => zones.delete(merchantId)
 export async function contextOf(db: Queryable, req: FastifyRequest): Promise<EngineContext> {
   const principal = principalOf(req);
   const timeZone = await agencyZone(db, principal.merchantId);
-  return { db, principal, timeZone, today: agencyToday(timeZone), cluster: (req.server as { cluster?: EngineContext['cluster'] }).cluster };
+  const now = req.server.clock();
+  return withEngine({ db, principal, now, timeZone, today: agencyToday(timeZone, now), cluster: (req.server as { cluster?: EngineContext['cluster'] }).cluster }, req.server.engine);
+}
+
+/** A context for the product's own work outside a request (a periodic job): the system principal, the app's clock. */
+export async function systemContext(app: FastifyInstance, db: Queryable, merchantId: number): Promise<EngineContext> {
+  const timeZone = await agencyZone(db, merchantId);
+  const now = app.clock();
+  return withEngine({ db, principal: systemPrincipal(merchantId), now, timeZone, today: agencyToday(timeZone, now), cluster: app.cluster }, app.engine);
 }
 
 function authorise(req: FastifyRequest, decl: ResourceDeclaration, action: Action | string) {
@@ -77,7 +86,7 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
   const inTransaction = async <T>(req: FastifyRequest, fn: (ctx: EngineContext) => Promise<T>) => {
     const ctx = await contextOf(app.db, req);
     const touched = new Set<string>();
-    const result = await app.db.transaction((tx) => fn({ ...ctx, db: tx, touched }));
+    const result = await app.db.transaction((tx) => fn(withEngine({ ...ctx, db: tx, touched }, registry)));
     // A write that ended sessions (a client or staff member deactivated) answers once every process has heard.
     await ctx.cluster?.settle();
     written(req);
@@ -188,5 +197,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every declared resource, compiled: what engine routes and other routes (compliance, files) read. */
     engine: Map<string, Compiled>;
+    /** The server's clock: what ctx.now reads (a test may fix it). */
+    clock: () => Date;
   }
 }

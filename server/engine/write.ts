@@ -92,8 +92,9 @@ async function checkAgainstDatabase(ctx: EngineContext, c: Compiled, record: Rec
       const ids = [...new Set((Array.isArray(v) ? v : [v]).map(Number))];
       if (ids.length === 0) continue;
       const p = new Params();
-      // A client user may point only at rows of their own client (a site of another client does not exist for them).
-      const scoped = target.decl.clientScope ? scopeWhere(target, ctx.principal, p.bind) : `merchant_id = ${p.bind(merchantId)}${target.live}`;
+      // A reference may point only at rows a read of the target would show the caller: a site of another client
+      // does not exist for a client user, another consultant's support request not for a consultant.
+      const scoped = scopeWhere(target, ctx.principal, p.bind);
       const found = await ctx.db.query(`select id from ${target.table} where ${scoped} and id = any(${p.bind(ids)})`, p.values);
       if (found.length !== ids.length) problems[f.source] = { message: 'engine.validation.referenceMissing' };
     }
@@ -161,15 +162,28 @@ export async function store(ctx: EngineContext, c: Compiled, stored: Row | undef
   const values: unknown[] = [merchantId];
   const bind = (v: unknown) => `$${values.push(v)}`;
   const returning = () => [c.storedColumns.map(ident).join(', '), ...c.computed.map((f) => `(${c.behaviour.computed![f.source](bind, { today: ctx.today })}) as ${ident(f.source)}`)].join(', ');
-  let full: Row;
+  let statement: string;
   if (stored) {
     const changed = cols.filter((col) => (col === 'custom_fields' ? JSON.stringify(record.custom_fields) !== JSON.stringify(stored.custom_fields) : !sameValue(c.byField.get(col)!, record[col], stored[col])));
     if (changed.length === 0 && !e.action) return getRecord(ctx, c, stored.id);
     const sets = changed.map((col) => `${ident(col)} = ${bind(toColumnValue(c.byField.get(col), record[col]))}`);
-    [full] = await ctx.db.query(`update ${c.table} set ${[...sets, 'updated_at = now()', 'version = version + 1'].join(', ')} where merchant_id = $1 and id = ${bind(stored.id)} returning ${returning()}`, values);
+    statement = `update ${c.table} set ${[...sets, 'updated_at = now()', 'version = version + 1'].join(', ')} where merchant_id = $1 and id = ${bind(stored.id)} returning ${returning()}`;
   } else {
     const placeholders = cols.map((col) => bind(toColumnValue(c.byField.get(col), record[col])));
-    [full] = await ctx.db.query(`insert into ${c.table} (merchant_id, ${cols.map(ident).join(', ')}) values ($1, ${placeholders.join(', ')}) returning ${returning()}`, values);
+    statement = `insert into ${c.table} (merchant_id, ${cols.map(ident).join(', ')}) values ($1, ${placeholders.join(', ')}) returning ${returning()}`;
+  }
+  const explain = c.behaviour.refusedByDatabase;
+  let full: Row;
+  if (!explain) [full] = await ctx.db.query(statement, values);
+  else {
+    await ctx.db.query('savepoint engine_write');
+    try {
+      [full] = await ctx.db.query(statement, values);
+      await ctx.db.query('release savepoint engine_write');
+    } catch (err) {
+      await ctx.db.query('rollback to savepoint engine_write');
+      throw (await explain(ctx, { stored, changes, record, action: e.action }, err as { code?: string; detail?: string })) ?? err;
+    }
   }
   const id: number = full.id;
   const fileFields = c.stored.filter((f) => (f.type === 'image' || f.type === 'file') && full[f.source] && full[f.source] !== stored?.[f.source]);

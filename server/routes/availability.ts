@@ -3,6 +3,7 @@ import type { Row } from '../db/index.js';
 import { forbidden, HttpError } from '../http.js';
 import { permits } from '../../core/resources/access.js';
 import type { Action } from '../../core/engine/types.js';
+import { withEngine } from '../engine/handle.js';
 import { contextOf } from '../engine/routes.js';
 import { listRecords } from '../engine/query.js';
 import { saveRecord } from '../engine/write.js';
@@ -96,7 +97,7 @@ export async function availabilityRoutes(app: FastifyInstance) {
       const to = addDaysToDate(from, 7);
       const only = req.body.candidate_ids;
       const copied = await app.db.transaction(async (tx) => {
-        const tctx = { ...ctx, db: tx };
+        const tctx = withEngine({ ...ctx, db: tx }, app.engine);
         // Only the agency's live staff: another agency's ids or a deleted staff member's simply match nothing.
         const rows = await tx.query<AvailabilityEntry & { version: number; id: number }>(
           `select a.id, a.candidate_id, to_char(a.date, 'YYYY-MM-DD') as date, a.status, a.version

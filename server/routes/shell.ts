@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../http.js';
+import { forbidden, notFound } from '../http.js';
+import { Params, readable, scopeWhere } from '../engine/compile.js';
+import { principalOf } from '../engine/routes.js';
+import { permits } from '../../core/resources/access.js';
 import { containsPattern, TRIGRAM_MIN_LENGTH } from '../db/index.js';
 import { agencyLogos, agencyProfile } from './account.js';
 
@@ -32,18 +35,25 @@ export async function shellRoutes(app: FastifyInstance) {
       querystring: { type: 'object', properties: { candidate_query: { type: 'string', maxLength: 200 } } },
     },
     handler: async (req, reply) => {
+      // A search is a list of staff: the candidates declaration's list permission, row scope and read policy.
+      const c = app.engine.get('candidates')!;
+      const principal = principalOf(req);
+      if (!permits(principal, c.decl, 'list')) throw forbidden();
       const q = (req.query.candidate_query ?? '').trim().toLowerCase();
       if (!q) return reply.status(400).send({ candidate: [], message: 'Not Staff found for the specified criteria' });
-      const columns = `id, first_name, last_name, first_name || ' ' || last_name as name, email, phone, status, activated, profile_photo`;
-      const match = 'merchant_id = $1 and deleted_at is null and search_text like $2';
+      const shown = ['first_name', 'last_name', 'email', 'phone', 'status', 'activated', 'profile_photo'].filter((f) => readable(principal, c.byField.get(f)!));
+      const name = shown.includes('first_name') && shown.includes('last_name') ? ", first_name || ' ' || last_name as name" : '';
+      const columns = `id${shown.map((f) => `, ${f}`).join('')}${name}`;
+      const p = new Params();
+      const match = `${scopeWhere(c, principal, p.bind)} and search_text like ${p.bind(containsPattern(q))}`;
       const order = 'order by lower(last_name), lower(first_name), id limit 10';
       // Long enough, the trigram index finds the matches; sorting them afterwards keeps the planner from
       // walking the name index and filtering most of the agency's staff.
       const candidate = await app.db.query(
         q.length >= TRIGRAM_MIN_LENGTH
-          ? `with m as materialized (select ${columns} from candidates where ${match}) select * from m ${order}`
+          ? `with m as materialized (select ${columns}, last_name as sort_last, first_name as sort_first from candidates where ${match}) select ${['id', ...shown, ...(name ? ['name'] : [])].join(', ')} from m order by lower(sort_last), lower(sort_first), id limit 10`
           : `select ${columns} from candidates where ${match} ${order}`,
-        [req.auth!.merchant_id, containsPattern(q)],
+        p.values,
       );
       if (candidate.length === 0) return reply.status(404).send({ candidate: [], message: 'Not Staff found for the specified criteria' });
       return { candidate, message: `${candidate.length} staff found` };

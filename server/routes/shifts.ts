@@ -3,9 +3,10 @@ import type { Row } from '../db/index.js';
 import { badInput, forbidden, HttpError } from '../http.js';
 import { permits } from '../../core/resources/access.js';
 import type { Action } from '../../core/engine/types.js';
+import { withEngine } from '../engine/handle.js';
 import { contextOf, idParams } from '../engine/routes.js';
 import { getRecord } from '../engine/query.js';
-import { Params, selectList, type Compiled } from '../engine/compile.js';
+import { Params, readable, scopeWhere, selectList, type Compiled } from '../engine/compile.js';
 import { diff } from '../engine/audit.js';
 import type { EngineContext } from '../engine/context.js';
 import { availabilityFit, assessBooking, blockingChecks, overridableChecks, hoursStartingBetween, localDates, rankSuggestions, weekStartInstant } from '../../core/domain/booking/checks.js';
@@ -63,7 +64,7 @@ export async function shiftsRoutes(app: FastifyInstance) {
       authorise(req, 'create');
       const c = shifts();
       const ctx = await contextOf(app.db, req);
-      const data = await app.db.transaction((tx) => createBulk({ ...ctx, db: tx }, c, req.body));
+      const data = await app.db.transaction((tx) => createBulk(withEngine({ ...ctx, db: tx }, app.engine), c, req.body));
       c.totals.changed(c.decl.table, ctx.principal.merchantId);
       return reply.status(201).send({ data, count: data.length });
     },
@@ -82,7 +83,7 @@ export async function shiftsRoutes(app: FastifyInstance) {
       authorise(req, 'cancel');
       const ctx = await contextOf(app.db, req);
       const shift = await getRecord(ctx, shifts(), req.params.id, { all: true });
-      const at = new Date().toISOString();
+      const at = ctx.now.toISOString();
       const requestedBy = requestedByOf(ctx, { requested_by: req.query.requested_by ?? null });
       const { allowed, reason, late } = await cancellationCharge(app.db, ctx.principal.merchantId, shift, at, requestedBy, ctx.principal.loginType === 'client');
       return { data: { allowed, requested_by: requestedBy, late: !!late, hours: late?.hours ?? 0, charge: late?.charge ?? 0, at, ...(reason ? { message: reason } : {}) } };
@@ -101,7 +102,7 @@ export async function shiftsRoutes(app: FastifyInstance) {
       authorise(req, 'assign');
       const ctx = await contextOf(app.db, req);
       const shift = await getRecord(ctx, shifts(), req.params.id, { all: true });
-      const { hard, soft, info, awr, name } = await assessShift(app.db, ctx.principal.merchantId, ctx.timeZone, shiftTimesOf(shift), req.query.candidate_id);
+      const { hard, soft, info, awr, name } = await assessShift(app.db, ctx.principal.merchantId, ctx.timeZone, shiftTimesOf(shift), req.query.candidate_id, ctx.today);
       return { data: { candidate_id: req.query.candidate_id, name, passes: blockingChecks({ hard }).length === 0, hard, soft, info, awr } };
     },
   });
@@ -137,7 +138,7 @@ export async function shiftsRoutes(app: FastifyInstance) {
     handler: async (req, reply) => {
       authorise(req, 'list');
       const ctx = await contextOf(app.db, req);
-      return reply.type('application/json; charset=utf-8').send(await schedule(ctx, req.query));
+      return reply.type('application/json; charset=utf-8').send(await schedule(ctx, shifts(), req.query));
     },
   });
 }
@@ -288,7 +289,7 @@ async function suggestions(ctx: EngineContext, shiftRow: Row, limit: number) {
   }))).slice(0, limit);
   // The listed few are assessed in full (one statement for all of them): their soft checks, and a last word on the hard
   // ones.
-  const facts = await loadBookingFacts(ctx.db, merchantId, ctx.timeZone, shift, ranked.map((r) => r.id));
+  const facts = await loadBookingFacts(ctx.db, merchantId, ctx.timeZone, shift, ranked.map((r) => r.id), ctx.today);
   return ranked.flatMap((r) => {
     const f = facts.get(r.id);
     const a = f ? assessBooking(f) : null;
@@ -308,7 +309,7 @@ function bound(value: string | undefined, fallback: string, field: string, timeZ
   return t;
 }
 
-async function schedule(ctx: EngineContext, query: Record<string, string>) {
+async function schedule(ctx: EngineContext, c: Compiled, query: Record<string, string>) {
   const p = ctx.principal;
   const monday = startOfWeekMonday(ctx.today);
   const from = bound(query.from, monday, 'from', ctx.timeZone);
@@ -316,13 +317,14 @@ async function schedule(ctx: EngineContext, query: Record<string, string>) {
   if (to <= from) throw badInput({ to: 'The window must end after it starts.' });
   if (to - from > MAX_WINDOW_DAYS * 24 * 3600_000 + 3600_000) throw badInput({ to: `Ask for at most ${MAX_WINDOW_DAYS} days at once.` });
   const q = new Params();
-  const where = [`merchant_id = ${q.bind(p.merchantId)}`, 'deleted_at is null'];
+  // The rows a list of shifts would show this principal (the engine's row scope), less the deleted ones.
+  const where = [scopeWhere(c, p, q.bind), 'deleted_at is null'];
   // Shifts last at most 24 hours: one starting a day before the window is the earliest that can reach into it.
   where.push(`start_at < ${q.bind(new Date(to).toISOString())}`, `start_at > ${q.bind(new Date(from - 24 * 3600_000).toISOString())}`, `end_at > ${q.bind(new Date(from).toISOString())}`);
-  if (p.loginType === 'client') where.push(`client_id = ${q.bind(p.clientId)}`);
   for (const k of ['client_id', 'site_id', 'job_role_id', 'candidate_id'] as const) if (query[k] !== undefined) where.push(`${k} = ${q.bind(Number(query[k]))}`);
   if (query.status) where.push(`status = ${q.bind(query.status)}`);
-  const agency = p.loginType === 'admin';
+  // The shift's money as the read policy gives it to this principal: a client user never gets pay or margin.
+  const money = ['charge', 'pay', 'margin'].filter((f) => readable(p, c.byField.get(f)!));
   const utc = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   // The window's shifts first (the start_at index), then their names; the answer's JSON is written by the
   // database in the same statement (two thousand rows are not parsed into objects only to be written out again).
@@ -333,7 +335,7 @@ async function schedule(ctx: EngineContext, query: Record<string, string>) {
      r as (
        select s.id, ${utc('s.start_at')} as start_at, ${utc('s.end_at')} as end_at, s.status, s.client_id, cl.name as client_name, s.site_id, si.name as site_name,
               s.job_role_id, jr.name as job_role_name, s.candidate_id, c.first_name || ' ' || c.last_name as candidate_name,
-              s.sleep_in, s.requested_by_client, s.charge${agency ? ', s.pay, s.margin' : ''}, s.version
+              s.sleep_in, s.requested_by_client, ${money.map((f) => `s.${f}, `).join('')}s.version
          -- By primary key: the shift's composite foreign keys already hold each of these to its agency.
          from s
          join clients cl on cl.id = s.client_id

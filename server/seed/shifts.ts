@@ -107,7 +107,7 @@ export async function seedShifts(db: Queryable, ctx: SeedContext) {
     };
     if (plan.fate === 'closed' || plan.fate === 'assigned') {
       const pool = staff.filter((s) => s.job_role_id === plan.roleId).map((s) => s.id).sort(() => rand() - 0.5).slice(0, 25);
-      const facts = await loadBookingFacts(db, m, ctx.timeZone, shift, pool);
+      const facts = await loadBookingFacts(db, m, ctx.timeZone, shift, pool, agencyToday(ctx.timeZone));
       const fit = pool.find((id) => {
         const f = facts.get(id);
         if (!f) return false;

@@ -6,7 +6,6 @@ import type { EngineContext } from '../engine/context.js';
 import { assessBooking, localDates, type BookingAssessment, type BookingFacts } from '../../core/domain/booking/checks.js';
 import { wageFloorTable } from '../../core/domain/pricing/oncosts.js';
 import { BANDS } from '../../core/domain/pricing/types.js';
-import { agencyToday } from '../../core/domain/time/agencyTime.js';
 import { lateCancellation, quoteShift } from './pricing.js';
 import { cancellationTerms, type CancelParty } from '../../core/domain/pricing/price.js';
 
@@ -56,7 +55,7 @@ const AHEAD_MS = 8 * DAY_MS;
  * their preferences, and the weeks they worked at this client in this role (the AWR count). Staff members who
  * are not the agency's are absent from the answer.
  */
-export async function loadBookingFacts(db: Queryable, merchantId: number, timeZone: string, shift: ShiftTimes, candidateIds: number[]): Promise<Map<number, StaffFacts>> {
+export async function loadBookingFacts(db: Queryable, merchantId: number, timeZone: string, shift: ShiftTimes, candidateIds: number[], today: string): Promise<Map<number, StaffFacts>> {
   const start = Date.parse(shift.start);
   const dates = localDates(shift, timeZone);
   const rows = await db.query(
@@ -97,7 +96,6 @@ export async function loadBookingFacts(db: Queryable, merchantId: number, timeZo
     [merchantId, candidateIds, shift.client_id, shift.site_id, shift.job_role_id, new Date(start - HISTORY_MS).toISOString(), new Date(start + AHEAD_MS).toISOString(), shift.id ?? 0, dates, shift.start, timeZone, dates[0]],
   );
   const out = new Map<number, StaffFacts>();
-  const today = agencyToday(timeZone);
   for (const r of rows) {
     out.set(Number(r.id), {
       timeZone,
@@ -125,8 +123,8 @@ export async function loadBookingFacts(db: Queryable, merchantId: number, timeZo
 const staffNotFound = () => new HttpError(422, 'Choose a staff member of the agency.', { candidate_id: 'Choose a staff member of the agency.' });
 
 /** The booking checks of one staff member on a shift (422 when they are not the agency's). */
-export async function assessShift(db: Queryable, merchantId: number, timeZone: string, shift: ShiftTimes, candidateId: number): Promise<BookingAssessment & { name: string; facts: StaffFacts }> {
-  const facts = (await loadBookingFacts(db, merchantId, timeZone, shift, [candidateId])).get(candidateId);
+export async function assessShift(db: Queryable, merchantId: number, timeZone: string, shift: ShiftTimes, candidateId: number, today: string): Promise<BookingAssessment & { name: string; facts: StaffFacts }> {
+  const facts = (await loadBookingFacts(db, merchantId, timeZone, shift, [candidateId], today)).get(candidateId);
   if (!facts) throw staffNotFound();
   return { ...assessBooking(facts), name: facts.candidate.name, facts };
 }

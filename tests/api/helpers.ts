@@ -5,6 +5,7 @@ import { buildApp } from '../../server/app';
 import type { Db } from '../../server/db';
 import { openTestDb, TEST_DATABASE_URL } from './databases';
 import { LoginThrottle } from '../../server/auth/throttle';
+import type { ResourceDeclaration } from '../../core/engine/types';
 
 /**
  * The API tests run against a real database, a copy per test file of one made once per run (tests/api/databases.ts):
@@ -26,6 +27,10 @@ export interface TestApp {
 export interface AppOptions {
   tokenLifetimeSeconds?: number;
   throttle?: LoginThrottle;
+  /** Fixes the server's clock (ctx.now, and today from it) at this instant. */
+  now?: Date | string;
+  /** The declarations served, when a test changes one (another role's access); every declared one otherwise. */
+  declarations?: ResourceDeclaration[];
 }
 
 export interface MakeOptions extends AppOptions {
@@ -50,6 +55,8 @@ export async function makeTestApp(options: MakeOptions = {}): Promise<TestApp> {
       throttle: o.throttle ?? new LoginThrottle({ namespace: `app-${randomBytes(6).toString('hex')}:` }),
       // Likewise the API rate limit: one test's requests never use up another's budget.
       rateLimit: { namespace: `app-${randomBytes(6).toString('hex')}:` },
+      clock: o.now === undefined ? undefined : () => new Date(o.now!),
+      declarations: o.declarations,
     });
     await app.ready();
     apps.push(app);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { declarations } from '../../core/resources/declarations';
 
 const NOT_FOUND = 'Not Staff found for the specified criteria';
 let t: TestApp;
@@ -118,6 +119,19 @@ describe('GET /api/search_candidate', () => {
       `insert into candidates (merchant_id, first_name, last_name, status, deleted_at) values ($1, 'Gone', 'Qwertyuiop', 'approved', now()) returning id`, [merchantId]);
     expect((await search('qwertyuiop')).statusCode).toBe(404);
     await t.db.query('delete from candidates where id = $1', [row.id]);
+  });
+
+  it("is a list of staff: a role the candidates declaration does not let list them is refused (403), another agency's staff are never found", async () => {
+    const [someone] = await t.db.query<{ id: number; email: string }>(`select id, email from candidates where merchant_id = $1 and deleted_at is null order by id limit 1`, [merchantId]);
+    const otherAdmin = await loginAs(t.app, 'otherAdmin');
+    expect((await search(someone.email, otherAdmin)).statusCode).toBe(404);
+    // The same product with consultants kept out of the staff list.
+    const noStaffList = declarations.map((d) => (d.name === 'candidates' ? { ...d, access: { admin: d.access.admin } } : d));
+    const app = await t.extraApp({ declarations: noStaffList });
+    const consultant = await loginAs(app, 'consultant');
+    const refused = await call(app, consultant, 'GET', `/api/search_candidate?candidate_query=${encodeURIComponent(someone.email)}`);
+    expect(refused.statusCode).toBe(403);
+    expect((await call(app, await loginAs(app, 'admin'), 'GET', `/api/search_candidate?candidate_query=${encodeURIComponent(someone.email)}`)).json().candidate.map((c: any) => c.id)).toEqual([someone.id]);
   });
 
   it('refuses an over-long query with 4xx, not 500', async () => {

@@ -131,6 +131,7 @@ describe('who sees what', () => {
     expect((await call(t.app, consultant, 'GET', `/api/support_requests/${theirs.id}`)).statusCode).toBe(404);
     expect((await call(t.app, consultant, 'POST', `/api/support_requests/${theirs.id}/actions/close`, {})).statusCode).toBe(404);
     expect((await call(t.app, consultant, 'GET', `/api/support_replies?support_request_id=${theirs.id}`)).json().data).toEqual([]);
+    // The engine's reference check applies the requests' own scope (no hook of the replies checks it).
     const intruding = await call(t.app, consultant, 'POST', '/api/support_replies', { support_request_id: theirs.id, body: 'Hello?' });
     expect(intruding.statusCode).toBe(422);
     expect(Object.keys(intruding.json().errors)).toEqual(['support_request_id']);

@@ -1,0 +1,59 @@
+// The engine's writes from inside another write: hooks, action effects, services and jobs call ctx.engine.
+import { HttpError } from '../http.js';
+import type { Compiled } from './compile.js';
+import type { EngineContext, EngineHandle, EnginePrincipal } from './context.js';
+import { deleteRecord } from './delete.js';
+import { getRecord } from './query.js';
+import { runAction } from './actions.js';
+import { store } from './write.js';
+
+/** The product itself as the author of a write (a periodic job): the audit trail names it "system", no user. */
+export const systemPrincipal = (merchantId: number): EnginePrincipal => ({
+  userId: 0,
+  name: 'system',
+  loginType: 'admin',
+  role: 'admin',
+  merchantId,
+  clientId: null,
+});
+
+/** A context without its engine handle: what a request, a job or a test starts from. */
+export type PlainContext = Omit<EngineContext, 'engine'>;
+
+/**
+ * Binds the engine's writes to a context: every call runs in its transaction (`ctx.db`) as its principal. A
+ * context derived from another (a transaction opened, another principal) is bound again, so the handle never
+ * writes outside the transaction it was called in.
+ */
+export function withEngine(base: PlainContext | EngineContext, registry: Map<string, Compiled>): EngineContext {
+  const ctx = { ...base } as EngineContext;
+  const compiled = (resource: string) => {
+    const c = registry.get(resource);
+    if (!c) throw new Error(`No declaration named ${resource}`);
+    // Totals of a table written besides the request's own go stale at commit (routes.ts drops them).
+    ctx.touched?.add(c.decl.table);
+    return c;
+  };
+  const reason = (options?: { reason?: string }) => (options?.reason ? { reason: options.reason } : undefined);
+  const handle: EngineHandle = {
+    create: (resource, values, options) =>
+      store(ctx, compiled(resource), undefined, values, { input: reason(options) }),
+    async update(resource, id, changes, options) {
+      const c = compiled(resource);
+      // Inside the principal's row scope, like a request's write: out of scope is 404.
+      const stored = await getRecord(ctx, c, id, { lock: true, all: true });
+      return store(ctx, c, stored, changes, { input: reason(options) });
+    },
+    async act(resource, id, name, input = {}) {
+      const c = compiled(resource);
+      const action = c.actions.get(name);
+      if (!action) throw new HttpError(500, `${resource} has no action ${name}`);
+      const [row] = await runAction(ctx, c, action, [id], input);
+      return row;
+    },
+    remove: (resource, id, options) => deleteRecord(ctx, compiled(resource), id, registry, options?.reason),
+    asSystem: () => withEngine({ ...ctx, principal: systemPrincipal(ctx.principal.merchantId) }, registry).engine,
+  };
+  ctx.engine = handle;
+  return ctx;
+}
