@@ -5,6 +5,7 @@ import { parseISO } from 'date-fns/parseISO';
 import { hasView, LIST_LIMITS, type FieldDeclaration, type ResourceDeclaration } from '../../../core/engine/types';
 import { customFieldAsDeclaration, getPath, type CustomFieldDefinition } from '../../../core/engine/validate';
 import { formatAddress } from './fields';
+import { penceToPounds } from '../../../core/engine/money';
 
 export interface ExporterOptions {
   /** The declarations of referenced resources: a reference is written as its record's name (recordRepresentation). */
@@ -58,7 +59,7 @@ function cell(f: FieldDeclaration, value: unknown, related: Related, declaration
       return typeof value === 'number' ? value : String(value);
     case 'money':
       // Pounds as a number a spreadsheet sums, not "£12.50" text.
-      return Number.isFinite(Number(value)) ? Math.round(Number(value)) / 100 : String(value);
+      return Number.isFinite(Number(value)) ? penceToPounds(Number(value)) : String(value);
     case 'boolean':
       return value === true ? 'Yes' : value === false ? 'No' : String(value);
     case 'date':

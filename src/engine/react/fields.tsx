@@ -8,6 +8,7 @@ import type { FieldDeclaration } from '../../../core/engine/types';
 import { isFileId } from '../../../core/engine/files';
 import { getPath } from '../../../core/engine/validate';
 import { FileLink, StoredImage } from './files';
+import { formatPounds } from '../../../core/engine/money';
 
 export const formatAddress = (a: any) =>
   a && typeof a === 'object' ? [a.line1, a.line2, a.city, a.postcode, a.country].filter(Boolean).join(', ') : '';
@@ -36,7 +37,7 @@ export function FieldFor({ of: field, plain = false, ...props }: { of: FieldDecl
     case 'number':
       return <NumberField {...common} />;
     case 'money':
-      return <FunctionField {...common} render={(r: any) => (val(r) == null ? EMPTY : new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(val(r) / 100))} />;
+      return <FunctionField {...common} render={(r: any) => (val(r) == null ? EMPTY : formatPounds(val(r)))} />;
     case 'boolean':
       return <BooleanField {...common} looseValue />;
     case 'choice':
