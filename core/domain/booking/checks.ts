@@ -10,7 +10,7 @@ import {
   type ComplianceDocument,
 } from '../compliance/compliance';
 import { addDaysToDate, daysBetween, formatDisplayDate, isPlainDate, startOfWeekMonday } from '../time/agencyTime';
-import { dateToDay, dayToDate, localDateTime, localDay, localInstant, mondayOfWeek, weekOfDay } from './zoneClock';
+import { dateToDay, dayToDate, localDateTime, localDay, localInstant, mondayOfWeek, weekOfDay } from '../time/zoneClock';
 import { formatPounds } from '../../engine/money';
 import { ageOn, wageWarning, type WageFloor } from '../pricing/oncosts';
 import { BAND_LABELS, type Band } from '../pricing/types';
