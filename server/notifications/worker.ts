@@ -1,5 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/index.js';
+import { fireDueReminders, REMINDER_INTERVAL_MS } from './diaryReminders.js';
 import { runDocumentReminders } from './documents.js';
 import { createMailer, DEFAULT_FROM, isPermanent } from './mailer.js';
 import { claimDue, markFailed, markRetry, markSent, SECRET_PLACEHOLDER, secretLinkOf, setPublicUrl, type ClaimedEmail } from './outbox.js';
@@ -42,6 +43,7 @@ export async function compactNotificationCounts(db: Db) {
 }
 
 registerJob('document-reminders', 10 * 60_000, (db) => runDocumentReminders(db));
+registerJob('diary-reminders', REMINDER_INTERVAL_MS, (db) => fireDueReminders(db));
 registerJob('notification-counts', 60_000, compactNotificationCounts);
 
 export interface WorkerOptions {
