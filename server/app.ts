@@ -20,15 +20,7 @@ import { fileRoutes } from './files/routes.js';
 import { compileAll, engineRoutes, recordVisibility } from './engine/routes.js';
 import { registerFileOwnerCheck } from './files/store.js';
 import { TotalCache } from './engine/totals.js';
-import { behaviours } from './behaviours/index.js';
-import { complianceRoutes } from './routes/compliance.js';
-import { availabilityRoutes } from './routes/availability.js';
-import { ratesRoutes } from './routes/rates.js';
-import { shiftsRoutes } from './routes/shifts.js';
-import { notificationRoutes } from './routes/notifications.js';
-import { chatRoutes } from './routes/chat.js';
-import { notesRoutes } from './routes/notes.js';
-import { userRoutes } from './routes/users.js';
+import { areas, behaviours } from './areas/index.js';
 import { declarations as allDeclarations } from '../core/resources/declarations.js';
 import type { ResourceDeclaration } from '../core/engine/types.js';
 
@@ -138,14 +130,7 @@ export async function buildApp({ db, config, logger = false, throttle, hashing, 
   app.decorate('engine', compileAll(declarations, behaviours, app.totals));
   registerFileOwnerCheck(recordVisibility(app.engine));
   await app.register(engineRoutes, { registry: app.engine });
-  await app.register(complianceRoutes);
-  await app.register(availabilityRoutes);
-  await app.register(ratesRoutes);
-  await app.register(shiftsRoutes);
-  await app.register(notificationRoutes);
-  await app.register(chatRoutes);
-  await app.register(notesRoutes);
-  await app.register(userRoutes);
+  for (const area of areas) for (const routes of area.routes ?? []) await app.register(routes);
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
 
   const indexHtml = config.staticDir && join(config.staticDir, 'index.html');

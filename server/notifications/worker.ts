@@ -1,50 +1,12 @@
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/index.js';
-import { fireDueReminders, REMINDER_INTERVAL_MS } from './diaryReminders.js';
-import { runDocumentReminders } from './documents.js';
 import { createMailer, DEFAULT_FROM, isPermanent } from './mailer.js';
 import { claimDue, markFailed, markRetry, markSent, SECRET_PLACEHOLDER, secretLinkOf, setPublicUrl, type ClaimedEmail } from './outbox.js';
 // Register the invitations' single-use links, which the sender mints (see sendBatch).
 import '../auth/staffInvites.js';
 import '../auth/userInvites.js';
 import { startEmbeddedSmtp, type EmbeddedSmtp } from './smtp.js';
-
-/** A background job: run every `everyMs` by every worker (so it must be safe to run in several processes). */
-interface Job {
-  name: string;
-  everyMs: number;
-  run: (db: Db) => Promise<unknown>;
-}
-const jobs = new Map<string, Job>();
-
-/**
- * Adds a background job to every worker (the diary's due reminders, say). Call it when your module loads;
- * the same name replaces the earlier job. The job gets the pool (not a transaction): it opens its own
- * transactions, and must tolerate another process running it at the same moment (claim rows with
- * FOR UPDATE SKIP LOCKED, or notify with a dedupeKey).
- */
-export function registerJob(name: string, everyMs: number, run: (db: Db) => Promise<unknown>) {
-  jobs.set(name, { name, everyMs, run });
-}
-
-/**
- * Folds the notification count deltas (appended by the notifications table's triggers) into one row per
- * audience. Deleting only the rows it read, a concurrent fold or insert loses nothing.
- */
-export async function compactNotificationCounts(db: Db) {
-  await db.query(
-    `with dup as (select merchant_id, client_id, candidate_id, user_id from notification_counts group by 1, 2, 3, 4 having count(*) > 1),
-     gone as (delete from notification_counts c using dup d
-               where c.merchant_id = d.merchant_id and c.client_id = d.client_id and c.candidate_id = d.candidate_id and c.user_id = d.user_id
-               returning c.*)
-     insert into notification_counts (merchant_id, client_id, candidate_id, user_id, total, unread)
-     select merchant_id, client_id, candidate_id, user_id, sum(total), sum(unread) from gone group by 1, 2, 3, 4`,
-  );
-}
-
-registerJob('document-reminders', 10 * 60_000, (db) => runDocumentReminders(db));
-registerJob('diary-reminders', REMINDER_INTERVAL_MS, (db) => fireDueReminders(db));
-registerJob('notification-counts', 60_000, compactNotificationCounts);
+import { jobs } from '../areas/index.js';
 
 export interface WorkerOptions {
   mailer: Transporter;
@@ -66,7 +28,7 @@ export interface SendResult {
  * The background sender: claims due e-mails from the outbox (FOR UPDATE SKIP LOCKED, so several processes
  * share the work), sends them over SMTP, and records the outcome. A temporary failure (the server down, a 4xx)
  * is retried with a growing pause and never given up; only a permanent refusal (5xx) marks a message failed.
- * It also runs the registered jobs.
+ * It also runs the areas' jobs (server/areas).
  */
 export class NotificationWorker {
   private timer?: NodeJS.Timeout;
@@ -142,9 +104,9 @@ export class NotificationWorker {
     return { sent: sent.length, retried, failed };
   }
 
-  /** Runs the registered jobs that are due (each at most every `everyMs`). A failing job never stops the others. */
+  /** Runs the areas' jobs that are due (each at most every `everyMs`). A failing job never stops the others. */
   async runJobs(now = Date.now()) {
-    for (const job of jobs.values()) {
+    for (const job of jobs) {
       if (now - (this.lastRun.get(job.name) ?? 0) < job.everyMs) continue;
       this.lastRun.set(job.name, now);
       try {
