@@ -7,6 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+// The routes below hide themselves from the API docs with @fastify/swagger's `hide`.
+import type {} from '@fastify/swagger';
 import { buildApp } from '../server/app';
 import { openPglite, openPostgres, type Db } from '../server/db';
 import { migrate } from '../server/db/migrate';

@@ -9,7 +9,8 @@ import { LoginThrottle } from '../server/auth/throttle';
 import { queueEmails } from '../server/notifications/outbox';
 import { startEmbeddedSmtp } from '../server/notifications/smtp';
 import { createMailer } from '../server/notifications/mailer';
-import { compactNotificationCounts, NotificationWorker } from '../server/notifications/worker';
+import { compactNotificationCounts } from '../server/notifications/counts';
+import { NotificationWorker } from '../server/notifications/worker';
 import { machine, median, onEachDatabase, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
 import { pct } from './lists';
 

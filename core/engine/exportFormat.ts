@@ -1,6 +1,7 @@
 import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
 import { hasView, type FieldDeclaration, type ResourceDeclaration } from './types';
+import { penceToPounds } from './money';
 import { customFieldAsDeclaration, type CustomFieldDefinition } from './validate';
 
 /**
@@ -71,7 +72,7 @@ export function exportCell(f: FieldDeclaration, value: unknown, related: Related
       return typeof value === 'number' ? value : String(value);
     case 'money':
       // Pounds as a number a spreadsheet sums, not "£12.50" text.
-      return Number.isFinite(Number(value)) ? Math.round(Number(value)) / 100 : String(value);
+      return Number.isFinite(Number(value)) ? penceToPounds(Number(value)) : String(value);
     case 'boolean':
       return value === true ? 'Yes' : value === false ? 'No' : String(value);
     case 'date':

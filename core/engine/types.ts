@@ -9,7 +9,16 @@ export type FieldType =
 export type View = 'list' | 'show' | 'edit' | 'create';
 export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export';
 export const CRUD_ACTIONS: readonly string[] = ['list', 'show', 'create', 'edit', 'delete', 'export'];
+/**
+ * What a user may do, within their panel: the agency's admin and consultant, the client's manager and viewer
+ * (users.role). Not to be confused with the login type 'admin', which names the agency's whole panel.
+ */
 export type Role = 'admin' | 'consultant' | 'manager' | 'viewer';
+/**
+ * Which panel (and sign-in) a user belongs to: 'admin' is the agency's back office (any agency role, not only
+ * the admin role), 'client' the client portal, 'staff' the staff member's phone page. The values are the spec's
+ * (localStorage `loginType`, users.kind, "need loginType admin"); see docs/glossary.md.
+ */
 export type LoginType = 'admin' | 'client' | 'staff';
 /** Which panel each role signs in to: agency roles (admin, consultant) and client roles (manager, viewer). */
 export const ROLE_LOGIN: Record<Role, LoginType> = { admin: 'admin', consultant: 'admin', manager: 'client', viewer: 'client' };

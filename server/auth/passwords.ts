@@ -1,8 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { HashQueue } from './hashQueue.js';
 
-/** A new password: at least this many characters. */
-export const PASSWORD_MIN = 10;
+export { PASSWORD_MIN } from '../../core/domain/accounts/passwords.js';
 
 // OWASP Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1. Parameters are stored with each hash,
 // so raising them later re-hashes nothing and breaks no login.

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.js';
 import type { Cluster, Topics } from '../cluster.js';
 
-export type LoginType = 'admin' | 'client' | 'staff';
+import type { LoginType } from '../../core/engine/types.js';
+
+export type { LoginType };
 
 export interface AuthUser {
   id: number;

@@ -9,6 +9,7 @@ import { notify } from '../notifications/notify.js';
 import { checkShiftRequestQuota } from '../services/shiftRequests.js';
 import { asSentence } from '../../core/engine/text.js';
 import { assessShift, cancellationCharge, DAY_MS, iso, priceShift, requestedByOf, shiftTimesOf, type ShiftTimes, type StaffFacts } from '../services/booking.js';
+import { formatPounds } from '../../core/engine/money.js';
 
 // Bookings of one staff member are taken one at a time (per agency and staff member), so that the rest and
 // weekly-hours checks of two simultaneous bookings each see the other. The exclusion constraint stays the guarantee.
@@ -197,7 +198,7 @@ export const shiftsBehaviour: ResourceBehaviour = {
     if (action === 'cancel') {
       const n = await namesOf(ctx, row);
       const { when, data } = noticeOf(n, shiftTimesOf(row), ctx.timeZone);
-      const charge = row.cancellation_charge ? ` A late-cancellation charge of £${(Number(row.cancellation_charge) / 100).toFixed(2)} applies.` : '';
+      const charge = row.cancellation_charge ? ` A late-cancellation charge of ${formatPounds(Number(row.cancellation_charge))} applies.` : '';
       const asked = row.cancel_requested_by === 'agency' ? '' : ` at the ${row.cancel_requested_by === 'worker' ? 'staff member' : 'client'}’s request`;
       // The staff member booked, if any, is told in their own words (and never of the client's charge).
       const booked = stored?.status === 'assigned' && row.candidate_id != null ? Number(row.candidate_id) : null;

@@ -1,28 +1,16 @@
 import type { Db } from '../db/index.js';
-import { runDocumentReminders } from '../notifications/documents.js';
-import { compactNotificationCounts } from '../notifications/worker.js';
-import { fireDueReminders, REMINDER_INTERVAL_MS } from '../behaviours/notes.js';
+import { jobs as areaJobs } from '../areas/index.js';
+import type { Job } from '../areas/area.js';
 
 /** Work the product does on a timer, whoever asked for nothing: run by one process of the cluster per interval. */
-export interface PeriodicJob {
-  name: string;
-  everyMs: number;
-  run: (db: Db) => Promise<unknown>;
-}
+export type PeriodicJob = Job;
 
 /**
  * Every periodic job, in one place. Each runs at most once per `everyMs` across every server process on the
  * database (the lease row in periodic_leases decides which process), so a run never has to guard against a
  * twin running beside it.
  */
-export const periodicJobs: PeriodicJob[] = [
-  // Expiring and expired staff documents: the day's reminders (deduplicated per document and day as well).
-  { name: 'document-reminders', everyMs: 10 * 60_000, run: (db) => runDocumentReminders(db) },
-  // The notification counts' delta rows folded into one row per audience.
-  { name: 'notification-counts', everyMs: 60_000, run: compactNotificationCounts },
-  // Diary notes whose reminder time has come.
-  { name: 'diary-reminders', everyMs: REMINDER_INTERVAL_MS, run: (db) => fireDueReminders(db) },
-];
+export const periodicJobs: PeriodicJob[] = areaJobs;
 
 /** How long a process may run one periodic job before another may take it (it died). */
 export const PERIODIC_LEASE_MS = 10 * 60_000;

@@ -2,14 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.js';
 import { hashPassword } from '../auth/passwords.js';
 import { refreshCompliance } from '../services/compliance.js';
-import { seedRates } from './rates.js';
-import { seedShifts } from './shifts.js';
-import { seedCommunication } from './communication.js';
-import { seedNotes } from './notes.js';
 import type { SeedContext } from './context.js';
 import { addDaysToDate, addMonthsToDate, agencyToday, DEFAULT_TIME_ZONE, startOfWeekMonday } from '../../core/domain/time/agencyTime.js';
 import { declarations } from '../../core/resources/declarations.js';
-import { behaviours } from '../behaviours/index.js';
+import { areas, behaviours } from '../areas/index.js';
 import { compileAll } from '../engine/routes.js';
 import { diff } from '../engine/audit.js';
 
@@ -310,12 +306,9 @@ export async function seedDemo(db: Db, options: { candidates?: number } = {}) {
       { merchant_id: demo.merchantId, client_id: clientIds[1], kind: 'client', name: 'David Okoro', email: 'client2@demo.test', password_hash: clientHash, role: 'manager' },
     ]);
     await seedCompliance(tx, demo.merchantId, r, { adminName: 'Alex Morgan', adminId: demo.userId, clientIds });
-    // The workflow's demo data, area by area: rates before the shifts they price, messages and notes about both.
+    // The workflow's demo data, area by area (server/areas/index.ts orders them).
     const area: SeedContext = { merchantId: demo.merchantId, adminId: demo.userId, adminName: 'Alex Morgan', clientIds, random: r.next, timeZone: DEFAULT_TIME_ZONE };
-    await seedRates(tx, area);
-    await seedShifts(tx, area);
-    await seedCommunication(tx, area);
-    await seedNotes(tx, area);
+    for (const { seed } of areas) await seed?.(tx, area);
     await recordSeedHistory(tx, demo.merchantId, { userId: demo.userId, name: 'Alex Morgan' });
 
     const other = await createAgency(tx, { companyName: 'Northern Care Recruitment', adminName: 'Jordan Reid', email: 'admin@other.test', password: '', passwordHash: adminHash });

@@ -5,7 +5,8 @@ import { DEFAULT_RULES, lateCancellationCharge, price } from '../../core/domain/
 import { holidaySet, type HolidayOverride } from '../../core/domain/pricing/holidays.js';
 import { BAND_LABELS, BANDS, type Band, type BandRates, type Price, type PricingRules, type RateCard, type Region } from '../../core/domain/pricing/types.js';
 import { addDaysToDate, DEFAULT_TIME_ZONE, instantToZoned } from '../../core/domain/time/agencyTime.js';
-import { marginOf, onCostTable, pounds, wageFloorTable, wageWarning, type OnCostRate, type WageFloor } from '../../core/domain/pricing/oncosts.js';
+import { formatPounds } from '../../core/engine/money.js';
+import { marginOf, onCostTable, wageFloorTable, wageWarning, type OnCostRate, type WageFloor } from '../../core/domain/pricing/oncosts.js';
 import { isStrictInstant } from '../engine/input.js';
 
 export interface QuoteRequest {
@@ -182,7 +183,7 @@ function payWarnings(lines: Price['lines'], date: string, floors: WageFloor[]): 
   for (const line of lines) {
     if (line.band === 'flat' || line.hours <= 0) continue;
     const warning = wageWarning(line.pay_rate, date, floors);
-    const text = warning && `${BAND_LABELS[line.band]} pay ${pounds(line.pay_rate)} an hour: ${warning[0].toLowerCase()}${warning.slice(1)}.`;
+    const text = warning && `${BAND_LABELS[line.band]} pay ${formatPounds(line.pay_rate)} an hour: ${warning[0].toLowerCase()}${warning.slice(1)}.`;
     if (text && !out.includes(text)) out.push(text);
   }
   return out;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiFailure, request } from '../providers/request';
 import { t } from '../i18n/light';
+import { PASSWORD_MIN } from '../../core/domain/accounts/passwords';
 
 /** Texts of the invitation page (a page of its own, outside both panels). */
 const say = {
@@ -12,7 +13,7 @@ const say = {
   email: 'E-mail (you sign in with it)',
   password: 'New password',
   repeat: 'Repeat the password',
-  hint: 'At least 10 characters.',
+  hint: `At least ${PASSWORD_MIN} characters.`,
   mismatch: 'The two passwords differ.',
   submit: 'Set my password',
   submitting: 'Setting your password…',
@@ -58,7 +59,7 @@ export default function AcceptInvite() {
     event.preventDefault();
     if (submitting || !invite) return;
     const found: typeof errors = {};
-    if (password.length < 10) found.password = say.hint;
+    if (password.length < PASSWORD_MIN) found.password = say.hint;
     else if (password !== repeat) found.repeat = say.mismatch;
     setErrors(found);
     setServerError('');

@@ -3,6 +3,7 @@ import { Alert, Avatar, Box, Button, Paper, Stack, TextField, Typography } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useGetIdentity, useTranslate } from 'react-admin';
+import { PASSWORD_MIN } from '../../core/domain/accounts/passwords';
 import { FileImage, StoredImage, uploadFile } from '../engine/react/files';
 import { useAgency } from '../layout/useShellData';
 import { forgetIdentity } from '../providers/authProvider';
@@ -13,7 +14,6 @@ import { getMerchantId } from '../providers/session';
 const AGENCY_NAME_MIN = 2;
 const AGENCY_NAME_MAX = 120;
 const USER_NAME_MAX = 120;
-const PASSWORD_MIN = 10;
 
 type Problems = Record<string, string>;
 

@@ -2,7 +2,9 @@
  * The browser session, stored exactly under the spec's keys: token, tokenExpiration, loginType, merchant_id
  * (and selectedTemplate, owned by the invoice screens).
  */
-export type LoginType = 'admin' | 'client' | 'staff';
+import type { LoginType } from '../../core/engine/types';
+
+export type { LoginType };
 
 export const KEYS = {
   token: 'token',

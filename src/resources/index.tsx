@@ -12,8 +12,21 @@ import communication from './communication';
 import notes from './notes';
 import users from './users';
 
-const areas: Area[] = [rates, shifts, communication, notes];
-const built: BuiltResource[] = [clients, sites, candidates, ...settings, users, ...compliance, ...areas.flatMap((a) => a.resources)];
+/** Every area of the app, listed once: their <Resource>s, then their own screens, in this order. */
+// The areas with no screens beyond their resources' are given here as their resources.
+const areas: Area[] = [
+  { resources: [clients] },
+  { resources: [sites] },
+  { resources: [candidates] },
+  { resources: settings },
+  { resources: [users] },
+  { resources: compliance },
+  rates,
+  shifts,
+  communication,
+  notes,
+];
+const built: BuiltResource[] = areas.flatMap((a) => a.resources);
 
 /** The react-admin <Resource> elements of the agency panel, built from the resource declarations. */
 export const adminResources: ReactElement[] = built.map((b) => b.resource);

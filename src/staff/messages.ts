@@ -1,3 +1,5 @@
+import { PASSWORD_MIN } from '../../core/domain/accounts/passwords';
+
 /** English texts of the staff member's own page. */
 export const staffTexts = {
   sign_in_title: 'Staff sign in',
@@ -10,7 +12,7 @@ export const staffTexts = {
   invite_title: 'Choose your password',
   invite_intro: 'Hello %{name}, choose a password to sign in to %{agency}.',
   new_password: 'New password',
-  password_rule: 'At least 10 characters.',
+  password_rule: `At least ${PASSWORD_MIN} characters.`,
   set_password: 'Set password and sign in',
   loading: 'Loading…',
   chat_title: 'Messages',

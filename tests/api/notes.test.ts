@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
 import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
-import { fireDueReminders } from '../../server/behaviours/notes';
+import { fireDueReminders } from '../../server/notifications/diaryReminders';
 
 // Diary notes: the note count of the profile menu, the list's tabs (whole days on the agency's clock), "mine",
 // the reminder rule, and reminders becoming notifications exactly once.

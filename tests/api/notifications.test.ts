@@ -1,7 +1,7 @@
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
 import { notify } from '../../server/notifications/notify';
 import { runDocumentReminders } from '../../server/notifications/documents';
-import { compactNotificationCounts } from '../../server/notifications/worker';
+import { compactNotificationCounts } from '../../server/notifications/counts';
 import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
 
 let t: TestApp;

@@ -10,8 +10,9 @@ import {
   type ComplianceDocument,
 } from '../compliance/compliance';
 import { addDaysToDate, daysBetween, formatDisplayDate, isPlainDate, startOfWeekMonday } from '../time/agencyTime';
-import { dateToDay, dayToDate, localDateTime, localDay, localInstant, mondayOfWeek, weekOfDay } from './zoneClock';
-import { ageOn, pounds, wageWarning, type WageFloor } from '../pricing/oncosts';
+import { dateToDay, dayToDate, localDateTime, localDay, localInstant, mondayOfWeek, weekOfDay } from '../time/zoneClock';
+import { formatPounds } from '../../engine/money';
+import { ageOn, wageWarning, type WageFloor } from '../pricing/oncosts';
 import { BAND_LABELS, type Band } from '../pricing/types';
 import { asSentence } from '../../engine/text';
 
@@ -544,7 +545,7 @@ export function belowMinimumWage(shift: Pick<BookingShift, 'price_lines'>, wage:
     if (line.band === 'flat' || (line.minutes ?? Math.round(line.hours * 60)) <= 0) continue;
     const rate = wage.ownPay?.[line.band] ?? line.pay_rate;
     const warning = wageWarning(rate, date, wage.floors, age);
-    const text = warning && `${pounds(rate)} an hour (${BAND_LABELS[line.band]}), ${warning[0].toLowerCase()}${warning.slice(1)}${wage.dateOfBirth ? ` at age ${age}` : ''}`;
+    const text = warning && `${formatPounds(rate)} an hour (${BAND_LABELS[line.band]}), ${warning[0].toLowerCase()}${warning.slice(1)}${wage.dateOfBirth ? ` at age ${age}` : ''}`;
     if (text && !out.includes(text)) out.push(text);
   }
   return out;

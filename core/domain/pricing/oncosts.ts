@@ -2,6 +2,7 @@
 // defaults seed it), so a change of rate on a date never rewrites what was quoted before it.
 import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
+import { formatPounds } from '../../engine/money';
 
 /** Employer costs on top of pay, in force from a date ('yyyy-MM-dd'). Percentages as numbers: 15 is 15%. */
 export interface OnCostRate {
@@ -80,9 +81,6 @@ export function wageFloorTable(rows: readonly Record<string, any>[] | undefined)
   return rows.map((r) => ({ effective_from: r.effective_from, min_age: Number(r.min_age), hourly_pence: Number(r.hourly) }));
 }
 
-/** Pence as pounds for people: 1234 → '£12.34', −50 → '−£0.50'. */
-export const pounds = (pence: number) => `${pence < 0 ? '−' : ''}£${(Math.abs(pence) / 100).toFixed(2)}`;
-
 /**
  * A warning when an hourly pay rate is below the legal minimum for a worker of `age` on `date`, such as
  * "Below the National Living Wage of £12.71 an hour from 1 April 2026"; null when it is not (or no floor is known).
@@ -98,7 +96,7 @@ export function wageWarning(payRatePence: number, date: string, floors: readonly
   const maxAge = floors.filter((f) => f.min_age > ageBand).reduce((m, f) => Math.min(m, f.min_age - 1), Infinity);
   const name =
     ageBand >= 21 ? 'the National Living Wage' : `the National Minimum Wage for ages ${ageBand}${Number.isFinite(maxAge) ? ` to ${maxAge}` : ' and over'}`;
-  return `Below ${name} of ${pounds(floor.hourly_pence)} an hour from ${format(parseISO(floor.effective_from), 'd MMMM yyyy')}`;
+  return `Below ${name} of ${formatPounds(floor.hourly_pence)} an hour from ${format(parseISO(floor.effective_from), 'd MMMM yyyy')}`;
 }
 
 /**

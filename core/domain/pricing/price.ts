@@ -20,12 +20,12 @@
 //
 // Wall-clock conversions use @date-fns/tz's tzOffset. When the zone's offset is the same at both ends of a shift
 // (every shift but those crossing a daylight-saving change), that one offset converts the whole shift: pricing
-// 100,000 shifts must take under a second, and agencyTime's helpers check the zone with a new Intl formatter on
-// every call (~70 µs). Across a change, each boundary time is placed at every instant the clock shows it (none
+// 100,000 shifts must take under a second, and time/zoneClock.ts remembers each zone's offset per UTC day, which
+// shifts share. Across a change, each boundary time is placed at every instant the clock shows it (none
 // in a skipped hour, two in a repeated one) and the change itself is a cut, so a boundary inside the skipped hour
 // takes effect when the clocks jump past it.
 import { tzOffset, tzScan } from '@date-fns/tz';
-import { isValidTimeZone } from '../time/agencyTime';
+import { offsetMinutes } from '../time/zoneClock';
 import type { Band, Price, PriceLine, PricingRules, RateCard, ShiftToPrice } from './types';
 
 /** The agency's defaults, used where a client has no rules of its own. */
@@ -255,21 +255,17 @@ interface Clock {
   changes: number[];
 }
 
-const checkedZones = new Set<string>();
 const NO_CHANGES: number[] = [];
 
 function clockFor(tz: string, start: number, end: number): Clock {
-  if (!checkedZones.has(tz)) {
-    if (!isValidTimeZone(tz)) throw new RangeError(`Unknown time zone: ${JSON.stringify(tz)}`);
-    checkedZones.add(tz);
-  }
-  const offset = offsetOf(tz, start) * MINUTE_MS;
-  if (end - start <= ONE_OFFSET_MAX_MS && offsetOf(tz, end) * MINUTE_MS === offset) {
+  // offsetMinutes refuses a zone the runtime does not know (RangeError).
+  const offset = offsetMinutes(start, tz) * MINUTE_MS;
+  if (end - start <= ONE_OFFSET_MAX_MS && offsetMinutes(end, tz) * MINUTE_MS === offset) {
     return { offset, wall: (ms) => ms + offset, instants: (day, b) => [day + b.minute * MINUTE_MS - offset], changes: NO_CHANGES };
   }
   return {
     offset: null,
-    wall: (ms) => ms + offsetOf(tz, ms) * MINUTE_MS,
+    wall: (ms) => ms + offsetMinutes(ms, tz) * MINUTE_MS,
     instants: (day, b) => remembered(`${tz} ${day} ${b.minute}`, () => wallTimeInstants(tz, day + b.minute * MINUTE_MS)),
     changes: remembered(`${tz} ${dayOf(start)}–${dayOf(end)}`, () =>
       tzScan(tz, { start: new Date(dayOf(start)), end: new Date(dayOf(end) + DAY_MS) }).map((c) => exactChange(tz, c.date.getTime())),
@@ -299,24 +295,7 @@ function wallTimeInstants(tz: string, wall: number): number[] {
   return [...new Set(real)];
 }
 
-// The zone's offset per UTC day, when it is the same at both ends of the day (null: the day has a change).
-// tzOffset costs microseconds and a price needs the offset at both ends of the shift; shifts share days.
-const dayOffsets = new Map<string, Map<number, number | null>>();
 const KEPT = 50_000;
-
-function offsetOf(tz: string, ms: number): number {
-  let days = dayOffsets.get(tz);
-  if (!days) dayOffsets.set(tz, (days = new Map()));
-  const day = Math.floor(ms / DAY_MS);
-  let offset = days.get(day);
-  if (offset === undefined) {
-    const atStart = tzOffset(tz, new Date(day * DAY_MS));
-    offset = atStart === tzOffset(tz, new Date((day + 1) * DAY_MS - 1)) ? atStart : null;
-    if (days.size >= KEPT) days.clear();
-    days.set(day, offset);
-  }
-  return offset ?? tzOffset(tz, new Date(ms));
-}
 
 // Around a clock change, the conversions every shift across it asks for again.
 const nearChanges = new Map<string, number[]>();

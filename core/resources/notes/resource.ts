@@ -50,7 +50,7 @@ const SUPPORT_STATUS = [
 
 /**
  * A support request from an agency user to their agency's administrators. Administrators see all of them, a
- * consultant only their own (server/behaviours/notes.ts scopes the rows). Its status follows the conversation
+ * consultant only their own (server/behaviours/supportRequests.ts scopes the rows). Its status follows the conversation
  * (an administrator's reply answers it, the requester's reopens it) and the close / reopen actions.
  */
 export const supportRequests: ResourceDeclaration = {

@@ -9,6 +9,7 @@ import { isFileId } from '../../../core/engine/files';
 import { getPath } from '../../../core/engine/validate';
 import { FileLink, StoredImage } from './files';
 import { formatAddress } from '../../../core/engine/exportFormat';
+import { formatPounds } from '../../../core/engine/money';
 
 export { formatAddress };
 
@@ -36,7 +37,7 @@ export function FieldFor({ of: field, plain = false, ...props }: { of: FieldDecl
     case 'number':
       return <NumberField {...common} />;
     case 'money':
-      return <FunctionField {...common} render={(r: any) => (val(r) == null ? EMPTY : new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(val(r) / 100))} />;
+      return <FunctionField {...common} render={(r: any) => (val(r) == null ? EMPTY : formatPounds(val(r)))} />;
     case 'boolean':
       return <BooleanField {...common} looseValue />;
     case 'choice':

@@ -1,6 +1,7 @@
 import { format, parseISO } from 'date-fns';
 import type { FieldDeclaration } from '../../../core/engine/types';
 import { formatAddress } from './fields';
+import { formatPounds } from '../../../core/engine/money';
 
 /** What the history's words come from: the screen's translations, passed in so that this stays a pure function. */
 export interface Wording {
@@ -13,10 +14,6 @@ export interface Wording {
 }
 
 export const NONE = '—';
-
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-/** Pence as people read money: 27640 → £276.40. */
-export const pounds = (pence: number) => gbp.format(pence / 100);
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -43,7 +40,7 @@ export const humanise = (key: string) => {
 function plain(v: unknown, key: string | undefined, w: Wording): string {
   if (v === null || v === undefined || v === '') return NONE;
   if (typeof v === 'boolean') return v ? w.yes : w.no;
-  if (typeof v === 'number') return key && MONEY_KEY.test(key) ? pounds(v) : String(v);
+  if (typeof v === 'number') return key && MONEY_KEY.test(key) ? formatPounds(v) : String(v);
   // A band is an id ('weekday_day'): in words as the quote shows it.
   if (typeof v === 'string' && key === 'band') return humanise(v);
   if (typeof v === 'string') return DAY.test(v) ? readableDay(v) : INSTANT.test(v) && !Number.isNaN(Date.parse(v)) ? readableInstant(v) : v;
@@ -87,7 +84,7 @@ export function readableValue(field: FieldDeclaration | undefined, v: unknown, w
     case 'datetime':
       return typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? readableInstant(v) : String(v);
     case 'money':
-      return typeof v === 'number' ? pounds(v) : String(v);
+      return typeof v === 'number' ? formatPounds(v) : String(v);
     case 'boolean':
       return v ? w.yes : w.no;
     case 'choice':

@@ -10,6 +10,7 @@ import { PickerInput } from './DatePickerInput';
 import { UploadPreview } from './files';
 import { FILE_ACCEPT } from '../../../core/engine/files';
 import { declarations } from '../../../core/resources/declarations';
+import { penceToPounds } from '../../../core/engine/money';
 
 // The input shows a value as { src, title } (and a newly chosen file as { src, title, rawFile }); the record
 // keeps only the stored file's id (or a shipped path), which the preview shows through the file store.
@@ -21,7 +22,7 @@ const formatUpload = (v: unknown, name?: unknown) => (typeof v === 'string' && v
 const pickerAccept = (kind: 'image' | 'document') => ({ accept: Object.entries(FILE_ACCEPT[kind]).flat(2).join(',') });
 
 /** Money is kept in minor units (pence) and typed in major units (pounds): 12.50 ⇄ 1250, never a float on the wire. */
-export const moneyToInput = (v: unknown) => (typeof v === 'number' ? v / 100 : v == null ? '' : v);
+export const moneyToInput = (v: unknown) => (typeof v === 'number' ? penceToPounds(v) : v == null ? '' : v);
 export const moneyFromInput = (v: unknown) => {
   if (v === '' || v == null) return null;
   const n = typeof v === 'number' ? v : Number(v);

@@ -1,7 +1,7 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { useGetList, useTranslate, type Identifier } from 'react-admin';
 import { ChildList } from '../../engine/react/children';
-import { pounds } from '../../../core/domain/pricing/oncosts';
+import { formatPounds } from '../../../core/engine/money';
 import { BAND_LABELS, BANDS } from '../../../core/domain/pricing/types';
 import { formatDisplayDate } from '../../../core/domain/time/agencyTime';
 import { candidateRates } from '../../../core/resources/rates/resource';
@@ -16,7 +16,7 @@ function WageWarnings({ candidateId }: { candidateId: Identifier }) {
   const warnings = (data ?? []).flatMap((r: any) =>
     BANDS.flatMap((b) => {
       const w = payWarning(r[`pay_${b}`], r.effective_from, floors);
-      return w ? [`${translate('app.rates.from_date', { date: formatDisplayDate(r.effective_from) })}, ${BAND_LABELS[b].toLowerCase()} ${pounds(r[`pay_${b}`])}: ${w[0].toLowerCase()}${w.slice(1)}.`] : [];
+      return w ? [`${translate('app.rates.from_date', { date: formatDisplayDate(r.effective_from) })}, ${BAND_LABELS[b].toLowerCase()} ${formatPounds(r[`pay_${b}`])}: ${w[0].toLowerCase()}${w.slice(1)}.`] : [];
     }),
   );
   if (!warnings.length) return null;

@@ -3,7 +3,8 @@ import { AutocompleteInput, ReferenceInput, useGetList, useTranslate } from 'rea
 import { useWatch } from 'react-hook-form';
 import { InputFor } from '../../engine/react/inputs';
 import type { ResourceDeclaration } from '../../../core/engine/types';
-import { onCostTable, pounds, wageFloorTable } from '../../../core/domain/pricing/oncosts';
+import { formatPounds } from '../../../core/engine/money';
+import { onCostTable, wageFloorTable } from '../../../core/domain/pricing/oncosts';
 import type { Band } from '../../../core/domain/pricing/types';
 import { agencyToday, DEFAULT_TIME_ZONE } from '../../../core/domain/time/agencyTime';
 import { useAgency } from '../../layout/useShellData';
@@ -48,11 +49,11 @@ function LiveMargin({ band }: { band: Band }) {
   return (
     <Box aria-live="polite" data-testid={`margin-${band}`} sx={{ minWidth: 180, pt: { md: 2 } }}>
       <Typography variant="body2" sx={{ color: m && m.margin < 0 ? 'error.main' : 'text.primary', fontWeight: 500 }}>
-        {m ? translate('app.rates.margin_value', { margin: pounds(m.margin), percent: m.percent === null ? '—' : `${m.percent}%` }) : translate('app.rates.margin_pending')}
+        {m ? translate('app.rates.margin_value', { margin: formatPounds(m.margin), percent: m.percent === null ? '—' : `${m.percent}%` }) : translate('app.rates.margin_pending')}
       </Typography>
       {m && (
         <Typography variant="caption" color="text.secondary">
-          {translate('app.rates.on_costs_value', { on_costs: pounds(m.onCosts) })}
+          {translate('app.rates.on_costs_value', { on_costs: formatPounds(m.onCosts) })}
         </Typography>
       )}
     </Box>

@@ -6,6 +6,7 @@ import { useAgency } from '../../layout/useShellData';
 import { instantToZoned, formatDisplayDate } from '../../../core/domain/time/agencyTime';
 import { api } from '../../providers/http';
 import { shiftResources } from '../../../core/resources/shifts/resource';
+import { formatPounds } from '../../../core/engine/money';
 
 /** The shifts declaration (core/resources/shifts/resource.ts), shared with the server. */
 export const shiftsDecl = (): ResourceDeclaration | undefined => shiftResources.find((d) => d.name === 'shifts');
@@ -30,9 +31,8 @@ export function useAgencyTimeZone(): string | undefined {
   return useAgency().data?.timeZone;
 }
 
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-/** Pence as pounds: 9800 → £98.00. */
-export const money = (pence: number | null | undefined) => (pence == null ? '—' : gbp.format(pence / 100));
+/** Pence as pounds, a dash when there is no amount: 9800 → £98.00. */
+export const money = (pence: number | null | undefined) => (pence == null ? '—' : formatPounds(pence));
 
 /** Hours as people write them: 12, 11.5. */
 export const hours = (h: number | null | undefined) => (h == null ? '—' : String(Math.round(h * 100) / 100));

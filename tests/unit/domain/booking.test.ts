@@ -27,7 +27,7 @@ import {
   type SuggestionCandidate,
 } from '../../../core/domain/booking/checks';
 import type { ComplianceCategory, ComplianceDocument } from '../../../core/domain/compliance/compliance';
-import { dayToDate, localDateTime, localDay } from '../../../core/domain/booking/zoneClock';
+import { dayToDate, localDateTime, localDay } from '../../../core/domain/time/zoneClock';
 import { addDaysToDate, instantToZoned, startOfWeekMonday, zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
 import { wholeMinuteInstant } from './arbitraries';
 import { ageOn, DEFAULT_WAGE_FLOORS } from '../../../core/domain/pricing/oncosts';

@@ -18,7 +18,7 @@ const KNOWN: Record<string, string> = {
   // version (an open form would go stale on every upload) and no audit entry.
   'server/services/compliance.ts candidates': 'derived compliance columns',
   // The reminder job's own bookkeeping (sent at), claimed with SKIP LOCKED across processes.
-  'server/behaviours/notes.ts diary_notes': 'reminder sent',
+  'server/notifications/diaryReminders.ts diary_notes': 'reminder sent',
   // Bulk shift creation: up to hundreds of shifts and their audit entries in one statement each.
   'server/routes/shifts.ts shifts': 'bulk create',
   // Sign-in credentials and invitations: password hashes and staff logins are not fields of the users resource.

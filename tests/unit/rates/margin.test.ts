@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { bandMargin, payWarning } from '../../../src/resources/rates/margin';
-import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS, onCostTable, pounds, wageFloorTable } from '../../../core/domain/pricing/oncosts';
+import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS, onCostTable, wageFloorTable } from '../../../core/domain/pricing/oncosts';
 
 // What the rate card form shows beside each band: the margin after a PAYE worker's on-costs, and the wage warning.
 describe('bandMargin', () => {
@@ -44,10 +44,5 @@ describe('tables', () => {
       { effective_from: '2027-04-06', employer_ni_percent: 16, holiday_pay_percent: 12.07, ni_threshold_weekly_pence: undefined },
     ]);
     expect(wageFloorTable([{ effective_from: '2027-04-01', min_age: 21, hourly: 1300 }])).toEqual([{ effective_from: '2027-04-01', min_age: 21, hourly_pence: 1300 }]);
-  });
-
-  it('formats pence as pounds', () => {
-    expect(pounds(1234)).toBe('£12.34');
-    expect(pounds(-50)).toBe('−£0.50');
   });
 });

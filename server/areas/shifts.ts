@@ -1,0 +1,10 @@
+import { shiftBehaviours } from '../behaviours/shifts.js';
+import { shiftsRoutes } from '../routes/shifts.js';
+import { seedShifts } from '../seed/shifts.js';
+import type { ServerArea } from './area.js';
+
+export const shiftsArea: ServerArea = {
+  behaviours: shiftBehaviours,
+  routes: [shiftsRoutes],
+  seed: seedShifts,
+};
