@@ -277,10 +277,6 @@ export const shiftsBehaviour: ResourceBehaviour = {
       };
     },
 
-    async remove(ctx) {
-      return { deleted_at: new Date().toISOString(), deleted_by: ctx.principal.name };
-    },
-
     /** A drag on the schedule: new times, perhaps another staff member; the checks run again for whoever is booked. */
     async move(ctx, record, input) {
       const start = iso(input.start);

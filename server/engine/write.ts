@@ -13,6 +13,7 @@ import { audit, diff } from './audit.js';
 import { checkFileRefs, attachFiles, filesNotOfKind } from '../files/store.js';
 import { customFieldsOf } from './customFields.js';
 import { getRecord } from './query.js';
+import { isActionOnly, lockedReason, notEditableReason } from '../../core/engine/lifecycle.js';
 
 const JSON_TYPES = new Set(['address', 'json']);
 /** Typed text is trimmed; a choice is not (" " is not an option, and must be refused, not cleared). */
@@ -66,8 +67,10 @@ function applyWritePolicy(c: Compiled, principal: EnginePrincipal, body: Record<
       if (!stored) changes[f.source] = v;
       continue;
     }
-    if (f.actionOnly) problems[f.source] = { message: 'engine.policy.actionOnly' };
+    const notNow = notEditableReason(c.decl, f, stored);
+    if (isActionOnly(c.decl, f)) problems[f.source] = { message: 'engine.policy.actionOnly' };
     else if (f.createOnly && stored) problems[f.source] = { message: 'engine.policy.createOnly' };
+    else if (notNow) problems[f.source] = { message: notNow };
     else if ((f.writableBy && !f.writableBy.includes(principal.role)) || !readable(principal, f)) problems[f.source] = { message: 'engine.policy.role' };
     else changes[f.source] = v;
   }
@@ -201,6 +204,9 @@ export async function saveRecord(ctx: EngineContext, c: Compiled, body: Record<s
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badInput({ _: 'Send the record as a JSON object' });
   const stored = id === undefined ? undefined : await getRecord(ctx, c, id, { lock: true, all: true });
   if (stored && body.version !== undefined && body.version !== null && Number(body.version) !== Number(stored.version)) throw stale(c);
+  // A record in a final state (a signed timesheet) or a deleted one still listed (a shift) is no longer edited.
+  const locked = stored && (lockedReason(c.decl, stored) ?? (stored.deleted_at ? `This ${c.decl.label.one.toLowerCase()} has been deleted.` : null));
+  if (locked) throw new HttpError(409, locked);
   const { changes, problems } = applyWritePolicy(c, ctx.principal, body, stored);
   const customInput = c.decl.customFields && Object.prototype.hasOwnProperty.call(body, 'custom_fields') ? body.custom_fields : undefined;
   return store(ctx, c, stored, changes, { customInput, problems });
