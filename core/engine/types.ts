@@ -81,6 +81,12 @@ export interface FieldDeclaration {
    * be worked); in any other state a change is refused with 422 naming the field, in words.
    */
   editableIn?: string[];
+  /**
+   * For a reference: the record it points at must belong to this record's `field`, through the target's column
+   * `via` (a site within the shift's client: `{ field: 'client_id', via: 'client_id' }`). Refused with 422 on this
+   * field: `message`, or "Choose one of the client’s sites."
+   */
+  within?: { field: string; via: string; message?: string };
   /** Read policy: only these roles receive it (pay rates and margins are never sent to client users). */
   readableBy?: Role[];
   /** Not stored: the server computes it (see the resource's server behaviour); shown and filtered, never written. */
@@ -175,6 +181,12 @@ export interface LifecycleDeclaration {
   deletableIn?: string[];
 }
 
+export interface UniqueTogether {
+  fields: string[];
+  field?: string;
+  message: string | ((record: Record<string, any>, existing: Record<string, any>) => string);
+}
+
 /** A resource whose records belong to a parent record (the documents of a staff member). */
 export interface ParentDeclaration {
   resource: string;
@@ -217,6 +229,12 @@ export interface ResourceDeclaration {
   customFields?: string;
   /** Rules across several fields, as a plain function of the record: field → message key. */
   rules?: (record: Record<string, any>) => Record<string, string>;
+  /**
+   * Fields whose values together are unique within the agency (live rows; an empty value matches an empty one).
+   * A duplicate answers 422 on `field` (default: the last of `fields`) with `message`, in words, or a function of
+   * the record and the row it collides with.
+   */
+  uniqueTogether?: UniqueTogether[];
   /** Record and bulk actions: the only way a state changes. */
   actions?: ActionDeclaration[];
   /** The state machine the actions move records through (core/engine/lifecycle.ts). */

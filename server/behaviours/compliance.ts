@@ -128,18 +128,9 @@ export const restrictionsBehaviour: ResourceBehaviour = {
        and s.status = 'assigned' and s.deleted_at is null and s.start_at > now())`,
   },
   async beforeSave(ctx, { stored, record }) {
-    if (record.site_id) {
-      const [site] = await ctx.db.query('select client_id from sites where id = $1 and merchant_id = $2', [record.site_id, ctx.principal.merchantId]);
-      if (site && Number(site.client_id) !== Number(record.client_id)) return { site_id: { message: 'app.restrictions.site_of_other_client' } };
-    }
     if (!stored) record.recorded_by = ctx.principal.name;
   },
 };
 
-export const availabilityBehaviour: ResourceBehaviour = {
-  async beforeSave(ctx, { stored, record }) {
-    if (stored) return;
-    const [dup] = await ctx.db.query('select 1 from availability where merchant_id = $1 and candidate_id = $2 and date = $3', [ctx.principal.merchantId, record.candidate_id, record.date]);
-    if (dup) return { date: { message: 'app.availability.already_set' } };
-  },
-};
+// A day's availability is unique per staff member: declared (uniqueTogether), nothing left to do here.
+export const availabilityBehaviour: ResourceBehaviour = {};

@@ -53,10 +53,6 @@ function wageFlagSql(table: string, today: string, bind: (v: unknown) => string)
 /** A new open-ended card for a client, site and role closes the one in force when it starts; any other overlap is refused. */
 async function checkCardPeriod(ctx: EngineContext, record: Record<string, any>, storedId: number | undefined, follows?: number): Promise<Problems | undefined> {
   const m = ctx.principal.merchantId;
-  if (record.site_id != null) {
-    const [site] = await ctx.db.query('select client_id, name from sites where merchant_id = $1 and id = $2', [m, record.site_id]);
-    if (site && Number(site.client_id) !== Number(record.client_id)) return { site_id: problem(`${site.name} is not a site of this client.`) };
-  }
   // Cards of one client and role are written one at a time, so two overlapping cards cannot both pass the check.
   const cards = await ctx.db.query(
     `select id, effective_from, effective_to from rate_cards
@@ -165,12 +161,7 @@ export const rateBehaviours: Record<string, ResourceBehaviour> = {
     computed: {
       wage_flag: (bind, { today }) => wageFlagSql('candidate_rates', today, bind),
     },
-    async beforeSave(ctx, { stored, record }) {
-      const [dup] = await ctx.db.query(
-        'select 1 from candidate_rates where merchant_id = $1 and candidate_id = $2 and job_role_id is not distinct from $3 and effective_from = $4 and id <> $5',
-        [ctx.principal.merchantId, record.candidate_id, record.job_role_id ?? null, record.effective_from, stored?.id ?? 0],
-      );
-      if (dup) return { effective_from: problem('This staff member already has pay rates for this job role from that date. Edit them instead.') };
+    async beforeSave(_ctx, { record }) {
       if (BANDS.every((b) => record[`pay_${b}`] == null)) return { [`pay_${BANDS[0]}`]: problem('Give at least one pay rate.') };
     },
   },
@@ -178,9 +169,7 @@ export const rateBehaviours: Record<string, ResourceBehaviour> = {
     computed: {
       applies_to: () => `coalesce((select c.name from clients c where c.merchant_id = client_rules.merchant_id and c.id = client_rules.client_id), '')`,
     },
-    async beforeSave(ctx, { stored, record }): Promise<Problems | void> {
-      const [dup] = await ctx.db.query('select 1 from client_rules where merchant_id = $1 and client_id is not distinct from $2 and id <> $3', [ctx.principal.merchantId, record.client_id ?? null, stored?.id ?? 0]);
-      if (dup) return { client_id: problem(record.client_id == null ? 'The agency’s default rules already exist. Edit them instead.' : 'This client already has its rules. Edit them instead.') };
+    async beforeSave(_ctx, { record }): Promise<Problems | void> {
       const breaks = checkBreakRules(record.break_rules);
       if (breaks) return { break_rules: problem(breaks) };
       for (const f of ['night_start', 'night_end', 'weekend_start_time', 'weekend_end_time']) if (!HHMM.test(String(record[f] ?? ''))) return { [f]: problem('Give a time as HH:mm, for example 20:00.') };
@@ -190,9 +179,7 @@ export const rateBehaviours: Record<string, ResourceBehaviour> = {
     },
   },
   holiday_overrides: {
-    async beforeSave(ctx, { stored, record }) {
-      const [dup] = await ctx.db.query('select kind from holiday_overrides where merchant_id = $1 and region = $2 and date = $3 and id <> $4', [ctx.principal.merchantId, record.region, record.date, stored?.id ?? 0]);
-      if (dup) return { date: problem(dup.kind === 'add' ? 'This day is already added for this region.' : 'This day is already removed for this region.') };
+    async beforeSave(_ctx, { stored, record }) {
       if (stored) return;
       const isHoliday = holidaySet(record.region, record.date, record.date, []).has(record.date);
       if (record.kind === 'add' && isHoliday) return { date: problem('This day is already a bank holiday in this region.') };

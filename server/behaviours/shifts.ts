@@ -172,7 +172,7 @@ export const shiftsBehaviour: ResourceBehaviour = {
       value === 'deleted' ? 'deleted_at is not null' : value === 'unfilled' ? `status = 'open' and end_at <= now() and deleted_at is null` : `status = ${bind(value)} and deleted_at is null`,
   },
 
-  /** A new shift: its site must be the client's; a client user's is a request for their own client; it is priced now. */
+  /** A new shift (its site within its client is declared): a client user's is a request for their own client; it is priced now. */
   async beforeSave(ctx, { stored, record }): Promise<Problems | void> {
     if (stored) return;
     const p = ctx.principal;
@@ -183,8 +183,6 @@ export const shiftsBehaviour: ResourceBehaviour = {
       await checkShiftRequestQuota(ctx, p.clientId!, 1);
     }
     record.created_by = p.name;
-    const [site] = await ctx.db.query('select client_id from sites where merchant_id = $1 and id = $2 and deleted_at is null', [p.merchantId, record.site_id]);
-    if (!site || Number(site.client_id) !== Number(record.client_id)) return { site_id: problem('Choose one of the client’s sites.') };
     try {
       Object.assign(record, await priceShift(ctx.db, p.merchantId, shiftTimesOf(record), null));
     } catch (e) {

@@ -13,6 +13,7 @@ import { audit, diff } from './audit.js';
 import { checkFileRefs, attachFiles, filesNotOfKind } from '../files/store.js';
 import { customFieldsOf } from './customFields.js';
 import { getRecord } from './query.js';
+import { checkConstraints } from './constraints.js';
 import { isActionOnly, lockedReason, notEditableReason } from '../../core/engine/lifecycle.js';
 
 const JSON_TYPES = new Set(['address', 'json']);
@@ -154,6 +155,7 @@ export async function store(ctx: EngineContext, c: Compiled, stored: Row | undef
   const touched = stored ? Object.fromEntries(Object.keys(changes).map((k) => [k, record[k]])) : record;
   Object.assign(problems, await checkAgainstDatabase(ctx, c, touched, problems, stored?.id));
   refuse(problems);
+  refuse(await checkConstraints(ctx, c, record, stored, problems));
   // The hook may refuse, or fill fields the server sets (who recorded it, a default expiry) on `record`.
   const hookProblems = await c.behaviour.beforeSave?.(ctx, { stored, changes, record, action: e.action });
   if (hookProblems) refuse(hookProblems);

@@ -176,7 +176,7 @@ export const shifts: ResourceDeclaration = {
   ],
   fields: [
     { source: 'client_id', type: 'reference', reference: 'clients', label: 'Client', required: true, createOnly: true, filter: true, sortable: true },
-    { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', required: true, createOnly: true, filter: true, listHidden: true },
+    { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', required: true, createOnly: true, filter: true, listHidden: true, within: { field: 'client_id', via: 'client_id' } },
     { source: 'job_role_id', type: 'reference', reference: 'job_roles', label: 'Job role', required: true, createOnly: true, filter: true, listHidden: true },
     { source: 'template_id', type: 'reference', reference: 'shift_templates', label: 'Shift template', createOnly: true, onDelete: 'remove', views: ['show', 'create'] },
     { source: 'start_at', type: 'datetime', label: 'Starts', required: true, createOnly: true, filter: true, sortable: true, date: { min: '-1y', max: '+2y' } },
