@@ -29,6 +29,8 @@ import { notificationRoutes } from './routes/notifications.js';
 import { chatRoutes } from './routes/chat.js';
 import { notesRoutes } from './routes/notes.js';
 import { userRoutes } from './routes/users.js';
+import { numberSeriesRoutes } from './routes/numberSeries.js';
+import type { ResourceBehaviour } from './engine/context.js';
 import { declarations as allDeclarations } from '../core/resources/declarations.js';
 import type { ResourceDeclaration } from '../core/engine/types.js';
 
@@ -67,9 +69,11 @@ export interface AppOptions {
   rateLimit?: Partial<Pick<RateLimitOptions, 'namespace'>>;
   /** The entities served under /api; every declared one unless a test brings its own. */
   declarations?: ResourceDeclaration[];
+  /** Server behaviours of extra declarations (a test's own entity), by resource name, over the product's. */
+  behaviours?: Record<string, ResourceBehaviour>;
 }
 
-export async function buildApp({ db, config, logger = false, throttle, hashing, rateLimit, declarations = allDeclarations }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger = false, throttle, hashing, rateLimit, declarations = allDeclarations, behaviours: extraBehaviours = {} }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy ?? false), bodyLimit: 2 * 1024 * 1024, ajv: { customOptions: { allErrors: true, coerceTypes: true, removeAdditional: false } } });
   // Every route as registered (method and Fastify url): the authorization matrix test checks it lists them all.
   const routes: RegisteredRoute[] = [];
@@ -135,7 +139,7 @@ export async function buildApp({ db, config, logger = false, throttle, hashing, 
   await app.register(shellRoutes);
   await app.register(accountRoutes);
   await app.register(fileRoutes);
-  app.decorate('engine', compileAll(declarations, behaviours, app.totals));
+  app.decorate('engine', compileAll(declarations, { ...behaviours, ...extraBehaviours }, app.totals));
   registerFileOwnerCheck(recordVisibility(app.engine));
   await app.register(engineRoutes, { registry: app.engine });
   await app.register(complianceRoutes);
@@ -146,6 +150,7 @@ export async function buildApp({ db, config, logger = false, throttle, hashing, 
   await app.register(chatRoutes);
   await app.register(notesRoutes);
   await app.register(userRoutes);
+  await app.register(numberSeriesRoutes);
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
 
   const indexHtml = config.staticDir && join(config.staticDir, 'index.html');

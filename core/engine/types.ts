@@ -235,6 +235,12 @@ export interface ResourceDeclaration {
    * the record and the row it collides with.
    */
   uniqueTogether?: UniqueTogether[];
+  /**
+   * A number from the agency's gapless series, given to each new record in its create's transaction:
+   * `{ field: 'number', series: 'TS', prefix: 'TS-', pad: 5 }` numbers them TS-00001, TS-00002… The field is
+   * readOnly (the server fills it); a create that fails takes no number.
+   */
+  numbering?: { field: string; series: string; prefix?: string; pad?: number };
   /** Record and bulk actions: the only way a state changes. */
   actions?: ActionDeclaration[];
   /** The state machine the actions move records through (core/engine/lifecycle.ts). */

@@ -14,6 +14,7 @@ import { checkFileRefs, attachFiles, filesNotOfKind } from '../files/store.js';
 import { customFieldsOf } from './customFields.js';
 import { getRecord } from './query.js';
 import { checkConstraints } from './constraints.js';
+import { takeNumber } from './numbering.js';
 import { isActionOnly, lockedReason, notEditableReason } from '../../core/engine/lifecycle.js';
 
 const JSON_TYPES = new Set(['address', 'json']);
@@ -156,6 +157,8 @@ export async function store(ctx: EngineContext, c: Compiled, stored: Row | undef
   Object.assign(problems, await checkAgainstDatabase(ctx, c, touched, problems, stored?.id));
   refuse(problems);
   refuse(await checkConstraints(ctx, c, record, stored, problems));
+  // Taken before the hook, which may read it (or refuse the create: the rollback gives the number back).
+  if (!stored && c.decl.numbering) record[c.decl.numbering.field] = await takeNumber(ctx.db, c, ctx.principal.merchantId);
   // The hook may refuse, or fill fields the server sets (who recorded it, a default expiry) on `record`.
   const hookProblems = await c.behaviour.beforeSave?.(ctx, { stored, changes, record, action: e.action });
   if (hookProblems) refuse(hookProblems);
