@@ -241,6 +241,13 @@ export interface ResourceDeclaration {
    * readOnly (the server fills it); a create that fails takes no number.
    */
   numbering?: { field: string; series: string; prefix?: string; pad?: number };
+  /**
+   * Rows in force over periods (rate cards): rows of one `key` never overlap (`from` inclusive, `to` the first day
+   * no longer in force, empty while open-ended). A new open-ended row closes the one in force when it starts;
+   * deleting the newest reopens its predecessor; moving a start moves the predecessor's end. Each such change is an
+   * engine write of its own (version, audit entry with the reason). `noun` names a row in refusals ('card').
+   */
+  effectiveDated?: { key: string[]; from: string; to: string; noun?: string };
   /** Record and bulk actions: the only way a state changes. */
   actions?: ActionDeclaration[];
   /** The state machine the actions move records through (core/engine/lifecycle.ts). */

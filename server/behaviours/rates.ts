@@ -1,8 +1,6 @@
-import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import type { Problems } from '../../core/engine/validate.js';
-import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
-import { writeAudit } from '../engine/audit.js';
+import type { ResourceBehaviour } from '../engine/context.js';
 import { holidaySet } from '../../core/domain/pricing/holidays.js';
 import { BANDS, type Band } from '../../core/domain/pricing/types.js';
 import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS } from '../../core/domain/pricing/oncosts.js';
@@ -50,63 +48,6 @@ function wageFlagSql(table: string, today: string, bind: (v: unknown) => string)
   return `(select case when ${lowest} < f.floor then 'Pay below the minimum wage of £' || to_char(f.floor / 100.0, 'FM9990.00') || ' an hour' end from (select ${floor} as floor) f)`;
 }
 
-/** A new open-ended card for a client, site and role closes the one in force when it starts; any other overlap is refused. */
-async function checkCardPeriod(ctx: EngineContext, record: Record<string, any>, storedId: number | undefined, follows?: number): Promise<Problems | undefined> {
-  const m = ctx.principal.merchantId;
-  // Cards of one client and role are written one at a time, so two overlapping cards cannot both pass the check.
-  const cards = await ctx.db.query(
-    `select id, effective_from, effective_to from rate_cards
-      where merchant_id = $1 and client_id = $2 and job_role_id = $3 and site_id is not distinct from $4 and deleted_at is null and id <> $5
-      order by effective_from for update`,
-    [m, record.client_id, record.job_role_id, record.site_id ?? null, storedId ?? 0],
-  );
-  // The card before a moved one follows its new start (the caller sets its end), so it is no overlap.
-  const same = cards.filter((c) => c.id !== follows);
-  const from: string = record.effective_from;
-  const to: string | null = record.effective_to ?? null;
-  const closes: Row[] = [];
-  for (const other of same) {
-    const overlaps = (to === null || other.effective_from < to) && (other.effective_to === null || from < other.effective_to);
-    if (!overlaps) continue;
-    if (other.effective_from === from) return { effective_from: problem(`A card for this client, site and job role already starts on ${from}. Edit that card instead.`) };
-    // An open-ended new card takes over from the one in force when it starts; one with an end date would leave a
-    // gap after it, so it is refused like any other overlap.
-    if (other.effective_from < from && to === null && storedId === undefined) {
-      closes.push(other);
-      continue;
-    }
-    if (other.effective_from > from) return { effective_to: problem(`Another card for this client, site and job role starts on ${other.effective_from}: end this one on or before that date.`) };
-    return { effective_from: problem(`This period overlaps the card in force from ${other.effective_from}${other.effective_to ? ` until ${other.effective_to}` : ''}.`) };
-  }
-  // What was priced under the earlier card keeps its amounts (shifts store them); from now on the new card applies.
-  for (const card of closes) await setCardEnd(ctx, card, from, `A newer card starts on ${from}.`);
-}
-
-/**
- * Ends a card on another day (or leaves it open-ended): a newer card took over from it, or the card after it was
- * deleted or moved. A write of its own, with its version and its audit entry.
- */
-async function setCardEnd(ctx: EngineContext, card: Row, to: string | null, reason: string) {
-  if ((card.effective_to ?? null) === to) return;
-  await ctx.db.query('update rate_cards set effective_to = $3, version = version + 1, updated_at = now() where merchant_id = $1 and id = $2', [ctx.principal.merchantId, card.id, to]);
-  await writeAudit(ctx.db, ctx.principal, { resource: 'rate_cards', recordId: card.id, event: 'update', changes: { effective_to: { from: card.effective_to ?? null, to } }, input: { reason } });
-  ctx.touched?.add('rate_cards');
-}
-
-/** The card a card took over from: same client, site and role, ending the day it starts. */
-async function predecessorOf(ctx: EngineContext, card: Row): Promise<Row | null> {
-  const [row] = await ctx.db.query(
-    `select id, effective_from, effective_to from rate_cards
-      where merchant_id = $1 and client_id = $2 and job_role_id = $3 and site_id is not distinct from $4 and deleted_at is null and effective_to = $5 and id <> $6
-      for update`,
-    [ctx.principal.merchantId, card.client_id, card.job_role_id, card.site_id ?? null, card.effective_from, card.id],
-  );
-  return row ?? null;
-}
-
-const sameCardKey = (a: Row, b: Record<string, any>) =>
-  Number(a.client_id) === Number(b.client_id) && Number(a.job_role_id) === Number(b.job_role_id) && Number(a.site_id ?? 0) === Number(b.site_id ?? 0);
-
 const HHMM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 function checkBreakRules(value: unknown): string | null {
@@ -138,24 +79,7 @@ export const rateBehaviours: Record<string, ResourceBehaviour> = {
         return `(effective_from <= ${bind(date)}::date and (effective_to is null or effective_to > ${bind(date)}::date))`;
       },
     },
-    async beforeSave(ctx, { stored, record }) {
-      // A card that starts on another day (or moves to another client, site or role) takes the end of the card
-      // before it along: that card follows the new start, or, left behind, covers the period again.
-      const before = stored ? await predecessorOf(ctx, stored) : null;
-      const kept = before && sameCardKey(stored!, record);
-      const moved = before && (!kept || record.effective_from !== stored!.effective_from);
-      if (moved && kept && record.effective_from <= before.effective_from) {
-        return { effective_from: problem(`The card before this one starts on ${before.effective_from}: start this one after that date, or delete that card first.`) };
-      }
-      const problems = await checkCardPeriod(ctx, record, stored?.id, moved && kept ? before.id : undefined);
-      if (problems) return problems;
-      if (moved) await setCardEnd(ctx, before, kept ? record.effective_from : (stored!.effective_to ?? null), kept ? `The card after it now starts on ${record.effective_from}.` : `The card after it (from ${stored!.effective_from}) was moved.`);
-    },
-    // The card before a deleted one covers its period again: from that day shifts can still be priced.
-    async afterDelete(ctx, row) {
-      const before = await predecessorOf(ctx, row);
-      if (before) await setCardEnd(ctx, before, row.effective_to ?? null, `The card after it (from ${row.effective_from}) was deleted.`);
-    },
+    // Its period (no overlap, the card before following it) is declared: effectiveDated (server/engine/periods.ts).
   },
   candidate_rates: {
     computed: {

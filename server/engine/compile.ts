@@ -26,11 +26,12 @@ export class Params {
 /** Everything the engine derives from one declaration, computed once at start-up. */
 export function compile(decl: ResourceDeclaration, lookup: Lookup, totals: TotalCache, behaviour: ResourceBehaviour = {}) {
   const table = ident(decl.table);
-  // A lifecycle naming an unknown state, or an action named like a CRUD permission, fails at start-up.
+  // A declaration's mistakes (an unknown state or field, an action named like a CRUD permission) fail at start-up.
   const problems = lifecycleProblems(decl);
   for (const u of decl.uniqueTogether ?? []) for (const f of [...u.fields, ...(u.field ? [u.field] : [])]) if (!decl.fields.some((x) => x.source === f && !x.computed)) problems.push(`${decl.name}.uniqueTogether names ${f}, which is not a stored field`);
   const numbered = decl.numbering && decl.fields.find((x) => x.source === decl.numbering!.field);
   if (decl.numbering && (!numbered || !numbered.readOnly || numbered.computed)) problems.push(`${decl.name}.numbering.field must be a stored readOnly field`);
+  for (const f of decl.effectiveDated ? [...decl.effectiveDated.key, decl.effectiveDated.from, decl.effectiveDated.to] : []) if (!decl.fields.some((x) => x.source === f && !x.computed)) problems.push(`${decl.name}.effectiveDated names ${f}, which is not a stored field`);
   for (const f of decl.fields) if (f.within && (f.type !== 'reference' || !decl.fields.some((x) => x.source === f.within!.field))) problems.push(`${decl.name}.${f.source}.within needs a reference and a field ${f.within.field}`);
   if (problems.length) throw new Error(problems.join('; '));
   const deletion = deletionOf(decl);

@@ -6,6 +6,7 @@ import type { EngineContext } from './context.js';
 import { audit, diff } from './audit.js';
 import { getRecord, nameOf } from './query.js';
 import { deleteRefusal } from '../../core/engine/lifecycle.js';
+import { reopenPredecessor } from './periods.js';
 import { checkField } from '../../core/engine/validate.js';
 import { normaliseText } from '../../core/engine/text.js';
 import { toFieldErrors } from './messages.js';
@@ -78,6 +79,8 @@ export async function deleteRecord(ctx: EngineContext, c: Compiled, id: number, 
   } else await ctx.db.query(`delete from ${c.table} where merchant_id = $1 and id = $2`, [merchantId, id]);
   const input = { ...(reason !== undefined ? { reason } : {}), ...(Object.keys(hidden).length ? { hidden } : {}) };
   await audit(ctx, c, id, 'delete', { record: row, changes: diff(c, row, {}), input: Object.keys(input).length ? input : undefined });
+  // The row before a deleted effective-dated one covers its period again.
+  if (c.decl.effectiveDated) await reopenPredecessor(ctx, c, row);
   await c.behaviour.afterDelete?.(ctx, row);
   return row;
 }

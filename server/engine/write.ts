@@ -15,6 +15,7 @@ import { customFieldsOf } from './customFields.js';
 import { getRecord } from './query.js';
 import { checkConstraints } from './constraints.js';
 import { takeNumber } from './numbering.js';
+import { checkPeriod } from './periods.js';
 import { isActionOnly, lockedReason, notEditableReason } from '../../core/engine/lifecycle.js';
 
 const JSON_TYPES = new Set(['address', 'json']);
@@ -138,7 +139,7 @@ const stale = (c: Compiled) =>
  * Stores a change the caller is allowed to make (policy already applied): validates the merged record, asks
  * the database, runs the hooks, writes, audits. Creates when `stored` is undefined.
  */
-export async function store(ctx: EngineContext, c: Compiled, stored: Row | undefined, changes: Record<string, unknown>, e: { customInput?: unknown; action?: string; input?: unknown; problems?: Problems }): Promise<Row> {
+export async function store(ctx: EngineContext, c: Compiled, stored: Row | undefined, changes: Record<string, unknown>, e: { customInput?: unknown; action?: string; input?: unknown; problems?: Problems; followsPeriod?: boolean }): Promise<Row> {
   const storable = c.stored.filter((f) => f.source !== 'created_at');
   const record: Record<string, any> = stored ? { ...stored, ...changes } : { ...Object.fromEntries(storable.map((f) => [f.source, defaultOf(f)])), ...changes };
   const problems: Problems = { ...e.problems };
@@ -157,6 +158,8 @@ export async function store(ctx: EngineContext, c: Compiled, stored: Row | undef
   Object.assign(problems, await checkAgainstDatabase(ctx, c, touched, problems, stored?.id));
   refuse(problems);
   refuse(await checkConstraints(ctx, c, record, stored, problems));
+  // A row that follows another's period change (its end moved) is not checked again: the change was checked there.
+  if (c.decl.effectiveDated && !e.followsPeriod) await checkPeriod(ctx, c, record, stored);
   // Taken before the hook, which may read it (or refuse the create: the rollback gives the number back).
   if (!stored && c.decl.numbering) record[c.decl.numbering.field] = await takeNumber(ctx.db, c, ctx.principal.merchantId);
   // The hook may refuse, or fill fields the server sets (who recorded it, a default expiry) on `record`.

@@ -65,6 +65,7 @@ export const rateCards: ResourceDeclaration = {
   access: adminManages,
   routes: { list: '/report/RateCards', create: '/rates_and_rules/rate-card/create', edit: '/rates_and_rules/rate-card/:id', show: '/rates_and_rules/rate-card/:id/show' },
   rules: (r): Record<string, string> => (r.effective_from && r.effective_to && r.effective_to <= r.effective_from ? { effective_to: 'The end must be after the start.' } : {}),
+  effectiveDated: { key: ['client_id', 'site_id', 'job_role_id'], from: 'effective_from', to: 'effective_to', noun: 'card' },
   fields: [
     { source: 'client_id', type: 'reference', reference: 'clients', label: 'Client', required: true, filter: true, sortable: true },
     { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', filter: true, helperText: 'Leave empty for every site of the client.', listHidden: true, within: { field: 'client_id', via: 'client_id' } },
