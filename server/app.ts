@@ -24,6 +24,8 @@ import { areas, behaviours } from './areas/index.js';
 import { exportRoutes } from './exports/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { jobRoutes } from './jobs/routes.js';
+import { numberSeriesRoutes } from './routes/numberSeries.js';
+import type { ResourceBehaviour } from './engine/context.js';
 import { declarations as allDeclarations } from '../core/resources/declarations.js';
 import type { ResourceDeclaration } from '../core/engine/types.js';
 
@@ -64,9 +66,11 @@ export interface AppOptions {
   declarations?: ResourceDeclaration[];
   /** The server's clock (ctx.now); the system clock unless a test fixes it. */
   clock?: () => Date;
+  /** Server behaviours of extra declarations (a test's own entity), by resource name, over the product's. */
+  behaviours?: Record<string, ResourceBehaviour>;
 }
 
-export async function buildApp({ db, config, logger = false, throttle, hashing, rateLimit, declarations = allDeclarations, clock = () => new Date() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger = false, throttle, hashing, rateLimit, declarations = allDeclarations, clock = () => new Date(), behaviours: extraBehaviours = {} }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy ?? false), bodyLimit: 2 * 1024 * 1024, ajv: { customOptions: { allErrors: true, coerceTypes: true, removeAdditional: false } } });
   // Every route as registered (method and Fastify url): the authorization matrix test checks it lists them all.
   const routes: RegisteredRoute[] = [];
@@ -133,7 +137,7 @@ export async function buildApp({ db, config, logger = false, throttle, hashing, 
   await app.register(shellRoutes);
   await app.register(accountRoutes);
   await app.register(fileRoutes);
-  app.decorate('engine', compileAll(declarations, behaviours, app.totals));
+  app.decorate('engine', compileAll(declarations, { ...behaviours, ...extraBehaviours }, app.totals));
   registerFileOwnerCheck(recordVisibility(app.engine));
   await app.register(engineRoutes, { registry: app.engine });
   for (const area of areas) for (const routes of area.routes ?? []) await app.register(routes);
@@ -141,6 +145,7 @@ export async function buildApp({ db, config, logger = false, throttle, hashing, 
   await app.register(exportRoutes);
   await app.register(documentRoutes);
   await app.register(jobRoutes);
+  await app.register(numberSeriesRoutes);
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
 
   const indexHtml = config.staticDir && join(config.staticDir, 'index.html');

@@ -85,6 +85,17 @@ export interface FieldDeclaration {
   createOnly?: boolean;
   /** Changed only by the declaration's actions (a state), never by a create or an update. */
   actionOnly?: boolean;
+  /**
+   * With a lifecycle: the states in which an update may change this field (a shift's notes while it is still to
+   * be worked); in any other state a change is refused with 422 naming the field, in words.
+   */
+  editableIn?: string[];
+  /**
+   * For a reference: the record it points at must belong to this record's `field`, through the target's column
+   * `via` (a site within the shift's client: `{ field: 'client_id', via: 'client_id' }`). Refused with 422 on this
+   * field: `message`, or "Choose one of the client’s sites."
+   */
+  within?: { field: string; via: string; message?: string };
   /** Read policy: only these roles receive it (pay rates and margins are never sent to client users). */
   readableBy?: Role[];
   /** Not stored: the server computes it (see the resource's server behaviour); shown and filtered, never written. */
@@ -135,6 +146,54 @@ export interface ActionDeclaration {
   icon?: string;
   /** Draws attention (red) for destructive actions. */
   danger?: boolean;
+  /**
+   * The action is the declared delete (DELETE /api/{name}/{id}): its button and bulk entry, asking the reason a
+   * delete with `reason` needs. It runs the engine's delete, never a patch.
+   */
+  deletes?: boolean;
+}
+
+/**
+ * How a record is deleted, when a plain 'soft' or 'hard' is not enough: a soft delete that needs a reason (kept in
+ * the audit entry, and in the field `reason` names), the field that keeps who deleted it, and whether deleted rows
+ * stay readable (listed on a tab of their own, opened from the history) instead of hidden everywhere.
+ */
+export interface DeleteDeclaration {
+  mode: 'soft' | 'hard';
+  reason?: boolean | string;
+  by?: string;
+  listed?: boolean;
+}
+
+/**
+ * One declared state change: the action that makes it, the states it runs from, and the state it leaves the
+ * record in (set by the engine), or the states the action's effect may choose between (a move that books
+ * someone); without `to` the action keeps the state (a change allowed only in some states).
+ */
+export interface TransitionDeclaration {
+  action: string;
+  from: string[];
+  to?: string | string[];
+}
+
+/**
+ * The states of a record and how it moves between them. The states are the choices of `field`, which only
+ * transitions change (a PUT of it answers 422 naming it); an action runs only from its transition's `from`
+ * (409 saying the current state). A record in a `final` state is locked: a PUT, a DELETE or any action that is
+ * not a transition declared from that state answers 409 in words.
+ */
+export interface LifecycleDeclaration {
+  field: string;
+  transitions: TransitionDeclaration[];
+  final?: string[];
+  /** The states in which a record may be deleted (DELETE answers 409 in words in any other); default every state. */
+  deletableIn?: string[];
+}
+
+export interface UniqueTogether {
+  fields: string[];
+  field?: string;
+  message: string | ((record: Record<string, any>, existing: Record<string, any>) => string);
 }
 
 /** A resource whose records belong to a parent record (the documents of a staff member). */
@@ -174,13 +233,34 @@ export interface ResourceDeclaration {
   filterAliases?: Record<string, string>;
   access: Partial<Record<Role, Action[]>>;
   /** Soft delete keeps the row (shifts, invoices and history still point at it) and hides it everywhere. */
-  delete: 'soft' | 'hard';
+  delete: 'soft' | 'hard' | DeleteDeclaration;
   /** Agency-defined extra fields, stored in custom_fields and described by this resource's records. */
   customFields?: string;
   /** Rules across several fields, as a plain function of the record: field → message key. */
   rules?: (record: Record<string, any>) => Record<string, string>;
+  /**
+   * Fields whose values together are unique within the agency (live rows; an empty value matches an empty one).
+   * A duplicate answers 422 on `field` (default: the last of `fields`) with `message`, in words, or a function of
+   * the record and the row it collides with.
+   */
+  uniqueTogether?: UniqueTogether[];
+  /**
+   * A number from the agency's gapless series, given to each new record in its create's transaction:
+   * `{ field: 'number', series: 'TS', prefix: 'TS-', pad: 5 }` numbers them TS-00001, TS-00002… The field is
+   * readOnly (the server fills it); a create that fails takes no number.
+   */
+  numbering?: { field: string; series: string; prefix?: string; pad?: number };
+  /**
+   * Rows in force over periods (rate cards): rows of one `key` never overlap (`from` inclusive, `to` the first day
+   * no longer in force, empty while open-ended). A new open-ended row closes the one in force when it starts;
+   * deleting the newest reopens its predecessor; moving a start moves the predecessor's end. Each such change is an
+   * engine write of its own (version, audit entry with the reason). `noun` names a row in refusals ('card').
+   */
+  effectiveDated?: { key: string[]; from: string; to: string; noun?: string };
   /** Record and bulk actions: the only way a state changes. */
   actions?: ActionDeclaration[];
+  /** The state machine the actions move records through (core/engine/lifecycle.ts). */
+  lifecycle?: LifecycleDeclaration;
   /**
    * The rows a client user may see: the field holding their client's id, directly ('client_id', or 'id' on
    * clients themselves) or through references ('site_id.client_id'). 'agency': every row of the agency, for the

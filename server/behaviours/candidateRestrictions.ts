@@ -11,10 +11,6 @@ export const candidateRestrictionsBehaviour: ResourceBehaviour = {
        and s.status = 'assigned' and s.deleted_at is null and s.start_at > now())`,
   },
   async beforeSave(ctx, { stored, record }) {
-    if (record.site_id) {
-      const [site] = await ctx.db.query('select client_id from sites where id = $1 and merchant_id = $2', [record.site_id, ctx.principal.merchantId]);
-      if (site && Number(site.client_id) !== Number(record.client_id)) return { site_id: { message: 'app.restrictions.site_of_other_client' } };
-    }
     if (!stored) record.recorded_by = ctx.principal.name;
   },
 };

@@ -21,9 +21,7 @@ export const clientRulesBehaviour: ResourceBehaviour = {
   computed: {
     applies_to: () => `coalesce((select c.name from clients c where c.merchant_id = client_rules.merchant_id and c.id = client_rules.client_id), '')`,
   },
-  async beforeSave(ctx, { stored, record }): Promise<Problems | void> {
-    const [dup] = await ctx.db.query('select 1 from client_rules where merchant_id = $1 and client_id is not distinct from $2 and id <> $3', [ctx.principal.merchantId, record.client_id ?? null, stored?.id ?? 0]);
-    if (dup) return { client_id: { message: record.client_id == null ? 'The agency’s default rules already exist. Edit them instead.' : 'This client already has its rules. Edit them instead.' } };
+  async beforeSave(_ctx, { record }): Promise<Problems | void> {
     const breaks = checkBreakRules(record.break_rules);
     if (breaks) return { break_rules: { message: breaks } };
     for (const f of ['night_start', 'night_end', 'weekend_start_time', 'weekend_end_time']) if (!HHMM.test(String(record[f] ?? ''))) return { [f]: { message: 'Give a time as HH:mm, for example 20:00.' } };

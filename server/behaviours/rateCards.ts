@@ -23,64 +23,6 @@ function marginSql(band: Band): string {
       (select ${costs} from (values ${defaults}) as oc(effective_from, employer_ni_percent, holiday_pay_percent) ${inForce})))::bigint`;
 }
 
-/** A new open-ended card for a client, site and role closes the one in force when it starts; any other overlap is refused. */
-async function checkCardPeriod(ctx: EngineContext, record: Record<string, any>, storedId: number | undefined, follows?: number): Promise<Problems | undefined> {
-  const m = ctx.principal.merchantId;
-  if (record.site_id != null) {
-    const [site] = await ctx.db.query('select client_id, name from sites where merchant_id = $1 and id = $2', [m, record.site_id]);
-    if (site && Number(site.client_id) !== Number(record.client_id)) return { site_id: { message: `${site.name} is not a site of this client.` } };
-  }
-  // Cards of one client and role are written one at a time, so two overlapping cards cannot both pass the check.
-  const cards = await ctx.db.query(
-    `select id, effective_from, effective_to from rate_cards
-      where merchant_id = $1 and client_id = $2 and job_role_id = $3 and site_id is not distinct from $4 and deleted_at is null and id <> $5
-      order by effective_from for update`,
-    [m, record.client_id, record.job_role_id, record.site_id ?? null, storedId ?? 0],
-  );
-  // The card before a moved one follows its new start (the caller sets its end), so it is no overlap.
-  const same = cards.filter((c) => c.id !== follows);
-  const from: string = record.effective_from;
-  const to: string | null = record.effective_to ?? null;
-  const closes: Row[] = [];
-  for (const other of same) {
-    const overlaps = (to === null || other.effective_from < to) && (other.effective_to === null || from < other.effective_to);
-    if (!overlaps) continue;
-    if (other.effective_from === from) return { effective_from: { message: `A card for this client, site and job role already starts on ${from}. Edit that card instead.` } };
-    // An open-ended new card takes over from the one in force when it starts; one with an end date would leave a
-    // gap after it, so it is refused like any other overlap.
-    if (other.effective_from < from && to === null && storedId === undefined) {
-      closes.push(other);
-      continue;
-    }
-    if (other.effective_from > from) return { effective_to: { message: `Another card for this client, site and job role starts on ${other.effective_from}: end this one on or before that date.` } };
-    return { effective_from: { message: `This period overlaps the card in force from ${other.effective_from}${other.effective_to ? ` until ${other.effective_to}` : ''}.` } };
-  }
-  // What was priced under the earlier card keeps its amounts (shifts store them); from now on the new card applies.
-  for (const card of closes) await setCardEnd(ctx, card, from, `A newer card starts on ${from}.`);
-}
-
-/**
- * Ends a card on another day (or leaves it open-ended): a newer card took over from it, or the card after it was
- * deleted or moved. A write of its own, with its version and its audit entry.
- */
-async function setCardEnd(ctx: EngineContext, card: Row, to: string | null, reason: string) {
-  if ((card.effective_to ?? null) === to) return;
-  await ctx.engine.update('rate_cards', card.id, { effective_to: to }, { reason });
-}
-
-/** The card a card took over from: same client, site and role, ending the day it starts. */
-async function predecessorOf(ctx: EngineContext, card: Row): Promise<Row | null> {
-  const [row] = await ctx.db.query(
-    `select id, effective_from, effective_to from rate_cards
-      where merchant_id = $1 and client_id = $2 and job_role_id = $3 and site_id is not distinct from $4 and deleted_at is null and effective_to = $5 and id <> $6
-      for update`,
-    [ctx.principal.merchantId, card.client_id, card.job_role_id, card.site_id ?? null, card.effective_from, card.id],
-  );
-  return row ?? null;
-}
-
-const sameCardKey = (a: Row, b: Record<string, any>) =>
-  Number(a.client_id) === Number(b.client_id) && Number(a.job_role_id) === Number(b.job_role_id) && Number(a.site_id ?? 0) === Number(b.site_id ?? 0);
 
 export const rateCardsBehaviour: ResourceBehaviour = {
   computed: {
@@ -96,29 +38,5 @@ export const rateCardsBehaviour: ResourceBehaviour = {
       return `(effective_from <= ${bind(date)}::date and (effective_to is null or effective_to > ${bind(date)}::date))`;
     },
   },
-  async beforeSave(ctx, { stored, record }) {
-    // A card that starts on another day (or moves to another client, site or role) takes the end of the card
-    // before it along: that card follows the new start, or, left behind, covers the period again.
-    const before = stored ? await predecessorOf(ctx, stored) : null;
-    const kept = before && sameCardKey(stored!, record);
-    const moved = before && (!kept || record.effective_from !== stored!.effective_from);
-    if (moved && kept && record.effective_from <= before.effective_from) {
-      return { effective_from: { message: `The card before this one starts on ${before.effective_from}: start this one after that date, or delete that card first.` } };
-    }
-    return checkCardPeriod(ctx, record, stored?.id, moved && kept ? before.id : undefined);
-  },
-  // Once the moved card is stored the card before it can follow: written earlier, its own check would still see
-  // this card at its old dates.
-  async afterSave(ctx, { stored, row }) {
-    const before = stored ? await predecessorOf(ctx, stored) : null;
-    if (!before) return;
-    const kept = sameCardKey(stored!, row);
-    if (kept && row.effective_from === stored!.effective_from) return;
-    await setCardEnd(ctx, before, kept ? row.effective_from : (stored!.effective_to ?? null), kept ? `The card after it now starts on ${row.effective_from}.` : `The card after it (from ${stored!.effective_from}) was moved.`);
-  },
-  // The card before a deleted one covers its period again: from that day shifts can still be priced.
-  async afterDelete(ctx, row) {
-    const before = await predecessorOf(ctx, row);
-    if (before) await setCardEnd(ctx, before, row.effective_to ?? null, `The card after it (from ${row.effective_from}) was deleted.`);
-  },
+  // Its period (no overlap, the card before following it) is declared: effectiveDated (server/engine/periods.ts).
 };

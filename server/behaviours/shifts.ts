@@ -167,7 +167,7 @@ export const shiftsBehaviour: ResourceBehaviour = {
       value === 'deleted' ? 'deleted_at is not null' : value === 'unfilled' ? `status = 'open' and end_at <= now() and deleted_at is null` : `status = ${bind(value)} and deleted_at is null`,
   },
 
-  /** A new shift: its site must be the client's; a client user's is a request for their own client; it is priced now. */
+  /** A new shift (its site within its client is declared): a client user's is a request for their own client; it is priced now. */
   async beforeSave(ctx, { stored, record }): Promise<Problems | void> {
     if (stored) return;
     const p = ctx.principal;
@@ -178,8 +178,6 @@ export const shiftsBehaviour: ResourceBehaviour = {
       await checkShiftRequestQuota(ctx, p.clientId!, 1);
     }
     record.created_by = p.name;
-    const [site] = await ctx.db.query('select client_id from sites where merchant_id = $1 and id = $2 and deleted_at is null', [p.merchantId, record.site_id]);
-    if (!site || Number(site.client_id) !== Number(record.client_id)) return { site_id: problem('Choose one of the client’s sites.') };
     try {
       Object.assign(record, await priceShift(ctx.db, p.merchantId, shiftTimesOf(record), null));
     } catch (e) {
@@ -272,10 +270,6 @@ export const shiftsBehaviour: ResourceBehaviour = {
         cancellation_charge_reason: input.reason,
         cancellation_charge_changed_by: ctx.principal.name,
       };
-    },
-
-    async remove(ctx) {
-      return { deleted_at: ctx.now.toISOString(), deleted_by: ctx.principal.name };
     },
 
     /** A drag on the schedule: new times, perhaps another staff member; the checks run again for whoever is booked. */

@@ -1,6 +1,7 @@
 import type { FieldDeclaration, ResourceDeclaration } from '../../core/engine/types.js';
 import { hasView } from '../../core/engine/types.js';
 import { canRead } from '../../core/resources/access.js';
+import { deletionOf, lifecycleProblems } from '../../core/engine/lifecycle.js';
 import type { EnginePrincipal, ResourceBehaviour } from './context.js';
 import { TotalCache } from './totals.js';
 
@@ -25,7 +26,17 @@ export class Params {
 /** Everything the engine derives from one declaration, computed once at start-up. */
 export function compile(decl: ResourceDeclaration, lookup: Lookup, totals: TotalCache, behaviour: ResourceBehaviour = {}) {
   const table = ident(decl.table);
-  const soft = decl.delete === 'soft';
+  // A declaration's mistakes (an unknown state or field, an action named like a CRUD permission) fail at start-up.
+  const problems = lifecycleProblems(decl);
+  for (const u of decl.uniqueTogether ?? []) for (const f of [...u.fields, ...(u.field ? [u.field] : [])]) if (!decl.fields.some((x) => x.source === f && !x.computed)) problems.push(`${decl.name}.uniqueTogether names ${f}, which is not a stored field`);
+  const numbered = decl.numbering && decl.fields.find((x) => x.source === decl.numbering!.field);
+  if (decl.numbering && (!numbered || !numbered.readOnly || numbered.computed)) problems.push(`${decl.name}.numbering.field must be a stored readOnly field`);
+  for (const f of decl.effectiveDated ? [...decl.effectiveDated.key, decl.effectiveDated.from, decl.effectiveDated.to] : []) if (!decl.fields.some((x) => x.source === f && !x.computed)) problems.push(`${decl.name}.effectiveDated names ${f}, which is not a stored field`);
+  for (const f of decl.fields) if (f.within && (f.type !== 'reference' || !decl.fields.some((x) => x.source === f.within!.field))) problems.push(`${decl.name}.${f.source}.within needs a reference and a field ${f.within.field}`);
+  if (problems.length) throw new Error(problems.join('; '));
+  const deletion = deletionOf(decl);
+  const soft = deletion.mode === 'soft';
+  for (const f of [deletion.by, typeof deletion.reason === 'string' ? deletion.reason : undefined]) if (f && !decl.fields.some((x) => x.source === f)) throw new Error(`${decl.name}.delete names ${f}, which is not a field`);
   const fields = decl.fields;
   const stored = fields.filter((f) => !f.computed);
   const computed = fields.filter((f) => f.computed);
@@ -37,9 +48,10 @@ export function compile(decl: ResourceDeclaration, lookup: Lookup, totals: Total
   const filterable = new Map(filterFields.map((f) => [f.source, f]));
   const rangeable = new Map(filterFields.filter((f) => ['date', 'datetime', 'number', 'money'].includes(f.type)).map((f) => [f.source, f]));
   const storedColumns = ['id', ...stored.map((f) => f.source).filter((s) => s !== 'created_at'), ...(decl.customFields ? ['custom_fields'] : []), 'created_at', 'updated_at', 'version'];
-  const live = soft ? ' and deleted_at is null' : '';
+  // A listed soft delete keeps its deleted rows readable (their own tab); the engine refuses their writes instead.
+  const live = soft && !deletion.listed ? ' and deleted_at is null' : '';
   const actions = new Map((decl.actions ?? []).map((a) => [a.name, a]));
-  return { decl, table, soft, fields, stored, computed, writable, byField, sortable, filterable, rangeable, storedColumns, live, lookup, totals, behaviour, actions };
+  return { decl, table, soft, deletion, fields, stored, computed, writable, byField, sortable, filterable, rangeable, storedColumns, live, lookup, totals, behaviour, actions };
 }
 export type Compiled = ReturnType<typeof compile>;
 

@@ -1,4 +1,5 @@
 import type { FieldDeclaration, ResourceDeclaration } from '../../core/engine/types.js';
+import { deletionOf } from '../../core/engine/lifecycle.js';
 
 /** The PostgreSQL column type of a declared field, as information_schema names it. */
 export function columnType(f: FieldDeclaration): string {
@@ -31,7 +32,7 @@ export const TEXT_TYPES = new Set(['text', 'longtext', 'email', 'phone', 'choice
 
 /** Columns the engine manages on every table besides the declared fields. */
 export function systemColumns(decl: ResourceDeclaration): string[] {
-  return ['id', 'merchant_id', 'created_at', 'updated_at', 'version', ...(decl.delete === 'soft' ? ['deleted_at'] : []), ...(decl.search?.length ? ['search_text'] : []), ...(decl.customFields ? ['custom_fields'] : [])];
+  return ['id', 'merchant_id', 'created_at', 'updated_at', 'version', ...(deletionOf(decl).mode === 'soft' ? ['deleted_at'] : []), ...(decl.search?.length ? ['search_text'] : []), ...(decl.customFields ? ['custom_fields'] : [])];
 }
 
 /**
@@ -40,7 +41,7 @@ export function systemColumns(decl: ResourceDeclaration): string[] {
  */
 export function createTableSql(decl: ResourceDeclaration): string {
   const t = decl.table;
-  const live = decl.delete === 'soft' ? ' where deleted_at is null' : '';
+  const live = deletionOf(decl).mode === 'soft' ? ' where deleted_at is null' : '';
   const cols = ['  id serial primary key', '  merchant_id integer not null references merchants(id) on delete cascade'];
   const refs: string[] = [];
   for (const f of decl.fields) {
@@ -56,7 +57,7 @@ export function createTableSql(decl: ResourceDeclaration): string {
   }
   if (decl.customFields) cols.push(`  custom_fields jsonb not null default '{}'::jsonb`);
   cols.push('  created_at timestamptz not null default now()', '  updated_at timestamptz not null default now()', '  version integer not null default 1');
-  if (decl.delete === 'soft') cols.push('  deleted_at timestamptz');
+  if (deletionOf(decl).mode === 'soft') cols.push('  deleted_at timestamptz');
   if (decl.search?.length) {
     const parts = decl.search.map((s) => (decl.fields.find((f) => f.source === s)?.required ? s : `coalesce(${s}, '')`));
     cols.push(`  search_text text generated always as (lower(${parts.join(` || ' ' || `)})) stored`);

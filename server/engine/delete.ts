@@ -1,10 +1,18 @@
 // Deleting a record, refused while declared blockers refer to it.
 import type { Row } from '../db/index.js';
-import { HttpError } from '../http.js';
+import { badInput, HttpError } from '../http.js';
 import { ident, Params, selectList, type Compiled } from './compile.js';
 import type { EngineContext } from './context.js';
 import { audit, diff } from './audit.js';
 import { getRecord, nameOf } from './query.js';
+import { deleteRefusal } from '../../core/engine/lifecycle.js';
+import { reopenPredecessor } from './periods.js';
+import { checkField } from '../../core/engine/validate.js';
+import { normaliseText } from '../../core/engine/text.js';
+import { toFieldErrors } from './messages.js';
+
+/** The reason a delete declared with `reason` asks for: checked like a long text field. */
+const REASON = { source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 1000 } as const;
 
 /**
  * Deletes (or, for soft resources, hides) a record, keeping the database whole: live rows that depend on it
@@ -13,9 +21,19 @@ import { getRecord, nameOf } from './query.js';
  * declares. Every row this changes besides the record itself takes a new version and its own audit entry; the
  * record's entry keeps what it held.
  */
-export async function deleteRecord(ctx: EngineContext, c: Compiled, id: number, registry: Map<string, Compiled>, reason?: string): Promise<Row> {
+export async function deleteRecord(ctx: EngineContext, c: Compiled, id: number, registry: Map<string, Compiled>, given?: unknown): Promise<Row> {
   const row = await getRecord(ctx, c, id, { lock: true, all: true });
   const merchantId = ctx.principal.merchantId;
+  const refused = deleteRefusal(c.decl, row);
+  if (refused) throw new HttpError(409, refused);
+  // The server's own deletes (a child hidden with its parent, ctx.engine.remove) give their reason as text.
+  let reason: string | undefined = typeof given === 'string' && given.trim() ? given : undefined;
+  if (c.deletion.reason) {
+    const text = typeof given === 'string' ? normaliseText(given) : given;
+    const problem = checkField(REASON, text === '' ? null : text, ctx.today);
+    if (problem) throw badInput(toFieldErrors({ reason: problem }));
+    reason = text as string;
+  }
   await refuseWhileBlocked(ctx, c, id, registry);
   const hidden: Record<string, number> = {};
   // Why a row that refers to the record changed, in its own history.
@@ -53,10 +71,16 @@ export async function deleteRecord(ctx: EngineContext, c: Compiled, id: number, 
       for (const r of rows) await audit(ctx, other, r.id, 'update', { record: r, changes: { [f.source]: { from: r[f.source], to: now.get(r.id) ?? null } }, input: { reason: deletedWith } });
     }
   }
-  if (c.soft) await ctx.db.query(`update ${c.table} set deleted_at = now(), version = version + 1, updated_at = now() where merchant_id = $1 and id = $2`, [merchantId, id]);
-  else await ctx.db.query(`delete from ${c.table} where merchant_id = $1 and id = $2`, [merchantId, id]);
-  const input = { ...(reason ? { reason } : {}), ...(Object.keys(hidden).length ? { hidden } : {}) };
+  if (c.soft) {
+    // Who deleted it and why stay on the row when the declaration names fields for them (a deleted shift's tab).
+    const p = new Params();
+    const stamps = [c.deletion.by && `${ident(c.deletion.by)} = ${p.bind(ctx.principal.name)}`, typeof c.deletion.reason === 'string' && `${ident(c.deletion.reason)} = ${p.bind(reason)}`].filter(Boolean);
+    await ctx.db.query(`update ${c.table} set ${['deleted_at = now()', 'version = version + 1', 'updated_at = now()', ...stamps].join(', ')} where merchant_id = ${p.bind(merchantId)} and id = ${p.bind(id)}`, p.values);
+  } else await ctx.db.query(`delete from ${c.table} where merchant_id = $1 and id = $2`, [merchantId, id]);
+  const input = { ...(reason !== undefined ? { reason } : {}), ...(Object.keys(hidden).length ? { hidden } : {}) };
   await audit(ctx, c, id, 'delete', { record: row, changes: diff(c, row, {}), input: Object.keys(input).length ? input : undefined });
+  // The row before a deleted effective-dated one covers its period again.
+  if (c.decl.effectiveDated) await reopenPredecessor(ctx, c, row);
   await c.behaviour.afterDelete?.(ctx, row);
   return row;
 }

@@ -140,16 +140,18 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
   });
   app.delete<{ Params: { id: number } }>(`${base}/:id`, {
     config,
-    schema: { tags, summary: `Delete a ${decl.label.one.toLowerCase()}`, params: idParams },
+    schema: { tags, summary: `Delete a ${decl.label.one.toLowerCase()}`, description: c.deletion.reason ? 'Send `{ reason }`: it is required, and kept in the audit trail.' : undefined, params: idParams },
     handler: async (req) => {
       authorise(req, decl, 'delete');
-      return { data: await inTransaction(req, (ctx) => deleteRecord(ctx, c, req.params.id, registry)) };
+      // A delete declared with a reason takes it as { reason } (or ?reason=).
+      const reason = (req.body as { reason?: unknown } | undefined)?.reason ?? (req.query as { reason?: unknown }).reason;
+      return { data: await inTransaction(req, (ctx) => deleteRecord(ctx, c, req.params.id, registry, reason)) };
     },
   });
-  for (const action of decl.actions ?? []) actionRoutes(app, c, action, inTransaction, config);
+  for (const action of decl.actions ?? []) actionRoutes(app, c, action, inTransaction, config, registry);
 }
 
-function actionRoutes(app: FastifyInstance, c: Compiled, action: ActionDeclaration, inTransaction: <T>(req: FastifyRequest, fn: (ctx: EngineContext) => Promise<T>) => Promise<T>, config: { access: 'any' }) {
+function actionRoutes(app: FastifyInstance, c: Compiled, action: ActionDeclaration, inTransaction: <T>(req: FastifyRequest, fn: (ctx: EngineContext) => Promise<T>) => Promise<T>, config: { access: 'any' }, registry: Map<string, Compiled>) {
   const decl = c.decl;
   const tags = [decl.label.many];
   const inputProps = Object.fromEntries((action.input ?? []).map((f) => [f.source, {}]));
@@ -158,7 +160,7 @@ function actionRoutes(app: FastifyInstance, c: Compiled, action: ActionDeclarati
     schema: { tags, summary: `${action.label} (one ${decl.label.one.toLowerCase()})`, params: idParams, body: { type: ['object', 'null'], properties: inputProps, additionalProperties: true } },
     handler: async (req) => {
       authorise(req, decl, action.name);
-      const [data] = await inTransaction(req, (ctx) => runAction(ctx, c, action, [req.params.id], (req.body ?? {}) as Record<string, unknown>));
+      const [data] = await inTransaction(req, (ctx) => runAction(ctx, c, action, [req.params.id], (req.body ?? {}) as Record<string, unknown>, registry));
       return { data };
     },
   });
@@ -169,7 +171,7 @@ function actionRoutes(app: FastifyInstance, c: Compiled, action: ActionDeclarati
     handler: async (req) => {
       authorise(req, decl, action.name);
       if (!Array.isArray(req.body?.ids)) throw new HttpError(422, 'Choose at least one record.', { ids: 'Required' });
-      const data = await inTransaction(req, (ctx) => runAction(ctx, c, action, req.body.ids, req.body as unknown as Record<string, unknown>));
+      const data = await inTransaction(req, (ctx) => runAction(ctx, c, action, req.body.ids, req.body as unknown as Record<string, unknown>, registry));
       return { data };
     },
   });

@@ -13,6 +13,10 @@ import { audit, diff } from './audit.js';
 import { checkFileRefs, attachFiles, filesNotOfKind } from '../files/store.js';
 import { customFieldsOf } from './customFields.js';
 import { getRecord } from './query.js';
+import { checkConstraints } from './constraints.js';
+import { takeNumber } from './numbering.js';
+import { checkPeriod } from './periods.js';
+import { isActionOnly, lockedReason, notEditableReason } from '../../core/engine/lifecycle.js';
 
 const JSON_TYPES = new Set(['address', 'json']);
 /** Typed text is trimmed; a choice is not (" " is not an option, and must be refused, not cleared). */
@@ -66,8 +70,10 @@ function applyWritePolicy(c: Compiled, principal: EnginePrincipal, body: Record<
       if (!stored) changes[f.source] = v;
       continue;
     }
-    if (f.actionOnly) problems[f.source] = { message: 'engine.policy.actionOnly' };
+    const notNow = notEditableReason(c.decl, f, stored);
+    if (isActionOnly(c.decl, f)) problems[f.source] = { message: 'engine.policy.actionOnly' };
     else if (f.createOnly && stored) problems[f.source] = { message: 'engine.policy.createOnly' };
+    else if (notNow) problems[f.source] = { message: notNow };
     else if ((f.writableBy && !f.writableBy.includes(principal.role)) || !readable(principal, f)) problems[f.source] = { message: 'engine.policy.role' };
     else changes[f.source] = v;
   }
@@ -134,7 +140,7 @@ const stale = (c: Compiled) =>
  * Stores a change the caller is allowed to make (policy already applied): validates the merged record, asks
  * the database, runs the hooks, writes, audits. Creates when `stored` is undefined.
  */
-export async function store(ctx: EngineContext, c: Compiled, stored: Row | undefined, changes: Record<string, unknown>, e: { customInput?: unknown; action?: string; input?: unknown; problems?: Problems }): Promise<Row> {
+export async function store(ctx: EngineContext, c: Compiled, stored: Row | undefined, changes: Record<string, unknown>, e: { customInput?: unknown; action?: string; input?: unknown; problems?: Problems; followsPeriod?: boolean }): Promise<Row> {
   const storable = c.stored.filter((f) => f.source !== 'created_at');
   const record: Record<string, any> = stored ? { ...stored, ...changes } : { ...Object.fromEntries(storable.map((f) => [f.source, defaultOf(f)])), ...changes };
   const problems: Problems = { ...e.problems };
@@ -152,6 +158,11 @@ export async function store(ctx: EngineContext, c: Compiled, stored: Row | undef
   const touched = stored ? Object.fromEntries(Object.keys(changes).map((k) => [k, record[k]])) : record;
   Object.assign(problems, await checkAgainstDatabase(ctx, c, touched, problems, stored?.id));
   refuse(problems);
+  refuse(await checkConstraints(ctx, c, record, stored, problems));
+  // A row that follows another's period change (its end moved) is not checked again: the change was checked there.
+  if (c.decl.effectiveDated && !e.followsPeriod) await checkPeriod(ctx, c, record, stored);
+  // Taken before the hook, which may read it (or refuse the create: the rollback gives the number back).
+  if (!stored && c.decl.numbering) record[c.decl.numbering.field] = await takeNumber(ctx.db, c, ctx.principal.merchantId);
   // The hook may refuse, or fill fields the server sets (who recorded it, a default expiry) on `record`.
   const hookProblems = await c.behaviour.beforeSave?.(ctx, { stored, changes, record, action: e.action });
   if (hookProblems) refuse(hookProblems);
@@ -215,6 +226,9 @@ export async function saveRecord(ctx: EngineContext, c: Compiled, body: Record<s
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badInput({ _: 'Send the record as a JSON object' });
   const stored = id === undefined ? undefined : await getRecord(ctx, c, id, { lock: true, all: true });
   if (stored && body.version !== undefined && body.version !== null && Number(body.version) !== Number(stored.version)) throw stale(c);
+  // A record in a final state (a signed timesheet) or a deleted one still listed (a shift) is no longer edited.
+  const locked = stored && (lockedReason(c.decl, stored) ?? (stored.deleted_at ? `This ${c.decl.label.one.toLowerCase()} has been deleted.` : null));
+  if (locked) throw new HttpError(409, locked);
   const { changes, problems } = applyWritePolicy(c, ctx.principal, body, stored);
   const customInput = c.decl.customFields && Object.prototype.hasOwnProperty.call(body, 'custom_fields') ? body.custom_fields : undefined;
   return store(ctx, c, stored, changes, { customInput, problems });

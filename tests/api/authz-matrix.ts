@@ -52,6 +52,9 @@ export const matrix: MatrixRow[] = [
   row('PUT', '/api/merchants/:id', A, 'ok', F, F, F, N),
   row('PUT', '/api/me', A, 'ok', 'ok', 'ok', 'ok', 'ok'),
   row('POST', '/api/me/password', A, 422, 422, 422, 422, 422),
+  // Number series (numbering): agency users read their agency's; only its admins move a next number forward.
+  row('GET', '/api/number_series', A, 'ok', 'ok', F, F, 'ok'),
+  row('PUT', '/api/number_series/:series', A, 'ok', F, F, F, 'ok'),
 
   // Files: a user uploads only what a form they may create or edit takes (client users: nothing, 403); a file is
   // served to those who may see its record (a staff document: agency users).

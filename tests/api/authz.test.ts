@@ -112,6 +112,7 @@ async function requestFor(r: MatrixRow, p: Principal, otherAgency = false): Prom
     // Nothing new: authorised and found, the agency is answered unchanged.
     'PUT /api/merchants/:id': () => ({ method: 'PUT', url: `/api/merchants/${otherAgency ? ids.merchantB : ids.merchantA}`, payload: {} }),
     'PUT /api/me': () => ({ method: 'PUT', url: r.url, payload: {} }),
+    'PUT /api/number_series/:series': () => ({ method: 'PUT', url: '/api/number_series/AUTHZ', payload: { next_number: 1 } }),
     // A wrong current password: the demo passwords stay as they are.
     'POST /api/me/password': () => ({ method: 'POST', url: r.url, payload: { current_password: 'not-the-password', new_password: 'another-password-1' } }),
     'GET /api/search_candidate': () => ({ method: 'GET', url: `/api/search_candidate?candidate_query=${encodeURIComponent(candidateEmail)}` }),

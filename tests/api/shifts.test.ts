@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { auditTrail, call, expectAudited, loginAs, makeTestApp, type TestApp } from './helpers';
 import { addDaysToDate, agencyToday, dayOfWeek, formatDisplayDate, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
 import { refreshCompliance } from '../../server/services/compliance';
 import { BANDS } from '../../core/domain/pricing/types';
@@ -125,8 +125,17 @@ describe('creating a shift', () => {
     expect(saved.pay).toBe(s.pay);
     expect(saved.charge).toBe(s.charge);
     expect(refused(await call(t.app, tok.admin, 'PUT', `/api/shifts/${s.id}`, { start_at: at(3, '08:00') }), 422).errors?.start_at).toBeTruthy();
-    // Nobody deletes a shift outright: removing is an action with a reason.
-    expect((await call(t.app, tok.admin, 'DELETE', `/api/shifts/${s.id}`)).statusCode).toBe(403);
+    // A shift is deleted with a reason (soft: it stays, listed as deleted), the same as its 'remove' button.
+    expect(refused(await call(t.app, tok.admin, 'DELETE', `/api/shifts/${s.id}`), 422).errors).toEqual({ reason: 'Required' });
+    expect((await call(t.app, tok.client, 'DELETE', `/api/shifts/${s.id}`, { reason: 'Mine' })).statusCode).toBe(403);
+    const { result } = await expectAudited(t.app, tok.admin, { resource: 'shifts', id: s.id, event: 'delete' }, () => call(t.app, tok.admin, 'DELETE', `/api/shifts/${s.id}`, { reason: 'Entered twice' }));
+    expect(ok(result)).toMatchObject({ id: s.id });
+    const deleted = ok(await get(`/api/shifts/${s.id}`));
+    expect(deleted).toMatchObject({ deleted_reason: 'Entered twice', deleted_by: expect.any(String), state: 'deleted' });
+    const [entry] = (await auditTrail(t.app, tok.admin, 'shifts', s.id)).filter((e) => e.event === 'delete');
+    expect(entry.input).toEqual({ reason: 'Entered twice' });
+    expect(refused(await call(t.app, tok.admin, 'DELETE', `/api/shifts/${s.id}`, { reason: 'Again' }), 409).message).toBe('This shift has been deleted.');
+    expect(refused(await call(t.app, tok.admin, 'PUT', `/api/shifts/${s.id}`, { notes: 'After' }), 409).message).toBe('This shift has been deleted.');
   });
 });
 
@@ -276,13 +285,21 @@ describe('transitions', () => {
     const future = await shift(at(35, '08:00'), at(35, '16:00'));
     ok(await assign(future.id, who));
     expect(refused(await post(`/api/shifts/${future.id}/actions/close`, {}), 409).message).toMatch(/has not ended yet/);
+    const booked = 'This shift is assigned: only an open or cancelled shift can be deleted.';
+    expect(refused(await call(t.app, tok.admin, 'DELETE', `/api/shifts/${future.id}`, { reason: 'x' }), 409).message).toBe(booked);
+    expect(refused(await post(`/api/shifts/${future.id}/actions/remove`, { reason: 'x' }), 409).message).toBe(booked);
     const open = ok(await post(`/api/shifts/${future.id}/actions/unassign`, {}));
     expect(open).toMatchObject({ status: 'open', candidate_id: null });
 
     const past = await shift(at(-80, '08:00'), at(-80, '16:00'));
     ok(await assign(past.id, who));
     expect(ok(await post(`/api/shifts/${past.id}/actions/close`, {})).status).toBe('closed');
-    expect(refused(await post(`/api/shifts/${past.id}/actions/cancel`, { reason: 'x' }), 409).message).toBe('Only an open or assigned shift can be cancelled.');
+    // The status is the lifecycle's: only transitions change it, and a closed (worked) shift is locked.
+    expect(refused(await call(t.app, tok.admin, 'PUT', `/api/shifts/${future.id}`, { status: 'closed' }), 422).errors).toEqual({ status: 'Changed only through its actions (the buttons on the record)' });
+    const locked = 'This shift is closed and locked: it can no longer be changed.';
+    expect(refused(await call(t.app, tok.admin, 'PUT', `/api/shifts/${past.id}`, { notes: 'Late note' }), 409).message).toBe(locked);
+    expect(refused(await post(`/api/shifts/${past.id}/actions/unassign`, {}), 409).message).toBe('This shift is closed: Unassign is only for an assigned shift.');
+    expect(refused(await post(`/api/shifts/${past.id}/actions/cancel`, { reason: 'x' }), 409).message).toBe('This shift is closed: Cancel shift is only for an open or assigned shift.');
 
     const cancelled = ok(await post(`/api/shifts/${future.id}/actions/cancel`, { reason: 'Not needed' }));
     expect(cancelled).toMatchObject({ status: 'cancelled', cancel_reason: 'Not needed', cancellation_charge: null });

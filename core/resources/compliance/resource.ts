@@ -96,7 +96,7 @@ export const candidateRestrictions: ResourceDeclaration = {
   fields: [
     { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member', required: true, createOnly: true, filter: true, sortable: true },
     { source: 'client_id', type: 'reference', reference: 'clients', label: 'Client', required: true, filter: true, sortable: true },
-    { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site (leave empty for every site)', filter: true, onDelete: 'remove' },
+    { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site (leave empty for every site)', filter: true, onDelete: 'remove', within: { field: 'client_id', via: 'client_id', message: 'app.restrictions.site_of_other_client' } },
     { source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 2000 },
     { source: 'restricted_on', type: 'date', label: 'Date', required: true, date: { max: 'today', min: '-20y', defaultToday: true }, sortable: true },
     { source: 'recorded_by', type: 'text', label: 'Recorded by', readOnly: true, views: ['list', 'show'] },
@@ -159,6 +159,7 @@ export const availability: ResourceDeclaration = {
   delete: 'hard',
   parent: { resource: 'candidates', field: 'candidate_id', onDelete: 'hide' },
   access: agencyStaff,
+  uniqueTogether: [{ fields: ['candidate_id', 'date'], message: 'app.availability.already_set' }],
   fields: [
     { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member', required: true, createOnly: true, filter: true },
     { source: 'date', type: 'date', label: 'Date', required: true, createOnly: true, filter: true, sortable: true, date: { min: '-1y', max: '+2y' } },

@@ -65,9 +65,10 @@ export const rateCards: ResourceDeclaration = {
   access: adminManages,
   routes: { list: '/report/RateCards', create: '/rates_and_rules/rate-card/create', edit: '/rates_and_rules/rate-card/:id', show: '/rates_and_rules/rate-card/:id/show' },
   rules: (r): Record<string, string> => (r.effective_from && r.effective_to && r.effective_to <= r.effective_from ? { effective_to: 'The end must be after the start.' } : {}),
+  effectiveDated: { key: ['client_id', 'site_id', 'job_role_id'], from: 'effective_from', to: 'effective_to', noun: 'card' },
   fields: [
     { source: 'client_id', type: 'reference', reference: 'clients', label: 'Client', required: true, filter: true, sortable: true },
-    { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', filter: true, helperText: 'Leave empty for every site of the client.', listHidden: true },
+    { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', filter: true, helperText: 'Leave empty for every site of the client.', listHidden: true, within: { field: 'client_id', via: 'client_id' } },
     { source: 'job_role_id', type: 'reference', reference: 'job_roles', label: 'Job role', required: true, filter: true, sortable: true },
     { source: 'effective_from', type: 'date', label: 'In force from', required: true, sortable: true, date: { min: '-10y', max: '+5y' } },
     { source: 'effective_to', type: 'date', label: 'In force until', date: { min: '-10y', max: '+10y' }, helperText: 'The first day it no longer applies; empty while in force.', listHidden: true },
@@ -88,6 +89,7 @@ export const candidateRates: ResourceDeclaration = {
   delete: 'hard',
   access: adminManages,
   parent: { resource: 'candidates', field: 'candidate_id', onDelete: 'hide', tab: 'rate-card' },
+  uniqueTogether: [{ fields: ['candidate_id', 'job_role_id', 'effective_from'], message: 'This staff member already has pay rates for this job role from that date. Edit them instead.' }],
   fields: [
     { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member', required: true, createOnly: true, filter: true },
     { source: 'job_role_id', type: 'reference', reference: 'job_roles', label: 'Job role', filter: true, helperText: 'Leave empty for every job role.' },
@@ -108,6 +110,8 @@ export const clientRules: ResourceDeclaration = {
   delete: 'hard',
   access: adminManages,
   routes: { list: '/rates_and_rules/rules', create: '/rates_and_rules/rules/create', edit: '/rates_and_rules/rules/:id', show: '/rates_and_rules/rules/:id/show' },
+  // One set of rules per client, and one default set (no client).
+  uniqueTogether: [{ fields: ['client_id'], message: (r) => (r.client_id == null ? 'The agency’s default rules already exist. Edit them instead.' : 'This client already has its rules. Edit them instead.') }],
   rules: (r) => {
     const out: Record<string, string> = {};
     if ((r.late_cancel_within_hours == null) !== (r.late_cancel_charge_hours == null)) out[r.late_cancel_within_hours == null ? 'late_cancel_within_hours' : 'late_cancel_charge_hours'] = 'Give both the hours before the start and the hours charged, or neither.';
@@ -146,6 +150,7 @@ export const holidayOverrides: ResourceDeclaration = {
   delete: 'hard',
   access: adminManages,
   routes: { list: '/appsetting/holidaycalender' },
+  uniqueTogether: [{ fields: ['region', 'date'], message: (_r, dup) => (dup.kind === 'add' ? 'This day is already added for this region.' : 'This day is already removed for this region.') }],
   fields: [
     { source: 'region', type: 'choice', label: 'Region', required: true, choices: REGION_CHOICES, filter: true, createOnly: true },
     { source: 'date', type: 'date', label: 'Date', required: true, sortable: true, filter: true, createOnly: true, date: { min: '-5y', max: '+10y' } },

@@ -28,9 +28,9 @@ import type { Action, ResourceDeclaration, Role } from '../../engine/types';
  *     change_charge { charge, reason }               cancelled: the agency waives (0) or changes the charge, with a
  *                                                     reason
  *     reopen   {}                                     cancelled → open
- *     remove   { reason }                             open/cancelled → deleted (soft: the row stays, listed on the
- *                                                     'deleted' tab); its button says Delete.
- *                                                     DELETE /api/shifts/:id is granted to nobody (403).
+ *     remove   { reason }                             open/cancelled → deleted: the same as DELETE /api/shifts/:id
+ *                                                     { reason } (soft: the row stays, listed on the 'deleted' tab);
+ *                                                     its button says Delete.
  *     move     { start, end, candidate_id?, override_reason? }   new times (and staff); checks again when someone
  *                                                     is booked; re-priced
  *   A refused booking answers 409 { message, errors: { candidate_id: 'each failed check, in words' } } (hard checks,
@@ -77,9 +77,8 @@ export const CANCEL_PARTY = [
 ];
 
 const AGENCY: Role[] = ['admin', 'consultant'];
-const live = (r: Record<string, any>) => (r.deleted_at ? 'This shift has been deleted.' : null);
 
-const agencyAccess: Action[] = ['list', 'show', 'create', 'edit', 'export'];
+const agencyAccess: Action[] = ['list', 'show', 'create', 'edit', 'delete', 'export'];
 
 export const shifts: ResourceDeclaration = {
   name: 'shifts',
@@ -88,10 +87,9 @@ export const shifts: ResourceDeclaration = {
   // Titles add the resource's name ('Shift 28 Mar 2026, 08:00 at Main Building'): the name is the shift's own.
   recordRepresentation: '%{summary}',
   defaultSort: { field: 'start_at', order: 'ASC' },
-  // Deleting a shift is the 'remove' action (its button says Delete; a reason is required), which stamps deleted_at:
-  // the row stays for the history and the 'deleted' tab. The engine's DELETE would remove the row, so no role is
-  // granted it.
-  delete: 'hard',
+  // A deleted shift stays (the history, the 'deleted' tab), with who deleted it and why: DELETE /api/shifts/:id
+  // { reason }, or its 'remove' button (which asks the reason).
+  delete: { mode: 'soft', reason: 'deleted_reason', by: 'deleted_by', listed: true },
   clientScope: 'client_id',
   access: {
     admin: agencyAccess,
@@ -118,21 +116,35 @@ export const shifts: ResourceDeclaration = {
     }
     return out;
   },
+  // The shift's state machine: each action runs only from the states listed (409 saying the current state
+  // otherwise), and a deleted shift takes none. A closed shift has been worked: it is locked (no edit, no delete,
+  // no action), as its pay and charge are final.
+  lifecycle: {
+    field: 'status',
+    final: ['closed'],
+    deletableIn: ['open', 'cancelled'],
+    transitions: [
+      { action: 'assign', from: ['open'], to: 'assigned' },
+      { action: 'unassign', from: ['assigned'], to: 'open' },
+      { action: 'close', from: ['assigned'], to: 'closed' },
+      { action: 'cancel', from: ['open', 'assigned'], to: 'cancelled' },
+      { action: 'change_charge', from: ['cancelled'] },
+      { action: 'reopen', from: ['cancelled'], to: 'open' },
+      // A drag may book someone onto an open shift.
+      { action: 'move', from: ['open', 'assigned'], to: ['open', 'assigned'] },
+    ],
+  },
   actions: [
     { name: 'assign', label: 'Assign', icon: 'person_add', roles: AGENCY, bulk: true, success: 'Shift assigned |||| %{smart_count} shifts assigned',
       input: [
         { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member', required: true },
         { source: 'override_reason', type: 'longtext', label: 'Reason to book despite the warnings (admins only)', maxLength: 1000 },
       ],
-      guard: (r) => live(r) ?? (r.status !== 'open' ? 'Only an open shift can be assigned.' : null),
-      patch: (_r, input) => ({ status: 'assigned', candidate_id: input.candidate_id }) },
+      patch: (_r, input) => ({ candidate_id: input.candidate_id }) },
     { name: 'unassign', label: 'Unassign', icon: 'person_remove', roles: AGENCY, bulk: true, success: 'Shift unassigned |||| %{smart_count} shifts unassigned',
       confirm: 'Take the staff member off this shift? It becomes open again.',
-      guard: (r) => live(r) ?? (r.status !== 'assigned' ? 'Only an assigned shift can be unassigned.' : null),
-      patch: () => ({ status: 'open', candidate_id: null, override_reason: null, booking_checks: null }) },
-    { name: 'close', label: 'Close', icon: 'task_alt', roles: AGENCY, bulk: true, success: 'Shift closed |||| %{smart_count} shifts closed',
-      guard: (r) => live(r) ?? (r.status !== 'assigned' ? 'Only an assigned shift can be closed.' : null),
-      patch: () => ({ status: 'closed' }) },
+      patch: () => ({ candidate_id: null, override_reason: null, booking_checks: null }) },
+    { name: 'close', label: 'Close', icon: 'task_alt', roles: AGENCY, bulk: true, success: 'Shift closed |||| %{smart_count} shifts closed' },
     { name: 'cancel', label: 'Cancel shift', icon: 'event_busy', danger: true, roles: ['admin', 'consultant', 'manager'], bulk: true,
       success: 'Shift cancelled |||| %{smart_count} shifts cancelled',
       input: [
@@ -142,22 +154,17 @@ export const shifts: ResourceDeclaration = {
         { source: 'requested_by', type: 'choice', choices: CANCEL_PARTY, label: 'Cancelled at the request of' },
         { source: 'waive_charge', type: 'boolean', label: 'No late-cancellation charge (agency users only)' },
       ],
-      guard: (r) => live(r) ?? (r.status !== 'open' && r.status !== 'assigned' ? 'Only an open or assigned shift can be cancelled.' : null),
-      patch: (_r, input) => ({ status: 'cancelled', cancel_reason: input.reason }) },
+      patch: (_r, input) => ({ cancel_reason: input.reason }) },
     { name: 'change_charge', label: 'Change cancellation charge', icon: 'price_change', roles: AGENCY, success: 'Cancellation charge changed',
       input: [
         { source: 'charge', type: 'money', label: 'Charge (0 waives it)', required: true, min: 0, max: 10_000_000 },
         { source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 1000 },
-      ],
-      guard: (r) => live(r) ?? (r.status !== 'cancelled' ? 'Only a cancelled shift’s charge can be changed.' : null) },
+      ] },
     { name: 'reopen', label: 'Reopen', icon: 'restart_alt', roles: AGENCY, success: 'Shift reopened',
-      guard: (r) => live(r) ?? (r.status !== 'cancelled' ? 'Only a cancelled shift can be reopened.' : null),
-      patch: () => ({ status: 'open', candidate_id: null, cancelled_at: null, cancelled_by: null, cancel_reason: null, cancel_requested_by: null, cancellation_minutes: null, cancellation_charge: null, cancellation_rule_charge: null, cancellation_charge_reason: null, cancellation_charge_changed_by: null, override_reason: null, booking_checks: null }) },
-    // Named 'remove', not 'delete': an action named 'delete' would be authorised as the engine's DELETE (hard delete).
-    { name: 'remove', label: 'Delete', icon: 'delete', danger: true, roles: AGENCY, bulk: true, success: 'Shift deleted |||| %{smart_count} shifts deleted',
-      input: [{ source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 1000 }],
-      guard: (r) => live(r) ?? (r.status !== 'open' && r.status !== 'cancelled' ? 'Only an open or cancelled shift can be deleted; unassign or cancel it first.' : null),
-      patch: (_r, input) => ({ deleted_reason: input.reason }) },
+      patch: () => ({ candidate_id: null, cancelled_at: null, cancelled_by: null, cancel_reason: null, cancel_requested_by: null, cancellation_minutes: null, cancellation_charge: null, cancellation_rule_charge: null, cancellation_charge_reason: null, cancellation_charge_changed_by: null, override_reason: null, booking_checks: null }) },
+    // The declared delete's button (it asks the reason); named 'remove' as CRUD names are reserved for access.
+    { name: 'remove', label: 'Delete', icon: 'delete', danger: true, roles: AGENCY, bulk: true, deletes: true, success: 'Shift deleted |||| %{smart_count} shifts deleted',
+      input: [{ source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 1000 }] },
     { name: 'move', label: 'Move', icon: 'open_with', roles: AGENCY, success: 'Shift moved',
       input: [
         { source: 'start', type: 'datetime', label: 'Starts', required: true },
@@ -165,19 +172,18 @@ export const shifts: ResourceDeclaration = {
         { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member' },
         { source: 'override_reason', type: 'longtext', label: 'Reason to book despite the warnings (admins only)', maxLength: 1000 },
       ],
-      guard: (r) => live(r) ?? (r.status !== 'open' && r.status !== 'assigned' ? 'Only an open or assigned shift can be moved.' : null),
       patch: (_r, input) => ({ start_at: input.start, end_at: input.end }) },
   ],
   fields: [
     { source: 'client_id', type: 'reference', reference: 'clients', label: 'Client', required: true, createOnly: true, filter: true, sortable: true },
-    { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', required: true, createOnly: true, filter: true, listHidden: true },
+    { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', required: true, createOnly: true, filter: true, listHidden: true, within: { field: 'client_id', via: 'client_id' } },
     { source: 'job_role_id', type: 'reference', reference: 'job_roles', label: 'Job role', required: true, createOnly: true, filter: true, listHidden: true },
     { source: 'template_id', type: 'reference', reference: 'shift_templates', label: 'Shift template', createOnly: true, onDelete: 'remove', views: ['show', 'create'] },
     { source: 'start_at', type: 'datetime', label: 'Starts', required: true, createOnly: true, filter: true, sortable: true, date: { min: '-1y', max: '+2y' } },
     { source: 'end_at', type: 'datetime', label: 'Ends', required: true, createOnly: true, date: { min: '-1y', max: '+2y' } },
     { source: 'break_minutes', type: 'number', integer: true, min: 0, max: 240, label: 'Unpaid break (minutes)', createOnly: true, helperText: 'Leave empty to use the client’s break rules.', views: ['show', 'create'] },
     { source: 'sleep_in', type: 'boolean', label: 'Sleep-in (flat rate)', defaultValue: false, createOnly: true, views: ['show', 'create'] },
-    { source: 'status', type: 'choice', label: 'Status', choices: SHIFT_STATUS, defaultValue: 'open', required: true, actionOnly: true, filter: true, sortable: true, views: ['list', 'show'] },
+    { source: 'status', type: 'choice', label: 'Status', choices: SHIFT_STATUS, defaultValue: 'open', required: true, filter: true, sortable: true, views: ['list', 'show'] },
     { source: 'state', type: 'choice', label: 'List', choices: SHIFT_STATE, computed: true, readOnly: true, filter: true, views: [] },
     { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member', actionOnly: true, filter: true, views: ['list', 'show'] },
     { source: 'candidate_name', type: 'text', label: 'Staff member', computed: true, readOnly: true, views: ['list', 'show'] },

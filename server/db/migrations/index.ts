@@ -15,6 +15,7 @@ import fairCancellation from './015_fair_cancellation.js';
 import userInvitations from './016_user_invitations.js';
 import inviteLinks from './017_invite_links.js';
 import jobs from './018_jobs.js';
+import numberSeries from './020_number_series.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -35,4 +36,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '016_user_invitations', sql: userInvitations },
   { id: '017_invite_links', sql: inviteLinks },
   { id: '018_jobs', sql: jobs },
+  { id: '020_number_series', sql: numberSeries },
 ];

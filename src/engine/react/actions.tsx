@@ -20,6 +20,7 @@ import {
 } from 'react-admin';
 import type { ActionDeclaration, ResourceDeclaration } from '../../../core/engine/types';
 import { validateRecord } from '../../../core/engine/validate';
+import { actionRefusal } from '../../../core/engine/lifecycle';
 import { InputFor } from './inputs';
 import { toFormErrors } from './formErrors';
 import type { RunActionParams } from '../../providers/dataProvider';
@@ -223,7 +224,7 @@ function RecordActionButton({ decl, action, record }: { decl: ResourceDeclaratio
       action={action}
       name={recordName(decl, record)}
       count={1}
-      disabledReason={action.guard?.(record) ?? null}
+      disabledReason={actionRefusal(decl, action, record)}
       running={running}
       onRun={async (input) => refusal(await run({ id: record.id }, input, 1))}
     />

@@ -8,6 +8,7 @@ import {
 } from 'react-admin';
 import type { ResourceDeclaration } from '../../../core/engine/types';
 import { hasView } from '../../../core/engine/types';
+import { isActionOnly } from '../../../core/engine/lifecycle';
 import { UnsavedChangesGuard } from './UnsavedChanges';
 import { FieldFor } from './fields';
 import { RecordActions } from './actions';
@@ -24,7 +25,7 @@ const parentOf = (decl: ResourceDeclaration) => {
 
 /** A child's create form starts from the create defaults of the fields it shows. */
 const defaultsOf = (decl: ResourceDeclaration) => {
-  const hidden = new Set(decl.fields.filter((f) => f.actionOnly || f.readOnly).map((f) => f.source));
+  const hidden = new Set(decl.fields.filter((f) => isActionOnly(decl, f) || f.readOnly).map((f) => f.source));
   return Object.fromEntries(Object.entries(createDefaults(decl)).filter(([source]) => !hidden.has(source)));
 };
 

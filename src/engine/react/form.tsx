@@ -14,6 +14,7 @@ import { StaleNotice, StaleProvider, useStaleEdit } from './stale';
 import type { FieldOverride, ViewOptions } from './viewOptions';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../core/engine/types';
 import { hasView } from '../../../core/engine/types';
+import { deletionOf, isActionOnly } from '../../../core/engine/lifecycle';
 import { formatDate } from '../../../core/engine/dates';
 import type { CustomFieldDefinition } from '../../../core/engine/validate';
 import { InputFor } from './inputs';
@@ -56,13 +57,13 @@ export const transformUploads = (decl: ResourceDeclaration) => async (data: Reco
  * Whether a form offers an input for a field: never for what the server fills, computes or changes only through
  * actions (the write policy would refuse it anyway).
  */
-export const isFormField = (f: FieldDeclaration, view: 'edit' | 'create') => !f.readOnly && !f.actionOnly && !f.computed && hasView(f, view);
+export const isFormField = (decl: ResourceDeclaration, f: FieldDeclaration, view: 'edit' | 'create') => !f.readOnly && !isActionOnly(decl, f) && !f.computed && hasView(f, view);
 
 /** The inputs of a generated form; `exclude` leaves out fields the screen fixes itself (a child's parent). */
 export function FormInputs({ decl, view, overrides, defs, exclude = [] }: { decl: ResourceDeclaration; view: 'edit' | 'create'; overrides?: Record<string, FieldOverride>; defs: CustomFieldDefinition[]; exclude?: string[] }) {
   return (
     <>
-      {decl.fields.filter((f: FieldDeclaration) => isFormField(f, view) && !exclude.includes(f.source)).map((f) => (
+      {decl.fields.filter((f: FieldDeclaration) => isFormField(decl, f, view) && !exclude.includes(f.source)).map((f) => (
         // A create-only field is shown on edit but cannot be changed.
         <Fragment key={f.source}>{overrides?.[f.source]?.input ?? <InputFor of={f} {...(view === 'edit' && f.createOnly ? { readOnly: true } : {})} />}</Fragment>
       ))}
@@ -100,13 +101,14 @@ function CancelButton({ fallback }: { fallback: string }) {
 /** Delete on the edit page, for those the declaration allows, after a confirmation. */
 function EditDelete({ decl, paths }: { decl: ResourceDeclaration; paths: ResourcePaths }) {
   const { canAccess } = useCanAccess({ resource: decl.name, action: 'delete' });
-  if (!canAccess) return null;
+  // A delete that needs a reason is offered by its own action's button, which asks for it.
+  if (!canAccess || deletionOf(decl).reason) return null;
   return <DeleteButton mutationMode="pessimistic" redirect={paths.list} sx={{ ml: 'auto' }} />;
 }
 
 /** Default values of a create form: the declared ones; an address starts in the United Kingdom; a date may start today. */
 export const createDefaults = (decl: ResourceDeclaration, now: Date = new Date()) => ({
-  ...Object.fromEntries(decl.fields.filter((f) => f.type === 'address' && isFormField(f, 'create')).map((f) => [f.source, { country: 'United Kingdom' }])),
+  ...Object.fromEntries(decl.fields.filter((f) => f.type === 'address' && isFormField(decl, f, 'create')).map((f) => [f.source, { country: 'United Kingdom' }])),
   ...Object.fromEntries(decl.fields.filter((f) => f.type === 'date' && f.date?.defaultToday).map((f) => [f.source, formatDate(now)])),
   ...Object.fromEntries(decl.fields.filter((f) => f.defaultValue !== undefined).map((f) => [f.source, f.defaultValue])),
 });

@@ -2,6 +2,7 @@
 import type { ResourceDeclaration } from '../../../core/engine/types';
 import { validateRecord, type CustomFieldDefinition, type Problems } from '../../../core/engine/validate';
 import { getPath } from '../../../core/engine/validate';
+import { isActionOnly } from '../../../core/engine/lifecycle';
 
 /** Problems → the nested `{ field: { message, args } }` shape react-admin's form resolver expects. */
 export function toFormErrors(problems: Problems): Record<string, any> {
@@ -21,7 +22,7 @@ export function toFormErrors(problems: Problems): Record<string, any> {
  * nothing on screen; the server checks those itself.
  */
 export const formValidator = (decl: ResourceDeclaration, defs: CustomFieldDefinition[]) => {
-  const writable = { ...decl, fields: decl.fields.filter((f) => !f.readOnly && !f.actionOnly && !f.computed) };
+  const writable = { ...decl, fields: decl.fields.filter((f) => !f.readOnly && !isActionOnly(decl, f) && !f.computed) };
   return (values: Record<string, any>) => toFormErrors(onAddressParts(decl, values, validateRecord(writable, values, defs)));
 };
 

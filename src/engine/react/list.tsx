@@ -12,6 +12,7 @@ import type { FieldOverride, ViewOptions } from './viewOptions';
 import type { FieldDeclaration, ListTab, ResourceDeclaration } from '../../../core/engine/types';
 import type React from 'react';
 import { hasView } from '../../../core/engine/types';
+import { deletionOf } from '../../../core/engine/lifecycle';
 import type { CustomFieldDefinition } from '../../../core/engine/validate';
 import { customFieldAsDeclaration } from '../../../core/engine/validate';
 import { FieldFor } from './fields';
@@ -322,7 +323,8 @@ function ListBody({ decl, paths, defs, overrides, bulkActions, readOnly, card }:
             <BulkActions decl={decl} />
             {bulkActions}
             {canExport && <BulkExportButton />}
-            <BulkDeleteButton mutationMode="pessimistic" />
+            {/* A delete that needs a reason is its action's bulk entry (BulkActions), which asks for it. */}
+            {!deletionOf(decl).reason && <BulkDeleteButton mutationMode="pessimistic" />}
           </>
         )
       }

@@ -4,7 +4,7 @@ import { addDaysToDate, zonedDateTimeToInstant } from '../../../core/domain/time
 import { refreshCompliance } from '../../../server/services/compliance';
 
 /*
- * Shifts: agency users run everything but the engine's DELETE (removing is the 'remove' action, with a reason);
+ * Shifts: agency users run everything; a DELETE needs a reason (422 without one; the 'remove' action asks for it);
  * client users (managers) list, show, request (create) and cancel their own client's shifts; the other client
  * and the other agency find nothing (404).
  */
@@ -46,7 +46,7 @@ export const shifts: AuthzArea = {
       // Client A requests a shift at their own site; client B and the other agency name client A's: 422.
       row('POST', '/api/shifts', A, 201, 201, 201, 422, 422),
       row('PUT', '/api/shifts/:id', A, 'ok', 'ok', F, F, N),
-      row('DELETE', '/api/shifts/:id', A, F, F, F, F, F),
+      row('DELETE', '/api/shifts/:id', A, 422, 422, F, F, N),
       ...action('assign', [F, F], true),
       ...action('unassign', [F, F], true),
       ...action('close', [F, F], true),

@@ -92,6 +92,23 @@ describe('RecordActions on the generated show view', () => {
     expect(actionButton('activate')).toBeDisabled();
   });
 
+  it('disables a transition its lifecycle does not allow from the record’s state, saying the state, and everything but the declared transitions of a locked record', async () => {
+    const staged: ResourceDeclaration = {
+      ...candidates,
+      lifecycle: { field: 'status', final: ['approved'], transitions: [{ action: 'approve', from: ['pending'], to: 'approved' }, { action: 'reject', from: ['pending', 'approved'], to: 'rejected' }] },
+      actions: candidates.actions!.map(({ guard: _guard, ...a }) => a),
+    };
+    show(staged, 1);
+    const approve = await findActionButton('approve');
+    expect(approve).toBeDisabled();
+    expect(document.getElementById(approve.getAttribute('aria-describedby')!)).toHaveTextContent('This staff member is approved: Approve is only for a pending staff member.');
+    // Approved is final: reject is declared from it; deactivate, no transition, is locked out.
+    expect(actionButton('reject')).toBeEnabled();
+    const deactivate = actionButton('deactivate')!;
+    expect(deactivate).toBeDisabled();
+    expect(document.getElementById(deactivate.getAttribute('aria-describedby')!)).toHaveTextContent('This staff member is approved and locked: it can no longer be changed. Only Reject can still be run.');
+  });
+
   it('asks for confirmation, naming the record, before running a confirmed action', async () => {
     const seen = serveActions();
     const user = userEvent.setup({ delay: null });

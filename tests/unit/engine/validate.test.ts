@@ -344,13 +344,12 @@ describe('canAccess', () => {
   const client = { loginType: 'client' as const, role: 'admin' };
   it('an agency admin may do everything on every declared resource, except what is history (written once, never changed)', () => {
     // Records that are history: the audit trail and the e-mail outbox are written by the server only; a shift is
-    // never hard-deleted (its 'remove' action keeps it); a support request is never edited, a reply never changed.
+    // deleted only with a reason (soft: the row stays); a support request is never edited, a reply never changed.
     // A sign-in user is deactivated, never deleted (docs/decisions.md, users), and their list of sign-in addresses
     // is not offered as an export.
     const history: Record<string, string[]> = {
       audit_entries: ['create', 'edit', 'delete'],
       email_outbox: ['create', 'edit', 'delete'],
-      shifts: ['delete'],
       support_requests: ['edit'],
       support_replies: ['edit', 'delete', 'export'],
       users: ['delete', 'export'],

@@ -1,0 +1,22 @@
+// Gapless numbers per agency and series (number_series, migration 020), for resources that declare `numbering`.
+import type { Queryable } from '../db/index.js';
+import type { Compiled } from './compile.js';
+
+/** A number as the record shows it: the series' prefix and the number padded to the declared width. */
+export const formatNumber = (n: number, prefix = '', pad = 0) => `${prefix}${String(n).padStart(pad, '0')}`;
+
+/**
+ * Takes the series' next number in the caller's transaction. The upsert locks the series' row until the transaction
+ * ends: concurrent creates queue on it, one number each in commit order, and a create that rolls back (refused by
+ * a hook, a failed insert) gives its number back with its own update undone. Hence contiguous and gapless.
+ */
+export async function takeNumber(db: Queryable, c: Compiled, merchantId: number): Promise<string> {
+  const n = c.decl.numbering!;
+  const [row] = await db.query<{ taken: number }>(
+    `insert into number_series (merchant_id, series, prefix, next_number) values ($1, $2, $3, 2)
+     on conflict (merchant_id, series) do update set next_number = number_series.next_number + 1, updated_at = now()
+     returning next_number - 1 as taken`,
+    [merchantId, n.series, n.prefix ?? ''],
+  );
+  return formatNumber(Number(row.taken), n.prefix, n.pad);
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { LoginThrottle } from '../../server/auth/throttle';
+import { createTableSql } from '../../server/engine/ddl';
+import type { ResourceDeclaration } from '../../core/engine/types';
+import { declarations } from '../../core/resources/declarations';
+import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+
+// Numbering series: a test-only entity numbered TS-00001, TS-00002… from the agency's gapless series (no product
+// resource needs a number yet).
+const tickets: ResourceDeclaration = {
+  name: 'tickets',
+  table: 'tickets',
+  label: { one: 'Ticket', many: 'Tickets' },
+  recordRepresentation: '%{number}',
+  defaultSort: { field: 'number', order: 'ASC' },
+  delete: 'hard',
+  access: { admin: ['list', 'show', 'create', 'edit', 'delete'], consultant: ['list', 'show', 'create'] },
+  numbering: { field: 'number', series: 'TS', prefix: 'TS-', pad: 5 },
+  fields: [
+    { source: 'number', type: 'text', label: 'Number', readOnly: true, sortable: true },
+    { source: 'title', type: 'text', label: 'Title', required: true, maxLength: 50 },
+  ],
+};
+
+/** The numbers the hook saw: a refused create has taken one before it was refused. */
+const seen: string[] = [];
+
+let t: TestApp;
+let app: FastifyInstance;
+let admin: string;
+let consultant: string;
+let other: string;
+
+beforeAll(async () => {
+  t = await makeTestApp({ candidates: 2 });
+  for (const statement of createTableSql(tickets).split(/;\n/)) await t.db.query(statement);
+  app = await buildApp({
+    db: t.db,
+    config: { tokenLifetimeSeconds: 3600 },
+    throttle: new LoginThrottle(),
+    declarations: [...declarations, tickets],
+    behaviours: {
+      tickets: {
+        async beforeSave(_ctx, { stored, record }) {
+          if (stored) return;
+          seen.push(record.number);
+          if (record.title === 'refuse') return { title: { message: 'Refused by the hook.' } };
+        },
+      },
+    },
+  });
+  await app.ready();
+  [admin, consultant, other] = await Promise.all([loginAs(app, 'admin'), loginAs(app, 'consultant'), loginAs(app, 'otherAdmin')]);
+});
+afterAll(async () => {
+  await app?.close();
+  await t?.close();
+});
+
+const create = (title: string, token = admin) => call(app, token, 'POST', '/api/tickets', { title });
+const numberOf = (n: number) => `TS-${String(n).padStart(5, '0')}`;
+
+describe('a numbering series', () => {
+  it('numbers 200 concurrent creates contiguously and uniquely, and a refused create leaves no gap', async () => {
+    const first = await create('first');
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data.number).toBe(numberOf(1));
+    // The hook refuses after the number was taken; the rollback gives it back to the next create.
+    const refused = await create('refuse');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ title: 'Refused by the hook.' });
+    expect(seen.at(-1)).toBe(numberOf(2));
+    // A number sent by the caller is ignored (the field is the server's).
+    const second = await call(app, admin, 'POST', '/api/tickets', { title: 'second', number: 'TS-99999' });
+    expect(second.json().data.number).toBe(numberOf(2));
+
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => create(`many ${i}`, i % 2 ? admin : consultant)));
+    expect(answers.map((r) => r.statusCode).filter((s) => s !== 201)).toEqual([]);
+    const numbers = answers.map((r) => r.json().data.number as string).sort();
+    expect(numbers).toEqual(Array.from({ length: 200 }, (_, i) => numberOf(i + 3)));
+    const [{ n, distinct }] = await t.db.query<{ n: number; distinct: number }>(`select count(*)::int as n, count(distinct number)::int as distinct from tickets`);
+    expect({ n, distinct }).toEqual({ n: 202, distinct: 202 });
+    // The other agency has its own series.
+    expect((await create('theirs', other)).json().data.number).toBe(numberOf(1));
+  });
+
+  it('lets an admin move the next number forward, never back, in words', async () => {
+    const before = (await call(app, admin, 'GET', '/api/number_series')).json().data.find((s: { series: string }) => s.series === 'TS');
+    const next = before.next_number as number;
+    expect((await call(app, consultant, 'PUT', '/api/number_series/TS', { next_number: next + 100 })).statusCode).toBe(403);
+    const back = await call(app, admin, 'PUT', '/api/number_series/TS', { next_number: next - 1 });
+    expect(back.statusCode).toBe(422);
+    expect(back.json().errors.next_number).toBe(`The next number can only move forward: ${numberOf(next - 1)} has been given already; give ${next} or more.`);
+    expect((await call(app, admin, 'PUT', '/api/number_series/TS', { next_number: 1.5 })).statusCode).toBe(422);
+    const moved = await call(app, admin, 'PUT', '/api/number_series/TS', { next_number: 5000 });
+    expect(moved.json().data).toEqual({ series: 'TS', prefix: 'TS-', next_number: 5000 });
+    expect((await create('after the move')).json().data.number).toBe(numberOf(5000));
+    const [entry] = await t.db.query(`select changes from audit_log where resource = 'number_series' order by id desc limit 1`);
+    expect(entry.changes).toEqual({ 'TS.next_number': { from: next, to: 5000 } });
+  });
+});
