@@ -9,10 +9,11 @@ export type FieldType =
 export type View = 'list' | 'show' | 'edit' | 'create';
 export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export';
 export const CRUD_ACTIONS: readonly string[] = ['list', 'show', 'create', 'edit', 'delete', 'export'];
-export type Role = 'admin' | 'consultant' | 'manager' | 'viewer';
+/** 'staff' is the role of a staff member's own sign-in (the phone page): granted only what a declaration names. */
+export type Role = 'admin' | 'consultant' | 'manager' | 'viewer' | 'staff';
 export type LoginType = 'admin' | 'client' | 'staff';
-/** Which panel each role signs in to: agency roles (admin, consultant) and client roles (manager, viewer). */
-export const ROLE_LOGIN: Record<Role, LoginType> = { admin: 'admin', consultant: 'admin', manager: 'client', viewer: 'client' };
+/** Which panel each role signs in to: agency roles (admin, consultant), client roles (manager, viewer), staff. */
+export const ROLE_LOGIN: Record<Role, LoginType> = { admin: 'admin', consultant: 'admin', manager: 'client', viewer: 'client', staff: 'staff' };
 /** Who is asking: the same shape on both sides (the server adds ids). */
 export interface Principal {
   loginType: LoginType | string;
@@ -76,7 +77,10 @@ export interface FieldDeclaration {
   createOnly?: boolean;
   /** Changed only by the declaration's actions (a state), never by a create or an update. */
   actionOnly?: boolean;
-  /** Read policy: only these roles receive it (pay rates and margins are never sent to client users). */
+  /**
+   * Read policy: only these roles receive it (pay rates and margins are never sent to client users). Without it
+   * every agency and client role does; a staff member receives a field only when its readableBy names 'staff'.
+   */
   readableBy?: Role[];
   /** Not stored: the server computes it (see the resource's server behaviour); shown and filtered, never written. */
   computed?: boolean;
@@ -179,6 +183,12 @@ export interface ResourceDeclaration {
    * Without it, client users see no rows.
    */
   clientScope?: string;
+  /**
+   * The rows a staff member (signed in on their phone page) may see: the field holding their own staff record's id
+   * ('candidate_id'), or a path through references like clientScope. Staff reach the resource's routes only when it
+   * declares this and `access.staff`; they receive only the fields whose readableBy names 'staff'.
+   */
+  staffScope?: string;
   parent?: ParentDeclaration;
   /** The engine's writes of this resource are kept in the audit trail unless this is false (the trail, the e-mails). */
   audited?: boolean;

@@ -12,6 +12,8 @@ export interface EnginePrincipal {
   merchantId: number;
   /** For client users: their client. */
   clientId: number | null;
+  /** For staff members (signed in on their phone page): their own staff record, which staffScope matches. */
+  candidateId?: number | null;
 }
 
 /** What a write, an action or a hook runs with: the transaction, the caller and the agency's calendar. */
