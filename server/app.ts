@@ -18,6 +18,7 @@ import { shellRoutes } from './routes/shell.js';
 import { accountRoutes } from './routes/account.js';
 import { fileRoutes } from './files/routes.js';
 import { compileAll, engineRoutes, recordVisibility } from './engine/routes.js';
+import { capabilityRoutes } from './engine/capability.js';
 import { registerFileOwnerCheck } from './files/store.js';
 import { TotalCache } from './engine/totals.js';
 import { behaviours } from './behaviours/index.js';
@@ -138,6 +139,7 @@ export async function buildApp({ db, config, logger = false, throttle, hashing, 
   app.decorate('engine', compileAll(declarations, behaviours, app.totals));
   registerFileOwnerCheck(recordVisibility(app.engine));
   await app.register(engineRoutes, { registry: app.engine });
+  await app.register(capabilityRoutes, { registry: app.engine });
   await app.register(complianceRoutes);
   await app.register(availabilityRoutes);
   await app.register(ratesRoutes);

@@ -9,11 +9,14 @@ export type FieldType =
 export type View = 'list' | 'show' | 'edit' | 'create';
 export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export';
 export const CRUD_ACTIONS: readonly string[] = ['list', 'show', 'create', 'edit', 'delete', 'export'];
-/** 'staff' is the role of a staff member's own sign-in (the phone page): granted only what a declaration names. */
-export type Role = 'admin' | 'consultant' | 'manager' | 'viewer' | 'staff';
-export type LoginType = 'admin' | 'client' | 'staff';
+/**
+ * 'staff' is the role of a staff member's own sign-in (the phone page); 'link' the holder of a capability link (one
+ * record, one action, no account: server/engine/capability.ts). Both are granted only what a declaration names.
+ */
+export type Role = 'admin' | 'consultant' | 'manager' | 'viewer' | 'staff' | 'link';
+export type LoginType = 'admin' | 'client' | 'staff' | 'link';
 /** Which panel each role signs in to: agency roles (admin, consultant), client roles (manager, viewer), staff. */
-export const ROLE_LOGIN: Record<Role, LoginType> = { admin: 'admin', consultant: 'admin', manager: 'client', viewer: 'client', staff: 'staff' };
+export const ROLE_LOGIN: Record<Role, LoginType> = { admin: 'admin', consultant: 'admin', manager: 'client', viewer: 'client', staff: 'staff', link: 'link' };
 /** Who is asking: the same shape on both sides (the server adds ids). */
 export interface Principal {
   loginType: LoginType | string;
@@ -79,7 +82,8 @@ export interface FieldDeclaration {
   actionOnly?: boolean;
   /**
    * Read policy: only these roles receive it (pay rates and margins are never sent to client users). Without it
-   * every agency and client role does; a staff member receives a field only when its readableBy names 'staff'.
+   * every agency and client role does; a staff member (a link holder) receives a field only when its readableBy
+   * names 'staff' ('link').
    */
   readableBy?: Role[];
   /** Not stored: the server computes it (see the resource's server behaviour); shown and filtered, never written. */

@@ -51,10 +51,11 @@ export interface AuditEntry {
  * writes the same entries in one statement of its own (server/routes/shifts.ts).
  */
 export async function writeAudit(db: Queryable, who: EnginePrincipal, e: AuditEntry) {
+  // A link holder has no user (userId 0): the entry names them in user_name ('via link sent to …'), user_id is empty.
   await db.query(
     `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, action, changes, input, user_id, user_name, login_type)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [who.merchantId, e.resource, e.recordId, e.subject?.resource ?? e.resource, e.subject?.id ?? e.recordId, e.event, e.action ?? null, JSON.stringify(e.changes ?? {}), e.input === undefined ? null : JSON.stringify(e.input), who.userId, who.name, who.loginType],
+    [who.merchantId, e.resource, e.recordId, e.subject?.resource ?? e.resource, e.subject?.id ?? e.recordId, e.event, e.action ?? null, JSON.stringify(e.changes ?? {}), e.input === undefined ? null : JSON.stringify(e.input), who.userId || null, who.name, who.loginType],
   );
 }
 

@@ -56,7 +56,7 @@ export function selectList(c: Compiled, principal: EnginePrincipal, view: 'list'
     const f = c.byField.get(col);
     if (f && !readable(principal, f)) continue;
     // Custom fields are the agency's own notes on the record: no readableBy names staff in them.
-    if (col === 'custom_fields' && principal.loginType === 'staff') continue;
+    if (col === 'custom_fields' && (principal.loginType === 'staff' || principal.loginType === 'link')) continue;
     if (view === 'list' && f && ['image', 'file'].includes(f.type) && !hasView(f, 'list')) continue;
     cols.push(alias + ident(col));
   }
@@ -76,7 +76,7 @@ export function fieldExpression(c: Compiled, f: FieldDeclaration, bind: (v: unkn
  * The rows a principal may see: their agency's live rows, and for client users only those of their own client
  * (directly or through references, as the declaration's clientScope says), or every row of the agency's shared
  * vocabulary (clientScope 'agency'); for staff members only their own (staffScope), and no row of a resource
- * that does not declare it.
+ * that does not declare it; for a link holder only the link's record.
  */
 export function scopeWhere(c: Compiled, principal: EnginePrincipal, bind: (v: unknown) => string): string {
   const parts = [`merchant_id = ${bind(principal.merchantId)}${c.live}`];
@@ -86,6 +86,8 @@ export function scopeWhere(c: Compiled, principal: EnginePrincipal, bind: (v: un
   if (principal.loginType === 'staff') {
     parts.push(c.decl.staffScope && principal.candidateId ? clientPath(c, c.decl.staffScope, bind(principal.candidateId)) : 'false');
   }
+  // A capability link reaches the one record it was minted for, and nothing of any other resource.
+  if (principal.loginType === 'link') parts.push(principal.link?.resource === c.decl.name ? `id = ${bind(principal.link.recordId)}` : 'false');
   const own = c.behaviour.scope?.(principal, bind);
   if (own) parts.push(`(${own})`);
   return parts.join(' and ');

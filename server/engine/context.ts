@@ -14,6 +14,8 @@ export interface EnginePrincipal {
   clientId: number | null;
   /** For staff members (signed in on their phone page): their own staff record, which staffScope matches. */
   candidateId?: number | null;
+  /** For the holder of a capability link: the one record and action it is bound to (scopeWhere reads it). */
+  link?: { id: number; resource: string; recordId: number; action: string };
 }
 
 /** What a write, an action or a hook runs with: the transaction, the caller and the agency's calendar. */

@@ -79,9 +79,10 @@ export const CANCEL_PARTY = [
 const AGENCY: Role[] = ['admin', 'consultant'];
 /**
  * Fields the booked staff member reads too (their phone page's My shifts): when, where, what, their own pay and
- * hours. Never the charge, margin, on-costs, price lines or cancellation charges (those stay without 'staff').
+ * hours. Never the charge, margin, on-costs, price lines or cancellation charges (those stay without 'staff'). The
+ * holder of a link to close the shift (a client's approver confirming it was worked) reads the same, but no pay.
  */
-const WITH_STAFF: Role[] = ['admin', 'consultant', 'manager', 'viewer', 'staff'];
+const WITH_STAFF: Role[] = ['admin', 'consultant', 'manager', 'viewer', 'staff', 'link'];
 const AGENCY_AND_STAFF: Role[] = ['admin', 'consultant', 'staff'];
 const live = (r: Record<string, any>) => (r.deleted_at ? 'This shift has been deleted.' : null);
 
@@ -108,6 +109,8 @@ export const shifts: ResourceDeclaration = {
     manager: ['list', 'show', 'create'],
     viewer: ['list', 'show'],
     staff: ['list', 'show'],
+    // The holder of a capability link to this shift (server/engine/capability.ts) reads it before acting.
+    link: ['show'],
   },
   routes: { list: '/shift-list' },
   // The spec's four lists; a cancelled shift is listed with the deleted ones (it will not be worked either).
@@ -139,7 +142,8 @@ export const shifts: ResourceDeclaration = {
       confirm: 'Take the staff member off this shift? It becomes open again.',
       guard: (r) => live(r) ?? (r.status !== 'assigned' ? 'Only an assigned shift can be unassigned.' : null),
       patch: () => ({ status: 'open', candidate_id: null, override_reason: null, booking_checks: null }) },
-    { name: 'close', label: 'Close', icon: 'task_alt', roles: AGENCY, bulk: true, success: 'Shift closed |||| %{smart_count} shifts closed',
+    // A capability link may close one shift: its holder confirms it was worked (the client's approver, no account).
+    { name: 'close', label: 'Close', icon: 'task_alt', roles: [...AGENCY, 'link'], bulk: true, success: 'Shift closed |||| %{smart_count} shifts closed',
       guard: (r) => live(r) ?? (r.status !== 'assigned' ? 'Only an assigned shift can be closed.' : null),
       patch: () => ({ status: 'closed' }) },
     { name: 'cancel', label: 'Cancel shift', icon: 'event_busy', danger: true, roles: ['admin', 'consultant', 'manager'], bulk: true,
@@ -189,13 +193,13 @@ export const shifts: ResourceDeclaration = {
     { source: 'status', type: 'choice', label: 'Status', choices: SHIFT_STATUS, defaultValue: 'open', required: true, actionOnly: true, filter: true, sortable: true, readableBy: WITH_STAFF, views: ['list', 'show'] },
     { source: 'state', type: 'choice', label: 'List', choices: SHIFT_STATE, computed: true, readOnly: true, filter: true, readableBy: WITH_STAFF, views: [] },
     { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member', actionOnly: true, filter: true, readableBy: WITH_STAFF, views: ['list', 'show'] },
-    { source: 'candidate_name', type: 'text', label: 'Staff member', computed: true, readOnly: true, views: ['list', 'show'] },
+    { source: 'candidate_name', type: 'text', label: 'Staff member', computed: true, readOnly: true, readableBy: WITH_STAFF, views: ['list', 'show'] },
     { source: 'summary', type: 'text', label: 'Shift', computed: true, readOnly: true, readableBy: WITH_STAFF, views: [] },
     // Where and as what, in one read for the phone page, which may not read sites or job roles themselves; only staff
     // receive them (the panels show the references), so the agency's lists pay no extra subqueries.
-    { source: 'site_name', type: 'text', label: 'Site', computed: true, readOnly: true, readableBy: ['staff'], views: [] },
-    { source: 'site_address', type: 'address', label: 'Site address', computed: true, readOnly: true, readableBy: ['staff'], views: [] },
-    { source: 'job_role_name', type: 'text', label: 'Role', computed: true, readOnly: true, readableBy: ['staff'], views: [] },
+    { source: 'site_name', type: 'text', label: 'Site', computed: true, readOnly: true, readableBy: ['staff', 'link'], views: [] },
+    { source: 'site_address', type: 'address', label: 'Site address', computed: true, readOnly: true, readableBy: ['staff', 'link'], views: [] },
+    { source: 'job_role_name', type: 'text', label: 'Role', computed: true, readOnly: true, readableBy: ['staff', 'link'], views: [] },
     { source: 'notes', type: 'longtext', label: 'Notes', maxLength: 2000, readableBy: WITH_STAFF, views: ['show', 'edit', 'create'] },
     // Quoted when the shift is created (and on assign, for the staff member's own pay rate); later rate cards never
     // change it.

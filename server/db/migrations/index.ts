@@ -14,6 +14,7 @@ import rateLimits from './013_rate_limits.js';
 import fairCancellation from './015_fair_cancellation.js';
 import userInvitations from './016_user_invitations.js';
 import inviteLinks from './017_invite_links.js';
+import capabilityLinks from './030_capability_links.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -33,4 +34,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '015_fair_cancellation', sql: fairCancellation },
   { id: '016_user_invitations', sql: userInvitations },
   { id: '017_invite_links', sql: inviteLinks },
+  { id: '030_capability_links', sql: capabilityLinks },
 ];
