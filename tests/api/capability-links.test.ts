@@ -15,6 +15,7 @@ import { agencyZone, principalFromUser } from '../../server/engine/routes';
 import { getRecord } from '../../server/engine/query';
 import { runAction } from '../../server/engine/actions';
 import type { EngineContext } from '../../server/engine/context';
+import { matrix } from './authz-matrix';
 
 // Issue 16 item 8: a capability link is a single-use, expiring, hashed token bound to one record and one action.
 // Its holder (no account) reads the record through the engine's read policy for role 'link' and runs exactly that
@@ -253,6 +254,24 @@ describe('a capability link', () => {
     for (const url of ['/api/shifts', `/api/shifts/${id}`])
       expect((await call(t.app, token, 'GET', url)).statusCode, url).toBe(401);
     expect((await call(t.app, token, 'POST', `/api/shifts/${id}/actions/close`, {})).statusCode).toBe(401);
+  });
+
+  it('the matrix’s link column: a link’s token is anonymous on every route that needs a session', async () => {
+    const { token } = await mint(await bookedShift());
+    const rows = matrix.filter((r) => r.expect.anonymous === 401);
+    expect(rows.length).toBeGreaterThan(100);
+    const wrong: string[] = [];
+    for (const r of rows) {
+      const url = r.url.replace(/:id\b/g, '1').replace(/:\w+/g, 'x').replace('*', 'x');
+      const res = await t.app.inject({
+        method: r.method,
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        payload: r.method === 'GET' ? undefined : {},
+      });
+      if (res.statusCode !== 401) wrong.push(`${r.method} ${r.url}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('is minted only for a declared action and a record its sender may see', async () => {
