@@ -18,6 +18,7 @@ import { shellRoutes } from './routes/shell.js';
 import { accountRoutes } from './routes/account.js';
 import { fileRoutes } from './files/routes.js';
 import { compileAll, engineRoutes, recordVisibility } from './engine/routes.js';
+import { capabilityRoutes } from './engine/capability.js';
 import { registerFileOwnerCheck } from './files/store.js';
 import { TotalCache } from './engine/totals.js';
 import { areas, behaviours } from './areas/index.js';
@@ -140,6 +141,7 @@ export async function buildApp({ db, config, logger = false, throttle, hashing, 
   app.decorate('engine', compileAll(declarations, { ...behaviours, ...extraBehaviours }, app.totals));
   registerFileOwnerCheck(recordVisibility(app.engine));
   await app.register(engineRoutes, { registry: app.engine });
+  await app.register(capabilityRoutes, { registry: app.engine });
   for (const area of areas) for (const routes of area.routes ?? []) await app.register(routes);
   // Engine-wide calls that serve every declared resource: exports, printed lists, job progress.
   await app.register(exportRoutes);

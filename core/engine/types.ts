@@ -11,17 +11,20 @@ export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export';
 export const CRUD_ACTIONS: readonly string[] = ['list', 'show', 'create', 'edit', 'delete', 'export'];
 /**
  * What a user may do, within their panel: the agency's admin and consultant, the client's manager and viewer
- * (users.role). Not to be confused with the login type 'admin', which names the agency's whole panel.
+ * (users.role). Not to be confused with the login type 'admin', which names the agency's whole panel. 'staff' is the
+ * role of a staff member's own sign-in (the phone page); 'link' the holder of a capability link (one record, one
+ * action, no account: server/engine/capability.ts). Both are granted only what a declaration names.
  */
-export type Role = 'admin' | 'consultant' | 'manager' | 'viewer';
+export type Role = 'admin' | 'consultant' | 'manager' | 'viewer' | 'staff' | 'link';
 /**
  * Which panel (and sign-in) a user belongs to: 'admin' is the agency's back office (any agency role, not only
- * the admin role), 'client' the client portal, 'staff' the staff member's phone page. The values are the spec's
- * (localStorage `loginType`, users.kind, "need loginType admin"); see docs/glossary.md.
+ * the admin role), 'client' the client portal, 'staff' the staff member's phone page, 'link' a capability link's
+ * holder. The values are the spec's (localStorage `loginType`, users.kind, "need loginType admin"); see
+ * docs/glossary.md.
  */
-export type LoginType = 'admin' | 'client' | 'staff';
-/** Which panel each role signs in to: agency roles (admin, consultant) and client roles (manager, viewer). */
-export const ROLE_LOGIN: Record<Role, LoginType> = { admin: 'admin', consultant: 'admin', manager: 'client', viewer: 'client' };
+export type LoginType = 'admin' | 'client' | 'staff' | 'link';
+/** Which panel each role signs in to: agency roles (admin, consultant), client roles (manager, viewer), staff. */
+export const ROLE_LOGIN: Record<Role, LoginType> = { admin: 'admin', consultant: 'admin', manager: 'client', viewer: 'client', staff: 'staff', link: 'link' };
 /** Who is asking: the same shape on both sides (the server adds ids). */
 export interface Principal {
   loginType: LoginType | string;
@@ -96,7 +99,11 @@ export interface FieldDeclaration {
    * field: `message`, or "Choose one of the client’s sites."
    */
   within?: { field: string; via: string; message?: string };
-  /** Read policy: only these roles receive it (pay rates and margins are never sent to client users). */
+  /**
+   * Read policy: only these roles receive it (pay rates and margins are never sent to client users). Without it
+   * every agency and client role does; a staff member (a link holder) receives a field only when its readableBy
+   * names 'staff' ('link').
+   */
   readableBy?: Role[];
   /** Not stored: the server computes it (see the resource's server behaviour); shown and filtered, never written. */
   computed?: boolean;
@@ -268,6 +275,12 @@ export interface ResourceDeclaration {
    * Without it, client users see no rows.
    */
   clientScope?: string;
+  /**
+   * The rows a staff member (signed in on their phone page) may see: the field holding their own staff record's id
+   * ('candidate_id'), or a path through references like clientScope. Staff reach the resource's routes only when it
+   * declares this and `access.staff`; they receive only the fields whose readableBy names 'staff'.
+   */
+  staffScope?: string;
   parent?: ParentDeclaration;
   /** The engine's writes of this resource are kept in the audit trail unless this is false (the trail, the e-mails). */
   audited?: boolean;

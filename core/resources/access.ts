@@ -24,8 +24,18 @@ export function permits(principal: Principal, decl: ResourceDeclaration, action:
   return !!decl.actions?.find((a) => a.name === asked)?.roles.includes(role);
 }
 
-/** Whether the principal receives a field at all (pay rates are never sent to client users). */
-export const canRead = (principal: Principal, roles?: Role[]) => !roles || roles.includes(principal.role as Role);
+/** Principals outside the agency and its clients: a staff member, the holder of a capability link. */
+const OUTSIDERS: readonly string[] = ['staff', 'link'];
+
+/**
+ * Whether the principal receives a field at all (pay rates are never sent to client users). Staff members and link
+ * holders are outside the agency and its clients: deny by default, so a field reaches them only when its readableBy
+ * names their role (a new field with charges or margins never leaks to a phone or a link by being forgotten).
+ */
+export const canRead = (principal: Principal, roles?: Role[]) =>
+  OUTSIDERS.includes(principal.loginType)
+    ? principal.role === principal.loginType && !!roles?.includes(principal.role as Role)
+    : !roles || roles.includes(principal.role as Role);
 
 /** Who may do what, as one pure function of (principal, resource, action); deny by default. */
 export function canAccess(principal: Principal, resource: string, action: Action | string): boolean {

@@ -40,18 +40,20 @@ const sessionShape = {
     client_id: { type: ['integer', 'null'] },
     client_name: { type: ['string', 'null'] },
     agency_name: { type: ['string', 'null'] },
+    agency_time_zone: { type: ['string', 'null'] },
     user: userShape,
   },
 } as const;
 
-function describe(u: Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'kind' | 'merchant_id' | 'client_id' | 'candidate_id'>, names: { client?: string | null; agency?: string | null } = {}) {
+function describe(u: Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'kind' | 'merchant_id' | 'client_id' | 'candidate_id'>, names: { client?: string | null; agency?: string | null; timeZone?: string | null } = {}) {
   return {
     login_type: u.kind,
     merchant_id: u.merchant_id,
     ...(u.kind === 'client' ? { client_id: u.client_id, client_name: names.client ?? null } : {}),
     // A staff member's own staff record (the sender_id of their chat channel), and their agency's name: the staff
-    // page has no other way to learn it (the panels read it from the agency's profile).
-    ...(u.kind === 'staff' ? { candidate_id: u.candidate_id, agency_name: names.agency ?? null } : {}),
+    // page has no other way to learn it (the panels read it from the agency's profile), and the agency's time zone,
+    // in which the page shows shift times (a phone abroad still shows the times the agency booked).
+    ...(u.kind === 'staff' ? { candidate_id: u.candidate_id, agency_name: names.agency ?? null, agency_time_zone: names.timeZone ?? null } : {}),
     user: { id: u.id, name: u.name, email: u.email, role: u.role, ...(u.kind === 'client' ? { client_id: u.client_id } : {}) },
   };
 }
@@ -81,7 +83,8 @@ export async function authRoutes(app: FastifyInstance) {
     // agencies): the password chooses, tried on each, newest first, up to STAFF_LOGINS_TRIED.
     const users = await app.db.query(
       `select u.id, u.merchant_id, u.client_id, u.candidate_id, u.kind, u.role, u.name, u.email, u.password_hash, c.name as client_name,
-              (select company_name from merchants m where m.id = u.merchant_id) as agency_name
+              (select company_name from merchants m where m.id = u.merchant_id) as agency_name,
+              (select time_zone from merchants m where m.id = u.merchant_id) as agency_time_zone
          from users u left join clients c on c.id = u.client_id
         where u.kind = $1 and lower(u.email) = $2 and ${MAY_SIGN_IN}
         order by u.id desc limit ${STAFF_LOGINS_TRIED}`,
@@ -109,7 +112,7 @@ export async function authRoutes(app: FastifyInstance) {
     }
     await app.throttle.succeeded(app.db, attempt);
     const { token, expiresAt } = await app.sessions.create(user.id);
-    return reply.status(200).send({ token, token_expiration: expiresAt, ...describe(user as any, { client: user.client_name, agency: user.agency_name }) });
+    return reply.status(200).send({ token, token_expiration: expiresAt, ...describe(user as any, { client: user.client_name, agency: user.agency_name, timeZone: user.agency_time_zone }) });
   };
 
   /**
@@ -129,7 +132,10 @@ export async function authRoutes(app: FastifyInstance) {
   /** The names a session answer carries: a client user's client, a staff member's agency. */
   const namesOf = async (u: Pick<AuthUser, 'kind' | 'merchant_id' | 'client_id'>) => {
     if (u.kind === 'client' && u.client_id) return { client: (await app.db.query('select name from clients where id = $1 and merchant_id = $2', [u.client_id, u.merchant_id]))[0]?.name };
-    if (u.kind === 'staff') return { agency: (await app.db.query('select company_name from merchants where id = $1', [u.merchant_id]))[0]?.company_name };
+    if (u.kind === 'staff') {
+      const [m] = await app.db.query<{ company_name: string; time_zone: string | null }>('select company_name, time_zone from merchants where id = $1', [u.merchant_id]);
+      return { agency: m?.company_name, timeZone: m?.time_zone };
+    }
     return {};
   };
 

@@ -1,7 +1,5 @@
-import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
-import type { Problems } from '../../core/engine/validate.js';
-import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
+import type { ResourceBehaviour } from '../engine/context.js';
 import { BANDS, type Band } from '../../core/domain/pricing/types.js';
 import { DEFAULT_ON_COST_RATES } from '../../core/domain/pricing/oncosts.js';
 import { wageFlagSql } from './wageFlag.js';

@@ -161,6 +161,10 @@ export const shiftsBehaviour: ResourceBehaviour = {
     // The shift's name (titles, references, refusals): when, on the agency's clock, and where.
     summary: () => `(select to_char(shifts.start_at at time zone m.time_zone, 'FMDD Mon YYYY, HH24:MI') || ' at ' || si.name
       from merchants m, sites si where m.id = shifts.merchant_id and si.merchant_id = shifts.merchant_id and si.id = shifts.site_id)`,
+    // The phone page's where and what (staff only: the panels read the references).
+    site_name: () => `(select si.name from sites si where si.merchant_id = shifts.merchant_id and si.id = shifts.site_id)`,
+    site_address: () => `(select si.address from sites si where si.merchant_id = shifts.merchant_id and si.id = shifts.site_id)`,
+    job_role_name: () => `(select j.name from job_roles j where j.merchant_id = shifts.merchant_id and j.id = shifts.job_role_id)`,
   },
   computedFilters: {
     state: (value, bind) =>

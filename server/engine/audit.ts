@@ -52,6 +52,7 @@ export interface AuditEntry {
  */
 // The system principal (a periodic job) has no user: its entries carry no user id, and "system" as the name.
 export async function writeAudit(db: Queryable, who: EnginePrincipal, e: AuditEntry) {
+  // A link holder has no user (userId 0): the entry names them in user_name ('via link sent to …'), user_id is empty.
   await db.query(
     `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, action, changes, input, user_id, user_name, login_type)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,

@@ -67,6 +67,8 @@ export function selectList(c: Compiled, principal: EnginePrincipal, view: 'list'
   for (const col of c.storedColumns) {
     const f = c.byField.get(col);
     if (f && !readable(principal, f)) continue;
+    // Custom fields are the agency's own notes on the record: no readableBy names staff in them.
+    if (col === 'custom_fields' && (principal.loginType === 'staff' || principal.loginType === 'link')) continue;
     if (view === 'list' && f && ['image', 'file'].includes(f.type) && !hasView(f, 'list')) continue;
     cols.push(alias + ident(col));
   }
@@ -85,13 +87,19 @@ export function fieldExpression(c: Compiled, f: FieldDeclaration, bind: (v: unkn
 /**
  * The rows a principal may see: their agency's live rows, and for client users only those of their own client
  * (directly or through references, as the declaration's clientScope says), or every row of the agency's shared
- * vocabulary (clientScope 'agency').
+ * vocabulary (clientScope 'agency'); for staff members only their own (staffScope), and no row of a resource
+ * that does not declare it; for a link holder only the link's record.
  */
 export function scopeWhere(c: Compiled, principal: EnginePrincipal, bind: (v: unknown) => string): string {
   const parts = [`merchant_id = ${bind(principal.merchantId)}${c.live}`];
   if (principal.loginType === 'client' && c.decl.clientScope !== 'agency') {
     parts.push(c.decl.clientScope && principal.clientId ? clientPath(c, c.decl.clientScope, bind(principal.clientId)) : 'false');
   }
+  if (principal.loginType === 'staff') {
+    parts.push(c.decl.staffScope && principal.candidateId ? clientPath(c, c.decl.staffScope, bind(principal.candidateId)) : 'false');
+  }
+  // A capability link reaches the one record it was minted for, and nothing of any other resource.
+  if (principal.loginType === 'link') parts.push(principal.link?.resource === c.decl.name ? `id = ${bind(principal.link.recordId)}` : 'false');
   const own = c.behaviour.scope?.(principal, bind);
   if (own) parts.push(`(${own})`);
   return parts.join(' and ');
@@ -101,7 +109,7 @@ function clientPath(c: Compiled, path: string, placeholder: string): string {
   const [head, ...rest] = path.split('.');
   if (rest.length === 0) return `${ident(head)} = ${placeholder}`;
   const f = c.byField.get(head);
-  if (!f || f.type !== 'reference' || !f.reference) throw new Error(`${c.decl.name}.clientScope: ${head} is not a reference`);
+  if (!f || f.type !== 'reference' || !f.reference) throw new Error(`${c.decl.name}: scope path ${path}: ${head} is not a reference`);
   const target = c.lookup(f.reference);
   return `${ident(head)} in (select id from ${target.table} where ${clientPath(target, rest.join('.'), placeholder)})`;
 }

@@ -12,6 +12,10 @@ export interface EnginePrincipal {
   merchantId: number;
   /** For client users: their client. */
   clientId: number | null;
+  /** For staff members (signed in on their phone page): their own staff record, which staffScope matches. */
+  candidateId?: number | null;
+  /** For the holder of a capability link: the one record and action it is bound to (scopeWhere reads it). */
+  link?: { id: number; resource: string; recordId: number; action: string };
 }
 
 /**

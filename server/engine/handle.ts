@@ -48,7 +48,7 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
       const c = compiled(resource);
       const action = c.actions.get(name);
       if (!action) throw new HttpError(500, `${resource} has no action ${name}`);
-      const [row] = await runAction(ctx, c, action, [id], input);
+      const [row] = await runAction(ctx, c, action, [id], input, registry);
       return row;
     },
     remove: (resource, id, options) => deleteRecord(ctx, compiled(resource), id, registry, options?.reason),

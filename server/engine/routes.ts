@@ -35,8 +35,8 @@ export function principalOf(req: FastifyRequest): EnginePrincipal {
 }
 
 /** A signed-in user (a session's, or a file store caller's) as the engine's principal. */
-export function principalFromUser(u: { id: number; name?: string; merchant_id: number; kind: LoginType; client_id: number | null; role: string }): EnginePrincipal {
-  return { userId: u.id, name: u.name ?? '', loginType: u.kind, role: u.role as EnginePrincipal['role'], merchantId: u.merchant_id, clientId: u.client_id };
+export function principalFromUser(u: { id: number; name?: string; merchant_id: number; kind: LoginType; client_id: number | null; candidate_id?: number | null; role: string }): EnginePrincipal {
+  return { userId: u.id, name: u.name ?? '', loginType: u.kind, role: u.role as EnginePrincipal['role'], merchantId: u.merchant_id, clientId: u.client_id, candidateId: u.candidate_id ?? null };
 }
 
 // The agency's time zone changes rarely; reading it once a minute keeps it off every request.
@@ -93,9 +93,10 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
     for (const table of touched) c.totals.changed(table, req.auth!.merchant_id);
     return result;
   };
-  // Every engine route lets in any signed-in agency or client user (a staff token is refused before it, in
-  // server/app.ts); the declaration decides (403), the row scope hides (404).
-  const config = { access: 'any' as const };
+  // Every engine route lets in any signed-in agency or client user; a staff token only where the declaration opens
+  // rows to staff (staffScope and access.staff), and is refused before it (server/app.ts) everywhere else. Then the
+  // declaration decides (403), the row scope hides (404).
+  const config = { access: 'any' as const, staff: !!(decl.staffScope && decl.access.staff?.length) };
 
   app.get(base, {
     config,
@@ -151,7 +152,7 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
   for (const action of decl.actions ?? []) actionRoutes(app, c, action, inTransaction, config, registry);
 }
 
-function actionRoutes(app: FastifyInstance, c: Compiled, action: ActionDeclaration, inTransaction: <T>(req: FastifyRequest, fn: (ctx: EngineContext) => Promise<T>) => Promise<T>, config: { access: 'any' }, registry: Map<string, Compiled>) {
+function actionRoutes(app: FastifyInstance, c: Compiled, action: ActionDeclaration, inTransaction: <T>(req: FastifyRequest, fn: (ctx: EngineContext) => Promise<T>) => Promise<T>, config: { access: 'any'; staff: boolean }, registry: Map<string, Compiled>) {
   const decl = c.decl;
   const tags = [decl.label.many];
   const inputProps = Object.fromEntries((action.input ?? []).map((f) => [f.source, {}]));

@@ -1,3 +1,4 @@
+import type { LoginType } from '../../core/engine/types.js';
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/index.js';
 import { HttpError } from '../http.js';
@@ -15,7 +16,7 @@ import { withoutHiddenCharacters } from '../../core/engine/text.js';
 export interface FilePrincipal {
   id: number;
   merchant_id: number;
-  kind: 'admin' | 'client' | 'staff';
+  kind: LoginType;
   client_id: number | null;
   role: string;
 }

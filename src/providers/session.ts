@@ -25,6 +25,8 @@ export interface LoginResponse {
   candidate_id?: number | null;
   /** A staff member's agency (login type staff): the staff page's titles name it. */
   agency_name?: string | null;
+  /** A staff member's agency's time zone (login type staff): shift times are shown on the agency's clock. */
+  agency_time_zone?: string | null;
   user: { id: number; name: string; email: string; role: string; client_id?: number | null };
 }
 

@@ -11,6 +11,7 @@ import { useChatLive } from '../resources/communication/chat/useChatLive';
 import { staffTexts as say } from './messages';
 import { documentTitle } from '../layout/usePageTitle';
 import { t } from '../i18n/light';
+import { MyShiftsList } from './MyShifts';
 
 // The agency panel's colours, without react-admin's theme (this page never loads react-admin).
 const theme = createTheme({ palette: { primary: { main: '#1565c0' }, secondary: { main: '#0d47a1' } } });
@@ -26,7 +27,7 @@ function Phone({ title, agency, children, actions }: { title: string; agency?: s
   return (
     <Box sx={{ maxWidth: 480, mx: 'auto', height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper', boxShadow: { sm: 2 } }}>
       <AppBar position="static" elevation={0}>
-        <Toolbar variant="dense">
+        <Toolbar variant="dense" sx={{ flexWrap: 'wrap' }}>
           <Typography component="h1" variant="h6" sx={{ flex: 1 }}>
             {title}
           </Typography>
@@ -214,6 +215,9 @@ function StaffChat() {
       agency={who?.agency_name}
       actions={
         <>
+          <Button color="inherit" onClick={() => navigate('/staff-app/shifts')}>
+            {say.shifts_title}
+          </Button>
           <Button color="inherit" onClick={() => navigate('/staff-app/notifications')}>
             {say.notifications_title}
           </Button>
@@ -295,9 +299,31 @@ function StaffNotifications() {
   );
 }
 
+/** The staff member's own shifts, upcoming and past, on the agency's clock. */
+function StaffShifts() {
+  const navigate = useNavigate();
+  const { me, error: meError } = useStaffMe();
+  const [error, setError] = useState('');
+  const fail = useFailure(setError);
+  return (
+    <Phone
+      title={say.shifts_title}
+      agency={me?.agency_name}
+      actions={
+        <Button color="inherit" onClick={() => navigate('/staff-app/chat')}>
+          {say.chat_title}
+        </Button>
+      }
+    >
+      {(meError || error) && <Alert severity="error">{meError || error}</Alert>}
+      {me && <MyShiftsList timeZone={me.agency_time_zone ?? undefined} onFailure={fail} />}
+    </Phone>
+  );
+}
+
 /**
- * The staff member's own page (/staff-app): its sign-in, the invitation link's page, their chat and their
- * notifications.
+ * The staff member's own page (/staff-app): its sign-in, the invitation link's page, their chat, their
+ * notifications and their shifts.
  */
 export default function StaffApp() {
   return (
@@ -319,6 +345,14 @@ export default function StaffApp() {
           element={
             <Guarded>
               <StaffNotifications />
+            </Guarded>
+          }
+        />
+        <Route
+          path="shifts"
+          element={
+            <Guarded>
+              <StaffShifts />
             </Guarded>
           }
         />

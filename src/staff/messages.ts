@@ -22,4 +22,13 @@ export const staffTexts = {
   no_messages: 'No messages yet. Write to your agency here.',
   notifications_title: 'Notifications',
   no_notifications: 'No notifications yet. Your bookings and their changes appear here.',
+  shifts_title: 'My shifts',
+  upcoming: 'Upcoming',
+  past: 'Past',
+  no_shifts: 'You have no shifts yet. When your agency books you on a shift, it appears here.',
+  no_upcoming: 'No upcoming shifts.',
+  no_past: 'No past shifts.',
+  shift_cancelled: 'Cancelled',
+  shift_pay: '%{hours} paid hours · %{pay} pay',
+  shift_notes: 'Notes:',
 };

@@ -147,6 +147,12 @@ matrix.push(
   row('POST', '/api/audit_entries', A, F, F, F, F, F),
   row('PUT', '/api/audit_entries/:id', A, F, F, F, F, F),
   row('DELETE', '/api/audit_entries/:id', A, F, F, F, F, F),
+
+  // Capability links: the token in the path is the only credential, so a session (anyone's) adds nothing, and a
+  // token that names no link answers 404 to everyone. What a real link reaches (its record and its action only)
+  // is tests/api/capability-links.test.ts; a link's token is no bearer session (401 on every other route).
+  row('GET', '/api/capability/:token', N, N, N, N, N, N, N),
+  row('POST', '/api/capability/:token/actions/:action', N, N, N, N, N, N, N),
 );
 
 // The areas built after the foundation (rates, shifts, communication, notes) keep their rows in tests/api/authz/.

@@ -109,12 +109,12 @@ describe('staff_login', () => {
     const res = await postLogin(t.app, 'staff', 'staff@demo.test', 'demo-staff');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['agency_name', 'candidate_id', 'login_type', 'merchant_id', 'token', 'token_expiration', 'user']);
-    // The agency's name: the staff page's titles say whose page it is.
-    expect(body).toMatchObject({ login_type: 'staff', merchant_id: merchantA, agency_name: 'Brightway Staffing', user: { email: 'staff@demo.test', role: 'staff' } });
+    expect(Object.keys(body).sort()).toEqual(['agency_name', 'agency_time_zone', 'candidate_id', 'login_type', 'merchant_id', 'token', 'token_expiration', 'user']);
+    // The agency's name: the staff page's titles say whose page it is; its time zone, in which My shifts shows times.
+    expect(body).toMatchObject({ login_type: 'staff', merchant_id: merchantA, agency_name: 'Brightway Staffing', agency_time_zone: 'Europe/London', user: { email: 'staff@demo.test', role: 'staff' } });
     expect(Date.parse(body.token_expiration)).toBeGreaterThan(Date.now());
     const me = await call(t.app, body.token, 'GET', '/api/staff_login');
-    expect(me.json()).toEqual({ login_type: 'staff', merchant_id: merchantA, candidate_id: body.candidate_id, agency_name: 'Brightway Staffing', user: body.user });
+    expect(me.json()).toEqual({ login_type: 'staff', merchant_id: merchantA, candidate_id: body.candidate_id, agency_name: 'Brightway Staffing', agency_time_zone: 'Europe/London', user: body.user });
     // The panels are apart: a staff token is not an agency's, and a staff password does not open the agency panel.
     expect((await call(t.app, body.token, 'GET', '/api/admin_login')).statusCode).toBe(403);
     expect((await call(t.app, admin, 'GET', '/api/staff_login')).statusCode).toBe(403);

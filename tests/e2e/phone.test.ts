@@ -300,6 +300,12 @@ describe('every route fits a phone (390 px)', () => {
     await page.waitForURL((u) => u.pathname === '/staff-app/chat');
     await page.getByRole('textbox').first().waitFor();
     if ((await scrollWidth(page)) > PHONE.width) wide.push(`/staff-app/chat: ${await scrollWidth(page)} px`);
+    // My shifts: the demo staff member's shifts (or the words saying there are none), within the phone's width.
+    await page.getByRole('button', { name: 'My shifts' }).click();
+    await page.waitForURL((u) => u.pathname === '/staff-app/shifts');
+    await page.getByRole('heading', { name: 'My shifts' }).waitFor();
+    await page.getByText(/^(Upcoming|You have no shifts yet\.)/).first().waitFor();
+    if ((await scrollWidth(page)) > PHONE.width) wide.push(`/staff-app/shifts: ${await scrollWidth(page)} px`);
     expect(wide).toEqual([]);
   });
 });

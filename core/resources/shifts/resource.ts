@@ -77,6 +77,13 @@ export const CANCEL_PARTY = [
 ];
 
 const AGENCY: Role[] = ['admin', 'consultant'];
+/**
+ * Fields the booked staff member reads too (their phone page's My shifts): when, where, what, their own pay and
+ * hours. Never the charge, margin, on-costs, price lines or cancellation charges (those stay without 'staff'). The
+ * holder of a link to close the shift (a client's approver confirming it was worked) reads the same, but no pay.
+ */
+const WITH_STAFF: Role[] = ['admin', 'consultant', 'manager', 'viewer', 'staff', 'link'];
+const AGENCY_AND_STAFF: Role[] = ['admin', 'consultant', 'staff'];
 
 const agencyAccess: Action[] = ['list', 'show', 'create', 'edit', 'delete', 'export'];
 
@@ -91,12 +98,17 @@ export const shifts: ResourceDeclaration = {
   // { reason }, or its 'remove' button (which asks the reason).
   delete: { mode: 'soft', reason: 'deleted_reason', by: 'deleted_by', listed: true },
   clientScope: 'client_id',
+  // A staff member lists and opens the shifts they are booked on (their phone page), and changes none.
+  staffScope: 'candidate_id',
   access: {
     admin: agencyAccess,
     consultant: agencyAccess,
     // A client user's create is a request for an open shift at one of their sites.
     manager: ['list', 'show', 'create'],
     viewer: ['list', 'show'],
+    staff: ['list', 'show'],
+    // The holder of a capability link to this shift (server/engine/capability.ts) reads it before acting.
+    link: ['show'],
   },
   routes: { list: '/shift-list' },
   // The spec's four lists; a cancelled shift is listed with the deleted ones (it will not be worked either).
@@ -144,7 +156,8 @@ export const shifts: ResourceDeclaration = {
     { name: 'unassign', label: 'Unassign', icon: 'person_remove', roles: AGENCY, bulk: true, success: 'Shift unassigned |||| %{smart_count} shifts unassigned',
       confirm: 'Take the staff member off this shift? It becomes open again.',
       patch: () => ({ candidate_id: null, override_reason: null, booking_checks: null }) },
-    { name: 'close', label: 'Close', icon: 'task_alt', roles: AGENCY, bulk: true, success: 'Shift closed |||| %{smart_count} shifts closed' },
+    // A capability link may close one shift: its holder confirms it was worked (the client's approver, no account).
+    { name: 'close', label: 'Close', icon: 'task_alt', roles: [...AGENCY, 'link'], bulk: true, success: 'Shift closed |||| %{smart_count} shifts closed' },
     { name: 'cancel', label: 'Cancel shift', icon: 'event_busy', danger: true, roles: ['admin', 'consultant', 'manager'], bulk: true,
       success: 'Shift cancelled |||| %{smart_count} shifts cancelled',
       input: [
@@ -176,25 +189,30 @@ export const shifts: ResourceDeclaration = {
   ],
   fields: [
     { source: 'client_id', type: 'reference', reference: 'clients', label: 'Client', required: true, createOnly: true, filter: true, sortable: true },
-    { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', required: true, createOnly: true, filter: true, listHidden: true, within: { field: 'client_id', via: 'client_id' } },
-    { source: 'job_role_id', type: 'reference', reference: 'job_roles', label: 'Job role', required: true, createOnly: true, filter: true, listHidden: true },
+    { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', required: true, createOnly: true, filter: true, listHidden: true, within: { field: 'client_id', via: 'client_id' }, readableBy: WITH_STAFF },
+    { source: 'job_role_id', type: 'reference', reference: 'job_roles', label: 'Job role', required: true, createOnly: true, filter: true, listHidden: true, readableBy: WITH_STAFF },
     { source: 'template_id', type: 'reference', reference: 'shift_templates', label: 'Shift template', createOnly: true, onDelete: 'remove', views: ['show', 'create'] },
-    { source: 'start_at', type: 'datetime', label: 'Starts', required: true, createOnly: true, filter: true, sortable: true, date: { min: '-1y', max: '+2y' } },
-    { source: 'end_at', type: 'datetime', label: 'Ends', required: true, createOnly: true, date: { min: '-1y', max: '+2y' } },
-    { source: 'break_minutes', type: 'number', integer: true, min: 0, max: 240, label: 'Unpaid break (minutes)', createOnly: true, helperText: 'Leave empty to use the client’s break rules.', views: ['show', 'create'] },
-    { source: 'sleep_in', type: 'boolean', label: 'Sleep-in (flat rate)', defaultValue: false, createOnly: true, views: ['show', 'create'] },
-    { source: 'status', type: 'choice', label: 'Status', choices: SHIFT_STATUS, defaultValue: 'open', required: true, filter: true, sortable: true, views: ['list', 'show'] },
-    { source: 'state', type: 'choice', label: 'List', choices: SHIFT_STATE, computed: true, readOnly: true, filter: true, views: [] },
-    { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member', actionOnly: true, filter: true, views: ['list', 'show'] },
-    { source: 'candidate_name', type: 'text', label: 'Staff member', computed: true, readOnly: true, views: ['list', 'show'] },
-    { source: 'summary', type: 'text', label: 'Shift', computed: true, readOnly: true, views: [] },
-    { source: 'notes', type: 'longtext', label: 'Notes', maxLength: 2000, views: ['show', 'edit', 'create'] },
+    { source: 'start_at', type: 'datetime', label: 'Starts', required: true, createOnly: true, filter: true, sortable: true, date: { min: '-1y', max: '+2y' }, readableBy: WITH_STAFF },
+    { source: 'end_at', type: 'datetime', label: 'Ends', required: true, createOnly: true, date: { min: '-1y', max: '+2y' }, readableBy: WITH_STAFF },
+    { source: 'break_minutes', type: 'number', integer: true, min: 0, max: 240, label: 'Unpaid break (minutes)', createOnly: true, helperText: 'Leave empty to use the client’s break rules.', readableBy: WITH_STAFF, views: ['show', 'create'] },
+    { source: 'sleep_in', type: 'boolean', label: 'Sleep-in (flat rate)', defaultValue: false, createOnly: true, readableBy: WITH_STAFF, views: ['show', 'create'] },
+    { source: 'status', type: 'choice', label: 'Status', choices: SHIFT_STATUS, defaultValue: 'open', required: true, filter: true, sortable: true, readableBy: WITH_STAFF, views: ['list', 'show'] },
+    { source: 'state', type: 'choice', label: 'List', choices: SHIFT_STATE, computed: true, readOnly: true, filter: true, readableBy: WITH_STAFF, views: [] },
+    { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member', actionOnly: true, filter: true, readableBy: WITH_STAFF, views: ['list', 'show'] },
+    { source: 'candidate_name', type: 'text', label: 'Staff member', computed: true, readOnly: true, readableBy: WITH_STAFF, views: ['list', 'show'] },
+    { source: 'summary', type: 'text', label: 'Shift', computed: true, readOnly: true, readableBy: WITH_STAFF, views: [] },
+    // Where and as what, in one read for the phone page, which may not read sites or job roles themselves; only staff
+    // receive them (the panels show the references), so the agency's lists pay no extra subqueries.
+    { source: 'site_name', type: 'text', label: 'Site', computed: true, readOnly: true, readableBy: ['staff', 'link'], views: [] },
+    { source: 'site_address', type: 'address', label: 'Site address', computed: true, readOnly: true, readableBy: ['staff', 'link'], views: [] },
+    { source: 'job_role_name', type: 'text', label: 'Role', computed: true, readOnly: true, readableBy: ['staff', 'link'], views: [] },
+    { source: 'notes', type: 'longtext', label: 'Notes', maxLength: 2000, readableBy: WITH_STAFF, views: ['show', 'edit', 'create'] },
     // Quoted when the shift is created (and on assign, for the staff member's own pay rate); later rate cards never
     // change it.
-    { source: 'hours', type: 'number', label: 'Paid hours', computed: true, readOnly: true, views: ['list', 'show'], listHidden: true },
+    { source: 'hours', type: 'number', label: 'Paid hours', computed: true, readOnly: true, readableBy: WITH_STAFF, views: ['list', 'show'], listHidden: true },
     { source: 'paid_minutes', type: 'number', integer: true, label: 'Paid minutes', readOnly: true, views: [] },
     { source: 'charge', type: 'money', label: 'Charge', readOnly: true, views: ['list', 'show'] },
-    { source: 'pay', type: 'money', label: 'Pay', readOnly: true, readableBy: AGENCY, views: ['list', 'show'], listHidden: true },
+    { source: 'pay', type: 'money', label: 'Pay', readOnly: true, readableBy: AGENCY_AND_STAFF, views: ['list', 'show'], listHidden: true },
     { source: 'on_costs', type: 'money', label: 'On-costs', readOnly: true, readableBy: AGENCY, views: ['show'] },
     { source: 'margin', type: 'money', label: 'Margin', readOnly: true, readableBy: AGENCY, views: ['list', 'show'], listHidden: true },
     { source: 'price_lines', type: 'json', label: 'Price lines', readOnly: true, readableBy: AGENCY, views: ['show'] },

@@ -16,6 +16,7 @@ import userInvitations from './016_user_invitations.js';
 import inviteLinks from './017_invite_links.js';
 import jobs from './018_jobs.js';
 import numberSeries from './020_number_series.js';
+import capabilityLinks from './030_capability_links.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -37,4 +38,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '017_invite_links', sql: inviteLinks },
   { id: '018_jobs', sql: jobs },
   { id: '020_number_series', sql: numberSeries },
+  { id: '030_capability_links', sql: capabilityLinks },
 ];

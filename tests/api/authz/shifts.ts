@@ -41,8 +41,9 @@ export const shifts: AuthzArea = {
       ...(bulk ? [row('POST', `/api/shifts/actions/${name}`, A, 'ok', 'ok', client[0], client[1], N)] : []),
     ];
     return [
-      row('GET', '/api/shifts', A, 'ok', 'ok', 'ok', 'ok', 'ok'),
-      row('GET', '/api/shifts/:id', A, 'ok', 'ok', 'ok', N, N),
+      // A staff member lists their own shifts (staffScope); agency A's shift here is not theirs: 404.
+      row('GET', '/api/shifts', A, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+      row('GET', '/api/shifts/:id', A, 'ok', 'ok', 'ok', N, N, N),
       // Client A requests a shift at their own site; client B and the other agency name client A's: 422.
       row('POST', '/api/shifts', A, 201, 201, 201, 422, 422),
       row('PUT', '/api/shifts/:id', A, 'ok', 'ok', F, F, N),

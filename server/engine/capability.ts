@@ -1,0 +1,236 @@
+// Capability links: a single-use, expiring token bound to one record and one of its declared actions, so someone
+// without an account (a client's approver) can read that record and run that action, nothing else. The engine
+// authorises the holder like any other principal: role 'link' in the declaration's access and action roles, the
+// link's record as their whole row scope, and only the fields whose readableBy names 'link'.
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable, Row } from '../db/index.js';
+import { HttpError } from '../http.js';
+import { permits } from '../../core/resources/access.js';
+import { agencyToday } from '../../core/domain/time/agencyTime.js';
+import type { Compiled } from './compile.js';
+import { withEngine } from './handle.js';
+import type { EngineContext, EnginePrincipal } from './context.js';
+import { getRecord } from './query.js';
+import { runAction } from './actions.js';
+import { agencyZone } from './routes.js';
+
+export const LINK_INVALID = 'This link is not valid. Check that it was copied whole, or ask for a new link.';
+export const LINK_USED = 'This link has already been used. Ask for a new link if something still needs doing.';
+export const LINK_EXPIRED = 'This link has expired. Ask for a new link.';
+export const LINK_CHANGED = 'This record has changed since the link was sent; ask for a new link.';
+
+/** How a link reached its holder: the audit trail says it in these words. */
+export const DELIVERED_VIA = { email: 'e-mail', sms: 'text message' } as const;
+export type DeliveredVia = keyof typeof DELIVERED_VIA;
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface LinkRow {
+  id: number;
+  merchant_id: number;
+  resource: string;
+  record_id: number;
+  action: string;
+  purpose: string;
+  recipient: string;
+  delivered_via: DeliveredVia;
+  content_hash: string | null;
+  expires_at: string;
+  used_at: string | null;
+  expired: boolean;
+}
+
+/** The holder of a link as the engine's principal: no user, named by whom the link was sent to and how. */
+export function linkPrincipal(
+  link: Pick<LinkRow, 'id' | 'merchant_id' | 'resource' | 'record_id' | 'action' | 'recipient' | 'delivered_via'>,
+): EnginePrincipal {
+  return {
+    userId: 0,
+    name: `via link sent to ${link.recipient} by ${DELIVERED_VIA[link.delivered_via] ?? link.delivered_via}`,
+    loginType: 'link',
+    role: 'link',
+    merchantId: link.merchant_id,
+    clientId: null,
+    candidateId: null,
+    link: { id: link.id, resource: link.resource, recordId: link.record_id, action: link.action },
+  };
+}
+
+/**
+ * The fingerprint of the record as the link's holder reads it (the fields readable by 'link', version and times
+ * left out): a link bound to the content refuses once what its holder saw has changed.
+ */
+function contentHash(record: Row): string {
+  const { version: _v, updated_at: _u, ...fields } = record;
+  const stable = Object.keys(fields)
+    .sort()
+    .map((k) => [k, fields[k] instanceof Date ? (fields[k] as Date).toISOString() : fields[k]]);
+  return sha256(JSON.stringify(stable));
+}
+
+async function linkContext(app: FastifyInstance, db: Queryable, principal: EnginePrincipal): Promise<EngineContext> {
+  const timeZone = await agencyZone(db, principal.merchantId);
+  const now = app.clock();
+  return withEngine({ db, principal, now, timeZone, today: agencyToday(timeZone, now) }, app.engine);
+}
+
+export interface MintOptions {
+  action: string;
+  /** What the link is for, in words ('Sign the timesheet for week 48'). */
+  purpose: string;
+  /** Whom it is sent to (an e-mail address or a phone number): the audit names the holder by it. */
+  recipient: string;
+  deliveredVia: DeliveredVia;
+  /** How long it works; 7 days unless said. */
+  lifetimeHours?: number;
+  /** Refuse (409) once the record, as the holder reads it, has changed since minting. */
+  bindContent?: boolean;
+}
+
+/**
+ * Mints a link to run `action` on one record the caller may see, in the caller's transaction. Answers the raw token
+ * once; only its hash is stored. The declaration must grant role 'link' the action and 'show'.
+ */
+export async function mintLink(
+  ctx: EngineContext,
+  c: Compiled,
+  recordId: number,
+  o: MintOptions,
+): Promise<{ id: number; token: string; expiresAt: string }> {
+  const action = c.actions.get(o.action);
+  if (!action || !action.roles.includes('link') || !c.decl.access.link?.includes('show')) {
+    throw new Error(
+      `${c.decl.name}.${o.action} is not declared for capability links (roles 'link' and access.link ['show'])`,
+    );
+  }
+  // The minter must see the record themselves (404 otherwise): a link never reaches further than its sender.
+  await getRecord(ctx, c, recordId);
+  const token = randomBytes(32).toString('base64url');
+  let hash: string | null = null;
+  if (o.bindContent) {
+    const holder = linkPrincipal({
+      id: 0,
+      merchant_id: ctx.principal.merchantId,
+      resource: c.decl.name,
+      record_id: recordId,
+      action: o.action,
+      recipient: o.recipient,
+      delivered_via: o.deliveredVia,
+    });
+    hash = contentHash(await getRecord({ ...ctx, principal: holder }, c, recordId));
+  }
+  const [row] = await ctx.db.query<{ id: number; expires_at: string }>(
+    `insert into capability_links (merchant_id, resource, record_id, action, token_hash, purpose, recipient, delivered_via, content_hash, expires_at, created_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(hours => $10), $11) returning id, expires_at`,
+    [
+      ctx.principal.merchantId,
+      c.decl.name,
+      recordId,
+      o.action,
+      sha256(token),
+      o.purpose,
+      o.recipient,
+      o.deliveredVia,
+      hash,
+      o.lifetimeHours ?? 7 * 24,
+      ctx.principal.userId || null,
+    ],
+  );
+  return { id: row.id, token, expiresAt: row.expires_at };
+}
+
+/** The link a token names, or the refusal in words: unknown or altered 404, used or expired 410. */
+async function openLink(db: Queryable, token: string, lock = false): Promise<LinkRow> {
+  const [link] = await db.query<LinkRow>(
+    `select id, merchant_id, resource, record_id, action, purpose, recipient, delivered_via, content_hash, expires_at, used_at, expires_at <= now() as expired
+       from capability_links where token_hash = $1${lock ? ' for update' : ''}`,
+    [sha256(token)],
+  );
+  if (!link) throw new HttpError(404, LINK_INVALID);
+  if (link.used_at) throw new HttpError(410, LINK_USED);
+  if (link.expired) throw new HttpError(410, LINK_EXPIRED);
+  return link;
+}
+
+const tokenParams = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const;
+
+/**
+ * The two routes a link reaches, both public (the token is the credential; a link is never a bearer session):
+ * what its holder may see of the record, and running the bound action, which uses the link up in the same
+ * transaction.
+ */
+export async function capabilityRoutes(app: FastifyInstance, options: { registry: Map<string, Compiled> }) {
+  const compiled = (link: LinkRow) => {
+    const c = options.registry.get(link.resource);
+    if (!c) throw new HttpError(404, LINK_INVALID);
+    return c;
+  };
+  app.get<{ Params: { token: string } }>('/api/capability/:token', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['capability links'],
+      summary: 'What a capability link shows: its record and the one action it may run',
+      params: tokenParams,
+    },
+    handler: async (req) => {
+      const link = await openLink(app.db, req.params.token);
+      const c = compiled(link);
+      const principal = linkPrincipal(link);
+      if (!permits(principal, c.decl, 'show')) throw new HttpError(403, 'This link does not let you see the record.');
+      const data = await getRecord(await linkContext(app, app.db, principal), c, link.record_id);
+      const action = c.actions.get(link.action);
+      return {
+        data,
+        resource: link.resource,
+        action: { name: link.action, label: action?.label ?? link.action },
+        purpose: link.purpose,
+        expires_at: link.expires_at,
+        changed: link.content_hash !== null && link.content_hash !== contentHash(data),
+      };
+    },
+  });
+  app.post<{ Params: { token: string; action: string } }>('/api/capability/:token/actions/:action', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['capability links'],
+      summary: 'Run the action a capability link is bound to, once',
+      params: {
+        ...tokenParams,
+        required: ['token', 'action'],
+        properties: { ...tokenParams.properties, action: { type: 'string', maxLength: 60 } },
+      },
+      body: { type: ['object', 'null'], additionalProperties: true },
+    },
+    handler: async (req) => {
+      const { token, action: asked } = req.params;
+      let merchantId = 0;
+      let table = '';
+      const data = await app.db.transaction(async (tx) => {
+        // Locked: two holders pressing at once run it once; the second finds it used.
+        const link = await openLink(tx, token, true);
+        const c = compiled(link);
+        const principal = linkPrincipal(link);
+        const action = c.actions.get(link.action);
+        if (asked !== link.action || !action || !permits(principal, c.decl, action.name)) {
+          throw new HttpError(403, `This link lets you do one thing only: ${action?.label ?? link.action}.`);
+        }
+        const ctx = { ...(await linkContext(app, tx, principal)), cluster: app.cluster, touched: new Set<string>() };
+        if (link.content_hash !== null && link.content_hash !== contentHash(await getRecord(ctx, c, link.record_id)))
+          throw new HttpError(409, LINK_CHANGED);
+        const [row] = await runAction(ctx, c, action, [link.record_id], (req.body ?? {}) as Record<string, unknown>, app.engine);
+        await tx.query('update capability_links set used_at = now() where id = $1', [link.id]);
+        merchantId = link.merchant_id;
+        table = c.decl.table;
+        return row;
+      });
+      await app.cluster.settle();
+      app.totals.changed(table, merchantId);
+      return { data };
+    },
+  });
+}
