@@ -213,6 +213,8 @@ export async function getRecord(ctx: Pick<EngineContext, 'db' | 'principal' | 't
  * that drops cached list totals) or for at most the totals' lifetime; every staff write needs them.
  */
 const definitions = new Map<string, { version: number; until: number; defs: CustomFieldDefinition[] }>();
+/** Every cached definition forgotten: for test files that share one process but each have their own database. */
+export const forgetCustomFieldDefinitions = () => definitions.clear();
 async function customFieldsOf(ctx: EngineContext, c: Compiled): Promise<CustomFieldDefinition[]> {
   if (!c.decl.customFields) return [];
   const defs = c.lookup(c.decl.customFields);
