@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SOURCES = ['core', 'src', 'server', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const SOURCES = ['core', 'src', 'server', 'public', 'index.html', 'vite.config.ts', 'scripts/build-server.mjs', 'tsconfig.json', 'tsconfig.base.json', 'package.json', 'package-lock.json'];
 const BUILT = ['dist/server/index.mjs', 'dist/client/index.html'];
 const stampOf = (root) => join(root, 'dist/.sources');
 

@@ -9,6 +9,8 @@ import type { EngineContext } from './context.js';
  * that drops cached list totals) or for at most the totals' lifetime; every staff write needs them.
  */
 const definitions = new Map<string, { version: number; until: number; defs: CustomFieldDefinition[] }>();
+/** Every cached definition forgotten: for test files that share one process but each have their own database. */
+export const forgetCustomFieldDefinitions = () => definitions.clear();
 export async function customFieldsOf(ctx: EngineContext, c: Compiled): Promise<CustomFieldDefinition[]> {
   if (!c.decl.customFields) return [];
   const defs = c.lookup(c.decl.customFields);

@@ -50,6 +50,8 @@ export async function agencyZone(db: Queryable, merchantId: number): Promise<str
   return tz;
 }
 export const forgetAgencyZone = (merchantId: number) => zones.delete(merchantId);
+/** Every agency's zone forgotten: for test files that share one process but each have their own database. */
+export const forgetAgencyZones = () => zones.clear();
 
 /** The engine context of a request: its principal, the agency's today, and the database (or a transaction). */
 export async function contextOf(db: Queryable, req: FastifyRequest): Promise<EngineContext> {

@@ -1,7 +1,17 @@
+import { forgetCustomFieldDefinitions } from '../../server/engine/customFields';
+import { forgetAgencyZones } from '../../server/engine/routes';
 import { setPasswordCostForTests } from '../../server/auth/passwords';
+import { setPublicUrl } from '../../server/notifications/outbox';
 
 // scrypt at N=2^10 instead of 2^17 for the hashes this process makes (the template's demo users, invitations,
 // password changes; the decoy): ~3 ms instead of ~370 ms of CPU each, over the hundreds of sign-ins of the API tests.
 // Verifying reads the cost from each hash, so every path is the production one; tests/unit/auth/passwords.test.ts
 // holds the production cost itself.
 setPasswordCostForTests(2 ** 10);
+
+// The api project runs its files one after another in the same worker process (isolate: false, vitest.config.ts),
+// so module state outlives a file. Each file has its own database, in which the same agency ids mean other
+// agencies: the caches keyed by agency id start empty for each file, and so does the public address of e-mail links.
+forgetAgencyZones();
+forgetCustomFieldDefinitions();
+setPublicUrl(null);

@@ -241,7 +241,8 @@ describe('EngineCreate', () => {
     await user.type(pay, '1000.01');
     expect(pay.validity.rangeOverflow).toBe(true);
     await user.click(saveButton());
-    await new Promise((r) => setTimeout(r, 300));
+    // The form has judged the save (its error is shown next to the field) before the absence of a request is read.
+    expect(await screen.findByText('Must be 1000 or less')).toBeInTheDocument();
     expect(requestsTo('job_roles', 'POST')).toHaveLength(0);
   });
 });
