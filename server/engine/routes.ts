@@ -8,6 +8,7 @@ import { compile, type Compiled, type Lookup } from './compile.js';
 import type { EngineContext, EnginePrincipal, ResourceBehaviour } from './context.js';
 import { deleteRecord, getRecord, listRecords, runAction, saveRecord } from './records.js';
 import { TotalCache } from './totals.js';
+import { recordAnswers } from '../contracts/records.js';
 
 export { TotalCache } from './totals.js';
 export { compile, type Compiled } from './compile.js';
@@ -59,6 +60,13 @@ function authorise(req: FastifyRequest, decl: ResourceDeclaration, action: Actio
   if (!permits({ loginType: user.kind, role: user.role }, decl, action)) throw forbidden();
 }
 
+/**
+ * The engine's answers are documented by schemas generated from the declarations (server/contracts/records.ts)
+ * but sent as the engine built them: what a record carries depends on the caller's role, and the select list
+ * already decided it. A schema-driven serializer would drop or require fields by one role's view.
+ */
+const asBuilt = () => (data: unknown) => JSON.stringify(data);
+
 export const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
 const idList = { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: 2147483647 } } as const;
 
@@ -83,6 +91,7 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
   };
   // Every engine route is open to any signed-in principal; the declaration decides (403), the row scope hides (404).
   const config = { access: 'any' as const };
+  const answers = recordAnswers(decl);
 
   app.get(base, {
     config,
@@ -91,7 +100,9 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
       summary: `List ${decl.label.many.toLowerCase()}`,
       description: `Filters: ${[...c.filterable.keys(), ...Object.keys(decl.filterAliases ?? {})].join(', ') || 'none'}; q searches ${decl.search?.join(', ') ?? 'nothing'}; tab: ${(decl.tabs ?? []).map((t) => t.id).join(', ') || 'none'}; sort: ${[...c.sortable].join(', ')}.`,
       querystring: { type: 'object', additionalProperties: { type: 'string' } },
+      response: { 200: answers.list },
     },
+    serializerCompiler: asBuilt,
     handler: async (req) => {
       // An export is a list asked with export=1: it needs the declaration's 'export' permission as well.
       const { export: exporting, ...query } = req.query as Record<string, string>;
@@ -102,7 +113,8 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
   });
   app.get<{ Params: { id: number } }>(`${base}/:id`, {
     config,
-    schema: { tags, summary: `One ${decl.label.one.toLowerCase()}`, params: idParams },
+    schema: { tags, summary: `One ${decl.label.one.toLowerCase()}`, params: idParams, response: { 200: answers.one } },
+    serializerCompiler: asBuilt,
     handler: async (req) => {
       authorise(req, decl, 'show');
       return { data: await getRecord(await contextOf(app.db, req), c, req.params.id) };
@@ -110,7 +122,8 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
   });
   app.post(base, {
     config,
-    schema: { tags, summary: `Create a ${decl.label.one.toLowerCase()}`, body: record },
+    schema: { tags, summary: `Create a ${decl.label.one.toLowerCase()}`, body: record, response: { 201: answers.one } },
+    serializerCompiler: asBuilt,
     handler: async (req, reply) => {
       authorise(req, decl, 'create');
       const data = await inTransaction(req, (ctx) => saveRecord(ctx, c, req.body as Record<string, unknown>));
@@ -119,7 +132,8 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
   });
   app.put<{ Params: { id: number } }>(`${base}/:id`, {
     config,
-    schema: { tags, summary: `Update a ${decl.label.one.toLowerCase()}`, description: 'Send back the record\'s `version`: a stale one answers 409 and nothing is stored.', params: idParams, body: record },
+    schema: { tags, summary: `Update a ${decl.label.one.toLowerCase()}`, description: 'Send back the record\'s `version`: a stale one answers 409 and nothing is stored.', params: idParams, body: record, response: { 200: answers.one } },
+    serializerCompiler: asBuilt,
     handler: async (req) => {
       authorise(req, decl, 'edit');
       return { data: await inTransaction(req, (ctx) => saveRecord(ctx, c, req.body as Record<string, unknown>, req.params.id)) };
@@ -127,22 +141,24 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
   });
   app.delete<{ Params: { id: number } }>(`${base}/:id`, {
     config,
-    schema: { tags, summary: `Delete a ${decl.label.one.toLowerCase()}`, params: idParams },
+    schema: { tags, summary: `Delete a ${decl.label.one.toLowerCase()}`, params: idParams, response: { 200: answers.one } },
+    serializerCompiler: asBuilt,
     handler: async (req) => {
       authorise(req, decl, 'delete');
       return { data: await inTransaction(req, (ctx) => deleteRecord(ctx, c, req.params.id, registry)) };
     },
   });
-  for (const action of decl.actions ?? []) actionRoutes(app, c, action, inTransaction, config);
+  for (const action of decl.actions ?? []) actionRoutes(app, c, action, inTransaction, config, answers);
 }
 
-function actionRoutes(app: FastifyInstance, c: Compiled, action: ActionDeclaration, inTransaction: <T>(req: FastifyRequest, fn: (ctx: EngineContext) => Promise<T>) => Promise<T>, config: { access: 'any' }) {
+function actionRoutes(app: FastifyInstance, c: Compiled, action: ActionDeclaration, inTransaction: <T>(req: FastifyRequest, fn: (ctx: EngineContext) => Promise<T>) => Promise<T>, config: { access: 'any' }, answers: ReturnType<typeof recordAnswers>) {
   const decl = c.decl;
   const tags = [decl.label.many];
   const inputProps = Object.fromEntries((action.input ?? []).map((f) => [f.source, {}]));
   app.post<{ Params: { id: number } }>(`/api/${decl.name}/:id/actions/${action.name}`, {
     config,
-    schema: { tags, summary: `${action.label} (one ${decl.label.one.toLowerCase()})`, params: idParams, body: { type: ['object', 'null'], properties: inputProps, additionalProperties: true } },
+    schema: { tags, summary: `${action.label} (one ${decl.label.one.toLowerCase()})`, params: idParams, body: { type: ['object', 'null'], properties: inputProps, additionalProperties: true }, response: { 200: answers.one } },
+    serializerCompiler: asBuilt,
     handler: async (req) => {
       authorise(req, decl, action.name);
       const [data] = await inTransaction(req, (ctx) => runAction(ctx, c, action, [req.params.id], (req.body ?? {}) as Record<string, unknown>));
@@ -152,7 +168,8 @@ function actionRoutes(app: FastifyInstance, c: Compiled, action: ActionDeclarati
   if (!action.bulk) return;
   app.post<{ Body: { ids: number[] } }>(`/api/${decl.name}/actions/${action.name}`, {
     config,
-    schema: { tags, summary: `${action.label} (selected ${decl.label.many.toLowerCase()}, all or nothing)`, body: { type: 'object', required: ['ids'], properties: { ids: idList, ...inputProps }, additionalProperties: true } },
+    schema: { tags, summary: `${action.label} (selected ${decl.label.many.toLowerCase()}, all or nothing)`, body: { type: 'object', required: ['ids'], properties: { ids: idList, ...inputProps }, additionalProperties: true }, response: { 200: answers.many } },
+    serializerCompiler: asBuilt,
     handler: async (req) => {
       authorise(req, decl, action.name);
       if (!Array.isArray(req.body?.ids)) throw new HttpError(422, 'Choose at least one record.', { ids: 'Required' });
