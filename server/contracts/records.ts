@@ -9,7 +9,7 @@
  */
 import Type, { type TSchema } from 'typebox';
 import type { FieldDeclaration, ResourceDeclaration } from '../../src/engine/types.js';
-import { ListEnvelope, Nullable } from './common.js';
+import { AnyRecord, ListEnvelope, Nullable } from './common.js';
 
 function fieldSchema(f: FieldDeclaration): TSchema {
   const readers = f.readableBy ? ` Sent only to: ${f.readableBy.join(', ')}.` : '';
@@ -58,6 +58,11 @@ export function recordSchema(decl: ResourceDeclaration) {
   );
 }
 
+/** The engine's answers of any resource, as a fake that knows no declaration can check them: records of any fields. */
+export const EngineList = ListEnvelope(AnyRecord);
+export const EngineOne = Type.Object({ data: AnyRecord });
+export const EngineMany = Type.Object({ data: Type.Array(AnyRecord) });
+
 /** The engine's answers for one resource: a list page, one record, and a bulk action's records. */
 export function recordAnswers(decl: ResourceDeclaration) {
   const record = recordSchema(decl);
@@ -66,4 +71,18 @@ export function recordAnswers(decl: ResourceDeclaration) {
     one: Type.Object({ data: record }),
     many: Type.Object({ data: Type.Array(record) }),
   };
+}
+
+/** Query parameters every engine list reads besides its filters. */
+export const LIST_CONTROLS = ['page', 'per_page', 'sort', 'order', 'q', 'ids', 'id', 'tab', 'export'] as const;
+
+/**
+ * The query parameters a resource's list accepts: the controls, its declared filters (and their aliases), and
+ * from/to bounds (`_gte`, `_lte`) of its date, number and money filters. Any other answers 400 (Unknown filter),
+ * as server/engine/records.ts buildWhere decides from the same declaration (a readableBy filter only for its roles).
+ */
+export function listParams(decl: ResourceDeclaration): Set<string> {
+  const filters = decl.fields.filter((f) => f.filter || f.source === decl.parent?.field);
+  const ranges = filters.filter((f) => ['date', 'datetime', 'number', 'money'].includes(f.type)).flatMap((f) => [`${f.source}_gte`, `${f.source}_lte`]);
+  return new Set([...LIST_CONTROLS, ...filters.map((f) => f.source), ...ranges, ...Object.keys(decl.filterAliases ?? {})]);
 }
