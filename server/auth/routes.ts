@@ -1,49 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HttpError } from '../http.js';
 import { decoyHash, verifyPassword } from './passwords.js';
 import { HASH_RETRY_AFTER_SECONDS } from './hashQueue.js';
 import { MAY_SIGN_IN, type AuthUser, type LoginType } from './sessions.js';
 import { acceptInvite, INVITE_LIFETIME_DAYS, inviteStaff, readInvite } from './staffInvites.js';
 import { principalOf } from '../engine/routes.js';
+import { CandidateIdParams, Credentials, InviteToken, NewPassword, Session, SignedIn, StaffInvite, StaffInviteInfo } from '../../core/contracts/auth.js';
+import { Said } from '../../core/contracts/common.js';
 
 /** The answer to a client's e-mail and password tried on the agency panel. */
 export const CLIENT_HINT = 'Client? This e-mail address and password are for a client panel. Choose Client and sign in.';
-
-const credentials = {
-  type: 'object',
-  required: ['email', 'password'],
-  properties: {
-    email: { type: 'string', minLength: 1, maxLength: 254 },
-    password: { type: 'string', minLength: 1, maxLength: 1024 },
-  },
-} as const;
-
-const userShape = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    email: { type: 'string' },
-    role: { type: 'string' },
-    client_id: { type: ['integer', 'null'] },
-  },
-} as const;
-
-const sessionShape = {
-  type: 'object',
-  properties: {
-    token: { type: 'string' },
-    token_expiration: { type: 'string', format: 'date-time' },
-    login_type: { type: 'string', enum: ['admin', 'client', 'staff'] },
-    merchant_id: { type: 'integer' },
-    candidate_id: { type: ['integer', 'null'] },
-    client_id: { type: ['integer', 'null'] },
-    client_name: { type: ['string', 'null'] },
-    agency_name: { type: ['string', 'null'] },
-    agency_time_zone: { type: ['string', 'null'] },
-    user: userShape,
-  },
-} as const;
 
 function describe(u: Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'kind' | 'merchant_id' | 'client_id' | 'candidate_id'>, names: { client?: string | null; agency?: string | null; timeZone?: string | null } = {}) {
   return {
@@ -61,7 +28,8 @@ function describe(u: Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'kind' | 
 /** Staff logins of one address (at different agencies) that a sign-in tries; agency and client logins are unique. */
 export const STAFF_LOGINS_TRIED = 5;
 
-export async function authRoutes(app: FastifyInstance) {
+export async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const login = (kind: LoginType) => async (req: any, reply: any) => {
     const email = String(req.body.email).trim().toLowerCase();
     const password = String(req.body.password);
@@ -146,14 +114,14 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: `Sign in to ${panels[kind]}`,
-        body: credentials,
-        response: { 200: sessionShape },
+        body: Credentials,
+        response: { 200: SignedIn },
       },
       handler: login(kind),
     });
     app.get(`/api/${kind}_login`, {
       config: { access: kind },
-      schema: { tags: ['auth'], summary: 'The signed-in user, with role', response: { 200: sessionShape } },
+      schema: { tags: ['auth'], summary: 'The signed-in user, with role', response: { 200: Session } },
       handler: async (req) => {
         const u = req.auth!;
         return describe(u, await namesOf(u));
@@ -162,33 +130,33 @@ export async function authRoutes(app: FastifyInstance) {
   }
 
   // Staff sign in too: an agency user invites a staff member by e-mail, who sets a password through the link.
-  app.post<{ Params: { id: number } }>('/api/candidates/:id/staff_invite', {
+  app.post('/api/candidates/:id/staff_invite', {
     config: { access: 'admin' },
     schema: {
       tags: ['auth'],
       summary: 'Invite a staff member to sign in',
       description: `E-mails the staff member a single-use link to set their password, valid ${INVITE_LIFETIME_DAYS} days; earlier links stop working.`,
-      params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] },
+      params: CandidateIdParams,
+      response: { 200: StaffInvite },
     },
     handler: async (req) => {
       const invitation = await inviteStaff(app.db, principalOf(req), req.params.id);
       return { message: `An invitation was e-mailed to ${invitation.email}.`, email: invitation.email, expires_at: invitation.expiresAt };
     },
   });
-  const inviteToken = { type: 'object', properties: { token: { type: 'string', minLength: 1, maxLength: 200 } }, required: ['token'] } as const;
-  app.get<{ Params: { token: string } }>('/api/staff_invites/:token', {
+  app.get('/api/staff_invites/:token', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'Whom an invitation link is for', params: inviteToken },
+    schema: { tags: ['auth'], summary: 'Whom an invitation link is for', params: InviteToken, response: { 200: StaffInviteInfo } },
     handler: async (req) => readInvite(app.db, req.params.token),
   });
-  app.post<{ Params: { token: string }; Body: { password: string } }>('/api/staff_invites/:token', {
+  app.post('/api/staff_invites/:token', {
     config: { access: 'public' },
     schema: {
       tags: ['auth'],
       summary: 'Set a staff password through an invitation, and sign in',
-      params: inviteToken,
-      body: { type: 'object', required: ['password'], properties: { password: { type: 'string', maxLength: 1024 } } },
-      response: { 200: sessionShape },
+      params: InviteToken,
+      body: NewPassword,
+      response: { 200: SignedIn },
     },
     handler: async (req) => {
       const userId = await acceptInvite(app.db, app.cluster, req.params.token, req.body.password);
@@ -200,7 +168,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.post('/api/logout', {
     config: { access: 'any', staff: true },
-    schema: { tags: ['auth'], summary: 'Revoke the bearer token' },
+    schema: { tags: ['auth'], summary: 'Revoke the bearer token', response: { 200: Said } },
     handler: async (req) => {
       await app.sessions.revoke(req.auth!.token_hash);
       return { message: 'Signed out.' };

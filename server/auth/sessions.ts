@@ -12,7 +12,8 @@ export interface AuthUser {
   client_id: number | null;
   /** A staff user's own staff record (kind 'staff'); null for agency and client users. */
   candidate_id: number | null;
-  kind: LoginType;
+  /** A capability link's holder never has a session: only the three panels sign in. */
+  kind: Exclude<LoginType, 'link'>;
   role: string;
   name: string;
   email: string;

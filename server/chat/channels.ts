@@ -3,14 +3,12 @@ import type { Db, Queryable } from '../db/index.js';
 import { badInput, HttpError, notFound } from '../http.js';
 import type { AuthUser } from '../auth/sessions.js';
 import { notify } from '../notifications/notify.js';
-import type { ChatMessage, Conversation, SenderType } from '../../core/resources/communication/chat/types.js';
+import type { ChatMessage, Conversation, SenderType } from '../../core/contracts/chat.js';
 import { multiLineText } from '../engine/input.js';
 
-/** A message is at most this many characters (after trimming). */
-export const MESSAGE_MAX = 2000;
-/** fetch_messages answers the latest this many messages unless asked for fewer; `before` pages back. */
-export const MESSAGES_PAGE = 50;
-export const MESSAGES_PAGE_MAX = 100;
+// The chat's limits are part of its contract (core/contracts/chat.ts), where its calls' schemas use them.
+import { MESSAGE_MAX, MESSAGES_PAGE, MESSAGES_PAGE_MAX } from '../../core/contracts/chat.js';
+export { MESSAGE_MAX, MESSAGES_PAGE, MESSAGES_PAGE_MAX };
 
 export const EMPTY_MESSAGE = 'Type a message to send.';
 export const LONG_MESSAGE = `A message can be at most ${MESSAGE_MAX} characters.`;

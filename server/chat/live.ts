@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import type { Cluster, Topics } from '../cluster.js';
 import { endsSession } from '../auth/sessions.js';
-import type { ChatMessage } from '../../core/resources/communication/chat/types.js';
+import type { ChatMessage } from '../../core/contracts/chat.js';
 import { MESSAGE_COLUMNS, messageFor, type MessageRow } from './channels.js';
 
 /** What an open chat screen hears: a message on one of its channels, or that it may have missed some. */

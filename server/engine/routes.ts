@@ -12,6 +12,7 @@ import { runAction } from './actions.js';
 import { saveRecord } from './write.js';
 import { TotalCache } from './totals.js';
 import { systemPrincipal, withEngine } from './handle.js';
+import { recordAnswers } from '../../core/contracts/records.js';
 
 export { TotalCache } from './totals.js';
 export { compile, type Compiled } from './compile.js';
@@ -73,6 +74,13 @@ function authorise(req: FastifyRequest, decl: ResourceDeclaration, action: Actio
   if (!permits({ loginType: user.kind, role: user.role }, decl, action)) throw forbidden();
 }
 
+/**
+ * The engine's answers are documented by schemas generated from the declarations (core/contracts/records.ts)
+ * but sent as the engine built them: what a record carries depends on the caller's role, and the select list
+ * already decided it. A schema-driven serializer would drop or require fields by one role's view.
+ */
+const asBuilt = () => (data: unknown) => JSON.stringify(data);
+
 export const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
 const idList = { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: 2147483647 } } as const;
 
@@ -99,6 +107,7 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
   // rows to staff (staffScope and access.staff), and is refused before it (server/app.ts) everywhere else. Then the
   // declaration decides (403), the row scope hides (404).
   const config = { access: 'any' as const, staff: !!(decl.staffScope && decl.access.staff?.length) };
+  const answers = recordAnswers(decl);
 
   app.get(base, {
     config,
@@ -107,7 +116,9 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
       summary: `List ${decl.label.many.toLowerCase()}`,
       description: `Filters: ${[...c.filterable.keys(), ...Object.keys(decl.filterAliases ?? {})].join(', ') || 'none'}; q searches ${decl.search?.join(', ') ?? 'nothing'}; tab: ${(decl.tabs ?? []).map((t) => t.id).join(', ') || 'none'}; sort: ${[...c.sortable].join(', ')}.`,
       querystring: { type: 'object', additionalProperties: { type: 'string' } },
+      response: { 200: answers.list },
     },
+    serializerCompiler: asBuilt,
     handler: async (req) => {
       // An export is a list asked with export=1: it needs the declaration's 'export' permission as well.
       const { export: exporting, ...query } = req.query as Record<string, string>;
@@ -118,7 +129,8 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
   });
   app.get<{ Params: { id: number } }>(`${base}/:id`, {
     config,
-    schema: { tags, summary: `One ${decl.label.one.toLowerCase()}`, params: idParams },
+    schema: { tags, summary: `One ${decl.label.one.toLowerCase()}`, params: idParams, response: { 200: answers.one } },
+    serializerCompiler: asBuilt,
     handler: async (req) => {
       authorise(req, decl, 'show');
       return { data: await getRecord(await contextOf(app.db, req), c, req.params.id) };
@@ -126,7 +138,8 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
   });
   app.post(base, {
     config,
-    schema: { tags, summary: `Create a ${decl.label.one.toLowerCase()}`, body: record },
+    schema: { tags, summary: `Create a ${decl.label.one.toLowerCase()}`, body: record, response: { 201: answers.one } },
+    serializerCompiler: asBuilt,
     handler: async (req, reply) => {
       authorise(req, decl, 'create');
       const data = await inTransaction(req, (ctx) => saveRecord(ctx, c, req.body as Record<string, unknown>));
@@ -135,7 +148,8 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
   });
   app.put<{ Params: { id: number } }>(`${base}/:id`, {
     config,
-    schema: { tags, summary: `Update a ${decl.label.one.toLowerCase()}`, description: 'Send back the record\'s `version`: a stale one answers 409 and nothing is stored.', params: idParams, body: record },
+    schema: { tags, summary: `Update a ${decl.label.one.toLowerCase()}`, description: 'Send back the record\'s `version`: a stale one answers 409 and nothing is stored.', params: idParams, body: record, response: { 200: answers.one } },
+    serializerCompiler: asBuilt,
     handler: async (req) => {
       authorise(req, decl, 'edit');
       return { data: await inTransaction(req, (ctx) => saveRecord(ctx, c, req.body as Record<string, unknown>, req.params.id)) };
@@ -143,7 +157,8 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
   });
   app.delete<{ Params: { id: number } }>(`${base}/:id`, {
     config,
-    schema: { tags, summary: `Delete a ${decl.label.one.toLowerCase()}`, description: c.deletion.reason ? 'Send `{ reason }`: it is required, and kept in the audit trail.' : undefined, params: idParams },
+    schema: { tags, summary: `Delete a ${decl.label.one.toLowerCase()}`, description: c.deletion.reason ? 'Send `{ reason }`: it is required, and kept in the audit trail.' : undefined, params: idParams, response: { 200: answers.one } },
+    serializerCompiler: asBuilt,
     handler: async (req) => {
       authorise(req, decl, 'delete');
       // A delete declared with a reason takes it as { reason } (or ?reason=).
@@ -151,16 +166,17 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
       return { data: await inTransaction(req, (ctx) => deleteRecord(ctx, c, req.params.id, registry, reason)) };
     },
   });
-  for (const action of decl.actions ?? []) actionRoutes(app, c, action, inTransaction, config, registry);
+  for (const action of decl.actions ?? []) actionRoutes(app, c, action, inTransaction, config, registry, answers);
 }
 
-function actionRoutes(app: FastifyInstance, c: Compiled, action: ActionDeclaration, inTransaction: <T>(req: FastifyRequest, fn: (ctx: EngineContext) => Promise<T>) => Promise<T>, config: { access: 'any'; staff: boolean }, registry: Map<string, Compiled>) {
+function actionRoutes(app: FastifyInstance, c: Compiled, action: ActionDeclaration, inTransaction: <T>(req: FastifyRequest, fn: (ctx: EngineContext) => Promise<T>) => Promise<T>, config: { access: 'any'; staff: boolean }, registry: Map<string, Compiled>, answers: ReturnType<typeof recordAnswers>) {
   const decl = c.decl;
   const tags = [decl.label.many];
   const inputProps = Object.fromEntries((action.input ?? []).map((f) => [f.source, {}]));
   app.post<{ Params: { id: number } }>(`/api/${decl.name}/:id/actions/${action.name}`, {
     config,
-    schema: { tags, summary: `${action.label} (one ${decl.label.one.toLowerCase()})`, params: idParams, body: { type: ['object', 'null'], properties: inputProps, additionalProperties: true } },
+    schema: { tags, summary: `${action.label} (one ${decl.label.one.toLowerCase()})`, params: idParams, body: { type: ['object', 'null'], properties: inputProps, additionalProperties: true }, response: { 200: answers.one } },
+    serializerCompiler: asBuilt,
     handler: async (req) => {
       authorise(req, decl, action.name);
       const [data] = await inTransaction(req, (ctx) => runAction(ctx, c, action, [req.params.id], (req.body ?? {}) as Record<string, unknown>, registry));
@@ -170,7 +186,8 @@ function actionRoutes(app: FastifyInstance, c: Compiled, action: ActionDeclarati
   if (!action.bulk) return;
   app.post<{ Body: { ids: number[] } }>(`/api/${decl.name}/actions/${action.name}`, {
     config,
-    schema: { tags, summary: `${action.label} (selected ${decl.label.many.toLowerCase()}, all or nothing)`, body: { type: 'object', required: ['ids'], properties: { ids: idList, ...inputProps }, additionalProperties: true } },
+    schema: { tags, summary: `${action.label} (selected ${decl.label.many.toLowerCase()}, all or nothing)`, body: { type: 'object', required: ['ids'], properties: { ids: idList, ...inputProps }, additionalProperties: true }, response: { 200: answers.many } },
+    serializerCompiler: asBuilt,
     handler: async (req) => {
       authorise(req, decl, action.name);
       if (!Array.isArray(req.body?.ids)) throw new HttpError(422, 'Choose at least one record.', { ids: 'Required' });

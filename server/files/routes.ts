@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HttpError, notFound } from '../http.js';
 import { FILE_LIMITS, FILE_LIMIT_LABELS, fileKindOf, isInlineMime, type FileKind } from '../../core/engine/files.js';
 import { permits } from '../../core/resources/access.js';
 import type { ResourceDeclaration } from '../../core/engine/types.js';
 import type { AuthUser } from '../auth/sessions.js';
 import { canReadFile, readFile, readFileBytes, saveUpload } from './store.js';
-
-const fileInfo = {
-  type: 'object',
-  properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, mime: { type: 'string' }, size: { type: 'integer' } },
-} as const;
+import { FileBytes, FileParams, Uploaded, UploadQuery } from '../../core/contracts/files.js';
 
 /** A Content-Disposition that keeps any name intact (RFC 6266) and gives old clients a plain ASCII one. */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
@@ -49,7 +46,8 @@ export function uploadKinds(declarations: Iterable<ResourceDeclaration>, user: P
 const KIND_WORDS: Record<FileKind, string> = { image: `images (PNG, JPEG or WebP, up to ${FILE_LIMIT_LABELS.image})`, document: `documents (PDF or images, up to ${FILE_LIMIT_LABELS.document})` };
 
 /** Uploading (POST /api/files) and reading (GET /api/files/:id) stored files. */
-export async function fileRoutes(app: FastifyInstance) {
+export async function fileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Inside this plugin only: any body is taken as raw bytes (whatever type the browser claims, the bytes decide),
   // up to the largest file a user may upload.
   app.removeAllContentTypeParsers();
@@ -59,7 +57,7 @@ export async function fileRoutes(app: FastifyInstance) {
     throw err; // everything else is answered by the application's handler
   });
 
-  app.post<{ Querystring: { kind: FileKind }; Body: Buffer | undefined }>('/api/files', {
+  app.post('/api/files', {
     config: { access: 'any' },
     bodyLimit: FILE_LIMITS.document,
     schema: {
@@ -68,8 +66,8 @@ export async function fileRoutes(app: FastifyInstance) {
       description:
         'kind=image takes PNG, JPEG or WebP up to 1 MB; kind=document also PDF, up to 10 MB. The type is decided by the bytes. ' +
         'The file belongs to the uploader until a saved record refers to it.',
-      querystring: { type: 'object', properties: { kind: { type: 'string', enum: ['image', 'document'] } }, required: ['kind'] },
-      response: { 201: { type: 'object', properties: { data: fileInfo } } },
+      querystring: UploadQuery,
+      response: { 201: Uploaded },
     },
     // Decided before the body is read: a refused upload costs no memory.
     preParsing: async (req, _reply, payload) => {
@@ -90,12 +88,14 @@ export async function fileRoutes(app: FastifyInstance) {
     },
   });
 
-  app.get<{ Params: { id: string } }>('/api/files/:id', {
+  app.get('/api/files/:id', {
     config: { access: 'any' },
     schema: {
       tags: ['files'],
       summary: 'A stored file, to those who may see the record it belongs to (404 otherwise)',
-      params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+      params: FileParams,
+      // The bytes are sent as they are (a Buffer is never serialised): this documents them.
+      response: { 200: { description: 'The file', content: { 'application/octet-stream': { schema: FileBytes } } } },
     },
     handler: async (req, reply) => {
       const file = await readFile(app.db, req.auth!.merchant_id, req.params.id);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Queryable } from '../db/index.js';
 import { badInput, forbidden, HttpError, notFound } from '../http.js';
 import { hashPassword, PASSWORD_MIN, verifyPassword } from '../auth/passwords.js';
@@ -7,6 +8,7 @@ import { FILE_LIMIT_LABELS, FILE_LIMITS, isFileId, isImageMime, isShippedPath } 
 import { writeAudit, type Changes } from '../engine/audit.js';
 import { principalOf } from '../engine/routes.js';
 import { oneLineText } from '../engine/input.js';
+import { AgencyAnswer, AgencyChange, MerchantParams, NameChange, NameSaved, PasswordChange, PasswordChanged, type AgencyProfile } from '../../core/contracts/account.js';
 
 /** The agency's name: 2 to 120 characters once trimmed. */
 export const AGENCY_NAME = { min: 2, max: 120 } as const;
@@ -22,15 +24,7 @@ export const USER_NAME_MAX = 120;
 const EFFECTIVE_LOGO = `coalesce(m.profile_photo,
   (select l.logo_url from agency_logos l where l.merchant_id = m.id and l.logo_type = 'agency_logo' order by l.id desc limit 1))`;
 
-export interface AgencyProfile {
-  id: number;
-  company_name: string;
-  profile_photo: string | null;
-  email: string | null;
-  phone: string | null;
-  /** The agency's IANA time zone: the screens show times on its wall clock. */
-  time_zone: string;
-}
+export type { AgencyProfile };
 
 /** The agency's profile as GET /api/merchants/{id} answers it (its logo as EFFECTIVE_LOGO), or null. */
 export async function agencyProfile(db: Queryable, merchantId: number): Promise<AgencyProfile | null> {
@@ -64,38 +58,18 @@ const auditChange = (tx: Queryable, req: FastifyRequest, resource: 'merchants' |
 const trimmed = (v: unknown) => oneLineText(v).text ?? '';
 const textErrorOf = (v: unknown) => (v === undefined ? undefined : oneLineText(v).error);
 
-const agencyShape = {
-  type: 'object',
-  properties: {
-    data: {
-      type: 'object',
-      properties: {
-        id: { type: 'integer' },
-        company_name: { type: 'string' },
-        profile_photo: { type: ['string', 'null'] },
-        email: { type: ['string', 'null'] },
-        phone: { type: ['string', 'null'] },
-        time_zone: { type: 'string' },
-      },
-    },
-  },
-} as const;
-
 /** Changing the agency's name and logo (its admins), and one's own name and password (every user). */
-export async function accountRoutes(app: FastifyInstance) {
-  app.put<{ Params: { id: number }; Body: { company_name?: string; profile_photo?: string | null } }>('/api/merchants/:id', {
+export async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.put('/api/merchants/:id', {
     config: { access: 'admin' },
     schema: {
       tags: ['agency'],
       summary: "Change the agency's name and logo (its admins)",
       description: 'profile_photo: the id of an image uploaded with POST /api/files?kind=image (or a path the product ships), or null to remove the logo. Fields left out stay as they are.',
-      params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] },
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { company_name: { type: 'string', maxLength: 1000 }, profile_photo: { type: ['string', 'null'], maxLength: 200 } },
-      },
-      response: { 200: agencyShape },
+      params: MerchantParams,
+      body: AgencyChange,
+      response: { 200: AgencyAnswer },
     },
     handler: async (req) => {
       const u = req.auth!;
@@ -144,16 +118,17 @@ export async function accountRoutes(app: FastifyInstance) {
         }
         if (Object.keys(changes).length) await auditChange(tx, req, 'merchants', u.merchant_id, { event: 'update', changes });
       });
-      return { data: await agencyProfile(app.db, u.merchant_id) };
+      return { data: (await agencyProfile(app.db, u.merchant_id))! };
     },
   });
 
-  app.put<{ Body: { name?: string } }>('/api/me', {
+  app.put('/api/me', {
     config: { access: 'any' },
     schema: {
       tags: ['auth'],
       summary: 'Change your own name',
-      body: { type: 'object', additionalProperties: false, properties: { name: { type: 'string', maxLength: 1000 } } },
+      body: NameChange,
+      response: { 200: NameSaved },
     },
     handler: async (req) => {
       const u = req.auth!;
@@ -171,7 +146,7 @@ export async function accountRoutes(app: FastifyInstance) {
           // The sessions themselves go on.
           await app.cluster.publish('sessions', { userId: u.id }, tx);
         }
-        const [row] = await tx.query('select id, name, email, role from users where id = $1', [u.id]);
+        const [row] = await tx.query<NameSaved['data']>('select id, name, email, role from users where id = $1', [u.id]);
         return row;
       });
       await app.cluster.settle();
@@ -179,18 +154,14 @@ export async function accountRoutes(app: FastifyInstance) {
     },
   });
 
-  app.post<{ Body: { current_password: string; new_password: string } }>('/api/me/password', {
+  app.post('/api/me/password', {
     config: { access: 'any' },
     schema: {
       tags: ['auth'],
       summary: 'Change your own password; every other session of yours ends',
       description: `The current password is required. The new one has at least ${PASSWORD_MIN} characters and differs from it. Wrong current passwords count towards the sign-in limit of the account.`,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['current_password', 'new_password'],
-        properties: { current_password: { type: 'string', maxLength: 1024 }, new_password: { type: 'string', maxLength: 1024 } },
-      },
+      body: PasswordChange,
+      response: { 200: PasswordChanged },
     },
     handler: async (req, reply) => {
       const u = req.auth!;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Row } from '../db/index.js';
 import { forbidden, HttpError } from '../http.js';
 import { permits } from '../../core/resources/access.js';
@@ -10,6 +11,8 @@ import { saveRecord } from '../engine/write.js';
 import type { Compiled } from '../engine/compile.js';
 import { copyWeek, type AvailabilityEntry } from '../../core/domain/availability/availability.js';
 import { addDaysToDate, dayOfWeek, isPlainDate, startOfWeekMonday, weekDates } from '../../core/domain/time/agencyTime.js';
+import { Copied, CopyWeek, Week } from '../../core/contracts/availability.js';
+import { StringQuery } from '../../core/contracts/common.js';
 
 /** What the week grid may pass on to the staff list: its paging, filters and search, nothing else. */
 const STAFF_QUERY_KEYS = ['page', 'per_page', 'job_role_id', 'status', 'activated', 'q', 'sort', 'order'];
@@ -27,7 +30,8 @@ function weekStartOf(value: unknown, today: string): string {
  * scope and sort), each staff member with their seven days; and copying a week to the next. Single days are
  * written through the engine's own routes (/api/availability), so this adds no second write path for a day.
  */
-export async function availabilityRoutes(app: FastifyInstance) {
+export async function availabilityRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const candidates = (): Compiled => app.engine.get('candidates')!;
   const availability = (): Compiled => app.engine.get('availability')!;
   const authorise = (req: FastifyRequest, checks: [Compiled, Action][]) => {
@@ -41,11 +45,12 @@ export async function availabilityRoutes(app: FastifyInstance) {
       tags: ['Availability'],
       summary: 'A week of availability, one row per staff member (the week grid)',
       description: 'week_start: a Monday (default: this week in the agency\'s time zone). Staff filters: job_role_id, status, activated, q; page, per_page (at most 100).',
-      querystring: { type: 'object', additionalProperties: { type: 'string' } },
+      querystring: StringQuery,
+      response: { 200: Week },
     },
     handler: async (req) => {
       authorise(req, [[candidates(), 'list'], [availability(), 'list']]);
-      const query = req.query as Record<string, string>;
+      const query = req.query;
       const ctx = await contextOf(app.db, req);
       const weekStart = weekStartOf(query.week_start, ctx.today);
       const dates = weekDates(weekStart);
@@ -66,28 +71,21 @@ export async function availabilityRoutes(app: FastifyInstance) {
       for (const e of entries) byStaff.get(Number(e.candidate_id))![e.date] = { id: e.id, status: e.status, version: e.version };
       return {
         ...staff,
-        data: staff.data.map((s: Row) => ({ id: s.id, first_name: s.first_name, last_name: s.last_name, job_role_id: s.job_role_id, days: byStaff.get(Number(s.id)) })),
+        data: staff.data.map((s: Row) => ({ id: s.id, first_name: s.first_name, last_name: s.last_name, job_role_id: s.job_role_id, days: byStaff.get(Number(s.id))! })),
         week_start: weekStart,
         dates,
       };
     },
   });
 
-  app.post<{ Body: { week_start?: string; candidate_ids?: number[] } }>('/api/staff_availability/copy_week', {
+  app.post('/api/staff_availability/copy_week', {
     config: { access: 'any' },
     schema: {
       tags: ['Availability'],
       summary: 'Copy a week of availability to the next week',
       description: 'Sets each day of the following week to the state of the same weekday in this one, for the given staff (default: every staff member with entries that week). Days not set in this week are left as they are.',
-      body: {
-        type: 'object',
-        required: ['week_start'],
-        properties: {
-          week_start: { type: 'string', maxLength: 20 },
-          candidate_ids: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-        },
-        additionalProperties: false,
-      },
+      body: CopyWeek,
+      response: { 200: Copied },
     },
     handler: async (req) => {
       const c = availability();

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { callerOf, fetchMessages, channelOf, listConversations, markRead, MESSAGE_MAX, MESSAGES_PAGE, MESSAGES_PAGE_MAX, openChannel, sendMessage, unreadCount, type CreateChannelInput } from '../chat/channels.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { callerOf, fetchMessages, channelOf, listConversations, markRead, MESSAGE_MAX, openChannel, sendMessage, unreadCount } from '../chat/channels.js';
 import { ChatHub, STREAMS_PER_AGENCY, STREAMS_PER_SESSION, type LiveEvent } from '../chat/live.js';
 import { HttpError } from '../http.js';
+import { Channel, Conversations, ConversationsQuery, CreateChannel, Done, FetchMessagesQuery, MarkRead, Messages, SendMessage, Sent, Stream, StreamQuery, STREAM_SECONDS, UnreadCount } from '../../core/contracts/chat.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,32 +12,17 @@ declare module 'fastify' {
   }
 }
 
-/** An open stream ends after this long (the screen reconnects at once, from the last message it has). */
-export const STREAM_SECONDS = 60;
+export { STREAM_SECONDS };
 /** A comment line this often keeps proxies from closing a quiet stream, and re-checks the session. */
 export const HEARTBEAT_MS = 20_000;
-
-const sid = { type: 'string', minLength: 1, maxLength: 100 } as const;
-const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
-
-const messageShape = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    sender: { type: 'string' },
-    sender_type: { type: 'string', enum: ['Candidate', 'Merchant'] },
-    content: { type: 'string' },
-    created_at: { type: 'string' },
-    mine: { type: 'boolean' },
-  },
-} as const;
 
 /**
  * Chat between the agency and its staff (spec section 7): the spec's three calls with their exact shapes, the
  * agency's conversation list, marking read, and a live stream. Agency users and staff members call them (each
  * within their own scope); client users are refused.
  */
-export async function chatRoutes(app: FastifyInstance) {
+export async function chatRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('chat', new ChatHub(app.db, app.cluster));
   // Open streams would hold the server open for up to their `wait`: closing (a restart, a test) ends them first,
   // and the screens reconnect to the next process.
@@ -46,34 +33,25 @@ export async function chatRoutes(app: FastifyInstance) {
   // Agency users, and staff members for their own channel.
   const config = { access: 'admin', staff: true } as const;
 
-  app.post<{ Body: CreateChannelInput }>('/api/chats/create_channel', {
+  app.post('/api/chats/create_channel', {
     config,
     schema: {
       tags: ['chat'],
       summary: 'The channel between a staff member and their agency (made on first use)',
-      body: {
-        type: 'object',
-        required: ['sender_id', 'sender_type', 'receiver_id', 'receiver_type'],
-        properties: { sender_id: id, sender_type: { type: 'string', maxLength: 20 }, receiver_id: id, receiver_type: { type: 'string', maxLength: 20 } },
-      },
-      response: { 200: { type: 'object', properties: { channel_sid: { type: 'string' } } } },
+      body: CreateChannel,
+      response: { 200: Channel },
     },
     handler: async (req) => ({ channel_sid: await openChannel(app.db, callerOf(req.auth!), req.body) }),
   });
 
-  app.post<{ Body: { channel_sid: string; message: string } }>('/api/chats/send_message_to_channel', {
+  app.post('/api/chats/send_message_to_channel', {
     config,
     schema: {
       tags: ['chat'],
       summary: 'Send a message on a channel',
       description: `The message is trimmed; empty or only whitespace, or longer than ${MESSAGE_MAX} characters, it is refused (422).`,
-      body: {
-        type: 'object',
-        required: ['channel_sid', 'message'],
-        // Over-long text is answered by the handler in the user's words; this bound only stops abuse.
-        properties: { channel_sid: sid, message: { type: 'string', maxLength: MESSAGE_MAX * 4 } },
-      },
-      response: { 200: { type: 'object', properties: { success: { type: 'boolean' }, message: { type: 'string' }, data: messageShape } } },
+      body: SendMessage,
+      response: { 200: Sent },
     },
     handler: async (req) => {
       const sent = await sendMessage(app.db, callerOf(req.auth!), req.body.channel_sid, req.body.message);
@@ -82,32 +60,24 @@ export async function chatRoutes(app: FastifyInstance) {
     },
   });
 
-  app.get<{ Querystring: { channel_sid: string; before?: number; limit?: number } }>('/api/chats/fetch_messages', {
+  app.get('/api/chats/fetch_messages', {
     config,
     schema: {
       tags: ['chat'],
       summary: "A channel's latest messages, oldest first; `before` (a message id) pages back",
-      querystring: {
-        type: 'object',
-        required: ['channel_sid'],
-        properties: { channel_sid: sid, before: id, limit: { type: 'integer', minimum: 1, maximum: MESSAGES_PAGE_MAX, default: MESSAGES_PAGE } },
-      },
-      response: {
-        200: {
-          type: 'object',
-          properties: { channel_sid: { type: 'string' }, staff_name: { type: 'string' }, messages: { type: 'array', items: messageShape }, has_more: { type: 'boolean' } },
-        },
-      },
+      querystring: FetchMessagesQuery,
+      response: { 200: Messages },
     },
     handler: async (req) => fetchMessages(app.db, callerOf(req.auth!), req.query.channel_sid, { before: req.query.before, limit: req.query.limit }),
   });
 
-  app.post<{ Body: { channel_sid: string; message_id?: number } }>('/api/chats/mark_read', {
+  app.post('/api/chats/mark_read', {
     config,
     schema: {
       tags: ['chat'],
       summary: "The caller's side has read the channel (up to message_id, or all of it)",
-      body: { type: 'object', required: ['channel_sid'], properties: { channel_sid: sid, message_id: id } },
+      body: MarkRead,
+      response: { 200: Done },
     },
     handler: async (req) => {
       const caller = callerOf(req.auth!);
@@ -116,15 +86,13 @@ export async function chatRoutes(app: FastifyInstance) {
     },
   });
 
-  app.get<{ Querystring: { page: number; per_page: number } }>('/api/chats/conversations', {
+  app.get('/api/chats/conversations', {
     config: { access: 'admin' },
     schema: {
       tags: ['chat'],
       summary: "The agency's conversations with staff, latest first, with unread counts",
-      querystring: {
-        type: 'object',
-        properties: { page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 }, per_page: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
-      },
+      querystring: ConversationsQuery,
+      response: { 200: Conversations },
     },
     handler: async (req) => {
       const { page, per_page } = req.query;
@@ -138,12 +106,12 @@ export async function chatRoutes(app: FastifyInstance) {
     schema: {
       tags: ['chat'],
       summary: "The agency's unread messages from staff, over all conversations (the top bar's chat badge)",
-      response: { 200: { type: 'object', properties: { count: { type: 'integer' } } } },
+      response: { 200: UnreadCount },
     },
     handler: async (req) => ({ count: await unreadCount(app.db, req.auth!.merchant_id) }),
   });
 
-  app.get<{ Querystring: { after?: number; wait: number } }>('/api/chats/stream', {
+  app.get('/api/chats/stream', {
     config,
     schema: {
       tags: ['chat'],
@@ -152,10 +120,9 @@ export async function chatRoutes(app: FastifyInstance) {
         'An agency user hears every channel of the agency, a staff member their own. `after` (the last message id the screen has) first sends what was missed. ' +
         `The stream ends after \`wait\` seconds (${STREAM_SECONDS} by default); reconnect with \`after\`. Events: ready, message, resync (fetch again: messages may have been missed). ` +
         `It ends when its session ends. At most ${STREAMS_PER_SESSION} streams per session and ${STREAMS_PER_AGENCY} per agency are open at once in a server process; more answer 429.`,
-      querystring: {
-        type: 'object',
-        properties: { after: { type: 'integer', minimum: 0, maximum: 2147483647 }, wait: { type: 'integer', minimum: 0, maximum: 300, default: STREAM_SECONDS } },
-      },
+      querystring: StreamQuery,
+      // Written to the raw response (hijacked): this documents the events.
+      response: { 200: { description: 'The events', content: { 'text/event-stream': { schema: Stream } } } },
     },
     handler: async (req, reply) => {
       const caller = callerOf(req.auth!);

@@ -1,17 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { forbidden } from '../http.js';
 import { permits } from '../../core/resources/access.js';
-import { contextOf, idParams } from '../engine/routes.js';
+import { contextOf } from '../engine/routes.js';
 import { getRecord } from '../engine/query.js';
 import { complianceOf } from '../services/compliance.js';
 import { describeCompliance } from '../../core/domain/compliance/compliance.js';
+import { ComplianceAnswer } from '../../core/contracts/compliance.js';
+import { IdParams } from '../../core/contracts/common.js';
 
 
 /** A staff member's compliance for their job role today: what is missing, expiring and expired. */
-export async function complianceRoutes(app: FastifyInstance) {
-  app.get<{ Params: { id: number } }>('/api/candidates/:id/compliance', {
+export async function complianceRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get('/api/candidates/:id/compliance', {
     config: { access: 'any' },
-    schema: { tags: ['Staff'], summary: "A staff member's compliance today (missing, expiring, expired documents)", params: idParams },
+    schema: { tags: ['Staff'], summary: "A staff member's compliance today (missing, expiring, expired documents)", params: IdParams, response: { 200: ComplianceAnswer } },
     handler: async (req) => {
       const candidates = app.engine.get('candidates')!;
       if (!permits({ loginType: req.auth!.kind, role: req.auth!.role }, candidates.decl, 'show')) throw forbidden();

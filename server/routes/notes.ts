@@ -1,17 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { forbidden } from '../http.js';
 import { permits } from '../../core/resources/access.js';
 import { contextOf } from '../engine/routes.js';
 import { buildWhere } from '../engine/query.js';
+import { NoteCount } from '../../core/contracts/notes.js';
 
 /** The diary's count beside "Diary Notes" in the profile menu. */
-export async function notesRoutes(app: FastifyInstance) {
+export async function notesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/api/get_note_count', {
     config: { access: 'any' },
     schema: {
       tags: ['Diary notes'],
       summary: "How many diary notes the signed-in user has today (on the agency's clock)",
-      response: { 200: { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] } },
+      response: { 200: NoteCount },
     },
     handler: async (req) => {
       const notes = app.engine.get('diary_notes')!;

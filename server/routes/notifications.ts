@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db, Queryable } from '../db/index.js';
 import { badInput, forbidden, HttpError, notFound } from '../http.js';
 import { CHANNELS, COMMON_PLACEHOLDERS, EVENT_BY_KEY, EVENTS, RECIPIENTS, unknownPlaceholders, type Channel, type Recipient } from '../../core/domain/notifications/events.js';
@@ -7,13 +8,7 @@ import { recordsOnly } from '../notifications/drivers.js';
 import { diffColumns, writeAudit } from '../engine/audit.js';
 import { principalOf } from '../engine/routes.js';
 import { multiLineText, oneLineText } from '../engine/input.js';
-
-const pageQuery = {
-  type: 'object',
-  properties: { page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 }, per_page: { type: 'integer', minimum: 1, maximum: 100, default: 10 } },
-} as const;
-const eventParam = { type: 'object', required: ['event'], properties: { event: { type: 'string', maxLength: 60 } } } as const;
-const idParam = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
+import { AllRead, AnyBody, EventParams, EventSaved, Inbox as InboxAnswer, MailParams, Mail, Mailbox, Outbox, OutboxQuery, PageQuery, RemindersSaved, Settings, TemplateSaved, type MailSummary, type Notification, type Mail as MailAnswer } from '../../core/contracts/notifications.js';
 
 /**
  * Whose notifications a caller reads: the agency's (and their own), their client's (and their own), or a staff member's
@@ -44,10 +39,10 @@ const paramsOf = (inbox: Inbox) =>
   inbox.candidateId != null ? [inbox.merchantId, inbox.userId, inbox.candidateId] : inbox.clientId === null ? [inbox.merchantId, inbox.userId] : [inbox.merchantId, inbox.userId, inbox.clientId];
 
 /** One page of an inbox, newest first, with its totals: the spec's list answer. */
-export async function inboxPage(db: Queryable, inbox: Inbox, page: number, perPage: number) {
+export async function inboxPage(db: Queryable, inbox: Inbox, page: number, perPage: number): Promise<InboxAnswer> {
   const params = paramsOf(inbox);
   const [notifications, [counts]] = await Promise.all([
-    db.query(
+    db.query<Notification>(
       `select id, event, title, body, link, read, created_at from notifications where merchant_id = $1 and ${scope(inbox)}
         order by created_at desc, id desc limit ${perPage} offset ${(page - 1) * perPage}`,
       params,
@@ -123,7 +118,8 @@ const templateTarget = (merchantId: number, event: string, version?: unknown) =>
  * Notifications (the bell, /notification, /client/ClientNotification), notification settings and templates
  * (/appsetting/notificationsetting), the recorded SMS and push messages, and the embedded mailbox.
  */
-export async function notificationRoutes(app: FastifyInstance) {
+export async function notificationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // The same inbox for each panel, at the spec's paths.
   const inboxes = [
     { access: 'admin', whose: 'agency', list: '/api/agency_notifications', readAll: '/api/merchant_notification_read_all' },
@@ -132,14 +128,14 @@ export async function notificationRoutes(app: FastifyInstance) {
     { access: 'staff', whose: 'staff member', list: '/api/staff_notifications', readAll: '/api/staff_notification_read_all' },
   ] as const;
   for (const { access, whose, list, readAll } of inboxes) {
-    app.get<{ Querystring: { page: number; per_page: number } }>(list, {
+    app.get(list, {
       config: { access },
-      schema: { tags: ['notifications'], summary: `The ${whose}'s notifications (and the caller's own), newest first`, querystring: pageQuery },
+      schema: { tags: ['notifications'], summary: `The ${whose}'s notifications (and the caller's own), newest first`, querystring: PageQuery, response: { 200: InboxAnswer } },
       handler: async (req) => inboxPage(app.db, inboxOf(req), req.query.page ?? 1, req.query.per_page ?? 10),
     });
     app.put(readAll, {
       config: { access },
-      schema: { tags: ['notifications'], summary: `Mark every notification of the ${whose}'s inbox read` },
+      schema: { tags: ['notifications'], summary: `Mark every notification of the ${whose}'s inbox read`, response: { 200: AllRead } },
       handler: async (req) => {
         await markInboxRead(app.db, inboxOf(req));
         return { message: 'All notifications marked as read', unread_count: 0 };
@@ -149,13 +145,13 @@ export async function notificationRoutes(app: FastifyInstance) {
 
   app.get('/api/notification_settings', {
     config: { access: 'admin' },
-    schema: { tags: ['notifications'], summary: 'Every event with its channels, recipients and e-mail template' },
+    schema: { tags: ['notifications'], summary: 'Every event with its channels, recipients and e-mail template', response: { 200: Settings } },
     handler: async (req) => {
       const merchantId = req.auth!.merchant_id;
       const [settings, templates, [payment]] = await Promise.all([
         app.db.query<{ event: string; channels: Channel[]; recipients: Recipient[]; version: number }>('select event, channels, recipients, version from notification_settings where merchant_id = $1', [merchantId]),
         app.db.query<{ event: string; subject: string; body: string; version: number }>('select event, subject, body, version from notification_templates where merchant_id = $1', [merchantId]),
-        app.db.query('select enabled, days_before_due, days_after_due, version from notification_payment_settings where merchant_id = $1', [merchantId]),
+        app.db.query<Settings['payment_reminders']>('select enabled, days_before_due, days_after_due, version from notification_payment_settings where merchant_id = $1', [merchantId]),
       ]);
       const setting = new Map(settings.map((s) => [s.event, s]));
       const template = new Map(templates.map((t) => [t.event, t]));
@@ -182,9 +178,9 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
   });
 
-  app.put<{ Params: { event: string }; Body: { channels?: unknown; recipients?: unknown } }>('/api/notification_settings/:event', {
+  app.put('/api/notification_settings/:event', {
     config: { access: 'admin' },
-    schema: { tags: ['notifications'], summary: "An event's channels and recipients", params: eventParam, body: { type: 'object' } },
+    schema: { tags: ['notifications'], summary: "An event's channels and recipients", params: EventParams, body: AnyBody, response: { 200: EventSaved } },
     handler: async (req) => {
       requireAgencyAdmin(req);
       const def = knownEvent(req.params.event);
@@ -223,9 +219,9 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
   });
 
-  app.put<{ Params: { event: string }; Body: { subject?: unknown; body?: unknown } }>('/api/notification_templates/:event', {
+  app.put('/api/notification_templates/:event', {
     config: { access: 'admin' },
-    schema: { tags: ['notifications'], summary: "An event's e-mail template (%{placeholders})", params: eventParam, body: { type: 'object' } },
+    schema: { tags: ['notifications'], summary: "An event's e-mail template (%{placeholders})", params: EventParams, body: AnyBody, response: { 200: TemplateSaved } },
     handler: async (req) => {
       requireAgencyAdmin(req);
       const def = knownEvent(req.params.event);
@@ -262,9 +258,9 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
   });
 
-  app.delete<{ Params: { event: string } }>('/api/notification_templates/:event', {
+  app.delete('/api/notification_templates/:event', {
     config: { access: 'admin' },
-    schema: { tags: ['notifications'], summary: "Restore an event's default e-mail template", params: eventParam },
+    schema: { tags: ['notifications'], summary: "Restore an event's default e-mail template", params: EventParams, response: { 200: TemplateSaved } },
     handler: async (req) => {
       requireAgencyAdmin(req);
       const def = knownEvent(req.params.event);
@@ -278,9 +274,9 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
   });
 
-  app.put<{ Body: { enabled?: unknown; days_before_due?: unknown; days_after_due?: unknown } }>('/api/notification_payment_settings', {
+  app.put('/api/notification_payment_settings', {
     config: { access: 'admin' },
-    schema: { tags: ['notifications'], summary: 'Payment reminders: on or off, and when', body: { type: 'object' } },
+    schema: { tags: ['notifications'], summary: 'Payment reminders: on or off, and when', body: AnyBody, response: { 200: RemindersSaved } },
     handler: async (req) => {
       requireAgencyAdmin(req);
       const { enabled, days_before_due: before, days_after_due: after } = req.body ?? {};
@@ -315,22 +311,23 @@ export async function notificationRoutes(app: FastifyInstance) {
             )
           )[0],
       );
-      return { data: { enabled, days_before_due: before, days_after_due: after, version: saved?.version }, message: 'Payment reminders saved' };
+      return { data: { enabled: enabled as boolean, days_before_due: before as number, days_after_due: after as number, version: saved?.version }, message: 'Payment reminders saved' };
     },
   });
 
-  app.get<{ Querystring: { channel: 'sms' | 'push'; page: number; per_page: number } }>('/api/message_outbox', {
+  app.get('/api/message_outbox', {
     config: { access: 'admin' },
     schema: {
       tags: ['notifications'],
       summary: 'SMS or push messages handed to their driver, newest first',
-      querystring: { type: 'object', required: ['channel'], properties: { ...pageQuery.properties, channel: { type: 'string', enum: ['sms', 'push'] } } },
+      querystring: OutboxQuery,
+      response: { 200: Outbox },
     },
     handler: async (req) => {
       const { channel, page = 1, per_page: perPage = 10 } = req.query;
       const params = [req.auth!.merchant_id, channel];
       const [data, [{ total }]] = await Promise.all([
-        app.db.query(
+        app.db.query<Outbox['data'][number]>(
           `select id, channel, recipient, recipient_name, body, event, status, driver, created_at from message_outbox where merchant_id = $1 and channel = $2
             order by created_at desc, id desc limit ${perPage} offset ${(page - 1) * perPage}`,
           params,
@@ -341,14 +338,14 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
   });
 
-  app.get<{ Querystring: { page: number; per_page: number } }>('/api/mailbox', {
+  app.get('/api/mailbox', {
     config: { access: 'admin' },
-    schema: { tags: ['notifications'], summary: 'What the embedded mail server received for the agency, newest first', querystring: pageQuery },
+    schema: { tags: ['notifications'], summary: 'What the embedded mail server received for the agency, newest first', querystring: PageQuery, response: { 200: Mailbox } },
     handler: async (req) => {
       requireAgencyAdmin(req);
       const { page = 1, per_page: perPage = 10 } = req.query;
       const [data, [{ total }]] = await Promise.all([
-        app.db.query(
+        app.db.query<MailSummary>(
           `select id, outbox_id, envelope_from, envelope_to, subject, received_at from mailbox where merchant_id = $1
             order by received_at desc, id desc limit ${perPage} offset ${(page - 1) * perPage}`,
           [req.auth!.merchant_id],
@@ -359,12 +356,12 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
   });
 
-  app.get<{ Params: { id: number } }>('/api/mailbox/:id', {
+  app.get('/api/mailbox/:id', {
     config: { access: 'admin' },
-    schema: { tags: ['notifications'], summary: 'One received e-mail, with its text and HTML', params: idParam },
+    schema: { tags: ['notifications'], summary: 'One received e-mail, with its text and HTML', params: MailParams, response: { 200: Mail } },
     handler: async (req) => {
       requireAgencyAdmin(req);
-      const [data] = await app.db.query(
+      const [data] = await app.db.query<MailAnswer['data']>(
         'select id, outbox_id, envelope_from, envelope_to, subject, text, html, message_id, received_at from mailbox where merchant_id = $1 and id = $2',
         [req.auth!.merchant_id, req.params.id],
       );

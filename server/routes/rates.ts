@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { forbidden, HttpError } from '../http.js';
 import { permits } from '../../core/resources/access.js';
 import type { Compiled } from '../engine/compile.js';
 import { contextOf } from '../engine/routes.js';
-import { chargeOnly, quoteShift, type QuoteRequest } from '../services/pricing.js';
+import { chargeOnly, quoteShift } from '../services/pricing.js';
 import { bankHolidaysWithOverrides, type HolidayOverride } from '../../core/domain/pricing/holidays.js';
 import { REGIONS } from '../../core/domain/pricing/types.js';
 import { REGION_CHOICES } from '../../core/resources/rates/resource.js';
+import { Holidays, HolidaysQuery, Quote, QuoteRequest } from '../../core/contracts/rates.js';
 
 /** Years the holiday calendar shows: the library's data is reliable well beyond, the screen needs no more. */
 const YEARS = { min: 2000, max: 2100 };
@@ -15,13 +17,14 @@ const YEARS = { min: 2000, max: 2100 };
  * Quoting a shift (the shift form prices it live) and the holiday calendar's year per region. Both reveal what
  * only agency users see: a quote shows pay and margin, the calendar is the agency's setting.
  */
-export async function ratesRoutes(app: FastifyInstance) {
+export async function ratesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const allowed = (req: FastifyRequest, resource: string, action: 'list' | 'show') => {
     const c: Compiled = app.engine.get(resource)!;
     if (!permits({ loginType: req.auth!.kind, role: req.auth!.role }, c.decl, action)) throw forbidden();
   };
 
-  app.post<{ Body: QuoteRequest }>('/api/rates/quote', {
+  app.post('/api/rates/quote', {
     config: { access: 'any' },
     schema: {
       tags: ['Rates'],
@@ -31,10 +34,12 @@ export async function ratesRoutes(app: FastifyInstance) {
         'Answers { lines: [{ band, start, end, hours, pay_rate, charge_rate, pay, charge }], totals: { hours, pay, charge, margin }, on_costs, warnings, rate_card_id } in pence. ' +
         'The margin is charge − pay − on-costs. 422 naming the field when the shift cannot be priced (no rate card on its date, a site of another client, end not after start, longer than 24 hours). ' +
         'A client user prices its own client\'s shifts and gets the charge only: { lines: [{ band, start, end, hours, minutes, charge_rate, charge }], totals: { hours, charge } }.',
-      body: { type: 'object' },
+      body: QuoteRequest,
+      // One schema per audience: a client user's answer is written by the client's (no pay field can pass).
+      response: { 200: Quote },
     },
     handler: async (req) => {
-      const body = (req.body ?? {}) as QuoteRequest;
+      const body = req.body ?? {};
       // A client's user prices its own request: the charge only (no pay, no margin, no on-costs, no staff member).
       if (req.auth!.kind === 'client') {
         if (body.client_id !== req.auth!.client_id) throw new HttpError(422, 'Choose your own organisation.', { client_id: 'Choose your own organisation.' });
@@ -47,13 +52,14 @@ export async function ratesRoutes(app: FastifyInstance) {
     },
   });
 
-  app.get<{ Querystring: { year?: string } }>('/api/rates/holidays', {
+  app.get('/api/rates/holidays', {
     config: { access: 'any' },
     schema: {
       tags: ['Rates'],
       summary: 'A year of bank holidays per region, with the agency\'s added and removed days',
       description: 'year: default this year in the agency\'s time zone. Each region lists its holidays (source library or added, the override\'s id when added) and the library days the agency removed.',
-      querystring: { type: 'object', properties: { year: { type: 'string' } } },
+      querystring: HolidaysQuery,
+      response: { 200: Holidays },
     },
     handler: async (req) => {
       allowed(req, 'holiday_overrides', 'list');

@@ -3,16 +3,18 @@ import { forbidden, notFound } from '../http.js';
 import { Params, readable, scopeWhere } from '../engine/compile.js';
 import { principalOf } from '../engine/routes.js';
 import { permits } from '../../core/resources/access.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { containsPattern, TRIGRAM_MIN_LENGTH } from '../db/index.js';
 import { agencyLogos, agencyProfile } from './account.js';
-
-const idParam = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
+import { AgencyAnswer, AgencyLogos, StaffSearch, StaffSearchMiss, StaffSearchQuery } from '../../core/contracts/account.js';
+import { IdParams } from '../../core/contracts/common.js';
 
 /** What the application shell needs: the agency's name and logo, staff search. */
-export async function shellRoutes(app: FastifyInstance) {
-  app.get<{ Params: { id: number } }>('/api/merchants/:id', {
+export async function shellRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get('/api/merchants/:id', {
     config: { access: 'any' },
-    schema: { tags: ['agency'], summary: "The agency's profile", params: idParam },
+    schema: { tags: ['agency'], summary: "The agency's profile", params: IdParams, response: { 200: AgencyAnswer } },
     handler: async (req) => {
       if (req.params.id !== req.auth!.merchant_id) throw notFound('Agency');
       const data = await agencyProfile(app.db, req.params.id);
@@ -23,16 +25,17 @@ export async function shellRoutes(app: FastifyInstance) {
 
   app.get('/api/agency_logo_list', {
     config: { access: 'any' },
-    schema: { tags: ['agency'], summary: "The agency's logos (logo_type agency_logo, favicon, ...)" },
+    schema: { tags: ['agency'], summary: "The agency's logos (logo_type agency_logo, favicon, ...)", response: { 200: AgencyLogos } },
     handler: async (req) => ({ data: await agencyLogos(app.db, req.auth!.merchant_id) }),
   });
 
-  app.get<{ Querystring: { candidate_query?: string } }>('/api/search_candidate', {
+  app.get('/api/search_candidate', {
     config: { access: 'admin' },
     schema: {
       tags: ['staff'],
       summary: 'Find staff by name, e-mail or phone (at most 10)',
-      querystring: { type: 'object', properties: { candidate_query: { type: 'string', maxLength: 200 } } },
+      querystring: StaffSearchQuery,
+      response: { 200: StaffSearch, 400: StaffSearchMiss, 404: StaffSearchMiss },
     },
     handler: async (req, reply) => {
       // A search is a list of staff: the candidates declaration's list permission, row scope and read policy.
@@ -49,7 +52,7 @@ export async function shellRoutes(app: FastifyInstance) {
       const order = 'order by lower(last_name), lower(first_name), id limit 10';
       // Long enough, the trigram index finds the matches; sorting them afterwards keeps the planner from
       // walking the name index and filtering most of the agency's staff.
-      const candidate = await app.db.query(
+      const candidate = await app.db.query<StaffSearch['candidate'][number]>(
         q.length >= TRIGRAM_MIN_LENGTH
           ? `with m as materialized (select ${columns}, last_name as sort_last, first_name as sort_first from candidates where ${match}) select ${['id', ...shown, ...(name ? ['name'] : [])].join(', ')} from m order by lower(sort_last), lower(sort_first), id limit 10`
           : `select ${columns} from candidates where ${match} ${order}`,

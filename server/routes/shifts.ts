@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Row } from '../db/index.js';
 import { badInput, forbidden, HttpError } from '../http.js';
 import { permits } from '../../core/resources/access.js';
 import type { Action } from '../../core/engine/types.js';
 import { withEngine } from '../engine/handle.js';
-import { contextOf, idParams } from '../engine/routes.js';
+import { contextOf } from '../engine/routes.js';
 import { getRecord } from '../engine/query.js';
 import { Params, readable, scopeWhere, selectList, type Compiled } from '../engine/compile.js';
 import { diff } from '../engine/audit.js';
@@ -13,13 +14,13 @@ import { availabilityFit, assessBooking, blockingChecks, overridableChecks, hour
 import { describeDates, MAX_BULK_SHIFTS, shiftInstants } from '../../core/domain/shifts/times.js';
 import { addDaysToDate, formatDisplayDate, isPlainDate, startOfWeekMonday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime.js';
 import { assessShift, cancellationCharge, loadBookingFacts, priceShift, requestedByOf, shiftTimesOf } from '../services/booking.js';
-import { CANCEL_PARTIES, type CancelParty } from '../../core/domain/pricing/price.js';
 import { notify } from '../notifications/notify.js';
 import { isStrictInstant, multiLineText } from '../engine/input.js';
 import { checkShiftRequestQuota } from '../services/shiftRequests.js';
+import { BulkCreated, bulkShiftsBody, Cancellation, CancellationQuery, CheckQuery, Checks, Schedule, ScheduleQuery, Suggestions, SuggestionsQuery, type BulkShifts, type ScheduleQuery as ScheduleFilters } from '../../core/contracts/shifts.js';
+import { IdParams } from '../../core/contracts/common.js';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 /** Longest window the schedule answers in one call: a month view with its overflow weeks. */
 const MAX_WINDOW_DAYS = 62;
 /** Most shifts one schedule answer carries. */
@@ -29,36 +30,21 @@ const MAX_SCHEDULE_ROWS = 5000;
  * The shift routes beyond the engine's: bulk create, what a booking would say (checks, suggestions), what a
  * cancellation would charge, and the schedule's window of shifts with every name in one query.
  */
-export async function shiftsRoutes(app: FastifyInstance) {
+export async function shiftsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const shifts = (): Compiled => app.engine.get('shifts')!;
   const authorise = (req: FastifyRequest, action: Action | string) => {
     if (!permits({ loginType: req.auth!.kind, role: req.auth!.role }, shifts().decl, action)) throw forbidden();
   };
 
-  app.post<{ Body: BulkBody }>('/api/shifts/bulk', {
+  app.post('/api/shifts/bulk', {
     config: { access: 'any' },
     schema: {
       tags: ['Shifts'],
       summary: 'Create open shifts for several dates at once (dates × staff needed), all or nothing',
       description: `Times are the agency's wall clock: a template's, or start_time and end_time ('HH:mm'); a shift ending at or before its start ends the next day. At most ${MAX_BULK_SHIFTS} shifts per call.`,
-      body: {
-        type: 'object',
-        required: ['client_id', 'site_id', 'job_role_id', 'dates'],
-        properties: {
-          client_id: id,
-          site_id: id,
-          job_role_id: id,
-          template_id: { anyOf: [id, { type: 'null' }] },
-          start_time: { type: 'string', maxLength: 5 },
-          end_time: { type: 'string', maxLength: 5 },
-          break_minutes: { anyOf: [{ type: 'integer', minimum: 0, maximum: 240 }, { type: 'null' }] },
-          sleep_in: { type: 'boolean' },
-          dates: { type: 'array', minItems: 1, maxItems: MAX_BULK_SHIFTS, items: { type: 'string', maxLength: 10 } },
-          staff_needed: { type: 'integer', minimum: 1, maximum: 50 },
-          notes: { anyOf: [{ type: 'string', maxLength: 2000 }, { type: 'null' }] },
-        },
-        additionalProperties: false,
-      },
+      body: bulkShiftsBody(MAX_BULK_SHIFTS),
+      response: { 201: BulkCreated },
     },
     handler: async (req, reply) => {
       authorise(req, 'create');
@@ -70,14 +56,15 @@ export async function shiftsRoutes(app: FastifyInstance) {
     },
   });
 
-  app.get<{ Params: { id: number }; Querystring: { requested_by?: CancelParty } }>('/api/shifts/:id/cancellation', {
+  app.get('/api/shifts/:id/cancellation', {
     config: { access: 'any' },
     schema: {
       tags: ['Shifts'],
       summary: 'What cancelling this shift now would charge the client (late cancellation), or why it cannot be cancelled',
       description: 'requested_by: who asks (client, agency, worker); a client user always asks for the client. Only the client’s own late cancellation of a booked shift is charged. allowed false with a message when it cannot be cancelled (ended, or started for a client user).',
-      params: idParams,
-      querystring: { type: 'object', properties: { requested_by: { type: 'string', enum: [...CANCEL_PARTIES] } }, additionalProperties: false },
+      params: IdParams,
+      querystring: CancellationQuery,
+      response: { 200: Cancellation },
     },
     handler: async (req) => {
       authorise(req, 'cancel');
@@ -90,13 +77,14 @@ export async function shiftsRoutes(app: FastifyInstance) {
     },
   });
 
-  app.get<{ Params: { id: number }; Querystring: { candidate_id: number } }>('/api/shifts/:id/check', {
+  app.get('/api/shifts/:id/check', {
     config: { access: 'any' },
     schema: {
       tags: ['Shifts'],
       summary: 'The booking checks of a staff member on this shift (hard, soft, information, AWR count), before assigning',
-      params: idParams,
-      querystring: { type: 'object', required: ['candidate_id'], properties: { candidate_id: id }, additionalProperties: false },
+      params: IdParams,
+      querystring: CheckQuery,
+      response: { 200: Checks },
     },
     handler: async (req) => {
       authorise(req, 'assign');
@@ -107,13 +95,14 @@ export async function shiftsRoutes(app: FastifyInstance) {
     },
   });
 
-  app.get<{ Params: { id: number }; Querystring: { limit?: number } }>('/api/shifts/:id/suggestions', {
+  app.get('/api/shifts/:id/suggestions', {
     config: { access: 'any' },
     schema: {
       tags: ['Shifts'],
       summary: 'Staff who pass the hard checks for this shift, best first: available, preferred, fewest hours this week',
-      params: idParams,
-      querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 100 } }, additionalProperties: false },
+      params: IdParams,
+      querystring: SuggestionsQuery,
+      response: { 200: Suggestions },
     },
     handler: async (req) => {
       authorise(req, 'assign');
@@ -123,45 +112,32 @@ export async function shiftsRoutes(app: FastifyInstance) {
     },
   });
 
-  app.get<{ Querystring: Record<string, string> }>('/api/schedule', {
+  app.get('/api/schedule', {
     config: { access: 'any' },
     schema: {
       tags: ['Shifts'],
       summary: 'The shifts in a window (the schedule), with client, site, job role and staff names',
       description: `from and to: dates (yyyy-MM-dd, the agency's midnight; to is exclusive) or instants; default this week; at most ${MAX_WINDOW_DAYS} days. Filters: client_id, site_id, job_role_id, candidate_id, status. Deleted shifts are left out. Client users see their own client's shifts, without pay or margin.`,
-      querystring: {
-        type: 'object',
-        properties: { from: { type: 'string', maxLength: 40 }, to: { type: 'string', maxLength: 40 }, client_id: id, site_id: id, job_role_id: id, candidate_id: id, status: { type: 'string', enum: ['open', 'assigned', 'closed', 'cancelled'] } },
-        additionalProperties: false,
-      },
+      querystring: ScheduleQuery,
+      // The database writes this answer's JSON and the route sends it as it is (never re-serialised): this
+      // documents it, and types the screens that read it.
+      response: { 200: Schedule },
     },
     handler: async (req, reply) => {
       authorise(req, 'list');
       const ctx = await contextOf(app.db, req);
-      return reply.type('application/json; charset=utf-8').send(await schedule(ctx, shifts(), req.query));
+      // The JSON the database wrote, typed by the schema it was written to; a JSON string is sent as it is.
+      const json = (await schedule(ctx, shifts(), req.query)) as unknown as Schedule;
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   });
-}
-
-interface BulkBody {
-  client_id: number;
-  site_id: number;
-  job_role_id: number;
-  template_id?: number | null;
-  start_time?: string;
-  end_time?: string;
-  break_minutes?: number | null;
-  sleep_in?: boolean;
-  dates: string[];
-  staff_needed?: number;
-  notes?: string | null;
 }
 
 /**
  * Creates dates × staff needed open shifts in one statement, priced once per date (copies of one shift cost the
  * same), each audited as a create. A client user's are requests for their own client, from today on.
  */
-async function createBulk(ctx: EngineContext, c: Compiled, body: BulkBody): Promise<Row[]> {
+async function createBulk(ctx: EngineContext, c: Compiled, body: BulkShifts): Promise<Row[]> {
   const p = ctx.principal;
   const errors: Record<string, string> = {};
   const dates = [...new Set(body.dates)].sort();
@@ -296,7 +272,7 @@ async function suggestions(ctx: EngineContext, shiftRow: Row, limit: number) {
     if (!a || blockingChecks(a).length) return [];
     // `availability` says why someone is not available: nothing entered ('not_set'), 'unavailable', or other hours
     // ('mismatch').
-    return [{ candidate_id: r.id, name: r.name, job_role: r.job_role, available: r.available, availability: fits.get(r.id), preferred: r.preferred, avoided: r.avoided, hours_this_week: Math.round(r.hoursThisWeek * 100) / 100, soft: overridableChecks(a).map(({ code, message }) => ({ code, message })), awr: a.awr }];
+    return [{ candidate_id: r.id, name: r.name, job_role: r.job_role, available: r.available, availability: fits.get(r.id)!, preferred: r.preferred, avoided: r.avoided, hours_this_week: Math.round(r.hoursThisWeek * 100) / 100, soft: overridableChecks(a).map(({ code, message }) => ({ code, message })), awr: a.awr }];
   });
 }
 
@@ -309,7 +285,7 @@ function bound(value: string | undefined, fallback: string, field: string, timeZ
   return t;
 }
 
-async function schedule(ctx: EngineContext, c: Compiled, query: Record<string, string>) {
+async function schedule(ctx: EngineContext, c: Compiled, query: ScheduleFilters) {
   const p = ctx.principal;
   const monday = startOfWeekMonday(ctx.today);
   const from = bound(query.from, monday, 'from', ctx.timeZone);

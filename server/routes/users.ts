@@ -1,27 +1,31 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { acceptUserInvite, readUserInvite } from '../auth/userInvites.js';
 import { USER_INVITE_DAYS } from '../../core/resources/users/resource.js';
+import { InviteToken, NewPassword } from '../../core/contracts/auth.js';
+import { UserInviteAccepted, UserInviteInfo } from '../../core/contracts/users.js';
 
 /**
  * The invitation link of an agency or client user (issue 14): the page at /invite/<token> asks whom it is for,
  * then sets the password; the user then signs in to their panel. Inviting, resending and deactivating are the
  * users resource's declared actions (server/behaviours/users.ts).
  */
-export async function userRoutes(app: FastifyInstance) {
-  const inviteToken = { type: 'object', properties: { token: { type: 'string', minLength: 1, maxLength: 200 } }, required: ['token'] } as const;
-  app.get<{ Params: { token: string } }>('/api/user_invites/:token', {
+export async function userRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get('/api/user_invites/:token', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'Whom a user invitation link is for', description: `A link works once, within ${USER_INVITE_DAYS} days; 404 once used, expired or replaced.`, params: inviteToken },
+    schema: { tags: ['auth'], summary: 'Whom a user invitation link is for', description: `A link works once, within ${USER_INVITE_DAYS} days; 404 once used, expired or replaced.`, params: InviteToken, response: { 200: UserInviteInfo } },
     handler: async (req) => readUserInvite(app.db, req.params.token),
   });
-  app.post<{ Params: { token: string }; Body: { password: string } }>('/api/user_invites/:token', {
+  app.post('/api/user_invites/:token', {
     config: { access: 'public' },
     schema: {
       tags: ['auth'],
       summary: 'Set a password through a user invitation',
       description: 'Uses the link up; the user then signs in to the panel named by login_type.',
-      params: inviteToken,
-      body: { type: 'object', required: ['password'], properties: { password: { type: 'string', maxLength: 1024 } } },
+      params: InviteToken,
+      body: NewPassword,
+      response: { 200: UserInviteAccepted },
     },
     handler: async (req) => {
       const done = await acceptUserInvite(app.db, app.cluster, req.params.token, req.body.password);

@@ -2,6 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../providers/http';
 import { getLoginType, getMerchantId } from '../providers/session';
+import type { AgencyAnswer, AgencyLogos } from '../../core/contracts/account';
+import type { UnreadCount } from '../../core/contracts/chat';
+import type { Inbox, Notification } from '../../core/contracts/notifications';
 
 export interface AgencyInfo {
   companyName: string;
@@ -22,9 +25,9 @@ export function useAgency() {
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }): Promise<AgencyInfo> => {
       const [merchant, logos] = await Promise.all([
-        api<{ data: { company_name?: string; profile_photo?: string | null; time_zone?: string } }>(`/merchants/${encodeURIComponent(merchantId!)}`, { signal }),
+        api<AgencyAnswer>(`/merchants/${encodeURIComponent(merchantId!)}`, { signal }),
         // A missing logo list only means the placeholder is shown.
-        api<{ data: { logo_type: string; logo_url: string }[] }>('/agency_logo_list', { signal }).catch(() => ({ data: [] })),
+        api<AgencyLogos>('/agency_logo_list', { signal }).catch((): AgencyLogos => ({ data: [] })),
       ]);
       const logo = (type: string) => logos.data?.find((l) => l.logo_type === type)?.logo_url || null;
       return {
@@ -45,22 +48,9 @@ export function useAgency() {
   return query;
 }
 
-export interface AgencyNotification {
-  id: number;
-  title: string;
-  body?: string | null;
-  link?: string | null;
-  read: boolean;
-  created_at?: string;
-}
-
-export interface NotificationsAnswer {
-  notifications: AgencyNotification[];
-  current_page: number;
-  total_count: number;
-  unread_count: number;
-  message: string;
-}
+/** The API's answers (core/contracts/notifications.ts), under the names the screens use. */
+export type AgencyNotification = Notification;
+export type NotificationsAnswer = Inbox;
 
 /** Notifications page size (spec section 9). */
 export const NOTIFICATIONS_PAGE_SIZE = 10;
@@ -100,7 +90,7 @@ export function useChatUnread() {
     enabled: getLoginType() === 'admin',
     refetchInterval: 60_000,
     retry: false,
-    queryFn: ({ signal }) => api<{ count: number }>('/chats/unread_count', { signal }).then((r) => r.count),
+    queryFn: ({ signal }) => api<UnreadCount>('/chats/unread_count', { signal }).then((r) => r.count),
   });
 }
 

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ApiFailure, request } from '../providers/request';
 import { t } from '../i18n/light';
 import { PASSWORD_MIN } from '../../core/domain/accounts/passwords';
+import type { UserInviteAccepted, UserInviteInfo } from '../../core/contracts/users';
 
 /** Texts of the invitation page (a page of its own, outside both panels). */
 const say = {
@@ -21,13 +22,7 @@ const say = {
   to_login: 'Go to sign in',
 };
 
-interface Invite {
-  name: string;
-  email: string;
-  agency: string;
-  login_type: 'admin' | 'client';
-  client_name: string | null;
-}
+type Invite = UserInviteInfo;
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/%\{(\w+)\}/g, (_, k) => values[k] ?? '');
 
@@ -67,7 +62,7 @@ export default function AcceptInvite() {
     if (found.repeat) return repeatRef.current?.focus();
     setSubmitting(true);
     try {
-      const done = await request<{ email: string; login_type: 'admin' | 'client' }>(`/user_invites/${encodeURIComponent(token)}`, { method: 'POST', json: { password } });
+      const done = await request<UserInviteAccepted>(`/user_invites/${encodeURIComponent(token)}`, { method: 'POST', json: { password } });
       navigate('/', { replace: true, state: { reason: 'password_set', panel: done.login_type, email: done.email } });
     } catch (err) {
       if (err instanceof ApiFailure && err.body?.errors?.password) setErrors({ password: err.body.errors.password });

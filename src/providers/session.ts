@@ -1,3 +1,4 @@
+import type { SignedIn } from '../../core/contracts/auth';
 /**
  * The browser session, stored exactly under the spec's keys: token, tokenExpiration, loginType, merchant_id
  * (and selectedTemplate, owned by the invoice screens).
@@ -14,21 +15,8 @@ export const KEYS = {
   selectedTemplate: 'selectedTemplate',
 } as const;
 
-export interface LoginResponse {
-  token: string;
-  token_expiration: string;
-  login_type: LoginType;
-  merchant_id: number;
-  client_id?: number | null;
-  client_name?: string | null;
-  /** A staff member's own staff record (login type staff). */
-  candidate_id?: number | null;
-  /** A staff member's agency (login type staff): the staff page's titles name it. */
-  agency_name?: string | null;
-  /** A staff member's agency's time zone (login type staff): shift times are shown on the agency's clock. */
-  agency_time_zone?: string | null;
-  user: { id: number; name: string; email: string; role: string; client_id?: number | null };
-}
+/** What signing in answers: its type comes from the API's contract (core/contracts/auth.ts). */
+export type LoginResponse = SignedIn;
 
 export function saveSession(r: LoginResponse) {
   localStorage.setItem(KEYS.token, r.token);

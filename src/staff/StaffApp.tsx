@@ -12,6 +12,8 @@ import { staffTexts as say } from './messages';
 import { documentTitle } from '../layout/usePageTitle';
 import { t } from '../i18n/light';
 import { MyShiftsList } from './MyShifts';
+import type { Inbox, Notification } from '../../core/contracts/notifications';
+import type { StaffInviteInfo } from '../../core/contracts/auth';
 
 // The agency panel's colours, without react-admin's theme (this page never loads react-admin).
 const theme = createTheme({ palette: { primary: { main: '#1565c0' }, secondary: { main: '#0d47a1' } } });
@@ -97,7 +99,7 @@ function InvitePage() {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    request<{ name: string; email: string; agency: string }>(`/staff_invites/${encodeURIComponent(token)}`)
+    request<StaffInviteInfo>(`/staff_invites/${encodeURIComponent(token)}`)
       .then(setInvite)
       .catch((e) => setInvalid(e instanceof ApiFailure ? e.message : say.network));
   }, [token]);
@@ -239,13 +241,7 @@ function StaffChat() {
   );
 }
 
-interface StaffNotice {
-  id: number;
-  title: string;
-  body: string;
-  read: boolean;
-  created_at: string;
-}
+type StaffNotice = Notification;
 
 /**
  * The staff member's own notifications (bookings, moves, cancellations), newest first; opening them marks them read.
@@ -258,7 +254,7 @@ function StaffNotifications() {
   const fail = useFailure(setError);
   useEffect(() => {
     let current = true;
-    request<{ notifications: StaffNotice[] }>('/staff_notifications?page=1&per_page=20')
+    request<Inbox>('/staff_notifications?page=1&per_page=20')
       .then((r) => {
         if (!current) return;
         setList(r.notifications);
@@ -288,7 +284,7 @@ function StaffNotifications() {
             <ListItem key={n.id} divider>
               <ListItemText
                 primary={n.title}
-                secondary={`${n.body} (${new Date(n.created_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })})`}
+                secondary={`${n.body ? `${n.body} ` : ''}(${new Date(n.created_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })})`}
                 slotProps={{ primary: { sx: { fontWeight: n.read ? 'normal' : 'bold' } } }}
               />
             </ListItem>

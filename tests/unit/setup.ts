@@ -11,6 +11,7 @@ if (typeof document === 'undefined') {
   await import('@testing-library/jest-dom/vitest');
   const { cleanup, configure } = await import('@testing-library/react');
   const { server } = await import('./msw/server');
+  const { assertNoDrift } = await import('./msw/contract');
 
   // findBy*/waitFor give up after 1 s by default. A list's search is debounced 500 ms before its call, and on a
   // shared 2-core machine a react-admin screen can take well over a second more to render the answer (measured: the
@@ -25,6 +26,8 @@ if (typeof document === 'undefined') {
     server.resetHandlers();
     cleanup();
     localStorage.clear();
+    // A fake that answered what the server never would fails the test that relied on it (tests/unit/msw/contract.ts).
+    assertNoDrift();
   });
   afterAll(() => server.close());
 }

@@ -1,7 +1,6 @@
 // Bank holidays per UK region, from the date-holidays library (its GB data has the regional days, the substitute
 // days and the one-off days), plus the agency's own added and removed days.
-import { createRequire } from 'node:module';
-import type Holidays from 'date-holidays';
+import Holidays from 'date-holidays';
 import { dayOfWeek, isPlainDate } from '../time/agencyTime';
 import type { Region } from './types';
 
@@ -22,10 +21,6 @@ const LIBRARY_STATE: Record<Region, string> = { england_wales: 'ENG', scotland: 
 const SUBSTITUTE_SUFFIX = ' (substitute day)';
 
 const calendars = new Map<Region, Holidays>();
-// The library holds every country's rules and takes about 170 ms of CPU to load: loaded by the first quote or
-// calendar that needs a bank holiday, not by every start of the server (which answers its first request sooner).
-let library: typeof Holidays | undefined;
-const loadLibrary = () => (library ??= createRequire(import.meta.url)('date-holidays') as typeof Holidays);
 // The library works each year out from its rules, which takes milliseconds: a quote must not pay that each time.
 const byYear = new Map<string, readonly BankHoliday[]>();
 
@@ -76,7 +71,7 @@ function computeBankHolidays(region: Region, year: number): readonly BankHoliday
   let calendar = calendars.get(region);
   if (!calendar) {
     // Only public (bank) holidays: the library also lists observances such as Mother's Day.
-    calendar = new (loadLibrary())('GB', LIBRARY_STATE[region], { types: ['public', 'bank'], languages: ['en'] });
+    calendar = new Holidays('GB', LIBRARY_STATE[region], { types: ['public', 'bank'], languages: ['en'] });
     calendars.set(region, calendar);
   }
   const found = (calendar.getHolidays(year) || [])

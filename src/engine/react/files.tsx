@@ -5,14 +5,10 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import { API, ApiFailure, request } from '../../providers/request';
 import { getToken } from '../../providers/session';
 import { isFileId, isImageMime, isShippedPath, type FileKind } from '../../../core/engine/files';
+import type { Uploaded, UploadedFile } from '../../../core/contracts/files';
 
-/** What the API answers for an upload. */
-export interface UploadedFile {
-  id: string;
-  name: string;
-  mime: string;
-  size: number;
-}
+/** What the API answers for an upload (core/contracts/files.ts). */
+export type { UploadedFile };
 
 /** An upload the API refused (type, size) or could not take; `field` names the form field it came from. */
 export class UploadFailure extends Error {
@@ -30,7 +26,7 @@ export class UploadFailure extends Error {
  * with it.
  */
 export async function uploadFile(file: File, kind: FileKind): Promise<UploadedFile> {
-  const { data } = await request<{ data: UploadedFile }>(`/files?kind=${kind}`, {
+  const { data } = await request<Uploaded>(`/files?kind=${kind}`, {
     method: 'POST',
     // The bytes themselves: every fetch sends an ArrayBuffer as is (a File object is not a body everywhere, e.g. in
     // tests).

@@ -3,22 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslate, type Identifier } from 'react-admin';
 import { format, parseISO } from 'date-fns';
 import { api } from '../../providers/http';
+import type { Compliance } from '../../../core/contracts/compliance';
 
-interface DocumentNote {
-  category_id?: number;
-  name: string;
-  expiry_date: string;
-  days_left: number;
-}
-export interface Compliance {
-  compliant: boolean;
-  summary: string;
-  missing: { category_id: number; name: string }[];
-  expired: DocumentNote[];
-  expiring: DocumentNote[];
-  valid_until: string | null;
-  today: string;
-}
+/** GET /api/candidates/{id}/compliance's answer (core/contracts/compliance.ts). */
+export type { Compliance };
 
 const day = (d: string) => format(parseISO(d), 'd MMM yyyy');
 

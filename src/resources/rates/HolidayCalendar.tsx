@@ -9,23 +9,10 @@ import { formatDisplayDate } from '../../../core/domain/time/agencyTime';
 import { InputFor } from '../../engine/react/inputs';
 import { formValidator } from '../../engine/react/formErrors';
 import { holidayOverrides } from '../../../core/resources/rates/resource';
+import type { Holidays } from '../../../core/contracts/rates';
 
-interface Day {
-  date: string;
-  name: string;
-  source: 'library' | 'added';
-  override_id: number | null;
-}
-interface RegionYear {
-  region: string;
-  label: string;
-  days: Day[];
-  removed: { date: string; name: string; override_id: number }[];
-}
-interface Answer {
-  year: number;
-  regions: RegionYear[];
-}
+type Answer = Holidays;
+type Day = Answer['regions'][number]['days'][number];
 
 /** The fields a day of the agency's own is added with, checked as the API checks them. */
 const ADD_FIELDS = ['region', 'date', 'name'].map((source) => holidayOverrides.fields.find((f) => f.source === source)!);

@@ -14,6 +14,8 @@ import type { ResourceDeclaration } from '../../../core/engine/types';
 import { candidates } from '../../../core/resources/candidates/resource';
 import { server } from '../msw/server';
 import { api, field, findField, requestsTo, installFakeApi, type Rec } from './fakeApi';
+import { answer as checked } from '../msw/contract';
+import { EngineMany, EngineOne } from '../../../core/contracts/records';
 
 vi.setConfig({ testTimeout: 30_000 });
 // One router module for the engine and react-admin (see views.test.tsx).
@@ -42,13 +44,13 @@ function serveActions(answer?: (req: { path: string; body: any }) => Response | 
       const body = await request.json();
       const s = { path: new URL(request.url).pathname, body };
       seen.push(s);
-      return answer?.(s) ?? HttpResponse.json({ data: run((body as any).ids, String(params.name), body) });
+      return answer?.(s) ?? checked('POST /api/candidates/actions/:name', EngineMany, { data: run((body as any).ids, String(params.name), body) });
     }),
     http.post('*/api/candidates/:id/actions/:name', async ({ request, params }) => {
       const body = await request.json();
       const s = { path: new URL(request.url).pathname, body };
       seen.push(s);
-      return answer?.(s) ?? HttpResponse.json({ data: run([Number(params.id)], String(params.name), body)[0] });
+      return answer?.(s) ?? checked('POST /api/candidates/:id/actions/:name', EngineOne, { data: run([Number(params.id)], String(params.name), body)[0] });
     }),
   );
   return seen;
@@ -212,7 +214,7 @@ describe('Stale edits', () => {
         const body = (await request.json()) as any;
         const stored = api.records.get('candidates')!.find((r) => r.id === 1)!;
         if (body.version !== stored.version) return HttpResponse.json({ message: 'This staff member was changed by someone else while you were editing it.', errors: { version: 'Changed meanwhile' } }, { status: 409 });
-        return HttpResponse.json({ data: { ...stored, ...body } });
+        return checked('PUT /api/candidates/:id', EngineOne, { data: { ...stored, ...body } });
       }),
     );
     const user = userEvent.setup({ delay: null });

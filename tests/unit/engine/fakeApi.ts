@@ -2,14 +2,19 @@ import { http, HttpResponse, type DefaultBodyType } from 'msw';
 import { beforeEach } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { server } from '../msw/server';
+import { answer } from '../msw/contract';
+import { EngineList, EngineOne, LIST_CONTROLS, listParams } from '../../../core/contracts/records';
+import { declarations } from '../../../core/resources/declarations';
 
 /**
  * A tiny in-memory API for the engine's screens, following the foundation's conventions:
- *   GET /api/{name}?page&per_page&sort&order&<filters>&q -> { data, total_count, total_pages, current_page }
+ *   GET /api/{name}?page&per_page&sort&order&<filters>&q -> { data, total_count, total_pages, current_page, per_page, references }
+ *     (a declared resource's list refuses a filter its declaration does not offer with 400, as the server does)
  *   GET/PUT/DELETE /api/{name}/{id} -> { data };  POST /api/{name} -> 201 { data }
  *   bad input -> 422 { message, errors: { field: text } };  unknown id -> 404 { message }
  * Installed per test with `server.use` (so it takes precedence over tests/unit/msw handlers and is reset after
- * each test). No sign-in needed. `api.validate` lets a test answer 422 for a resource.
+ * each test). No sign-in needed. `api.validate` lets a test answer 422 for a resource. Its answers are checked
+ * against the API's contracts (core/contracts/, through ../msw/contract).
  */
 export type Rec = { id: number; [k: string]: unknown };
 export interface Seen {
@@ -44,7 +49,8 @@ async function seen(request: Request): Promise<Seen> {
 }
 
 // export=1 marks a list request as the CSV export (the API checks the 'export' permission); it filters nothing.
-const CONTROL = ['page', 'per_page', 'sort', 'order', 'ids', 'q', 'export'];
+const CONTROL: readonly string[] = LIST_CONTROLS;
+const byName = new Map(declarations.map((d) => [d.name, d]));
 
 export const apiHandlers = [
   http.get('*/api/:resource', async ({ request, params }) => {
@@ -52,6 +58,9 @@ export const apiHandlers = [
     const rows = api.records.get(String(params.resource));
     if (!rows) return fail(404, 'Not found.');
     const q = s.url.searchParams;
+    const decl = byName.get(String(params.resource));
+    const accepted = decl && listParams(decl);
+    for (const k of q.keys()) if (accepted && !accepted.has(k)) return fail(400, `Unknown filter ${k}.`, { [k]: 'Unknown filter' });
     const page = Number(q.get('page') ?? 1);
     const perPage = Number(q.get('per_page') ?? 25);
     let out = [...rows];
@@ -60,6 +69,9 @@ export const apiHandlers = [
     const text = q.get('q')?.toLowerCase();
     if (text) out = out.filter((r) => Object.values(r).some((v) => typeof v === 'string' && v.toLowerCase().includes(text)));
     for (const [k, v] of q) if (!CONTROL.includes(k)) out = out.filter((r) => String(r[k]) === v);
+    // A tab is its declared filter, as the server applies it.
+    const tab = decl?.tabs?.find((t) => t.id === q.get('tab'));
+    for (const [k, v] of Object.entries(tab?.filter ?? {})) if (!q.has(k)) out = out.filter((r) => String(r[k]) === String(v));
     const sort = q.get('sort');
     if (sort) {
       const dir = q.get('order') === 'desc' ? -1 : 1;
@@ -69,12 +81,13 @@ export const apiHandlers = [
         return x < y ? -dir : x > y ? dir : 0;
       });
     }
-    return json({ data: out.slice((page - 1) * perPage, page * perPage), total_count: out.length, total_pages: Math.ceil(out.length / perPage), current_page: page });
+    const body = { data: out.slice((page - 1) * perPage, page * perPage), total_count: out.length, total_pages: Math.ceil(out.length / perPage), current_page: page, per_page: perPage, references: {} };
+    return answer(`GET /api/${params.resource}`, EngineList, body);
   }),
   http.get('*/api/:resource/:id', async ({ request, params }) => {
     await seen(request);
     const row = api.records.get(String(params.resource))?.find((r) => String(r.id) === params.id);
-    return row ? json({ data: row }) : fail(404, 'Record not found.');
+    return row ? answer(`GET /api/${params.resource}/:id`, EngineOne, { data: row }) : fail(404, 'Record not found.');
   }),
   http.post('*/api/:resource', async ({ request, params }) => {
     const s = await seen(request);
@@ -85,7 +98,7 @@ export const apiHandlers = [
     if (errors && Object.keys(errors).length) return fail(422, 'Some fields need your attention.', errors);
     const row = { ...body, id: Math.max(0, ...rows.map((r) => r.id)) + 1 };
     rows.push(row);
-    return json({ data: row }, 201);
+    return answer(`POST /api/${params.resource}`, EngineOne, { data: row }, 201);
   }),
   http.put('*/api/:resource/:id', async ({ request, params }) => {
     const s = await seen(request);
@@ -95,7 +108,7 @@ export const apiHandlers = [
     const errors = api.validate?.(String(params.resource), body, 'PUT');
     if (errors && Object.keys(errors).length) return fail(422, 'Some fields need your attention.', errors);
     Object.assign(row, body, { id: row.id });
-    return json({ data: row });
+    return answer(`PUT /api/${params.resource}/:id`, EngineOne, { data: row });
   }),
   http.delete('*/api/:resource/:id', async ({ request, params }) => {
     await seen(request);
@@ -103,7 +116,7 @@ export const apiHandlers = [
     const i = rows?.findIndex((r) => String(r.id) === params.id) ?? -1;
     if (!rows || i < 0) return fail(404, 'Record not found.');
     const [row] = rows.splice(i, 1);
-    return json({ data: row });
+    return answer(`DELETE /api/${params.resource}/:id`, EngineOne, { data: row });
   }),
 ];
 

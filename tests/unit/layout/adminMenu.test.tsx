@@ -1,10 +1,13 @@
 import { render, screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { AdminContext, TestMemoryRouter, memoryStore } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { AdminMenu } from '../../../src/layout/AdminMenu';
 import { server } from '../msw/server';
+import { answer } from '../msw/contract';
+import { Inbox } from '../../../core/contracts/notifications';
+import { UnreadCount } from '../../../core/contracts/chat';
 
 vi.setConfig({ testTimeout: 30_000 });
 // One module instance for 'react-router' and react-admin's 'react-router-dom' (see engine/views.test.tsx).
@@ -12,8 +15,10 @@ vi.mock('react-router', async () => await vi.importActual('react-router-dom'));
 
 function serve(notificationsUnread: number, messagesUnread: number) {
   server.use(
-    http.get('*/api/agency_notifications', () => HttpResponse.json({ notifications: [], current_page: 1, total_count: notificationsUnread, unread_count: notificationsUnread, message: 'ok' })),
-    http.get('*/api/chats/unread_count', () => HttpResponse.json({ count: messagesUnread })),
+    http.get('*/api/agency_notifications', () =>
+      answer('GET /api/agency_notifications', Inbox, { notifications: [], current_page: 1, total_count: notificationsUnread, total_pages: Math.ceil(notificationsUnread / 10), unread_count: notificationsUnread, message: 'ok' }),
+    ),
+    http.get('*/api/chats/unread_count', () => answer('GET /api/chats/unread_count', UnreadCount, { count: messagesUnread })),
   );
 }
 

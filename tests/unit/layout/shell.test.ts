@@ -4,14 +4,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { searchCandidates } from '../../../src/layout/StaffSearch';
 import { documentTitle, usePageTitle } from '../../../src/layout/usePageTitle';
 import { server } from '../msw/server';
+import { answer } from '../msw/contract';
+import { StaffSearch, StaffSearchMiss } from '../../../core/contracts/account';
 import { renderHook, waitFor } from '@testing-library/react';
 
-const search = (status: number, body: Record<string, unknown>) => server.use(http.get('/api/search_candidate', () => HttpResponse.json(body, { status })));
+// The answers the search's contract allows: the matches (200), the spec's misses (400, 404); a 500 has none.
+const search = (status: number, body: Record<string, unknown>) =>
+  server.use(http.get('/api/search_candidate', () => (status === 200 ? answer('GET /api/search_candidate', StaffSearch, body) : status < 500 ? answer('GET /api/search_candidate', StaffSearchMiss, body, status) : HttpResponse.json(body, { status }))));
+const ANN = { id: 3, first_name: 'Ann', last_name: 'Lee', name: 'Ann Lee', email: 'ann@example.test', phone: null, status: 'approved', activated: true, profile_photo: null };
 
 describe('searchCandidates', () => {
   it('returns the matches', async () => {
-    search(200, { candidate: [{ id: 3, name: 'Ann Lee' }], message: 'ok' });
-    await expect(searchCandidates('ann')).resolves.toEqual({ candidate: [{ id: 3, name: 'Ann Lee' }] });
+    search(200, { candidate: [ANN], message: '1 staff found' });
+    await expect(searchCandidates('ann')).resolves.toEqual({ candidate: [ANN] });
   });
 
   it('treats 404 and 400 (no match, as the spec answers) as an empty answer, without throwing', async () => {

@@ -1,5 +1,10 @@
 import { http, HttpResponse, type DefaultBodyType } from 'msw';
 import { FILE_LIMITS, FILE_MIMES, FILE_TYPE_MESSAGES, sniffMime, type FileKind } from '../../../core/engine/files';
+import { Session, SignedIn } from '../../../core/contracts/auth';
+import { Uploaded } from '../../../core/contracts/files';
+import { Said } from '../../../core/contracts/common';
+import { EngineList, EngineOne } from '../../../core/contracts/records';
+import { answer } from './contract';
 
 /**
  * A small in-memory fake of the API contract (issue 2, "API conventions"), so the providers are tested
@@ -8,9 +13,10 @@ import { FILE_LIMITS, FILE_MIMES, FILE_TYPE_MESSAGES, sniffMime, type FileKind }
  *                                   -> { token, token_expiration, login_type, merchant_id, user, client_id? }
  *   GET  /api/{admin,client}_login  -> the signed-in user (403 for the other panel, 401 without a valid token)
  *   POST /api/logout                -> revokes the token
- *   GET  /api/{resource}?page&per_page&sort&order&<filters> -> { data, total_count, total_pages, current_page }
+ *   GET  /api/{resource}?page&per_page&sort&order&<filters> -> { data, total_count, total_pages, current_page, per_page, references }
  *   GET/PUT/DELETE /api/{resource}/{id} -> { data };  POST /api/{resource} -> 201 { data }
  *   bad input -> 422 { message, errors: { field } };  unknown id -> 404 { message }
+ * Its answers are checked against the API's contracts (core/contracts/, through ./contract).
  */
 
 export interface FakeUser {
@@ -107,13 +113,13 @@ const loginHandlers = (['admin', 'client'] as const).flatMap((kind) => [
     const token = `tok-${user.id}-${++fake.seq}`;
     const expires = Date.now() + fake.tokenLifetimeMs;
     fake.sessions.set(token, { user, expires });
-    return json({ token, token_expiration: new Date(expires).toISOString(), ...describe(user) });
+    return answer(`POST /api/${kind}_login`, SignedIn, { token, token_expiration: new Date(expires).toISOString(), ...describe(user) });
   }),
   http.get(`*/api/${kind}_login`, async ({ request }) => {
     const s = signedIn(await record(request));
     if (!s) return error(401, EXPIRED);
     if (s.user.kind !== kind) return error(403, 'You do not have permission to do that.');
-    return json(describe(s.user));
+    return answer(`GET /api/${kind}_login`, Session, describe(s.user));
   }),
 ]);
 
@@ -131,7 +137,7 @@ const fileHandlers = [
     const id = `00000000-0000-4000-8000-${String(++fake.seq).padStart(12, '0')}`;
     const name = decodeURIComponent(request.headers.get('x-file-name') ?? 'file');
     fake.files.set(id, { bytes, name, mime, kind });
-    return json({ data: { id, name, mime, size: bytes.length } }, 201);
+    return answer('POST /api/files', Uploaded, { data: { id, name, mime, size: bytes.length } }, 201);
   }),
   http.get('*/api/files/:id', async ({ request, params }) => {
     if (!signedIn(await record(request))) return error(401, EXPIRED);
@@ -149,7 +155,7 @@ export const handlers = [
     const s = signedIn(await record(request));
     if (!s) return error(401, EXPIRED);
     fake.sessions.delete(s.token);
-    return json({ message: 'Signed out.' });
+    return answer('POST /api/logout', Said, { message: 'Signed out.' });
   }),
 
   http.get('*/api/:resource', async ({ request, params }) => {
@@ -172,14 +178,15 @@ export const handlers = [
       const dir = q.get('order') === 'desc' ? -1 : 1;
       out.sort((a, b) => (String(a[sort]) < String(b[sort]) ? -dir : String(a[sort]) > String(b[sort]) ? dir : 0));
     }
-    return json({ data: out.slice((page - 1) * perPage, page * perPage), total_count: out.length, total_pages: Math.ceil(out.length / perPage), current_page: page });
+    const body = { data: out.slice((page - 1) * perPage, page * perPage), total_count: out.length, total_pages: Math.ceil(out.length / perPage), current_page: page, per_page: perPage, references: {} };
+    return answer(`GET /api/${params.resource}`, EngineList, body);
   }),
 
   http.get('*/api/:resource/:id', async ({ request, params }) => {
     const seen = await record(request);
     if (!signedIn(seen)) return error(401, EXPIRED);
     const row = fake.records.get(String(params.resource))?.find((r) => String(r.id) === params.id);
-    return row ? json({ data: row }) : error(404, 'Record not found.');
+    return row ? answer(`GET /api/${params.resource}/:id`, EngineOne, { data: row }) : error(404, 'Record not found.');
   }),
 
   http.post('*/api/:resource', async ({ request, params }) => {
@@ -191,7 +198,7 @@ export const handlers = [
     if (typeof body.name !== 'string' || !body.name.trim()) return error(422, 'Some fields need your attention.', { name: 'Required' });
     const row = { ...body, id: Math.max(0, ...rows.map((r) => r.id)) + 1 };
     rows.push(row);
-    return json({ data: row }, 201);
+    return answer(`POST /api/${params.resource}`, EngineOne, { data: row }, 201);
   }),
 
   http.put('*/api/:resource/:id', async ({ request, params }) => {
@@ -202,7 +209,7 @@ export const handlers = [
     const body = (seen.body ?? {}) as Record<string, unknown>;
     if ('name' in body && (typeof body.name !== 'string' || !body.name.trim())) return error(422, 'Some fields need your attention.', { name: 'Required' });
     Object.assign(row, body, { id: row.id });
-    return json({ data: row });
+    return answer(`PUT /api/${params.resource}/:id`, EngineOne, { data: row });
   }),
 
   http.delete('*/api/:resource/:id', async ({ request, params }) => {
@@ -212,6 +219,6 @@ export const handlers = [
     const i = rows?.findIndex((r) => String(r.id) === params.id) ?? -1;
     if (!rows || i < 0) return error(404, 'Record not found.');
     const [row] = rows.splice(i, 1);
-    return json({ data: row });
+    return answer(`DELETE /api/${params.resource}/:id`, EngineOne, { data: row });
   }),
 ];

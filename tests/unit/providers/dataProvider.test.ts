@@ -2,9 +2,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
 import { dataProvider, listQuery } from '../../../src/providers/dataProvider';
 import { authProvider } from '../../../src/providers/authProvider';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { fake, resetFake } from '../msw/handlers';
 import { server } from '../msw/server';
+import { answer } from '../msw/contract';
+import { EngineList, EngineOne } from '../../../core/contracts/records';
 
 const last = () => fake.requests[fake.requests.length - 1];
 
@@ -147,10 +149,10 @@ describe('dataProvider: references a list brings along', () => {
   ];
   const listWithReferences = () =>
     server.use(
-      http.get('/api/candidates', () => HttpResponse.json({ data: [{ id: 1, job_role_id: 3 }, { id: 2, job_role_id: 5 }], total_count: 2, total_pages: 1, current_page: 1, references: { job_roles: roles } })),
+      http.get('/api/candidates', () => answer('GET /api/candidates', EngineList, { data: [{ id: 1, job_role_id: 3 }, { id: 2, job_role_id: 5 }], total_count: 2, total_pages: 1, current_page: 1, per_page: 25, references: { job_roles: roles } })),
       http.get('/api/job_roles', ({ request }) => {
         fake.requests.push({ method: 'GET', url: new URL(request.url), authorization: null, body: null });
-        return HttpResponse.json({ data: [{ id: 3, name: 'Registered Nurse (from the API)' }], total_count: 1, total_pages: 1, current_page: 1 });
+        return answer('GET /api/job_roles', EngineList, { data: [{ id: 3, name: 'Registered Nurse (from the API)' }], total_count: 1, total_pages: 1, current_page: 1, per_page: 25, references: {} });
       }),
     );
 
@@ -169,7 +171,7 @@ describe('dataProvider: references a list brings along', () => {
     fake.requests.length = 0;
     await dataProvider.getMany('job_roles', { ids: [3, 9] });
     expect(fake.requests).toHaveLength(1);
-    server.use(http.put('/api/job_roles/3', () => HttpResponse.json({ data: { id: 3, name: 'Nurse' } })));
+    server.use(http.put('/api/job_roles/3', () => answer('PUT /api/job_roles/:id', EngineOne, { data: { id: 3, name: 'Nurse' } })));
     await dataProvider.update('job_roles', { id: 3, data: { name: 'Nurse' }, previousData: roles[0] });
     const r = await dataProvider.getMany('job_roles', { ids: [3] });
     expect(r.data[0].name).toBe('Registered Nurse (from the API)');

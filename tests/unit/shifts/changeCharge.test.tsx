@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { AdminContext, Notification, RecordContextProvider, ResourceContextProvider, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
 import { dataProvider } from '../../../src/providers/dataProvider';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
@@ -12,6 +12,8 @@ import { shifts } from '../../../core/resources/shifts/resource';
 import { ShiftAmountCell, ShiftCardLine, ShiftShow } from '../../../src/resources/shifts/ShiftViews';
 import { server } from '../msw/server';
 import { api, installFakeApi, type Rec } from '../engine/fakeApi';
+import { answer } from '../msw/contract';
+import { EngineOne } from '../../../core/contracts/records';
 
 // Issue 14 item 2 on the screens: the agency waives or changes a cancelled shift's charge from the shift's page (the
 // generated action button: charge typed in pounds, sent in pence, with a reason), the lists show the charge and
@@ -86,7 +88,7 @@ describe("a cancelled shift's charge on the agency's screens", () => {
         const body = (await request.json()) as { charge: number; reason: string };
         sent.push(body);
         Object.assign(api.records.get('shifts')![0], { cancellation_charge: body.charge || null, cancellation_charge_reason: body.reason, version: 5 });
-        return HttpResponse.json({ data: api.records.get('shifts')![0] });
+        return answer('POST /api/shifts/:id/actions/change_charge', EngineOne, { data: api.records.get('shifts')![0] });
       }),
     );
     const user = userEvent.setup({ delay: null });

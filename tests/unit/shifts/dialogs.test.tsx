@@ -8,6 +8,9 @@ import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { AssignDialog } from '../../../src/resources/shifts/AssignDialog';
 import { CancelDialog } from '../../../src/resources/shifts/CancelDialog';
 import { server } from '../msw/server';
+import { answer } from '../msw/contract';
+import { Cancellation, Checks, Suggestions } from '../../../core/contracts/shifts';
+import { EngineList } from '../../../core/contracts/records';
 
 vi.setConfig({ testTimeout: 30_000 });
 vi.mock('react-router', async () => await vi.importActual('react-router-dom'));
@@ -36,14 +39,26 @@ const people = [
 ];
 
 /** The shift API of the assign dialog: suggestions, the staff search, the checks per person, and assign. */
-const READY = { candidate_id: 9, name: 'Ola Ready', job_role: 'Registered Nurse', available: true, availability: 'fits', preferred: false, hours_this_week: 12, soft: [] };
+const AWR = { weeks: 2, qualified: false, paused: false, resetOn: null };
+const READY = { candidate_id: 9, name: 'Ola Ready', job_role: 'Registered Nurse', available: true, availability: 'fits', preferred: false, avoided: false, hours_this_week: 12, soft: [], awr: AWR };
+/** The checks of one person as GET /api/shifts/:id/check answers them (passes when no hard check fails). */
+const checksOf = (candidateId: number, found: { hard: any[]; soft: any[]; info: any[] }) => ({
+  candidate_id: candidateId,
+  name: people.find((p) => p.id === candidateId)?.first_name ?? 'Someone',
+  passes: found.hard.length === 0,
+  ...found,
+  awr: AWR,
+});
 
 function serveAssign(checks: Record<number, any>, assign: (body: any) => Response = () => HttpResponse.json({ data: { ...shift, status: 'assigned' } }), suggested: any[] = [READY]) {
   const assigned: any[] = [];
   server.use(
-    http.get('*/api/shifts/41/suggestions', () => HttpResponse.json({ data: suggested })),
-    http.get('*/api/candidates', () => HttpResponse.json({ data: people, total_count: 2, total_pages: 1, current_page: 1 })),
-    http.get('*/api/shifts/41/check', ({ request }) => HttpResponse.json({ data: checks[Number(new URL(request.url).searchParams.get('candidate_id'))] })),
+    http.get('*/api/shifts/41/suggestions', () => answer('GET /api/shifts/:id/suggestions', Suggestions, { data: suggested })),
+    http.get('*/api/candidates', () => answer('GET /api/candidates', EngineList, { data: people, total_count: 2, total_pages: 1, current_page: 1, per_page: 25, references: {} })),
+    http.get('*/api/shifts/41/check', ({ request }) => {
+      const id = Number(new URL(request.url).searchParams.get('candidate_id'));
+      return answer('GET /api/shifts/:id/check', Checks, { data: checksOf(id, checks[id]) });
+    }),
     http.post('*/api/shifts/41/actions/assign', async ({ request }) => {
       const body = await request.json();
       assigned.push(body);
@@ -134,7 +149,7 @@ describe('the cancel dialog', () => {
   it('says the late-cancellation charge before confirming, and asks a reason', async () => {
     const cancelled: any[] = [];
     server.use(
-      http.get('*/api/shifts/41/cancellation', () => HttpResponse.json({ data: { late: true, hours: 4, charge: 9800, at: '2026-12-05T10:00:00Z' } })),
+      http.get('*/api/shifts/41/cancellation', () => answer('GET /api/shifts/:id/cancellation', Cancellation, { data: { allowed: true, requested_by: 'client', late: true, hours: 4, charge: 9800, at: '2026-12-05T10:00:00Z' } })),
       http.post('*/api/shifts/41/actions/cancel', async ({ request }) => {
         cancelled.push(await request.json());
         return HttpResponse.json({ data: { ...shift, status: 'cancelled' } });
@@ -160,7 +175,8 @@ describe('the cancel dialog', () => {
       http.get('*/api/shifts/41/cancellation', ({ request }) => {
         const by = new URL(request.url).searchParams.get('requested_by');
         asked.push(by);
-        return HttpResponse.json({ data: by === 'client' ? { allowed: true, late: true, hours: 4, charge: 9800 } : { allowed: true, late: false, hours: 0, charge: 0 } });
+        const at = '2026-12-05T10:00:00Z';
+        return answer('GET /api/shifts/:id/cancellation', Cancellation, { data: by === 'client' ? { allowed: true, requested_by: 'client', late: true, hours: 4, charge: 9800, at } : { allowed: true, requested_by: by ?? 'agency', late: false, hours: 0, charge: 0, at } });
       }),
       http.post('*/api/shifts/41/actions/cancel', async ({ request }) => {
         cancelled.push(await request.json());
@@ -184,7 +200,7 @@ describe('the cancel dialog', () => {
   });
 
   it('says why a shift cannot be cancelled and offers no confirm', async () => {
-    server.use(http.get('*/api/shifts/41/cancellation', () => HttpResponse.json({ data: { allowed: false, late: false, hours: 0, charge: 0, message: 'This shift has passed unfilled: delete it instead; it cannot be cancelled or charged.' } })));
+    server.use(http.get('*/api/shifts/41/cancellation', () => answer('GET /api/shifts/:id/cancellation', Cancellation, { data: { allowed: false, requested_by: 'client', late: false, hours: 0, charge: 0, at: '2026-12-05T10:00:00Z', message: 'This shift has passed unfilled: delete it instead; it cannot be cancelled or charged.' } })));
     renderAs('manager', <CancelDialog shift={shift} onClose={() => undefined} />);
     expect(await screen.findByTestId('cancellation-charge')).toHaveTextContent('This shift has passed unfilled');
     expect(screen.queryByRole('radiogroup')).toBeNull();
@@ -192,7 +208,7 @@ describe('the cancel dialog', () => {
   });
 
   it('says when cancelling is free', async () => {
-    server.use(http.get('*/api/shifts/41/cancellation', () => HttpResponse.json({ data: { late: false, hours: 0, charge: 0 } })));
+    server.use(http.get('*/api/shifts/41/cancellation', () => answer('GET /api/shifts/:id/cancellation', Cancellation, { data: { allowed: true, requested_by: 'client', late: false, hours: 0, charge: 0, at: '2026-12-05T10:00:00Z' } })));
     renderAs('manager', <CancelDialog shift={shift} onClose={() => undefined} />);
     expect(await screen.findByTestId('cancellation-charge')).toHaveTextContent('Cancelling now is free of charge.');
   });

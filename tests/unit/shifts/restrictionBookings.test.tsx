@@ -7,6 +7,8 @@ import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { RestrictionsTab, type CoveredShift } from '../../../src/resources/compliance/RestrictionBookings';
 import { server } from '../msw/server';
 import { api, field, findField, installFakeApi, type Rec } from '../engine/fakeApi';
+import { answer } from '../msw/contract';
+import { EngineMany, EngineOne } from '../../../core/contracts/records';
 
 // Issue 14 item 7 on the screens: a new restriction that covers future bookings lists them (date, time, site) and
 // offers to unassign them through the shifts' own bulk unassign (which tells the staff member), or to keep them.
@@ -44,14 +46,14 @@ function serveRestrictions(refuse?: string) {
       const body = (await request.json()) as Record<string, unknown>;
       const row = { ...body, id: 9, recorded_by: 'Alex Morgan', affected_shifts: covered };
       restrictions().push(row as Rec);
-      return HttpResponse.json({ data: row }, { status: 201 });
+      return answer('POST /api/candidate_restrictions', EngineOne, { data: row }, 201);
     }),
     http.post('*/api/shifts/actions/unassign', async ({ request }) => {
       const body = (await request.json()) as { ids: number[] };
       unassigned.push(body);
       if (refuse) return HttpResponse.json({ message: refuse }, { status: 409 });
       for (const r of restrictions()) r.affected_shifts = (r.affected_shifts as CoveredShift[]).filter((s) => !body.ids.includes(s.id));
-      return HttpResponse.json({ data: body.ids.map((id) => ({ id, status: 'open' })) });
+      return answer('POST /api/shifts/actions/unassign', EngineMany, { data: body.ids.map((id) => ({ id, status: 'open' })) });
     }),
   );
   return unassigned;

@@ -1,19 +1,19 @@
 import { ApiFailure, request } from '../../../providers/request';
 import { chatText } from './messages';
-import type { ChatMessage, Conversation } from '../../../../core/resources/communication/chat/types';
+import type { Channel, Conversations, Messages, Sent } from '../../../../core/contracts/chat';
 
 /** The spec's create_channel: the staff member is the sender, their agency the receiver. */
 export const createChannel = (candidateId: number, merchantId: number) =>
-  request<{ channel_sid: string }>('/chats/create_channel', {
+  request<Channel>('/chats/create_channel', {
     method: 'POST',
     json: { sender_id: candidateId, sender_type: 'Candidate', receiver_id: merchantId, receiver_type: 'Merchant' },
   }).then((r) => r.channel_sid);
 
 export const sendMessage = (channelSid: string, message: string) =>
-  request<{ message: string; success: boolean; data: ChatMessage }>('/chats/send_message_to_channel', { method: 'POST', json: { channel_sid: channelSid, message } });
+  request<Sent>('/chats/send_message_to_channel', { method: 'POST', json: { channel_sid: channelSid, message } });
 
 export const fetchMessages = (channelSid: string, before?: number) =>
-  request<{ messages: ChatMessage[]; has_more: boolean; staff_name: string }>(
+  request<Messages>(
     `/chats/fetch_messages?channel_sid=${encodeURIComponent(channelSid)}${before ? `&before=${before}` : ''}`,
   );
 
@@ -21,7 +21,7 @@ export const markRead = (channelSid: string, messageId: number) =>
   request('/chats/mark_read', { method: 'POST', json: { channel_sid: channelSid, message_id: messageId } });
 
 export const fetchConversations = (page: number, perPage: number) =>
-  request<{ data: Conversation[]; total: number }>(`/chats/conversations?page=${page}&per_page=${perPage}`);
+  request<Conversations>(`/chats/conversations?page=${page}&per_page=${perPage}`);
 
 /**
  * The words of a failed send (spec section 8): the server's message when it answered, the generic one when its
