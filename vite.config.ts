@@ -8,7 +8,15 @@ export default defineConfig({
   publicDir: 'public',
   resolve: {
     // One copy of each: react-admin, MUI and our code must share React, the router, MUI's theme and emotion's cache.
-    dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@mui/material', '@emotion/react', '@tanstack/react-query'],
+    dedupe: [
+      'react',
+      'react-dom',
+      'react-router',
+      'react-router-dom',
+      '@mui/material',
+      '@emotion/react',
+      '@tanstack/react-query',
+    ],
   },
   server: {
     proxy: {
@@ -33,13 +41,25 @@ export default defineConfig({
         // leave them there, or the Login page would load those groups too (bench/bundle.ts).
         codeSplitting: {
           groups: [
-            { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
-            { name: 'vendor-mui', test: /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming|types|core-downloads-tracker)|@emotion|@popperjs|react-transition-group|stylis|@babel[\\/]runtime|clsx|prop-types|react-is|hoist-non-react-statics)[\\/]/ },
-            { name: 'vendor-react-admin', test: /[\\/]node_modules[\\/](react-admin|ra-[a-z0-9-]+|react-hook-form|@tanstack)[\\/]/ },
+            {
+              name: 'vendor-react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+            },
+            {
+              name: 'vendor-mui',
+              test: /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming|types|core-downloads-tracker)|@emotion|@popperjs|react-transition-group|stylis|@babel[\\/]runtime|clsx|prop-types|react-is|hoist-non-react-statics)[\\/]/,
+            },
+            {
+              name: 'vendor-react-admin',
+              test: /[\\/]node_modules[\\/](react-admin|ra-[a-z0-9-]+|react-hook-form|@tanstack)[\\/]/,
+            },
             // date-fns (dates.ts, fields, history) apart from the pickers, which only forms and date filters
             // load (engine/react/LazyPickerInput.tsx); date-fns first, or the pickers' group would take it along.
             { name: 'vendor-date-fns', test: /[\\/]node_modules[\\/](date-fns|@date-fns)[\\/]/ },
-            { name: 'vendor-date-pickers', test: /[\\/]node_modules[\\/](@mui[\\/]x-date-pickers|@mui[\\/]x-internals)[\\/]/ },
+            {
+              name: 'vendor-date-pickers',
+              test: /[\\/]node_modules[\\/](@mui[\\/]x-date-pickers|@mui[\\/]x-internals)[\\/]/,
+            },
             { name: 'vendor-icons', test: /[\\/]node_modules[\\/]@mui[\\/]icons-material[\\/]/ },
           ],
         },

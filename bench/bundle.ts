@@ -43,7 +43,8 @@ function staticClosure(CLIENT: string): { files: string[]; entries: string[] } {
     seen.add(url);
     const file = join(CLIENT, url);
     if (!existsSync(file)) throw new Error(`index.html refers to ${url}, which is not in dist/client`);
-    for (const spec of staticImports(readFileSync(file, 'utf8'))) queue.push(spec.startsWith('/') ? posix.normalize(spec) : posix.join(posix.dirname(url), spec));
+    for (const spec of staticImports(readFileSync(file, 'utf8')))
+      queue.push(spec.startsWith('/') ? posix.normalize(spec) : posix.join(posix.dirname(url), spec));
   }
   return { files: [...seen], entries };
 }
@@ -63,7 +64,10 @@ async function observed(ctx: BenchContext): Promise<{ login: string[]; warmUp: s
     // (No named functions inside evaluate: tsx would wrap them in a helper the page does not have.)
     const { loaded, js } = await page.evaluate(() => ({
       loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
-      js: performance.getEntriesByType('resource').map((r) => ({ path: new URL(r.name).pathname, start: r.startTime })).filter((r) => r.path.endsWith('.js')),
+      js: performance
+        .getEntriesByType('resource')
+        .map((r) => ({ path: new URL(r.name).pathname, start: r.startTime }))
+        .filter((r) => r.path.endsWith('.js')),
     }));
     const paths = (early: boolean) => [...new Set(js.filter((r) => r.start < loaded === early).map((r) => r.path))];
     return { login: paths(true), warmUp: paths(false) };
@@ -82,7 +86,8 @@ export const bundle: Benchmark = {
     const sizes = Object.fromEntries(files.map((f) => [f, gz(join(CLIENT, f))]));
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);
     const seen = await observed(ctx);
-    const sizesOf = (files: string[]) => Object.fromEntries(files.map((f) => [f, existsSync(join(CLIENT, f)) ? gz(join(CLIENT, f)) : 0]));
+    const sizesOf = (files: string[]) =>
+      Object.fromEntries(files.map((f) => [f, existsSync(join(CLIENT, f)) ? gz(join(CLIENT, f)) : 0]));
     const observedSizes = sizesOf(seen.login);
     const observedTotal = Object.values(observedSizes).reduce((a, b) => a + b, 0);
     const warmUpSizes = sizesOf(seen.warmUp);
@@ -90,9 +95,27 @@ export const bundle: Benchmark = {
     const allJs = readAllJs(CLIENT);
     return {
       metrics: [
-        { name: 'Login JS, gzip (static imports)', value: total, unit: 'bytes', anchor: ANCHOR, anchorNote: 'minimal react-admin app, up front', target: ANCHOR / 2 },
-        { name: 'Login JS, gzip (observed in Chromium)', value: observedTotal, unit: 'bytes', anchor: ANCHOR, target: ANCHOR / 2 },
-        { name: 'signed-in app warmed up while Login is idle, gzip', value: warmUpTotal, unit: 'bytes', note: 'after the load event' },
+        {
+          name: 'Login JS, gzip (static imports)',
+          value: total,
+          unit: 'bytes',
+          anchor: ANCHOR,
+          anchorNote: 'minimal react-admin app, up front',
+          target: ANCHOR / 2,
+        },
+        {
+          name: 'Login JS, gzip (observed in Chromium)',
+          value: observedTotal,
+          unit: 'bytes',
+          anchor: ANCHOR,
+          target: ANCHOR / 2,
+        },
+        {
+          name: 'signed-in app warmed up while Login is idle, gzip',
+          value: warmUpTotal,
+          unit: 'bytes',
+          note: 'after the load event',
+        },
         { name: 'all JS chunks, gzip', value: allJs.total, unit: 'bytes', note: `${allJs.count} chunks` },
       ],
       details: { entries, static_chunks: sizes, observed_chunks: observedSizes, warm_up_chunks: warmUpSizes },

@@ -46,8 +46,16 @@ async function openDatabase(): Promise<{ db: Db; label: string; close: () => Pro
 }
 
 /** A screen's stream: calls `heard(messageId)` for each message event. */
-async function openStream(base: string, token: string, heard: (id: number) => void, signal: AbortSignal): Promise<void> {
-  const res = await fetch(`${base}/api/chats/stream?wait=300`, { headers: { authorization: `Bearer ${token}` }, signal });
+async function openStream(
+  base: string,
+  token: string,
+  heard: (id: number) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const res = await fetch(`${base}/api/chats/stream?wait=300`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal,
+  });
   let ready!: () => void;
   const isReady = new Promise<void>((r) => (ready = r));
   readEvents<{ type: string; message?: { id: number } }>(res.body!, (e) => {
@@ -63,17 +71,41 @@ async function run(): Promise<BenchmarkResult> {
   const controller = new AbortController();
   try {
     await migrate(db);
-    const { merchantId } = await db.transaction((tx) => createAgency(tx, { companyName: 'Bench Chat', adminName: 'Bench Admin', email: EMAIL, password: PASSWORD }));
-    const [candidate] = await db.query<{ id: number }>(`insert into candidates (merchant_id, first_name, last_name, email) values ($1, 'Bench', 'Staff', 'bench.staff@bench.test') returning id`, [merchantId]);
+    const { merchantId } = await db.transaction((tx) =>
+      createAgency(tx, { companyName: 'Bench Chat', adminName: 'Bench Admin', email: EMAIL, password: PASSWORD }),
+    );
+    const [candidate] = await db.query<{ id: number }>(
+      `insert into candidates (merchant_id, first_name, last_name, email) values ($1, 'Bench', 'Staff', 'bench.staff@bench.test') returning id`,
+      [merchantId],
+    );
     for (let i = 0; i < 2; i++) {
-      apps.push(await buildApp({ db, config: { tokenLifetimeSeconds: 3600, staticDir: undefined, rateLimitPerMinute: 1_000_000 }, throttle: new LoginThrottle({ namespace: `bench-${randomBytes(4).toString('hex')}:` }) }));
+      apps.push(
+        await buildApp({
+          db,
+          config: { tokenLifetimeSeconds: 3600, staticDir: undefined, rateLimitPerMinute: 1_000_000 },
+          throttle: new LoginThrottle({ namespace: `bench-${randomBytes(4).toString('hex')}:` }),
+        }),
+      );
     }
     const bases = await Promise.all(apps.map((a) => a.listen({ host: '127.0.0.1', port: 0 })));
-    const login = await fetch(`${bases[0]}/api/admin_login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+    const login = await fetch(`${bases[0]}/api/admin_login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
     const { token } = (await login.json()) as { token: string };
     const post = (path: string, body: unknown) =>
-      fetch(`${bases[0]}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
-    const { channel_sid } = await post('/chats/create_channel', { sender_id: candidate.id, sender_type: 'Candidate', receiver_id: merchantId, receiver_type: 'Merchant' });
+      fetch(`${bases[0]}/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      }).then((r) => r.json() as Promise<any>);
+    const { channel_sid } = await post('/chats/create_channel', {
+      sender_id: candidate.id,
+      sender_type: 'Candidate',
+      receiver_id: merchantId,
+      receiver_type: 'Merchant',
+    });
 
     // When each message was sent, and when each screen heard it.
     const sentAt = new Map<number, number>();
@@ -86,7 +118,9 @@ async function run(): Promise<BenchmarkResult> {
       else latencies.push(at - sent);
     };
     console.log(`\n  [${label}] opening ${STREAMS} chat streams on 2 servers…`);
-    await Promise.all(Array.from({ length: STREAMS }, (_, i) => openStream(bases[i % 2], token, heard, controller.signal)));
+    await Promise.all(
+      Array.from({ length: STREAMS }, (_, i) => openStream(bases[i % 2], token, heard, controller.signal)),
+    );
 
     console.log(`  [${label}] sending ${MESSAGES} messages…`);
     for (let i = 0; i < MESSAGES; i++) {
@@ -108,10 +142,29 @@ async function run(): Promise<BenchmarkResult> {
     const p99 = pct(latencies, 99);
     const metrics: Metric[] = [
       { name: `chat send→shown p50, ${STREAMS} screens (${label})`, value: +p50.toFixed(1), unit: 'ms' },
-      { name: `chat send→shown p99, ${STREAMS} screens (${label})`, value: +p99.toFixed(1), unit: 'ms', target: TARGET_P99_MS },
-      { name: `chat deliveries (${label})`, value: delivered, unit: 'of ' + STREAMS * MESSAGES, note: delivered === STREAMS * MESSAGES ? 'none lost' : 'SOME LOST' },
+      {
+        name: `chat send→shown p99, ${STREAMS} screens (${label})`,
+        value: +p99.toFixed(1),
+        unit: 'ms',
+        target: TARGET_P99_MS,
+      },
+      {
+        name: `chat deliveries (${label})`,
+        value: delivered,
+        unit: 'of ' + STREAMS * MESSAGES,
+        note: delivered === STREAMS * MESSAGES ? 'none lost' : 'SOME LOST',
+      },
     ];
-    return { metrics, details: { database: label, streams: STREAMS, messages: MESSAGES, gap_ms: GAP_MS, max_ms: +Math.max(...latencies).toFixed(1) } };
+    return {
+      metrics,
+      details: {
+        database: label,
+        streams: STREAMS,
+        messages: MESSAGES,
+        gap_ms: GAP_MS,
+        max_ms: +Math.max(...latencies).toFixed(1),
+      },
+    };
   } finally {
     controller.abort();
     for (const a of apps) await a.close().catch(() => undefined);

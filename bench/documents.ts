@@ -27,19 +27,42 @@ const PDF_ROWS = 500;
 const PDF_GOAL_MS = 2000;
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS || 100_000);
 
-const field = (source: string, type: FieldDeclaration['type'], label: string): FieldDeclaration => ({ source, type, label }) as FieldDeclaration;
+const field = (source: string, type: FieldDeclaration['type'], label: string): FieldDeclaration =>
+  ({ source, type, label }) as FieldDeclaration;
 const SHIFT_COLUMNS = [
-  field('client_id', 'reference', 'Client'), field('site_id', 'reference', 'Site'), field('job_role_id', 'reference', 'Job role'),
-  field('start_at', 'datetime', 'Starts'), field('end_at', 'datetime', 'Ends'), field('status', 'choice', 'Status'),
-  field('candidate_id', 'reference', 'Staff member'), field('hours', 'number', 'Paid hours'), field('charge', 'money', 'Charge'),
-  field('pay', 'money', 'Pay'), field('margin', 'money', 'Margin'), field('cancellation_charge', 'money', 'Late-cancellation charge'),
+  field('client_id', 'reference', 'Client'),
+  field('site_id', 'reference', 'Site'),
+  field('job_role_id', 'reference', 'Job role'),
+  field('start_at', 'datetime', 'Starts'),
+  field('end_at', 'datetime', 'Ends'),
+  field('status', 'choice', 'Status'),
+  field('candidate_id', 'reference', 'Staff member'),
+  field('hours', 'number', 'Paid hours'),
+  field('charge', 'money', 'Charge'),
+  field('pay', 'money', 'Pay'),
+  field('margin', 'money', 'Margin'),
+  field('cancellation_charge', 'money', 'Late-cancellation charge'),
 ];
 
 function pdfTable(rows: number): ExportTable {
   async function* pages() {
     const page: (string | number)[][] = [];
     for (let i = 0; i < rows; i++) {
-      page.push([i + 1, 'Meadowbank Care Home', `Main Building ${i % 7}`, 'Healthcare Assistant', '2026-12-01 08:00', '2026-12-01 20:00', 'Booked', `Staff Member ${i}`, 11.5, 241.5, 149.5, 92, '']);
+      page.push([
+        i + 1,
+        'Meadowbank Care Home',
+        `Main Building ${i % 7}`,
+        'Healthcare Assistant',
+        '2026-12-01 08:00',
+        '2026-12-01 20:00',
+        'Booked',
+        `Staff Member ${i}`,
+        11.5,
+        241.5,
+        149.5,
+        92,
+        '',
+      ]);
       if (page.length === 100) yield page.splice(0);
     }
     if (page.length) yield page;
@@ -53,7 +76,11 @@ async function pdfTimes() {
   let pages = 0;
   for (let i = 0; i < 6; i++) {
     const t = performance.now();
-    const pdf = await renderPdf(listReport, { title: 'Shifts', subtitle: 'Printed 2026-11-27', table: pdfTable(PDF_ROWS), limit: 2000 }, { name: 'Bench Staffing' });
+    const pdf = await renderPdf(
+      listReport,
+      { title: 'Shifts', subtitle: 'Printed 2026-11-27', table: pdfTable(PDF_ROWS), limit: 2000 },
+      { name: 'Bench Staffing' },
+    );
     times.push(performance.now() - t);
     bytes = pdf.length;
     pages = (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
@@ -62,7 +89,11 @@ async function pdfTimes() {
 }
 
 /** Reads a download to its end, counting lines, while sampling this process's RSS; answers the peak above `base`. */
-function download(origin: string, path: string, token: string): Promise<{ ms: number; bytes: number; lines: number; peakMb: number; heapPeakMb: number }> {
+function download(
+  origin: string,
+  path: string,
+  token: string,
+): Promise<{ ms: number; bytes: number; lines: number; peakMb: number; heapPeakMb: number }> {
   return new Promise((resolve, reject) => {
     const base = process.memoryUsage().rss;
     const heapBase = process.memoryUsage().heapUsed;
@@ -85,7 +116,13 @@ function download(origin: string, path: string, token: string): Promise<{ ms: nu
       res.on('end', () => {
         clearInterval(sampler);
         peak = Math.max(peak, process.memoryUsage().rss);
-        resolve({ ms: performance.now() - t, bytes, lines, peakMb: (peak - base) / 2 ** 20, heapPeakMb: (heapPeak - heapBase) / 2 ** 20 });
+        resolve({
+          ms: performance.now() - t,
+          bytes,
+          lines,
+          peakMb: (peak - base) / 2 ** 20,
+          heapPeakMb: (heapPeak - heapBase) / 2 ** 20,
+        });
       });
       res.on('error', reject);
     }).on('error', reject);
@@ -100,11 +137,21 @@ export const documents: Benchmark = {
     const db = await openPglite();
     try {
       const seeded = await seed(db, EXPORT_ROWS);
-      const app = await buildApp({ db, config: { tokenLifetimeSeconds: 3600, staticDir: undefined, rateLimitPerMinute: 1_000_000 }, throttle: new LoginThrottle() });
+      const app = await buildApp({
+        db,
+        config: { tokenLifetimeSeconds: 3600, staticDir: undefined, rateLimitPerMinute: 1_000_000 },
+        throttle: new LoginThrottle(),
+      });
       await app.listen({ host: '127.0.0.1', port: 0 });
       try {
         const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-        const token = (await app.inject({ method: 'POST', url: '/api/admin_login', payload: { email: BENCH_EMAIL, password: BENCH_PASSWORD } })).json().token;
+        const token = (
+          await app.inject({
+            method: 'POST',
+            url: '/api/admin_login',
+            payload: { email: BENCH_EMAIL, password: BENCH_PASSWORD },
+          })
+        ).json().token;
         // Warm: code loaded, plans cached, the engine's caches filled.
         await download(origin, '/api/candidates/export?status=rejected&q=smith', token);
         global.gc?.();
@@ -119,13 +166,48 @@ export const documents: Benchmark = {
         const xlsx = await download(origin, '/api/candidates/export?format=xlsx', token);
         const rows = csv.lines - 1;
         const metrics: Metric[] = [
-          { name: `${PDF_ROWS}-line PDF (${pdf.pages} pages), first render`, value: Math.round(pdf.first), unit: 'ms', target: PDF_GOAL_MS },
-          { name: `${PDF_ROWS}-line PDF, median of the next 5`, value: Math.round(pdf.median), unit: 'ms', target: PDF_GOAL_MS },
-          { name: `CSV export, ${rows.toLocaleString('en-GB')} rows streamed`, value: Math.round(csv.ms), unit: 'ms', note: `${Math.round(rows / (csv.ms / 1000)).toLocaleString('en-GB')} rows/s, ${(csv.bytes / 2 ** 20).toFixed(1)} MB` },
-          { name: `CSV export, ${rows.toLocaleString('en-GB')} rows, first: peak RSS above the start`, value: Math.round(first.peakMb), unit: 'MB', note: 'PGlite (in this process) reading the table in' },
-          { name: `CSV export, ${rows.toLocaleString('en-GB')} rows, again: peak RSS above the start`, value: Math.round(csv.peakMb), unit: 'MB', note: `JS heap peak +${Math.round(csv.heapPeakMb)} MB` },
-          { name: `CSV export, ${(tenth.lines - 1).toLocaleString('en-GB')} rows: peak RSS above the start`, value: Math.round(tenth.peakMb), unit: 'MB', note: `JS heap peak +${Math.round(tenth.heapPeakMb)} MB` },
-          { name: `XLSX export, ${rows.toLocaleString('en-GB')} rows streamed`, value: Math.round(xlsx.ms), unit: 'ms', note: `peak RSS +${Math.round(xlsx.peakMb)} MB, ${(xlsx.bytes / 2 ** 20).toFixed(1)} MB` },
+          {
+            name: `${PDF_ROWS}-line PDF (${pdf.pages} pages), first render`,
+            value: Math.round(pdf.first),
+            unit: 'ms',
+            target: PDF_GOAL_MS,
+          },
+          {
+            name: `${PDF_ROWS}-line PDF, median of the next 5`,
+            value: Math.round(pdf.median),
+            unit: 'ms',
+            target: PDF_GOAL_MS,
+          },
+          {
+            name: `CSV export, ${rows.toLocaleString('en-GB')} rows streamed`,
+            value: Math.round(csv.ms),
+            unit: 'ms',
+            note: `${Math.round(rows / (csv.ms / 1000)).toLocaleString('en-GB')} rows/s, ${(csv.bytes / 2 ** 20).toFixed(1)} MB`,
+          },
+          {
+            name: `CSV export, ${rows.toLocaleString('en-GB')} rows, first: peak RSS above the start`,
+            value: Math.round(first.peakMb),
+            unit: 'MB',
+            note: 'PGlite (in this process) reading the table in',
+          },
+          {
+            name: `CSV export, ${rows.toLocaleString('en-GB')} rows, again: peak RSS above the start`,
+            value: Math.round(csv.peakMb),
+            unit: 'MB',
+            note: `JS heap peak +${Math.round(csv.heapPeakMb)} MB`,
+          },
+          {
+            name: `CSV export, ${(tenth.lines - 1).toLocaleString('en-GB')} rows: peak RSS above the start`,
+            value: Math.round(tenth.peakMb),
+            unit: 'MB',
+            note: `JS heap peak +${Math.round(tenth.heapPeakMb)} MB`,
+          },
+          {
+            name: `XLSX export, ${rows.toLocaleString('en-GB')} rows streamed`,
+            value: Math.round(xlsx.ms),
+            unit: 'ms',
+            note: `peak RSS +${Math.round(xlsx.peakMb)} MB, ${(xlsx.bytes / 2 ** 20).toFixed(1)} MB`,
+          },
         ];
         return { metrics, details: { pdf, first, csv, tenth, xlsx, seeded } };
       } finally {

@@ -59,7 +59,11 @@ export function machine() {
 
 export function gitCommit(): string | undefined {
   try {
-    return execSync('git rev-parse --short HEAD', { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execSync('git rev-parse --short HEAD', {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return undefined;
   }
@@ -79,7 +83,11 @@ export const median = (xs: number[]) => {
 export const RESULTS = join(ROOT, 'bench/results/latest.json');
 
 /** Merges this run's results into latest.json: a benchmark not run this time keeps its previous entry. */
-export function saveResults(run: { machine: ReturnType<typeof machine>; commit?: string; results: Record<string, BenchmarkResult & { measured_at: string }> }) {
+export function saveResults(run: {
+  machine: ReturnType<typeof machine>;
+  commit?: string;
+  results: Record<string, BenchmarkResult & { measured_at: string }>;
+}) {
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   const previous = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
   const out = {
@@ -114,7 +122,11 @@ export function table(results: Record<string, BenchmarkResult>) {
     }
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
@@ -122,7 +134,11 @@ export function table(results: Record<string, BenchmarkResult>) {
  * Runs one database benchmark on its own (`npx tsx bench/<name>.ts [--db pglite|postgres]`): one database alone
  * keeps the other database's numbers from the previous run, then prints and saves the results.
  */
-export async function runAlone(name: string, run: (kinds?: ('pglite' | 'postgres')[]) => Promise<BenchmarkResult>, labels: Record<'pglite' | 'postgres', string>) {
+export async function runAlone(
+  name: string,
+  run: (kinds?: ('pglite' | 'postgres')[]) => Promise<BenchmarkResult>,
+  labels: Record<'pglite' | 'postgres', string>,
+) {
   const i = process.argv.indexOf('--db');
   const only = i > 0 ? process.argv[i + 1] : undefined;
   if (only && only !== 'pglite' && only !== 'postgres') {
@@ -142,10 +158,14 @@ export async function runAlone(name: string, run: (kinds?: ('pglite' | 'postgres
   }
   const results = { [name]: { ...result, measured_at: new Date().toISOString() } };
   console.log(`\n${table(results)}\n`);
-  const dbs = ['pglite', 'postgres'].map((k) => (result.details?.[k] as { database?: string } | undefined)?.database).filter(Boolean);
+  const dbs = ['pglite', 'postgres']
+    .map((k) => (result.details?.[k] as { database?: string } | undefined)?.database)
+    .filter(Boolean);
   console.log(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory, ${m.os}, Node ${m.node}`);
   if (dbs.length) console.log(`Databases: ${dbs.join('; ')}`);
-  console.log(`Took ${((performance.now() - t) / 1000).toFixed(0)} s. Results written to ${saveResults({ machine: m, commit: gitCommit(), results })}`);
+  console.log(
+    `Took ${((performance.now() - t) / 1000).toFixed(0)} s. Results written to ${saveResults({ machine: m, commit: gitCommit(), results })}`,
+  );
   process.exit(0);
 }
 
@@ -173,7 +193,11 @@ export function askWorker<T>(worker: Worker, job: Record<string, unknown>): Prom
 export async function ensureSharedExtensions(admin: pg.Client) {
   await admin.query('select pg_advisory_lock(742001)');
   try {
-    const [ext] = (await admin.query(`select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`)).rows;
+    const [ext] = (
+      await admin.query(
+        `select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`,
+      )
+    ).rows;
     if (!ext) await admin.query('create extension if not exists pg_trgm schema public');
     else if (ext.nspname !== 'public') await admin.query('alter extension pg_trgm set schema public');
     // btree_gist likewise (the shifts' exclusion constraint against double booking).
@@ -223,7 +247,9 @@ export async function onEachDatabase(
       const db = await openPglite();
       try {
         const [{ version }] = await db.query<{ version: string }>('select version()');
-        const pkg = JSON.parse(readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
+        const pkg = JSON.parse(
+          readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+        ).version;
         r = await bench(kind, db, `PGlite ${pkg} in memory (${version.split(',')[0]})`);
       } finally {
         await db.close();

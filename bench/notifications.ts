@@ -43,7 +43,14 @@ const LABEL: Record<Kind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' }
 async function seed(db: Db): Promise<{ merchantId: number; seconds: number }> {
   const t = performance.now();
   await migrate(db);
-  const { merchantId } = await db.transaction((tx) => createAgency(tx, { companyName: 'Bench Notifications', adminName: 'Bench Admin', email: EMAIL, password: PASSWORD }));
+  const { merchantId } = await db.transaction((tx) =>
+    createAgency(tx, {
+      companyName: 'Bench Notifications',
+      adminName: 'Bench Admin',
+      email: EMAIL,
+      password: PASSWORD,
+    }),
+  );
   // In batches: the counting trigger sees each statement's rows at once.
   const batch = 200_000;
   for (let from = 1; from <= NOTIFICATIONS; from += batch) {
@@ -66,12 +73,20 @@ async function benchOne(kind: Kind, db: Db, database: string) {
   const label = LABEL[kind];
   console.log(`\n  [${label}] seeding ${NOTIFICATIONS} notifications…`);
   const { merchantId, seconds } = await seed(db);
-  const app = await buildApp({ db, config: { tokenLifetimeSeconds: 3600, staticDir: undefined, rateLimitPerMinute: 1_000_000 }, throttle: new LoginThrottle({ namespace: `bench-${randomBytes(4).toString('hex')}:` }) });
+  const app = await buildApp({
+    db,
+    config: { tokenLifetimeSeconds: 3600, staticDir: undefined, rateLimitPerMinute: 1_000_000 },
+    throttle: new LoginThrottle({ namespace: `bench-${randomBytes(4).toString('hex')}:` }),
+  });
   const metrics: Metric[] = [];
   const details: Record<string, unknown> = { database, seed_seconds: +seconds.toFixed(1) };
   try {
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
-    const login = await fetch(`${address}/api/admin_login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+    const login = await fetch(`${address}/api/admin_login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
     const { token } = (await login.json()) as { token: string };
     const headers = { authorization: `Bearer ${token}` };
     const once = async () => {
@@ -79,7 +94,8 @@ async function benchOne(kind: Kind, db: Db, database: string) {
       const res = await fetch(`${address}/api/agency_notifications?page=1&per_page=10`, { headers });
       const body = (await res.json()) as { total_count: number; unread_count: number; notifications: unknown[] };
       const ms = performance.now() - t;
-      if (res.status !== 200 || body.total_count !== NOTIFICATIONS || body.notifications.length !== 10) throw new Error(`unexpected answer ${res.status}: total ${body.total_count}`);
+      if (res.status !== 200 || body.total_count !== NOTIFICATIONS || body.notifications.length !== 10)
+        throw new Error(`unexpected answer ${res.status}: total ${body.total_count}`);
       return { ms, unread: body.unread_count };
     };
     for (let i = 0; i < WARMUP; i++) await once();
@@ -92,10 +108,26 @@ async function benchOne(kind: Kind, db: Db, database: string) {
     }
     const p50 = median(samples);
     const p99 = pct(samples, 99);
-    console.log(`  [${label}] unread count + first page: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (${unread} unread of ${NOTIFICATIONS})`);
+    console.log(
+      `  [${label}] unread count + first page: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (${unread} unread of ${NOTIFICATIONS})`,
+    );
     metrics.push({ name: `${label}: notifications first page + unread count p50`, value: +p50.toFixed(2), unit: 'ms' });
-    metrics.push({ name: `${label}: notifications first page + unread count p99`, value: +p99.toFixed(2), unit: 'ms', target: kind === 'postgres' ? TARGET_P99_MS : undefined, note: `${NOTIFICATIONS} notifications, ${unread} unread` });
-    details.latency = { requests: LATENCY_REQUESTS, warmup: WARMUP, unread, total: NOTIFICATIONS, p50_ms: +p50.toFixed(2), p99_ms: +p99.toFixed(2), max_ms: +Math.max(...samples).toFixed(2) };
+    metrics.push({
+      name: `${label}: notifications first page + unread count p99`,
+      value: +p99.toFixed(2),
+      unit: 'ms',
+      target: kind === 'postgres' ? TARGET_P99_MS : undefined,
+      note: `${NOTIFICATIONS} notifications, ${unread} unread`,
+    });
+    details.latency = {
+      requests: LATENCY_REQUESTS,
+      warmup: WARMUP,
+      unread,
+      total: NOTIFICATIONS,
+      p50_ms: +p50.toFixed(2),
+      p99_ms: +p99.toFixed(2),
+      max_ms: +Math.max(...samples).toFixed(2),
+    };
     // The database's part alone (the page and the counts, as the route runs them), apart from HTTP and the app.
     const { inboxPage } = await import('../server/routes/notifications');
     const [{ id: adminId }] = await db.query<{ id: number }>('select id from users where email = $1', [EMAIL]);
@@ -106,8 +138,15 @@ async function benchOne(kind: Kind, db: Db, database: string) {
       if (i >= WARMUP) sqlSamples.push(performance.now() - t);
     }
     const sqlP99 = pct(sqlSamples, 99);
-    console.log(`  [${label}] the same, database only: p50 ${median(sqlSamples).toFixed(2)} ms, p99 ${sqlP99.toFixed(2)} ms`);
-    metrics.push({ name: `${label}: notifications page + counts, database only p99`, value: +sqlP99.toFixed(2), unit: 'ms', target: kind === 'postgres' ? TARGET_P99_MS : undefined });
+    console.log(
+      `  [${label}] the same, database only: p50 ${median(sqlSamples).toFixed(2)} ms, p99 ${sqlP99.toFixed(2)} ms`,
+    );
+    metrics.push({
+      name: `${label}: notifications page + counts, database only p99`,
+      value: +sqlP99.toFixed(2),
+      unit: 'ms',
+      target: kind === 'postgres' ? TARGET_P99_MS : undefined,
+    });
     details.database_only = { p50_ms: +median(sqlSamples).toFixed(2), p99_ms: +sqlP99.toFixed(2) };
     const plan = await db.query<{ 'QUERY PLAN': string }>(
       `explain analyze
@@ -126,7 +165,17 @@ async function benchOne(kind: Kind, db: Db, database: string) {
     try {
       for (let from = 0; from < EMAILS; from += 1000) {
         await db.transaction((tx) =>
-          queueEmails(tx, Array.from({ length: Math.min(1000, EMAILS - from) }, (_, i) => ({ merchantId, recipient: `bench-${from + i}@bench.test`, subject: `Bench e-mail ${from + i}`, text: 'Hello from the bench.', html: '<p>Hello from the bench.</p>', event: 'shift.filled' }))),
+          queueEmails(
+            tx,
+            Array.from({ length: Math.min(1000, EMAILS - from) }, (_, i) => ({
+              merchantId,
+              recipient: `bench-${from + i}@bench.test`,
+              subject: `Bench e-mail ${from + i}`,
+              text: 'Hello from the bench.',
+              html: '<p>Hello from the bench.</p>',
+              event: 'shift.filled',
+            })),
+          ),
         );
       }
       const worker = new NotificationWorker(db, { mailer, batch: 200 });
@@ -138,13 +187,38 @@ async function benchOne(kind: Kind, db: Db, database: string) {
         sent += r.sent;
       }
       const secs = (performance.now() - t) / 1000;
-      const [{ received }] = await db.query<{ received: number }>('select count(distinct outbox_id)::int as received from mailbox where merchant_id = $1', [merchantId]);
-      const [{ queued }] = await db.query<{ queued: number }>(`select count(*)::int as queued from email_outbox where merchant_id = $1 and status <> 'sent'`, [merchantId]);
+      const [{ received }] = await db.query<{ received: number }>(
+        'select count(distinct outbox_id)::int as received from mailbox where merchant_id = $1',
+        [merchantId],
+      );
+      const [{ queued }] = await db.query<{ queued: number }>(
+        `select count(*)::int as queued from email_outbox where merchant_id = $1 and status <> 'sent'`,
+        [merchantId],
+      );
       const rate = sent / secs;
-      console.log(`  [${label}] e-mail: ${sent} sent in ${secs.toFixed(1)} s (${rate.toFixed(0)}/s); received ${received}, not sent ${queued}`);
-      metrics.push({ name: `${label}: e-mails sent per second (embedded SMTP)`, value: +rate.toFixed(1), unit: '/s', note: `${EMAILS} queued` });
-      metrics.push({ name: `${label}: e-mails received of ${EMAILS}`, value: received, unit: 'mails', note: received === EMAILS ? 'nothing lost' : 'LOST MAIL' });
-      details.email = { queued: EMAILS, sent, received, not_sent: queued, seconds: +secs.toFixed(2), per_second: +rate.toFixed(1) };
+      console.log(
+        `  [${label}] e-mail: ${sent} sent in ${secs.toFixed(1)} s (${rate.toFixed(0)}/s); received ${received}, not sent ${queued}`,
+      );
+      metrics.push({
+        name: `${label}: e-mails sent per second (embedded SMTP)`,
+        value: +rate.toFixed(1),
+        unit: '/s',
+        note: `${EMAILS} queued`,
+      });
+      metrics.push({
+        name: `${label}: e-mails received of ${EMAILS}`,
+        value: received,
+        unit: 'mails',
+        note: received === EMAILS ? 'nothing lost' : 'LOST MAIL',
+      });
+      details.email = {
+        queued: EMAILS,
+        sent,
+        received,
+        not_sent: queued,
+        seconds: +secs.toFixed(2),
+        per_second: +rate.toFixed(1),
+      };
       if (received !== EMAILS) throw new Error(`${EMAILS - received} e-mails were lost`);
     } finally {
       mailer.close();
@@ -160,8 +234,13 @@ async function benchOne(kind: Kind, db: Db, database: string) {
 export async function runNotifications(kinds: Kind[] = ['postgres', 'pglite']): Promise<BenchmarkResult> {
   const m = machine();
   const load = loadavg()[0];
-  if (load > m.cores / 2) console.log(`  WARNING: load average ${load.toFixed(1)} on ${m.cores} cores: numbers will be high and noisy`);
-  const details: Record<string, unknown> = { notifications: NOTIFICATIONS, emails: EMAILS, load_average_before: +load.toFixed(2) };
+  if (load > m.cores / 2)
+    console.log(`  WARNING: load average ${load.toFixed(1)} on ${m.cores} cores: numbers will be high and noisy`);
+  const details: Record<string, unknown> = {
+    notifications: NOTIFICATIONS,
+    emails: EMAILS,
+    load_average_before: +load.toFixed(2),
+  };
   const metrics = await onEachDatabase(kinds, LABEL, details, benchOne);
   return { metrics, details };
 }
@@ -173,4 +252,5 @@ export const notifications: Benchmark = {
 };
 
 // Alone: npx tsx bench/notifications.ts [--db pglite|postgres]
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runAlone('notifications', runNotifications, LABEL);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  await runAlone('notifications', runNotifications, LABEL);

@@ -31,9 +31,18 @@ function workload() {
   const rules: PricingRules[] = [
     { ...DEFAULT_RULES, timeZone: TZ },
     { ...DEFAULT_RULES, timeZone: TZ, splitAtBoundaries: false, minimumChargeHours: 4 },
-    { ...DEFAULT_RULES, timeZone: TZ, nightStart: '22:00', nightEnd: '07:00', weekendStart: { weekday: 5, time: '18:00' }, weekendEnd: { weekday: 1, time: '06:00' } },
+    {
+      ...DEFAULT_RULES,
+      timeZone: TZ,
+      nightStart: '22:00',
+      nightEnd: '07:00',
+      weekendStart: { weekday: 5, time: '18:00' },
+      weekendEnd: { weekday: 1, time: '06:00' },
+    },
   ];
-  const holidays = (['england_wales', 'scotland', 'northern_ireland'] as const).map((r) => holidaySet(r, '2026-01-01', '2027-12-31', []));
+  const holidays = (['england_wales', 'scotland', 'northern_ireland'] as const).map((r) =>
+    holidaySet(r, '2026-01-01', '2027-12-31', []),
+  );
   const starts = ['07:00', '08:00', '09:30', '14:00', '19:45', '20:00', '22:00'];
   const jobs: { shift: ShiftToPrice; rules: PricingRules; holidays: ReadonlySet<string> }[] = [];
   for (let i = 0; i < SHIFTS; i++) {
@@ -63,11 +72,18 @@ export const pricing: Benchmark = {
       passes.push(performance.now() - t);
     }
     const [first, ...rest] = passes;
-    console.log(`\n  pricing: ${SHIFTS} shifts in ${first.toFixed(0)} ms (first pass); ${median(rest).toFixed(0)} ms (median of the next ${rest.length})`);
+    console.log(
+      `\n  pricing: ${SHIFTS} shifts in ${first.toFixed(0)} ms (first pass); ${median(rest).toFixed(0)} ms (median of the next ${rest.length})`,
+    );
     return {
       metrics: [
         { name: `${SHIFTS} shifts, first pass`, value: first, unit: 'ms', target: GOAL_MS },
-        { name: `${SHIFTS} shifts, steady (median of ${rest.length})`, value: median(rest), unit: 'ms', target: GOAL_MS },
+        {
+          name: `${SHIFTS} shifts, steady (median of ${rest.length})`,
+          value: median(rest),
+          unit: 'ms',
+          target: GOAL_MS,
+        },
       ],
       details: { passes_ms: passes.map((p) => Math.round(p)), checksum },
     };

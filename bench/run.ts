@@ -9,7 +9,16 @@ import { loadavg } from 'node:os';
 import { browser } from './browser';
 import { bundle } from './bundle';
 import { chat } from './chat';
-import { build, gitCommit, machine, saveResults, table, type BenchContext, type Benchmark, type BenchmarkResult } from './lib';
+import {
+  build,
+  gitCommit,
+  machine,
+  saveResults,
+  table,
+  type BenchContext,
+  type Benchmark,
+  type BenchmarkResult,
+} from './lib';
 import { lists } from './lists';
 import { scheduleBrowser } from './scheduleBrowser';
 import { notifications } from './notifications';
@@ -21,7 +30,20 @@ import { signinFlood } from './signinFlood';
 import { documents } from './documents';
 import { snapshotBuild, type BuildSnapshot } from '../tests/e2e/product';
 
-const all: Benchmark[] = [bundle, browser, startup, lists, workflow, pricing, notifications, shifts, chat, scheduleBrowser, signinFlood, documents];
+const all: Benchmark[] = [
+  bundle,
+  browser,
+  startup,
+  lists,
+  workflow,
+  pricing,
+  notifications,
+  shifts,
+  chat,
+  scheduleBrowser,
+  signinFlood,
+  documents,
+];
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const skipBuild = process.argv.includes('--no-build');
@@ -35,7 +57,10 @@ const selected = args.length ? all.filter((b) => args.includes(b.name)) : all;
 const m = machine();
 console.log(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory, ${m.os}, Node ${m.node}`);
 const load = loadavg()[0];
-if (load > m.cores / 2) console.log(`WARNING: load average ${load.toFixed(1)} on ${m.cores} cores: other work shares this machine; timings will be high and noisy`);
+if (load > m.cores / 2)
+  console.log(
+    `WARNING: load average ${load.toFixed(1)} on ${m.cores} cores: other work shares this machine; timings will be high and noisy`,
+  );
 // Benchmarks that need the production build read `ctx.build`: built (unless --no-build) on first use and
 // copied, so another build in the same tree cannot change the files mid-run.
 let snapshot: BuildSnapshot | undefined;

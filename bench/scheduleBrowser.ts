@@ -31,7 +31,11 @@ async function signIn(page: Page, url: string) {
 const call = (page: Page, method: string, path: string, body?: unknown) =>
   page.evaluate(
     async ([m, p, b]) => {
-      const r = await fetch(p as string, { method: m as string, headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' }, body: b ? JSON.stringify(b) : undefined });
+      const r = await fetch(p as string, {
+        method: m as string,
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' },
+        body: b ? JSON.stringify(b) : undefined,
+      });
       return { status: r.status, body: await r.json() };
     },
     [method, path, body] as const,
@@ -42,22 +46,48 @@ const call = (page: Page, method: string, path: string, body?: unknown) =>
  * times.
  */
 async function fillWeek(page: Page) {
-  const london = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const london = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
   const d = new Date(`${london}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
   const dates = Array.from({ length: 7 }, (_, i) => new Date(d.getTime() + i * 86_400_000).toISOString().slice(0, 10));
-  const sites = (await call(page, 'GET', '/api/sites?per_page=100&sort=id&order=asc')).body.data as { id: number; client_id: number }[];
-  const times = [['07:00', '15:00'], ['14:00', '22:00'], ['20:00', '08:00'], ['08:00', '20:00']];
+  const sites = (await call(page, 'GET', '/api/sites?per_page=100&sort=id&order=asc')).body.data as {
+    id: number;
+    client_id: number;
+  }[];
+  const times = [
+    ['07:00', '15:00'],
+    ['14:00', '22:00'],
+    ['20:00', '08:00'],
+    ['08:00', '20:00'],
+  ];
   let made = 0;
   for (let i = 0; made < SHIFTS; i++) {
     const site = sites[i % sites.length];
     const [start_time, end_time] = times[i % times.length];
     const staff = Math.min(50, Math.ceil((SHIFTS - made) / dates.length));
-    const r = await call(page, 'POST', '/api/shifts/bulk', { client_id: site.client_id, site_id: site.id, job_role_id: 1, dates, start_time, end_time, break_minutes: 30, staff_needed: staff });
+    const r = await call(page, 'POST', '/api/shifts/bulk', {
+      client_id: site.client_id,
+      site_id: site.id,
+      job_role_id: 1,
+      dates,
+      start_time,
+      end_time,
+      break_minutes: 30,
+      staff_needed: staff,
+    });
     if (r.status !== 201) throw new Error(`bulk create: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
     made += r.body.count;
   }
-  const week = await call(page, 'GET', `/api/schedule?from=${dates[0]}&to=${new Date(d.getTime() + 7 * 86_400_000).toISOString().slice(0, 10)}`);
+  const week = await call(
+    page,
+    'GET',
+    `/api/schedule?from=${dates[0]}&to=${new Date(d.getTime() + 7 * 86_400_000).toISOString().slice(0, 10)}`,
+  );
   return { monday: dates[0], inWeek: (week.body.data as unknown[]).length };
 }
 
@@ -70,9 +100,14 @@ function weekShown(count: number): Promise<number> | number | false {
   if (location.pathname !== '/schedule' || window.__benchT0 === undefined) return false;
   if (document.querySelector('[data-testid="schedule-calendar"]')?.getAttribute('data-ready') !== 'true') return false;
   const drawn = document.querySelectorAll('.fc-timegrid .fc-event').length;
-  const more = [...document.querySelectorAll('.fc-timegrid .fc-more-link')].reduce((n, a) => n + (Number(/\d+/.exec(a.textContent ?? '')?.[0]) || 0), 0);
+  const more = [...document.querySelectorAll('.fc-timegrid .fc-more-link')].reduce(
+    (n, a) => n + (Number(/\d+/.exec(a.textContent ?? '')?.[0]) || 0),
+    0,
+  );
   if (drawn + more < count) return false;
-  return new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - window.__benchT0!), 0)));
+  return new Promise<number>((resolve) =>
+    requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - window.__benchT0!), 0)),
+  );
 }
 
 async function oneRun(browser: Browser, url: string, count: number) {
@@ -117,11 +152,19 @@ export async function measureSchedule(ctx: Pick<BenchContext, 'build'>) {
 
 export const scheduleBrowser: Benchmark = {
   name: 'schedule-browser',
-  description: 'the schedule week with 2,000 shifts in Chromium: Schedule link click → events drawn and the page answering',
+  description:
+    'the schedule week with 2,000 shifts in Chromium: Schedule link click → events drawn and the page answering',
   async run(ctx) {
     const { runs, inWeek } = await measureSchedule(ctx);
     return {
-      metrics: [{ name: `Schedule click → week of ${inWeek} shifts interactive (median of ${RUNS})`, value: median(runs), unit: 'ms', target: TARGET_MS }],
+      metrics: [
+        {
+          name: `Schedule click → week of ${inWeek} shifts interactive (median of ${RUNS})`,
+          value: median(runs),
+          unit: 'ms',
+          target: TARGET_MS,
+        },
+      ],
       details: { runs_ms: runs.map(Math.round), shifts_in_week: inWeek },
     };
   },

@@ -47,7 +47,9 @@ const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 /** Wraps the database so the bench sees the SQL a request runs, inside its transactions too (for EXPLAIN). */
 function capturing(db: Db) {
   let log: { sql: string; params?: unknown[] }[] | null = null;
-  const wrap = (q: Pick<Db, 'query'>): Pick<Db, 'query'> => ({ query: (sql, params) => (log?.push({ sql, params }), q.query(sql, params)) });
+  const wrap = (q: Pick<Db, 'query'>): Pick<Db, 'query'> => ({
+    query: (sql, params) => (log?.push({ sql, params }), q.query(sql, params)),
+  });
   const wrapped: Db = { ...db, ...wrap(db), transaction: (fn) => db.transaction((tx) => fn(wrap(tx))) };
   return {
     db: wrapped,
@@ -191,7 +193,11 @@ interface Req {
   body?: Record<string, unknown>;
 }
 
-async function benchOne(kind: Kind, raw: Db, version: string): Promise<{ metrics: Metric[]; details: Record<string, unknown>; plans: PlanReport[] }> {
+async function benchOne(
+  kind: Kind,
+  raw: Db,
+  version: string,
+): Promise<{ metrics: Metric[]; details: Record<string, unknown>; plans: PlanReport[] }> {
   const label = LABEL[kind];
   const log = (s: string) => console.log(`  [${label}] ${s}`);
   const { merchantId, seconds: staffSeconds } = await seed(raw, STAFF);
@@ -206,14 +212,27 @@ async function benchOne(kind: Kind, raw: Db, version: string): Promise<{ metrics
        from shifts where merchant_id = $1`,
     [merchantId, scheduleWeek],
   );
-  log(`seeded ${counts.staff} staff in ${staffSeconds.toFixed(1)} s, then documents and ${counts.shifts} shifts (${counts.booked} booked, ${counts.week} in the schedule week) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  log(
+    `seeded ${counts.staff} staff in ${staffSeconds.toFixed(1)} s, then documents and ${counts.shifts} shifts (${counts.booked} booked, ${counts.week} in the schedule week) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   const cap = capturing(raw);
-  const app = await buildApp({ db: cap.db, config: { tokenLifetimeSeconds: 3600, staticDir: undefined, rateLimitPerMinute: 100_000_000 }, throttle: new LoginThrottle() });
+  const app = await buildApp({
+    db: cap.db,
+    config: { tokenLifetimeSeconds: 3600, staticDir: undefined, rateLimitPerMinute: 100_000_000 },
+    throttle: new LoginThrottle(),
+  });
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  const worker = new Worker(WORKER, { eval: true, workerData: { undici: createRequire(import.meta.url).resolve('undici') } });
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { undici: createRequire(import.meta.url).resolve('undici') },
+  });
   try {
-    const login = await fetch(`${origin}/api/admin_login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }) });
+    const login = await fetch(`${origin}/api/admin_login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
+    });
     if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
     const headers = { authorization: `Bearer ${(await login.json()).token}` };
     const targets = await raw.query<{ id: number; candidate_id: number }>(
@@ -222,42 +241,92 @@ async function benchOne(kind: Kind, raw: Db, version: string): Promise<{ metrics
     );
     // Sanity: the first target passes every check, so the bench measures the whole booking.
     const [first, ...rest] = targets;
-    const check = await (await fetch(`${origin}/api/shifts/${first.id}/check?candidate_id=${first.candidate_id}`, { headers })).json();
-    if (!check.data?.passes || check.data.soft.length) throw new Error(`the bench's bookings should pass every check: ${JSON.stringify(check).slice(0, 400)}`);
-    const captured = await cap.capture(() => fetch(`${origin}/api/shifts/${first.id}/actions/assign`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ candidate_id: first.candidate_id }) }).then((r) => r.text()));
+    const check = await (
+      await fetch(`${origin}/api/shifts/${first.id}/check?candidate_id=${first.candidate_id}`, { headers })
+    ).json();
+    if (!check.data?.passes || check.data.soft.length)
+      throw new Error(`the bench's bookings should pass every check: ${JSON.stringify(check).slice(0, 400)}`);
+    const captured = await cap.capture(() =>
+      fetch(`${origin}/api/shifts/${first.id}/actions/assign`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ candidate_id: first.candidate_id }),
+      }).then((r) => r.text()),
+    );
     const factsSql = captured.find((q) => /as awr_weeks/.test(q.sql))!;
     if (!factsSql) throw new Error('the booking facts statement was not seen');
-    log(`one assign ran ${captured.length} statements: ${captured.map((q) => q.sql.trim().split(/\s+/).slice(0, 2).join(' ')).join(' | ')}`);
+    log(
+      `one assign ran ${captured.length} statements: ${captured.map((q) => q.sql.trim().split(/\s+/).slice(0, 2).join(' ')).join(' | ')}`,
+    );
 
     const run = async (name: string, requests: Req[]) => {
-      const r = await askWorker<{ ms: number[]; statuses: Record<string, number> }>(worker, { origin, headers, requests, warmup: WARMUP });
-      if (Object.keys(r.statuses).some((s) => s !== '200')) throw new Error(`${name}: unexpected answers ${JSON.stringify(r.statuses)}`);
+      const r = await askWorker<{ ms: number[]; statuses: Record<string, number> }>(worker, {
+        origin,
+        headers,
+        requests,
+        warmup: WARMUP,
+      });
+      if (Object.keys(r.statuses).some((s) => s !== '200'))
+        throw new Error(`${name}: unexpected answers ${JSON.stringify(r.statuses)}`);
       const out = { p50: pct(r.ms, 50), p99: pct(r.ms, 99), n: r.ms.length };
-      log(`${name}: p50 ${out.p50.toFixed(2)} ms, p99 ${out.p99.toFixed(2)} ms (${out.n} requests after ${WARMUP} warm-up)`);
+      log(
+        `${name}: p50 ${out.p50.toFixed(2)} ms, p99 ${out.p99.toFixed(2)} ms (${out.n} requests after ${WARMUP} warm-up)`,
+      );
       return out;
     };
-    const assigns = rest.slice(0, REQUESTS + WARMUP).map((s) => ({ method: 'POST' as const, path: `/api/shifts/${s.id}/actions/assign`, body: { candidate_id: s.candidate_id } }));
+    const assigns = rest
+      .slice(0, REQUESTS + WARMUP)
+      .map((s) => ({
+        method: 'POST' as const,
+        path: `/api/shifts/${s.id}/actions/assign`,
+        body: { candidate_id: s.candidate_id },
+      }));
     const assign = await run('assign with every booking check', assigns);
     const weekPath = `/api/schedule?from=${scheduleWeek}&to=${addDaysToDate(scheduleWeek, 7)}`;
     const body = await (await fetch(`${origin}${weekPath}`, { headers })).json();
-    if (body.data?.length !== counts.week) throw new Error(`the schedule week answers ${body.data?.length} shifts, the seed holds ${counts.week}`);
-    const scheduleSql = (await cap.capture(() => fetch(`${origin}${weekPath}`, { headers }).then((r) => r.text()))).find((q) => /with s as materialized/.test(q.sql))!;
-    const schedule = await run(`schedule week (${WEEK_SHIFTS} shifts)`, Array.from({ length: Math.min(REQUESTS, 200) + WARMUP }, () => ({ path: weekPath })));
+    if (body.data?.length !== counts.week)
+      throw new Error(`the schedule week answers ${body.data?.length} shifts, the seed holds ${counts.week}`);
+    const scheduleSql = (
+      await cap.capture(() => fetch(`${origin}${weekPath}`, { headers }).then((r) => r.text()))
+    ).find((q) => /with s as materialized/.test(q.sql))!;
+    const schedule = await run(
+      `schedule week (${WEEK_SHIFTS} shifts)`,
+      Array.from({ length: Math.min(REQUESTS, 200) + WARMUP }, () => ({ path: weekPath })),
+    );
     const plans = [
       await explain(raw, 'booking facts (one staff member)', factsSql.sql, factsSql.params),
       await explain(raw, 'schedule week', scheduleSql.sql, scheduleSql.params),
     ];
-    for (const p of plans) log(`EXPLAIN ${p.query}: ${p.nodes.join('; ')}${p.execution_ms !== undefined ? `, ${p.execution_ms} ms` : ''}`);
+    for (const p of plans)
+      log(`EXPLAIN ${p.query}: ${p.nodes.join('; ')}${p.execution_ms !== undefined ? `, ${p.execution_ms} ms` : ''}`);
     const metrics: Metric[] = [
       { name: `${label}: assign with booking checks: p50`, value: round(assign.p50), unit: 'ms' },
-      { name: `${label}: assign with booking checks: p99`, value: round(assign.p99), unit: 'ms', target: GOALS.assignP99, note: assign.p99 <= GOALS.assignP99 ? 'met' : 'NOT met' },
+      {
+        name: `${label}: assign with booking checks: p99`,
+        value: round(assign.p99),
+        unit: 'ms',
+        target: GOALS.assignP99,
+        note: assign.p99 <= GOALS.assignP99 ? 'met' : 'NOT met',
+      },
       { name: `${label}: schedule week (${WEEK_SHIFTS} shifts): p50`, value: round(schedule.p50), unit: 'ms' },
-      { name: `${label}: schedule week (${WEEK_SHIFTS} shifts): p99`, value: round(schedule.p99), unit: 'ms', target: GOALS.scheduleP99, note: schedule.p99 <= GOALS.scheduleP99 ? 'met' : 'NOT met' },
+      {
+        name: `${label}: schedule week (${WEEK_SHIFTS} shifts): p99`,
+        value: round(schedule.p99),
+        unit: 'ms',
+        target: GOALS.scheduleP99,
+        note: schedule.p99 <= GOALS.scheduleP99 ? 'met' : 'NOT met',
+      },
     ];
     return {
       metrics,
       plans,
-      details: { database: version, seeded: counts, statements_per_assign: captured.length, latency_ms: { assign, schedule }, explain: plans.map(({ plan, ...p }) => ({ ...p, plan: plan.split('\n') })) },
+      details: {
+        database: version,
+        seeded: counts,
+        statements_per_assign: captured.length,
+        latency_ms: { assign, schedule },
+        explain: plans.map(({ plan, ...p }) => ({ ...p, plan: plan.split('\n') })),
+      },
     };
   } finally {
     await worker.terminate();
@@ -269,7 +338,10 @@ export async function runShifts(kinds: Kind[] = ['postgres']): Promise<Benchmark
   const m = machine();
   const load = loadavg()[0];
   console.log(`\n  Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory; ${STAFF} staff, 100,000 shifts`);
-  if (load > m.cores / 2) console.log(`  WARNING: load average ${load.toFixed(1)} on ${m.cores} cores before the run: other work shares this machine, numbers will be high and noisy`);
+  if (load > m.cores / 2)
+    console.log(
+      `  WARNING: load average ${load.toFixed(1)} on ${m.cores} cores before the run: other work shares this machine, numbers will be high and noisy`,
+    );
   const details: Record<string, unknown> = { load_average_before: round(load) };
   const metrics = await onEachDatabase(kinds, LABEL, details, benchOne);
   return { metrics, details };

@@ -24,17 +24,36 @@ function send(base: string, agent: Agent, method: 'GET' | 'POST', path: string, 
   const started = performance.now();
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((ok, fail) => {
-    const req = request(`${base}${path}`, { method, agent, headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {} }, (res) => {
-      res.resume();
-      res.on('end', () => ok({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-    });
+    const req = request(
+      `${base}${path}`,
+      {
+        method,
+        agent,
+        headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {},
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => ok({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
     req.on('error', fail);
     req.end(payload);
   });
 }
 
-const summary = (xs: Answer[]) => ({ p50: pct(xs.map((x) => x.ms), 50), p99: pct(xs.map((x) => x.ms), 99), n: xs.length });
-const statuses = (xs: Answer[]) => xs.reduce<Record<number, number>>((acc, x) => ((acc[x.status] = (acc[x.status] ?? 0) + 1), acc), {});
+const summary = (xs: Answer[]) => ({
+  p50: pct(
+    xs.map((x) => x.ms),
+    50,
+  ),
+  p99: pct(
+    xs.map((x) => x.ms),
+    99,
+  ),
+  n: xs.length,
+});
+const statuses = (xs: Answer[]) =>
+  xs.reduce<Record<number, number>>((acc, x) => ((acc[x.status] = (acc[x.status] ?? 0) + 1), acc), {});
 
 export const signinFlood: Benchmark = {
   name: 'signin-flood',
@@ -45,7 +64,8 @@ export const signinFlood: Benchmark = {
       const base = server.url;
       const me = new Agent({ keepAlive: true, localAddress: '127.0.0.1' });
       const page = new Agent({ keepAlive: true, localAddress: '127.0.0.1' });
-      const signIn = () => send(base, me, 'POST', '/api/admin_login', { email: 'admin@demo.test', password: 'demo-admin' });
+      const signIn = () =>
+        send(base, me, 'POST', '/api/admin_login', { email: 'admin@demo.test', password: 'demo-admin' });
       const home = () => send(base, page, 'GET', '/');
       // Warm: the decoy hash, the page's file, the database's caches.
       await signIn();
@@ -59,11 +79,19 @@ export const signinFlood: Benchmark = {
       for (let i = 0; i < AT_REST; i++) restSignIn.push(await signIn());
       for (let i = 0; i < AT_REST * 3; i++) restHome.push(await home());
 
-      const agents = Array.from({ length: ADDRESSES }, (_, i) => new Agent({ keepAlive: true, maxSockets: FLOOD, localAddress: `127.0.0.${i + 2}` }));
+      const agents = Array.from(
+        { length: ADDRESSES },
+        (_, i) => new Agent({ keepAlive: true, maxSockets: FLOOD, localAddress: `127.0.0.${i + 2}` }),
+      );
       const started = performance.now();
       let done = false;
       const flood = Promise.all(
-        Array.from({ length: FLOOD }, (_, i) => send(base, agents[i % ADDRESSES], 'POST', '/api/admin_login', { email: `flood-${i}@bench.test`, password: 'not-the-password' })),
+        Array.from({ length: FLOOD }, (_, i) =>
+          send(base, agents[i % ADDRESSES], 'POST', '/api/admin_login', {
+            email: `flood-${i}@bench.test`,
+            password: 'not-the-password',
+          }),
+        ),
       ).finally(() => (done = true));
       const loop = async (fn: () => Promise<Answer>) => {
         const out: Answer[] = [];
@@ -79,10 +107,28 @@ export const signinFlood: Benchmark = {
       return {
         metrics: [
           { name: 'sign-in at rest: p50', value: +rest.signIn.p50.toFixed(1), unit: 'ms' },
-          { name: `sign-in during the flood: p50 (${during.signIn.n} sign-ins)`, value: +during.signIn.p50.toFixed(1), unit: 'ms', anchor: +rest.signIn.p50.toFixed(1), anchorNote: 'at rest' },
-          { name: 'sign-in during the flood: p99', value: +during.signIn.p99.toFixed(1), unit: 'ms', anchor: +rest.signIn.p50.toFixed(1), anchorNote: 'at rest (p50)' },
+          {
+            name: `sign-in during the flood: p50 (${during.signIn.n} sign-ins)`,
+            value: +during.signIn.p50.toFixed(1),
+            unit: 'ms',
+            anchor: +rest.signIn.p50.toFixed(1),
+            anchorNote: 'at rest',
+          },
+          {
+            name: 'sign-in during the flood: p99',
+            value: +during.signIn.p99.toFixed(1),
+            unit: 'ms',
+            anchor: +rest.signIn.p50.toFixed(1),
+            anchorNote: 'at rest (p50)',
+          },
           { name: 'GET / at rest: p50', value: +rest.home.p50.toFixed(1), unit: 'ms' },
-          { name: `GET / during the flood: p50 (${during.home.n} requests)`, value: +during.home.p50.toFixed(1), unit: 'ms', anchor: +rest.home.p50.toFixed(1), anchorNote: 'at rest' },
+          {
+            name: `GET / during the flood: p50 (${during.home.n} requests)`,
+            value: +during.home.p50.toFixed(1),
+            unit: 'ms',
+            anchor: +rest.home.p50.toFixed(1),
+            anchorNote: 'at rest',
+          },
           { name: 'GET / during the flood: p99', value: +during.home.p99.toFixed(1), unit: 'ms', target: 200 },
           { name: `flood of ${FLOOD} failed sign-ins: all answered in`, value: +floodMs.toFixed(0), unit: 'ms' },
         ],

@@ -44,12 +44,26 @@ export const startup: Benchmark = {
       }
       return {
         metrics: [
-          { name: `cold start, existing database (median of ${RUNS})`, value: median(times), unit: 'ms', anchor: ANCHOR_MS, anchorNote: 'bare Fastify + PGlite' },
+          {
+            name: `cold start, existing database (median of ${RUNS})`,
+            value: median(times),
+            unit: 'ms',
+            anchor: ANCHOR_MS,
+            anchorNote: 'bare Fastify + PGlite',
+          },
           { name: `resident memory at rest (median of ${RUNS})`, value: median(rss), unit: 'MB' },
-          ...(selfReported.length ? [{ name: 'of which after imports (server-reported, median)', value: median(selfReported), unit: 'ms' }] : []),
+          ...(selfReported.length
+            ? [{ name: 'of which after imports (server-reported, median)', value: median(selfReported), unit: 'ms' }]
+            : []),
           { name: 'first start: create, migrate, load demo', value: firstMs, unit: 'ms' },
         ],
-        details: { load_average_before: +loadavg()[0].toFixed(2), runs_ms: times.map(Math.round), server_reported_ms: selfReported, rss_mb: rss.map((x) => Math.round(x * 10) / 10), idle_ms: IDLE_MS },
+        details: {
+          load_average_before: +loadavg()[0].toFixed(2),
+          runs_ms: times.map(Math.round),
+          server_reported_ms: selfReported,
+          rss_mb: rss.map((x) => Math.round(x * 10) / 10),
+          idle_ms: IDLE_MS,
+        },
       };
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

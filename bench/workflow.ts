@@ -10,7 +10,17 @@ import { LoginThrottle } from '../server/auth/throttle';
 import { agencyZone } from '../server/engine/routes';
 import { addDaysToDate, agencyToday, startOfWeekMonday } from '../core/domain/time/agencyTime';
 import { complianceOf } from '../server/services/compliance';
-import { askWorker, machine, onEachDatabase, pgSchema, PG_URL, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
+import {
+  askWorker,
+  machine,
+  onEachDatabase,
+  pgSchema,
+  PG_URL,
+  runAlone,
+  type Benchmark,
+  type BenchmarkResult,
+  type Metric,
+} from './lib';
 import { capturing, explain, pct, seed, type PlanReport } from './lists';
 
 /**
@@ -64,10 +74,31 @@ const CATEGORIES: { name: string; months: number | null; mandatory: boolean; rol
   { name: 'Proof of address', months: 12, mandatory: true, roles: [] },
   { name: 'Manual handling training', months: 12, mandatory: true, roles: [] },
   { name: 'Safeguarding training', months: 36, mandatory: true, roles: [] },
-  { name: 'NMC registration', months: 12, mandatory: false, roles: ['Registered Nurse', 'Registered Mental Health Nurse'] },
-  { name: 'Medication training', months: 12, mandatory: false, roles: ['Senior Carer', 'Healthcare Assistant', 'Support Worker'] },
+  {
+    name: 'NMC registration',
+    months: 12,
+    mandatory: false,
+    roles: ['Registered Nurse', 'Registered Mental Health Nurse'],
+  },
+  {
+    name: 'Medication training',
+    months: 12,
+    mandatory: false,
+    roles: ['Senior Carer', 'Healthcare Assistant', 'Support Worker'],
+  },
   { name: 'Food hygiene certificate', months: 36, mandatory: false, roles: ['Kitchen Assistant', 'Chef'] },
-  { name: 'Infection control training', months: 12, mandatory: false, roles: ['Healthcare Assistant', 'Registered Nurse', 'Senior Carer', 'Support Worker', 'Registered Mental Health Nurse'] },
+  {
+    name: 'Infection control training',
+    months: 12,
+    mandatory: false,
+    roles: [
+      'Healthcare Assistant',
+      'Registered Nurse',
+      'Senior Carer',
+      'Support Worker',
+      'Registered Mental Health Nurse',
+    ],
+  },
 ];
 
 /**
@@ -141,14 +172,20 @@ export async function seedWorkflow(db: Db, merchantId: number, today: string, we
     );
     step('availability');
   });
-  for (const tbl of ['candidates', 'candidate_documents', 'availability', 'document_categories']) await db.query(`vacuum analyze ${tbl}`);
+  for (const tbl of ['candidates', 'candidate_documents', 'availability', 'document_categories'])
+    await db.query(`vacuum analyze ${tbl}`);
   step('vacuum');
   return { seconds: (performance.now() - t) / 1000, steps };
 }
 
 /** The SQL compliance must equal what the domain rules say; checked on a sample of staff. */
 async function checkCompliance(db: Db, merchantId: number, today: string) {
-  const sample = await db.query<{ id: number; job_role_id: number | null; compliance_complete: boolean; valid_until: string | null }>(
+  const sample = await db.query<{
+    id: number;
+    job_role_id: number | null;
+    compliance_complete: boolean;
+    valid_until: string | null;
+  }>(
     `select id, job_role_id, compliance_complete, to_char(compliance_valid_until, 'YYYY-MM-DD') as valid_until
        from candidates where merchant_id = $1 and deleted_at is null order by id limit 300`,
     [merchantId],
@@ -156,7 +193,9 @@ async function checkCompliance(db: Db, merchantId: number, today: string) {
   for (const k of sample) {
     const r = await complianceOf(db, merchantId, k, today);
     if (r.complete !== k.compliance_complete || (r.validUntil ?? null) !== k.valid_until)
-      throw new Error(`seeded compliance of staff ${k.id} (${k.compliance_complete}, ${k.valid_until}) differs from the rules (${r.complete}, ${r.validUntil})`);
+      throw new Error(
+        `seeded compliance of staff ${k.id} (${k.compliance_complete}, ${k.valid_until}) differs from the rules (${r.complete}, ${r.validUntil})`,
+      );
   }
   return sample.length;
 }
@@ -214,16 +253,34 @@ interface Req {
 }
 
 class LoadGen {
-  private worker = new Worker(WORKER, { eval: true, workerData: { undici: createRequire(import.meta.url).resolve('undici'), concurrency: CONCURRENCY } });
+  private worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { undici: createRequire(import.meta.url).resolve('undici'), concurrency: CONCURRENCY },
+  });
   private run<T>(job: Record<string, unknown>): Promise<T> {
     return askWorker<T>(this.worker, job);
   }
   latency(origin: string, requests: Req[], headers: Record<string, string>, count = LATENCY_REQUESTS) {
-    return this.run<{ ms: number[]; statuses: Record<string, number> }>({ mode: 'latency', origin, requests, headers, warmup: Math.min(WARMUP, count), count });
+    return this.run<{ ms: number[]; statuses: Record<string, number> }>({
+      mode: 'latency',
+      origin,
+      requests,
+      headers,
+      warmup: Math.min(WARMUP, count),
+      count,
+    });
   }
   /** A warm-up round may run out of requests before its time; a measured one must not. */
   throughput(origin: string, requests: Req[], headers: Record<string, string>, concurrency: number, warmup = false) {
-    return this.run<{ done: number; seconds: number; rps: number; statuses: Record<string, number>; ms: number[] }>({ mode: 'throughput', origin, requests, headers, concurrency, maxMs: THROUGHPUT_MS, warmup });
+    return this.run<{ done: number; seconds: number; rps: number; statuses: Record<string, number>; ms: number[] }>({
+      mode: 'throughput',
+      origin,
+      requests,
+      headers,
+      concurrency,
+      maxMs: THROUGHPUT_MS,
+      warmup,
+    });
   }
   close() {
     return this.worker.terminate();
@@ -231,7 +288,8 @@ class LoadGen {
 }
 
 const onlyOk = (what: string, statuses: Record<string, number>) => {
-  if (Object.keys(statuses).some((s) => s !== '200')) throw new Error(`${what}: unexpected answers ${JSON.stringify(statuses)}`);
+  if (Object.keys(statuses).some((s) => s !== '200'))
+    throw new Error(`${what}: unexpected answers ${JSON.stringify(statuses)}`);
 };
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -249,7 +307,11 @@ interface Product {
 }
 
 async function signIn(origin: string) {
-  const login = await fetch(`${origin}/api/admin_login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }) });
+  const login = await fetch(`${origin}/api/admin_login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
+  });
   if (login.status !== 200) throw new Error(`sign-in at ${origin} answered ${login.status}: ${await login.text()}`);
   return { authorization: `Bearer ${(await login.json()).token}` };
 }
@@ -260,15 +322,33 @@ async function signIn(origin: string) {
  */
 async function baselineProduct(dir: string): Promise<Product & { seedSeconds: number; commit: string }> {
   const mod = (p: string) => import(pathToFileURL(join(dir, p)).href);
-  const [{ buildApp: oldBuildApp }, { openPostgres: oldOpenPostgres }, { seed: oldSeed }, { LoginThrottle: OldThrottle }] = await Promise.all([mod('server/app.ts'), mod('server/db/index.ts'), mod('bench/lists.ts'), mod('server/auth/throttle.ts')]);
+  const [
+    { buildApp: oldBuildApp },
+    { openPostgres: oldOpenPostgres },
+    { seed: oldSeed },
+    { LoginThrottle: OldThrottle },
+  ] = await Promise.all([
+    mod('server/app.ts'),
+    mod('server/db/index.ts'),
+    mod('bench/lists.ts'),
+    mod('server/auth/throttle.ts'),
+  ]);
   const s = await pgSchema();
   const raw: Db = await oldOpenPostgres(PG_URL, { searchPath: `${s.schema},public`, max: 10 });
   const { merchantId, seconds } = await oldSeed(raw, CANDIDATES);
-  const app = await oldBuildApp({ db: raw, config: { tokenLifetimeSeconds: 3600, staticDir: undefined }, throttle: new OldThrottle() });
+  const app = await oldBuildApp({
+    db: raw,
+    config: { tokenLifetimeSeconds: 3600, staticDir: undefined },
+    throttle: new OldThrottle(),
+  });
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
   const commit = (() => {
     try {
-      return execSync('git rev-parse --short HEAD', { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      return execSync('git rev-parse --short HEAD', {
+        cwd: dir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
     } catch {
       return dir;
     }
@@ -308,10 +388,18 @@ async function putRequests(p: Product, offset: number, count: number, withVersio
     [p.merchantId, offset, count],
   );
   if (rows.length < count) throw new Error(`only ${rows.length} active staff for ${count} PUTs`);
-  return rows.map((r, i) => ({ method: 'PUT' as const, path: `/api/candidates/${r.id}`, body: { notes: `Bench edit ${offset + i}: prefers early shifts.`, ...(withVersion ? { version: r.version } : {}) } }));
+  return rows.map((r, i) => ({
+    method: 'PUT' as const,
+    path: `/api/candidates/${r.id}`,
+    body: { notes: `Bench edit ${offset + i}: prefers early shifts.`, ...(withVersion ? { version: r.version } : {}) },
+  }));
 }
 
-async function benchOne(kind: Kind, raw: Db, version: string): Promise<{ metrics: Metric[]; details: Record<string, unknown>; plans: PlanReport[] }> {
+async function benchOne(
+  kind: Kind,
+  raw: Db,
+  version: string,
+): Promise<{ metrics: Metric[]; details: Record<string, unknown>; plans: PlanReport[] }> {
   const label = LABEL[kind];
   const log = (s: string) => console.log(`  [${label}] ${s}`);
   const { merchantId, seconds: staffSeconds } = await seed(raw, CANDIDATES);
@@ -331,29 +419,50 @@ async function benchOne(kind: Kind, raw: Db, version: string): Promise<{ metrics
               as active_compliant`,
     [merchantId, today],
   );
-  log(`seeded ${CANDIDATES} staff in ${staffSeconds.toFixed(1)} s, then ${counts.documents} documents, compliance and ${counts.availability} availability days in ${workflowSeconds.toFixed(1)} s (${JSON.stringify(seedSteps)}); compliance of ${checked} staff checked against the rules`);
-  log(`${counts.active} active staff, ${counts.active_compliant} of them compliant (${((100 * counts.active_compliant) / counts.active).toFixed(0)}%); ${counts.due_60} current documents due within 60 days`);
+  log(
+    `seeded ${CANDIDATES} staff in ${staffSeconds.toFixed(1)} s, then ${counts.documents} documents, compliance and ${counts.availability} availability days in ${workflowSeconds.toFixed(1)} s (${JSON.stringify(seedSteps)}); compliance of ${checked} staff checked against the rules`,
+  );
+  log(
+    `${counts.active} active staff, ${counts.active_compliant} of them compliant (${((100 * counts.active_compliant) / counts.active).toFixed(0)}%); ${counts.due_60} current documents due within 60 days`,
+  );
 
   const cap = capturing(raw);
   // One session making thousands of requests a minute: the per-session limit stays in the path, never reached.
-  const app = await buildApp({ db: cap.db, config: { tokenLifetimeSeconds: 3600, staticDir: undefined, rateLimitPerMinute: 100_000_000 }, throttle: new LoginThrottle() });
+  const app = await buildApp({
+    db: cap.db,
+    config: { tokenLifetimeSeconds: 3600, staticDir: undefined, rateLimitPerMinute: 100_000_000 },
+    throttle: new LoginThrottle(),
+  });
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  const product: Product = { name: 'now', origin, headers: await signIn(origin), raw, merchantId, close: () => app.close() };
+  const product: Product = {
+    name: 'now',
+    origin,
+    headers: await signIn(origin),
+    raw,
+    merchantId,
+    close: () => app.close(),
+  };
   const headers = product.headers;
   const baseline = kind === 'postgres' && BASELINE ? await baselineProduct(BASELINE) : undefined;
-  if (baseline) log(`baseline (${baseline.commit}) seeded in ${baseline.seedSeconds.toFixed(1)} s, listening at ${baseline.origin}`);
+  if (baseline)
+    log(
+      `baseline (${baseline.commit}) seeded in ${baseline.seedSeconds.toFixed(1)} s, listening at ${baseline.origin}`,
+    );
   const gen = new LoadGen();
   try {
     let s = 11;
-    const rnd = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const rnd = () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
     const pages = Array.from({ length: 1000 }, () => 1 + Math.floor(rnd() * PAGES));
-    const staffPath = (p: number, compliance?: string) => `/api/candidates?tab=activeStaff${compliance ? `&compliance=${compliance}` : ''}&sort=last_name&page=${p}&per_page=25`;
+    const staffPath = (p: number, compliance?: string) =>
+      `/api/candidates?tab=activeStaff${compliance ? `&compliance=${compliance}` : ''}&sort=last_name&page=${p}&per_page=25`;
     const plain = pages.map((p) => ({ path: staffPath(p) }));
     const compliant = pages.map((p) => ({ path: staffPath(p, 'compliant') }));
     const notCompliant = pages.map((p) => ({ path: staffPath(p, 'not_compliant') }));
     const duePath = '/api/candidate_documents?tab=DueDoc60Days';
     const due = [{ path: duePath }];
-    const weekPaths = [1, 2, 3, 4, 5].map((p) => ({ path: `/api/staff_availability?week_start=${weekStart}&per_page=100&page=${p}` }));
+    const weekPaths = [1, 2, 3, 4, 5].map((p) => ({
+      path: `/api/staff_availability?week_start=${weekStart}&per_page=100&page=${p}`,
+    }));
 
     // Sanity: the answers are what the bench means to measure.
     const body = async (path: string) => {
@@ -362,14 +471,20 @@ async function benchOne(kind: Kind, raw: Db, version: string): Promise<{ metrics
       return r.json();
     };
     const c1 = await body(staffPath(1, 'compliant'));
-    if (c1.total_count !== counts.active_compliant || c1.data.some((r: any) => r.compliance !== 'compliant')) throw new Error('the compliant filter answers other staff than the seed holds');
+    if (c1.total_count !== counts.active_compliant || c1.data.some((r: any) => r.compliance !== 'compliant'))
+      throw new Error('the compliant filter answers other staff than the seed holds');
     const d1 = await body(duePath);
-    if (d1.total_count !== counts.due_60 || d1.data.length !== 25) throw new Error(`DueDoc60Days answers ${d1.total_count} documents, the seed holds ${counts.due_60}`);
+    if (d1.total_count !== counts.due_60 || d1.data.length !== 25)
+      throw new Error(`DueDoc60Days answers ${d1.total_count} documents, the seed holds ${counts.due_60}`);
     const w1 = await body(weekPaths[0].path);
-    if (w1.data.length !== 100 || Object.keys(w1.data[0].days).length !== 7) throw new Error('the week grid does not answer 100 staff × 7 days');
+    if (w1.data.length !== 100 || Object.keys(w1.data[0].days).length !== 7)
+      throw new Error('the week grid does not answer 100 staff × 7 days');
 
     // The SQL each request runs (captured), for EXPLAIN.
-    const sqlOf = async (path: string, match: RegExp) => (await cap.capture(() => fetch(`${origin}${path}`, { headers }).then((r) => r.text()))).filter((q) => match.test(q.sql));
+    const sqlOf = async (path: string, match: RegExp) =>
+      (await cap.capture(() => fetch(`${origin}${path}`, { headers }).then((r) => r.text()))).filter((q) =>
+        match.test(q.sql),
+      );
     const onStaff = /from "candidates" /;
     const plainSql = await sqlOf(staffPath(PAGES), onStaff);
     const compliantSql = await sqlOf(staffPath(PAGES, 'compliant'), onStaff);
@@ -390,13 +505,26 @@ async function benchOne(kind: Kind, raw: Db, version: string): Promise<{ metrics
       await explain(raw, `staff list page ${PAGES} (active, sort last_name)`, plainSql[0].sql, plainSql[0].params),
       await explain(raw, `staff list page ${PAGES} (active, compliant)`, compliantSql[0].sql, compliantSql[0].params),
       await explain(raw, 'staff list count (active, compliant)', compliantCount.sql, compliantCount.params),
-      await explain(raw, `staff list page ${PAGES} (active, not compliant)`, notCompliantSql[0].sql, notCompliantSql[0].params),
+      await explain(
+        raw,
+        `staff list page ${PAGES} (active, not compliant)`,
+        notCompliantSql[0].sql,
+        notCompliantSql[0].params,
+      ),
       await explain(raw, 'DueDoc60Days page 2', dueSql[0].sql, dueSql[0].params),
       await explain(raw, 'DueDoc60Days count', dueCount.sql, dueCount.params),
       await explain(raw, 'week grid: staff page 6', weekSql[0].sql, weekSql[0].params),
-      await explain(raw, 'week grid: their availability', weekSql[weekSql.length - 1].sql, weekSql[weekSql.length - 1].params),
+      await explain(
+        raw,
+        'week grid: their availability',
+        weekSql[weekSql.length - 1].sql,
+        weekSql[weekSql.length - 1].params,
+      ),
     ];
-    for (const p of plans) log(`EXPLAIN ${p.query}: ${/Seq Scan/.test(p.plan) ? 'SEQ SCAN' : 'index'} (${p.nodes.join('; ')})${p.execution_ms !== undefined ? `, ${p.execution_ms} ms` : ''}`);
+    for (const p of plans)
+      log(
+        `EXPLAIN ${p.query}: ${/Seq Scan/.test(p.plan) ? 'SEQ SCAN' : 'index'} (${p.nodes.join('; ')})${p.execution_ms !== undefined ? `, ${p.execution_ms} ms` : ''}`,
+      );
 
     // The report's count as the first request after a write runs it (the engine caches it until then).
     const countMs: number[] = [];
@@ -406,7 +534,9 @@ async function benchOne(kind: Kind, raw: Db, version: string): Promise<{ metrics
       countMs.push(performance.now() - t);
     }
     const dueCountLat = { p50: pct(countMs, 50), p99: pct(countMs, 99) };
-    log(`DueDoc60Days count SQL alone (30 runs): p50 ${dueCountLat.p50.toFixed(2)} ms, max ${dueCountLat.p99.toFixed(2)} ms`);
+    log(
+      `DueDoc60Days count SQL alone (30 runs): p50 ${dueCountLat.p50.toFixed(2)} ms, max ${dueCountLat.p99.toFixed(2)} ms`,
+    );
 
     // Latency, sequential. The plain list and the compliance lists alternate in two halves to even out drift.
     log(`latency: ${WARMUP} warm-up + ${LATENCY_REQUESTS} sequential requests each…`);
@@ -417,11 +547,24 @@ async function benchOne(kind: Kind, raw: Db, version: string): Promise<{ metrics
       log(`${name}: p50 ${out.p50.toFixed(2)} ms, p99 ${out.p99.toFixed(2)} ms`);
       return out;
     };
-    const merge = (a: Latency[], all: number[][]) => ({ p50: pct(all.flat(), 50), p99: pct(all.flat(), 99), mean: mean(all.flat()), statuses: a[0].statuses });
-    const halves: Record<'plain' | 'compliant' | 'notCompliant', number[][]> = { plain: [], compliant: [], notCompliant: [] };
+    const merge = (a: Latency[], all: number[][]) => ({
+      p50: pct(all.flat(), 50),
+      p99: pct(all.flat(), 99),
+      mean: mean(all.flat()),
+      statuses: a[0].statuses,
+    });
+    const halves: Record<'plain' | 'compliant' | 'notCompliant', number[][]> = {
+      plain: [],
+      compliant: [],
+      notCompliant: [],
+    };
     const parts: Record<string, Latency[]> = { plain: [], compliant: [], notCompliant: [] };
     for (let h = 0; h < 2; h++) {
-      for (const [key, reqs] of [['plain', plain], ['compliant', compliant], ['notCompliant', notCompliant]] as const) {
+      for (const [key, reqs] of [
+        ['plain', plain],
+        ['compliant', compliant],
+        ['notCompliant', notCompliant],
+      ] as const) {
         const r = await gen.latency(origin, reqs.slice(h * 500), headers, LATENCY_REQUESTS / 2);
         onlyOk(key, r.statuses);
         halves[key].push(r.ms);
@@ -431,23 +574,45 @@ async function benchOne(kind: Kind, raw: Db, version: string): Promise<{ metrics
     const latPlain = merge(parts.plain, halves.plain);
     const latCompliant = merge(parts.compliant, halves.compliant);
     const latNotCompliant = merge(parts.notCompliant, halves.notCompliant);
-    for (const [n, l] of [['staff list (active)', latPlain], ['staff list (active, compliant)', latCompliant], ['staff list (active, not compliant)', latNotCompliant]] as const) log(`${n}: p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms`);
+    for (const [n, l] of [
+      ['staff list (active)', latPlain],
+      ['staff list (active, compliant)', latCompliant],
+      ['staff list (active, not compliant)', latNotCompliant],
+    ] as const)
+      log(`${n}: p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms`);
     const latDue = await lat('DueDoc60Days page 1', due);
     const latWeek = await lat('week grid, 100 staff × 7 days, pages 1-5', weekPaths);
 
     // PUT throughput: sequential and CONCURRENCY connections, this product and the baseline alternating.
-    log(`PUT: ${ROUNDS} rounds of ${THROUGHPUT_MS / 1000} s, sequential and ${CONCURRENCY} connections${baseline ? ', alternating with the baseline' : ''}…`);
-    const targets = [{ p: product, versioned: true }, ...(baseline ? [{ p: baseline as Product, versioned: false }] : [])];
+    log(
+      `PUT: ${ROUNDS} rounds of ${THROUGHPUT_MS / 1000} s, sequential and ${CONCURRENCY} connections${baseline ? ', alternating with the baseline' : ''}…`,
+    );
+    const targets = [
+      { p: product, versioned: true },
+      ...(baseline ? [{ p: baseline as Product, versioned: false }] : []),
+    ];
     const putRps: Record<string, number[]> = {};
     const putMs: Record<string, number[]> = {};
     let offset = 0;
     // A warm-up round, not counted.
-    for (const t of targets) await gen.throughput(t.p.origin, await putRequests(t.p, offset, 600, t.versioned), t.p.headers, CONCURRENCY, true);
+    for (const t of targets)
+      await gen.throughput(
+        t.p.origin,
+        await putRequests(t.p, offset, 600, t.versioned),
+        t.p.headers,
+        CONCURRENCY,
+        true,
+      );
     offset += 600;
     for (let r = 0; r < ROUNDS; r++) {
       for (const conns of [1, CONCURRENCY]) {
         for (const t of targets) {
-          const reqs = await putRequests(t.p, offset, conns === 1 ? PUT_IDS_PER_ROUND / 2 : PUT_IDS_PER_ROUND, t.versioned);
+          const reqs = await putRequests(
+            t.p,
+            offset,
+            conns === 1 ? PUT_IDS_PER_ROUND / 2 : PUT_IDS_PER_ROUND,
+            t.versioned,
+          );
           const res = await gen.throughput(t.p.origin, reqs, t.p.headers, conns);
           onlyOk(`PUT ${t.p.name}, ${conns} connection(s)`, res.statuses);
           const key = `${t.p.name}:${conns}`;
@@ -458,11 +623,21 @@ async function benchOne(kind: Kind, raw: Db, version: string): Promise<{ metrics
       }
     }
     // The audit trail holds one entry per PUT of this product.
-    const [{ n: audited }] = await raw.query<{ n: number }>(`select count(*)::int as n from audit_log where merchant_id = $1 and resource = 'candidates' and event = 'update'`, [merchantId]);
+    const [{ n: audited }] = await raw.query<{ n: number }>(
+      `select count(*)::int as n from audit_log where merchant_id = $1 and resource = 'candidates' and event = 'update'`,
+      [merchantId],
+    );
     const putNow = { seq: mean(putRps['now:1']), conc: mean(putRps[`now:${CONCURRENCY}`]) };
-    const putOld = baseline ? { seq: mean(putRps['before issue 6:1']), conc: mean(putRps[`before issue 6:${CONCURRENCY}`]) } : undefined;
-    log(`PUT now: ${putNow.seq.toFixed(0)} req/s sequential (p50 ${pct(putMs['now:1'], 50).toFixed(2)} ms), ${putNow.conc.toFixed(0)} req/s with ${CONCURRENCY} connections; ${audited} audit entries written`);
-    if (putOld) log(`PUT before issue 6: ${putOld.seq.toFixed(0)} req/s sequential (p50 ${pct(putMs['before issue 6:1'], 50).toFixed(2)} ms), ${putOld.conc.toFixed(0)} req/s with ${CONCURRENCY} connections; now/before: ${(putNow.seq / putOld.seq).toFixed(2)} sequential, ${(putNow.conc / putOld.conc).toFixed(2)} with ${CONCURRENCY}`);
+    const putOld = baseline
+      ? { seq: mean(putRps['before issue 6:1']), conc: mean(putRps[`before issue 6:${CONCURRENCY}`]) }
+      : undefined;
+    log(
+      `PUT now: ${putNow.seq.toFixed(0)} req/s sequential (p50 ${pct(putMs['now:1'], 50).toFixed(2)} ms), ${putNow.conc.toFixed(0)} req/s with ${CONCURRENCY} connections; ${audited} audit entries written`,
+    );
+    if (putOld)
+      log(
+        `PUT before issue 6: ${putOld.seq.toFixed(0)} req/s sequential (p50 ${pct(putMs['before issue 6:1'], 50).toFixed(2)} ms), ${putOld.conc.toFixed(0)} req/s with ${CONCURRENCY} connections; now/before: ${(putNow.seq / putOld.seq).toFixed(2)} sequential, ${(putNow.conc / putOld.conc).toFixed(2)} with ${CONCURRENCY}`,
+      );
 
     const ms = (x: number) => round(x, 2);
     const ratioC = latCompliant.p99 / latPlain.p99;
@@ -471,22 +646,64 @@ async function benchOne(kind: Kind, raw: Db, version: string): Promise<{ metrics
       { name: `${label}: staff list, active: p50`, value: ms(latPlain.p50), unit: 'ms' },
       { name: `${label}: staff list, active: p99`, value: ms(latPlain.p99), unit: 'ms' },
       { name: `${label}: staff list, active, compliant: p50`, value: ms(latCompliant.p50), unit: 'ms' },
-      { name: `${label}: staff list, active, compliant: p99`, value: ms(latCompliant.p99), unit: 'ms', anchor: ms(latPlain.p99), anchorNote: 'the plain active list p99', target: ms(GOALS.complianceVsPlain * latPlain.p99) },
+      {
+        name: `${label}: staff list, active, compliant: p99`,
+        value: ms(latCompliant.p99),
+        unit: 'ms',
+        anchor: ms(latPlain.p99),
+        anchorNote: 'the plain active list p99',
+        target: ms(GOALS.complianceVsPlain * latPlain.p99),
+      },
       { name: `${label}: staff list, active, not compliant: p50`, value: ms(latNotCompliant.p50), unit: 'ms' },
-      { name: `${label}: staff list, active, not compliant: p99`, value: ms(latNotCompliant.p99), unit: 'ms', anchor: ms(latPlain.p99), anchorNote: 'the plain active list p99', target: ms(GOALS.complianceVsPlain * latPlain.p99) },
+      {
+        name: `${label}: staff list, active, not compliant: p99`,
+        value: ms(latNotCompliant.p99),
+        unit: 'ms',
+        anchor: ms(latPlain.p99),
+        anchorNote: 'the plain active list p99',
+        target: ms(GOALS.complianceVsPlain * latPlain.p99),
+      },
       { name: `${label}: DueDoc60Days page 1: p50`, value: ms(latDue.p50), unit: 'ms' },
       { name: `${label}: DueDoc60Days page 1: p99`, value: ms(latDue.p99), unit: 'ms', target: GOALS.dueDocP99 },
       { name: `${label}: DueDoc60Days count SQL (uncached): p50`, value: ms(dueCountLat.p50), unit: 'ms' },
       { name: `${label}: week grid 100 staff × 7 days: p50`, value: ms(latWeek.p50), unit: 'ms' },
-      { name: `${label}: week grid 100 staff × 7 days: p99`, value: ms(latWeek.p99), unit: 'ms', target: GOALS.availabilityP99 },
-      { name: `${label}: staff PUT, sequential`, value: Math.round(putNow.seq), unit: 'req/s', ...(putOld ? { anchor: Math.round(putOld.seq), anchorNote: 'the product before issue 6' } : {}) },
-      { name: `${label}: staff PUT, ${CONCURRENCY} connections`, value: Math.round(putNow.conc), unit: 'req/s', ...(putOld ? { anchor: Math.round(putOld.conc), anchorNote: 'the product before issue 6' } : {}) },
+      {
+        name: `${label}: week grid 100 staff × 7 days: p99`,
+        value: ms(latWeek.p99),
+        unit: 'ms',
+        target: GOALS.availabilityP99,
+      },
+      {
+        name: `${label}: staff PUT, sequential`,
+        value: Math.round(putNow.seq),
+        unit: 'req/s',
+        ...(putOld ? { anchor: Math.round(putOld.seq), anchorNote: 'the product before issue 6' } : {}),
+      },
+      {
+        name: `${label}: staff PUT, ${CONCURRENCY} connections`,
+        value: Math.round(putNow.conc),
+        unit: 'req/s',
+        ...(putOld ? { anchor: Math.round(putOld.conc), anchorNote: 'the product before issue 6' } : {}),
+      },
     ];
     if (putOld) {
-      for (const [n, v] of [['sequential', putNow.seq / putOld.seq], [`${CONCURRENCY} connections`, putNow.conc / putOld.conc]] as const)
-        metrics.push({ name: `${label}: staff PUT now / before issue 6, ${n} (goal ≥ ${GOALS.putShare})`, value: round(v), unit: '×', note: v >= GOALS.putShare ? 'met' : 'NOT met' });
+      for (const [n, v] of [
+        ['sequential', putNow.seq / putOld.seq],
+        [`${CONCURRENCY} connections`, putNow.conc / putOld.conc],
+      ] as const)
+        metrics.push({
+          name: `${label}: staff PUT now / before issue 6, ${n} (goal ≥ ${GOALS.putShare})`,
+          value: round(v),
+          unit: '×',
+          note: v >= GOALS.putShare ? 'met' : 'NOT met',
+        });
     }
-    const latDetails = (l: Latency) => ({ p50: +l.p50.toFixed(3), p99: +l.p99.toFixed(3), mean: +l.mean.toFixed(3), answers: l.statuses });
+    const latDetails = (l: Latency) => ({
+      p50: +l.p50.toFixed(3),
+      p99: +l.p99.toFixed(3),
+      mean: +l.mean.toFixed(3),
+      answers: l.statuses,
+    });
     return {
       metrics,
       plans,
@@ -494,13 +711,28 @@ async function benchOne(kind: Kind, raw: Db, version: string): Promise<{ metrics
         database: version,
         staff: CANDIDATES,
         seeded: counts,
-        seed_seconds: { staff: round(staffSeconds, 1), documents_compliance_availability: round(workflowSeconds, 1), steps: seedSteps },
+        seed_seconds: {
+          staff: round(staffSeconds, 1),
+          documents_compliance_availability: round(workflowSeconds, 1),
+          steps: seedSteps,
+        },
         compliance_checked_against_rules: checked,
-        latency_ms: { staff_active: latDetails(latPlain), staff_compliant: latDetails(latCompliant), staff_not_compliant: latDetails(latNotCompliant), due_doc_60_days: latDetails(latDue), week_grid: latDetails(latWeek) },
+        latency_ms: {
+          staff_active: latDetails(latPlain),
+          staff_compliant: latDetails(latCompliant),
+          staff_not_compliant: latDetails(latNotCompliant),
+          due_doc_60_days: latDetails(latDue),
+          week_grid: latDetails(latWeek),
+        },
         due_doc_count_sql_ms: { p50: round(dueCountLat.p50, 3), max: round(dueCountLat.p99, 3) },
-        compliance_p99_vs_plain: { compliant: round(ratioC), not_compliant: round(ratioN), goal: GOALS.complianceVsPlain },
+        compliance_p99_vs_plain: {
+          compliant: round(ratioC),
+          not_compliant: round(ratioN),
+          goal: GOALS.complianceVsPlain,
+        },
         put: {
-          fair_load: 'each PUT edits a different active staff member with the version read just before its round: no row-lock waits, no 409',
+          fair_load:
+            'each PUT edits a different active staff member with the version read just before its round: no row-lock waits, no 409',
           rounds: ROUNDS,
           round_ms: THROUGHPUT_MS,
           rps: Object.fromEntries(Object.entries(putRps).map(([k, v]) => [k, v.map(Math.round)])),
@@ -522,8 +754,13 @@ async function benchOne(kind: Kind, raw: Db, version: string): Promise<{ metrics
 export async function runWorkflow(kinds: Kind[] = ['postgres']): Promise<BenchmarkResult> {
   const m = machine();
   const load = loadavg()[0];
-  console.log(`\n  Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory; ${CANDIDATES} staff, ${CANDIDATES * CATEGORIES.length} documents`);
-  if (load > m.cores / 2) console.log(`  WARNING: load average ${load.toFixed(1)} on ${m.cores} cores before the run: other work shares this machine, numbers will be high and noisy`);
+  console.log(
+    `\n  Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory; ${CANDIDATES} staff, ${CANDIDATES * CATEGORIES.length} documents`,
+  );
+  if (load > m.cores / 2)
+    console.log(
+      `  WARNING: load average ${load.toFixed(1)} on ${m.cores} cores before the run: other work shares this machine, numbers will be high and noisy`,
+    );
   const details: Record<string, unknown> = { load_average_before: round(load) };
   const metrics = await onEachDatabase(kinds, LABEL, details, benchOne);
   return { metrics, details };

@@ -11,7 +11,19 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SOURCES = ['core', 'src', 'server', 'public', 'index.html', 'vite.config.ts', 'scripts/build-server.mjs', 'tsconfig.json', 'tsconfig.base.json', 'package.json', 'package-lock.json'];
+const SOURCES = [
+  'core',
+  'src',
+  'server',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts/build-server.mjs',
+  'tsconfig.json',
+  'tsconfig.base.json',
+  'package.json',
+  'package-lock.json',
+];
 const BUILT = ['dist/server/index.mjs', 'dist/client/index.html'];
 const stampOf = (root) => join(root, 'dist/.sources');
 
@@ -25,7 +37,8 @@ function* files(path) {
 export function sourcesHash(root) {
   const hash = createHash('sha256');
   for (const source of SOURCES) {
-    for (const file of files(join(root, source))) hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+    for (const file of files(join(root, source)))
+      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   }
   return hash.digest('hex');
 }

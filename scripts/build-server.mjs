@@ -22,7 +22,9 @@ await build({
       name: 'packages-external-but-date-fns',
       setup(b) {
         // A bare specifier (not ./, ../ or /) names a package or a Node built-in.
-        b.onResolve({ filter: /^[^./]/ }, (args) => (BUNDLED.test(args.path) ? undefined : { path: args.path, external: true }));
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          BUNDLED.test(args.path) ? undefined : { path: args.path, external: true },
+        );
       },
     },
   ],

@@ -10,7 +10,13 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const sides = ['core', 'src', 'server'];
 /** What each side may not import: another side's folder, or a package. */
 const forbidden = {
-  core: { folders: ['src', 'server'], packages: (p) => builtinModules.includes(p.replace(/^node:/, '').split('/')[0]) || p.startsWith('node:') || /^(react|react-dom|react-admin|ra-[\w-]+|@mui\/.*)(\/|$)/.test(p) },
+  core: {
+    folders: ['src', 'server'],
+    packages: (p) =>
+      builtinModules.includes(p.replace(/^node:/, '').split('/')[0]) ||
+      p.startsWith('node:') ||
+      /^(react|react-dom|react-admin|ra-[\w-]+|@mui\/.*)(\/|$)/.test(p),
+  },
   src: { folders: ['server'], packages: (p) => p.startsWith('node:') },
   server: { folders: ['src'], packages: () => false },
 };
@@ -30,11 +36,14 @@ for (const side of sides) {
   for (const file of sourceFiles(join(root, side))) {
     for (const [, , spec] of readFileSync(file, 'utf8').matchAll(specifier)) {
       const folder = spec.startsWith('.') ? relative(root, resolve(dirname(file), spec)).split(/[\\/]/)[0] : null;
-      if (folder ? rule.folders.includes(folder) : rule.packages(spec)) problems.push(`${relative(root, file)} imports '${spec}'`);
+      if (folder ? rule.folders.includes(folder) : rule.packages(spec))
+        problems.push(`${relative(root, file)} imports '${spec}'`);
     }
   }
 }
 if (problems.length) {
-  console.error(`Imports across the layers (core/ imports neither side, src/ never server/, server/ never src/):\n  ${problems.join('\n  ')}`);
+  console.error(
+    `Imports across the layers (core/ imports neither side, src/ never server/, server/ never src/):\n  ${problems.join('\n  ')}`,
+  );
   process.exit(1);
 }

@@ -9,10 +9,20 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const apiPort = process.env.PORT || '8080';
 
 const children = [
-  ['api', bin('tsx'), ['watch', '--clear-screen=false', 'server/index.ts'], { PORT: apiPort, STATIC_DIR: join(root, 'no-static-in-dev') }],
+  [
+    'api',
+    bin('tsx'),
+    ['watch', '--clear-screen=false', 'server/index.ts'],
+    { PORT: apiPort, STATIC_DIR: join(root, 'no-static-in-dev') },
+  ],
   ['vite', bin('vite'), [], { API_PORT: apiPort }],
 ].map(([name, cmd, args, env]) => {
-  const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, detached: process.platform !== 'win32' });
+  const child = spawn(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+    detached: process.platform !== 'win32',
+  });
   child.on('exit', (code, signal) => {
     console.log(`[dev] ${name} exited (${signal ?? code}); stopping the rest`);
     stop(code ?? 1);
@@ -34,9 +44,17 @@ function stop(code = 0) {
     }
   }
   setTimeout(() => process.exit(code), 3000).unref();
-  Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r))))).then(() => process.exit(code));
+  Promise.all(
+    children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r)))),
+  ).then(() => process.exit(code));
 }
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => stop(0));
 process.on('exit', () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) try { process.kill(-c.pid, 'SIGKILL'); } catch { /* gone */ }
+  for (const c of children)
+    if (c.exitCode === null && c.signalCode === null)
+      try {
+        process.kill(-c.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
 });

@@ -67,8 +67,11 @@ function finish(code) {
   console.log('\n\x1b[1m━━ Summary ━━\x1b[0m');
   for (const s of stages) console.log(`  ${s.status.padEnd(8)} ${s.name}${s.detail ? `  (${s.detail})` : ''}`);
   const failedAt = stages.find((s) => s.status === 'FAILED');
-  const partial = only || skip.length ? `  (partial run: ${only ? `only ${only.join(',')}` : `skipping ${skip.join(',')}`})` : '';
-  console.log(`\n${passed} passed, ${failed} failed${code === 0 ? '' : `  — npm test FAILED at ${failedAt?.name ?? 'an unknown stage'}`}${partial}`);
+  const partial =
+    only || skip.length ? `  (partial run: ${only ? `only ${only.join(',')}` : `skipping ${skip.join(',')}`})` : '';
+  console.log(
+    `\n${passed} passed, ${failed} failed${code === 0 ? '' : `  — npm test FAILED at ${failedAt?.name ?? 'an unknown stage'}`}${partial}`,
+  );
   process.exit(code);
 }
 
@@ -88,7 +91,11 @@ async function vitest(name, project, env = {}) {
   banner(name);
   const t = Date.now();
   const out = join(reports, `${project}-${stages.length}.json`);
-  const code = await run(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  const code = await run(
+    bin('vitest'),
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    env,
+  );
   let p = 0;
   let f = 0;
   let s = 0;
@@ -103,7 +110,11 @@ async function vitest(name, project, env = {}) {
   passed += p;
   failed += f;
   const secs = `${((Date.now() - t) / 1000).toFixed(1)} s`;
-  stages.push({ name, status: code === 0 ? 'ok' : 'FAILED', detail: `${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}, ${secs}` });
+  stages.push({
+    name,
+    status: code === 0 ? 'ok' : 'FAILED',
+    detail: `${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}, ${secs}`,
+  });
   if (code !== 0) finish(code || 1);
 }
 
@@ -125,7 +136,9 @@ function reachable(url) {
 // npm's PATH, and each stage's child inherits it), not the machine's own. Printed so a log says which it was.
 console.log(`npm test on Node ${process.version} (${process.execPath})`);
 if (Number(process.versions.node.split('.')[0]) < 22) {
-  console.error('The tests need Node 22 or 24 (package.json "engines"): run them with `npm test`, which uses the Node 24 that `npm ci` installs.');
+  console.error(
+    'The tests need Node 22 or 24 (package.json "engines"): run them with `npm test`, which uses the Node 24 that `npm ci` installs.',
+  );
   process.exit(1);
 }
 

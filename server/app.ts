@@ -6,7 +6,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, fastifyTrustProxy, type Config } from './config.js';
 import type { Db } from './db/index.js';
-import { checkQueryBounds, forbidden, HttpError, installErrorHandler, installSecurityHeaders, isApiRoute } from './http.js';
+import {
+  checkQueryBounds,
+  forbidden,
+  HttpError,
+  installErrorHandler,
+  installSecurityHeaders,
+  isApiRoute,
+} from './http.js';
 import { authRoutes } from './auth/routes.js';
 import { SessionStore, type AuthUser } from './auth/sessions.js';
 import { LoginThrottle } from './auth/throttle.js';
@@ -56,7 +63,8 @@ export interface RegisteredRoute {
 
 export interface AppOptions {
   db: Db;
-  config: Pick<Config, 'tokenLifetimeSeconds' | 'staticDir'> & Partial<Pick<Config, 'trustProxy' | 'rateLimitPerMinute' | 'passwordHashing'>>;
+  config: Pick<Config, 'tokenLifetimeSeconds' | 'staticDir'> &
+    Partial<Pick<Config, 'trustProxy' | 'rateLimitPerMinute' | 'passwordHashing'>>;
   logger?: boolean;
   throttle?: LoginThrottle;
   /** The sign-ins' hashing queue; the process's own (passwordHashing) unless a test brings one. */
@@ -71,8 +79,23 @@ export interface AppOptions {
   behaviours?: Record<string, ResourceBehaviour>;
 }
 
-export async function buildApp({ db, config, logger = false, throttle, hashing, rateLimit, declarations = allDeclarations, clock = () => new Date(), behaviours: extraBehaviours = {} }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: fastifyTrustProxy(config.trustProxy ?? false), bodyLimit: 2 * 1024 * 1024, ajv: { customOptions: { allErrors: true, coerceTypes: true, removeAdditional: false } } });
+export async function buildApp({
+  db,
+  config,
+  logger = false,
+  throttle,
+  hashing,
+  rateLimit,
+  declarations = allDeclarations,
+  clock = () => new Date(),
+  behaviours: extraBehaviours = {},
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: { customOptions: { allErrors: true, coerceTypes: true, removeAdditional: false } },
+  });
   // Every route as registered (method and Fastify url): the authorization matrix test checks it lists them all.
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (r) => {
@@ -94,7 +117,10 @@ export async function buildApp({ db, config, logger = false, throttle, hashing, 
   app.decorateRequest('auth', null);
   installErrorHandler(app);
   await installSecurityHeaders(app);
-  const limitApi = new ApiRateLimit({ perMinute: config.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, ...rateLimit });
+  const limitApi = new ApiRateLimit({
+    perMinute: config.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+    ...rateLimit,
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -127,7 +153,12 @@ export async function buildApp({ db, config, logger = false, throttle, hashing, 
     if (access === 'public') return;
     if (!req.auth) throw new HttpError(401, 'Your session has expired. Please sign in again.');
     // A staff token reaches only what is theirs: never an 'any' route unless the route lets staff in.
-    if (req.auth.kind === 'staff' ? access !== 'staff' && !req.routeOptions.config.staff : access !== 'any' && access !== req.auth.kind) throw forbidden();
+    if (
+      req.auth.kind === 'staff'
+        ? access !== 'staff' && !req.routeOptions.config.staff
+        : access !== 'any' && access !== req.auth.kind
+    )
+      throw forbidden();
   });
   // Bounded input: no query value (the free-text q included) longer than the API reads.
   app.addHook('preValidation', async (req) => {
@@ -162,7 +193,8 @@ export async function buildApp({ db, config, logger = false, throttle, hashing, 
       // The single-page app owns every other path: its router shows the screen or the not-found page.
       site.get('/*', { schema: { hide: true } }, (req, reply) => {
         // The router decoded the path; an unknown API address is a 404, never the app's page.
-        if (/^\/*api(\/|$)/.test((req.params as { '*': string })['*'])) return reply.status(404).header('cache-control', 'no-store').send({ message: 'Not found.' });
+        if (/^\/*api(\/|$)/.test((req.params as { '*': string })['*']))
+          return reply.status(404).header('cache-control', 'no-store').send({ message: 'Not found.' });
         // Always asked again (never a stale page naming old asset files); the hashed assets themselves may be cached.
         return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
       });

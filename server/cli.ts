@@ -26,7 +26,9 @@ const config = loadConfig();
 const { db } = await openDatabase(config);
 try {
   if (command === 'seed') {
-    const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from users where email = 'admin@demo.test'`);
+    const [{ n }] = await db.query<{ n: number }>(
+      `select count(*)::int as n from users where email = 'admin@demo.test'`,
+    );
     if (n > 0) {
       console.log('The demo data is already loaded; nothing to do.');
     } else {
@@ -34,12 +36,27 @@ try {
       console.log('Demo data loaded.');
     }
   } else if (command === 'create-agency') {
-    const { values } = parseArgs({ args: rest, options: { company: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } } });
+    const { values } = parseArgs({
+      args: rest,
+      options: {
+        company: { type: 'string' },
+        name: { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
+      },
+    });
     const missing = ['company', 'name', 'email', 'password'].filter((k) => !(values as any)[k]);
     if (missing.length) throw new Error(`Missing --${missing.join(', --')}\n${usage}`);
     if (!EMAIL.test(values.email!)) throw new Error('Invalid email address');
     if (values.password!.length < 10) throw new Error('The password must be at least 10 characters long.');
-    const r = await db.transaction((tx) => createAgency(tx, { companyName: values.company!, adminName: values.name!, email: values.email!, password: values.password! }));
+    const r = await db.transaction((tx) =>
+      createAgency(tx, {
+        companyName: values.company!,
+        adminName: values.name!,
+        email: values.email!,
+        password: values.password!,
+      }),
+    );
     console.log(`Agency ${r.merchantId} created; ${values.email} can now sign in to the agency panel.`);
   } else {
     console.log(usage);

@@ -178,7 +178,9 @@ export class Cluster {
 /** `promise`, or nothing after `ms`. */
 function within(promise: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]).then(() => clearTimeout(timer));
+  return Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]).then(() =>
+    clearTimeout(timer),
+  );
 }
 
 /**
@@ -188,7 +190,11 @@ function within(promise: Promise<unknown>, ms: number): Promise<void> {
  */
 export function shareTotals(
   cluster: Cluster,
-  totals: { publish?: (table: string, merchantId: number) => void; invalidate(table: string, merchantId: number): void; clear(): void },
+  totals: {
+    publish?: (table: string, merchantId: number) => void;
+    invalidate(table: string, merchantId: number): void;
+    clear(): void;
+  },
 ): void {
   // A NOTIFY takes a database-wide lock at commit: sent once per write it would serialise concurrent writers.
   // Writes are gathered for a few milliseconds and told in one message (this process has already dropped its own).
@@ -206,7 +212,9 @@ export function shareTotals(
     pending.set(`${table}|${merchantId}`, { table, merchantId });
     timer ??= setTimeout(flush, TOTALS_BATCH_MS).unref();
   };
-  cluster.on('totals', ({ changes }) => changes.forEach(({ table, merchantId }) => totals.invalidate(table, merchantId)));
+  cluster.on('totals', ({ changes }) =>
+    changes.forEach(({ table, merchantId }) => totals.invalidate(table, merchantId)),
+  );
   cluster.onReset(() => totals.clear());
 }
 

@@ -44,14 +44,18 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (v === '' || v === 'false') return false;
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   // Checked here so a typo stops the start with a clear message rather than deep inside Fastify.
   for (const entry of list) {
     const [ip, bits, ...rest] = entry.split('/');
     const range = isIP(ip) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
     // proxy-addr's names for the usual private ranges.
     const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
-    if (!range && !named) throw new Error(`TRUST_PROXY: "${entry}" is not true, false, a number of hops, an address or a CIDR range.`);
+    if (!range && !named)
+      throw new Error(`TRUST_PROXY: "${entry}" is not true, false, a number of hops, an address or a CIDR range.`);
   }
   return list;
 }
@@ -61,7 +65,9 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
  * so hops become a function trusting that many nearest hops: like 'true', only for a server that is reachable
  * through its proxies alone.
  */
-export function fastifyTrustProxy(value: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  value: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
@@ -76,9 +82,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenLifetimeSeconds: Number(env.TOKEN_LIFETIME_SECONDS || 12 * 60 * 60),
     staticDir: resolve(env.STATIC_DIR || './dist/client'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    rateLimitPerMinute: positiveInteger(env.RATE_LIMIT_PER_MINUTE, DEFAULT_RATE_LIMIT_PER_MINUTE, 'RATE_LIMIT_PER_MINUTE'),
+    rateLimitPerMinute: positiveInteger(
+      env.RATE_LIMIT_PER_MINUTE,
+      DEFAULT_RATE_LIMIT_PER_MINUTE,
+      'RATE_LIMIT_PER_MINUTE',
+    ),
     passwordHashing: {
-      concurrency: positiveInteger(env.PASSWORD_HASH_CONCURRENCY, HASH_QUEUE_DEFAULTS.concurrency, 'PASSWORD_HASH_CONCURRENCY'),
+      concurrency: positiveInteger(
+        env.PASSWORD_HASH_CONCURRENCY,
+        HASH_QUEUE_DEFAULTS.concurrency,
+        'PASSWORD_HASH_CONCURRENCY',
+      ),
       perKey: positiveInteger(env.SIGN_IN_QUEUE_PER_ADDRESS, HASH_QUEUE_DEFAULTS.perKey, 'SIGN_IN_QUEUE_PER_ADDRESS'),
       maxWaiting: positiveInteger(env.SIGN_IN_QUEUE_WAITING, HASH_QUEUE_DEFAULTS.maxWaiting, 'SIGN_IN_QUEUE_WAITING'),
     },
@@ -88,7 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || undefined,
   };
 }
-
 
 /** A setting that must be a whole number above 0; a typo stops the start with a clear message. */
 function positiveInteger(value: string | undefined, fallback: number, name: string): number {

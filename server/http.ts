@@ -40,7 +40,9 @@ function fieldOf(e: { instancePath?: string; params?: any }): string {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { errors?: Record<string, string> }, req, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.status).send({ ...err.details, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+      return reply
+        .status(err.status)
+        .send({ ...err.details, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (err.validation) {
       const errors: Record<string, string> = {};
@@ -51,9 +53,10 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(422).send({ message: 'Some fields need your attention.', errors });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'The request body is not valid JSON.'
-        : err.message;
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is not valid JSON.'
+          : err.message;
       return reply.status(err.statusCode).send({ message });
     }
     // Postgres input errors (bad number, out of range, malformed date) are the caller's fault, not ours.

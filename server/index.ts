@@ -14,19 +14,32 @@ if (created && !config.databaseUrl) {
   console.log('New embedded database: loading demo data…');
   await seedDemo(db);
 }
-const app = await buildApp({ db, config, logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } as any : false });
+const app = await buildApp({
+  db,
+  config,
+  logger: process.env.LOG_LEVEL ? ({ level: process.env.LOG_LEVEL } as any) : false,
+});
 await app.listen({ host: config.host, port: config.port });
 // Mail goes out through SMTP_URL, or through the product's own mail server (readable at /report/EmailReport/mailbox).
-const notifications = await startNotifications(db, { smtpUrl: config.smtpUrl, smtpPort: config.embeddedSmtpPort, publicUrl: config.publicUrl, from: config.mailFrom });
+const notifications = await startNotifications(db, {
+  smtpUrl: config.smtpUrl,
+  smtpPort: config.embeddedSmtpPort,
+  publicUrl: config.publicUrl,
+  from: config.mailFrom,
+});
 // Queued jobs (with progress) and the periodic ones (server/jobs/periodic.ts), shared with the other processes.
 const jobs = new JobWorker(db);
 jobs.start();
 
 const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-console.log(`\nStaffing back office is running at ${address}  (ready in ${Math.round(performance.now() - started)} ms)`);
+console.log(
+  `\nStaffing back office is running at ${address}  (ready in ${Math.round(performance.now() - started)} ms)`,
+);
 console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`);
 console.log(`API description: ${address}/api/docs`);
-console.log(`E-mail: ${config.smtpUrl ? 'SMTP_URL' : `embedded mail server on 127.0.0.1:${notifications.smtp?.port} (product's sender only; received mail: ${address}/report/EmailReport/mailbox)`}`);
+console.log(
+  `E-mail: ${config.smtpUrl ? 'SMTP_URL' : `embedded mail server on 127.0.0.1:${notifications.smtp?.port} (product's sender only; received mail: ${address}/report/EmailReport/mailbox)`}`,
+);
 if (!config.databaseUrl || created) {
   const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from users where email = 'admin@demo.test'`);
   if (n > 0) {

@@ -94,8 +94,16 @@ export const clientShellPaths = ['/client/clientDashboard', '/client/account'];
 /** Signed in to either panel. react-admin's own error routes belong here too. */
 export const anyPanelPaths = ['/LoginType', '/authentication-error', '/access-denied'];
 
-const clientPatterns = [...clientShellPaths, ...clientComingSoon.map((r) => r.path), ...clientRedirects.map((r) => r.path)];
-const ownAdminPatterns = [...adminShellPaths, ...adminComingSoon.map((r) => r.path), ...adminRedirects.map((r) => r.path)];
+const clientPatterns = [
+  ...clientShellPaths,
+  ...clientComingSoon.map((r) => r.path),
+  ...clientRedirects.map((r) => r.path),
+];
+const ownAdminPatterns = [
+  ...adminShellPaths,
+  ...adminComingSoon.map((r) => r.path),
+  ...adminRedirects.map((r) => r.path),
+];
 
 /** The path patterns of route elements (nested <Route>s join their parents' paths). */
 export function routePatterns(elements: ReactElement[]): string[] {
@@ -115,7 +123,8 @@ export function routePatterns(elements: ReactElement[]): string[] {
 
 const joinPath = (base: string, path: string) => (path.startsWith('/') ? path : `${base.replace(/\/$/, '')}/${path}`);
 
-const matches = (patterns: string[], pathname: string) => patterns.some((p) => matchPath({ path: p, end: true }, pathname));
+const matches = (patterns: string[], pathname: string) =>
+  patterns.some((p) => matchPath({ path: p, end: true }, pathname));
 
 /**
  * Which panel a path needs: client screens need a client user, react-admin resources, the engine's routes and
@@ -139,5 +148,5 @@ export interface EngineRoutes {
 }
 
 export const engineOwns = (pathname: string, engine: EngineRoutes) =>
-  matches(engine.routes, pathname) || engine.resources.some((name) => matchPath({ path: `/${name}/*`, end: true }, pathname));
-
+  matches(engine.routes, pathname) ||
+  engine.resources.some((name) => matchPath({ path: `/${name}/*`, end: true }, pathname));

@@ -37,7 +37,11 @@ export const theme: RaThemeOptions = {
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } as object },
     // A read-only field's helper says why it cannot be changed: it must stay readable (WCAG AA contrast), unlike
     // MUI's faded disabled grey (2.7:1).
-    MuiFormHelperText: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
+    MuiFormHelperText: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),
+      },
+    },
     RaLayout: {
       styleOverrides: {
         root: {

@@ -20,7 +20,10 @@ export type AgencyLogos = Static<typeof AgencyLogos>;
 
 export const MerchantParams = Type.Object({ id: Id });
 export const AgencyChange = Type.Object(
-  { company_name: Type.Optional(Type.String({ maxLength: 1000 })), profile_photo: Type.Optional(OrNull<string>({ type: 'string', maxLength: 200 })) },
+  {
+    company_name: Type.Optional(Type.String({ maxLength: 1000 })),
+    profile_photo: Type.Optional(OrNull<string>({ type: 'string', maxLength: 200 })),
+  },
   { additionalProperties: false },
 );
 export type AgencyChange = Static<typeof AgencyChange>;
@@ -50,7 +53,10 @@ export const StaffSearchMiss = Type.Object({
   errors: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
 
-export const NameChange = Type.Object({ name: Type.Optional(Type.String({ maxLength: 1000 })) }, { additionalProperties: false });
+export const NameChange = Type.Object(
+  { name: Type.Optional(Type.String({ maxLength: 1000 })) },
+  { additionalProperties: false },
+);
 export const NameSaved = Type.Object({
   data: Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), role: Type.String() }),
   message: Type.String(),

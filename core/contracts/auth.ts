@@ -29,9 +29,12 @@ export const Session = Type.Object({
 });
 export type Session = Static<typeof Session>;
 /** Signing in (and setting a staff password through an invitation): the session's token and who it is for. */
-export const SignedIn = Type.Object({ token: Type.String(), token_expiration: Type.String({ format: 'date-time' }), ...Session.properties });
+export const SignedIn = Type.Object({
+  token: Type.String(),
+  token_expiration: Type.String({ format: 'date-time' }),
+  ...Session.properties,
+});
 export type SignedIn = Static<typeof SignedIn>;
-
 
 export const StaffInvite = Type.Object({ message: Type.String(), email: Type.String(), expires_at: Instant });
 export const InviteToken = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });

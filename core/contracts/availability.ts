@@ -2,7 +2,10 @@
 import Type, { type Static } from 'typebox';
 import { Id, ListEnvelope, PlainDate } from './common.js';
 
-const Day = Type.Union([Type.Object({ id: Type.Integer(), status: Type.String(), version: Type.Integer() }), Type.Null()]);
+const Day = Type.Union([
+  Type.Object({ id: Type.Integer(), status: Type.String(), version: Type.Integer() }),
+  Type.Null(),
+]);
 export const StaffWeekRow = Type.Object({
   id: Type.Integer(),
   first_name: Type.String(),

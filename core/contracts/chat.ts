@@ -24,7 +24,12 @@ export const ChatMessage = Type.Object({
   mine: Type.Boolean(),
 });
 
-export const CreateChannel = Type.Object({ sender_id: Id, sender_type: Type.String({ maxLength: 20 }), receiver_id: Id, receiver_type: Type.String({ maxLength: 20 }) });
+export const CreateChannel = Type.Object({
+  sender_id: Id,
+  sender_type: Type.String({ maxLength: 20 }),
+  receiver_id: Id,
+  receiver_type: Type.String({ maxLength: 20 }),
+});
 export const Channel = Type.Object({ channel_sid: Type.String() });
 export type Channel = Static<typeof Channel>;
 
@@ -33,8 +38,17 @@ export const SendMessage = Type.Object({ channel_sid: Sid, message: Type.String(
 export const Sent = Type.Object({ success: Type.Boolean(), message: Type.String(), data: ChatMessage });
 export type Sent = Static<typeof Sent>;
 
-export const FetchMessagesQuery = Type.Object({ channel_sid: Sid, before: Type.Optional(Id), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MESSAGES_PAGE_MAX, default: MESSAGES_PAGE })) });
-export const Messages = Type.Object({ channel_sid: Type.String(), staff_name: Type.String(), messages: Type.Array(ChatMessage), has_more: Type.Boolean() });
+export const FetchMessagesQuery = Type.Object({
+  channel_sid: Sid,
+  before: Type.Optional(Id),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MESSAGES_PAGE_MAX, default: MESSAGES_PAGE })),
+});
+export const Messages = Type.Object({
+  channel_sid: Type.String(),
+  staff_name: Type.String(),
+  messages: Type.Array(ChatMessage),
+  has_more: Type.Boolean(),
+});
 export type Messages = Static<typeof Messages>;
 
 export const MarkRead = Type.Object({ channel_sid: Sid, message_id: Type.Optional(Id) });
@@ -54,7 +68,12 @@ export const Conversation = Type.Object({
   last_message_at: Nullable(Type.String()),
   unread_count: Type.Integer(),
 });
-export const Conversations = Type.Object({ data: Type.Array(Conversation), total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer() });
+export const Conversations = Type.Object({
+  data: Type.Array(Conversation),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+});
 export type Conversations = Static<typeof Conversations>;
 
 export const UnreadCount = Type.Object({ count: Type.Integer() });
@@ -65,7 +84,9 @@ export const StreamQuery = Type.Object({
   wait: Type.Integer({ minimum: 0, maximum: 300, default: STREAM_SECONDS }),
 });
 /** Server-Sent Events (ready, message, resync), each a JSON line; documented only (the stream is written raw). */
-export const Stream = Type.String({ description: 'text/event-stream: events ready, message ({ type, message }), resync' });
+export const Stream = Type.String({
+  description: 'text/event-stream: events ready, message ({ type, message }), resync',
+});
 
 export type ChatMessage = Static<typeof ChatMessage>;
 export type Conversation = Static<typeof Conversation>;

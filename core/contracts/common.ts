@@ -16,9 +16,11 @@ export const IdParams = Type.Object({ id: Id });
 /** A value or null, in an answer. */
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 /** A nullable request value with Ajv's single-keyword check (`type: [t, 'null']`), as the routes validated it before. */
-export const OrNull = <T>(schema: { type: string } & Record<string, unknown>) => Type.Unsafe<T | null>({ ...schema, type: [schema.type, 'null'] });
+export const OrNull = <T>(schema: { type: string } & Record<string, unknown>) =>
+  Type.Unsafe<T | null>({ ...schema, type: [schema.type, 'null'] });
 /** One of a few strings, checked as `enum` (Ajv's one message, "must be equal to one of the allowed values"). */
-export const OneOf = <const T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+export const OneOf = <const T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
 /** An instant as the database driver answers it (a Date) and the wire carries it (an ISO string). */
 export const Instant = Type.String({ description: 'an ISO 8601 instant' });
 /** A date on the agency's calendar. */
@@ -30,7 +32,12 @@ export const Pence = Type.Integer({ description: 'pence' });
 
 /** A record of another resource, as its own list answers it to the caller (its fields vary with the caller's role). */
 // Typed as a plain record (its fields are the declaration's, per role); every property is sent as it is.
-export const AnyRecord = Type.Unsafe<Record<string, unknown>>({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'], additionalProperties: true });
+export const AnyRecord = Type.Unsafe<Record<string, unknown>>({
+  type: 'object',
+  properties: { id: { type: 'integer' } },
+  required: ['id'],
+  additionalProperties: true,
+});
 /** The engine's list envelope: one page of rows, the totals, and the records the page refers to by resource. */
 export const ListEnvelope = <T extends TSchema, E extends Record<string, TSchema> = {}>(row: T, extra?: E) =>
   Type.Object({
@@ -44,4 +51,7 @@ export const ListEnvelope = <T extends TSchema, E extends Record<string, TSchema
   });
 
 /** A query of free string parameters (a list's filters), checked by the handler in the user's words. */
-export const StringQuery = Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' } });
+export const StringQuery = Type.Unsafe<Record<string, string>>({
+  type: 'object',
+  additionalProperties: { type: 'string' },
+});

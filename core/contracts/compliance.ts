@@ -2,7 +2,12 @@
 import Type, { type Static } from 'typebox';
 import { Nullable, PlainDate } from './common.js';
 
-const Note = Type.Object({ category_id: Type.Integer(), name: Type.String(), expiry_date: PlainDate, days_left: Type.Integer() });
+const Note = Type.Object({
+  category_id: Type.Integer(),
+  name: Type.String(),
+  expiry_date: PlainDate,
+  days_left: Type.Integer(),
+});
 export const Compliance = Type.Object({
   compliant: Type.Boolean(),
   summary: Type.String(),

@@ -32,7 +32,12 @@ export type Inbox = Static<typeof Inbox>;
 export const AllRead = Type.Object({ message: Type.String(), unread_count: Type.Integer() });
 
 const Version = Type.Integer({ description: 'what a save sends back (0: nothing saved yet); a stale one answers 409' });
-export const PaymentReminders = Type.Object({ enabled: Type.Boolean(), days_before_due: Type.Integer(), days_after_due: Type.Integer(), version: Version });
+export const PaymentReminders = Type.Object({
+  enabled: Type.Boolean(),
+  days_before_due: Type.Integer(),
+  days_after_due: Type.Integer(),
+  version: Version,
+});
 export const EventSettings = Type.Object({
   key: Type.String(),
   label: Type.String(),
@@ -60,15 +65,31 @@ export type Settings = Static<typeof Settings>;
 export const AnyBody = Type.Unsafe<Record<string, unknown> | undefined>({ type: 'object' });
 
 export const EventSaved = Type.Object({
-  data: Type.Object({ event: Type.String(), channels: Type.Array(Type.String()), recipients: Type.Array(Type.String()), version: Type.Optional(Type.Integer()) }),
+  data: Type.Object({
+    event: Type.String(),
+    channels: Type.Array(Type.String()),
+    recipients: Type.Array(Type.String()),
+    version: Type.Optional(Type.Integer()),
+  }),
   message: Type.String(),
 });
 export const TemplateSaved = Type.Object({
-  data: Type.Object({ event: Type.String(), subject: Type.String(), body: Type.String(), custom_template: Type.Boolean(), template_version: Type.Optional(Type.Integer()) }),
+  data: Type.Object({
+    event: Type.String(),
+    subject: Type.String(),
+    body: Type.String(),
+    custom_template: Type.Boolean(),
+    template_version: Type.Optional(Type.Integer()),
+  }),
   message: Type.String(),
 });
 export const RemindersSaved = Type.Object({
-  data: Type.Object({ enabled: Type.Boolean(), days_before_due: Type.Integer(), days_after_due: Type.Integer(), version: Type.Optional(Type.Integer()) }),
+  data: Type.Object({
+    enabled: Type.Boolean(),
+    days_before_due: Type.Integer(),
+    days_after_due: Type.Integer(),
+    version: Type.Optional(Type.Integer()),
+  }),
   message: Type.String(),
 });
 export type RemindersSaved = Static<typeof RemindersSaved>;
@@ -85,7 +106,11 @@ export const OutboxMessage = Type.Object({
   driver: Type.String(),
   created_at: Type.String(),
 });
-export const Outbox = Type.Object({ data: Type.Array(OutboxMessage), total: Type.Integer(), records_only: Type.Boolean() });
+export const Outbox = Type.Object({
+  data: Type.Array(OutboxMessage),
+  total: Type.Integer(),
+  records_only: Type.Boolean(),
+});
 export type Outbox = Static<typeof Outbox>;
 
 export const MailSummary = Type.Object({
@@ -99,6 +124,11 @@ export const MailSummary = Type.Object({
 export type MailSummary = Static<typeof MailSummary>;
 export const Mailbox = Type.Object({ data: Type.Array(MailSummary), total: Type.Integer() });
 export const Mail = Type.Object({
-  data: Type.Object({ ...MailSummary.properties, text: Nullable(Type.String()), html: Nullable(Type.String()), message_id: Nullable(Type.String()) }),
+  data: Type.Object({
+    ...MailSummary.properties,
+    text: Nullable(Type.String()),
+    html: Nullable(Type.String()),
+    message_id: Nullable(Type.String()),
+  }),
 });
 export type Mail = Static<typeof Mail>;

@@ -56,7 +56,14 @@ export const Holidays = Type.Object({
     Type.Object({
       region: Type.String(),
       label: Type.String(),
-      days: Type.Array(Type.Object({ date: PlainDate, name: Type.String(), source: OneOf(['library', 'added']), override_id: Nullable(Type.Integer()) })),
+      days: Type.Array(
+        Type.Object({
+          date: PlainDate,
+          name: Type.String(),
+          source: OneOf(['library', 'added']),
+          override_id: Nullable(Type.Integer()),
+        }),
+      ),
       removed: Type.Array(Type.Object({ date: PlainDate, name: Type.String(), override_id: Type.Integer() })),
     }),
   ),

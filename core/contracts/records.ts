@@ -26,14 +26,20 @@ function fieldSchema(f: FieldDeclaration): TSchema {
     case 'datetime':
       return Nullable(Type.String({ format: 'date-time', description }));
     case 'choice':
-      return Nullable(Type.String({ description, ...(f.choices?.length ? { enum: f.choices.map((c) => String(c.id)) } : {}) }));
+      return Nullable(
+        Type.String({ description, ...(f.choices?.length ? { enum: f.choices.map((c) => String(c.id)) } : {}) }),
+      );
     case 'reference':
       return Nullable(Type.Integer({ description: `${description} The id of one of ${f.reference}.` }));
     case 'references':
       return Type.Array(Type.Integer(), { description: `${description} Ids of ${f.reference}.` });
     case 'image':
     case 'file':
-      return Nullable(Type.String({ description: `${description} A stored file's id (GET /api/files/{id}) or a path the product ships.` }));
+      return Nullable(
+        Type.String({
+          description: `${description} A stored file's id (GET /api/files/{id}) or a path the product ships.`,
+        }),
+      );
     case 'address':
     case 'json':
       return Type.Unknown({ description });
@@ -49,12 +55,21 @@ export function recordSchema(decl: ResourceDeclaration) {
     {
       id: Type.Integer(),
       ...fields,
-      ...(decl.customFields ? { custom_fields: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: "The agency's own fields" })) } : {}),
+      ...(decl.customFields
+        ? {
+            custom_fields: Type.Optional(
+              Type.Record(Type.String(), Type.Unknown(), { description: "The agency's own fields" }),
+            ),
+          }
+        : {}),
       created_at: Type.Optional(Type.String({ format: 'date-time' })),
       updated_at: Type.Optional(Type.String({ format: 'date-time' })),
       version: Type.Optional(Type.Integer({ description: 'Send it back with an update: a stale one answers 409.' })),
     },
-    { additionalProperties: true, description: `A ${decl.label.one.toLowerCase()}. Fields a role may not read are left out of its answers.` },
+    {
+      additionalProperties: true,
+      description: `A ${decl.label.one.toLowerCase()}. Fields a role may not read are left out of its answers.`,
+    },
   );
 }
 
@@ -83,6 +98,13 @@ export const LIST_CONTROLS = ['page', 'per_page', 'sort', 'order', 'q', 'ids', '
  */
 export function listParams(decl: ResourceDeclaration): Set<string> {
   const filters = decl.fields.filter((f) => f.filter || f.source === decl.parent?.field);
-  const ranges = filters.filter((f) => ['date', 'datetime', 'number', 'money'].includes(f.type)).flatMap((f) => [`${f.source}_gte`, `${f.source}_lte`]);
-  return new Set([...LIST_CONTROLS, ...filters.map((f) => f.source), ...ranges, ...Object.keys(decl.filterAliases ?? {})]);
+  const ranges = filters
+    .filter((f) => ['date', 'datetime', 'number', 'money'].includes(f.type))
+    .flatMap((f) => [`${f.source}_gte`, `${f.source}_lte`]);
+  return new Set([
+    ...LIST_CONTROLS,
+    ...filters.map((f) => f.source),
+    ...ranges,
+    ...Object.keys(decl.filterAliases ?? {}),
+  ]);
 }

@@ -3,29 +3,33 @@ import Type, { type Static } from 'typebox';
 import { AnyRecord, Id, IdParams, Instant, Nullable, OneOf } from './common.js';
 
 /** The bulk create's body; its limit of shifts per call is the domain's (MAX_BULK_SHIFTS, server/domain/shifts/times.ts). */
-export const bulkShiftsBody = (maxShifts: number) => Type.Object(
-  {
-    client_id: Id,
-    site_id: Id,
-    job_role_id: Id,
-    template_id: Type.Optional(Type.Union([Id, Type.Null()])),
-    start_time: Type.Optional(Type.String({ maxLength: 5 })),
-    end_time: Type.Optional(Type.String({ maxLength: 5 })),
-    break_minutes: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 240 }), Type.Null()])),
-    sleep_in: Type.Optional(Type.Boolean()),
-    dates: Type.Array(Type.String({ maxLength: 10 }), { minItems: 1, maxItems: maxShifts }),
-    staff_needed: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
-    notes: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-  },
-  { additionalProperties: false },
-);
+export const bulkShiftsBody = (maxShifts: number) =>
+  Type.Object(
+    {
+      client_id: Id,
+      site_id: Id,
+      job_role_id: Id,
+      template_id: Type.Optional(Type.Union([Id, Type.Null()])),
+      start_time: Type.Optional(Type.String({ maxLength: 5 })),
+      end_time: Type.Optional(Type.String({ maxLength: 5 })),
+      break_minutes: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 240 }), Type.Null()])),
+      sleep_in: Type.Optional(Type.Boolean()),
+      dates: Type.Array(Type.String({ maxLength: 10 }), { minItems: 1, maxItems: maxShifts }),
+      staff_needed: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+      notes: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+    },
+    { additionalProperties: false },
+  );
 export type BulkShifts = Static<ReturnType<typeof bulkShiftsBody>>;
 /** The shifts made, each as GET /api/shifts/{id} answers it to the caller (a client user's without pay or margin). */
 export const BulkCreated = Type.Object({ data: Type.Array(AnyRecord), count: Type.Integer() });
 export type BulkCreated = Static<typeof BulkCreated>;
 
 export const CancelParty = OneOf(['client', 'agency', 'worker']);
-export const CancellationQuery = Type.Object({ requested_by: Type.Optional(CancelParty) }, { additionalProperties: false });
+export const CancellationQuery = Type.Object(
+  { requested_by: Type.Optional(CancelParty) },
+  { additionalProperties: false },
+);
 export const Cancellation = Type.Object({
   data: Type.Object({
     allowed: Type.Boolean(),
@@ -47,10 +51,22 @@ export const CheckResult = Type.Object({
   overridable: Type.Optional(Type.Boolean()),
   message: Type.String(),
   /** The booking an overlap clashes with. */
-  clash: Type.Optional(Type.Object({ shift_id: Type.Integer(), client_id: Type.Integer(), site_id: Nullable(Type.Integer()), job_role_id: Type.Integer() })),
+  clash: Type.Optional(
+    Type.Object({
+      shift_id: Type.Integer(),
+      client_id: Type.Integer(),
+      site_id: Nullable(Type.Integer()),
+      job_role_id: Type.Integer(),
+    }),
+  ),
 });
 export type CheckResult = Static<typeof CheckResult>;
-export const AwrCount = Type.Object({ weeks: Type.Integer(), qualified: Type.Boolean(), paused: Type.Boolean(), resetOn: Nullable(Type.String()) });
+export const AwrCount = Type.Object({
+  weeks: Type.Integer(),
+  qualified: Type.Boolean(),
+  paused: Type.Boolean(),
+  resetOn: Nullable(Type.String()),
+});
 
 export const CheckQuery = Type.Object({ candidate_id: Id }, { additionalProperties: false });
 export const Checks = Type.Object({
@@ -66,7 +82,10 @@ export const Checks = Type.Object({
 });
 export type Checks = Static<typeof Checks>;
 
-export const SuggestionsQuery = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) }, { additionalProperties: false });
+export const SuggestionsQuery = Type.Object(
+  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) },
+  { additionalProperties: false },
+);
 export const Suggestion = Type.Object({
   candidate_id: Type.Integer(),
   name: Type.String(),

@@ -8,7 +8,7 @@ import { parse } from 'date-fns/parse';
 import { parseISO } from 'date-fns/parseISO';
 
 export const DATE_FORMAT = 'yyyy-MM-dd';
-export const DATE_TIME_FORMAT = "yyyy-MM-dd HH:mm";
+export const DATE_TIME_FORMAT = 'yyyy-MM-dd HH:mm';
 /** A wall-clock time, 24-hour (a shift's start and end on the request form, as templates store them). */
 export const TIME_FORMAT = 'HH:mm';
 
@@ -63,7 +63,14 @@ export function parseStrictInstant(text: string): Date | null {
   if (!m) return null;
   const [year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = m.slice(1);
   if (!parseStrictDate(`${year}-${month}-${day}`)) return null;
-  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59 || Number(offsetHours) > 23 || Number(offsetMinutes) > 59) return null;
+  if (
+    Number(hour) > 23 ||
+    Number(minute) > 59 ||
+    Number(second) > 59 ||
+    Number(offsetHours) > 23 ||
+    Number(offsetMinutes) > 59
+  )
+    return null;
   const d = new Date(text);
   return Number.isNaN(d.getTime()) ? null : d;
 }

@@ -26,9 +26,15 @@ export const representRecord = (decl: ResourceDeclaration | undefined, record: R
  * thing shown another way (the shifts' booked staff member as a reference and as its computed name), so it is
  * left out. `readable` leaves out what the caller may not read (pay for a client user).
  */
-export function exportedFields(decl: ResourceDeclaration, custom: CustomFieldDefinition[] = [], readable: (f: FieldDeclaration) => boolean = () => true): FieldDeclaration[] {
+export function exportedFields(
+  decl: ResourceDeclaration,
+  custom: CustomFieldDefinition[] = [],
+  readable: (f: FieldDeclaration) => boolean = () => true,
+): FieldDeclaration[] {
   const all = [
-    ...decl.fields.filter((f) => (hasView(f, 'show') || hasView(f, 'list')) && !['image', 'file', 'json'].includes(f.type) && readable(f)),
+    ...decl.fields.filter(
+      (f) => (hasView(f, 'show') || hasView(f, 'list')) && !['image', 'file', 'json'].includes(f.type) && readable(f),
+    ),
     ...custom.map(customFieldAsDeclaration),
   ];
   const seen = new Set<string>(['id']);
@@ -48,7 +54,15 @@ const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 export function zonedMinute(iso: string, timeZone: string): string {
   let f = zoneFormats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     zoneFormats.set(timeZone, f);
   }
   const p = Object.fromEntries(f.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
@@ -60,12 +74,23 @@ export function zonedMinute(iso: string, timeZone: string): string {
  * (12.5), dates yyyy-MM-dd (times yyyy-MM-dd HH:mm, on the agency's clock when `timeZone` is given, else the
  * browser's), choices and references by name, yes/no, addresses on one line.
  */
-export function exportCell(f: FieldDeclaration, value: unknown, related: Related, declarations: ResourceDeclaration[], timeZone?: string): string | number {
+export function exportCell(
+  f: FieldDeclaration,
+  value: unknown,
+  related: Related,
+  declarations: ResourceDeclaration[],
+  timeZone?: string,
+): string | number {
   if (value === undefined || value === null || value === '') return '';
   const name = (id: unknown) => {
     const target = f.reference ? related.get(f.reference)?.get(String(id)) : undefined;
     // A record that no longer answers (deleted since) keeps at least its id.
-    return target ? representRecord(declarations.find((d) => d.name === f.reference), target) : String(id);
+    return target
+      ? representRecord(
+          declarations.find((d) => d.name === f.reference),
+          target,
+        )
+      : String(id);
   };
   switch (f.type) {
     case 'number':
@@ -94,7 +119,10 @@ export function exportCell(f: FieldDeclaration, value: unknown, related: Related
 
 /** The file's name without its extension: `<entity plural>-<yyyy-MM-dd>`. */
 export const exportBaseName = (decl: ResourceDeclaration, today: string) =>
-  `${decl.label.many.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${today}`;
+  `${decl.label.many
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}-${today}`;
 
 /**
  * csv-stringify's options for every CSV the product writes. Values a spreadsheet would run as a formula (starting
@@ -103,7 +131,13 @@ export const exportBaseName = (decl: ResourceDeclaration, today: string) =>
  * unquoted when the record delimiter is CRLF, and a spreadsheet would start a new row there whose first cell could
  * be '=…'; inside quotes a line break stays in its cell. A byte order mark makes Excel read it as UTF-8.
  */
-export const CSV_OPTIONS = { header: true, escape_formulas: true, quoted_string: true, bom: true, record_delimiter: 'windows' } as const;
+export const CSV_OPTIONS = {
+  header: true,
+  escape_formulas: true,
+  quoted_string: true,
+  bom: true,
+  record_delimiter: 'windows',
+} as const;
 
 /** The lists the server prints as a PDF (GET /api/{name}/print), with a Print button on their screens. */
 export const PRINTABLE_LISTS = ['shifts'];

@@ -18,7 +18,12 @@ export const FILE_MIMES: Record<FileKind, readonly AcceptedMime[]> = {
 /** What a file picker offers for each kind (MIME type → extensions). */
 export const FILE_ACCEPT: Record<FileKind, Record<string, string[]>> = {
   image: { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'], 'image/webp': ['.webp'] },
-  document: { 'application/pdf': ['.pdf'], 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'], 'image/webp': ['.webp'] },
+  document: {
+    'application/pdf': ['.pdf'],
+    'image/png': ['.png'],
+    'image/jpeg': ['.jpg', '.jpeg'],
+    'image/webp': ['.webp'],
+  },
 };
 export const FILE_TYPE_MESSAGES: Record<FileKind, string> = {
   image: 'Only PNG, JPEG or WebP images can be uploaded here.',
@@ -55,7 +60,8 @@ export const isFileId = (v: unknown): v is string => typeof v === 'string' && FI
  * A file the product itself ships, such as '/demo/agency-logo.svg': a path on this site. A protocol-relative
  * URL ('//host/pixel.png') would make the browser fetch from another site, so it is not one.
  */
-export const isShippedPath = (v: unknown): v is string => typeof v === 'string' && /^\/[\w/.-]+$/.test(v) && !v.startsWith('//');
+export const isShippedPath = (v: unknown): v is string =>
+  typeof v === 'string' && /^\/[\w/.-]+$/.test(v) && !v.startsWith('//');
 
 /** What the checks read of a Blob. Core is typed without the DOM; Blob is a global of browsers and Node alike. */
 interface ChosenBlob {

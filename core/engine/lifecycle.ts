@@ -1,4 +1,10 @@
-import type { ActionDeclaration, DeleteDeclaration, FieldDeclaration, LifecycleDeclaration, ResourceDeclaration } from './types';
+import type {
+  ActionDeclaration,
+  DeleteDeclaration,
+  FieldDeclaration,
+  LifecycleDeclaration,
+  ResourceDeclaration,
+} from './types';
 import { CRUD_ACTIONS } from './types';
 
 /*
@@ -20,16 +26,20 @@ export function stateName(decl: ResourceDeclaration, state: unknown): string {
   return name.toLowerCase();
 }
 
-const orList = (words: string[]) => (words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`);
+const orList = (words: string[]) =>
+  words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 
 /** The field only transitions change: the lifecycle's, and any declared actionOnly. */
-export const isActionOnly = (decl: ResourceDeclaration, f: FieldDeclaration) => !!f.actionOnly || decl.lifecycle?.field === f.source;
+export const isActionOnly = (decl: ResourceDeclaration, f: FieldDeclaration) =>
+  !!f.actionOnly || decl.lifecycle?.field === f.source;
 
 /** The transition an action is, if the lifecycle declares it. */
-export const transitionOf = (lc: LifecycleDeclaration | undefined, action: string) => lc?.transitions.find((t) => t.action === action);
+export const transitionOf = (lc: LifecycleDeclaration | undefined, action: string) =>
+  lc?.transitions.find((t) => t.action === action);
 
 /** Whether the record's state is final: it is locked, and only transitions declared from that state still run. */
-export const isLocked = (decl: ResourceDeclaration, record: Record<string, any>) => !!decl.lifecycle?.final?.includes(record[decl.lifecycle.field]);
+export const isLocked = (decl: ResourceDeclaration, record: Record<string, any>) =>
+  !!decl.lifecycle?.final?.includes(record[decl.lifecycle.field]);
 
 /**
  * Why a locked record refuses an edit, a delete or an undeclared action, in words, or null when it is not locked:
@@ -39,12 +49,15 @@ export function lockedReason(decl: ResourceDeclaration, record: Record<string, a
   const lc = decl.lifecycle;
   if (!lc || !isLocked(decl, record)) return null;
   const state = record[lc.field];
-  const still = lc.transitions.filter((t) => t.from.includes(state)).map((t) => decl.actions?.find((a) => a.name === t.action)?.label ?? t.action);
+  const still = lc.transitions
+    .filter((t) => t.from.includes(state))
+    .map((t) => decl.actions?.find((a) => a.name === t.action)?.label ?? t.action);
   return `This ${one(decl)} is ${stateName(decl, state)} and locked: it can no longer be changed.${still.length ? ` Only ${orList(still)} can still be run.` : ''}`;
 }
 
 /** The declaration's delete in its long form. */
-export const deletionOf = (decl: ResourceDeclaration): DeleteDeclaration => (typeof decl.delete === 'string' ? { mode: decl.delete } : decl.delete);
+export const deletionOf = (decl: ResourceDeclaration): DeleteDeclaration =>
+  typeof decl.delete === 'string' ? { mode: decl.delete } : decl.delete;
 
 /**
  * Why the record cannot be deleted now, in words, or null: already deleted (a listed soft delete), locked, or in a
@@ -66,7 +79,11 @@ export function deleteRefusal(decl: ResourceDeclaration, record: Record<string, 
  * runs only from its declared states (the answer says the current one); a locked record takes only the
  * transitions declared from its state; then the action's own guard (a rule beyond the state).
  */
-export function actionRefusal(decl: ResourceDeclaration, action: ActionDeclaration, record: Record<string, any>): string | null {
+export function actionRefusal(
+  decl: ResourceDeclaration,
+  action: ActionDeclaration,
+  record: Record<string, any>,
+): string | null {
   // Only resources that list deleted rows (a deleted shift on its tab) ever show one; it takes no action.
   if (action.deletes) return deleteRefusal(decl, record) ?? action.guard?.(record) ?? null;
   if (record.deleted_at) return `This ${one(decl)} has been deleted.`;
@@ -87,7 +104,11 @@ export function actionRefusal(decl: ResourceDeclaration, action: ActionDeclarati
  * Why a field cannot change in the record's current state (editableIn), in words, or null. Checked by the
  * server's write policy (422 naming the field); the form shows the field read-only with the same words.
  */
-export function notEditableReason(decl: ResourceDeclaration, f: FieldDeclaration, record: Record<string, any> | undefined): string | null {
+export function notEditableReason(
+  decl: ResourceDeclaration,
+  f: FieldDeclaration,
+  record: Record<string, any> | undefined,
+): string | null {
   const lc = decl.lifecycle;
   if (!lc || !f.editableIn || !record) return null;
   const state = record[lc.field];
@@ -102,8 +123,12 @@ export function notEditableReason(decl: ResourceDeclaration, f: FieldDeclaration
 export function lifecycleProblems(decl: ResourceDeclaration): string[] {
   const out: string[] = [];
   for (const a of decl.actions ?? []) {
-    if (RESERVED_ACTION_NAMES.includes(a.name)) out.push(`${decl.name}: an action may not be named '${a.name}', a CRUD permission of access (use another name, e.g. 'remove')`);
-    if (a.deletes && (a.patch || decl.lifecycle?.transitions.some((t) => t.action === a.name))) out.push(`${decl.name}.${a.name}: an action that deletes takes no patch and is no transition`);
+    if (RESERVED_ACTION_NAMES.includes(a.name))
+      out.push(
+        `${decl.name}: an action may not be named '${a.name}', a CRUD permission of access (use another name, e.g. 'remove')`,
+      );
+    if (a.deletes && (a.patch || decl.lifecycle?.transitions.some((t) => t.action === a.name)))
+      out.push(`${decl.name}.${a.name}: an action that deletes takes no patch and is no transition`);
   }
   const lc = decl.lifecycle;
   if (!lc) {
@@ -111,13 +136,15 @@ export function lifecycleProblems(decl: ResourceDeclaration): string[] {
     return out;
   }
   const field = decl.fields.find((f) => f.source === lc.field);
-  if (!field || field.type !== 'choice' || !field.choices) return [...out, `${decl.name}.lifecycle.field ${lc.field} must be a choice field`];
+  if (!field || field.type !== 'choice' || !field.choices)
+    return [...out, `${decl.name}.lifecycle.field ${lc.field} must be a choice field`];
   const states = new Set(field.choices.map((c) => c.id));
   const known = (s: string, where: string) => {
     if (!states.has(s)) out.push(`${decl.name}.lifecycle: ${where} names unknown state '${s}'`);
   };
   for (const t of lc.transitions) {
-    if (!decl.actions?.some((a) => a.name === t.action)) out.push(`${decl.name}.lifecycle: transition ${t.action} is not a declared action`);
+    if (!decl.actions?.some((a) => a.name === t.action))
+      out.push(`${decl.name}.lifecycle: transition ${t.action} is not a declared action`);
     if (t.from.length === 0) out.push(`${decl.name}.lifecycle: transition ${t.action} runs from no state`);
     t.from.forEach((s) => known(s, `${t.action}.from`));
     (Array.isArray(t.to) ? t.to : t.to === undefined ? [] : [t.to]).forEach((s) => known(s, `${t.action}.to`));

@@ -60,7 +60,13 @@ export const engineMessages = {
       create: 'Add the first one',
       search: 'Search',
     },
-    address: { line1: 'Address line 1', line2: 'Address line 2', city: 'Town / city', postcode: 'Postcode', country: 'Country' },
+    address: {
+      line1: 'Address line 1',
+      line2: 'Address line 2',
+      city: 'Town / city',
+      postcode: 'Postcode',
+      country: 'Country',
+    },
     custom_fields: 'Additional details',
     money_hint: 'Amount in pounds, e.g. 12.50',
     file: {
@@ -88,8 +94,22 @@ export function declarationMessages(declarations: ResourceDeclaration[]) {
       },
       fields: Object.fromEntries([['id', 'ID'], ...d.fields.map((f) => [f.source, f.label])]),
       tabs: Object.fromEntries((d.tabs ?? []).map((t) => [t.id, t.label])),
-      choices: Object.fromEntries(d.fields.filter((f) => f.choices).map((f) => [f.source, Object.fromEntries(f.choices!.map((c) => [c.id, c.name]))])),
-      actions: Object.fromEntries((d.actions ?? []).map((a) => [a.name, { label: a.label, success: a.success, ...(a.confirm ? { confirm: a.confirm } : {}), fields: Object.fromEntries((a.input ?? []).map((f) => [f.source, f.label])) }])),
+      choices: Object.fromEntries(
+        d.fields
+          .filter((f) => f.choices)
+          .map((f) => [f.source, Object.fromEntries(f.choices!.map((c) => [c.id, c.name]))]),
+      ),
+      actions: Object.fromEntries(
+        (d.actions ?? []).map((a) => [
+          a.name,
+          {
+            label: a.label,
+            success: a.success,
+            ...(a.confirm ? { confirm: a.confirm } : {}),
+            fields: Object.fromEntries((a.input ?? []).map((f) => [f.source, f.label])),
+          },
+        ]),
+      ),
     };
   }
   return { resources };

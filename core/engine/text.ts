@@ -15,7 +15,8 @@
 export type TextKind = 'line' | 'multiline';
 
 /** A picture made of several code points: joined emoji, and a flag written with tag characters. */
-const EMOJI_SEQUENCE = /\p{Extended_Pictographic}\uFE0F?(?:\u200D\p{Extended_Pictographic}\uFE0F?)+|\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
+const EMOJI_SEQUENCE =
+  /\p{Extended_Pictographic}\uFE0F?(?:\u200D\p{Extended_Pictographic}\uFE0F?)+|\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
 /**
  * Never in any text: controls other than CR, LF and TAB, format characters, separators, surrogates, U+FFFD/FFFE/FFFF.
  */
@@ -24,7 +25,10 @@ const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cf}\p{Cs}
 const LINE_BREAK_OR_TAB = /[\r\n\t]/;
 
 /** The message key of what is wrong with a text's characters, or undefined when every character may stay. */
-export function textCharactersProblem(text: string, kind: TextKind): 'engine.validation.hiddenCharacters' | 'engine.validation.oneLine' | undefined {
+export function textCharactersProblem(
+  text: string,
+  kind: TextKind,
+): 'engine.validation.hiddenCharacters' | 'engine.validation.oneLine' | undefined {
   const visible = text.replace(EMOJI_SEQUENCE, '');
   if (HIDDEN.test(visible)) return 'engine.validation.hiddenCharacters';
   if (kind === 'line' && LINE_BREAK_OR_TAB.test(visible)) return 'engine.validation.oneLine';

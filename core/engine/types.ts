@@ -3,8 +3,22 @@
  * The server imports the same objects (no React here), so API, database checks and screens cannot disagree.
  */
 export type FieldType =
-  | 'text' | 'longtext' | 'email' | 'phone' | 'number' | 'money' | 'boolean' | 'date' | 'datetime'
-  | 'choice' | 'reference' | 'references' | 'image' | 'file' | 'address' | 'json';
+  | 'text'
+  | 'longtext'
+  | 'email'
+  | 'phone'
+  | 'number'
+  | 'money'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'choice'
+  | 'reference'
+  | 'references'
+  | 'image'
+  | 'file'
+  | 'address'
+  | 'json';
 
 export type View = 'list' | 'show' | 'edit' | 'create';
 export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export';
@@ -24,7 +38,14 @@ export type Role = 'admin' | 'consultant' | 'manager' | 'viewer' | 'staff' | 'li
  */
 export type LoginType = 'admin' | 'client' | 'staff' | 'link';
 /** Which panel each role signs in to: agency roles (admin, consultant), client roles (manager, viewer), staff. */
-export const ROLE_LOGIN: Record<Role, LoginType> = { admin: 'admin', consultant: 'admin', manager: 'client', viewer: 'client', staff: 'staff', link: 'link' };
+export const ROLE_LOGIN: Record<Role, LoginType> = {
+  admin: 'admin',
+  consultant: 'admin',
+  manager: 'client',
+  viewer: 'client',
+  staff: 'staff',
+  link: 'link',
+};
 /** Who is asking: the same shape on both sides (the server adds ids). */
 export interface Principal {
   loginType: LoginType | string;

@@ -30,7 +30,11 @@ export const customFieldAsDeclaration = (c: CustomFieldDefinition): FieldDeclara
   choices: c.field_type === 'choice' ? splitOptions(c.options).map((o) => ({ id: o, name: o })) : undefined,
 });
 
-export const splitOptions = (options?: string | null) => (options ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+export const splitOptions = (options?: string | null) =>
+  (options ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 const TEXT_LIKE = new Set(['text', 'longtext', 'email', 'phone']);
 /** Nothing there at all, or text of spaces only. */
@@ -42,7 +46,9 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
  * such, never quietly stored as nothing (or as "{}").
  */
 const isEmpty = (f: FieldDeclaration, v: unknown) =>
-  v === undefined || v === null || v === '' ||
+  v === undefined ||
+  v === null ||
+  v === '' ||
   (TEXT_LIKE.has(f.type) && blank(v)) ||
   (f.type === 'references' && Array.isArray(v) && v.length === 0);
 
@@ -75,7 +81,8 @@ export function checkField(f: FieldDeclaration, value: unknown, now: Today = new
       const characters = textCharactersProblem(value, f.type === 'longtext' ? 'multiline' : 'line');
       if (characters) return { message: characters };
       const v = normaliseText(value);
-      if (f.minLength && v.length < f.minLength) return { message: 'ra.validation.minLength', args: { min: f.minLength } };
+      if (f.minLength && v.length < f.minLength)
+        return { message: 'ra.validation.minLength', args: { min: f.minLength } };
       const max = f.maxLength ?? (f.type === 'longtext' ? 5000 : 255);
       if (v.length > max) return { message: 'ra.validation.maxLength', args: { max } };
       if (f.type === 'email' && !EMAIL.test(v)) return { message: 'engine.validation.email' };
@@ -92,20 +99,26 @@ export function checkField(f: FieldDeclaration, value: unknown, now: Today = new
       const major = f.type === 'money' ? n / 100 : n;
       if (f.min !== undefined && major < f.min) return { message: 'ra.validation.minValue', args: { min: f.min } };
       if (f.max !== undefined && major > f.max) return { message: 'ra.validation.maxValue', args: { max: f.max } };
-      if (Math.abs(n) > 2 ** 31 - 1 && f.type !== 'money') return { message: 'ra.validation.maxValue', args: { max: 2 ** 31 - 1 } };
+      if (Math.abs(n) > 2 ** 31 - 1 && f.type !== 'money')
+        return { message: 'ra.validation.maxValue', args: { max: 2 ** 31 - 1 } };
       // Money is a bigint column, but pence beyond 2^53 are no longer exact in JavaScript.
-      if (!Number.isSafeInteger(n) && f.type === 'money') return { message: 'ra.validation.maxValue', args: { max: Number.MAX_SAFE_INTEGER / 100 } };
+      if (!Number.isSafeInteger(n) && f.type === 'money')
+        return { message: 'ra.validation.maxValue', args: { max: Number.MAX_SAFE_INTEGER / 100 } };
       return undefined;
     }
     case 'boolean':
       return typeof value === 'boolean' ? undefined : { message: 'engine.validation.boolean' };
     case 'choice':
-      return typeof value === 'string' && f.choices?.some((c) => c.id === value) ? undefined : { message: 'engine.validation.choice' };
+      return typeof value === 'string' && f.choices?.some((c) => c.id === value)
+        ? undefined
+        : { message: 'engine.validation.choice' };
     case 'reference':
       return isId(value) ? undefined : { message: 'engine.validation.reference' };
     case 'references':
       if (!Array.isArray(value) || !value.every(isId)) return { message: 'engine.validation.reference' };
-      return value.length > MAX_REFERENCES ? { message: 'engine.validation.tooMany', args: { max: MAX_REFERENCES } } : undefined;
+      return value.length > MAX_REFERENCES
+        ? { message: 'engine.validation.tooMany', args: { max: MAX_REFERENCES } }
+        : undefined;
     case 'date': {
       const d = typeof value === 'string' ? parseStrictDate(value) : null;
       if (!d) return { message: 'engine.validation.date' };
@@ -125,22 +138,29 @@ export function checkField(f: FieldDeclaration, value: unknown, now: Today = new
       if (!isChosenFile(value)) return { message: 'engine.validation.file' };
       const kind = fileKindOf(f.type);
       const { size, type } = value.rawFile;
-      if (type && !(FILE_MIMES[kind] as readonly string[]).includes(type)) return { message: kind === 'image' ? 'engine.validation.image' : 'engine.validation.fileType' };
-      if (size > FILE_LIMITS[kind]) return { message: 'engine.validation.fileSize', args: { max: FILE_LIMIT_LABELS[kind] } };
+      if (type && !(FILE_MIMES[kind] as readonly string[]).includes(type))
+        return { message: kind === 'image' ? 'engine.validation.image' : 'engine.validation.fileType' };
+      if (size > FILE_LIMITS[kind])
+        return { message: 'engine.validation.fileSize', args: { max: FILE_LIMIT_LABELS[kind] } };
       return undefined;
     }
     case 'address': {
       if (typeof value !== 'object' || Array.isArray(value)) return { message: 'engine.validation.address' };
       const a = value as Record<string, unknown>;
-      for (const k of Object.keys(a)) if (!['line1', 'line2', 'city', 'postcode', 'country'].includes(k)) return { message: 'engine.validation.address' };
-      for (const k of Object.keys(a)) if (a[k] != null && (typeof a[k] !== 'string' || (a[k] as string).length > 200)) return { message: 'engine.validation.address' };
+      for (const k of Object.keys(a))
+        if (!['line1', 'line2', 'city', 'postcode', 'country'].includes(k))
+          return { message: 'engine.validation.address' };
+      for (const k of Object.keys(a))
+        if (a[k] != null && (typeof a[k] !== 'string' || (a[k] as string).length > 200))
+          return { message: 'engine.validation.address' };
       for (const k of Object.keys(a)) {
         const characters = typeof a[k] === 'string' ? textCharactersProblem(a[k] as string, 'line') : undefined;
         // The part goes along so the form shows the message on that input.
         if (characters) return { message: characters, args: { part: k } };
       }
       if (f.required && (blank(a.line1) || blank(a.postcode))) return { message: 'engine.validation.addressRequired' };
-      if (!blank(a.postcode) && !/^[A-Za-z0-9 -]{3,10}$/.test(String(a.postcode).trim())) return { message: 'engine.validation.postcode' };
+      if (!blank(a.postcode) && !/^[A-Za-z0-9 -]{3,10}$/.test(String(a.postcode).trim()))
+        return { message: 'engine.validation.postcode' };
       return undefined;
     }
   }
@@ -156,13 +176,19 @@ function checkDateLimits(f: FieldDeclaration, d: Date, now: Today): Problem | un
   return undefined;
 }
 
-export const getPath = (record: Record<string, any>, path: string) => path.split('.').reduce<any>((o, k) => (o == null ? undefined : o[k]), record);
+export const getPath = (record: Record<string, any>, path: string) =>
+  path.split('.').reduce<any>((o, k) => (o == null ? undefined : o[k]), record);
 
 /**
  * Validates a whole record against its declaration (and the agency's custom fields). Keys are field sources;
  * `create` checks every writable field, `edit` the same on the merged record.
  */
-export function validateRecord(decl: ResourceDeclaration, record: Record<string, any>, custom: CustomFieldDefinition[] = [], now: Today = new Date()): Problems {
+export function validateRecord(
+  decl: ResourceDeclaration,
+  record: Record<string, any>,
+  custom: CustomFieldDefinition[] = [],
+  now: Today = new Date(),
+): Problems {
   const problems: Problems = {};
   const fields = [...decl.fields, ...custom.map(customFieldAsDeclaration)];
   // The rules see only values of their field's type (a list where a list is declared): a value that failed its
@@ -182,7 +208,10 @@ export function validateRecord(decl: ResourceDeclaration, record: Record<string,
 export const CUSTOM_FIELDS_LIMITS = { maxKeys: 50, maxBytes: 20 * 1024 } as const;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v));
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  [Object.prototype, null].includes(Object.getPrototypeOf(v));
 
 export interface CustomFieldsCheck {
   /** Keyed `custom_fields` (the value as a whole) or `custom_fields.<key>`. */
@@ -201,13 +230,22 @@ export interface CustomFieldsCheck {
  * Whether required fields are filled is the record's question: validateRecord checks the merged values.
  * Nothing here recurses into the input, so a value nested thousands deep is refused at once.
  */
-export function validateCustomFieldsInput(defs: CustomFieldDefinition[], input: unknown, stored: unknown, now: Today = new Date()): CustomFieldsCheck {
+export function validateCustomFieldsInput(
+  defs: CustomFieldDefinition[],
+  input: unknown,
+  stored: unknown,
+  now: Today = new Date(),
+): CustomFieldsCheck {
   const merged: Record<string, unknown> = isPlainObject(stored) ? { ...stored } : {};
-  const refuse = (message: string, args?: Record<string, unknown>): CustomFieldsCheck => ({ problems: { custom_fields: { message, args } }, merged });
+  const refuse = (message: string, args?: Record<string, unknown>): CustomFieldsCheck => ({
+    problems: { custom_fields: { message, args } },
+    merged,
+  });
   if (input === undefined) return { problems: {}, merged };
   if (!isPlainObject(input)) return refuse('engine.validation.customFields');
   const keys = Object.keys(input);
-  if (keys.length > CUSTOM_FIELDS_LIMITS.maxKeys) return refuse('engine.validation.customFieldsTooMany', { max: CUSTOM_FIELDS_LIMITS.maxKeys });
+  if (keys.length > CUSTOM_FIELDS_LIMITS.maxKeys)
+    return refuse('engine.validation.customFieldsTooMany', { max: CUSTOM_FIELDS_LIMITS.maxKeys });
   // Measured before any key is named in an answer. Nested values count as nothing here; they are refused below.
   let bytes = 2;
   for (const key of keys) {

@@ -12,6 +12,18 @@ import { notesResources } from './notes/resource';
 import { users } from './users/resource';
 
 /** Every entity of the product, declared once. The server builds its API from this list, the app its screens. */
-export const declarations: ResourceDeclaration[] = [clients, sites, candidates, ...settingsResources, ...complianceResources, ...rateResources, ...shiftResources, ...communicationResources, ...notesResources, users, auditEntries];
+export const declarations: ResourceDeclaration[] = [
+  clients,
+  sites,
+  candidates,
+  ...settingsResources,
+  ...complianceResources,
+  ...rateResources,
+  ...shiftResources,
+  ...communicationResources,
+  ...notesResources,
+  users,
+  auditEntries,
+];
 
 export const declarationByName = new Map(declarations.map((d) => [d.name, d]));

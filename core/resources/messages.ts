@@ -36,7 +36,14 @@ Object.assign(resourceMessages, {
       staff_number: 'Staff no.',
     },
     availability: {
-      states: { none: 'Not set', available: 'Available', day: 'Day', night: 'Night', long_day: 'Long day', unavailable: 'Unavailable' },
+      states: {
+        none: 'Not set',
+        available: 'Available',
+        day: 'Day',
+        night: 'Night',
+        long_day: 'Long day',
+        unavailable: 'Unavailable',
+      },
       weekdays: { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' },
       filters: { all: 'All staff', active: 'Active', inactive: 'Inactive', pending: 'Pending', rejected: 'Rejected' },
       job_role: 'Job role',
@@ -59,8 +66,10 @@ Object.assign(resourceMessages, {
       already_set: 'This day already has an availability entry.',
       copy_week: 'Copy this week to next week',
       copy_title: 'Copy this week to next week?',
-      copy_confirm: 'Each day set in the week of %{week} will be copied to the same day in the week of %{next}, replacing what is set there. Days not set this week are left as they are.',
-      copied: 'Copied %{smart_count} day to the week of %{week}. |||| Copied %{smart_count} days to the week of %{week}.',
+      copy_confirm:
+        'Each day set in the week of %{week} will be copied to the same day in the week of %{next}, replacing what is set there. Days not set this week are left as they are.',
+      copied:
+        'Copied %{smart_count} day to the week of %{week}. |||| Copied %{smart_count} days to the week of %{week}.',
       nothing_to_copy: 'Nothing to copy: no days are set this week.',
       help: 'Click a day, or press Enter or Space, to move to the next state (Shift goes back); Delete clears it. Arrow keys move between days. Each change is saved at once.',
     },
@@ -87,7 +96,8 @@ Object.assign(resourceMessages, {
         list: 'Booked shifts the restriction covers',
         keep: 'Keep it |||| Keep them',
         unassign: 'Unassign this shift |||| Unassign these %{smart_count} shifts',
-        unassigned: '1 shift unassigned; %{name} has been told. |||| %{smart_count} shifts unassigned; %{name} has been told.',
+        unassigned:
+          '1 shift unassigned; %{name} has been told. |||| %{smart_count} shifts unassigned; %{name} has been told.',
         none_left: '%{name} is no longer booked for any shift this restriction covers.',
       },
     },
@@ -108,11 +118,15 @@ Object.assign(resourceMessages, {
       days_left: '%{name} (expires %{date}, in 1 day) |||| %{name} (expires %{date}, in %{smart_count} days)',
     },
     edit: {
-      stale: 'This record was changed by someone else while you were editing it. Reload it to see their changes (your unsaved changes here will be lost), then make yours again.',
+      stale:
+        'This record was changed by someone else while you were editing it. Reload it to see their changes (your unsaved changes here will be lost), then make yours again.',
       reload: 'Reload',
     },
     reports_page: {
-      documents: { title: 'Document Report', text: 'Staff compliance documents: all, active, due, due in 60 days and expired.' },
+      documents: {
+        title: 'Document Report',
+        text: 'Staff compliance documents: all, active, due, due in 60 days and expired.',
+      },
       rate_cards: { title: 'Rate Cards', text: 'Every rate card with its charge and pay rates and margins.' },
       email: { title: 'Email Report', text: 'Every e-mail the product sent or queued, and the mailbox.' },
     },

@@ -14,7 +14,16 @@ import { usersArea } from './users.js';
  * runs their jobs, the demo seed runs their seeds, all in this order (rates before the shifts they price,
  * messages and notes about both).
  */
-export const areas: ServerArea[] = [clientsArea, staffArea, complianceArea, ratesArea, shiftsArea, communicationArea, notesArea, usersArea];
+export const areas: ServerArea[] = [
+  clientsArea,
+  staffArea,
+  complianceArea,
+  ratesArea,
+  shiftsArea,
+  communicationArea,
+  notesArea,
+  usersArea,
+];
 
 /** What each resource does on the server beyond its declaration, by resource name. */
 export const behaviours: Record<string, ResourceBehaviour> = Object.assign({}, ...areas.map((a) => a.behaviours ?? {}));

@@ -68,9 +68,17 @@ export class HashQueue {
   /** The refusal `run(key)` would answer now, or null: lets a caller refuse before doing any other work. */
   refusal(key: string): HttpError | null {
     if ((this.queued.get(key) ?? 0) >= this.options.perKey) {
-      return new HttpError(429, 'Too many sign-ins are being checked from your address at once. Try again in a few seconds.');
+      return new HttpError(
+        429,
+        'Too many sign-ins are being checked from your address at once. Try again in a few seconds.',
+      );
     }
-    if (this.running >= this.options.concurrency && this.waiting.length >= this.options.maxWaiting && !this.victimFor(key)) return busy();
+    if (
+      this.running >= this.options.concurrency &&
+      this.waiting.length >= this.options.maxWaiting &&
+      !this.victimFor(key)
+    )
+      return busy();
     return null;
   }
 
@@ -82,7 +90,12 @@ export class HashQueue {
     let worst: Waiter | undefined;
     for (const w of this.waiting) {
       if (!w.refusable) continue;
-      if (!worst || this.recentCount(w.key) > this.recentCount(worst.key) || (this.recentCount(w.key) === this.recentCount(worst.key) && w.seq > worst.seq)) worst = w;
+      if (
+        !worst ||
+        this.recentCount(w.key) > this.recentCount(worst.key) ||
+        (this.recentCount(w.key) === this.recentCount(worst.key) && w.seq > worst.seq)
+      )
+        worst = w;
     }
     return worst && this.recentCount(worst.key) > this.recentCount(key) ? worst : undefined;
   }
@@ -153,6 +166,7 @@ export class HashQueue {
     if (r && now - r.since < RECENT_MS) r.n++;
     else this.recent.set(key, { n: 1, since: now });
     // Old minutes are of no use; the map stays as small as the addresses seen in the last minute.
-    if (this.recent.size > 10_000) for (const [k, v] of this.recent) if (now - v.since >= RECENT_MS) this.recent.delete(k);
+    if (this.recent.size > 10_000)
+      for (const [k, v] of this.recent) if (now - v.since >= RECENT_MS) this.recent.delete(k);
   }
 }

@@ -39,9 +39,15 @@ export interface HashTurn {
 const ownTurn = (): HashTurn => ({ queue: passwordHashing, key: null });
 
 function derive(password: string, salt: Buffer, n: number, rr: number, pp: number, turn: HashTurn): Promise<Buffer> {
-  return turn.queue.run(turn.key, () => new Promise<Buffer>((ok, fail) =>
-    scrypt(password.normalize('NFKC'), salt, KEYLEN, { N: n, r: rr, p: pp, maxmem }, (err, key) => (err ? fail(err) : ok(key))),
-  ));
+  return turn.queue.run(
+    turn.key,
+    () =>
+      new Promise<Buffer>((ok, fail) =>
+        scrypt(password.normalize('NFKC'), salt, KEYLEN, { N: n, r: rr, p: pp, maxmem }, (err, key) =>
+          err ? fail(err) : ok(key),
+        ),
+      ),
+  );
 }
 
 export async function hashPassword(password: string, turn: HashTurn = ownTurn()): Promise<string> {

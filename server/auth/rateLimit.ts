@@ -49,7 +49,10 @@ export class ApiRateLimit {
     reply.header('x-ratelimit-remaining', String(Math.max(0, perMinute - c.count)));
     reply.header('x-ratelimit-reset', String(c.wait));
     // Windows that have passed are useless; sweeping now and then keeps the table small without a scheduler.
-    if (Math.random() < 0.001) await db.query('delete from api_request_counts where window_start < now() - make_interval(secs => $1)', [WINDOW_SECONDS]);
+    if (Math.random() < 0.001)
+      await db.query('delete from api_request_counts where window_start < now() - make_interval(secs => $1)', [
+        WINDOW_SECONDS,
+      ]);
     if (c.count > perMinute) {
       reply.header('retry-after', String(c.wait));
       throw new HttpError(429, `Too many requests. Try again in ${c.wait} ${c.wait === 1 ? 'second' : 'seconds'}.`);

@@ -6,13 +6,26 @@ import { HASH_RETRY_AFTER_SECONDS } from './hashQueue.js';
 import { MAY_SIGN_IN, type AuthUser, type LoginType } from './sessions.js';
 import { acceptInvite, INVITE_LIFETIME_DAYS, inviteStaff, readInvite } from './staffInvites.js';
 import { principalOf } from '../engine/routes.js';
-import { CandidateIdParams, Credentials, InviteToken, NewPassword, Session, SignedIn, StaffInvite, StaffInviteInfo } from '../../core/contracts/auth.js';
+import {
+  CandidateIdParams,
+  Credentials,
+  InviteToken,
+  NewPassword,
+  Session,
+  SignedIn,
+  StaffInvite,
+  StaffInviteInfo,
+} from '../../core/contracts/auth.js';
 import { Said } from '../../core/contracts/common.js';
 
 /** The answer to a client's e-mail and password tried on the agency panel. */
-export const CLIENT_HINT = 'Client? This e-mail address and password are for a client panel. Choose Client and sign in.';
+export const CLIENT_HINT =
+  'Client? This e-mail address and password are for a client panel. Choose Client and sign in.';
 
-function describe(u: Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'kind' | 'merchant_id' | 'client_id' | 'candidate_id'>, names: { client?: string | null; agency?: string | null; timeZone?: string | null } = {}) {
+function describe(
+  u: Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'kind' | 'merchant_id' | 'client_id' | 'candidate_id'>,
+  names: { client?: string | null; agency?: string | null; timeZone?: string | null } = {},
+) {
   return {
     login_type: u.kind,
     merchant_id: u.merchant_id,
@@ -20,8 +33,16 @@ function describe(u: Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'kind' | 
     // A staff member's own staff record (the sender_id of their chat channel), and their agency's name: the staff
     // page has no other way to learn it (the panels read it from the agency's profile), and the agency's time zone,
     // in which the page shows shift times (a phone abroad still shows the times the agency booked).
-    ...(u.kind === 'staff' ? { candidate_id: u.candidate_id, agency_name: names.agency ?? null, agency_time_zone: names.timeZone ?? null } : {}),
-    user: { id: u.id, name: u.name, email: u.email, role: u.role, ...(u.kind === 'client' ? { client_id: u.client_id } : {}) },
+    ...(u.kind === 'staff'
+      ? { candidate_id: u.candidate_id, agency_name: names.agency ?? null, agency_time_zone: names.timeZone ?? null }
+      : {}),
+    user: {
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      role: u.role,
+      ...(u.kind === 'client' ? { client_id: u.client_id } : {}),
+    },
   };
 }
 
@@ -44,7 +65,10 @@ export async function authRoutes(fastify: FastifyInstance) {
     if (attempt.wait > 0) {
       reply.header('retry-after', String(attempt.wait));
       const minutes = Math.ceil(attempt.wait / 60);
-      throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+      throw new HttpError(
+        429,
+        `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+      );
     }
     // A user of an inactive or deleted client is refused like a wrong password: the answer tells nothing about
     // the account. Staff logins are per agency, so one address may have several (a person working for two
@@ -75,12 +99,23 @@ export async function authRoutes(fastify: FastifyInstance) {
     }
     if (!user) {
       app.hashing.failed(req.ip);
-      if (kind === 'admin' && (await isClientSignIn(email, password, req.ip))) return reply.status(401).send({ message: CLIENT_HINT, hint: 'client' });
+      if (kind === 'admin' && (await isClientSignIn(email, password, req.ip)))
+        return reply.status(401).send({ message: CLIENT_HINT, hint: 'client' });
       throw new HttpError(401, 'The e-mail address or password is incorrect.');
     }
     await app.throttle.succeeded(app.db, attempt);
     const { token, expiresAt } = await app.sessions.create(user.id);
-    return reply.status(200).send({ token, token_expiration: expiresAt, ...describe(user as any, { client: user.client_name, agency: user.agency_name, timeZone: user.agency_time_zone }) });
+    return reply
+      .status(200)
+      .send({
+        token,
+        token_expiration: expiresAt,
+        ...describe(user as any, {
+          client: user.client_name,
+          agency: user.agency_name,
+          timeZone: user.agency_time_zone,
+        }),
+      });
   };
 
   /**
@@ -93,21 +128,39 @@ export async function authRoutes(fastify: FastifyInstance) {
       `select u.password_hash from users u left join clients c on c.id = u.client_id where u.kind = 'client' and lower(u.email) = $1 and ${MAY_SIGN_IN}`,
       [email],
     );
-    const ok = await verifyPassword(password, client?.password_hash ?? (await decoyHash()), { queue: app.hashing, key: ip });
+    const ok = await verifyPassword(password, client?.password_hash ?? (await decoyHash()), {
+      queue: app.hashing,
+      key: ip,
+    });
     return !!client?.password_hash && ok;
   };
 
   /** The names a session answer carries: a client user's client, a staff member's agency. */
   const namesOf = async (u: Pick<AuthUser, 'kind' | 'merchant_id' | 'client_id'>) => {
-    if (u.kind === 'client' && u.client_id) return { client: (await app.db.query('select name from clients where id = $1 and merchant_id = $2', [u.client_id, u.merchant_id]))[0]?.name };
+    if (u.kind === 'client' && u.client_id)
+      return {
+        client: (
+          await app.db.query('select name from clients where id = $1 and merchant_id = $2', [
+            u.client_id,
+            u.merchant_id,
+          ])
+        )[0]?.name,
+      };
     if (u.kind === 'staff') {
-      const [m] = await app.db.query<{ company_name: string; time_zone: string | null }>('select company_name, time_zone from merchants where id = $1', [u.merchant_id]);
+      const [m] = await app.db.query<{ company_name: string; time_zone: string | null }>(
+        'select company_name, time_zone from merchants where id = $1',
+        [u.merchant_id],
+      );
       return { agency: m?.company_name, timeZone: m?.time_zone };
     }
     return {};
   };
 
-  const panels = { admin: 'the agency panel', client: 'the client panel', staff: "the staff member's own page" } as const;
+  const panels = {
+    admin: 'the agency panel',
+    client: 'the client panel',
+    staff: "the staff member's own page",
+  } as const;
   for (const kind of ['admin', 'client', 'staff'] as const) {
     app.post(`/api/${kind}_login`, {
       config: { access: 'public' },
@@ -141,12 +194,21 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     handler: async (req) => {
       const invitation = await inviteStaff(app.db, principalOf(req), req.params.id);
-      return { message: `An invitation was e-mailed to ${invitation.email}.`, email: invitation.email, expires_at: invitation.expiresAt };
+      return {
+        message: `An invitation was e-mailed to ${invitation.email}.`,
+        email: invitation.email,
+        expires_at: invitation.expiresAt,
+      };
     },
   });
   app.get('/api/staff_invites/:token', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'Whom an invitation link is for', params: InviteToken, response: { 200: StaffInviteInfo } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Whom an invitation link is for',
+      params: InviteToken,
+      response: { 200: StaffInviteInfo },
+    },
     handler: async (req) => readInvite(app.db, req.params.token),
   });
   app.post('/api/staff_invites/:token', {
@@ -160,7 +222,10 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     handler: async (req) => {
       const userId = await acceptInvite(app.db, app.cluster, req.params.token, req.body.password);
-      const [user] = await app.db.query('select id, merchant_id, client_id, candidate_id, kind, role, name, email from users where id = $1', [userId]);
+      const [user] = await app.db.query(
+        'select id, merchant_id, client_id, candidate_id, kind, role, name, email from users where id = $1',
+        [userId],
+      );
       const { token, expiresAt } = await app.sessions.create(userId);
       return { token, token_expiration: expiresAt, ...describe(user as any, await namesOf(user as any)) };
     },

@@ -42,7 +42,10 @@ export const MAY_SIGN_IN = `u.active and (u.client_id is null or (c.status = 'ac
   and (u.candidate_id is null or exists (select 1 from candidates sc where sc.id = u.candidate_id and ${STAFF_MAY_SIGN_IN}))`;
 
 /** Whether an announcement of ended sessions ends this session. */
-export function endsSession(ended: Topics['sessions'], session: Pick<AuthUser, 'token_hash' | 'id' | 'client_id'>): boolean {
+export function endsSession(
+  ended: Topics['sessions'],
+  session: Pick<AuthUser, 'token_hash' | 'id' | 'client_id'>,
+): boolean {
   if ('token' in ended) return ended.token === session.token_hash;
   if ('userId' in ended) return ended.userId === session.id;
   return session.client_id !== null && ended.clientId === session.client_id;
@@ -72,7 +75,11 @@ export class SessionStore {
   async create(userId: number): Promise<{ token: string; expiresAt: string }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.lifetimeSeconds * 1000).toISOString();
-    await this.db.query('insert into sessions (token_hash, user_id, expires_at) values ($1, $2, $3)', [sha256(token), userId, expiresAt]);
+    await this.db.query('insert into sessions (token_hash, user_id, expires_at) values ($1, $2, $3)', [
+      sha256(token),
+      userId,
+      expiresAt,
+    ]);
     // Expired rows are useless; sweeping them here keeps the table small without a scheduler.
     if (Math.random() < 0.05) await this.db.query('delete from sessions where expires_at < now()');
     return { token, expiresAt };
@@ -129,7 +136,12 @@ export async function endSessionsOfUser(tx: Queryable, cluster: Cluster, userId:
  * Ends every session of the users of one client (call it when the client becomes inactive or is deleted; sign-in
  * refuses them from then on). Like `endSessionsOfUser`, it works inside the caller's transaction.
  */
-export async function endSessionsOfClient(tx: Queryable, cluster: Cluster, merchantId: number, clientId: number): Promise<void> {
+export async function endSessionsOfClient(
+  tx: Queryable,
+  cluster: Cluster,
+  merchantId: number,
+  clientId: number,
+): Promise<void> {
   await tx.query(
     'delete from sessions s using users u where u.id = s.user_id and u.client_id = $1 and u.merchant_id = $2',
     [clientId, merchantId],
@@ -142,8 +154,16 @@ export async function endSessionsOfClient(tx: Queryable, cluster: Cluster, merch
  * right to sign in: deleted, rejected, deactivated). Like `endSessionsOfUser`, it works inside the caller's
  * transaction.
  */
-export async function endSessionsOfStaff(tx: Queryable, cluster: Cluster | undefined, merchantId: number, candidateId: number): Promise<void> {
-  const [user] = await tx.query<{ id: number }>(`select id from users where merchant_id = $1 and candidate_id = $2 and kind = 'staff'`, [merchantId, candidateId]);
+export async function endSessionsOfStaff(
+  tx: Queryable,
+  cluster: Cluster | undefined,
+  merchantId: number,
+  candidateId: number,
+): Promise<void> {
+  const [user] = await tx.query<{ id: number }>(
+    `select id from users where merchant_id = $1 and candidate_id = $2 and kind = 'staff'`,
+    [merchantId, candidateId],
+  );
   if (!user) return;
   // Without a bus (a script outside the server) there is no process to tell: the rows are enough.
   if (cluster) await endSessionsOfUser(tx, cluster, user.id);

@@ -27,7 +27,10 @@ registerSecretLink(STAFF_INVITE_LINK, {
   path: invitePath,
   async mint(db, ref) {
     const token = randomBytes(32).toString('base64url');
-    const open = await db.query('update staff_invites set token_hash = $2 where id = $1 and used_at is null and expires_at > now() returning id', [ref, sha256(token)]);
+    const open = await db.query(
+      'update staff_invites set token_hash = $2 where id = $1 and used_at is null and expires_at > now() returning id',
+      [ref, sha256(token)],
+    );
     return open.length ? token : null;
   },
 });
@@ -44,20 +47,46 @@ export interface Invitation {
  */
 export async function inviteStaff(db: Db, who: EnginePrincipal, candidateId: number): Promise<Invitation> {
   return db.transaction(async (tx) => {
-    const [c] = await tx.query<{ id: number; email: string | null; name: string; status: string; activated: boolean; deleted_at: null }>(
+    const [c] = await tx.query<{
+      id: number;
+      email: string | null;
+      name: string;
+      status: string;
+      activated: boolean;
+      deleted_at: null;
+    }>(
       `select id, email, first_name || ' ' || last_name as name, status, activated, deleted_at from candidates where merchant_id = $1 and id = $2 and deleted_at is null for update`,
       [who.merchantId, candidateId],
     );
     if (!c) throw notFound('Staff member');
     if (!staffMaySignIn(c)) {
-      throw new HttpError(409, c.status === 'rejected' ? `${c.name} is rejected: rejected staff cannot sign in.` : `${c.name} is inactive: activate them before inviting them to sign in.`);
+      throw new HttpError(
+        409,
+        c.status === 'rejected'
+          ? `${c.name} is rejected: rejected staff cannot sign in.`
+          : `${c.name} is inactive: activate them before inviting them to sign in.`,
+      );
     }
     const email = c.email?.trim().toLowerCase();
-    if (!email) throw badInput({ email: 'Add an e-mail address to this staff member before inviting them.' }, 'This staff member has no e-mail address.');
+    if (!email)
+      throw badInput(
+        { email: 'Add an e-mail address to this staff member before inviting them.' },
+        'This staff member has no e-mail address.',
+      );
     // Staff sign in by e-mail: one address, one staff sign-in per agency (another agency's logins are its own).
-    const [taken] = await tx.query(`select 1 from users where merchant_id = $1 and kind = 'staff' and lower(email) = $2 and candidate_id <> $3`, [who.merchantId, email, candidateId]);
-    if (taken) throw badInput({ email: 'Another staff member already signs in with this e-mail address.' }, 'Another staff member already signs in with this e-mail address.');
-    await tx.query('update staff_invites set used_at = now() where merchant_id = $1 and candidate_id = $2 and used_at is null', [who.merchantId, candidateId]);
+    const [taken] = await tx.query(
+      `select 1 from users where merchant_id = $1 and kind = 'staff' and lower(email) = $2 and candidate_id <> $3`,
+      [who.merchantId, email, candidateId],
+    );
+    if (taken)
+      throw badInput(
+        { email: 'Another staff member already signs in with this e-mail address.' },
+        'Another staff member already signs in with this e-mail address.',
+      );
+    await tx.query(
+      'update staff_invites set used_at = now() where merchant_id = $1 and candidate_id = $2 and used_at is null',
+      [who.merchantId, candidateId],
+    );
     const [row] = await tx.query<{ id: number; expires_at: string }>(
       `insert into staff_invites (merchant_id, candidate_id, email, expires_at, invited_by)
        values ($1, $2, $3, now() + make_interval(days => $4), $5) returning id, expires_at`,
@@ -70,8 +99,23 @@ export async function inviteStaff(db: Db, who: EnginePrincipal, candidateId: num
       `Hello ${c.name},\n\n${letterhead.name} invites you to read and answer your messages online. Follow the link to choose your password; it works once, within ${INVITE_LIFETIME_DAYS} days.\n\n${letterhead.name}`,
       invitePath(SECRET_PLACEHOLDER),
     );
-    await queueEmails(tx, [{ merchantId: who.merchantId, recipient: email, recipientName: c.name, event: 'staff.invite', ...mail, secret: { kind: STAFF_INVITE_LINK, ref: row.id } }]);
-    await writeAudit(tx, who, { resource: 'candidates', recordId: candidateId, event: 'action', action: 'staff_invite', input: { email, expires_at: row.expires_at } });
+    await queueEmails(tx, [
+      {
+        merchantId: who.merchantId,
+        recipient: email,
+        recipientName: c.name,
+        event: 'staff.invite',
+        ...mail,
+        secret: { kind: STAFF_INVITE_LINK, ref: row.id },
+      },
+    ]);
+    await writeAudit(tx, who, {
+      resource: 'candidates',
+      recordId: candidateId,
+      event: 'action',
+      action: 'staff_invite',
+      input: { email, expires_at: row.expires_at },
+    });
     return { email, expiresAt: row.expires_at };
   });
 }
@@ -112,19 +156,34 @@ export async function readInvite(db: Queryable, token: string) {
  * staff member, as done by them.
  */
 export async function acceptInvite(db: Db, cluster: Cluster, token: string, password: unknown): Promise<number> {
-  if (typeof password !== 'string' || password.length < PASSWORD_MIN) throw badInput({ password: `Use at least ${PASSWORD_MIN} characters.` });
+  if (typeof password !== 'string' || password.length < PASSWORD_MIN)
+    throw badInput({ password: `Use at least ${PASSWORD_MIN} characters.` });
   const hash = await hashPassword(password);
   const userId = await db.transaction(async (tx) => {
     const invite = await openInvite(tx, token, true);
     await tx.query('update staff_invites set used_at = now() where id = $1', [invite.id]);
-    const [existing] = await tx.query<{ id: number }>('select id from users where candidate_id = $1', [invite.candidate_id]);
+    const [existing] = await tx.query<{ id: number }>('select id from users where candidate_id = $1', [
+      invite.candidate_id,
+    ]);
     // The address may have become another staff member's login of this agency since the invitation.
-    const [taken] = await tx.query(`select 1 from users where merchant_id = $1 and kind = 'staff' and lower(email) = $2 and candidate_id <> $3`, [invite.merchant_id, invite.email, invite.candidate_id]);
-    if (taken) throw new HttpError(409, 'Another staff member of this agency already signs in with this e-mail address. Ask your agency for a new invitation.');
+    const [taken] = await tx.query(
+      `select 1 from users where merchant_id = $1 and kind = 'staff' and lower(email) = $2 and candidate_id <> $3`,
+      [invite.merchant_id, invite.email, invite.candidate_id],
+    );
+    if (taken)
+      throw new HttpError(
+        409,
+        'Another staff member of this agency already signs in with this e-mail address. Ask your agency for a new invitation.',
+      );
     let id: number;
     if (existing) {
       await endSessionsOfUser(tx, cluster, existing.id);
-      await tx.query('update users set password_hash = $2, email = $3, name = $4, active = true where id = $1', [existing.id, hash, invite.email, invite.name]);
+      await tx.query('update users set password_hash = $2, email = $3, name = $4, active = true where id = $1', [
+        existing.id,
+        hash,
+        invite.email,
+        invite.name,
+      ]);
       id = existing.id;
     } else {
       const [user] = await tx.query<{ id: number }>(
@@ -133,7 +192,14 @@ export async function acceptInvite(db: Db, cluster: Cluster, token: string, pass
       );
       id = user.id;
     }
-    const staff: EnginePrincipal = { userId: id, name: invite.name, loginType: 'staff', role: 'staff' as EnginePrincipal['role'], merchantId: invite.merchant_id, clientId: null };
+    const staff: EnginePrincipal = {
+      userId: id,
+      name: invite.name,
+      loginType: 'staff',
+      role: 'staff' as EnginePrincipal['role'],
+      merchantId: invite.merchant_id,
+      clientId: null,
+    };
     await writeAudit(tx, staff, {
       resource: 'candidates',
       recordId: invite.candidate_id,

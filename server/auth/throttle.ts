@@ -25,7 +25,13 @@ export interface Attempt {
   address: string;
 }
 
-const DEFAULTS: ThrottleOptions = { perAccount: 5, perAddress: 20, windowSeconds: 15 * 60, knownDays: 30, namespace: '' };
+const DEFAULTS: ThrottleOptions = {
+  perAccount: 5,
+  perAddress: 20,
+  windowSeconds: 15 * 60,
+  knownDays: 30,
+  namespace: '',
+};
 
 /**
  * Limits password guessing. Counts live in the database, so every server process shares them, and an attempt
@@ -73,8 +79,12 @@ export class LoginThrottle {
     }
     // Windows that have passed are useless; sweeping now and then keeps the tables small without a scheduler.
     if (Math.random() < 0.01) {
-      await db.query('delete from login_attempts where window_start < now() - make_interval(secs => $1)', [windowSeconds]);
-      await db.query('delete from login_known_addresses where last_success_at < now() - make_interval(days => $1)', [knownDays]);
+      await db.query('delete from login_attempts where window_start < now() - make_interval(secs => $1)', [
+        windowSeconds,
+      ]);
+      await db.query('delete from login_known_addresses where last_success_at < now() - make_interval(days => $1)', [
+        knownDays,
+      ]);
     }
     return { wait, accountKey, addressKey, account, address };
   }
@@ -90,6 +100,7 @@ export class LoginThrottle {
        on conflict (account, address) do update set last_success_at = now()`,
       [this.options.namespace + attempt.account, attempt.address],
     );
-    if (attempt.addressKey) await db.query('update login_attempts set count = count - 1 where key = $1 and count > 0', [attempt.addressKey]);
+    if (attempt.addressKey)
+      await db.query('update login_attempts set count = count - 1 where key = $1 and count > 0', [attempt.addressKey]);
   }
 }

@@ -31,7 +31,10 @@ registerSecretLink(USER_INVITE_LINK, {
   path: userInvitePath,
   async mint(db, ref) {
     const token = randomBytes(32).toString('base64url');
-    const open = await db.query('update user_invites set token_hash = $2 where id = $1 and used_at is null and expires_at > now() returning id', [ref, sha256(token)]);
+    const open = await db.query(
+      'update user_invites set token_hash = $2 where id = $1 and used_at is null and expires_at > now() returning id',
+      [ref, sha256(token)],
+    );
     return open.length ? token : null;
   },
 });
@@ -49,7 +52,12 @@ export async function inviteUser(ctx: EngineContext, user: Row): Promise<{ email
     [merchantId, user.id, user.email, USER_INVITE_DAYS, ctx.principal.userId],
   );
   const letterhead = await letterheadOf(ctx.db, merchantId);
-  const [client] = user.client_id ? await ctx.db.query<{ name: string }>('select name from clients where merchant_id = $1 and id = $2', [merchantId, user.client_id]) : [];
+  const [client] = user.client_id
+    ? await ctx.db.query<{ name: string }>('select name from clients where merchant_id = $1 and id = $2', [
+        merchantId,
+        user.client_id,
+      ])
+    : [];
   const where = client ? `the ${client.name} client panel of ${letterhead.name}` : `the ${letterhead.name} back office`;
   const mail = renderEmail(
     letterhead,
@@ -57,14 +65,26 @@ export async function inviteUser(ctx: EngineContext, user: Row): Promise<{ email
     `Hello ${user.name},\n\n${ctx.principal.name || letterhead.name} invites you to ${where}. Follow the link to choose your password; it works once, within ${USER_INVITE_DAYS} days. You then sign in with ${user.email}.\n\n${letterhead.name}`,
     userInvitePath(SECRET_PLACEHOLDER),
   );
-  const [outboxId] = await queueEmails(ctx.db, [{ merchantId, recipient: user.email, recipientName: user.name, event: USER_INVITE_EVENT, ...mail, secret: { kind: USER_INVITE_LINK, ref: invite.id } }]);
+  const [outboxId] = await queueEmails(ctx.db, [
+    {
+      merchantId,
+      recipient: user.email,
+      recipientName: user.name,
+      event: USER_INVITE_EVENT,
+      ...mail,
+      secret: { kind: USER_INVITE_LINK, ref: invite.id },
+    },
+  ]);
   await ctx.db.query('update user_invites set outbox_id = $2 where id = $1', [invite.id, outboxId]);
   return { email: user.email, expiresAt: invite.expires_at };
 }
 
 /** Ends a user's open invitations (deactivated: their link must not let them back in). */
 export async function withdrawInvites(db: Queryable, merchantId: number, userId: number) {
-  await db.query('update user_invites set used_at = now() where merchant_id = $1 and user_id = $2 and used_at is null', [merchantId, userId]);
+  await db.query(
+    'update user_invites set used_at = now() where merchant_id = $1 and user_id = $2 and used_at is null',
+    [merchantId, userId],
+  );
 }
 
 interface OpenInvite {
@@ -107,18 +127,41 @@ export async function readUserInvite(db: Queryable, token: string) {
  * Sets the user's password through their link and uses it up. Their other sessions end (the password changed),
  * and the audit trail records it as the user's own action.
  */
-export async function acceptUserInvite(db: Db, cluster: Cluster, token: string, password: unknown): Promise<{ email: string; login_type: 'admin' | 'client' }> {
-  if (typeof password !== 'string' || password.length < PASSWORD_MIN) throw badInput({ password: `Use at least ${PASSWORD_MIN} characters.` });
+export async function acceptUserInvite(
+  db: Db,
+  cluster: Cluster,
+  token: string,
+  password: unknown,
+): Promise<{ email: string; login_type: 'admin' | 'client' }> {
+  if (typeof password !== 'string' || password.length < PASSWORD_MIN)
+    throw badInput({ password: `Use at least ${PASSWORD_MIN} characters.` });
   const hash = await hashPassword(password);
   const invite = await db.transaction(async (tx) => {
     const i = await openInvite(tx, token, true);
     await tx.query('update user_invites set used_at = now() where id = $1', [i.id]);
-    await tx.query('update users set password_hash = $3, updated_at = now(), version = version + 1 where merchant_id = $1 and id = $2', [i.merchant_id, i.user_id, hash]);
+    await tx.query(
+      'update users set password_hash = $3, updated_at = now(), version = version + 1 where merchant_id = $1 and id = $2',
+      [i.merchant_id, i.user_id, hash],
+    );
     await endSessionsOfUser(tx, cluster, i.user_id);
     await writeAudit(
       tx,
-      { userId: i.user_id, name: i.name, loginType: i.kind, role: i.role as never, merchantId: i.merchant_id, clientId: i.client_id },
-      { resource: 'users', recordId: i.user_id, event: 'action', action: 'accept_invitation', changes: { password: { from: null, to: 'set' } }, input: { invitation: i.id } },
+      {
+        userId: i.user_id,
+        name: i.name,
+        loginType: i.kind,
+        role: i.role as never,
+        merchantId: i.merchant_id,
+        clientId: i.client_id,
+      },
+      {
+        resource: 'users',
+        recordId: i.user_id,
+        event: 'action',
+        action: 'accept_invitation',
+        changes: { password: { from: null, to: 'set' } },
+        input: { invitation: i.id },
+      },
     );
     return i;
   });

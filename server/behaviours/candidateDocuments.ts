@@ -15,10 +15,14 @@ export const candidateDocumentsBehaviour: ResourceBehaviour = {
   async beforeSave(ctx, { record }) {
     // The expiry defaults to the issue date plus the category's validity.
     if (!record.expiry_date && record.issue_date) {
-      const [cat] = await ctx.db.query<{ validity_months: number | null }>('select validity_months from document_categories where id = $1 and merchant_id = $2', [record.document_category_id, ctx.principal.merchantId]);
+      const [cat] = await ctx.db.query<{ validity_months: number | null }>(
+        'select validity_months from document_categories where id = $1 and merchant_id = $2',
+        [record.document_category_id, ctx.principal.merchantId],
+      );
       record.expiry_date = defaultExpiry(record.issue_date, cat?.validity_months ?? null);
     }
-    if (record.issue_date && record.expiry_date && record.expiry_date < record.issue_date) return { expiry_date: { message: 'app.documents.expiry_before_issue' } };
+    if (record.issue_date && record.expiry_date && record.expiry_date < record.issue_date)
+      return { expiry_date: { message: 'app.documents.expiry_before_issue' } };
   },
   async afterSave(ctx, { stored, row }) {
     // A new upload replaces the current document of its category; the old one stays in the history.
@@ -28,7 +32,13 @@ export const candidateDocumentsBehaviour: ResourceBehaviour = {
           where merchant_id = $1 and candidate_id = $2 and document_category_id = $3 and id <> $4 and current and deleted_at is null order by id`,
         [ctx.principal.merchantId, row.candidate_id, row.document_category_id, row.id],
       );
-      for (const old of replaced) await ctx.engine.update('candidate_documents', old.id, { current: false }, { reason: `Replaced by document ${row.id}` });
+      for (const old of replaced)
+        await ctx.engine.update(
+          'candidate_documents',
+          old.id,
+          { current: false },
+          { reason: `Replaced by document ${row.id}` },
+        );
     }
     await refreshCompliance(ctx.db, ctx.principal.merchantId, [row.candidate_id]);
   },

@@ -7,6 +7,7 @@ export const candidateRatesBehaviour: ResourceBehaviour = {
     wage_flag: (bind, { today }) => wageFlagSql('candidate_rates', today, bind),
   },
   async beforeSave(_ctx, { record }) {
-    if (BANDS.every((b) => record[`pay_${b}`] == null)) return { [`pay_${BANDS[0]}`]: { message: 'Give at least one pay rate.' } };
+    if (BANDS.every((b) => record[`pay_${b}`] == null))
+      return { [`pay_${BANDS[0]}`]: { message: 'Give at least one pay rate.' } };
   },
 };

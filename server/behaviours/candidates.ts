@@ -20,8 +20,10 @@ const complianceExpression = (bind: (v: unknown) => string, { today }: { today: 
  * when filtered by compliance (comparing the CASE expression would read every active staff member).
  */
 const complianceFilters: Record<string, (bind: (v: unknown) => string, today: string) => string> = {
-  compliant: (bind, today) => `compliance_complete and (compliance_valid_until is null or compliance_valid_until > ${bind(today)}::date + ${DUE_WITHIN_DAYS})`,
-  expiring: (bind, today) => `compliance_complete and compliance_valid_until between ${bind(today)}::date and ${bind(today)}::date + ${DUE_WITHIN_DAYS}`,
+  compliant: (bind, today) =>
+    `compliance_complete and (compliance_valid_until is null or compliance_valid_until > ${bind(today)}::date + ${DUE_WITHIN_DAYS})`,
+  expiring: (bind, today) =>
+    `compliance_complete and compliance_valid_until between ${bind(today)}::date and ${bind(today)}::date + ${DUE_WITHIN_DAYS}`,
   not_compliant: (bind, today) => `(not compliance_complete or compliance_valid_until < ${bind(today)}::date)`,
 };
 
@@ -45,7 +47,8 @@ export const candidatesBehaviour: ResourceBehaviour = {
   async afterSave(ctx, { stored, row }) {
     if (!stored) await notifyStaffRegistered(ctx, row);
     // Rejected or deactivated (by any action or write): their staff login's sessions end at once, everywhere.
-    if (stored && staffMaySignIn(stored) && !staffMaySignIn(row)) await endSessionsOfStaff(ctx.db, ctx.cluster, ctx.principal.merchantId, row.id);
+    if (stored && staffMaySignIn(stored) && !staffMaySignIn(row))
+      await endSessionsOfStaff(ctx.db, ctx.cluster, ctx.principal.merchantId, row.id);
     if (stored && stored.job_role_id === row.job_role_id) return false;
     // A new job role may require other documents: the stored compliance changes with it.
     await refreshCompliance(ctx.db, ctx.principal.merchantId, [row.id]);
@@ -57,11 +60,26 @@ export const candidatesBehaviour: ResourceBehaviour = {
   actions: {
     /** A staff member who is not compliant for their role is activated only by an admin who gives a reason. */
     async activate(ctx: EngineContext, record: Row, input: Record<string, any>) {
-      const result = await complianceOf(ctx.db, ctx.principal.merchantId, { id: record.id, job_role_id: record.job_role_id }, ctx.today);
+      const result = await complianceOf(
+        ctx.db,
+        ctx.principal.merchantId,
+        { id: record.id, job_role_id: record.job_role_id },
+        ctx.today,
+      );
       if (result.compliant) return;
       const why = describeCompliance(result);
-      if (ctx.principal.role !== 'admin') throw new HttpError(422, `${record.first_name} ${record.last_name} is not compliant. ${why} Only an admin can activate them anyway.`, { override_reason: `Not compliant. ${why}` });
-      if (!input.override_reason) throw new HttpError(422, `${record.first_name} ${record.last_name} is not compliant. ${why} Give a reason to activate them anyway.`, { override_reason: `Not compliant. ${why} Give a reason to activate anyway.` });
+      if (ctx.principal.role !== 'admin')
+        throw new HttpError(
+          422,
+          `${record.first_name} ${record.last_name} is not compliant. ${why} Only an admin can activate them anyway.`,
+          { override_reason: `Not compliant. ${why}` },
+        );
+      if (!input.override_reason)
+        throw new HttpError(
+          422,
+          `${record.first_name} ${record.last_name} is not compliant. ${why} Give a reason to activate them anyway.`,
+          { override_reason: `Not compliant. ${why} Give a reason to activate anyway.` },
+        );
     },
   },
 };

@@ -10,8 +10,10 @@ function checkBreakRules(value: unknown): string | null {
     if (!r || typeof r !== 'object') return 'Give each break as a shift length in hours and the minutes of break.';
     const hours = Number((r as any).min_hours);
     const minutes = Number((r as any).break_minutes);
-    if (!Number.isFinite(hours) || hours <= 0 || hours > 24) return 'A break applies from a shift length of more than 0 and at most 24 hours.';
-    if (!Number.isInteger(minutes) || minutes < 0 || minutes > 240) return 'A break is a whole number of minutes from 0 to 240.';
+    if (!Number.isFinite(hours) || hours <= 0 || hours > 24)
+      return 'A break applies from a shift length of more than 0 and at most 24 hours.';
+    if (!Number.isInteger(minutes) || minutes < 0 || minutes > 240)
+      return 'A break is a whole number of minutes from 0 to 240.';
     if (minutes >= hours * 60) return 'A break must be shorter than the shift it applies to.';
   }
   return null;
@@ -19,14 +21,20 @@ function checkBreakRules(value: unknown): string | null {
 
 export const clientRulesBehaviour: ResourceBehaviour = {
   computed: {
-    applies_to: () => `coalesce((select c.name from clients c where c.merchant_id = client_rules.merchant_id and c.id = client_rules.client_id), '')`,
+    applies_to: () =>
+      `coalesce((select c.name from clients c where c.merchant_id = client_rules.merchant_id and c.id = client_rules.client_id), '')`,
   },
   async beforeSave(_ctx, { record }): Promise<Problems | void> {
     const breaks = checkBreakRules(record.break_rules);
     if (breaks) return { break_rules: { message: breaks } };
-    for (const f of ['night_start', 'night_end', 'weekend_start_time', 'weekend_end_time']) if (!HHMM.test(String(record[f] ?? ''))) return { [f]: { message: 'Give a time as HH:mm, for example 20:00.' } };
-    if (record.night_start === record.night_end) return { night_end: { message: 'The night must end at another time than it starts.' } };
-    if (record.weekend_start_day === record.weekend_end_day && record.weekend_start_time === record.weekend_end_time) return { weekend_end_time: { message: 'The weekend must end at another time than it starts.' } };
-    record.break_rules = [...record.break_rules].map((r: any) => ({ min_hours: Number(r.min_hours), break_minutes: Number(r.break_minutes) })).sort((a, b) => a.min_hours - b.min_hours);
+    for (const f of ['night_start', 'night_end', 'weekend_start_time', 'weekend_end_time'])
+      if (!HHMM.test(String(record[f] ?? ''))) return { [f]: { message: 'Give a time as HH:mm, for example 20:00.' } };
+    if (record.night_start === record.night_end)
+      return { night_end: { message: 'The night must end at another time than it starts.' } };
+    if (record.weekend_start_day === record.weekend_end_day && record.weekend_start_time === record.weekend_end_time)
+      return { weekend_end_time: { message: 'The weekend must end at another time than it starts.' } };
+    record.break_rules = [...record.break_rules]
+      .map((r: any) => ({ min_hours: Number(r.min_hours), break_minutes: Number(r.break_minutes) }))
+      .sort((a, b) => a.min_hours - b.min_hours);
   },
 };

@@ -7,7 +7,8 @@ import { endSessionsOfClient } from '../auth/sessions.js';
  */
 export const clientsBehaviour: ResourceBehaviour = {
   async afterSave(ctx, { stored, row }) {
-    if (stored && stored.status === 'active' && row.status !== 'active') await endSessionsOfClient(ctx.db, ctx.cluster!, ctx.principal.merchantId, row.id);
+    if (stored && stored.status === 'active' && row.status !== 'active')
+      await endSessionsOfClient(ctx.db, ctx.cluster!, ctx.principal.merchantId, row.id);
   },
   async afterDelete(ctx, row) {
     await endSessionsOfClient(ctx.db, ctx.cluster!, ctx.principal.merchantId, row.id);

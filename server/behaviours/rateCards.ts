@@ -15,12 +15,14 @@ function marginSql(band: Band): string {
   const costs = `${holiday} + round((${pay} + ${holiday}) * oc.employer_ni_percent / 100)`;
   const inForce = `order by oc.effective_from <= rate_cards.effective_from desc, case when oc.effective_from <= rate_cards.effective_from then oc.effective_from end desc nulls last, oc.effective_from limit 1`;
   // An agency that never stored its own rates is costed at the domain's defaults, as quotes are.
-  const defaults = DEFAULT_ON_COST_RATES.map((r) => `('${r.effective_from}'::date, ${Number(r.employer_ni_percent)}::numeric, ${Number(r.holiday_pay_percent)}::numeric)`).join(', ');
+  const defaults = DEFAULT_ON_COST_RATES.map(
+    (r) =>
+      `('${r.effective_from}'::date, ${Number(r.employer_ni_percent)}::numeric, ${Number(r.holiday_pay_percent)}::numeric)`,
+  ).join(', ');
   return `(rate_cards.charge_${band} - ${pay} - coalesce(
       (select ${costs} from on_cost_rates oc where oc.merchant_id = rate_cards.merchant_id ${inForce}),
       (select ${costs} from (values ${defaults}) as oc(effective_from, employer_ni_percent, holiday_pay_percent) ${inForce})))::bigint`;
 }
-
 
 export const rateCardsBehaviour: ResourceBehaviour = {
   computed: {
@@ -32,7 +34,8 @@ export const rateCardsBehaviour: ResourceBehaviour = {
   computedFilters: {
     in_force_on: (value, bind, { today }) => {
       const date = value === 'today' ? today : value;
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) throw new HttpError(400, 'Filter in_force_on must be a date.', { in_force_on: 'Must be a date' });
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))
+        throw new HttpError(400, 'Filter in_force_on must be a date.', { in_force_on: 'Must be a date' });
       return `(effective_from <= ${bind(date)}::date and (effective_to is null or effective_to > ${bind(date)}::date))`;
     },
   },

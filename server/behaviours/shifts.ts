@@ -8,7 +8,17 @@ import { formatDisplayDate, instantToZoned } from '../../core/domain/time/agency
 import { notify } from '../notifications/notify.js';
 import { checkShiftRequestQuota } from '../services/shiftRequests.js';
 import { asSentence } from '../../core/engine/text.js';
-import { assessShift, cancellationCharge, DAY_MS, iso, priceShift, requestedByOf, shiftTimesOf, type ShiftTimes, type StaffFacts } from '../services/booking.js';
+import {
+  assessShift,
+  cancellationCharge,
+  DAY_MS,
+  iso,
+  priceShift,
+  requestedByOf,
+  shiftTimesOf,
+  type ShiftTimes,
+  type StaffFacts,
+} from '../services/booking.js';
 import { formatPounds } from '../../core/engine/money.js';
 
 // Bookings of one staff member are taken one at a time (per agency and staff member), so that the rest and
@@ -20,7 +30,12 @@ const BOOKING_LOCK = 8008;
  * an admin gives a reason), then the database's word on double booking, whose refusal becomes a 409 in words.
  * Answers what the action stores about the checks, and the facts it read.
  */
-async function book(ctx: EngineContext, shift: ShiftTimes, candidateId: number, overrideReason: string | null | undefined) {
+async function book(
+  ctx: EngineContext,
+  shift: ShiftTimes,
+  candidateId: number,
+  overrideReason: string | null | undefined,
+) {
   const merchantId = ctx.principal.merchantId;
   await ctx.db.query('select pg_advisory_xact_lock($1, $2)', [BOOKING_LOCK, candidateId]);
   const a = await assessShift(ctx.db, merchantId, ctx.timeZone, shift, candidateId, ctx.today);
@@ -29,16 +44,31 @@ async function book(ctx: EngineContext, shift: ShiftTimes, candidateId: number, 
     const words = blocking.map((c) => c.message).join(' ');
     // The bookings it clashes with go along, so the schedule can show one its filters hide.
     const clashes = blocking.flatMap((c) => (c.clash ? [c.clash] : []));
-    throw new HttpError(409, `${a.name} cannot be booked on this shift. ${words}`, { candidate_id: words }, clashes.length ? { clashes } : undefined);
+    throw new HttpError(
+      409,
+      `${a.name} cannot be booked on this shift. ${words}`,
+      { candidate_id: words },
+      clashes.length ? { clashes } : undefined,
+    );
   }
   // Soft checks, and the hard ones an admin may override (pay below the legal minimum), need an admin's reason.
   const overridable = overridableChecks(a);
   let checks: Record<string, unknown> | null = null;
   if (overridable.length) {
     const words = overridable.map((c) => c.message).join(' ');
-    if (ctx.principal.role !== 'admin') throw new HttpError(409, `${words} Only an admin can book ${a.name} anyway, with a reason.`, { candidate_id: words });
-    if (!overrideReason) throw new HttpError(422, `${words} Give a reason to book ${a.name} anyway.`, { override_reason: `${words} Give a reason to book them anyway.` });
-    checks = { overridden: overridable.map(({ code, message }) => ({ code, message })), by: ctx.principal.name, at: ctx.now.toISOString() };
+    if (ctx.principal.role !== 'admin')
+      throw new HttpError(409, `${words} Only an admin can book ${a.name} anyway, with a reason.`, {
+        candidate_id: words,
+      });
+    if (!overrideReason)
+      throw new HttpError(422, `${words} Give a reason to book ${a.name} anyway.`, {
+        override_reason: `${words} Give a reason to book them anyway.`,
+      });
+    checks = {
+      overridden: overridable.map(({ code, message }) => ({ code, message })),
+      by: ctx.principal.name,
+      at: ctx.now.toISOString(),
+    };
   }
   return { stored: { override_reason: checks ? overrideReason : null, booking_checks: checks }, facts: a.facts };
 }
@@ -49,14 +79,21 @@ async function book(ctx: EngineContext, shift: ShiftTimes, candidateId: number, 
  */
 async function doubleBooking(ctx: EngineContext, record: Record<string, any>, e: { code?: string; detail?: string }) {
   if (e.code !== '23P01' || record.candidate_id == null) return;
-  const [who] = await ctx.db.query<{ name: string }>(`select first_name || ' ' || last_name as name from candidates where merchant_id = $1 and id = $2`, [ctx.principal.merchantId, record.candidate_id]);
+  const [who] = await ctx.db.query<{ name: string }>(
+    `select first_name || ' ' || last_name as name from candidates where merchant_id = $1 and id = $2`,
+    [ctx.principal.merchantId, record.candidate_id],
+  );
   const name = who?.name ?? 'This staff member';
   // "… conflicts with existing key (…)=(1, 5, ["2026-12-01 08:00:00+00","2026-12-01 16:00:00+00"))."
   const clash = /existing key .*\["?([^",]+)"?,"?([^",)]+)"?\)\)/.exec(String(e.detail ?? ''));
-  const range = clash && [Date.parse(clash[1].replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')), Date.parse(clash[2].replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'))];
-  const when = range && range.every(Number.isFinite)
-    ? ` from ${describeShiftTimes(new Date(range[0]).toISOString(), new Date(range[1]).toISOString(), ctx.timeZone, formatDisplayDate).replace('–', ' to ')}`
-    : ' at that time';
+  const range = clash && [
+    Date.parse(clash[1].replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')),
+    Date.parse(clash[2].replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')),
+  ];
+  const when =
+    range && range.every(Number.isFinite)
+      ? ` from ${describeShiftTimes(new Date(range[0]).toISOString(), new Date(range[1]).toISOString(), ctx.timeZone, formatDisplayDate).replace('–', ' to ')}`
+      : ' at that time';
   return new HttpError(409, `${name} is already booked${when}.`, { candidate_id: `${name} is already booked${when}.` });
 }
 
@@ -72,8 +109,10 @@ async function repriceOrKeep(ctx: EngineContext, shift: ShiftTimes, candidateId:
 
 function checkTimes(start: string, end: string) {
   const ms = Date.parse(end) - Date.parse(start);
-  if (ms <= 0) throw new HttpError(422, 'The shift must end after it starts.', { end: 'The shift must end after it starts.' });
-  if (ms > DAY_MS) throw new HttpError(422, 'A shift lasts at most 24 hours.', { end: 'A shift lasts at most 24 hours.' });
+  if (ms <= 0)
+    throw new HttpError(422, 'The shift must end after it starts.', { end: 'The shift must end after it starts.' });
+  if (ms > DAY_MS)
+    throw new HttpError(422, 'A shift lasts at most 24 hours.', { end: 'A shift lasts at most 24 hours.' });
 }
 
 interface ShiftNames {
@@ -100,20 +139,42 @@ function noticeOf(n: ShiftNames, shift: { id?: number; start: string; end: strin
   const to = instantToZoned(new Date(shift.end), timeZone);
   return {
     when: describeShiftTimes(shift.start, shift.end, timeZone, formatDisplayDate),
-    data: { shift_id: shift.id, client_name: n.client, site_name: n.site, job_role: n.role, staff_name: n.staff ?? '', shift_date: formatDisplayDate(from.date), start_time: from.time, end_time: to.time },
+    data: {
+      shift_id: shift.id,
+      client_name: n.client,
+      site_name: n.site,
+      job_role: n.role,
+      staff_name: n.staff ?? '',
+      shift_date: formatDisplayDate(from.date),
+      start_time: from.time,
+      end_time: to.time,
+    },
   };
 }
 
 /** Tells the agency, the client and the staff member booked (in their own words) that a shift was filled: assign,
  * or a drag onto another staff member. */
 async function notifyFilled(ctx: EngineContext, clientId: number, shift: ShiftTimes, facts: StaffFacts) {
-  const n = { client: facts.shift.clientName, site: facts.shift.siteName, role: facts.shift.jobRoleName, staff: facts.candidate.name };
+  const n = {
+    client: facts.shift.clientName,
+    site: facts.shift.siteName,
+    role: facts.shift.jobRoleName,
+    staff: facts.candidate.name,
+  };
   const { when, data } = noticeOf(n, shift, ctx.timeZone);
   await notify(ctx.db, {
-    merchantId: ctx.principal.merchantId, event: 'shift.filled', title: 'Shift filled', body: `${n.staff} will work as ${n.role} at ${n.site} (${n.client}), ${when}.`,
-    link: '/shift-list/assigned', clientLink: '/client/shift/assign-shift', data,
+    merchantId: ctx.principal.merchantId,
+    event: 'shift.filled',
+    title: 'Shift filled',
+    body: `${n.staff} will work as ${n.role} at ${n.site} (${n.client}), ${when}.`,
+    link: '/shift-list/assigned',
+    clientLink: '/client/shift/assign-shift',
+    data,
     audience: { agency: true, clientId, candidateId: facts.candidate.id },
-    staffWords: { title: 'You are booked', body: `You are booked at ${n.site} (${n.client}) on ${when}, as ${n.role}.` },
+    staffWords: {
+      title: 'You are booked',
+      body: `You are booked at ${n.site} (${n.client}) on ${when}, as ${n.role}.`,
+    },
   });
 }
 
@@ -127,48 +188,78 @@ async function notifyMoved(ctx: EngineContext, before: Row, after: Row) {
   const { when, data } = noticeOf(n, shiftTimesOf(after), ctx.timeZone);
   const booked = after.candidate_id != null ? Number(after.candidate_id) : null;
   await notify(ctx.db, {
-    merchantId: ctx.principal.merchantId, event: 'shift.moved', title: 'Shift moved',
+    merchantId: ctx.principal.merchantId,
+    event: 'shift.moved',
+    title: 'Shift moved',
     body: `The ${n.role} shift at ${n.site} (${n.client})${booked ? `, booked for ${n.staff},` : ''} has moved from ${was} to ${when}.`,
-    link: booked ? '/shift-list/assigned' : '/shift-list/open', clientLink: booked ? '/client/shift/assign-shift' : '/client/shift/open-shift',
+    link: booked ? '/shift-list/assigned' : '/shift-list/open',
+    clientLink: booked ? '/client/shift/assign-shift' : '/client/shift/open-shift',
     audience: { agency: true, clientId: Number(after.client_id), candidateId: booked },
     data: { ...data, previous_when: was },
-    staffWords: { title: 'Your shift has moved', body: `You are now booked at ${n.site} (${n.client}) on ${when}, as ${n.role}; it was ${was}.` },
+    staffWords: {
+      title: 'Your shift has moved',
+      body: `You are now booked at ${n.site} (${n.client}) on ${when}, as ${n.role}; it was ${was}.`,
+    },
   });
 }
 
 /** What a staff member is told when they no longer work a shift. */
-const offWords = (n: ShiftNames, when: string, why: string) => ({ title: 'You are no longer booked', body: `You are no longer booked at ${n.site} (${n.client}) on ${when}: ${why}` });
+const offWords = (n: ShiftNames, when: string, why: string) => ({
+  title: 'You are no longer booked',
+  body: `You are no longer booked at ${n.site} (${n.client}) on ${when}: ${why}`,
+});
 
 /** Tells a staff member that they no longer work a shift (unassigned, or moved to someone else). */
 async function notifyStaffOff(ctx: EngineContext, row: Row, candidateId: number, why: string) {
   const n = await namesOf(ctx, row);
   const { when, data } = noticeOf(n, shiftTimesOf(row), ctx.timeZone);
   const words = offWords(n, when, why);
-  await notify(ctx.db, { merchantId: ctx.principal.merchantId, event: 'shift.cancelled', ...words, link: null, audience: { candidateId }, staffWords: words, data: { ...data, reason: why } });
+  await notify(ctx.db, {
+    merchantId: ctx.principal.merchantId,
+    event: 'shift.cancelled',
+    ...words,
+    link: null,
+    audience: { candidateId },
+    staffWords: words,
+    data: { ...data, reason: why },
+  });
 }
 
 const problem = (message: string) => ({ message });
-const sentenceOf = (text: string) => String(text ?? '').trim().replace(/[.!?]$/, '');
+const sentenceOf = (text: string) =>
+  String(text ?? '')
+    .trim()
+    .replace(/[.!?]$/, '');
 const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
 export const shiftsBehaviour: ResourceBehaviour = {
   computed: {
     // A shift that ended with nobody booked was never worked: 'unfilled', not 'open'.
-    state: () => `case when deleted_at is not null then 'deleted' when status = 'open' and end_at <= now() then 'unfilled' else status end`,
-    candidate_name: () => `(select c.first_name || ' ' || c.last_name from candidates c where c.merchant_id = shifts.merchant_id and c.id = shifts.candidate_id)`,
+    state: () =>
+      `case when deleted_at is not null then 'deleted' when status = 'open' and end_at <= now() then 'unfilled' else status end`,
+    candidate_name: () =>
+      `(select c.first_name || ' ' || c.last_name from candidates c where c.merchant_id = shifts.merchant_id and c.id = shifts.candidate_id)`,
     hours: () => `(paid_minutes / 60.0)::float8`,
     cancellation_hours: () => `(cancellation_minutes / 60.0)::float8`,
     // The shift's name (titles, references, refusals): when, on the agency's clock, and where.
-    summary: () => `(select to_char(shifts.start_at at time zone m.time_zone, 'FMDD Mon YYYY, HH24:MI') || ' at ' || si.name
+    summary:
+      () => `(select to_char(shifts.start_at at time zone m.time_zone, 'FMDD Mon YYYY, HH24:MI') || ' at ' || si.name
       from merchants m, sites si where m.id = shifts.merchant_id and si.merchant_id = shifts.merchant_id and si.id = shifts.site_id)`,
     // The phone page's where and what (staff only: the panels read the references).
-    site_name: () => `(select si.name from sites si where si.merchant_id = shifts.merchant_id and si.id = shifts.site_id)`,
-    site_address: () => `(select si.address from sites si where si.merchant_id = shifts.merchant_id and si.id = shifts.site_id)`,
-    job_role_name: () => `(select j.name from job_roles j where j.merchant_id = shifts.merchant_id and j.id = shifts.job_role_id)`,
+    site_name: () =>
+      `(select si.name from sites si where si.merchant_id = shifts.merchant_id and si.id = shifts.site_id)`,
+    site_address: () =>
+      `(select si.address from sites si where si.merchant_id = shifts.merchant_id and si.id = shifts.site_id)`,
+    job_role_name: () =>
+      `(select j.name from job_roles j where j.merchant_id = shifts.merchant_id and j.id = shifts.job_role_id)`,
   },
   computedFilters: {
     state: (value, bind) =>
-      value === 'deleted' ? 'deleted_at is not null' : value === 'unfilled' ? `status = 'open' and end_at <= now() and deleted_at is null` : `status = ${bind(value)} and deleted_at is null`,
+      value === 'deleted'
+        ? 'deleted_at is not null'
+        : value === 'unfilled'
+          ? `status = 'open' and end_at <= now() and deleted_at is null`
+          : `status = ${bind(value)} and deleted_at is null`,
   },
 
   /** A new shift (its site within its client is declared): a client user's is a request for their own client; it is priced now. */
@@ -178,14 +269,16 @@ export const shiftsBehaviour: ResourceBehaviour = {
     if (p.loginType === 'client') {
       record.requested_by_client = true;
       if (Number(record.client_id) !== p.clientId) return { client_id: problem('Choose your own organisation.') };
-      if (Date.parse(record.start_at) < ctx.now.getTime()) return { start_at: problem('A requested shift must start in the future.') };
+      if (Date.parse(record.start_at) < ctx.now.getTime())
+        return { start_at: problem('A requested shift must start in the future.') };
       await checkShiftRequestQuota(ctx, p.clientId!, 1);
     }
     record.created_by = p.name;
     try {
       Object.assign(record, await priceShift(ctx.db, p.merchantId, shiftTimesOf(record), null));
     } catch (e) {
-      if (e instanceof HttpError && e.status === 422 && e.errors) return Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, problem(v)]));
+      if (e instanceof HttpError && e.status === 422 && e.errors)
+        return Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, problem(v)]));
       throw e;
     }
   },
@@ -195,26 +288,50 @@ export const shiftsBehaviour: ResourceBehaviour = {
     if (!stored && row.requested_by_client) {
       const n = await namesOf(ctx, row);
       const { when, data } = noticeOf(n, shiftTimesOf(row), ctx.timeZone);
-      await notify(ctx.db, { merchantId, event: 'shift.requested', title: 'Shift requested', body: `${n.client} asks for ${article(n.role)} at ${n.site}, ${when}.`, link: '/shift-list/open', clientLink: '/client/shift/open-shift', audience: { agency: true }, data });
+      await notify(ctx.db, {
+        merchantId,
+        event: 'shift.requested',
+        title: 'Shift requested',
+        body: `${n.client} asks for ${article(n.role)} at ${n.site}, ${when}.`,
+        link: '/shift-list/open',
+        clientLink: '/client/shift/open-shift',
+        audience: { agency: true },
+        data,
+      });
     }
     if (action === 'cancel') {
       const n = await namesOf(ctx, row);
       const { when, data } = noticeOf(n, shiftTimesOf(row), ctx.timeZone);
-      const charge = row.cancellation_charge ? ` A late-cancellation charge of ${formatPounds(Number(row.cancellation_charge))} applies.` : '';
-      const asked = row.cancel_requested_by === 'agency' ? '' : ` at the ${row.cancel_requested_by === 'worker' ? 'staff member' : 'client'}’s request`;
+      const charge = row.cancellation_charge
+        ? ` A late-cancellation charge of ${formatPounds(Number(row.cancellation_charge))} applies.`
+        : '';
+      const asked =
+        row.cancel_requested_by === 'agency'
+          ? ''
+          : ` at the ${row.cancel_requested_by === 'worker' ? 'staff member' : 'client'}’s request`;
       // The staff member booked, if any, is told in their own words (and never of the client's charge).
       const booked = stored?.status === 'assigned' && row.candidate_id != null ? Number(row.candidate_id) : null;
       await notify(ctx.db, {
-        merchantId, event: 'shift.cancelled', title: 'Shift cancelled', body: `The ${n.role} shift at ${n.site} (${n.client}), ${when}, was cancelled by ${ctx.principal.name}${asked}: ${asSentence(row.cancel_reason)}${charge}`,
-        link: '/shift-list/deleted', clientLink: '/client/shift/deleted-shift', audience: { agency: true, clientId: Number(row.client_id), candidateId: booked }, data: { ...data, reason: row.cancel_reason },
+        merchantId,
+        event: 'shift.cancelled',
+        title: 'Shift cancelled',
+        body: `The ${n.role} shift at ${n.site} (${n.client}), ${when}, was cancelled by ${ctx.principal.name}${asked}: ${asSentence(row.cancel_reason)}${charge}`,
+        link: '/shift-list/deleted',
+        clientLink: '/client/shift/deleted-shift',
+        audience: { agency: true, clientId: Number(row.client_id), candidateId: booked },
+        data: { ...data, reason: row.cancel_reason },
         staffWords: offWords(n, when, `the shift was cancelled (${sentenceOf(row.cancel_reason)}).`),
       });
     }
-    if (action === 'unassign' && stored?.candidate_id != null) await notifyStaffOff(ctx, stored, Number(stored.candidate_id), 'you were taken off the shift.');
+    if (action === 'unassign' && stored?.candidate_id != null)
+      await notifyStaffOff(ctx, stored, Number(stored.candidate_id), 'you were taken off the shift.');
     if (action === 'move' && stored) {
-      const sameStaff = (stored.candidate_id == null ? null : Number(stored.candidate_id)) === (row.candidate_id == null ? null : Number(row.candidate_id));
+      const sameStaff =
+        (stored.candidate_id == null ? null : Number(stored.candidate_id)) ===
+        (row.candidate_id == null ? null : Number(row.candidate_id));
       // Given to someone else: the one taken off is told here, the one booked (and the client) by the booking.
-      if (!sameStaff && stored.candidate_id != null) await notifyStaffOff(ctx, stored, Number(stored.candidate_id), 'the shift was given to someone else.');
+      if (!sameStaff && stored.candidate_id != null)
+        await notifyStaffOff(ctx, stored, Number(stored.candidate_id), 'the shift was given to someone else.');
       const retimed = iso(stored.start_at) !== iso(row.start_at) || iso(stored.end_at) !== iso(row.end_at);
       if (sameStaff && retimed) await notifyMoved(ctx, stored, row);
     }
@@ -246,7 +363,10 @@ export const shiftsBehaviour: ResourceBehaviour = {
 
     async cancel(ctx, record, input) {
       const p = ctx.principal;
-      if (input.waive_charge && p.loginType !== 'admin') throw new HttpError(422, 'Only the agency can waive a late-cancellation charge.', { waive_charge: 'Only the agency can waive a late-cancellation charge.' });
+      if (input.waive_charge && p.loginType !== 'admin')
+        throw new HttpError(422, 'Only the agency can waive a late-cancellation charge.', {
+          waive_charge: 'Only the agency can waive a late-cancellation charge.',
+        });
       const at = ctx.now.toISOString();
       const requestedBy = requestedByOf(ctx, input);
       const outcome = await cancellationCharge(ctx.db, p.merchantId, record, at, requestedBy, p.loginType === 'client');
@@ -282,7 +402,12 @@ export const shiftsBehaviour: ResourceBehaviour = {
       const end = iso(input.end);
       checkTimes(start, end);
       const moved = { ...shiftTimesOf(record), start, end };
-      const candidateId = input.candidate_id != null ? Number(input.candidate_id) : record.candidate_id != null ? Number(record.candidate_id) : null;
+      const candidateId =
+        input.candidate_id != null
+          ? Number(input.candidate_id)
+          : record.candidate_id != null
+            ? Number(record.candidate_id)
+            : null;
       const priced = await priceShift(ctx.db, ctx.principal.merchantId, moved, candidateId);
       if (candidateId === null) return { start_at: start, end_at: end, ...priced };
       const shift = { ...moved, paid_minutes: priced.paid_minutes, price_lines: priced.price_lines };
@@ -300,11 +425,26 @@ export const shiftsBehaviour: ResourceBehaviour = {
  * Worked, cancelled and deleted shifts keep the deleted record for the history.
  */
 const UPCOMING = `deleted_at is null and end_at > now()`;
-const upcoming = (n: number, state: string) => (n === 1 ? `a future shift is ${state}` : `${n} future shifts are ${state}`);
+const upcoming = (n: number, state: string) =>
+  n === 1 ? `a future shift is ${state}` : `${n} future shifts are ${state}`;
 const shiftDeleteBlockers: ResourceBehaviour['deleteBlockers'] = {
-  candidate_id: { where: `${UPCOMING} and status = 'assigned'`, describe: (n) => upcoming(n, 'booked for them'), advice: 'Unassign or cancel them first.' },
-  client_id: { where: `${UPCOMING} and status in ('open', 'assigned')`, describe: (n) => upcoming(n, 'still on the schedule'), advice: 'Cancel or delete them first.' },
-  site_id: { where: `${UPCOMING} and status in ('open', 'assigned')`, describe: (n) => upcoming(n, 'still on the schedule there'), advice: 'Cancel or delete them first.' },
+  candidate_id: {
+    where: `${UPCOMING} and status = 'assigned'`,
+    describe: (n) => upcoming(n, 'booked for them'),
+    advice: 'Unassign or cancel them first.',
+  },
+  client_id: {
+    where: `${UPCOMING} and status in ('open', 'assigned')`,
+    describe: (n) => upcoming(n, 'still on the schedule'),
+    advice: 'Cancel or delete them first.',
+  },
+  site_id: {
+    where: `${UPCOMING} and status in ('open', 'assigned')`,
+    describe: (n) => upcoming(n, 'still on the schedule there'),
+    advice: 'Cancel or delete them first.',
+  },
 };
 
-export const shiftBehaviours: Record<string, ResourceBehaviour> = { shifts: { ...shiftsBehaviour, deleteBlockers: shiftDeleteBlockers } };
+export const shiftBehaviours: Record<string, ResourceBehaviour> = {
+  shifts: { ...shiftsBehaviour, deleteBlockers: shiftDeleteBlockers },
+};

@@ -4,7 +4,10 @@ import { notify } from '../notifications/notify.js';
 
 /** The agency's administrators: they answer support requests. */
 export async function administrators(db: Queryable, merchantId: number): Promise<number[]> {
-  const rows = await db.query<{ id: number }>(`select id from users where merchant_id = $1 and kind = 'admin' and role = 'admin' and active order by id`, [merchantId]);
+  const rows = await db.query<{ id: number }>(
+    `select id from users where merchant_id = $1 and kind = 'admin' and role = 'admin' and active order by id`,
+    [merchantId],
+  );
   return rows.map((r) => r.id);
 }
 

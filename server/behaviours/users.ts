@@ -11,7 +11,8 @@ const isAgencyRole = (role: unknown) => AGENCY_ROLES.includes(role as Role);
 
 /** A consultant manages consultants and client users; an admin's account is an admin's business. */
 function mayManage(ctx: EngineContext, user: Row) {
-  if (ctx.principal.role !== 'admin' && user.role === 'admin') throw new HttpError(403, "Only an admin can change an admin's account.");
+  if (ctx.principal.role !== 'admin' && user.role === 'admin')
+    throw new HttpError(403, "Only an admin can change an admin's account.");
 }
 
 /**
@@ -35,15 +36,25 @@ export const usersBehaviour: ResourceBehaviour = {
       record.kind = isAgencyRole(record.role) ? 'admin' : 'client';
       record.active = true;
       if (record.role === 'admin' && me.role !== 'admin') say('role', 'Only an admin can invite an admin.');
-      if (record.kind === 'admin' && record.client_id != null) say('client_id', 'An agency user belongs to no client: leave Client empty, or choose a client role.');
-      if (record.kind === 'client' && record.client_id == null) say('client_id', 'Choose the client whose panel they sign in to.');
-      const [taken] = await ctx.db.query('select 1 from users where kind = $1 and lower(email) = $2', [record.kind, record.email]);
+      if (record.kind === 'admin' && record.client_id != null)
+        say('client_id', 'An agency user belongs to no client: leave Client empty, or choose a client role.');
+      if (record.kind === 'client' && record.client_id == null)
+        say('client_id', 'Choose the client whose panel they sign in to.');
+      const [taken] = await ctx.db.query('select 1 from users where kind = $1 and lower(email) = $2', [
+        record.kind,
+        record.email,
+      ]);
       if (taken) say('email', 'Someone already signs in with this e-mail address.');
     } else if ('role' in changes && changes.role !== stored.role) {
       if (me.role !== 'admin') say('role', 'Only an admin can change a role.');
       else if (stored.id === me.userId) say('role', 'You cannot change your own role.');
       else if (isAgencyRole(changes.role) !== isAgencyRole(stored.role)) {
-        say('role', stored.kind === 'client' ? 'A client user keeps a client role: choose Client manager or Client viewer.' : 'An agency user keeps an agency role: choose Admin or Consultant.');
+        say(
+          'role',
+          stored.kind === 'client'
+            ? 'A client user keeps a client role: choose Client manager or Client viewer.'
+            : 'An agency user keeps an agency role: choose Admin or Consultant.',
+        );
       }
     }
     return Object.keys(problems).length ? problems : undefined;
@@ -63,7 +74,8 @@ export const usersBehaviour: ResourceBehaviour = {
     },
     async deactivate(ctx, user) {
       mayManage(ctx, user);
-      if (user.id === ctx.principal.userId) throw new HttpError(409, 'You cannot deactivate yourself. Ask another admin.');
+      if (user.id === ctx.principal.userId)
+        throw new HttpError(409, 'You cannot deactivate yourself. Ask another admin.');
       await withdrawInvites(ctx.db, ctx.principal.merchantId, user.id);
       await endSessionsOfUser(ctx.db, ctx.cluster!, user.id);
     },

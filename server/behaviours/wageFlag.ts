@@ -10,7 +10,9 @@ import { DEFAULT_WAGE_FLOORS } from '../../core/domain/pricing/oncosts.js';
  */
 function adultFloorSql(table: string, today: string, bind: (v: unknown) => string): string {
   const on = `greatest(${table}.effective_from, ${bind(today)}::date)`;
-  const defaults = DEFAULT_WAGE_FLOORS.map((f) => `('${f.effective_from}'::date, ${f.min_age}, ${f.hourly_pence}::bigint)`).join(', ');
+  const defaults = DEFAULT_WAGE_FLOORS.map(
+    (f) => `('${f.effective_from}'::date, ${f.min_age}, ${f.hourly_pence}::bigint)`,
+  ).join(', ');
   return `coalesce(
       (select w.hourly from wage_floors w where w.merchant_id = ${table}.merchant_id and w.effective_from <= ${on}
           and w.min_age = (select max(x.min_age) from wage_floors x where x.merchant_id = ${table}.merchant_id and x.min_age <= 21)

@@ -34,7 +34,8 @@ export const callerOf = (u: AuthUser): ChatCaller => ({
 });
 
 /** The side a caller writes as: staff write as the Candidate, agency users as the Merchant. */
-export const sideOf = (c: { candidateId: number | null }): SenderType => (c.candidateId === null ? 'Merchant' : 'Candidate');
+export const sideOf = (c: { candidateId: number | null }): SenderType =>
+  c.candidateId === null ? 'Merchant' : 'Candidate';
 
 export interface MessageRow {
   id: number;
@@ -85,7 +86,10 @@ export async function openChannel(db: Queryable, caller: ChatCaller, input: Crea
   if (Object.keys(errors).length) throw badInput(errors);
   if (input.receiver_id !== caller.merchantId) throw notFound('Agency');
   if (caller.candidateId !== null && input.sender_id !== caller.candidateId) throw notFound('Staff member');
-  const [candidate] = await db.query('select id from candidates where merchant_id = $1 and id = $2 and deleted_at is null', [caller.merchantId, input.sender_id]);
+  const [candidate] = await db.query(
+    'select id from candidates where merchant_id = $1 and id = $2 and deleted_at is null',
+    [caller.merchantId, input.sender_id],
+  );
   if (!candidate) throw notFound('Staff member');
   // One statement, safe under concurrency: the no-op update makes an existing row answer too.
   const [row] = await db.query<{ channel_sid: string }>(
@@ -158,7 +162,10 @@ export async function sendMessage(db: Db, caller: ChatCaller, sid: string, raw: 
         data: { staff_name: channel.staff_name, message: text },
       });
     }
-    return { message: messageFor(row, caller), event: { merchantId: caller.merchantId, candidateId: channel.candidate_id, messageId: row.id } };
+    return {
+      message: messageFor(row, caller),
+      event: { merchantId: caller.merchantId, candidateId: channel.candidate_id, messageId: row.id },
+    };
   });
 }
 
@@ -166,7 +173,12 @@ export async function sendMessage(db: Db, caller: ChatCaller, sid: string, raw: 
  * The latest messages of the caller's channel, oldest first (or those before the message `before`, to page
  * back). Reading the latest page marks the channel read for the caller's side.
  */
-export async function fetchMessages(db: Queryable, caller: ChatCaller, sid: string, options: { before?: number; limit?: number } = {}) {
+export async function fetchMessages(
+  db: Queryable,
+  caller: ChatCaller,
+  sid: string,
+  options: { before?: number; limit?: number } = {},
+) {
   const channel = await channelOf(db, caller, sid);
   const limit = Math.min(options.limit ?? MESSAGES_PAGE, MESSAGES_PAGE_MAX);
   const rows = await db.query<MessageRow>(
@@ -177,7 +189,12 @@ export async function fetchMessages(db: Queryable, caller: ChatCaller, sid: stri
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit).reverse();
   if (options.before === undefined && page.length) await markRead(db, caller, channel, page[page.length - 1].id);
-  return { channel_sid: channel.channel_sid, staff_name: channel.staff_name, messages: page.map((r) => messageFor(r, caller)), has_more: hasMore };
+  return {
+    channel_sid: channel.channel_sid,
+    staff_name: channel.staff_name,
+    messages: page.map((r) => messageFor(r, caller)),
+    has_more: hasMore,
+  };
 }
 
 /** The caller's side has read the channel up to `upTo` (never backwards, never past its last message). */
@@ -194,7 +211,12 @@ export async function markRead(db: Queryable, caller: ChatCaller, channel: Chann
  * The agency's conversations, latest first, a page at a time, with the messages from staff the agency has not
  * read: one statement (the unread count walks one channel's index range per row of the page).
  */
-export async function listConversations(db: Queryable, merchantId: number, page: number, perPage: number): Promise<{ data: Conversation[]; total: number }> {
+export async function listConversations(
+  db: Queryable,
+  merchantId: number,
+  page: number,
+  perPage: number,
+): Promise<{ data: Conversation[]; total: number }> {
   const rows = await db.query<Conversation & { total: number }>(
     `select c.channel_sid, c.candidate_id, ca.first_name || ' ' || ca.last_name as staff_name, ca.profile_photo,
             m.content as last_message, m.sender_type as last_sender_type, c.last_message_at,

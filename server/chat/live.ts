@@ -43,12 +43,16 @@ export class ChatHub {
     private db: Queryable,
     private cluster: Cluster,
   ) {
-    cluster.on('chat', (event) => void this.hear(event).catch((e) => console.error('A chat message could not be delivered:', e)));
+    cluster.on(
+      'chat',
+      (event) => void this.hear(event).catch((e) => console.error('A chat message could not be delivered:', e)),
+    );
     cluster.onReset(() => this.each(() => true, { type: 'resync' }));
     // The announcement that ends sessions (sign-out, a user, client or staff member losing the right to sign in)
     // ends their open streams too, in every process.
     cluster.on('sessions', (ended) => {
-      for (const set of this.listeners.values()) for (const l of set) if (l.session && endsSession(ended, l.session)) l.session.end();
+      for (const set of this.listeners.values())
+        for (const l of set) if (l.session && endsSession(ended, l.session)) l.session.end();
     });
   }
 
@@ -119,7 +123,12 @@ export class ChatHub {
   }
 
   private eventFor(row: EventRow, reader: { candidateId: number | null }): LiveEvent {
-    return { type: 'message', channel_sid: row.channel_sid, candidate_id: row.candidate_id, message: messageFor(row, reader) };
+    return {
+      type: 'message',
+      channel_sid: row.channel_sid,
+      candidate_id: row.candidate_id,
+      message: messageFor(row, reader),
+    };
   }
 
   private each(match: (l: Listener) => boolean, event: LiveEvent) {

@@ -71,7 +71,12 @@ export interface PgliteDb extends Db {
  */
 export async function openPglite(dataDir?: string, options: { from?: Blob } = {}): Promise<PgliteDb> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create({ dataDir, loadDataDir: options.from, extensions: { pg_trgm, btree_gist }, parsers });
+  const lite = await PGlite.create({
+    dataDir,
+    loadDataDir: options.from,
+    extensions: { pg_trgm, btree_gist },
+    parsers,
+  });
   const run = async <T extends Row>(q: PGlite | Transaction, sql: string, params?: unknown[]) =>
     (await q.query<T>(sql, params as any[])).rows;
   const query: Queryable['query'] = (sql, params) => run(lite, sql, params);
@@ -95,7 +100,8 @@ export async function openPglite(dataDir?: string, options: { from?: Blob } = {}
 }
 
 function plainChannel(channel: string): string {
-  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Channel names are lower-case letters, digits and _: ${channel}`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel))
+    throw new Error(`Channel names are lower-case letters, digits and _: ${channel}`);
   return channel;
 }
 
@@ -226,7 +232,9 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /** PostgreSQL truncates identifiers (channel names) to 63 bytes; longer scoped names are shortened by a hash. */
 function scopedChannel(scope: string, channel: string): string {
   const name = `${scope}.${channel}`;
-  return Buffer.byteLength(name) <= 63 ? name : `${createHash('sha256').update(name).digest('hex').slice(0, 40)}.${channel}`.slice(0, 63);
+  return Buffer.byteLength(name) <= 63
+    ? name
+    : `${createHash('sha256').update(name).digest('hex').slice(0, 40)}.${channel}`.slice(0, 63);
 }
 
 export async function openPostgres(url: string, options: { searchPath?: string; max?: number } = {}): Promise<Db> {
@@ -236,7 +244,9 @@ export async function openPostgres(url: string, options: { searchPath?: string; 
     connectionString: url,
     max: options.max ?? 10,
     options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
-    types: { getTypeParser: ((oid: number, format?: any) => parsers[oid] ?? pg.types.getTypeParser(oid, format)) as any },
+    types: {
+      getTypeParser: ((oid: number, format?: any) => parsers[oid] ?? pg.types.getTypeParser(oid, format)) as any,
+    },
   });
   // An idle pooled connection that the server drops emits 'error' on the pool; unheard, that would end the
   // process. The pool replaces the connection by itself.
@@ -267,7 +277,9 @@ export async function openPostgres(url: string, options: { searchPath?: string; 
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn({ query: async (sql, params) => (await client.query(sql, params as any[])).rows as any });
+        const result = await fn({
+          query: async (sql, params) => (await client.query(sql, params as any[])).rows as any,
+        });
         await client.query('commit');
         return result;
       } catch (e) {
@@ -294,7 +306,10 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
 export const TRIGRAM_MIN_LENGTH = 3;
 
 /** Opens the configured database and brings its schema up to date. */
-export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<{ db: Db; created: boolean }> {
+export async function openDatabase(config: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<{ db: Db; created: boolean }> {
   const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
   const { applied, fresh } = await migrate(db);
   void applied;

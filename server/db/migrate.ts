@@ -3,7 +3,9 @@ import { migrations } from './migrations/index.js';
 
 /** Applies pending migrations in order, each in its own transaction. `fresh` tells a brand-new database. */
 export async function migrate(db: Db): Promise<{ applied: string[]; fresh: boolean }> {
-  await db.query(`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`);
+  await db.query(
+    `create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`,
+  );
   const done = new Set((await db.query<{ id: string }>('select id from schema_migrations')).map((r) => r.id));
   const fresh = done.size === 0;
   const applied: string[] = [];

@@ -36,10 +36,19 @@ export async function documentRoutes(app: FastifyInstance) {
         if (!permits({ loginType: user.kind, role: user.role }, decl, 'list')) throw forbidden();
         const query = req.query as Record<string, string>;
         const ctx = await contextOf(app.db, req);
-        const table = await exportTable(ctx, c, listQueryOf(query), { pageSize: 500, fields: (fields) => fields.filter((f) => hasView(f, 'list')) });
+        const table = await exportTable(ctx, c, listQueryOf(query), {
+          pageSize: 500,
+          fields: (fields) => fields.filter((f) => hasView(f, 'list')),
+        });
         const tab = decl.tabs?.find((t) => t.id === query.tab);
-        const subtitle = [tab && `${tab.label}`, query.q && `Search: ${query.q}`, `Printed ${ctx.today}`].filter(Boolean).join(' · ');
-        const pdf = await renderPdf(listReport, { title: decl.label.many, subtitle, table, limit: PRINT_LIMIT }, await letterheadOf(app.db, user.merchant_id));
+        const subtitle = [tab && `${tab.label}`, query.q && `Search: ${query.q}`, `Printed ${ctx.today}`]
+          .filter(Boolean)
+          .join(' · ');
+        const pdf = await renderPdf(
+          listReport,
+          { title: decl.label.many, subtitle, table, limit: PRINT_LIMIT },
+          await letterheadOf(app.db, user.merchant_id),
+        );
         return sendDownload(reply, pdf, 'application/pdf', `${exportBaseName(decl, ctx.today)}.pdf`);
       },
     });

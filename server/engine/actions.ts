@@ -31,23 +31,43 @@ function actionInput(ctx: EngineContext, action: ActionDeclaration, body: Record
  * each record takes the declared patch and the server effect through the same write path as any change
  * (validation, hooks, audit with the action and its input).
  */
-export async function runAction(ctx: EngineContext, c: Compiled, action: ActionDeclaration, ids: number[], body: Record<string, unknown>, registry?: Map<string, Compiled>): Promise<Row[]> {
+export async function runAction(
+  ctx: EngineContext,
+  c: Compiled,
+  action: ActionDeclaration,
+  ids: number[],
+  body: Record<string, unknown>,
+  registry?: Map<string, Compiled>,
+): Promise<Row[]> {
   const input = actionInput(ctx, action, body);
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   const p = new Params();
   const where = scopeWhere(c, ctx.principal, p.bind);
   // Locked in id order, so two bulk runs over overlapping rows cannot deadlock.
-  const rows = await ctx.db.query(`select ${c.storedColumns.map(ident).join(', ')} from ${c.table} where id = any(${p.bind(unique)}) and ${where} order by id for update`, p.values);
+  const rows = await ctx.db.query(
+    `select ${c.storedColumns.map(ident).join(', ')} from ${c.table} where id = any(${p.bind(unique)}) and ${where} order by id for update`,
+    p.values,
+  );
   if (rows.length !== unique.length) {
     if (unique.length === 1) throw notFound(c.decl.label.one);
-    throw new HttpError(404, `${unique.length - rows.length} of the ${unique.length} selected ${c.decl.label.many.toLowerCase()} no longer exist. Reload the list and try again.`);
+    throw new HttpError(
+      404,
+      `${unique.length - rows.length} of the ${unique.length} selected ${c.decl.label.many.toLowerCase()} no longer exist. Reload the list and try again.`,
+    );
   }
   const refused = rows.map((r) => ({ r, why: actionRefusal(c.decl, action, r) })).filter((x) => x.why);
   if (refused.length) {
     const reason = (key: string) => toFieldErrors({ x: { message: key } }).x;
     if (rows.length === 1) throw new HttpError(409, reason(refused[0].why!));
-    const list = refused.slice(0, 5).map((x) => `${nameOf(c, x.r)}: ${reason(x.why!)}`).join('; ');
-    throw new HttpError(409, `${refused.length} of the ${rows.length} selected ${c.decl.label.many.toLowerCase()} cannot be changed, so nothing was changed. ${list}${refused.length > 5 ? '; …' : ''}`, Object.fromEntries(refused.map((x) => [String(x.r.id), reason(x.why!)])));
+    const list = refused
+      .slice(0, 5)
+      .map((x) => `${nameOf(c, x.r)}: ${reason(x.why!)}`)
+      .join('; ');
+    throw new HttpError(
+      409,
+      `${refused.length} of the ${rows.length} selected ${c.decl.label.many.toLowerCase()} cannot be changed, so nothing was changed. ${list}${refused.length > 5 ? '; …' : ''}`,
+      Object.fromEntries(refused.map((x) => [String(x.r.id), reason(x.why!)])),
+    );
   }
   // The declared delete's button: the engine's delete with the input's reason, audited as a delete.
   if (action.deletes) {
@@ -64,13 +84,19 @@ export async function runAction(ctx: EngineContext, c: Compiled, action: ActionD
   const t = transitionOf(lc, action.name);
   const out: Row[] = [];
   for (const stored of rows) {
-    const patch: Record<string, unknown> = { ...action.patch?.(stored, input), ...((await c.behaviour.actions?.[action.name]?.(ctx, stored, input)) ?? {}) };
+    const patch: Record<string, unknown> = {
+      ...action.patch?.(stored, input),
+      ...((await c.behaviour.actions?.[action.name]?.(ctx, stored, input)) ?? {}),
+    };
     if (lc) {
       // The transition sets the state it declares; an effect may choose only among the states it declares.
       if (typeof t?.to === 'string') patch[lc.field] = t.to;
       const to = patch[lc.field] ?? stored[lc.field];
       const allowed = t?.to === undefined ? [stored[lc.field]] : Array.isArray(t.to) ? t.to : [t.to];
-      if (!allowed.includes(to)) throw new Error(`${c.decl.name}.${action.name} would make the ${c.decl.label.one.toLowerCase()} ${stateName(c.decl, to)}, which its lifecycle does not declare`);
+      if (!allowed.includes(to))
+        throw new Error(
+          `${c.decl.name}.${action.name} would make the ${c.decl.label.one.toLowerCase()} ${stateName(c.decl, to)}, which its lifecycle does not declare`,
+        );
     }
     out.push(await store(ctx, c, stored, patch, { action: action.name, input }));
   }

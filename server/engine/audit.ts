@@ -11,12 +11,14 @@ export function diff(c: Compiled, before: Row | undefined, after: Row): Changes 
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
   for (const f of c.stored) {
     if (f.source === 'created_at') continue;
-    if (!same(before?.[f.source], after[f.source])) out[f.source] = { from: before?.[f.source] ?? null, to: after[f.source] ?? null };
+    if (!same(before?.[f.source], after[f.source]))
+      out[f.source] = { from: before?.[f.source] ?? null, to: after[f.source] ?? null };
   }
   if (c.decl.customFields) {
     const a = before?.custom_fields ?? {};
     const b = after.custom_fields ?? {};
-    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) if (!same(a[k], b[k])) out[`custom_fields.${k}`] = { from: a[k] ?? null, to: b[k] ?? null };
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)]))
+      if (!same(a[k], b[k])) out[`custom_fields.${k}`] = { from: a[k] ?? null, to: b[k] ?? null };
   }
   return out;
 }
@@ -56,7 +58,20 @@ export async function writeAudit(db: Queryable, who: EnginePrincipal, e: AuditEn
   await db.query(
     `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, action, changes, input, user_id, user_name, login_type)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [who.merchantId, e.resource, e.recordId, e.subject?.resource ?? e.resource, e.subject?.id ?? e.recordId, e.event, e.action ?? null, JSON.stringify(e.changes ?? {}), e.input === undefined ? null : JSON.stringify(e.input), who.userId || null, who.name, who.loginType],
+    [
+      who.merchantId,
+      e.resource,
+      e.recordId,
+      e.subject?.resource ?? e.resource,
+      e.subject?.id ?? e.recordId,
+      e.event,
+      e.action ?? null,
+      JSON.stringify(e.changes ?? {}),
+      e.input === undefined ? null : JSON.stringify(e.input),
+      who.userId || null,
+      who.name,
+      who.loginType,
+    ],
   );
 }
 
@@ -64,9 +79,23 @@ export async function writeAudit(db: Queryable, who: EnginePrincipal, e: AuditEn
  * The engine's entry for a write: a child record's entry is also filed under its parent (the staff member whose
  * document changed).
  */
-export async function audit(ctx: EngineContext, c: Compiled, recordId: number, event: AuditEvent, e: { record?: Row; changes?: Changes; action?: string; input?: unknown }) {
+export async function audit(
+  ctx: EngineContext,
+  c: Compiled,
+  recordId: number,
+  event: AuditEvent,
+  e: { record?: Row; changes?: Changes; action?: string; input?: unknown },
+) {
   if (c.decl.audited === false) return;
   const parent = c.decl.parent;
   const subject = parent ? { resource: parent.resource, id: Number(e.record?.[parent.field]) || recordId } : undefined;
-  await writeAudit(ctx.db, ctx.principal, { resource: c.decl.name, recordId, subject, event, action: e.action, changes: e.changes, input: e.input });
+  await writeAudit(ctx.db, ctx.principal, {
+    resource: c.decl.name,
+    recordId,
+    subject,
+    event,
+    action: e.action,
+    changes: e.changes,
+    input: e.input,
+  });
 }

@@ -222,7 +222,14 @@ export async function capabilityRoutes(app: FastifyInstance, options: { registry
         const ctx = { ...(await linkContext(app, tx, principal)), cluster: app.cluster, touched: new Set<string>() };
         if (link.content_hash !== null && link.content_hash !== contentHash(await getRecord(ctx, c, link.record_id)))
           throw new HttpError(409, LINK_CHANGED);
-        const [row] = await runAction(ctx, c, action, [link.record_id], (req.body ?? {}) as Record<string, unknown>, app.engine);
+        const [row] = await runAction(
+          ctx,
+          c,
+          action,
+          [link.record_id],
+          (req.body ?? {}) as Record<string, unknown>,
+          app.engine,
+        );
         await tx.query('update capability_links set used_at = now() where id = $1', [link.id]);
         merchantId = link.merchant_id;
         table = c.decl.table;

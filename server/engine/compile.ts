@@ -24,34 +24,81 @@ export class Params {
 }
 
 /** Everything the engine derives from one declaration, computed once at start-up. */
-export function compile(decl: ResourceDeclaration, lookup: Lookup, totals: TotalCache, behaviour: ResourceBehaviour = {}) {
+export function compile(
+  decl: ResourceDeclaration,
+  lookup: Lookup,
+  totals: TotalCache,
+  behaviour: ResourceBehaviour = {},
+) {
   const table = ident(decl.table);
   // A declaration's mistakes (an unknown state or field, an action named like a CRUD permission) fail at start-up.
   const problems = lifecycleProblems(decl);
-  for (const u of decl.uniqueTogether ?? []) for (const f of [...u.fields, ...(u.field ? [u.field] : [])]) if (!decl.fields.some((x) => x.source === f && !x.computed)) problems.push(`${decl.name}.uniqueTogether names ${f}, which is not a stored field`);
+  for (const u of decl.uniqueTogether ?? [])
+    for (const f of [...u.fields, ...(u.field ? [u.field] : [])])
+      if (!decl.fields.some((x) => x.source === f && !x.computed))
+        problems.push(`${decl.name}.uniqueTogether names ${f}, which is not a stored field`);
   const numbered = decl.numbering && decl.fields.find((x) => x.source === decl.numbering!.field);
-  if (decl.numbering && (!numbered || !numbered.readOnly || numbered.computed)) problems.push(`${decl.name}.numbering.field must be a stored readOnly field`);
-  for (const f of decl.effectiveDated ? [...decl.effectiveDated.key, decl.effectiveDated.from, decl.effectiveDated.to] : []) if (!decl.fields.some((x) => x.source === f && !x.computed)) problems.push(`${decl.name}.effectiveDated names ${f}, which is not a stored field`);
-  for (const f of decl.fields) if (f.within && (f.type !== 'reference' || !decl.fields.some((x) => x.source === f.within!.field))) problems.push(`${decl.name}.${f.source}.within needs a reference and a field ${f.within.field}`);
+  if (decl.numbering && (!numbered || !numbered.readOnly || numbered.computed))
+    problems.push(`${decl.name}.numbering.field must be a stored readOnly field`);
+  for (const f of decl.effectiveDated
+    ? [...decl.effectiveDated.key, decl.effectiveDated.from, decl.effectiveDated.to]
+    : [])
+    if (!decl.fields.some((x) => x.source === f && !x.computed))
+      problems.push(`${decl.name}.effectiveDated names ${f}, which is not a stored field`);
+  for (const f of decl.fields)
+    if (f.within && (f.type !== 'reference' || !decl.fields.some((x) => x.source === f.within!.field)))
+      problems.push(`${decl.name}.${f.source}.within needs a reference and a field ${f.within.field}`);
   if (problems.length) throw new Error(problems.join('; '));
   const deletion = deletionOf(decl);
   const soft = deletion.mode === 'soft';
-  for (const f of [deletion.by, typeof deletion.reason === 'string' ? deletion.reason : undefined]) if (f && !decl.fields.some((x) => x.source === f)) throw new Error(`${decl.name}.delete names ${f}, which is not a field`);
+  for (const f of [deletion.by, typeof deletion.reason === 'string' ? deletion.reason : undefined])
+    if (f && !decl.fields.some((x) => x.source === f))
+      throw new Error(`${decl.name}.delete names ${f}, which is not a field`);
   const fields = decl.fields;
   const stored = fields.filter((f) => !f.computed);
   const computed = fields.filter((f) => f.computed);
-  for (const f of computed) if (!behaviour.computed?.[f.source]) throw new Error(`${decl.name}.${f.source} is computed but its server behaviour gives no expression`);
+  for (const f of computed)
+    if (!behaviour.computed?.[f.source])
+      throw new Error(`${decl.name}.${f.source} is computed but its server behaviour gives no expression`);
   const writable = stored.filter((f) => !f.readOnly);
   const byField = new Map(fields.map((f) => [f.source, f]));
   const sortable = new Set(['id', 'created_at', ...fields.filter((f) => f.sortable).map((f) => f.source)]);
   const filterFields = fields.filter((f) => f.filter || f.source === decl.parent?.field);
   const filterable = new Map(filterFields.map((f) => [f.source, f]));
-  const rangeable = new Map(filterFields.filter((f) => ['date', 'datetime', 'number', 'money'].includes(f.type)).map((f) => [f.source, f]));
-  const storedColumns = ['id', ...stored.map((f) => f.source).filter((s) => s !== 'created_at'), ...(decl.customFields ? ['custom_fields'] : []), 'created_at', 'updated_at', 'version'];
+  const rangeable = new Map(
+    filterFields.filter((f) => ['date', 'datetime', 'number', 'money'].includes(f.type)).map((f) => [f.source, f]),
+  );
+  const storedColumns = [
+    'id',
+    ...stored.map((f) => f.source).filter((s) => s !== 'created_at'),
+    ...(decl.customFields ? ['custom_fields'] : []),
+    'created_at',
+    'updated_at',
+    'version',
+  ];
   // A listed soft delete keeps its deleted rows readable (their own tab); the engine refuses their writes instead.
   const live = soft && !deletion.listed ? ' and deleted_at is null' : '';
   const actions = new Map((decl.actions ?? []).map((a) => [a.name, a]));
-  return { decl, table, soft, deletion, fields, stored, computed, writable, byField, sortable, filterable, rangeable, storedColumns, live, lookup, totals, behaviour, actions };
+  return {
+    decl,
+    table,
+    soft,
+    deletion,
+    fields,
+    stored,
+    computed,
+    writable,
+    byField,
+    sortable,
+    filterable,
+    rangeable,
+    storedColumns,
+    live,
+    lookup,
+    totals,
+    behaviour,
+    actions,
+  };
 }
 export type Compiled = ReturnType<typeof compile>;
 
@@ -62,7 +109,14 @@ export const readable = (principal: EnginePrincipal, f: FieldDeclaration) => can
  * The select list for a principal. Lists leave out uploads unless the list shows them (a page of staff must
  * not carry 25 photos) and never carry a field the principal may not read.
  */
-export function selectList(c: Compiled, principal: EnginePrincipal, view: 'list' | 'record', bind: (v: unknown) => string, today: string, alias = '') {
+export function selectList(
+  c: Compiled,
+  principal: EnginePrincipal,
+  view: 'list' | 'record',
+  bind: (v: unknown) => string,
+  today: string,
+  alias = '',
+) {
   const cols: string[] = [];
   for (const col of c.storedColumns) {
     const f = c.byField.get(col);
@@ -93,13 +147,20 @@ export function fieldExpression(c: Compiled, f: FieldDeclaration, bind: (v: unkn
 export function scopeWhere(c: Compiled, principal: EnginePrincipal, bind: (v: unknown) => string): string {
   const parts = [`merchant_id = ${bind(principal.merchantId)}${c.live}`];
   if (principal.loginType === 'client' && c.decl.clientScope !== 'agency') {
-    parts.push(c.decl.clientScope && principal.clientId ? clientPath(c, c.decl.clientScope, bind(principal.clientId)) : 'false');
+    parts.push(
+      c.decl.clientScope && principal.clientId ? clientPath(c, c.decl.clientScope, bind(principal.clientId)) : 'false',
+    );
   }
   if (principal.loginType === 'staff') {
-    parts.push(c.decl.staffScope && principal.candidateId ? clientPath(c, c.decl.staffScope, bind(principal.candidateId)) : 'false');
+    parts.push(
+      c.decl.staffScope && principal.candidateId
+        ? clientPath(c, c.decl.staffScope, bind(principal.candidateId))
+        : 'false',
+    );
   }
   // A capability link reaches the one record it was minted for, and nothing of any other resource.
-  if (principal.loginType === 'link') parts.push(principal.link?.resource === c.decl.name ? `id = ${bind(principal.link.recordId)}` : 'false');
+  if (principal.loginType === 'link')
+    parts.push(principal.link?.resource === c.decl.name ? `id = ${bind(principal.link.recordId)}` : 'false');
   const own = c.behaviour.scope?.(principal, bind);
   if (own) parts.push(`(${own})`);
   return parts.join(' and ');
@@ -109,7 +170,8 @@ function clientPath(c: Compiled, path: string, placeholder: string): string {
   const [head, ...rest] = path.split('.');
   if (rest.length === 0) return `${ident(head)} = ${placeholder}`;
   const f = c.byField.get(head);
-  if (!f || f.type !== 'reference' || !f.reference) throw new Error(`${c.decl.name}: scope path ${path}: ${head} is not a reference`);
+  if (!f || f.type !== 'reference' || !f.reference)
+    throw new Error(`${c.decl.name}: scope path ${path}: ${head} is not a reference`);
   const target = c.lookup(f.reference);
   return `${ident(head)} in (select id from ${target.table} where ${clientPath(target, rest.join('.'), placeholder)})`;
 }

@@ -11,18 +11,38 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * The declaration's constraints on the record as it will be stored, checked when the write touches one of their
  * fields (any create). Fields that already failed validation are not asked about.
  */
-export async function checkConstraints(ctx: EngineContext, c: Compiled, record: Record<string, any>, stored: Row | undefined, known: Problems): Promise<Problems> {
+export async function checkConstraints(
+  ctx: EngineContext,
+  c: Compiled,
+  record: Record<string, any>,
+  stored: Row | undefined,
+  known: Problems,
+): Promise<Problems> {
   const problems: Problems = {};
   const merchantId = ctx.principal.merchantId;
   const touched = (fields: string[]) => !stored || fields.some((f) => !same(stored[f], record[f]));
   for (const f of c.stored) {
     const w = f.within;
-    if (!w || !f.reference || known[f.source] || known[w.field] || record[f.source] == null || record[w.field] == null || !touched([f.source, w.field])) continue;
+    if (
+      !w ||
+      !f.reference ||
+      known[f.source] ||
+      known[w.field] ||
+      record[f.source] == null ||
+      record[w.field] == null ||
+      !touched([f.source, w.field])
+    )
+      continue;
     const target = c.lookup(f.reference);
-    const [row] = await ctx.db.query(`select ${ident(w.via)} as via from ${target.table} where merchant_id = $1 and id = $2`, [merchantId, record[f.source]]);
+    const [row] = await ctx.db.query(
+      `select ${ident(w.via)} as via from ${target.table} where merchant_id = $1 and id = $2`,
+      [merchantId, record[f.source]],
+    );
     if (row && !same(String(row.via), String(record[w.field]))) {
       const owner = c.byField.get(w.field)?.label.toLowerCase() ?? w.field;
-      problems[f.source] = { message: w.message ?? `Choose one of the ${owner}’s ${target.decl.label.many.toLowerCase()}.` };
+      problems[f.source] = {
+        message: w.message ?? `Choose one of the ${owner}’s ${target.decl.label.many.toLowerCase()}.`,
+      };
     }
   }
   for (const u of c.decl.uniqueTogether ?? []) {
@@ -30,11 +50,15 @@ export async function checkConstraints(ctx: EngineContext, c: Compiled, record: 
     if (u.fields.some((f) => known[f] || problems[f]) || !touched(u.fields)) continue;
     const values = u.fields.map((f) => (record[f] === '' ? null : (record[f] ?? null)));
     // Two writes of the same values wait for each other here (until commit), so both cannot pass the check.
-    await ctx.db.query('select pg_advisory_xact_lock(hashtext($1))', [`${c.decl.table}:${merchantId}:${JSON.stringify(values)}`]);
+    await ctx.db.query('select pg_advisory_xact_lock(hashtext($1))', [
+      `${c.decl.table}:${merchantId}:${JSON.stringify(values)}`,
+    ]);
     const p = new Params();
     const where = u.fields.map((f, i) => {
       const text = TEXT.has(c.byField.get(f)?.type ?? '');
-      return text ? `lower(${ident(f)}) is not distinct from lower(${p.bind(values[i])}::text)` : `${ident(f)} is not distinct from ${p.bind(values[i])}`;
+      return text
+        ? `lower(${ident(f)}) is not distinct from lower(${p.bind(values[i])}::text)`
+        : `${ident(f)} is not distinct from ${p.bind(values[i])}`;
     });
     // Soft-deleted rows never collide, even where they stay listed (a deleted shift).
     const live = c.soft ? ' and deleted_at is null' : '';

@@ -90,7 +90,11 @@ export interface ResourceBehaviour {
    * constraint saw), or answers nothing to let the error through. The write runs under a savepoint when this is
    * declared, so the hook may still read (the staff member's name) before the transaction rolls back.
    */
-  refusedByDatabase?(ctx: EngineContext, e: SaveEvent, error: { code?: string; detail?: string }): Promise<Error | void>;
+  refusedByDatabase?(
+    ctx: EngineContext,
+    e: SaveEvent,
+    error: { code?: string; detail?: string },
+  ): Promise<Error | void>;
   /**
    * Rows of this resource that keep the record one of its reference fields points at from being deleted (a
    * staff member's future shifts), by field. Other rows referring to it follow the field's onDelete.
@@ -100,7 +104,10 @@ export interface ResourceBehaviour {
    * Action effects that need the database. Given the locked record and the validated input, answers the
    * fields to set (merged over the declaration's patch) or throws an HttpError to refuse.
    */
-  actions?: Record<string, (ctx: EngineContext, record: Row, input: Record<string, any>) => Promise<Record<string, unknown> | void>>;
+  actions?: Record<
+    string,
+    (ctx: EngineContext, record: Row, input: Record<string, any>) => Promise<Record<string, unknown> | void>
+  >;
   /**
    * SQL expressions of computed fields, given a function that binds a parameter and answers its placeholder.
    * They are selected like columns and filtered with `=`.

@@ -19,7 +19,10 @@ export async function customFieldsOf(ctx: EngineContext, c: Compiled): Promise<C
   const version = c.totals.versionOf(defs.decl.table, merchantId);
   const hit = definitions.get(key);
   if (hit && hit.version === version && hit.until > Date.now()) return hit.defs;
-  const rows = await ctx.db.query<CustomFieldDefinition & Row>(`select key, label, field_type, required, options from ${defs.table} where merchant_id = $1 order by position, id`, [merchantId]);
+  const rows = await ctx.db.query<CustomFieldDefinition & Row>(
+    `select key, label, field_type, required, options from ${defs.table} where merchant_id = $1 order by position, id`,
+    [merchantId],
+  );
   if (definitions.size > 1000) definitions.clear();
   definitions.set(key, { version, until: Date.now() + 10_000, defs: rows });
   return rows;

@@ -32,7 +32,16 @@ export const TEXT_TYPES = new Set(['text', 'longtext', 'email', 'phone', 'choice
 
 /** Columns the engine manages on every table besides the declared fields. */
 export function systemColumns(decl: ResourceDeclaration): string[] {
-  return ['id', 'merchant_id', 'created_at', 'updated_at', 'version', ...(deletionOf(decl).mode === 'soft' ? ['deleted_at'] : []), ...(decl.search?.length ? ['search_text'] : []), ...(decl.customFields ? ['custom_fields'] : [])];
+  return [
+    'id',
+    'merchant_id',
+    'created_at',
+    'updated_at',
+    'version',
+    ...(deletionOf(decl).mode === 'soft' ? ['deleted_at'] : []),
+    ...(decl.search?.length ? ['search_text'] : []),
+    ...(decl.customFields ? ['custom_fields'] : []),
+  ];
 }
 
 /**
@@ -48,31 +57,42 @@ export function createTableSql(decl: ResourceDeclaration): string {
     if (f.source === 'created_at' || f.computed) continue;
     let sql = `  ${f.source} ${SQL_TYPE[columnType(f)] ?? columnType(f)}`;
     // A reference carries the agency in its key, so it can never point into another agency.
-    if (f.type === 'reference' && f.reference) refs.push(`  foreign key (merchant_id, ${f.source}) references ${f.reference} (merchant_id, id)`);
+    if (f.type === 'reference' && f.reference)
+      refs.push(`  foreign key (merchant_id, ${f.source}) references ${f.reference} (merchant_id, id)`);
     if (f.type === 'references') sql += ` not null default '{}'`;
     else if (f.type === 'boolean') sql += ` not null default ${f.defaultValue === true}`;
     else if (f.required) sql += ' not null';
-    if (f.type === 'choice' && f.choices) sql += ` check (${f.source} in (${f.choices.map((c) => `'${c.id.replace(/'/g, "''")}'`).join(', ')}))`;
+    if (f.type === 'choice' && f.choices)
+      sql += ` check (${f.source} in (${f.choices.map((c) => `'${c.id.replace(/'/g, "''")}'`).join(', ')}))`;
     cols.push(sql);
   }
   if (decl.customFields) cols.push(`  custom_fields jsonb not null default '{}'::jsonb`);
-  cols.push('  created_at timestamptz not null default now()', '  updated_at timestamptz not null default now()', '  version integer not null default 1');
+  cols.push(
+    '  created_at timestamptz not null default now()',
+    '  updated_at timestamptz not null default now()',
+    '  version integer not null default 1',
+  );
   if (deletionOf(decl).mode === 'soft') cols.push('  deleted_at timestamptz');
   if (decl.search?.length) {
-    const parts = decl.search.map((s) => (decl.fields.find((f) => f.source === s)?.required ? s : `coalesce(${s}, '')`));
+    const parts = decl.search.map((s) =>
+      decl.fields.find((f) => f.source === s)?.required ? s : `coalesce(${s}, '')`,
+    );
     cols.push(`  search_text text generated always as (lower(${parts.join(` || ' ' || `)})) stored`);
   }
   cols.push('  unique (merchant_id, id)', ...refs);
   const out = [`create table ${t} (\n${cols.join(',\n')}\n);`];
   for (const f of decl.fields.filter((x) => x.type === 'references' && x.reference)) {
-    out.push(`create trigger ${t}_${f.source}_agency before insert or update of ${f.source} on ${t} for each row execute function check_agency_array_refs('${f.source}', '${f.reference}');`);
+    out.push(
+      `create trigger ${t}_${f.source}_agency before insert or update of ${f.source} on ${t} for each row execute function check_agency_array_refs('${f.source}', '${f.reference}');`,
+    );
   }
   for (const f of decl.fields.filter((x) => !x.computed)) {
     const expr = TEXT_TYPES.has(f.type) ? `lower(${f.source})` : f.source;
     if (f.unique) out.push(`create unique index ${t}_${f.source}_unique on ${t} (merchant_id, ${expr})${live};`);
     else if (f.sortable || f.filter) out.push(`create index ${t}_${f.source} on ${t} (merchant_id, ${expr})${live};`);
   }
-  if (!decl.fields.some((f) => f.source === 'created_at')) out.push(`create index ${t}_created on ${t} (merchant_id, created_at)${live};`);
+  if (!decl.fields.some((f) => f.source === 'created_at'))
+    out.push(`create index ${t}_created on ${t} (merchant_id, created_at)${live};`);
   if (decl.search?.length) out.push(`create index ${t}_search on ${t} using gin (search_text gin_trgm_ops);`);
   return out.join('\n');
 }

@@ -21,7 +21,13 @@ const REASON = { source: 'reason', type: 'longtext', label: 'Reason', required: 
  * declares. Every row this changes besides the record itself takes a new version and its own audit entry; the
  * record's entry keeps what it held.
  */
-export async function deleteRecord(ctx: EngineContext, c: Compiled, id: number, registry: Map<string, Compiled>, given?: unknown): Promise<Row> {
+export async function deleteRecord(
+  ctx: EngineContext,
+  c: Compiled,
+  id: number,
+  registry: Map<string, Compiled>,
+  given?: unknown,
+): Promise<Row> {
   const row = await getRecord(ctx, c, id, { lock: true, all: true });
   const merchantId = ctx.principal.merchantId;
   const refused = deleteRefusal(c.decl, row);
@@ -43,19 +49,32 @@ export async function deleteRecord(ctx: EngineContext, c: Compiled, id: number, 
       if ((f.type !== 'reference' && f.type !== 'references') || f.reference !== c.decl.name) continue;
       const match = f.type === 'references' ? `${ident(f.source)} @> array[$2]::integer[]` : `${ident(f.source)} = $2`;
       const isParent = other.decl.parent?.resource === c.decl.name && other.decl.parent.field === f.source;
-      const mode = isParent ? (other.decl.parent!.onDelete === 'hide' ? 'hide' : 'refuse') : (f.onDelete ?? (c.soft ? 'keep' : 'refuse'));
+      const mode = isParent
+        ? other.decl.parent!.onDelete === 'hide'
+          ? 'hide'
+          : 'refuse'
+        : (f.onDelete ?? (c.soft ? 'keep' : 'refuse'));
       if (mode === 'keep') continue;
       if (mode === 'refuse') {
-        const [{ n }] = await ctx.db.query<{ n: number }>(`select count(*)::int as n from ${other.table} where merchant_id = $1${other.live} and ${match}`, [merchantId, id]);
+        const [{ n }] = await ctx.db.query<{ n: number }>(
+          `select count(*)::int as n from ${other.table} where merchant_id = $1${other.live} and ${match}`,
+          [merchantId, id],
+        );
         if (n > 0) {
           const what = n === 1 ? other.decl.label.one.toLowerCase() : `${n} ${other.decl.label.many.toLowerCase()}`;
-          throw new HttpError(409, `This ${c.decl.label.one.toLowerCase()} is in use by ${what}. Remove ${n === 1 ? 'it' : 'them'} first.`);
+          throw new HttpError(
+            409,
+            `This ${c.decl.label.one.toLowerCase()} is in use by ${what}. Remove ${n === 1 ? 'it' : 'them'} first.`,
+          );
         }
         continue;
       }
       const columns = other.storedColumns.map(ident).join(', ');
       // Each touched row is read (and locked) first: its audit entry says what it held.
-      const rows = await ctx.db.query(`select ${columns} from ${other.table} where merchant_id = $1${other.live} and ${match} order by id for update`, [merchantId, id]);
+      const rows = await ctx.db.query(
+        `select ${columns} from ${other.table} where merchant_id = $1${other.live} and ${match} order by id for update`,
+        [merchantId, id],
+      );
       if (rows.length === 0) continue;
       const ids = rows.map((r) => r.id);
       ctx.touched?.add(other.decl.table);
@@ -66,19 +85,37 @@ export async function deleteRecord(ctx: EngineContext, c: Compiled, id: number, 
         continue;
       }
       const set = f.type === 'references' ? `array_remove(${ident(f.source)}, $3)` : 'null';
-      const after = await ctx.db.query(`update ${other.table} set ${ident(f.source)} = ${set}, version = version + 1, updated_at = now() where merchant_id = $1 and id = any($2) returning id, ${ident(f.source)}`, [merchantId, ids, id]);
+      const after = await ctx.db.query(
+        `update ${other.table} set ${ident(f.source)} = ${set}, version = version + 1, updated_at = now() where merchant_id = $1 and id = any($2) returning id, ${ident(f.source)}`,
+        [merchantId, ids, id],
+      );
       const now = new Map(after.map((r) => [r.id, r[f.source]]));
-      for (const r of rows) await audit(ctx, other, r.id, 'update', { record: r, changes: { [f.source]: { from: r[f.source], to: now.get(r.id) ?? null } }, input: { reason: deletedWith } });
+      for (const r of rows)
+        await audit(ctx, other, r.id, 'update', {
+          record: r,
+          changes: { [f.source]: { from: r[f.source], to: now.get(r.id) ?? null } },
+          input: { reason: deletedWith },
+        });
     }
   }
   if (c.soft) {
     // Who deleted it and why stay on the row when the declaration names fields for them (a deleted shift's tab).
     const p = new Params();
-    const stamps = [c.deletion.by && `${ident(c.deletion.by)} = ${p.bind(ctx.principal.name)}`, typeof c.deletion.reason === 'string' && `${ident(c.deletion.reason)} = ${p.bind(reason)}`].filter(Boolean);
-    await ctx.db.query(`update ${c.table} set ${['deleted_at = now()', 'version = version + 1', 'updated_at = now()', ...stamps].join(', ')} where merchant_id = ${p.bind(merchantId)} and id = ${p.bind(id)}`, p.values);
+    const stamps = [
+      c.deletion.by && `${ident(c.deletion.by)} = ${p.bind(ctx.principal.name)}`,
+      typeof c.deletion.reason === 'string' && `${ident(c.deletion.reason)} = ${p.bind(reason)}`,
+    ].filter(Boolean);
+    await ctx.db.query(
+      `update ${c.table} set ${['deleted_at = now()', 'version = version + 1', 'updated_at = now()', ...stamps].join(', ')} where merchant_id = ${p.bind(merchantId)} and id = ${p.bind(id)}`,
+      p.values,
+    );
   } else await ctx.db.query(`delete from ${c.table} where merchant_id = $1 and id = $2`, [merchantId, id]);
   const input = { ...(reason !== undefined ? { reason } : {}), ...(Object.keys(hidden).length ? { hidden } : {}) };
-  await audit(ctx, c, id, 'delete', { record: row, changes: diff(c, row, {}), input: Object.keys(input).length ? input : undefined });
+  await audit(ctx, c, id, 'delete', {
+    record: row,
+    changes: diff(c, row, {}),
+    input: Object.keys(input).length ? input : undefined,
+  });
   // The row before a deleted effective-dated one covers its period again.
   if (c.decl.effectiveDated) await reopenPredecessor(ctx, c, row);
   await c.behaviour.afterDelete?.(ctx, row);
@@ -97,16 +134,33 @@ async function refuseWhileBlocked(ctx: EngineContext, c: Compiled, id: number, r
       const f = other.byField.get(field);
       if (!f || f.reference !== c.decl.name) continue;
       const p = new Params();
-      const match = f.type === 'references' ? `${ident(field)} @> array[${p.bind(id)}]::integer[]` : `${ident(field)} = ${p.bind(id)}`;
+      const match =
+        f.type === 'references'
+          ? `${ident(field)} @> array[${p.bind(id)}]::integer[]`
+          : `${ident(field)} = ${p.bind(id)}`;
       const where = `merchant_id = ${p.bind(ctx.principal.merchantId)}${other.live} and ${match} and (${blocker.where})`;
-      const [{ n }] = await ctx.db.query<{ n: number }>(`select count(*)::int as n from ${other.table} where ${where}`, p.values);
+      const [{ n }] = await ctx.db.query<{ n: number }>(
+        `select count(*)::int as n from ${other.table} where ${where}`,
+        p.values,
+      );
       if (n === 0) continue;
-      const sortBy = other.byField.get(other.decl.defaultSort.field)?.computed ? 'id' : ident(other.decl.defaultSort.field);
-      const first = await ctx.db.query(`select ${selectList(other, ctx.principal, 'record', p.bind, ctx.today)} from ${other.table} where ${where} order by ${sortBy} ${other.decl.defaultSort.order}, id limit ${BLOCKERS_LISTED}`, p.values);
-      const list = first.map((r) => nameOf(other, r)).join('; ') + (n > first.length ? `; and ${n - first.length} more` : '');
+      const sortBy = other.byField.get(other.decl.defaultSort.field)?.computed
+        ? 'id'
+        : ident(other.decl.defaultSort.field);
+      const first = await ctx.db.query(
+        `select ${selectList(other, ctx.principal, 'record', p.bind, ctx.today)} from ${other.table} where ${where} order by ${sortBy} ${other.decl.defaultSort.order}, id limit ${BLOCKERS_LISTED}`,
+        p.values,
+      );
+      const list =
+        first.map((r) => nameOf(other, r)).join('; ') + (n > first.length ? `; and ${n - first.length} more` : '');
       reasons.push(`${blocker.describe(n)} (${list}). ${blocker.advice}`);
       errors[other.decl.name] = list;
     }
   }
-  if (reasons.length) throw new HttpError(409, `This ${c.decl.label.one.toLowerCase()} cannot be deleted yet: ${reasons.join(' ')}`, errors);
+  if (reasons.length)
+    throw new HttpError(
+      409,
+      `This ${c.decl.label.one.toLowerCase()} cannot be deleted yet: ${reasons.join(' ')}`,
+      errors,
+    );
 }

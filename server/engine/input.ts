@@ -17,12 +17,18 @@ export function textError(value: string, kind: TextKind): string | undefined {
  * A one-line text (a name, a subject) as it is stored, trimmed and in NFC, or the field's error in words.
  * Anything but a string answers `notText`.
  */
-export function oneLineText(value: unknown, notText = 'Must be text'): { text: string; error?: undefined } | { text?: undefined; error: string } {
+export function oneLineText(
+  value: unknown,
+  notText = 'Must be text',
+): { text: string; error?: undefined } | { text?: undefined; error: string } {
   return checkedText(value, 'line', notText);
 }
 
 /** A multi-line text (a message, a template's body): line breaks and tabs are kept, nothing else hidden. */
-export function multiLineText(value: unknown, notText = 'Must be text'): { text: string; error?: undefined } | { text?: undefined; error: string } {
+export function multiLineText(
+  value: unknown,
+  notText = 'Must be text',
+): { text: string; error?: undefined } | { text?: undefined; error: string } {
   return checkedText(value, 'multiline', notText);
 }
 

@@ -13,5 +13,7 @@ const lookup = (key: string): string | undefined => {
 
 /** The same message keys the forms show, in English words, for the API's 422 answers. */
 export function toFieldErrors(problems: Problems): Record<string, string> {
-  return Object.fromEntries(Object.entries(problems).map(([field, p]) => [field, interpolate(lookup(p.message) ?? p.message, p.args)]));
+  return Object.fromEntries(
+    Object.entries(problems).map(([field, p]) => [field, interpolate(lookup(p.message) ?? p.message, p.args)]),
+  );
 }

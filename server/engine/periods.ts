@@ -8,16 +8,27 @@ import { getRecord } from './query.js';
 import { refuse, store } from './write.js';
 
 const problem = (message: string) => ({ message });
-const sameKey = (c: Compiled, a: Record<string, any>, b: Record<string, any>) => c.decl.effectiveDated!.key.every((k) => String(a[k] ?? '') === String(b[k] ?? ''));
+const sameKey = (c: Compiled, a: Record<string, any>, b: Record<string, any>) =>
+  c.decl.effectiveDated!.key.every((k) => String(a[k] ?? '') === String(b[k] ?? ''));
 
 /** The live rows of the record's key other than `exceptId`, in date order, locked: rows of one key are written one at a time. */
-async function rowsOfKey(ctx: EngineContext, c: Compiled, record: Record<string, any>, exceptId: number, extra = '', extraValue?: unknown) {
+async function rowsOfKey(
+  ctx: EngineContext,
+  c: Compiled,
+  record: Record<string, any>,
+  exceptId: number,
+  extra = '',
+  extraValue?: unknown,
+) {
   const d = c.decl.effectiveDated!;
   const p = new Params();
   const key = d.key.map((k) => `${ident(k)} is not distinct from ${p.bind(record[k] ?? null)}`).join(' and ');
   const more = extra ? ` and ${ident(d.to)} = ${p.bind(extraValue)}` : '';
   const live = c.soft ? ' and deleted_at is null' : '';
-  return ctx.db.query(`select id, ${ident(d.from)} as "from", ${ident(d.to)} as "to" from ${c.table} where merchant_id = ${p.bind(ctx.principal.merchantId)}${live} and ${key} and id <> ${p.bind(exceptId)}${more} order by ${ident(d.from)} for update`, p.values);
+  return ctx.db.query(
+    `select id, ${ident(d.from)} as "from", ${ident(d.to)} as "to" from ${c.table} where merchant_id = ${p.bind(ctx.principal.merchantId)}${live} and ${key} and id <> ${p.bind(exceptId)}${more} order by ${ident(d.from)} for update`,
+    p.values,
+  );
 }
 
 /** The row a row took over from: same key, ending the day it starts. */
@@ -41,7 +52,12 @@ async function setEnd(ctx: EngineContext, c: Compiled, id: number, to: string | 
  * and the row), closes the row in force when a new open-ended row starts, and makes the row before a moved one
  * follow its new start (or, when it moved to another key, cover the period again).
  */
-export async function checkPeriod(ctx: EngineContext, c: Compiled, record: Record<string, any>, stored: Row | undefined): Promise<void> {
+export async function checkPeriod(
+  ctx: EngineContext,
+  c: Compiled,
+  record: Record<string, any>,
+  stored: Row | undefined,
+): Promise<void> {
   const d = c.decl.effectiveDated!;
   const noun = d.noun ?? c.decl.label.one.toLowerCase();
   const keyWords = d.key.map((k) => c.byField.get(k)?.label.toLowerCase() ?? k);
@@ -50,10 +66,16 @@ export async function checkPeriod(ctx: EngineContext, c: Compiled, record: Recor
   const kept = before && sameKey(c, stored!, record);
   const moved = before && (!kept || record[d.from] !== stored![d.from]);
   if (moved && kept && record[d.from] <= before.from) {
-    refuse({ [d.from]: problem(`The ${noun} before this one starts on ${before.from}: start this one after that date, or delete that ${noun} first.`) });
+    refuse({
+      [d.from]: problem(
+        `The ${noun} before this one starts on ${before.from}: start this one after that date, or delete that ${noun} first.`,
+      ),
+    });
   }
   // The row before a moved one follows its new start (set below), so it is no overlap.
-  const others = (await rowsOfKey(ctx, c, record, stored?.id ?? 0)).filter((o) => !(moved && kept && o.id === before.id));
+  const others = (await rowsOfKey(ctx, c, record, stored?.id ?? 0)).filter(
+    (o) => !(moved && kept && o.id === before.id),
+  );
   const from: string = record[d.from];
   const to: string | null = record[d.to] ?? null;
   const closes: Row[] = [];
@@ -61,24 +83,49 @@ export async function checkPeriod(ctx: EngineContext, c: Compiled, record: Recor
   for (const other of others) {
     const overlaps = (to === null || other.from < to) && (other.to === null || from < other.to);
     if (!overlaps) continue;
-    if (other.from === from) problems = { [d.from]: problem(`A ${noun} ${ofKey} already starts on ${from}. Edit that ${noun} instead.`) };
+    if (other.from === from)
+      problems = { [d.from]: problem(`A ${noun} ${ofKey} already starts on ${from}. Edit that ${noun} instead.`) };
     // A new open-ended row takes over from the one in force when it starts; one with an end date would leave a gap
     // after it, so it is refused like any other overlap.
     else if (other.from < from && to === null && !stored) {
       closes.push(other);
       continue;
-    } else if (other.from > from) problems = { [d.to]: problem(`Another ${noun} ${ofKey} starts on ${other.from}: end this one on or before that date.`) };
-    else problems = { [d.from]: problem(`This period overlaps the ${noun} in force from ${other.from}${other.to ? ` until ${other.to}` : ''}.`) };
+    } else if (other.from > from)
+      problems = {
+        [d.to]: problem(`Another ${noun} ${ofKey} starts on ${other.from}: end this one on or before that date.`),
+      };
+    else
+      problems = {
+        [d.from]: problem(
+          `This period overlaps the ${noun} in force from ${other.from}${other.to ? ` until ${other.to}` : ''}.`,
+        ),
+      };
     break;
   }
   if (problems) refuse(problems);
   for (const row of closes) await setEnd(ctx, c, row.id, from, `A newer ${noun} starts on ${from}.`);
-  if (moved) await setEnd(ctx, c, before.id, kept ? from : (stored![d.to] ?? null), kept ? `The ${noun} after it now starts on ${from}.` : `The ${noun} after it (from ${stored![d.from]}) was moved.`);
+  if (moved)
+    await setEnd(
+      ctx,
+      c,
+      before.id,
+      kept ? from : (stored![d.to] ?? null),
+      kept
+        ? `The ${noun} after it now starts on ${from}.`
+        : `The ${noun} after it (from ${stored![d.from]}) was moved.`,
+    );
 }
 
 /** After a delete: the row before the deleted one covers its period again. */
 export async function reopenPredecessor(ctx: EngineContext, c: Compiled, row: Row): Promise<void> {
   const d = c.decl.effectiveDated!;
   const before = await predecessorOf(ctx, c, row);
-  if (before) await setEnd(ctx, c, before.id, row[d.to] ?? null, `The ${d.noun ?? c.decl.label.one.toLowerCase()} after it (from ${row[d.from]}) was deleted.`);
+  if (before)
+    await setEnd(
+      ctx,
+      c,
+      before.id,
+      row[d.to] ?? null,
+      `The ${d.noun ?? c.decl.label.one.toLowerCase()} after it (from ${row[d.from]}) was deleted.`,
+    );
 }

@@ -9,7 +9,12 @@ import { fieldExpression, ident, Params, readable, scopeWhere, selectList, type 
 import type { EngineContext, EnginePrincipal } from './context.js';
 import { permits } from '../../core/resources/access.js';
 import { hasView } from '../../core/engine/types.js';
-import { addDaysToDate, DEFAULT_TIME_ZONE, isPlainDate, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime.js';
+import {
+  addDaysToDate,
+  DEFAULT_TIME_ZONE,
+  isPlainDate,
+  zonedDateTimeToInstant,
+} from '../../core/domain/time/agencyTime.js';
 
 /** Longest free-text search or filter value accepted. */
 export const MAX_QUERY_VALUE = 200;
@@ -32,7 +37,8 @@ function filterValue(f: FieldDeclaration, raw: string): unknown {
   if (f.type === 'boolean') return parseBool(raw, f.source);
   if (f.type === 'reference' || f.type === 'number' || f.type === 'money') {
     const parts = raw.split(',').map((s) => Number(s));
-    if (parts.some((n) => !Number.isSafeInteger(n) || Math.abs(n) > 2 ** 31 - 1)) throw new HttpError(400, `Filter ${f.source} must be a number.`, { [f.source]: 'Must be a number' });
+    if (parts.some((n) => !Number.isSafeInteger(n) || Math.abs(n) > 2 ** 31 - 1))
+      throw new HttpError(400, `Filter ${f.source} must be a number.`, { [f.source]: 'Must be a number' });
     return parts;
   }
   return raw.split(',');
@@ -48,7 +54,11 @@ function dateFilterValue(raw: string, today: string): string {
  * A date-time filter given a day (a date, or relative to today: the diary's Today tab) covers the whole day on
  * the agency's clock: from its first instant (gte) up to, not including, the next day's (lte).
  */
-function dayBound(raw: string, bound: 'gte' | 'lte', ctx: { today: string; timeZone?: string }): { op: string; value: string } | null {
+function dayBound(
+  raw: string,
+  bound: 'gte' | 'lte',
+  ctx: { today: string; timeZone?: string },
+): { op: string; value: string } | null {
   const day = dateFilterValue(raw, ctx.today);
   if (!isPlainDate(day)) return null;
   const tz = ctx.timeZone ?? DEFAULT_TIME_ZONE;
@@ -57,13 +67,20 @@ function dayBound(raw: string, bound: 'gte' | 'lte', ctx: { today: string; timeZ
 }
 
 /** Builds the WHERE clause of a list from the query string: declared filters only, everything as parameters. */
-export function buildWhere(c: Compiled, ctx: Pick<EngineContext, 'principal' | 'today'> & { timeZone?: string }, query: Record<string, string>, p = new Params()) {
+export function buildWhere(
+  c: Compiled,
+  ctx: Pick<EngineContext, 'principal' | 'today'> & { timeZone?: string },
+  query: Record<string, string>,
+  p = new Params(),
+) {
   const where = [scopeWhere(c, ctx.principal, p.bind)];
   const reserved = new Set(['page', 'per_page', 'sort', 'order', 'q', 'ids', 'id', 'tab']);
   const filters: Record<string, string> = {};
   for (const [rawKey, value] of Object.entries(query)) {
-    if (typeof value !== 'string') throw new HttpError(400, `Filter ${rawKey} is given more than once.`, { [rawKey]: 'Give one value' });
-    if (value.length > MAX_QUERY_VALUE * 50) throw new HttpError(400, `Filter ${rawKey} is too long.`, { [rawKey]: 'Too long' });
+    if (typeof value !== 'string')
+      throw new HttpError(400, `Filter ${rawKey} is given more than once.`, { [rawKey]: 'Give one value' });
+    if (value.length > MAX_QUERY_VALUE * 50)
+      throw new HttpError(400, `Filter ${rawKey} is too long.`, { [rawKey]: 'Too long' });
     if (reserved.has(rawKey) || value === '') continue;
     const key = c.decl.filterAliases?.[rawKey] ?? rawKey;
     filters[key] = value;
@@ -82,18 +99,27 @@ export function buildWhere(c: Compiled, ctx: Pick<EngineContext, 'principal' | '
         where.push(`${fieldExpression(c, f, p.bind, ctx.today)} ${day.op} ${p.bind(day.value)}`);
         continue;
       }
-      const v = f.type === 'number' || f.type === 'money' ? Number(value) : f.type === 'date' ? dateFilterValue(value, ctx.today) : value;
-      if (typeof v === 'number' && !Number.isFinite(v)) throw new HttpError(400, `Filter ${key} must be a number.`, { [key]: 'Must be a number' });
-      if (typeof v === 'string' && (!/^\d{4}-\d\d-\d\d/.test(v) || Number.isNaN(Date.parse(v)))) throw new HttpError(400, `Filter ${key} must be a date.`, { [key]: 'Must be a date' });
+      const v =
+        f.type === 'number' || f.type === 'money'
+          ? Number(value)
+          : f.type === 'date'
+            ? dateFilterValue(value, ctx.today)
+            : value;
+      if (typeof v === 'number' && !Number.isFinite(v))
+        throw new HttpError(400, `Filter ${key} must be a number.`, { [key]: 'Must be a number' });
+      if (typeof v === 'string' && (!/^\d{4}-\d\d-\d\d/.test(v) || Number.isNaN(Date.parse(v))))
+        throw new HttpError(400, `Filter ${key} must be a date.`, { [key]: 'Must be a date' });
       where.push(`${fieldExpression(c, f, p.bind, ctx.today)} ${range[2] === 'gte' ? '>=' : '<='} ${p.bind(v)}`);
       continue;
     }
     const f = c.filterable.get(key);
-    if (!f || !readable(ctx.principal, f)) throw new HttpError(400, `Unknown filter ${key}.`, { [key]: 'Unknown filter' });
+    if (!f || !readable(ctx.principal, f))
+      throw new HttpError(400, `Unknown filter ${key}.`, { [key]: 'Unknown filter' });
     const custom = c.behaviour.computedFilters?.[f.source];
     if (custom) {
       const values = value.split(',');
-      if (f.choices && values.some((x) => !f.choices!.some((ch) => ch.id === x))) throw new HttpError(400, `Filter ${key} must be one of the listed options.`, { [key]: 'Unknown option' });
+      if (f.choices && values.some((x) => !f.choices!.some((ch) => ch.id === x)))
+        throw new HttpError(400, `Filter ${key} must be one of the listed options.`, { [key]: 'Unknown option' });
       where.push(`(${values.map((x) => `(${custom(x, p.bind, { today: ctx.today })})`).join(' or ')})`);
       continue;
     }
@@ -109,11 +135,15 @@ export function buildWhere(c: Compiled, ctx: Pick<EngineContext, 'principal' | '
   const ids = query.ids ?? query.id;
   if (ids) {
     const list = String(ids).split(',').map(Number);
-    if (list.length > 1000 || list.some((n) => !Number.isSafeInteger(n) || n < 1 || n > 2 ** 31 - 1)) throw new HttpError(400, 'ids must be numbers.', { ids: 'Must be numbers' });
+    if (list.length > 1000 || list.some((n) => !Number.isSafeInteger(n) || n < 1 || n > 2 ** 31 - 1))
+      throw new HttpError(400, 'ids must be numbers.', { ids: 'Must be numbers' });
     where.push(`id = any(${p.bind(list)})`);
   }
   const q = (query.q ?? '').trim().toLowerCase();
-  if (q.length > MAX_QUERY_VALUE) throw new HttpError(400, `The search is too long (at most ${MAX_QUERY_VALUE} characters).`, { q: `At most ${MAX_QUERY_VALUE} characters` });
+  if (q.length > MAX_QUERY_VALUE)
+    throw new HttpError(400, `The search is too long (at most ${MAX_QUERY_VALUE} characters).`, {
+      q: `At most ${MAX_QUERY_VALUE} characters`,
+    });
   if (q && c.decl.search?.length) where.push(`search_text like ${p.bind(containsPattern(q))}`);
   return { where: where.join(' and '), params: p };
 }
@@ -122,11 +152,14 @@ export function parsePaging(c: Compiled, principal: EnginePrincipal, query: Reco
   const page = query.page === undefined ? 1 : Number(query.page);
   const perPage = query.per_page === undefined ? LIST_LIMITS.defaultPerPage : Number(query.per_page);
   const errors: Record<string, string> = {};
-  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) errors.page = `Must be a whole number from 1 to ${MAX_PAGE}`;
-  if (!Number.isInteger(perPage) || perPage < 1 || perPage > LIST_LIMITS.maxPerPage) errors.per_page = `Must be a whole number from 1 to ${LIST_LIMITS.maxPerPage}`;
+  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE)
+    errors.page = `Must be a whole number from 1 to ${MAX_PAGE}`;
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > LIST_LIMITS.maxPerPage)
+    errors.per_page = `Must be a whole number from 1 to ${LIST_LIMITS.maxPerPage}`;
   const sort = query.sort ?? c.decl.defaultSort.field;
   const sortField = c.byField.get(sort);
-  if (!c.sortable.has(sort) || (sortField && !readable(principal, sortField))) errors.sort = `Cannot sort by ${String(sort).slice(0, 60)}`;
+  if (!c.sortable.has(sort) || (sortField && !readable(principal, sortField)))
+    errors.sort = `Cannot sort by ${String(sort).slice(0, 60)}`;
   const order = String(query.order ?? (query.sort ? 'asc' : c.decl.defaultSort.order)).toLowerCase();
   if (order !== 'asc' && order !== 'desc') errors.order = 'Must be asc or desc';
   if (Object.keys(errors).length) throw new HttpError(400, 'The list parameters are not valid.', errors);
@@ -142,22 +175,39 @@ export async function listRecords(ctx: EngineContext, c: Compiled, query: Record
   // Select-list parameters (a computed field's today) come after the WHERE ones; both share one list.
   const countParams = [...params.values];
   const select = selectList(c, ctx.principal, 'list', params.bind, ctx.today);
-  const window = (sortBy: string) => `order by ${sortBy} ${order}${sort === 'id' ? '' : `, id ${order}`} limit ${perPage} offset ${(page - 1) * perPage}`;
+  const window = (sortBy: string) =>
+    `order by ${sortBy} ${order}${sort === 'id' ? '' : `, id ${order}`} limit ${perPage} offset ${(page - 1) * perPage}`;
   const sortField = c.byField.get(sort);
   // Without the materialised match set the planner may walk the sort index and filter most of the table.
   // Outside it, a computed field is sorted by its selected column.
   const data = searchesByTrigram(query)
-    ? await ctx.db.query(`with m as materialized (select ${select} from ${c.table} where ${where}) select * from m ${window(sortField && TEXT_TYPES.has(sortField.type) && !sortField.computed ? `lower(${ident(sort)})` : ident(sort))}`, params.values)
-    : await ctx.db.query(`select ${select} from ${c.table} where ${where} ${window(sortExpression(c, sort, params.bind, ctx.today))}`, params.values);
+    ? await ctx.db.query(
+        `with m as materialized (select ${select} from ${c.table} where ${where}) select * from m ${window(sortField && TEXT_TYPES.has(sortField.type) && !sortField.computed ? `lower(${ident(sort)})` : ident(sort))}`,
+        params.values,
+      )
+    : await ctx.db.query(
+        `select ${select} from ${c.table} where ${where} ${window(sortExpression(c, sort, params.bind, ctx.today))}`,
+        params.values,
+      );
   const merchantId = ctx.principal.merchantId;
   const key = c.totals.key(c.decl.table, merchantId, where, countParams);
   let n = c.totals.get(key);
   if (n === undefined) {
-    [{ n }] = await ctx.db.query<{ n: number }>(`select count(*)::int as n from ${c.table} where ${where}`, countParams);
+    [{ n }] = await ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from ${c.table} where ${where}`,
+      countParams,
+    );
     c.totals.set(key, n);
   }
   const references = await listReferences(ctx, c, data);
-  return { data, total_count: n, total_pages: Math.ceil(n / perPage), current_page: page, per_page: perPage, references };
+  return {
+    data,
+    total_count: n,
+    total_pages: Math.ceil(n / perPage),
+    current_page: page,
+    per_page: perPage,
+    references,
+  };
 }
 
 /**
@@ -170,11 +220,18 @@ export async function listRecords(ctx: EngineContext, c: Compiled, query: Record
 export async function listReferences(ctx: EngineContext, c: Compiled, rows: Row[]): Promise<Record<string, Row[]>> {
   const wanted = new Map<string, Set<number>>();
   for (const f of c.stored) {
-    if ((f.type !== 'reference' && f.type !== 'references') || !f.reference || !hasView(f, 'list') || !readable(ctx.principal, f)) continue;
+    if (
+      (f.type !== 'reference' && f.type !== 'references') ||
+      !f.reference ||
+      !hasView(f, 'list') ||
+      !readable(ctx.principal, f)
+    )
+      continue;
     const target = c.lookup(f.reference);
     if (!permits(ctx.principal, target.decl, 'list')) continue;
     const ids = wanted.get(f.reference) ?? new Set<number>();
-    for (const r of rows) for (const id of Array.isArray(r[f.source]) ? r[f.source] : [r[f.source]]) if (id != null) ids.add(Number(id));
+    for (const r of rows)
+      for (const id of Array.isArray(r[f.source]) ? r[f.source] : [r[f.source]]) if (id != null) ids.add(Number(id));
     wanted.set(f.reference, ids);
   }
   const out: Record<string, Row[]> = {};
@@ -184,21 +241,36 @@ export async function listReferences(ctx: EngineContext, c: Compiled, rows: Row[
     const p = new Params();
     const where = scopeWhere(target, ctx.principal, p.bind);
     const list = p.bind([...ids]);
-    out[name] = await ctx.db.query(`select ${selectList(target, ctx.principal, 'list', p.bind, ctx.today)} from ${target.table} where ${where} and id = any(${list}) order by id`, p.values);
+    out[name] = await ctx.db.query(
+      `select ${selectList(target, ctx.principal, 'list', p.bind, ctx.today)} from ${target.table} where ${where} and id = any(${list}) order by id`,
+      p.values,
+    );
   }
   return out;
 }
 
 /** One record the principal may see (404 otherwise). `lock` takes a row lock for a write in this transaction. */
-export async function getRecord(ctx: Pick<EngineContext, 'db' | 'principal' | 'today'>, c: Compiled, id: number, options: { lock?: boolean; all?: boolean } = {}): Promise<Row> {
+export async function getRecord(
+  ctx: Pick<EngineContext, 'db' | 'principal' | 'today'>,
+  c: Compiled,
+  id: number,
+  options: { lock?: boolean; all?: boolean } = {},
+): Promise<Row> {
   const p = new Params();
   const where = scopeWhere(c, ctx.principal, p.bind);
   // A write reads every stored column (the policy compares them); an answer only what the principal may read.
-  const select = options.all ? c.storedColumns.map(ident).join(', ') : selectList(c, ctx.principal, 'record', p.bind, ctx.today);
-  const [row] = await ctx.db.query(`select ${select} from ${c.table} where id = ${p.bind(id)} and ${where}${options.lock ? ' for update' : ''}`, p.values);
+  const select = options.all
+    ? c.storedColumns.map(ident).join(', ')
+    : selectList(c, ctx.principal, 'record', p.bind, ctx.today);
+  const [row] = await ctx.db.query(
+    `select ${select} from ${c.table} where id = ${p.bind(id)} and ${where}${options.lock ? ' for update' : ''}`,
+    p.values,
+  );
   if (!row) throw notFound(c.decl.label.one);
   return row;
 }
 
 // Locked rows carry no computed fields: a name made of one reads as the resource's name and id ('Shift 5').
-export const nameOf = (c: Compiled, r: Row) => c.decl.recordRepresentation.replace(/%\{(\w+)\}/g, (_, k) => String(r[k] ?? '')).trim() || `${c.decl.label.one} ${r.id}`;
+export const nameOf = (c: Compiled, r: Row) =>
+  c.decl.recordRepresentation.replace(/%\{(\w+)\}/g, (_, k) => String(r[k] ?? '')).trim() ||
+  `${c.decl.label.one} ${r.id}`;

@@ -18,7 +18,11 @@ export { TotalCache } from './totals.js';
 export { compile, type Compiled } from './compile.js';
 
 /** Compiles a set of declarations that refer to each other, with their server behaviours. */
-export function compileAll(declarations: ResourceDeclaration[], behaviours: Record<string, ResourceBehaviour> = {}, totals = new TotalCache()): Map<string, Compiled> {
+export function compileAll(
+  declarations: ResourceDeclaration[],
+  behaviours: Record<string, ResourceBehaviour> = {},
+  totals = new TotalCache(),
+): Map<string, Compiled> {
   const registry = new Map<string, Compiled>();
   const lookup: Lookup = (name) => {
     const c = registry.get(name);
@@ -36,8 +40,24 @@ export function principalOf(req: FastifyRequest): EnginePrincipal {
 }
 
 /** A signed-in user (a session's, or a file store caller's) as the engine's principal. */
-export function principalFromUser(u: { id: number; name?: string; merchant_id: number; kind: LoginType; client_id: number | null; candidate_id?: number | null; role: string }): EnginePrincipal {
-  return { userId: u.id, name: u.name ?? '', loginType: u.kind, role: u.role as EnginePrincipal['role'], merchantId: u.merchant_id, clientId: u.client_id, candidateId: u.candidate_id ?? null };
+export function principalFromUser(u: {
+  id: number;
+  name?: string;
+  merchant_id: number;
+  kind: LoginType;
+  client_id: number | null;
+  candidate_id?: number | null;
+  role: string;
+}): EnginePrincipal {
+  return {
+    userId: u.id,
+    name: u.name ?? '',
+    loginType: u.kind,
+    role: u.role as EnginePrincipal['role'],
+    merchantId: u.merchant_id,
+    clientId: u.client_id,
+    candidateId: u.candidate_id ?? null,
+  };
 }
 
 // The agency's time zone changes rarely; reading it once a minute keeps it off every request.
@@ -59,14 +79,34 @@ export async function contextOf(db: Queryable, req: FastifyRequest): Promise<Eng
   const principal = principalOf(req);
   const timeZone = await agencyZone(db, principal.merchantId);
   const now = req.server.clock();
-  return withEngine({ db, principal, now, timeZone, today: agencyToday(timeZone, now), cluster: (req.server as { cluster?: EngineContext['cluster'] }).cluster }, req.server.engine);
+  return withEngine(
+    {
+      db,
+      principal,
+      now,
+      timeZone,
+      today: agencyToday(timeZone, now),
+      cluster: (req.server as { cluster?: EngineContext['cluster'] }).cluster,
+    },
+    req.server.engine,
+  );
 }
 
 /** A context for the product's own work outside a request (a periodic job): the system principal, the app's clock. */
 export async function systemContext(app: FastifyInstance, db: Queryable, merchantId: number): Promise<EngineContext> {
   const timeZone = await agencyZone(db, merchantId);
   const now = app.clock();
-  return withEngine({ db, principal: systemPrincipal(merchantId), now, timeZone, today: agencyToday(timeZone, now), cluster: app.cluster }, app.engine);
+  return withEngine(
+    {
+      db,
+      principal: systemPrincipal(merchantId),
+      now,
+      timeZone,
+      today: agencyToday(timeZone, now),
+      cluster: app.cluster,
+    },
+    app.engine,
+  );
 }
 
 function authorise(req: FastifyRequest, decl: ResourceDeclaration, action: Action | string) {
@@ -81,8 +121,17 @@ function authorise(req: FastifyRequest, decl: ResourceDeclaration, action: Actio
  */
 const asBuilt = () => (data: unknown) => JSON.stringify(data);
 
-export const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
-const idList = { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: 2147483647 } } as const;
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;
+const idList = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 1000,
+  items: { type: 'integer', minimum: 1, maximum: 2147483647 },
+} as const;
 
 /** The REST routes of one declared resource under /api/{name}: CRUD and its actions. */
 export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry: Map<string, Compiled>) {
@@ -148,50 +197,94 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
   });
   app.put<{ Params: { id: number } }>(`${base}/:id`, {
     config,
-    schema: { tags, summary: `Update a ${decl.label.one.toLowerCase()}`, description: 'Send back the record\'s `version`: a stale one answers 409 and nothing is stored.', params: idParams, body: record, response: { 200: answers.one } },
+    schema: {
+      tags,
+      summary: `Update a ${decl.label.one.toLowerCase()}`,
+      description: "Send back the record's `version`: a stale one answers 409 and nothing is stored.",
+      params: idParams,
+      body: record,
+      response: { 200: answers.one },
+    },
     serializerCompiler: asBuilt,
     handler: async (req) => {
       authorise(req, decl, 'edit');
-      return { data: await inTransaction(req, (ctx) => saveRecord(ctx, c, req.body as Record<string, unknown>, req.params.id)) };
+      return {
+        data: await inTransaction(req, (ctx) => saveRecord(ctx, c, req.body as Record<string, unknown>, req.params.id)),
+      };
     },
   });
   app.delete<{ Params: { id: number } }>(`${base}/:id`, {
     config,
-    schema: { tags, summary: `Delete a ${decl.label.one.toLowerCase()}`, description: c.deletion.reason ? 'Send `{ reason }`: it is required, and kept in the audit trail.' : undefined, params: idParams, response: { 200: answers.one } },
+    schema: {
+      tags,
+      summary: `Delete a ${decl.label.one.toLowerCase()}`,
+      description: c.deletion.reason ? 'Send `{ reason }`: it is required, and kept in the audit trail.' : undefined,
+      params: idParams,
+      response: { 200: answers.one },
+    },
     serializerCompiler: asBuilt,
     handler: async (req) => {
       authorise(req, decl, 'delete');
       // A delete declared with a reason takes it as { reason } (or ?reason=).
-      const reason = (req.body as { reason?: unknown } | undefined)?.reason ?? (req.query as { reason?: unknown }).reason;
+      const reason =
+        (req.body as { reason?: unknown } | undefined)?.reason ?? (req.query as { reason?: unknown }).reason;
       return { data: await inTransaction(req, (ctx) => deleteRecord(ctx, c, req.params.id, registry, reason)) };
     },
   });
   for (const action of decl.actions ?? []) actionRoutes(app, c, action, inTransaction, config, registry, answers);
 }
 
-function actionRoutes(app: FastifyInstance, c: Compiled, action: ActionDeclaration, inTransaction: <T>(req: FastifyRequest, fn: (ctx: EngineContext) => Promise<T>) => Promise<T>, config: { access: 'any'; staff: boolean }, registry: Map<string, Compiled>, answers: ReturnType<typeof recordAnswers>) {
+function actionRoutes(
+  app: FastifyInstance,
+  c: Compiled,
+  action: ActionDeclaration,
+  inTransaction: <T>(req: FastifyRequest, fn: (ctx: EngineContext) => Promise<T>) => Promise<T>,
+  config: { access: 'any'; staff: boolean },
+  registry: Map<string, Compiled>,
+  answers: ReturnType<typeof recordAnswers>,
+) {
   const decl = c.decl;
   const tags = [decl.label.many];
   const inputProps = Object.fromEntries((action.input ?? []).map((f) => [f.source, {}]));
   app.post<{ Params: { id: number } }>(`/api/${decl.name}/:id/actions/${action.name}`, {
     config,
-    schema: { tags, summary: `${action.label} (one ${decl.label.one.toLowerCase()})`, params: idParams, body: { type: ['object', 'null'], properties: inputProps, additionalProperties: true }, response: { 200: answers.one } },
+    schema: {
+      tags,
+      summary: `${action.label} (one ${decl.label.one.toLowerCase()})`,
+      params: idParams,
+      body: { type: ['object', 'null'], properties: inputProps, additionalProperties: true },
+      response: { 200: answers.one },
+    },
     serializerCompiler: asBuilt,
     handler: async (req) => {
       authorise(req, decl, action.name);
-      const [data] = await inTransaction(req, (ctx) => runAction(ctx, c, action, [req.params.id], (req.body ?? {}) as Record<string, unknown>, registry));
+      const [data] = await inTransaction(req, (ctx) =>
+        runAction(ctx, c, action, [req.params.id], (req.body ?? {}) as Record<string, unknown>, registry),
+      );
       return { data };
     },
   });
   if (!action.bulk) return;
   app.post<{ Body: { ids: number[] } }>(`/api/${decl.name}/actions/${action.name}`, {
     config,
-    schema: { tags, summary: `${action.label} (selected ${decl.label.many.toLowerCase()}, all or nothing)`, body: { type: 'object', required: ['ids'], properties: { ids: idList, ...inputProps }, additionalProperties: true }, response: { 200: answers.many } },
+    schema: {
+      tags,
+      summary: `${action.label} (selected ${decl.label.many.toLowerCase()}, all or nothing)`,
+      body: {
+        type: 'object',
+        required: ['ids'],
+        properties: { ids: idList, ...inputProps },
+        additionalProperties: true,
+      },
+      response: { 200: answers.many },
+    },
     serializerCompiler: asBuilt,
     handler: async (req) => {
       authorise(req, decl, action.name);
       if (!Array.isArray(req.body?.ids)) throw new HttpError(422, 'Choose at least one record.', { ids: 'Required' });
-      const data = await inTransaction(req, (ctx) => runAction(ctx, c, action, req.body.ids, req.body as unknown as Record<string, unknown>, registry));
+      const data = await inTransaction(req, (ctx) =>
+        runAction(ctx, c, action, req.body.ids, req.body as unknown as Record<string, unknown>, registry),
+      );
       return { data };
     },
   });
@@ -202,11 +295,19 @@ function actionRoutes(app: FastifyInstance, c: Compiled, action: ActionDeclarati
  * it (the declaration grants 'show' and the row is inside their scope).
  */
 export function recordVisibility(registry: Map<string, Compiled>) {
-  return async (db: Queryable, who: { id: number; name?: string; merchant_id: number; kind: LoginType; client_id: number | null; role: string }, resource: string, id: number) => {
+  return async (
+    db: Queryable,
+    who: { id: number; name?: string; merchant_id: number; kind: LoginType; client_id: number | null; role: string },
+    resource: string,
+    id: number,
+  ) => {
     const c = registry.get(resource);
     if (!c || !permits({ loginType: who.kind, role: who.role }, c.decl, 'show')) return false;
     const principal = principalFromUser(who);
-    return getRecord({ db, principal, today: agencyToday(await agencyZone(db, who.merchant_id)) }, c, id).then(() => true, () => false);
+    return getRecord({ db, principal, today: agencyToday(await agencyZone(db, who.merchant_id)) }, c, id).then(
+      () => true,
+      () => false,
+    );
   };
 }
 

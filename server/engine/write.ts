@@ -34,7 +34,12 @@ function canonical(f: FieldDeclaration, v: unknown): unknown {
     case 'address': {
       if (typeof v !== 'object') return v;
       const a = v as Record<string, unknown>;
-      return Object.fromEntries(['line1', 'line2', 'city', 'postcode', 'country'].map((k) => [k, a[k] === '' || a[k] === undefined ? null : a[k]]));
+      return Object.fromEntries(
+        ['line1', 'line2', 'city', 'postcode', 'country'].map((k) => [
+          k,
+          a[k] === '' || a[k] === undefined ? null : a[k],
+        ]),
+      );
     }
     default:
       return typeof v === 'string' && TRIMMED.has(f.type) ? normaliseText(v) : v;
@@ -45,13 +50,17 @@ function canonical(f: FieldDeclaration, v: unknown): unknown {
 export function normalised(f: FieldDeclaration, v: unknown): unknown {
   if (typeof v === 'string' && TRIMMED.has(f.type)) return normaliseText(v);
   if (f.type === 'address' && typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    return Object.fromEntries(Object.entries(v).map(([k, part]) => [k, typeof part === 'string' ? part.normalize('NFC') : part]));
+    return Object.fromEntries(
+      Object.entries(v).map(([k, part]) => [k, typeof part === 'string' ? part.normalize('NFC') : part]),
+    );
   }
   return v;
 }
-const sameValue = (f: FieldDeclaration, a: unknown, b: unknown) => JSON.stringify(canonical(f, a)) === JSON.stringify(canonical(f, b));
+const sameValue = (f: FieldDeclaration, a: unknown, b: unknown) =>
+  JSON.stringify(canonical(f, a)) === JSON.stringify(canonical(f, b));
 
-const defaultOf = (f: FieldDeclaration) => (f.defaultValue !== undefined ? f.defaultValue : f.type === 'boolean' ? false : f.type === 'references' ? [] : null);
+const defaultOf = (f: FieldDeclaration) =>
+  f.defaultValue !== undefined ? f.defaultValue : f.type === 'boolean' ? false : f.type === 'references' ? [] : null;
 
 /**
  * The field write policy. A caller may send a field back unchanged (forms send whole records); changing a
@@ -74,14 +83,21 @@ function applyWritePolicy(c: Compiled, principal: EnginePrincipal, body: Record<
     if (isActionOnly(c.decl, f)) problems[f.source] = { message: 'engine.policy.actionOnly' };
     else if (f.createOnly && stored) problems[f.source] = { message: 'engine.policy.createOnly' };
     else if (notNow) problems[f.source] = { message: notNow };
-    else if ((f.writableBy && !f.writableBy.includes(principal.role)) || !readable(principal, f)) problems[f.source] = { message: 'engine.policy.role' };
+    else if ((f.writableBy && !f.writableBy.includes(principal.role)) || !readable(principal, f))
+      problems[f.source] = { message: 'engine.policy.role' };
     else changes[f.source] = v;
   }
   return { changes, problems };
 }
 
 /** Validation the database has to answer: unique values, references inside the caller's scope, stored files. */
-async function checkAgainstDatabase(ctx: EngineContext, c: Compiled, record: Record<string, unknown>, known: Problems, id?: number): Promise<Problems> {
+async function checkAgainstDatabase(
+  ctx: EngineContext,
+  c: Compiled,
+  record: Record<string, unknown>,
+  known: Problems,
+  id?: number,
+): Promise<Problems> {
   const problems: Problems = {};
   const merchantId = ctx.principal.merchantId;
   for (const f of c.stored) {
@@ -90,7 +106,10 @@ async function checkAgainstDatabase(ctx: EngineContext, c: Compiled, record: Rec
     if (v == null || known[f.source] || f.readOnly) continue;
     if (f.unique) {
       const expr = TEXT_TYPES.has(f.type) ? `lower(${ident(f.source)}) = lower($2)` : `${ident(f.source)} = $2`;
-      const [dup] = await ctx.db.query(`select 1 from ${c.table} where merchant_id = $1${c.live} and ${expr} and id <> $3 limit 1`, [merchantId, v, id ?? 0]);
+      const [dup] = await ctx.db.query(
+        `select 1 from ${c.table} where merchant_id = $1${c.live} and ${expr} and id <> $3 limit 1`,
+        [merchantId, v, id ?? 0],
+      );
       if (dup) problems[f.source] = { message: 'engine.validation.unique' };
     }
     if ((f.type === 'reference' || f.type === 'references') && f.reference) {
@@ -101,19 +120,30 @@ async function checkAgainstDatabase(ctx: EngineContext, c: Compiled, record: Rec
       // A reference may point only at rows a read of the target would show the caller: a site of another client
       // does not exist for a client user, another consultant's support request not for a consultant.
       const scoped = scopeWhere(target, ctx.principal, p.bind);
-      const found = await ctx.db.query(`select id from ${target.table} where ${scoped} and id = any(${p.bind(ids)})`, p.values);
+      const found = await ctx.db.query(
+        `select id from ${target.table} where ${scoped} and id = any(${p.bind(ids)})`,
+        p.values,
+      );
       if (found.length !== ids.length) problems[f.source] = { message: 'engine.validation.referenceMissing' };
     }
     if (f.type === 'image' || f.type === 'file') {
-      const bad = await checkFileRefs(ctx.db, merchantId, ctx.principal.userId, [String(v)], id === undefined ? undefined : { resource: c.decl.name, id });
+      const bad = await checkFileRefs(
+        ctx.db,
+        merchantId,
+        ctx.principal.userId,
+        [String(v)],
+        id === undefined ? undefined : { resource: c.decl.name, id },
+      );
       if (bad.length) {
         problems[f.source] = { message: 'engine.validation.file' };
         continue;
       }
       const kind = f.file?.kind ?? fileKindOf(f.type);
       const [wrong] = await filesNotOfKind(ctx.db, merchantId, [String(v)], kind);
-      if (wrong?.problem === 'type') problems[f.source] = { message: kind === 'image' ? 'engine.validation.image' : 'engine.validation.fileType' };
-      else if (wrong?.problem === 'size') problems[f.source] = { message: 'engine.validation.fileSize', args: { max: FILE_LIMIT_LABELS[kind] } };
+      if (wrong?.problem === 'type')
+        problems[f.source] = { message: kind === 'image' ? 'engine.validation.image' : 'engine.validation.fileType' };
+      else if (wrong?.problem === 'size')
+        problems[f.source] = { message: 'engine.validation.fileSize', args: { max: FILE_LIMIT_LABELS[kind] } };
     }
   }
   return problems;
@@ -134,15 +164,27 @@ export function refuse(problems: Problems) {
 }
 
 const stale = (c: Compiled) =>
-  new HttpError(409, `This ${c.decl.label.one.toLowerCase()} was changed by someone else while you were editing it. Reload it to see their changes, then make yours again.`, { version: 'Changed meanwhile' });
+  new HttpError(
+    409,
+    `This ${c.decl.label.one.toLowerCase()} was changed by someone else while you were editing it. Reload it to see their changes, then make yours again.`,
+    { version: 'Changed meanwhile' },
+  );
 
 /**
  * Stores a change the caller is allowed to make (policy already applied): validates the merged record, asks
  * the database, runs the hooks, writes, audits. Creates when `stored` is undefined.
  */
-export async function store(ctx: EngineContext, c: Compiled, stored: Row | undefined, changes: Record<string, unknown>, e: { customInput?: unknown; action?: string; input?: unknown; problems?: Problems; followsPeriod?: boolean }): Promise<Row> {
+export async function store(
+  ctx: EngineContext,
+  c: Compiled,
+  stored: Row | undefined,
+  changes: Record<string, unknown>,
+  e: { customInput?: unknown; action?: string; input?: unknown; problems?: Problems; followsPeriod?: boolean },
+): Promise<Row> {
   const storable = c.stored.filter((f) => f.source !== 'created_at');
-  const record: Record<string, any> = stored ? { ...stored, ...changes } : { ...Object.fromEntries(storable.map((f) => [f.source, defaultOf(f)])), ...changes };
+  const record: Record<string, any> = stored
+    ? { ...stored, ...changes }
+    : { ...Object.fromEntries(storable.map((f) => [f.source, defaultOf(f)])), ...changes };
   const problems: Problems = { ...e.problems };
   const defs = await customFieldsOf(ctx, c);
   if (c.decl.customFields) {
@@ -162,7 +204,8 @@ export async function store(ctx: EngineContext, c: Compiled, stored: Row | undef
   // A row that follows another's period change (its end moved) is not checked again: the change was checked there.
   if (c.decl.effectiveDated && !e.followsPeriod) await checkPeriod(ctx, c, record, stored);
   // Taken before the hook, which may read it (or refuse the create: the rollback gives the number back).
-  if (!stored && c.decl.numbering) record[c.decl.numbering.field] = await takeNumber(ctx.db, c, ctx.principal.merchantId);
+  if (!stored && c.decl.numbering)
+    record[c.decl.numbering.field] = await takeNumber(ctx.db, c, ctx.principal.merchantId);
   // The hook may refuse, or fill fields the server sets (who recorded it, a default expiry) on `record`.
   const hookProblems = await c.behaviour.beforeSave?.(ctx, { stored, changes, record, action: e.action });
   if (hookProblems) refuse(hookProblems);
@@ -172,10 +215,20 @@ export async function store(ctx: EngineContext, c: Compiled, stored: Row | undef
   // The written row comes back with the statement (every stored column, and the computed ones): no re-read.
   const values: unknown[] = [merchantId];
   const bind = (v: unknown) => `$${values.push(v)}`;
-  const returning = () => [c.storedColumns.map(ident).join(', '), ...c.computed.map((f) => `(${c.behaviour.computed![f.source](bind, { today: ctx.today })}) as ${ident(f.source)}`)].join(', ');
+  const returning = () =>
+    [
+      c.storedColumns.map(ident).join(', '),
+      ...c.computed.map(
+        (f) => `(${c.behaviour.computed![f.source](bind, { today: ctx.today })}) as ${ident(f.source)}`,
+      ),
+    ].join(', ');
   let statement: string;
   if (stored) {
-    const changed = cols.filter((col) => (col === 'custom_fields' ? JSON.stringify(record.custom_fields) !== JSON.stringify(stored.custom_fields) : !sameValue(c.byField.get(col)!, record[col], stored[col])));
+    const changed = cols.filter((col) =>
+      col === 'custom_fields'
+        ? JSON.stringify(record.custom_fields) !== JSON.stringify(stored.custom_fields)
+        : !sameValue(c.byField.get(col)!, record[col], stored[col]),
+    );
     if (changed.length === 0 && !e.action) return getRecord(ctx, c, stored.id);
     const sets = changed.map((col) => `${ident(col)} = ${bind(toColumnValue(c.byField.get(col), record[col]))}`);
     statement = `update ${c.table} set ${[...sets, 'updated_at = now()', 'version = version + 1'].join(', ')} where merchant_id = $1 and id = ${bind(stored.id)} returning ${returning()}`;
@@ -193,17 +246,30 @@ export async function store(ctx: EngineContext, c: Compiled, stored: Row | undef
       await ctx.db.query('release savepoint engine_write');
     } catch (err) {
       await ctx.db.query('rollback to savepoint engine_write');
-      throw (await explain(ctx, { stored, changes, record, action: e.action }, err as { code?: string; detail?: string })) ?? err;
+      throw (
+        (await explain(
+          ctx,
+          { stored, changes, record, action: e.action },
+          err as { code?: string; detail?: string },
+        )) ?? err
+      );
     }
   }
   const id: number = full.id;
-  const fileFields = c.stored.filter((f) => (f.type === 'image' || f.type === 'file') && full[f.source] && full[f.source] !== stored?.[f.source]);
+  const fileFields = c.stored.filter(
+    (f) => (f.type === 'image' || f.type === 'file') && full[f.source] && full[f.source] !== stored?.[f.source],
+  );
   for (const f of fileFields) {
     // Another record took the file first (two saves with one upload): refused, and the write rolls back.
     const taken = await attachFiles(ctx.db, merchantId, c.decl.name, id, f.source, [String(full[f.source])]);
     if (taken.length) refuse({ [f.source]: { message: 'engine.validation.file' } });
   }
-  await audit(ctx, c, id, e.action ? 'action' : stored ? 'update' : 'create', { record: full, changes: diff(c, stored, full), action: e.action, input: e.input });
+  await audit(ctx, c, id, e.action ? 'action' : stored ? 'update' : 'create', {
+    record: full,
+    changes: diff(c, stored, full),
+    action: e.action,
+    input: e.input,
+  });
   const changedItself = await c.behaviour.afterSave?.(ctx, { stored, changes, record, action: e.action, row: full });
   // A client user's answer is read through their scope: a row written outside it is refused (and rolled back).
   // An agency user's scope is their agency, which a write cannot change; a hook that changed the row is re-read.
@@ -222,14 +288,25 @@ function visibleTo(c: Compiled, principal: EnginePrincipal, row: Row): Row {
 }
 
 /** POST (no id) or PUT: the caller's write, under the write policy and, when a version is sent, the version check. */
-export async function saveRecord(ctx: EngineContext, c: Compiled, body: Record<string, unknown>, id?: number): Promise<Row> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badInput({ _: 'Send the record as a JSON object' });
+export async function saveRecord(
+  ctx: EngineContext,
+  c: Compiled,
+  body: Record<string, unknown>,
+  id?: number,
+): Promise<Row> {
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw badInput({ _: 'Send the record as a JSON object' });
   const stored = id === undefined ? undefined : await getRecord(ctx, c, id, { lock: true, all: true });
-  if (stored && body.version !== undefined && body.version !== null && Number(body.version) !== Number(stored.version)) throw stale(c);
+  if (stored && body.version !== undefined && body.version !== null && Number(body.version) !== Number(stored.version))
+    throw stale(c);
   // A record in a final state (a signed timesheet) or a deleted one still listed (a shift) is no longer edited.
-  const locked = stored && (lockedReason(c.decl, stored) ?? (stored.deleted_at ? `This ${c.decl.label.one.toLowerCase()} has been deleted.` : null));
+  const locked =
+    stored &&
+    (lockedReason(c.decl, stored) ??
+      (stored.deleted_at ? `This ${c.decl.label.one.toLowerCase()} has been deleted.` : null));
   if (locked) throw new HttpError(409, locked);
   const { changes, problems } = applyWritePolicy(c, ctx.principal, body, stored);
-  const customInput = c.decl.customFields && Object.prototype.hasOwnProperty.call(body, 'custom_fields') ? body.custom_fields : undefined;
+  const customInput =
+    c.decl.customFields && Object.prototype.hasOwnProperty.call(body, 'custom_fields') ? body.custom_fields : undefined;
   return store(ctx, c, stored, changes, { customInput, problems });
 }

@@ -9,14 +9,18 @@ import { permits } from '../../core/resources/access.js';
 import { CSV_OPTIONS, exportBaseName } from '../../core/engine/exportFormat.js';
 import { exportTable, type ExportTable } from './rows.js';
 
-export const EXPORT_FORMATS = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+export const EXPORT_FORMATS = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
 export type ExportFormat = keyof typeof EXPORT_FORMATS;
 
 /** The export's rows as CSV (csv-stringify with the product's options: formulas neutralised), streamed. */
 export function csvStream(table: ExportTable): Readable {
   const columns = table.headers.map((header, i) => ({ key: String(i), header }));
   async function* records() {
-    for await (const page of table.pages) for (const cells of page) yield Object.fromEntries(cells.map((v, i) => [String(i), v]));
+    for await (const page of table.pages)
+      for (const cells of page) yield Object.fromEntries(cells.map((v, i) => [String(i), v]));
   }
   // Readable.from waits for the stringifier to drain: a slow download holds one page, not the whole list. A
   // failure while reading (the database gone) ends the download instead of leaving it open.
@@ -35,7 +39,11 @@ export function xlsxStream(table: ExportTable, sheetName: string): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
-  sheet.columns = table.headers.map((header, i) => ({ header, key: String(i), width: Math.min(40, Math.max(10, header.length + 2)) }));
+  sheet.columns = table.headers.map((header, i) => ({
+    header,
+    key: String(i),
+    width: Math.min(40, Math.max(10, header.length + 2)),
+  }));
   (async () => {
     for await (const page of table.pages) {
       for (const cells of page) sheet.addRow(cells).commit();
@@ -56,7 +64,11 @@ export function listQueryOf(query: Record<string, string>) {
 
 /** Sends a file as a download named `<name>` (ASCII: the names are the product's own). */
 export function sendDownload(reply: FastifyReply, body: Readable | Buffer, type: string, name: string) {
-  return reply.header('content-type', type).header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store').send(body);
+  return reply
+    .header('content-type', type)
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
 }
 
 /**
@@ -66,7 +78,8 @@ export function sendDownload(reply: FastifyReply, body: Readable | Buffer, type:
  */
 export async function exportRoutes(app: FastifyInstance) {
   for (const c of app.engine.values()) {
-    if (!Object.values(c.decl.access).some((actions) => (actions as string[] | undefined)?.includes('export'))) continue;
+    if (!Object.values(c.decl.access).some((actions) => (actions as string[] | undefined)?.includes('export')))
+      continue;
     registerExport(app, c);
   }
 }
@@ -78,7 +91,8 @@ function registerExport(app: FastifyInstance, c: Compiled) {
     schema: {
       tags: [decl.label.many],
       summary: `Export ${decl.label.many.toLowerCase()} (CSV or XLSX)`,
-      description: 'format=csv (default) or xlsx; every other parameter is the list\'s (filters, q, tab, sort, order). The whole list is sent, read page by page.',
+      description:
+        "format=csv (default) or xlsx; every other parameter is the list's (filters, q, tab, sort, order). The whole list is sent, read page by page.",
       querystring: { type: 'object', additionalProperties: { type: 'string' } },
     },
     handler: async (req, reply) => {
@@ -86,7 +100,8 @@ function registerExport(app: FastifyInstance, c: Compiled) {
       if (!permits({ loginType: user.kind, role: user.role }, decl, 'export')) throw forbidden();
       const query = req.query as Record<string, string>;
       const format = (query.format ?? 'csv') as ExportFormat;
-      if (!(format in EXPORT_FORMATS)) throw new HttpError(400, 'Choose the file type: csv or xlsx.', { format: 'Must be csv or xlsx' });
+      if (!(format in EXPORT_FORMATS))
+        throw new HttpError(400, 'Choose the file type: csv or xlsx.', { format: 'Must be csv or xlsx' });
       const ctx = await contextOf(app.db, req);
       const table = await exportTable(ctx, c, listQueryOf(query));
       const body = format === 'csv' ? csvStream(table) : xlsxStream(table, decl.label.many);

@@ -21,7 +21,12 @@ export const EXPORT_PAGE = 1000;
  * microseconds included, which a JavaScript date would drop) and read back as the column's type. Rows written
  * meanwhile may or may not be included, as with paging a list.
  */
-export async function* listRowPages(ctx: EngineContext, c: Compiled, query: Record<string, string>, pageSize = EXPORT_PAGE): AsyncGenerator<Row[]> {
+export async function* listRowPages(
+  ctx: EngineContext,
+  c: Compiled,
+  query: Record<string, string>,
+  pageSize = EXPORT_PAGE,
+): AsyncGenerator<Row[]> {
   const { page: _page, per_page: _perPage, ...filters } = query;
   const { sort, order } = parsePaging(c, ctx.principal, filters);
   const dir = order === 'desc' ? 'desc' : 'asc';
@@ -54,14 +59,21 @@ export async function* listRowPages(ctx: EngineContext, c: Compiled, query: Reco
  * answer the caller (its row scope and select list), and only targets the caller may list, so a file never names
  * more than a getMany of those ids would. A reference the caller may not follow keeps its id.
  */
-export async function referencedNames(ctx: EngineContext, c: Compiled, fields: FieldDeclaration[], rows: Row[]): Promise<Related> {
+export async function referencedNames(
+  ctx: EngineContext,
+  c: Compiled,
+  fields: FieldDeclaration[],
+  rows: Row[],
+): Promise<Related> {
   const out: Related = new Map();
   const wanted = new Map<string, Set<number>>();
   for (const f of fields) {
     if ((f.type !== 'reference' && f.type !== 'references') || !f.reference) continue;
     if (!permits(ctx.principal, c.lookup(f.reference).decl, 'list')) continue;
     const ids = wanted.get(f.reference) ?? new Set<number>();
-    for (const r of rows) for (const id of [getPath(r, f.source)].flat()) if (id !== null && id !== undefined && id !== '') ids.add(Number(id));
+    for (const r of rows)
+      for (const id of [getPath(r, f.source)].flat())
+        if (id !== null && id !== undefined && id !== '') ids.add(Number(id));
     wanted.set(f.reference, ids);
   }
   for (const [name, ids] of wanted) {
@@ -70,7 +82,10 @@ export async function referencedNames(ctx: EngineContext, c: Compiled, fields: F
     const p = new Params();
     const where = scopeWhere(target, ctx.principal, p.bind);
     const list = p.bind([...ids]);
-    const found = await ctx.db.query(`select ${selectList(target, ctx.principal, 'list', p.bind, ctx.today)} from ${target.table} where ${where} and id = any(${list})`, p.values);
+    const found = await ctx.db.query(
+      `select ${selectList(target, ctx.principal, 'list', p.bind, ctx.today)} from ${target.table} where ${where} and id = any(${list})`,
+      p.values,
+    );
     out.set(name, new Map(found.map((r) => [String(r.id), r])));
   }
   return out;
@@ -88,10 +103,18 @@ export interface ExportTable {
  * agency's custom fields, and each page's rows as cells (exportFormat's rules, shared with the browser; times on
  * the agency's clock, whatever the server's).
  */
-export async function exportTable(ctx: EngineContext, c: Compiled, query: Record<string, string>, options: { pageSize?: number; fields?: (fields: FieldDeclaration[]) => FieldDeclaration[] } = {}): Promise<ExportTable> {
+export async function exportTable(
+  ctx: EngineContext,
+  c: Compiled,
+  query: Record<string, string>,
+  options: { pageSize?: number; fields?: (fields: FieldDeclaration[]) => FieldDeclaration[] } = {},
+): Promise<ExportTable> {
   // A reference the caller may not follow (a client user's shift names its staff member, whose records they do
   // not list) is left out, so the column of the same label that they may read (the name) takes its place.
-  const followable = (f: FieldDeclaration) => (f.type !== 'reference' && f.type !== 'references') || !f.reference || permits(ctx.principal, c.lookup(f.reference).decl, 'list');
+  const followable = (f: FieldDeclaration) =>
+    (f.type !== 'reference' && f.type !== 'references') ||
+    !f.reference ||
+    permits(ctx.principal, c.lookup(f.reference).decl, 'list');
   const all = exportedFields(c.decl, await customFieldsOf(ctx, c), (f) => readable(ctx.principal, f) && followable(f));
   const fields = options.fields ? options.fields(all) : all;
   const declarations = [...new Set(fields.map((f) => f.reference).filter(Boolean))].map((n) => c.lookup(n!).decl);
@@ -103,7 +126,10 @@ export async function exportTable(ctx: EngineContext, c: Compiled, query: Record
     while (!next.done) {
       const rows = next.value;
       const related = await referencedNames(ctx, c, fields, rows);
-      yield rows.map((r) => [Number(r.id), ...fields.map((f) => exportCell(f, getPath(r, f.source), related, declarations, ctx.timeZone))]);
+      yield rows.map((r) => [
+        Number(r.id),
+        ...fields.map((f) => exportCell(f, getPath(r, f.source), related, declarations, ctx.timeZone)),
+      ]);
       next = await source.next();
     }
   }

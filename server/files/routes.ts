@@ -31,19 +31,26 @@ function decodeName(header: string | string[] | undefined): string | undefined {
  * 10 MB documents at will). The agency's logo (PUT /api/merchants/:id) is an image, and admins edit images
  * elsewhere too.
  */
-export function uploadKinds(declarations: Iterable<ResourceDeclaration>, user: Pick<AuthUser, 'kind' | 'role'>): Set<FileKind> {
+export function uploadKinds(
+  declarations: Iterable<ResourceDeclaration>,
+  user: Pick<AuthUser, 'kind' | 'role'>,
+): Set<FileKind> {
   const principal = { loginType: user.kind, role: user.role };
   const kinds = new Set<FileKind>();
   for (const decl of declarations) {
     if (!permits(principal, decl, 'create') && !permits(principal, decl, 'edit')) continue;
     for (const f of decl.fields) {
-      if ((f.type === 'image' || f.type === 'file') && !f.computed && !f.readOnly) kinds.add(f.file?.kind ?? fileKindOf(f.type));
+      if ((f.type === 'image' || f.type === 'file') && !f.computed && !f.readOnly)
+        kinds.add(f.file?.kind ?? fileKindOf(f.type));
     }
   }
   return kinds;
 }
 
-const KIND_WORDS: Record<FileKind, string> = { image: `images (PNG, JPEG or WebP, up to ${FILE_LIMIT_LABELS.image})`, document: `documents (PDF or images, up to ${FILE_LIMIT_LABELS.document})` };
+const KIND_WORDS: Record<FileKind, string> = {
+  image: `images (PNG, JPEG or WebP, up to ${FILE_LIMIT_LABELS.image})`,
+  document: `documents (PDF or images, up to ${FILE_LIMIT_LABELS.document})`,
+};
 
 /** Uploading (POST /api/files) and reading (GET /api/files/:id) stored files. */
 export async function fileRoutes(fastify: FastifyInstance) {
@@ -51,9 +58,12 @@ export async function fileRoutes(fastify: FastifyInstance) {
   // Inside this plugin only: any body is taken as raw bytes (whatever type the browser claims, the bytes decide),
   // up to the largest file a user may upload.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FILE_LIMITS.document }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FILE_LIMITS.document }, (_req, body, done) =>
+    done(null, body),
+  );
   app.setErrorHandler((err: Error & { code?: string }, _req, _reply) => {
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new HttpError(413, `The file is too large: at most ${FILE_LIMIT_LABELS.document}.`);
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      throw new HttpError(413, `The file is too large: at most ${FILE_LIMIT_LABELS.document}.`);
     throw err; // everything else is answered by the application's handler
   });
 
@@ -73,12 +83,21 @@ export async function fileRoutes(fastify: FastifyInstance) {
     preParsing: async (req, _reply, payload) => {
       const kind = req.query.kind;
       if (kind !== 'image' && kind !== 'document') return payload; // the schema answers
-      const allowed = uploadKinds([...app.engine.values()].map((c) => c.decl), req.auth!);
+      const allowed = uploadKinds(
+        [...app.engine.values()].map((c) => c.decl),
+        req.auth!,
+      );
       if (!allowed.has(kind)) {
         const words = [...allowed].map((k) => KIND_WORDS[k]);
-        throw new HttpError(403, words.length ? `You can upload only ${words.join(' and ')}: nothing you can edit takes other files.` : 'You cannot upload files: nothing you can edit takes one.');
+        throw new HttpError(
+          403,
+          words.length
+            ? `You can upload only ${words.join(' and ')}: nothing you can edit takes other files.`
+            : 'You cannot upload files: nothing you can edit takes one.',
+        );
       }
-      if (Number(req.headers['content-length']) > FILE_LIMITS[kind]) throw new HttpError(413, `The file is too large: at most ${FILE_LIMIT_LABELS[kind]}.`);
+      if (Number(req.headers['content-length']) > FILE_LIMITS[kind])
+        throw new HttpError(413, `The file is too large: at most ${FILE_LIMIT_LABELS[kind]}.`);
       return payload;
     },
     handler: async (req, reply) => {
@@ -102,15 +121,20 @@ export async function fileRoutes(fastify: FastifyInstance) {
       // Another agency's file, or one of a record the caller may not see, does not exist for them.
       if (!file || !(await canReadFile(app.db, req.auth!, file))) throw notFound('File');
       const bytes = await readFileBytes(app.db, file);
-      return reply
-        .header('content-type', file.mime)
-        // Only the accepted types may show in place; anything kept from before (an SVG logo) is only downloaded.
-        .header('content-disposition', contentDisposition(isInlineMime(file.mime) ? 'inline' : 'attachment', file.name))
-        .header('x-content-type-options', 'nosniff')
-        // Opened on its own, a file can run nothing and load nothing.
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return (
+        reply
+          .header('content-type', file.mime)
+          // Only the accepted types may show in place; anything kept from before (an SVG logo) is only downloaded.
+          .header(
+            'content-disposition',
+            contentDisposition(isInlineMime(file.mime) ? 'inline' : 'attachment', file.name),
+          )
+          .header('x-content-type-options', 'nosniff')
+          // Opened on its own, a file can run nothing and load nothing.
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cache-control', 'private, no-store')
+          .send(bytes)
+      );
     },
   });
 }

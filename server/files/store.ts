@@ -3,7 +3,15 @@ import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/index.js';
 import { HttpError } from '../http.js';
 import {
-  FILE_LIMITS, FILE_LIMIT_LABELS, FILE_MIMES, FILE_TYPE_MESSAGES, isFileId, isShippedPath, sniffMime, type AcceptedMime, type FileKind,
+  FILE_LIMITS,
+  FILE_LIMIT_LABELS,
+  FILE_MIMES,
+  FILE_TYPE_MESSAGES,
+  isFileId,
+  isShippedPath,
+  sniffMime,
+  type AcceptedMime,
+  type FileKind,
 } from '../../core/engine/files.js';
 import { withoutHiddenCharacters } from '../../core/engine/text.js';
 
@@ -55,7 +63,10 @@ const EXTENSIONS: Record<AcceptedMime, string[]> = {
  * of its real type (a PNG named report.pdf is kept as report.png, so a download opens in the right program).
  */
 export function cleanFileName(raw: string | undefined, mime: AcceptedMime): string {
-  const name = withoutHiddenCharacters((raw ?? '').split(/[/\\]/).pop()!).normalize('NFC').trim().slice(0, 200);
+  const name = withoutHiddenCharacters((raw ?? '').split(/[/\\]/).pop()!)
+    .normalize('NFC')
+    .trim()
+    .slice(0, 200);
   const current = /\.[a-z0-9]{1,5}$/i.exec(name);
   if (current && current.index > 0 && EXTENSIONS[mime].includes(current[0].toLowerCase())) return name;
   const base = current ? name.slice(0, current.index) : name;
@@ -77,7 +88,8 @@ export async function saveUpload(
   bytes: Uint8Array,
 ): Promise<FileInfo> {
   if (bytes.length === 0) throw new HttpError(422, 'The file is empty.');
-  if (bytes.length > FILE_LIMITS[kind]) throw new HttpError(413, `The file is too large: at most ${FILE_LIMIT_LABELS[kind]}.`);
+  if (bytes.length > FILE_LIMITS[kind])
+    throw new HttpError(413, `The file is too large: at most ${FILE_LIMIT_LABELS[kind]}.`);
   const mime = sniffMime(bytes);
   if (!mime || !FILE_MIMES[kind].includes(mime)) throw new HttpError(415, FILE_TYPE_MESSAGES[kind]);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -87,7 +99,10 @@ export async function saveUpload(
     [principal.merchant_id, cleanFileName(name, mime), mime, bytes.length, sha256, bytes, principal.id],
   );
   // Uploads whose form was never saved are of no use to anyone; sweeping them here needs no scheduler.
-  if (Math.random() < 0.05) await db.query(`delete from files where owner_id is null and created_at < now() - interval '${UNATTACHED_LIFETIME}'`);
+  if (Math.random() < 0.05)
+    await db.query(
+      `delete from files where owner_id is null and created_at < now() - interval '${UNATTACHED_LIFETIME}'`,
+    );
   return row;
 }
 
@@ -112,13 +127,21 @@ export async function readFile(db: Queryable, merchantId: number, id: string): P
 
 /** A file's bytes (read only once the caller may see them: a file can be 10 MB). */
 export async function readFileBytes(db: Queryable, file: Pick<StoredFile, 'id' | 'merchant_id'>): Promise<Buffer> {
-  const [row] = await db.query<{ data: Uint8Array }>('select data from files where id = $1 and merchant_id = $2', [file.id, file.merchant_id]);
+  const [row] = await db.query<{ data: Uint8Array }>('select data from files where id = $1 and merchant_id = $2', [
+    file.id,
+    file.merchant_id,
+  ]);
   // pg answers a Buffer, PGlite a Uint8Array: one shape for the caller, without copying.
   return Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
 }
 
 /** Whether the principal may see one record that owns files; the engine registers the real rule. */
-export type FileOwnerCheck = (db: Queryable, principal: FilePrincipal, ownerResource: string, ownerId: number) => Promise<boolean>;
+export type FileOwnerCheck = (
+  db: Queryable,
+  principal: FilePrincipal,
+  ownerResource: string,
+  ownerId: number,
+) => Promise<boolean>;
 
 // Until the engine registers its rule, a record's files are for its agency's own users, never for client users.
 let ownerCheck: FileOwnerCheck = async (_db, principal) => principal.kind === 'admin';
@@ -158,14 +181,23 @@ export async function checkFileRefs(
   const ids = values.filter(isFileId);
   const usable = new Set(values.filter(isShippedPath));
   if (ids.length === 0) return values.filter((v) => !usable.has(v));
-  const rows = await db.query<{ id: string; owner_resource: string | null; owner_id: number | null; uploaded_by: number | null }>(
+  const rows = await db.query<{
+    id: string;
+    owner_resource: string | null;
+    owner_id: number | null;
+    uploaded_by: number | null;
+  }>(
     'select id::text, owner_resource, owner_id, uploaded_by from files where merchant_id = $1 and id = any($2::uuid[])',
     [merchantId, ids],
   );
   const found = new Map(rows.map((r) => [r.id, r]));
   for (const id of ids) {
     const r = found.get(id.toLowerCase());
-    const free = r && (r.owner_id === null ? r.uploaded_by === principalUserId : !!owner && r.owner_resource === owner.resource && r.owner_id === owner.id);
+    const free =
+      r &&
+      (r.owner_id === null
+        ? r.uploaded_by === principalUserId
+        : !!owner && r.owner_resource === owner.resource && r.owner_id === owner.id);
     if (free) usable.add(id);
   }
   return values.filter((v) => !usable.has(v));
@@ -176,7 +208,12 @@ export async function checkFileRefs(
  * JPEG, WebP) within the image limit, so an uploaded PDF or a 10 MB scan never becomes a photo or a logo.
  * Ids that are not files of the agency are checkFileRefs' question and pass here.
  */
-export async function filesNotOfKind(db: Queryable, merchantId: number, ids: string[], kind: FileKind): Promise<{ id: string; problem: 'type' | 'size' }[]> {
+export async function filesNotOfKind(
+  db: Queryable,
+  merchantId: number,
+  ids: string[],
+  kind: FileKind,
+): Promise<{ id: string; problem: 'type' | 'size' }[]> {
   const fileIds = ids.filter(isFileId);
   if (fileIds.length === 0) return [];
   const rows = await db.query<{ id: string; mime: string; size: number }>(
@@ -218,6 +255,15 @@ export async function attachFiles(
 }
 
 /** Deletes the files a record owns: for a record that is itself deleted for good (a soft-deleted one keeps them). */
-export async function deleteFilesOf(tx: Queryable, merchantId: number, resource: string, recordId: number): Promise<void> {
-  await tx.query('delete from files where merchant_id = $1 and owner_resource = $2 and owner_id = $3', [merchantId, resource, recordId]);
+export async function deleteFilesOf(
+  tx: Queryable,
+  merchantId: number,
+  resource: string,
+  recordId: number,
+): Promise<void> {
+  await tx.query('delete from files where merchant_id = $1 and owner_resource = $2 and owner_id = $3', [
+    merchantId,
+    resource,
+    recordId,
+  ]);
 }

@@ -19,7 +19,12 @@ export const PERIODIC_LEASE_MS = 10 * 60_000;
  * Takes the lease of a periodic job when its interval has passed since its last run and nobody holds it:
  * one statement, so of several processes asking at once exactly one gets it (the row's lock orders them).
  */
-export async function takePeriodic(db: Db, job: Pick<PeriodicJob, 'name' | 'everyMs'>, worker: string, leaseMs = PERIODIC_LEASE_MS): Promise<boolean> {
+export async function takePeriodic(
+  db: Db,
+  job: Pick<PeriodicJob, 'name' | 'everyMs'>,
+  worker: string,
+  leaseMs = PERIODIC_LEASE_MS,
+): Promise<boolean> {
   const rows = await db.query(
     `insert into periodic_leases as l (name, locked_by, locked_until, last_run_at) values ($1, $2, now() + make_interval(secs => $4::double precision / 1000), now())
      on conflict (name) do update set locked_by = $2, locked_until = excluded.locked_until, last_run_at = now()
@@ -32,7 +37,10 @@ export async function takePeriodic(db: Db, job: Pick<PeriodicJob, 'name' | 'ever
 
 /** Gives the lease back after a run (the next run still waits for the interval, counted from its start). */
 export async function releasePeriodic(db: Db, name: string, worker: string) {
-  await db.query('update periodic_leases set locked_by = null, locked_until = null where name = $1 and locked_by = $2', [name, worker]);
+  await db.query(
+    'update periodic_leases set locked_by = null, locked_until = null where name = $1 and locked_by = $2',
+    [name, worker],
+  );
 }
 
 /** Runs every periodic job that is due and whose lease this worker got. A failing job never stops the others. */

@@ -47,11 +47,28 @@ export function defineJobKind<P, S>(k: JobKind<P, S>): JobKind<P, S> {
 export const jobKindOf = (kind: string) => kinds.get(kind);
 
 /** Queues a job in the caller's transaction: it runs once that commits, never if it rolls back. */
-export async function enqueueJob(db: Queryable, job: { merchantId: number; kind: string; payload?: unknown; createdBy?: number | null; total?: number | null; maxAttempts?: number }): Promise<number> {
+export async function enqueueJob(
+  db: Queryable,
+  job: {
+    merchantId: number;
+    kind: string;
+    payload?: unknown;
+    createdBy?: number | null;
+    total?: number | null;
+    maxAttempts?: number;
+  },
+): Promise<number> {
   if (!kinds.has(job.kind)) throw new Error(`No job kind ${job.kind}`);
   const [row] = await db.query<{ id: number }>(
     `insert into jobs (merchant_id, kind, payload, created_by, total, max_attempts) values ($1, $2, $3, $4, $5, $6) returning id`,
-    [job.merchantId, job.kind, JSON.stringify(job.payload ?? {}), job.createdBy ?? null, job.total ?? null, job.maxAttempts ?? 5],
+    [
+      job.merchantId,
+      job.kind,
+      JSON.stringify(job.payload ?? {}),
+      job.createdBy ?? null,
+      job.total ?? null,
+      job.maxAttempts ?? 5,
+    ],
   );
   return row.id;
 }
@@ -114,7 +131,10 @@ export async function runStep(db: Db, worker: string, jobId: number, leaseMs = J
     });
   } catch (e) {
     const message = ((e as Error)?.message ?? String(e)).slice(0, 500);
-    const [job] = await db.query<{ attempts: number; max_attempts: number }>('select attempts, max_attempts from jobs where id = $1 and locked_by = $2', [jobId, worker]);
+    const [job] = await db.query<{ attempts: number; max_attempts: number }>(
+      'select attempts, max_attempts from jobs where id = $1 and locked_by = $2',
+      [jobId, worker],
+    );
     if (!job) return 'lost';
     const failed = job.attempts >= job.max_attempts;
     await db.query(

@@ -20,7 +20,10 @@ export class JobWorker {
   private stopped = true;
   private stopping = false;
 
-  constructor(private db: Db, private options: JobWorkerOptions = {}) {}
+  constructor(
+    private db: Db,
+    private options: JobWorkerOptions = {},
+  ) {}
 
   /** One round: every due job, then the due periodic jobs. */
   async tick() {
@@ -30,7 +33,9 @@ export class JobWorker {
     } catch (e) {
       console.error('Running a job failed:', e);
     }
-    await runDuePeriodic(this.db, this.name, this.options.periodic ?? periodicJobs).catch((e) => console.error('Periodic jobs failed:', e));
+    await runDuePeriodic(this.db, this.name, this.options.periodic ?? periodicJobs).catch((e) =>
+      console.error('Periodic jobs failed:', e),
+    );
   }
 
   start() {

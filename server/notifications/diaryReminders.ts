@@ -10,7 +10,15 @@ import { DEFAULT_TIME_ZONE, formatDisplayDate, instantToZoned } from '../../core
  */
 export async function fireDueReminders(db: Db, now: Date = new Date(), batch = 200): Promise<number> {
   return db.transaction(async (tx) => {
-    const due = await tx.query<{ id: number; merchant_id: number; title: string; note_at: Date | string; remind_at: Date | string; user_id: number | null; time_zone: string | null }>(
+    const due = await tx.query<{
+      id: number;
+      merchant_id: number;
+      title: string;
+      note_at: Date | string;
+      remind_at: Date | string;
+      user_id: number | null;
+      time_zone: string | null;
+    }>(
       `select n.id, n.merchant_id, n.title, n.note_at, n.remind_at, n.user_id, m.time_zone
          from diary_notes n join merchants m on m.id = n.merchant_id
         where n.remind_at <= $1 and n.reminded_at is null and n.deleted_at is null
@@ -34,10 +42,12 @@ export async function fireDueReminders(db: Db, now: Date = new Date(), batch = 2
         dedupeKey: `note.reminder:${note.id}:${new Date(note.remind_at).toISOString()}`,
       });
     }
-    if (due.length) await tx.query('update diary_notes set reminded_at = $1 where id = any($2)', [now, due.map((n) => n.id)]);
+    if (due.length)
+      await tx.query('update diary_notes set reminded_at = $1 where id = any($2)', [now, due.map((n) => n.id)]);
     return due.length;
   });
 }
 
 /** How often the worker looks for due reminders: a reminder arrives at most this late (REMINDER_INTERVAL_MS). */
-export const REMINDER_INTERVAL_MS = Number(process.env.REMINDER_INTERVAL_MS) > 0 ? Number(process.env.REMINDER_INTERVAL_MS) : 15_000;
+export const REMINDER_INTERVAL_MS =
+  Number(process.env.REMINDER_INTERVAL_MS) > 0 ? Number(process.env.REMINDER_INTERVAL_MS) : 15_000;

@@ -1,6 +1,11 @@
 import type { Db } from '../db/index.js';
 import { agencyToday, DEFAULT_TIME_ZONE, addDaysToDate, formatDisplayDate } from '../../core/domain/time/agencyTime.js';
-import { EXPIRED_LOOKBACK_DAYS, REMINDER_DAYS, reminderDue, reminderKey } from '../../core/domain/notifications/documentReminders.js';
+import {
+  EXPIRED_LOOKBACK_DAYS,
+  REMINDER_DAYS,
+  reminderDue,
+  reminderKey,
+} from '../../core/domain/notifications/documentReminders.js';
 import { notify } from './notify.js';
 
 /**
@@ -10,7 +15,9 @@ import { notify } from './notify.js';
  * reminders it sent.
  */
 export async function runDocumentReminders(db: Db, now: Date = new Date()): Promise<number> {
-  const agencies = await db.query<{ id: number; time_zone: string | null }>('select id, time_zone from merchants order by id');
+  const agencies = await db.query<{ id: number; time_zone: string | null }>(
+    'select id, time_zone from merchants order by id',
+  );
   let sent = 0;
   for (const agency of agencies) {
     const today = agencyToday(agency.time_zone || DEFAULT_TIME_ZONE, now);
@@ -22,7 +29,13 @@ export async function runDocumentReminders(db: Db, now: Date = new Date()): Prom
         [agency.id, today],
       );
       if (claimed.length === 0) return 0;
-      const documents = await tx.query<{ id: number; expiry_date: string; candidate_id: number; staff_name: string; document: string }>(
+      const documents = await tx.query<{
+        id: number;
+        expiry_date: string;
+        candidate_id: number;
+        staff_name: string;
+        document: string;
+      }>(
         `select d.id, d.expiry_date, d.candidate_id, c.first_name || ' ' || c.last_name as staff_name, k.name as document
            from candidate_documents d
            join candidates c on c.merchant_id = d.merchant_id and c.id = d.candidate_id and c.deleted_at is null
@@ -42,10 +55,17 @@ export async function runDocumentReminders(db: Db, now: Date = new Date()): Prom
           merchantId: agency.id,
           event: expired ? 'document.expired' : 'document.due',
           title: expired ? `${d.document} expired` : `${d.document} expires in ${threshold} days`,
-          body: expired ? `The ${d.document} of ${d.staff_name} expired on ${expiry}.` : `The ${d.document} of ${d.staff_name} expires on ${expiry}.`,
+          body: expired
+            ? `The ${d.document} of ${d.staff_name} expired on ${expiry}.`
+            : `The ${d.document} of ${d.staff_name} expires on ${expiry}.`,
           link: `/staffs/${d.candidate_id}`,
           audience: { agency: true, candidateId: d.candidate_id },
-          data: { staff_name: d.staff_name, document: d.document, expiry_date: expiry, days_left: expired ? 0 : threshold },
+          data: {
+            staff_name: d.staff_name,
+            document: d.document,
+            expiry_date: expiry,
+            days_left: expired ? 0 : threshold,
+          },
           dedupeKey: reminderKey(d.id, threshold),
         });
         n += 1;

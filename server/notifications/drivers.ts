@@ -32,7 +32,15 @@ export const recordingDriver: MessageDriver = {
     await db.query(
       `insert into message_outbox (merchant_id, channel, recipient, recipient_name, body, event, status, driver)
        select m, c, r, n, b, e, 'recorded', $7 from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) as x(m, c, r, n, b, e)`,
-      [messages.map((x) => x.merchantId), messages.map((x) => x.channel), messages.map((x) => x.recipient), messages.map((x) => x.recipientName ?? null), messages.map((x) => x.body), messages.map((x) => x.event), this.name],
+      [
+        messages.map((x) => x.merchantId),
+        messages.map((x) => x.channel),
+        messages.map((x) => x.recipient),
+        messages.map((x) => x.recipientName ?? null),
+        messages.map((x) => x.body),
+        messages.map((x) => x.event),
+        this.name,
+      ],
     );
   },
 };

@@ -1,6 +1,11 @@
 import type { Queryable } from '../db/index.js';
 import { driverFor, type OutgoingMessage } from './drivers.js';
-import { eventDefinition, fillPlaceholders, type Channel, type Recipient } from '../../core/domain/notifications/events.js';
+import {
+  eventDefinition,
+  fillPlaceholders,
+  type Channel,
+  type Recipient,
+} from '../../core/domain/notifications/events.js';
 import { queueEmails, renderEmail, type Letterhead } from './outbox.js';
 
 /**
@@ -29,12 +34,20 @@ export interface NotificationEvent {
 }
 
 /** The channels and recipients an agency chose for an event, or the catalogue's defaults. */
-export async function settingsOf(db: Queryable, merchantId: number, event: string): Promise<{ channels: Channel[]; recipients: Recipient[] }> {
+export async function settingsOf(
+  db: Queryable,
+  merchantId: number,
+  event: string,
+): Promise<{ channels: Channel[]; recipients: Recipient[] }> {
   return (await eventContextOf(db, merchantId, event)).settings;
 }
 
 /** The agency's wording of an event's e-mail, or the catalogue's. */
-export async function templateOf(db: Queryable, merchantId: number, event: string): Promise<{ subject: string; body: string; custom: boolean }> {
+export async function templateOf(
+  db: Queryable,
+  merchantId: number,
+  event: string,
+): Promise<{ subject: string; body: string; custom: boolean }> {
   return (await eventContextOf(db, merchantId, event)).template;
 }
 
@@ -48,7 +61,12 @@ export async function letterheadOf(db: Queryable, merchantId: number): Promise<L
  * letterhead) in one round trip: notify runs inside bookings, whose latency budget is a few milliseconds.
  */
 async function eventContextOf(db: Queryable, merchantId: number, event: string) {
-  const [row] = await db.query<{ settings: { channels: Channel[]; recipients: Recipient[] } | null; template: { subject: string; body: string } | null; name: string; logo: string | null }>(
+  const [row] = await db.query<{
+    settings: { channels: Channel[]; recipients: Recipient[] } | null;
+    template: { subject: string; body: string } | null;
+    name: string;
+    logo: string | null;
+  }>(
     `select (select json_build_object('channels', channels, 'recipients', recipients) from notification_settings where merchant_id = m.id and event = $2) as settings,
             (select json_build_object('subject', subject, 'body', body) from notification_templates where merchant_id = m.id and event = $2) as template,
             m.company_name as name,
@@ -59,7 +77,9 @@ async function eventContextOf(db: Queryable, merchantId: number, event: string) 
   const def = event ? eventDefinition(event) : null;
   return {
     settings: row?.settings ?? { channels: def?.channels ?? [], recipients: def?.recipients ?? [] },
-    template: row?.template ? { ...row.template, custom: true } : { subject: def?.subject ?? '', body: def?.body ?? '', custom: false },
+    template: row?.template
+      ? { ...row.template, custom: true }
+      : { subject: def?.subject ?? '', body: def?.body ?? '', custom: false },
     letterhead: { name: row?.name ?? '', logoUrl: row?.logo ?? null } as Letterhead,
   };
 }
@@ -103,7 +123,10 @@ async function peopleOf(db: Queryable, e: NotificationEvent, recipients: Recipie
  */
 export async function notify(db: Queryable, e: NotificationEvent): Promise<void> {
   if (e.dedupeKey) {
-    const fresh = await db.query('insert into notification_dedupe (merchant_id, dedupe_key) values ($1, $2) on conflict do nothing returning 1', [e.merchantId, e.dedupeKey]);
+    const fresh = await db.query(
+      'insert into notification_dedupe (merchant_id, dedupe_key) values ($1, $2) on conflict do nothing returning 1',
+      [e.merchantId, e.dedupeKey],
+    );
     if (fresh.length === 0) return;
   }
   const context = await eventContextOf(db, e.merchantId, e.event);
@@ -113,19 +136,41 @@ export async function notify(db: Queryable, e: NotificationEvent): Promise<void>
   const wordsOf = (staff: boolean) => (staff && e.staffWords ? e.staffWords : { title: e.title, body: e.body });
   if (channels.includes('alert')) {
     const rows: { client: number | null; candidate: number | null; user: number | null; link: string | null }[] = [];
-    if (e.audience.agency && (recipients.includes('agency_admins') || recipients.includes('consultants'))) rows.push({ client: null, candidate: null, user: null, link: e.link ?? null });
-    if (e.audience.clientId && recipients.includes('client_users')) rows.push({ client: e.audience.clientId, candidate: null, user: null, link: e.clientLink ?? null });
-    if (e.audience.candidateId && recipients.includes('staff')) rows.push({ client: null, candidate: e.audience.candidateId, user: null, link: null });
+    if (e.audience.agency && (recipients.includes('agency_admins') || recipients.includes('consultants')))
+      rows.push({ client: null, candidate: null, user: null, link: e.link ?? null });
+    if (e.audience.clientId && recipients.includes('client_users'))
+      rows.push({ client: e.audience.clientId, candidate: null, user: null, link: e.clientLink ?? null });
+    if (e.audience.candidateId && recipients.includes('staff'))
+      rows.push({ client: null, candidate: e.audience.candidateId, user: null, link: null });
     if (e.audience.userIds?.length) {
-      const users = await db.query<{ id: number; client_id: number | null }>('select id, client_id from users where merchant_id = $1 and id = any($2::int[])', [e.merchantId, e.audience.userIds]);
-      for (const u of users) rows.push({ client: u.client_id, candidate: null, user: u.id, link: u.client_id ? (e.clientLink ?? null) : (e.link ?? null) });
+      const users = await db.query<{ id: number; client_id: number | null }>(
+        'select id, client_id from users where merchant_id = $1 and id = any($2::int[])',
+        [e.merchantId, e.audience.userIds],
+      );
+      for (const u of users)
+        rows.push({
+          client: u.client_id,
+          candidate: null,
+          user: u.id,
+          link: u.client_id ? (e.clientLink ?? null) : (e.link ?? null),
+        });
     }
     if (rows.length) {
       const words = rows.map((r) => wordsOf(r.candidate !== null));
       await db.query(
         `insert into notifications (merchant_id, client_id, candidate_id, user_id, event, title, body, link, data)
          select $1, c, s, u, $2, t, b, l, $3::jsonb from unnest($4::int[], $5::int[], $6::int[], $7::text[], $8::text[], $9::text[]) as x(c, s, u, l, t, b)`,
-        [e.merchantId, e.event, JSON.stringify(data), rows.map((r) => r.client), rows.map((r) => r.candidate), rows.map((r) => r.user), rows.map((r) => r.link), words.map((w) => w.title), words.map((w) => w.body)],
+        [
+          e.merchantId,
+          e.event,
+          JSON.stringify(data),
+          rows.map((r) => r.client),
+          rows.map((r) => r.candidate),
+          rows.map((r) => r.user),
+          rows.map((r) => r.link),
+          words.map((w) => w.title),
+          words.map((w) => w.body),
+        ],
       );
     }
   }
@@ -139,13 +184,33 @@ export async function notify(db: Queryable, e: NotificationEvent): Promise<void>
     const { template, letterhead } = context;
     const mailFor = (staff: boolean) => {
       const w = wordsOf(staff);
-      const values = { ...data, agency_name: letterhead.name, title: w.title, body: w.body, link: staff ? '' : (e.link ?? '') };
-      return renderEmail(letterhead, fillPlaceholders(template.subject, values), fillPlaceholders(template.body, values), staff ? null : e.link);
+      const values = {
+        ...data,
+        agency_name: letterhead.name,
+        title: w.title,
+        body: w.body,
+        link: staff ? '' : (e.link ?? ''),
+      };
+      return renderEmail(
+        letterhead,
+        fillPlaceholders(template.subject, values),
+        fillPlaceholders(template.body, values),
+        staff ? null : e.link,
+      );
     };
     const mails = { agency: mailFor(false), staff: e.staffWords ? mailFor(true) : null };
     const seen = new Set<string>();
     const to = people.filter((p) => p.email && !seen.has(p.email.toLowerCase()) && seen.add(p.email.toLowerCase()));
-    await queueEmails(db, to.map((p) => ({ merchantId: e.merchantId, recipient: p.email!, recipientName: p.name, event: e.event, ...((isStaff(p) && mails.staff) || mails.agency) })));
+    await queueEmails(
+      db,
+      to.map((p) => ({
+        merchantId: e.merchantId,
+        recipient: p.email!,
+        recipientName: p.name,
+        event: e.event,
+        ...((isStaff(p) && mails.staff) || mails.agency),
+      })),
+    );
   }
   for (const channel of ['sms', 'push'] as const) {
     if (!outward.includes(channel)) continue;
@@ -153,7 +218,14 @@ export async function notify(db: Queryable, e: NotificationEvent): Promise<void>
       .filter((p) => channel === 'push' || p.phone)
       .map((p) => {
         const w = wordsOf(isStaff(p));
-        return { merchantId: e.merchantId, channel, recipient: channel === 'sms' ? p.phone! : p.key, recipientName: p.name, body: `${w.title}: ${w.body}`, event: e.event };
+        return {
+          merchantId: e.merchantId,
+          channel,
+          recipient: channel === 'sms' ? p.phone! : p.key,
+          recipientName: p.name,
+          body: `${w.title}: ${w.body}`,
+          event: e.event,
+        };
       });
     await driverFor(channel).deliver(db, messages);
   }

@@ -14,27 +14,46 @@ export function setPublicUrl(url: string | null) {
 /** A product path as a link a mail reader can follow (as it is, when the public address is unknown). */
 export const absoluteLink = (path: string) => (publicUrl && path.startsWith('/') ? publicUrl + path : path);
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * An e-mail in the agency's layout: its logo and name above the text, and a button to the screen the
  * notification is about. Every value is escaped: templates are the agency's plain text, never markup.
  */
-export function renderEmail(letterhead: Letterhead, subject: string, body: string, link?: string | null): { subject: string; text: string; html: string } {
+export function renderEmail(
+  letterhead: Letterhead,
+  subject: string,
+  body: string,
+  link?: string | null,
+): { subject: string; text: string; html: string } {
   const href = link ? absoluteLink(link) : null;
   const text = href ? `${body}\n\nOpen: ${href}` : body;
   const paragraphs = body
     .split(/\n{2,}/)
     .map((p) => `<p style="margin:0 0 12px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('');
-  const logo = letterhead.logoUrl && /^(https?:|data:image\/)/.test(letterhead.logoUrl) ? `<img src="${escapeHtml(letterhead.logoUrl)}" alt="" height="40" style="vertical-align:middle;margin-right:12px">` : '';
-  const button = href && /^https?:/.test(href) ? `<p><a href="${escapeHtml(href)}" style="display:inline-block;padding:8px 16px;background:#1565c0;color:#fff;text-decoration:none;border-radius:4px">Open in the back office</a></p>` : '';
+  const logo =
+    letterhead.logoUrl && /^(https?:|data:image\/)/.test(letterhead.logoUrl)
+      ? `<img src="${escapeHtml(letterhead.logoUrl)}" alt="" height="40" style="vertical-align:middle;margin-right:12px">`
+      : '';
+  const button =
+    href && /^https?:/.test(href)
+      ? `<p><a href="${escapeHtml(href)}" style="display:inline-block;padding:8px 16px;background:#1565c0;color:#fff;text-decoration:none;border-radius:4px">Open in the back office</a></p>`
+      : '';
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a1a1a;margin:0;padding:24px;background:#f5f5f5">
 <div style="max-width:600px;margin:0 auto;background:#fff;padding:24px;border-radius:6px">
 <div style="border-bottom:1px solid #ddd;padding-bottom:12px;margin-bottom:16px;font-size:18px;font-weight:bold">${logo}${escapeHtml(letterhead.name)}</div>
 ${paragraphs}${button}
 </div></body></html>`;
-  return { subject: subject.replace(/[\r\n]+/g, ' ').trim().slice(0, 250), text, html };
+  return {
+    subject: subject
+      .replace(/[\r\n]+/g, ' ')
+      .trim()
+      .slice(0, 250),
+    text,
+    html,
+  };
 }
 
 /**
@@ -61,7 +80,10 @@ export function hideSecretLinks(text: string): string {
   let out = text;
   for (const link of secretLinks.values()) {
     const prefix = link.path('');
-    out = out.split(prefix).map((part, i) => (i === 0 ? part : part.replace(/^[A-Za-z0-9_-]{16,}/, SECRET_PLACEHOLDER))).join(prefix);
+    out = out
+      .split(prefix)
+      .map((part, i) => (i === 0 ? part : part.replace(/^[A-Za-z0-9_-]{16,}/, SECRET_PLACEHOLDER)))
+      .join(prefix);
   }
   return out;
 }
@@ -86,8 +108,15 @@ export async function queueEmails(db: Queryable, mails: QueuedEmail[]): Promise<
     `insert into email_outbox (merchant_id, recipient, recipient_name, subject, text, html, event, secret_kind, secret_ref)
      select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[]) returning id`,
     [
-      mails.map((m) => m.merchantId), mails.map((m) => m.recipient), mails.map((m) => m.recipientName ?? null), mails.map((m) => m.subject), mails.map((m) => m.text),
-      mails.map((m) => m.html), mails.map((m) => m.event), mails.map((m) => m.secret?.kind ?? null), mails.map((m) => m.secret?.ref ?? null),
+      mails.map((m) => m.merchantId),
+      mails.map((m) => m.recipient),
+      mails.map((m) => m.recipientName ?? null),
+      mails.map((m) => m.subject),
+      mails.map((m) => m.text),
+      mails.map((m) => m.html),
+      mails.map((m) => m.event),
+      mails.map((m) => m.secret?.kind ?? null),
+      mails.map((m) => m.secret?.ref ?? null),
     ],
   );
   return rows.map((r) => r.id);
@@ -150,5 +179,8 @@ export async function markRetry(db: Queryable, id: number, attempts: number, err
 
 /** A permanent refusal (a 5xx answer: no such mailbox, say): trying again cannot help. */
 export async function markFailed(db: Queryable, id: number, error: string) {
-  await db.query(`update email_outbox set status = 'failed', last_error = $2, updated_at = now(), version = version + 1 where id = $1`, [id, error.slice(0, 500)]);
+  await db.query(
+    `update email_outbox set status = 'failed', last_error = $2, updated_at = now(), version = version + 1 where id = $1`,
+    [id, error.slice(0, 500)],
+  );
 }

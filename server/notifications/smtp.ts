@@ -4,7 +4,8 @@ import type { Queryable } from '../db/index.js';
 import { hideSecretLinks } from './outbox.js';
 
 // mailparser is a tenth of the server's start-up to load and is needed only once a mail arrives.
-const parseMail = async (stream: Parameters<typeof import('mailparser').simpleParser>[0]) => (await import('mailparser')).simpleParser(stream);
+const parseMail = async (stream: Parameters<typeof import('mailparser').simpleParser>[0]) =>
+  (await import('mailparser')).simpleParser(stream);
 
 /**
  * The embedded server takes mail only from the product's own sender: a user name and password made when the
@@ -25,7 +26,10 @@ export interface EmbeddedSmtp {
  * conversation on a local port, whose received mail is stored in the mailbox table for agency admins to read
  * (/report/EmailReport/mailbox). A message is accepted only once it is stored, so "sent" means "in the mailbox".
  */
-export async function startEmbeddedSmtp(db: Queryable, options: { port?: number; host?: string } = {}): Promise<EmbeddedSmtp> {
+export async function startEmbeddedSmtp(
+  db: Queryable,
+  options: { port?: number; host?: string } = {},
+): Promise<EmbeddedSmtp> {
   const host = options.host ?? '127.0.0.1';
   const server = new SMTPServer({
     // Plain AUTH without TLS: the server listens on this machine only.
@@ -34,7 +38,8 @@ export async function startEmbeddedSmtp(db: Queryable, options: { port?: number;
     authMethods: ['PLAIN', 'LOGIN'],
     disabledCommands: ['STARTTLS'],
     onAuth(auth, _session, callback) {
-      if (auth.username && auth.password && same(auth.username, SENDER.user) && same(auth.password, SENDER.pass)) return callback(null, { user: SENDER.user });
+      if (auth.username && auth.password && same(auth.username, SENDER.user) && same(auth.password, SENDER.pass))
+        return callback(null, { user: SENDER.user });
       callback(Object.assign(new Error('Authentication failed'), { responseCode: 535 }));
     },
     banner: 'Staffing back office embedded mail server',
@@ -63,12 +68,17 @@ export async function startEmbeddedSmtp(db: Queryable, options: { port?: number;
               mail.text === undefined ? null : hideSecretLinks(mail.text),
               typeof mail.html === 'string' ? hideSecretLinks(mail.html) : null,
               mail.messageId ?? null,
-              (stream as unknown as { sizeExceeded?: boolean }).sizeExceeded ? -1 : Buffer.byteLength(mail.text ?? '') + Buffer.byteLength(typeof mail.html === 'string' ? mail.html : ''),
+              (stream as unknown as { sizeExceeded?: boolean }).sizeExceeded
+                ? -1
+                : Buffer.byteLength(mail.text ?? '') +
+                  Buffer.byteLength(typeof mail.html === 'string' ? mail.html : ''),
             ],
           );
           callback();
         })
-        .catch((e: Error) => callback(Object.assign(new Error(`451 Could not store the message: ${e.message}`), { responseCode: 451 })));
+        .catch((e: Error) =>
+          callback(Object.assign(new Error(`451 Could not store the message: ${e.message}`), { responseCode: 451 })),
+        );
     },
   });
   await new Promise<void>((resolve, reject) => {

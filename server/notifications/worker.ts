@@ -1,7 +1,16 @@
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/index.js';
 import { createMailer, DEFAULT_FROM, isPermanent } from './mailer.js';
-import { claimDue, markFailed, markRetry, markSent, SECRET_PLACEHOLDER, secretLinkOf, setPublicUrl, type ClaimedEmail } from './outbox.js';
+import {
+  claimDue,
+  markFailed,
+  markRetry,
+  markSent,
+  SECRET_PLACEHOLDER,
+  secretLinkOf,
+  setPublicUrl,
+  type ClaimedEmail,
+} from './outbox.js';
 // Register the invitations' single-use links, which the sender mints (see sendBatch).
 import '../auth/staffInvites.js';
 import '../auth/userInvites.js';
@@ -34,7 +43,10 @@ export class NotificationWorker {
   private running?: Promise<void>;
   private stopped = true;
 
-  constructor(private db: Db, private options: WorkerOptions) {}
+  constructor(
+    private db: Db,
+    private options: WorkerOptions,
+  ) {}
 
   /** Sends every due message (in batches) and answers what happened. */
   async sendDue(): Promise<SendResult> {
@@ -55,7 +67,12 @@ export class NotificationWorker {
 
   private async sendBatch(claimed: ClaimedEmail[]): Promise<SendResult> {
     const agencies = new Map(
-      (await this.db.query<{ id: number; company_name: string }>('select id, company_name from merchants where id = any($1::int[])', [[...new Set(claimed.map((c) => c.merchant_id))]])).map((m) => [m.id, m.company_name]),
+      (
+        await this.db.query<{ id: number; company_name: string }>(
+          'select id, company_name from merchants where id = any($1::int[])',
+          [[...new Set(claimed.map((c) => c.merchant_id))]],
+        )
+      ).map((m) => [m.id, m.company_name]),
     );
     const from = this.options.from ?? DEFAULT_FROM;
     const outcomes = await Promise.all(
@@ -66,7 +83,15 @@ export class NotificationWorker {
             // The single-use link is made now and lives only in what is sent; the outbox keeps the placeholder.
             const link = secretLinkOf(m.secret_kind);
             const token = link && m.secret_ref !== null ? await link.mint(this.db, m.secret_ref) : null;
-            if (!token) return { m, ok: false as const, permanent: true, error: new Error('Not sent: its link is no longer valid (replaced or withdrawn before it could be sent, used, or expired).') };
+            if (!token)
+              return {
+                m,
+                ok: false as const,
+                permanent: true,
+                error: new Error(
+                  'Not sent: its link is no longer valid (replaced or withdrawn before it could be sent, used, or expired).',
+                ),
+              };
             text = text.split(SECRET_PLACEHOLDER).join(token);
             html = html.split(SECRET_PLACEHOLDER).join(token);
           }

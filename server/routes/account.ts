@@ -8,7 +8,16 @@ import { FILE_LIMIT_LABELS, FILE_LIMITS, isFileId, isImageMime, isShippedPath } 
 import { writeAudit, type Changes } from '../engine/audit.js';
 import { principalOf } from '../engine/routes.js';
 import { oneLineText } from '../engine/input.js';
-import { AgencyAnswer, AgencyChange, MerchantParams, NameChange, NameSaved, PasswordChange, PasswordChanged, type AgencyProfile } from '../../core/contracts/account.js';
+import {
+  AgencyAnswer,
+  AgencyChange,
+  MerchantParams,
+  NameChange,
+  NameSaved,
+  PasswordChange,
+  PasswordChanged,
+  type AgencyProfile,
+} from '../../core/contracts/account.js';
 
 /** The agency's name: 2 to 120 characters once trimmed. */
 export const AGENCY_NAME = { min: 2, max: 120 } as const;
@@ -38,7 +47,10 @@ export async function agencyProfile(db: Queryable, merchantId: number): Promise<
 /**
  * The agency's logos for agency_logo_list: the other types as stored, and 'agency_logo' from the one place it lives.
  */
-export async function agencyLogos(db: Queryable, merchantId: number): Promise<{ id: number; logo_type: string; logo_url: string }[]> {
+export async function agencyLogos(
+  db: Queryable,
+  merchantId: number,
+): Promise<{ id: number; logo_type: string; logo_url: string }[]> {
   return db.query(
     `select id, logo_type, logo_url from (
        select l.id, l.logo_type, l.logo_url from agency_logos l where l.merchant_id = $1 and l.logo_type <> 'agency_logo'
@@ -51,8 +63,13 @@ export async function agencyLogos(db: Queryable, merchantId: number): Promise<{ 
 }
 
 /** One entry of the audit trail for a change made outside the engine (the agency's profile, a user's account). */
-const auditChange = (tx: Queryable, req: FastifyRequest, resource: 'merchants' | 'users', recordId: number, e: { event: 'update' | 'action'; action?: string; changes: Changes }) =>
-  writeAudit(tx, principalOf(req), { resource, recordId, ...e });
+const auditChange = (
+  tx: Queryable,
+  req: FastifyRequest,
+  resource: 'merchants' | 'users',
+  recordId: number,
+  e: { event: 'update' | 'action'; action?: string; changes: Changes },
+) => writeAudit(tx, principalOf(req), { resource, recordId, ...e });
 
 /** A one-line text as stored (trimmed, NFC); its error in words when it holds line breaks or hidden characters. */
 const trimmed = (v: unknown) => oneLineText(v).text ?? '';
@@ -66,7 +83,8 @@ export async function accountRoutes(fastify: FastifyInstance) {
     schema: {
       tags: ['agency'],
       summary: "Change the agency's name and logo (its admins)",
-      description: 'profile_photo: the id of an image uploaded with POST /api/files?kind=image (or a path the product ships), or null to remove the logo. Fields left out stay as they are.',
+      description:
+        'profile_photo: the id of an image uploaded with POST /api/files?kind=image (or a path the product ships), or null to remove the logo. Fields left out stay as they are.',
       params: MerchantParams,
       body: AgencyChange,
       response: { 200: AgencyAnswer },
@@ -81,26 +99,36 @@ export async function accountRoutes(fastify: FastifyInstance) {
       const name = body.company_name === undefined ? undefined : trimmed(body.company_name);
       const nameError = typeof body.company_name === 'string' ? textErrorOf(body.company_name) : undefined;
       if (nameError) errors.company_name = nameError;
-      else if (name !== undefined && name.length < AGENCY_NAME.min) errors.company_name = `Enter the agency's name (at least ${AGENCY_NAME.min} characters).`;
-      else if (name !== undefined && name.length > AGENCY_NAME.max) errors.company_name = `At most ${AGENCY_NAME.max} characters.`;
+      else if (name !== undefined && name.length < AGENCY_NAME.min)
+        errors.company_name = `Enter the agency's name (at least ${AGENCY_NAME.min} characters).`;
+      else if (name !== undefined && name.length > AGENCY_NAME.max)
+        errors.company_name = `At most ${AGENCY_NAME.max} characters.`;
 
       const before = (await agencyProfile(app.db, u.merchant_id))!;
       const owner = { resource: 'merchants', id: u.merchant_id };
       // Sending back the logo shown now changes nothing (it may be a path the product ships).
-      const photo = body.profile_photo === undefined || body.profile_photo === before.profile_photo ? undefined : body.profile_photo;
+      const photo =
+        body.profile_photo === undefined || body.profile_photo === before.profile_photo
+          ? undefined
+          : body.profile_photo;
       // A path the product ships ('/demo/agency-logo.svg') is accepted as every image field of the engine accepts
       // it (checkFileRefs): it puts the demo's logo back. Anything else must be an image uploaded to the store.
       if (typeof photo === 'string' && !isShippedPath(photo)) {
         const file = isFileId(photo) ? await readFile(app.db, u.merchant_id, photo) : null;
         if (!file) errors.profile_photo = 'Upload the logo as an image first.';
         else if (!isImageMime(file.mime)) errors.profile_photo = 'The logo must be a PNG, JPEG or WebP image.';
-        else if (Number(file.size) > FILE_LIMITS.image) errors.profile_photo = `The logo must be at most ${FILE_LIMIT_LABELS.image}.`;
-        else if ((await checkFileRefs(app.db, u.merchant_id, u.id, [photo], owner)).length) errors.profile_photo = 'This image cannot be used: upload it again.';
+        else if (Number(file.size) > FILE_LIMITS.image)
+          errors.profile_photo = `The logo must be at most ${FILE_LIMIT_LABELS.image}.`;
+        else if ((await checkFileRefs(app.db, u.merchant_id, u.id, [photo], owner)).length)
+          errors.profile_photo = 'This image cannot be used: upload it again.';
       }
       if (Object.keys(errors).length) throw badInput(errors);
 
       await app.db.transaction(async (tx) => {
-        const [locked] = await tx.query<{ company_name: string }>('select company_name from merchants where id = $1 for update', [u.merchant_id]);
+        const [locked] = await tx.query<{ company_name: string }>(
+          'select company_name from merchants where id = $1 for update',
+          [u.merchant_id],
+        );
         const changes: Record<string, { from: unknown; to: unknown }> = {};
         if (name !== undefined && name !== locked.company_name) {
           await tx.query('update merchants set company_name = $2 where id = $1', [u.merchant_id, name]);
@@ -108,15 +136,21 @@ export async function accountRoutes(fastify: FastifyInstance) {
         }
         if (photo !== undefined) {
           // Attached in the same transaction: a concurrent save of another record cannot take the file meanwhile.
-          if (photo && (await attachFiles(tx, u.merchant_id, 'merchants', u.merchant_id, 'profile_photo', [photo])).length) {
+          if (
+            photo &&
+            (await attachFiles(tx, u.merchant_id, 'merchants', u.merchant_id, 'profile_photo', [photo])).length
+          ) {
             throw badInput({ profile_photo: 'This image cannot be used: upload it again.' });
           }
           await tx.query('update merchants set profile_photo = $2 where id = $1', [u.merchant_id, photo]);
           // The logo now lives in profile_photo alone (see EFFECTIVE_LOGO); an old row would come back on removal.
-          await tx.query(`delete from agency_logos where merchant_id = $1 and logo_type = 'agency_logo'`, [u.merchant_id]);
+          await tx.query(`delete from agency_logos where merchant_id = $1 and logo_type = 'agency_logo'`, [
+            u.merchant_id,
+          ]);
           changes.profile_photo = { from: before.profile_photo, to: photo };
         }
-        if (Object.keys(changes).length) await auditChange(tx, req, 'merchants', u.merchant_id, { event: 'update', changes });
+        if (Object.keys(changes).length)
+          await auditChange(tx, req, 'merchants', u.merchant_id, { event: 'update', changes });
       });
       return { data: (await agencyProfile(app.db, u.merchant_id))! };
     },
@@ -136,17 +170,23 @@ export async function accountRoutes(fastify: FastifyInstance) {
       const nameError = textErrorOf(req.body?.name);
       if (nameError) throw badInput({ name: nameError });
       if (name !== undefined && name.length === 0) throw badInput({ name: 'Enter your name.' });
-      if (name !== undefined && name.length > USER_NAME_MAX) throw badInput({ name: `At most ${USER_NAME_MAX} characters.` });
+      if (name !== undefined && name.length > USER_NAME_MAX)
+        throw badInput({ name: `At most ${USER_NAME_MAX} characters.` });
       const user = await app.db.transaction(async (tx) => {
         const [before] = await tx.query<{ name: string }>('select name from users where id = $1 for update', [u.id]);
         if (name !== undefined && name !== before.name) {
           await tx.query('update users set name = $2 where id = $1', [u.id, name]);
-          await auditChange(tx, req, 'users', u.id, { event: 'update', changes: { name: { from: before.name, to: name } } });
+          await auditChange(tx, req, 'users', u.id, {
+            event: 'update',
+            changes: { name: { from: before.name, to: name } },
+          });
           // Signed-in sessions carry the name (who am I, the audit trail): every process forgets its cached copy.
           // The sessions themselves go on.
           await app.cluster.publish('sessions', { userId: u.id }, tx);
         }
-        const [row] = await tx.query<NameSaved['data']>('select id, name, email, role from users where id = $1', [u.id]);
+        const [row] = await tx.query<NameSaved['data']>('select id, name, email, role from users where id = $1', [
+          u.id,
+        ]);
         return row;
       });
       await app.cluster.settle();
@@ -174,16 +214,25 @@ export async function accountRoutes(fastify: FastifyInstance) {
       if (attempt.wait > 0) {
         reply.header('retry-after', String(attempt.wait));
         const minutes = Math.ceil(attempt.wait / 60);
-        throw new HttpError(429, `Too many wrong passwords. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+        throw new HttpError(
+          429,
+          `Too many wrong passwords. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+        );
       }
-      const [user] = await app.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [u.id]);
-      if (!(await verifyPassword(current, user.password_hash))) throw badInput({ current_password: 'The current password is incorrect.' });
+      const [user] = await app.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [
+        u.id,
+      ]);
+      if (!(await verifyPassword(current, user.password_hash)))
+        throw badInput({ current_password: 'The current password is incorrect.' });
       await app.throttle.succeeded(app.db, attempt);
       const hash = await hashPassword(next);
       const ended = await app.db.transaction(async (tx) => {
         await tx.query('update users set password_hash = $2 where id = $1', [u.id, hash]);
         // Every other session ends (as endSessionsOfUser does, keeping this one): a thief signed in elsewhere is out.
-        const gone = await tx.query('delete from sessions where user_id = $1 and token_hash <> $2 returning 1', [u.id, u.token_hash]);
+        const gone = await tx.query('delete from sessions where user_id = $1 and token_hash <> $2 returning 1', [
+          u.id,
+          u.token_hash,
+        ]);
         await app.cluster.publish('sessions', { userId: u.id }, tx);
         await auditChange(tx, req, 'users', u.id, { event: 'action', action: 'change_password', changes: {} });
         return gone.length;

@@ -10,7 +10,13 @@ import { listRecords } from '../engine/query.js';
 import { saveRecord } from '../engine/write.js';
 import type { Compiled } from '../engine/compile.js';
 import { copyWeek, type AvailabilityEntry } from '../../core/domain/availability/availability.js';
-import { addDaysToDate, dayOfWeek, isPlainDate, startOfWeekMonday, weekDates } from '../../core/domain/time/agencyTime.js';
+import {
+  addDaysToDate,
+  dayOfWeek,
+  isPlainDate,
+  startOfWeekMonday,
+  weekDates,
+} from '../../core/domain/time/agencyTime.js';
 import { Copied, CopyWeek, Week } from '../../core/contracts/availability.js';
 import { StringQuery } from '../../core/contracts/common.js';
 
@@ -20,8 +26,10 @@ const STAFF_QUERY_KEYS = ['page', 'per_page', 'job_role_id', 'status', 'activate
 /** A week start from the query or body: a real date that is a Monday; 400 naming the field otherwise. */
 function weekStartOf(value: unknown, today: string): string {
   if (value === undefined || value === '') return startOfWeekMonday(today);
-  if (!isPlainDate(value)) throw new HttpError(400, 'week_start must be a date (yyyy-MM-dd).', { week_start: 'Must be a date (yyyy-MM-dd)' });
-  if (dayOfWeek(value) !== 1) throw new HttpError(400, `week_start must be a Monday; ${value} is not one.`, { week_start: 'Must be a Monday' });
+  if (!isPlainDate(value))
+    throw new HttpError(400, 'week_start must be a date (yyyy-MM-dd).', { week_start: 'Must be a date (yyyy-MM-dd)' });
+  if (dayOfWeek(value) !== 1)
+    throw new HttpError(400, `week_start must be a Monday; ${value} is not one.`, { week_start: 'Must be a Monday' });
   return value;
 }
 
@@ -44,12 +52,16 @@ export async function availabilityRoutes(fastify: FastifyInstance) {
     schema: {
       tags: ['Availability'],
       summary: 'A week of availability, one row per staff member (the week grid)',
-      description: 'week_start: a Monday (default: this week in the agency\'s time zone). Staff filters: job_role_id, status, activated, q; page, per_page (at most 100).',
+      description:
+        "week_start: a Monday (default: this week in the agency's time zone). Staff filters: job_role_id, status, activated, q; page, per_page (at most 100).",
       querystring: StringQuery,
       response: { 200: Week },
     },
     handler: async (req) => {
-      authorise(req, [[candidates(), 'list'], [availability(), 'list']]);
+      authorise(req, [
+        [candidates(), 'list'],
+        [availability(), 'list'],
+      ]);
       const query = req.query;
       const ctx = await contextOf(app.db, req);
       const weekStart = weekStartOf(query.week_start, ctx.today);
@@ -68,10 +80,17 @@ export async function availabilityRoutes(fastify: FastifyInstance) {
       const byStaff = new Map<number, Record<string, { id: number; status: string; version: number } | null>>(
         ids.map((id) => [id, Object.fromEntries(dates.map((d) => [d, null]))]),
       );
-      for (const e of entries) byStaff.get(Number(e.candidate_id))![e.date] = { id: e.id, status: e.status, version: e.version };
+      for (const e of entries)
+        byStaff.get(Number(e.candidate_id))![e.date] = { id: e.id, status: e.status, version: e.version };
       return {
         ...staff,
-        data: staff.data.map((s: Row) => ({ id: s.id, first_name: s.first_name, last_name: s.last_name, job_role_id: s.job_role_id, days: byStaff.get(Number(s.id))! })),
+        data: staff.data.map((s: Row) => ({
+          id: s.id,
+          first_name: s.first_name,
+          last_name: s.last_name,
+          job_role_id: s.job_role_id,
+          days: byStaff.get(Number(s.id))!,
+        })),
         week_start: weekStart,
         dates,
       };
@@ -83,13 +102,18 @@ export async function availabilityRoutes(fastify: FastifyInstance) {
     schema: {
       tags: ['Availability'],
       summary: 'Copy a week of availability to the next week',
-      description: 'Sets each day of the following week to the state of the same weekday in this one, for the given staff (default: every staff member with entries that week). Days not set in this week are left as they are.',
+      description:
+        'Sets each day of the following week to the state of the same weekday in this one, for the given staff (default: every staff member with entries that week). Days not set in this week are left as they are.',
       body: CopyWeek,
       response: { 200: Copied },
     },
     handler: async (req) => {
       const c = availability();
-      authorise(req, [[candidates(), 'list'], [c, 'create'], [c, 'edit']]);
+      authorise(req, [
+        [candidates(), 'list'],
+        [c, 'create'],
+        [c, 'edit'],
+      ]);
       const ctx = await contextOf(app.db, req);
       const from = weekStartOf(req.body.week_start, ctx.today);
       const to = addDaysToDate(from, 7);
@@ -102,11 +126,17 @@ export async function availabilityRoutes(fastify: FastifyInstance) {
              from availability a join candidates k on k.merchant_id = a.merchant_id and k.id = a.candidate_id and k.deleted_at is null
             where a.merchant_id = $1 and a.date between $2::date and $3::date${only ? ' and a.candidate_id = any($4::int[])' : ''}
             order by a.candidate_id, a.date`,
-          only ? [ctx.principal.merchantId, from, addDaysToDate(to, 6), only] : [ctx.principal.merchantId, from, addDaysToDate(to, 6)],
+          only
+            ? [ctx.principal.merchantId, from, addDaysToDate(to, 6), only]
+            : [ctx.principal.merchantId, from, addDaysToDate(to, 6)],
         );
         const source = rows.filter((r) => r.date < to);
         const existing = new Map(rows.filter((r) => r.date >= to).map((r) => [`${r.candidate_id}:${r.date}`, r]));
-        const target = copyWeek(source.map((r) => ({ candidate_id: r.candidate_id, date: r.date, status: r.status })), from, to);
+        const target = copyWeek(
+          source.map((r) => ({ candidate_id: r.candidate_id, date: r.date, status: r.status })),
+          from,
+          to,
+        );
         // Through the engine's write path, one by one: validated, hooked and audited like a click on the grid.
         for (const e of target) {
           const stored = existing.get(`${e.candidate_id}:${e.date}`);

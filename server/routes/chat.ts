@@ -1,9 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { callerOf, fetchMessages, channelOf, listConversations, markRead, MESSAGE_MAX, openChannel, sendMessage, unreadCount } from '../chat/channels.js';
+import {
+  callerOf,
+  fetchMessages,
+  channelOf,
+  listConversations,
+  markRead,
+  MESSAGE_MAX,
+  openChannel,
+  sendMessage,
+  unreadCount,
+} from '../chat/channels.js';
 import { ChatHub, STREAMS_PER_AGENCY, STREAMS_PER_SESSION, type LiveEvent } from '../chat/live.js';
 import { HttpError } from '../http.js';
-import { Channel, Conversations, ConversationsQuery, CreateChannel, Done, FetchMessagesQuery, MarkRead, Messages, SendMessage, Sent, Stream, StreamQuery, STREAM_SECONDS, UnreadCount } from '../../core/contracts/chat.js';
+import {
+  Channel,
+  Conversations,
+  ConversationsQuery,
+  CreateChannel,
+  Done,
+  FetchMessagesQuery,
+  MarkRead,
+  Messages,
+  SendMessage,
+  Sent,
+  Stream,
+  StreamQuery,
+  STREAM_SECONDS,
+  UnreadCount,
+} from '../../core/contracts/chat.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,7 +93,11 @@ export async function chatRoutes(fastify: FastifyInstance) {
       querystring: FetchMessagesQuery,
       response: { 200: Messages },
     },
-    handler: async (req) => fetchMessages(app.db, callerOf(req.auth!), req.query.channel_sid, { before: req.query.before, limit: req.query.limit }),
+    handler: async (req) =>
+      fetchMessages(app.db, callerOf(req.auth!), req.query.channel_sid, {
+        before: req.query.before,
+        limit: req.query.limit,
+      }),
   });
 
   app.post('/api/chats/mark_read', {
@@ -152,7 +181,11 @@ export async function chatRoutes(fastify: FastifyInstance) {
       let queued: LiveEvent[] | null = [];
       const { token_hash, id: userId, client_id } = req.auth!;
       // Ended at once when its session ends, in any process (the bus that ends sessions).
-      const stop = app.chat.add({ ...listener, deliver: (e) => (queued ? queued.push(e) : write(e)), session: { token_hash, id: userId, client_id, end: () => end() } });
+      const stop = app.chat.add({
+        ...listener,
+        deliver: (e) => (queued ? queued.push(e) : write(e)),
+        session: { token_hash, id: userId, client_id, end: () => end() },
+      });
       const end = () => {
         if (!open) return;
         open = false;

@@ -9,20 +9,34 @@ import { describeCompliance } from '../../core/domain/compliance/compliance.js';
 import { ComplianceAnswer } from '../../core/contracts/compliance.js';
 import { IdParams } from '../../core/contracts/common.js';
 
-
 /** A staff member's compliance for their job role today: what is missing, expiring and expired. */
 export async function complianceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/api/candidates/:id/compliance', {
     config: { access: 'any' },
-    schema: { tags: ['Staff'], summary: "A staff member's compliance today (missing, expiring, expired documents)", params: IdParams, response: { 200: ComplianceAnswer } },
+    schema: {
+      tags: ['Staff'],
+      summary: "A staff member's compliance today (missing, expiring, expired documents)",
+      params: IdParams,
+      response: { 200: ComplianceAnswer },
+    },
     handler: async (req) => {
       const candidates = app.engine.get('candidates')!;
       if (!permits({ loginType: req.auth!.kind, role: req.auth!.role }, candidates.decl, 'show')) throw forbidden();
       const ctx = await contextOf(app.db, req);
       const staff = await getRecord(ctx, candidates, req.params.id);
-      const r = await complianceOf(app.db, ctx.principal.merchantId, { id: staff.id, job_role_id: staff.job_role_id }, ctx.today);
-      const note = (n: { category: { id: number; name: string }; expiry: string; daysLeft: number }) => ({ category_id: n.category.id, name: n.category.name, expiry_date: n.expiry, days_left: n.daysLeft });
+      const r = await complianceOf(
+        app.db,
+        ctx.principal.merchantId,
+        { id: staff.id, job_role_id: staff.job_role_id },
+        ctx.today,
+      );
+      const note = (n: { category: { id: number; name: string }; expiry: string; daysLeft: number }) => ({
+        category_id: n.category.id,
+        name: n.category.name,
+        expiry_date: n.expiry,
+        days_left: n.daysLeft,
+      });
       return {
         data: {
           compliant: r.compliant,

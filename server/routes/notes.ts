@@ -23,7 +23,10 @@ export async function notesRoutes(fastify: FastifyInstance) {
       // The diary's Today tab narrowed to "Mine": the count and the list the menu item opens cannot disagree.
       const ctx = await contextOf(app.db, req);
       const { where, params } = buildWhere(notes, ctx, { tab: 'today', user_id: 'me' });
-      const [{ n }] = await ctx.db.query<{ n: number }>(`select count(*)::int as n from ${notes.table} where ${where}`, params.values);
+      const [{ n }] = await ctx.db.query<{ n: number }>(
+        `select count(*)::int as n from ${notes.table} where ${where}`,
+        params.values,
+      );
       return { count: n };
     },
   });

@@ -2,13 +2,40 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db, Queryable } from '../db/index.js';
 import { badInput, forbidden, HttpError, notFound } from '../http.js';
-import { CHANNELS, COMMON_PLACEHOLDERS, EVENT_BY_KEY, EVENTS, RECIPIENTS, unknownPlaceholders, type Channel, type Recipient } from '../../core/domain/notifications/events.js';
+import {
+  CHANNELS,
+  COMMON_PLACEHOLDERS,
+  EVENT_BY_KEY,
+  EVENTS,
+  RECIPIENTS,
+  unknownPlaceholders,
+  type Channel,
+  type Recipient,
+} from '../../core/domain/notifications/events.js';
 import { settingsOf, templateOf } from '../notifications/notify.js';
 import { recordsOnly } from '../notifications/drivers.js';
 import { diffColumns, writeAudit } from '../engine/audit.js';
 import { principalOf } from '../engine/routes.js';
 import { multiLineText, oneLineText } from '../engine/input.js';
-import { AllRead, AnyBody, EventParams, EventSaved, Inbox as InboxAnswer, MailParams, Mail, Mailbox, Outbox, OutboxQuery, PageQuery, RemindersSaved, Settings, TemplateSaved, type MailSummary, type Notification, type Mail as MailAnswer } from '../../core/contracts/notifications.js';
+import {
+  AllRead,
+  AnyBody,
+  EventParams,
+  EventSaved,
+  Inbox as InboxAnswer,
+  MailParams,
+  Mail,
+  Mailbox,
+  Outbox,
+  OutboxQuery,
+  PageQuery,
+  RemindersSaved,
+  Settings,
+  TemplateSaved,
+  type MailSummary,
+  type Notification,
+  type Mail as MailAnswer,
+} from '../../core/contracts/notifications.js';
 
 /**
  * Whose notifications a caller reads: the agency's (and their own), their client's (and their own), or a staff member's
@@ -34,9 +61,15 @@ const inboxOf = (req: FastifyRequest): Inbox => ({
 const scope = (inbox: Inbox) =>
   inbox.candidateId != null
     ? 'candidate_id = $3 and (user_id is null or user_id = $2)'
-    : inbox.clientId === null ? 'client_id is null and candidate_id is null and (user_id is null or user_id = $2)' : 'client_id = $3 and (user_id is null or user_id = $2)';
+    : inbox.clientId === null
+      ? 'client_id is null and candidate_id is null and (user_id is null or user_id = $2)'
+      : 'client_id = $3 and (user_id is null or user_id = $2)';
 const paramsOf = (inbox: Inbox) =>
-  inbox.candidateId != null ? [inbox.merchantId, inbox.userId, inbox.candidateId] : inbox.clientId === null ? [inbox.merchantId, inbox.userId] : [inbox.merchantId, inbox.userId, inbox.clientId];
+  inbox.candidateId != null
+    ? [inbox.merchantId, inbox.userId, inbox.candidateId]
+    : inbox.clientId === null
+      ? [inbox.merchantId, inbox.userId]
+      : [inbox.merchantId, inbox.userId, inbox.clientId];
 
 /** One page of an inbox, newest first, with its totals: the spec's list answer. */
 export async function inboxPage(db: Queryable, inbox: Inbox, page: number, perPage: number): Promise<InboxAnswer> {
@@ -66,7 +99,10 @@ export async function inboxPage(db: Queryable, inbox: Inbox, page: number, perPa
 
 /** Marks every notification of the caller's inbox read. */
 export async function markInboxRead(db: Queryable, inbox: Inbox) {
-  await db.query(`update notifications set read = true where merchant_id = $1 and not read and ${scope(inbox)}`, paramsOf(inbox));
+  await db.query(
+    `update notifications set read = true where merchant_id = $1 and not read and ${scope(inbox)}`,
+    paramsOf(inbox),
+  );
 }
 
 /** Only the agency's administrators change how it notifies. */
@@ -81,21 +117,41 @@ const requireAgencyAdmin = (req: FastifyRequest) => {
 async function auditedWrite(
   db: Db,
   req: FastifyRequest,
-  target: { resource: string; select: string; params: unknown[]; columns: string[]; recordId?: number; version?: unknown },
+  target: {
+    resource: string;
+    select: string;
+    params: unknown[];
+    columns: string[];
+    recordId?: number;
+    version?: unknown;
+  },
   write: (tx: Queryable, before: Record<string, any> | undefined) => Promise<Record<string, any> | undefined>,
 ) {
   return db.transaction(async (tx) => {
     const [before] = await tx.query(`${target.select} for update`, target.params);
     // A caller who sends the version they read (0: none saved yet) is refused if someone saved in between.
-    if (target.version !== undefined && target.version !== null && Number(target.version) !== Number(before?.version ?? 0)) {
-      throw new HttpError(409, 'Someone else changed this setting while you were editing it. Reload the page to see their change, then make yours again.', { version: 'Changed meanwhile' });
+    if (
+      target.version !== undefined &&
+      target.version !== null &&
+      Number(target.version) !== Number(before?.version ?? 0)
+    ) {
+      throw new HttpError(
+        409,
+        'Someone else changed this setting while you were editing it. Reload the page to see their change, then make yours again.',
+        { version: 'Changed meanwhile' },
+      );
     }
     const after = await write(tx, before);
     const changes = diffColumns(before, after, target.columns);
     // Nothing changed (the same values saved again, or a default restored twice): nothing to record.
     if (Object.keys(changes).length === 0) return after;
     const recordId = Number(after?.id ?? before?.id ?? target.recordId);
-    await writeAudit(tx, principalOf(req), { resource: target.resource, recordId, event: !before ? 'create' : !after ? 'delete' : 'update', changes });
+    await writeAudit(tx, principalOf(req), {
+      resource: target.resource,
+      recordId,
+      event: !before ? 'create' : !after ? 'delete' : 'update',
+      changes,
+    });
     return after;
   });
 }
@@ -122,20 +178,44 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // The same inbox for each panel, at the spec's paths.
   const inboxes = [
-    { access: 'admin', whose: 'agency', list: '/api/agency_notifications', readAll: '/api/merchant_notification_read_all' },
-    { access: 'client', whose: 'client', list: '/api/client_notifications', readAll: '/api/client_notification_read_all' },
+    {
+      access: 'admin',
+      whose: 'agency',
+      list: '/api/agency_notifications',
+      readAll: '/api/merchant_notification_read_all',
+    },
+    {
+      access: 'client',
+      whose: 'client',
+      list: '/api/client_notifications',
+      readAll: '/api/client_notification_read_all',
+    },
     // The staff member's own (bookings, moves, cancellations), on their page /staff-app.
-    { access: 'staff', whose: 'staff member', list: '/api/staff_notifications', readAll: '/api/staff_notification_read_all' },
+    {
+      access: 'staff',
+      whose: 'staff member',
+      list: '/api/staff_notifications',
+      readAll: '/api/staff_notification_read_all',
+    },
   ] as const;
   for (const { access, whose, list, readAll } of inboxes) {
     app.get(list, {
       config: { access },
-      schema: { tags: ['notifications'], summary: `The ${whose}'s notifications (and the caller's own), newest first`, querystring: PageQuery, response: { 200: InboxAnswer } },
+      schema: {
+        tags: ['notifications'],
+        summary: `The ${whose}'s notifications (and the caller's own), newest first`,
+        querystring: PageQuery,
+        response: { 200: InboxAnswer },
+      },
       handler: async (req) => inboxPage(app.db, inboxOf(req), req.query.page ?? 1, req.query.per_page ?? 10),
     });
     app.put(readAll, {
       config: { access },
-      schema: { tags: ['notifications'], summary: `Mark every notification of the ${whose}'s inbox read`, response: { 200: AllRead } },
+      schema: {
+        tags: ['notifications'],
+        summary: `Mark every notification of the ${whose}'s inbox read`,
+        response: { 200: AllRead },
+      },
       handler: async (req) => {
         await markInboxRead(app.db, inboxOf(req));
         return { message: 'All notifications marked as read', unread_count: 0 };
@@ -145,13 +225,26 @@ export async function notificationRoutes(fastify: FastifyInstance) {
 
   app.get('/api/notification_settings', {
     config: { access: 'admin' },
-    schema: { tags: ['notifications'], summary: 'Every event with its channels, recipients and e-mail template', response: { 200: Settings } },
+    schema: {
+      tags: ['notifications'],
+      summary: 'Every event with its channels, recipients and e-mail template',
+      response: { 200: Settings },
+    },
     handler: async (req) => {
       const merchantId = req.auth!.merchant_id;
       const [settings, templates, [payment]] = await Promise.all([
-        app.db.query<{ event: string; channels: Channel[]; recipients: Recipient[]; version: number }>('select event, channels, recipients, version from notification_settings where merchant_id = $1', [merchantId]),
-        app.db.query<{ event: string; subject: string; body: string; version: number }>('select event, subject, body, version from notification_templates where merchant_id = $1', [merchantId]),
-        app.db.query<Settings['payment_reminders']>('select enabled, days_before_due, days_after_due, version from notification_payment_settings where merchant_id = $1', [merchantId]),
+        app.db.query<{ event: string; channels: Channel[]; recipients: Recipient[]; version: number }>(
+          'select event, channels, recipients, version from notification_settings where merchant_id = $1',
+          [merchantId],
+        ),
+        app.db.query<{ event: string; subject: string; body: string; version: number }>(
+          'select event, subject, body, version from notification_templates where merchant_id = $1',
+          [merchantId],
+        ),
+        app.db.query<Settings['payment_reminders']>(
+          'select enabled, days_before_due, days_after_due, version from notification_payment_settings where merchant_id = $1',
+          [merchantId],
+        ),
       ]);
       const setting = new Map(settings.map((s) => [s.event, s]));
       const template = new Map(templates.map((t) => [t.event, t]));
@@ -180,7 +273,13 @@ export async function notificationRoutes(fastify: FastifyInstance) {
 
   app.put('/api/notification_settings/:event', {
     config: { access: 'admin' },
-    schema: { tags: ['notifications'], summary: "An event's channels and recipients", params: EventParams, body: AnyBody, response: { 200: EventSaved } },
+    schema: {
+      tags: ['notifications'],
+      summary: "An event's channels and recipients",
+      params: EventParams,
+      body: AnyBody,
+      response: { 200: EventSaved },
+    },
     handler: async (req) => {
       requireAgencyAdmin(req);
       const def = knownEvent(req.params.event);
@@ -196,13 +295,21 @@ export async function notificationRoutes(fastify: FastifyInstance) {
       };
       const c = listOf(channels, CHANNELS, 'channels', 'channels');
       const r = listOf(recipients, RECIPIENTS, 'recipients', 'recipients');
-      if (!errors.recipients && c.length > 0 && r.length === 0) errors.recipients = 'Choose at least one recipient, or turn every channel off.';
+      if (!errors.recipients && c.length > 0 && r.length === 0)
+        errors.recipients = 'Choose at least one recipient, or turn every channel off.';
       if (Object.keys(errors).length) throw badInput(errors);
       const merchantId = req.auth!.merchant_id;
       const saved = await auditedWrite(
         app.db,
         req,
-        { resource: 'notification_settings', select: 'select id, event, channels, recipients, version from notification_settings where merchant_id = $1 and event = $2', params: [merchantId, def.key], columns: ['event', 'channels', 'recipients'], version: (req.body as { version?: unknown } | undefined)?.version },
+        {
+          resource: 'notification_settings',
+          select:
+            'select id, event, channels, recipients, version from notification_settings where merchant_id = $1 and event = $2',
+          params: [merchantId, def.key],
+          columns: ['event', 'channels', 'recipients'],
+          version: (req.body as { version?: unknown } | undefined)?.version,
+        },
         async (tx) =>
           (
             await tx.query(
@@ -215,13 +322,22 @@ export async function notificationRoutes(fastify: FastifyInstance) {
             )
           )[0],
       );
-      return { data: { event: def.key, channels: c, recipients: r, version: saved?.version }, message: 'Notification settings saved' };
+      return {
+        data: { event: def.key, channels: c, recipients: r, version: saved?.version },
+        message: 'Notification settings saved',
+      };
     },
   });
 
   app.put('/api/notification_templates/:event', {
     config: { access: 'admin' },
-    schema: { tags: ['notifications'], summary: "An event's e-mail template (%{placeholders})", params: EventParams, body: AnyBody, response: { 200: TemplateSaved } },
+    schema: {
+      tags: ['notifications'],
+      summary: "An event's e-mail template (%{placeholders})",
+      params: EventParams,
+      body: AnyBody,
+      response: { 200: TemplateSaved },
+    },
     handler: async (req) => {
       requireAgencyAdmin(req);
       const def = knownEvent(req.params.event);
@@ -236,54 +352,84 @@ export async function notificationRoutes(fastify: FastifyInstance) {
       if (bodyText.error) errors.body = bodyText.error;
       else if (!body) errors.body = 'Enter the message.';
       else if (body.length > 5000) errors.body = 'Keep the message to 5,000 characters.';
-      for (const [field, text] of [['subject', subject], ['body', body]] as const) {
+      for (const [field, text] of [
+        ['subject', subject],
+        ['body', body],
+      ] as const) {
         const unknown = unknownPlaceholders(text, def);
-        if (!errors[field] && unknown.length) errors[field] = `Unknown placeholder${unknown.length > 1 ? 's' : ''}: ${unknown.map((u) => `%{${u}}`).join(', ')}. This event knows: ${[...COMMON_PLACEHOLDERS, ...def.placeholders].map((p) => `%{${p}}`).join(', ')}.`;
+        if (!errors[field] && unknown.length)
+          errors[field] =
+            `Unknown placeholder${unknown.length > 1 ? 's' : ''}: ${unknown.map((u) => `%{${u}}`).join(', ')}. This event knows: ${[...COMMON_PLACEHOLDERS, ...def.placeholders].map((p) => `%{${p}}`).join(', ')}.`;
       }
       if (Object.keys(errors).length) throw badInput(errors);
       const merchantId = req.auth!.merchant_id;
-      const saved = await auditedWrite(app.db, req, templateTarget(merchantId, def.key, (req.body as { version?: unknown } | undefined)?.version), async (tx) =>
-        (
-          await tx.query(
-            `insert into notification_templates (merchant_id, event, subject, body) values ($1, $2, $3, $4)
+      const saved = await auditedWrite(
+        app.db,
+        req,
+        templateTarget(merchantId, def.key, (req.body as { version?: unknown } | undefined)?.version),
+        async (tx) =>
+          (
+            await tx.query(
+              `insert into notification_templates (merchant_id, event, subject, body) values ($1, $2, $3, $4)
              on conflict (merchant_id, event)
                do update set subject = excluded.subject, body = excluded.body, updated_at = now(),
                version = notification_templates.version + 1
              returning id, event, subject, body, version`,
-            [merchantId, def.key, subject, body],
-          )
-        )[0],
+              [merchantId, def.key, subject, body],
+            )
+          )[0],
       );
-      return { data: { event: def.key, subject, body, custom_template: true, template_version: saved?.version }, message: 'Template saved' };
+      return {
+        data: { event: def.key, subject, body, custom_template: true, template_version: saved?.version },
+        message: 'Template saved',
+      };
     },
   });
 
   app.delete('/api/notification_templates/:event', {
     config: { access: 'admin' },
-    schema: { tags: ['notifications'], summary: "Restore an event's default e-mail template", params: EventParams, response: { 200: TemplateSaved } },
+    schema: {
+      tags: ['notifications'],
+      summary: "Restore an event's default e-mail template",
+      params: EventParams,
+      response: { 200: TemplateSaved },
+    },
     handler: async (req) => {
       requireAgencyAdmin(req);
       const def = knownEvent(req.params.event);
       // Restoring the default removes the agency's own template; its audit entry keeps what it said.
       await auditedWrite(app.db, req, templateTarget(req.auth!.merchant_id, def.key), async (tx) => {
-        await tx.query('delete from notification_templates where merchant_id = $1 and event = $2', [req.auth!.merchant_id, def.key]);
+        await tx.query('delete from notification_templates where merchant_id = $1 and event = $2', [
+          req.auth!.merchant_id,
+          def.key,
+        ]);
         return undefined;
       });
       const t = await templateOf(app.db, req.auth!.merchant_id, def.key);
-      return { data: { event: def.key, subject: t.subject, body: t.body, custom_template: false }, message: 'Default template restored' };
+      return {
+        data: { event: def.key, subject: t.subject, body: t.body, custom_template: false },
+        message: 'Default template restored',
+      };
     },
   });
 
   app.put('/api/notification_payment_settings', {
     config: { access: 'admin' },
-    schema: { tags: ['notifications'], summary: 'Payment reminders: on or off, and when', body: AnyBody, response: { 200: RemindersSaved } },
+    schema: {
+      tags: ['notifications'],
+      summary: 'Payment reminders: on or off, and when',
+      body: AnyBody,
+      response: { 200: RemindersSaved },
+    },
     handler: async (req) => {
       requireAgencyAdmin(req);
       const { enabled, days_before_due: before, days_after_due: after } = req.body ?? {};
       const errors: Record<string, string> = {};
       if (typeof enabled !== 'boolean') errors.enabled = 'Choose on or off.';
-      if (!Number.isInteger(before) || (before as number) < 0 || (before as number) > 60) errors.days_before_due = 'Enter a whole number of days from 0 to 60.';
-      if (!Number.isInteger(after) || (after as number) < 0 || (after as number) > 90) errors.days_after_due = 'Enter a whole number of days from 0 to 90.';
+      if (!Number.isInteger(before) || (before as number) < 0 || (before as number) > 60)
+        errors.days_before_due = 'Enter a whole number of days from 0 to 60.';
+      if (!Number.isInteger(after) || (after as number) < 0 || (after as number) > 90)
+        errors.days_after_due = 'Enter a whole number of days from 0 to 90.';
       if (Object.keys(errors).length) throw badInput(errors);
       const merchantId = req.auth!.merchant_id;
       // One row per agency: its audit entries are filed under the agency's id.
@@ -292,7 +438,8 @@ export async function notificationRoutes(fastify: FastifyInstance) {
         req,
         {
           resource: 'notification_payment_settings',
-          select: 'select enabled, days_before_due, days_after_due, version from notification_payment_settings where merchant_id = $1',
+          select:
+            'select enabled, days_before_due, days_after_due, version from notification_payment_settings where merchant_id = $1',
           params: [merchantId],
           columns: ['enabled', 'days_before_due', 'days_after_due'],
           recordId: merchantId,
@@ -311,7 +458,15 @@ export async function notificationRoutes(fastify: FastifyInstance) {
             )
           )[0],
       );
-      return { data: { enabled: enabled as boolean, days_before_due: before as number, days_after_due: after as number, version: saved?.version }, message: 'Payment reminders saved' };
+      return {
+        data: {
+          enabled: enabled as boolean,
+          days_before_due: before as number,
+          days_after_due: after as number,
+          version: saved?.version,
+        },
+        message: 'Payment reminders saved',
+      };
     },
   });
 
@@ -332,7 +487,10 @@ export async function notificationRoutes(fastify: FastifyInstance) {
             order by created_at desc, id desc limit ${perPage} offset ${(page - 1) * perPage}`,
           params,
         ),
-        app.db.query<{ total: number }>('select count(*)::int as total from message_outbox where merchant_id = $1 and channel = $2', params),
+        app.db.query<{ total: number }>(
+          'select count(*)::int as total from message_outbox where merchant_id = $1 and channel = $2',
+          params,
+        ),
       ]);
       return { data, total, records_only: recordsOnly(channel) };
     },
@@ -340,7 +498,12 @@ export async function notificationRoutes(fastify: FastifyInstance) {
 
   app.get('/api/mailbox', {
     config: { access: 'admin' },
-    schema: { tags: ['notifications'], summary: 'What the embedded mail server received for the agency, newest first', querystring: PageQuery, response: { 200: Mailbox } },
+    schema: {
+      tags: ['notifications'],
+      summary: 'What the embedded mail server received for the agency, newest first',
+      querystring: PageQuery,
+      response: { 200: Mailbox },
+    },
     handler: async (req) => {
       requireAgencyAdmin(req);
       const { page = 1, per_page: perPage = 10 } = req.query;
@@ -350,7 +513,9 @@ export async function notificationRoutes(fastify: FastifyInstance) {
             order by received_at desc, id desc limit ${perPage} offset ${(page - 1) * perPage}`,
           [req.auth!.merchant_id],
         ),
-        app.db.query<{ total: number }>('select count(*)::int as total from mailbox where merchant_id = $1', [req.auth!.merchant_id]),
+        app.db.query<{ total: number }>('select count(*)::int as total from mailbox where merchant_id = $1', [
+          req.auth!.merchant_id,
+        ]),
       ]);
       return { data, total };
     },
@@ -358,7 +523,12 @@ export async function notificationRoutes(fastify: FastifyInstance) {
 
   app.get('/api/mailbox/:id', {
     config: { access: 'admin' },
-    schema: { tags: ['notifications'], summary: 'One received e-mail, with its text and HTML', params: MailParams, response: { 200: Mail } },
+    schema: {
+      tags: ['notifications'],
+      summary: 'One received e-mail, with its text and HTML',
+      params: MailParams,
+      response: { 200: Mail },
+    },
     handler: async (req) => {
       requireAgencyAdmin(req);
       const [data] = await app.db.query<MailAnswer['data']>(

@@ -17,7 +17,10 @@ export async function numberSeriesRoutes(app: FastifyInstance) {
     config: { access: 'admin' },
     schema: { tags: ['agency'], summary: "The agency's number series and the next number of each" },
     handler: async (req) => {
-      const rows = await app.db.query('select series, prefix, next_number from number_series where merchant_id = $1 order by series', [req.auth!.merchant_id]);
+      const rows = await app.db.query(
+        'select series, prefix, next_number from number_series where merchant_id = $1 order by series',
+        [req.auth!.merchant_id],
+      );
       return { data: rows };
     },
   });
@@ -34,23 +37,41 @@ export async function numberSeriesRoutes(app: FastifyInstance) {
       if (req.auth!.role !== 'admin') throw forbidden();
       const next = req.body.next_number;
       if (typeof next !== 'number' || !Number.isSafeInteger(next) || next < 1 || next > 2147483647) {
-        throw new HttpError(422, 'Give the next number as a whole number from 1.', { next_number: 'Give a whole number from 1' });
+        throw new HttpError(422, 'Give the next number as a whole number from 1.', {
+          next_number: 'Give a whole number from 1',
+        });
       }
       const principal = principalOf(req);
       const { series } = req.params;
       const data = await app.db.transaction(async (tx) => {
         // Locked as a create taking a number would lock it: no number is given between the check and the change.
-        await tx.query('insert into number_series (merchant_id, series) values ($1, $2) on conflict do nothing', [principal.merchantId, series]);
-        const [row] = await tx.query<{ prefix: string; next_number: number }>('select prefix, next_number from number_series where merchant_id = $1 and series = $2 for update', [principal.merchantId, series]);
+        await tx.query('insert into number_series (merchant_id, series) values ($1, $2) on conflict do nothing', [
+          principal.merchantId,
+          series,
+        ]);
+        const [row] = await tx.query<{ prefix: string; next_number: number }>(
+          'select prefix, next_number from number_series where merchant_id = $1 and series = $2 for update',
+          [principal.merchantId, series],
+        );
         if (next < row.next_number) {
           const pad = [...app.engine.values()].find((c) => c.decl.numbering?.series === series)?.decl.numbering?.pad;
-          const given = row.next_number > 1 ? ` ${formatNumber(row.next_number - 1, row.prefix, pad)} has been given already;` : '';
+          const given =
+            row.next_number > 1 ? ` ${formatNumber(row.next_number - 1, row.prefix, pad)} has been given already;` : '';
           const words = `The next number can only move forward:${given} give ${row.next_number} or more.`;
           throw new HttpError(422, words, { next_number: words });
         }
-        const [after] = await tx.query('update number_series set next_number = $3, updated_at = now() where merchant_id = $1 and series = $2 returning series, prefix, next_number', [principal.merchantId, series, next]);
+        const [after] = await tx.query(
+          'update number_series set next_number = $3, updated_at = now() where merchant_id = $1 and series = $2 returning series, prefix, next_number',
+          [principal.merchantId, series, next],
+        );
         // Filed under the agency: a series has no record id of its own.
-        if (next !== row.next_number) await writeAudit(tx, principal, { resource: 'number_series', recordId: principal.merchantId, event: 'update', changes: { [`${series}.next_number`]: { from: row.next_number, to: next } } });
+        if (next !== row.next_number)
+          await writeAudit(tx, principal, {
+            resource: 'number_series',
+            recordId: principal.merchantId,
+            event: 'update',
+            changes: { [`${series}.next_number`]: { from: row.next_number, to: next } },
+          });
         return after;
       });
       return { data };

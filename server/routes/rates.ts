@@ -30,10 +30,10 @@ export async function ratesRoutes(fastify: FastifyInstance) {
       tags: ['Rates'],
       summary: 'Price a shift: lines per band, totals, on-costs, margin and warnings',
       description:
-        'Body: client_id, site_id, job_role_id, candidate_id (optional: their own pay rates apply), start and end (ISO instants), break_minutes (optional: the rules\' break otherwise), sleep_in (optional). ' +
+        "Body: client_id, site_id, job_role_id, candidate_id (optional: their own pay rates apply), start and end (ISO instants), break_minutes (optional: the rules' break otherwise), sleep_in (optional). " +
         'Answers { lines: [{ band, start, end, hours, pay_rate, charge_rate, pay, charge }], totals: { hours, pay, charge, margin }, on_costs, warnings, rate_card_id } in pence. ' +
         'The margin is charge − pay − on-costs. 422 naming the field when the shift cannot be priced (no rate card on its date, a site of another client, end not after start, longer than 24 hours). ' +
-        'A client user prices its own client\'s shifts and gets the charge only: { lines: [{ band, start, end, hours, minutes, charge_rate, charge }], totals: { hours, charge } }.',
+        "A client user prices its own client's shifts and gets the charge only: { lines: [{ band, start, end, hours, minutes, charge_rate, charge }], totals: { hours, charge } }.",
       body: QuoteRequest,
       // One schema per audience: a client user's answer is written by the client's (no pay field can pass).
       response: { 200: Quote },
@@ -42,7 +42,8 @@ export async function ratesRoutes(fastify: FastifyInstance) {
       const body = req.body ?? {};
       // A client's user prices its own request: the charge only (no pay, no margin, no on-costs, no staff member).
       if (req.auth!.kind === 'client') {
-        if (body.client_id !== req.auth!.client_id) throw new HttpError(422, 'Choose your own organisation.', { client_id: 'Choose your own organisation.' });
+        if (body.client_id !== req.auth!.client_id)
+          throw new HttpError(422, 'Choose your own organisation.', { client_id: 'Choose your own organisation.' });
         const ctx = await contextOf(app.db, req);
         return chargeOnly(await quoteShift(app.db, ctx.principal.merchantId, { ...body, candidate_id: null }));
       }
@@ -56,16 +57,21 @@ export async function ratesRoutes(fastify: FastifyInstance) {
     config: { access: 'any' },
     schema: {
       tags: ['Rates'],
-      summary: 'A year of bank holidays per region, with the agency\'s added and removed days',
-      description: 'year: default this year in the agency\'s time zone. Each region lists its holidays (source library or added, the override\'s id when added) and the library days the agency removed.',
+      summary: "A year of bank holidays per region, with the agency's added and removed days",
+      description:
+        "year: default this year in the agency's time zone. Each region lists its holidays (source library or added, the override's id when added) and the library days the agency removed.",
       querystring: HolidaysQuery,
       response: { 200: Holidays },
     },
     handler: async (req) => {
       allowed(req, 'holiday_overrides', 'list');
       const ctx = await contextOf(app.db, req);
-      const year = req.query.year === undefined || req.query.year === '' ? Number(ctx.today.slice(0, 4)) : Number(req.query.year);
-      if (!Number.isInteger(year) || year < YEARS.min || year > YEARS.max) throw new HttpError(422, `Choose a year from ${YEARS.min} to ${YEARS.max}.`, { year: `Choose a year from ${YEARS.min} to ${YEARS.max}.` });
+      const year =
+        req.query.year === undefined || req.query.year === '' ? Number(ctx.today.slice(0, 4)) : Number(req.query.year);
+      if (!Number.isInteger(year) || year < YEARS.min || year > YEARS.max)
+        throw new HttpError(422, `Choose a year from ${YEARS.min} to ${YEARS.max}.`, {
+          year: `Choose a year from ${YEARS.min} to ${YEARS.max}.`,
+        });
       const rows = await app.db.query<HolidayOverride & { id: number; name: string; version: number }>(
         `select id, region, to_char(date, 'YYYY-MM-DD') as date, name, kind, version from holiday_overrides
           where merchant_id = $1 and date between $2::date and $3::date order by date`,
@@ -79,8 +85,13 @@ export async function ratesRoutes(fastify: FastifyInstance) {
           return {
             region,
             label: REGION_CHOICES.find((c) => c.id === region)!.name,
-            days: bankHolidaysWithOverrides(region, year, mine).map((d) => ({ ...d, override_id: d.source === 'added' ? byDate.get(d.date)?.id ?? null : null })),
-            removed: mine.filter((o) => o.kind === 'remove').map((o) => ({ date: o.date, name: o.name, override_id: o.id })),
+            days: bankHolidaysWithOverrides(region, year, mine).map((d) => ({
+              ...d,
+              override_id: d.source === 'added' ? (byDate.get(d.date)?.id ?? null) : null,
+            })),
+            removed: mine
+              .filter((o) => o.kind === 'remove')
+              .map((o) => ({ date: o.date, name: o.name, override_id: o.id })),
           };
         }),
       };

@@ -6,7 +6,13 @@ import { permits } from '../../core/resources/access.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { containsPattern, TRIGRAM_MIN_LENGTH } from '../db/index.js';
 import { agencyLogos, agencyProfile } from './account.js';
-import { AgencyAnswer, AgencyLogos, StaffSearch, StaffSearchMiss, StaffSearchQuery } from '../../core/contracts/account.js';
+import {
+  AgencyAnswer,
+  AgencyLogos,
+  StaffSearch,
+  StaffSearchMiss,
+  StaffSearchQuery,
+} from '../../core/contracts/account.js';
 import { IdParams } from '../../core/contracts/common.js';
 
 /** What the application shell needs: the agency's name and logo, staff search. */
@@ -25,7 +31,11 @@ export async function shellRoutes(fastify: FastifyInstance) {
 
   app.get('/api/agency_logo_list', {
     config: { access: 'any' },
-    schema: { tags: ['agency'], summary: "The agency's logos (logo_type agency_logo, favicon, ...)", response: { 200: AgencyLogos } },
+    schema: {
+      tags: ['agency'],
+      summary: "The agency's logos (logo_type agency_logo, favicon, ...)",
+      response: { 200: AgencyLogos },
+    },
     handler: async (req) => ({ data: await agencyLogos(app.db, req.auth!.merchant_id) }),
   });
 
@@ -44,8 +54,11 @@ export async function shellRoutes(fastify: FastifyInstance) {
       if (!permits(principal, c.decl, 'list')) throw forbidden();
       const q = (req.query.candidate_query ?? '').trim().toLowerCase();
       if (!q) return reply.status(400).send({ candidate: [], message: 'Not Staff found for the specified criteria' });
-      const shown = ['first_name', 'last_name', 'email', 'phone', 'status', 'activated', 'profile_photo'].filter((f) => readable(principal, c.byField.get(f)!));
-      const name = shown.includes('first_name') && shown.includes('last_name') ? ", first_name || ' ' || last_name as name" : '';
+      const shown = ['first_name', 'last_name', 'email', 'phone', 'status', 'activated', 'profile_photo'].filter((f) =>
+        readable(principal, c.byField.get(f)!),
+      );
+      const name =
+        shown.includes('first_name') && shown.includes('last_name') ? ", first_name || ' ' || last_name as name" : '';
       const columns = `id${shown.map((f) => `, ${f}`).join('')}${name}`;
       const p = new Params();
       const match = `${scopeWhere(c, principal, p.bind)} and search_text like ${p.bind(containsPattern(q))}`;
@@ -58,11 +71,11 @@ export async function shellRoutes(fastify: FastifyInstance) {
           : `select ${columns} from candidates where ${match} ${order}`,
         p.values,
       );
-      if (candidate.length === 0) return reply.status(404).send({ candidate: [], message: 'Not Staff found for the specified criteria' });
+      if (candidate.length === 0)
+        return reply.status(404).send({ candidate: [], message: 'Not Staff found for the specified criteria' });
       return { candidate, message: `${candidate.length} staff found` };
     },
   });
 
   // The notifications (GET agency_notifications, PUT merchant_notification_read_all) are in routes/notifications.ts.
-
 }

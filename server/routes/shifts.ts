@@ -10,14 +10,49 @@ import { getRecord } from '../engine/query.js';
 import { Params, readable, scopeWhere, selectList, type Compiled } from '../engine/compile.js';
 import { diff } from '../engine/audit.js';
 import type { EngineContext } from '../engine/context.js';
-import { availabilityFit, assessBooking, blockingChecks, overridableChecks, hoursStartingBetween, localDates, rankSuggestions, weekStartInstant } from '../../core/domain/booking/checks.js';
+import {
+  availabilityFit,
+  assessBooking,
+  blockingChecks,
+  overridableChecks,
+  hoursStartingBetween,
+  localDates,
+  rankSuggestions,
+  weekStartInstant,
+} from '../../core/domain/booking/checks.js';
 import { describeDates, MAX_BULK_SHIFTS, shiftInstants } from '../../core/domain/shifts/times.js';
-import { addDaysToDate, formatDisplayDate, isPlainDate, startOfWeekMonday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime.js';
-import { assessShift, cancellationCharge, loadBookingFacts, priceShift, requestedByOf, shiftTimesOf } from '../services/booking.js';
+import {
+  addDaysToDate,
+  formatDisplayDate,
+  isPlainDate,
+  startOfWeekMonday,
+  zonedDateTimeToInstant,
+} from '../../core/domain/time/agencyTime.js';
+import {
+  assessShift,
+  cancellationCharge,
+  loadBookingFacts,
+  priceShift,
+  requestedByOf,
+  shiftTimesOf,
+} from '../services/booking.js';
 import { notify } from '../notifications/notify.js';
 import { isStrictInstant, multiLineText } from '../engine/input.js';
 import { checkShiftRequestQuota } from '../services/shiftRequests.js';
-import { BulkCreated, bulkShiftsBody, Cancellation, CancellationQuery, CheckQuery, Checks, Schedule, ScheduleQuery, Suggestions, SuggestionsQuery, type BulkShifts, type ScheduleQuery as ScheduleFilters } from '../../core/contracts/shifts.js';
+import {
+  BulkCreated,
+  bulkShiftsBody,
+  Cancellation,
+  CancellationQuery,
+  CheckQuery,
+  Checks,
+  Schedule,
+  ScheduleQuery,
+  Suggestions,
+  SuggestionsQuery,
+  type BulkShifts,
+  type ScheduleQuery as ScheduleFilters,
+} from '../../core/contracts/shifts.js';
 import { IdParams } from '../../core/contracts/common.js';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -50,7 +85,9 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
       authorise(req, 'create');
       const c = shifts();
       const ctx = await contextOf(app.db, req);
-      const data = await app.db.transaction((tx) => createBulk(withEngine({ ...ctx, db: tx }, app.engine), c, req.body));
+      const data = await app.db.transaction((tx) =>
+        createBulk(withEngine({ ...ctx, db: tx }, app.engine), c, req.body),
+      );
       c.totals.changed(c.decl.table, ctx.principal.merchantId);
       return reply.status(201).send({ data, count: data.length });
     },
@@ -60,8 +97,10 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
     config: { access: 'any' },
     schema: {
       tags: ['Shifts'],
-      summary: 'What cancelling this shift now would charge the client (late cancellation), or why it cannot be cancelled',
-      description: 'requested_by: who asks (client, agency, worker); a client user always asks for the client. Only the client’s own late cancellation of a booked shift is charged. allowed false with a message when it cannot be cancelled (ended, or started for a client user).',
+      summary:
+        'What cancelling this shift now would charge the client (late cancellation), or why it cannot be cancelled',
+      description:
+        'requested_by: who asks (client, agency, worker); a client user always asks for the client. Only the client’s own late cancellation of a booked shift is charged. allowed false with a message when it cannot be cancelled (ended, or started for a client user).',
       params: IdParams,
       querystring: CancellationQuery,
       response: { 200: Cancellation },
@@ -72,8 +111,25 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
       const shift = await getRecord(ctx, shifts(), req.params.id, { all: true });
       const at = ctx.now.toISOString();
       const requestedBy = requestedByOf(ctx, { requested_by: req.query.requested_by ?? null });
-      const { allowed, reason, late } = await cancellationCharge(app.db, ctx.principal.merchantId, shift, at, requestedBy, ctx.principal.loginType === 'client');
-      return { data: { allowed, requested_by: requestedBy, late: !!late, hours: late?.hours ?? 0, charge: late?.charge ?? 0, at, ...(reason ? { message: reason } : {}) } };
+      const { allowed, reason, late } = await cancellationCharge(
+        app.db,
+        ctx.principal.merchantId,
+        shift,
+        at,
+        requestedBy,
+        ctx.principal.loginType === 'client',
+      );
+      return {
+        data: {
+          allowed,
+          requested_by: requestedBy,
+          late: !!late,
+          hours: late?.hours ?? 0,
+          charge: late?.charge ?? 0,
+          at,
+          ...(reason ? { message: reason } : {}),
+        },
+      };
     },
   });
 
@@ -81,7 +137,8 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
     config: { access: 'any' },
     schema: {
       tags: ['Shifts'],
-      summary: 'The booking checks of a staff member on this shift (hard, soft, information, AWR count), before assigning',
+      summary:
+        'The booking checks of a staff member on this shift (hard, soft, information, AWR count), before assigning',
       params: IdParams,
       querystring: CheckQuery,
       response: { 200: Checks },
@@ -90,8 +147,25 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
       authorise(req, 'assign');
       const ctx = await contextOf(app.db, req);
       const shift = await getRecord(ctx, shifts(), req.params.id, { all: true });
-      const { hard, soft, info, awr, name } = await assessShift(app.db, ctx.principal.merchantId, ctx.timeZone, shiftTimesOf(shift), req.query.candidate_id, ctx.today);
-      return { data: { candidate_id: req.query.candidate_id, name, passes: blockingChecks({ hard }).length === 0, hard, soft, info, awr } };
+      const { hard, soft, info, awr, name } = await assessShift(
+        app.db,
+        ctx.principal.merchantId,
+        ctx.timeZone,
+        shiftTimesOf(shift),
+        req.query.candidate_id,
+        ctx.today,
+      );
+      return {
+        data: {
+          candidate_id: req.query.candidate_id,
+          name,
+          passes: blockingChecks({ hard }).length === 0,
+          hard,
+          soft,
+          info,
+          awr,
+        },
+      };
     },
   });
 
@@ -99,7 +173,8 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
     config: { access: 'any' },
     schema: {
       tags: ['Shifts'],
-      summary: 'Staff who pass the hard checks for this shift, best first: available, preferred, fewest hours this week',
+      summary:
+        'Staff who pass the hard checks for this shift, best first: available, preferred, fewest hours this week',
       params: IdParams,
       querystring: SuggestionsQuery,
       response: { 200: Suggestions },
@@ -143,16 +218,20 @@ async function createBulk(ctx: EngineContext, c: Compiled, body: BulkShifts): Pr
   const dates = [...new Set(body.dates)].sort();
   const bad = dates.find((d) => !isPlainDate(d));
   if (bad) errors.dates = `Dates are written yyyy-MM-dd; ${bad} is not one.`;
-  else if (dates.some((d) => d < addDaysToDate(ctx.today, -365) || d > addDaysToDate(ctx.today, 730))) errors.dates = 'Choose dates from a year ago to two years ahead.';
+  else if (dates.some((d) => d < addDaysToDate(ctx.today, -365) || d > addDaysToDate(ctx.today, 730)))
+    errors.dates = 'Choose dates from a year ago to two years ahead.';
   else if (p.loginType === 'client' && dates[0] < ctx.today) errors.dates = 'Requested shifts start from today.';
   const staffNeeded = body.staff_needed ?? 1;
-  if (dates.length * staffNeeded > MAX_BULK_SHIFTS) errors.staff_needed = `At most ${MAX_BULK_SHIFTS} shifts at once (${dates.length} dates × ${staffNeeded} staff is ${dates.length * staffNeeded}).`;
+  if (dates.length * staffNeeded > MAX_BULK_SHIFTS)
+    errors.staff_needed = `At most ${MAX_BULK_SHIFTS} shifts at once (${dates.length} dates × ${staffNeeded} staff is ${dates.length * staffNeeded}).`;
   if (p.loginType === 'client' && body.client_id !== p.clientId) errors.client_id = 'Choose your own organisation.';
   const notes = body.notes == null ? null : multiLineText(body.notes);
   if (notes?.error) errors.notes = notes.error;
   if (body.template_id == null) {
-    if (!body.start_time || !HHMM.test(body.start_time)) errors.start_time = 'Give the start time as HH:mm, or choose a template.';
-    if (!body.end_time || !HHMM.test(body.end_time)) errors.end_time = 'Give the end time as HH:mm, or choose a template.';
+    if (!body.start_time || !HHMM.test(body.start_time))
+      errors.start_time = 'Give the start time as HH:mm, or choose a template.';
+    if (!body.end_time || !HHMM.test(body.end_time))
+      errors.end_time = 'Give the end time as HH:mm, or choose a template.';
   }
   if (Object.keys(errors).length) throw badInput(errors);
 
@@ -178,17 +257,27 @@ async function createBulk(ctx: EngineContext, c: Compiled, body: BulkShifts): Pr
   const template = refs.template as Row | null;
   const startTime = body.start_time ?? template!.start_time;
   const endTime = body.end_time ?? template!.end_time;
-  const breakMinutes = body.break_minutes !== undefined ? body.break_minutes : template ? Number(template.break_minutes) : null;
+  const breakMinutes =
+    body.break_minutes !== undefined ? body.break_minutes : template ? Number(template.break_minutes) : null;
   const sleepIn = body.sleep_in ?? (template ? !!template.sleep_in : false);
   const rows: Record<string, unknown>[] = [];
   for (const date of dates) {
     const { start, end } = shiftInstants(date, startTime, endTime, ctx.timeZone);
-    const shift = { client_id: body.client_id, site_id: body.site_id, job_role_id: body.job_role_id, start, end, break_minutes: breakMinutes, sleep_in: sleepIn };
+    const shift = {
+      client_id: body.client_id,
+      site_id: body.site_id,
+      job_role_id: body.job_role_id,
+      start,
+      end,
+      break_minutes: breakMinutes,
+      sleep_in: sleepIn,
+    };
     let price;
     try {
       price = await priceShift(ctx.db, p.merchantId, shift, null);
     } catch (e) {
-      if (e instanceof HttpError && e.status === 422) throw new HttpError(422, `${date}: ${e.message}`, { dates: `${date}: ${e.message}`, ...e.errors });
+      if (e instanceof HttpError && e.status === 422)
+        throw new HttpError(422, `${date}: ${e.message}`, { dates: `${date}: ${e.message}`, ...e.errors });
       throw e;
     }
     for (let i = 0; i < staffNeeded; i++) rows.push({ start_at: start, end_at: end, ...price });
@@ -202,23 +291,60 @@ async function createBulk(ctx: EngineContext, c: Compiled, body: BulkShifts): Pr
        from unnest($11::timestamptz[], $12::timestamptz[], $13::int[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[], $18::jsonb[], $19::int[])
          as x(start_at, end_at, paid_minutes, pay, charge, on_costs, margin, price_lines, rate_card_id)
      returning ${c.storedColumns.map((k) => `"${k}"`).join(', ')}`,
-    [p.merchantId, body.client_id, body.site_id, body.job_role_id, body.template_id ?? null, breakMinutes, sleepIn, notes?.text || null, p.loginType === 'client', p.name,
-      col('start_at'), col('end_at'), col('paid_minutes'), col('pay'), col('charge'), col('on_costs'), col('margin'), rows.map((r) => JSON.stringify(r.price_lines)), col('rate_card_id')],
+    [
+      p.merchantId,
+      body.client_id,
+      body.site_id,
+      body.job_role_id,
+      body.template_id ?? null,
+      breakMinutes,
+      sleepIn,
+      notes?.text || null,
+      p.loginType === 'client',
+      p.name,
+      col('start_at'),
+      col('end_at'),
+      col('paid_minutes'),
+      col('pay'),
+      col('charge'),
+      col('on_costs'),
+      col('margin'),
+      rows.map((r) => JSON.stringify(r.price_lines)),
+      col('rate_card_id'),
+    ],
   );
   // One audit entry per shift, as the engine writes for a create, in one statement.
   await ctx.db.query(
     `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, changes, input, user_id, user_name, login_type)
      select $1, 'shifts', x.id, 'shifts', x.id, 'create', x.changes, $3, $4, $5, $6 from json_to_recordset($2::json) as x(id int, changes jsonb)`,
-    [p.merchantId, JSON.stringify(inserted.map((r) => ({ id: r.id, changes: diff(c, undefined, r) }))), JSON.stringify({ bulk: { dates, staff_needed: staffNeeded } }), p.userId, p.name, p.loginType],
+    [
+      p.merchantId,
+      JSON.stringify(inserted.map((r) => ({ id: r.id, changes: diff(c, undefined, r) }))),
+      JSON.stringify({ bulk: { dates, staff_needed: staffNeeded } }),
+      p.userId,
+      p.name,
+      p.loginType,
+    ],
   );
   if (p.loginType === 'client') {
     const shifts = `${inserted.length} ${refs.job_role_name} shift${inserted.length === 1 ? '' : 's'}`;
     const body = `${p.name} (${refs.client_name}) requests ${shifts} at ${refs.site_name} ${describeDates(dates, formatDisplayDate)}, ${startTime}–${endTime}.`;
-    await notify(ctx.db, { merchantId: p.merchantId, event: 'shift.requested', title: 'Shifts requested', body, link: '/shift-list/open', audience: { agency: true }, data: { shift_ids: inserted.map((r) => r.id) } });
+    await notify(ctx.db, {
+      merchantId: p.merchantId,
+      event: 'shift.requested',
+      title: 'Shifts requested',
+      body,
+      link: '/shift-list/open',
+      audience: { agency: true },
+      data: { shift_ids: inserted.map((r) => r.id) },
+    });
   }
   const q = new Params();
   const ids = q.bind(inserted.map((r) => r.id));
-  return ctx.db.query(`select ${selectList(c, p, 'record', q.bind, ctx.today)} from shifts where merchant_id = ${q.bind(p.merchantId)} and id = any(${ids}) order by start_at, id`, q.values);
+  return ctx.db.query(
+    `select ${selectList(c, p, 'record', q.bind, ctx.today)} from shifts where merchant_id = ${q.bind(p.merchantId)} and id = any(${ids}) order by start_at, id`,
+    q.values,
+  );
 }
 
 /**
@@ -250,29 +376,63 @@ async function suggestions(ctx: EngineContext, shiftRow: Row, limit: number) {
         and not exists (select 1 from candidate_restrictions r where r.merchant_id = $1 and r.candidate_id = c.id and r.client_id = $4 and (r.site_id is null or r.site_id = $5))
         and not exists (select 1 from shifts o where o.merchant_id = $1 and o.candidate_id = c.id and o.status in ('assigned', 'closed') and o.deleted_at is null
                           and o.start_at < $8 and o.start_at > $7::timestamptz - interval '24 hours' and o.end_at > $7 and o.id <> $11)`,
-    [merchantId, shift.job_role_id, dates[dates.length - 1], shift.client_id, shift.site_id, dates, shift.start, shift.end, new Date(weekFrom).toISOString(), new Date(weekTo).toISOString(), shift.id],
+    [
+      merchantId,
+      shift.job_role_id,
+      dates[dates.length - 1],
+      shift.client_id,
+      shift.site_id,
+      dates,
+      shift.start,
+      shift.end,
+      new Date(weekFrom).toISOString(),
+      new Date(weekTo).toISOString(),
+      shift.id,
+    ],
   );
   const fits = new Map(pool.map((r) => [Number(r.id), availabilityFit(shift, r.availability, ctx.timeZone)]));
-  const ranked = rankSuggestions(pool.map((r) => ({
-    id: Number(r.id),
-    name: r.name as string,
-    job_role: r.job_role as string,
-    passesHard: true,
-    available: fits.get(Number(r.id)) === 'fits',
-    preferred: !!r.preferred,
-    avoided: !!r.avoided,
-    hoursThisWeek: hoursStartingBetween(r.week_shifts, weekFrom, weekTo),
-  }))).slice(0, limit);
+  const ranked = rankSuggestions(
+    pool.map((r) => ({
+      id: Number(r.id),
+      name: r.name as string,
+      job_role: r.job_role as string,
+      passesHard: true,
+      available: fits.get(Number(r.id)) === 'fits',
+      preferred: !!r.preferred,
+      avoided: !!r.avoided,
+      hoursThisWeek: hoursStartingBetween(r.week_shifts, weekFrom, weekTo),
+    })),
+  ).slice(0, limit);
   // The listed few are assessed in full (one statement for all of them): their soft checks, and a last word on the hard
   // ones.
-  const facts = await loadBookingFacts(ctx.db, merchantId, ctx.timeZone, shift, ranked.map((r) => r.id), ctx.today);
+  const facts = await loadBookingFacts(
+    ctx.db,
+    merchantId,
+    ctx.timeZone,
+    shift,
+    ranked.map((r) => r.id),
+    ctx.today,
+  );
   return ranked.flatMap((r) => {
     const f = facts.get(r.id);
     const a = f ? assessBooking(f) : null;
     if (!a || blockingChecks(a).length) return [];
     // `availability` says why someone is not available: nothing entered ('not_set'), 'unavailable', or other hours
     // ('mismatch').
-    return [{ candidate_id: r.id, name: r.name, job_role: r.job_role, available: r.available, availability: fits.get(r.id)!, preferred: r.preferred, avoided: r.avoided, hours_this_week: Math.round(r.hoursThisWeek * 100) / 100, soft: overridableChecks(a).map(({ code, message }) => ({ code, message })), awr: a.awr }];
+    return [
+      {
+        candidate_id: r.id,
+        name: r.name,
+        job_role: r.job_role,
+        available: r.available,
+        availability: fits.get(r.id)!,
+        preferred: r.preferred,
+        avoided: r.avoided,
+        hours_this_week: Math.round(r.hoursThisWeek * 100) / 100,
+        soft: overridableChecks(a).map(({ code, message }) => ({ code, message })),
+        awr: a.awr,
+      },
+    ];
   });
 }
 
@@ -291,13 +451,19 @@ async function schedule(ctx: EngineContext, c: Compiled, query: ScheduleFilters)
   const from = bound(query.from, monday, 'from', ctx.timeZone);
   const to = bound(query.to, addDaysToDate(monday, 7), 'to', ctx.timeZone);
   if (to <= from) throw badInput({ to: 'The window must end after it starts.' });
-  if (to - from > MAX_WINDOW_DAYS * 24 * 3600_000 + 3600_000) throw badInput({ to: `Ask for at most ${MAX_WINDOW_DAYS} days at once.` });
+  if (to - from > MAX_WINDOW_DAYS * 24 * 3600_000 + 3600_000)
+    throw badInput({ to: `Ask for at most ${MAX_WINDOW_DAYS} days at once.` });
   const q = new Params();
   // The rows a list of shifts would show this principal (the engine's row scope), less the deleted ones.
   const where = [scopeWhere(c, p, q.bind), 'deleted_at is null'];
   // Shifts last at most 24 hours: one starting a day before the window is the earliest that can reach into it.
-  where.push(`start_at < ${q.bind(new Date(to).toISOString())}`, `start_at > ${q.bind(new Date(from - 24 * 3600_000).toISOString())}`, `end_at > ${q.bind(new Date(from).toISOString())}`);
-  for (const k of ['client_id', 'site_id', 'job_role_id', 'candidate_id'] as const) if (query[k] !== undefined) where.push(`${k} = ${q.bind(Number(query[k]))}`);
+  where.push(
+    `start_at < ${q.bind(new Date(to).toISOString())}`,
+    `start_at > ${q.bind(new Date(from - 24 * 3600_000).toISOString())}`,
+    `end_at > ${q.bind(new Date(from).toISOString())}`,
+  );
+  for (const k of ['client_id', 'site_id', 'job_role_id', 'candidate_id'] as const)
+    if (query[k] !== undefined) where.push(`${k} = ${q.bind(Number(query[k]))}`);
   if (query.status) where.push(`status = ${q.bind(query.status)}`);
   // The shift's money as the read policy gives it to this principal: a client user never gets pay or margin.
   const money = ['charge', 'pay', 'margin'].filter((f) => readable(p, c.byField.get(f)!));
@@ -321,6 +487,9 @@ async function schedule(ctx: EngineContext, c: Compiled, query: ScheduleFilters)
      select coalesce(json_agg(r order by r.start_at, r.id), '[]')::text as data, count(*)::int as n from r`,
     q.values,
   );
-  if (n > MAX_SCHEDULE_ROWS) throw new HttpError(400, `More than ${MAX_SCHEDULE_ROWS} shifts in this window: narrow it or filter it.`, { to: 'Narrow the window' });
+  if (n > MAX_SCHEDULE_ROWS)
+    throw new HttpError(400, `More than ${MAX_SCHEDULE_ROWS} shifts in this window: narrow it or filter it.`, {
+      to: 'Narrow the window',
+    });
   return `{"data":${data},"from":${JSON.stringify(new Date(from).toISOString())},"to":${JSON.stringify(new Date(to).toISOString())}}`;
 }

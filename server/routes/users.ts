@@ -14,7 +14,13 @@ export async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/api/user_invites/:token', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'Whom a user invitation link is for', description: `A link works once, within ${USER_INVITE_DAYS} days; 404 once used, expired or replaced.`, params: InviteToken, response: { 200: UserInviteInfo } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Whom a user invitation link is for',
+      description: `A link works once, within ${USER_INVITE_DAYS} days; 404 once used, expired or replaced.`,
+      params: InviteToken,
+      response: { 200: UserInviteInfo },
+    },
     handler: async (req) => readUserInvite(app.db, req.params.token),
   });
   app.post('/api/user_invites/:token', {

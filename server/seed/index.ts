@@ -3,7 +3,13 @@ import type { Db, Queryable } from '../db/index.js';
 import { hashPassword } from '../auth/passwords.js';
 import { refreshCompliance } from '../services/compliance.js';
 import type { SeedContext } from './context.js';
-import { addDaysToDate, addMonthsToDate, agencyToday, DEFAULT_TIME_ZONE, startOfWeekMonday } from '../../core/domain/time/agencyTime.js';
+import {
+  addDaysToDate,
+  addMonthsToDate,
+  agencyToday,
+  DEFAULT_TIME_ZONE,
+  startOfWeekMonday,
+} from '../../core/domain/time/agencyTime.js';
 import { declarations } from '../../core/resources/declarations.js';
 import { areas, behaviours } from '../areas/index.js';
 import { compileAll } from '../engine/routes.js';
@@ -12,8 +18,12 @@ import { diff } from '../engine/audit.js';
 /** A small deterministic random generator, so the demo data is the same on every machine. */
 function rng(seed: number) {
   let s = seed >>> 0;
-  const next = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-  return { next, pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)], int: (a: number, b: number) => a + Math.floor(next() * (b - a + 1)) };
+  const next = () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+  return {
+    next,
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)],
+    int: (a: number, b: number) => a + Math.floor(next() * (b - a + 1)),
+  };
 }
 
 /** Inserts rows in one statement and returns their ids in order. */
@@ -21,13 +31,30 @@ export async function insertMany(db: Queryable, table: string, rows: Record<stri
   if (rows.length === 0) return [];
   const cols = Object.keys(rows[0]);
   const params: unknown[] = [];
-  const values = rows.map((r) => `(${cols.map((c) => { params.push(r[c]); return `$${params.length}`; }).join(', ')})`);
-  const out = await db.query<{ id: number }>(`insert into ${table} (${cols.join(', ')}) values ${values.join(', ')} returning id`, params);
+  const values = rows.map(
+    (r) =>
+      `(${cols
+        .map((c) => {
+          params.push(r[c]);
+          return `$${params.length}`;
+        })
+        .join(', ')})`,
+  );
+  const out = await db.query<{ id: number }>(
+    `insert into ${table} (${cols.join(', ')}) values ${values.join(', ')} returning id`,
+    params,
+  );
   return out.map((r) => r.id);
 }
 
-export async function createAgency(db: Queryable, a: { companyName: string; adminName: string; email: string; password: string; passwordHash?: string }) {
-  const [m] = await db.query<{ id: number }>('insert into merchants (company_name, email) values ($1, $2) returning id', [a.companyName, a.email]);
+export async function createAgency(
+  db: Queryable,
+  a: { companyName: string; adminName: string; email: string; password: string; passwordHash?: string },
+) {
+  const [m] = await db.query<{ id: number }>(
+    'insert into merchants (company_name, email) values ($1, $2) returning id',
+    [a.companyName, a.email],
+  );
   const hash = a.passwordHash ?? (await hashPassword(a.password));
   const [u] = await db.query<{ id: number }>(
     `insert into users (merchant_id, kind, name, email, password_hash, role) values ($1, 'admin', $2, $3, $4, 'admin') returning id`,
@@ -36,10 +63,96 @@ export async function createAgency(db: Queryable, a: { companyName: string; admi
   return { merchantId: m.id, userId: u.id };
 }
 
-const FIRST = ['Olivia', 'Amelia', 'Isla', 'Ava', 'Mia', 'Grace', 'Lily', 'Sophie', 'Emily', 'Chloe', 'Jack', 'Oliver', 'Harry', 'George', 'Noah', 'Leo', 'Oscar', 'Charlie', 'Thomas', 'James', 'Priya', 'Aisha', 'Fatima', 'Kwame', 'Chidi', 'Maria', 'Joanna', 'Tomasz', 'Andrei', 'Ioana', 'Grace', 'Blessing', 'Samuel', 'Daniel', 'Ruth', 'Hannah'];
-const LAST = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Patel', 'Khan', 'Okafor', 'Mensah', 'Nowak', 'Kowalski', 'Popescu', 'Evans', 'Thomas', 'Roberts', 'Walker', 'Wright', 'Hughes', 'Edwards', 'Green', 'Hall', 'Wood', 'Clarke', 'Adeyemi', 'Ahmed', 'Ali', 'Murphy'];
-const TOWNS = [['Leeds', 'LS'], ['Manchester', 'M'], ['Sheffield', 'S'], ['Bradford', 'BD'], ['York', 'YO'], ['Harrogate', 'HG'], ['Wakefield', 'WF'], ['Huddersfield', 'HD']] as const;
-const STREETS = ['High Street', 'Church Lane', 'Station Road', 'Park Avenue', 'Victoria Road', 'Mill Lane', 'Queens Road', 'The Green'];
+const FIRST = [
+  'Olivia',
+  'Amelia',
+  'Isla',
+  'Ava',
+  'Mia',
+  'Grace',
+  'Lily',
+  'Sophie',
+  'Emily',
+  'Chloe',
+  'Jack',
+  'Oliver',
+  'Harry',
+  'George',
+  'Noah',
+  'Leo',
+  'Oscar',
+  'Charlie',
+  'Thomas',
+  'James',
+  'Priya',
+  'Aisha',
+  'Fatima',
+  'Kwame',
+  'Chidi',
+  'Maria',
+  'Joanna',
+  'Tomasz',
+  'Andrei',
+  'Ioana',
+  'Grace',
+  'Blessing',
+  'Samuel',
+  'Daniel',
+  'Ruth',
+  'Hannah',
+];
+const LAST = [
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Johnson',
+  'Davies',
+  'Patel',
+  'Khan',
+  'Okafor',
+  'Mensah',
+  'Nowak',
+  'Kowalski',
+  'Popescu',
+  'Evans',
+  'Thomas',
+  'Roberts',
+  'Walker',
+  'Wright',
+  'Hughes',
+  'Edwards',
+  'Green',
+  'Hall',
+  'Wood',
+  'Clarke',
+  'Adeyemi',
+  'Ahmed',
+  'Ali',
+  'Murphy',
+];
+const TOWNS = [
+  ['Leeds', 'LS'],
+  ['Manchester', 'M'],
+  ['Sheffield', 'S'],
+  ['Bradford', 'BD'],
+  ['York', 'YO'],
+  ['Harrogate', 'HG'],
+  ['Wakefield', 'WF'],
+  ['Huddersfield', 'HD'],
+] as const;
+const STREETS = [
+  'High Street',
+  'Church Lane',
+  'Station Road',
+  'Park Avenue',
+  'Victoria Road',
+  'Mill Lane',
+  'Queens Road',
+  'The Green',
+];
 export const JOB_ROLES = [
   ['Healthcare Assistant', 'HCA', 1250, 1850],
   ['Registered Nurse', 'RGN', 2400, 3400],
@@ -50,62 +163,211 @@ export const JOB_ROLES = [
   ['Kitchen Assistant', 'KA', 1160, 1620],
   ['Chef', 'CHEF', 1500, 2200],
 ] as const;
-const CARE = ['Meadowbank Care Home', 'Oakwood Lodge', 'Willow Court Nursing Home', 'Rosewood House', 'Beechfield Care Centre', 'Hollybrook Residential Home', 'Ashgrove Nursing Home', 'The Laurels', 'Primrose Hill Care', 'Cedar Park Lodge', 'Fernlea Care Home', 'Kingsmead Nursing Home', 'Elmhurst Care Home', 'Silverdale Lodge'];
-const HOSPITALS = ['St Mary’s Hospital Trust', 'Riverside General Hospital', 'Northgate Community Hospital', 'Pennine Health NHS Trust', 'Airedale Private Hospital', 'Calder Valley Hospital'];
+const CARE = [
+  'Meadowbank Care Home',
+  'Oakwood Lodge',
+  'Willow Court Nursing Home',
+  'Rosewood House',
+  'Beechfield Care Centre',
+  'Hollybrook Residential Home',
+  'Ashgrove Nursing Home',
+  'The Laurels',
+  'Primrose Hill Care',
+  'Cedar Park Lodge',
+  'Fernlea Care Home',
+  'Kingsmead Nursing Home',
+  'Elmhurst Care Home',
+  'Silverdale Lodge',
+];
+const HOSPITALS = [
+  'St Mary’s Hospital Trust',
+  'Riverside General Hospital',
+  'Northgate Community Hospital',
+  'Pennine Health NHS Trust',
+  'Airedale Private Hospital',
+  'Calder Valley Hospital',
+];
 
 function address(r: ReturnType<typeof rng>) {
   const [city, pc] = r.pick(TOWNS);
-  return { line1: `${r.int(1, 180)} ${r.pick(STREETS)}`, line2: null, city, postcode: `${pc}${r.int(1, 28)} ${r.int(1, 9)}${String.fromCharCode(65 + r.int(0, 25))}${String.fromCharCode(65 + r.int(0, 25))}`, country: 'United Kingdom' };
+  return {
+    line1: `${r.int(1, 180)} ${r.pick(STREETS)}`,
+    line2: null,
+    city,
+    postcode: `${pc}${r.int(1, 28)} ${r.int(1, 9)}${String.fromCharCode(65 + r.int(0, 25))}${String.fromCharCode(65 + r.int(0, 25))}`,
+    country: 'United Kingdom',
+  };
 }
 
-async function seedAgencyData(db: Queryable, merchantId: number, r: ReturnType<typeof rng>, counts: { clients: string[]; candidates: number; emailDomain: string }) {
-  const roleIds = await insertMany(db, 'job_roles', JOB_ROLES.map(([name, code, pay, charge]) => ({ merchant_id: merchantId, name, code, default_pay_rate: pay, default_charge_rate: charge })));
+async function seedAgencyData(
+  db: Queryable,
+  merchantId: number,
+  r: ReturnType<typeof rng>,
+  counts: { clients: string[]; candidates: number; emailDomain: string },
+) {
+  const roleIds = await insertMany(
+    db,
+    'job_roles',
+    JOB_ROLES.map(([name, code, pay, charge]) => ({
+      merchant_id: merchantId,
+      name,
+      code,
+      default_pay_rate: pay,
+      default_charge_rate: charge,
+    })),
+  );
   const statusIds = await insertMany(db, 'staff_statuses', [
     { merchant_id: merchantId, name: 'Available', description: 'Ready to be booked', bookable: true, colour: 'green' },
-    { merchant_id: merchantId, name: 'On leave', description: 'Away; do not book until they return', bookable: false, colour: 'amber' },
-    { merchant_id: merchantId, name: 'Do not book', description: 'Held back pending a review', bookable: false, colour: 'red' },
+    {
+      merchant_id: merchantId,
+      name: 'On leave',
+      description: 'Away; do not book until they return',
+      bookable: false,
+      colour: 'amber',
+    },
+    {
+      merchant_id: merchantId,
+      name: 'Do not book',
+      description: 'Held back pending a review',
+      bookable: false,
+      colour: 'red',
+    },
   ]);
   const typeIds = await insertMany(db, 'employment_types', [
     { merchant_id: merchantId, name: 'PAYE', description: 'Paid through the agency payroll', paye: true },
     { merchant_id: merchantId, name: 'Umbrella company', description: 'Paid through an umbrella company', paye: false },
-    { merchant_id: merchantId, name: 'Limited company', description: 'Invoices through their own limited company', paye: false },
+    {
+      merchant_id: merchantId,
+      name: 'Limited company',
+      description: 'Invoices through their own limited company',
+      paye: false,
+    },
   ]);
   const docIds = await insertMany(db, 'document_categories', [
-    { merchant_id: merchantId, name: 'DBS certificate', description: 'Enhanced DBS with barred lists', mandatory: true, validity_months: 12, job_role_ids: [] },
-    { merchant_id: merchantId, name: 'Right to work', description: 'Passport, visa or share code', mandatory: true, validity_months: null, job_role_ids: [] },
-    { merchant_id: merchantId, name: 'Manual handling training', description: 'Practical moving and handling', mandatory: true, validity_months: 12, job_role_ids: [] },
+    {
+      merchant_id: merchantId,
+      name: 'DBS certificate',
+      description: 'Enhanced DBS with barred lists',
+      mandatory: true,
+      validity_months: 12,
+      job_role_ids: [],
+    },
+    {
+      merchant_id: merchantId,
+      name: 'Right to work',
+      description: 'Passport, visa or share code',
+      mandatory: true,
+      validity_months: null,
+      job_role_ids: [],
+    },
+    {
+      merchant_id: merchantId,
+      name: 'Manual handling training',
+      description: 'Practical moving and handling',
+      mandatory: true,
+      validity_months: 12,
+      job_role_ids: [],
+    },
     // Required of nurses only (Registered Nurse, RMN), and of kitchen staff only (Kitchen Assistant, Chef).
-    { merchant_id: merchantId, name: 'NMC PIN', description: 'Nursing and Midwifery Council registration', mandatory: false, validity_months: 12, job_role_ids: [roleIds[1], roleIds[4]] },
-    { merchant_id: merchantId, name: 'Food hygiene certificate', description: 'Level 2 food hygiene', mandatory: false, validity_months: 36, job_role_ids: [roleIds[6], roleIds[7]] },
+    {
+      merchant_id: merchantId,
+      name: 'NMC PIN',
+      description: 'Nursing and Midwifery Council registration',
+      mandatory: false,
+      validity_months: 12,
+      job_role_ids: [roleIds[1], roleIds[4]],
+    },
+    {
+      merchant_id: merchantId,
+      name: 'Food hygiene certificate',
+      description: 'Level 2 food hygiene',
+      mandatory: false,
+      validity_months: 36,
+      job_role_ids: [roleIds[6], roleIds[7]],
+    },
   ]);
   await insertMany(db, 'staff_profiles', [
-    { merchant_id: merchantId, name: 'Care staff', description: 'Carers and support workers', job_role_id: roleIds[0], document_category_ids: [docIds[0], docIds[1], docIds[2]] },
-    { merchant_id: merchantId, name: 'Nursing', description: 'Registered nurses', job_role_id: roleIds[1], document_category_ids: [docIds[0], docIds[1], docIds[3]] },
-    { merchant_id: merchantId, name: 'Hotel services', description: 'Domestic and kitchen staff', job_role_id: roleIds[5], document_category_ids: [docIds[1], docIds[4]] },
+    {
+      merchant_id: merchantId,
+      name: 'Care staff',
+      description: 'Carers and support workers',
+      job_role_id: roleIds[0],
+      document_category_ids: [docIds[0], docIds[1], docIds[2]],
+    },
+    {
+      merchant_id: merchantId,
+      name: 'Nursing',
+      description: 'Registered nurses',
+      job_role_id: roleIds[1],
+      document_category_ids: [docIds[0], docIds[1], docIds[3]],
+    },
+    {
+      merchant_id: merchantId,
+      name: 'Hotel services',
+      description: 'Domestic and kitchen staff',
+      job_role_id: roleIds[5],
+      document_category_ids: [docIds[1], docIds[4]],
+    },
   ]);
   await insertMany(db, 'staff_detail_fields', [
-    { merchant_id: merchantId, label: 'Uniform size', key: 'uniform_size', field_type: 'choice', options: 'XS, S, M, L, XL, XXL', required: false, show_in_list: false, position: 1 },
-    { merchant_id: merchantId, label: 'Driver', key: 'driver', field_type: 'boolean', options: null, required: false, show_in_list: true, position: 2 },
+    {
+      merchant_id: merchantId,
+      label: 'Uniform size',
+      key: 'uniform_size',
+      field_type: 'choice',
+      options: 'XS, S, M, L, XL, XXL',
+      required: false,
+      show_in_list: false,
+      position: 1,
+    },
+    {
+      merchant_id: merchantId,
+      label: 'Driver',
+      key: 'driver',
+      field_type: 'boolean',
+      options: null,
+      required: false,
+      show_in_list: true,
+      position: 2,
+    },
   ]);
-  const clientIds = await insertMany(db, 'clients', counts.clients.map((name, i) => {
-    const hospital = /Hospital|Trust/.test(name);
-    return {
-      merchant_id: merchantId, name, code: `CL${String(i + 1).padStart(3, '0')}`, client_type: hospital ? 'Hospital' : 'Care home',
-      contact_name: `${r.pick(FIRST)} ${r.pick(LAST)}`, email: `office@${name.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
-      billing_email: `accounts@${name.toLowerCase().replace(/[^a-z]+/g, '')}.example`, phone: `0113 ${r.int(200, 999)} ${r.int(1000, 9999)}`,
-      address: JSON.stringify(address(r)), vat_number: `GB${r.int(100000000, 999999999)}`, payment_terms_days: r.pick([14, 30, 30, 45]),
-      status: i % 7 === 6 ? 'inactive' : 'active', notes: null,
-    };
-  }));
+  const clientIds = await insertMany(
+    db,
+    'clients',
+    counts.clients.map((name, i) => {
+      const hospital = /Hospital|Trust/.test(name);
+      return {
+        merchant_id: merchantId,
+        name,
+        code: `CL${String(i + 1).padStart(3, '0')}`,
+        client_type: hospital ? 'Hospital' : 'Care home',
+        contact_name: `${r.pick(FIRST)} ${r.pick(LAST)}`,
+        email: `office@${name.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
+        billing_email: `accounts@${name.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
+        phone: `0113 ${r.int(200, 999)} ${r.int(1000, 9999)}`,
+        address: JSON.stringify(address(r)),
+        vat_number: `GB${r.int(100000000, 999999999)}`,
+        payment_terms_days: r.pick([14, 30, 30, 45]),
+        status: i % 7 === 6 ? 'inactive' : 'active',
+        notes: null,
+      };
+    }),
+  );
   const sites: Record<string, unknown>[] = [];
   clientIds.forEach((clientId, i) => {
     const n = /Hospital|Trust/.test(counts.clients[i]) ? r.int(2, 3) : r.int(1, 2);
     const wings = ['Main Building', 'North Wing', 'South Wing', 'Dementia Unit', 'Day Centre'];
     for (let k = 0; k < n; k++) {
       sites.push({
-        merchant_id: merchantId, client_id: clientId, name: `${counts.clients[i]} – ${wings[k]}`, business_unit: r.pick(['Residential', 'Nursing', 'Acute', 'Community']),
-        contact_name: `${r.pick(FIRST)} ${r.pick(LAST)}`, contact_phone: `07${r.int(700, 999)} ${r.int(100000, 999999)}`, contact_email: `site${k + 1}.${clientId}@clients.example`,
-        address: JSON.stringify(address(r)), status: k === 2 ? 'inactive' : 'active',
+        merchant_id: merchantId,
+        client_id: clientId,
+        name: `${counts.clients[i]} – ${wings[k]}`,
+        business_unit: r.pick(['Residential', 'Nursing', 'Acute', 'Community']),
+        contact_name: `${r.pick(FIRST)} ${r.pick(LAST)}`,
+        contact_phone: `07${r.int(700, 999)} ${r.int(100000, 999999)}`,
+        contact_email: `site${k + 1}.${clientId}@clients.example`,
+        address: JSON.stringify(address(r)),
+        status: k === 2 ? 'inactive' : 'active',
       });
     }
   });
@@ -116,12 +378,27 @@ async function seedAgencyData(db: Queryable, merchantId: number, r: ReturnType<t
     const last = r.pick(LAST);
     // About 60% active, 10% inactive, 20% pending, 10% rejected: a real agency's mix.
     const roll = r.next();
-    const [status, activated] = roll < 0.6 ? ['approved', true] : roll < 0.7 ? ['approved', false] : roll < 0.9 ? ['pending', false] : ['rejected', false];
+    const [status, activated] =
+      roll < 0.6
+        ? ['approved', true]
+        : roll < 0.7
+          ? ['approved', false]
+          : roll < 0.9
+            ? ['pending', false]
+            : ['rejected', false];
     people.push({
-      merchant_id: merchantId, first_name: first, last_name: last, email: `${first}.${last}.${i + 1}@${counts.emailDomain}`.toLowerCase(),
-      phone: `07${r.int(700, 999)} ${r.int(100000, 999999)}`, date_of_birth: `${r.int(1965, 2004)}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}`,
-      address: JSON.stringify(address(r)), job_role_id: r.pick(roleIds), status, activated,
-      employment_type_id: r.pick(typeIds), staff_status_id: status === 'approved' ? r.pick([statusIds[0], statusIds[0], statusIds[0], statusIds[1]]) : null,
+      merchant_id: merchantId,
+      first_name: first,
+      last_name: last,
+      email: `${first}.${last}.${i + 1}@${counts.emailDomain}`.toLowerCase(),
+      phone: `07${r.int(700, 999)} ${r.int(100000, 999999)}`,
+      date_of_birth: `${r.int(1965, 2004)}-${String(r.int(1, 12)).padStart(2, '0')}-${String(r.int(1, 28)).padStart(2, '0')}`,
+      address: JSON.stringify(address(r)),
+      job_role_id: r.pick(roleIds),
+      status,
+      activated,
+      employment_type_id: r.pick(typeIds),
+      staff_status_id: status === 'approved' ? r.pick([statusIds[0], statusIds[0], statusIds[0], statusIds[1]]) : null,
       custom_fields: JSON.stringify({ uniform_size: r.pick(['S', 'M', 'L', 'XL']), driver: r.next() < 0.4 }),
     });
   }
@@ -152,7 +429,10 @@ function demoPdf(title: string): Buffer {
 }
 
 /** A 1×1 PNG: the scanned-photo kind of upload. */
-const DEMO_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const DEMO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** A file id drawn from the seed's generator, so the demo is the same on every machine. */
@@ -161,8 +441,17 @@ const demoUuid = (r: ReturnType<typeof rng>) => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 };
 
-const REJECTION_REASONS = ['The scan is blurred; the number cannot be read.', 'The name on the document does not match the staff record.', 'This is the old certificate; please upload the renewed one.'];
-const RESTRICTION_REASONS = ['Client asked not to book again after a missed shift.', 'Late to three shifts in a month.', 'Family member lives at this home (conflict of interest).', 'Medication error under review.'];
+const REJECTION_REASONS = [
+  'The scan is blurred; the number cannot be read.',
+  'The name on the document does not match the staff record.',
+  'This is the old certificate; please upload the renewed one.',
+];
+const RESTRICTION_REASONS = [
+  'Client asked not to book again after a missed shift.',
+  'Late to three shifts in a month.',
+  'Family member lives at this home (conflict of interest).',
+  'Medication error under review.',
+];
 
 /**
  * Compliance demo data for one agency: documents of its approved staff in a realistic mix (verified, due in 10
@@ -170,37 +459,91 @@ const RESTRICTION_REASONS = ['Client asked not to book again after a missed shif
  * with its own small stored file; the staff's stored compliance; some restrictions and preferences; and
  * availability for the active staff over the next four weeks (this week first). All in bulk inserts.
  */
-async function seedCompliance(db: Queryable, merchantId: number, r: ReturnType<typeof rng>, ctx: { adminName: string; adminId: number; clientIds: number[] }) {
+async function seedCompliance(
+  db: Queryable,
+  merchantId: number,
+  r: ReturnType<typeof rng>,
+  ctx: { adminName: string; adminId: number; clientIds: number[] },
+) {
   const today = agencyToday(DEFAULT_TIME_ZONE);
-  const categories = await db.query<{ id: number; name: string; mandatory: boolean; validity_months: number | null; job_role_ids: number[] }>(
-    'select id, name, mandatory, validity_months, job_role_ids from document_categories where merchant_id = $1 order by id', [merchantId]);
+  const categories = await db.query<{
+    id: number;
+    name: string;
+    mandatory: boolean;
+    validity_months: number | null;
+    job_role_ids: number[];
+  }>(
+    'select id, name, mandatory, validity_months, job_role_ids from document_categories where merchant_id = $1 order by id',
+    [merchantId],
+  );
   const staff = await db.query<{ id: number; job_role_id: number | null; activated: boolean }>(
-    `select id, job_role_id, activated from candidates where merchant_id = $1 and status = 'approved' and deleted_at is null order by id`, [merchantId]);
-  const prefix: Record<string, string> = { 'DBS certificate': 'DBS', 'Right to work': 'RTW', 'Manual handling training': 'MH', 'NMC PIN': 'NMC', 'Food hygiene certificate': 'FH' };
+    `select id, job_role_id, activated from candidates where merchant_id = $1 and status = 'approved' and deleted_at is null order by id`,
+    [merchantId],
+  );
+  const prefix: Record<string, string> = {
+    'DBS certificate': 'DBS',
+    'Right to work': 'RTW',
+    'Manual handling training': 'MH',
+    'NMC PIN': 'NMC',
+    'Food hygiene certificate': 'FH',
+  };
   const docs: Record<string, unknown>[] = [];
-  const document = (candidateId: number, cat: (typeof categories)[number], issue: string, extra: Partial<{ status: string; rejection_reason: string | null; current: boolean }> = {}) => {
+  const document = (
+    candidateId: number,
+    cat: (typeof categories)[number],
+    issue: string,
+    extra: Partial<{ status: string; rejection_reason: string | null; current: boolean }> = {},
+  ) => {
     docs.push({
-      merchant_id: merchantId, candidate_id: candidateId, document_category_id: cat.id, number: `${prefix[cat.name] ?? 'DOC'}-${r.int(100000, 999999)}`,
-      issue_date: issue, expiry_date: cat.validity_months ? addMonthsToDate(issue, cat.validity_months) : null, file: demoUuid(r),
-      status: 'verified', rejection_reason: null, current: true, ...extra,
+      merchant_id: merchantId,
+      candidate_id: candidateId,
+      document_category_id: cat.id,
+      number: `${prefix[cat.name] ?? 'DOC'}-${r.int(100000, 999999)}`,
+      issue_date: issue,
+      expiry_date: cat.validity_months ? addMonthsToDate(issue, cat.validity_months) : null,
+      file: demoUuid(r),
+      status: 'verified',
+      rejection_reason: null,
+      current: true,
+      ...extra,
     });
   };
   // The issue date that makes a category's document expire `days` from today.
-  const issuedToExpireIn = (cat: (typeof categories)[number], days: number) => addMonthsToDate(addDaysToDate(today, days), -(cat.validity_months ?? 12));
+  const issuedToExpireIn = (cat: (typeof categories)[number], days: number) =>
+    addMonthsToDate(addDaysToDate(today, days), -(cat.validity_months ?? 12));
   for (const s of staff) {
-    const required = categories.filter((c) => c.mandatory || (s.job_role_id !== null && c.job_role_ids.includes(s.job_role_id)));
+    const required = categories.filter(
+      (c) => c.mandatory || (s.job_role_id !== null && c.job_role_ids.includes(s.job_role_id)),
+    );
     const expiring = required.filter((c) => c.validity_months);
     // One category (with an expiry) carries this staff member's problem, if they have one.
     const roll = r.next();
-    const scenario = roll < 0.5 ? 'ok' : roll < 0.6 ? 'due10' : roll < 0.7 ? 'due45' : roll < 0.78 ? 'expired' : roll < 0.85 ? 'missing' : roll < 0.91 ? 'rejected' : 'awaiting';
+    const scenario =
+      roll < 0.5
+        ? 'ok'
+        : roll < 0.6
+          ? 'due10'
+          : roll < 0.7
+            ? 'due45'
+            : roll < 0.78
+              ? 'expired'
+              : roll < 0.85
+                ? 'missing'
+                : roll < 0.91
+                  ? 'rejected'
+                  : 'awaiting';
     const target = r.pick(expiring);
     for (const cat of required) {
-      const fresh = () => (cat.validity_months ? issuedToExpireIn(cat, r.int(70, 30 * cat.validity_months - 20)) : addDaysToDate(today, -r.int(30, 1500)));
+      const fresh = () =>
+        cat.validity_months
+          ? issuedToExpireIn(cat, r.int(70, 30 * cat.validity_months - 20))
+          : addDaysToDate(today, -r.int(30, 1500));
       if (cat !== target || scenario === 'ok') document(s.id, cat, fresh());
       else if (scenario === 'due10') document(s.id, cat, issuedToExpireIn(cat, 10));
       else if (scenario === 'due45') document(s.id, cat, issuedToExpireIn(cat, 45));
       else if (scenario === 'expired') document(s.id, cat, issuedToExpireIn(cat, -r.int(3, 60)));
-      else if (scenario === 'rejected') document(s.id, cat, fresh(), { status: 'rejected', rejection_reason: r.pick(REJECTION_REASONS) });
+      else if (scenario === 'rejected')
+        document(s.id, cat, fresh(), { status: 'rejected', rejection_reason: r.pick(REJECTION_REASONS) });
       else if (scenario === 'awaiting') document(s.id, cat, fresh(), { status: 'awaiting' });
       // 'missing': nothing uploaded for that category.
     }
@@ -209,7 +552,8 @@ async function seedCompliance(db: Queryable, merchantId: number, r: ReturnType<t
     if (renewed) document(s.id, renewed, issuedToExpireIn(renewed, -r.int(5, 200)), { current: false });
   }
   const docIds: number[] = [];
-  for (let i = 0; i < docs.length; i += 1000) docIds.push(...(await insertMany(db, 'candidate_documents', docs.slice(i, i + 1000))));
+  for (let i = 0; i < docs.length; i += 1000)
+    docIds.push(...(await insertMany(db, 'candidate_documents', docs.slice(i, i + 1000))));
   // Each document owns its own file (a file belongs to one record); most are PDFs, some photographed (PNG).
   const pdf = demoPdf('Demo document (Brightway Staffing)');
   const hashes = { pdf: sha256(pdf), png: sha256(DEMO_PNG) };
@@ -217,32 +561,69 @@ async function seedCompliance(db: Queryable, merchantId: number, r: ReturnType<t
     const png = i % 4 === 3;
     const bytes = png ? DEMO_PNG : pdf;
     return {
-      id: d.file, merchant_id: merchantId, name: `${String(d.number).toLowerCase()}.${png ? 'png' : 'pdf'}`, mime: png ? 'image/png' : 'application/pdf',
-      size: bytes.length, sha256: png ? hashes.png : hashes.pdf, data: bytes, owner_resource: 'candidate_documents', owner_id: docIds[i], owner_field: 'file', uploaded_by: ctx.adminId,
+      id: d.file,
+      merchant_id: merchantId,
+      name: `${String(d.number).toLowerCase()}.${png ? 'png' : 'pdf'}`,
+      mime: png ? 'image/png' : 'application/pdf',
+      size: bytes.length,
+      sha256: png ? hashes.png : hashes.pdf,
+      data: bytes,
+      owner_resource: 'candidate_documents',
+      owner_id: docIds[i],
+      owner_field: 'file',
+      uploaded_by: ctx.adminId,
     };
   });
   for (let i = 0; i < files.length; i += 500) await insertMany(db, 'files', files.slice(i, i + 500));
   await refreshCompliance(db, merchantId);
 
-  const sites = await db.query<{ id: number; client_id: number }>('select id, client_id from sites where merchant_id = $1 order by id', [merchantId]);
+  const sites = await db.query<{ id: number; client_id: number }>(
+    'select id, client_id from sites where merchant_id = $1 order by id',
+    [merchantId],
+  );
   const restricted = Array.from({ length: Math.min(8, staff.length) }, (_, i) => staff[(i * 7 + 3) % staff.length]);
-  await insertMany(db, 'candidate_restrictions', restricted.map((s, i) => {
-    const site = i % 2 === 0 ? r.pick(sites) : undefined;
-    return {
-      merchant_id: merchantId, candidate_id: s.id, client_id: site ? site.client_id : r.pick(ctx.clientIds), site_id: site?.id ?? null,
-      reason: r.pick(RESTRICTION_REASONS), restricted_on: addDaysToDate(today, -r.int(5, 400)), recorded_by: ctx.adminName,
-    };
-  }));
+  await insertMany(
+    db,
+    'candidate_restrictions',
+    restricted.map((s, i) => {
+      const site = i % 2 === 0 ? r.pick(sites) : undefined;
+      return {
+        merchant_id: merchantId,
+        candidate_id: s.id,
+        client_id: site ? site.client_id : r.pick(ctx.clientIds),
+        site_id: site?.id ?? null,
+        reason: r.pick(RESTRICTION_REASONS),
+        restricted_on: addDaysToDate(today, -r.int(5, 400)),
+        recorded_by: ctx.adminName,
+      };
+    }),
+  );
   const preferring = staff.filter((_, i) => i % 3 === 0);
-  await insertMany(db, 'candidate_preferences', preferring.map((s) => {
-    const night = r.next() < 0.35;
-    const optedOut = r.next() < 0.3;
-    return {
-      merchant_id: merchantId, candidate_id: s.id, preferred_client_ids: [r.pick(ctx.clientIds)], avoided_client_ids: [], preferred_site_ids: [], avoided_site_ids: [],
-      job_role_ids: s.job_role_id ? [s.job_role_id] : [], prefers_day: !night, prefers_night: night, prefers_long_day: r.next() < 0.3, prefers_weekend: r.next() < 0.4,
-      max_hours_per_week: r.pick([24, 30, 37, 40, 48]), travel_radius_miles: r.pick([5, 10, 15, 25]), opted_out_48h: optedOut, opt_out_signed_on: optedOut ? addDaysToDate(today, -r.int(30, 700)) : null,
-    };
-  }));
+  await insertMany(
+    db,
+    'candidate_preferences',
+    preferring.map((s) => {
+      const night = r.next() < 0.35;
+      const optedOut = r.next() < 0.3;
+      return {
+        merchant_id: merchantId,
+        candidate_id: s.id,
+        preferred_client_ids: [r.pick(ctx.clientIds)],
+        avoided_client_ids: [],
+        preferred_site_ids: [],
+        avoided_site_ids: [],
+        job_role_ids: s.job_role_id ? [s.job_role_id] : [],
+        prefers_day: !night,
+        prefers_night: night,
+        prefers_long_day: r.next() < 0.3,
+        prefers_weekend: r.next() < 0.4,
+        max_hours_per_week: r.pick([24, 30, 37, 40, 48]),
+        travel_radius_miles: r.pick([5, 10, 15, 25]),
+        opted_out_48h: optedOut,
+        opt_out_signed_on: optedOut ? addDaysToDate(today, -r.int(30, 700)) : null,
+      };
+    }),
+  );
 
   // Most active staff give their availability a few weeks ahead; some days stay unset.
   const monday = startOfWeekMonday(today);
@@ -253,11 +634,21 @@ async function seedCompliance(db: Queryable, merchantId: number, r: ReturnType<t
       const roll = r.next();
       if (roll < 0.3) continue;
       const weekend = d % 7 >= 5;
-      const status = roll < 0.45 || (weekend && roll < 0.6) ? 'unavailable' : roll < 0.6 ? 'available' : nights ? 'night' : roll < 0.85 ? 'day' : 'long_day';
+      const status =
+        roll < 0.45 || (weekend && roll < 0.6)
+          ? 'unavailable'
+          : roll < 0.6
+            ? 'available'
+            : nights
+              ? 'night'
+              : roll < 0.85
+                ? 'day'
+                : 'long_day';
       availability.push({ merchant_id: merchantId, candidate_id: s.id, date: addDaysToDate(monday, d), status });
     }
   }
-  for (let i = 0; i < availability.length; i += 2000) await insertMany(db, 'availability', availability.slice(i, i + 2000));
+  for (let i = 0; i < availability.length; i += 2000)
+    await insertMany(db, 'availability', availability.slice(i, i + 2000));
 }
 
 /**
@@ -271,13 +662,25 @@ async function recordSeedHistory(db: Queryable, merchantId: number, who: { userI
     if (c.decl.audited === false) continue;
     const rows = await db.query(`select * from ${c.table} where merchant_id = $1 order by id`, [merchantId]);
     const parent = c.decl.parent;
-    const entries = rows.map((r) => ({ id: r.id, subject_id: parent ? Number(r[parent.field]) || r.id : r.id, changes: diff(c, undefined, r), at: r.created_at }));
+    const entries = rows.map((r) => ({
+      id: r.id,
+      subject_id: parent ? Number(r[parent.field]) || r.id : r.id,
+      changes: diff(c, undefined, r),
+      at: r.created_at,
+    }));
     for (let i = 0; i < entries.length; i += 2000) {
       await db.query(
         `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, changes, user_id, user_name, login_type, created_at, updated_at)
          select $1, $2, x.id, $3, x.subject_id, 'create', x.changes, $5, $6, 'admin', x.at, x.at
            from json_to_recordset($4::json) as x(id int, subject_id int, changes jsonb, at timestamptz)`,
-        [merchantId, c.decl.name, parent?.resource ?? c.decl.name, JSON.stringify(entries.slice(i, i + 2000)), who.userId, who.name],
+        [
+          merchantId,
+          c.decl.name,
+          parent?.resource ?? c.decl.name,
+          JSON.stringify(entries.slice(i, i + 2000)),
+          who.userId,
+          who.name,
+        ],
       );
     }
   }
@@ -297,22 +700,76 @@ export async function seedDemo(db: Db, options: { candidates?: number } = {}) {
   const r = rng(20261122);
   const [adminHash, clientHash] = await Promise.all([hashPassword('demo-admin'), hashPassword('demo-client')]);
   await db.transaction(async (tx) => {
-    const demo = await createAgency(tx, { companyName: 'Brightway Staffing', adminName: 'Alex Morgan', email: 'admin@demo.test', password: '', passwordHash: adminHash });
-    await tx.query(`insert into agency_logos (merchant_id, logo_type, logo_url) values ($1, 'agency_logo', '/demo/agency-logo.svg')`, [demo.merchantId]);
-    const { clientIds } = await seedAgencyData(tx, demo.merchantId, r, { clients: [...CARE, ...HOSPITALS], candidates: options.candidates ?? 200, emailDomain: 'staff.example' });
+    const demo = await createAgency(tx, {
+      companyName: 'Brightway Staffing',
+      adminName: 'Alex Morgan',
+      email: 'admin@demo.test',
+      password: '',
+      passwordHash: adminHash,
+    });
+    await tx.query(
+      `insert into agency_logos (merchant_id, logo_type, logo_url) values ($1, 'agency_logo', '/demo/agency-logo.svg')`,
+      [demo.merchantId],
+    );
+    const { clientIds } = await seedAgencyData(tx, demo.merchantId, r, {
+      clients: [...CARE, ...HOSPITALS],
+      candidates: options.candidates ?? 200,
+      emailDomain: 'staff.example',
+    });
     await insertMany(tx, 'users', [
-      { merchant_id: demo.merchantId, client_id: null, kind: 'admin', name: 'Sam Patel', email: 'consultant@demo.test', password_hash: adminHash, role: 'consultant' },
-      { merchant_id: demo.merchantId, client_id: clientIds[0], kind: 'client', name: 'Helen Carter', email: 'client@demo.test', password_hash: clientHash, role: 'manager' },
-      { merchant_id: demo.merchantId, client_id: clientIds[1], kind: 'client', name: 'David Okoro', email: 'client2@demo.test', password_hash: clientHash, role: 'manager' },
+      {
+        merchant_id: demo.merchantId,
+        client_id: null,
+        kind: 'admin',
+        name: 'Sam Patel',
+        email: 'consultant@demo.test',
+        password_hash: adminHash,
+        role: 'consultant',
+      },
+      {
+        merchant_id: demo.merchantId,
+        client_id: clientIds[0],
+        kind: 'client',
+        name: 'Helen Carter',
+        email: 'client@demo.test',
+        password_hash: clientHash,
+        role: 'manager',
+      },
+      {
+        merchant_id: demo.merchantId,
+        client_id: clientIds[1],
+        kind: 'client',
+        name: 'David Okoro',
+        email: 'client2@demo.test',
+        password_hash: clientHash,
+        role: 'manager',
+      },
     ]);
     await seedCompliance(tx, demo.merchantId, r, { adminName: 'Alex Morgan', adminId: demo.userId, clientIds });
     // The workflow's demo data, area by area (server/areas/index.ts orders them).
-    const area: SeedContext = { merchantId: demo.merchantId, adminId: demo.userId, adminName: 'Alex Morgan', clientIds, random: r.next, timeZone: DEFAULT_TIME_ZONE };
+    const area: SeedContext = {
+      merchantId: demo.merchantId,
+      adminId: demo.userId,
+      adminName: 'Alex Morgan',
+      clientIds,
+      random: r.next,
+      timeZone: DEFAULT_TIME_ZONE,
+    };
     for (const { seed } of areas) await seed?.(tx, area);
     await recordSeedHistory(tx, demo.merchantId, { userId: demo.userId, name: 'Alex Morgan' });
 
-    const other = await createAgency(tx, { companyName: 'Northern Care Recruitment', adminName: 'Jordan Reid', email: 'admin@other.test', password: '', passwordHash: adminHash });
-    await seedAgencyData(tx, other.merchantId, r, { clients: ['Hillside Care Home', 'Moorland Nursing Home', 'Dales General Hospital'], candidates: 15, emailDomain: 'northern.example' });
+    const other = await createAgency(tx, {
+      companyName: 'Northern Care Recruitment',
+      adminName: 'Jordan Reid',
+      email: 'admin@other.test',
+      password: '',
+      passwordHash: adminHash,
+    });
+    await seedAgencyData(tx, other.merchantId, r, {
+      clients: ['Hillside Care Home', 'Moorland Nursing Home', 'Dales General Hospital'],
+      candidates: 15,
+      emailDomain: 'northern.example',
+    });
     await recordSeedHistory(tx, other.merchantId, { userId: other.userId, name: 'Jordan Reid' });
   });
 }

@@ -36,11 +36,16 @@ export async function seedShifts(db: Queryable, ctx: SeedContext) {
   const today = agencyToday(ctx.timeZone);
   const rand = ctx.random;
   const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)];
-  const sites = await db.query('select id, client_id, name, region from sites where merchant_id = $1 and client_id = any($2) and deleted_at is null order by id', [m, ctx.clientIds]);
+  const sites = await db.query(
+    'select id, client_id, name, region from sites where merchant_id = $1 and client_id = any($2) and deleted_at is null order by id',
+    [m, ctx.clientIds],
+  );
   const templates = await db.query('select * from shift_templates where merchant_id = $1 order by id', [m]);
   const roles = await db.query<{ job_role_id: number }>(
     `select job_role_id from candidates where merchant_id = $1 and status = 'approved' and activated and compliance_complete and job_role_id is not null and deleted_at is null
-      group by job_role_id order by count(*) desc, job_role_id limit 4`, [m]);
+      group by job_role_id order by count(*) desc, job_role_id limit 4`,
+    [m],
+  );
   if (!sites.length || !templates.length || !roles.length) return;
   const template = (name: string) => templates.find((t) => t.name === name) ?? templates[0];
   const siteIn = (region: Region) => sites.find((s) => s.region === region) ?? sites[0];
@@ -56,9 +61,28 @@ export async function seedShifts(db: Queryable, ctx: SeedContext) {
       const past = offset < 0;
       const roll = rand();
       const fate: Planned['fate'] = past
-        ? roll < 0.75 ? 'closed' : roll < 0.85 ? 'cancelled' : roll < 0.93 ? 'open' : 'deleted'
-        : roll < 0.5 ? 'assigned' : roll < 0.85 ? 'open' : roll < 0.93 ? 'cancelled' : 'deleted';
-      plans.push({ date, site, roleId: pick(roles).job_role_id, template: pick(templates.filter((t) => !t.sleep_in)), fate, requested: !past && fate === 'open' && rand() < 0.3 });
+        ? roll < 0.75
+          ? 'closed'
+          : roll < 0.85
+            ? 'cancelled'
+            : roll < 0.93
+              ? 'open'
+              : 'deleted'
+        : roll < 0.5
+          ? 'assigned'
+          : roll < 0.85
+            ? 'open'
+            : roll < 0.93
+              ? 'cancelled'
+              : 'deleted';
+      plans.push({
+        date,
+        site,
+        roleId: pick(roles).job_role_id,
+        template: pick(templates.filter((t) => !t.sleep_in)),
+        fate,
+        requested: !past && fate === 'open' && rand() < 0.3,
+      });
     }
   }
   // Nights across the clocks going back (13 hours), the latest before today and any within the four weeks ahead.
@@ -66,14 +90,28 @@ export async function seedShifts(db: Queryable, ctx: SeedContext) {
   for (const sunday of [lastSunday(year - 1, 10), lastSunday(year, 3), lastSunday(year, 10), lastSunday(year + 1, 3)]) {
     const night = addDaysToDate(sunday, -1);
     if (night < addDaysToDate(today, -110) || night > addDaysToDate(today, 28)) continue;
-    plans.push({ date: night, site: sites[0], roleId: roles[0].job_role_id, template: template('Night'), fate: night < today ? 'closed' : 'assigned', notes: 'The clocks change during this night.' });
+    plans.push({
+      date: night,
+      site: sites[0],
+      roleId: roles[0].job_role_id,
+      template: template('Night'),
+      fate: night < today ? 'closed' : 'assigned',
+      notes: 'The clocks change during this night.',
+    });
   }
   // Bank holidays: each region's in the window (St Andrew's Day at a Scottish site), and Christmas ahead.
   for (const region of ['england_wales', 'scotland', 'northern_ireland'] as Region[]) {
     for (const h of [...bankHolidays(region, year), ...bankHolidays(region, year + 1)]) {
       const ahead = region === 'england_wales' ? 45 : 28;
       if (h.date < addDaysToDate(today, -28) || h.date > addDaysToDate(today, ahead)) continue;
-      plans.push({ date: h.date, site: siteIn(region), roleId: roles[0].job_role_id, template: template('Long day'), fate: h.date < today ? 'closed' : 'assigned', notes: `${h.name}: bank holiday rates.` });
+      plans.push({
+        date: h.date,
+        site: siteIn(region),
+        roleId: roles[0].job_role_id,
+        template: template('Long day'),
+        fate: h.date < today ? 'closed' : 'assigned',
+        notes: `${h.name}: bank holiday rates.`,
+      });
     }
   }
   plans.sort((a, b) => a.date.localeCompare(b.date));
@@ -86,7 +124,15 @@ export async function seedShifts(db: Queryable, ctx: SeedContext) {
   const now = new Date().toISOString();
   for (const plan of plans) {
     const { start, end } = shiftInstants(plan.date, plan.template.start_time, plan.template.end_time, ctx.timeZone);
-    const shift: ShiftTimes = { client_id: Number(plan.site.client_id), site_id: Number(plan.site.id), job_role_id: plan.roleId, start, end, break_minutes: Number(plan.template.break_minutes), sleep_in: !!plan.template.sleep_in };
+    const shift: ShiftTimes = {
+      client_id: Number(plan.site.client_id),
+      site_id: Number(plan.site.id),
+      job_role_id: plan.roleId,
+      start,
+      end,
+      break_minutes: Number(plan.template.break_minutes),
+      sleep_in: !!plan.template.sleep_in,
+    };
     let price;
     try {
       price = await priceShift(db, m, shift, null);
@@ -97,16 +143,42 @@ export async function seedShifts(db: Queryable, ctx: SeedContext) {
       `insert into shifts (merchant_id, client_id, site_id, job_role_id, template_id, start_at, end_at, break_minutes, sleep_in, notes, requested_by_client, created_by,
                            paid_minutes, pay, charge, on_costs, margin, price_lines, rate_card_id, created_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, least(now(), $6::timestamptz - interval '10 days')) returning *`,
-      [m, shift.client_id, shift.site_id, shift.job_role_id, plan.template.id, start, end, shift.break_minutes, shift.sleep_in, plan.notes ?? null, !!plan.requested,
-        plan.requested ? 'Helen Carter' : ctx.adminName, price.paid_minutes, price.pay, price.charge, price.on_costs, price.margin, JSON.stringify(price.price_lines), price.rate_card_id],
+      [
+        m,
+        shift.client_id,
+        shift.site_id,
+        shift.job_role_id,
+        plan.template.id,
+        start,
+        end,
+        shift.break_minutes,
+        shift.sleep_in,
+        plan.notes ?? null,
+        !!plan.requested,
+        plan.requested ? 'Helen Carter' : ctx.adminName,
+        price.paid_minutes,
+        price.pay,
+        price.charge,
+        price.on_costs,
+        price.margin,
+        JSON.stringify(price.price_lines),
+        price.rate_card_id,
+      ],
     );
     shift.id = row.id;
     const set = (fields: Record<string, unknown>) => {
       const keys = Object.keys(fields);
-      return db.query(`update shifts set ${keys.map((k, i) => `${k} = $${i + 3}`).join(', ')} where merchant_id = $1 and id = $2`, [m, row.id, ...keys.map((k) => fields[k])]);
+      return db.query(
+        `update shifts set ${keys.map((k, i) => `${k} = $${i + 3}`).join(', ')} where merchant_id = $1 and id = $2`,
+        [m, row.id, ...keys.map((k) => fields[k])],
+      );
     };
     if (plan.fate === 'closed' || plan.fate === 'assigned') {
-      const pool = staff.filter((s) => s.job_role_id === plan.roleId).map((s) => s.id).sort(() => rand() - 0.5).slice(0, 25);
+      const pool = staff
+        .filter((s) => s.job_role_id === plan.roleId)
+        .map((s) => s.id)
+        .sort(() => rand() - 0.5)
+        .slice(0, 25);
       const facts = await loadBookingFacts(db, m, ctx.timeZone, shift, pool, agencyToday(ctx.timeZone));
       const fit = pool.find((id) => {
         const f = facts.get(id);
@@ -117,15 +189,44 @@ export async function seedShifts(db: Queryable, ctx: SeedContext) {
       // Nobody passes every check: the shift stays open (a past one unfilled), as it would have.
       if (fit === undefined) continue;
       const booked = await priceShift(db, m, shift, fit);
-      await set({ status: plan.fate, candidate_id: fit, paid_minutes: booked.paid_minutes, pay: booked.pay, on_costs: booked.on_costs, margin: booked.margin, price_lines: JSON.stringify(booked.price_lines) });
+      await set({
+        status: plan.fate,
+        candidate_id: fit,
+        paid_minutes: booked.paid_minutes,
+        pay: booked.pay,
+        on_costs: booked.on_costs,
+        margin: booked.margin,
+        price_lines: JSON.stringify(booked.price_lines),
+      });
     } else if (plan.fate === 'cancelled') {
-      const at = new Date(Math.min(Date.parse(start) - (rand() < 0.4 ? 3 : 72) * 3600_000, Date.parse(now))).toISOString();
+      const at = new Date(
+        Math.min(Date.parse(start) - (rand() < 0.4 ? 3 : 72) * 3600_000, Date.parse(now)),
+      ).toISOString();
       // The home cancels a booked shift: late ones are charged by its rule (only the client's own cancellation of a
       // booked shift is); the agency's own cancellations are free.
       const bookedOn = staff.find((s) => s.job_role_id === plan.roleId)?.id ?? null;
       const byClient = bookedOn !== null && rand() < 0.7;
-      const { late } = await cancellationCharge(db, m, { ...row, status: byClient ? 'assigned' : 'open', candidate_id: byClient ? bookedOn : null }, at, byClient ? 'client' : 'agency', false);
-      await set({ status: 'cancelled', candidate_id: byClient ? bookedOn : null, cancelled_at: at, cancelled_by: byClient ? 'Helen Carter' : ctx.adminName, cancel_requested_by: byClient ? 'client' : 'agency', cancel_reason: byClient ? 'Resident moved to hospital; cover no longer needed.' : 'Covered by the home’s own staff.', cancellation_minutes: late ? Math.round(late.hours * 60) : null, cancellation_charge: late?.charge ?? null, cancellation_rule_charge: late?.charge ?? null });
+      const { late } = await cancellationCharge(
+        db,
+        m,
+        { ...row, status: byClient ? 'assigned' : 'open', candidate_id: byClient ? bookedOn : null },
+        at,
+        byClient ? 'client' : 'agency',
+        false,
+      );
+      await set({
+        status: 'cancelled',
+        candidate_id: byClient ? bookedOn : null,
+        cancelled_at: at,
+        cancelled_by: byClient ? 'Helen Carter' : ctx.adminName,
+        cancel_requested_by: byClient ? 'client' : 'agency',
+        cancel_reason: byClient
+          ? 'Resident moved to hospital; cover no longer needed.'
+          : 'Covered by the home’s own staff.',
+        cancellation_minutes: late ? Math.round(late.hours * 60) : null,
+        cancellation_charge: late?.charge ?? null,
+        cancellation_rule_charge: late?.charge ?? null,
+      });
     } else if (plan.fate === 'deleted') {
       await set({ deleted_at: now, deleted_by: ctx.adminName, deleted_reason: 'Entered twice by mistake.' });
     }

@@ -3,7 +3,12 @@
 import type { Queryable, Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import type { EngineContext } from '../engine/context.js';
-import { assessBooking, localDates, type BookingAssessment, type BookingFacts } from '../../core/domain/booking/checks.js';
+import {
+  assessBooking,
+  localDates,
+  type BookingAssessment,
+  type BookingFacts,
+} from '../../core/domain/booking/checks.js';
 import { wageFloorTable } from '../../core/domain/pricing/oncosts.js';
 import { BANDS } from '../../core/domain/pricing/types.js';
 import { lateCancellation, quoteShift } from './pricing.js';
@@ -55,7 +60,14 @@ const AHEAD_MS = 8 * DAY_MS;
  * their preferences, and the weeks they worked at this client in this role (the AWR count). Staff members who
  * are not the agency's are absent from the answer.
  */
-export async function loadBookingFacts(db: Queryable, merchantId: number, timeZone: string, shift: ShiftTimes, candidateIds: number[], today: string): Promise<Map<number, StaffFacts>> {
+export async function loadBookingFacts(
+  db: Queryable,
+  merchantId: number,
+  timeZone: string,
+  shift: ShiftTimes,
+  candidateIds: number[],
+  today: string,
+): Promise<Map<number, StaffFacts>> {
   const start = Date.parse(shift.start);
   const dates = localDates(shift, timeZone);
   const rows = await db.query(
@@ -93,15 +105,47 @@ export async function loadBookingFacts(db: Queryable, merchantId: number, timeZo
                         (select name from sites where merchant_id = $1 and id = $4) as site_name,
                         (select name from job_roles where merchant_id = $1 and id = $5) as shift_role_name) names
     where c.merchant_id = $1 and c.id = any($2::int[]) and c.deleted_at is null`,
-    [merchantId, candidateIds, shift.client_id, shift.site_id, shift.job_role_id, new Date(start - HISTORY_MS).toISOString(), new Date(start + AHEAD_MS).toISOString(), shift.id ?? 0, dates, shift.start, timeZone, dates[0]],
+    [
+      merchantId,
+      candidateIds,
+      shift.client_id,
+      shift.site_id,
+      shift.job_role_id,
+      new Date(start - HISTORY_MS).toISOString(),
+      new Date(start + AHEAD_MS).toISOString(),
+      shift.id ?? 0,
+      dates,
+      shift.start,
+      timeZone,
+      dates[0],
+    ],
   );
   const out = new Map<number, StaffFacts>();
   for (const r of rows) {
     out.set(Number(r.id), {
       timeZone,
       today,
-      shift: { id: shift.id, client_id: shift.client_id, site_id: shift.site_id, job_role_id: shift.job_role_id, start: shift.start, end: shift.end, paid_minutes: shift.paid_minutes ?? null, price_lines: shift.price_lines ?? null, clientName: r.client_name, siteName: r.site_name, jobRoleName: r.shift_role_name },
-      candidate: { id: Number(r.id), name: `${r.first_name} ${r.last_name}`, status: r.status, activated: r.activated, job_role_id: r.job_role_id == null ? null : Number(r.job_role_id), jobRoleName: r.job_role_name },
+      shift: {
+        id: shift.id,
+        client_id: shift.client_id,
+        site_id: shift.site_id,
+        job_role_id: shift.job_role_id,
+        start: shift.start,
+        end: shift.end,
+        paid_minutes: shift.paid_minutes ?? null,
+        price_lines: shift.price_lines ?? null,
+        clientName: r.client_name,
+        siteName: r.site_name,
+        jobRoleName: r.shift_role_name,
+      },
+      candidate: {
+        id: Number(r.id),
+        name: `${r.first_name} ${r.last_name}`,
+        status: r.status,
+        activated: r.activated,
+        job_role_id: r.job_role_id == null ? null : Number(r.job_role_id),
+        jobRoleName: r.job_role_name,
+      },
       compliance: { categories: r.categories, documents: r.documents },
       restrictions: r.restrictions,
       otherShifts: r.other_shifts,
@@ -112,7 +156,11 @@ export async function loadBookingFacts(db: Queryable, merchantId: number, timeZo
         covered: !!r.paye,
         dateOfBirth: r.date_of_birth ?? null,
         floors: wageFloorTable(r.floors),
-        ownPay: r.own_pay ? Object.fromEntries(BANDS.map((b) => [b, r.own_pay[`pay_${b}`] == null ? null : Number(r.own_pay[`pay_${b}`])])) : null,
+        ownPay: r.own_pay
+          ? Object.fromEntries(
+              BANDS.map((b) => [b, r.own_pay[`pay_${b}`] == null ? null : Number(r.own_pay[`pay_${b}`])]),
+            )
+          : null,
       },
       pricedAsCard: !r.own_rates && r.paye,
     });
@@ -120,10 +168,18 @@ export async function loadBookingFacts(db: Queryable, merchantId: number, timeZo
   return out;
 }
 
-const staffNotFound = () => new HttpError(422, 'Choose a staff member of the agency.', { candidate_id: 'Choose a staff member of the agency.' });
+const staffNotFound = () =>
+  new HttpError(422, 'Choose a staff member of the agency.', { candidate_id: 'Choose a staff member of the agency.' });
 
 /** The booking checks of one staff member on a shift (422 when they are not the agency's). */
-export async function assessShift(db: Queryable, merchantId: number, timeZone: string, shift: ShiftTimes, candidateId: number, today: string): Promise<BookingAssessment & { name: string; facts: StaffFacts }> {
+export async function assessShift(
+  db: Queryable,
+  merchantId: number,
+  timeZone: string,
+  shift: ShiftTimes,
+  candidateId: number,
+  today: string,
+): Promise<BookingAssessment & { name: string; facts: StaffFacts }> {
   const facts = (await loadBookingFacts(db, merchantId, timeZone, shift, [candidateId], today)).get(candidateId);
   if (!facts) throw staffNotFound();
   return { ...assessBooking(facts), name: facts.candidate.name, facts };
@@ -135,7 +191,16 @@ const QUOTE_FIELDS: Record<string, string> = { start: 'start_at', end: 'end_at' 
 /** The stored price of a shift: quoted pay, charge, on-costs and margin, with its lines (pence). */
 export async function priceShift(db: Queryable, merchantId: number, shift: ShiftTimes, candidateId: number | null) {
   try {
-    const q = await quoteShift(db, merchantId, { client_id: shift.client_id, site_id: shift.site_id, job_role_id: shift.job_role_id, candidate_id: candidateId, start: shift.start, end: shift.end, break_minutes: shift.break_minutes ?? null, sleep_in: !!shift.sleep_in });
+    const q = await quoteShift(db, merchantId, {
+      client_id: shift.client_id,
+      site_id: shift.site_id,
+      job_role_id: shift.job_role_id,
+      candidate_id: candidateId,
+      start: shift.start,
+      end: shift.end,
+      break_minutes: shift.break_minutes ?? null,
+      sleep_in: !!shift.sleep_in,
+    });
     return {
       paid_minutes: Math.round(q.totals.hours * 60),
       pay: q.totals.pay,
@@ -146,7 +211,12 @@ export async function priceShift(db: Queryable, merchantId: number, shift: Shift
       rate_card_id: q.rate_card_id,
     };
   } catch (e) {
-    if (e instanceof HttpError && e.errors) throw new HttpError(e.status, e.message, Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [QUOTE_FIELDS[k] ?? k, v])));
+    if (e instanceof HttpError && e.errors)
+      throw new HttpError(
+        e.status,
+        e.message,
+        Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [QUOTE_FIELDS[k] ?? k, v])),
+      );
     throw e;
   }
 }
@@ -155,11 +225,27 @@ export async function priceShift(db: Queryable, merchantId: number, shift: Shift
  * What cancelling a shift at `at`, at the request of `requestedBy`, would do: refused (with the reason in words), or
  * allowed with the client's late-cancellation charge when the rule applies to it (null: no charge).
  */
-export async function cancellationCharge(db: Queryable, merchantId: number, r: Row, at: string, requestedBy: CancelParty, byClientUser: boolean) {
+export async function cancellationCharge(
+  db: Queryable,
+  merchantId: number,
+  r: Row,
+  at: string,
+  requestedBy: CancelParty,
+  byClientUser: boolean,
+) {
   const s = shiftTimesOf(r);
-  const terms = cancellationTerms({ start: s.start, end: s.end, at, booked: r.status === 'assigned' && r.candidate_id != null, requestedBy, byClientUser });
+  const terms = cancellationTerms({
+    start: s.start,
+    end: s.end,
+    at,
+    booked: r.status === 'assigned' && r.candidate_id != null,
+    requestedBy,
+    byClientUser,
+  });
   if (!terms.allowed) return { allowed: false as const, reason: terms.reason, late: null };
-  const late = terms.chargeable ? await lateCancellation(db, merchantId, { ...s, candidate_id: r.candidate_id ?? null }, at) : null;
+  const late = terms.chargeable
+    ? await lateCancellation(db, merchantId, { ...s, candidate_id: r.candidate_id ?? null }, at)
+    : null;
   return { allowed: true as const, reason: null, late };
 }
 

@@ -1,10 +1,17 @@
 // Staff compliance from their documents, for the staff behaviours, the compliance routes and the demo seed alike.
 import type { Queryable, Row } from '../db/index.js';
-import { assessCompliance, type ComplianceCategory, type ComplianceDocument } from '../../core/domain/compliance/compliance.js';
+import {
+  assessCompliance,
+  type ComplianceCategory,
+  type ComplianceDocument,
+} from '../../core/domain/compliance/compliance.js';
 
 /** The agency's document categories, as the compliance rules read them. */
 async function categoriesOf(db: Queryable, merchantId: number): Promise<ComplianceCategory[]> {
-  return db.query<ComplianceCategory & Row>('select id, name, mandatory, job_role_ids from document_categories where merchant_id = $1', [merchantId]);
+  return db.query<ComplianceCategory & Row>(
+    'select id, name, mandatory, job_role_ids from document_categories where merchant_id = $1',
+    [merchantId],
+  );
 }
 
 async function documentsOf(db: Queryable, merchantId: number, candidateIds: number[]) {
@@ -16,8 +23,16 @@ async function documentsOf(db: Queryable, merchantId: number, candidateIds: numb
 }
 
 /** A staff member's compliance for their job role today: what is missing, expiring and expired. */
-export async function complianceOf(db: Queryable, merchantId: number, candidate: { id: number; job_role_id: number | null }, today: string) {
-  const [categories, documents] = await Promise.all([categoriesOf(db, merchantId), documentsOf(db, merchantId, [candidate.id])]);
+export async function complianceOf(
+  db: Queryable,
+  merchantId: number,
+  candidate: { id: number; job_role_id: number | null },
+  today: string,
+) {
+  const [categories, documents] = await Promise.all([
+    categoriesOf(db, merchantId),
+    documentsOf(db, merchantId, [candidate.id]),
+  ]);
   return assessCompliance({ jobRoleId: candidate.job_role_id, categories, documents, today });
 }
 
@@ -35,11 +50,23 @@ export async function refreshCompliance(db: Queryable, merchantId: number, candi
   const categories = await categoriesOf(db, merchantId);
   for (let i = 0; i < candidates.length; i += 1000) {
     const batch = candidates.slice(i, i + 1000);
-    const docs = await documentsOf(db, merchantId, batch.map((c) => c.id));
+    const docs = await documentsOf(
+      db,
+      merchantId,
+      batch.map((c) => c.id),
+    );
     const byCandidate = new Map<number, ComplianceDocument[]>();
     for (const d of docs) byCandidate.set(d.candidate_id, [...(byCandidate.get(d.candidate_id) ?? []), d]);
     // The stored values do not depend on today; any date gives the same complete/validUntil.
-    const results = batch.map((c) => ({ id: c.id, r: assessCompliance({ jobRoleId: c.job_role_id, categories, documents: byCandidate.get(c.id) ?? [], today: '2000-01-01' }) }));
+    const results = batch.map((c) => ({
+      id: c.id,
+      r: assessCompliance({
+        jobRoleId: c.job_role_id,
+        categories,
+        documents: byCandidate.get(c.id) ?? [],
+        today: '2000-01-01',
+      }),
+    }));
     await db.query(
       `update candidates c set compliance_complete = v.complete, compliance_valid_until = v.valid_until
          from unnest($2::int[], $3::boolean[], $4::date[]) as v(id, complete, valid_until)

@@ -3,10 +3,26 @@ import type { Queryable, Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import { DEFAULT_RULES, lateCancellationCharge, price } from '../../core/domain/pricing/price.js';
 import { holidaySet, type HolidayOverride } from '../../core/domain/pricing/holidays.js';
-import { BAND_LABELS, BANDS, type Band, type BandRates, type Price, type PricingRules, type RateCard, type Region } from '../../core/domain/pricing/types.js';
+import {
+  BAND_LABELS,
+  BANDS,
+  type Band,
+  type BandRates,
+  type Price,
+  type PricingRules,
+  type RateCard,
+  type Region,
+} from '../../core/domain/pricing/types.js';
 import { addDaysToDate, DEFAULT_TIME_ZONE, instantToZoned } from '../../core/domain/time/agencyTime.js';
 import { formatPounds } from '../../core/engine/money.js';
-import { marginOf, onCostTable, wageFloorTable, wageWarning, type OnCostRate, type WageFloor } from '../../core/domain/pricing/oncosts.js';
+import {
+  marginOf,
+  onCostTable,
+  wageFloorTable,
+  wageWarning,
+  type OnCostRate,
+  type WageFloor,
+} from '../../core/domain/pricing/oncosts.js';
 import { isStrictInstant } from '../engine/input.js';
 
 export interface QuoteRequest {
@@ -45,7 +61,10 @@ const MAX_SHIFT_HOURS = 24;
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 /** A client_rules row as pricing reads it; the domain's defaults when there is none. */
-function rulesFromRow(row: Row | null | undefined, timeZone: string): { rules: PricingRules; sleepIn: PricingContext['sleepIn'] } {
+function rulesFromRow(
+  row: Row | null | undefined,
+  timeZone: string,
+): { rules: PricingRules; sleepIn: PricingContext['sleepIn'] } {
   if (!row) return { rules: { ...DEFAULT_RULES, timeZone }, sleepIn: null };
   const within = row.late_cancel_within_hours;
   const charged = row.late_cancel_charge_hours;
@@ -60,9 +79,15 @@ function rulesFromRow(row: Row | null | undefined, timeZone: string): { rules: P
       splitAtBoundaries: Boolean(row.split_at_boundaries),
       breakRules: breaks.map((b: any) => ({ minHours: Number(b.min_hours), breakMinutes: Number(b.break_minutes) })),
       minimumChargeHours: Number(row.minimum_charge_hours ?? 0),
-      lateCancellation: within != null && charged != null && Number(charged) > 0 ? { withinHours: Number(within), chargeHours: Number(charged) } : null,
+      lateCancellation:
+        within != null && charged != null && Number(charged) > 0
+          ? { withinHours: Number(within), chargeHours: Number(charged) }
+          : null,
     },
-    sleepIn: row.sleep_in_pay != null && row.sleep_in_charge != null ? { pay: Number(row.sleep_in_pay), charge: Number(row.sleep_in_charge) } : null,
+    sleepIn:
+      row.sleep_in_pay != null && row.sleep_in_charge != null
+        ? { pay: Number(row.sleep_in_pay), charge: Number(row.sleep_in_charge) }
+        : null,
   };
 }
 
@@ -70,7 +95,12 @@ function rulesFromRow(row: Row | null | undefined, timeZone: string): { rules: P
  * The rules of a client (or the agency's default), the agency's time zone and the site's region with the agency's
  * holiday overrides, in one statement. Null when the site is not the agency's.
  */
-async function pricingContext(db: Queryable, merchantId: number, clientId: number, siteId: number): Promise<PricingContext | null> {
+async function pricingContext(
+  db: Queryable,
+  merchantId: number,
+  clientId: number,
+  siteId: number,
+): Promise<PricingContext | null> {
   const [row] = await db.query(
     `select s.id, s.name, s.client_id, s.region, m.time_zone,
        (select row_to_json(r) from client_rules r where r.merchant_id = m.id and (r.client_id = $2 or r.client_id is null)
@@ -170,9 +200,14 @@ function checkQuoteRequest(req: Partial<QuoteRequest>): Record<string, string> {
     const ms = Date.parse(req.end!) - Date.parse(req.start!);
     if (ms <= 0) errors.end = 'The shift must end after it starts.';
     else if (ms > MAX_SHIFT_HOURS * 3_600_000) errors.end = `A shift can last at most ${MAX_SHIFT_HOURS} hours.`;
-    else if (req.break_minutes != null && Number.isInteger(req.break_minutes) && req.break_minutes * 60_000 >= ms) errors.break_minutes = 'The break must be shorter than the shift.';
+    else if (req.break_minutes != null && Number.isInteger(req.break_minutes) && req.break_minutes * 60_000 >= ms)
+      errors.break_minutes = 'The break must be shorter than the shift.';
   }
-  if (req.break_minutes != null && (!Number.isInteger(req.break_minutes) || req.break_minutes < 0 || req.break_minutes > 240)) errors.break_minutes = 'The break is a whole number of minutes from 0 to 240.';
+  if (
+    req.break_minutes != null &&
+    (!Number.isInteger(req.break_minutes) || req.break_minutes < 0 || req.break_minutes > 240)
+  )
+    errors.break_minutes = 'The break is a whole number of minutes from 0 to 240.';
   if (req.sleep_in != null && typeof req.sleep_in !== 'boolean') errors.sleep_in = 'Sleep-in is yes or no.';
   return errors;
 }
@@ -183,7 +218,9 @@ function payWarnings(lines: Price['lines'], date: string, floors: WageFloor[]): 
   for (const line of lines) {
     if (line.band === 'flat' || line.hours <= 0) continue;
     const warning = wageWarning(line.pay_rate, date, floors);
-    const text = warning && `${BAND_LABELS[line.band]} pay ${formatPounds(line.pay_rate)} an hour: ${warning[0].toLowerCase()}${warning.slice(1)}.`;
+    const text =
+      warning &&
+      `${BAND_LABELS[line.band]} pay ${formatPounds(line.pay_rate)} an hour: ${warning[0].toLowerCase()}${warning.slice(1)}.`;
     if (text && !out.includes(text)) out.push(text);
   }
   return out;
@@ -198,13 +235,20 @@ export async function quoteShift(db: Queryable, merchantId: number, req: QuoteRe
   const problems = checkQuoteRequest(req);
   if (Object.keys(problems).length) throw new HttpError(422, Object.values(problems)[0], problems);
   const ctx = await pricingContext(db, merchantId, req.client_id, req.site_id);
-  if (!ctx) throw new HttpError(422, 'Choose one of the client’s sites.', { site_id: 'Choose one of the client’s sites.' });
-  if (ctx.siteClientId !== req.client_id) throw new HttpError(422, `${ctx.siteName} is not a site of this client.`, { site_id: `${ctx.siteName} is not a site of this client.` });
+  if (!ctx)
+    throw new HttpError(422, 'Choose one of the client’s sites.', { site_id: 'Choose one of the client’s sites.' });
+  if (ctx.siteClientId !== req.client_id)
+    throw new HttpError(422, `${ctx.siteName} is not a site of this client.`, {
+      site_id: `${ctx.siteName} is not a site of this client.`,
+    });
   const { date } = instantToZoned(new Date(req.start), ctx.rules.timeZone);
   const facts = await cardFacts(db, merchantId, req, date);
   if (!facts.clientName) throw new HttpError(422, 'Choose a client.', { client_id: 'Choose a client.' });
   if (!facts.jobRoleName) throw new HttpError(422, 'Choose a job role.', { job_role_id: 'Choose a job role.' });
-  if (req.candidate_id != null && !facts.candidateFound) throw new HttpError(422, 'Choose a staff member of the agency.', { candidate_id: 'Choose a staff member of the agency.' });
+  if (req.candidate_id != null && !facts.candidateFound)
+    throw new HttpError(422, 'Choose a staff member of the agency.', {
+      candidate_id: 'Choose a staff member of the agency.',
+    });
   if (!facts.card) {
     const message = `No rate card for ${facts.jobRoleName} at ${ctx.siteName} on ${date}. Add one in Rates & Rules.`;
     throw new HttpError(422, message, { job_role_id: message });
@@ -219,16 +263,36 @@ export async function quoteShift(db: Queryable, merchantId: number, req: QuoteRe
   }
   const endDate = instantToZoned(new Date(req.end), ctx.rules.timeZone).date;
   const rates = ratesWithOwnPay(facts.card, facts.own);
-  const priced = price({ start: req.start, end: req.end, breakMinutes: req.break_minutes ?? null, flat }, ctx.rules, rates, ctx.holidays(date, addDaysToDate(endDate, 1)));
+  const priced = price(
+    { start: req.start, end: req.end, breakMinutes: req.break_minutes ?? null, flat },
+    ctx.rules,
+    rates,
+    ctx.holidays(date, addDaysToDate(endDate, 1)),
+  );
   const { onCosts, margin } = marginOf(priced.totals, date, facts.paye, facts.onCostRates);
   const warnings = flat ? [] : payWarnings(priced.lines, date, facts.floors);
-  return { ...priced, totals: { ...priced.totals, margin }, on_costs: onCosts, warnings, rate_card_id: Number(facts.card.id) };
+  return {
+    ...priced,
+    totals: { ...priced.totals, margin },
+    on_costs: onCosts,
+    warnings,
+    rate_card_id: Number(facts.card.id),
+  };
 }
 
 /** A quote as a client sees it: what it is charged, per line and in total; never pay, margin, on-costs or warnings. */
 export function chargeOnly(q: Quote) {
   return {
-    lines: q.lines.map((l) => ({ band: l.band, start: l.start, end: l.end, hours: l.hours, minutes: l.minutes, charge_rate: l.charge_rate, charge: l.charge, ...(l.minimum_charge_hours !== undefined ? { minimum_charge_hours: l.minimum_charge_hours } : {}) })),
+    lines: q.lines.map((l) => ({
+      band: l.band,
+      start: l.start,
+      end: l.end,
+      hours: l.hours,
+      minutes: l.minutes,
+      charge_rate: l.charge_rate,
+      charge: l.charge,
+      ...(l.minimum_charge_hours !== undefined ? { minimum_charge_hours: l.minimum_charge_hours } : {}),
+    })),
     totals: { hours: q.totals.hours, charge: q.totals.charge },
     warnings: [],
   };
@@ -241,7 +305,16 @@ export function chargeOnly(q: Quote) {
 export async function lateCancellation(
   db: Queryable,
   merchantId: number,
-  shift: { client_id: number; site_id: number; job_role_id: number; candidate_id: number | null; start: string; end: string; break_minutes?: number | null; sleep_in?: boolean },
+  shift: {
+    client_id: number;
+    site_id: number;
+    job_role_id: number;
+    candidate_id: number | null;
+    start: string;
+    end: string;
+    break_minutes?: number | null;
+    sleep_in?: boolean;
+  },
   cancelledAt: string,
 ): Promise<{ hours: number; charge: number } | null> {
   const ctx = await pricingContext(db, merchantId, shift.client_id, shift.site_id);
@@ -250,5 +323,11 @@ export async function lateCancellation(
   const facts = await cardFacts(db, merchantId, { ...shift, candidate_id: null }, date);
   if (!facts.card) return null;
   const rates = ratesWithOwnPay(facts.card, null);
-  return lateCancellationCharge({ start: shift.start, end: shift.end, breakMinutes: shift.break_minutes ?? null }, ctx.rules, rates, ctx.holidays(date, date), cancelledAt);
+  return lateCancellationCharge(
+    { start: shift.start, end: shift.end, breakMinutes: shift.break_minutes ?? null },
+    ctx.rules,
+    rates,
+    ctx.holidays(date, date),
+    cancelledAt,
+  );
 }

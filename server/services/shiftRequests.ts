@@ -13,13 +13,21 @@ import { DEFAULT_SHIFT_REQUESTS_PER_DAY } from '../../core/domain/shifts/times.j
 export async function checkShiftRequestQuota(ctx: EngineContext, clientId: number, adding: number): Promise<void> {
   const merchantId = ctx.principal.merchantId;
   // Not FOR UPDATE: the shifts' foreign key on the client (FOR KEY SHARE) must not wait on it.
-  await ctx.db.query('select 1 from clients where merchant_id = $1 and id = $2 for no key update', [merchantId, clientId]);
+  await ctx.db.query('select 1 from clients where merchant_id = $1 and id = $2 for no key update', [
+    merchantId,
+    clientId,
+  ]);
   // A statement of its own, after the lock: it sees every request committed before the lock was granted.
   const [{ cap, used }] = await ctx.db.query<{ cap: number; used: number }>(
     `select coalesce((select max_shift_requests_per_day from client_rules where merchant_id = $1 and client_id = $2),
                      (select max_shift_requests_per_day from client_rules where merchant_id = $1 and client_id is null), $4)::int as cap,
             (select count(*) from shifts where merchant_id = $1 and client_id = $2 and requested_by_client and created_at >= $3)::int as used`,
-    [merchantId, clientId, zonedDateTimeToInstant(ctx.today, '00:00', ctx.timeZone).toISOString(), DEFAULT_SHIFT_REQUESTS_PER_DAY],
+    [
+      merchantId,
+      clientId,
+      zonedDateTimeToInstant(ctx.today, '00:00', ctx.timeZone).toISOString(),
+      DEFAULT_SHIFT_REQUESTS_PER_DAY,
+    ],
   );
   if (used + adding <= cap) return;
   const left = Math.max(0, cap - used);

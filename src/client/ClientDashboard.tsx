@@ -21,22 +21,36 @@ export function ClientDashboard() {
     [translate('app.personal.name'), identity?.fullName],
     [translate('app.personal.email'), identity?.email],
     [translate('app.personal.role'), identity?.role],
-    [translate('app.client_home.client'), identity?.clientName ?? (identity?.clientId ? translate('app.client_home.client_value', { id: identity.clientId }) : undefined)],
+    [
+      translate('app.client_home.client'),
+      identity?.clientName ??
+        (identity?.clientId ? translate('app.client_home.client_value', { id: identity.clientId }) : undefined),
+    ],
     [translate('app.client_home.agency'), agency.data?.companyName],
   ];
   return (
     <Box>
       <PageHeader title={translate('app.client_home.title')} />
-      <Paper variant="outlined" sx={{ p: 3, mb: 3, maxWidth: 720 }} component="section" aria-labelledby="client-account">
+      <Paper
+        variant="outlined"
+        sx={{ p: 3, mb: 3, maxWidth: 720 }}
+        component="section"
+        aria-labelledby="client-account"
+      >
         <Typography variant="h6" component="h2">
-          {identity?.fullName ? translate('app.client_home.greeting', { name: identity.fullName }) : translate('app.home.greeting_anonymous')}
+          {identity?.fullName
+            ? translate('app.client_home.greeting', { name: identity.fullName })
+            : translate('app.home.greeting_anonymous')}
         </Typography>
         <Typography id="client-account" variant="subtitle2" component="h3" color="text.secondary" sx={{ mt: 2, mb: 1 }}>
           {translate('app.client_home.account')}
         </Typography>
         <Box component="dl" sx={{ m: 0 }}>
           {rows.map(([label, value]) => (
-            <Box key={label} sx={{ display: 'grid', gridTemplateColumns: '140px 1fr', py: 1, borderBottom: 1, borderColor: 'divider' }}>
+            <Box
+              key={label}
+              sx={{ display: 'grid', gridTemplateColumns: '140px 1fr', py: 1, borderBottom: 1, borderColor: 'divider' }}
+            >
               <Typography component="dt" color="text.secondary">
                 {label}
               </Typography>
@@ -50,7 +64,18 @@ export function ClientDashboard() {
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
         {translate('app.client_home.screens')}
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', maxWidth: 720 }}>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+          maxWidth: 720,
+        }}
+      >
         {screens.map((s) => (
           <li key={s.to}>
             <Card variant="outlined">

@@ -151,7 +151,7 @@ export const en = {
       panel: 'Panel',
       not_yours: 'This agency profile is not available to you.',
       logo: 'Agency logo',
-      company_name: "Agency name",
+      company_name: 'Agency name',
       no_logo: 'No logo: a placeholder is shown.',
       choose_logo: 'Choose image',
       logo_file: 'Agency logo image file',

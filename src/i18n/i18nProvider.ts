@@ -22,6 +22,16 @@ export function mergeMessages(...catalogues: Messages[]): Messages {
   return out;
 }
 
-export const messages = mergeMessages(englishMessages as Messages, en, resourceMessages, rateMessages, shiftMessages, communicationMessages, notesMessages);
+export const messages = mergeMessages(
+  englishMessages as Messages,
+  en,
+  resourceMessages,
+  rateMessages,
+  shiftMessages,
+  communicationMessages,
+  notesMessages,
+);
 
-export const i18nProvider = polyglotI18nProvider(() => messages as any, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
+export const i18nProvider = polyglotI18nProvider(() => messages as any, 'en', [{ locale: 'en', name: 'English' }], {
+  allowMissing: true,
+});

@@ -7,7 +7,8 @@ import { en } from './en';
  */
 export function t(key: string, options: Record<string, unknown> = {}): string {
   let phrase: unknown = en;
-  for (const part of key.split('.')) phrase = phrase && typeof phrase === 'object' ? (phrase as Record<string, unknown>)[part] : undefined;
+  for (const part of key.split('.'))
+    phrase = phrase && typeof phrase === 'object' ? (phrase as Record<string, unknown>)[part] : undefined;
   if (typeof phrase !== 'string') return typeof options._ === 'string' ? options._ : key;
   let text = phrase;
   if (typeof options.smart_count === 'number') {

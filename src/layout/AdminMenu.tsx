@@ -36,57 +36,97 @@ export function AdminMenu() {
   return (
     <>
       <SidebarNav label="app.menu.label">
-          <NavItem to="/home" label="app.menu.dashboard" icon={<DashboardIcon />} />
-          <NavGroup name="client" label="app.menu.client" icon={<BusinessIcon />} activeOn={['/client', '/site', '/rates_and_rules']}>
-            <NavItem nested to="/client/client-list" label="app.menu.client_list" icon={<ListAltIcon />} activeOn={['/client/client-list', '/client/edit', '/client/view', '/client/client']} />
-            <NavItem nested to="/site/siteLists" label="app.menu.site" icon={<LocationCityIcon />} activeOn={['/site']} />
-            <NavItem nested to="/rates_and_rules" label="app.menu.rates_and_rules" icon={<GavelIcon />} />
-          </NavGroup>
-          <NavGroup name="staff" label="app.menu.staff" icon={<PeopleIcon />} activeOn={['/staff', '/staffs']}>
-            <NavItem nested to="/staff/staff-list" label="app.menu.staff_list" icon={<GroupIcon />} activeOn={['/staff/staff-list', '/staffs']} />
-            <NavItem nested to="/staff/availability" label="app.menu.staff_availability" icon={<EventAvailableIcon />} />
-          </NavGroup>
-          <NavItem to="/shifts" label="app.menu.shifts" icon={<WorkHistoryIcon />} activeOn={['/shifts', '/shift-list']} />
-          <NavItem to="/schedule" label="app.menu.schedule" icon={<CalendarMonthIcon />} />
-          <NavGroup name="timesheet" label="app.menu.timesheet" icon={<ScheduleIcon />} activeOn={['/timesheet']}>
-            <NavItem nested to="/timesheet/weekly" label="app.menu.weekly" icon={<ViewWeekIcon />} />
-            <NavItem nested to="/timesheet/custom" label="app.menu.custom" icon={<TodayIcon />} />
-            <NavItem nested to="/timesheet/signed" label="app.menu.signed" icon={<TaskAltIcon />} />
-          </NavGroup>
-          <NavGroup name="invoice" label="app.menu.invoice" icon={<ReceiptLongIcon />} activeOn={['/invoice', '/edit/:id/:templateType']}>
-            <NavItem
-              nested
-              to="/invoice/client-invoice"
-              label="app.menu.client_invoice"
-              icon={<RequestQuoteIcon />}
-              activeOn={['/invoice/client-invoice', '/invoice/GenerateView', '/invoice/client-InvoiceView', '/invoice/Generate-invoice', '/invoice/edit', '/edit/:id/:templateType']}
-            />
-            <NavItem nested to="/invoice/staff-payroll" label="app.menu.staff_payroll" icon={<PaymentsIcon />} activeOn={['/invoice/staff-payroll', '/invoice/StaffPayrollViewEdit']} />
-          </NavGroup>
-          <NavItem to="/report" label="app.menu.reports" icon={<AssessmentIcon />} />
-          <NavHeading label="app.menu.support_group" />
+        <NavItem to="/home" label="app.menu.dashboard" icon={<DashboardIcon />} />
+        <NavGroup
+          name="client"
+          label="app.menu.client"
+          icon={<BusinessIcon />}
+          activeOn={['/client', '/site', '/rates_and_rules']}
+        >
           <NavItem
-            to="/chat"
-            label="app.menu.message"
-            icon={
-              <UnreadBadge unread={unreadMessages} hidden>
-                <ChatIcon />
-              </UnreadBadge>
-            }
-            describedBy={unreadMessages ? 'sidebar-unread-messages' : undefined}
+            nested
+            to="/client/client-list"
+            label="app.menu.client_list"
+            icon={<ListAltIcon />}
+            activeOn={['/client/client-list', '/client/edit', '/client/view', '/client/client']}
+          />
+          <NavItem nested to="/site/siteLists" label="app.menu.site" icon={<LocationCityIcon />} activeOn={['/site']} />
+          <NavItem nested to="/rates_and_rules" label="app.menu.rates_and_rules" icon={<GavelIcon />} />
+        </NavGroup>
+        <NavGroup name="staff" label="app.menu.staff" icon={<PeopleIcon />} activeOn={['/staff', '/staffs']}>
+          <NavItem
+            nested
+            to="/staff/staff-list"
+            label="app.menu.staff_list"
+            icon={<GroupIcon />}
+            activeOn={['/staff/staff-list', '/staffs']}
+          />
+          <NavItem nested to="/staff/availability" label="app.menu.staff_availability" icon={<EventAvailableIcon />} />
+        </NavGroup>
+        <NavItem
+          to="/shifts"
+          label="app.menu.shifts"
+          icon={<WorkHistoryIcon />}
+          activeOn={['/shifts', '/shift-list']}
+        />
+        <NavItem to="/schedule" label="app.menu.schedule" icon={<CalendarMonthIcon />} />
+        <NavGroup name="timesheet" label="app.menu.timesheet" icon={<ScheduleIcon />} activeOn={['/timesheet']}>
+          <NavItem nested to="/timesheet/weekly" label="app.menu.weekly" icon={<ViewWeekIcon />} />
+          <NavItem nested to="/timesheet/custom" label="app.menu.custom" icon={<TodayIcon />} />
+          <NavItem nested to="/timesheet/signed" label="app.menu.signed" icon={<TaskAltIcon />} />
+        </NavGroup>
+        <NavGroup
+          name="invoice"
+          label="app.menu.invoice"
+          icon={<ReceiptLongIcon />}
+          activeOn={['/invoice', '/edit/:id/:templateType']}
+        >
+          <NavItem
+            nested
+            to="/invoice/client-invoice"
+            label="app.menu.client_invoice"
+            icon={<RequestQuoteIcon />}
+            activeOn={[
+              '/invoice/client-invoice',
+              '/invoice/GenerateView',
+              '/invoice/client-InvoiceView',
+              '/invoice/Generate-invoice',
+              '/invoice/edit',
+              '/edit/:id/:templateType',
+            ]}
           />
           <NavItem
-            to="/notification"
-            label="app.menu.notification"
-            icon={
-              <UnreadBadge unread={unread} hidden>
-                <NotificationsIcon />
-              </UnreadBadge>
-            }
-            describedBy={unread ? 'sidebar-unread-count' : undefined}
+            nested
+            to="/invoice/staff-payroll"
+            label="app.menu.staff_payroll"
+            icon={<PaymentsIcon />}
+            activeOn={['/invoice/staff-payroll', '/invoice/StaffPayrollViewEdit']}
           />
-          <NavItem to="/support" label="app.menu.support" icon={<HelpOutlineIcon />} />
-          <NavItem to="/appsetting" label="app.menu.settings" icon={<SettingsIcon />} />
+        </NavGroup>
+        <NavItem to="/report" label="app.menu.reports" icon={<AssessmentIcon />} />
+        <NavHeading label="app.menu.support_group" />
+        <NavItem
+          to="/chat"
+          label="app.menu.message"
+          icon={
+            <UnreadBadge unread={unreadMessages} hidden>
+              <ChatIcon />
+            </UnreadBadge>
+          }
+          describedBy={unreadMessages ? 'sidebar-unread-messages' : undefined}
+        />
+        <NavItem
+          to="/notification"
+          label="app.menu.notification"
+          icon={
+            <UnreadBadge unread={unread} hidden>
+              <NotificationsIcon />
+            </UnreadBadge>
+          }
+          describedBy={unread ? 'sidebar-unread-count' : undefined}
+        />
+        <NavItem to="/support" label="app.menu.support" icon={<HelpOutlineIcon />} />
+        <NavItem to="/appsetting" label="app.menu.settings" icon={<SettingsIcon />} />
       </SidebarNav>
       {/* Outside the sidebar's list, which holds list items only. */}
       {unread > 0 && (

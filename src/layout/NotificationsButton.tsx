@@ -1,5 +1,19 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Alert, Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Divider,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Popover,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useId, useState, type ReactElement } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
@@ -19,7 +33,15 @@ export function nameWithUnread(translate: ReturnType<typeof useTranslate>, label
  * An icon with its unread count, and no badge at all when nothing is unread: MUI's hidden badge keeps its last
  * number in the page, text the control's name does not contain (WCAG 2.5.3, axe's label-content-name-mismatch).
  */
-export function UnreadBadge({ unread, children, hidden }: { unread: number; children: ReactElement; /** aria-hidden: the name says the count elsewhere. */ hidden?: boolean }) {
+export function UnreadBadge({
+  unread,
+  children,
+  hidden,
+}: {
+  unread: number;
+  children: ReactElement;
+  /** aria-hidden: the name says the count elsewhere. */ hidden?: boolean;
+}) {
   if (unread <= 0) return children;
   return (
     <Badge badgeContent={unread} color="error" max={99} aria-hidden={hidden ? 'true' : undefined}>
@@ -85,7 +107,9 @@ export function NotificationsButton() {
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: 340, maxWidth: '90vw' } } as any }}
+        slotProps={{
+          paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: 340, maxWidth: '90vw' } } as any,
+        }}
       >
         <Box sx={{ px: 2, pt: 1.5, pb: 1, display: 'flex', alignItems: 'baseline', justifyContent: 'space-between' }}>
           <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
@@ -113,7 +137,12 @@ export function NotificationsButton() {
         ) : (
           <List dense disablePadding aria-label={label}>
             {data.notifications.slice(0, NOTIFICATIONS_PREVIEW).map((n) => (
-              <ListItem key={n.id} divider disablePadding sx={{ alignItems: 'flex-start', bgcolor: n.read ? undefined : 'action.hover' }}>
+              <ListItem
+                key={n.id}
+                divider
+                disablePadding
+                sx={{ alignItems: 'flex-start', bgcolor: n.read ? undefined : 'action.hover' }}
+              >
                 <ListItemButton
                   disabled={!n.link}
                   sx={{ '&.Mui-disabled': { opacity: 1 } }}
@@ -122,17 +151,29 @@ export function NotificationsButton() {
                     if (n.link) navigate(n.link);
                   }}
                 >
-                <ListItemText
-                  primary={
-                    <>
-                      {!n.read && (
-                        <Box component="span" sx={{ display: 'inline-block', width: 8, height: 8, borderRadius: '50%', bgcolor: 'error.main', mr: 1 }} role="img" aria-label={translate('app.topbar.unread_marker')} />
-                      )}
-                      {n.title}
-                    </>
-                  }
-                  secondary={n.body}
-                />
+                  <ListItemText
+                    primary={
+                      <>
+                        {!n.read && (
+                          <Box
+                            component="span"
+                            sx={{
+                              display: 'inline-block',
+                              width: 8,
+                              height: 8,
+                              borderRadius: '50%',
+                              bgcolor: 'error.main',
+                              mr: 1,
+                            }}
+                            role="img"
+                            aria-label={translate('app.topbar.unread_marker')}
+                          />
+                        )}
+                        {n.title}
+                      </>
+                    }
+                    secondary={n.body}
+                  />
                 </ListItemButton>
               </ListItem>
             ))}

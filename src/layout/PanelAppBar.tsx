@@ -30,7 +30,11 @@ export function PanelAppBar({ home, userMenu, tools }: { home: string; userMenu:
     >
       <AgencyBrand home={home} />
       {/* A div: usePageTitle makes it the page's h1 when the screen has none of its own. */}
-      <TitlePortal component="div" variant="subtitle1" sx={{ color: 'text.secondary', display: 'block', '@media (max-width: 1199.95px)': visuallyHidden }} />
+      <TitlePortal
+        component="div"
+        variant="subtitle1"
+        sx={{ color: 'text.secondary', display: 'block', '@media (max-width: 1199.95px)': visuallyHidden }}
+      />
       {/* Pushes the tools to the right while the title is hidden. */}
       <Box sx={{ flex: 1, display: { xs: 'block', lg: 'none' } }} />
     </AppBar>

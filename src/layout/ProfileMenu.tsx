@@ -60,8 +60,17 @@ export function AdminProfileMenu() {
     <>
       <UserMenu label={label}>
         <LinkItem to="/appsetting" label="app.profile.app_settings" icon={<SettingsIcon />} />
-        <LinkItem to="/dairy_notes" label="app.profile.diary_notes" icon={<EditNoteIcon />} extra={<DiaryNoteCount />} />
-        <LinkItem to={`/admin/${getMerchantId() ?? ''}`} label="app.profile.personal_settings" icon={<ManageAccountsIcon />} />
+        <LinkItem
+          to="/dairy_notes"
+          label="app.profile.diary_notes"
+          icon={<EditNoteIcon />}
+          extra={<DiaryNoteCount />}
+        />
+        <LinkItem
+          to={`/admin/${getMerchantId() ?? ''}`}
+          label="app.profile.personal_settings"
+          icon={<ManageAccountsIcon />}
+        />
         <SignOutItem onSignOut={() => setConfirming(true)} />
       </UserMenu>
       <SignOutDialog open={confirming} onClose={() => setConfirming(false)} />

@@ -37,7 +37,12 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start', flexDirection: { xs: 'column', md: 'row' } }}>
-      <Paper component="nav" aria-label={translate('app.settings_nav.label')} variant="outlined" sx={{ width: { xs: '100%', md: 240 }, flexShrink: 0, py: 1 }}>
+      <Paper
+        component="nav"
+        aria-label={translate('app.settings_nav.label')}
+        variant="outlined"
+        sx={{ width: { xs: '100%', md: 240 }, flexShrink: 0, py: 1 }}
+      >
         <Typography variant="overline" component="h2" sx={{ px: 2, color: 'text.secondary' }}>
           {translate('app.settings_nav.title')}
         </Typography>

@@ -22,7 +22,14 @@ export function SignOutDialog({ open, onClose }: { open: boolean; onClose: () =>
     }
   };
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id={titleId}>{translate('app.signout.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>{translate('app.signout.question')}</DialogContentText>

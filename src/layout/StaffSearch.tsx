@@ -1,6 +1,17 @@
 import SearchIcon from '@mui/icons-material/Search';
 import CloseIcon from '@mui/icons-material/Close';
-import { Autocomplete, Box, IconButton, InputAdornment, TextField, Tooltip, Typography, useMediaQuery, type SxProps, type Theme } from '@mui/material';
+import {
+  Autocomplete,
+  Box,
+  IconButton,
+  InputAdornment,
+  TextField,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  type SxProps,
+  type Theme,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { HttpError, useTranslate } from 'react-admin';
@@ -45,7 +56,10 @@ export interface SearchAnswer {
  */
 export async function searchCandidates(query: string, signal?: AbortSignal): Promise<SearchAnswer> {
   try {
-    const r = await api<{ candidate?: CandidateHit[] }>(`/search_candidate?candidate_query=${encodeURIComponent(query)}`, { signal });
+    const r = await api<{ candidate?: CandidateHit[] }>(
+      `/search_candidate?candidate_query=${encodeURIComponent(query)}`,
+      { signal },
+    );
     return { candidate: r.candidate ?? [] };
   } catch (e) {
     if (e instanceof HttpError && (e.status === 404 || e.status === 400)) return { candidate: [] };
@@ -67,14 +81,31 @@ export function StaffSearch() {
   return (
     <>
       <Tooltip title={translate('app.topbar.search_label')}>
-        <IconButton color="inherit" aria-label={translate('app.topbar.search_label')} aria-expanded={open} aria-controls={open ? 'staff-search' : undefined} onClick={() => setOpen(true)}>
+        <IconButton
+          color="inherit"
+          aria-label={translate('app.topbar.search_label')}
+          aria-expanded={open}
+          aria-controls={open ? 'staff-search' : undefined}
+          onClick={() => setOpen(true)}
+        >
           <SearchIcon />
         </IconButton>
       </Tooltip>
       {open && (
         // Covers the whole top bar (the app bar is the positioned ancestor) while searching; above the badges
         // (z-index 1).
-        <Box sx={{ position: 'absolute', inset: 0, zIndex: 2, display: 'flex', alignItems: 'center', gap: 0.5, px: 1, bgcolor: 'background.paper' }}>
+        <Box
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            zIndex: 2,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 0.5,
+            px: 1,
+            bgcolor: 'background.paper',
+          }}
+        >
           <StaffSearchField autoFocus onDone={() => setOpen(false)} sx={{ flex: 1, mx: 0 }} />
           <IconButton aria-label={translate('ra.action.close')} onClick={() => setOpen(false)}>
             <CloseIcon />
@@ -85,7 +116,15 @@ export function StaffSearch() {
   );
 }
 
-function StaffSearchField({ autoFocus, onDone, sx }: { autoFocus?: boolean; onDone?: () => void; sx?: SxProps<Theme> }) {
+function StaffSearchField({
+  autoFocus,
+  onDone,
+  sx,
+}: {
+  autoFocus?: boolean;
+  onDone?: () => void;
+  sx?: SxProps<Theme>;
+}) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const [input, setInput] = useState('');

@@ -1,6 +1,18 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Box, Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Box,
+  Collapse,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Tooltip,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useSidebarState, useStore, useTranslate } from 'react-admin';
 import { Link, matchPath, useLocation } from 'react-router';
@@ -47,7 +59,11 @@ export function NavItem({ to, label, icon, activeOn, nested, secondary, describe
         pl: nested && open ? 4 : 2,
         borderRadius: 1,
         mx: 0.5,
-        '&.Mui-selected': { bgcolor: 'primary.main', color: 'primary.contrastText', '& .MuiListItemIcon-root': { color: 'inherit' } },
+        '&.Mui-selected': {
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          '& .MuiListItemIcon-root': { color: 'inherit' },
+        },
         '&.Mui-selected:hover': { bgcolor: 'primary.dark' },
       }}
     >
@@ -122,7 +138,18 @@ export function NavHeading({ label }: { label: string }) {
   if (!open) return null;
   return (
     <ListItem disablePadding sx={{ display: 'block' }}>
-      <ListSubheader component="h2" disableSticky sx={{ lineHeight: '32px', mt: 1, bgcolor: 'transparent', textTransform: 'uppercase', fontSize: 12, letterSpacing: 0.6 }}>
+      <ListSubheader
+        component="h2"
+        disableSticky
+        sx={{
+          lineHeight: '32px',
+          mt: 1,
+          bgcolor: 'transparent',
+          textTransform: 'uppercase',
+          fontSize: 12,
+          letterSpacing: 0.6,
+        }}
+      >
         {translate(label)}
       </ListSubheader>
     </ListItem>
@@ -141,7 +168,10 @@ export function SidebarNav({ label, children }: { label: string; children: React
         pt: 1,
         pb: 2,
         width: open ? (theme.sidebar?.width ?? 240) : (theme.sidebar?.closedWidth ?? 55),
-        transition: theme.transitions.create('width', { easing: theme.transitions.easing.sharp, duration: theme.transitions.duration.leavingScreen }),
+        transition: theme.transitions.create('width', {
+          easing: theme.transitions.easing.sharp,
+          duration: theme.transitions.duration.leavingScreen,
+        }),
       })}
     >
       <List disablePadding dense>

@@ -59,7 +59,11 @@ export const notificationsKey = ['shell', 'agency_notifications'] as const;
 /** Each panel's inbox: its calls and its notifications screen. */
 export const NOTIFICATION_INBOXES = {
   admin: { list: '/agency_notifications', readAll: '/merchant_notification_read_all', page: '/notification' },
-  client: { list: '/client_notifications', readAll: '/client_notification_read_all', page: '/client/ClientNotification' },
+  client: {
+    list: '/client_notifications',
+    readAll: '/client_notification_read_all',
+    page: '/client/ClientNotification',
+  },
 } as const;
 export const inboxOfPanel = () => NOTIFICATION_INBOXES[getLoginType() === 'client' ? 'client' : 'admin'];
 
@@ -74,7 +78,8 @@ export function useAgencyNotifications() {
     enabled: panel === 'admin' || panel === 'client',
     refetchInterval: 60_000,
     retry: false,
-    queryFn: ({ signal }) => api<NotificationsAnswer>(`${inboxOfPanel().list}?page=1&per_page=${NOTIFICATIONS_PAGE_SIZE}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<NotificationsAnswer>(`${inboxOfPanel().list}?page=1&per_page=${NOTIFICATIONS_PAGE_SIZE}`, { signal }),
   });
 }
 

@@ -62,7 +62,10 @@ export default function AcceptInvite() {
     if (found.repeat) return repeatRef.current?.focus();
     setSubmitting(true);
     try {
-      const done = await request<UserInviteAccepted>(`/user_invites/${encodeURIComponent(token)}`, { method: 'POST', json: { password } });
+      const done = await request<UserInviteAccepted>(`/user_invites/${encodeURIComponent(token)}`, {
+        method: 'POST',
+        json: { password },
+      });
       navigate('/', { replace: true, state: { reason: 'password_set', panel: done.login_type, email: done.email } });
     } catch (err) {
       if (err instanceof ApiFailure && err.body?.errors?.password) setErrors({ password: err.body.errors.password });
@@ -90,14 +93,40 @@ export default function AcceptInvite() {
         {invite && !invalid && (
           <form className="login-form" onSubmit={onSubmit} noValidate aria-label={say.title}>
             <p className="login-subtitle">
-              {fill(invite.login_type === 'client' ? say.intro_client : say.intro_agency, { agency: invite.agency, name: invite.name, client: invite.client_name ?? '' })}
+              {fill(invite.login_type === 'client' ? say.intro_client : say.intro_agency, {
+                agency: invite.agency,
+                name: invite.name,
+                client: invite.client_name ?? '',
+              })}
             </p>
             <div className="login-field">
               <label htmlFor="invite-email">{say.email}</label>
-              <input id="invite-email" type="email" name="email" autoComplete="username" value={invite.email} readOnly />
+              <input
+                id="invite-email"
+                type="email"
+                name="email"
+                autoComplete="username"
+                value={invite.email}
+                readOnly
+              />
             </div>
-            <Field id="invite-password" inputRef={passwordRef} label={say.password} value={password} onChange={setPassword} error={errors.password} hint={say.hint} />
-            <Field id="invite-repeat" inputRef={repeatRef} label={say.repeat} value={repeat} onChange={setRepeat} error={errors.repeat} />
+            <Field
+              id="invite-password"
+              inputRef={passwordRef}
+              label={say.password}
+              value={password}
+              onChange={setPassword}
+              error={errors.password}
+              hint={say.hint}
+            />
+            <Field
+              id="invite-repeat"
+              inputRef={repeatRef}
+              label={say.repeat}
+              value={repeat}
+              onChange={setRepeat}
+              error={errors.repeat}
+            />
             {serverError && (
               <div className="login-error" role="alert">
                 {serverError}
@@ -113,7 +142,15 @@ export default function AcceptInvite() {
   );
 }
 
-function Field({ id, label, value, onChange, error, hint, inputRef }: {
+function Field({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  inputRef,
+}: {
   id: string;
   label: string;
   value: string;
@@ -126,8 +163,17 @@ function Field({ id, label, value, onChange, error, hint, inputRef }: {
   return (
     <div className="login-field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} ref={inputRef} type="password" autoComplete="new-password" value={value} onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined} aria-describedby={error || hint ? noteId : undefined} required />
+      <input
+        id={id}
+        ref={inputRef}
+        type="password"
+        autoComplete="new-password"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? noteId : undefined}
+        required
+      />
       {(error || hint) && (
         <span id={noteId} className={error ? 'login-field-error' : undefined}>
           {error ?? hint}

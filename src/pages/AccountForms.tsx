@@ -20,7 +20,10 @@ type Problems = Record<string, string>;
 /** The field errors and message of a refused call (react-admin's HttpError carries the API's body). */
 function problemsOf(e: unknown): { message: string; errors: Problems } {
   const err = e as { message?: string; body?: { message?: string; errors?: Problems } };
-  return { message: err?.body?.message || err?.message || 'Something went wrong. Please try again.', errors: err?.body?.errors ?? {} };
+  return {
+    message: err?.body?.message || err?.message || 'Something went wrong. Please try again.',
+    errors: err?.body?.errors ?? {},
+  };
 }
 
 /** A titled, labelled section of the page. */
@@ -37,17 +40,35 @@ export function Section({ id, title, children }: { id: string; title: string; ch
 
 /** The outcome of a form's last save, announced to screen readers where it happened. */
 function Outcome({ success, failure }: { success?: string | null; failure?: string | null }) {
-  if (failure) return <Alert severity="error" sx={{ mt: 2 }}>{failure}</Alert>;
-  if (success) return <Alert severity="success" role="status" sx={{ mt: 2 }}>{success}</Alert>;
+  if (failure)
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {failure}
+      </Alert>
+    );
+  if (success)
+    return (
+      <Alert severity="success" role="status" sx={{ mt: 2 }}>
+        {success}
+      </Alert>
+    );
   return null;
 }
 
 /** The agency's logo as the shell shows it, or the placeholder. */
 function LogoPreview({ value, alt }: { value: string | null | undefined; alt: string }) {
   const translate = useTranslate();
-  if (value) return <StoredImage value={value} alt={alt} sx={{ height: 48, maxWidth: 200, objectFit: 'contain', display: 'block' }} />;
+  if (value)
+    return (
+      <StoredImage value={value} alt={alt} sx={{ height: 48, maxWidth: 200, objectFit: 'contain', display: 'block' }} />
+    );
   return (
-    <Avatar variant="rounded" sx={{ width: 48, height: 48, bgcolor: 'primary.main' }} role="img" aria-label={translate('app.topbar.default_logo')}>
+    <Avatar
+      variant="rounded"
+      sx={{ width: 48, height: 48, bgcolor: 'primary.main' }}
+      role="img"
+      aria-label={translate('app.topbar.default_logo')}
+    >
       <BusinessIcon />
     </Avatar>
   );
@@ -116,7 +137,8 @@ export function AgencyDetails({ editable }: { editable: boolean }) {
     event.preventDefault();
     setOutcome({});
     const trimmed = name.trim();
-    if (trimmed.length < AGENCY_NAME_MIN) return setErrors({ company_name: translate('app.personal.name_too_short', { min: AGENCY_NAME_MIN }) });
+    if (trimmed.length < AGENCY_NAME_MIN)
+      return setErrors({ company_name: translate('app.personal.name_too_short', { min: AGENCY_NAME_MIN }) });
     if (trimmed.length > AGENCY_NAME_MAX) return setErrors({ company_name: `At most ${AGENCY_NAME_MAX} characters.` });
     setErrors({});
     setBusy('save');
@@ -157,7 +179,15 @@ export function AgencyDetails({ editable }: { editable: boolean }) {
           </Typography>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
             {shown ? (
-              logo ? <FileImage id={logo} alt={translate('app.personal.new_logo_alt')} sx={{ height: 48, maxWidth: 200, objectFit: 'contain', display: 'block' }} /> : <LogoPreview value={shown} alt={translate('app.personal.logo')} />
+              logo ? (
+                <FileImage
+                  id={logo}
+                  alt={translate('app.personal.new_logo_alt')}
+                  sx={{ height: 48, maxWidth: 200, objectFit: 'contain', display: 'block' }}
+                />
+              ) : (
+                <LogoPreview value={shown} alt={translate('app.personal.logo')} />
+              )
             ) : (
               <Typography variant="body2" color="text.secondary">
                 {translate('app.personal.no_logo')}
@@ -173,16 +203,34 @@ export function AgencyDetails({ editable }: { editable: boolean }) {
               data-testid="agency-logo-input"
               onChange={(e) => choose(e.target.files?.[0])}
             />
-            <Button variant="outlined" onClick={() => fileInput.current?.click()} disabled={busy !== null} aria-describedby={`${nameId}-logo-help`}>
+            <Button
+              variant="outlined"
+              onClick={() => fileInput.current?.click()}
+              disabled={busy !== null}
+              aria-describedby={`${nameId}-logo-help`}
+            >
               {busy === 'upload' ? translate('app.personal.uploading') : translate('app.personal.choose_logo')}
             </Button>
             {shown && (
-              <Button color="error" onClick={() => { setLogo(null); setOutcome({}); }} disabled={busy !== null}>
+              <Button
+                color="error"
+                onClick={() => {
+                  setLogo(null);
+                  setOutcome({});
+                }}
+                disabled={busy !== null}
+              >
                 {translate('app.personal.remove_logo')}
               </Button>
             )}
           </Box>
-          <Typography id={`${nameId}-logo-help`} variant="caption" color={errors.profile_photo ? 'error' : 'text.secondary'} sx={{ display: 'block', mt: 1 }} role={errors.profile_photo ? 'alert' : undefined}>
+          <Typography
+            id={`${nameId}-logo-help`}
+            variant="caption"
+            color={errors.profile_photo ? 'error' : 'text.secondary'}
+            sx={{ display: 'block', mt: 1 }}
+            role={errors.profile_photo ? 'alert' : undefined}
+          >
             {errors.profile_photo ?? translate('app.personal.logo_help')}
           </Typography>
         </Box>
@@ -263,21 +311,27 @@ export function ChangePassword() {
   const [errors, setErrors] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ success?: string; failure?: string }>({});
-  const set = (field: keyof typeof empty) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: keyof typeof empty) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setOutcome({});
     const found: Problems = {};
     if (!values.current_password) found.current_password = translate('app.personal.required');
-    if (values.new_password.length < PASSWORD_MIN) found.new_password = translate('app.personal.password_too_short', { min: PASSWORD_MIN });
-    else if (values.new_password === values.current_password) found.new_password = translate('app.personal.password_same');
+    if (values.new_password.length < PASSWORD_MIN)
+      found.new_password = translate('app.personal.password_too_short', { min: PASSWORD_MIN });
+    else if (values.new_password === values.current_password)
+      found.new_password = translate('app.personal.password_same');
     if (values.confirm !== values.new_password) found.confirm = translate('app.personal.password_mismatch');
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      await api('/me/password', { method: 'POST', json: { current_password: values.current_password, new_password: values.new_password } });
+      await api('/me/password', {
+        method: 'POST',
+        json: { current_password: values.current_password, new_password: values.new_password },
+      });
       setValues(empty);
       setOutcome({ success: translate('app.personal.password_changed') });
     } catch (e) {
@@ -309,7 +363,12 @@ export function ChangePassword() {
       <input type="hidden" name="username" autoComplete="username" value={identity?.email ?? ''} readOnly />
       <Stack spacing={2}>
         {field('current_password', translate('app.personal.current_password'), 'current-password')}
-        {field('new_password', translate('app.personal.new_password'), 'new-password', translate('app.personal.new_password_help', { min: PASSWORD_MIN }))}
+        {field(
+          'new_password',
+          translate('app.personal.new_password'),
+          'new-password',
+          translate('app.personal.new_password_help', { min: PASSWORD_MIN }),
+        )}
         {field('confirm', translate('app.personal.confirm_password'), 'new-password')}
         <Box>
           <Button type="submit" variant="contained" disabled={busy}>

@@ -12,7 +12,10 @@ export function ComingSoon({ screen }: { screen: string }) {
   return (
     <Box data-testid="coming-soon">
       <PageHeader title={title} />
-      <Paper variant="outlined" sx={{ p: 4, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2, maxWidth: 640 }}>
+      <Paper
+        variant="outlined"
+        sx={{ p: 4, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2, maxWidth: 640 }}
+      >
         <ConstructionIcon color="action" fontSize="large" aria-hidden="true" />
         <Typography>{translate('app.coming_soon.text')}</Typography>
         <Button component={Link} to={homeOf(getLoginType())} variant="outlined">

@@ -30,7 +30,17 @@ function useTotal(key: string, path: string) {
   });
 }
 
-function Figure({ label, value, to, pending }: { label: string; value: number | null | undefined; to: string; pending: boolean }) {
+function Figure({
+  label,
+  value,
+  to,
+  pending,
+}: {
+  label: string;
+  value: number | null | undefined;
+  to: string;
+  pending: boolean;
+}) {
   if (!pending && (value === null || value === undefined)) return null;
   return (
     <Card variant="outlined" sx={{ minWidth: 180, flex: '1 1 180px' }}>
@@ -65,7 +75,10 @@ export function Home() {
   const { identity } = useGetIdentity();
   const agency = useAgency();
   const notifications = useAgencyNotifications();
-  const activeStaff = useTotal('active_staff', '/candidates?status_value=approved&activated_value=true&page=1&per_page=1');
+  const activeStaff = useTotal(
+    'active_staff',
+    '/candidates?status_value=approved&activated_value=true&page=1&per_page=1',
+  );
   const pendingStaff = useTotal('pending_staff', '/candidates?status_value=pending&page=1&per_page=1');
   const clients = useTotal('clients', '/clients?page=1&per_page=1');
 
@@ -75,14 +88,19 @@ export function Home() {
     { label: 'app.home.clients', q: clients, to: '/client/client-list' },
   ];
   const unread = notifications.isSuccess ? notifications.data.unread_count : undefined;
-  const anyFigure = figures.some((f) => f.q.isPending || typeof f.q.data === 'number') || notifications.isPending || typeof unread === 'number';
+  const anyFigure =
+    figures.some((f) => f.q.isPending || typeof f.q.data === 'number') ||
+    notifications.isPending ||
+    typeof unread === 'number';
 
   return (
     <Box>
       <PageHeader title={translate('app.home.title')} />
       <Paper variant="outlined" sx={{ p: 3, mb: 3 }}>
         <Typography variant="h6" component="h2">
-          {identity?.fullName ? translate('app.home.greeting', { name: identity.fullName }) : translate('app.home.greeting_anonymous')}
+          {identity?.fullName
+            ? translate('app.home.greeting', { name: identity.fullName })
+            : translate('app.home.greeting_anonymous')}
         </Typography>
         {agency.data?.companyName && (
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
@@ -99,7 +117,12 @@ export function Home() {
           {figures.map((f) => (
             <Figure key={f.label} label={translate(f.label)} value={f.q.data} pending={f.q.isPending} to={f.to} />
           ))}
-          <Figure label={translate('app.home.unread_notifications')} value={unread} pending={notifications.isPending} to="/notification" />
+          <Figure
+            label={translate('app.home.unread_notifications')}
+            value={unread}
+            pending={notifications.isPending}
+            to="/notification"
+          />
         </Box>
       ) : (
         <Typography color="text.secondary" sx={{ mb: 3 }}>
@@ -110,11 +133,25 @@ export function Home() {
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
         {translate('app.home.quick_links')}
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+        }}
+      >
         {quickLinks.map((l) => (
           <li key={l.to}>
             <Card variant="outlined">
-              <CardActionArea component={Link} to={l.to} sx={{ p: 2, display: 'flex', justifyContent: 'flex-start', gap: 1.5 }}>
+              <CardActionArea
+                component={Link}
+                to={l.to}
+                sx={{ p: 2, display: 'flex', justifyContent: 'flex-start', gap: 1.5 }}
+              >
                 <Box sx={{ color: 'primary.main', display: 'flex' }} aria-hidden="true">
                   {l.icon}
                 </Box>

@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { t } from '../i18n/light';
-import { clearExpired, getLoginType, hasExpiredSession, hasValidSession, homeOf, type LoginType } from '../providers/session';
+import {
+  clearExpired,
+  getLoginType,
+  hasExpiredSession,
+  hasValidSession,
+  homeOf,
+  type LoginType,
+} from '../providers/session';
 import { EMAIL } from '../../core/engine/formats';
 import { ApiFailure } from '../providers/request';
 import { revokeToken, signIn } from '../providers/signIn';
@@ -56,12 +63,18 @@ export default function Login() {
 
   // Decided once, when the page opens (pure: the session is cleared in the effect below).
   const [arrival] = useState(() => {
-    if (state.reason === 'wrong_panel') return { redirect: null, notice: t('app.login.wrong_panel'), clear: 'revoke' as const };
+    if (state.reason === 'wrong_panel')
+      return { redirect: null, notice: t('app.login.wrong_panel'), clear: 'revoke' as const };
     if (hasValidSession()) return { redirect: homeOf(getLoginType()), notice: '', clear: null };
-    if (hasExpiredSession() || state.reason === 'expired') return { redirect: null, notice: t('app.login.expired'), clear: 'expired' as const };
+    if (hasExpiredSession() || state.reason === 'expired')
+      return { redirect: null, notice: t('app.login.expired'), clear: 'expired' as const };
     if (state.reason === 'password_set') return { redirect: null, notice: t('app.login.password_set'), clear: null };
     if (state.reason === 'switch_panel' && state.panel) {
-      return { redirect: null, notice: t('app.login.switch_panel', { panel: t(`app.panel.${state.panel}`) }), clear: null };
+      return {
+        redirect: null,
+        notice: t('app.login.switch_panel', { panel: t(`app.panel.${state.panel}`) }),
+        clear: null,
+      };
     }
     return { redirect: null, notice: '', clear: null };
   });
@@ -149,20 +162,56 @@ export default function Login() {
             <legend>{t('app.login.panel')}</legend>
             {(['admin', 'client'] as const).map((type) => (
               <label key={type} className={`login-panel-option${loginType === type ? ' is-selected' : ''}`}>
-                <input type="radio" name="loginType" value={type} checked={loginType === type} onChange={() => setLoginType(type)} />
+                <input
+                  type="radio"
+                  name="loginType"
+                  value={type}
+                  checked={loginType === type}
+                  onChange={() => setLoginType(type)}
+                />
                 <span>{t(type === 'admin' ? 'app.login.agency' : 'app.login.client')}</span>
               </label>
             ))}
           </fieldset>
 
-          <LoginField id="login-email" inputRef={emailRef} type="email" name="email" autoComplete="username" autoFocus label={t('app.login.email')} value={email} onChange={setEmail} error={errors.email} />
-          <LoginField id="login-password" inputRef={passwordRef} type="password" name="password" autoComplete="current-password" label={t('app.login.password')} value={password} onChange={setPassword} error={errors.password} />
+          <LoginField
+            id="login-email"
+            inputRef={emailRef}
+            type="email"
+            name="email"
+            autoComplete="username"
+            autoFocus
+            label={t('app.login.email')}
+            value={email}
+            onChange={setEmail}
+            error={errors.email}
+          />
+          <LoginField
+            id="login-password"
+            inputRef={passwordRef}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            label={t('app.login.password')}
+            value={password}
+            onChange={setPassword}
+            error={errors.password}
+          />
 
           {serverError && (
             <div className="login-error" role="alert">
               {serverError}
               {clientHint && (
-                <button type="button" className="login-hint-switch" onClick={() => { setLoginType('client'); setServerError(''); setClientHint(false); passwordRef.current?.focus(); }}>
+                <button
+                  type="button"
+                  className="login-hint-switch"
+                  onClick={() => {
+                    setLoginType('client');
+                    setServerError('');
+                    setClientHint(false);
+                    passwordRef.current?.focus();
+                  }}
+                >
                   {t('app.login.use_client')}
                 </button>
               )}

@@ -34,9 +34,14 @@ export function LoginTypePage() {
   return (
     <Box>
       <PageHeader title={translate('app.login_type.title')} />
-      <Paper variant="outlined" sx={{ p: 3, maxWidth: 640, display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
+      <Paper
+        variant="outlined"
+        sx={{ p: 3, maxWidth: 640, display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}
+      >
         <Typography>
-          {identity?.fullName ? translate('app.login_type.current', { panel, name: identity.fullName }) : translate('app.login_type.current_anonymous', { panel })}
+          {identity?.fullName
+            ? translate('app.login_type.current', { panel, name: identity.fullName })
+            : translate('app.login_type.current_anonymous', { panel })}
         </Typography>
         <Button component={Link} to={homeOf(current)} variant="contained">
           {translate('app.login_type.continue', { panel })}

@@ -12,7 +12,10 @@ export function NotFound() {
   return (
     <Box data-testid="not-found">
       <PageHeader title={translate('app.not_found.title')} />
-      <Paper variant="outlined" sx={{ p: 4, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2, maxWidth: 640 }}>
+      <Paper
+        variant="outlined"
+        sx={{ p: 4, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2, maxWidth: 640 }}
+      >
         <SearchOffIcon color="action" fontSize="large" aria-hidden="true" />
         <Typography>{translate('app.not_found.text', { path: pathname })}</Typography>
         <Button component={Link} to={homeOf(getLoginType())} variant="contained">

@@ -8,7 +8,10 @@ import { PageHeader } from './PageHeader';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box component="div" sx={{ display: 'grid', gridTemplateColumns: '140px 1fr', py: 1, borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      component="div"
+      sx={{ display: 'grid', gridTemplateColumns: '140px 1fr', py: 1, borderBottom: 1, borderColor: 'divider' }}
+    >
       <Typography component="dt" color="text.secondary">
         {label}
       </Typography>
@@ -27,7 +30,9 @@ export function AccountFacts() {
     <Box component="dl" sx={{ m: 0, mb: 3 }}>
       <Row label={translate('app.personal.email')}>{identity?.email}</Row>
       <Row label={translate('app.personal.role')}>{identity?.role}</Row>
-      <Row label={translate('app.personal.panel')}>{identity?.loginType ? translate(`app.panel.${identity.loginType}`) : ''}</Row>
+      <Row label={translate('app.personal.panel')}>
+        {identity?.loginType ? translate(`app.panel.${identity.loginType}`) : ''}
+      </Row>
     </Box>
   );
 }

@@ -47,7 +47,18 @@ export function Reports() {
   return (
     <Box>
       <PageHeader title={translate('app.screens.reports')} />
-      <Box component="ul" aria-label={translate('app.screens.reports')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))' }}>
+      <Box
+        component="ul"
+        aria-label={translate('app.screens.reports')}
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
+        }}
+      >
         {REPORTS.map((r) => (
           <ReportCard key={r.to} report={r} />
         ))}

@@ -1,7 +1,15 @@
 import type { AuthProvider } from 'react-admin';
 import { canAccess } from '../../core/resources/access';
 import { api, toHttpError } from './http';
-import { clearExpired, clearSignedOut, getLoginType, getToken, hasValidSession, type LoginResponse, type LoginType } from './session';
+import {
+  clearExpired,
+  clearSignedOut,
+  getLoginType,
+  getToken,
+  hasValidSession,
+  type LoginResponse,
+  type LoginType,
+} from './session';
 import { revokeToken, signIn } from './signIn';
 
 export interface Credentials {
@@ -59,7 +67,16 @@ export const authProvider: AuthProvider = {
 
   async getIdentity() {
     const me = await whoAmI();
-    return { id: me.user.id, fullName: me.user.name, email: me.user.email, role: me.user.role, loginType: me.login_type, merchantId: me.merchant_id, clientId: me.client_id ?? null, clientName: me.client_name ?? null };
+    return {
+      id: me.user.id,
+      fullName: me.user.name,
+      email: me.user.email,
+      role: me.user.role,
+      loginType: me.login_type,
+      merchantId: me.merchant_id,
+      clientId: me.client_id ?? null,
+      clientName: me.client_name ?? null,
+    };
   },
 
   async getPermissions() {

@@ -17,7 +17,10 @@ export function listQuery(params: Partial<GetListParams>): string {
   if (params.meta?.export) q.set('export', '1');
   for (const [key, value] of Object.entries(params.filter ?? {})) {
     if (value === undefined || value === null || value === '') continue;
-    q.set(key, Array.isArray(value) ? value.join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value));
+    q.set(
+      key,
+      Array.isArray(value) ? value.join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value),
+    );
   }
   return q.toString();
 }
@@ -43,7 +46,8 @@ const prefetchKey = (resource: string, id: unknown) => `${resource}\u0000${Strin
 function keepReferences(references: ListAnswer['references']) {
   if (!references) return undefined;
   const until = Date.now() + PREFETCH_MS;
-  for (const [resource, records] of Object.entries(references)) for (const record of records) prefetched.set(prefetchKey(resource, record.id), { record, until });
+  for (const [resource, records] of Object.entries(references))
+    for (const record of records) prefetched.set(prefetchKey(resource, record.id), { record, until });
   // react-admin puts meta.prefetched into its query cache (getOne of each record), so the first render already has the
   // labels.
   return { prefetched: references };
@@ -74,7 +78,10 @@ async function getLargePage(resource: string, params: GetListParams) {
   const data: any[] = [];
   let total = 0;
   for (let apiPage = Math.floor(start / API_MAX_PER_PAGE) + 1; data.length < perPage; apiPage++) {
-    const r = await api<ListAnswer>(`/${resource}?${listQuery({ ...params, pagination: { page: apiPage, perPage: API_MAX_PER_PAGE } })}`, { signal: params.signal });
+    const r = await api<ListAnswer>(
+      `/${resource}?${listQuery({ ...params, pagination: { page: apiPage, perPage: API_MAX_PER_PAGE } })}`,
+      { signal: params.signal },
+    );
     total = r.total_count;
     const skip = data.length === 0 ? start % API_MAX_PER_PAGE : 0;
     data.push(...r.data.slice(skip, skip + perPage - data.length));
@@ -95,7 +102,9 @@ export interface RunActionParams {
  * Speaks the API's conventions: resource name = path under /api, list answers `{ data, total_count }`, records
  * `{ data }`.
  */
-export const dataProvider: DataProvider & { runAction(resource: string, params: RunActionParams): Promise<{ data: any }> } = {
+export const dataProvider: DataProvider & {
+  runAction(resource: string, params: RunActionParams): Promise<{ data: any }>;
+} = {
   async getList(resource, params) {
     if ((params.pagination?.perPage ?? 0) > API_MAX_PER_PAGE) return getLargePage(resource, params);
     const r = await api<ListAnswer>(`/${resource}?${listQuery(params)}`, { signal: params.signal });
@@ -109,11 +118,17 @@ export const dataProvider: DataProvider & { runAction(resource: string, params: 
     if (params.ids.length === 0) return { data: [] };
     const known = fromPrefetched(resource, params.ids);
     if (known) return { data: known };
-    const r = await api<ListAnswer>(`/${resource}?${listQuery({ filter: { ids: params.ids }, pagination: { page: 1, perPage: params.ids.length } })}`, { signal: params.signal });
+    const r = await api<ListAnswer>(
+      `/${resource}?${listQuery({ filter: { ids: params.ids }, pagination: { page: 1, perPage: params.ids.length } })}`,
+      { signal: params.signal },
+    );
     return { data: r.data };
   },
   async getManyReference(resource, params) {
-    const r = await api<ListAnswer>(`/${resource}?${listQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } })}`, { signal: params.signal });
+    const r = await api<ListAnswer>(
+      `/${resource}?${listQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } })}`,
+      { signal: params.signal },
+    );
     return { data: r.data, total: r.total_count, meta: keepReferences(r.references) };
   },
   async create(resource, params) {
@@ -128,7 +143,11 @@ export const dataProvider: DataProvider & { runAction(resource: string, params: 
   },
   async updateMany(resource, params) {
     forget(resource);
-    await Promise.all(params.ids.map((id) => api(`/${resource}/${encodeURIComponent(String(id))}`, { method: 'PUT', json: params.data })));
+    await Promise.all(
+      params.ids.map((id) =>
+        api(`/${resource}/${encodeURIComponent(String(id))}`, { method: 'PUT', json: params.data }),
+      ),
+    );
     return { data: params.ids };
   },
   async delete(resource, params) {
@@ -138,7 +157,9 @@ export const dataProvider: DataProvider & { runAction(resource: string, params: 
   },
   async deleteMany(resource, params) {
     forget(resource);
-    await Promise.all(params.ids.map((id) => api(`/${resource}/${encodeURIComponent(String(id))}`, { method: 'DELETE' })));
+    await Promise.all(
+      params.ids.map((id) => api(`/${resource}/${encodeURIComponent(String(id))}`, { method: 'DELETE' })),
+    );
     return { data: params.ids };
   },
   /**

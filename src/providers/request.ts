@@ -36,7 +36,8 @@ export async function request<T = any>(path: string, init: RequestInit & { json?
     data = undefined;
   }
   if (!res.ok) {
-    const message = data?.message || (res.status >= 500 ? 'An unexpected error occurred. Please try again later.' : res.statusText);
+    const message =
+      data?.message || (res.status >= 500 ? 'An unexpected error occurred. Please try again later.' : res.statusText);
     throw new ApiFailure(message, res.status, data ?? {});
   }
   return data as T;

@@ -56,4 +56,5 @@ export function clearExpired() {
 }
 
 /** Where a signed-in user belongs. */
-export const homeOf = (t: LoginType | null) => (t === 'client' ? '/client/clientDashboard' : t === 'staff' ? '/staff-app' : '/home');
+export const homeOf = (t: LoginType | null) =>
+  t === 'client' ? '/client/clientDashboard' : t === 'staff' ? '/staff-app' : '/home';

@@ -6,10 +6,13 @@ import { getToken, saveSession, type LoginResponse, type LoginType } from './ses
  * and the staff page.
  */
 export async function signIn(loginType: LoginType, email: string, password: string): Promise<LoginResponse> {
-  const r = await request<LoginResponse>(`/${loginType === 'client' || loginType === 'staff' ? loginType : 'admin'}_login`, {
-    method: 'POST',
-    json: { email: email.trim(), password },
-  });
+  const r = await request<LoginResponse>(
+    `/${loginType === 'client' || loginType === 'staff' ? loginType : 'admin'}_login`,
+    {
+      method: 'POST',
+      json: { email: email.trim(), password },
+    },
+  );
   saveSession(r);
   return r;
 }

@@ -32,7 +32,10 @@ const built: BuiltResource[] = areas.flatMap((a) => a.resources);
 export const adminResources: ReactElement[] = built.map((b) => b.resource);
 
 /** The screens at the spec's routes, for the agency panel's <CustomRoutes>. */
-export const adminRoutes: ReactElement[] = [...built.flatMap((b) => b.routes), ...areas.flatMap((a) => a.adminRoutes ?? [])];
+export const adminRoutes: ReactElement[] = [
+  ...built.flatMap((b) => b.routes),
+  ...areas.flatMap((a) => a.adminRoutes ?? []),
+];
 
 /** The client panel's screens that the areas build (their shifts, schedule and notifications). */
 export const clientRoutes: ReactElement[] = areas.flatMap((a) => a.clientRoutes ?? []);

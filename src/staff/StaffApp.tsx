@@ -1,5 +1,20 @@
 import { useCallback, useEffect, useReducer, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, AppBar, Box, Button, CircularProgress, CssBaseline, List, ListItem, ListItemText, TextField, ThemeProvider, Toolbar, Typography, createTheme } from '@mui/material';
+import {
+  Alert,
+  AppBar,
+  Box,
+  Button,
+  CircularProgress,
+  CssBaseline,
+  List,
+  ListItem,
+  ListItemText,
+  TextField,
+  ThemeProvider,
+  Toolbar,
+  Typography,
+  createTheme,
+} from '@mui/material';
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import { ApiFailure, request } from '../providers/request';
 import { clearExpired, getLoginType, hasValidSession, saveSession, type LoginResponse } from '../providers/session';
@@ -22,12 +37,32 @@ const theme = createTheme({ palette: { primary: { main: '#1565c0' }, secondary: 
  * A phone-sized column, centred on wider screens. The tab is titled "<screen> · <agency>" like the panels'; before
  * the agency is known (signing in) the product's name stands in, as on the panels' sign-in page.
  */
-function Phone({ title, agency, children, actions }: { title: string; agency?: string | null; children: ReactNode; actions?: ReactNode }) {
+function Phone({
+  title,
+  agency,
+  children,
+  actions,
+}: {
+  title: string;
+  agency?: string | null;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   useEffect(() => {
     document.title = documentTitle(title, agency || t('app.name'));
   }, [title, agency]);
   return (
-    <Box sx={{ maxWidth: 480, mx: 'auto', height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper', boxShadow: { sm: 2 } }}>
+    <Box
+      sx={{
+        maxWidth: 480,
+        mx: 'auto',
+        height: '100dvh',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: 'background.paper',
+        boxShadow: { sm: 2 },
+      }}
+    >
       <AppBar position="static" elevation={0}>
         <Toolbar variant="dense" sx={{ flexWrap: 'wrap' }}>
           <Typography component="h1" variant="h6" sx={{ flex: 1 }}>
@@ -76,11 +111,31 @@ function SignInForm() {
   };
   return (
     <Phone title={say.sign_in_title}>
-      <Box component="form" onSubmit={submit} noValidate sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box
+        component="form"
+        onSubmit={submit}
+        noValidate
+        sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
         <Typography>{say.sign_in_intro}</Typography>
         {error && <Alert severity="error">{error}</Alert>}
-        <TextField label={say.email} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
-        <TextField label={say.password} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <TextField
+          label={say.email}
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+          autoFocus
+        />
+        <TextField
+          label={say.password}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
         <Button type="submit" variant="contained" disabled={busy}>
           {say.sign_in}
         </Button>
@@ -108,7 +163,10 @@ function InvitePage() {
     setBusy(true);
     setError('');
     try {
-      const session = await request<LoginResponse>(`/staff_invites/${encodeURIComponent(token)}`, { method: 'POST', json: { password } });
+      const session = await request<LoginResponse>(`/staff_invites/${encodeURIComponent(token)}`, {
+        method: 'POST',
+        json: { password },
+      });
       saveSession(session);
       navigate('/staff-app', { replace: true });
     } catch (err) {
@@ -118,14 +176,26 @@ function InvitePage() {
   };
   return (
     <Phone title={say.invite_title} agency={invite?.agency}>
-      <Box component="form" onSubmit={submit} noValidate sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box
+        component="form"
+        onSubmit={submit}
+        noValidate
+        sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
         {invalid && <Alert severity="error">{invalid}</Alert>}
         {!invite && !invalid && <CircularProgress aria-label={say.loading} />}
         {invite && (
           <>
-            <Typography>{say.invite_intro.replace('%{name}', invite.name).replace('%{agency}', invite.agency)}</Typography>
+            <Typography>
+              {say.invite_intro.replace('%{name}', invite.name).replace('%{agency}', invite.agency)}
+            </Typography>
             {error && <Alert severity="error">{error}</Alert>}
-            <TextField label={say.email} value={invite.email} slotProps={{ htmlInput: { readOnly: true } }} autoComplete="username" />
+            <TextField
+              label={say.email}
+              value={invite.email}
+              slotProps={{ htmlInput: { readOnly: true } }}
+              autoComplete="username"
+            />
             <TextField
               label={say.new_password}
               type="password"
@@ -258,7 +328,8 @@ function StaffNotifications() {
       .then((r) => {
         if (!current) return;
         setList(r.notifications);
-        if (r.notifications.some((n) => !n.read)) void request('/staff_notification_read_all', { method: 'PUT' }).catch(() => undefined);
+        if (r.notifications.some((n) => !n.read))
+          void request('/staff_notification_read_all', { method: 'PUT' }).catch(() => undefined);
       })
       .catch((e) => current && fail(e));
     return () => {

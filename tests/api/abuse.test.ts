@@ -21,7 +21,11 @@ type Options = { perMinute?: number; rateNamespace?: string; hashing?: HashQueue
 async function app(o: Options = {}): Promise<FastifyInstance> {
   const options: AppOptions = {
     db: o.on ?? db,
-    config: { tokenLifetimeSeconds: 3600, staticDir: undefined, ...(o.perMinute ? { rateLimitPerMinute: o.perMinute } : {}) },
+    config: {
+      tokenLifetimeSeconds: 3600,
+      staticDir: undefined,
+      ...(o.perMinute ? { rateLimitPerMinute: o.perMinute } : {}),
+    },
     throttle: o.throttle ?? new LoginThrottle({ namespace: ns() }),
     hashing: o.hashing,
     rateLimit: { namespace: o.rateNamespace ?? ns() },
@@ -49,8 +53,18 @@ function latch() {
 }
 
 describe('sign-ins under a flood (item 11)', () => {
-  const signIn = (a: FastifyInstance, who: keyof typeof DEMO, remoteAddress: string, password: string = DEMO[who].password) =>
-    a.inject({ method: 'POST', url: `/api/${DEMO[who].kind}_login`, payload: { email: DEMO[who].email, password }, remoteAddress });
+  const signIn = (
+    a: FastifyInstance,
+    who: keyof typeof DEMO,
+    remoteAddress: string,
+    password: string = DEMO[who].password,
+  ) =>
+    a.inject({
+      method: 'POST',
+      url: `/api/${DEMO[who].kind}_login`,
+      payload: { email: DEMO[who].email, password },
+      remoteAddress,
+    });
 
   it('hashes one password at a time here; past the bounds it refuses at once, in words, with Retry-After', async () => {
     const hashing = new HashQueue({ concurrency: 1, perKey: 1, maxWaiting: 1 });
@@ -64,7 +78,9 @@ describe('sign-ins under a flood (item 11)', () => {
     // The same address already has a sign-in being checked: refused before any hashing.
     const sameAddress = await signIn(a, 'consultant', '198.51.100.1');
     expect(sameAddress.statusCode).toBe(429);
-    expect(sameAddress.json().message).toBe('Too many sign-ins are being checked from your address at once. Try again in a few seconds.');
+    expect(sameAddress.json().message).toBe(
+      'Too many sign-ins are being checked from your address at once. Try again in a few seconds.',
+    );
     expect(Number(sameAddress.headers['retry-after'])).toBeGreaterThan(0);
     // The queue is full: any other address is refused too, also before hashing.
     const full = await signIn(a, 'consultant', '198.51.100.2');
@@ -145,28 +161,51 @@ describe('what client users may store and request (item 14)', () => {
   let site: number;
   let role: number;
   let merchant: number;
-  const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.from('IHDR'), Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])]);
+  const PNG = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+    Buffer.from('IHDR'),
+    Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]),
+  ]);
   const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
   const upload = (token: string, body: Buffer, kind: 'image' | 'document', headers: Record<string, string> = {}) =>
-    a.inject({ method: 'POST', url: `/api/files?kind=${kind}`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', ...headers }, payload: body });
+    a.inject({
+      method: 'POST',
+      url: `/api/files?kind=${kind}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', ...headers },
+      payload: body,
+    });
 
   beforeAll(async () => {
     a = await app();
     [admin, client] = await Promise.all([loginAs(a, 'admin'), loginAs(a, 'client')]);
-    const [u] = await db.query<{ client_id: number; merchant_id: number }>(`select client_id, merchant_id from users where email = 'client@demo.test'`);
+    const [u] = await db.query<{ client_id: number; merchant_id: number }>(
+      `select client_id, merchant_id from users where email = 'client@demo.test'`,
+    );
     clientId = u.client_id;
     merchant = u.merchant_id;
-    [{ id: site }] = await db.query<{ id: number }>('select id from sites where merchant_id = $1 and client_id = $2 and deleted_at is null order by id limit 1', [merchant, clientId]);
-    [{ id: role }] = await db.query<{ id: number }>('select id from job_roles where merchant_id = $1 order by id limit 1', [merchant]);
+    [{ id: site }] = await db.query<{ id: number }>(
+      'select id from sites where merchant_id = $1 and client_id = $2 and deleted_at is null order by id limit 1',
+      [merchant, clientId],
+    );
+    [{ id: role }] = await db.query<{ id: number }>(
+      'select id from job_roles where merchant_id = $1 order by id limit 1',
+      [merchant],
+    );
   });
 
   it('a client user cannot store files: nothing in the client panel takes one', async () => {
-    for (const [body, kind] of [[PDF, 'document'], [PNG, 'image']] as const) {
+    for (const [body, kind] of [
+      [PDF, 'document'],
+      [PNG, 'image'],
+    ] as const) {
       const res = await upload(client, body, kind);
       expect(res.statusCode, kind).toBe(403);
       expect(res.json().message).toBe('You cannot upload files: nothing you can edit takes one.');
     }
-    expect((await db.query(`select 1 from files f join users u on u.id = f.uploaded_by where u.email = 'client@demo.test'`)).length).toBe(0);
+    expect(
+      (await db.query(`select 1 from files f join users u on u.id = f.uploaded_by where u.email = 'client@demo.test'`))
+        .length,
+    ).toBe(0);
     // The agency's users still upload what their forms take.
     expect((await upload(admin, PDF, 'document')).statusCode).toBe(201);
     expect((await upload(admin, PNG, 'image')).statusCode).toBe(201);
@@ -182,12 +221,28 @@ describe('what client users may store and request (item 14)', () => {
     let day = 30;
     const request = (n: number, token = client) => {
       const dates = Array.from({ length: n }, () => addDaysToDate(agencyToday(TZ), day++));
-      return call(a, token, 'POST', '/api/shifts/bulk', { client_id: clientId, site_id: site, job_role_id: role, start_time: '08:00', end_time: '16:00', dates });
+      return call(a, token, 'POST', '/api/shifts/bulk', {
+        client_id: clientId,
+        site_id: site,
+        job_role_id: role,
+        start_time: '08:00',
+        end_time: '16:00',
+        dates,
+      });
     };
     /** The agency default's limit. */
-    const setLimit = (value: number | null) => db.query(`update client_rules set max_shift_requests_per_day = $2 where merchant_id = $1 and client_id is null`, [merchant, value]);
+    const setLimit = (value: number | null) =>
+      db.query(`update client_rules set max_shift_requests_per_day = $2 where merchant_id = $1 and client_id is null`, [
+        merchant,
+        value,
+      ]);
     const requestedToday = async () =>
-      (await db.query<{ n: number }>(`select count(*)::int as n from shifts where client_id = $1 and requested_by_client and created_at >= $2`, [clientId, zonedDateTimeToInstant(agencyToday(TZ), '00:00', TZ)]))[0].n;
+      (
+        await db.query<{ n: number }>(
+          `select count(*)::int as n from shifts where client_id = $1 and requested_by_client and created_at >= $2`,
+          [clientId, zonedDateTimeToInstant(agencyToday(TZ), '00:00', TZ)],
+        )
+      )[0].n;
 
     it('stops a client past the agency’s daily limit, in words, across bulk and single requests', async () => {
       const used = await requestedToday();
@@ -195,20 +250,33 @@ describe('what client users may store and request (item 14)', () => {
       // One call of more than is left is refused whole.
       const tooMany = await request(4);
       expect(tooMany.statusCode).toBe(429);
-      expect(tooMany.json().message).toBe(`Your organisation can request 3 shifts more today (the agency takes at most ${used + 3} a day, and ${used} are requested); this asks for 4. Request fewer, or ask the agency.`);
+      expect(tooMany.json().message).toBe(
+        `Your organisation can request 3 shifts more today (the agency takes at most ${used + 3} a day, and ${used} are requested); this asks for 4. Request fewer, or ask the agency.`,
+      );
       expect(await requestedToday()).toBe(used);
       expect((await request(2)).statusCode).toBe(201);
       const start = new Date(Date.now() + 40 * 86400_000);
       const single = (token = client) =>
-        call(a, token, 'POST', '/api/shifts', { client_id: clientId, site_id: site, job_role_id: role, start_at: start.toISOString(), end_at: new Date(start.getTime() + 8 * 3600_000).toISOString() });
+        call(a, token, 'POST', '/api/shifts', {
+          client_id: clientId,
+          site_id: site,
+          job_role_id: role,
+          start_at: start.toISOString(),
+          end_at: new Date(start.getTime() + 8 * 3600_000).toISOString(),
+        });
       expect((await single()).statusCode).toBe(201);
       const past = await single();
       expect(past.statusCode).toBe(429);
-      expect(past.json().message).toBe(`Your organisation has requested ${used + 3} shifts today, the most the agency takes in a day (${used + 3}). Request more tomorrow, or ask the agency.`);
+      expect(past.json().message).toBe(
+        `Your organisation has requested ${used + 3} shifts today, the most the agency takes in a day (${used + 3}). Request more tomorrow, or ask the agency.`,
+      );
       // The agency's own shifts for the client are not requests: not counted, not capped.
       expect((await request(2, admin)).statusCode).toBe(201);
       // The client's own rules override the agency's default.
-      const own = await call(a, admin, 'POST', '/api/client_rules', { client_id: clientId, max_shift_requests_per_day: used + 5 });
+      const own = await call(a, admin, 'POST', '/api/client_rules', {
+        client_id: clientId,
+        max_shift_requests_per_day: used + 5,
+      });
       expect(own.statusCode, own.body).toBe(201);
       expect((await request(2)).statusCode).toBe(201);
       expect((await request(1)).statusCode).toBe(429);
@@ -225,7 +293,10 @@ describe('what client users may store and request (item 14)', () => {
     });
 
     it('the limit is a setting of the pricing rules, edited through the API like any field', async () => {
-      const [rules] = await db.query<{ id: number }>('select id from client_rules where merchant_id = $1 and client_id is null', [merchant]);
+      const [rules] = await db.query<{ id: number }>(
+        'select id from client_rules where merchant_id = $1 and client_id is null',
+        [merchant],
+      );
       const bad = await call(a, admin, 'PUT', `/api/client_rules/${rules.id}`, { max_shift_requests_per_day: 0 });
       expect(bad.statusCode).toBe(422);
       expect(bad.json().errors.max_shift_requests_per_day).toBeTruthy();

@@ -11,23 +11,49 @@ let merchantId: number;
 let otherMerchantId: number;
 
 // The smallest valid PNG (1×1, transparent) and a PDF: the store types uploads by their bytes.
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
 async function upload(token: string, bytes: Buffer, kind: 'image' | 'document' = 'image'): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: `/api/files?kind=${kind}`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', 'x-file-name': 'logo.png' }, payload: bytes });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/files?kind=${kind}`,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/octet-stream',
+      'x-file-name': 'logo.png',
+    },
+    payload: bytes,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.id;
 }
-const logoEntry = async (token: string) => (await call(t.app, token, 'GET', '/api/agency_logo_list')).json().data.find((l: any) => l.logo_type === 'agency_logo')?.logo_url ?? null;
+const logoEntry = async (token: string) =>
+  (await call(t.app, token, 'GET', '/api/agency_logo_list')).json().data.find((l: any) => l.logo_type === 'agency_logo')
+    ?.logo_url ?? null;
 const auditOf = (resource: string, id: number) =>
-  t.db.query<any>('select event, action, changes, user_name from audit_log where resource = $1 and record_id = $2 order by id', [resource, id]);
+  t.db.query<any>(
+    'select event, action, changes, user_name from audit_log where resource = $1 and record_id = $2 order by id',
+    [resource, id],
+  );
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 5 });
-  [admin, consultant, client, otherAdmin] = await Promise.all([loginAs(t.app, 'admin'), loginAs(t.app, 'consultant'), loginAs(t.app, 'client'), loginAs(t.app, 'otherAdmin')]);
-  merchantId = (await t.db.query<{ id: number }>(`select id from merchants where company_name = 'Brightway Staffing'`))[0].id;
-  otherMerchantId = (await t.db.query<{ id: number }>(`select id from merchants where company_name = 'Northern Care Recruitment'`))[0].id;
+  [admin, consultant, client, otherAdmin] = await Promise.all([
+    loginAs(t.app, 'admin'),
+    loginAs(t.app, 'consultant'),
+    loginAs(t.app, 'client'),
+    loginAs(t.app, 'otherAdmin'),
+  ]);
+  merchantId = (
+    await t.db.query<{ id: number }>(`select id from merchants where company_name = 'Brightway Staffing'`)
+  )[0].id;
+  otherMerchantId = (
+    await t.db.query<{ id: number }>(`select id from merchants where company_name = 'Northern Care Recruitment'`)
+  )[0].id;
 });
 afterAll(async () => {
   await t?.close();
@@ -35,12 +61,20 @@ afterAll(async () => {
 
 describe('PUT /api/merchants/:id', () => {
   it("an admin changes the agency's name (trimmed); GET answers it, and the audit trail says who", async () => {
-    const res = await call(t.app, admin, 'PUT', `/api/merchants/${merchantId}`, { company_name: '  Brightway Staffing Ltd  ' });
+    const res = await call(t.app, admin, 'PUT', `/api/merchants/${merchantId}`, {
+      company_name: '  Brightway Staffing Ltd  ',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ id: merchantId, company_name: 'Brightway Staffing Ltd' });
-    expect((await call(t.app, client, 'GET', `/api/merchants/${merchantId}`)).json().data.company_name).toBe('Brightway Staffing Ltd');
+    expect((await call(t.app, client, 'GET', `/api/merchants/${merchantId}`)).json().data.company_name).toBe(
+      'Brightway Staffing Ltd',
+    );
     const entries = await auditOf('merchants', merchantId);
-    expect(entries.at(-1)).toMatchObject({ event: 'update', user_name: 'Alex Morgan', changes: { company_name: { from: 'Brightway Staffing', to: 'Brightway Staffing Ltd' } } });
+    expect(entries.at(-1)).toMatchObject({
+      event: 'update',
+      user_name: 'Alex Morgan',
+      changes: { company_name: { from: 'Brightway Staffing', to: 'Brightway Staffing Ltd' } },
+    });
     await call(t.app, admin, 'PUT', `/api/merchants/${merchantId}`, { company_name: 'Brightway Staffing' });
   });
 
@@ -50,15 +84,29 @@ describe('PUT /api/merchants/:id', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.company_name).toBeTruthy();
     }
-    expect((await call(t.app, admin, 'GET', `/api/merchants/${merchantId}`)).json().data.company_name).toBe('Brightway Staffing');
+    expect((await call(t.app, admin, 'GET', `/api/merchants/${merchantId}`)).json().data.company_name).toBe(
+      'Brightway Staffing',
+    );
   });
 
   it('consultants and client users are refused (403), another agency does not find it (404)', async () => {
-    expect((await call(t.app, consultant, 'PUT', `/api/merchants/${merchantId}`, { company_name: 'Taken Over' })).statusCode).toBe(403);
-    expect((await call(t.app, client, 'PUT', `/api/merchants/${merchantId}`, { company_name: 'Taken Over' })).statusCode).toBe(403);
-    expect((await call(t.app, otherAdmin, 'PUT', `/api/merchants/${merchantId}`, { company_name: 'Taken Over' })).statusCode).toBe(404);
-    expect((await call(t.app, admin, 'PUT', `/api/merchants/${otherMerchantId}`, { company_name: 'Taken Over' })).statusCode).toBe(404);
-    const [a, b] = await Promise.all([merchantId, otherMerchantId].map(async (id) => (await t.db.query<any>('select company_name from merchants where id = $1', [id]))[0].company_name));
+    expect(
+      (await call(t.app, consultant, 'PUT', `/api/merchants/${merchantId}`, { company_name: 'Taken Over' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, client, 'PUT', `/api/merchants/${merchantId}`, { company_name: 'Taken Over' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, otherAdmin, 'PUT', `/api/merchants/${merchantId}`, { company_name: 'Taken Over' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, admin, 'PUT', `/api/merchants/${otherMerchantId}`, { company_name: 'Taken Over' })).statusCode,
+    ).toBe(404);
+    const [a, b] = await Promise.all(
+      [merchantId, otherMerchantId].map(
+        async (id) => (await t.db.query<any>('select company_name from merchants where id = $1', [id]))[0].company_name,
+      ),
+    );
     expect([a, b]).toEqual(['Brightway Staffing', 'Northern Care Recruitment']);
   });
 
@@ -76,9 +124,14 @@ describe('PUT /api/merchants/:id', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect((await call(t.app, otherAdmin, 'GET', `/api/files/${id}`)).statusCode).toBe(404);
-    expect((await auditOf('merchants', merchantId)).at(-1).changes).toEqual({ profile_photo: { from: '/demo/agency-logo.svg', to: id } });
+    expect((await auditOf('merchants', merchantId)).at(-1).changes).toEqual({
+      profile_photo: { from: '/demo/agency-logo.svg', to: id },
+    });
     // Sending the current logo back with a new name changes only the name.
-    const again = await call(t.app, admin, 'PUT', `/api/merchants/${merchantId}`, { company_name: 'Brightway Staffing', profile_photo: id });
+    const again = await call(t.app, admin, 'PUT', `/api/merchants/${merchantId}`, {
+      company_name: 'Brightway Staffing',
+      profile_photo: id,
+    });
     expect(again.statusCode).toBe(200);
 
     const removed = await call(t.app, admin, 'PUT', `/api/merchants/${merchantId}`, { profile_photo: null });
@@ -87,7 +140,11 @@ describe('PUT /api/merchants/:id', () => {
     // The old demo row does not come back.
     expect(await logoEntry(admin)).toBeNull();
     // The demo's own logo, a file the product ships, can be put back.
-    expect((await call(t.app, admin, 'PUT', `/api/merchants/${merchantId}`, { profile_photo: '/demo/agency-logo.svg' })).json().data.profile_photo).toBe('/demo/agency-logo.svg');
+    expect(
+      (
+        await call(t.app, admin, 'PUT', `/api/merchants/${merchantId}`, { profile_photo: '/demo/agency-logo.svg' })
+      ).json().data.profile_photo,
+    ).toBe('/demo/agency-logo.svg');
     expect(await logoEntry(client)).toBe('/demo/agency-logo.svg');
     await call(t.app, admin, 'PUT', `/api/merchants/${merchantId}`, { profile_photo: null });
   });
@@ -97,9 +154,23 @@ describe('PUT /api/merchants/:id', () => {
     const consultantsUpload = await upload(consultant, PNG);
     const otherAgencys = await upload(otherAdmin, PNG);
     const staffPhoto = await upload(admin, PNG);
-    const [staff] = await t.db.query<{ id: number }>('select id from candidates where merchant_id = $1 order by id limit 1', [merchantId]);
-    expect((await call(t.app, admin, 'PUT', `/api/candidates/${staff.id}`, { profile_photo: staffPhoto })).statusCode).toBe(200);
-    for (const profile_photo of [pdf, consultantsUpload, otherAgencys, staffPhoto, 'https://evil.example/logo.png', '//evil.example/logo.png', 'javascript:alert(1)', '00000000-0000-0000-0000-000000000000']) {
+    const [staff] = await t.db.query<{ id: number }>(
+      'select id from candidates where merchant_id = $1 order by id limit 1',
+      [merchantId],
+    );
+    expect(
+      (await call(t.app, admin, 'PUT', `/api/candidates/${staff.id}`, { profile_photo: staffPhoto })).statusCode,
+    ).toBe(200);
+    for (const profile_photo of [
+      pdf,
+      consultantsUpload,
+      otherAgencys,
+      staffPhoto,
+      'https://evil.example/logo.png',
+      '//evil.example/logo.png',
+      'javascript:alert(1)',
+      '00000000-0000-0000-0000-000000000000',
+    ]) {
       const res = await call(t.app, admin, 'PUT', `/api/merchants/${merchantId}`, { profile_photo });
       expect(res.statusCode, profile_photo).toBe(422);
       expect(res.json().errors.profile_photo).toBeTruthy();
@@ -114,7 +185,9 @@ describe('PUT /api/merchants/:id', () => {
   it('refuses unknown fields and a bad id without a 500', async () => {
     expect((await call(t.app, admin, 'PUT', `/api/merchants/${merchantId}`, { email: 'x@y.z' })).statusCode).toBe(422);
     expect((await call(t.app, admin, 'PUT', '/api/merchants/abc', {})).statusCode).toBeLessThan(500);
-    expect((await call(t.app, admin, 'PUT', `/api/merchants/${merchantId}`, { company_name: 42 })).statusCode).toBeLessThan(500);
+    expect(
+      (await call(t.app, admin, 'PUT', `/api/merchants/${merchantId}`, { company_name: 42 })).statusCode,
+    ).toBeLessThan(500);
   });
 });
 
@@ -124,8 +197,14 @@ describe('PUT /api/me', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.name).toBe('Carol Client-Smith');
     expect((await call(t.app, client, 'GET', '/api/client_login')).json().user.name).toBe('Carol Client-Smith');
-    const [user] = await t.db.query<{ id: number; name: string }>('select id, name from users where lower(email) = $1', [DEMO.client.email]);
-    expect((await auditOf('users', user.id)).at(-1)).toMatchObject({ event: 'update', changes: { name: { to: 'Carol Client-Smith' } } });
+    const [user] = await t.db.query<{ id: number; name: string }>(
+      'select id, name from users where lower(email) = $1',
+      [DEMO.client.email],
+    );
+    expect((await auditOf('users', user.id)).at(-1)).toMatchObject({
+      event: 'update',
+      changes: { name: { to: 'Carol Client-Smith' } },
+    });
     // Another user's name is untouched.
     expect((await call(t.app, admin, 'GET', '/api/admin_login')).json().user.name).not.toBe('Carol Client-Smith');
   });
@@ -142,13 +221,22 @@ describe('PUT /api/me', () => {
 
 describe('POST /api/me/password', () => {
   it('checks the current password and the new one, naming the field, and changes nothing', async () => {
-    const wrong = await call(t.app, consultant, 'POST', '/api/me/password', { current_password: 'not-it', new_password: 'a-brand-new-one' });
+    const wrong = await call(t.app, consultant, 'POST', '/api/me/password', {
+      current_password: 'not-it',
+      new_password: 'a-brand-new-one',
+    });
     expect(wrong.statusCode).toBe(422);
     expect(Object.keys(wrong.json().errors)).toEqual(['current_password']);
-    const short = await call(t.app, consultant, 'POST', '/api/me/password', { current_password: DEMO.consultant.password, new_password: 'short' });
+    const short = await call(t.app, consultant, 'POST', '/api/me/password', {
+      current_password: DEMO.consultant.password,
+      new_password: 'short',
+    });
     expect(short.statusCode).toBe(422);
     expect(Object.keys(short.json().errors)).toEqual(['new_password']);
-    const same = await call(t.app, consultant, 'POST', '/api/me/password', { current_password: 'demo-admin-x', new_password: 'demo-admin-x' });
+    const same = await call(t.app, consultant, 'POST', '/api/me/password', {
+      current_password: 'demo-admin-x',
+      new_password: 'demo-admin-x',
+    });
     expect(same.json().errors.new_password).toMatch(/different/);
     expect((await call(t.app, consultant, 'POST', '/api/me/password', {})).statusCode).toBe(422);
     await loginAs(t.app, 'consultant'); // the old password still works
@@ -163,9 +251,15 @@ describe('POST /api/me/password', () => {
     expect((await call(other, elsewhere, 'GET', '/api/client_login')).statusCode).toBe(200);
     expect((await call(t.app, again, 'GET', '/api/client_login')).statusCode).toBe(200);
 
-    const res = await call(t.app, here, 'POST', '/api/me/password', { current_password: DEMO.client2.password, new_password: 'a-much-longer-secret' });
+    const res = await call(t.app, here, 'POST', '/api/me/password', {
+      current_password: DEMO.client2.password,
+      new_password: 'a-much-longer-secret',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: expect.stringMatching(/signed out everywhere else/), other_sessions_ended: 2 });
+    expect(res.json()).toMatchObject({
+      message: expect.stringMatching(/signed out everywhere else/),
+      other_sessions_ended: 2,
+    });
 
     expect((await call(t.app, here, 'GET', '/api/client_login')).statusCode).toBe(200);
     expect((await call(t.app, again, 'GET', '/api/client_login')).statusCode).toBe(401);
@@ -175,16 +269,29 @@ describe('POST /api/me/password', () => {
 
     expect((await postLogin(t.app, 'client', DEMO.client2.email, DEMO.client2.password)).statusCode).toBe(401);
     expect((await postLogin(t.app, 'client', DEMO.client2.email, 'a-much-longer-secret')).statusCode).toBe(200);
-    const [u] = await t.db.query<any>('select id, password_hash from users where lower(email) = $1', [DEMO.client2.email]);
+    const [u] = await t.db.query<any>('select id, password_hash from users where lower(email) = $1', [
+      DEMO.client2.email,
+    ]);
     expect(u.password_hash).toMatch(/^scrypt\$/);
-    expect((await auditOf('users', u.id)).at(-1)).toMatchObject({ event: 'action', action: 'change_password', changes: {} });
+    expect((await auditOf('users', u.id)).at(-1)).toMatchObject({
+      event: 'action',
+      action: 'change_password',
+      changes: {},
+    });
   });
 
   it('wrong current passwords count towards the sign-in limit (429 after five)', async () => {
     const token = await loginAs(t.app, 'otherAdmin');
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await call(t.app, token, 'POST', '/api/me/password', { current_password: `guess-${i}`, new_password: 'a-brand-new-one' })).statusCode);
+      statuses.push(
+        (
+          await call(t.app, token, 'POST', '/api/me/password', {
+            current_password: `guess-${i}`,
+            new_password: 'a-brand-new-one',
+          })
+        ).statusCode,
+      );
     }
     expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
   });

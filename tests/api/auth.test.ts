@@ -50,7 +50,10 @@ describe('POST /api/admin_login', () => {
   it('signs in a consultant with role consultant', async () => {
     const res = await postLogin(t.app, 'admin', DEMO.consultant.email, DEMO.consultant.password);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ login_type: 'admin', user: { role: 'consultant', email: 'consultant@demo.test' } });
+    expect(res.json()).toMatchObject({
+      login_type: 'admin',
+      user: { role: 'consultant', email: 'consultant@demo.test' },
+    });
   });
 });
 
@@ -59,7 +62,15 @@ describe('POST /api/client_login', () => {
     const res = await postLogin(t.app, 'client', DEMO.client.email, DEMO.client.password);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['client_id', 'client_name', 'login_type', 'merchant_id', 'token', 'token_expiration', 'user']);
+    expect(Object.keys(body).sort()).toEqual([
+      'client_id',
+      'client_name',
+      'login_type',
+      'merchant_id',
+      'token',
+      'token_expiration',
+      'user',
+    ]);
     expect(body.login_type).toBe('client');
     expect(body.token_expiration).toMatch(ISO_UTC);
     expect(Date.parse(body.token_expiration)).toBeGreaterThan(Date.now());
@@ -67,7 +78,13 @@ describe('POST /api/client_login', () => {
     expect(body.client_name).toEqual(expect.any(String));
     const [own] = await t.db.query<{ name: string }>('select name from clients where id = $1', [body.client_id]);
     expect(body.client_name).toBe(own.name);
-    expect(body.user).toEqual({ id: expect.any(Number), name: 'Helen Carter', email: 'client@demo.test', role: 'manager', client_id: body.client_id });
+    expect(body.user).toEqual({
+      id: expect.any(Number),
+      name: 'Helen Carter',
+      email: 'client@demo.test',
+      role: 'manager',
+      client_id: body.client_id,
+    });
   });
 
   it('a client account cannot sign in to the agency panel (401 with the "Client?" hint), nor an admin to the client panel (401)', async () => {
@@ -94,7 +111,11 @@ describe('wrong credentials and bad input', () => {
     expect(none.statusCode).toBe(422);
     expect(none.json().message).toEqual(expect.any(String));
     expect(Object.keys(none.json().errors).sort()).toEqual(['email', 'password']);
-    const noPassword = await t.app.inject({ method: 'POST', url: '/api/client_login', payload: { email: 'client@demo.test' } });
+    const noPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/client_login',
+      payload: { email: 'client@demo.test' },
+    });
     expect(noPassword.statusCode).toBe(422);
     expect(Object.keys(noPassword.json().errors)).toEqual(['password']);
     const empty = await t.app.inject({ method: 'POST', url: '/api/admin_login', payload: { email: '', password: '' } });
@@ -103,16 +124,31 @@ describe('wrong credentials and bad input', () => {
   });
 
   it('invalid JSON answers 400, not 500', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin_login', headers: { 'content-type': 'application/json' }, payload: '{"email": "admin@demo.test", ' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin_login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "admin@demo.test", ',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toEqual(expect.any(String));
   });
 
   it('an empty JSON body and a non-object body are refused without 500', async () => {
-    const empty = await t.app.inject({ method: 'POST', url: '/api/admin_login', headers: { 'content-type': 'application/json' }, payload: '' });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin_login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(empty.statusCode).toBeGreaterThanOrEqual(400);
     expect(empty.statusCode).toBeLessThan(500);
-    const array = await t.app.inject({ method: 'POST', url: '/api/admin_login', headers: { 'content-type': 'application/json' }, payload: '[1,2]' });
+    const array = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin_login',
+      headers: { 'content-type': 'application/json' },
+      payload: '[1,2]',
+    });
     expect(array.statusCode).toBeGreaterThanOrEqual(400);
     expect(array.statusCode).toBeLessThan(500);
   });
@@ -120,7 +156,12 @@ describe('wrong credentials and bad input', () => {
 
 describe('tokens', () => {
   it('401 for a missing, malformed or unknown token, with a message', async () => {
-    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: 'Bearer garbage-token' }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer' },
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer garbage-token' },
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/admin_login', headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(401);
       expect(res.json().message).toEqual(expect.any(String));
@@ -169,7 +210,8 @@ describe('tokens', () => {
 describe('rate limiting', () => {
   // Counts are shared through the database: each test counts in a namespace of its own.
   let n = 0;
-  const isolated = (o: Partial<ConstructorParameters<typeof LoginThrottle>[0]> = {}) => new LoginThrottle({ ...o, namespace: `auth-${++n}:` });
+  const isolated = (o: Partial<ConstructorParameters<typeof LoginThrottle>[0]> = {}) =>
+    new LoginThrottle({ ...o, namespace: `auth-${++n}:` });
 
   it('the 6th attempt for one account answers 429 with retry-after, even with the right password', async () => {
     const app = await t.extraApp({ throttle: isolated() });
@@ -202,7 +244,9 @@ describe('rate limiting', () => {
     // A colleague signed in from this address before: it is known for them.
     expect((await from('10.9.9.9', DEMO.admin.email, DEMO.admin.password)).statusCode).toBe(200);
     // Concurrently: each failure costs a full scrypt hash; they run in libuv's thread pool.
-    const failures = await Promise.all(Array.from({ length: 8 }, (_, i) => from('10.9.9.9', `user${i}@nowhere.test`, 'x')));
+    const failures = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => from('10.9.9.9', `user${i}@nowhere.test`, 'x')),
+    );
     expect(failures.map((r) => r.statusCode)).toEqual(Array(8).fill(401));
     const refused = await from('10.9.9.9', 'someone-new@nowhere.test', 'x');
     expect(refused.statusCode).toBe(429);
@@ -217,7 +261,13 @@ describe('rate limiting', () => {
 
   it('with the default limits, 20 failures from one address stop the 21st account', async () => {
     const app = await t.extraApp({ throttle: isolated() });
-    const from = (email: string) => app.inject({ method: 'POST', url: '/api/admin_login', payload: { email, password: 'x' }, remoteAddress: '10.7.7.7' });
+    const from = (email: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/admin_login',
+        payload: { email, password: 'x' },
+        remoteAddress: '10.7.7.7',
+      });
     const failures = await Promise.all(Array.from({ length: 20 }, (_, i) => from(`u${i}@nowhere.test`)));
     expect(failures.map((r) => r.statusCode)).toEqual(Array(20).fill(401));
     expect((await from('u-last@nowhere.test')).statusCode).toBe(429);
@@ -225,9 +275,17 @@ describe('rate limiting', () => {
 });
 
 describe('users of an inactive or deleted client', () => {
-  const client2 = async () => (await t.db.query<{ client_id: number; merchant_id: number }>('select client_id, merchant_id from users where email = $1', [DEMO.client2.email]))[0];
+  const client2 = async () =>
+    (
+      await t.db.query<{ client_id: number; merchant_id: number }>(
+        'select client_id, merchant_id from users where email = $1',
+        [DEMO.client2.email],
+      )
+    )[0];
   afterEach(async () => {
-    await t.db.query(`update clients set status = 'active', deleted_at = null where id = $1`, [(await client2()).client_id]);
+    await t.db.query(`update clients set status = 'active', deleted_at = null where id = $1`, [
+      (await client2()).client_id,
+    ]);
   });
 
   it('cannot sign in: the same 401 as a wrong password', async () => {
@@ -260,7 +318,10 @@ describe('users of an inactive or deleted client', () => {
       await endSessionsOfClient(tx, t.app.cluster, merchant_id, client_id);
     });
     expect((await call(t.app, token, 'GET', '/api/client_login')).statusCode).toBe(401);
-    const [{ n }] = await t.db.query<{ n: number }>('select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.client_id = $1', [client_id]);
+    const [{ n }] = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.client_id = $1',
+      [client_id],
+    );
     expect(n).toBe(0);
     expect((await call(t.app, otherClient, 'GET', '/api/client_login')).statusCode).toBe(200);
   });

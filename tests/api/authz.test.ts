@@ -21,16 +21,34 @@ let candidateEmail: string;
 
 /** What the areas' rows (tests/api/authz/) run with. */
 const ctx: AuthzContext = {
-  get t() { return t; },
-  get setup() { return setup; },
-  get setupB() { return setupB; },
-  get today() { return today; },
-  tokens, ids, shared, sharedB,
+  get t() {
+    return t;
+  },
+  get setup() {
+    return setup;
+  },
+  get setupB() {
+    return setupB;
+  },
+  get today() {
+    return today;
+  },
+  tokens,
+  ids,
+  shared,
+  sharedB,
   must: (res, status) => must(res, status),
   next: () => next(),
 };
 
-const WHO: Record<Exclude<Principal, 'anonymous'>, keyof typeof DEMO> = { admin: 'admin', consultant: 'consultant', clientA: 'client', clientB: 'client2', otherAdmin: 'otherAdmin', staff: 'staff' };
+const WHO: Record<Exclude<Principal, 'anonymous'>, keyof typeof DEMO> = {
+  admin: 'admin',
+  consultant: 'consultant',
+  clientA: 'client',
+  clientB: 'client2',
+  otherAdmin: 'otherAdmin',
+  staff: 'staff',
+};
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 let n = 0;
 const next = () => ++n;
@@ -40,13 +58,31 @@ async function must(res: { statusCode: number; body: string; json(): any }, stat
   return res.json().data;
 }
 const upload = (token: string) =>
-  t.app.inject({ method: 'POST', url: '/api/files?kind=document', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', 'x-file-name': 'scan.pdf' }, payload: PDF });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/files?kind=document',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/octet-stream',
+      'x-file-name': 'scan.pdf',
+    },
+    payload: PDF,
+  });
 
 /** Bodies that would be stored for an allowed principal of agency A (names are unique on every call). */
 const createBody: Record<string, (token: string) => Promise<Record<string, unknown>>> = {
   clients: async () => ({ name: `Authz Client ${next()}`, billing_email: 'accounts@authz.example' }),
-  sites: async () => ({ name: `Authz Site ${next()}`, client_id: ids.clientA, address: { line1: '1 Test Street', city: 'Leeds', postcode: 'LS1 1AA' } }),
-  candidates: async () => ({ first_name: 'Authz', last_name: `Person${next()}`, email: `authz.${next()}@authz.example`, job_role_id: shared.job_roles }),
+  sites: async () => ({
+    name: `Authz Site ${next()}`,
+    client_id: ids.clientA,
+    address: { line1: '1 Test Street', city: 'Leeds', postcode: 'LS1 1AA' },
+  }),
+  candidates: async () => ({
+    first_name: 'Authz',
+    last_name: `Person${next()}`,
+    email: `authz.${next()}@authz.example`,
+    job_role_id: shared.job_roles,
+  }),
   job_roles: async () => ({ name: `Authz Role ${next()}` }),
   staff_statuses: async () => ({ name: `Authz Status ${next()}` }),
   employment_types: async () => ({ name: `Authz Type ${next()}` }),
@@ -54,12 +90,27 @@ const createBody: Record<string, (token: string) => Promise<Record<string, unkno
   document_categories: async () => ({ name: `Authz Category ${next()}` }),
   staff_detail_fields: async () => ({ label: 'Authz field', key: `authz_${next()}`, field_type: 'text' }),
   // The file must be the caller's own upload.
-  candidate_documents: async (token) => ({ candidate_id: shared.candidates, document_category_id: shared.document_categories, file: (await upload(token)).json().data?.id ?? 'none', issue_date: today, expiry_date: addDaysToDate(today, 365) }),
-  candidate_restrictions: async () => ({ candidate_id: shared.candidates, client_id: ids.clientA, reason: 'Authz test', restricted_on: today }),
+  candidate_documents: async (token) => ({
+    candidate_id: shared.candidates,
+    document_category_id: shared.document_categories,
+    file: (await upload(token)).json().data?.id ?? 'none',
+    issue_date: today,
+    expiry_date: addDaysToDate(today, 365),
+  }),
+  candidate_restrictions: async () => ({
+    candidate_id: shared.candidates,
+    client_id: ids.clientA,
+    reason: 'Authz test',
+    restricted_on: today,
+  }),
   // One per staff member: a new staff member each time.
   candidate_preferences: async () => ({ candidate_id: await fresh('candidates'), prefers_night: true }),
   // A past day (the demo fills the coming weeks) of a new staff member each time: one entry per staff member and day.
-  availability: async () => ({ candidate_id: await fresh('candidates'), date: addDaysToDate(today, -100), status: 'available' }),
+  availability: async () => ({
+    candidate_id: await fresh('candidates'),
+    date: addDaysToDate(today, -100),
+    status: 'available',
+  }),
   audit_entries: async () => ({ event: 'create' }),
 };
 
@@ -83,8 +134,12 @@ async function freshFor(resource: string, action: string): Promise<number> {
   if (own) return (own.fresh![key] ?? own.fresh![resource])(ctx);
   if (resource === 'candidate_documents') return fresh(resource);
   const id = await fresh('candidates');
-  if (action === 'activate' || action === 'deactivate') await must(await call(t.app, setup, 'POST', `/api/candidates/${id}/actions/approve`, {}));
-  if (action === 'deactivate') await must(await call(t.app, setup, 'POST', `/api/candidates/${id}/actions/activate`, { override_reason: 'Authz test' }));
+  if (action === 'activate' || action === 'deactivate')
+    await must(await call(t.app, setup, 'POST', `/api/candidates/${id}/actions/approve`, {}));
+  if (action === 'deactivate')
+    await must(
+      await call(t.app, setup, 'POST', `/api/candidates/${id}/actions/activate`, { override_reason: 'Authz test' }),
+    );
   return id;
 }
 const actionInput: Record<string, Record<string, unknown>> = {
@@ -106,20 +161,58 @@ async function requestFor(r: MatrixRow, p: Principal, otherAgency = false): Prom
   const special: Record<string, () => Promise<Req> | Req> = {
     'GET /api/docs/static/*': () => ({ method: 'GET', url: '/api/docs/static/swagger-ui.css' }),
     'POST /api/logout': () => ({ method: 'POST', url: r.url }),
-    'POST /api/admin_login': () => ({ method: 'POST', url: r.url, payload: { email: DEMO.admin.email, password: DEMO.admin.password } }),
-    'POST /api/client_login': () => ({ method: 'POST', url: r.url, payload: { email: DEMO.client.email, password: DEMO.client.password } }),
-    'GET /api/merchants/:id': () => ({ method: 'GET', url: `/api/merchants/${otherAgency ? ids.merchantB : ids.merchantA}` }),
+    'POST /api/admin_login': () => ({
+      method: 'POST',
+      url: r.url,
+      payload: { email: DEMO.admin.email, password: DEMO.admin.password },
+    }),
+    'POST /api/client_login': () => ({
+      method: 'POST',
+      url: r.url,
+      payload: { email: DEMO.client.email, password: DEMO.client.password },
+    }),
+    'GET /api/merchants/:id': () => ({
+      method: 'GET',
+      url: `/api/merchants/${otherAgency ? ids.merchantB : ids.merchantA}`,
+    }),
     // Nothing new: authorised and found, the agency is answered unchanged.
-    'PUT /api/merchants/:id': () => ({ method: 'PUT', url: `/api/merchants/${otherAgency ? ids.merchantB : ids.merchantA}`, payload: {} }),
+    'PUT /api/merchants/:id': () => ({
+      method: 'PUT',
+      url: `/api/merchants/${otherAgency ? ids.merchantB : ids.merchantA}`,
+      payload: {},
+    }),
     'PUT /api/me': () => ({ method: 'PUT', url: r.url, payload: {} }),
-    'PUT /api/number_series/:series': () => ({ method: 'PUT', url: '/api/number_series/AUTHZ', payload: { next_number: 1 } }),
+    'PUT /api/number_series/:series': () => ({
+      method: 'PUT',
+      url: '/api/number_series/AUTHZ',
+      payload: { next_number: 1 },
+    }),
     // A wrong current password: the demo passwords stay as they are.
-    'POST /api/me/password': () => ({ method: 'POST', url: r.url, payload: { current_password: 'not-the-password', new_password: 'another-password-1' } }),
-    'GET /api/search_candidate': () => ({ method: 'GET', url: `/api/search_candidate?candidate_query=${encodeURIComponent(candidateEmail)}` }),
-    'POST /api/files': () => ({ method: 'POST', url: '/api/files?kind=document', headers: { 'content-type': 'application/octet-stream' }, payload: PDF }),
+    'POST /api/me/password': () => ({
+      method: 'POST',
+      url: r.url,
+      payload: { current_password: 'not-the-password', new_password: 'another-password-1' },
+    }),
+    'GET /api/search_candidate': () => ({
+      method: 'GET',
+      url: `/api/search_candidate?candidate_query=${encodeURIComponent(candidateEmail)}`,
+    }),
+    'POST /api/files': () => ({
+      method: 'POST',
+      url: '/api/files?kind=document',
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: PDF,
+    }),
     'GET /api/files/:id': () => ({ method: 'GET', url: `/api/files/${own.file}` }),
-    'GET /api/staff_availability': () => ({ method: 'GET', url: `/api/staff_availability?week_start=${mondayOf(today)}` }),
-    'POST /api/staff_availability/copy_week': () => ({ method: 'POST', url: r.url, payload: { week_start: mondayOf(today), candidate_ids: [Number(shared.candidates)] } }),
+    'GET /api/staff_availability': () => ({
+      method: 'GET',
+      url: `/api/staff_availability?week_start=${mondayOf(today)}`,
+    }),
+    'POST /api/staff_availability/copy_week': () => ({
+      method: 'POST',
+      url: r.url,
+      payload: { week_start: mondayOf(today), candidate_ids: [Number(shared.candidates)] },
+    }),
   };
   if (special[key]) return special[key]();
   const area = areas.find((a) => a.requests?.[key]);
@@ -130,12 +223,18 @@ async function requestFor(r: MatrixRow, p: Principal, otherAgency = false): Prom
   if (compliance) return { method: 'GET', url: `/api/candidates/${own.candidates}/compliance` };
   if (action) {
     const target = otherAgency ? Number(own[resource]) : await freshFor(resource, action);
-    const input = actionInput[`${resource} ${action}`] ?? areas.find((a) => a.actionInput?.[`${resource} ${action}`])?.actionInput?.[`${resource} ${action}`] ?? {};
+    const input =
+      actionInput[`${resource} ${action}`] ??
+      areas.find((a) => a.actionInput?.[`${resource} ${action}`])?.actionInput?.[`${resource} ${action}`] ??
+      {};
     return hasId
       ? { method: 'POST', url: `/api/${resource}/${target}/actions/${action}`, payload: input }
       : { method: 'POST', url: `/api/${resource}/actions/${action}`, payload: { ids: [target], ...input } };
   }
-  if (!hasId) return r.method === 'POST' ? { method: 'POST', url: r.url, payload: await bodyFor(resource, token ?? setup) } : { method: r.method, url: r.url };
+  if (!hasId)
+    return r.method === 'POST'
+      ? { method: 'POST', url: r.url, payload: await bodyFor(resource, token ?? setup) }
+      : { method: r.method, url: r.url };
   const id = r.method === 'DELETE' && !otherAgency ? await fresh(resource) : own[resource];
   // An edit that sends nothing new: authorised and found, it answers the record unchanged.
   return { method: r.method, url: `/api/${resource}/${id}`, ...(r.method === 'PUT' ? { payload: {} } : {}) };
@@ -144,12 +243,17 @@ async function requestFor(r: MatrixRow, p: Principal, otherAgency = false): Prom
 async function run(req: Req, token: string | undefined) {
   return t.app.inject({ ...req, headers: { ...req.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
-const matches = (status: number, outcome: Outcome) => (outcome === 'ok' ? status >= 200 && status < 300 : status === outcome);
+const matches = (status: number, outcome: Outcome) =>
+  outcome === 'ok' ? status >= 200 && status < 300 : status === outcome;
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 20 });
   const principals = Object.keys(WHO) as (keyof typeof WHO)[];
-  const got = await Promise.all([...principals.map((p) => loginAs(t.app, WHO[p])), loginAs(t.app, 'admin'), loginAs(t.app, 'otherAdmin')]);
+  const got = await Promise.all([
+    ...principals.map((p) => loginAs(t.app, WHO[p])),
+    loginAs(t.app, 'admin'),
+    loginAs(t.app, 'otherAdmin'),
+  ]);
   principals.forEach((p, i) => (tokens[p] = got[i]));
   tokens.anonymous = undefined;
   [setup, setupB] = got.slice(principals.length);
@@ -161,11 +265,24 @@ beforeAll(async () => {
   ids.clientA = (await q(`select id from clients where name = 'Meadowbank Care Home'`)).id;
   ids.clientB = (await q(`select id from clients where name = 'Oakwood Lodge'`)).id;
   // Records the seed made: of client A where they have a client, and the other agency's.
-  for (const [m, into] of [[ids.merchantA, shared], [ids.merchantB, sharedB]] as const) {
-    for (const table of ['clients', 'job_roles', 'staff_statuses', 'employment_types', 'staff_profiles', 'document_categories', 'staff_detail_fields']) {
+  for (const [m, into] of [
+    [ids.merchantA, shared],
+    [ids.merchantB, sharedB],
+  ] as const) {
+    for (const table of [
+      'clients',
+      'job_roles',
+      'staff_statuses',
+      'employment_types',
+      'staff_profiles',
+      'document_categories',
+      'staff_detail_fields',
+    ]) {
       into[table] = (await q(`select id from ${table} where merchant_id = $1 order by id limit 1`, [m])).id;
     }
-    into.candidates = (await q(`select id from candidates where merchant_id = $1 and deleted_at is null order by id limit 1`, [m])).id;
+    into.candidates = (
+      await q(`select id from candidates where merchant_id = $1 and deleted_at is null order by id limit 1`, [m])
+    ).id;
   }
   shared.clients = ids.clientA;
   shared.sites = (await q('select id from sites where client_id = $1 order by id limit 1', [ids.clientA])).id;
@@ -173,17 +290,57 @@ beforeAll(async () => {
   candidateEmail = (await q('select email from candidates where id = $1', [shared.candidates])).email;
 
   // The staff records each agency makes through the API (its own admin, its own records).
-  for (const [token, into, m] of [[setup, shared, ids.merchantA], [setupB, sharedB, ids.merchantB]] as const) {
+  for (const [token, into, m] of [
+    [setup, shared, ids.merchantA],
+    [setupB, sharedB, ids.merchantB],
+  ] as const) {
     const file = (await must(await upload(token), 201)).id;
-    const doc = await must(await call(t.app, token, 'POST', '/api/candidate_documents', { candidate_id: into.candidates, document_category_id: into.document_categories, file, issue_date: today, expiry_date: addDaysToDate(today, 365) }), 201);
+    const doc = await must(
+      await call(t.app, token, 'POST', '/api/candidate_documents', {
+        candidate_id: into.candidates,
+        document_category_id: into.document_categories,
+        file,
+        issue_date: today,
+        expiry_date: addDaysToDate(today, 365),
+      }),
+      201,
+    );
     into.candidate_documents = doc.id;
     into.file = file;
     const clientOfAgency = m === ids.merchantA ? ids.clientA : into.clients;
-    into.candidate_restrictions = (await must(await call(t.app, token, 'POST', '/api/candidate_restrictions', { candidate_id: into.candidates, client_id: clientOfAgency, reason: 'Shared fixture', restricted_on: today }), 201)).id;
+    into.candidate_restrictions = (
+      await must(
+        await call(t.app, token, 'POST', '/api/candidate_restrictions', {
+          candidate_id: into.candidates,
+          client_id: clientOfAgency,
+          reason: 'Shared fixture',
+          restricted_on: today,
+        }),
+        201,
+      )
+    ).id;
     // One set of preferences per staff member, and the demo may have given the first one theirs already.
-    const [taken] = await t.db.query<{ id: number }>('select id from candidate_preferences where candidate_id = $1', [into.candidates]);
-    into.candidate_preferences = taken?.id ?? (await must(await call(t.app, token, 'POST', '/api/candidate_preferences', { candidate_id: into.candidates }), 201)).id;
-    into.availability = (await must(await call(t.app, token, 'POST', '/api/availability', { candidate_id: into.candidates, date: addDaysToDate(today, -60), status: 'day' }), 201)).id;
+    const [taken] = await t.db.query<{ id: number }>('select id from candidate_preferences where candidate_id = $1', [
+      into.candidates,
+    ]);
+    into.candidate_preferences =
+      taken?.id ??
+      (
+        await must(
+          await call(t.app, token, 'POST', '/api/candidate_preferences', { candidate_id: into.candidates }),
+          201,
+        )
+      ).id;
+    into.availability = (
+      await must(
+        await call(t.app, token, 'POST', '/api/availability', {
+          candidate_id: into.candidates,
+          date: addDaysToDate(today, -60),
+          status: 'day',
+        }),
+        201,
+      )
+    ).id;
     into.audit_entries = (await q('select id from audit_log where merchant_id = $1 order by id limit 1', [m])).id;
   }
   for (const area of areas) await area.prepare?.(ctx);
@@ -194,7 +351,9 @@ afterAll(async () => {
 
 describe('the table lists every route', () => {
   it('every registered /api route (HEAD aside) has a row, and every row is a registered route', async () => {
-    const registered = new Set(t.app.routes.filter((r) => r.method !== 'HEAD' && /^\/api(\/|$)/.test(r.url)).map((r) => `${r.method} ${r.url}`));
+    const registered = new Set(
+      t.app.routes.filter((r) => r.method !== 'HEAD' && /^\/api(\/|$)/.test(r.url)).map((r) => `${r.method} ${r.url}`),
+    );
     const listed = new Set(matrix.map((r) => `${r.method} ${r.url}`));
     const missing = [...registered].filter((k) => !listed.has(k));
     const unknown = [...listed].filter((k) => !registered.has(k));
@@ -212,7 +371,10 @@ describe('every row, for every principal', () => {
       const token = r.url === '/api/logout' && p !== 'anonymous' ? await loginAs(t.app, WHO[p]) : tokens[p];
       const req = await requestFor(r, p);
       const res = await run(req, token);
-      if (res.statusCode >= 500 || !matches(res.statusCode, r.expect[p])) failures.push(`${p}: ${req.method} ${req.url} → ${res.statusCode}, expected ${r.expect[p]} (${res.body.slice(0, 160)})`);
+      if (res.statusCode >= 500 || !matches(res.statusCode, r.expect[p]))
+        failures.push(
+          `${p}: ${req.method} ${req.url} → ${res.statusCode}, expected ${r.expect[p]} (${res.body.slice(0, 160)})`,
+        );
     }
     expect(failures).toEqual([]);
   });
@@ -238,13 +400,16 @@ describe("agency B's records do not exist for agency A's admin", () => {
       const res = await run(req, tokens.admin);
       // A route the admin is not granted at all refuses before looking (403); every other one does not find it.
       const expected = r.expect.admin === 403 ? 403 : 404;
-      if (res.statusCode !== expected) failures.push(`${req.method} ${req.url} → ${res.statusCode}, expected ${expected} (${res.body.slice(0, 160)})`);
+      if (res.statusCode !== expected)
+        failures.push(`${req.method} ${req.url} → ${res.statusCode}, expected ${expected} (${res.body.slice(0, 160)})`);
     }
     expect(failures).toEqual([]);
     expect(await snapshot()).toBe(before);
     // The other agency still sees its own records.
     for (const resource of ['clients', 'sites', 'candidates', 'candidate_documents', 'availability']) {
-      expect((await call(t.app, setupB, 'GET', `/api/${resource}/${sharedB[resource]}`)).statusCode, resource).toBe(200);
+      expect((await call(t.app, setupB, 'GET', `/api/${resource}/${sharedB[resource]}`)).statusCode, resource).toBe(
+        200,
+      );
     }
   });
 });

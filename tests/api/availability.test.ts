@@ -17,7 +17,12 @@ const NEXT = addDaysToDate(WEEK, 7);
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 40 });
   app = t.app;
-  [admin, consultant, other, client] = await Promise.all([loginAs(app, 'admin'), loginAs(app, 'consultant'), loginAs(app, 'otherAdmin'), loginAs(app, 'client')]);
+  [admin, consultant, other, client] = await Promise.all([
+    loginAs(app, 'admin'),
+    loginAs(app, 'consultant'),
+    loginAs(app, 'otherAdmin'),
+    loginAs(app, 'client'),
+  ]);
 });
 afterAll(() => t?.close());
 
@@ -25,8 +30,14 @@ const get = (url: string, token = admin) => call(app, token, 'GET', url);
 const post = (url: string, body: unknown, token = admin) => call(app, token, 'POST', url, body);
 
 async function newStaff(first: string, last: string, token = admin) {
-  const [role] = await t.db.query<{ id: number }>(`select j.id from job_roles j join users u on u.merchant_id = j.merchant_id where u.email = 'admin@demo.test' order by j.id limit 1`);
-  const res = await post('/api/candidates', { first_name: first, last_name: last, email: `${first}.${last}@avail.example`.toLowerCase(), job_role_id: role.id }, token);
+  const [role] = await t.db.query<{ id: number }>(
+    `select j.id from job_roles j join users u on u.merchant_id = j.merchant_id where u.email = 'admin@demo.test' order by j.id limit 1`,
+  );
+  const res = await post(
+    '/api/candidates',
+    { first_name: first, last_name: last, email: `${first}.${last}@avail.example`.toLowerCase(), job_role_id: role.id },
+    token,
+  );
   expect(res.statusCode).toBe(201);
   return res.json().data as { id: number };
 }
@@ -41,7 +52,12 @@ describe('the week', () => {
     expect(body.dates[0]).toBe(WEEK);
     expect(body.dates[6]).toBe(addDaysToDate(WEEK, 6));
     const staffList = (await get('/api/candidates?per_page=10')).json();
-    expect(body).toMatchObject({ total_count: staffList.total_count, total_pages: staffList.total_pages, current_page: 1, per_page: 10 });
+    expect(body).toMatchObject({
+      total_count: staffList.total_count,
+      total_pages: staffList.total_pages,
+      current_page: 1,
+      per_page: 10,
+    });
     expect(body.data.map((r: any) => r.id)).toEqual(staffList.data.map((r: any) => r.id));
     for (const row of body.data) {
       expect(Object.keys(row).sort()).toEqual(['days', 'first_name', 'id', 'job_role_id', 'last_name']);
@@ -57,7 +73,11 @@ describe('the week', () => {
 
   it('shows the days written through the engine routes, with id and version, and clears them on delete', async () => {
     const s = await newStaff('Wendy', 'Weekgrid');
-    const created = await post('/api/availability', { candidate_id: s.id, date: addDaysToDate(WEEK, 2), status: 'night' });
+    const created = await post('/api/availability', {
+      candidate_id: s.id,
+      date: addDaysToDate(WEEK, 2),
+      status: 'night',
+    });
     expect(created.statusCode).toBe(201);
     const a = created.json().data;
     let row = (await get(`/api/staff_availability?week_start=${WEEK}&q=weekgrid`)).json().data[0];
@@ -65,7 +85,10 @@ describe('the week', () => {
     expect(row.days[addDaysToDate(WEEK, 2)]).toEqual({ id: a.id, status: 'night', version: a.version });
     expect(row.days[WEEK]).toBeNull();
 
-    const changed = await call(app, admin, 'PUT', `/api/availability/${a.id}`, { status: 'long_day', version: a.version });
+    const changed = await call(app, admin, 'PUT', `/api/availability/${a.id}`, {
+      status: 'long_day',
+      version: a.version,
+    });
     expect(changed.statusCode).toBe(200);
     const stale = await call(app, admin, 'PUT', `/api/availability/${a.id}`, { status: 'day', version: a.version });
     expect(stale.statusCode).toBe(409);
@@ -117,12 +140,20 @@ describe('copy week', () => {
   it('copies the week to the next, updating existing days and creating missing ones, audited', async () => {
     const s = await newStaff('Cora', 'Copyweek');
     const s2 = await newStaff('Otto', 'Copyweek');
-    for (const [offset, status] of [[0, 'available'], [1, 'day'], [5, 'unavailable']] as const) {
-      expect((await post('/api/availability', { candidate_id: s.id, date: addDaysToDate(WEEK, offset), status })).statusCode).toBe(201);
+    for (const [offset, status] of [
+      [0, 'available'],
+      [1, 'day'],
+      [5, 'unavailable'],
+    ] as const) {
+      expect(
+        (await post('/api/availability', { candidate_id: s.id, date: addDaysToDate(WEEK, offset), status })).statusCode,
+      ).toBe(201);
     }
     await post('/api/availability', { candidate_id: s2.id, date: WEEK, status: 'night' });
     // Next Tuesday already set to something else: it is overwritten; next Wednesday (empty in the source) is kept.
-    const tuesday = (await post('/api/availability', { candidate_id: s.id, date: addDaysToDate(NEXT, 1), status: 'night' })).json().data;
+    const tuesday = (
+      await post('/api/availability', { candidate_id: s.id, date: addDaysToDate(NEXT, 1), status: 'night' })
+    ).json().data;
     await post('/api/availability', { candidate_id: s.id, date: addDaysToDate(NEXT, 2), status: 'long_day' });
 
     const res = await post('/api/staff_availability/copy_week', { week_start: WEEK, candidate_ids: [s.id] });
@@ -131,7 +162,11 @@ describe('copy week', () => {
 
     const row = (await get(`/api/staff_availability?week_start=${NEXT}&q=cora`)).json().data[0];
     expect(row.days[NEXT].status).toBe('available');
-    expect(row.days[addDaysToDate(NEXT, 1)]).toMatchObject({ id: tuesday.id, status: 'day', version: tuesday.version + 1 });
+    expect(row.days[addDaysToDate(NEXT, 1)]).toMatchObject({
+      id: tuesday.id,
+      status: 'day',
+      version: tuesday.version + 1,
+    });
     expect(row.days[addDaysToDate(NEXT, 2)].status).toBe('long_day');
     expect(row.days[addDaysToDate(NEXT, 5)].status).toBe('unavailable');
     expect(row.days[addDaysToDate(NEXT, 6)]).toBeNull();
@@ -139,7 +174,10 @@ describe('copy week', () => {
     const otto = (await get(`/api/staff_availability?week_start=${NEXT}&q=otto`)).json().data[0];
     expect(Object.values(otto.days).every((d) => d === null)).toBe(true);
 
-    const [{ n }] = await t.db.query<{ n: number }>(`select count(*)::int as n from audit_log where resource = 'availability' and record_id = $1 and event = 'update'`, [tuesday.id]);
+    const [{ n }] = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from audit_log where resource = 'availability' and record_id = $1 and event = 'update'`,
+      [tuesday.id],
+    );
     expect(n).toBe(1);
 
     // Without candidate_ids: every staff member with entries that week (Otto's Monday comes along).
@@ -151,19 +189,29 @@ describe('copy week', () => {
   });
 
   it('copies nothing of another agency, even when its ids are named', async () => {
-    const [foreign] = await t.db.query<{ id: number }>(`select c.id from candidates c join users u on u.merchant_id = c.merchant_id where u.email = 'admin@other.test' order by c.id limit 1`);
-    await t.db.query(`insert into availability (merchant_id, candidate_id, date, status) select merchant_id, id, $2, 'day' from candidates where id = $1`, [foreign.id, WEEK]);
+    const [foreign] = await t.db.query<{ id: number }>(
+      `select c.id from candidates c join users u on u.merchant_id = c.merchant_id where u.email = 'admin@other.test' order by c.id limit 1`,
+    );
+    await t.db.query(
+      `insert into availability (merchant_id, candidate_id, date, status) select merchant_id, id, $2, 'day' from candidates where id = $1`,
+      [foreign.id, WEEK],
+    );
     const res = await post('/api/staff_availability/copy_week', { week_start: WEEK, candidate_ids: [foreign.id] });
     expect(res.json()).toEqual({ copied: 0 });
-    const [{ n }] = await t.db.query<{ n: number }>('select count(*)::int as n from availability where candidate_id = $1 and date = $2', [foreign.id, NEXT]);
+    const [{ n }] = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from availability where candidate_id = $1 and date = $2',
+      [foreign.id, NEXT],
+    );
     expect(n).toBe(0);
   });
 });
 
 describe('access', () => {
-  it('never lists another agency\'s staff', async () => {
+  it("never lists another agency's staff", async () => {
     const theirs = (await get(`/api/staff_availability?week_start=${WEEK}&per_page=100`, other)).json();
-    const ours = await t.db.query<{ id: number }>(`select c.id from candidates c join users u on u.merchant_id = c.merchant_id where u.email = 'admin@demo.test'`);
+    const ours = await t.db.query<{ id: number }>(
+      `select c.id from candidates c join users u on u.merchant_id = c.merchant_id where u.email = 'admin@demo.test'`,
+    );
     const ourIds = new Set(ours.map((r) => r.id));
     expect(theirs.total_count).toBeGreaterThan(0);
     expect(theirs.data.some((r: any) => ourIds.has(r.id))).toBe(false);

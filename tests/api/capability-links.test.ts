@@ -40,7 +40,10 @@ beforeAll(async () => {
   adminCtx = async () => {
     const timeZone = await agencyZone(t.db, merchantId);
     const now = t.app.clock();
-    return withEngine({ db: t.db, principal: principalFromUser(u), now, timeZone, today: agencyToday(timeZone, now) }, t.app.engine);
+    return withEngine(
+      { db: t.db, principal: principalFromUser(u), now, timeZone, today: agencyToday(timeZone, now) },
+      t.app.engine,
+    );
   };
 });
 afterAll(async () => {

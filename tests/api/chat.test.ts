@@ -26,9 +26,16 @@ const staffLogin = async (app: FastifyInstance, email = 'staff@demo.test', passw
   return res.json().token as string;
 };
 const openChannel = async (token: string, senderId: number, receiverId = merchantA) =>
-  call(t.app, token, 'POST', '/api/chats/create_channel', { sender_id: senderId, sender_type: 'Candidate', receiver_id: receiverId, receiver_type: 'Merchant' });
-const send = (token: string, channel_sid: string, message: string) => call(t.app, token, 'POST', '/api/chats/send_message_to_channel', { channel_sid, message });
-const fetchMessages = (token: string, sid: string, query = '') => call(t.app, token, 'GET', `/api/chats/fetch_messages?channel_sid=${encodeURIComponent(sid)}${query}`);
+  call(t.app, token, 'POST', '/api/chats/create_channel', {
+    sender_id: senderId,
+    sender_type: 'Candidate',
+    receiver_id: receiverId,
+    receiver_type: 'Merchant',
+  });
+const send = (token: string, channel_sid: string, message: string) =>
+  call(t.app, token, 'POST', '/api/chats/send_message_to_channel', { channel_sid, message });
+const fetchMessages = (token: string, sid: string, query = '') =>
+  call(t.app, token, 'GET', `/api/chats/fetch_messages?channel_sid=${encodeURIComponent(sid)}${query}`);
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 20 });
@@ -43,8 +50,17 @@ beforeAll(async () => {
   merchantA = (await one(`select id from merchants where company_name = 'Brightway Staffing'`)).id;
   merchantB = (await one(`select id from merchants where company_name = 'Northern Care Recruitment'`)).id;
   staffCandidate = (await one(`select candidate_id from users where email = 'staff@demo.test'`)).candidate_id;
-  colleague = (await one('select id from candidates where merchant_id = $1 and id <> $2 and deleted_at is null order by id limit 1', [merchantA, staffCandidate])).id;
-  candidateB = (await one('select id from candidates where merchant_id = $1 and deleted_at is null order by id limit 1', [merchantB])).id;
+  colleague = (
+    await one(
+      'select id from candidates where merchant_id = $1 and id <> $2 and deleted_at is null order by id limit 1',
+      [merchantA, staffCandidate],
+    )
+  ).id;
+  candidateB = (
+    await one('select id from candidates where merchant_id = $1 and deleted_at is null order by id limit 1', [
+      merchantB,
+    ])
+  ).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -73,14 +89,26 @@ describe('the spec calls, with their exact shapes', () => {
     const body = sent.json();
     expect(body.success).toBe(true);
     expect(typeof body.message).toBe('string');
-    expect(body.data).toMatchObject({ sender: 'Alex Morgan', sender_type: 'Merchant', content: 'Can you work Friday night?', mine: true });
+    expect(body.data).toMatchObject({
+      sender: 'Alex Morgan',
+      sender_type: 'Merchant',
+      content: 'Can you work Friday night?',
+      mine: true,
+    });
 
     const got = await fetchMessages(admin, sid);
     expect(got.statusCode, got.body).toBe(200);
     const { messages } = got.json();
     expect(Array.isArray(messages)).toBe(true);
     const last = messages[messages.length - 1];
-    expect(last).toEqual({ id: body.data.id, sender: 'Alex Morgan', sender_type: 'Merchant', content: 'Can you work Friday night?', created_at: expect.any(String), mine: true });
+    expect(last).toEqual({
+      id: body.data.id,
+      sender: 'Alex Morgan',
+      sender_type: 'Merchant',
+      content: 'Can you work Friday night?',
+      created_at: expect.any(String),
+      mine: true,
+    });
   });
 
   it('a message that is empty or only whitespace is refused with a message and never stored', async () => {
@@ -100,12 +128,25 @@ describe('the spec calls, with their exact shapes', () => {
   });
 
   it('create_channel refuses other sender and receiver types (422) and asks for every field', async () => {
-    const wrongType = await call(t.app, admin, 'POST', '/api/chats/create_channel', { sender_id: colleague, sender_type: 'Merchant', receiver_id: merchantA, receiver_type: 'Candidate' });
+    const wrongType = await call(t.app, admin, 'POST', '/api/chats/create_channel', {
+      sender_id: colleague,
+      sender_type: 'Merchant',
+      receiver_id: merchantA,
+      receiver_type: 'Candidate',
+    });
     expect(wrongType.statusCode).toBe(422);
-    expect(wrongType.json().errors).toEqual({ sender_type: 'Must be "Candidate".', receiver_type: 'Must be "Merchant".' });
+    expect(wrongType.json().errors).toEqual({
+      sender_type: 'Must be "Candidate".',
+      receiver_type: 'Must be "Merchant".',
+    });
     const missing = await call(t.app, admin, 'POST', '/api/chats/create_channel', {});
     expect(missing.statusCode).toBe(422);
-    expect(Object.keys(missing.json().errors).sort()).toEqual(['receiver_id', 'receiver_type', 'sender_id', 'sender_type']);
+    expect(Object.keys(missing.json().errors).sort()).toEqual([
+      'receiver_id',
+      'receiver_type',
+      'sender_id',
+      'sender_type',
+    ]);
   });
 
   it('fetch_messages pages back with `before`, oldest first within a page', async () => {
@@ -159,12 +200,13 @@ describe('channel scope', () => {
       await send(client, 'CH0000', 'Hi'),
       await call(t.app, client, 'GET', '/api/chats/conversations'),
       await call(t.app, client, 'GET', '/api/chats/stream?wait=0'),
-    ]) expect(res.statusCode).toBe(403);
+    ])
+      expect(res.statusCode).toBe(403);
   });
 });
 
 describe('conversations and unread counts', () => {
-  it('lists the agency\'s conversations latest first, with staff names and unread counts that reading clears', async () => {
+  it("lists the agency's conversations latest first, with staff names and unread counts that reading clears", async () => {
     const sid = (await openChannel(staff, staffCandidate)).json().channel_sid;
     await send(staff, sid, 'First from staff');
     await send(staff, sid, 'Second from staff');
@@ -173,14 +215,23 @@ describe('conversations and unread counts', () => {
     expect(list.total).toBeGreaterThanOrEqual(list.data.length);
     const mine = list.data[0];
     // The latest message is the staff member's, so theirs is first.
-    expect(mine).toMatchObject({ channel_sid: sid, candidate_id: staffCandidate, last_message: 'Second from staff', last_sender_type: 'Candidate' });
+    expect(mine).toMatchObject({
+      channel_sid: sid,
+      candidate_id: staffCandidate,
+      last_message: 'Second from staff',
+      last_sender_type: 'Candidate',
+    });
     expect(mine.unread_count).toBeGreaterThanOrEqual(2);
     const times = list.data.map((c: any) => c.last_message_at ?? '');
     expect([...times].sort().reverse()).toEqual(times);
 
     // The staff member's own side: their messages are "mine", the agency's are not.
     const theirs = (await fetchMessages(staff, sid)).json().messages;
-    expect(theirs[theirs.length - 1]).toMatchObject({ content: 'Second from staff', sender_type: 'Candidate', mine: true });
+    expect(theirs[theirs.length - 1]).toMatchObject({
+      content: 'Second from staff',
+      sender_type: 'Candidate',
+      mine: true,
+    });
 
     // The agency reads the channel: nothing unread.
     const read = (await fetchMessages(consultant, sid)).json().messages;
@@ -201,7 +252,10 @@ describe('conversations and unread counts', () => {
       expect(Object.keys(res.json())).toEqual(['count']);
       return res.json().count as number;
     };
-    const listed = async () => (await call(t.app, admin, 'GET', '/api/chats/conversations?per_page=100')).json().data.reduce((n: number, c: any) => n + c.unread_count, 0);
+    const listed = async () =>
+      (await call(t.app, admin, 'GET', '/api/chats/conversations?per_page=100'))
+        .json()
+        .data.reduce((n: number, c: any) => n + c.unread_count, 0);
     const sid = (await openChannel(staff, staffCandidate)).json().channel_sid;
     await fetchMessages(admin, sid);
     const before = await count(admin);
@@ -235,16 +289,32 @@ describe('conversations and unread counts', () => {
     await send(staff, sid, 'Please call me back');
     expect(await unread()).toBe(chatBefore + 1);
     expect(await bell()).toMatchObject({ total_count: bellBefore.total_count, unread_count: bellBefore.unread_count });
-    expect(await t.db.query(`select 1 from notifications where merchant_id = $1 and event = 'message.received'`, [merchantA])).toEqual([]);
+    expect(
+      await t.db.query(`select 1 from notifications where merchant_id = $1 and event = 'message.received'`, [
+        merchantA,
+      ]),
+    ).toEqual([]);
 
     // An agency that wants them in the bell too switches the in-app channel on.
-    expect((await call(t.app, admin, 'PUT', '/api/notification_settings/message.received', { channels: ['alert'], recipients: ['agency_admins', 'consultants'] })).statusCode).toBe(200);
+    expect(
+      (
+        await call(t.app, admin, 'PUT', '/api/notification_settings/message.received', {
+          channels: ['alert'],
+          recipients: ['agency_admins', 'consultants'],
+        })
+      ).statusCode,
+    ).toBe(200);
     try {
       await send(staff, sid, 'And again');
-      const [row] = await t.db.query<any>(`select body, link from notifications where merchant_id = $1 and event = 'message.received' order by id desc limit 1`, [merchantA]);
+      const [row] = await t.db.query<any>(
+        `select body, link from notifications where merchant_id = $1 and event = 'message.received' order by id desc limit 1`,
+        [merchantA],
+      );
       expect(row).toEqual({ body: 'And again', link: `/chat?channel=${sid}` });
     } finally {
-      await t.db.query(`delete from notification_settings where merchant_id = $1 and event = 'message.received'`, [merchantA]);
+      await t.db.query(`delete from notification_settings where merchant_id = $1 and event = 'message.received'`, [
+        merchantA,
+      ]);
     }
   });
 
@@ -263,7 +333,10 @@ describe('conversations and unread counts', () => {
 /** Opens a stream over real HTTP and collects its events. */
 async function openStream(base: string, token: string, query = '') {
   const controller = new AbortController();
-  const res = await fetch(`${base}/api/chats/stream${query}`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+  const res = await fetch(`${base}/api/chats/stream${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const events: any[] = [];
@@ -291,13 +364,22 @@ describe('the live stream', () => {
     const agencyStream = await openStream(base(second), admin);
     const staffStream = await openStream(base(second), staff);
     const otherAgency = await openStream(base(t.app), otherAdmin);
-    await Promise.all([agencyStream.waitFor((e) => e.type === 'ready'), staffStream.waitFor((e) => e.type === 'ready'), otherAgency.waitFor((e) => e.type === 'ready')]);
+    await Promise.all([
+      agencyStream.waitFor((e) => e.type === 'ready'),
+      staffStream.waitFor((e) => e.type === 'ready'),
+      otherAgency.waitFor((e) => e.type === 'ready'),
+    ]);
     try {
       // Sent through the first process.
       const toColleague = (await send(admin, colleagueSid, 'Only for the colleague')).json().data;
       const fromStaff = (await send(staff, ownSid, 'Hello from the staff app')).json().data;
       const heard = await agencyStream.waitFor((e) => e.type === 'message' && e.message.id === fromStaff.id);
-      expect(heard).toEqual({ type: 'message', channel_sid: ownSid, candidate_id: staffCandidate, message: { ...fromStaff, mine: false } });
+      expect(heard).toEqual({
+        type: 'message',
+        channel_sid: ownSid,
+        candidate_id: staffCandidate,
+        message: { ...fromStaff, mine: false },
+      });
       await agencyStream.waitFor((e) => e.type === 'message' && e.message.id === toColleague.id);
       const own = await staffStream.waitFor((e) => e.type === 'message' && e.message.id === fromStaff.id);
       expect(own.message.mine).toBe(true);
@@ -308,7 +390,10 @@ describe('the live stream', () => {
       // Reconnecting with `after` first sends what was missed, in order.
       const missed = (await send(admin, ownSid, 'While you were away')).json().data;
       const again = await call(second, staff, 'GET', `/api/chats/stream?wait=0&after=${fromStaff.id}`);
-      const replay = again.body.split('\n\n').filter((b) => b.includes('event: message')).map((b) => JSON.parse(b.split('data: ')[1]));
+      const replay = again.body
+        .split('\n\n')
+        .filter((b) => b.includes('event: message'))
+        .map((b) => JSON.parse(b.split('data: ')[1]));
       expect(replay.map((e) => e.message.id)).toEqual([missed.id]);
       expect(again.body.startsWith('event: ready')).toBe(true);
     } finally {

@@ -23,7 +23,11 @@ interface Answer {
   body: any;
 }
 interface Server {
-  request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options?: { token?: string; payload?: unknown }): Promise<Answer>;
+  request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    options?: { token?: string; payload?: unknown },
+  ): Promise<Answer>;
 }
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -59,7 +63,15 @@ async function startProcess(url: string): Promise<Child> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: `${ROOT}/.no-static`, TRUST_PROXY: '', LOG_LEVEL: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STATIC_DIR: `${ROOT}/.no-static`,
+      TRUST_PROXY: '',
+      LOG_LEVEL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -79,11 +91,18 @@ async function startProcess(url: string): Promise<Child> {
     async request(method, path, { token, payload } = {}) {
       const res = await fetch(base + path, {
         method,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
         body: payload !== undefined ? JSON.stringify(payload) : undefined,
       });
       const text = await res.text();
-      return { status: res.status, headers: Object.fromEntries(res.headers), body: text ? JSON.parse(text) : undefined };
+      return {
+        status: res.status,
+        headers: Object.fromEntries(res.headers),
+        body: text ? JSON.parse(text) : undefined,
+      };
     },
   };
   let timer: NodeJS.Timeout | undefined;
@@ -115,8 +134,17 @@ async function stopProcess(child: ChildProcess) {
 function injected(app: FastifyInstance): Server {
   return {
     async request(method, url, { token, payload } = {}) {
-      const res = await app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload !== undefined ? { payload: payload as any } : {}) });
-      return { status: res.statusCode, headers: res.headers as Record<string, string>, body: res.body ? res.json() : undefined };
+      const res = await app.inject({
+        method,
+        url,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        ...(payload !== undefined ? { payload: payload as any } : {}),
+      });
+      return {
+        status: res.statusCode,
+        headers: res.headers as Record<string, string>,
+        body: res.body ? res.json() : undefined,
+      };
     },
   };
 }
@@ -160,7 +188,8 @@ async function signIn(server: Server, who: keyof typeof DEMO): Promise<string> {
   if (res.status !== 200) throw new Error(`Sign-in as ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.token;
 }
-const me = (server: Server, token: string, kind: 'admin' | 'client' = 'admin') => server.request('GET', `/api/${kind}_login`, { token }).then((r) => r.status);
+const me = (server: Server, token: string, kind: 'admin' | 'client' = 'admin') =>
+  server.request('GET', `/api/${kind}_login`, { token }).then((r) => r.status);
 
 /**
  * Another process hears of a change when PostgreSQL hands it the notification: milliseconds after the commit,
@@ -197,7 +226,9 @@ describe(`two ${postgres ? 'server processes' : 'apps'} on one ${postgres ? 'Pos
       });
       await cluster.settle();
       expect(await soon(async () => [await me(A, token), await me(B, token)], [401, 401])).toEqual([401, 401]);
-      const again = await B.request('POST', '/api/admin_login', { payload: { email: DEMO.consultant.email, password: DEMO.consultant.password } });
+      const again = await B.request('POST', '/api/admin_login', {
+        payload: { email: DEMO.consultant.email, password: DEMO.consultant.password },
+      });
       expect(again.status).toBe(401);
     } finally {
       await db.query('update users set active = true where id = $1', [id]);
@@ -205,7 +236,10 @@ describe(`two ${postgres ? 'server processes' : 'apps'} on one ${postgres ? 'Pos
   });
 
   it('deactivating or deleting a client ends its users\u2019 sessions in both at once, and they cannot sign in', async () => {
-    const [{ client_id, merchant_id }] = await db.query<{ client_id: number; merchant_id: number }>('select client_id, merchant_id from users where email = $1', [DEMO.client2.email]);
+    const [{ client_id, merchant_id }] = await db.query<{ client_id: number; merchant_id: number }>(
+      'select client_id, merchant_id from users where email = $1',
+      [DEMO.client2.email],
+    );
     const other = await signIn(A, 'client');
     try {
       for (const change of [`status = 'inactive'`, 'deleted_at = now()']) {
@@ -216,8 +250,13 @@ describe(`two ${postgres ? 'server processes' : 'apps'} on one ${postgres ? 'Pos
           await endSessionsOfClient(tx, cluster, merchant_id, client_id);
         });
         await cluster.settle();
-        expect(await soon(async () => [await me(A, token, 'client'), await me(B, token, 'client')], [401, 401]), change).toEqual([401, 401]);
-        const again = await A.request('POST', '/api/client_login', { payload: { email: DEMO.client2.email, password: DEMO.client2.password } });
+        expect(
+          await soon(async () => [await me(A, token, 'client'), await me(B, token, 'client')], [401, 401]),
+          change,
+        ).toEqual([401, 401]);
+        const again = await A.request('POST', '/api/client_login', {
+          payload: { email: DEMO.client2.email, password: DEMO.client2.password },
+        });
         expect(again.status, change).toBe(401);
         expect(again.body).toEqual({ message: 'The e-mail address or password is incorrect.' });
         await db.query(`update clients set status = 'active', deleted_at = null where id = $1`, [client_id]);
@@ -233,12 +272,20 @@ describe(`two ${postgres ? 'server processes' : 'apps'} on one ${postgres ? 'Pos
     const token = await signIn(A, 'staff');
     const staffMe = () => B.request('GET', '/api/staff_login', { token }).then((r) => r.status);
     expect([await staffMe(), await staffMe()]).toEqual([200, 200]); // cached on B
-    const [{ candidate_id }] = await db.query<{ candidate_id: number }>('select candidate_id from users where email = $1', [DEMO.staff.email]);
+    const [{ candidate_id }] = await db.query<{ candidate_id: number }>(
+      'select candidate_id from users where email = $1',
+      [DEMO.staff.email],
+    );
     const admin = await signIn(A, 'admin');
     try {
-      expect((await A.request('POST', `/api/candidates/${candidate_id}/actions/deactivate`, { token: admin, payload: {} })).status).toBe(200);
+      expect(
+        (await A.request('POST', `/api/candidates/${candidate_id}/actions/deactivate`, { token: admin, payload: {} }))
+          .status,
+      ).toBe(200);
       expect(await soon(staffMe, 401)).toBe(401);
-      const again = await B.request('POST', '/api/staff_login', { payload: { email: DEMO.staff.email, password: DEMO.staff.password } });
+      const again = await B.request('POST', '/api/staff_login', {
+        payload: { email: DEMO.staff.email, password: DEMO.staff.password },
+      });
       expect(again.status).toBe(401);
     } finally {
       await db.query('update candidates set activated = true where id = $1', [candidate_id]);
@@ -277,28 +324,33 @@ describe(`two ${postgres ? 'server processes' : 'apps'} on one ${postgres ? 'Pos
   });
 
   // Only a server process has a bus connection to lose (PGlite's bus is in-process): not registered on PGlite.
-  if (postgres) it('when B loses its bus connection it stops trusting its cache, and listens again', async () => {
-    const [, b] = children;
-    const token = await signIn(A, 'admin');
-    expect(await me(B, token)).toBe(200); // cached on B
-    const listener = async () =>
-      (await db.query<{ pid: number }>(`select pid from pg_stat_activity where application_name = $1`, [`staffing listener ${b.process.pid}`]))[0]?.pid;
-    const pid = await listener();
-    expect(pid, 'B has a listening connection named after its process').toEqual(expect.any(Number));
-    // Wait until that backend is gone: B has seen its connection end.
-    await db.query('select pg_terminate_backend($1, 5000)', [pid]);
-    // Signed out while B hears nothing: once B has noticed the drop it must not answer from its cache, though
-    // the announcement never reached it (without that rule the cached session would live on for 30 s).
-    expect((await A.request('POST', '/api/logout', { token })).status).toBe(200);
-    expect(await soon(() => me(B, token), 401)).toBe(401);
-    // B reconnects by itself and hears sign-outs again.
-    const deadline = Date.now() + 15_000;
-    while ((await listener()) === undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(await listener(), b.output()).toEqual(expect.any(Number));
-    const next = await signIn(A, 'admin');
-    expect(await me(B, next)).toBe(200);
-    expect(await me(B, next)).toBe(200);
-    expect((await A.request('POST', '/api/logout', { token: next })).status).toBe(200);
-    expect(await soon(() => me(B, next), 401)).toBe(401);
-  });
+  if (postgres)
+    it('when B loses its bus connection it stops trusting its cache, and listens again', async () => {
+      const [, b] = children;
+      const token = await signIn(A, 'admin');
+      expect(await me(B, token)).toBe(200); // cached on B
+      const listener = async () =>
+        (
+          await db.query<{ pid: number }>(`select pid from pg_stat_activity where application_name = $1`, [
+            `staffing listener ${b.process.pid}`,
+          ])
+        )[0]?.pid;
+      const pid = await listener();
+      expect(pid, 'B has a listening connection named after its process').toEqual(expect.any(Number));
+      // Wait until that backend is gone: B has seen its connection end.
+      await db.query('select pg_terminate_backend($1, 5000)', [pid]);
+      // Signed out while B hears nothing: once B has noticed the drop it must not answer from its cache, though
+      // the announcement never reached it (without that rule the cached session would live on for 30 s).
+      expect((await A.request('POST', '/api/logout', { token })).status).toBe(200);
+      expect(await soon(() => me(B, token), 401)).toBe(401);
+      // B reconnects by itself and hears sign-outs again.
+      const deadline = Date.now() + 15_000;
+      while ((await listener()) === undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(await listener(), b.output()).toEqual(expect.any(Number));
+      const next = await signIn(A, 'admin');
+      expect(await me(B, next)).toBe(200);
+      expect(await me(B, next)).toBe(200);
+      expect((await A.request('POST', '/api/logout', { token: next })).status).toBe(200);
+      expect(await soon(() => me(B, next), 401)).toBe(401);
+    });
 });

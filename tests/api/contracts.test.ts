@@ -16,7 +16,9 @@ describe('the API description (issue 15, typed contracts)', () => {
   it('documents every API route with a response schema for its success status', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     // Every route the app serves under /api, except the description itself and the hidden health check.
-    const routes = t.app.routes.filter((r) => r.method !== 'HEAD' && /^\/api\//.test(r.url) && !r.url.startsWith('/api/docs') && r.url !== '/api/health');
+    const routes = t.app.routes.filter(
+      (r) => r.method !== 'HEAD' && /^\/api\//.test(r.url) && !r.url.startsWith('/api/docs') && r.url !== '/api/health',
+    );
     expect(routes.length).toBeGreaterThan(100);
     const missing: string[] = [];
     for (const r of routes) {
@@ -26,8 +28,13 @@ describe('the API description (issue 15, typed contracts)', () => {
         continue;
       }
       const success = Object.entries(operation.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
-      const described = success.filter(([, answer]: [string, any]) => Object.values(answer.content ?? {}).some((c: any) => c.schema && Object.keys(c.schema).length > 0));
-      if (described.length === 0) missing.push(`${r.method} ${r.url}: no response schema for ${success.map(([s]) => s).join(', ') || 'its success status'}`);
+      const described = success.filter(([, answer]: [string, any]) =>
+        Object.values(answer.content ?? {}).some((c: any) => c.schema && Object.keys(c.schema).length > 0),
+      );
+      if (described.length === 0)
+        missing.push(
+          `${r.method} ${r.url}: no response schema for ${success.map(([s]) => s).join(', ') || 'its success status'}`,
+        );
     }
     expect(missing).toEqual([]);
   });

@@ -30,7 +30,8 @@ export interface TestDb {
 }
 
 const keyOf = (c: Content) => (typeof c === 'string' ? c : `demo_${c.demo}`);
-const parentOf = (c: Content): Content | undefined => (c === 'empty' ? undefined : c === 'migrated' ? 'empty' : 'migrated');
+const parentOf = (c: Content): Content | undefined =>
+  c === 'empty' ? undefined : c === 'migrated' ? 'empty' : 'migrated';
 async function fill(db: Db, c: Content) {
   if (c === 'migrated') await migrate(db);
   else if (typeof c === 'object') await seedDemo(db, { candidates: c.demo });

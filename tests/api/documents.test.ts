@@ -16,7 +16,12 @@ let consultant: string;
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 30 });
-  [admin, client, otherAdmin, consultant] = await Promise.all([loginAs(t.app, 'admin'), loginAs(t.app, 'client'), loginAs(t.app, 'otherAdmin'), loginAs(t.app, 'consultant')]);
+  [admin, client, otherAdmin, consultant] = await Promise.all([
+    loginAs(t.app, 'admin'),
+    loginAs(t.app, 'client'),
+    loginAs(t.app, 'otherAdmin'),
+    loginAs(t.app, 'consultant'),
+  ]);
 });
 afterAll(async () => {
   await t?.close();
@@ -69,14 +74,20 @@ describe('GET /api/{resource}/export', () => {
 
   it("filters, searches and sorts as the list does (the list's own parameters)", async () => {
     const list = (await call(t.app, admin, 'GET', '/api/shifts?tab=open&sort=start_at&order=desc&per_page=100')).json();
-    const [, ...rows] = csvOf((await call(t.app, admin, 'GET', '/api/shifts/export?tab=open&sort=start_at&order=desc')).body);
+    const [, ...rows] = csvOf(
+      (await call(t.app, admin, 'GET', '/api/shifts/export?tab=open&sort=start_at&order=desc')).body,
+    );
     expect(rows.map((r) => Number(r[0]))).toEqual(list.data.map((r: { id: number }) => r.id));
   });
 
   it('reads page after page in the list order, nulls included, going up and down (keyset pages, no OFFSET)', async () => {
     // Staff without a job role sort with the nulls: last going up, first going down.
     for (let i = 0; i < 5; i++) {
-      const res = await call(t.app, admin, 'POST', '/api/candidates', { first_name: 'Keyset', last_name: `Null${i}`, email: `keyset.${i}@example.test` });
+      const res = await call(t.app, admin, 'POST', '/api/candidates', {
+        first_name: 'Keyset',
+        last_name: `Null${i}`,
+        email: `keyset.${i}@example.test`,
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
     const req = { auth: (await t.app.sessions.resolve(admin))!, server: t.app } as any;
@@ -85,7 +96,9 @@ describe('GET /api/{resource}/export', () => {
     // A reference with nulls, a text sorted by lower(), a date-time.
     for (const sort of ['job_role_id', 'last_name', 'created_at']) {
       for (const order of ['asc', 'desc']) {
-        const list = (await call(t.app, admin, 'GET', `/api/candidates?sort=${sort}&order=${order}&per_page=100`)).json();
+        const list = (
+          await call(t.app, admin, 'GET', `/api/candidates?sort=${sort}&order=${order}&per_page=100`)
+        ).json();
         expect(list.total_count).toBeLessThanOrEqual(100);
         const ids: number[] = [];
         let pages = 0;
@@ -99,15 +112,21 @@ describe('GET /api/{resource}/export', () => {
     }
   });
 
-  it("neutralises spreadsheet formulas in the CSV, and writes them as text in the XLSX", async () => {
+  it('neutralises spreadsheet formulas in the CSV, and writes them as text in the XLSX', async () => {
     const name = `=HYPERLINK("http://evil.example","x") ${Date.now()}`;
     const created = await call(t.app, admin, 'POST', '/api/clients', { name, billing_email: 'f@example.test' });
     expect(created.statusCode, created.body).toBe(201);
-    const [header, ...rows] = csvOf((await call(t.app, admin, 'GET', `/api/clients/export?q=${encodeURIComponent('hyperlink')}`)).body);
+    const [header, ...rows] = csvOf(
+      (await call(t.app, admin, 'GET', `/api/clients/export?q=${encodeURIComponent('hyperlink')}`)).body,
+    );
     const cell = rows.find((r) => r[0] === String(created.json().data.id))![header.indexOf('Name')];
     expect(cell).toBe(`'${name}`);
 
-    const xlsx = await t.app.inject({ method: 'GET', url: `/api/clients/export?format=xlsx&q=hyperlink`, headers: { authorization: `Bearer ${admin}` } });
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: `/api/clients/export?format=xlsx&q=hyperlink`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-disposition']).toMatch(/clients-\d{4}-\d\d-\d\d\.xlsx"$/);
     const book = new ExcelJS.Workbook();
@@ -121,13 +140,20 @@ describe('GET /api/{resource}/export', () => {
   });
 
   it('writes money as numbers in the XLSX', async () => {
-    const xlsx = await t.app.inject({ method: 'GET', url: '/api/shifts/export?format=xlsx&tab=assigned', headers: { authorization: `Bearer ${admin}` } });
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: '/api/shifts/export?format=xlsx&tab=assigned',
+      headers: { authorization: `Bearer ${admin}` },
+    });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as any);
     const sheet = book.worksheets[0];
     const headers = (sheet.getRow(1).values as unknown[]).slice(1);
     const pay = headers.indexOf('Pay') + 1;
-    const values = sheet.getRows(2, sheet.rowCount - 1)!.map((r) => r.getCell(pay).value).filter((v) => v !== null && v !== '');
+    const values = sheet
+      .getRows(2, sheet.rowCount - 1)!
+      .map((r) => r.getCell(pay).value)
+      .filter((v) => v !== null && v !== '');
     expect(values.length).toBeGreaterThan(0);
     expect(values.every((v) => typeof v === 'number')).toBe(true);
   });
@@ -138,8 +164,12 @@ describe('GET /api/{resource}/export', () => {
     expect((await call(t.app, consultant, 'GET', '/api/job_roles/export')).statusCode).toBe(403);
     expect((await call(t.app, undefined, 'GET', '/api/shifts/export')).statusCode).toBe(401);
     // The other agency's export holds only its own shifts.
-    const mine = csvOf((await call(t.app, admin, 'GET', '/api/clients/export')).body).slice(1).map((r) => r[0]);
-    const theirs = csvOf((await call(t.app, otherAdmin, 'GET', '/api/clients/export')).body).slice(1).map((r) => r[0]);
+    const mine = csvOf((await call(t.app, admin, 'GET', '/api/clients/export')).body)
+      .slice(1)
+      .map((r) => r[0]);
+    const theirs = csvOf((await call(t.app, otherAdmin, 'GET', '/api/clients/export')).body)
+      .slice(1)
+      .map((r) => r[0]);
     expect(theirs.length).toBeGreaterThan(0);
     expect(theirs.filter((id) => mine.includes(id))).toEqual([]);
     const bad = await call(t.app, admin, 'GET', '/api/shifts/export?format=docx');
@@ -154,7 +184,11 @@ describe('GET /api/{resource}/export', () => {
 describe('GET /api/shifts/print', () => {
   it("is a PDF of the caller's list in the agency's letterhead, 'Page x of y' on every page and the header row on each", async () => {
     const list = (await call(t.app, admin, 'GET', '/api/shifts?per_page=1')).json();
-    const res = await t.app.inject({ method: 'GET', url: '/api/shifts/print', headers: { authorization: `Bearer ${admin}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/shifts/print',
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="shifts-\d{4}-\d\d-\d\d\.pdf"$/);
@@ -173,7 +207,11 @@ describe('GET /api/shifts/print', () => {
   });
 
   it("never shows a client user pay or margin, and lists only their own client's shifts", async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/shifts/print', headers: { authorization: `Bearer ${client}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/shifts/print',
+      headers: { authorization: `Bearer ${client}` },
+    });
     expect(res.statusCode).toBe(200);
     const words = pdfWords(res.rawPayload).split('\n');
     expect(words).not.toContain('Pay');

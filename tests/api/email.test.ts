@@ -24,7 +24,8 @@ const worker = () => {
   return new NotificationWorker(t.db, { mailer });
 };
 /** Time passes: every queued message's backoff is over. */
-const backoffOver = () => t.db.query(`update email_outbox set next_attempt_at = now() - interval '1 second' where status = 'queued'`);
+const backoffOver = () =>
+  t.db.query(`update email_outbox set next_attempt_at = now() - interval '1 second' where status = 'queued'`);
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 5 });
@@ -46,21 +47,43 @@ afterAll(async () => {
 describe('the outbox and the embedded SMTP server', () => {
   it('sends queued mail over SMTP into the mailbox, with the agency and outbox ids', async () => {
     await t.db.transaction((tx) =>
-      notify(tx, { merchantId: merchant, event: 'shift.cancelled', title: 'Shift cancelled at First Probe House', body: 'Probe.', link: '/shift-list', audience: { agency: true, clientId: clientA }, data: { site_name: 'First Probe House', shift_date: '3 Mar 2030' } }),
+      notify(tx, {
+        merchantId: merchant,
+        event: 'shift.cancelled',
+        title: 'Shift cancelled at First Probe House',
+        body: 'Probe.',
+        link: '/shift-list',
+        audience: { agency: true, clientId: clientA },
+        data: { site_name: 'First Probe House', shift_date: '3 Mar 2030' },
+      }),
     );
-    const queued = await t.db.query<{ id: number; recipient: string }>(`select id, recipient from email_outbox where status = 'queued' and subject like '%First Probe House%'`);
+    const queued = await t.db.query<{ id: number; recipient: string }>(
+      `select id, recipient from email_outbox where status = 'queued' and subject like '%First Probe House%'`,
+    );
     expect(queued.length).toBeGreaterThan(0);
     const result = await worker().sendDue();
     expect(result).toMatchObject({ sent: queued.length, retried: 0, failed: 0 });
-    const received = await t.db.query<any>('select merchant_id, outbox_id, envelope_to, subject, html from mailbox where outbox_id = any($1::int[])', [queued.map((q) => q.id)]);
+    const received = await t.db.query<any>(
+      'select merchant_id, outbox_id, envelope_to, subject, html from mailbox where outbox_id = any($1::int[])',
+      [queued.map((q) => q.id)],
+    );
     expect(received).toHaveLength(queued.length);
     for (const r of received) {
       expect(r.merchant_id).toBe(merchant);
       expect(r.subject).toBe('Shift cancelled at First Probe House');
       expect(r.html).toContain('Brightway Staffing');
     }
-    const rows = await t.db.query<any>('select status, attempts, sent_at, message_id from email_outbox where id = any($1::int[])', [queued.map((q) => q.id)]);
-    for (const r of rows) expect(r).toMatchObject({ status: 'sent', attempts: 1, sent_at: expect.any(String), message_id: expect.any(String) });
+    const rows = await t.db.query<any>(
+      'select status, attempts, sent_at, message_id from email_outbox where id = any($1::int[])',
+      [queued.map((q) => q.id)],
+    );
+    for (const r of rows)
+      expect(r).toMatchObject({
+        status: 'sent',
+        attempts: 1,
+        sent_at: expect.any(String),
+        message_id: expect.any(String),
+      });
   });
 
   it('keeps mail queued while the SMTP server is down, retrying with backoff, and delivers each message exactly once when it is back', async () => {
@@ -68,12 +91,32 @@ describe('the outbox and the embedded SMTP server', () => {
     await smtp!.close();
     smtp = undefined;
     const ids = await t.db.transaction((tx) =>
-      queueEmails(tx, [1, 2, 3].map((n) => ({ merchantId: merchant, recipient: `outage-${n}@probe.test`, subject: `Outage probe ${n}`, text: 'Hello', html: '<p>Hello</p>', event: 'shift.cancelled' }))),
+      queueEmails(
+        tx,
+        [1, 2, 3].map((n) => ({
+          merchantId: merchant,
+          recipient: `outage-${n}@probe.test`,
+          subject: `Outage probe ${n}`,
+          text: 'Hello',
+          html: '<p>Hello</p>',
+          event: 'shift.cancelled',
+        })),
+      ),
     );
-    const state = () => t.db.query<any>('select id, status, attempts, last_error, next_attempt_at > now() as waiting from email_outbox where id = any($1::int[]) order by id', [ids]);
+    const state = () =>
+      t.db.query<any>(
+        'select id, status, attempts, last_error, next_attempt_at > now() as waiting from email_outbox where id = any($1::int[]) order by id',
+        [ids],
+      );
 
     expect(await w.sendDue()).toMatchObject({ sent: 0, retried: 3 });
-    for (const r of await state()) expect(r).toMatchObject({ status: 'queued', attempts: 1, waiting: true, last_error: expect.stringMatching(/ECONNREFUSED|connect/i) });
+    for (const r of await state())
+      expect(r).toMatchObject({
+        status: 'queued',
+        attempts: 1,
+        waiting: true,
+        last_error: expect.stringMatching(/ECONNREFUSED|connect/i),
+      });
     // Within the backoff nothing is tried.
     expect(await w.sendDue()).toMatchObject({ sent: 0, retried: 0 });
     await backoffOver();
@@ -86,7 +129,10 @@ describe('the outbox and the embedded SMTP server', () => {
     await backoffOver();
     expect(await w.sendDue()).toMatchObject({ sent: 0 });
     for (const r of await state()) expect(r).toMatchObject({ status: 'sent', attempts: 3 });
-    const received = await t.db.query<{ outbox_id: number; n: number }>('select outbox_id, count(*)::int as n from mailbox where outbox_id = any($1::int[]) group by outbox_id order by outbox_id', [ids]);
+    const received = await t.db.query<{ outbox_id: number; n: number }>(
+      'select outbox_id, count(*)::int as n from mailbox where outbox_id = any($1::int[]) group by outbox_id order by outbox_id',
+      [ids],
+    );
     expect(received).toEqual(ids.map((id) => ({ outbox_id: id, n: 1 })));
   });
 
@@ -97,7 +143,8 @@ describe('the outbox and the embedded SMTP server', () => {
       logger: false,
       closeTimeout: 500,
       onRcptTo(address, _session, cb) {
-        if (address.address.startsWith('nobody')) return cb(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
+        if (address.address.startsWith('nobody'))
+          return cb(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
         cb();
       },
       onData(stream, _s, cb) {
@@ -109,10 +156,24 @@ describe('the outbox and the embedded SMTP server', () => {
     const mailer = createMailer(`smtp://127.0.0.1:${(strict.server.address() as { port: number }).port}`);
     try {
       const [bad, good] = await t.db.transaction((tx) =>
-        queueEmails(tx, ['nobody@probe.test', 'somebody@probe.test'].map((to) => ({ merchantId: merchant, recipient: to, subject: 'Strict probe', text: 'x', html: '<p>x</p>', event: 'shift.filled' }))),
+        queueEmails(
+          tx,
+          ['nobody@probe.test', 'somebody@probe.test'].map((to) => ({
+            merchantId: merchant,
+            recipient: to,
+            subject: 'Strict probe',
+            text: 'x',
+            html: '<p>x</p>',
+            event: 'shift.filled',
+          })),
+        ),
       );
       await new NotificationWorker(t.db, { mailer }).sendDue();
-      expect(await one('select status, attempts, last_error from email_outbox where id = $1', [bad])).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringMatching(/550/) });
+      expect(await one('select status, attempts, last_error from email_outbox where id = $1', [bad])).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        last_error: expect.stringMatching(/550/),
+      });
       expect(await one('select status from email_outbox where id = $1', [good])).toEqual({ status: 'sent' });
     } finally {
       mailer.close();
@@ -122,11 +183,24 @@ describe('the outbox and the embedded SMTP server', () => {
 
   it('two workers share the queue without sending a message twice', async () => {
     const ids = await t.db.transaction((tx) =>
-      queueEmails(tx, Array.from({ length: 40 }, (_, n) => ({ merchantId: merchant, recipient: `pair-${n}@probe.test`, subject: `Pair probe ${n}`, text: 'x', html: '<p>x</p>', event: 'shift.filled' }))),
+      queueEmails(
+        tx,
+        Array.from({ length: 40 }, (_, n) => ({
+          merchantId: merchant,
+          recipient: `pair-${n}@probe.test`,
+          subject: `Pair probe ${n}`,
+          text: 'x',
+          html: '<p>x</p>',
+          event: 'shift.filled',
+        })),
+      ),
     );
     const [a, b] = await Promise.all([worker().sendDue(), worker().sendDue()]);
     expect(a.sent + b.sent).toBe(40);
-    const received = await one<{ n: number; distinct: number }>('select count(*)::int as n, count(distinct outbox_id)::int as distinct from mailbox where outbox_id = any($1::int[])', [ids]);
+    const received = await one<{ n: number; distinct: number }>(
+      'select count(*)::int as n, count(distinct outbox_id)::int as distinct from mailbox where outbox_id = any($1::int[])',
+      [ids],
+    );
     expect(received).toEqual({ n: 40, distinct: 40 });
   });
 });
@@ -137,7 +211,11 @@ describe('the mailbox API', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json().total).toBeGreaterThan(3);
     const first = list.json().data[0];
-    expect(first).toMatchObject({ id: expect.any(Number), subject: expect.any(String), envelope_to: expect.any(Array) });
+    expect(first).toMatchObject({
+      id: expect.any(Number),
+      subject: expect.any(String),
+      envelope_to: expect.any(Array),
+    });
     const shown = await call(t.app, admin, 'GET', `/api/mailbox/${first.id}`);
     expect(shown.json().data).toMatchObject({ text: expect.any(String), html: expect.any(String) });
     expect((await call(t.app, consultant, 'GET', '/api/mailbox')).statusCode).toBe(403);
@@ -148,10 +226,27 @@ describe('the mailbox API', () => {
 
 describe('the embedded SMTP server takes mail only from the product (issue 13, item 15)', () => {
   const forged = (mailer: ReturnType<typeof createMailer>, headers: Record<string, string>) =>
-    mailer.sendMail({ from: 'someone@probe.test', to: 'admin@demo.test', subject: 'Forged probe', text: 'Reset your password at http://evil.example', headers });
+    mailer.sendMail({
+      from: 'someone@probe.test',
+      to: 'admin@demo.test',
+      subject: 'Forged probe',
+      text: 'Reset your password at http://evil.example',
+      headers,
+    });
 
   it('refuses a sender without the credentials made at start, or with wrong ones: nothing reaches any mailbox', async () => {
-    const [outbox] = await t.db.transaction((tx) => queueEmails(tx, [{ merchantId: merchant, recipient: 'x@probe.test', subject: 'Real', text: 'x', html: '<p>x</p>', event: 'shift.filled' }]));
+    const [outbox] = await t.db.transaction((tx) =>
+      queueEmails(tx, [
+        {
+          merchantId: merchant,
+          recipient: 'x@probe.test',
+          subject: 'Real',
+          text: 'x',
+          html: '<p>x</p>',
+          event: 'shift.filled',
+        },
+      ]),
+    );
     const headers = { 'X-Agency-Id': String(merchant), 'X-Outbox-Id': String(outbox) };
     const anonymous = createMailer(`smtp://127.0.0.1:${port}`);
     const wrong = createMailer(`smtp://product-sender:not-the-password@127.0.0.1:${port}`);
@@ -162,28 +257,68 @@ describe('the embedded SMTP server takes mail only from the product (issue 13, i
     // The product's own sender gets in.
     const own = createMailer(url);
     mailers.push(own);
-    await own.sendMail({ from: 'no-reply@staffing.local', to: 'x@probe.test', subject: 'Own probe', text: 'x', headers });
+    await own.sendMail({
+      from: 'no-reply@staffing.local',
+      to: 'x@probe.test',
+      subject: 'Own probe',
+      text: 'x',
+      headers,
+    });
     expect(await one(`select merchant_id from mailbox where subject = 'Own probe'`)).toEqual({ merchant_id: merchant });
   });
 
   it('files mail under an agency only as the outbox row it names says', async () => {
-    const [otherAgency] = await t.db.query<{ id: number }>(`select id from merchants where id <> $1 order by id limit 1`, [merchant]);
-    const [outbox] = await t.db.transaction((tx) => queueEmails(tx, [{ merchantId: merchant, recipient: 'y@probe.test', subject: 'Real', text: 'x', html: '<p>x</p>', event: 'shift.filled' }]));
+    const [otherAgency] = await t.db.query<{ id: number }>(
+      `select id from merchants where id <> $1 order by id limit 1`,
+      [merchant],
+    );
+    const [outbox] = await t.db.transaction((tx) =>
+      queueEmails(tx, [
+        {
+          merchantId: merchant,
+          recipient: 'y@probe.test',
+          subject: 'Real',
+          text: 'x',
+          html: '<p>x</p>',
+          event: 'shift.filled',
+        },
+      ]),
+    );
     const own = createMailer(url);
     mailers.push(own);
-    await own.sendMail({ from: 'no-reply@staffing.local', to: 'y@probe.test', subject: 'Misfiled probe', text: 'x', headers: { 'X-Agency-Id': String(otherAgency.id), 'X-Outbox-Id': String(outbox) } });
-    expect(await one(`select merchant_id from mailbox where subject = 'Misfiled probe'`)).toEqual({ merchant_id: null });
+    await own.sendMail({
+      from: 'no-reply@staffing.local',
+      to: 'y@probe.test',
+      subject: 'Misfiled probe',
+      text: 'x',
+      headers: { 'X-Agency-Id': String(otherAgency.id), 'X-Outbox-Id': String(outbox) },
+    });
+    expect(await one(`select merchant_id from mailbox where subject = 'Misfiled probe'`)).toEqual({
+      merchant_id: null,
+    });
   });
 
   it('a staff invitation reaches the mailbox with its link hidden: the agency cannot read a working link (item 10)', async () => {
-    const made = await call(t.app, admin, 'POST', '/api/candidates', { first_name: 'Mailbox', last_name: 'Probe', email: 'mailbox.probe@invite.example' });
+    const made = await call(t.app, admin, 'POST', '/api/candidates', {
+      first_name: 'Mailbox',
+      last_name: 'Probe',
+      email: 'mailbox.probe@invite.example',
+    });
     expect(made.statusCode, made.body).toBe(201);
-    expect((await call(t.app, admin, 'POST', `/api/candidates/${made.json().data.id}/staff_invite`, {})).statusCode).toBe(200);
+    expect(
+      (await call(t.app, admin, 'POST', `/api/candidates/${made.json().data.id}/staff_invite`, {})).statusCode,
+    ).toBe(200);
     await worker().sendDue();
-    const [received] = await t.db.query<{ id: number; text: string }>(`select id, text from mailbox where 'mailbox.probe@invite.example' = any(envelope_to)`);
+    const [received] = await t.db.query<{ id: number; text: string }>(
+      `select id, text from mailbox where 'mailbox.probe@invite.example' = any(envelope_to)`,
+    );
     expect(received.text).toContain(`/staff-app/invite/${SECRET_PLACEHOLDER}`);
     // The link was made and sent (its hash is kept), but no working token is anywhere the agency reads.
-    expect(await one('select token_hash is not null as minted from staff_invites where candidate_id = $1', [made.json().data.id])).toEqual({ minted: true });
+    expect(
+      await one('select token_hash is not null as minted from staff_invites where candidate_id = $1', [
+        made.json().data.id,
+      ]),
+    ).toEqual({ minted: true });
     const shown = await call(t.app, admin, 'GET', `/api/mailbox/${received.id}`);
     expect(shown.statusCode).toBe(200);
     expect(shown.body).not.toMatch(/\/staff-app\/invite\/[\w-]{16,}/);
@@ -191,12 +326,21 @@ describe('the embedded SMTP server takes mail only from the product (issue 13, i
 
   it('an agency or client user\u2019s invitation reaches the mailbox with its link hidden too', async () => {
     const address = 'mailbox.user.probe@invite.example';
-    const made = await call(t.app, admin, 'POST', '/api/users', { name: 'Mailbox User Probe', email: address, role: 'consultant' });
+    const made = await call(t.app, admin, 'POST', '/api/users', {
+      name: 'Mailbox User Probe',
+      email: address,
+      role: 'consultant',
+    });
     expect(made.statusCode, made.body).toBe(201);
     await worker().sendDue();
-    const [received] = await t.db.query<{ id: number; text: string; html: string }>(`select id, text, html from mailbox where $1 = any(envelope_to)`, [address]);
+    const [received] = await t.db.query<{ id: number; text: string; html: string }>(
+      `select id, text, html from mailbox where $1 = any(envelope_to)`,
+      [address],
+    );
     expect(received.text).toContain(`/invite/${SECRET_PLACEHOLDER}`);
-    expect(await one('select token_hash is not null as minted from user_invites where user_id = $1', [made.json().data.id])).toEqual({ minted: true });
+    expect(
+      await one('select token_hash is not null as minted from user_invites where user_id = $1', [made.json().data.id]),
+    ).toEqual({ minted: true });
     const shown = await call(t.app, admin, 'GET', `/api/mailbox/${received.id}`);
     expect(shown.statusCode).toBe(200);
     expect(shown.body).not.toMatch(/\/invite\/[\w-]{16,}/);

@@ -12,7 +12,12 @@ let client: string;
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 60 });
   app = t.app;
-  [admin, consultant, other, client] = await Promise.all([loginAs(app, 'admin'), loginAs(app, 'consultant'), loginAs(app, 'otherAdmin'), loginAs(app, 'client')]);
+  [admin, consultant, other, client] = await Promise.all([
+    loginAs(app, 'admin'),
+    loginAs(app, 'consultant'),
+    loginAs(app, 'otherAdmin'),
+    loginAs(app, 'client'),
+  ]);
 });
 afterAll(() => t?.close());
 
@@ -20,7 +25,8 @@ const get = (url: string, token = admin) => call(app, token, 'GET', url);
 const post = (url: string, body: unknown, token = admin) => call(app, token, 'POST', url, body);
 const put = (url: string, body: unknown, token = admin) => call(app, token, 'PUT', url, body);
 const del = (url: string, token = admin) => call(app, token, 'DELETE', url);
-const count = async (table: string, where = 'true') => (await t.db.query<{ n: number }>(`select count(*)::int as n from ${table} where ${where}`))[0].n;
+const count = async (table: string, where = 'true') =>
+  (await t.db.query<{ n: number }>(`select count(*)::int as n from ${table} where ${where}`))[0].n;
 
 describe('lists', () => {
   it('answer the convention shape, sorted by the declared default', async () => {
@@ -107,7 +113,9 @@ describe('lists', () => {
     const long = (await get('/api/candidates?q=son&sort=last_name&per_page=100')).json();
     const short = (await get('/api/candidates?q=so&sort=last_name&per_page=100')).json();
     expect(long.total_count).toBeGreaterThan(0);
-    expect(long.data.every((c: any) => `${c.first_name} ${c.last_name} ${c.email}`.toLowerCase().includes('son'))).toBe(true);
+    expect(long.data.every((c: any) => `${c.first_name} ${c.last_name} ${c.email}`.toLowerCase().includes('son'))).toBe(
+      true,
+    );
     expect(short.total_count).toBeGreaterThanOrEqual(long.total_count);
     const names = long.data.map((c: any) => c.last_name.toLowerCase());
     expect(names).toEqual([...names].sort());
@@ -123,19 +131,37 @@ describe('lists', () => {
 });
 
 describe('clients: create, update, delete', () => {
-  const valid = { name: 'Harbour View Care', code: 'HVC01', billing_email: 'accounts@harbour.example', address: { line1: '1 Quay St', postcode: 'LS1 4AB', city: 'Leeds' } };
+  const valid = {
+    name: 'Harbour View Care',
+    code: 'HVC01',
+    billing_email: 'accounts@harbour.example',
+    address: { line1: '1 Quay St', postcode: 'LS1 4AB', city: 'Leeds' },
+  };
 
   it('create answers 201 with the stored record and defaults', async () => {
     const res = await post('/api/clients', valid);
     expect(res.statusCode).toBe(201);
     const { data } = res.json();
-    expect(data).toMatchObject({ name: 'Harbour View Care', code: 'HVC01', status: 'active', payment_terms_days: 30, address: { line1: '1 Quay St', postcode: 'LS1 4AB' } });
+    expect(data).toMatchObject({
+      name: 'Harbour View Care',
+      code: 'HVC01',
+      status: 'active',
+      payment_terms_days: 30,
+      address: { line1: '1 Quay St', postcode: 'LS1 4AB' },
+    });
     expect((await get(`/api/clients/${data.id}`)).json().data.name).toBe('Harbour View Care');
   });
 
   it('refuses bad input field by field, in words, storing nothing', async () => {
     const before = await count('clients');
-    const res = await post('/api/clients', { name: '  ', billing_email: 'not-an-email', payment_terms_days: 'soon', status: 'closed', vat_number: '!!', phone: 'call me' });
+    const res = await post('/api/clients', {
+      name: '  ',
+      billing_email: 'not-an-email',
+      payment_terms_days: 'soon',
+      status: 'closed',
+      vat_number: '!!',
+      phone: 'call me',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       name: 'Required',
@@ -146,8 +172,12 @@ describe('clients: create, update, delete', () => {
       phone: 'Enter a phone number of 7 to 20 digits (spaces, +, ( ) and - allowed)',
     });
     expect(await count('clients')).toBe(before);
-    expect((await post('/api/clients', { ...valid, code: 'X1', payment_terms_days: 400 })).json().errors.payment_terms_days).toBe('Must be 365 or less');
-    expect((await post('/api/clients', { ...valid, code: 'X2', name: 'x'.repeat(151) })).json().errors.name).toBe('Must be 150 characters or less');
+    expect(
+      (await post('/api/clients', { ...valid, code: 'X1', payment_terms_days: 400 })).json().errors.payment_terms_days,
+    ).toBe('Must be 365 or less');
+    expect((await post('/api/clients', { ...valid, code: 'X2', name: 'x'.repeat(151) })).json().errors.name).toBe(
+      'Must be 150 characters or less',
+    );
   });
 
   it('keeps codes unique within the agency, case-insensitively', async () => {
@@ -160,11 +190,18 @@ describe('clients: create, update, delete', () => {
 
   it('never answers 500 to malformed bodies', async () => {
     for (const payload of ['[1,2]', '"text"', '{"name":', 'null']) {
-      const res = await app.inject({ method: 'POST', url: '/api/clients', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, payload });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/clients',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        payload,
+      });
       expect(res.statusCode, payload).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, payload).toBeLessThan(500);
     }
-    expect((await post('/api/clients', { ...valid, code: 'X3', address: 'a string' })).json().errors.address).toBe('Enter the address in the fields given');
+    expect((await post('/api/clients', { ...valid, code: 'X3', address: 'a string' })).json().errors.address).toBe(
+      'Enter the address in the fields given',
+    );
     expect((await get('/api/clients/abc')).statusCode).toBe(422);
     expect((await get('/api/clients/99999999999')).statusCode).toBe(422);
   });
@@ -173,7 +210,11 @@ describe('clients: create, update, delete', () => {
     const { data } = (await post('/api/clients', { ...valid, name: 'Merge Me', code: 'MRG' })).json();
     const res = await put(`/api/clients/${data.id}`, { phone: '0113 496 0000' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ name: 'Merge Me', phone: '0113 496 0000', billing_email: valid.billing_email });
+    expect(res.json().data).toMatchObject({
+      name: 'Merge Me',
+      phone: '0113 496 0000',
+      billing_email: valid.billing_email,
+    });
     const bad = await put(`/api/clients/${data.id}`, { name: '', billing_email: 'nope' });
     expect(bad.statusCode).toBe(422);
     expect((await get(`/api/clients/${data.id}`)).json().data.name).toBe('Merge Me');
@@ -208,16 +249,24 @@ describe('authorisation', () => {
 
   it('refuses references to another agency’s records', async () => {
     const theirClient = (await get('/api/clients?per_page=1', other)).json().data[0];
-    const res = await post('/api/sites', { name: 'Sneaky', client_id: theirClient.id, address: { line1: '1 A St', postcode: 'LS1 1AA' } });
+    const res = await post('/api/sites', {
+      name: 'Sneaky',
+      client_id: theirClient.id,
+      address: { line1: '1 A St', postcode: 'LS1 1AA' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.client_id).toBe('This record does not exist any more; choose another');
     const theirProfile = (await get('/api/staff_profiles?per_page=1', other)).json().data[0];
     const me = (await get('/api/candidates?per_page=1')).json().data[0];
-    expect((await put(`/api/candidates/${me.id}`, { staff_profile_ids: [theirProfile.id] })).json().errors.staff_profile_ids).toBeDefined();
+    expect(
+      (await put(`/api/candidates/${me.id}`, { staff_profile_ids: [theirProfile.id] })).json().errors.staff_profile_ids,
+    ).toBeDefined();
   });
 
   it('applies the roles of the declaration', async () => {
-    const c = (await post('/api/clients', { name: 'Consultant Made', billing_email: 'a@b.example', address: null }, consultant)).json().data;
+    const c = (
+      await post('/api/clients', { name: 'Consultant Made', billing_email: 'a@b.example', address: null }, consultant)
+    ).json().data;
     expect(c.name).toBe('Consultant Made');
     expect((await del(`/api/clients/${c.id}`, consultant)).statusCode).toBe(403);
     expect((await get('/api/job_roles', consultant)).statusCode).toBe(200);
@@ -234,7 +283,13 @@ describe('client users', () => {
     const me = (await get('/api/client_login', client)).json();
     const [row] = await t.db.query('select name from clients where id = $1', [me.client_id]);
     expect(me.client_name).toBe(row.name);
-    const signIn = (await app.inject({ method: 'POST', url: '/api/client_login', payload: { email: 'client2@demo.test', password: 'demo-client' } })).json();
+    const signIn = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/client_login',
+        payload: { email: 'client2@demo.test', password: 'demo-client' },
+      })
+    ).json();
     const [row2] = await t.db.query('select name from clients where id = $1', [signIn.client_id]);
     expect(signIn.client_name).toBe(row2.name);
     expect(signIn.client_name).not.toBe(me.client_name);
@@ -247,10 +302,27 @@ describe('sites', () => {
     const mine = (await get(`/api/sites?client_id=${clientRow.id}&per_page=100`)).json();
     expect(mine.total_count).toBeGreaterThan(0);
     expect(mine.data.every((s: any) => s.client_id === clientRow.id)).toBe(true);
-    const noAddress = await post('/api/sites', { name: 'Annexe', client_id: clientRow.id, address: { line1: '', postcode: '' } });
+    const noAddress = await post('/api/sites', {
+      name: 'Annexe',
+      client_id: clientRow.id,
+      address: { line1: '', postcode: '' },
+    });
     expect(noAddress.json().errors.address).toBe('Enter at least the first line and the postcode');
-    expect((await post('/api/sites', { name: 'Annexe', client_id: clientRow.id, address: { line1: '2 Mill Lane', postcode: '???' } })).json().errors.address).toBe('Enter a valid postcode');
-    const created = await post('/api/sites', { name: 'Annexe', client_id: clientRow.id, business_unit: 'Nursing', address: { line1: '2 Mill Lane', postcode: 'LS2 7AA' } });
+    expect(
+      (
+        await post('/api/sites', {
+          name: 'Annexe',
+          client_id: clientRow.id,
+          address: { line1: '2 Mill Lane', postcode: '???' },
+        })
+      ).json().errors.address,
+    ).toBe('Enter a valid postcode');
+    const created = await post('/api/sites', {
+      name: 'Annexe',
+      client_id: clientRow.id,
+      business_unit: 'Nursing',
+      address: { line1: '2 Mill Lane', postcode: 'LS2 7AA' },
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json().data).toMatchObject({ status: 'active', client_id: clientRow.id });
     const inactive = (await get('/api/sites?tab=Inactive-Site&per_page=100')).json().data;
@@ -275,7 +347,9 @@ describe('candidates (staff)', () => {
     expect(first.total_pages).toBe(Math.ceil(first.total_count / 10));
     const seen: number[] = [];
     for (let page = 1; page <= first.total_pages; page++) {
-      const r = (await get(`/api/candidates?page=${page}&per_page=10&status_value=approved&activated_value=true`)).json();
+      const r = (
+        await get(`/api/candidates?page=${page}&per_page=10&status_value=approved&activated_value=true`)
+      ).json();
       expect(r.data.every((c: any) => c.status === 'approved' && c.activated === true)).toBe(true);
       seen.push(...r.data.map((c: any) => c.id));
     }
@@ -286,10 +360,16 @@ describe('candidates (staff)', () => {
 
   it('bring along the records their listed references point at, as getMany of those ids would answer them', async () => {
     const page = (await get('/api/candidates?per_page=25')).json();
-    const idsOf = (field: string) => [...new Set(page.data.map((c: any) => c[field]).filter((v: unknown) => v != null))].sort((a: any, b: any) => a - b);
+    const idsOf = (field: string) =>
+      [...new Set(page.data.map((c: any) => c[field]).filter((v: unknown) => v != null))].sort(
+        (a: any, b: any) => a - b,
+      );
     // Only the reference fields the list shows: employment type and staff profiles are on the profile only.
     expect(Object.keys(page.references).sort()).toEqual(['job_roles', 'staff_statuses']);
-    for (const [resource, field] of [['job_roles', 'job_role_id'], ['staff_statuses', 'staff_status_id']]) {
+    for (const [resource, field] of [
+      ['job_roles', 'job_role_id'],
+      ['staff_statuses', 'staff_status_id'],
+    ]) {
       const ids = idsOf(field);
       expect(ids.length).toBeGreaterThan(0);
       expect(page.references[resource].map((r: any) => r.id)).toEqual(ids);
@@ -319,7 +399,9 @@ describe('candidates (staff)', () => {
 
   it('split into the spec’s tabs: active, inactive, pending and rejected', async () => {
     const n = async (tab: string) => (await get(`/api/candidates?tab=${tab}&per_page=1`)).json().total_count;
-    const [all, active, inactive, pending, rejected] = await Promise.all(['allStaffs', 'activeStaff', 'InactiveStaff', 'pendingStaff', 'rejectStaff'].map(n));
+    const [all, active, inactive, pending, rejected] = await Promise.all(
+      ['allStaffs', 'activeStaff', 'InactiveStaff', 'pendingStaff', 'rejectStaff'].map(n),
+    );
     expect(all).toBe(60);
     expect(active + inactive + pending + rejected).toBe(all);
     for (const x of [active, inactive, pending, rejected]) expect(x).toBeGreaterThan(0);
@@ -334,38 +416,80 @@ describe('candidates (staff)', () => {
     }
     // Sending the stored values back (as an edit form does) is not a change.
     expect((await put(`/api/candidates/${pending.id}`, { ...pending, notes: 'Called back' })).statusCode).toBe(200);
-    expect((await get(`/api/candidates/${pending.id}`)).json().data).toMatchObject({ status: 'pending', activated: false, notes: 'Called back' });
+    expect((await get(`/api/candidates/${pending.id}`)).json().data).toMatchObject({
+      status: 'pending',
+      activated: false,
+      notes: 'Called back',
+    });
   });
 
   it('validate e-mail uniqueness, dates and uploads', async () => {
     const base = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org' };
     const created = await post('/api/candidates', base);
     expect(created.statusCode, created.body).toBe(201);
-    expect((await post('/api/candidates', { ...base, email: 'ADA@example.org' })).json().errors.email).toBe('Already used by another record');
-    expect((await post('/api/candidates', { ...base, email: 'b@example.org', date_of_birth: '2001-02-31' })).json().errors.date_of_birth).toBe('Enter a date as yyyy-MM-dd');
+    expect((await post('/api/candidates', { ...base, email: 'ADA@example.org' })).json().errors.email).toBe(
+      'Already used by another record',
+    );
+    expect(
+      (await post('/api/candidates', { ...base, email: 'b@example.org', date_of_birth: '2001-02-31' })).json().errors
+        .date_of_birth,
+    ).toBe('Enter a date as yyyy-MM-dd');
     const young = new Date().getFullYear() - 10;
-    expect((await post('/api/candidates', { ...base, email: 'c@example.org', date_of_birth: `${young}-01-01` })).json().errors.date_of_birth).toMatch(/^Must be on or before \d{4}-\d\d-\d\d$/);
+    expect(
+      (await post('/api/candidates', { ...base, email: 'c@example.org', date_of_birth: `${young}-01-01` })).json()
+        .errors.date_of_birth,
+    ).toMatch(/^Must be on or before \d{4}-\d\d-\d\d$/);
     // Uploads are stored files: a data URL or a protocol-relative URL is not a stored file's id.
-    for (const photo of ['data:image/png;base64,iVBORw0KGgo=', '//evil.example/pixel.png', 'https://evil.example/p.png']) {
-      expect((await post('/api/candidates', { ...base, email: 'd@example.org', profile_photo: photo })).json().errors.profile_photo, photo).toBe('Upload a file');
+    for (const photo of [
+      'data:image/png;base64,iVBORw0KGgo=',
+      '//evil.example/pixel.png',
+      'https://evil.example/p.png',
+    ]) {
+      expect(
+        (await post('/api/candidates', { ...base, email: 'd@example.org', profile_photo: photo })).json().errors
+          .profile_photo,
+        photo,
+      ).toBe('Upload a file');
     }
     const ok = await post('/api/candidates', { ...base, email: 'f@example.org', ni_number: 'AB 12 34 56 C' });
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
   it('carry the agency’s custom staff fields, validated like declared ones', async () => {
-    const field = await post('/api/staff_detail_fields', { label: 'Badge number', key: 'badge_number', field_type: 'text', required: true, show_in_list: true });
+    const field = await post('/api/staff_detail_fields', {
+      label: 'Badge number',
+      key: 'badge_number',
+      field_type: 'text',
+      required: true,
+      show_in_list: true,
+    });
     expect(field.statusCode).toBe(201);
-    const missing = await post('/api/candidates', { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.org' });
+    const missing = await post('/api/candidates', {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace@example.org',
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors['custom_fields.badge_number']).toBe('Required');
-    const ok = await post('/api/candidates', { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.org', custom_fields: { badge_number: 'B-7' } });
+    const ok = await post('/api/candidates', {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace@example.org',
+      custom_fields: { badge_number: 'B-7' },
+    });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data.custom_fields).toMatchObject({ badge_number: 'B-7' });
     // Updating another field keeps the custom values.
     const id = ok.json().data.id;
-    expect((await put(`/api/candidates/${id}`, { phone: '07700 900123' })).json().data.custom_fields.badge_number).toBe('B-7');
-    const choice = await post('/api/candidates', { first_name: 'Alan', last_name: 'Turing', email: 'alan@example.org', custom_fields: { badge_number: 'B-8', uniform_size: 'XXXL' } });
+    expect((await put(`/api/candidates/${id}`, { phone: '07700 900123' })).json().data.custom_fields.badge_number).toBe(
+      'B-7',
+    );
+    const choice = await post('/api/candidates', {
+      first_name: 'Alan',
+      last_name: 'Turing',
+      email: 'alan@example.org',
+      custom_fields: { badge_number: 'B-8', uniform_size: 'XXXL' },
+    });
     expect(choice.json().errors['custom_fields.uniform_size']).toBe('Choose one of the listed options');
     // Another agency does not see this agency's fields.
     expect((await get('/api/staff_detail_fields?q=badge', other)).json().total_count).toBe(0);
@@ -378,15 +502,28 @@ describe('staff settings', () => {
     const r = await post('/api/job_roles', { name: 'Night Carer', default_pay_rate: 1375, default_charge_rate: 2010 });
     expect(r.statusCode).toBe(201);
     expect(r.json().data).toMatchObject({ default_pay_rate: 1375, default_charge_rate: 2010, active: true });
-    expect((await post('/api/job_roles', { name: 'Porter', default_pay_rate: 12.5 })).json().errors.default_pay_rate).toBe('Must be a whole number');
-    expect((await post('/api/job_roles', { name: 'Porter', default_pay_rate: -100 })).json().errors.default_pay_rate).toBe('Must be at least 0');
-    expect((await post('/api/job_roles', { name: 'night carer' })).json().errors.name).toBe('Already used by another record');
+    expect(
+      (await post('/api/job_roles', { name: 'Porter', default_pay_rate: 12.5 })).json().errors.default_pay_rate,
+    ).toBe('Must be a whole number');
+    expect(
+      (await post('/api/job_roles', { name: 'Porter', default_pay_rate: -100 })).json().errors.default_pay_rate,
+    ).toBe('Must be at least 0');
+    expect((await post('/api/job_roles', { name: 'night carer' })).json().errors.name).toBe(
+      'Already used by another record',
+    );
   });
 
   it('validate their own rules', async () => {
-    expect((await post('/api/staff_detail_fields', { label: 'Size', key: 'size', field_type: 'choice' })).json().errors.options).toBe('List at least one choice, separated by commas');
-    expect((await post('/api/staff_detail_fields', { label: 'Size', key: 'Size!', field_type: 'text' })).json().errors.key).toBe('Start with a letter; use lower-case letters, digits and _ only');
-    expect((await post('/api/document_categories', { name: 'Passport', validity_months: 0 })).json().errors.validity_months).toBe('Must be at least 1');
+    expect(
+      (await post('/api/staff_detail_fields', { label: 'Size', key: 'size', field_type: 'choice' })).json().errors
+        .options,
+    ).toBe('List at least one choice, separated by commas');
+    expect(
+      (await post('/api/staff_detail_fields', { label: 'Size', key: 'Size!', field_type: 'text' })).json().errors.key,
+    ).toBe('Start with a letter; use lower-case letters, digits and _ only');
+    expect(
+      (await post('/api/document_categories', { name: 'Passport', validity_months: 0 })).json().errors.validity_months,
+    ).toBe('Must be at least 1');
     const profile = await post('/api/staff_profiles', { name: 'Theatre', document_category_ids: [1, 2] });
     expect(profile.statusCode).toBe(201);
     expect(profile.json().data.document_category_ids).toEqual([1, 2]);
@@ -406,17 +543,31 @@ describe('staff settings', () => {
 describe('bulk actions', () => {
   it('name each refused record, by its resource and id when its name is computed (locked rows carry none)', async () => {
     // A shift is named by its computed summary, which the locked rows a bulk action checks do not have.
-    const open = (await get('/api/shifts?status=open&per_page=2&sort=id&order=ASC')).json().data.map((s: { id: number }) => s.id);
+    const open = (await get('/api/shifts?status=open&per_page=2&sort=id&order=ASC'))
+      .json()
+      .data.map((s: { id: number }) => s.id);
     expect(open).toHaveLength(2);
     const res = await post('/api/shifts/actions/close', { ids: open });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(new RegExp(`^2 of the 2 selected shifts cannot be changed, so nothing was changed\\. Shift ${open[0]}: [^;]+; Shift ${open[1]}: [^;]+$`));
+    expect(res.json().message).toMatch(
+      new RegExp(
+        `^2 of the 2 selected shifts cannot be changed, so nothing was changed\\. Shift ${open[0]}: [^;]+; Shift ${open[1]}: [^;]+$`,
+      ),
+    );
   });
 });
 
 describe('OpenAPI', () => {
   it('describes every declared resource', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    for (const p of ['/api/clients', '/api/clients/{id}', '/api/sites', '/api/candidates', '/api/job_roles', '/api/staff_detail_fields']) expect(doc.paths[p], p).toBeDefined();
+    for (const p of [
+      '/api/clients',
+      '/api/clients/{id}',
+      '/api/sites',
+      '/api/candidates',
+      '/api/job_roles',
+      '/api/staff_detail_fields',
+    ])
+      expect(doc.paths[p], p).toBeDefined();
   });
 });

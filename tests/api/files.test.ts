@@ -3,13 +3,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, openTestDb, type TestApp } from './helpers';
 import { migrate } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations/index';
-import { attachFiles, checkFileRefs, deleteFilesOf, readFile, readFileBytes, registerFileOwnerCheck } from '../../server/files/store';
+import {
+  attachFiles,
+  checkFileRefs,
+  deleteFilesOf,
+  readFile,
+  readFileBytes,
+  registerFileOwnerCheck,
+} from '../../server/files/store';
 
 // Files as their first bytes make them: the store decides the type by these, never by name or claimed type.
-const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
-const PNG = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0, 0, 0, 13], 'IHDR', [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+const bytes = (...parts: (string | number[])[]) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+const PNG = bytes(
+  [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  [0, 0, 0, 13],
+  'IHDR',
+  [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0],
+);
 const JPEG = bytes([0xff, 0xd8, 0xff, 0xe0, 0, 16], 'JFIF', [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
-const WEBP = bytes('RIFF', [26, 0, 0, 0], 'WEBPVP8L', [13, 0, 0, 0, 0x2f, 0, 0, 0, 0x10, 7, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0]);
+const WEBP = bytes(
+  'RIFF',
+  [26, 0, 0, 0],
+  'WEBPVP8L',
+  [13, 0, 0, 0, 0x2f, 0, 0, 0, 0x10, 7, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0],
+);
 const PDF = bytes('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const SVG = bytes('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const HTML = bytes('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
@@ -18,7 +36,12 @@ const EXE = bytes('MZ', [0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff], 'This pro
 
 const MB = 1024 * 1024;
 
-function upload(app: FastifyInstance, token: string | undefined, body: Buffer, options: { kind?: string; name?: string; type?: string } = {}) {
+function upload(
+  app: FastifyInstance,
+  token: string | undefined,
+  body: Buffer,
+  options: { kind?: string; name?: string; type?: string } = {},
+) {
   const headers: Record<string, string> = { 'content-type': options.type ?? 'application/octet-stream' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.name !== undefined) headers['x-file-name'] = encodeURIComponent(options.name);
@@ -38,7 +61,12 @@ beforeAll(async () => {
   [admin, consultant, client, client2, otherAdmin] = await Promise.all(
     (['admin', 'consultant', 'client', 'client2', 'otherAdmin'] as const).map((who) => loginAs(t.app, who)),
   );
-  const user = async (email: string) => (await t.db.query<{ id: number; merchant_id: number }>('select id, merchant_id from users where email = $1', [email]))[0];
+  const user = async (email: string) =>
+    (
+      await t.db.query<{ id: number; merchant_id: number }>('select id, merchant_id from users where email = $1', [
+        email,
+      ])
+    )[0];
   const [a, c, o] = [await user('admin@demo.test'), await user('consultant@demo.test'), await user('admin@other.test')];
   ids = { admin: a.id, consultant: c.id, merchant: a.merchant_id, otherMerchant: o.merchant_id };
 });
@@ -68,13 +96,23 @@ describe('upload', () => {
     const res = await upload(t.app, admin, PNG, { name: 'scan.pdf', type: 'application/pdf' });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ mime: 'image/png', name: 'scan.png' });
-    const [row] = await t.db.query('select mime, sha256, uploaded_by, owner_id from files where id = $1', [res.json().data.id]);
+    const [row] = await t.db.query('select mime, sha256, uploaded_by, owner_id from files where id = $1', [
+      res.json().data.id,
+    ]);
     expect(row).toMatchObject({ mime: 'image/png', uploaded_by: ids.admin, owner_id: null });
     expect(row.sha256).toMatch(/^[0-9a-f]{64}$/);
     // Whatever type the request claims, the body is taken as bytes: JSON or a form are not parsed here.
-    expect((await upload(t.app, admin, PNG, { name: 'a.png', type: 'application/json' })).json().data.mime).toBe('image/png');
-    const form = Buffer.concat([Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n'), PNG, Buffer.from('\r\n--x--\r\n')]);
-    expect((await upload(t.app, admin, form, { name: 'a.png', type: 'multipart/form-data; boundary=x' })).statusCode).toBe(415);
+    expect((await upload(t.app, admin, PNG, { name: 'a.png', type: 'application/json' })).json().data.mime).toBe(
+      'image/png',
+    );
+    const form = Buffer.concat([
+      Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n'),
+      PNG,
+      Buffer.from('\r\n--x--\r\n'),
+    ]);
+    expect(
+      (await upload(t.app, admin, form, { name: 'a.png', type: 'multipart/form-data; boundary=x' })).statusCode,
+    ).toBe(415);
   });
 
   it('keeps a name in any script, without folders', async () => {
@@ -108,9 +146,18 @@ describe('upload', () => {
     const empty = await upload(t.app, admin, Buffer.alloc(0), { name: 'empty.pdf' });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().message).toBe('The file is empty.');
-    const noBody = await t.app.inject({ method: 'POST', url: '/api/files?kind=document', headers: { authorization: `Bearer ${admin}` } });
+    const noBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/files?kind=document',
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(noBody.statusCode).toBe(422);
-    const noKind = await t.app.inject({ method: 'POST', url: '/api/files', headers: { authorization: `Bearer ${admin}`, 'content-type': 'image/png' }, payload: PNG });
+    const noKind = await t.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'image/png' },
+      payload: PNG,
+    });
     expect(noKind.statusCode).toBe(422);
     expect((await upload(t.app, admin, PNG, { kind: 'video' })).statusCode).toBe(422);
   });
@@ -180,7 +227,8 @@ describe('reading a file', () => {
   });
 
   it('once attached, follows the record: whoever may see it reads the file, anyone else gets 404', async () => {
-    const clientOf = async (email: string) => (await t.db.query<{ client_id: number }>('select client_id from users where email = $1', [email]))[0].client_id;
+    const clientOf = async (email: string) =>
+      (await t.db.query<{ client_id: number }>('select client_id from users where email = $1', [email]))[0].client_id;
     const mine = await clientOf('client@demo.test');
     expect(await clientOf('client2@demo.test')).not.toBe(mine);
     await t.db.transaction((tx) => attachFiles(tx, ids.merchant, 'clients', mine, 'logo', [logo]));
@@ -198,7 +246,10 @@ describe('reading a file', () => {
     try {
       expect((await call(t.app, client2, 'GET', `/api/files/${logo}`)).statusCode).toBe(200);
       expect((await call(t.app, consultant, 'GET', `/api/files/${logo}`)).statusCode).toBe(404);
-      expect(asked).toEqual([['client', 'clients', mine], ['admin', 'clients', mine]]);
+      expect(asked).toEqual([
+        ['client', 'clients', mine],
+        ['admin', 'clients', mine],
+      ]);
       // Another agency never reaches the rule.
       expect((await call(t.app, otherAdmin, 'GET', `/api/files/${logo}`)).statusCode).toBe(404);
       expect(asked).toHaveLength(2);
@@ -213,14 +264,23 @@ describe('reading a file', () => {
       `select (select id from candidates where merchant_id = $1 order by id limit 1) as candidate, (select id from document_categories where merchant_id = $1 order by id limit 1) as category`,
       [ids.merchant],
     );
-    const made = await call(t.app, admin, 'POST', '/api/candidate_documents', { candidate_id: who.candidate, document_category_id: who.category, file: up.json().data.id, number: 'NAMED-1' });
+    const made = await call(t.app, admin, 'POST', '/api/candidate_documents', {
+      candidate_id: who.candidate,
+      document_category_id: who.category,
+      file: up.json().data.id,
+      number: 'NAMED-1',
+    });
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json().data.file_name).toBe('Zoë passport.pdf');
-    const listed = (await call(t.app, admin, 'GET', `/api/candidate_documents?candidate_id=${who.candidate}&per_page=100`)).json().data;
+    const listed = (
+      await call(t.app, admin, 'GET', `/api/candidate_documents?candidate_id=${who.candidate}&per_page=100`)
+    ).json().data;
     expect(listed.find((d: { number: string }) => d.number === 'NAMED-1').file_name).toBe('Zoë passport.pdf');
     // Rows kept from before with a plain name in place of an id: no name, and no error.
     await t.db.query(`update candidate_documents set file = 'old-scan.pdf' where id = $1`, [made.json().data.id]);
-    expect((await call(t.app, admin, 'GET', `/api/candidate_documents/${made.json().data.id}`)).json().data.file_name).toBeNull();
+    expect(
+      (await call(t.app, admin, 'GET', `/api/candidate_documents/${made.json().data.id}`)).json().data.file_name,
+    ).toBeNull();
   });
 
   it("shows the agency's own picture to every user of the agency; a kept SVG only as a download", async () => {
@@ -245,20 +305,51 @@ describe('checkFileRefs and attachFiles (the engine attaches files to the record
     const colleagues = (await upload(t.app, consultant, PNG, { kind: 'image' })).json().data.id;
     const foreign = (await upload(t.app, otherAdmin, PNG, { kind: 'image' })).json().data.id;
     const missing = '00000000-0000-4000-8000-000000000000';
-    const values = [mine, colleagues, foreign, missing, '/demo/agency-logo.svg', '//evil.example/pixel.png', 'data:image/png;base64,AAAA'];
-    expect(await checkFileRefs(t.db, ids.merchant, ids.admin, values)).toEqual([colleagues, foreign, missing, '//evil.example/pixel.png', 'data:image/png;base64,AAAA']);
+    const values = [
+      mine,
+      colleagues,
+      foreign,
+      missing,
+      '/demo/agency-logo.svg',
+      '//evil.example/pixel.png',
+      'data:image/png;base64,AAAA',
+    ];
+    expect(await checkFileRefs(t.db, ids.merchant, ids.admin, values)).toEqual([
+      colleagues,
+      foreign,
+      missing,
+      '//evil.example/pixel.png',
+      'data:image/png;base64,AAAA',
+    ]);
 
-    const [a, b] = await t.db.query<{ id: number }>('select id from clients where merchant_id = $1 order by id limit 2', [ids.merchant]);
-    expect(await t.db.transaction((tx) => attachFiles(tx, ids.merchant, 'clients', a.id, 'logo', [mine, '/demo/agency-logo.svg']))).toEqual([]);
-    expect(await readFile(t.db, ids.merchant, mine)).toMatchObject({ owner_resource: 'clients', owner_id: a.id, owner_field: 'logo' });
+    const [a, b] = await t.db.query<{ id: number }>(
+      'select id from clients where merchant_id = $1 order by id limit 2',
+      [ids.merchant],
+    );
+    expect(
+      await t.db.transaction((tx) =>
+        attachFiles(tx, ids.merchant, 'clients', a.id, 'logo', [mine, '/demo/agency-logo.svg']),
+      ),
+    ).toEqual([]);
+    expect(await readFile(t.db, ids.merchant, mine)).toMatchObject({
+      owner_resource: 'clients',
+      owner_id: a.id,
+      owner_field: 'logo',
+    });
     // Now it is that record's: fine when that record is saved again, refused for any other.
     expect(await checkFileRefs(t.db, ids.merchant, ids.admin, [mine], { resource: 'clients', id: a.id })).toEqual([]);
-    expect(await checkFileRefs(t.db, ids.merchant, ids.admin, [mine], { resource: 'clients', id: b.id })).toEqual([mine]);
+    expect(await checkFileRefs(t.db, ids.merchant, ids.admin, [mine], { resource: 'clients', id: b.id })).toEqual([
+      mine,
+    ]);
     expect(await checkFileRefs(t.db, ids.merchant, ids.admin, [mine])).toEqual([mine]);
-    expect(await t.db.transaction((tx) => attachFiles(tx, ids.merchant, 'clients', b.id, 'logo', [mine]))).toEqual([mine]);
+    expect(await t.db.transaction((tx) => attachFiles(tx, ids.merchant, 'clients', b.id, 'logo', [mine]))).toEqual([
+      mine,
+    ]);
     expect(await t.db.transaction((tx) => attachFiles(tx, ids.merchant, 'clients', a.id, 'logo', [mine]))).toEqual([]);
     // Another agency's file cannot be attached here.
-    expect(await t.db.transaction((tx) => attachFiles(tx, ids.merchant, 'clients', a.id, 'logo', [foreign]))).toEqual([foreign]);
+    expect(await t.db.transaction((tx) => attachFiles(tx, ids.merchant, 'clients', a.id, 'logo', [foreign]))).toEqual([
+      foreign,
+    ]);
     expect(await readFile(t.db, ids.merchant, foreign)).toBeNull();
     expect((await readFile(t.db, ids.otherMerchant, foreign))?.owner_id).toBeNull();
     // A record deleted for good takes its files with it; nobody else's.
@@ -276,9 +367,10 @@ describe('migration 004: data URLs move into the store', () => {
     const later = migrations.splice(at);
     try {
       await migrate(db);
-      const [m] = await db.query<{ id: number }>(`insert into merchants (company_name, profile_photo) values ('Acme', $1) returning id`, [
-        `data:image/jpeg;base64,${JPEG.toString('base64')}`,
-      ]);
+      const [m] = await db.query<{ id: number }>(
+        `insert into merchants (company_name, profile_photo) values ('Acme', $1) returning id`,
+        [`data:image/jpeg;base64,${JPEG.toString('base64')}`],
+      );
       const clients = await db.query<{ id: number }>(
         `insert into clients (merchant_id, name, logo) values ($1, 'A', $2), ($1, 'B', '/demo/client-logo.png'), ($1, 'C', '//evil.example/pixel.png'),
            ($1, 'D', null), ($1, 'E', 'data:image/png;base64,AAA') returning id`,
@@ -291,24 +383,50 @@ describe('migration 004: data URLs move into the store', () => {
       migrations.push(...later.splice(0));
       await migrate(db);
 
-      const logos = await db.query<{ logo: string | null }>('select logo from clients where merchant_id = $1 order by id', [m.id]);
+      const logos = await db.query<{ logo: string | null }>(
+        'select logo from clients where merchant_id = $1 order by id',
+        [m.id],
+      );
       expect(logos[0].logo).toMatch(/^[0-9a-f-]{36}$/);
-      expect(logos.slice(1).map((r) => r.logo)).toEqual(['/demo/client-logo.png', null, null, expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+      expect(logos.slice(1).map((r) => r.logo)).toEqual([
+        '/demo/client-logo.png',
+        null,
+        null,
+        expect.stringMatching(/^[0-9a-f-]{36}$/),
+      ]);
       const png = (await readFile(db, m.id, logos[0].logo!))!;
-      expect(png).toMatchObject({ mime: 'image/png', name: 'logo.png', size: PNG.length, owner_resource: 'clients', owner_id: clients[0].id, owner_field: 'logo' });
+      expect(png).toMatchObject({
+        mime: 'image/png',
+        name: 'logo.png',
+        size: PNG.length,
+        owner_resource: 'clients',
+        owner_id: clients[0].id,
+        owner_field: 'logo',
+      });
       expect((await readFileBytes(db, png)).equals(PNG)).toBe(true);
       // A broken data URL is kept as it was (its text), never lost and never a failed start.
       const broken = (await readFile(db, m.id, logos[4].logo!))!;
       expect(broken).toMatchObject({ mime: 'application/octet-stream', owner_id: clients[4].id });
       expect((await readFileBytes(db, broken)).toString()).toBe('data:image/png;base64,AAA');
 
-      const [{ profile_photo: photo }] = await db.query('select profile_photo from candidates where id = $1', [cand.id]);
+      const [{ profile_photo: photo }] = await db.query('select profile_photo from candidates where id = $1', [
+        cand.id,
+      ]);
       const svg = (await readFile(db, m.id, photo))!;
-      expect(svg).toMatchObject({ mime: 'image/svg+xml', name: 'profile_photo.svg', owner_resource: 'candidates', owner_id: cand.id });
+      expect(svg).toMatchObject({
+        mime: 'image/svg+xml',
+        name: 'profile_photo.svg',
+        owner_resource: 'candidates',
+        owner_id: cand.id,
+      });
       expect((await readFileBytes(db, svg)).equals(SVG)).toBe(true);
 
       const [{ profile_photo: agency }] = await db.query('select profile_photo from merchants where id = $1', [m.id]);
-      expect(await readFile(db, m.id, agency)).toMatchObject({ mime: 'image/jpeg', owner_resource: 'merchants', owner_id: m.id });
+      expect(await readFile(db, m.id, agency)).toMatchObject({
+        mime: 'image/jpeg',
+        owner_resource: 'merchants',
+        owner_id: m.id,
+      });
       const [{ sha }] = await db.query(`select sha256 as sha from files where id = $1`, [agency]);
       expect(sha).toBe((await import('node:crypto')).createHash('sha256').update(JPEG).digest('hex'));
     } finally {

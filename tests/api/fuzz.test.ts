@@ -24,9 +24,44 @@ const tokens: Record<'admin' | 'client' | 'staff', string> = { admin: '', client
 
 /** Characters no stored text may hold, written out here independently of the product's own rule. */
 const HIDDEN_CHARS = [
-  '\u0000', '\u0001', '\u0007', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f', '\u0080', '\u0085', '\u009b', '\u009f',
-  '\u00ad', '\u061c', '\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e',
-  '\u2060', '\u2061', '\u2066', '\u2067', '\u2068', '\u2069', '\ufeff', '\u2028', '\u2029', '\ufffd', '\ud800', '\udc00', '\udbff',
+  '\u0000',
+  '\u0001',
+  '\u0007',
+  '\u0008',
+  '\u000b',
+  '\u000c',
+  '\u001b',
+  '\u001f',
+  '\u007f',
+  '\u0080',
+  '\u0085',
+  '\u009b',
+  '\u009f',
+  '\u00ad',
+  '\u061c',
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u200e',
+  '\u200f',
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2060',
+  '\u2061',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\ufeff',
+  '\u2028',
+  '\u2029',
+  '\ufffd',
+  '\ud800',
+  '\udc00',
+  '\udbff',
 ];
 // With the u flag a surrogate range matches only unpaired halves; a pair is one (astral) character.
 const STORED_HIDDEN =
@@ -34,30 +69,110 @@ const STORED_HIDDEN =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u2028\u2029\ufffd\ud800-\udfff]/u;
 const LINE_BREAKS = ['\n', '\r', '\r\n', '\t'];
 
-const junkText = fc.string({ unit: fc.constantFrom(...HIDDEN_CHARS, ...LINE_BREAKS, 'a', 'Z', ' ', 'é', 'e\u0301', '1', '@', '.', '-'), minLength: 1, maxLength: 12 });
+const junkText = fc.string({
+  unit: fc.constantFrom(...HIDDEN_CHARS, ...LINE_BREAKS, 'a', 'Z', ' ', 'é', 'e\u0301', '1', '@', '.', '-'),
+  minLength: 1,
+  maxLength: 12,
+});
 /** Text around one hidden character or line break: what a paste or a terminal escape leaves in a name. */
-const wrapped = fc.tuple(fc.constantFrom('Acme', 'jo@example.com', '07700 900123', 'LS1 1AA', 'A-1'), fc.constantFrom(...HIDDEN_CHARS, ...LINE_BREAKS, '\u001b[31m', 'e\u0301')).map(([s, j]) => `${s.slice(0, 2)}${j}${s.slice(2)}`);
+const wrapped = fc
+  .tuple(
+    fc.constantFrom('Acme', 'jo@example.com', '07700 900123', 'LS1 1AA', 'A-1'),
+    fc.constantFrom(...HIDDEN_CHARS, ...LINE_BREAKS, '\u001b[31m', 'e\u0301'),
+  )
+  .map(([s, j]) => `${s.slice(0, 2)}${j}${s.slice(2)}`);
 const hostileString = fc.oneof(
   wrapped,
   junkText,
   fc.constantFrom(
-    'a\u001b[31mred', '\u202eevil.pdf', 'Rene\u0301e', '2027-02-30T08:00:00Z', '2027-02-30', '2026-13-01', '2026-01-01T24:00:00Z', '0x10', '1e309', 'NaN',
-    '-1', '99999999999999999999', '__proto__', 'constructor', "' or 1=1 --", '<img src=x onerror=alert(1)>', '%00', '../../etc/passwd', 'x'.repeat(6000), ' ', '',
+    'a\u001b[31mred',
+    '\u202eevil.pdf',
+    'Rene\u0301e',
+    '2027-02-30T08:00:00Z',
+    '2027-02-30',
+    '2026-13-01',
+    '2026-01-01T24:00:00Z',
+    '0x10',
+    '1e309',
+    'NaN',
+    '-1',
+    '99999999999999999999',
+    '__proto__',
+    'constructor',
+    "' or 1=1 --",
+    '<img src=x onerror=alert(1)>',
+    '%00',
+    '../../etc/passwd',
+    'x'.repeat(6000),
+    ' ',
+    '',
   ),
   fc.string({ unit: 'binary', maxLength: 16 }),
 );
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 5, arbitrary: hostileString },
-  { weight: 2, arbitrary: fc.constantFrom<unknown>(0, -1, 1.5, 2 ** 31, 2 ** 53 + 2, 1e308, -1e308, true, false, null) },
-  { weight: 2, arbitrary: fc.constantFrom<unknown>([], [1, 'x'], ['abc'], [null], {}, { toString: 'x' }, JSON.parse('{"__proto__":{"polluted":1}}'), { length: 2, 0: 1 }, [[[[[]]]]]) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<unknown>(0, -1, 1.5, 2 ** 31, 2 ** 53 + 2, 1e308, -1e308, true, false, null),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<unknown>(
+      [],
+      [1, 'x'],
+      ['abc'],
+      [null],
+      {},
+      { toString: 'x' },
+      JSON.parse('{"__proto__":{"polluted":1}}'),
+      { length: 2, 0: 1 },
+      [[[[[]]]]],
+    ),
+  },
   { weight: 1, arbitrary: fc.array(hostileString, { maxLength: 3 }) },
 );
-const wrongType = fc.constantFrom<unknown>('abc', '12abc', 42, -1, 1.5, 2 ** 40, true, { a: 1 }, { toString: 'x' }, ['x'], [[1]], [1.5], '2027-02-30T08:00:00Z', '2027-02-30');
-const hostileAddress = fc.record({ line1: hostileString, city: hostileString, postcode: fc.constantFrom('LS1 1AA', 'LS1\n1AA', 'LS1\u202e1AA') });
+const wrongType = fc.constantFrom<unknown>(
+  'abc',
+  '12abc',
+  42,
+  -1,
+  1.5,
+  2 ** 40,
+  true,
+  { a: 1 },
+  { toString: 'x' },
+  ['x'],
+  [[1]],
+  [1.5],
+  '2027-02-30T08:00:00Z',
+  '2027-02-30',
+);
+const hostileAddress = fc.record({
+  line1: hostileString,
+  city: hostileString,
+  postcode: fc.constantFrom('LS1 1AA', 'LS1\n1AA', 'LS1\u202e1AA'),
+});
 /** What a single-field write sends: junk text to text, a value of the wrong type (or junk) to anything else. */
 const valueFor = (f: FieldDeclaration): fc.Arbitrary<unknown> =>
-  ['text', 'longtext', 'email', 'phone'].includes(f.type) ? hostileString : f.type === 'address' ? fc.oneof(hostileAddress, wrongType) : fc.oneof({ weight: 3, arbitrary: wrongType }, { weight: 1, arbitrary: hostileString });
-const hostileId = fc.constantFrom('0', '-1', 'abc', '1.5', '1e3', '99999999999', '2147483648', '%00', '%E2%80%AE1', '00000000-0000-0000-0000-000000000000', 'null', '%20');
+  ['text', 'longtext', 'email', 'phone'].includes(f.type)
+    ? hostileString
+    : f.type === 'address'
+      ? fc.oneof(hostileAddress, wrongType)
+      : fc.oneof({ weight: 3, arbitrary: wrongType }, { weight: 1, arbitrary: hostileString });
+const hostileId = fc.constantFrom(
+  '0',
+  '-1',
+  'abc',
+  '1.5',
+  '1e3',
+  '99999999999',
+  '2147483648',
+  '%00',
+  '%E2%80%AE1',
+  '00000000-0000-0000-0000-000000000000',
+  'null',
+  '%20',
+);
 const hostileHeaders = fc.constantFrom<Record<string, string>>(
   { 'content-type': 'text/plain' },
   { 'content-type': 'application/json; charset=utf-16' },
@@ -70,18 +185,50 @@ const hostileHeaders = fc.constantFrom<Record<string, string>>(
   { accept: 'text/event-stream', 'accept-encoding': 'br;q=2, *;q=-1' },
   { cookie: `session=${'x'.repeat(4000)}; a=\u0001` },
 );
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.from('IHDR'), Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR'),
+  Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]),
+]);
 /** Keys a hand-written route may read, for routes that declare no body fields. */
-const GENERIC_KEYS = ['name', 'message', 'subject', 'body', 'start', 'end', 'channel_sid', 'company_name', 'profile_photo', 'ids', 'email', 'password', 'candidate_id', 'client_id', 'site_id', 'job_role_id', 'dates', 'week_start', 'reason', 'channels', 'recipients', 'enabled'];
+const GENERIC_KEYS = [
+  'name',
+  'message',
+  'subject',
+  'body',
+  'start',
+  'end',
+  'channel_sid',
+  'company_name',
+  'profile_photo',
+  'ids',
+  'email',
+  'password',
+  'candidate_id',
+  'client_id',
+  'site_id',
+  'job_role_id',
+  'dates',
+  'week_start',
+  'reason',
+  'channels',
+  'recipients',
+  'enabled',
+];
 
 /** Percent-encodes, writing a lone surrogate as the invalid UTF-8 bytes a hostile client would send for it. */
-const enc = (s: string) => Array.from(s, (ch) => (/^[\ud800-\udfff]$/.test(ch) ? '%ED%A0%80' : encodeURIComponent(ch))).join('');
+const enc = (s: string) =>
+  Array.from(s, (ch) => (/^[\ud800-\udfff]$/.test(ch) ? '%ED%A0%80' : encodeURIComponent(ch))).join('');
 const draw = <T>(arb: fc.Arbitrary<T>, n: number, seed: number) => fc.sample(arb, { seed, numRuns: n });
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 12 });
   // A generous rate limit: the campaign sends more than a person would in a minute, and is not about limits.
-  app = await buildApp({ db: t.db, config: { tokenLifetimeSeconds: 3600, staticDir: undefined, rateLimitPerMinute: 1_000_000 }, throttle: new LoginThrottle({ namespace: 'fuzz:' }) });
+  app = await buildApp({
+    db: t.db,
+    config: { tokenLifetimeSeconds: 3600, staticDir: undefined, rateLimitPerMinute: 1_000_000 },
+    throttle: new LoginThrottle({ namespace: 'fuzz:' }),
+  });
   await app.ready();
   await signIn();
 }, 120_000);
@@ -104,7 +251,9 @@ interface Outcome {
 async function send(what: string, options: InjectOptions, outcomes: Outcome[]) {
   const res = await Promise.race([
     app.inject(options),
-    new Promise<LightMyRequestResponse>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within 10 s`)), 10_000)),
+    new Promise<LightMyRequestResponse>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what} did not answer within 10 s`)), 10_000),
+    ),
   ]);
   outcomes.push({ what, status: res.statusCode, body: res.body.slice(0, 300) });
   return res;
@@ -126,7 +275,8 @@ function fieldsOf(method: string, url: string): { keys: string[]; fields: FieldD
   }
   if (c && (method === 'POST' || method === 'PUT') && /^\/api\/[a-z_]+(\/:id)?$/.test(url)) {
     const fields = c.writable.filter((f) => !f.computed);
-    if (fields.length) return { keys: [...fields.map((f) => f.source), ...(c.decl.customFields ? ['custom_fields'] : [])], fields };
+    if (fields.length)
+      return { keys: [...fields.map((f) => f.source), ...(c.decl.customFields ? ['custom_fields'] : [])], fields };
   }
   return { keys: GENERIC_KEYS, fields: [] };
 }
@@ -134,7 +284,10 @@ function fieldsOf(method: string, url: string): { keys: string[]; fields: FieldD
 describe('the fuzz campaign', () => {
   it('hostile bodies, query strings, ids and headers on every route answer below 500, and no junk is stored', async () => {
     const started = performance.now();
-    const routes = app.routes.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && /^\/api(\/|$)/.test(r.url) && !r.url.startsWith('/api/docs'));
+    const routes = app.routes.filter(
+      (r) =>
+        r.method !== 'HEAD' && r.method !== 'OPTIONS' && /^\/api(\/|$)/.test(r.url) && !r.url.startsWith('/api/docs'),
+    );
     expect(routes.length).toBeGreaterThan(100);
     // FUZZ_ROUTES=<regex> replays the campaign on some routes only (to reproduce a finding quickly).
     const only = process.env.FUZZ_ROUTES ? new RegExp(process.env.FUZZ_ROUTES) : null;
@@ -142,19 +295,29 @@ describe('the fuzz campaign', () => {
 
     // A real id for each resource's routes, and a file for file routes.
     const realIds = new Map<string, string>();
-    const [{ merchant_id: merchantId }] = await t.db.query<{ merchant_id: number }>(`select merchant_id from users where email = 'admin@demo.test'`);
+    const [{ merchant_id: merchantId }] = await t.db.query<{ merchant_id: number }>(
+      `select merchant_id from users where email = 'admin@demo.test'`,
+    );
     const real = async (url: string): Promise<string | undefined> => {
       const base = /^\/api\/[a-z_]+/.exec(url)?.[0];
       if (!base) return undefined;
       if (base === '/api/merchants') return String(merchantId);
       if (!realIds.has(base)) {
-        const list = await app.inject({ method: 'GET', url: `${base}?per_page=1`, headers: { authorization: `Bearer ${tokens.admin}` } });
+        const list = await app.inject({
+          method: 'GET',
+          url: `${base}?per_page=1`,
+          headers: { authorization: `Bearer ${tokens.admin}` },
+        });
         const id = list.statusCode === 200 ? list.json().data?.[0]?.id : undefined;
         realIds.set(base, id === undefined ? '' : String(id));
       }
       return realIds.get(base) || undefined;
     };
-    const events = (await app.inject({ url: '/api/notification_settings', headers: { authorization: `Bearer ${tokens.admin}` } })).json().events.map((e: { key: string }) => e.key);
+    const events = (
+      await app.inject({ url: '/api/notification_settings', headers: { authorization: `Bearer ${tokens.admin}` } })
+    )
+      .json()
+      .events.map((e: { key: string }) => e.key);
 
     const outcomes: Outcome[] = [];
     let seed = SEED;
@@ -170,66 +333,154 @@ describe('the fuzz campaign', () => {
           .replace(':id', method !== 'DELETE' && realId && i % 2 === 0 ? realId : ids[i % ids.length])
           .replace(':event', i % 2 === 0 ? events[0] : ids[i % ids.length])
           .replace(':token', ids[i % ids.length]);
-      const headersOf = (i: number, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${tokens[who[i % who.length]]}`, ...extra });
+      const headersOf = (i: number, extra: Record<string, string> = {}) => ({
+        authorization: `Bearer ${tokens[who[i % who.length]]}`,
+        ...extra,
+      });
       // The chat stream ends at once with wait=0; everything else about its query is hostile.
       const streamQuery = url === '/api/chats/stream' ? 'wait=0&' : '';
 
       if (method === 'GET' || method === 'DELETE') {
         const c = resourceOf(url);
         const filterKeys = c ? [...c.filterable.keys(), ...[...c.rangeable.keys()].map((k) => `${k}_gte`)] : [];
-        const keys = [...new Set(['q', 'page', 'per_page', 'sort', 'order', 'ids', 'tab', 'candidate_query', 'channel_sid', 'from', 'to', 'year', 'kind', ...filterKeys])].filter((k) => k !== 'wait');
-        const values = draw(fc.tuple(fc.constantFrom(...keys), hostileString, fc.constantFrom(...keys), hostileString), 2, seed);
+        const keys = [
+          ...new Set([
+            'q',
+            'page',
+            'per_page',
+            'sort',
+            'order',
+            'ids',
+            'tab',
+            'candidate_query',
+            'channel_sid',
+            'from',
+            'to',
+            'year',
+            'kind',
+            ...filterKeys,
+          ]),
+        ].filter((k) => k !== 'wait');
+        const values = draw(
+          fc.tuple(fc.constantFrom(...keys), hostileString, fc.constantFrom(...keys), hostileString),
+          2,
+          seed,
+        );
         for (const [i, [k1, v1, k2, v2]] of values.entries()) {
           const query = `${streamQuery}${enc(k1)}=${enc(v1.slice(0, 300))}&${enc(k2)}=${enc(v2.slice(0, 300))}&${enc(k2)}=x`;
-          await send(`${method} ${url} ?${k1}&${k2}`, { method, url: `${pathFor(i)}?${query}`, headers: headersOf(i) }, outcomes);
+          await send(
+            `${method} ${url} ?${k1}&${k2}`,
+            { method, url: `${pathFor(i)}?${query}`, headers: headersOf(i) },
+            outcomes,
+          );
         }
       } else {
         const { keys, fields } = fieldsOf(method, url);
-        const realRecord = realId && method === 'POST' && !url.includes(':id') && !url.includes('/actions/')
-          ? (await app.inject({ url: `${url}/${realId}`, headers: { authorization: `Bearer ${tokens.admin}` } })).json().data
-          : undefined;
+        const realRecord =
+          realId && method === 'POST' && !url.includes(':id') && !url.includes('/actions/')
+            ? (
+                await app.inject({ url: `${url}/${realId}`, headers: { authorization: `Bearer ${tokens.admin}` } })
+              ).json().data
+            : undefined;
         // A create starts from an existing record's writable values (unique ones left out), so one hostile field is
         // the only thing wrong with it and reaches the store when the engine lets it through.
         const base: Record<string, unknown> = {};
-        if (realRecord) for (const f of fields) if (!f.unique && !f.createOnly && realRecord[f.source] != null && f.type !== 'image' && f.type !== 'file') base[f.source] = realRecord[f.source];
+        if (realRecord)
+          for (const f of fields)
+            if (!f.unique && !f.createOnly && realRecord[f.source] != null && f.type !== 'image' && f.type !== 'file')
+              base[f.source] = realRecord[f.source];
         // Each declared field written alone on a real record, as the attack did: text gets junk, anything else a
         // value of the wrong type.
         if (realId && url.includes(':id')) {
           for (const [i, f] of fields.entries()) {
             const [value] = draw(valueFor(f), 1, seed * 1000 + i);
-            await send(`${method} ${url} {${f.source}: ${JSON.stringify(value)?.slice(0, 60)}}`, { method: method as 'PUT', url: url.replace(':id', realId), headers: headersOf(0), payload: { [f.source]: value } as any }, outcomes);
+            await send(
+              `${method} ${url} {${f.source}: ${JSON.stringify(value)?.slice(0, 60)}}`,
+              {
+                method: method as 'PUT',
+                url: url.replace(':id', realId),
+                headers: headersOf(0),
+                payload: { [f.source]: value } as any,
+              },
+              outcomes,
+            );
           }
         }
         const bodies = draw(fc.tuple(fc.constantFrom(...keys), hostileValue), Math.min(keys.length + 1, 4), seed);
         for (const [i, [key, value]] of bodies.entries()) {
-          const payload = url.endsWith('/actions/' + (/\/actions\/([a-z_]+)$/.exec(url)?.[1] ?? '')) && !url.includes(':id')
-            ? { ids: realId ? [Number(realId)] : [1], [key]: value }
-            : { ...base, [key]: value };
-          await send(`${method} ${url} {${key}: ${JSON.stringify(value)?.slice(0, 60)}}`, { method: method as 'POST', url: pathFor(i), headers: headersOf(i), payload: payload as any }, outcomes);
+          const payload =
+            url.endsWith('/actions/' + (/\/actions\/([a-z_]+)$/.exec(url)?.[1] ?? '')) && !url.includes(':id')
+              ? { ids: realId ? [Number(realId)] : [1], [key]: value }
+              : { ...base, [key]: value };
+          await send(
+            `${method} ${url} {${key}: ${JSON.stringify(value)?.slice(0, 60)}}`,
+            { method: method as 'POST', url: pathFor(i), headers: headersOf(i), payload: payload as any },
+            outcomes,
+          );
         }
         // Whole bodies of the wrong shape.
-        for (const [i, raw] of draw(fc.constantFrom('[]', '"text"', 'null', '12', '{"a":', `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`), 2, seed).entries()) {
-          await send(`${method} ${url} body ${raw.slice(0, 20)}`, { method: method as 'POST', url: pathFor(i), headers: headersOf(i, { 'content-type': 'application/json' }), payload: raw }, outcomes);
+        for (const [i, raw] of draw(
+          fc.constantFrom('[]', '"text"', 'null', '12', '{"a":', `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`),
+          2,
+          seed,
+        ).entries()) {
+          await send(
+            `${method} ${url} body ${raw.slice(0, 20)}`,
+            {
+              method: method as 'POST',
+              url: pathFor(i),
+              headers: headersOf(i, { 'content-type': 'application/json' }),
+              payload: raw,
+            },
+            outcomes,
+          );
         }
       }
       // An upload's name comes in a header: real images under hostile names.
       if (method === 'POST' && url === '/api/files') {
         for (const [i, name] of draw(hostileString, 3, seed).entries()) {
-          await send(`upload named ${JSON.stringify(name).slice(0, 60)}`, { method: 'POST', url: '/api/files?kind=image', headers: headersOf(i, { 'content-type': 'application/octet-stream', 'x-file-name': enc(name.slice(0, 300)) }), payload: PNG }, outcomes);
+          await send(
+            `upload named ${JSON.stringify(name).slice(0, 60)}`,
+            {
+              method: 'POST',
+              url: '/api/files?kind=image',
+              headers: headersOf(i, {
+                'content-type': 'application/octet-stream',
+                'x-file-name': enc(name.slice(0, 300)),
+              }),
+              payload: PNG,
+            },
+            outcomes,
+          );
         }
       }
       // Hostile headers on the same route.
       for (const [i, headers] of draw(hostileHeaders, 1, seed).entries()) {
-        await send(`${method} ${url} headers ${JSON.stringify(headers).slice(0, 80)}`, { method: method as 'GET', url: `${pathFor(i)}${streamQuery ? `?${streamQuery}` : ''}`, headers: headersOf(i, headers), ...(method === 'GET' || method === 'DELETE' ? {} : { payload: '{"name":"x"}' }) }, outcomes);
+        await send(
+          `${method} ${url} headers ${JSON.stringify(headers).slice(0, 80)}`,
+          {
+            method: method as 'GET',
+            url: `${pathFor(i)}${streamQuery ? `?${streamQuery}` : ''}`,
+            headers: headersOf(i, headers),
+            ...(method === 'GET' || method === 'DELETE' ? {} : { payload: '{"name":"x"}' }),
+          },
+          outcomes,
+        );
       }
       // A write may have ended a session (a user deactivated, a password changed): the campaign signs in again.
       if (outcomes.slice(-30).some((o) => o.status === 401)) await signIn();
     }
 
     const seconds = (performance.now() - started) / 1000;
-    if (process.env.FUZZ_REPORT) console.info(`fuzz campaign on ${dbKind}: ${outcomes.length} requests over ${routes.length} routes in ${seconds.toFixed(1)} s`);
+    if (process.env.FUZZ_REPORT)
+      console.info(
+        `fuzz campaign on ${dbKind}: ${outcomes.length} requests over ${routes.length} routes in ${seconds.toFixed(1)} s`,
+      );
     const crashes = outcomes.filter((o) => o.status >= 500);
-    expect(crashes.map((o) => `${o.status} ${o.what}: ${o.body}`), `${crashes.length} of ${outcomes.length} requests answered 5xx`).toEqual([]);
+    expect(
+      crashes.map((o) => `${o.status} ${o.what}: ${o.body}`),
+      `${crashes.length} of ${outcomes.length} requests answered 5xx`,
+    ).toEqual([]);
     // The campaign reached the store: some hostile writes were refused in words, some writes went through.
     if (!only) {
       expect(outcomes.filter((o) => o.status === 422).length).toBeGreaterThan(200);
@@ -250,7 +501,8 @@ async function storedJunk(): Promise<string[]> {
   const addresses = new Map<string, Set<string>>();
   for (const c of app.engine.values()) {
     for (const f of c.stored) {
-      if (['text', 'email', 'phone', 'choice'].includes(f.type)) oneLine.set(c.decl.table, (oneLine.get(c.decl.table) ?? new Set()).add(f.source));
+      if (['text', 'email', 'phone', 'choice'].includes(f.type))
+        oneLine.set(c.decl.table, (oneLine.get(c.decl.table) ?? new Set()).add(f.source));
       if (f.type === 'address') addresses.set(c.decl.table, (addresses.get(c.decl.table) ?? new Set()).add(f.source));
     }
   }
@@ -263,7 +515,11 @@ async function storedJunk(): Promise<string[]> {
   const byTable = new Map<string, string[]>();
   for (const col of columns) byTable.set(col.table_name, [...(byTable.get(col.table_name) ?? []), col.column_name]);
   for (const [table, cols] of byTable) {
-    const rows = await t.db.query<Record<string, unknown>>(`select id, ${cols.map((c) => `"${c}"`).join(', ')} from "${table}"`).catch(() => t.db.query<Record<string, unknown>>(`select ${cols.map((c) => `"${c}"`).join(', ')} from "${table}"`));
+    const rows = await t.db
+      .query<Record<string, unknown>>(`select id, ${cols.map((c) => `"${c}"`).join(', ')} from "${table}"`)
+      .catch(() =>
+        t.db.query<Record<string, unknown>>(`select ${cols.map((c) => `"${c}"`).join(', ')} from "${table}"`),
+      );
     for (const row of rows) {
       for (const col of cols) {
         const isOneLine = oneLine.get(table)?.has(col) ?? false;
@@ -285,8 +541,9 @@ function visit(v: unknown, fn: (s: string, path: string) => void, path = '') {
     // JSON columns come back parsed; a text column holding JSON is checked as the text it is.
     fn(v, path);
   } else if (Array.isArray(v)) v.forEach((x, i) => visit(x, fn, `${path}[${i}]`));
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) {
-    fn(k, `${path}{key}`);
-    visit(x, fn, `${path}.${k}`);
-  }
+  else if (v && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) {
+      fn(k, `${path}{key}`);
+      visit(x, fn, `${path}.${k}`);
+    }
 }

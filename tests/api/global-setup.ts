@@ -15,7 +15,8 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'api-databases-'));
   const serverUrl = process.env.TEST_DATABASE_URL || undefined;
   // Unreachable: the files fail, each saying so (tests/api/databases.ts); nothing to clean here.
-  if (serverUrl) await dropDatabases(serverUrl, (name) => !alive(Number(RUN_NAME.exec(name)![1]))).catch(() => undefined);
+  if (serverUrl)
+    await dropDatabases(serverUrl, (name) => !alive(Number(RUN_NAME.exec(name)![1]))).catch(() => undefined);
   project.provide('apiDatabases', { run, dir });
   return async () => {
     rmSync(dir, { recursive: true, force: true });
@@ -27,8 +28,11 @@ async function dropDatabases(serverUrl: string, which: (name: string) => boolean
   const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
   await admin.connect();
   try {
-    const names = (await admin.query<{ datname: string }>('select datname from pg_database')).rows.map((r) => r.datname);
-    for (const name of names.filter((n) => RUN_NAME.test(n) && which(n))) await admin.query(`drop database if exists "${name}" with (force)`);
+    const names = (await admin.query<{ datname: string }>('select datname from pg_database')).rows.map(
+      (r) => r.datname,
+    );
+    for (const name of names.filter((n) => RUN_NAME.test(n) && which(n)))
+      await admin.query(`drop database if exists "${name}" with (force)`);
   } finally {
     await admin.end();
   }

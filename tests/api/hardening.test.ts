@@ -15,8 +15,16 @@ const apps: FastifyInstance[] = [];
 let siteDir: string;
 
 /** Another app on the test database, with its own settings (a small rate limit, the built app's files). */
-async function appWith(config: { rateLimitPerMinute?: number; staticDir?: string }, extra?: (app: FastifyInstance) => void) {
-  const app = await buildApp({ db: t.db, config: { tokenLifetimeSeconds: 3600, ...config }, throttle: new LoginThrottle(), rateLimit: { namespace: `${randomBytes(6).toString('hex')}:` } });
+async function appWith(
+  config: { rateLimitPerMinute?: number; staticDir?: string },
+  extra?: (app: FastifyInstance) => void,
+) {
+  const app = await buildApp({
+    db: t.db,
+    config: { tokenLifetimeSeconds: 3600, ...config },
+    throttle: new LoginThrottle(),
+    rateLimit: { namespace: `${randomBytes(6).toString('hex')}:` },
+  });
   extra?.(app);
   await app.ready();
   apps.push(app);
@@ -28,7 +36,10 @@ beforeAll(async () => {
   [admin, consultant] = await Promise.all([loginAs(t.app, 'admin'), loginAs(t.app, 'consultant')]);
   // A stand-in for dist/client: the page and one asset.
   siteDir = mkdtempSync(join(tmpdir(), 'hardening-site-'));
-  writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>app</title><script type="module" src="/assets/app.js"></script>');
+  writeFileSync(
+    join(siteDir, 'index.html'),
+    '<!doctype html><title>app</title><script type="module" src="/assets/app.js"></script>',
+  );
   mkdirSync(join(siteDir, 'assets'));
   writeFileSync(join(siteDir, 'assets', 'app.js'), 'console.log(1)');
 });
@@ -38,8 +49,12 @@ afterAll(async () => {
   if (siteDir) rmSync(siteDir, { recursive: true, force: true });
 });
 
-const anonymous = (app: FastifyInstance, url: string, method: 'GET' | 'HEAD' | 'PUT' | 'DELETE' | 'POST' = 'GET', headers: Record<string, string> = {}) =>
-  app.inject({ method, url, headers });
+const anonymous = (
+  app: FastifyInstance,
+  url: string,
+  method: 'GET' | 'HEAD' | 'PUT' | 'DELETE' | 'POST' = 'GET',
+  headers: Record<string, string> = {},
+) => app.inject({ method, url, headers });
 
 /** Never a record, never a stack, never a 500. */
 function expectNoData(res: LightMyRequestResponse, url: string) {
@@ -59,16 +74,41 @@ describe('the guard decides on the matched route, never on the raw URL', () => {
   });
 
   const tricks = [
-    '/%61pi/clients', '/api/%63lients', '/%61%70%69/%63%6c%69%65%6e%74%73', '/%2561pi/clients', '//api/clients', '/api//clients',
-    '/api/clients/', '/API/clients', '/Api/Clients', '/api/clients%2F', '/api%2Fclients', '/api/clients%00', '/api/clients;x',
-    '/api/./clients', '/api/../api/clients', '/./api/clients', '/api/clients?', '/api/clients#x', '/api/clients/%31', '/%61pi/clients/1',
-    '/api/candidates?q=a', '/%61pi/candidates', '/%61pi/agency_notifications', '/%61pi/search_candidate?candidate_query=ab',
-    '/%61pi/admin_login', '/%61pi/merchants/1', '/%61pi/docs/../clients',
+    '/%61pi/clients',
+    '/api/%63lients',
+    '/%61%70%69/%63%6c%69%65%6e%74%73',
+    '/%2561pi/clients',
+    '//api/clients',
+    '/api//clients',
+    '/api/clients/',
+    '/API/clients',
+    '/Api/Clients',
+    '/api/clients%2F',
+    '/api%2Fclients',
+    '/api/clients%00',
+    '/api/clients;x',
+    '/api/./clients',
+    '/api/../api/clients',
+    '/./api/clients',
+    '/api/clients?',
+    '/api/clients#x',
+    '/api/clients/%31',
+    '/%61pi/clients/1',
+    '/api/candidates?q=a',
+    '/%61pi/candidates',
+    '/%61pi/agency_notifications',
+    '/%61pi/search_candidate?candidate_query=ab',
+    '/%61pi/admin_login',
+    '/%61pi/merchants/1',
+    '/%61pi/docs/../clients',
   ];
   it.each(tricks)('anonymous GET %s answers 401 or 404, never data', async (url) => {
     expectNoData(await anonymous(t.app, url), url);
     expectNoData(await anonymous(t.app, url, 'HEAD'), `HEAD ${url}`);
-    expectNoData(await anonymous(t.app, url, 'GET', { authorization: `Bearer ${randomBytes(32).toString('base64url')}` }), `invented token ${url}`);
+    expectNoData(
+      await anonymous(t.app, url, 'GET', { authorization: `Bearer ${randomBytes(32).toString('base64url')}` }),
+      `invented token ${url}`,
+    );
   });
 
   it('the same tricks answer 401 or 404 on the product with its pages (the app’s page at most, never data)', async () => {
@@ -83,7 +123,12 @@ describe('the guard decides on the matched route, never on the raw URL', () => {
   });
 
   it('writes through encoded paths are refused as well', async () => {
-    for (const [method, url] of [['PUT', '/%61pi/clients/1'], ['DELETE', '/%61pi/clients/1'], ['POST', '/%61pi/clients'], ['PUT', '/%61pi/merchant_notification_read_all']] as const) {
+    for (const [method, url] of [
+      ['PUT', '/%61pi/clients/1'],
+      ['DELETE', '/%61pi/clients/1'],
+      ['POST', '/%61pi/clients'],
+      ['PUT', '/%61pi/merchant_notification_read_all'],
+    ] as const) {
       const res = await t.app.inject({ method, url, payload: { name: 'x' } });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
@@ -95,12 +140,18 @@ describe('the guard decides on the matched route, never on the raw URL', () => {
     for (const [path, ops] of Object.entries<Record<string, unknown>>(spec.paths)) {
       for (const method of Object.keys(ops).filter((m) => ['get', 'post', 'put', 'delete'].includes(m))) {
         const url = path.replace(/\{[^}]+\}/g, '1');
-        const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url, ...(method === 'get' || method === 'delete' ? {} : { payload: {} }) });
+        const res = await t.app.inject({
+          method: method.toUpperCase() as 'GET',
+          url,
+          ...(method === 'get' || method === 'delete' ? {} : { payload: {} }),
+        });
         tried.push(`${method} ${path}`);
-        if (/^\/api\/(admin|client|staff)_login$/.test(path) && method === 'post') expect(res.statusCode, `${method} ${path}`).not.toBe(200);
+        if (/^\/api\/(admin|client|staff)_login$/.test(path) && method === 'post')
+          expect(res.statusCode, `${method} ${path}`).not.toBe(200);
         // The invite link's token is the credential: a made-up one finds nothing (and an empty password is refused
         // first).
-        else if (/^\/api\/(staff|user)_invites\/\{[^}]+\}$/.test(path)) expect(res.statusCode, `${method} ${path}`).toBe(method === 'get' ? 404 : 422);
+        else if (/^\/api\/(staff|user)_invites\/\{[^}]+\}$/.test(path))
+          expect(res.statusCode, `${method} ${path}`).toBe(method === 'get' ? 404 : 422);
         else expect(res.statusCode, `${method} ${path}`).toBe(401);
       }
     }
@@ -131,7 +182,12 @@ describe('the guard decides on the matched route, never on the raw URL', () => {
     const docs = await anonymous(site, '/api/docs');
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toContain('swagger-ui');
-    for (const file of ['/api/docs/static/swagger-ui-bundle.js', '/api/docs/static/swagger-ui.css', '/api/docs/static/swagger-initializer.js', '/api/docs/json']) {
+    for (const file of [
+      '/api/docs/static/swagger-ui-bundle.js',
+      '/api/docs/static/swagger-ui.css',
+      '/api/docs/static/swagger-initializer.js',
+      '/api/docs/json',
+    ]) {
       expect((await anonymous(site, file)).statusCode, file).toBe(200);
     }
   });
@@ -139,10 +195,16 @@ describe('the guard decides on the matched route, never on the raw URL', () => {
 
 describe('security headers on every answer', () => {
   const cspOf = (res: LightMyRequestResponse) =>
-    Object.fromEntries(String(res.headers['content-security-policy']).split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-      const [name, ...values] = d.split(/\s+/);
-      return [name, values.join(' ')];
-    }));
+    Object.fromEntries(
+      String(res.headers['content-security-policy'])
+        .split(';')
+        .map((d) => d.trim())
+        .filter(Boolean)
+        .map((d) => {
+          const [name, ...values] = d.split(/\s+/);
+          return [name, values.join(' ')];
+        }),
+    );
 
   function expectSecurityHeaders(res: LightMyRequestResponse, what: string) {
     expect(cspOf(res), what).toEqual({
@@ -171,7 +233,16 @@ describe('security headers on every answer', () => {
     });
     const answers: [string, LightMyRequestResponse, number][] = [
       ['200 list', await call(t.app, admin, 'GET', '/api/clients'), 200],
-      ['200 record', await call(t.app, admin, 'GET', `/api/clients/${(await call(t.app, admin, 'GET', '/api/clients')).json().data[0].id}`), 200],
+      [
+        '200 record',
+        await call(
+          t.app,
+          admin,
+          'GET',
+          `/api/clients/${(await call(t.app, admin, 'GET', '/api/clients')).json().data[0].id}`,
+        ),
+        200,
+      ],
       ['401', await anonymous(t.app, '/api/clients'), 401],
       ['401 encoded', await anonymous(t.app, '/%61pi/clients'), 401],
       ['403', await call(t.app, consultant, 'DELETE', '/api/clients/1'), 403],
@@ -179,8 +250,25 @@ describe('security headers on every answer', () => {
       ['404 route', await anonymous(t.app, '/api/nowhere'), 404],
       ['400 paging', await call(t.app, admin, 'GET', '/api/clients?page=0'), 400],
       ['422 record', await call(t.app, admin, 'POST', '/api/clients', { name: '' }), 422],
-      ['400 bad JSON', await t.app.inject({ method: 'POST', url: '/api/clients', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, payload: '{"name":' }), 400],
-      ['200 sign-in', await t.app.inject({ method: 'POST', url: '/api/admin_login', payload: { email: 'admin@demo.test', password: 'demo-admin' } }), 200],
+      [
+        '400 bad JSON',
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/clients',
+          headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+          payload: '{"name":',
+        }),
+        400,
+      ],
+      [
+        '200 sign-in',
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin_login',
+          payload: { email: 'admin@demo.test', password: 'demo-admin' },
+        }),
+        200,
+      ],
       ['500', await anonymous(boom, '/api/boom'), 500],
     ];
     for (const [what, res, status] of answers) {
@@ -232,7 +320,11 @@ describe('per-token rate limit', () => {
   it('callers without a valid token are counted by address, so invented tokens do not escape the limit', async () => {
     const app = await appWith({ rateLimitPerMinute: 3 });
     const from = (remoteAddress: string) =>
-      app.inject({ url: '/api/clients', remoteAddress, headers: { authorization: `Bearer ${randomBytes(32).toString('base64url')}` } });
+      app.inject({
+        url: '/api/clients',
+        remoteAddress,
+        headers: { authorization: `Bearer ${randomBytes(32).toString('base64url')}` },
+      });
     for (let i = 0; i < 3; i++) expect((await from('203.0.113.7')).statusCode).toBe(401);
     const limited = await from('203.0.113.7');
     expect(limited.statusCode).toBe(429);
@@ -253,14 +345,20 @@ describe('bounded input', () => {
     expect(q.statusCode).toBe(400);
     expect(q.json().errors).toEqual({ q: 'Must be at most 200 characters' });
     expect((await call(t.app, admin, 'GET', `/api/candidates?q=${'a'.repeat(200)}`)).statusCode).toBe(200);
-    expect((await call(t.app, admin, 'GET', `/api/clients?status=${long}`)).json().errors).toEqual({ status: 'Must be at most 200 characters' });
+    expect((await call(t.app, admin, 'GET', `/api/clients?status=${long}`)).json().errors).toEqual({
+      status: 'Must be at most 200 characters',
+    });
     expect((await call(t.app, admin, 'GET', `/api/clients?sort=${long}&order=${long}`)).json().errors).toEqual({
       sort: 'Must be at most 200 characters',
       order: 'Must be at most 200 characters',
     });
-    expect((await call(t.app, admin, 'GET', `/api/search_candidate?candidate_query=${long}`)).json().errors).toEqual({ candidate_query: 'Must be at most 200 characters' });
+    expect((await call(t.app, admin, 'GET', `/api/search_candidate?candidate_query=${long}`)).json().errors).toEqual({
+      candidate_query: 'Must be at most 200 characters',
+    });
     // Repeated keys count together.
-    expect((await call(t.app, admin, 'GET', `/api/candidates?q=${'a'.repeat(150)}&q=${'b'.repeat(150)}`)).statusCode).toBe(400);
+    expect(
+      (await call(t.app, admin, 'GET', `/api/candidates?q=${'a'.repeat(150)}&q=${'b'.repeat(150)}`)).statusCode,
+    ).toBe(400);
     // Over-long names are refused without echoing them.
     const name = await call(t.app, admin, 'GET', `/api/clients?${'k'.repeat(300)}=1`);
     expect(name.statusCode).toBe(400);
@@ -311,18 +409,42 @@ describe('hostile values are field errors (422) before anything touches the data
   it('{"toString":"x"} in a text, a unique text and a reference field', async () => {
     await expect422(await put(`/api/clients/${clientId}`, { name: hostile }), 'name', 'Must be text');
     await expect422(await put(`/api/clients/${clientId}`, { code: hostile }), 'code', 'Must be text');
-    await expect422(await put(`/api/candidates/${candidateId}`, { job_role_id: hostile }), 'job_role_id', 'Choose an existing record');
+    await expect422(
+      await put(`/api/candidates/${candidateId}`, { job_role_id: hostile }),
+      'job_role_id',
+      'Choose an existing record',
+    );
     await expect422(await put(`/api/candidates/${candidateId}`, { email: hostile }), 'email', 'Must be text');
   });
 
   it('" " and [] in boolean and date fields, [] in a choice, " " in a number field', async () => {
     for (const v of [' ', []]) {
-      await expect422(await put(`/api/document_categories/${categoryId}`, { mandatory: v }), 'mandatory', 'Must be yes or no');
-      await expect422(await put(`/api/candidates/${candidateId}`, { date_of_birth: v }), 'date_of_birth', 'Enter a date as yyyy-MM-dd');
+      await expect422(
+        await put(`/api/document_categories/${categoryId}`, { mandatory: v }),
+        'mandatory',
+        'Must be yes or no',
+      );
+      await expect422(
+        await put(`/api/candidates/${candidateId}`, { date_of_birth: v }),
+        'date_of_birth',
+        'Enter a date as yyyy-MM-dd',
+      );
     }
-    await expect422(await put(`/api/clients/${clientId}`, { client_type: [] }), 'client_type', 'Choose one of the listed options');
-    await expect422(await put(`/api/clients/${clientId}`, { client_type: {} }), 'client_type', 'Choose one of the listed options');
-    await expect422(await put(`/api/document_categories/${categoryId}`, { validity_months: ' ' }), 'validity_months', 'Must be a number');
+    await expect422(
+      await put(`/api/clients/${clientId}`, { client_type: [] }),
+      'client_type',
+      'Choose one of the listed options',
+    );
+    await expect422(
+      await put(`/api/clients/${clientId}`, { client_type: {} }),
+      'client_type',
+      'Choose one of the listed options',
+    );
+    await expect422(
+      await put(`/api/document_categories/${categoryId}`, { validity_months: ' ' }),
+      'validity_months',
+      'Must be a number',
+    );
     const stored = (await call(t.app, admin, 'GET', `/api/document_categories/${categoryId}`)).json().data;
     expect(stored.validity_months).not.toBe(0);
   });
@@ -330,11 +452,20 @@ describe('hostile values are field errors (422) before anything touches the data
   it('custom_fields: not an object, an undeclared key, a value nested 5,000 deep', async () => {
     await expect422(await put(`/api/candidates/${candidateId}`, { custom_fields: 'abc' }), 'custom_fields');
     await expect422(await put(`/api/candidates/${candidateId}`, { custom_fields: ['a'] }), 'custom_fields');
-    await expect422(await put(`/api/candidates/${candidateId}`, { custom_fields: { no_such_field: 'x' } }), 'custom_fields.no_such_field', 'Unknown field');
+    await expect422(
+      await put(`/api/candidates/${candidateId}`, { custom_fields: { no_such_field: 'x' } }),
+      'custom_fields.no_such_field',
+      'Unknown field',
+    );
     const depth = 5000;
     const body = `{"custom_fields":{"uniform_size":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}}`;
     const started = performance.now();
-    const res = await t.app.inject({ method: 'PUT', url: `/api/candidates/${candidateId}`, headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, payload: body });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/candidates/${candidateId}`,
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      payload: body,
+    });
     expect(performance.now() - started).toBeLessThan(2000);
     await expect422(res, 'custom_fields.uniform_size');
     const after = (await call(t.app, admin, 'GET', `/api/candidates/${candidateId}`)).json().data.custom_fields;

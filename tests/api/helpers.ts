@@ -43,7 +43,9 @@ export interface MakeOptions extends AppOptions {
  * A migrated, seeded database (a copy of the run's) and an app on it. Call once per test file (beforeAll) and share it.
  */
 export async function makeTestApp(options: MakeOptions = {}): Promise<TestApp> {
-  const testDb = await openTestDb((options.seed ?? 'demo') === 'demo' ? { demo: options.candidates ?? 40 } : 'migrated');
+  const testDb = await openTestDb(
+    (options.seed ?? 'demo') === 'demo' ? { demo: options.candidates ?? 40 } : 'migrated',
+  );
   const { db } = testDb;
   const apps: FastifyInstance[] = [];
   const build = async (o: AppOptions = {}) => {
@@ -91,7 +93,13 @@ export const DEMO = {
 } as const;
 
 /** POST /api/{kind}_login; answers the whole response. */
-export function postLogin(app: FastifyInstance, kind: Kind, email: string, password: string, headers: Record<string, string> = {}) {
+export function postLogin(
+  app: FastifyInstance,
+  kind: Kind,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
   return app.inject({ method: 'POST', url: `/api/${kind}_login`, payload: { email, password }, headers });
 }
 
@@ -102,11 +110,23 @@ export async function login(app: FastifyInstance, kind: Kind, email: string, pas
   return res.json().token;
 }
 
-export const loginAs = (app: FastifyInstance, who: keyof typeof DEMO) => login(app, DEMO[who].kind, DEMO[who].email, DEMO[who].password);
+export const loginAs = (app: FastifyInstance, who: keyof typeof DEMO) =>
+  login(app, DEMO[who].kind, DEMO[who].email, DEMO[who].password);
 
 /** An authenticated request. */
-export function call(app: FastifyInstance, token: string | undefined, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse> {
-  return app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload !== undefined ? { payload: payload as any } : {}) });
+export function call(
+  app: FastifyInstance,
+  token: string | undefined,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload !== undefined ? { payload: payload as any } : {}),
+  });
 }
 
 /** An audit entry as GET /api/audit_entries answers it (what the History tab shows). */
@@ -127,8 +147,18 @@ export interface AuditRow {
  * The audit trail of a resource (or of one of its records), as the History tab reads it; at most the latest 100
  * entries.
  */
-export async function auditTrail(app: FastifyInstance, token: string, resource: string, recordId?: number): Promise<AuditRow[]> {
-  const res = await call(app, token, 'GET', `/api/audit_entries?resource=${encodeURIComponent(resource)}${recordId === undefined ? '' : `&record_id=${recordId}`}&sort=created_at&order=DESC&per_page=100`);
+export async function auditTrail(
+  app: FastifyInstance,
+  token: string,
+  resource: string,
+  recordId?: number,
+): Promise<AuditRow[]> {
+  const res = await call(
+    app,
+    token,
+    'GET',
+    `/api/audit_entries?resource=${encodeURIComponent(resource)}${recordId === undefined ? '' : `&record_id=${recordId}`}&sort=created_at&order=DESC&per_page=100`,
+  );
   if (res.statusCode !== 200) throw new Error(`The audit trail of ${resource} answered ${res.statusCode}: ${res.body}`);
   return res.json().data;
 }
@@ -147,7 +177,12 @@ export interface ExpectedAudit {
  * Runs a write and checks that it left a new audit entry of the given record: the event (and action), with at least
  * the given changes. Answers the write's own answer and the entry, so a test can look further.
  */
-export async function expectAudited<T>(app: FastifyInstance, token: string, expected: ExpectedAudit, write: () => Promise<T>): Promise<{ result: T; entry: AuditRow }> {
+export async function expectAudited<T>(
+  app: FastifyInstance,
+  token: string,
+  expected: ExpectedAudit,
+  write: () => Promise<T>,
+): Promise<{ result: T; entry: AuditRow }> {
   const seen = new Set((await auditTrail(app, token, expected.resource, expected.id)).map((e) => e.id));
   const result = await write();
   const fresh = (await auditTrail(app, token, expected.resource, expected.id)).filter((e) => !seen.has(e.id));
@@ -159,6 +194,9 @@ export async function expectAudited<T>(app: FastifyInstance, token: string, expe
     ...(expected.changes === undefined ? {} : { changes: expect.objectContaining(expected.changes) }),
   });
   const entry = fresh.find((e) => wanted.asymmetricMatch(e));
-  expect(entry, `no new ${expected.event} entry of ${expected.resource} ${expected.id ?? ''} among ${JSON.stringify(fresh).slice(0, 1500)}`).toBeDefined();
+  expect(
+    entry,
+    `no new ${expected.event} entry of ${expected.resource} ${expected.id ?? ''} among ${JSON.stringify(fresh).slice(0, 1500)}`,
+  ).toBeDefined();
   return { result, entry: entry! };
 }

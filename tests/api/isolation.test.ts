@@ -56,20 +56,38 @@ describe('agency isolation', () => {
   });
 
   it('each admin sees their own agency', async () => {
-    expect((await call(t.app, tok.admin, 'GET', `/api/merchants/${demoId}`)).json().data.company_name).toBe('Brightway Staffing');
-    expect((await call(t.app, tok.otherAdmin, 'GET', `/api/merchants/${otherId}`)).json().data.company_name).toBe('Northern Care Recruitment');
+    expect((await call(t.app, tok.admin, 'GET', `/api/merchants/${demoId}`)).json().data.company_name).toBe(
+      'Brightway Staffing',
+    );
+    expect((await call(t.app, tok.otherAdmin, 'GET', `/api/merchants/${otherId}`)).json().data.company_name).toBe(
+      'Northern Care Recruitment',
+    );
   });
 
   it("the other agency's admin never finds the first agency's candidates", async () => {
-    const demoIds = new Set((await t.db.query<{ id: number }>('select id from candidates where merchant_id = $1', [demoId])).map((r) => r.id));
+    const demoIds = new Set(
+      (await t.db.query<{ id: number }>('select id from candidates where merchant_id = $1', [demoId])).map((r) => r.id),
+    );
     // Surnames and first names of the first agency's candidates: these queries match its rows.
     const names = await t.db.query<{ last_name: string; first_name: string }>(
-      'select distinct last_name, first_name from candidates where merchant_id = $1 limit 15', [demoId]);
+      'select distinct last_name, first_name from candidates where merchant_id = $1 limit 15',
+      [demoId],
+    );
     const queries = ['staff.example', 'a', 'e', ...names.map((n) => n.last_name), ...names.map((n) => n.first_name)];
     let seenOwn = 0;
     for (const q of queries) {
-      const mine = await call(t.app, tok.admin, 'GET', `/api/search_candidate?candidate_query=${encodeURIComponent(q)}`);
-      const theirs = await call(t.app, tok.otherAdmin, 'GET', `/api/search_candidate?candidate_query=${encodeURIComponent(q)}`);
+      const mine = await call(
+        t.app,
+        tok.admin,
+        'GET',
+        `/api/search_candidate?candidate_query=${encodeURIComponent(q)}`,
+      );
+      const theirs = await call(
+        t.app,
+        tok.otherAdmin,
+        'GET',
+        `/api/search_candidate?candidate_query=${encodeURIComponent(q)}`,
+      );
       expect(mine.statusCode, q).toBe(200); // the query does match the first agency's staff
       for (const c of mine.json().candidate) expect(demoIds.has(c.id)).toBe(true);
       if (theirs.statusCode === 200) {
@@ -82,14 +100,18 @@ describe('agency isolation', () => {
         expect(theirs.statusCode).toBe(404);
       }
     }
-    expect((await call(t.app, tok.otherAdmin, 'GET', '/api/search_candidate?candidate_query=staff.example')).statusCode).toBe(404);
+    expect(
+      (await call(t.app, tok.otherAdmin, 'GET', '/api/search_candidate?candidate_query=staff.example')).statusCode,
+    ).toBe(404);
     expect(seenOwn).toBeGreaterThan(0); // the other agency's search works, on its own staff
   });
 
   it('notifications are isolated: counts and mark-all-read stay within the agency', async () => {
     const demoBefore = (await call(t.app, tok.admin, 'GET', '/api/agency_notifications')).json().total_count;
     expect(demoBefore).toBeGreaterThan(0);
-    await t.db.query(`insert into notifications (merchant_id, title, read) values ($1, 'Other agency note', false)`, [otherId]);
+    await t.db.query(`insert into notifications (merchant_id, title, read) values ($1, 'Other agency note', false)`, [
+      otherId,
+    ]);
     const other = (await call(t.app, tok.otherAdmin, 'GET', '/api/agency_notifications')).json();
     expect(other.total_count).toBe(1);
     expect(other.unread_count).toBe(1);
@@ -118,14 +140,21 @@ describe('client isolation', () => {
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
     const [ja, jb] = [a.json(), b.json()];
-    expect(ja).toMatchObject({ login_type: 'client', merchant_id: demoId, user: { email: 'client@demo.test', role: expect.any(String) } });
+    expect(ja).toMatchObject({
+      login_type: 'client',
+      merchant_id: demoId,
+      user: { email: 'client@demo.test', role: expect.any(String) },
+    });
     expect(jb).toMatchObject({ login_type: 'client', merchant_id: demoId, user: { email: 'client2@demo.test' } });
     expect(ja.client_id).toEqual(expect.any(Number));
     expect(jb.client_id).toEqual(expect.any(Number));
     expect(ja.client_id).not.toBe(jb.client_id);
     expect(ja.user.client_id).toBe(ja.client_id);
     // ... and those clients are real clients of the agency.
-    const rows = await t.db.query('select id from clients where merchant_id = $1 and id = any($2::int[])', [demoId, [ja.client_id, jb.client_id]]);
+    const rows = await t.db.query('select id from clients where merchant_id = $1 and id = any($2::int[])', [
+      demoId,
+      [ja.client_id, jb.client_id],
+    ]);
     expect(rows).toHaveLength(2);
   });
 

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../../server/db';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
-import { claimJob, defineJobKind, enqueueJob, jobRetryDelayMs, runNextJob, runStep, workerName } from '../../server/jobs/queue';
+import {
+  claimJob,
+  defineJobKind,
+  enqueueJob,
+  jobRetryDelayMs,
+  runNextJob,
+  runStep,
+  workerName,
+} from '../../server/jobs/queue';
 import { releasePeriodic, runDuePeriodic, takePeriodic } from '../../server/jobs/periodic';
 
 // Jobs with progress (issue 16 item 6): one queue, claimed with FOR UPDATE SKIP LOCKED, each step's work committed
@@ -28,13 +36,24 @@ const counted = defineJobKind<{ total: number }, { next: number }>({
       failOnce.delete(key);
       throw new Error(`Step ${step} could not reach the printer.`);
     }
-    return { state: { next: step + 1 }, done: step + 1, total: job.payload.total, finished: step + 1 >= job.payload.total, result: step + 1 >= job.payload.total ? { steps: job.payload.total } : undefined };
+    return {
+      state: { next: step + 1 },
+      done: step + 1,
+      total: job.payload.total,
+      finished: step + 1 >= job.payload.total,
+      result: step + 1 >= job.payload.total ? { steps: job.payload.total } : undefined,
+    };
   },
 });
 
-const effects = async (jobId: number) => (await t.db.query<{ step: number; n: number }>('select step, count(*)::int as n from job_test_effects where job_id = $1 group by step order by step', [jobId]));
+const effects = async (jobId: number) =>
+  await t.db.query<{ step: number; n: number }>(
+    'select step, count(*)::int as n from job_test_effects where job_id = $1 group by step order by step',
+    [jobId],
+  );
 const job = async (id: number) => (await t.db.query('select * from jobs where id = $1', [id]))[0];
-const queue = (total: number) => enqueueJob(t.db, { merchantId: merchantA, kind: counted.kind, payload: { total }, createdBy: adminId });
+const queue = (total: number) =>
+  enqueueJob(t.db, { merchantId: merchantA, kind: counted.kind, payload: { total }, createdBy: adminId });
 
 /**
  * A database connection that dies as a killed process's does: from the moment `dieWhen` matches a statement, that
@@ -59,11 +78,17 @@ function killable(db: Db, dieWhen: (sql: string, params?: unknown[]) => boolean)
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 5 });
-  [admin, otherAdmin, client] = await Promise.all([loginAs(t.app, 'admin'), loginAs(t.app, 'otherAdmin'), loginAs(t.app, 'client')]);
+  [admin, otherAdmin, client] = await Promise.all([
+    loginAs(t.app, 'admin'),
+    loginAs(t.app, 'otherAdmin'),
+    loginAs(t.app, 'client'),
+  ]);
   const me = (await t.app.sessions.resolve(admin))!;
   merchantA = me.merchant_id;
   adminId = me.id;
-  await t.db.query('create table job_test_effects (id serial primary key, job_id integer not null, step integer not null)');
+  await t.db.query(
+    'create table job_test_effects (id serial primary key, job_id integer not null, step integer not null)',
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -100,7 +125,10 @@ describe('a worker that dies mid-way', () => {
   it('leaves its uncommitted step undone; once its lease runs out another worker resumes, and no step is done twice', async () => {
     const id = await queue(5);
     // Worker A commits steps 0 and 1, then dies inside step 2, after its side effect and before the commit.
-    const dying = killable(t.db, (sql, params) => sql.startsWith('insert into job_test_effects') && (params as number[])[1] === 2);
+    const dying = killable(
+      t.db,
+      (sql, params) => sql.startsWith('insert into job_test_effects') && (params as number[])[1] === 2,
+    );
     const a = workerName();
     expect((await claimJob(dying, a))!.id).toBe(id);
     expect(await runStep(dying, a, id)).toBe('continued');
@@ -130,12 +158,25 @@ describe('a failing step', () => {
     const worker = workerName();
     expect(await runNextJob(t.db, worker)).toBe(id);
     const waiting = await job(id);
-    expect(waiting).toMatchObject({ status: 'queued', done: 1, attempts: 1, locked_by: null, error: 'Step 1 could not reach the printer.' });
+    expect(waiting).toMatchObject({
+      status: 'queued',
+      done: 1,
+      attempts: 1,
+      locked_by: null,
+      error: 'Step 1 could not reach the printer.',
+    });
     // The backoff: about jobRetryDelayMs(1) from now, and the job is not taken before.
-    const [{ wait }] = await t.db.query<{ wait: number }>(`select extract(epoch from run_after - now()) * 1000 as wait from jobs where id = $1`, [id]);
+    const [{ wait }] = await t.db.query<{ wait: number }>(
+      `select extract(epoch from run_after - now()) * 1000 as wait from jobs where id = $1`,
+      [id],
+    );
     expect(Number(wait)).toBeGreaterThan(jobRetryDelayMs(1) - 5_000);
     expect(Number(wait)).toBeLessThanOrEqual(jobRetryDelayMs(1));
-    expect((await call(t.app, admin, 'GET', `/api/jobs/${id}`)).json().data).toMatchObject({ status: 'queued', done: 1, error: 'Step 1 could not reach the printer.' });
+    expect((await call(t.app, admin, 'GET', `/api/jobs/${id}`)).json().data).toMatchObject({
+      status: 'queued',
+      done: 1,
+      error: 'Step 1 could not reach the printer.',
+    });
     expect(await runNextJob(t.db, worker)).toBeNull();
     // Its time comes: the job goes on from step 1, which is done once in all (the failed try left nothing).
     await t.db.query('update jobs set run_after = now() where id = $1', [id]);
@@ -145,7 +186,13 @@ describe('a failing step', () => {
   });
 
   it('fails the job for good once it used its attempts, saying why', async () => {
-    const id = await enqueueJob(t.db, { merchantId: merchantA, kind: counted.kind, payload: { total: 2 }, createdBy: adminId, maxAttempts: 1 });
+    const id = await enqueueJob(t.db, {
+      merchantId: merchantA,
+      kind: counted.kind,
+      payload: { total: 2 },
+      createdBy: adminId,
+      maxAttempts: 1,
+    });
     failOnce.add(`${id}:0`);
     expect(await runNextJob(t.db, workerName())).toBe(id);
     expect(await job(id)).toMatchObject({ status: 'failed', done: 0, error: 'Step 0 could not reach the printer.' });
@@ -174,7 +221,7 @@ describe('periodic jobs', () => {
     expect(runs).toBe(2);
   });
 
-  it("a run in progress holds its lease: nobody else starts it, even when its interval passes, until it is given back or runs out", async () => {
+  it('a run in progress holds its lease: nobody else starts it, even when its interval passes, until it is given back or runs out', async () => {
     const job = { name: `test-held-${Date.now()}`, everyMs: 1_000 };
     const a = workerName();
     expect(await takePeriodic(t.db, job, a)).toBe(true);

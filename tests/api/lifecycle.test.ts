@@ -40,7 +40,15 @@ const vouchers: ResourceDeclaration = {
   ],
   fields: [
     { source: 'title', type: 'text', label: 'Title', required: true, maxLength: 50, sortable: true },
-    { source: 'status', type: 'choice', label: 'Status', choices: STATES, defaultValue: 'draft', required: true, filter: true },
+    {
+      source: 'status',
+      type: 'choice',
+      label: 'Status',
+      choices: STATES,
+      defaultValue: 'draft',
+      required: true,
+      filter: true,
+    },
     { source: 'amount', type: 'money', label: 'Amount', min: 0, editableIn: ['draft'] },
     { source: 'flagged', type: 'boolean', label: 'Flagged', readOnly: true },
   ],
@@ -53,7 +61,12 @@ let admin: string;
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 2 });
   for (const statement of createTableSql(vouchers).split(/;\n/)) await t.db.query(statement);
-  app = await buildApp({ db: t.db, config: { tokenLifetimeSeconds: 3600 }, throttle: new LoginThrottle(), declarations: [...declarations, vouchers] });
+  app = await buildApp({
+    db: t.db,
+    config: { tokenLifetimeSeconds: 3600 },
+    throttle: new LoginThrottle(),
+    declarations: [...declarations, vouchers],
+  });
   await app.ready();
   admin = await loginAs(app, 'admin');
 });
@@ -81,7 +94,18 @@ describe('a declared lifecycle', () => {
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json().message).toBe('This voucher is draft: Credit is only for an issued voucher.');
     // The transition sets the state it declares, audited as the action.
-    const { result } = await expectAudited(app, admin, { resource: 'vouchers', id: v.id, event: 'action', action: 'issue', changes: { status: { from: 'draft', to: 'issued' } } }, () => post(`/api/vouchers/${v.id}/actions/issue`));
+    const { result } = await expectAudited(
+      app,
+      admin,
+      {
+        resource: 'vouchers',
+        id: v.id,
+        event: 'action',
+        action: 'issue',
+        changes: { status: { from: 'draft', to: 'issued' } },
+      },
+      () => post(`/api/vouchers/${v.id}/actions/issue`),
+    );
     expect(result.json().data.status).toBe('issued');
   });
 
@@ -101,7 +125,11 @@ describe('a declared lifecycle', () => {
     expect((await post(`/api/vouchers/${v.id}/actions/flag`)).json().data.flagged).toBe(true);
     await post(`/api/vouchers/${v.id}/actions/issue`);
     const words = 'This voucher is issued and locked: it can no longer be changed. Only Credit can still be run.';
-    for (const res of [await put(`/api/vouchers/${v.id}`, { title: 'Changed' }), await call(app, admin, 'DELETE', `/api/vouchers/${v.id}`), await post(`/api/vouchers/${v.id}/actions/flag`)]) {
+    for (const res of [
+      await put(`/api/vouchers/${v.id}`, { title: 'Changed' }),
+      await call(app, admin, 'DELETE', `/api/vouchers/${v.id}`),
+      await post(`/api/vouchers/${v.id}/actions/flag`),
+    ]) {
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(words);
     }
@@ -114,8 +142,24 @@ describe('a declared lifecycle', () => {
   });
 
   it('is checked when compiled: an unknown state, or an action named like a CRUD permission, fails at start-up', () => {
-    expect(() => compileAll([{ ...vouchers, lifecycle: { field: 'status', transitions: [{ action: 'issue', from: ['draft'], to: 'sent' }] } }])).toThrow(/issue.to names unknown state 'sent'/);
-    expect(() => compileAll([{ ...vouchers, actions: [...vouchers.actions!, { name: 'delete', label: 'Delete', roles: ['admin'], success: 'Deleted' }] }])).toThrow(/may not be named 'delete'/);
-    expect(() => compileAll([{ ...vouchers, lifecycle: { field: 'title', transitions: [] } }])).toThrow(/must be a choice field/);
+    expect(() =>
+      compileAll([
+        {
+          ...vouchers,
+          lifecycle: { field: 'status', transitions: [{ action: 'issue', from: ['draft'], to: 'sent' }] },
+        },
+      ]),
+    ).toThrow(/issue.to names unknown state 'sent'/);
+    expect(() =>
+      compileAll([
+        {
+          ...vouchers,
+          actions: [...vouchers.actions!, { name: 'delete', label: 'Delete', roles: ['admin'], success: 'Deleted' }],
+        },
+      ]),
+    ).toThrow(/may not be named 'delete'/);
+    expect(() => compileAll([{ ...vouchers, lifecycle: { field: 'title', transitions: [] } }])).toThrow(
+      /must be a choice field/,
+    );
   });
 });

@@ -32,15 +32,26 @@ const count = async (token: string) => {
 const titles = async (token: string, query: string) => {
   const res = await call(t.app, token, 'GET', `/api/diary_notes?${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.map((r: { title: string }) => r.title).sort();
+  return res
+    .json()
+    .data.map((r: { title: string }) => r.title)
+    .sort();
 };
 /** The notifications addressed to one user with this title. */
 const notificationsOf = (userId: number, title: string) =>
-  t.db.query<{ id: number; body: string; link: string }>('select id, body, link from notifications where user_id = $1 and title = $2', [userId, title]);
+  t.db.query<{ id: number; body: string; link: string }>(
+    'select id, body, link from notifications where user_id = $1 and title = $2',
+    [userId, title],
+  );
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 10 });
-  [admin, consultant, client, otherAdmin] = await Promise.all([loginAs(t.app, 'admin'), loginAs(t.app, 'consultant'), loginAs(t.app, 'client'), loginAs(t.app, 'otherAdmin')]);
+  [admin, consultant, client, otherAdmin] = await Promise.all([
+    loginAs(t.app, 'admin'),
+    loginAs(t.app, 'consultant'),
+    loginAs(t.app, 'client'),
+    loginAs(t.app, 'otherAdmin'),
+  ]);
   for (const email of ['admin@demo.test', 'consultant@demo.test', 'admin@other.test']) {
     userIds[email] = (await t.db.query<{ id: number }>('select id from users where email = $1', [email]))[0].id;
   }
@@ -119,13 +130,22 @@ describe('the diary list', () => {
   });
 
   it("records the writer from the session, whatever the body says, and 'me' only on fields that hold users", async () => {
-    const created = await note(consultant, { title: `Writer ${uid()}`, note_at: at(1, '10:00'), user_id: userIds['admin@demo.test'], owner_name: 'Someone else' });
+    const created = await note(consultant, {
+      title: `Writer ${uid()}`,
+      note_at: at(1, '10:00'),
+      user_id: userIds['admin@demo.test'],
+      owner_name: 'Someone else',
+    });
     expect(created).toMatchObject({ user_id: userIds['consultant@demo.test'], owner_name: 'Sam Patel' });
     expect((await call(t.app, admin, 'GET', '/api/diary_notes?candidate_id=me')).statusCode).toBe(400);
   });
 
   it('refuses a reminder after the note, and a note without a title or time, naming the fields', async () => {
-    const late = await call(t.app, admin, 'POST', '/api/diary_notes', { title: `Late reminder ${uid()}`, note_at: at(1, '10:00'), remind_at: at(1, '10:01') });
+    const late = await call(t.app, admin, 'POST', '/api/diary_notes', {
+      title: `Late reminder ${uid()}`,
+      note_at: at(1, '10:00'),
+      remind_at: at(1, '10:01'),
+    });
     expect(late.statusCode).toBe(422);
     expect(late.json().errors).toEqual({ remind_at: 'The reminder must be at or before the note’s time' });
     const empty = await call(t.app, admin, 'POST', '/api/diary_notes', { title: '  ' });
@@ -133,15 +153,23 @@ describe('the diary list', () => {
     expect(Object.keys(empty.json().errors).sort()).toEqual(['note_at', 'title']);
   });
 
-  it("refuses a staff member or client of another agency (they do not exist for the caller)", async () => {
-    const [{ id: theirClient }] = await t.db.query<{ id: number }>(`select c.id from clients c join merchants m on m.id = c.merchant_id where m.company_name = 'Northern Care Recruitment' limit 1`);
-    const res = await call(t.app, admin, 'POST', '/api/diary_notes', { title: `Foreign ${uid()}`, note_at: at(1, '10:00'), client_id: theirClient });
+  it('refuses a staff member or client of another agency (they do not exist for the caller)', async () => {
+    const [{ id: theirClient }] = await t.db.query<{ id: number }>(
+      `select c.id from clients c join merchants m on m.id = c.merchant_id where m.company_name = 'Northern Care Recruitment' limit 1`,
+    );
+    const res = await call(t.app, admin, 'POST', '/api/diary_notes', {
+      title: `Foreign ${uid()}`,
+      note_at: at(1, '10:00'),
+      client_id: theirClient,
+    });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(['client_id']);
   });
 
   it('lists the notes about one staff member or client (their profiles show them)', async () => {
-    const [{ id: clientId }] = await t.db.query<{ id: number }>(`select id from clients where name = 'Meadowbank Care Home'`);
+    const [{ id: clientId }] = await t.db.query<{ id: number }>(
+      `select id from clients where name = 'Meadowbank Care Home'`,
+    );
     const tag = uid();
     await note(admin, { title: `${tag} about the client`, note_at: at(3, '10:00'), client_id: clientId });
     await note(admin, { title: `${tag} general`, note_at: at(3, '11:00') });
@@ -152,8 +180,16 @@ describe('the diary list', () => {
 describe('reminders', () => {
   it('become one notification to the writer when due, never twice', async () => {
     const title = `Reminder test ${uid()}`;
-    const created = await note(consultant, { title, note_at: at(1, '09:00'), remind_at: new Date(Date.now() - 1000).toISOString() });
-    const notYetDue = await note(consultant, { title: `${title} later`, note_at: at(1, '09:00'), remind_at: at(1, '08:00') });
+    const created = await note(consultant, {
+      title,
+      note_at: at(1, '09:00'),
+      remind_at: new Date(Date.now() - 1000).toISOString(),
+    });
+    const notYetDue = await note(consultant, {
+      title: `${title} later`,
+      note_at: at(1, '09:00'),
+      remind_at: at(1, '08:00'),
+    });
 
     expect(await fireDueReminders(t.db)).toBeGreaterThanOrEqual(1);
     expect(await fireDueReminders(t.db)).toBe(0);
@@ -164,7 +200,9 @@ describe('reminders', () => {
     expect(await notificationsOf(userIds['consultant@demo.test'], `Reminder: ${title} later`)).toHaveLength(0);
     const stored = (await call(t.app, consultant, 'GET', `/api/diary_notes/${created.id}`)).json().data;
     expect(stored.reminded_at).not.toBeNull();
-    expect((await call(t.app, consultant, 'GET', `/api/diary_notes/${notYetDue.id}`)).json().data.reminded_at).toBeNull();
+    expect(
+      (await call(t.app, consultant, 'GET', `/api/diary_notes/${notYetDue.id}`)).json().data.reminded_at,
+    ).toBeNull();
   });
 
   it('fires once even when several workers run at the same moment', async () => {
@@ -176,13 +214,19 @@ describe('reminders', () => {
 
   it('fires again when the reminder is moved, not when other fields change', async () => {
     const title = `Moved ${uid()}`;
-    const created = await note(admin, { title, note_at: at(2, '09:00'), remind_at: new Date(Date.now() - 60_000).toISOString() });
+    const created = await note(admin, {
+      title,
+      note_at: at(2, '09:00'),
+      remind_at: new Date(Date.now() - 60_000).toISOString(),
+    });
     await fireDueReminders(t.db);
     const edited = await call(t.app, admin, 'PUT', `/api/diary_notes/${created.id}`, { body: 'More detail' });
     expect(edited.json().data.reminded_at).not.toBeNull();
     await fireDueReminders(t.db);
     expect(await notificationsOf(userIds['admin@demo.test'], `Reminder: ${title}`)).toHaveLength(1);
-    const moved = await call(t.app, admin, 'PUT', `/api/diary_notes/${created.id}`, { remind_at: new Date(Date.now() - 1000).toISOString() });
+    const moved = await call(t.app, admin, 'PUT', `/api/diary_notes/${created.id}`, {
+      remind_at: new Date(Date.now() - 1000).toISOString(),
+    });
     expect(moved.json().data.reminded_at).toBeNull();
     await fireDueReminders(t.db);
     expect(await notificationsOf(userIds['admin@demo.test'], `Reminder: ${title}`)).toHaveLength(2);
@@ -190,7 +234,11 @@ describe('reminders', () => {
 
   it('does not remind about a deleted note', async () => {
     const title = `Deleted reminder ${uid()}`;
-    const created = await note(admin, { title, note_at: at(1, '09:00'), remind_at: new Date(Date.now() - 1000).toISOString() });
+    const created = await note(admin, {
+      title,
+      note_at: at(1, '09:00'),
+      remind_at: new Date(Date.now() - 1000).toISOString(),
+    });
     await call(t.app, admin, 'DELETE', `/api/diary_notes/${created.id}`);
     await fireDueReminders(t.db);
     expect(await notificationsOf(userIds['admin@demo.test'], `Reminder: ${title}`)).toHaveLength(0);

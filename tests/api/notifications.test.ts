@@ -26,7 +26,8 @@ const one = async <T = any>(sql: string, params: unknown[] = []) => (await t.db.
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 10 });
-  for (const who of ['admin', 'consultant', 'client', 'client2', 'otherAdmin'] as const) tok[who] = await loginAs(t.app, who);
+  for (const who of ['admin', 'consultant', 'client', 'client2', 'otherAdmin'] as const)
+    tok[who] = await loginAs(t.app, who);
   merchant = (await one(`select id from merchants where company_name = 'Brightway Staffing'`)).id;
   otherMerchant = (await one(`select id from merchants where company_name = 'Northern Care Recruitment'`)).id;
   clientA = (await one(`select id from clients where name = 'Meadowbank Care Home'`)).id;
@@ -38,10 +39,17 @@ afterAll(() => t?.close());
 describe('GET agency_notifications and client_notifications', () => {
   it('answer notifications, current_page, total_count, unread_count and message; the demo has unread ones for both panels', async () => {
     const agency = await agencyInbox();
-    expect(agency).toMatchObject({ current_page: 1, total_count: expect.any(Number), unread_count: expect.any(Number), message: 'Notifications loaded' });
+    expect(agency).toMatchObject({
+      current_page: 1,
+      total_count: expect.any(Number),
+      unread_count: expect.any(Number),
+      message: 'Notifications loaded',
+    });
     expect(agency.notifications).toHaveLength(10);
     expect(agency.unread_count).toBeGreaterThan(0);
-    expect(Object.keys(agency.notifications[0])).toEqual(expect.arrayContaining(['id', 'title', 'body', 'link', 'read', 'created_at', 'event']));
+    expect(Object.keys(agency.notifications[0])).toEqual(
+      expect.arrayContaining(['id', 'title', 'body', 'link', 'read', 'created_at', 'event']),
+    );
     const client = await clientInbox();
     expect(client.unread_count).toBeGreaterThan(0);
     expect(client.total_count).toBe(client.notifications.length);
@@ -57,7 +65,9 @@ describe('GET agency_notifications and client_notifications', () => {
     const p1 = await agencyInbox('admin', 'page=1&per_page=3');
     const p2 = await agencyInbox('admin', 'page=2&per_page=3');
     expect(p2.current_page).toBe(2);
-    expect([...p1.notifications, ...p2.notifications].map((n: any) => n.id)).toEqual(all.notifications.slice(0, 6).map((n: any) => n.id));
+    expect([...p1.notifications, ...p2.notifications].map((n: any) => n.id)).toEqual(
+      all.notifications.slice(0, 6).map((n: any) => n.id),
+    );
     const times = all.notifications.map((n: any) => n.created_at);
     expect([...times].sort().reverse()).toEqual(times);
   });
@@ -78,52 +88,115 @@ describe('GET agency_notifications and client_notifications', () => {
 
 describe('notify()', () => {
   it('writes one notification per audience the settings name: the agency, the client (not another client), and named users', async () => {
-    const before = { agency: await agencyInbox(), consultant: await agencyInbox('consultant'), client: await clientInbox(), client2: await clientInbox('client2'), other: await agencyInbox('otherAdmin') };
+    const before = {
+      agency: await agencyInbox(),
+      consultant: await agencyInbox('consultant'),
+      client: await clientInbox(),
+      client2: await clientInbox('client2'),
+      other: await agencyInbox('otherAdmin'),
+    };
     await t.db.transaction((tx) =>
-      notify(tx, { merchantId: merchant, event: 'shift.cancelled', title: 'Probe shift cancelled', body: 'The probe shift was cancelled.', link: '/shift-list', clientLink: '/client/shift/deleted-shift', audience: { agency: true, clientId: clientA }, data: { shift_date: '1 Jan 2030', site_name: 'Probe House' } }),
+      notify(tx, {
+        merchantId: merchant,
+        event: 'shift.cancelled',
+        title: 'Probe shift cancelled',
+        body: 'The probe shift was cancelled.',
+        link: '/shift-list',
+        clientLink: '/client/shift/deleted-shift',
+        audience: { agency: true, clientId: clientA },
+        data: { shift_date: '1 Jan 2030', site_name: 'Probe House' },
+      }),
     );
     const agency = await agencyInbox();
     expect(agency.total_count).toBe(before.agency.total_count + 1);
     expect(agency.unread_count).toBe(before.agency.unread_count + 1);
-    expect(agency.notifications[0]).toMatchObject({ title: 'Probe shift cancelled', link: '/shift-list', read: false, event: 'shift.cancelled' });
+    expect(agency.notifications[0]).toMatchObject({
+      title: 'Probe shift cancelled',
+      link: '/shift-list',
+      read: false,
+      event: 'shift.cancelled',
+    });
     // The agency's users share the agency's inbox.
     expect((await agencyInbox('consultant')).notifications[0].title).toBe('Probe shift cancelled');
     const client = await clientInbox();
     expect(client.unread_count).toBe(before.client.unread_count + 1);
-    expect(client.notifications[0]).toMatchObject({ title: 'Probe shift cancelled', link: '/client/shift/deleted-shift' });
+    expect(client.notifications[0]).toMatchObject({
+      title: 'Probe shift cancelled',
+      link: '/client/shift/deleted-shift',
+    });
     expect((await clientInbox('client2')).total_count).toBe(before.client2.total_count);
     expect((await agencyInbox('otherAdmin')).total_count).toBe(before.other.total_count);
   });
 
   it('a notification for named users reaches only them', async () => {
-    await t.db.transaction((tx) => notify(tx, { merchantId: merchant, event: 'note.reminder', title: 'Only for Alex', body: 'Your note.', audience: { userIds: [adminId] } }));
+    await t.db.transaction((tx) =>
+      notify(tx, {
+        merchantId: merchant,
+        event: 'note.reminder',
+        title: 'Only for Alex',
+        body: 'Your note.',
+        audience: { userIds: [adminId] },
+      }),
+    );
     expect((await agencyInbox()).notifications[0].title).toBe('Only for Alex');
     expect((await agencyInbox('consultant')).notifications.map((n: any) => n.title)).not.toContain('Only for Alex');
-    await t.db.transaction((tx) => notify(tx, { merchantId: merchant, event: 'note.reminder', title: 'Only for Helen', body: 'Your note.', audience: { userIds: [clientUserId] } }));
+    await t.db.transaction((tx) =>
+      notify(tx, {
+        merchantId: merchant,
+        event: 'note.reminder',
+        title: 'Only for Helen',
+        body: 'Your note.',
+        audience: { userIds: [clientUserId] },
+      }),
+    );
     expect((await clientInbox()).notifications[0].title).toBe('Only for Helen');
   });
 
   it('notifies once per dedupe key, and nothing at all when the transaction rolls back', async () => {
     const before = (await agencyInbox()).total_count;
-    const e = { merchantId: merchant, event: 'document.due', title: 'Dedupe probe', body: 'Once.', audience: { agency: true }, dedupeKey: 'probe:once' };
+    const e = {
+      merchantId: merchant,
+      event: 'document.due',
+      title: 'Dedupe probe',
+      body: 'Once.',
+      audience: { agency: true },
+      dedupeKey: 'probe:once',
+    };
     await t.db.transaction((tx) => notify(tx, e));
     await t.db.transaction((tx) => notify(tx, e));
     expect((await agencyInbox()).total_count).toBe(before + 1);
-    await t.db.transaction(async (tx) => {
-      await notify(tx, { ...e, dedupeKey: 'probe:rolled-back', title: 'Rolled back' });
-      throw new Error('roll back');
-    }).catch(() => undefined);
+    await t.db
+      .transaction(async (tx) => {
+        await notify(tx, { ...e, dedupeKey: 'probe:rolled-back', title: 'Rolled back' });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
     expect((await agencyInbox()).total_count).toBe(before + 1);
-    expect(await one(`select count(*)::int as n from notification_dedupe where dedupe_key = 'probe:rolled-back'`)).toEqual({ n: 0 });
+    expect(
+      await one(`select count(*)::int as n from notification_dedupe where dedupe_key = 'probe:rolled-back'`),
+    ).toEqual({ n: 0 });
   });
 
   it('queues the e-mails the settings ask for, in the agency template, to the audience’s people', async () => {
-    const res = await call(t.app, tok.admin, 'PUT', '/api/notification_templates/shift.filled', { subject: '%{agency_name}: %{staff_name} booked on %{shift_date}', body: 'Dear client,\n\n%{staff_name} is booked.\n\n<b>not markup</b>' });
+    const res = await call(t.app, tok.admin, 'PUT', '/api/notification_templates/shift.filled', {
+      subject: '%{agency_name}: %{staff_name} booked on %{shift_date}',
+      body: 'Dear client,\n\n%{staff_name} is booked.\n\n<b>not markup</b>',
+    });
     expect(res.statusCode).toBe(200);
     await t.db.transaction((tx) =>
-      notify(tx, { merchantId: merchant, event: 'shift.filled', title: 'Shift filled', body: 'Booked.', link: '/shift-list', audience: { agency: true, clientId: clientA }, data: { staff_name: 'Probe Person', shift_date: '2 Feb 2030' } }),
+      notify(tx, {
+        merchantId: merchant,
+        event: 'shift.filled',
+        title: 'Shift filled',
+        body: 'Booked.',
+        link: '/shift-list',
+        audience: { agency: true, clientId: clientA },
+        data: { staff_name: 'Probe Person', shift_date: '2 Feb 2030' },
+      }),
     );
-    const mails = await t.db.query<any>(`select recipient, subject, text, html, status, event from email_outbox where event = 'shift.filled' and subject like '%Probe Person%'`);
+    const mails = await t.db.query<any>(
+      `select recipient, subject, text, html, status, event from email_outbox where event = 'shift.filled' and subject like '%Probe Person%'`,
+    );
     const to = mails.map((m) => m.recipient).sort();
     // shift.filled by default: the agency's admins and the client's users (no consultants), never another client's.
     expect(to).toContain('admin@demo.test');
@@ -137,25 +210,48 @@ describe('notify()', () => {
       expect(m.html).toContain('Brightway Staffing');
       expect(m.html).toContain('&lt;b&gt;not markup&lt;/b&gt;');
     }
-    expect((await call(t.app, tok.admin, 'DELETE', '/api/notification_templates/shift.filled')).json().data.custom_template).toBe(false);
+    expect(
+      (await call(t.app, tok.admin, 'DELETE', '/api/notification_templates/shift.filled')).json().data.custom_template,
+    ).toBe(false);
   });
 
   it('follows the settings: no in-app alert when it is off; SMS and push are recorded by the bundled driver', async () => {
-    const put = await call(t.app, tok.admin, 'PUT', '/api/notification_settings/staff.registered', { channels: ['email', 'push'], recipients: ['agency_admins'] });
+    const put = await call(t.app, tok.admin, 'PUT', '/api/notification_settings/staff.registered', {
+      channels: ['email', 'push'],
+      recipients: ['agency_admins'],
+    });
     expect(put.statusCode).toBe(200);
     const before = (await agencyInbox()).total_count;
-    await t.db.transaction((tx) => notify(tx, { merchantId: merchant, event: 'staff.registered', title: 'Silent in-app', body: 'x', audience: { agency: true } }));
+    await t.db.transaction((tx) =>
+      notify(tx, {
+        merchantId: merchant,
+        event: 'staff.registered',
+        title: 'Silent in-app',
+        body: 'x',
+        audience: { agency: true },
+      }),
+    );
     expect((await agencyInbox()).total_count).toBe(before);
     const push = await call(t.app, tok.admin, 'GET', '/api/message_outbox?channel=push');
     expect(push.json()).toMatchObject({ records_only: true });
-    expect(push.json().data[0]).toMatchObject({ channel: 'push', status: 'recorded', driver: 'recording', recipient: `user:${adminId}` });
-    await call(t.app, tok.admin, 'PUT', '/api/notification_settings/staff.registered', { channels: ['email', 'alert'], recipients: ['agency_admins'] });
+    expect(push.json().data[0]).toMatchObject({
+      channel: 'push',
+      status: 'recorded',
+      driver: 'recording',
+      recipient: `user:${adminId}`,
+    });
+    await call(t.app, tok.admin, 'PUT', '/api/notification_settings/staff.registered', {
+      channels: ['email', 'alert'],
+      recipients: ['agency_admins'],
+    });
   });
 });
 
 describe('PUT merchant_notification_read_all and client_notification_read_all', () => {
   it('an empty body marks the caller’s inbox read (200), and nobody else’s', async () => {
-    await t.db.query(`insert into notifications (merchant_id, title, read) values ($1, 'Other agency unread', false)`, [otherMerchant]);
+    await t.db.query(`insert into notifications (merchant_id, title, read) values ($1, 'Other agency unread', false)`, [
+      otherMerchant,
+    ]);
     const otherBefore = (await agencyInbox('otherAdmin')).unread_count;
     const clientBefore = (await clientInbox()).unread_count;
     expect(clientBefore).toBeGreaterThan(0);
@@ -176,8 +272,14 @@ describe('PUT merchant_notification_read_all and client_notification_read_all', 
     const before = await agencyInbox();
     await compactNotificationCounts(t.db);
     const after = await agencyInbox();
-    expect({ total: after.total_count, unread: after.unread_count }).toEqual({ total: before.total_count, unread: before.unread_count });
-    const rows = await t.db.query<any>('select count(*)::int as n from notification_counts where merchant_id = $1 group by client_id, candidate_id, user_id having count(*) > 1', [merchant]);
+    expect({ total: after.total_count, unread: after.unread_count }).toEqual({
+      total: before.total_count,
+      unread: before.unread_count,
+    });
+    const rows = await t.db.query<any>(
+      'select count(*)::int as n from notification_counts where merchant_id = $1 group by client_id, candidate_id, user_id having count(*) > 1',
+      [merchant],
+    );
     expect(rows).toEqual([]);
   });
 });
@@ -185,31 +287,59 @@ describe('PUT merchant_notification_read_all and client_notification_read_all', 
 describe('events', () => {
   it('a staff member created through the engine notifies the agency (staff.registered) and queues its e-mail', async () => {
     const email = `registered-${Date.now()}@probe.test`;
-    const res = await call(t.app, tok.consultant, 'POST', '/api/candidates', { first_name: 'Rena', last_name: 'Registered', email });
+    const res = await call(t.app, tok.consultant, 'POST', '/api/candidates', {
+      first_name: 'Rena',
+      last_name: 'Registered',
+      email,
+    });
     expect(res.statusCode).toBe(201);
     const top = (await agencyInbox()).notifications[0];
-    expect(top).toMatchObject({ event: 'staff.registered', title: 'New staff member registered', link: `/staffs/${res.json().data.id}`, read: false });
+    expect(top).toMatchObject({
+      event: 'staff.registered',
+      title: 'New staff member registered',
+      link: `/staffs/${res.json().data.id}`,
+      read: false,
+    });
     expect(top.body).toContain('Rena Registered');
-    const mail = await one(`select recipient, subject from email_outbox where event = 'staff.registered' order by id desc limit 1`);
+    const mail = await one(
+      `select recipient, subject from email_outbox where event = 'staff.registered' order by id desc limit 1`,
+    );
     expect(mail).toEqual({ recipient: 'admin@demo.test', subject: 'New staff member: Rena Registered' });
   });
 
   it('the daily document job notifies each document and threshold once, in the agency’s time zone', async () => {
     const today = agencyToday('Europe/London');
-    const candidate = await one(`select id, first_name || ' ' || last_name as name from candidates where merchant_id = $1 and deleted_at is null order by id desc limit 1`, [merchant]);
-    const category = await one(`select id, name from document_categories where merchant_id = $1 order by id limit 1`, [merchant]);
-    await t.db.query('update candidate_documents set current = false where merchant_id = $1 and candidate_id = $2', [merchant, candidate.id]);
+    const candidate = await one(
+      `select id, first_name || ' ' || last_name as name from candidates where merchant_id = $1 and deleted_at is null order by id desc limit 1`,
+      [merchant],
+    );
+    const category = await one(`select id, name from document_categories where merchant_id = $1 order by id limit 1`, [
+      merchant,
+    ]);
+    await t.db.query('update candidate_documents set current = false where merchant_id = $1 and candidate_id = $2', [
+      merchant,
+      candidate.id,
+    ]);
     const [{ id: docId }] = await t.db.query<{ id: number }>(
       `insert into candidate_documents (merchant_id, candidate_id, document_category_id, file, status, expiry_date) values ($1, $2, $3, 'probe.pdf', 'verified', $4) returning id`,
       [merchant, candidate.id, category.id, addDaysToDate(today, 31)],
     );
     // Just after midnight in London tomorrow: 30 days left.
     const at = (date: string) => new Date(zonedDateTimeToInstant(date, '00:05', 'Europe/London').getTime());
-    const keys = async () => (await t.db.query<{ dedupe_key: string }>(`select dedupe_key from notification_dedupe where merchant_id = $1 and dedupe_key like $2 order by created_at`, [merchant, `document:${docId}:%`])).map((r) => r.dedupe_key);
+    const keys = async () =>
+      (
+        await t.db.query<{ dedupe_key: string }>(
+          `select dedupe_key from notification_dedupe where merchant_id = $1 and dedupe_key like $2 order by created_at`,
+          [merchant, `document:${docId}:%`],
+        )
+      ).map((r) => r.dedupe_key);
     await runDocumentReminders(t.db, at(addDaysToDate(today, 1)));
     expect(await keys()).toEqual([`document:${docId}:30`]);
     // The job told of the agency's other documents as well (the demo's): this one is among them.
-    const about = async () => (await agencyInbox('admin', 'page=1&per_page=100')).notifications.filter((n: any) => n.link === `/staffs/${candidate.id}` && n.body.includes(category.name)).map((n: any) => n.title);
+    const about = async () =>
+      (await agencyInbox('admin', 'page=1&per_page=100')).notifications
+        .filter((n: any) => n.link === `/staffs/${candidate.id}` && n.body.includes(category.name))
+        .map((n: any) => n.title);
     expect(await about()).toEqual([`${category.name} expires in 30 days`]);
     // Again the same day, and the next day (still the 30-day threshold): nothing new.
     await runDocumentReminders(t.db, at(addDaysToDate(today, 1)));
@@ -219,7 +349,11 @@ describe('events', () => {
     expect(await keys()).toEqual([`document:${docId}:30`, `document:${docId}:7`]);
     await runDocumentReminders(t.db, at(addDaysToDate(today, 33)));
     expect(await keys()).toEqual([`document:${docId}:30`, `document:${docId}:7`, `document:${docId}:expired`]);
-    expect(await about()).toEqual([`${category.name} expired`, `${category.name} expires in 7 days`, `${category.name} expires in 30 days`]);
+    expect(await about()).toEqual([
+      `${category.name} expired`,
+      `${category.name} expires in 7 days`,
+      `${category.name} expires in 30 days`,
+    ]);
   });
 });
 
@@ -228,28 +362,69 @@ describe('notification settings and templates', () => {
     const res = await call(t.app, tok.consultant, 'GET', '/api/notification_settings');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.events.map((e: any) => e.key)).toEqual(expect.arrayContaining(['document.due', 'document.expired', 'staff.registered', 'shift.requested', 'shift.filled', 'shift.cancelled', 'message.received']));
+    expect(body.events.map((e: any) => e.key)).toEqual(
+      expect.arrayContaining([
+        'document.due',
+        'document.expired',
+        'staff.registered',
+        'shift.requested',
+        'shift.filled',
+        'shift.cancelled',
+        'message.received',
+      ]),
+    );
     expect(body.drivers).toEqual({ sms: { records_only: true }, push: { records_only: true } });
     expect(body.payment_reminders).toMatchObject({ enabled: false });
   });
 
   it('refuses bad settings and templates with 422 naming the field; consultants cannot change them', async () => {
-    const bad = await call(t.app, tok.admin, 'PUT', '/api/notification_settings/shift.filled', { channels: ['email', 'fax'], recipients: [] });
+    const bad = await call(t.app, tok.admin, 'PUT', '/api/notification_settings/shift.filled', {
+      channels: ['email', 'fax'],
+      recipients: [],
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toHaveProperty('channels');
-    const none = await call(t.app, tok.admin, 'PUT', '/api/notification_settings/shift.filled', { channels: ['email'], recipients: [] });
+    const none = await call(t.app, tok.admin, 'PUT', '/api/notification_settings/shift.filled', {
+      channels: ['email'],
+      recipients: [],
+    });
     expect(none.json().errors.recipients).toMatch(/at least one recipient/);
-    const tpl = await call(t.app, tok.admin, 'PUT', '/api/notification_templates/shift.filled', { subject: 'Hi %{nobody}', body: '' });
+    const tpl = await call(t.app, tok.admin, 'PUT', '/api/notification_templates/shift.filled', {
+      subject: 'Hi %{nobody}',
+      body: '',
+    });
     expect(tpl.statusCode).toBe(422);
     expect(tpl.json().errors.subject).toMatch(/Unknown placeholder: %\{nobody\}/);
     expect(tpl.json().errors.body).toBe('Enter the message.');
-    expect((await call(t.app, tok.admin, 'PUT', '/api/notification_settings/no.such.event', { channels: [] })).statusCode).toBe(404);
-    expect((await call(t.app, tok.consultant, 'PUT', '/api/notification_settings/shift.filled', { channels: [] })).statusCode).toBe(403);
-    const pay = await call(t.app, tok.admin, 'PUT', '/api/notification_payment_settings', { enabled: 'yes', days_before_due: -1, days_after_due: 7 });
+    expect(
+      (await call(t.app, tok.admin, 'PUT', '/api/notification_settings/no.such.event', { channels: [] })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, tok.consultant, 'PUT', '/api/notification_settings/shift.filled', { channels: [] }))
+        .statusCode,
+    ).toBe(403);
+    const pay = await call(t.app, tok.admin, 'PUT', '/api/notification_payment_settings', {
+      enabled: 'yes',
+      days_before_due: -1,
+      days_after_due: 7,
+    });
     expect(pay.statusCode).toBe(422);
     expect(Object.keys(pay.json().errors).sort()).toEqual(['days_before_due', 'enabled']);
-    expect((await call(t.app, tok.admin, 'PUT', '/api/notification_payment_settings', { enabled: true, days_before_due: 5, days_after_due: 10 })).statusCode).toBe(200);
-    expect((await call(t.app, tok.admin, 'GET', '/api/notification_settings')).json().payment_reminders).toEqual({ enabled: true, days_before_due: 5, days_after_due: 10, version: 1 });
+    expect(
+      (
+        await call(t.app, tok.admin, 'PUT', '/api/notification_payment_settings', {
+          enabled: true,
+          days_before_due: 5,
+          days_after_due: 10,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await call(t.app, tok.admin, 'GET', '/api/notification_settings')).json().payment_reminders).toEqual({
+      enabled: true,
+      days_before_due: 5,
+      days_after_due: 10,
+      version: 1,
+    });
   });
 });
 
@@ -259,7 +434,12 @@ describe('the e-mail report (/api/email_outbox)', () => {
     expect(all.statusCode).toBe(200);
     const rows = all.json().data;
     expect(rows.length).toBeGreaterThan(3);
-    expect(rows[0]).toMatchObject({ recipient: expect.any(String), event: expect.any(String), status: expect.any(String), attempts: expect.any(Number) });
+    expect(rows[0]).toMatchObject({
+      recipient: expect.any(String),
+      event: expect.any(String),
+      status: expect.any(String),
+      attempts: expect.any(Number),
+    });
     const failed = (await call(t.app, tok.admin, 'GET', '/api/email_outbox?status=failed')).json().data;
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.every((r: any) => r.status === 'failed')).toBe(true);
@@ -267,7 +447,9 @@ describe('the e-mail report (/api/email_outbox)', () => {
     expect(search.every((r: any) => r.recipient === 'client@demo.test')).toBe(true);
     expect((await call(t.app, tok.admin, 'GET', '/api/email_outbox?export=1')).statusCode).toBe(200);
     expect((await call(t.app, tok.client, 'GET', '/api/email_outbox')).statusCode).toBe(403);
-    expect((await call(t.app, tok.admin, 'PUT', `/api/email_outbox/${rows[0].id}`, { status: 'sent' })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, tok.admin, 'PUT', `/api/email_outbox/${rows[0].id}`, { status: 'sent' })).statusCode,
+    ).toBe(403);
     expect((await call(t.app, tok.otherAdmin, 'GET', `/api/email_outbox/${rows[0].id}`)).statusCode).toBe(404);
   });
 });

@@ -51,7 +51,11 @@ beforeAll(async () => {
     },
   });
   await app.ready();
-  [admin, consultant, other] = await Promise.all([loginAs(app, 'admin'), loginAs(app, 'consultant'), loginAs(app, 'otherAdmin')]);
+  [admin, consultant, other] = await Promise.all([
+    loginAs(app, 'admin'),
+    loginAs(app, 'consultant'),
+    loginAs(app, 'otherAdmin'),
+  ]);
 });
 afterAll(async () => {
   await app?.close();
@@ -75,28 +79,40 @@ describe('a numbering series', () => {
     const second = await call(app, admin, 'POST', '/api/tickets', { title: 'second', number: 'TS-99999' });
     expect(second.json().data.number).toBe(numberOf(2));
 
-    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => create(`many ${i}`, i % 2 ? admin : consultant)));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => create(`many ${i}`, i % 2 ? admin : consultant)),
+    );
     expect(answers.map((r) => r.statusCode).filter((s) => s !== 201)).toEqual([]);
     const numbers = answers.map((r) => r.json().data.number as string).sort();
     expect(numbers).toEqual(Array.from({ length: 200 }, (_, i) => numberOf(i + 3)));
-    const [{ n, distinct }] = await t.db.query<{ n: number; distinct: number }>(`select count(*)::int as n, count(distinct number)::int as distinct from tickets`);
+    const [{ n, distinct }] = await t.db.query<{ n: number; distinct: number }>(
+      `select count(*)::int as n, count(distinct number)::int as distinct from tickets`,
+    );
     expect({ n, distinct }).toEqual({ n: 202, distinct: 202 });
     // The other agency has its own series.
     expect((await create('theirs', other)).json().data.number).toBe(numberOf(1));
   });
 
   it('lets an admin move the next number forward, never back, in words', async () => {
-    const before = (await call(app, admin, 'GET', '/api/number_series')).json().data.find((s: { series: string }) => s.series === 'TS');
+    const before = (await call(app, admin, 'GET', '/api/number_series'))
+      .json()
+      .data.find((s: { series: string }) => s.series === 'TS');
     const next = before.next_number as number;
-    expect((await call(app, consultant, 'PUT', '/api/number_series/TS', { next_number: next + 100 })).statusCode).toBe(403);
+    expect((await call(app, consultant, 'PUT', '/api/number_series/TS', { next_number: next + 100 })).statusCode).toBe(
+      403,
+    );
     const back = await call(app, admin, 'PUT', '/api/number_series/TS', { next_number: next - 1 });
     expect(back.statusCode).toBe(422);
-    expect(back.json().errors.next_number).toBe(`The next number can only move forward: ${numberOf(next - 1)} has been given already; give ${next} or more.`);
+    expect(back.json().errors.next_number).toBe(
+      `The next number can only move forward: ${numberOf(next - 1)} has been given already; give ${next} or more.`,
+    );
     expect((await call(app, admin, 'PUT', '/api/number_series/TS', { next_number: 1.5 })).statusCode).toBe(422);
     const moved = await call(app, admin, 'PUT', '/api/number_series/TS', { next_number: 5000 });
     expect(moved.json().data).toEqual({ series: 'TS', prefix: 'TS-', next_number: 5000 });
     expect((await create('after the move')).json().data.number).toBe(numberOf(5000));
-    const [entry] = await t.db.query(`select changes from audit_log where resource = 'number_series' order by id desc limit 1`);
+    const [entry] = await t.db.query(
+      `select changes from audit_log where resource = 'number_series' order by id desc limit 1`,
+    );
     expect(entry.changes).toEqual({ 'TS.next_number': { from: next, to: 5000 } });
   });
 });

@@ -6,7 +6,14 @@ import { migrate } from '../../server/db/migrate';
 
 // The migrations are written by hand; these checks fail the moment a declaration and its table drift apart.
 let t: TestDb;
-let columns: { table_name: string; column_name: string; data_type: string; is_nullable: string; column_default: string | null; is_generated: string }[];
+let columns: {
+  table_name: string;
+  column_name: string;
+  data_type: string;
+  is_nullable: string;
+  column_default: string | null;
+  is_generated: string;
+}[];
 let indexes: { tablename: string; indexdef: string }[];
 
 beforeAll(async () => {
@@ -35,7 +42,9 @@ describe.each(declarations.map((d) => [d.name, d] as const))('%s', (_name, decl)
 
   it('has no column the declaration does not know', () => {
     const known = new Set([...decl.fields.map((f) => f.source), ...systemColumns(decl)]);
-    const unknown = tableColumns().map((c) => c.column_name).filter((c) => !known.has(c));
+    const unknown = tableColumns()
+      .map((c) => c.column_name)
+      .filter((c) => !known.has(c));
     expect(unknown).toEqual([]);
   });
 
@@ -51,10 +60,18 @@ describe.each(declarations.map((d) => [d.name, d] as const))('%s', (_name, decl)
   it('has an index serving every sort, filter and search', () => {
     const defs = indexes.filter((i) => i.tablename === decl.table).map((i) => i.indexdef);
     for (const f of decl.fields.filter((x) => (x.sortable || x.filter) && !x.computed)) {
-      const served = defs.some((d) => new RegExp(`\\(merchant_id, (lower\\()?${f.source}\\b`).test(d) || new RegExp(`merchant_id, [^)]*\\b${f.source}\\b`).test(d));
+      const served = defs.some(
+        (d) =>
+          new RegExp(`\\(merchant_id, (lower\\()?${f.source}\\b`).test(d) ||
+          new RegExp(`merchant_id, [^)]*\\b${f.source}\\b`).test(d),
+      );
       expect(served, `${decl.table}.${f.source} has no index`).toBe(true);
     }
-    if (decl.search?.length) expect(defs.some((d) => /gin \(search_text gin_trgm_ops\)/.test(d)), `${decl.table} search`).toBe(true);
+    if (decl.search?.length)
+      expect(
+        defs.some((d) => /gin \(search_text gin_trgm_ops\)/.test(d)),
+        `${decl.table} search`,
+      ).toBe(true);
   });
 
   it('names only real fields in its sort, search, tabs and views', () => {
@@ -62,7 +79,12 @@ describe.each(declarations.map((d) => [d.name, d] as const))('%s', (_name, decl)
     expect(sources.has(decl.defaultSort.field) || decl.defaultSort.field === 'id').toBe(true);
     for (const s of decl.search ?? []) expect(sources.has(s), s).toBe(true);
     // A tab filters declared filters, or a date/number filter's range (expiry_date_gte).
-    for (const t of decl.tabs ?? []) for (const k of Object.keys(t.filter)) expect(decl.fields.find((f) => f.source === k.replace(/_(gte|lte)$/, ''))?.filter, `tab ${t.id} filters ${k}`).toBe(true);
+    for (const t of decl.tabs ?? [])
+      for (const k of Object.keys(t.filter))
+        expect(
+          decl.fields.find((f) => f.source === k.replace(/_(gte|lte)$/, ''))?.filter,
+          `tab ${t.id} filters ${k}`,
+        ).toBe(true);
     for (const alias of Object.values(decl.filterAliases ?? {})) expect(sources.has(alias)).toBe(true);
     expect(decl.fields.some((f) => hasView(f, 'list'))).toBe(true);
   });
@@ -73,12 +95,18 @@ describe('engine:sql', () => {
     const other = await openTestDb();
     try {
       await migrate(other.db);
-      const decl = { ...declarations.find((d) => d.name === 'staff_statuses')!, name: 'staff_statuses_copy', table: 'staff_statuses_copy' };
+      const decl = {
+        ...declarations.find((d) => d.name === 'staff_statuses')!,
+        name: 'staff_statuses_copy',
+        table: 'staff_statuses_copy',
+      };
       for (const statement of createTableSql(decl).split(/;\n/)) await other.db.query(statement);
       const cols = await other.db.query<{ column_name: string; data_type: string }>(
         `select column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = 'staff_statuses_copy'`,
       );
-      expect(cols.map((c) => c.column_name).sort()).toEqual([...decl.fields.map((f) => f.source), ...systemColumns(decl)].sort());
+      expect(cols.map((c) => c.column_name).sort()).toEqual(
+        [...decl.fields.map((f) => f.source), ...systemColumns(decl)].sort(),
+      );
     } finally {
       await other.close();
     }

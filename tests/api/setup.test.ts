@@ -15,8 +15,23 @@ describe('migrations', () => {
       const first = await migrate(db);
       expect(first.fresh).toBe(true);
       expect(first.applied).toEqual(migrations.map((m) => m.id));
-      const tables = (await db.query<{ t: string }>(`select table_name as t from information_schema.tables where table_schema = current_schema()`)).map((r) => r.t);
-      for (const t of ['merchants', 'users', 'sessions', 'candidates', 'clients', 'sites', 'notifications', 'agency_logos', 'schema_migrations']) expect(tables).toContain(t);
+      const tables = (
+        await db.query<{ t: string }>(
+          `select table_name as t from information_schema.tables where table_schema = current_schema()`,
+        )
+      ).map((r) => r.t);
+      for (const t of [
+        'merchants',
+        'users',
+        'sessions',
+        'candidates',
+        'clients',
+        'sites',
+        'notifications',
+        'agency_logos',
+        'schema_migrations',
+      ])
+        expect(tables).toContain(t);
       const second = await migrate(db);
       expect(second).toEqual({ applied: [], fresh: false });
       const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from schema_migrations');
@@ -43,19 +58,33 @@ describe('a database without the demo', () => {
 
   it('createAgency makes an agency whose admin signs in and sees an empty agency', async () => {
     const { merchantId } = await t.db.transaction((tx) =>
-      createAgency(tx, { companyName: 'Acme Staffing', adminName: 'Jo Bloggs', email: 'Jo@Acme.example', password: 'a-long-password' }));
+      createAgency(tx, {
+        companyName: 'Acme Staffing',
+        adminName: 'Jo Bloggs',
+        email: 'Jo@Acme.example',
+        password: 'a-long-password',
+      }),
+    );
     const res = await postLogin(t.app, 'admin', 'jo@acme.example', 'a-long-password');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ login_type: 'admin', merchant_id: merchantId, user: { name: 'Jo Bloggs', email: 'jo@acme.example', role: 'admin' } });
+    expect(res.json()).toMatchObject({
+      login_type: 'admin',
+      merchant_id: merchantId,
+      user: { name: 'Jo Bloggs', email: 'jo@acme.example', role: 'admin' },
+    });
     const token = res.json().token;
-    expect((await call(t.app, token, 'GET', `/api/merchants/${merchantId}`)).json().data.company_name).toBe('Acme Staffing');
+    expect((await call(t.app, token, 'GET', `/api/merchants/${merchantId}`)).json().data.company_name).toBe(
+      'Acme Staffing',
+    );
     expect((await call(t.app, token, 'GET', '/api/agency_logo_list')).json().data).toEqual([]);
     const notes = (await call(t.app, token, 'GET', '/api/agency_notifications')).json();
     expect(notes).toMatchObject({ total_count: 0, unread_count: 0, notifications: [] });
   });
 
   it('its password is stored as an scrypt hash, never in clear', async () => {
-    const [u] = await t.db.query<{ password_hash: string }>(`select password_hash from users where email = 'jo@acme.example'`);
+    const [u] = await t.db.query<{ password_hash: string }>(
+      `select password_hash from users where email = 'jo@acme.example'`,
+    );
     expect(u.password_hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$/);
     expect(u.password_hash).not.toContain('a-long-password');
   });
@@ -71,7 +100,14 @@ describe('a new agency next to the demo', () => {
   });
 
   it('sees none of the demo data', async () => {
-    await t.db.transaction((tx) => createAgency(tx, { companyName: 'Fresh Agency', adminName: 'New Admin', email: 'new@fresh.example', password: 'fresh-password-1' }));
+    await t.db.transaction((tx) =>
+      createAgency(tx, {
+        companyName: 'Fresh Agency',
+        adminName: 'New Admin',
+        email: 'new@fresh.example',
+        password: 'fresh-password-1',
+      }),
+    );
     const token = await login(t.app, 'admin', 'new@fresh.example', 'fresh-password-1');
     for (const q of ['staff.example', 'northern.example', 'a', 'smith']) {
       const res = await call(t.app, token, 'GET', `/api/search_candidate?candidate_query=${q}`);
@@ -102,7 +138,17 @@ describe('npm run agency:create (server/cli.ts)', () => {
     });
 
   it('refuses a short password and missing options with a non-zero exit', () => {
-    const short = cli('create-agency', '--company', 'X', '--name', 'Y', '--email', 'y@x.example', '--password', 'short');
+    const short = cli(
+      'create-agency',
+      '--company',
+      'X',
+      '--name',
+      'Y',
+      '--email',
+      'y@x.example',
+      '--password',
+      'short',
+    );
     expect(short.status).toBe(1);
     expect(short.stderr).toMatch(/at least 10 characters/);
     const missing = cli('create-agency', '--company', 'X');
@@ -111,12 +157,24 @@ describe('npm run agency:create (server/cli.ts)', () => {
   });
 
   it('creates the agency and its first admin, who can then sign in', async () => {
-    const ok = cli('create-agency', '--company', 'Cli Agency', '--name', 'Cli Admin', '--email', 'cli@agency.example', '--password', 'cli-password-123');
+    const ok = cli(
+      'create-agency',
+      '--company',
+      'Cli Agency',
+      '--name',
+      'Cli Admin',
+      '--email',
+      'cli@agency.example',
+      '--password',
+      'cli-password-123',
+    );
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);
     expect(ok.stdout).toMatch(/cli@agency\.example can now sign in/);
     if (testDb) {
-      const rows = await testDb.db.query(`select u.role, m.company_name from users u join merchants m on m.id = u.merchant_id where u.email = 'cli@agency.example'`);
+      const rows = await testDb.db.query(
+        `select u.role, m.company_name from users u join merchants m on m.id = u.merchant_id where u.email = 'cli@agency.example'`,
+      );
       expect(rows).toEqual([{ role: 'admin', company_name: 'Cli Agency' }]);
     }
   });

@@ -11,14 +11,21 @@ let merchantId: number;
 beforeAll(async () => {
   t = await makeTestApp();
   [admin, client] = await Promise.all([loginAs(t.app, 'admin'), loginAs(t.app, 'client')]);
-  [{ id: merchantId }] = await t.db.query<{ id: number }>(`select id from merchants where company_name = 'Brightway Staffing'`);
+  [{ id: merchantId }] = await t.db.query<{ id: number }>(
+    `select id from merchants where company_name = 'Brightway Staffing'`,
+  );
 });
 afterAll(async () => {
   await t?.close();
 });
 
 const search = (q: string | undefined, token = admin) =>
-  call(t.app, token, 'GET', q === undefined ? '/api/search_candidate' : `/api/search_candidate?candidate_query=${encodeURIComponent(q)}`);
+  call(
+    t.app,
+    token,
+    'GET',
+    q === undefined ? '/api/search_candidate' : `/api/search_candidate?candidate_query=${encodeURIComponent(q)}`,
+  );
 
 describe('GET /api/merchants/{merchant_id}', () => {
   it("answers { data } with the agency's company_name and profile_photo", async () => {
@@ -53,7 +60,8 @@ describe('GET /api/agency_logo_list', () => {
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(Array.isArray(data)).toBe(true);
-    for (const row of data) expect(row).toEqual(expect.objectContaining({ logo_type: expect.any(String), logo_url: expect.any(String) }));
+    for (const row of data)
+      expect(row).toEqual(expect.objectContaining({ logo_type: expect.any(String), logo_url: expect.any(String) }));
     expect(data.find((l: any) => l.logo_type === 'agency_logo')).toBeTruthy();
   });
 });
@@ -66,14 +74,22 @@ describe('GET /api/search_candidate', () => {
     expect(body.candidate).toHaveLength(10);
     expect(body.message).toEqual(expect.any(String));
     for (const c of body.candidate) {
-      expect(c).toEqual(expect.objectContaining({ id: expect.any(Number), first_name: expect.any(String), last_name: expect.any(String) }));
+      expect(c).toEqual(
+        expect.objectContaining({
+          id: expect.any(Number),
+          first_name: expect.any(String),
+          last_name: expect.any(String),
+        }),
+      );
       expect(c).toHaveProperty('profile_photo');
     }
   });
 
   it('finds by name, case-insensitively', async () => {
     const [someone] = await t.db.query<{ id: number; first_name: string; last_name: string }>(
-      `select id, first_name, last_name from candidates where merchant_id = $1 order by id limit 1`, [merchantId]);
+      `select id, first_name, last_name from candidates where merchant_id = $1 order by id limit 1`,
+      [merchantId],
+    );
     const res = await search(`${someone.first_name} ${someone.last_name}`.toUpperCase());
     expect(res.statusCode).toBe(200);
     expect(res.json().candidate.map((c: any) => c.id)).toContain(someone.id);
@@ -106,7 +122,8 @@ describe('GET /api/search_candidate', () => {
     expect((await search('a%e')).statusCode).toBe(404);
     const [row] = await t.db.query<{ id: number }>(
       `insert into candidates (merchant_id, first_name, last_name, email, status, activated) values ($1, 'Under', 'Score', 'under_score@staff.example', 'approved', true) returning id`,
-      [merchantId]);
+      [merchantId],
+    );
     const res = await search('_');
     expect(res.statusCode).toBe(200);
     expect(res.json().candidate.map((c: any) => c.id)).toEqual([row.id]);
@@ -116,22 +133,45 @@ describe('GET /api/search_candidate', () => {
 
   it('does not find deleted candidates', async () => {
     const [row] = await t.db.query<{ id: number }>(
-      `insert into candidates (merchant_id, first_name, last_name, status, deleted_at) values ($1, 'Gone', 'Qwertyuiop', 'approved', now()) returning id`, [merchantId]);
+      `insert into candidates (merchant_id, first_name, last_name, status, deleted_at) values ($1, 'Gone', 'Qwertyuiop', 'approved', now()) returning id`,
+      [merchantId],
+    );
     expect((await search('qwertyuiop')).statusCode).toBe(404);
     await t.db.query('delete from candidates where id = $1', [row.id]);
   });
 
   it("is a list of staff: a role the candidates declaration does not let list them is refused (403), another agency's staff are never found", async () => {
-    const [someone] = await t.db.query<{ id: number; email: string }>(`select id, email from candidates where merchant_id = $1 and deleted_at is null order by id limit 1`, [merchantId]);
+    const [someone] = await t.db.query<{ id: number; email: string }>(
+      `select id, email from candidates where merchant_id = $1 and deleted_at is null order by id limit 1`,
+      [merchantId],
+    );
     const otherAdmin = await loginAs(t.app, 'otherAdmin');
     expect((await search(someone.email, otherAdmin)).statusCode).toBe(404);
     // The same product with consultants kept out of the staff list.
-    const noStaffList = declarations.map((d) => (d.name === 'candidates' ? { ...d, access: { admin: d.access.admin } } : d));
+    const noStaffList = declarations.map((d) =>
+      d.name === 'candidates' ? { ...d, access: { admin: d.access.admin } } : d,
+    );
     const app = await t.extraApp({ declarations: noStaffList });
     const consultant = await loginAs(app, 'consultant');
-    const refused = await call(app, consultant, 'GET', `/api/search_candidate?candidate_query=${encodeURIComponent(someone.email)}`);
+    const refused = await call(
+      app,
+      consultant,
+      'GET',
+      `/api/search_candidate?candidate_query=${encodeURIComponent(someone.email)}`,
+    );
     expect(refused.statusCode).toBe(403);
-    expect((await call(app, await loginAs(app, 'admin'), 'GET', `/api/search_candidate?candidate_query=${encodeURIComponent(someone.email)}`)).json().candidate.map((c: any) => c.id)).toEqual([someone.id]);
+    expect(
+      (
+        await call(
+          app,
+          await loginAs(app, 'admin'),
+          'GET',
+          `/api/search_candidate?candidate_query=${encodeURIComponent(someone.email)}`,
+        )
+      )
+        .json()
+        .candidate.map((c: any) => c.id),
+    ).toEqual([someone.id]);
   });
 
   it('refuses an over-long query with 4xx, not 500', async () => {
@@ -149,7 +189,16 @@ describe('OpenAPI description', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     const paths = Object.keys(doc.paths);
-    for (const p of ['/api/admin_login', '/api/client_login', '/api/logout', '/api/merchants/{id}', '/api/agency_logo_list', '/api/search_candidate', '/api/agency_notifications', '/api/merchant_notification_read_all']) {
+    for (const p of [
+      '/api/admin_login',
+      '/api/client_login',
+      '/api/logout',
+      '/api/merchants/{id}',
+      '/api/agency_logo_list',
+      '/api/search_candidate',
+      '/api/agency_notifications',
+      '/api/merchant_notification_read_all',
+    ]) {
       expect(paths, p).toContain(p);
     }
     expect(doc.paths['/api/admin_login'].post).toBeTruthy();

@@ -18,8 +18,14 @@ beforeAll(async () => {
   t = await makeTestApp({ candidates: 10 });
   admin = await loginAs(t.app, 'admin');
   merchantA = (await t.db.query(`select id from merchants where company_name = 'Brightway Staffing'`))[0].id;
-  [{ id: client }] = await t.db.query(`select id from clients where merchant_id = $1 and name = 'Meadowbank Care Home'`, [merchantA]);
-  [{ id: site }] = await t.db.query('select id from sites where merchant_id = $1 and client_id = $2 order by id limit 1', [merchantA, client]);
+  [{ id: client }] = await t.db.query(
+    `select id from clients where merchant_id = $1 and name = 'Meadowbank Care Home'`,
+    [merchantA],
+  );
+  [{ id: site }] = await t.db.query(
+    'select id from sites where merchant_id = $1 and client_id = $2 order by id limit 1',
+    [merchantA, client],
+  );
   [{ id: role }] = await t.db.query('select id from job_roles where merchant_id = $1 order by id limit 1', [merchantA]);
   [{ id: who }] = await t.db.query(
     `insert into candidates (merchant_id, first_name, last_name, email, job_role_id, status, activated)
@@ -27,9 +33,15 @@ beforeAll(async () => {
       returning id`,
     [merchantA, role],
   );
-  const categories = await t.db.query<{ id: number }>('select id from document_categories where merchant_id = $1 and (mandatory or $2 = any(job_role_ids))', [merchantA, role]);
+  const categories = await t.db.query<{ id: number }>(
+    'select id from document_categories where merchant_id = $1 and (mandatory or $2 = any(job_role_ids))',
+    [merchantA, role],
+  );
   for (const c of categories) {
-    await t.db.query(`insert into candidate_documents (merchant_id, candidate_id, document_category_id, file, status, expiry_date, current) values ($1, $2, $3, 'x.pdf', 'verified', $4, true)`, [merchantA, who, c.id, addDaysToDate(agencyToday('Europe/London'), 900)]);
+    await t.db.query(
+      `insert into candidate_documents (merchant_id, candidate_id, document_category_id, file, status, expiry_date, current) values ($1, $2, $3, 'x.pdf', 'verified', $4, true)`,
+      [merchantA, who, c.id, addDaysToDate(agencyToday('Europe/London'), 900)],
+    );
   }
   await refreshCompliance(t.db, merchantA, [who]);
 });
@@ -40,19 +52,35 @@ afterAll(async () => {
 /** `count` open shifts at the same time on a date far from the demo's. */
 async function sameTimeShifts(daysAhead: number, count: number): Promise<number[]> {
   const date = addDaysToDate(agencyToday('Europe/London'), daysAhead);
-  const res = await call(t.app, admin, 'POST', '/api/shifts/bulk', { client_id: client, site_id: site, job_role_id: role, start_time: '08:00', end_time: '20:00', dates: [date], staff_needed: count });
+  const res = await call(t.app, admin, 'POST', '/api/shifts/bulk', {
+    client_id: client,
+    site_id: site,
+    job_role_id: role,
+    start_time: '08:00',
+    end_time: '20:00',
+    dates: [date],
+    staff_needed: count,
+  });
   expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
   return res.json().data.map((s: { id: number }) => s.id);
 }
 
 it('50 simultaneous assigns of one staff member to 50 overlapping shifts: exactly one succeeds, the others are refused in words', async () => {
   const ids = await sameTimeShifts(100, 50);
-  const answers = await Promise.all(ids.map((id) => call(t.app, admin, 'POST', `/api/shifts/${id}/actions/assign`, { candidate_id: who })));
+  const answers = await Promise.all(
+    ids.map((id) => call(t.app, admin, 'POST', `/api/shifts/${id}/actions/assign`, { candidate_id: who })),
+  );
   const statuses = answers.map((a) => a.statusCode);
   expect(statuses.filter((s) => s === 200)).toHaveLength(1);
   expect(statuses.filter((s) => s === 409)).toHaveLength(49);
-  for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json().message).toMatch(/Rosa Concurrent (cannot be booked on this shift\. Rosa Concurrent is already booked .*, which overlaps this shift\.|is already booked from .* to .*\.)/);
-  const booked = await t.db.query(`select count(*)::int as n from shifts where candidate_id = $1 and status = 'assigned'`, [who]);
+  for (const a of answers.filter((x) => x.statusCode === 409))
+    expect(a.json().message).toMatch(
+      /Rosa Concurrent (cannot be booked on this shift\. Rosa Concurrent is already booked .*, which overlaps this shift\.|is already booked from .* to .*\.)/,
+    );
+  const booked = await t.db.query(
+    `select count(*)::int as n from shifts where candidate_id = $1 and status = 'assigned'`,
+    [who],
+  );
   expect(booked[0].n).toBe(1);
 });
 
@@ -86,7 +114,11 @@ function heldBooking(id: number) {
 async function untilAnotherWaits() {
   if (dbKind !== 'postgres') return;
   const waiting = async () =>
-    (await t.db.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0].n;
+    (
+      await t.db.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      )
+    )[0].n;
   while ((await waiting()) === 0);
 }
 
@@ -119,6 +151,10 @@ it('a clash only the database sees (a booking not yet committed) still answers 4
   expect(res.statusCode, res.body).toBe(409);
   // PostgreSQL runs the two at once: the check cannot see the uncommitted booking, the constraint does. PGlite runs
   // them one after the other, so there the check sees it.
-  expect(res.json().message).toMatch(dbKind === 'postgres' ? /^Rosa Concurrent is already booked from .* to .*\.$/ : /Rosa Concurrent cannot be booked on this shift\./);
+  expect(res.json().message).toMatch(
+    dbKind === 'postgres'
+      ? /^Rosa Concurrent is already booked from .* to .*\.$/
+      : /Rosa Concurrent cannot be booked on this shift\./,
+  );
   expect((await t.db.query('select status from shifts where id = $1', [b]))[0].status).toBe('open');
 });

@@ -14,24 +14,35 @@ let jobRole: number;
 let n = 0;
 
 async function newStaff(email = `person.${++n}@invite.example`) {
-  const res = await call(t.app, admin, 'POST', '/api/candidates', { first_name: 'Priya', last_name: `Shah${++n}`, email, job_role_id: jobRole });
+  const res = await call(t.app, admin, 'POST', '/api/candidates', {
+    first_name: 'Priya',
+    last_name: `Shah${++n}`,
+    email,
+    job_role_id: jobRole,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { id: number; email: string; first_name: string; last_name: string };
 }
 const invite = (token: string, id: number) => call(t.app, token, 'POST', `/api/candidates/${id}/staff_invite`, {});
 /** The invitation link's token, from the e-mail as the product's sender sends it (the outbox never holds it). */
 async function tokenMailedTo(email: string) {
-  const [mail] = await t.db.query<{ event: string }>('select event from email_outbox where recipient = $1 order by id desc limit 1', [email]);
+  const [mail] = await t.db.query<{ event: string }>(
+    'select event from email_outbox where recipient = $1 order by id desc limit 1',
+    [email],
+  );
   expect(mail.event).toBe('staff.invite');
   return invitationTokenSentTo(t.db, email);
 }
-const accept = (token: string, password: string) => t.app.inject({ method: 'POST', url: `/api/staff_invites/${token}`, payload: { password } });
+const accept = (token: string, password: string) =>
+  t.app.inject({ method: 'POST', url: `/api/staff_invites/${token}`, payload: { password } });
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 10 });
   [admin, otherAdmin] = await Promise.all([loginAs(t.app, 'admin'), loginAs(t.app, 'otherAdmin')]);
   merchantA = (await t.db.query<any>(`select id from merchants where company_name = 'Brightway Staffing'`))[0].id;
-  jobRole = (await t.db.query<any>('select id from job_roles where merchant_id = $1 order by id limit 1', [merchantA]))[0].id;
+  jobRole = (
+    await t.db.query<any>('select id from job_roles where merchant_id = $1 order by id limit 1', [merchantA])
+  )[0].id;
 });
 afterAll(async () => {
   await t?.close();
@@ -42,13 +53,20 @@ describe('the staff invite', () => {
     const person = await newStaff();
     const res = await invite(admin, person.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ email: person.email, message: `An invitation was e-mailed to ${person.email}.` });
+    expect(res.json()).toMatchObject({
+      email: person.email,
+      message: `An invitation was e-mailed to ${person.email}.`,
+    });
     const token = await tokenMailedTo(person.email);
     const [stored] = await t.db.query<any>('select token_hash from staff_invites where candidate_id = $1', [person.id]);
     expect(stored.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
 
     const page = await t.app.inject({ method: 'GET', url: `/api/staff_invites/${token}` });
-    expect(page.json()).toEqual({ name: `${person.first_name} ${person.last_name}`, email: person.email, agency: 'Brightway Staffing' });
+    expect(page.json()).toEqual({
+      name: `${person.first_name} ${person.last_name}`,
+      email: person.email,
+      agency: 'Brightway Staffing',
+    });
 
     const short = await accept(token, 'short');
     expect(short.statusCode).toBe(422);
@@ -56,7 +74,13 @@ describe('the staff invite', () => {
 
     const done = await accept(token, 'my-own-password');
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ login_type: 'staff', merchant_id: merchantA, candidate_id: person.id, agency_name: 'Brightway Staffing', user: { email: person.email, role: 'staff' } });
+    expect(done.json()).toMatchObject({
+      login_type: 'staff',
+      merchant_id: merchantA,
+      candidate_id: person.id,
+      agency_name: 'Brightway Staffing',
+      user: { email: person.email, role: 'staff' },
+    });
     expect((await call(t.app, done.json().token, 'GET', '/api/staff_login')).statusCode).toBe(200);
 
     // Used up: neither the page nor the password form accepts it again.
@@ -72,7 +96,9 @@ describe('the staff invite', () => {
     const person = await newStaff();
     await invite(admin, person.id);
     const first = await tokenMailedTo(person.email);
-    await t.db.query('update staff_invites set expires_at = now() - interval \'1 minute\' where candidate_id = $1', [person.id]);
+    await t.db.query("update staff_invites set expires_at = now() - interval '1 minute' where candidate_id = $1", [
+      person.id,
+    ]);
     expect((await accept(first, 'my-own-password')).statusCode).toBe(404);
 
     await invite(admin, person.id);
@@ -91,7 +117,7 @@ describe('the staff invite', () => {
     expect((await t.db.query('select 1 from users where candidate_id = $1', [person.id])).length).toBe(1);
   });
 
-  it('refuses a staff member without an e-mail address (422), and another agency\'s staff member (404)', async () => {
+  it("refuses a staff member without an e-mail address (422), and another agency's staff member (404)", async () => {
     // The staff form requires an e-mail address; records imported without one exist.
     const noEmail = await newStaff();
     await t.db.query('update candidates set email = null where id = $1', [noEmail.id]);
@@ -109,12 +135,34 @@ describe('staff_login', () => {
     const res = await postLogin(t.app, 'staff', 'staff@demo.test', 'demo-staff');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['agency_name', 'agency_time_zone', 'candidate_id', 'login_type', 'merchant_id', 'token', 'token_expiration', 'user']);
+    expect(Object.keys(body).sort()).toEqual([
+      'agency_name',
+      'agency_time_zone',
+      'candidate_id',
+      'login_type',
+      'merchant_id',
+      'token',
+      'token_expiration',
+      'user',
+    ]);
     // The agency's name: the staff page's titles say whose page it is; its time zone, in which My shifts shows times.
-    expect(body).toMatchObject({ login_type: 'staff', merchant_id: merchantA, agency_name: 'Brightway Staffing', agency_time_zone: 'Europe/London', user: { email: 'staff@demo.test', role: 'staff' } });
+    expect(body).toMatchObject({
+      login_type: 'staff',
+      merchant_id: merchantA,
+      agency_name: 'Brightway Staffing',
+      agency_time_zone: 'Europe/London',
+      user: { email: 'staff@demo.test', role: 'staff' },
+    });
     expect(Date.parse(body.token_expiration)).toBeGreaterThan(Date.now());
     const me = await call(t.app, body.token, 'GET', '/api/staff_login');
-    expect(me.json()).toEqual({ login_type: 'staff', merchant_id: merchantA, candidate_id: body.candidate_id, agency_name: 'Brightway Staffing', agency_time_zone: 'Europe/London', user: body.user });
+    expect(me.json()).toEqual({
+      login_type: 'staff',
+      merchant_id: merchantA,
+      candidate_id: body.candidate_id,
+      agency_name: 'Brightway Staffing',
+      agency_time_zone: 'Europe/London',
+      user: body.user,
+    });
     // The panels are apart: a staff token is not an agency's, and a staff password does not open the agency panel.
     expect((await call(t.app, body.token, 'GET', '/api/admin_login')).statusCode).toBe(403);
     expect((await call(t.app, admin, 'GET', '/api/staff_login')).statusCode).toBe(403);
@@ -157,11 +205,17 @@ describe('invitation links are secrets of the staff member (issue 13, item 10)',
     } finally {
       setPublicUrl(null);
     }
-    const [stored] = await t.db.query<{ id: number; text: string; html: string }>('select id, text, html from email_outbox where recipient = $1 order by id desc limit 1', [person.email]);
+    const [stored] = await t.db.query<{ id: number; text: string; html: string }>(
+      'select id, text, html from email_outbox where recipient = $1 order by id desc limit 1',
+      [person.email],
+    );
     expect(stored.text).toContain(`/staff-app/invite/${SECRET_PLACEHOLDER}`);
     expect(stored.html).toContain(`/staff-app/invite/${SECRET_PLACEHOLDER}`);
     // Nothing to accept yet: no token exists until the e-mail is sent.
-    expect((await t.db.query<any>('select token_hash from staff_invites where candidate_id = $1', [person.id]))[0].token_hash).toBeNull();
+    expect(
+      (await t.db.query<any>('select token_hash from staff_invites where candidate_id = $1', [person.id]))[0]
+        .token_hash,
+    ).toBeNull();
     // A consultant reading the outbox sees no working link.
     const consultant = await loginAs(t.app, 'consultant');
     const shown = await call(t.app, consultant, 'GET', `/api/email_outbox/${stored.id}`);
@@ -169,16 +223,23 @@ describe('invitation links are secrets of the staff member (issue 13, item 10)',
     expect(shown.body).toContain(SECRET_PLACEHOLDER);
     expect((await accept(SECRET_PLACEHOLDER, 'consultant-chosen-password')).statusCode).toBe(404);
 
-    const sent = (await sendQueuedMail(t.db)).find((m) => (typeof m.to === 'string' ? m.to : m.to.address) === person.email)!;
+    const sent = (await sendQueuedMail(t.db)).find(
+      (m) => (typeof m.to === 'string' ? m.to : m.to.address) === person.email,
+    )!;
     const token = /\/staff-app\/invite\/([\w-]+)/.exec(sent.text)![1];
     expect(sent.html).toContain(`href="https://office.example/staff-app/invite/${token}"`);
     expect(sent.text + sent.html).not.toContain(SECRET_PLACEHOLDER);
-    const [{ token_hash }] = await t.db.query<any>('select token_hash from staff_invites where candidate_id = $1', [person.id]);
+    const [{ token_hash }] = await t.db.query<any>('select token_hash from staff_invites where candidate_id = $1', [
+      person.id,
+    ]);
     expect(token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     // The outbox still holds only the placeholder, after sending too.
     const after = await call(t.app, consultant, 'GET', `/api/email_outbox/${stored.id}`);
     expect(after.body).not.toContain(token);
-    expect((await t.db.query<any>('select text, html from email_outbox where id = $1', [stored.id]))[0]).toEqual({ text: stored.text, html: stored.html });
+    expect((await t.db.query<any>('select text, html from email_outbox where id = $1', [stored.id]))[0]).toEqual({
+      text: stored.text,
+      html: stored.html,
+    });
     expect((await accept(token, 'my-own-password')).statusCode).toBe(200);
   });
 
@@ -186,9 +247,14 @@ describe('invitation links are secrets of the staff member (issue 13, item 10)',
     const person = await newStaff();
     await invite(admin, person.id);
     await invite(admin, person.id);
-    const sent = (await sendQueuedMail(t.db)).filter((m) => (typeof m.to === 'string' ? m.to : m.to.address) === person.email);
+    const sent = (await sendQueuedMail(t.db)).filter(
+      (m) => (typeof m.to === 'string' ? m.to : m.to.address) === person.email,
+    );
     expect(sent).toHaveLength(1);
-    const rows = await t.db.query<{ status: string; last_error: string | null }>('select status, last_error from email_outbox where recipient = $1 order by id', [person.email]);
+    const rows = await t.db.query<{ status: string; last_error: string | null }>(
+      'select status, last_error from email_outbox where recipient = $1 order by id',
+      [person.email],
+    );
     expect(rows.map((r) => r.status)).toEqual(['failed', 'sent']);
     expect(rows[0].last_error).toMatch(/no longer valid/);
   });
@@ -200,8 +266,17 @@ describe('invitation links are secrets of the staff member (issue 13, item 10)',
     expect((await accept(await tokenMailedTo(email), 'password-at-agency-a')).statusCode).toBe(200);
 
     // Agency B has the same person on its books and invites them: its own login, nothing said about agency A's.
-    const roleB = (await t.db.query<any>(`select id from job_roles where merchant_id = (select merchant_id from users where email = 'admin@other.test') order by id limit 1`))[0].id;
-    const theirs = await call(t.app, otherAdmin, 'POST', '/api/candidates', { first_name: 'Priya', last_name: 'Elsewhere', email, job_role_id: roleB });
+    const roleB = (
+      await t.db.query<any>(
+        `select id from job_roles where merchant_id = (select merchant_id from users where email = 'admin@other.test') order by id limit 1`,
+      )
+    )[0].id;
+    const theirs = await call(t.app, otherAdmin, 'POST', '/api/candidates', {
+      first_name: 'Priya',
+      last_name: 'Elsewhere',
+      email,
+      job_role_id: roleB,
+    });
     expect(theirs.statusCode, theirs.body).toBe(201);
     const invited = await invite(otherAdmin, theirs.json().data.id);
     expect(invited.statusCode, invited.body).toBe(200);
@@ -230,7 +305,8 @@ describe('the right to sign in (issue 13, item 8)', () => {
     expect((await call(t.app, token, 'GET', '/api/staff_login')).statusCode).toBe(200);
     return { person, token };
   }
-  const act = (id: number, action: string, body: Record<string, unknown> = {}) => call(t.app, admin, 'POST', `/api/candidates/${id}/actions/${action}`, body);
+  const act = (id: number, action: string, body: Record<string, unknown> = {}) =>
+    call(t.app, admin, 'POST', `/api/candidates/${id}/actions/${action}`, body);
 
   it('rejecting a staff member ends their sessions and refuses their sign-in and a new invitation', async () => {
     const { person, token } = await signedInStaff();
@@ -260,7 +336,10 @@ describe('the right to sign in (issue 13, item 8)', () => {
     const { person, token } = await signedInStaff();
     expect((await call(t.app, admin, 'DELETE', `/api/candidates/${person.id}`)).statusCode).toBe(200);
     expect((await call(t.app, token, 'GET', '/api/staff_login')).statusCode).toBe(401);
-    const send = await call(t.app, token, 'POST', '/api/chats/send_message_to_channel', { channel_sid: 'CH0', message: 'still here?' });
+    const send = await call(t.app, token, 'POST', '/api/chats/send_message_to_channel', {
+      channel_sid: 'CH0',
+      message: 'still here?',
+    });
     expect(send.statusCode).toBe(401);
   });
 });
@@ -275,8 +354,20 @@ describe('the audit trail (issue 13, item 3)', () => {
       [person.id],
     );
     expect(entries).toEqual([
-      { event: 'action', action: 'staff_invite', user_name: expect.any(String), login_type: 'admin', input: { email: person.email, expires_at: expect.any(String) } },
-      { event: 'action', action: 'accept_staff_invite', user_name: `${person.first_name} ${person.last_name}`, login_type: 'staff', input: { email: person.email, login: 'created' } },
+      {
+        event: 'action',
+        action: 'staff_invite',
+        user_name: expect.any(String),
+        login_type: 'admin',
+        input: { email: person.email, expires_at: expect.any(String) },
+      },
+      {
+        event: 'action',
+        action: 'accept_staff_invite',
+        user_name: `${person.first_name} ${person.last_name}`,
+        login_type: 'staff',
+        input: { email: person.email, login: 'created' },
+      },
     ]);
     // No password or token in the trail.
     expect(JSON.stringify(entries)).not.toMatch(/the-right-password|token/);

@@ -27,7 +27,11 @@ beforeAll(async () => {
   await A.listen({ port: 0, host: '127.0.0.1' });
   await B.listen({ port: 0, host: '127.0.0.1' });
   [admin, otherAdmin] = await Promise.all([loginAs(A, 'admin'), loginAs(A, 'otherAdmin')]);
-  jobRole = (await t.db.query<any>(`select id from job_roles where merchant_id = (select merchant_id from users where email = 'admin@demo.test') order by id limit 1`))[0].id;
+  jobRole = (
+    await t.db.query<any>(
+      `select id from job_roles where merchant_id = (select merchant_id from users where email = 'admin@demo.test') order by id limit 1`,
+    )
+  )[0].id;
 });
 afterAll(async () => {
   await t?.close();
@@ -36,21 +40,34 @@ afterAll(async () => {
 /** A new staff member of agency A, invited and signed in on A: their staff record and token. */
 async function signedInStaff() {
   const email = `session.${++n}@staff.example`;
-  const made = await call(A, admin, 'POST', '/api/candidates', { first_name: 'Sam', last_name: `Session${n}`, email, job_role_id: jobRole });
+  const made = await call(A, admin, 'POST', '/api/candidates', {
+    first_name: 'Sam',
+    last_name: `Session${n}`,
+    email,
+    job_role_id: jobRole,
+  });
   expect(made.statusCode, made.body).toBe(201);
   const id = made.json().data.id as number;
   expect((await call(A, admin, 'POST', `/api/candidates/${id}/staff_invite`, {})).statusCode).toBe(200);
-  const accepted = await A.inject({ method: 'POST', url: `/api/staff_invites/${await invitationTokenSentTo(t.db, email)}`, payload: { password: 'a-staff-password' } });
+  const accepted = await A.inject({
+    method: 'POST',
+    url: `/api/staff_invites/${await invitationTokenSentTo(t.db, email)}`,
+    payload: { password: 'a-staff-password' },
+  });
   expect(accepted.statusCode, accepted.body).toBe(200);
   return { id, email, token: accepted.json().token as string };
 }
 
-const staffMe = (app: FastifyInstance, token: string) => call(app, token, 'GET', '/api/staff_login').then((r) => r.statusCode);
+const staffMe = (app: FastifyInstance, token: string) =>
+  call(app, token, 'GET', '/api/staff_login').then((r) => r.statusCode);
 
 /** Opens a chat stream over HTTP: its events, a wait for one, and whether (and when) the server ended it. */
 async function openStream(app: FastifyInstance, token: string) {
   const controller = new AbortController();
-  const res = await fetch(`${base(app)}/api/chats/stream?wait=300`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+  const res = await fetch(`${base(app)}/api/chats/stream?wait=300`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
   if (res.status !== 200) return { status: res.status, body: await res.json(), close: () => undefined } as const;
   const events: any[] = [];
   const waiters: Array<() => void> = [];
@@ -86,14 +103,23 @@ describe('a staff member losing the right to sign in (item 8)', () => {
     expect((await call(A, admin, 'DELETE', `/api/candidates/${id}`)).statusCode).toBe(200);
     // A's answer comes once every process has heard (the bus message is back): no wait needed.
     expect([await staffMe(A, token), await staffMe(B, token)]).toEqual([401, 401]);
-    const send = await call(B, token, 'POST', '/api/chats/create_channel', { sender_id: id, sender_type: 'Candidate', receiver_id: 1, receiver_type: 'Merchant' });
+    const send = await call(B, token, 'POST', '/api/chats/create_channel', {
+      sender_id: id,
+      sender_type: 'Candidate',
+      receiver_id: 1,
+      receiver_type: 'Merchant',
+    });
     expect(send.statusCode).toBe(401);
   });
 
   it('rejecting or deactivating them on A ends their session on B at once, and sign-in refuses them', async () => {
-    for (const [action, body] of [['reject', { reason: 'Probe' }], ['deactivate', {}]] as const) {
+    for (const [action, body] of [
+      ['reject', { reason: 'Probe' }],
+      ['deactivate', {}],
+    ] as const) {
       const { id, email, token } = await signedInStaff();
-      if (action === 'deactivate') await t.db.query(`update candidates set status = 'approved', activated = true where id = $1`, [id]);
+      if (action === 'deactivate')
+        await t.db.query(`update candidates set status = 'approved', activated = true where id = $1`, [id]);
       expect(await staffMe(B, token), action).toBe(200);
       const res = await call(A, admin, 'POST', `/api/candidates/${id}/actions/${action}`, body);
       expect(res.statusCode, res.body).toBe(200);
@@ -163,12 +189,19 @@ describe('chat streams are capped (item 12)', () => {
     streamLimits.perAgency = 3;
     const open = [];
     try {
-      const tokens = await Promise.all([loginAs(B, 'admin'), loginAs(B, 'consultant'), loginAs(B, 'admin'), loginAs(B, 'consultant')]);
+      const tokens = await Promise.all([
+        loginAs(B, 'admin'),
+        loginAs(B, 'consultant'),
+        loginAs(B, 'admin'),
+        loginAs(B, 'consultant'),
+      ]);
       for (const token of tokens.slice(0, 3)) open.push(await openStream(B, token));
       expect(open.map((s) => s.status)).toEqual([200, 200, 200]);
       const refused = await openStream(B, tokens[3]);
       expect(refused.status).toBe(429);
-      expect((refused as any).body.message).toMatch(/^Your agency has too many live chat connections open right now \(at most 3\)\./);
+      expect((refused as any).body.message).toMatch(
+        /^Your agency has too many live chat connections open right now \(at most 3\)\./,
+      );
       const elsewhere = await openStream(B, otherAdmin);
       expect(elsewhere.status).toBe(200);
       open.push(elsewhere);

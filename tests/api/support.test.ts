@@ -11,15 +11,31 @@ let otherAdmin: string;
 const userIds: Record<string, number> = {};
 let n = 0;
 const uid = () => `${Date.now().toString(36)}${++n}`;
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6e5d40000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6e5d40000000049454e44ae426082',
+  'hex',
+);
 
 const uploadPng = async (token: string) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/files?kind=image', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', 'x-file-name': 'screen.png' }, payload: PNG });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/files?kind=image',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/octet-stream',
+      'x-file-name': 'screen.png',
+    },
+    payload: PNG,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.id as string;
 };
 async function ask(token: string, extra: Record<string, unknown> = {}) {
-  const res = await call(t.app, token, 'POST', '/api/support_requests', { subject: `Help ${uid()}`, description: 'The schedule does not show last week.', ...extra });
+  const res = await call(t.app, token, 'POST', '/api/support_requests', {
+    subject: `Help ${uid()}`,
+    description: 'The schedule does not show last week.',
+    ...extra,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data;
 }
@@ -28,12 +44,22 @@ async function reply(token: string, requestId: number, body = 'Thanks, looking n
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data;
 }
-const statusOf = async (id: number) => (await call(t.app, admin, 'GET', `/api/support_requests/${id}`)).json().data.status;
-const notified = (userId: number, title: string) => t.db.query<{ id: number; link: string }>('select id, link from notifications where user_id = $1 and title = $2', [userId, title]);
+const statusOf = async (id: number) =>
+  (await call(t.app, admin, 'GET', `/api/support_requests/${id}`)).json().data.status;
+const notified = (userId: number, title: string) =>
+  t.db.query<{ id: number; link: string }>('select id, link from notifications where user_id = $1 and title = $2', [
+    userId,
+    title,
+  ]);
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 5 });
-  [admin, consultant, client, otherAdmin] = await Promise.all([loginAs(t.app, 'admin'), loginAs(t.app, 'consultant'), loginAs(t.app, 'client'), loginAs(t.app, 'otherAdmin')]);
+  [admin, consultant, client, otherAdmin] = await Promise.all([
+    loginAs(t.app, 'admin'),
+    loginAs(t.app, 'consultant'),
+    loginAs(t.app, 'client'),
+    loginAs(t.app, 'otherAdmin'),
+  ]);
   for (const email of ['admin@demo.test', 'consultant@demo.test', 'admin@other.test']) {
     userIds[email] = (await t.db.query<{ id: number }>('select id from users where email = $1', [email]))[0].id;
   }
@@ -44,7 +70,12 @@ describe('a support request', () => {
   it('is stored with its screenshot and requester, open, and the administrators are notified', async () => {
     const screenshot = await uploadPng(consultant);
     const created = await ask(consultant, { screenshot });
-    expect(created).toMatchObject({ status: 'open', screenshot, requester_id: userIds['consultant@demo.test'], requester_name: 'Sam Patel' });
+    expect(created).toMatchObject({
+      status: 'open',
+      screenshot,
+      requester_id: userIds['consultant@demo.test'],
+      requester_name: 'Sam Patel',
+    });
     const sent = await notified(userIds['admin@demo.test'], `Support request: ${created.subject}`);
     expect(sent).toHaveLength(1);
     expect(sent[0].link).toBe(`/support_requests/${created.id}/show`);
@@ -59,14 +90,20 @@ describe('a support request', () => {
     const empty = await call(t.app, consultant, 'POST', '/api/support_requests', { subject: ' ', description: '' });
     expect(empty.statusCode).toBe(422);
     expect(Object.keys(empty.json().errors).sort()).toEqual(['description', 'subject']);
-    const notAFile = await call(t.app, consultant, 'POST', '/api/support_requests', { subject: 'x', description: 'y', screenshot: 'data:image/png;base64,AAAA' });
+    const notAFile = await call(t.app, consultant, 'POST', '/api/support_requests', {
+      subject: 'x',
+      description: 'y',
+      screenshot: 'data:image/png;base64,AAAA',
+    });
     expect(notAFile.statusCode).toBe(422);
     expect(Object.keys(notAFile.json().errors)).toEqual(['screenshot']);
   });
 
   it('changes status only through replies and actions, never an edit', async () => {
     const created = await ask(consultant);
-    expect((await call(t.app, admin, 'PUT', `/api/support_requests/${created.id}`, { status: 'closed' })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, admin, 'PUT', `/api/support_requests/${created.id}`, { status: 'closed' })).statusCode,
+    ).toBe(403);
     expect(await statusOf(created.id)).toBe('open');
   });
 });
@@ -108,12 +145,19 @@ describe('replies', () => {
 describe('close and reopen', () => {
   it('close a request once, and reopen only a closed one', async () => {
     const created = await ask(consultant);
-    expect((await call(t.app, admin, 'POST', `/api/support_requests/${created.id}/actions/reopen`, {})).statusCode).toBe(409);
-    expect((await call(t.app, admin, 'POST', `/api/support_requests/${created.id}/actions/close`, {})).json().data.status).toBe('closed');
+    expect(
+      (await call(t.app, admin, 'POST', `/api/support_requests/${created.id}/actions/reopen`, {})).statusCode,
+    ).toBe(409);
+    expect(
+      (await call(t.app, admin, 'POST', `/api/support_requests/${created.id}/actions/close`, {})).json().data.status,
+    ).toBe('closed');
     const again = await call(t.app, admin, 'POST', `/api/support_requests/${created.id}/actions/close`, {});
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Already closed');
-    expect((await call(t.app, consultant, 'POST', `/api/support_requests/${created.id}/actions/reopen`, {})).json().data.status).toBe('open');
+    expect(
+      (await call(t.app, consultant, 'POST', `/api/support_requests/${created.id}/actions/reopen`, {})).json().data
+        .status,
+    ).toBe('open');
   });
 });
 
@@ -122,24 +166,36 @@ describe('who sees what', () => {
     const mine = await ask(consultant);
     const theirs = await ask(admin);
     await reply(admin, theirs.id, 'A note to myself');
-    const listed = async (token: string) => (await call(t.app, token, 'GET', '/api/support_requests?per_page=100')).json().data.map((r: { id: number }) => r.id);
+    const listed = async (token: string) =>
+      (await call(t.app, token, 'GET', '/api/support_requests?per_page=100'))
+        .json()
+        .data.map((r: { id: number }) => r.id);
     expect(await listed(consultant)).toContain(mine.id);
     expect(await listed(consultant)).not.toContain(theirs.id);
     expect(await listed(admin)).toEqual(expect.arrayContaining([mine.id, theirs.id]));
     expect(await listed(otherAdmin)).not.toContain(mine.id);
 
     expect((await call(t.app, consultant, 'GET', `/api/support_requests/${theirs.id}`)).statusCode).toBe(404);
-    expect((await call(t.app, consultant, 'POST', `/api/support_requests/${theirs.id}/actions/close`, {})).statusCode).toBe(404);
-    expect((await call(t.app, consultant, 'GET', `/api/support_replies?support_request_id=${theirs.id}`)).json().data).toEqual([]);
+    expect(
+      (await call(t.app, consultant, 'POST', `/api/support_requests/${theirs.id}/actions/close`, {})).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, consultant, 'GET', `/api/support_replies?support_request_id=${theirs.id}`)).json().data,
+    ).toEqual([]);
     // The engine's reference check applies the requests' own scope (no hook of the replies checks it).
-    const intruding = await call(t.app, consultant, 'POST', '/api/support_replies', { support_request_id: theirs.id, body: 'Hello?' });
+    const intruding = await call(t.app, consultant, 'POST', '/api/support_replies', {
+      support_request_id: theirs.id,
+      body: 'Hello?',
+    });
     expect(intruding.statusCode).toBe(422);
     expect(Object.keys(intruding.json().errors)).toEqual(['support_request_id']);
   });
 
   it('a client user has no support requests or replies', async () => {
     expect((await call(t.app, client, 'GET', '/api/support_requests')).statusCode).toBe(403);
-    expect((await call(t.app, client, 'POST', '/api/support_requests', { subject: 'x', description: 'y' })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, client, 'POST', '/api/support_requests', { subject: 'x', description: 'y' })).statusCode,
+    ).toBe(403);
     expect((await call(t.app, client, 'GET', '/api/support_replies')).statusCode).toBe(403);
   });
 

@@ -17,9 +17,15 @@ afterAll(async () => {
 
 // Counts live in the database: every test counts in a namespace of its own.
 let n = 0;
-const throttle = (o: Partial<ThrottleOptions> = {}) => new LoginThrottle({ ...o, namespace: o.namespace ?? `throttle-${++n}:` });
-const from = (app: FastifyInstance, remoteAddress: string, email: string, password: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/api/admin_login', payload: { email, password }, remoteAddress, headers });
+const throttle = (o: Partial<ThrottleOptions> = {}) =>
+  new LoginThrottle({ ...o, namespace: o.namespace ?? `throttle-${++n}:` });
+const from = (
+  app: FastifyInstance,
+  remoteAddress: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+) => app.inject({ method: 'POST', url: '/api/admin_login', payload: { email, password }, remoteAddress, headers });
 const accountKey = (namespace: string, email: string) => `${namespace}account:${email}`;
 
 describe('attempts are counted when they start', () => {
@@ -28,39 +34,55 @@ describe('attempts are counted when they start', () => {
     const passwords = [...Array.from({ length: 99 }, (_, i) => `wrong-${i}`), DEMO.admin.password];
     const answers = await Promise.all(passwords.map((p) => postLogin(app, 'admin', DEMO.admin.email, p)));
     const statuses = answers.map((a) => a.statusCode);
-    expect(statuses.every((s) => [200, 401, 429].includes(s)), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => [200, 401, 429].includes(s)),
+      statuses.join(','),
+    ).toBe(true);
     // Only the 5 attempts under the limit reached the password check (401, or 200 if the right one was among them).
     expect(statuses.filter((s) => s !== 429).length).toBe(5);
     expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(1);
-    for (const a of answers.filter((x) => x.statusCode === 429)) expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
+    for (const a of answers.filter((x) => x.statusCode === 429))
+      expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('two apps on one database (two processes) share the count', async () => {
     const namespace = `shared-${++n}:`;
-    const [a, b] = [await t.extraApp({ throttle: throttle({ namespace }) }), await t.extraApp({ throttle: throttle({ namespace }) })];
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => postLogin(i % 2 ? a : b, 'admin', DEMO.consultant.email, `wrong-${i}`)));
+    const [a, b] = [
+      await t.extraApp({ throttle: throttle({ namespace }) }),
+      await t.extraApp({ throttle: throttle({ namespace }) }),
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => postLogin(i % 2 ? a : b, 'admin', DEMO.consultant.email, `wrong-${i}`)),
+    );
     expect(answers.filter((x) => x.statusCode === 401).length).toBe(5);
     expect(answers.filter((x) => x.statusCode === 429).length).toBe(15);
-    const [row] = await t.db.query('select count from login_attempts where key = $1', [accountKey(namespace, DEMO.consultant.email)]);
+    const [row] = await t.db.query('select count from login_attempts where key = $1', [
+      accountKey(namespace, DEMO.consultant.email),
+    ]);
     expect(row.count).toBe(20);
   });
 
   it('Retry-After is what is left of the window, and once it has passed the count starts again', async () => {
     const namespace = `window-${++n}:`;
     const app = await t.extraApp({ throttle: throttle({ namespace }) });
-    for (let i = 0; i < 5; i++) expect((await postLogin(app, 'admin', DEMO.otherAdmin.email, 'wrong')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await postLogin(app, 'admin', DEMO.otherAdmin.email, 'wrong')).statusCode).toBe(401);
     const locked = await postLogin(app, 'admin', DEMO.otherAdmin.email, DEMO.otherAdmin.password);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(890);
     expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(900);
     expect(locked.json().message).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
     const key = accountKey(namespace, DEMO.otherAdmin.email);
-    await t.db.query(`update login_attempts set window_start = window_start - interval '10 minutes' where key = $1`, [key]);
+    await t.db.query(`update login_attempts set window_start = window_start - interval '10 minutes' where key = $1`, [
+      key,
+    ]);
     const later = await postLogin(app, 'admin', DEMO.otherAdmin.email, 'wrong');
     expect(later.statusCode).toBe(429);
     expect(Number(later.headers['retry-after'])).toBeLessThanOrEqual(300);
     expect(Number(later.headers['retry-after'])).toBeGreaterThan(290);
-    await t.db.query(`update login_attempts set window_start = window_start - interval '5 minutes' where key = $1`, [key]);
+    await t.db.query(`update login_attempts set window_start = window_start - interval '5 minutes' where key = $1`, [
+      key,
+    ]);
     expect((await postLogin(app, 'admin', DEMO.otherAdmin.email, 'wrong')).statusCode).toBe(401);
     const [row] = await t.db.query('select count from login_attempts where key = $1', [key]);
     expect(row.count).toBe(1);
@@ -89,14 +111,18 @@ describe('the address limit stops guessing without locking out those known at th
     expect((await from(app, '10.3.3.3', 'u3@nowhere.test', 'x')).statusCode).toBe(429);
     expect((await from(app, '10.3.3.3', DEMO.consultant.email, DEMO.consultant.password)).statusCode).toBe(429);
     expect((await from(app, '10.3.3.3', DEMO.admin.email, DEMO.admin.password)).statusCode).toBe(200);
-    await t.db.query(`update login_known_addresses set last_success_at = now() - interval '31 days' where account = $1`, [namespace + DEMO.admin.email]);
+    await t.db.query(
+      `update login_known_addresses set last_success_at = now() - interval '31 days' where account = $1`,
+      [namespace + DEMO.admin.email],
+    );
     expect((await from(app, '10.3.3.3', DEMO.admin.email, DEMO.admin.password)).statusCode).toBe(429);
   });
 
   it('an account known at the address is still limited to 5 attempts', async () => {
     const app = await t.extraApp({ throttle: throttle() });
     expect((await from(app, '10.5.5.5', DEMO.consultant.email, DEMO.consultant.password)).statusCode).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await from(app, '10.5.5.5', DEMO.consultant.email, 'wrong')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await from(app, '10.5.5.5', DEMO.consultant.email, 'wrong')).statusCode).toBe(401);
     expect((await from(app, '10.5.5.5', DEMO.consultant.email, DEMO.consultant.password)).statusCode).toBe(429);
   });
 });
@@ -107,20 +133,34 @@ describe('TRUST_PROXY', () => {
     expect(parseTrustProxy('false')).toBe(false);
     expect(parseTrustProxy(' true ')).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(parseTrustProxy('10.0.0.1, 192.168.0.0/16,::1,loopback')).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'loopback']);
+    expect(parseTrustProxy('10.0.0.1, 192.168.0.0/16,::1,loopback')).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'loopback',
+    ]);
     for (const bad of ['yes', '10.0.0.1/x', '10.0.0/8', 'proxy.example.com'])
       expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY/);
   });
 
   async function appWith(trustProxy: Config['trustProxy'], namespace: string) {
-    const app = await buildApp({ db: t.db, config: { tokenLifetimeSeconds: 3600, trustProxy }, throttle: throttle({ namespace, perAddress: 2 }) });
+    const app = await buildApp({
+      db: t.db,
+      config: { tokenLifetimeSeconds: 3600, trustProxy },
+      throttle: throttle({ namespace, perAddress: 2 }),
+    });
     own.push(app);
     return app;
   }
   /** The address the throttle saw, as a successful sign-in records it. */
   async function seenAddress(app: FastifyInstance, namespace: string, remoteAddress: string, forwarded: string) {
-    expect((await from(app, remoteAddress, DEMO.admin.email, DEMO.admin.password, { 'x-forwarded-for': forwarded })).statusCode).toBe(200);
-    const rows = await t.db.query<{ address: string }>('select address from login_known_addresses where account = $1', [namespace + DEMO.admin.email]);
+    expect(
+      (await from(app, remoteAddress, DEMO.admin.email, DEMO.admin.password, { 'x-forwarded-for': forwarded }))
+        .statusCode,
+    ).toBe(200);
+    const rows = await t.db.query<{ address: string }>('select address from login_known_addresses where account = $1', [
+      namespace + DEMO.admin.email,
+    ]);
     await t.db.query('delete from login_known_addresses where account = $1', [namespace + DEMO.admin.email]);
     return rows.map((r) => r.address);
   }
@@ -129,8 +169,13 @@ describe('TRUST_PROXY', () => {
     const namespace = `proxy-${++n}:`;
     const app = await appWith(false, namespace);
     expect(await seenAddress(app, namespace, '10.6.6.6', '203.0.113.1')).toEqual(['10.6.6.6']);
-    for (const i of [1, 2]) expect((await from(app, '10.6.6.6', `u${i}@nowhere.test`, 'x', { 'x-forwarded-for': `203.0.113.${i}` })).statusCode).toBe(401);
-    expect((await from(app, '10.6.6.6', 'u3@nowhere.test', 'x', { 'x-forwarded-for': '203.0.113.3' })).statusCode).toBe(429);
+    for (const i of [1, 2])
+      expect(
+        (await from(app, '10.6.6.6', `u${i}@nowhere.test`, 'x', { 'x-forwarded-for': `203.0.113.${i}` })).statusCode,
+      ).toBe(401);
+    expect((await from(app, '10.6.6.6', 'u3@nowhere.test', 'x', { 'x-forwarded-for': '203.0.113.3' })).statusCode).toBe(
+      429,
+    );
   });
 
   it('behind a listed proxy, the address is the client\u2019s from X-Forwarded-For', async () => {
@@ -139,10 +184,17 @@ describe('TRUST_PROXY', () => {
     expect(await seenAddress(app, namespace, '10.0.0.1', '203.0.113.7')).toEqual(['203.0.113.7']);
     // Not from the listed proxy: its header is not believed.
     expect(await seenAddress(app, namespace, '10.0.0.9', '203.0.113.7')).toEqual(['10.0.0.9']);
-    for (const i of [1, 2]) expect((await from(app, '10.0.0.1', `u${i}@nowhere.test`, 'x', { 'x-forwarded-for': '203.0.113.7' })).statusCode).toBe(401);
-    expect((await from(app, '10.0.0.1', 'u3@nowhere.test', 'x', { 'x-forwarded-for': '203.0.113.7' })).statusCode).toBe(429);
+    for (const i of [1, 2])
+      expect(
+        (await from(app, '10.0.0.1', `u${i}@nowhere.test`, 'x', { 'x-forwarded-for': '203.0.113.7' })).statusCode,
+      ).toBe(401);
+    expect((await from(app, '10.0.0.1', 'u3@nowhere.test', 'x', { 'x-forwarded-for': '203.0.113.7' })).statusCode).toBe(
+      429,
+    );
     // Another client behind the same proxy is counted apart.
-    expect((await from(app, '10.0.0.1', 'u4@nowhere.test', 'x', { 'x-forwarded-for': '203.0.113.8' })).statusCode).toBe(401);
+    expect((await from(app, '10.0.0.1', 'u4@nowhere.test', 'x', { 'x-forwarded-for': '203.0.113.8' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('with a number of hops, that many nearest hops are trusted', async () => {

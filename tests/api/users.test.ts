@@ -19,7 +19,12 @@ let n = 0;
 const delivered: { to: string; text: string; html: string }[] = [];
 const worker = () =>
   new NotificationWorker(t.db, {
-    mailer: { sendMail: async (m: any) => (delivered.push({ to: typeof m.to === 'string' ? m.to : m.to.address, text: m.text, html: m.html }), { messageId: `<${delivered.length}@test>` }) } as any,
+    mailer: {
+      sendMail: async (m: any) => (
+        delivered.push({ to: typeof m.to === 'string' ? m.to : m.to.address, text: m.text, html: m.html }),
+        { messageId: `<${delivered.length}@test>` }
+      ),
+    } as any,
   });
 async function linkMailedTo(email: string): Promise<string> {
   await worker().sendDue();
@@ -30,9 +35,15 @@ async function linkMailedTo(email: string): Promise<string> {
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const email = () => `colleague.${++n}.${Date.now()}@users.example`;
 const invite = (token: string, body: Record<string, unknown>) => call(t.app, token, 'POST', '/api/users', body);
-const accept = (token: string, password: string) => t.app.inject({ method: 'POST', url: `/api/user_invites/${token}`, payload: { password } });
-const action = (token: string, id: number, name: string) => call(t.app, token, 'POST', `/api/users/${id}/actions/${name}`, {});
-const audit = (id: number) => t.db.query<{ event: string; action: string | null; user_name: string; changes: any }>(`select event, action, user_name, changes from audit_log where resource = 'users' and record_id = $1 order by id`, [id]);
+const accept = (token: string, password: string) =>
+  t.app.inject({ method: 'POST', url: `/api/user_invites/${token}`, payload: { password } });
+const action = (token: string, id: number, name: string) =>
+  call(t.app, token, 'POST', `/api/users/${id}/actions/${name}`, {});
+const audit = (id: number) =>
+  t.db.query<{ event: string; action: string | null; user_name: string; changes: any }>(
+    `select event, action, user_name, changes from audit_log where resource = 'users' and record_id = $1 order by id`,
+    [id],
+  );
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 5 });
@@ -58,12 +69,16 @@ describe('inviting an agency user', slow, () => {
     // Not signed in before the link is followed.
     expect((await postLogin(t.app, 'admin', address, 'anything-at-all')).statusCode).toBe(401);
 
-    const [queued] = await t.db.query<any>('select text, html, event from email_outbox where recipient = $1', [address]);
+    const [queued] = await t.db.query<any>('select text, html, event from email_outbox where recipient = $1', [
+      address,
+    ]);
     expect(queued.event).toBe('user.invite');
     expect(queued.text).toContain(`/invite/${SECRET_PLACEHOLDER}`);
     const token = await linkMailedTo(address);
     // The stored copy still has the placeholder; only the token's hash is kept.
-    const [after] = await t.db.query<any>('select text, html, status from email_outbox where recipient = $1', [address]);
+    const [after] = await t.db.query<any>('select text, html, status from email_outbox where recipient = $1', [
+      address,
+    ]);
     expect(after.status).toBe('sent');
     expect(after.text + after.html).not.toContain(token);
     const [stored] = await t.db.query<any>('select token_hash from user_invites where user_id = $1', [user.id]);
@@ -73,7 +88,13 @@ describe('inviting an agency user', slow, () => {
     expect(outbox.body).not.toContain(token);
 
     const page = await t.app.inject({ method: 'GET', url: `/api/user_invites/${token}` });
-    expect(page.json()).toEqual({ name: 'Sam Colleague', email: address, agency: 'Brightway Staffing', login_type: 'admin', client_name: null });
+    expect(page.json()).toEqual({
+      name: 'Sam Colleague',
+      email: address,
+      agency: 'Brightway Staffing',
+      login_type: 'admin',
+      client_name: null,
+    });
     const short = await accept(token, 'short');
     expect(short.statusCode).toBe(422);
     expect(short.json().errors).toEqual({ password: 'Use at least 10 characters.' });
@@ -83,7 +104,11 @@ describe('inviting an agency user', slow, () => {
 
     const signedIn = await postLogin(t.app, 'admin', address, 'colleague-password');
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json()).toMatchObject({ login_type: 'admin', merchant_id: merchantA, user: { email: address, role: 'consultant' } });
+    expect(signedIn.json()).toMatchObject({
+      login_type: 'admin',
+      merchant_id: merchantA,
+      user: { email: address, role: 'consultant' },
+    });
     expect((await call(t.app, admin, 'GET', `/api/users/${user.id}`)).json().data.status).toBe('active');
 
     // Single use: neither the page nor the form accepts it again.
@@ -96,7 +121,12 @@ describe('inviting an agency user', slow, () => {
     // The invitation (by the admin) and its use (by the colleague) are in the audit trail.
     expect(await audit(user.id)).toEqual([
       expect.objectContaining({ event: 'create', action: null, user_name: 'Alex Morgan' }),
-      expect.objectContaining({ event: 'action', action: 'accept_invitation', user_name: 'Sam Colleague', changes: { password: { from: null, to: 'set' } } }),
+      expect.objectContaining({
+        event: 'action',
+        action: 'accept_invitation',
+        user_name: 'Sam Colleague',
+        changes: { password: { from: null, to: 'set' } },
+      }),
     ]);
   });
 
@@ -118,7 +148,10 @@ describe('inviting an agency user', slow, () => {
     const before = delivered.length;
     const third = await linkMailedTo(address);
     expect(delivered.length - before).toBe(1);
-    const [withdrawn] = await t.db.query<any>(`select status, last_error from email_outbox where recipient = $1 order by id desc offset 1 limit 1`, [address]);
+    const [withdrawn] = await t.db.query<any>(
+      `select status, last_error from email_outbox where recipient = $1 order by id desc offset 1 limit 1`,
+      [address],
+    );
     expect(withdrawn.status).toBe('failed');
     expect(withdrawn.last_error).toMatch(/replaced or withdrawn/);
     expect((await accept(second, 'a-long-password')).statusCode).toBe(404);
@@ -132,7 +165,10 @@ describe('inviting an agency user', slow, () => {
     const user = (await invite(admin, { name: 'Leaving Person', email: address, role: 'consultant' })).json().data;
     await accept(await linkMailedTo(address), 'leaving-password');
     const token = (await postLogin(t.app, 'admin', address, 'leaving-password')).json().token;
-    const me = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/admin_login', headers: { authorization: `Bearer ${token}` } }).then((r) => r.statusCode);
+    const me = (app: FastifyInstance) =>
+      app
+        .inject({ method: 'GET', url: '/api/admin_login', headers: { authorization: `Bearer ${token}` } })
+        .then((r) => r.statusCode);
     // Both apps look the session up and cache it.
     expect([await me(t.app), await me(second), await me(second)]).toEqual([200, 200, 200]);
 
@@ -149,7 +185,11 @@ describe('inviting an agency user', slow, () => {
 
     expect((await action(admin, user.id, 'reactivate')).statusCode).toBe(200);
     expect((await postLogin(t.app, 'admin', address, 'leaving-password')).statusCode).toBe(200);
-    expect((await audit(user.id)).map((e) => e.action).filter(Boolean)).toEqual(['accept_invitation', 'deactivate', 'reactivate']);
+    expect((await audit(user.id)).map((e) => e.action).filter(Boolean)).toEqual([
+      'accept_invitation',
+      'deactivate',
+      'reactivate',
+    ]);
     // Nobody deactivates themselves.
     const [{ id: adminId }] = await t.db.query<any>('select id from users where email = $1', [DEMO.admin.email]);
     expect((await action(admin, adminId, 'deactivate')).statusCode).toBe(409);
@@ -246,14 +286,28 @@ describe('who may do what', slow, () => {
     expect(taken.json().errors).toEqual({ email: 'Someone already signs in with this e-mail address.' });
     const noClient = await invite(admin, { name: 'Nobody', email: email(), role: 'manager' });
     expect(noClient.json().errors).toEqual({ client_id: 'Choose the client whose panel they sign in to.' });
-    const agencyWithClient = await invite(admin, { name: 'Nobody', email: email(), role: 'consultant', client_id: clientA });
+    const agencyWithClient = await invite(admin, {
+      name: 'Nobody',
+      email: email(),
+      role: 'consultant',
+      client_id: clientA,
+    });
     expect(agencyWithClient.json().errors.client_id).toMatch(/belongs to no client/);
   });
 
   it('client users and staff manage no users; staff sign-ins are not among them', async () => {
     const client = await loginAs(t.app, 'client');
     expect((await call(t.app, client, 'GET', '/api/users')).statusCode).toBe(403);
-    expect((await call(t.app, client, 'POST', '/api/users', { name: 'x', email: email(), role: 'manager', client_id: clientA })).statusCode).toBe(403);
+    expect(
+      (
+        await call(t.app, client, 'POST', '/api/users', {
+          name: 'x',
+          email: email(),
+          role: 'manager',
+          client_id: clientA,
+        })
+      ).statusCode,
+    ).toBe(403);
     const [{ id: staffUser }] = await t.db.query<any>(`select id from users where kind = 'staff' order by id limit 1`);
     expect((await call(t.app, admin, 'GET', `/api/users/${staffUser}`)).statusCode).toBe(404);
     const list = (await call(t.app, admin, 'GET', '/api/users?per_page=100')).json().data as any[];
@@ -269,7 +323,10 @@ describe('inviting a client user from the client profile', slow, () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ kind: 'client', client_id: clientA });
     const token = await linkMailedTo(address);
-    expect((await t.app.inject({ method: 'GET', url: `/api/user_invites/${token}` })).json()).toMatchObject({ login_type: 'client', client_name: 'Meadowbank Care Home' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/user_invites/${token}` })).json()).toMatchObject({
+      login_type: 'client',
+      client_name: 'Meadowbank Care Home',
+    });
     expect((await accept(token, 'meadow-password')).json().login_type).toBe('client');
     const signedIn = await postLogin(t.app, 'client', address, 'meadow-password');
     expect(signedIn.statusCode).toBe(200);
@@ -284,8 +341,14 @@ describe('the "Client?" hint on the agency sign-in', slow, () => {
   it('a client\u2019s e-mail and password on the agency panel say so; a wrong password or an unknown address does not', async () => {
     const hinted = await postLogin(t.app, 'admin', DEMO.client.email, DEMO.client.password);
     expect(hinted.statusCode).toBe(401);
-    expect(hinted.json()).toEqual({ message: 'Client? This e-mail address and password are for a client panel. Choose Client and sign in.', hint: 'client' });
-    for (const [address, password] of [[DEMO.client.email, 'not-the-password'], ['nobody@users.example', DEMO.client.password]]) {
+    expect(hinted.json()).toEqual({
+      message: 'Client? This e-mail address and password are for a client panel. Choose Client and sign in.',
+      hint: 'client',
+    });
+    for (const [address, password] of [
+      [DEMO.client.email, 'not-the-password'],
+      ['nobody@users.example', DEMO.client.password],
+    ]) {
       const res = await postLogin(t.app, 'admin', address, password);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'The e-mail address or password is incorrect.' });

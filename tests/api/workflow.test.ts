@@ -26,11 +26,22 @@ beforeAll(async () => {
   const ms = await t.db.query<{ id: number; company_name: string }>('select id, company_name from merchants');
   merchantA = ms.find((m) => m.company_name === 'Brightway Staffing')!.id;
   merchantB = ms.find((m) => m.company_name === 'Northern Care Recruitment')!.id;
-  const clients = await t.db.query<{ id: number; name: string }>('select id, name from clients where merchant_id = $1', [merchantA]);
+  const clients = await t.db.query<{ id: number; name: string }>(
+    'select id, name from clients where merchant_id = $1',
+    [merchantA],
+  );
   meadowbank = clients.find((c) => c.name === 'Meadowbank Care Home')!.id;
   oakwood = clients.find((c) => c.name === 'Oakwood Lodge')!.id;
-  for (const r of await t.db.query<{ id: number; name: string }>('select id, name from job_roles where merchant_id = $1', [merchantA])) role[r.name] = r.id;
-  for (const c of await t.db.query<{ id: number; name: string }>('select id, name from document_categories where merchant_id = $1', [merchantA])) category[c.name] = c.id;
+  for (const r of await t.db.query<{ id: number; name: string }>(
+    'select id, name from job_roles where merchant_id = $1',
+    [merchantA],
+  ))
+    role[r.name] = r.id;
+  for (const c of await t.db.query<{ id: number; name: string }>(
+    'select id, name from document_categories where merchant_id = $1',
+    [merchantA],
+  ))
+    category[c.name] = c.id;
   today = agencyToday('Europe/London');
 });
 afterAll(async () => {
@@ -60,26 +71,61 @@ let seq = 0;
 /** A new pending staff member of agency A. */
 async function newStaff(extra: Record<string, unknown> = {}): Promise<number> {
   seq += 1;
-  const data = ok(await post('/api/candidates', { first_name: 'Test', last_name: `Worker${seq}`, email: `worker${seq}.${Date.now()}@wf.example`, job_role_id: role['Healthcare Assistant'], ...extra }), 201);
+  const data = ok(
+    await post('/api/candidates', {
+      first_name: 'Test',
+      last_name: `Worker${seq}`,
+      email: `worker${seq}.${Date.now()}@wf.example`,
+      job_role_id: role['Healthcare Assistant'],
+      ...extra,
+    }),
+    201,
+  );
   expect(data.status).toBe('pending');
   return data.id;
 }
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 async function uploadPdf(token = tok.admin): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/files?kind=document', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', 'x-file-name': 'scan.pdf' }, payload: PDF });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/files?kind=document',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/octet-stream',
+      'x-file-name': 'scan.pdf',
+    },
+    payload: PDF,
+  });
   return ok(res, 201).id;
 }
 /** Uploads a document of a category for a staff member (awaiting check); verified when asked. */
-async function addDocument(candidateId: number, categoryId: number, expiry: string | null, options: { verify?: boolean; issue?: string } = {}) {
+async function addDocument(
+  candidateId: number,
+  categoryId: number,
+  expiry: string | null,
+  options: { verify?: boolean; issue?: string } = {},
+) {
   const file = await uploadPdf();
-  const doc = ok(await post('/api/candidate_documents', { candidate_id: candidateId, document_category_id: categoryId, number: `N-${++seq}`, file, issue_date: options.issue ?? addDaysToDate(today, -30), expiry_date: expiry }), 201);
+  const doc = ok(
+    await post('/api/candidate_documents', {
+      candidate_id: candidateId,
+      document_category_id: categoryId,
+      number: `N-${++seq}`,
+      file,
+      issue_date: options.issue ?? addDaysToDate(today, -30),
+      expiry_date: expiry,
+    }),
+    201,
+  );
   expect(doc.status).toBe('awaiting');
-  if (options.verify) expect(ok(await post(`/api/candidate_documents/${doc.id}/actions/verify`, {})).status).toBe('verified');
+  if (options.verify)
+    expect(ok(await post(`/api/candidate_documents/${doc.id}/actions/verify`, {})).status).toBe('verified');
   return doc;
 }
 const auditOf = async (resource: string, recordId: number) =>
-  (await get(`/api/audit_entries?resource=${resource}&record_id=${recordId}&sort=id&order=asc&per_page=100`)).json().data as any[];
+  (await get(`/api/audit_entries?resource=${resource}&record_id=${recordId}&sort=id&order=asc&per_page=100`)).json()
+    .data as any[];
 
 describe('actions and their guards', () => {
   it('approve moves pending to approved; approving again is refused with the reason (409)', async () => {
@@ -104,7 +150,11 @@ describe('actions and their guards', () => {
     const data = ok(await post(`/api/candidates/${id}/actions/reject`, { reason: 'No right to work shown' }));
     expect(data).toMatchObject({ status: 'rejected', activated: false });
     const entry = (await auditOf('candidates', id)).find((e) => e.event === 'action');
-    expect(entry).toMatchObject({ action: 'reject', input: { reason: 'No right to work shown' }, changes: { status: { from: 'pending', to: 'rejected' } } });
+    expect(entry).toMatchObject({
+      action: 'reject',
+      input: { reason: 'No right to work shown' },
+      changes: { status: { from: 'pending', to: 'rejected' } },
+    });
     expect((await post(`/api/candidates/${id}/actions/reject`, {})).statusCode).toBe(409);
   });
 
@@ -116,7 +166,8 @@ describe('actions and their guards', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/1 of the 3 .*nothing was changed/i);
     expect(Object.keys(res.json().errors)).toEqual([String(c)]);
-    for (const [i, id] of [a, b, c].entries()) expect((await stored('candidates', id)).version, `#${id}`).toBe(versions[i]);
+    for (const [i, id] of [a, b, c].entries())
+      expect((await stored('candidates', id)).version, `#${id}`).toBe(versions[i]);
     expect((await stored('candidates', a)).status).toBe('pending');
     expect((await stored('candidates', b)).status).toBe('pending');
     // Without the approved one, both are approved in one go.
@@ -126,7 +177,10 @@ describe('actions and their guards', () => {
 
   it("a bulk run naming another agency's staff member → 404, and none changed", async () => {
     const a = await newStaff();
-    const [foreign] = await t.db.query<{ id: number }>('select id from candidates where merchant_id = $1 and status = $2 limit 1', [merchantB, 'pending']);
+    const [foreign] = await t.db.query<{ id: number }>(
+      'select id from candidates where merchant_id = $1 and status = $2 limit 1',
+      [merchantB, 'pending'],
+    );
     const res = await post('/api/candidates/actions/approve', { ids: [a, foreign.id] });
     expect(res.statusCode).toBe(404);
     expect((await stored('candidates', a)).status).toBe('pending');
@@ -158,16 +212,26 @@ describe('activating a staff member who is not compliant', () => {
     expect(res.json().errors.override_reason).toMatch(/Missing: .*DBS certificate/);
     expect((await stored('candidates', id)).activated).toBe(false);
     // A reason does not help a consultant.
-    expect((await post(`/api/candidates/${id}/actions/activate`, { override_reason: 'Trust me' }, tok.consultant)).statusCode).toBe(422);
+    expect(
+      (await post(`/api/candidates/${id}/actions/activate`, { override_reason: 'Trust me' }, tok.consultant))
+        .statusCode,
+    ).toBe(422);
   });
 
   it('an admin needs a reason (422 without), and the reason is recorded', async () => {
     const res = await post(`/api/candidates/${id}/actions/activate`, {});
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.override_reason).toMatch(/Give a reason/);
-    expect(ok(await post(`/api/candidates/${id}/actions/activate`, { override_reason: 'Urgent cover; DBS seen on paper' })).activated).toBe(true);
+    expect(
+      ok(await post(`/api/candidates/${id}/actions/activate`, { override_reason: 'Urgent cover; DBS seen on paper' }))
+        .activated,
+    ).toBe(true);
     const entry = (await auditOf('candidates', id)).find((e) => e.action === 'activate');
-    expect(entry).toMatchObject({ event: 'action', input: { override_reason: 'Urgent cover; DBS seen on paper' }, changes: { activated: { from: false, to: true } } });
+    expect(entry).toMatchObject({
+      event: 'action',
+      input: { override_reason: 'Urgent cover; DBS seen on paper' },
+      changes: { activated: { from: false, to: true } },
+    });
   });
 
   it('with every required document verified (mandatory ones and those of their job role) no override is needed', async () => {
@@ -181,7 +245,9 @@ describe('activating a staff member who is not compliant', () => {
     const partial = ok(await get(`/api/candidates/${staff}/compliance`));
     expect(partial.compliant).toBe(false);
     expect(partial.missing.map((m: any) => m.name)).toEqual(['NMC PIN']);
-    expect((await post(`/api/candidates/${staff}/actions/activate`, {}, tok.consultant)).json().errors.override_reason).toMatch(/Missing: NMC PIN/);
+    expect(
+      (await post(`/api/candidates/${staff}/actions/activate`, {}, tok.consultant)).json().errors.override_reason,
+    ).toMatch(/Missing: NMC PIN/);
 
     // Awaiting check does not count; verified does.
     const pin = await addDocument(staff, category['NMC PIN'], addDaysToDate(today, 200));
@@ -191,10 +257,14 @@ describe('activating a staff member who is not compliant', () => {
     expect(full).toMatchObject({ compliant: true, missing: [], expired: [], today });
 
     expect(ok(await post(`/api/candidates/${staff}/actions/activate`, {}, tok.consultant)).activated).toBe(true);
-    const compliant = (await get('/api/candidates?compliance=compliant&per_page=100')).json().data.map((r: any) => r.id);
+    const compliant = (await get('/api/candidates?compliance=compliant&per_page=100'))
+      .json()
+      .data.map((r: any) => r.id);
     expect(compliant).toContain(staff);
     expect(compliant).not.toContain(id);
-    const notCompliant = (await get('/api/candidates?compliance=not_compliant&per_page=100')).json().data.map((r: any) => r.id);
+    const notCompliant = (await get('/api/candidates?compliance=not_compliant&per_page=100'))
+      .json()
+      .data.map((r: any) => r.id);
     expect(notCompliant).toContain(id);
     expect(notCompliant).not.toContain(staff);
     expect(ok(await get(`/api/candidates/${staff}`)).compliance).toBe('compliant');
@@ -207,7 +277,11 @@ describe('field write policy', () => {
     const id = await newStaff();
     ok(await post(`/api/candidates/${id}/actions/reject`, { reason: 'References failed' }));
     const before = await stored('candidates', id);
-    const res = await put(`/api/candidates/${id}`, { status: 'approved', activated: true, notes: 'sneaky' }, tok.consultant);
+    const res = await put(
+      `/api/candidates/${id}`,
+      { status: 'approved', activated: true, notes: 'sneaky' },
+      tok.consultant,
+    );
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['activated', 'status']);
     const after = await stored('candidates', id);
@@ -236,10 +310,17 @@ describe('row scope on a resource opened to client users', () => {
   it("a client user lists only their own client's sites", async () => {
     const res = await get('/api/sites?per_page=100', tok.client);
     expect(res.statusCode).toBe(200);
-    const own = await t.db.query('select id from sites where client_id = $1 and deleted_at is null order by id', [meadowbank]);
+    const own = await t.db.query('select id from sites where client_id = $1 and deleted_at is null order by id', [
+      meadowbank,
+    ]);
     expect(own.length).toBeGreaterThan(0);
     expect(res.json().total_count).toBe(own.length);
-    expect(res.json().data.map((s: any) => s.id).sort((x: number, y: number) => x - y)).toEqual(own.map((s) => s.id));
+    expect(
+      res
+        .json()
+        .data.map((s: any) => s.id)
+        .sort((x: number, y: number) => x - y),
+    ).toEqual(own.map((s) => s.id));
     expect(res.json().data.every((s: any) => s.client_id === meadowbank && !('notes' in s))).toBe(true);
     // Asking for another client's sites by filter finds nothing.
     expect((await get(`/api/sites?client_id=${oakwood}`, tok.client)).json().total_count).toBe(0);
@@ -293,7 +374,10 @@ describe('409: stale writes and deletes in use', () => {
   it('deleting a document category removes it from the staff profiles that list it, in the same write', async () => {
     const cat = ok(await post('/api/document_categories', { name: 'Fire safety' }), 201);
     const keep = category['DBS certificate'];
-    const p = ok(await post('/api/staff_profiles', { name: 'Fire wardens', document_category_ids: [keep, cat.id] }), 201);
+    const p = ok(
+      await post('/api/staff_profiles', { name: 'Fire wardens', document_category_ids: [keep, cat.id] }),
+      201,
+    );
     ok(await del(`/api/document_categories/${cat.id}`));
     const after = await stored('staff_profiles', p.id);
     expect(after.document_category_ids).toEqual([keep]);
@@ -302,12 +386,22 @@ describe('409: stale writes and deletes in use', () => {
 
   it("deleting a client hides its sites and ends its users' sessions at once; they cannot sign in again", async () => {
     const c = ok(await post('/api/clients', { name: 'Closing Down Care', billing_email: 'a@closing.example' }), 201);
-    const site = ok(await post('/api/sites', { name: 'Closing – Main', client_id: c.id, address: { line1: '1 High St', city: 'Leeds', postcode: 'LS1 1AA' } }), 201);
+    const site = ok(
+      await post('/api/sites', {
+        name: 'Closing – Main',
+        client_id: c.id,
+        address: { line1: '1 High St', city: 'Leeds', postcode: 'LS1 1AA' },
+      }),
+      201,
+    );
     const email = `manager.${Date.now()}@closing.example`;
-    await t.db.query(`insert into users (merchant_id, client_id, kind, name, email, password_hash, role)
+    await t.db.query(
+      `insert into users (merchant_id, client_id, kind, name, email, password_hash, role)
       select merchant_id, $1, 'client', 'Closing Manager', $2, password_hash, 'manager'
       from users
-      where email = $3`, [c.id, email, DEMO.client.email]);
+      where email = $3`,
+      [c.id, email, DEMO.client.email],
+    );
     const userToken = (await postLogin(t.app, 'client', email, DEMO.client.password)).json().token;
     expect((await get(`/api/sites/${site.id}`, userToken)).statusCode).toBe(200);
 
@@ -324,7 +418,10 @@ describe('409: stale writes and deletes in use', () => {
   it("making a client inactive ends its users' sessions and refuses their sign-in until it is active again", async () => {
     const c = ok(await post('/api/clients', { name: 'Paused Care', billing_email: 'a@paused.example' }), 201);
     const email = `manager.${Date.now()}@paused.example`;
-    await t.db.query(`insert into users (merchant_id, client_id, kind, name, email, password_hash, role) select merchant_id, $1, 'client', 'Paused Manager', $2, password_hash, 'manager' from users where email = $3`, [c.id, email, DEMO.client.email]);
+    await t.db.query(
+      `insert into users (merchant_id, client_id, kind, name, email, password_hash, role) select merchant_id, $1, 'client', 'Paused Manager', $2, password_hash, 'manager' from users where email = $3`,
+      [c.id, email, DEMO.client.email],
+    );
     const userToken = (await postLogin(t.app, 'client', email, DEMO.client.password)).json().token;
     expect((await get('/api/client_login', userToken)).statusCode).toBe(200);
     ok(await put(`/api/clients/${c.id}`, { status: 'inactive' }));
@@ -336,16 +433,32 @@ describe('409: stale writes and deletes in use', () => {
 });
 
 describe('the database refuses rows that point into another agency, even written by hand', () => {
-  it("a site of agency A for a client of agency B → 23503", async () => {
-    const [foreign] = await t.db.query<{ id: number }>('select id from clients where merchant_id = $1 limit 1', [merchantB]);
-    expect(await sqlError(`insert into sites (merchant_id, client_id, name, address) values ($1, $2, 'Trojan site', '{}')`, [merchantA, foreign.id])).toBe('23503');
+  it('a site of agency A for a client of agency B → 23503', async () => {
+    const [foreign] = await t.db.query<{ id: number }>('select id from clients where merchant_id = $1 limit 1', [
+      merchantB,
+    ]);
+    expect(
+      await sqlError(`insert into sites (merchant_id, client_id, name, address) values ($1, $2, 'Trojan site', '{}')`, [
+        merchantA,
+        foreign.id,
+      ]),
+    ).toBe('23503');
     expect((await t.db.query('select 1 from sites where name = $1', ['Trojan site'])).length).toBe(0);
   });
 
   it("staff_profile_ids holding another agency's profile → 23503", async () => {
-    const [foreign] = await t.db.query<{ id: number }>('select id from staff_profiles where merchant_id = $1 limit 1', [merchantB]);
-    const [own] = await t.db.query<{ id: number }>('select id from candidates where merchant_id = $1 limit 1', [merchantA]);
-    expect(await sqlError('update candidates set staff_profile_ids = array[$1]::integer[] where id = $2', [foreign.id, own.id])).toBe('23503');
+    const [foreign] = await t.db.query<{ id: number }>('select id from staff_profiles where merchant_id = $1 limit 1', [
+      merchantB,
+    ]);
+    const [own] = await t.db.query<{ id: number }>('select id from candidates where merchant_id = $1 limit 1', [
+      merchantA,
+    ]);
+    expect(
+      await sqlError('update candidates set staff_profile_ids = array[$1]::integer[] where id = $2', [
+        foreign.id,
+        own.id,
+      ]),
+    ).toBe('23503');
     // And through the API the same id is a field error, not a database error.
     const res = await put(`/api/candidates/${own.id}`, { staff_profile_ids: [foreign.id] });
     expect(res.statusCode).toBe(422);
@@ -360,20 +473,31 @@ describe('the audit trail', () => {
     ok(await del(`/api/job_roles/${role.id}`));
     const entries = await auditOf('job_roles', role.id);
     expect(entries.map((e) => e.event)).toEqual(['create', 'update', 'delete']);
-    expect(entries[0].changes).toMatchObject({ name: { from: null, to: 'Audit Nurse' }, code: { from: null, to: 'AUD1' } });
+    expect(entries[0].changes).toMatchObject({
+      name: { from: null, to: 'Audit Nurse' },
+      code: { from: null, to: 'AUD1' },
+    });
     expect(entries[1].changes).toEqual({ code: { from: 'AUD1', to: 'AUD2' } });
     expect(entries.every((e) => e.user_name === 'Alex Morgan')).toBe(true);
 
     const staff = await newStaff();
     ok(await post(`/api/candidates/${staff}/actions/approve`, {}, tok.consultant));
     const action = (await auditOf('candidates', staff)).at(-1);
-    expect(action).toMatchObject({ event: 'action', action: 'approve', input: {}, user_name: 'Sam Patel', changes: { status: { from: 'pending', to: 'approved' } } });
+    expect(action).toMatchObject({
+      event: 'action',
+      action: 'approve',
+      input: {},
+      user_name: 'Sam Patel',
+      changes: { status: { from: 'pending', to: 'approved' } },
+    });
   });
 
   it("a document's entries appear in its staff member's history", async () => {
     const staff = await newStaff();
     const doc = await addDocument(staff, category['DBS certificate'], addDaysToDate(today, 100), { verify: true });
-    const history = (await get(`/api/audit_entries?subject_resource=candidates&subject_id=${staff}&sort=id&order=asc`)).json().data;
+    const history = (
+      await get(`/api/audit_entries?subject_resource=candidates&subject_id=${staff}&sort=id&order=asc`)
+    ).json().data;
     expect(history.map((e: any) => [e.resource, e.event, e.action])).toEqual([
       ['candidates', 'create', null],
       ['candidate_documents', 'create', null],
@@ -381,7 +505,10 @@ describe('the audit trail', () => {
     ]);
     expect(history[1].record_id).toBe(doc.id);
     // Another agency sees none of it.
-    expect((await get(`/api/audit_entries?subject_resource=candidates&subject_id=${staff}`, tok.otherAdmin)).json().total_count).toBe(0);
+    expect(
+      (await get(`/api/audit_entries?subject_resource=candidates&subject_id=${staff}`, tok.otherAdmin)).json()
+        .total_count,
+    ).toBe(0);
   });
 
   it('the demo has a history: a demo staff member, client and shift each show their creation, as the engine records it', async () => {
@@ -390,16 +517,37 @@ describe('the audit trail', () => {
               (select id from clients where merchant_id = $1 order by id limit 1) as client, (select id from shifts where merchant_id = $1 order by id limit 1) as shift`,
       [merchantA],
     );
-    const staffHistory = (await get(`/api/audit_entries?subject_resource=candidates&subject_id=${demo.staff}&sort=id&order=asc&per_page=100`)).json().data;
-    expect(staffHistory[0]).toMatchObject({ resource: 'candidates', record_id: demo.staff, event: 'create', user_name: 'Alex Morgan' });
-    expect(staffHistory[0].changes.first_name).toEqual({ from: null, to: (await stored('candidates', demo.staff)).first_name });
+    const staffHistory = (
+      await get(
+        `/api/audit_entries?subject_resource=candidates&subject_id=${demo.staff}&sort=id&order=asc&per_page=100`,
+      )
+    ).json().data;
+    expect(staffHistory[0]).toMatchObject({
+      resource: 'candidates',
+      record_id: demo.staff,
+      event: 'create',
+      user_name: 'Alex Morgan',
+    });
+    expect(staffHistory[0].changes.first_name).toEqual({
+      from: null,
+      to: (await stored('candidates', demo.staff)).first_name,
+    });
     // Their documents are filed under them, as a document saved through the engine is.
     expect(staffHistory.some((e: any) => e.resource === 'candidate_documents' && e.event === 'create')).toBe(true);
-    for (const [resource, id] of [['clients', demo.client], ['shifts', demo.shift]] as const) {
-      expect((await auditOf(resource, id)).map((e) => e.event), resource).toEqual(['create']);
+    for (const [resource, id] of [
+      ['clients', demo.client],
+      ['shifts', demo.shift],
+    ] as const) {
+      expect(
+        (await auditOf(resource, id)).map((e) => e.event),
+        resource,
+      ).toEqual(['create']);
     }
     // The other agency's demo has its own, never shown here.
-    expect((await get(`/api/audit_entries?subject_resource=candidates&subject_id=${demo.staff}`, tok.otherAdmin)).json().total_count).toBe(0);
+    expect(
+      (await get(`/api/audit_entries?subject_resource=candidates&subject_id=${demo.staff}`, tok.otherAdmin)).json()
+        .total_count,
+    ).toBe(0);
   });
 
   it('cannot be edited: no write route grants it (403), and the table refuses UPDATE and DELETE', async () => {
@@ -422,10 +570,17 @@ describe('custom_fields', () => {
     }
     const depth = 5000;
     const body = `{"custom_fields":{"uniform_size":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}}`;
-    const deep = await t.app.inject({ method: 'PUT', url: `/api/candidates/${id}`, headers: { authorization: `Bearer ${tok.admin}`, 'content-type': 'application/json' }, payload: body });
+    const deep = await t.app.inject({
+      method: 'PUT',
+      url: `/api/candidates/${id}`,
+      headers: { authorization: `Bearer ${tok.admin}`, 'content-type': 'application/json' },
+      payload: body,
+    });
     expect(deep.statusCode).toBe(422);
     expect((await stored('candidates', id)).custom_fields).toEqual({});
-    expect(ok(await put(`/api/candidates/${id}`, { custom_fields: { uniform_size: 'M', driver: true } })).custom_fields).toEqual({ uniform_size: 'M', driver: true });
+    expect(
+      ok(await put(`/api/candidates/${id}`, { custom_fields: { uniform_size: 'M', driver: true } })).custom_fields,
+    ).toEqual({ uniform_size: 'M', driver: true });
   });
 });
 
@@ -456,8 +611,14 @@ describe('the document report', () => {
     const staff = await newStaff();
     const in10 = await addDocument(staff, category['DBS certificate'], addDaysToDate(today, 10));
     const in45 = await addDocument(staff, category['Manual handling training'], addDaysToDate(today, 45));
-    const expired = await addDocument(staff, category['Food hygiene certificate'], addDaysToDate(today, -3), { issue: addDaysToDate(today, -400) });
-    const tab = async (name: string) => (await get(`/api/candidate_documents?tab=${name}&candidate_id=${staff}&per_page=100`)).json().data.map((d: any) => d.id).sort((a: number, b: number) => a - b);
+    const expired = await addDocument(staff, category['Food hygiene certificate'], addDaysToDate(today, -3), {
+      issue: addDaysToDate(today, -400),
+    });
+    const tab = async (name: string) =>
+      (await get(`/api/candidate_documents?tab=${name}&candidate_id=${staff}&per_page=100`))
+        .json()
+        .data.map((d: any) => d.id)
+        .sort((a: number, b: number) => a - b);
     expect(await tab('DueDoc')).toEqual([in10.id]);
     expect(await tab('DueDoc60Days')).toEqual([in10.id, in45.id]);
     expect(await tab('ExpiredDoc')).toEqual([expired.id]);
@@ -471,23 +632,33 @@ describe('the document report', () => {
     expect(await tab('DueDoc')).toEqual([]);
     const old = ok(await get(`/api/candidate_documents/${in10.id}`));
     expect(old.current).toBe(false);
-    const history = (await get(`/api/candidate_documents?candidate_id=${staff}&per_page=100`)).json().data.map((d: any) => d.id);
+    const history = (await get(`/api/candidate_documents?candidate_id=${staff}&per_page=100`))
+      .json()
+      .data.map((d: any) => d.id);
     expect(history).toContain(in10.id);
     // A replaced document can no longer be verified.
     expect((await post(`/api/candidate_documents/${in10.id}/actions/verify`, {})).statusCode).toBe(409);
   });
 
-  it('computes each document\'s expiry state and days left in SQL exactly as the domain rule does, around its edges', async () => {
+  it("computes each document's expiry state and days left in SQL exactly as the domain rule does, around its edges", async () => {
     const expiries = [-1, 0, 1, DUE_WITHIN_DAYS, DUE_WITHIN_DAYS + 1].map((n) => addDaysToDate(today, n));
     const docs = [];
     // One staff member per expiry: a new document of the same category would replace the previous one.
-    for (const expiry of expiries) docs.push(await addDocument(await newStaff(), category['DBS certificate'], expiry, { issue: addDaysToDate(today, -400) }));
+    for (const expiry of expiries)
+      docs.push(
+        await addDocument(await newStaff(), category['DBS certificate'], expiry, { issue: addDaysToDate(today, -400) }),
+      );
     // Right to work has no validity: left empty, its expiry stays empty.
     docs.push(await addDocument(await newStaff(), category['Right to work'], null));
-    const rows = (await get(`/api/candidate_documents?ids=${docs.map((d) => d.id).join(',')}&per_page=100`)).json().data;
+    const rows = (await get(`/api/candidate_documents?ids=${docs.map((d) => d.id).join(',')}&per_page=100`)).json()
+      .data;
     expect(rows).toHaveLength(docs.length);
     for (const r of rows) {
-      expect({ id: r.id, state: r.expiry_state, left: r.days_left }).toEqual({ id: r.id, state: expiryState(r.expiry_date, today), left: daysLeft(r.expiry_date, today) });
+      expect({ id: r.id, state: r.expiry_state, left: r.days_left }).toEqual({
+        id: r.id,
+        state: expiryState(r.expiry_date, today),
+        left: daysLeft(r.expiry_date, today),
+      });
     }
     expect(new Set(rows.map((r: any) => r.expiry_state))).toEqual(new Set(['expired', 'due', 'valid', 'no_expiry']));
   });

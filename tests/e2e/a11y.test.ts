@@ -3,7 +3,14 @@ const axeSource = axe.source;
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminResources, adminRoutes, clientRoutes } from '../../src/resources';
-import { adminComingSoon, adminShellPaths, anyPanelPaths, clientComingSoon, clientShellPaths, routePatterns } from '../../src/routes';
+import {
+  adminComingSoon,
+  adminShellPaths,
+  anyPanelPaths,
+  clientComingSoon,
+  clientShellPaths,
+  routePatterns,
+} from '../../src/routes';
 import { api, navigateInApp, settleScreen, signInAdmin, signInClient, trackRequests } from './engineHelpers';
 import { useBrowser } from './harness';
 
@@ -28,7 +35,17 @@ interface Finding {
 }
 
 /** The staff profile's tabs (/staffs/:id/:tab). */
-const STAFF_TABS = ['overview', 'document', 'profiles', 'restricted', 'rate-card', 'notes', 'staff-id', 'candidate-history', 'candidate-preference'];
+const STAFF_TABS = [
+  'overview',
+  'document',
+  'profiles',
+  'restricted',
+  'rate-card',
+  'notes',
+  'staff-id',
+  'candidate-history',
+  'candidate-preference',
+];
 
 /** The API resource behind each engine settings route, for a real id in /appsetting/<x>/:id. */
 const SETTINGS_RESOURCES: Record<string, string> = {
@@ -40,18 +57,21 @@ const SETTINGS_RESOURCES: Record<string, string> = {
   'staff-detail-field': 'staff_detail_fields',
 };
 
-
-
 async function audit(page: Page, route: string, findings: Finding[]) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const result = (await page.evaluate(
-    (tags) => (window as any).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    (tags) =>
+      (window as any).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
     TAGS,
-  )) as { violations: { id: string; impact: string; nodes: { target: string[]; html: string; failureSummary?: string }[] }[] };
+  )) as {
+    violations: { id: string; impact: string; nodes: { target: string[]; html: string; failureSummary?: string }[] }[];
+  };
   for (const v of result.violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
     const first = v.nodes[0];
-    const why = first ? `${first.html.slice(0, 160)} ${(first.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}` : '';
+    const why = first
+      ? `${first.html.slice(0, 160)} ${(first.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}`
+      : '';
     findings.push({ route, rule: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')), why });
   }
 }
@@ -60,7 +80,9 @@ async function sweep(page: Page, routes: string[], findings: Finding[], inflight
   const seen = new Set<string>();
   // Axe judges the colours a user reads, after a transition ends: on a busy machine a menu item's fade from
   // "selected" could still be running when it looks.
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+  });
   for (const route of routes) {
     await navigateInApp(page, route);
     // react-admin's own addresses redirect to the spec's screens: each screen is audited once.
@@ -68,10 +90,13 @@ async function sweep(page: Page, routes: string[], findings: Finding[], inflight
     const landed = new URL(page.url()).pathname;
     if (landed !== route && seen.has(landed)) continue;
     seen.add(landed);
-    await page.locator('#main-content').waitFor().catch(async (e) => {
-      await page.screenshot({ path: '/tmp/a11y-fail.png' });
-      throw new Error(`${route}: ${await page.locator('body').innerText()}\n${e}`);
-    });
+    await page
+      .locator('#main-content')
+      .waitFor()
+      .catch(async (e) => {
+        await page.screenshot({ path: '/tmp/a11y-fail.png' });
+        throw new Error(`${route}: ${await page.locator('body').innerText()}\n${e}`);
+      });
     await settleScreen(page, inflight);
     await audit(page, route, findings);
   }
@@ -91,9 +116,7 @@ function report(findings: Finding[]) {
 }
 
 const withId = (pattern: string, ids: Record<string, string | number>, fallback: string | number) =>
-  pattern
-    .replace(/:id\b/g, String(ids[pattern] ?? fallback))
-    .replace(/:templateType\b/, 'template1');
+  pattern.replace(/:id\b/g, String(ids[pattern] ?? fallback)).replace(/:templateType\b/, 'template1');
 
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   it('the Login page and every admin route have no serious or critical violation', { timeout: 240_000 }, async () => {
@@ -106,7 +129,8 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await signInAdmin(page);
 
     // Real ids for the routes with :id.
-    const first = async (resource: string) => ((await api(page, 'GET', `/api/${resource}?page=1&per_page=1`)).body.data?.[0]?.id ?? 1) as number;
+    const first = async (resource: string) =>
+      ((await api(page, 'GET', `/api/${resource}?page=1&per_page=1`)).body.data?.[0]?.id ?? 1) as number;
     const [client, site, candidate] = [await first('clients'), await first('sites'), await first('candidates')];
     const merchant = await page.evaluate(() => localStorage.getItem('merchant_id') ?? '1');
     const ids: Record<string, string | number> = { '/admin/:id': merchant };
@@ -142,49 +166,59 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     const findings: Finding[] = [];
     await signInClient(page);
     // The areas' client screens (their shifts, schedule, notifications) too.
-    const routes = [...clientShellPaths, ...routePatterns(clientRoutes).map((p) => withId(p, {}, 1)), ...clientComingSoon.map((r) => withId(r.path, {}, 1)), ...anyPanelPaths, '/client/no-such-screen'];
+    const routes = [
+      ...clientShellPaths,
+      ...routePatterns(clientRoutes).map((p) => withId(p, {}, 1)),
+      ...clientComingSoon.map((r) => withId(r.path, {}, 1)),
+      ...anyPanelPaths,
+      '/client/no-such-screen',
+    ];
     await sweep(page, routes, findings, inflight);
     expect(report(findings), 'serious or critical axe violations').toBe('');
   });
 
-  it('the staff page (sign-in, invitation, chat) has no serious or critical violation at phone size', { timeout: 60_000 }, async () => {
-    const { page } = e2e;
-    // The page staff open on their phones.
-    await page.setViewportSize({ width: 390, height: 844 });
-    const findings: Finding[] = [];
-    await page.goto('/staff-app/login');
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    await audit(page, '/staff-app/login', findings);
-    // A sign-in refused: the form with its error.
-    // (An unknown account: the demo staff member's own attempts stay untouched.)
-    await page.getByLabel('Email').fill('nobody@a11y.example');
-    await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alert').waitFor();
-    await audit(page, '/staff-app/login (refused)', findings);
+  it(
+    'the staff page (sign-in, invitation, chat) has no serious or critical violation at phone size',
+    { timeout: 60_000 },
+    async () => {
+      const { page } = e2e;
+      // The page staff open on their phones.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const findings: Finding[] = [];
+      await page.goto('/staff-app/login');
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await audit(page, '/staff-app/login', findings);
+      // A sign-in refused: the form with its error.
+      // (An unknown account: the demo staff member's own attempts stay untouched.)
+      await page.getByLabel('Email').fill('nobody@a11y.example');
+      await page.getByLabel('Password').fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').waitFor();
+      await audit(page, '/staff-app/login (refused)', findings);
 
-    await page.goto('/staff-app/invite/no-such-invitation');
-    await page.getByRole('alert').waitFor();
-    await audit(page, '/staff-app/invite/:token (not valid)', findings);
+      await page.goto('/staff-app/invite/no-such-invitation');
+      await page.getByRole('alert').waitFor();
+      await audit(page, '/staff-app/invite/:token (not valid)', findings);
 
-    await page.goto('/staff-app/login');
-    await page.getByLabel('Email').fill('staff@demo.test');
-    await page.getByLabel('Password').fill('demo-staff');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((u) => u.pathname === '/staff-app/chat');
-    await page.goto('/staff-app');
-    await page.waitForURL((u) => u.pathname === '/staff-app/chat');
-    // The conversation is open and its messages (the demo's, from both sides) are shown. The live stream stays
-    // open, so the page is never quiet: these are what it waits for instead.
-    const log = page.getByRole('log', { name: 'Chat' });
-    await log.getByTestId('chat-message').first().waitFor();
-    await page.getByRole('textbox', { name: 'Message' }).waitFor({ state: 'visible' });
-    await expect.poll(() => page.getByRole('textbox', { name: 'Message' }).isEnabled()).toBe(true);
-    await expect.poll(() => page.locator('[role="progressbar"]:visible').count()).toBe(0);
-    await audit(page, '/staff-app/chat', findings);
-    // With a message typed (the send button enabled).
-    await page.getByRole('textbox', { name: 'Message' }).fill('Typed, not sent');
-    await audit(page, '/staff-app/chat (typing)', findings);
-    expect(report(findings), 'serious or critical axe violations').toBe('');
-  });
+      await page.goto('/staff-app/login');
+      await page.getByLabel('Email').fill('staff@demo.test');
+      await page.getByLabel('Password').fill('demo-staff');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((u) => u.pathname === '/staff-app/chat');
+      await page.goto('/staff-app');
+      await page.waitForURL((u) => u.pathname === '/staff-app/chat');
+      // The conversation is open and its messages (the demo's, from both sides) are shown. The live stream stays
+      // open, so the page is never quiet: these are what it waits for instead.
+      const log = page.getByRole('log', { name: 'Chat' });
+      await log.getByTestId('chat-message').first().waitFor();
+      await page.getByRole('textbox', { name: 'Message' }).waitFor({ state: 'visible' });
+      await expect.poll(() => page.getByRole('textbox', { name: 'Message' }).isEnabled()).toBe(true);
+      await expect.poll(() => page.locator('[role="progressbar"]:visible').count()).toBe(0);
+      await audit(page, '/staff-app/chat', findings);
+      // With a message typed (the send button enabled).
+      await page.getByRole('textbox', { name: 'Message' }).fill('Typed, not sent');
+      await audit(page, '/staff-app/chat (typing)', findings);
+      expect(report(findings), 'serious or critical axe violations').toBe('');
+    },
+  );
 });

@@ -8,14 +8,22 @@ import { api, signIn, uid, waitForPath } from './engineHelpers';
 const e2e = useBrowser();
 
 // The smallest valid PNG (1×1, transparent): the store decides the type by these bytes.
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 const DEMO_LOGO = '/demo/agency-logo.svg';
 
 /** Opens the top bar's profile menu (named "Profile", or after the signed-in user). */
-const openProfileMenu = (page: Page) => page.locator('header').getByRole('button', { name: /profile|morgan|okoro/i }).last().click();
+const openProfileMenu = (page: Page) =>
+  page
+    .locator('header')
+    .getByRole('button', { name: /profile|morgan|okoro/i })
+    .last()
+    .click();
 
 describe('Personal Settings', () => {
-  it("an admin uploads a new logo and renames the agency; the top bar shows both at once, without a reload", async () => {
+  it('an admin uploads a new logo and renames the agency; the top bar shows both at once, without a reload', async () => {
     const { page } = e2e;
     await signIn(page, 'Agency', 'admin@demo.test', 'demo-admin');
     await waitForPath(page, '/home');
@@ -24,7 +32,11 @@ describe('Personal Settings', () => {
     await expect.poll(async () => ((await brandName.textContent()) ?? '').trim()).not.toBe('');
     const oldName = (await brandName.textContent())!.trim();
     expect(oldName).toBeTruthy();
-    const before = await api(page, 'GET', `/api/merchants/${await page.evaluate(() => localStorage.getItem('merchant_id'))}`);
+    const before = await api(
+      page,
+      'GET',
+      `/api/merchants/${await page.evaluate(() => localStorage.getItem('merchant_id'))}`,
+    );
     expect(before.status).toBe(200);
     const newName = `Brightway E2E ${uid()}`;
 
@@ -36,7 +48,9 @@ describe('Personal Settings', () => {
       // A page that reloads loses this mark.
       await page.evaluate(() => ((window as any).__sameDocument = true));
 
-      await page.getByTestId('agency-logo-input').setInputFiles({ name: 'new-logo.png', mimeType: 'image/png', buffer: PNG });
+      await page
+        .getByTestId('agency-logo-input')
+        .setInputFiles({ name: 'new-logo.png', mimeType: 'image/png', buffer: PNG });
       await page.getByRole('img', { name: 'New agency logo' }).waitFor();
       const nameField = page.getByRole('textbox', { name: 'Agency name' });
       await nameField.fill(' ');
@@ -64,7 +78,10 @@ describe('Personal Settings', () => {
       await expect.poll(() => brandName.textContent()).toBe(oldName);
     } finally {
       // The demo's name and logo, whatever happened above.
-      const restore = await api(page, 'PUT', `/api/merchants/${before.body.data.id}`, { company_name: oldName, profile_photo: before.body.data.profile_photo ?? DEMO_LOGO });
+      const restore = await api(page, 'PUT', `/api/merchants/${before.body.data.id}`, {
+        company_name: oldName,
+        profile_photo: before.body.data.profile_photo ?? DEMO_LOGO,
+      });
       expect(restore.status).toBe(200);
     }
   });
@@ -99,7 +116,10 @@ describe('Personal Settings', () => {
 
       await current.fill(oldPassword);
       await page.getByRole('button', { name: 'Change password' }).click();
-      await page.getByRole('status').filter({ hasText: 'Password changed; you are signed out everywhere else' }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Password changed; you are signed out everywhere else' })
+        .waitFor();
       changed = true;
 
       await openProfileMenu(page);
@@ -113,7 +133,10 @@ describe('Personal Settings', () => {
     } finally {
       if (changed) {
         // Signed in with the new password (or still with the session that changed it): change it back.
-        const back = await api(page, 'POST', '/api/me/password', { current_password: newPassword, new_password: oldPassword });
+        const back = await api(page, 'POST', '/api/me/password', {
+          current_password: newPassword,
+          new_password: oldPassword,
+        });
         expect(back.status, JSON.stringify(back.body)).toBe(200);
       }
     }

@@ -35,7 +35,9 @@ async function openFromProfile(page: Page, staffId: number) {
 describe('chat', () => {
   it('the agency and a staff member exchange messages live, in two browser contexts', async () => {
     const agency = e2e.page;
-    const staffContext = await e2e.context.browser()!.newContext({ baseURL: e2e.baseURL, viewport: { width: 390, height: 844 } });
+    const staffContext = await e2e.context
+      .browser()!
+      .newContext({ baseURL: e2e.baseURL, viewport: { width: 390, height: 844 } });
     try {
       const staff = await staffContext.newPage();
       const staffId = await signInStaff(staff);
@@ -98,7 +100,7 @@ describe('chat', () => {
     expect(await messagesOf(page).getByTestId('chat-message').last().textContent()).toContain(real);
   });
 
-  it('the send error dialog says the server\'s message, the generic text, or the network text', async () => {
+  it("the send error dialog says the server's message, the generic text, or the network text", async () => {
     const { page } = e2e;
     await signInAdmin(page);
     const staffId = (await api(page, 'GET', '/api/candidates?per_page=1&sort=id&order=asc')).body.data[0].id;
@@ -116,7 +118,11 @@ describe('chat', () => {
 
     // The server refuses with its own words.
     await page.route('**/api/chats/send_message_to_channel', (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'This conversation is closed.' }) }),
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'This conversation is closed.' }),
+      }),
     );
     await trySend();
     expect(await dialog.textContent()).toContain('This conversation is closed.');
@@ -124,7 +130,9 @@ describe('chat', () => {
 
     // The server refuses without a message.
     await page.unroute('**/api/chats/send_message_to_channel');
-    await page.route('**/api/chats/send_message_to_channel', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await page.route('**/api/chats/send_message_to_channel', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
     await trySend();
     expect(await dialog.textContent()).toContain('Failed to send the message. Please try again.');
     await close();
@@ -133,7 +141,9 @@ describe('chat', () => {
     await page.unroute('**/api/chats/send_message_to_channel');
     await page.route('**/api/chats/send_message_to_channel', (route) => route.abort('failed'));
     await trySend();
-    expect(await dialog.textContent()).toContain('An unexpected error occurred while sending the message. Please try again.');
+    expect(await dialog.textContent()).toContain(
+      'An unexpected error occurred while sending the message. Please try again.',
+    );
     await close();
     // Nothing was added; the text stays for another try.
     expect(await messageBox(page).inputValue()).toMatch(/^Refused /);

@@ -16,11 +16,19 @@ describe('the embedded mailbox', () => {
     const client = clients.find((c: any) => c.name === 'Meadowbank Care Home');
     const site = (await api(page, 'GET', `/api/sites?client_id=${client.id}&per_page=1`)).body.data[0];
     // A job role the client has a client-wide rate card for (other tests add roles without one).
-    const card = (await api(page, 'GET', `/api/rate_cards?client_id=${client.id}&per_page=100`)).body.data.find((c: any) => c.site_id == null && c.effective_to == null);
+    const card = (await api(page, 'GET', `/api/rate_cards?client_id=${client.id}&per_page=100`)).body.data.find(
+      (c: any) => c.site_id == null && c.effective_to == null,
+    );
     const role = { id: card.job_role_id };
     const day = addDaysToDate(agencyToday('Europe/London'), 20 + Math.floor(Math.random() * 200));
     const at = (time: string) => zonedDateTimeToInstant(day, time, 'Europe/London').toISOString();
-    const made = await api(page, 'POST', '/api/shifts', { client_id: client.id, site_id: site.id, job_role_id: role.id, start_at: at('08:00'), end_at: at('16:00') });
+    const made = await api(page, 'POST', '/api/shifts', {
+      client_id: client.id,
+      site_id: site.id,
+      job_role_id: role.id,
+      start_at: at('08:00'),
+      end_at: at('16:00'),
+    });
     expect(made.status).toBe(201);
     const reason = `Mailbox probe ${uid()}`;
     const cancelled = await api(page, 'POST', `/api/shifts/${made.body.data.id}/actions/cancel`, { reason });

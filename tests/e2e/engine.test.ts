@@ -2,8 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { format, parse } from 'date-fns';
 import { useBrowser } from './harness';
 import {
-  api, chooseReference, controlOf, dateField, deleteFromShow, idInPath, numberInPath, path, rowsWith, searchList, selectChoice,
-  signInAdmin, typeDate, uid, waitForPath,
+  api,
+  chooseReference,
+  controlOf,
+  dateField,
+  deleteFromShow,
+  idInPath,
+  numberInPath,
+  path,
+  rowsWith,
+  searchList,
+  selectChoice,
+  signInAdmin,
+  typeDate,
+  uid,
+  waitForPath,
 } from './engineHelpers';
 
 // Browser tests of the resource engine's generated screens (list, show, create, edit) on the clients, sites,
@@ -27,7 +40,10 @@ describe('clients', () => {
 
     // Client-side validation: nothing reaches the API while the form is wrong.
     const posts: string[] = [];
-    page.on('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/clients' && posts.push(r.url()));
+    page.on(
+      'request',
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/clients' && posts.push(r.url()),
+    );
     await billing.fill('not-an-address');
     await page.getByRole('button', { name: 'Save' }).click();
     await controlOf(page, nameInput).getByText('Required', { exact: true }).waitFor();
@@ -59,7 +75,12 @@ describe('clients', () => {
 
     const saved = await api(page, 'GET', `/api/clients/${id}`);
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toMatchObject({ name, billing_email: 'accounts@e2e-client.test', status: 'active', address: { line1: '1 Test Street', postcode: 'LS1 4AB' } });
+    expect(saved.body.data).toMatchObject({
+      name,
+      billing_email: 'accounts@e2e-client.test',
+      status: 'active',
+      address: { line1: '1 Test Street', postcode: 'LS1 4AB' },
+    });
   });
 
   it('edits the phone, then finds the client with the search box and, once inactive, in the Inactive tab', async () => {
@@ -120,12 +141,16 @@ describe('clients', () => {
 });
 
 describe('sites', () => {
-  it("creates a site for a client chosen by typing part of its name, filters the list by that client, edits and deletes it", async () => {
+  it('creates a site for a client chosen by typing part of its name, filters the list by that client, edits and deletes it', async () => {
     const { page } = e2e;
     await signInAdmin(page);
     const suffix = uid();
     const clientName = `E2E Site Owner ${suffix}`;
-    const client = await api(page, 'POST', '/api/clients', { name: clientName, billing_email: 'owner@e2e-site.test', status: 'active' });
+    const client = await api(page, 'POST', '/api/clients', {
+      name: clientName,
+      billing_email: 'owner@e2e-site.test',
+      status: 'active',
+    });
     expect(client.status).toBe(201);
     const clientId = client.body.data.id;
     const siteName = `E2E Site ${suffix}`;
@@ -143,7 +168,11 @@ describe('sites', () => {
       const main = page.locator('#main-content');
       await main.getByText(siteName, { exact: true }).waitFor();
       await main.getByRole('link', { name: clientName }).waitFor();
-      expect((await api(page, 'GET', `/api/sites/${siteId}`)).body.data).toMatchObject({ name: siteName, client_id: clientId, business_unit: 'North' });
+      expect((await api(page, 'GET', `/api/sites/${siteId}`)).body.data).toMatchObject({
+        name: siteName,
+        client_id: clientId,
+        business_unit: 'North',
+      });
 
       // The site list filtered by the client (Add filter → Client) shows just this site.
       await page.goto('/site/siteLists');
@@ -168,7 +197,10 @@ describe('sites', () => {
       const fields = main.locator('.engine-show-fields');
       await fields.getByText('Dana Site', { exact: true }).waitFor();
       await fields.getByText('South', { exact: true }).waitFor();
-      expect((await api(page, 'GET', `/api/sites/${siteId}`)).body.data).toMatchObject({ contact_name: 'Dana Site', business_unit: 'South' });
+      expect((await api(page, 'GET', `/api/sites/${siteId}`)).body.data).toMatchObject({
+        contact_name: 'Dana Site',
+        business_unit: 'South',
+      });
 
       await deleteFromShow(page);
       await waitForPath(page, '/site/siteLists');
@@ -202,7 +234,10 @@ describe('staff (candidates)', () => {
 
     // A typed date that does not exist is refused with the engine's message, and nothing is saved.
     const posts: string[] = [];
-    page.on('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/candidates' && posts.push(r.url()));
+    page.on(
+      'request',
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/candidates' && posts.push(r.url()),
+    );
     await typeDate(page, 'Date of birth', '2000-02-31');
     await page.getByRole('button', { name: 'Save' }).click();
     await controlOf(page, dateField(page, 'Date of birth')).getByText('Enter a date as yyyy-MM-dd').waitFor();
@@ -212,7 +247,9 @@ describe('staff (candidates)', () => {
     // A real one, typed as yyyy-MM-dd, replaces it.
     await typeDate(page, 'Date of birth', '1990-05-17');
     await expect(page.locator('input[name="date_of_birth"]').inputValue()).resolves.toBe('1990-05-17');
-    await expect.poll(() => controlOf(page, dateField(page, 'Date of birth')).getByText('Enter a date as yyyy-MM-dd').count()).toBe(0);
+    await expect
+      .poll(() => controlOf(page, dateField(page, 'Date of birth')).getByText('Enter a date as yyyy-MM-dd').count())
+      .toBe(0);
 
     // "Available from" by mouse: focusing the field opens the calendar, weeks start on Monday.
     await dateField(page, 'Available from').getByRole('spinbutton', { name: 'Day' }).click();
@@ -228,12 +265,16 @@ describe('staff (candidates)', () => {
     const shown = parse((await header.textContent())!, 'LLLL yyyy', new Date());
     const chosen = new Date(shown.getFullYear(), shown.getMonth(), 15);
     // While the months slide, the grid holds the days of both.
-    const day15 = calendar.getByRole('grid', { name: format(shown, 'LLLL yyyy') }).getByRole('gridcell', { name: '15', exact: true });
+    const day15 = calendar
+      .getByRole('grid', { name: format(shown, 'LLLL yyyy') })
+      .getByRole('gridcell', { name: '15', exact: true });
     await expect.poll(() => day15.count(), { timeout: 10_000 }).toBe(1);
     await day15.click();
     const expected = format(chosen, 'yyyy-MM-dd');
     await expect.poll(() => page.locator('input[name="start_date"]').inputValue()).toBe(expected);
-    await expect.poll(() => dateField(page, 'Available from').getByRole('spinbutton', { name: 'Day' }).textContent()).toBe('15');
+    await expect
+      .poll(() => dateField(page, 'Available from').getByRole('spinbutton', { name: 'Day' }).textContent())
+      .toBe('15');
     // Choosing the day (the last view) closes the calendar, and it stays closed.
     await calendar.waitFor({ state: 'hidden' });
     await page.waitForTimeout(500);
@@ -249,7 +290,15 @@ describe('staff (candidates)', () => {
     await main.getByText(format(chosen, 'd MMM yyyy'), { exact: true }).waitFor();
     await main.getByRole('link', { name: role }).waitFor();
     const saved = (await api(page, 'GET', `/api/candidates/${id}`)).body.data;
-    expect(saved).toMatchObject({ first_name: first, last_name: last, email, date_of_birth: '1990-05-17', start_date: expected, status: 'pending', activated: false });
+    expect(saved).toMatchObject({
+      first_name: first,
+      last_name: last,
+      email,
+      date_of_birth: '1990-05-17',
+      start_date: expected,
+      status: 'pending',
+      activated: false,
+    });
   });
 
   it('approves and activates the staff member from the profile, finds them in the Active tab, then deletes them', async () => {
@@ -271,11 +320,17 @@ describe('staff (candidates)', () => {
     // the reason is asked for once the server says it is needed, with why.
     await activate.click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(/is not compliant\. Missing:/).first().waitFor();
+    await dialog
+      .getByText(/is not compliant\. Missing:/)
+      .first()
+      .waitFor();
     await dialog.getByLabel(/Reason to activate/).fill('Documents promised for Monday; agreed with the manager');
     await dialog.getByRole('button', { name: 'Activate' }).click();
     await expect.poll(() => main.getByRole('button', { name: 'Deactivate' }).isEnabled()).toBe(true);
-    expect((await api(page, 'GET', `/api/candidates/${id}`)).body.data).toMatchObject({ status: 'approved', activated: true });
+    expect((await api(page, 'GET', `/api/candidates/${id}`)).body.data).toMatchObject({
+      status: 'approved',
+      activated: true,
+    });
 
     await page.goto('/staffs/activeStaff');
     await page.getByRole('tab', { name: 'Active', selected: true }).waitFor();
@@ -312,7 +367,12 @@ describe('custom staff fields', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await waitForPath(page, /^\/appsetting\/staff-detail-field\/\d+\/show$/);
       fieldId = numberInPath(page);
-      expect((await api(page, 'GET', `/api/staff_detail_fields/${fieldId}`)).body.data).toMatchObject({ label, key, field_type: 'text', required: true });
+      expect((await api(page, 'GET', `/api/staff_detail_fields/${fieldId}`)).body.data).toMatchObject({
+        label,
+        key,
+        field_type: 'text',
+        required: true,
+      });
 
       await page.goto('/staffs/create');
       const staffForm = page.locator('form');
@@ -322,7 +382,9 @@ describe('custom staff fields', () => {
       const last = `Shoes-${suffix}`;
       await staffForm.getByLabel('First name').fill('Cus');
       await staffForm.getByLabel('Last name').fill(last);
-      await staffForm.getByRole('textbox', { name: 'E-mail', exact: true }).fill(`${last.toLowerCase()}@e2e-staff.test`);
+      await staffForm
+        .getByRole('textbox', { name: 'E-mail', exact: true })
+        .fill(`${last.toLowerCase()}@e2e-staff.test`);
       await page.getByRole('button', { name: 'Save' }).click();
       await controlOf(page, shoe).getByText('Required', { exact: true }).waitFor();
       expect(path(page)).toBe('/staffs/create');
@@ -334,7 +396,9 @@ describe('custom staff fields', () => {
       const main = page.locator('#main-content');
       await main.getByText(label, { exact: true }).waitFor();
       await main.getByText('UK 9', { exact: true }).waitFor();
-      expect((await api(page, 'GET', `/api/candidates/${staffId}`)).body.data.custom_fields).toMatchObject({ [key]: 'UK 9' });
+      expect((await api(page, 'GET', `/api/candidates/${staffId}`)).body.data.custom_fields).toMatchObject({
+        [key]: 'UK 9',
+      });
 
       // The definition goes away through its own screen.
       await page.goto(`/appsetting/staff-detail-field/${fieldId}/show`);

@@ -10,7 +10,9 @@ export const path = (page: Page) => new URL(page.url()).pathname;
 
 /** Waits until the address bar shows `expected` (a path or a pattern). */
 export async function waitForPath(page: Page, expected: string | RegExp, timeout = 15_000) {
-  await page.waitForURL((u) => (typeof expected === 'string' ? u.pathname === expected : expected.test(u.pathname)), { timeout });
+  await page.waitForURL((u) => (typeof expected === 'string' ? u.pathname === expected : expected.test(u.pathname)), {
+    timeout,
+  });
 }
 
 /** Signs in through the Login page as a person does (the panel, e-mail, password, Enter's button). */
@@ -189,7 +191,9 @@ export async function settleScreen(page: Page, inflight: () => number) {
       inflight() > 0 ||
       (await page.evaluate(() => {
         const main = document.querySelector('#main-content') ?? document.querySelector('main');
-        const loading = [...document.querySelectorAll<HTMLElement>('[role="progressbar"], .RaPlaceholder-root, .MuiSkeleton-root')].some((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden');
+        const loading = [
+          ...document.querySelectorAll<HTMLElement>('[role="progressbar"], .RaPlaceholder-root, .MuiSkeleton-root'),
+        ].some((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden');
         return !main || (main.textContent ?? '').trim() === '' || loading;
       }));
     if (busy) quietSince = 0;

@@ -16,7 +16,9 @@ const path = (page: Page) => new URL(page.url()).pathname;
 
 /** Waits until the address bar shows `expected` (a path or a pattern). */
 async function waitForPath(page: Page, expected: string | RegExp, timeout = 15_000) {
-  await page.waitForURL((u) => (typeof expected === 'string' ? u.pathname === expected : expected.test(u.pathname)), { timeout });
+  await page.waitForURL((u) => (typeof expected === 'string' ? u.pathname === expected : expected.test(u.pathname)), {
+    timeout,
+  });
 }
 
 async function signIn(page: Page, panel: 'Agency' | 'Client', email: string, password: string) {
@@ -34,7 +36,10 @@ const signInAdmin = async (page: Page) => {
 
 /** Calls the API from the page with the token it holds (or `token`). */
 const apiStatus = (page: Page, url: string, token?: string | null) =>
-  page.evaluate(async ([u, t]) => (await fetch(u!, { headers: t ? { authorization: `Bearer ${t}` } : {} })).status, [url, token ?? null] as const);
+  page.evaluate(async ([u, t]) => (await fetch(u!, { headers: t ? { authorization: `Bearer ${t}` } : {} })).status, [
+    url,
+    token ?? null,
+  ] as const);
 
 describe('agency admin', () => {
   it('signs in and lands on /home with the session stored under the spec keys', async () => {
@@ -76,7 +81,13 @@ describe('agency admin', () => {
     await signInAdmin(page);
     const token = (await storage(page)).token;
     // A surname the demo agency's staff really have, from the API itself.
-    const found = await page.evaluate(async (t) => (await fetch('/api/search_candidate?candidate_query=smith', { headers: { authorization: `Bearer ${t}` } })).json(), token);
+    const found = await page.evaluate(
+      async (t) =>
+        (
+          await fetch('/api/search_candidate?candidate_query=smith', { headers: { authorization: `Bearer ${t}` } })
+        ).json(),
+      token,
+    );
     expect(found.candidate.length).toBeGreaterThan(0);
     const ids = found.candidate.map((c: { id: number }) => c.id);
 

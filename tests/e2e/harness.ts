@@ -44,7 +44,8 @@ export function useBrowser(): E2E {
     page.on('pageerror', (e) => errors.push(String(e)));
   });
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && errors.length) console.error(`page errors in "${ctx.task.name}":\n${errors.join('\n')}`);
+    if (ctx.task.result?.state === 'fail' && errors.length)
+      console.error(`page errors in "${ctx.task.name}":\n${errors.join('\n')}`);
     await context?.close();
   });
   return {

@@ -8,7 +8,12 @@ import { api, signInAdmin, uid, waitForPath } from './engineHelpers';
 
 const e2e = useBrowser();
 
-const openProfileMenu = (page: Page) => page.locator('header').getByRole('button', { name: /profile|morgan/i }).last().click();
+const openProfileMenu = (page: Page) =>
+  page
+    .locator('header')
+    .getByRole('button', { name: /profile|morgan/i })
+    .last()
+    .click();
 
 describe('diary notes', () => {
   it("a note is in today's list and counted in the profile menu, and its reminder becomes a notification", async () => {
@@ -17,7 +22,11 @@ describe('diary notes', () => {
     const title = `Ring the home ${uid()}`;
     const before = (await api(page, 'GET', '/api/get_note_count')).body.count as number;
     // The note is in a minute; its reminder is due in a few seconds.
-    const made = await api(page, 'POST', '/api/diary_notes', { title, note_at: new Date(Date.now() + 60_000).toISOString(), remind_at: new Date(Date.now() + 3_000).toISOString() });
+    const made = await api(page, 'POST', '/api/diary_notes', {
+      title,
+      note_at: new Date(Date.now() + 60_000).toISOString(),
+      remind_at: new Date(Date.now() + 3_000).toISOString(),
+    });
     expect(made.status).toBe(201);
     try {
       await page.goto('/dairy_notes');
@@ -31,19 +40,28 @@ describe('diary notes', () => {
       await page.locator('table tbody tr', { hasText: title }).click();
       await waitForPath(page, `/dairy_notes/${id}/show`);
       await page.getByText(title).first().waitFor();
-      for (const [from, to] of [[`/diary_notes/${id}/show`, `/dairy_notes/${id}/show`], [`/diary_notes/${id}`, `/dairy_notes/${id}`], ['/diary_notes', '/dairy_notes/today']]) {
+      for (const [from, to] of [
+        [`/diary_notes/${id}/show`, `/dairy_notes/${id}/show`],
+        [`/diary_notes/${id}`, `/dairy_notes/${id}`],
+        ['/diary_notes', '/dairy_notes/today'],
+      ]) {
         await page.goto(from);
         await waitForPath(page, to);
       }
 
       await openProfileMenu(page);
       const item = page.getByRole('menuitem', { name: /Diary Notes/ });
-      await expect.poll(async () => (await item.textContent())?.replace('Diary Notes', '').trim()).toBe(String(before + 1));
+      await expect
+        .poll(async () => (await item.textContent())?.replace('Diary Notes', '').trim())
+        .toBe(String(before + 1));
       await item.click();
       await waitForPath(page, '/dairy_notes/today');
 
       // The worker sends it within its interval; the notifications page shows it to its writer.
-      const titles = async () => ((await api(page, 'GET', '/api/agency_notifications?page=1&per_page=10')).body.notifications ?? []).map((x: { title: string }) => x.title);
+      const titles = async () =>
+        ((await api(page, 'GET', '/api/agency_notifications?page=1&per_page=10')).body.notifications ?? []).map(
+          (x: { title: string }) => x.title,
+        );
       await expect.poll(titles, { timeout: 45_000, interval: 2_000 }).toContain(`Reminder: ${title}`);
       await page.goto('/notification');
       await expect

@@ -7,7 +7,8 @@ import { api, signInAdmin, signInClient, uid, waitForPath } from './engineHelper
 
 const e2e = useBrowser();
 
-const listOf = (page: import('playwright-core').Page) => page.getByRole('main').getByRole('list', { name: 'Notifications' });
+const listOf = (page: import('playwright-core').Page) =>
+  page.getByRole('main').getByRole('list', { name: 'Notifications' });
 
 describe('agency notifications (/notification)', () => {
   it('shows 2, then all 10 of the page, then loads more; marks all read, clearing the badges', async () => {
@@ -17,7 +18,11 @@ describe('agency notifications (/notification)', () => {
     const names: string[] = [];
     for (let i = 0; i < 2; i++) {
       const last = `Notified${uid()}`;
-      const made = await api(page, 'POST', '/api/candidates', { first_name: 'Nia', last_name: last, email: `nia.${last}@e2e.test`.toLowerCase() });
+      const made = await api(page, 'POST', '/api/candidates', {
+        first_name: 'Nia',
+        last_name: last,
+        email: `nia.${last}@e2e.test`.toLowerCase(),
+      });
       expect(made.status).toBe(201);
       names.unshift(`Nia ${last}`);
     }
@@ -40,7 +45,14 @@ describe('agency notifications (/notification)', () => {
     await expect.poll(() => items.count()).toBe(Math.min(20, total));
 
     await page.getByRole('button', { name: 'Mark all as read' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /unread of/ }).textContent()).toMatch(/^0 unread of/);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /unread of/ })
+          .textContent(),
+      )
+      .toMatch(/^0 unread of/);
     await expect.poll(() => page.getByRole('button', { name: 'Notifications', exact: true }).count()).toBe(1);
     expect(await page.locator('#sidebar-unread-count').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
@@ -50,11 +62,17 @@ describe('agency notifications (/notification)', () => {
     const { page } = e2e;
     await signInAdmin(page);
     const last = `Linked${uid()}`;
-    const made = await api(page, 'POST', '/api/candidates', { first_name: 'Lou', last_name: last, email: `lou.${last}@e2e.test`.toLowerCase() });
+    const made = await api(page, 'POST', '/api/candidates', {
+      first_name: 'Lou',
+      last_name: last,
+      email: `lou.${last}@e2e.test`.toLowerCase(),
+    });
     await page.goto('/notification');
     // Other tests' events may arrive meanwhile and push this one below the first two.
     await page.getByRole('button', { name: 'Show all' }).click();
-    await listOf(page).getByRole('button', { name: new RegExp(`Lou ${last}`) }).click();
+    await listOf(page)
+      .getByRole('button', { name: new RegExp(`Lou ${last}`) })
+      .click();
     // /staffs/{id} opens the profile's first tab.
     await waitForPath(page, new RegExp(`^/staffs/${made.body.data.id}(/overview)?$`));
   });
@@ -62,7 +80,9 @@ describe('agency notifications (/notification)', () => {
   it('says "Failed to load notifications" when the list cannot be loaded', async () => {
     const { page } = e2e;
     await signInAdmin(page);
-    await page.route('**/api/agency_notifications*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await page.route('**/api/agency_notifications*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
     await page.goto('/notification');
     await page.getByRole('alert').filter({ hasText: 'Failed to load notifications' }).waitFor();
   });
@@ -107,9 +127,21 @@ describe('notification settings (/appsetting/notificationsetting)', () => {
     const sms = page.getByRole('switch', { name: 'Send SMS: Shift cancelled' });
     const before = await sms.isChecked();
     await sms.click();
-    await expect.poll(async () => (await api(page, 'GET', '/api/notification_settings')).body.events.find((e: any) => e.key === 'shift.cancelled').channels.includes('sms')).toBe(!before);
+    await expect
+      .poll(async () =>
+        (await api(page, 'GET', '/api/notification_settings')).body.events
+          .find((e: any) => e.key === 'shift.cancelled')
+          .channels.includes('sms'),
+      )
+      .toBe(!before);
     await sms.click();
-    await expect.poll(async () => (await api(page, 'GET', '/api/notification_settings')).body.events.find((e: any) => e.key === 'shift.cancelled').channels.includes('sms')).toBe(before);
+    await expect
+      .poll(async () =>
+        (await api(page, 'GET', '/api/notification_settings')).body.events
+          .find((e: any) => e.key === 'shift.cancelled')
+          .channels.includes('sms'),
+      )
+      .toBe(before);
 
     await page.goto('/appsetting/notificationsetting/ActivatePayment');
     await page.getByText(/Payment reminders e-mail the client/).waitFor();

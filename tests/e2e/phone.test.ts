@@ -20,7 +20,14 @@ const overflow = (page: Page) => page.evaluate(() => document.documentElement.sc
 /** Whether the element lies entirely inside the viewport. */
 async function onScreen(selector: ReturnType<Page['locator']>) {
   const box = await selector.boundingBox();
-  return !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= PHONE.width && box.y + box.height <= PHONE.height && box.width > 0;
+  return (
+    !!box &&
+    box.x >= 0 &&
+    box.y >= 0 &&
+    box.x + box.width <= PHONE.width &&
+    box.y + box.height <= PHONE.height &&
+    box.width > 0
+  );
 }
 
 describe('phone layout (390×844)', () => {
@@ -35,7 +42,10 @@ describe('phone layout (390×844)', () => {
     await expect.poll(async () => (await logo.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(32);
 
     // The menu button opens the sidebar, and an entry navigates.
-    await bar.getByRole('button', { name: /open menu|menu/i }).first().click();
+    await bar
+      .getByRole('button', { name: /open menu|menu/i })
+      .first()
+      .click();
     await page.getByRole('link', { name: 'Staff List' }).click();
     await waitForPath(page, '/staff/staff-list');
 
@@ -98,7 +108,10 @@ describe('phone layout (390×844)', () => {
     await expect.poll(() => actions.count()).toBeGreaterThanOrEqual(6);
     for (const action of await actions.all()) {
       const box = await action.boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, (await action.getAttribute('aria-label')) ?? (await action.textContent()) ?? '').toBe(true);
+      expect(
+        box && box.x >= 0 && box.x + box.width <= PHONE.width,
+        (await action.getAttribute('aria-label')) ?? (await action.textContent()) ?? '',
+      ).toBe(true);
     }
     // The tabs scroll within the card: the selected one is on screen.
     const tabs = main.getByRole('tablist', { name: 'Staff profile sections' });
@@ -106,7 +119,11 @@ describe('phone layout (390×844)', () => {
 
     // The documents are one card each on a phone, their buttons on screen.
     await page.goto('/staffs/1/document');
-    await main.locator('li').filter({ has: page.getByRole('button', { name: 'Edit' }) }).first().waitFor();
+    await main
+      .locator('li')
+      .filter({ has: page.getByRole('button', { name: 'Edit' }) })
+      .first()
+      .waitFor();
     expect(await main.locator('table').count()).toBe(0);
     // Within the screen's width (cards further down are below the fold, reached by scrolling down).
     for (const button of await main.getByRole('button', { name: 'Edit' }).all()) {
@@ -158,7 +175,10 @@ describe('shell details', () => {
     await page.waitForFunction((a) => document.title === `Dashboard · ${a}`, agency);
     await page.goto('/client/view/1');
     await page.locator('#main-content').getByText('Meadowbank Care Home').first().waitFor();
-    await page.waitForFunction((a) => document.title.includes('Meadowbank Care Home') && document.title.endsWith(` · ${a}`), agency);
+    await page.waitForFunction(
+      (a) => document.title.includes('Meadowbank Care Home') && document.title.endsWith(` · ${a}`),
+      agency,
+    );
   });
 
   it('a staff search without a match says so, and the page throws and logs nothing', async () => {
@@ -166,7 +186,10 @@ describe('shell details', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     // Chromium itself reports every 4xx answer ("Failed to load resource"); the app must add nothing of its own.
-    page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
+    page.on(
+      'console',
+      (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()),
+    );
     await signInAdmin(page);
     const answers: number[] = [];
     page.on('response', (r) => r.url().includes('/api/search_candidate') && answers.push(r.status()));
@@ -185,20 +208,48 @@ describe('shell details', () => {
  */
 const DESKTOP = { width: 1366, height: 900 };
 
-const fillIds = (pattern: string) => pattern.replace(/:id\b/g, '1').replace(':templateType', 'template1').replace(':topic', 'clients');
+const fillIds = (pattern: string) =>
+  pattern.replace(/:id\b/g, '1').replace(':templateType', 'template1').replace(':topic', 'clients');
 
 /** Screens outside the declarations and src/routes.tsx's lists (the resources' own routes). */
 const ADMIN_SCREENS = [
-  '/staff/availability', '/rates_and_rules', '/schedule', '/chat', '/notification', '/support', '/support/help/clients', '/appsetting',
-  '/report/EmailReport/mailbox', '/staffs/profileview/1', '/client/client/1',
-  '/appsetting/notificationsetting', '/appsetting/notificationsetting/sms', '/appsetting/notificationsetting/pushnotification',
-  '/appsetting/notificationsetting/notificationalert', '/appsetting/notificationsetting/ActivatePayment',
-  ...['overview', 'document', 'profiles', 'restricted', 'rate-card', 'notes', 'staff-id', 'candidate-history', 'candidate-preference'].map((t) => `/staffs/1/${t}`),
+  '/staff/availability',
+  '/rates_and_rules',
+  '/schedule',
+  '/chat',
+  '/notification',
+  '/support',
+  '/support/help/clients',
+  '/appsetting',
+  '/report/EmailReport/mailbox',
+  '/staffs/profileview/1',
+  '/client/client/1',
+  '/appsetting/notificationsetting',
+  '/appsetting/notificationsetting/sms',
+  '/appsetting/notificationsetting/pushnotification',
+  '/appsetting/notificationsetting/notificationalert',
+  '/appsetting/notificationsetting/ActivatePayment',
+  ...[
+    'overview',
+    'document',
+    'profiles',
+    'restricted',
+    'rate-card',
+    'notes',
+    'staff-id',
+    'candidate-history',
+    'candidate-preference',
+  ].map((t) => `/staffs/1/${t}`),
 ];
 
 /** Every agency-panel route (redirects are measured where they land). */
 function adminRoutes(): string[] {
-  const out = new Set<string>([...adminShellPaths.map(fillIds), ...adminComingSoon.map((r) => fillIds(r.path)), ...adminRedirects.map((r) => r.path), ...ADMIN_SCREENS]);
+  const out = new Set<string>([
+    ...adminShellPaths.map(fillIds),
+    ...adminComingSoon.map((r) => fillIds(r.path)),
+    ...adminRedirects.map((r) => r.path),
+    ...ADMIN_SCREENS,
+  ]);
   for (const d of declarations) {
     // A record's children (documents, restrictions…) are shown on their parent's profile, measured there.
     if (d.parent) continue;
@@ -213,7 +264,16 @@ function adminRoutes(): string[] {
   return [...out];
 }
 
-const CLIENT_SCREENS = ['/client/shift', '/client/shift/open-shift', '/client/shift/assign-shift', '/client/shift/closed-shift', '/client/shift/deleted-shift', '/client/shift/request', '/client/schedule', '/client/ClientNotification'];
+const CLIENT_SCREENS = [
+  '/client/shift',
+  '/client/shift/open-shift',
+  '/client/shift/assign-shift',
+  '/client/shift/closed-shift',
+  '/client/shift/deleted-shift',
+  '/client/shift/request',
+  '/client/schedule',
+  '/client/ClientNotification',
+];
 const clientRoutes = () => [...clientShellPaths, ...clientComingSoon.map((r) => fillIds(r.path)), ...CLIENT_SCREENS];
 
 const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
@@ -232,7 +292,8 @@ const hiddenControls = (page: Page, max: number) =>
       if (el.closest('[role="tablist"]')) continue;
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
-      if (box.right > right + 1) out.push((el.getAttribute('aria-label') || el.textContent || el.tagName).trim().slice(0, 40));
+      if (box.right > right + 1)
+        out.push((el.getAttribute('aria-label') || el.textContent || el.tagName).trim().slice(0, 40));
     }
     return [...new Set(out)];
   }, max);
@@ -243,7 +304,8 @@ const scrollingTables = (page: Page) =>
     [...document.querySelectorAll<HTMLElement>('#main-content table')]
       .map((t) => {
         let box = t.parentElement;
-        while (box && box.id !== 'main-content' && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+        while (box && box.id !== 'main-content' && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX))
+          box = box.parentElement;
         return box && box.id !== 'main-content' && box.scrollWidth > box.clientWidth + 1 ? t.scrollWidth : 0;
       })
       .filter((w) => w > 0),
@@ -304,7 +366,10 @@ describe('every route fits a phone (390 px)', () => {
     await page.getByRole('button', { name: 'My shifts' }).click();
     await page.waitForURL((u) => u.pathname === '/staff-app/shifts');
     await page.getByRole('heading', { name: 'My shifts' }).waitFor();
-    await page.getByText(/^(Upcoming|You have no shifts yet\.)/).first().waitFor();
+    await page
+      .getByText(/^(Upcoming|You have no shifts yet\.)/)
+      .first()
+      .waitFor();
     if ((await scrollWidth(page)) > PHONE.width) wide.push(`/staff-app/shifts: ${await scrollWidth(page)} px`);
     expect(wide).toEqual([]);
   });

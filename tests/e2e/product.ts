@@ -16,7 +16,15 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/
 export const SERVER_ENTRY = join(ROOT, 'dist/server/index.mjs');
 export const CLIENT_INDEX = join(ROOT, 'dist/client/index.html');
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-dev-shm-usage'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** Builds the product when no build exists (scripts/test.mjs always builds before the e2e project). */
@@ -45,7 +53,11 @@ export function snapshotBuild(): BuildSnapshot {
   writeFileSync(join(dir, '.gitignore'), '*\n');
   cpSync(join(ROOT, 'dist/server'), join(dir, 'server'), { recursive: true });
   cpSync(join(ROOT, 'dist/client'), join(dir, 'client'), { recursive: true });
-  return { serverEntry: join(dir, 'server/index.mjs'), staticDir: join(dir, 'client'), dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    serverEntry: join(dir, 'server/index.mjs'),
+    staticDir: join(dir, 'client'),
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export async function freePort(): Promise<number> {
@@ -90,7 +102,15 @@ export async function waitForHealth(url: string, child: ChildProcess, timeoutMs:
 }
 
 /** Starts `node dist/server/index.mjs` on a free port (or `port`) with its own data directory. */
-export async function startServer(options: { dataDir?: string; port?: number; env?: Record<string, string>; timeoutMs?: number; build?: BuildSnapshot } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: {
+    dataDir?: string;
+    port?: number;
+    env?: Record<string, string>;
+    timeoutMs?: number;
+    build?: BuildSnapshot;
+  } = {},
+): Promise<RunningServer> {
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'staffing-e2e-'));
   const port = options.port ?? (await freePort());
@@ -98,7 +118,15 @@ export async function startServer(options: { dataDir?: string; port?: number; en
   const started = performance.now();
   const child = spawn(process.execPath, [options.build?.serverEntry ?? SERVER_ENTRY], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: options.build?.staticDir ?? join(ROOT, 'dist/client'), ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      STATIC_DIR: options.build?.staticDir ?? join(ROOT, 'dist/client'),
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -125,7 +153,7 @@ export async function startServer(options: { dataDir?: string; port?: number; en
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = chromiumPath();
-  if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath} (set CHROMIUM_PATH, or install Debian's chromium)`);
+  if (!existsSync(executablePath))
+    throw new Error(`Chromium not found at ${executablePath} (set CHROMIUM_PATH, or install Debian's chromium)`);
   return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
 }
-

@@ -8,12 +8,13 @@ import { api, chooseReference, controlOf, dateField, signInAdmin, typeDate, uid,
 const e2e = useBrowser();
 
 describe('rate cards', () => {
-  it('shows each band\'s margin as the rates are typed and warns of pay below the National Living Wage', async () => {
+  it("shows each band's margin as the rates are typed and warns of pay below the National Living Wage", async () => {
     const { page } = e2e;
     await signInAdmin(page);
     const name = `Card Client ${uid()}`;
     const role = `Card Role ${uid()}`;
-    const client = (await api(page, 'POST', '/api/clients', { name, billing_email: 'accounts@card.example' })).body.data;
+    const client = (await api(page, 'POST', '/api/clients', { name, billing_email: 'accounts@card.example' })).body
+      .data;
     const job = (await api(page, 'POST', '/api/job_roles', { name: role })).body.data;
     let cardId: number | undefined;
     try {
@@ -31,7 +32,9 @@ describe('rate cards', () => {
       await expect.poll(() => margin.textContent()).toContain('Margin £4.53 an hour (22.7%)');
       await expect.poll(() => margin.textContent()).toContain('after £3.47 on-costs');
       const warning = page.getByTestId('wage-warning-weekday_day');
-      await expect.poll(() => warning.textContent()).toContain('Below the National Living Wage of £12.71 an hour from 1 April 2026');
+      await expect
+        .poll(() => warning.textContent())
+        .toContain('Below the National Living Wage of £12.71 an hour from 1 April 2026');
 
       // A rate at the floor: the warning goes, the margin follows.
       await page.getByLabel('Pay: weekday day (per hour)').fill('12.71');
@@ -47,7 +50,15 @@ describe('rate cards', () => {
       await waitForPath(page, /^\/rates_and_rules\/rate-card\/\d+\/show$/);
       cardId = Number(/rate-card\/(\d+)/.exec(new URL(page.url()).pathname)![1]);
       const saved = (await api(page, 'GET', `/api/rate_cards/${cardId}`)).body.data;
-      expect(saved).toMatchObject({ client_id: client.id, job_role_id: job.id, effective_from: '2026-05-01', pay_weekday_day: 1271, charge_weekday_day: 2000, pay_bank_holiday: 1600, margin_weekday_day: 362 });
+      expect(saved).toMatchObject({
+        client_id: client.id,
+        job_role_id: job.id,
+        effective_from: '2026-05-01',
+        pay_weekday_day: 1271,
+        charge_weekday_day: 2000,
+        pay_bank_holiday: 1600,
+        margin_weekday_day: 362,
+      });
 
       // The card is listed on Rates & Rules, filtered by its client.
       await page.goto(`/rates_and_rules?filter=${encodeURIComponent(JSON.stringify({ client_id: client.id }))}`);
@@ -65,7 +76,7 @@ describe('rate cards', () => {
 });
 
 describe('holiday calendar', () => {
-  it('lists 30 November 2026 for Scotland only, and adds and removes a day of the agency\'s own by keyboard', async () => {
+  it("lists 30 November 2026 for Scotland only, and adds and removes a day of the agency's own by keyboard", async () => {
     const { page } = e2e;
     await signInAdmin(page);
     await page.goto('/appsetting/holidaycalender');
@@ -82,10 +93,25 @@ describe('holiday calendar', () => {
     const scotland = page.getByRole('region', { name: 'Scotland' });
     await scotland.getByText('St Andrew').first().waitFor();
     await expect.poll(() => scotland.getByTestId('holiday-scotland-2026-11-30').count()).toBe(1);
-    await expect.poll(() => page.getByRole('region', { name: 'England & Wales' }).getByTestId('holiday-england_wales-2026-11-30').count()).toBe(0);
-    await expect.poll(() => page.getByRole('region', { name: 'Northern Ireland' }).getByTestId('holiday-northern_ireland-2026-07-13').count()).toBe(1);
+    await expect
+      .poll(() =>
+        page.getByRole('region', { name: 'England & Wales' }).getByTestId('holiday-england_wales-2026-11-30').count(),
+      )
+      .toBe(0);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('region', { name: 'Northern Ireland' })
+          .getByTestId('holiday-northern_ireland-2026-07-13')
+          .count(),
+      )
+      .toBe(1);
     // Boxing Day falls on a Saturday in 2026: its substitute day is listed.
-    await expect.poll(() => page.getByRole('region', { name: 'England & Wales' }).getByTestId('holiday-england_wales-2026-12-28').count()).toBe(1);
+    await expect
+      .poll(() =>
+        page.getByRole('region', { name: 'England & Wales' }).getByTestId('holiday-england_wales-2026-12-28').count(),
+      )
+      .toBe(1);
 
     // Add a day of the agency's own by keyboard (Enter submits), then remove it again by keyboard.
     const day = `2026-02-${String(2 + Math.floor(Math.random() * 26)).padStart(2, '0')}`;
@@ -105,7 +131,9 @@ describe('holiday calendar', () => {
     await nameBox.press('Enter');
     const ni = page.getByRole('region', { name: 'Northern Ireland' });
     await ni.getByTestId(`holiday-northern_ireland-${day}`).waitFor();
-    await expect.poll(() => ni.getByTestId(`holiday-northern_ireland-${day}`).textContent()).toContain('Added by the agency');
+    await expect
+      .poll(() => ni.getByTestId(`holiday-northern_ireland-${day}`).textContent())
+      .toContain('Added by the agency');
     const remove = ni.getByRole('button', { name: new RegExp(`^Remove ${name} on`) });
     await remove.focus();
     await page.keyboard.press('Enter');

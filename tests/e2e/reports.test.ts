@@ -15,7 +15,11 @@ async function uploadPdf(page: Page): Promise<string> {
   const res = await page.evaluate(async (bytes) => {
     const r = await fetch('/api/files?kind=document', {
       method: 'POST',
-      headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/pdf', 'x-file-name': 'doc.pdf' },
+      headers: {
+        authorization: `Bearer ${localStorage.getItem('token')}`,
+        'content-type': 'application/pdf',
+        'x-file-name': 'doc.pdf',
+      },
       body: new TextEncoder().encode(bytes),
     });
     return { status: r.status, body: await r.json() };
@@ -59,7 +63,9 @@ describe('reports and spec routes', () => {
     await page.goto('/appsetting/notificationsetting/email');
     await waitForPath(page, '/appsetting/notificationsetting');
     await main.getByRole('heading', { name: 'Notification settings' }).waitFor();
-    await expect(main.getByRole('tab', { name: 'E-mail', exact: true }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(main.getByRole('tab', { name: 'E-mail', exact: true }).getAttribute('aria-selected')).resolves.toBe(
+      'true',
+    );
     expect(await page.getByTestId('not-found').count()).toBe(0);
   });
 });
@@ -69,16 +75,27 @@ describe('documents', () => {
     const { page } = e2e;
     await signInAdmin(page);
     const last = `Reject${uid()}`;
-    const staff = await api(page, 'POST', '/api/candidates', { first_name: 'Rae', last_name: last, email: `rae.${last}@e2e.test`.toLowerCase() });
+    const staff = await api(page, 'POST', '/api/candidates', {
+      first_name: 'Rae',
+      last_name: last,
+      email: `rae.${last}@e2e.test`.toLowerCase(),
+    });
     expect(staff.status).toBe(201);
     const staffId = staff.body.data.id;
     try {
       const category = (await api(page, 'GET', '/api/document_categories?per_page=1')).body.data[0];
       const number = `REJ-${uid()}`;
       const reason = `Photo unreadable ${uid()}`;
-      const doc = await api(page, 'POST', '/api/candidate_documents', { candidate_id: staffId, document_category_id: category.id, number, file: await uploadPdf(page) });
+      const doc = await api(page, 'POST', '/api/candidate_documents', {
+        candidate_id: staffId,
+        document_category_id: category.id,
+        number,
+        file: await uploadPdf(page),
+      });
       expect(doc.status).toBe(201);
-      expect((await api(page, 'POST', `/api/candidate_documents/${doc.body.data.id}/actions/reject`, { reason })).status).toBe(200);
+      expect(
+        (await api(page, 'POST', `/api/candidate_documents/${doc.body.data.id}/actions/reject`, { reason })).status,
+      ).toBe(200);
 
       const main = page.locator('#main-content');
       await page.goto(`/staffs/${staffId}/document`);
@@ -111,11 +128,24 @@ describe('shifts', () => {
     const { page } = e2e;
     await signInAdmin(page);
     const day = farDay();
-    const made = await api(page, 'POST', '/api/shifts/bulk', { client_id: 2, site_id: 3, job_role_id: 1, staff_needed: 1, dates: [day], break_minutes: 0, start_time: '08:00', end_time: '16:00' });
+    const made = await api(page, 'POST', '/api/shifts/bulk', {
+      client_id: 2,
+      site_id: 3,
+      job_role_id: 1,
+      staff_needed: 1,
+      dates: [day],
+      break_minutes: 0,
+      start_time: '08:00',
+      end_time: '16:00',
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const shift = made.body.data[0];
     try {
-      const [client, site, role] = await Promise.all([api(page, 'GET', '/api/clients/2'), api(page, 'GET', '/api/sites/3'), api(page, 'GET', '/api/job_roles/1')]);
+      const [client, site, role] = await Promise.all([
+        api(page, 'GET', '/api/clients/2'),
+        api(page, 'GET', '/api/sites/3'),
+        api(page, 'GET', '/api/job_roles/1'),
+      ]);
       await page.goto(`/shifts/${shift.id}/show`);
       const history = page.getByRole('region', { name: 'History' });
       const entry = history.locator('li[data-entry]').first();
@@ -124,7 +154,12 @@ describe('shifts', () => {
       const text = await entry.innerText();
       expect(text).toContain(`Site: ${site.body.data.name}`);
       expect(text).toContain(`Job role: ${role.body.data.name}`);
-      const readableDay = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+      const readableDay = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
       expect(text).toContain(`Created in bulk: Dates: ${readableDay}; Staff needed: 1`);
       // The whole entry in the message: a day far ahead is drawn at random, so a failure must say which and what
       // showed.
@@ -140,15 +175,31 @@ describe('shifts', () => {
     const { page } = e2e;
     await signInAdmin(page);
     const day = farDay();
-    const made = await api(page, 'POST', '/api/shifts/bulk', { client_id: 2, site_id: 3, job_role_id: 1, staff_needed: 2, dates: [day], break_minutes: 0, start_time: '05:17', end_time: '13:17' });
+    const made = await api(page, 'POST', '/api/shifts/bulk', {
+      client_id: 2,
+      site_id: 3,
+      job_role_id: 1,
+      staff_needed: 2,
+      dates: [day],
+      break_minutes: 0,
+      start_time: '05:17',
+      end_time: '13:17',
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const [cancelled, deleted] = made.body.data as { id: number; start_at: string; charge: number }[];
     expect(cancelled.charge).toBeGreaterThan(0);
-    expect((await api(page, 'POST', `/api/shifts/${cancelled.id}/actions/cancel`, { reason: 'Not needed' })).status).toBe(200);
-    expect((await api(page, 'POST', `/api/shifts/${deleted.id}/actions/remove`, { reason: 'Made twice' })).status).toBe(200);
+    expect(
+      (await api(page, 'POST', `/api/shifts/${cancelled.id}/actions/cancel`, { reason: 'Not needed' })).status,
+    ).toBe(200);
+    expect((await api(page, 'POST', `/api/shifts/${deleted.id}/actions/remove`, { reason: 'Made twice' })).status).toBe(
+      200,
+    );
     try {
       const start = new Date(cancelled.start_at);
-      const window = { start_at_gte: new Date(start.getTime() - 60_000).toISOString(), start_at_lte: new Date(start.getTime() + 60_000).toISOString() };
+      const window = {
+        start_at_gte: new Date(start.getTime() - 60_000).toISOString(),
+        start_at_lte: new Date(start.getTime() + 60_000).toISOString(),
+      };
       await page.goto(`/shift-list/deleted${listFilter(window)}`);
       const main = page.locator('#main-content');
       const rows = main.locator('table tbody tr');

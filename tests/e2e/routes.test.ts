@@ -10,9 +10,13 @@ const e2e = useBrowser();
 async function expectScreen(page: Page, route: string, text: string) {
   await page.goto(route);
   const main = page.locator('#main-content');
-  await main.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 }).catch(async (e) => {
-    throw new Error(`${route}: "${text}" not shown (at ${new URL(page.url()).pathname})\n${e}`);
-  });
+  await main
+    .getByText(text, { exact: true })
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(async (e) => {
+      throw new Error(`${route}: "${text}" not shown (at ${new URL(page.url()).pathname})\n${e}`);
+    });
   expect(await page.getByTestId('not-found').count(), route).toBe(0);
   expect(await page.getByTestId('coming-soon').count(), route).toBe(0);
 }
@@ -35,21 +39,41 @@ describe('engine routes', () => {
       ['/site/activeSite', 'Site name'],
       ['/site/Inactive-Site', 'Site name'],
       ['/site/site-profile/1', 'Meadowbank Care Home – Main Building'],
-    ]) await expectScreen(page, route, text);
+    ])
+      await expectScreen(page, route, text);
   });
 
   it('staff: lists, tabs, record and every profile tab', async () => {
     const { page } = e2e;
     await signInAdmin(page);
-    for (const route of ['/staff/staff-list', '/staffs/allStaffs', '/staffs/activeStaff', '/staffs/InactiveStaff', '/staffs/pendingStaff', '/staffs/rejectStaff']) {
+    for (const route of [
+      '/staff/staff-list',
+      '/staffs/allStaffs',
+      '/staffs/activeStaff',
+      '/staffs/InactiveStaff',
+      '/staffs/pendingStaff',
+      '/staffs/rejectStaff',
+    ]) {
       await expectScreen(page, route, 'First name');
     }
     await expectScreen(page, '/staffs/profileview/1', 'Date of birth');
     await page.goto('/staffs/1');
     await page.waitForURL('**/staffs/1/overview');
-    for (const [tab, label] of [['overview', 'Overview'], ['document', 'Documents'], ['profiles', 'Profiles'], ['restricted', 'Restricted'], ['rate-card', 'Rate card'], ['notes', 'Notes'], ['staff-id', 'Staff ID'], ['candidate-history', 'History'], ['candidate-preference', 'Preferences']]) {
+    for (const [tab, label] of [
+      ['overview', 'Overview'],
+      ['document', 'Documents'],
+      ['profiles', 'Profiles'],
+      ['restricted', 'Restricted'],
+      ['rate-card', 'Rate card'],
+      ['notes', 'Notes'],
+      ['staff-id', 'Staff ID'],
+      ['candidate-history', 'History'],
+      ['candidate-preference', 'Preferences'],
+    ]) {
       await page.goto(`/staffs/1/${tab}`);
-      await expect(page.getByRole('tab', { name: label, exact: true }).getAttribute('aria-selected')).resolves.toBe('true');
+      await expect(page.getByRole('tab', { name: label, exact: true }).getAttribute('aria-selected')).resolves.toBe(
+        'true',
+      );
     }
   });
 
@@ -64,7 +88,8 @@ describe('engine routes', () => {
       ['/appsetting/staff-profiles', 'Care staff'],
       ['/appsetting/documentcategories', 'DBS certificate'],
       ['/appsetting/staff-detail-field', 'Uniform size'],
-    ]) await expectScreen(page, route, text);
+    ])
+      await expectScreen(page, route, text);
   });
 
   it("react-admin's own addresses lead to the spec's screens", async () => {

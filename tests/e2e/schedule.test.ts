@@ -8,7 +8,8 @@ import { api, signInAdmin, uid } from './engineHelpers';
 
 const e2e = useBrowser();
 
-const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 /**
  * A Monday 13 to 23 months ahead (within the two years shifts may be planned), in a week the demo leaves empty: each
  * run its own.
@@ -28,7 +29,13 @@ function nearMonday() {
 
 /** The staff the booking checks let work every one of these shifts (the suggestions), best first. */
 async function bookable(page: Page, ...shiftIds: number[]) {
-  const lists = await Promise.all(shiftIds.map(async (id) => ((await api(page, 'GET', `/api/shifts/${id}/suggestions?limit=50`)).body.data as { candidate_id: number }[]).map((c) => c.candidate_id)));
+  const lists = await Promise.all(
+    shiftIds.map(async (id) =>
+      ((await api(page, 'GET', `/api/shifts/${id}/suggestions?limit=50`)).body.data as { candidate_id: number }[]).map(
+        (c) => c.candidate_id,
+      ),
+    ),
+  );
   const everywhere = lists[0].filter((c) => lists.every((l) => l.includes(c)));
   expect(everywhere.length, 'a demo staff member free for these shifts').toBeGreaterThan(0);
   return everywhere;
@@ -36,12 +43,30 @@ async function bookable(page: Page, ...shiftIds: number[]) {
 
 /** Books a staff member on a shift through the API (warnings overridden: an admin's reason). */
 async function book(page: Page, shiftId: number, candidateId: number) {
-  const booked = await api(page, 'POST', `/api/shifts/${shiftId}/actions/assign`, { candidate_id: candidateId, override_reason: 'e2e: booked to test a move' });
+  const booked = await api(page, 'POST', `/api/shifts/${shiftId}/actions/assign`, {
+    candidate_id: candidateId,
+    override_reason: 'e2e: booked to test a move',
+  });
   expect(booked.status, JSON.stringify(booked.body)).toBe(200);
 }
 
-async function openShift(page: Page, date: string, times: { start_time: string; end_time: string }, extra: Record<string, unknown> = {}) {
-  const r = await api(page, 'POST', '/api/shifts/bulk', { client_id: 2, site_id: 3, job_role_id: 1, staff_needed: 1, dates: [date], break_minutes: 0, notes: `e2e schedule ${uid()}`, ...times, ...extra });
+async function openShift(
+  page: Page,
+  date: string,
+  times: { start_time: string; end_time: string },
+  extra: Record<string, unknown> = {},
+) {
+  const r = await api(page, 'POST', '/api/shifts/bulk', {
+    client_id: 2,
+    site_id: 3,
+    job_role_id: 1,
+    staff_needed: 1,
+    dates: [date],
+    break_minutes: 0,
+    notes: `e2e schedule ${uid()}`,
+    ...times,
+    ...extra,
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.data[0] as { id: number; start_at: string; end_at: string };
 }
@@ -99,13 +124,19 @@ describe('schedule', () => {
     const event = `.fc-event[data-shift-id="${shift.id}"]`;
     await page.locator(event).waitFor();
     // Cancelled meanwhile (say, by a colleague): the move is refused and the event goes back where it was.
-    expect((await api(page, 'POST', `/api/shifts/${shift.id}/actions/cancel`, { reason: 'Not needed' })).status).toBe(200);
+    expect((await api(page, 'POST', `/api/shifts/${shift.id}/actions/cancel`, { reason: 'Not needed' })).status).toBe(
+      200,
+    );
     const before = (await page.locator(event).boundingBox())!;
     const target = (await page.locator(`td.fc-timegrid-col[data-date="${addDays(monday, 2)}"]`).boundingBox())!;
     const refused = page.waitForResponse((r) => r.url().endsWith(`/api/shifts/${shift.id}/actions/move`));
     await dragTo(page, event, { x: target.x + target.width / 2, y: before.y + Math.min(12, before.height / 2) });
     expect((await refused).status()).toBeGreaterThanOrEqual(400);
-    await page.getByRole('alert').filter({ hasText: /cancelled|open or assigned/i }).first().waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /cancelled|open or assigned/i })
+      .first()
+      .waitFor();
     const back = (await page.locator(event).boundingBox())!;
     expect(Math.abs(back.x - before.x)).toBeLessThan(2);
     expect((await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data.start_at).toBe(shift.start_at);
@@ -126,139 +157,187 @@ describe('schedule', () => {
     expect((await moved).status()).toBe(200);
     const after = (await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data;
     expect(Date.parse(after.start_at) - Date.parse(shift.start_at)).toBe(86_400_000);
-    await page.locator(`[data-staff-row="open"] td[data-date="${addDays(monday, 5)}"] [data-shift-id="${shift.id}"]`).waitFor();
+    await page
+      .locator(`[data-staff-row="open"] td[data-date="${addDays(monday, 5)}"] [data-shift-id="${shift.id}"]`)
+      .waitFor();
   });
 
-  it('keeps its date, layout and filters in the address: a reload and Calendar → Staff week keep them', { timeout: 90_000 }, async () => {
-    const { page } = e2e;
-    await signInAdmin(page);
-    const monday = farMonday();
-    await page.goto(`/schedule?date=${addDays(monday, 2)}`);
-    await page.locator('[data-testid="schedule-calendar"][data-ready="true"]').waitFor();
-    // The next week: the address follows.
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.waitForURL((u) => u.searchParams.get('date') === addDays(monday, 7));
-    // A filter is in the address too.
-    await page.goto(`/schedule?date=${addDays(monday, 7)}&client_id=2`);
-    await page.locator('[data-testid="schedule-calendar"][data-ready="true"]').waitFor();
-    const asked = page.waitForRequest((r) => r.url().includes('/api/schedule?') && new URL(r.url()).searchParams.get('client_id') === '2');
-    await page.reload();
-    await asked;
-    expect(new URL(page.url()).searchParams.get('date')).toBe(addDays(monday, 7));
-    // Calendar → Staff week stays on the week shown, not this week.
-    await page.getByRole('button', { name: 'Staff week' }).click();
-    await page.waitForURL((u) => u.searchParams.get('view') === 'staff');
-    await page.locator(`[data-testid="staff-week"] [data-date="${addDays(monday, 8)}"]`).first().waitFor();
-    await page.reload();
-    await page.locator(`[data-testid="staff-week"] [data-date="${addDays(monday, 8)}"]`).first().waitFor();
-    expect(new URL(page.url()).searchParams.get('client_id')).toBe('2');
-  });
+  it(
+    'keeps its date, layout and filters in the address: a reload and Calendar → Staff week keep them',
+    { timeout: 90_000 },
+    async () => {
+      const { page } = e2e;
+      await signInAdmin(page);
+      const monday = farMonday();
+      await page.goto(`/schedule?date=${addDays(monday, 2)}`);
+      await page.locator('[data-testid="schedule-calendar"][data-ready="true"]').waitFor();
+      // The next week: the address follows.
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.waitForURL((u) => u.searchParams.get('date') === addDays(monday, 7));
+      // A filter is in the address too.
+      await page.goto(`/schedule?date=${addDays(monday, 7)}&client_id=2`);
+      await page.locator('[data-testid="schedule-calendar"][data-ready="true"]').waitFor();
+      const asked = page.waitForRequest(
+        (r) => r.url().includes('/api/schedule?') && new URL(r.url()).searchParams.get('client_id') === '2',
+      );
+      await page.reload();
+      await asked;
+      expect(new URL(page.url()).searchParams.get('date')).toBe(addDays(monday, 7));
+      // Calendar → Staff week stays on the week shown, not this week.
+      await page.getByRole('button', { name: 'Staff week' }).click();
+      await page.waitForURL((u) => u.searchParams.get('view') === 'staff');
+      await page
+        .locator(`[data-testid="staff-week"] [data-date="${addDays(monday, 8)}"]`)
+        .first()
+        .waitFor();
+      await page.reload();
+      await page
+        .locator(`[data-testid="staff-week"] [data-date="${addDays(monday, 8)}"]`)
+        .first()
+        .waitFor();
+      expect(new URL(page.url()).searchParams.get('client_id')).toBe('2');
+    },
+  );
 
-  it('asks before a drag moves a booked shift; keeping it leaves the shift where it was', { timeout: 90_000 }, async () => {
-    const { page } = e2e;
-    await signInAdmin(page);
-    const monday = nearMonday();
-    const shift = await openShift(page, addDays(monday, 1), { start_time: '04:10', end_time: '06:40' });
-    await book(page, shift.id, (await bookable(page, shift.id))[0]);
-    await page.goto(`/schedule?date=${monday}&client_id=2`);
-    const event = `.fc-event[data-shift-id="${shift.id}"]`;
-    await page.locator(event).waitFor();
-    const before = (await page.locator(event).boundingBox())!;
-    const target = (await page.locator(`td.fc-timegrid-col[data-date="${addDays(monday, 2)}"]`).boundingBox())!;
-    let moves = 0;
-    page.on('request', (r) => r.url().endsWith(`/api/shifts/${shift.id}/actions/move`) && moves++);
-    await dragTo(page, event, { x: target.x + target.width / 2, y: before.y + Math.min(12, before.height / 2) });
-    const confirm = page.getByRole('dialog', { name: 'Move a booked shift?' });
-    await confirm.waitFor();
-    await confirm.getByRole('button', { name: 'Keep it where it was' }).click();
-    await confirm.waitFor({ state: 'hidden' });
-    await expect.poll(async () => Math.abs((await page.locator(event).boundingBox())!.x - before.x)).toBeLessThan(2);
-    expect(moves).toBe(0);
-    // Confirmed, it moves.
-    const moved = page.waitForResponse((r) => r.url().endsWith(`/api/shifts/${shift.id}/actions/move`));
-    await dragTo(page, event, { x: target.x + target.width / 2, y: before.y + Math.min(12, before.height / 2) });
-    await confirm.getByRole('button', { name: 'Move the shift' }).click();
-    expect((await moved).status()).toBe(200);
-  });
+  it(
+    'asks before a drag moves a booked shift; keeping it leaves the shift where it was',
+    { timeout: 90_000 },
+    async () => {
+      const { page } = e2e;
+      await signInAdmin(page);
+      const monday = nearMonday();
+      const shift = await openShift(page, addDays(monday, 1), { start_time: '04:10', end_time: '06:40' });
+      await book(page, shift.id, (await bookable(page, shift.id))[0]);
+      await page.goto(`/schedule?date=${monday}&client_id=2`);
+      const event = `.fc-event[data-shift-id="${shift.id}"]`;
+      await page.locator(event).waitFor();
+      const before = (await page.locator(event).boundingBox())!;
+      const target = (await page.locator(`td.fc-timegrid-col[data-date="${addDays(monday, 2)}"]`).boundingBox())!;
+      let moves = 0;
+      page.on('request', (r) => r.url().endsWith(`/api/shifts/${shift.id}/actions/move`) && moves++);
+      await dragTo(page, event, { x: target.x + target.width / 2, y: before.y + Math.min(12, before.height / 2) });
+      const confirm = page.getByRole('dialog', { name: 'Move a booked shift?' });
+      await confirm.waitFor();
+      await confirm.getByRole('button', { name: 'Keep it where it was' }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      await expect.poll(async () => Math.abs((await page.locator(event).boundingBox())!.x - before.x)).toBeLessThan(2);
+      expect(moves).toBe(0);
+      // Confirmed, it moves.
+      const moved = page.waitForResponse((r) => r.url().endsWith(`/api/shifts/${shift.id}/actions/move`));
+      await dragTo(page, event, { x: target.x + target.width / 2, y: before.y + Math.min(12, before.height / 2) });
+      await confirm.getByRole('button', { name: 'Move the shift' }).click();
+      expect((await moved).status()).toBe(200);
+    },
+  );
 });
 
 describe('schedule: booked shifts (issue 14, item 17)', () => {
-  it('the staff week asks before a drag moves a booked shift, as the calendar does; keeping it leaves it where it was', { timeout: 90_000 }, async () => {
-    const { page } = e2e;
-    await signInAdmin(page);
-    const monday = nearMonday();
-    const shift = await openShift(page, addDays(monday, 1), { start_time: '04:20', end_time: '06:50' });
-    const who = (await bookable(page, shift.id))[0];
-    await book(page, shift.id, who);
-    // Their row alone (the staff filter), as a coordinator looks at one person's week.
-    await page.goto(`/schedule?date=${monday}&view=staff&candidate_id=${who}`);
-    const chip = page.locator(`[data-testid="staff-week"] [data-shift-id="${shift.id}"]`);
-    await chip.waitFor();
-    let moves = 0;
-    page.on('request', (r) => r.url().endsWith(`/api/shifts/${shift.id}/actions/move`) && moves++);
-    const target = page.locator(`[data-staff-row="${who}"] td[data-date="${addDays(monday, 2)}"]`);
-    await chip.dragTo(target);
-    const confirm = page.getByRole('dialog', { name: 'Move a booked shift?' });
-    await confirm.waitFor();
-    // It says who is booked, from when to when, and that they and the client are told.
-    expect(await confirm.textContent()).toMatch(/is booked for .*04:20–06:50\. Move the shift to .*04:20–06:50\? .* and the client are told\./);
-    await confirm.getByRole('button', { name: 'Keep it where it was' }).click();
-    await confirm.waitFor({ state: 'hidden' });
-    expect(moves).toBe(0);
-    await page.locator(`[data-staff-row="${who}"] td[data-date="${addDays(monday, 1)}"] [data-shift-id="${shift.id}"]`).waitFor();
+  it(
+    'the staff week asks before a drag moves a booked shift, as the calendar does; keeping it leaves it where it was',
+    { timeout: 90_000 },
+    async () => {
+      const { page } = e2e;
+      await signInAdmin(page);
+      const monday = nearMonday();
+      const shift = await openShift(page, addDays(monday, 1), { start_time: '04:20', end_time: '06:50' });
+      const who = (await bookable(page, shift.id))[0];
+      await book(page, shift.id, who);
+      // Their row alone (the staff filter), as a coordinator looks at one person's week.
+      await page.goto(`/schedule?date=${monday}&view=staff&candidate_id=${who}`);
+      const chip = page.locator(`[data-testid="staff-week"] [data-shift-id="${shift.id}"]`);
+      await chip.waitFor();
+      let moves = 0;
+      page.on('request', (r) => r.url().endsWith(`/api/shifts/${shift.id}/actions/move`) && moves++);
+      const target = page.locator(`[data-staff-row="${who}"] td[data-date="${addDays(monday, 2)}"]`);
+      await chip.dragTo(target);
+      const confirm = page.getByRole('dialog', { name: 'Move a booked shift?' });
+      await confirm.waitFor();
+      // It says who is booked, from when to when, and that they and the client are told.
+      expect(await confirm.textContent()).toMatch(
+        /is booked for .*04:20–06:50\. Move the shift to .*04:20–06:50\? .* and the client are told\./,
+      );
+      await confirm.getByRole('button', { name: 'Keep it where it was' }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      expect(moves).toBe(0);
+      await page
+        .locator(`[data-staff-row="${who}"] td[data-date="${addDays(monday, 1)}"] [data-shift-id="${shift.id}"]`)
+        .waitFor();
 
-    // Confirmed, it moves a day on, still booked.
-    const moved = page.waitForResponse((r) => r.url().endsWith(`/api/shifts/${shift.id}/actions/move`));
-    await chip.dragTo(target);
-    await confirm.getByRole('button', { name: 'Move the shift' }).click();
-    expect((await moved).status()).toBe(200);
-    await page.locator(`[data-staff-row="${who}"] td[data-date="${addDays(monday, 2)}"] [data-shift-id="${shift.id}"]`).waitFor();
-    const after = (await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data;
-    expect(Date.parse(after.start_at) - Date.parse(shift.start_at)).toBe(86_400_000);
-    expect(after).toMatchObject({ status: 'assigned', candidate_id: who });
-  });
+      // Confirmed, it moves a day on, still booked.
+      const moved = page.waitForResponse((r) => r.url().endsWith(`/api/shifts/${shift.id}/actions/move`));
+      await chip.dragTo(target);
+      await confirm.getByRole('button', { name: 'Move the shift' }).click();
+      expect((await moved).status()).toBe(200);
+      await page
+        .locator(`[data-staff-row="${who}"] td[data-date="${addDays(monday, 2)}"] [data-shift-id="${shift.id}"]`)
+        .waitFor();
+      const after = (await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data;
+      expect(Date.parse(after.start_at) - Date.parse(shift.start_at)).toBe(86_400_000);
+      expect(after).toMatchObject({ status: 'assigned', candidate_id: who });
+    },
+  );
 
-  it('a move refused for a clash the client filter hides says so, and offers to open that booking or clear the filter', { timeout: 90_000 }, async () => {
-    const { page } = e2e;
-    await signInAdmin(page);
-    const monday = nearMonday();
-    const sites = (await api(page, 'GET', '/api/sites?per_page=100')).body.data as { id: number; client_id: number }[];
-    const elsewhere = sites.find((s) => s.client_id !== 2)!;
-    // One staff member works Tuesday 04:30–07:00 at another client, and Monday at client 2.
-    const hidden = await openShift(page, addDays(monday, 1), { start_time: '04:30', end_time: '07:00' }, { client_id: elsewhere.client_id, site_id: elsewhere.id });
-    const shift = await openShift(page, monday, { start_time: '04:30', end_time: '07:00' });
-    const who = (await bookable(page, hidden.id, shift.id))[0];
-    await book(page, hidden.id, who);
-    await book(page, shift.id, who);
-    await page.goto(`/schedule?date=${monday}&client_id=2`);
-    const event = `.fc-event[data-shift-id="${shift.id}"]`;
-    await page.locator(event).waitFor();
-    expect(await page.locator(`.fc-event[data-shift-id="${hidden.id}"]`).count()).toBe(0);
+  it(
+    'a move refused for a clash the client filter hides says so, and offers to open that booking or clear the filter',
+    { timeout: 90_000 },
+    async () => {
+      const { page } = e2e;
+      await signInAdmin(page);
+      const monday = nearMonday();
+      const sites = (await api(page, 'GET', '/api/sites?per_page=100')).body.data as {
+        id: number;
+        client_id: number;
+      }[];
+      const elsewhere = sites.find((s) => s.client_id !== 2)!;
+      // One staff member works Tuesday 04:30–07:00 at another client, and Monday at client 2.
+      const hidden = await openShift(
+        page,
+        addDays(monday, 1),
+        { start_time: '04:30', end_time: '07:00' },
+        { client_id: elsewhere.client_id, site_id: elsewhere.id },
+      );
+      const shift = await openShift(page, monday, { start_time: '04:30', end_time: '07:00' });
+      const who = (await bookable(page, hidden.id, shift.id))[0];
+      await book(page, hidden.id, who);
+      await book(page, shift.id, who);
+      await page.goto(`/schedule?date=${monday}&client_id=2`);
+      const event = `.fc-event[data-shift-id="${shift.id}"]`;
+      await page.locator(event).waitFor();
+      expect(await page.locator(`.fc-event[data-shift-id="${hidden.id}"]`).count()).toBe(0);
 
-    // Dragged onto Tuesday, where the other client's booking is: confirmed, then refused.
-    const before = (await page.locator(event).boundingBox())!;
-    const tuesday = (await page.locator(`td.fc-timegrid-col[data-date="${addDays(monday, 1)}"]`).boundingBox())!;
-    await dragTo(page, event, { x: tuesday.x + tuesday.width / 2, y: before.y + Math.min(12, before.height / 2) });
-    const refused = page.waitForResponse((r) => r.url().endsWith(`/api/shifts/${shift.id}/actions/move`));
-    await page.getByRole('dialog', { name: 'Move a booked shift?' }).getByRole('button', { name: 'Move the shift' }).click();
-    expect((await refused).status()).toBe(409);
-    const alert = page.getByRole('alert').filter({ hasText: 'the filters hide it' });
-    expect(await alert.textContent()).toMatch(/already booked/);
-    await alert.getByText('The booking it clashes with is not shown here: the filters hide it.').waitFor();
-    expect(await alert.getByRole('link', { name: 'Open that booking' }).getAttribute('href')).toBe(`/shifts/${hidden.id}/show`);
+      // Dragged onto Tuesday, where the other client's booking is: confirmed, then refused.
+      const before = (await page.locator(event).boundingBox())!;
+      const tuesday = (await page.locator(`td.fc-timegrid-col[data-date="${addDays(monday, 1)}"]`).boundingBox())!;
+      await dragTo(page, event, { x: tuesday.x + tuesday.width / 2, y: before.y + Math.min(12, before.height / 2) });
+      const refused = page.waitForResponse((r) => r.url().endsWith(`/api/shifts/${shift.id}/actions/move`));
+      await page
+        .getByRole('dialog', { name: 'Move a booked shift?' })
+        .getByRole('button', { name: 'Move the shift' })
+        .click();
+      expect((await refused).status()).toBe(409);
+      const alert = page.getByRole('alert').filter({ hasText: 'the filters hide it' });
+      expect(await alert.textContent()).toMatch(/already booked/);
+      await alert.getByText('The booking it clashes with is not shown here: the filters hide it.').waitFor();
+      expect(await alert.getByRole('link', { name: 'Open that booking' }).getAttribute('href')).toBe(
+        `/shifts/${hidden.id}/show`,
+      );
 
-    // Clearing the filter shows it, on the same week.
-    await alert.getByRole('button', { name: 'Clear the filters' }).click();
-    await page.waitForURL((u) => !u.searchParams.has('client_id') && u.searchParams.get('date') === monday);
-    await page.locator(`.fc-event[data-shift-id="${hidden.id}"]`).waitFor();
-    expect((await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data.start_at).toBe(shift.start_at);
+      // Clearing the filter shows it, on the same week.
+      await alert.getByRole('button', { name: 'Clear the filters' }).click();
+      await page.waitForURL((u) => !u.searchParams.has('client_id') && u.searchParams.get('date') === monday);
+      await page.locator(`.fc-event[data-shift-id="${hidden.id}"]`).waitFor();
+      expect((await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data.start_at).toBe(shift.start_at);
 
-    // "Open that booking" opens it.
-    await page.goto(`/schedule?date=${monday}&client_id=2`);
-    await page.locator(event).waitFor();
-    await dragTo(page, event, { x: tuesday.x + tuesday.width / 2, y: before.y + Math.min(12, before.height / 2) });
-    await page.getByRole('dialog', { name: 'Move a booked shift?' }).getByRole('button', { name: 'Move the shift' }).click();
-    await page.getByRole('alert').getByRole('link', { name: 'Open that booking' }).click();
-    await page.waitForURL((u) => u.pathname === `/shifts/${hidden.id}/show`);
-  });
+      // "Open that booking" opens it.
+      await page.goto(`/schedule?date=${monday}&client_id=2`);
+      await page.locator(event).waitFor();
+      await dragTo(page, event, { x: tuesday.x + tuesday.width / 2, y: before.y + Math.min(12, before.height / 2) });
+      await page
+        .getByRole('dialog', { name: 'Move a booked shift?' })
+        .getByRole('button', { name: 'Move the shift' })
+        .click();
+      await page.getByRole('alert').getByRole('link', { name: 'Open that booking' }).click();
+      await page.waitForURL((u) => u.pathname === `/shifts/${hidden.id}/show`);
+    },
+  );
 });

@@ -15,8 +15,12 @@ describe('generated screens', () => {
     await expect.poll(() => page.getByLabel('Country').inputValue()).toBe('United Kingdom');
     await page.getByLabel('Name', { exact: false }).first().fill('Nowhere House');
     await page.getByRole('button', { name: 'Save' }).click();
-    await controlOf(page, page.getByLabel(/^Address line 1/)).getByText('Required').waitFor();
-    await controlOf(page, page.getByLabel(/^Postcode/)).getByText('Required').waitFor();
+    await controlOf(page, page.getByLabel(/^Address line 1/))
+      .getByText('Required')
+      .waitFor();
+    await controlOf(page, page.getByLabel(/^Postcode/))
+      .getByText('Required')
+      .waitFor();
   });
 
   it('typed dates out of range (2025-13-99) or impossible (2025-02-31) are refused next to the field', async () => {
@@ -30,7 +34,12 @@ describe('generated screens', () => {
       await controlOf(page, dateField(page, 'Available from')).getByText('Enter a date as yyyy-MM-dd').waitFor();
       expect(await page.locator('input[name="start_date"]').inputValue()).not.toBe('2025-03-09');
       // What cannot be a month or a day is not restarted into one (13 → 03): those parts show empty.
-      if (typed === '2025-13-99') expect(await dateField(page, 'Available from').getByRole('spinbutton').allTextContents()).toEqual(['2025', 'MM', 'DD']);
+      if (typed === '2025-13-99')
+        expect(await dateField(page, 'Available from').getByRole('spinbutton').allTextContents()).toEqual([
+          '2025',
+          'MM',
+          'DD',
+        ]);
     }
   });
 
@@ -58,7 +67,12 @@ describe('generated screens', () => {
       page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null;
         const rows = [...document.querySelectorAll('tr.engine-row')];
-        return { row: el ? rows.indexOf(el) : -1, inBody: !!el?.closest('tbody'), inBulkBar: !!el?.closest('.RaBulkActionsToolbar-toolbar, [class*="RaBulkActionsToolbar"]'), tag: el?.tagName ?? '' };
+        return {
+          row: el ? rows.indexOf(el) : -1,
+          inBody: !!el?.closest('tbody'),
+          inBulkBar: !!el?.closest('.RaBulkActionsToolbar-toolbar, [class*="RaBulkActionsToolbar"]'),
+          tag: el?.tagName ?? '',
+        };
       });
     // Tab from the top of the page to the first row: nothing of the (collapsed) bulk bar is on the way.
     let at = await focused();
@@ -82,7 +96,9 @@ describe('generated screens', () => {
     // Space selects the row, and the page does not scroll.
     const scrollY = await page.evaluate(() => window.scrollY);
     await page.keyboard.press(' ');
-    await expect.poll(() => page.locator('tr.engine-row').nth(1).locator('input[type="checkbox"]').isChecked()).toBe(true);
+    await expect
+      .poll(() => page.locator('tr.engine-row').nth(1).locator('input[type="checkbox"]').isChecked())
+      .toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
     await page.getByRole('button', { name: 'Delete' }).first().waitFor();
     // Tab order now returns to the row last used.
@@ -163,12 +179,17 @@ describe('generated screens', () => {
     await page.goto('/staff/staff-list');
     await page.locator('tr.engine-row').first().waitFor();
     const firstLast = (await page.locator('tr.engine-row').first().locator('td').nth(2).textContent())!.trim();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).first().click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).first().click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^staff-\d{4}-\d{2}-\d{2}\.csv$/);
     const stream = await download.createReadStream();
     const chunks: Buffer[] = [];
     for await (const c of stream) chunks.push(c as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+    const text = Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
     const [header, ...rows] = parse(text) as string[][];
     expect(header).toContain('First name');
     expect(header).toContain('Job role');

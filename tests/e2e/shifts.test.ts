@@ -1,7 +1,18 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
-import { api, chooseReference, controlOf, dateField, signInAdmin, signInClient, typeDate, typeTime, uid, waitForPath } from './engineHelpers';
+import {
+  api,
+  chooseReference,
+  controlOf,
+  dateField,
+  signInAdmin,
+  signInClient,
+  typeDate,
+  typeTime,
+  uid,
+  waitForPath,
+} from './engineHelpers';
 
 // The shift screens of the agency panel: creating a week of shifts from a template with its live quote,
 // assigning from the suggested staff, and a refused booking explained in words.
@@ -22,7 +33,13 @@ function farMonday() {
 
 /** One open shift made through the API (the bulk route), for a test's own use. */
 async function openShift(page: Page, body: Record<string, unknown>) {
-  const r = await api(page, 'POST', '/api/shifts/bulk', { client_id: 2, site_id: 3, job_role_id: 1, staff_needed: 1, ...body });
+  const r = await api(page, 'POST', '/api/shifts/bulk', {
+    client_id: 2,
+    site_id: 3,
+    job_role_id: 1,
+    staff_needed: 1,
+    ...body,
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.data[0] as { id: number; start_at: string; end_at: string };
 }
@@ -55,7 +72,9 @@ describe('shifts', () => {
 
     // The quote: lines per band (a weekday band and the weekend's) and totals with pay, charge and margin.
     const totals = page.getByTestId('quote-totals');
-    await expect.poll(() => totals.textContent(), { timeout: 15_000 }).toMatch(/Hours: 52\.5.*Pay: £[\d,.]+.*Charge: £[\d,.]+.*Margin: £/);
+    await expect
+      .poll(() => totals.textContent(), { timeout: 15_000 })
+      .toMatch(/Hours: 52\.5.*Pay: £[\d,.]+.*Charge: £[\d,.]+.*Margin: £/);
     const bands = await page.getByTestId('quote').locator('tbody tr td:first-child').allTextContents();
     // Weekdays and the weekend are priced in bands of their own (a bank holiday, if the week has one, too).
     expect(bands).toContain('Weekday day');
@@ -65,7 +84,11 @@ describe('shifts', () => {
     await expect.poll(() => page.getByText('7 shifts created').count()).toBe(1);
     await waitForPath(page, '/shift-list/open');
 
-    const week = await api(page, 'GET', `/api/shifts?site_id=3&start_at_gte=${monday}T00:00:00Z&start_at_lte=${inDaysFrom(monday, 8)}T00:00:00Z&per_page=100`);
+    const week = await api(
+      page,
+      'GET',
+      `/api/shifts?site_id=3&start_at_gte=${monday}T00:00:00Z&start_at_lte=${inDaysFrom(monday, 8)}T00:00:00Z&per_page=100`,
+    );
     const mine = week.body.data.filter((s: any) => s.notes === note);
     expect(mine).toHaveLength(7);
     expect(new Set(mine.map((s: any) => s.start_at.slice(0, 10))).size).toBe(7);
@@ -80,8 +103,15 @@ describe('shifts', () => {
     // Never the browser's time input (12-hour "08:00 PM" on an American machine).
     expect(await page.locator('input[type="time"]').count()).toBe(0);
     await typeTime(page, 'Starts at', '20:00');
-    await expect.poll(() => dateField(page, 'Starts at').getByRole('spinbutton').allTextContents()).toEqual(['20', '00']);
-    expect(await page.getByRole('dialog').getByText(/^(AM|PM)$/).count()).toBe(0);
+    await expect
+      .poll(() => dateField(page, 'Starts at').getByRole('spinbutton').allTextContents())
+      .toEqual(['20', '00']);
+    expect(
+      await page
+        .getByRole('dialog')
+        .getByText(/^(AM|PM)$/)
+        .count(),
+    ).toBe(0);
     await typeTime(page, 'Ends at', '08:00');
     await page.keyboard.press('Escape');
     expect(await page.locator('input[name="start_time"]').inputValue()).toBe('20:00');
@@ -108,7 +138,13 @@ describe('shifts', () => {
     const { page } = e2e;
     await signInAdmin(page);
     // Soon (documents are valid), at an hour of its own, so the suggestions are people free then.
-    const shift = await openShift(page, { dates: [inDays(20 + Math.floor(Math.random() * 20))], start_time: '09:15', end_time: '13:15', break_minutes: 0, notes: `e2e assign ${uid()}` });
+    const shift = await openShift(page, {
+      dates: [inDays(20 + Math.floor(Math.random() * 20))],
+      start_time: '09:15',
+      end_time: '13:15',
+      break_minutes: 0,
+      notes: `e2e assign ${uid()}`,
+    });
     await page.goto(`/shifts/${shift.id}/show`);
     // The page is titled once with the shift's own name: when (the agency's clock) and where.
     const { summary } = (await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data;
@@ -139,9 +175,19 @@ describe('shifts', () => {
     await page.setViewportSize({ width: 1366, height: 600 });
     await signInAdmin(page);
     const last = `Refused${uid()}`;
-    const made = await api(page, 'POST', '/api/candidates', { first_name: 'Rae', last_name: last, email: `rae.${last}@e2e.test`.toLowerCase() });
+    const made = await api(page, 'POST', '/api/candidates', {
+      first_name: 'Rae',
+      last_name: last,
+      email: `rae.${last}@e2e.test`.toLowerCase(),
+    });
     expect(made.status).toBe(201);
-    const shift = await openShift(page, { dates: [inDays(30)], start_time: '10:00', end_time: '16:00', break_minutes: 0, job_role_id: 5 });
+    const shift = await openShift(page, {
+      dates: [inDays(30)],
+      start_time: '10:00',
+      end_time: '16:00',
+      break_minutes: 0,
+      job_role_id: 5,
+    });
     try {
       await page.goto(`/shifts/${shift.id}/show`);
       await page.getByRole('button', { name: 'Assign', exact: true }).click();
@@ -153,14 +199,18 @@ describe('shifts', () => {
       const refused = dialog.getByTestId('check-error');
       await refused.waitFor();
       // The result is brought into the dialog's view, not left below its fold under the suggestions.
-      await expect.poll(() => shownInDialog(dialog.getByRole('heading', { name: `Booking checks for Rae ${last}` }))).toBe(true);
+      await expect
+        .poll(() => shownInDialog(dialog.getByRole('heading', { name: `Booking checks for Rae ${last}` })))
+        .toBe(true);
       // Each failed hard check is named: a new staff member is not approved, and has no job role yet.
       expect(await refused.textContent()).toMatch(/Cannot be booked/);
       expect((await refused.locator('li').count()) >= 1).toBe(true);
       expect(await refused.textContent()).toMatch(/approved|active/i);
       expect(await dialog.getByRole('button', { name: `Assign Rae ${last}` }).isDisabled()).toBe(true);
       // And the server refuses it the same way, with its words.
-      const tried = await api(page, 'POST', `/api/shifts/${shift.id}/actions/assign`, { candidate_id: made.body.data.id });
+      const tried = await api(page, 'POST', `/api/shifts/${shift.id}/actions/assign`, {
+        candidate_id: made.body.data.id,
+      });
       expect(tried.status).toBe(409);
       expect((await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data.status).toBe('open');
     } finally {
@@ -170,60 +220,84 @@ describe('shifts', () => {
 });
 
 describe("a cancelled shift's charge (issue 14.2)", () => {
-  it('the agency changes it from the cancelled list, by keyboard, and both panels list it as changed; a client is not offered it', { timeout: 120_000 }, async () => {
-    const { page } = e2e;
-    await signInAdmin(page);
-    const adminToken = (await page.evaluate(() => localStorage.getItem('token')))!;
-    // A shift of the demo client's own (Meadowbank, whose user signs in below), cancelled free of charge.
-    const meadowbank = (await api(page, 'GET', '/api/clients?q=Meadowbank')).body.data[0];
-    const site = (await api(page, 'GET', `/api/sites?client_id=${meadowbank.id}`)).body.data[0];
-    const shift = await openShift(page, { client_id: meadowbank.id, site_id: site.id, dates: [inDays(60 + Math.floor(Math.random() * 200))], start_time: '06:05', end_time: '10:05', break_minutes: 0, notes: `e2e charge ${uid()}` });
-    try {
-      const cancelled = await api(page, 'POST', `/api/shifts/${shift.id}/actions/cancel`, { reason: 'e2e: home closed that day', requested_by: 'client' });
-      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
-      const from = encodeURIComponent(JSON.stringify({ start_at_gte: shift.start_at }));
+  it(
+    'the agency changes it from the cancelled list, by keyboard, and both panels list it as changed; a client is not offered it',
+    { timeout: 120_000 },
+    async () => {
+      const { page } = e2e;
+      await signInAdmin(page);
+      const adminToken = (await page.evaluate(() => localStorage.getItem('token')))!;
+      // A shift of the demo client's own (Meadowbank, whose user signs in below), cancelled free of charge.
+      const meadowbank = (await api(page, 'GET', '/api/clients?q=Meadowbank')).body.data[0];
+      const site = (await api(page, 'GET', `/api/sites?client_id=${meadowbank.id}`)).body.data[0];
+      const shift = await openShift(page, {
+        client_id: meadowbank.id,
+        site_id: site.id,
+        dates: [inDays(60 + Math.floor(Math.random() * 200))],
+        start_time: '06:05',
+        end_time: '10:05',
+        break_minutes: 0,
+        notes: `e2e charge ${uid()}`,
+      });
+      try {
+        const cancelled = await api(page, 'POST', `/api/shifts/${shift.id}/actions/cancel`, {
+          reason: 'e2e: home closed that day',
+          requested_by: 'client',
+        });
+        expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+        const from = encodeURIComponent(JSON.stringify({ start_at_gte: shift.start_at }));
 
-      // The agency's cancelled list: the row (one Tab stop, Enter opens it) leads to the shift's page.
-      await page.goto(`/shift-list/deleted?filter=${from}&sort=start_at&order=ASC&page=1&perPage=25`);
-      const row = page.locator('table tbody tr').first();
-      await expect.poll(() => row.textContent()).toContain('06:05');
-      await row.focus();
-      await page.keyboard.press('Enter');
-      await waitForPath(page, `/shifts/${shift.id}/show`);
-      const change = page.getByRole('button', { name: 'Change cancellation charge' });
-      await change.focus();
-      await page.keyboard.press('Enter');
-      const dialog = page.getByRole('dialog', { name: 'Change cancellation charge' });
-      // Pounds in, a reason, and the dialog's own button, all by keyboard.
-      await dialog.getByLabel('Charge (0 waives it)').focus();
-      await page.keyboard.type('25');
-      await page.keyboard.press('Tab');
-      await page.keyboard.type('Agreed with the manager: the agency kept the worker on');
-      await dialog.getByRole('button', { name: 'Change cancellation charge' }).focus();
-      await page.keyboard.press('Enter');
-      await page.getByText('Cancellation charge changed').waitFor();
-      const stored = (await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data;
-      expect(stored).toMatchObject({ status: 'cancelled', cancellation_charge: 2500, cancellation_charge_reason: 'Agreed with the manager: the agency kept the worker on' });
+        // The agency's cancelled list: the row (one Tab stop, Enter opens it) leads to the shift's page.
+        await page.goto(`/shift-list/deleted?filter=${from}&sort=start_at&order=ASC&page=1&perPage=25`);
+        const row = page.locator('table tbody tr').first();
+        await expect.poll(() => row.textContent()).toContain('06:05');
+        await row.focus();
+        await page.keyboard.press('Enter');
+        await waitForPath(page, `/shifts/${shift.id}/show`);
+        const change = page.getByRole('button', { name: 'Change cancellation charge' });
+        await change.focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog', { name: 'Change cancellation charge' });
+        // Pounds in, a reason, and the dialog's own button, all by keyboard.
+        await dialog.getByLabel('Charge (0 waives it)').focus();
+        await page.keyboard.type('25');
+        await page.keyboard.press('Tab');
+        await page.keyboard.type('Agreed with the manager: the agency kept the worker on');
+        await dialog.getByRole('button', { name: 'Change cancellation charge' }).focus();
+        await page.keyboard.press('Enter');
+        await page.getByText('Cancellation charge changed').waitFor();
+        const stored = (await api(page, 'GET', `/api/shifts/${shift.id}`)).body.data;
+        expect(stored).toMatchObject({
+          status: 'cancelled',
+          cancellation_charge: 2500,
+          cancellation_charge_reason: 'Agreed with the manager: the agency kept the worker on',
+        });
 
-      await page.goto(`/shift-list/deleted?filter=${from}&sort=start_at&order=ASC&page=1&perPage=25`);
-      await expect.poll(() => page.locator('table tbody tr').first().textContent()).toContain('£25.00 (changed)');
+        await page.goto(`/shift-list/deleted?filter=${from}&sort=start_at&order=ASC&page=1&perPage=25`);
+        await expect.poll(() => page.locator('table tbody tr').first().textContent()).toContain('£25.00 (changed)');
 
-      // The client's cancelled list says the same; nothing there changes a charge.
-      await page.evaluate(() => localStorage.clear());
-      await signInClient(page);
-      await page.goto(`/client/shift/deleted-shift?filter=${from}&sort=start_at&order=ASC&page=1&perPage=25`);
-      const theirs = page.locator('table tbody tr').first();
-      await expect.poll(() => theirs.textContent()).toContain('06:05');
-      expect(await theirs.textContent()).toContain('£25.00 (changed)');
-      expect(await page.locator('table thead th').allTextContents()).toContain('Cancellation charge');
-      expect(await page.getByRole('button', { name: 'Change cancellation charge' }).count()).toBe(0);
-    } finally {
-      await page.evaluate(
-        async ([token, id]) => fetch(`/api/shifts/${id}/actions/remove`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ reason: 'e2e clean-up' }) }),
-        [adminToken, shift.id] as const,
-      );
-    }
-  });
+        // The client's cancelled list says the same; nothing there changes a charge.
+        await page.evaluate(() => localStorage.clear());
+        await signInClient(page);
+        await page.goto(`/client/shift/deleted-shift?filter=${from}&sort=start_at&order=ASC&page=1&perPage=25`);
+        const theirs = page.locator('table tbody tr').first();
+        await expect.poll(() => theirs.textContent()).toContain('06:05');
+        expect(await theirs.textContent()).toContain('£25.00 (changed)');
+        expect(await page.locator('table thead th').allTextContents()).toContain('Cancellation charge');
+        expect(await page.getByRole('button', { name: 'Change cancellation charge' }).count()).toBe(0);
+      } finally {
+        await page.evaluate(
+          async ([token, id]) =>
+            fetch(`/api/shifts/${id}/actions/remove`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ reason: 'e2e clean-up' }),
+            }),
+          [adminToken, shift.id] as const,
+        );
+      }
+    },
+  );
 });
 /** Whether an element inside a dialog is within the part of the dialog's scrolling content that is on screen. */
 function shownInDialog(target: Locator) {

@@ -54,7 +54,13 @@ describe('speed the user feels', () => {
     // Every row's job role cell shows a label (or the empty mark), none still loading. (Staff status is in the
     // column chooser, so it is neither shown nor fetched.)
     await expect
-      .poll(async () => rows.evaluateAll((trs) => trs.every((tr) => (tr.querySelector('td.column-job_role_id')?.textContent ?? '').trim() !== '')), { timeout: 15_000 })
+      .poll(
+        async () =>
+          rows.evaluateAll((trs) =>
+            trs.every((tr) => (tr.querySelector('td.column-job_role_id')?.textContent ?? '').trim() !== ''),
+          ),
+        { timeout: 15_000 },
+      )
       .toBe(true);
     const labels = await rows.locator('td.column-job_role_id').allTextContents();
     expect(labels.some((l) => /[A-Za-z]/.test(l))).toBe(true);

@@ -6,7 +6,10 @@ import { api, signIn, signInAdmin, uid, waitForPath } from './engineHelpers';
 // Support: the how-tos, and a consultant's request (with a screenshot) answered by an administrator.
 
 const e2e = useBrowser();
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 describe('support', () => {
   it('lists the how-tos; each opens its steps and leads to its screen', async () => {
@@ -30,7 +33,9 @@ describe('support', () => {
     await page.getByRole('link', { name: 'Ask for help' }).click();
     await waitForPath(page, '/support_requests/create');
     await page.getByRole('textbox', { name: 'Subject' }).fill(subject);
-    await page.getByRole('textbox', { name: 'Description' }).fill('The schedule opens on this week and I need last week.');
+    await page
+      .getByRole('textbox', { name: 'Description' })
+      .fill('The schedule opens on this week and I need last week.');
     await page.locator('input[type="file"]').setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: PNG });
     await page.getByRole('button', { name: 'Save' }).click();
     await waitForPath(page, /^\/support_requests\/\d+\/show$/);
@@ -40,7 +45,11 @@ describe('support', () => {
     expect(stored.screenshot).toMatch(/./);
 
     // The administrator, in a browser of their own, answers from the request's page.
-    const admin: Page = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin }).then((c) => c.newPage());
+    const admin: Page = await page
+      .context()
+      .browser()!
+      .newContext({ baseURL: new URL(page.url()).origin })
+      .then((c) => c.newPage());
     try {
       await signInAdmin(admin);
       await admin.goto(`/support_requests/${id}/show`);
@@ -61,6 +70,8 @@ describe('support', () => {
     await page.getByText('Answered').first().waitFor();
     // Closing it is the consultant's to do, through the action.
     await page.getByRole('button', { name: 'Close', exact: true }).click();
-    await expect.poll(async () => (await api(page, 'GET', `/api/support_requests/${id}`)).body.data.status).toBe('closed');
+    await expect
+      .poll(async () => (await api(page, 'GET', `/api/support_requests/${id}`)).body.data.status)
+      .toBe('closed');
   }, 90_000);
 });

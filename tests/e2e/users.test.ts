@@ -23,7 +23,9 @@ const contexts: BrowserContext[] = [];
 
 /** A fresh page at the invitations' own product. */
 async function ownPage(): Promise<Page> {
-  const context = await e2e.context.browser()!.newContext({ baseURL: own!.url, viewport: { width: 1366, height: 900 } });
+  const context = await e2e.context
+    .browser()!
+    .newContext({ baseURL: own!.url, viewport: { width: 1366, height: 900 } });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
   contexts.push(context);
@@ -125,7 +127,12 @@ describe('inviting people', () => {
   it("a client user invited from the client's profile signs into the client panel", async () => {
     const page = await ownPage();
     await signInAdmin(page);
-    const client = (await api(page, 'POST', '/api/clients', { name: `Invite Client ${uid()}`, billing_email: 'accounts@invite.example' })).body.data;
+    const client = (
+      await api(page, 'POST', '/api/clients', {
+        name: `Invite Client ${uid()}`,
+        billing_email: 'accounts@invite.example',
+      })
+    ).body.data;
     const name = `Morgan Manager ${uid()}`;
     const email = `morgan.${uid()}@client.example`;
     await page.goto(`/client/client/${client.id}`);
@@ -147,7 +154,10 @@ describe('inviting people', () => {
     await page.getByLabel('Password').fill('manager-password-1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await waitForPath(page, '/client/clientDashboard');
-    expect((await api(page, 'GET', '/api/client_login')).body).toMatchObject({ client_id: client.id, user: { email, role: 'manager' } });
+    expect((await api(page, 'GET', '/api/client_login')).body).toMatchObject({
+      client_id: client.id,
+      user: { email, role: 'manager' },
+    });
   });
 
   it('a client\u2019s e-mail tried on the agency panel gets the "Client?" hint, which switches the panel', async () => {
@@ -174,7 +184,10 @@ describe('what a role cannot change', () => {
     await controls.first().waitFor({ state: 'attached' });
     expect(await controls.count()).toBeGreaterThan(5);
     for (const c of await controls.all()) expect(await c.isDisabled()).toBe(true);
-    await page.getByRole('button', { name: /^View template/ }).first().click();
+    await page
+      .getByRole('button', { name: /^View template/ })
+      .first()
+      .click();
     expect(await page.getByRole('dialog').getByRole('button', { name: 'Save' }).count()).toBe(0);
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.goto('/appsetting/notificationsetting/ActivatePayment');
@@ -187,7 +200,9 @@ describe('activating and deactivating a staff member', () => {
   it('Deactivate asks first; Activate asks for no reason when the staff member is compliant', async () => {
     const { page } = e2e;
     await signInAdmin(page);
-    const active = (await api(page, 'GET', '/api/candidates?tab=activeStaff&per_page=50')).body.data as { id: number }[];
+    const active = (await api(page, 'GET', '/api/candidates?tab=activeStaff&per_page=50')).body.data as {
+      id: number;
+    }[];
     let id = 0;
     for (const c of active) {
       if ((await api(page, 'GET', `/api/candidates/${c.id}/compliance`)).body.data.compliant) {
@@ -221,7 +236,12 @@ describe('activating and deactivating a staff member', () => {
     const { page } = e2e;
     await signInAdmin(page);
     const role = (await api(page, 'GET', '/api/job_roles?per_page=1')).body.data[0];
-    const made = await api(page, 'POST', '/api/candidates', { first_name: 'Nadia', last_name: `Noncompliant${uid()}`, email: `nadia.${uid()}@staff.example`, job_role_id: role.id });
+    const made = await api(page, 'POST', '/api/candidates', {
+      first_name: 'Nadia',
+      last_name: `Noncompliant${uid()}`,
+      email: `nadia.${uid()}@staff.example`,
+      job_role_id: role.id,
+    });
     const id = made.body.data.id;
     await api(page, 'POST', `/api/candidates/${id}/actions/approve`, {});
     await page.goto(`/staffs/${id}/overview`);

@@ -2,7 +2,17 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { format, subDays } from 'date-fns';
 import { useBrowser } from './harness';
-import { api, chooseReference, dateField, rowsWith, searchList, signInAdmin, typeDate, uid, waitForPath } from './engineHelpers';
+import {
+  api,
+  chooseReference,
+  dateField,
+  rowsWith,
+  searchList,
+  signInAdmin,
+  typeDate,
+  uid,
+  waitForPath,
+} from './engineHelpers';
 
 // Browser tests of the workflow engine on staff compliance (issue 6): documents and the compliance summary,
 // restrictions, the history, stale edits, bulk actions and an action's refusal. Each test makes its own staff
@@ -13,7 +23,12 @@ const e2e = useBrowser();
 const PDF = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF';
 
 async function makeStaff(page: Page, first: string, last: string, extra: Record<string, unknown> = {}) {
-  const made = await api(page, 'POST', '/api/candidates', { first_name: first, last_name: last, email: `${first}.${last}@e2e.test`.toLowerCase(), ...extra });
+  const made = await api(page, 'POST', '/api/candidates', {
+    first_name: first,
+    last_name: last,
+    email: `${first}.${last}@e2e.test`.toLowerCase(),
+    ...extra,
+  });
   expect(made.status).toBe(201);
   return made.body.data as { id: number; version: number };
 }
@@ -23,7 +38,11 @@ async function uploadPdf(page: Page): Promise<string> {
   const res = await page.evaluate(async (bytes) => {
     const r = await fetch('/api/files?kind=document', {
       method: 'POST',
-      headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/pdf', 'x-file-name': 'doc.pdf' },
+      headers: {
+        authorization: `Bearer ${localStorage.getItem('token')}`,
+        'content-type': 'application/pdf',
+        'x-file-name': 'doc.pdf',
+      },
       body: new TextEncoder().encode(bytes),
     });
     return { status: r.status, body: await r.json() };
@@ -39,8 +58,8 @@ async function myName(page: Page): Promise<string> {
   return name;
 }
 
-const compliance = async (page: Page, id: number) => (await api(page, 'GET', `/api/candidates/${id}/compliance`)).body.data;
-
+const compliance = async (page: Page, id: number) =>
+  (await api(page, 'GET', `/api/candidates/${id}/compliance`)).body.data;
 
 describe('documents and compliance', () => {
   it('uploads a PDF on the Documents tab, verifies it from its row, and the summary turns compliant', async () => {
@@ -63,10 +82,17 @@ describe('documents and compliance', () => {
       // Every other required category: uploaded and verified through the API.
       for (const m of viaApi) {
         const file = await uploadPdf(page);
-        const doc = await api(page, 'POST', '/api/candidate_documents', { candidate_id: staff.id, document_category_id: m.category_id, number: `API-${m.category_id}`, file });
+        const doc = await api(page, 'POST', '/api/candidate_documents', {
+          candidate_id: staff.id,
+          document_category_id: m.category_id,
+          number: `API-${m.category_id}`,
+          file,
+        });
         expect(doc.status).toBe(201);
         docIds.push(doc.body.data.id);
-        expect((await api(page, 'POST', `/api/candidate_documents/${doc.body.data.id}/actions/verify`, {})).status).toBe(200);
+        expect(
+          (await api(page, 'POST', `/api/candidate_documents/${doc.body.data.id}/actions/verify`, {})).status,
+        ).toBe(200);
       }
       await page.reload();
       await summary.getByText('Not compliant').waitFor();
@@ -79,14 +105,18 @@ describe('documents and compliance', () => {
       const dialog = page.getByRole('dialog', { name: 'Add document' });
       await chooseReference(dialog, page, 'Category', viaScreen.name.slice(0, 4), viaScreen.name);
       await dialog.getByRole('textbox', { name: 'Document number' }).fill(number);
-      await dialog.locator('input[type="file"]').setInputFiles({ name: 'proof.pdf', mimeType: 'application/pdf', buffer: Buffer.from(PDF) });
+      await dialog
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'proof.pdf', mimeType: 'application/pdf', buffer: Buffer.from(PDF) });
       await dialog.getByText('proof.pdf').waitFor();
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'hidden' });
 
       const row = rowsWith(page, number);
       await row.getByText('Awaiting check').waitFor();
-      const stored = (await api(page, 'GET', `/api/candidate_documents?candidate_id=${staff.id}`)).body.data.find((d: any) => d.number === number);
+      const stored = (await api(page, 'GET', `/api/candidate_documents?candidate_id=${staff.id}`)).body.data.find(
+        (d: any) => d.number === number,
+      );
       expect(stored).toMatchObject({ document_category_id: viaScreen.category_id, status: 'awaiting' });
       docIds.push(stored.id);
       // The stored file is the PDF's bytes, typed by them.
@@ -124,9 +154,18 @@ describe('restrictions', () => {
     await signInAdmin(page);
     const tag = uid();
     const staff = await makeStaff(page, 'Rory', `Restr${tag}`);
-    const client = await api(page, 'POST', '/api/clients', { name: `E2E Restricting ${tag}`, billing_email: 'owner@e2e-restr.test', status: 'active' });
+    const client = await api(page, 'POST', '/api/clients', {
+      name: `E2E Restricting ${tag}`,
+      billing_email: 'owner@e2e-restr.test',
+      status: 'active',
+    });
     expect(client.status).toBe(201);
-    const site = await api(page, 'POST', '/api/sites', { name: `E2E Ward ${tag}`, client_id: client.body.data.id, address: { line1: '2 Test Road', postcode: 'LS2 7AB' }, status: 'active' });
+    const site = await api(page, 'POST', '/api/sites', {
+      name: `E2E Ward ${tag}`,
+      client_id: client.body.data.id,
+      address: { line1: '2 Test Road', postcode: 'LS2 7AB' },
+      status: 'active',
+    });
     expect(site.status).toBe(201);
     const reason = `Asked not to return ${tag}`;
     const day = format(subDays(new Date(), 3), 'yyyy-MM-dd');
@@ -158,7 +197,12 @@ describe('restrictions', () => {
       await row.getByText(await myName(page), { exact: true }).waitFor(); // recorded by the signed-in admin
       const stored = (await api(page, 'GET', `/api/candidate_restrictions?candidate_id=${staff.id}`)).body.data;
       expect(stored).toHaveLength(1);
-      expect(stored[0]).toMatchObject({ client_id: client.body.data.id, site_id: site.body.data.id, reason, restricted_on: day });
+      expect(stored[0]).toMatchObject({
+        client_id: client.body.data.id,
+        site_id: site.body.data.id,
+        reason,
+        restricted_on: day,
+      });
 
       await page.goto(`/client/client/${client.body.data.id}`);
       const card = page.locator('.MuiCard-root', { has: page.getByRole('heading', { name: 'Staff restricted here' }) });
@@ -194,7 +238,10 @@ describe('history', () => {
 
       await page.getByRole('tab', { name: 'History' }).click();
       await waitForPath(page, `/staffs/${staff.id}/candidate-history`);
-      const entries = page.getByRole('list', { name: 'History' }).getByRole('listitem').filter({ has: page.locator('.MuiChip-root') });
+      const entries = page
+        .getByRole('list', { name: 'History' })
+        .getByRole('listitem')
+        .filter({ has: page.locator('.MuiChip-root') });
       const approve = entries.filter({ has: page.locator('.MuiChip-root', { hasText: /^Approve$/ }) });
       await approve.first().waitFor();
       expect(await approve.count()).toBe(1);
@@ -224,7 +271,7 @@ describe('history', () => {
 });
 
 describe('stale edits', () => {
-  it('a save over someone else\'s change says so, and Reload shows their change', async () => {
+  it("a save over someone else's change says so, and Reload shows their change", async () => {
     const { page } = e2e;
     await signInAdmin(page);
     const last = `Stale${uid()}`;
@@ -239,7 +286,13 @@ describe('stale edits', () => {
       expect(other.status).toBe(200);
 
       const puts: number[] = [];
-      page.on('response', (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/api/candidates/${staff.id}` && puts.push(r.status()));
+      page.on(
+        'response',
+        (r) =>
+          r.request().method() === 'PUT' &&
+          new URL(r.url()).pathname === `/api/candidates/${staff.id}` &&
+          puts.push(r.status()),
+      );
       await page.getByRole('button', { name: 'Save' }).click();
       // In the form (react-admin also says it in a passing notification).
       const alert = page.locator('#main-content').getByRole('alert').filter({ hasText: 'changed by someone else' });
@@ -247,18 +300,26 @@ describe('stale edits', () => {
       expect(puts).toEqual([409]);
       await waitForPath(page, `/staffs/edit/${staff.id}`);
       // Nothing of this form was stored.
-      expect((await api(page, 'GET', `/api/candidates/${staff.id}`)).body.data).toMatchObject({ notes: 'Changed elsewhere', phone: null });
+      expect((await api(page, 'GET', `/api/candidates/${staff.id}`)).body.data).toMatchObject({
+        notes: 'Changed elsewhere',
+        phone: null,
+      });
 
       await alert.getByRole('button', { name: 'Reload' }).click();
       await alert.waitFor({ state: 'hidden' });
-      await expect.poll(() => page.getByRole('textbox', { name: 'Notes', exact: true }).inputValue()).toBe('Changed elsewhere');
+      await expect
+        .poll(() => page.getByRole('textbox', { name: 'Notes', exact: true }).inputValue())
+        .toBe('Changed elsewhere');
       expect(await mobile.inputValue()).toBe('');
 
       // Saving again now works, on the new version.
       await mobile.fill('07700 900002');
       await page.getByRole('button', { name: 'Save' }).click();
       await waitForPath(page, /^\/staffs\/(profileview\/)?\d+/);
-      expect((await api(page, 'GET', `/api/candidates/${staff.id}`)).body.data).toMatchObject({ notes: 'Changed elsewhere', phone: '07700 900002' });
+      expect((await api(page, 'GET', `/api/candidates/${staff.id}`)).body.data).toMatchObject({
+        notes: 'Changed elsewhere',
+        phone: '07700 900002',
+      });
     } finally {
       await api(page, 'DELETE', `/api/candidates/${staff.id}`);
     }
@@ -277,13 +338,19 @@ describe('bulk actions', () => {
       await page.getByRole('tab', { name: 'Pending', selected: true }).waitFor();
       await searchList(page, 'candidates', last);
       await expect.poll(() => rowsWith(page, last).count()).toBe(2);
-      for (const first of ['Ann', 'Ben']) await rowsWith(page, first).filter({ hasText: last }).getByRole('checkbox').check();
+      for (const first of ['Ann', 'Ben'])
+        await rowsWith(page, first).filter({ hasText: last }).getByRole('checkbox').check();
       await page.getByRole('button', { name: 'Approve' }).click();
       // Approve asks no question; if a confirmation were declared, confirm it.
       const confirm = page.getByRole('dialog').getByRole('button', { name: 'Approve' });
       if (await confirm.isVisible()) await confirm.click();
 
-      await expect.poll(async () => [(await api(page, 'GET', `/api/candidates/${a.id}`)).body.data.status, (await api(page, 'GET', `/api/candidates/${b.id}`)).body.data.status]).toEqual(['approved', 'approved']);
+      await expect
+        .poll(async () => [
+          (await api(page, 'GET', `/api/candidates/${a.id}`)).body.data.status,
+          (await api(page, 'GET', `/api/candidates/${b.id}`)).body.data.status,
+        ])
+        .toEqual(['approved', 'approved']);
       // They leave the Pending tab.
       await expect.poll(() => rowsWith(page, last).count()).toBe(0);
     } finally {
@@ -294,7 +361,7 @@ describe('bulk actions', () => {
 });
 
 describe('an action the server refuses', () => {
-  it('a consultant activating a non-compliant staff member sees the server\'s reason in the dialog', async () => {
+  it("a consultant activating a non-compliant staff member sees the server's reason in the dialog", async () => {
     const { page } = e2e;
     await signInAdmin(page);
     const last = `Act${uid()}`;

@@ -6,7 +6,9 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 //  - the others (providers, components) run in jsdom against the msw handlers.
 if (typeof document === 'undefined') {
   // A pure test reaches no API: a call is a bug (or a file that should not be declared pure).
-  vi.stubGlobal('fetch', (input: unknown) => Promise.reject(new Error(`A pure (node-environment) unit test made a request: ${String(input)}`)));
+  vi.stubGlobal('fetch', (input: unknown) =>
+    Promise.reject(new Error(`A pure (node-environment) unit test made a request: ${String(input)}`)),
+  );
 } else {
   await import('@testing-library/jest-dom/vitest');
   const { cleanup, configure } = await import('@testing-library/react');

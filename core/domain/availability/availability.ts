@@ -29,7 +29,11 @@ export interface AvailabilityEntry {
  * same staff member, same state). Entries outside the source week are left out. Week starts must be Mondays.
  * Only the three fields are returned, so ids or versions of the source rows are never copied by mistake.
  */
-export function copyWeek(entries: AvailabilityEntry[], fromWeekStart: string, toWeekStart: string): AvailabilityEntry[] {
+export function copyWeek(
+  entries: AvailabilityEntry[],
+  fromWeekStart: string,
+  toWeekStart: string,
+): AvailabilityEntry[] {
   assertMonday(fromWeekStart);
   assertMonday(toWeekStart);
   const shift = daysBetween(fromWeekStart, toWeekStart);

@@ -4,13 +4,17 @@
 //
 // Hard checks refuse the booking, soft ones need an admin's override with a reason, info is shown only. A hard
 // check marked `overridable` (pay below the legal minimum) refuses it too, unless an admin overrides it with a reason.
-import {
-  assessCompliance,
-  type ComplianceCategory,
-  type ComplianceDocument,
-} from '../compliance/compliance';
+import { assessCompliance, type ComplianceCategory, type ComplianceDocument } from '../compliance/compliance';
 import { addDaysToDate, daysBetween, formatDisplayDate, isPlainDate, startOfWeekMonday } from '../time/agencyTime';
-import { dateToDay, dayToDate, localDateTime, localDay, localInstant, mondayOfWeek, weekOfDay } from '../time/zoneClock';
+import {
+  dateToDay,
+  dayToDate,
+  localDateTime,
+  localDay,
+  localInstant,
+  mondayOfWeek,
+  weekOfDay,
+} from '../time/zoneClock';
 import { formatPounds } from '../../engine/money';
 import { ageOn, wageWarning, type WageFloor } from '../pricing/oncosts';
 import { BAND_LABELS, type Band } from '../pricing/types';
@@ -423,7 +427,11 @@ export function assessBooking(facts: BookingFacts): BookingAssessment {
     const coming = compliance.expired.filter((n) => !past.includes(n));
     const parts = [
       ...(past.length ? [listOf(past.map((n) => `${n.category.name} expired on ${formatDisplayDate(n.expiry)}`))] : []),
-      ...(coming.length ? [`${listOf(coming.map((n) => `${n.category.name} (valid until ${formatDisplayDate(n.expiry)})`))} will have expired by ${formatDisplayDate(onDate)}`] : []),
+      ...(coming.length
+        ? [
+            `${listOf(coming.map((n) => `${n.category.name} (valid until ${formatDisplayDate(n.expiry)})`))} will have expired by ${formatDisplayDate(onDate)}`,
+          ]
+        : []),
     ];
     hardCheck('document_expired', `${name}'s ${parts.join('; their ')}.`);
   }
@@ -434,13 +442,21 @@ export function assessBooking(facts: BookingFacts): BookingAssessment {
     if (r.site_id === null) {
       hardCheck('restricted_client', `${name} is restricted at ${shift.clientName}: ${asSentence(r.reason)}`);
     } else if (r.site_id === shift.site_id) {
-      hardCheck('restricted_site', `${name} is restricted at ${shift.siteName} (${shift.clientName}): ${asSentence(r.reason)}`);
+      hardCheck(
+        'restricted_site',
+        `${name} is restricted at ${shift.siteName} (${shift.clientName}): ${asSentence(r.reason)}`,
+      );
     }
   }
 
   // Hard unless an admin overrides it: pay below the legal minimum for their age on the shift's date.
   for (const problem of belowMinimumWage(shift, facts.wage, dates[0])) {
-    hard.push({ code: 'below_minimum_wage', severity: 'hard', overridable: true, message: `${name} would be paid ${problem}.` });
+    hard.push({
+      code: 'below_minimum_wage',
+      severity: 'hard',
+      overridable: true,
+      message: `${name} would be paid ${problem}.`,
+    });
   }
 
   // One pass over their other shifts: overlaps (hard), neighbours for rest, and hours for the week limits.
@@ -459,8 +475,15 @@ export function assessBooking(facts: BookingFacts): BookingAssessment {
     const oEnd = ms(other.end);
     if (overlapsMs(start, end, oStart, oEnd)) {
       hard.push({
-        code: 'overlap', severity: 'hard', message: `${name} is already booked ${describeTimes(other, timeZone)}, which overlaps this shift.`,
-        clash: { shift_id: other.id, client_id: other.client_id, site_id: other.site_id ?? null, job_role_id: other.job_role_id },
+        code: 'overlap',
+        severity: 'hard',
+        message: `${name} is already booked ${describeTimes(other, timeZone)}, which overlaps this shift.`,
+        clash: {
+          shift_id: other.id,
+          client_id: other.client_id,
+          site_id: other.site_id ?? null,
+          job_role_id: other.job_role_id,
+        },
       });
     } else if (oEnd <= start) {
       if (oEnd > previousEnd) previousEnd = oEnd;
@@ -488,11 +511,17 @@ export function assessBooking(facts: BookingFacts): BookingAssessment {
   // Soft: rest before and after.
   const restBefore = (start - previousEnd) / HOUR_MS;
   if (restBefore < REST_HOURS) {
-    softCheck('short_rest', `${name} would have only ${formatHours(restBefore)} rest after their previous shift (at least ${REST_HOURS} hours).`);
+    softCheck(
+      'short_rest',
+      `${name} would have only ${formatHours(restBefore)} rest after their previous shift (at least ${REST_HOURS} hours).`,
+    );
   }
   const restAfter = (nextStart - end) / HOUR_MS;
   if (restAfter < REST_HOURS) {
-    softCheck('short_rest', `${name} would have only ${formatHours(restAfter)} rest before their next shift (at least ${REST_HOURS} hours).`);
+    softCheck(
+      'short_rest',
+      `${name} would have only ${formatHours(restAfter)} rest before their next shift (at least ${REST_HOURS} hours).`,
+    );
   }
 
   // Soft: working time.
@@ -527,17 +556,25 @@ export function passesHard(assessment: Pick<BookingAssessment, 'hard'>): boolean
 }
 
 /** The hard checks nobody may override. */
-export const blockingChecks = (assessment: Pick<BookingAssessment, 'hard'>) => assessment.hard.filter((c) => !c.overridable);
+export const blockingChecks = (assessment: Pick<BookingAssessment, 'hard'>) =>
+  assessment.hard.filter((c) => !c.overridable);
 
 /** What an admin must override with a reason: the overridable hard checks, then the soft ones. */
-export const overridableChecks = (assessment: Pick<BookingAssessment, 'hard' | 'soft'>) => [...assessment.hard.filter((c) => c.overridable), ...assessment.soft];
+export const overridableChecks = (assessment: Pick<BookingAssessment, 'hard' | 'soft'>) => [
+  ...assessment.hard.filter((c) => c.overridable),
+  ...assessment.soft,
+];
 
 /**
  * The bands of a shift paid below the staff member's legal minimum on `date` ('Weekday night £12.50 an hour: below
  * the National Living Wage of £12.71 an hour from 1 April 2026'); none when their employment is not covered, the
  * shift is a sleep-in (a flat allowance is lawful) or its lines are unknown.
  */
-export function belowMinimumWage(shift: Pick<BookingShift, 'price_lines'>, wage: WageFacts | null | undefined, date: string): string[] {
+export function belowMinimumWage(
+  shift: Pick<BookingShift, 'price_lines'>,
+  wage: WageFacts | null | undefined,
+  date: string,
+): string[] {
   if (!wage?.covered || !shift.price_lines?.length) return [];
   const age = wage.dateOfBirth ? ageOn(wage.dateOfBirth, date) : 200;
   const out: string[] = [];
@@ -545,7 +582,9 @@ export function belowMinimumWage(shift: Pick<BookingShift, 'price_lines'>, wage:
     if (line.band === 'flat' || (line.minutes ?? Math.round(line.hours * 60)) <= 0) continue;
     const rate = wage.ownPay?.[line.band] ?? line.pay_rate;
     const warning = wageWarning(rate, date, wage.floors, age);
-    const text = warning && `${formatPounds(rate)} an hour (${BAND_LABELS[line.band]}), ${warning[0].toLowerCase()}${warning.slice(1)}${wage.dateOfBirth ? ` at age ${age}` : ''}`;
+    const text =
+      warning &&
+      `${formatPounds(rate)} an hour (${BAND_LABELS[line.band]}), ${warning[0].toLowerCase()}${warning.slice(1)}${wage.dateOfBirth ? ` at age ${age}` : ''}`;
     if (text && !out.includes(text)) out.push(text);
   }
   return out;
@@ -606,7 +645,8 @@ function ms(instant: Instant): number {
 function describeTimes(shift: Interval, timeZone: string): string {
   const from = localDateTime(ms(shift.start), timeZone);
   const to = localDateTime(ms(shift.end), timeZone);
-  const endDate = to.date === from.date || daysBetween(from.date, to.date) === 1 ? '' : `${formatDisplayDate(to.date)} `;
+  const endDate =
+    to.date === from.date || daysBetween(from.date, to.date) === 1 ? '' : `${formatDisplayDate(to.date)} `;
   return `${formatDisplayDate(from.date)} ${from.time}–${endDate}${to.time}`;
 }
 

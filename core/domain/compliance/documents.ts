@@ -71,7 +71,12 @@ export const DOCUMENT_REPORT_VIEWS: readonly DocumentReportView[] = [
   },
   // expiry < today, i.e. expiry ≤ today - 1.
   { key: 'ExpiredDoc', label: 'Expired', status: null, expiry: { fromDays: null, toDays: -1, orNoExpiry: false } },
-  { key: 'DueDoc60Days', label: 'Due within 60 days', status: null, expiry: { fromDays: 0, toDays: 60, orNoExpiry: false } },
+  {
+    key: 'DueDoc60Days',
+    label: 'Due within 60 days',
+    status: null,
+    expiry: { fromDays: 0, toDays: 60, orNoExpiry: false },
+  },
 ];
 
 export function documentReportView(key: string): DocumentReportView | undefined {

@@ -105,7 +105,8 @@ export const EVENTS: EventDefinition[] = [
     // every message would bury the other notifications. An agency may switch a channel on.
     key: 'message.received',
     label: 'Message received',
-    description: 'A staff member sent a chat message. The chat’s unread badge shows it; switch a channel on to be told elsewhere too.',
+    description:
+      'A staff member sent a chat message. The chat’s unread badge shows it; switch a channel on to be told elsewhere too.',
     placeholders: ['staff_name', 'message'],
     ...RELAYED,
     channels: [],

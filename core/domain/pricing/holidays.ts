@@ -40,7 +40,12 @@ export function bankHolidays(region: Region, year: number): BankHoliday[] {
  * The dates ('yyyy-MM-dd') from `from` to `to` (inclusive) that are holidays in the region: the library's, plus
  * the agency's added days, minus its removed ones (overrides for other regions are ignored).
  */
-export function holidaySet(region: Region, from: string, to: string, overrides: readonly HolidayOverride[]): Set<string> {
+export function holidaySet(
+  region: Region,
+  from: string,
+  to: string,
+  overrides: readonly HolidayOverride[],
+): Set<string> {
   if (!isPlainDate(from) || !isPlainDate(to)) throw new RangeError(`Not a date range: ${from} to ${to}`);
   const dates = new Set<string>();
   for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
@@ -55,14 +60,19 @@ export function holidaySet(region: Region, from: string, to: string, overrides: 
 }
 
 /** The region's holidays in a year with the agency's overrides applied, for the holiday calendar screen. */
-export function bankHolidaysWithOverrides(region: Region, year: number, overrides: readonly HolidayOverride[]): (BankHoliday & { source: 'library' | 'added' })[] {
+export function bankHolidaysWithOverrides(
+  region: Region,
+  year: number,
+  overrides: readonly HolidayOverride[],
+): (BankHoliday & { source: 'library' | 'added' })[] {
   const mine = overrides.filter((o) => o.region === region && o.date.startsWith(`${year}-`));
   const removed = new Set(mine.filter((o) => o.kind === 'remove').map((o) => o.date));
   const days: (BankHoliday & { source: 'library' | 'added' })[] = bankHolidays(region, year)
     .filter((d) => !removed.has(d.date))
     .map((d) => ({ ...d, source: 'library' }));
   for (const o of mine) {
-    if (o.kind === 'add' && !days.some((d) => d.date === o.date)) days.push({ date: o.date, name: o.name ?? 'Agency holiday', source: 'added' });
+    if (o.kind === 'add' && !days.some((d) => d.date === o.date))
+      days.push({ date: o.date, name: o.name ?? 'Agency holiday', source: 'added' });
   }
   return days.sort((a, b) => a.date.localeCompare(b.date));
 }
@@ -79,7 +89,11 @@ function computeBankHolidays(region: Region, year: number): readonly BankHoliday
     .map((h) => ({ date: h.date.slice(0, 10), name: h.name, substitute: Boolean(h.substitute) }));
   // The library lists both the weekend day and its substitute, naming the substitute "<name> (substitute day)":
   // the weekend day is not a day off, so it goes.
-  const substituted = new Set(found.filter((h) => h.substitute && h.name.endsWith(SUBSTITUTE_SUFFIX)).map((h) => h.name.slice(0, -SUBSTITUTE_SUFFIX.length)));
+  const substituted = new Set(
+    found
+      .filter((h) => h.substitute && h.name.endsWith(SUBSTITUTE_SUFFIX))
+      .map((h) => h.name.slice(0, -SUBSTITUTE_SUFFIX.length)),
+  );
   const isWeekend = (date: string) => dayOfWeek(date) >= 6;
   const days = found
     .filter((h) => h.substitute || !(isWeekend(h.date) && substituted.has(h.name)))
@@ -89,4 +103,3 @@ function computeBankHolidays(region: Region, year: number): readonly BankHoliday
   for (const d of days) if (!unique.has(d.date)) unique.set(d.date, d);
   return Object.freeze([...unique.values()].sort((a, b) => a.date.localeCompare(b.date)));
 }
-

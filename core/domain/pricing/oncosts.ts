@@ -22,9 +22,19 @@ export interface WageFloor {
 
 export const DEFAULT_ON_COST_RATES: readonly OnCostRate[] = [
   // Employer NI 13.8% above £175 a week (from 6 November 2022, when the 1.25-point levy was reversed).
-  { effective_from: '2022-11-06', employer_ni_percent: 13.8, ni_threshold_weekly_pence: 17_500, holiday_pay_percent: 12.07 },
+  {
+    effective_from: '2022-11-06',
+    employer_ni_percent: 13.8,
+    ni_threshold_weekly_pence: 17_500,
+    holiday_pay_percent: 12.07,
+  },
   // 15% above £96 a week from 6 April 2025. Holiday pay rolled up at 12.07% for irregular-hours workers.
-  { effective_from: '2025-04-06', employer_ni_percent: 15, ni_threshold_weekly_pence: 9_600, holiday_pay_percent: 12.07 },
+  {
+    effective_from: '2025-04-06',
+    employer_ni_percent: 15,
+    ni_threshold_weekly_pence: 9_600,
+    holiday_pay_percent: 12.07,
+  },
 ];
 
 export const DEFAULT_WAGE_FLOORS: readonly WageFloor[] = [
@@ -64,7 +74,12 @@ export function onCosts(pay: number, date: string, paye: boolean, table: readonl
 }
 
 /** What the agency keeps of pay and charge (a priced shift's totals, or an hour of a band): charge − pay − on-costs. */
-export function marginOf(amounts: { pay: number; charge: number }, date: string, paye: boolean, table: readonly OnCostRate[]): { onCosts: number; margin: number } {
+export function marginOf(
+  amounts: { pay: number; charge: number },
+  date: string,
+  paye: boolean,
+  table: readonly OnCostRate[],
+): { onCosts: number; margin: number } {
   const costs = onCosts(amounts.pay, date, paye, table);
   return { onCosts: costs, margin: amounts.charge - amounts.pay - costs };
 }
@@ -72,13 +87,22 @@ export function marginOf(amounts: { pay: number; charge: number }, date: string,
 /** Stored on_cost_rates rows (API or database) as the domain reads them; the defaults when the agency has none. */
 export function onCostTable(rows: readonly Record<string, any>[] | undefined): OnCostRate[] {
   if (!rows?.length) return [...DEFAULT_ON_COST_RATES];
-  return rows.map((r) => ({ effective_from: r.effective_from, employer_ni_percent: Number(r.employer_ni_percent), holiday_pay_percent: Number(r.holiday_pay_percent), ni_threshold_weekly_pence: r.ni_threshold_weekly ?? undefined }));
+  return rows.map((r) => ({
+    effective_from: r.effective_from,
+    employer_ni_percent: Number(r.employer_ni_percent),
+    holiday_pay_percent: Number(r.holiday_pay_percent),
+    ni_threshold_weekly_pence: r.ni_threshold_weekly ?? undefined,
+  }));
 }
 
 /** Stored wage_floors rows as the domain reads them; the defaults when the agency has none. */
 export function wageFloorTable(rows: readonly Record<string, any>[] | undefined): WageFloor[] {
   if (!rows?.length) return [...DEFAULT_WAGE_FLOORS];
-  return rows.map((r) => ({ effective_from: r.effective_from, min_age: Number(r.min_age), hourly_pence: Number(r.hourly) }));
+  return rows.map((r) => ({
+    effective_from: r.effective_from,
+    min_age: Number(r.min_age),
+    hourly_pence: Number(r.hourly),
+  }));
 }
 
 /**
@@ -86,7 +110,10 @@ export function wageFloorTable(rows: readonly Record<string, any>[] | undefined)
  * "Below the National Living Wage of £12.71 an hour from 1 April 2026"; null when it is not (or no floor is known).
  */
 export function wageWarning(payRatePence: number, date: string, floors: readonly WageFloor[], age = 21): string | null {
-  const ageBand = floors.reduce<number | null>((best, f) => (f.min_age <= age && (best === null || f.min_age > best) ? f.min_age : best), null);
+  const ageBand = floors.reduce<number | null>(
+    (best, f) => (f.min_age <= age && (best === null || f.min_age > best) ? f.min_age : best),
+    null,
+  );
   if (ageBand === null) return null;
   const floor = rateOn(
     floors.filter((f) => f.min_age === ageBand),
@@ -95,7 +122,9 @@ export function wageWarning(payRatePence: number, date: string, floors: readonly
   if (!floor || payRatePence >= floor.hourly_pence) return null;
   const maxAge = floors.filter((f) => f.min_age > ageBand).reduce((m, f) => Math.min(m, f.min_age - 1), Infinity);
   const name =
-    ageBand >= 21 ? 'the National Living Wage' : `the National Minimum Wage for ages ${ageBand}${Number.isFinite(maxAge) ? ` to ${maxAge}` : ' and over'}`;
+    ageBand >= 21
+      ? 'the National Living Wage'
+      : `the National Minimum Wage for ages ${ageBand}${Number.isFinite(maxAge) ? ` to ${maxAge}` : ' and over'}`;
   return `Below ${name} of ${formatPounds(floor.hourly_pence)} an hour from ${format(parseISO(floor.effective_from), 'd MMMM yyyy')}`;
 }
 
@@ -110,5 +139,8 @@ export function ageOn(dateOfBirth: string, date: string): number {
 }
 
 function earliest(table: readonly OnCostRate[]): OnCostRate | null {
-  return table.reduce<OnCostRate | null>((first, row) => (!first || row.effective_from < first.effective_from ? row : first), null);
+  return table.reduce<OnCostRate | null>(
+    (first, row) => (!first || row.effective_from < first.effective_from ? row : first),
+    null,
+  );
 }

@@ -53,7 +53,12 @@ const ONE_OFFSET_MAX_MS = 7 * DAY_MS;
 
 /** Prices a shift into lines per band and their totals, in integer pence. Throws a RangeError on a shift that
  * does not end after it starts or on times that are not instants. */
-export function price(shift: ShiftToPrice, rules: PricingRules, rateCard: RateCard, holidays: ReadonlySet<string>): Price {
+export function price(
+  shift: ShiftToPrice,
+  rules: PricingRules,
+  rateCard: RateCard,
+  holidays: ReadonlySet<string>,
+): Price {
   const start = parseInstant(shift.start, 'start');
   const end = parseInstant(shift.end, 'end');
   if (end <= start) throw new RangeError('A shift must end after it starts.');
@@ -79,7 +84,9 @@ export function price(shift: ShiftToPrice, rules: PricingRules, rateCard: RateCa
   const ruleClock = ruleClockOf(rules);
   const clock = clockFor(rules.timeZone, start, end);
   const bandAt = bandReader(ruleClock, holidays, clock);
-  const pieces = rules.splitAtBoundaries ? splitByBand(start, end, ruleClock, clock, bandAt) : [{ band: bandAt(start), start, end }];
+  const pieces = rules.splitAtBoundaries
+    ? splitByBand(start, end, ruleClock, clock, bandAt)
+    : [{ band: bandAt(start), start, end }];
 
   const durationMinutes = Math.round((end - start) / MINUTE_MS);
   const breakMinutes = Math.min(durationMinutes, Math.max(0, breakMinutesFor(shift, rules, durationMinutes / 60)));
@@ -162,7 +169,11 @@ export function bandAt(instant: string, rules: PricingRules, holidays: ReadonlyS
 }
 
 /** The unpaid break: the shift's own when given, else the rule with the largest minHours the shift reaches. */
-export function breakMinutesFor(shift: Pick<ShiftToPrice, 'breakMinutes'>, rules: Pick<PricingRules, 'breakRules'>, shiftHours: number): number {
+export function breakMinutesFor(
+  shift: Pick<ShiftToPrice, 'breakMinutes'>,
+  rules: Pick<PricingRules, 'breakRules'>,
+  shiftHours: number,
+): number {
   if (shift.breakMinutes !== undefined && shift.breakMinutes !== null) return shift.breakMinutes;
   let best: { minHours: number; breakMinutes: number } | null = null;
   for (const rule of rules.breakRules) {
@@ -193,9 +204,11 @@ function ruleClockOf(rules: PricingRules): RuleClock {
   let clock = ruleClocks.get(rules);
   if (clock) return clock;
   const times = [rules.nightStart, rules.nightEnd, rules.weekendStart.time, rules.weekendEnd.time];
-  for (const time of times) if (!TIME_PATTERN.test(time)) throw new RangeError(`Not a time (HH:mm): ${JSON.stringify(time)}`);
+  for (const time of times)
+    if (!TIME_PATTERN.test(time)) throw new RangeError(`Not a time (HH:mm): ${JSON.stringify(time)}`);
   for (const p of [rules.weekendStart, rules.weekendEnd]) {
-    if (!Number.isInteger(p.weekday) || p.weekday < 0 || p.weekday > 6) throw new RangeError(`Not a weekday (0–6): ${p.weekday}`);
+    if (!Number.isInteger(p.weekday) || p.weekday < 0 || p.weekday > 6)
+      throw new RangeError(`Not a weekday (0–6): ${p.weekday}`);
   }
   const weekendStart = weekMinute(rules.weekendStart.weekday, minutesOf(rules.weekendStart.time));
   const weekendEnd = weekMinute(rules.weekendEnd.weekday, minutesOf(rules.weekendEnd.time));
@@ -211,7 +224,13 @@ function ruleClockOf(rules: PricingRules): RuleClock {
   return clock;
 }
 
-function splitByBand(start: number, end: number, rules: RuleClock, clock: Clock, bandAt: (ms: number) => Band): Piece[] {
+function splitByBand(
+  start: number,
+  end: number,
+  rules: RuleClock,
+  clock: Clock,
+  bandAt: (ms: number) => Band,
+): Piece[] {
   const cuts: number[] = [];
   const lastDay = dayOf(clock.wall(end));
   for (let day = dayOf(clock.wall(start)); day <= lastDay; day += DAY_MS) {
@@ -261,14 +280,22 @@ function clockFor(tz: string, start: number, end: number): Clock {
   // offsetMinutes refuses a zone the runtime does not know (RangeError).
   const offset = offsetMinutes(start, tz) * MINUTE_MS;
   if (end - start <= ONE_OFFSET_MAX_MS && offsetMinutes(end, tz) * MINUTE_MS === offset) {
-    return { offset, wall: (ms) => ms + offset, instants: (day, b) => [day + b.minute * MINUTE_MS - offset], changes: NO_CHANGES };
+    return {
+      offset,
+      wall: (ms) => ms + offset,
+      instants: (day, b) => [day + b.minute * MINUTE_MS - offset],
+      changes: NO_CHANGES,
+    };
   }
   return {
     offset: null,
     wall: (ms) => ms + offsetMinutes(ms, tz) * MINUTE_MS,
-    instants: (day, b) => remembered(`${tz} ${day} ${b.minute}`, () => wallTimeInstants(tz, day + b.minute * MINUTE_MS)),
+    instants: (day, b) =>
+      remembered(`${tz} ${day} ${b.minute}`, () => wallTimeInstants(tz, day + b.minute * MINUTE_MS)),
     changes: remembered(`${tz} ${dayOf(start)}–${dayOf(end)}`, () =>
-      tzScan(tz, { start: new Date(dayOf(start)), end: new Date(dayOf(end) + DAY_MS) }).map((c) => exactChange(tz, c.date.getTime())),
+      tzScan(tz, { start: new Date(dayOf(start)), end: new Date(dayOf(end) + DAY_MS) }).map((c) =>
+        exactChange(tz, c.date.getTime()),
+      ),
     ),
   };
 }
@@ -291,7 +318,9 @@ function exactChange(tz: string, hourAfter: number): number {
  * any wall time, so the offsets a day before and a day after are the only candidates (as zonedDateTimeToInstant). */
 function wallTimeInstants(tz: string, wall: number): number[] {
   const candidates = [tzOffset(tz, new Date(wall - DAY_MS)), tzOffset(tz, new Date(wall + DAY_MS))];
-  const real = candidates.map((o) => wall - o * MINUTE_MS).filter((at) => wall - tzOffset(tz, new Date(at)) * MINUTE_MS === at);
+  const real = candidates
+    .map((o) => wall - o * MINUTE_MS)
+    .filter((at) => wall - tzOffset(tz, new Date(at)) * MINUTE_MS === at);
   return [...new Set(real)];
 }
 
@@ -319,7 +348,10 @@ function bandReader(r: RuleClock, holidays: ReadonlySet<string>, clock: Clock): 
     const weekday = (((day + 4) % 7) + 7) % 7; // 1 January 1970 was a Thursday
     const fromWeekendStart = (weekMinute(weekday, minute) - r.weekendStart + WEEK_MINUTES) % WEEK_MINUTES;
     if (fromWeekendStart < r.weekendLength) return fromWeekendStart < r.sundayFromStart ? 'saturday' : 'sunday';
-    const night = r.nightStart <= r.nightEnd ? minute >= r.nightStart && minute < r.nightEnd : minute >= r.nightStart || minute < r.nightEnd;
+    const night =
+      r.nightStart <= r.nightEnd
+        ? minute >= r.nightStart && minute < r.nightEnd
+        : minute >= r.nightStart || minute < r.nightEnd;
     return night ? 'weekday_night' : 'weekday_day';
   };
 }
@@ -418,10 +450,17 @@ export interface CancellationFacts {
  * - Only the client's own cancellation of a booked shift is chargeable; an agency or worker cancellation, or an
  *   unfilled shift, never charges the client. Whether it is late is the rule's own (lateCancellationCharge).
  */
-export function cancellationTerms(f: CancellationFacts): { allowed: true; chargeable: boolean } | { allowed: false; reason: string } {
+export function cancellationTerms(
+  f: CancellationFacts,
+): { allowed: true; chargeable: boolean } | { allowed: false; reason: string } {
   const at = parseInstant(f.at, 'at');
   if (parseInstant(f.end, 'end') <= at) {
-    return { allowed: false, reason: f.booked ? 'This shift has ended: close it once worked, it cannot be cancelled.' : 'This shift has passed unfilled: delete it instead; it cannot be cancelled or charged.' };
+    return {
+      allowed: false,
+      reason: f.booked
+        ? 'This shift has ended: close it once worked, it cannot be cancelled.'
+        : 'This shift has passed unfilled: delete it instead; it cannot be cancelled or charged.',
+    };
   }
   if (f.byClientUser && parseInstant(f.start, 'start') <= at) {
     return { allowed: false, reason: 'This shift has already started. Please call the agency to end it early.' };

@@ -17,7 +17,12 @@ export const DEFAULT_SHIFT_REQUESTS_PER_DAY = 100;
  * its start on the clock ends the next day (20:00–08:00 is a night; 08:00–08:00 is 24 hours), so its length
  * follows the clocks: a 20:00–08:00 night is 11 hours when they go forward and 13 when they go back.
  */
-export function shiftInstants(date: string, startTime: string, endTime: string, timeZone: string): { start: string; end: string } {
+export function shiftInstants(
+  date: string,
+  startTime: string,
+  endTime: string,
+  timeZone: string,
+): { start: string; end: string } {
   const start = zonedDateTimeToInstant(date, startTime, timeZone);
   const endDate = endTime <= startTime ? addDaysToDate(date, 1) : date;
   const end = zonedDateTimeToInstant(endDate, endTime, timeZone);
@@ -25,7 +30,12 @@ export function shiftInstants(date: string, startTime: string, endTime: string, 
 }
 
 /** The shift's date and times on the agency's clock, as people read them: '22 Nov 2026 20:00–08:00'. */
-export function describeShiftTimes(start: string, end: string, timeZone: string, formatDate: (d: string) => string): string {
+export function describeShiftTimes(
+  start: string,
+  end: string,
+  timeZone: string,
+  formatDate: (d: string) => string,
+): string {
   const from = instantToZoned(new Date(start), timeZone);
   const to = instantToZoned(new Date(end), timeZone);
   return `${formatDate(from.date)} ${from.time}–${to.date === from.date || to.date === addDaysToDate(from.date, 1) ? '' : `${formatDate(to.date)} `}${to.time}`;

@@ -7,12 +7,33 @@
  */
 export type SiteRegion = 'england_wales' | 'scotland' | 'northern_ireland';
 
-const SCOTTISH_AREAS = new Set(['AB', 'DD', 'DG', 'EH', 'FK', 'G', 'HS', 'IV', 'KA', 'KW', 'KY', 'ML', 'PA', 'PH', 'TD', 'ZE']);
+const SCOTTISH_AREAS = new Set([
+  'AB',
+  'DD',
+  'DG',
+  'EH',
+  'FK',
+  'G',
+  'HS',
+  'IV',
+  'KA',
+  'KW',
+  'KY',
+  'ML',
+  'PA',
+  'PH',
+  'TD',
+  'ZE',
+]);
 /** Districts of Scottish-lettered areas that are in England. */
 const ENGLISH_DISTRICTS = new Set(['TD12', 'TD15']);
 
 export function regionOfPostcode(postcode: string | null | undefined): SiteRegion | null {
-  const m = /^([A-Z]{1,2})\d/.exec(String(postcode ?? '').toUpperCase().replace(/\s+/g, ''));
+  const m = /^([A-Z]{1,2})\d/.exec(
+    String(postcode ?? '')
+      .toUpperCase()
+      .replace(/\s+/g, ''),
+  );
   if (!m) return null;
   const area = m[1];
   if (area === 'BT') return 'northern_ireland';

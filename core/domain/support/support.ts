@@ -6,7 +6,10 @@ export type SupportStatus = 'open' | 'answered' | 'closed';
  * was answered or closed); an administrator replying to someone else's request answers it. Anyone else's reply
  * (a consultant cannot reach another's request) leaves it as it is.
  */
-export function statusAfterReply(request: { status: SupportStatus; requesterId: number | null }, author: { userId: number; role: string }): SupportStatus {
+export function statusAfterReply(
+  request: { status: SupportStatus; requesterId: number | null },
+  author: { userId: number; role: string },
+): SupportStatus {
   if (author.userId === request.requesterId) return 'open';
   if (author.role === 'admin') return 'answered';
   return request.status;

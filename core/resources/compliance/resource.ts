@@ -13,7 +13,8 @@ function reportTabFilter(v: DocumentReportView): Record<string, unknown> {
   if (!e) return filter;
   const day = (n: number) => (n === 0 ? 'today' : `${n > 0 ? '+' : ''}${n}d`);
   if (e.orNoExpiry) {
-    if (e.fromDays !== 0 || e.toDays !== null) throw new Error(`Report view ${v.key}: only "from today, or no expiry" can include documents without an expiry`);
+    if (e.fromDays !== 0 || e.toDays !== null)
+      throw new Error(`Report view ${v.key}: only "from today, or no expiry" can include documents without an expiry`);
     filter.expiry_state = 'valid,due,no_expiry';
     return filter;
   }
@@ -55,30 +56,140 @@ export const candidateDocuments: ResourceDeclaration = {
   parent: { resource: 'candidates', field: 'candidate_id', onDelete: 'hide', tab: 'document' },
   access: agencyStaff,
   routes: { list: '/report/DocumentReport' },
-  tabs: DOCUMENT_REPORT_VIEWS.map((v) => ({ id: v.key, label: v.label, filter: reportTabFilter(v), path: `/report/DocumentReport/${v.key}` })),
+  tabs: DOCUMENT_REPORT_VIEWS.map((v) => ({
+    id: v.key,
+    label: v.label,
+    filter: reportTabFilter(v),
+    path: `/report/DocumentReport/${v.key}`,
+  })),
   actions: [
-    { name: 'verify', label: 'Verify', icon: 'verified', roles: ['admin', 'consultant'], bulk: true, success: 'Document verified |||| %{smart_count} documents verified',
-      guard: (r) => (r.status === 'verified' ? 'app.documents.guard.already_verified' : !r.current ? 'app.documents.guard.replaced' : null), patch: () => ({ status: 'verified', rejection_reason: null }) },
-    { name: 'reject', label: 'Reject', icon: 'block', danger: true, roles: ['admin', 'consultant'], success: 'Document rejected',
+    {
+      name: 'verify',
+      label: 'Verify',
+      icon: 'verified',
+      roles: ['admin', 'consultant'],
+      bulk: true,
+      success: 'Document verified |||| %{smart_count} documents verified',
+      guard: (r) =>
+        r.status === 'verified'
+          ? 'app.documents.guard.already_verified'
+          : !r.current
+            ? 'app.documents.guard.replaced'
+            : null,
+      patch: () => ({ status: 'verified', rejection_reason: null }),
+    },
+    {
+      name: 'reject',
+      label: 'Reject',
+      icon: 'block',
+      danger: true,
+      roles: ['admin', 'consultant'],
+      success: 'Document rejected',
       input: [{ source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 1000 }],
-      guard: (r) => (r.status === 'rejected' ? 'app.documents.guard.already_rejected' : !r.current ? 'app.documents.guard.replaced' : null),
-      patch: (_r, input) => ({ status: 'rejected', rejection_reason: input.reason }) },
+      guard: (r) =>
+        r.status === 'rejected'
+          ? 'app.documents.guard.already_rejected'
+          : !r.current
+            ? 'app.documents.guard.replaced'
+            : null,
+      patch: (_r, input) => ({ status: 'rejected', rejection_reason: input.reason }),
+    },
   ],
   fields: [
-    { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member', required: true, createOnly: true, filter: true, sortable: true },
-    { source: 'document_category_id', type: 'reference', reference: 'document_categories', label: 'Category', required: true, createOnly: true, filter: true, sortable: true },
-    { source: 'number', type: 'text', label: 'Document number', maxLength: 60, views: ['list', 'show', 'edit', 'create'] },
-    { source: 'issue_date', type: 'date', label: 'Issued on', date: { max: 'today', min: '-50y' }, views: ['show', 'edit', 'create'] },
-    { source: 'expiry_date', type: 'date', label: 'Expires on', date: { min: '-50y', max: '+50y' }, filter: true, sortable: true, helperText: 'Leave empty to use the issue date plus the category’s validity.' },
+    {
+      source: 'candidate_id',
+      type: 'reference',
+      reference: 'candidates',
+      label: 'Staff member',
+      required: true,
+      createOnly: true,
+      filter: true,
+      sortable: true,
+    },
+    {
+      source: 'document_category_id',
+      type: 'reference',
+      reference: 'document_categories',
+      label: 'Category',
+      required: true,
+      createOnly: true,
+      filter: true,
+      sortable: true,
+    },
+    {
+      source: 'number',
+      type: 'text',
+      label: 'Document number',
+      maxLength: 60,
+      views: ['list', 'show', 'edit', 'create'],
+    },
+    {
+      source: 'issue_date',
+      type: 'date',
+      label: 'Issued on',
+      date: { max: 'today', min: '-50y' },
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'expiry_date',
+      type: 'date',
+      label: 'Expires on',
+      date: { min: '-50y', max: '+50y' },
+      filter: true,
+      sortable: true,
+      helperText: 'Leave empty to use the issue date plus the category’s validity.',
+    },
     // Listed, so that a checker opens the file from its row (on the profile's Documents tab and in the report).
-    { source: 'file', type: 'file', label: 'File (PDF or image)', required: true, file: { kind: 'document', nameField: 'file_name' }, views: ['list', 'show', 'edit', 'create'] },
+    {
+      source: 'file',
+      type: 'file',
+      label: 'File (PDF or image)',
+      required: true,
+      file: { kind: 'document', nameField: 'file_name' },
+      views: ['list', 'show', 'edit', 'create'],
+    },
     // The stored file's own name: the file link's text.
     { source: 'file_name', type: 'text', label: 'File name', computed: true, readOnly: true, views: [] },
-    { source: 'status', type: 'choice', label: 'Check', choices: DOCUMENT_STATUS, defaultValue: 'awaiting', required: true, actionOnly: true, filter: true, sortable: true, views: ['list', 'show'] },
+    {
+      source: 'status',
+      type: 'choice',
+      label: 'Check',
+      choices: DOCUMENT_STATUS,
+      defaultValue: 'awaiting',
+      required: true,
+      actionOnly: true,
+      filter: true,
+      sortable: true,
+      views: ['list', 'show'],
+    },
     { source: 'rejection_reason', type: 'longtext', label: 'Rejected because', actionOnly: true, views: ['show'] },
-    { source: 'expiry_state', type: 'choice', label: 'Expiry', choices: EXPIRY_STATE, computed: true, readOnly: true, filter: true, views: ['list', 'show'] },
-    { source: 'days_left', type: 'number', label: 'Days left', computed: true, readOnly: true, views: ['list', 'show'] },
-    { source: 'current', type: 'boolean', label: 'Current', readOnly: true, defaultValue: true, filter: true, views: ['show'] },
+    {
+      source: 'expiry_state',
+      type: 'choice',
+      label: 'Expiry',
+      choices: EXPIRY_STATE,
+      computed: true,
+      readOnly: true,
+      filter: true,
+      views: ['list', 'show'],
+    },
+    {
+      source: 'days_left',
+      type: 'number',
+      label: 'Days left',
+      computed: true,
+      readOnly: true,
+      views: ['list', 'show'],
+    },
+    {
+      source: 'current',
+      type: 'boolean',
+      label: 'Current',
+      readOnly: true,
+      defaultValue: true,
+      filter: true,
+      views: ['show'],
+    },
     { source: 'created_at', type: 'datetime', label: 'Uploaded', readOnly: true, sortable: true, views: ['show'] },
   ],
 };
@@ -94,14 +205,53 @@ export const candidateRestrictions: ResourceDeclaration = {
   parent: { resource: 'candidates', field: 'candidate_id', onDelete: 'hide', tab: 'restricted' },
   access: agencyStaff,
   fields: [
-    { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member', required: true, createOnly: true, filter: true, sortable: true },
-    { source: 'client_id', type: 'reference', reference: 'clients', label: 'Client', required: true, filter: true, sortable: true },
-    { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site (leave empty for every site)', filter: true, onDelete: 'remove', within: { field: 'client_id', via: 'client_id', message: 'app.restrictions.site_of_other_client' } },
+    {
+      source: 'candidate_id',
+      type: 'reference',
+      reference: 'candidates',
+      label: 'Staff member',
+      required: true,
+      createOnly: true,
+      filter: true,
+      sortable: true,
+    },
+    {
+      source: 'client_id',
+      type: 'reference',
+      reference: 'clients',
+      label: 'Client',
+      required: true,
+      filter: true,
+      sortable: true,
+    },
+    {
+      source: 'site_id',
+      type: 'reference',
+      reference: 'sites',
+      label: 'Site (leave empty for every site)',
+      filter: true,
+      onDelete: 'remove',
+      within: { field: 'client_id', via: 'client_id', message: 'app.restrictions.site_of_other_client' },
+    },
     { source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 2000 },
-    { source: 'restricted_on', type: 'date', label: 'Date', required: true, date: { max: 'today', min: '-20y', defaultToday: true }, sortable: true },
+    {
+      source: 'restricted_on',
+      type: 'date',
+      label: 'Date',
+      required: true,
+      date: { max: 'today', min: '-20y', defaultToday: true },
+      sortable: true,
+    },
     { source: 'recorded_by', type: 'text', label: 'Recorded by', readOnly: true, views: ['list', 'show'] },
     // Future bookings it covers (id, start_at, end_at, site), for the offer to unassign them.
-    { source: 'affected_shifts', type: 'json', label: 'Booked shifts it covers', computed: true, readOnly: true, views: ['show'] },
+    {
+      source: 'affected_shifts',
+      type: 'json',
+      label: 'Booked shifts it covers',
+      computed: true,
+      readOnly: true,
+      views: ['show'],
+    },
   ],
 };
 
@@ -124,12 +274,45 @@ export const candidatePreferences: ResourceDeclaration = {
     return out;
   },
   fields: [
-    { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member', required: true, createOnly: true, unique: true, filter: true },
-    { source: 'preferred_client_ids', type: 'references', reference: 'clients', label: 'Preferred clients', onDelete: 'remove' },
-    { source: 'avoided_client_ids', type: 'references', reference: 'clients', label: 'Clients to avoid', onDelete: 'remove' },
-    { source: 'preferred_site_ids', type: 'references', reference: 'sites', label: 'Preferred sites', onDelete: 'remove' },
+    {
+      source: 'candidate_id',
+      type: 'reference',
+      reference: 'candidates',
+      label: 'Staff member',
+      required: true,
+      createOnly: true,
+      unique: true,
+      filter: true,
+    },
+    {
+      source: 'preferred_client_ids',
+      type: 'references',
+      reference: 'clients',
+      label: 'Preferred clients',
+      onDelete: 'remove',
+    },
+    {
+      source: 'avoided_client_ids',
+      type: 'references',
+      reference: 'clients',
+      label: 'Clients to avoid',
+      onDelete: 'remove',
+    },
+    {
+      source: 'preferred_site_ids',
+      type: 'references',
+      reference: 'sites',
+      label: 'Preferred sites',
+      onDelete: 'remove',
+    },
     { source: 'avoided_site_ids', type: 'references', reference: 'sites', label: 'Sites to avoid', onDelete: 'remove' },
-    { source: 'job_role_ids', type: 'references', reference: 'job_roles', label: 'Job roles they will work', onDelete: 'remove' },
+    {
+      source: 'job_role_ids',
+      type: 'references',
+      reference: 'job_roles',
+      label: 'Job roles they will work',
+      onDelete: 'remove',
+    },
     { source: 'prefers_day', type: 'boolean', label: 'Day shifts', defaultValue: true },
     { source: 'prefers_night', type: 'boolean', label: 'Night shifts', defaultValue: false },
     { source: 'prefers_long_day', type: 'boolean', label: 'Long days', defaultValue: false },
@@ -161,9 +344,33 @@ export const availability: ResourceDeclaration = {
   access: agencyStaff,
   uniqueTogether: [{ fields: ['candidate_id', 'date'], message: 'app.availability.already_set' }],
   fields: [
-    { source: 'candidate_id', type: 'reference', reference: 'candidates', label: 'Staff member', required: true, createOnly: true, filter: true },
-    { source: 'date', type: 'date', label: 'Date', required: true, createOnly: true, filter: true, sortable: true, date: { min: '-1y', max: '+2y' } },
-    { source: 'status', type: 'choice', label: 'Availability', required: true, choices: AVAILABILITY_CHOICES, filter: true },
+    {
+      source: 'candidate_id',
+      type: 'reference',
+      reference: 'candidates',
+      label: 'Staff member',
+      required: true,
+      createOnly: true,
+      filter: true,
+    },
+    {
+      source: 'date',
+      type: 'date',
+      label: 'Date',
+      required: true,
+      createOnly: true,
+      filter: true,
+      sortable: true,
+      date: { min: '-1y', max: '+2y' },
+    },
+    {
+      source: 'status',
+      type: 'choice',
+      label: 'Availability',
+      required: true,
+      choices: AVAILABILITY_CHOICES,
+      filter: true,
+    },
   ],
 };
 

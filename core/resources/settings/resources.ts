@@ -5,7 +5,10 @@ const settingsAccess: ResourceDeclaration['access'] = {
   admin: ['list', 'show', 'create', 'edit', 'delete', 'export'],
   consultant: ['list', 'show'] as Action[],
 };
-const setting = (d: Omit<ResourceDeclaration, 'access' | 'delete' | 'recordRepresentation' | 'defaultSort'> & Partial<ResourceDeclaration>): ResourceDeclaration => ({
+const setting = (
+  d: Omit<ResourceDeclaration, 'access' | 'delete' | 'recordRepresentation' | 'defaultSort'> &
+    Partial<ResourceDeclaration>,
+): ResourceDeclaration => ({
   access: settingsAccess,
   delete: 'hard',
   recordRepresentation: '%{name}',
@@ -14,9 +17,28 @@ const setting = (d: Omit<ResourceDeclaration, 'access' | 'delete' | 'recordRepre
   ...d,
 });
 /** Settings screens live under /appsetting/<screen>, with their forms beneath. */
-const settingRoutes = (base: string) => ({ list: base, create: `${base}/create`, edit: `${base}/:id`, show: `${base}/:id/show` });
-const name = (label = 'Name') => ({ source: 'name', type: 'text' as const, label, required: true, maxLength: 100, unique: true, sortable: true });
-const description = { source: 'description', type: 'longtext' as const, label: 'Description', maxLength: 1000, views: ['show', 'edit', 'create'] as const };
+const settingRoutes = (base: string) => ({
+  list: base,
+  create: `${base}/create`,
+  edit: `${base}/:id`,
+  show: `${base}/:id/show`,
+});
+const name = (label = 'Name') => ({
+  source: 'name',
+  type: 'text' as const,
+  label,
+  required: true,
+  maxLength: 100,
+  unique: true,
+  sortable: true,
+});
+const description = {
+  source: 'description',
+  type: 'longtext' as const,
+  label: 'Description',
+  maxLength: 1000,
+  views: ['show', 'edit', 'create'] as const,
+};
 
 /** Pay and charge rates are the agency's business: client users never receive them. */
 const AGENCY_ONLY: Role[] = ['admin', 'consultant'];
@@ -34,8 +56,24 @@ export const jobRoles = setting({
     name('Job role'),
     { source: 'code', type: 'text', label: 'Code', maxLength: 12, sortable: true },
     { ...description, views: ['show', 'edit', 'create'] },
-    { source: 'default_pay_rate', type: 'money', label: 'Default pay rate (per hour)', min: 0, max: 1000, sortable: true, readableBy: AGENCY_ONLY },
-    { source: 'default_charge_rate', type: 'money', label: 'Default charge rate (per hour)', min: 0, max: 1000, sortable: true, readableBy: AGENCY_ONLY },
+    {
+      source: 'default_pay_rate',
+      type: 'money',
+      label: 'Default pay rate (per hour)',
+      min: 0,
+      max: 1000,
+      sortable: true,
+      readableBy: AGENCY_ONLY,
+    },
+    {
+      source: 'default_charge_rate',
+      type: 'money',
+      label: 'Default charge rate (per hour)',
+      min: 0,
+      max: 1000,
+      sortable: true,
+      readableBy: AGENCY_ONLY,
+    },
     { source: 'active', type: 'boolean', label: 'In use', defaultValue: true, filter: true, sortable: true },
   ],
 });
@@ -48,10 +86,27 @@ export const staffStatuses = setting({
   fields: [
     name('Status'),
     { ...description, views: ['list', 'show', 'edit', 'create'] },
-    { source: 'bookable', type: 'boolean', label: 'Can be booked on shifts', defaultValue: true, filter: true, sortable: true },
-    { source: 'colour', type: 'choice', label: 'Colour', defaultValue: 'green', choices: [
-      { id: 'green', name: 'Green' }, { id: 'amber', name: 'Amber' }, { id: 'red', name: 'Red' }, { id: 'blue', name: 'Blue' }, { id: 'grey', name: 'Grey' },
-    ] },
+    {
+      source: 'bookable',
+      type: 'boolean',
+      label: 'Can be booked on shifts',
+      defaultValue: true,
+      filter: true,
+      sortable: true,
+    },
+    {
+      source: 'colour',
+      type: 'choice',
+      label: 'Colour',
+      defaultValue: 'green',
+      choices: [
+        { id: 'green', name: 'Green' },
+        { id: 'amber', name: 'Amber' },
+        { id: 'red', name: 'Red' },
+        { id: 'blue', name: 'Blue' },
+        { id: 'grey', name: 'Grey' },
+      ],
+    },
   ],
 });
 
@@ -75,9 +130,32 @@ export const documentCategories = setting({
   fields: [
     name('Category'),
     { ...description, views: ['show', 'edit', 'create'] },
-    { source: 'mandatory', type: 'boolean', label: 'Required of every staff member', defaultValue: false, filter: true, sortable: true },
-    { source: 'validity_months', type: 'number', label: 'Valid for (months)', integer: true, min: 1, max: 120, sortable: true, helperText: 'Leave empty when the document never expires.' },
-    { source: 'job_role_ids', type: 'references', reference: 'job_roles', label: 'Required for these job roles', views: ['show', 'edit', 'create'], onDelete: 'remove' },
+    {
+      source: 'mandatory',
+      type: 'boolean',
+      label: 'Required of every staff member',
+      defaultValue: false,
+      filter: true,
+      sortable: true,
+    },
+    {
+      source: 'validity_months',
+      type: 'number',
+      label: 'Valid for (months)',
+      integer: true,
+      min: 1,
+      max: 120,
+      sortable: true,
+      helperText: 'Leave empty when the document never expires.',
+    },
+    {
+      source: 'job_role_ids',
+      type: 'references',
+      reference: 'job_roles',
+      label: 'Required for these job roles',
+      views: ['show', 'edit', 'create'],
+      onDelete: 'remove',
+    },
   ],
 });
 
@@ -90,7 +168,14 @@ export const staffProfiles = setting({
     name('Profile'),
     { ...description, views: ['list', 'show', 'edit', 'create'] },
     { source: 'job_role_id', type: 'reference', reference: 'job_roles', label: 'Job role', filter: true },
-    { source: 'document_category_ids', type: 'references', reference: 'document_categories', label: 'Required documents', views: ['show', 'edit', 'create'], onDelete: 'remove' },
+    {
+      source: 'document_category_ids',
+      type: 'references',
+      reference: 'document_categories',
+      label: 'Required documents',
+      views: ['show', 'edit', 'create'],
+      onDelete: 'remove',
+    },
   ],
 });
 
@@ -110,17 +195,62 @@ export const staffDetailFields = setting({
   defaultSort: { field: 'position', order: 'ASC' },
   search: ['label', 'key'],
   routes: settingRoutes('/appsetting/staff-detail-field'),
-  rules: (r): Record<string, string> => (r.field_type === 'choice' && !String(r.options ?? '').split(',').some((o) => o.trim()) ? { options: 'engine.validation.choiceOptions' } : {}),
+  rules: (r): Record<string, string> =>
+    r.field_type === 'choice' &&
+    !String(r.options ?? '')
+      .split(',')
+      .some((o) => o.trim())
+      ? { options: 'engine.validation.choiceOptions' }
+      : {},
   fields: [
     { source: 'label', type: 'text', label: 'Label', required: true, maxLength: 60, sortable: true },
-    { source: 'key', type: 'text', label: 'Key', required: true, maxLength: 40, unique: true, sortable: true,
-      pattern: { regex: '^[a-z][a-z0-9_]*$', message: 'engine.validation.key' }, helperText: 'Lower-case letters, digits and _; used in the API and CSV exports.' },
-    { source: 'field_type', type: 'choice', label: 'Type', required: true, choices: CUSTOM_FIELD_TYPES, defaultValue: 'text', filter: true },
-    { source: 'options', type: 'text', label: 'Choices (comma-separated)', maxLength: 1000, views: ['show', 'edit', 'create'] },
+    {
+      source: 'key',
+      type: 'text',
+      label: 'Key',
+      required: true,
+      maxLength: 40,
+      unique: true,
+      sortable: true,
+      pattern: { regex: '^[a-z][a-z0-9_]*$', message: 'engine.validation.key' },
+      helperText: 'Lower-case letters, digits and _; used in the API and CSV exports.',
+    },
+    {
+      source: 'field_type',
+      type: 'choice',
+      label: 'Type',
+      required: true,
+      choices: CUSTOM_FIELD_TYPES,
+      defaultValue: 'text',
+      filter: true,
+    },
+    {
+      source: 'options',
+      type: 'text',
+      label: 'Choices (comma-separated)',
+      maxLength: 1000,
+      views: ['show', 'edit', 'create'],
+    },
     { source: 'required', type: 'boolean', label: 'Required', defaultValue: false },
     { source: 'show_in_list', type: 'boolean', label: 'Show in staff list', defaultValue: false },
-    { source: 'position', type: 'number', label: 'Order', integer: true, min: 0, max: 999, defaultValue: 0, sortable: true },
+    {
+      source: 'position',
+      type: 'number',
+      label: 'Order',
+      integer: true,
+      min: 0,
+      max: 999,
+      defaultValue: 0,
+      sortable: true,
+    },
   ],
 });
 
-export const settingsResources = [jobRoles, staffStatuses, employmentTypes, staffProfiles, documentCategories, staffDetailFields];
+export const settingsResources = [
+  jobRoles,
+  staffStatuses,
+  employmentTypes,
+  staffProfiles,
+  documentCategories,
+  staffDetailFields,
+];

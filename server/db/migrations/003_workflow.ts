@@ -1,7 +1,17 @@
 // The workflow engine's schema: a version on every record (stale edits answer 409), the audit trail (which
 // cannot be edited), the agency's time zone, and references that cannot point into another agency (composite
 // foreign keys on (merchant_id, id); many-references checked by a trigger).
-const ENGINE_TABLES = ['clients', 'sites', 'candidates', 'job_roles', 'staff_statuses', 'employment_types', 'document_categories', 'staff_profiles', 'staff_detail_fields'];
+const ENGINE_TABLES = [
+  'clients',
+  'sites',
+  'candidates',
+  'job_roles',
+  'staff_statuses',
+  'employment_types',
+  'document_categories',
+  'staff_profiles',
+  'staff_detail_fields',
+];
 
 // [table, column, target, old constraint]
 const REFERENCES: [string, string, string, string][] = [
@@ -24,8 +34,10 @@ ${ENGINE_TABLES.map((t) => `alter table ${t} add column version integer not null
 
 ${[...ENGINE_TABLES, 'users'].map((t) => `alter table ${t} add constraint ${t}_agency_id unique (merchant_id, id);`).join('\n')}
 
-${REFERENCES.map(([t, col, target, old]) => `alter table ${t} drop constraint ${old};
-alter table ${t} add constraint ${t}_${col}_agency foreign key (merchant_id, ${col}) references ${target} (merchant_id, id);`).join('\n')}
+${REFERENCES.map(
+  ([t, col, target, old]) => `alter table ${t} drop constraint ${old};
+alter table ${t} add constraint ${t}_${col}_agency foreign key (merchant_id, ${col}) references ${target} (merchant_id, id);`,
+).join('\n')}
 
 -- Many-references (integer[]) cannot carry a foreign key: a trigger refuses ids of another agency or that do not exist.
 create function check_agency_array_refs() returns trigger language plpgsql as $$

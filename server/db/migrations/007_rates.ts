@@ -3,7 +3,8 @@
 // templates; the dated on-cost rates and wage floors margins and warnings read; and the region of every site.
 const HHMM = `~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`;
 const BANDS = ['weekday_day', 'weekday_night', 'saturday', 'sunday', 'bank_holiday'];
-const rateColumns = (prefix: string, notNull: boolean) => BANDS.map((b) => `  ${prefix}_${b} bigint${notNull ? ' not null' : ''} check (${prefix}_${b} >= 0),`).join('\n');
+const rateColumns = (prefix: string, notNull: boolean) =>
+  BANDS.map((b) => `  ${prefix}_${b} bigint${notNull ? ' not null' : ''} check (${prefix}_${b} >= 0),`).join('\n');
 
 export default /* sql */ `
 alter table sites add column region text not null default 'england_wales' check (region in ('england_wales', 'scotland', 'northern_ireland'));

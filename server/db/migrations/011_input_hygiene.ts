@@ -28,15 +28,20 @@ const ONE_LINE: Record<string, string[]> = {
 const ADDRESSES: Record<string, string[]> = { clients: ['address'], sites: ['address'], candidates: ['address'] };
 
 const oneLine = Object.entries(ONE_LINE).flatMap(([table, cols]) =>
-  cols.map((col) => `update ${table} set ${col} = btrim(regexp_replace(${col}, '[\\r\\n\\t]+', ' ', 'g')) where ${col} ~ '[\\r\\n\\t]';`),
+  cols.map(
+    (col) =>
+      `update ${table} set ${col} = btrim(regexp_replace(${col}, '[\\r\\n\\t]+', ' ', 'g')) where ${col} ~ '[\\r\\n\\t]';`,
+  ),
 );
 const addresses = Object.entries(ADDRESSES).flatMap(([table, cols]) =>
-  cols.map((col) => `update ${table} set ${col} = (
+  cols.map(
+    (col) => `update ${table} set ${col} = (
     select jsonb_object_agg(k, case when jsonb_typeof(v) = 'string' then to_jsonb(btrim(regexp_replace(normalize(regexp_replace(v #>> '{}', hidden, '', 'g'), NFC), '[\\r\\n\\t]+', ' ', 'g'))) else v end)
       from jsonb_each(${col}) as e(k, v))
   where jsonb_typeof(${col}) = 'object' and ${col}::text <> (
     select jsonb_object_agg(k, case when jsonb_typeof(v) = 'string' then to_jsonb(btrim(regexp_replace(normalize(regexp_replace(v #>> '{}', hidden, '', 'g'), NFC), '[\\r\\n\\t]+', ' ', 'g'))) else v end)
-      from jsonb_each(${col}) as e(k, v))::text;`),
+      from jsonb_each(${col}) as e(k, v))::text;`,
+  ),
 );
 
 export default /* sql */ `

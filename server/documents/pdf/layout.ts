@@ -36,12 +36,15 @@ export const pageLabel = (page: number, pages: number) => `Page ${page} of ${pag
  */
 export function pdfText(value: unknown): string {
   const s = value === null || value === undefined ? '' : String(value);
-  return s.replace(/[\r\n\t]+/g, ' ').replace(/[^\x20-\x7e\u00a0-\u00ff\u2018\u2019\u201c\u201d\u2013\u2014\u2022\u2026\u20ac]/g, '?');
+  return s
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/[^\x20-\x7e\u00a0-\u00ff\u2018\u2019\u201c\u201d\u2013\u2014\u2022\u2026\u20ac]/g, '?');
 }
 
 /** A cell's value for a table: money as £1,234.50, numbers as they are, the rest as text. */
 export function tableCell(value: string | number, kind?: string): string {
   if (value === '' || value === null || value === undefined) return '';
-  if (kind === 'money' && typeof value === 'number') return `£${value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  if (kind === 'money' && typeof value === 'number')
+    return `£${value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   return pdfText(value);
 }

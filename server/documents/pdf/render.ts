@@ -40,7 +40,13 @@ const SIZE = 8;
  * until the end for that), and the template's content between them.
  */
 export async function renderPdf<D>(template: DocumentTemplate<D>, data: D, letterhead: Letterhead): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', layout: template.layout, margins: { top: MARGIN + 40, bottom: MARGIN + 20, left: MARGIN, right: MARGIN }, bufferPages: true, info: { Title: template.kind, Producer: 'Staffing back office' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: template.layout,
+    margins: { top: MARGIN + 40, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: { Title: template.kind, Producer: 'Staffing back office' },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise<void>((resolve, reject) => {
@@ -61,8 +67,17 @@ export async function renderPdf<D>(template: DocumentTemplate<D>, data: D, lette
         // A logo PDF cannot embed (an SVG, a damaged file) leaves the name alone.
       }
     }
-    doc.font(BOLD).fontSize(12).fillColor('#1a1a1a').text(pdfText(letterhead.name), textX, MARGIN + 4, { width: width - (textX - MARGIN), lineBreak: false });
-    doc.moveTo(MARGIN, MARGIN + 32).lineTo(MARGIN + width, MARGIN + 32).lineWidth(0.5).strokeColor('#999999').stroke();
+    doc
+      .font(BOLD)
+      .fontSize(12)
+      .fillColor('#1a1a1a')
+      .text(pdfText(letterhead.name), textX, MARGIN + 4, { width: width - (textX - MARGIN), lineBreak: false });
+    doc
+      .moveTo(MARGIN, MARGIN + 32)
+      .lineTo(MARGIN + width, MARGIN + 32)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
     doc.font(FONT).fontSize(SIZE);
     doc.x = x;
     doc.y = y;
@@ -80,10 +95,21 @@ export async function renderPdf<D>(template: DocumentTemplate<D>, data: D, lette
     async table(columns, rows) {
       const placed = layoutColumns(columns, MARGIN, width);
       const cell = (text: string, c: (typeof placed)[number], y: number) =>
-        doc.text(text, c.x + 2, y + 3, { width: c.width - 4, align: c.align, lineBreak: false, ellipsis: true, height: ROW });
+        doc.text(text, c.x + 2, y + 3, {
+          width: c.width - 4,
+          align: c.align,
+          lineBreak: false,
+          ellipsis: true,
+          height: ROW,
+        });
       const header = () => {
         const y = doc.y;
-        doc.rect(MARGIN, y, width, ROW + 2).fill('#e8eef6').fillColor('#1a1a1a').font(BOLD).fontSize(SIZE);
+        doc
+          .rect(MARGIN, y, width, ROW + 2)
+          .fill('#e8eef6')
+          .fillColor('#1a1a1a')
+          .font(BOLD)
+          .fontSize(SIZE);
         for (const c of placed) cell(pdfText(c.header), c, y);
         doc.font(FONT);
         doc.y = y + ROW + 2;
@@ -106,7 +132,10 @@ export async function renderPdf<D>(template: DocumentTemplate<D>, data: D, lette
     },
     text(line, options = {}) {
       if (doc.y + ROW > bottom()) doc.addPage();
-      doc.font(options.bold ? BOLD : FONT).fontSize(9).text(pdfText(line), MARGIN, doc.y + 4, { width });
+      doc
+        .font(options.bold ? BOLD : FONT)
+        .fontSize(9)
+        .text(pdfText(line), MARGIN, doc.y + 4, { width });
       doc.font(FONT).fontSize(SIZE);
     },
   };
@@ -120,7 +149,15 @@ export async function renderPdf<D>(template: DocumentTemplate<D>, data: D, lette
     // Inside the bottom margin: pdfkit would otherwise start a new page for text written there.
     const keep = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font(FONT).fontSize(8).fillColor('#555555').text(pageLabel(i - start + 1, count), MARGIN, doc.page.height - MARGIN, { width, align: 'right', lineBreak: false });
+    doc
+      .font(FONT)
+      .fontSize(8)
+      .fillColor('#555555')
+      .text(pageLabel(i - start + 1, count), MARGIN, doc.page.height - MARGIN, {
+        width,
+        align: 'right',
+        lineBreak: false,
+      });
     doc.page.margins.bottom = keep;
   }
   doc.end();

@@ -22,7 +22,11 @@ export const listReport: DocumentTemplate<ListReportData> = {
     w.heading(title, subtitle);
     const columns: ColumnSpec[] = [
       { header: 'ID', weight: 0.5, align: 'right' },
-      ...table.fields.map((f) => ({ header: f.label, weight: NARROW.has(f.type) ? 0.8 : f.type === 'datetime' ? 1.1 : 1.4, align: f.type === 'number' || f.type === 'money' ? ('right' as const) : ('left' as const) })),
+      ...table.fields.map((f) => ({
+        header: f.label,
+        weight: NARROW.has(f.type) ? 0.8 : f.type === 'datetime' ? 1.1 : 1.4,
+        align: f.type === 'number' || f.type === 'money' ? ('right' as const) : ('left' as const),
+      })),
     ];
     let more = false;
     async function* rows() {
@@ -39,6 +43,11 @@ export const listReport: DocumentTemplate<ListReportData> = {
       }
     }
     const shown = await w.table(columns, rows());
-    w.text(more ? `The first ${shown} rows: the list has more. Narrow the filters to print the rest.` : `${shown} ${shown === 1 ? 'row' : 'rows'}.`, { bold: true });
+    w.text(
+      more
+        ? `The first ${shown} rows: the list has more. Narrow the filters to print the rest.`
+        : `${shown} ${shown === 1 ? 'row' : 'rows'}.`,
+      { bold: true },
+    );
   },
 };

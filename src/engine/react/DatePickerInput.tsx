@@ -129,7 +129,18 @@ export interface PickerInputProps extends Omit<InputProps, 'source'> {
  * A react-admin input on MUI's date pickers that opens on focus and accepts typed dates only in yyyy-MM-dd (and
  * times only as 24-hour HH:mm).
  */
-export function PickerInput({ source, label, withTime = false, timeOnly = false, limits, helperText, shouldDisableDate, shouldDisableTime, validate, ...rest }: PickerInputProps) {
+export function PickerInput({
+  source,
+  label,
+  withTime = false,
+  timeOnly = false,
+  limits,
+  helperText,
+  shouldDisableDate,
+  shouldDisableTime,
+  validate,
+  ...rest
+}: PickerInputProps) {
   const kind: PickerKind = timeOnly ? 'time' : withTime ? 'datetime' : 'date';
   const resource = useResourceContext(rest);
   const { field, fieldState, formState, isRequired, id } = useInput({ source, validate, ...rest });
@@ -231,7 +242,9 @@ export function PickerInput({ source, label, withTime = false, timeOnly = false,
           field.onBlur();
         },
         inputRef: hiddenInput,
-        helperText: <InputHelperText error={showError ? (fieldState.error?.message as any) : undefined} helperText={helperText} />,
+        helperText: (
+          <InputHelperText error={showError ? (fieldState.error?.message as any) : undefined} helperText={helperText} />
+        ),
       },
       field: {
         clearable: limits?.clearable !== false && !isRequired,
@@ -282,7 +295,16 @@ export function PickerInput({ source, label, withTime = false, timeOnly = false,
   );
   if (kind === 'time') {
     // Spec: the time picker is 24-hour with 60 minutes; typed as HH:mm.
-    return wrap(<TimePicker {...common} format={TIME_FORMAT} views={['hours', 'minutes']} ampm={false} timeSteps={{ minutes: 1 }} shouldDisableTime={shouldDisableTime} />);
+    return wrap(
+      <TimePicker
+        {...common}
+        format={TIME_FORMAT}
+        views={['hours', 'minutes']}
+        ampm={false}
+        timeSteps={{ minutes: 1 }}
+        shouldDisableTime={shouldDisableTime}
+      />,
+    );
   }
   const dates = {
     minDate: min,
@@ -305,5 +327,13 @@ export function PickerInput({ source, label, withTime = false, timeOnly = false,
       />,
     );
   }
-  return wrap(<DatePicker {...common} {...dates} format={DATE_FORMAT} views={viewsFor(limits?.minView)} openTo={limits?.minView && limits.minView !== 'day' ? limits.minView : 'day'} />);
+  return wrap(
+    <DatePicker
+      {...common}
+      {...dates}
+      format={DATE_FORMAT}
+      views={viewsFor(limits?.minView)}
+      openTo={limits?.minView && limits.minView !== 'day' ? limits.minView : 'day'}
+    />,
+  );
 }

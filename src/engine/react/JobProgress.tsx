@@ -52,7 +52,11 @@ export function JobProgress({ id, label, pollMs }: { id: number; label?: string;
         <Alert severity="error">{`It stopped after ${progressLabel(job)}: ${job.error ?? 'an error'}`}</Alert>
       ) : (
         <>
-          <LinearProgress variant={job.total ? 'determinate' : 'indeterminate'} value={percent} aria-label={label ?? 'Progress'} />
+          <LinearProgress
+            variant={job.total ? 'determinate' : 'indeterminate'}
+            value={percent}
+            aria-label={label ?? 'Progress'}
+          />
           <Typography variant="body2" sx={{ mt: 0.5 }}>
             {progressLabel(job)}
           </Typography>

@@ -21,10 +21,15 @@ export function UnsavedChangesGuard() {
   const { isSubmitSuccessful, dirtyFields } = useFormState();
   const dirty = Object.keys(dirtyFields).length > 0;
   const safe = !dirty || isSubmitSuccessful;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
-    !safe &&
-    !(nextLocation.state as { afterSave?: boolean } | null)?.afterSave &&
-    !(nextLocation.pathname.startsWith(currentLocation.pathname) && !nextLocation.pathname.startsWith(`${currentLocation.pathname}/show`)));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      !safe &&
+      !(nextLocation.state as { afterSave?: boolean } | null)?.afterSave &&
+      !(
+        nextLocation.pathname.startsWith(currentLocation.pathname) &&
+        !nextLocation.pathname.startsWith(`${currentLocation.pathname}/show`)
+      ),
+  );
 
   // Any other redirect made by a save (one without the AFTER_SAVE mark): once the form is safe to leave, it goes on.
   useEffect(() => {
@@ -43,7 +48,12 @@ export function UnsavedChangesGuard() {
 
   const open = blocker.state === 'blocked' && !safe;
   return (
-    <Dialog open={open} onClose={() => blocker.reset?.()} aria-labelledby="unsaved-changes-title" aria-describedby="unsaved-changes-text">
+    <Dialog
+      open={open}
+      onClose={() => blocker.reset?.()}
+      aria-labelledby="unsaved-changes-title"
+      aria-describedby="unsaved-changes-text"
+    >
       <DialogTitle id="unsaved-changes-title">{translate('app.unsaved.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText id="unsaved-changes-text">{translate('app.unsaved.text')}</DialogContentText>

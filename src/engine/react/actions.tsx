@@ -15,8 +15,19 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import {
-  Button, Confirm, Form, SaveButton, useCanAccess, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh,
-  useTranslate, useUnselectAll, type RaRecord,
+  Button,
+  Confirm,
+  Form,
+  SaveButton,
+  useCanAccess,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  useUnselectAll,
+  type RaRecord,
 } from 'react-admin';
 import type { ActionDeclaration, ResourceDeclaration } from '../../../core/engine/types';
 import { validateRecord } from '../../../core/engine/validate';
@@ -46,28 +57,39 @@ export const ACTION_ICONS: Record<string, ReactElement> = {
 export const recordName = (decl: ResourceDeclaration, record: Record<string, any>) =>
   decl.recordRepresentation.replace(/%\{(\w+)\}/g, (_, k) => String(record?.[k] ?? '')).trim() || `#${record?.id}`;
 
-const textKey = (decl: ResourceDeclaration, action: ActionDeclaration, what: 'label' | 'success' | 'confirm') => `resources.${decl.name}.actions.${action.name}.${what}`;
+const textKey = (decl: ResourceDeclaration, action: ActionDeclaration, what: 'label' | 'success' | 'confirm') =>
+  `resources.${decl.name}.actions.${action.name}.${what}`;
 
 /** Runs one declared action, on one record or on several, and reports the outcome the same way everywhere. */
 function useRunAction(decl: ResourceDeclaration, action: ActionDeclaration) {
-  const dataProvider = useDataProvider() as ReturnType<typeof useDataProvider> & { runAction(resource: string, p: RunActionParams): Promise<{ data: any }> };
+  const dataProvider = useDataProvider() as ReturnType<typeof useDataProvider> & {
+    runAction(resource: string, p: RunActionParams): Promise<{ data: any }>;
+  };
   const notify = useNotify();
   // Refreshing invalidates every query: the record, the lists, and what is derived from it (compliance, history).
   const refresh = useRefresh();
   const [running, setRunning] = useState(false);
   /** Resolves to whether it worked and, for a 422 on the action's inputs, the field errors for the dialog's form. */
-  const run = async (target: { id?: RaRecord['id']; ids?: RaRecord['id'][] }, input: Record<string, unknown> = {}, count = 1): Promise<{ ok: boolean; errors?: Record<string, string>; message?: string }> => {
+  const run = async (
+    target: { id?: RaRecord['id']; ids?: RaRecord['id'][] },
+    input: Record<string, unknown> = {},
+    count = 1,
+  ): Promise<{ ok: boolean; errors?: Record<string, string>; message?: string }> => {
     setRunning(true);
     try {
       await dataProvider.runAction(decl.name, { ...target, action: action.name, input });
-      notify(textKey(decl, action, 'success'), { type: 'success', messageArgs: { smart_count: count, _: action.success } });
+      notify(textKey(decl, action, 'success'), {
+        type: 'success',
+        messageArgs: { smart_count: count, _: action.success },
+      });
       refresh();
       return { ok: true };
     } catch (e: any) {
       const errors: Record<string, string> | undefined = e?.body?.errors;
       const inputs = new Set((action.input ?? []).map((f) => f.source));
       // Field errors of the action's own inputs stay next to those inputs; anything else is said aloud.
-      if (e?.status === 422 && errors && Object.keys(errors).some((k) => inputs.has(k))) return { ok: false, errors, message: e?.message };
+      if (e?.status === 422 && errors && Object.keys(errors).some((k) => inputs.has(k)))
+        return { ok: false, errors, message: e?.message };
       notify(e?.message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: e?.message } });
       return { ok: false };
     } finally {
@@ -82,13 +104,21 @@ interface Refusal {
   errors: Record<string, string>;
   message?: string;
 }
-const refusal = (r: { errors?: Record<string, string>; message?: string }): Refusal | undefined => (r.errors ? { errors: r.errors, message: r.message } : undefined);
+const refusal = (r: { errors?: Record<string, string>; message?: string }): Refusal | undefined =>
+  r.errors ? { errors: r.errors, message: r.message } : undefined;
 
 /**
  * The dialog of an action that asks for input: its inputs (validated like fields), the confirmation text if any, and a
  * submit.
  */
-function InputDialog({ decl, action, title, question, onClose, onSubmit }: {
+function InputDialog({
+  decl,
+  action,
+  title,
+  question,
+  onClose,
+  onSubmit,
+}: {
   decl: ResourceDeclaration;
   action: ActionDeclaration;
   title: string;
@@ -103,21 +133,35 @@ function InputDialog({ decl, action, title, question, onClose, onSubmit }: {
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       {/* A record of its own: inputs must not start from the record on screen. */}
-      <Form record={{}} noValidate validate={(values: Record<string, any>) => toFormErrors(validateRecord(asDecl, values))} onSubmit={async (values: Record<string, any>) => {
-        const errors = await onSubmit(values);
-        if (!errors) onClose();
-        return errors;
-      }}>
+      <Form
+        record={{}}
+        noValidate
+        validate={(values: Record<string, any>) => toFormErrors(validateRecord(asDecl, values))}
+        onSubmit={async (values: Record<string, any>) => {
+          const errors = await onSubmit(values);
+          if (!errors) onClose();
+          return errors;
+        }}
+      >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           {question && <Typography sx={{ mb: 2 }}>{question}</Typography>}
           {(action.input ?? []).map((f) => (
-            <InputFor key={f.source} of={f} label={translate(`resources.${decl.name}.actions.${action.name}.fields.${f.source}`, { _: f.label })} />
+            <InputFor
+              key={f.source}
+              of={f}
+              label={translate(`resources.${decl.name}.actions.${action.name}.fields.${f.source}`, { _: f.label })}
+            />
           ))}
         </DialogContent>
         <DialogActions>
           <Button label="ra.action.cancel" onClick={onClose} />
-          <SaveButton label={title} icon={ACTION_ICONS[action.icon ?? ''] ?? <PlayArrowIcon />} alwaysEnable color={action.danger ? 'error' : 'primary'} />
+          <SaveButton
+            label={title}
+            icon={ACTION_ICONS[action.icon ?? ''] ?? <PlayArrowIcon />}
+            alwaysEnable
+            color={action.danger ? 'error' : 'primary'}
+          />
         </DialogActions>
       </Form>
     </Dialog>
@@ -129,7 +173,15 @@ function InputDialog({ decl, action, title, question, onClose, onSubmit }: {
  * input, or a direct run. `disabledReason` (a message key) disables it and says why, in a tooltip and to screen
  * readers.
  */
-function ActionButton({ decl, action, name, count, disabledReason, onRun, running }: {
+function ActionButton({
+  decl,
+  action,
+  name,
+  count,
+  disabledReason,
+  onRun,
+  running,
+}: {
   decl: ResourceDeclaration;
   action: ActionDeclaration;
   /** How the target is named in the confirmation. */
@@ -145,7 +197,11 @@ function ActionButton({ decl, action, name, count, disabledReason, onRun, runnin
   /** Why the server asked for the input (an action whose input is asked for only when needed). */
   const [asked, setAsked] = useState<string>();
   const label = translate(textKey(decl, action, 'label'), { _: action.label });
-  const question = asked ?? (action.confirm ? translate(textKey(decl, action, 'confirm'), { _: action.confirm, name, smart_count: count }) : undefined);
+  const question =
+    asked ??
+    (action.confirm
+      ? translate(textKey(decl, action, 'confirm'), { _: action.confirm, name, smart_count: count })
+      : undefined);
   const icon = ACTION_ICONS[action.icon ?? ''] ?? <PlayArrowIcon />;
   const onDemand = !!action.inputWhenNeeded && !action.confirm;
   const needsDialog = (!!action.input?.length && !onDemand) || !!action.confirm;
@@ -189,7 +245,17 @@ function ActionButton({ decl, action, name, count, disabledReason, onRun, runnin
         {button}
       </Box>
       {open && action.input?.length ? (
-        <InputDialog decl={decl} action={action} title={label} question={question} onClose={() => { setOpen(false); setAsked(undefined); }} onSubmit={async (values) => (await onRun(values))?.errors} />
+        <InputDialog
+          decl={decl}
+          action={action}
+          title={label}
+          question={question}
+          onClose={() => {
+            setOpen(false);
+            setAsked(undefined);
+          }}
+          onSubmit={async (values) => (await onRun(values))?.errors}
+        />
       ) : null}
       {open && !action.input?.length ? (
         <Confirm
@@ -211,10 +277,25 @@ function ActionButton({ decl, action, name, count, disabledReason, onRun, runnin
 }
 
 // Pixels spelled out: in `sx` a bare 1 means 100%, and a full-width hidden text widened a phone's page.
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** One record action, shown only to those the declaration allows to run it. */
-function RecordActionButton({ decl, action, record }: { decl: ResourceDeclaration; action: ActionDeclaration; record: RaRecord }) {
+function RecordActionButton({
+  decl,
+  action,
+  record,
+}: {
+  decl: ResourceDeclaration;
+  action: ActionDeclaration;
+  record: RaRecord;
+}) {
   const { canAccess } = useCanAccess({ resource: decl.name, action: action.name, record });
   const { run, running } = useRunAction(decl, action);
   if (!canAccess) return null;
@@ -275,9 +356,11 @@ function BulkActionButton({ decl, action }: { decl: ResourceDeclaration; action:
 export function BulkActions({ decl }: { decl: ResourceDeclaration }) {
   return (
     <>
-      {(decl.actions ?? []).filter((a) => a.bulk).map((a) => (
-        <BulkActionButton key={a.name} decl={decl} action={a} />
-      ))}
+      {(decl.actions ?? [])
+        .filter((a) => a.bulk)
+        .map((a) => (
+          <BulkActionButton key={a.name} decl={decl} action={a} />
+        ))}
     </>
   );
 }

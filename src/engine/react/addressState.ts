@@ -6,15 +6,19 @@ import { useSearchParams } from 'react-router';
  * (when empty) removes some of them in place, without a history entry per change, so a reload, a bookmark and
  * Back show the same view.
  */
-export function useAddressState(): [URLSearchParams, (changes: Record<string, string | number | null | undefined>) => void] {
+export function useAddressState(): [
+  URLSearchParams,
+  (changes: Record<string, string | number | null | undefined>) => void,
+] {
   const [params, setParams] = useSearchParams();
   const update = useCallback(
     (changes: Record<string, string | number | null | undefined>) =>
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) if (v == null || v === '') next.delete(k);
-          else next.set(k, String(v));
+          for (const [k, v] of Object.entries(changes))
+            if (v == null || v === '') next.delete(k);
+            else next.set(k, String(v));
           return next;
         },
         { replace: true },

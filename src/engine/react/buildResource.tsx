@@ -44,7 +44,13 @@ function RedirectTo({ to }: { to: (id?: string) => string }) {
 /** Everything the app needs for one entity, from its declaration and optional overrides. */
 export function buildResource(decl: ResourceDeclaration, overrides: ResourceOverrides = {}): BuiltResource {
   const paths = pathsOf(decl);
-  const options: ViewOptions = { decl, paths, fieldOverrides: overrides.fields, bulkActions: overrides.bulkActions, showActions: overrides.showActions };
+  const options: ViewOptions = {
+    decl,
+    paths,
+    fieldOverrides: overrides.fields,
+    bulkActions: overrides.bulkActions,
+    showActions: overrides.showActions,
+  };
   const Wrapper = overrides.wrapper ?? (({ children }: { children: ReactNode }) => <>{children}</>);
   const ListView = overrides.list ?? EngineList;
   const ShowView = overrides.show ?? EngineShow;
@@ -62,7 +68,12 @@ export function buildResource(decl: ResourceDeclaration, overrides: ResourceOver
     />
   );
   // A view whose canonical address is react-admin's own path is served by the <Resource> itself.
-  const own = { list: `/${decl.name}`, create: `/${decl.name}/create`, show: `/${decl.name}/:id/show`, edit: `/${decl.name}/:id` };
+  const own = {
+    list: `/${decl.name}`,
+    create: `/${decl.name}/create`,
+    show: `/${decl.name}/:id/show`,
+    edit: `/${decl.name}/:id`,
+  };
   const isOwn = (view: keyof typeof own) => paths.patterns[view] === own[view];
   const views = {
     list: <ListView {...options} />,
@@ -71,15 +82,19 @@ export function buildResource(decl: ResourceDeclaration, overrides: ResourceOver
     edit: <EditView {...options} />,
   };
   const routes = [
-    ...(['list', 'create', 'show', 'edit'] as const).filter((v) => !isOwn(v)).map((v) => screen(v, paths.patterns[v], views[v])),
+    ...(['list', 'create', 'show', 'edit'] as const)
+      .filter((v) => !isOwn(v))
+      .map((v) => screen(v, paths.patterns[v], views[v])),
     ...(decl.tabs ?? []).map((t) => screen(`tab-${t.id}`, paths.tab(t.id), <ListView {...options} tabId={t.id} />)),
     ...(overrides.extraRoutes?.(options) ?? []).map((r) => {
       const { path, element } = r.props as { path: string; element: ReactElement };
       return screen(`extra-${path}`, path, element);
     }),
   ];
-  const representation = (record: any) => decl.recordRepresentation.replace(/%\{(\w+)\}/g, (_, k) => (record?.[k] ?? '') as string).trim();
-  const viewOrRedirect = (v: keyof typeof own, to: (id?: string) => string) => (isOwn(v) ? <Wrapper>{views[v]}</Wrapper> : <RedirectTo to={to} />);
+  const representation = (record: any) =>
+    decl.recordRepresentation.replace(/%\{(\w+)\}/g, (_, k) => (record?.[k] ?? '') as string).trim();
+  const viewOrRedirect = (v: keyof typeof own, to: (id?: string) => string) =>
+    isOwn(v) ? <Wrapper>{views[v]}</Wrapper> : <RedirectTo to={to} />;
   const resource = (
     <Resource
       key={decl.name}

@@ -1,10 +1,38 @@
 import { Fragment, useState, type ReactNode } from 'react';
-import { Box, Card, CardActions, CardContent, Dialog, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardActions,
+  CardContent,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import {
-  Button, CreateBase, DataTable, EditBase, ListBase, Pagination, RecordContextProvider, SaveButton, SimpleForm, Toolbar, useCanAccess, useGetList,
-  useListContext, useRecordContext, useRefresh, useTranslate, type Identifier, type RaRecord,
+  Button,
+  CreateBase,
+  DataTable,
+  EditBase,
+  ListBase,
+  Pagination,
+  RecordContextProvider,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useCanAccess,
+  useGetList,
+  useListContext,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type Identifier,
+  type RaRecord,
 } from 'react-admin';
 import type { ResourceDeclaration } from '../../../core/engine/types';
 import { hasView } from '../../../core/engine/types';
@@ -30,7 +58,17 @@ const defaultsOf = (decl: ResourceDeclaration) => {
 };
 
 /** A child's create or edit form: the generated inputs without the parent's field, which the screen fixes. */
-function ChildForm({ decl, view, children, onCancel }: { decl: ResourceDeclaration; view: 'edit' | 'create'; children?: ReactNode; /** In a dialog: Cancel closes it unsaved. */ onCancel?: () => void }) {
+function ChildForm({
+  decl,
+  view,
+  children,
+  onCancel,
+}: {
+  decl: ResourceDeclaration;
+  view: 'edit' | 'create';
+  children?: ReactNode;
+  /** In a dialog: Cancel closes it unsaved. */ onCancel?: () => void;
+}) {
   const { defs, isPending } = useCustomFields(decl);
   const submit = useSubmitWithUploads();
   if (isPending) return null;
@@ -58,7 +96,17 @@ function ChildForm({ decl, view, children, onCancel }: { decl: ResourceDeclarati
  * Creates a child of one parent record: the parent's field is set by the screen, never typed. `onDone` gets the record
  * as saved.
  */
-export function ChildCreate({ decl, parentId, onDone, onCancel }: { decl: ResourceDeclaration; parentId: Identifier; onDone?: (saved: RaRecord) => void; onCancel?: () => void }) {
+export function ChildCreate({
+  decl,
+  parentId,
+  onDone,
+  onCancel,
+}: {
+  decl: ResourceDeclaration;
+  parentId: Identifier;
+  onDone?: (saved: RaRecord) => void;
+  onCancel?: () => void;
+}) {
   const notice = useNamedNotice(decl);
   const refresh = useRefresh();
   const { field } = parentOf(decl);
@@ -84,7 +132,17 @@ export function ChildCreate({ decl, parentId, onDone, onCancel }: { decl: Resour
 }
 
 /** Edits one child; a stale save says so and offers to reload, like every generated edit form. */
-export function ChildEdit({ decl, id, onDone, onCancel }: { decl: ResourceDeclaration; id: Identifier; onDone?: () => void; onCancel?: () => void }) {
+export function ChildEdit({
+  decl,
+  id,
+  onDone,
+  onCancel,
+}: {
+  decl: ResourceDeclaration;
+  id: Identifier;
+  onDone?: () => void;
+  onCancel?: () => void;
+}) {
   const notice = useNamedNotice(decl);
   const refresh = useRefresh();
   const stale = useStaleEdit();
@@ -117,7 +175,18 @@ export function ChildEdit({ decl, id, onDone, onCancel }: { decl: ResourceDeclar
  */
 export function TableScroll({ children }: { children: ReactNode }) {
   // `position` makes the box the containing block of what its cells position absolutely, so that is clipped too.
-  return <Box sx={{ overflowX: 'auto', contain: 'inline-size', position: 'relative', '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' } }}>{children}</Box>;
+  return (
+    <Box
+      sx={{
+        overflowX: 'auto',
+        contain: 'inline-size',
+        position: 'relative',
+        '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
+      }}
+    >
+      {children}
+    </Box>
+  );
 }
 
 function FormDialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
@@ -138,7 +207,11 @@ function RowButtons({ decl }: { decl: ResourceDeclaration }) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
       <RecordActions decl={decl} record={record} />
-      {canEdit && <Button label="ra.action.edit" onClick={() => setEditing(true)}><EditIcon /></Button>}
+      {canEdit && (
+        <Button label="ra.action.edit" onClick={() => setEditing(true)}>
+          <EditIcon />
+        </Button>
+      )}
       {editing && (
         <FormDialog title={translate('ra.action.edit')} onClose={() => setEditing(false)}>
           <ChildEdit decl={decl} id={record.id} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
@@ -153,7 +226,14 @@ function RowButtons({ decl }: { decl: ResourceDeclaration }) {
  * edit per row and a create with the parent fixed. `columns` picks fields (any view); default the list's, less the
  * parent.
  */
-export function ChildList({ decl, parentId, columns, header, cells, onCreated }: {
+export function ChildList({
+  decl,
+  parentId,
+  columns,
+  header,
+  cells,
+  onCreated,
+}: {
   decl: ResourceDeclaration;
   parentId: Identifier;
   columns?: string[];
@@ -165,8 +245,22 @@ export function ChildList({ decl, parentId, columns, header, cells, onCreated }:
 }) {
   const { field } = parentOf(decl);
   return (
-    <ListBase resource={decl.name} filter={{ [field]: parentId }} sort={decl.defaultSort} perPage={25} disableSyncWithLocation storeKey={false}>
-      <ChildListBody decl={decl} parentId={parentId} columns={columns} header={header} cells={cells} onCreated={onCreated} />
+    <ListBase
+      resource={decl.name}
+      filter={{ [field]: parentId }}
+      sort={decl.defaultSort}
+      perPage={25}
+      disableSyncWithLocation
+      storeKey={false}
+    >
+      <ChildListBody
+        decl={decl}
+        parentId={parentId}
+        columns={columns}
+        header={header}
+        cells={cells}
+        onCreated={onCreated}
+      />
     </ListBase>
   );
 }
@@ -175,7 +269,15 @@ export function ChildList({ decl, parentId, columns, header, cells, onCreated }:
  * On a phone, each child is a card of label–value lines with its buttons below (a table would put the buttons
  * past the screen's edge, inside its sideways scroll).
  */
-function ChildCards({ decl, fields, cells }: { decl: ResourceDeclaration; fields: ResourceDeclaration['fields']; cells?: Record<string, ReactNode> }) {
+function ChildCards({
+  decl,
+  fields,
+  cells,
+}: {
+  decl: ResourceDeclaration;
+  fields: ResourceDeclaration['fields'];
+  cells?: Record<string, ReactNode>;
+}) {
   const { data } = useListContext();
   return (
     <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -183,11 +285,25 @@ function ChildCards({ decl, fields, cells }: { decl: ResourceDeclaration; fields
         <RecordContextProvider key={record.id} value={record}>
           <Card component="li" variant="outlined">
             <CardContent sx={{ pb: 0 }}>
-              <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(6rem, auto) 1fr', columnGap: 1, rowGap: 0.5, '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' } }}>
+              <Box
+                component="dl"
+                sx={{
+                  m: 0,
+                  display: 'grid',
+                  gridTemplateColumns: 'minmax(6rem, auto) 1fr',
+                  columnGap: 1,
+                  rowGap: 0.5,
+                  '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' },
+                }}
+              >
                 {fields.map((f) => (
                   <Fragment key={f.source}>
-                    <Typography component="dt" variant="body2" color="text.secondary">{f.label}</Typography>
-                    <Typography component="dd" variant="body2">{cells?.[f.source] ?? <FieldFor of={f} />}</Typography>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                      {f.label}
+                    </Typography>
+                    <Typography component="dd" variant="body2">
+                      {cells?.[f.source] ?? <FieldFor of={f} />}
+                    </Typography>
                   </Fragment>
                 ))}
               </Box>
@@ -202,7 +318,21 @@ function ChildCards({ decl, fields, cells }: { decl: ResourceDeclaration; fields
   );
 }
 
-function ChildListBody({ decl, parentId, columns, header, cells, onCreated }: { decl: ResourceDeclaration; parentId: Identifier; columns?: string[]; header?: ReactNode; cells?: Record<string, ReactNode>; onCreated?: (saved: RaRecord) => void }) {
+function ChildListBody({
+  decl,
+  parentId,
+  columns,
+  header,
+  cells,
+  onCreated,
+}: {
+  decl: ResourceDeclaration;
+  parentId: Identifier;
+  columns?: string[];
+  header?: ReactNode;
+  cells?: Record<string, ReactNode>;
+  onCreated?: (saved: RaRecord) => void;
+}) {
   const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { total, isPending } = useListContext();
@@ -219,7 +349,11 @@ function ChildListBody({ decl, parentId, columns, header, cells, onCreated }: { 
       <Stack direction="row" useFlexGap sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', gap: 1 }}>
         <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>{header}</Box>
         {canCreate && (
-          <Button label={translate('app.children.add', { name: one.toLowerCase() })} onClick={() => setCreating(true)} variant="contained">
+          <Button
+            label={translate('app.children.add', { name: one.toLowerCase() })}
+            onClick={() => setCreating(true)}
+            variant="contained"
+          >
             <AddIcon />
           </Button>
         )}
@@ -228,23 +362,30 @@ function ChildListBody({ decl, parentId, columns, header, cells, onCreated }: { 
         <Typography color="text.secondary">{translate('engine.list.empty', { name: many.toLowerCase() })}</Typography>
       ) : (
         <>
-          {phone ? <ChildCards decl={decl} fields={fields} cells={cells} /> : <TableScroll>
-            <DataTable bulkActionButtons={false} rowClick={false}>
-              {fields.map((f) => (
-                <DataTable.Col key={f.source} source={f.source} label={f.label} disableSort={!f.sortable}>
-                  {cells?.[f.source] ?? <FieldFor of={f} />}
+          {phone ? (
+            <ChildCards decl={decl} fields={fields} cells={cells} />
+          ) : (
+            <TableScroll>
+              <DataTable bulkActionButtons={false} rowClick={false}>
+                {fields.map((f) => (
+                  <DataTable.Col key={f.source} source={f.source} label={f.label} disableSort={!f.sortable}>
+                    {cells?.[f.source] ?? <FieldFor of={f} />}
+                  </DataTable.Col>
+                ))}
+                <DataTable.Col label="app.children.actions">
+                  <RowButtons decl={decl} />
                 </DataTable.Col>
-              ))}
-              <DataTable.Col label="app.children.actions">
-                <RowButtons decl={decl} />
-              </DataTable.Col>
-            </DataTable>
-          </TableScroll>}
+              </DataTable>
+            </TableScroll>
+          )}
           {!!total && total > 25 && <Pagination rowsPerPageOptions={[25]} />}
         </>
       )}
       {creating && (
-        <FormDialog title={translate('app.children.add', { name: one.toLowerCase() })} onClose={() => setCreating(false)}>
+        <FormDialog
+          title={translate('app.children.add', { name: one.toLowerCase() })}
+          onClose={() => setCreating(false)}
+        >
           <ChildCreate
             decl={decl}
             parentId={parentId}
@@ -266,7 +407,11 @@ function ChildListBody({ decl, parentId, columns, header, cells, onCreated }: { 
  */
 export function SingleChildForm({ decl, parentId }: { decl: ResourceDeclaration; parentId: Identifier }) {
   const { field } = parentOf(decl);
-  const { data, isPending } = useGetList(decl.name, { filter: { [field]: parentId }, pagination: { page: 1, perPage: 1 }, sort: decl.defaultSort });
+  const { data, isPending } = useGetList(decl.name, {
+    filter: { [field]: parentId },
+    pagination: { page: 1, perPage: 1 },
+    sort: decl.defaultSort,
+  });
   if (isPending) return null;
   const existing = data?.[0];
   return existing ? <ChildEdit decl={decl} id={existing.id} /> : <ChildCreate decl={decl} parentId={parentId} />;

@@ -38,7 +38,17 @@ export async function downloadFrom(path: string) {
  * The list as a file the server writes (GET /api/{resource}/export or /print) with the list's current filters,
  * search, tab and sort: the server reads the whole list page by page, so nothing is assembled here.
  */
-function ListDownloadButton({ label, path, filter, icon }: { label: string; path: (query: string) => string; filter?: Record<string, unknown>; icon: React.ReactElement }) {
+function ListDownloadButton({
+  label,
+  path,
+  filter,
+  icon,
+}: {
+  label: string;
+  path: (query: string) => string;
+  filter?: Record<string, unknown>;
+  icon: React.ReactElement;
+}) {
   const { filterValues, sort, resource, total } = useListContext();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
@@ -61,12 +71,22 @@ function ListDownloadButton({ label, path, filter, icon }: { label: string; path
 
 /** The list's Export: a CSV of every matching record. */
 export const ExportListButton = ({ resource, filter }: { resource: string; filter?: Record<string, unknown> }) => (
-  <ListDownloadButton label="ra.action.export" path={(q) => `/${resource}/export?${q}${q ? '&' : ''}format=csv`} filter={filter} icon={<DownloadIcon />} />
+  <ListDownloadButton
+    label="ra.action.export"
+    path={(q) => `/${resource}/export?${q}${q ? '&' : ''}format=csv`}
+    filter={filter}
+    icon={<DownloadIcon />}
+  />
 );
 
 /** The same as an Excel workbook. */
 export const ExcelListButton = ({ resource, filter }: { resource: string; filter?: Record<string, unknown> }) => (
-  <ListDownloadButton label="Excel" path={(q) => `/${resource}/export?${q}${q ? '&' : ''}format=xlsx`} filter={filter} icon={<TableViewIcon />} />
+  <ListDownloadButton
+    label="Excel"
+    path={(q) => `/${resource}/export?${q}${q ? '&' : ''}format=xlsx`}
+    filter={filter}
+    icon={<TableViewIcon />}
+  />
 );
 
 /** A printable PDF of the list (the lists the server prints: GET /api/{resource}/print). */

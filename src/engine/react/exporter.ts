@@ -3,7 +3,14 @@ import { downloadCSV, type Exporter, type FetchRelatedRecords, type Identifier, 
 import { format } from 'date-fns/format';
 import { LIST_LIMITS, type FieldDeclaration, type ResourceDeclaration } from '../../../core/engine/types';
 import { getPath, type CustomFieldDefinition } from '../../../core/engine/validate';
-import { CSV_OPTIONS, exportBaseName, exportCell, exportedFields, representRecord, type Related } from '../../../core/engine/exportFormat';
+import {
+  CSV_OPTIONS,
+  exportBaseName,
+  exportCell,
+  exportedFields,
+  representRecord,
+  type Related,
+} from '../../../core/engine/exportFormat';
 
 export interface ExporterOptions {
   /** The declarations of referenced resources: a reference is written as its record's name (recordRepresentation). */
@@ -23,7 +30,11 @@ export { representRecord };
  * Names of the referenced records, one getMany per referenced resource (in pages the API serves: it answers at
  * most LIST_LIMITS.maxPerPage records at once).
  */
-async function fetchNames(records: RaRecord[], fields: FieldDeclaration[], fetchRelatedRecords: FetchRelatedRecords): Promise<Related> {
+async function fetchNames(
+  records: RaRecord[],
+  fields: FieldDeclaration[],
+  fetchRelatedRecords: FetchRelatedRecords,
+): Promise<Related> {
   const ids = new Map<string, Set<Identifier>>();
   for (const f of fields) {
     if ((f.type !== 'reference' && f.type !== 'references') || !f.reference) continue;
@@ -60,7 +71,9 @@ export function buildExporter(decl: ResourceDeclaration, options: ExporterOption
     const columns = [{ key: 'id', header: 'ID' }, ...fields.map((f, i) => ({ key: `c${i}`, header: f.label }))];
     const rows = records.map((r) => ({
       id: r.id,
-      ...Object.fromEntries(fields.map((f, i) => [`c${i}`, exportCell(f, getPath(r, f.source), related, declarations)])),
+      ...Object.fromEntries(
+        fields.map((f, i) => [`c${i}`, exportCell(f, getPath(r, f.source), related, declarations)]),
+      ),
     }));
     const csv = stringify(rows, { ...CSV_OPTIONS, columns });
     download(csv, exportBaseName(decl, format(now(), 'yyyy-MM-dd')));

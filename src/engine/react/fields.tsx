@@ -1,7 +1,16 @@
 import type React from 'react';
 import {
-  BooleanField, ChipField, EmailField, FunctionField, NumberField, ReferenceArrayField,
-  ReferenceField, SelectField, SingleFieldList, TextField, type FieldProps,
+  BooleanField,
+  ChipField,
+  EmailField,
+  FunctionField,
+  NumberField,
+  ReferenceArrayField,
+  ReferenceField,
+  SelectField,
+  SingleFieldList,
+  TextField,
+  type FieldProps,
 } from 'react-admin';
 import { format, parseISO } from 'date-fns';
 import type { FieldDeclaration } from '../../../core/engine/types';
@@ -15,13 +24,18 @@ export { formatAddress };
 
 /** What an empty value reads as, on every screen. */
 export const EMPTY = '—';
-const orEmpty = (v: unknown, shown: () => React.ReactNode) => (v === undefined || v === null || v === '' ? EMPTY : shown());
+const orEmpty = (v: unknown, shown: () => React.ReactNode) =>
+  v === undefined || v === null || v === '' ? EMPTY : shown();
 
 /**
  * The react-admin field that shows one declared field; empty values read "—". `plain`: a reference is text, not a
  * link (a list row opens its record itself; settings are not a place to jump to from a row).
  */
-export function FieldFor({ of: field, plain = false, ...props }: { of: FieldDeclaration; plain?: boolean; component?: string } & Partial<FieldProps>) {
+export function FieldFor({
+  of: field,
+  plain = false,
+  ...props
+}: { of: FieldDeclaration; plain?: boolean; component?: string } & Partial<FieldProps>) {
   const common = { source: field.source, label: field.label, emptyText: EMPTY, ...props } as any;
   // Custom fields live under custom_fields.<key>: read by path, as react-admin's own fields do.
   const val = (r: any) => getPath(r ?? {}, field.source);
@@ -54,14 +68,45 @@ export function FieldFor({ of: field, plain = false, ...props }: { of: FieldDecl
       );
     case 'date':
       // A date has no time zone: parse it as a local date so it never shows as the day before.
-      return <FunctionField {...common} render={(r: any) => orEmpty(val(r), () => format(parseISO(val(r)), 'd MMM yyyy'))} />;
+      return (
+        <FunctionField {...common} render={(r: any) => orEmpty(val(r), () => format(parseISO(val(r)), 'd MMM yyyy'))} />
+      );
     case 'datetime':
-      return <FunctionField {...common} render={(r: any) => orEmpty(val(r), () => format(parseISO(val(r)), 'd MMM yyyy, HH:mm'))} />;
+      return (
+        <FunctionField
+          {...common}
+          render={(r: any) => orEmpty(val(r), () => format(parseISO(val(r)), 'd MMM yyyy, HH:mm'))}
+        />
+      );
     // Stored files are fetched with the bearer token (an <img> or a link could not send it).
     case 'image':
-      return <FunctionField {...common} render={(r: any) => orEmpty(val(r), () => <StoredImage value={val(r)} alt={field.label} sx={{ maxWidth: 120, maxHeight: 120, objectFit: 'contain' }} />)} />;
+      return (
+        <FunctionField
+          {...common}
+          render={(r: any) =>
+            orEmpty(val(r), () => (
+              <StoredImage
+                value={val(r)}
+                alt={field.label}
+                sx={{ maxWidth: 120, maxHeight: 120, objectFit: 'contain' }}
+              />
+            ))
+          }
+        />
+      );
     case 'file':
-      return <FunctionField {...common} render={(r: any) => (isFileId(val(r)) ? <FileLink id={val(r)} title={(field.file?.nameField && r[field.file.nameField]) || field.label} /> : EMPTY)} />;
+      return (
+        <FunctionField
+          {...common}
+          render={(r: any) =>
+            isFileId(val(r)) ? (
+              <FileLink id={val(r)} title={(field.file?.nameField && r[field.file.nameField]) || field.label} />
+            ) : (
+              EMPTY
+            )
+          }
+        />
+      );
     case 'address':
       return <FunctionField {...common} render={(r: any) => formatAddress(val(r)) || EMPTY} />;
   }

@@ -1,6 +1,16 @@
 import { useEffect, useState } from 'react';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
-import { Avatar, Box, CircularProgress, Link, Skeleton, Typography, type AvatarProps, type SxProps, type Theme } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  CircularProgress,
+  Link,
+  Skeleton,
+  Typography,
+  type AvatarProps,
+  type SxProps,
+  type Theme,
+} from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { API, ApiFailure, request } from '../../providers/request';
 import { getToken } from '../../providers/session';
@@ -51,7 +61,11 @@ const MAX_LOADED = 200;
 let loadedFor: string | null = null;
 
 function forgetAll() {
-  for (const p of loaded.values()) p.then((f) => URL.revokeObjectURL(f.url), () => undefined);
+  for (const p of loaded.values())
+    p.then(
+      (f) => URL.revokeObjectURL(f.url),
+      () => undefined,
+    );
   loaded.clear();
 }
 
@@ -62,7 +76,10 @@ function remember(id: string, file: Promise<LoadedFile>) {
   }
   if (loaded.size >= MAX_LOADED) {
     const [oldest] = loaded.keys();
-    loaded.get(oldest)!.then((f) => URL.revokeObjectURL(f.url), () => undefined);
+    loaded.get(oldest)!.then(
+      (f) => URL.revokeObjectURL(f.url),
+      () => undefined,
+    );
     loaded.delete(oldest);
   }
   loaded.set(id, file);
@@ -82,10 +99,16 @@ export function loadFile(id: string): Promise<LoadedFile> {
   if (loadedFor === getToken() && loaded.has(id)) return loaded.get(id)!;
   const file = (async () => {
     const token = getToken();
-    const res = await fetch(`${API}/files/${encodeURIComponent(id)}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const res = await fetch(`${API}/files/${encodeURIComponent(id)}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
     if (!res.ok) throw new ApiFailure(res.statusText, res.status, {});
     const blob = await res.blob();
-    return { url: URL.createObjectURL(blob), mime: blob.type || (res.headers.get('content-type') ?? ''), name: nameFrom(res.headers.get('content-disposition')) };
+    return {
+      url: URL.createObjectURL(blob),
+      mime: blob.type || (res.headers.get('content-type') ?? ''),
+      name: nameFrom(res.headers.get('content-disposition')),
+    };
   })();
   remember(id, file);
   // A failure is not kept: the next screen showing the file tries again.
@@ -125,11 +148,23 @@ export function FileImage({ id, alt, sx }: ImageProps & { id: string }) {
   const translate = useTranslate();
   const file = useLoadedFile(id);
   if (file === undefined) {
-    return <Skeleton variant="rectangular" sx={[{ minWidth: 32, minHeight: 32 }, ...sxList(sx)]} aria-label={translate('engine.file.loading')} data-testid="file-loading" />;
+    return (
+      <Skeleton
+        variant="rectangular"
+        sx={[{ minWidth: 32, minHeight: 32 }, ...sxList(sx)]}
+        aria-label={translate('engine.file.loading')}
+        data-testid="file-loading"
+      />
+    );
   }
   if (file === null || !isImageMime(file.mime)) {
     return (
-      <Box component="span" role="img" aria-label={translate('engine.file.unavailable')} sx={[{ display: 'inline-flex', alignItems: 'center', color: 'text.disabled' }, ...sxList(sx)]}>
+      <Box
+        component="span"
+        role="img"
+        aria-label={translate('engine.file.unavailable')}
+        sx={[{ display: 'inline-flex', alignItems: 'center', color: 'text.disabled' }, ...sxList(sx)]}
+      >
         <ImageNotSupportedOutlined />
       </Box>
     );
@@ -151,9 +186,21 @@ export function StoredImage({ value, alt, sx }: ImageProps & { value: unknown })
 export function FileAvatar({ value, ...props }: { value: unknown } & Omit<AvatarProps, 'src'>) {
   const file = useLoadedFile(isFileId(value) ? value : undefined);
   if (isFileId(value) && file === undefined) {
-    return <Skeleton variant={props.variant === 'circular' || !props.variant ? 'circular' : 'rounded'} sx={props.sx} data-testid="file-loading" />;
+    return (
+      <Skeleton
+        variant={props.variant === 'circular' || !props.variant ? 'circular' : 'rounded'}
+        sx={props.sx}
+        data-testid="file-loading"
+      />
+    );
   }
-  const src = isFileId(value) ? (file && isImageMime(file.mime) ? file.url : undefined) : isShippedPath(value) ? value : undefined;
+  const src = isFileId(value)
+    ? file && isImageMime(file.mime)
+      ? file.url
+      : undefined
+    : isShippedPath(value)
+      ? value
+      : undefined;
   return <Avatar {...props} src={src} />;
 }
 
@@ -201,9 +248,21 @@ export function FileLink({ id, title }: { id: string; title?: string }) {
 export function UploadPreview({ kind }: { kind: FileKind }) {
   const file = useRecordContext<{ src?: string; title?: string; rawFile?: File }>();
   if (!file?.src) return null;
-  const sx = { display: 'block', maxWidth: 160, maxHeight: 120, width: 'auto', height: 120, objectFit: 'contain', m: 0.5 } as const;
+  const sx = {
+    display: 'block',
+    maxWidth: 160,
+    maxHeight: 120,
+    width: 'auto',
+    height: 120,
+    objectFit: 'contain',
+    m: 0.5,
+  } as const;
   if (kind === 'image') {
-    return file.rawFile ? <Box component="img" src={file.src} alt={file.title ?? ''} sx={sx} /> : <StoredImage value={file.src} alt={file.title ?? ''} sx={sx} />;
+    return file.rawFile ? (
+      <Box component="img" src={file.src} alt={file.title ?? ''} sx={sx} />
+    ) : (
+      <StoredImage value={file.src} alt={file.title ?? ''} sx={sx} />
+    );
   }
   if (file.rawFile || !isFileId(file.src)) return <Typography sx={{ m: 0.5 }}>{file.title || file.src}</Typography>;
   return <FileLink id={file.src} title={file.title} />;

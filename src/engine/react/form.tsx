@@ -3,10 +3,18 @@ import { AFTER_SAVE, UnsavedChangesGuard } from './UnsavedChanges';
 import { Fragment } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
-  Create, DeleteButton, Edit,
+  Create,
+  DeleteButton,
+  Edit,
   SimpleForm,
-  useCanAccess, Toolbar, SaveButton, Button, useRecordContext, useSaveContext,
-  useRedirect, type RaRecord,
+  useCanAccess,
+  Toolbar,
+  SaveButton,
+  Button,
+  useRecordContext,
+  useSaveContext,
+  useRedirect,
+  type RaRecord,
 } from 'react-admin';
 import { useNamedNotice } from './show';
 import { formValidator } from './formErrors';
@@ -34,7 +42,12 @@ export const transformUploads = (decl: ResourceDeclaration) => async (data: Reco
     // The form starts an address in the United Kingdom; with nothing else filled in, there is no address.
     if (f.type === 'address') {
       const a = out[f.source];
-      if (a && typeof a === 'object' && !['line1', 'line2', 'city', 'postcode'].some((k) => typeof a[k] === 'string' && a[k].trim())) out[f.source] = null;
+      if (
+        a &&
+        typeof a === 'object' &&
+        !['line1', 'line2', 'city', 'postcode'].some((k) => typeof a[k] === 'string' && a[k].trim())
+      )
+        out[f.source] = null;
       continue;
     }
     if (f.type !== 'image' && f.type !== 'file') continue;
@@ -57,16 +70,35 @@ export const transformUploads = (decl: ResourceDeclaration) => async (data: Reco
  * Whether a form offers an input for a field: never for what the server fills, computes or changes only through
  * actions (the write policy would refuse it anyway).
  */
-export const isFormField = (decl: ResourceDeclaration, f: FieldDeclaration, view: 'edit' | 'create') => !f.readOnly && !isActionOnly(decl, f) && !f.computed && hasView(f, view);
+export const isFormField = (decl: ResourceDeclaration, f: FieldDeclaration, view: 'edit' | 'create') =>
+  !f.readOnly && !isActionOnly(decl, f) && !f.computed && hasView(f, view);
 
 /** The inputs of a generated form; `exclude` leaves out fields the screen fixes itself (a child's parent). */
-export function FormInputs({ decl, view, overrides, defs, exclude = [] }: { decl: ResourceDeclaration; view: 'edit' | 'create'; overrides?: Record<string, FieldOverride>; defs: CustomFieldDefinition[]; exclude?: string[] }) {
+export function FormInputs({
+  decl,
+  view,
+  overrides,
+  defs,
+  exclude = [],
+}: {
+  decl: ResourceDeclaration;
+  view: 'edit' | 'create';
+  overrides?: Record<string, FieldOverride>;
+  defs: CustomFieldDefinition[];
+  exclude?: string[];
+}) {
   return (
     <>
-      {decl.fields.filter((f: FieldDeclaration) => isFormField(decl, f, view) && !exclude.includes(f.source)).map((f) => (
-        // A create-only field is shown on edit but cannot be changed.
-        <Fragment key={f.source}>{overrides?.[f.source]?.input ?? <InputFor of={f} {...(view === 'edit' && f.createOnly ? { readOnly: true } : {})} />}</Fragment>
-      ))}
+      {decl.fields
+        .filter((f: FieldDeclaration) => isFormField(decl, f, view) && !exclude.includes(f.source))
+        .map((f) => (
+          // A create-only field is shown on edit but cannot be changed.
+          <Fragment key={f.source}>
+            {overrides?.[f.source]?.input ?? (
+              <InputFor of={f} {...(view === 'edit' && f.createOnly ? { readOnly: true } : {})} />
+            )}
+          </Fragment>
+        ))}
       <CustomFieldInputs defs={defs} />
     </>
   );
@@ -108,12 +140,28 @@ function EditDelete({ decl, paths }: { decl: ResourceDeclaration; paths: Resourc
 
 /** Default values of a create form: the declared ones; an address starts in the United Kingdom; a date may start today. */
 export const createDefaults = (decl: ResourceDeclaration, now: Date = new Date()) => ({
-  ...Object.fromEntries(decl.fields.filter((f) => f.type === 'address' && isFormField(decl, f, 'create')).map((f) => [f.source, { country: 'United Kingdom' }])),
-  ...Object.fromEntries(decl.fields.filter((f) => f.type === 'date' && f.date?.defaultToday).map((f) => [f.source, formatDate(now)])),
+  ...Object.fromEntries(
+    decl.fields
+      .filter((f) => f.type === 'address' && isFormField(decl, f, 'create'))
+      .map((f) => [f.source, { country: 'United Kingdom' }]),
+  ),
+  ...Object.fromEntries(
+    decl.fields.filter((f) => f.type === 'date' && f.date?.defaultToday).map((f) => [f.source, formatDate(now)]),
+  ),
   ...Object.fromEntries(decl.fields.filter((f) => f.defaultValue !== undefined).map((f) => [f.source, f.defaultValue])),
 });
 
-function EngineForm({ decl, view, overrides, paths }: { decl: ResourceDeclaration; view: 'edit' | 'create'; overrides?: Record<string, FieldOverride>; paths?: ResourcePaths }) {
+function EngineForm({
+  decl,
+  view,
+  overrides,
+  paths,
+}: {
+  decl: ResourceDeclaration;
+  view: 'edit' | 'create';
+  overrides?: Record<string, FieldOverride>;
+  paths?: ResourcePaths;
+}) {
   const { defs, isPending } = useCustomFields(decl);
   const submit = useSubmitWithUploads();
   const record = useRecordContext();
@@ -159,7 +207,13 @@ export function EngineEdit({ decl, paths, fieldOverrides }: ViewOptions) {
   const onSuccess = useSavedNotice(decl, paths, 'updated');
   return (
     <StaleProvider value={stale}>
-      <Edit resource={decl.name} mutationMode="pessimistic" mutationOptions={{ onError: stale.onError, onSuccess }} redirect={(_r: any, id: any) => paths.show(id)} transform={transformUploads(decl)}>
+      <Edit
+        resource={decl.name}
+        mutationMode="pessimistic"
+        mutationOptions={{ onError: stale.onError, onSuccess }}
+        redirect={(_r: any, id: any) => paths.show(id)}
+        transform={transformUploads(decl)}
+      >
         <EngineForm decl={decl} view="edit" overrides={fieldOverrides} paths={paths} />
       </Edit>
     </StaleProvider>
@@ -169,7 +223,12 @@ export function EngineEdit({ decl, paths, fieldOverrides }: ViewOptions) {
 export function EngineCreate({ decl, paths, fieldOverrides }: ViewOptions) {
   const onSuccess = useSavedNotice(decl, paths, 'created');
   return (
-    <Create resource={decl.name} mutationOptions={{ onSuccess }} redirect={(_r: any, id: any) => paths.show(id)} transform={transformUploads(decl)}>
+    <Create
+      resource={decl.name}
+      mutationOptions={{ onSuccess }}
+      redirect={(_r: any, id: any) => paths.show(id)}
+      transform={transformUploads(decl)}
+    >
       <EngineForm decl={decl} view="create" overrides={fieldOverrides} paths={paths} />
     </Create>
   );

@@ -23,7 +23,8 @@ export function toFormErrors(problems: Problems): Record<string, any> {
  */
 export const formValidator = (decl: ResourceDeclaration, defs: CustomFieldDefinition[]) => {
   const writable = { ...decl, fields: decl.fields.filter((f) => !f.readOnly && !isActionOnly(decl, f) && !f.computed) };
-  return (values: Record<string, any>) => toFormErrors(onAddressParts(decl, values, validateRecord(writable, values, defs)));
+  return (values: Record<string, any>) =>
+    toFormErrors(onAddressParts(decl, values, validateRecord(writable, values, defs)));
 };
 
 /**
@@ -38,7 +39,8 @@ export function onAddressParts(decl: ResourceDeclaration, values: Record<string,
     const blank = (k: string) => typeof a[k] !== 'string' || a[k].trim() === '';
     if (p.message === 'engine.validation.addressRequired') {
       delete out[f.source];
-      for (const k of ['line1', 'postcode']) if (blank(k)) out[`${f.source}.${k}`] = { message: 'ra.validation.required' };
+      for (const k of ['line1', 'postcode'])
+        if (blank(k)) out[`${f.source}.${k}`] = { message: 'ra.validation.required' };
     } else if (p.message === 'engine.validation.postcode') {
       delete out[f.source];
       out[`${f.source}.postcode`] = p;

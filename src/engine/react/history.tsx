@@ -3,7 +3,15 @@ import { useWatch } from 'react-hook-form';
 import { Box, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { format } from 'date-fns';
 import {
-  Form, ListBase, Pagination, useCanAccess, useGetList, useGetManyAggregate, useListContext, useTranslate, type Identifier,
+  Form,
+  ListBase,
+  Pagination,
+  useCanAccess,
+  useGetList,
+  useGetManyAggregate,
+  useListContext,
+  useTranslate,
+  type Identifier,
 } from 'react-admin';
 import type { FieldDeclaration } from '../../../core/engine/types';
 import { declarationByName } from '../../../core/resources/declarations';
@@ -33,7 +41,14 @@ export function HistoryPanel({ target, title = true }: { target: HistoryTarget; 
   const { canAccess } = useCanAccess({ resource: 'audit_entries', action: 'list' });
   if (!canAccess) return null;
   return (
-    <ListBase resource="audit_entries" filter={scopeFilter(target)} sort={{ field: 'created_at', order: 'DESC' }} perPage={10} disableSyncWithLocation storeKey={false}>
+    <ListBase
+      resource="audit_entries"
+      filter={scopeFilter(target)}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={10}
+      disableSyncWithLocation
+      storeKey={false}
+    >
       <HistoryBody target={target} title={title} />
     </ListBase>
   );
@@ -51,16 +66,30 @@ function HistoryFilters({ target }: { target: HistoryTarget }) {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
   // The people who appear in this history (its latest 100 entries): the choices of the person filter.
-  const { data: recent } = useGetList('audit_entries', { filter: scopeFilter(target), sort: { field: 'created_at', order: 'DESC' }, pagination: { page: 1, perPage: 100 } });
+  const { data: recent } = useGetList('audit_entries', {
+    filter: scopeFilter(target),
+    sort: { field: 'created_at', order: 'DESC' },
+    pagination: { page: 1, perPage: 100 },
+  });
   const people = useMemo(() => {
     const seen = new Map<string, string>();
-    for (const e of recent ?? []) if (e.user_id != null && !seen.has(String(e.user_id))) seen.set(String(e.user_id), e.user_name ?? `#${e.user_id}`);
+    for (const e of recent ?? [])
+      if (e.user_id != null && !seen.has(String(e.user_id)))
+        seen.set(String(e.user_id), e.user_name ?? `#${e.user_id}`);
     return [...seen.entries()];
   }, [recent]);
-  const set = (key: string, value: string | undefined) => setFilters({ ...filterValues, [key]: value || undefined }, {});
+  const set = (key: string, value: string | undefined) =>
+    setFilters({ ...filterValues, [key]: value || undefined }, {});
   return (
     <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap' }} useFlexGap>
-      <TextField select size="small" sx={{ minWidth: 200 }} label={translate('app.history.person')} value={filterValues.user_id ?? ''} onChange={(e) => set('user_id', e.target.value)}>
+      <TextField
+        select
+        size="small"
+        sx={{ minWidth: 200 }}
+        label={translate('app.history.person')}
+        value={filterValues.user_id ?? ''}
+        onChange={(e) => set('user_id', e.target.value)}
+      >
         <MenuItem value="">{translate('app.history.everyone')}</MenuItem>
         {people.map(([id, name]) => (
           <MenuItem key={id} value={id}>
@@ -79,7 +108,10 @@ function HistoryFilters({ target }: { target: HistoryTarget }) {
 function HistoryDates() {
   const { filterValues } = useListContext();
   // The days the list opened with, once: a new record would reset the form under the user's typing.
-  const [initial] = useState(() => ({ from: dayOf(filterValues.created_at_gte) || null, to: dayOf(filterValues.created_at_lte) || null }));
+  const [initial] = useState(() => ({
+    from: dayOf(filterValues.created_at_gte) || null,
+    to: dayOf(filterValues.created_at_lte) || null,
+  }));
   return (
     <Form record={initial}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -102,10 +134,12 @@ function ApplyHistoryDates() {
   const { filterValues, setFilters } = useListContext();
   const [from, to] = useWatch({ name: ['from', 'to'] }) as [unknown, unknown];
   useEffect(() => {
-    const day = (v: unknown, edge: (d: string) => string | undefined, current: string | undefined) => (v == null || v === '' ? undefined : isPlainDate(v) ? edge(v) : current);
+    const day = (v: unknown, edge: (d: string) => string | undefined, current: string | undefined) =>
+      v == null || v === '' ? undefined : isPlainDate(v) ? edge(v) : current;
     const gte = day(from, dayStart, filterValues.created_at_gte);
     const lte = day(to, dayEnd, filterValues.created_at_lte);
-    if (gte !== filterValues.created_at_gte || lte !== filterValues.created_at_lte) setFilters({ ...filterValues, created_at_gte: gte, created_at_lte: lte }, {});
+    if (gte !== filterValues.created_at_gte || lte !== filterValues.created_at_lte)
+      setFilters({ ...filterValues, created_at_gte: gte, created_at_lte: lte }, {});
   }, [from, to, filterValues, setFilters]);
   return null;
 }
@@ -133,14 +167,26 @@ function HistoryBody({ target, title }: { target: HistoryTarget; title: boolean 
 }
 
 // Pixels spelled out: in `sx` a bare 1 means 100%.
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+} as const;
 
 /** Referenced records by name (batched across the page's entries); a record that no longer answers keeps its number. */
 function ReferenceNames({ reference, ids }: { reference: string; ids: Identifier[] }) {
   const decl = declarationByName.get(reference);
   const { data } = useGetManyAggregate(reference, { ids });
   const byId = new Map((data ?? []).filter(Boolean).map((r) => [String(r.id), r]));
-  return <>{ids.map((id) => (byId.has(String(id)) ? representRecord(decl, byId.get(String(id))!) || `#${id}` : `#${id}`)).join(', ')}</>;
+  return (
+    <>
+      {ids
+        .map((id) => (byId.has(String(id)) ? representRecord(decl, byId.get(String(id))!) || `#${id}` : `#${id}`))
+        .join(', ')}
+    </>
+  );
 }
 
 /** A stored value in the reader's words (historyText), references by their records' names. */
@@ -148,7 +194,14 @@ function useShowValue() {
   const translate = useTranslate();
   return (resource: string, field: FieldDeclaration | undefined, v: unknown): ReactNode => {
     const ids = Array.isArray(v) ? v : [v];
-    if ((field?.type === 'reference' || field?.type === 'references') && field.reference && v !== null && v !== undefined && v !== '' && ids.length)
+    if (
+      (field?.type === 'reference' || field?.type === 'references') &&
+      field.reference &&
+      v !== null &&
+      v !== undefined &&
+      v !== '' &&
+      ids.length
+    )
       return <ReferenceNames reference={field.reference} ids={ids as Identifier[]} />;
     return readableValue(field, v, {
       yes: translate('ra.boolean.true'),
@@ -173,8 +226,13 @@ function HistoryEntry({ entry, showType }: { entry: Record<string, any>; showTyp
       ? translate(`resources.${entry.resource}.actions.${entry.action}.label`, { _: action?.label ?? entry.action })
       : translate(`app.history.events.${entry.event}`, { _: entry.event });
   const changes = Object.entries((entry.changes ?? {}) as Record<string, { from: unknown; to: unknown }>);
-  const input = Object.entries((entry.input ?? {}) as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined && v !== '');
-  const typeName = translate(`resources.${entry.resource}.name`, { smart_count: 1, _: decl?.label.one ?? entry.resource });
+  const input = Object.entries((entry.input ?? {}) as Record<string, unknown>).filter(
+    ([, v]) => v !== null && v !== undefined && v !== '',
+  );
+  const typeName = translate(`resources.${entry.resource}.name`, {
+    smart_count: 1,
+    _: decl?.label.one ?? entry.resource,
+  });
   return (
     <Box component="li" sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }} data-entry={entry.id}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
@@ -184,7 +242,11 @@ function HistoryEntry({ entry, showType }: { entry: Record<string, any>; showTyp
         <Typography component="span" variant="body2">
           {entry.user_name ?? translate('app.history.system')}
         </Typography>
-        <Chip size="small" label={what} color={entry.event === 'delete' ? 'error' : entry.event === 'action' ? 'primary' : 'default'} />
+        <Chip
+          size="small"
+          label={what}
+          color={entry.event === 'delete' ? 'error' : entry.event === 'action' ? 'primary' : 'default'}
+        />
         {showType && (
           <Typography component="span" variant="body2" color="text.secondary">
             {typeName} #{entry.record_id}
@@ -195,18 +257,37 @@ function HistoryEntry({ entry, showType }: { entry: Record<string, any>; showTyp
         <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 3 }}>
           {changes.map(([source, c]) => {
             // Custom fields are filed as custom_fields.<key>: their key is their name here.
-            const label = source.startsWith('custom_fields.') ? source.slice('custom_fields.'.length) : translate(`resources.${entry.resource}.fields.${source}`, { _: fieldOf(source)?.label ?? humanise(source) });
+            const label = source.startsWith('custom_fields.')
+              ? source.slice('custom_fields.'.length)
+              : translate(`resources.${entry.resource}.fields.${source}`, {
+                  _: fieldOf(source)?.label ?? humanise(source),
+                });
             const f = fieldOf(source);
             // A create shows what the record was given, a delete what it held.
             return (
               <Typography component="li" variant="body2" key={source}>
-                <strong>{label}</strong>: {entry.event === 'create' ? showValue(entry.resource, f, c?.to) : entry.event === 'delete' ? showValue(entry.resource, f, c?.from) : `${showValue(entry.resource, f, c?.from)} → ${showValue(entry.resource, f, c?.to)}`}
+                <strong>{label}</strong>:{' '}
+                {entry.event === 'create'
+                  ? showValue(entry.resource, f, c?.to)
+                  : entry.event === 'delete'
+                    ? showValue(entry.resource, f, c?.from)
+                    : `${showValue(entry.resource, f, c?.from)} → ${showValue(entry.resource, f, c?.to)}`}
               </Typography>
             );
           })}
           {input.map(([k, v]) => (
             <Typography component="li" variant="body2" key={`input-${k}`}>
-              <strong>{translate(`resources.${entry.resource}.actions.${entry.action}.fields.${k}`, { _: translate(`app.history.input.${k}`, { _: humanise(k) }) })}</strong>: {showValue(entry.resource, action?.input?.find((f) => f.source === k), v)}
+              <strong>
+                {translate(`resources.${entry.resource}.actions.${entry.action}.fields.${k}`, {
+                  _: translate(`app.history.input.${k}`, { _: humanise(k) }),
+                })}
+              </strong>
+              :{' '}
+              {showValue(
+                entry.resource,
+                action?.input?.find((f) => f.source === k),
+                v,
+              )}
             </Typography>
           ))}
         </Box>

@@ -32,7 +32,11 @@ const FIRST_KEYS = ['name', 'band', 'date', 'dates', 'start', 'end', 'hours'];
 
 /** A snapshot's key in words: 'staff_needed' → 'Staff needed'. */
 export const humanise = (key: string) => {
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const words = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
@@ -43,7 +47,8 @@ function plain(v: unknown, key: string | undefined, w: Wording): string {
   if (typeof v === 'number') return key && MONEY_KEY.test(key) ? formatPounds(v) : String(v);
   // A band is an id ('weekday_day'): in words as the quote shows it.
   if (typeof v === 'string' && key === 'band') return humanise(v);
-  if (typeof v === 'string') return DAY.test(v) ? readableDay(v) : INSTANT.test(v) && !Number.isNaN(Date.parse(v)) ? readableInstant(v) : v;
+  if (typeof v === 'string')
+    return DAY.test(v) ? readableDay(v) : INSTANT.test(v) && !Number.isNaN(Date.parse(v)) ? readableInstant(v) : v;
   if (Array.isArray(v)) return list(v, key, w);
   if (typeof v === 'object') return record(v as Record<string, unknown>, w);
   return String(v);

@@ -2,8 +2,21 @@ import { Box, Typography } from '@mui/material';
 import { useFormState } from 'react-hook-form';
 import { getPath } from '../../../core/engine/validate';
 import {
-  AutocompleteArrayInput, AutocompleteInput, BooleanInput, ImageInput, FileInput, NumberInput,
-  ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, ValidationError, required, useRecordContext, useTranslate, type InputProps,
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  BooleanInput,
+  ImageInput,
+  FileInput,
+  NumberInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  ValidationError,
+  required,
+  useRecordContext,
+  useTranslate,
+  type InputProps,
 } from 'react-admin';
 import type { FieldDeclaration } from '../../../core/engine/types';
 import { PickerInput } from './DatePickerInput';
@@ -15,7 +28,8 @@ import { penceToPounds } from '../../../core/engine/money';
 // The input shows a value as { src, title } (and a newly chosen file as { src, title, rawFile }); the record
 // keeps only the stored file's id (or a shipped path), which the preview shows through the file store.
 /** A stored file's id as react-admin's upload inputs hold it: { src, title }, the title its stored name when known. */
-const formatUpload = (v: unknown, name?: unknown) => (typeof v === 'string' && v ? { src: v, title: typeof name === 'string' ? name : '' } : v);
+const formatUpload = (v: unknown, name?: unknown) =>
+  typeof v === 'string' && v ? { src: v, title: typeof name === 'string' ? name : '' } : v;
 
 // What the browser's file picker offers. The dropzone itself refuses nothing: a refused file would silently
 // clear the current one, so type and size are reported next to the field by the form's validation instead.
@@ -37,7 +51,9 @@ export function referenceSort(reference: string): { field: string; order: 'ASC' 
   const target = declarations.find((d) => d.name === reference);
   if (!target) return undefined;
   const first = /%\{(\w+)\}/.exec(target.recordRepresentation)?.[1];
-  return target.fields.some((f) => f.source === first && f.sortable) ? { field: first!, order: 'ASC' } : target.defaultSort;
+  return target.fields.some((f) => f.source === first && f.sortable)
+    ? { field: first!, order: 'ASC' }
+    : target.defaultSort;
 }
 
 const refLabel = (reference: string) => ({ reference, sort: referenceSort(reference) });
@@ -48,7 +64,13 @@ export function InputFor({ of: field, ...props }: { of: FieldDeclaration } & Par
   const record = useRecordContext();
   // The form validates whole records (validateRecord); `required()` here adds the asterisk to the label.
   const validate = field.required && field.type !== 'boolean' && field.type !== 'address' ? required() : undefined;
-  const common = { source: field.source, label: field.label, helperText: field.helperText ?? false, validate, ...props } as any;
+  const common = {
+    source: field.source,
+    label: field.label,
+    helperText: field.helperText ?? false,
+    validate,
+    ...props,
+  } as any;
   switch (field.type) {
     case 'text':
     case 'email':
@@ -60,7 +82,17 @@ export function InputFor({ of: field, ...props }: { of: FieldDeclaration } & Par
     case 'number':
       return <NumberInput {...common} step={field.integer ? 1 : 'any'} min={field.min} max={field.max} />;
     case 'money':
-      return <NumberInput {...common} step={0.01} min={field.min} max={field.max} format={moneyToInput} parse={moneyFromInput} helperText={field.helperText ?? 'engine.money_hint'} />;
+      return (
+        <NumberInput
+          {...common}
+          step={0.01}
+          min={field.min}
+          max={field.max}
+          format={moneyToInput}
+          parse={moneyFromInput}
+          helperText={field.helperText ?? 'engine.money_hint'}
+        />
+      );
     case 'boolean':
       return <BooleanInput {...common} />;
     case 'choice':
@@ -68,13 +100,25 @@ export function InputFor({ of: field, ...props }: { of: FieldDeclaration } & Par
     case 'reference':
       return (
         <ReferenceInput {...refLabel(field.reference!)} source={field.source} perPage={20}>
-          <AutocompleteInput label={field.label} helperText={field.helperText ?? false} validate={validate} filterToQuery={(q: string) => (q ? { q } : {})} {...props} />
+          <AutocompleteInput
+            label={field.label}
+            helperText={field.helperText ?? false}
+            validate={validate}
+            filterToQuery={(q: string) => (q ? { q } : {})}
+            {...props}
+          />
         </ReferenceInput>
       );
     case 'references':
       return (
         <ReferenceArrayInput {...refLabel(field.reference!)} source={field.source} perPage={20}>
-          <AutocompleteArrayInput label={field.label} helperText={field.helperText ?? false} validate={validate} filterToQuery={(q: string) => (q ? { q } : {})} {...props} />
+          <AutocompleteArrayInput
+            label={field.label}
+            helperText={field.helperText ?? false}
+            validate={validate}
+            filterToQuery={(q: string) => (q ? { q } : {})}
+            {...props}
+          />
         </ReferenceArrayInput>
       );
     case 'date':
@@ -84,13 +128,21 @@ export function InputFor({ of: field, ...props }: { of: FieldDeclaration } & Par
     case 'image':
       return (
         // The file input itself is hidden behind the drop zone; it still needs the field's name for screen readers.
-        <ImageInput {...common} inputProps={{ ...pickerAccept('image'), 'aria-label': translate(String(common.label)) }} format={formatUpload}>
+        <ImageInput
+          {...common}
+          inputProps={{ ...pickerAccept('image'), 'aria-label': translate(String(common.label)) }}
+          format={formatUpload}
+        >
           <UploadPreview kind="image" />
         </ImageInput>
       );
     case 'file':
       return (
-        <FileInput {...common} inputProps={{ ...pickerAccept('document'), 'aria-label': translate(String(common.label)) }} format={(v: unknown) => formatUpload(v, field.file?.nameField && record?.[field.file.nameField])}>
+        <FileInput
+          {...common}
+          inputProps={{ ...pickerAccept('document'), 'aria-label': translate(String(common.label)) }}
+          format={(v: unknown) => formatUpload(v, field.file?.nameField && record?.[field.file.nameField])}
+        >
           <UploadPreview kind="document" />
         </FileInput>
       );
@@ -110,7 +162,12 @@ function AddressInput({ field }: { field: FieldDeclaration }) {
   // react-hook-form keeps a whole-value error as { message }; the parts' errors as { line1: { message } }.
   const wholeMessage = whole && whole.message && typeof whole.type === 'string' ? whole.message : undefined;
   const part = (key: 'line1' | 'line2' | 'city' | 'postcode' | 'country', needed = false) => (
-    <TextInput source={`${field.source}.${key}`} label={translate(`engine.address.${key}`)} helperText={false} validate={needed && field.required ? required() : undefined} />
+    <TextInput
+      source={`${field.source}.${key}`}
+      label={translate(`engine.address.${key}`)}
+      helperText={false}
+      validate={needed && field.required ? required() : undefined}
+    />
   );
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, width: '100%' }}>

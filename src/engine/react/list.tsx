@@ -1,12 +1,40 @@
 // The generated list: tabs, filters, columns, rows as links, bulk actions and export.
-import { Fragment, createContext, useContext, useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import {
+  Fragment,
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { Box, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Link } from 'react-router';
 import {
-  BulkDeleteButton, BulkExportButton, CreateButton, DataTable, FilterButton,
-  List, SearchInput, SelectInput, NullableBooleanInput, ReferenceInput, AutocompleteInput,
-  TopToolbar, useCanAccess, useTranslate, useRecordContext,
-  ColumnsButton, DataTableBody, DataTableRow, SimpleList, useDataTableCallbacksContext, useListContext, type DataTableRowProps, type RaRecord,
+  BulkDeleteButton,
+  BulkExportButton,
+  CreateButton,
+  DataTable,
+  FilterButton,
+  List,
+  SearchInput,
+  SelectInput,
+  NullableBooleanInput,
+  ReferenceInput,
+  AutocompleteInput,
+  TopToolbar,
+  useCanAccess,
+  useTranslate,
+  useRecordContext,
+  ColumnsButton,
+  DataTableBody,
+  DataTableRow,
+  SimpleList,
+  useDataTableCallbacksContext,
+  useListContext,
+  type DataTableRowProps,
+  type RaRecord,
 } from 'react-admin';
 import type { FieldOverride, ViewOptions } from './viewOptions';
 import type { FieldDeclaration, ListTab, ResourceDeclaration } from '../../../core/engine/types';
@@ -31,8 +59,18 @@ function filterInputs(decl: ResourceDeclaration): ReactElement[] {
   if (decl.search?.length) inputs.push(<SearchInput key="q" source="q" alwaysOn />);
   for (const f of decl.fields.filter((x) => x.filter)) {
     // Filters are as wide as their longest option name (at least 200 px), never cut.
-    if (f.type === 'choice') inputs.push(<SelectInput key={f.source} source={f.source} label={f.label} choices={f.choices ?? []} sx={{ minWidth: 200 }} />);
-    else if (f.type === 'boolean') inputs.push(<NullableBooleanInput key={f.source} source={f.source} label={f.label} />);
+    if (f.type === 'choice')
+      inputs.push(
+        <SelectInput
+          key={f.source}
+          source={f.source}
+          label={f.label}
+          choices={f.choices ?? []}
+          sx={{ minWidth: 200 }}
+        />,
+      );
+    else if (f.type === 'boolean')
+      inputs.push(<NullableBooleanInput key={f.source} source={f.source} label={f.label} />);
     else if (f.type === 'reference')
       inputs.push(
         <ReferenceInput key={f.source} source={f.source} reference={f.reference!} sort={referenceSort(f.reference!)}>
@@ -60,7 +98,13 @@ function ListTabs({ decl, paths, current }: { decl: ResourceDeclaration; paths: 
       sx={{ contain: 'inline-size' }}
     >
       {decl.tabs.map((t) => (
-        <Tab key={t.id} value={t.id} label={translate(`resources.${decl.name}.tabs.${t.id}`, { _: t.label })} component={Link} to={paths.tab(t.id)} />
+        <Tab
+          key={t.id}
+          value={t.id}
+          label={translate(`resources.${decl.name}.tabs.${t.id}`, { _: t.label })}
+          component={Link}
+          to={paths.tab(t.id)}
+        />
       ))}
     </Tabs>
   );
@@ -72,7 +116,17 @@ export const COLUMN_CHOICE_FROM = 6;
 /** The name of a row: the first field of the declaration's recordRepresentation ('%{first_name} %{last_name}'). */
 export const nameField = (decl: ResourceDeclaration) => /%\{(\w+)\}/.exec(decl.recordRepresentation)?.[1];
 
-function ListActions({ decl, columns, readOnly, filter }: { decl: ResourceDeclaration; columns: number; readOnly?: boolean; filter?: Record<string, unknown> }) {
+function ListActions({
+  decl,
+  columns,
+  readOnly,
+  filter,
+}: {
+  decl: ResourceDeclaration;
+  columns: number;
+  readOnly?: boolean;
+  filter?: Record<string, unknown>;
+}) {
   const { canAccess: canExport } = useCanAccess({ resource: decl.name, action: 'export' });
   const { canAccess: canList } = useCanAccess({ resource: decl.name, action: 'list' });
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
@@ -89,7 +143,17 @@ function ListActions({ decl, columns, readOnly, filter }: { decl: ResourceDeclar
   );
 }
 
-function EmptyList({ decl, paths, tab, readOnly }: { decl: ResourceDeclaration; paths: ResourcePaths; tab?: ListTab; readOnly?: boolean }) {
+function EmptyList({
+  decl,
+  paths,
+  tab,
+  readOnly,
+}: {
+  decl: ResourceDeclaration;
+  paths: ResourcePaths;
+  tab?: ListTab;
+  readOnly?: boolean;
+}) {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource: decl.name, action: 'create' });
   const name = translate(`resources.${decl.name}.name`, { smart_count: 2, _: decl.label.many }).toLowerCase();
@@ -134,11 +198,27 @@ export const listColumns = (decl: ResourceDeclaration, defs: CustomFieldDefiniti
   ...defs.filter((x: any) => x.show_in_list).map(customFieldAsDeclaration),
 ];
 
-function Columns({ decl, defs, paths, overrides }: { decl: ResourceDeclaration; defs: CustomFieldDefinition[]; paths: ResourcePaths; overrides?: Record<string, FieldOverride> }) {
+function Columns({
+  decl,
+  defs,
+  paths,
+  overrides,
+}: {
+  decl: ResourceDeclaration;
+  defs: CustomFieldDefinition[];
+  paths: ResourcePaths;
+  overrides?: Record<string, FieldOverride>;
+}) {
   const name = nameField(decl);
   const custom = new Set(defs.map((d) => `custom_fields.${d.key}`));
   const cols: ReactNode[] = listColumns(decl, defs).map((f) => (
-    <DataTable.Col key={f.source} source={f.source} label={f.label} disableSort={!f.sortable || custom.has(f.source)} cellSx={() => cellSx(f)}>
+    <DataTable.Col
+      key={f.source}
+      source={f.source}
+      label={f.label}
+      disableSort={!f.sortable || custom.has(f.source)}
+      cellSx={() => cellSx(f)}
+    >
       {overrides?.[f.source]?.column ??
         overrides?.[f.source]?.field ??
         // References in a row are plain text: the row itself opens the record, the name is its one link.
@@ -149,7 +229,11 @@ function Columns({ decl, defs, paths, overrides }: { decl: ResourceDeclaration; 
 }
 
 /** Which row of the list is the one Tab stop (roving tabindex); null until the user moves, then the first row. */
-const CurrentRowContext = createContext<{ current: unknown; setCurrent: (id: unknown) => void; first: unknown }>({ current: null, setCurrent: () => undefined, first: null });
+const CurrentRowContext = createContext<{ current: unknown; setCurrent: (id: unknown) => void; first: unknown }>({
+  current: null,
+  setCurrent: () => undefined,
+  first: null,
+});
 
 /**
  * A row as a keyboard user needs it: the list is one Tab stop (the current row; the checkbox and name link inside a
@@ -220,7 +304,13 @@ export function simpleListParts(decl: ResourceDeclaration) {
   const inName = new Set([...decl.recordRepresentation.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]));
   const status = decl.fields.find((f) => f.source === 'status' && f.type === 'choice' && hasView(f, 'list'));
   const secondary = decl.fields
-    .filter((f) => hasView(f, 'list') && !inName.has(f.source) && f !== status && !['image', 'file', 'boolean', 'references', 'address'].includes(f.type))
+    .filter(
+      (f) =>
+        hasView(f, 'list') &&
+        !inName.has(f.source) &&
+        f !== status &&
+        !['image', 'file', 'boolean', 'references', 'address'].includes(f.type),
+    )
     .slice(0, 2);
   return { primary: representationOf(decl), secondary, status };
 }
@@ -229,7 +319,17 @@ export function simpleListParts(decl: ResourceDeclaration) {
  * The list below the tablet breakpoint: one card a record, built from the declaration; a tap opens it. `card` replaces
  * the line under the name; the status says what the list's status column says (its override, if any).
  */
-export function EngineSimpleList({ decl, paths, card, overrides }: { decl: ResourceDeclaration; paths: ResourcePaths; card?: ReactElement; overrides?: Record<string, FieldOverride> }) {
+export function EngineSimpleList({
+  decl,
+  paths,
+  card,
+  overrides,
+}: {
+  decl: ResourceDeclaration;
+  paths: ResourcePaths;
+  card?: ReactElement;
+  overrides?: Record<string, FieldOverride>;
+}) {
   const { primary, secondary, status } = simpleListParts(decl);
   const statusCell = status && overrides?.[status.source]?.column;
   return (
@@ -238,17 +338,16 @@ export function EngineSimpleList({ decl, paths, card, overrides }: { decl: Resou
       primaryText={(r: RaRecord) => primary(r)}
       secondaryText={() => (
         <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
-          {card ??
-            secondary.map((f) => (
-              <FieldFor key={f.source} of={f} plain component="span" />
-            ))}
+          {card ?? secondary.map((f) => <FieldFor key={f.source} of={f} plain component="span" />)}
         </Box>
       )}
       tertiaryText={
         statusCell ? (
           // react-admin's own class: placed and dimmed as its status text is.
           <span className="RaSimpleList-tertiary">{statusCell}</span>
-        ) : status ? (r: RaRecord) => status.choices?.find((c) => c.id === r.status)?.name ?? '' : undefined
+        ) : status ? (
+          (r: RaRecord) => status.choices?.find((c) => c.id === r.status)?.name ?? ''
+        ) : undefined
       }
       rowClick={(id: any) => paths.show(id)}
     />
@@ -256,7 +355,16 @@ export function EngineSimpleList({ decl, paths, card, overrides }: { decl: Resou
 }
 
 /** The generated list: tabs, search and filters, sortable columns, server pagination, bulk delete and CSV export. */
-export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId, title, readOnly, card }: ViewOptions & {
+export function EngineList({
+  decl,
+  paths,
+  fieldOverrides,
+  bulkActions,
+  tabId,
+  title,
+  readOnly,
+  card,
+}: ViewOptions & {
   tabId?: string;
   /** On a phone, the line under each card's name (default: the next list fields). */
   card?: ReactElement;
@@ -281,7 +389,9 @@ export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId, ti
         filters={filterInputs(decl)}
         // The bulk bar's Export of selected rows: the same columns and values as the server's file.
         exporter={buildExporter(decl, { declarations, customFields: defs })}
-        actions={<ListActions decl={decl} columns={listColumns(decl, defs).length} readOnly={readOnly} filter={tab?.filter} />}
+        actions={
+          <ListActions decl={decl} columns={listColumns(decl, defs).length} readOnly={readOnly} filter={tab?.filter} />
+        }
         empty={<EmptyList decl={decl} paths={paths} tab={tab} readOnly={readOnly} />}
         // A wide table scrolls inside its card; the toolbar stays in view. The table itself scrolls, not the card:
         // the bulk bar is drawn over the toolbar above the card's top edge, and a scrolling card would clip it.
@@ -299,13 +409,37 @@ export function EngineList({ decl, paths, fieldOverrides, bulkActions, tabId, ti
           '& .engine-row:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
         }}
       >
-        <ListBody decl={decl} paths={paths} defs={defs} overrides={fieldOverrides} bulkActions={bulkActions} readOnly={readOnly} card={card} />
+        <ListBody
+          decl={decl}
+          paths={paths}
+          defs={defs}
+          overrides={fieldOverrides}
+          bulkActions={bulkActions}
+          readOnly={readOnly}
+          card={card}
+        />
       </List>
     </Fragment>
   );
 }
 
-function ListBody({ decl, paths, defs, overrides, bulkActions, readOnly, card }: { decl: ResourceDeclaration; paths: ResourcePaths; defs: CustomFieldDefinition[]; overrides?: Record<string, FieldOverride>; bulkActions?: ReactElement; readOnly?: boolean; card?: ReactElement }) {
+function ListBody({
+  decl,
+  paths,
+  defs,
+  overrides,
+  bulkActions,
+  readOnly,
+  card,
+}: {
+  decl: ResourceDeclaration;
+  paths: ResourcePaths;
+  defs: CustomFieldDefinition[];
+  overrides?: Record<string, FieldOverride>;
+  bulkActions?: ReactElement;
+  readOnly?: boolean;
+  card?: ReactElement;
+}) {
   const { canAccess: canExport } = useCanAccess({ resource: decl.name, action: 'export' });
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   // Below the tablet breakpoint a table cannot fit: one card a record (no bulk actions there).
@@ -313,11 +447,17 @@ function ListBody({ decl, paths, defs, overrides, bulkActions, readOnly, card }:
   return (
     <DataTable
       body={EngineBody}
-      hiddenColumns={listColumns(decl, defs).filter((f) => f.listHidden).map((f) => f.source)}
+      hiddenColumns={listColumns(decl, defs)
+        .filter((f) => f.listHidden)
+        .map((f) => f.source)}
       rowClick={(id) => paths.show(id)}
       bulkActionButtons={
         readOnly ? (
-          canExport ? <BulkExportButton /> : false
+          canExport ? (
+            <BulkExportButton />
+          ) : (
+            false
+          )
         ) : (
           <>
             <BulkActions decl={decl} />

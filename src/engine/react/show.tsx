@@ -1,6 +1,15 @@
 // The generated show view: the fields, the record's actions and its history.
 import { Box } from '@mui/material';
-import { DeleteButton, EditButton, Show, SimpleShowLayout, TopToolbar, useTranslate, useRecordContext, useNotify } from 'react-admin';
+import {
+  DeleteButton,
+  EditButton,
+  Show,
+  SimpleShowLayout,
+  TopToolbar,
+  useTranslate,
+  useRecordContext,
+  useNotify,
+} from 'react-admin';
 import type { FieldOverride, ViewOptions } from './viewOptions';
 import type { ResourceDeclaration } from '../../../core/engine/types';
 import { hasView } from '../../../core/engine/types';
@@ -10,14 +19,27 @@ import { useCustomFields } from './customFields';
 import { RecordActions } from './actions';
 import { HistoryPanel } from './history';
 
-export function ShowFields({ decl, fieldOverrides }: { decl: ResourceDeclaration; fieldOverrides?: Record<string, FieldOverride> }) {
+export function ShowFields({
+  decl,
+  fieldOverrides,
+}: {
+  decl: ResourceDeclaration;
+  fieldOverrides?: Record<string, FieldOverride>;
+}) {
   const { defs } = useCustomFields(decl);
   return (
     // Long values (an address, an e-mail) wrap within a phone's width.
     <SimpleShowLayout className="engine-show-fields" sx={{ overflowWrap: 'anywhere' }}>
       {/* SimpleShowLayout labels each child from its source and label props. */}
-      {decl.fields.filter((f) => hasView(f, 'show')).map((f) => fieldOverrides?.[f.source]?.field ?? <FieldFor key={f.source} of={f} source={f.source} label={f.label} />)}
-      {defs.map(customFieldAsDeclaration).map((f) => <FieldFor key={f.source} of={f} source={f.source} label={f.label} />)}
+      {decl.fields
+        .filter((f) => hasView(f, 'show'))
+        .map(
+          (f) =>
+            fieldOverrides?.[f.source]?.field ?? <FieldFor key={f.source} of={f} source={f.source} label={f.label} />,
+        )}
+      {defs.map(customFieldAsDeclaration).map((f) => (
+        <FieldFor key={f.source} of={f} source={f.source} label={f.label} />
+      ))}
     </SimpleShowLayout>
   );
 }
@@ -47,7 +69,11 @@ export function useEntityName(decl: ResourceDeclaration) {
 export function useNamedNotice(decl: ResourceDeclaration) {
   const notify = useNotify();
   const name = useEntityName(decl);
-  return (done: 'created' | 'updated') => notify(`resources.${decl.name}.notifications.${done}`, { type: 'info', messageArgs: { smart_count: 1, _: `${name} ${done}` } });
+  return (done: 'created' | 'updated') =>
+    notify(`resources.${decl.name}.notifications.${done}`, {
+      type: 'info',
+      messageArgs: { smart_count: 1, _: `${name} ${done}` },
+    });
 }
 
 export function EngineShow({ decl, paths, fieldOverrides, showActions }: ViewOptions) {

@@ -10,7 +10,10 @@ import { useFormContext } from 'react-hook-form';
  * errors.version. The form then says so and offers to reload; nothing is overwritten and the user's edit stays
  * on screen until they choose to reload.
  */
-const StaleContext = createContext<{ stale: boolean; setStale: (v: boolean) => void }>({ stale: false, setStale: () => {} });
+const StaleContext = createContext<{ stale: boolean; setStale: (v: boolean) => void }>({
+  stale: false,
+  setStale: () => {},
+});
 
 export const isStaleError = (e: any) => e?.status === 409 && !!e?.body?.errors?.version;
 
@@ -27,12 +30,21 @@ export function useStaleEdit() {
     }
     // Field errors (422) show next to the fields; anything else is said aloud, as react-admin does by default.
     if (e?.body?.errors && Object.keys(e.body.errors).length) return;
-    notify(typeof e === 'string' ? e : e?.message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: e?.message } });
+    notify(typeof e === 'string' ? e : e?.message || 'ra.notification.http_error', {
+      type: 'error',
+      messageArgs: { _: e?.message },
+    });
   };
   return { stale, setStale, onError };
 }
 
-export function StaleProvider({ value, children }: { value: { stale: boolean; setStale: (v: boolean) => void }; children: ReactNode }) {
+export function StaleProvider({
+  value,
+  children,
+}: {
+  value: { stale: boolean; setStale: (v: boolean) => void };
+  children: ReactNode;
+}) {
   return <StaleContext.Provider value={value}>{children}</StaleContext.Provider>;
 }
 
@@ -54,7 +66,11 @@ export function StaleNotice() {
       severity="warning"
       role="alert"
       sx={{ mb: 2, width: '100%' }}
-      action={<Button label="app.edit.reload" onClick={reload}><RefreshIcon /></Button>}
+      action={
+        <Button label="app.edit.reload" onClick={reload}>
+          <RefreshIcon />
+        </Button>
+      }
     >
       {translate('app.edit.stale')}
     </Alert>

@@ -1,8 +1,22 @@
 import { Box, Card, CardContent, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { Link, Navigate, useParams } from 'react-router';
 import {
-  ChipField, DeleteButton, EditButton, useCanAccess, Labeled, ReferenceArrayField, ReferenceField, RecordContextProvider, ShowBase, SingleFieldList, TextField,
-  Title, useListContext, useRecordContext, useShowContext, useTranslate,
+  ChipField,
+  DeleteButton,
+  EditButton,
+  useCanAccess,
+  Labeled,
+  ReferenceArrayField,
+  ReferenceField,
+  RecordContextProvider,
+  ShowBase,
+  SingleFieldList,
+  TextField,
+  Title,
+  useListContext,
+  useRecordContext,
+  useShowContext,
+  useTranslate,
 } from 'react-admin';
 import { ShowFields } from '../../engine/react/show';
 import { type ViewOptions } from '../../engine/react/viewOptions';
@@ -20,12 +34,31 @@ import { HelpLink } from '../notes/HelpLink';
 import { StaffChatActions } from '../communication/chat/StaffChatActions';
 
 /** The profile's tabs, in the spec's order; each is a route /staffs/{id}/{tab}. */
-export const PROFILE_TABS = ['overview', 'document', 'profiles', 'restricted', 'rate-card', 'notes', 'staff-id', 'candidate-history', 'candidate-preference'] as const;
+export const PROFILE_TABS = [
+  'overview',
+  'document',
+  'profiles',
+  'restricted',
+  'rate-card',
+  'notes',
+  'staff-id',
+  'candidate-history',
+  'candidate-preference',
+] as const;
 type ProfileTab = (typeof PROFILE_TABS)[number];
 // Tabs whose content a later release brings; their routes resolve and say so.
 const LATER: ProfileTab[] = [];
 // The documents tab's columns: what a check needs at a glance (file, dates, check status, expiry).
-const DOCUMENT_COLUMNS = ['document_category_id', 'number', 'issue_date', 'expiry_date', 'file', 'status', 'expiry_state', 'days_left'];
+const DOCUMENT_COLUMNS = [
+  'document_category_id',
+  'number',
+  'issue_date',
+  'expiry_date',
+  'file',
+  'status',
+  'expiry_state',
+  'days_left',
+];
 
 export function CandidateProfileRoute(options: ViewOptions) {
   const { id, tab } = useParams();
@@ -47,8 +80,14 @@ function StatusChips() {
   const active = r.status === 'approved' && r.activated;
   return (
     <Stack direction="row" spacing={1}>
-      <Chip size="small" label={translate(`resources.candidates.choices.status.${r.status}`, { _: r.status })} color={r.status === 'approved' ? 'success' : r.status === 'rejected' ? 'error' : 'warning'} />
-      {r.status === 'approved' && <Chip size="small" variant="outlined" label={translate(active ? 'app.staff.active' : 'app.staff.inactive')} />}
+      <Chip
+        size="small"
+        label={translate(`resources.candidates.choices.status.${r.status}`, { _: r.status })}
+        color={r.status === 'approved' ? 'success' : r.status === 'rejected' ? 'error' : 'warning'}
+      />
+      {r.status === 'approved' && (
+        <Chip size="small" variant="outlined" label={translate(active ? 'app.staff.active' : 'app.staff.inactive')} />
+      )}
     </Stack>
   );
 }
@@ -83,9 +122,22 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
           </Box>
         </CardContent>
         {/* The tabs scroll within the card: without `contain` their full width would widen the page on a phone. */}
-        <Tabs value={tab} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={translate('app.staff.profile_tabs')} sx={{ contain: 'inline-size' }}>
+        <Tabs
+          value={tab}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label={translate('app.staff.profile_tabs')}
+          sx={{ contain: 'inline-size' }}
+        >
           {PROFILE_TABS.map((t) => (
-            <Tab key={t} value={t} label={translate(`app.staff.tabs.${t}`)} component={Link} to={`/staffs/${record.id}/${t}`} />
+            <Tab
+              key={t}
+              value={t}
+              label={translate(`app.staff.tabs.${t}`)}
+              component={Link}
+              to={`/staffs/${record.id}/${t}`}
+            />
           ))}
         </Tabs>
       </Card>
@@ -98,11 +150,21 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
               <ShowFields decl={options.decl} fieldOverrides={options.fieldOverrides} />
             </>
           )}
-          {tab === 'document' && <ChildList decl={candidateDocuments} parentId={record.id} columns={DOCUMENT_COLUMNS} header={<ComplianceSummary id={record.id} />} cells={{ status: <DocumentCheckField /> }} />}
+          {tab === 'document' && (
+            <ChildList
+              decl={candidateDocuments}
+              parentId={record.id}
+              columns={DOCUMENT_COLUMNS}
+              header={<ComplianceSummary id={record.id} />}
+              cells={{ status: <DocumentCheckField /> }}
+            />
+          )}
           {tab === 'restricted' && <RestrictionsTab candidateId={record.id} staffName={fullName(record)} />}
           {tab === 'rate-card' && <CandidateRateCard candidateId={record.id} />}
           {tab === 'candidate-preference' && <SingleChildForm decl={candidatePreferences} parentId={record.id} />}
-          {tab === 'candidate-history' && <HistoryPanel target={{ resource: 'candidates', id: record.id, subject: true }} />}
+          {tab === 'candidate-history' && (
+            <HistoryPanel target={{ resource: 'candidates', id: record.id, subject: true }} />
+          )}
           {tab === 'profiles' && <ProfilesTab />}
           {tab === 'notes' && (
             <Labeled label="resources.candidates.fields.notes">
@@ -114,7 +176,9 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
           {LATER.includes(tab) && (
             <Box role="status">
               <Typography variant="h6">{translate(`app.staff.tabs.${tab}`)}</Typography>
-              <Typography color="text.secondary">{translate('app.coming_soon.body', { _: 'This screen is part of a later release.' })}</Typography>
+              <Typography color="text.secondary">
+                {translate('app.coming_soon.body', { _: 'This screen is part of a later release.' })}
+              </Typography>
             </Box>
           )}
         </CardContent>
@@ -164,7 +228,19 @@ function StaffIdCard() {
   const r = useRecordContext();
   if (!r) return null;
   return (
-    <Box sx={{ width: 320, maxWidth: '100%', boxSizing: 'border-box', border: 1, borderColor: 'divider', borderRadius: 2, p: 2, textAlign: 'center' }} aria-label={translate('app.staff.tabs.staff-id')}>
+    <Box
+      sx={{
+        width: 320,
+        maxWidth: '100%',
+        boxSizing: 'border-box',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        p: 2,
+        textAlign: 'center',
+      }}
+      aria-label={translate('app.staff.tabs.staff-id')}
+    >
       <FileAvatar value={r.profile_photo} alt={fullName(r)} sx={{ width: 96, height: 96, mx: 'auto', mb: 1 }} />
       <Typography variant="h6">{fullName(r)}</Typography>
       <ReferenceField source="job_role_id" reference="job_roles" link={false} emptyText="—" />

@@ -2,8 +2,18 @@ import { Box, Button as MuiButton, Card, CardContent, Grid, Typography } from '@
 import AddIcon from '@mui/icons-material/Add';
 import { Link, useParams } from 'react-router';
 import {
-  DataTable, EditButton, Labeled, ReferenceManyField, SelectField, ShowBase, Title, useRecordContext,
-  useShowContext, useTranslate, Pagination, useCanAccess,
+  DataTable,
+  EditButton,
+  Labeled,
+  ReferenceManyField,
+  SelectField,
+  ShowBase,
+  Title,
+  useRecordContext,
+  useShowContext,
+  useTranslate,
+  Pagination,
+  useCanAccess,
 } from 'react-admin';
 import { FieldFor } from '../../engine/react/fields';
 import { StoredImage } from '../../engine/react/files';
@@ -49,7 +59,11 @@ function ClientProfile({ options }: { options: ViewOptions }) {
             <EditButton to={options.paths.edit(record.id)} />
             <HelpLink topic="clients" />
           </Box>
-          <FieldGrid decl={options.decl} sources={['code', 'client_type', 'address', 'vat_number', 'payment_terms_days']} columns={3} />
+          <FieldGrid
+            decl={options.decl}
+            sources={['code', 'client_type', 'address', 'vat_number', 'payment_terms_days']}
+            columns={3}
+          />
         </CardContent>
       </Card>
       <Card sx={{ mt: 2 }}>
@@ -68,8 +82,14 @@ function ClientProfile({ options }: { options: ViewOptions }) {
             </Typography>
             <AddSiteButton />
           </Box>
-          <ReferenceManyField reference="sites" target="client_id" sort={{ field: 'name', order: 'ASC' }} perPage={10} pagination={<Pagination />}
-            empty={<Typography color="text.secondary">{translate('app.clients.no_sites')}</Typography>}>
+          <ReferenceManyField
+            reference="sites"
+            target="client_id"
+            sort={{ field: 'name', order: 'ASC' }}
+            perPage={10}
+            pagination={<Pagination />}
+            empty={<Typography color="text.secondary">{translate('app.clients.no_sites')}</Typography>}
+          >
             <TableScroll>
               <DataTable rowClick={(id) => sitePaths.show(id)} bulkActionButtons={false}>
                 <DataTable.Col source="name" label="resources.sites.fields.name" />
@@ -110,10 +130,19 @@ function RestrictedStaffCard() {
         <Typography variant="h6" component="h2" gutterBottom>
           {translate('app.restrictions.on_client')}
         </Typography>
-        <ReferenceManyField reference="candidate_restrictions" target="client_id" sort={{ field: 'restricted_on', order: 'DESC' }} perPage={10} pagination={<Pagination />}
-          empty={<Typography color="text.secondary">{translate('app.restrictions.none_on_client')}</Typography>}>
+        <ReferenceManyField
+          reference="candidate_restrictions"
+          target="client_id"
+          sort={{ field: 'restricted_on', order: 'DESC' }}
+          perPage={10}
+          pagination={<Pagination />}
+          empty={<Typography color="text.secondary">{translate('app.restrictions.none_on_client')}</Typography>}
+        >
           <TableScroll>
-            <DataTable rowClick={(_id, _r, record) => `/staffs/${record.candidate_id}/restricted`} bulkActionButtons={false}>
+            <DataTable
+              rowClick={(_id, _r, record) => `/staffs/${record.candidate_id}/restricted`}
+              bulkActionButtons={false}
+            >
               {['candidate_id', 'site_id', 'reason', 'restricted_on', 'recorded_by'].map(col)}
             </DataTable>
           </TableScroll>

@@ -7,5 +7,7 @@ import { ClientProfileRoute } from './ClientProfile';
 export default buildResource(clients, {
   icon: BusinessIcon,
   // The client profile (/client/client/{id}) shows the client with its sites and contacts.
-  extraRoutes: (options) => [<Route key="profile" path="/client/client/:id" element={<ClientProfileRoute {...options} />} />],
+  extraRoutes: (options) => [
+    <Route key="profile" path="/client/client/:id" element={<ClientProfileRoute {...options} />} />,
+  ],
 });

@@ -84,7 +84,10 @@ export function AvailabilityGrid() {
   const wanted = useRef(new Map<string, AvailabilityState | null>());
   const queues = useRef(new Map<string, Promise<void>>());
   const cells = useRef(new Map<string, HTMLElement>());
-  const { data: roles } = useGetList('job_roles', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  const { data: roles } = useGetList('job_roles', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'name', order: 'ASC' },
+  });
 
   useEffect(() => {
     const typed = search.trim();
@@ -95,7 +98,11 @@ export function AvailabilityGrid() {
 
   useEffect(() => {
     const controller = new AbortController();
-    const params = new URLSearchParams({ page: String(page), per_page: String(PER_PAGE), ...STAFF_FILTERS[staffFilter] });
+    const params = new URLSearchParams({
+      page: String(page),
+      per_page: String(PER_PAGE),
+      ...STAFF_FILTERS[staffFilter],
+    });
     if (weekStart) params.set('week_start', weekStart);
     if (jobRole) params.set('job_role_id', jobRole);
     if (q) params.set('q', q);
@@ -139,9 +146,16 @@ export function AvailabilityGrid() {
           await dataProvider.delete('availability', { id: have!.id, previousData: { id: have!.id } });
           now = null;
         } else if (have === null) {
-          now = (await dataProvider.create('availability', { data: { candidate_id: staffId, date, status: want } })).data as Day;
+          now = (await dataProvider.create('availability', { data: { candidate_id: staffId, date, status: want } }))
+            .data as Day;
         } else {
-          now = (await dataProvider.update('availability', { id: have.id, data: { status: want, version: have.version }, previousData: { id: have.id } })).data as Day;
+          now = (
+            await dataProvider.update('availability', {
+              id: have.id,
+              data: { status: want, version: have.version },
+              previousData: { id: have.id },
+            })
+          ).data as Day;
         }
         stored.current.set(k, now && { id: now.id, status: now.status, version: now.version });
         setSaves((s) => ({ ...s, [k]: { state: 'saved' } }));
@@ -161,7 +175,10 @@ export function AvailabilityGrid() {
     wanted.current.set(k, state);
     setShown((s) => ({ ...s, [k]: state }));
     const previous = queues.current.get(k) ?? Promise.resolve();
-    queues.current.set(k, previous.then(() => sync(staffId, date)));
+    queues.current.set(
+      k,
+      previous.then(() => sync(staffId, date)),
+    );
   };
   const current = (staffId: number, date: string) => (shown[key(staffId, date)] ?? null) as AvailabilityState | null;
 
@@ -175,8 +192,14 @@ export function AvailabilityGrid() {
 
   const onKeyDown = (e: KeyboardEvent, row: number, col: number, staffId: number, date: string) => {
     const moves: Record<string, [number, number]> = {
-      ArrowUp: [row - 1, col], ArrowDown: [row + 1, col], ArrowLeft: [row, col - 1], ArrowRight: [row, col + 1],
-      Home: [row, 0], End: [row, 6], PageUp: [0, col], PageDown: [(week?.data.length ?? 1) - 1, col],
+      ArrowUp: [row - 1, col],
+      ArrowDown: [row + 1, col],
+      ArrowLeft: [row, col - 1],
+      ArrowRight: [row, col + 1],
+      Home: [row, 0],
+      End: [row, 6],
+      PageUp: [0, col],
+      PageDown: [(week?.data.length ?? 1) - 1, col],
     };
     if (moves[e.key]) {
       e.preventDefault();
@@ -195,15 +218,24 @@ export function AvailabilityGrid() {
     setConfirmCopy(false);
     if (!week) return;
     try {
-      const r = await api<{ copied: number }>('/staff_availability/copy_week', { method: 'POST', json: { week_start: week.week_start } });
+      const r = await api<{ copied: number }>('/staff_availability/copy_week', {
+        method: 'POST',
+        json: { week_start: week.week_start },
+      });
       if (r.copied === 0) notify('app.availability.nothing_to_copy', { type: 'info' });
-      else notify('app.availability.copied', { type: 'success', messageArgs: { smart_count: r.copied, week: formatDisplayDate(addDaysToDate(week.week_start, 7)) } });
+      else
+        notify('app.availability.copied', {
+          type: 'success',
+          messageArgs: { smart_count: r.copied, week: formatDisplayDate(addDaysToDate(week.week_start, 7)) },
+        });
     } catch (e) {
       notify((e as Error)?.message || 'app.availability.save_failed', { type: 'error' });
     }
   };
 
-  const failures = Object.values(saves).filter((s): s is Extract<SaveState, { state: 'failed' }> => s.state === 'failed');
+  const failures = Object.values(saves).filter(
+    (s): s is Extract<SaveState, { state: 'failed' }> => s.state === 'failed',
+  );
   const saving = Object.values(saves).some((s) => s.state === 'saving');
   const dates = week?.dates ?? [];
   const stateLabel = (s: AvailabilityState | null) => translate(`app.availability.states.${s ?? 'none'}`);
@@ -211,40 +243,112 @@ export function AvailabilityGrid() {
   return (
     <Box sx={{ mt: 1 }}>
       <Title title="app.screens.staff_availability" />
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: { md: 'center' } }}>
-        <TextField select size="small" label={translate('app.availability.job_role')} value={jobRole} onChange={(e) => update({ job_role_id: e.target.value, page: null })} sx={{ minWidth: 200 }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        useFlexGap
+        sx={{ mb: 2, flexWrap: 'wrap', alignItems: { md: 'center' } }}
+      >
+        <TextField
+          select
+          size="small"
+          label={translate('app.availability.job_role')}
+          value={jobRole}
+          onChange={(e) => update({ job_role_id: e.target.value, page: null })}
+          sx={{ minWidth: 200 }}
+        >
           <MenuItem value="">{translate('app.availability.all_roles')}</MenuItem>
-          {(roles ?? []).map((r) => <MenuItem key={r.id} value={String(r.id)}>{r.name}</MenuItem>)}
+          {(roles ?? []).map((r) => (
+            <MenuItem key={r.id} value={String(r.id)}>
+              {r.name}
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField select size="small" label={translate('app.availability.staff_filter')} value={staffFilter} onChange={(e) => update({ staff: e.target.value === 'all' ? null : e.target.value, page: null })} sx={{ minWidth: 180 }}>
-          {Object.keys(STAFF_FILTERS).map((f) => <MenuItem key={f} value={f}>{translate(`app.availability.filters.${f}`)}</MenuItem>)}
+        <TextField
+          select
+          size="small"
+          label={translate('app.availability.staff_filter')}
+          value={staffFilter}
+          onChange={(e) => update({ staff: e.target.value === 'all' ? null : e.target.value, page: null })}
+          sx={{ minWidth: 180 }}
+        >
+          {Object.keys(STAFF_FILTERS).map((f) => (
+            <MenuItem key={f} value={f}>
+              {translate(`app.availability.filters.${f}`)}
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField size="small" type="search" label={translate('app.availability.search')} value={search} onChange={(e) => setSearch(e.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextField
+          size="small"
+          type="search"
+          label={translate('app.availability.search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
         {/* One line, never squeezed word by word beside the filters: the row wraps it onto a line of its own
             instead. */}
-        <Button variant="outlined" onClick={() => setConfirmCopy(true)} disabled={!week || week.data.length === 0} sx={{ whiteSpace: 'nowrap', flexShrink: 0, ml: { md: 'auto' } }}>{translate('app.availability.copy_week')}</Button>
+        <Button
+          variant="outlined"
+          onClick={() => setConfirmCopy(true)}
+          disabled={!week || week.data.length === 0}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0, ml: { md: 'auto' } }}
+        >
+          {translate('app.availability.copy_week')}
+        </Button>
       </Stack>
       <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
-        <Button onClick={() => week && setWeekStart(addDaysToDate(week.week_start, -7))} disabled={!week}>{translate('app.availability.previous_week')}</Button>
+        <Button onClick={() => week && setWeekStart(addDaysToDate(week.week_start, -7))} disabled={!week}>
+          {translate('app.availability.previous_week')}
+        </Button>
         <Button onClick={() => setWeekStart(null)}>{translate('app.availability.this_week')}</Button>
-        <Button onClick={() => week && setWeekStart(addDaysToDate(week.week_start, 7))} disabled={!week}>{translate('app.availability.next_week')}</Button>
-        {week && <Typography variant="subtitle1" component="h2" sx={{ ml: 2 }}>{translate('app.availability.week_of', { date: formatDisplayDate(week.week_start) })}</Typography>}
+        <Button onClick={() => week && setWeekStart(addDaysToDate(week.week_start, 7))} disabled={!week}>
+          {translate('app.availability.next_week')}
+        </Button>
+        {week && (
+          <Typography variant="subtitle1" component="h2" sx={{ ml: 2 }}>
+            {translate('app.availability.week_of', { date: formatDisplayDate(week.week_start) })}
+          </Typography>
+        )}
         <Box sx={{ flex: 1 }} />
-        <Typography role="status" aria-live="polite" variant="body2" color={failures.length ? 'error' : 'text.secondary'}>
-          {failures.length ? translate('app.availability.failed', { message: failures[failures.length - 1].message }) : saving ? translate('app.availability.saving') : Object.keys(saves).length ? translate('app.availability.saved') : ''}
+        <Typography
+          role="status"
+          aria-live="polite"
+          variant="body2"
+          color={failures.length ? 'error' : 'text.secondary'}
+        >
+          {failures.length
+            ? translate('app.availability.failed', { message: failures[failures.length - 1].message })
+            : saving
+              ? translate('app.availability.saving')
+              : Object.keys(saves).length
+                ? translate('app.availability.saved')
+                : ''}
         </Typography>
       </Stack>
-      {loadError && <Typography color="error" role="alert">{loadError}</Typography>}
+      {loadError && (
+        <Typography color="error" role="alert">
+          {loadError}
+        </Typography>
+      )}
       {!week && !loadError && <CircularProgress size={24} aria-label={translate('ra.page.loading')} />}
       {week && week.data.length === 0 && <Typography sx={{ p: 2 }}>{translate('app.availability.empty')}</Typography>}
       {week && week.data.length > 0 && (
         <Card sx={{ overflowX: 'auto' }}>
-          <Box role="grid" aria-label={translate('app.availability.grid_label', { date: formatDisplayDate(week.week_start) })} aria-rowcount={week.data.length + 1} sx={{ display: 'table', width: '100%', borderCollapse: 'collapse' }}>
+          <Box
+            role="grid"
+            aria-label={translate('app.availability.grid_label', { date: formatDisplayDate(week.week_start) })}
+            aria-rowcount={week.data.length + 1}
+            sx={{ display: 'table', width: '100%', borderCollapse: 'collapse' }}
+          >
             <Box role="row" sx={{ display: 'table-row' }}>
-              <Box role="columnheader" sx={headerSx}>{translate('app.availability.staff')}</Box>
+              <Box role="columnheader" sx={headerSx}>
+                {translate('app.availability.staff')}
+              </Box>
               {dates.map((d, i) => (
                 <Box role="columnheader" key={d} sx={headerSx}>
-                  {translate(`app.availability.weekdays.${WEEKDAYS[i]}`)}<br />
+                  {translate(`app.availability.weekdays.${WEEKDAYS[i]}`)}
+                  <br />
                   <Typography variant="caption">{formatDisplayDate(d)}</Typography>
                 </Box>
               ))}
@@ -263,26 +367,53 @@ export function AvailabilityGrid() {
                     <Box
                       role="gridcell"
                       key={d}
-                      ref={(el: HTMLElement | null) => { if (el) cells.current.set(k, el); else cells.current.delete(k); }}
+                      ref={(el: HTMLElement | null) => {
+                        if (el) cells.current.set(k, el);
+                        else cells.current.delete(k);
+                      }}
                       tabIndex={focus.row === row && focus.col === col ? 0 : -1}
                       aria-label={`${s.first_name} ${s.last_name}, ${translate(`app.availability.weekdays.${WEEKDAYS[col]}`)} ${formatDisplayDate(d)}: ${stateLabel(state)}${save?.state === 'failed' ? `. ${translate('app.availability.failed', { message: save.message })}` : ''}`}
                       aria-invalid={save?.state === 'failed' || undefined}
                       aria-busy={save?.state === 'saving' || undefined}
                       data-state={state ?? 'none'}
                       data-save={save?.state}
-                      onClick={() => { setFocus({ row, col }); choose(s.id, d, nextState(state)); }}
+                      onClick={() => {
+                        setFocus({ row, col });
+                        choose(s.id, d, nextState(state));
+                      }}
                       onFocus={() => setFocus({ row, col })}
                       onKeyDown={(e) => onKeyDown(e, row, col, s.id, d)}
                       title={save?.state === 'failed' ? save.message : undefined}
                       sx={{
-                        ...cellSx, cursor: 'pointer', textAlign: 'center', bgcolor: colour.bg, color: colour.fg, minWidth: 96, userSelect: 'none',
-                        outline: save?.state === 'failed' ? '2px solid' : undefined, outlineColor: 'error.main',
+                        ...cellSx,
+                        cursor: 'pointer',
+                        textAlign: 'center',
+                        bgcolor: colour.bg,
+                        color: colour.fg,
+                        minWidth: 96,
+                        userSelect: 'none',
+                        outline: save?.state === 'failed' ? '2px solid' : undefined,
+                        outlineColor: 'error.main',
                         '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 },
                       }}
                     >
                       <span>{stateLabel(state)}</span>
-                      <Typography component="span" variant="caption" sx={{ display: 'block', minHeight: 16, color: save?.state === 'failed' ? 'error.main' : 'text.secondary' }}>
-                        {save?.state === 'saving' ? translate('app.availability.saving') : save?.state === 'saved' ? translate('app.availability.saved') : save?.state === 'failed' ? translate('app.availability.not_saved') : ''}
+                      <Typography
+                        component="span"
+                        variant="caption"
+                        sx={{
+                          display: 'block',
+                          minHeight: 16,
+                          color: save?.state === 'failed' ? 'error.main' : 'text.secondary',
+                        }}
+                      >
+                        {save?.state === 'saving'
+                          ? translate('app.availability.saving')
+                          : save?.state === 'saved'
+                            ? translate('app.availability.saved')
+                            : save?.state === 'failed'
+                              ? translate('app.availability.not_saved')
+                              : ''}
                       </Typography>
                     </Box>
                   );
@@ -295,12 +426,17 @@ export function AvailabilityGrid() {
       {week && week.total_pages > 1 && (
         <Pagination sx={{ mt: 2 }} count={week.total_pages} page={page} onChange={(_, p) => setPage(p)} />
       )}
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{translate('app.availability.help')}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {translate('app.availability.help')}
+      </Typography>
       <Confirm
         isOpen={confirmCopy}
         title="app.availability.copy_title"
         content="app.availability.copy_confirm"
-        translateOptions={{ week: week ? formatDisplayDate(week.week_start) : '', next: week ? formatDisplayDate(addDaysToDate(week.week_start, 7)) : '' }}
+        translateOptions={{
+          week: week ? formatDisplayDate(week.week_start) : '',
+          next: week ? formatDisplayDate(addDaysToDate(week.week_start, 7)) : '',
+        }}
         onConfirm={copyWeek}
         onClose={() => setConfirmCopy(false)}
       />
@@ -308,5 +444,12 @@ export function AvailabilityGrid() {
   );
 }
 
-const cellSx = { display: 'table-cell', border: '1px solid', borderColor: 'divider', px: 1, py: 0.75, verticalAlign: 'middle' } as const;
+const cellSx = {
+  display: 'table-cell',
+  border: '1px solid',
+  borderColor: 'divider',
+  px: 1,
+  py: 0.75,
+  verticalAlign: 'middle',
+} as const;
 const headerSx = { ...cellSx, fontWeight: 600, textAlign: 'center', bgcolor: 'action.hover' } as const;

@@ -12,8 +12,11 @@ export function DocumentCheckField(_: { source?: string; label?: string }) {
   const record = useRecordContext();
   if (!record?.status) return <span>{EMPTY}</span>;
   const choice = DOCUMENT_STATUS.find((c) => c.id === record.status);
-  const state = choice ? translate(`resources.candidate_documents.choices.status.${choice.id}`, { _: choice.name }) : String(record.status);
-  const reason = record.status === 'rejected' && typeof record.rejection_reason === 'string' ? record.rejection_reason.trim() : '';
+  const state = choice
+    ? translate(`resources.candidate_documents.choices.status.${choice.id}`, { _: choice.name })
+    : String(record.status);
+  const reason =
+    record.status === 'rejected' && typeof record.rejection_reason === 'string' ? record.rejection_reason.trim() : '';
   return (
     <Box sx={{ whiteSpace: 'normal', minWidth: reason ? 160 : undefined, maxWidth: 320 }}>
       <span>{state}</span>

@@ -1,7 +1,27 @@
 import { useId, useState } from 'react';
-import { Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Typography } from '@mui/material';
+import {
+  Alert,
+  Button as MuiButton,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
-import { useDataProvider, useGetOne, useNotify, useRecordContext, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import {
+  useDataProvider,
+  useGetOne,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
 import { ChildList } from '../../engine/react/children';
 import { hasView } from '../../../core/engine/types';
 import type { RunActionParams } from '../../providers/dataProvider';
@@ -16,10 +36,14 @@ export interface CoveredShift {
   site: string;
 }
 
-const coveredBy = (r: RaRecord | undefined): CoveredShift[] => (Array.isArray(r?.affected_shifts) ? r.affected_shifts : []);
+const coveredBy = (r: RaRecord | undefined): CoveredShift[] =>
+  Array.isArray(r?.affected_shifts) ? r.affected_shifts : [];
 
 // The tab's columns: the list's, then the bookings each restriction still covers.
-const COLUMNS = [...candidateRestrictions.fields.filter((f) => hasView(f, 'list') && f.source !== 'candidate_id').map((f) => f.source), 'affected_shifts'];
+const COLUMNS = [
+  ...candidateRestrictions.fields.filter((f) => hasView(f, 'list') && f.source !== 'candidate_id').map((f) => f.source),
+  'affected_shifts',
+];
 
 /**
  * A staff member's Restricted tab: their restrictions, and for one that covers future bookings (added now, or kept
@@ -36,7 +60,9 @@ export function RestrictionsTab({ candidateId, staffName }: { candidateId: Ident
         cells={{ affected_shifts: <CoveredCell onReview={setReviewing} /> }}
         onCreated={(saved) => coveredBy(saved).length > 0 && setReviewing(saved)}
       />
-      {reviewing && <CoveredBookingsDialog restriction={reviewing} staffName={staffName} onClose={() => setReviewing(null)} />}
+      {reviewing && (
+        <CoveredBookingsDialog restriction={reviewing} staffName={staffName} onClose={() => setReviewing(null)} />
+      )}
     </>
   );
 }
@@ -59,13 +85,23 @@ function CoveredCell({ onReview }: { onReview: (r: RaRecord) => void }) {
  * The bookings a restriction covers (date, time, site) with "Unassign these N shifts" and "Keep them". Unassigning is
  * the shifts' own bulk `unassign` action (all or none; each staff member is told, each shift is open again).
  */
-export function CoveredBookingsDialog({ restriction, staffName, onClose }: { restriction: RaRecord; staffName: string; onClose: () => void }) {
+export function CoveredBookingsDialog({
+  restriction,
+  staffName,
+  onClose,
+}: {
+  restriction: RaRecord;
+  staffName: string;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const titleId = useId();
   const tz = useAgencyTimeZone();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider() as ReturnType<typeof useDataProvider> & { runAction(resource: string, p: RunActionParams): Promise<unknown> };
+  const dataProvider = useDataProvider() as ReturnType<typeof useDataProvider> & {
+    runAction(resource: string, p: RunActionParams): Promise<unknown>;
+  };
   // The record as it is now (someone may have unassigned one meanwhile), the saved one until it is read.
   const { data: current, refetch } = useGetOne('candidate_restrictions', { id: restriction.id });
   const shifts = coveredBy(current ?? restriction);
@@ -78,7 +114,10 @@ export function CoveredBookingsDialog({ restriction, staffName, onClose }: { res
     setFailure(undefined);
     try {
       await dataProvider.runAction('shifts', { ids: shifts.map((s) => s.id), action: 'unassign' });
-      notify('app.restrictions.covered.unassigned', { type: 'success', messageArgs: { smart_count: n, name: staffName } });
+      notify('app.restrictions.covered.unassigned', {
+        type: 'success',
+        messageArgs: { smart_count: n, name: staffName },
+      });
       refresh();
       onClose();
     } catch (e: any) {
@@ -98,7 +137,9 @@ export function CoveredBookingsDialog({ restriction, staffName, onClose }: { res
           <Typography role="status">{translate('app.restrictions.covered.none_left', { name: staffName })}</Typography>
         ) : (
           <>
-            <Typography>{translate('app.restrictions.covered.explain', { smart_count: n, name: staffName })}</Typography>
+            <Typography>
+              {translate('app.restrictions.covered.explain', { smart_count: n, name: staffName })}
+            </Typography>
             <List dense aria-label={translate('app.restrictions.covered.list')} data-testid="covered-shifts">
               {shifts.map((s) => (
                 <ListItem key={s.id} disableGutters>
@@ -119,7 +160,13 @@ export function CoveredBookingsDialog({ restriction, staffName, onClose }: { res
           {translate(n === 0 ? 'ra.action.close' : 'app.restrictions.covered.keep', { smart_count: n })}
         </MuiButton>
         {n > 0 && (
-          <MuiButton variant="contained" color="warning" startIcon={<PersonRemoveIcon />} onClick={unassign} disabled={running}>
+          <MuiButton
+            variant="contained"
+            color="warning"
+            startIcon={<PersonRemoveIcon />}
+            onClick={unassign}
+            disabled={running}
+          >
             {translate('app.restrictions.covered.unassign', { smart_count: n })}
           </MuiButton>
         )}

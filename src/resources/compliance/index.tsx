@@ -3,7 +3,12 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import { buildResource } from '../../engine/react/buildResource';
 import { EngineList } from '../../engine/react/list';
 import { type ViewOptions } from '../../engine/react/viewOptions';
-import { availability, candidateDocuments, candidatePreferences, candidateRestrictions } from '../../../core/resources/compliance/resource';
+import {
+  availability,
+  candidateDocuments,
+  candidatePreferences,
+  candidateRestrictions,
+} from '../../../core/resources/compliance/resource';
 import { AvailabilityGrid } from './AvailabilityGrid';
 import { DocumentCheckField } from './DocumentCheckField';
 

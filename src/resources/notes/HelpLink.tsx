@@ -16,7 +16,13 @@ export function HelpLink({ topic }: { topic: string }) {
   const howTo = howToOf(topic);
   if (!howTo) return null;
   return (
-    <Button component={Link} to={helpPath(topic)} size="small" startIcon={<HelpOutlineIcon />} aria-label={translate('app.support.help_on', { topic: howTo.title })}>
+    <Button
+      component={Link}
+      to={helpPath(topic)}
+      size="small"
+      startIcon={<HelpOutlineIcon />}
+      aria-label={translate('app.support.help_on', { topic: howTo.title })}
+    >
       {translate('app.support.help')}
     </Button>
   );

@@ -7,7 +7,10 @@ const COLUMNS = ['note_at', 'title', 'owner_name', 'remind_at'];
 
 // A note's reference is optional, so on a profile it plays the part of a parent.
 const about = {
-  candidate_id: { ...diaryNotes, parent: { resource: 'candidates', field: 'candidate_id', onDelete: 'refuse' as const } },
+  candidate_id: {
+    ...diaryNotes,
+    parent: { resource: 'candidates', field: 'candidate_id', onDelete: 'refuse' as const },
+  },
   client_id: { ...diaryNotes, parent: { resource: 'clients', field: 'client_id', onDelete: 'refuse' as const } },
 };
 

@@ -61,14 +61,22 @@ export const HOW_TOS: HowTo[] = [
     title: 'Use the schedule',
     summary: 'The schedule shows every shift on a calendar, by day, week or month.',
     screen: '/schedule',
-    steps: ['Open Schedule.', 'Switch between day, week and month; filter by client or site.', 'Open a shift from the calendar to assign or change it.'],
+    steps: [
+      'Open Schedule.',
+      'Switch between day, week and month; filter by client or site.',
+      'Open a shift from the calendar to assign or change it.',
+    ],
   },
   {
     topic: 'chat',
     title: 'Chat with staff',
     summary: 'Messages with staff members, who answer from their phone.',
     screen: '/chat',
-    steps: ['Open Message in the sidebar, or Chat on a staff member’s profile.', 'Choose the conversation and type your message.', 'New messages appear without reloading; unread ones are counted in the list.'],
+    steps: [
+      'Open Message in the sidebar, or Chat on a staff member’s profile.',
+      'Choose the conversation and type your message.',
+      'New messages appear without reloading; unread ones are counted in the list.',
+    ],
   },
   {
     topic: 'notifications',

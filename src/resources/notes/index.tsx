@@ -1,5 +1,16 @@
 import { Navigate, Route, Link, useParams } from 'react-router';
-import { Box, Button, Card, CardActionArea, CardContent, Grid, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Grid,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import ContactSupportIcon from '@mui/icons-material/ContactSupport';
 import { DeleteButton, Show, Title, TopToolbar, useRecordContext, useStore, useTranslate } from 'react-admin';
@@ -37,7 +48,13 @@ function DiaryList(props: ViewOptions & { tabId?: string }) {
           {translate('app.notes.title')}
         </Typography>
         <HelpLink topic="notifications" />
-        <ToggleButtonGroup size="small" exclusive value={mine ? 'mine' : 'everyone'} onChange={(_, v) => v && setMine(v === 'mine')} aria-label={translate('app.notes.whose')}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={mine ? 'mine' : 'everyone'}
+          onChange={(_, v) => v && setMine(v === 'mine')}
+          aria-label={translate('app.notes.whose')}
+        >
           <ToggleButton value="everyone">{translate('app.notes.everyone')}</ToggleButton>
           <ToggleButton value="mine">{translate('app.notes.mine')}</ToggleButton>
         </ToggleButtonGroup>
@@ -103,7 +120,12 @@ function SupportPage() {
             {translate('app.support.requests_intro')}
           </Typography>
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-            <Button variant="contained" component={Link} to="/support_requests/create" startIcon={<ContactSupportIcon />}>
+            <Button
+              variant="contained"
+              component={Link}
+              to="/support_requests/create"
+              startIcon={<ContactSupportIcon />}
+            >
               {translate('app.support.new_request')}
             </Button>
             <Button variant="outlined" component={Link} to="/support/requests">
@@ -184,6 +206,9 @@ const replies = buildResource(supportReplies);
 
 const area: Area = {
   resources: [notes, requests, replies],
-  adminRoutes: [<Route key="support" path="/support" element={<SupportPage />} />, <Route key="support-help" path="/support/help/:topic" element={<HowToPage />} />],
+  adminRoutes: [
+    <Route key="support" path="/support" element={<SupportPage />} />,
+    <Route key="support-help" path="/support/help/:topic" element={<HowToPage />} />,
+  ],
 };
 export default area;

@@ -12,17 +12,27 @@ import { useRateTables } from './RateInputs';
 function WageWarnings({ candidateId }: { candidateId: Identifier }) {
   const translate = useTranslate();
   const { floors } = useRateTables();
-  const { data } = useGetList('candidate_rates', { filter: { candidate_id: candidateId }, pagination: { page: 1, perPage: 100 }, sort: { field: 'effective_from', order: 'DESC' } });
+  const { data } = useGetList('candidate_rates', {
+    filter: { candidate_id: candidateId },
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'effective_from', order: 'DESC' },
+  });
   const warnings = (data ?? []).flatMap((r: any) =>
     BANDS.flatMap((b) => {
       const w = payWarning(r[`pay_${b}`], r.effective_from, floors);
-      return w ? [`${translate('app.rates.from_date', { date: formatDisplayDate(r.effective_from) })}, ${BAND_LABELS[b].toLowerCase()} ${formatPounds(r[`pay_${b}`])}: ${w[0].toLowerCase()}${w.slice(1)}.`] : [];
+      return w
+        ? [
+            `${translate('app.rates.from_date', { date: formatDisplayDate(r.effective_from) })}, ${BAND_LABELS[b].toLowerCase()} ${formatPounds(r[`pay_${b}`])}: ${w[0].toLowerCase()}${w.slice(1)}.`,
+          ]
+        : [];
     }),
   );
   if (!warnings.length) return null;
   return (
     <Alert severity="warning" sx={{ mb: 1 }} data-testid="own-rate-warnings">
-      {warnings.map((w) => <div key={w}>{w}</div>)}
+      {warnings.map((w) => (
+        <div key={w}>{w}</div>
+      ))}
     </Alert>
   );
 }
@@ -37,7 +47,9 @@ export function CandidateRateCard({ candidateId }: { candidateId: Identifier }) 
       header={
         <Box>
           <WageWarnings candidateId={candidateId} />
-          <Typography variant="body2" color="text.secondary">{translate('app.rates.own_rates_help')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.rates.own_rates_help')}
+          </Typography>
         </Box>
       }
     />

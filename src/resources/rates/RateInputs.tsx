@@ -33,7 +33,13 @@ export function WageWarning({ band, dateSource = 'effective_from' }: { band: Ban
   const warning = payWarning(pay, date, floors);
   if (!warning) return null;
   return (
-    <Typography role="status" variant="caption" component="p" sx={{ color: 'warning.dark', fontWeight: 500, mt: -1, mb: 1 }} data-testid={`wage-warning-${band}`}>
+    <Typography
+      role="status"
+      variant="caption"
+      component="p"
+      sx={{ color: 'warning.dark', fontWeight: 500, mt: -1, mb: 1 }}
+      data-testid={`wage-warning-${band}`}
+    >
       ⚠ {warning}.
     </Typography>
   );
@@ -49,7 +55,12 @@ function LiveMargin({ band }: { band: Band }) {
   return (
     <Box aria-live="polite" data-testid={`margin-${band}`} sx={{ minWidth: 180, pt: { md: 2 } }}>
       <Typography variant="body2" sx={{ color: m && m.margin < 0 ? 'error.main' : 'text.primary', fontWeight: 500 }}>
-        {m ? translate('app.rates.margin_value', { margin: formatPounds(m.margin), percent: m.percent === null ? '—' : `${m.percent}%` }) : translate('app.rates.margin_pending')}
+        {m
+          ? translate('app.rates.margin_value', {
+              margin: formatPounds(m.margin),
+              percent: m.percent === null ? '—' : `${m.percent}%`,
+            })
+          : translate('app.rates.margin_pending')}
       </Typography>
       {m && (
         <Typography variant="caption" color="text.secondary">
@@ -94,8 +105,18 @@ export function SiteOfClientInput({ decl }: { decl: ResourceDeclaration }) {
   const clientId = useWatch({ name: 'client_id' });
   const field = decl.fields.find((f) => f.source === 'site_id')!;
   return (
-    <ReferenceInput source="site_id" reference="sites" filter={clientId ? { client_id: clientId } : {}} sort={{ field: 'name', order: 'ASC' }} perPage={20}>
-      <AutocompleteInput label={field.label} helperText={field.helperText} filterToQuery={(q: string) => (q ? { q } : {})} />
+    <ReferenceInput
+      source="site_id"
+      reference="sites"
+      filter={clientId ? { client_id: clientId } : {}}
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={20}
+    >
+      <AutocompleteInput
+        label={field.label}
+        helperText={field.helperText}
+        filterToQuery={(q: string) => (q ? { q } : {})}
+      />
     </ReferenceInput>
   );
 }

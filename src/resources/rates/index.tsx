@@ -5,7 +5,15 @@ import { buildResource } from '../../engine/react/buildResource';
 import type { FieldOverride } from '../../engine/react/viewOptions';
 import { SettingsLayout } from '../../layout/SettingsLayout';
 import { BANDS } from '../../../core/domain/pricing/types';
-import { candidateRates, clientRules, holidayOverrides, onCostRates, rateCards, shiftTemplates, wageFloors } from '../../../core/resources/rates/resource';
+import {
+  candidateRates,
+  clientRules,
+  holidayOverrides,
+  onCostRates,
+  rateCards,
+  shiftTemplates,
+  wageFloors,
+} from '../../../core/resources/rates/resource';
 import { BandRateRow, OwnPayInput, SiteOfClientInput } from './RateInputs';
 import { BreakRulesField, BreakRulesInput } from './BreakRules';
 import { AppliesToField, RatesAndRules } from './RatesAndRules';
@@ -32,14 +40,19 @@ const rulesPaths = pathsOf(clientRules);
 const rules = buildResource(clientRules, {
   fields: {
     // The agency's default has no client: it says so instead of an empty name.
-    applies_to: { column: <AppliesToField to={rulesPaths.show} />, field: <AppliesToField key="applies_to" label="resources.client_rules.fields.applies_to" /> },
+    applies_to: {
+      column: <AppliesToField to={rulesPaths.show} />,
+      field: <AppliesToField key="applies_to" label="resources.client_rules.fields.applies_to" />,
+    },
     break_rules: { input: <BreakRulesInput />, field: <BreakRulesField key="break_rules" /> },
   },
 });
 
 // The staff member's own rates are edited on their profile's Rate card tab (src/resources/candidates).
 const ownRates = buildResource(candidateRates, {
-  fields: Object.fromEntries(BANDS.map((b) => [`pay_${b}`, { input: <OwnPayInput key={b} decl={candidateRates} band={b} /> }])),
+  fields: Object.fromEntries(
+    BANDS.map((b) => [`pay_${b}`, { input: <OwnPayInput key={b} decl={candidateRates} band={b} /> }]),
+  ),
 });
 
 const holidays = buildResource(holidayOverrides, { ...inSettings, list: HolidayCalendar });

@@ -12,8 +12,14 @@ export interface BandMargin {
  * The margin of an hour at these rates on `date`, for a PAYE worker (the costliest case: the margin a rate card
  * promises holds for every worker). Null until both rates are numbers.
  */
-export function bandMargin(pay: unknown, charge: unknown, date: string, table: readonly OnCostRate[]): BandMargin | null {
-  if (typeof pay !== 'number' || typeof charge !== 'number' || !Number.isFinite(pay) || !Number.isFinite(charge)) return null;
+export function bandMargin(
+  pay: unknown,
+  charge: unknown,
+  date: string,
+  table: readonly OnCostRate[],
+): BandMargin | null {
+  if (typeof pay !== 'number' || typeof charge !== 'number' || !Number.isFinite(pay) || !Number.isFinite(charge))
+    return null;
   const { onCosts, margin } = marginOf({ pay, charge }, date, true, table);
   return { onCosts, margin, percent: charge > 0 ? Math.round((margin / charge) * 1000) / 10 : null };
 }

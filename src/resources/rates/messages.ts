@@ -3,7 +3,8 @@ export const messages = {
   app: {
     rates: {
       cards_heading: 'Rate cards',
-      cards_help: 'What each client is charged and staff are paid per hour, per band. A newer card takes over from its start date; shifts keep the amounts they were priced at.',
+      cards_help:
+        'What each client is charged and staff are paid per hour, per band. A newer card takes over from its start date; shifts keep the amounts they were priced at.',
       rules_heading: 'Pricing rules',
       rules_help: 'The agency default applies to every client without rules of its own.',
       add_rules: 'Add rules',
@@ -18,7 +19,15 @@ export const messages = {
       late_cancellation: 'Late cancellation',
       late_cancel_value: 'Within %{within} h: %{charged} h charged',
       none: 'None',
-      days: { sunday: 'Sun', monday: 'Mon', tuesday: 'Tue', wednesday: 'Wed', thursday: 'Thu', friday: 'Fri', saturday: 'Sat' },
+      days: {
+        sunday: 'Sun',
+        monday: 'Mon',
+        tuesday: 'Tue',
+        wednesday: 'Wed',
+        thursday: 'Thu',
+        friday: 'Fri',
+        saturday: 'Sat',
+      },
       margin_value: 'Margin %{margin} an hour (%{percent})',
       margin_pending: 'Margin: enter pay and charge',
       on_costs_value: 'after %{on_costs} on-costs (PAYE)',
@@ -27,7 +36,8 @@ export const messages = {
       break_minutes: 'Unpaid minutes',
       break_rule: '%{minutes} min from %{hours} h',
       no_breaks: 'No unpaid breaks',
-      own_rates_help: 'Their own pay replaces the rate card’s pay for the bands set here; clients are charged the card’s rates.',
+      own_rates_help:
+        'Their own pay replaces the rate card’s pay for the bands set here; clients are charged the card’s rates.',
       from_date: 'From %{date}',
     },
     holidays: {

@@ -3,7 +3,14 @@ import { buildResource } from '../../engine/react/buildResource';
 import { EngineList } from '../../engine/react/list';
 import { KeyFromLabelInput } from './KeyFromLabelInput';
 import { SettingsLayout } from '../../layout/SettingsLayout';
-import { documentCategories, employmentTypes, jobRoles, staffDetailFields, staffProfiles, staffStatuses } from '../../../core/resources/settings/resources';
+import {
+  documentCategories,
+  employmentTypes,
+  jobRoles,
+  staffDetailFields,
+  staffProfiles,
+  staffStatuses,
+} from '../../../core/resources/settings/resources';
 
 // Every staff setting sits in the /appsetting area, beside its sub-navigation.
 const inSettings = { wrapper: SettingsLayout };

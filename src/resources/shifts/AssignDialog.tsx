@@ -1,11 +1,37 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import {
-  Alert, Autocomplete, Box, Button as MuiButton, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem,
-  Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
+  Alert,
+  Autocomplete,
+  Box,
+  Button as MuiButton,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
 } from '@mui/material';
 import { useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { api } from '../../providers/http';
-import { awrText, shiftWhen, unwrap, useAgencyTimeZone, useApiGet, useRole, type CheckAnswer, type Finding, type Suggestion } from './shared';
+import {
+  awrText,
+  shiftWhen,
+  unwrap,
+  useAgencyTimeZone,
+  useApiGet,
+  useRole,
+  type CheckAnswer,
+  type Finding,
+  type Suggestion,
+} from './shared';
 
 interface Picked {
   candidate_id: number;
@@ -13,7 +39,15 @@ interface Picked {
 }
 
 /** The findings of one kind, each in words. */
-function Findings({ title, items, severity }: { title: string; items: Finding[]; severity: 'error' | 'warning' | 'info' }) {
+function Findings({
+  title,
+  items,
+  severity,
+}: {
+  title: string;
+  items: Finding[];
+  severity: 'error' | 'warning' | 'info';
+}) {
   if (!items.length) return null;
   return (
     <Alert severity={severity} sx={{ mt: 1 }} data-testid={`check-${severity}`}>
@@ -35,7 +69,11 @@ function Findings({ title, items, severity }: { title: string; items: Finding[];
 function StaffPicker({ onPick }: { onPick: (p: Picked | null) => void }) {
   const translate = useTranslate();
   const [q, setQ] = useState('');
-  const { data = [], isPending } = useGetList('candidates', { filter: q ? { q } : {}, pagination: { page: 1, perPage: 20 }, sort: { field: 'last_name', order: 'ASC' } });
+  const { data = [], isPending } = useGetList('candidates', {
+    filter: q ? { q } : {},
+    pagination: { page: 1, perPage: 20 },
+    sort: { field: 'last_name', order: 'ASC' },
+  });
   return (
     <Autocomplete
       options={data}
@@ -57,7 +95,9 @@ function CheckAndAssign({ shiftId, picked, onDone }: { shiftId: number | string;
   const notify = useNotify();
   const { role } = useRole();
   const reasonId = useId();
-  const { data, error, loading } = useApiGet<CheckAnswer>(`/shifts/${shiftId}/check?candidate_id=${picked.candidate_id}`);
+  const { data, error, loading } = useApiGet<CheckAnswer>(
+    `/shifts/${shiftId}/check?candidate_id=${picked.candidate_id}`,
+  );
   const check = data ? unwrap<CheckAnswer>(data) : undefined;
   const [reason, setReason] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -77,7 +117,10 @@ function CheckAndAssign({ shiftId, picked, onDone }: { shiftId: number | string;
     setBusy(true);
     setRefusal(null);
     try {
-      await api(`/shifts/${shiftId}/actions/assign`, { method: 'POST', json: { candidate_id: picked.candidate_id, ...(soft.length ? { override_reason: reason.trim() } : {}) } });
+      await api(`/shifts/${shiftId}/actions/assign`, {
+        method: 'POST',
+        json: { candidate_id: picked.candidate_id, ...(soft.length ? { override_reason: reason.trim() } : {}) },
+      });
       notify('app.shifts.assign.done', { type: 'success', messageArgs: { name: picked.name } });
       onDone();
     } catch (e: any) {
@@ -88,7 +131,13 @@ function CheckAndAssign({ shiftId, picked, onDone }: { shiftId: number | string;
     }
   };
   return (
-    <Box component="section" ref={section} aria-label={translate('app.shifts.assign.checks_for', { name: picked.name })} sx={{ mt: 2 }} data-testid="assign-check">
+    <Box
+      component="section"
+      ref={section}
+      aria-label={translate('app.shifts.assign.checks_for', { name: picked.name })}
+      sx={{ mt: 2 }}
+      data-testid="assign-check"
+    >
       <Typography component="h3" variant="subtitle1">
         {translate('app.shifts.assign.checks_for', { name: picked.name })}
       </Typography>
@@ -96,35 +145,62 @@ function CheckAndAssign({ shiftId, picked, onDone }: { shiftId: number | string;
       {error && <Alert severity="error">{error}</Alert>}
       {check && (
         <>
-          {hard.length === 0 && soft.length === 0 && <Alert severity="success" sx={{ mt: 1 }}>{translate('app.shifts.assign.all_pass')}</Alert>}
+          {hard.length === 0 && soft.length === 0 && (
+            <Alert severity="success" sx={{ mt: 1 }}>
+              {translate('app.shifts.assign.all_pass')}
+            </Alert>
+          )}
           <Findings title={translate('app.shifts.assign.hard')} items={hard} severity="error" />
-          <Findings title={translate('app.shifts.assign.overridable')} items={soft.filter((f) => f.overridable)} severity="error" />
-          <Findings title={translate('app.shifts.assign.soft')} items={soft.filter((f) => !f.overridable)} severity="warning" />
+          <Findings
+            title={translate('app.shifts.assign.overridable')}
+            items={soft.filter((f) => f.overridable)}
+            severity="error"
+          />
+          <Findings
+            title={translate('app.shifts.assign.soft')}
+            items={soft.filter((f) => !f.overridable)}
+            severity="warning"
+          />
           <Findings title={translate('app.shifts.assign.info')} items={check.info ?? []} severity="info" />
           {/* The count in words, unless the server already said it among the information. */}
-          {!(check.info ?? []).some((f) => f.code === 'awr') && awrText(check.awr) && <Typography variant="body2" sx={{ mt: 1 }}>{awrText(check.awr)}</Typography>}
-          {soft.length > 0 && hard.length === 0 && (canOverride ? (
-            <TextField
-              id={reasonId}
-              label={translate('app.shifts.assign.override_reason')}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              multiline
-              minRows={2}
-              fullWidth
-              required
-              helperText={translate('app.shifts.assign.override_hint')}
-              sx={{ mt: 2 }}
-            />
-          ) : (
-            <Typography sx={{ mt: 1 }}>{translate('app.shifts.assign.admin_only')}</Typography>
-          ))}
+          {!(check.info ?? []).some((f) => f.code === 'awr') && awrText(check.awr) && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {awrText(check.awr)}
+            </Typography>
+          )}
+          {soft.length > 0 &&
+            hard.length === 0 &&
+            (canOverride ? (
+              <TextField
+                id={reasonId}
+                label={translate('app.shifts.assign.override_reason')}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                multiline
+                minRows={2}
+                fullWidth
+                required
+                helperText={translate('app.shifts.assign.override_hint')}
+                sx={{ mt: 2 }}
+              />
+            ) : (
+              <Typography sx={{ mt: 1 }}>{translate('app.shifts.assign.admin_only')}</Typography>
+            ))}
         </>
       )}
-      {refusal && <Alert severity="error" role="alert" sx={{ mt: 1 }}>{refusal}</Alert>}
+      {refusal && (
+        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+          {refusal}
+        </Alert>
+      )}
       <Box sx={{ mt: 2 }}>
         <MuiButton variant="contained" onClick={assign} disabled={blocked || busy}>
-          {translate(soft.length && hard.length === 0 ? 'app.shifts.assign.override_and_assign' : 'app.shifts.assign.assign_named', { name: picked.name })}
+          {translate(
+            soft.length && hard.length === 0
+              ? 'app.shifts.assign.override_and_assign'
+              : 'app.shifts.assign.assign_named',
+            { name: picked.name },
+          )}
         </MuiButton>
       </Box>
     </Box>
@@ -132,7 +208,15 @@ function CheckAndAssign({ shiftId, picked, onDone }: { shiftId: number | string;
 }
 
 /** Suggested staff: those who pass the hard checks, best first; a row without soft findings assigns in one click. */
-function Suggestions({ shiftId, onPick, onAssigned }: { shiftId: number | string; onPick: (p: Picked) => void; onAssigned: () => void }) {
+function Suggestions({
+  shiftId,
+  onPick,
+  onAssigned,
+}: {
+  shiftId: number | string;
+  onPick: (p: Picked) => void;
+  onAssigned: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const { data, error, loading } = useApiGet<Suggestion[] | { data: Suggestion[] }>(`/shifts/${shiftId}/suggestions`);
@@ -160,7 +244,9 @@ function Suggestions({ shiftId, onPick, onAssigned }: { shiftId: number | string
       </Typography>
       {loading && <CircularProgress size={20} aria-label={translate('app.shifts.assign.loading')} />}
       {error && <Alert severity="error">{error}</Alert>}
-      {!loading && !error && rows.length === 0 && <Typography color="text.secondary">{translate('app.shifts.assign.no_suggestions')}</Typography>}
+      {!loading && !error && rows.length === 0 && (
+        <Typography color="text.secondary">{translate('app.shifts.assign.no_suggestions')}</Typography>
+      )}
       {rows.length > 0 && (
         <Table size="small" aria-labelledby="suggested-title">
           <TableHead>
@@ -172,7 +258,9 @@ function Suggestions({ shiftId, onPick, onAssigned }: { shiftId: number | string
               <TableCell align="right">{translate('app.shifts.assign.hours_week')}</TableCell>
               <TableCell>{translate('app.shifts.assign.notes')}</TableCell>
               <TableCell>
-                <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{translate('app.shifts.assign.assign')}</span>
+                <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                  {translate('app.shifts.assign.assign')}
+                </span>
               </TableCell>
             </TableRow>
           </TableHead>
@@ -183,11 +271,19 @@ function Suggestions({ shiftId, onPick, onAssigned }: { shiftId: number | string
                 <TableCell>{s.job_role ?? '—'}</TableCell>
                 {/* In words: "No" would read as a refusal when nothing was entered ("Not set"). */}
                 <TableCell>{translate(`app.shifts.assign.availability.${s.availability}`)}</TableCell>
-                <TableCell>{s.preferred == null ? '—' : translate(s.preferred ? 'app.shifts.yes' : 'app.shifts.no')}</TableCell>
+                <TableCell>
+                  {s.preferred == null ? '—' : translate(s.preferred ? 'app.shifts.yes' : 'app.shifts.no')}
+                </TableCell>
                 <TableCell align="right">{s.hours_this_week ?? 0}</TableCell>
                 <TableCell>{(s.soft ?? []).map((f) => f.message).join(' ') || '—'}</TableCell>
                 <TableCell>
-                  <MuiButton size="small" variant="outlined" disabled={busy !== null} onClick={() => oneClick(s)} aria-label={translate('app.shifts.assign.assign_named', { name: s.name })}>
+                  <MuiButton
+                    size="small"
+                    variant="outlined"
+                    disabled={busy !== null}
+                    onClick={() => oneClick(s)}
+                    aria-label={translate('app.shifts.assign.assign_named', { name: s.name })}
+                  >
                     {translate(s.soft?.length ? 'app.shifts.assign.review' : 'app.shifts.assign.assign')}
                   </MuiButton>
                 </TableCell>
@@ -196,7 +292,11 @@ function Suggestions({ shiftId, onPick, onAssigned }: { shiftId: number | string
           </TableBody>
         </Table>
       )}
-      {refusal && <Alert severity="error" role="alert" sx={{ mt: 1 }}>{refusal}</Alert>}
+      {refusal && (
+        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+          {refusal}
+        </Alert>
+      )}
     </Box>
   );
 }
@@ -206,7 +306,15 @@ function Suggestions({ shiftId, onPick, onAssigned }: { shiftId: number | string
  * booking checks for that person: hard failures in words with Assign disabled, soft ones with an override
  * reason (admins only), and the Agency Workers Regulations count. The server's refusal is shown as it says it.
  */
-export function AssignDialog({ shift, onClose, onAssigned }: { shift: { id: number | string; start_at?: string; end_at?: string }; onClose: () => void; onAssigned?: () => void }) {
+export function AssignDialog({
+  shift,
+  onClose,
+  onAssigned,
+}: {
+  shift: { id: number | string; start_at?: string; end_at?: string };
+  onClose: () => void;
+  onAssigned?: () => void;
+}) {
   const translate = useTranslate();
   const refresh = useRefresh();
   const tz = useAgencyTimeZone();
@@ -219,7 +327,9 @@ export function AssignDialog({ shift, onClose, onAssigned }: { shift: { id: numb
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>{translate('app.shifts.assign.title', { when: shiftWhen(shift.start_at, shift.end_at, tz) })}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {translate('app.shifts.assign.title', { when: shiftWhen(shift.start_at, shift.end_at, tz) })}
+      </DialogTitle>
       <DialogContent>
         <Suggestions shiftId={shift.id} onPick={setPicked} onAssigned={done} />
         <Typography component="h3" variant="subtitle1" sx={{ mt: 3 }}>

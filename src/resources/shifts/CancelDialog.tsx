@@ -1,5 +1,20 @@
 import { useId, useState } from 'react';
-import { Alert, Button as MuiButton, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button as MuiButton,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { api } from '../../providers/http';
 import { hours, money, shiftWhen, unwrap, useAgencyTimeZone, useApiGet, useRole } from './shared';
@@ -17,14 +32,26 @@ export interface CancellationPreview {
 export function chargeSentence(p: CancellationPreview | undefined, translate: (k: string, o?: any) => string): string {
   if (!p) return translate('app.shifts.cancel.rule');
   if (!p.charge) return translate('app.shifts.cancel.free');
-  return translate('app.shifts.cancel.charges', { hours: hours(p.hours), smart_count: p.hours, charge: money(p.charge) });
+  return translate('app.shifts.cancel.charges', {
+    hours: hours(p.hours),
+    smart_count: p.hours,
+    charge: money(p.charge),
+  });
 }
 
 /**
  * Cancelling a shift: asks the reason and, before confirming, says the late-cancellation charge that cancelling
  * now would bring (the server's preview, which applies the client's rule); then runs the cancel action.
  */
-export function CancelDialog({ shift, onClose, onCancelled }: { shift: { id: number | string; start_at?: string; end_at?: string }; onClose: () => void; onCancelled?: () => void }) {
+export function CancelDialog({
+  shift,
+  onClose,
+  onCancelled,
+}: {
+  shift: { id: number | string; start_at?: string; end_at?: string };
+  onClose: () => void;
+  onCancelled?: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -35,7 +62,9 @@ export function CancelDialog({ shift, onClose, onCancelled }: { shift: { id: num
   const agency = loginType === 'admin';
   const [requestedBy, setRequestedBy] = useState('agency');
   const partyId = useId();
-  const preview = useApiGet<{ data: CancellationPreview }>(`/shifts/${shift.id}/cancellation${agency ? `?requested_by=${requestedBy}` : ''}`);
+  const preview = useApiGet<{ data: CancellationPreview }>(
+    `/shifts/${shift.id}/cancellation${agency ? `?requested_by=${requestedBy}` : ''}`,
+  );
   const p = preview.data ? unwrap<CancellationPreview>(preview.data) : undefined;
   const refused = p?.allowed === false;
   const [reason, setReason] = useState('');
@@ -47,7 +76,10 @@ export function CancelDialog({ shift, onClose, onCancelled }: { shift: { id: num
     setBusy(true);
     setRefusal(null);
     try {
-      await api(`/shifts/${shift.id}/actions/cancel`, { method: 'POST', json: { reason: reason.trim(), ...(agency ? { requested_by: requestedBy } : {}) } });
+      await api(`/shifts/${shift.id}/actions/cancel`, {
+        method: 'POST',
+        json: { reason: reason.trim(), ...(agency ? { requested_by: requestedBy } : {}) },
+      });
       notify('app.shifts.cancel.done', { type: 'success' });
       refresh();
       onCancelled?.();
@@ -62,21 +94,37 @@ export function CancelDialog({ shift, onClose, onCancelled }: { shift: { id: num
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{translate('app.shifts.cancel.title', { when: shiftWhen(shift.start_at, shift.end_at, tz) })}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {translate('app.shifts.cancel.title', { when: shiftWhen(shift.start_at, shift.end_at, tz) })}
+      </DialogTitle>
       <DialogContent>
         {preview.loading ? (
           <CircularProgress size={20} aria-label={translate('app.shifts.cancel.pricing')} />
         ) : (
-          <Alert severity={refused ? 'error' : p?.charge ? 'warning' : 'info'} data-testid="cancellation-charge" sx={{ mb: 2 }}>
+          <Alert
+            severity={refused ? 'error' : p?.charge ? 'warning' : 'info'}
+            data-testid="cancellation-charge"
+            sx={{ mb: 2 }}
+          >
             {p?.message ?? chargeSentence(p, translate)}
           </Alert>
         )}
         {agency && (
           <FormControl sx={{ mb: 2 }}>
             <FormLabel id={partyId}>{translate('app.shifts.cancel.requested_by')}</FormLabel>
-            <RadioGroup row aria-labelledby={partyId} value={requestedBy} onChange={(e) => setRequestedBy(e.target.value)}>
+            <RadioGroup
+              row
+              aria-labelledby={partyId}
+              value={requestedBy}
+              onChange={(e) => setRequestedBy(e.target.value)}
+            >
               {CANCEL_PARTY.map((c) => (
-                <FormControlLabel key={c.id} value={c.id} control={<Radio />} label={translate(`app.shifts.cancel.parties.${c.id}`)} />
+                <FormControlLabel
+                  key={c.id}
+                  value={c.id}
+                  control={<Radio />}
+                  label={translate(`app.shifts.cancel.parties.${c.id}`)}
+                />
               ))}
             </RadioGroup>
           </FormControl>

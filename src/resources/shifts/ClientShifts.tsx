@@ -3,8 +3,19 @@ import { Box, Card, CardActions, CardContent, Stack, Typography, useMediaQuery, 
 import AddIcon from '@mui/icons-material/Add';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import {
-  Button, DataTable, List, Pagination, RecordContextProvider, ReferenceField, ResourceContextProvider, TopToolbar, useCanAccess, useGetIdentity,
-  useListContext, useRecordContext, useTranslate,
+  Button,
+  DataTable,
+  List,
+  Pagination,
+  RecordContextProvider,
+  ReferenceField,
+  ResourceContextProvider,
+  TopToolbar,
+  useCanAccess,
+  useGetIdentity,
+  useListContext,
+  useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router';
 import { EMPTY } from '../../engine/react/fields';
@@ -31,13 +42,18 @@ function ClientCancel() {
   const tz = useAgencyTimeZone();
   const [open, setOpen] = useState(false);
   const { canAccess } = useCanAccess({ resource: 'shifts', action: 'cancel' });
-  if (!record || !canAccess || record.deleted_at || (record.status !== 'open' && record.status !== 'assigned')) return null;
+  if (!record || !canAccess || record.deleted_at || (record.status !== 'open' && record.status !== 'assigned'))
+    return null;
   return (
     <>
       <Button
         label={translate('app.shifts.cancel.button')}
         // Each row's button names its shift, so a list of them reads apart ("Cancel shift of 10 Dec 2026, 08:00").
-        aria-label={tz && record.start_at ? translate('app.shifts.cancel.button_of', { when: whenOf(record.start_at, tz) }) : undefined}
+        aria-label={
+          tz && record.start_at
+            ? translate('app.shifts.cancel.button_of', { when: whenOf(record.start_at, tz) })
+            : undefined
+        }
         color="error"
         onClick={(e) => (e.stopPropagation(), setOpen(true))}
       >
@@ -53,7 +69,11 @@ function ListActions({ filter }: { filter: Record<string, unknown> }) {
   const translate = useTranslate();
   return (
     <TopToolbar>
-      {canAccess && <Button component={Link} to={CLIENT_REQUEST_PATH} label={translate('app.shifts.client.request')}><AddIcon /></Button>}
+      {canAccess && (
+        <Button component={Link} to={CLIENT_REQUEST_PATH} label={translate('app.shifts.client.request')}>
+          <AddIcon />
+        </Button>
+      )}
       {/* The printed list as the client reads it: no pay or margin (the server leaves them out). */}
       <PrintListButton resource="shifts" filter={filter} />
     </TopToolbar>
@@ -64,7 +84,9 @@ function Empty() {
   const translate = useTranslate();
   return (
     <Box sx={{ p: 4, textAlign: 'center' }}>
-      <Typography variant="h6" component="p">{translate('app.shifts.client.empty')}</Typography>
+      <Typography variant="h6" component="p">
+        {translate('app.shifts.client.empty')}
+      </Typography>
     </Box>
   );
 }
@@ -84,7 +106,12 @@ function ShiftCards({ tab }: { tab: string }) {
   if (!data) return null;
   return (
     <Box>
-      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 1, m: 0 }} aria-label={translate(`app.shifts.client.titles.${tab}`)}>
+      <Stack
+        component="ul"
+        spacing={1}
+        sx={{ listStyle: 'none', p: 1, m: 0 }}
+        aria-label={translate(`app.shifts.client.titles.${tab}`)}
+      >
         {data.map((record) => (
           <RecordContextProvider key={record.id} value={record}>
             <Card component="li" variant="outlined">
@@ -136,36 +163,46 @@ export function ClientShiftList({ tab }: { tab: (typeof CLIENT_TABS)[number]['ta
         exporter={false}
         pagination={phone ? false : undefined}
       >
-        {phone ? <ShiftCards tab={tab} /> : <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="start_at" label={translate('app.shifts.client.starts')}>
-            <AgencyTimeField source="start_at" />
-          </DataTable.Col>
-          <DataTable.Col source="end_at" label={translate('app.shifts.client.ends')} disableSort>
-            <AgencyTimeField source="end_at" />
-          </DataTable.Col>
-          <DataTable.Col source="site_id" label={translate('app.shifts.client.site')} disableSort>
-            <ReferenceField source="site_id" reference="sites" link={false} emptyText={EMPTY} />
-          </DataTable.Col>
-          {roles && (
-            <DataTable.Col source="job_role_id" label={translate('app.shifts.client.job_role')} disableSort>
-              <ReferenceField source="job_role_id" reference="job_roles" link={false} emptyText={EMPTY} />
+        {phone ? (
+          <ShiftCards tab={tab} />
+        ) : (
+          <DataTable bulkActionButtons={false} rowClick={false}>
+            <DataTable.Col source="start_at" label={translate('app.shifts.client.starts')}>
+              <AgencyTimeField source="start_at" />
             </DataTable.Col>
-          )}
-          <DataTable.Col source="candidate_name" label={translate('app.shifts.client.staff')} disableSort />
-          <DataTable.Col source="status" label={translate('app.shifts.client.status')}>
-            <ShiftStatusCell />
-          </DataTable.Col>
-          <DataTable.Col source="hours" label={translate('app.shifts.client.hours')} disableSort />
-          {/* On the cancelled tab the charge is the cancellation's (ShiftAmountCell), and says so. */}
-          <DataTable.Col source="charge" label={translate(tab === 'deleted' ? 'app.shifts.client.cancellation_charge' : 'app.shifts.client.charge')} disableSort>
-            <ShiftAmountCell source="charge" />
-          </DataTable.Col>
-          {(tab === 'open' || tab === 'assigned') && (
-            <DataTable.Col label={translate('app.shifts.client.actions')} disableSort>
-              <ClientCancel />
+            <DataTable.Col source="end_at" label={translate('app.shifts.client.ends')} disableSort>
+              <AgencyTimeField source="end_at" />
             </DataTable.Col>
-          )}
-        </DataTable>}
+            <DataTable.Col source="site_id" label={translate('app.shifts.client.site')} disableSort>
+              <ReferenceField source="site_id" reference="sites" link={false} emptyText={EMPTY} />
+            </DataTable.Col>
+            {roles && (
+              <DataTable.Col source="job_role_id" label={translate('app.shifts.client.job_role')} disableSort>
+                <ReferenceField source="job_role_id" reference="job_roles" link={false} emptyText={EMPTY} />
+              </DataTable.Col>
+            )}
+            <DataTable.Col source="candidate_name" label={translate('app.shifts.client.staff')} disableSort />
+            <DataTable.Col source="status" label={translate('app.shifts.client.status')}>
+              <ShiftStatusCell />
+            </DataTable.Col>
+            <DataTable.Col source="hours" label={translate('app.shifts.client.hours')} disableSort />
+            {/* On the cancelled tab the charge is the cancellation's (ShiftAmountCell), and says so. */}
+            <DataTable.Col
+              source="charge"
+              label={translate(
+                tab === 'deleted' ? 'app.shifts.client.cancellation_charge' : 'app.shifts.client.charge',
+              )}
+              disableSort
+            >
+              <ShiftAmountCell source="charge" />
+            </DataTable.Col>
+            {(tab === 'open' || tab === 'assigned') && (
+              <DataTable.Col label={translate('app.shifts.client.actions')} disableSort>
+                <ClientCancel />
+              </DataTable.Col>
+            )}
+          </DataTable>
+        )}
       </List>
     </ResourceContextProvider>
   );

@@ -24,25 +24,37 @@ const TIME = /^\d{2}:\d{2}$/;
 /** Lines of several quotes (one a date) added up per band, in the order the bands first appear. */
 export function sumQuotes(quotes: Quote[], times = 1): Quote {
   const byBand = new Map<string, QuoteLine>();
-  const add = (a: number | undefined, b: number | undefined) => (a == null && b == null ? undefined : (a ?? 0) + (b ?? 0));
+  const add = (a: number | undefined, b: number | undefined) =>
+    a == null && b == null ? undefined : (a ?? 0) + (b ?? 0);
   for (const q of quotes)
     for (const l of q.lines) {
       const seen = byBand.get(l.band);
-      byBand.set(l.band, seen ? { ...seen, hours: seen.hours + l.hours, pay: add(seen.pay, l.pay), charge: seen.charge + l.charge } : { ...l });
+      byBand.set(
+        l.band,
+        seen
+          ? { ...seen, hours: seen.hours + l.hours, pay: add(seen.pay, l.pay), charge: seen.charge + l.charge }
+          : { ...l },
+      );
     }
   const total = (k: 'hours' | 'pay' | 'charge' | 'margin') => {
     const values = quotes.map((q) => q.totals[k]).filter((v): v is number => typeof v === 'number');
     return values.length ? values.reduce((a, b) => a + b, 0) * times : undefined;
   };
   return {
-    lines: [...byBand.values()].map((l) => ({ ...l, hours: l.hours * times, pay: l.pay == null ? undefined : l.pay * times, charge: l.charge * times })),
+    lines: [...byBand.values()].map((l) => ({
+      ...l,
+      hours: l.hours * times,
+      pay: l.pay == null ? undefined : l.pay * times,
+      charge: l.charge * times,
+    })),
     totals: { hours: total('hours') ?? 0, pay: total('pay'), charge: total('charge') ?? 0, margin: total('margin') },
     warnings: [...new Set(quotes.flatMap((q) => (q.warnings ?? []).map(warningText)))],
   };
 }
 
 /** A quote's warning, sent as words or as { code, message }. */
-export const warningText = (w: unknown) => (typeof w === 'string' ? w : String((w as { message?: string })?.message ?? ''));
+export const warningText = (w: unknown) =>
+  typeof w === 'string' ? w : String((w as { message?: string })?.message ?? '');
 
 /** 'weekday_night' → 'Weekday night'. */
 export const bandName = (band: string) => (band.charAt(0).toUpperCase() + band.slice(1)).replace(/_/g, ' ');
@@ -51,10 +63,26 @@ export const bandName = (band: string) => (band.charAt(0).toUpperCase() + band.s
  * The live price of what the form describes (POST /api/rates/quote for each date, after typing pauses): lines
  * per band and totals for all the shifts. Pay and margin appear only when the server sends them.
  */
-export function QuotePanel({ request, tz, panel = 'admin' }: { request: QuoteRequest; tz?: string; /** A client's user chooses no client: the hint does not ask for one. */ panel?: 'admin' | 'client' }) {
+export function QuotePanel({
+  request,
+  tz,
+  panel = 'admin',
+}: {
+  request: QuoteRequest;
+  tz?: string;
+  /** A client's user chooses no client: the hint does not ask for one. */ panel?: 'admin' | 'client';
+}) {
   const translate = useTranslate();
   const [state, setState] = useState<{ quote?: Quote; error?: string; loading?: boolean; forbidden?: boolean }>({});
-  const ready = !!(tz && request.client_id && request.site_id && request.job_role_id && request.dates.length && TIME.test(request.start_time ?? '') && TIME.test(request.end_time ?? ''));
+  const ready = !!(
+    tz &&
+    request.client_id &&
+    request.site_id &&
+    request.job_role_id &&
+    request.dates.length &&
+    TIME.test(request.start_time ?? '') &&
+    TIME.test(request.end_time ?? '')
+  );
   const key = JSON.stringify(request);
   useEffect(() => {
     if (!ready) return setState({});
@@ -75,7 +103,9 @@ export function QuotePanel({ request, tz, panel = 'admin' }: { request: QuoteReq
                 ...(request.candidate_id ? { candidate_id: Number(request.candidate_id) } : {}),
                 start,
                 end,
-                ...(request.break_minutes != null && String(request.break_minutes) !== '' ? { break_minutes: Number(request.break_minutes) } : {}),
+                ...(request.break_minutes != null && String(request.break_minutes) !== ''
+                  ? { break_minutes: Number(request.break_minutes) }
+                  : {}),
               },
             }).then((r: any) => (r?.data ?? r) as Quote);
           }),
@@ -83,7 +113,10 @@ export function QuotePanel({ request, tz, panel = 'admin' }: { request: QuoteReq
         setState({ quote: sumQuotes(quotes, Math.max(1, Number(request.staff_needed) || 1)) });
       } catch (e: any) {
         // A user who may not price (no quote for them) simply sees no quote.
-        if (!controller.signal.aborted) setState(e?.status === 403 ? { forbidden: true } : { error: e?.message ?? translate('app.shifts.quote.failed') });
+        if (!controller.signal.aborted)
+          setState(
+            e?.status === 403 ? { forbidden: true } : { error: e?.message ?? translate('app.shifts.quote.failed') },
+          );
       }
     }, 400);
     return () => {
@@ -99,9 +132,22 @@ export function QuotePanel({ request, tz, panel = 'admin' }: { request: QuoteReq
       <Typography id="shift-quote-title" variant="subtitle1" component="h2" gutterBottom>
         {translate('app.shifts.quote.title')}
       </Typography>
-      {!ready && <Typography color="text.secondary">{translate(panel === 'client' ? 'app.shifts.quote.incomplete_client' : 'app.shifts.quote.incomplete')}</Typography>}
+      {!ready && (
+        <Typography color="text.secondary">
+          {translate(panel === 'client' ? 'app.shifts.quote.incomplete_client' : 'app.shifts.quote.incomplete')}
+        </Typography>
+      )}
       {ready && state.error && <Alert severity="warning">{state.error}</Alert>}
-      {ready && state.quote && <QuoteTable quote={state.quote} note={request.dates.length > QUOTED_DATES ? translate('app.shifts.quote.partial', { count: QUOTED_DATES }) : undefined} />}
+      {ready && state.quote && (
+        <QuoteTable
+          quote={state.quote}
+          note={
+            request.dates.length > QUOTED_DATES
+              ? translate('app.shifts.quote.partial', { count: QUOTED_DATES })
+              : undefined
+          }
+        />
+      )}
     </Box>
   );
 }
@@ -138,11 +184,21 @@ export function QuoteTable({ quote, note }: { quote: Quote; note?: string }) {
       </Table>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mt: 1 }} data-testid="quote-totals">
         <Typography>{translate('app.shifts.quote.total_hours', { value: hours(quote.totals.hours) })}</Typography>
-        {quote.totals.pay != null && <Typography>{translate('app.shifts.quote.total_pay', { value: money(quote.totals.pay) })}</Typography>}
-        <Typography sx={{ fontWeight: 600 }}>{translate('app.shifts.quote.total_charge', { value: money(quote.totals.charge) })}</Typography>
-        {quote.totals.margin != null && <Typography>{translate('app.shifts.quote.total_margin', { value: money(quote.totals.margin) })}</Typography>}
+        {quote.totals.pay != null && (
+          <Typography>{translate('app.shifts.quote.total_pay', { value: money(quote.totals.pay) })}</Typography>
+        )}
+        <Typography sx={{ fontWeight: 600 }}>
+          {translate('app.shifts.quote.total_charge', { value: money(quote.totals.charge) })}
+        </Typography>
+        {quote.totals.margin != null && (
+          <Typography>{translate('app.shifts.quote.total_margin', { value: money(quote.totals.margin) })}</Typography>
+        )}
       </Box>
-      {note && <Typography variant="body2" color="text.secondary">{note}</Typography>}
+      {note && (
+        <Typography variant="body2" color="text.secondary">
+          {note}
+        </Typography>
+      )}
       {(quote.warnings ?? []).map(warningText).map((w) => (
         <Alert key={w} severity="warning" sx={{ mt: 1 }}>
           {w}

@@ -4,7 +4,15 @@ import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin from '@fullcalendar/interaction';
-import type { DatesSetArg, EventClickArg, EventContentArg, EventDropArg, EventInput, EventMountArg, EventSourceFuncArg } from '@fullcalendar/core';
+import type {
+  DatesSetArg,
+  EventClickArg,
+  EventContentArg,
+  EventDropArg,
+  EventInput,
+  EventMountArg,
+  EventSourceFuncArg,
+} from '@fullcalendar/core';
 import type { EventResizeDoneArg } from '@fullcalendar/interaction';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { useAddressState } from '../../engine/react/addressState';
@@ -12,14 +20,30 @@ import { api } from '../../providers/http';
 import { isPlainDate } from '../../../core/domain/time/agencyTime';
 import { fromCalendarTime, toCalendarTime } from './calendarTime';
 import {
-  Legend, MoveConfirmDialog, MoveRefusalAlert, ScheduleFilterBar, ShiftDialog, moveShift, movable, refusalOf, scheduleQuery, shiftTitle, stateOf,
-  type MoveRefusal, type ScheduleFilters, type ScheduledShift,
+  Legend,
+  MoveConfirmDialog,
+  MoveRefusalAlert,
+  ScheduleFilterBar,
+  ShiftDialog,
+  moveShift,
+  movable,
+  refusalOf,
+  scheduleQuery,
+  shiftTitle,
+  stateOf,
+  type MoveRefusal,
+  type ScheduleFilters,
+  type ScheduledShift,
 } from './ScheduleParts';
 import { StaffWeek } from './StaffWeek';
 import { STATUS_COLOURS, shiftWhen, unwrap, useAgencyTimeZone } from './shared';
 
 /** The shifts of a range, as calendar events on the agency's wall clock (see calendarTime.ts). */
-export function toEvents(shifts: ScheduledShift[], tz: string, opts: { editable: boolean; openText: string }): EventInput[] {
+export function toEvents(
+  shifts: ScheduledShift[],
+  tz: string,
+  opts: { editable: boolean; openText: string },
+): EventInput[] {
   return shifts.map((s) => {
     const colour = STATUS_COLOURS[stateOf(s)] ?? STATUS_COLOURS.open;
     return {
@@ -71,7 +95,8 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
   const filterKey = FILTER_KEYS.map((k) => params.get(k) ?? '').join(',');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new date must not refetch as if the filters changed
   const filters = useMemo(() => filtersFromParams(params), [filterKey]);
-  const setFilters = (f: ScheduleFilters) => update({ client_id: f.client_id, site_id: f.site_id, job_role_id: f.job_role_id, candidate_id: f.candidate_id });
+  const setFilters = (f: ScheduleFilters) =>
+    update({ client_id: f.client_id, site_id: f.site_id, job_role_id: f.job_role_id, candidate_id: f.candidate_id });
   const setMode = (v: 'calendar' | 'staff') => update({ view: v === 'staff' ? 'staff' : null });
   // The filters that can hide a booking a move clashes with (the staff filter keeps the rows dragged between).
   const clearFilters = () => {
@@ -129,7 +154,10 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
     arg.el.setAttribute('role', 'button');
     // The name starts with what the event shows (eventContent below), so that speech users can say it (WCAG 2.5.3).
     const shown = [arg.timeText, arg.event.title].filter(Boolean).join(' ');
-    arg.el.setAttribute('aria-label', `${shown ? `${shown}. ` : ''}${translate(`app.schedule.states.${stateOf(s)}`)}: ${shiftWhen(s.start_at, s.end_at, tz)}, ${arg.event.title}`);
+    arg.el.setAttribute(
+      'aria-label',
+      `${shown ? `${shown}. ` : ''}${translate(`app.schedule.states.${stateOf(s)}`)}: ${shiftWhen(s.start_at, s.end_at, tz)}, ${arg.event.title}`,
+    );
     arg.el.dataset.shiftId = String(s.id);
     arg.el.onkeydown = (e) => {
       if (e.key === 'Enter' || e.key === ' ') {
@@ -176,14 +204,23 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
         <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1 }}>
           <ScheduleFilterBar filters={filters} onChange={setFilters} panel={panel} />
           {panel === 'admin' && (
-            <ToggleButtonGroup size="small" exclusive value={mode} onChange={(_, v) => v && setMode(v)} aria-label={translate('app.schedule.layout')} sx={{ alignSelf: 'flex-start' }}>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={mode}
+              onChange={(_, v) => v && setMode(v)}
+              aria-label={translate('app.schedule.layout')}
+              sx={{ alignSelf: 'flex-start' }}
+            >
               <ToggleButton value="calendar">{translate('app.schedule.calendar')}</ToggleButton>
               <ToggleButton value="staff">{translate('app.schedule.staff_week')}</ToggleButton>
             </ToggleButtonGroup>
           )}
         </Box>
         <Legend />
-        {refusal && <MoveRefusalAlert refusal={refusal} onClose={() => setRefusal(null)} onClearFilters={clearFilters} />}
+        {refusal && (
+          <MoveRefusalAlert refusal={refusal} onClose={() => setRefusal(null)} onClearFilters={clearFilters} />
+        )}
         {tz && mode === 'calendar' && (
           <Box sx={calendarSx} data-testid="schedule-calendar" data-ready={ready ? 'true' : 'false'}>
             <FullCalendar
@@ -195,15 +232,24 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
               initialDate={isPlainDate(asked) ? asked : toCalendarTime(new Date(), tz).slice(0, 10)}
               datesSet={(info: DatesSetArg) => {
                 const date = info.view.currentStart.toISOString().slice(0, 10);
-                if (date !== asked || info.view.type !== calendarView) update({ date, range: info.view.type === 'timeGridWeek' ? null : info.view.type });
+                if (date !== asked || info.view.type !== calendarView)
+                  update({ date, range: info.view.type === 'timeGridWeek' ? null : info.view.type });
               }}
               firstDay={1}
               locale="en-gb"
-              headerToolbar={{ left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridWeek,dayGridMonth' }}
+              headerToolbar={{
+                left: 'prev,next today',
+                center: 'title',
+                right: 'timeGridDay,timeGridWeek,dayGridMonth',
+              }}
               views={views}
               // Words, not icon glyphs: FullCalendar's icons are unnamed images to a screen reader.
               buttonIcons={false}
-              buttonText={{ today: translate('app.schedule.today'), prev: translate('app.schedule.previous'), next: translate('app.schedule.next') }}
+              buttonText={{
+                today: translate('app.schedule.today'),
+                prev: translate('app.schedule.previous'),
+                next: translate('app.schedule.next'),
+              }}
               eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
               slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
               scrollTime="06:00:00"
@@ -225,7 +271,17 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
             />
           </Box>
         )}
-        {tz && mode === 'staff' && <StaffWeek tz={tz} filters={filters} onOpen={setOpened} onRefusal={setRefusal} initialDate={isPlainDate(asked) ? asked : undefined} onWeek={(date) => date !== asked && update({ date })} reloads={reloads} />}
+        {tz && mode === 'staff' && (
+          <StaffWeek
+            tz={tz}
+            filters={filters}
+            onOpen={setOpened}
+            onRefusal={setRefusal}
+            initialDate={isPlainDate(asked) ? asked : undefined}
+            onWeek={(date) => date !== asked && update({ date })}
+            reloads={reloads}
+          />
+        )}
         {pending && tz && pending.event.start && pending.event.end && (
           <MoveConfirmDialog
             shift={pending.event.extendedProps.shift as ScheduledShift}
@@ -245,12 +301,16 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
 const calendarSx = {
   '--fc-today-bg-color': 'rgba(21, 101, 192, 0.06)',
   '& .fc a': { color: 'text.primary' },
-  '& .fc .fc-col-header-cell-cushion, & .fc .fc-daygrid-day-number, & .fc .fc-timegrid-slot-label-cushion': { color: 'text.primary' },
+  '& .fc .fc-col-header-cell-cushion, & .fc .fc-daygrid-day-number, & .fc .fc-timegrid-slot-label-cushion': {
+    color: 'text.primary',
+  },
   '& .fc .fc-button-primary': { bgcolor: '#1f2d3d', borderColor: '#1f2d3d' },
   '& .fc .fc-button-primary:disabled': { bgcolor: '#455a64', borderColor: '#455a64', opacity: 1 },
   '& .fc .fc-button-primary:not(:disabled).fc-button-active': { bgcolor: '#0d47a1', borderColor: '#0d47a1' },
   '& .fc .fc-event:focus-visible': { outline: '3px solid #ff9800', outlineOffset: '1px' },
-  '& .fc .fc-event .fc-event-main, & .fc .fc-event .fc-event-time, & .fc .fc-event .fc-event-title': { color: '#ffffff' },
+  '& .fc .fc-event .fc-event-main, & .fc .fc-event .fc-event-time, & .fc .fc-event .fc-event-title': {
+    color: '#ffffff',
+  },
   '& .fc .fc-daygrid-event-dot': { display: 'none' },
   // Days of the neighbouring months stay readable (FullCalendar fades them to 30%).
   '& .fc .fc-day-other .fc-daygrid-day-top': { opacity: 1 },

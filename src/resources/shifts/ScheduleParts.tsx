@@ -1,5 +1,17 @@
 import { useId, useState } from 'react';
-import { Alert, Autocomplete, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button as MuiButton,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useCanAccess, useGetList, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../providers/http';
@@ -40,7 +52,8 @@ export interface ScheduleFilters {
 export const stateOf = (s: Pick<ScheduledShift, 'status' | 'state'>) => (s.state === 'deleted' ? 'deleted' : s.status);
 
 /** Can be dragged: only shifts still to be worked. */
-export const movable = (s: Pick<ScheduledShift, 'status' | 'state'>) => stateOf(s) === 'open' || stateOf(s) === 'assigned';
+export const movable = (s: Pick<ScheduledShift, 'status' | 'state'>) =>
+  stateOf(s) === 'open' || stateOf(s) === 'assigned';
 
 /** The words on a shift's event or chip. */
 export function shiftTitle(s: ScheduledShift, openText: string) {
@@ -80,7 +93,9 @@ interface Clash {
 }
 /** A booking the schedule's filters leave out (another client, site or job role than the one filtered on). */
 const hiddenBy = (f: ScheduleFilters, c: Clash) =>
-  (f.client_id != null && f.client_id !== c.client_id) || (f.site_id != null && f.site_id !== c.site_id) || (f.job_role_id != null && f.job_role_id !== c.job_role_id);
+  (f.client_id != null && f.client_id !== c.client_id) ||
+  (f.site_id != null && f.site_id !== c.site_id) ||
+  (f.job_role_id != null && f.job_role_id !== c.job_role_id);
 
 /**
  * What the schedule says of a refused move. A refusal for a clash with a booking the filters hide would point at
@@ -94,7 +109,15 @@ export function refusalOf(e: any, filters: ScheduleFilters, fallback: string): M
 }
 
 /** A refused move: the server's words and, for a clash the filters hide, a way to see it. */
-export function MoveRefusalAlert({ refusal, onClose, onClearFilters }: { refusal: MoveRefusal; onClose: () => void; onClearFilters: () => void }) {
+export function MoveRefusalAlert({
+  refusal,
+  onClose,
+  onClearFilters,
+}: {
+  refusal: MoveRefusal;
+  onClose: () => void;
+  onClearFilters: () => void;
+}) {
   const translate = useTranslate();
   return (
     <Alert severity="error" role="alert" onClose={onClose} sx={{ mb: 1 }}>
@@ -104,7 +127,13 @@ export function MoveRefusalAlert({ refusal, onClose, onClearFilters }: { refusal
           {' '}
           {translate('app.schedule.clash_hidden')}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-            <MuiButton size="small" variant="outlined" color="inherit" component={Link} to={`/shifts/${refusal.hiddenClash}/show`}>
+            <MuiButton
+              size="small"
+              variant="outlined"
+              color="inherit"
+              component={Link}
+              to={`/shifts/${refusal.hiddenClash}/show`}
+            >
               {translate('app.schedule.open_clash')}
             </MuiButton>
             <MuiButton size="small" variant="outlined" color="inherit" onClick={onClearFilters}>
@@ -121,14 +150,35 @@ export function MoveRefusalAlert({ refusal, onClose, onClearFilters }: { refusal
  * Moving a booked shift changes a staff member's and a client's day: the user confirms it first (the calendar and
  * the staff week alike). `other` names the staff member it goes to when that changes too.
  */
-export function MoveConfirmDialog({ shift, to, other, tz, onKeep, onMove }: { shift: ScheduledShift; to: MoveTarget; other?: string | null; tz: string; onKeep: () => void; onMove: () => void }) {
+export function MoveConfirmDialog({
+  shift,
+  to,
+  other,
+  tz,
+  onKeep,
+  onMove,
+}: {
+  shift: ScheduledShift;
+  to: MoveTarget;
+  other?: string | null;
+  tz: string;
+  onKeep: () => void;
+  onMove: () => void;
+}) {
   const translate = useTranslate();
-  const args = { staff: shift.candidate_name ?? '', other: other ?? '', from: shiftWhen(shift.start_at, shift.end_at, tz), to: shiftWhen(to.start, to.end, tz) };
+  const args = {
+    staff: shift.candidate_name ?? '',
+    other: other ?? '',
+    from: shiftWhen(shift.start_at, shift.end_at, tz),
+    to: shiftWhen(to.start, to.end, tz),
+  };
   return (
     <Dialog open onClose={onKeep} aria-labelledby="move-confirm-title">
       <DialogTitle id="move-confirm-title">{translate('app.schedule.move_confirm.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{translate(other ? 'app.schedule.move_confirm.text_other' : 'app.schedule.move_confirm.text', args)}</DialogContentText>
+        <DialogContentText>
+          {translate(other ? 'app.schedule.move_confirm.text_other' : 'app.schedule.move_confirm.text', args)}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         <MuiButton onClick={onKeep} autoFocus>
@@ -146,7 +196,11 @@ export function MoveConfirmDialog({ shift, to, other, tz, onKeep, onMove }: { sh
 export function Legend() {
   const translate = useTranslate();
   return (
-    <Box component="ul" aria-label={translate('app.schedule.legend')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, m: 0, mb: 1 }}>
+    <Box
+      component="ul"
+      aria-label={translate('app.schedule.legend')}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, m: 0, mb: 1 }}
+    >
       {['open', 'assigned', 'closed', 'cancelled'].map((s) => (
         <Box component="li" key={s} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
           <Box aria-hidden sx={{ width: 14, height: 14, borderRadius: '3px', bgcolor: STATUS_COLOURS[s] }} />
@@ -158,10 +212,27 @@ export function Legend() {
 }
 
 /** A filter over one kind of record, found by name. */
-function RecordFilter({ resource, label, value, onChange, name, filter = {} }: { resource: string; label: string; value?: number | null; onChange: (id: number | null) => void; name: (r: any) => string; filter?: Record<string, unknown> }) {
+function RecordFilter({
+  resource,
+  label,
+  value,
+  onChange,
+  name,
+  filter = {},
+}: {
+  resource: string;
+  label: string;
+  value?: number | null;
+  onChange: (id: number | null) => void;
+  name: (r: any) => string;
+  filter?: Record<string, unknown>;
+}) {
   const translate = useTranslate();
   const [q, setQ] = useState('');
-  const { data = [] } = useGetList(resource, { filter: { ...filter, ...(q ? { q } : {}) }, pagination: { page: 1, perPage: 25 } });
+  const { data = [] } = useGetList(resource, {
+    filter: { ...filter, ...(q ? { q } : {}) },
+    pagination: { page: 1, perPage: 25 },
+  });
   const selected = data.find((r) => r.id === value) ?? null;
   return (
     <Autocomplete
@@ -179,21 +250,71 @@ function RecordFilter({ resource, label, value, onChange, name, filter = {} }: {
 }
 
 /** The schedule's filters: client, site, job role and staff (those the user may list). */
-export function ScheduleFilterBar({ filters, onChange, panel }: { filters: ScheduleFilters; onChange: (f: ScheduleFilters) => void; panel: 'admin' | 'client' }) {
+export function ScheduleFilterBar({
+  filters,
+  onChange,
+  panel,
+}: {
+  filters: ScheduleFilters;
+  onChange: (f: ScheduleFilters) => void;
+  panel: 'admin' | 'client';
+}) {
   const { canAccess: roles } = useCanAccess({ resource: 'job_roles', action: 'list' });
-  const set = (k: keyof ScheduleFilters) => (id: number | null) => onChange({ ...filters, [k]: id, ...(k === 'client_id' ? { site_id: null } : {}) });
+  const set = (k: keyof ScheduleFilters) => (id: number | null) =>
+    onChange({ ...filters, [k]: id, ...(k === 'client_id' ? { site_id: null } : {}) });
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 1 }} role="group" aria-label="Filters">
-      {panel === 'admin' && <RecordFilter resource="clients" label="app.schedule.filters.client" value={filters.client_id} onChange={set('client_id')} name={(r) => r.name} />}
-      <RecordFilter resource="sites" label="app.schedule.filters.site" value={filters.site_id} onChange={set('site_id')} name={(r) => r.name} filter={filters.client_id ? { client_id: filters.client_id } : {}} />
-      {roles && <RecordFilter resource="job_roles" label="app.schedule.filters.job_role" value={filters.job_role_id} onChange={set('job_role_id')} name={(r) => r.name} />}
-      {panel === 'admin' && <RecordFilter resource="candidates" label="app.schedule.filters.staff" value={filters.candidate_id} onChange={set('candidate_id')} name={(r) => `${r.first_name} ${r.last_name}`} />}
+      {panel === 'admin' && (
+        <RecordFilter
+          resource="clients"
+          label="app.schedule.filters.client"
+          value={filters.client_id}
+          onChange={set('client_id')}
+          name={(r) => r.name}
+        />
+      )}
+      <RecordFilter
+        resource="sites"
+        label="app.schedule.filters.site"
+        value={filters.site_id}
+        onChange={set('site_id')}
+        name={(r) => r.name}
+        filter={filters.client_id ? { client_id: filters.client_id } : {}}
+      />
+      {roles && (
+        <RecordFilter
+          resource="job_roles"
+          label="app.schedule.filters.job_role"
+          value={filters.job_role_id}
+          onChange={set('job_role_id')}
+          name={(r) => r.name}
+        />
+      )}
+      {panel === 'admin' && (
+        <RecordFilter
+          resource="candidates"
+          label="app.schedule.filters.staff"
+          value={filters.candidate_id}
+          onChange={set('candidate_id')}
+          name={(r) => `${r.first_name} ${r.last_name}`}
+        />
+      )}
     </Box>
   );
 }
 
 /** A shift opened from the schedule: what it is, and Open, Assign or Cancel. */
-export function ShiftDialog({ shift, panel, onClose, onChanged }: { shift: ScheduledShift; panel: 'admin' | 'client'; onClose: () => void; onChanged: () => void }) {
+export function ShiftDialog({
+  shift,
+  panel,
+  onClose,
+  onChanged,
+}: {
+  shift: ScheduledShift;
+  panel: 'admin' | 'client';
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const tz = useAgencyTimeZone();
@@ -231,8 +352,12 @@ export function ShiftDialog({ shift, panel, onClose, onChanged }: { shift: Sched
         </Box>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap' }}>
-        {panel === 'admin' && <MuiButton onClick={() => navigate(`/shifts/${shift.id}/show`)}>{translate('app.schedule.open')}</MuiButton>}
-        {panel === 'admin' && canAssign && state === 'open' && <MuiButton onClick={() => setStep('assign')}>{translate('app.shifts.assign.button')}</MuiButton>}
+        {panel === 'admin' && (
+          <MuiButton onClick={() => navigate(`/shifts/${shift.id}/show`)}>{translate('app.schedule.open')}</MuiButton>
+        )}
+        {panel === 'admin' && canAssign && state === 'open' && (
+          <MuiButton onClick={() => setStep('assign')}>{translate('app.shifts.assign.button')}</MuiButton>
+        )}
         {canCancel && movable(shift) && (
           <MuiButton color="error" onClick={() => setStep('cancel')}>
             {translate('app.shifts.cancel.button')}

@@ -3,8 +3,19 @@ import { Box, Button as MuiButton, Card, CardContent, Chip, FormHelperText, Stac
 import AddIcon from '@mui/icons-material/Add';
 import DateRangeIcon from '@mui/icons-material/DateRange';
 import {
-  AutocompleteInput, Form, NumberInput, ReferenceInput, SaveButton, TextInput, Title, useCanAccess, useGetOne, useNotify,
-  useRedirect, useTranslate, ValidationError,
+  AutocompleteInput,
+  Form,
+  NumberInput,
+  ReferenceInput,
+  SaveButton,
+  TextInput,
+  Title,
+  useCanAccess,
+  useGetOne,
+  useNotify,
+  useRedirect,
+  useTranslate,
+  ValidationError,
 } from 'react-admin';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { api } from '../../providers/http';
@@ -38,7 +49,11 @@ export const MAX_STAFF_NEEDED = 50;
  * checked too, as typed: it is not a date (2026-02-30), or, for a client, it has passed (`today`, the agency's).
  * Field validators would not run beside these: react-hook-form ignores them when the form has its own.
  */
-export function validateShiftRequest(v: ShiftRequestValues, panel: 'admin' | 'client', today?: string): Record<string, string> {
+export function validateShiftRequest(
+  v: ShiftRequestValues,
+  panel: 'admin' | 'client',
+  today?: string,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const picked = v.date_to_add;
   if (picked != null && picked !== '') {
@@ -55,9 +70,11 @@ export function validateShiftRequest(v: ShiftRequestValues, panel: 'admin' | 'cl
     else if (v.start_time === v.end_time) errors.end_time = 'app.shifts.create.errors.same_time';
   }
   const b = v.break_minutes;
-  if (b != null && (!Number.isInteger(Number(b)) || Number(b) < 0 || Number(b) > 240)) errors.break_minutes = 'app.shifts.create.errors.break';
+  if (b != null && (!Number.isInteger(Number(b)) || Number(b) < 0 || Number(b) > 240))
+    errors.break_minutes = 'app.shifts.create.errors.break';
   const n = Number(v.staff_needed);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_STAFF_NEEDED) errors.staff_needed = 'app.shifts.create.errors.staff_needed';
+  if (!Number.isInteger(n) || n < 1 || n > MAX_STAFF_NEEDED)
+    errors.staff_needed = 'app.shifts.create.errors.staff_needed';
   return errors;
 }
 
@@ -109,23 +126,44 @@ function DatesInput({ panel, today }: { panel: 'admin' | 'client'; today: string
   // react-admin keeps a validator's message as { message, args }; ValidationError translates either form.
   const error = (errors as any)?.dates?.message as string | { message: string; args?: any } | undefined;
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 1, width: '100%' }} aria-describedby={error ? 'shift-dates-error' : undefined}>
+    <Box
+      component="fieldset"
+      sx={{ border: 0, p: 0, m: 0, mb: 1, width: '100%' }}
+      aria-describedby={error ? 'shift-dates-error' : undefined}
+    >
       <Typography component="legend" variant="subtitle2">
         {translate('app.shifts.create.dates')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
         <Box sx={{ minWidth: 220 }}>
-          <PickerInput source="date_to_add" label="app.shifts.create.date" helperText={false} limits={panel === 'client' ? { min: today } : undefined} />
+          <PickerInput
+            source="date_to_add"
+            label="app.shifts.create.date"
+            helperText={false}
+            limits={panel === 'client' ? { min: today } : undefined}
+          />
         </Box>
-        <MuiButton variant="outlined" startIcon={<AddIcon />} disabled={!valid} onClick={() => set(addDates(dates, [picked!]))}>
+        <MuiButton
+          variant="outlined"
+          startIcon={<AddIcon />}
+          disabled={!valid}
+          onClick={() => set(addDates(dates, [picked!]))}
+        >
           {translate('app.shifts.create.add_date')}
         </MuiButton>
-        <MuiButton variant="outlined" startIcon={<DateRangeIcon />} disabled={!valid} onClick={() => set(addDates(dates, weekFrom(picked!)))}>
+        <MuiButton
+          variant="outlined"
+          startIcon={<DateRangeIcon />}
+          disabled={!valid}
+          onClick={() => set(addDates(dates, weekFrom(picked!)))}
+        >
           {translate('app.shifts.create.add_week')}
         </MuiButton>
       </Stack>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }} aria-live="polite" data-testid="chosen-dates">
-        {dates.length === 0 && <Typography color="text.secondary">{translate('app.shifts.create.no_dates')}</Typography>}
+        {dates.length === 0 && (
+          <Typography color="text.secondary">{translate('app.shifts.create.no_dates')}</Typography>
+        )}
         {dates.map((d) => (
           <Chip key={d} label={d} onDelete={() => set(removeDate(dates, d))} />
         ))}
@@ -188,8 +226,18 @@ function LiveQuote({ panel, clientId }: { panel: 'admin' | 'client'; clientId?: 
 /** The job roles in use; client users read them too, without their pay rates (the API leaves those out). */
 function JobRoleInput() {
   return (
-    <ReferenceInput source="job_role_id" reference="job_roles" sort={{ field: 'name', order: 'ASC' }} filter={{ active: true }}>
-      <AutocompleteInput label="app.shifts.create.job_role" filterToQuery={(q: string) => (q ? { q } : {})} helperText={false} sx={{ minWidth: 280 }} />
+    <ReferenceInput
+      source="job_role_id"
+      reference="job_roles"
+      sort={{ field: 'name', order: 'ASC' }}
+      filter={{ active: true }}
+    >
+      <AutocompleteInput
+        label="app.shifts.create.job_role"
+        filterToQuery={(q: string) => (q ? { q } : {})}
+        helperText={false}
+        sx={{ minWidth: 280 }}
+      />
     </ReferenceInput>
   );
 }
@@ -197,8 +245,19 @@ function JobRoleInput() {
 function SiteInput({ panel }: { panel: 'admin' | 'client' }) {
   const clientId = useWatch<ShiftRequestValues, 'client_id'>({ name: 'client_id' });
   return (
-    <ReferenceInput source="site_id" reference="sites" sort={{ field: 'name', order: 'ASC' }} filter={panel === 'admin' ? { client_id: clientId ?? -1 } : {}}>
-      <AutocompleteInput label="app.shifts.create.site" filterToQuery={(q: string) => (q ? { q } : {})} disabled={panel === 'admin' && !clientId} helperText={false} sx={{ minWidth: 280 }} />
+    <ReferenceInput
+      source="site_id"
+      reference="sites"
+      sort={{ field: 'name', order: 'ASC' }}
+      filter={panel === 'admin' ? { client_id: clientId ?? -1 } : {}}
+    >
+      <AutocompleteInput
+        label="app.shifts.create.site"
+        filterToQuery={(q: string) => (q ? { q } : {})}
+        disabled={panel === 'admin' && !clientId}
+        helperText={false}
+        sx={{ minWidth: 280 }}
+      />
     </ReferenceInput>
   );
 }
@@ -209,7 +268,15 @@ function SiteInput({ panel }: { panel: 'admin' | 'client' }) {
  * all or nothing, and the answer says how many shifts were created. The client panel's "Request a shift" is the
  * same form for their own client (no client to choose; the server fixes it).
  */
-export function ShiftCreateForm({ panel, clientId, done }: { panel: 'admin' | 'client'; clientId?: number | null; done: string }) {
+export function ShiftCreateForm({
+  panel,
+  clientId,
+  done,
+}: {
+  panel: 'admin' | 'client';
+  clientId?: number | null;
+  done: string;
+}) {
   const notify = useNotify();
   const redirect = useRedirect();
   const today = useToday();
@@ -249,29 +316,68 @@ export function ShiftCreateForm({ panel, clientId, done }: { panel: 'admin' | 'c
           <Stack spacing={0} sx={{ maxWidth: 900 }}>
             {panel === 'admin' && (
               <ReferenceInput source="client_id" reference="clients" sort={{ field: 'name', order: 'ASC' }}>
-                <AutocompleteInput label="app.shifts.create.client" filterToQuery={(q: string) => (q ? { q } : {})} helperText={false} sx={{ minWidth: 280 }} />
+                <AutocompleteInput
+                  label="app.shifts.create.client"
+                  filterToQuery={(q: string) => (q ? { q } : {})}
+                  helperText={false}
+                  sx={{ minWidth: 280 }}
+                />
               </ReferenceInput>
             )}
             <SiteInput panel={panel} />
             <JobRoleInput />
             {canUseTemplates && (
               <ReferenceInput source="template_id" reference="shift_templates" sort={{ field: 'name', order: 'ASC' }}>
-                <AutocompleteInput label="app.shifts.create.template" filterToQuery={(q: string) => (q ? { q } : {})} helperText="app.shifts.create.template_hint" sx={{ minWidth: 280 }} />
+                <AutocompleteInput
+                  label="app.shifts.create.template"
+                  filterToQuery={(q: string) => (q ? { q } : {})}
+                  helperText="app.shifts.create.template_hint"
+                  sx={{ minWidth: 280 }}
+                />
               </ReferenceInput>
             )}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               {/* The product's own 24-hour picker (HH:mm), never the browser's, which follows the machine's 12-hour
                   clock. */}
               <PickerInput source="start_time" label="app.shifts.create.start_time" timeOnly helperText={false} />
-              <PickerInput source="end_time" label="app.shifts.create.end_time" timeOnly helperText="app.shifts.create.end_hint" />
-              <NumberInput source="break_minutes" label="app.shifts.create.break_minutes" min={0} max={240} step={5} helperText={false} />
+              <PickerInput
+                source="end_time"
+                label="app.shifts.create.end_time"
+                timeOnly
+                helperText="app.shifts.create.end_hint"
+              />
+              <NumberInput
+                source="break_minutes"
+                label="app.shifts.create.break_minutes"
+                min={0}
+                max={240}
+                step={5}
+                helperText={false}
+              />
             </Stack>
             <DatesInput panel={panel} today={today} />
-            <NumberInput source="staff_needed" label="app.shifts.create.staff_needed" min={1} max={MAX_STAFF_NEEDED} step={1} helperText="app.shifts.create.staff_needed_hint" />
-            <TextInput source="notes" label="app.shifts.create.notes" multiline minRows={2} fullWidth helperText={false} />
+            <NumberInput
+              source="staff_needed"
+              label="app.shifts.create.staff_needed"
+              min={1}
+              max={MAX_STAFF_NEEDED}
+              step={1}
+              helperText="app.shifts.create.staff_needed_hint"
+            />
+            <TextInput
+              source="notes"
+              label="app.shifts.create.notes"
+              multiline
+              minRows={2}
+              fullWidth
+              helperText={false}
+            />
             <LiveQuote panel={panel} clientId={clientId} />
             <Box>
-              <SaveButton label={panel === 'admin' ? 'app.shifts.create.submit' : 'app.shifts.create.request_submit'} alwaysEnable />
+              <SaveButton
+                label={panel === 'admin' ? 'app.shifts.create.submit' : 'app.shifts.create.request_submit'}
+                alwaysEnable
+              />
             </Box>
           </Stack>
         </Form>

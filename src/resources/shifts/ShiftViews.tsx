@@ -29,7 +29,15 @@ export function PriceLinesField(_: { source: string; label?: string }) {
   const record = useRecordContext();
   const lines = record?.price_lines as QuoteLine[] | null | undefined;
   if (!record || !Array.isArray(lines) || lines.length === 0) return <span>{EMPTY}</span>;
-  const quote: Quote = { lines, totals: { hours: Number(record.hours ?? lines.reduce((a, l) => a + (l.hours ?? 0), 0)), pay: record.pay ?? undefined, charge: record.charge ?? 0, margin: record.margin ?? undefined } };
+  const quote: Quote = {
+    lines,
+    totals: {
+      hours: Number(record.hours ?? lines.reduce((a, l) => a + (l.hours ?? 0), 0)),
+      pay: record.pay ?? undefined,
+      charge: record.charge ?? 0,
+      margin: record.margin ?? undefined,
+    },
+  };
   return (
     <Box sx={{ maxWidth: 760 }}>
       <QuoteTable quote={quote} />
@@ -44,7 +52,11 @@ export function ShiftStatusCell(_: { source?: string; label?: string }) {
   if (!record) return null;
   const id = record.deleted_at ? 'deleted' : record.status;
   const choice = SHIFT_STATE.find((c) => c.id === id);
-  return <span>{choice ? translate(`resources.shifts.choices.state.${choice.id}`, { _: choice.name }) : String(id ?? EMPTY)}</span>;
+  return (
+    <span>
+      {choice ? translate(`resources.shifts.choices.state.${choice.id}`, { _: choice.name }) : String(id ?? EMPTY)}
+    </span>
+  );
 }
 
 /**
@@ -80,7 +92,8 @@ export function ShiftCardLine() {
   return (
     <span>
       {record.candidate_name ? `${record.candidate_name} · ` : ''}
-      {translate(cancelled ? 'app.shifts.client.cancellation_charge' : 'app.shifts.client.charge')}: <ShiftAmountCell source="charge" />
+      {translate(cancelled ? 'app.shifts.client.cancellation_charge' : 'app.shifts.client.charge')}:{' '}
+      <ShiftAmountCell source="charge" />
     </span>
   );
 }
@@ -100,7 +113,8 @@ export function shiftFieldOverrides(labels: Record<string, string>) {
   }
   // Lists only: a shift's page shows its stored amounts and its cancellation or deletion in full.
   out.status = { column: <ShiftStatusCell /> };
-  for (const source of ['charge', 'pay', 'margin'] as const) out[source] = { column: <ShiftAmountCell source={source} /> };
+  for (const source of ['charge', 'pay', 'margin'] as const)
+    out[source] = { column: <ShiftAmountCell source={source} /> };
   out.price_lines = {
     field: <PriceLinesField key="price_lines" source="price_lines" label={labels.price_lines ?? 'Price lines'} />,
   };
@@ -142,7 +156,14 @@ function ShiftShowActions() {
  * shift's page) and a computed name (a plain list column, no look-up); each screen shows one of them.
  */
 export function withoutView(decl: ResourceDeclaration, source: string, view: View): ResourceDeclaration {
-  return { ...decl, fields: decl.fields.map((f) => (f.source === source ? { ...f, views: (f.views ?? ['list', 'show', 'edit', 'create']).filter((v) => v !== view) } : f)) };
+  return {
+    ...decl,
+    fields: decl.fields.map((f) =>
+      f.source === source
+        ? { ...f, views: (f.views ?? ['list', 'show', 'edit', 'create']).filter((v) => v !== view) }
+        : f,
+    ),
+  };
 }
 
 /** Actions the shift screens run through their own dialogs rather than the generated ones. */

@@ -1,12 +1,42 @@
 import { useCallback, useEffect, useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { Box, Button as MuiButton, CircularProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button as MuiButton,
+  CircularProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useNotify, useTranslate } from 'react-admin';
 import { api } from '../../providers/http';
-import { addDaysToDate, agencyToday, formatDisplayDate, instantToZoned, startOfWeekMonday, weekDates, zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
+import {
+  addDaysToDate,
+  agencyToday,
+  formatDisplayDate,
+  instantToZoned,
+  startOfWeekMonday,
+  weekDates,
+  zonedDateTimeToInstant,
+} from '../../../core/domain/time/agencyTime';
 import { shiftInstants } from '../../../core/domain/shifts/times';
-import { MoveConfirmDialog, moveShift, movable, refusalOf, scheduleQuery, stateOf, type MoveRefusal, type MoveTarget, type ScheduleFilters, type ScheduledShift } from './ScheduleParts';
+import {
+  MoveConfirmDialog,
+  moveShift,
+  movable,
+  refusalOf,
+  scheduleQuery,
+  stateOf,
+  type MoveRefusal,
+  type MoveTarget,
+  type ScheduleFilters,
+  type ScheduledShift,
+} from './ScheduleParts';
 import { STATUS_COLOURS, unwrap } from './shared';
 
 export interface StaffRow {
@@ -42,7 +72,8 @@ export function movedTo(s: ScheduledShift, date: string, tz: string): { start: s
   return shiftInstants(date, start, end, tz);
 }
 
-const chipTime = (s: ScheduledShift, tz: string) => `${instantToZoned(new Date(s.start_at), tz).time}–${instantToZoned(new Date(s.end_at), tz).time}`;
+const chipTime = (s: ScheduledShift, tz: string) =>
+  `${instantToZoned(new Date(s.start_at), tz).time}–${instantToZoned(new Date(s.end_at), tz).time}`;
 const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /**
@@ -51,7 +82,15 @@ const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
  * move it (the same move action and checks as the calendar; a booked shift after the same confirmation); Enter on a
  * chip opens it.
  */
-export function StaffWeek({ tz, filters, onOpen, onRefusal, initialDate, onWeek, reloads = 0 }: {
+export function StaffWeek({
+  tz,
+  filters,
+  onOpen,
+  onRefusal,
+  initialDate,
+  onWeek,
+  reloads = 0,
+}: {
   tz: string;
   filters: ScheduleFilters;
   onOpen: (s: ScheduledShift) => void;
@@ -161,13 +200,23 @@ export function StaffWeek({ tz, filters, onOpen, onRefusal, initialDate, onWeek,
   return (
     <Box data-testid="staff-week">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-        <MuiButton size="small" variant="outlined" onClick={() => setWeekStart(addDaysToDate(weekStart, -7))} aria-label={translate('app.schedule.previous_week')}>
+        <MuiButton
+          size="small"
+          variant="outlined"
+          onClick={() => setWeekStart(addDaysToDate(weekStart, -7))}
+          aria-label={translate('app.schedule.previous_week')}
+        >
           <ChevronLeftIcon />
         </MuiButton>
         <MuiButton size="small" variant="outlined" onClick={() => setWeekStart(startOfWeekMonday(agencyToday(tz)))}>
           {translate('app.schedule.this_week')}
         </MuiButton>
-        <MuiButton size="small" variant="outlined" onClick={() => setWeekStart(addDaysToDate(weekStart, 7))} aria-label={translate('app.schedule.next_week')}>
+        <MuiButton
+          size="small"
+          variant="outlined"
+          onClick={() => setWeekStart(addDaysToDate(weekStart, 7))}
+          aria-label={translate('app.schedule.next_week')}
+        >
           <ChevronRightIcon />
         </MuiButton>
         <Typography component="h2" variant="h6" aria-live="polite">
@@ -176,7 +225,11 @@ export function StaffWeek({ tz, filters, onOpen, onRefusal, initialDate, onWeek,
         {!shifts && <CircularProgress size={18} aria-label={translate('app.schedule.loading')} />}
       </Stack>
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" sx={{ tableLayout: 'fixed', minWidth: 900 }} aria-label={translate('app.schedule.staff_week')}>
+        <Table
+          size="small"
+          sx={{ tableLayout: 'fixed', minWidth: 900 }}
+          aria-label={translate('app.schedule.staff_week')}
+        >
           <TableHead>
             <TableRow>
               <TableCell component="th" scope="col" sx={{ width: 160 }}>

@@ -17,7 +17,14 @@ const decl = shiftsDecl();
 
 /** /shift-list opens its first tab (Open); each tab is its own address. */
 function ShiftList(props: ViewOptions & { tabId?: string }) {
-  return <EngineList {...props} decl={withoutView(props.decl, 'candidate_id', 'list')} tabId={props.tabId ?? props.decl.tabs?.[0]?.id} card={<ShiftCardLine />} />;
+  return (
+    <EngineList
+      {...props}
+      decl={withoutView(props.decl, 'candidate_id', 'list')}
+      tabId={props.tabId ?? props.decl.tabs?.[0]?.id}
+      card={<ShiftCardLine />}
+    />
+  );
 }
 
 const area: Area = decl

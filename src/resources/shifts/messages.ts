@@ -112,7 +112,12 @@ export const messages = {
       client: {
         request: 'Request a shift',
         empty: 'No shifts here yet.',
-        titles: { open: 'Open shifts', assigned: 'Assigned shifts', closed: 'Closed shifts', deleted: 'Cancelled and deleted shifts' },
+        titles: {
+          open: 'Open shifts',
+          assigned: 'Assigned shifts',
+          closed: 'Closed shifts',
+          deleted: 'Cancelled and deleted shifts',
+        },
         starts: 'Starts',
         ends: 'Ends',
         site: 'Site',
@@ -145,7 +150,8 @@ export const messages = {
       move_confirm: {
         title: 'Move a booked shift?',
         text: '%{staff} is booked for %{from}. Move the shift to %{to}? The booking checks run again, and %{staff} and the client are told.',
-        text_other: '%{staff} is booked for %{from}. Give the shift to %{other}, %{to}? The booking checks run again, and %{staff}, %{other} and the client are told.',
+        text_other:
+          '%{staff} is booked for %{from}. Give the shift to %{other}, %{to}? The booking checks run again, and %{staff}, %{other} and the client are told.',
         keep: 'Keep it where it was',
         move: 'Move the shift',
       },
@@ -162,7 +168,17 @@ export const messages = {
       empty_week: 'No shifts this week.',
       states: { open: 'Open', assigned: 'Assigned', closed: 'Closed', cancelled: 'Cancelled', deleted: 'Deleted' },
       filters: { client: 'Client', site: 'Site', job_role: 'Job role', staff: 'Staff member' },
-      fields: { status: 'Status', client: 'Client', site: 'Site', job_role: 'Job role', staff: 'Staff member', charge: 'Charge', pay: 'Pay', margin: 'Margin', notes: 'Notes' },
+      fields: {
+        status: 'Status',
+        client: 'Client',
+        site: 'Site',
+        job_role: 'Job role',
+        staff: 'Staff member',
+        charge: 'Charge',
+        pay: 'Pay',
+        margin: 'Margin',
+        notes: 'Notes',
+      },
     },
   },
 };

@@ -104,7 +104,8 @@ export interface Suggestion {
 }
 
 /** The API's answer, unwrapped from { data } when it comes wrapped. */
-export const unwrap = <T,>(r: any): T => (r && typeof r === 'object' && 'data' in r && !Array.isArray(r) ? r.data : r) as T;
+export const unwrap = <T,>(r: any): T =>
+  (r && typeof r === 'object' && 'data' in r && !Array.isArray(r) ? r.data : r) as T;
 
 /** Words for what an answer's `awr` holds: a string, or { weeks, qualified }. */
 export function awrText(awr: unknown): string | null {
@@ -113,7 +114,8 @@ export function awrText(awr: unknown): string | null {
   if (typeof awr === 'object') {
     const a = awr as Record<string, any>;
     if (typeof a.message === 'string') return a.message;
-    if (typeof a.weeks === 'number') return `Agency Workers Regulations: ${a.weeks} of 12 qualifying weeks at this client and role${a.qualified ? ' (qualified)' : ''}.`;
+    if (typeof a.weeks === 'number')
+      return `Agency Workers Regulations: ${a.weeks} of 12 qualifying weeks at this client and role${a.qualified ? ' (qualified)' : ''}.`;
   }
   return null;
 }

@@ -1,9 +1,30 @@
 import { useId, useState } from 'react';
-import { Box, Button as MuiButton, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import {
+  Box,
+  Button as MuiButton,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useWatch } from 'react-hook-form';
 import {
-  Button, DataTable, Form, Pagination, ReferenceManyField, SaveButton, SelectField, useCanAccess, useCreate, useNotify, useRefresh, useTranslate,
+  Button,
+  DataTable,
+  Form,
+  Pagination,
+  ReferenceManyField,
+  SaveButton,
+  SelectField,
+  useCanAccess,
+  useCreate,
+  useNotify,
+  useRefresh,
+  useTranslate,
   usePermissions,
 } from 'react-admin';
 import { buildResource } from '../../engine/react/buildResource';
@@ -47,7 +68,11 @@ export default buildResource(users, {
   fields: { role: { input: <RoleInput /> }, client_id: { input: <ClientOfRoleInput /> } },
 });
 
-const inviteFields: FieldDeclaration[] = [field('name'), field('email'), { ...field('role'), choices: USER_ROLES.filter((c) => CLIENT_ROLES.includes(c.id as never)) }];
+const inviteFields: FieldDeclaration[] = [
+  field('name'),
+  field('email'),
+  { ...field('role'), choices: USER_ROLES.filter((c) => CLIENT_ROLES.includes(c.id as never)) },
+];
 const inviteDecl: ResourceDeclaration = { ...users, fields: inviteFields, rules: undefined };
 
 /** The client profile's people who sign in to its panel: invite, resend, deactivate, reactivate. */
@@ -65,8 +90,20 @@ export function ClientUsersCard({ clientId }: { clientId: number }) {
           </Typography>
           <InviteButton onClick={() => setInviting(true)} />
         </Box>
-        <ReferenceManyField reference="users" target="client_id" sort={{ field: 'name', order: 'ASC' }} perPage={10} pagination={<Pagination />}
-          empty={<Typography color="text.secondary">{translate('app.users.no_client_users', { _: 'Nobody signs in to this client\u2019s panel yet. Invite its manager.' })}</Typography>}>
+        <ReferenceManyField
+          reference="users"
+          target="client_id"
+          sort={{ field: 'name', order: 'ASC' }}
+          perPage={10}
+          pagination={<Pagination />}
+          empty={
+            <Typography color="text.secondary">
+              {translate('app.users.no_client_users', {
+                _: 'Nobody signs in to this client\u2019s panel yet. Invite its manager.',
+              })}
+            </Typography>
+          }
+        >
           <TableScroll>
             <DataTable bulkActionButtons={false} rowClick={false}>
               <DataTable.Col label={translate('app.users.actions', { _: 'Actions' })}>
@@ -109,7 +146,10 @@ function InviteClientUserDialog({ clientId, onClose }: { clientId: number; onClo
   const title = translate('app.users.invite_client_user', { _: 'Invite a user' });
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Form record={{ role: 'manager' }} noValidate validate={(values: Record<string, any>) => toFormErrors(validateRecord(inviteDecl, values))}
+      <Form
+        record={{ role: 'manager' }}
+        noValidate
+        validate={(values: Record<string, any>) => toFormErrors(validateRecord(inviteDecl, values))}
         onSubmit={async (values: Record<string, any>) => {
           try {
             await create('users', { data: { ...values, client_id: clientId } }, { returnPromise: true });
@@ -118,15 +158,20 @@ function InviteClientUserDialog({ clientId, onClose }: { clientId: number; onClo
             notify(e?.message || 'ra.notification.http_error', { type: 'error' });
             return undefined;
           }
-          notify(translate('app.users.invited', { _: 'Invitation e-mailed to %{email}.', email: values.email }), { type: 'info' });
+          notify(translate('app.users.invited', { _: 'Invitation e-mailed to %{email}.', email: values.email }), {
+            type: 'info',
+          });
           refresh();
           onClose();
           return undefined;
-        }}>
+        }}
+      >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           <Typography sx={{ mb: 2 }}>
-            {translate('app.users.invite_intro', { _: 'They receive an e-mail with a link to choose their password (it works once, for 7 days), then sign in to this client\u2019s panel.' })}
+            {translate('app.users.invite_intro', {
+              _: 'They receive an e-mail with a link to choose their password (it works once, for 7 days), then sign in to this client\u2019s panel.',
+            })}
           </Typography>
           {inviteFields.map((f) => (
             <InputFor key={f.source} of={f} />

@@ -16,7 +16,12 @@ const candidates = { a: 0, b: 0 };
 async function freshInvite(ctx: AuthzContext): Promise<string> {
   const n = ctx.next();
   const made = await ctx.must(
-    await call(ctx.t.app, ctx.setup, 'POST', '/api/candidates', { first_name: 'Invited', last_name: `Person${n}`, email: `invited.${n}@authz.example`, job_role_id: ctx.shared.job_roles }),
+    await call(ctx.t.app, ctx.setup, 'POST', '/api/candidates', {
+      first_name: 'Invited',
+      last_name: `Person${n}`,
+      email: `invited.${n}@authz.example`,
+      job_role_id: ctx.shared.job_roles,
+    }),
     201,
   );
   const res = await call(ctx.t.app, ctx.setup, 'POST', `/api/candidates/${made.id}/staff_invite`, {});
@@ -54,26 +59,69 @@ export const chat: AuthzArea = {
   ],
   async prepare(ctx) {
     const one = async (sql: string, params: unknown[]) => (await ctx.t.db.query<any>(sql, params))[0];
-    staffCandidate = (await one('select candidate_id from users where lower(email) = $1', [DEMO.staff.email])).candidate_id;
-    candidates.a = (await one('select id from candidates where merchant_id = $1 and id <> $2 and deleted_at is null order by id limit 1', [ctx.ids.merchantA, staffCandidate])).id;
+    staffCandidate = (await one('select candidate_id from users where lower(email) = $1', [DEMO.staff.email]))
+      .candidate_id;
+    candidates.a = (
+      await one(
+        'select id from candidates where merchant_id = $1 and id <> $2 and deleted_at is null order by id limit 1',
+        [ctx.ids.merchantA, staffCandidate],
+      )
+    ).id;
     candidates.b = Number(ctx.sharedB.candidates);
-    for (const [side, token, merchant] of [['a', ctx.setup, ctx.ids.merchantA], ['b', ctx.setupB, ctx.ids.merchantB]] as const) {
-      const res = await call(ctx.t.app, token, 'POST', '/api/chats/create_channel', { sender_id: candidates[side], sender_type: 'Candidate', receiver_id: merchant, receiver_type: 'Merchant' });
+    for (const [side, token, merchant] of [
+      ['a', ctx.setup, ctx.ids.merchantA],
+      ['b', ctx.setupB, ctx.ids.merchantB],
+    ] as const) {
+      const res = await call(ctx.t.app, token, 'POST', '/api/chats/create_channel', {
+        sender_id: candidates[side],
+        sender_type: 'Candidate',
+        receiver_id: merchant,
+        receiver_type: 'Merchant',
+      });
       if (res.statusCode !== 200) throw new Error(`create_channel answered ${res.statusCode}: ${res.body}`);
       sids[side] = res.json().channel_sid;
-      (side === 'a' ? ctx.shared : ctx.sharedB).chat_channels = (await one('select id from chat_channels where channel_sid = $1', [sids[side]])).id;
+      (side === 'a' ? ctx.shared : ctx.sharedB).chat_channels = (
+        await one('select id from chat_channels where channel_sid = $1', [sids[side]])
+      ).id;
     }
     readableInvite = await freshInvite(ctx);
   },
   requests: {
-    'POST /api/staff_login': () => ({ method: 'POST', url: '/api/staff_login', payload: { email: DEMO.staff.email, password: DEMO.staff.password } }),
-    'POST /api/candidates/:id/staff_invite': (_ctx, _p, otherAgency) => ({ method: 'POST', url: `/api/candidates/${otherAgency ? candidates.b : candidates.a}/staff_invite`, payload: {} }),
+    'POST /api/staff_login': () => ({
+      method: 'POST',
+      url: '/api/staff_login',
+      payload: { email: DEMO.staff.email, password: DEMO.staff.password },
+    }),
+    'POST /api/candidates/:id/staff_invite': (_ctx, _p, otherAgency) => ({
+      method: 'POST',
+      url: `/api/candidates/${otherAgency ? candidates.b : candidates.a}/staff_invite`,
+      payload: {},
+    }),
     'GET /api/staff_invites/:token': () => ({ method: 'GET', url: `/api/staff_invites/${readableInvite}` }),
-    'POST /api/staff_invites/:token': async (ctx) => ({ method: 'POST', url: `/api/staff_invites/${await freshInvite(ctx)}`, payload: { password: 'a-new-staff-password' } }),
-    'POST /api/chats/create_channel': (ctx, p, otherAgency): Req => ({ method: 'POST', url: '/api/chats/create_channel', payload: channelBody(ctx, p, otherAgency) }),
-    'POST /api/chats/send_message_to_channel': (_ctx, _p, otherAgency) => ({ method: 'POST', url: '/api/chats/send_message_to_channel', payload: { channel_sid: otherAgency ? sids.b : sids.a, message: 'Authz test message' } }),
-    'GET /api/chats/fetch_messages': (_ctx, _p, otherAgency) => ({ method: 'GET', url: `/api/chats/fetch_messages?channel_sid=${otherAgency ? sids.b : sids.a}` }),
-    'POST /api/chats/mark_read': (_ctx, _p, otherAgency) => ({ method: 'POST', url: '/api/chats/mark_read', payload: { channel_sid: otherAgency ? sids.b : sids.a } }),
+    'POST /api/staff_invites/:token': async (ctx) => ({
+      method: 'POST',
+      url: `/api/staff_invites/${await freshInvite(ctx)}`,
+      payload: { password: 'a-new-staff-password' },
+    }),
+    'POST /api/chats/create_channel': (ctx, p, otherAgency): Req => ({
+      method: 'POST',
+      url: '/api/chats/create_channel',
+      payload: channelBody(ctx, p, otherAgency),
+    }),
+    'POST /api/chats/send_message_to_channel': (_ctx, _p, otherAgency) => ({
+      method: 'POST',
+      url: '/api/chats/send_message_to_channel',
+      payload: { channel_sid: otherAgency ? sids.b : sids.a, message: 'Authz test message' },
+    }),
+    'GET /api/chats/fetch_messages': (_ctx, _p, otherAgency) => ({
+      method: 'GET',
+      url: `/api/chats/fetch_messages?channel_sid=${otherAgency ? sids.b : sids.a}`,
+    }),
+    'POST /api/chats/mark_read': (_ctx, _p, otherAgency) => ({
+      method: 'POST',
+      url: '/api/chats/mark_read',
+      payload: { channel_sid: otherAgency ? sids.b : sids.a },
+    }),
     'GET /api/chats/conversations': () => ({ method: 'GET', url: '/api/chats/conversations?page=1&per_page=10' }),
     'GET /api/chats/unread_count': () => ({ method: 'GET', url: '/api/chats/unread_count' }),
     // The stream answers at once (wait=0): its headers, the ready event, and the end.

@@ -8,7 +8,20 @@ import { queueEmails } from '../../../server/notifications/outbox';
 // by the agency's admins only (each agency its own); the mailbox is for admins; the e-mail report (an engine
 // resource) is read by agency users and written by nobody.
 const outboxRow = (ctx: AuthzContext, merchantId: number) =>
-  ctx.t.db.transaction((tx) => queueEmails(tx, [{ merchantId, recipient: `authz-${ctx.next()}@probe.test`, subject: 'Authz probe', text: 'x', html: '<p>x</p>', event: 'shift.filled' }])).then(([id]) => id);
+  ctx.t.db
+    .transaction((tx) =>
+      queueEmails(tx, [
+        {
+          merchantId,
+          recipient: `authz-${ctx.next()}@probe.test`,
+          subject: 'Authz probe',
+          text: 'x',
+          html: '<p>x</p>',
+          event: 'shift.filled',
+        },
+      ]),
+    )
+    .then(([id]) => id);
 
 // A function: authz-matrix.ts (which defines row, A, F, N) imports this file before it has finished loading.
 const notificationRows = () => [
@@ -36,21 +49,48 @@ const notificationPart: Partial<AuthzArea> = {
   async prepare(ctx) {
     ctx.shared.email_outbox = await outboxRow(ctx, ctx.ids.merchantA);
     ctx.sharedB.email_outbox = await outboxRow(ctx, ctx.ids.merchantB);
-    const [mail] = await ctx.t.db.query<{ id: number }>('select id from mailbox where merchant_id = $1 order by id limit 1', [ctx.ids.merchantA]);
+    const [mail] = await ctx.t.db.query<{ id: number }>(
+      'select id from mailbox where merchant_id = $1 order by id limit 1',
+      [ctx.ids.merchantA],
+    );
     ctx.shared.mailbox = mail.id;
-    const [mailB] = await ctx.t.db.query<{ id: number }>(`insert into mailbox (merchant_id, subject, text) values ($1, 'Authz probe', 'x') returning id`, [ctx.ids.merchantB]);
+    const [mailB] = await ctx.t.db.query<{ id: number }>(
+      `insert into mailbox (merchant_id, subject, text) values ($1, 'Authz probe', 'x') returning id`,
+      [ctx.ids.merchantB],
+    );
     ctx.sharedB.mailbox = mailB.id;
   },
   createBody: { email_outbox: async () => ({ recipient: 'nobody@probe.test', subject: 'x' }) },
   fresh: { email_outbox: (ctx) => outboxRow(ctx, ctx.ids.merchantA) },
   requests: {
     // Each sends the event's defaults back: authorised, stored, nothing changes.
-    'PUT /api/notification_settings/:event': () => ({ method: 'PUT', url: '/api/notification_settings/message.received', payload: { channels: ['alert'], recipients: ['agency_admins', 'consultants'] } }),
-    'PUT /api/notification_templates/:event': () => ({ method: 'PUT', url: '/api/notification_templates/message.received', payload: { subject: 'New message from %{staff_name}', body: 'Hello,\n\n%{staff_name} wrote: %{message}\n\n%{agency_name}' } }),
-    'DELETE /api/notification_templates/:event': () => ({ method: 'DELETE', url: '/api/notification_templates/message.received' }),
-    'PUT /api/notification_payment_settings': () => ({ method: 'PUT', url: '/api/notification_payment_settings', payload: { enabled: false, days_before_due: 3, days_after_due: 7 } }),
+    'PUT /api/notification_settings/:event': () => ({
+      method: 'PUT',
+      url: '/api/notification_settings/message.received',
+      payload: { channels: ['alert'], recipients: ['agency_admins', 'consultants'] },
+    }),
+    'PUT /api/notification_templates/:event': () => ({
+      method: 'PUT',
+      url: '/api/notification_templates/message.received',
+      payload: {
+        subject: 'New message from %{staff_name}',
+        body: 'Hello,\n\n%{staff_name} wrote: %{message}\n\n%{agency_name}',
+      },
+    }),
+    'DELETE /api/notification_templates/:event': () => ({
+      method: 'DELETE',
+      url: '/api/notification_templates/message.received',
+    }),
+    'PUT /api/notification_payment_settings': () => ({
+      method: 'PUT',
+      url: '/api/notification_payment_settings',
+      payload: { enabled: false, days_before_due: 3, days_after_due: 7 },
+    }),
     'GET /api/message_outbox': () => ({ method: 'GET', url: '/api/message_outbox?channel=sms' }),
-    'GET /api/mailbox/:id': (ctx, _p, otherAgency) => ({ method: 'GET', url: `/api/mailbox/${otherAgency ? ctx.sharedB.mailbox : ctx.shared.mailbox}` }),
+    'GET /api/mailbox/:id': (ctx, _p, otherAgency) => ({
+      method: 'GET',
+      url: `/api/mailbox/${otherAgency ? ctx.sharedB.mailbox : ctx.shared.mailbox}`,
+    }),
   },
 };
 // ===== end of notifications and e-mail =====

@@ -12,11 +12,31 @@ const authzJob = defineJobKind({ kind: 'authz-test', step: async () => ({ state:
  * other caller gets 404.
  */
 const exports: [string, Outcome][] = [
-  ['clients', 'ok'], ['sites', 'ok'], ['candidates', 'ok'],
-  ['job_roles', F], ['staff_statuses', F], ['employment_types', F], ['staff_profiles', F], ['document_categories', F], ['staff_detail_fields', F],
-  ['candidate_documents', 'ok'], ['candidate_restrictions', 'ok'], ['candidate_preferences', 'ok'], ['availability', 'ok'],
-  ['rate_cards', 'ok'], ['candidate_rates', 'ok'], ['client_rules', 'ok'], ['holiday_overrides', 'ok'], ['shift_templates', 'ok'], ['on_cost_rates', 'ok'], ['wage_floors', 'ok'],
-  ['shifts', 'ok'], ['email_outbox', 'ok'], ['diary_notes', 'ok'], ['support_requests', F], ['audit_entries', 'ok'],
+  ['clients', 'ok'],
+  ['sites', 'ok'],
+  ['candidates', 'ok'],
+  ['job_roles', F],
+  ['staff_statuses', F],
+  ['employment_types', F],
+  ['staff_profiles', F],
+  ['document_categories', F],
+  ['staff_detail_fields', F],
+  ['candidate_documents', 'ok'],
+  ['candidate_restrictions', 'ok'],
+  ['candidate_preferences', 'ok'],
+  ['availability', 'ok'],
+  ['rate_cards', 'ok'],
+  ['candidate_rates', 'ok'],
+  ['client_rules', 'ok'],
+  ['holiday_overrides', 'ok'],
+  ['shift_templates', 'ok'],
+  ['on_cost_rates', 'ok'],
+  ['wage_floors', 'ok'],
+  ['shifts', 'ok'],
+  ['email_outbox', 'ok'],
+  ['diary_notes', 'ok'],
+  ['support_requests', F],
+  ['audit_entries', 'ok'],
 ];
 
 export const documents: AuthzArea = {
@@ -29,7 +49,15 @@ export const documents: AuthzArea = {
     ];
   },
   async prepare(ctx) {
-    ctx.shared.jobs = await enqueueJob(ctx.t.db, { merchantId: ctx.ids.merchantA, kind: authzJob.kind, createdBy: (await ctx.t.app.sessions.resolve(ctx.setup))!.id });
-    ctx.sharedB.jobs = await enqueueJob(ctx.t.db, { merchantId: ctx.ids.merchantB, kind: authzJob.kind, createdBy: (await ctx.t.app.sessions.resolve(ctx.setupB))!.id });
+    ctx.shared.jobs = await enqueueJob(ctx.t.db, {
+      merchantId: ctx.ids.merchantA,
+      kind: authzJob.kind,
+      createdBy: (await ctx.t.app.sessions.resolve(ctx.setup))!.id,
+    });
+    ctx.sharedB.jobs = await enqueueJob(ctx.t.db, {
+      merchantId: ctx.ids.merchantB,
+      kind: authzJob.kind,
+      createdBy: (await ctx.t.app.sessions.resolve(ctx.setupB))!.id,
+    });
   },
 };

@@ -2,13 +2,24 @@ import type { AuthzArea, AuthzContext } from './area';
 import { A, F, N, row } from '../authz-matrix';
 import { call } from '../helpers';
 
-const noteBody = (ctx: AuthzContext) => ({ title: `Authz note ${ctx.next()}`, note_at: new Date(Date.now() + 3_600_000).toISOString() });
-const requestBody = (ctx: AuthzContext) => ({ subject: `Authz request ${ctx.next()}`, description: 'Something to ask the administrators.' });
+const noteBody = (ctx: AuthzContext) => ({
+  title: `Authz note ${ctx.next()}`,
+  note_at: new Date(Date.now() + 3_600_000).toISOString(),
+});
+const requestBody = (ctx: AuthzContext) => ({
+  subject: `Authz request ${ctx.next()}`,
+  description: 'Something to ask the administrators.',
+});
 
 /** A support request of agency A asked by the consultant, so every agency principal that may see it does. */
 async function consultantRequest(ctx: AuthzContext, status: 'open' | 'closed' = 'open'): Promise<number> {
-  const id = (await ctx.must(await call(ctx.t.app, ctx.tokens.consultant, 'POST', '/api/support_requests', requestBody(ctx)), 201)).id;
-  if (status === 'closed') await ctx.must(await call(ctx.t.app, ctx.tokens.consultant, 'POST', `/api/support_requests/${id}/actions/close`, {}));
+  const id = (
+    await ctx.must(await call(ctx.t.app, ctx.tokens.consultant, 'POST', '/api/support_requests', requestBody(ctx)), 201)
+  ).id;
+  if (status === 'closed')
+    await ctx.must(
+      await call(ctx.t.app, ctx.tokens.consultant, 'POST', `/api/support_requests/${id}/actions/close`, {}),
+    );
   return id;
 }
 
@@ -46,17 +57,42 @@ export const notes: AuthzArea = {
     ];
   },
   async prepare(ctx) {
-    ctx.shared.diary_notes = (await ctx.must(await call(ctx.t.app, ctx.setup, 'POST', '/api/diary_notes', noteBody(ctx)), 201)).id;
-    ctx.sharedB.diary_notes = (await ctx.must(await call(ctx.t.app, ctx.setupB, 'POST', '/api/diary_notes', noteBody(ctx)), 201)).id;
+    ctx.shared.diary_notes = (
+      await ctx.must(await call(ctx.t.app, ctx.setup, 'POST', '/api/diary_notes', noteBody(ctx)), 201)
+    ).id;
+    ctx.sharedB.diary_notes = (
+      await ctx.must(await call(ctx.t.app, ctx.setupB, 'POST', '/api/diary_notes', noteBody(ctx)), 201)
+    ).id;
     ctx.shared.support_requests = await consultantRequest(ctx);
-    ctx.sharedB.support_requests = (await ctx.must(await call(ctx.t.app, ctx.setupB, 'POST', '/api/support_requests', requestBody(ctx)), 201)).id;
-    ctx.shared.support_replies = (await ctx.must(await call(ctx.t.app, ctx.setup, 'POST', '/api/support_replies', { support_request_id: ctx.shared.support_requests, body: 'A shared reply' }), 201)).id;
-    ctx.sharedB.support_replies = (await ctx.must(await call(ctx.t.app, ctx.setupB, 'POST', '/api/support_replies', { support_request_id: ctx.sharedB.support_requests, body: 'A reply in agency B' }), 201)).id;
+    ctx.sharedB.support_requests = (
+      await ctx.must(await call(ctx.t.app, ctx.setupB, 'POST', '/api/support_requests', requestBody(ctx)), 201)
+    ).id;
+    ctx.shared.support_replies = (
+      await ctx.must(
+        await call(ctx.t.app, ctx.setup, 'POST', '/api/support_replies', {
+          support_request_id: ctx.shared.support_requests,
+          body: 'A shared reply',
+        }),
+        201,
+      )
+    ).id;
+    ctx.sharedB.support_replies = (
+      await ctx.must(
+        await call(ctx.t.app, ctx.setupB, 'POST', '/api/support_replies', {
+          support_request_id: ctx.sharedB.support_requests,
+          body: 'A reply in agency B',
+        }),
+        201,
+      )
+    ).id;
   },
   createBody: {
     diary_notes: async (ctx) => noteBody(ctx),
     support_requests: async (ctx) => requestBody(ctx),
-    support_replies: async (ctx) => ({ support_request_id: ctx.shared.support_requests, body: `Authz reply ${ctx.next()}` }),
+    support_replies: async (ctx) => ({
+      support_request_id: ctx.shared.support_requests,
+      body: `Authz reply ${ctx.next()}`,
+    }),
   },
   fresh: {
     support_requests: (ctx) => consultantRequest(ctx),

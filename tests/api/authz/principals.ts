@@ -3,7 +3,15 @@
  * the areas' rows (tests/api/authz/*.ts) are built while authz-matrix.ts is still loading them.
  */
 export type Principal = 'anonymous' | 'admin' | 'consultant' | 'clientA' | 'clientB' | 'otherAdmin' | 'staff';
-export const PRINCIPALS: Principal[] = ['anonymous', 'admin', 'consultant', 'clientA', 'clientB', 'otherAdmin', 'staff'];
+export const PRINCIPALS: Principal[] = [
+  'anonymous',
+  'admin',
+  'consultant',
+  'clientA',
+  'clientB',
+  'otherAdmin',
+  'staff',
+];
 export type Outcome = number | 'ok';
 
 export interface MatrixRow {
@@ -18,9 +26,17 @@ export interface MatrixRow {
  * staff. The staff outcome may be left out: a public route answers staff as it answers anyone (the anonymous
  * outcome); every other route refuses a staff token (403) unless the row says otherwise.
  */
-export const row = (method: MatrixRow['method'], url: string, ...o: [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome?]): MatrixRow => {
+export const row = (
+  method: MatrixRow['method'],
+  url: string,
+  ...o: [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome?]
+): MatrixRow => {
   const staff = o[6] ?? (o[0] === 401 ? 403 : o[0]);
-  return { method, url, expect: Object.fromEntries(PRINCIPALS.map((p, i) => [p, i === 6 ? staff : o[i]])) as Record<Principal, Outcome> };
+  return {
+    method,
+    url,
+    expect: Object.fromEntries(PRINCIPALS.map((p, i) => [p, i === 6 ? staff : o[i]])) as Record<Principal, Outcome>,
+  };
 };
 
 /** Shorthands for the columns that repeat. */

@@ -19,10 +19,25 @@ function rateRows(name: string, otherAdminCreate: Outcome, clientsRead = false):
 }
 
 const RATES = {
-  pay_weekday_day: 1300, charge_weekday_day: 2000, pay_weekday_night: 1400, charge_weekday_night: 2200, pay_saturday: 1500,
-  charge_saturday: 2300, pay_sunday: 1600, charge_sunday: 2400, pay_bank_holiday: 2000, charge_bank_holiday: 3000,
+  pay_weekday_day: 1300,
+  charge_weekday_day: 2000,
+  pay_weekday_night: 1400,
+  charge_weekday_night: 2200,
+  pay_saturday: 1500,
+  charge_saturday: 2300,
+  pay_sunday: 1600,
+  charge_sunday: 2400,
+  pay_bank_holiday: 2000,
+  charge_bank_holiday: 3000,
 };
-const RULES = { night_start: '20:00', night_end: '08:00', weekend_start_day: 'saturday', weekend_start_time: '00:00', weekend_end_day: 'monday', weekend_end_time: '00:00' };
+const RULES = {
+  night_start: '20:00',
+  night_end: '08:00',
+  weekend_start_day: 'saturday',
+  weekend_start_time: '00:00',
+  weekend_end_day: 'monday',
+  weekend_end_time: '00:00',
+};
 
 // This area's own count for unique dates and names: the shared ctx.next() also spaces out other areas' dates
 // (availability days in the past year), which must not run out because of ours.
@@ -44,17 +59,50 @@ function ordinaryDay(): string {
 
 /** A client of the agency made for one record (rules are one per client). */
 async function newClient(ctx: AuthzContext, token: string): Promise<number> {
-  return (await ctx.must(await ctx.t.app.inject({ method: 'POST', url: '/api/clients', headers: { authorization: `Bearer ${token}` }, payload: { name: `Authz Rules Client ${next()}`, billing_email: 'rules@authz.example' } }), 201)).id;
+  return (
+    await ctx.must(
+      await ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/clients',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { name: `Authz Rules Client ${next()}`, billing_email: 'rules@authz.example' },
+      }),
+      201,
+    )
+  ).id;
 }
 
 const bodies = {
   // Each card starts later than the one before, so it takes over (and closes the earlier one) instead of overlapping.
-  rate_cards: (clientId: unknown, roleId: unknown) => ({ client_id: clientId, job_role_id: roleId, effective_from: addDaysToDate('2028-01-01', next()), ...RATES }),
-  candidate_rates: (candidateId: unknown) => ({ candidate_id: candidateId, effective_from: addDaysToDate('2028-01-01', next()), pay_weekday_day: 1500 }),
+  rate_cards: (clientId: unknown, roleId: unknown) => ({
+    client_id: clientId,
+    job_role_id: roleId,
+    effective_from: addDaysToDate('2028-01-01', next()),
+    ...RATES,
+  }),
+  candidate_rates: (candidateId: unknown) => ({
+    candidate_id: candidateId,
+    effective_from: addDaysToDate('2028-01-01', next()),
+    pay_weekday_day: 1500,
+  }),
   holiday_overrides: () => ({ region: 'england_wales', date: ordinaryDay(), name: 'Authz day', kind: 'add' }),
-  shift_templates: () => ({ name: `Authz Template ${next()}`, start_time: '07:00', end_time: '15:00', break_minutes: 30 }),
-  on_cost_rates: () => ({ effective_from: addDaysToDate('2029-01-01', next()), employer_ni_percent: 15, holiday_pay_percent: 12.07 }),
-  wage_floors: () => ({ name: 'Authz floor', effective_from: addDaysToDate('2029-01-01', next()), min_age: 21, hourly: 1300 }),
+  shift_templates: () => ({
+    name: `Authz Template ${next()}`,
+    start_time: '07:00',
+    end_time: '15:00',
+    break_minutes: 30,
+  }),
+  on_cost_rates: () => ({
+    effective_from: addDaysToDate('2029-01-01', next()),
+    employer_ni_percent: 15,
+    holiday_pay_percent: 12.07,
+  }),
+  wage_floors: () => ({
+    name: 'Authz floor',
+    effective_from: addDaysToDate('2029-01-01', next()),
+    min_age: 21,
+    hourly: 1300,
+  }),
 };
 
 export const rates: AuthzArea = {
@@ -73,11 +121,27 @@ export const rates: AuthzArea = {
     row('GET', '/api/rates/holidays', A, 'ok', 'ok', F, F, 'ok'),
   ],
   async prepare(ctx) {
-    for (const [token, into, own] of [[ctx.setup, ctx.shared, true], [ctx.setupB, ctx.sharedB, false]] as const) {
+    for (const [token, into, own] of [
+      [ctx.setup, ctx.shared, true],
+      [ctx.setupB, ctx.sharedB, false],
+    ] as const) {
       const post = async (url: string, payload: unknown) =>
-        (await ctx.must(await ctx.t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: payload as any }), 201)).id;
+        (
+          await ctx.must(
+            await ctx.t.app.inject({
+              method: 'POST',
+              url,
+              headers: { authorization: `Bearer ${token}` },
+              payload: payload as any,
+            }),
+            201,
+          )
+        ).id;
       if (own) roleA = await post('/api/job_roles', { name: `Authz Rates Role ${next()}` });
-      into.rate_cards = await post('/api/rate_cards', bodies.rate_cards(own ? ctx.ids.clientA : into.clients, own ? roleA : into.job_roles));
+      into.rate_cards = await post(
+        '/api/rate_cards',
+        bodies.rate_cards(own ? ctx.ids.clientA : into.clients, own ? roleA : into.job_roles),
+      );
       into.candidate_rates = await post('/api/candidate_rates', bodies.candidate_rates(into.candidates));
       into.client_rules = await post('/api/client_rules', { client_id: await newClient(ctx, token), ...RULES });
       into.holiday_overrides = await post('/api/holiday_overrides', bodies.holiday_overrides());
@@ -99,12 +163,21 @@ export const rates: AuthzArea = {
   requests: {
     // Next week's Wednesday morning at client A's first site, for the demo's first job role (its card covers it).
     'POST /api/rates/quote': async (ctx) => {
-      const [site] = await ctx.t.db.query<{ id: number }>('select id from sites where client_id = $1 and deleted_at is null order by id limit 1', [ctx.ids.clientA]);
+      const [site] = await ctx.t.db.query<{ id: number }>(
+        'select id from sites where client_id = $1 and deleted_at is null order by id limit 1',
+        [ctx.ids.clientA],
+      );
       const day = addDaysToDate(ctx.today, 7);
       return {
         method: 'POST',
         url: '/api/rates/quote',
-        payload: { client_id: ctx.ids.clientA, site_id: site.id, job_role_id: ctx.shared.job_roles, start: `${day}T09:00:00Z`, end: `${day}T17:00:00Z` },
+        payload: {
+          client_id: ctx.ids.clientA,
+          site_id: site.id,
+          job_role_id: ctx.shared.job_roles,
+          start: `${day}T09:00:00Z`,
+          end: `${day}T17:00:00Z`,
+        },
       };
     },
     'GET /api/rates/holidays': () => ({ method: 'GET', url: '/api/rates/holidays?year=2026' }),

@@ -13,21 +13,36 @@ import { refreshCompliance } from '../../../server/services/compliance';
 let slot = 0;
 const day = (ctx: AuthzContext, back = false) => addDaysToDate(ctx.today, back ? -20 - ++slot : 400 + ++slot);
 const instant = (date: string, time: string) => zonedDateTimeToInstant(date, time, 'Europe/London').toISOString();
-const body = (ctx: AuthzContext, date = day(ctx)) => ({ client_id: ctx.ids.clientA, site_id: ctx.shared.sites, job_role_id: ctx.shared.job_roles, start_at: instant(date, '08:00'), end_at: instant(date, '16:00') });
+const body = (ctx: AuthzContext, date = day(ctx)) => ({
+  client_id: ctx.ids.clientA,
+  site_id: ctx.shared.sites,
+  job_role_id: ctx.shared.job_roles,
+  start_at: instant(date, '08:00'),
+  end_at: instant(date, '16:00'),
+});
 
 /** A staff member of agency A who passes every booking check for the shared job role. */
 let bookable = 0;
 
 const as = (ctx: AuthzContext, token: string) => ({
   post: async (url: string, payload: unknown, status = 200) =>
-    ctx.must(await ctx.t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: payload as any }), status),
+    ctx.must(
+      await ctx.t.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        payload: payload as any,
+      }),
+      status,
+    ),
 });
 
 /** A new shift of client A (by agency A's admin) in the state an action needs. */
 async function shiftIn(ctx: AuthzContext, state: 'open' | 'assigned' | 'worked' | 'cancelled'): Promise<number> {
   const admin = as(ctx, ctx.setup);
   const s = await admin.post('/api/shifts', body(ctx, day(ctx, state === 'worked')), 201);
-  if (state === 'assigned' || state === 'worked') await admin.post(`/api/shifts/${s.id}/actions/assign`, { candidate_id: bookable });
+  if (state === 'assigned' || state === 'worked')
+    await admin.post(`/api/shifts/${s.id}/actions/assign`, { candidate_id: bookable });
   if (state === 'cancelled') await admin.post(`/api/shifts/${s.id}/actions/cancel`, { reason: 'Authz test' });
   return s.id;
 }
@@ -74,16 +89,29 @@ export const shifts: AuthzArea = {
       [ctx.ids.merchantA, ctx.shared.job_roles],
     );
     bookable = c.id;
-    const categories = await db.query<{ id: number }>('select id from document_categories where merchant_id = $1 and (mandatory or $2 = any(job_role_ids))', [ctx.ids.merchantA, ctx.shared.job_roles]);
+    const categories = await db.query<{ id: number }>(
+      'select id from document_categories where merchant_id = $1 and (mandatory or $2 = any(job_role_ids))',
+      [ctx.ids.merchantA, ctx.shared.job_roles],
+    );
     for (const cat of categories) {
-      await db.query(`insert into candidate_documents (merchant_id, candidate_id, document_category_id, file, status, expiry_date, current) values ($1, $2, $3, 'authz.pdf', 'verified', $4, true)`, [ctx.ids.merchantA, bookable, cat.id, addDaysToDate(ctx.today, 1500)]);
+      await db.query(
+        `insert into candidate_documents (merchant_id, candidate_id, document_category_id, file, status, expiry_date, current) values ($1, $2, $3, 'authz.pdf', 'verified', $4, true)`,
+        [ctx.ids.merchantA, bookable, cat.id, addDaysToDate(ctx.today, 1500)],
+      );
     }
     await refreshCompliance(db, ctx.ids.merchantA, [bookable]);
     ctx.shared.shifts = await shiftIn(ctx, 'open');
     // Agency B has no rate cards in the demo: its shift is written directly.
     const [b] = await db.query(
       `insert into shifts (merchant_id, client_id, site_id, job_role_id, start_at, end_at, charge, pay) values ($1, $2, $3, $4, $5, $6, 10000, 7000) returning id`,
-      [ctx.ids.merchantB, ctx.sharedB.clients, ctx.sharedB.sites, ctx.sharedB.job_roles, instant(addDaysToDate(ctx.today, 30), '08:00'), instant(addDaysToDate(ctx.today, 30), '16:00')],
+      [
+        ctx.ids.merchantB,
+        ctx.sharedB.clients,
+        ctx.sharedB.sites,
+        ctx.sharedB.job_roles,
+        instant(addDaysToDate(ctx.today, 30), '08:00'),
+        instant(addDaysToDate(ctx.today, 30), '16:00'),
+      ],
     );
     ctx.sharedB.shifts = b.id;
   },
@@ -113,10 +141,31 @@ export const shifts: AuthzArea = {
   requests: {
     'POST /api/shifts/bulk': (ctx) => {
       const date = day(ctx);
-      return { method: 'POST', url: '/api/shifts/bulk', payload: { client_id: ctx.ids.clientA, site_id: ctx.shared.sites, job_role_id: ctx.shared.job_roles, start_time: '08:00', end_time: '16:00', dates: [date], staff_needed: 1 } };
+      return {
+        method: 'POST',
+        url: '/api/shifts/bulk',
+        payload: {
+          client_id: ctx.ids.clientA,
+          site_id: ctx.shared.sites,
+          job_role_id: ctx.shared.job_roles,
+          start_time: '08:00',
+          end_time: '16:00',
+          dates: [date],
+          staff_needed: 1,
+        },
+      };
     },
-    'GET /api/shifts/:id/cancellation': (ctx, _p, otherAgency) => ({ method: 'GET', url: `/api/shifts/${target(ctx, otherAgency)}/cancellation` }),
-    'GET /api/shifts/:id/check': (ctx, _p, otherAgency) => ({ method: 'GET', url: `/api/shifts/${target(ctx, otherAgency)}/check?candidate_id=${bookable}` }),
-    'GET /api/shifts/:id/suggestions': (ctx, _p, otherAgency) => ({ method: 'GET', url: `/api/shifts/${target(ctx, otherAgency)}/suggestions?limit=5` }),
+    'GET /api/shifts/:id/cancellation': (ctx, _p, otherAgency) => ({
+      method: 'GET',
+      url: `/api/shifts/${target(ctx, otherAgency)}/cancellation`,
+    }),
+    'GET /api/shifts/:id/check': (ctx, _p, otherAgency) => ({
+      method: 'GET',
+      url: `/api/shifts/${target(ctx, otherAgency)}/check?candidate_id=${bookable}`,
+    }),
+    'GET /api/shifts/:id/suggestions': (ctx, _p, otherAgency) => ({
+      method: 'GET',
+      url: `/api/shifts/${target(ctx, otherAgency)}/suggestions?limit=5`,
+    }),
   },
 };

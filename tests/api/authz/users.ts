@@ -2,8 +2,13 @@ import type { AuthzArea, AuthzContext } from './area';
 import { A, F, N, row } from '../authz-matrix';
 import { call } from '../helpers';
 
-const userBody = (ctx: AuthzContext) => ({ name: `Authz User ${ctx.next()}`, email: `authz.user.${ctx.next()}@authz.example`, role: 'consultant' });
-const newUser = async (ctx: AuthzContext, token = ctx.setup) => (await ctx.must(await call(ctx.t.app, token, 'POST', '/api/users', userBody(ctx)), 201)).id as number;
+const userBody = (ctx: AuthzContext) => ({
+  name: `Authz User ${ctx.next()}`,
+  email: `authz.user.${ctx.next()}@authz.example`,
+  role: 'consultant',
+});
+const newUser = async (ctx: AuthzContext, token = ctx.setup) =>
+  (await ctx.must(await call(ctx.t.app, token, 'POST', '/api/users', userBody(ctx)), 201)).id as number;
 /** A link that was never issued: the public invitation routes answer every caller alike. */
 const unknownLink = '/api/user_invites/not-a-real-invitation-token';
 
@@ -42,6 +47,10 @@ export const users: AuthzArea = {
   },
   requests: {
     'GET /api/user_invites/:token': () => ({ method: 'GET', url: unknownLink }),
-    'POST /api/user_invites/:token': () => ({ method: 'POST', url: unknownLink, payload: { password: 'a-long-enough-password' } }),
+    'POST /api/user_invites/:token': () => ({
+      method: 'POST',
+      url: unknownLink,
+      payload: { password: 'a-long-enough-password' },
+    }),
   },
 };

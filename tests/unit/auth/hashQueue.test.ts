@@ -48,11 +48,17 @@ describe('HashQueue (bounded password hashing)', () => {
     const running = [q.run('10.0.0.1', hash), q.run('10.0.0.1', hash)];
     const third = await q.run('10.0.0.1', hash).catch((e) => e);
     expect(third).toBeInstanceOf(HttpError);
-    expect(third).toMatchObject({ status: 429, message: 'Too many sign-ins are being checked from your address at once. Try again in a few seconds.' });
+    expect(third).toMatchObject({
+      status: 429,
+      message: 'Too many sign-ins are being checked from your address at once. Try again in a few seconds.',
+    });
     running.push(q.run('10.0.0.2', hash));
     await q.whenWaiting(2);
     const full = await q.run('10.0.0.3', hash).catch((e) => e);
-    expect(full).toMatchObject({ status: 503, message: 'The server is busy checking other sign-ins. Try again in a few seconds.' });
+    expect(full).toMatchObject({
+      status: 503,
+      message: 'The server is busy checking other sign-ins. Try again in a few seconds.',
+    });
     expect(q.refusal('10.0.0.3')).toMatchObject({ status: 503 });
     // Hashing without a key (setting a password) is never refused: it waits.
     running.push(q.run(null, hash));
@@ -97,7 +103,10 @@ describe('HashQueue (bounded password hashing)', () => {
     expect(q.refusal('flood-b')).toMatchObject({ status: 503 });
     expect(q.refusal('user')).toBeNull();
     const user = q.run('user', async () => void order.push('user'));
-    expect(await second).toMatchObject({ status: 503, message: 'The server is busy checking other sign-ins. Try again in a few seconds.' });
+    expect(await second).toMatchObject({
+      status: 503,
+      message: 'The server is busy checking other sign-ins. Try again in a few seconds.',
+    });
     gate.release();
     await Promise.all([holder, first, user]);
     expect(order).toEqual(['user', 'flood-1']);

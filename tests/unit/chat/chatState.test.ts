@@ -38,9 +38,12 @@ describe('the chat states', () => {
 
 describe('what may be sent', () => {
   const open: ChatState = { status: 'open', candidateId: 1, channelSid: 'CH1' };
-  it.each([[''], [' '], ['   '], ['\n'], ['\t \n '], ['\u00a0']])('nothing for %j (empty or only whitespace)', (text) => {
-    expect(sendable(open, text)).toBeNull();
-  });
+  it.each([[''], [' '], ['   '], ['\n'], ['\t \n '], ['\u00a0']])(
+    'nothing for %j (empty or only whitespace)',
+    (text) => {
+      expect(sendable(open, text)).toBeNull();
+    },
+  );
   it('the trimmed text on the open channel', () => {
     expect(sendable(open, '  Hello there \n')).toEqual({ channelSid: 'CH1', message: 'Hello there' });
   });

@@ -1,6 +1,11 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTO_SCROLL_THRESHOLD_PX, isNearBottom, SCROLL_PAUSE_MS, ScrollFollower } from '../../../src/resources/communication/chat/scroll';
+import {
+  AUTO_SCROLL_THRESHOLD_PX,
+  isNearBottom,
+  SCROLL_PAUSE_MS,
+  ScrollFollower,
+} from '../../../src/resources/communication/chat/scroll';
 
 // Spec section 9: the view follows new messages within 10 px of the bottom, and pauses following for 2000 ms
 // after the reader scrolls.

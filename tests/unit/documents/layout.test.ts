@@ -6,7 +6,15 @@ import { exportCell, zonedMinute } from '../../../core/engine/exportFormat';
 // The template helpers of the PDF renderer (issue 16 item 7): pure, so checked here without drawing a page.
 describe('layoutColumns', () => {
   it('shares the width by weight, edge to edge, the last column taking what rounding left', () => {
-    const placed = layoutColumns([{ header: 'ID', weight: 0.5 }, { header: 'Name', weight: 2 }, { header: 'Pay', weight: 1, align: 'right' }], 36, 770);
+    const placed = layoutColumns(
+      [
+        { header: 'ID', weight: 0.5 },
+        { header: 'Name', weight: 2 },
+        { header: 'Pay', weight: 1, align: 'right' },
+      ],
+      36,
+      770,
+    );
     expect(placed.map((c) => c.x)).toEqual([36, 36 + 110, 36 + 110 + 440]);
     expect(placed.map((c) => c.width)).toEqual([110, 440, 220]);
     expect(placed[2].x + placed[2].width).toBe(36 + 770);
@@ -14,7 +22,9 @@ describe('layoutColumns', () => {
   });
 
   it('gives columns without a weight equal shares', () => {
-    expect(layoutColumns([{ header: 'a' }, { header: 'b' }, { header: 'c' }], 0, 301).map((c) => c.width)).toEqual([100, 100, 101]);
+    expect(layoutColumns([{ header: 'a' }, { header: 'b' }, { header: 'c' }], 0, 301).map((c) => c.width)).toEqual([
+      100, 100, 101,
+    ]);
   });
 });
 

@@ -24,7 +24,14 @@ const LONDON = 'Europe/London';
 // Zones the tests pretend the machine runs in: the agency's answers must not depend on it.
 const MACHINE_ZONES = ['UTC', 'Europe/London', 'America/Los_Angeles', 'Pacific/Kiritimati', 'Australia/Lord_Howe'];
 // Agency zones for the properties: whole-hour DST, a half-hour DST shift, the southern hemisphere, no DST.
-const AGENCY_ZONES = ['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Australia/Sydney', 'Asia/Kolkata', 'UTC'];
+const AGENCY_ZONES = [
+  'Europe/London',
+  'America/New_York',
+  'Australia/Lord_Howe',
+  'Australia/Sydney',
+  'Asia/Kolkata',
+  'UTC',
+];
 
 describe('time zones', () => {
   it('defaults to London', () => expect(DEFAULT_TIME_ZONE).toBe('Europe/London'));
@@ -137,7 +144,8 @@ describe('plain dates', () => {
     const [y, m, day] = d.split('-').map(Number);
     const next = addDaysToDate(d, 1);
     const sameMonth = `${d.slice(0, 8)}${String(day + 1).padStart(2, '0')}`;
-    const firstOfNext = m === 12 ? `${String(y + 1).padStart(4, '0')}-01-01` : `${d.slice(0, 5)}${String(m + 1).padStart(2, '0')}-01`;
+    const firstOfNext =
+      m === 12 ? `${String(y + 1).padStart(4, '0')}-01-01` : `${d.slice(0, 5)}${String(m + 1).padStart(2, '0')}-01`;
     expect(next).toBe(isPlainDate(sameMonth) ? sameMonth : firstOfNext);
   });
 
@@ -147,7 +155,9 @@ describe('plain dates', () => {
       const result = addMonthsToDate(d, n);
       const [y, m, day] = d.split('-').map(Number);
       const months = y * 12 + (m - 1) + n;
-      expect(result.slice(0, 7)).toBe(`${String(Math.floor(months / 12)).padStart(4, '0')}-${String((months % 12) + 1).padStart(2, '0')}`);
+      expect(result.slice(0, 7)).toBe(
+        `${String(Math.floor(months / 12)).padStart(4, '0')}-${String((months % 12) + 1).padStart(2, '0')}`,
+      );
       const resultDay = Number(result.slice(8));
       if (resultDay !== day) {
         expect(resultDay).toBeLessThan(day);
@@ -179,10 +189,22 @@ describe('weeks, Monday first', () => {
 
   it('weekDates lists the seven days Monday first, across a month end and the clock change', () => {
     expect(weekDates('2026-03-23')).toEqual([
-      '2026-03-23', '2026-03-24', '2026-03-25', '2026-03-26', '2026-03-27', '2026-03-28', '2026-03-29',
+      '2026-03-23',
+      '2026-03-24',
+      '2026-03-25',
+      '2026-03-26',
+      '2026-03-27',
+      '2026-03-28',
+      '2026-03-29',
     ]);
     expect(weekDates('2026-12-28')).toEqual([
-      '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03',
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+      '2027-01-03',
     ]);
   });
 
@@ -192,14 +214,17 @@ describe('weeks, Monday first', () => {
     expect(() => assertMonday('2026-03-30')).not.toThrow();
   });
 
-  test.prop([plainDate()])('startOfWeekMonday is the Monday on or up to six days before, and its week holds the date', (d) => {
-    const monday = startOfWeekMonday(d);
-    expect(dayOfWeek(monday)).toBe(1);
-    expect(daysBetween(monday, d)).toBeGreaterThanOrEqual(0);
-    expect(daysBetween(monday, d)).toBeLessThan(7);
-    expect(weekDates(monday)).toContain(d);
-    expect(weekDates(monday).map(dayOfWeek)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-  });
+  test.prop([plainDate()])(
+    'startOfWeekMonday is the Monday on or up to six days before, and its week holds the date',
+    (d) => {
+      const monday = startOfWeekMonday(d);
+      expect(dayOfWeek(monday)).toBe(1);
+      expect(daysBetween(monday, d)).toBeGreaterThanOrEqual(0);
+      expect(daysBetween(monday, d)).toBeLessThan(7);
+      expect(weekDates(monday)).toContain(d);
+      expect(weekDates(monday).map(dayOfWeek)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    },
+  );
 });
 
 describe("the agency's today", () => {
@@ -302,7 +327,10 @@ describe('wall clock ↔ instant', () => {
 
   // Random instants rarely land near a clock change, so these are drawn within three hours of one.
   const nearClockChange = fc
-    .tuple(fc.constantFrom(...AGENCY_ZONES.filter((z) => z !== 'UTC' && z !== 'Asia/Kolkata')), fc.integer({ min: 2000, max: 2050 }))
+    .tuple(
+      fc.constantFrom(...AGENCY_ZONES.filter((z) => z !== 'UTC' && z !== 'Asia/Kolkata')),
+      fc.integer({ min: 2000, max: 2050 }),
+    )
     .chain(([tz, year]) => {
       const changes = tzScan(tz, { start: new Date(Date.UTC(year, 0, 1)), end: new Date(Date.UTC(year + 1, 0, 1)) });
       return fc.tuple(
@@ -313,24 +341,33 @@ describe('wall clock ↔ instant', () => {
     })
     .map(([tz, at, delta]) => ({ tz, instant: new Date(at + delta) }));
 
-  test.prop([nearClockChange])('near a clock change too: back to itself, or to the first of a repeated time', ({ tz, instant }) => {
-    const wall = instantToZoned(instant, tz);
-    const back = zonedDateTimeToInstant(wall.date, wall.time, tz);
-    expect(instantToZoned(back, tz)).toEqual(wall);
-    // The first occurrence: no earlier instant shows the same wall time (a repeat is at most an hour later).
-    expect(back.getTime()).toBeLessThanOrEqual(instant.getTime());
-    for (let earlier = back.getTime() - 60 * 60_000; earlier < back.getTime(); earlier += 15 * 60_000) {
-      expect(instantToZoned(new Date(earlier), tz)).not.toEqual(wall);
-    }
-  });
+  test.prop([nearClockChange])(
+    'near a clock change too: back to itself, or to the first of a repeated time',
+    ({ tz, instant }) => {
+      const wall = instantToZoned(instant, tz);
+      const back = zonedDateTimeToInstant(wall.date, wall.time, tz);
+      expect(instantToZoned(back, tz)).toEqual(wall);
+      // The first occurrence: no earlier instant shows the same wall time (a repeat is at most an hour later).
+      expect(back.getTime()).toBeLessThanOrEqual(instant.getTime());
+      for (let earlier = back.getTime() - 60 * 60_000; earlier < back.getTime(); earlier += 15 * 60_000) {
+        expect(instantToZoned(new Date(earlier), tz)).not.toEqual(wall);
+      }
+    },
+  );
 
-  test.prop([plainDate('1990-01-01', '2060-12-31'), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.constantFrom(...AGENCY_ZONES)])(
+  test.prop([
+    plainDate('1990-01-01', '2060-12-31'),
+    fc.integer({ min: 0, max: 23 }),
+    fc.integer({ min: 0, max: 59 }),
+    fc.constantFrom(...AGENCY_ZONES),
+  ])(
     'a wall time that exists reads back unchanged; one in a gap reads back later the same day or just after',
     (date, h, m, tz) => {
       const time = `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
       const wall = instantToZoned(zonedDateTimeToInstant(date, time, tz), tz);
       const asked = daysBetween('1990-01-01', date) * 1440 + h * 60 + m;
-      const got = daysBetween('1990-01-01', wall.date) * 1440 + Number(wall.time.slice(0, 2)) * 60 + Number(wall.time.slice(3));
+      const got =
+        daysBetween('1990-01-01', wall.date) * 1440 + Number(wall.time.slice(0, 2)) * 60 + Number(wall.time.slice(3));
       // Equal, or pushed forward by at most the length of a DST jump (an hour).
       expect(got - asked).toBeGreaterThanOrEqual(0);
       expect(got - asked).toBeLessThanOrEqual(60);

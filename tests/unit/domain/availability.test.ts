@@ -61,7 +61,11 @@ describe('states', () => {
 describe('copyWeek', () => {
   const FROM = '2026-03-23'; // Monday; the week holds the London clock change on Sunday 29th
   const TO = '2026-03-30';
-  const e = (candidate_id: number, date: string, status: AvailabilityState): AvailabilityEntry => ({ candidate_id, date, status });
+  const e = (candidate_id: number, date: string, status: AvailabilityState): AvailabilityEntry => ({
+    candidate_id,
+    date,
+    status,
+  });
 
   it('moves the source week to the target week, keeping staff, weekday and state', () => {
     const entries = [
@@ -104,17 +108,24 @@ describe('copyWeek', () => {
     .tuple(plainDate('2000-01-01', '2099-12-31'), fc.integer({ min: -60, max: 60 }))
     .chain(([d, weeks]) => {
       const from = startOfWeekMonday(d);
-      return fc.tuple(fc.constant(from), fc.constant(addDaysToDate(from, weeks * 7)), fc.array(entry(from), { maxLength: 30 }));
+      return fc.tuple(
+        fc.constant(from),
+        fc.constant(addDaysToDate(from, weeks * 7)),
+        fc.array(entry(from), { maxLength: 30 }),
+      );
     });
 
-  test.prop([weeksAndEntries])('keeps the count of the source week, each weekday, staff member and state', ([from, to, entries]) => {
-    const inSource = entries.filter((x) => daysBetween(from, x.date) >= 0 && daysBetween(from, x.date) < 7);
-    const copied = copyWeek(entries, from, to);
-    expect(copied).toHaveLength(inSource.length);
-    copied.forEach((c, i) => {
-      expect(dayOfWeek(c.date)).toBe(dayOfWeek(inSource[i].date));
-      expect(daysBetween(to, c.date)).toBe(daysBetween(from, inSource[i].date));
-      expect([c.candidate_id, c.status]).toEqual([inSource[i].candidate_id, inSource[i].status]);
-    });
-  });
+  test.prop([weeksAndEntries])(
+    'keeps the count of the source week, each weekday, staff member and state',
+    ([from, to, entries]) => {
+      const inSource = entries.filter((x) => daysBetween(from, x.date) >= 0 && daysBetween(from, x.date) < 7);
+      const copied = copyWeek(entries, from, to);
+      expect(copied).toHaveLength(inSource.length);
+      copied.forEach((c, i) => {
+        expect(dayOfWeek(c.date)).toBe(dayOfWeek(inSource[i].date));
+        expect(daysBetween(to, c.date)).toBe(daysBetween(from, inSource[i].date));
+        expect([c.candidate_id, c.status]).toEqual([inSource[i].candidate_id, inSource[i].status]);
+      });
+    },
+  );
 });

@@ -21,7 +21,12 @@ const COOK = 3;
 const DBS: ComplianceCategory = { id: 10, name: 'DBS certificate', mandatory: true, job_role_ids: [] };
 const RTW: ComplianceCategory = { id: 11, name: 'Right to work', mandatory: true, job_role_ids: [] };
 const NMC: ComplianceCategory = { id: 12, name: 'NMC PIN', mandatory: false, job_role_ids: [NURSE] };
-const MANUAL: ComplianceCategory = { id: 13, name: 'Manual handling training', mandatory: false, job_role_ids: [NURSE, CARER] };
+const MANUAL: ComplianceCategory = {
+  id: 13,
+  name: 'Manual handling training',
+  mandatory: false,
+  job_role_ids: [NURSE, CARER],
+};
 const FOOD: ComplianceCategory = { id: 14, name: 'Food hygiene', mandatory: false, job_role_ids: [COOK] };
 const OPTIONAL: ComplianceCategory = { id: 15, name: 'Driving licence', mandatory: false, job_role_ids: [] };
 const CATEGORIES = [DBS, RTW, NMC, MANUAL, FOOD, OPTIONAL];
@@ -65,7 +70,11 @@ describe('countingDocument', () => {
 });
 
 describe('assessCompliance', () => {
-  const carerAllGood = () => [doc(DBS, 'verified', '2027-01-10'), doc(RTW, 'verified', null), doc(MANUAL, 'verified', '2026-12-01')];
+  const carerAllGood = () => [
+    doc(DBS, 'verified', '2027-01-10'),
+    doc(RTW, 'verified', null),
+    doc(MANUAL, 'verified', '2026-12-01'),
+  ];
 
   it('is compliant when every required category has a verified, unexpired document', () => {
     expect(assess(CARER, carerAllGood())).toEqual({
@@ -98,7 +107,11 @@ describe('assessCompliance', () => {
   });
 
   it('an expired verified document makes the staff member non-compliant but complete', () => {
-    const result = assess(CARER, [doc(DBS, 'verified', '2027-01-10'), doc(RTW, 'verified', null), doc(MANUAL, 'verified', '2026-03-14')]);
+    const result = assess(CARER, [
+      doc(DBS, 'verified', '2027-01-10'),
+      doc(RTW, 'verified', null),
+      doc(MANUAL, 'verified', '2026-03-14'),
+    ]);
     expect(result).toEqual({
       compliant: false,
       missing: [],
@@ -129,7 +142,8 @@ describe('assessCompliance', () => {
     const documents = [doc(DBS, 'verified', '2026-05-01'), doc(RTW, 'verified', null)];
     expect(assessCompliance({ jobRoleId: null, categories: CATEGORIES, documents, today: TODAY }).expiring).toEqual([]);
     expect(
-      assessCompliance({ jobRoleId: null, categories: CATEGORIES, documents, today: TODAY, dueWithinDays: 60 }).expiring,
+      assessCompliance({ jobRoleId: null, categories: CATEGORIES, documents, today: TODAY, dueWithinDays: 60 })
+        .expiring,
     ).toEqual([{ category: DBS, expiry: '2026-05-01', daysLeft: 47 }]);
   });
 
@@ -143,12 +157,21 @@ describe('assessCompliance', () => {
   });
 
   it('when two current verified documents exist, the one lasting longest counts', () => {
-    const documents = [doc(DBS, 'verified', '2026-01-01'), doc(DBS, 'verified', '2028-01-01'), doc(RTW, 'verified', null)];
+    const documents = [
+      doc(DBS, 'verified', '2026-01-01'),
+      doc(DBS, 'verified', '2028-01-01'),
+      doc(RTW, 'verified', null),
+    ];
     expect(assess(null, documents)).toMatchObject({ compliant: true, expired: [], validUntil: '2028-01-01' });
   });
 
   it('ignores documents of categories the role does not need, even expired ones', () => {
-    const documents = [doc(DBS, 'verified', null), doc(RTW, 'verified', null), doc(FOOD, 'verified', '2020-01-01'), doc(NMC, 'rejected', null)];
+    const documents = [
+      doc(DBS, 'verified', null),
+      doc(RTW, 'verified', null),
+      doc(FOOD, 'verified', '2020-01-01'),
+      doc(NMC, 'rejected', null),
+    ];
     expect(assess(CARER, documents).missing).toEqual([MANUAL]);
     expect(assess(CARER, documents).expired).toEqual([]);
     expect(assess(null, documents)).toMatchObject({ compliant: true, validUntil: null });
@@ -207,7 +230,12 @@ describe('describeCompliance', () => {
     [
       'expired and expiring',
       NURSE,
-      [doc(DBS, 'verified', '2026-02-01'), doc(RTW, 'verified', '2025-12-31'), doc(NMC, 'verified', '2026-03-25'), doc(MANUAL, 'rejected', null)],
+      [
+        doc(DBS, 'verified', '2026-02-01'),
+        doc(RTW, 'verified', '2025-12-31'),
+        doc(NMC, 'verified', '2026-03-25'),
+        doc(MANUAL, 'rejected', null),
+      ],
       'Missing: Manual handling training. Expired: Right to work (expired 31 Dec 2025), DBS certificate (expired 1 Feb 2026). ' +
         'Expiring soon: NMC PIN (expires 25 Mar 2026, in 10 days).',
     ],
@@ -248,9 +276,13 @@ describe('properties', () => {
   const jobRole = fc.option(fc.constantFrom(1, 2, 3), { nil: null });
   // Documents and a today that often falls on, or a day either side of, one of their expiries: the edges.
   const documentsAndToday = documents.chain((docs) => {
-    const expiries = docs.flatMap((d) => (d.expiry_date && d.status === 'verified' && !d.superseded ? [d.expiry_date] : []));
+    const expiries = docs.flatMap((d) =>
+      d.expiry_date && d.status === 'verified' && !d.superseded ? [d.expiry_date] : [],
+    );
     if (expiries.length === 0) return fc.tuple(fc.constant(docs), date);
-    const nearExpiry = fc.tuple(fc.constantFrom(...expiries), fc.integer({ min: -1, max: 1 })).map(([e, n]) => addDaysToDate(e, n));
+    const nearExpiry = fc
+      .tuple(fc.constantFrom(...expiries), fc.integer({ min: -1, max: 1 }))
+      .map(([e, n]) => addDaysToDate(e, n));
     return fc.tuple(fc.constant(docs), fc.oneof({ arbitrary: nearExpiry, weight: 3 }, { arbitrary: date, weight: 1 }));
   });
 
@@ -306,7 +338,12 @@ describe('properties', () => {
     (jobRoleId, cats, docs, extra, today) => {
       const replaced = extra.map((d) => ({ ...d, superseded: true }));
       const without = assessCompliance({ jobRoleId, categories: cats, documents: docs, today });
-      const withReplaced = assessCompliance({ jobRoleId, categories: cats, documents: [...replaced, ...docs, ...replaced], today });
+      const withReplaced = assessCompliance({
+        jobRoleId,
+        categories: cats,
+        documents: [...replaced, ...docs, ...replaced],
+        today,
+      });
       expect(withReplaced).toEqual(without);
     },
   );

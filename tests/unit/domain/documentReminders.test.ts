@@ -1,10 +1,20 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { fc, test as propertyTest } from '@fast-check/vitest';
-import { EXPIRED_LOOKBACK_DAYS, reminderDue, reminderKey, REMINDER_DAYS } from '../../../core/domain/notifications/documentReminders';
+import {
+  EXPIRED_LOOKBACK_DAYS,
+  reminderDue,
+  reminderKey,
+  REMINDER_DAYS,
+} from '../../../core/domain/notifications/documentReminders';
 import { addDaysToDate } from '../../../core/domain/time/agencyTime';
 import { retryDelayMs } from '../../../server/notifications/outbox';
-import { fillPlaceholders, unknownPlaceholders, eventDefinition, EVENTS } from '../../../core/domain/notifications/events';
+import {
+  fillPlaceholders,
+  unknownPlaceholders,
+  eventDefinition,
+  EVENTS,
+} from '../../../core/domain/notifications/events';
 
 const today = '2026-03-15';
 const expiringIn = (days: number) => addDaysToDate(today, days);
@@ -32,12 +42,16 @@ describe('reminderDue: the reminder a document is due today (60, 30, 7 days ahea
     expect(reminderKey(12, 'expired')).toBe('document:12:expired');
   });
 
-  propertyTest.prop([fc.integer({ min: -400, max: 400 })])('a later day never brings back an earlier (larger) threshold', (left) => {
-    const urgency = (t: ReturnType<typeof reminderDue>) => (t === null ? -1 : t === 'expired' ? REMINDER_DAYS.length + 1 : REMINDER_DAYS.indexOf(t) + 1);
-    const now = reminderDue(expiringIn(left), today);
-    const tomorrow = reminderDue(expiringIn(left), addDaysToDate(today, 1));
-    if (now !== null && tomorrow !== null) expect(urgency(tomorrow)).toBeGreaterThanOrEqual(urgency(now));
-  });
+  propertyTest.prop([fc.integer({ min: -400, max: 400 })])(
+    'a later day never brings back an earlier (larger) threshold',
+    (left) => {
+      const urgency = (t: ReturnType<typeof reminderDue>) =>
+        t === null ? -1 : t === 'expired' ? REMINDER_DAYS.length + 1 : REMINDER_DAYS.indexOf(t) + 1;
+      const now = reminderDue(expiringIn(left), today);
+      const tomorrow = reminderDue(expiringIn(left), addDaysToDate(today, 1));
+      if (now !== null && tomorrow !== null) expect(urgency(tomorrow)).toBeGreaterThanOrEqual(urgency(now));
+    },
+  );
 });
 
 describe('retryDelayMs: the e-mail backoff', () => {

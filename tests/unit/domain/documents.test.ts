@@ -75,17 +75,18 @@ describe('expiryState and daysLeft', () => {
     expect(expiryState('2026-01-15', agencyToday('Europe/London', new Date('2026-01-16T00:00:00Z')))).toBe('expired');
   });
 
-  test.prop([plainDate('2000-01-01', '2100-12-31'), plainDate('2000-01-01', '2100-12-31'), fc.integer({ min: 0, max: 400 })])(
-    'expired exactly when expiry < today; due exactly when 0 ≤ daysLeft ≤ dueWithinDays',
-    (expiry, today, within) => {
-      const state = expiryState(expiry, today, within);
-      const left = daysLeft(expiry, today);
-      expect(state === 'expired').toBe(expiry < today);
-      expect(state === 'expired').toBe(left < 0);
-      expect(state === 'due').toBe(left >= 0 && left <= within);
-      expect(state === 'valid').toBe(left > within);
-    },
-  );
+  test.prop([
+    plainDate('2000-01-01', '2100-12-31'),
+    plainDate('2000-01-01', '2100-12-31'),
+    fc.integer({ min: 0, max: 400 }),
+  ])('expired exactly when expiry < today; due exactly when 0 ≤ daysLeft ≤ dueWithinDays', (expiry, today, within) => {
+    const state = expiryState(expiry, today, within);
+    const left = daysLeft(expiry, today);
+    expect(state === 'expired').toBe(expiry < today);
+    expect(state === 'expired').toBe(left < 0);
+    expect(state === 'due').toBe(left >= 0 && left <= within);
+    expect(state === 'valid').toBe(left > within);
+  });
 });
 
 type Doc = { status: DocumentStatus; expiry_date: string | null; superseded: boolean };
@@ -99,7 +100,13 @@ describe('document report views', () => {
   const TODAY = '2026-03-15';
 
   it('has the five views of the report, in order', () => {
-    expect(DOCUMENT_REPORT_VIEWS.map((v) => v.key)).toEqual(['AllDoc', 'ActiveDocument', 'DueDoc', 'ExpiredDoc', 'DueDoc60Days']);
+    expect(DOCUMENT_REPORT_VIEWS.map((v) => v.key)).toEqual([
+      'AllDoc',
+      'ActiveDocument',
+      'DueDoc',
+      'ExpiredDoc',
+      'DueDoc60Days',
+    ]);
     expect(documentReportView('DueDoc')?.label).toBe('Due within 30 days');
     expect(documentReportView('SomethingElse')).toBeUndefined();
   });
@@ -129,7 +136,9 @@ describe('document report views', () => {
     [doc('2026-03-20', 'verified', true), []], // replaced: only in the staff member's history
     [doc('2026-01-01', 'verified', true), []],
   ])('%j is in %j', (document, views) => {
-    const matching = DOCUMENT_REPORT_VIEWS.filter((v) => matchesDocumentReportView(v, document, TODAY)).map((v) => v.key);
+    const matching = DOCUMENT_REPORT_VIEWS.filter((v) => matchesDocumentReportView(v, document, TODAY)).map(
+      (v) => v.key,
+    );
     expect(matching).toEqual(views);
   });
 
@@ -146,6 +155,8 @@ describe('document report views', () => {
     expect(inView('DueDoc')).toBe(current && expiryState(d.expiry_date, today, 30) === 'due');
     expect(inView('DueDoc60Days')).toBe(current && expiryState(d.expiry_date, today, 60) === 'due');
     expect(inView('ExpiredDoc')).toBe(current && expiryState(d.expiry_date, today) === 'expired');
-    expect(inView('ActiveDocument')).toBe(current && d.status === 'verified' && expiryState(d.expiry_date, today) !== 'expired');
+    expect(inView('ActiveDocument')).toBe(
+      current && d.status === 'verified' && expiryState(d.expiry_date, today) !== 'expired',
+    );
   });
 });

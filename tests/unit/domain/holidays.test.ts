@@ -1,16 +1,28 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { bankHolidays, bankHolidaysWithOverrides, holidaySet, type HolidayOverride } from '../../../core/domain/pricing/holidays';
+import {
+  bankHolidays,
+  bankHolidaysWithOverrides,
+  holidaySet,
+  type HolidayOverride,
+} from '../../../core/domain/pricing/holidays';
 import { REGIONS, type Region } from '../../../core/domain/pricing/types';
 import { dayOfWeek } from '../../../core/domain/time/agencyTime';
 
-const isHoliday = (region: Region, date: string) => bankHolidays(region, Number(date.slice(0, 4))).some((d) => d.date === date);
+const isHoliday = (region: Region, date: string) =>
+  bankHolidays(region, Number(date.slice(0, 4))).some((d) => d.date === date);
 
 describe('bankHolidays', () => {
   it.each([
     // [date, England & Wales, Scotland, Northern Ireland, why]
     ['2026-11-30', false, true, false, 'St Andrew’s Day: Scotland only'],
-    ['2026-07-13', false, false, true, 'the Battle of the Boyne’s substitute (12 July is a Sunday): Northern Ireland only'],
+    [
+      '2026-07-13',
+      false,
+      false,
+      true,
+      'the Battle of the Boyne’s substitute (12 July is a Sunday): Northern Ireland only',
+    ],
     ['2026-07-12', false, false, false, 'the Sunday it replaces is no holiday'],
     ['2026-12-28', true, true, true, 'Boxing Day’s substitute'],
     ['2026-12-26', false, false, false, 'Boxing Day itself, a Saturday'],
@@ -26,7 +38,11 @@ describe('bankHolidays', () => {
     ['2023-05-08', true, true, true, 'a one-off: the Coronation'],
     ['2026-03-15', false, false, false, 'Mother’s Day is an observance, not a bank holiday'],
   ])('%s: England & Wales %s, Scotland %s, Northern Ireland %s (%s)', (date, ew, sct, nir) => {
-    expect([isHoliday('england_wales', date), isHoliday('scotland', date), isHoliday('northern_ireland', date)]).toEqual([ew, sct, nir]);
+    expect([
+      isHoliday('england_wales', date),
+      isHoliday('scotland', date),
+      isHoliday('northern_ireland', date),
+    ]).toEqual([ew, sct, nir]);
   });
 
   it('lists England and Wales’s eight days of 2026 with their names', () => {
@@ -42,15 +58,18 @@ describe('bankHolidays', () => {
     ]);
   });
 
-  it.each(REGIONS)('in %s, no holiday falls on a weekend from 2015 to 2035 (substitutes replace them), dates are sorted and unique', (region) => {
-    for (let year = 2015; year <= 2035; year++) {
-      const dates = bankHolidays(region, year).map((d) => d.date);
-      expect(dates.filter((d) => dayOfWeek(d) >= 6)).toEqual([]);
-      expect(dates).toEqual([...new Set(dates)].sort());
-      expect(dates.every((d) => d.startsWith(`${year}-`))).toBe(true);
-      expect(dates.length).toBeGreaterThanOrEqual(8);
-    }
-  });
+  it.each(REGIONS)(
+    'in %s, no holiday falls on a weekend from 2015 to 2035 (substitutes replace them), dates are sorted and unique',
+    (region) => {
+      for (let year = 2015; year <= 2035; year++) {
+        const dates = bankHolidays(region, year).map((d) => d.date);
+        expect(dates.filter((d) => dayOfWeek(d) >= 6)).toEqual([]);
+        expect(dates).toEqual([...new Set(dates)].sort());
+        expect(dates.every((d) => d.startsWith(`${year}-`))).toBe(true);
+        expect(dates.length).toBeGreaterThanOrEqual(8);
+      }
+    },
+  );
 
   it('answers a copy: changing it changes nothing next time', () => {
     const first = bankHolidays('scotland', 2026);
@@ -69,7 +88,13 @@ describe('holidaySet', () => {
   ];
 
   it('holds the dates in the range, across years', () => {
-    expect([...holidaySet('scotland', '2026-11-01', '2027-01-10', [])]).toEqual(['2026-11-30', '2026-12-25', '2026-12-28', '2027-01-01', '2027-01-04']);
+    expect([...holidaySet('scotland', '2026-11-01', '2027-01-10', [])]).toEqual([
+      '2026-11-30',
+      '2026-12-25',
+      '2026-12-28',
+      '2027-01-01',
+      '2027-01-04',
+    ]);
   });
 
   it('includes both ends of the range', () => {

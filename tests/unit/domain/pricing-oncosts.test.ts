@@ -1,7 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS, marginOf, onCosts, rateOn, wageWarning } from '../../../core/domain/pricing/oncosts';
+import {
+  DEFAULT_ON_COST_RATES,
+  DEFAULT_WAGE_FLOORS,
+  marginOf,
+  onCosts,
+  rateOn,
+  wageWarning,
+} from '../../../core/domain/pricing/oncosts';
 import type { Price } from '../../../core/domain/pricing/types';
 import { plainDate } from './arbitraries';
 
@@ -24,13 +31,27 @@ describe('rateOn', () => {
 
 describe('on-costs', () => {
   it('the defaults: 13.8% employer NI above £175 a week, then 15% above £96 from 6 April 2025; 12.07% holiday pay', () => {
-    expect(rateOn(DEFAULT_ON_COST_RATES, '2025-04-05')).toMatchObject({ employer_ni_percent: 13.8, ni_threshold_weekly_pence: 17_500, holiday_pay_percent: 12.07 });
-    expect(rateOn(DEFAULT_ON_COST_RATES, '2025-04-06')).toMatchObject({ employer_ni_percent: 15, ni_threshold_weekly_pence: 9_600, holiday_pay_percent: 12.07 });
+    expect(rateOn(DEFAULT_ON_COST_RATES, '2025-04-05')).toMatchObject({
+      employer_ni_percent: 13.8,
+      ni_threshold_weekly_pence: 17_500,
+      holiday_pay_percent: 12.07,
+    });
+    expect(rateOn(DEFAULT_ON_COST_RATES, '2025-04-06')).toMatchObject({
+      employer_ni_percent: 15,
+      ni_threshold_weekly_pence: 9_600,
+      holiday_pay_percent: 12.07,
+    });
   });
 
   it.each([
     // pay £100: holiday pay £12.07; NI on £112.07
-    ['PAYE from April 2025: 12.07% holiday pay and 15% NI on pay plus holiday pay', 10_000, '2026-01-07', true, 1207 + 1681],
+    [
+      'PAYE from April 2025: 12.07% holiday pay and 15% NI on pay plus holiday pay',
+      10_000,
+      '2026-01-07',
+      true,
+      1207 + 1681,
+    ],
     ['PAYE before 6 April 2025: 13.8% NI', 10_000, '2025-04-05', true, 1207 + 1547],
     ['before the table starts, its first rates', 10_000, '2020-01-01', true, 1207 + 1547],
     ['not PAYE (own company, umbrella): nothing on top', 10_000, '2026-01-07', false, 0],
@@ -43,18 +64,24 @@ describe('on-costs', () => {
     expect(onCosts(10_000, '2026-01-07', true, [])).toBe(0);
   });
 
-  test.prop([fc.integer({ min: 0, max: 10_000_000 }), plainDate('2020-01-01', '2030-12-31')])('are whole pence, between 0 and 30% of pay', (pay, date) => {
-    const costs = onCosts(pay, date, true, DEFAULT_ON_COST_RATES);
-    expect(Number.isInteger(costs)).toBe(true);
-    expect(costs).toBeGreaterThanOrEqual(0);
-    expect(costs).toBeLessThanOrEqual(Math.ceil(pay * 0.3));
-  });
+  test.prop([fc.integer({ min: 0, max: 10_000_000 }), plainDate('2020-01-01', '2030-12-31')])(
+    'are whole pence, between 0 and 30% of pay',
+    (pay, date) => {
+      const costs = onCosts(pay, date, true, DEFAULT_ON_COST_RATES);
+      expect(Number.isInteger(costs)).toBe(true);
+      expect(costs).toBeGreaterThanOrEqual(0);
+      expect(costs).toBeLessThanOrEqual(Math.ceil(pay * 0.3));
+    },
+  );
 });
 
 describe('marginOf', () => {
   const price: Price = { lines: [], totals: { hours: 8, pay: 10_000, charge: 16_000, margin: 6_000 } };
   it('is charge − pay − on-costs for PAYE staff', () => {
-    expect(marginOf(price.totals, '2026-01-07', true, DEFAULT_ON_COST_RATES)).toEqual({ onCosts: 2888, margin: 16_000 - 10_000 - 2888 });
+    expect(marginOf(price.totals, '2026-01-07', true, DEFAULT_ON_COST_RATES)).toEqual({
+      onCosts: 2888,
+      margin: 16_000 - 10_000 - 2888,
+    });
   });
   it('is charge − pay for others', () => {
     expect(marginOf(price.totals, '2026-01-07', false, DEFAULT_ON_COST_RATES)).toEqual({ onCosts: 0, margin: 6_000 });

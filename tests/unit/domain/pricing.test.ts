@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { tzScan } from '@date-fns/tz';
-import { DEFAULT_RULES, bandAt, breakMinutesFor, lateCancellationCharge, price } from '../../../core/domain/pricing/price';
+import {
+  DEFAULT_RULES,
+  bandAt,
+  breakMinutesFor,
+  lateCancellationCharge,
+  price,
+} from '../../../core/domain/pricing/price';
 import { holidaySet } from '../../../core/domain/pricing/holidays';
 import type { Band, PricingRules, RateCard, Region, ShiftToPrice } from '../../../core/domain/pricing/types';
 import { zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
@@ -19,8 +25,13 @@ const RULES: PricingRules = { ...DEFAULT_RULES, timeZone: LONDON, breakRules: []
 const NO_HOLIDAYS = new Set<string>();
 
 /** An ISO instant from the London wall clock: '2026-01-07 09:00'. */
-const at = (dateTime: string, tz = LONDON) => zonedDateTimeToInstant(dateTime.slice(0, 10), dateTime.slice(11), tz).toISOString();
-const shift = (from: string, to: string, extra: Partial<ShiftToPrice> = {}): ShiftToPrice => ({ start: at(from), end: at(to), ...extra });
+const at = (dateTime: string, tz = LONDON) =>
+  zonedDateTimeToInstant(dateTime.slice(0, 10), dateTime.slice(11), tz).toISOString();
+const shift = (from: string, to: string, extra: Partial<ShiftToPrice> = {}): ShiftToPrice => ({
+  start: at(from),
+  end: at(to),
+  ...extra,
+});
 /** The rounding rule (docs/decisions.md): paid minutes × hourly rate, rounded once to the penny. Worked here in
  * integers (minutes × rate is whole pence × 60), independently of the code under test. */
 const amount = (minutes: number, rate: number) => {
@@ -52,40 +63,99 @@ describe('bands', () => {
     ['a weekday night across midnight is one night line', '2026-01-07 20:00', '2026-01-08 08:00', ['weekday_night 12']],
     ['an early morning before 08:00 is night', '2026-01-07 06:00', '2026-01-07 08:00', ['weekday_night 2']],
     ['a Saturday', '2026-01-10 08:00', '2026-01-10 20:00', ['saturday 12']],
-    ['a Saturday night is Saturday until midnight, Sunday after', '2026-01-10 20:00', '2026-01-11 08:00', ['saturday 4', 'sunday 8']],
+    [
+      'a Saturday night is Saturday until midnight, Sunday after',
+      '2026-01-10 20:00',
+      '2026-01-11 08:00',
+      ['saturday 4', 'sunday 8'],
+    ],
     ['a Sunday', '2026-01-11 08:00', '2026-01-11 20:00', ['sunday 12']],
-    ['a Friday night becomes Saturday at midnight', '2026-01-09 20:00', '2026-01-10 08:00', ['weekday_night 4', 'saturday 8']],
-    ['a Sunday night becomes a weekday night at Monday 00:00', '2026-01-11 20:00', '2026-01-12 08:00', ['sunday 4', 'weekday_night 8']],
+    [
+      'a Friday night becomes Saturday at midnight',
+      '2026-01-09 20:00',
+      '2026-01-10 08:00',
+      ['weekday_night 4', 'saturday 8'],
+    ],
+    [
+      'a Sunday night becomes a weekday night at Monday 00:00',
+      '2026-01-11 20:00',
+      '2026-01-12 08:00',
+      ['sunday 4', 'weekday_night 8'],
+    ],
     ['a day running into the night', '2026-01-07 14:00', '2026-01-07 22:00', ['weekday_day 6', 'weekday_night 2']],
     ['a night running into the day', '2026-01-08 06:00', '2026-01-08 10:00', ['weekday_night 2', 'weekday_day 2']],
     ['a bank holiday beats the weekday', '2026-05-04 08:00', '2026-05-04 20:00', ['bank_holiday 12']],
     ['midnight into a bank holiday splits', '2026-05-03 20:00', '2026-05-04 08:00', ['sunday 4', 'bank_holiday 8']],
-    ['a bank holiday night ends at its midnight', '2026-05-04 20:00', '2026-05-05 08:00', ['bank_holiday 4', 'weekday_night 8']],
+    [
+      'a bank holiday night ends at its midnight',
+      '2026-05-04 20:00',
+      '2026-05-05 08:00',
+      ['bank_holiday 4', 'weekday_night 8'],
+    ],
   ])('%s', (_, from, to, expected) => {
     const p = price(shift(from, to), RULES, CARD, holidaysOf('england_wales'));
     expect(summary(p.lines)).toEqual(expected);
     for (const line of p.lines) {
       const band = line.band as Band;
       expect([line.pay_rate, line.charge_rate]).toEqual([CARD.pay[band], CARD.charge[band]]);
-      expect([line.pay, line.charge]).toEqual([amount(line.minutes, line.pay_rate), amount(line.minutes, line.charge_rate)]);
+      expect([line.pay, line.charge]).toEqual([
+        amount(line.minutes, line.pay_rate),
+        amount(line.minutes, line.charge_rate),
+      ]);
     }
   });
 
   it('answers the lines with their instants, pence and totals', () => {
     expect(price(shift('2026-01-07 14:00', '2026-01-07 22:00'), RULES, CARD, NO_HOLIDAYS)).toEqual({
       lines: [
-        { band: 'weekday_day', start: '2026-01-07T14:00:00.000Z', end: '2026-01-07T20:00:00.000Z', hours: 6, minutes: 360, pay_rate: 1300, charge_rate: 2000, pay: 7800, charge: 12000 },
-        { band: 'weekday_night', start: '2026-01-07T20:00:00.000Z', end: '2026-01-07T22:00:00.000Z', hours: 2, minutes: 120, pay_rate: 1400, charge_rate: 2200, pay: 2800, charge: 4400 },
+        {
+          band: 'weekday_day',
+          start: '2026-01-07T14:00:00.000Z',
+          end: '2026-01-07T20:00:00.000Z',
+          hours: 6,
+          minutes: 360,
+          pay_rate: 1300,
+          charge_rate: 2000,
+          pay: 7800,
+          charge: 12000,
+        },
+        {
+          band: 'weekday_night',
+          start: '2026-01-07T20:00:00.000Z',
+          end: '2026-01-07T22:00:00.000Z',
+          hours: 2,
+          minutes: 120,
+          pay_rate: 1400,
+          charge_rate: 2200,
+          pay: 2800,
+          charge: 4400,
+        },
       ],
       totals: { hours: 8, pay: 10600, charge: 16400, margin: 5800 },
     });
   });
 
   it.each([
-    ['a weekend from Friday 18:00 to Monday 06:00 counts Friday evening as Saturday', '2026-01-09 16:00', '2026-01-09 20:00', ['weekday_day 2', 'saturday 2']],
-    ['and early Monday as Sunday', '2026-01-12 04:00', '2026-01-12 09:00', ['sunday 2', 'weekday_night 1', 'weekday_day 2']],
+    [
+      'a weekend from Friday 18:00 to Monday 06:00 counts Friday evening as Saturday',
+      '2026-01-09 16:00',
+      '2026-01-09 20:00',
+      ['weekday_day 2', 'saturday 2'],
+    ],
+    [
+      'and early Monday as Sunday',
+      '2026-01-12 04:00',
+      '2026-01-12 09:00',
+      ['sunday 2', 'weekday_night 1', 'weekday_day 2'],
+    ],
   ])('%s', (_, from, to, expected) => {
-    const rules: PricingRules = { ...RULES, nightStart: '22:00', nightEnd: '07:00', weekendStart: { weekday: 5, time: '18:00' }, weekendEnd: { weekday: 1, time: '06:00' } };
+    const rules: PricingRules = {
+      ...RULES,
+      nightStart: '22:00',
+      nightEnd: '07:00',
+      weekendStart: { weekday: 5, time: '18:00' },
+      weekendEnd: { weekday: 1, time: '06:00' },
+    };
     expect(summary(price(shift(from, to), rules, CARD, NO_HOLIDAYS).lines)).toEqual(expected);
   });
 
@@ -107,10 +177,34 @@ describe('bands', () => {
 describe('split at boundaries, or rated by the start', () => {
   const byStart: PricingRules = { ...RULES, splitAtBoundaries: false };
   it.each([
-    ['a Friday night is all weekday night', '2026-01-09 20:00', '2026-01-10 08:00', ['weekday_night 4', 'saturday 8'], ['weekday_night 12']],
-    ['a Saturday night is all Saturday', '2026-01-10 20:00', '2026-01-11 08:00', ['saturday 4', 'sunday 8'], ['saturday 12']],
-    ['a day into the night is all day', '2026-01-07 14:00', '2026-01-07 22:00', ['weekday_day 6', 'weekday_night 2'], ['weekday_day 8']],
-    ['a night into a bank holiday is all night', '2026-12-31 20:00', '2027-01-01 08:00', ['weekday_night 4', 'bank_holiday 8'], ['weekday_night 12']],
+    [
+      'a Friday night is all weekday night',
+      '2026-01-09 20:00',
+      '2026-01-10 08:00',
+      ['weekday_night 4', 'saturday 8'],
+      ['weekday_night 12'],
+    ],
+    [
+      'a Saturday night is all Saturday',
+      '2026-01-10 20:00',
+      '2026-01-11 08:00',
+      ['saturday 4', 'sunday 8'],
+      ['saturday 12'],
+    ],
+    [
+      'a day into the night is all day',
+      '2026-01-07 14:00',
+      '2026-01-07 22:00',
+      ['weekday_day 6', 'weekday_night 2'],
+      ['weekday_day 8'],
+    ],
+    [
+      'a night into a bank holiday is all night',
+      '2026-12-31 20:00',
+      '2027-01-01 08:00',
+      ['weekday_night 4', 'bank_holiday 8'],
+      ['weekday_night 12'],
+    ],
   ])('%s', (_, from, to, split, whole) => {
     const holidays = holidaysOf('england_wales');
     expect(summary(price(shift(from, to), RULES, CARD, holidays).lines)).toEqual(split);
@@ -122,8 +216,20 @@ describe('split at boundaries, or rated by the start', () => {
 
 describe('nights across a daylight-saving change (Europe/London)', () => {
   it.each([
-    ['spring forward: 28–29 March 2026 is 11 hours', '2026-03-28 20:00', '2026-03-29 08:00', 11, ['saturday 4', 'sunday 7']],
-    ['fall back: 24–25 October 2026 is 13 hours', '2026-10-24 20:00', '2026-10-25 08:00', 13, ['saturday 4', 'sunday 9']],
+    [
+      'spring forward: 28–29 March 2026 is 11 hours',
+      '2026-03-28 20:00',
+      '2026-03-29 08:00',
+      11,
+      ['saturday 4', 'sunday 7'],
+    ],
+    [
+      'fall back: 24–25 October 2026 is 13 hours',
+      '2026-10-24 20:00',
+      '2026-10-25 08:00',
+      13,
+      ['saturday 4', 'sunday 9'],
+    ],
   ])('%s', (_, from, to, hours, lines) => {
     const p = price(shift(from, to), RULES, CARD, NO_HOLIDAYS);
     expect(p.totals.hours).toBe(hours);
@@ -132,17 +238,32 @@ describe('nights across a daylight-saving change (Europe/London)', () => {
   });
 
   it('takes instants with an offset as well as in UTC', () => {
-    const p = price({ start: '2026-10-24T20:00+01:00', end: '2026-10-25T08:00:00.000+00:00' }, RULES, CARD, NO_HOLIDAYS);
+    const p = price(
+      { start: '2026-10-24T20:00+01:00', end: '2026-10-25T08:00:00.000+00:00' },
+      RULES,
+      CARD,
+      NO_HOLIDAYS,
+    );
     expect([p.lines[0].start, p.totals.hours]).toEqual(['2026-10-24T19:00:00.000Z', 13]);
   });
 
   it('uses the start and end instants as given', () => {
-    expect([at('2026-03-28 20:00'), at('2026-03-29 08:00')]).toEqual(['2026-03-28T20:00:00.000Z', '2026-03-29T07:00:00.000Z']);
-    expect([at('2026-10-24 20:00'), at('2026-10-25 08:00')]).toEqual(['2026-10-24T19:00:00.000Z', '2026-10-25T08:00:00.000Z']);
+    expect([at('2026-03-28 20:00'), at('2026-03-29 08:00')]).toEqual([
+      '2026-03-28T20:00:00.000Z',
+      '2026-03-29T07:00:00.000Z',
+    ]);
+    expect([at('2026-10-24 20:00'), at('2026-10-25 08:00')]).toEqual([
+      '2026-10-24T19:00:00.000Z',
+      '2026-10-25T08:00:00.000Z',
+    ]);
   });
 
   it('a weekday night across a change is 11 hours when the weekend is elsewhere', () => {
-    const sundayOnly: PricingRules = { ...RULES, weekendStart: { weekday: 3, time: '00:00' }, weekendEnd: { weekday: 3, time: '00:00' } };
+    const sundayOnly: PricingRules = {
+      ...RULES,
+      weekendStart: { weekday: 3, time: '00:00' },
+      weekendEnd: { weekday: 3, time: '00:00' },
+    };
     const p = price(shift('2026-03-28 20:00', '2026-03-29 08:00'), sundayOnly, CARD, NO_HOLIDAYS);
     expect(summary(p.lines)).toEqual(['weekday_night 11']);
     expect(p.totals.pay).toBe(11 * 1400);
@@ -150,27 +271,67 @@ describe('nights across a daylight-saving change (Europe/London)', () => {
 });
 
 describe('a night from 31 December into 1 January', () => {
-  it.each(['england_wales', 'scotland', 'northern_ireland'] as const)('in %s, New Year’s Day splits the night at midnight', (region) => {
-    const p = price(shift('2026-12-31 20:00', '2027-01-01 08:00'), RULES, CARD, holidaysOf(region));
-    expect(summary(p.lines)).toEqual(['weekday_night 4', 'bank_holiday 8']);
-    expect(p.lines.map((l) => [l.start, l.end])).toEqual([
-      ['2026-12-31T20:00:00.000Z', '2027-01-01T00:00:00.000Z'],
-      ['2027-01-01T00:00:00.000Z', '2027-01-01T08:00:00.000Z'],
-    ]);
-    expect(p.totals).toEqual({ hours: 12, pay: 4 * 1400 + 8 * 2000, charge: 4 * 2200 + 8 * 3000, margin: 4 * 800 + 8 * 1000 });
-  });
+  it.each(['england_wales', 'scotland', 'northern_ireland'] as const)(
+    'in %s, New Year’s Day splits the night at midnight',
+    (region) => {
+      const p = price(shift('2026-12-31 20:00', '2027-01-01 08:00'), RULES, CARD, holidaysOf(region));
+      expect(summary(p.lines)).toEqual(['weekday_night 4', 'bank_holiday 8']);
+      expect(p.lines.map((l) => [l.start, l.end])).toEqual([
+        ['2026-12-31T20:00:00.000Z', '2027-01-01T00:00:00.000Z'],
+        ['2027-01-01T00:00:00.000Z', '2027-01-01T08:00:00.000Z'],
+      ]);
+      expect(p.totals).toEqual({
+        hours: 12,
+        pay: 4 * 1400 + 8 * 2000,
+        charge: 4 * 2200 + 8 * 3000,
+        margin: 4 * 800 + 8 * 1000,
+      });
+    },
+  );
 });
 
 describe('regional bank holidays', () => {
   it.each([
-    ['St Andrew’s Day, Monday 30 November 2026', '2026-11-30', { england_wales: 'weekday_day', scotland: 'bank_holiday', northern_ireland: 'weekday_day' }],
-    ['the Boyne substitute, Monday 13 July 2026', '2026-07-13', { england_wales: 'weekday_day', scotland: 'weekday_day', northern_ireland: 'bank_holiday' }],
-    ['12 July 2026 is a Sunday, and stays one', '2026-07-12', { england_wales: 'sunday', scotland: 'sunday', northern_ireland: 'sunday' }],
-    ['Boxing Day substitute, Monday 28 December 2026', '2026-12-28', { england_wales: 'bank_holiday', scotland: 'bank_holiday', northern_ireland: 'bank_holiday' }],
-    ['Boxing Day 2026 is a Saturday, and stays one', '2026-12-26', { england_wales: 'saturday', scotland: 'saturday', northern_ireland: 'saturday' }],
-    ['2 January 2026, Scotland only', '2026-01-02', { england_wales: 'weekday_day', scotland: 'bank_holiday', northern_ireland: 'weekday_day' }],
-    ['St Patrick’s Day 2026, Northern Ireland only', '2026-03-17', { england_wales: 'weekday_day', scotland: 'weekday_day', northern_ireland: 'bank_holiday' }],
-    ['Scotland’s January 2nd 2027 falls on a Saturday: Monday 4th stands in', '2027-01-04', { england_wales: 'weekday_day', scotland: 'bank_holiday', northern_ireland: 'weekday_day' }],
+    [
+      'St Andrew’s Day, Monday 30 November 2026',
+      '2026-11-30',
+      { england_wales: 'weekday_day', scotland: 'bank_holiday', northern_ireland: 'weekday_day' },
+    ],
+    [
+      'the Boyne substitute, Monday 13 July 2026',
+      '2026-07-13',
+      { england_wales: 'weekday_day', scotland: 'weekday_day', northern_ireland: 'bank_holiday' },
+    ],
+    [
+      '12 July 2026 is a Sunday, and stays one',
+      '2026-07-12',
+      { england_wales: 'sunday', scotland: 'sunday', northern_ireland: 'sunday' },
+    ],
+    [
+      'Boxing Day substitute, Monday 28 December 2026',
+      '2026-12-28',
+      { england_wales: 'bank_holiday', scotland: 'bank_holiday', northern_ireland: 'bank_holiday' },
+    ],
+    [
+      'Boxing Day 2026 is a Saturday, and stays one',
+      '2026-12-26',
+      { england_wales: 'saturday', scotland: 'saturday', northern_ireland: 'saturday' },
+    ],
+    [
+      '2 January 2026, Scotland only',
+      '2026-01-02',
+      { england_wales: 'weekday_day', scotland: 'bank_holiday', northern_ireland: 'weekday_day' },
+    ],
+    [
+      'St Patrick’s Day 2026, Northern Ireland only',
+      '2026-03-17',
+      { england_wales: 'weekday_day', scotland: 'weekday_day', northern_ireland: 'bank_holiday' },
+    ],
+    [
+      'Scotland’s January 2nd 2027 falls on a Saturday: Monday 4th stands in',
+      '2027-01-04',
+      { england_wales: 'weekday_day', scotland: 'bank_holiday', northern_ireland: 'weekday_day' },
+    ],
   ])('%s', (_, date, expected) => {
     for (const region of ['england_wales', 'scotland', 'northern_ireland'] as const) {
       const p = price(shift(`${date} 09:00`, `${date} 17:00`), RULES, CARD, holidaysOf(region));
@@ -179,15 +340,28 @@ describe('regional bank holidays', () => {
   });
 
   it('an agency-added day prices as a bank holiday, a removed one as its weekday', () => {
-    const added = holidaySet('england_wales', '2026-01-01', '2026-12-31', [{ date: '2026-06-15', region: 'england_wales', kind: 'add', name: 'Founders’ day' }]);
+    const added = holidaySet('england_wales', '2026-01-01', '2026-12-31', [
+      { date: '2026-06-15', region: 'england_wales', kind: 'add', name: 'Founders’ day' },
+    ]);
     expect(price(shift('2026-06-15 09:00', '2026-06-15 17:00'), RULES, CARD, added).lines[0].band).toBe('bank_holiday');
-    const removed = holidaySet('england_wales', '2026-01-01', '2026-12-31', [{ date: '2026-05-04', region: 'england_wales', kind: 'remove' }]);
-    expect(price(shift('2026-05-04 09:00', '2026-05-04 17:00'), RULES, CARD, removed).lines[0].band).toBe('weekday_day');
+    const removed = holidaySet('england_wales', '2026-01-01', '2026-12-31', [
+      { date: '2026-05-04', region: 'england_wales', kind: 'remove' },
+    ]);
+    expect(price(shift('2026-05-04 09:00', '2026-05-04 17:00'), RULES, CARD, removed).lines[0].band).toBe(
+      'weekday_day',
+    );
   });
 });
 
 describe('unpaid breaks', () => {
-  const withBreaks: PricingRules = { ...RULES, breakRules: [{ minHours: 4, breakMinutes: 15 }, { minHours: 6, breakMinutes: 30 }, { minHours: 10, breakMinutes: 60 }] };
+  const withBreaks: PricingRules = {
+    ...RULES,
+    breakRules: [
+      { minHours: 4, breakMinutes: 15 },
+      { minHours: 6, breakMinutes: 30 },
+      { minHours: 10, breakMinutes: 60 },
+    ],
+  };
   it.each([
     ['under every rule: none', '09:00', '12:00', undefined, 3],
     ['reaching 4 hours: 15 minutes', '09:00', '13:00', undefined, 3.75],
@@ -220,7 +394,10 @@ describe('unpaid breaks', () => {
   });
 
   it('the default rules take 30 minutes from a long day', () => {
-    expect(price(shift('2026-01-07 08:00', '2026-01-07 20:00'), { ...DEFAULT_RULES, timeZone: LONDON }, CARD, NO_HOLIDAYS).totals.hours).toBe(11.5);
+    expect(
+      price(shift('2026-01-07 08:00', '2026-01-07 20:00'), { ...DEFAULT_RULES, timeZone: LONDON }, CARD, NO_HOLIDAYS)
+        .totals.hours,
+    ).toBe(11.5);
   });
 });
 
@@ -229,8 +406,29 @@ describe('minimum charged hours', () => {
   it('a shorter shift is charged up to the minimum on a top-up line, and paid for the hours worked', () => {
     const p = price(shift('2026-01-10 09:00', '2026-01-10 11:30'), minimum4, CARD, NO_HOLIDAYS);
     expect(p.lines).toEqual([
-      { band: 'saturday', start: at('2026-01-10 09:00'), end: at('2026-01-10 11:30'), hours: 2.5, minutes: 150, pay_rate: 1500, charge_rate: 2400, pay: 3750, charge: 6000 },
-      { band: 'saturday', start: at('2026-01-10 11:30'), end: at('2026-01-10 11:30'), hours: 0, minutes: 0, pay_rate: 1500, charge_rate: 2400, pay: 0, charge: 3600, minimum_charge_hours: 1.5 },
+      {
+        band: 'saturday',
+        start: at('2026-01-10 09:00'),
+        end: at('2026-01-10 11:30'),
+        hours: 2.5,
+        minutes: 150,
+        pay_rate: 1500,
+        charge_rate: 2400,
+        pay: 3750,
+        charge: 6000,
+      },
+      {
+        band: 'saturday',
+        start: at('2026-01-10 11:30'),
+        end: at('2026-01-10 11:30'),
+        hours: 0,
+        minutes: 0,
+        pay_rate: 1500,
+        charge_rate: 2400,
+        pay: 0,
+        charge: 3600,
+        minimum_charge_hours: 1.5,
+      },
     ]);
     expect(p.totals).toEqual({ hours: 2.5, pay: 3750, charge: 9600, margin: 5850 });
   });
@@ -250,9 +448,26 @@ describe('minimum charged hours', () => {
 
 describe('sleep-ins (flat rate)', () => {
   it('one flat line, whatever the bands, with no break and no minimum', () => {
-    const p = price(shift('2026-01-10 22:00', '2026-01-11 07:00', { flat: { pay: 6000, charge: 9000 } }), { ...RULES, breakRules: [{ minHours: 6, breakMinutes: 30 }], minimumChargeHours: 12 }, CARD, NO_HOLIDAYS);
+    const p = price(
+      shift('2026-01-10 22:00', '2026-01-11 07:00', { flat: { pay: 6000, charge: 9000 } }),
+      { ...RULES, breakRules: [{ minHours: 6, breakMinutes: 30 }], minimumChargeHours: 12 },
+      CARD,
+      NO_HOLIDAYS,
+    );
     expect(p).toEqual({
-      lines: [{ band: 'flat', start: at('2026-01-10 22:00'), end: at('2026-01-11 07:00'), hours: 9, minutes: 540, pay_rate: 6000, charge_rate: 9000, pay: 6000, charge: 9000 }],
+      lines: [
+        {
+          band: 'flat',
+          start: at('2026-01-10 22:00'),
+          end: at('2026-01-11 07:00'),
+          hours: 9,
+          minutes: 540,
+          pay_rate: 6000,
+          charge_rate: 9000,
+          pay: 6000,
+          charge: 9000,
+        },
+      ],
       totals: { hours: 9, pay: 6000, charge: 9000, margin: 3000 },
     });
   });
@@ -265,18 +480,32 @@ describe('late cancellation', () => {
   it.each([
     ['two days ahead: nothing', '2026-01-08 08:00', null],
     ['exactly 24 hours ahead: nothing', '2026-01-09 08:00', null],
-    ['23 hours 59 minutes ahead: 4 hours at the Saturday charge rate', '2026-01-09 08:01', { hours: 4, charge: 4 * 2400 }],
+    [
+      '23 hours 59 minutes ahead: 4 hours at the Saturday charge rate',
+      '2026-01-09 08:01',
+      { hours: 4, charge: 4 * 2400 },
+    ],
     ['after the start: charged too', '2026-01-10 09:00', { hours: 4, charge: 4 * 2400 }],
   ])('%s', (_, cancelledAt, expected) => {
     expect(lateCancellationCharge(saturday, rules, CARD, NO_HOLIDAYS, at(cancelledAt))).toEqual(expected);
   });
 
   it('uses the band the shift starts in (a bank holiday here)', () => {
-    expect(lateCancellationCharge(shift('2026-05-04 08:00', '2026-05-04 20:00'), rules, CARD, holidaysOf('england_wales'), at('2026-05-04 07:00'))).toEqual({ hours: 4, charge: 4 * 3000 });
+    expect(
+      lateCancellationCharge(
+        shift('2026-05-04 08:00', '2026-05-04 20:00'),
+        rules,
+        CARD,
+        holidaysOf('england_wales'),
+        at('2026-05-04 07:00'),
+      ),
+    ).toEqual({ hours: 4, charge: 4 * 3000 });
   });
 
   it('no rule, no charge', () => {
-    expect(lateCancellationCharge(saturday, { ...rules, lateCancellation: null }, CARD, NO_HOLIDAYS, at('2026-01-10 07:00'))).toBeNull();
+    expect(
+      lateCancellationCharge(saturday, { ...rules, lateCancellation: null }, CARD, NO_HOLIDAYS, at('2026-01-10 07:00')),
+    ).toBeNull();
   });
 });
 
@@ -285,9 +514,17 @@ describe('bad input', () => {
     ['a shift that ends when it starts', shift('2026-01-07 09:00', '2026-01-07 09:00'), RULES],
     ['a shift that ends before it starts', shift('2026-01-07 09:00', '2026-01-07 08:00'), RULES],
     ['a start that is not an instant', { start: 'tomorrow', end: at('2026-01-07 09:00') }, RULES],
-    ['an instant without its offset (it would be read in the machine’s zone)', { start: '2026-01-07T09:00', end: at('2026-01-07 17:00') }, RULES],
+    [
+      'an instant without its offset (it would be read in the machine’s zone)',
+      { start: '2026-01-07T09:00', end: at('2026-01-07 17:00') },
+      RULES,
+    ],
     ['an unknown time zone', shift('2026-01-07 09:00', '2026-01-07 17:00'), { ...RULES, timeZone: 'Mars/Olympus' }],
-    ['a night start that is not a time', shift('2026-01-07 09:00', '2026-01-07 17:00'), { ...RULES, nightStart: '8pm' }],
+    [
+      'a night start that is not a time',
+      shift('2026-01-07 09:00', '2026-01-07 17:00'),
+      { ...RULES, nightStart: '8pm' },
+    ],
   ])('%s is refused', (_, s, rules) => {
     expect(() => price(s, rules, CARD, NO_HOLIDAYS)).toThrow(RangeError);
   });
@@ -295,7 +532,9 @@ describe('bad input', () => {
 
 describe('properties', () => {
   const ZONES = ['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC'];
-  const time = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45)).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+  const time = fc
+    .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45))
+    .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
   const weekPoint = fc.record({ weekday: fc.integer({ min: 0, max: 6 }), time });
   const rules = fc.record({
     timeZone: fc.constantFrom(...ZONES),
@@ -304,7 +543,10 @@ describe('properties', () => {
     weekendStart: weekPoint,
     weekendEnd: weekPoint,
     splitAtBoundaries: fc.boolean(),
-    breakRules: fc.array(fc.record({ minHours: fc.integer({ min: 0, max: 14 }), breakMinutes: fc.integer({ min: 0, max: 90 }) }), { maxLength: 3 }),
+    breakRules: fc.array(
+      fc.record({ minHours: fc.integer({ min: 0, max: 14 }), breakMinutes: fc.integer({ min: 0, max: 90 }) }),
+      { maxLength: 3 },
+    ),
     minimumChargeHours: fc.constantFrom(0, 0, 3, 4.5),
     lateCancellation: fc.constant(null),
   });
@@ -317,88 +559,129 @@ describe('properties', () => {
   });
   const card = fc.record({ pay: rates, charge: rates });
   const shiftArb = fc
-    .tuple(wholeMinuteInstant('2020-01-01', '2030-12-31'), fc.integer({ min: 1, max: 36 * 60 }), fc.option(fc.integer({ min: 0, max: 120 })))
+    .tuple(
+      wholeMinuteInstant('2020-01-01', '2030-12-31'),
+      fc.integer({ min: 1, max: 36 * 60 }),
+      fc.option(fc.integer({ min: 0, max: 120 })),
+    )
     .map(([start, minutes, breakMinutes]) => ({
       start: start.toISOString(),
       end: new Date(start.getTime() + minutes * 60_000).toISOString(),
       breakMinutes: breakMinutes ?? undefined,
     }));
-  const holidays = fc.constantFrom(...(['england_wales', 'scotland', 'northern_ireland'] as const)).map((r) => holidaySet(r, '2019-12-01', '2031-01-31', []));
+  const holidays = fc
+    .constantFrom(...(['england_wales', 'scotland', 'northern_ireland'] as const))
+    .map((r) => holidaySet(r, '2019-12-01', '2031-01-31', []));
   const cents = (x: number) => Math.round(x * 100);
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-  test.prop([shiftArb, rules, card, holidays])('pay, charge and hours are the sums of the lines; margin is charge − pay', (s, r, c, h) => {
-    const p = price(s, r, c, h);
-    expect(p.totals.pay).toBe(sum(p.lines.map((l) => l.pay)));
-    expect(p.totals.charge).toBe(sum(p.lines.map((l) => l.charge)));
-    expect(cents(p.totals.hours)).toBe(sum(p.lines.map((l) => cents(l.hours))));
-    expect(p.totals.margin).toBe(p.totals.charge - p.totals.pay);
-    for (const l of p.lines) {
-      expect(Number.isInteger(l.pay) && Number.isInteger(l.charge)).toBe(true);
-    }
-  });
+  test.prop([shiftArb, rules, card, holidays])(
+    'pay, charge and hours are the sums of the lines; margin is charge − pay',
+    (s, r, c, h) => {
+      const p = price(s, r, c, h);
+      expect(p.totals.pay).toBe(sum(p.lines.map((l) => l.pay)));
+      expect(p.totals.charge).toBe(sum(p.lines.map((l) => l.charge)));
+      expect(cents(p.totals.hours)).toBe(sum(p.lines.map((l) => cents(l.hours))));
+      expect(p.totals.margin).toBe(p.totals.charge - p.totals.pay);
+      for (const l of p.lines) {
+        expect(Number.isInteger(l.pay) && Number.isInteger(l.charge)).toBe(true);
+      }
+    },
+  );
 
   // Issue 14 item 5: every line is its paid minutes × rate, rounded once, for every band and break split.
-  test.prop([shiftArb, rules, card, holidays])('every line is paid and charged its minutes × rate, rounded once to the penny', (s, r, c, h) => {
-    const p = price(s, { ...r, minimumChargeHours: 0 }, c, h);
-    const elapsed = (Date.parse(s.end) - Date.parse(s.start)) / 60_000;
-    const breakMinutes = Math.min(elapsed, breakMinutesFor(s, r, elapsed / 60));
-    expect(sum(p.lines.map((l) => l.minutes))).toBe(elapsed - breakMinutes);
-    for (const l of p.lines) expect([l.pay, l.charge]).toEqual([amount(l.minutes, l.pay_rate), amount(l.minutes, l.charge_rate)]);
-  });
+  test.prop([shiftArb, rules, card, holidays])(
+    'every line is paid and charged its minutes × rate, rounded once to the penny',
+    (s, r, c, h) => {
+      const p = price(s, { ...r, minimumChargeHours: 0 }, c, h);
+      const elapsed = (Date.parse(s.end) - Date.parse(s.start)) / 60_000;
+      const breakMinutes = Math.min(elapsed, breakMinutesFor(s, r, elapsed / 60));
+      expect(sum(p.lines.map((l) => l.minutes))).toBe(elapsed - breakMinutes);
+      for (const l of p.lines)
+        expect([l.pay, l.charge]).toEqual([amount(l.minutes, l.pay_rate), amount(l.minutes, l.charge_rate)]);
+    },
+  );
 
   it('3 h 50 min at £30 is £115.00, and 11.5 h of day and night at £13.50 is £155.25', () => {
-    const flatCard = (rate: number): RateCard => ({ pay: { ...CARD.pay, weekday_day: rate, weekday_night: rate }, charge: { ...CARD.charge, weekday_day: rate, weekday_night: rate } });
-    expect(price(shift('2026-01-07 09:00', '2026-01-07 12:50'), RULES, flatCard(3000), NO_HOLIDAYS).totals.charge).toBe(11500);
+    const flatCard = (rate: number): RateCard => ({
+      pay: { ...CARD.pay, weekday_day: rate, weekday_night: rate },
+      charge: { ...CARD.charge, weekday_day: rate, weekday_night: rate },
+    });
+    expect(price(shift('2026-01-07 09:00', '2026-01-07 12:50'), RULES, flatCard(3000), NO_HOLIDAYS).totals.charge).toBe(
+      11500,
+    );
     // 16:10–03:40: 230 min of day and 460 of night, rounded as hours 3.83 and 7.67 used to give £155.26.
-    expect(price(shift('2026-01-07 16:10', '2026-01-08 03:40'), RULES, flatCard(1350), NO_HOLIDAYS).totals.pay).toBe(15525);
+    expect(price(shift('2026-01-07 16:10', '2026-01-08 03:40'), RULES, flatCard(1350), NO_HOLIDAYS).totals.pay).toBe(
+      15525,
+    );
   });
 
-  test.prop([shiftArb, rules, card, holidays])('paid hours are the elapsed time less the break, across any clock change', (s, r, c, h) => {
-    const elapsedMinutes = (Date.parse(s.end) - Date.parse(s.start)) / 60_000;
-    const breakMinutes = Math.min(elapsedMinutes, breakMinutesFor(s, r, elapsedMinutes / 60));
-    expect(price(s, r, c, h).totals.hours).toBe(Math.round(((elapsedMinutes - breakMinutes) * 100) / 60) / 100);
-  });
+  test.prop([shiftArb, rules, card, holidays])(
+    'paid hours are the elapsed time less the break, across any clock change',
+    (s, r, c, h) => {
+      const elapsedMinutes = (Date.parse(s.end) - Date.parse(s.start)) / 60_000;
+      const breakMinutes = Math.min(elapsedMinutes, breakMinutesFor(s, r, elapsedMinutes / 60));
+      expect(price(s, r, c, h).totals.hours).toBe(Math.round(((elapsedMinutes - breakMinutes) * 100) / 60) / 100);
+    },
+  );
 
-  test.prop([shiftArb, rules, card, holidays])('splitting never changes the hours; the lines cover the shift end to end', (s, r, c, h) => {
-    const split = price(s, { ...r, splitAtBoundaries: true }, c, h);
-    const whole = price(s, { ...r, splitAtBoundaries: false }, c, h);
-    expect(split.totals.hours).toBe(whole.totals.hours);
-    const worked = split.lines.filter((l) => l.minimum_charge_hours === undefined);
-    expect(worked[0].start).toBe(s.start);
-    expect(worked[worked.length - 1].end).toBe(s.end);
-    for (let i = 1; i < worked.length; i++) {
-      expect(worked[i].start).toBe(worked[i - 1].end);
-      expect(worked[i].band).not.toBe(worked[i - 1].band);
-    }
-  });
+  test.prop([shiftArb, rules, card, holidays])(
+    'splitting never changes the hours; the lines cover the shift end to end',
+    (s, r, c, h) => {
+      const split = price(s, { ...r, splitAtBoundaries: true }, c, h);
+      const whole = price(s, { ...r, splitAtBoundaries: false }, c, h);
+      expect(split.totals.hours).toBe(whole.totals.hours);
+      const worked = split.lines.filter((l) => l.minimum_charge_hours === undefined);
+      expect(worked[0].start).toBe(s.start);
+      expect(worked[worked.length - 1].end).toBe(s.end);
+      for (let i = 1; i < worked.length; i++) {
+        expect(worked[i].start).toBe(worked[i - 1].end);
+        expect(worked[i].band).not.toBe(worked[i - 1].band);
+      }
+    },
+  );
 
-  test.prop([shiftArb, rules, card, holidays])('a split line’s band is in force from its start to its last moment', (s, r, c, h) => {
-    for (const l of price(s, { ...r, splitAtBoundaries: true }, c, h).lines) {
-      if (l.minimum_charge_hours !== undefined) continue;
-      const lastMoment = new Date(Date.parse(l.end) - 1).toISOString();
-      expect([bandAt(l.start, r, h), bandAt(lastMoment, r, h)]).toEqual([l.band, l.band]);
-    }
-  });
+  test.prop([shiftArb, rules, card, holidays])(
+    'a split line’s band is in force from its start to its last moment',
+    (s, r, c, h) => {
+      for (const l of price(s, { ...r, splitAtBoundaries: true }, c, h).lines) {
+        if (l.minimum_charge_hours !== undefined) continue;
+        const lastMoment = new Date(Date.parse(l.end) - 1).toISOString();
+        expect([bandAt(l.start, r, h), bandAt(lastMoment, r, h)]).toEqual([l.band, l.band]);
+      }
+    },
+  );
 
   const nearChange = fc
-    .tuple(fc.constantFrom('Europe/London', 'America/New_York', 'Australia/Lord_Howe'), fc.integer({ min: 2020, max: 2030 }), fc.boolean())
+    .tuple(
+      fc.constantFrom('Europe/London', 'America/New_York', 'Australia/Lord_Howe'),
+      fc.integer({ min: 2020, max: 2030 }),
+      fc.boolean(),
+    )
     .chain(([tz, year, second]) => {
-      const change = tzScan(tz, { start: new Date(Date.UTC(year, 0, 1)), end: new Date(Date.UTC(year + 1, 0, 1)) })[second ? 1 : 0].date.getTime();
+      const change = tzScan(tz, { start: new Date(Date.UTC(year, 0, 1)), end: new Date(Date.UTC(year + 1, 0, 1)) })[
+        second ? 1 : 0
+      ].date.getTime();
       return fc.record({
         tz: fc.constant(tz),
         start: fc.integer({ min: -18 * 60, max: 0 }).map((m) => new Date(change + m * 60_000).toISOString()),
         minutes: fc.integer({ min: 1, max: 24 * 60 }),
       });
     });
-  test.prop([nearChange, rules, card])('near a clock change too, lines hold one band each and the hours are elapsed time', ({ tz, start, minutes }, r, c) => {
-    const s = { start, end: new Date(Date.parse(start) + minutes * 60_000).toISOString(), breakMinutes: 0 };
-    const rulesHere = { ...r, timeZone: tz, splitAtBoundaries: true, minimumChargeHours: 0 };
-    const p = price(s, rulesHere, c, new Set());
-    expect(p.totals.hours).toBe(Math.round((minutes * 100) / 60) / 100);
-    for (const l of p.lines) {
-      const lastMoment = new Date(Date.parse(l.end) - 1).toISOString();
-      expect([bandAt(l.start, rulesHere, new Set()), bandAt(lastMoment, rulesHere, new Set())]).toEqual([l.band, l.band]);
-    }
-  });
+  test.prop([nearChange, rules, card])(
+    'near a clock change too, lines hold one band each and the hours are elapsed time',
+    ({ tz, start, minutes }, r, c) => {
+      const s = { start, end: new Date(Date.parse(start) + minutes * 60_000).toISOString(), breakMinutes: 0 };
+      const rulesHere = { ...r, timeZone: tz, splitAtBoundaries: true, minimumChargeHours: 0 };
+      const p = price(s, rulesHere, c, new Set());
+      expect(p.totals.hours).toBe(Math.round((minutes * 100) / 60) / 100);
+      for (const l of p.lines) {
+        const lastMoment = new Date(Date.parse(l.end) - 1).toISOString();
+        expect([bandAt(l.start, rulesHere, new Set()), bandAt(lastMoment, rulesHere, new Set())]).toEqual([
+          l.band,
+          l.band,
+        ]);
+      }
+    },
+  );
 });

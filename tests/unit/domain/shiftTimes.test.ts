@@ -9,13 +9,69 @@ describe('shiftInstants: a shift from its date and wall-clock times in the agenc
   it.each([
     ['a day', '2026-06-10', '08:00', '16:00', '2026-06-10T07:00:00.000Z', '2026-06-10T15:00:00.000Z', 8],
     ['a long summer day', '2026-07-15', '08:00', '20:00', '2026-07-15T07:00:00.000Z', '2026-07-15T19:00:00.000Z', 12],
-    ['a winter night into the next day', '2026-01-14', '20:00', '08:00', '2026-01-14T20:00:00.000Z', '2026-01-15T08:00:00.000Z', 12],
-    ['the night the clocks go forward (11 hours)', '2026-03-28', '20:00', '08:00', '2026-03-28T20:00:00.000Z', '2026-03-29T07:00:00.000Z', 11],
-    ['the night the clocks go back (13 hours)', '2026-10-24', '20:00', '08:00', '2026-10-24T19:00:00.000Z', '2026-10-25T08:00:00.000Z', 13],
-    ['New Year’s Eve into New Year’s Day', '2026-12-31', '20:00', '08:00', '2026-12-31T20:00:00.000Z', '2027-01-01T08:00:00.000Z', 12],
-    ['a short night into the new year', '2026-12-31', '22:00', '06:00', '2026-12-31T22:00:00.000Z', '2027-01-01T06:00:00.000Z', 8],
-    ['a start and end at the same time: 24 hours', '2026-06-10', '08:00', '08:00', '2026-06-10T07:00:00.000Z', '2026-06-11T07:00:00.000Z', 24],
-    ['a sleep-in ending at midnight', '2026-06-10', '22:00', '00:00', '2026-06-10T21:00:00.000Z', '2026-06-10T23:00:00.000Z', 2],
+    [
+      'a winter night into the next day',
+      '2026-01-14',
+      '20:00',
+      '08:00',
+      '2026-01-14T20:00:00.000Z',
+      '2026-01-15T08:00:00.000Z',
+      12,
+    ],
+    [
+      'the night the clocks go forward (11 hours)',
+      '2026-03-28',
+      '20:00',
+      '08:00',
+      '2026-03-28T20:00:00.000Z',
+      '2026-03-29T07:00:00.000Z',
+      11,
+    ],
+    [
+      'the night the clocks go back (13 hours)',
+      '2026-10-24',
+      '20:00',
+      '08:00',
+      '2026-10-24T19:00:00.000Z',
+      '2026-10-25T08:00:00.000Z',
+      13,
+    ],
+    [
+      'New Year’s Eve into New Year’s Day',
+      '2026-12-31',
+      '20:00',
+      '08:00',
+      '2026-12-31T20:00:00.000Z',
+      '2027-01-01T08:00:00.000Z',
+      12,
+    ],
+    [
+      'a short night into the new year',
+      '2026-12-31',
+      '22:00',
+      '06:00',
+      '2026-12-31T22:00:00.000Z',
+      '2027-01-01T06:00:00.000Z',
+      8,
+    ],
+    [
+      'a start and end at the same time: 24 hours',
+      '2026-06-10',
+      '08:00',
+      '08:00',
+      '2026-06-10T07:00:00.000Z',
+      '2026-06-11T07:00:00.000Z',
+      24,
+    ],
+    [
+      'a sleep-in ending at midnight',
+      '2026-06-10',
+      '22:00',
+      '00:00',
+      '2026-06-10T21:00:00.000Z',
+      '2026-06-10T23:00:00.000Z',
+      2,
+    ],
   ])('%s', (_name, date, from, to, start, end, length) => {
     const s = shiftInstants(date, from, to, 'Europe/London');
     expect(s).toEqual({ start, end });
@@ -23,7 +79,10 @@ describe('shiftInstants: a shift from its date and wall-clock times in the agenc
   });
 
   it('reads the times in another zone as that zone’s clock', () => {
-    expect(shiftInstants('2026-06-10', '08:00', '16:00', 'America/New_York')).toEqual({ start: '2026-06-10T12:00:00.000Z', end: '2026-06-10T20:00:00.000Z' });
+    expect(shiftInstants('2026-06-10', '08:00', '16:00', 'America/New_York')).toEqual({
+      start: '2026-06-10T12:00:00.000Z',
+      end: '2026-06-10T20:00:00.000Z',
+    });
   });
 });
 

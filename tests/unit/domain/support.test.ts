@@ -19,9 +19,12 @@ describe('statusAfterReply', () => {
     expect(statusAfterReply({ status, requesterId: REQUESTER }, author)).toBe(expected);
   });
 
-  test.prop([fc.constantFrom<SupportStatus>('open', 'answered', 'closed'), fc.constantFrom('admin', 'consultant')])('the requester replying always puts it back with the administrators', (status, role) => {
-    expect(statusAfterReply({ status, requesterId: REQUESTER }, { userId: REQUESTER, role })).toBe('open');
-  });
+  test.prop([fc.constantFrom<SupportStatus>('open', 'answered', 'closed'), fc.constantFrom('admin', 'consultant')])(
+    'the requester replying always puts it back with the administrators',
+    (status, role) => {
+      expect(statusAfterReply({ status, requesterId: REQUESTER }, { userId: REQUESTER, role })).toBe('open');
+    },
+  );
 });
 
 describe('replyAudience', () => {
@@ -34,7 +37,11 @@ describe('replyAudience', () => {
     expect(replyAudience(requester, author, admins)).toEqual(expected);
   });
 
-  test.prop([fc.option(fc.integer({ min: 1, max: 20 }), { nil: null }), fc.integer({ min: 1, max: 20 }), fc.uniqueArray(fc.integer({ min: 1, max: 20 }))])('never tells the author of their own reply', (requester, author, admins) => {
+  test.prop([
+    fc.option(fc.integer({ min: 1, max: 20 }), { nil: null }),
+    fc.integer({ min: 1, max: 20 }),
+    fc.uniqueArray(fc.integer({ min: 1, max: 20 })),
+  ])('never tells the author of their own reply', (requester, author, admins) => {
     expect(replyAudience(requester, author, admins)).not.toContain(author);
   });
 });

@@ -22,10 +22,50 @@ vi.setConfig({ testTimeout: 30_000 });
 vi.mock('react-router', async () => await vi.importActual('react-router-dom'));
 
 const people: Rec[] = [
-  { id: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', status: 'approved', activated: true, job_role_id: null, staff_status_id: null, version: 3 },
-  { id: 2, first_name: 'Alan', last_name: 'Turing', email: 'alan@example.com', status: 'approved', activated: false, job_role_id: null, staff_status_id: null, version: 1 },
-  { id: 3, first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', status: 'pending', activated: false, job_role_id: null, staff_status_id: null, version: 1 },
-  { id: 4, first_name: 'Joan', last_name: 'Clarke', email: 'joan@example.com', status: 'pending', activated: false, job_role_id: null, staff_status_id: null, version: 1 },
+  {
+    id: 1,
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.com',
+    status: 'approved',
+    activated: true,
+    job_role_id: null,
+    staff_status_id: null,
+    version: 3,
+  },
+  {
+    id: 2,
+    first_name: 'Alan',
+    last_name: 'Turing',
+    email: 'alan@example.com',
+    status: 'approved',
+    activated: false,
+    job_role_id: null,
+    staff_status_id: null,
+    version: 1,
+  },
+  {
+    id: 3,
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    email: 'grace@example.com',
+    status: 'pending',
+    activated: false,
+    job_role_id: null,
+    staff_status_id: null,
+    version: 1,
+  },
+  {
+    id: 4,
+    first_name: 'Joan',
+    last_name: 'Clarke',
+    email: 'joan@example.com',
+    status: 'pending',
+    activated: false,
+    job_role_id: null,
+    staff_status_id: null,
+    version: 1,
+  },
 ];
 
 installFakeApi(() => ({ candidates: people.map((p) => ({ ...p })), staff_detail_fields: [], audit_entries: [] }));
@@ -44,13 +84,23 @@ function serveActions(answer?: (req: { path: string; body: any }) => Response | 
       const body = await request.json();
       const s = { path: new URL(request.url).pathname, body };
       seen.push(s);
-      return answer?.(s) ?? checked('POST /api/candidates/actions/:name', EngineMany, { data: run((body as any).ids, String(params.name), body) });
+      return (
+        answer?.(s) ??
+        checked('POST /api/candidates/actions/:name', EngineMany, {
+          data: run((body as any).ids, String(params.name), body),
+        })
+      );
     }),
     http.post('*/api/candidates/:id/actions/:name', async ({ request, params }) => {
       const body = await request.json();
       const s = { path: new URL(request.url).pathname, body };
       seen.push(s);
-      return answer?.(s) ?? checked('POST /api/candidates/:id/actions/:name', EngineOne, { data: run([Number(params.id)], String(params.name), body)[0] });
+      return (
+        answer?.(s) ??
+        checked('POST /api/candidates/:id/actions/:name', EngineOne, {
+          data: run([Number(params.id)], String(params.name), body)[0],
+        })
+      );
     }),
   );
   return seen;
@@ -76,11 +126,12 @@ const show = (decl: ResourceDeclaration, id: number) => {
   return renderAt(decl, paths.show(id), paths.patterns.show, <EngineShow decl={decl} paths={paths} />);
 };
 const actionButton = (name: string) => document.querySelector<HTMLButtonElement>(`[data-action="${name}"] button`);
-const findActionButton = (name: string) => waitFor(() => {
-  const b = actionButton(name);
-  if (!b) throw new Error(`no ${name} button`);
-  return b;
-});
+const findActionButton = (name: string) =>
+  waitFor(() => {
+    const b = actionButton(name);
+    if (!b) throw new Error(`no ${name} button`);
+    return b;
+  });
 
 describe('RecordActions on the generated show view', () => {
   it('disables an action the guard refuses and says why', async () => {
@@ -97,18 +148,29 @@ describe('RecordActions on the generated show view', () => {
   it('disables a transition its lifecycle does not allow from the record’s state, saying the state, and everything but the declared transitions of a locked record', async () => {
     const staged: ResourceDeclaration = {
       ...candidates,
-      lifecycle: { field: 'status', final: ['approved'], transitions: [{ action: 'approve', from: ['pending'], to: 'approved' }, { action: 'reject', from: ['pending', 'approved'], to: 'rejected' }] },
+      lifecycle: {
+        field: 'status',
+        final: ['approved'],
+        transitions: [
+          { action: 'approve', from: ['pending'], to: 'approved' },
+          { action: 'reject', from: ['pending', 'approved'], to: 'rejected' },
+        ],
+      },
       actions: candidates.actions!.map(({ guard: _guard, ...a }) => a),
     };
     show(staged, 1);
     const approve = await findActionButton('approve');
     expect(approve).toBeDisabled();
-    expect(document.getElementById(approve.getAttribute('aria-describedby')!)).toHaveTextContent('This staff member is approved: Approve is only for a pending staff member.');
+    expect(document.getElementById(approve.getAttribute('aria-describedby')!)).toHaveTextContent(
+      'This staff member is approved: Approve is only for a pending staff member.',
+    );
     // Approved is final: reject is declared from it; deactivate, no transition, is locked out.
     expect(actionButton('reject')).toBeEnabled();
     const deactivate = actionButton('deactivate')!;
     expect(deactivate).toBeDisabled();
-    expect(document.getElementById(deactivate.getAttribute('aria-describedby')!)).toHaveTextContent('This staff member is approved and locked: it can no longer be changed. Only Reject can still be run.');
+    expect(document.getElementById(deactivate.getAttribute('aria-describedby')!)).toHaveTextContent(
+      'This staff member is approved and locked: it can no longer be changed. Only Reject can still be run.',
+    );
   });
 
   it('asks for confirmation, naming the record, before running a confirmed action', async () => {
@@ -117,7 +179,17 @@ describe('RecordActions on the generated show view', () => {
     // A declaration with a confirmation and no input: react-admin's Confirm.
     const archiving: ResourceDeclaration = {
       ...candidates,
-      actions: [{ name: 'approve', label: 'Approve', roles: ['admin'], confirm: 'Approve %{name} now?', success: 'Approved', guard: candidates.actions![0].guard, patch: () => ({ status: 'approved' }) }],
+      actions: [
+        {
+          name: 'approve',
+          label: 'Approve',
+          roles: ['admin'],
+          confirm: 'Approve %{name} now?',
+          success: 'Approved',
+          guard: candidates.actions![0].guard,
+          patch: () => ({ status: 'approved' }),
+        },
+      ],
     };
     show(archiving, 3);
     await user.click(await findActionButton('approve'));
@@ -134,7 +206,13 @@ describe('RecordActions on the generated show view', () => {
     const seen = serveActions(({ body }) =>
       body.override_reason
         ? undefined
-        : HttpResponse.json({ message: 'Alan Turing is not compliant. Missing: DBS check. Give a reason to activate them anyway.', errors: { override_reason: 'Not compliant (missing: DBS check). Give a reason to activate anyway.' } }, { status: 422 }),
+        : HttpResponse.json(
+            {
+              message: 'Alan Turing is not compliant. Missing: DBS check. Give a reason to activate them anyway.',
+              errors: { override_reason: 'Not compliant (missing: DBS check). Give a reason to activate anyway.' },
+            },
+            { status: 422 },
+          ),
     );
     const user = userEvent.setup({ delay: null });
     show(candidates, 2);
@@ -168,7 +246,9 @@ describe('RecordActions on the generated show view', () => {
     show(candidates, 1);
     await user.click(await findActionButton('deactivate'));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Deactivate Ada Lovelace? They cannot be booked for shifts until they are activated again.');
+    expect(dialog).toHaveTextContent(
+      'Deactivate Ada Lovelace? They cannot be booked for shifts until they are activated again.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(seen).toHaveLength(0);
@@ -179,7 +259,9 @@ describe('RecordActions on the generated show view', () => {
   });
 
   it('says what the server answers when it refuses (409)', async () => {
-    serveActions(() => HttpResponse.json({ message: 'Someone else has just deactivated this staff member.' }, { status: 409 }));
+    serveActions(() =>
+      HttpResponse.json({ message: 'Someone else has just deactivated this staff member.' }, { status: 409 }),
+    );
     const user = userEvent.setup({ delay: null });
     show(candidates, 1);
     await user.click(await findActionButton('deactivate'));
@@ -213,7 +295,14 @@ describe('Stale edits', () => {
       http.put('*/api/candidates/1', async ({ request }) => {
         const body = (await request.json()) as any;
         const stored = api.records.get('candidates')!.find((r) => r.id === 1)!;
-        if (body.version !== stored.version) return HttpResponse.json({ message: 'This staff member was changed by someone else while you were editing it.', errors: { version: 'Changed meanwhile' } }, { status: 409 });
+        if (body.version !== stored.version)
+          return HttpResponse.json(
+            {
+              message: 'This staff member was changed by someone else while you were editing it.',
+              errors: { version: 'Changed meanwhile' },
+            },
+            { status: 409 },
+          );
         return checked('PUT /api/candidates/:id', EngineOne, { data: { ...stored, ...body } });
       }),
     );
@@ -221,7 +310,10 @@ describe('Stale edits', () => {
     const paths = pathsOf(candidates);
     renderAt(candidates, paths.edit(1), paths.patterns.edit, <EngineEdit decl={candidates} paths={paths} />);
     const first = await findField(/^First name/);
-    Object.assign(api.records.get('candidates')!.find((r) => r.id === 1)!, { first_name: 'Augusta', version: 4 });
+    Object.assign(
+      api.records.get('candidates')!.find((r) => r.id === 1)!,
+      { first_name: 'Augusta', version: 4 },
+    );
     await user.clear(first);
     await user.type(first, 'Ada B.');
     await user.click(document.querySelector<HTMLButtonElement>('button[type="submit"][aria-label="Save"]')!);
@@ -239,7 +331,9 @@ describe('action icons', () => {
   it('every icon a declaration names is one the screens draw (an unknown name would show a generic arrow)', async () => {
     const { ACTION_ICONS } = await import('../../../src/engine/react/actions');
     const { declarations } = await import('../../../core/resources/declarations');
-    const unknown = declarations.flatMap((d) => (d.actions ?? []).filter((a) => a.icon && !ACTION_ICONS[a.icon]).map((a) => `${d.name}.${a.name}: ${a.icon}`));
+    const unknown = declarations.flatMap((d) =>
+      (d.actions ?? []).filter((a) => a.icon && !ACTION_ICONS[a.icon]).map((a) => `${d.name}.${a.name}: ${a.icon}`),
+    );
     expect(unknown).toEqual([]);
   });
 });

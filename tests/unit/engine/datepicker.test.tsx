@@ -2,7 +2,13 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dialog } from '@mui/material';
 import { AdminContext, Form, ResourceContextProvider } from 'react-admin';
-import { fromPickerValue, PickerInput, toPickerValue, viewsFor, type PickerInputProps } from '../../../src/engine/react/DatePickerInput';
+import {
+  fromPickerValue,
+  PickerInput,
+  toPickerValue,
+  viewsFor,
+  type PickerInputProps,
+} from '../../../src/engine/react/DatePickerInput';
 import { formValidator } from '../../../src/engine/react/formErrors';
 import type { DateLimits, FieldDeclaration, ResourceDeclaration } from '../../../core/engine/types';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
@@ -14,8 +20,14 @@ vi.setConfig({ testTimeout: 30_000 });
 
 function decl(field: FieldDeclaration): ResourceDeclaration {
   return {
-    name: 'things', table: 'things', label: { one: 'Thing', many: 'Things' }, recordRepresentation: '%{id}',
-    defaultSort: { field: 'id', order: 'ASC' }, access: {}, delete: 'hard', fields: [field],
+    name: 'things',
+    table: 'things',
+    label: { one: 'Thing', many: 'Things' },
+    recordRepresentation: '%{id}',
+    defaultSort: { field: 'id', order: 'ASC' },
+    access: {},
+    delete: 'hard',
+    fields: [field],
   };
 }
 
@@ -30,11 +42,21 @@ interface Setup {
 function setup({ value = '2026-03-10', limits, withTime = false, required = false, props }: Setup = {}) {
   const user = userEvent.setup({ delay: null });
   const onSubmit = vi.fn();
-  const field: FieldDeclaration = { source: 'd', label: 'Start', type: withTime ? 'datetime' : 'date', required, date: limits };
+  const field: FieldDeclaration = {
+    source: 'd',
+    label: 'Start',
+    type: withTime ? 'datetime' : 'date',
+    required,
+    date: limits,
+  };
   render(
     <AdminContext i18nProvider={i18nProvider}>
       <ResourceContextProvider value="things">
-        <Form defaultValues={{ d: value }} onSubmit={(v: Record<string, unknown>) => onSubmit(v)} validate={formValidator(decl(field), [])}>
+        <Form
+          defaultValues={{ d: value }}
+          onSubmit={(v: Record<string, unknown>) => onSubmit(v)}
+          validate={formValidator(decl(field), [])}
+        >
           <PickerInput source="d" label="Start" limits={limits} withTime={withTime} isRequired={required} {...props} />
           <button type="submit">Go</button>
         </Form>
@@ -79,17 +101,22 @@ describe('pure helpers', () => {
     expect(toPickerValue('2026-03-09T14:30:00.000Z', 'datetime')).toEqual(new Date('2026-03-09T14:30:00.000Z'));
     // A wall-clock time alone is 24-hour HH:mm; 8pm, 24:00 and 8:00 are not.
     expect(toPickerValue('20:30', 'time')).toEqual(new Date(2000, 0, 1, 20, 30));
-    for (const bad of ['8pm', '24:00', '8:00', '08:00 PM']) expect(Number.isNaN(toPickerValue(bad, 'time')!.getTime()), bad).toBe(true);
+    for (const bad of ['8pm', '24:00', '8:00', '08:00 PM'])
+      expect(Number.isNaN(toPickerValue(bad, 'time')!.getTime()), bad).toBe(true);
   });
   it('fromPickerValue: yyyy-MM-dd for dates, ISO with seconds 0 for date-times, a marker for invalid typing', () => {
     expect(fromPickerValue(new Date(2026, 2, 9, 23, 59), 'date')).toBe('2026-03-09');
     expect(fromPickerValue(null, 'date')).toBeNull();
-    expect(fromPickerValue(new Date(2026, 2, 9, 14, 30, 45, 123), 'datetime')).toBe(new Date(2026, 2, 9, 14, 30, 0, 0).toISOString());
+    expect(fromPickerValue(new Date(2026, 2, 9, 14, 30, 45, 123), 'datetime')).toBe(
+      new Date(2026, 2, 9, 14, 30, 0, 0).toISOString(),
+    );
     expect(fromPickerValue(new Date(2026, 2, 9, 20, 5), 'time')).toBe('20:05');
     const invalid = fromPickerValue(new Date(Number.NaN), 'date');
     expect(typeof invalid).toBe('string');
     // The marker is refused by the form's validation, so an unparsable typed date is never stored.
-    expect(formValidator(decl({ source: 'd', label: 'D', type: 'date' }), [])({ d: invalid })).toEqual({ d: { message: 'engine.validation.date', args: {} } });
+    expect(formValidator(decl({ source: 'd', label: 'D', type: 'date' }), [])({ d: invalid })).toEqual({
+      d: { message: 'engine.validation.date', args: {} },
+    });
   });
 });
 
@@ -155,7 +182,11 @@ describe('PickerInput (date)', () => {
 
   it('the field shows yyyy-MM-dd sections', () => {
     const t = setup({ value: '2026-03-09' });
-    expect(t.sections().map((s) => [s.getAttribute('aria-label'), s.textContent])).toEqual([['Year', '2026'], ['Month', '03'], ['Day', '09']]);
+    expect(t.sections().map((s) => [s.getAttribute('aria-label'), s.textContent])).toEqual([
+      ['Year', '2026'],
+      ['Month', '03'],
+      ['Day', '09'],
+    ]);
   });
 
   it('typing a valid yyyy-MM-dd date sets it', async () => {
@@ -344,7 +375,10 @@ describe('PickerInput (time of day)', () => {
   it('is the 24-hour HH:mm picker (no AM/PM), never the browser’s time input', async () => {
     const t = setupTime('20:00');
     expect(document.querySelector('input[type="time"]')).toBeNull();
-    expect(t.sections().map((x) => [x.getAttribute('aria-label'), x.textContent])).toEqual([['Hours', '20'], ['Minutes', '00']]);
+    expect(t.sections().map((x) => [x.getAttribute('aria-label'), x.textContent])).toEqual([
+      ['Hours', '20'],
+      ['Minutes', '00'],
+    ]);
     expect(t.sections()[0]).toHaveAttribute('aria-valuemax', '23');
     await t.user.click(t.sections()[0]);
     const picker = await waitFor(() => document.querySelector<HTMLElement>('.MuiPickerPopper-root')!);

@@ -27,11 +27,14 @@ export const api = {
   records: new Map<string, Rec[]>(),
   requests: [] as Seen[],
   /** Field errors for a write, or undefined to accept it. */
-  validate: undefined as undefined | ((resource: string, body: Record<string, unknown>, method: 'POST' | 'PUT') => Record<string, string> | undefined),
+  validate: undefined as
+    | undefined
+    | ((resource: string, body: Record<string, unknown>, method: 'POST' | 'PUT') => Record<string, string> | undefined),
 };
 
 const json = (body: DefaultBodyType, status = 200) => HttpResponse.json(body as any, { status });
-const fail = (status: number, message: string, errors?: Record<string, string>) => json({ message, ...(errors ? { errors } : {}) }, status);
+const fail = (status: number, message: string, errors?: Record<string, string>) =>
+  json({ message, ...(errors ? { errors } : {}) }, status);
 
 async function seen(request: Request): Promise<Seen> {
   const text = await request.clone().text();
@@ -60,18 +63,21 @@ export const apiHandlers = [
     const q = s.url.searchParams;
     const decl = byName.get(String(params.resource));
     const accepted = decl && listParams(decl);
-    for (const k of q.keys()) if (accepted && !accepted.has(k)) return fail(400, `Unknown filter ${k}.`, { [k]: 'Unknown filter' });
+    for (const k of q.keys())
+      if (accepted && !accepted.has(k)) return fail(400, `Unknown filter ${k}.`, { [k]: 'Unknown filter' });
     const page = Number(q.get('page') ?? 1);
     const perPage = Number(q.get('per_page') ?? 25);
     let out = [...rows];
     const ids = q.get('ids');
     if (ids) out = out.filter((r) => ids.split(',').includes(String(r.id)));
     const text = q.get('q')?.toLowerCase();
-    if (text) out = out.filter((r) => Object.values(r).some((v) => typeof v === 'string' && v.toLowerCase().includes(text)));
+    if (text)
+      out = out.filter((r) => Object.values(r).some((v) => typeof v === 'string' && v.toLowerCase().includes(text)));
     for (const [k, v] of q) if (!CONTROL.includes(k)) out = out.filter((r) => String(r[k]) === v);
     // A tab is its declared filter, as the server applies it.
     const tab = decl?.tabs?.find((t) => t.id === q.get('tab'));
-    for (const [k, v] of Object.entries(tab?.filter ?? {})) if (!q.has(k)) out = out.filter((r) => String(r[k]) === String(v));
+    for (const [k, v] of Object.entries(tab?.filter ?? {}))
+      if (!q.has(k)) out = out.filter((r) => String(r[k]) === String(v));
     const sort = q.get('sort');
     if (sort) {
       const dir = q.get('order') === 'desc' ? -1 : 1;
@@ -81,7 +87,14 @@ export const apiHandlers = [
         return x < y ? -dir : x > y ? dir : 0;
       });
     }
-    const body = { data: out.slice((page - 1) * perPage, page * perPage), total_count: out.length, total_pages: Math.ceil(out.length / perPage), current_page: page, per_page: perPage, references: {} };
+    const body = {
+      data: out.slice((page - 1) * perPage, page * perPage),
+      total_count: out.length,
+      total_pages: Math.ceil(out.length / perPage),
+      current_page: page,
+      per_page: perPage,
+      references: {},
+    };
     return answer(`GET /api/${params.resource}`, EngineList, body);
   }),
   http.get('*/api/:resource/:id', async ({ request, params }) => {
@@ -132,7 +145,11 @@ export function installFakeApi(seed: () => Record<string, Rec[]>) {
 
 /** The requests seen for one resource (path /api/{name} or /api/{name}/{id}), optionally of one method. */
 export const requestsTo = (resource: string, method?: string) =>
-  api.requests.filter((r) => (r.url.pathname === `/api/${resource}` || r.url.pathname.startsWith(`/api/${resource}/`)) && (!method || r.method === method));
+  api.requests.filter(
+    (r) =>
+      (r.url.pathname === `/api/${resource}` || r.url.pathname.startsWith(`/api/${resource}/`)) &&
+      (!method || r.method === method),
+  );
 
 export const params = (r: Seen) => Object.fromEntries(r.url.searchParams);
 

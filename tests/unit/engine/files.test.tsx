@@ -1,7 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { AdminContext, RecordContextProvider, ResourceContextProvider, TestMemoryRouter, memoryStore } from 'react-admin';
+import {
+  AdminContext,
+  RecordContextProvider,
+  ResourceContextProvider,
+  TestMemoryRouter,
+  memoryStore,
+} from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { dataProvider } from '../../../src/providers/dataProvider';
@@ -67,9 +73,16 @@ describe('transformUploads', () => {
   it('rejects with the refusal and the field when the store refuses the bytes, whatever the name says', async () => {
     const toSend = transformUploads(clients);
     const disguised = new File([GIF], 'logo.png', { type: 'image/png' });
-    const failure = await toSend({ name: 'Acme', logo: { rawFile: disguised, src: 'blob:x', title: 'logo.png' } }).catch((e) => e);
+    const failure = await toSend({
+      name: 'Acme',
+      logo: { rawFile: disguised, src: 'blob:x', title: 'logo.png' },
+    }).catch((e) => e);
     expect(failure).toBeInstanceOf(UploadFailure);
-    expect(failure).toMatchObject({ field: 'logo', status: 415, message: 'Only PNG, JPEG or WebP images can be uploaded here.' });
+    expect(failure).toMatchObject({
+      field: 'logo',
+      status: 415,
+      message: 'Only PNG, JPEG or WebP images can be uploaded here.',
+    });
     expect(fake.files.size).toBe(0);
   });
 });
@@ -80,7 +93,12 @@ describe('showing stored files', () => {
   it('FileImage fetches the file with the bearer token and shows it from a blob URL, with a placeholder meanwhile', async () => {
     const { id } = await uploadFile(new File([PNG], 'a.png', { type: 'image/png' }), 'image');
     // What was just uploaded is shown from the browser's own copy; a file first seen here is fetched.
-    fake.files.set('00000000-0000-4000-8000-0000000000aa', { bytes: PNG, name: 'b.png', mime: 'image/png', kind: 'image' });
+    fake.files.set('00000000-0000-4000-8000-0000000000aa', {
+      bytes: PNG,
+      name: 'b.png',
+      mime: 'image/png',
+      kind: 'image',
+    });
     inAdmin(
       <>
         <FileImage id={id} alt="uploaded" />
@@ -93,18 +111,27 @@ describe('showing stored files', () => {
     expect(new Uint8Array(await blobs.get(stored.getAttribute('src')!)!.arrayBuffer())).toEqual(PNG);
     expect((await screen.findByRole('img', { name: 'uploaded' })).getAttribute('src')).toMatch(/^blob:test\//);
     const gets = fake.requests.filter((r) => r.method === 'GET' && r.url.pathname.startsWith('/api/files/'));
-    expect(gets.map((r) => [r.url.pathname, r.authorization])).toEqual([['/api/files/00000000-0000-4000-8000-0000000000aa', 'Bearer tok-files']]);
+    expect(gets.map((r) => [r.url.pathname, r.authorization])).toEqual([
+      ['/api/files/00000000-0000-4000-8000-0000000000aa', 'Bearer tok-files'],
+    ]);
   });
 
   it('never renders a kept SVG or a file it may not read; a shipped path stays a plain <img>', async () => {
-    fake.files.set('00000000-0000-4000-8000-0000000000bb', { bytes: SVG, name: 'logo.svg', mime: 'image/svg+xml', kind: 'image' });
+    fake.files.set('00000000-0000-4000-8000-0000000000bb', {
+      bytes: SVG,
+      name: 'logo.svg',
+      mime: 'image/svg+xml',
+      kind: 'image',
+    });
     inAdmin(
       <>
         <FileImage id="00000000-0000-4000-8000-0000000000bb" alt="svg" />
         <FileImage id="00000000-0000-4000-8000-0000000000cc" alt="missing" />
         <StoredImage value="/demo/agency-logo.svg" alt="shipped" />
         <StoredImage value="//evil.example/pixel.png" alt="elsewhere" />
-        <FileAvatar value="00000000-0000-4000-8000-0000000000cc" alt="avatar">AL</FileAvatar>
+        <FileAvatar value="00000000-0000-4000-8000-0000000000cc" alt="avatar">
+          AL
+        </FileAvatar>
       </>,
     );
     expect(screen.getByRole('img', { name: 'shipped' })).toHaveAttribute('src', '/demo/agency-logo.svg');
@@ -116,10 +143,15 @@ describe('showing stored files', () => {
   });
 });
 
-describe('a document\'s file link', () => {
-  it('is named after the stored file, and saves it under that name (not a blob\'s random one)', async () => {
+describe("a document's file link", () => {
+  it("is named after the stored file, and saves it under that name (not a blob's random one)", async () => {
     const id = '00000000-0000-4000-8000-0000000000cc';
-    fake.files.set(id, { bytes: new TextEncoder().encode('%PDF-1.4'), name: 'Passport – Zoë.pdf', mime: 'application/pdf', kind: 'document' });
+    fake.files.set(id, {
+      bytes: new TextEncoder().encode('%PDF-1.4'),
+      name: 'Passport – Zoë.pdf',
+      mime: 'application/pdf',
+      kind: 'document',
+    });
     const clicked: { href: string; download: string; target: string }[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push({ href: this.href, download: this.download, target: this.target });
@@ -141,7 +173,7 @@ describe('a document\'s file link', () => {
   });
 });
 
-describe('an image field in the engine\'s forms', () => {
+describe("an image field in the engine's forms", () => {
   const paths = pathsOf(clients);
   const at = (route: string, pattern: string, element: React.ReactElement) =>
     render(
@@ -169,7 +201,9 @@ describe('an image field in the engine\'s forms', () => {
   };
 
   it('uploads the chosen image on save, sends its id, and the show view displays it from the store', async () => {
-    fake.records.set('clients', [{ id: 1, name: 'Acme Care', billing_email: 'bills@acme.test', status: 'active', logo: null }]);
+    fake.records.set('clients', [
+      { id: 1, name: 'Acme Care', billing_email: 'bills@acme.test', status: 'active', logo: null },
+    ]);
     const user = userEvent.setup({ delay: null });
     const { unmount } = at(paths.edit(1), paths.patterns.edit, <EngineEdit decl={clients} paths={paths} />);
     const input = await waitFor(() => {
@@ -179,7 +213,10 @@ describe('an image field in the engine\'s forms', () => {
     });
     expect(input.accept).toBe('image/png,.png,image/jpeg,.jpg,.jpeg,image/webp,.webp');
     await user.upload(input, new File([PNG], 'acme.png', { type: 'image/png' }));
-    expect(await screen.findByRole('img', { name: 'acme.png' })).toHaveAttribute('src', expect.stringMatching(/^blob:test\//));
+    expect(await screen.findByRole('img', { name: 'acme.png' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:test\//),
+    );
     await save(user);
     await waitFor(() => expect(fake.requests.some((r) => r.method === 'PUT')).toBe(true));
     const put = fake.requests.find((r) => r.method === 'PUT')!;
@@ -189,11 +226,16 @@ describe('an image field in the engine\'s forms', () => {
     unmount();
 
     at(paths.show(1), paths.patterns.show, <EngineShow decl={clients} paths={paths} />);
-    expect(await screen.findByRole('img', { name: 'Logo' })).toHaveAttribute('src', expect.stringMatching(/^blob:test\//));
+    expect(await screen.findByRole('img', { name: 'Logo' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:test\//),
+    );
   });
 
   it('reports an image that is too large next to the field, and uploads nothing', async () => {
-    fake.records.set('clients', [{ id: 1, name: 'Acme Care', billing_email: 'bills@acme.test', status: 'active', logo: null }]);
+    fake.records.set('clients', [
+      { id: 1, name: 'Acme Care', billing_email: 'bills@acme.test', status: 'active', logo: null },
+    ]);
     const user = userEvent.setup({ delay: null });
     at(paths.edit(1), paths.patterns.edit, <EngineEdit decl={clients} paths={paths} />);
     const input = await waitFor(() => {
@@ -208,8 +250,10 @@ describe('an image field in the engine\'s forms', () => {
     expect(fake.requests.some((r) => r.method === 'PUT')).toBe(false);
   });
 
-  it('shows the store\'s refusal of the bytes next to the field, and saves nothing', async () => {
-    fake.records.set('clients', [{ id: 1, name: 'Acme Care', billing_email: 'bills@acme.test', status: 'active', logo: null }]);
+  it("shows the store's refusal of the bytes next to the field, and saves nothing", async () => {
+    fake.records.set('clients', [
+      { id: 1, name: 'Acme Care', billing_email: 'bills@acme.test', status: 'active', logo: null },
+    ]);
     const user = userEvent.setup({ delay: null });
     at(paths.edit(1), paths.patterns.edit, <EngineEdit decl={clients} paths={paths} />);
     const input = await waitFor(() => {

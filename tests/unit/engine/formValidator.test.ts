@@ -20,8 +20,11 @@ describe('formValidator', () => {
     expect(errors.file.message).toBe('ra.validation.required');
   });
 
-  it('keeps the declaration\'s cross-field rules', () => {
-    const errors = formValidator(candidates, [])({ first_name: 'A', last_name: 'B', email: 'a@b.test', status: 'pending', activated: true });
+  it("keeps the declaration's cross-field rules", () => {
+    const errors = formValidator(
+      candidates,
+      [],
+    )({ first_name: 'A', last_name: 'B', email: 'a@b.test', status: 'pending', activated: true });
     expect(errors).toEqual({ activated: { message: 'engine.validation.activateUnapproved', args: {} } });
   });
 });

@@ -11,7 +11,16 @@ describe('history values in the reader’s words', () => {
   it('writes a shift’s price lines as text, money in pounds, never "[object Object]"', () => {
     const lines = [
       // Keys in the order the database keeps them (jsonb: shortest first).
-      { end: '20:00', pay: 14375, band: 'weekday_day', hours: 11.5, start: '08:00', charge: 20700, pay_rate: 1250, charge_rate: 1800 },
+      {
+        end: '20:00',
+        pay: 14375,
+        band: 'weekday_day',
+        hours: 11.5,
+        start: '08:00',
+        charge: 20700,
+        pay_rate: 1250,
+        charge_rate: 1800,
+      },
       { band: 'night', hours: 1, pay_rate: 1400, charge_rate: 2000, pay: 1400, charge: 2000 },
     ];
     const text = readableValue(field('price_lines'), lines, words);

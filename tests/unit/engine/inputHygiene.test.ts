@@ -8,22 +8,44 @@ import { candidatePreferences } from '../../../core/resources/compliance/resourc
 import { declarations } from '../../../core/resources/declarations';
 import { toFieldErrors } from '../../../server/engine/messages';
 
-const f = (over: Partial<FieldDeclaration> & Pick<FieldDeclaration, 'type'>): FieldDeclaration => ({ source: 'x', label: 'X', ...over });
+const f = (over: Partial<FieldDeclaration> & Pick<FieldDeclaration, 'type'>): FieldDeclaration => ({
+  source: 'x',
+  label: 'X',
+  ...over,
+});
 const msg = (field: FieldDeclaration, value: unknown) => checkField(field, value, '2026-03-15')?.message;
 
 /** Characters no text keeps: the attacker's findings, one of each kind. */
 const HIDDEN = {
-  NUL: '\u0000', ESC: '\u001b[31m', BEL: '\u0007', DEL: '\u007f', NEL: '\u0085', CSI: '\u009b', 'lone high surrogate': '\ud800',
-  'lone low surrogate': '\udc00', 'replacement character': '\ufffd', 'right-to-left override': '\u202e', 'left-to-right isolate': '\u2066',
-  'zero-width space': '\u200b', 'zero-width joiner': '\u200d', 'word joiner': '\u2060', 'byte-order mark': '\ufeff', 'soft hyphen': '\u00ad',
-  'line separator': '\u2028', 'paragraph separator': '\u2029', 'vertical tab': '\u000b', 'form feed': '\u000c',
+  NUL: '\u0000',
+  ESC: '\u001b[31m',
+  BEL: '\u0007',
+  DEL: '\u007f',
+  NEL: '\u0085',
+  CSI: '\u009b',
+  'lone high surrogate': '\ud800',
+  'lone low surrogate': '\udc00',
+  'replacement character': '\ufffd',
+  'right-to-left override': '\u202e',
+  'left-to-right isolate': '\u2066',
+  'zero-width space': '\u200b',
+  'zero-width joiner': '\u200d',
+  'word joiner': '\u2060',
+  'byte-order mark': '\ufeff',
+  'soft hyphen': '\u00ad',
+  'line separator': '\u2028',
+  'paragraph separator': '\u2029',
+  'vertical tab': '\u000b',
+  'form feed': '\u000c',
 };
 const LINE_BREAKS = { CR: '\r', LF: '\n', 'CR LF': '\r\n', TAB: '\t' };
 
 describe('text characters', () => {
   it.each(Object.entries(HIDDEN))('%s inside any text is refused', (_, junk) => {
-    for (const kind of ['line', 'multiline'] as const) expect(textCharactersProblem(`a${junk}b`, kind), kind).toBe('engine.validation.hiddenCharacters');
-    for (const type of ['text', 'longtext', 'email', 'phone'] as const) expect(msg(f({ type }), `a${junk}b`), type).toBe('engine.validation.hiddenCharacters');
+    for (const kind of ['line', 'multiline'] as const)
+      expect(textCharactersProblem(`a${junk}b`, kind), kind).toBe('engine.validation.hiddenCharacters');
+    for (const type of ['text', 'longtext', 'email', 'phone'] as const)
+      expect(msg(f({ type }), `a${junk}b`), type).toBe('engine.validation.hiddenCharacters');
   });
 
   it.each(Object.entries(LINE_BREAKS))('%s: a one-line field refuses it, a multi-line field keeps it', (_, brk) => {
@@ -34,20 +56,41 @@ describe('text characters', () => {
 
   it('address parts are one-line text, and the problem names its part', () => {
     const address = f({ type: 'address' });
-    expect(checkField(address, { line1: 'Flat 1\n2 High St', postcode: 'AB1 2CD' })).toEqual({ message: 'engine.validation.oneLine', args: { part: 'line1' } });
-    expect(checkField(address, { line1: '2 High St', city: 'Leeds\u202e', postcode: 'AB1 2CD' })).toEqual({ message: 'engine.validation.hiddenCharacters', args: { part: 'city' } });
+    expect(checkField(address, { line1: 'Flat 1\n2 High St', postcode: 'AB1 2CD' })).toEqual({
+      message: 'engine.validation.oneLine',
+      args: { part: 'line1' },
+    });
+    expect(checkField(address, { line1: '2 High St', city: 'Leeds\u202e', postcode: 'AB1 2CD' })).toEqual({
+      message: 'engine.validation.hiddenCharacters',
+      args: { part: 'city' },
+    });
     expect(checkField(address, { line1: '2 High St', city: 'Leeds', postcode: 'AB1 2CD' })).toBeUndefined();
   });
 
   it('real text passes: accents, other scripts, emoji (joined ones and flags too), typographic punctuation', () => {
-    for (const text of ['Zoë Łukasz', 'Renée O’Brien – Nurse', '履歴書', 'محمد', 'नमस्ते', 'Good job 👍🏽', 'Team 👩‍💻👨‍👩‍👧', 'From 🏴󠁧󠁢󠁳󠁣󠁴󠁿', '£12.50 · 5×']) {
+    for (const text of [
+      'Zoë Łukasz',
+      'Renée O’Brien – Nurse',
+      '履歴書',
+      'محمد',
+      'नमस्ते',
+      'Good job 👍🏽',
+      'Team 👩‍💻👨‍👩‍👧',
+      'From 🏴󠁧󠁢󠁳󠁣󠁴󠁿',
+      '£12.50 · 5×',
+    ]) {
       expect(textCharactersProblem(text, 'line'), text).toBeUndefined();
       expect(msg(f({ type: 'text' }), text), text).toBeUndefined();
     }
   });
 
   it('the messages are plain words, the same in the form and the API', () => {
-    expect(toFieldErrors({ name: { message: 'engine.validation.hiddenCharacters' }, code: { message: 'engine.validation.oneLine' } })).toEqual({
+    expect(
+      toFieldErrors({
+        name: { message: 'engine.validation.hiddenCharacters' },
+        code: { message: 'engine.validation.oneLine' },
+      }),
+    ).toEqual({
       name: 'Remove control or invisible characters (such as pasted formatting)',
       code: 'Keep this on one line: remove line breaks and tabs',
     });
@@ -62,13 +105,31 @@ describe('text characters', () => {
 
 describe('strict date-times', () => {
   it('impossible days and times are refused, never rolled over', () => {
-    for (const v of ['2027-02-30T08:00:00Z', '2027-02-29T08:00:00Z', '2026-04-31T08:00', '2027-13-01T08:00:00Z', '2027-01-01T24:00:00Z', '2027-01-01T08:60:00Z', '2027-01-01T08:00:60Z', '2027-01-01T08:00:00+25:00', '2027-01-01T08:00:00Zjunk', '2027-01-01 08:00:00Z', '2027-1-1T08:00Z']) {
+    for (const v of [
+      '2027-02-30T08:00:00Z',
+      '2027-02-29T08:00:00Z',
+      '2026-04-31T08:00',
+      '2027-13-01T08:00:00Z',
+      '2027-01-01T24:00:00Z',
+      '2027-01-01T08:60:00Z',
+      '2027-01-01T08:00:60Z',
+      '2027-01-01T08:00:00+25:00',
+      '2027-01-01T08:00:00Zjunk',
+      '2027-01-01 08:00:00Z',
+      '2027-1-1T08:00Z',
+    ]) {
       expect(parseStrictInstant(v), v).toBeNull();
       expect(msg(f({ type: 'datetime' }), v), v).toBe('engine.validation.datetime');
     }
   });
   it('what the pickers and the database send passes', () => {
-    for (const v of ['2028-02-29T08:00:00Z', '2027-02-28T23:59:59.999Z', '2027-06-01T08:00:00+01:00', '2027-06-01T08:00', '2027-06-01T08:00:00.123456Z']) {
+    for (const v of [
+      '2028-02-29T08:00:00Z',
+      '2027-02-28T23:59:59.999Z',
+      '2027-06-01T08:00:00+01:00',
+      '2027-06-01T08:00',
+      '2027-06-01T08:00:00.123456Z',
+    ]) {
       expect(parseStrictInstant(v), v).not.toBeNull();
       expect(msg(f({ type: 'datetime' }), v), v).toBeUndefined();
     }
@@ -80,19 +141,37 @@ describe('types are checked before any rule runs', () => {
   it('candidate_preferences with a string, a number or an object where a list is declared answers field problems, never throws', () => {
     for (const v of ['abc', 42, { length: 3 }, true]) {
       for (const source of ['preferred_client_ids', 'avoided_client_ids', 'preferred_site_ids', 'avoided_site_ids']) {
-        const problems = validateRecord(candidatePreferences, { candidate_id: 1, preferred_client_ids: [1], avoided_client_ids: [2], [source]: v }, [], '2026-03-15');
-        expect(problems[source], `${source} = ${JSON.stringify(v)}`).toEqual({ message: 'engine.validation.reference' });
+        const problems = validateRecord(
+          candidatePreferences,
+          { candidate_id: 1, preferred_client_ids: [1], avoided_client_ids: [2], [source]: v },
+          [],
+          '2026-03-15',
+        );
+        expect(problems[source], `${source} = ${JSON.stringify(v)}`).toEqual({
+          message: 'engine.validation.reference',
+        });
       }
     }
     // The rule still runs on well-typed values.
-    expect(validateRecord(candidatePreferences, { candidate_id: 1, preferred_client_ids: [1], avoided_client_ids: [1] }, [], '2026-03-15').avoided_client_ids).toEqual({ message: 'app.preferences.overlap' });
+    expect(
+      validateRecord(
+        candidatePreferences,
+        { candidate_id: 1, preferred_client_ids: [1], avoided_client_ids: [1] },
+        [],
+        '2026-03-15',
+      ).avoided_client_ids,
+    ).toEqual({ message: 'app.preferences.overlap' });
   });
 
   it('no declaration’s rules throw on a value of the wrong type in any field', () => {
     const wrong = ['abc', 42, { a: 1 }, [1, 'x'], true, '2027-02-30T08:00:00Z'];
     for (const decl of declarations) {
       for (const field of decl.fields) {
-        for (const v of wrong) expect(() => validateRecord(decl, { [field.source]: v }, [], '2026-03-15'), `${decl.name}.${field.source} = ${JSON.stringify(v)}`).not.toThrow();
+        for (const v of wrong)
+          expect(
+            () => validateRecord(decl, { [field.source]: v }, [], '2026-03-15'),
+            `${decl.name}.${field.source} = ${JSON.stringify(v)}`,
+          ).not.toThrow();
       }
     }
   });

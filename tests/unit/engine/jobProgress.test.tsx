@@ -6,7 +6,17 @@ import { server } from '../msw/server';
 import { JobProgress, progressLabel, type JobStatus } from '../../../src/engine/react/JobProgress';
 
 // The progress of a job as a screen shows it (issue 16 item 6): a bar and "n of N", polled until the job ends.
-const job = (over: Partial<JobStatus>): JobStatus => ({ id: 7, kind: 'test', status: 'running', done: 0, total: 5, attempts: 1, error: null, result: null, ...over });
+const job = (over: Partial<JobStatus>): JobStatus => ({
+  id: 7,
+  kind: 'test',
+  status: 'running',
+  done: 0,
+  total: 5,
+  attempts: 1,
+  error: null,
+  result: null,
+  ...over,
+});
 
 function answer(sequence: JobStatus[]) {
   const asked: string[] = [];

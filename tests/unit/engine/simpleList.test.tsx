@@ -16,8 +16,28 @@ vi.mock('react-router', async () => await vi.importActual('react-router-dom'));
 
 installFakeApi(() => ({
   candidates: [
-    { id: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '07000 000001', status: 'approved', activated: true, job_role_id: null, staff_status_id: null },
-    { id: 3, first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', phone: null, status: 'pending', activated: false, job_role_id: null, staff_status_id: null },
+    {
+      id: 1,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '07000 000001',
+      status: 'approved',
+      activated: true,
+      job_role_id: null,
+      staff_status_id: null,
+    },
+    {
+      id: 3,
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace@example.com',
+      phone: null,
+      status: 'pending',
+      activated: false,
+      job_role_id: null,
+      staff_status_id: null,
+    },
   ],
   staff_detail_fields: [],
 }));
@@ -25,7 +45,14 @@ installFakeApi(() => ({
 /** A phone: every media query of the theme's "down('md')" kind matches. */
 function asPhone(matches: boolean) {
   window.matchMedia = ((query: string) => ({
-    matches, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+    matches,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
   })) as any;
 }
 afterEach(() => {

@@ -29,20 +29,53 @@ const vehicles: ResourceDeclaration = {
     { id: 'electric', label: 'Electric only', filter: { fuel: 'electric' } },
   ],
   fields: [
-    { source: 'registration', type: 'text', label: 'Registration', required: true, maxLength: 8, sortable: true, pattern: { regex: '^[A-Z0-9 ]+$', message: 'Use capital letters and digits' } },
+    {
+      source: 'registration',
+      type: 'text',
+      label: 'Registration',
+      required: true,
+      maxLength: 8,
+      sortable: true,
+      pattern: { regex: '^[A-Z0-9 ]+$', message: 'Use capital letters and digits' },
+    },
     { source: 'make', type: 'text', label: 'Make', sortable: true },
     { source: 'seats', type: 'number', label: 'Seats', integer: true, min: 1, max: 9, sortable: true },
-    { source: 'fuel', type: 'choice', label: 'Fuel', required: true, defaultValue: 'petrol', filter: true, sortable: true, choices: [
-      { id: 'petrol', name: 'Petrol' }, { id: 'diesel', name: 'Diesel' }, { id: 'electric', name: 'Electric' },
-    ] },
+    {
+      source: 'fuel',
+      type: 'choice',
+      label: 'Fuel',
+      required: true,
+      defaultValue: 'petrol',
+      filter: true,
+      sortable: true,
+      choices: [
+        { id: 'petrol', name: 'Petrol' },
+        { id: 'diesel', name: 'Diesel' },
+        { id: 'electric', name: 'Electric' },
+      ],
+    },
     { source: 'wheelchair', type: 'boolean', label: 'Wheelchair access', defaultValue: false, filter: true },
-    { source: 'mot_due', type: 'date', label: 'MOT due', date: { min: '2020-01-01' }, views: ['show', 'edit', 'create'] },
+    {
+      source: 'mot_due',
+      type: 'date',
+      label: 'MOT due',
+      date: { min: '2020-01-01' },
+      views: ['show', 'edit', 'create'],
+    },
   ],
 };
 
 const fleet = (): Rec[] => [
   { id: 1, registration: 'AB12 CDE', make: 'Ford', seats: 7, fuel: 'diesel', wheelchair: true, mot_due: '2026-05-01' },
-  { id: 2, registration: 'EV70 ZAP', make: 'Nissan', seats: 5, fuel: 'electric', wheelchair: false, mot_due: '2026-08-12' },
+  {
+    id: 2,
+    registration: 'EV70 ZAP',
+    make: 'Nissan',
+    seats: 5,
+    fuel: 'electric',
+    wheelchair: false,
+    mot_due: '2026-08-12',
+  },
 ];
 installFakeApi(() => ({ vehicles: fleet(), vans: fleet() }));
 
@@ -68,7 +101,12 @@ describe('a throwaway entity declared in the test', () => {
   it('needs no routes of its own beyond the tabs: react-admin paths serve list, create, show and edit', () => {
     const { paths, routes, name } = buildResource(vehicles);
     expect(name).toBe('vehicles');
-    expect([paths.list, paths.create, paths.show(3), paths.edit(3)]).toEqual(['/vehicles', '/vehicles/create', '/vehicles/3/show', '/vehicles/3']);
+    expect([paths.list, paths.create, paths.show(3), paths.edit(3)]).toEqual([
+      '/vehicles',
+      '/vehicles/create',
+      '/vehicles/3/show',
+      '/vehicles/3',
+    ]);
     expect(routes.map((r) => (r.props as { path: string }).path)).toEqual(['/vehicles/all', '/vehicles/electric']);
   });
 
@@ -78,7 +116,12 @@ describe('a throwaway entity declared in the test', () => {
     expect(screen.getByText('AB12 CDE')).toBeInTheDocument();
     expect(headers()).toEqual(['Registration', 'Make', 'Seats', 'Fuel', 'Wheelchair access']);
     expect(screen.getByText('Diesel')).toBeInTheDocument(); // the choice's name, not its id
-    expect(params(requestsTo('vehicles', 'GET').at(-1)!)).toEqual({ page: '1', per_page: '25', sort: 'registration', order: 'asc' });
+    expect(params(requestsTo('vehicles', 'GET').at(-1)!)).toEqual({
+      page: '1',
+      per_page: '25',
+      sort: 'registration',
+      order: 'asc',
+    });
   });
 
   it('its tab has its own route and sends its filter', async () => {
@@ -86,7 +129,9 @@ describe('a throwaway entity declared in the test', () => {
     expect(await screen.findByText('EV70 ZAP')).toBeInTheDocument();
     expect(screen.queryByText('AB12 CDE')).toBeNull();
     expect(params(requestsTo('vehicles', 'GET').at(-1)!)).toMatchObject({ fuel: 'electric' });
-    const tab = [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === 'Electric only')!;
+    const tab = [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find(
+      (t) => t.textContent === 'Electric only',
+    )!;
     expect(tab).toHaveAttribute('aria-selected', 'true');
   });
 
@@ -110,7 +155,9 @@ describe('a throwaway entity declared in the test', () => {
     // The declared pattern's message, next to the field, and no call.
     await user.type(registration, 'ab-12');
     await user.click(saveButton());
-    await waitFor(() => expect(within(controlOf(/^Registration/)).getByText('Use capital letters and digits')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(controlOf(/^Registration/)).getByText('Use capital letters and digits')).toBeInTheDocument(),
+    );
     await user.clear(registration);
     await user.type(field(/^Make/), 'Ford');
     await user.click(saveButton());
@@ -139,8 +186,16 @@ describe('a throwaway entity declared in the test', () => {
     const vans: ResourceDeclaration = {
       ...vehicles,
       name: 'vans',
-      routes: { list: '/fleet/van-list', show: '/fleet/van/:id', edit: '/fleet/van/:id/edit', create: '/fleet/new-van' },
-      tabs: [{ id: 'all', label: 'All vans', filter: {}, path: '/fleet/van-list/all' }, { id: 'electric', label: 'Electric vans', filter: { fuel: 'electric' } }],
+      routes: {
+        list: '/fleet/van-list',
+        show: '/fleet/van/:id',
+        edit: '/fleet/van/:id/edit',
+        create: '/fleet/new-van',
+      },
+      tabs: [
+        { id: 'all', label: 'All vans', filter: {}, path: '/fleet/van-list/all' },
+        { id: 'electric', label: 'Electric vans', filter: { fuel: 'electric' } },
+      ],
     };
     const t = app(vans, '/vans/2/show');
     await waitFor(() => expect(t.location()).toBe('/fleet/van/2'));
@@ -148,7 +203,12 @@ describe('a throwaway entity declared in the test', () => {
     expect(requestsTo('vans', 'GET').some((r) => r.url.pathname === '/api/vans/2')).toBe(true);
     const built = buildResource(vans);
     expect(built.routes.map((r) => (r.props as { path: string }).path)).toEqual([
-      '/fleet/van-list', '/fleet/new-van', '/fleet/van/:id', '/fleet/van/:id/edit', '/fleet/van-list/all', '/fleet/van-list/electric',
+      '/fleet/van-list',
+      '/fleet/new-van',
+      '/fleet/van/:id',
+      '/fleet/van/:id/edit',
+      '/fleet/van-list/all',
+      '/fleet/van-list/electric',
     ]);
   });
 });

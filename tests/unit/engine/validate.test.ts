@@ -1,6 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { checkField, customFieldAsDeclaration, validateRecord, validateCustomFieldsInput, MAX_REFERENCES, type CustomFieldDefinition } from '../../../core/engine/validate';
+import {
+  checkField,
+  customFieldAsDeclaration,
+  validateRecord,
+  validateCustomFieldsInput,
+  MAX_REFERENCES,
+  type CustomFieldDefinition,
+} from '../../../core/engine/validate';
 import { parseStrictDate, resolveLimit } from '../../../core/engine/dates';
 import { agencyToday } from '../../../core/domain/time/agencyTime';
 import { engineMessages, interpolate } from '../../../core/engine/messages';
@@ -10,12 +17,21 @@ import { canAccess, permits } from '../../../core/resources/access';
 import { candidates } from '../../../core/resources/candidates/resource';
 import { clients } from '../../../core/resources/clients/resource';
 import { sites } from '../../../core/resources/sites/resource';
-import { documentCategories, jobRoles, staffDetailFields, settingsResources } from '../../../core/resources/settings/resources';
+import {
+  documentCategories,
+  jobRoles,
+  staffDetailFields,
+  settingsResources,
+} from '../../../core/resources/settings/resources';
 import { declarations } from '../../../core/resources/declarations';
 
 // A fixed "now": Sunday 15 March 2026, local time.
 const NOW = new Date(2026, 2, 15, 10, 30);
-const f = (over: Partial<FieldDeclaration> & Pick<FieldDeclaration, 'type'>): FieldDeclaration => ({ source: 'x', label: 'X', ...over });
+const f = (over: Partial<FieldDeclaration> & Pick<FieldDeclaration, 'type'>): FieldDeclaration => ({
+  source: 'x',
+  label: 'X',
+  ...over,
+});
 const check = (field: FieldDeclaration, value: unknown) => checkField(field, value, NOW);
 const msg = (field: FieldDeclaration, value: unknown) => check(field, value)?.message;
 
@@ -23,13 +39,28 @@ describe('checkField: required and empty values', () => {
   it('reports ra.validation.required for undefined, null and "" on a required field, blank text and [] where they mean nothing', () => {
     for (const type of ['text', 'email', 'number', 'choice', 'date', 'reference'] as const) {
       const field = f({ type, required: true, choices: [{ id: 'a', name: 'A' }] });
-      for (const v of [undefined, null, '']) expect(msg(field, v), `${type} ${JSON.stringify(v)}`).toBe('ra.validation.required');
+      for (const v of [undefined, null, ''])
+        expect(msg(field, v), `${type} ${JSON.stringify(v)}`).toBe('ra.validation.required');
     }
-    for (const type of ['text', 'longtext', 'email', 'phone'] as const) expect(msg(f({ type, required: true }), '   '), type).toBe('ra.validation.required');
+    for (const type of ['text', 'longtext', 'email', 'phone'] as const)
+      expect(msg(f({ type, required: true }), '   '), type).toBe('ra.validation.required');
     expect(msg(f({ type: 'references', required: true }), [])).toBe('ra.validation.required');
   });
   it('accepts empty values on an optional field, whatever its type', () => {
-    for (const type of ['text', 'email', 'phone', 'number', 'money', 'choice', 'date', 'datetime', 'reference', 'references', 'image', 'address'] as const) {
+    for (const type of [
+      'text',
+      'email',
+      'phone',
+      'number',
+      'money',
+      'choice',
+      'date',
+      'datetime',
+      'reference',
+      'references',
+      'image',
+      'address',
+    ] as const) {
       expect(check(f({ type }), null), type).toBeUndefined();
       expect(check(f({ type }), undefined), type).toBeUndefined();
     }
@@ -59,9 +90,15 @@ describe('checkField: text, long text, e-mail, phone, pattern', () => {
   });
   it('defaults maxLength to 255 for text and 5000 for long text', () => {
     expect(check(f({ type: 'text' }), 'a'.repeat(255))).toBeUndefined();
-    expect(check(f({ type: 'text' }), 'a'.repeat(256))).toEqual({ message: 'ra.validation.maxLength', args: { max: 255 } });
+    expect(check(f({ type: 'text' }), 'a'.repeat(256))).toEqual({
+      message: 'ra.validation.maxLength',
+      args: { max: 255 },
+    });
     expect(check(f({ type: 'longtext' }), 'a'.repeat(5000))).toBeUndefined();
-    expect(check(f({ type: 'longtext' }), 'a'.repeat(5001))).toEqual({ message: 'ra.validation.maxLength', args: { max: 5000 } });
+    expect(check(f({ type: 'longtext' }), 'a'.repeat(5001))).toEqual({
+      message: 'ra.validation.maxLength',
+      args: { max: 5000 },
+    });
   });
   it('rejects non-string values for text types', () => {
     expect(msg(f({ type: 'text' }), 12)).toBe('engine.validation.text');
@@ -69,14 +106,18 @@ describe('checkField: text, long text, e-mail, phone, pattern', () => {
   });
   it('checks e-mail addresses, and the key translates to "Invalid email address"', () => {
     const email = f({ type: 'email' });
-    for (const bad of ['plain', 'a@b', 'a b@c.uk', '@c.uk', 'a@.'] ) expect(msg(email, bad), bad).toBe('engine.validation.email');
-    for (const good of ['a@b.co', 'jane.doe+x@agency.co.uk', '  a@b.co  ']) expect(check(email, good), good).toBeUndefined();
+    for (const bad of ['plain', 'a@b', 'a b@c.uk', '@c.uk', 'a@.'])
+      expect(msg(email, bad), bad).toBe('engine.validation.email');
+    for (const good of ['a@b.co', 'jane.doe+x@agency.co.uk', '  a@b.co  '])
+      expect(check(email, good), good).toBeUndefined();
     expect(engineMessages.engine.validation.email).toBe('Invalid email address');
   });
   it('checks phone numbers: 7 to 20 of digits, spaces, +, ( ) and -', () => {
     const phone = f({ type: 'phone' });
-    for (const good of ['+44 20 7946 0958', '(020) 7946-0958', '0123456']) expect(check(phone, good), good).toBeUndefined();
-    for (const bad of ['123456', 'call me', '+44 20 7946 0958 0000 0', '0207x946']) expect(msg(phone, bad), bad).toBe('engine.validation.phone');
+    for (const good of ['+44 20 7946 0958', '(020) 7946-0958', '0123456'])
+      expect(check(phone, good), good).toBeUndefined();
+    for (const bad of ['123456', 'call me', '+44 20 7946 0958 0000 0', '0207x946'])
+      expect(msg(phone, bad), bad).toBe('engine.validation.phone');
   });
   it('applies a declared pattern with its own message key', () => {
     const code = clients.fields.find((x) => x.source === 'code')!;
@@ -209,25 +250,42 @@ describe('dates: strict parsing and limits', () => {
 
 describe('checkField: image and file', () => {
   const id = '3f2a8c1e-5b7d-4e2f-9a6b-1c2d3e4f5a6b';
-  const chosen = (size: number, type: string) => ({ rawFile: new File([new Uint8Array(size)], 'x', { type }), src: 'blob:x', title: 'x' });
+  const chosen = (size: number, type: string) => ({
+    rawFile: new File([new Uint8Array(size)], 'x', { type }),
+    src: 'blob:x',
+    title: 'x',
+  });
   it("accepts a stored file's id or a shipped file path; refuses data URLs, other sites and anything else", () => {
     const img = f({ type: 'image' });
     expect(check(img, id)).toBeUndefined();
     expect(check(img, id.toUpperCase())).toBeUndefined();
     expect(check(img, '/demo/agency-logo.svg')).toBeUndefined();
-    for (const bad of ['data:image/png;base64,iVBORw0KGgo=', '//evil.example/pixel.png', 'https://evil.example/x.png', `${id}x`, { src: id }, 42]) {
+    for (const bad of [
+      'data:image/png;base64,iVBORw0KGgo=',
+      '//evil.example/pixel.png',
+      'https://evil.example/x.png',
+      `${id}x`,
+      { src: id },
+      42,
+    ]) {
       expect(msg(img, bad), JSON.stringify(bad)).toBe('engine.validation.file');
     }
   });
-  it('a file chosen in a form passes until the save uploads it, within its kind\'s size and types', () => {
+  it("a file chosen in a form passes until the save uploads it, within its kind's size and types", () => {
     const img = f({ type: 'image' });
     const doc = f({ type: 'file' });
     expect(check(img, chosen(1024 * 1024, 'image/png'))).toBeUndefined();
-    expect(check(img, chosen(1024 * 1024 + 1, 'image/png'))).toEqual({ message: 'engine.validation.fileSize', args: { max: '1 MB' } });
+    expect(check(img, chosen(1024 * 1024 + 1, 'image/png'))).toEqual({
+      message: 'engine.validation.fileSize',
+      args: { max: '1 MB' },
+    });
     expect(msg(img, chosen(10, 'application/pdf'))).toBe('engine.validation.image');
     expect(msg(img, chosen(10, 'image/svg+xml'))).toBe('engine.validation.image');
     expect(check(doc, chosen(10 * 1024 * 1024, 'application/pdf'))).toBeUndefined();
-    expect(check(doc, chosen(10 * 1024 * 1024 + 1, 'application/pdf'))).toEqual({ message: 'engine.validation.fileSize', args: { max: '10 MB' } });
+    expect(check(doc, chosen(10 * 1024 * 1024 + 1, 'application/pdf'))).toEqual({
+      message: 'engine.validation.fileSize',
+      args: { max: '10 MB' },
+    });
     expect(msg(doc, chosen(10, 'text/html'))).toBe('engine.validation.fileType');
   });
 });
@@ -256,55 +314,106 @@ describe('checkField: address', () => {
 });
 
 describe('validateRecord', () => {
-  const goodCandidate = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', status: 'pending', activated: false };
+  const goodCandidate = {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.com',
+    status: 'pending',
+    activated: false,
+  };
   it('returns no problems for a valid record and one per faulty field, keyed by source', () => {
     expect(validateRecord(candidates, goodCandidate, [], NOW)).toEqual({});
-    const p = validateRecord(candidates, { ...goodCandidate, first_name: '', email: 'nope', date_of_birth: '2026-02-31' }, [], NOW);
+    const p = validateRecord(
+      candidates,
+      { ...goodCandidate, first_name: '', email: 'nope', date_of_birth: '2026-02-31' },
+      [],
+      NOW,
+    );
     expect(Object.keys(p).sort()).toEqual(['date_of_birth', 'email', 'first_name']);
     expect(p.first_name.message).toBe('ra.validation.required');
     expect(p.email.message).toBe('engine.validation.email');
   });
   it('applies the declaration rules: a candidate cannot be activated without approval', () => {
-    expect(validateRecord(candidates, { ...goodCandidate, activated: true }, [], NOW)).toEqual({ activated: { message: 'engine.validation.activateUnapproved' } });
+    expect(validateRecord(candidates, { ...goodCandidate, activated: true }, [], NOW)).toEqual({
+      activated: { message: 'engine.validation.activateUnapproved' },
+    });
     expect(validateRecord(candidates, { ...goodCandidate, status: 'approved', activated: true }, [], NOW)).toEqual({});
     expect(validateRecord(candidates, { ...goodCandidate, status: 'rejected', activated: false }, [], NOW)).toEqual({});
   });
   it('a field problem wins over a rule for the same field', () => {
-    const decl: ResourceDeclaration = { ...candidates, rules: () => ({ first_name: 'custom.rule', last_name: 'custom.rule' }) };
+    const decl: ResourceDeclaration = {
+      ...candidates,
+      rules: () => ({ first_name: 'custom.rule', last_name: 'custom.rule' }),
+    };
     const p = validateRecord(decl, { ...goodCandidate, first_name: '' }, [], NOW);
     expect(p.first_name.message).toBe('ra.validation.required');
     expect(p.last_name.message).toBe('custom.rule');
   });
   it('staff detail fields: a choice needs at least one option', () => {
     const base = { label: 'Shoe size', key: 'shoe_size', required: false, show_in_list: false, position: 0 };
-    expect(validateRecord(staffDetailFields, { ...base, field_type: 'choice', options: ' , ' }, [], NOW).options?.message).toBe('engine.validation.choiceOptions');
+    expect(
+      validateRecord(staffDetailFields, { ...base, field_type: 'choice', options: ' , ' }, [], NOW).options?.message,
+    ).toBe('engine.validation.choiceOptions');
     expect(validateRecord(staffDetailFields, { ...base, field_type: 'choice', options: 'S, M' }, [], NOW)).toEqual({});
     expect(validateRecord(staffDetailFields, { ...base, field_type: 'text', options: '' }, [], NOW)).toEqual({});
-    expect(validateRecord(staffDetailFields, { ...base, key: 'Shoe Size', field_type: 'text' }, [], NOW).key?.message).toBe('engine.validation.key');
+    expect(
+      validateRecord(staffDetailFields, { ...base, key: 'Shoe Size', field_type: 'text' }, [], NOW).key?.message,
+    ).toBe('engine.validation.key');
   });
   it('agency custom fields are validated under custom_fields.<key>', () => {
     const defs: CustomFieldDefinition[] = [
       { key: 'dbs_number', label: 'DBS number', field_type: 'text', required: true },
-      { key: 'shift_pref', label: 'Shift preference', field_type: 'choice', required: false, options: 'Days, Nights ,Any' },
+      {
+        key: 'shift_pref',
+        label: 'Shift preference',
+        field_type: 'choice',
+        required: false,
+        options: 'Days, Nights ,Any',
+      },
       { key: 'licence_expiry', label: 'Licence expiry', field_type: 'date', required: false },
     ];
     const missing = validateRecord(candidates, goodCandidate, defs, NOW);
     expect(missing).toEqual({ 'custom_fields.dbs_number': { message: 'ra.validation.required' } });
-    const bad = validateRecord(candidates, { ...goodCandidate, custom_fields: { dbs_number: '001', shift_pref: 'Weekends', licence_expiry: '2026-2-3' } }, defs, NOW);
+    const bad = validateRecord(
+      candidates,
+      { ...goodCandidate, custom_fields: { dbs_number: '001', shift_pref: 'Weekends', licence_expiry: '2026-2-3' } },
+      defs,
+      NOW,
+    );
     expect(bad['custom_fields.shift_pref'].message).toBe('engine.validation.choice');
     expect(bad['custom_fields.licence_expiry'].message).toBe('engine.validation.date');
     expect(bad['custom_fields.dbs_number']).toBeUndefined();
-    expect(validateRecord(candidates, { ...goodCandidate, custom_fields: { dbs_number: '001', shift_pref: 'Nights' } }, defs, NOW)).toEqual({});
+    expect(
+      validateRecord(
+        candidates,
+        { ...goodCandidate, custom_fields: { dbs_number: '001', shift_pref: 'Nights' } },
+        defs,
+        NOW,
+      ),
+    ).toEqual({});
   });
   it('customFieldAsDeclaration maps type, requiredness and trimmed options', () => {
-    expect(customFieldAsDeclaration({ key: 'k', label: 'K', field_type: 'choice', required: true, options: ' a, b ,,c ' })).toEqual({
-      source: 'custom_fields.k', label: 'K', type: 'choice', required: true,
-      choices: [{ id: 'a', name: 'a' }, { id: 'b', name: 'b' }, { id: 'c', name: 'c' }],
+    expect(
+      customFieldAsDeclaration({ key: 'k', label: 'K', field_type: 'choice', required: true, options: ' a, b ,,c ' }),
+    ).toEqual({
+      source: 'custom_fields.k',
+      label: 'K',
+      type: 'choice',
+      required: true,
+      choices: [
+        { id: 'a', name: 'a' },
+        { id: 'b', name: 'b' },
+        { id: 'c', name: 'c' },
+      ],
     });
-    expect(customFieldAsDeclaration({ key: 'n', label: 'N', field_type: 'number', required: false }).choices).toBeUndefined();
+    expect(
+      customFieldAsDeclaration({ key: 'n', label: 'N', field_type: 'number', required: false }).choices,
+    ).toBeUndefined();
   });
   it('interpolate fills arguments the way the server words its 422 answers', () => {
-    expect(interpolate(engineMessages.engine.validation.dateMax, { max: '2010-03-15' })).toBe('Must be on or before 2010-03-15');
+    expect(interpolate(engineMessages.engine.validation.dateMax, { max: '2010-03-15' })).toBe(
+      'Must be on or before 2010-03-15',
+    );
     expect(interpolate('%{a} %{b}', { a: 1 })).toBe('1 %{b}');
   });
 });
@@ -316,12 +425,22 @@ describe('pathsOf', () => {
     expect(p.create).toBe('/client/create');
     expect(p.show(12)).toBe('/client/view/12');
     expect(p.edit(12)).toBe('/client/edit/12');
-    expect(p.patterns).toEqual({ list: '/client/client-list', create: '/client/create', show: '/client/view/:id', edit: '/client/edit/:id' });
+    expect(p.patterns).toEqual({
+      list: '/client/client-list',
+      create: '/client/create',
+      show: '/client/view/:id',
+      edit: '/client/edit/:id',
+    });
     expect(pathsOf(candidates).show(5)).toBe('/staffs/5');
     expect(pathsOf(sites).show(5)).toBe('/site/site-profile/5');
   });
   it("falls back to react-admin's own paths, and encodes ids", () => {
-    const decl: ResourceDeclaration = { ...clients, name: 'widgets', routes: undefined, tabs: [{ id: 'big', label: 'Big', filter: {} }] };
+    const decl: ResourceDeclaration = {
+      ...clients,
+      name: 'widgets',
+      routes: undefined,
+      tabs: [{ id: 'big', label: 'Big', filter: {} }],
+    };
     const p = pathsOf(decl);
     expect(p.list).toBe('/widgets');
     expect(p.create).toBe('/widgets/create');
@@ -355,7 +474,8 @@ describe('canAccess', () => {
       users: ['delete', 'export'],
     };
     for (const d of declarations) {
-      for (const a of ['list', 'show', 'create', 'edit', 'delete', 'export']) expect(canAccess(admin, d.name, a), `${d.name} ${a}`).toBe(!history[d.name]?.includes(a));
+      for (const a of ['list', 'show', 'create', 'edit', 'delete', 'export'])
+        expect(canAccess(admin, d.name, a), `${d.name} ${a}`).toBe(!history[d.name]?.includes(a));
     }
     expect(canAccess(admin, 'shifts', 'remove')).toBe(true);
   });
@@ -373,7 +493,8 @@ describe('canAccess', () => {
   });
   it('a consultant works on clients, sites and staff but cannot delete them', () => {
     for (const name of ['clients', 'sites', 'candidates']) {
-      for (const a of ['list', 'show', 'create', 'edit', 'export']) expect(canAccess(consultant, name, a), `${name} ${a}`).toBe(true);
+      for (const a of ['list', 'show', 'create', 'edit', 'export'])
+        expect(canAccess(consultant, name, a), `${name} ${a}`).toBe(true);
       expect(canAccess(consultant, name, 'delete'), name).toBe(false);
     }
   });
@@ -381,7 +502,8 @@ describe('canAccess', () => {
     for (const d of settingsResources) {
       expect(canAccess(consultant, d.name, 'list')).toBe(true);
       expect(canAccess(consultant, d.name, 'show')).toBe(true);
-      for (const a of ['create', 'edit', 'delete', 'export', 'clone']) expect(canAccess(consultant, d.name, a), `${d.name} ${a}`).toBe(false);
+      for (const a of ['create', 'edit', 'delete', 'export', 'clone'])
+        expect(canAccess(consultant, d.name, a), `${d.name} ${a}`).toBe(false);
     }
   });
   it('a client login may do nothing in the agency back office, whatever its role', () => {
@@ -422,14 +544,38 @@ describe('strict types: hostile values are field errors, never converted', () =>
   it('a reference is a positive whole number or a string of digits naming one, within the id range', () => {
     const ref = f({ type: 'reference', reference: 'clients' });
     for (const ok of [1, '1', 2147483647, '2147483647']) expect(check(ref, ok), JSON.stringify(ok)).toBeUndefined();
-    for (const bad of [' 3', '3 ', '3.0', '03', '1e3', '0x10', '-1', true, [3], {}, 2147483648, '2147483648', '99999999999']) {
+    for (const bad of [
+      ' 3',
+      '3 ',
+      '3.0',
+      '03',
+      '1e3',
+      '0x10',
+      '-1',
+      true,
+      [3],
+      {},
+      2147483648,
+      '2147483648',
+      '99999999999',
+    ]) {
       expect(msg(ref, bad), JSON.stringify(bad)).toBe('engine.validation.reference');
     }
   });
   it(`references is a list of such ids, at most ${MAX_REFERENCES}`, () => {
     const refs = f({ type: 'references', reference: 'staff_profiles' });
-    expect(check(refs, Array.from({ length: MAX_REFERENCES }, (_, i) => i + 1))).toBeUndefined();
-    expect(check(refs, Array.from({ length: MAX_REFERENCES + 1 }, (_, i) => i + 1))).toEqual({ message: 'engine.validation.tooMany', args: { max: MAX_REFERENCES } });
+    expect(
+      check(
+        refs,
+        Array.from({ length: MAX_REFERENCES }, (_, i) => i + 1),
+      ),
+    ).toBeUndefined();
+    expect(
+      check(
+        refs,
+        Array.from({ length: MAX_REFERENCES + 1 }, (_, i) => i + 1),
+      ),
+    ).toEqual({ message: 'engine.validation.tooMany', args: { max: MAX_REFERENCES } });
     expect(msg(refs, [[1]])).toBe('engine.validation.reference');
     expect(msg(refs, { 0: 1, length: 1 })).toBe('engine.validation.reference');
   });
@@ -446,17 +592,20 @@ describe('strict types: hostile values are field errors, never converted', () =>
     for (const [type, message] of Object.entries(fields)) {
       for (const required of [false, true]) {
         const field = f({ type: type as keyof typeof fields, required, choices: [{ id: 'a', name: 'A' }] });
-        for (const v of [' ', '\t', [], {}]) expect(msg(field, v), `${type} ${JSON.stringify(v)} required=${required}`).toBe(message);
+        for (const v of [' ', '\t', [], {}])
+          expect(msg(field, v), `${type} ${JSON.stringify(v)} required=${required}`).toBe(message);
       }
     }
   });
   it('a boolean is only true or false', () => {
-    for (const bad of ['true', 'false', 0, 1, ' ', [], {}]) expect(msg(f({ type: 'boolean' }), bad), JSON.stringify(bad)).toBe('engine.validation.boolean');
+    for (const bad of ['true', 'false', 0, 1, ' ', [], {}])
+      expect(msg(f({ type: 'boolean' }), bad), JSON.stringify(bad)).toBe('engine.validation.boolean');
   });
   it('a number is a finite number or a string of decimal digits', () => {
     const n = f({ type: 'number' });
     for (const ok of [0, -3, 2.5, '12', ' 12 ', '-4.25']) expect(check(n, ok), JSON.stringify(ok)).toBeUndefined();
-    for (const bad of [' ', [], [5], true, false, '0x10', '1e3', 'Infinity', '12abc', '1.', '.5', {}]) expect(msg(n, bad), JSON.stringify(bad)).toBe('ra.validation.number');
+    for (const bad of [' ', [], [5], true, false, '0x10', '1e3', 'Infinity', '12abc', '1.', '.5', {}])
+      expect(msg(n, bad), JSON.stringify(bad)).toBe('ra.validation.number');
   });
   it('money beyond what JavaScript holds exactly is refused', () => {
     expect(msg(f({ type: 'money' }), 2 ** 53)).toBe('ra.validation.maxValue');
@@ -482,7 +631,10 @@ describe("date limits follow the agency's today, given as yyyy-MM-dd", () => {
     expect(resolveLimit('+30d', '2026-12-15')).toEqual(new Date(2027, 0, 14));
     const future = f({ type: 'date', date: { min: 'today' } });
     expect(checkField(future, '2026-03-15', '2026-03-15')).toBeUndefined();
-    expect(checkField(future, '2026-03-15', '2026-03-16')).toEqual({ message: 'engine.validation.dateMin', args: { min: '2026-03-16' } });
+    expect(checkField(future, '2026-03-15', '2026-03-16')).toEqual({
+      message: 'engine.validation.dateMin',
+      args: { min: '2026-03-16' },
+    });
   });
   it("the same instant is another day in the agency's time zone than on the machine: the given today decides", () => {
     // 23:30 UTC on 28 June is 00:30 on 29 June in London (BST).
@@ -496,7 +648,14 @@ describe("date limits follow the agency's today, given as yyyy-MM-dd", () => {
     expect(checkField(dob, '2010-06-29', agencyToday('UTC', instant))?.message).toBe('engine.validation.dateMax');
   });
   it('validateRecord passes the today on to every field', () => {
-    const record = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', status: 'pending', activated: false, date_of_birth: '2010-06-29' };
+    const record = {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      status: 'pending',
+      activated: false,
+      date_of_birth: '2010-06-29',
+    };
     expect(validateRecord(candidates, record, [], '2026-06-29')).toEqual({});
     expect(Object.keys(validateRecord(candidates, record, [], '2026-06-28'))).toEqual(['date_of_birth']);
   });
@@ -527,13 +686,28 @@ describe('validateCustomFieldsInput', () => {
     const r = run({ shoe_size: null, dbs_number: '' });
     expect(r.problems).toEqual({});
     expect(r.merged).toEqual({ old_badge: 'B-7' });
-    expect(validateRecord(candidates, { first_name: 'A', last_name: 'B', email: 'a@b.co', status: 'pending', activated: false, custom_fields: r.merged }, defs, '2026-03-15'))
-      .toEqual({ 'custom_fields.dbs_number': { message: 'ra.validation.required' } });
+    expect(
+      validateRecord(
+        candidates,
+        {
+          first_name: 'A',
+          last_name: 'B',
+          email: 'a@b.co',
+          status: 'pending',
+          activated: false,
+          custom_fields: r.merged,
+        },
+        defs,
+        '2026-03-15',
+      ),
+    ).toEqual({ 'custom_fields.dbs_number': { message: 'ra.validation.required' } });
   });
   it('refuses anything but a plain object on custom_fields as a whole', () => {
     for (const bad of ['abc', 'x'.repeat(100_000), 12, true, null, [], ['a'], [{ dbs_number: 'x' }]]) {
       const r = run(bad);
-      expect(r.problems, JSON.stringify(bad).slice(0, 20)).toEqual({ custom_fields: { message: 'engine.validation.customFields' } });
+      expect(r.problems, JSON.stringify(bad).slice(0, 20)).toEqual({
+        custom_fields: { message: 'engine.validation.customFields' },
+      });
       expect(r.merged).toEqual(stored);
     }
   });
@@ -554,8 +728,12 @@ describe('validateCustomFieldsInput', () => {
   it("a removed field's stored value may be sent back unchanged or cleared, never changed or newly written", () => {
     expect(run({ old_badge: 'B-7', shoe_size: 8 })).toEqual({ problems: {}, merged: { ...stored, shoe_size: 8 } });
     expect(run({ old_badge: null }).merged).toEqual({ dbs_number: 'D-1', shoe_size: 9 });
-    expect(run({ old_badge: 'B-8' }).problems).toEqual({ 'custom_fields.old_badge': { message: 'engine.validation.removedField' } });
-    expect(validateCustomFieldsInput(defs, { old_badge: 'B-7' }, {}, '2026-03-15').problems).toEqual({ 'custom_fields.old_badge': { message: 'engine.validation.unknownField' } });
+    expect(run({ old_badge: 'B-8' }).problems).toEqual({
+      'custom_fields.old_badge': { message: 'engine.validation.removedField' },
+    });
+    expect(validateCustomFieldsInput(defs, { old_badge: 'B-7' }, {}, '2026-03-15').problems).toEqual({
+      'custom_fields.old_badge': { message: 'engine.validation.unknownField' },
+    });
   });
   it('checks each value against its declared type', () => {
     const r = run({ shoe_size: ' ', driver: 'yes', licence_expiry: '2026-2-3', shift: 'Weekends', dbs_number: 5 });
@@ -584,20 +762,31 @@ describe('validateCustomFieldsInput', () => {
   });
   it('at most 50 keys and 20 KB', () => {
     const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'x']));
-    expect(run(many).problems).toEqual({ custom_fields: { message: 'engine.validation.customFieldsTooMany', args: { max: 50 } } });
+    expect(run(many).problems).toEqual({
+      custom_fields: { message: 'engine.validation.customFieldsTooMany', args: { max: 50 } },
+    });
     // Built with a loop: Object.fromEntries over an array of 1.3M pairs took 6–7 s on a loaded machine (either Node),
     // past the test's timeout, for the same object.
     const huge: Record<string, string> = {};
     for (let i = 0; i < 1_300_000; i++) huge[i] = 'x';
     expect(run(huge).problems.custom_fields.message).toBe('engine.validation.customFieldsTooMany');
     const large = { dbs_number: 'x'.repeat(21 * 1024) };
-    expect(run(large).problems).toEqual({ custom_fields: { message: 'engine.validation.customFieldsTooLarge', args: { max: '20 KB' } } });
+    expect(run(large).problems).toEqual({
+      custom_fields: { message: 'engine.validation.customFieldsTooLarge', args: { max: '20 KB' } },
+    });
     const longKey = { ['k'.repeat(30_000)]: 1 };
-    expect(run(longKey).problems).toEqual({ custom_fields: { message: 'engine.validation.customFieldsTooLarge', args: { max: '20 KB' } } });
+    expect(run(longKey).problems).toEqual({
+      custom_fields: { message: 'engine.validation.customFieldsTooLarge', args: { max: '20 KB' } },
+    });
   });
   it('a date value must be an exact yyyy-MM-dd date', () => {
     const withLimit: CustomFieldDefinition[] = [{ key: 'd', label: 'D', field_type: 'date', required: false }];
-    expect(validateCustomFieldsInput(withLimit, { d: '2026-02-29' }, {}, '2026-03-15').problems).toEqual({ 'custom_fields.d': { message: 'engine.validation.date' } });
-    expect(validateCustomFieldsInput(withLimit, { d: '2028-02-29' }, {}, '2026-03-15')).toEqual({ problems: {}, merged: { d: '2028-02-29' } });
+    expect(validateCustomFieldsInput(withLimit, { d: '2026-02-29' }, {}, '2026-03-15').problems).toEqual({
+      'custom_fields.d': { message: 'engine.validation.date' },
+    });
+    expect(validateCustomFieldsInput(withLimit, { d: '2028-02-29' }, {}, '2026-03-15')).toEqual({
+      problems: {},
+      merged: { d: '2028-02-29' },
+    });
   });
 });

@@ -26,15 +26,57 @@ vi.setConfig({ testTimeout: 30_000 });
 vi.mock('react-router', async () => await vi.importActual('react-router-dom'));
 
 const people: Rec[] = [
-  { id: 1, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '07000 000001', status: 'approved', activated: true, job_role_id: null, staff_status_id: null, created_at: '2026-01-05T09:00:00.000Z' },
-  { id: 2, first_name: 'Alan', last_name: 'Turing', email: 'alan@example.com', phone: '07000 000002', status: 'approved', activated: false, job_role_id: null, staff_status_id: null, created_at: '2026-01-06T09:00:00.000Z' },
-  { id: 3, first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', phone: '07000 000003', status: 'pending', activated: false, job_role_id: null, staff_status_id: null, created_at: '2026-01-07T09:00:00.000Z' },
+  {
+    id: 1,
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '07000 000001',
+    status: 'approved',
+    activated: true,
+    job_role_id: null,
+    staff_status_id: null,
+    created_at: '2026-01-05T09:00:00.000Z',
+  },
+  {
+    id: 2,
+    first_name: 'Alan',
+    last_name: 'Turing',
+    email: 'alan@example.com',
+    phone: '07000 000002',
+    status: 'approved',
+    activated: false,
+    job_role_id: null,
+    staff_status_id: null,
+    created_at: '2026-01-06T09:00:00.000Z',
+  },
+  {
+    id: 3,
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    email: 'grace@example.com',
+    phone: '07000 000003',
+    status: 'pending',
+    activated: false,
+    job_role_id: null,
+    staff_status_id: null,
+    created_at: '2026-01-07T09:00:00.000Z',
+  },
 ];
 
 installFakeApi(() => ({
   candidates: people.map((p) => ({ ...p })),
   staff_detail_fields: [],
-  clients: [{ id: 1, name: 'Acme Care', code: 'ACME', billing_email: 'bills@acme.test', status: 'active', payment_terms_days: 30 }],
+  clients: [
+    {
+      id: 1,
+      name: 'Acme Care',
+      code: 'ACME',
+      billing_email: 'bills@acme.test',
+      status: 'active',
+      payment_terms_days: 30,
+    },
+  ],
   job_roles: [{ id: 4, name: 'Carer', code: 'CR', default_pay_rate: 1250, default_charge_rate: 1800, active: true }],
 }));
 
@@ -76,7 +118,8 @@ const show = (decl: ResourceDeclaration, id: number) => {
 const headers = () => [...document.querySelectorAll('thead th')].map((h) => h.textContent?.trim()).filter(Boolean);
 // Role queries over a whole react-admin screen are slow in jsdom; these elements have stable selectors.
 const saveButton = () => document.querySelector<HTMLButtonElement>('button[type="submit"][aria-label="Save"]')!;
-const tab = (label: string) => [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === label)!;
+const tab = (label: string) =>
+  [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === label)!;
 /** The form control (input, label and helper text) around a labelled input. */
 const controlOf = (label: RegExp) => field(label).closest('.MuiFormControl-root, .MuiTextField-root') as HTMLElement;
 
@@ -87,13 +130,24 @@ describe('EngineList', () => {
     // The declared list columns, less those declared listHidden (Mobile, Staff status, Activated: in the column
     // chooser).
     expect(headers()).toEqual(['First name', 'Last name', 'E-mail', 'Job role', 'Status', 'Compliance']);
-    expect(candidates.fields.filter((f) => f.listHidden).map((f) => f.label)).toEqual(['Mobile', 'Staff status', 'Activated']);
+    expect(candidates.fields.filter((f) => f.listHidden).map((f) => f.label)).toEqual([
+      'Mobile',
+      'Staff status',
+      'Activated',
+    ]);
     // Only the active (approved and activated) staff member is listed.
     expect(screen.queryByText('Turing')).toBeNull();
     expect(screen.queryByText('Hopper')).toBeNull();
     const calls = requestsTo('candidates', 'GET');
     expect(calls.length).toBeGreaterThan(0);
-    expect(params(calls.at(-1)!)).toEqual({ page: '1', per_page: '25', sort: 'last_name', order: 'asc', status: 'approved', activated: 'true' });
+    expect(params(calls.at(-1)!)).toEqual({
+      page: '1',
+      per_page: '25',
+      sort: 'last_name',
+      order: 'asc',
+      status: 'approved',
+      activated: 'true',
+    });
     // Fields kept off the list (date of birth, address, notes) have no column.
     expect(screen.queryByText('Date of birth')).toBeNull();
     // The tabs link to the spec routes.
@@ -125,7 +179,7 @@ describe('EngineList', () => {
     expect(document.querySelector('th [data-field="staff_status_id"]')).toBeNull();
   });
 
-  it("a bulk delete names what it deleted, never react-admin's \"Element deleted\"", async () => {
+  it('a bulk delete names what it deleted, never react-admin\'s "Element deleted"', async () => {
     const user = userEvent.setup({ delay: null });
     list(candidates, 'allStaffs');
     const row = async (name: string) => (await screen.findByText(name)).closest('tr')!;
@@ -159,7 +213,9 @@ describe('EngineList', () => {
 
 describe('EngineCreate', () => {
   it("a new restriction's date starts on today (the day it is usually recorded)", () => {
-    expect(createDefaults(candidateRestrictions, new Date(2026, 4, 7, 23, 30))).toMatchObject({ restricted_on: '2026-05-07' });
+    expect(createDefaults(candidateRestrictions, new Date(2026, 4, 7, 23, 30))).toMatchObject({
+      restricted_on: '2026-05-07',
+    });
     // Other dates start empty.
     expect(createDefaults(clients)).not.toHaveProperty('created_at');
   });
@@ -167,7 +223,17 @@ describe('EngineCreate', () => {
   it('shows the declared inputs', async () => {
     create(clients);
     expect(await findField(/^Name/)).toBeInTheDocument();
-    for (const label of [/^Client code/, /^E-mail/, /^Billing e-mail/, /^Phone/, /^VAT number/, /^Payment terms \(days\)/, /^Notes/, /^Address line 1/, /^Postcode/]) {
+    for (const label of [
+      /^Client code/,
+      /^E-mail/,
+      /^Billing e-mail/,
+      /^Phone/,
+      /^VAT number/,
+      /^Payment terms \(days\)/,
+      /^Notes/,
+      /^Address line 1/,
+      /^Postcode/,
+    ]) {
       expect(field(label), String(label)).toBeInTheDocument();
     }
     // Read-only and list-only fields are not inputs.
@@ -186,19 +252,24 @@ describe('EngineCreate', () => {
     expect(within(controlOf(/^Billing e-mail/)).getByText('Required')).toBeInTheDocument();
     await user.type(field(/^Billing e-mail/), 'not-an-address');
     await user.click(saveButton());
-    await waitFor(() => expect(within(controlOf(/^Billing e-mail/)).getByText('Invalid email address')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(controlOf(/^Billing e-mail/)).getByText('Invalid email address')).toBeInTheDocument(),
+    );
     expect(requestsTo('clients', 'POST')).toHaveLength(0);
   });
 
   it("a server 422 shows the server's message next to the field and nothing is created", async () => {
     const user = userEvent.setup({ delay: null });
-    api.validate = (_r, body) => (body.email === 'taken@acme.test' ? { email: 'Already used by another record' } : undefined);
+    api.validate = (_r, body) =>
+      body.email === 'taken@acme.test' ? { email: 'Already used by another record' } : undefined;
     create(clients);
     await user.type(await findField(/^Name/), 'Beta Homes');
     await user.type(field(/^E-mail/), 'taken@acme.test');
     await user.type(field(/^Billing e-mail/), 'bills@beta.test');
     await user.click(saveButton());
-    await waitFor(() => expect(within(controlOf(/^E-mail/)).getByText('Already used by another record')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(controlOf(/^E-mail/)).getByText('Already used by another record')).toBeInTheDocument(),
+    );
     expect(requestsTo('clients', 'POST')).toHaveLength(1);
     expect(api.records.get('clients')).toHaveLength(1);
     expect(screen.queryByText('elsewhere')).toBeNull();
@@ -213,7 +284,11 @@ describe('EngineCreate', () => {
     await user.click(saveButton());
     await waitFor(() => expect(requestsTo('clients', 'POST')).toHaveLength(1));
     expect(requestsTo('clients', 'POST')[0].body).toMatchObject({
-      name: 'Beta Homes', billing_email: 'bills@beta.test', status: 'active', payment_terms_days: 30, address: { postcode: 'LS1 4AP' },
+      name: 'Beta Homes',
+      billing_email: 'bills@beta.test',
+      status: 'active',
+      payment_terms_days: 30,
+      address: { postcode: 'LS1 4AP' },
     });
     expect(await screen.findByText('elsewhere')).toBeInTheDocument(); // redirected to /client/view/2
     // The toast names what was saved.
@@ -228,7 +303,12 @@ describe('EngineCreate', () => {
     await user.type(field(/^Default charge rate/), '20.1');
     await user.click(saveButton());
     await waitFor(() => expect(requestsTo('job_roles', 'POST')).toHaveLength(1));
-    expect(requestsTo('job_roles', 'POST')[0].body).toMatchObject({ name: 'Nurse', default_pay_rate: 1250, default_charge_rate: 2010, active: true });
+    expect(requestsTo('job_roles', 'POST')[0].body).toMatchObject({
+      name: 'Nurse',
+      default_pay_rate: 1250,
+      default_charge_rate: 2010,
+      active: true,
+    });
   });
 
   it('money limits are given to the input in pounds, and an amount over them is not sent', async () => {
@@ -297,12 +377,26 @@ describe('EngineEdit and EngineShow', () => {
 
 describe('CSV export', () => {
   it("downloads the server's file of the whole list, asked with the list's filters and sort, under the name it gives", async () => {
-    api.records.set('clients', Array.from({ length: 150 }, (_, i) => ({ id: i + 1, name: `Client ${String(i + 1).padStart(3, '0')}`, code: `C${i + 1}`, status: 'active', billing_email: `b${i + 1}@x.test` })));
+    api.records.set(
+      'clients',
+      Array.from({ length: 150 }, (_, i) => ({
+        id: i + 1,
+        name: `Client ${String(i + 1).padStart(3, '0')}`,
+        code: `C${i + 1}`,
+        status: 'active',
+        billing_email: `b${i + 1}@x.test`,
+      })),
+    );
     const asked: URL[] = [];
     server.use(
       http.get('*/api/clients/export', ({ request }) => {
         asked.push(new URL(request.url));
-        return new HttpResponse('\uFEFF"ID","Name"\r\n1,"Client 001"\r\n', { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="clients-2026-11-27.csv"' } });
+        return new HttpResponse('\uFEFF"ID","Name"\r\n1,"Client 001"\r\n', {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="clients-2026-11-27.csv"',
+          },
+        });
       }),
     );
     const saved: { blob: Blob; name: string }[] = [];
@@ -313,7 +407,9 @@ describe('CSV export', () => {
       await screen.findByText('Client 001');
       const before = requestsTo('clients', 'GET').length;
       // The list's Export, not the bulk-selection one.
-      await userEvent.click(screen.getAllByRole('button', { name: 'Export' }).find((b) => !b.closest('.RaBulkActionsToolbar-root'))!);
+      await userEvent.click(
+        screen.getAllByRole('button', { name: 'Export' }).find((b) => !b.closest('.RaBulkActionsToolbar-root'))!,
+      );
       await waitFor(() => expect(saved).toHaveLength(1), { timeout: 10_000 });
       expect(saved[0].name).toBe('clients-2026-11-27.csv');
       expect(await saved[0].blob.text()).toContain('Client 001');

@@ -16,9 +16,18 @@ vi.mock('react-router', async () => await vi.importActual('react-router-dom'));
 function serve(notificationsUnread: number, messagesUnread: number) {
   server.use(
     http.get('*/api/agency_notifications', () =>
-      answer('GET /api/agency_notifications', Inbox, { notifications: [], current_page: 1, total_count: notificationsUnread, total_pages: Math.ceil(notificationsUnread / 10), unread_count: notificationsUnread, message: 'ok' }),
+      answer('GET /api/agency_notifications', Inbox, {
+        notifications: [],
+        current_page: 1,
+        total_count: notificationsUnread,
+        total_pages: Math.ceil(notificationsUnread / 10),
+        unread_count: notificationsUnread,
+        message: 'ok',
+      }),
     ),
-    http.get('*/api/chats/unread_count', () => answer('GET /api/chats/unread_count', UnreadCount, { count: messagesUnread })),
+    http.get('*/api/chats/unread_count', () =>
+      answer('GET /api/chats/unread_count', UnreadCount, { count: messagesUnread }),
+    ),
   );
 }
 

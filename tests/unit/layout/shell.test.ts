@@ -10,8 +10,26 @@ import { renderHook, waitFor } from '@testing-library/react';
 
 // The answers the search's contract allows: the matches (200), the spec's misses (400, 404); a 500 has none.
 const search = (status: number, body: Record<string, unknown>) =>
-  server.use(http.get('/api/search_candidate', () => (status === 200 ? answer('GET /api/search_candidate', StaffSearch, body) : status < 500 ? answer('GET /api/search_candidate', StaffSearchMiss, body, status) : HttpResponse.json(body, { status }))));
-const ANN = { id: 3, first_name: 'Ann', last_name: 'Lee', name: 'Ann Lee', email: 'ann@example.test', phone: null, status: 'approved', activated: true, profile_photo: null };
+  server.use(
+    http.get('/api/search_candidate', () =>
+      status === 200
+        ? answer('GET /api/search_candidate', StaffSearch, body)
+        : status < 500
+          ? answer('GET /api/search_candidate', StaffSearchMiss, body, status)
+          : HttpResponse.json(body, { status }),
+    ),
+  );
+const ANN = {
+  id: 3,
+  first_name: 'Ann',
+  last_name: 'Lee',
+  name: 'Ann Lee',
+  email: 'ann@example.test',
+  phone: null,
+  status: 'approved',
+  activated: true,
+  profile_photo: null,
+};
 
 describe('searchCandidates', () => {
   it('returns the matches', async () => {

@@ -11,7 +11,9 @@ const awr = { weeks: 2, qualified: false, paused: false, resetOn: null };
 describe("the fakes' contract check (issue 15)", () => {
   it('finds a fixture missing what the server always sends (the partial /check answer the assign dialog was tested with)', () => {
     const partial = { data: { hard: [], soft: [], info: [] } };
-    expect(contractErrors(Checks, partial)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/data must have required properties? .*passes/)]));
+    expect(contractErrors(Checks, partial)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/data must have required properties? .*passes/)]),
+    );
     const whole = { data: { candidate_id: 7, name: 'Rae Newman', passes: true, hard: [], soft: [], info: [], awr } };
     expect(contractErrors(Checks, whole)).toEqual([]);
   });
@@ -23,7 +25,9 @@ describe("the fakes' contract check (issue 15)", () => {
   });
 
   it('finds the old list envelope (no per_page, no references)', () => {
-    expect(contractErrors(EngineList, { data: [{ id: 1 }], total_count: 1, total_pages: 1, current_page: 1 }).join('\n')).toMatch(/per_page|references/);
+    expect(
+      contractErrors(EngineList, { data: [{ id: 1 }], total_count: 1, total_pages: 1, current_page: 1 }).join('\n'),
+    ).toMatch(/per_page|references/);
   });
 
   it("a fake's drifting answer fails the test it served, and only that one", () => {
@@ -36,7 +40,8 @@ describe("the fakes' contract check (issue 15)", () => {
 
   it("knows a list's filters from its declaration, as the server refuses the rest with 400", () => {
     const candidates = listParams(declarations.find((d) => d.name === 'candidates')!);
-    for (const accepted of ['page', 'per_page', 'q', 'status', 'status_value', 'activated_value']) expect(candidates.has(accepted), accepted).toBe(true);
+    for (const accepted of ['page', 'per_page', 'q', 'status', 'status_value', 'activated_value'])
+      expect(candidates.has(accepted), accepted).toBe(true);
     expect(candidates.has('password_hash')).toBe(false);
   });
 });

@@ -22,7 +22,13 @@ function strict(schema: TSchema): TSchema {
     if (Array.isArray(s)) return s.map(walk);
     if (!s || typeof s !== 'object') return s;
     const out: Record<string, unknown> = Object.fromEntries(Object.entries(s).map(([k, v]) => [k, walk(v)]));
-    if (out.type === 'object' && out.properties && out.additionalProperties === undefined && out.patternProperties === undefined) out.additionalProperties = false;
+    if (
+      out.type === 'object' &&
+      out.properties &&
+      out.additionalProperties === undefined &&
+      out.patternProperties === undefined
+    )
+      out.additionalProperties = false;
     return out;
   };
   const result = walk(schema) as TSchema;
@@ -32,7 +38,10 @@ function strict(schema: TSchema): TSchema {
 
 /** What is wrong with a body for a schema, one line per problem ([] when it fits). */
 export function contractErrors(schema: TSchema, body: unknown): string[] {
-  return Value.Errors(strict(schema), body).map((e) => `${e.instancePath || '(the answer)'} ${e.message}${e.keyword === 'additionalProperties' ? `: ${JSON.stringify(e.params)}` : ''}`);
+  return Value.Errors(strict(schema), body).map(
+    (e) =>
+      `${e.instancePath || '(the answer)'} ${e.message}${e.keyword === 'additionalProperties' ? `: ${JSON.stringify(e.params)}` : ''}`,
+  );
 }
 
 /** A JSON answer of a fake, checked against the contract: a drift is recorded (and fails the test). */

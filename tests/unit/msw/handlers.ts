@@ -31,8 +31,25 @@ export interface FakeUser {
 }
 
 export const USERS: FakeUser[] = [
-  { id: 1, kind: 'admin', name: 'Alex Morgan', email: 'admin@demo.test', password: 'demo-admin', role: 'admin', merchant_id: 1 },
-  { id: 2, kind: 'client', name: 'Helen Carter', email: 'client@demo.test', password: 'demo-client', role: 'manager', merchant_id: 1, client_id: 7 },
+  {
+    id: 1,
+    kind: 'admin',
+    name: 'Alex Morgan',
+    email: 'admin@demo.test',
+    password: 'demo-admin',
+    role: 'admin',
+    merchant_id: 1,
+  },
+  {
+    id: 2,
+    kind: 'client',
+    name: 'Helen Carter',
+    email: 'client@demo.test',
+    password: 'demo-client',
+    role: 'manager',
+    merchant_id: 1,
+    client_id: 7,
+  },
 ];
 
 export const WRONG_CREDENTIALS = 'The e-mail address or password is incorrect.';
@@ -65,21 +82,38 @@ export function resetFake() {
   fake.seq = 0;
   fake.files.clear();
   fake.records = new Map([
-    ['clients', Array.from({ length: 30 }, (_, i) => ({ id: i + 1, name: `Client ${String(i + 1).padStart(2, '0')}`, status: i % 3 ? 'active' : 'inactive' }))],
+    [
+      'clients',
+      Array.from({ length: 30 }, (_, i) => ({
+        id: i + 1,
+        name: `Client ${String(i + 1).padStart(2, '0')}`,
+        status: i % 3 ? 'active' : 'inactive',
+      })),
+    ],
   ]);
 }
 resetFake();
 
 const json = (body: DefaultBodyType, status = 200) => HttpResponse.json(body as any, { status });
-const error = (status: number, message: string, errors?: Record<string, string>) => json({ message, ...(errors ? { errors } : {}) }, status);
+const error = (status: number, message: string, errors?: Record<string, string>) =>
+  json({ message, ...(errors ? { errors } : {}) }, status);
 
 async function record(request: Request): Promise<SeenRequest> {
   let body: unknown = undefined;
   const text = await request.clone().text();
   if (text) {
-    try { body = JSON.parse(text); } catch { body = text; }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
   }
-  const seen = { method: request.method, url: new URL(request.url), authorization: request.headers.get('authorization'), body };
+  const seen = {
+    method: request.method,
+    url: new URL(request.url),
+    authorization: request.headers.get('authorization'),
+    body,
+  };
   fake.requests.push(seen);
   return seen;
 }
@@ -96,7 +130,13 @@ function describe(u: FakeUser) {
     login_type: u.kind,
     merchant_id: u.merchant_id,
     ...(u.kind === 'client' ? { client_id: u.client_id } : {}),
-    user: { id: u.id, name: u.name, email: u.email, role: u.role, ...(u.kind === 'client' ? { client_id: u.client_id } : {}) },
+    user: {
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      role: u.role,
+      ...(u.kind === 'client' ? { client_id: u.client_id } : {}),
+    },
   };
 }
 
@@ -113,7 +153,11 @@ const loginHandlers = (['admin', 'client'] as const).flatMap((kind) => [
     const token = `tok-${user.id}-${++fake.seq}`;
     const expires = Date.now() + fake.tokenLifetimeMs;
     fake.sessions.set(token, { user, expires });
-    return answer(`POST /api/${kind}_login`, SignedIn, { token, token_expiration: new Date(expires).toISOString(), ...describe(user) });
+    return answer(`POST /api/${kind}_login`, SignedIn, {
+      token,
+      token_expiration: new Date(expires).toISOString(),
+      ...describe(user),
+    });
   }),
   http.get(`*/api/${kind}_login`, async ({ request }) => {
     const s = signedIn(await record(request));
@@ -129,7 +173,8 @@ const fileHandlers = [
     const bytes = new Uint8Array(await request.clone().arrayBuffer());
     const seen = await record(request);
     if (!signedIn(seen)) return error(401, EXPIRED);
-    if (kind !== 'image' && kind !== 'document') return error(422, 'Some fields need your attention.', { kind: 'Invalid value' });
+    if (kind !== 'image' && kind !== 'document')
+      return error(422, 'Some fields need your attention.', { kind: 'Invalid value' });
     if (bytes.length === 0) return error(422, 'The file is empty.');
     if (bytes.length > FILE_LIMITS[kind]) return error(413, 'The file is too large.');
     const mime = sniffMime(bytes);
@@ -143,7 +188,12 @@ const fileHandlers = [
     if (!signedIn(await record(request))) return error(401, EXPIRED);
     const file = fake.files.get(String(params.id));
     if (!file) return error(404, 'File not found.');
-    return new HttpResponse(file.bytes, { headers: { 'content-type': file.mime, 'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.name)}` } });
+    return new HttpResponse(file.bytes, {
+      headers: {
+        'content-type': file.mime,
+        'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      },
+    });
   }),
 ];
 
@@ -178,7 +228,14 @@ export const handlers = [
       const dir = q.get('order') === 'desc' ? -1 : 1;
       out.sort((a, b) => (String(a[sort]) < String(b[sort]) ? -dir : String(a[sort]) > String(b[sort]) ? dir : 0));
     }
-    const body = { data: out.slice((page - 1) * perPage, page * perPage), total_count: out.length, total_pages: Math.ceil(out.length / perPage), current_page: page, per_page: perPage, references: {} };
+    const body = {
+      data: out.slice((page - 1) * perPage, page * perPage),
+      total_count: out.length,
+      total_pages: Math.ceil(out.length / perPage),
+      current_page: page,
+      per_page: perPage,
+      references: {},
+    };
     return answer(`GET /api/${params.resource}`, EngineList, body);
   }),
 
@@ -195,7 +252,8 @@ export const handlers = [
     const rows = fake.records.get(String(params.resource));
     if (!rows) return error(404, 'Not found.');
     const body = (seen.body ?? {}) as Record<string, unknown>;
-    if (typeof body.name !== 'string' || !body.name.trim()) return error(422, 'Some fields need your attention.', { name: 'Required' });
+    if (typeof body.name !== 'string' || !body.name.trim())
+      return error(422, 'Some fields need your attention.', { name: 'Required' });
     const row = { ...body, id: Math.max(0, ...rows.map((r) => r.id)) + 1 };
     rows.push(row);
     return answer(`POST /api/${params.resource}`, EngineOne, { data: row }, 201);
@@ -207,7 +265,8 @@ export const handlers = [
     const row = fake.records.get(String(params.resource))?.find((r) => String(r.id) === params.id);
     if (!row) return error(404, 'Record not found.');
     const body = (seen.body ?? {}) as Record<string, unknown>;
-    if ('name' in body && (typeof body.name !== 'string' || !body.name.trim())) return error(422, 'Some fields need your attention.', { name: 'Required' });
+    if ('name' in body && (typeof body.name !== 'string' || !body.name.trim()))
+      return error(422, 'Some fields need your attention.', { name: 'Required' });
     Object.assign(row, body, { id: row.id });
     return answer(`PUT /api/${params.resource}/:id`, EngineOne, { data: row });
   }),

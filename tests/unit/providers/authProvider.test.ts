@@ -5,7 +5,8 @@ import { fake, resetFake, WRONG_CREDENTIALS } from '../msw/handlers';
 
 const admin = { email: 'admin@demo.test', password: 'demo-admin', loginType: 'admin' as const };
 const client = { email: 'client@demo.test', password: 'demo-client', loginType: 'client' as const };
-const calls = (method: string, path: string) => fake.requests.filter((r) => r.method === method && r.url.pathname === path);
+const calls = (method: string, path: string) =>
+  fake.requests.filter((r) => r.method === method && r.url.pathname === path);
 
 beforeEach(() => resetFake());
 
@@ -113,7 +114,8 @@ describe('authProvider.checkError', () => {
 
   it('other errors (404, 422, 500) do not sign the user out', async () => {
     await authProvider.login(admin);
-    for (const status of [404, 422, 500]) await expect(authProvider.checkError(new HttpError('x', status))).resolves.toBeUndefined();
+    for (const status of [404, 422, 500])
+      await expect(authProvider.checkError(new HttpError('x', status))).resolves.toBeUndefined();
     expect(localStorage.getItem('token')).not.toBeNull();
   });
 });
@@ -122,7 +124,14 @@ describe('authProvider.getIdentity', () => {
   it('answers the signed-in admin from GET /api/admin_login', async () => {
     await authProvider.login(admin);
     const id = await authProvider.getIdentity!();
-    expect(id).toMatchObject({ id: 1, fullName: 'Alex Morgan', email: 'admin@demo.test', role: 'admin', loginType: 'admin', merchantId: 1 });
+    expect(id).toMatchObject({
+      id: 1,
+      fullName: 'Alex Morgan',
+      email: 'admin@demo.test',
+      role: 'admin',
+      loginType: 'admin',
+      merchantId: 1,
+    });
     expect(calls('GET', '/api/admin_login')).toHaveLength(1);
   });
 
@@ -148,7 +157,11 @@ describe('authProvider.getIdentity', () => {
     await authProvider.login(admin);
     expect(await authProvider.getIdentity!()).toMatchObject({ id: 1 });
     // Another tab signs in as the client: localStorage changes, this module was not told.
-    const other = await fetch('/api/client_login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: client.email, password: client.password }) }).then((r) => r.json());
+    const other = await fetch('/api/client_login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: client.email, password: client.password }),
+    }).then((r) => r.json());
     localStorage.setItem('token', other.token);
     localStorage.setItem('loginType', 'client');
     expect(await authProvider.getIdentity!()).toMatchObject({ id: 2, loginType: 'client' });

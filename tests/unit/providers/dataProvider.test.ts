@@ -18,11 +18,21 @@ beforeEach(async () => {
 
 describe('dataProvider.getList', () => {
   it('sends page, per_page, sort, order and filters, with the bearer token, and maps total_count to total', async () => {
-    const r = await dataProvider.getList('clients', { pagination: { page: 2, perPage: 5 }, sort: { field: 'name', order: 'DESC' }, filter: { status: 'active' } });
+    const r = await dataProvider.getList('clients', {
+      pagination: { page: 2, perPage: 5 },
+      sort: { field: 'name', order: 'DESC' },
+      filter: { status: 'active' },
+    });
     const req = last();
     expect(req.method).toBe('GET');
     expect(req.url.pathname).toBe('/api/clients');
-    expect(Object.fromEntries(req.url.searchParams)).toEqual({ page: '2', per_page: '5', sort: 'name', order: 'desc', status: 'active' });
+    expect(Object.fromEntries(req.url.searchParams)).toEqual({
+      page: '2',
+      per_page: '5',
+      sort: 'name',
+      order: 'desc',
+      status: 'active',
+    });
     expect(req.authorization).toBe(`Bearer ${localStorage.getItem('token')}`);
     expect(r.total).toBe(20); // 30 clients, 10 inactive
     expect(r.data).toHaveLength(5);
@@ -30,8 +40,17 @@ describe('dataProvider.getList', () => {
   });
 
   it('sends order=asc for ASC and leaves out empty filters', async () => {
-    await dataProvider.getList('clients', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: { q: '', status: undefined, nothing: null } });
-    expect(Object.fromEntries(last().url.searchParams)).toEqual({ page: '1', per_page: '25', sort: 'id', order: 'asc' });
+    await dataProvider.getList('clients', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { q: '', status: undefined, nothing: null },
+    });
+    expect(Object.fromEntries(last().url.searchParams)).toEqual({
+      page: '1',
+      per_page: '25',
+      sort: 'id',
+      order: 'asc',
+    });
   });
 
   it('listQuery joins array filters with commas', () => {
@@ -60,7 +79,13 @@ describe('dataProvider one record and many', () => {
   });
 
   it('getManyReference filters by the target', async () => {
-    const r = await dataProvider.getManyReference('clients', { target: 'status', id: 'inactive', pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const r = await dataProvider.getManyReference('clients', {
+      target: 'status',
+      id: 'inactive',
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(last().url.searchParams.get('status')).toBe('inactive');
     expect(r.total).toBe(10);
   });
@@ -92,8 +117,15 @@ describe('dataProvider writes', () => {
   });
 
   it('updateMany and deleteMany call once per id and answer the ids', async () => {
-    expect(await dataProvider.updateMany('clients', { ids: [1, 2], data: { status: 'inactive' } })).toEqual({ data: [1, 2] });
-    expect(fake.requests.filter((r) => r.method === 'PUT').map((r) => r.url.pathname).sort()).toEqual(['/api/clients/1', '/api/clients/2']);
+    expect(await dataProvider.updateMany('clients', { ids: [1, 2], data: { status: 'inactive' } })).toEqual({
+      data: [1, 2],
+    });
+    expect(
+      fake.requests
+        .filter((r) => r.method === 'PUT')
+        .map((r) => r.url.pathname)
+        .sort(),
+    ).toEqual(['/api/clients/1', '/api/clients/2']);
     expect(await dataProvider.deleteMany('clients', { ids: [7, 8] })).toEqual({ data: [7, 8] });
     expect(fake.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2);
   });
@@ -117,7 +149,9 @@ describe('dataProvider errors', () => {
 
   it('401 surfaces as HttpError status 401 (which checkError turns into a sign-out)', async () => {
     localStorage.setItem('token', 'garbage');
-    const err = await dataProvider.getList('clients', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {} }).catch((e) => e);
+    const err = await dataProvider
+      .getList('clients', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {} })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err.status).toBe(401);
   });
@@ -125,19 +159,36 @@ describe('dataProvider errors', () => {
 
 describe('dataProvider pages larger than the API serves (CSV export)', () => {
   beforeEach(() => {
-    fake.records.set('vehicles', Array.from({ length: 250 }, (_, i) => ({ id: i + 1, name: `V${String(i + 1).padStart(3, '0')}` })));
+    fake.records.set(
+      'vehicles',
+      Array.from({ length: 250 }, (_, i) => ({ id: i + 1, name: `V${String(i + 1).padStart(3, '0')}` })),
+    );
   });
 
   it('gathers them from consecutive API pages of 100', async () => {
-    const r = await dataProvider.getList('vehicles', { pagination: { page: 1, perPage: 10000 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    const r = await dataProvider.getList('vehicles', {
+      pagination: { page: 1, perPage: 10000 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: {},
+    });
     expect(r.total).toBe(250);
     expect(r.data.map((v: any) => v.id)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
-    const pages = fake.requests.filter((q) => q.url.pathname === '/api/vehicles').map((q) => [q.url.searchParams.get('page'), q.url.searchParams.get('per_page')]);
-    expect(pages).toEqual([['1', '100'], ['2', '100'], ['3', '100']]);
+    const pages = fake.requests
+      .filter((q) => q.url.pathname === '/api/vehicles')
+      .map((q) => [q.url.searchParams.get('page'), q.url.searchParams.get('per_page')]);
+    expect(pages).toEqual([
+      ['1', '100'],
+      ['2', '100'],
+      ['3', '100'],
+    ]);
   });
 
   it('keeps the requested window when it does not start on an API page', async () => {
-    const r = await dataProvider.getList('vehicles', { pagination: { page: 2, perPage: 150 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    const r = await dataProvider.getList('vehicles', {
+      pagination: { page: 2, perPage: 150 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: {},
+    });
     expect(r.data.map((v: any) => v.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 151));
   });
 });
@@ -149,16 +200,39 @@ describe('dataProvider: references a list brings along', () => {
   ];
   const listWithReferences = () =>
     server.use(
-      http.get('/api/candidates', () => answer('GET /api/candidates', EngineList, { data: [{ id: 1, job_role_id: 3 }, { id: 2, job_role_id: 5 }], total_count: 2, total_pages: 1, current_page: 1, per_page: 25, references: { job_roles: roles } })),
+      http.get('/api/candidates', () =>
+        answer('GET /api/candidates', EngineList, {
+          data: [
+            { id: 1, job_role_id: 3 },
+            { id: 2, job_role_id: 5 },
+          ],
+          total_count: 2,
+          total_pages: 1,
+          current_page: 1,
+          per_page: 25,
+          references: { job_roles: roles },
+        }),
+      ),
       http.get('/api/job_roles', ({ request }) => {
         fake.requests.push({ method: 'GET', url: new URL(request.url), authorization: null, body: null });
-        return answer('GET /api/job_roles', EngineList, { data: [{ id: 3, name: 'Registered Nurse (from the API)' }], total_count: 1, total_pages: 1, current_page: 1, per_page: 25, references: {} });
+        return answer('GET /api/job_roles', EngineList, {
+          data: [{ id: 3, name: 'Registered Nurse (from the API)' }],
+          total_count: 1,
+          total_pages: 1,
+          current_page: 1,
+          per_page: 25,
+          references: {},
+        });
       }),
     );
 
   it('hands them to react-admin as meta.prefetched and answers getMany of them without a request', async () => {
     listWithReferences();
-    const list = await dataProvider.getList('candidates', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const list = await dataProvider.getList('candidates', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(list.meta).toEqual({ prefetched: { job_roles: roles } });
     fake.requests.length = 0;
     expect((await dataProvider.getMany('job_roles', { ids: ['5', 3] })).data).toEqual([roles[1], roles[0]]);
@@ -167,11 +241,19 @@ describe('dataProvider: references a list brings along', () => {
 
   it('asks the API when an id was not brought along, and after a write to that resource', async () => {
     listWithReferences();
-    await dataProvider.getList('candidates', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    await dataProvider.getList('candidates', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     fake.requests.length = 0;
     await dataProvider.getMany('job_roles', { ids: [3, 9] });
     expect(fake.requests).toHaveLength(1);
-    server.use(http.put('/api/job_roles/3', () => answer('PUT /api/job_roles/:id', EngineOne, { data: { id: 3, name: 'Nurse' } })));
+    server.use(
+      http.put('/api/job_roles/3', () =>
+        answer('PUT /api/job_roles/:id', EngineOne, { data: { id: 3, name: 'Nurse' } }),
+      ),
+    );
     await dataProvider.update('job_roles', { id: 3, data: { name: 'Nurse' }, previousData: roles[0] });
     const r = await dataProvider.getMany('job_roles', { ids: [3] });
     expect(r.data[0].name).toBe('Registered Nurse (from the API)');

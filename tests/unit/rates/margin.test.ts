@@ -1,7 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { bandMargin, payWarning } from '../../../src/resources/rates/margin';
-import { DEFAULT_ON_COST_RATES, DEFAULT_WAGE_FLOORS, onCostTable, wageFloorTable } from '../../../core/domain/pricing/oncosts';
+import {
+  DEFAULT_ON_COST_RATES,
+  DEFAULT_WAGE_FLOORS,
+  onCostTable,
+  wageFloorTable,
+} from '../../../core/domain/pricing/oncosts';
 
 // What the rate card form shows beside each band: the margin after a PAYE worker's on-costs, and the wage warning.
 describe('bandMargin', () => {
@@ -40,9 +45,25 @@ describe('payWarning', () => {
 describe('tables', () => {
   it('reads stored rows, or the defaults when the agency has none', () => {
     expect(onCostTable([])).toEqual(DEFAULT_ON_COST_RATES);
-    expect(onCostTable([{ effective_from: '2027-04-06', employer_ni_percent: '16', holiday_pay_percent: '12.07', ni_threshold_weekly: null }])).toEqual([
-      { effective_from: '2027-04-06', employer_ni_percent: 16, holiday_pay_percent: 12.07, ni_threshold_weekly_pence: undefined },
+    expect(
+      onCostTable([
+        {
+          effective_from: '2027-04-06',
+          employer_ni_percent: '16',
+          holiday_pay_percent: '12.07',
+          ni_threshold_weekly: null,
+        },
+      ]),
+    ).toEqual([
+      {
+        effective_from: '2027-04-06',
+        employer_ni_percent: 16,
+        holiday_pay_percent: 12.07,
+        ni_threshold_weekly_pence: undefined,
+      },
     ]);
-    expect(wageFloorTable([{ effective_from: '2027-04-01', min_age: 21, hourly: 1300 }])).toEqual([{ effective_from: '2027-04-01', min_age: 21, hourly_pence: 1300 }]);
+    expect(wageFloorTable([{ effective_from: '2027-04-01', min_age: 21, hourly: 1300 }])).toEqual([
+      { effective_from: '2027-04-01', min_age: 21, hourly_pence: 1300 },
+    ]);
   });
 });

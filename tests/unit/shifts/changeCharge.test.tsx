@@ -3,7 +3,15 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { http } from 'msw';
-import { AdminContext, Notification, RecordContextProvider, ResourceContextProvider, TestMemoryRouter, memoryStore, type AuthProvider } from 'react-admin';
+import {
+  AdminContext,
+  Notification,
+  RecordContextProvider,
+  ResourceContextProvider,
+  TestMemoryRouter,
+  memoryStore,
+  type AuthProvider,
+} from 'react-admin';
 import { dataProvider } from '../../../src/providers/dataProvider';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { pathsOf } from '../../../src/engine/react/paths';
@@ -23,9 +31,23 @@ vi.setConfig({ testTimeout: 60_000 });
 vi.mock('react-router', async () => await vi.importActual('react-router-dom'));
 
 const cancelled: Rec = {
-  id: 41, summary: '28 Oct 2026, 07:00 at Main Building', client_id: 1, site_id: 2, job_role_id: 3, status: 'cancelled', candidate_id: null, candidate_name: 'Grace Hall',
-  start_at: '2026-10-28T07:00:00.000Z', end_at: '2026-10-28T15:00:00.000Z', charge: 14882, cancel_requested_by: 'client', cancel_reason: 'Resident in hospital',
-  cancellation_charge: 8620, cancellation_rule_charge: 8620, cancellation_charge_reason: null, version: 4,
+  id: 41,
+  summary: '28 Oct 2026, 07:00 at Main Building',
+  client_id: 1,
+  site_id: 2,
+  job_role_id: 3,
+  status: 'cancelled',
+  candidate_id: null,
+  candidate_name: 'Grace Hall',
+  start_at: '2026-10-28T07:00:00.000Z',
+  end_at: '2026-10-28T15:00:00.000Z',
+  charge: 14882,
+  cancel_requested_by: 'client',
+  cancel_reason: 'Resident in hospital',
+  cancellation_charge: 8620,
+  cancellation_rule_charge: 8620,
+  cancellation_charge_reason: null,
+  version: 4,
 };
 
 installFakeApi(() => ({
@@ -62,7 +84,12 @@ const signedInAs = (role: 'consultant' | 'manager'): AuthProvider => {
 function renderWith(role: 'consultant' | 'manager', route: string, pattern: string, element: ReactElement) {
   return render(
     <TestMemoryRouter initialEntries={[route]}>
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={signedInAs(role)} store={memoryStore()}>
+      <AdminContext
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        authProvider={signedInAs(role)}
+        store={memoryStore()}
+      >
         <ResourceContextProvider value="shifts">
           <Routes>
             <Route path={pattern} element={element} />
@@ -87,13 +114,19 @@ describe("a cancelled shift's charge on the agency's screens", () => {
       http.post('*/api/shifts/41/actions/change_charge', async ({ request }) => {
         const body = (await request.json()) as { charge: number; reason: string };
         sent.push(body);
-        Object.assign(api.records.get('shifts')![0], { cancellation_charge: body.charge || null, cancellation_charge_reason: body.reason, version: 5 });
+        Object.assign(api.records.get('shifts')![0], {
+          cancellation_charge: body.charge || null,
+          cancellation_charge_reason: body.reason,
+          version: 5,
+        });
         return answer('POST /api/shifts/:id/actions/change_charge', EngineOne, { data: api.records.get('shifts')![0] });
       }),
     );
     const user = userEvent.setup({ delay: null });
     showShift('consultant');
-    const button = await waitFor(() => changeButton() ?? Promise.reject(new Error('no Change cancellation charge button')));
+    const button = await waitFor(
+      () => changeButton() ?? Promise.reject(new Error('no Change cancellation charge button')),
+    );
     expect(button).toHaveAccessibleName('Change cancellation charge');
     expect(button).toBeEnabled();
     await user.click(button);
@@ -132,14 +165,31 @@ describe('the charge in the cancelled lists', () => {
 
   it('is the cancellation’s, marked when the agency waived or changed it', () => {
     expect(cell(cancelled, <ShiftAmountCell source="charge" />)).toBe('£86.20');
-    expect(cell({ ...cancelled, cancellation_charge: null, cancellation_charge_reason: 'Goodwill' }, <ShiftAmountCell source="charge" />)).toBe('£0.00 (waived)');
-    expect(cell({ ...cancelled, cancellation_charge: 5050, cancellation_charge_reason: 'Agreed half' }, <ShiftAmountCell source="charge" />)).toBe('£50.50 (changed)');
+    expect(
+      cell(
+        { ...cancelled, cancellation_charge: null, cancellation_charge_reason: 'Goodwill' },
+        <ShiftAmountCell source="charge" />,
+      ),
+    ).toBe('£0.00 (waived)');
+    expect(
+      cell(
+        { ...cancelled, cancellation_charge: 5050, cancellation_charge_reason: 'Agreed half' },
+        <ShiftAmountCell source="charge" />,
+      ),
+    ).toBe('£50.50 (changed)');
     // A shift that is not cancelled shows its own charge, unmarked.
-    expect(cell({ ...cancelled, status: 'assigned', cancellation_charge: null, cancellation_charge_reason: null }, <ShiftAmountCell source="charge" />)).toBe('£148.82');
+    expect(
+      cell(
+        { ...cancelled, status: 'assigned', cancellation_charge: null, cancellation_charge_reason: null },
+        <ShiftAmountCell source="charge" />,
+      ),
+    ).toBe('£148.82');
   });
 
   it('says on a phone’s card that it is the cancellation charge', () => {
-    expect(cell({ ...cancelled, cancellation_charge: null, cancellation_charge_reason: 'Goodwill' }, <ShiftCardLine />)).toBe('Grace Hall · Cancellation charge: £0.00 (waived)');
+    expect(
+      cell({ ...cancelled, cancellation_charge: null, cancellation_charge_reason: 'Goodwill' }, <ShiftCardLine />),
+    ).toBe('Grace Hall · Cancellation charge: £0.00 (waived)');
     expect(cell({ ...cancelled, status: 'assigned' }, <ShiftCardLine />)).toBe('Grace Hall · Charge: £148.82');
   });
 });

@@ -26,7 +26,12 @@ const signedInAs = (role: string): AuthProvider => ({
 
 function renderAs(role: string, element: ReactElement) {
   return render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={signedInAs(role)} store={memoryStore()}>
+    <AdminContext
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      authProvider={signedInAs(role)}
+      store={memoryStore()}
+    >
       {element}
     </AdminContext>,
   );
@@ -40,7 +45,18 @@ const people = [
 
 /** The shift API of the assign dialog: suggestions, the staff search, the checks per person, and assign. */
 const AWR = { weeks: 2, qualified: false, paused: false, resetOn: null };
-const READY = { candidate_id: 9, name: 'Ola Ready', job_role: 'Registered Nurse', available: true, availability: 'fits', preferred: false, avoided: false, hours_this_week: 12, soft: [], awr: AWR };
+const READY = {
+  candidate_id: 9,
+  name: 'Ola Ready',
+  job_role: 'Registered Nurse',
+  available: true,
+  availability: 'fits',
+  preferred: false,
+  avoided: false,
+  hours_this_week: 12,
+  soft: [],
+  awr: AWR,
+};
 /** The checks of one person as GET /api/shifts/:id/check answers them (passes when no hard check fails). */
 const checksOf = (candidateId: number, found: { hard: any[]; soft: any[]; info: any[] }) => ({
   candidate_id: candidateId,
@@ -50,11 +66,26 @@ const checksOf = (candidateId: number, found: { hard: any[]; soft: any[]; info: 
   awr: AWR,
 });
 
-function serveAssign(checks: Record<number, any>, assign: (body: any) => Response = () => HttpResponse.json({ data: { ...shift, status: 'assigned' } }), suggested: any[] = [READY]) {
+function serveAssign(
+  checks: Record<number, any>,
+  assign: (body: any) => Response = () => HttpResponse.json({ data: { ...shift, status: 'assigned' } }),
+  suggested: any[] = [READY],
+) {
   const assigned: any[] = [];
   server.use(
-    http.get('*/api/shifts/41/suggestions', () => answer('GET /api/shifts/:id/suggestions', Suggestions, { data: suggested })),
-    http.get('*/api/candidates', () => answer('GET /api/candidates', EngineList, { data: people, total_count: 2, total_pages: 1, current_page: 1, per_page: 25, references: {} })),
+    http.get('*/api/shifts/41/suggestions', () =>
+      answer('GET /api/shifts/:id/suggestions', Suggestions, { data: suggested }),
+    ),
+    http.get('*/api/candidates', () =>
+      answer('GET /api/candidates', EngineList, {
+        data: people,
+        total_count: 2,
+        total_pages: 1,
+        current_page: 1,
+        per_page: 25,
+        references: {},
+      }),
+    ),
     http.get('*/api/shifts/41/check', ({ request }) => {
       const id = Number(new URL(request.url).searchParams.get('candidate_id'));
       return answer('GET /api/shifts/:id/check', Checks, { data: checksOf(id, checks[id]) });
@@ -98,35 +129,66 @@ describe('the assign dialog', () => {
     ]);
     renderAs('consultant', <AssignDialog shift={shift} onClose={() => undefined} />);
     const rows = await screen.findAllByTestId('suggestion');
-    const column = within(screen.getByRole('table')).getAllByRole('columnheader').findIndex((h) => h.textContent === 'Available');
-    expect(rows.map((r) => within(r).getAllByRole('cell')[column].textContent)).toEqual(['Yes', 'Not set', 'Unavailable', 'Other hours']);
+    const column = within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .findIndex((h) => h.textContent === 'Available');
+    expect(rows.map((r) => within(r).getAllByRole('cell')[column].textContent)).toEqual([
+      'Yes',
+      'Not set',
+      'Unavailable',
+      'Other hours',
+    ]);
   });
 
   it('lists hard failures in words and does not offer to assign', async () => {
-    const assigned = serveAssign({ 7: { hard: [{ code: 'not_approved', severity: 'hard', message: 'Rae Newman is not approved.' }, { code: 'overlap', severity: 'hard', message: 'Rae Newman works 19:00–07:00 that night.' }], soft: [], info: [] } });
+    const assigned = serveAssign({
+      7: {
+        hard: [
+          { code: 'not_approved', severity: 'hard', message: 'Rae Newman is not approved.' },
+          { code: 'overlap', severity: 'hard', message: 'Rae Newman works 19:00–07:00 that night.' },
+        ],
+        soft: [],
+        info: [],
+      },
+    });
     renderAs('admin', <AssignDialog shift={shift} onClose={() => undefined} />);
     await pick('Rae Newman');
     const hard = await screen.findByTestId('check-error');
-    expect(within(hard).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Rae Newman is not approved.', 'Rae Newman works 19:00–07:00 that night.']);
+    expect(
+      within(hard)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Rae Newman is not approved.', 'Rae Newman works 19:00–07:00 that night.']);
     expect(screen.getByRole('button', { name: 'Assign Rae Newman' })).toBeDisabled();
     expect(assigned).toEqual([]);
   });
 
   it('lets an admin book despite soft warnings only with a reason, which is sent', async () => {
-    const assigned = serveAssign({ 8: { hard: [], soft: [{ code: 'rest', severity: 'soft', message: 'Only 9 hours of rest after the previous shift.' }], info: [{ code: 'awr', severity: 'info', message: 'Agency Workers Regulations: week 3 of 12.' }] } });
+    const assigned = serveAssign({
+      8: {
+        hard: [],
+        soft: [{ code: 'rest', severity: 'soft', message: 'Only 9 hours of rest after the previous shift.' }],
+        info: [{ code: 'awr', severity: 'info', message: 'Agency Workers Regulations: week 3 of 12.' }],
+      },
+    });
     renderAs('admin', <AssignDialog shift={shift} onClose={() => undefined} />);
     const user = await pick('Sam Tired');
     await screen.findByText('Only 9 hours of rest after the previous shift.');
     screen.getByText('Agency Workers Regulations: week 3 of 12.');
     const button = screen.getByRole('button', { name: 'Override and assign Sam Tired' });
     expect(button).toBeDisabled();
-    await user.type(screen.getByRole('textbox', { name: /Reason to book despite the warnings/ }), 'Agreed with the nurse');
+    await user.type(
+      screen.getByRole('textbox', { name: /Reason to book despite the warnings/ }),
+      'Agreed with the nurse',
+    );
     await user.click(button);
     await waitFor(() => expect(assigned).toEqual([{ candidate_id: 8, override_reason: 'Agreed with the nurse' }]));
   });
 
   it('a consultant cannot override soft warnings', async () => {
-    serveAssign({ 8: { hard: [], soft: [{ code: 'rest', severity: 'soft', message: 'Only 9 hours of rest.' }], info: [] } });
+    serveAssign({
+      8: { hard: [], soft: [{ code: 'rest', severity: 'soft', message: 'Only 9 hours of rest.' }], info: [] },
+    });
     renderAs('consultant', <AssignDialog shift={shift} onClose={() => undefined} />);
     await pick('Sam Tired');
     await screen.findByText('Only an admin can book despite these warnings.');
@@ -135,7 +197,15 @@ describe('the assign dialog', () => {
   });
 
   it("shows the server's refusal as it says it", async () => {
-    serveAssign({ 7: { hard: [], soft: [], info: [] } }, () => HttpResponse.json({ message: 'Rae Newman was booked elsewhere a moment ago.', errors: { candidate_id: 'Overlaps another shift.' } }, { status: 409 }));
+    serveAssign({ 7: { hard: [], soft: [], info: [] } }, () =>
+      HttpResponse.json(
+        {
+          message: 'Rae Newman was booked elsewhere a moment ago.',
+          errors: { candidate_id: 'Overlaps another shift.' },
+        },
+        { status: 409 },
+      ),
+    );
     renderAs('admin', <AssignDialog shift={shift} onClose={() => undefined} />);
     const user = await pick('Rae Newman');
     await screen.findByText('Every booking check passes.');
@@ -149,7 +219,18 @@ describe('the cancel dialog', () => {
   it('says the late-cancellation charge before confirming, and asks a reason', async () => {
     const cancelled: any[] = [];
     server.use(
-      http.get('*/api/shifts/41/cancellation', () => answer('GET /api/shifts/:id/cancellation', Cancellation, { data: { allowed: true, requested_by: 'client', late: true, hours: 4, charge: 9800, at: '2026-12-05T10:00:00Z' } })),
+      http.get('*/api/shifts/41/cancellation', () =>
+        answer('GET /api/shifts/:id/cancellation', Cancellation, {
+          data: {
+            allowed: true,
+            requested_by: 'client',
+            late: true,
+            hours: 4,
+            charge: 9800,
+            at: '2026-12-05T10:00:00Z',
+          },
+        }),
+      ),
       http.post('*/api/shifts/41/actions/cancel', async ({ request }) => {
         cancelled.push(await request.json());
         return HttpResponse.json({ data: { ...shift, status: 'cancelled' } });
@@ -157,7 +238,9 @@ describe('the cancel dialog', () => {
     );
     const onCancelled = vi.fn();
     renderAs('manager', <CancelDialog shift={shift} onClose={() => undefined} onCancelled={onCancelled} />);
-    expect(await screen.findByTestId('cancellation-charge')).toHaveTextContent('Cancelling now charges 4 hours: £98.00.');
+    expect(await screen.findByTestId('cancellation-charge')).toHaveTextContent(
+      'Cancelling now charges 4 hours: £98.00.',
+    );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Cancel the shift' }));
     await screen.findByText('Say why the shift is cancelled.');
@@ -176,7 +259,12 @@ describe('the cancel dialog', () => {
         const by = new URL(request.url).searchParams.get('requested_by');
         asked.push(by);
         const at = '2026-12-05T10:00:00Z';
-        return answer('GET /api/shifts/:id/cancellation', Cancellation, { data: by === 'client' ? { allowed: true, requested_by: 'client', late: true, hours: 4, charge: 9800, at } : { allowed: true, requested_by: by ?? 'agency', late: false, hours: 0, charge: 0, at } });
+        return answer('GET /api/shifts/:id/cancellation', Cancellation, {
+          data:
+            by === 'client'
+              ? { allowed: true, requested_by: 'client', late: true, hours: 4, charge: 9800, at }
+              : { allowed: true, requested_by: by ?? 'agency', late: false, hours: 0, charge: 0, at },
+        });
       }),
       http.post('*/api/shifts/41/actions/cancel', async ({ request }) => {
         cancelled.push(await request.json());
@@ -186,11 +274,17 @@ describe('the cancel dialog', () => {
     const onCancelled = vi.fn();
     renderAs('admin', <CancelDialog shift={shift} onClose={() => undefined} onCancelled={onCancelled} />);
     const group = await screen.findByRole('radiogroup', { name: 'Who asked for the cancellation?' });
-    await waitFor(() => expect(screen.getByTestId('cancellation-charge')).toHaveTextContent('Cancelling now is free of charge.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('cancellation-charge')).toHaveTextContent('Cancelling now is free of charge.'),
+    );
     const user = userEvent.setup();
     expect(within(group).getByRole('radio', { name: 'The agency' })).toBeChecked();
     await user.click(within(group).getByRole('radio', { name: 'The client' }));
-    await waitFor(() => expect(screen.getByTestId('cancellation-charge')).toHaveTextContent('Cancelling now charges 4 hours: £98.00.'), { timeout: 10_000 });
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('cancellation-charge')).toHaveTextContent('Cancelling now charges 4 hours: £98.00.'),
+      { timeout: 10_000 },
+    );
     await user.type(screen.getByRole('textbox', { name: /Reason/ }), 'Home phoned');
     await user.click(screen.getByRole('button', { name: 'Cancel the shift' }));
     await waitFor(() => expect(onCancelled).toHaveBeenCalled(), { timeout: 10_000 });
@@ -200,7 +294,21 @@ describe('the cancel dialog', () => {
   });
 
   it('says why a shift cannot be cancelled and offers no confirm', async () => {
-    server.use(http.get('*/api/shifts/41/cancellation', () => answer('GET /api/shifts/:id/cancellation', Cancellation, { data: { allowed: false, requested_by: 'client', late: false, hours: 0, charge: 0, at: '2026-12-05T10:00:00Z', message: 'This shift has passed unfilled: delete it instead; it cannot be cancelled or charged.' } })));
+    server.use(
+      http.get('*/api/shifts/41/cancellation', () =>
+        answer('GET /api/shifts/:id/cancellation', Cancellation, {
+          data: {
+            allowed: false,
+            requested_by: 'client',
+            late: false,
+            hours: 0,
+            charge: 0,
+            at: '2026-12-05T10:00:00Z',
+            message: 'This shift has passed unfilled: delete it instead; it cannot be cancelled or charged.',
+          },
+        }),
+      ),
+    );
     renderAs('manager', <CancelDialog shift={shift} onClose={() => undefined} />);
     expect(await screen.findByTestId('cancellation-charge')).toHaveTextContent('This shift has passed unfilled');
     expect(screen.queryByRole('radiogroup')).toBeNull();
@@ -208,7 +316,13 @@ describe('the cancel dialog', () => {
   });
 
   it('says when cancelling is free', async () => {
-    server.use(http.get('*/api/shifts/41/cancellation', () => answer('GET /api/shifts/:id/cancellation', Cancellation, { data: { allowed: true, requested_by: 'client', late: false, hours: 0, charge: 0, at: '2026-12-05T10:00:00Z' } })));
+    server.use(
+      http.get('*/api/shifts/41/cancellation', () =>
+        answer('GET /api/shifts/:id/cancellation', Cancellation, {
+          data: { allowed: true, requested_by: 'client', late: false, hours: 0, charge: 0, at: '2026-12-05T10:00:00Z' },
+        }),
+      ),
+    );
     renderAs('manager', <CancelDialog shift={shift} onClose={() => undefined} />);
     expect(await screen.findByTestId('cancellation-charge')).toHaveTextContent('Cancelling now is free of charge.');
   });

@@ -17,8 +17,18 @@ vi.setConfig({ testTimeout: 60_000 });
 vi.mock('react-router', async () => await vi.importActual('react-router-dom'));
 
 const covered: CoveredShift[] = [
-  { id: 80, start_at: '2026-11-26T08:00:00+00:00', end_at: '2026-11-26T20:00:00+00:00', site: 'Meadowbank – Main Building' },
-  { id: 81, start_at: '2026-11-28T20:00:00+00:00', end_at: '2026-11-29T08:00:00+00:00', site: 'Meadowbank – North Wing' },
+  {
+    id: 80,
+    start_at: '2026-11-26T08:00:00+00:00',
+    end_at: '2026-11-26T20:00:00+00:00',
+    site: 'Meadowbank – Main Building',
+  },
+  {
+    id: 81,
+    start_at: '2026-11-28T20:00:00+00:00',
+    end_at: '2026-11-29T08:00:00+00:00',
+    site: 'Meadowbank – North Wing',
+  },
 ];
 
 installFakeApi(() => ({
@@ -52,8 +62,11 @@ function serveRestrictions(refuse?: string) {
       const body = (await request.json()) as { ids: number[] };
       unassigned.push(body);
       if (refuse) return HttpResponse.json({ message: refuse }, { status: 409 });
-      for (const r of restrictions()) r.affected_shifts = (r.affected_shifts as CoveredShift[]).filter((s) => !body.ids.includes(s.id));
-      return answer('POST /api/shifts/actions/unassign', EngineMany, { data: body.ids.map((id) => ({ id, status: 'open' })) });
+      for (const r of restrictions())
+        r.affected_shifts = (r.affected_shifts as CoveredShift[]).filter((s) => !body.ids.includes(s.id));
+      return answer('POST /api/shifts/actions/unassign', EngineMany, {
+        data: body.ids.map((id) => ({ id, status: 'open' })),
+      });
     }),
   );
   return unassigned;
@@ -91,7 +104,9 @@ describe('a restriction that covers booked shifts', () => {
 
     const offer = await screen.findByRole('dialog', { name: 'This restriction covers 2 booked shifts' });
     expect(offer).toHaveTextContent('Maria Khan is still booked for these 2 shifts');
-    const items = within(within(offer).getByRole('list', { name: 'Booked shifts the restriction covers' })).getAllByRole('listitem');
+    const items = within(
+      within(offer).getByRole('list', { name: 'Booked shifts the restriction covers' }),
+    ).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
       'Thu 26 Nov 2026, 08:00–20:00Meadowbank – Main Building',
       'Sat 28 Nov 2026, 20:00–08:00Meadowbank – North Wing',
@@ -107,7 +122,16 @@ describe('a restriction that covers booked shifts', () => {
 
   it('kept, stays on the restriction’s row, which offers them again; a refusal is said in the dialog, nothing unassigned', async () => {
     api.records.set('candidate_restrictions', [
-      { id: 9, candidate_id: 116, client_id: 5, site_id: null, reason: 'Barred by the home', restricted_on: '2026-11-25', recorded_by: 'Alex Morgan', affected_shifts: covered.slice(0, 1) },
+      {
+        id: 9,
+        candidate_id: 116,
+        client_id: 5,
+        site_id: null,
+        reason: 'Barred by the home',
+        restricted_on: '2026-11-25',
+        recorded_by: 'Alex Morgan',
+        affected_shifts: covered.slice(0, 1),
+      },
     ]);
     const unassigned = serveRestrictions('Shift 80 is no longer assigned: someone unassigned it a moment ago.');
     const user = userEvent.setup({ delay: null });
@@ -121,7 +145,9 @@ describe('a restriction that covers booked shifts', () => {
     await user.click(screen.getByRole('button', { name: '1 booked shift' }));
     const again = await screen.findByRole('dialog', { name: 'This restriction covers 1 booked shift' });
     await user.click(within(again).getByRole('button', { name: 'Unassign this shift' }));
-    expect(await within(again).findByRole('alert')).toHaveTextContent('Shift 80 is no longer assigned: someone unassigned it a moment ago.');
+    expect(await within(again).findByRole('alert')).toHaveTextContent(
+      'Shift 80 is no longer assigned: someone unassigned it a moment ago.',
+    );
     expect(unassigned).toEqual([{ ids: [80] }]);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });

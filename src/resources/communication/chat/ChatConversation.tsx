@@ -1,5 +1,18 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  TextField,
+  Typography,
+} from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { format } from 'date-fns';
 import { fetchFailureText, fetchMessages, markRead, sendFailureText, sendMessage } from './api';
@@ -23,7 +36,17 @@ const when = (iso: string) => format(new Date(iso), 'd MMM, HH:mm');
  * chat screen and the staff member's own page. Sending needs an open channel and some text besides whitespace.
  * `onRead` is told once the server has marked the conversation read (the agency's unread badge follows it).
  */
-export function ChatConversation({ state, live, emptyText, onRead }: { state: ChatState; live: ChatLive; emptyText?: string; onRead?: () => void }) {
+export function ChatConversation({
+  state,
+  live,
+  emptyText,
+  onRead,
+}: {
+  state: ChatState;
+  live: ChatLive;
+  emptyText?: string;
+  onRead?: () => void;
+}) {
   const sid = state.status === 'open' ? state.channelSid : null;
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [hasMore, setHasMore] = useState(false);
@@ -38,7 +61,9 @@ export function ChatConversation({ state, live, emptyText, onRead }: { state: Ch
   const onReadRef = useRef(onRead);
   onReadRef.current = onRead;
   /** What the next render must do with the scroll position. */
-  const scrollPlan = useRef<{ kind: 'bottom' } | { kind: 'follow' } | { kind: 'keep'; fromBottom: number } | null>(null);
+  const scrollPlan = useRef<{ kind: 'bottom' } | { kind: 'follow' } | { kind: 'keep'; fromBottom: number } | null>(
+    null,
+  );
 
   const loadLatest = useCallback(
     async (first: boolean) => {
@@ -77,7 +102,11 @@ export function ChatConversation({ state, live, emptyText, onRead }: { state: Ch
         if (event.type !== 'message' || event.channel_sid !== sid) return;
         scrollPlan.current = { kind: 'follow' };
         setMessages((current) => mergeMessages(current, [event.message]));
-        if (!event.message.mine) void markRead(sid, event.message.id).then(() => onReadRef.current?.(), () => undefined);
+        if (!event.message.mine)
+          void markRead(sid, event.message.id).then(
+            () => onReadRef.current?.(),
+            () => undefined,
+          );
       }),
     [live, sid, loadLatest],
   );
@@ -158,7 +187,16 @@ export function ChatConversation({ state, live, emptyText, onRead }: { state: Ch
         tabIndex={0}
         data-testid="chat-messages"
         onScroll={(e) => follower.current.scrolled(e.currentTarget)}
-        sx={{ flex: 1, minHeight: 200, overflowY: 'auto', p: 2, display: 'flex', flexDirection: 'column', gap: 1, bgcolor: 'grey.50' }}
+        sx={{
+          flex: 1,
+          minHeight: 200,
+          overflowY: 'auto',
+          p: 2,
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 1,
+          bgcolor: 'grey.50',
+        }}
       >
         {hasMore && (
           <Button size="small" onClick={loadOlder} sx={{ alignSelf: 'center' }}>
@@ -170,7 +208,9 @@ export function ChatConversation({ state, live, emptyText, onRead }: { state: Ch
             {chatText('loading')}
           </Typography>
         )}
-        {!loading && sid && messages.length === 0 && !loadError && <Typography color="text.secondary">{emptyText ?? chatText('no_messages')}</Typography>}
+        {!loading && sid && messages.length === 0 && !loadError && (
+          <Typography color="text.secondary">{emptyText ?? chatText('no_messages')}</Typography>
+        )}
         {messages.map((m) => (
           <Box
             key={m.id}
@@ -196,7 +236,11 @@ export function ChatConversation({ state, live, emptyText, onRead }: { state: Ch
           </Box>
         ))}
       </Box>
-      <Box component="form" onSubmit={send} sx={{ display: 'flex', gap: 1, p: 1, alignItems: 'flex-end', borderTop: 1, borderColor: 'divider' }}>
+      <Box
+        component="form"
+        onSubmit={send}
+        sx={{ display: 'flex', gap: 1, p: 1, alignItems: 'flex-end', borderTop: 1, borderColor: 'divider' }}
+      >
         <TextField
           inputRef={inputRef}
           label={chatText('message_label')}

@@ -1,6 +1,22 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import {
-  Alert, Autocomplete, Badge, Box, Button, Card, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemAvatar, ListItemButton, ListItemText, TextField, Typography,
+  Alert,
+  Autocomplete,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemAvatar,
+  ListItemButton,
+  ListItemText,
+  TextField,
+  Typography,
 } from '@mui/material';
 import AddCommentIcon from '@mui/icons-material/AddComment';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,7 +43,15 @@ interface StaffOption {
 }
 
 /** Picks a staff member of the agency by name (the staff list's search). */
-function NewChatDialog({ open, onClose, onChoose }: { open: boolean; onClose: () => void; onChoose: (s: StaffOption) => void }) {
+function NewChatDialog({
+  open,
+  onClose,
+  onChoose,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onChoose: (s: StaffOption) => void;
+}) {
   const [query, setQuery] = useState('');
   const [options, setOptions] = useState<StaffOption[]>([]);
   const [chosen, setChosen] = useState<StaffOption | null>(null);
@@ -36,7 +60,9 @@ function NewChatDialog({ open, onClose, onChoose }: { open: boolean; onClose: ()
     // Debounced like the staff search (300 ms).
     const timer = setTimeout(() => {
       const q = query.trim();
-      request<{ data: any[] }>(`/candidates?per_page=10&sort=last_name&order=asc${q ? `&q=${encodeURIComponent(q)}` : ''}`)
+      request<{ data: any[] }>(
+        `/candidates?per_page=10&sort=last_name&order=asc${q ? `&q=${encodeURIComponent(q)}` : ''}`,
+      )
         .then((r) => setOptions(r.data.map((c) => ({ id: c.id, name: `${c.first_name} ${c.last_name}` }))))
         .catch(() => setOptions([]));
     }, 300);
@@ -88,7 +114,10 @@ export function ChatPage() {
   const openSidRef = useRef(openSid);
   openSidRef.current = openSid;
   const queryClient = useQueryClient();
-  const refreshUnread = useCallback(() => void queryClient.invalidateQueries({ queryKey: chatUnreadKey }), [queryClient]);
+  const refreshUnread = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: chatUnreadKey }),
+    [queryClient],
+  );
 
   const loadConversations = useCallback(async (upTo: number) => {
     try {
@@ -155,7 +184,8 @@ export function ChatPage() {
             last_message: event.message.content,
             last_sender_type: event.message.sender_type,
             last_message_at: event.message.created_at,
-            unread_count: fromStaff && openSidRef.current !== event.channel_sid ? found.unread_count + 1 : found.unread_count,
+            unread_count:
+              fromStaff && openSidRef.current !== event.channel_sid ? found.unread_count + 1 : found.unread_count,
           };
           return [updated, ...list.filter((c) => c !== found)];
         });
@@ -165,7 +195,8 @@ export function ChatPage() {
 
   // Opening a conversation reads it.
   useEffect(() => {
-    if (openSid) setConversations((list) => list.map((c) => (c.channel_sid === openSid ? { ...c, unread_count: 0 } : c)));
+    if (openSid)
+      setConversations((list) => list.map((c) => (c.channel_sid === openSid ? { ...c, unread_count: 0 } : c)));
   }, [openSid]);
 
   const open = (sid: string) => setParams({ channel: sid });
@@ -173,7 +204,15 @@ export function ChatPage() {
 
   return (
     // contain: a long last message is cut short (noWrap), never widening the page on a phone.
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 112px)', minHeight: 480, contain: 'inline-size' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        height: 'calc(100vh - 112px)',
+        minHeight: 480,
+        contain: 'inline-size',
+      }}
+    >
       <Title title={chatText('title')} />
       <PageHeader title={chatText('title')}>
         <Button variant="contained" startIcon={<AddCommentIcon />} onClick={() => setChoosing(true)}>
@@ -191,15 +230,25 @@ export function ChatPage() {
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 2, flex: 1, minHeight: 0, flexDirection: { xs: 'column', md: 'row' } }}>
-        <Card component="nav" aria-label={chatText('conversations')} sx={{ width: { md: 340 }, flexShrink: 0, overflowY: 'auto', maxHeight: { xs: 240, md: 'none' } }}>
+        <Card
+          component="nav"
+          aria-label={chatText('conversations')}
+          sx={{ width: { md: 340 }, flexShrink: 0, overflowY: 'auto', maxHeight: { xs: 240, md: 'none' } }}
+        >
           {listError && <Alert severity="error">{listError}</Alert>}
-          {loaded && !listError && conversations.length === 0 && <Typography sx={{ p: 2 }}>{chatText('no_conversations')}</Typography>}
+          {loaded && !listError && conversations.length === 0 && (
+            <Typography sx={{ p: 2 }}>{chatText('no_conversations')}</Typography>
+          )}
           {/* Each conversation is a list item holding its button: a list may hold only list items (axe's list
               rule). */}
           <List dense disablePadding>
             {conversations.map((c) => (
               <ListItem key={c.channel_sid} disablePadding>
-                <ListItemButton selected={c.channel_sid === openSid} onClick={() => open(c.channel_sid)} aria-current={c.channel_sid === openSid ? 'true' : undefined}>
+                <ListItemButton
+                  selected={c.channel_sid === openSid}
+                  onClick={() => open(c.channel_sid)}
+                  aria-current={c.channel_sid === openSid ? 'true' : undefined}
+                >
                   <ListItemAvatar>
                     <FileAvatar value={c.profile_photo} alt={c.staff_name} />
                   </ListItemAvatar>
@@ -207,12 +256,20 @@ export function ChatPage() {
                     sx={{ minWidth: 0 }}
                     primary={c.staff_name}
                     secondary={c.last_message ?? chatText('no_messages')}
-                    slotProps={{ secondary: { noWrap: true }, primary: { sx: { fontWeight: c.unread_count ? 700 : 400 } } }}
+                    slotProps={{
+                      secondary: { noWrap: true },
+                      primary: { sx: { fontWeight: c.unread_count ? 700 : 400 } },
+                    }}
                   />
                   {c.unread_count > 0 && (
                     <>
                       {/* The number is seen; its words ("2 unread") are read out with the button's name. */}
-                      <Badge color="primary" badgeContent={c.unread_count} sx={{ ml: 2, mr: 1 }} slotProps={{ badge: { 'aria-hidden': true } as any }} />
+                      <Badge
+                        color="primary"
+                        badgeContent={c.unread_count}
+                        sx={{ ml: 2, mr: 1 }}
+                        slotProps={{ badge: { 'aria-hidden': true } as any }}
+                      />
                       <Box component="span" sx={visuallyHidden}>
                         {chatText('unread', { count: c.unread_count })}
                       </Box>

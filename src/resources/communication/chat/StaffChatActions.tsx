@@ -17,7 +17,10 @@ export function StaffChatActions({ candidateId }: { candidateId: number }) {
   const invite = async () => {
     setBusy(true);
     try {
-      const r = await request<{ email: string }>(`/candidates/${candidateId}/staff_invite`, { method: 'POST', json: {} });
+      const r = await request<{ email: string }>(`/candidates/${candidateId}/staff_invite`, {
+        method: 'POST',
+        json: {},
+      });
       notify(chatText('invite_sent', { email: r.email }), { type: 'success' });
     } catch (e) {
       notify(e instanceof ApiFailure ? e.message : chatText('send_network'), { type: 'error' });
@@ -27,7 +30,13 @@ export function StaffChatActions({ candidateId }: { candidateId: number }) {
   };
   return (
     <>
-      <Button size="small" variant="outlined" startIcon={<ChatIcon />} component={Link} to={`/chat?staff=${candidateId}`}>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<ChatIcon />}
+        component={Link}
+        to={`/chat?staff=${candidateId}`}
+      >
         {chatText('message_staff')}
       </Button>
       <Button size="small" startIcon={<MailOutlineIcon />} onClick={invite} disabled={busy}>

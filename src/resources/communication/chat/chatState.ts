@@ -24,7 +24,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return { status: 'opening', candidateId: action.candidateId };
     case 'opened':
       if (!action.channelSid) return state;
-      return { status: 'open', channelSid: action.channelSid, candidateId: action.candidateId ?? (state.status === 'closed' ? null : state.candidateId) };
+      return {
+        status: 'open',
+        channelSid: action.channelSid,
+        candidateId: action.candidateId ?? (state.status === 'closed' ? null : state.candidateId),
+      };
     case 'failed':
       return state.status === 'opening' ? closedChat : state;
     case 'close':

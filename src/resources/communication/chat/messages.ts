@@ -34,7 +34,9 @@ export type ChatTextKey = keyof typeof chatTexts;
 
 /** A chat text with its %{name} values filled in. */
 export function chatText(key: ChatTextKey, values: Record<string, string | number> = {}): string {
-  return chatTexts[key].replace(/%\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return chatTexts[key].replace(/%\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
 }
 
 export const messages = { app: { chat: chatTexts } };

@@ -9,7 +9,8 @@ export interface ScrollMetrics {
   clientHeight: number;
 }
 
-export const isNearBottom = (m: ScrollMetrics, threshold = AUTO_SCROLL_THRESHOLD_PX) => m.scrollHeight - m.scrollTop - m.clientHeight <= threshold;
+export const isNearBottom = (m: ScrollMetrics, threshold = AUTO_SCROLL_THRESHOLD_PX) =>
+  m.scrollHeight - m.scrollTop - m.clientHeight <= threshold;
 
 /**
  * The chat's scroll rule: a new message scrolls the view to the bottom only while the reader was within 10 px

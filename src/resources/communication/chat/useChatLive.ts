@@ -21,20 +21,17 @@ export function useChatLive(): { live: ChatLive; connected: boolean } {
   );
   useEffect(() => {
     let first = true;
-    return listenToChat(
-      (event) => {
-        let heard = event;
-        if (event.type === 'ready') {
-          // Reconnections get what they missed from the stream itself; the first connection may come after the
-          // screen's first fetch, so what was sent in between is fetched again.
-          if (!first) return;
-          first = false;
-          heard = { type: 'resync' };
-        }
-        listeners.forEach((l) => l(heard));
-      },
-      setConnected,
-    );
+    return listenToChat((event) => {
+      let heard = event;
+      if (event.type === 'ready') {
+        // Reconnections get what they missed from the stream itself; the first connection may come after the
+        // screen's first fetch, so what was sent in between is fetched again.
+        if (!first) return;
+        first = false;
+        heard = { type: 'resync' };
+      }
+      listeners.forEach((l) => l(heard));
+    }, setConnected);
   }, [listeners]);
   return { live, connected };
 }

@@ -1,4 +1,18 @@
-import { Alert, Box, Button, Card, List, ListItem, ListItemButton, ListItemText, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
@@ -29,7 +43,8 @@ export function Mailbox() {
   const list = useQuery({
     queryKey: ['mailbox', page],
     retry: false,
-    queryFn: ({ signal }) => api<{ data: MailSummary[]; total: number }>(`/mailbox?page=${page}&per_page=${PER_PAGE}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<{ data: MailSummary[]; total: number }>(`/mailbox?page=${page}&per_page=${PER_PAGE}`, { signal }),
   });
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PER_PAGE));
   return (
@@ -60,8 +75,15 @@ export function Mailbox() {
             <List disablePadding aria-label={translate('app.mailbox.received')}>
               {(list.data?.data ?? []).map((m) => (
                 <ListItem key={m.id} divider disablePadding>
-                  <ListItemButton selected={String(m.id) === id} aria-current={String(m.id) === id ? 'true' : undefined} onClick={() => navigate(`/report/EmailReport/mailbox/${m.id}`)}>
-                    <ListItemText primary={m.subject || translate('app.mailbox.no_subject')} secondary={`${m.envelope_to.join(', ')} · ${when(m.received_at)}`} />
+                  <ListItemButton
+                    selected={String(m.id) === id}
+                    aria-current={String(m.id) === id ? 'true' : undefined}
+                    onClick={() => navigate(`/report/EmailReport/mailbox/${m.id}`)}
+                  >
+                    <ListItemText
+                      primary={m.subject || translate('app.mailbox.no_subject')}
+                      secondary={`${m.envelope_to.join(', ')} · ${when(m.received_at)}`}
+                    />
                   </ListItemButton>
                 </ListItem>
               ))}
@@ -93,7 +115,11 @@ function Message({ id }: { id: string }) {
   const query = useQuery({
     queryKey: ['mailbox', 'one', id],
     retry: false,
-    queryFn: ({ signal }) => api<{ data: MailSummary & { text: string | null; html: string | null; message_id: string | null } }>(`/mailbox/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<{ data: MailSummary & { text: string | null; html: string | null; message_id: string | null } }>(
+        `/mailbox/${encodeURIComponent(id)}`,
+        { signal },
+      ),
   });
   if (query.isError) return <Alert severity="error">{translate('app.mailbox.not_found')}</Alert>;
   if (!query.data) return <Typography role="status">{translate('app.loading')}</Typography>;
@@ -105,7 +131,8 @@ function Message({ id }: { id: string }) {
         {m.subject || translate('app.mailbox.no_subject')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {translate('app.mailbox.from')}: {m.envelope_from} · {translate('app.mailbox.to')}: {m.envelope_to.join(', ')} · {when(m.received_at)}
+        {translate('app.mailbox.from')}: {m.envelope_from} · {translate('app.mailbox.to')}: {m.envelope_to.join(', ')} ·{' '}
+        {when(m.received_at)}
       </Typography>
       {hasHtml && (
         <Tabs value={view} onChange={(_, v) => setView(v)} aria-label={translate('app.mailbox.view')} sx={{ my: 1 }}>
@@ -115,9 +142,19 @@ function Message({ id }: { id: string }) {
       )}
       {hasHtml && view === 'html' ? (
         // sandbox="" : no scripts, no forms, no same-origin access to the app.
-        <Box component="iframe" title={translate('app.mailbox.html_frame')} sandbox="" srcDoc={m.html!} sx={{ width: '100%', height: 480, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }} />
+        <Box
+          component="iframe"
+          title={translate('app.mailbox.html_frame')}
+          sandbox=""
+          srcDoc={m.html!}
+          sx={{ width: '100%', height: 480, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
+        />
       ) : (
-        <Box component="pre" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', m: 0, mt: 1 }} data-testid="mail-text">
+        <Box
+          component="pre"
+          sx={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', m: 0, mt: 1 }}
+          data-testid="mail-text"
+        >
           {m.text}
         </Box>
       )}

@@ -1,4 +1,28 @@
-import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Link as MuiLink, Paper, Stack, Switch, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tabs, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Link as MuiLink,
+  Paper,
+  Stack,
+  Switch,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Title, useNotify, usePermissions, useTranslate } from 'react-admin';
@@ -39,15 +63,22 @@ function useReadOnly(): boolean {
 }
 export const READ_ONLY_NOTICE = 'Only an admin can change these settings; you can read them.';
 
-const errorsOf = (e: unknown): Record<string, string> => ((e as { body?: { errors?: Record<string, string> } })?.body?.errors ?? {});
+const errorsOf = (e: unknown): Record<string, string> =>
+  (e as { body?: { errors?: Record<string, string> } })?.body?.errors ?? {};
 const messageOf = (e: unknown) => (e as Error)?.message || 'Could not save.';
 
 /** /appsetting/notificationsetting and its tabs: per event, the channels used and who receives them. */
 export function NotificationSettings() {
   const translate = useTranslate();
   const { pathname } = useLocation();
-  const tab = NOTIFICATION_SETTING_TABS.find((t) => t.path.toLowerCase() === pathname.replace(/\/$/, '').toLowerCase()) ?? NOTIFICATION_SETTING_TABS[0];
-  const query = useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => api<SettingsAnswer>('/notification_settings', { signal }), retry: false });
+  const tab =
+    NOTIFICATION_SETTING_TABS.find((t) => t.path.toLowerCase() === pathname.replace(/\/$/, '').toLowerCase()) ??
+    NOTIFICATION_SETTING_TABS[0];
+  const query = useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => api<SettingsAnswer>('/notification_settings', { signal }),
+    retry: false,
+  });
   const readOnly = useReadOnly();
   return (
     // contain: the wide table scrolls inside its own box on a phone instead of widening the page.
@@ -56,7 +87,13 @@ export function NotificationSettings() {
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
         {translate('app.notification_settings.title')}
       </Typography>
-      <Tabs value={tab.path} variant="scrollable" allowScrollButtonsMobile aria-label={translate('app.notification_settings.title')} sx={{ mb: 2 }}>
+      <Tabs
+        value={tab.path}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={translate('app.notification_settings.title')}
+        sx={{ mb: 2 }}
+      >
         {NOTIFICATION_SETTING_TABS.map((t) => (
           <Tab key={t.path} value={t.path} label={translate(t.label)} component={Link} to={t.path} />
         ))}
@@ -89,7 +126,14 @@ function ChannelTab({ channel, data }: { channel: Channel; data: SettingsAnswer 
   const readOnly = useReadOnly();
   const save = async (e: EventSetting, changes: Partial<Pick<EventSetting, 'channels' | 'recipients'>>) => {
     try {
-      await api(`/notification_settings/${encodeURIComponent(e.key)}`, { method: 'PUT', json: { channels: changes.channels ?? e.channels, recipients: changes.recipients ?? e.recipients, version: e.version } });
+      await api(`/notification_settings/${encodeURIComponent(e.key)}`, {
+        method: 'PUT',
+        json: {
+          channels: changes.channels ?? e.channels,
+          recipients: changes.recipients ?? e.recipients,
+          version: e.version,
+        },
+      });
       await client.invalidateQueries({ queryKey: settingsKey });
       notify('app.notification_settings.saved', { type: 'success' });
     } catch (err) {
@@ -117,7 +161,14 @@ function ChannelTab({ channel, data }: { channel: Channel; data: SettingsAnswer 
         variant="outlined"
         // On a phone each event's cells stack in one block (the switch, the recipients and "Edit template" stay on
         // screen).
-        sx={(theme) => ({ [theme.breakpoints.down('sm')]: { '& table, & tbody, & tr, & td': { display: 'block' }, '& thead': { display: 'none' }, '& tr': { borderBottom: 1, borderColor: 'divider' }, '& td': { borderBottom: 0 } } })}
+        sx={(theme) => ({
+          [theme.breakpoints.down('sm')]: {
+            '& table, & tbody, & tr, & td': { display: 'block' },
+            '& thead': { display: 'none' },
+            '& tr': { borderBottom: 1, borderColor: 'divider' },
+            '& td': { borderBottom: 0 },
+          },
+        })}
       >
         <Table size="small">
           <TableHead>
@@ -145,8 +196,14 @@ function ChannelTab({ channel, data }: { channel: Channel; data: SettingsAnswer 
                     <Switch
                       checked={on}
                       disabled={readOnly}
-                      slotProps={{ input: { 'aria-label': `${translate(`app.notification_settings.use.${channel}`)}: ${e.label}` } }}
-                      onChange={(_, checked) => save(e, { channels: checked ? [...e.channels, channel] : e.channels.filter((c) => c !== channel) })}
+                      slotProps={{
+                        input: { 'aria-label': `${translate(`app.notification_settings.use.${channel}`)}: ${e.label}` },
+                      }}
+                      onChange={(_, checked) =>
+                        save(e, {
+                          channels: checked ? [...e.channels, channel] : e.channels.filter((c) => c !== channel),
+                        })
+                      }
                     />
                   </TableCell>
                   <TableCell>
@@ -160,8 +217,16 @@ function ChannelTab({ channel, data }: { channel: Channel; data: SettingsAnswer 
                               size="small"
                               checked={e.recipients.includes(r)}
                               disabled={readOnly}
-                              slotProps={{ input: { 'aria-label': `${translate(`app.notification_settings.recipient.${r}`)}: ${e.label}` } }}
-                              onChange={(_, checked) => save(e, { recipients: checked ? [...e.recipients, r] : e.recipients.filter((x) => x !== r) })}
+                              slotProps={{
+                                input: {
+                                  'aria-label': `${translate(`app.notification_settings.recipient.${r}`)}: ${e.label}`,
+                                },
+                              }}
+                              onChange={(_, checked) =>
+                                save(e, {
+                                  recipients: checked ? [...e.recipients, r] : e.recipients.filter((x) => x !== r),
+                                })
+                              }
                             />
                           }
                         />
@@ -170,7 +235,11 @@ function ChannelTab({ channel, data }: { channel: Channel; data: SettingsAnswer 
                   </TableCell>
                   {channel === 'email' && (
                     <TableCell>
-                      <Button size="small" onClick={() => setEditing(e)} aria-label={`${readOnly ? 'View template' : translate('app.notification_settings.edit_template')}: ${e.label}`}>
+                      <Button
+                        size="small"
+                        onClick={() => setEditing(e)}
+                        aria-label={`${readOnly ? 'View template' : translate('app.notification_settings.edit_template')}: ${e.label}`}
+                      >
                         {readOnly ? 'View template' : translate('app.notification_settings.edit_template')}
                       </Button>
                       {e.custom_template && (
@@ -220,13 +289,36 @@ function TemplateDialog({ event, onClose }: { event: EventSetting; onClose: () =
   const path = `/notification_templates/${encodeURIComponent(event.key)}`;
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>{translate('app.notification_settings.template_title', { event: event.label })}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {translate('app.notification_settings.template_title', { event: event.label })}
+      </DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate('app.notification_settings.placeholders')} {event.placeholders.map((p) => `%{${p}}`).join(', ')}
         </Typography>
-        <TextField label={translate('app.notification_settings.subject')} value={subject} onChange={(e) => setSubject(e.target.value)} fullWidth required error={!!errors.subject} helperText={errors.subject} sx={{ mb: 2 }} slotProps={{ htmlInput: { readOnly } }} />
-        <TextField label={translate('app.notification_settings.body')} value={body} onChange={(e) => setBody(e.target.value)} fullWidth required multiline minRows={6} error={!!errors.body} helperText={errors.body} slotProps={{ htmlInput: { readOnly } }} />
+        <TextField
+          label={translate('app.notification_settings.subject')}
+          value={subject}
+          onChange={(e) => setSubject(e.target.value)}
+          fullWidth
+          required
+          error={!!errors.subject}
+          helperText={errors.subject}
+          sx={{ mb: 2 }}
+          slotProps={{ htmlInput: { readOnly } }}
+        />
+        <TextField
+          label={translate('app.notification_settings.body')}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          fullWidth
+          required
+          multiline
+          minRows={6}
+          error={!!errors.body}
+          helperText={errors.body}
+          slotProps={{ htmlInput: { readOnly } }}
+        />
       </DialogContent>
       <DialogActions>
         {event.custom_template && !readOnly && (
@@ -236,7 +328,13 @@ function TemplateDialog({ event, onClose }: { event: EventSetting; onClose: () =
         )}
         <Button onClick={onClose}>{translate(readOnly ? 'ra.action.close' : 'ra.action.cancel')}</Button>
         {!readOnly && (
-          <Button variant="contained" disabled={busy} onClick={() => run(() => api(path, { method: 'PUT', json: { subject, body, version: event.template_version } }))}>
+          <Button
+            variant="contained"
+            disabled={busy}
+            onClick={() =>
+              run(() => api(path, { method: 'PUT', json: { subject, body, version: event.template_version } }))
+            }
+          >
             {translate('ra.action.save')}
           </Button>
         )}
@@ -247,7 +345,11 @@ function TemplateDialog({ event, onClose }: { event: EventSetting; onClose: () =
 
 function RecordedMessages({ channel }: { channel: 'sms' | 'push' }) {
   const translate = useTranslate();
-  const query = useQuery({ queryKey: ['message_outbox', channel], queryFn: ({ signal }) => api<{ data: any[]; total: number }>(`/message_outbox?channel=${channel}&per_page=10`, { signal }) });
+  const query = useQuery({
+    queryKey: ['message_outbox', channel],
+    queryFn: ({ signal }) =>
+      api<{ data: any[]; total: number }>(`/message_outbox?channel=${channel}&per_page=10`, { signal }),
+  });
   return (
     <Box>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -257,12 +359,19 @@ function RecordedMessages({ channel }: { channel: 'sms' | 'push' }) {
         <Typography color="text.secondary">{translate('app.notification_settings.none_recorded')}</Typography>
       ) : (
         <TableContainer
-        component={Paper}
-        variant="outlined"
-        // On a phone each event's cells stack in one block (the switch, the recipients and "Edit template" stay on
-        // screen).
-        sx={(theme) => ({ [theme.breakpoints.down('sm')]: { '& table, & tbody, & tr, & td': { display: 'block' }, '& thead': { display: 'none' }, '& tr': { borderBottom: 1, borderColor: 'divider' }, '& td': { borderBottom: 0 } } })}
-      >
+          component={Paper}
+          variant="outlined"
+          // On a phone each event's cells stack in one block (the switch, the recipients and "Edit template" stay on
+          // screen).
+          sx={(theme) => ({
+            [theme.breakpoints.down('sm')]: {
+              '& table, & tbody, & tr, & td': { display: 'block' },
+              '& thead': { display: 'none' },
+              '& tr': { borderBottom: 1, borderColor: 'divider' },
+              '& td': { borderBottom: 0 },
+            },
+          })}
+        >
           <Table size="small" aria-label={translate('app.notification_settings.recorded')}>
             <TableHead>
               <TableRow>
@@ -275,7 +384,9 @@ function RecordedMessages({ channel }: { channel: 'sms' | 'push' }) {
             <TableBody>
               {(query.data?.data ?? []).map((m) => (
                 <TableRow key={m.id}>
-                  <TableCell>{new Date(m.created_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}</TableCell>
+                  <TableCell>
+                    {new Date(m.created_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}
+                  </TableCell>
                   <TableCell>{m.recipient_name ? `${m.recipient_name} (${m.recipient})` : m.recipient}</TableCell>
                   <TableCell>{m.body}</TableCell>
                   <TableCell>{m.status}</TableCell>
@@ -298,7 +409,10 @@ function PaymentTab({ data }: { data: SettingsAnswer }) {
   const readOnly = useReadOnly();
   const submit = async () => {
     try {
-      const saved = await api<{ data: { version: number } }>('/notification_payment_settings', { method: 'PUT', json: value });
+      const saved = await api<{ data: { version: number } }>('/notification_payment_settings', {
+        method: 'PUT',
+        json: value,
+      });
       // The next save is checked against this one.
       setValue((v) => ({ ...v, version: saved.data.version }));
       setErrors({});
@@ -326,7 +440,16 @@ function PaymentTab({ data }: { data: SettingsAnswer }) {
       <Typography variant="body2" sx={{ mb: 2 }}>
         {translate('app.notification_settings.payment_intro')}
       </Typography>
-      <FormControlLabel control={<Switch checked={value.enabled} disabled={readOnly} onChange={(_, enabled) => setValue({ ...value, enabled })} />} label={translate('app.notification_settings.payment_enabled')} />
+      <FormControlLabel
+        control={
+          <Switch
+            checked={value.enabled}
+            disabled={readOnly}
+            onChange={(_, enabled) => setValue({ ...value, enabled })}
+          />
+        }
+        label={translate('app.notification_settings.payment_enabled')}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ my: 2 }}>
         {days('days_before_due')}
         {days('days_after_due')}

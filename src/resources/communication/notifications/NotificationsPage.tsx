@@ -1,16 +1,33 @@
 import DoneAllIcon from '@mui/icons-material/DoneAll';
-import { Alert, Box, Button, Card, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
-import { notificationsKey, NOTIFICATION_INBOXES, NOTIFICATIONS_PAGE_SIZE, type NotificationsAnswer } from '../../../layout/useShellData';
+import {
+  notificationsKey,
+  NOTIFICATION_INBOXES,
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationsAnswer,
+} from '../../../layout/useShellData';
 import { api } from '../../../providers/http';
 
 /** Shown before "Show all" (spec: 2 at first, then show all and load more). */
 export const NOTIFICATIONS_SHOWN_FIRST = 2;
 
-const when = (iso?: string) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+const when = (iso?: string) =>
+  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
 /**
  * A panel's notifications (/notification for the agency, /client/ClientNotification for a client): pages of 10,
@@ -29,8 +46,12 @@ export function NotificationsPage({ panel }: { panel: 'admin' | 'client' }) {
     queryKey: [...notificationsKey, 'page', panel],
     initialPageParam: 1,
     retry: false,
-    queryFn: ({ pageParam, signal }) => api<NotificationsAnswer>(`${inbox.list}?page=${pageParam}&per_page=${NOTIFICATIONS_PAGE_SIZE}`, { signal }),
-    getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.notifications.length, 0) < last.total_count && last.notifications.length > 0 ? last.current_page + 1 : undefined),
+    queryFn: ({ pageParam, signal }) =>
+      api<NotificationsAnswer>(`${inbox.list}?page=${pageParam}&per_page=${NOTIFICATIONS_PAGE_SIZE}`, { signal }),
+    getNextPageParam: (last, pages) =>
+      pages.reduce((n, p) => n + p.notifications.length, 0) < last.total_count && last.notifications.length > 0
+        ? last.current_page + 1
+        : undefined,
   });
   const pages = query.data?.pages ?? [];
   const all = pages.flatMap((p) => p.notifications);
@@ -54,7 +75,10 @@ export function NotificationsPage({ panel }: { panel: 'admin' | 'client' }) {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 900 }}>
       <Title title={translate('app.notifications.title')} />
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, flexWrap: 'wrap', gap: 1 }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, flexWrap: 'wrap', gap: 1 }}
+      >
         <Box>
           <Typography variant="h5" component="h1">
             {translate('app.notifications.title')}
@@ -65,7 +89,12 @@ export function NotificationsPage({ panel }: { panel: 'admin' | 'client' }) {
             </Typography>
           )}
         </Box>
-        <Button variant="outlined" startIcon={<DoneAllIcon />} onClick={markAll} disabled={marking || unread === 0 || query.isError}>
+        <Button
+          variant="outlined"
+          startIcon={<DoneAllIcon />}
+          onClick={markAll}
+          disabled={marking || unread === 0 || query.isError}
+        >
           {translate('app.notifications.mark_all_read')}
         </Button>
       </Stack>
@@ -90,13 +119,35 @@ export function NotificationsPage({ panel }: { panel: 'admin' | 'client' }) {
         ) : (
           <List disablePadding aria-label={translate('app.notifications.title')}>
             {shown.map((n) => (
-              <ListItem key={n.id} divider disablePadding sx={{ bgcolor: n.read ? undefined : 'action.hover' }} data-testid="notification">
-                <ListItemButton disabled={!n.link} sx={{ '&.Mui-disabled': { opacity: 1 } }} onClick={() => n.link && navigate(n.link)}>
+              <ListItem
+                key={n.id}
+                divider
+                disablePadding
+                sx={{ bgcolor: n.read ? undefined : 'action.hover' }}
+                data-testid="notification"
+              >
+                <ListItemButton
+                  disabled={!n.link}
+                  sx={{ '&.Mui-disabled': { opacity: 1 } }}
+                  onClick={() => n.link && navigate(n.link)}
+                >
                   <ListItemText
                     primary={
                       <>
                         {!n.read && (
-                          <Box component="span" sx={{ display: 'inline-block', width: 8, height: 8, borderRadius: '50%', bgcolor: 'error.main', mr: 1 }} role="img" aria-label={translate('app.topbar.unread_marker')} />
+                          <Box
+                            component="span"
+                            sx={{
+                              display: 'inline-block',
+                              width: 8,
+                              height: 8,
+                              borderRadius: '50%',
+                              bgcolor: 'error.main',
+                              mr: 1,
+                            }}
+                            role="img"
+                            aria-label={translate('app.topbar.unread_marker')}
+                          />
                         )}
                         <Box component="span" sx={{ fontWeight: n.read ? 400 : 600 }}>
                           {n.title}
@@ -120,7 +171,9 @@ export function NotificationsPage({ panel }: { panel: 'admin' | 'client' }) {
       </Card>
       {!query.isError && all.length > 0 && (
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-          {!showAll && all.length > NOTIFICATIONS_SHOWN_FIRST && <Button onClick={() => setShowAll(true)}>{translate('app.notifications.show_all')}</Button>}
+          {!showAll && all.length > NOTIFICATIONS_SHOWN_FIRST && (
+            <Button onClick={() => setShowAll(true)}>{translate('app.notifications.show_all')}</Button>
+          )}
           {query.hasNextPage && (
             <Button
               onClick={() => {

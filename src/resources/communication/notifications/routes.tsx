@@ -12,7 +12,10 @@ import { NotificationSettings, NOTIFICATION_SETTING_TABS } from './NotificationS
  */
 export const emailReport = buildResource(emailOutbox, {
   icon: EmailIcon,
-  extraRoutes: () => [<Route key="mailbox" path="/report/EmailReport/mailbox" element={<Mailbox />} />, <Route key="mailbox-one" path="/report/EmailReport/mailbox/:id" element={<Mailbox />} />],
+  extraRoutes: () => [
+    <Route key="mailbox" path="/report/EmailReport/mailbox" element={<Mailbox />} />,
+    <Route key="mailbox-one" path="/report/EmailReport/mailbox/:id" element={<Mailbox />} />,
+  ],
 });
 
 /** Agency-panel screens: the notifications page and the notification settings' tabs (inside the settings layout). */
@@ -32,4 +35,6 @@ export const notificationAdminRoutes = [
 ];
 
 /** Client-panel screens: the client's notifications. */
-export const notificationClientRoutes = [<Route key="client-notification" path="/client/ClientNotification" element={<NotificationsPage panel="client" />} />];
+export const notificationClientRoutes = [
+  <Route key="client-notification" path="/client/ClientNotification" element={<NotificationsPage panel="client" />} />,
+];
