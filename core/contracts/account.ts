@@ -1,4 +1,7 @@
-/** The agency's profile and logos, staff search (server/routes/shell.ts), and changing one's account (server/routes/account.ts). */
+/**
+ * The agency's profile and logos, staff search (server/routes/shell.ts), and changing one's account
+ * (server/routes/account.ts).
+ */
 import Type, { type Static } from 'typebox';
 import { Id, Nullable, OrNull } from './common.js';
 

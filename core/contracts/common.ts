@@ -15,7 +15,9 @@ export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 export const IdParams = Type.Object({ id: Id });
 /** A value or null, in an answer. */
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-/** A nullable request value with Ajv's single-keyword check (`type: [t, 'null']`), as the routes validated it before. */
+/**
+ * A nullable request value with Ajv's single-keyword check (`type: [t, 'null']`), as the routes validated it before.
+ */
 export const OrNull = <T>(schema: { type: string } & Record<string, unknown>) =>
   Type.Unsafe<T | null>({ ...schema, type: [schema.type, 'null'] });
 /** One of a few strings, checked as `enum` (Ajv's one message, "must be equal to one of the allowed values"). */
@@ -39,7 +41,10 @@ export const AnyRecord = Type.Unsafe<Record<string, unknown>>({
   additionalProperties: true,
 });
 /** The engine's list envelope: one page of rows, the totals, and the records the page refers to by resource. */
-export const ListEnvelope = <T extends TSchema, E extends Record<string, TSchema> = {}>(row: T, extra?: E) =>
+export const ListEnvelope = <T extends TSchema, E extends Record<string, TSchema> = Record<never, TSchema>>(
+  row: T,
+  extra?: E,
+) =>
   Type.Object({
     ...(extra as E),
     data: Type.Array(row),

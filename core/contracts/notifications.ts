@@ -1,4 +1,6 @@
-/** Notifications, their settings and templates, the recorded messages and the mailbox (server/routes/notifications.ts). */
+/**
+ * Notifications, their settings and templates, the recorded messages and the mailbox (server/routes/notifications.ts).
+ */
 import Type, { type Static } from 'typebox';
 import { Id, Nullable, OneOf } from './common.js';
 

@@ -1,8 +1,14 @@
-/** The shift routes beyond the engine's: bulk create, checks, suggestions, cancellation, the schedule (server/routes/shifts.ts). */
+/**
+ * The shift routes beyond the engine's: bulk create, checks, suggestions, cancellation, the schedule
+ * (server/routes/shifts.ts).
+ */
 import Type, { type Static } from 'typebox';
 import { AnyRecord, Id, IdParams, Instant, Nullable, OneOf } from './common.js';
 
-/** The bulk create's body; its limit of shifts per call is the domain's (MAX_BULK_SHIFTS, server/domain/shifts/times.ts). */
+/**
+ * The bulk create's body; its limit of shifts per call is the domain's (MAX_BULK_SHIFTS,
+ * server/domain/shifts/times.ts).
+ */
 export const bulkShiftsBody = (maxShifts: number) =>
   Type.Object(
     {
@@ -91,7 +97,10 @@ export const Suggestion = Type.Object({
   name: Type.String(),
   job_role: Type.String(),
   available: Type.Boolean(),
-  /** Why someone is not available: nothing entered ('not_set'), 'unavailable', or other hours ('mismatch'); 'fits' otherwise. */
+  /**
+   * Why someone is not available: nothing entered ('not_set'), 'unavailable', or other hours ('mismatch'); 'fits'
+   * otherwise.
+   */
   availability: OneOf(['fits', 'not_set', 'unavailable', 'mismatch']),
   preferred: Type.Boolean(),
   avoided: Type.Boolean(),

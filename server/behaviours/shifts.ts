@@ -97,7 +97,9 @@ async function doubleBooking(ctx: EngineContext, record: Record<string, any>, e:
   return new HttpError(409, `${name} is already booked${when}.`, { candidate_id: `${name} is already booked${when}.` });
 }
 
-/** A new price when the staff member changes (their own pay rate); the stored one stays if it can no longer be quoted. */
+/**
+ * A new price when the staff member changes (their own pay rate); the stored one stays if it can no longer be quoted.
+ */
 async function repriceOrKeep(ctx: EngineContext, shift: ShiftTimes, candidateId: number | null) {
   try {
     return await priceShift(ctx.db, ctx.principal.merchantId, shift, candidateId);
@@ -262,7 +264,10 @@ export const shiftsBehaviour: ResourceBehaviour = {
           : `status = ${bind(value)} and deleted_at is null`,
   },
 
-  /** A new shift (its site within its client is declared): a client user's is a request for their own client; it is priced now. */
+  /**
+   * A new shift (its site within its client is declared): a client user's is a request for their own client; it is
+   * priced now.
+   */
   async beforeSave(ctx, { stored, record }): Promise<Problems | void> {
     if (stored) return;
     const p = ctx.principal;

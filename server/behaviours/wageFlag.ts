@@ -22,7 +22,9 @@ function adultFloorSql(table: string, today: string, bind: (v: unknown) => strin
         order by v.effective_from desc limit 1))`;
 }
 
-/** 'Pay below the minimum wage of £12.71 an hour' when a band's pay (any set) is under the adult floor; null otherwise. */
+/**
+ * 'Pay below the minimum wage of £12.71 an hour' when a band's pay (any set) is under the adult floor; null otherwise.
+ */
 export function wageFlagSql(table: string, today: string, bind: (v: unknown) => string): string {
   const floor = adultFloorSql(table, today, bind);
   const lowest = `least(${BANDS.map((b) => `${table}.pay_${b}`).join(', ')})`;

@@ -125,7 +125,9 @@ export async function deleteRecord(
 /** How many blocking rows a refusal names; the rest are counted. */
 const BLOCKERS_LISTED = 3;
 
-/** Refuses (409) the delete while live rows declared as blockers (a staff member's future shifts) refer to the record. */
+/**
+ * Refuses (409) the delete while live rows declared as blockers (a staff member's future shifts) refer to the record.
+ */
 async function refuseWhileBlocked(ctx: EngineContext, c: Compiled, id: number, registry: Map<string, Compiled>) {
   const reasons: string[] = [];
   const errors: Record<string, string> = {};

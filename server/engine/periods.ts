@@ -11,7 +11,10 @@ const problem = (message: string) => ({ message });
 const sameKey = (c: Compiled, a: Record<string, any>, b: Record<string, any>) =>
   c.decl.effectiveDated!.key.every((k) => String(a[k] ?? '') === String(b[k] ?? ''));
 
-/** The live rows of the record's key other than `exceptId`, in date order, locked: rows of one key are written one at a time. */
+/**
+ * The live rows of the record's key other than `exceptId`, in date order, locked: rows of one key are written one at a
+ * time.
+ */
 async function rowsOfKey(
   ctx: EngineContext,
   c: Compiled,

@@ -49,7 +49,10 @@ export const shiftTimesOf = (r: Row): ShiftTimes => ({
 export type StaffFacts = BookingFacts & { pricedAsCard: boolean };
 
 export const DAY_MS = 24 * 3600_000;
-/** Other shifts the checks read: from before the 17-week reference period (and a night overlapping the start) to a week after. */
+/**
+ * Other shifts the checks read: from before the 17-week reference period (and a night overlapping the start) to a week
+ * after.
+ */
 const HISTORY_MS = 18 * 7 * DAY_MS;
 const AHEAD_MS = 8 * DAY_MS;
 
@@ -249,7 +252,10 @@ export async function cancellationCharge(
   return { allowed: true as const, reason: null, late };
 }
 
-/** Who asked for a cancellation: a client's user always speaks for the client; an agency user says (the agency by default). */
+/**
+ * Who asked for a cancellation: a client's user always speaks for the client; an agency user says (the agency by
+ * default).
+ */
 export function requestedByOf(ctx: EngineContext, input: Record<string, any>): CancelParty {
   if (ctx.principal.loginType === 'client') return 'client';
   return (input.requested_by as CancelParty | null) ?? 'agency';

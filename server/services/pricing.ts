@@ -36,14 +36,18 @@ export interface QuoteRequest {
   sleep_in?: boolean;
 }
 
-/** A priced shift as agency users see it: the domain's lines and totals, where totals.margin = charge − pay − on-costs. */
+/**
+ * A priced shift as agency users see it: the domain's lines and totals, where totals.margin = charge − pay − on-costs.
+ */
 export interface Quote extends Price {
   on_costs: number;
   warnings: string[];
   rate_card_id: number | null;
 }
 
-/** What a shift at a site is priced with besides its rates: the client's rules (or the agency's) and the site's region. */
+/**
+ * What a shift at a site is priced with besides its rates: the client's rules (or the agency's) and the site's region.
+ */
 interface PricingContext {
   siteName: string;
   /** The site's client (to check it is the client asked for). */

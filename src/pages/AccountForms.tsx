@@ -10,7 +10,10 @@ import { forgetIdentity } from '../providers/authProvider';
 import { api } from '../providers/http';
 import { getMerchantId } from '../providers/session';
 
-/** The limits the server applies (server/routes/account.ts, server/auth/passwords.ts), checked here first so the form answers at once. */
+/**
+ * The limits the server applies (server/routes/account.ts, server/auth/passwords.ts), checked here first so the form
+ * answers at once.
+ */
 const AGENCY_NAME_MIN = 2;
 const AGENCY_NAME_MAX = 120;
 const USER_NAME_MAX = 120;

@@ -121,7 +121,9 @@ export function useSubmitWithUploads() {
   };
 }
 
-/** Cancel: back to where the user came from, or to the record (the list for a new one) when they came from elsewhere. */
+/**
+ * Cancel: back to where the user came from, or to the record (the list for a new one) when they came from elsewhere.
+ */
 function CancelButton({ fallback }: { fallback: string }) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -138,7 +140,9 @@ function EditDelete({ decl, paths }: { decl: ResourceDeclaration; paths: Resourc
   return <DeleteButton mutationMode="pessimistic" redirect={paths.list} sx={{ ml: 'auto' }} />;
 }
 
-/** Default values of a create form: the declared ones; an address starts in the United Kingdom; a date may start today. */
+/**
+ * Default values of a create form: the declared ones; an address starts in the United Kingdom; a date may start today.
+ */
 export const createDefaults = (decl: ResourceDeclaration, now: Date = new Date()) => ({
   ...Object.fromEntries(
     decl.fields
@@ -191,7 +195,8 @@ function EngineForm({
   );
 }
 
-// Pessimistic saves: the server's field errors (422) show next to the fields, and nothing is shown as saved until it is.
+// Pessimistic saves: the server's field errors (422) show next to the fields, and nothing is shown as saved until it
+// is.
 /** What a successful save does: says what was saved by its name ("Client created"), then opens the record. */
 export function useSavedNotice(decl: ResourceDeclaration, paths: ResourcePaths, done: 'created' | 'updated') {
   const notice = useNamedNotice(decl);

@@ -370,7 +370,10 @@ export function EngineList({
   card?: ReactElement;
   /** false: the page around the list sets the title. */
   title?: false;
-  /** A report: rows open their records, where changes happen; the list itself offers no create, bulk action or delete, only export. */
+  /**
+   * A report: rows open their records, where changes happen; the list itself offers no create, bulk action or delete,
+   * only export.
+   */
   readOnly?: boolean;
 }) {
   const tab = decl.tabs?.find((t) => t.id === tabId) ?? decl.tabs?.[0];

@@ -8,7 +8,8 @@ import { declarations } from '../../../core/resources/declarations';
 
 /**
  * A tiny in-memory API for the engine's screens, following the foundation's conventions:
- *   GET /api/{name}?page&per_page&sort&order&<filters>&q -> { data, total_count, total_pages, current_page, per_page, references }
+ * GET /api/{name}?page&per_page&sort&order&<filters>&q -> { data, total_count, total_pages, current_page, per_page,
+ * references }
  *     (a declared resource's list refuses a filter its declaration does not offer with 400, as the server does)
  *   GET/PUT/DELETE /api/{name}/{id} -> { data };  POST /api/{name} -> 201 { data }
  *   bad input -> 422 { message, errors: { field: text } };  unknown id -> 404 { message }

@@ -13,7 +13,8 @@ import { answer } from './contract';
  *                                   -> { token, token_expiration, login_type, merchant_id, user, client_id? }
  *   GET  /api/{admin,client}_login  -> the signed-in user (403 for the other panel, 401 without a valid token)
  *   POST /api/logout                -> revokes the token
- *   GET  /api/{resource}?page&per_page&sort&order&<filters> -> { data, total_count, total_pages, current_page, per_page, references }
+ * GET  /api/{resource}?page&per_page&sort&order&<filters> -> { data, total_count, total_pages, current_page, per_page,
+ * references }
  *   GET/PUT/DELETE /api/{resource}/{id} -> { data };  POST /api/{resource} -> 201 { data }
  *   bad input -> 422 { message, errors: { field } };  unknown id -> 404 { message }
  * Its answers are checked against the API's contracts (core/contracts/, through ./contract).
