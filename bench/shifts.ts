@@ -274,13 +274,11 @@ async function benchOne(
       );
       return out;
     };
-    const assigns = rest
-      .slice(0, REQUESTS + WARMUP)
-      .map((s) => ({
-        method: 'POST' as const,
-        path: `/api/shifts/${s.id}/actions/assign`,
-        body: { candidate_id: s.candidate_id },
-      }));
+    const assigns = rest.slice(0, REQUESTS + WARMUP).map((s) => ({
+      method: 'POST' as const,
+      path: `/api/shifts/${s.id}/actions/assign`,
+      body: { candidate_id: s.candidate_id },
+    }));
     const assign = await run('assign with every booking check', assigns);
     const weekPath = `/api/schedule?from=${scheduleWeek}&to=${addDaysToDate(scheduleWeek, 7)}`;
     const body = await (await fetch(`${origin}${weekPath}`, { headers })).json();

@@ -105,17 +105,15 @@ export async function authRoutes(fastify: FastifyInstance) {
     }
     await app.throttle.succeeded(app.db, attempt);
     const { token, expiresAt } = await app.sessions.create(user.id);
-    return reply
-      .status(200)
-      .send({
-        token,
-        token_expiration: expiresAt,
-        ...describe(user as any, {
-          client: user.client_name,
-          agency: user.agency_name,
-          timeZone: user.agency_time_zone,
-        }),
-      });
+    return reply.status(200).send({
+      token,
+      token_expiration: expiresAt,
+      ...describe(user as any, {
+        client: user.client_name,
+        agency: user.agency_name,
+        timeZone: user.agency_time_zone,
+      }),
+    });
   };
 
   /**
