@@ -292,8 +292,10 @@ function clockFor(tz: string, start: number, end: number): Clock {
     wall: (ms) => ms + offsetMinutes(ms, tz) * MINUTE_MS,
     instants: (day, b) =>
       remembered(`${tz} ${day} ${b.minute}`, () => wallTimeInstants(tz, day + b.minute * MINUTE_MS)),
+    // The scan starts a day early: tzScan finds no change that falls in the first hours of the span it is given
+    // (from 00:00 UTC it missed London's 01:00 UTC change of 31 March 2030).
     changes: remembered(`${tz} ${dayOf(start)}–${dayOf(end)}`, () =>
-      tzScan(tz, { start: new Date(dayOf(start)), end: new Date(dayOf(end) + DAY_MS) }).map((c) =>
+      tzScan(tz, { start: new Date(dayOf(start) - DAY_MS), end: new Date(dayOf(end) + DAY_MS) }).map((c) =>
         exactChange(tz, c.date.getTime()),
       ),
     ),

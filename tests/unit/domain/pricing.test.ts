@@ -268,6 +268,31 @@ describe('nights across a daylight-saving change (Europe/London)', () => {
     expect(summary(p.lines)).toEqual(['weekday_night 11']);
     expect(p.totals.pay).toBe(11 * 1400);
   });
+
+  it('cuts a line at a change early in a UTC day: 00:59–01:01 UTC on 31 March 2030, a weekend from Sunday 01:00', () => {
+    // Wall clock 00:59 GMT is before the weekend, 02:00 BST after it: one minute each side of the change.
+    const fromSundayOne: PricingRules = {
+      ...RULES,
+      nightStart: '22:00',
+      nightEnd: '00:30',
+      weekendStart: { weekday: 0, time: '01:00' },
+    };
+    const p = price(
+      { start: '2030-03-31T00:59:00.000Z', end: '2030-03-31T01:01:00.000Z' },
+      fromSundayOne,
+      CARD,
+      NO_HOLIDAYS,
+    );
+    expect(p.lines.map((l) => [l.band, l.start, l.end])).toEqual([
+      ['weekday_day', '2030-03-31T00:59:00.000Z', '2030-03-31T01:00:00.000Z'],
+      [
+        bandAt('2030-03-31T01:00:00.000Z', fromSundayOne, NO_HOLIDAYS),
+        '2030-03-31T01:00:00.000Z',
+        '2030-03-31T01:01:00.000Z',
+      ],
+    ]);
+    expect(p.lines[1].band).not.toBe('weekday_day');
+  });
 });
 
 describe('a night from 31 December into 1 January', () => {
