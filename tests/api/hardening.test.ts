@@ -134,7 +134,7 @@ describe('the guard decides on the matched route, never on the raw URL', () => {
     }
   });
 
-  it('every documented API route refuses an anonymous caller, except the sign-in routes and the staff invite link', async () => {
+  it('every documented API route refuses an anonymous caller, except the sign-in routes, the invitation links and capability links', async () => {
     const spec = (await anonymous(t.app, '/api/docs/json')).json();
     const tried: string[] = [];
     for (const [path, ops] of Object.entries<Record<string, unknown>>(spec.paths)) {
@@ -152,6 +152,8 @@ describe('the guard decides on the matched route, never on the raw URL', () => {
         // first).
         else if (/^\/api\/(staff|user)_invites\/\{[^}]+\}$/.test(path))
           expect(res.statusCode, `${method} ${path}`).toBe(method === 'get' ? 404 : 422);
+        // So is a capability link's: a made-up one is no link.
+        else if (/^\/api\/capability\/\{[^}]+\}/.test(path)) expect(res.statusCode, `${method} ${path}`).toBe(404);
         else expect(res.statusCode, `${method} ${path}`).toBe(401);
       }
     }
