@@ -8,6 +8,7 @@ import { exportTable } from '../exports/rows.js';
 import { listQueryOf, sendDownload } from '../exports/routes.js';
 import { renderPdf } from './pdf/render.js';
 import { listReport } from './templates/listReport.js';
+import { fileAnswer } from '../../core/contracts/documents.js';
 import { letterheadOf } from './letterhead.js';
 
 /** The most rows a printed list holds: some 40 pages; a longer list is narrowed first (the file says so). */
@@ -30,6 +31,7 @@ export async function documentRoutes(app: FastifyInstance) {
         summary: `The ${decl.label.many.toLowerCase()} list as a PDF`,
         description: `The list's parameters (filters, q, tab, sort, order); at most ${PRINT_LIMIT} rows.`,
         querystring: { type: 'object', additionalProperties: { type: 'string' } },
+        response: { 200: fileAnswer(['application/pdf'], 'The list as a PDF') },
       },
       handler: async (req, reply) => {
         const user = req.auth!;

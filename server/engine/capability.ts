@@ -13,7 +13,8 @@ import { withEngine } from './handle.js';
 import type { EngineContext, EnginePrincipal } from './context.js';
 import { getRecord } from './query.js';
 import { runAction } from './actions.js';
-import { agencyZone } from './routes.js';
+import { agencyZone, asBuilt } from './routes.js';
+import { LinkActed, LinkView } from '../../core/contracts/documents.js';
 
 export const LINK_INVALID = 'This link is not valid. Check that it was copied whole, or ask for a new link.';
 export const LINK_USED = 'This link has already been used. Ask for a new link if something still needs doing.';
@@ -176,7 +177,10 @@ export async function capabilityRoutes(app: FastifyInstance, options: { registry
       tags: ['capability links'],
       summary: 'What a capability link shows: its record and the one action it may run',
       params: tokenParams,
+      response: { 200: LinkView },
     },
+    // The record as the engine read it for a link holder: the schema documents it.
+    serializerCompiler: asBuilt,
     handler: async (req) => {
       const link = await openLink(app.db, req.params.token);
       const c = compiled(link);
@@ -205,7 +209,9 @@ export async function capabilityRoutes(app: FastifyInstance, options: { registry
         properties: { ...tokenParams.properties, action: { type: 'string', maxLength: 60 } },
       },
       body: { type: ['object', 'null'], additionalProperties: true },
+      response: { 200: LinkActed },
     },
+    serializerCompiler: asBuilt,
     handler: async (req) => {
       const { token, action: asked } = req.params;
       let merchantId = 0;

@@ -119,7 +119,7 @@ function authorise(req: FastifyRequest, decl: ResourceDeclaration, action: Actio
  * but sent as the engine built them: what a record carries depends on the caller's role, and the select list
  * already decided it. A schema-driven serializer would drop or require fields by one role's view.
  */
-const asBuilt = () => (data: unknown) => JSON.stringify(data);
+export const asBuilt = () => (data: unknown) => JSON.stringify(data);
 
 export const idParams = {
   type: 'object',

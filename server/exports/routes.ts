@@ -8,6 +8,7 @@ import type { Compiled } from '../engine/compile.js';
 import { permits } from '../../core/resources/access.js';
 import { CSV_OPTIONS, exportBaseName } from '../../core/engine/exportFormat.js';
 import { exportTable, type ExportTable } from './rows.js';
+import { fileAnswer } from '../../core/contracts/documents.js';
 
 export const EXPORT_FORMATS = {
   csv: 'text/csv; charset=utf-8',
@@ -94,6 +95,7 @@ function registerExport(app: FastifyInstance, c: Compiled) {
       description:
         "format=csv (default) or xlsx; every other parameter is the list's (filters, q, tab, sort, order). The whole list is sent, read page by page.",
       querystring: { type: 'object', additionalProperties: { type: 'string' } },
+      response: { 200: fileAnswer(Object.values(EXPORT_FORMATS), 'The list as a file') },
     },
     handler: async (req, reply) => {
       const user = req.auth!;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http.js';
-import { idParams } from '../engine/routes.js';
+import { asBuilt, idParams } from '../engine/routes.js';
+import { JobAnswer } from '../../core/contracts/documents.js';
 
 /**
  * GET /api/jobs/:id: a job's progress, which the screen that started it polls. An agency user sees their agency's
@@ -9,7 +10,14 @@ import { idParams } from '../engine/routes.js';
 export async function jobRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: number } }>('/api/jobs/:id', {
     config: { access: 'any', staff: true },
-    schema: { tags: ['jobs'], summary: "A job's progress (done of total), status and result", params: idParams },
+    schema: {
+      tags: ['jobs'],
+      summary: "A job's progress (done of total), status and result",
+      params: idParams,
+      response: { 200: JobAnswer },
+    },
+    // Sent as read (its times are the database's): the schema documents it.
+    serializerCompiler: asBuilt,
     handler: async (req) => {
       const user = req.auth!;
       const mine = user.kind === 'admin' ? '' : ' and created_by = $3';

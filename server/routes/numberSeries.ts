@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden, HttpError } from '../http.js';
 import { principalOf } from '../engine/routes.js';
+import { NumberSeriesAnswer, NumberSeriesList } from '../../core/contracts/documents.js';
 import { writeAudit } from '../engine/audit.js';
 import { formatNumber } from '../engine/numbering.js';
 
@@ -15,7 +16,11 @@ const SERIES = '^[A-Za-z0-9_-]{1,20}$';
 export async function numberSeriesRoutes(app: FastifyInstance) {
   app.get('/api/number_series', {
     config: { access: 'admin' },
-    schema: { tags: ['agency'], summary: "The agency's number series and the next number of each" },
+    schema: {
+      tags: ['agency'],
+      summary: "The agency's number series and the next number of each",
+      response: { 200: NumberSeriesList },
+    },
     handler: async (req) => {
       const rows = await app.db.query(
         'select series, prefix, next_number from number_series where merchant_id = $1 order by series',
@@ -32,6 +37,7 @@ export async function numberSeriesRoutes(app: FastifyInstance) {
       summary: "Move a series' next number forward (admins)",
       params: { type: 'object', required: ['series'], properties: { series: { type: 'string', pattern: SERIES } } },
       body: { type: 'object', required: ['next_number'], additionalProperties: false, properties: { next_number: {} } },
+      response: { 200: NumberSeriesAnswer },
     },
     handler: async (req) => {
       if (req.auth!.role !== 'admin') throw forbidden();
