@@ -11,7 +11,8 @@ describe('password hashes', () => {
     expect(two).not.toBe(one);
     expect(await verifyPassword('correct horse', one)).toBe(true);
     expect(await verifyPassword('correct horsf', one)).toBe(false);
-  });
+    // Four hashes at the production cost: about 1.5 s of CPU on a quiet machine, far more with other work beside it.
+  }, 30_000);
 
   it('verify with the parameters stored in them: a hash made at another cost still signs its user in', async () => {
     // scrypt of 'correct horse' at N=2^10 (as the API tests make them), salt 'test-salt-16byte'.
