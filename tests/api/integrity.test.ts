@@ -413,7 +413,7 @@ describe('writes outside the engine are audited too, and a delete keeps the dele
       version: event.version,
     });
     expect(stale.statusCode, stale.body).toBe(409);
-    expect(stale.json().message).toMatch(/Someone else changed this setting/);
+    expect(stale.json().message).toMatch(/changed by someone else/);
     expect((await read()).events.find((e: any) => e.key === 'document.expired').channels).toEqual(['email']);
 
     const { payment_reminders: payment } = await read();
