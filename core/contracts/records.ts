@@ -29,6 +29,10 @@ function fieldSchema(f: FieldDeclaration): TSchema {
       return Nullable(
         Type.String({ description, ...(f.choices?.length ? { enum: f.choices.map((c) => String(c.id)) } : {}) }),
       );
+    case 'choices':
+      return Type.Array(Type.String(f.choices?.length ? { enum: f.choices.map((c) => String(c.id)) } : {}), {
+        description,
+      });
     case 'reference':
       return Nullable(Type.Integer({ description: `${description} The id of one of ${f.reference}.` }));
     case 'references':

@@ -106,6 +106,10 @@ export function exportCell(
       return timeZone ? zonedMinute(String(value), timeZone) : format(parseISO(String(value)), 'yyyy-MM-dd HH:mm');
     case 'choice':
       return f.choices?.find((c) => c.id === value)?.name ?? String(value);
+    case 'choices':
+      return Array.isArray(value)
+        ? value.map((v) => f.choices?.find((c) => c.id === v)?.name ?? String(v)).join(', ')
+        : '';
     case 'reference':
       return name(value);
     case 'references':

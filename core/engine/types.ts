@@ -15,6 +15,8 @@ export type FieldType =
   | 'choice'
   | 'reference'
   | 'references'
+  /** Several of `choices` (a notification's channels), stored as a text array: each must be one of them. */
+  | 'choices'
   | 'image'
   | 'file'
   | 'address'
@@ -305,6 +307,12 @@ export interface ResourceDeclaration {
   parent?: ParentDeclaration;
   /** The engine's writes of this resource are kept in the audit trail unless this is false (the trail, the e-mails). */
   audited?: boolean;
+  /**
+   * false: written only through ctx.engine by the hand-written routes that own it (the notification settings, whose
+   * URLs and answers are the spec's), never served as /api/{name} CRUD. Validation, scope, version and audit are
+   * the engine's all the same.
+   */
+  served?: boolean;
   /** The canonical screen routes of the spec; react-admin's own paths redirect or lead to the same screens. */
   routes?: { list?: string; show?: string; edit?: string; create?: string };
 }

@@ -112,6 +112,10 @@ export function checkField(f: FieldDeclaration, value: unknown, now: Today = new
       return typeof value === 'string' && f.choices?.some((c) => c.id === value)
         ? undefined
         : { message: 'engine.validation.choice' };
+    case 'choices':
+      return Array.isArray(value) && value.every((v) => typeof v === 'string' && f.choices?.some((c) => c.id === v))
+        ? undefined
+        : { message: 'engine.validation.choice' };
     case 'reference':
       return isId(value) ? undefined : { message: 'engine.validation.reference' };
     case 'references':

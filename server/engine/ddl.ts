@@ -17,6 +17,7 @@ export function columnType(f: FieldDeclaration): string {
     case 'reference':
       return 'integer';
     case 'references':
+    case 'choices':
       return 'ARRAY';
     case 'address':
     case 'json':
@@ -55,11 +56,11 @@ export function createTableSql(decl: ResourceDeclaration): string {
   const refs: string[] = [];
   for (const f of decl.fields) {
     if (f.source === 'created_at' || f.computed) continue;
-    let sql = `  ${f.source} ${SQL_TYPE[columnType(f)] ?? columnType(f)}`;
+    let sql = `  ${f.source} ${f.type === 'choices' ? 'text[]' : (SQL_TYPE[columnType(f)] ?? columnType(f))}`;
     // A reference carries the agency in its key, so it can never point into another agency.
     if (f.type === 'reference' && f.reference)
       refs.push(`  foreign key (merchant_id, ${f.source}) references ${f.reference} (merchant_id, id)`);
-    if (f.type === 'references') sql += ` not null default '{}'`;
+    if (f.type === 'references' || f.type === 'choices') sql += ` not null default '{}'`;
     else if (f.type === 'boolean') sql += ` not null default ${f.defaultValue === true}`;
     else if (f.required) sql += ' not null';
     if (f.type === 'choice' && f.choices)

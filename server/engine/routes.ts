@@ -313,7 +313,8 @@ export function recordVisibility(registry: Map<string, Compiled>) {
 
 /** Serves every compiled resource; the app compiles them once (app.engine) so other routes can use them too. */
 export async function engineRoutes(app: FastifyInstance, options: { registry: Map<string, Compiled> }) {
-  for (const c of options.registry.values()) await resourceRoutes(app, c, options.registry);
+  for (const c of options.registry.values())
+    if (c.decl.served !== false) await resourceRoutes(app, c, options.registry);
 }
 
 declare module 'fastify' {

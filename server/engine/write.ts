@@ -60,7 +60,13 @@ const sameValue = (f: FieldDeclaration, a: unknown, b: unknown) =>
   JSON.stringify(canonical(f, a)) === JSON.stringify(canonical(f, b));
 
 const defaultOf = (f: FieldDeclaration) =>
-  f.defaultValue !== undefined ? f.defaultValue : f.type === 'boolean' ? false : f.type === 'references' ? [] : null;
+  f.defaultValue !== undefined
+    ? f.defaultValue
+    : f.type === 'boolean'
+      ? false
+      : f.type === 'references' || f.type === 'choices'
+        ? []
+        : null;
 
 /**
  * The field write policy. A caller may send a field back unchanged (forms send whole records); changing a
@@ -152,6 +158,7 @@ async function checkAgainstDatabase(
 function toColumnValue(f: FieldDeclaration | undefined, v: unknown) {
   // An empty many-reference is an empty list, never NULL.
   if (f?.type === 'references') return v == null ? [] : (v as unknown[]).map(Number);
+  if (f?.type === 'choices') return v ?? [];
   if (f?.type === 'boolean' && v == null) return false;
   if (v == null) return null;
   if ((f && JSON_TYPES.has(f.type)) || !f) return JSON.stringify(v);
@@ -163,7 +170,7 @@ export function refuse(problems: Problems) {
   if (Object.keys(problems).length) throw badInput(toFieldErrors(problems));
 }
 
-const stale = (c: Compiled) =>
+export const stale = (c: Compiled) =>
   new HttpError(
     409,
     `This ${c.decl.label.one.toLowerCase()} was changed by someone else while you were editing it. Reload it to see their changes, then make yours again.`,

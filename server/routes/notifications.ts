@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Db, Queryable } from '../db/index.js';
-import { badInput, forbidden, HttpError, notFound } from '../http.js';
+import type { Queryable } from '../db/index.js';
+import { badInput, forbidden, notFound } from '../http.js';
 import {
   CHANNELS,
   COMMON_PLACEHOLDERS,
@@ -14,8 +14,8 @@ import {
 } from '../../core/domain/notifications/events.js';
 import { settingsOf, templateOf } from '../notifications/notify.js';
 import { recordsOnly } from '../notifications/drivers.js';
-import { diffColumns, writeAudit } from '../engine/audit.js';
-import { principalOf } from '../engine/routes.js';
+import { contextOf } from '../engine/routes.js';
+import { saveRecord, stale } from '../engine/write.js';
 import { multiLineText, oneLineText } from '../engine/input.js';
 import {
   AllRead,
@@ -110,49 +110,40 @@ const requireAgencyAdmin = (req: FastifyRequest) => {
   if (req.auth!.kind !== 'admin' || req.auth!.role !== 'admin') throw forbidden();
 };
 
+/** Where one of the agency's notification settings is stored: its resource and the key that finds its row. */
+interface SettingRow {
+  resource: 'notification_settings' | 'notification_templates' | 'notification_payment_settings';
+  /** The row's key besides the agency: the event, or nothing for the agency's one row of payment reminders. */
+  event?: string;
+}
+
+/** The id of the agency's row of a setting, locked for the write that follows, or undefined when none is saved. */
+async function rowIdOf(tx: Queryable, merchantId: number, { resource, event }: SettingRow) {
+  const [row] = await tx.query<{ id: number }>(
+    `select id from ${resource} where merchant_id = $1${event ? ' and event = $2' : ''} for update`,
+    event ? [merchantId, event] : [merchantId],
+  );
+  return row?.id;
+}
+
 /**
- * Writes one of the agency's notification settings and its audit entry in one transaction: `write` answers the
- * row as stored (or undefined once deleted), given the row before it (locked) or undefined.
+ * Saves one of the agency's notification settings as an engine write (validation, version, audit): the routes find
+ * the row by event, the engine does the rest. `version` is the one the caller read, 0 when nothing was saved yet:
+ * a stale one is refused with the engine's 409, a row saved meanwhile by someone else included.
  */
-async function auditedWrite(
-  db: Db,
+async function saveSetting(
+  app: FastifyInstance,
   req: FastifyRequest,
-  target: {
-    resource: string;
-    select: string;
-    params: unknown[];
-    columns: string[];
-    recordId?: number;
-    version?: unknown;
-  },
-  write: (tx: Queryable, before: Record<string, any> | undefined) => Promise<Record<string, any> | undefined>,
+  row: SettingRow,
+  values: Record<string, unknown>,
 ) {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.query(`${target.select} for update`, target.params);
-    // A caller who sends the version they read (0: none saved yet) is refused if someone saved in between.
-    if (
-      target.version !== undefined &&
-      target.version !== null &&
-      Number(target.version) !== Number(before?.version ?? 0)
-    ) {
-      throw new HttpError(
-        409,
-        'Someone else changed this setting while you were editing it. Reload the page to see their change, then make yours again.',
-        { version: 'Changed meanwhile' },
-      );
-    }
-    const after = await write(tx, before);
-    const changes = diffColumns(before, after, target.columns);
-    // Nothing changed (the same values saved again, or a default restored twice): nothing to record.
-    if (Object.keys(changes).length === 0) return after;
-    const recordId = Number(after?.id ?? before?.id ?? target.recordId);
-    await writeAudit(tx, principalOf(req), {
-      resource: target.resource,
-      recordId,
-      event: !before ? 'create' : !after ? 'delete' : 'update',
-      changes,
-    });
-    return after;
+  const version = (req.body as { version?: unknown } | undefined)?.version;
+  const c = app.engine.get(row.resource)!;
+  return app.db.transaction(async (tx) => {
+    const ctx = await contextOf(tx, req);
+    const id = await rowIdOf(tx, ctx.principal.merchantId, row);
+    if (id === undefined && version !== undefined && version !== null && Number(version) !== 0) throw stale(c);
+    return saveRecord(ctx, c, { ...values, ...(row.event ? { event: row.event } : {}), version }, id);
   });
 }
 
@@ -161,14 +152,6 @@ const knownEvent = (event: string) => {
   if (!def) throw notFound('Event');
   return def;
 };
-
-const templateTarget = (merchantId: number, event: string, version?: unknown) => ({
-  resource: 'notification_templates',
-  select: 'select id, event, subject, body, version from notification_templates where merchant_id = $1 and event = $2',
-  params: [merchantId, event],
-  columns: ['event', 'subject', 'body'],
-  version,
-});
 
 /**
  * Notifications (the bell, /notification, /client/ClientNotification), notification settings and templates
@@ -298,29 +281,11 @@ export async function notificationRoutes(fastify: FastifyInstance) {
       if (!errors.recipients && c.length > 0 && r.length === 0)
         errors.recipients = 'Choose at least one recipient, or turn every channel off.';
       if (Object.keys(errors).length) throw badInput(errors);
-      const merchantId = req.auth!.merchant_id;
-      const saved = await auditedWrite(
-        app.db,
+      const saved = await saveSetting(
+        app,
         req,
-        {
-          resource: 'notification_settings',
-          select:
-            'select id, event, channels, recipients, version from notification_settings where merchant_id = $1 and event = $2',
-          params: [merchantId, def.key],
-          columns: ['event', 'channels', 'recipients'],
-          version: (req.body as { version?: unknown } | undefined)?.version,
-        },
-        async (tx) =>
-          (
-            await tx.query(
-              `insert into notification_settings (merchant_id, event, channels, recipients) values ($1, $2, $3, $4)
-               on conflict (merchant_id, event)
-                 do update set channels = excluded.channels, recipients = excluded.recipients, updated_at = now(),
-                 version = notification_settings.version + 1
-               returning id, event, channels, recipients, version`,
-              [merchantId, def.key, c, r],
-            )
-          )[0],
+        { resource: 'notification_settings', event: def.key },
+        { channels: c, recipients: r },
       );
       return {
         data: { event: def.key, channels: c, recipients: r, version: saved?.version },
@@ -362,22 +327,11 @@ export async function notificationRoutes(fastify: FastifyInstance) {
             `Unknown placeholder${unknown.length > 1 ? 's' : ''}: ${unknown.map((u) => `%{${u}}`).join(', ')}. This event knows: ${[...COMMON_PLACEHOLDERS, ...def.placeholders].map((p) => `%{${p}}`).join(', ')}.`;
       }
       if (Object.keys(errors).length) throw badInput(errors);
-      const merchantId = req.auth!.merchant_id;
-      const saved = await auditedWrite(
-        app.db,
+      const saved = await saveSetting(
+        app,
         req,
-        templateTarget(merchantId, def.key, (req.body as { version?: unknown } | undefined)?.version),
-        async (tx) =>
-          (
-            await tx.query(
-              `insert into notification_templates (merchant_id, event, subject, body) values ($1, $2, $3, $4)
-             on conflict (merchant_id, event)
-               do update set subject = excluded.subject, body = excluded.body, updated_at = now(),
-               version = notification_templates.version + 1
-             returning id, event, subject, body, version`,
-              [merchantId, def.key, subject, body],
-            )
-          )[0],
+        { resource: 'notification_templates', event: def.key },
+        { subject, body },
       );
       return {
         data: { event: def.key, subject, body, custom_template: true, template_version: saved?.version },
@@ -397,13 +351,11 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     handler: async (req) => {
       requireAgencyAdmin(req);
       const def = knownEvent(req.params.event);
-      // Restoring the default removes the agency's own template; its audit entry keeps what it said.
-      await auditedWrite(app.db, req, templateTarget(req.auth!.merchant_id, def.key), async (tx) => {
-        await tx.query('delete from notification_templates where merchant_id = $1 and event = $2', [
-          req.auth!.merchant_id,
-          def.key,
-        ]);
-        return undefined;
+      // Restoring the default removes the agency's own template (if it has one); its audit entry keeps what it said.
+      await app.db.transaction(async (tx) => {
+        const ctx = await contextOf(tx, req);
+        const id = await rowIdOf(tx, ctx.principal.merchantId, { resource: 'notification_templates', event: def.key });
+        if (id !== undefined) await ctx.engine.remove('notification_templates', id);
       });
       const t = await templateOf(app.db, req.auth!.merchant_id, def.key);
       return {
@@ -431,32 +383,12 @@ export async function notificationRoutes(fastify: FastifyInstance) {
       if (!Number.isInteger(after) || (after as number) < 0 || (after as number) > 90)
         errors.days_after_due = 'Enter a whole number of days from 0 to 90.';
       if (Object.keys(errors).length) throw badInput(errors);
-      const merchantId = req.auth!.merchant_id;
-      // One row per agency: its audit entries are filed under the agency's id.
-      const saved = await auditedWrite(
-        app.db,
+      // One row per agency, whose id is the agency's: its audit entries are filed under the agency.
+      const saved = await saveSetting(
+        app,
         req,
-        {
-          resource: 'notification_payment_settings',
-          select:
-            'select enabled, days_before_due, days_after_due, version from notification_payment_settings where merchant_id = $1',
-          params: [merchantId],
-          columns: ['enabled', 'days_before_due', 'days_after_due'],
-          recordId: merchantId,
-          version: (req.body as { version?: unknown } | undefined)?.version,
-        },
-        async (tx) =>
-          (
-            await tx.query(
-              `insert into notification_payment_settings (merchant_id, enabled, days_before_due, days_after_due) values ($1, $2, $3, $4)
-               on conflict (merchant_id)
-                 do update set enabled = excluded.enabled, days_before_due = excluded.days_before_due,
-                 days_after_due = excluded.days_after_due, updated_at = now(),
-                 version = notification_payment_settings.version + 1
-               returning enabled, days_before_due, days_after_due, version`,
-              [merchantId, enabled, before, after],
-            )
-          )[0],
+        { resource: 'notification_payment_settings' },
+        { enabled, days_before_due: before, days_after_due: after },
       );
       return {
         data: {

@@ -413,7 +413,7 @@ describe('writes outside the engine are audited too, and a delete keeps the dele
       version: event.version,
     });
     expect(stale.statusCode, stale.body).toBe(409);
-    expect(stale.json().message).toMatch(/Someone else changed this setting/);
+    expect(stale.json().message).toMatch(/changed by someone else/);
     expect((await read()).events.find((e: any) => e.key === 'document.expired').channels).toEqual(['email']);
 
     const { payment_reminders: payment } = await read();
@@ -444,6 +444,19 @@ describe('writes outside the engine are audited too, and a delete keeps the dele
         version: saved.version,
       }),
     );
+
+    // A template restored to the default since it was read is gone: saving the version read is refused, not re-created.
+    const template = ok(
+      await req('PUT', '/api/notification_templates/document.expired', { subject: 'Expired', body: 'It expired.' }),
+    );
+    ok(await req('DELETE', '/api/notification_templates/document.expired'));
+    const gone = await req('PUT', '/api/notification_templates/document.expired', {
+      subject: 'Expired!',
+      body: 'It expired.',
+      version: template.template_version,
+    });
+    expect(gone.statusCode, gone.body).toBe(409);
+    expect((await read()).events.find((e: any) => e.key === 'document.expired').custom_template).toBe(false);
   });
 
   it('a write a hook makes to another record is audited: the document a new upload replaces, the request a reply reopens', async () => {

@@ -17,6 +17,7 @@ import inviteLinks from './017_invite_links.js';
 import jobs from './018_jobs.js';
 import numberSeries from './020_number_series.js';
 import capabilityLinks from './030_capability_links.js';
+import notificationSettingsEngine from './040_notification_settings_engine.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -39,4 +40,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '018_jobs', sql: jobs },
   { id: '020_number_series', sql: numberSeries },
   { id: '030_capability_links', sql: capabilityLinks },
+  { id: '040_notification_settings_engine', sql: notificationSettingsEngine },
 ];

@@ -68,3 +68,21 @@ describe('exportCell times', () => {
     expect(exportCell({ source: 'd', type: 'date', label: 'D' }, '2026-02-28', new Map(), [])).toBe('2026-02-28');
   });
 });
+
+describe('exportCell choices', () => {
+  it('writes several choices by their names, in the order stored', () => {
+    const channels = {
+      source: 'channels',
+      type: 'choices',
+      label: 'Channels',
+      choices: [
+        { id: 'email', name: 'E-mail' },
+        { id: 'sms', name: 'SMS' },
+      ],
+    } as const;
+    expect(exportCell({ ...channels, choices: [...channels.choices] }, ['sms', 'email'], new Map(), [])).toBe(
+      'SMS, E-mail',
+    );
+    expect(exportCell({ ...channels, choices: [...channels.choices] }, [], new Map(), [])).toBe('');
+  });
+});

@@ -185,6 +185,20 @@ describe('checkField: choice, reference, references', () => {
     expect(msg(refs, 1)).toBe('engine.validation.reference');
     expect(msg(refs, 'abc')).toBe('engine.validation.reference');
   });
+  it('choices is an array of declared choice ids, none of them an empty list', () => {
+    const channels = f({
+      type: 'choices',
+      choices: [
+        { id: 'email', name: 'E-mail' },
+        { id: 'sms', name: 'SMS' },
+      ],
+    });
+    expect(check(channels, ['email', 'sms'])).toBeUndefined();
+    expect(check(channels, [])).toBeUndefined();
+    expect(msg(channels, ['email', 'fax'])).toBe('engine.validation.choice');
+    expect(msg(channels, 'email')).toBe('engine.validation.choice');
+    expect(msg(channels, [1])).toBe('engine.validation.choice');
+  });
 });
 
 describe('dates: strict parsing and limits', () => {
@@ -473,9 +487,10 @@ describe('canAccess', () => {
       support_replies: ['edit', 'delete', 'export'],
       users: ['delete', 'export'],
     };
+    // A resource not served as CRUD (the notification settings) is reached only through its own routes: no action.
     for (const d of declarations) {
       for (const a of ['list', 'show', 'create', 'edit', 'delete', 'export'])
-        expect(canAccess(admin, d.name, a), `${d.name} ${a}`).toBe(!history[d.name]?.includes(a));
+        expect(canAccess(admin, d.name, a), `${d.name} ${a}`).toBe(d.served !== false && !history[d.name]?.includes(a));
     }
     expect(canAccess(admin, 'shifts', 'remove')).toBe(true);
   });

@@ -1,0 +1,90 @@
+import type { ResourceDeclaration } from '../../engine/types';
+import { CHANNELS, EVENTS, RECIPIENTS } from '../../domain/notifications/events';
+
+// How the agency notifies (/appsetting/notificationsetting). The spec's routes in server/routes/notifications.ts
+// read and write them by event, with their own answers, so they are not served as CRUD (served: false); their
+// writes are the engine's all the same: validated, versioned and audited like any record. Only the agency's
+// administrators reach those routes, so no role is granted the CRUD actions here.
+
+const event = {
+  source: 'event',
+  type: 'choice',
+  label: 'Event',
+  required: true,
+  createOnly: true,
+  choices: EVENTS.map((e) => ({ id: e.key, name: e.label })),
+} as const;
+
+/** Per event: which channels are used and who receives them. No row: the catalogue's defaults (events.ts). */
+export const notificationSettings: ResourceDeclaration = {
+  name: 'notification_settings',
+  table: 'notification_settings',
+  label: { one: 'Notification setting', many: 'Notification settings' },
+  recordRepresentation: '%{event}',
+  defaultSort: { field: 'event', order: 'ASC' },
+  delete: 'hard',
+  served: false,
+  access: {},
+  fields: [
+    { ...event, choices: [...event.choices] },
+    { source: 'channels', type: 'choices', label: 'Channels', choices: CHANNELS.map((c) => ({ id: c, name: c })) },
+    {
+      source: 'recipients',
+      type: 'choices',
+      label: 'Recipients',
+      choices: RECIPIENTS.map((r) => ({ id: r, name: r })),
+    },
+  ],
+};
+
+/** The agency's wording of an event's e-mail. No row: the catalogue's default template. */
+export const notificationTemplates: ResourceDeclaration = {
+  name: 'notification_templates',
+  table: 'notification_templates',
+  label: { one: 'E-mail template', many: 'E-mail templates' },
+  recordRepresentation: '%{subject}',
+  defaultSort: { field: 'event', order: 'ASC' },
+  delete: 'hard',
+  served: false,
+  access: {},
+  fields: [
+    { ...event, choices: [...event.choices] },
+    { source: 'subject', type: 'text', label: 'Subject', required: true, maxLength: 200 },
+    { source: 'body', type: 'longtext', label: 'Message', required: true, maxLength: 5000 },
+  ],
+};
+
+/** Payment reminders (the ActivatePayment tab): one row per agency, whose id is the agency's (migration 040). */
+export const notificationPaymentSettings: ResourceDeclaration = {
+  name: 'notification_payment_settings',
+  table: 'notification_payment_settings',
+  label: { one: 'Payment reminder setting', many: 'Payment reminder settings' },
+  recordRepresentation: 'Payment reminders',
+  defaultSort: { field: 'id', order: 'ASC' },
+  delete: 'hard',
+  served: false,
+  access: {},
+  fields: [
+    { source: 'enabled', type: 'boolean', label: 'Reminders on' },
+    {
+      source: 'days_before_due',
+      type: 'number',
+      label: 'Days before due',
+      integer: true,
+      min: 0,
+      max: 60,
+      defaultValue: 3,
+    },
+    {
+      source: 'days_after_due',
+      type: 'number',
+      label: 'Days after due',
+      integer: true,
+      min: 0,
+      max: 90,
+      defaultValue: 7,
+    },
+  ],
+};
+
+export const notificationSettingResources = [notificationSettings, notificationTemplates, notificationPaymentSettings];
