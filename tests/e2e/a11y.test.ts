@@ -119,7 +119,7 @@ const withId = (pattern: string, ids: Record<string, string | number>, fallback:
   pattern.replace(/:id\b/g, String(ids[pattern] ?? fallback)).replace(/:templateType\b/, 'template1');
 
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
-  it('the Login page and every admin route have no serious or critical violation', { timeout: 240_000 }, async () => {
+  it('the Login page and every admin route have no serious or critical violation', { timeout: 480_000 }, async () => {
     const { page } = e2e;
     const inflight = trackRequests(page);
     const findings: Finding[] = [];

@@ -128,7 +128,6 @@ function ListActions({
   filter?: Record<string, unknown>;
 }) {
   const { canAccess: canExport } = useCanAccess({ resource: decl.name, action: 'export' });
-  const { canAccess: canList } = useCanAccess({ resource: decl.name, action: 'list' });
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
@@ -138,7 +137,8 @@ function ListActions({
       {/* The server writes the files from the whole list (GET /api/{name}/export, /print), with the list's filters. */}
       {canExport && <ExportListButton resource={decl.name} filter={filter} />}
       {canExport && <ExcelListButton resource={decl.name} filter={filter} />}
-      {canList && PRINTABLE_LISTS.includes(decl.name) && <PrintListButton resource={decl.name} filter={filter} />}
+      {/* Whoever sees the list may print it (the server checks the same 'list' access). */}
+      {PRINTABLE_LISTS.includes(decl.name) && <PrintListButton resource={decl.name} filter={filter} />}
     </TopToolbar>
   );
 }
