@@ -26,6 +26,7 @@ import { pricing } from './pricing';
 import { startup } from './startup';
 import { workflow } from './workflow';
 import { shifts } from './shifts';
+import { shiftList } from './shiftList';
 import { signinFlood } from './signinFlood';
 import { documents } from './documents';
 import { snapshotBuild, type BuildSnapshot } from '../tests/e2e/product';
@@ -39,6 +40,7 @@ const all: Benchmark[] = [
   pricing,
   notifications,
   shifts,
+  shiftList,
   chat,
   scheduleBrowser,
   signinFlood,

@@ -66,10 +66,11 @@ function capturing(db: Db) {
 }
 
 /**
- * Clients, sites, rate cards and 100,000 shifts, all set-based. Answers the Monday of the measured schedule week
- * and the week of the assign targets (both free of bookings).
+ * Clients, sites, rate cards and 100,000 shifts, all set-based, with `targets` open shifts to assign (one per staff
+ * member compliant for the coming two months, noted 'assign-target:<staff id>'). Answers the Monday of the
+ * measured schedule week and the week of the assign targets (both free of bookings).
  */
-async function seedShiftsAtScale(db: Db, merchantId: number, today: string) {
+export async function seedShiftsAtScale(db: Db, merchantId: number, today: string, targets = REQUESTS + WARMUP + 50) {
   const monday = startOfWeekMonday(today);
   const firstWeek = addDaysToDate(monday, -16 * 7);
   const targetWeek = addDaysToDate(monday, 4 * 7);
@@ -145,7 +146,7 @@ async function seedShiftsAtScale(db: Db, merchantId: number, today: string) {
          from bench_staff st join bench_sites bs on bs.cn = st.n % ${CLIENTS}
          cross join lateral (select ((($2::date + (st.cn % 5)::int)::timestamp + time '08:00') at time zone 'Europe/London') as s) t
         where st.cn < $3`,
-      [merchantId, targetWeek, REQUESTS + WARMUP + 50],
+      [merchantId, targetWeek, targets],
     );
     // The schedule week: 2,000 shifts, three in four booked (to staff free that week), with a few targets counted out.
     await tx.query(
