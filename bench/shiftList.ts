@@ -365,8 +365,23 @@ async function benchOne(
     const best = (xs: number[], high = true) => (high ? Math.max(...xs) : Math.min(...xs));
     const sRps = of('shifts', (l) => l.rps);
     const sP99 = of('shifts', (l) => l.p99);
-    const cpuServer = median(of('shifts', (l) => l.cpu.server));
-    const cpuDb = kind === 'postgres' ? median(of('shifts', (l) => l.cpu.database ?? NaN)) : undefined;
+    // CPU per request, in ms: the server's, then PostgreSQL's (median of the rounds for the lists).
+    const cpu = (name: string, loads: Load[]): Metric[] => [
+      {
+        name: `${label}: ${name}: server CPU per request`,
+        value: round(median(loads.map((l) => l.cpu.server)), 3),
+        unit: 'ms/req',
+      },
+      ...(loads.every((l) => l.cpu.database !== undefined)
+        ? [
+            {
+              name: `${label}: ${name}: database CPU per request`,
+              value: round(median(loads.map((l) => l.cpu.database!)), 3),
+              unit: 'ms/req',
+            },
+          ]
+        : []),
+    ];
     const metrics: Metric[] = [
       {
         name: `${label}: shift list, ${CONNECTIONS} conns: req/s, best of ${ROUNDS}`,
@@ -382,25 +397,24 @@ async function benchOne(
       { name: `${label}: shift list: p50, median round`, value: round(median(of('shifts', (l) => l.p50))), unit: 'ms' },
       { name: `${label}: shift list: p99, best round`, value: round(best(sP99, false)), unit: 'ms', target: GOALS.p99 },
       { name: `${label}: shift list: p99, median round`, value: round(median(sP99)), unit: 'ms', target: GOALS.p99 },
-      { name: `${label}: shift list: server CPU per request`, value: round(cpuServer, 3), unit: 'ms' },
-      ...(cpuDb !== undefined && Number.isFinite(cpuDb)
-        ? [{ name: `${label}: shift list: database CPU per request`, value: round(cpuDb, 3), unit: 'ms' }]
-        : []),
+      ...cpu(
+        'shift list',
+        rounds.map((r) => r.shifts),
+      ),
       {
         name: `${label}: staff list, ${CONNECTIONS} conns: req/s, median`,
         value: Math.round(median(of('staff', (l) => l.rps))),
         unit: 'req/s',
       },
       { name: `${label}: staff list: p99, median round`, value: round(median(of('staff', (l) => l.p99))), unit: 'ms' },
-      {
-        name: `${label}: staff list: server CPU per request`,
-        value: round(median(of('staff', (l) => l.cpu.server)), 3),
-        unit: 'ms',
-      },
+      ...cpu(
+        'staff list',
+        rounds.map((r) => r.staff),
+      ),
       { name: `${label}: staff PUT, ${WRITE_CONNECTIONS} conns`, value: Math.round(put.rps), unit: 'req/s' },
-      { name: `${label}: staff PUT: server CPU per request`, value: round(put.cpu.server, 3), unit: 'ms' },
+      ...cpu('staff PUT', [put]),
       { name: `${label}: shift assign, ${WRITE_CONNECTIONS} conns`, value: Math.round(assign.rps), unit: 'req/s' },
-      { name: `${label}: shift assign: server CPU per request`, value: round(assign.cpu.server, 3), unit: 'ms' },
+      ...cpu('shift assign', [assign]),
     ];
     const brief = (l: Load) => ({
       rps: Math.round(l.rps),
