@@ -158,6 +158,18 @@ export async function seedShiftsAtScale(db: Db, merchantId: number, today: strin
         where st.n < $3`,
       [merchantId, scheduleWeek, WEEK_SHIFTS],
     );
+    // Each shift's price as the pricing stores it (two bands, the hours split between them), as real shifts have.
+    await tx.query(
+      `update shifts set price_lines = jsonb_build_array(
+         jsonb_build_object('start', start_at, 'end', start_at + (end_at - start_at) / 2, 'band', 'weekday_day',
+           'minutes', paid_minutes / 2, 'hours', paid_minutes / 120.0, 'pay_rate', 1300, 'charge_rate', 1850,
+           'pay', pay / 2, 'charge', charge / 2),
+         jsonb_build_object('start', start_at + (end_at - start_at) / 2, 'end', end_at, 'band', 'weekday_night',
+           'minutes', paid_minutes - paid_minutes / 2, 'hours', (paid_minutes - paid_minutes / 2) / 60.0,
+           'pay_rate', 1400, 'charge_rate', 2000, 'pay', pay - pay / 2, 'charge', charge - charge / 2))
+        where merchant_id = $1`,
+      [merchantId],
+    );
   });
   await db.query('vacuum analyze shifts');
   await db.query('vacuum analyze rate_cards');
