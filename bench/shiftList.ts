@@ -23,6 +23,9 @@ import {
 import { BENCH_EMAIL, BENCH_PASSWORD, capturing, explain, pct, seed, type PlanReport } from './lists';
 import { seedShiftsAtScale } from './shifts';
 import { seedWorkflow } from './workflow';
+import { listFieldsOf } from '../core/engine/listFields';
+import { shifts as shiftsDecl } from '../core/resources/shifts/resource';
+import { candidates as candidatesDecl } from '../core/resources/candidates/resource';
 
 /**
  * The shift list at scale (issue 16, "Performance"): the slowest call of the product, measured under the load the
@@ -259,17 +262,30 @@ async function benchOne(
       return r.json();
     };
 
-    // The list as the screen asks it: the tab's filter, the declaration's default sort.
-    const shiftPath = (tab: string, p: number) =>
-      `/api/shifts?page=${p}&per_page=${PER_PAGE}&sort=start_at&order=asc&state=${tab}`;
+    // The lists as their screens ask them: the tab's filter, the declaration's default sort, and the fields the
+    // screen shows (listFieldsOf; the shift list shows the booked staff member's name, not the reference:
+    // src/resources/shifts/index.tsx). A build without ?fields= (before issue 16) answers 400 to it: its screens
+    // asked for whole records, and so does the bench then.
+    const shiftFields = listFieldsOf(shiftsDecl).filter((f) => f !== 'candidate_id');
+    const staffFields = listFieldsOf(candidatesDecl);
+    const probe = await fetch(`${origin}/api/shifts?per_page=1&fields=${shiftFields.join(',')}`, { headers });
+    const fieldsServed = probe.status === 200;
+    await probe.text();
+    if (!fieldsServed) log('this build answers ?fields= with 400: the screens asked for whole records');
+    const only = (fields: string[], whole = false) => (fieldsServed && !whole ? `&fields=${fields.join(',')}` : '');
+    const shiftPath = (tab: string, p: number, whole = false) =>
+      `/api/shifts?page=${p}&per_page=${PER_PAGE}&sort=start_at&order=asc&state=${tab}${only(shiftFields, whole)}`;
     const staffPath = (p: number) =>
-      `/api/candidates?page=${p}&per_page=${PER_PAGE}&status_value=approved&activated_value=true&sort=last_name&order=asc`;
+      `/api/candidates?page=${p}&per_page=${PER_PAGE}&status_value=approved&activated_value=true&sort=last_name&order=asc${only(staffFields)}`;
     let s = 5;
     const rnd = () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-    const shiftReqs: Req[] = Array.from({ length: 1000 }, (_, i) => ({
-      path: shiftPath(TABS[i % TABS.length], 1 + Math.floor(rnd() * PAGES)),
+    const pages = Array.from({ length: 1000 }, (_, i) => ({
+      tab: TABS[i % TABS.length],
+      page: 1 + Math.floor(rnd() * PAGES),
     }));
-    const staffReqs: Req[] = Array.from({ length: 1000 }, () => ({ path: staffPath(1 + Math.floor(rnd() * PAGES)) }));
+    const shiftReqs: Req[] = pages.map((x) => ({ path: shiftPath(x.tab, x.page) }));
+    const wholeReqs: Req[] = pages.map((x) => ({ path: shiftPath(x.tab, x.page, true) }));
+    const staffReqs: Req[] = pages.map((x) => ({ path: staffPath(x.page) }));
 
     // The statements of a first request (page and count) and of a later one (its count cached), for EXPLAIN.
     const onShifts = (qs: { sql: string; params?: unknown[] }[]) => qs.filter((q) => /from "shifts" /.test(q.sql));
@@ -292,7 +308,14 @@ async function benchOne(
           `the ${tab} tab answers ${body.total_count} shifts (${body.data.length} on page 1), the seed holds ${counts[tab]}`,
         );
     }
-    const bytes = (await (await fetch(`${origin}${shiftPath('assigned', 1)}`, { headers })).text()).length;
+    const bytesOf = async (path: string) => (await (await fetch(`${origin}${path}`, { headers })).text()).length;
+    const bytes = {
+      screen: await bytesOf(shiftPath('assigned', 1)),
+      whole: await bytesOf(shiftPath('assigned', 1, true)),
+    };
+    log(
+      `the Assigned tab's first page is ${bytes.screen} bytes as the screen asks it, ${bytes.whole} with whole records`,
+    );
 
     const listJob = (requests: Req[]) => ({
       origin,
@@ -306,17 +329,20 @@ async function benchOne(
     log(
       `lists: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each, shift list and staff list alternating…`,
     );
+    const say = (l: Load) =>
+      `${l.rps.toFixed(0)} req/s, p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, CPU ${l.cpu.server.toFixed(2)} ms/req server${l.cpu.database !== undefined ? ` + ${l.cpu.database.toFixed(2)} ms/req database` : ''}`;
     const rounds: { shifts: Load; staff: Load }[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const shifts = await load(raw, listJob(shiftReqs));
       const staff = await load(raw, listJob(staffReqs));
       rounds.push({ shifts, staff });
-      const say = (l: Load) =>
-        `${l.rps.toFixed(0)} req/s, p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, CPU ${l.cpu.server.toFixed(2)} ms/req server${l.cpu.database !== undefined ? ` + ${l.cpu.database.toFixed(2)} ms/req database` : ''}`;
       log(
         `round ${r + 1}: shift list ${say(shifts)}; staff list ${say(staff)}; load average ${loadavg()[0].toFixed(1)}`,
       );
     }
+    // The API's default, whole records (what another program reading the list gets), once.
+    const whole = fieldsServed ? await load(raw, listJob(wholeReqs)) : rounds[0].shifts;
+    if (fieldsServed) log(`shift list with whole records: ${say(whole)}`);
 
     // Writes: each PUT edits a different active staff member with the version just read (no 409, no lock waits);
     // each assign books a different compliant staff member on their own open shift (every check passes).
@@ -402,6 +428,12 @@ async function benchOne(
         rounds.map((r) => r.shifts),
       ),
       {
+        name: `${label}: shift list, whole records (no ?fields=), ${CONNECTIONS} conns: req/s`,
+        value: Math.round(whole.rps),
+        unit: 'req/s',
+      },
+      ...cpu('shift list, whole records', [whole]),
+      {
         name: `${label}: staff list, ${CONNECTIONS} conns: req/s, median`,
         value: Math.round(median(of('staff', (l) => l.rps))),
         unit: 'req/s',
@@ -430,6 +462,9 @@ async function benchOne(
         database: version,
         shifts: counts,
         list_answer_bytes: bytes,
+        fields_served: fieldsServed,
+        shift_list_fields: fieldsServed ? shiftFields : 'whole records',
+        shift_list_whole_records: brief(whole),
         statements: { first_request: first.length, later_request: later.length },
         rounds: rounds.map((r) => ({ shift_list: brief(r.shifts), staff_list: brief(r.staff) })),
         staff_put: brief(put),

@@ -74,7 +74,7 @@ export function buildWhere(
   p = new Params(),
 ) {
   const where = [scopeWhere(c, ctx.principal, p.bind)];
-  const reserved = new Set(['page', 'per_page', 'sort', 'order', 'q', 'ids', 'id', 'tab']);
+  const reserved = new Set(['page', 'per_page', 'sort', 'order', 'q', 'ids', 'id', 'tab', 'fields']);
   const filters: Record<string, string> = {};
   for (const [rawKey, value] of Object.entries(query)) {
     if (typeof value !== 'string')
@@ -166,6 +166,21 @@ export function parsePaging(c: Compiled, principal: EnginePrincipal, query: Reco
   return { page, perPage, sort, order: order as 'asc' | 'desc' };
 }
 
+/**
+ * The fields a list asked its rows to carry (`?fields=a,b`), and the id; undefined for every field. A name the
+ * declaration does not know answers 400; a field the caller may not read is left out, as it is from any answer.
+ */
+export function requestedFields(c: Compiled, raw: string | undefined): Set<string> | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const names = raw.split(',');
+  const unknown = names.find((n) => !c.byField.has(n) && !c.storedColumns.includes(n));
+  if (unknown !== undefined)
+    throw new HttpError(400, `Unknown field ${unknown.slice(0, 60)}.`, {
+      fields: `Unknown field ${unknown.slice(0, 60)}`,
+    });
+  return new Set(['id', ...names]);
+}
+
 /** A search long enough for the trigram index is answered from it first, then sorted and paged. */
 const searchesByTrigram = (query: Record<string, string>) => (query.q ?? '').trim().length >= TRIGRAM_MIN_LENGTH;
 
@@ -174,7 +189,8 @@ export async function listRecords(ctx: EngineContext, c: Compiled, query: Record
   const { where, params } = buildWhere(c, ctx, query);
   // Select-list parameters (a computed field's today) come after the WHERE ones; both share one list.
   const countParams = [...params.values];
-  const select = selectList(c, ctx.principal, 'list', params.bind, ctx.today);
+  const only = requestedFields(c, query.fields);
+  const select = selectList(c, ctx.principal, 'list', params.bind, ctx.today, '', only);
   const orderBy = () =>
     `order by ${sortExpression(c, sort, params.bind, ctx.today)} ${order}${sort === 'id' ? '' : `, id ${order}`}`;
   const window = `${orderBy()} limit ${perPage} offset ${(page - 1) * perPage}`;
@@ -195,7 +211,7 @@ export async function listRecords(ctx: EngineContext, c: Compiled, query: Record
     );
     c.totals.set(key, n);
   }
-  const references = await listReferences(ctx, c, data);
+  const references = await listReferences(ctx, c, data, only);
   return {
     data,
     total_count: n,
@@ -209,18 +225,25 @@ export async function listRecords(ctx: EngineContext, c: Compiled, query: Record
 /**
  * The records a list page refers to, by target resource: { job_roles: [{ id: 3, name: 'Registered Nurse', … }] }.
  * A list page then renders whole in one round trip (the screen would otherwise ask getMany of each target after
- * the rows arrive). Only reference fields the list shows and the principal may read, and only targets the
+ * the rows arrive). Only reference fields the list shows (and asked for, `only`) and the principal may read, and
+ * only targets the
  * principal may list; each target is read as its own list would answer it (same row scope and select list),
  * so this never shows more than a getMany of those ids would. Records already read for the same reader since the
  * agency's last write are not read again (TotalCache.referencesOf).
  */
-export async function listReferences(ctx: EngineContext, c: Compiled, rows: Row[]): Promise<Record<string, Row[]>> {
+export async function listReferences(
+  ctx: EngineContext,
+  c: Compiled,
+  rows: Row[],
+  only?: Set<string>,
+): Promise<Record<string, Row[]>> {
   const wanted = new Map<string, Set<number>>();
   for (const f of c.stored) {
     if (
       (f.type !== 'reference' && f.type !== 'references') ||
       !f.reference ||
       !hasView(f, 'list') ||
+      (only && !only.has(f.source)) ||
       !readable(ctx.principal, f)
     )
       continue;
