@@ -110,9 +110,11 @@ process.stdin.on('data', (d) => (input += d)).on('end', async () => {
   };
   if (job.warmup.length) await run(job.warmup, job.cycle, job.warmupSeconds);
   process.stdout.write('start\\n');
+  const cpu = process.cpuUsage();
   const r = await run(job.requests, job.cycle, job.seconds);
+  const used = process.cpuUsage(cpu);
   await pool.close();
-  process.stdout.write(JSON.stringify(r) + '\\n');
+  process.stdout.write(JSON.stringify({ ...r, cpuMs: (used.user + used.system) / 1000 }) + '\\n');
 });
 `;
 
@@ -123,8 +125,11 @@ interface Load {
   requests: number;
   seconds: number;
   statuses: Record<string, number>;
-  /** CPU ms per request: the server process (with PGlite, the database too), and PostgreSQL's processes. */
-  cpu: { server: number; database?: number };
+  /**
+   * CPU ms per request: the server process (with PGlite, the database too), PostgreSQL's processes, and the load
+   * generator's.
+   */
+  cpu: { server: number; database?: number; client: number };
 }
 
 /** Runs one load from a child process; CPU is read when the measured part starts and when it ends. */
@@ -159,7 +164,7 @@ async function load(
   const db = await backendCpuMs(raw);
   const last = out.trim().split('\n').pop()!;
   if (code !== 0 || last === 'start') throw new Error(`the load generator ended with ${code}`);
-  const r = JSON.parse(last) as { ms: number[]; statuses: Record<string, number>; seconds: number };
+  const r = JSON.parse(last) as { ms: number[]; statuses: Record<string, number>; seconds: number; cpuMs: number };
   const bad = Object.keys(r.statuses).filter((s) => s !== '200');
   if (bad.length) throw new Error(`unexpected answers ${JSON.stringify(r.statuses)}`);
   const n = r.ms.length;
@@ -173,6 +178,7 @@ async function load(
     cpu: {
       server: (cpu.user + cpu.system) / 1000 / n,
       ...(raw.kind === 'postgres' && db.size ? { database: backendCpuBetween(began.db, db) / n } : {}),
+      client: r.cpuMs / n,
     },
   };
 }
@@ -330,7 +336,7 @@ async function benchOne(
       `lists: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each, shift list and staff list alternating…`,
     );
     const say = (l: Load) =>
-      `${l.rps.toFixed(0)} req/s, p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, CPU ${l.cpu.server.toFixed(2)} ms/req server${l.cpu.database !== undefined ? ` + ${l.cpu.database.toFixed(2)} ms/req database` : ''}`;
+      `${l.rps.toFixed(0)} req/s, p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, CPU ${l.cpu.server.toFixed(2)} ms/req server${l.cpu.database !== undefined ? ` + ${l.cpu.database.toFixed(2)} ms/req database` : ''} + ${l.cpu.client.toFixed(2)} ms/req load`;
     const rounds: { shifts: Load; staff: Load }[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const shifts = await load(raw, listJob(shiftReqs));
@@ -392,6 +398,7 @@ async function benchOne(
     const sRps = of('shifts', (l) => l.rps);
     const sP99 = of('shifts', (l) => l.p99);
     // CPU per request, in ms: the server's, then PostgreSQL's (median of the rounds for the lists).
+    const cores = machine().cores;
     const cpu = (name: string, loads: Load[]): Metric[] => [
       {
         name: `${label}: ${name}: server CPU per request`,
@@ -404,6 +411,18 @@ async function benchOne(
               name: `${label}: ${name}: database CPU per request`,
               value: round(median(loads.map((l) => l.cpu.database!)), 3),
               unit: 'ms/req',
+            },
+          ]
+        : []),
+      ...(loads.every((l) => l.cpu.database !== undefined)
+        ? [
+            {
+              // What the machine's cores could serve doing nothing else: a bound that holds however busy it is now.
+              name: `${label}: ${name}: req/s the ${cores} cores could serve (CPU of server, database and load)`,
+              value: Math.round(
+                median(loads.map((l) => (cores * 1000) / (l.cpu.server + l.cpu.database! + l.cpu.client))),
+              ),
+              unit: 'req/s',
             },
           ]
         : []),
@@ -453,7 +472,11 @@ async function benchOne(
       p50_ms: round(l.p50),
       p99_ms: round(l.p99),
       requests: l.requests,
-      cpu_ms_per_request: { server: round(l.cpu.server, 3), database: l.cpu.database && round(l.cpu.database, 3) },
+      cpu_ms_per_request: {
+        server: round(l.cpu.server, 3),
+        database: l.cpu.database && round(l.cpu.database, 3),
+        load_generator: round(l.cpu.client, 3),
+      },
     });
     return {
       metrics,
