@@ -121,6 +121,8 @@ describe('a throwaway entity declared in the test', () => {
       per_page: '25',
       sort: 'registration',
       order: 'asc',
+      // The columns it shows, and nothing of a vehicle the list does not.
+      fields: 'registration,make,seats,fuel,wheelchair',
     });
   });
 
