@@ -70,7 +70,6 @@ export async function agencyZone(db: Queryable, merchantId: number): Promise<str
   zones.set(merchantId, { tz, until: Date.now() + 60_000 });
   return tz;
 }
-export const forgetAgencyZone = (merchantId: number) => zones.delete(merchantId);
 /** Every agency's zone forgotten: for test files that share one process but each have their own database. */
 export const forgetAgencyZones = () => zones.clear();
 
