@@ -35,9 +35,9 @@ const EXCEPTIONS: Record<string, { ignore?: string[]; outside?: Record<string, u
     // Sign-in credentials are not a field of the users resource: a person's password change has an entry of its
     // own (change_password), and the hash is never read by anyone.
     ignore: ['password_hash'],
-    // Staff sign-ins share the table but are outside the users resource (its scope is kind <> 'staff'): a staff
-    // member's login is made from their invitation (server/auth/staffInvites.ts), which has no entry yet; issue 16
-    // moves that invitation onto capability links, and this exception goes with it.
+    // Staff sign-ins share the table but are no record of the users resource (its scope is kind <> 'staff'): a
+    // staff member's login is made from their invitation, and its entry is filed under the staff member
+    // (accept_staff_invite on candidates, server/auth/staffInvites.ts).
     outside: { kind: 'staff' },
   },
 };

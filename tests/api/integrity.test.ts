@@ -516,7 +516,9 @@ describe('writes outside the engine are audited too, and a delete keeps the dele
       {
         resource: 'support_requests',
         id: asked.id,
-        event: 'update',
+        // The reply runs the request's declared transition (its lifecycle), not a plain update of the status.
+        event: 'action',
+        action: 'answer',
         changes: { status: { from: 'open', to: 'answered' } },
       },
       async () =>
