@@ -230,7 +230,9 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
       return { data: await inTransaction(req, (ctx) => deleteRecord(ctx, c, req.params.id, registry, reason)) };
     },
   });
-  for (const action of decl.actions ?? []) actionRoutes(app, c, action, inTransaction, config, registry, answers);
+  // An action no role may run is the server's own (a transition a hook makes through ctx.engine.act): no route.
+  for (const action of (decl.actions ?? []).filter((a) => a.roles.length > 0))
+    actionRoutes(app, c, action, inTransaction, config, registry, answers);
 }
 
 function actionRoutes(

@@ -175,7 +175,11 @@ export async function accountRoutes(fastify: FastifyInstance) {
       const user = await app.db.transaction(async (tx) => {
         const [before] = await tx.query<{ name: string }>('select name from users where id = $1 for update', [u.id]);
         if (name !== undefined && name !== before.name) {
-          await tx.query('update users set name = $2 where id = $1', [u.id, name]);
+          // A new version, as an engine write takes: an admin's form open on this user goes stale, never undoes it.
+          await tx.query('update users set name = $2, updated_at = now(), version = version + 1 where id = $1', [
+            u.id,
+            name,
+          ]);
           await auditChange(tx, req, 'users', u.id, {
             event: 'update',
             changes: { name: { from: before.name, to: name } },

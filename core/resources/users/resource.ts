@@ -43,6 +43,16 @@ export const users: ResourceDeclaration = {
     { id: 'agency', label: 'Agency users', filter: { kind: 'admin' } },
     { id: 'clients', label: 'Client users', filter: { kind: 'client' } },
   ],
+  // The status is computed from the row (server/behaviours/users.ts): invited until the invitation sets a password,
+  // inactive once deactivated. Reactivating brings back whichever of the two they were.
+  lifecycle: {
+    field: 'status',
+    transitions: [
+      { action: 'resend', from: ['invited', 'active'] },
+      { action: 'deactivate', from: ['invited', 'active'], to: 'inactive' },
+      { action: 'reactivate', from: ['inactive'], to: ['invited', 'active'] },
+    ],
+  },
   actions: [
     {
       name: 'resend',
@@ -51,7 +61,6 @@ export const users: ResourceDeclaration = {
       roles: ['admin', 'consultant'],
       success: 'A new invitation was e-mailed; the earlier link no longer works.',
       confirm: 'E-mail %{name} a new link to set their password? The earlier link stops working.',
-      guard: (r) => (!r.active ? 'This user is deactivated: reactivate them first.' : null),
     },
     {
       name: 'deactivate',
@@ -61,7 +70,6 @@ export const users: ResourceDeclaration = {
       danger: true,
       success: 'User deactivated: they are signed out and cannot sign in.',
       confirm: 'Deactivate %{name}? They are signed out at once and can no longer sign in.',
-      guard: (r) => (!r.active ? 'This user is deactivated: reactivate them first.' : null),
       patch: () => ({ active: false }),
     },
     {
@@ -70,7 +78,6 @@ export const users: ResourceDeclaration = {
       icon: 'power',
       roles: ['admin', 'consultant'],
       success: 'User reactivated: they can sign in again.',
-      guard: (r) => (r.active ? 'This user can already sign in.' : null),
       patch: () => ({ active: true }),
     },
   ],

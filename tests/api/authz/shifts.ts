@@ -2,6 +2,7 @@ import type { AuthzArea, AuthzContext } from './area';
 import { A, F, N, row } from '../authz-matrix';
 import { addDaysToDate, zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
 import { refreshCompliance } from '../../../server/services/compliance';
+import { fixtureWrite } from '../helpers';
 
 /*
  * Shifts: agency users run everything; a DELETE needs a reason (422 without one; the 'remove' action asks for it);
@@ -82,7 +83,8 @@ export const shifts: AuthzArea = {
   },
   async prepare(ctx) {
     const db = ctx.t.db;
-    const [c] = await db.query(
+    const [c] = await fixtureWrite(
+      db,
       `insert into candidates (merchant_id, first_name, last_name, email, job_role_id, status, activated)
         values ($1, 'Authz', 'Bookable', 'authz.bookable@example.test', $2, 'approved', true)
         returning id`,
@@ -94,7 +96,8 @@ export const shifts: AuthzArea = {
       [ctx.ids.merchantA, ctx.shared.job_roles],
     );
     for (const cat of categories) {
-      await db.query(
+      await fixtureWrite(
+        db,
         `insert into candidate_documents (merchant_id, candidate_id, document_category_id, file, status, expiry_date, current) values ($1, $2, $3, 'authz.pdf', 'verified', $4, true)`,
         [ctx.ids.merchantA, bookable, cat.id, addDaysToDate(ctx.today, 1500)],
       );
@@ -102,7 +105,8 @@ export const shifts: AuthzArea = {
     await refreshCompliance(db, ctx.ids.merchantA, [bookable]);
     ctx.shared.shifts = await shiftIn(ctx, 'open');
     // Agency B has no rate cards in the demo: its shift is written directly.
-    const [b] = await db.query(
+    const [b] = await fixtureWrite(
+      db,
       `insert into shifts (merchant_id, client_id, site_id, job_role_id, start_at, end_at, charge, pay) values ($1, $2, $3, $4, $5, $6, 10000, 7000) returning id`,
       [
         ctx.ids.merchantB,
