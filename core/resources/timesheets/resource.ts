@@ -1,4 +1,5 @@
 import type { Action, FieldDeclaration, ResourceDeclaration, Role } from '../../engine/types';
+import { SIGNATURE_MAX_CHARS, SIGNATURE_PATTERN } from '../../domain/timesheets/rules';
 
 /*
  * Timesheets (issue 17): what was worked, per client (or per site, as the client's `timesheet_per` says) and
@@ -65,9 +66,8 @@ export const LOCKED_BY = [
   { id: 'payroll', name: 'Paid' },
 ];
 
-/** A drawn signature as the browser's signature pad gives it; the server checks it is a PNG. */
-export const SIGNATURE_MAX_CHARS = 200_000;
-export const SIGNATURE_PATTERN = '^data:image/png;base64,[A-Za-z0-9+/]+={0,2}$';
+// A drawn signature as the browser's signature pad gives it; the server checks it is a PNG (signatureProblem).
+export { SIGNATURE_MAX_CHARS, SIGNATURE_PATTERN };
 
 const AGENCY: Role[] = ['admin', 'consultant'];
 const CLIENTS: Role[] = ['manager', 'viewer'];
@@ -134,6 +134,8 @@ export const timesheets: ResourceDeclaration = {
       { action: 'amend', from: ['disputed'], to: 'amended' },
       { action: 'verify', from: ['draft', 'submitted', 'disputed', 'amended'] },
       { action: 'lock', from: ['draft', 'submitted', 'signed', 'disputed', 'amended'], to: 'locked' },
+      // Run by the server when lines are signed on a phone or verified: the timesheet is signed once all are.
+      { action: 'collect', from: ['draft', 'submitted', 'amended', 'disputed'], to: ['draft', 'submitted', 'amended', 'disputed', 'signed'] },
       // A collection action: it runs on no record, so it has no transition (the generated ones start draft).
     ],
   },
@@ -226,6 +228,7 @@ export const timesheets: ResourceDeclaration = {
         { source: 'reason', type: 'longtext', label: 'How the hours were verified', required: true, maxLength: 2000 },
         { source: 'evidence', type: 'file', label: 'Evidence', file: { kind: 'document' } },
       ],
+      patch: (r, input) => ({ verified_evidence: input.evidence ?? r.verified_evidence }),
     },
     {
       name: 'lock',
@@ -237,6 +240,7 @@ export const timesheets: ResourceDeclaration = {
       input: [{ source: 'locked_by', type: 'choice', choices: LOCKED_BY, label: 'Locked by', required: true }],
       patch: (_r, input) => ({ locked_by: input.locked_by }),
     },
+    { name: 'collect', label: 'Collect signed lines', roles: [], success: 'Timesheet updated' },
   ],
   fields: [
     { source: 'number', type: 'text', label: 'Number', readOnly: true, sortable: true, readableBy: WITH_LINK },
@@ -296,7 +300,7 @@ export const timesheets: ResourceDeclaration = {
       views: ['list', 'show'],
     },
     // Raised by every amendment of a line (times changed, a line added): a signing link sent before it refuses.
-    { source: 'revision', type: 'number', integer: true, label: 'Revision', readOnly: true, readableBy: WITH_LINK },
+    { source: 'revision', type: 'number', integer: true, label: 'Revision', readOnly: true, defaultValue: 0, readableBy: WITH_LINK },
     {
       source: 'client_name',
       type: 'text',
@@ -325,21 +329,22 @@ export const timesheets: ResourceDeclaration = {
       readableBy: ['link'],
       views: [],
     },
-    { source: 'line_count', type: 'number', integer: true, label: 'Lines', readOnly: true, readableBy: WITH_LINK },
+    { source: 'line_count', type: 'number', integer: true, label: 'Lines', readOnly: true, defaultValue: 0, readableBy: WITH_LINK },
     {
       source: 'payable_lines',
       type: 'number',
       integer: true,
       label: 'Lines signed or verified',
       readOnly: true,
+      defaultValue: 0,
       views: ['list', 'show'],
     },
-    { source: 'paid_minutes', type: 'number', integer: true, label: 'Paid minutes', readOnly: true, views: [] },
+    { source: 'paid_minutes', type: 'number', integer: true, label: 'Paid minutes', readOnly: true, defaultValue: 0, views: [] },
     { source: 'hours', type: 'number', label: 'Hours', computed: true, readOnly: true, readableBy: WITH_LINK },
-    { source: 'charge', type: 'money', label: 'Charge', readOnly: true, readableBy: WITH_LINK },
-    { source: 'pay', type: 'money', label: 'Pay', readOnly: true, readableBy: AGENCY },
-    { source: 'on_costs', type: 'money', label: 'On-costs', readOnly: true, readableBy: AGENCY, views: ['show'] },
-    { source: 'margin', type: 'money', label: 'Margin', readOnly: true, readableBy: AGENCY },
+    { source: 'charge', type: 'money', label: 'Charge', readOnly: true, defaultValue: 0, readableBy: WITH_LINK },
+    { source: 'pay', type: 'money', label: 'Pay', readOnly: true, defaultValue: 0, readableBy: AGENCY },
+    { source: 'on_costs', type: 'money', label: 'On-costs', readOnly: true, defaultValue: 0, readableBy: AGENCY, views: ['show'] },
+    { source: 'margin', type: 'money', label: 'Margin', readOnly: true, defaultValue: 0, readableBy: AGENCY },
     { source: 'submitted_at', type: 'datetime', label: 'Submitted', readOnly: true, views: ['show'] },
     { source: 'signed_at', type: 'datetime', label: 'Signed', readOnly: true, sortable: true, views: ['list', 'show'] },
     { source: 'disputed_at', type: 'datetime', label: 'Disputed', readOnly: true, views: ['show'] },
@@ -353,6 +358,16 @@ export const timesheets: ResourceDeclaration = {
     },
     { source: 'amendment_note', type: 'longtext', label: 'Amendment note', readOnly: true, views: ['show'] },
     { source: 'locked_by', type: 'choice', choices: LOCKED_BY, label: 'Locked by', readOnly: true, views: ['show'] },
+    // The evidence of the latest verification by the agency over several lines (a line verified alone keeps its own).
+    {
+      source: 'verified_evidence',
+      type: 'file',
+      label: 'Verification evidence',
+      actionOnly: true,
+      readableBy: AGENCY,
+      file: { kind: 'document' },
+      views: ['show'],
+    },
     {
       source: 'notes',
       type: 'longtext',
@@ -395,6 +410,7 @@ export const timesheetLines: ResourceDeclaration = {
       // Run by the timesheet's own approve and dispute (never served to anyone: no role has them).
       { action: 'approve_line', from: ['pending'], to: 'signed' },
       { action: 'dispute_line', from: ['pending', 'signed'], to: 'disputed' },
+      { action: 'verify_line', from: ['pending', 'disputed'], to: 'verified' },
     ],
   },
   actions: [
@@ -437,7 +453,22 @@ export const timesheetLines: ResourceDeclaration = {
         { source: 'evidence', type: 'file', label: 'Evidence', file: { kind: 'document' } },
       ],
     },
-    { name: 'approve_line', label: 'Approve', roles: [], success: 'Line approved' },
+    {
+      name: 'approve_line',
+      label: 'Approve',
+      roles: [],
+      success: 'Line approved',
+      input: [
+        {
+          source: 'signature_id',
+          type: 'reference',
+          reference: 'timesheet_signatures',
+          label: 'Signature',
+          required: true,
+        },
+      ],
+      patch: (_r, input) => ({ signature_id: input.signature_id }),
+    },
     {
       name: 'dispute_line',
       label: 'Dispute',
@@ -445,6 +476,13 @@ export const timesheetLines: ResourceDeclaration = {
       success: 'Line disputed',
       input: [{ source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 2000 }],
       patch: (_r, input) => ({ dispute_reason: input.reason }),
+    },
+    {
+      name: 'verify_line',
+      label: 'Verify',
+      roles: [],
+      success: 'Line verified',
+      input: [{ source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 2000 }],
     },
   ],
   fields: [
