@@ -67,7 +67,7 @@ export function installErrorHandler(app: FastifyInstance) {
       if (pgCode === '23503') return reply.status(409).send({ message: 'This record is in use by other records.' });
       return reply.status(422).send({ message: 'Some values are not valid.' });
     }
-    req.log.error({ err }, 'unhandled error'); if (process.env.TS_DEBUG) console.error(err);
+    req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: 'An unexpected error occurred. Please try again later.' });
   });
   app.setNotFoundHandler((req, reply) => {

@@ -185,7 +185,7 @@ describe('signing, disputes, amendments, verification, locking', () => {
     expect(noNote.statusCode).toBe(422);
     expect(noNote.json().errors.note).toBeTruthy();
     // A PUT cannot change the times either.
-    expect((await call(t.app, admin, 'PUT', `/api/timesheet_lines/${line.id}`, { actual_end: later })).statusCode).toBe(405);
+    expect((await call(t.app, admin, 'PUT', `/api/timesheet_lines/${line.id}`, { actual_end: later })).statusCode).toBe(403);
     const ok = await lineAct(line.id, 'amend', { actual_start: line.actual_start, actual_end: later, note: 'Stayed late' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.charge).toBeGreaterThan(line.charge);
