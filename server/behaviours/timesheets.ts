@@ -44,7 +44,11 @@ async function linesOf(
   if (chosen.some((r) => !r)) throw refuse(422, 'Choose lines of this timesheet.', field);
   const wrong = chosen.filter((r) => !states.includes(r!.status));
   if (wrong.length)
-    throw refuse(409, `${wrong.length} of the chosen lines cannot be changed now (already signed, disputed or verified).`, field);
+    throw refuse(
+      409,
+      `${wrong.length} of the chosen lines cannot be changed now (already signed, disputed or verified).`,
+      field,
+    );
   return chosen as Row[];
 }
 
@@ -115,28 +119,49 @@ export const timesheetsBehaviour: ResourceBehaviour = {
         throw refuse(422, 'Say why the lines are disputed.', 'dispute_reason');
       const disputed = dispute.length ? await linesOf(ctx, Number(r.id), dispute, ['pending'], 'dispute_line_ids') : [];
       // Nothing named: every line awaiting signature, less those disputed.
-      const signed = (await linesOf(ctx, Number(r.id), approve.length ? approve : null, ['pending'], 'line_ids')).filter(
-        (l) => !dispute.includes(Number(l.id)),
-      );
-      if (signed.length === 0 && disputed.length === 0) throw refuse(409, 'No line of this timesheet awaits a signature.');
+      const signed = (
+        await linesOf(ctx, Number(r.id), approve.length ? approve : null, ['pending'], 'line_ids')
+      ).filter((l) => !dispute.includes(Number(l.id)));
+      if (signed.length === 0 && disputed.length === 0)
+        throw refuse(409, 'No line of this timesheet awaits a signature.');
       requireSignature(input.signature);
       if (signed.length) {
         const signatureId = await keepSignature(ctx, Number(r.id), input, signed.length);
-        for (const l of signed) await ctx.engine.act('timesheet_lines', Number(l.id), 'approve_line', { signature_id: signatureId });
+        for (const l of signed)
+          await ctx.engine.act('timesheet_lines', Number(l.id), 'approve_line', { signature_id: signatureId });
       }
       for (const l of disputed)
         await ctx.engine.act('timesheet_lines', Number(l.id), 'dispute_line', { reason: input.dispute_reason });
       const patch = await settle(ctx, r);
       if (signed.length)
-        await notifyAgency(ctx, r, 'timesheet.signed', `${input.signer_name} signed ${signed.length} line${signed.length === 1 ? '' : 's'} of timesheet ${r.number}.`, { signer_name: input.signer_name });
+        await notifyAgency(
+          ctx,
+          r,
+          'timesheet.signed',
+          `${input.signer_name} signed ${signed.length} line${signed.length === 1 ? '' : 's'} of timesheet ${r.number}.`,
+          { signer_name: input.signer_name },
+        );
       if (disputed.length)
-        await notifyAgency(ctx, r, 'timesheet.disputed', `${disputed.length} line${disputed.length === 1 ? '' : 's'} of timesheet ${r.number} disputed: ${input.dispute_reason}`, { reason: input.dispute_reason });
+        await notifyAgency(
+          ctx,
+          r,
+          'timesheet.disputed',
+          `${disputed.length} line${disputed.length === 1 ? '' : 's'} of timesheet ${r.number} disputed: ${input.dispute_reason}`,
+          { reason: input.dispute_reason },
+        );
       return patch;
     },
     async dispute(ctx, r, input) {
       const lines = await linesOf(ctx, Number(r.id), input.line_ids, ['pending', 'signed'], 'line_ids');
-      for (const l of lines) await ctx.engine.act('timesheet_lines', Number(l.id), 'dispute_line', { reason: input.reason });
-      await notifyAgency(ctx, r, 'timesheet.disputed', `${lines.length} line${lines.length === 1 ? '' : 's'} of timesheet ${r.number} disputed: ${input.reason}`, { reason: input.reason });
+      for (const l of lines)
+        await ctx.engine.act('timesheet_lines', Number(l.id), 'dispute_line', { reason: input.reason });
+      await notifyAgency(
+        ctx,
+        r,
+        'timesheet.disputed',
+        `${lines.length} line${lines.length === 1 ? '' : 's'} of timesheet ${r.number} disputed: ${input.reason}`,
+        { reason: input.reason },
+      );
       const patch = await settle(ctx, r);
       return { ...patch, status: 'disputed', disputed_at: ctx.now.toISOString() };
     },
@@ -144,12 +169,16 @@ export const timesheetsBehaviour: ResourceBehaviour = {
       const statuses = await lineStatuses(ctx, Number(r.id));
       const left = statuses.filter((s) => s === 'disputed').length;
       if (left)
-        throw refuse(409, `${left} line${left === 1 ? ' is' : 's are'} still disputed: amend their times (or verify them) first.`);
+        throw refuse(
+          409,
+          `${left} line${left === 1 ? ' is' : 's are'} still disputed: amend their times (or verify them) first.`,
+        );
     },
     async verify(ctx, r, input) {
       const lines = await linesOf(ctx, Number(r.id), input.line_ids, ['pending', 'disputed'], 'line_ids');
       if (lines.length === 0) throw refuse(409, 'Every line is already signed or verified.');
-      for (const l of lines) await ctx.engine.act('timesheet_lines', Number(l.id), 'verify_line', { reason: input.reason });
+      for (const l of lines)
+        await ctx.engine.act('timesheet_lines', Number(l.id), 'verify_line', { reason: input.reason });
       const statuses = await lineStatuses(ctx, Number(r.id));
       return { payable_lines: statuses.filter(isPayable).length };
     },
@@ -157,7 +186,10 @@ export const timesheetsBehaviour: ResourceBehaviour = {
       const statuses = await lineStatuses(ctx, Number(r.id));
       const unpaid = statuses.filter((s) => !isPayable(s)).length;
       if (statuses.length === 0 || unpaid)
-        throw refuse(409, `${unpaid || 'No'} line${unpaid === 1 ? ' is' : 's are'} neither signed nor verified by the agency: it cannot be invoiced or paid yet.`);
+        throw refuse(
+          409,
+          `${unpaid || 'No'} line${unpaid === 1 ? ' is' : 's are'} neither signed nor verified by the agency: it cannot be invoiced or paid yet.`,
+        );
     },
     async collect(ctx, r) {
       const statuses = await lineStatuses(ctx, Number(r.id));
@@ -206,7 +238,13 @@ async function timesPatch(ctx: EngineContext, r: Row, input: Record<string, any>
   const { t, shift } = await lineFacts(ctx, r);
   const priced = await priceLine(
     ctx,
-    { client_id: Number(t.client_id), site_id: Number(r.site_id), job_role_id: Number(r.job_role_id), candidate_id: Number(r.candidate_id), sleep_in: !!shift?.sleep_in },
+    {
+      client_id: Number(t.client_id),
+      site_id: Number(r.site_id),
+      job_role_id: Number(r.job_role_id),
+      candidate_id: Number(r.candidate_id),
+      sleep_in: !!shift?.sleep_in,
+    },
     input as { actual_start: string; actual_end: string; break_minutes?: number | null },
   );
   return {
@@ -228,7 +266,8 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
       `(select s.name from sites s where s.merchant_id = timesheet_lines.merchant_id and s.id = timesheet_lines.site_id)`,
     job_role_name: () =>
       `(select j.name from job_roles j where j.merchant_id = timesheet_lines.merchant_id and j.id = timesheet_lines.job_role_id)`,
-    summary: () => `(coalesce(to_char(work_date, 'YYYY-MM-DD'), '') || ' ' || (select c.first_name || ' ' || c.last_name from candidates c where c.merchant_id = timesheet_lines.merchant_id and c.id = timesheet_lines.candidate_id))`,
+    summary: () =>
+      `(coalesce(to_char(work_date, 'YYYY-MM-DD'), '') || ' ' || (select c.first_name || ' ' || c.last_name from candidates c where c.merchant_id = timesheet_lines.merchant_id and c.id = timesheet_lines.candidate_id))`,
     hours: () => `(paid_minutes / 60.0)::float8`,
     payable: () => `(status in ('signed', 'verified'))`,
   },
@@ -243,17 +282,32 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
   async beforeSave(ctx, e): Promise<Problems | void> {
     if (e.stored || e.action) return;
     const r = e.record;
-    if (!r.amendment_note) return { amendment_note: { message: 'Say why this line is added (an amendment needs a note).' } };
+    if (!r.amendment_note)
+      return { amendment_note: { message: 'Say why this line is added (an amendment needs a note).' } };
     if (!r.actual_start || !r.actual_end) return { actual_start: { message: 'Give the times worked.' } };
     checkTimes(r);
     const { t, shift } = await lineFacts(ctx, r);
     if (!AMENDABLE.includes(t.status))
-      throw refuse(409, `Timesheet ${t.number} is ${t.status}: lines are added only while it is a draft, disputed or amended.`);
-    const [site] = await ctx.db.query('select client_id from sites where merchant_id = $1 and id = $2', [ctx.principal.merchantId, r.site_id]);
-    if (!site || Number(site.client_id) !== Number(t.client_id) || (t.site_id && Number(t.site_id) !== Number(r.site_id)))
+      throw refuse(
+        409,
+        `Timesheet ${t.number} is ${t.status}: lines are added only while it is a draft, disputed or amended.`,
+      );
+    const [site] = await ctx.db.query('select client_id from sites where merchant_id = $1 and id = $2', [
+      ctx.principal.merchantId,
+      r.site_id,
+    ]);
+    if (
+      !site ||
+      Number(site.client_id) !== Number(t.client_id) ||
+      (t.site_id && Number(t.site_id) !== Number(r.site_id))
+    )
       return { site_id: { message: 'Choose a site this timesheet covers.' } };
     if (shift) {
-      if (Number(shift.client_id) !== Number(t.client_id) || Number(shift.candidate_id) !== Number(r.candidate_id) || !['assigned', 'closed'].includes(shift.status))
+      if (
+        Number(shift.client_id) !== Number(t.client_id) ||
+        Number(shift.candidate_id) !== Number(r.candidate_id) ||
+        !['assigned', 'closed'].includes(shift.status)
+      )
         return { shift_id: { message: 'Choose a worked shift of this staff member at this client.' } };
       r.scheduled_start = iso(shift.start_at);
       r.scheduled_end = iso(shift.end_at);
@@ -264,7 +318,14 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
         ctx.db,
         ctx.principal.merchantId,
         ctx.timeZone,
-        { client_id: Number(t.client_id), site_id: Number(r.site_id), job_role_id: Number(r.job_role_id), start: r.actual_start, end: r.actual_end, break_minutes: r.break_minutes ?? null },
+        {
+          client_id: Number(t.client_id),
+          site_id: Number(r.site_id),
+          job_role_id: Number(r.job_role_id),
+          start: r.actual_start,
+          end: r.actual_end,
+          break_minutes: r.break_minutes ?? null,
+        },
         Number(r.candidate_id),
         ctx.today,
       );
@@ -273,7 +334,17 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
         throw new HttpError(409, `${checks.name} cannot have worked this: ${words}`, { candidate_id: words });
       }
     }
-    const priced = await priceLine(ctx, { client_id: Number(t.client_id), site_id: Number(r.site_id), job_role_id: Number(r.job_role_id), candidate_id: Number(r.candidate_id), sleep_in: !!shift?.sleep_in }, r as { actual_start: string; actual_end: string; break_minutes?: number | null });
+    const priced = await priceLine(
+      ctx,
+      {
+        client_id: Number(t.client_id),
+        site_id: Number(r.site_id),
+        job_role_id: Number(r.job_role_id),
+        candidate_id: Number(r.candidate_id),
+        sleep_in: !!shift?.sleep_in,
+      },
+      r as { actual_start: string; actual_end: string; break_minutes?: number | null },
+    );
     if (priced.work_date < t.period_start || priced.work_date > t.period_end)
       return { actual_start: { message: `The timesheet covers ${t.period_start} to ${t.period_end}.` } };
     Object.assign(r, priced);
@@ -308,8 +379,16 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
     async amend(ctx, r, input) {
       const { t, patch } = await timesPatch(ctx, r, input);
       if (!AMENDABLE.includes(t.status))
-        throw refuse(409, `Timesheet ${t.number} is ${t.status}: its lines are amended only while it is a draft, disputed or amended.`);
-      return { ...patch, amendment_note: input.note, amended_at: ctx.now.toISOString(), amended_by: ctx.principal.name };
+        throw refuse(
+          409,
+          `Timesheet ${t.number} is ${t.status}: its lines are amended only while it is a draft, disputed or amended.`,
+        );
+      return {
+        ...patch,
+        amendment_note: input.note,
+        amended_at: ctx.now.toISOString(),
+        amended_by: ctx.principal.name,
+      };
     },
     async verify(ctx, r, input) {
       const { t } = await lineFacts(ctx, r);

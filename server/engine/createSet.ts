@@ -87,9 +87,7 @@ export async function createSet(
           rows.map((r) => ({
             id: r.id,
             subject: parent ? Number(r[parent.field]) : r.id,
-            changes: Object.fromEntries(
-              cols.filter((k) => r[k] != null).map((k) => [k, { from: null, to: r[k] }]),
-            ),
+            changes: Object.fromEntries(cols.filter((k) => r[k] != null).map((k) => [k, { from: null, to: r[k] }])),
           })),
         ),
       ],

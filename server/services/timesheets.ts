@@ -6,7 +6,13 @@ import type { EngineContext, EngineHandle } from '../engine/context.js';
 import { Params, scopeWhere } from '../engine/compile.js';
 import { mintLink, reissueLinkToken } from '../engine/capability.js';
 import { notify, letterheadOf } from '../notifications/notify.js';
-import { absoluteLink, queueEmails, registerSecretLink, renderEmail, SECRET_PLACEHOLDER } from '../notifications/outbox.js';
+import {
+  absoluteLink,
+  queueEmails,
+  registerSecretLink,
+  renderEmail,
+  SECRET_PLACEHOLDER,
+} from '../notifications/outbox.js';
 import { priceShift, iso } from './booking.js';
 import {
   addDaysToDate,
@@ -31,7 +37,6 @@ const MAX_PERIOD_DAYS = 93;
 /** A timesheet's lines are written by the staff member's phone through the system (they cannot see timesheets). */
 export const writerOf = (ctx: EngineContext): EngineHandle =>
   ctx.principal.loginType === 'staff' ? ctx.engine.asSystem() : ctx.engine;
-
 
 /** The sums of a timesheet's lines as stored on it; `revise` raises its revision (an amendment). */
 export async function refreshTotals(ctx: EngineContext, timesheetIds: number[], revise: boolean) {
@@ -179,7 +184,9 @@ export async function generateTimesheets(ctx: EngineContext, input: GenerateInpu
   ];
   const tz = p.bind(ctx.timeZone);
   if (period)
-    conds.push(`(s.start_at at time zone ${tz})::date between ${p.bind(period.from)}::date and ${p.bind(period.to)}::date`);
+    conds.push(
+      `(s.start_at at time zone ${tz})::date between ${p.bind(period.from)}::date and ${p.bind(period.to)}::date`,
+    );
   if (input.shift_ids?.length) conds.push(`s.id = any(${p.bind(input.shift_ids)}::int[])`);
   if (input.client_id) conds.push(`s.client_id = ${p.bind(input.client_id)}`);
   // The caller's scope of shifts (a staff member: their own) inside, where its bare column names are the shift's.
@@ -199,7 +206,10 @@ export async function generateTimesheets(ctx: EngineContext, input: GenerateInpu
   if (shifts.length === 0) return { timesheets: [], lines: 0, line_ids: [], job_id: null };
 
   // Each shift's timesheet: its client (or site), and its week (weekly) or the chosen period (custom).
-  const groups = new Map<string, { client_id: number; site_id: number | null; from: string; to: string; kind: string; shifts: Row[] }>();
+  const groups = new Map<
+    string,
+    { client_id: number; site_id: number | null; from: string; to: string; kind: string; shifts: Row[] }
+  >();
   for (const s of shifts) {
     const site = s.timesheet_per === 'site' ? Number(s.site_id) : null;
     let from: string;
@@ -229,9 +239,16 @@ export async function generateTimesheets(ctx: EngineContext, input: GenerateInpu
          on t.client_id = g.client_id and t.site_id is not distinct from g.site_id and t.period_start = g."from"
         and t.period_end = g."to" and t.kind = g.kind
       where t.merchant_id = $1 and t.status = 'draft'`,
-    [merchantId, JSON.stringify(list.map((g) => ({ client_id: g.client_id, site_id: g.site_id, from: g.from, to: g.to, kind: g.kind })))],
+    [
+      merchantId,
+      JSON.stringify(
+        list.map((g) => ({ client_id: g.client_id, site_id: g.site_id, from: g.from, to: g.to, kind: g.kind })),
+      ),
+    ],
   );
-  const existing = new Map(open.map((t) => [`${t.client_id}|${t.site_id ?? ''}|${t.period_start}|${t.period_end}|${t.kind}`, Number(t.id)]));
+  const existing = new Map(
+    open.map((t) => [`${t.client_id}|${t.site_id ?? ''}|${t.period_start}|${t.period_end}|${t.kind}`, Number(t.id)]),
+  );
   const writer = writerOf(ctx);
   const ids = new Map<string, number>();
   for (const [key, g] of groups) {
@@ -282,12 +299,18 @@ export async function generateTimesheets(ctx: EngineContext, input: GenerateInpu
     throw e;
   }
   await refreshTotals(ctx, [...new Set(ids.values())], false);
-  return { timesheets: [...new Set(ids.values())], lines: created.length, line_ids: created.map((r) => Number(r.id)), job_id: null };
+  return {
+    timesheets: [...new Set(ids.values())],
+    lines: created.length,
+    line_ids: created.map((r) => Number(r.id)),
+    job_id: null,
+  };
 }
 
 // —— Submission, signing link, notifications ——
 
-const periodWords = (t: Row) => `${formatDisplayDate(String(t.period_start))} to ${formatDisplayDate(String(t.period_end))}`;
+const periodWords = (t: Row) =>
+  `${formatDisplayDate(String(t.period_start))} to ${formatDisplayDate(String(t.period_end))}`;
 
 /**
  * E-mails the client's approver a signing link for the submitted timesheet (single-use, expiring after the client's
@@ -340,7 +363,13 @@ export async function sendForSignature(ctx: EngineContext, t: Row) {
   });
 }
 
-export async function notifyAgency(ctx: EngineContext, t: Row, event: 'timesheet.signed' | 'timesheet.disputed', words: string, data: Record<string, unknown>) {
+export async function notifyAgency(
+  ctx: EngineContext,
+  t: Row,
+  event: 'timesheet.signed' | 'timesheet.disputed',
+  words: string,
+  data: Record<string, unknown>,
+) {
   await notify(ctx.db, {
     merchantId: ctx.principal.merchantId,
     event,

@@ -102,7 +102,13 @@ describe('generation', () => {
     const { timesheets, lines } = res.json().data;
     expect(lines).toBe(2);
     const ts = await get(timesheets[0]);
-    expect(ts).toMatchObject({ status: 'draft', period_start: week, period_end: sunday, kind: 'weekly', line_count: 2 });
+    expect(ts).toMatchObject({
+      status: 'draft',
+      period_start: week,
+      period_end: sunday,
+      kind: 'weekly',
+      line_count: 2,
+    });
     expect(ts.number).toMatch(/^TS-\d{5}$/);
     const rows = await linesOf(ts.id);
     expect(rows.map((l) => l.shift_id).sort()).toEqual([a, night].sort());
@@ -124,7 +130,9 @@ describe('generation', () => {
 
   it('two generations racing never put a shift twice', async () => {
     const week = monday(13);
-    const ids = await Promise.all([0, 1, 2].map((d) => workedShift(at(addDaysToDate(week, d), '09:00'), at(addDaysToDate(week, d), '17:00'))));
+    const ids = await Promise.all(
+      [0, 1, 2].map((d) => workedShift(at(addDaysToDate(week, d), '09:00'), at(addDaysToDate(week, d), '17:00'))),
+    );
     const [r1, r2] = await Promise.all([generate({ week_start: week }), generate({ week_start: week })]);
     expect([r1.statusCode, r2.statusCode]).toEqual([200, 200]);
     expect(r1.json().data.lines + r2.json().data.lines).toBe(3);
@@ -141,7 +149,11 @@ describe('generation', () => {
     const s2 = await workedShift(at(addDaysToDate(from, 9), '08:00'), at(addDaysToDate(from, 9), '12:00'));
     const byShift = await generate({ shift_ids: [s1] });
     expect(byShift.statusCode, byShift.body).toBe(200);
-    expect(await get(byShift.json().data.timesheets[0])).toMatchObject({ kind: 'custom', period_start: from, period_end: from });
+    expect(await get(byShift.json().data.timesheets[0])).toMatchObject({
+      kind: 'custom',
+      period_start: from,
+      period_end: from,
+    });
     const range = await generate({ from, to: addDaysToDate(from, 13) });
     expect(range.json().data.line_ids.length).toBe(1);
     expect((await linesOf(range.json().data.timesheets[0]))[0].shift_id).toBe(s2);
@@ -153,7 +165,8 @@ describe('signing, disputes, amendments, verification, locking', () => {
   let lineIds: number[];
   beforeAll(async () => {
     const week = monday(20);
-    for (const d of [0, 1, 2]) await workedShift(at(addDaysToDate(week, d), '08:00'), at(addDaysToDate(week, d), '16:00'));
+    for (const d of [0, 1, 2])
+      await workedShift(at(addDaysToDate(week, d), '08:00'), at(addDaysToDate(week, d), '16:00'));
     const res = await generate({ week_start: week });
     tsId = res.json().data.timesheets[0];
     lineIds = res.json().data.line_ids;
@@ -185,8 +198,14 @@ describe('signing, disputes, amendments, verification, locking', () => {
     expect(noNote.statusCode).toBe(422);
     expect(noNote.json().errors.note).toBeTruthy();
     // A PUT cannot change the times either.
-    expect((await call(t.app, admin, 'PUT', `/api/timesheet_lines/${line.id}`, { actual_end: later })).statusCode).toBe(403);
-    const ok = await lineAct(line.id, 'amend', { actual_start: line.actual_start, actual_end: later, note: 'Stayed late' });
+    expect((await call(t.app, admin, 'PUT', `/api/timesheet_lines/${line.id}`, { actual_end: later })).statusCode).toBe(
+      403,
+    );
+    const ok = await lineAct(line.id, 'amend', {
+      actual_start: line.actual_start,
+      actual_end: later,
+      note: 'Stayed late',
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.charge).toBeGreaterThan(line.charge);
     expect(ok.json().data.amendment_note).toBe('Stayed late');
@@ -237,14 +256,22 @@ describe('signing, disputes, amendments, verification, locking', () => {
     expect((await act(tsId, 'amend', { note: 'Fixed' })).statusCode).toBe(409);
     const line = (await linesOf(tsId)).find((l) => l.id === lineIds[2]);
     const end = new Date(Date.parse(line.actual_start) + 6 * 3600_000).toISOString();
-    expect((await lineAct(line.id, 'amend', { actual_start: line.actual_start, actual_end: end, note: 'Left at 14:00' })).statusCode).toBe(200);
+    expect(
+      (await lineAct(line.id, 'amend', { actual_start: line.actual_start, actual_end: end, note: 'Left at 14:00' }))
+        .statusCode,
+    ).toBe(200);
     expect((await act(tsId, 'amend', { note: 'Times corrected' })).json().data.status).toBe('amended');
     expect((await act(tsId, 'submit')).json().data.status).toBe('submitted');
     const token = await signingToken(tsId);
     // An amendment after sending: the link no longer signs.
     const again = (await linesOf(tsId)).find((l) => l.id === lineIds[2]);
     await t.db.query(`update timesheets set status = 'amended' where id = $1`, [tsId]);
-    await lineAct(again.id, 'amend', { actual_start: again.actual_start, actual_end: again.actual_end, break_minutes: 15, note: 'Break' });
+    await lineAct(again.id, 'amend', {
+      actual_start: again.actual_start,
+      actual_end: again.actual_end,
+      break_minutes: 15,
+      note: 'Break',
+    });
     await t.db.query(`update timesheets set status = 'submitted' where id = $1`, [tsId]);
     const changed = await t.app.inject({
       method: 'POST',
@@ -262,7 +289,12 @@ describe('signing, disputes, amendments, verification, locking', () => {
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json().sign_timesheets;
     expect(list.length).toBeGreaterThanOrEqual(2);
-    expect(list[0]).toMatchObject({ timesheet_id: tsId, signer_name: 'Jo Client', signed_via: 'panel', signature: PNG });
+    expect(list[0]).toMatchObject({
+      timesheet_id: tsId,
+      signer_name: 'Jo Client',
+      signed_via: 'panel',
+      signature: PNG,
+    });
     expect(list.map((s: any) => s.signed_via)).toContain('link');
     expect(list[0].ip_address).toBeTruthy();
     expect((await call(t.app, client, 'GET', `/api/sign_timesheets/${client2Id}`)).statusCode).toBe(404);
@@ -279,7 +311,10 @@ describe('signing, disputes, amendments, verification, locking', () => {
     expect((await act(tsId, 'verify', { reason: 'x' })).statusCode).toBe(409);
     expect((await call(t.app, admin, 'PUT', `/api/timesheets/${tsId}`, { notes: 'x' })).statusCode).toBe(409);
     const [line] = await linesOf(tsId);
-    expect((await lineAct(line.id, 'amend', { actual_start: line.actual_start, actual_end: line.actual_end, note: 'n' })).statusCode).toBe(409);
+    expect(
+      (await lineAct(line.id, 'amend', { actual_start: line.actual_start, actual_end: line.actual_end, note: 'n' }))
+        .statusCode,
+    ).toBe(409);
   });
 });
 
@@ -311,14 +346,28 @@ describe('verification by the agency and the staff member’s phone', () => {
     const row = mine.json().data.find((l: any) => l.id === lineId);
     expect(row.pay).toBeGreaterThan(0);
     expect(row).not.toHaveProperty('charge');
-    const times = await lineAct(lineId, 'record_times', { actual_start: at(day, '07:00'), actual_end: at(day, '15:30'), break_minutes: 30 }, staff);
+    const times = await lineAct(
+      lineId,
+      'record_times',
+      { actual_start: at(day, '07:00'), actual_end: at(day, '15:30'), break_minutes: 30 },
+      staff,
+    );
     expect(times.statusCode, times.body).toBe(200);
     const signed = await lineAct(lineId, 'sign', { signer_name: 'Ward Manager', signature: PNG }, staff);
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json().data.status).toBe('signed');
     expect((await get(g.json().data.timesheets[0])).status).toBe('signed');
     // Not another staff member's line, nor the agency's actions.
-    expect((await lineAct(lineId, 'amend', { actual_start: at(day, '07:00'), actual_end: at(day, '15:00'), note: 'x' }, staff)).statusCode).toBe(403);
+    expect(
+      (
+        await lineAct(
+          lineId,
+          'amend',
+          { actual_start: at(day, '07:00'), actual_end: at(day, '15:00'), note: 'x' },
+          staff,
+        )
+      ).statusCode,
+    ).toBe(403);
     expect((await call(t.app, staff, 'GET', '/api/timesheets')).statusCode).toBe(403);
   });
 });

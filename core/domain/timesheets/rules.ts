@@ -17,9 +17,19 @@ export interface ActualTimes {
  * A line is priced on what was worked, not on what was booked: the actual start and end (a night that ran late
  * into the next band, a night across a clock change, a bank holiday from its midnight are all priced by `price`).
  */
-export function priceActual(line: ActualTimes, rules: PricingRules, rates: RateCard, holidays: ReadonlySet<string>): Price {
+export function priceActual(
+  line: ActualTimes,
+  rules: PricingRules,
+  rates: RateCard,
+  holidays: ReadonlySet<string>,
+): Price {
   return price(
-    { start: line.actual_start, end: line.actual_end, breakMinutes: line.break_minutes ?? null, flat: line.flat ?? null },
+    {
+      start: line.actual_start,
+      end: line.actual_end,
+      breakMinutes: line.break_minutes ?? null,
+      flat: line.flat ?? null,
+    },
     rules,
     rates,
     holidays,
