@@ -27,6 +27,8 @@ export interface TestApp {
 export interface AppOptions {
   tokenLifetimeSeconds?: number;
   throttle?: LoginThrottle;
+  /** The API's rate limit per user and minute (the matrix runs more requests a minute than any person would). */
+  rateLimitPerMinute?: number;
   /** Fixes the server's clock (ctx.now, and today from it) at this instant. */
   now?: Date | string;
   /** The declarations served, when a test changes one (another role's access); every declared one otherwise. */
@@ -51,7 +53,11 @@ export async function makeTestApp(options: MakeOptions = {}): Promise<TestApp> {
   const build = async (o: AppOptions = {}) => {
     const app = await buildApp({
       db,
-      config: { tokenLifetimeSeconds: o.tokenLifetimeSeconds ?? 3600, staticDir: undefined },
+      config: {
+        tokenLifetimeSeconds: o.tokenLifetimeSeconds ?? 3600,
+        staticDir: undefined,
+        ...(o.rateLimitPerMinute ? { rateLimitPerMinute: o.rateLimitPerMinute } : {}),
+      },
       // A throttle per app (its own namespace in the shared counts): failed sign-ins in one test never lock out
       // another.
       throttle: o.throttle ?? new LoginThrottle({ namespace: `app-${randomBytes(6).toString('hex')}:` }),
