@@ -206,7 +206,7 @@ export const timesheets: AuthzArea = {
     'timesheet_lines sign': { signer_name: 'Authz Manager', signature: PNG },
   },
   requests: {
-    'POST /api/timesheets/actions/generate': (ctx) => ({
+    'POST /api/timesheets/actions/generate': () => ({
       method: 'POST',
       url: '/api/timesheets/actions/generate',
       payload: { week_start: '2020-01-06' },
