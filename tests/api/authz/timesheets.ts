@@ -1,5 +1,5 @@
 import type { AuthzArea, AuthzContext } from './area';
-import { A, F, N, row } from '../authz-matrix';
+import { A, F, N, row, type Outcome } from '../authz-matrix';
 import { addDaysToDate, zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
 
 /*
@@ -53,11 +53,12 @@ async function timesheetIn(ctx: AuthzContext, state: 'draft' | 'submitted' | 'di
   return { id, line: g.line_ids[0] as number };
 }
 
-const engineRows = (name: string, cols: (number | 'ok')[], bulk: boolean) => [
+type Cols = [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome?];
+const engineRows = (name: string, cols: Cols, bulk: boolean) => [
   row('POST', `/api/timesheets/:id/actions/${name}`, A, ...cols),
   ...(bulk ? [row('POST', `/api/timesheets/actions/${name}`, A, ...cols)] : []),
 ];
-const lineRows = (name: string, cols: (number | 'ok')[], bulk: boolean) => [
+const lineRows = (name: string, cols: Cols, bulk: boolean) => [
   row('POST', `/api/timesheet_lines/:id/actions/${name}`, A, ...cols),
   ...(bulk ? [row('POST', `/api/timesheet_lines/actions/${name}`, A, ...cols)] : []),
 ];
