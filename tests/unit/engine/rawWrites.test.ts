@@ -19,8 +19,6 @@ const KNOWN: Record<string, string> = {
   'server/services/compliance.ts candidates': 'derived compliance columns',
   // The reminder job's own bookkeeping (sent at), claimed with SKIP LOCKED across processes.
   'server/notifications/diaryReminders.ts diary_notes': 'reminder sent',
-  // Bulk shift creation: up to hundreds of shifts and their audit entries in one statement each.
-  'server/routes/shifts.ts shifts': 'bulk create',
   // Sign-in credentials and invitations: password hashes and staff logins are not fields of the users resource.
   'server/auth/staffInvites.ts users': 'staff login from an invitation',
   'server/auth/userInvites.ts users': 'password set from an invitation',
