@@ -41,11 +41,6 @@ export interface EngineHandle {
   update(resource: string, id: number, changes: Record<string, unknown>, options?: { reason?: string }): Promise<Row>;
   act(resource: string, id: number, action: string, input?: Record<string, unknown>): Promise<Row>;
   remove(resource: string, id: number, options?: { reason?: string }): Promise<Row>;
-  /**
-   * Many records of one resource in a fixed number of statements (server/engine/createSet.ts): a generation run.
-   * No per-record hook runs; the caller gives every value the server derives.
-   */
-  createSet(resource: string, records: Record<string, unknown>[], options?: { reason?: string }): Promise<Row[]>;
   /** The same writes as the product itself (a periodic job): the audit trail says "system". */
   asSystem(): EngineHandle;
   /** A resource as the engine compiled it (its scope, its fields), for reads and links that follow its rules. */

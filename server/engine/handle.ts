@@ -6,7 +6,6 @@ import { deleteRecord } from './delete.js';
 import { getRecord } from './query.js';
 import { runAction } from './actions.js';
 import { store } from './write.js';
-import { createSet } from './createSet.js';
 import { createMany } from './createMany.js';
 
 /** The product itself as the author of a write (a periodic job): the audit trail names it "system", no user. */
@@ -58,7 +57,6 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
       return row;
     },
     remove: (resource, id, options) => deleteRecord(ctx, compiled(resource), id, registry, options?.reason),
-    createSet: (resource, records, options) => createSet(ctx, compiled(resource), records, options),
     asSystem: () => withEngine({ ...ctx, principal: systemPrincipal(ctx.principal.merchantId) }, registry).engine,
     compiled: (resource) => {
       const c = registry.get(resource);

@@ -215,18 +215,24 @@ const asShiftError = (e: HttpError) =>
     : e;
 
 /**
- * The stored prices of many shifts (a bulk create), from one read of the rate cards and rules: each answer is the
- * price, or the HttpError (422, naming the shift's field) that refuses that shift.
+ * The stored prices of many shifts (a bulk create, a generation run's timesheet lines), from one read of the rate
+ * cards and rules: each answer is the price, or the HttpError (422, naming the shift's field) that refuses that shift.
+ * `candidateId` is the staff member of every shift, or of each by position (their own pay rates and on-costs).
  */
-export async function priceShifts(db: Queryable, merchantId: number, shifts: ShiftTimes[], candidateId: number | null) {
+export async function priceShifts(
+  db: Queryable,
+  merchantId: number,
+  shifts: ShiftTimes[],
+  candidateId: number | null | (number | null)[],
+) {
   const quotes = await quoteShifts(
     db,
     merchantId,
-    shifts.map((shift) => ({
+    shifts.map((shift, i) => ({
       client_id: shift.client_id,
       site_id: shift.site_id,
       job_role_id: shift.job_role_id,
-      candidate_id: candidateId,
+      candidate_id: Array.isArray(candidateId) ? candidateId[i] : candidateId,
       start: shift.start,
       end: shift.end,
       break_minutes: shift.break_minutes ?? null,
