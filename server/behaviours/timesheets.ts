@@ -109,7 +109,10 @@ export const timesheetsBehaviour: ResourceBehaviour = {
       if (statuses.length === 0) throw refuse(409, 'This timesheet has no lines to sign.');
       if (statuses.includes('disputed'))
         throw refuse(409, 'A line is still disputed: amend it before submitting the timesheet again.');
-      return { submitted_at: ctx.now.toISOString() };
+      const now = ctx.now.toISOString();
+      // Every line already signed (on the staff member's phone) or verified: nothing is left for the client to sign.
+      if (stateFromLines(statuses) === 'signed') return { submitted_at: now, status: 'signed', signed_at: now };
+      return { submitted_at: now, status: 'submitted' };
     },
     async approve(ctx, r, input) {
       const approve: number[] = input.line_ids ?? [];
@@ -195,7 +198,9 @@ export const timesheetsBehaviour: ResourceBehaviour = {
     async collect(ctx, r) {
       const statuses = await lineStatuses(ctx, Number(r.id));
       const patch: Record<string, unknown> = { payable_lines: statuses.filter(isPayable).length };
-      if (statuses.length && statuses.every((s) => s === 'signed') && r.status !== 'disputed') {
+      // Only a timesheet sent to the client is signed by its last line: a draft may still take lines (and is
+      // signed at once when submitted with every line signed).
+      if (r.status === 'submitted' && statuses.every((s) => s === 'signed')) {
         patch.status = 'signed';
         patch.signed_at = ctx.now.toISOString();
       }
@@ -203,7 +208,7 @@ export const timesheetsBehaviour: ResourceBehaviour = {
     },
   },
   async afterSave(ctx, e) {
-    if (e.action === 'submit') await sendForSignature(ctx, e.row);
+    if (e.action === 'submit' && e.row.status === 'submitted') await sendForSignature(ctx, e.row);
   },
 };
 

@@ -43,6 +43,8 @@ export interface AuditEntry {
   action?: string;
   changes?: Changes;
   input?: unknown;
+  /** When it happened: the engine's clock (ctx.now); the database's clock when not given. */
+  at?: Date;
 }
 
 /**
@@ -56,8 +58,8 @@ export interface AuditEntry {
 export async function writeAudit(db: Queryable, who: EnginePrincipal, e: AuditEntry) {
   // A link holder has no user (userId 0): the entry names them in user_name ('via link sent to …'), user_id is empty.
   await db.query(
-    `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, action, changes, input, user_id, user_name, login_type)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, action, changes, input, user_id, user_name, login_type, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, coalesce($13::timestamptz, now()), coalesce($13::timestamptz, now()))`,
     [
       who.merchantId,
       e.resource,
@@ -71,6 +73,7 @@ export async function writeAudit(db: Queryable, who: EnginePrincipal, e: AuditEn
       who.userId || null,
       who.name,
       who.loginType,
+      e.at?.toISOString() ?? null,
     ],
   );
 }
@@ -97,6 +100,8 @@ export async function audit(
     action: e.action,
     changes: e.changes,
     input: e.input,
+    // The write's own time, as every rule that depends on the time reads it (a test's fixed clock, the demo's story).
+    at: ctx.now,
   });
 }
 
@@ -116,6 +121,7 @@ export function auditCreatesSql(
   source: string,
   bind: (value: unknown) => string,
   input?: unknown,
+  at?: Date,
 ): string | null {
   if (c.decl.audited === false) return null;
   const col = (f: string) => `${source}.${ident(f)}`;
@@ -143,8 +149,10 @@ export function auditCreatesSql(
     changes += ` || coalesce((select jsonb_object_agg('custom_fields.' || k, jsonb_build_object('from', null, 'to', v)) from jsonb_each(${col('custom_fields')}) as e(k, v) where v <> 'null'::jsonb), '{}'::jsonb)`;
   const parent = c.decl.parent;
   const subject = parent ? `coalesce(${col(parent.field)}, ${col('id')})` : col('id');
-  return `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, changes, input, user_id, user_name, login_type)
+  const when = `coalesce(${bind(at?.toISOString() ?? null)}::timestamptz, now())`;
+  return `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, changes, input, user_id, user_name, login_type, created_at, updated_at)
     select ${bind(who.merchantId)}, ${bind(c.decl.name)}, ${col('id')}, ${bind(parent?.resource ?? c.decl.name)}, ${subject}, 'create', ${changes},
-           ${bind(input === undefined ? null : JSON.stringify(input))}::jsonb, ${bind(who.userId || null)}::int, ${bind(who.name)}, ${bind(who.loginType)}
+           ${bind(input === undefined ? null : JSON.stringify(input))}::jsonb, ${bind(who.userId || null)}::int, ${bind(who.name)}, ${bind(who.loginType)},
+           ${when}, ${when}
       from ${source}`;
 }

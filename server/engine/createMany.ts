@@ -195,7 +195,7 @@ async function storeMany(
       }),
     ),
   );
-  const audit = auditCreatesSql(c, ctx.principal, 'created', p.bind, e.input);
+  const audit = auditCreatesSql(c, ctx.principal, 'created', p.bind, e.input, ctx.now);
   // Inserted in the order given, so their ids follow it; one statement writes the rows and their audit entries.
   const inserted = await ctx.db.query(
     `with created as (
