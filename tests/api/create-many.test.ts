@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
-import { systemContext } from '../../server/engine/routes';
+import { principalFromUser, systemContext } from '../../server/engine/routes';
+import { withEngine } from '../../server/engine/handle';
+import { saveMany } from '../../server/engine/createMany';
 import type { EngineContext } from '../../server/engine/context';
 import { addDaysToDate, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
 
@@ -224,6 +226,50 @@ describe('ctx.engine.createMany', () => {
       ]),
     );
     expect(setting).toMatchObject({ channels: ['email', 'alert'], recipients: ['agency_admins'], version: 1 });
+  });
+});
+
+describe('saveMany (a caller’s create of many)', () => {
+  it('applies the field write policy and custom fields per record, checks unique values among the records too', async () => {
+    const [u] = await t.db.query(`select * from users where email = 'admin@demo.test'`);
+    const asAdmin = <T>(fn: (ctx: EngineContext) => Promise<T>) =>
+      t.db.transaction(async (tx) => {
+        const base = await systemContext(t.app, tx, merchantId);
+        return fn(withEngine({ ...base, principal: principalFromUser(u as any) }, t.app.engine));
+      });
+    const staff = (n: number, extra: Record<string, unknown> = {}) => ({
+      first_name: 'Set',
+      last_name: `Form ${n}`,
+      email: `set.form.${n}@example.test`,
+      custom_fields: { uniform_size: 'M', driver: true },
+      ...extra,
+    });
+    const refused = await asAdmin((ctx) =>
+      saveMany(ctx, t.app.engine.get('candidates')!, [
+        staff(1),
+        staff(2, { email: 'SET.FORM.1@example.test' }),
+        staff(3, { status: 'approved' }),
+        staff(4, { custom_fields: { uniform_size: 'Huge' } }),
+      ]),
+    ).catch((e) => e);
+    expect(refused.status, refused.message).toBe(422);
+    expect(Object.keys(refused.errors)).toEqual([
+      'rows[1].email',
+      'rows[2].status',
+      'rows[3].custom_fields.uniform_size',
+    ]);
+
+    const single = await call(t.app, admin, 'POST', '/api/candidates', staff(5));
+    expect(single.statusCode, single.body).toBe(201);
+    const [made] = await asAdmin((ctx) => saveMany(ctx, t.app.engine.get('candidates')!, [staff(6)]));
+    expect(made).toMatchObject({ custom_fields: { uniform_size: 'M', driver: true }, version: 1, status: 'pending' });
+    const changes = async (id: number) =>
+      (await t.db.query(`select changes from audit_log where resource = 'candidates' and record_id = $1`, [id]))[0]
+        .changes;
+    const { last_name: _a, email: _b, ...fromSingle } = await changes(single.json().data.id);
+    const { last_name: _c, email: _d, ...fromMany } = await changes(made.id);
+    expect(fromMany).toEqual(fromSingle);
+    expect(fromMany['custom_fields.uniform_size']).toEqual({ from: null, to: 'M' });
   });
 });
 
