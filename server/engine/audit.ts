@@ -1,5 +1,6 @@
 import type { Queryable, Row } from '../db/index.js';
 import { ident, type Compiled } from './compile.js';
+import type { FieldDeclaration } from '../../core/engine/types.js';
 import type { EngineContext, EnginePrincipal } from './context.js';
 
 export type AuditEvent = 'create' | 'update' | 'delete' | 'action';
@@ -105,15 +106,57 @@ export async function audit(
   });
 }
 
-/** jsonb_build_object takes at most 100 arguments: 50 fields a call, joined with ||. */
-const PAIRS_PER_CALL = 50;
+/** concat_ws takes at most 100 arguments: 90 fields a call, the calls joined by another. */
+const FIELDS_PER_CALL = 90;
+
+/**
+ * The changes of created rows as `diff(c, undefined, row)` answers them, as an SQL expression over `source` (a
+ * relation of the inserted rows, carrying only the fields in `present` when given, the others being empty): every
+ * field stored with a value, as { "from": null, "to": value }, times as the API writes them. Written as JSON text and
+ * read as jsonb once a row: building one jsonb object per field made the audit cost more than the insert itself.
+ */
+export function createChangesSql(c: Compiled, source: string, present?: Set<string>): string {
+  const col = (f: string) => `${source}.${ident(f)}`;
+  const value = (f: FieldDeclaration) => {
+    switch (f.type) {
+      case 'datetime':
+        return `'"' || to_char(${col(f.source)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`;
+      case 'number':
+      case 'money':
+      case 'reference':
+      case 'boolean':
+        return `${col(f.source)}::text`;
+      // A JSON column holding JSON null reads as null, as it does in JavaScript.
+      case 'json':
+      case 'address':
+        return `nullif(${col(f.source)}, 'null'::jsonb)::text`;
+      default:
+        return `to_json(${col(f.source)})::text`;
+    }
+  };
+  // An empty field makes its piece null, which concat_ws leaves out, as diff leaves out what did not change.
+  const pieces = c.stored
+    .filter((f) => f.source !== 'created_at' && (!present || present.has(f.source)))
+    .map((f) => `'"${f.source}":{"from":null,"to":' || ${value(f)} || '}'`);
+  if (c.decl.customFields && (!present || present.has('custom_fields')))
+    pieces.push(
+      `(select string_agg(to_json('custom_fields.' || k)::text || ':{"from":null,"to":' || v::text || '}', ',') from jsonb_each(${col('custom_fields')}) as e(k, v) where v <> 'null'::jsonb)`,
+    );
+  const chunks: string[] = [];
+  for (let i = 0; i < pieces.length; i += FIELDS_PER_CALL) chunks.push(pieces.slice(i, i + FIELDS_PER_CALL).join(', '));
+  const joined =
+    chunks.length === 1
+      ? `concat_ws(',', ${chunks[0]})`
+      : `concat_ws(',', ${chunks.map((ch) => `nullif(concat_ws(',', ${ch}), '')`).join(', ')})`;
+  return `('{' || ${joined} || '}')::jsonb`;
+}
 
 /**
  * The audit entries of records created together (createMany), as one `insert … select` over `source`: a relation
  * of the inserted rows (the INSERT's RETURNING, as a CTE). Each entry is the one `audit` writes for a create, its
- * changes what `diff(c, undefined, row)` answers (every field stored with a value, as { from: null, to }, times as
- * the API writes them), built by the database from the rows rather than as one JSON per record in JavaScript, so a
- * create of thousands costs one statement. Null for a resource declared `audited: false`.
+ * changes built by the database from the rows (createChangesSql) rather than as one JSON per record in JavaScript, so
+ * a create of thousands costs one statement. `present`: the only fields `source` carries, when the others are known
+ * to be empty in every row. Null for a resource declared `audited: false`.
  */
 export function auditCreatesSql(
   c: Compiled,
@@ -121,37 +164,18 @@ export function auditCreatesSql(
   source: string,
   bind: (value: unknown) => string,
   input?: unknown,
+  present?: Set<string>,
   at?: Date,
 ): string | null {
   if (c.decl.audited === false) return null;
   const col = (f: string) => `${source}.${ident(f)}`;
-  const fields = c.stored.filter((f) => f.source !== 'created_at');
-  const value = (f: (typeof fields)[number]) =>
-    f.type === 'datetime'
-      ? `to_jsonb(to_char(${col(f.source)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`
-      : `to_jsonb(${col(f.source)})`;
-  // A JSON column holding JSON null reads as null too, as it does in JavaScript.
-  const empty = (f: (typeof fields)[number]) =>
-    f.type === 'json' || f.type === 'address'
-      ? `(${col(f.source)} is null or ${col(f.source)} = 'null'::jsonb)`
-      : `${col(f.source)} is null`;
-  const calls: string[] = [];
-  for (let i = 0; i < fields.length; i += PAIRS_PER_CALL)
-    calls.push(
-      `jsonb_build_object(${fields
-        .slice(i, i + PAIRS_PER_CALL)
-        .map((f) => `'${f.source}', jsonb_build_object('from', null, 'to', ${value(f)})`)
-        .join(', ')})`,
-    );
-  // Fields stored empty are left out, as diff leaves out what did not change.
-  let changes = `((${calls.join(' || ')}) - array_remove(array[${fields.map((f) => `case when ${empty(f)} then '${f.source}' end`).join(', ')}], null))`;
-  if (c.decl.customFields)
-    changes += ` || coalesce((select jsonb_object_agg('custom_fields.' || k, jsonb_build_object('from', null, 'to', v)) from jsonb_each(${col('custom_fields')}) as e(k, v) where v <> 'null'::jsonb), '{}'::jsonb)`;
   const parent = c.decl.parent;
-  const subject = parent ? `coalesce(${col(parent.field)}, ${col('id')})` : col('id');
+  const subject =
+    parent && (!present || present.has(parent.field)) ? `coalesce(${col(parent.field)}, ${col('id')})` : col('id');
   const when = `coalesce(${bind(at?.toISOString() ?? null)}::timestamptz, now())`;
   return `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, changes, input, user_id, user_name, login_type, created_at, updated_at)
-    select ${bind(who.merchantId)}, ${bind(c.decl.name)}, ${col('id')}, ${bind(parent?.resource ?? c.decl.name)}, ${subject}, 'create', ${changes},
+    select ${bind(who.merchantId)}, ${bind(c.decl.name)}, ${col('id')}, ${bind(parent?.resource ?? c.decl.name)}, ${subject}, 'create',
+           ${createChangesSql(c, source, present)},
            ${bind(input === undefined ? null : JSON.stringify(input))}::jsonb, ${bind(who.userId || null)}::int, ${bind(who.name)}, ${bind(who.loginType)},
            ${when}, ${when}
       from ${source}`;

@@ -6,6 +6,7 @@ import type { FieldDeclaration } from '../../core/engine/types.js';
 import { validateCustomFieldsInput, validateRecord, type Problems } from '../../core/engine/validate.js';
 import { toFieldErrors } from './messages.js';
 import { ident, Params, readable, scopeWhere, selectList, type Compiled } from './compile.js';
+import { columnType } from './ddl.js';
 import type { EngineContext, SaveEvent } from './context.js';
 import { auditCreatesSql } from './audit.js';
 import { customFieldsOf } from './customFields.js';
@@ -40,7 +41,7 @@ export class RowsRefused extends HttpError {
     const named = rows
       .slice(0, NAMED)
       .flatMap((r) =>
-        Object.entries(r.errors).map(([f, m]) => `row ${r.row + 1} (rows[${r.row}])${f ? `, ${label(f)}` : ''}: ${m}`),
+        Object.entries(r.errors).map(([f, m]) => `Row ${r.row + 1} (rows[${r.row}])${f ? `, ${label(f)}` : ''}: ${m}`),
       );
     const many = c.decl.label.many.toLowerCase();
     super(
@@ -67,14 +68,29 @@ function ofRow(c: Compiled, total: number, row: number, e: unknown): unknown {
   return new RowsRefused(c, total, [{ row, errors: e.errors ?? { '': e.message } }], e.status);
 }
 
-const JSON_TYPES = new Set(['address', 'json']);
-/** A value as json_populate_recordset reads it into its column (as toColumnValue does for a single insert). */
-function jsonValue(f: FieldDeclaration | undefined, v: unknown) {
-  if (f?.type === 'references') return v == null ? [] : (v as unknown[]).map(Number);
-  if (f?.type === 'choices') return v ?? [];
+/**
+ * How a column travels in the insert's unnest: the array type its values are sent in, and what a value sent as text
+ * is cast to (a list column: unnest would flatten an array of arrays; a JSON column, as its text). Custom fields are
+ * JSON.
+ */
+function columnOf(f: FieldDeclaration | undefined): { array: string; cast?: string } {
+  if (!f || f.type === 'json' || f.type === 'address') return { array: 'text', cast: 'jsonb' };
+  if (f.type === 'references') return { array: 'text', cast: 'integer[]' };
+  if (f.type === 'choices') return { array: 'text', cast: 'text[]' };
+  return { array: columnType(f) };
+}
+
+const arrayItem = (v: unknown) => `"${String(v).replace(/["\\]/g, '\\$&')}"`;
+/** An array's text as PostgreSQL reads it: numbers and booleans bare, anything else quoted, NULL for null. */
+const arrayLiteral = (values: unknown[]) =>
+  `{${values.map((v) => (v === null ? 'NULL' : typeof v === 'number' || typeof v === 'boolean' ? String(v) : arrayItem(v))).join(',')}}`;
+/** A value as its unnest array carries it (as toColumnValue does for a single insert). */
+function columnValue(f: FieldDeclaration | undefined, v: unknown) {
+  if (f?.type === 'references') return `{${v == null ? '' : (v as unknown[]).map(Number).join(',')}}`;
+  if (f?.type === 'choices') return `{${v == null ? '' : (v as unknown[]).map(arrayItem).join(',')}}`;
   if (f?.type === 'boolean' && v == null) return false;
   if (v == null) return null;
-  if (!f || JSON_TYPES.has(f.type)) return v;
+  if (!f || f.type === 'json' || f.type === 'address') return JSON.stringify(v);
   if (f.type === 'reference' || f.type === 'number' || f.type === 'money') return Number(v);
   return v;
 }
@@ -182,30 +198,46 @@ async function storeMany(
   const cols = [...storable.map((f) => f.source), ...(c.decl.customFields ? ['custom_fields'] : [])];
   const p = new Params();
   const merchant = p.bind(ctx.principal.merchantId);
-  // Only the values: an absent key is NULL, as the record holds it.
-  const data = p.bind(
-    JSON.stringify(
-      records.map((r) => {
-        const o: Record<string, unknown> = {};
-        for (const col of cols) {
-          const v = jsonValue(c.byField.get(col), r[col]);
-          if (v !== null) o[col] = v;
-        }
-        return o;
-      }),
-    ),
-  );
-  const audit = auditCreatesSql(c, ctx.principal, 'created', p.bind, e.input, ctx.now);
+  // One array per column (unnest reads them ~5 times faster than json_populate_recordset reads one JSON), written
+  // here as the array's text; a column empty in every record is written as null without sending an array of nulls.
+  const sent: string[] = [];
+  const arrays: string[] = [];
+  for (const col of cols) {
+    const f = c.byField.get(col);
+    const column = records.map((r) => columnValue(f, r[col]));
+    if (column.every((v) => v === null)) continue;
+    sent.push(col);
+    arrays.push(`${p.bind(arrayLiteral(column))}::${columnOf(f).array}[]`);
+  }
+  const values = cols.map((col) => {
+    if (!sent.includes(col)) return 'null';
+    const { cast } = columnOf(c.byField.get(col));
+    return cast ? `u.${ident(col)}::${cast}` : `u.${ident(col)}`;
+  });
+  const rowsOf = sent.length
+    ? `unnest(${arrays.join(', ')}) with ordinality as u(${sent.map(ident).join(', ')}, "engine_position")`
+    : `generate_series(1, ${p.bind(records.length)}::int) as u("engine_position")`;
+  // What the database gives each row, and the columns sent: those written as null stay null (no declared table has a
+  // trigger that sets a value), so they are neither read back nor looked at by the audit.
+  const returned = ['id', 'created_at', 'updated_at', 'version', ...sent];
+  const audit = auditCreatesSql(c, ctx.principal, 'created', p.bind, e.input, new Set(sent), ctx.now);
   // Inserted in the order given, so their ids follow it; one statement writes the rows and their audit entries.
-  const inserted = await ctx.db.query(
+  const got = await ctx.db.query(
     `with created as (
        insert into ${c.table} (merchant_id, ${cols.map(ident).join(', ')})
-       select ${merchant}, ${cols.map((col) => `v.${ident(col)}`).join(', ')}
-         from json_populate_recordset(null::${c.table}, ${data}::json) with ordinality as v order by v.ordinality
-       returning ${c.storedColumns.map(ident).join(', ')})${audit ? `,\n     audited as (${audit})` : ''}
-     select * from created order by id`,
+       select ${merchant}, ${values.join(', ')}
+         from ${rowsOf}
+        order by u."engine_position"
+       returning ${returned.map(ident).join(', ')})${audit ? `,\n     audited as (${audit})` : ''}
+     select * from created`,
     p.values,
   );
+  got.sort((a, b) => a.id - b.id);
+  const inserted = got.map((row) => {
+    const full: Row = {};
+    for (const col of c.storedColumns) full[col] = row[col] ?? null;
+    return full;
+  });
   const fileFields = c.stored.filter((f) => f.type === 'image' || f.type === 'file');
   for (const f of fileFields)
     for (const [i, row] of inserted.entries()) {
@@ -261,14 +293,16 @@ export async function createMany(
       ? await inScope(ctx, c, stored.rows, c.storedColumns.map(ident).join(', '))
       : stored.rows;
   const hidden = ctx.principal.loginType === 'staff' || ctx.principal.loginType === 'link';
-  return all.map((row) =>
-    Object.fromEntries(
-      Object.entries(row).filter(([k]) => {
-        const f = c.byField.get(k);
-        return f ? readable(ctx.principal, f) : !(k === 'custom_fields' && hidden);
-      }),
-    ),
-  );
+  const unread = c.storedColumns.filter((k) => {
+    const f = c.byField.get(k);
+    return f ? !readable(ctx.principal, f) : k === 'custom_fields' && hidden;
+  });
+  if (unread.length === 0) return all;
+  return all.map((row) => {
+    const out = { ...row };
+    for (const k of unread) delete out[k];
+    return out;
+  });
 }
 
 /**

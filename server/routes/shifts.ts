@@ -20,7 +20,7 @@ import {
   rankSuggestions,
   weekStartInstant,
 } from '../../core/domain/booking/checks.js';
-import { MAX_BULK_SHIFTS, shiftInstants } from '../../core/domain/shifts/times.js';
+import { bulkRequestErrors, MAX_BULK_SHIFTS, shiftInstants } from '../../core/domain/shifts/times.js';
 import {
   addDaysToDate,
   formatDisplayDate,
@@ -68,7 +68,7 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
     schema: {
       tags: ['Shifts'],
       summary: 'Create open shifts for several dates at once (dates × staff needed), all or nothing',
-      description: `Times are the agency's wall clock: a template's, or start_time and end_time ('HH:mm'); a shift ending at or before its start ends the next day. At most ${MAX_BULK_SHIFTS} shifts per call.`,
+      description: `Times are the agency's wall clock: a template's, or start_time and end_time ('HH:mm'); a shift ending at or before its start ends the next day. At most ${MAX_BULK_SHIFTS} shifts per call. Each shift follows the rules of POST /api/shifts (a client user's must start in the future); a refusal names the request's field when every shift has the problem, otherwise each refused date as dates[k], its place in the list.`,
       body: bulkShiftsBody(MAX_BULK_SHIFTS),
       response: { 201: BulkCreated },
     },
@@ -265,21 +265,8 @@ async function createBulk(ctx: EngineContext, c: Compiled, body: BulkShifts): Pr
     created = await saveMany(ctx, c, rows, { input: { bulk: { dates, staff_needed: staffNeeded } } });
   } catch (e) {
     if (!(e instanceof RowsRefused)) throw e;
-    // A problem every shift has is the request's own (its client, site, role); any other names the dates it refuses.
-    const rowsOf = new Map<string, number[]>();
-    for (const r of e.rows)
-      for (const [f, m] of Object.entries(r.errors)) {
-        const key = JSON.stringify([f, m]);
-        rowsOf.set(key, [...(rowsOf.get(key) ?? []), r.row]);
-      }
-    for (const [key, refused] of rowsOf) {
-      const [f, m] = JSON.parse(key) as [string, string];
-      const shared = SHARED.has(f);
-      if (shared) errors[f] ??= m;
-      if (shared && refused.length === rows.length) continue;
-      for (const row of refused)
-        errors[`dates[${place.get(dateOf[row])}]`] ??= `${formatDisplayDate(dateOf[row])}: ${m}`;
-    }
+    const shifts = dateOf.map((date) => ({ date, place: place.get(date)! }));
+    Object.assign(errors, bulkRequestErrors(e.rows, shifts, SHARED, formatDisplayDate));
     throwWithDates(errors, e.status);
     throw e;
   }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
-import { systemContext } from '../../server/engine/routes';
+import { principalFromUser, systemContext } from '../../server/engine/routes';
+import { withEngine } from '../../server/engine/handle';
+import { saveMany } from '../../server/engine/createMany';
 import type { EngineContext } from '../../server/engine/context';
 import { addDaysToDate, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
 
@@ -78,7 +80,7 @@ describe('ctx.engine.createMany', () => {
     });
     expect(Object.keys(refused.errors)).toEqual(['rows[3217].site_id']);
     expect(refused.message).toBe(
-      'Nothing was created: 1 of the 5000 shifts has a problem. row 3218 (rows[3217]), Site: Choose one of the client’s sites.',
+      'Nothing was created: 1 of the 5000 shifts has a problem. Row 3218 (rows[3217]), Site: Choose one of the client’s sites.',
     );
     expect([await shiftCount(), await auditCount()]).toEqual([shiftsBefore, auditBefore]);
 
@@ -92,6 +94,14 @@ describe('ctx.engine.createMany', () => {
       expect(r.charge).toBeGreaterThan(0);
       expect(r.paid_minutes).toBeGreaterThan(0);
     }
+    // What it answers is what was stored.
+    const [first] = await t.db.query(
+      `select ${Object.keys(created[0])
+        .map((k) => `"${k}"`)
+        .join(', ')} from shifts where id = $1`,
+      [created[0].id],
+    );
+    expect(created[0]).toEqual(first);
     const ids = created.map((r) => r.id);
     const [trail] = await t.db.query(
       `select count(*)::int as entries, count(distinct record_id)::int as records,
@@ -121,7 +131,7 @@ describe('ctx.engine.createMany', () => {
       'rows[4].client_id': 'This record does not exist any more; choose another',
     });
     expect(refused.message).toMatch(
-      /^Nothing was created: 4 of the 5 shifts have problems\. row 2 \(rows\[1\]\), Starts: Required;/,
+      /^Nothing was created: 4 of the 5 shifts have problems\. Row 2 \(rows\[1\]\), Starts: Required;/,
     );
     expect(await shiftCount()).toBe(before);
   });
@@ -174,6 +184,92 @@ describe('ctx.engine.createMany', () => {
       ctx.engine.createMany('candidate_restrictions', [{ ...restriction, site_id: site }], { reason: 'Imported' }),
     );
     expect(made1).toMatchObject({ recorded_by: 'system', version: 1 });
+  });
+  it('stores list fields (references, choices) as a single create does, and checks every id of a list', async () => {
+    const roles = (
+      await t.db.query<{ id: number }>('select id from job_roles where merchant_id = $1 order by id limit 2', [
+        merchantId,
+      ])
+    ).map((r) => r.id);
+    const single = await call(t.app, admin, 'POST', '/api/document_categories', {
+      name: 'Set form single',
+      job_role_ids: roles,
+    });
+    expect(single.statusCode, single.body).toBe(201);
+    const refused = await asSystem((ctx) =>
+      ctx.engine.createMany('document_categories', [
+        { name: 'Set form A', job_role_ids: roles },
+        { name: 'Set form B', job_role_ids: [roles[0], 2147483600] },
+      ]),
+    ).catch((e) => e);
+    expect(Object.keys(refused.errors)).toEqual(['rows[1].job_role_ids']);
+    const made = await asSystem((ctx) =>
+      ctx.engine.createMany('document_categories', [
+        { name: 'Set form A', job_role_ids: roles },
+        { name: 'Set form C', job_role_ids: [] },
+      ]),
+    );
+    expect(made.map((r) => r.job_role_ids)).toEqual([roles, []]);
+    const changes = async (id: number) =>
+      (
+        await t.db.query(`select changes from audit_log where resource = 'document_categories' and record_id = $1`, [
+          id,
+        ])
+      )[0].changes;
+    const { name: _a, ...fromSingle } = await changes(single.json().data.id);
+    const { name: _b, ...fromMany } = await changes(made[0].id);
+    expect(fromMany).toEqual(fromSingle);
+
+    const [setting] = await asSystem((ctx) =>
+      ctx.engine.createMany('notification_settings', [
+        { event: 'shift.requested', channels: ['email', 'alert'], recipients: ['agency_admins'] },
+      ]),
+    );
+    expect(setting).toMatchObject({ channels: ['email', 'alert'], recipients: ['agency_admins'], version: 1 });
+  });
+});
+
+describe('saveMany (a caller’s create of many)', () => {
+  it('applies the field write policy and custom fields per record, checks unique values among the records too', async () => {
+    const [u] = await t.db.query(`select * from users where email = 'admin@demo.test'`);
+    const asAdmin = <T>(fn: (ctx: EngineContext) => Promise<T>) =>
+      t.db.transaction(async (tx) => {
+        const base = await systemContext(t.app, tx, merchantId);
+        return fn(withEngine({ ...base, principal: principalFromUser(u as any) }, t.app.engine));
+      });
+    const staff = (n: number, extra: Record<string, unknown> = {}) => ({
+      first_name: 'Set',
+      last_name: `Form ${n}`,
+      email: `set.form.${n}@example.test`,
+      custom_fields: { uniform_size: 'M', driver: true },
+      ...extra,
+    });
+    const refused = await asAdmin((ctx) =>
+      saveMany(ctx, t.app.engine.get('candidates')!, [
+        staff(1),
+        staff(2, { email: 'SET.FORM.1@example.test' }),
+        staff(3, { status: 'approved' }),
+        staff(4, { custom_fields: { uniform_size: 'Huge' } }),
+      ]),
+    ).catch((e) => e);
+    expect(refused.status, refused.message).toBe(422);
+    expect(Object.keys(refused.errors)).toEqual([
+      'rows[1].email',
+      'rows[2].status',
+      'rows[3].custom_fields.uniform_size',
+    ]);
+
+    const single = await call(t.app, admin, 'POST', '/api/candidates', staff(5));
+    expect(single.statusCode, single.body).toBe(201);
+    const [made] = await asAdmin((ctx) => saveMany(ctx, t.app.engine.get('candidates')!, [staff(6)]));
+    expect(made).toMatchObject({ custom_fields: { uniform_size: 'M', driver: true }, version: 1, status: 'pending' });
+    const changes = async (id: number) =>
+      (await t.db.query(`select changes from audit_log where resource = 'candidates' and record_id = $1`, [id]))[0]
+        .changes;
+    const { last_name: _a, email: _b, ...fromSingle } = await changes(single.json().data.id);
+    const { last_name: _c, email: _d, ...fromMany } = await changes(made.id);
+    expect(fromMany).toEqual(fromSingle);
+    expect(fromMany['custom_fields.uniform_size']).toEqual({ from: null, to: 'M' });
   });
 });
 
@@ -244,10 +340,18 @@ describe('POST /api/shifts/bulk', () => {
   });
 
   it('stores and audits each shift as a single create of it would', async () => {
-    const values = shiftAt(20, '07:00');
+    // Text as an array's element must be quoted and escaped, and the word NULL stays a word.
+    const notes = 'Ward "B", {side} door \\ back\nNULL';
+    const values = shiftAt(20, '07:00', { notes });
     const single = await call(t.app, admin, 'POST', '/api/shifts', values);
     expect(single.statusCode, single.body).toBe(201);
-    const many = await bulk(admin, { dates: [addDaysToDate(TODAY, 20)], start_time: '07:00', end_time: '15:00' });
+    expect(single.json().data.notes).toBe(notes);
+    const many = await bulk(admin, {
+      dates: [addDaysToDate(TODAY, 20)],
+      start_time: '07:00',
+      end_time: '15:00',
+      notes,
+    });
     expect(many.statusCode, many.body).toBe(201);
     const [one, other] = [single.json().data, many.json().data[0]];
     const { id: _a, created_at: _b, updated_at: _c, ...a } = one;
