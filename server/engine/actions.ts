@@ -33,6 +33,26 @@ const wrongState = (c: Compiled, action: string, to: unknown) =>
   );
 
 /**
+ * A collection action's answer when it started work that goes on after the request (a job with progress): its route
+ * answers 202 with `data` (the job's id, for GET /api/jobs/:id) instead of 200.
+ */
+export class Accepted {
+  constructor(public data: unknown) {}
+}
+
+/** Runs a collection action (declared `collection: true`): its validated input, given to the behaviour's effect. */
+export async function runCollectionAction(
+  ctx: EngineContext,
+  c: Compiled,
+  action: ActionDeclaration,
+  body: Record<string, unknown>,
+): Promise<unknown> {
+  const run = c.behaviour.collection?.[action.name];
+  if (!run) throw new Error(`${c.decl.name}.${action.name} is a collection action without an effect in its behaviour`);
+  return run(ctx, actionInput(ctx, action, body));
+}
+
+/**
  * Runs an action on one or more records, all or nothing: the rows are locked, every guard must allow it, then
  * each record takes the declared patch and the server effect through the same write path as any change
  * (validation, hooks, audit with the action and its input).

@@ -1,5 +1,6 @@
 import type { Queryable, Row } from '../db/index.js';
 import type { Cluster } from '../cluster.js';
+import type { Compiled } from './compile.js';
 import type { LoginType, Role } from '../../core/engine/types.js';
 import type { Problems } from '../../core/engine/validate.js';
 
@@ -26,6 +27,17 @@ export interface EnginePrincipal {
  */
 export interface EngineHandle {
   create(resource: string, values: Record<string, unknown>, options?: { reason?: string }): Promise<Row>;
+  /**
+   * Creates many records at once, all or nothing (a generation run, a bulk create): one validation pass, the hooks
+   * in set form, one insert and one audit statement. A bad record refuses them all, naming it (`rows[3].site_id`).
+   * Answers the records created, in the order given, as the caller may read them (stored fields, not computed).
+   * `input` is kept in each record's audit entry (what the run was asked), beside `reason`.
+   */
+  createMany(
+    resource: string,
+    rows: Record<string, unknown>[],
+    options?: { reason?: string; input?: Record<string, unknown> },
+  ): Promise<Row[]>;
   update(resource: string, id: number, changes: Record<string, unknown>, options?: { reason?: string }): Promise<Row>;
   act(
     resource: string,
@@ -37,6 +49,8 @@ export interface EngineHandle {
   remove(resource: string, id: number, options?: { reason?: string }): Promise<Row>;
   /** The same writes as the product itself (a periodic job): the audit trail says "system". */
   asSystem(): EngineHandle;
+  /** A resource as the engine compiled it (its scope, its fields), for reads and links that follow its rules. */
+  compiled(resource: string): Compiled;
 }
 
 /** What a write, an action or a hook runs with: the transaction, the caller and the agency's calendar. */
@@ -50,6 +64,8 @@ export interface EngineContext {
   /** The agency's time zone and today's date there ('yyyy-MM-dd', at `now`): date limits and expiry use it. */
   timeZone: string;
   today: string;
+  /** The address the request came from (a signature keeps it); absent for jobs. */
+  ip?: string;
   /** The message bus to the other server processes (sessions ended, caches stale). */
   cluster?: Cluster;
   /** Tables this write changed besides its own (children hidden with a parent): their totals go stale at commit. */
@@ -92,6 +108,18 @@ export interface ResourceBehaviour {
   afterSave?(ctx: EngineContext, e: SaveEvent & { row: Row }): Promise<boolean | void>;
   afterDelete?(ctx: EngineContext, row: Row): Promise<void>;
   /**
+   * The set form of beforeSave for records created together (createMany): given every new record, answers the
+   * problems of each (by position; undefined for a record without any), or throws to refuse them all. A behaviour
+   * whose beforeSave reads the database for each record (pricing a shift) declares it, so that a create of thousands
+   * stays a few statements; without it createMany calls beforeSave for each record in turn.
+   */
+  beforeSaveMany?(ctx: EngineContext, events: SaveEvent[]): Promise<(Problems | undefined)[] | void>;
+  /**
+   * The set form of afterSave for records created together (one notification for the run, not one per record);
+   * without it createMany calls afterSave for each record in turn. Answers true when it changed the records.
+   */
+  afterSaveMany?(ctx: EngineContext, events: (SaveEvent & { row: Row })[]): Promise<boolean | void>;
+  /**
    * Puts in words a refusal only the database gives when the record is stored (a double booking the exclusion
    * constraint saw), or answers nothing to let the error through. The write runs under a savepoint when this is
    * declared, so the hook may still read (the staff member's name) before the transaction rolls back.
@@ -114,6 +142,11 @@ export interface ResourceBehaviour {
     string,
     (ctx: EngineContext, record: Row, input: Record<string, any>) => Promise<Record<string, unknown> | void>
   >;
+  /**
+   * The effects of collection actions (declared `collection: true`), by name: given the validated input, answer
+   * what the route answers as `data`. They run in the request's transaction and write through ctx.engine.
+   */
+  collection?: Record<string, (ctx: EngineContext, input: Record<string, any>) => Promise<unknown>>;
   /**
    * SQL expressions of computed fields, given a function that binds a parameter and answers its placeholder.
    * They are selected like columns and filtered with `=`.

@@ -5,6 +5,8 @@ import { createTableSql } from '../../server/engine/ddl';
 import type { ResourceDeclaration } from '../../core/engine/types';
 import { declarations } from '../../core/resources/declarations';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { systemContext } from '../../server/engine/routes';
+import type { EngineContext } from '../../server/engine/context';
 
 // Numbering series: a test-only entity numbered TS-00001, TS-00002… from the agency's gapless series (no product
 // resource needs a number yet).
@@ -91,6 +93,29 @@ describe('a numbering series', () => {
     expect({ n, distinct }).toEqual({ n: 202, distinct: 202 });
     // The other agency has its own series.
     expect((await create('theirs', other)).json().data.number).toBe(numberOf(1));
+  });
+
+  it('numbers a createMany as one contiguous run; a refused one gives its run back', async () => {
+    const [{ merchant_id: merchantId }] = await t.db.query<{ merchant_id: number }>(
+      `select merchant_id from users where email = 'admin@demo.test'`,
+    );
+    const asSystem = <T>(fn: (ctx: EngineContext) => Promise<T>) =>
+      t.db.transaction(async (tx) => fn(await systemContext(app, tx, merchantId)));
+    const next = async () => Number((await create('probe')).json().data.number.slice(3)) + 1;
+    const start = await next();
+    // The hook without a set form runs for each record, after the run's numbers were taken: one refusal refuses all.
+    const refused = await asSystem((ctx) =>
+      ctx.engine.createMany('tickets', [{ title: 'batch a' }, { title: 'refuse' }, { title: 'batch c' }]),
+    ).catch((e) => e);
+    expect(refused.errors).toEqual({ 'rows[1].title': 'Refused by the hook.' });
+    const made = await asSystem((ctx) =>
+      ctx.engine.createMany(
+        'tickets',
+        Array.from({ length: 50 }, (_, i) => ({ title: `batch ${i}` })),
+      ),
+    );
+    expect(made.map((r) => r.number)).toEqual(Array.from({ length: 50 }, (_, i) => numberOf(start + i)));
+    expect((await create('after the batch')).json().data.number).toBe(numberOf(start + 50));
   });
 
   it('lets an admin move the next number forward, never back, in words', async () => {

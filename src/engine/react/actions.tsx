@@ -14,6 +14,14 @@ import OpenWithIcon from '@mui/icons-material/OpenWith';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
+import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
+import SendIcon from '@mui/icons-material/Send';
+import DrawIcon from '@mui/icons-material/Draw';
+import ReportIcon from '@mui/icons-material/Report';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import LockIcon from '@mui/icons-material/Lock';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import {
   Button,
   Confirm,
@@ -51,6 +59,15 @@ export const ACTION_ICONS: Record<string, ReactElement> = {
   person_add: <PersonAddIcon />,
   event_busy: <EventBusyIcon />,
   price_change: <PriceChangeIcon />,
+  // Timesheets (issue 17).
+  playlist_add: <PlaylistAddIcon />,
+  send: <SendIcon />,
+  draw: <DrawIcon />,
+  report: <ReportIcon />,
+  edit_note: <EditNoteIcon />,
+  lock: <LockIcon />,
+  schedule: <ScheduleIcon />,
+  edit_calendar: <EditCalendarIcon />,
 };
 
 /** How a record is named in confirmations: its declaration's recordRepresentation. */
