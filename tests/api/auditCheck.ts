@@ -29,6 +29,11 @@ const EXCEPTIONS: Record<string, { ignore?: string[]; outside?: Record<string, u
     // anyone made, so no version (an open form would go stale on every upload) and no entry.
     ignore: ['compliance_complete', 'compliance_valid_until'],
   },
+  // The sums of a timesheet's lines and its revision, recomputed when lines change (server/services/timesheets.ts):
+  // each line's change has its own version and entry, as the staff member's compliance columns above.
+  timesheets: {
+    ignore: ['line_count', 'payable_lines', 'paid_minutes', 'pay', 'charge', 'on_costs', 'margin', 'revision'],
+  },
   // The reminder job's own bookkeeping: when it sent the reminder (server/notifications/diaryReminders.ts).
   diary_notes: { ignore: ['reminded_at'] },
   users: {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, killable, loginAs, makeTestApp, type TestApp } from './helpers';
+import { markFixture } from './auditCheck';
 import { systemContext } from '../../server/engine/routes';
 import { claimJob, runNextJob, runStep, workerName } from '../../server/jobs/queue';
 import { GENERATION_JOB_THRESHOLD, generationStep } from '../../server/services/timesheets';
@@ -67,6 +68,7 @@ beforeAll(async () => {
       planned.map((p) => p.shift),
     );
     // Booked directly: booking is not what this tests.
+    await markFixture(tx);
     await tx.query(
       `update shifts s set candidate_id = x.candidate, status = 'assigned'
          from jsonb_to_recordset($1::jsonb) as x(id int, candidate int) where s.id = x.id`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { fixtureWrite } from './auditCheck';
 import {
   addDaysToDate,
   agencyToday,
@@ -71,7 +72,7 @@ async function workedShift(start: string, end: string, candidateId = staffId): P
   });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().data.id as number;
-  await t.db.query(`update shifts set candidate_id = $1, status = 'assigned' where id = $2`, [candidateId, id]);
+  await fixtureWrite(t.db, `update shifts set candidate_id = $1, status = 'assigned' where id = $2`, [candidateId, id]);
   return id;
 }
 
