@@ -7,6 +7,7 @@ import { describeShiftTimes } from '../../core/domain/shifts/times.js';
 import { formatDisplayDate, instantToZoned } from '../../core/domain/time/agencyTime.js';
 import { notify } from '../notifications/notify.js';
 import { checkShiftRequestQuota } from '../services/shiftRequests.js';
+import { shiftRequestsBehaviour } from './shiftRequests.js';
 import { asSentence } from '../../core/engine/text.js';
 import {
   assessShift,
@@ -452,4 +453,5 @@ const shiftDeleteBlockers: ResourceBehaviour['deleteBlockers'] = {
 
 export const shiftBehaviours: Record<string, ResourceBehaviour> = {
   shifts: { ...shiftsBehaviour, deleteBlockers: shiftDeleteBlockers },
+  shift_requests: shiftRequestsBehaviour,
 };
