@@ -157,6 +157,12 @@ export interface ActionDeclaration {
   roles: Role[];
   /** Offered in the list's bulk menu as well; a bulk run is all or nothing. */
   bulk?: boolean;
+  /**
+   * Runs on the collection, not on records (generating the week's timesheets): served as
+   * POST /api/{resource}/actions/{name} with its input as the body, answered by the behaviour's `collection[name]`
+   * in one transaction. It is no transition of the lifecycle and is never bulk.
+   */
+  collection?: boolean;
   /** Asked before running; %{name} is the record's name (or %{smart_count} records in bulk). */
   confirm?: string;
   /** Why this record cannot take the action now (a message or message key), or null when it can. */

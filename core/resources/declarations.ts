@@ -10,6 +10,7 @@ import { shiftResources } from './shifts/resource';
 import { communicationResources } from './communication/resource';
 import { notesResources } from './notes/resource';
 import { users } from './users/resource';
+import { timesheetResources } from './timesheets/resource';
 
 /** Every entity of the product, declared once. The server builds its API from this list, the app its screens. */
 export const declarations: ResourceDeclaration[] = [
@@ -22,6 +23,7 @@ export const declarations: ResourceDeclaration[] = [
   ...shiftResources,
   ...communicationResources,
   ...notesResources,
+  ...timesheetResources,
   users,
   auditEntries,
 ];

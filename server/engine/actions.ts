@@ -26,6 +26,18 @@ function actionInput(ctx: EngineContext, action: ActionDeclaration, body: Record
   return input;
 }
 
+/** Runs a collection action (declared `collection: true`): its validated input, given to the behaviour's effect. */
+export async function runCollectionAction(
+  ctx: EngineContext,
+  c: Compiled,
+  action: ActionDeclaration,
+  body: Record<string, unknown>,
+): Promise<unknown> {
+  const run = c.behaviour.collection?.[action.name];
+  if (!run) throw new Error(`${c.decl.name}.${action.name} is a collection action without an effect in its behaviour`);
+  return run(ctx, actionInput(ctx, action, body));
+}
+
 /**
  * Runs an action on one or more records, all or nothing: the rows are locked, every guard must allow it, then
  * each record takes the declared patch and the server effect through the same write path as any change

@@ -141,6 +141,20 @@ export async function mintLink(
   return { id: row.id, token, expiresAt: row.expires_at };
 }
 
+/**
+ * A fresh token for a link that is still open (neither used nor expired), replacing its earlier one; null when it is
+ * closed. The outbox asks for it as it sends the e-mail (SECRET_PLACEHOLDER), so no stored copy holds a working
+ * token.
+ */
+export async function reissueLinkToken(db: Queryable, linkId: number): Promise<string | null> {
+  const token = randomBytes(32).toString('base64url');
+  const open = await db.query(
+    'update capability_links set token_hash = $2 where id = $1 and used_at is null and expires_at > now() returning id',
+    [linkId, sha256(token)],
+  );
+  return open.length ? token : null;
+}
+
 /** The link a token names, or the refusal in words: unknown or altered 404, used or expired 410. */
 async function openLink(db: Queryable, token: string, lock = false): Promise<LinkRow> {
   const [link] = await db.query<LinkRow>(
@@ -225,7 +239,12 @@ export async function capabilityRoutes(app: FastifyInstance, options: { registry
         if (asked !== link.action || !action || !permits(principal, c.decl, action.name)) {
           throw new HttpError(403, `This link lets you do one thing only: ${action?.label ?? link.action}.`);
         }
-        const ctx = { ...(await linkContext(app, tx, principal)), cluster: app.cluster, touched: new Set<string>() };
+        const ctx = {
+          ...(await linkContext(app, tx, principal)),
+          ip: req.ip,
+          cluster: app.cluster,
+          touched: new Set<string>(),
+        };
         if (link.content_hash !== null && link.content_hash !== contentHash(await getRecord(ctx, c, link.record_id)))
           throw new HttpError(409, LINK_CHANGED);
         const [row] = await runAction(

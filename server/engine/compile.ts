@@ -142,7 +142,8 @@ export function fieldExpression(c: Compiled, f: FieldDeclaration, bind: (v: unkn
  * The rows a principal may see: their agency's live rows, and for client users only those of their own client
  * (directly or through references, as the declaration's clientScope says), or every row of the agency's shared
  * vocabulary (clientScope 'agency'); for staff members only their own (staffScope), or the agency's vocabulary
- * (staffScope 'agency'), and no row of a resource that declares neither; for a link holder only the link's record.
+ * (staffScope 'agency'), and no row of a resource that declares neither; for a link holder only the link's record
+ * and its children.
  */
 export function scopeWhere(c: Compiled, principal: EnginePrincipal, bind: (v: unknown) => string): string {
   const parts = [`merchant_id = ${bind(principal.merchantId)}${c.live}`];
@@ -158,9 +159,16 @@ export function scopeWhere(c: Compiled, principal: EnginePrincipal, bind: (v: un
         : 'false',
     );
   }
-  // A capability link reaches the one record it was minted for, and nothing of any other resource.
+  // A capability link reaches the one record it was minted for and that record's children (a timesheet's lines,
+  // which its action signs), and nothing of any other resource.
   if (principal.loginType === 'link')
-    parts.push(principal.link?.resource === c.decl.name ? `id = ${bind(principal.link.recordId)}` : 'false');
+    parts.push(
+      principal.link?.resource === c.decl.name
+        ? `id = ${bind(principal.link.recordId)}`
+        : principal.link && c.decl.parent?.resource === principal.link.resource
+          ? `${ident(c.decl.parent.field)} = ${bind(principal.link.recordId)}`
+          : 'false',
+    );
   const own = c.behaviour.scope?.(principal, bind);
   if (own) parts.push(`(${own})`);
   return parts.join(' and ');

@@ -1,5 +1,6 @@
 import type { Queryable, Row } from '../db/index.js';
 import type { Cluster } from '../cluster.js';
+import type { Compiled } from './compile.js';
 import type { LoginType, Role } from '../../core/engine/types.js';
 import type { Problems } from '../../core/engine/validate.js';
 
@@ -29,8 +30,15 @@ export interface EngineHandle {
   update(resource: string, id: number, changes: Record<string, unknown>, options?: { reason?: string }): Promise<Row>;
   act(resource: string, id: number, action: string, input?: Record<string, unknown>): Promise<Row>;
   remove(resource: string, id: number, options?: { reason?: string }): Promise<Row>;
+  /**
+   * Many records of one resource in a fixed number of statements (server/engine/createSet.ts): a generation run.
+   * No per-record hook runs; the caller gives every value the server derives.
+   */
+  createSet(resource: string, records: Record<string, unknown>[], options?: { reason?: string }): Promise<Row[]>;
   /** The same writes as the product itself (a periodic job): the audit trail says "system". */
   asSystem(): EngineHandle;
+  /** A resource as the engine compiled it (its scope, its fields), for reads and links that follow its rules. */
+  compiled(resource: string): Compiled;
 }
 
 /** What a write, an action or a hook runs with: the transaction, the caller and the agency's calendar. */
@@ -44,6 +52,8 @@ export interface EngineContext {
   /** The agency's time zone and today's date there ('yyyy-MM-dd', at `now`): date limits and expiry use it. */
   timeZone: string;
   today: string;
+  /** The address the request came from (a signature keeps it); absent for jobs. */
+  ip?: string;
   /** The message bus to the other server processes (sessions ended, caches stale). */
   cluster?: Cluster;
   /** Tables this write changed besides its own (children hidden with a parent): their totals go stale at commit. */
@@ -108,6 +118,11 @@ export interface ResourceBehaviour {
     string,
     (ctx: EngineContext, record: Row, input: Record<string, any>) => Promise<Record<string, unknown> | void>
   >;
+  /**
+   * The effects of collection actions (declared `collection: true`), by name: given the validated input, answer
+   * what the route answers as `data`. They run in the request's transaction and write through ctx.engine.
+   */
+  collection?: Record<string, (ctx: EngineContext, input: Record<string, any>) => Promise<unknown>>;
   /**
    * SQL expressions of computed fields, given a function that binds a parameter and answers its placeholder.
    * They are selected like columns and filtered with `=`.

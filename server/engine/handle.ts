@@ -6,6 +6,7 @@ import { deleteRecord } from './delete.js';
 import { getRecord } from './query.js';
 import { runAction } from './actions.js';
 import { store } from './write.js';
+import { createSet } from './createSet.js';
 
 /** The product itself as the author of a write (a periodic job): the audit trail names it "system", no user. */
 export const systemPrincipal = (merchantId: number): EnginePrincipal => ({
@@ -52,7 +53,13 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
       return row;
     },
     remove: (resource, id, options) => deleteRecord(ctx, compiled(resource), id, registry, options?.reason),
+    createSet: (resource, records, options) => createSet(ctx, compiled(resource), records, options),
     asSystem: () => withEngine({ ...ctx, principal: systemPrincipal(ctx.principal.merchantId) }, registry).engine,
+    compiled: (resource) => {
+      const c = registry.get(resource);
+      if (!c) throw new Error(`No declaration named ${resource}`);
+      return c;
+    },
   };
   ctx.engine = handle;
   return ctx;

@@ -8,7 +8,7 @@ import { compile, type Compiled, type Lookup } from './compile.js';
 import type { EngineContext, EnginePrincipal, ResourceBehaviour } from './context.js';
 import { deleteRecord } from './delete.js';
 import { getRecord, listRecords } from './query.js';
-import { runAction } from './actions.js';
+import { runAction, runCollectionAction } from './actions.js';
 import { saveRecord } from './write.js';
 import { TotalCache } from './totals.js';
 import { systemPrincipal, withEngine } from './handle.js';
@@ -86,6 +86,7 @@ export async function contextOf(db: Queryable, req: FastifyRequest): Promise<Eng
       now,
       timeZone,
       today: agencyToday(timeZone, now),
+      ip: req.ip,
       cluster: (req.server as { cluster?: EngineContext['cluster'] }).cluster,
     },
     req.server.engine,
@@ -246,6 +247,27 @@ function actionRoutes(
   const decl = c.decl;
   const tags = [decl.label.many];
   const inputProps = Object.fromEntries((action.input ?? []).map((f) => [f.source, {}]));
+  if (action.collection) {
+    app.post(`/api/${decl.name}/actions/${action.name}`, {
+      // A collection action granted to staff lets a staff token in (its effect works within their scope).
+      config: { ...config, staff: config.staff || action.roles.includes('staff') },
+      schema: {
+        tags,
+        summary: `${action.label} (${decl.label.many.toLowerCase()})`,
+        body: { type: ['object', 'null'], properties: inputProps, additionalProperties: true },
+        response: { 200: { type: 'object', properties: { data: {} }, additionalProperties: true } },
+      },
+      serializerCompiler: asBuilt,
+      handler: async (req) => {
+        authorise(req, decl, action.name);
+        const data = await inTransaction(req, (ctx) =>
+          runCollectionAction(ctx, c, action, (req.body ?? {}) as Record<string, unknown>),
+        );
+        return { data };
+      },
+    });
+    return;
+  }
   app.post<{ Params: { id: number } }>(`/api/${decl.name}/:id/actions/${action.name}`, {
     config,
     schema: {
