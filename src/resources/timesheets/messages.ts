@@ -1,0 +1,75 @@
+/**
+ * English texts of the timesheet screens (merged into the catalogue by src/i18n/i18nProvider.ts; the pages outside
+ * react-admin read them through ./say).
+ */
+export const messages = {
+  app: {
+    timesheets: {
+      signature: {
+        label: 'Signature',
+        help: 'Sign in the box with a finger, a stylus or the mouse.',
+        done: 'Signed. Clear it to sign again.',
+        clear: 'Clear',
+        typed: 'Sign with my typed name',
+        missing: 'Sign in the box, or use your typed name as the signature.',
+      },
+      signer_name: 'Your full name',
+      signer_name_missing: 'Type your full name.',
+      status: {
+        pending: 'Awaiting signature',
+        signed: 'Signed',
+        disputed: 'Disputed',
+        verified: 'Verified by the agency',
+        draft: 'Draft',
+        submitted: 'Awaiting signature',
+        amended: 'Amended',
+        locked: 'Locked',
+      },
+      review: {
+        loading: 'Loading the timesheet…',
+        period: '%{from} to %{to}',
+        lines: 'Lines',
+        date: 'Date',
+        staff: 'Staff member',
+        role: 'Role',
+        site: 'Site',
+        scheduled: 'Scheduled',
+        actual: 'Worked',
+        break: 'Break',
+        hours: 'Hours',
+        charge: 'Charge',
+        state: 'State',
+        total: 'Total',
+        choose_all: 'Choose every line awaiting signature',
+        choose_line: 'Choose the line of %{staff} on %{date}',
+        chosen: '%{smart_count} line chosen |||| %{smart_count} lines chosen',
+        none_chosen: 'Choose the lines to approve or dispute first.',
+        approve: 'Approve and sign',
+        approve_help:
+          'Approving signs the chosen lines (every line awaiting signature when none is chosen) with your name and signature.',
+        dispute: 'Dispute the chosen lines',
+        dispute_reason: 'Why the chosen lines are wrong',
+        dispute_reason_missing: 'Say what is wrong with the lines, so the agency can correct them.',
+        dispute_send: 'Send the dispute',
+        cancel: 'Cancel',
+        approved: 'Thank you: the timesheet is signed.',
+        approved_some: 'Thank you: the chosen lines are signed.',
+        disputed: 'The agency has been told what is wrong and will send the timesheet again.',
+        nothing_to_sign: 'Nothing awaits your signature on this timesheet.',
+        break_minutes: '%{minutes} min',
+        no_lines: 'This timesheet has no lines.',
+      },
+      link: {
+        title: 'Timesheet for signature',
+        intro: '%{agency} asks you to check the hours worked at %{client} and sign them.',
+        used: 'This link has already been used. If you need to change something, ask the agency for a new link.',
+        expired: 'This link has expired. Ask the agency to send the timesheet again.',
+        changed:
+          'The timesheet has changed since this link was sent. The agency will send a new link with the current hours.',
+        unknown: 'This link is not valid. Check that you opened the whole link from the e-mail.',
+        network: 'The server could not be reached. Check your connection and reload the page.',
+        done_title: 'Thank you',
+      },
+    },
+  },
+};
