@@ -22,7 +22,6 @@ import { shiftTimes, type MyShift } from './MyShifts';
 import { SignaturePad } from '../resources/timesheets/SignaturePad';
 import {
   addDaysToDate,
-  formatDisplayDate,
   instantToZoned,
   startOfWeekMonday,
   zonedDateTimeToInstant,
@@ -324,7 +323,7 @@ export function MyTimesheets({ timeZone, onFailure }: { timeZone: string; onFail
       ) : (
         [...weeks.entries()].map(([monday, lines]) => {
           const total = lines.reduce((sum, l) => sum + Number(l.hours ?? 0), 0);
-          const title = fill(say.week_of, { date: formatDisplayDate(monday) });
+          const title = fill(say.week_of, { date: monday });
           return (
             <Box component="section" key={monday} aria-label={title}>
               <Stack direction="row" sx={{ px: 2, pt: 1.5, alignItems: 'baseline', gap: 1 }}>
