@@ -31,6 +31,8 @@ export function SignaturePad({
 
   useEffect(() => {
     const el = canvas.current!;
+    // Without a 2D canvas (a browser that has none) only the typed signature is offered.
+    if (!el.getContext('2d')) return;
     const ratio = Math.min(MAX_RATIO, Math.max(1, window.devicePixelRatio || 1));
     const fit = () => {
       const data = pad.current && !pad.current.isEmpty() ? pad.current.toData() : null;
@@ -63,7 +65,8 @@ export function SignaturePad({
   };
   const typed = () => {
     const el = canvas.current!;
-    const ctx = el.getContext('2d')!;
+    const ctx = el.getContext('2d');
+    if (!ctx) return;
     pad.current?.clear();
     const width = el.offsetWidth || 300;
     const height = el.offsetHeight || 150;

@@ -16,8 +16,8 @@ import {
   TextField,
   Typography,
   useMediaQuery,
+  useTheme,
   type ChipProps,
-  type Theme,
 } from '@mui/material';
 import { formatPounds } from '../../../core/engine/money';
 import { SignaturePad } from './SignaturePad';
@@ -87,7 +87,8 @@ export function TimesheetReview({
   /** The panel's dispute action (the link disputes through onApprove). */
   onDispute?: (d: { line_ids: number[]; reason: string }) => Promise<void>;
 }) {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  // The theme's breakpoints, or MUI's default ones on a page without a theme of its own.
+  const phone = useMediaQuery(useTheme().breakpoints.down('md'));
   const open = readOnly ? [] : lines.filter((l) => l.status === 'pending');
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [signer, setSigner] = useState('');
