@@ -119,6 +119,9 @@ export const messages = {
         from: 'From',
         to: 'To',
         generate_range: 'Generate for these dates',
+        worked_in_range:
+          'One worked shift in these dates; choose it to generate for it alone |||| %{smart_count} worked shifts in these dates; choose some to generate for them alone',
+        generate_chosen: 'Generate for the chosen shift |||| Generate for the %{smart_count} chosen shifts',
         range_missing: 'Choose both dates (yyyy-MM-dd).',
         range_backwards: 'The end date is before the start date: swap them.',
       },
