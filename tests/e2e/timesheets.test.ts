@@ -198,7 +198,6 @@ describe('timesheets in the browser', () => {
       .getByRole('button', { name: /Amend times|Confirm|Save/ })
       .last()
       .click();
-    await dialog.waitFor({ state: 'hidden' });
     await expect
       .poll(async () => (await api(page, 'GET', `/api/timesheet_lines/${line.id}`)).body.data.status)
       .toBe('pending');
@@ -226,7 +225,7 @@ describe('the staff member’s phone', () => {
     'asks for an open shift, then enters the times of a worked one and has it signed',
     { timeout: 150_000 },
     async () => {
-      const { page, context } = e2e;
+      const { page, context, baseURL } = e2e;
       // The agency prepares: an open shift the staff member can take, and a shift they worked yesterday.
       await signInAdmin(page);
       const me = (await api(page, 'GET', `/api/candidates?q=${encodeURIComponent('staff@demo.test')}&per_page=1`)).body
@@ -259,8 +258,9 @@ describe('the staff member’s phone', () => {
       });
       expect(booked.status, JSON.stringify(booked.body)).toBe(200);
 
-      const phone = await context.newPage();
-      await phone.setViewportSize(PHONE);
+      // The phone is a browser of its own: its staff session must not replace the agency user's.
+      const phoneContext = await context.browser()!.newContext({ baseURL, viewport: PHONE });
+      const phone = await phoneContext.newPage();
       await phone.goto('/staff-app/login');
       await phone.getByLabel('Email').fill('staff@demo.test');
       await phone.getByLabel('Password').fill('demo-staff');
@@ -277,9 +277,20 @@ describe('the staff member’s phone', () => {
       expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
         0,
       );
-      // The agency sees it on the shift.
-      const requests = await api(page, 'GET', `/api/shift_requests?shift_id=${open.body.data.id}`);
-      expect(requests.body.data.map((r: { candidate_id: number }) => r.candidate_id)).toContain(me.id);
+      // The agency sees it on the shift, and accepts it: the shift's own assign books the staff member.
+      await page.goto(`/shifts/${open.body.data.id}/show`);
+      const section = page.getByRole('region', { name: 'Staff requests' });
+      const request = section.locator('tr, li', { hasText: `${me.first_name} ${me.last_name}` }).first();
+      await request.getByText('Awaiting the agency').waitFor();
+      await request.getByRole('button', { name: 'Accept and book' }).click();
+      // The assign's checks run again: a warning (say, no availability given that day) asks an admin's reason.
+      const reason = page.getByRole('dialog', { name: 'Accept and book' });
+      await reason.getByLabel(/Reason to book despite the warnings/).fill('They asked for it on their phone.');
+      await reason.getByRole('button', { name: 'Accept and book' }).click();
+      await section.getByText('Accepted', { exact: true }).waitFor();
+      await expect
+        .poll(async () => (await api(page, 'GET', `/api/shifts/${open.body.data.id}`)).body.data.candidate_id)
+        .toBe(me.id);
 
       // The end of the worked shift: times, then the manager's name and signature on the phone.
       await phone.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Hours' }).click();
@@ -298,6 +309,7 @@ describe('the staff member’s phone', () => {
       const lines = await api(page, 'GET', `/api/timesheet_lines?shift_id=${worked.body.data.id}`);
       expect(lines.body.data[0]).toMatchObject({ status: 'signed' });
       await phone.getByText('Signed', { exact: true }).first().waitFor();
+      await phoneContext.close();
     },
   );
 });
