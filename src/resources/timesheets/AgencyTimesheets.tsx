@@ -87,7 +87,7 @@ export function PlainDatePicker({
       value={date}
       format="yyyy-MM-dd"
       onChange={(d) => onChange(d && isValid(d) ? format(d, 'yyyy-MM-dd') : null)}
-      slotProps={{ textField: { size: 'small', helperText } }}
+      slotProps={{ textField: { size: 'small', helperText, sx: { width: 230 } } }}
     />
   );
 }
@@ -238,7 +238,9 @@ export function WeeklyTimesheets() {
             onClick={() => void submitDrafts()}
             disabled={busy !== null || drafts.length === 0}
           >
-            {translate('app.timesheets.agency.submit_drafts', { smart_count: drafts.length })}
+            {drafts.length
+              ? translate('app.timesheets.agency.submit_drafts', { smart_count: drafts.length })
+              : translate('app.timesheets.agency.no_drafts')}
           </Button>
         </Stack>
       </Stack>

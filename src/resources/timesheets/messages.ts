@@ -77,6 +77,7 @@ export const messages = {
         generated:
           '%{smart_count} line added on %{timesheets} timesheet(s) |||| %{smart_count} lines added on %{timesheets} timesheet(s)',
         submit_drafts: 'Submit the draft to the client |||| Submit the %{smart_count} drafts to the clients',
+        no_drafts: 'No drafts to submit',
         submitted: 'Timesheet submitted |||| %{smart_count} timesheets submitted',
         load_failed: 'The week could not be read. Try again.',
         retry: 'Try again',
