@@ -306,8 +306,10 @@ export interface ResourceDeclaration {
   clientScope?: string;
   /**
    * The rows a staff member (signed in on their phone page) may see: the field holding their own staff record's id
-   * ('candidate_id'), or a path through references like clientScope. Staff reach the resource's routes only when it
-   * declares this and `access.staff`; they receive only the fields whose readableBy names 'staff'.
+   * ('candidate_id'), or a path through references like clientScope; 'agency': every row of the agency (the
+   * document categories a staff member uploads under). Staff reach the resource's routes only when it declares
+   * this and `access.staff`; they receive only the fields whose readableBy names 'staff'. Without routes, the scope
+   * still decides which rows a staff member's writes may refer to.
    */
   staffScope?: string;
   parent?: ParentDeclaration;

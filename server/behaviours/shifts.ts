@@ -7,6 +7,7 @@ import { describeDates, describeShiftTimes } from '../../core/domain/shifts/time
 import { formatDisplayDate, instantToZoned } from '../../core/domain/time/agencyTime.js';
 import { notify } from '../notifications/notify.js';
 import { checkShiftRequestQuota } from '../services/shiftRequests.js';
+import { shiftRequestsBehaviour } from './shiftRequests.js';
 import { asSentence } from '../../core/engine/text.js';
 import {
   assessShift,
@@ -512,4 +513,5 @@ const shiftDeleteBlockers: ResourceBehaviour['deleteBlockers'] = {
 
 export const shiftBehaviours: Record<string, ResourceBehaviour> = {
   shifts: { ...shiftsBehaviour, deleteBlockers: shiftDeleteBlockers },
+  shift_requests: shiftRequestsBehaviour,
 };

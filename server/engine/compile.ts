@@ -153,8 +153,9 @@ export function fieldExpression(c: Compiled, f: FieldDeclaration, bind: (v: unkn
 /**
  * The rows a principal may see: their agency's live rows, and for client users only those of their own client
  * (directly or through references, as the declaration's clientScope says), or every row of the agency's shared
- * vocabulary (clientScope 'agency'); for staff members only their own (staffScope), and no row of a resource
- * that does not declare it; for a link holder only the link's record and its children.
+ * vocabulary (clientScope 'agency'); for staff members only their own (staffScope), or the agency's vocabulary
+ * (staffScope 'agency'), and no row of a resource that declares neither; for a link holder only the link's record
+ * and its children.
  */
 export function scopeWhere(c: Compiled, principal: EnginePrincipal, bind: (v: unknown) => string): string {
   const parts = [`merchant_id = ${bind(principal.merchantId)}${c.live}`];
@@ -163,7 +164,7 @@ export function scopeWhere(c: Compiled, principal: EnginePrincipal, bind: (v: un
       c.decl.clientScope && principal.clientId ? clientPath(c, c.decl.clientScope, bind(principal.clientId)) : 'false',
     );
   }
-  if (principal.loginType === 'staff') {
+  if (principal.loginType === 'staff' && c.decl.staffScope !== 'agency') {
     parts.push(
       c.decl.staffScope && principal.candidateId
         ? clientPath(c, c.decl.staffScope, bind(principal.candidateId))

@@ -58,8 +58,10 @@ export const matrix: MatrixRow[] = [
 
   // Files: a user uploads only what a form they may create or edit takes (client users: nothing, 403); a file is
   // served to those who may see its record (a staff document: agency users).
-  row('POST', '/api/files', A, 201, 201, F, F, 201),
-  row('GET', '/api/files/:id', A, 'ok', 'ok', N, N, N),
+  // A staff member uploads their own documents (issue 17); the shared file is a document of the shared staff
+  // member, who is the signed-in staff member (staff@demo.test).
+  row('POST', '/api/files', A, 201, 201, F, F, 201, 201),
+  row('GET', '/api/files/:id', A, 'ok', 'ok', N, N, N, 'ok'),
 
   // Clients: agency users; a client user may open their own client only.
   row('GET', '/api/clients', A, 'ok', 'ok', F, F, 'ok'),
@@ -133,7 +135,14 @@ function staffChildRows(name: string): MatrixRow[] {
   ];
 }
 matrix.push(
-  ...staffChildRows('candidate_documents'),
+  // A staff member lists their own documents and uploads one for themselves (issue 17); they change none. The shared
+  // staff member is the signed-in one (staff@demo.test); tests/api/staff-requests.test.ts tries another's (422).
+  row('GET', '/api/candidate_documents', A, 'ok', 'ok', F, F, 'ok', 'ok'),
+  row('GET', '/api/candidate_documents/:id', A, 'ok', 'ok', F, F, N, 'ok'),
+  row('POST', '/api/candidate_documents', A, 201, 201, F, F, 422, 201),
+  row('PUT', '/api/candidate_documents/:id', A, 'ok', 'ok', F, F, N),
+  row('DELETE', '/api/candidate_documents/:id', A, 'ok', F, F, F, N),
+  row('GET', '/api/staff_compliance', A, F, F, F, F, F, 'ok'),
   row('POST', '/api/candidate_documents/:id/actions/verify', A, 'ok', 'ok', F, F, N),
   row('POST', '/api/candidate_documents/actions/verify', A, 'ok', 'ok', F, F, N),
   row('POST', '/api/candidate_documents/:id/actions/reject', A, 'ok', 'ok', F, F, N),

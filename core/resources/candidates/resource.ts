@@ -27,6 +27,8 @@ export const candidates: ResourceDeclaration = {
     admin: ['list', 'show', 'create', 'edit', 'delete', 'export'],
     consultant: ['list', 'show', 'create', 'edit', 'export'],
   },
+  // A staff member's own record, which their uploads refer to; no staff route reads staff records (no access.staff).
+  staffScope: 'id',
   // The tabbed profile is the staff member's home: lists, forms and search all lead to /staffs/{id}.
   routes: { list: '/staff/staff-list', show: '/staffs/:id', edit: '/staffs/edit/:id', create: '/staffs/create' },
   rules: (r): Record<string, string> =>

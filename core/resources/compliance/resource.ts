@@ -1,4 +1,4 @@
-import type { Action, ResourceDeclaration } from '../../engine/types';
+import type { Action, ResourceDeclaration, Role } from '../../engine/types';
 import { DOCUMENT_REPORT_VIEWS, type DocumentReportView } from '../../domain/compliance/documents';
 
 /**
@@ -42,9 +42,13 @@ export const EXPIRY_STATE = [
   { id: 'no_expiry', name: 'Does not expire' },
 ];
 
+/** Fields of a document its staff member reads on their phone page (My documents), besides the agency. */
+const WITH_STAFF: Role[] = ['admin', 'consultant', 'staff'];
+
 /**
- * A staff member's compliance document (DBS, right to work…). Uploaded by agency users, checked by them
- * (verify / reject). A newer upload of the same category replaces the older one, which stays in the history.
+ * A staff member's compliance document (DBS, right to work…). Uploaded by agency users, or by the staff member
+ * on their phone page, and checked by the agency (verify / reject). A newer upload of the same category replaces
+ * the older one, which stays in the history.
  * The list is also the document report (/report/DocumentReport/*): its tabs are the report's views, with dates
  * relative to the agency's today.
  */
@@ -56,7 +60,9 @@ export const candidateDocuments: ResourceDeclaration = {
   defaultSort: { field: 'expiry_date', order: 'ASC' },
   delete: 'soft',
   parent: { resource: 'candidates', field: 'candidate_id', onDelete: 'hide', tab: 'document' },
-  access: agencyStaff,
+  // A staff member lists their own and uploads new ones (awaiting the agency's check); they edit or delete none.
+  staffScope: 'candidate_id',
+  access: { ...agencyStaff, staff: ['list', 'show', 'create'] },
   routes: { list: '/report/DocumentReport' },
   tabs: DOCUMENT_REPORT_VIEWS.map((v) => ({
     id: v.key,
@@ -100,6 +106,7 @@ export const candidateDocuments: ResourceDeclaration = {
   fields: [
     {
       source: 'candidate_id',
+      readableBy: WITH_STAFF,
       type: 'reference',
       reference: 'candidates',
       label: 'Staff member',
@@ -110,6 +117,7 @@ export const candidateDocuments: ResourceDeclaration = {
     },
     {
       source: 'document_category_id',
+      readableBy: WITH_STAFF,
       type: 'reference',
       reference: 'document_categories',
       label: 'Category',
@@ -120,6 +128,7 @@ export const candidateDocuments: ResourceDeclaration = {
     },
     {
       source: 'number',
+      readableBy: WITH_STAFF,
       type: 'text',
       label: 'Document number',
       editableIn: CHECKABLE,
@@ -128,6 +137,7 @@ export const candidateDocuments: ResourceDeclaration = {
     },
     {
       source: 'issue_date',
+      readableBy: WITH_STAFF,
       type: 'date',
       label: 'Issued on',
       editableIn: CHECKABLE,
@@ -136,6 +146,7 @@ export const candidateDocuments: ResourceDeclaration = {
     },
     {
       source: 'expiry_date',
+      readableBy: WITH_STAFF,
       type: 'date',
       label: 'Expires on',
       editableIn: CHECKABLE,
@@ -147,6 +158,7 @@ export const candidateDocuments: ResourceDeclaration = {
     // Listed, so that a checker opens the file from its row (on the profile's Documents tab and in the report).
     {
       source: 'file',
+      readableBy: WITH_STAFF,
       type: 'file',
       label: 'File (PDF or image)',
       editableIn: CHECKABLE,
@@ -154,10 +166,29 @@ export const candidateDocuments: ResourceDeclaration = {
       file: { kind: 'document', nameField: 'file_name' },
       views: ['list', 'show', 'edit', 'create'],
     },
+    // The category's name in the document's own read, for the phone page, which may not read the categories.
+    {
+      source: 'category_name',
+      readableBy: ['staff'],
+      type: 'text',
+      label: 'Category',
+      computed: true,
+      readOnly: true,
+      views: [],
+    },
     // The stored file's own name: the file link's text.
-    { source: 'file_name', type: 'text', label: 'File name', computed: true, readOnly: true, views: [] },
+    {
+      source: 'file_name',
+      readableBy: WITH_STAFF,
+      type: 'text',
+      label: 'File name',
+      computed: true,
+      readOnly: true,
+      views: [],
+    },
     {
       source: 'status',
+      readableBy: WITH_STAFF,
       type: 'choice',
       label: 'Check',
       choices: DOCUMENT_STATUS,
@@ -167,9 +198,17 @@ export const candidateDocuments: ResourceDeclaration = {
       sortable: true,
       views: ['list', 'show'],
     },
-    { source: 'rejection_reason', type: 'longtext', label: 'Rejected because', actionOnly: true, views: ['show'] },
+    {
+      source: 'rejection_reason',
+      readableBy: WITH_STAFF,
+      type: 'longtext',
+      label: 'Rejected because',
+      actionOnly: true,
+      views: ['show'],
+    },
     {
       source: 'expiry_state',
+      readableBy: WITH_STAFF,
       type: 'choice',
       label: 'Expiry',
       choices: EXPIRY_STATE,
@@ -180,6 +219,7 @@ export const candidateDocuments: ResourceDeclaration = {
     },
     {
       source: 'days_left',
+      readableBy: WITH_STAFF,
       type: 'number',
       label: 'Days left',
       computed: true,
@@ -188,6 +228,7 @@ export const candidateDocuments: ResourceDeclaration = {
     },
     {
       source: 'current',
+      readableBy: WITH_STAFF,
       type: 'boolean',
       label: 'Current',
       readOnly: true,
@@ -195,7 +236,15 @@ export const candidateDocuments: ResourceDeclaration = {
       filter: true,
       views: ['show'],
     },
-    { source: 'created_at', type: 'datetime', label: 'Uploaded', readOnly: true, sortable: true, views: ['show'] },
+    {
+      source: 'created_at',
+      readableBy: WITH_STAFF,
+      type: 'datetime',
+      label: 'Uploaded',
+      readOnly: true,
+      sortable: true,
+      views: ['show'],
+    },
   ],
 };
 

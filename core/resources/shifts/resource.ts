@@ -1,4 +1,5 @@
 import type { Action, ResourceDeclaration, Role } from '../../engine/types';
+import { shiftRequests } from './requests';
 
 /*
  * Shifts: the API the shift screens and the schedule are built on.
@@ -576,4 +577,4 @@ export const shifts: ResourceDeclaration = {
   ],
 };
 
-export const shiftResources: ResourceDeclaration[] = [shifts];
+export const shiftResources: ResourceDeclaration[] = [shifts, shiftRequests];

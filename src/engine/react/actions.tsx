@@ -329,14 +329,18 @@ function RecordActionButton({
   );
 }
 
-/** The declared actions of one record (the record in context unless given), one button each. */
+/**
+ * The declared actions of one record (the record in context unless given), one button each. A collection action
+ * (a timesheet generation) runs on no record: its screen offers it, never a record's toolbar.
+ */
 export function RecordActions({ decl, record: given }: { decl: ResourceDeclaration; record?: RaRecord }) {
   const fromContext = useRecordContext();
   const record = given ?? fromContext;
-  if (!record || !decl.actions?.length) return null;
+  const actions = (decl.actions ?? []).filter((a) => !a.collection);
+  if (!record || !actions.length) return null;
   return (
     <>
-      {decl.actions.map((a) => (
+      {actions.map((a) => (
         <RecordActionButton key={a.name} decl={decl} action={a} record={record} />
       ))}
     </>

@@ -48,6 +48,19 @@ async function shiftIn(ctx: AuthzContext, state: 'open' | 'assigned' | 'worked' 
   return s.id;
 }
 
+/** The signed-in staff member's own staff record (staff@demo.test). */
+let staffMember = 0;
+
+/** A pending request of a staff member for a new open shift of agency A (written directly: the route is not tested). */
+async function requestOf(ctx: AuthzContext, candidateId: number): Promise<number> {
+  const shiftId = await shiftIn(ctx, 'open');
+  const [r] = await ctx.t.db.query<{ id: number }>(
+    'insert into shift_requests (merchant_id, shift_id, candidate_id) values ($1, $2, $3) returning id',
+    [ctx.ids.merchantA, shiftId, candidateId],
+  );
+  return r.id;
+}
+
 const target = (ctx: AuthzContext, otherAgency: boolean) => (otherAgency ? ctx.sharedB.shifts : ctx.shared.shifts);
 
 export const shifts: AuthzArea = {
@@ -79,6 +92,20 @@ export const shifts: AuthzArea = {
       row('GET', '/api/shifts/:id/check', A, 'ok', 'ok', F, F, N),
       row('GET', '/api/shifts/:id/suggestions', A, 'ok', 'ok', F, F, N),
       row('GET', '/api/schedule', A, 'ok', 'ok', 'ok', 'ok', 'ok'),
+      // Issue 17: open shifts and requests for them are the staff member's own; the agency answers the requests.
+      // The shared shift is a year ahead, past what the staff page offers: the staff member is told it is not open
+      // to them (409), after being let in.
+      row('GET', '/api/staff_open_shifts', A, F, F, F, F, F, 'ok'),
+      row('POST', '/api/staff_open_shifts/:id/request', A, F, F, F, F, F, 409),
+      row('GET', '/api/shift_requests', A, 'ok', 'ok', F, F, 'ok', 'ok'),
+      row('GET', '/api/shift_requests/:id', A, 'ok', 'ok', F, F, N, N),
+      // Nobody writes a request but through the staff route and the actions.
+      row('POST', '/api/shift_requests', A, F, F, F, F, F, F),
+      row('PUT', '/api/shift_requests/:id', A, F, F, F, F, F, F),
+      row('DELETE', '/api/shift_requests/:id', A, F, F, F, F, F, F),
+      row('POST', '/api/shift_requests/:id/actions/accept', A, 'ok', 'ok', F, F, N, F),
+      row('POST', '/api/shift_requests/:id/actions/decline', A, 'ok', 'ok', F, F, N, F),
+      row('POST', '/api/shift_requests/:id/actions/withdraw', A, F, F, F, F, F, 'ok'),
     ];
   },
   async prepare(ctx) {
@@ -118,9 +145,25 @@ export const shifts: AuthzArea = {
       ],
     );
     ctx.sharedB.shifts = b.id;
+    const [staff] = await db.query<{ candidate_id: number }>(
+      `select candidate_id from users where email = 'staff@demo.test'`,
+    );
+    staffMember = staff.candidate_id;
+    ctx.shared.shift_requests = await requestOf(ctx, bookable);
+    const [candidateB] = await db.query<{ id: number }>(
+      'select id from candidates where merchant_id = $1 and deleted_at is null order by id limit 1',
+      [ctx.ids.merchantB],
+    );
+    const [requestB] = await db.query<{ id: number }>(
+      'insert into shift_requests (merchant_id, shift_id, candidate_id) values ($1, $2, $3) returning id',
+      [ctx.ids.merchantB, b.id, candidateB.id],
+    );
+    ctx.sharedB.shift_requests = requestB.id;
   },
   createBody: {
     shifts: async (ctx) => body(ctx),
+    // Refused to everyone before the body is read: what a staff route would store.
+    shift_requests: async (ctx) => ({ shift_id: ctx.shared.shifts, candidate_id: staffMember }),
   },
   fresh: {
     shifts: (ctx) => shiftIn(ctx, 'open'),
@@ -128,6 +171,12 @@ export const shifts: AuthzArea = {
     'shifts close': (ctx) => shiftIn(ctx, 'worked'),
     'shifts reopen': (ctx) => shiftIn(ctx, 'cancelled'),
     'shifts change_charge': (ctx) => shiftIn(ctx, 'cancelled'),
+    // A pending request on a new open shift: the bookable staff member's for the agency to answer, the signed-in
+    // staff member's own to withdraw.
+    'shift_requests accept': (ctx) => requestOf(ctx, bookable),
+    'shift_requests decline': (ctx) => requestOf(ctx, bookable),
+    'shift_requests withdraw': (ctx) => requestOf(ctx, staffMember),
+    shift_requests: (ctx) => requestOf(ctx, bookable),
   },
   actionInput: {
     get 'shifts assign'() {
@@ -159,6 +208,11 @@ export const shifts: AuthzArea = {
         },
       };
     },
+    'POST /api/staff_open_shifts/:id/request': (ctx) => ({
+      method: 'POST',
+      url: `/api/staff_open_shifts/${ctx.shared.shifts}/request`,
+      payload: {},
+    }),
     'GET /api/shifts/:id/cancellation': (ctx, _p, otherAgency) => ({
       method: 'GET',
       url: `/api/shifts/${target(ctx, otherAgency)}/cancellation`,
