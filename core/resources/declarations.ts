@@ -9,7 +9,7 @@ import { rateResources } from './rates/resource';
 import { shiftResources } from './shifts/resource';
 import { communicationResources } from './communication/resource';
 import { notesResources } from './notes/resource';
-import { users } from './users/resource';
+import { staffLogins, users } from './users/resource';
 
 /** Every entity of the product, declared once. The server builds its API from this list, the app its screens. */
 export const declarations: ResourceDeclaration[] = [
@@ -23,6 +23,7 @@ export const declarations: ResourceDeclaration[] = [
   ...communicationResources,
   ...notesResources,
   users,
+  staffLogins,
   auditEntries,
 ];
 

@@ -26,10 +26,32 @@ function actionInput(ctx: EngineContext, action: ActionDeclaration, body: Record
   return input;
 }
 
+/** The input as the audit trail keeps it: without its secrets (a new password). */
+function kept(action: ActionDeclaration, input: Record<string, unknown>) {
+  const secrets = new Set((action.input ?? []).filter((f) => f.secret).map((f) => f.source));
+  if (secrets.size === 0) return input;
+  return Object.fromEntries(Object.entries(input).filter(([k]) => !secrets.has(k)));
+}
+
+/**
+ * The behaviour's slow work on an action's input (server/engine/context.ts `prepare`), to run before the action's
+ * transaction begins; undefined when the action has none. Refuses bad input (422) as the action itself would.
+ */
+export async function prepareAction(
+  ctx: EngineContext,
+  c: Compiled,
+  action: ActionDeclaration,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown> | undefined> {
+  const prepare = c.behaviour.prepare?.[action.name];
+  return prepare ? prepare(actionInput(ctx, action, body)) : undefined;
+}
+
 /**
  * Runs an action on one or more records, all or nothing: the rows are locked, every guard must allow it, then
  * each record takes the declared patch and the server effect through the same write path as any change
- * (validation, hooks, audit with the action and its input).
+ * (validation, hooks, audit with the action and its input, secrets left out). `prepared` is prepareAction's
+ * answer, computed before the transaction; without it the preparation runs here.
  */
 export async function runAction(
   ctx: EngineContext,
@@ -38,8 +60,10 @@ export async function runAction(
   ids: number[],
   body: Record<string, unknown>,
   registry?: Map<string, Compiled>,
+  prepared?: Record<string, unknown>,
 ): Promise<Row[]> {
   const input = actionInput(ctx, action, body);
+  const effectInput = { ...input, ...(prepared ?? (await prepareAction(ctx, c, action, body))) };
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   const p = new Params();
   const where = scopeWhere(c, ctx.principal, p.bind);
@@ -86,7 +110,7 @@ export async function runAction(
   for (const stored of rows) {
     const patch: Record<string, unknown> = {
       ...action.patch?.(stored, input),
-      ...((await c.behaviour.actions?.[action.name]?.(ctx, stored, input)) ?? {}),
+      ...((await c.behaviour.actions?.[action.name]?.(ctx, stored, effectInput)) ?? {}),
     };
     if (lc) {
       // The transition sets the state it declares; an effect may choose only among the states it declares.
@@ -98,7 +122,7 @@ export async function runAction(
           `${c.decl.name}.${action.name} would make the ${c.decl.label.one.toLowerCase()} ${stateName(c.decl, to)}, which its lifecycle does not declare`,
         );
     }
-    out.push(await store(ctx, c, stored, patch, { action: action.name, input }));
+    out.push(await store(ctx, c, stored, patch, { action: action.name, input: kept(action, input) }));
   }
   return out;
 }

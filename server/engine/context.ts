@@ -2,6 +2,7 @@ import type { Queryable, Row } from '../db/index.js';
 import type { Cluster } from '../cluster.js';
 import type { LoginType, Role } from '../../core/engine/types.js';
 import type { Problems } from '../../core/engine/validate.js';
+import type { Compiled } from './compile.js';
 
 /** Who is calling, as every engine call knows it. */
 export interface EnginePrincipal {
@@ -15,7 +16,7 @@ export interface EnginePrincipal {
   /** For staff members (signed in on their phone page): their own staff record, which staffScope matches. */
   candidateId?: number | null;
   /** For the holder of a capability link: the one record and action it is bound to (scopeWhere reads it). */
-  link?: { id: number; resource: string; recordId: number; action: string };
+  link?: { id: number; resource: string; recordId: number; action: string; recipient: string };
 }
 
 /**
@@ -26,11 +27,22 @@ export interface EnginePrincipal {
  */
 export interface EngineHandle {
   create(resource: string, values: Record<string, unknown>, options?: { reason?: string }): Promise<Row>;
-  update(resource: string, id: number, changes: Record<string, unknown>, options?: { reason?: string }): Promise<Row>;
+  /**
+   * `action` names in the audit trail a change that is no declared action (a password changed by its owner): the
+   * entry is an 'action' entry of that name instead of an 'update'.
+   */
+  update(
+    resource: string,
+    id: number,
+    changes: Record<string, unknown>,
+    options?: { reason?: string; action?: string },
+  ): Promise<Row>;
   act(resource: string, id: number, action: string, input?: Record<string, unknown>): Promise<Row>;
   remove(resource: string, id: number, options?: { reason?: string }): Promise<Row>;
   /** The same writes as the product itself (a periodic job): the audit trail says "system". */
   asSystem(): EngineHandle;
+  /** A resource's compiled declaration, for the engine's functions that take one (createLink, mintLink). */
+  compiled(resource: string): Compiled;
 }
 
 /** What a write, an action or a hook runs with: the transaction, the caller and the agency's calendar. */
@@ -108,6 +120,13 @@ export interface ResourceBehaviour {
     string,
     (ctx: EngineContext, record: Row, input: Record<string, any>) => Promise<Record<string, unknown> | void>
   >;
+  /**
+   * Slow work on an action's validated input that must not hold a transaction open (hashing a new password: on
+   * PGlite an open transaction holds the whole database). The engine runs it before the action's transaction
+   * begins; what it answers is added to the input the effect receives and, like a secret input, never kept in
+   * the audit trail.
+   */
+  prepare?: Record<string, (input: Record<string, any>) => Promise<Record<string, unknown>>>;
   /**
    * SQL expressions of computed fields, given a function that binds a parameter and answers its placeholder.
    * They are selected like columns and filtered with `=`.

@@ -42,7 +42,7 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
       const c = compiled(resource);
       // Inside the principal's row scope, like a request's write: out of scope is 404.
       const stored = await getRecord(ctx, c, id, { lock: true, all: true });
-      return store(ctx, c, stored, changes, { input: reason(options) });
+      return store(ctx, c, stored, changes, { input: reason(options), action: options?.action });
     },
     async act(resource, id, name, input = {}) {
       const c = compiled(resource);
@@ -53,6 +53,7 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
     },
     remove: (resource, id, options) => deleteRecord(ctx, compiled(resource), id, registry, options?.reason),
     asSystem: () => withEngine({ ...ctx, principal: systemPrincipal(ctx.principal.merchantId) }, registry).engine,
+    compiled,
   };
   ctx.engine = handle;
   return ctx;

@@ -8,7 +8,7 @@ import { compile, type Compiled, type Lookup } from './compile.js';
 import type { EngineContext, EnginePrincipal, ResourceBehaviour } from './context.js';
 import { deleteRecord } from './delete.js';
 import { getRecord, listRecords } from './query.js';
-import { runAction } from './actions.js';
+import { prepareAction, runAction } from './actions.js';
 import { saveRecord } from './write.js';
 import { TotalCache } from './totals.js';
 import { systemPrincipal, withEngine } from './handle.js';
@@ -246,6 +246,9 @@ function actionRoutes(
   const decl = c.decl;
   const tags = [decl.label.many];
   const inputProps = Object.fromEntries((action.input ?? []).map((f) => [f.source, {}]));
+  // The action's slow preparation (a password's hash), before its transaction opens.
+  const prepareFor = async (req: FastifyRequest, body: Record<string, unknown>) =>
+    c.behaviour.prepare?.[action.name] ? prepareAction(await contextOf(app.db, req), c, action, body) : undefined;
   app.post<{ Params: { id: number } }>(`/api/${decl.name}/:id/actions/${action.name}`, {
     config,
     schema: {
@@ -258,8 +261,10 @@ function actionRoutes(
     serializerCompiler: asBuilt,
     handler: async (req) => {
       authorise(req, decl, action.name);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const prepared = await prepareFor(req, body);
       const [data] = await inTransaction(req, (ctx) =>
-        runAction(ctx, c, action, [req.params.id], (req.body ?? {}) as Record<string, unknown>, registry),
+        runAction(ctx, c, action, [req.params.id], body, registry, prepared),
       );
       return { data };
     },
@@ -282,9 +287,9 @@ function actionRoutes(
     handler: async (req) => {
       authorise(req, decl, action.name);
       if (!Array.isArray(req.body?.ids)) throw new HttpError(422, 'Choose at least one record.', { ids: 'Required' });
-      const data = await inTransaction(req, (ctx) =>
-        runAction(ctx, c, action, req.body.ids, req.body as unknown as Record<string, unknown>, registry),
-      );
+      const body = req.body as unknown as Record<string, unknown>;
+      const prepared = await prepareFor(req, body);
+      const data = await inTransaction(req, (ctx) => runAction(ctx, c, action, req.body.ids, body, registry, prepared));
       return { data };
     },
   });

@@ -14,6 +14,8 @@ import { declarations } from '../../core/resources/declarations.js';
 import { areas, behaviours } from '../areas/index.js';
 import { compileAll } from '../engine/routes.js';
 import { diff } from '../engine/audit.js';
+import { Params } from '../engine/compile.js';
+import { systemPrincipal } from '../engine/handle.js';
 
 /** A small deterministic random generator, so the demo data is the same on every machine. */
 function rng(seed: number) {
@@ -660,8 +662,15 @@ async function seedCompliance(
 async function recordSeedHistory(db: Queryable, merchantId: number, who: { userId: number; name: string }) {
   for (const c of compileAll(declarations, behaviours).values()) {
     if (c.decl.audited === false) continue;
-    const rows = await db.query(`select * from ${c.table} where merchant_id = $1 order by id`, [merchantId]);
-    const parent = c.decl.parent;
+    // A resource's own limit on its rows (users and staff sign-ins share a table) as the agency's admin sees them.
+    const p = new Params();
+    const agency = p.bind(merchantId);
+    const own = c.behaviour.scope?.(systemPrincipal(merchantId), p.bind);
+    const rows = await db.query(
+      `select * from ${c.table} where merchant_id = ${agency}${own ? ` and (${own})` : ''} order by id`,
+      p.values,
+    );
+    const parent = c.decl.parent ?? c.decl.filedUnder;
     const entries = rows.map((r) => ({
       id: r.id,
       subject_id: parent ? Number(r[parent.field]) || r.id : r.id,

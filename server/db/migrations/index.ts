@@ -18,6 +18,7 @@ import jobs from './018_jobs.js';
 import numberSeries from './020_number_series.js';
 import capabilityLinks from './030_capability_links.js';
 import notificationSettingsEngine from './040_notification_settings_engine.js';
+import invitationsAsLinks from './045_invitations_as_links.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -41,4 +42,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '020_number_series', sql: numberSeries },
   { id: '030_capability_links', sql: capabilityLinks },
   { id: '040_notification_settings_engine', sql: notificationSettingsEngine },
+  { id: '045_invitations_as_links', sql: invitationsAsLinks },
 ];
