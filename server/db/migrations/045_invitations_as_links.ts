@@ -36,4 +36,14 @@ update email_outbox o set secret_ref = (
 alter table capability_links drop column migrated_invite;
 drop table staff_invites;
 drop table user_invites;
+
+-- No password hash stays in the audit trail, which every agency user reads (the demo's seeded history held its
+-- users' hashes): the entry keeps only that a password was set, as the engine now writes it.
+alter table audit_log disable trigger audit_log_append_only;
+update audit_log
+   set changes = jsonb_set(changes, '{password_hash}', jsonb_build_object(
+         'from', case when changes->'password_hash'->>'from' is null then null else 'set' end,
+         'to', case when changes->'password_hash'->>'to' is null then null else 'set' end))
+ where changes ? 'password_hash';
+alter table audit_log enable trigger audit_log_append_only;
 `;
