@@ -71,9 +71,6 @@ const auditChange = (
   e: { event: 'update' | 'action'; action?: string; changes: Changes },
 ) => writeAudit(tx, principalOf(req), { resource, recordId, ...e });
 
-/** The resource of a sign-in: the staff page's are staff members' own (staff_logins), the others users. */
-const accountOf = (kind: string) => (kind === 'staff' ? 'staff_logins' : 'users');
-
 /** A one-line text as stored (trimmed, NFC); its error in words when it holds line breaks or hidden characters. */
 const trimmed = (v: unknown) => oneLineText(v).text ?? '';
 const textErrorOf = (v: unknown) => (v === undefined ? undefined : oneLineText(v).error);
@@ -179,7 +176,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
         const [before] = await tx.query<{ name: string }>('select name from users where id = $1 for update', [u.id]);
         if (name !== undefined && name !== before.name) {
           // The user's own account, written by the engine as themself (version, audit entry with the old name).
-          await (await contextOf(tx, req)).engine.update(accountOf(u.kind), u.id, { name });
+          await (await contextOf(tx, req)).engine.update('users', u.id, { name });
           // Signed-in sessions carry the name (who am I, the audit trail): every process forgets its cached copy.
           // The sessions themselves go on.
           await app.cluster.publish('sessions', { userId: u.id }, tx);
@@ -231,7 +228,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
         // (never its hash).
         await (
           await contextOf(tx, req)
-        ).engine.update(accountOf(u.kind), u.id, { password_hash: hash }, { action: 'change_password' });
+        ).engine.update('users', u.id, { password_hash: hash }, { action: 'change_password' });
         // Every other session ends (as endSessionsOfUser does, keeping this one): a thief signed in elsewhere is out.
         const gone = await tx.query('delete from sessions where user_id = $1 and token_hash <> $2 returning 1', [
           u.id,

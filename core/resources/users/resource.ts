@@ -184,9 +184,8 @@ export const users: ResourceDeclaration = {
 /**
  * A staff member's own sign-in (the staff page): a row of the users table like the agency's and clients' users, but
  * never one of the users resource (whose scope leaves staff out) and served by no route of its own. The engine
- * writes it: made when the agency first invites the staff member (server/auth/staffInvites.ts), given its password
- * by the invitation's link, renamed or re-passworded by the staff member themself. Its history is filed under the
- * staff member.
+ * writes it: made when the agency first invites the staff member (server/auth/staffInvites.ts), and given its
+ * password by the invitation's link (again for a forgotten password). Its history is filed under the staff member.
  */
 export const staffLogins: ResourceDeclaration = {
   name: 'staff_logins',
@@ -197,8 +196,6 @@ export const staffLogins: ResourceDeclaration = {
   delete: 'hard',
   served: false,
   access: { link: ['show'] },
-  // The signed-in staff member's own sign-in, and nobody else's.
-  staffScope: 'candidate_id',
   filedUnder: { resource: 'candidates', field: 'candidate_id' },
   actions: [acceptInvitation()],
   fields: [
