@@ -14,8 +14,6 @@ Object.assign(resourceMessages, {
       active: 'Active',
       inactive: 'Inactive',
       guard: {
-        already_approved: 'Already approved',
-        already_rejected: 'Already rejected',
         already_active: 'Already active',
         not_active: 'Not active',
       },
@@ -75,8 +73,6 @@ Object.assign(resourceMessages, {
     },
     documents: {
       guard: {
-        already_verified: 'Already verified',
-        already_rejected: 'Already rejected',
         replaced: 'This document has been replaced by a newer one',
       },
       expiry_before_issue: 'The expiry date cannot be before the issue date',

@@ -260,7 +260,7 @@ export async function useLink(
     const ctx = { ...(await linkContext(app, tx, principal)), cluster: app.cluster, touched: new Set<string>() };
     if (link.content_hash !== null && link.content_hash !== contentHash(await getRecord(ctx, c, link.record_id)))
       throw new HttpError(409, LINK_CHANGED);
-    const [data] = await runAction(ctx, c, action, [link.record_id], body, app.engine, prepared);
+    const [data] = await runAction(ctx, c, action, [link.record_id], body, app.engine, { prepared });
     await tx.query('update capability_links set used_at = now() where id = $1', [link.id]);
     return { data, link, table: c.decl.table };
   });

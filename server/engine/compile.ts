@@ -79,6 +79,9 @@ export function compile(
   // A listed soft delete keeps its deleted rows readable (their own tab); the engine refuses their writes instead.
   const live = soft && !deletion.listed ? ' and deleted_at is null' : '';
   const actions = new Map((decl.actions ?? []).map((a) => [a.name, a]));
+  // A lifecycle whose state the server computes from stored columns (a user is invited until they set a password):
+  // a write's read of the record carries it, so transitions and locks are checked against it like a stored state.
+  const computedState = computed.find((f) => f.source === decl.lifecycle?.field)?.source;
   return {
     decl,
     table,
@@ -98,9 +101,18 @@ export function compile(
     totals,
     behaviour,
     actions,
+    computedState,
   };
 }
 export type Compiled = ReturnType<typeof compile>;
+
+/** The columns a write reads (every stored one, and a computed lifecycle state), for a select list. */
+export function writeColumns(c: Compiled, bind: (v: unknown) => string, today: string): string {
+  const cols = c.storedColumns.map(ident);
+  if (c.computedState)
+    cols.push(`(${c.behaviour.computed![c.computedState](bind, { today })}) as ${ident(c.computedState)}`);
+  return cols.join(', ');
+}
 
 /** Fields the principal may receive: everything but those their role may not read. */
 export const readable = (principal: EnginePrincipal, f: FieldDeclaration) => canRead(principal, f.readableBy);

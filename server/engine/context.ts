@@ -37,7 +37,13 @@ export interface EngineHandle {
     changes: Record<string, unknown>,
     options?: { reason?: string; action?: string },
   ): Promise<Row>;
-  act(resource: string, id: number, action: string, input?: Record<string, unknown>): Promise<Row>;
+  act(
+    resource: string,
+    id: number,
+    action: string,
+    input?: Record<string, unknown>,
+    options?: { reason?: string },
+  ): Promise<Row>;
   remove(resource: string, id: number, options?: { reason?: string }): Promise<Row>;
   /** The same writes as the product itself (a periodic job): the audit trail says "system". */
   asSystem(): EngineHandle;

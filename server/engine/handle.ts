@@ -44,11 +44,11 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
       const stored = await getRecord(ctx, c, id, { lock: true, all: true });
       return store(ctx, c, stored, changes, { input: reason(options), action: options?.action });
     },
-    async act(resource, id, name, input = {}) {
+    async act(resource, id, name, input = {}, options) {
       const c = compiled(resource);
       const action = c.actions.get(name);
       if (!action) throw new HttpError(500, `${resource} has no action ${name}`);
-      const [row] = await runAction(ctx, c, action, [id], input, registry);
+      const [row] = await runAction(ctx, c, action, [id], input, registry, { reason: options?.reason });
       return row;
     },
     remove: (resource, id, options) => deleteRecord(ctx, compiled(resource), id, registry, options?.reason),

@@ -70,7 +70,6 @@ export async function agencyZone(db: Queryable, merchantId: number): Promise<str
   zones.set(merchantId, { tz, until: Date.now() + 60_000 });
   return tz;
 }
-export const forgetAgencyZone = (merchantId: number) => zones.delete(merchantId);
 /** Every agency's zone forgotten: for test files that share one process but each have their own database. */
 export const forgetAgencyZones = () => zones.clear();
 
@@ -231,7 +230,9 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
       return { data: await inTransaction(req, (ctx) => deleteRecord(ctx, c, req.params.id, registry, reason)) };
     },
   });
-  for (const action of decl.actions ?? []) actionRoutes(app, c, action, inTransaction, config, registry, answers);
+  // An action no role may run is the server's own (a transition a hook makes through ctx.engine.act): no route.
+  for (const action of (decl.actions ?? []).filter((a) => a.roles.length > 0))
+    actionRoutes(app, c, action, inTransaction, config, registry, answers);
 }
 
 function actionRoutes(
@@ -264,7 +265,7 @@ function actionRoutes(
       const body = (req.body ?? {}) as Record<string, unknown>;
       const prepared = await prepareFor(req, body);
       const [data] = await inTransaction(req, (ctx) =>
-        runAction(ctx, c, action, [req.params.id], body, registry, prepared),
+        runAction(ctx, c, action, [req.params.id], body, registry, { prepared }),
       );
       return { data };
     },
@@ -289,7 +290,9 @@ function actionRoutes(
       if (!Array.isArray(req.body?.ids)) throw new HttpError(422, 'Choose at least one record.', { ids: 'Required' });
       const body = req.body as unknown as Record<string, unknown>;
       const prepared = await prepareFor(req, body);
-      const data = await inTransaction(req, (ctx) => runAction(ctx, c, action, req.body.ids, body, registry, prepared));
+      const data = await inTransaction(req, (ctx) =>
+        runAction(ctx, c, action, req.body.ids, body, registry, { prepared }),
+      );
       return { data };
     },
   });

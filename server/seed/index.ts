@@ -13,7 +13,7 @@ import {
 import { declarations } from '../../core/resources/declarations.js';
 import { areas, behaviours } from '../areas/index.js';
 import { compileAll } from '../engine/routes.js';
-import { diff } from '../engine/audit.js';
+import { diff, writeAudit } from '../engine/audit.js';
 import { Params } from '../engine/compile.js';
 import { systemPrincipal } from '../engine/handle.js';
 
@@ -62,6 +62,17 @@ export async function createAgency(
     `insert into users (merchant_id, kind, name, email, password_hash, role) values ($1, 'admin', $2, $3, $4, 'admin') returning id`,
     [m.id, a.adminName, a.email.toLowerCase(), hash],
   );
+  // The new agency's trail starts with its first admin, made by the product itself (npm run agency:create).
+  await writeAudit(db, systemPrincipal(m.id), {
+    resource: 'users',
+    recordId: u.id,
+    event: 'create',
+    changes: {
+      name: { from: null, to: a.adminName },
+      email: { from: null, to: a.email.toLowerCase() },
+      role: { from: null, to: 'admin' },
+    },
+  });
   return { merchantId: m.id, userId: u.id };
 }
 

@@ -14,6 +14,7 @@ import type { ResourceDeclaration } from '../../core/engine/types';
  *    files can run in parallel against one server. An unreachable server fails the tests (never skips them).
  */
 export { openTestDb, TEST_DATABASE_URL, type Content, type TestDb } from './databases';
+export { fixtureWrite, markFixture } from './auditCheck';
 export const dbKind: 'pglite' | 'postgres' = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 export interface TestApp {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { call, loginAs, makeTestApp, postLogin, type TestApp } from './helpers';
+import { call, loginAs, makeTestApp, postLogin, type TestApp, fixtureWrite } from './helpers';
 import { invitationTokenSentTo, sendQueuedMail } from './invites';
 import { SECRET_PLACEHOLDER, setPublicUrl } from '../../server/notifications/outbox';
 
@@ -124,7 +124,7 @@ describe('the staff invite', () => {
   it("refuses a staff member without an e-mail address (422), and another agency's staff member (404)", async () => {
     // The staff form requires an e-mail address; records imported without one exist.
     const noEmail = await newStaff();
-    await t.db.query('update candidates set email = null where id = $1', [noEmail.id]);
+    await fixtureWrite(t.db, 'update candidates set email = null where id = $1', [noEmail.id]);
     const res = await invite(admin, noEmail.id);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ email: 'Add an e-mail address to this staff member before inviting them.' });
@@ -338,13 +338,13 @@ describe('the right to sign in (issue 13, item 8)', () => {
   it('deactivating a staff member ends their sessions and refuses their sign-in until they are activated again', async () => {
     const { person, token } = await signedInStaff();
     // A pending staff member may sign in (they are joining); approved and activated, too.
-    await t.db.query(`update candidates set status = 'approved', activated = true where id = $1`, [person.id]);
+    await fixtureWrite(t.db, `update candidates set status = 'approved', activated = true where id = $1`, [person.id]);
     expect((await call(t.app, token, 'GET', '/api/staff_login')).statusCode).toBe(200);
     const res = await act(person.id, 'deactivate');
     expect(res.statusCode, res.body).toBe(200);
     expect((await call(t.app, token, 'GET', '/api/staff_login')).statusCode).toBe(401);
     expect((await postLogin(t.app, 'staff', person.email, 'the-right-password')).statusCode).toBe(401);
-    await t.db.query('update candidates set activated = true where id = $1', [person.id]);
+    await fixtureWrite(t.db, 'update candidates set activated = true where id = $1', [person.id]);
     expect((await postLogin(t.app, 'staff', person.email, 'the-right-password')).statusCode).toBe(200);
   });
 

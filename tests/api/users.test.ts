@@ -212,7 +212,7 @@ describe('inviting an agency user', slow, () => {
 });
 
 describe('an invitation link is a secret of its recipient', slow, () => {
-  it('its token is never stored in plaintext: in no outbox copy and no user_invites column, before, while or after the e-mail is sent', async () => {
+  it('its token is never stored in plaintext: in no outbox copy and no link row, before, while or after the e-mail is sent', async () => {
     const address = email();
     const user = (await invite(admin, { name: 'Secret Keeper', email: address, role: 'consultant' })).json().data;
     // Everything stored about this invitation and its e-mails, as text.

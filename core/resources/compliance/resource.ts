@@ -33,6 +33,8 @@ export const DOCUMENT_STATUS = [
   { id: 'verified', name: 'Verified' },
   { id: 'rejected', name: 'Rejected' },
 ];
+/** The states in which what was checked (file, number, dates) may still change: not once verified. */
+const CHECKABLE = ['awaiting', 'rejected'];
 export const EXPIRY_STATE = [
   { id: 'valid', name: 'Valid' },
   { id: 'due', name: 'Due' },
@@ -62,6 +64,16 @@ export const candidateDocuments: ResourceDeclaration = {
     filter: reportTabFilter(v),
     path: `/report/DocumentReport/${v.key}`,
   })),
+  // A check moves between these states only through Verify and Reject; a replaced document (no longer current) is
+  // history and takes neither (the guards). What was checked (the file, its number and dates) changes only while
+  // the document awaits its check or was rejected: a verified document is changed by uploading a new one.
+  lifecycle: {
+    field: 'status',
+    transitions: [
+      { action: 'verify', from: ['awaiting', 'rejected'], to: 'verified' },
+      { action: 'reject', from: ['awaiting', 'verified'], to: 'rejected' },
+    ],
+  },
   actions: [
     {
       name: 'verify',
@@ -70,13 +82,8 @@ export const candidateDocuments: ResourceDeclaration = {
       roles: ['admin', 'consultant'],
       bulk: true,
       success: 'Document verified |||| %{smart_count} documents verified',
-      guard: (r) =>
-        r.status === 'verified'
-          ? 'app.documents.guard.already_verified'
-          : !r.current
-            ? 'app.documents.guard.replaced'
-            : null,
-      patch: () => ({ status: 'verified', rejection_reason: null }),
+      guard: (r) => (!r.current ? 'app.documents.guard.replaced' : null),
+      patch: () => ({ rejection_reason: null }),
     },
     {
       name: 'reject',
@@ -86,13 +93,8 @@ export const candidateDocuments: ResourceDeclaration = {
       roles: ['admin', 'consultant'],
       success: 'Document rejected',
       input: [{ source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 1000 }],
-      guard: (r) =>
-        r.status === 'rejected'
-          ? 'app.documents.guard.already_rejected'
-          : !r.current
-            ? 'app.documents.guard.replaced'
-            : null,
-      patch: (_r, input) => ({ status: 'rejected', rejection_reason: input.reason }),
+      guard: (r) => (!r.current ? 'app.documents.guard.replaced' : null),
+      patch: (_r, input) => ({ rejection_reason: input.reason }),
     },
   ],
   fields: [
@@ -120,6 +122,7 @@ export const candidateDocuments: ResourceDeclaration = {
       source: 'number',
       type: 'text',
       label: 'Document number',
+      editableIn: CHECKABLE,
       maxLength: 60,
       views: ['list', 'show', 'edit', 'create'],
     },
@@ -127,6 +130,7 @@ export const candidateDocuments: ResourceDeclaration = {
       source: 'issue_date',
       type: 'date',
       label: 'Issued on',
+      editableIn: CHECKABLE,
       date: { max: 'today', min: '-50y' },
       views: ['show', 'edit', 'create'],
     },
@@ -134,6 +138,7 @@ export const candidateDocuments: ResourceDeclaration = {
       source: 'expiry_date',
       type: 'date',
       label: 'Expires on',
+      editableIn: CHECKABLE,
       date: { min: '-50y', max: '+50y' },
       filter: true,
       sortable: true,
@@ -144,6 +149,7 @@ export const candidateDocuments: ResourceDeclaration = {
       source: 'file',
       type: 'file',
       label: 'File (PDF or image)',
+      editableIn: CHECKABLE,
       required: true,
       file: { kind: 'document', nameField: 'file_name' },
       views: ['list', 'show', 'edit', 'create'],
@@ -157,7 +163,6 @@ export const candidateDocuments: ResourceDeclaration = {
       choices: DOCUMENT_STATUS,
       defaultValue: 'awaiting',
       required: true,
-      actionOnly: true,
       filter: true,
       sortable: true,
       views: ['list', 'show'],

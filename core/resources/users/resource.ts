@@ -25,7 +25,7 @@ export const USER_INVITE_DAYS = 7;
  * no account yet), run through the invitation pages' routes (server/auth/userInvites.ts, staffInvites.ts). The
  * password is a secret input: hashed before the transaction, never in the audit trail.
  */
-const acceptInvitation = (guard?: ActionDeclaration['guard']): ActionDeclaration => ({
+const acceptInvitation: ActionDeclaration = {
   name: 'accept_invitation',
   label: 'Accept the invitation',
   roles: ['link'],
@@ -41,8 +41,7 @@ const acceptInvitation = (guard?: ActionDeclaration['guard']): ActionDeclaration
     },
   ],
   success: 'Your password is set.',
-  guard,
-});
+};
 
 /**
  * The people who sign in to the agency panel and to the clients' panels (staff sign in through their own
@@ -72,6 +71,18 @@ export const users: ResourceDeclaration = {
     { id: 'agency', label: 'Agency users', filter: { kind: 'admin' } },
     { id: 'clients', label: 'Client users', filter: { kind: 'client' } },
   ],
+  // The status is computed from the row (server/behaviours/users.ts): invited until the invitation sets a password,
+  // inactive once deactivated. Reactivating brings back whichever of the two they were.
+  lifecycle: {
+    field: 'status',
+    transitions: [
+      { action: 'resend', from: ['invited', 'active'] },
+      { action: 'deactivate', from: ['invited', 'active'], to: 'inactive' },
+      { action: 'reactivate', from: ['inactive'], to: ['invited', 'active'] },
+      // Through the invitation's link; again, after a resend, for a forgotten password.
+      { action: 'accept_invitation', from: ['invited', 'active'], to: 'active' },
+    ],
+  },
   actions: [
     {
       name: 'resend',
@@ -80,7 +91,6 @@ export const users: ResourceDeclaration = {
       roles: ['admin', 'consultant'],
       success: 'A new invitation was e-mailed; the earlier link no longer works.',
       confirm: 'E-mail %{name} a new link to set their password? The earlier link stops working.',
-      guard: (r) => (!r.active ? 'This user is deactivated: reactivate them first.' : null),
     },
     {
       name: 'deactivate',
@@ -90,7 +100,6 @@ export const users: ResourceDeclaration = {
       danger: true,
       success: 'User deactivated: they are signed out and cannot sign in.',
       confirm: 'Deactivate %{name}? They are signed out at once and can no longer sign in.',
-      guard: (r) => (!r.active ? 'This user is deactivated: reactivate them first.' : null),
       patch: () => ({ active: false }),
     },
     {
@@ -99,10 +108,9 @@ export const users: ResourceDeclaration = {
       icon: 'power',
       roles: ['admin', 'consultant'],
       success: 'User reactivated: they can sign in again.',
-      guard: (r) => (r.active ? 'This user can already sign in.' : null),
       patch: () => ({ active: true }),
     },
-    acceptInvitation((r) => (!r.active ? 'This user is deactivated: reactivate them first.' : null)),
+    acceptInvitation,
   ],
   fields: [
     { source: 'name', type: 'text', label: 'Name', required: true, maxLength: 120, sortable: true },
@@ -197,7 +205,7 @@ export const staffLogins: ResourceDeclaration = {
   served: false,
   access: { link: ['show'] },
   filedUnder: { resource: 'candidates', field: 'candidate_id' },
-  actions: [acceptInvitation()],
+  actions: [acceptInvitation],
   fields: [
     { source: 'name', type: 'text', label: 'Name', required: true, maxLength: 120 },
     { source: 'email', type: 'email', label: 'E-mail', required: true, maxLength: 254 },

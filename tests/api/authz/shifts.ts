@@ -1,8 +1,8 @@
 import type { AuthzArea, AuthzContext } from './area';
 import { A, F, N, ownedByStaff, row } from '../authz-matrix';
-import { DEMO } from '../helpers';
 import { addDaysToDate, zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
 import { refreshCompliance } from '../../../server/services/compliance';
+import { DEMO, fixtureWrite } from '../helpers';
 
 /*
  * Shifts: agency users run everything; a DELETE needs a reason (422 without one; the 'remove' action asks for it);
@@ -87,7 +87,8 @@ export const shifts: AuthzArea = {
   },
   async prepare(ctx) {
     const db = ctx.t.db;
-    const [c] = await db.query(
+    const [c] = await fixtureWrite(
+      db,
       `insert into candidates (merchant_id, first_name, last_name, email, job_role_id, status, activated)
         values ($1, 'Authz', 'Bookable', 'authz.bookable@example.test', $2, 'approved', true)
         returning id`,
@@ -99,7 +100,8 @@ export const shifts: AuthzArea = {
       [ctx.ids.merchantA, ctx.shared.job_roles],
     );
     for (const cat of categories) {
-      await db.query(
+      await fixtureWrite(
+        db,
         `insert into candidate_documents (merchant_id, candidate_id, document_category_id, file, status, expiry_date, current) values ($1, $2, $3, 'authz.pdf', 'verified', $4, true)`,
         [ctx.ids.merchantA, bookable, cat.id, addDaysToDate(ctx.today, 1500)],
       );
@@ -108,13 +110,15 @@ export const shifts: AuthzArea = {
     ctx.shared.shifts = await shiftIn(ctx, 'open');
     // The staff principal's own shift, booked directly (their compliance is not what these rows test).
     const own = await shiftIn(ctx, 'open');
-    await db.query(
+    await fixtureWrite(
+      db,
       `update shifts set candidate_id = (select candidate_id from users where lower(email) = $1), status = 'assigned' where id = $2`,
       [DEMO.staff.email, own],
     );
     ctx.ownedByStaff.shifts = own;
     // Agency B has no rate cards in the demo: its shift is written directly.
-    const [b] = await db.query(
+    const [b] = await fixtureWrite(
+      db,
       `insert into shifts (merchant_id, client_id, site_id, job_role_id, start_at, end_at, charge, pay) values ($1, $2, $3, $4, $5, $6, 10000, 7000) returning id`,
       [
         ctx.ids.merchantB,
