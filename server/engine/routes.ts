@@ -230,8 +230,9 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
       return { data: await inTransaction(req, (ctx) => deleteRecord(ctx, c, req.params.id, registry, reason)) };
     },
   });
-  // An action no role may run is the server's own (a transition a hook makes through ctx.engine.act): no route.
-  for (const action of (decl.actions ?? []).filter((a) => a.roles.length > 0))
+  // An action no role may run is the server's own (a transition a hook makes through ctx.engine.act): no route. Nor
+  // one that only a capability link's holder may run: a link is no session, its holder acts at /api/capability.
+  for (const action of (decl.actions ?? []).filter((a) => a.roles.some((r) => r !== 'link')))
     actionRoutes(app, c, action, inTransaction, config, registry, answers);
 }
 

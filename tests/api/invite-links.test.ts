@@ -251,12 +251,12 @@ describe('accepting is the link’s action, through the engine', slow, () => {
     expect((await postLogin(t.app, 'admin', user.email, 'set-through-link')).statusCode).toBe(200);
   });
 
-  it('nobody signed in runs accept_invitation on a record: only a link’s holder may', async () => {
+  it('nobody signed in runs accept_invitation on a record: only a link’s holder may, and it has no other route', async () => {
     const user = await invitedUser();
     const res = await call(t.app, admin, 'POST', `/api/users/${user.id}/actions/accept_invitation`, {
       password: 'admin-chosen-password',
     });
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(404);
     expect((await postLogin(t.app, 'admin', user.email, 'admin-chosen-password')).statusCode).toBe(401);
   });
 });

@@ -22,7 +22,7 @@ let readableInvite = '';
  * Agency and client users (issue 14): agency users list, open and invite them; only admins edit (change roles);
  * nobody deletes (deactivate instead); client users and staff manage none. The invitation link's routes are
  * public (the token is the key) and answer 404 for a link that is no user's invitation (the link principal's,
- * to a shift). Choosing the password is the invitation link's action: nobody signed in runs it.
+ * to a shift). Choosing the password is the invitation link's action, which has no route of the users resource.
  */
 export const users: AuthzArea = {
   get rows() {
@@ -35,7 +35,6 @@ export const users: AuthzArea = {
       row('POST', '/api/users/:id/actions/resend', A, 'ok', 'ok', F, F, N, F, A),
       row('POST', '/api/users/:id/actions/deactivate', A, 'ok', 'ok', F, F, N, F, A),
       row('POST', '/api/users/:id/actions/reactivate', A, 'ok', 'ok', F, F, N, F, A),
-      row('POST', '/api/users/:id/actions/accept_invitation', A, F, F, F, F, F, F, A),
       row('GET', '/api/user_invites/:token', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', N),
       row('POST', '/api/user_invites/:token', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', N),
     ];
@@ -54,7 +53,6 @@ export const users: AuthzArea = {
       return id;
     },
   },
-  actionInput: { 'users accept_invitation': { password: 'a-long-enough-password' } },
   requests: {
     'GET /api/user_invites/:token': (ctx, p) => ({
       method: 'GET',
