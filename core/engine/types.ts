@@ -142,6 +142,11 @@ export interface FieldDeclaration {
    * its link shows.
    */
   file?: { kind: 'image' | 'document'; nameField?: string };
+  /**
+   * For an action's input: a secret (a new password). Validated like any input and given to the action's effect,
+   * but never kept: the audit entry's input leaves it out.
+   */
+  secret?: boolean;
 }
 
 /**
@@ -313,6 +318,12 @@ export interface ResourceDeclaration {
    */
   staffScope?: string;
   parent?: ParentDeclaration;
+  /**
+   * Files the audit entries of this resource's records under another record, as a child's are filed under its
+   * parent (whose history then lists them), without a parent's delete rules: `field` holds that record's id (a
+   * staff member's sign-in under the staff member).
+   */
+  filedUnder?: { resource: string; field: string };
   /** The engine's writes of this resource are kept in the audit trail unless this is false (the trail, the e-mails). */
   audited?: boolean;
   /**

@@ -26,6 +26,27 @@ function actionInput(ctx: EngineContext, action: ActionDeclaration, body: Record
   return input;
 }
 
+/** The input as the audit trail keeps it: without its secrets (a new password). */
+function kept(action: ActionDeclaration, input: Record<string, unknown>) {
+  const secrets = new Set((action.input ?? []).filter((f) => f.secret).map((f) => f.source));
+  if (secrets.size === 0) return input;
+  return Object.fromEntries(Object.entries(input).filter(([k]) => !secrets.has(k)));
+}
+
+/**
+ * The behaviour's slow work on an action's input (server/engine/context.ts `prepare`), to run before the action's
+ * transaction begins; undefined when the action has none. Refuses bad input (422) as the action itself would.
+ */
+export async function prepareAction(
+  ctx: EngineContext,
+  c: Compiled,
+  action: ActionDeclaration,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown> | undefined> {
+  const prepare = c.behaviour.prepare?.[action.name];
+  return prepare ? prepare(actionInput(ctx, action, body)) : undefined;
+}
+
 /** A programming mistake: the effect led somewhere the lifecycle does not declare. */
 const wrongState = (c: Compiled, action: string, to: unknown) =>
   new Error(
@@ -55,7 +76,8 @@ export async function runCollectionAction(
 /**
  * Runs an action on one or more records, all or nothing: the rows are locked, every guard must allow it, then
  * each record takes the declared patch and the server effect through the same write path as any change
- * (validation, hooks, audit with the action and its input).
+ * (validation, hooks, audit with the action and its input, secrets left out). `options.prepared` is prepareAction's
+ * answer, computed before the transaction; without it the preparation runs here.
  */
 export async function runAction(
   ctx: EngineContext,
@@ -64,11 +86,17 @@ export async function runAction(
   ids: number[],
   body: Record<string, unknown>,
   registry?: Map<string, Compiled>,
-  reason?: string,
+  options: {
+    /** The server's own run (ctx.engine.act) says why in the entry, beside the action's input. */
+    reason?: string;
+    /** prepareAction's answer, computed before the transaction; without it the preparation runs here. */
+    prepared?: Record<string, unknown>;
+  } = {},
 ): Promise<Row[]> {
   const input = actionInput(ctx, action, body);
-  // The server's own run (ctx.engine.act) says why in the entry, beside the action's input.
-  const entryInput = reason ? { reason, ...input } : input;
+  const effectInput = { ...input, ...(options.prepared ?? (await prepareAction(ctx, c, action, body))) };
+  // What the entry keeps: the input without its secrets, and the server's reason for its own run.
+  const entryInput = options.reason ? { reason: options.reason, ...kept(action, input) } : kept(action, input);
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   const p = new Params();
   const where = scopeWhere(c, ctx.principal, p.bind);
@@ -115,7 +143,7 @@ export async function runAction(
   for (const stored of rows) {
     const patch: Record<string, unknown> = {
       ...action.patch?.(stored, input),
-      ...((await c.behaviour.actions?.[action.name]?.(ctx, stored, input)) ?? {}),
+      ...((await c.behaviour.actions?.[action.name]?.(ctx, stored, effectInput)) ?? {}),
     };
     if (c.computedState) {
       // The patch changes the columns the state is computed from; the state it leads to is checked once written

@@ -6,14 +6,24 @@ import type { EngineContext, EnginePrincipal } from './context.js';
 export type AuditEvent = 'create' | 'update' | 'delete' | 'action';
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
+/**
+ * A field nobody reads (`readableBy: []`, a password's hash) is in the trail only as having changed: agency users
+ * read the trail, and a hash in it could be cracked offline.
+ */
+const hiddenChange = (from: unknown, to: unknown) => ({
+  from: from == null ? null : 'set',
+  to: to == null ? null : from == null ? 'set' : 'changed',
+});
+
 /** Each changed field's old and new value; custom fields by key. Unchanged fields are left out. */
 export function diff(c: Compiled, before: Row | undefined, after: Row): Changes {
   const out: Changes = {};
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
   for (const f of c.stored) {
     if (f.source === 'created_at') continue;
-    if (!same(before?.[f.source], after[f.source]))
-      out[f.source] = { from: before?.[f.source] ?? null, to: after[f.source] ?? null };
+    const [from, to] = [before?.[f.source] ?? null, after[f.source] ?? null];
+    if (same(from, to)) continue;
+    out[f.source] = f.readableBy?.length === 0 ? hiddenChange(from, to) : { from, to };
   }
   if (c.decl.customFields) {
     const a = before?.custom_fields ?? {};
@@ -91,8 +101,8 @@ export async function audit(
   e: { record?: Row; changes?: Changes; action?: string; input?: unknown },
 ) {
   if (c.decl.audited === false) return;
-  const parent = c.decl.parent;
-  const subject = parent ? { resource: parent.resource, id: Number(e.record?.[parent.field]) || recordId } : undefined;
+  const under = c.decl.parent ?? c.decl.filedUnder;
+  const subject = under ? { resource: under.resource, id: Number(e.record?.[under.field]) || recordId } : undefined;
   await writeAudit(ctx.db, ctx.principal, {
     resource: c.decl.name,
     recordId,

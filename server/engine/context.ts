@@ -16,7 +16,7 @@ export interface EnginePrincipal {
   /** For staff members (signed in on their phone page): their own staff record, which staffScope matches. */
   candidateId?: number | null;
   /** For the holder of a capability link: the one record and action it is bound to (scopeWhere reads it). */
-  link?: { id: number; resource: string; recordId: number; action: string };
+  link?: { id: number; resource: string; recordId: number; action: string; recipient: string };
 }
 
 /**
@@ -38,7 +38,16 @@ export interface EngineHandle {
     rows: Record<string, unknown>[],
     options?: { reason?: string; input?: Record<string, unknown> },
   ): Promise<Row[]>;
-  update(resource: string, id: number, changes: Record<string, unknown>, options?: { reason?: string }): Promise<Row>;
+  /**
+   * `action` names in the audit trail a change that is no declared action (a password changed by its owner): the
+   * entry is an 'action' entry of that name instead of an 'update'.
+   */
+  update(
+    resource: string,
+    id: number,
+    changes: Record<string, unknown>,
+    options?: { reason?: string; action?: string },
+  ): Promise<Row>;
   act(
     resource: string,
     id: number,
@@ -49,7 +58,7 @@ export interface EngineHandle {
   remove(resource: string, id: number, options?: { reason?: string }): Promise<Row>;
   /** The same writes as the product itself (a periodic job): the audit trail says "system". */
   asSystem(): EngineHandle;
-  /** A resource as the engine compiled it (its scope, its fields), for reads and links that follow its rules. */
+  /** A resource as the engine compiled it (its scope, its fields): for reads, and for createLink and mintLink. */
   compiled(resource: string): Compiled;
 }
 
@@ -147,6 +156,13 @@ export interface ResourceBehaviour {
    * what the route answers as `data`. They run in the request's transaction and write through ctx.engine.
    */
   collection?: Record<string, (ctx: EngineContext, input: Record<string, any>) => Promise<unknown>>;
+  /**
+   * Slow work on an action's validated input that must not hold a transaction open (hashing a new password: on
+   * PGlite an open transaction holds the whole database). The engine runs it before the action's transaction
+   * begins; what it answers is added to the input the effect receives and, like a secret input, never kept in
+   * the audit trail.
+   */
+  prepare?: Record<string, (input: Record<string, any>) => Promise<Record<string, unknown>>>;
   /**
    * SQL expressions of computed fields, given a function that binds a parameter and answers its placeholder.
    * They are selected like columns and filtered with `=`.

@@ -47,22 +47,18 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
       const c = compiled(resource);
       // Inside the principal's row scope, like a request's write: out of scope is 404.
       const stored = await getRecord(ctx, c, id, { lock: true, all: true });
-      return store(ctx, c, stored, changes, { input: reason(options) });
+      return store(ctx, c, stored, changes, { input: reason(options), action: options?.action });
     },
     async act(resource, id, name, input = {}, options) {
       const c = compiled(resource);
       const action = c.actions.get(name);
       if (!action) throw new HttpError(500, `${resource} has no action ${name}`);
-      const [row] = await runAction(ctx, c, action, [id], input, registry, options?.reason);
+      const [row] = await runAction(ctx, c, action, [id], input, registry, { reason: options?.reason });
       return row;
     },
     remove: (resource, id, options) => deleteRecord(ctx, compiled(resource), id, registry, options?.reason),
     asSystem: () => withEngine({ ...ctx, principal: systemPrincipal(ctx.principal.merchantId) }, registry).engine,
-    compiled: (resource) => {
-      const c = registry.get(resource);
-      if (!c) throw new Error(`No declaration named ${resource}`);
-      return c;
-    },
+    compiled,
   };
   ctx.engine = handle;
   return ctx;

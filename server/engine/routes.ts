@@ -8,7 +8,7 @@ import { compile, type Compiled, type Lookup } from './compile.js';
 import type { EngineContext, EnginePrincipal, ResourceBehaviour } from './context.js';
 import { deleteRecord } from './delete.js';
 import { getRecord, listRecords } from './query.js';
-import { Accepted, runAction, runCollectionAction } from './actions.js';
+import { Accepted, prepareAction, runAction, runCollectionAction } from './actions.js';
 import { saveRecord } from './write.js';
 import { TotalCache } from './totals.js';
 import { systemPrincipal, withEngine } from './handle.js';
@@ -231,8 +231,9 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
       return { data: await inTransaction(req, (ctx) => deleteRecord(ctx, c, req.params.id, registry, reason)) };
     },
   });
-  // An action no role may run is the server's own (a transition a hook makes through ctx.engine.act): no route.
-  for (const action of (decl.actions ?? []).filter((a) => a.roles.length > 0))
+  // An action no role may run is the server's own (a transition a hook makes through ctx.engine.act): no route. Nor
+  // one that only a capability link's holder may run: a link is no session, its holder acts at /api/capability.
+  for (const action of (decl.actions ?? []).filter((a) => a.roles.some((r) => r !== 'link')))
     actionRoutes(app, c, action, inTransaction, config, registry, answers);
 }
 
@@ -273,6 +274,9 @@ function actionRoutes(
     });
     return;
   }
+  // The action's slow preparation (a password's hash), before its transaction opens.
+  const prepareFor = async (req: FastifyRequest, body: Record<string, unknown>) =>
+    c.behaviour.prepare?.[action.name] ? prepareAction(await contextOf(app.db, req), c, action, body) : undefined;
   app.post<{ Params: { id: number } }>(`/api/${decl.name}/:id/actions/${action.name}`, {
     config,
     schema: {
@@ -285,8 +289,10 @@ function actionRoutes(
     serializerCompiler: asBuilt,
     handler: async (req) => {
       authorise(req, decl, action.name);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const prepared = await prepareFor(req, body);
       const [data] = await inTransaction(req, (ctx) =>
-        runAction(ctx, c, action, [req.params.id], (req.body ?? {}) as Record<string, unknown>, registry),
+        runAction(ctx, c, action, [req.params.id], body, registry, { prepared }),
       );
       return { data };
     },
@@ -309,8 +315,10 @@ function actionRoutes(
     handler: async (req) => {
       authorise(req, decl, action.name);
       if (!Array.isArray(req.body?.ids)) throw new HttpError(422, 'Choose at least one record.', { ids: 'Required' });
+      const body = req.body as unknown as Record<string, unknown>;
+      const prepared = await prepareFor(req, body);
       const data = await inTransaction(req, (ctx) =>
-        runAction(ctx, c, action, req.body.ids, req.body as unknown as Record<string, unknown>, registry),
+        runAction(ctx, c, action, req.body.ids, body, registry, { prepared }),
       );
       return { data };
     },

@@ -14,6 +14,7 @@ import { declarations } from '../../core/resources/declarations.js';
 import { areas, behaviours } from '../areas/index.js';
 import { compileAll } from '../engine/routes.js';
 import { diff, writeAudit } from '../engine/audit.js';
+import { Params } from '../engine/compile.js';
 import { systemPrincipal } from '../engine/handle.js';
 
 /** A small deterministic random generator, so the demo data is the same on every machine. */
@@ -672,14 +673,20 @@ async function seedCompliance(
 async function recordSeedHistory(db: Queryable, merchantId: number, who: { userId: number; name: string }) {
   for (const c of compileAll(declarations, behaviours).values()) {
     if (c.decl.audited === false) continue;
-    // Rows the seed wrote through the engine (the timesheets) have their history already.
+    // A resource's own limit on its rows (users and staff sign-ins share a table) as the agency's admin sees them;
+    // rows the seed wrote through the engine (the timesheets) have their history already.
+    const p = new Params();
+    const agency = p.bind(merchantId);
+    const name = p.bind(c.decl.name);
+    const own = c.behaviour.scope?.(systemPrincipal(merchantId), p.bind);
     const rows = await db.query(
-      `select * from ${c.table} x where merchant_id = $1
-          and not exists (select 1 from audit_log a where a.merchant_id = $1 and a.resource = $2 and a.record_id = x.id and a.event = 'create')
+      `select * from ${c.table} x where merchant_id = ${agency}${own ? ` and (${own})` : ''}
+          and not exists (select 1 from audit_log a where a.merchant_id = ${agency} and a.resource = ${name}
+                            and a.record_id = x.id and a.event = 'create')
         order by id`,
-      [merchantId, c.decl.name],
+      p.values,
     );
-    const parent = c.decl.parent;
+    const parent = c.decl.parent ?? c.decl.filedUnder;
     const entries = rows.map((r) => ({
       id: r.id,
       subject_id: parent ? Number(r[parent.field]) || r.id : r.id,

@@ -8,7 +8,7 @@ import type { SeedContext } from './context.js';
 import type { EngineContext, EnginePrincipal } from '../engine/context.js';
 import { systemPrincipal, withEngine } from '../engine/handle.js';
 import { principalFromUser } from '../engine/routes.js';
-import { actByLink, reissueLinkToken } from '../engine/capability.js';
+import { actByLink, issueLinkToken } from '../engine/capability.js';
 import { runCollectionAction } from '../engine/actions.js';
 import { engineRegistry } from '../jobs/engineContext.js';
 import { remindTimesheet, type Unsigned } from '../services/timesheetReminders.js';
@@ -95,8 +95,10 @@ export async function seedTimesheets(db: Queryable, ctx: SeedContext) {
         order by id desc limit 1`,
       [m, id],
     );
-    const token = (await reissueLinkToken(db, link.id, when))!;
-    await as(system, when, () => actByLink(db, registry, token, 'approve', body, { now: when, ip: ADDRESS.link }));
+    const token = (await issueLinkToken(db, link.id, when))!;
+    await as(system, when, () =>
+      actByLink(db, registry, token, body, { action: 'approve' }, { now: when, ip: ADDRESS.link }),
+    );
   }
   const sheets = async (ids: number[]) =>
     (

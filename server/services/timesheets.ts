@@ -7,7 +7,7 @@ import { Accepted } from '../engine/actions.js';
 import { defineJobKind, enqueueJob } from '../jobs/queue.js';
 import { jobContext } from '../jobs/engineContext.js';
 import { Params, scopeWhere } from '../engine/compile.js';
-import { mintLink, reissueLinkToken } from '../engine/capability.js';
+import { mintLink, issueLinkToken } from '../engine/capability.js';
 import { notify, letterheadOf } from '../notifications/notify.js';
 import {
   absoluteLink,
@@ -33,7 +33,7 @@ export const signingPath = (token: string) => `${SIGNING_PAGE}/${token}`;
 
 // The e-mail carries a placeholder; the worker asks for a fresh token as it sends it (only its hash is kept), and a
 // link used, expired or replaced by a later submission gets none, so that e-mail is not sent.
-registerSecretLink(SIGNING_LINK, { path: signingPath, mint: (db, ref) => reissueLinkToken(db, ref) });
+registerSecretLink(SIGNING_LINK, { path: signingPath, mint: (db, ref) => issueLinkToken(db, ref) });
 
 /** Longest custom period: a quarter. */
 const MAX_PERIOD_DAYS = 93;

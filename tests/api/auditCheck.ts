@@ -10,11 +10,11 @@ import { declarations } from '../../core/resources/declarations';
  *
  * What is not counted, and why:
  *  - undeclared tables (sessions, sign-in throttles, jobs, the outbox's delivery state, files, number series,
- *    capability links, invitations): no resource, no history to show;
+ *    capability links): no resource, no history to show;
  *  - resources declared `audited: false` (the audit trail itself, the e-mail report);
  *  - a database made empty (`openTestDb('empty')`): the file migrates it itself, so there are no tables to watch
  *    when it opens, and nothing there runs through the engine;
- *  - the columns and rows in EXCEPTIONS below (derived columns, credentials, staff sign-ins);
+ *  - the columns and rows in EXCEPTIONS below (derived columns);
  *  - a test's own SQL that sets up a state behind the engine's back (a shift worked two days ago, an expired
  *    document), marked with `fixtureWrite` or `markFixture`: the test wrote it, not the product.
  */
@@ -36,15 +36,6 @@ const EXCEPTIONS: Record<string, { ignore?: string[]; outside?: Record<string, u
   },
   // The reminder job's own bookkeeping: when it sent the reminder (server/notifications/diaryReminders.ts).
   diary_notes: { ignore: ['reminded_at'] },
-  users: {
-    // Sign-in credentials are not a field of the users resource: a person's password change has an entry of its
-    // own (change_password), and the hash is never read by anyone.
-    ignore: ['password_hash'],
-    // Staff sign-ins share the table but are no record of the users resource (its scope is kind <> 'staff'): a
-    // staff member's login is made from their invitation, and its entry is filed under the staff member
-    // (accept_staff_invite on candidates, server/auth/staffInvites.ts).
-    outside: { kind: 'staff' },
-  },
 };
 
 /** Each watched table with the resource names its entries are filed under. */

@@ -261,9 +261,11 @@ describe('a capability link', () => {
     expect((await call(t.app, token, 'POST', `/api/shifts/${id}/actions/close`, {})).statusCode).toBe(401);
   });
 
-  it('the matrix’s link column: a link’s token is anonymous on every route that needs a session', async () => {
+  it('the matrix’s link column: a link’s token is no session on any route whose link column says 401', async () => {
     const { token } = await mint(await bookedShift());
-    const rows = matrix.filter((r) => r.expect.anonymous === 401);
+    const rows = matrix.filter((r) => r.expect.link === 401);
+    // Exactly the routes an anonymous caller is refused: a link's holder has no session either.
+    expect(rows).toEqual(matrix.filter((r) => r.expect.anonymous === 401));
     expect(rows.length).toBeGreaterThan(100);
     const wrong: string[] = [];
     for (const r of rows) {

@@ -7,7 +7,7 @@ import {
   startOfWeekMonday,
   zonedDateTimeToInstant,
 } from '../../core/domain/time/agencyTime';
-import { reissueLinkToken } from '../../server/engine/capability';
+import { issueLinkToken } from '../../server/engine/capability';
 import { remindUnsignedTimesheets } from '../../server/services/timesheetReminders';
 
 // Issue 17: timesheets generated from worked shifts, signed three ways, amended, verified, locked; the spec's
@@ -90,7 +90,7 @@ async function signingToken(timesheetId: number): Promise<string> {
     `select id from capability_links where resource = 'timesheets' and record_id = $1 order by id desc limit 1`,
     [timesheetId],
   );
-  return (await reissueLinkToken(t.db, link.id))!;
+  return (await issueLinkToken(t.db, link.id))!;
 }
 
 describe('generation', () => {

@@ -19,6 +19,7 @@ import numberSeries from './020_number_series.js';
 import capabilityLinks from './030_capability_links.js';
 import notificationSettingsEngine from './040_notification_settings_engine.js';
 import timesheets from './041_timesheets.js';
+import invitationsAsLinks from './045_invitations_as_links.js';
 import shiftRequests from './055_shift_requests.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
@@ -44,5 +45,6 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '030_capability_links', sql: capabilityLinks },
   { id: '040_notification_settings_engine', sql: notificationSettingsEngine },
   { id: '041_timesheets', sql: timesheets },
+  { id: '045_invitations_as_links', sql: invitationsAsLinks },
   { id: '055_shift_requests', sql: shiftRequests },
 ];

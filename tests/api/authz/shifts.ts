@@ -1,8 +1,8 @@
 import type { AuthzArea, AuthzContext } from './area';
-import { A, F, N, row } from '../authz-matrix';
+import { A, F, N, ownedByStaff, row } from '../authz-matrix';
 import { addDaysToDate, zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
 import { refreshCompliance } from '../../../server/services/compliance';
-import { fixtureWrite } from '../helpers';
+import { DEMO, fixtureWrite } from '../helpers';
 
 /*
  * Shifts: agency users run everything; a DELETE needs a reason (422 without one; the 'remove' action asks for it);
@@ -63,20 +63,24 @@ async function requestOf(ctx: AuthzContext, candidateId: number): Promise<number
 
 const target = (ctx: AuthzContext, otherAgency: boolean) => (otherAgency ? ctx.sharedB.shifts : ctx.shared.shifts);
 
+/** A shift of agency A worked in the past and ready to close: what the link principal's links are bound to. */
+export const closableShift = (ctx: AuthzContext) => shiftIn(ctx, 'worked');
+
 export const shifts: AuthzArea = {
   get rows() {
+    // A staff member changes nothing, on their own shifts either (staffOwn: 403).
     const action = (name: string, client: [number | 'ok', number | 'ok'], bulk: boolean) => [
-      row('POST', `/api/shifts/:id/actions/${name}`, A, 'ok', 'ok', client[0], client[1], N),
-      ...(bulk ? [row('POST', `/api/shifts/actions/${name}`, A, 'ok', 'ok', client[0], client[1], N)] : []),
+      ownedByStaff(row('POST', `/api/shifts/:id/actions/${name}`, A, 'ok', 'ok', client[0], client[1], N, F, A), F),
+      ...(bulk ? [row('POST', `/api/shifts/actions/${name}`, A, 'ok', 'ok', client[0], client[1], N, F, A)] : []),
     ];
     return [
-      // A staff member lists their own shifts (staffScope); agency A's shift here is not theirs: 404.
-      row('GET', '/api/shifts', A, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
-      row('GET', '/api/shifts/:id', A, 'ok', 'ok', 'ok', N, N, N),
+      // A staff member lists their own shifts (staffScope) and opens one; agency A's shift here is not theirs: 404.
+      row('GET', '/api/shifts', A, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', A),
+      ownedByStaff(row('GET', '/api/shifts/:id', A, 'ok', 'ok', 'ok', N, N, N, A), 'ok'),
       // Client A requests a shift at their own site; client B and the other agency name client A's: 422.
-      row('POST', '/api/shifts', A, 201, 201, 201, 422, 422),
-      row('PUT', '/api/shifts/:id', A, 'ok', 'ok', F, F, N),
-      row('DELETE', '/api/shifts/:id', A, 422, 422, F, F, N),
+      row('POST', '/api/shifts', A, 201, 201, 201, 422, 422, F, A),
+      ownedByStaff(row('PUT', '/api/shifts/:id', A, 'ok', 'ok', F, F, N, F, A), F),
+      ownedByStaff(row('DELETE', '/api/shifts/:id', A, 422, 422, F, F, N, F, A), F),
       ...action('assign', [F, F], true),
       ...action('unassign', [F, F], true),
       ...action('close', [F, F], true),
@@ -87,25 +91,25 @@ export const shifts: AuthzArea = {
       ...action('change_charge', [F, F], false),
       ...action('remove', [F, F], true),
       ...action('move', [F, F], false),
-      row('POST', '/api/shifts/bulk', A, 201, 201, 201, 422, 422),
-      row('GET', '/api/shifts/:id/cancellation', A, 'ok', 'ok', 'ok', N, N),
-      row('GET', '/api/shifts/:id/check', A, 'ok', 'ok', F, F, N),
-      row('GET', '/api/shifts/:id/suggestions', A, 'ok', 'ok', F, F, N),
-      row('GET', '/api/schedule', A, 'ok', 'ok', 'ok', 'ok', 'ok'),
+      row('POST', '/api/shifts/bulk', A, 201, 201, 201, 422, 422, F, A),
+      ownedByStaff(row('GET', '/api/shifts/:id/cancellation', A, 'ok', 'ok', 'ok', N, N, F, A), F),
+      ownedByStaff(row('GET', '/api/shifts/:id/check', A, 'ok', 'ok', F, F, N, F, A), F),
+      ownedByStaff(row('GET', '/api/shifts/:id/suggestions', A, 'ok', 'ok', F, F, N, F, A), F),
+      row('GET', '/api/schedule', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
       // Issue 17: open shifts and requests for them are the staff member's own; the agency answers the requests.
       // The shared shift is a year ahead, past what the staff page offers: the staff member is told it is not open
       // to them (409), after being let in.
-      row('GET', '/api/staff_open_shifts', A, F, F, F, F, F, 'ok'),
-      row('POST', '/api/staff_open_shifts/:id/request', A, F, F, F, F, F, 409),
-      row('GET', '/api/shift_requests', A, 'ok', 'ok', F, F, 'ok', 'ok'),
-      row('GET', '/api/shift_requests/:id', A, 'ok', 'ok', F, F, N, N),
+      row('GET', '/api/staff_open_shifts', A, F, F, F, F, F, 'ok', A),
+      row('POST', '/api/staff_open_shifts/:id/request', A, F, F, F, F, F, 409, A),
+      row('GET', '/api/shift_requests', A, 'ok', 'ok', F, F, 'ok', 'ok', A),
+      row('GET', '/api/shift_requests/:id', A, 'ok', 'ok', F, F, N, N, A),
       // Nobody writes a request but through the staff route and the actions.
-      row('POST', '/api/shift_requests', A, F, F, F, F, F, F),
-      row('PUT', '/api/shift_requests/:id', A, F, F, F, F, F, F),
-      row('DELETE', '/api/shift_requests/:id', A, F, F, F, F, F, F),
-      row('POST', '/api/shift_requests/:id/actions/accept', A, 'ok', 'ok', F, F, N, F),
-      row('POST', '/api/shift_requests/:id/actions/decline', A, 'ok', 'ok', F, F, N, F),
-      row('POST', '/api/shift_requests/:id/actions/withdraw', A, F, F, F, F, F, 'ok'),
+      row('POST', '/api/shift_requests', A, F, F, F, F, F, F, A),
+      row('PUT', '/api/shift_requests/:id', A, F, F, F, F, F, F, A),
+      row('DELETE', '/api/shift_requests/:id', A, F, F, F, F, F, F, A),
+      row('POST', '/api/shift_requests/:id/actions/accept', A, 'ok', 'ok', F, F, N, F, A),
+      row('POST', '/api/shift_requests/:id/actions/decline', A, 'ok', 'ok', F, F, N, F, A),
+      row('POST', '/api/shift_requests/:id/actions/withdraw', A, F, F, F, F, F, 'ok', A),
     ];
   },
   async prepare(ctx) {
@@ -131,6 +135,14 @@ export const shifts: AuthzArea = {
     }
     await refreshCompliance(db, ctx.ids.merchantA, [bookable]);
     ctx.shared.shifts = await shiftIn(ctx, 'open');
+    // The staff principal's own shift, booked directly (their compliance is not what these rows test).
+    const own = await shiftIn(ctx, 'open');
+    await fixtureWrite(
+      db,
+      `update shifts set candidate_id = (select candidate_id from users where lower(email) = $1), status = 'assigned' where id = $2`,
+      [DEMO.staff.email, own],
+    );
+    ctx.ownedByStaff.shifts = own;
     // Agency B has no rate cards in the demo: its shift is written directly.
     const [b] = await fixtureWrite(
       db,

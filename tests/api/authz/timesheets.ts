@@ -54,27 +54,30 @@ async function timesheetIn(ctx: AuthzContext, state: 'draft' | 'submitted' | 'di
 }
 
 type Cols = [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome?];
+// The staff column refuses (403) unless given; a capability link's token is no session (401).
+const outcomes = ([admin, consultant, clientA, clientB, other, staff = F]: Cols) =>
+  [A, admin, consultant, clientA, clientB, other, staff, A] as const;
 const engineRows = (name: string, cols: Cols, bulk: boolean) => [
-  row('POST', `/api/timesheets/:id/actions/${name}`, A, ...cols),
-  ...(bulk ? [row('POST', `/api/timesheets/actions/${name}`, A, ...cols)] : []),
+  row('POST', `/api/timesheets/:id/actions/${name}`, ...outcomes(cols)),
+  ...(bulk ? [row('POST', `/api/timesheets/actions/${name}`, ...outcomes(cols))] : []),
 ];
 const lineRows = (name: string, cols: Cols, bulk: boolean) => [
-  row('POST', `/api/timesheet_lines/:id/actions/${name}`, A, ...cols),
-  ...(bulk ? [row('POST', `/api/timesheet_lines/actions/${name}`, A, ...cols)] : []),
+  row('POST', `/api/timesheet_lines/:id/actions/${name}`, ...outcomes(cols)),
+  ...(bulk ? [row('POST', `/api/timesheet_lines/actions/${name}`, ...outcomes(cols))] : []),
 ];
 
 export const timesheets: AuthzArea = {
   get rows() {
     return [
-      row('GET', '/api/timesheets', A, 'ok', 'ok', 'ok', 'ok', 'ok'),
-      row('GET', '/api/timesheets/:id', A, 'ok', 'ok', 'ok', N, N),
+      row('GET', '/api/timesheets', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
+      row('GET', '/api/timesheets/:id', A, 'ok', 'ok', 'ok', N, N, F, A),
       // Timesheets are made by generation only, and never deleted.
-      row('POST', '/api/timesheets', A, F, F, F, F, F),
-      row('PUT', '/api/timesheets/:id', A, 'ok', 'ok', F, F, N),
-      row('DELETE', '/api/timesheets/:id', A, F, F, F, F, F),
-      row('GET', '/api/timesheets/export', A, 'ok', 'ok', F, F, 'ok'),
+      row('POST', '/api/timesheets', A, F, F, F, F, F, F, A),
+      row('PUT', '/api/timesheets/:id', A, 'ok', 'ok', F, F, N, F, A),
+      row('DELETE', '/api/timesheets/:id', A, F, F, F, F, F, F, A),
+      row('GET', '/api/timesheets/export', A, 'ok', 'ok', F, F, 'ok', F, A),
       // A staff member generates only for their own shift: a week is refused in words (422).
-      row('POST', '/api/timesheets/actions/generate', A, 'ok', 'ok', F, F, 'ok', 422),
+      row('POST', '/api/timesheets/actions/generate', A, 'ok', 'ok', F, F, 'ok', 422, A),
       ...engineRows('submit', ['ok', 'ok', F, F, N], true),
       ...engineRows('approve', [F, F, 'ok', N, F], false),
       ...engineRows('dispute', [F, F, 'ok', N, F], false),
@@ -82,16 +85,16 @@ export const timesheets: AuthzArea = {
       ...engineRows('verify', ['ok', F, F, F, N], true),
       ...engineRows('lock', ['ok', F, F, F, N], true),
       ...engineRows('collect', [F, F, F, F, F], false),
-      row('GET', '/api/timesheets/:id/pdf', A, 'ok', 'ok', 'ok', N, N),
-      row('GET', '/api/sign_timesheets/:id', A, 'ok', 'ok', 'ok', N, N),
+      row('GET', '/api/timesheets/:id/pdf', A, 'ok', 'ok', 'ok', N, N, F, A),
+      row('GET', '/api/sign_timesheets/:id', A, 'ok', 'ok', 'ok', N, N, F, A),
 
       // Lines: the staff member lists their own (agency A's line here is not theirs: 404).
-      row('GET', '/api/timesheet_lines', A, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
-      row('GET', '/api/timesheet_lines/:id', A, 'ok', 'ok', 'ok', N, N, N),
-      row('POST', '/api/timesheet_lines', A, 201, 201, F, F, 422),
-      row('PUT', '/api/timesheet_lines/:id', A, F, F, F, F, F),
-      row('DELETE', '/api/timesheet_lines/:id', A, F, F, F, F, F),
-      row('GET', '/api/timesheet_lines/export', A, 'ok', 'ok', F, F, 'ok'),
+      row('GET', '/api/timesheet_lines', A, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', A),
+      row('GET', '/api/timesheet_lines/:id', A, 'ok', 'ok', 'ok', N, N, N, A),
+      row('POST', '/api/timesheet_lines', A, 201, 201, F, F, 422, F, A),
+      row('PUT', '/api/timesheet_lines/:id', A, F, F, F, F, F, F, A),
+      row('DELETE', '/api/timesheet_lines/:id', A, F, F, F, F, F, F, A),
+      row('GET', '/api/timesheet_lines/export', A, 'ok', 'ok', F, F, 'ok', F, A),
       ...lineRows('record_times', [F, F, F, F, F, N], false),
       ...lineRows('sign', [F, F, F, F, F, N], false),
       ...lineRows('amend', ['ok', 'ok', F, F, N], false),
@@ -101,11 +104,11 @@ export const timesheets: AuthzArea = {
       ...lineRows('verify_line', [F, F, F, F, F], false),
 
       // Signatures are made by the signing actions only; agency and client users read them.
-      row('GET', '/api/timesheet_signatures', A, 'ok', 'ok', 'ok', 'ok', 'ok'),
-      row('GET', '/api/timesheet_signatures/:id', A, 'ok', 'ok', 'ok', N, N),
-      row('POST', '/api/timesheet_signatures', A, F, F, F, F, F),
-      row('PUT', '/api/timesheet_signatures/:id', A, F, F, F, F, F),
-      row('DELETE', '/api/timesheet_signatures/:id', A, F, F, F, F, F),
+      row('GET', '/api/timesheet_signatures', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
+      row('GET', '/api/timesheet_signatures/:id', A, 'ok', 'ok', 'ok', N, N, F, A),
+      row('POST', '/api/timesheet_signatures', A, F, F, F, F, F, F, A),
+      row('PUT', '/api/timesheet_signatures/:id', A, F, F, F, F, F, F, A),
+      row('DELETE', '/api/timesheet_signatures/:id', A, F, F, F, F, F, F, A),
     ];
   },
   async prepare(ctx) {

@@ -22,10 +22,6 @@ const KNOWN: Record<string, string> = {
   'server/services/timesheets.ts timesheets': 'derived totals of the lines',
   // The reminder job's own bookkeeping (sent at), claimed with SKIP LOCKED across processes.
   'server/notifications/diaryReminders.ts diary_notes': 'reminder sent',
-  // Sign-in credentials and invitations: password hashes and staff logins are not fields of the users resource.
-  'server/auth/staffInvites.ts users': 'staff login from an invitation',
-  'server/auth/userInvites.ts users': 'password set from an invitation',
-  'server/routes/account.ts users': "the signed-in user's own name and password",
 };
 
 /** Declared for reading only: the trail and the outbox are written by their own modules, never edited. */
