@@ -264,7 +264,10 @@ export async function onEachDatabase(
         details.postgres = { skipped: why };
         continue;
       }
-      const db = await openPostgres(PG_URL, { searchPath: `${s.schema},public`, max: 10 });
+      // Named after the schema, so backendCpuMs finds this pool's server processes.
+      const url = new URL(PG_URL);
+      url.searchParams.set('application_name', s.schema);
+      const db = await openPostgres(url.toString(), { searchPath: `${s.schema},public`, max: 10 });
       try {
         r = await bench(kind, db, s.version);
       } finally {
@@ -278,3 +281,40 @@ export async function onEachDatabase(
   }
   return metrics;
 }
+
+let clockTicks: number | undefined;
+/** CPU time (user + system, ms) of one process, from /proc: Linux only, and only for processes of this machine. */
+function processCpuMs(pid: number): number | undefined {
+  try {
+    clockTicks ??= Number(execSync('getconf CLK_TCK', { encoding: 'utf8' }).trim()) || 100;
+    // The fields after the command name (which may hold spaces) start at the state, field 3; utime and stime are
+    // fields 14 and 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / clockTicks;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time (ms) used so far by each PostgreSQL server process serving this pool (those with its application_name,
+ * which onEachDatabase sets), when the server runs on this machine; empty otherwise. The difference of two readings
+ * is the database's share of the work between them, however busy the machine is.
+ */
+export async function backendCpuMs(db: Db): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (db.kind !== 'postgres') return out;
+  const rows = await db.query<{ pid: number }>(
+    `select pid from pg_stat_activity where application_name = current_setting('application_name') and application_name <> ''`,
+  );
+  for (const { pid } of rows) {
+    const ms = processCpuMs(pid);
+    if (ms !== undefined) out.set(pid, ms);
+  }
+  return out;
+}
+
+/** The CPU ms between two backendCpuMs readings (a server process opened in between counts from zero). */
+export const backendCpuBetween = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);

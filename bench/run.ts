@@ -26,6 +26,7 @@ import { pricing } from './pricing';
 import { startup } from './startup';
 import { workflow } from './workflow';
 import { shifts } from './shifts';
+import { shiftList } from './shiftList';
 import { signinFlood } from './signinFlood';
 import { documents } from './documents';
 import { createMany } from './createMany';
@@ -40,6 +41,7 @@ const all: Benchmark[] = [
   pricing,
   notifications,
   shifts,
+  shiftList,
   chat,
   scheduleBrowser,
   signinFlood,

@@ -66,10 +66,11 @@ function capturing(db: Db) {
 }
 
 /**
- * Clients, sites, rate cards and 100,000 shifts, all set-based. Answers the Monday of the measured schedule week
- * and the week of the assign targets (both free of bookings).
+ * Clients, sites, rate cards and 100,000 shifts, all set-based, with `targets` open shifts to assign (one per staff
+ * member compliant for the coming two months, noted 'assign-target:<staff id>'). Answers the Monday of the
+ * measured schedule week and the week of the assign targets (both free of bookings).
  */
-async function seedShiftsAtScale(db: Db, merchantId: number, today: string) {
+export async function seedShiftsAtScale(db: Db, merchantId: number, today: string, targets = REQUESTS + WARMUP + 50) {
   const monday = startOfWeekMonday(today);
   const firstWeek = addDaysToDate(monday, -16 * 7);
   const targetWeek = addDaysToDate(monday, 4 * 7);
@@ -145,7 +146,7 @@ async function seedShiftsAtScale(db: Db, merchantId: number, today: string) {
          from bench_staff st join bench_sites bs on bs.cn = st.n % ${CLIENTS}
          cross join lateral (select ((($2::date + (st.cn % 5)::int)::timestamp + time '08:00') at time zone 'Europe/London') as s) t
         where st.cn < $3`,
-      [merchantId, targetWeek, REQUESTS + WARMUP + 50],
+      [merchantId, targetWeek, targets],
     );
     // The schedule week: 2,000 shifts, three in four booked (to staff free that week), with a few targets counted out.
     await tx.query(
@@ -156,6 +157,18 @@ async function seedShiftsAtScale(db: Db, merchantId: number, today: string) {
          cross join lateral (select ((($2::date + (st.n % 7)::int)::timestamp + (array[time '08:00', time '20:00'])[1 + st.n % 2]) at time zone 'Europe/London') as s) t
         where st.n < $3`,
       [merchantId, scheduleWeek, WEEK_SHIFTS],
+    );
+    // Each shift's price as the pricing stores it (two bands, the hours split between them), as real shifts have.
+    await tx.query(
+      `update shifts set price_lines = jsonb_build_array(
+         jsonb_build_object('start', start_at, 'end', start_at + (end_at - start_at) / 2, 'band', 'weekday_day',
+           'minutes', paid_minutes / 2, 'hours', paid_minutes / 120.0, 'pay_rate', 1300, 'charge_rate', 1850,
+           'pay', pay / 2, 'charge', charge / 2),
+         jsonb_build_object('start', start_at + (end_at - start_at) / 2, 'end', end_at, 'band', 'weekday_night',
+           'minutes', paid_minutes - paid_minutes / 2, 'hours', (paid_minutes - paid_minutes / 2) / 60.0,
+           'pay_rate', 1400, 'charge_rate', 2000, 'pay', pay - pay / 2, 'charge', charge - charge / 2))
+        where merchant_id = $1`,
+      [merchantId],
     );
   });
   await db.query('vacuum analyze shifts');

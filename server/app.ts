@@ -121,6 +121,8 @@ export async function buildApp({
     perMinute: config.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     ...rateLimit,
   });
+  // Requests counted here and not yet written go in before the app lets go of the database.
+  app.addHook('onClose', () => limitApi.close(db));
 
   await app.register(swagger, {
     openapi: {

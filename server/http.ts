@@ -117,8 +117,11 @@ export async function installSecurityHeaders(app: FastifyInstance) {
 
 /** No query value is longer than this (the free-text `q` included); a longer one answers 400 naming it. */
 export const MAX_QUERY_VALUE = 200;
-/** Except id lists: react-admin fetches a page of references at once (100 ids of up to 10 digits). */
-const LONG_QUERY_VALUES: Record<string, number> = { ids: 1100, id: 1100 };
+/**
+ * Except id lists (react-admin fetches a page of references at once: 100 ids of up to 10 digits) and the fields a
+ * list screen asks for (every column of a wide list).
+ */
+const LONG_QUERY_VALUES: Record<string, number> = { ids: 1100, id: 1100, fields: 2000 };
 
 /** Refuses over-long query parameters before any handler or database sees them. */
 export function checkQueryBounds(query: unknown) {

@@ -93,7 +93,18 @@ export function recordAnswers(decl: ResourceDeclaration) {
 }
 
 /** Query parameters every engine list reads besides its filters. */
-export const LIST_CONTROLS = ['page', 'per_page', 'sort', 'order', 'q', 'ids', 'id', 'tab', 'export'] as const;
+export const LIST_CONTROLS = [
+  'page',
+  'per_page',
+  'sort',
+  'order',
+  'q',
+  'ids',
+  'id',
+  'tab',
+  'export',
+  'fields',
+] as const;
 
 /**
  * The query parameters a resource's list accepts: the controls, its declared filters (and their aliases), and

@@ -270,6 +270,11 @@ export interface ResourceDeclaration {
   /** Fields searched by the list's free-text `q` filter. */
   search?: string[];
   tabs?: ListTab[];
+  /**
+   * Fields the list screen reads besides its columns, its name and its state (listFieldsOf): what a custom cell
+   * shows with its own (a cancelled shift's charge says whether the agency changed it).
+   */
+  listData?: string[];
   /** Other names the API accepts for a filter (the spec's status_value → status). */
   filterAliases?: Record<string, string>;
   access: Partial<Record<Role, Action[]>>;
@@ -339,3 +344,7 @@ export interface ResourceDeclaration {
 /** Page sizes of every list: the API refuses more than `maxPerPage`; the dataProvider gathers larger pages. */
 export const LIST_LIMITS = { defaultPerPage: 25, maxPerPage: 100 } as const;
 export const hasView = (f: FieldDeclaration, v: View) => !f.views || f.views.includes(v);
+
+/** The fields a record's name is made of: '%{first_name} %{last_name}' → first_name, last_name. */
+export const nameFieldsOf = (decl: ResourceDeclaration) =>
+  [...decl.recordRepresentation.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]);

@@ -48,6 +48,9 @@ export function compile(
   for (const f of decl.fields)
     if (f.within && (f.type !== 'reference' || !decl.fields.some((x) => x.source === f.within!.field)))
       problems.push(`${decl.name}.${f.source}.within needs a reference and a field ${f.within.field}`);
+  for (const f of decl.listData ?? [])
+    if (!decl.fields.some((x) => x.source === f))
+      problems.push(`${decl.name}.listData names ${f}, which is not a field`);
   if (problems.length) throw new Error(problems.join('; '));
   const deletion = deletionOf(decl);
   const soft = deletion.mode === 'soft';
@@ -119,7 +122,8 @@ export const readable = (principal: EnginePrincipal, f: FieldDeclaration) => can
 
 /**
  * The select list for a principal. Lists leave out uploads unless the list shows them (a page of staff must
- * not carry 25 photos) and never carry a field the principal may not read.
+ * not carry 25 photos) and never carry a field the principal may not read. `only` narrows it further to the
+ * fields a list asked for (`?fields=`), and the id.
  */
 export function selectList(
   c: Compiled,
@@ -128,10 +132,12 @@ export function selectList(
   bind: (v: unknown) => string,
   today: string,
   alias = '',
+  only?: Set<string>,
 ) {
   const cols: string[] = [];
   for (const col of c.storedColumns) {
     const f = c.byField.get(col);
+    if (only && col !== 'id' && !only.has(col)) continue;
     if (f && !readable(principal, f)) continue;
     // Custom fields are the agency's own notes on the record: no readableBy names staff in them.
     if (col === 'custom_fields' && (principal.loginType === 'staff' || principal.loginType === 'link')) continue;
@@ -139,6 +145,7 @@ export function selectList(
     cols.push(alias + ident(col));
   }
   for (const f of c.computed) {
+    if (only && !only.has(f.source)) continue;
     if (!readable(principal, f)) continue;
     cols.push(`(${c.behaviour.computed![f.source](bind, { today })}) as ${ident(f.source)}`);
   }

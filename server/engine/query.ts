@@ -83,7 +83,7 @@ export function buildWhere(
   p = new Params(),
 ) {
   const where = [scopeWhere(c, ctx.principal, p.bind)];
-  const reserved = new Set(['page', 'per_page', 'sort', 'order', 'q', 'ids', 'id', 'tab']);
+  const reserved = new Set(['page', 'per_page', 'sort', 'order', 'q', 'ids', 'id', 'tab', 'fields']);
   const filters: Record<string, string> = {};
   for (const [rawKey, value] of Object.entries(query)) {
     if (typeof value !== 'string')
@@ -175,6 +175,21 @@ export function parsePaging(c: Compiled, principal: EnginePrincipal, query: Reco
   return { page, perPage, sort, order: order as 'asc' | 'desc' };
 }
 
+/**
+ * The fields a list asked its rows to carry (`?fields=a,b`), and the id; undefined for every field. A name the
+ * declaration does not know answers 400; a field the caller may not read is left out, as it is from any answer.
+ */
+export function requestedFields(c: Compiled, raw: string | undefined): Set<string> | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const names = raw.split(',');
+  const unknown = names.find((n) => !c.byField.has(n) && !c.storedColumns.includes(n));
+  if (unknown !== undefined)
+    throw new HttpError(400, `Unknown field ${unknown.slice(0, 60)}.`, {
+      fields: `Unknown field ${unknown.slice(0, 60)}`,
+    });
+  return new Set(['id', ...names]);
+}
+
 /** A search long enough for the trigram index is answered from it first, then sorted and paged. */
 const searchesByTrigram = (query: Record<string, string>) => (query.q ?? '').trim().length >= TRIGRAM_MIN_LENGTH;
 
@@ -183,21 +198,18 @@ export async function listRecords(ctx: EngineContext, c: Compiled, query: Record
   const { where, params } = buildWhere(c, ctx, query);
   // Select-list parameters (a computed field's today) come after the WHERE ones; both share one list.
   const countParams = [...params.values];
-  const select = selectList(c, ctx.principal, 'list', params.bind, ctx.today);
-  const window = (sortBy: string) =>
-    `order by ${sortBy} ${order}${sort === 'id' ? '' : `, id ${order}`} limit ${perPage} offset ${(page - 1) * perPage}`;
-  const sortField = c.byField.get(sort);
-  // Without the materialised match set the planner may walk the sort index and filter most of the table.
-  // Outside it, a computed field is sorted by its selected column.
-  const data = searchesByTrigram(query)
-    ? await ctx.db.query(
-        `with m as materialized (select ${select} from ${c.table} where ${where}) select * from m ${window(sortField && TEXT_TYPES.has(sortField.type) && !sortField.computed ? `lower(${ident(sort)})` : ident(sort))}`,
-        params.values,
-      )
-    : await ctx.db.query(
-        `select ${select} from ${c.table} where ${where} ${window(sortExpression(c, sort, params.bind, ctx.today))}`,
-        params.values,
-      );
+  const only = requestedFields(c, query.fields);
+  const select = selectList(c, ctx.principal, 'list', params.bind, ctx.today, '', only);
+  const orderBy = () =>
+    `order by ${sortExpression(c, sort, params.bind, ctx.today)} ${order}${sort === 'id' ? '' : `, id ${order}`}`;
+  const window = `${orderBy()} limit ${perPage} offset ${(page - 1) * perPage}`;
+  // The page's rows are chosen from the bare table first, and the select list (computed fields' subqueries,
+  // conversions) runs on those rows alone: in one statement it would run on every row OFFSET skips as well.
+  // Without the materialised match set a search may walk the sort index and filter most of the table.
+  const pageRows = searchesByTrigram(query)
+    ? `with m as materialized (select * from ${c.table} where ${where}) select * from m as ${c.table} ${window}`
+    : `select * from ${c.table} where ${where} ${window}`;
+  const data = await ctx.db.query(`select ${select} from (${pageRows}) as ${c.table} ${orderBy()}`, params.values);
   const merchantId = ctx.principal.merchantId;
   const key = c.totals.key(c.decl.table, merchantId, where, countParams);
   let n = c.totals.get(key);
@@ -208,7 +220,7 @@ export async function listRecords(ctx: EngineContext, c: Compiled, query: Record
     );
     c.totals.set(key, n);
   }
-  const references = await listReferences(ctx, c, data);
+  const references = await listReferences(ctx, c, data, only);
   return {
     data,
     total_count: n,
@@ -222,17 +234,25 @@ export async function listRecords(ctx: EngineContext, c: Compiled, query: Record
 /**
  * The records a list page refers to, by target resource: { job_roles: [{ id: 3, name: 'Registered Nurse', … }] }.
  * A list page then renders whole in one round trip (the screen would otherwise ask getMany of each target after
- * the rows arrive). Only reference fields the list shows and the principal may read, and only targets the
+ * the rows arrive). Only reference fields the list shows (and asked for, `only`) and the principal may read, and
+ * only targets the
  * principal may list; each target is read as its own list would answer it (same row scope and select list),
- * so this never shows more than a getMany of those ids would.
+ * so this never shows more than a getMany of those ids would. Records already read for the same reader since the
+ * agency's last write are not read again (TotalCache.referencesOf).
  */
-export async function listReferences(ctx: EngineContext, c: Compiled, rows: Row[]): Promise<Record<string, Row[]>> {
+export async function listReferences(
+  ctx: EngineContext,
+  c: Compiled,
+  rows: Row[],
+  only?: Set<string>,
+): Promise<Record<string, Row[]>> {
   const wanted = new Map<string, Set<number>>();
   for (const f of c.stored) {
     if (
       (f.type !== 'reference' && f.type !== 'references') ||
       !f.reference ||
       !hasView(f, 'list') ||
+      (only && !only.has(f.source)) ||
       !readable(ctx.principal, f)
     )
       continue;
@@ -244,16 +264,29 @@ export async function listReferences(ctx: EngineContext, c: Compiled, rows: Row[
     wanted.set(f.reference, ids);
   }
   const out: Record<string, Row[]> = {};
+  // What the select list and the row scope depend on: who reads (their own scope included), and the day.
+  const p = ctx.principal;
+  const reader = `${p.userId}|${p.loginType}|${p.role}|${p.clientId}|${p.candidateId ?? ''}|${p.link ? `${p.link.resource}:${p.link.recordId}` : ''}|${ctx.today}`;
   for (const [name, ids] of wanted) {
     if (ids.size === 0) continue;
     const target = c.lookup(name);
-    const p = new Params();
-    const where = scopeWhere(target, ctx.principal, p.bind);
-    const list = p.bind([...ids]);
-    out[name] = await ctx.db.query(
-      `select ${selectList(target, ctx.principal, 'list', p.bind, ctx.today)} from ${target.table} where ${where} and id = any(${list}) order by id`,
-      p.values,
-    );
+    const known = c.totals.referencesOf(name, p.merchantId, reader);
+    const missing = [...ids].filter((id) => !known.has(id));
+    if (missing.length) {
+      const q = new Params();
+      const where = scopeWhere(target, p, q.bind);
+      const list = q.bind(missing);
+      const rows = await ctx.db.query(
+        `select ${selectList(target, p, 'list', q.bind, ctx.today)} from ${target.table} where ${where} and id = any(${list})`,
+        q.values,
+      );
+      for (const id of missing) known.set(id, null);
+      for (const r of rows) known.set(Number(r.id), r);
+    }
+    out[name] = [...ids]
+      .sort((a, b) => a - b)
+      .map((id) => known.get(id))
+      .filter((r): r is Row => !!r);
   }
   return out;
 }

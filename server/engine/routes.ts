@@ -163,7 +163,7 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
     schema: {
       tags,
       summary: `List ${decl.label.many.toLowerCase()}`,
-      description: `Filters: ${[...c.filterable.keys(), ...Object.keys(decl.filterAliases ?? {})].join(', ') || 'none'}; q searches ${decl.search?.join(', ') ?? 'nothing'}; tab: ${(decl.tabs ?? []).map((t) => t.id).join(', ') || 'none'}; sort: ${[...c.sortable].join(', ')}.`,
+      description: `Filters: ${[...c.filterable.keys(), ...Object.keys(decl.filterAliases ?? {})].join(', ') || 'none'}; q searches ${decl.search?.join(', ') ?? 'nothing'}; tab: ${(decl.tabs ?? []).map((t) => t.id).join(', ') || 'none'}; sort: ${[...c.sortable].join(', ')}; fields: the fields each row carries (comma-separated; default all the caller may read).`,
       querystring: { type: 'object', additionalProperties: { type: 'string' } },
       response: { 200: answers.list },
     },

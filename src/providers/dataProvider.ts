@@ -15,6 +15,8 @@ export function listQuery(params: Partial<GetListParams>): string {
   }
   // The CSV export says so (ExportButton's meta), so the API checks the 'export' permission.
   if (params.meta?.export) q.set('export', '1');
+  // A list screen names the fields its rows need (listFieldsOf); the API sends every field otherwise.
+  if (Array.isArray(params.meta?.fields)) q.set('fields', params.meta.fields.join(','));
   for (const [key, value] of Object.entries(params.filter ?? {})) {
     if (value === undefined || value === null || value === '') continue;
     q.set(

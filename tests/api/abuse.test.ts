@@ -140,6 +140,32 @@ describe('the API rate limit (item 13)', () => {
     expect((await call(A, consultant, 'GET', '/api/clients?per_page=1')).statusCode).toBe(200);
   });
 
+  it('far below the limit, counts every request in a few statements, and none is lost when the app closes', async () => {
+    const shared = ns();
+    let statements = 0;
+    const counting: Db = {
+      ...db,
+      query: (sql, params) => {
+        if (/api_request_counts/.test(sql)) statements++;
+        return db.query(sql, params);
+      },
+    };
+    const a = await app({ perMinute: 1000, rateNamespace: shared, on: counting });
+    const token = await loginAs(a, 'admin');
+    statements = 0;
+    const res = await call(a, token, 'GET', '/api/clients?per_page=1');
+    expect(res.headers['x-ratelimit-remaining']).toBe('999');
+    for (let i = 1; i < 60; i++) expect((await call(a, token, 'GET', '/api/clients?per_page=1')).statusCode).toBe(200);
+    // One statement per 20 requests, and one a second for what is counted in between: 60 before this change.
+    expect(statements).toBeLessThan(20);
+    await a.close();
+    const [{ count }] = await db.query<{ count: number }>(
+      `select count from api_request_counts where key like $1 || 'user:%'`,
+      [shared],
+    );
+    expect(count).toBe(60);
+  });
+
   it('is counted per user: signing in again brings no fresh budget', async () => {
     const a = await app({ perMinute: 4 });
     const first = await loginAs(a, 'client');

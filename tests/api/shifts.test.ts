@@ -603,6 +603,12 @@ describe('client users', () => {
       noPay(r);
     }
     noPay(ok(await get(`/api/shifts/${mine.id}`, tok.client)));
+    // Asking for them by name changes nothing: ?fields= narrows what a row carries, never widens it.
+    const asked = (
+      await get('/api/shifts?per_page=100&fields=client_id,charge,pay,margin,on_costs', tok.client)
+    ).json();
+    expect(asked.data.length).toBe(list.data.length);
+    for (const r of asked.data) expect(Object.keys(r).sort()).toEqual(['charge', 'client_id', 'id']);
     // Nor can a sort or a filter on pay or margin tell them the order of what the agency pays.
     for (const url of [
       '/api/shifts?sort=margin&order=DESC',

@@ -97,6 +97,11 @@ describe('a staff member and the shifts', () => {
       'custom_fields',
     ])
       expect(r, hidden).not.toHaveProperty(hidden);
+    // Naming them in ?fields= does not bring them either, nor anyone else's shift.
+    const named = await call(t.app, staff, 'GET', '/api/shifts?per_page=100&fields=charge,margin,pay,candidate_id');
+    expect(named.json().data).toEqual(
+      (all.json().data as Record<string, unknown>[]).map((x) => ({ id: x.id, pay: x.pay, candidate_id: candidateId })),
+    );
     // A filter or sort on a field they may not read is refused in words, not answered by its values.
     expect((await call(t.app, staff, 'GET', '/api/shifts?sort=charge')).statusCode).toBe(400);
     expect((await call(t.app, staff, 'GET', '/api/shifts?client_id=1')).statusCode).toBe(400);

@@ -58,6 +58,8 @@ export const candidateDocuments: ResourceDeclaration = {
   label: { one: 'Document', many: 'Documents' },
   recordRepresentation: '%{number}',
   defaultSort: { field: 'expiry_date', order: 'ASC' },
+  // The list's status cell gives a rejection's reason.
+  listData: ['rejection_reason'],
   delete: 'soft',
   parent: { resource: 'candidates', field: 'candidate_id', onDelete: 'hide', tab: 'document' },
   // A staff member lists their own and uploads new ones (awaiting the agency's check); they edit or delete none.

@@ -221,6 +221,8 @@ export const clientRules: ResourceDeclaration = {
   label: { one: 'Pricing rules', many: 'Pricing rules' },
   recordRepresentation: '%{applies_to}',
   defaultSort: { field: 'applies_to', order: 'ASC' },
+  // The list names the agency's default (no client) as such.
+  listData: ['client_id'],
   delete: 'hard',
   access: adminManages,
   routes: {

@@ -97,6 +97,8 @@ export const shifts: ResourceDeclaration = {
   // Titles add the resource's name ('Shift 28 Mar 2026, 08:00 at Main Building'): the name is the shift's own.
   recordRepresentation: '%{summary}',
   defaultSort: { field: 'start_at', order: 'ASC' },
+  // A cancelled shift's charge cell says whether the agency changed or waived it.
+  listData: ['cancellation_charge_reason'],
   // A deleted shift stays (the history, the 'deleted' tab), with who deleted it and why: DELETE /api/shifts/:id
   // { reason }, or its 'remove' button (which asks the reason).
   delete: { mode: 'soft', reason: 'deleted_reason', by: 'deleted_by', listed: true },

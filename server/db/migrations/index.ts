@@ -20,6 +20,7 @@ import capabilityLinks from './030_capability_links.js';
 import notificationSettingsEngine from './040_notification_settings_engine.js';
 import timesheets from './041_timesheets.js';
 import invitationsAsLinks from './045_invitations_as_links.js';
+import shiftListIndex from './046_shift_list_index.js';
 import shiftRequests from './055_shift_requests.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
@@ -46,5 +47,6 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '040_notification_settings_engine', sql: notificationSettingsEngine },
   { id: '041_timesheets', sql: timesheets },
   { id: '045_invitations_as_links', sql: invitationsAsLinks },
+  { id: '046_shift_list_index', sql: shiftListIndex },
   { id: '055_shift_requests', sql: shiftRequests },
 ];

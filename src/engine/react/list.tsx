@@ -39,8 +39,9 @@ import {
 import type { FieldOverride, ViewOptions } from './viewOptions';
 import type { FieldDeclaration, ListTab, ResourceDeclaration } from '../../../core/engine/types';
 import type React from 'react';
-import { hasView } from '../../../core/engine/types';
+import { hasView, nameFieldsOf } from '../../../core/engine/types';
 import { deletionOf } from '../../../core/engine/lifecycle';
+import { listFieldsOf } from '../../../core/engine/listFields';
 import type { CustomFieldDefinition } from '../../../core/engine/validate';
 import { customFieldAsDeclaration } from '../../../core/engine/validate';
 import { FieldFor } from './fields';
@@ -301,7 +302,7 @@ export const representationOf = (decl: ResourceDeclaration) => (record: RaRecord
  * of the name, not pictures or yes/no) and its status.
  */
 export function simpleListParts(decl: ResourceDeclaration) {
-  const inName = new Set([...decl.recordRepresentation.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]));
+  const inName = new Set(nameFieldsOf(decl));
   const status = decl.fields.find((f) => f.source === 'status' && f.type === 'choice' && hasView(f, 'list'));
   const secondary = decl.fields
     .filter(
@@ -389,6 +390,9 @@ export function EngineList({
         storeKey={`${decl.name}.${tab?.id ?? 'all'}.listParams`}
         sort={decl.defaultSort}
         perPage={25}
+        // Rows carry what the list shows, not whole records (GET ?fields=). Passed as the query's meta, which also
+        // keys the records react-admin keeps from a list: a record's own page never starts from a partial one.
+        queryOptions={{ meta: { fields: listFieldsOf(decl) } }}
         filters={filterInputs(decl)}
         // The bulk bar's Export of selected rows: the same columns and values as the server's file.
         exporter={buildExporter(decl, { declarations, customFields: defs })}

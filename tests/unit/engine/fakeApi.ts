@@ -8,8 +8,8 @@ import { declarations } from '../../../core/resources/declarations';
 
 /**
  * A tiny in-memory API for the engine's screens, following the foundation's conventions:
- * GET /api/{name}?page&per_page&sort&order&<filters>&q -> { data, total_count, total_pages, current_page, per_page,
- * references }
+ * GET /api/{name}?page&per_page&sort&order&<filters>&q&fields -> { data, total_count, total_pages, current_page,
+ * per_page, references }
  *     (a declared resource's list refuses a filter its declaration does not offer with 400, as the server does)
  *   GET/PUT/DELETE /api/{name}/{id} -> { data };  POST /api/{name} -> 201 { data }
  *   bad input -> 422 { message, errors: { field: text } };  unknown id -> 404 { message }
@@ -88,8 +88,12 @@ export const apiHandlers = [
         return x < y ? -dir : x > y ? dir : 0;
       });
     }
+    // The fields a list screen asked for (?fields=), and the id, as the server answers them.
+    const fields = q.get('fields')?.split(',');
+    const only = (r: Rec) =>
+      fields ? Object.fromEntries(Object.entries(r).filter(([k]) => k === 'id' || fields.includes(k))) : r;
     const body = {
-      data: out.slice((page - 1) * perPage, page * perPage),
+      data: out.slice((page - 1) * perPage, page * perPage).map(only),
       total_count: out.length,
       total_pages: Math.ceil(out.length / perPage),
       current_page: page,

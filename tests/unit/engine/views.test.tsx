@@ -147,6 +147,8 @@ describe('EngineList', () => {
       order: 'asc',
       status: 'approved',
       activated: 'true',
+      // What the rows show, hidden columns included; the rest of a staff member is read on their page.
+      fields: 'first_name,last_name,email,phone,job_role_id,staff_status_id,status,activated,compliance,custom_fields',
     });
     // Fields kept off the list (date of birth, address, notes) have no column.
     expect(screen.queryByText('Date of birth')).toBeNull();
