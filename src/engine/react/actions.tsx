@@ -14,6 +14,15 @@ import OpenWithIcon from '@mui/icons-material/OpenWith';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
+import DrawIcon from '@mui/icons-material/Draw';
+import EditCalendarIcon from '@mui/icons-material/EditCalendar';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import LockIcon from '@mui/icons-material/Lock';
+import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
+import ReportIcon from '@mui/icons-material/Report';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import SendIcon from '@mui/icons-material/Send';
+import UndoIcon from '@mui/icons-material/Undo';
 import {
   Button,
   Confirm,
@@ -51,6 +60,15 @@ export const ACTION_ICONS: Record<string, ReactElement> = {
   person_add: <PersonAddIcon />,
   event_busy: <EventBusyIcon />,
   price_change: <PriceChangeIcon />,
+  draw: <DrawIcon />,
+  edit_calendar: <EditCalendarIcon />,
+  edit_note: <EditNoteIcon />,
+  lock: <LockIcon />,
+  playlist_add: <PlaylistAddIcon />,
+  report: <ReportIcon />,
+  schedule: <ScheduleIcon />,
+  send: <SendIcon />,
+  undo: <UndoIcon />,
 };
 
 /** How a record is named in confirmations: its declaration's recordRepresentation. */

@@ -486,6 +486,12 @@ describe('canAccess', () => {
       support_requests: ['edit'],
       support_replies: ['edit', 'delete', 'export'],
       users: ['delete', 'export'],
+      // Issue 17: a staff member's request is made on their phone and answered by actions; timesheets are generated
+      // and never deleted, their lines amended by an action, their signatures given only by signing.
+      shift_requests: ['create', 'edit', 'delete', 'export'],
+      timesheets: ['create', 'delete'],
+      timesheet_lines: ['edit', 'delete'],
+      timesheet_signatures: ['create', 'edit', 'delete', 'export'],
     };
     // A resource not served as CRUD (the notification settings) is reached only through its own routes: no action.
     for (const d of declarations) {
