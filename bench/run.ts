@@ -28,6 +28,7 @@ import { workflow } from './workflow';
 import { shifts } from './shifts';
 import { signinFlood } from './signinFlood';
 import { documents } from './documents';
+import { createMany } from './createMany';
 import { snapshotBuild, type BuildSnapshot } from '../tests/e2e/product';
 
 const all: Benchmark[] = [
@@ -43,6 +44,7 @@ const all: Benchmark[] = [
   scheduleBrowser,
   signinFlood,
   documents,
+  createMany,
 ];
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));

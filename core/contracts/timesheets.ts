@@ -24,13 +24,19 @@ export const GenerateInput = Type.Object({
 });
 export type GenerateInput = Static<typeof GenerateInput>;
 
-/** What a generation did: the timesheets it created or added to, how many lines; a large run answers its job. */
+/**
+ * What a generation did: the timesheets it created or added to, how many lines (200). A run of more than 500 worked
+ * shifts is queued instead (202): `job_id` to follow at GET /api/jobs/:id (done of `shifts`), its timesheets in the
+ * job's result, and nothing yet in `timesheets` and `lines`.
+ */
 export const GenerateAnswer = Type.Object({
   data: Type.Object({
     timesheets: Type.Array(Id),
     lines: Type.Integer(),
     line_ids: Type.Array(Id),
     job_id: Nullable(Id),
+    /** A queued run's number of worked shifts. */
+    shifts: Type.Optional(Type.Integer()),
   }),
 });
 export type GenerateAnswer = Static<typeof GenerateAnswer>;

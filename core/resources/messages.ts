@@ -10,6 +10,7 @@ export const resourceMessages: Record<string, unknown> = { ...engineMessages, ..
 // Texts of the resources' own screens (staff decisions, profiles), deep-merged into the catalogue.
 Object.assign(resourceMessages, {
   app: {
+    timesheets: { signature_png: 'Draw your signature (a PNG image).' },
     staff: {
       active: 'Active',
       inactive: 'Inactive',

@@ -9,5 +9,6 @@ export const timesheetsArea: ServerArea = {
   routes: [timesheetsRoutes],
   // Unsigned timesheets are chased after each client's reminder days (checked hourly).
   jobs: [{ name: 'timesheet-reminders', everyMs: 60 * 60_000, run: (db) => remindUnsignedTimesheets(db) }],
+  // The past four weeks' timesheets in every state (after the shifts they are made of).
   seed: seedTimesheets,
 };

@@ -1,13 +1,14 @@
 // What timesheets, their lines and signatures do on the server beyond their declarations (issue 17).
 import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
-import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
+import type { EngineContext, ResourceBehaviour, SaveEvent } from '../engine/context.js';
 import { assessShift, iso } from '../services/booking.js';
 import {
   generateTimesheets,
   lineStatuses,
   notifyAgency,
   priceLine,
+  priceLines,
   refreshTotals,
   requireSignature,
   sendForSignature,
@@ -108,7 +109,10 @@ export const timesheetsBehaviour: ResourceBehaviour = {
       if (statuses.length === 0) throw refuse(409, 'This timesheet has no lines to sign.');
       if (statuses.includes('disputed'))
         throw refuse(409, 'A line is still disputed: amend it before submitting the timesheet again.');
-      return { submitted_at: ctx.now.toISOString() };
+      const now = ctx.now.toISOString();
+      // Every line already signed (on the staff member's phone) or verified: nothing is left for the client to sign.
+      if (stateFromLines(statuses) === 'signed') return { submitted_at: now, status: 'signed', signed_at: now };
+      return { submitted_at: now, status: 'submitted' };
     },
     async approve(ctx, r, input) {
       const approve: number[] = input.line_ids ?? [];
@@ -194,7 +198,9 @@ export const timesheetsBehaviour: ResourceBehaviour = {
     async collect(ctx, r) {
       const statuses = await lineStatuses(ctx, Number(r.id));
       const patch: Record<string, unknown> = { payable_lines: statuses.filter(isPayable).length };
-      if (statuses.length && statuses.every((s) => s === 'signed') && r.status !== 'disputed') {
+      // Only a timesheet sent to the client is signed by its last line: a draft may still take lines (and is
+      // signed at once when submitted with every line signed).
+      if (r.status === 'submitted' && statuses.every((s) => s === 'signed')) {
         patch.status = 'signed';
         patch.signed_at = ctx.now.toISOString();
       }
@@ -202,7 +208,7 @@ export const timesheetsBehaviour: ResourceBehaviour = {
     },
   },
   async afterSave(ctx, e) {
-    if (e.action === 'submit') await sendForSignature(ctx, e.row);
+    if (e.action === 'submit' && e.row.status === 'submitted') await sendForSignature(ctx, e.row);
   },
 };
 
@@ -218,7 +224,8 @@ async function lineFacts(ctx: EngineContext, record: Record<string, any>) {
   return { t, shift: shift as Row | undefined };
 }
 
-function checkTimes(input: Record<string, any>) {
+/** Why times cannot be a line's, by field (none when they can). */
+function timesProblems(input: Record<string, any>): Record<string, string> {
   const problems: Record<string, string> = {};
   if (!isStrictInstant(input.actual_start)) problems.actual_start = 'Give the start as a date and time.';
   if (!isStrictInstant(input.actual_end)) problems.actual_end = 'Give the end as a date and time.';
@@ -229,6 +236,11 @@ function checkTimes(input: Record<string, any>) {
     else if (input.break_minutes != null && input.break_minutes * 60_000 >= ms)
       problems.break_minutes = 'The break must be shorter than the time worked.';
   }
+  return problems;
+}
+
+function checkTimes(input: Record<string, any>) {
+  const problems = timesProblems(input);
   if (Object.keys(problems).length) throw new HttpError(422, Object.values(problems)[0], problems);
 }
 
@@ -258,65 +270,99 @@ async function timesPatch(ctx: EngineContext, r: Row, input: Record<string, any>
   };
 }
 
-export const timesheetLinesBehaviour: ResourceBehaviour = {
-  computed: {
-    candidate_name: () =>
-      `(select c.first_name || ' ' || c.last_name from candidates c where c.merchant_id = timesheet_lines.merchant_id and c.id = timesheet_lines.candidate_id)`,
-    site_name: () =>
-      `(select s.name from sites s where s.merchant_id = timesheet_lines.merchant_id and s.id = timesheet_lines.site_id)`,
-    job_role_name: () =>
-      `(select j.name from job_roles j where j.merchant_id = timesheet_lines.merchant_id and j.id = timesheet_lines.job_role_id)`,
-    summary: () =>
-      `(coalesce(to_char(work_date, 'YYYY-MM-DD'), '') || ' ' || (select c.first_name || ' ' || c.last_name from candidates c where c.merchant_id = timesheet_lines.merchant_id and c.id = timesheet_lines.candidate_id))`,
-    hours: () => `(paid_minutes / 60.0)::float8`,
-    payable: () => `(status in ('signed', 'verified'))`,
-  },
-  computedFilters: {
-    payable: (value) => (value === 'true' ? `status in ('signed', 'verified')` : `status in ('pending', 'disputed')`),
-  },
-  /**
-   * A line added by hand is an amendment: it needs a note and its actual times; it is worked at one of the
-   * timesheet's client's sites within its period; with a shift, the shift must be that staff member's worked
-   * shift at that client; without one, the hard booking checks apply as to any booking. It is priced on its times.
-   */
-  async beforeSave(ctx, e): Promise<Problems | void> {
-    if (e.stored || e.action) return;
-    const r = e.record;
-    if (!r.amendment_note)
-      return { amendment_note: { message: 'Say why this line is added (an amendment needs a note).' } };
-    if (!r.actual_start || !r.actual_end) return { actual_start: { message: 'Give the times worked.' } };
-    checkTimes(r);
-    const { t, shift } = await lineFacts(ctx, r);
+const asProblems = (byField: Record<string, string>): Problems =>
+  Object.fromEntries(Object.entries(byField).map(([k, message]) => [k, { message }]));
+
+/**
+ * New lines, one added by hand or many from a generation run, in a fixed number of statements for any number: their
+ * timesheets (locked), shifts and sites are read once each and all are priced from one read of the rate cards.
+ * A line names a worked shift of its timesheet's client (its staff member's, assigned or closed) or none; without
+ * times it is its shift as booked (what generation makes), and with other times, or without a shift, it is an
+ * amendment: it needs a note, and a line without a shift passes the hard booking checks as any booking would. Each
+ * is priced on its actual times and must fall within its timesheet's period, which must still take lines (a draft,
+ * disputed or amended). Answers each line's problems by position.
+ */
+async function beforeCreateLines(ctx: EngineContext, events: SaveEvent[]): Promise<(Problems | undefined)[]> {
+  const m = ctx.principal.merchantId;
+  const records = events.map((e) => e.record);
+  const ids = (k: string) => [...new Set(records.map((r) => r[k]).filter((v) => v != null))].map(Number);
+  // One after another: a transaction's connection runs one statement at a time.
+  const timesheets = await ctx.db.query(
+    'select id, client_id, site_id, status, period_start::text as period_start, period_end::text as period_end, number from timesheets where merchant_id = $1 and id = any($2::int[]) order by id for update',
+    [m, ids('timesheet_id')],
+  );
+  const shifts = await ctx.db.query(
+    'select id, client_id, site_id, job_role_id, candidate_id, status, start_at, end_at, break_minutes, sleep_in from shifts where merchant_id = $1 and id = any($2::int[])',
+    [m, ids('shift_id')],
+  );
+  const sites = await ctx.db.query('select id, client_id from sites where merchant_id = $1 and id = any($2::int[])', [
+    m,
+    ids('site_id'),
+  ]);
+  const byId = (rows: Row[]) => new Map(rows.map((r) => [Number(r.id), r]));
+  const [tsOf, shiftOf, siteOf] = [byId(timesheets), byId(shifts), byId(sites)];
+  const out: (Problems | undefined)[] = records.map(() => undefined);
+  const toPrice: { i: number; t: Row; shift?: Row }[] = [];
+  for (const [i, r] of records.entries()) {
+    const t = tsOf.get(Number(r.timesheet_id))!;
     if (!AMENDABLE.includes(t.status))
       throw refuse(
         409,
         `Timesheet ${t.number} is ${t.status}: lines are added only while it is a draft, disputed or amended.`,
       );
-    const [site] = await ctx.db.query('select client_id from sites where merchant_id = $1 and id = $2', [
-      ctx.principal.merchantId,
-      r.site_id,
-    ]);
+    const site = siteOf.get(Number(r.site_id));
     if (
       !site ||
       Number(site.client_id) !== Number(t.client_id) ||
       (t.site_id && Number(t.site_id) !== Number(r.site_id))
-    )
-      return { site_id: { message: 'Choose a site this timesheet covers.' } };
+    ) {
+      out[i] = { site_id: { message: 'Choose a site this timesheet covers.' } };
+      continue;
+    }
+    const shift = r.shift_id == null ? undefined : shiftOf.get(Number(r.shift_id));
     if (shift) {
       if (
         Number(shift.client_id) !== Number(t.client_id) ||
         Number(shift.candidate_id) !== Number(r.candidate_id) ||
         !['assigned', 'closed'].includes(shift.status)
-      )
-        return { shift_id: { message: 'Choose a worked shift of this staff member at this client.' } };
+      ) {
+        out[i] = { shift_id: { message: 'Choose a worked shift of this staff member at this client.' } };
+        continue;
+      }
       r.scheduled_start = iso(shift.start_at);
       r.scheduled_end = iso(shift.end_at);
       r.scheduled_break = shift.break_minutes;
       r.job_role_id = shift.job_role_id;
-    } else {
+      if (!r.actual_start && !r.actual_end) {
+        // What was booked is what was worked until someone says otherwise (the staff member, or an amendment).
+        r.actual_start = r.scheduled_start;
+        r.actual_end = r.scheduled_end;
+        r.break_minutes = r.scheduled_break;
+      }
+    }
+    const asBooked =
+      shift &&
+      Date.parse(r.actual_start) === Date.parse(r.scheduled_start) &&
+      Date.parse(r.actual_end) === Date.parse(r.scheduled_end) &&
+      (r.break_minutes ?? null) === (r.scheduled_break ?? null);
+    if (!asBooked && !r.amendment_note) {
+      out[i] = { amendment_note: { message: 'Say why this line is added (an amendment needs a note).' } };
+      continue;
+    }
+    if (!r.actual_start || !r.actual_end) {
+      out[i] = { actual_start: { message: 'Give the times worked.' } };
+      continue;
+    }
+    const wrong = timesProblems(r);
+    if (Object.keys(wrong).length) {
+      out[i] = asProblems(wrong);
+      continue;
+    }
+    if (!shift) {
+      // Work that had no shift: the staff member must have been able to be booked on it (rare: one at a time).
       const checks = await assessShift(
         ctx.db,
-        ctx.principal.merchantId,
+        m,
         ctx.timeZone,
         {
           client_id: Number(t.client_id),
@@ -334,27 +380,76 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
         throw new HttpError(409, `${checks.name} cannot have worked this: ${words}`, { candidate_id: words });
       }
     }
-    const priced = await priceLine(
-      ctx,
-      {
+    toPrice.push({ i, t, shift });
+  }
+  const prices = await priceLines(
+    ctx,
+    toPrice.map(({ i, t, shift }) => ({
+      line: {
         client_id: Number(t.client_id),
-        site_id: Number(r.site_id),
-        job_role_id: Number(r.job_role_id),
-        candidate_id: Number(r.candidate_id),
+        site_id: Number(records[i].site_id),
+        job_role_id: Number(records[i].job_role_id),
+        candidate_id: Number(records[i].candidate_id),
         sleep_in: !!shift?.sleep_in,
       },
-      r as { actual_start: string; actual_end: string; break_minutes?: number | null },
+      actual: records[i] as { actual_start: string; actual_end: string; break_minutes?: number | null },
+    })),
+  );
+  for (const [k, { i, t }] of toPrice.entries()) {
+    const priced = prices[k];
+    if (priced instanceof HttpError) {
+      if (priced.status !== 422 || !priced.errors) throw priced;
+      out[i] = asProblems(priced.errors);
+    } else if (priced.work_date < t.period_start || priced.work_date > t.period_end)
+      out[i] = { actual_start: { message: `The timesheet covers ${t.period_start} to ${t.period_end}.` } };
+    else {
+      const r = records[i];
+      Object.assign(r, priced);
+      if (r.amendment_note) {
+        r.amended_at = ctx.now.toISOString();
+        r.amended_by = ctx.principal.name;
+      }
+    }
+  }
+  return out;
+}
+
+export const timesheetLinesBehaviour: ResourceBehaviour = {
+  computed: {
+    candidate_name: () =>
+      `(select c.first_name || ' ' || c.last_name from candidates c where c.merchant_id = timesheet_lines.merchant_id and c.id = timesheet_lines.candidate_id)`,
+    site_name: () =>
+      `(select s.name from sites s where s.merchant_id = timesheet_lines.merchant_id and s.id = timesheet_lines.site_id)`,
+    job_role_name: () =>
+      `(select j.name from job_roles j where j.merchant_id = timesheet_lines.merchant_id and j.id = timesheet_lines.job_role_id)`,
+    summary: () =>
+      `(coalesce(to_char(work_date, 'YYYY-MM-DD'), '') || ' ' || (select c.first_name || ' ' || c.last_name from candidates c where c.merchant_id = timesheet_lines.merchant_id and c.id = timesheet_lines.candidate_id))`,
+    hours: () => `(paid_minutes / 60.0)::float8`,
+    payable: () => `(status in ('signed', 'verified'))`,
+  },
+  computedFilters: {
+    payable: (value) => (value === 'true' ? `status in ('signed', 'verified')` : `status in ('pending', 'disputed')`),
+  },
+  async beforeSave(ctx, e): Promise<Problems | void> {
+    if (!e.stored && !e.action) return (await beforeCreateLines(ctx, [e]))[0];
+  },
+  beforeSaveMany: beforeCreateLines,
+  /** Lines added: their timesheets' totals follow once, and the revision of those that were amended rises. */
+  async afterSaveMany(ctx, events) {
+    const amended = events.filter((e) => e.row.amendment_note).map((e) => Number(e.row.timesheet_id));
+    const generated = events.filter((e) => !e.row.amendment_note).map((e) => Number(e.row.timesheet_id));
+    await refreshTotals(ctx, amended, true);
+    await refreshTotals(
+      ctx,
+      generated.filter((id) => !amended.includes(id)),
+      false,
     );
-    if (priced.work_date < t.period_start || priced.work_date > t.period_end)
-      return { actual_start: { message: `The timesheet covers ${t.period_start} to ${t.period_end}.` } };
-    Object.assign(r, priced);
-    r.amended_at = ctx.now.toISOString();
-    r.amended_by = ctx.principal.name;
   },
   async afterSave(ctx, e) {
-    // Times changed or a line added: the timesheet's totals follow, and its revision rises (a link sent before it
-    // no longer signs it). A change of state alone changes no amount.
-    if (!e.stored || e.action === 'amend' || e.action === 'record_times')
+    if (!e.stored) await timesheetLinesBehaviour.afterSaveMany!(ctx, [e]);
+    // Times changed: the timesheet's totals follow, and its revision rises (a link sent before it no longer signs
+    // it). A change of state alone changes no amount.
+    if (e.action === 'amend' || e.action === 'record_times')
       await refreshTotals(ctx, [Number(e.row.timesheet_id)], true);
     // Signed on a phone or verified on its own: the timesheet collects it (signed once every line is).
     if (e.action === 'sign' || e.action === 'verify')

@@ -26,6 +26,14 @@ function actionInput(ctx: EngineContext, action: ActionDeclaration, body: Record
   return input;
 }
 
+/**
+ * A collection action's answer when it started work that goes on after the request (a job with progress): its route
+ * answers 202 with `data` (the job's id, for GET /api/jobs/:id) instead of 200.
+ */
+export class Accepted {
+  constructor(public data: unknown) {}
+}
+
 /** Runs a collection action (declared `collection: true`): its validated input, given to the behaviour's effect. */
 export async function runCollectionAction(
   ctx: EngineContext,

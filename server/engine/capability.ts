@@ -123,7 +123,7 @@ export async function mintLink(
   }
   const [row] = await ctx.db.query<{ id: number; expires_at: string }>(
     `insert into capability_links (merchant_id, resource, record_id, action, token_hash, purpose, recipient, delivered_via, content_hash, expires_at, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(hours => $10), $11) returning id, expires_at`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::timestamptz + make_interval(hours => $11), $12) returning id, expires_at`,
     [
       ctx.principal.merchantId,
       c.decl.name,
@@ -134,6 +134,7 @@ export async function mintLink(
       o.recipient,
       o.deliveredVia,
       hash,
+      ctx.now.toISOString(),
       o.lifetimeHours ?? 7 * 24,
       ctx.principal.userId || null,
     ],
@@ -146,26 +147,60 @@ export async function mintLink(
  * closed. The outbox asks for it as it sends the e-mail (SECRET_PLACEHOLDER), so no stored copy holds a working
  * token.
  */
-export async function reissueLinkToken(db: Queryable, linkId: number): Promise<string | null> {
+export async function reissueLinkToken(db: Queryable, linkId: number, now = new Date()): Promise<string | null> {
   const token = randomBytes(32).toString('base64url');
   const open = await db.query(
-    'update capability_links set token_hash = $2 where id = $1 and used_at is null and expires_at > now() returning id',
-    [linkId, sha256(token)],
+    'update capability_links set token_hash = $2 where id = $1 and used_at is null and expires_at > $3 returning id',
+    [linkId, sha256(token), now.toISOString()],
   );
   return open.length ? token : null;
 }
 
-/** The link a token names, or the refusal in words: unknown or altered 404, used or expired 410. */
-async function openLink(db: Queryable, token: string, lock = false): Promise<LinkRow> {
+/**
+ * The link a token names, or the refusal in words: unknown or altered 404, used or expired 410. Expired on the
+ * server's clock (`now`, a test's fixed one too), as links are minted on it.
+ */
+async function openLink(db: Queryable, token: string, now: Date, lock = false): Promise<LinkRow> {
   const [link] = await db.query<LinkRow>(
-    `select id, merchant_id, resource, record_id, action, purpose, recipient, delivered_via, content_hash, expires_at, used_at, expires_at <= now() as expired
+    `select id, merchant_id, resource, record_id, action, purpose, recipient, delivered_via, content_hash, expires_at, used_at, expires_at <= $2 as expired
        from capability_links where token_hash = $1${lock ? ' for update' : ''}`,
-    [sha256(token)],
+    [sha256(token), now.toISOString()],
   );
   if (!link) throw new HttpError(404, LINK_INVALID);
   if (link.used_at) throw new HttpError(410, LINK_USED);
   if (link.expired) throw new HttpError(410, LINK_EXPIRED);
   return link;
+}
+
+/**
+ * Runs the action a link is bound to, as its holder, in `db` (the caller's transaction), and uses the link up: the
+ * link locked (two holders pressing at once run it once; the second finds it used), the action the one it names,
+ * what its holder reads unchanged since it was sent when it is bound to the content. The link route's path, and the
+ * demo seed's for a timesheet signed by its link.
+ */
+export async function actByLink(
+  db: Queryable,
+  registry: Map<string, Compiled>,
+  token: string,
+  asked: string,
+  body: Record<string, unknown>,
+  base: Pick<EngineContext, 'now' | 'ip' | 'cluster' | 'touched'>,
+): Promise<{ row: Row; link: LinkRow }> {
+  const link = await openLink(db, token, base.now, true);
+  const c = registry.get(link.resource);
+  if (!c) throw new HttpError(404, LINK_INVALID);
+  const principal = linkPrincipal(link);
+  const action = c.actions.get(link.action);
+  if (asked !== link.action || !action || !permits(principal, c.decl, action.name)) {
+    throw new HttpError(403, `This link lets you do one thing only: ${action?.label ?? link.action}.`);
+  }
+  const timeZone = await agencyZone(db, principal.merchantId);
+  const ctx = withEngine({ db, principal, timeZone, today: agencyToday(timeZone, base.now), ...base }, registry);
+  if (link.content_hash !== null && link.content_hash !== contentHash(await getRecord(ctx, c, link.record_id)))
+    throw new HttpError(409, LINK_CHANGED);
+  const [row] = await runAction(ctx, c, action, [link.record_id], body, registry);
+  await db.query('update capability_links set used_at = $2 where id = $1', [link.id, base.now.toISOString()]);
+  return { row, link };
 }
 
 const tokenParams = {
@@ -196,7 +231,7 @@ export async function capabilityRoutes(app: FastifyInstance, options: { registry
     // The record as the engine read it for a link holder: the schema documents it.
     serializerCompiler: asBuilt,
     handler: async (req) => {
-      const link = await openLink(app.db, req.params.token);
+      const link = await openLink(app.db, req.params.token, app.clock());
       const c = compiled(link);
       const principal = linkPrincipal(link);
       if (!permits(principal, c.decl, 'show')) throw new HttpError(403, 'This link does not let you see the record.');
@@ -228,40 +263,19 @@ export async function capabilityRoutes(app: FastifyInstance, options: { registry
     serializerCompiler: asBuilt,
     handler: async (req) => {
       const { token, action: asked } = req.params;
-      let merchantId = 0;
-      let table = '';
-      const data = await app.db.transaction(async (tx) => {
-        // Locked: two holders pressing at once run it once; the second finds it used.
-        const link = await openLink(tx, token, true);
-        const c = compiled(link);
-        const principal = linkPrincipal(link);
-        const action = c.actions.get(link.action);
-        if (asked !== link.action || !action || !permits(principal, c.decl, action.name)) {
-          throw new HttpError(403, `This link lets you do one thing only: ${action?.label ?? link.action}.`);
-        }
-        const ctx = {
-          ...(await linkContext(app, tx, principal)),
+      const touched = new Set<string>();
+      const { row: data, link } = await app.db.transaction(async (tx) =>
+        actByLink(tx, options.registry, token, asked, (req.body ?? {}) as Record<string, unknown>, {
+          now: app.clock(),
           ip: req.ip,
           cluster: app.cluster,
-          touched: new Set<string>(),
-        };
-        if (link.content_hash !== null && link.content_hash !== contentHash(await getRecord(ctx, c, link.record_id)))
-          throw new HttpError(409, LINK_CHANGED);
-        const [row] = await runAction(
-          ctx,
-          c,
-          action,
-          [link.record_id],
-          (req.body ?? {}) as Record<string, unknown>,
-          app.engine,
-        );
-        await tx.query('update capability_links set used_at = now() where id = $1', [link.id]);
-        merchantId = link.merchant_id;
-        table = c.decl.table;
-        return row;
-      });
+          touched,
+        }),
+      );
       await app.cluster.settle();
-      app.totals.changed(table, merchantId);
+      // The record's table, and any other the action wrote (a timesheet's lines).
+      for (const table of [options.registry.get(link.resource)!.decl.table, ...touched])
+        app.totals.changed(table, link.merchant_id);
       return { data };
     },
   });

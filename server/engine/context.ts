@@ -27,14 +27,20 @@ export interface EnginePrincipal {
  */
 export interface EngineHandle {
   create(resource: string, values: Record<string, unknown>, options?: { reason?: string }): Promise<Row>;
+  /**
+   * Creates many records at once, all or nothing (a generation run, a bulk create): one validation pass, the hooks
+   * in set form, one insert and one audit statement. A bad record refuses them all, naming it (`rows[3].site_id`).
+   * Answers the records created, in the order given, as the caller may read them (stored fields, not computed).
+   * `input` is kept in each record's audit entry (what the run was asked), beside `reason`.
+   */
+  createMany(
+    resource: string,
+    rows: Record<string, unknown>[],
+    options?: { reason?: string; input?: Record<string, unknown> },
+  ): Promise<Row[]>;
   update(resource: string, id: number, changes: Record<string, unknown>, options?: { reason?: string }): Promise<Row>;
   act(resource: string, id: number, action: string, input?: Record<string, unknown>): Promise<Row>;
   remove(resource: string, id: number, options?: { reason?: string }): Promise<Row>;
-  /**
-   * Many records of one resource in a fixed number of statements (server/engine/createSet.ts): a generation run.
-   * No per-record hook runs; the caller gives every value the server derives.
-   */
-  createSet(resource: string, records: Record<string, unknown>[], options?: { reason?: string }): Promise<Row[]>;
   /** The same writes as the product itself (a periodic job): the audit trail says "system". */
   asSystem(): EngineHandle;
   /** A resource as the engine compiled it (its scope, its fields), for reads and links that follow its rules. */
@@ -95,6 +101,18 @@ export interface ResourceBehaviour {
    */
   afterSave?(ctx: EngineContext, e: SaveEvent & { row: Row }): Promise<boolean | void>;
   afterDelete?(ctx: EngineContext, row: Row): Promise<void>;
+  /**
+   * The set form of beforeSave for records created together (createMany): given every new record, answers the
+   * problems of each (by position; undefined for a record without any), or throws to refuse them all. A behaviour
+   * whose beforeSave reads the database for each record (pricing a shift) declares it, so that a create of thousands
+   * stays a few statements; without it createMany calls beforeSave for each record in turn.
+   */
+  beforeSaveMany?(ctx: EngineContext, events: SaveEvent[]): Promise<(Problems | undefined)[] | void>;
+  /**
+   * The set form of afterSave for records created together (one notification for the run, not one per record);
+   * without it createMany calls afterSave for each record in turn. Answers true when it changed the records.
+   */
+  afterSaveMany?(ctx: EngineContext, events: (SaveEvent & { row: Row })[]): Promise<boolean | void>;
   /**
    * Puts in words a refusal only the database gives when the record is stored (a double booking the exclusion
    * constraint saw), or answers nothing to let the error through. The write runs under a savepoint when this is

@@ -6,7 +6,7 @@ import { deleteRecord } from './delete.js';
 import { getRecord } from './query.js';
 import { runAction } from './actions.js';
 import { store } from './write.js';
-import { createSet } from './createSet.js';
+import { createMany } from './createMany.js';
 
 /** The product itself as the author of a write (a periodic job): the audit trail names it "system", no user. */
 export const systemPrincipal = (merchantId: number): EnginePrincipal => ({
@@ -39,6 +39,10 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
   const handle: EngineHandle = {
     create: (resource, values, options) =>
       store(ctx, compiled(resource), undefined, values, { input: reason(options) }),
+    createMany(resource, rows, options) {
+      const input = { ...options?.input, ...reason(options) };
+      return createMany(ctx, compiled(resource), rows, { input: Object.keys(input).length ? input : undefined });
+    },
     async update(resource, id, changes, options) {
       const c = compiled(resource);
       // Inside the principal's row scope, like a request's write: out of scope is 404.
@@ -53,7 +57,6 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
       return row;
     },
     remove: (resource, id, options) => deleteRecord(ctx, compiled(resource), id, registry, options?.reason),
-    createSet: (resource, records, options) => createSet(ctx, compiled(resource), records, options),
     asSystem: () => withEngine({ ...ctx, principal: systemPrincipal(ctx.principal.merchantId) }, registry).engine,
     compiled: (resource) => {
       const c = registry.get(resource);

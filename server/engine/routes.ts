@@ -8,7 +8,7 @@ import { compile, type Compiled, type Lookup } from './compile.js';
 import type { EngineContext, EnginePrincipal, ResourceBehaviour } from './context.js';
 import { deleteRecord } from './delete.js';
 import { getRecord, listRecords } from './query.js';
-import { runAction, runCollectionAction } from './actions.js';
+import { Accepted, runAction, runCollectionAction } from './actions.js';
 import { saveRecord } from './write.js';
 import { TotalCache } from './totals.js';
 import { systemPrincipal, withEngine } from './handle.js';
@@ -255,14 +255,18 @@ function actionRoutes(
         tags,
         summary: `${action.label} (${decl.label.many.toLowerCase()})`,
         body: { type: ['object', 'null'], properties: inputProps, additionalProperties: true },
-        response: { 200: { type: 'object', properties: { data: {} }, additionalProperties: true } },
+        response: {
+          200: { type: 'object', properties: { data: {} }, additionalProperties: true },
+          202: { type: 'object', properties: { data: {} }, additionalProperties: true },
+        },
       },
       serializerCompiler: asBuilt,
-      handler: async (req) => {
+      handler: async (req, reply) => {
         authorise(req, decl, action.name);
         const data = await inTransaction(req, (ctx) =>
           runCollectionAction(ctx, c, action, (req.body ?? {}) as Record<string, unknown>),
         );
+        if (data instanceof Accepted) return reply.code(202).send({ data: data.data });
         return { data };
       },
     });

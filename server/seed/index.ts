@@ -660,7 +660,13 @@ async function seedCompliance(
 async function recordSeedHistory(db: Queryable, merchantId: number, who: { userId: number; name: string }) {
   for (const c of compileAll(declarations, behaviours).values()) {
     if (c.decl.audited === false) continue;
-    const rows = await db.query(`select * from ${c.table} where merchant_id = $1 order by id`, [merchantId]);
+    // Rows the seed wrote through the engine (the timesheets) have their history already.
+    const rows = await db.query(
+      `select * from ${c.table} x where merchant_id = $1
+          and not exists (select 1 from audit_log a where a.merchant_id = $1 and a.resource = $2 and a.record_id = x.id and a.event = 'create')
+        order by id`,
+      [merchantId, c.decl.name],
+    );
     const parent = c.decl.parent;
     const entries = rows.map((r) => ({
       id: r.id,

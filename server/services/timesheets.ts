@@ -1,8 +1,11 @@
 // Timesheets on the server (issue 17): generation from worked shifts, totals, pricing on actual times, signatures and
-// the signing link. Every write goes through the engine (ctx.engine, createSet); the rules are core/domain/timesheets.
+// the signing link. Every write goes through the engine (ctx.engine, createMany); the rules are core/domain/timesheets.
 import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
-import type { EngineContext, EngineHandle } from '../engine/context.js';
+import type { EngineContext, EngineHandle, EnginePrincipal } from '../engine/context.js';
+import { Accepted } from '../engine/actions.js';
+import { defineJobKind, enqueueJob } from '../jobs/queue.js';
+import { jobContext } from '../jobs/engineContext.js';
 import { Params, scopeWhere } from '../engine/compile.js';
 import { mintLink, reissueLinkToken } from '../engine/capability.js';
 import { notify, letterheadOf } from '../notifications/notify.js';
@@ -13,7 +16,7 @@ import {
   renderEmail,
   SECRET_PLACEHOLDER,
 } from '../notifications/outbox.js';
-import { priceShift, iso } from './booking.js';
+import { priceShifts, iso } from './booking.js';
 import {
   addDaysToDate,
   daysBetween,
@@ -38,35 +41,61 @@ const MAX_PERIOD_DAYS = 93;
 export const writerOf = (ctx: EngineContext): EngineHandle =>
   ctx.principal.loginType === 'staff' ? ctx.engine.asSystem() : ctx.engine;
 
-/** The sums of a timesheet's lines as stored on it; `revise` raises its revision (an amendment). */
+/**
+ * Stores on each timesheet the sums of its lines (and the count of payable ones), read once for all of them and
+ * summed by the domain's `totalsOf`; `revise` raises their revision (an amendment: a link sent before no longer
+ * signs). Two statements for any number of timesheets. These are derived columns, like a staff member's compliance
+ * status: each line's change has its own version and audit entry, so the sums take neither (an open form of the
+ * timesheet does not go stale because a line was priced).
+ */
 export async function refreshTotals(ctx: EngineContext, timesheetIds: number[], revise: boolean) {
   if (timesheetIds.length === 0) return;
   const rows = await ctx.db.query(
-    `select t.id, t.revision,
+    `select t.id,
        coalesce((select json_agg(json_build_object('paid_minutes', l.paid_minutes, 'pay', l.pay, 'charge', l.charge,
           'on_costs', l.on_costs, 'margin', l.margin, 'status', l.status))
           from timesheet_lines l where l.merchant_id = t.merchant_id and l.timesheet_id = t.id), '[]'::json) as lines
-       from timesheets t where t.merchant_id = $1 and t.id = any($2::int[]) order by t.id`,
-    [ctx.principal.merchantId, timesheetIds],
+       from timesheets t where t.merchant_id = $1 and t.id = any($2::int[])`,
+    [ctx.principal.merchantId, [...new Set(timesheetIds)]],
   );
-  for (const r of rows) {
-    await writerOf(ctx).update('timesheets', r.id, {
-      ...totalsOf(r.lines),
-      ...(revise ? { revision: Number(r.revision ?? 0) + 1 } : {}),
-    });
-  }
+  await ctx.db.query(
+    `update timesheets t set line_count = x.line_count, payable_lines = x.payable_lines, paid_minutes = x.paid_minutes,
+            pay = x.pay, charge = x.charge, on_costs = x.on_costs, margin = x.margin,
+            revision = coalesce(t.revision, 0) + case when $3 then 1 else 0 end
+       from jsonb_to_recordset($2::jsonb) as x(id int, line_count int, payable_lines int, paid_minutes int, pay bigint,
+            charge bigint, on_costs bigint, margin bigint)
+      where t.merchant_id = $1 and t.id = x.id`,
+    [ctx.principal.merchantId, JSON.stringify(rows.map((r) => ({ id: r.id, ...totalsOf(r.lines) }))), revise],
+  );
+  ctx.touched?.add('timesheets');
 }
 
-/** A line's price on its actual times, as the shift's own price is made (card in force, own pay, rules, holidays). */
-export async function priceLine(
+/** A line as it is priced: its timesheet's client, where, what, who, and whether it is a sleep-in. */
+export interface LineToPrice {
+  client_id: number;
+  site_id: number;
+  job_role_id: number;
+  candidate_id: number;
+  sleep_in?: boolean;
+}
+type Actual = { actual_start: string; actual_end: string; break_minutes?: number | null };
+
+/** The price of a line as stored: the shift's stored price for these times, and the date it was worked on. */
+export type LinePrice = Awaited<ReturnType<typeof priceShifts>>[number] & { work_date: string };
+
+/**
+ * Lines priced on their actual times as a shift's own price is made (card in force, own pay, rules, holidays), all
+ * from one read of the rate cards and rules: each answer is the price, or the 422 naming the line's field that
+ * refuses it.
+ */
+export async function priceLines(
   ctx: EngineContext,
-  line: { client_id: number; site_id: number; job_role_id: number; candidate_id: number; sleep_in?: boolean },
-  actual: { actual_start: string; actual_end: string; break_minutes?: number | null },
-) {
-  const p = await priceShift(
+  lines: { line: LineToPrice; actual: Actual }[],
+): Promise<(LinePrice | HttpError)[]> {
+  const prices = await priceShifts(
     ctx.db,
     ctx.principal.merchantId,
-    {
+    lines.map(({ line, actual }) => ({
       client_id: line.client_id,
       site_id: line.site_id,
       job_role_id: line.job_role_id,
@@ -74,33 +103,33 @@ export async function priceLine(
       end: actual.actual_end,
       break_minutes: actual.break_minutes ?? null,
       sleep_in: !!line.sleep_in,
-    },
-    line.candidate_id,
-  ).catch((e) => {
+    })),
+    lines.map(({ line }) => line.candidate_id),
+  );
+  return prices.map((p, i) => {
     // The quote names start/end; the line names its actual times.
-    if (e instanceof HttpError && e.errors)
-      throw new HttpError(
-        e.status,
-        e.message,
-        Object.fromEntries(
-          Object.entries(e.errors).map(([k, v]) => [
-            k === 'start_at' ? 'actual_start' : k === 'end_at' ? 'actual_end' : k,
-            v,
-          ]),
-        ),
-      );
-    throw e;
+    if (p instanceof HttpError)
+      return p.errors
+        ? new HttpError(
+            p.status,
+            p.message,
+            Object.fromEntries(
+              Object.entries(p.errors).map(([k, v]) => [
+                k === 'start_at' ? 'actual_start' : k === 'end_at' ? 'actual_end' : k,
+                v,
+              ]),
+            ),
+          )
+        : p;
+    return { ...p, work_date: instantToZoned(new Date(lines[i].actual.actual_start), ctx.timeZone).date };
   });
-  return {
-    paid_minutes: p.paid_minutes,
-    pay: p.pay,
-    charge: p.charge,
-    on_costs: p.on_costs,
-    margin: p.margin,
-    price_lines: p.price_lines,
-    rate_card_id: p.rate_card_id,
-    work_date: instantToZoned(new Date(actual.actual_start), ctx.timeZone).date,
-  };
+}
+
+/** One line priced on its actual times (priceLines of one); refuses with the 422 naming the field. */
+export async function priceLine(ctx: EngineContext, line: LineToPrice, actual: Actual): Promise<LinePrice> {
+  const [p] = await priceLines(ctx, [{ line, actual }]);
+  if (p instanceof HttpError) throw p;
+  return p;
 }
 
 /** The timesheet of a line, locked for the change (its state decides what may change). */
@@ -156,26 +185,34 @@ function periodOf(input: GenerateInput) {
   throw new HttpError(422, 'Choose a week, a range of days or shifts.', { week_start: 'Required' });
 }
 
-/**
- * Builds timesheets from worked shifts (booked and ended, not yet on any timesheet) in a fixed number of statements
- * whatever their number: the shifts in one query, the draft timesheets they join in one, a timesheet created per
- * client (or site) and period that has none, all the lines in one set-based create, the totals in one read. A
- * shift belongs to the week it starts in (the agency's calendar). Generations of one agency run one at a time (a
- * transaction-scoped advisory lock), and a shift's line is unique, so two racing never put a shift twice.
- * A staff member may generate only for their own shifts (their phone's end-of-shift entry): those go on the
- * weekly timesheet of their week.
- */
-export async function generateTimesheets(ctx: EngineContext, input: GenerateInput) {
-  const merchantId = ctx.principal.merchantId;
-  const staff = ctx.principal.loginType === 'staff';
-  if (staff && !input.shift_ids?.length)
-    throw new HttpError(422, 'Choose your shift.', { shift_ids: 'Choose your shift.' });
-  const period = staff ? null : periodOf(input);
-  await ctx.db.query('select pg_advisory_xact_lock(17017, $1)', [merchantId]);
+/** What a generation puts on timesheets: the period (null: each shift's week, a staff member's) and a narrowing. */
+interface Plan {
+  period: { kind: 'weekly' | 'custom'; from: string; to: string } | null;
+  shift_ids?: number[] | null;
+  client_id?: number | null;
+}
 
-  const shiftsC = ctx.engine.compiled('shifts');
+/**
+ * A generation of more worked shifts than this runs as a job with progress (the request answers 202 and its id);
+ * this many or fewer are generated in the request.
+ */
+export const GENERATION_JOB_THRESHOLD = 500;
+/**
+ * Shifts a generation job puts on timesheets per step (each step one transaction): a tenth of the run, so its
+ * progress moves in visible steps, but at least 250 (a step's statements are the same for 1 shift or 2,000) and at
+ * most 2,000 (a step's transaction stays short).
+ */
+export const generationStep = (total: number) => Math.min(2000, Math.max(250, Math.ceil(total / 10)));
+const GENERATED = 'Generated from worked shifts';
+
+/**
+ * Worked shifts of the plan (booked and ended by `now`, not yet on any timesheet) within the caller's scope of
+ * shifts, in the order they go on timesheets: `select` columns of `s` (the shift) and `c` (its client), at most
+ * `limit` rows.
+ */
+function workedShiftsQuery(ctx: EngineContext, plan: Plan, select: (tz: string) => string, limit?: number) {
   const p = new Params();
-  const where = scopeWhere(shiftsC, ctx.principal, p.bind);
+  const where = scopeWhere(ctx.engine.compiled('shifts'), ctx.principal, p.bind);
   const conds = [
     `s.status in ('assigned', 'closed')`,
     's.candidate_id is not null',
@@ -183,55 +220,50 @@ export async function generateTimesheets(ctx: EngineContext, input: GenerateInpu
     'not exists (select 1 from timesheet_lines l where l.merchant_id = s.merchant_id and l.shift_id = s.id)',
   ];
   const tz = p.bind(ctx.timeZone);
-  if (period)
+  if (plan.period)
     conds.push(
-      `(s.start_at at time zone ${tz})::date between ${p.bind(period.from)}::date and ${p.bind(period.to)}::date`,
+      `(s.start_at at time zone ${tz})::date between ${p.bind(plan.period.from)}::date and ${p.bind(plan.period.to)}::date`,
     );
-  if (input.shift_ids?.length) conds.push(`s.id = any(${p.bind(input.shift_ids)}::int[])`);
-  if (input.client_id) conds.push(`s.client_id = ${p.bind(input.client_id)}`);
+  if (plan.shift_ids?.length) conds.push(`s.id = any(${p.bind(plan.shift_ids)}::int[])`);
+  if (plan.client_id) conds.push(`s.client_id = ${p.bind(plan.client_id)}`);
   // The caller's scope of shifts (a staff member: their own) inside, where its bare column names are the shift's.
-  const shifts = await ctx.db.query(
-    `select s.id, s.client_id, s.site_id, s.job_role_id, s.candidate_id, s.start_at, s.end_at, s.break_minutes,
-            s.paid_minutes, s.pay, s.charge, s.on_costs, s.margin, s.price_lines, s.rate_card_id,
-            (s.start_at at time zone ${tz})::date::text as work_date, c.timesheet_per
+  const sql = `select ${select(tz)}
        from (select * from shifts where ${where}) s join clients c on c.merchant_id = s.merchant_id and c.id = s.client_id
-      where ${conds.join(' and ')} order by s.client_id, s.start_at, s.id`,
-    p.values,
-  );
-  if (input.shift_ids?.length && shifts.length < new Set(input.shift_ids).size) {
-    const message =
-      'Some of the chosen shifts cannot go on a timesheet: they are not yours, not worked yet, or already on a timesheet.';
-    if (staff || shifts.length === 0) throw new HttpError(409, message, { shift_ids: message });
-  }
-  if (shifts.length === 0) return { timesheets: [], lines: 0, line_ids: [], job_id: null };
+      where ${conds.join(' and ')}${limit === undefined ? '' : ` order by s.client_id, s.start_at, s.id limit ${p.bind(limit)}`}`;
+  return ctx.db.query(sql, p.values);
+}
 
-  // Each shift's timesheet: its client (or site), and its week (weekly) or the chosen period (custom).
+const workedShifts = (ctx: EngineContext, plan: Plan, limit: number) =>
+  workedShiftsQuery(
+    ctx,
+    plan,
+    (tz) => `s.id, s.client_id, s.site_id, s.job_role_id, s.candidate_id, s.start_at,
+            (s.start_at at time zone ${tz})::date::text as work_date, c.timesheet_per`,
+    limit,
+  );
+
+/**
+ * Puts worked shifts on timesheets in a fixed number of statements whatever their number: the draft timesheets they
+ * join in one read, the missing ones (one per client or site and period, never per shift) in one engine createMany,
+ * all the lines in another (the lines' hook reads their shifts and prices them in set form, and their timesheets'
+ * totals follow in two statements). Answers the timesheets added to and the lines made.
+ */
+async function addToTimesheets(ctx: EngineContext, plan: Plan, shifts: Row[]) {
+  // Each shift's timesheet: its client (or site), and its week (a staff member's) or the plan's period.
   const groups = new Map<
     string,
     { client_id: number; site_id: number | null; from: string; to: string; kind: string; shifts: Row[] }
   >();
   for (const s of shifts) {
     const site = s.timesheet_per === 'site' ? Number(s.site_id) : null;
-    let from: string;
-    let to: string;
-    let kind: string;
-    if (period) ({ from, to, kind } = period);
-    else if (staff) {
-      from = weekOf(iso(s.start_at), ctx.timeZone);
-      to = addDaysToDate(from, 6);
-      kind = 'weekly';
-    } else {
-      // Chosen shifts: one custom timesheet per client (or site) over the days they span.
-      from = shifts.reduce((m, x) => (x.work_date < m ? x.work_date : m), shifts[0].work_date);
-      to = shifts.reduce((m, x) => (x.work_date > m ? x.work_date : m), shifts[0].work_date);
-      kind = 'custom';
-    }
+    const from = plan.period?.from ?? weekOf(iso(s.start_at), ctx.timeZone);
+    const to = plan.period?.to ?? addDaysToDate(from, 6);
+    const kind = plan.period?.kind ?? 'weekly';
     const key = `${s.client_id}|${site ?? ''}|${from}|${to}|${kind}`;
     const g = groups.get(key) ?? { client_id: Number(s.client_id), site_id: site, from, to, kind, shifts: [] };
     g.shifts.push(s);
     groups.set(key, g);
   }
-  // The draft timesheets they join, in one read; the others are created (one per client or site, not per shift).
   const list = [...groups.values()];
   const open = await ctx.db.query(
     `select t.id, t.client_id, t.site_id, t.period_start::text as period_start, t.period_end::text as period_end, t.kind
@@ -240,31 +272,30 @@ export async function generateTimesheets(ctx: EngineContext, input: GenerateInpu
         and t.period_end = g."to" and t.kind = g.kind
       where t.merchant_id = $1 and t.status = 'draft'`,
     [
-      merchantId,
+      ctx.principal.merchantId,
       JSON.stringify(
         list.map((g) => ({ client_id: g.client_id, site_id: g.site_id, from: g.from, to: g.to, kind: g.kind })),
       ),
     ],
   );
-  const existing = new Map(
+  const ids = new Map(
     open.map((t) => [`${t.client_id}|${t.site_id ?? ''}|${t.period_start}|${t.period_end}|${t.kind}`, Number(t.id)]),
   );
   const writer = writerOf(ctx);
-  const ids = new Map<string, number>();
-  for (const [key, g] of groups) {
-    const id =
-      existing.get(key) ??
-      Number(
-        (
-          await writer.create(
-            'timesheets',
-            { client_id: g.client_id, site_id: g.site_id, kind: g.kind, period_start: g.from, period_end: g.to },
-            { reason: 'Generated from worked shifts' },
-          )
-        ).id,
-      );
-    ids.set(key, id);
-  }
+  const missing = [...groups.entries()].filter(([key]) => !ids.has(key));
+  const made = await writer.createMany(
+    'timesheets',
+    missing.map(([, g]) => ({
+      client_id: g.client_id,
+      site_id: g.site_id,
+      kind: g.kind,
+      period_start: g.from,
+      period_end: g.to,
+    })),
+    { reason: GENERATED },
+  );
+  missing.forEach(([key], i) => ids.set(key, Number(made[i].id)));
+  // Only what says which line it is: the lines' hook takes the times from the shift (as booked) and prices them.
   const lines = [...groups.entries()].flatMap(([key, g]) =>
     g.shifts.map((s) => ({
       timesheet_id: ids.get(key),
@@ -272,40 +303,110 @@ export async function generateTimesheets(ctx: EngineContext, input: GenerateInpu
       candidate_id: Number(s.candidate_id),
       site_id: Number(s.site_id),
       job_role_id: Number(s.job_role_id),
-      work_date: s.work_date,
-      scheduled_start: iso(s.start_at),
-      scheduled_end: iso(s.end_at),
-      scheduled_break: s.break_minutes,
-      // What was booked is what was worked until someone says otherwise (the staff member, or an amendment).
-      actual_start: iso(s.start_at),
-      actual_end: iso(s.end_at),
-      break_minutes: s.break_minutes,
-      paid_minutes: s.paid_minutes,
-      pay: s.pay,
-      charge: s.charge,
-      on_costs: s.on_costs,
-      margin: s.margin,
-      price_lines: s.price_lines,
-      rate_card_id: s.rate_card_id,
-      status: 'pending',
     })),
   );
-  let created: Row[];
-  try {
-    created = await writer.createSet('timesheet_lines', lines, { reason: 'Generated from worked shifts' });
-  } catch (e) {
-    if ((e as { code?: string }).code === '23505')
-      throw new HttpError(409, 'Another generation put some of these shifts on a timesheet meanwhile. Generate again.');
-    throw e;
-  }
-  await refreshTotals(ctx, [...new Set(ids.values())], false);
-  return {
-    timesheets: [...new Set(ids.values())],
-    lines: created.length,
-    line_ids: created.map((r) => Number(r.id)),
-    job_id: null,
-  };
+  const created = await writer.createMany('timesheet_lines', lines, { reason: GENERATED });
+  return { timesheets: [...new Set(ids.values())], line_ids: created.map((r) => Number(r.id)) };
 }
+
+/**
+ * Builds timesheets from worked shifts (booked and ended, not yet on any timesheet). A shift belongs to the week it
+ * starts in (the agency's calendar). Up to GENERATION_JOB_THRESHOLD shifts are put on timesheets in the request;
+ * more start a job that does it in steps (answered 202 with its id, its progress at GET /api/jobs/:id). Generations
+ * of one agency run one at a time (a transaction-scoped advisory lock, also taken by each step of a job), and a
+ * shift's line is unique, so two racing never put a shift twice. A staff member may generate only for their own
+ * shifts (their phone's end-of-shift entry): those go on the weekly timesheet of their week.
+ */
+export async function generateTimesheets(ctx: EngineContext, input: GenerateInput) {
+  const staff = ctx.principal.loginType === 'staff';
+  if (staff && !input.shift_ids?.length)
+    throw new HttpError(422, 'Choose your shift.', { shift_ids: 'Choose your shift.' });
+  const plan: Plan = {
+    period: staff ? null : periodOf(input),
+    shift_ids: input.shift_ids,
+    client_id: input.client_id,
+  };
+  await ctx.db.query('select pg_advisory_xact_lock(17017, $1)', [ctx.principal.merchantId]);
+  const shifts = await workedShifts(ctx, plan, GENERATION_JOB_THRESHOLD + 1);
+  if (input.shift_ids?.length && shifts.length < new Set(input.shift_ids).size) {
+    const message =
+      'Some of the chosen shifts cannot go on a timesheet: they are not yours, not worked yet, or already on a timesheet.';
+    if (staff || shifts.length === 0) throw new HttpError(409, message, { shift_ids: message });
+  }
+  // Chosen shifts (by the agency): one custom timesheet per client (or site) over the days they span.
+  if (!plan.period && !staff && shifts.length) plan.period = { kind: 'custom', ...(await spanOf(ctx, plan)) };
+  if (shifts.length > GENERATION_JOB_THRESHOLD) return new Accepted(await startGeneration(ctx, plan));
+  if (shifts.length === 0) return { timesheets: [], lines: 0, line_ids: [], job_id: null };
+  const made = await addToTimesheets(ctx, plan, shifts);
+  return { ...made, lines: made.line_ids.length, job_id: null };
+}
+
+/** The first and last day of the plan's worked shifts still on no timesheet. */
+async function spanOf(ctx: EngineContext, plan: Plan): Promise<{ from: string; to: string }> {
+  const [span] = await workedShiftsQuery(
+    ctx,
+    plan,
+    (tz) =>
+      `min((s.start_at at time zone ${tz})::date)::text as "from", max((s.start_at at time zone ${tz})::date)::text as "to"`,
+  );
+  return span as { from: string; to: string };
+}
+
+interface GenerationJob {
+  plan: Plan;
+  /** Who asked (the audit trail names them on every line) and when: the shifts ended by then are the run's. */
+  principal: EnginePrincipal;
+  now: string;
+  /** Shifts per step (generationStep of the run's total). */
+  step: number;
+}
+
+/**
+ * Queues a large generation in the request's transaction (it runs once that commits), with its number of shifts as
+ * the total to show progress against.
+ */
+async function startGeneration(ctx: EngineContext, plan: Plan) {
+  const p = ctx.principal;
+  const [{ n }] = await countShifts(ctx, plan);
+  const job_id = await enqueueJob(ctx.db, {
+    merchantId: p.merchantId,
+    kind: timesheetGeneration.kind,
+    payload: { plan, principal: p, now: ctx.now.toISOString(), step: generationStep(n) } satisfies GenerationJob,
+    createdBy: p.userId || null,
+    total: n,
+  });
+  return { job_id, shifts: n, timesheets: [], lines: 0, line_ids: [] };
+}
+
+const countShifts = (ctx: EngineContext, plan: Plan) => workedShiftsQuery(ctx, plan, () => 'count(*)::int as n');
+
+/**
+ * A large generation, `step` shifts a step. Each step takes the plan's shifts still on no timesheet, so a
+ * step rolled back (a killed process) is simply done again by the next, and a committed one is never repeated: its
+ * lines, and the unique index on a line's shift, say those shifts are done.
+ */
+export const timesheetGeneration = defineJobKind<GenerationJob, { timesheets?: number[] }>({
+  kind: 'timesheet-generation',
+  async step(tx, job) {
+    const ctx = await jobContext(tx, job.payload.principal, new Date(job.payload.now));
+    await tx.query('select pg_advisory_xact_lock(17017, $1)', [ctx.principal.merchantId]);
+    const shifts = await workedShifts(ctx, job.payload.plan, job.payload.step);
+    const made = shifts.length
+      ? await addToTimesheets(ctx, job.payload.plan, shifts)
+      : { timesheets: [], line_ids: [] };
+    const timesheets = [...new Set([...(job.state.timesheets ?? []), ...made.timesheets])];
+    const done = job.done + made.line_ids.length;
+    const finished = shifts.length < job.payload.step;
+    return {
+      state: { timesheets },
+      done,
+      // Shifts worked meanwhile in the plan's period (entered late, ended before the run) go on too.
+      total: Math.max(job.total ?? 0, done),
+      finished,
+      result: finished ? { timesheets, lines: done } : undefined,
+    };
+  },
+});
 
 // —— Submission, signing link, notifications ——
 

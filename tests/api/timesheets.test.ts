@@ -7,6 +7,7 @@ import {
   zonedDateTimeToInstant,
 } from '../../core/domain/time/agencyTime';
 import { reissueLinkToken } from '../../server/engine/capability';
+import { remindUnsignedTimesheets } from '../../server/services/timesheetReminders';
 
 // Issue 17: timesheets generated from worked shifts, signed three ways, amended, verified, locked; the spec's
 // sign_timesheets. Shifts are made in weeks long past (weekOffset), booked directly: booking is not what this tests.
@@ -263,22 +264,27 @@ describe('signing, disputes, amendments, verification, locking', () => {
     expect((await act(tsId, 'amend', { note: 'Times corrected' })).json().data.status).toBe('amended');
     expect((await act(tsId, 'submit')).json().data.status).toBe('submitted');
     const token = await signingToken(tsId);
-    // An amendment after sending: the link no longer signs.
+    // The client disputes the line again in the panel; the agency amends it after the link was sent.
+    const disputed = await act(tsId, 'dispute', { line_ids: [line.id], reason: 'The break was not taken' }, client);
+    expect(disputed.statusCode, disputed.body).toBe(200);
+    expect(disputed.json().data.status).toBe('disputed');
     const again = (await linesOf(tsId)).find((l) => l.id === lineIds[2]);
-    await t.db.query(`update timesheets set status = 'amended' where id = $1`, [tsId]);
-    await lineAct(again.id, 'amend', {
+    const amended = await lineAct(again.id, 'amend', {
       actual_start: again.actual_start,
       actual_end: again.actual_end,
-      break_minutes: 15,
-      note: 'Break',
+      break_minutes: 0,
+      note: 'No break taken',
     });
-    await t.db.query(`update timesheets set status = 'submitted' where id = $1`, [tsId]);
+    expect(amended.statusCode, amended.body).toBe(200);
+    expect((await act(tsId, 'amend', { note: 'Break removed' })).json().data.status).toBe('amended');
+    expect((await act(tsId, 'submit')).json().data.status).toBe('submitted');
+    // The link sent before the amendment no longer signs: what it was sent to sign has changed.
     const changed = await t.app.inject({
       method: 'POST',
       url: `/api/capability/${token}/actions/approve`,
       payload: { signer_name: 'X', signature: PNG },
     });
-    expect(changed.statusCode).toBe(409);
+    expect(changed.statusCode, changed.body).toBe(409);
     const signed = await act(tsId, 'approve', { signer_name: 'Jo Client', signature: PNG }, client);
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json().data.status).toBe('signed');
@@ -356,7 +362,17 @@ describe('verification by the agency and the staff member’s phone', () => {
     const signed = await lineAct(lineId, 'sign', { signer_name: 'Ward Manager', signature: PNG }, staff);
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json().data.status).toBe('signed');
-    expect((await get(g.json().data.timesheets[0])).status).toBe('signed');
+    // The timesheet is still a draft (it may take more lines); sent with every line signed, it is signed at once,
+    // with no link to e-mail.
+    const ts = g.json().data.timesheets[0];
+    expect((await get(ts)).status).toBe('draft');
+    const sent = await act(ts, 'submit');
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data.status).toBe('signed');
+    const links = await t.db.query(`select 1 from capability_links where resource = 'timesheets' and record_id = $1`, [
+      ts,
+    ]);
+    expect(links).toHaveLength(0);
     // Not another staff member's line, nor the agency's actions.
     expect(
       (
@@ -369,5 +385,102 @@ describe('verification by the agency and the staff member’s phone', () => {
       ).statusCode,
     ).toBe(403);
     expect((await call(t.app, staff, 'GET', '/api/timesheets')).statusCode).toBe(403);
+  });
+});
+
+describe('lines added by hand', () => {
+  it('a worked shift as booked needs no note; other times, or no shift, are an amendment and need one', async () => {
+    const week = monday(27);
+    await workedShift(at(week, '08:00'), at(week, '16:00'));
+    const ts = (await generate({ week_start: week })).json().data.timesheets[0];
+    const day = addDaysToDate(week, 1);
+    const late = await workedShift(at(day, '08:00'), at(day, '16:00'));
+    const add = (body: Record<string, unknown>) =>
+      call(t.app, admin, 'POST', '/api/timesheet_lines', {
+        timesheet_id: ts,
+        candidate_id: staffId,
+        site_id: siteId,
+        job_role_id: roleId,
+        ...body,
+      });
+    const otherTimes = await add({ shift_id: late, actual_start: at(day, '08:00'), actual_end: at(day, '18:00') });
+    expect(otherTimes.statusCode).toBe(422);
+    expect(otherTimes.json().errors.amendment_note).toMatch(/note/);
+    const noShift = await add({ actual_start: at(day, '18:00'), actual_end: at(day, '20:00') });
+    expect(noShift.statusCode).toBe(422);
+    expect(noShift.json().errors.amendment_note).toMatch(/note/);
+    const asBooked = await add({ shift_id: late });
+    expect(asBooked.statusCode, asBooked.body).toBe(201);
+    expect(asBooked.json().data).toMatchObject({ actual_start: at(day, '08:00'), actual_end: at(day, '16:00') });
+    expect(asBooked.json().data.charge).toBeGreaterThan(0);
+    // A line as booked is no amendment: the revision a signing link is bound to does not move.
+    expect(await get(ts)).toMatchObject({ line_count: 2, revision: 0 });
+  });
+});
+
+describe('on the clock: an expired signing link, and reminders', () => {
+  let tsId: number;
+  let sentAt: number;
+  beforeAll(async () => {
+    const week = monday(30);
+    await workedShift(at(week, '08:00'), at(week, '16:00'));
+    tsId = (await generate({ week_start: week })).json().data.timesheets[0];
+    // The client's links work for 2 days, not 7.
+    const put = await call(t.app, admin, 'PUT', `/api/clients/${clientId}`, { timesheet_link_days: 2 });
+    expect(put.statusCode, put.body).toBe(200);
+    sentAt = Date.now();
+    expect((await act(tsId, 'submit')).json().data.status).toBe('submitted');
+    await call(t.app, admin, 'PUT', `/api/clients/${clientId}`, { timesheet_link_days: 7 });
+  });
+  /** The server as it will be `days` after the timesheet was sent. */
+  const later = (days: number) => t.extraApp({ now: new Date(sentAt + days * 86_400_000) });
+
+  it('a link used after its days answers 410 in words, reading and signing; before them it works', async () => {
+    const token = await signingToken(tsId);
+    const tomorrow = await later(1);
+    expect((await tomorrow.inject({ method: 'GET', url: `/api/capability/${token}` })).statusCode).toBe(200);
+    const expired = await later(2.01);
+    const view = await expired.inject({ method: 'GET', url: `/api/capability/${token}` });
+    expect(view.statusCode).toBe(410);
+    expect(view.json().message).toMatch(/expired/);
+    const sign = await expired.inject({
+      method: 'POST',
+      url: `/api/capability/${token}/actions/approve`,
+      payload: { signer_name: 'Late Manager', signature: PNG },
+    });
+    expect(sign.statusCode).toBe(410);
+    expect((await get(tsId)).status).toBe('submitted');
+  });
+
+  it('an unsigned timesheet is reminded after the client’s days, once, then again after as many', async () => {
+    const remindedAt = async () => (await get(tsId)).reminded_at as string | null;
+    const reminders = async () =>
+      (
+        await t.db.query<{ n: number }>(
+          `select count(*)::int as n from notifications where event = 'timesheet.reminder' and client_id = $1 and body like $2`,
+          [clientId, `%${(await get(tsId)).number}%`],
+        )
+      )[0].n;
+    const at = (days: number) => new Date(sentAt + days * 86_400_000);
+    await remindUnsignedTimesheets(t.db, at(2.9));
+    expect(await remindedAt()).toBeNull();
+    await remindUnsignedTimesheets(t.db, at(3.01));
+    expect(await remindedAt()).toBe(at(3.01).toISOString());
+    expect(await reminders()).toBe(1);
+    const [entry] = await t.db.query<any>(
+      `select user_name, input from audit_log where resource = 'timesheets' and record_id = $1 and event = 'update'`,
+      [tsId],
+    );
+    expect(entry).toMatchObject({ user_name: 'system', input: { reason: 'Reminder sent' } });
+    // Not again before as many days have passed since the reminder.
+    await remindUnsignedTimesheets(t.db, at(5));
+    expect(await reminders()).toBe(1);
+    await remindUnsignedTimesheets(t.db, at(6.02));
+    expect(await remindedAt()).toBe(at(6.02).toISOString());
+    expect(await reminders()).toBe(2);
+    // Signed: no more reminders.
+    expect((await act(tsId, 'approve', { signer_name: 'Jo Client', signature: PNG }, client)).statusCode).toBe(200);
+    await remindUnsignedTimesheets(t.db, at(9.1));
+    expect(await reminders()).toBe(2);
   });
 });

@@ -12,6 +12,7 @@ import { SIGNATURE_MAX_CHARS, SIGNATURE_PATTERN } from '../../domain/timesheets/
  *        → { data: { timesheets: [id…], lines: n, shifts: n, job_id? } }  worked shifts not yet on a timesheet, each
  *        on the draft timesheet of its client (or site) and period; a large run answers 202 with a job to follow.
  *   POST /api/timesheets/:id/actions/submit            draft | amended → submitted; e-mails the approver a link
+ *                                                      (→ signed at once when every line already is)
  *   POST /api/timesheets/:id/actions/approve           { line_ids?, signer_name, signature (PNG data URL),
  *                                                        dispute_line_ids?, dispute_reason? }
  *                                                      submitted → submitted | signed | disputed
@@ -127,7 +128,8 @@ export const timesheets: ResourceDeclaration = {
     // Invoiced or paid: a correction is then a credit note or a payroll adjustment, never an edit.
     final: ['locked'],
     transitions: [
-      { action: 'submit', from: ['draft', 'amended'], to: 'submitted' },
+      // Signed at once when every line already is (signed on the staff member's phone, or verified).
+      { action: 'submit', from: ['draft', 'amended'], to: ['submitted', 'signed'] },
       // Approving some lines keeps it awaiting the rest; disputing some (through the link's one action) disputes it.
       { action: 'approve', from: ['submitted'], to: ['submitted', 'signed', 'disputed'] },
       { action: 'dispute', from: ['submitted'], to: 'disputed' },
