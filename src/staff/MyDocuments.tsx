@@ -78,7 +78,7 @@ function UploadDialog({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!file) return setErrors({ file: say.file_missing });
-    if (expiry && !isValid(expiry)) return setErrors({ expiry_date: 'Type the date as yyyy-MM-dd.' });
+    if (expiry && !isValid(expiry)) return setErrors({ expiry_date: say.date_invalid });
     setBusy(true);
     setErrors({});
     try {
@@ -96,11 +96,7 @@ function UploadDialog({
       onDone();
     } catch (err) {
       const fields = err instanceof ApiFailure ? (err.body?.errors ?? {}) : {};
-      setErrors(
-        Object.keys(fields).length
-          ? fields
-          : { _: err instanceof ApiFailure ? err.message : 'The server could not be reached. Please try again.' },
-      );
+      setErrors(Object.keys(fields).length ? fields : { _: err instanceof ApiFailure ? err.message : say.network });
       setBusy(false);
     }
   };

@@ -83,7 +83,9 @@ export function OpenShiftsList({ timeZone, onFailure }: { timeZone?: string; onF
                 <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 'bold' }}>
                   {when}
                 </Typography>
-                <Typography variant="body2">{`${s.job_role_name} at ${s.site_name} (${s.client_name})`}</Typography>
+                <Typography variant="body2">
+                  {fill(say.role_at_site, { role: s.job_role_name, site: s.site_name, client: s.client_name })}
+                </Typography>
                 <SiteAddress where={address(s.site_address)} />
                 {s.hours != null && (
                   <Typography variant="body2" color="text.secondary">

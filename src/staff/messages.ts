@@ -41,6 +41,7 @@ export const staffTexts = {
   nav_documents: 'Documents',
   nav_messages: 'Messages',
   open_title: 'Open shifts',
+  role_at_site: '%{role} at %{site} (%{client})',
   open_intro:
     'Shifts you could work in the next four weeks. Ask for one and the agency books you, or tells you why not.',
   no_open: 'No open shifts suit you at the moment. New ones appear here as the agency adds them.',
@@ -71,6 +72,7 @@ export const staffTexts = {
   file_missing: 'Choose the file to upload.',
   document_number: 'Document number (if it has one)',
   expiry_date: 'Expiry date (yyyy-MM-dd, if it has one)',
+  date_invalid: 'Type the date as yyyy-MM-dd, for example 2027-03-31.',
   save_upload: 'Upload',
   cancel: 'Cancel',
   uploaded: 'Uploaded. The agency will check it.',

@@ -8,8 +8,8 @@ import { call, loginAs, makeTestApp, type TestApp } from './helpers';
 import { systemContext } from '../../server/engine/routes';
 import type { EngineContext } from '../../server/engine/context';
 
-// Numbering series: a test-only entity numbered TS-00001, TS-00002… from the agency's gapless series (no product
-// resource needs a number yet).
+// Numbering series: a test-only entity numbered TK-00001, TK-00002… from the agency's gapless series (a series of its
+// own: the demo's timesheets have taken TS's first numbers).
 const tickets: ResourceDeclaration = {
   name: 'tickets',
   table: 'tickets',
@@ -18,7 +18,7 @@ const tickets: ResourceDeclaration = {
   defaultSort: { field: 'number', order: 'ASC' },
   delete: 'hard',
   access: { admin: ['list', 'show', 'create', 'edit', 'delete'], consultant: ['list', 'show', 'create'] },
-  numbering: { field: 'number', series: 'TS', prefix: 'TS-', pad: 5 },
+  numbering: { field: 'number', series: 'TK', prefix: 'TK-', pad: 5 },
   fields: [
     { source: 'number', type: 'text', label: 'Number', readOnly: true, sortable: true },
     { source: 'title', type: 'text', label: 'Title', required: true, maxLength: 50 },
@@ -65,7 +65,7 @@ afterAll(async () => {
 });
 
 const create = (title: string, token = admin) => call(app, token, 'POST', '/api/tickets', { title });
-const numberOf = (n: number) => `TS-${String(n).padStart(5, '0')}`;
+const numberOf = (n: number) => `TK-${String(n).padStart(5, '0')}`;
 
 describe('a numbering series', () => {
   it('numbers 200 concurrent creates contiguously and uniquely, and a refused create leaves no gap', async () => {
@@ -78,7 +78,7 @@ describe('a numbering series', () => {
     expect(refused.json().errors).toEqual({ title: 'Refused by the hook.' });
     expect(seen.at(-1)).toBe(numberOf(2));
     // A number sent by the caller is ignored (the field is the server's).
-    const second = await call(app, admin, 'POST', '/api/tickets', { title: 'second', number: 'TS-99999' });
+    const second = await call(app, admin, 'POST', '/api/tickets', { title: 'second', number: 'TK-99999' });
     expect(second.json().data.number).toBe(numberOf(2));
 
     const answers = await Promise.all(
@@ -121,23 +121,23 @@ describe('a numbering series', () => {
   it('lets an admin move the next number forward, never back, in words', async () => {
     const before = (await call(app, admin, 'GET', '/api/number_series'))
       .json()
-      .data.find((s: { series: string }) => s.series === 'TS');
+      .data.find((s: { series: string }) => s.series === 'TK');
     const next = before.next_number as number;
-    expect((await call(app, consultant, 'PUT', '/api/number_series/TS', { next_number: next + 100 })).statusCode).toBe(
+    expect((await call(app, consultant, 'PUT', '/api/number_series/TK', { next_number: next + 100 })).statusCode).toBe(
       403,
     );
-    const back = await call(app, admin, 'PUT', '/api/number_series/TS', { next_number: next - 1 });
+    const back = await call(app, admin, 'PUT', '/api/number_series/TK', { next_number: next - 1 });
     expect(back.statusCode).toBe(422);
     expect(back.json().errors.next_number).toBe(
       `The next number can only move forward: ${numberOf(next - 1)} has been given already; give ${next} or more.`,
     );
-    expect((await call(app, admin, 'PUT', '/api/number_series/TS', { next_number: 1.5 })).statusCode).toBe(422);
-    const moved = await call(app, admin, 'PUT', '/api/number_series/TS', { next_number: 5000 });
-    expect(moved.json().data).toEqual({ series: 'TS', prefix: 'TS-', next_number: 5000 });
+    expect((await call(app, admin, 'PUT', '/api/number_series/TK', { next_number: 1.5 })).statusCode).toBe(422);
+    const moved = await call(app, admin, 'PUT', '/api/number_series/TK', { next_number: 5000 });
+    expect(moved.json().data).toEqual({ series: 'TK', prefix: 'TK-', next_number: 5000 });
     expect((await create('after the move')).json().data.number).toBe(numberOf(5000));
     const [entry] = await t.db.query(
       `select changes from audit_log where resource = 'number_series' order by id desc limit 1`,
     );
-    expect(entry.changes).toEqual({ 'TS.next_number': { from: next, to: 5000 } });
+    expect(entry.changes).toEqual({ 'TK.next_number': { from: next, to: 5000 } });
   });
 });

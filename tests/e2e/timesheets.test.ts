@@ -135,8 +135,9 @@ describe('timesheets in the browser', () => {
     await page.goto('/client/signedTimesheet');
     await page.getByRole('button', { name: `Review and sign: timesheet ${ts.number}` }).click();
     // Charge only: no pay or margin for a client.
-    await page.getByRole('columnheader', { name: 'Charge' }).waitFor();
-    expect(await page.getByRole('columnheader', { name: 'Pay' }).count()).toBe(0);
+    const review = page.getByRole('table', { name: 'Lines' });
+    await review.getByRole('columnheader', { name: 'Charge' }).waitFor();
+    expect(await review.getByRole('columnheader', { name: 'Pay' }).count()).toBe(0);
     await page.getByLabel('Your full name').fill('Jane Approver');
     await drawSignature(page);
     await page.getByRole('button', { name: 'Approve and sign' }).click();

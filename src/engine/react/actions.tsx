@@ -14,14 +14,15 @@ import OpenWithIcon from '@mui/icons-material/OpenWith';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
-import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
-import SendIcon from '@mui/icons-material/Send';
 import DrawIcon from '@mui/icons-material/Draw';
-import ReportIcon from '@mui/icons-material/Report';
+import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import LockIcon from '@mui/icons-material/Lock';
+import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
+import ReportIcon from '@mui/icons-material/Report';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import EditCalendarIcon from '@mui/icons-material/EditCalendar';
+import SendIcon from '@mui/icons-material/Send';
+import UndoIcon from '@mui/icons-material/Undo';
 import {
   Button,
   Confirm,
@@ -59,15 +60,15 @@ export const ACTION_ICONS: Record<string, ReactElement> = {
   person_add: <PersonAddIcon />,
   event_busy: <EventBusyIcon />,
   price_change: <PriceChangeIcon />,
-  // Timesheets (issue 17).
-  playlist_add: <PlaylistAddIcon />,
-  send: <SendIcon />,
   draw: <DrawIcon />,
-  report: <ReportIcon />,
+  edit_calendar: <EditCalendarIcon />,
   edit_note: <EditNoteIcon />,
   lock: <LockIcon />,
+  playlist_add: <PlaylistAddIcon />,
+  report: <ReportIcon />,
   schedule: <ScheduleIcon />,
-  edit_calendar: <EditCalendarIcon />,
+  send: <SendIcon />,
+  undo: <UndoIcon />,
 };
 
 /** How a record is named in confirmations: its declaration's recordRepresentation. */

@@ -16,12 +16,20 @@ import { DatePickerProvider } from '../../engine/react/DatePickerInput';
 import { EngineList } from '../../engine/react/list';
 import { JobProgress } from '../../engine/react/JobProgress';
 import type { ViewOptions } from '../../engine/react/viewOptions';
+import type { ResourceDeclaration } from '../../../core/engine/types';
 import { request } from '../../providers/request';
 import type { GenerateAnswer } from '../../../core/contracts/timesheets';
 import type { Schedule, ScheduleShift } from '../../../core/contracts/shifts';
 import { PlainDatePicker } from './AgencyTimesheets';
 import { useZone } from './TimesheetShow';
 import { instantText, timeText } from './format';
+
+/** Columns this tab needs no more than the chooser offers: every row is custom, its revision and check counts. */
+const TUCKED = ['kind', 'revision', 'payable_lines', 'signed_at'];
+const listDecl = (decl: ResourceDeclaration): ResourceDeclaration => ({
+  ...decl,
+  fields: decl.fields.map((f) => (TUCKED.includes(f.source) ? { ...f, listHidden: true } : f)),
+});
 
 /**
  * /timesheet/custom: a timesheet over a chosen date range (a fortnight, a month) or a chosen set of its worked
@@ -127,7 +135,7 @@ export function CustomTimesheets(options: ViewOptions) {
         {busy && <LinearProgress aria-label={translate('app.timesheets.agency.generating')} />}
         {job && <JobProgress id={job} label={translate('app.timesheets.agency.generating')} />}
       </Box>
-      <EngineList {...options} tabId="custom" title={false} />
+      <EngineList {...options} decl={listDecl(options.decl)} tabId="custom" title={false} />
     </Box>
   );
 }

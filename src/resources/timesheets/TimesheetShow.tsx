@@ -1,6 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Box, Card, CircularProgress, Stack, Tab, Tabs, Typography, Alert } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CircularProgress,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import {
   Button,
@@ -248,13 +259,34 @@ export function SignedTimesheets() {
   }, [page]);
   const h = (k: string) => translate(`app.timesheets.agency.${k}`);
   const zone = useZone();
+  // On a phone each signature is a card: a table's PDF button would sit past the screen's edge.
+  const phone = useMediaQuery(useTheme().breakpoints.down('md'));
   return (
     <Box sx={{ mt: 1 }}>
       <Title title="app.screens.timesheet_signed" />
       {error && <Alert severity="error">{error}</Alert>}
       {!data && !error && <CircularProgress aria-label={translate('ra.page.loading')} />}
       {data && data.rows.length === 0 && <Typography>{h('no_signed')}</Typography>}
-      {data && data.rows.length > 0 && (
+      {data && data.rows.length > 0 && phone && (
+        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={h('signed_table')}>
+          {data.rows.map((r) => (
+            <Card component="li" key={r.id} variant="outlined" sx={{ p: 1.5 }}>
+              <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                <RouterLink to={`/timesheets/${r.timesheet_id}/show`}>
+                  {data.timesheets.get(r.timesheet_id)?.number ?? `#${r.timesheet_id}`}
+                </RouterLink>
+                <Typography sx={{ flex: 1 }}>{r.signer_name}</Typography>
+                <PdfButton id={r.timesheet_id} />
+              </Stack>
+              <SignatureImage src={r.signature} signer={r.signer_name} />
+              <Typography variant="body2">
+                {`${instantText(r.signed_at, zone)} · ${translate(`app.timesheets.signed_via.${r.signed_via}`)} · ${r.ip_address ?? '—'} · ${h('lines')}: ${r.line_count}`}
+              </Typography>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      {data && data.rows.length > 0 && !phone && (
         <Card sx={{ overflowX: 'auto' }}>
           <Box
             component="table"

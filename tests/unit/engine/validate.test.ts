@@ -510,13 +510,19 @@ describe('canAccess', () => {
     // Records that are history: the audit trail and the e-mail outbox are written by the server only; a shift is
     // deleted only with a reason (soft: the row stays); a support request is never edited, a reply never changed.
     // A sign-in user is deactivated, never deleted (docs/decisions.md, users), and their list of sign-in addresses
-    // is not offered as an export.
+    // is not offered as an export. A timesheet is generated from shifts, never created by hand, and never deleted
+    // (pay and invoices rest on it); its lines change only by amendment (an action), its signatures only by signing.
     const history: Record<string, string[]> = {
+      timesheets: ['create', 'delete'],
+      timesheet_lines: ['edit', 'delete'],
+      timesheet_signatures: ['create', 'edit', 'delete', 'export'],
       audit_entries: ['create', 'edit', 'delete'],
       email_outbox: ['create', 'edit', 'delete'],
       support_requests: ['edit'],
       support_replies: ['edit', 'delete', 'export'],
       users: ['delete', 'export'],
+      // Issue 17: a staff member's request is made on their phone and answered by actions.
+      shift_requests: ['create', 'edit', 'delete', 'export'],
     };
     // A resource not served as CRUD (the notification settings) is reached only through its own routes: no action.
     for (const d of declarations) {
