@@ -1,7 +1,7 @@
 import type { Queryable, Row } from '../db/index.js';
 import type { SeedContext } from './context.js';
 import { addDaysToDate, agencyToday, dayOfWeek } from '../../core/domain/time/agencyTime.js';
-import { bankHolidays } from '../../core/domain/pricing/holidays.js';
+import { bankHolidays } from '../services/holidays.js';
 import type { Region } from '../../core/domain/pricing/types.js';
 import { assessBooking } from '../../core/domain/booking/checks.js';
 import { shiftInstants } from '../../core/domain/shifts/times.js';

@@ -2,7 +2,7 @@
 import type { Queryable, Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import { DEFAULT_RULES, lateCancellationCharge, price } from '../../core/domain/pricing/price.js';
-import { holidaySet, type HolidayOverride } from '../../core/domain/pricing/holidays.js';
+import { holidaySet, type HolidayOverride } from './holidays.js';
 import {
   BAND_LABELS,
   BANDS,

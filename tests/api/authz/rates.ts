@@ -1,7 +1,7 @@
 import type { AuthzArea, AuthzContext } from './area';
 import { A, F, N, row, type MatrixRow, type Outcome } from './principals';
 import { addDaysToDate } from '../../../core/domain/time/agencyTime';
-import { holidaySet } from '../../../core/domain/pricing/holidays';
+import { holidaySet } from '../../../server/services/holidays';
 
 /**
  * Rates & rules: admins change them, consultants read them, client users never see them (they show pay), but
