@@ -19,7 +19,7 @@
  */
 // The principals, outcomes and row() live in ./authz/principals (the areas' files use them while this module
 // is still loading them); they are re-exported here.
-import { A, F, N, row, type MatrixRow, type Outcome } from './authz/principals';
+import { A, F, N, ownedByStaff, row, type MatrixRow, type Outcome } from './authz/principals';
 import { areas } from './authz/index';
 
 export {
@@ -93,19 +93,19 @@ export const matrix: MatrixRow[] = [
 
   // Staff: agency users; consultants do not delete. The other agency's admin names agency A's job role: 422.
   row('GET', '/api/candidates', A, 'ok', 'ok', F, F, 'ok', F, A),
-  row('GET', '/api/candidates/:id', A, 'ok', 'ok', F, F, N, F, A),
+  ownedByStaff(row('GET', '/api/candidates/:id', A, 'ok', 'ok', F, F, N, F, A), F),
   row('POST', '/api/candidates', A, 201, 201, F, F, 422, F, A),
-  row('PUT', '/api/candidates/:id', A, 'ok', 'ok', F, F, N, F, A),
-  row('DELETE', '/api/candidates/:id', A, 'ok', F, F, F, N, F, A),
-  row('GET', '/api/candidates/:id/compliance', A, 'ok', 'ok', F, F, N, F, A),
-  row('POST', '/api/candidates/:id/actions/approve', A, 'ok', 'ok', F, F, N, F, A),
+  ownedByStaff(row('PUT', '/api/candidates/:id', A, 'ok', 'ok', F, F, N, F, A), F),
+  ownedByStaff(row('DELETE', '/api/candidates/:id', A, 'ok', F, F, F, N, F, A), F),
+  ownedByStaff(row('GET', '/api/candidates/:id/compliance', A, 'ok', 'ok', F, F, N, F, A), F),
+  ownedByStaff(row('POST', '/api/candidates/:id/actions/approve', A, 'ok', 'ok', F, F, N, F, A), F),
   row('POST', '/api/candidates/actions/approve', A, 'ok', 'ok', F, F, N, F, A),
-  row('POST', '/api/candidates/:id/actions/reject', A, 'ok', 'ok', F, F, N, F, A),
+  ownedByStaff(row('POST', '/api/candidates/:id/actions/reject', A, 'ok', 'ok', F, F, N, F, A), F),
   row('POST', '/api/candidates/actions/reject', A, 'ok', 'ok', F, F, N, F, A),
   // On a staff member who is not compliant: an admin with a reason activates, a consultant is refused (422).
-  row('POST', '/api/candidates/:id/actions/activate', A, 'ok', 422, F, F, N, F, A),
+  ownedByStaff(row('POST', '/api/candidates/:id/actions/activate', A, 'ok', 422, F, F, N, F, A), F),
   row('POST', '/api/candidates/actions/activate', A, 'ok', 422, F, F, N, F, A),
-  row('POST', '/api/candidates/:id/actions/deactivate', A, 'ok', 'ok', F, F, N, F, A),
+  ownedByStaff(row('POST', '/api/candidates/:id/actions/deactivate', A, 'ok', 'ok', F, F, N, F, A), F),
   row('POST', '/api/candidates/actions/deactivate', A, 'ok', 'ok', F, F, N, F, A),
 
   // Availability week grid: agency users.
@@ -115,16 +115,18 @@ export const matrix: MatrixRow[] = [
 
 /**
  * The CRUD rows of a settings resource: admins change them, consultants read them, and client users read those
- * they choose from when requesting a shift (job roles, of the whole agency: both clients).
+ * they choose from when requesting a shift (job roles, of the whole agency: both clients). `staffScoped`: the
+ * resource opens its rows to staff (staffScope), but staff have no route to them, on their own rows either.
  */
-function settingRows(name: string, otherAdminCreate: Outcome, clientsRead = false): MatrixRow[] {
+function settingRows(name: string, otherAdminCreate: Outcome, clientsRead = false, staffScoped = false): MatrixRow[] {
   const client = clientsRead ? 'ok' : F;
+  const own = (r: MatrixRow) => (staffScoped ? ownedByStaff(r, F) : r);
   return [
     row('GET', `/api/${name}`, A, 'ok', 'ok', client, client, 'ok', F, A),
-    row('GET', `/api/${name}/:id`, A, 'ok', 'ok', client, client, N, F, A),
+    own(row('GET', `/api/${name}/:id`, A, 'ok', 'ok', client, client, N, F, A)),
     row('POST', `/api/${name}`, A, 201, F, F, F, otherAdminCreate, F, A),
-    row('PUT', `/api/${name}/:id`, A, 'ok', F, F, F, N, F, A),
-    row('DELETE', `/api/${name}/:id`, A, 'ok', F, F, F, N, F, A),
+    own(row('PUT', `/api/${name}/:id`, A, 'ok', F, F, F, N, F, A)),
+    own(row('DELETE', `/api/${name}/:id`, A, 'ok', F, F, F, N, F, A)),
   ];
 }
 matrix.push(
@@ -133,7 +135,8 @@ matrix.push(
   ...settingRows('employment_types', 201),
   // A staff profile names agency A's job role.
   ...settingRows('staff_profiles', 422),
-  ...settingRows('document_categories', 201),
+  // Staff name one when they upload a document (staffScope 'agency'), through their upload only.
+  ...settingRows('document_categories', 201, false, true),
   ...settingRows('staff_detail_fields', 201),
 );
 
@@ -152,14 +155,14 @@ matrix.push(
   // A staff member lists their own documents and uploads one for themselves (issue 17); they change none. The shared
   // staff member is the signed-in one (staff@demo.test); tests/api/staff-requests.test.ts tries another's (422).
   row('GET', '/api/candidate_documents', A, 'ok', 'ok', F, F, 'ok', 'ok', A),
-  row('GET', '/api/candidate_documents/:id', A, 'ok', 'ok', F, F, N, 'ok', A),
+  ownedByStaff(row('GET', '/api/candidate_documents/:id', A, 'ok', 'ok', F, F, N, 'ok', A), 'ok'),
   row('POST', '/api/candidate_documents', A, 201, 201, F, F, 422, 201, A),
-  row('PUT', '/api/candidate_documents/:id', A, 'ok', 'ok', F, F, N, F, A),
-  row('DELETE', '/api/candidate_documents/:id', A, 'ok', F, F, F, N, F, A),
+  ownedByStaff(row('PUT', '/api/candidate_documents/:id', A, 'ok', 'ok', F, F, N, F, A), F),
+  ownedByStaff(row('DELETE', '/api/candidate_documents/:id', A, 'ok', F, F, F, N, F, A), F),
   row('GET', '/api/staff_compliance', A, F, F, F, F, F, 'ok', A),
-  row('POST', '/api/candidate_documents/:id/actions/verify', A, 'ok', 'ok', F, F, N, F, A),
+  ownedByStaff(row('POST', '/api/candidate_documents/:id/actions/verify', A, 'ok', 'ok', F, F, N, F, A), F),
   row('POST', '/api/candidate_documents/actions/verify', A, 'ok', 'ok', F, F, N, F, A),
-  row('POST', '/api/candidate_documents/:id/actions/reject', A, 'ok', 'ok', F, F, N, F, A),
+  ownedByStaff(row('POST', '/api/candidate_documents/:id/actions/reject', A, 'ok', 'ok', F, F, N, F, A), F),
   ...staffChildRows('candidate_restrictions'),
   ...staffChildRows('candidate_preferences'),
   ...staffChildRows('availability'),

@@ -1,5 +1,5 @@
 import type { AuthzArea, AuthzContext, Req } from './area';
-import { A, F, N, row, type Principal } from './principals';
+import { A, F, N, ownedByStaff, row, type Principal } from './principals';
 import { call, DEMO } from '../helpers';
 import { invitationTokenSentTo } from '../invites';
 
@@ -45,7 +45,7 @@ export const chat: AuthzArea = {
     row('GET', '/api/staff_login', A, F, F, F, F, F, 'ok', A),
     // Agency users invite their own staff; the link's page and setting the password are public (the token is the key).
     // A capability link of another kind (the link principal's, to a shift) is no invitation: 404.
-    row('POST', '/api/candidates/:id/staff_invite', A, 'ok', 'ok', F, F, N, F, A),
+    ownedByStaff(row('POST', '/api/candidates/:id/staff_invite', A, 'ok', 'ok', F, F, N, F, A), F),
     row('GET', '/api/staff_invites/:token', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', N),
     row('POST', '/api/staff_invites/:token', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', N),
     // Chat: agency users within their agency, a staff member within their own channel; client users never.

@@ -54,7 +54,8 @@ let staffMember = 0;
 /** A pending request of a staff member for a new open shift of agency A (written directly: the route is not tested). */
 async function requestOf(ctx: AuthzContext, candidateId: number): Promise<number> {
   const shiftId = await shiftIn(ctx, 'open');
-  const [r] = await ctx.t.db.query<{ id: number }>(
+  const [r] = await fixtureWrite<{ id: number }>(
+    ctx.t.db,
     'insert into shift_requests (merchant_id, shift_id, candidate_id) values ($1, $2, $3) returning id',
     [ctx.ids.merchantA, shiftId, candidateId],
   );
@@ -102,14 +103,14 @@ export const shifts: AuthzArea = {
       row('GET', '/api/staff_open_shifts', A, F, F, F, F, F, 'ok', A),
       row('POST', '/api/staff_open_shifts/:id/request', A, F, F, F, F, F, 409, A),
       row('GET', '/api/shift_requests', A, 'ok', 'ok', F, F, 'ok', 'ok', A),
-      row('GET', '/api/shift_requests/:id', A, 'ok', 'ok', F, F, N, N, A),
+      ownedByStaff(row('GET', '/api/shift_requests/:id', A, 'ok', 'ok', F, F, N, N, A), 'ok'),
       // Nobody writes a request but through the staff route and the actions.
       row('POST', '/api/shift_requests', A, F, F, F, F, F, F, A),
-      row('PUT', '/api/shift_requests/:id', A, F, F, F, F, F, F, A),
-      row('DELETE', '/api/shift_requests/:id', A, F, F, F, F, F, F, A),
-      row('POST', '/api/shift_requests/:id/actions/accept', A, 'ok', 'ok', F, F, N, F, A),
-      row('POST', '/api/shift_requests/:id/actions/decline', A, 'ok', 'ok', F, F, N, F, A),
-      row('POST', '/api/shift_requests/:id/actions/withdraw', A, F, F, F, F, F, 'ok', A),
+      ownedByStaff(row('PUT', '/api/shift_requests/:id', A, F, F, F, F, F, F, A), F),
+      ownedByStaff(row('DELETE', '/api/shift_requests/:id', A, F, F, F, F, F, F, A), F),
+      ownedByStaff(row('POST', '/api/shift_requests/:id/actions/accept', A, 'ok', 'ok', F, F, N, F, A), F),
+      ownedByStaff(row('POST', '/api/shift_requests/:id/actions/decline', A, 'ok', 'ok', F, F, N, F, A), F),
+      ownedByStaff(row('POST', '/api/shift_requests/:id/actions/withdraw', A, F, F, F, F, F, 'ok', A), 'ok'),
     ];
   },
   async prepare(ctx) {
@@ -162,11 +163,14 @@ export const shifts: AuthzArea = {
     );
     staffMember = staff.candidate_id;
     ctx.shared.shift_requests = await requestOf(ctx, bookable);
+    // A pending request of the signed-in staff member's own, for the staffOwn outcomes (withdraw, last, ends it).
+    ctx.ownedByStaff.shift_requests = await requestOf(ctx, staffMember);
     const [candidateB] = await db.query<{ id: number }>(
       'select id from candidates where merchant_id = $1 and deleted_at is null order by id limit 1',
       [ctx.ids.merchantB],
     );
-    const [requestB] = await db.query<{ id: number }>(
+    const [requestB] = await fixtureWrite<{ id: number }>(
+      db,
       'insert into shift_requests (merchant_id, shift_id, candidate_id) values ($1, $2, $3) returning id',
       [ctx.ids.merchantB, b.id, candidateB.id],
     );

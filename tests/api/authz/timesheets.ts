@@ -1,5 +1,6 @@
 import type { AuthzArea, AuthzContext } from './area';
-import { A, F, N, row, type Outcome } from '../authz-matrix';
+import { A, F, N, ownedByStaff, row, type Outcome } from '../authz-matrix';
+import { DEMO, fixtureWrite } from '../helpers';
 import { addDaysToDate, zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
 
 /*
@@ -10,12 +11,18 @@ import { addDaysToDate, zonedDateTimeToInstant } from '../../../core/domain/time
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 let slot = 0;
+/** The day of the staff principal's own worked shift. */
+let ownDay = '2020-01-06';
 const instant = (date: string, time: string) => zonedDateTimeToInstant(date, time, 'Europe/London').toISOString();
 
 /** A worked shift of client A (written directly: booking is not what this tests), on a day of its own long past. */
-async function workedShift(ctx: AuthzContext): Promise<{ id: number; date: string }> {
+async function workedShift(
+  ctx: AuthzContext,
+  candidate = ctx.shared.ts_candidate,
+): Promise<{ id: number; date: string }> {
   const date = addDaysToDate(ctx.today, -200 - ++slot);
-  const [s] = await ctx.t.db.query<{ id: number }>(
+  const [s] = await fixtureWrite<{ id: number }>(
+    ctx.t.db,
     `insert into shifts (merchant_id, client_id, site_id, job_role_id, start_at, end_at, status, candidate_id, charge, pay, paid_minutes)
      values ($1, $2, $3, $4, $5, $6, 'assigned', $7, 16000, 11000, 480) returning id`,
     [
@@ -25,7 +32,7 @@ async function workedShift(ctx: AuthzContext): Promise<{ id: number; date: strin
       ctx.shared.job_roles,
       instant(date, '08:00'),
       instant(date, '16:00'),
-      ctx.shared.ts_candidate,
+      candidate,
     ],
   );
   return { id: s.id, date };
@@ -48,7 +55,8 @@ async function timesheetIn(ctx: AuthzContext, state: 'draft' | 'submitted' | 'di
   const id = g.timesheets[0] as number;
   if (state !== 'draft') await post(ctx, `/api/timesheets/${id}/actions/submit`, {});
   // A timesheet disputed whose line was put right: ready to be marked amended.
-  if (state === 'disputed') await ctx.t.db.query(`update timesheets set status = 'disputed' where id = $1`, [id]);
+  if (state === 'disputed')
+    await fixtureWrite(ctx.t.db, `update timesheets set status = 'disputed' where id = $1`, [id]);
   if (state === 'payable') await post(ctx, `/api/timesheets/${id}/actions/verify`, { reason: 'Authz test' });
   return { id, line: g.line_ids[0] as number };
 }
@@ -61,8 +69,9 @@ const engineRows = (name: string, cols: Cols, bulk: boolean) => [
   row('POST', `/api/timesheets/:id/actions/${name}`, ...outcomes(cols)),
   ...(bulk ? [row('POST', `/api/timesheets/actions/${name}`, ...outcomes(cols))] : []),
 ];
-const lineRows = (name: string, cols: Cols, bulk: boolean) => [
-  row('POST', `/api/timesheet_lines/:id/actions/${name}`, ...outcomes(cols)),
+/** `own`: what the staff member gets running it on a line of their own (MatrixRow.staffOwn). */
+const lineRows = (name: string, cols: Cols, bulk: boolean, own: Outcome = F) => [
+  ownedByStaff(row('POST', `/api/timesheet_lines/:id/actions/${name}`, ...outcomes(cols)), own),
   ...(bulk ? [row('POST', `/api/timesheet_lines/actions/${name}`, ...outcomes(cols))] : []),
 ];
 
@@ -84,24 +93,21 @@ export const timesheets: AuthzArea = {
       ...engineRows('amend', ['ok', 'ok', F, F, N], true),
       ...engineRows('verify', ['ok', F, F, F, N], true),
       ...engineRows('lock', ['ok', F, F, F, N], true),
-      ...engineRows('collect', [F, F, F, F, F], false),
       row('GET', '/api/timesheets/:id/pdf', A, 'ok', 'ok', 'ok', N, N, F, A),
       row('GET', '/api/sign_timesheets/:id', A, 'ok', 'ok', 'ok', N, N, F, A),
 
       // Lines: the staff member lists their own (agency A's line here is not theirs: 404).
       row('GET', '/api/timesheet_lines', A, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', A),
-      row('GET', '/api/timesheet_lines/:id', A, 'ok', 'ok', 'ok', N, N, N, A),
+      ownedByStaff(row('GET', '/api/timesheet_lines/:id', A, 'ok', 'ok', 'ok', N, N, N, A), 'ok'),
       row('POST', '/api/timesheet_lines', A, 201, 201, F, F, 422, F, A),
-      row('PUT', '/api/timesheet_lines/:id', A, F, F, F, F, F, F, A),
-      row('DELETE', '/api/timesheet_lines/:id', A, F, F, F, F, F, F, A),
+      ownedByStaff(row('PUT', '/api/timesheet_lines/:id', A, F, F, F, F, F, F, A), F),
+      ownedByStaff(row('DELETE', '/api/timesheet_lines/:id', A, F, F, F, F, F, F, A), F),
       row('GET', '/api/timesheet_lines/export', A, 'ok', 'ok', F, F, 'ok', F, A),
-      ...lineRows('record_times', [F, F, F, F, F, N], false),
-      ...lineRows('sign', [F, F, F, F, F, N], false),
+      // On a line of their own a staff member records their times and signs.
+      ...lineRows('record_times', [F, F, F, F, F, N], false, 'ok'),
+      ...lineRows('sign', [F, F, F, F, F, N], false, 'ok'),
       ...lineRows('amend', ['ok', 'ok', F, F, N], false),
       ...lineRows('verify', ['ok', F, F, F, N], true),
-      ...lineRows('approve_line', [F, F, F, F, F], false),
-      ...lineRows('dispute_line', [F, F, F, F, F], false),
-      ...lineRows('verify_line', [F, F, F, F, F], false),
 
       // Signatures are made by the signing actions only; agency and client users read them.
       row('GET', '/api/timesheet_signatures', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
@@ -120,18 +126,28 @@ export const timesheets: AuthzArea = {
       [ctx.ids.merchantA],
     );
     ctx.shared.ts_candidate = other.id;
+    // A line of the staff principal's own (their worked shift), for the staffOwn outcomes.
+    const [me] = await db.query<{ candidate_id: number }>('select candidate_id from users where lower(email) = $1', [
+      DEMO.staff.email,
+    ]);
+    const mine = await workedShift(ctx, me.candidate_id);
+    ownDay = mine.date;
+    const own = await post(ctx, '/api/timesheets/actions/generate', { shift_ids: [mine.id] });
+    ctx.ownedByStaff.timesheet_lines = own.line_ids[0] as number;
     const submitted = await timesheetIn(ctx, 'submitted');
     ctx.shared.timesheets = submitted.id;
     ctx.shared.timesheet_lines = submitted.line;
     await post(ctx, `/api/timesheets/${submitted.id}/actions/verify`, { reason: 'Authz test' });
-    const [sig] = await db.query<{ id: number }>(
+    const [sig] = await fixtureWrite<{ id: number }>(
+      db,
       `insert into timesheet_signatures (merchant_id, timesheet_id, signer_name, signature, signed_via, signed_at)
        values ($1, $2, 'Authz', $3, 'panel', now()) returning id`,
       [ctx.ids.merchantA, submitted.id, PNG],
     );
     ctx.shared.timesheet_signatures = sig.id;
     // Agency B's: written directly (it has no rate cards to price by).
-    const [tb] = await db.query<{ id: number }>(
+    const [tb] = await fixtureWrite<{ id: number }>(
+      db,
       `insert into timesheets (merchant_id, number, client_id, kind, period_start, period_end, status)
        values ($1, 'TS-B', $2, 'weekly', '2020-01-06', '2020-01-12', 'submitted') returning id`,
       [ctx.ids.merchantB, ctx.sharedB.clients],
@@ -141,13 +157,15 @@ export const timesheets: AuthzArea = {
       'select id from candidates where merchant_id = $1 order by id limit 1',
       [ctx.ids.merchantB],
     );
-    const [lb] = await db.query<{ id: number }>(
+    const [lb] = await fixtureWrite<{ id: number }>(
+      db,
       `insert into timesheet_lines (merchant_id, timesheet_id, candidate_id, site_id, job_role_id, status)
        values ($1, $2, $3, $4, $5, 'pending') returning id`,
       [ctx.ids.merchantB, tb.id, cb.id, ctx.sharedB.sites, ctx.sharedB.job_roles],
     );
     ctx.sharedB.timesheet_lines = lb.id;
-    const [sb] = await db.query<{ id: number }>(
+    const [sb] = await fixtureWrite<{ id: number }>(
+      db,
       `insert into timesheet_signatures (merchant_id, timesheet_id, signer_name, signature, signed_via, signed_at)
        values ($1, $2, 'Authz', $3, 'panel', now()) returning id`,
       [ctx.ids.merchantB, tb.id, PNG],
@@ -162,7 +180,8 @@ export const timesheets: AuthzArea = {
     timesheet_lines: async (ctx) => {
       const first = await workedShift(ctx);
       const g = await post(ctx, '/api/timesheets/actions/generate', { shift_ids: [first.id] });
-      const [second] = await ctx.t.db.query<{ id: number }>(
+      const [second] = await fixtureWrite<{ id: number }>(
+        ctx.t.db,
         `insert into shifts (merchant_id, client_id, site_id, job_role_id, start_at, end_at, status, candidate_id)
          values ($1, $2, $3, $4, $5, $6, 'assigned', $7) returning id`,
         [
@@ -203,9 +222,9 @@ export const timesheets: AuthzArea = {
     'timesheets lock': { locked_by: 'invoice' },
     'timesheet_lines verify': { reason: 'Authz test' },
     // Valid input, so a staff member's refusal is the row scope's (the line is not theirs), not validation's.
-    'timesheet_lines record_times': {
-      actual_start: instant('2020-01-06', '08:00'),
-      actual_end: instant('2020-01-06', '16:00'),
+    // The times of the staff member's own line's day, which their own-line row records.
+    get 'timesheet_lines record_times'() {
+      return { actual_start: instant(ownDay, '08:00'), actual_end: instant(ownDay, '16:00') };
     },
     'timesheet_lines sign': { signer_name: 'Authz Manager', signature: PNG },
   },
