@@ -36,6 +36,7 @@ import { numberSeriesRoutes } from './routes/numberSeries.js';
 import type { ResourceBehaviour } from './engine/context.js';
 import { declarations as allDeclarations } from '../core/resources/declarations.js';
 import type { ResourceDeclaration } from '../core/engine/types.js';
+import { lazySchemaCompilers } from './schemaCompilers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,6 +96,8 @@ export async function buildApp({
     trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { allErrors: true, coerceTypes: true, removeAdditional: false } },
+    // Each route's schemas are compiled on its first request, not all at start (server/schemaCompilers.ts).
+    schemaController: lazySchemaCompilers,
   });
   // Every route as registered (method and Fastify url): the authorization matrix test checks it lists them all.
   const routes: RegisteredRoute[] = [];

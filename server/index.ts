@@ -38,7 +38,7 @@ console.log(
 console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`);
 console.log(`API description: ${address}/api/docs`);
 console.log(
-  `E-mail: ${config.smtpUrl ? 'SMTP_URL' : `embedded mail server on 127.0.0.1:${notifications.smtp?.port} (product's sender only; received mail: ${address}/report/EmailReport/mailbox)`}`,
+  `E-mail: ${config.smtpUrl ? 'SMTP_URL' : `embedded mail server on ${config.embeddedSmtpPort ? `127.0.0.1:${config.embeddedSmtpPort}` : 'a free port of 127.0.0.1'}, started with the first mail to send (product's sender only; received mail: ${address}/report/EmailReport/mailbox)`}`,
 );
 if (!config.databaseUrl || created) {
   const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from users where email = 'admin@demo.test'`);

@@ -17,6 +17,8 @@ const LazyApp = lazy(loadApp);
 const StaffApp = lazy(() => import('./staff/StaffApp'));
 /** Where an invited agency or client user chooses their password. */
 const AcceptInvite = lazy(() => import('./pages/AcceptInvite'));
+/** Where a client's approver signs a timesheet from the e-mailed link, without an account (SIGNING_PAGE). */
+const SignTimesheet = lazy(() => import('./pages/SignTimesheet'));
 
 const Loading = () => (
   <div className="app-loading" role="status">
@@ -54,6 +56,14 @@ const router = createBrowserRouter([
     element: (
       <Suspense fallback={<Loading />}>
         <AcceptInvite />
+      </Suspense>
+    ),
+  },
+  {
+    path: '/sign-timesheet/:token',
+    element: (
+      <Suspense fallback={<Loading />}>
+        <SignTimesheet />
       </Suspense>
     ),
   },

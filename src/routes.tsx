@@ -25,9 +25,6 @@ export interface RedirectRoute {
 
 /** Admin screens not released yet: each shows its name and says so. */
 export const adminComingSoon: ComingSoonRoute[] = [
-  { path: '/timesheet/weekly', screen: 'timesheet_weekly' },
-  { path: '/timesheet/custom', screen: 'timesheet_custom' },
-  { path: '/timesheet/signed', screen: 'timesheet_signed' },
   { path: '/invoice/client-invoice', screen: 'client_invoice' },
   { path: '/invoice/GenerateView', screen: 'generate_view' },
   { path: '/invoice/GenerateView/generateView/:id', screen: 'generate_view_one' },
@@ -84,7 +81,6 @@ export const clientComingSoon: ComingSoonRoute[] = [
   { path: '/client/clientDashboard/:id', screen: 'client_dashboard_detail' },
   { path: '/client/invoice', screen: 'client_invoices' },
   { path: '/client/invoice/:id', screen: 'client_invoice_one' },
-  { path: '/client/signedTimesheet', screen: 'client_signed_timesheets' },
 ];
 
 export const clientRedirects: RedirectRoute[] = [{ path: '/client/shift', to: '/client/shift/open-shift' }];

@@ -127,6 +127,8 @@ export function lifecycleProblems(decl: ResourceDeclaration): string[] {
       out.push(
         `${decl.name}: an action may not be named '${a.name}', a CRUD permission of access (use another name, e.g. 'remove')`,
       );
+    if (a.collection && (a.bulk || a.patch || decl.lifecycle?.transitions.some((t) => t.action === a.name)))
+      out.push(`${decl.name}.${a.name}: a collection action takes no patch, is not bulk and is no transition`);
     if (a.deletes && (a.patch || decl.lifecycle?.transitions.some((t) => t.action === a.name)))
       out.push(`${decl.name}.${a.name}: an action that deletes takes no patch and is no transition`);
   }

@@ -142,6 +142,11 @@ export interface FieldDeclaration {
    * its link shows.
    */
   file?: { kind: 'image' | 'document'; nameField?: string };
+  /**
+   * For an action's input: a secret (a new password). Validated like any input and given to the action's effect,
+   * but never kept: the audit entry's input leaves it out.
+   */
+  secret?: boolean;
 }
 
 /**
@@ -157,6 +162,12 @@ export interface ActionDeclaration {
   roles: Role[];
   /** Offered in the list's bulk menu as well; a bulk run is all or nothing. */
   bulk?: boolean;
+  /**
+   * Runs on the collection, not on records (generating the week's timesheets): served as
+   * POST /api/{resource}/actions/{name} with its input as the body, answered by the behaviour's `collection[name]`
+   * in one transaction. It is no transition of the lifecycle and is never bulk.
+   */
+  collection?: boolean;
   /** Asked before running; %{name} is the record's name (or %{smart_count} records in bulk). */
   confirm?: string;
   /** Why this record cannot take the action now (a message or message key), or null when it can. */
@@ -305,11 +316,19 @@ export interface ResourceDeclaration {
   clientScope?: string;
   /**
    * The rows a staff member (signed in on their phone page) may see: the field holding their own staff record's id
-   * ('candidate_id'), or a path through references like clientScope. Staff reach the resource's routes only when it
-   * declares this and `access.staff`; they receive only the fields whose readableBy names 'staff'.
+   * ('candidate_id'), or a path through references like clientScope; 'agency': every row of the agency (the
+   * document categories a staff member uploads under). Staff reach the resource's routes only when it declares
+   * this and `access.staff`; they receive only the fields whose readableBy names 'staff'. Without routes, the scope
+   * still decides which rows a staff member's writes may refer to.
    */
   staffScope?: string;
   parent?: ParentDeclaration;
+  /**
+   * Files the audit entries of this resource's records under another record, as a child's are filed under its
+   * parent (whose history then lists them), without a parent's delete rules: `field` holds that record's id (a
+   * staff member's sign-in under the staff member).
+   */
+  filedUnder?: { resource: string; field: string };
   /** The engine's writes of this resource are kept in the audit trail unless this is false (the trail, the e-mails). */
   audited?: boolean;
   /**

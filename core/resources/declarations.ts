@@ -9,7 +9,8 @@ import { rateResources } from './rates/resource';
 import { shiftResources } from './shifts/resource';
 import { communicationResources } from './communication/resource';
 import { notesResources } from './notes/resource';
-import { users } from './users/resource';
+import { staffLogins, users } from './users/resource';
+import { timesheetResources } from './timesheets/resource';
 
 /** Every entity of the product, declared once. The server builds its API from this list, the app its screens. */
 export const declarations: ResourceDeclaration[] = [
@@ -22,7 +23,9 @@ export const declarations: ResourceDeclaration[] = [
   ...shiftResources,
   ...communicationResources,
   ...notesResources,
+  ...timesheetResources,
   users,
+  staffLogins,
   auditEntries,
 ];
 

@@ -10,12 +10,11 @@ export const resourceMessages: Record<string, unknown> = { ...engineMessages, ..
 // Texts of the resources' own screens (staff decisions, profiles), deep-merged into the catalogue.
 Object.assign(resourceMessages, {
   app: {
+    timesheets: { signature_png: 'Draw your signature (a PNG image).' },
     staff: {
       active: 'Active',
       inactive: 'Inactive',
       guard: {
-        already_approved: 'Already approved',
-        already_rejected: 'Already rejected',
         already_active: 'Already active',
         not_active: 'Not active',
       },
@@ -75,8 +74,6 @@ Object.assign(resourceMessages, {
     },
     documents: {
       guard: {
-        already_verified: 'Already verified',
-        already_rejected: 'Already rejected',
         replaced: 'This document has been replaced by a newer one',
       },
       expiry_before_issue: 'The expiry date cannot be before the issue date',

@@ -8,6 +8,7 @@ import { ratesArea } from './rates.js';
 import { shiftsArea } from './shifts.js';
 import { staffArea } from './staff.js';
 import { usersArea } from './users.js';
+import { timesheetsArea } from './timesheets.js';
 
 /**
  * Every area of the server, listed once: the app registers their behaviours and routes, the notifications worker
@@ -23,6 +24,8 @@ export const areas: ServerArea[] = [
   communicationArea,
   notesArea,
   usersArea,
+  // After shifts: timesheets are made of worked ones.
+  timesheetsArea,
 ];
 
 /** What each resource does on the server beyond its declaration, by resource name. */

@@ -1,10 +1,11 @@
 import { shiftBehaviours } from '../behaviours/shifts.js';
 import { shiftsRoutes } from '../routes/shifts.js';
+import { staffShiftRoutes } from '../routes/staffShifts.js';
 import { seedShifts } from '../seed/shifts.js';
 import type { ServerArea } from './area.js';
 
 export const shiftsArea: ServerArea = {
   behaviours: shiftBehaviours,
-  routes: [shiftsRoutes],
+  routes: [shiftsRoutes, staffShiftRoutes],
   seed: seedShifts,
 };

@@ -5,7 +5,7 @@ import { decoyHash, verifyPassword } from './passwords.js';
 import { HASH_RETRY_AFTER_SECONDS } from './hashQueue.js';
 import { MAY_SIGN_IN, type AuthUser, type LoginType } from './sessions.js';
 import { acceptInvite, INVITE_LIFETIME_DAYS, inviteStaff, readInvite } from './staffInvites.js';
-import { principalOf } from '../engine/routes.js';
+import { contextOf } from '../engine/routes.js';
 import {
   CandidateIdParams,
   Credentials,
@@ -191,7 +191,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       response: { 200: StaffInvite },
     },
     handler: async (req) => {
-      const invitation = await inviteStaff(app.db, principalOf(req), req.params.id);
+      const invitation = await app.db.transaction(async (tx) => inviteStaff(await contextOf(tx, req), req.params.id));
       return {
         message: `An invitation was e-mailed to ${invitation.email}.`,
         email: invitation.email,
@@ -207,7 +207,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       params: InviteToken,
       response: { 200: StaffInviteInfo },
     },
-    handler: async (req) => readInvite(app.db, req.params.token),
+    handler: async (req) => readInvite(app, req.params.token),
   });
   app.post('/api/staff_invites/:token', {
     config: { access: 'public' },
@@ -219,7 +219,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       response: { 200: SignedIn },
     },
     handler: async (req) => {
-      const userId = await acceptInvite(app.db, app.cluster, req.params.token, req.body.password);
+      const userId = await acceptInvite(app, req.params.token, req.body.password);
       const [user] = await app.db.query(
         'select id, merchant_id, client_id, candidate_id, kind, role, name, email from users where id = $1',
         [userId],

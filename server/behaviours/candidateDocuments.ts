@@ -11,6 +11,8 @@ export const candidateDocumentsBehaviour: ResourceBehaviour = {
     },
     days_left: (bind, { today }) => `expiry_date - ${bind(today)}::date`,
     file_name: () => fileNameSql('candidate_documents', 'file'),
+    category_name: () =>
+      `(select k.name from document_categories k where k.merchant_id = candidate_documents.merchant_id and k.id = candidate_documents.document_category_id)`,
   },
   async beforeSave(ctx, { record }) {
     // The expiry defaults to the issue date plus the category's validity.

@@ -1,5 +1,5 @@
 import type { ResourceBehaviour } from '../engine/context.js';
-import { holidaySet } from '../../core/domain/pricing/holidays.js';
+import { holidaySet } from '../services/holidays.js';
 
 export const holidayOverridesBehaviour: ResourceBehaviour = {
   async beforeSave(_ctx, { stored, record }) {

@@ -1,12 +1,13 @@
 import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
-import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
+import type { EngineContext, ResourceBehaviour, SaveEvent } from '../engine/context.js';
 import type { Problems } from '../../core/engine/validate.js';
 import { blockingChecks, overridableChecks } from '../../core/domain/booking/checks.js';
-import { describeShiftTimes } from '../../core/domain/shifts/times.js';
+import { describeDates, describeShiftTimes } from '../../core/domain/shifts/times.js';
 import { formatDisplayDate, instantToZoned } from '../../core/domain/time/agencyTime.js';
 import { notify } from '../notifications/notify.js';
 import { checkShiftRequestQuota } from '../services/shiftRequests.js';
+import { shiftRequestsBehaviour } from './shiftRequests.js';
 import { asSentence } from '../../core/engine/text.js';
 import {
   assessShift,
@@ -14,6 +15,7 @@ import {
   DAY_MS,
   iso,
   priceShift,
+  priceShifts,
   requestedByOf,
   shiftTimesOf,
   type ShiftTimes,
@@ -228,6 +230,92 @@ async function notifyStaffOff(ctx: EngineContext, row: Row, candidateId: number,
 }
 
 const problem = (message: string) => ({ message });
+
+/**
+ * New shifts, one or many created together (their site within their client is declared): a client user's are
+ * requests for their own client, each starting in the future, within the client's requests a day (counted once for
+ * all of them); each is priced now, from one read of the rate cards and rules for all of them. Answers each
+ * shift's problems by position.
+ */
+async function beforeCreate(ctx: EngineContext, events: SaveEvent[]): Promise<(Problems | undefined)[]> {
+  const p = ctx.principal;
+  const out: (Problems | undefined)[] = events.map(() => undefined);
+  if (p.loginType === 'client') {
+    for (const [i, { record }] of events.entries()) {
+      record.requested_by_client = true;
+      if (Number(record.client_id) !== p.clientId) out[i] = { client_id: problem('Choose your own organisation.') };
+      else if (Date.parse(record.start_at) < ctx.now.getTime())
+        out[i] = { start_at: problem('A requested shift must start in the future.') };
+    }
+    if (out.some(Boolean)) return out;
+    await checkShiftRequestQuota(ctx, p.clientId!, events.length);
+  }
+  const prices = await priceShifts(
+    ctx.db,
+    p.merchantId,
+    events.map((e) => shiftTimesOf(e.record)),
+    null,
+  );
+  for (const [i, price] of prices.entries()) {
+    if (!(price instanceof HttpError)) Object.assign(events[i].record, price, { created_by: p.name });
+    else if (price.status === 422 && price.errors)
+      out[i] = Object.fromEntries(Object.entries(price.errors).map(([k, v]) => [k, problem(v)]));
+    else throw price;
+  }
+  return out;
+}
+
+/**
+ * Tells the agency of shifts a client requested: one in full ('Meadowbank asks for a nurse at Main House, 22 Nov
+ * 2026 08:00–16:00'); several created together in one notice per site, role and times, their dates said once.
+ */
+async function notifyRequested(ctx: EngineContext, rows: Row[]) {
+  const merchantId = ctx.principal.merchantId;
+  if (rows.length === 1) {
+    const n = await namesOf(ctx, rows[0]);
+    const { when, data } = noticeOf(n, shiftTimesOf(rows[0]), ctx.timeZone);
+    await notify(ctx.db, {
+      merchantId,
+      event: 'shift.requested',
+      title: 'Shift requested',
+      body: `${n.client} asks for ${article(n.role)} at ${n.site}, ${when}.`,
+      link: '/shift-list/open',
+      clientLink: '/client/shift/open-shift',
+      audience: { agency: true },
+      data,
+    });
+    return;
+  }
+  const [names] = await ctx.db.query<Record<'clients' | 'sites' | 'roles', Record<string, string>>>(
+    `select (select json_object_agg(id, name) from clients where merchant_id = $1 and id = any($2::int[])) as clients,
+            (select json_object_agg(id, name) from sites where merchant_id = $1 and id = any($3::int[])) as sites,
+            (select json_object_agg(id, name) from job_roles where merchant_id = $1 and id = any($4::int[])) as roles`,
+    [merchantId, ...(['client_id', 'site_id', 'job_role_id'] as const).map((k) => [...new Set(rows.map((r) => r[k]))])],
+  );
+  const groups = new Map<string, { row: Row; from: string; to: string; dates: Set<string>; ids: number[] }>();
+  for (const row of rows) {
+    const start = instantToZoned(new Date(iso(row.start_at)), ctx.timeZone);
+    const to = instantToZoned(new Date(iso(row.end_at)), ctx.timeZone).time;
+    const key = [row.client_id, row.site_id, row.job_role_id, start.time, to].join('|');
+    if (!groups.has(key)) groups.set(key, { row, from: start.time, to, dates: new Set(), ids: [] });
+    groups.get(key)!.dates.add(start.date);
+    groups.get(key)!.ids.push(Number(row.id));
+  }
+  for (const g of groups.values()) {
+    const n = g.ids.length;
+    const shifts = `${n} ${names.roles?.[g.row.job_role_id]} shift${n === 1 ? '' : 's'}`;
+    const dates = describeDates([...g.dates].sort(), formatDisplayDate);
+    await notify(ctx.db, {
+      merchantId,
+      event: 'shift.requested',
+      title: 'Shifts requested',
+      body: `${ctx.principal.name} (${names.clients?.[g.row.client_id]}) requests ${shifts} at ${names.sites?.[g.row.site_id]} ${dates}, ${g.from}–${g.to}.`,
+      link: '/shift-list/open',
+      audience: { agency: true },
+      data: { shift_ids: g.ids },
+    });
+  }
+}
 const sentenceOf = (text: string) =>
   String(text ?? '')
     .trim()
@@ -264,46 +352,14 @@ export const shiftsBehaviour: ResourceBehaviour = {
           : `status = ${bind(value)} and deleted_at is null`,
   },
 
-  /**
-   * A new shift (its site within its client is declared): a client user's is a request for their own client; it is
-   * priced now.
-   */
-  async beforeSave(ctx, { stored, record }): Promise<Problems | void> {
-    if (stored) return;
-    const p = ctx.principal;
-    if (p.loginType === 'client') {
-      record.requested_by_client = true;
-      if (Number(record.client_id) !== p.clientId) return { client_id: problem('Choose your own organisation.') };
-      if (Date.parse(record.start_at) < ctx.now.getTime())
-        return { start_at: problem('A requested shift must start in the future.') };
-      await checkShiftRequestQuota(ctx, p.clientId!, 1);
-    }
-    record.created_by = p.name;
-    try {
-      Object.assign(record, await priceShift(ctx.db, p.merchantId, shiftTimesOf(record), null));
-    } catch (e) {
-      if (e instanceof HttpError && e.status === 422 && e.errors)
-        return Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, problem(v)]));
-      throw e;
-    }
+  async beforeSave(ctx, e): Promise<Problems | void> {
+    if (!e.stored) return (await beforeCreate(ctx, [e]))[0];
   },
+  beforeSaveMany: beforeCreate,
 
   async afterSave(ctx, { stored, row, action }) {
     const merchantId = ctx.principal.merchantId;
-    if (!stored && row.requested_by_client) {
-      const n = await namesOf(ctx, row);
-      const { when, data } = noticeOf(n, shiftTimesOf(row), ctx.timeZone);
-      await notify(ctx.db, {
-        merchantId,
-        event: 'shift.requested',
-        title: 'Shift requested',
-        body: `${n.client} asks for ${article(n.role)} at ${n.site}, ${when}.`,
-        link: '/shift-list/open',
-        clientLink: '/client/shift/open-shift',
-        audience: { agency: true },
-        data,
-      });
-    }
+    if (!stored && row.requested_by_client) await notifyRequested(ctx, [row]);
     if (action === 'cancel') {
       const n = await namesOf(ctx, row);
       const { when, data } = noticeOf(n, shiftTimesOf(row), ctx.timeZone);
@@ -340,6 +396,11 @@ export const shiftsBehaviour: ResourceBehaviour = {
       const retimed = iso(stored.start_at) !== iso(row.start_at) || iso(stored.end_at) !== iso(row.end_at);
       if (sameStaff && retimed) await notifyMoved(ctx, stored, row);
     }
+  },
+
+  async afterSaveMany(ctx, events) {
+    const requested = events.filter((e) => e.row.requested_by_client).map((e) => e.row);
+    if (requested.length) await notifyRequested(ctx, requested);
   },
 
   refusedByDatabase: (ctx, e, error) => doubleBooking(ctx, e.record, error),
@@ -452,4 +513,5 @@ const shiftDeleteBlockers: ResourceBehaviour['deleteBlockers'] = {
 
 export const shiftBehaviours: Record<string, ResourceBehaviour> = {
   shifts: { ...shiftsBehaviour, deleteBlockers: shiftDeleteBlockers },
+  shift_requests: shiftRequestsBehaviour,
 };

@@ -1,6 +1,6 @@
 import type { ResourceBehaviour } from '../engine/context.js';
 import { notify } from '../notifications/notify.js';
-import { replyAudience, statusAfterReply, type SupportStatus } from '../../core/domain/support/support.js';
+import { replyAudience, replyTransition, type SupportStatus } from '../../core/domain/support/support.js';
 import { administrators, isConsultant } from './supportRequests.js';
 
 export const supportRepliesBehaviour: ResourceBehaviour = {
@@ -33,13 +33,11 @@ export const supportRepliesBehaviour: ResourceBehaviour = {
       'select id, subject, status, requester_id, requester_name from support_requests where merchant_id = $1 and id = $2',
       [merchantId, e.row.support_request_id],
     );
-    const status = statusAfterReply(
+    const move = replyTransition(
       { status: request.status, requesterId: request.requester_id },
       { userId: ctx.principal.userId, role: ctx.principal.role },
     );
-    if (status !== request.status) {
-      await ctx.engine.update('support_requests', request.id, { status }, { reason: `Reply ${e.row.id}` });
-    }
+    if (move) await ctx.engine.act('support_requests', request.id, move, {}, { reason: `Reply ${e.row.id}` });
     const audience = replyAudience(
       request.requester_id,
       ctx.principal.userId,

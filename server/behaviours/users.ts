@@ -5,7 +5,8 @@ import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
 import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import { endSessionsOfUser } from '../auth/sessions.js';
-import { inviteUser, withdrawInvites } from '../auth/userInvites.js';
+import { hashPassword } from '../auth/passwords.js';
+import { inviteUser, USER_INVITATION, USER_INVITE_INVALID, withdrawInvites } from '../auth/userInvites.js';
 
 const isAgencyRole = (role: unknown) => AGENCY_ROLES.includes(role as Role);
 
@@ -25,7 +26,7 @@ export const usersBehaviour: ResourceBehaviour = {
   computed: {
     status: () => `case when not active then 'inactive' when password_hash is null then 'invited' else 'active' end`,
     invited_until: () =>
-      `(select max(i.expires_at) from user_invites i where i.merchant_id = users.merchant_id and i.user_id = users.id and i.used_at is null and i.expires_at > now())`,
+      `(select max(l.expires_at) from capability_links l where l.merchant_id = users.merchant_id and l.resource = '${USER_INVITATION.resource}' and l.record_id = users.id and l.action = '${USER_INVITATION.action}' and l.used_at is null and l.revoked_at is null and l.expires_at > now())`,
   },
   async beforeSave(ctx, { stored, changes, record }) {
     const me = ctx.principal;
@@ -76,11 +77,29 @@ export const usersBehaviour: ResourceBehaviour = {
       mayManage(ctx, user);
       if (user.id === ctx.principal.userId)
         throw new HttpError(409, 'You cannot deactivate yourself. Ask another admin.');
-      await withdrawInvites(ctx.db, ctx.principal.merchantId, user.id);
+      await withdrawInvites(ctx, user.id);
       await endSessionsOfUser(ctx.db, ctx.cluster!, user.id);
     },
     async reactivate(ctx, user) {
       mayManage(ctx, user);
     },
+    // The invitation's link holder chooses their password: their other sessions end (the password changed).
+    async accept_invitation(ctx, user, input) {
+      if (user.client_id != null) {
+        const [client] = await ctx.db.query(
+          `select 1 from clients where id = $1 and status = 'active' and deleted_at is null`,
+          [user.client_id],
+        );
+        if (!client) throw new HttpError(404, USER_INVITE_INVALID);
+      }
+      await endSessionsOfUser(ctx.db, ctx.cluster!, user.id);
+      return { password_hash: input.password_hash };
+    },
   },
+  prepare: { accept_invitation: hashed },
 };
+
+/** A new password's hash, made before the transaction (scrypt takes a good part of a second). */
+async function hashed(input: Record<string, any>) {
+  return { password_hash: await hashPassword(String(input.password)) };
+}

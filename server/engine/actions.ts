@@ -4,7 +4,7 @@ import { HttpError, notFound } from '../http.js';
 import type { ActionDeclaration } from '../../core/engine/types.js';
 import { checkField, type Problems } from '../../core/engine/validate.js';
 import { toFieldErrors } from './messages.js';
-import { ident, Params, scopeWhere, type Compiled } from './compile.js';
+import { Params, scopeWhere, writeColumns, type Compiled } from './compile.js';
 import type { EngineContext } from './context.js';
 import { normalised, refuse, store } from './write.js';
 import { getRecord, nameOf } from './query.js';
@@ -26,10 +26,58 @@ function actionInput(ctx: EngineContext, action: ActionDeclaration, body: Record
   return input;
 }
 
+/** The input as the audit trail keeps it: without its secrets (a new password). */
+function kept(action: ActionDeclaration, input: Record<string, unknown>) {
+  const secrets = new Set((action.input ?? []).filter((f) => f.secret).map((f) => f.source));
+  if (secrets.size === 0) return input;
+  return Object.fromEntries(Object.entries(input).filter(([k]) => !secrets.has(k)));
+}
+
+/**
+ * The behaviour's slow work on an action's input (server/engine/context.ts `prepare`), to run before the action's
+ * transaction begins; undefined when the action has none. Refuses bad input (422) as the action itself would.
+ */
+export async function prepareAction(
+  ctx: EngineContext,
+  c: Compiled,
+  action: ActionDeclaration,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown> | undefined> {
+  const prepare = c.behaviour.prepare?.[action.name];
+  return prepare ? prepare(actionInput(ctx, action, body)) : undefined;
+}
+
+/** A programming mistake: the effect led somewhere the lifecycle does not declare. */
+const wrongState = (c: Compiled, action: string, to: unknown) =>
+  new Error(
+    `${c.decl.name}.${action} would make the ${c.decl.label.one.toLowerCase()} ${stateName(c.decl, to)}, which its lifecycle does not declare`,
+  );
+
+/**
+ * A collection action's answer when it started work that goes on after the request (a job with progress): its route
+ * answers 202 with `data` (the job's id, for GET /api/jobs/:id) instead of 200.
+ */
+export class Accepted {
+  constructor(public data: unknown) {}
+}
+
+/** Runs a collection action (declared `collection: true`): its validated input, given to the behaviour's effect. */
+export async function runCollectionAction(
+  ctx: EngineContext,
+  c: Compiled,
+  action: ActionDeclaration,
+  body: Record<string, unknown>,
+): Promise<unknown> {
+  const run = c.behaviour.collection?.[action.name];
+  if (!run) throw new Error(`${c.decl.name}.${action.name} is a collection action without an effect in its behaviour`);
+  return run(ctx, actionInput(ctx, action, body));
+}
+
 /**
  * Runs an action on one or more records, all or nothing: the rows are locked, every guard must allow it, then
  * each record takes the declared patch and the server effect through the same write path as any change
- * (validation, hooks, audit with the action and its input).
+ * (validation, hooks, audit with the action and its input, secrets left out). `options.prepared` is prepareAction's
+ * answer, computed before the transaction; without it the preparation runs here.
  */
 export async function runAction(
   ctx: EngineContext,
@@ -38,14 +86,24 @@ export async function runAction(
   ids: number[],
   body: Record<string, unknown>,
   registry?: Map<string, Compiled>,
+  options: {
+    /** The server's own run (ctx.engine.act) says why in the entry, beside the action's input. */
+    reason?: string;
+    /** prepareAction's answer, computed before the transaction; without it the preparation runs here. */
+    prepared?: Record<string, unknown>;
+  } = {},
 ): Promise<Row[]> {
   const input = actionInput(ctx, action, body);
+  const effectInput = { ...input, ...(options.prepared ?? (await prepareAction(ctx, c, action, body))) };
+  // What the entry keeps: the input without its secrets, and the server's reason for its own run.
+  const entryInput = options.reason ? { reason: options.reason, ...kept(action, input) } : kept(action, input);
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   const p = new Params();
   const where = scopeWhere(c, ctx.principal, p.bind);
+  const lc = c.decl.lifecycle;
   // Locked in id order, so two bulk runs over overlapping rows cannot deadlock.
   const rows = await ctx.db.query(
-    `select ${c.storedColumns.map(ident).join(', ')} from ${c.table} where id = any(${p.bind(unique)}) and ${where} order by id for update`,
+    `select ${writeColumns(c, p.bind, ctx.today)} from ${c.table} where id = any(${p.bind(unique)}) and ${where} order by id for update`,
     p.values,
   );
   if (rows.length !== unique.length) {
@@ -80,25 +138,31 @@ export async function runAction(
     }
     return out;
   }
-  const lc = c.decl.lifecycle;
   const t = transitionOf(lc, action.name);
   const out: Row[] = [];
   for (const stored of rows) {
     const patch: Record<string, unknown> = {
       ...action.patch?.(stored, input),
-      ...((await c.behaviour.actions?.[action.name]?.(ctx, stored, input)) ?? {}),
+      ...((await c.behaviour.actions?.[action.name]?.(ctx, stored, effectInput)) ?? {}),
     };
+    if (c.computedState) {
+      // The patch changes the columns the state is computed from; the state it leads to is checked once written
+      // (a refusal rolls the write back).
+      const written = await store(ctx, c, stored, patch, { action: action.name, input: entryInput });
+      const to = (await getRecord(ctx, c, written.id, { all: true }))[c.computedState];
+      const allowed = t?.to === undefined ? [stored[c.computedState]] : Array.isArray(t.to) ? t.to : [t.to];
+      if (!allowed.includes(to)) throw wrongState(c, action.name, to);
+      out.push(written);
+      continue;
+    }
     if (lc) {
       // The transition sets the state it declares; an effect may choose only among the states it declares.
       if (typeof t?.to === 'string') patch[lc.field] = t.to;
       const to = patch[lc.field] ?? stored[lc.field];
       const allowed = t?.to === undefined ? [stored[lc.field]] : Array.isArray(t.to) ? t.to : [t.to];
-      if (!allowed.includes(to))
-        throw new Error(
-          `${c.decl.name}.${action.name} would make the ${c.decl.label.one.toLowerCase()} ${stateName(c.decl, to)}, which its lifecycle does not declare`,
-        );
+      if (!allowed.includes(to)) throw wrongState(c, action.name, to);
     }
-    out.push(await store(ctx, c, stored, patch, { action: action.name, input }));
+    out.push(await store(ctx, c, stored, patch, { action: action.name, input: entryInput }));
   }
   return out;
 }

@@ -1,9 +1,19 @@
 import type { Queryable, Row } from '../db/index.js';
-import type { Compiled } from './compile.js';
+import { ident, type Compiled } from './compile.js';
+import type { FieldDeclaration } from '../../core/engine/types.js';
 import type { EngineContext, EnginePrincipal } from './context.js';
 
 export type AuditEvent = 'create' | 'update' | 'delete' | 'action';
 export type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/**
+ * A field nobody reads (`readableBy: []`, a password's hash) is in the trail only as having changed: agency users
+ * read the trail, and a hash in it could be cracked offline.
+ */
+const hiddenChange = (from: unknown, to: unknown) => ({
+  from: from == null ? null : 'set',
+  to: to == null ? null : from == null ? 'set' : 'changed',
+});
 
 /** Each changed field's old and new value; custom fields by key. Unchanged fields are left out. */
 export function diff(c: Compiled, before: Row | undefined, after: Row): Changes {
@@ -11,8 +21,9 @@ export function diff(c: Compiled, before: Row | undefined, after: Row): Changes 
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
   for (const f of c.stored) {
     if (f.source === 'created_at') continue;
-    if (!same(before?.[f.source], after[f.source]))
-      out[f.source] = { from: before?.[f.source] ?? null, to: after[f.source] ?? null };
+    const [from, to] = [before?.[f.source] ?? null, after[f.source] ?? null];
+    if (same(from, to)) continue;
+    out[f.source] = f.readableBy?.length === 0 ? hiddenChange(from, to) : { from, to };
   }
   if (c.decl.customFields) {
     const a = before?.custom_fields ?? {};
@@ -43,21 +54,23 @@ export interface AuditEntry {
   action?: string;
   changes?: Changes;
   input?: unknown;
+  /** When it happened: the engine's clock (ctx.now); the database's clock when not given. */
+  at?: Date;
 }
 
 /**
  * Writes one entry of the audit trail in the caller's transaction: who, when, what. The table refuses updates
  * and deletes (a trigger), so the history cannot be edited. The engine calls it (`audit` below) for each write of a
  * resource not declared `audited: false`; code that changes a record outside the engine calls it itself, as the
- * account and notification-settings routes, the invitations and the hooks' side writes do. Bulk shift creation
- * writes the same entries in one statement of its own (server/routes/shifts.ts).
+ * account and notification-settings routes, the invitations and the hooks' side writes do. Records created together
+ * (createMany) get the same entries from one statement (auditCreatesSql).
  */
 // The system principal (a periodic job) has no user: its entries carry no user id, and "system" as the name.
 export async function writeAudit(db: Queryable, who: EnginePrincipal, e: AuditEntry) {
   // A link holder has no user (userId 0): the entry names them in user_name ('via link sent to …'), user_id is empty.
   await db.query(
-    `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, action, changes, input, user_id, user_name, login_type)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, action, changes, input, user_id, user_name, login_type, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, coalesce($13::timestamptz, now()), coalesce($13::timestamptz, now()))`,
     [
       who.merchantId,
       e.resource,
@@ -71,6 +84,7 @@ export async function writeAudit(db: Queryable, who: EnginePrincipal, e: AuditEn
       who.userId || null,
       who.name,
       who.loginType,
+      e.at?.toISOString() ?? null,
     ],
   );
 }
@@ -87,8 +101,8 @@ export async function audit(
   e: { record?: Row; changes?: Changes; action?: string; input?: unknown },
 ) {
   if (c.decl.audited === false) return;
-  const parent = c.decl.parent;
-  const subject = parent ? { resource: parent.resource, id: Number(e.record?.[parent.field]) || recordId } : undefined;
+  const under = c.decl.parent ?? c.decl.filedUnder;
+  const subject = under ? { resource: under.resource, id: Number(e.record?.[under.field]) || recordId } : undefined;
   await writeAudit(ctx.db, ctx.principal, {
     resource: c.decl.name,
     recordId,
@@ -97,5 +111,82 @@ export async function audit(
     action: e.action,
     changes: e.changes,
     input: e.input,
+    // The write's own time, as every rule that depends on the time reads it (a test's fixed clock, the demo's story).
+    at: ctx.now,
   });
+}
+
+/** concat_ws takes at most 100 arguments: 90 fields a call, the calls joined by another. */
+const FIELDS_PER_CALL = 90;
+
+/**
+ * The changes of created rows as `diff(c, undefined, row)` answers them, as an SQL expression over `source` (a
+ * relation of the inserted rows, carrying only the fields in `present` when given, the others being empty): every
+ * field stored with a value, as { "from": null, "to": value }, times as the API writes them. Written as JSON text and
+ * read as jsonb once a row: building one jsonb object per field made the audit cost more than the insert itself.
+ */
+export function createChangesSql(c: Compiled, source: string, present?: Set<string>): string {
+  const col = (f: string) => `${source}.${ident(f)}`;
+  const value = (f: FieldDeclaration) => {
+    switch (f.type) {
+      case 'datetime':
+        return `'"' || to_char(${col(f.source)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`;
+      case 'number':
+      case 'money':
+      case 'reference':
+      case 'boolean':
+        return `${col(f.source)}::text`;
+      // A JSON column holding JSON null reads as null, as it does in JavaScript.
+      case 'json':
+      case 'address':
+        return `nullif(${col(f.source)}, 'null'::jsonb)::text`;
+      default:
+        return `to_json(${col(f.source)})::text`;
+    }
+  };
+  // An empty field makes its piece null, which concat_ws leaves out, as diff leaves out what did not change.
+  const pieces = c.stored
+    .filter((f) => f.source !== 'created_at' && (!present || present.has(f.source)))
+    .map((f) => `'"${f.source}":{"from":null,"to":' || ${value(f)} || '}'`);
+  if (c.decl.customFields && (!present || present.has('custom_fields')))
+    pieces.push(
+      `(select string_agg(to_json('custom_fields.' || k)::text || ':{"from":null,"to":' || v::text || '}', ',') from jsonb_each(${col('custom_fields')}) as e(k, v) where v <> 'null'::jsonb)`,
+    );
+  const chunks: string[] = [];
+  for (let i = 0; i < pieces.length; i += FIELDS_PER_CALL) chunks.push(pieces.slice(i, i + FIELDS_PER_CALL).join(', '));
+  const joined =
+    chunks.length === 1
+      ? `concat_ws(',', ${chunks[0]})`
+      : `concat_ws(',', ${chunks.map((ch) => `nullif(concat_ws(',', ${ch}), '')`).join(', ')})`;
+  return `('{' || ${joined} || '}')::jsonb`;
+}
+
+/**
+ * The audit entries of records created together (createMany), as one `insert … select` over `source`: a relation
+ * of the inserted rows (the INSERT's RETURNING, as a CTE). Each entry is the one `audit` writes for a create, its
+ * changes built by the database from the rows (createChangesSql) rather than as one JSON per record in JavaScript, so
+ * a create of thousands costs one statement. `present`: the only fields `source` carries, when the others are known
+ * to be empty in every row. Null for a resource declared `audited: false`.
+ */
+export function auditCreatesSql(
+  c: Compiled,
+  who: EnginePrincipal,
+  source: string,
+  bind: (value: unknown) => string,
+  input?: unknown,
+  present?: Set<string>,
+  at?: Date,
+): string | null {
+  if (c.decl.audited === false) return null;
+  const col = (f: string) => `${source}.${ident(f)}`;
+  const parent = c.decl.parent;
+  const subject =
+    parent && (!present || present.has(parent.field)) ? `coalesce(${col(parent.field)}, ${col('id')})` : col('id');
+  const when = `coalesce(${bind(at?.toISOString() ?? null)}::timestamptz, now())`;
+  return `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, changes, input, user_id, user_name, login_type, created_at, updated_at)
+    select ${bind(who.merchantId)}, ${bind(c.decl.name)}, ${col('id')}, ${bind(parent?.resource ?? c.decl.name)}, ${subject}, 'create',
+           ${createChangesSql(c, source, present)},
+           ${bind(input === undefined ? null : JSON.stringify(input))}::jsonb, ${bind(who.userId || null)}::int, ${bind(who.name)}, ${bind(who.loginType)},
+           ${when}, ${when}
+      from ${source}`;
 }

@@ -12,7 +12,7 @@ import type { Compiled } from './compile.js';
 import { withEngine } from './handle.js';
 import type { EngineContext, EnginePrincipal } from './context.js';
 import { getRecord } from './query.js';
-import { runAction } from './actions.js';
+import { prepareAction, runAction } from './actions.js';
 import { agencyZone, asBuilt } from './routes.js';
 import { LinkActed, LinkView } from '../../core/contracts/documents.js';
 
@@ -20,6 +20,7 @@ export const LINK_INVALID = 'This link is not valid. Check that it was copied wh
 export const LINK_USED = 'This link has already been used. Ask for a new link if something still needs doing.';
 export const LINK_EXPIRED = 'This link has expired. Ask for a new link.';
 export const LINK_CHANGED = 'This record has changed since the link was sent; ask for a new link.';
+export const LINK_REVOKED = 'This link was replaced by a newer one or withdrawn. Ask for a new link.';
 
 /** How a link reached its holder: the audit trail says it in these words. */
 export const DELIVERED_VIA = { email: 'e-mail', sms: 'text message' } as const;
@@ -39,6 +40,7 @@ export interface LinkRow {
   content_hash: string | null;
   expires_at: string;
   used_at: string | null;
+  revoked_at: string | null;
   expired: boolean;
 }
 
@@ -54,7 +56,13 @@ export function linkPrincipal(
     merchantId: link.merchant_id,
     clientId: null,
     candidateId: null,
-    link: { id: link.id, resource: link.resource, recordId: link.record_id, action: link.action },
+    link: {
+      id: link.id,
+      resource: link.resource,
+      recordId: link.record_id,
+      action: link.action,
+      recipient: link.recipient,
+    },
   };
 }
 
@@ -99,6 +107,21 @@ export async function mintLink(
   recordId: number,
   o: MintOptions,
 ): Promise<{ id: number; token: string; expiresAt: string }> {
+  const link = await createLink(ctx, c, recordId, o);
+  return { ...link, token: (await issueLinkToken(ctx.db, link.id, ctx.now))! };
+}
+
+/**
+ * A link without its token yet, for an e-mail whose sender makes the token as it sends it (issueLinkToken, from
+ * the outbox's secret link: server/notifications/outbox.ts), so no stored copy of the e-mail ever holds it. Until
+ * then the link opens nothing.
+ */
+export async function createLink(
+  ctx: EngineContext,
+  c: Compiled,
+  recordId: number,
+  o: MintOptions,
+): Promise<{ id: number; expiresAt: string }> {
   const action = c.actions.get(o.action);
   if (!action || !action.roles.includes('link') || !c.decl.access.link?.includes('show')) {
     throw new Error(
@@ -107,7 +130,6 @@ export async function mintLink(
   }
   // The minter must see the record themselves (404 otherwise): a link never reaches further than its sender.
   await getRecord(ctx, c, recordId);
-  const token = randomBytes(32).toString('base64url');
   let hash: string | null = null;
   if (o.bindContent) {
     const holder = linkPrincipal({
@@ -122,34 +144,75 @@ export async function mintLink(
     hash = contentHash(await getRecord({ ...ctx, principal: holder }, c, recordId));
   }
   const [row] = await ctx.db.query<{ id: number; expires_at: string }>(
-    `insert into capability_links (merchant_id, resource, record_id, action, token_hash, purpose, recipient, delivered_via, content_hash, expires_at, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(hours => $10), $11) returning id, expires_at`,
+    `insert into capability_links (merchant_id, resource, record_id, action, purpose, recipient, delivered_via, content_hash, expires_at, created_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz + make_interval(hours => $10), $11) returning id, expires_at`,
     [
       ctx.principal.merchantId,
       c.decl.name,
       recordId,
       o.action,
-      sha256(token),
       o.purpose,
       o.recipient,
       o.deliveredVia,
       hash,
+      ctx.now.toISOString(),
       o.lifetimeHours ?? 7 * 24,
       ctx.principal.userId || null,
     ],
   );
-  return { id: row.id, token, expiresAt: row.expires_at };
+  return { id: row.id, expiresAt: row.expires_at };
 }
 
-/** The link a token names, or the refusal in words: unknown or altered 404, used or expired 410. */
-async function openLink(db: Queryable, token: string, lock = false): Promise<LinkRow> {
-  const [link] = await db.query<LinkRow>(
-    `select id, merchant_id, resource, record_id, action, purpose, recipient, delivered_via, content_hash, expires_at, used_at, expires_at <= now() as expired
-       from capability_links where token_hash = $1${lock ? ' for update' : ''}`,
-    [sha256(token)],
+/**
+ * A fresh token for a link that still works (unused, not withdrawn, unexpired at `now`, the server's clock), or null.
+ * Only its hash is kept, and an earlier token of the link stops working: an e-mail sent again carries a new one.
+ */
+export async function issueLinkToken(db: Queryable, linkId: number, now = new Date()): Promise<string | null> {
+  const token = randomBytes(32).toString('base64url');
+  const open = await db.query(
+    `update capability_links set token_hash = $2
+      where id = $1 and used_at is null and revoked_at is null and expires_at > $3 returning id`,
+    [linkId, sha256(token), now.toISOString()],
   );
-  if (!link) throw new HttpError(404, LINK_INVALID);
+  return open.length ? token : null;
+}
+
+/**
+ * Withdraws the record's open links for `action`, in the caller's transaction: a new link replaces them, or the
+ * record may no longer be acted on that way (a deactivated user's invitation). Their holders are told so (410).
+ */
+export async function revokeLinks(ctx: EngineContext, c: Compiled, recordId: number, action: string) {
+  await ctx.db.query(
+    `update capability_links set revoked_at = $5
+      where merchant_id = $1 and resource = $2 and record_id = $3 and action = $4 and used_at is null and revoked_at is null`,
+    [ctx.principal.merchantId, c.decl.name, recordId, action, ctx.now.toISOString()],
+  );
+}
+
+/** What a route expects a link to be for: a link for another resource is no link there (404), another action 403. */
+export interface LinkExpected {
+  resource?: string;
+  action?: string;
+}
+
+/**
+ * The link a token names, or the refusal in words: unknown, altered or for another kind of record 404; used,
+ * withdrawn or expired 410. Expired on the server's clock (`now`, a test's fixed one too), as links are minted on it.
+ */
+export async function openLink(
+  db: Queryable,
+  token: string,
+  expected: LinkExpected = {},
+  { lock = false, now = new Date() }: { lock?: boolean; now?: Date } = {},
+): Promise<LinkRow> {
+  const [link] = await db.query<LinkRow>(
+    `select id, merchant_id, resource, record_id, action, purpose, recipient, delivered_via, content_hash, expires_at, used_at, revoked_at, expires_at <= $2 as expired
+       from capability_links where token_hash = $1${lock ? ' for update' : ''}`,
+    [sha256(token), now.toISOString()],
+  );
+  if (!link || (expected.resource && expected.resource !== link.resource)) throw new HttpError(404, LINK_INVALID);
   if (link.used_at) throw new HttpError(410, LINK_USED);
+  if (link.revoked_at) throw new HttpError(410, LINK_REVOKED);
   if (link.expired) throw new HttpError(410, LINK_EXPIRED);
   return link;
 }
@@ -159,6 +222,79 @@ const tokenParams = {
   required: ['token'],
   properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
 } as const;
+
+/** Where a link's action runs: the server's clock and the request's address (a signature keeps it). */
+export type LinkUse = Pick<EngineContext, 'now' | 'ip' | 'cluster' | 'touched'>;
+
+function boundAction(registry: Map<string, Compiled>, link: LinkRow, expected: LinkExpected) {
+  const c = registry.get(link.resource);
+  if (!c) throw new HttpError(404, LINK_INVALID);
+  const action = c.actions.get(link.action);
+  if (
+    (expected.action && expected.action !== link.action) ||
+    !action ||
+    !permits(linkPrincipal(link), c.decl, action.name)
+  )
+    throw new HttpError(403, `This link lets you do one thing only: ${action?.label ?? link.action}.`);
+  return { c, action };
+}
+
+/**
+ * Runs the action a link is bound to, once, as its holder, in `db` (the caller's transaction), and uses the link up:
+ * through runAction (guard, patch, effect, hooks, version, audit naming the holder), with the link's row locked, so
+ * two presses run it once (the second finds it used). Refused in words as openLink refuses, 403 for another action
+ * than the link's (the link stays usable), 409 when a content-bound record changed. useLink's transaction, and the
+ * demo seed's for a timesheet signed by its link.
+ */
+export async function actByLink(
+  db: Queryable,
+  registry: Map<string, Compiled>,
+  token: string,
+  body: Record<string, unknown>,
+  expected: LinkExpected,
+  use: LinkUse,
+  prepared?: Record<string, unknown>,
+): Promise<{ data: Row; link: LinkRow }> {
+  const link = await openLink(db, token, expected, { lock: true, now: use.now });
+  const { c, action } = boundAction(registry, link, expected);
+  const principal = linkPrincipal(link);
+  const timeZone = await agencyZone(db, principal.merchantId);
+  const ctx = withEngine({ db, principal, timeZone, today: agencyToday(timeZone, use.now), ...use }, registry);
+  if (link.content_hash !== null && link.content_hash !== contentHash(await getRecord(ctx, c, link.record_id)))
+    throw new HttpError(409, LINK_CHANGED);
+  const [data] = await runAction(ctx, c, action, [link.record_id], body, registry, { prepared });
+  await db.query('update capability_links set used_at = $2 where id = $1', [link.id, use.now.toISOString()]);
+  return { data, link };
+}
+
+/**
+ * A link used from a request: the action's slow preparation (a password's hash) first, outside any transaction, then
+ * actByLink in a transaction of its own. For the public action route and the routes that own a kind of link (the
+ * invitations).
+ */
+export async function useLink(
+  app: FastifyInstance,
+  token: string,
+  body: Record<string, unknown>,
+  expected: LinkExpected = {},
+  ip?: string,
+): Promise<{ data: Row; link: LinkRow }> {
+  const now = app.clock();
+  const before = await openLink(app.db, token, expected, { now });
+  const first = boundAction(app.engine, before, expected);
+  const prepared = first.c.behaviour.prepare?.[first.action.name]
+    ? await prepareAction(await linkContext(app, app.db, linkPrincipal(before)), first.c, first.action, body)
+    : undefined;
+  const touched = new Set<string>();
+  const done = await app.db.transaction((tx) =>
+    actByLink(tx, app.engine, token, body, expected, { now, ip, cluster: app.cluster, touched }, prepared),
+  );
+  await app.cluster.settle();
+  // The record's table, and any other the action wrote (a timesheet's lines).
+  for (const table of [app.engine.get(done.link.resource)!.decl.table, ...touched])
+    app.totals.changed(table, done.link.merchant_id);
+  return done;
+}
 
 /**
  * The two routes a link reaches, both public (the token is the credential; a link is never a bearer session):
@@ -182,7 +318,7 @@ export async function capabilityRoutes(app: FastifyInstance, options: { registry
     // The record as the engine read it for a link holder: the schema documents it.
     serializerCompiler: asBuilt,
     handler: async (req) => {
-      const link = await openLink(app.db, req.params.token);
+      const link = await openLink(app.db, req.params.token, {}, { now: app.clock() });
       const c = compiled(link);
       const principal = linkPrincipal(link);
       if (!permits(principal, c.decl, 'show')) throw new HttpError(403, 'This link does not let you see the record.');
@@ -213,37 +349,8 @@ export async function capabilityRoutes(app: FastifyInstance, options: { registry
     },
     serializerCompiler: asBuilt,
     handler: async (req) => {
-      const { token, action: asked } = req.params;
-      let merchantId = 0;
-      let table = '';
-      const data = await app.db.transaction(async (tx) => {
-        // Locked: two holders pressing at once run it once; the second finds it used.
-        const link = await openLink(tx, token, true);
-        const c = compiled(link);
-        const principal = linkPrincipal(link);
-        const action = c.actions.get(link.action);
-        if (asked !== link.action || !action || !permits(principal, c.decl, action.name)) {
-          throw new HttpError(403, `This link lets you do one thing only: ${action?.label ?? link.action}.`);
-        }
-        const ctx = { ...(await linkContext(app, tx, principal)), cluster: app.cluster, touched: new Set<string>() };
-        if (link.content_hash !== null && link.content_hash !== contentHash(await getRecord(ctx, c, link.record_id)))
-          throw new HttpError(409, LINK_CHANGED);
-        const [row] = await runAction(
-          ctx,
-          c,
-          action,
-          [link.record_id],
-          (req.body ?? {}) as Record<string, unknown>,
-          app.engine,
-        );
-        await tx.query('update capability_links set used_at = now() where id = $1', [link.id]);
-        merchantId = link.merchant_id;
-        table = c.decl.table;
-        return row;
-      });
-      await app.cluster.settle();
-      app.totals.changed(table, merchantId);
-      return { data };
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      return { data: (await useLink(app, req.params.token, body, { action: req.params.action }, req.ip)).data };
     },
   });
 }

@@ -82,6 +82,9 @@ export function compile(
   // A listed soft delete keeps its deleted rows readable (their own tab); the engine refuses their writes instead.
   const live = soft && !deletion.listed ? ' and deleted_at is null' : '';
   const actions = new Map((decl.actions ?? []).map((a) => [a.name, a]));
+  // A lifecycle whose state the server computes from stored columns (a user is invited until they set a password):
+  // a write's read of the record carries it, so transitions and locks are checked against it like a stored state.
+  const computedState = computed.find((f) => f.source === decl.lifecycle?.field)?.source;
   return {
     decl,
     table,
@@ -101,9 +104,18 @@ export function compile(
     totals,
     behaviour,
     actions,
+    computedState,
   };
 }
 export type Compiled = ReturnType<typeof compile>;
+
+/** The columns a write reads (every stored one, and a computed lifecycle state), for a select list. */
+export function writeColumns(c: Compiled, bind: (v: unknown) => string, today: string): string {
+  const cols = c.storedColumns.map(ident);
+  if (c.computedState)
+    cols.push(`(${c.behaviour.computed![c.computedState](bind, { today })}) as ${ident(c.computedState)}`);
+  return cols.join(', ');
+}
 
 /** Fields the principal may receive: everything but those their role may not read. */
 export const readable = (principal: EnginePrincipal, f: FieldDeclaration) => canRead(principal, f.readableBy);
@@ -148,8 +160,9 @@ export function fieldExpression(c: Compiled, f: FieldDeclaration, bind: (v: unkn
 /**
  * The rows a principal may see: their agency's live rows, and for client users only those of their own client
  * (directly or through references, as the declaration's clientScope says), or every row of the agency's shared
- * vocabulary (clientScope 'agency'); for staff members only their own (staffScope), and no row of a resource
- * that does not declare it; for a link holder only the link's record.
+ * vocabulary (clientScope 'agency'); for staff members only their own (staffScope), or the agency's vocabulary
+ * (staffScope 'agency'), and no row of a resource that declares neither; for a link holder only the link's record
+ * and its children.
  */
 export function scopeWhere(c: Compiled, principal: EnginePrincipal, bind: (v: unknown) => string): string {
   const parts = [`merchant_id = ${bind(principal.merchantId)}${c.live}`];
@@ -158,16 +171,23 @@ export function scopeWhere(c: Compiled, principal: EnginePrincipal, bind: (v: un
       c.decl.clientScope && principal.clientId ? clientPath(c, c.decl.clientScope, bind(principal.clientId)) : 'false',
     );
   }
-  if (principal.loginType === 'staff') {
+  if (principal.loginType === 'staff' && c.decl.staffScope !== 'agency') {
     parts.push(
       c.decl.staffScope && principal.candidateId
         ? clientPath(c, c.decl.staffScope, bind(principal.candidateId))
         : 'false',
     );
   }
-  // A capability link reaches the one record it was minted for, and nothing of any other resource.
+  // A capability link reaches the one record it was minted for and that record's children (a timesheet's lines,
+  // which its action signs), and nothing of any other resource.
   if (principal.loginType === 'link')
-    parts.push(principal.link?.resource === c.decl.name ? `id = ${bind(principal.link.recordId)}` : 'false');
+    parts.push(
+      principal.link?.resource === c.decl.name
+        ? `id = ${bind(principal.link.recordId)}`
+        : principal.link && c.decl.parent?.resource === principal.link.resource
+          ? `${ident(c.decl.parent.field)} = ${bind(principal.link.recordId)}`
+          : 'false',
+    );
   const own = c.behaviour.scope?.(principal, bind);
   if (own) parts.push(`(${own})`);
   return parts.join(' and ');

@@ -1,5 +1,6 @@
 import type { Queryable, Row } from '../db/index.js';
 import type { Cluster } from '../cluster.js';
+import type { Compiled } from './compile.js';
 import type { LoginType, Role } from '../../core/engine/types.js';
 import type { Problems } from '../../core/engine/validate.js';
 
@@ -15,7 +16,7 @@ export interface EnginePrincipal {
   /** For staff members (signed in on their phone page): their own staff record, which staffScope matches. */
   candidateId?: number | null;
   /** For the holder of a capability link: the one record and action it is bound to (scopeWhere reads it). */
-  link?: { id: number; resource: string; recordId: number; action: string };
+  link?: { id: number; resource: string; recordId: number; action: string; recipient: string };
 }
 
 /**
@@ -26,11 +27,39 @@ export interface EnginePrincipal {
  */
 export interface EngineHandle {
   create(resource: string, values: Record<string, unknown>, options?: { reason?: string }): Promise<Row>;
-  update(resource: string, id: number, changes: Record<string, unknown>, options?: { reason?: string }): Promise<Row>;
-  act(resource: string, id: number, action: string, input?: Record<string, unknown>): Promise<Row>;
+  /**
+   * Creates many records at once, all or nothing (a generation run, a bulk create): one validation pass, the hooks
+   * in set form, one insert and one audit statement. A bad record refuses them all, naming it (`rows[3].site_id`).
+   * Answers the records created, in the order given, as the caller may read them (stored fields, not computed).
+   * `input` is kept in each record's audit entry (what the run was asked), beside `reason`.
+   */
+  createMany(
+    resource: string,
+    rows: Record<string, unknown>[],
+    options?: { reason?: string; input?: Record<string, unknown> },
+  ): Promise<Row[]>;
+  /**
+   * `action` names in the audit trail a change that is no declared action (a password changed by its owner): the
+   * entry is an 'action' entry of that name instead of an 'update'.
+   */
+  update(
+    resource: string,
+    id: number,
+    changes: Record<string, unknown>,
+    options?: { reason?: string; action?: string },
+  ): Promise<Row>;
+  act(
+    resource: string,
+    id: number,
+    action: string,
+    input?: Record<string, unknown>,
+    options?: { reason?: string },
+  ): Promise<Row>;
   remove(resource: string, id: number, options?: { reason?: string }): Promise<Row>;
   /** The same writes as the product itself (a periodic job): the audit trail says "system". */
   asSystem(): EngineHandle;
+  /** A resource as the engine compiled it (its scope, its fields): for reads, and for createLink and mintLink. */
+  compiled(resource: string): Compiled;
 }
 
 /** What a write, an action or a hook runs with: the transaction, the caller and the agency's calendar. */
@@ -44,6 +73,8 @@ export interface EngineContext {
   /** The agency's time zone and today's date there ('yyyy-MM-dd', at `now`): date limits and expiry use it. */
   timeZone: string;
   today: string;
+  /** The address the request came from (a signature keeps it); absent for jobs. */
+  ip?: string;
   /** The message bus to the other server processes (sessions ended, caches stale). */
   cluster?: Cluster;
   /** Tables this write changed besides its own (children hidden with a parent): their totals go stale at commit. */
@@ -86,6 +117,18 @@ export interface ResourceBehaviour {
   afterSave?(ctx: EngineContext, e: SaveEvent & { row: Row }): Promise<boolean | void>;
   afterDelete?(ctx: EngineContext, row: Row): Promise<void>;
   /**
+   * The set form of beforeSave for records created together (createMany): given every new record, answers the
+   * problems of each (by position; undefined for a record without any), or throws to refuse them all. A behaviour
+   * whose beforeSave reads the database for each record (pricing a shift) declares it, so that a create of thousands
+   * stays a few statements; without it createMany calls beforeSave for each record in turn.
+   */
+  beforeSaveMany?(ctx: EngineContext, events: SaveEvent[]): Promise<(Problems | undefined)[] | void>;
+  /**
+   * The set form of afterSave for records created together (one notification for the run, not one per record);
+   * without it createMany calls afterSave for each record in turn. Answers true when it changed the records.
+   */
+  afterSaveMany?(ctx: EngineContext, events: (SaveEvent & { row: Row })[]): Promise<boolean | void>;
+  /**
    * Puts in words a refusal only the database gives when the record is stored (a double booking the exclusion
    * constraint saw), or answers nothing to let the error through. The write runs under a savepoint when this is
    * declared, so the hook may still read (the staff member's name) before the transaction rolls back.
@@ -108,6 +151,18 @@ export interface ResourceBehaviour {
     string,
     (ctx: EngineContext, record: Row, input: Record<string, any>) => Promise<Record<string, unknown> | void>
   >;
+  /**
+   * The effects of collection actions (declared `collection: true`), by name: given the validated input, answer
+   * what the route answers as `data`. They run in the request's transaction and write through ctx.engine.
+   */
+  collection?: Record<string, (ctx: EngineContext, input: Record<string, any>) => Promise<unknown>>;
+  /**
+   * Slow work on an action's validated input that must not hold a transaction open (hashing a new password: on
+   * PGlite an open transaction holds the whole database). The engine runs it before the action's transaction
+   * begins; what it answers is added to the input the effect receives and, like a secret input, never kept in
+   * the audit trail.
+   */
+  prepare?: Record<string, (input: Record<string, any>) => Promise<Record<string, unknown>>>;
   /**
    * SQL expressions of computed fields, given a function that binds a parameter and answers its placeholder.
    * They are selected like columns and filtered with `=`.

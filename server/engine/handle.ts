@@ -6,6 +6,7 @@ import { deleteRecord } from './delete.js';
 import { getRecord } from './query.js';
 import { runAction } from './actions.js';
 import { store } from './write.js';
+import { createMany } from './createMany.js';
 
 /** The product itself as the author of a write (a periodic job): the audit trail names it "system", no user. */
 export const systemPrincipal = (merchantId: number): EnginePrincipal => ({
@@ -38,21 +39,26 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
   const handle: EngineHandle = {
     create: (resource, values, options) =>
       store(ctx, compiled(resource), undefined, values, { input: reason(options) }),
+    createMany(resource, rows, options) {
+      const input = { ...options?.input, ...reason(options) };
+      return createMany(ctx, compiled(resource), rows, { input: Object.keys(input).length ? input : undefined });
+    },
     async update(resource, id, changes, options) {
       const c = compiled(resource);
       // Inside the principal's row scope, like a request's write: out of scope is 404.
       const stored = await getRecord(ctx, c, id, { lock: true, all: true });
-      return store(ctx, c, stored, changes, { input: reason(options) });
+      return store(ctx, c, stored, changes, { input: reason(options), action: options?.action });
     },
-    async act(resource, id, name, input = {}) {
+    async act(resource, id, name, input = {}, options) {
       const c = compiled(resource);
       const action = c.actions.get(name);
       if (!action) throw new HttpError(500, `${resource} has no action ${name}`);
-      const [row] = await runAction(ctx, c, action, [id], input, registry);
+      const [row] = await runAction(ctx, c, action, [id], input, registry, { reason: options?.reason });
       return row;
     },
     remove: (resource, id, options) => deleteRecord(ctx, compiled(resource), id, registry, options?.reason),
     asSystem: () => withEngine({ ...ctx, principal: systemPrincipal(ctx.principal.merchantId) }, registry).engine,
+    compiled,
   };
   ctx.engine = handle;
   return ctx;

@@ -6,17 +6,18 @@ import type { Compiled } from './compile.js';
 export const formatNumber = (n: number, prefix = '', pad = 0) => `${prefix}${String(n).padStart(pad, '0')}`;
 
 /**
- * Takes the series' next number in the caller's transaction. The upsert locks the series' row until the transaction
- * ends: concurrent creates queue on it, one number each in commit order, and a create that rolls back (refused by
- * a hook, a failed insert) gives its number back with its own update undone. Hence contiguous and gapless.
+ * Takes the series' next `count` numbers in the caller's transaction (one for a create, one per record for
+ * createMany). The upsert locks the series' row until the transaction ends: concurrent creates queue on it, each
+ * taking a contiguous run in commit order, and a create that rolls back (refused by a hook, a failed insert) gives its
+ * numbers back with its own update undone. Hence contiguous and gapless.
  */
-export async function takeNumber(db: Queryable, c: Compiled, merchantId: number): Promise<string> {
+export async function takeNumbers(db: Queryable, c: Compiled, merchantId: number, count: number): Promise<string[]> {
   const n = c.decl.numbering!;
-  const [row] = await db.query<{ taken: number }>(
-    `insert into number_series (merchant_id, series, prefix, next_number) values ($1, $2, $3, 2)
-     on conflict (merchant_id, series) do update set next_number = number_series.next_number + 1, updated_at = now()
-     returning next_number - 1 as taken`,
-    [merchantId, n.series, n.prefix ?? ''],
+  const [row] = await db.query<{ first: number }>(
+    `insert into number_series (merchant_id, series, prefix, next_number) values ($1, $2, $3, 1 + $4::int)
+     on conflict (merchant_id, series) do update set next_number = number_series.next_number + $4::int, updated_at = now()
+     returning next_number - $4::int as first`,
+    [merchantId, n.series, n.prefix ?? '', count],
   );
-  return formatNumber(Number(row.taken), n.prefix, n.pad);
+  return Array.from({ length: count }, (_, i) => formatNumber(Number(row.first) + i, n.prefix, n.pad));
 }

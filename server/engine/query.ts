@@ -5,7 +5,16 @@ import type { FieldDeclaration } from '../../core/engine/types.js';
 import { LIST_LIMITS } from '../../core/engine/types.js';
 import { resolveLimit, formatDate } from '../../core/engine/dates.js';
 import { TEXT_TYPES } from './ddl.js';
-import { fieldExpression, ident, Params, readable, scopeWhere, selectList, type Compiled } from './compile.js';
+import {
+  fieldExpression,
+  ident,
+  Params,
+  readable,
+  scopeWhere,
+  selectList,
+  writeColumns,
+  type Compiled,
+} from './compile.js';
 import type { EngineContext, EnginePrincipal } from './context.js';
 import { permits } from '../../core/resources/access.js';
 import { hasView } from '../../core/engine/types.js';
@@ -293,7 +302,7 @@ export async function getRecord(
   const where = scopeWhere(c, ctx.principal, p.bind);
   // A write reads every stored column (the policy compares them); an answer only what the principal may read.
   const select = options.all
-    ? c.storedColumns.map(ident).join(', ')
+    ? writeColumns(c, p.bind, ctx.today)
     : selectList(c, ctx.principal, 'record', p.bind, ctx.today);
   const [row] = await ctx.db.query(
     `select ${select} from ${c.table} where id = ${p.bind(id)} and ${where}${options.lock ? ' for update' : ''}`,

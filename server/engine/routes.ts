@@ -8,7 +8,7 @@ import { compile, type Compiled, type Lookup } from './compile.js';
 import type { EngineContext, EnginePrincipal, ResourceBehaviour } from './context.js';
 import { deleteRecord } from './delete.js';
 import { getRecord, listRecords } from './query.js';
-import { runAction } from './actions.js';
+import { Accepted, prepareAction, runAction, runCollectionAction } from './actions.js';
 import { saveRecord } from './write.js';
 import { TotalCache } from './totals.js';
 import { systemPrincipal, withEngine } from './handle.js';
@@ -70,7 +70,6 @@ export async function agencyZone(db: Queryable, merchantId: number): Promise<str
   zones.set(merchantId, { tz, until: Date.now() + 60_000 });
   return tz;
 }
-export const forgetAgencyZone = (merchantId: number) => zones.delete(merchantId);
 /** Every agency's zone forgotten: for test files that share one process but each have their own database. */
 export const forgetAgencyZones = () => zones.clear();
 
@@ -86,6 +85,7 @@ export async function contextOf(db: Queryable, req: FastifyRequest): Promise<Eng
       now,
       timeZone,
       today: agencyToday(timeZone, now),
+      ip: req.ip,
       cluster: (req.server as { cluster?: EngineContext['cluster'] }).cluster,
     },
     req.server.engine,
@@ -231,7 +231,10 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
       return { data: await inTransaction(req, (ctx) => deleteRecord(ctx, c, req.params.id, registry, reason)) };
     },
   });
-  for (const action of decl.actions ?? []) actionRoutes(app, c, action, inTransaction, config, registry, answers);
+  // An action no role may run is the server's own (a transition a hook makes through ctx.engine.act): no route. Nor
+  // one that only a capability link's holder may run: a link is no session, its holder acts at /api/capability.
+  for (const action of (decl.actions ?? []).filter((a) => a.roles.some((r) => r !== 'link')))
+    actionRoutes(app, c, action, inTransaction, config, registry, answers);
 }
 
 function actionRoutes(
@@ -246,6 +249,34 @@ function actionRoutes(
   const decl = c.decl;
   const tags = [decl.label.many];
   const inputProps = Object.fromEntries((action.input ?? []).map((f) => [f.source, {}]));
+  if (action.collection) {
+    app.post(`/api/${decl.name}/actions/${action.name}`, {
+      // A collection action granted to staff lets a staff token in (its effect works within their scope).
+      config: { ...config, staff: config.staff || action.roles.includes('staff') },
+      schema: {
+        tags,
+        summary: `${action.label} (${decl.label.many.toLowerCase()})`,
+        body: { type: ['object', 'null'], properties: inputProps, additionalProperties: true },
+        response: {
+          200: { type: 'object', properties: { data: {} }, additionalProperties: true },
+          202: { type: 'object', properties: { data: {} }, additionalProperties: true },
+        },
+      },
+      serializerCompiler: asBuilt,
+      handler: async (req, reply) => {
+        authorise(req, decl, action.name);
+        const data = await inTransaction(req, (ctx) =>
+          runCollectionAction(ctx, c, action, (req.body ?? {}) as Record<string, unknown>),
+        );
+        if (data instanceof Accepted) return reply.code(202).send({ data: data.data });
+        return { data };
+      },
+    });
+    return;
+  }
+  // The action's slow preparation (a password's hash), before its transaction opens.
+  const prepareFor = async (req: FastifyRequest, body: Record<string, unknown>) =>
+    c.behaviour.prepare?.[action.name] ? prepareAction(await contextOf(app.db, req), c, action, body) : undefined;
   app.post<{ Params: { id: number } }>(`/api/${decl.name}/:id/actions/${action.name}`, {
     config,
     schema: {
@@ -258,8 +289,10 @@ function actionRoutes(
     serializerCompiler: asBuilt,
     handler: async (req) => {
       authorise(req, decl, action.name);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const prepared = await prepareFor(req, body);
       const [data] = await inTransaction(req, (ctx) =>
-        runAction(ctx, c, action, [req.params.id], (req.body ?? {}) as Record<string, unknown>, registry),
+        runAction(ctx, c, action, [req.params.id], body, registry, { prepared }),
       );
       return { data };
     },
@@ -282,8 +315,10 @@ function actionRoutes(
     handler: async (req) => {
       authorise(req, decl, action.name);
       if (!Array.isArray(req.body?.ids)) throw new HttpError(422, 'Choose at least one record.', { ids: 'Required' });
+      const body = req.body as unknown as Record<string, unknown>;
+      const prepared = await prepareFor(req, body);
       const data = await inTransaction(req, (ctx) =>
-        runAction(ctx, c, action, req.body.ids, req.body as unknown as Record<string, unknown>, registry),
+        runAction(ctx, c, action, req.body.ids, body, registry, { prepared }),
       );
       return { data };
     },

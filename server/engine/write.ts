@@ -6,7 +6,7 @@ import { validateRecord, validateCustomFieldsInput, type Problems } from '../../
 import { normaliseText } from '../../core/engine/text.js';
 import { FILE_LIMIT_LABELS, fileKindOf } from '../../core/engine/files.js';
 import { toFieldErrors } from './messages.js';
-import { TEXT_TYPES } from './ddl.js';
+import { columnType, TEXT_TYPES } from './ddl.js';
 import { ident, Params, readable, scopeWhere, type Compiled } from './compile.js';
 import type { EngineContext, EnginePrincipal } from './context.js';
 import { audit, diff } from './audit.js';
@@ -14,7 +14,7 @@ import { checkFileRefs, attachFiles, filesNotOfKind } from '../files/store.js';
 import { customFieldsOf } from './customFields.js';
 import { getRecord } from './query.js';
 import { checkConstraints } from './constraints.js';
-import { takeNumber } from './numbering.js';
+import { takeNumbers } from './numbering.js';
 import { checkPeriod } from './periods.js';
 import { isActionOnly, lockedReason, notEditableReason } from '../../core/engine/lifecycle.js';
 
@@ -59,7 +59,7 @@ export function normalised(f: FieldDeclaration, v: unknown): unknown {
 const sameValue = (f: FieldDeclaration, a: unknown, b: unknown) =>
   JSON.stringify(canonical(f, a)) === JSON.stringify(canonical(f, b));
 
-const defaultOf = (f: FieldDeclaration) =>
+export const defaultOf = (f: FieldDeclaration) =>
   f.defaultValue !== undefined
     ? f.defaultValue
     : f.type === 'boolean'
@@ -73,7 +73,7 @@ const defaultOf = (f: FieldDeclaration) =>
  * field that only actions change, a create-only field after creation, or a field their role may not write
  * is refused, naming the field. Read-only fields are filled by the server and ignored.
  */
-function applyWritePolicy(c: Compiled, principal: EnginePrincipal, body: Record<string, unknown>, stored?: Row) {
+export function applyWritePolicy(c: Compiled, principal: EnginePrincipal, body: Record<string, unknown>, stored?: Row) {
   const changes: Record<string, unknown> = {};
   const problems: Problems = {};
   for (const f of c.writable) {
@@ -96,63 +96,117 @@ function applyWritePolicy(c: Compiled, principal: EnginePrincipal, body: Record<
   return { changes, problems };
 }
 
-/** Validation the database has to answer: unique values, references inside the caller's scope, stored files. */
-async function checkAgainstDatabase(
-  ctx: EngineContext,
-  c: Compiled,
-  record: Record<string, unknown>,
-  known: Problems,
-  id?: number,
-): Promise<Problems> {
-  const problems: Problems = {};
+/** A record a write is about to store, for the checks that ask the database. */
+export interface Pending {
+  /** The record as it will be stored (on an update, only the fields the write touches). */
+  record: Record<string, any>;
+  /** What already failed: those fields are not asked about. */
+  known: Problems;
+  /** The stored record's id, on an update. */
+  id?: number;
+}
+
+const keyOf = (f: FieldDeclaration, v: unknown) =>
+  TEXT_TYPES.has(f.type) ? normaliseText(String(v)).toLowerCase() : JSON.stringify(v);
+
+/**
+ * Validation the database has to answer, for one record or many at once (createMany): unique values (also among
+ * the records themselves), references inside the caller's scope, stored files. One statement per field asked about,
+ * whatever the number of records; the problems come back by record.
+ */
+export async function checkAgainstDatabase(ctx: EngineContext, c: Compiled, pending: Pending[]): Promise<Problems[]> {
+  const out: Problems[] = pending.map(() => ({}));
   const merchantId = ctx.principal.merchantId;
+  const updated = pending.flatMap((x) => (x.id === undefined ? [] : [x.id]));
   for (const f of c.stored) {
-    const v = record[f.source];
+    if (f.readOnly) continue;
     // A value that already failed validation never reaches a query.
-    if (v == null || known[f.source] || f.readOnly) continue;
+    const asking = pending.flatMap((x, i) =>
+      x.record[f.source] == null || x.known[f.source] ? [] : [{ i, v: x.record[f.source] }],
+    );
+    if (asking.length === 0) continue;
     if (f.unique) {
-      const expr = TEXT_TYPES.has(f.type) ? `lower(${ident(f.source)}) = lower($2)` : `${ident(f.source)} = $2`;
-      const [dup] = await ctx.db.query(
-        `select 1 from ${c.table} where merchant_id = $1${c.live} and ${expr} and id <> $3 limit 1`,
-        [merchantId, v, id ?? 0],
+      const text = TEXT_TYPES.has(f.type);
+      const p = new Params();
+      const values = p.bind([...new Set(asking.map((a) => String(a.v)))]);
+      const taken = await ctx.db.query<{ v: string }>(
+        `select v from unnest(${values}::text[]) as v where exists (select 1 from ${c.table}
+          where merchant_id = ${p.bind(merchantId)}${c.live} and ${text ? `lower(${ident(f.source)}) = lower(v)` : `${ident(f.source)} = v::${columnType(f)}`}
+            and not (id = any(${p.bind(updated)}::int[])))`,
+        p.values,
       );
-      if (dup) problems[f.source] = { message: 'engine.validation.unique' };
+      const inUse = new Set(taken.map((r) => r.v));
+      // Two of the records themselves with one value: the later one is refused, as it would be after the first.
+      const seen = new Set<string>();
+      for (const { i, v } of asking) {
+        const key = keyOf(f, v);
+        if (inUse.has(String(v)) || seen.has(key)) out[i][f.source] = { message: 'engine.validation.unique' };
+        seen.add(key);
+      }
     }
     if ((f.type === 'reference' || f.type === 'references') && f.reference) {
       const target = c.lookup(f.reference);
-      const ids = [...new Set((Array.isArray(v) ? v : [v]).map(Number))];
-      if (ids.length === 0) continue;
+      const idsOf = (v: unknown) => [...new Set((Array.isArray(v) ? v : [v]).map(Number))];
+      const all = [...new Set(asking.flatMap((a) => idsOf(a.v)))];
+      if (all.length === 0) continue;
       const p = new Params();
       // A reference may point only at rows a read of the target would show the caller: a site of another client
       // does not exist for a client user, another consultant's support request not for a consultant.
       const scoped = scopeWhere(target, ctx.principal, p.bind);
-      const found = await ctx.db.query(
-        `select id from ${target.table} where ${scoped} and id = any(${p.bind(ids)})`,
+      const found = await ctx.db.query<{ id: number }>(
+        `select id from ${target.table} where ${scoped} and id = any(${p.bind(all)})`,
         p.values,
       );
-      if (found.length !== ids.length) problems[f.source] = { message: 'engine.validation.referenceMissing' };
+      const there = new Set(found.map((r) => Number(r.id)));
+      for (const { i, v } of asking)
+        if (!idsOf(v).every((id) => there.has(id)))
+          out[i][f.source] = { message: 'engine.validation.referenceMissing' };
     }
     if (f.type === 'image' || f.type === 'file') {
-      const bad = await checkFileRefs(
-        ctx.db,
-        merchantId,
-        ctx.principal.userId,
-        [String(v)],
-        id === undefined ? undefined : { resource: c.decl.name, id },
+      // A new record may take only files its author uploaded and nobody owns; one being edited also its own.
+      const bad = new Set<number>();
+      const creates = asking.filter((a) => pending[a.i].id === undefined);
+      const refused = new Set(
+        await checkFileRefs(
+          ctx.db,
+          merchantId,
+          ctx.principal.userId,
+          creates.map((a) => String(a.v)),
+        ),
       );
-      if (bad.length) {
-        problems[f.source] = { message: 'engine.validation.file' };
-        continue;
+      for (const a of creates) if (refused.has(String(a.v))) bad.add(a.i);
+      for (const a of asking.filter((x) => pending[x.i].id !== undefined)) {
+        const owner = { resource: c.decl.name, id: pending[a.i].id! };
+        if ((await checkFileRefs(ctx.db, merchantId, ctx.principal.userId, [String(a.v)], owner)).length) bad.add(a.i);
       }
+      // One upload for two records of the same write: the later one is refused, as a second save would be.
+      const seen = new Set<string>();
+      for (const a of asking) {
+        if (seen.has(String(a.v).toLowerCase())) bad.add(a.i);
+        seen.add(String(a.v).toLowerCase());
+      }
+      for (const i of bad) out[i][f.source] = { message: 'engine.validation.file' };
       const kind = f.file?.kind ?? fileKindOf(f.type);
-      const [wrong] = await filesNotOfKind(ctx.db, merchantId, [String(v)], kind);
-      if (wrong?.problem === 'type')
-        problems[f.source] = { message: kind === 'image' ? 'engine.validation.image' : 'engine.validation.fileType' };
-      else if (wrong?.problem === 'size')
-        problems[f.source] = { message: 'engine.validation.fileSize', args: { max: FILE_LIMIT_LABELS[kind] } };
+      const wrong = new Map(
+        (
+          await filesNotOfKind(
+            ctx.db,
+            merchantId,
+            asking.filter((a) => !bad.has(a.i)).map((a) => String(a.v)),
+            kind,
+          )
+        ).map((w) => [w.id.toLowerCase(), w.problem]),
+      );
+      for (const a of asking) {
+        const problem = bad.has(a.i) ? undefined : wrong.get(String(a.v).toLowerCase());
+        if (problem === 'type')
+          out[a.i][f.source] = { message: kind === 'image' ? 'engine.validation.image' : 'engine.validation.fileType' };
+        else if (problem === 'size')
+          out[a.i][f.source] = { message: 'engine.validation.fileSize', args: { max: FILE_LIMIT_LABELS[kind] } };
+      }
     }
   }
-  return problems;
+  return out;
 }
 
 function toColumnValue(f: FieldDeclaration | undefined, v: unknown) {
@@ -205,14 +259,15 @@ export async function store(
   for (const [k, v] of Object.entries(valid)) problems[k] ??= v;
   // A field the caller did not touch keeps its stored value; only fields this write sets are checked again.
   const touched = stored ? Object.fromEntries(Object.keys(changes).map((k) => [k, record[k]])) : record;
-  Object.assign(problems, await checkAgainstDatabase(ctx, c, touched, problems, stored?.id));
+  const [asked] = await checkAgainstDatabase(ctx, c, [{ record: touched, known: problems, id: stored?.id }]);
+  Object.assign(problems, asked);
   refuse(problems);
-  refuse(await checkConstraints(ctx, c, record, stored, problems));
+  refuse((await checkConstraints(ctx, c, [{ record, stored, known: problems }]))[0]);
   // A row that follows another's period change (its end moved) is not checked again: the change was checked there.
   if (c.decl.effectiveDated && !e.followsPeriod) await checkPeriod(ctx, c, record, stored);
   // Taken before the hook, which may read it (or refuse the create: the rollback gives the number back).
   if (!stored && c.decl.numbering)
-    record[c.decl.numbering.field] = await takeNumber(ctx.db, c, ctx.principal.merchantId);
+    [record[c.decl.numbering.field]] = await takeNumbers(ctx.db, c, ctx.principal.merchantId, 1);
   // The hook may refuse, or fill fields the server sets (who recorded it, a default expiry) on `record`.
   const hookProblems = await c.behaviour.beforeSave?.(ctx, { stored, changes, record, action: e.action });
   if (hookProblems) refuse(hookProblems);
@@ -285,7 +340,7 @@ export async function store(
 }
 
 /** The columns of a full row the principal may receive (as getRecord would select them). */
-function visibleTo(c: Compiled, principal: EnginePrincipal, row: Row): Row {
+export function visibleTo(c: Compiled, principal: EnginePrincipal, row: Row): Row {
   const out: Row = {};
   for (const col of [...c.storedColumns, ...c.computed.map((f) => f.source)]) {
     const f = c.byField.get(col);

@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import type { Transporter } from 'nodemailer';
 import type nodemailerModule from 'nodemailer';
 
-// nodemailer takes about 70 ms of CPU to load: loaded when the first transport is made (after the server listens,
-// by startNotifications, before any mail can be sent), not before the server's first answer.
+// nodemailer takes about 70 ms of CPU to load: loaded when the first transport is made (startNotifications makes it
+// with the first mail to send), not with the product.
 let nodemailer: typeof nodemailerModule | undefined;
 const loadNodemailer = () => (nodemailer ??= createRequire(import.meta.url)('nodemailer') as typeof nodemailerModule);
 

@@ -1,5 +1,4 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { SMTPServer } from 'smtp-server';
 import type { Queryable } from '../db/index.js';
 import { hideSecretLinks } from './outbox.js';
 
@@ -31,6 +30,8 @@ export async function startEmbeddedSmtp(
   options: { port?: number; host?: string } = {},
 ): Promise<EmbeddedSmtp> {
   const host = options.host ?? '127.0.0.1';
+  // Loaded when the server starts (with the first mail to send), not with the product.
+  const { SMTPServer } = await import('smtp-server');
   const server = new SMTPServer({
     // Plain AUTH without TLS: the server listens on this machine only.
     authOptional: false,

@@ -1,4 +1,4 @@
-import type { Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Db } from '../db/index.js';
 import { createMailer, DEFAULT_FROM, isPermanent } from './mailer.js';
 import {
@@ -17,7 +17,8 @@ import '../auth/userInvites.js';
 import { startEmbeddedSmtp, type EmbeddedSmtp } from './smtp.js';
 
 export interface WorkerOptions {
-  mailer: Transporter;
+  /** What sends: a nodemailer transport (createMailer), or one made with the first mail (startNotifications). */
+  mailer: { sendMail(message: SendMailOptions): Promise<{ messageId?: string }> };
   /** The sender's address; the agency's name is shown beside it. */
   from?: string;
   /** How often to look for due mail. */
@@ -169,27 +170,46 @@ export interface NotificationsOptions {
 
 export interface RunningNotifications {
   worker: NotificationWorker;
-  /** The embedded SMTP server, when SMTP_URL is not set. */
-  smtp?: EmbeddedSmtp;
-  smtpUrl: string;
+  /** The embedded SMTP server once it has started (with the first mail), when SMTP_URL is not set. */
+  readonly smtp?: EmbeddedSmtp;
   close(): Promise<void>;
 }
 
-/** Starts the notification side of the product: the embedded SMTP server when needed, and the worker. */
+/**
+ * Starts the notification side of the product: the worker, and with the first mail to send the SMTP transport and,
+ * when SMTP_URL is not set, the embedded SMTP server. Neither is loaded before that (the mail packages are about
+ * 120 ms of CPU to load), so a start that has no mail to send answers its first request sooner.
+ */
 export async function startNotifications(db: Db, options: NotificationsOptions = {}): Promise<RunningNotifications> {
   setPublicUrl(options.publicUrl ?? null);
-  const smtp = options.smtpUrl ? undefined : await startEmbeddedSmtp(db, { port: options.smtpPort ?? 0 });
-  const smtpUrl = options.smtpUrl ?? smtp!.url;
-  const mailer = createMailer(smtpUrl);
-  const worker = new NotificationWorker(db, { mailer, from: options.from, pollMs: options.pollMs });
+  let smtp: EmbeddedSmtp | undefined;
+  let mailer: Transporter | undefined;
+  let connecting: Promise<Transporter> | undefined;
+  const connect = () =>
+    (connecting ??= (async () => {
+      if (!options.smtpUrl) smtp = await startEmbeddedSmtp(db, { port: options.smtpPort ?? 0 });
+      return (mailer = createMailer(options.smtpUrl ?? smtp!.url));
+    })().catch((e: unknown) => {
+      // Tried again with the next mail (the worker retries it): the port may be free by then.
+      connecting = undefined;
+      throw e;
+    }));
+  const worker = new NotificationWorker(db, {
+    mailer: { sendMail: async (message) => (await connect()).sendMail(message) },
+    from: options.from,
+    pollMs: options.pollMs,
+  });
   worker.start();
   return {
     worker,
-    smtp,
-    smtpUrl,
+    get smtp() {
+      return smtp;
+    },
     async close() {
       await worker.stop();
-      mailer.close();
+      // A connection being made as the worker stopped is closed with the rest.
+      await connecting?.catch(() => undefined);
+      mailer?.close();
       await smtp?.close();
     },
   };

@@ -6,7 +6,7 @@ import { hashPassword, PASSWORD_MIN, verifyPassword } from '../auth/passwords.js
 import { attachFiles, checkFileRefs, readFile } from '../files/store.js';
 import { FILE_LIMIT_LABELS, FILE_LIMITS, isFileId, isImageMime, isShippedPath } from '../../core/engine/files.js';
 import { writeAudit, type Changes } from '../engine/audit.js';
-import { principalOf } from '../engine/routes.js';
+import { contextOf, principalOf } from '../engine/routes.js';
 import { oneLineText } from '../engine/input.js';
 import {
   AgencyAnswer,
@@ -62,11 +62,11 @@ export async function agencyLogos(
   );
 }
 
-/** One entry of the audit trail for a change made outside the engine (the agency's profile, a user's account). */
+/** One entry of the audit trail for a change made outside the engine (the agency's profile). */
 const auditChange = (
   tx: Queryable,
   req: FastifyRequest,
-  resource: 'merchants' | 'users',
+  resource: 'merchants',
   recordId: number,
   e: { event: 'update' | 'action'; action?: string; changes: Changes },
 ) => writeAudit(tx, principalOf(req), { resource, recordId, ...e });
@@ -175,11 +175,8 @@ export async function accountRoutes(fastify: FastifyInstance) {
       const user = await app.db.transaction(async (tx) => {
         const [before] = await tx.query<{ name: string }>('select name from users where id = $1 for update', [u.id]);
         if (name !== undefined && name !== before.name) {
-          await tx.query('update users set name = $2 where id = $1', [u.id, name]);
-          await auditChange(tx, req, 'users', u.id, {
-            event: 'update',
-            changes: { name: { from: before.name, to: name } },
-          });
+          // The user's own account, written by the engine as themself (version, audit entry with the old name).
+          await (await contextOf(tx, req)).engine.update('users', u.id, { name });
           // Signed-in sessions carry the name (who am I, the audit trail): every process forgets its cached copy.
           // The sessions themselves go on.
           await app.cluster.publish('sessions', { userId: u.id }, tx);
@@ -227,14 +224,17 @@ export async function accountRoutes(fastify: FastifyInstance) {
       await app.throttle.succeeded(app.db, attempt);
       const hash = await hashPassword(next);
       const ended = await app.db.transaction(async (tx) => {
-        await tx.query('update users set password_hash = $2 where id = $1', [u.id, hash]);
+        // Through the engine as the user themself: a new version, and an entry that says the password changed
+        // (never its hash).
+        await (
+          await contextOf(tx, req)
+        ).engine.update('users', u.id, { password_hash: hash }, { action: 'change_password' });
         // Every other session ends (as endSessionsOfUser does, keeping this one): a thief signed in elsewhere is out.
         const gone = await tx.query('delete from sessions where user_id = $1 and token_hash <> $2 returning 1', [
           u.id,
           u.token_hash,
         ]);
         await app.cluster.publish('sessions', { userId: u.id }, tx);
-        await auditChange(tx, req, 'users', u.id, { event: 'action', action: 'change_password', changes: {} });
         return gone.length;
       });
       // Every process has dropped the ended sessions before the user is told.

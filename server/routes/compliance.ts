@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { forbidden } from '../http.js';
+import { forbidden, notFound } from '../http.js';
 import { permits } from '../../core/resources/access.js';
 import { contextOf } from '../engine/routes.js';
 import { getRecord } from '../engine/query.js';
@@ -9,9 +9,48 @@ import { describeCompliance } from '../../core/domain/compliance/compliance.js';
 import { ComplianceAnswer } from '../../core/contracts/compliance.js';
 import { IdParams } from '../../core/contracts/common.js';
 
+/** A compliance result in the answer's words. */
+function answerOf(r: Awaited<ReturnType<typeof complianceOf>>, today: string) {
+  const note = (n: { category: { id: number; name: string }; expiry: string; daysLeft: number }) => ({
+    category_id: n.category.id,
+    name: n.category.name,
+    expiry_date: n.expiry,
+    days_left: n.daysLeft,
+  });
+  return {
+    data: {
+      compliant: r.compliant,
+      summary: describeCompliance(r),
+      missing: r.missing.map((c) => ({ category_id: c.id, name: c.name })),
+      expired: r.expired.map(note),
+      expiring: r.expiring.map(note),
+      valid_until: r.validUntil,
+      today,
+    },
+  };
+}
+
 /** A staff member's compliance for their job role today: what is missing, expiring and expired. */
 export async function complianceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // The staff member's own, on their phone page (My documents): what to upload next.
+  app.get('/api/staff_compliance', {
+    config: { access: 'staff' },
+    schema: {
+      tags: ['Staff'],
+      summary: "The signed-in staff member's own compliance today (missing, expiring, expired documents)",
+      response: { 200: ComplianceAnswer },
+    },
+    handler: async (req) => {
+      const ctx = await contextOf(app.db, req);
+      const [me] = await app.db.query<{ id: number; job_role_id: number | null }>(
+        'select id, job_role_id from candidates where merchant_id = $1 and id = $2 and deleted_at is null',
+        [ctx.principal.merchantId, ctx.principal.candidateId ?? 0],
+      );
+      if (!me) throw notFound('Staff member');
+      return answerOf(await complianceOf(app.db, ctx.principal.merchantId, me, ctx.today), ctx.today);
+    },
+  });
   app.get('/api/candidates/:id/compliance', {
     config: { access: 'any' },
     schema: {
@@ -31,23 +70,7 @@ export async function complianceRoutes(fastify: FastifyInstance) {
         { id: staff.id, job_role_id: staff.job_role_id },
         ctx.today,
       );
-      const note = (n: { category: { id: number; name: string }; expiry: string; daysLeft: number }) => ({
-        category_id: n.category.id,
-        name: n.category.name,
-        expiry_date: n.expiry,
-        days_left: n.daysLeft,
-      });
-      return {
-        data: {
-          compliant: r.compliant,
-          summary: describeCompliance(r),
-          missing: r.missing.map((c) => ({ category_id: c.id, name: c.name })),
-          expired: r.expired.map(note),
-          expiring: r.expiring.map(note),
-          valid_until: r.validUntil,
-          today: ctx.today,
-        },
-      };
+      return answerOf(r, ctx.today);
     },
   });
 }

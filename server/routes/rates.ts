@@ -5,7 +5,7 @@ import { permits } from '../../core/resources/access.js';
 import type { Compiled } from '../engine/compile.js';
 import { contextOf } from '../engine/routes.js';
 import { chargeOnly, quoteShift } from '../services/pricing.js';
-import { bankHolidaysWithOverrides, type HolidayOverride } from '../../core/domain/pricing/holidays.js';
+import { bankHolidaysWithOverrides, type HolidayOverride } from '../services/holidays.js';
 import { REGIONS } from '../../core/domain/pricing/types.js';
 import { REGION_CHOICES } from '../../core/resources/rates/resource.js';
 import { Holidays, HolidaysQuery, Quote, QuoteRequest } from '../../core/contracts/rates.js';

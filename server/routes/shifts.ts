@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Row } from '../db/index.js';
 import { badInput, forbidden, HttpError } from '../http.js';
+import { RowsRefused, saveMany } from '../engine/createMany.js';
 import { permits } from '../../core/resources/access.js';
 import type { Action } from '../../core/engine/types.js';
 import { withEngine } from '../engine/handle.js';
 import { contextOf } from '../engine/routes.js';
 import { getRecord } from '../engine/query.js';
-import { Params, readable, scopeWhere, selectList, type Compiled } from '../engine/compile.js';
-import { diff } from '../engine/audit.js';
+import { Params, readable, scopeWhere, type Compiled } from '../engine/compile.js';
 import type { EngineContext } from '../engine/context.js';
 import {
   availabilityFit,
@@ -20,7 +20,7 @@ import {
   rankSuggestions,
   weekStartInstant,
 } from '../../core/domain/booking/checks.js';
-import { describeDates, MAX_BULK_SHIFTS, shiftInstants } from '../../core/domain/shifts/times.js';
+import { bulkRequestErrors, MAX_BULK_SHIFTS, shiftInstants } from '../../core/domain/shifts/times.js';
 import {
   addDaysToDate,
   formatDisplayDate,
@@ -28,17 +28,8 @@ import {
   startOfWeekMonday,
   zonedDateTimeToInstant,
 } from '../../core/domain/time/agencyTime.js';
-import {
-  assessShift,
-  cancellationCharge,
-  loadBookingFacts,
-  priceShift,
-  requestedByOf,
-  shiftTimesOf,
-} from '../services/booking.js';
-import { notify } from '../notifications/notify.js';
-import { isStrictInstant, multiLineText } from '../engine/input.js';
-import { checkShiftRequestQuota } from '../services/shiftRequests.js';
+import { assessShift, cancellationCharge, loadBookingFacts, requestedByOf, shiftTimesOf } from '../services/booking.js';
+import { isStrictInstant } from '../engine/input.js';
 import {
   BulkCreated,
   bulkShiftsBody,
@@ -77,7 +68,7 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
     schema: {
       tags: ['Shifts'],
       summary: 'Create open shifts for several dates at once (dates × staff needed), all or nothing',
-      description: `Times are the agency's wall clock: a template's, or start_time and end_time ('HH:mm'); a shift ending at or before its start ends the next day. At most ${MAX_BULK_SHIFTS} shifts per call.`,
+      description: `Times are the agency's wall clock: a template's, or start_time and end_time ('HH:mm'); a shift ending at or before its start ends the next day. At most ${MAX_BULK_SHIFTS} shifts per call. Each shift follows the rules of POST /api/shifts (a client user's must start in the future); a refusal names the request's field when every shift has the problem, otherwise each refused date as dates[k], its place in the list.`,
       body: bulkShiftsBody(MAX_BULK_SHIFTS),
       response: { 201: BulkCreated },
     },
@@ -208,142 +199,94 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
   });
 }
 
+/** A bulk request's fields that every shift it makes takes as they are (the rest make each shift's times). */
+const SHARED = new Set(['client_id', 'site_id', 'job_role_id', 'template_id', 'break_minutes', 'sleep_in', 'notes']);
+
 /**
- * Creates dates × staff needed open shifts in one statement, priced once per date (copies of one shift cost the
- * same), each audited as a create. A client user's are requests for their own client, from today on.
+ * Creates dates × staff needed open shifts through the engine's createMany: the rules of a single create
+ * (validation, the caller's scope and references, the site within the client, a client user's requests in the
+ * future and within their daily quota, pricing, the audit trail), all or nothing. A refusal names the request's
+ * field when every shift has the same problem, and otherwise each date refused as `dates[k]` (its place in the
+ * request's list).
  */
 async function createBulk(ctx: EngineContext, c: Compiled, body: BulkShifts): Promise<Row[]> {
-  const p = ctx.principal;
   const errors: Record<string, string> = {};
-  const dates = [...new Set(body.dates)].sort();
-  const bad = dates.find((d) => !isPlainDate(d));
-  if (bad) errors.dates = `Dates are written yyyy-MM-dd; ${bad} is not one.`;
-  else if (dates.some((d) => d < addDaysToDate(ctx.today, -365) || d > addDaysToDate(ctx.today, 730)))
-    errors.dates = 'Choose dates from a year ago to two years ahead.';
-  else if (p.loginType === 'client' && dates[0] < ctx.today) errors.dates = 'Requested shifts start from today.';
+  // Each date once, by its first place in the request; created in date order.
+  const place = new Map<string, number>();
+  body.dates.forEach((d, k) => place.has(d) || place.set(d, k));
+  const dates = [...place.keys()].sort();
+  for (const d of dates)
+    if (!isPlainDate(d)) errors[`dates[${place.get(d)}]`] = `Dates are written yyyy-MM-dd; ${d} is not one.`;
   const staffNeeded = body.staff_needed ?? 1;
   if (dates.length * staffNeeded > MAX_BULK_SHIFTS)
     errors.staff_needed = `At most ${MAX_BULK_SHIFTS} shifts at once (${dates.length} dates × ${staffNeeded} staff is ${dates.length * staffNeeded}).`;
-  if (p.loginType === 'client' && body.client_id !== p.clientId) errors.client_id = 'Choose your own organisation.';
-  const notes = body.notes == null ? null : multiLineText(body.notes);
-  if (notes?.error) errors.notes = notes.error;
   if (body.template_id == null) {
     if (!body.start_time || !HHMM.test(body.start_time))
       errors.start_time = 'Give the start time as HH:mm, or choose a template.';
     if (!body.end_time || !HHMM.test(body.end_time))
       errors.end_time = 'Give the end time as HH:mm, or choose a template.';
   }
-  if (Object.keys(errors).length) throw badInput(errors);
+  let template: Row | undefined;
+  if (body.template_id != null) {
+    // Read as the caller reads templates: one they cannot see is not there.
+    const templates = c.lookup('shift_templates');
+    const q = new Params();
+    [template] = await ctx.db.query(
+      `select start_time, end_time, break_minutes, sleep_in from ${templates.table} where ${scopeWhere(templates, ctx.principal, q.bind)} and id = ${q.bind(body.template_id)}`,
+      q.values,
+    );
+    if (!template) errors.template_id = 'Choose a shift template.';
+  }
+  throwWithDates(errors);
 
-  const [refs] = await ctx.db.query(
-    `select (select id from clients where merchant_id = $1 and id = $2 and deleted_at is null) as client,
-            (select client_id from sites where merchant_id = $1 and id = $3 and deleted_at is null) as site_client,
-            (select name from clients where merchant_id = $1 and id = $2 and deleted_at is null) as client_name,
-            (select name from sites where merchant_id = $1 and id = $3 and deleted_at is null) as site_name,
-            (select id from job_roles where merchant_id = $1 and id = $4) as job_role,
-            (select name from job_roles where merchant_id = $1 and id = $4) as job_role_name,
-            (select row_to_json(t) from shift_templates t where merchant_id = $1 and id = $5) as template`,
-    [p.merchantId, body.client_id, body.site_id, body.job_role_id, body.template_id ?? null],
-  );
-  if (!refs.client) errors.client_id = 'Choose a client.';
-  else if (Number(refs.site_client) !== body.client_id) errors.site_id = 'Choose one of the client’s sites.';
-  if (!refs.job_role) errors.job_role_id = 'Choose a job role.';
-  if (body.template_id != null && !refs.template) errors.template_id = 'Choose a shift template.';
-  if (Object.keys(errors).length) throw badInput(errors);
-
-  // A client's requests per day are capped (a setting of its pricing rules), counted before any is created.
-  if (p.loginType === 'client') await checkShiftRequestQuota(ctx, body.client_id, dates.length * staffNeeded);
-
-  const template = refs.template as Row | null;
   const startTime = body.start_time ?? template!.start_time;
   const endTime = body.end_time ?? template!.end_time;
-  const breakMinutes =
-    body.break_minutes !== undefined ? body.break_minutes : template ? Number(template.break_minutes) : null;
-  const sleepIn = body.sleep_in ?? (template ? !!template.sleep_in : false);
   const rows: Record<string, unknown>[] = [];
+  const dateOf: string[] = [];
   for (const date of dates) {
     const { start, end } = shiftInstants(date, startTime, endTime, ctx.timeZone);
-    const shift = {
-      client_id: body.client_id,
-      site_id: body.site_id,
-      job_role_id: body.job_role_id,
-      start,
-      end,
-      break_minutes: breakMinutes,
-      sleep_in: sleepIn,
-    };
-    let price;
-    try {
-      price = await priceShift(ctx.db, p.merchantId, shift, null);
-    } catch (e) {
-      if (e instanceof HttpError && e.status === 422)
-        throw new HttpError(422, `${date}: ${e.message}`, { dates: `${date}: ${e.message}`, ...e.errors });
-      throw e;
+    for (let i = 0; i < staffNeeded; i++) {
+      dateOf.push(date);
+      rows.push({
+        client_id: body.client_id,
+        site_id: body.site_id,
+        job_role_id: body.job_role_id,
+        template_id: body.template_id ?? null,
+        start_at: start,
+        end_at: end,
+        break_minutes: body.break_minutes !== undefined ? body.break_minutes : (template?.break_minutes ?? null),
+        sleep_in: body.sleep_in ?? !!template?.sleep_in,
+        notes: body.notes ?? null,
+      });
     }
-    for (let i = 0; i < staffNeeded; i++) rows.push({ start_at: start, end_at: end, ...price });
   }
+  let created: Row[];
+  try {
+    created = await saveMany(ctx, c, rows, { input: { bulk: { dates, staff_needed: staffNeeded } } });
+  } catch (e) {
+    if (!(e instanceof RowsRefused)) throw e;
+    const shifts = dateOf.map((date) => ({ date, place: place.get(date)! }));
+    Object.assign(errors, bulkRequestErrors(e.rows, shifts, SHARED, formatDisplayDate));
+    throwWithDates(errors, e.status);
+    throw e;
+  }
+  return created.sort((a, b) => Date.parse(a.start_at) - Date.parse(b.start_at) || a.id - b.id);
+}
 
-  const col = (k: string) => rows.map((r) => r[k]);
-  const inserted = await ctx.db.query(
-    `insert into shifts (merchant_id, client_id, site_id, job_role_id, template_id, break_minutes, sleep_in, notes, requested_by_client, created_by,
-                         start_at, end_at, paid_minutes, pay, charge, on_costs, margin, price_lines, rate_card_id)
-     select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, x.start_at, x.end_at, x.paid_minutes, x.pay, x.charge, x.on_costs, x.margin, x.price_lines, x.rate_card_id
-       from unnest($11::timestamptz[], $12::timestamptz[], $13::int[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[], $18::jsonb[], $19::int[])
-         as x(start_at, end_at, paid_minutes, pay, charge, on_costs, margin, price_lines, rate_card_id)
-     returning ${c.storedColumns.map((k) => `"${k}"`).join(', ')}`,
-    [
-      p.merchantId,
-      body.client_id,
-      body.site_id,
-      body.job_role_id,
-      body.template_id ?? null,
-      breakMinutes,
-      sleepIn,
-      notes?.text || null,
-      p.loginType === 'client',
-      p.name,
-      col('start_at'),
-      col('end_at'),
-      col('paid_minutes'),
-      col('pay'),
-      col('charge'),
-      col('on_costs'),
-      col('margin'),
-      rows.map((r) => JSON.stringify(r.price_lines)),
-      col('rate_card_id'),
-    ],
-  );
-  // One audit entry per shift, as the engine writes for a create, in one statement.
-  await ctx.db.query(
-    `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, changes, input, user_id, user_name, login_type)
-     select $1, 'shifts', x.id, 'shifts', x.id, 'create', x.changes, $3, $4, $5, $6 from json_to_recordset($2::json) as x(id int, changes jsonb)`,
-    [
-      p.merchantId,
-      JSON.stringify(inserted.map((r) => ({ id: r.id, changes: diff(c, undefined, r) }))),
-      JSON.stringify({ bulk: { dates, staff_needed: staffNeeded } }),
-      p.userId,
-      p.name,
-      p.loginType,
-    ],
-  );
-  if (p.loginType === 'client') {
-    const shifts = `${inserted.length} ${refs.job_role_name} shift${inserted.length === 1 ? '' : 's'}`;
-    const body = `${p.name} (${refs.client_name}) requests ${shifts} at ${refs.site_name} ${describeDates(dates, formatDisplayDate)}, ${startTime}–${endTime}.`;
-    await notify(ctx.db, {
-      merchantId: p.merchantId,
-      event: 'shift.requested',
-      title: 'Shifts requested',
-      body,
-      link: '/shift-list/open',
-      audience: { agency: true },
-      data: { shift_ids: inserted.map((r) => r.id) },
-    });
-  }
-  const q = new Params();
-  const ids = q.bind(inserted.map((r) => r.id));
-  return ctx.db.query(
-    `select ${selectList(c, p, 'record', q.bind, ctx.today)} from shifts where merchant_id = ${q.bind(p.merchantId)} and id = any(${ids}) order by start_at, id`,
-    q.values,
+/**
+ * Refuses a bulk request with its field errors; the dates' own (`dates[k]`) are also summed up on `dates`, where
+ * the form shows its list of dates.
+ */
+function throwWithDates(errors: Record<string, string>, status = 422) {
+  const entries = Object.entries(errors);
+  if (entries.length === 0) return;
+  const first = entries.find(([k]) => k.startsWith('dates['));
+  if (first) errors.dates ??= first[1];
+  const [, message] = first ?? entries[0];
+  throw new HttpError(
+    status,
+    `Nothing was created: ${message}${entries.length > 1 ? ' (and more: see each field)' : ''}`,
+    errors,
   );
 }
 

@@ -7,8 +7,8 @@ import { UserInviteAccepted, UserInviteInfo } from '../../core/contracts/users.j
 
 /**
  * The invitation link of an agency or client user (issue 14): the page at /invite/<token> asks whom it is for,
- * then sets the password; the user then signs in to their panel. Inviting, resending and deactivating are the
- * users resource's declared actions (server/behaviours/users.ts).
+ * then sets the password (the link's action, server/auth/userInvites.ts); the user then signs in to their panel.
+ * Inviting, resending and deactivating are the users resource's declared actions (server/behaviours/users.ts).
  */
 export async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -21,7 +21,7 @@ export async function userRoutes(fastify: FastifyInstance) {
       params: InviteToken,
       response: { 200: UserInviteInfo },
     },
-    handler: async (req) => readUserInvite(app.db, req.params.token),
+    handler: async (req) => readUserInvite(app, req.params.token),
   });
   app.post('/api/user_invites/:token', {
     config: { access: 'public' },
@@ -34,7 +34,7 @@ export async function userRoutes(fastify: FastifyInstance) {
       response: { 200: UserInviteAccepted },
     },
     handler: async (req) => {
-      const done = await acceptUserInvite(app.db, app.cluster, req.params.token, req.body.password);
+      const done = await acceptUserInvite(app, req.params.token, req.body.password);
       return { message: 'Your password is set. Sign in with your e-mail address and the new password.', ...done };
     },
   });

@@ -13,7 +13,9 @@ import {
 import { declarations } from '../../core/resources/declarations.js';
 import { areas, behaviours } from '../areas/index.js';
 import { compileAll } from '../engine/routes.js';
-import { diff } from '../engine/audit.js';
+import { diff, writeAudit } from '../engine/audit.js';
+import { Params } from '../engine/compile.js';
+import { systemPrincipal } from '../engine/handle.js';
 
 /** A small deterministic random generator, so the demo data is the same on every machine. */
 function rng(seed: number) {
@@ -60,6 +62,17 @@ export async function createAgency(
     `insert into users (merchant_id, kind, name, email, password_hash, role) values ($1, 'admin', $2, $3, $4, 'admin') returning id`,
     [m.id, a.adminName, a.email.toLowerCase(), hash],
   );
+  // The new agency's trail starts with its first admin, made by the product itself (npm run agency:create).
+  await writeAudit(db, systemPrincipal(m.id), {
+    resource: 'users',
+    recordId: u.id,
+    event: 'create',
+    changes: {
+      name: { from: null, to: a.adminName },
+      email: { from: null, to: a.email.toLowerCase() },
+      role: { from: null, to: 'admin' },
+    },
+  });
   return { merchantId: m.id, userId: u.id };
 }
 
@@ -660,8 +673,20 @@ async function seedCompliance(
 async function recordSeedHistory(db: Queryable, merchantId: number, who: { userId: number; name: string }) {
   for (const c of compileAll(declarations, behaviours).values()) {
     if (c.decl.audited === false) continue;
-    const rows = await db.query(`select * from ${c.table} where merchant_id = $1 order by id`, [merchantId]);
-    const parent = c.decl.parent;
+    // A resource's own limit on its rows (users and staff sign-ins share a table) as the agency's admin sees them;
+    // rows the seed wrote through the engine (the timesheets) have their history already.
+    const p = new Params();
+    const agency = p.bind(merchantId);
+    const name = p.bind(c.decl.name);
+    const own = c.behaviour.scope?.(systemPrincipal(merchantId), p.bind);
+    const rows = await db.query(
+      `select * from ${c.table} x where merchant_id = ${agency}${own ? ` and (${own})` : ''}
+          and not exists (select 1 from audit_log a where a.merchant_id = ${agency} and a.resource = ${name}
+                            and a.record_id = x.id and a.event = 'create')
+        order by id`,
+      p.values,
+    );
+    const parent = c.decl.parent ?? c.decl.filedUnder;
     const entries = rows.map((r) => ({
       id: r.id,
       subject_id: parent ? Number(r[parent.field]) || r.id : r.id,

@@ -1,7 +1,7 @@
 import type { Queryable, Row } from '../db/index.js';
 import type { SeedContext } from './context.js';
 import { addDaysToDate, agencyToday, dayOfWeek } from '../../core/domain/time/agencyTime.js';
-import { bankHolidays } from '../../core/domain/pricing/holidays.js';
+import { bankHolidays } from '../services/holidays.js';
 import type { Region } from '../../core/domain/pricing/types.js';
 import { assessBooking } from '../../core/domain/booking/checks.js';
 import { shiftInstants } from '../../core/domain/shifts/times.js';
@@ -230,5 +230,50 @@ export async function seedShifts(db: Queryable, ctx: SeedContext) {
     } else if (plan.fate === 'deleted') {
       await set({ deleted_at: now, deleted_by: ctx.adminName, deleted_reason: 'Entered twice by mistake.' });
     }
+  }
+  await seedStaffRequests(
+    db,
+    ctx,
+    staff.map((s) => s.id),
+  );
+}
+
+/**
+ * Staff requests on two open shifts of the coming weeks (issue 17), each from a staff member who passes every hard
+ * booking check for it, as the staff page would have let them ask.
+ */
+async function seedStaffRequests(db: Queryable, ctx: SeedContext, staffIds: number[]) {
+  const m = ctx.merchantId;
+  const open = await db.query(
+    `select * from shifts where merchant_id = $1 and status = 'open' and deleted_at is null and start_at > now() + interval '1 day'
+      order by start_at, id limit 10`,
+    [m],
+  );
+  let made = 0;
+  for (const r of open) {
+    if (made === 2) break;
+    const shift: ShiftTimes = {
+      id: r.id,
+      client_id: r.client_id,
+      site_id: r.site_id,
+      job_role_id: r.job_role_id,
+      start: new Date(r.start_at).toISOString(),
+      end: new Date(r.end_at).toISOString(),
+      break_minutes: r.break_minutes,
+      paid_minutes: r.paid_minutes,
+    };
+    const facts = await loadBookingFacts(db, m, ctx.timeZone, shift, staffIds, agencyToday(ctx.timeZone));
+    const who = staffIds.find((id) => {
+      const f = facts.get(id);
+      return !!f && assessBooking(f).hard.length === 0;
+    });
+    if (who === undefined) continue;
+    await db.query(`insert into shift_requests (merchant_id, shift_id, candidate_id, note) values ($1, $2, $3, $4)`, [
+      m,
+      r.id,
+      who,
+      made === 0 ? 'I have worked on this unit before.' : null,
+    ]);
+    made++;
   }
 }

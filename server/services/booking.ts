@@ -11,7 +11,7 @@ import {
 } from '../../core/domain/booking/checks.js';
 import { wageFloorTable } from '../../core/domain/pricing/oncosts.js';
 import { BANDS } from '../../core/domain/pricing/types.js';
-import { lateCancellation, quoteShift } from './pricing.js';
+import { lateCancellation, quoteShifts, type Quote } from './pricing.js';
 import { cancellationTerms, type CancelParty } from '../../core/domain/pricing/price.js';
 
 /** A shift as the booking checks and pricing read it. */
@@ -192,36 +192,61 @@ export async function assessShift(
 const QUOTE_FIELDS: Record<string, string> = { start: 'start_at', end: 'end_at' };
 
 /** The stored price of a shift: quoted pay, charge, on-costs and margin, with its lines (pence). */
-export async function priceShift(db: Queryable, merchantId: number, shift: ShiftTimes, candidateId: number | null) {
-  try {
-    const q = await quoteShift(db, merchantId, {
+const storedPrice = (q: Quote) => ({
+  paid_minutes: Math.round(q.totals.hours * 60),
+  pay: q.totals.pay,
+  charge: q.totals.charge,
+  on_costs: q.on_costs,
+  margin: q.totals.charge - q.totals.pay - q.on_costs,
+  price_lines: q.lines,
+  rate_card_id: q.rate_card_id,
+});
+
+export type StoredPrice = ReturnType<typeof storedPrice>;
+
+/** A quote's refusal with the shift's field names (start_at, not start). */
+const asShiftError = (e: HttpError) =>
+  e.errors
+    ? new HttpError(
+        e.status,
+        e.message,
+        Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [QUOTE_FIELDS[k] ?? k, v])),
+      )
+    : e;
+
+/**
+ * The stored prices of many shifts (a bulk create, a generation run's timesheet lines), from one read of the rate
+ * cards and rules: each answer is the price, or the HttpError (422, naming the shift's field) that refuses that shift.
+ * `candidateId` is the staff member of every shift, or of each by position (their own pay rates and on-costs).
+ */
+export async function priceShifts(
+  db: Queryable,
+  merchantId: number,
+  shifts: ShiftTimes[],
+  candidateId: number | null | (number | null)[],
+) {
+  const quotes = await quoteShifts(
+    db,
+    merchantId,
+    shifts.map((shift, i) => ({
       client_id: shift.client_id,
       site_id: shift.site_id,
       job_role_id: shift.job_role_id,
-      candidate_id: candidateId,
+      candidate_id: Array.isArray(candidateId) ? candidateId[i] : candidateId,
       start: shift.start,
       end: shift.end,
       break_minutes: shift.break_minutes ?? null,
       sleep_in: !!shift.sleep_in,
-    });
-    return {
-      paid_minutes: Math.round(q.totals.hours * 60),
-      pay: q.totals.pay,
-      charge: q.totals.charge,
-      on_costs: q.on_costs,
-      margin: q.totals.charge - q.totals.pay - q.on_costs,
-      price_lines: q.lines,
-      rate_card_id: q.rate_card_id,
-    };
-  } catch (e) {
-    if (e instanceof HttpError && e.errors)
-      throw new HttpError(
-        e.status,
-        e.message,
-        Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [QUOTE_FIELDS[k] ?? k, v])),
-      );
-    throw e;
-  }
+    })),
+  );
+  return quotes.map((q) => (q instanceof HttpError ? asShiftError(q) : storedPrice(q)));
+}
+
+/** The stored price of one shift (priceShifts of one); refuses with 422 naming the field when it cannot be priced. */
+export async function priceShift(db: Queryable, merchantId: number, shift: ShiftTimes, candidateId: number | null) {
+  const [p] = await priceShifts(db, merchantId, [shift], candidateId);
+  if (p instanceof HttpError) throw p;
+  return p;
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { Queryable, Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import { DEFAULT_RULES, lateCancellationCharge, price } from '../../core/domain/pricing/price.js';
-import { holidaySet, type HolidayOverride } from '../../core/domain/pricing/holidays.js';
+import { holidaySet, type HolidayOverride } from './holidays.js';
 import {
   BAND_LABELS,
   BANDS,
@@ -95,89 +95,140 @@ function rulesFromRow(
   };
 }
 
-/**
- * The rules of a client (or the agency's default), the agency's time zone and the site's region with the agency's
- * holiday overrides, in one statement. Null when the site is not the agency's.
- */
-async function pricingContext(
-  db: Queryable,
-  merchantId: number,
-  clientId: number,
-  siteId: number,
-): Promise<PricingContext | null> {
-  const [row] = await db.query(
-    `select s.id, s.name, s.client_id, s.region, m.time_zone,
-       (select row_to_json(r) from client_rules r where r.merchant_id = m.id and (r.client_id = $2 or r.client_id is null)
-         order by r.client_id nulls last limit 1) as rules,
-       (select coalesce(json_agg(json_build_object('date', o.date, 'region', o.region, 'kind', o.kind, 'name', o.name)), '[]'::json)
-          from holiday_overrides o where o.merchant_id = m.id and o.region = s.region) as overrides
-       from merchants m join sites s on s.merchant_id = m.id and s.id = $3 and s.deleted_at is null
-      where m.id = $1`,
-    [merchantId, clientId, siteId],
-  );
-  if (!row) return null;
-  const { rules, sleepIn } = rulesFromRow(row.rules, row.time_zone || DEFAULT_TIME_ZONE);
-  const overrides: HolidayOverride[] = row.overrides ?? [];
-  const region = row.region as Region;
-  return {
-    siteName: row.name,
-    siteClientId: Number(row.client_id),
-    rules,
-    sleepIn,
-    holidays: (from, to) => holidaySet(region, from, to, overrides),
-  };
-}
-
-interface CardFacts {
-  jobRoleName: string | null;
-  clientName: string | null;
-  card: Row | null;
-  own: Row | null;
-  candidateFound: boolean;
-  paye: boolean;
+/** The facts a set of quotes is priced from, read in one statement; each quote then picks its own (pricingFor). */
+interface PricingFacts {
+  timeZone: string;
+  sites: Map<number, { name: string; client_id: number; region: Region }>;
+  /** Each client's own rules; `null` keys the agency's default ones. */
+  rules: Map<number | null, Row>;
+  overrides: HolidayOverride[];
+  clients: Map<number, string>;
+  jobRoles: Map<number, string>;
+  /** Rate cards of the clients and roles asked about: a site's own first, then the newest first. */
+  cards: Row[];
+  /** The staff members' own pay rates: a role's own first, then the newest first. */
+  own: Row[];
+  /** Staff members of the agency (not deleted) asked about, and whether they are paid through PAYE. */
+  paye: Map<number, boolean>;
   onCostRates: OnCostRate[];
   floors: WageFloor[];
 }
 
+const ids = (xs: (number | null | undefined)[]) => [...new Set(xs.filter((x): x is number => isId(x)))];
+
 /**
- * The rate card in force on `date` (the site's own over the client-wide one), the staff member's own pay rates
- * in force then (their role's over any role's), whether they are paid through PAYE, and the on-cost rates and
- * wage floors in force: one statement over the lookup indexes.
+ * Everything the quotes of a set of shifts read, in one statement whatever their number: the sites (the agency's,
+ * live), the clients' rules and the agency's default ones, the sites' regions' holiday overrides, the client and job
+ * role names, every live rate card of those clients and roles (all periods: each quote picks the one in force on its
+ * date), the staff members' own pay rates and employment (PAYE), the on-cost rates and the wage floors.
  */
-async function cardFacts(db: Queryable, merchantId: number, req: QuoteRequest, date: string): Promise<CardFacts> {
-  const candidateId = req.candidate_id ?? null;
+async function loadPricing(db: Queryable, merchantId: number, reqs: Partial<QuoteRequest>[]): Promise<PricingFacts> {
+  const sites = ids(reqs.map((r) => r.site_id));
+  const clients = ids(reqs.map((r) => r.client_id));
+  const roles = ids(reqs.map((r) => r.job_role_id));
+  const candidates = ids(reqs.map((r) => r.candidate_id));
   const [row] = await db.query(
-    `select
-       (select name from job_roles where merchant_id = $1 and id = $3) as job_role_name,
-       (select name from clients where merchant_id = $1 and id = $2 and deleted_at is null) as client_name,
-       (select row_to_json(c) from rate_cards c
-         where c.merchant_id = $1 and c.client_id = $2 and c.job_role_id = $3 and (c.site_id = $4 or c.site_id is null)
-           and c.effective_from <= $5::date and (c.effective_to is null or c.effective_to > $5::date) and c.deleted_at is null
-         order by c.site_id nulls last, c.effective_from desc limit 1) as card,
-       (select row_to_json(cr) from candidate_rates cr
-         where $6::int is not null and cr.merchant_id = $1 and cr.candidate_id = $6 and (cr.job_role_id = $3 or cr.job_role_id is null)
-           and cr.effective_from <= $5::date
-         order by cr.job_role_id nulls last, cr.effective_from desc limit 1) as own,
-       (select json_build_object('paye', coalesce(et.paye, true)) from candidates ca left join employment_types et on et.merchant_id = ca.merchant_id and et.id = ca.employment_type_id
-         where $6::int is not null and ca.merchant_id = $1 and ca.id = $6 and ca.deleted_at is null) as candidate,
+    `select m.time_zone,
+       (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'client_id', s.client_id, 'region', s.region)), '[]'::json)
+          from sites s where s.merchant_id = m.id and s.id = any($2::int[]) and s.deleted_at is null) as sites,
+       (select coalesce(json_agg(r), '[]'::json) from client_rules r
+         where r.merchant_id = m.id and (r.client_id = any($3::int[]) or r.client_id is null)) as rules,
+       (select coalesce(json_agg(json_build_object('date', o.date, 'region', o.region, 'kind', o.kind, 'name', o.name)), '[]'::json)
+          from holiday_overrides o where o.merchant_id = m.id
+           and o.region in (select s.region from sites s where s.merchant_id = m.id and s.id = any($2::int[]))) as overrides,
+       (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name)), '[]'::json)
+          from clients c where c.merchant_id = m.id and c.id = any($3::int[]) and c.deleted_at is null) as clients,
+       (select coalesce(json_agg(json_build_object('id', j.id, 'name', j.name)), '[]'::json)
+          from job_roles j where j.merchant_id = m.id and j.id = any($4::int[])) as job_roles,
+       (select coalesce(json_agg(c order by c.site_id nulls last, c.effective_from desc), '[]'::json) from rate_cards c
+         where c.merchant_id = m.id and c.client_id = any($3::int[]) and c.job_role_id = any($4::int[])
+           and (c.site_id is null or c.site_id = any($2::int[])) and c.deleted_at is null) as cards,
+       (select coalesce(json_agg(cr order by cr.job_role_id nulls last, cr.effective_from desc), '[]'::json)
+          from candidate_rates cr where cr.merchant_id = m.id and cr.candidate_id = any($5::int[])) as own,
+       (select coalesce(json_agg(json_build_object('id', ca.id, 'paye', coalesce(et.paye, true))), '[]'::json)
+          from candidates ca left join employment_types et on et.merchant_id = ca.merchant_id and et.id = ca.employment_type_id
+         where ca.merchant_id = m.id and ca.id = any($5::int[]) and ca.deleted_at is null) as candidates,
        (select coalesce(json_agg(json_build_object('effective_from', oc.effective_from, 'employer_ni_percent', oc.employer_ni_percent, 'ni_threshold_weekly', oc.ni_threshold_weekly, 'holiday_pay_percent', oc.holiday_pay_percent)), '[]'::json)
-          from on_cost_rates oc where oc.merchant_id = $1) as on_costs,
+          from on_cost_rates oc where oc.merchant_id = m.id) as on_costs,
        (select coalesce(json_agg(json_build_object('effective_from', w.effective_from, 'min_age', w.min_age, 'hourly', w.hourly)), '[]'::json)
-          from wage_floors w where w.merchant_id = $1) as floors`,
-    [merchantId, req.client_id, req.job_role_id, req.site_id, date, candidateId],
+          from wage_floors w where w.merchant_id = m.id) as floors
+     from merchants m where m.id = $1`,
+    [merchantId, sites, clients, roles, candidates],
   );
   return {
-    jobRoleName: row.job_role_name,
-    clientName: row.client_name,
-    card: row.card,
-    own: row.own,
-    candidateFound: Boolean(row.candidate),
-    paye: row.candidate ? Boolean(row.candidate.paye) : true,
+    timeZone: row?.time_zone || DEFAULT_TIME_ZONE,
+    sites: new Map(
+      (row?.sites ?? []).map((s: Row) => [
+        Number(s.id),
+        { name: s.name, client_id: Number(s.client_id), region: s.region },
+      ]),
+    ),
+    rules: new Map((row?.rules ?? []).map((r: Row) => [r.client_id == null ? null : Number(r.client_id), r])),
+    overrides: row?.overrides ?? [],
+    clients: new Map((row?.clients ?? []).map((c: Row) => [Number(c.id), c.name])),
+    jobRoles: new Map((row?.job_roles ?? []).map((j: Row) => [Number(j.id), j.name])),
+    cards: row?.cards ?? [],
+    own: row?.own ?? [],
+    paye: new Map((row?.candidates ?? []).map((c: Row) => [Number(c.id), Boolean(c.paye)])),
     // An agency that never set its own tables prices with the domain's defaults.
-    onCostRates: onCostTable(row.on_costs),
-    floors: wageFloorTable(row.floors),
+    onCostRates: onCostTable(row?.on_costs),
+    floors: wageFloorTable(row?.floors),
   };
 }
+
+/**
+ * The pricing context of a shift at a site: its client's rules (or the agency's default), the agency's time zone and
+ * the site's region with the agency's holiday overrides. Null when the site is not the agency's (or is deleted).
+ * Contexts and holiday sets are kept per client, site and date range: copies of one shift cost nothing more.
+ */
+function contexts(f: PricingFacts) {
+  const made = new Map<string, PricingContext | null>();
+  const holidays = new Map<string, Set<string>>();
+  return (clientId: number, siteId: number): PricingContext | null => {
+    const key = `${clientId}:${siteId}`;
+    if (made.has(key)) return made.get(key)!;
+    const site = f.sites.get(siteId);
+    let ctx: PricingContext | null = null;
+    if (site) {
+      const { rules, sleepIn } = rulesFromRow(f.rules.get(clientId) ?? f.rules.get(null), f.timeZone);
+      ctx = {
+        siteName: site.name,
+        siteClientId: site.client_id,
+        rules,
+        sleepIn,
+        holidays: (from, to) => {
+          const k = `${site.region}:${from}:${to}`;
+          if (!holidays.has(k)) holidays.set(k, holidaySet(site.region, from, to, f.overrides));
+          return holidays.get(k)!;
+        },
+      };
+    }
+    made.set(key, ctx);
+    return ctx;
+  };
+}
+
+/** The rate card in force on `date` for the shift's client, role and site: the site's own over the client-wide one. */
+const cardOn = (f: PricingFacts, req: QuoteRequest, date: string): Row | null =>
+  f.cards.find(
+    (c) =>
+      Number(c.client_id) === req.client_id &&
+      Number(c.job_role_id) === req.job_role_id &&
+      (c.site_id == null || Number(c.site_id) === req.site_id) &&
+      c.effective_from <= date &&
+      (c.effective_to == null || c.effective_to > date),
+  ) ?? null;
+
+/** The staff member's own pay rates in force on `date`: their role's over any role's. */
+const ownOn = (f: PricingFacts, candidateId: number | null | undefined, jobRoleId: number, date: string): Row | null =>
+  candidateId == null
+    ? null
+    : (f.own.find(
+        (r) =>
+          Number(r.candidate_id) === candidateId &&
+          (r.job_role_id == null || Number(r.job_role_id) === jobRoleId) &&
+          r.effective_from <= date,
+      ) ?? null);
 
 const bandRates = (row: Row, prefix: 'pay' | 'charge'): BandRates =>
   Object.fromEntries(BANDS.map((b) => [b, Number(row[`${prefix}_${b}`])])) as BandRates;
@@ -231,14 +282,15 @@ function payWarnings(lines: Price['lines'], date: string, floors: WageFloor[]): 
 }
 
 /**
- * Prices a shift for the agency: the rate card in force on the shift's date (in the agency's time zone), the
- * staff member's own pay, the client's rules and the site region's bank holidays; the margin after on-costs and
- * the warnings (pay below the wage floor). Refuses with 422 naming the field when a request cannot be priced.
+ * Prices a shift for the agency from the facts read for it: the rate card in force on the shift's date (in the
+ * agency's time zone), the staff member's own pay, the client's rules and the site region's bank holidays; the margin
+ * after on-costs and the warnings (pay below the wage floor). Refuses with 422 naming the field when it cannot be
+ * priced.
  */
-export async function quoteShift(db: Queryable, merchantId: number, req: QuoteRequest): Promise<Quote> {
+function quoteFrom(f: PricingFacts, contextOf: ReturnType<typeof contexts>, req: QuoteRequest): Quote {
   const problems = checkQuoteRequest(req);
   if (Object.keys(problems).length) throw new HttpError(422, Object.values(problems)[0], problems);
-  const ctx = await pricingContext(db, merchantId, req.client_id, req.site_id);
+  const ctx = contextOf(req.client_id, req.site_id);
   if (!ctx)
     throw new HttpError(422, 'Choose one of the client’s sites.', { site_id: 'Choose one of the client’s sites.' });
   if (ctx.siteClientId !== req.client_id)
@@ -246,42 +298,79 @@ export async function quoteShift(db: Queryable, merchantId: number, req: QuoteRe
       site_id: `${ctx.siteName} is not a site of this client.`,
     });
   const { date } = instantToZoned(new Date(req.start), ctx.rules.timeZone);
-  const facts = await cardFacts(db, merchantId, req, date);
-  if (!facts.clientName) throw new HttpError(422, 'Choose a client.', { client_id: 'Choose a client.' });
-  if (!facts.jobRoleName) throw new HttpError(422, 'Choose a job role.', { job_role_id: 'Choose a job role.' });
-  if (req.candidate_id != null && !facts.candidateFound)
+  const clientName = f.clients.get(req.client_id);
+  const jobRoleName = f.jobRoles.get(req.job_role_id);
+  if (!clientName) throw new HttpError(422, 'Choose a client.', { client_id: 'Choose a client.' });
+  if (!jobRoleName) throw new HttpError(422, 'Choose a job role.', { job_role_id: 'Choose a job role.' });
+  if (req.candidate_id != null && !f.paye.has(req.candidate_id))
     throw new HttpError(422, 'Choose a staff member of the agency.', {
       candidate_id: 'Choose a staff member of the agency.',
     });
-  if (!facts.card) {
-    const message = `No rate card for ${facts.jobRoleName} at ${ctx.siteName} on ${date}. Add one in Rates & Rules.`;
+  const card = cardOn(f, req, date);
+  if (!card) {
+    const message = `No rate card for ${jobRoleName} at ${ctx.siteName} on ${date}. Add one in Rates & Rules.`;
     throw new HttpError(422, message, { job_role_id: message });
   }
   let flat: { pay: number; charge: number } | null = null;
   if (req.sleep_in) {
     if (!ctx.sleepIn) {
-      const message = `${facts.clientName} has no sleep-in rate. Set one in Rates & Rules.`;
+      const message = `${clientName} has no sleep-in rate. Set one in Rates & Rules.`;
       throw new HttpError(422, message, { sleep_in: message });
     }
     flat = ctx.sleepIn;
   }
   const endDate = instantToZoned(new Date(req.end), ctx.rules.timeZone).date;
-  const rates = ratesWithOwnPay(facts.card, facts.own);
+  const rates = ratesWithOwnPay(card, ownOn(f, req.candidate_id, req.job_role_id, date));
   const priced = price(
     { start: req.start, end: req.end, breakMinutes: req.break_minutes ?? null, flat },
     ctx.rules,
     rates,
     ctx.holidays(date, addDaysToDate(endDate, 1)),
   );
-  const { onCosts, margin } = marginOf(priced.totals, date, facts.paye, facts.onCostRates);
-  const warnings = flat ? [] : payWarnings(priced.lines, date, facts.floors);
+  const paye = req.candidate_id != null ? f.paye.get(req.candidate_id)! : true;
+  const { onCosts, margin } = marginOf(priced.totals, date, paye, f.onCostRates);
+  const warnings = flat ? [] : payWarnings(priced.lines, date, f.floors);
   return {
     ...priced,
     totals: { ...priced.totals, margin },
     on_costs: onCosts,
     warnings,
-    rate_card_id: Number(facts.card.id),
+    rate_card_id: Number(card.id),
   };
+}
+
+/**
+ * Prices many shifts at once (a bulk create, a generation run): the facts of all of them in one statement, then
+ * each priced on its own. Each answer is the quote, or the HttpError (422, naming the field) that refuses it.
+ */
+export async function quoteShifts(
+  db: Queryable,
+  merchantId: number,
+  reqs: QuoteRequest[],
+): Promise<(Quote | HttpError)[]> {
+  if (reqs.length === 0) return [];
+  const f = await loadPricing(db, merchantId, reqs);
+  const contextOf = contexts(f);
+  // Copies of one shift (staff needed) cost the same: each distinct request is priced once.
+  const quoted = new Map<string, Quote | HttpError>();
+  return reqs.map((req) => {
+    const key = JSON.stringify(req);
+    if (!quoted.has(key))
+      try {
+        quoted.set(key, quoteFrom(f, contextOf, req));
+      } catch (e) {
+        if (!(e instanceof HttpError)) throw e;
+        quoted.set(key, e);
+      }
+    return quoted.get(key)!;
+  });
+}
+
+/** Prices one shift (quoteShifts of one); refuses with 422 naming the field when it cannot be priced. */
+export async function quoteShift(db: Queryable, merchantId: number, req: QuoteRequest): Promise<Quote> {
+  const [q] = await quoteShifts(db, merchantId, [req]);
+  if (q instanceof HttpError) throw q;
+  return q;
 }
 
 /** A quote as a client sees it: what it is charged, per line and in total; never pay, margin, on-costs or warnings. */
@@ -321,12 +410,14 @@ export async function lateCancellation(
   },
   cancelledAt: string,
 ): Promise<{ hours: number; charge: number } | null> {
-  const ctx = await pricingContext(db, merchantId, shift.client_id, shift.site_id);
+  const req = { ...shift, candidate_id: null };
+  const f = await loadPricing(db, merchantId, [req]);
+  const ctx = contexts(f)(shift.client_id, shift.site_id);
   if (!ctx || !ctx.rules.lateCancellation) return null;
   const { date } = instantToZoned(new Date(shift.start), ctx.rules.timeZone);
-  const facts = await cardFacts(db, merchantId, { ...shift, candidate_id: null }, date);
-  if (!facts.card) return null;
-  const rates = ratesWithOwnPay(facts.card, null);
+  const card = cardOn(f, req, date);
+  if (!card) return null;
+  const rates = ratesWithOwnPay(card, null);
   return lateCancellationCharge(
     { start: shift.start, end: shift.end, breakMinutes: shift.break_minutes ?? null },
     ctx.rules,

@@ -6,6 +6,7 @@ import { messages as rateMessages } from '../resources/rates/messages';
 import { messages as shiftMessages } from '../resources/shifts/messages';
 import { messages as communicationMessages } from '../resources/communication/messages';
 import { messages as notesMessages } from '../resources/notes/messages';
+import { messages as timesheetMessages } from '../resources/timesheets/messages';
 
 type Messages = Record<string, unknown>;
 
@@ -30,6 +31,7 @@ export const messages = mergeMessages(
   shiftMessages,
   communicationMessages,
   notesMessages,
+  timesheetMessages,
 );
 
 export const i18nProvider = polyglotI18nProvider(() => messages as any, 'en', [{ locale: 'en', name: 'English' }], {

@@ -1,12 +1,12 @@
 import { en } from './en';
 
 /**
- * The Login page's translator: the same `app.*` messages as the full app, read with polyglot's English rules
- * (%{name} interpolation; "one |||| many" chosen by smart_count) in a few lines, so the first bundle carries
- * neither react-admin, ra-language-english nor node-polyglot (8 KB gzip).
+ * The light pages' translator (the Login page, the signing-link page, the staff page's timesheet parts): polyglot's
+ * English rules (%{name} interpolation; "one |||| many" chosen by smart_count) in a few lines, over a catalogue of
+ * `app.*` messages, so those bundles carry neither react-admin, ra-language-english nor node-polyglot (8 KB gzip).
  */
-export function t(key: string, options: Record<string, unknown> = {}): string {
-  let phrase: unknown = en;
+export function translateIn(catalogue: object, key: string, options: Record<string, unknown> = {}): string {
+  let phrase: unknown = catalogue;
   for (const part of key.split('.'))
     phrase = phrase && typeof phrase === 'object' ? (phrase as Record<string, unknown>)[part] : undefined;
   if (typeof phrase !== 'string') return typeof options._ === 'string' ? options._ : key;
@@ -17,3 +17,6 @@ export function t(key: string, options: Record<string, unknown> = {}): string {
   }
   return text.replace(/%\{(\w+)\}/g, (whole, name: string) => (name in options ? String(options[name]) : whole));
 }
+
+/** The app's own messages (src/i18n/en.ts), as the full app's polyglot reads them. */
+export const t = (key: string, options: Record<string, unknown> = {}): string => translateIn(en, key, options);

@@ -18,10 +18,8 @@ export class ApiFailure extends Error {
  * small bundle. A network failure rejects as fetch does; a non-2xx answer as an ApiFailure.
  */
 export async function request<T = any>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
+  const headers = authorised(init.headers);
   headers.set('accept', 'application/json');
-  const token = getToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
   let body = init.body;
   if (init.json !== undefined) {
     headers.set('content-type', 'application/json');
@@ -35,10 +33,39 @@ export async function request<T = any>(path: string, init: RequestInit & { json?
   } catch {
     data = undefined;
   }
-  if (!res.ok) {
-    const message =
-      data?.message || (res.status >= 500 ? 'An unexpected error occurred. Please try again later.' : res.statusText);
-    throw new ApiFailure(message, res.status, data ?? {});
-  }
+  if (!res.ok) throw failureOf(res, data);
   return data as T;
+}
+
+/** A file the API makes or keeps (an export, a PDF, an upload): its bytes and the name the server gives it. */
+export async function requestFile(path: string): Promise<{ blob: Blob; name: string }> {
+  const res = await fetch(`${API}${path}`, { headers: authorised() });
+  if (!res.ok) throw failureOf(res, await res.json().catch(() => undefined));
+  return { blob: await res.blob(), name: fileNameOf(res.headers.get('content-disposition')) };
+}
+
+function authorised(init?: HeadersInit): Headers {
+  const headers = new Headers(init);
+  const token = getToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  return headers;
+}
+
+function failureOf(res: Response, body: any): ApiFailure {
+  const message =
+    body?.message || (res.status >= 500 ? 'An unexpected error occurred. Please try again later.' : res.statusText);
+  return new ApiFailure(message, res.status, body ?? {});
+}
+
+/** The file name of a Content-Disposition header: RFC 6266's `filename*` (UTF-8) first, then plain `filename`. */
+export function fileNameOf(disposition: string | null): string {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // A malformed encoding falls back to the plain name.
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? 'file';
 }

@@ -11,6 +11,7 @@ import shifts from './shifts';
 import communication from './communication';
 import notes from './notes';
 import users from './users';
+import timesheets from './timesheets';
 
 /** Every area of the app, listed once: their <Resource>s, then their own screens, in this order. */
 // The areas with no screens beyond their resources' are given here as their resources.
@@ -25,6 +26,7 @@ const areas: Area[] = [
   shifts,
   communication,
   notes,
+  timesheets,
 ];
 const built: BuiltResource[] = areas.flatMap((a) => a.resources);
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Chip, CircularProgress, List, ListItem, Typography } from '@mui/material';
+import { Alert, Box, Chip, CircularProgress, Link, List, ListItem, Typography } from '@mui/material';
 import { request } from '../providers/request';
-import { staffTexts as say } from './messages';
+import { fill, staffTexts as say } from './messages';
 
 /** A shift as the engine answers it to its booked staff member (only the fields whose readableBy names staff). */
 export interface MyShift {
@@ -11,7 +11,7 @@ export interface MyShift {
   status: string;
   state?: string;
   site_name: string | null;
-  site_address: { line1?: string; line2?: string; city?: string; postcode?: string } | null;
+  site_address: { line1?: string | null; line2?: string | null; city?: string | null; postcode?: string | null } | null;
   job_role_name: string | null;
   notes: string | null;
   hours: number | null;
@@ -24,8 +24,29 @@ const STATES = 'state=assigned,closed,cancelled';
 export const UPCOMING_PATH = `/shifts?${STATES}&start_at_gte=today&sort=start_at&order=asc&per_page=50`;
 export const PAST_PATH = `/shifts?${STATES}&start_at_lte=-1d&sort=start_at&order=desc&per_page=20`;
 
-const address = (a: MyShift['site_address']) =>
+export const address = (a: MyShift['site_address']) =>
   a ? [a.line1, a.line2, a.city, a.postcode].filter(Boolean).join(', ') : '';
+
+/** A link to the address on OpenStreetMap's search, which the staff member follows; the page calls out to none. */
+export const mapLink = (where: string) => `https://www.openstreetmap.org/search?query=${encodeURIComponent(where)}`;
+
+/** The site's address, and a link to it on a map. */
+export function SiteAddress({ where }: { where: string }) {
+  if (!where) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      {where}{' '}
+      <Link
+        href={mapLink(where)}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={fill(say.shift_map_label, { address: where })}
+      >
+        {say.shift_map}
+      </Link>
+    </Typography>
+  );
+}
 
 /** "Mon 30 Nov, 07:00–15:00" on the agency's clock, whatever the phone's own zone. */
 export function shiftTimes(s: Pick<MyShift, 'start_at' | 'end_at'>, timeZone: string | undefined) {
@@ -47,11 +68,7 @@ function ShiftItem({ s, timeZone }: { s: MyShift; timeZone?: string }) {
         {s.status === 'cancelled' && <Chip size="small" color="warning" label={say.shift_cancelled} />}
       </Box>
       <Typography variant="body2">{[s.job_role_name, s.site_name].filter(Boolean).join(' at ')}</Typography>
-      {where && (
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {where}
-        </Typography>
-      )}
+      <SiteAddress where={where} />
       {s.status !== 'cancelled' && s.pay != null && (
         <Typography variant="body2" color="text.secondary">
           {say.shift_pay

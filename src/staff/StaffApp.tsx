@@ -2,6 +2,8 @@ import { useCallback, useEffect, useReducer, useState, type FormEvent, type Reac
 import {
   Alert,
   AppBar,
+  BottomNavigation,
+  BottomNavigationAction,
   Box,
   Button,
   CircularProgress,
@@ -15,7 +17,12 @@ import {
   Typography,
   createTheme,
 } from '@mui/material';
-import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import EventIcon from '@mui/icons-material/Event';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import DescriptionIcon from '@mui/icons-material/Description';
+import ChatIcon from '@mui/icons-material/Chat';
 import { ApiFailure, request } from '../providers/request';
 import { clearExpired, getLoginType, hasValidSession, saveSession, type LoginResponse } from '../providers/session';
 import { revokeToken, signIn } from '../providers/signIn';
@@ -27,6 +34,9 @@ import { staffTexts as say } from './messages';
 import { documentTitle } from '../layout/usePageTitle';
 import { t } from '../i18n/light';
 import { MyShiftsList } from './MyShifts';
+import { OpenShiftsList } from './OpenShifts';
+import { MyDocuments } from './MyDocuments';
+import { MyTimesheets } from './MyTimesheets';
 import type { Inbox, Notification } from '../../core/contracts/notifications';
 import type { StaffInviteInfo } from '../../core/contracts/auth';
 
@@ -37,16 +47,19 @@ const theme = createTheme({ palette: { primary: { main: '#1565c0' }, secondary: 
  * A phone-sized column, centred on wider screens. The tab is titled "<screen> · <agency>" like the panels'; before
  * the agency is known (signing in) the product's name stands in, as on the panels' sign-in page.
  */
-function Phone({
+export function Phone({
   title,
   agency,
   children,
   actions,
+  nav,
 }: {
   title: string;
   agency?: string | null;
   children: ReactNode;
   actions?: ReactNode;
+  /** The signed-in pages: the tabs between them at the bottom. */
+  nav?: boolean;
 }) {
   useEffect(() => {
     document.title = documentTitle(title, agency || t('app.name'));
@@ -74,6 +87,42 @@ function Phone({
       <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
         {children}
       </Box>
+      {nav && <StaffNav />}
+    </Box>
+  );
+}
+
+const TABS = [
+  { path: '/staff-app/shifts', label: say.nav_shifts, icon: <EventIcon /> },
+  { path: '/staff-app/open-shifts', label: say.nav_open, icon: <EventAvailableIcon /> },
+  { path: '/staff-app/timesheets', label: say.nav_timesheets, icon: <AccessTimeIcon /> },
+  { path: '/staff-app/documents', label: say.nav_documents, icon: <DescriptionIcon /> },
+  { path: '/staff-app/chat', label: say.nav_messages, icon: <ChatIcon /> },
+];
+
+/** The staff page's sections, as links along the bottom of the phone (the current one marked). */
+function StaffNav() {
+  const { pathname } = useLocation();
+  const current = TABS.findIndex((tab) => pathname.startsWith(tab.path));
+  return (
+    <Box component="nav" aria-label={say.nav_label} sx={{ borderTop: 1, borderColor: 'divider' }}>
+      <BottomNavigation
+        showLabels
+        value={current}
+        sx={{ '& .MuiBottomNavigationAction-root': { minWidth: 0, px: 0.25 } }}
+      >
+        {TABS.map((tab, i) => (
+          <BottomNavigationAction
+            key={tab.path}
+            component={RouterLink}
+            to={tab.path}
+            label={tab.label}
+            icon={tab.icon}
+            value={i}
+            aria-current={i === current ? 'page' : undefined}
+          />
+        ))}
+      </BottomNavigation>
     </Box>
   );
 }
@@ -285,11 +334,9 @@ function StaffChat() {
     <Phone
       title={say.chat_title}
       agency={who?.agency_name}
+      nav
       actions={
         <>
-          <Button color="inherit" onClick={() => navigate('/staff-app/shifts')}>
-            {say.shifts_title}
-          </Button>
           <Button color="inherit" onClick={() => navigate('/staff-app/notifications')}>
             {say.notifications_title}
           </Button>
@@ -340,6 +387,7 @@ function StaffNotifications() {
     <Phone
       title={say.notifications_title}
       agency={me?.agency_name}
+      nav
       actions={
         <Button color="inherit" onClick={() => navigate('/staff-app/chat')}>
           {say.chat_title}
@@ -368,29 +416,43 @@ function StaffNotifications() {
 
 /** The staff member's own shifts, upcoming and past, on the agency's clock. */
 function StaffShifts() {
-  const navigate = useNavigate();
+  return (
+    <StaffPage title={say.shifts_title}>
+      {(me, fail) => <MyShiftsList timeZone={me.agency_time_zone ?? undefined} onFailure={fail} />}
+    </StaffPage>
+  );
+}
+
+/**
+ * A signed-in section of the staff page: its title, the sections' tabs, and its content once the staff member is
+ * known (their agency's zone); a failure is said above it, and an ended session goes to the sign-in page.
+ */
+function StaffPage({
+  title,
+  children,
+}: {
+  title: string;
+  children: (me: LoginResponse, fail: (e: unknown) => void) => ReactNode;
+}) {
   const { me, error: meError } = useStaffMe();
   const [error, setError] = useState('');
   const fail = useFailure(setError);
   return (
-    <Phone
-      title={say.shifts_title}
-      agency={me?.agency_name}
-      actions={
-        <Button color="inherit" onClick={() => navigate('/staff-app/chat')}>
-          {say.chat_title}
-        </Button>
-      }
-    >
-      {(meError || error) && <Alert severity="error">{meError || error}</Alert>}
-      {me && <MyShiftsList timeZone={me.agency_time_zone ?? undefined} onFailure={fail} />}
+    <Phone title={title} agency={me?.agency_name} nav>
+      {(meError || error) && (
+        <Alert severity="error" onClose={error ? () => setError('') : undefined}>
+          {meError || error}
+        </Alert>
+      )}
+      {me && children(me, fail)}
     </Phone>
   );
 }
 
 /**
  * The staff member's own page (/staff-app): its sign-in, the invitation link's page, their chat, their
- * notifications and their shifts.
+ * notifications, their shifts, the open shifts they may ask for, their timesheets (and the end-of-shift signing)
+ * and their documents.
  */
 export default function StaffApp() {
   return (
@@ -420,6 +482,36 @@ export default function StaffApp() {
           element={
             <Guarded>
               <StaffShifts />
+            </Guarded>
+          }
+        />
+        <Route
+          path="open-shifts"
+          element={
+            <Guarded>
+              <StaffPage title={say.open_title}>
+                {(me, fail) => <OpenShiftsList timeZone={me.agency_time_zone ?? undefined} onFailure={fail} />}
+              </StaffPage>
+            </Guarded>
+          }
+        />
+        <Route
+          path="documents"
+          element={
+            <Guarded>
+              <StaffPage title={say.documents_title}>
+                {(me, fail) => <MyDocuments candidateId={me.candidate_id!} onFailure={fail} />}
+              </StaffPage>
+            </Guarded>
+          }
+        />
+        <Route
+          path="timesheets"
+          element={
+            <Guarded>
+              <StaffPage title={say.timesheets_title}>
+                {(me, fail) => <MyTimesheets timeZone={me.agency_time_zone ?? 'Europe/London'} onFailure={fail} />}
+              </StaffPage>
             </Guarded>
           }
         />

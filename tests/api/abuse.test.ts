@@ -6,7 +6,7 @@ import { openPostgres, type Db } from '../../server/db';
 import { HashQueue } from '../../server/auth/hashQueue';
 import { LoginThrottle } from '../../server/auth/throttle';
 import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
-import { call, DEMO, loginAs, openTestDb, TEST_DATABASE_URL, type TestDb } from './helpers';
+import { call, DEMO, loginAs, openTestDb, TEST_DATABASE_URL, type TestDb, fixtureWrite } from './helpers';
 
 // Abuse an attacker found (issue 13): a flood of failed sign-ins stalling the server, a rate limit each process
 // and each new sign-in escaped, and client users storing large files and requesting shifts without end.
@@ -258,10 +258,11 @@ describe('what client users may store and request (item 14)', () => {
     };
     /** The agency default's limit. */
     const setLimit = (value: number | null) =>
-      db.query(`update client_rules set max_shift_requests_per_day = $2 where merchant_id = $1 and client_id is null`, [
-        merchant,
-        value,
-      ]);
+      fixtureWrite(
+        db,
+        `update client_rules set max_shift_requests_per_day = $2 where merchant_id = $1 and client_id is null`,
+        [merchant, value],
+      );
     const requestedToday = async () =>
       (
         await db.query<{ n: number }>(

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, DEMO, login, loginAs, makeTestApp, postLogin, type TestApp } from './helpers';
+import { call, DEMO, login, loginAs, makeTestApp, postLogin, type TestApp, fixtureWrite, markFixture } from './helpers';
 import { LoginThrottle } from '../../server/auth/throttle';
 import { CLIENT_HINT } from '../../server/auth/routes';
 import { endSessionsOfClient } from '../../server/auth/sessions';
@@ -283,7 +283,7 @@ describe('users of an inactive or deleted client', () => {
       )
     )[0];
   afterEach(async () => {
-    await t.db.query(`update clients set status = 'active', deleted_at = null where id = $1`, [
+    await fixtureWrite(t.db, `update clients set status = 'active', deleted_at = null where id = $1`, [
       (await client2()).client_id,
     ]);
   });
@@ -291,18 +291,18 @@ describe('users of an inactive or deleted client', () => {
   it('cannot sign in: the same 401 as a wrong password', async () => {
     const { client_id } = await client2();
     for (const change of [`status = 'inactive'`, 'deleted_at = now()']) {
-      await t.db.query(`update clients set ${change} where id = $1`, [client_id]);
+      await fixtureWrite(t.db, `update clients set ${change} where id = $1`, [client_id]);
       const res = await postLogin(t.app, 'client', DEMO.client2.email, DEMO.client2.password);
       expect(res.statusCode, change).toBe(401);
       expect(res.json()).toEqual({ message: WRONG });
-      await t.db.query(`update clients set status = 'active', deleted_at = null where id = $1`, [client_id]);
+      await fixtureWrite(t.db, `update clients set status = 'active', deleted_at = null where id = $1`, [client_id]);
       expect((await postLogin(t.app, 'client', DEMO.client2.email, DEMO.client2.password)).statusCode).toBe(200);
     }
   });
 
   it('a session of such a user answers 401 even when nothing ended it', async () => {
     const token = await loginAs(t.app, 'client2');
-    await t.db.query('update clients set deleted_at = now() where id = $1', [(await client2()).client_id]);
+    await fixtureWrite(t.db, 'update clients set deleted_at = now() where id = $1', [(await client2()).client_id]);
     // An app that has not cached the session looks it up and refuses it.
     const fresh = await t.extraApp();
     expect((await call(fresh, token, 'GET', '/api/client_login')).statusCode).toBe(401);
@@ -314,6 +314,7 @@ describe('users of an inactive or deleted client', () => {
     expect((await call(t.app, token, 'GET', '/api/client_login')).statusCode).toBe(200); // now cached
     const { client_id, merchant_id } = await client2();
     await t.db.transaction(async (tx) => {
+      await markFixture(tx);
       await tx.query(`update clients set status = 'inactive' where id = $1`, [client_id]);
       await endSessionsOfClient(tx, t.app.cluster, merchant_id, client_id);
     });

@@ -1,11 +1,15 @@
 /**
  * The authorization matrix (issue 6, section 12): every API route × principal, with the expected outcome.
- * tests/api/authz.test.ts fails when a registered route is missing here (or a row names no route), then runs
- * every row for the six principals against records of both agencies and both clients.
+ * tests/api/authz.test.ts fails when a registered route is missing here (or a row names no route, or leaves out a
+ * principal), then runs every row for the eight principals against records of both agencies and both clients.
  *
  * Principals: anonymous; admin and consultant of agency A (Brightway Staffing); clientA (Meadowbank Care Home)
  * and clientB (Oakwood Lodge), client users of agency A; otherAdmin, the admin of agency B; staff, a staff
- * member of agency A signed in to their own page (staff@demo.test), who reaches only their own channel and data.
+ * member of agency A signed in to their own page (staff@demo.test), who reaches only their own rows (a `:id` here
+ * is not theirs: 404 where staff are granted, 403 where their role is not; `staffOwn` says what they get on a
+ * record of their own); link, the holder of a capability link of agency A (a valid token, bound to closing one
+ * shift), which reaches that action on that record and nothing else: its token is no session (401 wherever one is
+ * needed), opens no invitation (404), and is refused any other action (403, tests/api/authz.test.ts).
  * A `:id` is agency A's record — for clients and sites, one of client A (Meadowbank). Outcomes are the status,
  * or 'ok' for any 2xx. 422 for an allowed principal means "authorised, then validated" (the other agency's
  * admin naming agency A's records in a body they may otherwise send).
@@ -15,100 +19,114 @@
  */
 // The principals, outcomes and row() live in ./authz/principals (the areas' files use them while this module
 // is still loading them); they are re-exported here.
-import { A, F, N, row, type MatrixRow, type Outcome } from './authz/principals';
+import { A, F, N, ownedByStaff, row, type MatrixRow, type Outcome } from './authz/principals';
 import { areas } from './authz/index';
 
-export { A, F, N, PRINCIPALS, row, type MatrixRow, type Outcome, type Principal } from './authz/principals';
+export {
+  A,
+  F,
+  N,
+  ownedByStaff,
+  PRINCIPALS,
+  row,
+  type MatrixRow,
+  type Outcome,
+  type Principal,
+} from './authz/principals';
 
 export const matrix: MatrixRow[] = [
   // The API description is public documentation (Swagger UI, its files and the OpenAPI document).
-  row('GET', '/api/docs', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+  row('GET', '/api/docs', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
   // Swagger UI sends its own index page on to /api/docs (302).
-  row('GET', '/api/docs/static/index.html', 302, 302, 302, 302, 302, 302),
-  row('GET', '/api/docs/static/swagger-initializer.js', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
-  row('GET', '/api/docs/static/*', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
-  row('GET', '/api/docs/json', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
-  row('GET', '/api/docs/yaml', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
-  row('GET', '/api/health', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+  row('GET', '/api/docs/static/index.html', 302, 302, 302, 302, 302, 302, 302, 302),
+  row('GET', '/api/docs/static/swagger-initializer.js', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+  row('GET', '/api/docs/static/*', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+  row('GET', '/api/docs/json', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+  row('GET', '/api/docs/yaml', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+  row('GET', '/api/health', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
 
   // Signing in is public; who am I is per panel; signing out needs a session.
-  row('POST', '/api/admin_login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
-  row('GET', '/api/admin_login', A, 'ok', 'ok', F, F, 'ok'),
-  row('POST', '/api/client_login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
-  row('GET', '/api/client_login', A, F, F, 'ok', 'ok', F),
-  row('POST', '/api/logout', A, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+  row('POST', '/api/admin_login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+  row('GET', '/api/admin_login', A, 'ok', 'ok', F, F, 'ok', F, A),
+  row('POST', '/api/client_login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+  row('GET', '/api/client_login', A, F, F, 'ok', 'ok', F, F, A),
+  row('POST', '/api/logout', A, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', A),
 
   // The shell: the agency's own profile and logos for every user of the agency; search and notifications for agency
   // users.
-  row('GET', '/api/merchants/:id', A, 'ok', 'ok', 'ok', 'ok', N),
-  row('GET', '/api/agency_logo_list', A, 'ok', 'ok', 'ok', 'ok', 'ok'),
+  row('GET', '/api/merchants/:id', A, 'ok', 'ok', 'ok', 'ok', N, F, A),
+  row('GET', '/api/agency_logo_list', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
   // The other agency searches for agency A's staff member and finds nobody (404 is the route's "none found").
-  row('GET', '/api/search_candidate', A, 'ok', 'ok', F, F, N),
-  row('GET', '/api/agency_notifications', A, 'ok', 'ok', F, F, 'ok'),
-  row('PUT', '/api/merchant_notification_read_all', A, 'ok', 'ok', F, F, 'ok'),
+  row('GET', '/api/search_candidate', A, 'ok', 'ok', F, F, N, F, A),
+  row('GET', '/api/agency_notifications', A, 'ok', 'ok', F, F, 'ok', F, A),
+  row('PUT', '/api/merchant_notification_read_all', A, 'ok', 'ok', F, F, 'ok', F, A),
 
   // The agency's name and logo: its admins change them. One's own name and password: every signed-in user (the
   // password row sends a wrong current password, so every allowed principal is authorised and then refused: 422).
-  row('PUT', '/api/merchants/:id', A, 'ok', F, F, F, N),
-  row('PUT', '/api/me', A, 'ok', 'ok', 'ok', 'ok', 'ok'),
-  row('POST', '/api/me/password', A, 422, 422, 422, 422, 422),
+  row('PUT', '/api/merchants/:id', A, 'ok', F, F, F, N, F, A),
+  row('PUT', '/api/me', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
+  row('POST', '/api/me/password', A, 422, 422, 422, 422, 422, F, A),
   // Number series (numbering): agency users read their agency's; only its admins move a next number forward.
-  row('GET', '/api/number_series', A, 'ok', 'ok', F, F, 'ok'),
-  row('PUT', '/api/number_series/:series', A, 'ok', F, F, F, 'ok'),
+  row('GET', '/api/number_series', A, 'ok', 'ok', F, F, 'ok', F, A),
+  row('PUT', '/api/number_series/:series', A, 'ok', F, F, F, 'ok', F, A),
 
   // Files: a user uploads only what a form they may create or edit takes (client users: nothing, 403); a file is
   // served to those who may see its record (a staff document: agency users).
-  row('POST', '/api/files', A, 201, 201, F, F, 201),
-  row('GET', '/api/files/:id', A, 'ok', 'ok', N, N, N),
+  // A staff member uploads their own documents (issue 17); the shared file is a document of the shared staff
+  // member, who is the signed-in staff member (staff@demo.test).
+  row('POST', '/api/files', A, 201, 201, F, F, 201, 201, A),
+  row('GET', '/api/files/:id', A, 'ok', 'ok', N, N, N, 'ok', A),
 
   // Clients: agency users; a client user may open their own client only.
-  row('GET', '/api/clients', A, 'ok', 'ok', F, F, 'ok'),
-  row('GET', '/api/clients/:id', A, 'ok', 'ok', 'ok', N, N),
-  row('POST', '/api/clients', A, 201, 201, F, F, 201),
-  row('PUT', '/api/clients/:id', A, 'ok', 'ok', F, F, N),
-  row('DELETE', '/api/clients/:id', A, 'ok', F, F, F, N),
+  row('GET', '/api/clients', A, 'ok', 'ok', F, F, 'ok', F, A),
+  row('GET', '/api/clients/:id', A, 'ok', 'ok', 'ok', N, N, F, A),
+  row('POST', '/api/clients', A, 201, 201, F, F, 201, F, A),
+  row('PUT', '/api/clients/:id', A, 'ok', 'ok', F, F, N, F, A),
+  row('DELETE', '/api/clients/:id', A, 'ok', F, F, F, N, F, A),
 
   // Sites: a client user lists and opens their own client's sites.
-  row('GET', '/api/sites', A, 'ok', 'ok', 'ok', 'ok', 'ok'),
-  row('GET', '/api/sites/:id', A, 'ok', 'ok', 'ok', N, N),
-  row('POST', '/api/sites', A, 201, 201, F, F, 422),
-  row('PUT', '/api/sites/:id', A, 'ok', 'ok', F, F, N),
-  row('DELETE', '/api/sites/:id', A, 'ok', F, F, F, N),
+  row('GET', '/api/sites', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
+  row('GET', '/api/sites/:id', A, 'ok', 'ok', 'ok', N, N, F, A),
+  row('POST', '/api/sites', A, 201, 201, F, F, 422, F, A),
+  row('PUT', '/api/sites/:id', A, 'ok', 'ok', F, F, N, F, A),
+  row('DELETE', '/api/sites/:id', A, 'ok', F, F, F, N, F, A),
 
   // Staff: agency users; consultants do not delete. The other agency's admin names agency A's job role: 422.
-  row('GET', '/api/candidates', A, 'ok', 'ok', F, F, 'ok'),
-  row('GET', '/api/candidates/:id', A, 'ok', 'ok', F, F, N),
-  row('POST', '/api/candidates', A, 201, 201, F, F, 422),
-  row('PUT', '/api/candidates/:id', A, 'ok', 'ok', F, F, N),
-  row('DELETE', '/api/candidates/:id', A, 'ok', F, F, F, N),
-  row('GET', '/api/candidates/:id/compliance', A, 'ok', 'ok', F, F, N),
-  row('POST', '/api/candidates/:id/actions/approve', A, 'ok', 'ok', F, F, N),
-  row('POST', '/api/candidates/actions/approve', A, 'ok', 'ok', F, F, N),
-  row('POST', '/api/candidates/:id/actions/reject', A, 'ok', 'ok', F, F, N),
-  row('POST', '/api/candidates/actions/reject', A, 'ok', 'ok', F, F, N),
+  row('GET', '/api/candidates', A, 'ok', 'ok', F, F, 'ok', F, A),
+  ownedByStaff(row('GET', '/api/candidates/:id', A, 'ok', 'ok', F, F, N, F, A), F),
+  row('POST', '/api/candidates', A, 201, 201, F, F, 422, F, A),
+  ownedByStaff(row('PUT', '/api/candidates/:id', A, 'ok', 'ok', F, F, N, F, A), F),
+  ownedByStaff(row('DELETE', '/api/candidates/:id', A, 'ok', F, F, F, N, F, A), F),
+  ownedByStaff(row('GET', '/api/candidates/:id/compliance', A, 'ok', 'ok', F, F, N, F, A), F),
+  ownedByStaff(row('POST', '/api/candidates/:id/actions/approve', A, 'ok', 'ok', F, F, N, F, A), F),
+  row('POST', '/api/candidates/actions/approve', A, 'ok', 'ok', F, F, N, F, A),
+  ownedByStaff(row('POST', '/api/candidates/:id/actions/reject', A, 'ok', 'ok', F, F, N, F, A), F),
+  row('POST', '/api/candidates/actions/reject', A, 'ok', 'ok', F, F, N, F, A),
   // On a staff member who is not compliant: an admin with a reason activates, a consultant is refused (422).
-  row('POST', '/api/candidates/:id/actions/activate', A, 'ok', 422, F, F, N),
-  row('POST', '/api/candidates/actions/activate', A, 'ok', 422, F, F, N),
-  row('POST', '/api/candidates/:id/actions/deactivate', A, 'ok', 'ok', F, F, N),
-  row('POST', '/api/candidates/actions/deactivate', A, 'ok', 'ok', F, F, N),
+  ownedByStaff(row('POST', '/api/candidates/:id/actions/activate', A, 'ok', 422, F, F, N, F, A), F),
+  row('POST', '/api/candidates/actions/activate', A, 'ok', 422, F, F, N, F, A),
+  ownedByStaff(row('POST', '/api/candidates/:id/actions/deactivate', A, 'ok', 'ok', F, F, N, F, A), F),
+  row('POST', '/api/candidates/actions/deactivate', A, 'ok', 'ok', F, F, N, F, A),
 
   // Availability week grid: agency users.
-  row('GET', '/api/staff_availability', A, 'ok', 'ok', F, F, 'ok'),
-  row('POST', '/api/staff_availability/copy_week', A, 'ok', 'ok', F, F, 'ok'),
+  row('GET', '/api/staff_availability', A, 'ok', 'ok', F, F, 'ok', F, A),
+  row('POST', '/api/staff_availability/copy_week', A, 'ok', 'ok', F, F, 'ok', F, A),
 ];
 
 /**
  * The CRUD rows of a settings resource: admins change them, consultants read them, and client users read those
- * they choose from when requesting a shift (job roles, of the whole agency: both clients).
+ * they choose from when requesting a shift (job roles, of the whole agency: both clients). `staffScoped`: the
+ * resource opens its rows to staff (staffScope), but staff have no route to them, on their own rows either.
  */
-function settingRows(name: string, otherAdminCreate: Outcome, clientsRead = false): MatrixRow[] {
+function settingRows(name: string, otherAdminCreate: Outcome, clientsRead = false, staffScoped = false): MatrixRow[] {
   const client = clientsRead ? 'ok' : F;
+  const own = (r: MatrixRow) => (staffScoped ? ownedByStaff(r, F) : r);
   return [
-    row('GET', `/api/${name}`, A, 'ok', 'ok', client, client, 'ok'),
-    row('GET', `/api/${name}/:id`, A, 'ok', 'ok', client, client, N),
-    row('POST', `/api/${name}`, A, 201, F, F, F, otherAdminCreate),
-    row('PUT', `/api/${name}/:id`, A, 'ok', F, F, F, N),
-    row('DELETE', `/api/${name}/:id`, A, 'ok', F, F, F, N),
+    row('GET', `/api/${name}`, A, 'ok', 'ok', client, client, 'ok', F, A),
+    own(row('GET', `/api/${name}/:id`, A, 'ok', 'ok', client, client, N, F, A)),
+    row('POST', `/api/${name}`, A, 201, F, F, F, otherAdminCreate, F, A),
+    own(row('PUT', `/api/${name}/:id`, A, 'ok', F, F, F, N, F, A)),
+    own(row('DELETE', `/api/${name}/:id`, A, 'ok', F, F, F, N, F, A)),
   ];
 }
 matrix.push(
@@ -117,42 +135,50 @@ matrix.push(
   ...settingRows('employment_types', 201),
   // A staff profile names agency A's job role.
   ...settingRows('staff_profiles', 422),
-  ...settingRows('document_categories', 201),
+  // Staff name one when they upload a document (staffScope 'agency'), through their upload only.
+  ...settingRows('document_categories', 201, false, true),
   ...settingRows('staff_detail_fields', 201),
 );
 
 /** The CRUD rows of a staff member's child records: agency users; consultants do not delete. */
 function staffChildRows(name: string): MatrixRow[] {
   return [
-    row('GET', `/api/${name}`, A, 'ok', 'ok', F, F, 'ok'),
-    row('GET', `/api/${name}/:id`, A, 'ok', 'ok', F, F, N),
+    row('GET', `/api/${name}`, A, 'ok', 'ok', F, F, 'ok', F, A),
+    row('GET', `/api/${name}/:id`, A, 'ok', 'ok', F, F, N, F, A),
     // The body names agency A's staff member: the other agency's admin gets 422.
-    row('POST', `/api/${name}`, A, 201, 201, F, F, 422),
-    row('PUT', `/api/${name}/:id`, A, 'ok', 'ok', F, F, N),
-    row('DELETE', `/api/${name}/:id`, A, 'ok', F, F, F, N),
+    row('POST', `/api/${name}`, A, 201, 201, F, F, 422, F, A),
+    row('PUT', `/api/${name}/:id`, A, 'ok', 'ok', F, F, N, F, A),
+    row('DELETE', `/api/${name}/:id`, A, 'ok', F, F, F, N, F, A),
   ];
 }
 matrix.push(
-  ...staffChildRows('candidate_documents'),
-  row('POST', '/api/candidate_documents/:id/actions/verify', A, 'ok', 'ok', F, F, N),
-  row('POST', '/api/candidate_documents/actions/verify', A, 'ok', 'ok', F, F, N),
-  row('POST', '/api/candidate_documents/:id/actions/reject', A, 'ok', 'ok', F, F, N),
+  // A staff member lists their own documents and uploads one for themselves (issue 17); they change none. The shared
+  // staff member is the signed-in one (staff@demo.test); tests/api/staff-requests.test.ts tries another's (422).
+  row('GET', '/api/candidate_documents', A, 'ok', 'ok', F, F, 'ok', 'ok', A),
+  ownedByStaff(row('GET', '/api/candidate_documents/:id', A, 'ok', 'ok', F, F, N, 'ok', A), 'ok'),
+  row('POST', '/api/candidate_documents', A, 201, 201, F, F, 422, 201, A),
+  ownedByStaff(row('PUT', '/api/candidate_documents/:id', A, 'ok', 'ok', F, F, N, F, A), F),
+  ownedByStaff(row('DELETE', '/api/candidate_documents/:id', A, 'ok', F, F, F, N, F, A), F),
+  row('GET', '/api/staff_compliance', A, F, F, F, F, F, 'ok', A),
+  ownedByStaff(row('POST', '/api/candidate_documents/:id/actions/verify', A, 'ok', 'ok', F, F, N, F, A), F),
+  row('POST', '/api/candidate_documents/actions/verify', A, 'ok', 'ok', F, F, N, F, A),
+  ownedByStaff(row('POST', '/api/candidate_documents/:id/actions/reject', A, 'ok', 'ok', F, F, N, F, A), F),
   ...staffChildRows('candidate_restrictions'),
   ...staffChildRows('candidate_preferences'),
   ...staffChildRows('availability'),
 
   // The audit trail: read by agency users, written by nobody.
-  row('GET', '/api/audit_entries', A, 'ok', 'ok', F, F, 'ok'),
-  row('GET', '/api/audit_entries/:id', A, 'ok', 'ok', F, F, N),
-  row('POST', '/api/audit_entries', A, F, F, F, F, F),
-  row('PUT', '/api/audit_entries/:id', A, F, F, F, F, F),
-  row('DELETE', '/api/audit_entries/:id', A, F, F, F, F, F),
+  row('GET', '/api/audit_entries', A, 'ok', 'ok', F, F, 'ok', F, A),
+  row('GET', '/api/audit_entries/:id', A, 'ok', 'ok', F, F, N, F, A),
+  row('POST', '/api/audit_entries', A, F, F, F, F, F, F, A),
+  row('PUT', '/api/audit_entries/:id', A, F, F, F, F, F, F, A),
+  row('DELETE', '/api/audit_entries/:id', A, F, F, F, F, F, F, A),
 
   // Capability links: the token in the path is the only credential, so a session (anyone's) adds nothing, and a
-  // token that names no link answers 404 to everyone. What a real link reaches (its record and its action only)
-  // is tests/api/capability-links.test.ts; a link's token is no bearer session (401 on every other route).
-  row('GET', '/api/capability/:token', N, N, N, N, N, N, N),
-  row('POST', '/api/capability/:token/actions/:action', N, N, N, N, N, N, N),
+  // token that names no link answers 404 to everyone without one. The link's holder reads its record and runs its
+  // one action (a fresh link each time: it is used up); tests/api/capability-links.test.ts has the refusals.
+  row('GET', '/api/capability/:token', N, N, N, N, N, N, N, 'ok'),
+  row('POST', '/api/capability/:token/actions/:action', N, N, N, N, N, N, N, 'ok'),
 );
 
 // The areas built after the foundation (rates, shifts, communication, notes) keep their rows in tests/api/authz/.

@@ -4,9 +4,13 @@ import { matrix, PRINCIPALS, type MatrixRow, type Outcome, type Principal } from
 import { addDaysToDate, agencyToday } from '../../core/domain/time/agencyTime';
 import { areas } from './authz/index';
 import type { AuthzContext, Req } from './authz/area';
+import { closableShift } from './authz/shifts';
+import { contextFor } from './capabilityLinks';
+import { mintLink } from '../../server/engine/capability';
+import { declarationByName, declarations } from '../../core/resources/declarations';
 
 // The authorization matrix run for real: every registered route is in the table, and every row answers as the
-// table says for the six principals, against records of both agencies and both clients.
+// table says for the eight principals, against records of both agencies and both clients.
 let t: TestApp;
 const tokens = {} as Record<Principal, string | undefined>;
 /** A separate admin session for preparing records, so the principals' own rate-limit budgets stay for the rows. */
@@ -17,6 +21,7 @@ const ids = { merchantA: 0, merchantB: 0, clientA: 0, clientB: 0 };
 /** Agency A's record per resource (of client A where it has a client), and agency B's. */
 const shared: Record<string, number | string> = {};
 const sharedB: Record<string, number | string> = {};
+const ownedByStaff: Record<string, number> = {};
 let candidateEmail: string;
 
 /** What the areas' rows (tests/api/authz/) run with. */
@@ -37,11 +42,12 @@ const ctx: AuthzContext = {
   ids,
   shared,
   sharedB,
+  ownedByStaff,
   must: (res, status) => must(res, status),
   next: () => next(),
 };
 
-const WHO: Record<Exclude<Principal, 'anonymous'>, keyof typeof DEMO> = {
+const WHO: Record<Exclude<Principal, 'anonymous' | 'link'>, keyof typeof DEMO> = {
   admin: 'admin',
   consultant: 'consultant',
   clientA: 'client',
@@ -155,11 +161,22 @@ const mondayOf = (d: string) => addDaysToDate(d, -((new Date(`${d}T00:00:00Z`).g
  * record where the row deletes or changes state, and a body an allowed principal could store.
  */
 async function requestFor(r: MatrixRow, p: Principal, otherAgency = false): Promise<Req> {
-  const token = tokens[p];
+  // The link principal asks as anyone without a session would; its token goes only where a link's token goes.
+  const token = p === 'link' ? undefined : tokens[p];
   const key = `${r.method} ${r.url}`;
   const own = otherAgency ? sharedB : shared;
   const special: Record<string, () => Promise<Req> | Req> = {
     'GET /api/docs/static/*': () => ({ method: 'GET', url: '/api/docs/static/swagger-ui.css' }),
+    // The link's holder uses their own link (a fresh one to act: a link is used up); anyone else has none to use.
+    'GET /api/capability/:token': () => ({
+      method: 'GET',
+      url: `/api/capability/${p === 'link' ? tokens.link : NO_LINK}`,
+    }),
+    'POST /api/capability/:token/actions/:action': async () => ({
+      method: 'POST',
+      url: `/api/capability/${p === 'link' ? await freshLink() : NO_LINK}/actions/close`,
+      payload: {},
+    }),
     'POST /api/logout': () => ({ method: 'POST', url: r.url }),
     'POST /api/admin_login': () => ({
       method: 'POST',
@@ -223,10 +240,7 @@ async function requestFor(r: MatrixRow, p: Principal, otherAgency = false): Prom
   if (compliance) return { method: 'GET', url: `/api/candidates/${own.candidates}/compliance` };
   if (action) {
     const target = otherAgency ? Number(own[resource]) : await freshFor(resource, action);
-    const input =
-      actionInput[`${resource} ${action}`] ??
-      areas.find((a) => a.actionInput?.[`${resource} ${action}`])?.actionInput?.[`${resource} ${action}`] ??
-      {};
+    const input = inputOf(resource, action);
     return hasId
       ? { method: 'POST', url: `/api/${resource}/${target}/actions/${action}`, payload: input }
       : { method: 'POST', url: `/api/${resource}/actions/${action}`, payload: { ids: [target], ...input } };
@@ -240,6 +254,30 @@ async function requestFor(r: MatrixRow, p: Principal, otherAgency = false): Prom
   return { method: r.method, url: `/api/${resource}/${id}`, ...(r.method === 'PUT' ? { payload: {} } : {}) };
 }
 
+/** The input an action's rows send. */
+const inputOf = (resource: string, action: string) =>
+  actionInput[`${resource} ${action}`] ??
+  areas.find((a) => a.actionInput?.[`${resource} ${action}`])?.actionInput?.[`${resource} ${action}`] ??
+  {};
+
+/** A token that names no link. */
+const NO_LINK = 'not-a-capability-link-token';
+
+/** A new link of agency A to close a worked shift: what the link principal holds. */
+async function freshLink(): Promise<string> {
+  const id = await closableShift(ctx);
+  const admin = await contextFor(t, ids.merchantA);
+  const { token } = await t.db.transaction((tx) =>
+    mintLink({ ...admin, db: tx }, t.app.engine.get('shifts')!, id, {
+      action: 'close',
+      purpose: 'Confirm the shift was worked',
+      recipient: 'approver@authz.example',
+      deliveredVia: 'email',
+    }),
+  );
+  return token;
+}
+
 async function run(req: Req, token: string | undefined) {
   return t.app.inject({ ...req, headers: { ...req.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
@@ -247,7 +285,7 @@ const matches = (status: number, outcome: Outcome) =>
   outcome === 'ok' ? status >= 200 && status < 300 : status === outcome;
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 20 });
+  t = await makeTestApp({ candidates: 20, rateLimitPerMinute: 100_000 });
   const principals = Object.keys(WHO) as (keyof typeof WHO)[];
   const got = await Promise.all([
     ...principals.map((p) => loginAs(t.app, WHO[p])),
@@ -344,6 +382,14 @@ beforeAll(async () => {
     into.audit_entries = (await q('select id from audit_log where merchant_id = $1 order by id limit 1', [m])).id;
   }
   for (const area of areas) await area.prepare?.(ctx);
+  tokens.link = await freshLink();
+  // The signed-in staff member's own records of the foundation's resources that open rows to staff (staffScope):
+  // their staff record, their newest document, and a category of their agency (scope 'agency': all are theirs).
+  const me = (await q('select candidate_id from users where lower(email) = $1', [DEMO.staff.email])).candidate_id;
+  ownedByStaff.candidates = me;
+  const doc = await q('select id from candidate_documents where candidate_id = $1 order by id desc limit 1', [me]);
+  if (doc) ownedByStaff.candidate_documents = doc.id;
+  ownedByStaff.document_categories = Number(shared.document_categories);
 });
 afterAll(async () => {
   await t?.close();
@@ -361,6 +407,22 @@ describe('the table lists every route', () => {
     expect(unknown, `rows naming no registered route:\n${unknown.join('\n')}`).toEqual([]);
     expect(listed.size, 'a route is listed twice').toBe(matrix.length);
   });
+
+  it('every row states every principal’s outcome, the staff and link columns too', () => {
+    const incomplete = matrix
+      .filter((r) => PRINCIPALS.some((p) => r.expect[p] === undefined))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(incomplete).toEqual([]);
+  });
+
+  it('every route of a record staff may own states what a staff member gets on their own record', () => {
+    const staffScoped = new Set(declarations.filter((d) => d.staffScope).map((d) => d.name));
+    const missing = matrix
+      .filter((r) => staffScoped.has(/^\/api\/(\w+)\/:id/.exec(r.url)?.[1] ?? '') && r.staffOwn === undefined)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(staffScoped.size).toBeGreaterThan(0);
+    expect(missing).toEqual([]);
+  });
 });
 
 describe('every row, for every principal', () => {
@@ -368,7 +430,8 @@ describe('every row, for every principal', () => {
     const failures: string[] = [];
     for (const p of PRINCIPALS) {
       // Signing out ends the session: that row signs in afresh.
-      const token = r.url === '/api/logout' && p !== 'anonymous' ? await loginAs(t.app, WHO[p]) : tokens[p];
+      const token =
+        r.url === '/api/logout' && p !== 'anonymous' && p !== 'link' ? await loginAs(t.app, WHO[p]) : tokens[p];
       const req = await requestFor(r, p);
       const res = await run(req, token);
       if (res.statusCode >= 500 || !matches(res.statusCode, r.expect[p]))
@@ -393,7 +456,10 @@ describe("agency B's records do not exist for agency A's admin", () => {
     };
     const before = await snapshot();
     const failures: string[] = [];
-    const rows = matrix.filter((r) => r.url.includes(':id') || /\/actions\//.test(r.url));
+    // A collection action (generating timesheets) names no record: nothing of agency B's to find.
+    const rows = matrix.filter(
+      (r) => r.url.includes(':id') || (/\/actions\//.test(r.url) && !r.url.endsWith('/actions/generate')),
+    );
     expect(rows.length).toBeGreaterThan(40);
     for (const r of rows) {
       const req = await requestFor(r, 'admin', true);
@@ -411,5 +477,69 @@ describe("agency B's records do not exist for agency A's admin", () => {
         200,
       );
     }
+  });
+});
+
+describe('the staff column on their own rows', () => {
+  it('a staff member reaches their own record where their role may (403 where it may not), and lists only their own', async () => {
+    const rows = matrix.filter((r) => r.staffOwn !== undefined);
+    expect(rows.length).toBeGreaterThan(10);
+    const failures: string[] = [];
+    for (const r of rows) {
+      const resource = /^\/api\/(\w+)/.exec(r.url)![1];
+      const own = ownedByStaff[resource];
+      if (!own) {
+        failures.push(`${r.method} ${r.url}: no record of the staff member's own (ctx.ownedByStaff.${resource})`);
+        continue;
+      }
+      // The row's own request with the staff member's record in it (an action's or a delete's, on it directly).
+      const action = /\/actions\/(\w+)$/.exec(r.url)?.[1];
+      const req: Req =
+        action || r.method === 'DELETE'
+          ? { method: r.method, url: r.url, payload: action ? inputOf(resource, action) : { reason: 'Authz test' } }
+          : await requestFor(r, 'staff');
+      const url = String(req.url).replace(/^\/api\/(\w+)\/(\d+|:id)/, `/api/${resource}/${own}`);
+      const res = await run({ ...req, url }, tokens.staff);
+      if (res.statusCode >= 500 || !matches(res.statusCode, r.staffOwn!))
+        failures.push(`${req.method} ${url} → ${res.statusCode}, expected ${r.staffOwn} (${res.body.slice(0, 160)})`);
+    }
+    expect(failures).toEqual([]);
+    // The lists staff may read hold their own rows and nobody else's (scope 'agency': every row of their agency).
+    for (const resource of Object.keys(ownedByStaff)) {
+      const decl = declarationByName.get(resource)!;
+      if (!decl.access.staff?.includes('list')) continue;
+      const listed = (await call(t.app, tokens.staff, 'GET', `/api/${resource}?per_page=100`)).json().data as {
+        id: number;
+      }[];
+      const own =
+        decl.staffScope === 'agency'
+          ? 'merchant_id = (select merchant_id from users where lower(email) = $1)'
+          : `${decl.staffScope} = (select candidate_id from users where lower(email) = $1)`;
+      const theirs = await t.db.query<{ id: number }>(`select id from ${decl.table} where ${own}`, [DEMO.staff.email]);
+      const mine = new Set(theirs.map((x) => x.id));
+      expect(listed.map((x) => x.id)).toContain(ownedByStaff[resource]);
+      expect(listed.filter((x) => !mine.has(x.id))).toEqual([]);
+    }
+  });
+});
+
+describe('the link column through the engine', () => {
+  it('a link runs no action but its own, of any resource: every other answers 403 and leaves it usable', async () => {
+    const wrong: string[] = [];
+    const names = new Set(declarations.flatMap((d) => (d.actions ?? []).map((a) => a.name)));
+    names.delete('close');
+    for (const name of [...names, 'not_an_action']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/capability/${tokens.link}/actions/${name}`,
+        payload: {},
+      });
+      if (res.statusCode !== 403) wrong.push(`${name}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+    // Its holder still reads its one record: the shift it was sent for.
+    const view = await t.app.inject({ method: 'GET', url: `/api/capability/${tokens.link}` });
+    expect(view.statusCode).toBe(200);
+    expect(view.json()).toMatchObject({ resource: 'shifts', action: { name: 'close' } });
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { call, loginAs, makeTestApp, type TestApp, fixtureWrite } from './helpers';
 import { addDaysToDate, agencyToday, startOfWeekMonday } from '../../core/domain/time/agencyTime';
 
 // The availability week grid's API: a week per staff member from the engine's staff list, and copying a week.
@@ -192,7 +192,8 @@ describe('copy week', () => {
     const [foreign] = await t.db.query<{ id: number }>(
       `select c.id from candidates c join users u on u.merchant_id = c.merchant_id where u.email = 'admin@other.test' order by c.id limit 1`,
     );
-    await t.db.query(
+    await fixtureWrite(
+      t.db,
       `insert into availability (merchant_id, candidate_id, date, status) select merchant_id, id, $2, 'day' from candidates where id = $1`,
       [foreign.id, WEEK],
     );

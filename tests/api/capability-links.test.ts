@@ -1,7 +1,7 @@
 import { withEngine } from '../../server/engine/handle';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { call, loginAs, makeTestApp, type TestApp, fixtureWrite } from './helpers';
 import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
 import {
   LINK_CHANGED,
@@ -74,7 +74,7 @@ async function bookedShift(): Promise<number> {
   });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().data.id as number;
-  await t.db.query(`update shifts set candidate_id = $1, status = 'assigned' where id = $2`, [staff.id, id]);
+  await fixtureWrite(t.db, `update shifts set candidate_id = $1, status = 'assigned' where id = $2`, [staff.id, id]);
   return id;
 }
 
@@ -157,7 +157,7 @@ describe('a capability link', () => {
     const id = await bookedShift();
     const { token } = await mint(id);
     expect((await act(token)).statusCode).toBe(200);
-    await t.db.query(`update shifts set status = 'assigned' where id = $1`, [id]);
+    await fixtureWrite(t.db, `update shifts set status = 'assigned' where id = $1`, [id]);
     const again = await act(token);
     expect(again.statusCode).toBe(410);
     expect(again.json().message).toBe(LINK_USED);
@@ -261,9 +261,11 @@ describe('a capability link', () => {
     expect((await call(t.app, token, 'POST', `/api/shifts/${id}/actions/close`, {})).statusCode).toBe(401);
   });
 
-  it('the matrix’s link column: a link’s token is anonymous on every route that needs a session', async () => {
+  it('the matrix’s link column: a link’s token is no session on any route whose link column says 401', async () => {
     const { token } = await mint(await bookedShift());
-    const rows = matrix.filter((r) => r.expect.anonymous === 401);
+    const rows = matrix.filter((r) => r.expect.link === 401);
+    // Exactly the routes an anonymous caller is refused: a link's holder has no session either.
+    expect(rows).toEqual(matrix.filter((r) => r.expect.anonymous === 401));
     expect(rows.length).toBeGreaterThan(100);
     const wrong: string[] = [];
     for (const r of rows) {

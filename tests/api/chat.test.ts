@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { call, loginAs, makeTestApp, type TestApp, fixtureWrite } from './helpers';
 import { readEvents } from '../../src/resources/communication/chat/eventStream';
 
 // The chat calls of spec section 7 with their exact shapes, their scope (another agency; a staff member and
@@ -312,9 +312,11 @@ describe('conversations and unread counts', () => {
       );
       expect(row).toEqual({ body: 'And again', link: `/chat?channel=${sid}` });
     } finally {
-      await t.db.query(`delete from notification_settings where merchant_id = $1 and event = 'message.received'`, [
-        merchantA,
-      ]);
+      await fixtureWrite(
+        t.db,
+        `delete from notification_settings where merchant_id = $1 and event = 'message.received'`,
+        [merchantA],
+      );
     }
   });
 

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { call, loginAs, makeTestApp, type TestApp, fixtureWrite } from './helpers';
 
 // What a client user reads of the agency's vocabulary to request a shift: the job roles and shift templates, never
 // a pay or charge rate (not in a list, a record, a sort or a filter), and nothing they may change.
@@ -14,7 +14,7 @@ const PAY = /pay|charge|rate|margin|cost/i;
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 5 });
   // A second client user who only views: client2 made a viewer, before signing in.
-  await t.db.query(`update users set role = 'viewer' where email = 'client2@demo.test'`);
+  await fixtureWrite(t.db, `update users set role = 'viewer' where email = 'client2@demo.test'`);
   const [admin, client, viewer, otherAdmin] = await Promise.all([
     loginAs(t.app, 'admin'),
     loginAs(t.app, 'client'),

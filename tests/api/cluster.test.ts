@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { DEMO, makeTestApp, openTestDb, type TestApp, type TestDb } from './helpers';
+import { DEMO, makeTestApp, openTestDb, type TestApp, type TestDb, fixtureWrite, markFixture } from './helpers';
 import { Cluster } from '../../server/cluster';
 import { endSessionsOfClient, endSessionsOfUser } from '../../server/auth/sessions';
 import { LoginThrottle } from '../../server/auth/throttle';
@@ -221,6 +221,7 @@ describe(`two ${postgres ? 'server processes' : 'apps'} on one ${postgres ? 'Pos
     const [{ id }] = await db.query<{ id: number }>('select id from users where email = $1', [DEMO.consultant.email]);
     try {
       await db.transaction(async (tx) => {
+        await markFixture(tx);
         await tx.query('update users set active = false where id = $1', [id]);
         await endSessionsOfUser(tx, cluster, id);
       });
@@ -231,7 +232,7 @@ describe(`two ${postgres ? 'server processes' : 'apps'} on one ${postgres ? 'Pos
       });
       expect(again.status).toBe(401);
     } finally {
-      await db.query('update users set active = true where id = $1', [id]);
+      await fixtureWrite(db, 'update users set active = true where id = $1', [id]);
     }
   });
 
@@ -246,6 +247,7 @@ describe(`two ${postgres ? 'server processes' : 'apps'} on one ${postgres ? 'Pos
         const token = await signIn(B, 'client2');
         expect([await me(A, token, 'client'), await me(B, token, 'client')], change).toEqual([200, 200]);
         await db.transaction(async (tx) => {
+          await markFixture(tx);
           await tx.query(`update clients set ${change} where id = $1`, [client_id]);
           await endSessionsOfClient(tx, cluster, merchant_id, client_id);
         });
@@ -259,12 +261,12 @@ describe(`two ${postgres ? 'server processes' : 'apps'} on one ${postgres ? 'Pos
         });
         expect(again.status, change).toBe(401);
         expect(again.body).toEqual({ message: 'The e-mail address or password is incorrect.' });
-        await db.query(`update clients set status = 'active', deleted_at = null where id = $1`, [client_id]);
+        await fixtureWrite(db, `update clients set status = 'active', deleted_at = null where id = $1`, [client_id]);
       }
       // Users of other clients were not touched.
       expect([await me(A, other, 'client'), await me(B, other, 'client')]).toEqual([200, 200]);
     } finally {
-      await db.query(`update clients set status = 'active', deleted_at = null where id = $1`, [client_id]);
+      await fixtureWrite(db, `update clients set status = 'active', deleted_at = null where id = $1`, [client_id]);
     }
   });
 
@@ -288,7 +290,7 @@ describe(`two ${postgres ? 'server processes' : 'apps'} on one ${postgres ? 'Pos
       });
       expect(again.status).toBe(401);
     } finally {
-      await db.query('update candidates set activated = true where id = $1', [candidate_id]);
+      await fixtureWrite(db, 'update candidates set activated = true where id = $1', [candidate_id]);
     }
   });
 

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { call, loginAs, makeTestApp, type TestApp, fixtureWrite } from './helpers';
 import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
 import { refreshCompliance } from '../../server/services/compliance';
 
@@ -64,12 +64,14 @@ async function staff(o: { dob?: string | null; paye?: boolean; phone?: string } 
   n += 1;
   let employmentType: number | null = null;
   if (o.paye !== undefined) {
-    [{ id: employmentType }] = await t.db.query(
+    [{ id: employmentType }] = await fixtureWrite(
+      t.db,
       `insert into employment_types (merchant_id, name, paye) values ($1, $2, $3) returning id`,
       [merchantA, `Week type ${n}`, o.paye],
     );
   }
-  const [c] = await t.db.query(
+  const [c] = await fixtureWrite(
+    t.db,
     `insert into candidates (merchant_id, first_name, last_name, email, phone, job_role_id, status, activated, date_of_birth, employment_type_id)
      values ($1, 'Wes', $2, $3, $4, $5, 'approved', true, $6, $7) returning id`,
     [merchantA, `Week${n}`, `week-${n}@example.test`, o.phone ?? null, role, o.dob ?? null, employmentType],
@@ -79,7 +81,8 @@ async function staff(o: { dob?: string | null; paye?: boolean; phone?: string } 
     [merchantA, role],
   );
   for (const cat of categories) {
-    await t.db.query(
+    await fixtureWrite(
+      t.db,
       `insert into candidate_documents (merchant_id, candidate_id, document_category_id, file, status, expiry_date, current) values ($1, $2, $3, 'w.pdf', 'verified', $4, true)`,
       [merchantA, c.id, cat.id, addDaysToDate(today, 900)],
     );
@@ -114,7 +117,7 @@ describe('the staff member is told (item 1)', () => {
     }
     const who = await staff({ phone: '07700 900123' });
     // The demo staff sign-in stands for this staff member.
-    await t.db.query(`update users set candidate_id = $1 where email = 'staff@demo.test'`, [who]);
+    await fixtureWrite(t.db, `update users set candidate_id = $1 where email = 'staff@demo.test'`, [who]);
     const s = await shift(at(0, '08:00'), at(0, '16:00'));
     ok(await assign(s.id, who));
 
@@ -300,7 +303,8 @@ describe('fair cancellation (item 2)', () => {
 
 describe('pay below the legal minimum (item 4)', () => {
   it('refuses the booking unless an admin overrides it with a reason; flags the card and the staff rates', async () => {
-    const [r] = await t.db.query(
+    const [r] = await fixtureWrite(
+      t.db,
       `insert into job_roles (merchant_id, name, code, default_pay_rate, default_charge_rate) values ($1, 'Night porter', 'NPT', 1250, 2000) returning id`,
       [merchantA],
     );
@@ -355,7 +359,7 @@ describe('pay below the legal minimum (item 4)', () => {
     const night = (d: number) => shift(at(d, '20:00'), at(d + 1, '06:00'), { job_role_id: r.id, site_id: otherSite });
     const paye = async (dob: string | null) => {
       const id = await staff({ dob, paye: true });
-      await t.db.query('update candidates set job_role_id = $2 where id = $1', [id, r.id]);
+      await fixtureWrite(t.db, 'update candidates set job_role_id = $2 where id = $1', [id, r.id]);
       return id;
     };
     const adult = await paye('1972-01-15');
@@ -374,7 +378,7 @@ describe('pay below the legal minimum (item 4)', () => {
 
     // Not covered (paid through their own company), or aged 19 (£10.85): booked without a word.
     const contractor = await staff({ paye: false });
-    await t.db.query('update candidates set job_role_id = $2 where id = $1', [contractor, r.id]);
+    await fixtureWrite(t.db, 'update candidates set job_role_id = $2 where id = $1', [contractor, r.id]);
     ok(await assign((await night(22)).id, contractor));
     ok(await assign((await night(24)).id, await paye(addDaysToDate(today, -19 * 366))));
 
@@ -432,7 +436,7 @@ describe('a new restriction and the existing bookings (item 7)', () => {
       'select id from sites where merchant_id = $1 and client_id = $2 and id <> $3 and deleted_at is null order by id limit 1',
       [merchantA, meadowbank, site],
     );
-    await t.db.query('update shifts set site_id = $2 where id = $1', [elsewhere.id, otherSite]);
+    await fixtureWrite(t.db, 'update shifts set site_id = $2 where id = $1', [elsewhere.id, otherSite]);
     const r = ok(
       await post('/api/candidate_restrictions', {
         candidate_id: who,

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../../server/db';
 import { migrate } from '../../server/db/migrate';
 import { seedDemo } from '../../server/seed/index';
+import { installAuditCheck, verifyAuditCompleteness } from './auditCheck';
 
 /**
  * The API tests' databases. Opening PGlite, migrating and seeding took about 9 s of each test file, 52 times over
@@ -25,7 +26,8 @@ export interface TestDb {
   db: Db;
   /** On PostgreSQL: a connection URL of this file's own database (for child processes). */
   url?: string;
-  /** Closes the database and, on PostgreSQL, drops it. */
+  /** Checks the audit trail holds every write of the file (tests/api/auditCheck.ts), closes the database and, on
+   * PostgreSQL, drops it. */
   close(): Promise<void>;
 }
 
@@ -47,7 +49,11 @@ function run() {
 export async function openTestDb(content: Content = 'empty'): Promise<TestDb> {
   if (!TEST_DATABASE_URL) {
     const db = await openPglite(undefined, { from: await pgliteTemplate(content) });
-    return { db, close: () => db.close() };
+    const since = await installAuditCheck(db).catch(async (e) => {
+      await db.close();
+      throw e;
+    });
+    return { db, close: () => checkedClose(db, since, () => db.close()) };
   }
   const admin = await connectAdmin(TEST_DATABASE_URL);
   try {
@@ -55,19 +61,32 @@ export async function openTestDb(content: Content = 'empty'): Promise<TestDb> {
     await admin.query(`create database "${name}" template "${await postgresTemplate(admin, content)}"`);
     const url = databaseUrl(TEST_DATABASE_URL, name);
     const db = await openPostgres(url, { max: 5 });
-    return {
-      db,
-      url,
-      async close() {
-        await db.close().catch(() => undefined);
-        // WITH (FORCE): a child process a failed test left behind must not keep the database.
-        await admin.query(`drop database if exists "${name}" with (force)`);
-        await admin.end();
-      },
+    const drop = async () => {
+      await db.close().catch(() => undefined);
+      // WITH (FORCE): a child process a failed test left behind must not keep the database.
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
     };
+    const since = await installAuditCheck(db).catch(async (e) => {
+      await drop();
+      throw e;
+    });
+    return { db, url, close: () => checkedClose(db, since, drop) };
   } catch (e) {
     await admin.end().catch(() => undefined);
     throw e;
+  }
+}
+
+/**
+ * Runs the audit completeness check (tests/api/auditCheck.ts) on the file's writes, then closes the database
+ * whatever it found; a failed check fails the file's afterAll.
+ */
+async function checkedClose(db: Db, since: number | null, close: () => Promise<void>): Promise<void> {
+  try {
+    if (since !== null) await verifyAuditCompleteness(db, since);
+  } finally {
+    await close();
   }
 }
 

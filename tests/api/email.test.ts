@@ -315,9 +315,10 @@ describe('the embedded SMTP server takes mail only from the product (issue 13, i
     expect(received.text).toContain(`/staff-app/invite/${SECRET_PLACEHOLDER}`);
     // The link was made and sent (its hash is kept), but no working token is anywhere the agency reads.
     expect(
-      await one('select token_hash is not null as minted from staff_invites where candidate_id = $1', [
-        made.json().data.id,
-      ]),
+      await one(
+        `select token_hash is not null as minted from capability_links where resource = 'staff_logins' and record_id in (select id from users where candidate_id = $1)`,
+        [made.json().data.id],
+      ),
     ).toEqual({ minted: true });
     const shown = await call(t.app, admin, 'GET', `/api/mailbox/${received.id}`);
     expect(shown.statusCode).toBe(200);
@@ -339,7 +340,10 @@ describe('the embedded SMTP server takes mail only from the product (issue 13, i
     );
     expect(received.text).toContain(`/invite/${SECRET_PLACEHOLDER}`);
     expect(
-      await one('select token_hash is not null as minted from user_invites where user_id = $1', [made.json().data.id]),
+      await one(
+        `select token_hash is not null as minted from capability_links where resource = 'users' and record_id = $1`,
+        [made.json().data.id],
+      ),
     ).toEqual({ minted: true });
     const shown = await call(t.app, admin, 'GET', `/api/mailbox/${received.id}`);
     expect(shown.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, loginAs, makeTestApp, openTestDb, type TestApp } from './helpers';
+import { call, loginAs, makeTestApp, openTestDb, type TestApp, fixtureWrite } from './helpers';
 import { migrate } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations/index';
 import {
@@ -277,7 +277,9 @@ describe('reading a file', () => {
     ).json().data;
     expect(listed.find((d: { number: string }) => d.number === 'NAMED-1').file_name).toBe('Zoë passport.pdf');
     // Rows kept from before with a plain name in place of an id: no name, and no error.
-    await t.db.query(`update candidate_documents set file = 'old-scan.pdf' where id = $1`, [made.json().data.id]);
+    await fixtureWrite(t.db, `update candidate_documents set file = 'old-scan.pdf' where id = $1`, [
+      made.json().data.id,
+    ]);
     expect(
       (await call(t.app, admin, 'GET', `/api/candidate_documents/${made.json().data.id}`)).json().data.file_name,
     ).toBeNull();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
-import type { Db } from '../../server/db';
+import type { Db, Queryable } from '../../server/db';
 import { openTestDb, TEST_DATABASE_URL } from './databases';
 import { LoginThrottle } from '../../server/auth/throttle';
 import type { ResourceDeclaration } from '../../core/engine/types';
@@ -14,6 +14,7 @@ import type { ResourceDeclaration } from '../../core/engine/types';
  *    files can run in parallel against one server. An unreachable server fails the tests (never skips them).
  */
 export { openTestDb, TEST_DATABASE_URL, type Content, type TestDb } from './databases';
+export { fixtureWrite, markFixture } from './auditCheck';
 export const dbKind: 'pglite' | 'postgres' = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 export interface TestApp {
@@ -27,6 +28,8 @@ export interface TestApp {
 export interface AppOptions {
   tokenLifetimeSeconds?: number;
   throttle?: LoginThrottle;
+  /** The API's rate limit per user and minute (the matrix runs more requests a minute than any person would). */
+  rateLimitPerMinute?: number;
   /** Fixes the server's clock (ctx.now, and today from it) at this instant. */
   now?: Date | string;
   /** The declarations served, when a test changes one (another role's access); every declared one otherwise. */
@@ -51,7 +54,11 @@ export async function makeTestApp(options: MakeOptions = {}): Promise<TestApp> {
   const build = async (o: AppOptions = {}) => {
     const app = await buildApp({
       db,
-      config: { tokenLifetimeSeconds: o.tokenLifetimeSeconds ?? 3600, staticDir: undefined },
+      config: {
+        tokenLifetimeSeconds: o.tokenLifetimeSeconds ?? 3600,
+        staticDir: undefined,
+        ...(o.rateLimitPerMinute ? { rateLimitPerMinute: o.rateLimitPerMinute } : {}),
+      },
       // A throttle per app (its own namespace in the shared counts): failed sign-ins in one test never lock out
       // another.
       throttle: o.throttle ?? new LoginThrottle({ namespace: `app-${randomBytes(6).toString('hex')}:` }),
@@ -199,4 +206,25 @@ export async function expectAudited<T>(
     `no new ${expected.event} entry of ${expected.resource} ${expected.id ?? ''} among ${JSON.stringify(fresh).slice(0, 1500)}`,
   ).toBeDefined();
   return { result, entry: entry! };
+}
+
+/**
+ * A database connection that dies as a killed process's does: from the moment `dieWhen` matches a statement, that
+ * statement and every later one fail, so the open transaction rolls back and nothing more is written (not even
+ * the worker's "retry later"); its lease is left to run out.
+ */
+export function killable(db: Db, dieWhen: (sql: string, params?: unknown[]) => boolean): Db {
+  let dead = false;
+  const guard = (q: Queryable): Queryable => ({
+    query: async (sql, params) => {
+      if (dead) throw new Error('connection terminated');
+      const rows = await q.query(sql, params);
+      if (dieWhen(sql, params)) {
+        dead = true;
+        throw new Error('connection terminated');
+      }
+      return rows as any;
+    },
+  });
+  return { ...db, query: guard(db).query, transaction: (fn) => db.transaction((tx) => fn(guard(tx))) };
 }

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditTrail, call, expectAudited, loginAs, makeTestApp, type TestApp } from './helpers';
+import { auditTrail, call, expectAudited, loginAs, makeTestApp, type TestApp, fixtureWrite } from './helpers';
 import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
 
 // What a delete leaves behind (issue 13, items 1–3): a staff member, client or site with shifts still to be worked
@@ -86,7 +86,8 @@ async function shift(s: Awaited<ReturnType<typeof setup>>, days: number) {
 
 async function staffMember(): Promise<number> {
   const i = ++n;
-  const [c] = await t.db.query(
+  const [c] = await fixtureWrite(
+    t.db,
     `insert into candidates (merchant_id, first_name, last_name, email, status, activated) values ($1, 'Dana', $2, $3, 'approved', true) returning id`,
     [merchantId, `Integrity${i}`, `integrity-${i}@example.test`],
   );
@@ -95,7 +96,7 @@ async function staffMember(): Promise<number> {
 
 /** Books a staff member on a shift as a booking would leave it (the booking checks are the shifts tests' concern). */
 const book = (shiftId: number, candidateId: number) =>
-  t.db.query(`update shifts set status = 'assigned', candidate_id = $2 where id = $1`, [shiftId, candidateId]);
+  fixtureWrite(t.db, `update shifts set status = 'assigned', candidate_id = $2 where id = $1`, [shiftId, candidateId]);
 
 describe('deleting what future shifts depend on (item 1)', () => {
   it('a staff member with a future shift booked is not deleted: the refusal lists it, and unassigning it lets the delete through', async () => {
@@ -107,7 +108,8 @@ describe('deleting what future shifts depend on (item 1)', () => {
     await book(second.id, staff);
     // A shift already worked keeps the staff member for the history; it does not block.
     const past = await shift(s, 1);
-    await t.db.query(
+    await fixtureWrite(
+      t.db,
       `update shifts set status = 'closed', candidate_id = $2, start_at = now() - interval '2 days', end_at = now() - interval '2 days' + interval '8 hours' where id = $1`,
       [past.id, staff],
     );
@@ -514,7 +516,9 @@ describe('writes outside the engine are audited too, and a delete keeps the dele
       {
         resource: 'support_requests',
         id: asked.id,
-        event: 'update',
+        // The reply runs the request's declared transition (its lifecycle), not a plain update of the status.
+        event: 'action',
+        action: 'answer',
         changes: { status: { from: 'open', to: 'answered' } },
       },
       async () =>

@@ -27,11 +27,15 @@ export async function sendQueuedMail(db: Db): Promise<SentMail[]> {
 
 const addressOf = (to: SentMail['to']) => (typeof to === 'string' ? to : to.address);
 
-/** The invitation link's token in the last e-mail sent to `email` (sending what is queued first). */
-export async function invitationTokenSentTo(db: Db, email: string): Promise<string> {
+/** The staff invitation link's token in the last e-mail sent to `email` (sending what is queued first). */
+export async function invitationTokenSentTo(db: Db, email: string, path = /\/staff-app\/invite\/([\w-]+)/) {
   const mail = (await sendQueuedMail(db)).filter((m) => addressOf(m.to) === email).at(-1);
   if (!mail) throw new Error(`No e-mail was sent to ${email}`);
-  const token = /\/staff-app\/invite\/([\w-]+)/.exec(mail.text)?.[1];
+  const token = path.exec(mail.text)?.[1];
   if (!token) throw new Error(`The e-mail to ${email} has no invitation link: ${mail.text}`);
   return token;
 }
+
+/** An agency or client user's invitation link's token, as invitationTokenSentTo. */
+export const userInvitationTokenSentTo = (db: Db, email: string) =>
+  invitationTokenSentTo(db, email, /\/invite\/([\w-]+)/);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db, Queryable } from '../../server/db';
-import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { call, killable, loginAs, makeTestApp, type TestApp } from './helpers';
 import {
   claimJob,
   defineJobKind,
@@ -54,27 +53,6 @@ const effects = async (jobId: number) =>
 const job = async (id: number) => (await t.db.query('select * from jobs where id = $1', [id]))[0];
 const queue = (total: number) =>
   enqueueJob(t.db, { merchantId: merchantA, kind: counted.kind, payload: { total }, createdBy: adminId });
-
-/**
- * A database connection that dies as a killed process's does: from the moment `dieWhen` matches a statement, that
- * statement and every later one fail, so the open transaction rolls back and nothing more is written (not even
- * the worker's "retry later"); its lease is left to run out.
- */
-function killable(db: Db, dieWhen: (sql: string, params?: unknown[]) => boolean): Db {
-  let dead = false;
-  const guard = (q: Queryable): Queryable => ({
-    query: async (sql, params) => {
-      if (dead) throw new Error('connection terminated');
-      const rows = await q.query(sql, params);
-      if (dieWhen(sql, params)) {
-        dead = true;
-        throw new Error('connection terminated');
-      }
-      return rows as any;
-    },
-  });
-  return { ...db, query: guard(db).query, transaction: (fn) => db.transaction((tx) => fn(guard(tx))) };
-}
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 5 });

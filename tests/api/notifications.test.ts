@@ -1,4 +1,4 @@
-import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { call, loginAs, makeTestApp, type TestApp, fixtureWrite } from './helpers';
 import { notify } from '../../server/notifications/notify';
 import { runDocumentReminders } from '../../server/notifications/documents';
 import { compactNotificationCounts } from '../../server/notifications/counts';
@@ -316,11 +316,13 @@ describe('events', () => {
     const category = await one(`select id, name from document_categories where merchant_id = $1 order by id limit 1`, [
       merchant,
     ]);
-    await t.db.query('update candidate_documents set current = false where merchant_id = $1 and candidate_id = $2', [
-      merchant,
-      candidate.id,
-    ]);
-    const [{ id: docId }] = await t.db.query<{ id: number }>(
+    await fixtureWrite(
+      t.db,
+      'update candidate_documents set current = false where merchant_id = $1 and candidate_id = $2',
+      [merchant, candidate.id],
+    );
+    const [{ id: docId }] = await fixtureWrite<{ id: number }>(
+      t.db,
       `insert into candidate_documents (merchant_id, candidate_id, document_category_id, file, status, expiry_date) values ($1, $2, $3, 'probe.pdf', 'verified', $4) returning id`,
       [merchant, candidate.id, category.id, addDaysToDate(today, 31)],
     );

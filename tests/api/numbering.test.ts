@@ -5,9 +5,11 @@ import { createTableSql } from '../../server/engine/ddl';
 import type { ResourceDeclaration } from '../../core/engine/types';
 import { declarations } from '../../core/resources/declarations';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { systemContext } from '../../server/engine/routes';
+import type { EngineContext } from '../../server/engine/context';
 
-// Numbering series: a test-only entity numbered TS-00001, TS-00002… from the agency's gapless series (no product
-// resource needs a number yet).
+// Numbering series: a test-only entity numbered TK-00001, TK-00002… from the agency's gapless series (a series of its
+// own: the demo's timesheets have taken TS's first numbers).
 const tickets: ResourceDeclaration = {
   name: 'tickets',
   table: 'tickets',
@@ -16,7 +18,7 @@ const tickets: ResourceDeclaration = {
   defaultSort: { field: 'number', order: 'ASC' },
   delete: 'hard',
   access: { admin: ['list', 'show', 'create', 'edit', 'delete'], consultant: ['list', 'show', 'create'] },
-  numbering: { field: 'number', series: 'TS', prefix: 'TS-', pad: 5 },
+  numbering: { field: 'number', series: 'TK', prefix: 'TK-', pad: 5 },
   fields: [
     { source: 'number', type: 'text', label: 'Number', readOnly: true, sortable: true },
     { source: 'title', type: 'text', label: 'Title', required: true, maxLength: 50 },
@@ -63,7 +65,7 @@ afterAll(async () => {
 });
 
 const create = (title: string, token = admin) => call(app, token, 'POST', '/api/tickets', { title });
-const numberOf = (n: number) => `TS-${String(n).padStart(5, '0')}`;
+const numberOf = (n: number) => `TK-${String(n).padStart(5, '0')}`;
 
 describe('a numbering series', () => {
   it('numbers 200 concurrent creates contiguously and uniquely, and a refused create leaves no gap', async () => {
@@ -76,7 +78,7 @@ describe('a numbering series', () => {
     expect(refused.json().errors).toEqual({ title: 'Refused by the hook.' });
     expect(seen.at(-1)).toBe(numberOf(2));
     // A number sent by the caller is ignored (the field is the server's).
-    const second = await call(app, admin, 'POST', '/api/tickets', { title: 'second', number: 'TS-99999' });
+    const second = await call(app, admin, 'POST', '/api/tickets', { title: 'second', number: 'TK-99999' });
     expect(second.json().data.number).toBe(numberOf(2));
 
     const answers = await Promise.all(
@@ -93,26 +95,49 @@ describe('a numbering series', () => {
     expect((await create('theirs', other)).json().data.number).toBe(numberOf(1));
   });
 
+  it('numbers a createMany as one contiguous run; a refused one gives its run back', async () => {
+    const [{ merchant_id: merchantId }] = await t.db.query<{ merchant_id: number }>(
+      `select merchant_id from users where email = 'admin@demo.test'`,
+    );
+    const asSystem = <T>(fn: (ctx: EngineContext) => Promise<T>) =>
+      t.db.transaction(async (tx) => fn(await systemContext(app, tx, merchantId)));
+    const next = async () => Number((await create('probe')).json().data.number.slice(3)) + 1;
+    const start = await next();
+    // The hook without a set form runs for each record, after the run's numbers were taken: one refusal refuses all.
+    const refused = await asSystem((ctx) =>
+      ctx.engine.createMany('tickets', [{ title: 'batch a' }, { title: 'refuse' }, { title: 'batch c' }]),
+    ).catch((e) => e);
+    expect(refused.errors).toEqual({ 'rows[1].title': 'Refused by the hook.' });
+    const made = await asSystem((ctx) =>
+      ctx.engine.createMany(
+        'tickets',
+        Array.from({ length: 50 }, (_, i) => ({ title: `batch ${i}` })),
+      ),
+    );
+    expect(made.map((r) => r.number)).toEqual(Array.from({ length: 50 }, (_, i) => numberOf(start + i)));
+    expect((await create('after the batch')).json().data.number).toBe(numberOf(start + 50));
+  });
+
   it('lets an admin move the next number forward, never back, in words', async () => {
     const before = (await call(app, admin, 'GET', '/api/number_series'))
       .json()
-      .data.find((s: { series: string }) => s.series === 'TS');
+      .data.find((s: { series: string }) => s.series === 'TK');
     const next = before.next_number as number;
-    expect((await call(app, consultant, 'PUT', '/api/number_series/TS', { next_number: next + 100 })).statusCode).toBe(
+    expect((await call(app, consultant, 'PUT', '/api/number_series/TK', { next_number: next + 100 })).statusCode).toBe(
       403,
     );
-    const back = await call(app, admin, 'PUT', '/api/number_series/TS', { next_number: next - 1 });
+    const back = await call(app, admin, 'PUT', '/api/number_series/TK', { next_number: next - 1 });
     expect(back.statusCode).toBe(422);
     expect(back.json().errors.next_number).toBe(
       `The next number can only move forward: ${numberOf(next - 1)} has been given already; give ${next} or more.`,
     );
-    expect((await call(app, admin, 'PUT', '/api/number_series/TS', { next_number: 1.5 })).statusCode).toBe(422);
-    const moved = await call(app, admin, 'PUT', '/api/number_series/TS', { next_number: 5000 });
-    expect(moved.json().data).toEqual({ series: 'TS', prefix: 'TS-', next_number: 5000 });
+    expect((await call(app, admin, 'PUT', '/api/number_series/TK', { next_number: 1.5 })).statusCode).toBe(422);
+    const moved = await call(app, admin, 'PUT', '/api/number_series/TK', { next_number: 5000 });
+    expect(moved.json().data).toEqual({ series: 'TK', prefix: 'TK-', next_number: 5000 });
     expect((await create('after the move')).json().data.number).toBe(numberOf(5000));
     const [entry] = await t.db.query(
       `select changes from audit_log where resource = 'number_series' order by id desc limit 1`,
     );
-    expect(entry.changes).toEqual({ 'TS.next_number': { from: next, to: 5000 } });
+    expect(entry.changes).toEqual({ 'TK.next_number': { from: next, to: 5000 } });
   });
 });

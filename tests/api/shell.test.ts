@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { call, loginAs, makeTestApp, type TestApp, fixtureWrite } from './helpers';
 import { declarations } from '../../core/resources/declarations';
 
 const NOT_FOUND = 'Not Staff found for the specified criteria';
@@ -120,7 +120,8 @@ describe('GET /api/search_candidate', () => {
     expect((await search('%')).statusCode).toBe(404);
     expect((await search('_')).statusCode).toBe(404);
     expect((await search('a%e')).statusCode).toBe(404);
-    const [row] = await t.db.query<{ id: number }>(
+    const [row] = await fixtureWrite<{ id: number }>(
+      t.db,
       `insert into candidates (merchant_id, first_name, last_name, email, status, activated) values ($1, 'Under', 'Score', 'under_score@staff.example', 'approved', true) returning id`,
       [merchantId],
     );
@@ -128,16 +129,17 @@ describe('GET /api/search_candidate', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().candidate.map((c: any) => c.id)).toEqual([row.id]);
     expect((await search('r_s')).json().candidate.map((c: any) => c.id)).toEqual([row.id]);
-    await t.db.query('delete from candidates where id = $1', [row.id]);
+    await fixtureWrite(t.db, 'delete from candidates where id = $1', [row.id]);
   });
 
   it('does not find deleted candidates', async () => {
-    const [row] = await t.db.query<{ id: number }>(
+    const [row] = await fixtureWrite<{ id: number }>(
+      t.db,
       `insert into candidates (merchant_id, first_name, last_name, status, deleted_at) values ($1, 'Gone', 'Qwertyuiop', 'approved', now()) returning id`,
       [merchantId],
     );
     expect((await search('qwertyuiop')).statusCode).toBe(404);
-    await t.db.query('delete from candidates where id = $1', [row.id]);
+    await fixtureWrite(t.db, 'delete from candidates where id = $1', [row.id]);
   });
 
   it("is a list of staff: a role the candidates declaration does not let list them is refused (403), another agency's staff are never found", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, dbKind, loginAs, makeTestApp, type TestApp } from './helpers';
+import { call, dbKind, loginAs, makeTestApp, type TestApp, fixtureWrite, markFixture } from './helpers';
 import { addDaysToDate, agencyToday } from '../../core/domain/time/agencyTime';
 import { refreshCompliance } from '../../server/services/compliance';
 
@@ -27,7 +27,8 @@ beforeAll(async () => {
     [merchantA, client],
   );
   [{ id: role }] = await t.db.query('select id from job_roles where merchant_id = $1 order by id limit 1', [merchantA]);
-  [{ id: who }] = await t.db.query(
+  [{ id: who }] = await fixtureWrite(
+    t.db,
     `insert into candidates (merchant_id, first_name, last_name, email, job_role_id, status, activated)
       values ($1, 'Rosa', 'Concurrent', 'rosa.concurrent@example.test', $2, 'approved', true)
       returning id`,
@@ -38,7 +39,8 @@ beforeAll(async () => {
     [merchantA, role],
   );
   for (const c of categories) {
-    await t.db.query(
+    await fixtureWrite(
+      t.db,
       `insert into candidate_documents (merchant_id, candidate_id, document_category_id, file, status, expiry_date, current) values ($1, $2, $3, 'x.pdf', 'verified', $4, true)`,
       [merchantA, who, c.id, addDaysToDate(agencyToday('Europe/London'), 900)],
     );
@@ -99,6 +101,7 @@ function heldBooking(id: number) {
   const booked = latch();
   const commit = latch();
   const done = t.db.transaction(async (tx) => {
+    await markFixture(tx);
     await tx.query(`update shifts set status = 'assigned', candidate_id = $1 where id = $2`, [who, id]);
     booked.release();
     await commit.done;
@@ -127,6 +130,7 @@ it('the database itself refuses the second of two simultaneous bookings that ski
   const first = heldBooking(a);
   await first.booked;
   const second = t.db.transaction(async (tx) => {
+    await markFixture(tx);
     await tx.query(`update shifts set status = 'assigned', candidate_id = $1 where id = $2`, [who, b]);
   });
   // The second booking waits on the first's, still uncommitted; then the first commits.

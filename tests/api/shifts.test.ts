@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditTrail, call, expectAudited, loginAs, makeTestApp, type TestApp } from './helpers';
+import { auditTrail, call, expectAudited, loginAs, makeTestApp, type TestApp, fixtureWrite } from './helpers';
 import {
   addDaysToDate,
   agencyToday,
@@ -92,7 +92,8 @@ async function staff(
 ): Promise<number> {
   n += 1;
   const jobRole = o.role ?? role;
-  const [c] = await t.db.query(
+  const [c] = await fixtureWrite(
+    t.db,
     `insert into candidates (merchant_id, first_name, last_name, email, job_role_id, status, activated) values ($1, $2, $3, $4, $5, $6, $7) returning id`,
     [
       merchantA,
@@ -110,7 +111,8 @@ async function staff(
       [merchantA, jobRole],
     );
     for (const cat of categories) {
-      await t.db.query(
+      await fixtureWrite(
+        t.db,
         `insert into candidate_documents (merchant_id, candidate_id, document_category_id, file, status, expiry_date, current) values ($1, $2, $3, 'test.pdf', $4, $5, true)`,
         [
           merchantA,
@@ -284,7 +286,8 @@ describe('hard booking checks', () => {
   it('refuses a staff member restricted at the client or at the site', async () => {
     const s = await shift(at(8, '08:00'), at(8, '16:00'));
     const atClient = await staff();
-    await t.db.query(
+    await fixtureWrite(
+      t.db,
       `insert into candidate_restrictions (merchant_id, candidate_id, client_id, site_id, reason, restricted_on) values ($1, $2, $3, null, 'Complaint from the manager', $4)`,
       [merchantA, atClient, meadowbank, today],
     );
@@ -292,7 +295,8 @@ describe('hard booking checks', () => {
       /is restricted at Meadowbank Care Home: Complaint from the manager\./,
     );
     const atSite = await staff();
-    await t.db.query(
+    await fixtureWrite(
+      t.db,
       `insert into candidate_restrictions (merchant_id, candidate_id, client_id, site_id, reason, restricted_on) values ($1, $2, $3, $4, 'Not inducted', $5)`,
       [merchantA, atSite, meadowbank, site, today],
     );
@@ -362,7 +366,8 @@ describe('soft booking checks', () => {
   it('availability says unavailable', async () => {
     const s = await shift(at(14, '08:00'), at(14, '16:00'));
     const who = await staff();
-    await t.db.query(
+    await fixtureWrite(
+      t.db,
       `insert into availability (merchant_id, candidate_id, date, status) values ($1, $2, $3, 'unavailable')`,
       [merchantA, who, addDaysToDate(base, 14)],
     );
@@ -385,13 +390,15 @@ describe('soft booking checks', () => {
     const s = await shift(at(20, '08:00'), at(20, '20:00'));
     const who = await staff();
     const optedOut = await staff();
-    await t.db.query(
+    await fixtureWrite(
+      t.db,
       `insert into candidate_preferences (merchant_id, candidate_id, opted_out_48h, opt_out_signed_on) values ($1, $2, true, $3)`,
       [merchantA, optedOut, today],
     );
     // Five 12-hour days a week for the 17 weeks before: 60 hours a week.
     for (const id of [who, optedOut]) {
-      await t.db.query(
+      await fixtureWrite(
+        t.db,
         `insert into shifts (merchant_id, client_id, site_id, job_role_id, start_at, end_at, status, candidate_id)
          select $1, $2, $3, $4, d + time '08:00', d + time '20:00', 'closed', $5
            from generate_series($6::date - 119, $6::date - 1, interval '1 day') as g(d0), lateral (select g.d0::date as d) x
@@ -411,7 +418,8 @@ describe('soft booking checks', () => {
   it('above their preferred maximum hours', async () => {
     const monday = addDaysToDate(base, 21 + ((8 - dayOfWeek(addDaysToDate(base, 21))) % 7));
     const who = await staff();
-    await t.db.query(
+    await fixtureWrite(
+      t.db,
       `insert into candidate_preferences (merchant_id, candidate_id, max_hours_per_week) values ($1, $2, 20)`,
       [merchantA, who],
     );
@@ -425,7 +433,8 @@ describe('soft booking checks', () => {
   it('shows the checks and the AWR count before assigning', async () => {
     const s = await shift(at(30, '08:00'), at(30, '16:00'));
     const who = await staff();
-    await t.db.query(
+    await fixtureWrite(
+      t.db,
       `insert into availability (merchant_id, candidate_id, date, status) values ($1, $2, $3, 'unavailable')`,
       [merchantA, who, addDaysToDate(base, 30)],
     );
@@ -967,12 +976,14 @@ describe('bulk create', () => {
 describe('suggested staff', () => {
   it('lists those who pass the hard checks: available first, then preferred, then fewest hours this week', async () => {
     // A job role of its own, so that only this test's staff are in the pool.
-    const [r] = await t.db.query(
+    const [r] = await fixtureWrite(
+      t.db,
       `insert into job_roles (merchant_id, name, code, default_pay_rate, default_charge_rate) values ($1, 'Activities coordinator', 'ACT', 1300, 2000) returning id`,
       [merchantA],
     );
     const cols = BANDS.flatMap((b) => [`pay_${b}`, `charge_${b}`]).join(', ');
-    await t.db.query(
+    await fixtureWrite(
+      t.db,
       `insert into rate_cards (merchant_id, client_id, site_id, job_role_id, effective_from, ${cols})
       select merchant_id, client_id, site_id, $2, effective_from, ${cols}
       from rate_cards
@@ -992,16 +1003,19 @@ describe('suggested staff', () => {
       await staff({ role: r.id, first: 'Gus', docs: 'none' }),
     ];
     for (const id of [availablePreferred, available, busyAvailable])
-      await t.db.query(
+      await fixtureWrite(
+        t.db,
         `insert into availability (merchant_id, candidate_id, date, status) values ($1, $2, $3, 'available')`,
         [merchantA, id, day],
       );
     for (const id of [availablePreferred, preferredOnly])
-      await t.db.query(
+      await fixtureWrite(
+        t.db,
         `insert into candidate_preferences (merchant_id, candidate_id, preferred_client_ids) values ($1, $2, $3)`,
         [merchantA, id, [meadowbank]],
       );
-    await t.db.query(
+    await fixtureWrite(
+      t.db,
       `insert into candidate_restrictions (merchant_id, candidate_id, client_id, reason, restricted_on) values ($1, $2, $3, 'Conduct', $4)`,
       [merchantA, restricted, meadowbank, today],
     );

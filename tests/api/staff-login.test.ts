@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { call, loginAs, makeTestApp, postLogin, type TestApp } from './helpers';
+import { call, loginAs, makeTestApp, postLogin, type TestApp, fixtureWrite } from './helpers';
 import { invitationTokenSentTo, sendQueuedMail } from './invites';
 import { SECRET_PLACEHOLDER, setPublicUrl } from '../../server/notifications/outbox';
 
@@ -58,7 +58,10 @@ describe('the staff invite', () => {
       message: `An invitation was e-mailed to ${person.email}.`,
     });
     const token = await tokenMailedTo(person.email);
-    const [stored] = await t.db.query<any>('select token_hash from staff_invites where candidate_id = $1', [person.id]);
+    const [stored] = await t.db.query<any>(
+      `select token_hash from capability_links where resource = 'staff_logins' and record_id in (select id from users where candidate_id = $1)`,
+      [person.id],
+    );
     expect(stored.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
 
     const page = await t.app.inject({ method: 'GET', url: `/api/staff_invites/${token}` });
@@ -96,9 +99,10 @@ describe('the staff invite', () => {
     const person = await newStaff();
     await invite(admin, person.id);
     const first = await tokenMailedTo(person.email);
-    await t.db.query("update staff_invites set expires_at = now() - interval '1 minute' where candidate_id = $1", [
-      person.id,
-    ]);
+    await t.db.query(
+      `update capability_links set expires_at = now() - interval '1 minute' where resource = 'staff_logins' and record_id in (select id from users where candidate_id = $1)`,
+      [person.id],
+    );
     expect((await accept(first, 'my-own-password')).statusCode).toBe(404);
 
     await invite(admin, person.id);
@@ -120,13 +124,20 @@ describe('the staff invite', () => {
   it("refuses a staff member without an e-mail address (422), and another agency's staff member (404)", async () => {
     // The staff form requires an e-mail address; records imported without one exist.
     const noEmail = await newStaff();
-    await t.db.query('update candidates set email = null where id = $1', [noEmail.id]);
+    await fixtureWrite(t.db, 'update candidates set email = null where id = $1', [noEmail.id]);
     const res = await invite(admin, noEmail.id);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ email: 'Add an e-mail address to this staff member before inviting them.' });
     const person = await newStaff();
     expect((await invite(otherAdmin, person.id)).statusCode).toBe(404);
-    expect((await t.db.query('select 1 from staff_invites where candidate_id = $1', [person.id])).length).toBe(0);
+    expect(
+      (
+        await t.db.query(
+          `select 1 from capability_links where resource = 'staff_logins' and record_id in (select id from users where candidate_id = $1)`,
+          [person.id],
+        )
+      ).length,
+    ).toBe(0);
   });
 });
 
@@ -213,8 +224,12 @@ describe('invitation links are secrets of the staff member (issue 13, item 10)',
     expect(stored.html).toContain(`/staff-app/invite/${SECRET_PLACEHOLDER}`);
     // Nothing to accept yet: no token exists until the e-mail is sent.
     expect(
-      (await t.db.query<any>('select token_hash from staff_invites where candidate_id = $1', [person.id]))[0]
-        .token_hash,
+      (
+        await t.db.query<any>(
+          `select token_hash from capability_links where resource = 'staff_logins' and record_id in (select id from users where candidate_id = $1)`,
+          [person.id],
+        )
+      )[0].token_hash,
     ).toBeNull();
     // A consultant reading the outbox sees no working link.
     const consultant = await loginAs(t.app, 'consultant');
@@ -229,9 +244,10 @@ describe('invitation links are secrets of the staff member (issue 13, item 10)',
     const token = /\/staff-app\/invite\/([\w-]+)/.exec(sent.text)![1];
     expect(sent.html).toContain(`href="https://office.example/staff-app/invite/${token}"`);
     expect(sent.text + sent.html).not.toContain(SECRET_PLACEHOLDER);
-    const [{ token_hash }] = await t.db.query<any>('select token_hash from staff_invites where candidate_id = $1', [
-      person.id,
-    ]);
+    const [{ token_hash }] = await t.db.query<any>(
+      `select token_hash from capability_links where resource = 'staff_logins' and record_id in (select id from users where candidate_id = $1)`,
+      [person.id],
+    );
     expect(token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     // The outbox still holds only the placeholder, after sending too.
     const after = await call(t.app, consultant, 'GET', `/api/email_outbox/${stored.id}`);
@@ -322,13 +338,13 @@ describe('the right to sign in (issue 13, item 8)', () => {
   it('deactivating a staff member ends their sessions and refuses their sign-in until they are activated again', async () => {
     const { person, token } = await signedInStaff();
     // A pending staff member may sign in (they are joining); approved and activated, too.
-    await t.db.query(`update candidates set status = 'approved', activated = true where id = $1`, [person.id]);
+    await fixtureWrite(t.db, `update candidates set status = 'approved', activated = true where id = $1`, [person.id]);
     expect((await call(t.app, token, 'GET', '/api/staff_login')).statusCode).toBe(200);
     const res = await act(person.id, 'deactivate');
     expect(res.statusCode, res.body).toBe(200);
     expect((await call(t.app, token, 'GET', '/api/staff_login')).statusCode).toBe(401);
     expect((await postLogin(t.app, 'staff', person.email, 'the-right-password')).statusCode).toBe(401);
-    await t.db.query('update candidates set activated = true where id = $1', [person.id]);
+    await fixtureWrite(t.db, 'update candidates set activated = true where id = $1', [person.id]);
     expect((await postLogin(t.app, 'staff', person.email, 'the-right-password')).statusCode).toBe(200);
   });
 
@@ -345,31 +361,40 @@ describe('the right to sign in (issue 13, item 8)', () => {
 });
 
 describe('the audit trail (issue 13, item 3)', () => {
-  it('an invitation and its acceptance are audited on the staff member', async () => {
+  it('an invitation and its acceptance are audited on the staff member; the acceptance names the link', async () => {
     const person = await newStaff();
     await invite(admin, person.id);
     await accept(await tokenMailedTo(person.email), 'the-right-password');
+    // What the staff member's history lists: everything filed under them (their sign-in's entries too).
     const entries = await t.db.query<any>(
-      `select event, action, user_name, login_type, input from audit_log where resource = 'candidates' and record_id = $1 and action is not null order by id`,
+      `select resource, event, action, user_name, login_type, input, changes from audit_log
+        where subject_resource = 'candidates' and subject_id = $1 and resource <> 'candidates' or (resource = 'candidates' and record_id = $1 and action is not null)
+        order by id`,
       [person.id],
     );
     expect(entries).toEqual([
+      // Their sign-in, made (without a password) by the agency user who invited them.
+      expect.objectContaining({ resource: 'staff_logins', event: 'create', login_type: 'admin' }),
       {
+        resource: 'candidates',
         event: 'action',
         action: 'staff_invite',
         user_name: expect.any(String),
         login_type: 'admin',
         input: { email: person.email, expires_at: expect.any(String) },
+        changes: {},
       },
       {
+        resource: 'staff_logins',
         event: 'action',
-        action: 'accept_staff_invite',
-        user_name: `${person.first_name} ${person.last_name}`,
-        login_type: 'staff',
-        input: { email: person.email, login: 'created' },
+        action: 'accept_invitation',
+        user_name: `via link sent to ${person.email} by e-mail`,
+        login_type: 'link',
+        input: {},
+        changes: { password_hash: { from: null, to: 'set' } },
       },
     ]);
-    // No password or token in the trail.
-    expect(JSON.stringify(entries)).not.toMatch(/the-right-password|token/);
+    // No password, hash or token in the trail.
+    expect(JSON.stringify(entries)).not.toMatch(/the-right-password|token|scrypt/);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { call, loginAs, makeTestApp, postLogin, type TestApp } from './helpers';
+import { call, loginAs, makeTestApp, postLogin, type TestApp, fixtureWrite } from './helpers';
 import { invitationTokenSentTo } from './invites';
 import { readEvents } from '../../src/resources/communication/chat/eventStream';
 import { HEARTBEAT_MS } from '../../server/routes/chat';
@@ -119,7 +119,7 @@ describe('a staff member losing the right to sign in (item 8)', () => {
     ] as const) {
       const { id, email, token } = await signedInStaff();
       if (action === 'deactivate')
-        await t.db.query(`update candidates set status = 'approved', activated = true where id = $1`, [id]);
+        await fixtureWrite(t.db, `update candidates set status = 'approved', activated = true where id = $1`, [id]);
       expect(await staffMe(B, token), action).toBe(200);
       const res = await call(A, admin, 'POST', `/api/candidates/${id}/actions/${action}`, body);
       expect(res.statusCode, res.body).toBe(200);

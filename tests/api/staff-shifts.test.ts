@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { call, loginAs, makeTestApp, type TestApp, fixtureWrite } from './helpers';
 import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
 
 // Issue 16 item 9: a staff member's token reaches the engine's shifts routes (the declaration's staffScope and
@@ -47,11 +47,14 @@ beforeAll(async () => {
     made.push(res.json().data.id);
   }
   // Booked directly (the booking checks are not what this tests): two for the staff member, one for another.
-  await t.db.query(`update shifts set candidate_id = $1, status = 'assigned' where id = any($2)`, [
+  await fixtureWrite(t.db, `update shifts set candidate_id = $1, status = 'assigned' where id = any($2)`, [
     candidateId,
     made.slice(0, 2),
   ]);
-  await t.db.query(`update shifts set candidate_id = $1, status = 'assigned' where id = $2`, [other.id, made[2]]);
+  await fixtureWrite(t.db, `update shifts set candidate_id = $1, status = 'assigned' where id = $2`, [
+    other.id,
+    made[2],
+  ]);
   t.app.totals.changed('shifts', me.merchant_id);
   mine = made.slice(0, 2);
   theirs = made[2];
@@ -127,14 +130,16 @@ describe('a staff member and the shifts', () => {
     expect(row).toEqual({ notes: 'Shift note 0', status: 'assigned' });
   });
 
-  it('reaches no other resource: those without staffScope stay closed', async () => {
+  // Their documents are theirs since issue 17 (tests/api/staff-requests.test.ts); document categories are in their
+  // scope for their uploads to name, but have no staff route.
+  it('reaches no other resource: those without staffScope and access for staff stay closed', async () => {
     for (const url of [
       '/api/candidates',
       `/api/candidates/${candidateId}`,
       '/api/sites',
       '/api/clients',
       '/api/job_roles',
-      '/api/candidate_documents',
+      '/api/document_categories',
       '/api/audit_entries',
     ])
       expect((await call(t.app, staff, 'GET', url)).statusCode, url).toBe(403);

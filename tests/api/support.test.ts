@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { auditTrail, call, loginAs, makeTestApp, type TestApp } from './helpers';
 
 // Support requests: from agency users to their agency's administrators, with a screenshot, replies that move
 // the status, the close / reopen actions, notifications, and a consultant's view limited to their own.
@@ -126,6 +126,25 @@ describe('replies', () => {
     ]);
   });
 
+  it("moves the request through its lifecycle's own transitions, audited with the reply, which no route offers", async () => {
+    const created = await ask(consultant);
+    const first = await reply(admin, created.id, 'Which week?');
+    await reply(admin, created.id, 'And which site?');
+    const second = await reply(consultant, created.id, 'Last week, Meadowbank.');
+    const moves = (await auditTrail(t.app, admin, 'support_requests', created.id))
+      .filter((e) => e.event === 'action')
+      .reverse();
+    // The second administrator reply leaves an answered request as it is: no entry.
+    expect(moves.map((e) => [e.action, e.changes.status, e.input])).toEqual([
+      ['answer', { from: 'open', to: 'answered' }, { reason: `Reply ${first.id}` }],
+      ['follow_up', { from: 'answered', to: 'open' }, { reason: `Reply ${second.id}` }],
+    ]);
+    for (const action of ['answer', 'follow_up'])
+      expect(
+        (await call(t.app, admin, 'POST', `/api/support_requests/${created.id}/actions/${action}`, {})).statusCode,
+      ).toBe(404);
+  });
+
   it('a reply by the requester reopens a closed request', async () => {
     const created = await ask(consultant);
     await call(t.app, consultant, 'POST', `/api/support_requests/${created.id}/actions/close`, {});
@@ -143,17 +162,19 @@ describe('replies', () => {
 });
 
 describe('close and reopen', () => {
-  it('close a request once, and reopen only a closed one', async () => {
+  it('close a request once, and reopen only a closed one (its lifecycle, 409 in words from another state)', async () => {
     const created = await ask(consultant);
-    expect(
-      (await call(t.app, admin, 'POST', `/api/support_requests/${created.id}/actions/reopen`, {})).statusCode,
-    ).toBe(409);
+    const early = await call(t.app, admin, 'POST', `/api/support_requests/${created.id}/actions/reopen`, {});
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('This support request is open: Reopen is only for a closed support request.');
     expect(
       (await call(t.app, admin, 'POST', `/api/support_requests/${created.id}/actions/close`, {})).json().data.status,
     ).toBe('closed');
     const again = await call(t.app, admin, 'POST', `/api/support_requests/${created.id}/actions/close`, {});
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('Already closed');
+    expect(again.json().message).toBe(
+      'This support request is closed: Close is only for an open or answered support request.',
+    );
     expect(
       (await call(t.app, consultant, 'POST', `/api/support_requests/${created.id}/actions/reopen`, {})).json().data
         .status,

@@ -81,7 +81,10 @@ describe('inviting an agency user', slow, () => {
     ]);
     expect(after.status).toBe('sent');
     expect(after.text + after.html).not.toContain(token);
-    const [stored] = await t.db.query<any>('select token_hash from user_invites where user_id = $1', [user.id]);
+    const [stored] = await t.db.query<any>(
+      `select token_hash from capability_links where resource = 'users' and record_id = $1`,
+      [user.id],
+    );
     expect(stored).toEqual({ token_hash: sha256(token) });
     // Nor does any agency user read it through the API.
     const outbox = await call(t.app, admin, 'GET', `/api/email_outbox?recipient=${encodeURIComponent(address)}`);
@@ -118,14 +121,15 @@ describe('inviting an agency user', slow, () => {
     expect(again.json().message).toBe('This invitation link is not valid any more. Ask for a new one.');
     expect((await postLogin(t.app, 'admin', address, 'another-password')).statusCode).toBe(401);
 
-    // The invitation (by the admin) and its use (by the colleague) are in the audit trail.
+    // The invitation (by the admin) and its use (through the link, which the entry names) are in the audit trail;
+    // the password's hash is not.
     expect(await audit(user.id)).toEqual([
       expect.objectContaining({ event: 'create', action: null, user_name: 'Alex Morgan' }),
       expect.objectContaining({
         event: 'action',
         action: 'accept_invitation',
-        user_name: 'Sam Colleague',
-        changes: { password: { from: null, to: 'set' } },
+        user_name: `via link sent to ${address} by e-mail`,
+        changes: { password_hash: { from: null, to: 'set' } },
       }),
     ]);
   });
@@ -134,7 +138,10 @@ describe('inviting an agency user', slow, () => {
     const address = email();
     const user = (await invite(admin, { name: 'Expired Person', email: address, role: 'consultant' })).json().data;
     const first = await linkMailedTo(address);
-    await t.db.query(`update user_invites set expires_at = now() - interval '1 minute' where user_id = $1`, [user.id]);
+    await t.db.query(
+      `update capability_links set expires_at = now() - interval '1 minute' where resource = 'users' and record_id = $1`,
+      [user.id],
+    );
     expect((await accept(first, 'a-long-password')).statusCode).toBe(404);
     expect((await call(t.app, admin, 'GET', `/api/users/${user.id}`)).json().data.invited_until).toBeNull();
 
@@ -205,7 +212,7 @@ describe('inviting an agency user', slow, () => {
 });
 
 describe('an invitation link is a secret of its recipient', slow, () => {
-  it('its token is never stored in plaintext: in no outbox copy and no user_invites column, before, while or after the e-mail is sent', async () => {
+  it('its token is never stored in plaintext: in no outbox copy and no link row, before, while or after the e-mail is sent', async () => {
     const address = email();
     const user = (await invite(admin, { name: 'Secret Keeper', email: address, role: 'consultant' })).json().data;
     // Everything stored about this invitation and its e-mails, as text.
@@ -213,7 +220,7 @@ describe('an invitation link is a secret of its recipient', slow, () => {
       (
         await t.db.query<{ stored: string }>(
           `select coalesce((select string_agg(row_to_json(o)::text, ' ') from email_outbox o where recipient = $1), '')
-               || coalesce((select string_agg(row_to_json(i)::text, ' ') from user_invites i where user_id = $2), '') as stored`,
+               || coalesce((select string_agg(row_to_json(i)::text, ' ') from capability_links i where resource = 'users' and record_id = $2), '') as stored`,
           [address, user.id],
         )
       )[0].stored;

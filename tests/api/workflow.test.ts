@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DEMO, loginAs, makeTestApp, postLogin, type TestApp } from './helpers';
+import { call, DEMO, loginAs, makeTestApp, postLogin, type TestApp, fixtureWrite } from './helpers';
 import { addDaysToDate, agencyToday } from '../../core/domain/time/agencyTime';
 import { daysLeft, DUE_WITHIN_DAYS, expiryState } from '../../core/domain/compliance/documents';
 
@@ -133,7 +133,9 @@ describe('actions and their guards', () => {
     expect(ok(await post(`/api/candidates/${id}/actions/approve`, {})).status).toBe('approved');
     const again = await post(`/api/candidates/${id}/actions/approve`, {});
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toMatch(/already approved/i);
+    expect(again.json().message).toBe(
+      'This staff member is approved: Approve is only for a pending or rejected staff member.',
+    );
     expect((await stored('candidates', id)).version).toBe(2);
   });
 
@@ -333,7 +335,7 @@ describe('row scope on a resource opened to client users', () => {
     const [other] = await t.db.query<{ id: number }>('select id from sites where client_id = $1 limit 1', [oakwood]);
     expect((await get(`/api/sites/${other.id}`, tok.client)).statusCode).toBe(404);
     expect(ok(await get(`/api/sites/${other.id}`, tok.client2)).client_id).toBe(oakwood);
-    await t.db.query('update clients set notes = $2 where id = $1', [meadowbank, 'Agency only: slow payer']);
+    await fixtureWrite(t.db, 'update clients set notes = $2 where id = $1', [meadowbank, 'Agency only: slow payer']);
     const mine = ok(await get(`/api/clients/${meadowbank}`, tok.client));
     expect(mine.name).toBe('Meadowbank Care Home');
     expect(mine).not.toHaveProperty('notes');
@@ -395,7 +397,8 @@ describe('409: stale writes and deletes in use', () => {
       201,
     );
     const email = `manager.${Date.now()}@closing.example`;
-    await t.db.query(
+    await fixtureWrite(
+      t.db,
       `insert into users (merchant_id, client_id, kind, name, email, password_hash, role)
       select merchant_id, $1, 'client', 'Closing Manager', $2, password_hash, 'manager'
       from users
@@ -418,7 +421,8 @@ describe('409: stale writes and deletes in use', () => {
   it("making a client inactive ends its users' sessions and refuses their sign-in until it is active again", async () => {
     const c = ok(await post('/api/clients', { name: 'Paused Care', billing_email: 'a@paused.example' }), 201);
     const email = `manager.${Date.now()}@paused.example`;
-    await t.db.query(
+    await fixtureWrite(
+      t.db,
       `insert into users (merchant_id, client_id, kind, name, email, password_hash, role) select merchant_id, $1, 'client', 'Paused Manager', $2, password_hash, 'manager' from users where email = $3`,
       [c.id, email, DEMO.client.email],
     );

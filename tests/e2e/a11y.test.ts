@@ -178,8 +178,8 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   });
 
   it(
-    'the staff page (sign-in, invitation, chat) has no serious or critical violation at phone size',
-    { timeout: 60_000 },
+    'the staff page (sign-in, invitation, chat, shifts, open shifts, hours, documents) has no serious or critical violation at phone size',
+    { timeout: 90_000 },
     async () => {
       const { page } = e2e;
       // The page staff open on their phones.
@@ -218,7 +218,44 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       // With a message typed (the send button enabled).
       await page.getByRole('textbox', { name: 'Message' }).fill('Typed, not sent');
       await audit(page, '/staff-app/chat (typing)', findings);
+
+      // Issue 17's sections: each reached from the tabs along the bottom, audited once its content is shown.
+      const sections: [string, string, string][] = [
+        ['Shifts', '/staff-app/shifts', 'My shifts'],
+        ['Open', '/staff-app/open-shifts', 'Open shifts'],
+        ['Hours', '/staff-app/timesheets', 'My hours'],
+        ['Documents', '/staff-app/documents', 'My documents'],
+      ];
+      for (const [tab, route, title] of sections) {
+        await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: tab }).click();
+        await page.waitForURL((u) => u.pathname === route);
+        await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+        await expect.poll(() => page.locator('[role="progressbar"]:visible').count()).toBe(0);
+        await audit(page, route, findings);
+      }
+      // The upload dialog, judged once it has faded in (as the sweep does, transitions are switched off).
+      await page.addStyleTag({
+        content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+      });
+      await page
+        .getByRole('button', { name: /^Upload/ })
+        .first()
+        .click();
+      await page.getByRole('dialog').waitFor();
+      await audit(page, '/staff-app/documents (upload)', findings);
       expect(report(findings), 'serious or critical axe violations').toBe('');
     },
   );
+
+  it('the signing link page (issue 17) has no serious or critical violation', { timeout: 60_000 }, async () => {
+    const { page } = e2e;
+    const findings: Finding[] = [];
+    // A link that is not valid: the page says so (a valid one is audited in tests/e2e/timesheets.test.ts's flow).
+    await page.goto('/sign-timesheet/not-a-valid-link-token');
+    await page.getByRole('alert').waitFor();
+    await audit(page, '/sign-timesheet/:token (not valid)', findings);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await audit(page, '/sign-timesheet/:token (not valid, phone)', findings);
+    expect(report(findings), 'serious or critical axe violations').toBe('');
+  });
 });

@@ -363,7 +363,8 @@ describe('every route fits a phone (390 px)', () => {
     await page.getByRole('textbox').first().waitFor();
     if ((await scrollWidth(page)) > PHONE.width) wide.push(`/staff-app/chat: ${await scrollWidth(page)} px`);
     // My shifts: the demo staff member's shifts (or the words saying there are none), within the phone's width.
-    await page.getByRole('button', { name: 'My shifts' }).click();
+    const sections = page.getByRole('navigation', { name: 'Sections' });
+    await sections.getByRole('link', { name: 'Shifts' }).click();
     await page.waitForURL((u) => u.pathname === '/staff-app/shifts');
     await page.getByRole('heading', { name: 'My shifts' }).waitFor();
     await page
@@ -371,6 +372,17 @@ describe('every route fits a phone (390 px)', () => {
       .first()
       .waitFor();
     if ((await scrollWidth(page)) > PHONE.width) wide.push(`/staff-app/shifts: ${await scrollWidth(page)} px`);
+    // Issue 17's sections, each once its content (or the words saying there is none) is shown.
+    for (const [tab, route, shown] of [
+      ['Open', '/staff-app/open-shifts', /^(Request|Withdraw request|No open shifts suit you)/],
+      ['Hours', '/staff-app/timesheets', /^Shifts to sign$/i],
+      ['Documents', '/staff-app/documents', /^My documents$/i],
+    ] as const) {
+      await sections.getByRole('link', { name: tab }).click();
+      await page.waitForURL((u) => u.pathname === route);
+      await page.getByText(shown).first().waitFor();
+      if ((await scrollWidth(page)) > PHONE.width) wide.push(`${route}: ${await scrollWidth(page)} px`);
+    }
     expect(wide).toEqual([]);
   });
 });

@@ -1,4 +1,10 @@
+import { createRequire } from 'node:module';
+import type Holidays from 'date-holidays';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { provideHolidayLibrary } from '../../core/domain/pricing/holidays';
+
+// The bank-holiday rules load their library through whoever uses them, as the server does (server/services/holidays).
+provideHolidayLibrary(() => createRequire(import.meta.url)('date-holidays') as typeof Holidays);
 
 // Two kinds of unit test file share this setup:
 //  - pure ones (domain rules, validation, reducers) declare `// @vitest-environment node` on their first line: no

@@ -1,6 +1,6 @@
 // Bank holidays per UK region, from the date-holidays library (its GB data has the regional days, the substitute
 // days and the one-off days), plus the agency's own added and removed days.
-import Holidays from 'date-holidays';
+import type Holidays from 'date-holidays';
 import { dayOfWeek, isPlainDate } from '../time/agencyTime';
 import type { Region } from './types';
 
@@ -19,6 +19,17 @@ export interface HolidayOverride {
 /** England and Wales share their bank holidays, so England's data stands for both. */
 const LIBRARY_STATE: Record<Region, string> = { england_wales: 'ENG', scotland: 'SCT', northern_ireland: 'NIR' };
 const SUBSTITUTE_SUFFIX = ' (substitute day)';
+
+/**
+ * How to load the date-holidays library, handed in by the side that asks about bank holidays (the server:
+ * server/services/holidays.ts). The library, with the time-zone data it brings, is about 100 ms of CPU to load, so it
+ * is loaded with the first question instead of at start; core/ imports no Node (no createRequire) and its functions
+ * stay synchronous, so it cannot load the package lazily by itself.
+ */
+let loadLibrary: (() => typeof Holidays) | undefined;
+export function provideHolidayLibrary(load: () => typeof Holidays) {
+  loadLibrary = load;
+}
 
 const calendars = new Map<Region, Holidays>();
 // The library works each year out from its rules, which takes milliseconds: a quote must not pay that each time.
@@ -81,7 +92,9 @@ function computeBankHolidays(region: Region, year: number): readonly BankHoliday
   let calendar = calendars.get(region);
   if (!calendar) {
     // Only public (bank) holidays: the library also lists observances such as Mother's Day.
-    calendar = new Holidays('GB', LIBRARY_STATE[region], { types: ['public', 'bank'], languages: ['en'] });
+    if (!loadLibrary) throw new Error('No bank-holiday library: call provideHolidayLibrary first');
+    const Library = loadLibrary();
+    calendar = new Library('GB', LIBRARY_STATE[region], { types: ['public', 'bank'], languages: ['en'] });
     calendars.set(region, calendar);
   }
   const found = (calendar.getHolidays(year) || [])

@@ -49,3 +49,34 @@ export function describeDates(dates: string[], formatDate: (d: string) => string
   if (dates.length <= 2) return `on ${dates.map(formatDate).join(' and ')}`;
   return `on ${dates.length} dates from ${formatDate(dates[0])} to ${formatDate(dates[dates.length - 1])}`;
 }
+
+/**
+ * The field errors of a refused bulk request (its dates × staff needed), from the refusals of its shifts by position
+ * (`shifts[i]`: the date of the i-th shift and that date's place in the request's list). A problem every shift has
+ * is the request's own (its client, site, role): named by the request's field, once. Any other is a date's: named as
+ * `dates[k]`, in words with the date ("12 Jan 2030: A requested shift must start in the future."), and, when it is
+ * about one of the request's `shared` fields, by that field too.
+ */
+export function bulkRequestErrors(
+  refusals: { row: number; errors: Record<string, string> }[],
+  shifts: { date: string; place: number }[],
+  shared: ReadonlySet<string>,
+  formatDate: (d: string) => string,
+): Record<string, string> {
+  const rowsOf = new Map<string, number[]>();
+  for (const r of refusals)
+    for (const [field, message] of Object.entries(r.errors)) {
+      const key = JSON.stringify([field, message]);
+      rowsOf.set(key, [...(rowsOf.get(key) ?? []), r.row]);
+    }
+  const errors: Record<string, string> = {};
+  for (const [key, rows] of rowsOf) {
+    const [field, message] = JSON.parse(key) as [string, string];
+    if (shared.has(field)) {
+      errors[field] ??= message;
+      if (rows.length === shifts.length) continue;
+    }
+    for (const row of rows) errors[`dates[${shifts[row].place}]`] ??= `${formatDate(shifts[row].date)}: ${message}`;
+  }
+  return errors;
+}

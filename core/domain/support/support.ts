@@ -15,6 +15,19 @@ export function statusAfterReply(
   return request.status;
 }
 
+/**
+ * The declared transition of support_requests' lifecycle that a reply makes (core/resources/notes/resource.ts), or
+ * null when it leaves the status as it is: `answer` to answered, `follow_up` back to open.
+ */
+export function replyTransition(
+  request: { status: SupportStatus; requesterId: number | null },
+  author: { userId: number; role: string },
+): 'answer' | 'follow_up' | null {
+  const to = statusAfterReply(request, author);
+  if (to === request.status) return null;
+  return to === 'answered' ? 'answer' : 'follow_up';
+}
+
 /** Who hears of a reply: the requester when someone else wrote it, else the administrators (never the author). */
 export function replyAudience(requesterId: number | null, authorId: number, adminIds: number[]): number[] {
   if (requesterId !== null && requesterId !== authorId) return [requesterId];

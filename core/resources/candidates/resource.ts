@@ -27,11 +27,23 @@ export const candidates: ResourceDeclaration = {
     admin: ['list', 'show', 'create', 'edit', 'delete', 'export'],
     consultant: ['list', 'show', 'create', 'edit', 'export'],
   },
+  // A staff member's own record, which their uploads refer to; no staff route reads staff records (no access.staff).
+  staffScope: 'id',
   // The tabbed profile is the staff member's home: lists, forms and search all lead to /staffs/{id}.
   routes: { list: '/staff/staff-list', show: '/staffs/:id', edit: '/staffs/edit/:id', create: '/staffs/create' },
   rules: (r): Record<string, string> =>
     r.activated === true && r.status !== 'approved' ? { activated: 'engine.validation.activateUnapproved' } : {},
-  // A staff member's standing changes only through these decisions, never through an edit.
+  // A staff member's standing changes only through these decisions, never through an edit. Activation is a switch
+  // within approved: a pending or rejected staff member is never active (rules above; reject deactivates).
+  lifecycle: {
+    field: 'status',
+    transitions: [
+      { action: 'approve', from: ['pending', 'rejected'], to: 'approved' },
+      { action: 'reject', from: ['pending', 'approved'], to: 'rejected' },
+      { action: 'activate', from: ['approved'] },
+      { action: 'deactivate', from: ['approved'] },
+    ],
+  },
   actions: [
     {
       name: 'approve',
@@ -40,8 +52,6 @@ export const candidates: ResourceDeclaration = {
       roles: ['admin', 'consultant'],
       bulk: true,
       success: 'Staff member approved |||| %{smart_count} staff approved',
-      guard: (r) => (r.status === 'approved' ? 'app.staff.guard.already_approved' : null),
-      patch: () => ({ status: 'approved' }),
     },
     {
       name: 'reject',
@@ -53,8 +63,7 @@ export const candidates: ResourceDeclaration = {
       success: 'Staff member rejected |||| %{smart_count} staff rejected',
       confirm: 'Reject %{name}? They will also be deactivated.',
       input: [{ source: 'reason', type: 'longtext', label: 'Reason', maxLength: 1000 }],
-      guard: (r) => (r.status === 'rejected' ? 'app.staff.guard.already_rejected' : null),
-      patch: () => ({ status: 'rejected', activated: false }),
+      patch: () => ({ activated: false }),
     },
     {
       name: 'activate',
@@ -74,12 +83,7 @@ export const candidates: ResourceDeclaration = {
         },
       ],
       inputWhenNeeded: true,
-      guard: (r) =>
-        r.status !== 'approved'
-          ? 'engine.validation.activateUnapproved'
-          : r.activated
-            ? 'app.staff.guard.already_active'
-            : null,
+      guard: (r) => (r.activated ? 'app.staff.guard.already_active' : null),
       patch: () => ({ activated: true }),
     },
     {
@@ -187,7 +191,6 @@ export const candidates: ResourceDeclaration = {
       defaultValue: 'pending',
       filter: true,
       sortable: true,
-      actionOnly: true,
     },
     {
       source: 'activated',

@@ -1,4 +1,4 @@
-import type { Action, ResourceDeclaration } from '../../engine/types';
+import type { Action, ResourceDeclaration, Role } from '../../engine/types';
 import { DOCUMENT_REPORT_VIEWS, type DocumentReportView } from '../../domain/compliance/documents';
 
 /**
@@ -33,6 +33,8 @@ export const DOCUMENT_STATUS = [
   { id: 'verified', name: 'Verified' },
   { id: 'rejected', name: 'Rejected' },
 ];
+/** The states in which what was checked (file, number, dates) may still change: not once verified. */
+const CHECKABLE = ['awaiting', 'rejected'];
 export const EXPIRY_STATE = [
   { id: 'valid', name: 'Valid' },
   { id: 'due', name: 'Due' },
@@ -40,9 +42,13 @@ export const EXPIRY_STATE = [
   { id: 'no_expiry', name: 'Does not expire' },
 ];
 
+/** Fields of a document its staff member reads on their phone page (My documents), besides the agency. */
+const WITH_STAFF: Role[] = ['admin', 'consultant', 'staff'];
+
 /**
- * A staff member's compliance document (DBS, right to work…). Uploaded by agency users, checked by them
- * (verify / reject). A newer upload of the same category replaces the older one, which stays in the history.
+ * A staff member's compliance document (DBS, right to work…). Uploaded by agency users, or by the staff member
+ * on their phone page, and checked by the agency (verify / reject). A newer upload of the same category replaces
+ * the older one, which stays in the history.
  * The list is also the document report (/report/DocumentReport/*): its tabs are the report's views, with dates
  * relative to the agency's today.
  */
@@ -56,7 +62,9 @@ export const candidateDocuments: ResourceDeclaration = {
   listData: ['rejection_reason'],
   delete: 'soft',
   parent: { resource: 'candidates', field: 'candidate_id', onDelete: 'hide', tab: 'document' },
-  access: agencyStaff,
+  // A staff member lists their own and uploads new ones (awaiting the agency's check); they edit or delete none.
+  staffScope: 'candidate_id',
+  access: { ...agencyStaff, staff: ['list', 'show', 'create'] },
   routes: { list: '/report/DocumentReport' },
   tabs: DOCUMENT_REPORT_VIEWS.map((v) => ({
     id: v.key,
@@ -64,6 +72,16 @@ export const candidateDocuments: ResourceDeclaration = {
     filter: reportTabFilter(v),
     path: `/report/DocumentReport/${v.key}`,
   })),
+  // A check moves between these states only through Verify and Reject; a replaced document (no longer current) is
+  // history and takes neither (the guards). What was checked (the file, its number and dates) changes only while
+  // the document awaits its check or was rejected: a verified document is changed by uploading a new one.
+  lifecycle: {
+    field: 'status',
+    transitions: [
+      { action: 'verify', from: ['awaiting', 'rejected'], to: 'verified' },
+      { action: 'reject', from: ['awaiting', 'verified'], to: 'rejected' },
+    ],
+  },
   actions: [
     {
       name: 'verify',
@@ -72,13 +90,8 @@ export const candidateDocuments: ResourceDeclaration = {
       roles: ['admin', 'consultant'],
       bulk: true,
       success: 'Document verified |||| %{smart_count} documents verified',
-      guard: (r) =>
-        r.status === 'verified'
-          ? 'app.documents.guard.already_verified'
-          : !r.current
-            ? 'app.documents.guard.replaced'
-            : null,
-      patch: () => ({ status: 'verified', rejection_reason: null }),
+      guard: (r) => (!r.current ? 'app.documents.guard.replaced' : null),
+      patch: () => ({ rejection_reason: null }),
     },
     {
       name: 'reject',
@@ -88,18 +101,14 @@ export const candidateDocuments: ResourceDeclaration = {
       roles: ['admin', 'consultant'],
       success: 'Document rejected',
       input: [{ source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 1000 }],
-      guard: (r) =>
-        r.status === 'rejected'
-          ? 'app.documents.guard.already_rejected'
-          : !r.current
-            ? 'app.documents.guard.replaced'
-            : null,
-      patch: (_r, input) => ({ status: 'rejected', rejection_reason: input.reason }),
+      guard: (r) => (!r.current ? 'app.documents.guard.replaced' : null),
+      patch: (_r, input) => ({ rejection_reason: input.reason }),
     },
   ],
   fields: [
     {
       source: 'candidate_id',
+      readableBy: WITH_STAFF,
       type: 'reference',
       reference: 'candidates',
       label: 'Staff member',
@@ -110,6 +119,7 @@ export const candidateDocuments: ResourceDeclaration = {
     },
     {
       source: 'document_category_id',
+      readableBy: WITH_STAFF,
       type: 'reference',
       reference: 'document_categories',
       label: 'Category',
@@ -120,22 +130,28 @@ export const candidateDocuments: ResourceDeclaration = {
     },
     {
       source: 'number',
+      readableBy: WITH_STAFF,
       type: 'text',
       label: 'Document number',
+      editableIn: CHECKABLE,
       maxLength: 60,
       views: ['list', 'show', 'edit', 'create'],
     },
     {
       source: 'issue_date',
+      readableBy: WITH_STAFF,
       type: 'date',
       label: 'Issued on',
+      editableIn: CHECKABLE,
       date: { max: 'today', min: '-50y' },
       views: ['show', 'edit', 'create'],
     },
     {
       source: 'expiry_date',
+      readableBy: WITH_STAFF,
       type: 'date',
       label: 'Expires on',
+      editableIn: CHECKABLE,
       date: { min: '-50y', max: '+50y' },
       filter: true,
       sortable: true,
@@ -144,29 +160,57 @@ export const candidateDocuments: ResourceDeclaration = {
     // Listed, so that a checker opens the file from its row (on the profile's Documents tab and in the report).
     {
       source: 'file',
+      readableBy: WITH_STAFF,
       type: 'file',
       label: 'File (PDF or image)',
+      editableIn: CHECKABLE,
       required: true,
       file: { kind: 'document', nameField: 'file_name' },
       views: ['list', 'show', 'edit', 'create'],
     },
+    // The category's name in the document's own read, for the phone page, which may not read the categories.
+    {
+      source: 'category_name',
+      readableBy: ['staff'],
+      type: 'text',
+      label: 'Category',
+      computed: true,
+      readOnly: true,
+      views: [],
+    },
     // The stored file's own name: the file link's text.
-    { source: 'file_name', type: 'text', label: 'File name', computed: true, readOnly: true, views: [] },
+    {
+      source: 'file_name',
+      readableBy: WITH_STAFF,
+      type: 'text',
+      label: 'File name',
+      computed: true,
+      readOnly: true,
+      views: [],
+    },
     {
       source: 'status',
+      readableBy: WITH_STAFF,
       type: 'choice',
       label: 'Check',
       choices: DOCUMENT_STATUS,
       defaultValue: 'awaiting',
       required: true,
-      actionOnly: true,
       filter: true,
       sortable: true,
       views: ['list', 'show'],
     },
-    { source: 'rejection_reason', type: 'longtext', label: 'Rejected because', actionOnly: true, views: ['show'] },
+    {
+      source: 'rejection_reason',
+      readableBy: WITH_STAFF,
+      type: 'longtext',
+      label: 'Rejected because',
+      actionOnly: true,
+      views: ['show'],
+    },
     {
       source: 'expiry_state',
+      readableBy: WITH_STAFF,
       type: 'choice',
       label: 'Expiry',
       choices: EXPIRY_STATE,
@@ -177,6 +221,7 @@ export const candidateDocuments: ResourceDeclaration = {
     },
     {
       source: 'days_left',
+      readableBy: WITH_STAFF,
       type: 'number',
       label: 'Days left',
       computed: true,
@@ -185,6 +230,7 @@ export const candidateDocuments: ResourceDeclaration = {
     },
     {
       source: 'current',
+      readableBy: WITH_STAFF,
       type: 'boolean',
       label: 'Current',
       readOnly: true,
@@ -192,7 +238,15 @@ export const candidateDocuments: ResourceDeclaration = {
       filter: true,
       views: ['show'],
     },
-    { source: 'created_at', type: 'datetime', label: 'Uploaded', readOnly: true, sortable: true, views: ['show'] },
+    {
+      source: 'created_at',
+      readableBy: WITH_STAFF,
+      type: 'datetime',
+      label: 'Uploaded',
+      readOnly: true,
+      sortable: true,
+      views: ['show'],
+    },
   ],
 };
 

@@ -115,6 +115,17 @@ export const supportRequests: ResourceDeclaration = {
     { id: 'answered', label: 'Answered', filter: { status: 'answered' } },
     { id: 'closed', label: 'Closed', filter: { status: 'closed' } },
   ],
+  lifecycle: {
+    field: 'status',
+    transitions: [
+      { action: 'close', from: ['open', 'answered'], to: 'closed' },
+      { action: 'reopen', from: ['closed'], to: 'open' },
+      // A reply moves the conversation (core/domain/support/support.ts, replyTransition): an administrator's answers
+      // the request, the requester's puts it back with the administrators.
+      { action: 'answer', from: ['open', 'closed'], to: 'answered' },
+      { action: 'follow_up', from: ['answered', 'closed'], to: 'open' },
+    ],
+  },
   actions: [
     {
       name: 'close',
@@ -122,8 +133,6 @@ export const supportRequests: ResourceDeclaration = {
       icon: 'check',
       roles: ['admin', 'consultant'],
       success: 'Support request closed',
-      guard: (r) => (r.status === 'closed' ? 'Already closed' : null),
-      patch: () => ({ status: 'closed' }),
     },
     {
       name: 'reopen',
@@ -131,9 +140,10 @@ export const supportRequests: ResourceDeclaration = {
       icon: 'restart_alt',
       roles: ['admin', 'consultant'],
       success: 'Support request reopened',
-      guard: (r) => (r.status !== 'closed' ? 'Not closed' : null),
-      patch: () => ({ status: 'open' }),
     },
+    // The replies' own transitions: no role runs them, so they have no route and no button.
+    { name: 'answer', label: 'Answered by a reply', roles: [], success: 'Support request answered' },
+    { name: 'follow_up', label: 'Followed up by the requester', roles: [], success: 'Support request reopened' },
   ],
   fields: [
     { source: 'subject', type: 'text', label: 'Subject', required: true, maxLength: 200, sortable: true },
@@ -153,7 +163,6 @@ export const supportRequests: ResourceDeclaration = {
       choices: SUPPORT_STATUS,
       defaultValue: 'open',
       required: true,
-      actionOnly: true,
       filter: true,
       sortable: true,
       views: ['list', 'show'],

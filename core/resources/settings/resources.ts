@@ -126,6 +126,8 @@ export const documentCategories = setting({
   name: 'document_categories',
   table: 'document_categories',
   label: { one: 'Document category', many: 'Document categories' },
+  // A staff member's upload names one (their phone page's My documents); no staff route lists them.
+  staffScope: 'agency',
   routes: settingRoutes('/appsetting/documentcategories'),
   fields: [
     name('Category'),

@@ -1,4 +1,5 @@
 import type { Action, ResourceDeclaration, Role } from '../../engine/types';
+import { shiftRequests } from './requests';
 
 /*
  * Shifts: the API the shift screens and the schedule are built on.
@@ -41,7 +42,9 @@ import type { Action, ResourceDeclaration, Role } from '../../engine/types';
  * Extra routes (server/routes/shifts.ts):
  *   POST /api/shifts/bulk { client_id, site_id, job_role_id, template_id? | start_time, end_time ('HH:mm'),
  *                           break_minutes?, dates: ['yyyy-MM-dd', …], staff_needed, notes?, sleep_in? }
- *        → 201 { data: [shift…], count }
+ *        → 201 { data: [shift…], count }   created through the engine's createMany, all or nothing, with the rules
+ *        of POST /api/shifts for each shift; a refusal names the request's field when every shift has the problem,
+ *        else each refused date as dates[k] (its place in the list), and dates
  *   GET  /api/shifts/:id/cancellation?requested_by=client|agency|worker
  *        → { data: { allowed, requested_by, late, hours, charge, at, message? } }  what cancelling now would charge
  *        (before confirming); allowed false, with the reason as message, when it cannot be cancelled
@@ -576,4 +579,4 @@ export const shifts: ResourceDeclaration = {
   ],
 };
 
-export const shiftResources: ResourceDeclaration[] = [shifts];
+export const shiftResources: ResourceDeclaration[] = [shifts, shiftRequests];

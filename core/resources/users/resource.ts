@@ -1,4 +1,5 @@
-import type { Choice, ResourceDeclaration, Role } from '../../engine/types';
+import type { ActionDeclaration, Choice, ResourceDeclaration, Role } from '../../engine/types';
+import { PASSWORD_MIN } from '../../domain/accounts/passwords';
 
 /** The roles a user may hold: two of the agency panel, two of a client's panel. */
 export const USER_ROLES: Choice[] = [
@@ -20,6 +21,29 @@ export const USER_STATUSES: Choice[] = [
 export const USER_INVITE_DAYS = 7;
 
 /**
+ * Choosing one's password through an invitation: the one action of an invitation's capability link (its holder has
+ * no account yet), run through the invitation pages' routes (server/auth/userInvites.ts, staffInvites.ts). The
+ * password is a secret input: hashed before the transaction, never in the audit trail.
+ */
+const acceptInvitation: ActionDeclaration = {
+  name: 'accept_invitation',
+  label: 'Accept the invitation',
+  roles: ['link'],
+  input: [
+    {
+      source: 'password',
+      type: 'text',
+      label: 'Password',
+      required: true,
+      minLength: PASSWORD_MIN,
+      maxLength: 1024,
+      secret: true,
+    },
+  ],
+  success: 'Your password is set.',
+};
+
+/**
  * The people who sign in to the agency panel and to the clients' panels (staff sign in through their own
  * invitation, on the staff profile). Creating a user invites them: a single-use link by e-mail that sets
  * their password. Agency users are listed in the settings (Privileges), a client's users on the client's
@@ -32,7 +56,11 @@ export const users: ResourceDeclaration = {
   recordRepresentation: '%{name}',
   defaultSort: { field: 'name', order: 'ASC' },
   delete: 'hard',
-  access: { admin: ['list', 'show', 'create', 'edit'], consultant: ['list', 'show', 'create'] },
+  // An invitation's link holder reads no field of the user (the invitation page's route says whom it is for).
+  access: { admin: ['list', 'show', 'create', 'edit'], consultant: ['list', 'show', 'create'], link: ['show'] },
+  // A client user reaches their own account through the engine (their name, their password: server/routes/
+  // account.ts); client roles are granted nothing here, so no route of this resource answers them.
+  clientScope: 'client_id',
   routes: {
     list: '/appsetting/previlegesetting',
     create: '/appsetting/previlegesetting/create',
@@ -43,6 +71,18 @@ export const users: ResourceDeclaration = {
     { id: 'agency', label: 'Agency users', filter: { kind: 'admin' } },
     { id: 'clients', label: 'Client users', filter: { kind: 'client' } },
   ],
+  // The status is computed from the row (server/behaviours/users.ts): invited until the invitation sets a password,
+  // inactive once deactivated. Reactivating brings back whichever of the two they were.
+  lifecycle: {
+    field: 'status',
+    transitions: [
+      { action: 'resend', from: ['invited', 'active'] },
+      { action: 'deactivate', from: ['invited', 'active'], to: 'inactive' },
+      { action: 'reactivate', from: ['inactive'], to: ['invited', 'active'] },
+      // Through the invitation's link; again, after a resend, for a forgotten password.
+      { action: 'accept_invitation', from: ['invited', 'active'], to: 'active' },
+    ],
+  },
   actions: [
     {
       name: 'resend',
@@ -51,7 +91,6 @@ export const users: ResourceDeclaration = {
       roles: ['admin', 'consultant'],
       success: 'A new invitation was e-mailed; the earlier link no longer works.',
       confirm: 'E-mail %{name} a new link to set their password? The earlier link stops working.',
-      guard: (r) => (!r.active ? 'This user is deactivated: reactivate them first.' : null),
     },
     {
       name: 'deactivate',
@@ -61,7 +100,6 @@ export const users: ResourceDeclaration = {
       danger: true,
       success: 'User deactivated: they are signed out and cannot sign in.',
       confirm: 'Deactivate %{name}? They are signed out at once and can no longer sign in.',
-      guard: (r) => (!r.active ? 'This user is deactivated: reactivate them first.' : null),
       patch: () => ({ active: false }),
     },
     {
@@ -70,9 +108,9 @@ export const users: ResourceDeclaration = {
       icon: 'power',
       roles: ['admin', 'consultant'],
       success: 'User reactivated: they can sign in again.',
-      guard: (r) => (r.active ? 'This user can already sign in.' : null),
       patch: () => ({ active: true }),
     },
+    acceptInvitation,
   ],
   fields: [
     { source: 'name', type: 'text', label: 'Name', required: true, maxLength: 120, sortable: true },
@@ -148,5 +186,50 @@ export const users: ResourceDeclaration = {
       views: [],
     },
     { source: 'created_at', type: 'datetime', label: 'Added', readOnly: true, sortable: true, views: ['list', 'show'] },
+  ],
+};
+
+/**
+ * A staff member's own sign-in (the staff page): a row of the users table like the agency's and clients' users, but
+ * never one of the users resource (whose scope leaves staff out) and served by no route of its own. The engine
+ * writes it: made when the agency first invites the staff member (server/auth/staffInvites.ts), and given its
+ * password by the invitation's link (again for a forgotten password). Its history is filed under the staff member.
+ */
+export const staffLogins: ResourceDeclaration = {
+  name: 'staff_logins',
+  table: 'users',
+  label: { one: 'Staff sign-in', many: 'Staff sign-ins' },
+  recordRepresentation: '%{name}',
+  defaultSort: { field: 'name', order: 'ASC' },
+  delete: 'hard',
+  served: false,
+  access: { link: ['show'] },
+  filedUnder: { resource: 'candidates', field: 'candidate_id' },
+  actions: [acceptInvitation],
+  fields: [
+    { source: 'name', type: 'text', label: 'Name', required: true, maxLength: 120 },
+    { source: 'email', type: 'email', label: 'E-mail', required: true, maxLength: 254 },
+    { source: 'candidate_id', type: 'number', label: 'Staff member', integer: true, readOnly: true, views: [] },
+    { source: 'active', type: 'boolean', label: 'Can sign in', readOnly: true, defaultValue: true, views: [] },
+    { source: 'password_hash', type: 'text', label: 'Password', readOnly: true, readableBy: [], views: [] },
+    // The columns every sign-in has: always 'staff', and no client.
+    {
+      source: 'kind',
+      type: 'choice',
+      label: 'Panel',
+      readOnly: true,
+      choices: [{ id: 'staff', name: 'Staff page' }],
+      views: [],
+    },
+    {
+      source: 'role',
+      type: 'choice',
+      label: 'Role',
+      readOnly: true,
+      choices: [{ id: 'staff', name: 'Staff member' }],
+      views: [],
+    },
+    { source: 'client_id', type: 'number', label: 'Client', integer: true, readOnly: true, readableBy: [], views: [] },
+    { source: 'created_at', type: 'datetime', label: 'Added', readOnly: true, views: ['show'] },
   ],
 };

@@ -18,7 +18,10 @@ import jobs from './018_jobs.js';
 import numberSeries from './020_number_series.js';
 import capabilityLinks from './030_capability_links.js';
 import notificationSettingsEngine from './040_notification_settings_engine.js';
-import shiftListIndex from './045_shift_list_index.js';
+import timesheets from './041_timesheets.js';
+import invitationsAsLinks from './045_invitations_as_links.js';
+import shiftListIndex from './046_shift_list_index.js';
+import shiftRequests from './055_shift_requests.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -42,5 +45,8 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '020_number_series', sql: numberSeries },
   { id: '030_capability_links', sql: capabilityLinks },
   { id: '040_notification_settings_engine', sql: notificationSettingsEngine },
-  { id: '045_shift_list_index', sql: shiftListIndex },
+  { id: '041_timesheets', sql: timesheets },
+  { id: '045_invitations_as_links', sql: invitationsAsLinks },
+  { id: '046_shift_list_index', sql: shiftListIndex },
+  { id: '055_shift_requests', sql: shiftRequests },
 ];

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { layoutColumns, pageLabel, pdfText, type ColumnSpec } from './layout.js';
 
 /** The agency as its documents show it: its name, and its logo when it is a PNG or JPEG (what PDF can embed). */
@@ -40,6 +39,8 @@ const SIZE = 8;
  * until the end for that), and the template's content between them.
  */
 export async function renderPdf<D>(template: DocumentTemplate<D>, data: D, letterhead: Letterhead): Promise<Buffer> {
+  // Loaded with the first document, not at start: pdfkit is about 100 ms of CPU to load.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     layout: template.layout,

@@ -14,6 +14,15 @@ import OpenWithIcon from '@mui/icons-material/OpenWith';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
+import DrawIcon from '@mui/icons-material/Draw';
+import EditCalendarIcon from '@mui/icons-material/EditCalendar';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import LockIcon from '@mui/icons-material/Lock';
+import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
+import ReportIcon from '@mui/icons-material/Report';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import SendIcon from '@mui/icons-material/Send';
+import UndoIcon from '@mui/icons-material/Undo';
 import {
   Button,
   Confirm,
@@ -51,6 +60,15 @@ export const ACTION_ICONS: Record<string, ReactElement> = {
   person_add: <PersonAddIcon />,
   event_busy: <EventBusyIcon />,
   price_change: <PriceChangeIcon />,
+  draw: <DrawIcon />,
+  edit_calendar: <EditCalendarIcon />,
+  edit_note: <EditNoteIcon />,
+  lock: <LockIcon />,
+  playlist_add: <PlaylistAddIcon />,
+  report: <ReportIcon />,
+  schedule: <ScheduleIcon />,
+  send: <SendIcon />,
+  undo: <UndoIcon />,
 };
 
 /** How a record is named in confirmations: its declaration's recordRepresentation. */
@@ -312,14 +330,18 @@ function RecordActionButton({
   );
 }
 
-/** The declared actions of one record (the record in context unless given), one button each. */
+/**
+ * The declared actions of one record (the record in context unless given), one button each. A collection action
+ * (a timesheet generation) runs on no record: its screen offers it, never a record's toolbar.
+ */
 export function RecordActions({ decl, record: given }: { decl: ResourceDeclaration; record?: RaRecord }) {
   const fromContext = useRecordContext();
   const record = given ?? fromContext;
-  if (!record || !decl.actions?.length) return null;
+  const actions = (decl.actions ?? []).filter((a) => !a.collection);
+  if (!record || !actions.length) return null;
   return (
     <>
-      {decl.actions.map((a) => (
+      {actions.map((a) => (
         <RecordActionButton key={a.name} decl={decl} action={a} record={record} />
       ))}
     </>

@@ -3,8 +3,7 @@ import { Button, useListContext, useNotify } from 'react-admin';
 import DownloadIcon from '@mui/icons-material/GetApp';
 import TableViewIcon from '@mui/icons-material/TableView';
 import PrintIcon from '@mui/icons-material/Print';
-import { API, ApiFailure } from '../../providers/request';
-import { getToken } from '../../providers/session';
+import { requestFile } from '../../providers/request';
 import { listQuery } from '../../providers/dataProvider';
 
 /** Hands a file to the browser as a download named `name`. */
@@ -24,14 +23,8 @@ export function saveFile(blob: Blob, name: string) {
 
 /** Fetches a file the server makes (with the session's token) and saves it under the name the server gives. */
 export async function downloadFrom(path: string) {
-  const token = getToken();
-  const res = await fetch(`${API}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) {
-    const body = await res.json().catch(() => ({}));
-    throw new ApiFailure(body?.message || 'The file could not be made. Please try again.', res.status, body);
-  }
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
-  saveFile(await res.blob(), name);
+  const { blob, name } = await requestFile(path);
+  saveFile(blob, name);
 }
 
 /**

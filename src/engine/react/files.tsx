@@ -12,7 +12,7 @@ import {
   type Theme,
 } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { API, ApiFailure, request } from '../../providers/request';
+import { request, requestFile } from '../../providers/request';
 import { getToken } from '../../providers/session';
 import { isFileId, isImageMime, isShippedPath, type FileKind } from '../../../core/engine/files';
 import type { Uploaded, UploadedFile } from '../../../core/contracts/files';
@@ -85,30 +85,12 @@ function remember(id: string, file: Promise<LoadedFile>) {
   loaded.set(id, file);
 }
 
-const nameFrom = (disposition: string | null) => {
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
-  try {
-    return encoded ? decodeURIComponent(encoded) : 'file';
-  } catch {
-    return 'file';
-  }
-};
-
 /** A stored file as a blob URL the page can use; fetched once per session. */
 export function loadFile(id: string): Promise<LoadedFile> {
   if (loadedFor === getToken() && loaded.has(id)) return loaded.get(id)!;
   const file = (async () => {
-    const token = getToken();
-    const res = await fetch(`${API}/files/${encodeURIComponent(id)}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    if (!res.ok) throw new ApiFailure(res.statusText, res.status, {});
-    const blob = await res.blob();
-    return {
-      url: URL.createObjectURL(blob),
-      mime: blob.type || (res.headers.get('content-type') ?? ''),
-      name: nameFrom(res.headers.get('content-disposition')),
-    };
+    const { blob, name } = await requestFile(`/files/${encodeURIComponent(id)}`);
+    return { url: URL.createObjectURL(blob), mime: blob.type, name };
   })();
   remember(id, file);
   // A failure is not kept: the next screen showing the file tries again.

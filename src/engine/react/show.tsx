@@ -1,4 +1,5 @@
 // The generated show view: the fields, the record's actions and its history.
+import type { ReactNode } from 'react';
 import { Box } from '@mui/material';
 import {
   DeleteButton,
@@ -76,7 +77,16 @@ export function useNamedNotice(decl: ResourceDeclaration) {
     });
 }
 
-export function EngineShow({ decl, paths, fieldOverrides, showActions }: ViewOptions) {
+export function EngineShow({
+  decl,
+  paths,
+  fieldOverrides,
+  showActions,
+  children,
+}: ViewOptions & {
+  /** More of the record under its fields, above its history (a shift's staff requests). */
+  children?: ReactNode;
+}) {
   return (
     <Show
       resource={decl.name}
@@ -90,6 +100,7 @@ export function EngineShow({ decl, paths, fieldOverrides, showActions }: ViewOpt
       }
     >
       <ShowFields decl={decl} fieldOverrides={fieldOverrides} />
+      {children}
       <RecordHistory decl={decl} />
     </Show>
   );

@@ -292,8 +292,10 @@ export function ShiftCreateForm({
       redirect(done, undefined, undefined, undefined, AFTER_SAVE);
       return undefined;
     } catch (e: any) {
-      const errors = e?.body?.errors;
-      if (errors && Object.keys(errors).length) return errors;
+      const errors: Record<string, string> | undefined = e?.body?.errors;
+      // The list of dates shows one message (`dates`); the server also names each date it refused (`dates[k]`).
+      const shown = Object.fromEntries(Object.entries(errors ?? {}).filter(([k]) => !/^dates\[\d+\]$/.test(k)));
+      if (Object.keys(shown).length) return shown;
       notify(e?.message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: e?.message } });
       return undefined;
     }

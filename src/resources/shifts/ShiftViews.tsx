@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { Button, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
@@ -12,7 +12,8 @@ import { AssignDialog } from './AssignDialog';
 import { CancelDialog } from './CancelDialog';
 import { QuoteTable } from './QuotePanel';
 import { money, useAgencyTimeZone, type Quote, type QuoteLine } from './shared';
-import { SHIFT_STATE } from '../../../core/resources/shifts/resource';
+import { SHIFT_STATE, shiftResources } from '../../../core/resources/shifts/resource';
+import { ChildList } from '../../engine/react/children';
 
 /** An instant on the agency's clock: '28 Mar 2026, 20:00' (the browser's own zone may differ). */
 export function AgencyTimeField({ source }: { source: string; label?: string; sortable?: boolean }) {
@@ -178,5 +179,34 @@ export function ShiftShow(props: ViewOptions) {
     ...withoutView(props.decl, 'candidate_name', 'show'),
     actions: (props.decl.actions ?? []).filter((a) => !OWN_DIALOGS.includes(a.name)),
   };
-  return <EngineShow {...props} decl={decl} showActions={<ShiftShowActions />} />;
+  return (
+    <EngineShow {...props} decl={decl} showActions={<ShiftShowActions />}>
+      <StaffRequests />
+    </EngineShow>
+  );
+}
+
+const requestsDecl = shiftResources.find((d) => d.name === 'shift_requests')!;
+
+/**
+ * The staff members who asked for this shift on their phone page (issue 17): Accept books them with the shift's own
+ * assign and its checks; Decline answers them.
+ */
+function StaffRequests() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'shift_requests', action: 'list' });
+  if (!record || !canAccess) return null;
+  return (
+    <Box component="section" aria-labelledby="staff-requests" sx={{ px: 2, pb: 2 }}>
+      <Typography id="staff-requests" component="h2" variant="h6" sx={{ mb: 1 }}>
+        {translate('app.shifts.requests.title')}
+      </Typography>
+      <ChildList
+        decl={requestsDecl}
+        parentId={record.id}
+        columns={['candidate_name', 'note', 'status', 'created_at']}
+      />
+    </Box>
+  );
 }

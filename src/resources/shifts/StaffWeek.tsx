@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import {
   Box,
   Button as MuiButton,
@@ -106,7 +106,9 @@ export function StaffWeek({
   const notify = useNotify();
   const [weekStart, setWeekStart] = useState(() => startOfWeekMonday(initialDate ?? agencyToday(tz)));
   const [shifts, setShifts] = useState<ScheduledShift[] | null>(null);
-  const [dragged, setDragged] = useState<ScheduledShift | null>(null);
+  // A ref, not state: the browser fires dragover right after dragstart, before React would re-render with new state,
+  // and a dragover that is not accepted at once makes the drop land nowhere.
+  const dragged = useRef<ScheduledShift | null>(null);
   const [version, setVersion] = useState(0);
   // A booked shift's drop waits here for the user to confirm it (the staff member it goes to, when another).
   const [pending, setPending] = useState<{ shift: ScheduledShift; to: MoveTarget; other: string | null } | null>(null);
@@ -143,8 +145,8 @@ export function StaffWeek({
   );
 
   const drop = (row: StaffRow, date: string) => {
-    const s = dragged;
-    setDragged(null);
+    const s = dragged.current;
+    dragged.current = null;
     if (!s) return;
     const sameRow = (s.candidate_id ?? null) === row.candidate_id;
     const sameDay = instantToZoned(new Date(s.start_at), tz).date === date;
@@ -170,7 +172,10 @@ export function StaffWeek({
         onDragStart={(e: DragEvent) => {
           e.dataTransfer.setData('text/plain', String(s.id));
           e.dataTransfer.effectAllowed = 'move';
-          setDragged(s);
+          dragged.current = s;
+        }}
+        onDragEnd={() => {
+          dragged.current = null;
         }}
         onClick={() => onOpen(s)}
         onKeyDown={(e: KeyboardEvent) => {
@@ -253,7 +258,7 @@ export function StaffWeek({
                     key={d}
                     data-date={d}
                     onDragOver={(e) => {
-                      if (dragged) {
+                      if (dragged.current) {
                         e.preventDefault();
                         e.dataTransfer.dropEffect = 'move';
                       }

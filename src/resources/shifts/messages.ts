@@ -2,6 +2,7 @@
 export const messages = {
   app: {
     shifts: {
+      requests: { title: 'Staff requests' },
       yes: 'Yes',
       no: 'No',
       // After a cancelled shift's charge, when the agency changed it (change_charge).

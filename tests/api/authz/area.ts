@@ -16,6 +16,8 @@ export interface AuthzContext {
   /** Agency A's record per resource (of client A where it has a client), and agency B's. */
   shared: Record<string, number | string>;
   sharedB: Record<string, number | string>;
+  /** The staff principal's own record per resource with staffScope (their own shift), for the `staffOwn` outcomes. */
+  ownedByStaff: Record<string, number>;
   /** The data of a call that must answer `status` (else the setup fails loudly). */
   must(res: { statusCode: number; body: string; json(): any }, status?: number): Promise<any>;
   /** A number unique in this run, for unique names. */

@@ -1,5 +1,5 @@
 import type { AuthzArea, AuthzContext, Req } from './area';
-import { A, F, N, row, type Principal } from './principals';
+import { A, F, N, ownedByStaff, row, type Principal } from './principals';
 import { call, DEMO } from '../helpers';
 import { invitationTokenSentTo } from '../invites';
 
@@ -41,21 +41,22 @@ const channelBody = (ctx: AuthzContext, p: Principal, otherAgency: boolean) => (
 export const chat: AuthzArea = {
   rows: [
     // The staff sign-in: public; who am I for staff tokens only.
-    row('POST', '/api/staff_login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
-    row('GET', '/api/staff_login', A, F, F, F, F, F, 'ok'),
+    row('POST', '/api/staff_login', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+    row('GET', '/api/staff_login', A, F, F, F, F, F, 'ok', A),
     // Agency users invite their own staff; the link's page and setting the password are public (the token is the key).
-    row('POST', '/api/candidates/:id/staff_invite', A, 'ok', 'ok', F, F, N),
-    row('GET', '/api/staff_invites/:token', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
-    row('POST', '/api/staff_invites/:token', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
+    // A capability link of another kind (the link principal's, to a shift) is no invitation: 404.
+    ownedByStaff(row('POST', '/api/candidates/:id/staff_invite', A, 'ok', 'ok', F, F, N, F, A), F),
+    row('GET', '/api/staff_invites/:token', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', N),
+    row('POST', '/api/staff_invites/:token', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', N),
     // Chat: agency users within their agency, a staff member within their own channel; client users never.
-    row('POST', '/api/chats/create_channel', A, 'ok', 'ok', F, F, N, 'ok'),
-    row('POST', '/api/chats/send_message_to_channel', A, 'ok', 'ok', F, F, N, N),
-    row('GET', '/api/chats/fetch_messages', A, 'ok', 'ok', F, F, N, N),
-    row('POST', '/api/chats/mark_read', A, 'ok', 'ok', F, F, N, N),
-    row('GET', '/api/chats/conversations', A, 'ok', 'ok', F, F, 'ok'),
+    row('POST', '/api/chats/create_channel', A, 'ok', 'ok', F, F, N, 'ok', A),
+    row('POST', '/api/chats/send_message_to_channel', A, 'ok', 'ok', F, F, N, N, A),
+    row('GET', '/api/chats/fetch_messages', A, 'ok', 'ok', F, F, N, N, A),
+    row('POST', '/api/chats/mark_read', A, 'ok', 'ok', F, F, N, N, A),
+    row('GET', '/api/chats/conversations', A, 'ok', 'ok', F, F, 'ok', F, A),
     // The top bar's badge: the caller's own agency's count, so another agency answers its own (ok); staff have none.
-    row('GET', '/api/chats/unread_count', A, 'ok', 'ok', F, F, 'ok', F),
-    row('GET', '/api/chats/stream', A, 'ok', 'ok', F, F, 'ok', 'ok'),
+    row('GET', '/api/chats/unread_count', A, 'ok', 'ok', F, F, 'ok', F, A),
+    row('GET', '/api/chats/stream', A, 'ok', 'ok', F, F, 'ok', 'ok', A),
   ],
   async prepare(ctx) {
     const one = async (sql: string, params: unknown[]) => (await ctx.t.db.query<any>(sql, params))[0];
@@ -97,10 +98,14 @@ export const chat: AuthzArea = {
       url: `/api/candidates/${otherAgency ? candidates.b : candidates.a}/staff_invite`,
       payload: {},
     }),
-    'GET /api/staff_invites/:token': () => ({ method: 'GET', url: `/api/staff_invites/${readableInvite}` }),
-    'POST /api/staff_invites/:token': async (ctx) => ({
+    // The link principal's request carries its own token (a link to close a shift) where an invitation's goes.
+    'GET /api/staff_invites/:token': (ctx, p) => ({
+      method: 'GET',
+      url: `/api/staff_invites/${p === 'link' ? ctx.tokens.link : readableInvite}`,
+    }),
+    'POST /api/staff_invites/:token': async (ctx, p) => ({
       method: 'POST',
-      url: `/api/staff_invites/${await freshInvite(ctx)}`,
+      url: `/api/staff_invites/${p === 'link' ? ctx.tokens.link : await freshInvite(ctx)}`,
       payload: { password: 'a-new-staff-password' },
     }),
     'POST /api/chats/create_channel': (ctx, p, otherAgency): Req => ({

@@ -25,24 +25,24 @@ const outboxRow = (ctx: AuthzContext, merchantId: number) =>
 
 // A function: authz-matrix.ts (which defines row, A, F, N) imports this file before it has finished loading.
 const notificationRows = () => [
-  row('GET', '/api/client_notifications', A, F, F, 'ok', 'ok', F),
-  row('PUT', '/api/client_notification_read_all', A, F, F, 'ok', 'ok', F),
+  row('GET', '/api/client_notifications', A, F, F, 'ok', 'ok', F, F, A),
+  row('PUT', '/api/client_notification_read_all', A, F, F, 'ok', 'ok', F, F, A),
   // A staff member's own notifications, on their page.
-  row('GET', '/api/staff_notifications', A, F, F, F, F, F, 'ok'),
-  row('PUT', '/api/staff_notification_read_all', A, F, F, F, F, F, 'ok'),
-  row('GET', '/api/notification_settings', A, 'ok', 'ok', F, F, 'ok'),
-  row('PUT', '/api/notification_settings/:event', A, 'ok', F, F, F, 'ok'),
-  row('PUT', '/api/notification_templates/:event', A, 'ok', F, F, F, 'ok'),
-  row('DELETE', '/api/notification_templates/:event', A, 'ok', F, F, F, 'ok'),
-  row('PUT', '/api/notification_payment_settings', A, 'ok', F, F, F, 'ok'),
-  row('GET', '/api/message_outbox', A, 'ok', 'ok', F, F, 'ok'),
-  row('GET', '/api/mailbox', A, 'ok', F, F, F, 'ok'),
-  row('GET', '/api/mailbox/:id', A, 'ok', F, F, F, N),
-  row('GET', '/api/email_outbox', A, 'ok', 'ok', F, F, 'ok'),
-  row('GET', '/api/email_outbox/:id', A, 'ok', 'ok', F, F, N),
-  row('POST', '/api/email_outbox', A, F, F, F, F, F),
-  row('PUT', '/api/email_outbox/:id', A, F, F, F, F, F),
-  row('DELETE', '/api/email_outbox/:id', A, F, F, F, F, F),
+  row('GET', '/api/staff_notifications', A, F, F, F, F, F, 'ok', A),
+  row('PUT', '/api/staff_notification_read_all', A, F, F, F, F, F, 'ok', A),
+  row('GET', '/api/notification_settings', A, 'ok', 'ok', F, F, 'ok', F, A),
+  row('PUT', '/api/notification_settings/:event', A, 'ok', F, F, F, 'ok', F, A),
+  row('PUT', '/api/notification_templates/:event', A, 'ok', F, F, F, 'ok', F, A),
+  row('DELETE', '/api/notification_templates/:event', A, 'ok', F, F, F, 'ok', F, A),
+  row('PUT', '/api/notification_payment_settings', A, 'ok', F, F, F, 'ok', F, A),
+  row('GET', '/api/message_outbox', A, 'ok', 'ok', F, F, 'ok', F, A),
+  row('GET', '/api/mailbox', A, 'ok', F, F, F, 'ok', F, A),
+  row('GET', '/api/mailbox/:id', A, 'ok', F, F, F, N, F, A),
+  row('GET', '/api/email_outbox', A, 'ok', 'ok', F, F, 'ok', F, A),
+  row('GET', '/api/email_outbox/:id', A, 'ok', 'ok', F, F, N, F, A),
+  row('POST', '/api/email_outbox', A, F, F, F, F, F, F, A),
+  row('PUT', '/api/email_outbox/:id', A, F, F, F, F, F, F, A),
+  row('DELETE', '/api/email_outbox/:id', A, F, F, F, F, F, F, A),
 ];
 
 const notificationPart: Partial<AuthzArea> = {

@@ -42,10 +42,10 @@ const exports: [string, Outcome][] = [
 export const documents: AuthzArea = {
   get rows() {
     return [
-      ...exports.map(([name, consultant]) => row('GET', `/api/${name}/export`, A, 'ok', consultant, F, F, 'ok', F)),
-      row('GET', '/api/shifts/print', A, 'ok', 'ok', 'ok', 'ok', 'ok', F),
+      ...exports.map(([name, consultant]) => row('GET', `/api/${name}/export`, A, 'ok', consultant, F, F, 'ok', F, A)),
+      row('GET', '/api/shifts/print', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
       // Started by agency A's admin: not the client users' or the staff member's, not the other agency's.
-      row('GET', '/api/jobs/:id', A, 'ok', 'ok', N, N, N, N),
+      row('GET', '/api/jobs/:id', A, 'ok', 'ok', N, N, N, N, A),
     ];
   },
   async prepare(ctx) {

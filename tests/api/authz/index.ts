@@ -6,6 +6,7 @@ import { notes } from './notes';
 import { chat } from './chat';
 import { users } from './users';
 import { documents } from './documents';
+import { timesheets } from './timesheets';
 
 /** The areas that joined the matrix after the foundation, each in its own file. */
-export const areas: AuthzArea[] = [rates, shifts, communication, chat, notes, users, documents];
+export const areas: AuthzArea[] = [rates, shifts, communication, chat, notes, users, documents, timesheets];

@@ -32,28 +32,28 @@ export const notes: AuthzArea = {
   // exports are not ready while this module is evaluated.
   get rows() {
     return [
-      row('GET', '/api/get_note_count', A, 'ok', 'ok', F, F, 'ok'),
+      row('GET', '/api/get_note_count', A, 'ok', 'ok', F, F, 'ok', F, A),
 
-      row('GET', '/api/diary_notes', A, 'ok', 'ok', F, F, 'ok'),
-      row('GET', '/api/diary_notes/:id', A, 'ok', 'ok', F, F, N),
-      row('POST', '/api/diary_notes', A, 201, 201, F, F, 201),
-      row('PUT', '/api/diary_notes/:id', A, 'ok', 'ok', F, F, N),
-      row('DELETE', '/api/diary_notes/:id', A, 'ok', 'ok', F, F, N),
+      row('GET', '/api/diary_notes', A, 'ok', 'ok', F, F, 'ok', F, A),
+      row('GET', '/api/diary_notes/:id', A, 'ok', 'ok', F, F, N, F, A),
+      row('POST', '/api/diary_notes', A, 201, 201, F, F, 201, F, A),
+      row('PUT', '/api/diary_notes/:id', A, 'ok', 'ok', F, F, N, F, A),
+      row('DELETE', '/api/diary_notes/:id', A, 'ok', 'ok', F, F, N, F, A),
 
-      row('GET', '/api/support_requests', A, 'ok', 'ok', F, F, 'ok'),
-      row('GET', '/api/support_requests/:id', A, 'ok', 'ok', F, F, N),
-      row('POST', '/api/support_requests', A, 201, 201, F, F, 201),
-      row('PUT', '/api/support_requests/:id', A, F, F, F, F, F),
-      row('DELETE', '/api/support_requests/:id', A, 'ok', F, F, F, N),
-      row('POST', '/api/support_requests/:id/actions/close', A, 'ok', 'ok', F, F, N),
-      row('POST', '/api/support_requests/:id/actions/reopen', A, 'ok', 'ok', F, F, N),
+      row('GET', '/api/support_requests', A, 'ok', 'ok', F, F, 'ok', F, A),
+      row('GET', '/api/support_requests/:id', A, 'ok', 'ok', F, F, N, F, A),
+      row('POST', '/api/support_requests', A, 201, 201, F, F, 201, F, A),
+      row('PUT', '/api/support_requests/:id', A, F, F, F, F, F, F, A),
+      row('DELETE', '/api/support_requests/:id', A, 'ok', F, F, F, N, F, A),
+      row('POST', '/api/support_requests/:id/actions/close', A, 'ok', 'ok', F, F, N, F, A),
+      row('POST', '/api/support_requests/:id/actions/reopen', A, 'ok', 'ok', F, F, N, F, A),
 
-      row('GET', '/api/support_replies', A, 'ok', 'ok', F, F, 'ok'),
-      row('GET', '/api/support_replies/:id', A, 'ok', 'ok', F, F, N),
+      row('GET', '/api/support_replies', A, 'ok', 'ok', F, F, 'ok', F, A),
+      row('GET', '/api/support_replies/:id', A, 'ok', 'ok', F, F, N, F, A),
       // The other agency's admin names agency A's request: it does not exist for them (422 on the field).
-      row('POST', '/api/support_replies', A, 201, 201, F, F, 422),
-      row('PUT', '/api/support_replies/:id', A, F, F, F, F, F),
-      row('DELETE', '/api/support_replies/:id', A, F, F, F, F, F),
+      row('POST', '/api/support_replies', A, 201, 201, F, F, 422, F, A),
+      row('PUT', '/api/support_replies/:id', A, F, F, F, F, F, F, A),
+      row('DELETE', '/api/support_replies/:id', A, F, F, F, F, F, F, A),
     ];
   },
   async prepare(ctx) {

@@ -2,7 +2,7 @@
  * The authorization matrix's principals and outcomes (see tests/api/authz-matrix.ts). In a module of their own:
  * the areas' rows (tests/api/authz/*.ts) are built while authz-matrix.ts is still loading them.
  */
-export type Principal = 'anonymous' | 'admin' | 'consultant' | 'clientA' | 'clientB' | 'otherAdmin' | 'staff';
+export type Principal = 'anonymous' | 'admin' | 'consultant' | 'clientA' | 'clientB' | 'otherAdmin' | 'staff' | 'link';
 export const PRINCIPALS: Principal[] = [
   'anonymous',
   'admin',
@@ -11,6 +11,7 @@ export const PRINCIPALS: Principal[] = [
   'clientB',
   'otherAdmin',
   'staff',
+  'link',
 ];
 export type Outcome = number | 'ok';
 
@@ -19,27 +20,31 @@ export interface MatrixRow {
   /** Fastify's route url, e.g. '/api/clients/:id'. */
   url: string;
   expect: Record<Principal, Outcome>;
+  /**
+   * For a route of a record of a resource with staffScope (a shift): what the staff principal gets on a record of
+   * their own (their own shift), where `expect.staff` is about agency A's record that is not theirs.
+   */
+  staffOwn?: Outcome;
 }
 
 /**
- * One row, the outcomes in the order of PRINCIPALS: anonymous, admin, consultant, clientA, clientB, otherAdmin,
- * staff. The staff outcome may be left out: a public route answers staff as it answers anyone (the anonymous
- * outcome); every other route refuses a staff token (403) unless the row says otherwise.
+ * One row, every principal's outcome in the order of PRINCIPALS: anonymous, admin, consultant, clientA, clientB,
+ * otherAdmin, staff, link. None may be left out: a new route states what a staff member and a link's holder get.
  */
 export const row = (
   method: MatrixRow['method'],
   url: string,
-  ...o: [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome?]
-): MatrixRow => {
-  const staff = o[6] ?? (o[0] === 401 ? 403 : o[0]);
-  return {
-    method,
-    url,
-    expect: Object.fromEntries(PRINCIPALS.map((p, i) => [p, i === 6 ? staff : o[i]])) as Record<Principal, Outcome>,
-  };
-};
+  ...o: [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome]
+): MatrixRow => ({
+  method,
+  url,
+  expect: Object.fromEntries(PRINCIPALS.map((p, i) => [p, o[i]])) as Record<Principal, Outcome>,
+});
+
+/** The row with the staff principal's outcome on a record of their own (see MatrixRow.staffOwn). */
+export const ownedByStaff = (r: MatrixRow, staffOwn: Outcome): MatrixRow => ({ ...r, staffOwn });
 
 /** Shorthands for the columns that repeat. */
-export const A = 401; // anonymous: no token
+export const A = 401; // anonymous: no token (and a link's token, which is no session)
 export const F = 403; // signed in, not granted
 export const N = 404; // granted, but the record is not in the caller's agency or client

@@ -1,7 +1,7 @@
 import type { AuthzArea, AuthzContext } from './area';
 import { A, F, N, row, type MatrixRow, type Outcome } from './principals';
 import { addDaysToDate } from '../../../core/domain/time/agencyTime';
-import { holidaySet } from '../../../core/domain/pricing/holidays';
+import { holidaySet } from '../../../server/services/holidays';
 
 /**
  * Rates & rules: admins change them, consultants read them, client users never see them (they show pay), but
@@ -10,11 +10,11 @@ import { holidaySet } from '../../../core/domain/pricing/holidays';
 function rateRows(name: string, otherAdminCreate: Outcome, clientsRead = false): MatrixRow[] {
   const client = clientsRead ? 'ok' : F;
   return [
-    row('GET', `/api/${name}`, A, 'ok', 'ok', client, client, 'ok'),
-    row('GET', `/api/${name}/:id`, A, 'ok', 'ok', client, client, N),
-    row('POST', `/api/${name}`, A, 201, F, F, F, otherAdminCreate),
-    row('PUT', `/api/${name}/:id`, A, 'ok', F, F, F, N),
-    row('DELETE', `/api/${name}/:id`, A, 'ok', F, F, F, N),
+    row('GET', `/api/${name}`, A, 'ok', 'ok', client, client, 'ok', F, A),
+    row('GET', `/api/${name}/:id`, A, 'ok', 'ok', client, client, N, F, A),
+    row('POST', `/api/${name}`, A, 201, F, F, F, otherAdminCreate, F, A),
+    row('PUT', `/api/${name}/:id`, A, 'ok', F, F, F, N, F, A),
+    row('DELETE', `/api/${name}/:id`, A, 'ok', F, F, F, N, F, A),
   ];
 }
 
@@ -117,8 +117,8 @@ export const rates: AuthzArea = {
     ...rateRows('wage_floors', 201),
     // A quote shows pay and margin to agency users; client A gets the charge only for its own shifts, client B
     // naming client A's gets 422, as does the other agency's admin.
-    row('POST', '/api/rates/quote', A, 'ok', 'ok', 'ok', 422, 422),
-    row('GET', '/api/rates/holidays', A, 'ok', 'ok', F, F, 'ok'),
+    row('POST', '/api/rates/quote', A, 'ok', 'ok', 'ok', 422, 422, F, A),
+    row('GET', '/api/rates/holidays', A, 'ok', 'ok', F, F, 'ok', F, A),
   ],
   async prepare(ctx) {
     for (const [token, into, own] of [

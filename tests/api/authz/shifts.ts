@@ -1,7 +1,8 @@
 import type { AuthzArea, AuthzContext } from './area';
-import { A, F, N, row } from '../authz-matrix';
+import { A, F, N, ownedByStaff, row } from '../authz-matrix';
 import { addDaysToDate, zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
 import { refreshCompliance } from '../../../server/services/compliance';
+import { DEMO, fixtureWrite } from '../helpers';
 
 /*
  * Shifts: agency users run everything; a DELETE needs a reason (422 without one; the 'remove' action asks for it);
@@ -47,22 +48,40 @@ async function shiftIn(ctx: AuthzContext, state: 'open' | 'assigned' | 'worked' 
   return s.id;
 }
 
+/** The signed-in staff member's own staff record (staff@demo.test). */
+let staffMember = 0;
+
+/** A pending request of a staff member for a new open shift of agency A (written directly: the route is not tested). */
+async function requestOf(ctx: AuthzContext, candidateId: number): Promise<number> {
+  const shiftId = await shiftIn(ctx, 'open');
+  const [r] = await fixtureWrite<{ id: number }>(
+    ctx.t.db,
+    'insert into shift_requests (merchant_id, shift_id, candidate_id) values ($1, $2, $3) returning id',
+    [ctx.ids.merchantA, shiftId, candidateId],
+  );
+  return r.id;
+}
+
 const target = (ctx: AuthzContext, otherAgency: boolean) => (otherAgency ? ctx.sharedB.shifts : ctx.shared.shifts);
+
+/** A shift of agency A worked in the past and ready to close: what the link principal's links are bound to. */
+export const closableShift = (ctx: AuthzContext) => shiftIn(ctx, 'worked');
 
 export const shifts: AuthzArea = {
   get rows() {
+    // A staff member changes nothing, on their own shifts either (staffOwn: 403).
     const action = (name: string, client: [number | 'ok', number | 'ok'], bulk: boolean) => [
-      row('POST', `/api/shifts/:id/actions/${name}`, A, 'ok', 'ok', client[0], client[1], N),
-      ...(bulk ? [row('POST', `/api/shifts/actions/${name}`, A, 'ok', 'ok', client[0], client[1], N)] : []),
+      ownedByStaff(row('POST', `/api/shifts/:id/actions/${name}`, A, 'ok', 'ok', client[0], client[1], N, F, A), F),
+      ...(bulk ? [row('POST', `/api/shifts/actions/${name}`, A, 'ok', 'ok', client[0], client[1], N, F, A)] : []),
     ];
     return [
-      // A staff member lists their own shifts (staffScope); agency A's shift here is not theirs: 404.
-      row('GET', '/api/shifts', A, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),
-      row('GET', '/api/shifts/:id', A, 'ok', 'ok', 'ok', N, N, N),
+      // A staff member lists their own shifts (staffScope) and opens one; agency A's shift here is not theirs: 404.
+      row('GET', '/api/shifts', A, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', A),
+      ownedByStaff(row('GET', '/api/shifts/:id', A, 'ok', 'ok', 'ok', N, N, N, A), 'ok'),
       // Client A requests a shift at their own site; client B and the other agency name client A's: 422.
-      row('POST', '/api/shifts', A, 201, 201, 201, 422, 422),
-      row('PUT', '/api/shifts/:id', A, 'ok', 'ok', F, F, N),
-      row('DELETE', '/api/shifts/:id', A, 422, 422, F, F, N),
+      row('POST', '/api/shifts', A, 201, 201, 201, 422, 422, F, A),
+      ownedByStaff(row('PUT', '/api/shifts/:id', A, 'ok', 'ok', F, F, N, F, A), F),
+      ownedByStaff(row('DELETE', '/api/shifts/:id', A, 422, 422, F, F, N, F, A), F),
       ...action('assign', [F, F], true),
       ...action('unassign', [F, F], true),
       ...action('close', [F, F], true),
@@ -73,16 +92,31 @@ export const shifts: AuthzArea = {
       ...action('change_charge', [F, F], false),
       ...action('remove', [F, F], true),
       ...action('move', [F, F], false),
-      row('POST', '/api/shifts/bulk', A, 201, 201, 201, 422, 422),
-      row('GET', '/api/shifts/:id/cancellation', A, 'ok', 'ok', 'ok', N, N),
-      row('GET', '/api/shifts/:id/check', A, 'ok', 'ok', F, F, N),
-      row('GET', '/api/shifts/:id/suggestions', A, 'ok', 'ok', F, F, N),
-      row('GET', '/api/schedule', A, 'ok', 'ok', 'ok', 'ok', 'ok'),
+      row('POST', '/api/shifts/bulk', A, 201, 201, 201, 422, 422, F, A),
+      ownedByStaff(row('GET', '/api/shifts/:id/cancellation', A, 'ok', 'ok', 'ok', N, N, F, A), F),
+      ownedByStaff(row('GET', '/api/shifts/:id/check', A, 'ok', 'ok', F, F, N, F, A), F),
+      ownedByStaff(row('GET', '/api/shifts/:id/suggestions', A, 'ok', 'ok', F, F, N, F, A), F),
+      row('GET', '/api/schedule', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
+      // Issue 17: open shifts and requests for them are the staff member's own; the agency answers the requests.
+      // The shared shift is a year ahead, past what the staff page offers: the staff member is told it is not open
+      // to them (409), after being let in.
+      row('GET', '/api/staff_open_shifts', A, F, F, F, F, F, 'ok', A),
+      row('POST', '/api/staff_open_shifts/:id/request', A, F, F, F, F, F, 409, A),
+      row('GET', '/api/shift_requests', A, 'ok', 'ok', F, F, 'ok', 'ok', A),
+      ownedByStaff(row('GET', '/api/shift_requests/:id', A, 'ok', 'ok', F, F, N, N, A), 'ok'),
+      // Nobody writes a request but through the staff route and the actions.
+      row('POST', '/api/shift_requests', A, F, F, F, F, F, F, A),
+      ownedByStaff(row('PUT', '/api/shift_requests/:id', A, F, F, F, F, F, F, A), F),
+      ownedByStaff(row('DELETE', '/api/shift_requests/:id', A, F, F, F, F, F, F, A), F),
+      ownedByStaff(row('POST', '/api/shift_requests/:id/actions/accept', A, 'ok', 'ok', F, F, N, F, A), F),
+      ownedByStaff(row('POST', '/api/shift_requests/:id/actions/decline', A, 'ok', 'ok', F, F, N, F, A), F),
+      ownedByStaff(row('POST', '/api/shift_requests/:id/actions/withdraw', A, F, F, F, F, F, 'ok', A), 'ok'),
     ];
   },
   async prepare(ctx) {
     const db = ctx.t.db;
-    const [c] = await db.query(
+    const [c] = await fixtureWrite(
+      db,
       `insert into candidates (merchant_id, first_name, last_name, email, job_role_id, status, activated)
         values ($1, 'Authz', 'Bookable', 'authz.bookable@example.test', $2, 'approved', true)
         returning id`,
@@ -94,15 +128,25 @@ export const shifts: AuthzArea = {
       [ctx.ids.merchantA, ctx.shared.job_roles],
     );
     for (const cat of categories) {
-      await db.query(
+      await fixtureWrite(
+        db,
         `insert into candidate_documents (merchant_id, candidate_id, document_category_id, file, status, expiry_date, current) values ($1, $2, $3, 'authz.pdf', 'verified', $4, true)`,
         [ctx.ids.merchantA, bookable, cat.id, addDaysToDate(ctx.today, 1500)],
       );
     }
     await refreshCompliance(db, ctx.ids.merchantA, [bookable]);
     ctx.shared.shifts = await shiftIn(ctx, 'open');
+    // The staff principal's own shift, booked directly (their compliance is not what these rows test).
+    const own = await shiftIn(ctx, 'open');
+    await fixtureWrite(
+      db,
+      `update shifts set candidate_id = (select candidate_id from users where lower(email) = $1), status = 'assigned' where id = $2`,
+      [DEMO.staff.email, own],
+    );
+    ctx.ownedByStaff.shifts = own;
     // Agency B has no rate cards in the demo: its shift is written directly.
-    const [b] = await db.query(
+    const [b] = await fixtureWrite(
+      db,
       `insert into shifts (merchant_id, client_id, site_id, job_role_id, start_at, end_at, charge, pay) values ($1, $2, $3, $4, $5, $6, 10000, 7000) returning id`,
       [
         ctx.ids.merchantB,
@@ -114,9 +158,28 @@ export const shifts: AuthzArea = {
       ],
     );
     ctx.sharedB.shifts = b.id;
+    const [staff] = await db.query<{ candidate_id: number }>(
+      `select candidate_id from users where email = 'staff@demo.test'`,
+    );
+    staffMember = staff.candidate_id;
+    ctx.shared.shift_requests = await requestOf(ctx, bookable);
+    // A pending request of the signed-in staff member's own, for the staffOwn outcomes (withdraw, last, ends it).
+    ctx.ownedByStaff.shift_requests = await requestOf(ctx, staffMember);
+    const [candidateB] = await db.query<{ id: number }>(
+      'select id from candidates where merchant_id = $1 and deleted_at is null order by id limit 1',
+      [ctx.ids.merchantB],
+    );
+    const [requestB] = await fixtureWrite<{ id: number }>(
+      db,
+      'insert into shift_requests (merchant_id, shift_id, candidate_id) values ($1, $2, $3) returning id',
+      [ctx.ids.merchantB, b.id, candidateB.id],
+    );
+    ctx.sharedB.shift_requests = requestB.id;
   },
   createBody: {
     shifts: async (ctx) => body(ctx),
+    // Refused to everyone before the body is read: what a staff route would store.
+    shift_requests: async (ctx) => ({ shift_id: ctx.shared.shifts, candidate_id: staffMember }),
   },
   fresh: {
     shifts: (ctx) => shiftIn(ctx, 'open'),
@@ -124,6 +187,12 @@ export const shifts: AuthzArea = {
     'shifts close': (ctx) => shiftIn(ctx, 'worked'),
     'shifts reopen': (ctx) => shiftIn(ctx, 'cancelled'),
     'shifts change_charge': (ctx) => shiftIn(ctx, 'cancelled'),
+    // A pending request on a new open shift: the bookable staff member's for the agency to answer, the signed-in
+    // staff member's own to withdraw.
+    'shift_requests accept': (ctx) => requestOf(ctx, bookable),
+    'shift_requests decline': (ctx) => requestOf(ctx, bookable),
+    'shift_requests withdraw': (ctx) => requestOf(ctx, staffMember),
+    shift_requests: (ctx) => requestOf(ctx, bookable),
   },
   actionInput: {
     get 'shifts assign'() {
@@ -155,6 +224,11 @@ export const shifts: AuthzArea = {
         },
       };
     },
+    'POST /api/staff_open_shifts/:id/request': (ctx) => ({
+      method: 'POST',
+      url: `/api/staff_open_shifts/${ctx.shared.shifts}/request`,
+      payload: {},
+    }),
     'GET /api/shifts/:id/cancellation': (ctx, _p, otherAgency) => ({
       method: 'GET',
       url: `/api/shifts/${target(ctx, otherAgency)}/cancellation`,

@@ -1,6 +1,7 @@
 import type { AuthzArea, AuthzContext } from './area';
 import { A, F, N, row } from '../authz-matrix';
 import { call } from '../helpers';
+import { userInvitationTokenSentTo } from '../invites';
 
 const userBody = (ctx: AuthzContext) => ({
   name: `Authz User ${ctx.next()}`,
@@ -9,32 +10,39 @@ const userBody = (ctx: AuthzContext) => ({
 });
 const newUser = async (ctx: AuthzContext, token = ctx.setup) =>
   (await ctx.must(await call(ctx.t.app, token, 'POST', '/api/users', userBody(ctx)), 201)).id as number;
-/** A link that was never issued: the public invitation routes answer every caller alike. */
-const unknownLink = '/api/user_invites/not-a-real-invitation-token';
+/** A new user of agency A, invited: the token from the invitation e-mail as sent. */
+async function freshInvite(ctx: AuthzContext): Promise<string> {
+  const body = userBody(ctx);
+  await ctx.must(await call(ctx.t.app, ctx.setup, 'POST', '/api/users', body), 201);
+  return userInvitationTokenSentTo(ctx.t.db, body.email);
+}
+let readableInvite = '';
 
 /**
  * Agency and client users (issue 14): agency users list, open and invite them; only admins edit (change roles);
  * nobody deletes (deactivate instead); client users and staff manage none. The invitation link's routes are
- * public and answer 404 for a link that does not work.
+ * public (the token is the key) and answer 404 for a link that is no user's invitation (the link principal's,
+ * to a shift). Choosing the password is the invitation link's action, which has no route of the users resource.
  */
 export const users: AuthzArea = {
   get rows() {
     return [
-      row('GET', '/api/users', A, 'ok', 'ok', F, F, 'ok'),
-      row('GET', '/api/users/:id', A, 'ok', 'ok', F, F, N),
-      row('POST', '/api/users', A, 201, 201, F, F, 201),
-      row('PUT', '/api/users/:id', A, 'ok', F, F, F, N),
-      row('DELETE', '/api/users/:id', A, F, F, F, F, F),
-      row('POST', '/api/users/:id/actions/resend', A, 'ok', 'ok', F, F, N),
-      row('POST', '/api/users/:id/actions/deactivate', A, 'ok', 'ok', F, F, N),
-      row('POST', '/api/users/:id/actions/reactivate', A, 'ok', 'ok', F, F, N),
-      row('GET', '/api/user_invites/:token', 404, 404, 404, 404, 404, 404),
-      row('POST', '/api/user_invites/:token', 404, 404, 404, 404, 404, 404),
+      row('GET', '/api/users', A, 'ok', 'ok', F, F, 'ok', F, A),
+      row('GET', '/api/users/:id', A, 'ok', 'ok', F, F, N, F, A),
+      row('POST', '/api/users', A, 201, 201, F, F, 201, F, A),
+      row('PUT', '/api/users/:id', A, 'ok', F, F, F, N, F, A),
+      row('DELETE', '/api/users/:id', A, F, F, F, F, F, F, A),
+      row('POST', '/api/users/:id/actions/resend', A, 'ok', 'ok', F, F, N, F, A),
+      row('POST', '/api/users/:id/actions/deactivate', A, 'ok', 'ok', F, F, N, F, A),
+      row('POST', '/api/users/:id/actions/reactivate', A, 'ok', 'ok', F, F, N, F, A),
+      row('GET', '/api/user_invites/:token', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', N),
+      row('POST', '/api/user_invites/:token', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', N),
     ];
   },
   async prepare(ctx) {
     ctx.shared.users = await newUser(ctx);
     ctx.sharedB.users = await newUser(ctx, ctx.setupB);
+    readableInvite = await freshInvite(ctx);
   },
   createBody: { users: async (ctx) => userBody(ctx) },
   fresh: {
@@ -46,10 +54,13 @@ export const users: AuthzArea = {
     },
   },
   requests: {
-    'GET /api/user_invites/:token': () => ({ method: 'GET', url: unknownLink }),
-    'POST /api/user_invites/:token': () => ({
+    'GET /api/user_invites/:token': (ctx, p) => ({
+      method: 'GET',
+      url: `/api/user_invites/${p === 'link' ? ctx.tokens.link : readableInvite}`,
+    }),
+    'POST /api/user_invites/:token': async (ctx, p) => ({
       method: 'POST',
-      url: unknownLink,
+      url: `/api/user_invites/${p === 'link' ? ctx.tokens.link : await freshInvite(ctx)}`,
       payload: { password: 'a-long-enough-password' },
     }),
   },

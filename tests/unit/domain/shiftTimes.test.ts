@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { describeDates, describeShiftTimes, shiftInstants } from '../../../core/domain/shifts/times';
+import { bulkRequestErrors, describeDates, describeShiftTimes, shiftInstants } from '../../../core/domain/shifts/times';
 import { formatDisplayDate } from '../../../core/domain/time/agencyTime';
 
 const hours = (s: { start: string; end: string }) => (Date.parse(s.end) - Date.parse(s.start)) / 3600_000;
@@ -102,5 +102,48 @@ describe('describeDates', () => {
     [['2026-12-10', '2026-12-11', '2026-12-14'], 'on 3 dates from 10 Dec 2026 to 14 Dec 2026'],
   ])('%j → %s', (dates, words) => {
     expect(describeDates(dates, formatDisplayDate)).toBe(words);
+  });
+});
+
+describe('bulkRequestErrors: a refused bulk request named by its fields and dates', () => {
+  const SHARED = new Set(['client_id', 'site_id', 'job_role_id']);
+  // Dates asked as ['2030-01-12', '2030-01-10'], two staff each, created in date order.
+  const shifts = [
+    { date: '2030-01-10', place: 1 },
+    { date: '2030-01-10', place: 1 },
+    { date: '2030-01-12', place: 0 },
+    { date: '2030-01-12', place: 0 },
+  ];
+  const errorsOf = (refusals: { row: number; errors: Record<string, string> }[]) =>
+    bulkRequestErrors(refusals, shifts, SHARED, formatDisplayDate);
+
+  it('names a problem every shift has by the request’s field, once, and no date', () => {
+    const site = { site_id: 'Choose one of the client’s sites.' };
+    expect(errorsOf([0, 1, 2, 3].map((row) => ({ row, errors: site })))).toEqual(site);
+  });
+
+  it('names the dates a problem refuses by their place in the request, in words with the date', () => {
+    const past = { start_at: 'A requested shift must start in the future.' };
+    expect(
+      errorsOf([
+        { row: 0, errors: past },
+        { row: 1, errors: past },
+      ]),
+    ).toEqual({
+      'dates[1]': '10 Jan 2030: A requested shift must start in the future.',
+    });
+  });
+
+  it('names a shared field’s problem of some dates by the field and by each date', () => {
+    const noCard = { job_role_id: 'No rate card for Nurse at Main House on 2030-01-12. Add one in Rates & Rules.' };
+    expect(
+      errorsOf([
+        { row: 2, errors: noCard },
+        { row: 3, errors: noCard },
+      ]),
+    ).toEqual({
+      job_role_id: noCard.job_role_id,
+      'dates[0]': `12 Jan 2030: ${noCard.job_role_id}`,
+    });
   });
 });

@@ -1,7 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { replyAudience, statusAfterReply, type SupportStatus } from '../../../core/domain/support/support';
+import {
+  replyAudience,
+  replyTransition,
+  statusAfterReply,
+  type SupportStatus,
+} from '../../../core/domain/support/support';
+import { supportRequests } from '../../../core/resources/notes/resource';
 
 const REQUESTER = 7;
 
@@ -23,6 +29,26 @@ describe('statusAfterReply', () => {
     'the requester replying always puts it back with the administrators',
     (status, role) => {
       expect(statusAfterReply({ status, requesterId: REQUESTER }, { userId: REQUESTER, role })).toBe('open');
+    },
+  );
+});
+
+describe('replyTransition', () => {
+  test.prop([
+    fc.constantFrom<SupportStatus>('open', 'answered', 'closed'),
+    fc.constantFrom(1, REQUESTER, 9),
+    fc.constantFrom('admin', 'consultant'),
+  ])(
+    "is the declared transition from the request's state to the status the reply leads to, or none",
+    (status, userId, role) => {
+      const to = statusAfterReply({ status, requesterId: REQUESTER }, { userId, role });
+      const move = replyTransition({ status, requesterId: REQUESTER }, { userId, role });
+      if (to === status) expect(move).toBeNull();
+      else
+        expect(supportRequests.lifecycle!.transitions.find((t) => t.action === move)).toMatchObject({
+          from: expect.arrayContaining([status]),
+          to,
+        });
     },
   );
 });

@@ -12,6 +12,7 @@ import { EngineShow } from '../../../src/engine/react/show';
 import { pathsOf } from '../../../src/engine/react/paths';
 import type { ResourceDeclaration } from '../../../core/engine/types';
 import { candidates } from '../../../core/resources/candidates/resource';
+import { transitionOf } from '../../../core/engine/lifecycle';
 import { server } from '../msw/server';
 import { api, field, findField, requestsTo, installFakeApi, type Rec } from './fakeApi';
 import { answer as checked } from '../msw/contract';
@@ -76,7 +77,9 @@ function serveActions(answer?: (req: { path: string; body: any }) => Response | 
   const run = (ids: number[], name: string, body: any) => {
     const rows = api.records.get('candidates')!.filter((r) => ids.includes(r.id));
     const action = candidates.actions!.find((a) => a.name === name)!;
-    for (const r of rows) Object.assign(r, action.patch?.(r, body) ?? {});
+    // As the server does: the action's patch, then the state its transition declares.
+    const to = transitionOf(candidates.lifecycle, name)?.to;
+    for (const r of rows) Object.assign(r, action.patch?.(r, body) ?? {}, typeof to === 'string' ? { status: to } : {});
     return rows;
   };
   server.use(
@@ -134,15 +137,19 @@ const findActionButton = (name: string) =>
   });
 
 describe('RecordActions on the generated show view', () => {
-  it('disables an action the guard refuses and says why', async () => {
+  it('disables an action its lifecycle or its guard refuses and says why', async () => {
     show(candidates, 1);
     const approve = await findActionButton('approve');
     expect(approve).toBeDisabled();
     const reasonId = approve.getAttribute('aria-describedby')!;
-    expect(document.getElementById(reasonId)).toHaveTextContent('Already approved');
-    // Ada is active, so deactivate is offered and activate is not.
+    expect(document.getElementById(reasonId)).toHaveTextContent(
+      'This staff member is approved: Approve is only for a pending or rejected staff member.',
+    );
+    // Ada is active, so deactivate is offered and activate is not (its guard: the state allows it).
     expect(actionButton('deactivate')).toBeEnabled();
-    expect(actionButton('activate')).toBeDisabled();
+    const activate = actionButton('activate')!;
+    expect(activate).toBeDisabled();
+    expect(document.getElementById(activate.getAttribute('aria-describedby')!)).toHaveTextContent('Already active');
   });
 
   it('disables a transition its lifecycle does not allow from the record’s state, saying the state, and everything but the declared transitions of a locked record', async () => {
@@ -186,7 +193,7 @@ describe('RecordActions on the generated show view', () => {
           roles: ['admin'],
           confirm: 'Approve %{name} now?',
           success: 'Approved',
-          guard: candidates.actions![0].guard,
+          // Once approved, the lifecycle (the candidates') disables it.
           patch: () => ({ status: 'approved' }),
         },
       ],

@@ -8,6 +8,8 @@ import {
   MAX_REFERENCES,
   type CustomFieldDefinition,
 } from '../../../core/engine/validate';
+import fc from 'fast-check';
+import { format, isValid, parse } from 'date-fns';
 import { parseStrictDate, resolveLimit } from '../../../core/engine/dates';
 import { agencyToday } from '../../../core/domain/time/agencyTime';
 import { engineMessages, interpolate } from '../../../core/engine/messages';
@@ -210,6 +212,35 @@ describe('dates: strict parsing and limits', () => {
     expect(parseStrictDate('2026-03-09T00:00')).toBeNull();
     expect(parseStrictDate('2024-02-29')).toEqual(new Date(2024, 1, 29));
     expect(parseStrictDate('2025-02-29')).toBeNull();
+  });
+  it('parseStrictDate reads yyyy-MM-dd by hand exactly as date-fns parses and writes it back', () => {
+    const byDateFns = (text: string) => {
+      const d = parse(text, 'yyyy-MM-dd', new Date(2000, 0, 1));
+      return isValid(d) && format(d, 'yyyy-MM-dd') === text ? d : null;
+    };
+    const pad = (n: number, w: number) => String(n).padStart(w, '0');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (y, m, d) => {
+          const text = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+          expect(parseStrictDate(text)).toEqual(byDateFns(text));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    for (const text of [
+      '0000-01-01',
+      '0099-12-31',
+      '9999-12-31',
+      '2026-04-31',
+      ' 2026-01-01',
+      '2026-01-01 ',
+      '+2026-01-01',
+    ])
+      expect(parseStrictDate(text), text).toEqual(byDateFns(text));
   });
   it('resolveLimit understands today, ISO dates and ±d/m/y offsets from the start of today', () => {
     expect(resolveLimit(undefined, NOW)).toBeUndefined();
@@ -479,13 +510,19 @@ describe('canAccess', () => {
     // Records that are history: the audit trail and the e-mail outbox are written by the server only; a shift is
     // deleted only with a reason (soft: the row stays); a support request is never edited, a reply never changed.
     // A sign-in user is deactivated, never deleted (docs/decisions.md, users), and their list of sign-in addresses
-    // is not offered as an export.
+    // is not offered as an export. A timesheet is generated from shifts, never created by hand, and never deleted
+    // (pay and invoices rest on it); its lines change only by amendment (an action), its signatures only by signing.
     const history: Record<string, string[]> = {
+      timesheets: ['create', 'delete'],
+      timesheet_lines: ['edit', 'delete'],
+      timesheet_signatures: ['create', 'edit', 'delete', 'export'],
       audit_entries: ['create', 'edit', 'delete'],
       email_outbox: ['create', 'edit', 'delete'],
       support_requests: ['edit'],
       support_replies: ['edit', 'delete', 'export'],
       users: ['delete', 'export'],
+      // Issue 17: a staff member's request is made on their phone and answered by actions.
+      shift_requests: ['create', 'edit', 'delete', 'export'],
     };
     // A resource not served as CRUD (the notification settings) is reached only through its own routes: no action.
     for (const d of declarations) {

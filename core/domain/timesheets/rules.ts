@@ -1,0 +1,130 @@
+// Timesheet rules as plain functions (issue 17): a line's price on its actual times, the totals of a timesheet,
+// the state its lines put it in, the week a shift belongs to and what a drawn signature must be.
+import { price } from '../pricing/price';
+import type { Price, PricingRules, RateCard } from '../pricing/types';
+import { addDaysToDate, dayOfWeek, instantToZoned } from '../time/agencyTime';
+
+export interface ActualTimes {
+  /** ISO instants. */
+  actual_start: string;
+  actual_end: string;
+  break_minutes?: number | null;
+  /** A sleep-in's flat pay and charge. */
+  flat?: { pay: number; charge: number } | null;
+}
+
+/**
+ * A line is priced on what was worked, not on what was booked: the actual start and end (a night that ran late
+ * into the next band, a night across a clock change, a bank holiday from its midnight are all priced by `price`).
+ */
+export function priceActual(
+  line: ActualTimes,
+  rules: PricingRules,
+  rates: RateCard,
+  holidays: ReadonlySet<string>,
+): Price {
+  return price(
+    {
+      start: line.actual_start,
+      end: line.actual_end,
+      breakMinutes: line.break_minutes ?? null,
+      flat: line.flat ?? null,
+    },
+    rules,
+    rates,
+    holidays,
+  );
+}
+
+export interface LineAmounts {
+  paid_minutes: number | null;
+  pay: number | null;
+  charge: number | null;
+  on_costs: number | null;
+  margin: number | null;
+  status?: string;
+}
+
+export interface TimesheetTotals {
+  line_count: number;
+  payable_lines: number;
+  paid_minutes: number;
+  pay: number;
+  charge: number;
+  on_costs: number;
+  margin: number;
+}
+
+/** A line is payable (and invoiceable) once signed by the client or verified by the agency: pay is never withheld. */
+export const isPayable = (status: string | undefined) => status === 'signed' || status === 'verified';
+
+/** The timesheet's totals: the sums of its lines, always (stored, so lists and invoices read them). */
+export function totalsOf(lines: LineAmounts[]): TimesheetTotals {
+  const sum = (k: keyof LineAmounts) => lines.reduce((s, l) => s + Number(l[k] ?? 0), 0);
+  return {
+    line_count: lines.length,
+    payable_lines: lines.filter((l) => isPayable(l.status)).length,
+    paid_minutes: sum('paid_minutes'),
+    pay: sum('pay'),
+    charge: sum('charge'),
+    on_costs: sum('on_costs'),
+    margin: sum('margin'),
+  };
+}
+
+/**
+ * The state a submitted timesheet's lines put it in: disputed while a line is, signed once every line is signed
+ * or verified, else still awaiting signature.
+ */
+export function stateFromLines(statuses: string[]): 'submitted' | 'signed' | 'disputed' {
+  if (statuses.includes('disputed')) return 'disputed';
+  if (statuses.length > 0 && statuses.every(isPayable)) return 'signed';
+  return 'submitted';
+}
+
+/** The Monday of the week an instant starts in, on the agency's calendar: a shift belongs to the week it starts in. */
+export function weekOf(instant: string, timeZone: string): string {
+  const { date } = instantToZoned(new Date(instant), timeZone);
+  return addDaysToDate(date, -((dayOfWeek(date) + 6) % 7));
+}
+
+/** A drawn signature as the browser's signature pad gives it, at most this long (about 150 kB of PNG). */
+export const SIGNATURE_MAX_CHARS = 200_000;
+export const SIGNATURE_PATTERN = '^data:image/png;base64,[A-Za-z0-9+/]+={0,2}$';
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const PREFIX = 'data:image/png;base64,';
+
+/** The first bytes of base64 text (enough to read a file's signature). */
+function firstBytes(b64: string, n: number): number[] {
+  const out: number[] = [];
+  let bits = 0;
+  let acc = 0;
+  for (const ch of b64) {
+    const v = BASE64.indexOf(ch);
+    if (v < 0) break;
+    acc = (acc << 6) | v;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push((acc >> bits) & 0xff);
+      if (out.length === n) break;
+    }
+  }
+  return out;
+}
+
+/**
+ * Why a drawn signature cannot be kept, in words, or null: it must be a PNG image as a data URL (what the
+ * signature pad gives), of a sensible size, and not blank.
+ */
+export function signatureProblem(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith(PREFIX)) return 'Draw your signature (a PNG image).';
+  if (value.length > SIGNATURE_MAX_CHARS) return 'The signature is too large. Clear it and sign again.';
+  const b64 = value.slice(PREFIX.length);
+  if (b64.length < 60 || !/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return 'Draw your signature (a PNG image).';
+  const head = firstBytes(b64, 8);
+  if (head.length < 8 || head.some((b, i) => b !== PNG_MAGIC[i])) return 'Draw your signature (a PNG image).';
+  return null;
+}

@@ -1,0 +1,804 @@
+import type { Action, FieldDeclaration, ResourceDeclaration, Role } from '../../engine/types';
+import { SIGNATURE_MAX_CHARS, SIGNATURE_PATTERN } from '../../domain/timesheets/rules';
+
+/*
+ * Timesheets (issue 17): what was worked, per client (or per site, as the client's `timesheet_per` says) and
+ * period, line by line; signed by the client (in their panel, by an e-mailed link, or on the staff member's phone),
+ * priced on the actual times, then locked once invoiced or paid.
+ *
+ * Engine routes (these declarations), besides CRUD:
+ *   POST /api/timesheets/actions/generate   { week_start: 'yyyy-MM-dd' (a Monday) }
+ *                                           | { from, to: 'yyyy-MM-dd' } | { shift_ids: [n…] }   (collection action)
+ *        → { data: { timesheets: [id…], lines: n, shifts: n, job_id? } }  worked shifts not yet on a timesheet, each
+ *        on the draft timesheet of its client (or site) and period; a large run answers 202 with a job to follow.
+ *   POST /api/timesheets/:id/actions/submit            draft | amended → submitted; e-mails the approver a link
+ *                                                      (→ signed at once when every line already is)
+ *   POST /api/timesheets/:id/actions/approve           { line_ids?, signer_name, signature (PNG data URL),
+ *                                                        dispute_line_ids?, dispute_reason? }
+ *                                                      submitted → submitted | signed | disputed
+ *   POST /api/timesheets/:id/actions/dispute           { line_ids, reason }  submitted → disputed
+ *   POST /api/timesheets/:id/actions/amend             { note }  disputed → amended (no line still disputed)
+ *   POST /api/timesheets/:id/actions/verify            { line_ids?, reason, evidence? } agency admins: lines
+ *                                                      verified by the agency (payable without a signature)
+ *   POST /api/timesheets/:id/actions/lock              { locked_by: invoice | payroll } → locked (final)
+ *   (each but generate also bulk: POST /api/timesheets/actions/{name} { ids, … })
+ *   POST /api/timesheet_lines                          a line added by hand (amendment_note required; with or
+ *                                                      without a shift; the hard booking checks apply)
+ *   POST /api/timesheet_lines/:id/actions/amend        { actual_start, actual_end, break_minutes, note }
+ *   POST /api/timesheet_lines/:id/actions/record_times { actual_start, actual_end, break_minutes }  (staff, own line)
+ *   POST /api/timesheet_lines/:id/actions/sign         { signer_name, signature }  (staff's phone: the manager signs)
+ *   POST /api/timesheet_lines/:id/actions/verify       { reason, evidence? } (also bulk)
+ *   GET  /api/sign_timesheets/:client_id               the spec's call (server/routes/timesheets.ts)
+ *   GET  /api/timesheets/:id/pdf                       the printable timesheet
+ *   The signing link: GET /api/capability/<token> shows the timesheet with `review_lines`;
+ *   POST /api/capability/<token>/actions/approve signs it (see core/contracts/timesheets.ts for the page's route).
+ */
+
+export const TIMESHEET_STATUS = [
+  { id: 'draft', name: 'Draft' },
+  { id: 'submitted', name: 'Awaiting signature' },
+  { id: 'signed', name: 'Signed' },
+  { id: 'disputed', name: 'Disputed' },
+  { id: 'amended', name: 'Amended' },
+  { id: 'locked', name: 'Locked' },
+];
+
+export const LINE_STATUS = [
+  { id: 'pending', name: 'Awaiting signature' },
+  { id: 'signed', name: 'Signed' },
+  { id: 'disputed', name: 'Disputed' },
+  { id: 'verified', name: 'Verified by the agency' },
+];
+
+/** How a signature was given: in the client panel, through the e-mailed link, on the staff member's phone. */
+export const SIGNED_VIA = [
+  { id: 'panel', name: 'Client panel' },
+  { id: 'link', name: 'Signing link' },
+  { id: 'phone', name: 'Staff member’s phone' },
+];
+
+export const TIMESHEET_KIND = [
+  { id: 'weekly', name: 'Weekly' },
+  { id: 'custom', name: 'Custom' },
+];
+
+export const LOCKED_BY = [
+  { id: 'invoice', name: 'Invoiced' },
+  { id: 'payroll', name: 'Paid' },
+];
+
+// A drawn signature as the browser's signature pad gives it; the server checks it is a PNG (signatureProblem).
+export { SIGNATURE_MAX_CHARS, SIGNATURE_PATTERN };
+
+const AGENCY: Role[] = ['admin', 'consultant'];
+const CLIENTS: Role[] = ['manager', 'viewer'];
+/** Agency and client users, and the signing link's holder: what the client signs (never pay). */
+const WITH_LINK: Role[] = [...AGENCY, ...CLIENTS, 'link'];
+/** Everyone who reads a line, the staff member whose line it is too. */
+const WITH_STAFF: Role[] = [...AGENCY, ...CLIENTS, 'staff'];
+const AGENCY_AND_STAFF: Role[] = [...AGENCY, 'staff'];
+
+const signatureInput: FieldDeclaration[] = [
+  { source: 'signer_name', type: 'text', label: 'Name of the person signing', required: true, maxLength: 150 },
+  {
+    source: 'signature',
+    type: 'longtext',
+    label: 'Signature',
+    required: true,
+    maxLength: SIGNATURE_MAX_CHARS,
+    pattern: { regex: SIGNATURE_PATTERN, message: 'app.timesheets.signature_png' },
+  },
+];
+
+const actualTimes: FieldDeclaration[] = [
+  { source: 'actual_start', type: 'datetime', label: 'Actual start', required: true },
+  { source: 'actual_end', type: 'datetime', label: 'Actual end', required: true },
+  { source: 'break_minutes', type: 'number', label: 'Break (minutes)', integer: true, min: 0, max: 240 },
+];
+
+const agencyAccess: Action[] = ['list', 'show', 'edit', 'export'];
+
+export const timesheets: ResourceDeclaration = {
+  name: 'timesheets',
+  table: 'timesheets',
+  label: { one: 'Timesheet', many: 'Timesheets' },
+  recordRepresentation: '%{number}',
+  defaultSort: { field: 'period_start', order: 'DESC' },
+  search: ['number'],
+  // A timesheet is never deleted: it is what pay and invoices rest on.
+  delete: 'hard',
+  clientScope: 'client_id',
+  access: {
+    admin: agencyAccess,
+    consultant: agencyAccess,
+    manager: ['list', 'show'],
+    viewer: ['list', 'show'],
+    // The signing link's holder reads the one timesheet it was sent for (server/engine/capability.ts).
+    link: ['show'],
+  },
+  routes: { list: '/timesheet/weekly' },
+  tabs: [
+    { id: 'weekly', label: 'Weekly', filter: { kind: 'weekly' }, path: '/timesheet/weekly' },
+    { id: 'custom', label: 'Custom', filter: { kind: 'custom' }, path: '/timesheet/custom' },
+    { id: 'signed', label: 'Signed', filter: { status: 'signed,locked' }, path: '/timesheet/signed' },
+  ],
+  numbering: { field: 'number', series: 'TS', prefix: 'TS-', pad: 5 },
+  lifecycle: {
+    field: 'status',
+    // Invoiced or paid: a correction is then a credit note or a payroll adjustment, never an edit.
+    final: ['locked'],
+    transitions: [
+      // Signed at once when every line already is (signed on the staff member's phone, or verified).
+      { action: 'submit', from: ['draft', 'amended'], to: ['submitted', 'signed'] },
+      // Approving some lines keeps it awaiting the rest; disputing some (through the link's one action) disputes it.
+      { action: 'approve', from: ['submitted'], to: ['submitted', 'signed', 'disputed'] },
+      { action: 'dispute', from: ['submitted'], to: 'disputed' },
+      { action: 'amend', from: ['disputed'], to: 'amended' },
+      { action: 'verify', from: ['draft', 'submitted', 'disputed', 'amended'] },
+      { action: 'lock', from: ['draft', 'submitted', 'signed', 'disputed', 'amended'], to: 'locked' },
+      // Run by the server when lines are signed on a phone or verified: the timesheet is signed once all are.
+      {
+        action: 'collect',
+        from: ['draft', 'submitted', 'amended', 'disputed'],
+        to: ['draft', 'submitted', 'amended', 'disputed', 'signed'],
+      },
+      // A collection action: it runs on no record, so it has no transition (the generated ones start draft).
+    ],
+  },
+  actions: [
+    {
+      name: 'generate',
+      label: 'Generate',
+      icon: 'playlist_add',
+      roles: ['admin', 'consultant', 'staff'],
+      collection: true,
+      success: 'Timesheets generated',
+      input: [
+        { source: 'week_start', type: 'date', label: 'Week starting (Monday)' },
+        { source: 'from', type: 'date', label: 'From' },
+        { source: 'to', type: 'date', label: 'To' },
+        { source: 'shift_ids', type: 'references', reference: 'shifts', label: 'Shifts' },
+        { source: 'client_id', type: 'reference', reference: 'clients', label: 'Client' },
+      ],
+    },
+    {
+      name: 'submit',
+      label: 'Submit to the client',
+      icon: 'send',
+      roles: AGENCY,
+      bulk: true,
+      confirm: 'Send %{name} to the client for signature?',
+      success: 'Timesheet submitted |||| %{smart_count} timesheets submitted',
+    },
+    {
+      name: 'approve',
+      label: 'Approve and sign',
+      icon: 'draw',
+      roles: ['manager', 'link'],
+      success: 'Timesheet signed',
+      input: [
+        {
+          source: 'line_ids',
+          type: 'references',
+          reference: 'timesheet_lines',
+          label: 'Lines to approve (all awaiting signature when empty)',
+        },
+        ...signatureInput,
+        // The signing link runs one action: its page disputes lines through it too.
+        { source: 'dispute_line_ids', type: 'references', reference: 'timesheet_lines', label: 'Lines disputed' },
+        { source: 'dispute_reason', type: 'longtext', label: 'Why they are disputed', maxLength: 2000 },
+      ],
+    },
+    {
+      name: 'dispute',
+      label: 'Dispute lines',
+      icon: 'report',
+      danger: true,
+      roles: ['manager'],
+      success: 'Lines disputed',
+      input: [
+        {
+          source: 'line_ids',
+          type: 'references',
+          reference: 'timesheet_lines',
+          label: 'Lines disputed',
+          required: true,
+        },
+        { source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 2000 },
+      ],
+    },
+    {
+      name: 'amend',
+      label: 'Mark amended',
+      icon: 'edit_note',
+      roles: AGENCY,
+      bulk: true,
+      success: 'Timesheet amended |||| %{smart_count} timesheets amended',
+      input: [{ source: 'note', type: 'longtext', label: 'What was changed', required: true, maxLength: 2000 }],
+      patch: (_r, input) => ({ amendment_note: input.note }),
+    },
+    {
+      name: 'verify',
+      label: 'Verify by the agency',
+      icon: 'verified',
+      roles: ['admin'],
+      bulk: true,
+      success: 'Lines verified by the agency',
+      input: [
+        {
+          source: 'line_ids',
+          type: 'references',
+          reference: 'timesheet_lines',
+          label: 'Lines (all unsigned when empty)',
+        },
+        { source: 'reason', type: 'longtext', label: 'How the hours were verified', required: true, maxLength: 2000 },
+        { source: 'evidence', type: 'file', label: 'Evidence', file: { kind: 'document' } },
+      ],
+      patch: (r, input) => ({ verified_evidence: input.evidence ?? r.verified_evidence }),
+    },
+    {
+      name: 'lock',
+      label: 'Lock',
+      icon: 'lock',
+      roles: ['admin'],
+      bulk: true,
+      success: 'Timesheet locked |||| %{smart_count} timesheets locked',
+      input: [{ source: 'locked_by', type: 'choice', choices: LOCKED_BY, label: 'Locked by', required: true }],
+      patch: (_r, input) => ({ locked_by: input.locked_by }),
+    },
+    { name: 'collect', label: 'Collect signed lines', roles: [], success: 'Timesheet updated' },
+  ],
+  fields: [
+    { source: 'number', type: 'text', label: 'Number', readOnly: true, sortable: true, readableBy: WITH_LINK },
+    {
+      source: 'client_id',
+      type: 'reference',
+      reference: 'clients',
+      label: 'Client',
+      required: true,
+      createOnly: true,
+      filter: true,
+      sortable: true,
+      readableBy: WITH_LINK,
+    },
+    {
+      source: 'site_id',
+      type: 'reference',
+      reference: 'sites',
+      label: 'Site',
+      createOnly: true,
+      filter: true,
+      within: { field: 'client_id', via: 'client_id' },
+      readableBy: WITH_LINK,
+    },
+    {
+      source: 'kind',
+      type: 'choice',
+      label: 'Kind',
+      choices: TIMESHEET_KIND,
+      required: true,
+      defaultValue: 'weekly',
+      createOnly: true,
+      filter: true,
+      views: ['list', 'show'],
+    },
+    {
+      source: 'period_start',
+      type: 'date',
+      label: 'From',
+      required: true,
+      createOnly: true,
+      filter: true,
+      sortable: true,
+      readableBy: WITH_LINK,
+    },
+    { source: 'period_end', type: 'date', label: 'To', required: true, createOnly: true, readableBy: WITH_LINK },
+    {
+      source: 'status',
+      type: 'choice',
+      label: 'Status',
+      choices: TIMESHEET_STATUS,
+      defaultValue: 'draft',
+      required: true,
+      filter: true,
+      sortable: true,
+      readableBy: WITH_LINK,
+      views: ['list', 'show'],
+    },
+    // Raised by every amendment of a line (times changed, a line added): a signing link sent before it refuses.
+    {
+      source: 'revision',
+      type: 'number',
+      integer: true,
+      label: 'Revision',
+      readOnly: true,
+      defaultValue: 0,
+      readableBy: WITH_LINK,
+    },
+    {
+      source: 'client_name',
+      type: 'text',
+      label: 'Client',
+      computed: true,
+      readOnly: true,
+      readableBy: ['link'],
+      views: [],
+    },
+    {
+      source: 'site_name',
+      type: 'text',
+      label: 'Site',
+      computed: true,
+      readOnly: true,
+      readableBy: ['link'],
+      views: [],
+    },
+    // The lines as the link's holder reviews them (charge only): part of what the link is bound to.
+    {
+      source: 'review_lines',
+      type: 'json',
+      label: 'Lines',
+      computed: true,
+      readOnly: true,
+      readableBy: ['link'],
+      views: [],
+    },
+    {
+      source: 'line_count',
+      type: 'number',
+      integer: true,
+      label: 'Lines',
+      readOnly: true,
+      defaultValue: 0,
+      readableBy: WITH_LINK,
+    },
+    {
+      source: 'payable_lines',
+      type: 'number',
+      integer: true,
+      label: 'Lines signed or verified',
+      readOnly: true,
+      defaultValue: 0,
+      views: ['list', 'show'],
+    },
+    {
+      source: 'paid_minutes',
+      type: 'number',
+      integer: true,
+      label: 'Paid minutes',
+      readOnly: true,
+      defaultValue: 0,
+      views: [],
+    },
+    { source: 'hours', type: 'number', label: 'Hours', computed: true, readOnly: true, readableBy: WITH_LINK },
+    { source: 'charge', type: 'money', label: 'Charge', readOnly: true, defaultValue: 0, readableBy: WITH_LINK },
+    { source: 'pay', type: 'money', label: 'Pay', readOnly: true, defaultValue: 0, readableBy: AGENCY },
+    {
+      source: 'on_costs',
+      type: 'money',
+      label: 'On-costs',
+      readOnly: true,
+      defaultValue: 0,
+      readableBy: AGENCY,
+      views: ['show'],
+    },
+    { source: 'margin', type: 'money', label: 'Margin', readOnly: true, defaultValue: 0, readableBy: AGENCY },
+    { source: 'submitted_at', type: 'datetime', label: 'Submitted', readOnly: true, views: ['show'] },
+    { source: 'signed_at', type: 'datetime', label: 'Signed', readOnly: true, sortable: true, views: ['list', 'show'] },
+    { source: 'disputed_at', type: 'datetime', label: 'Disputed', readOnly: true, views: ['show'] },
+    {
+      source: 'reminded_at',
+      type: 'datetime',
+      label: 'Last reminder',
+      readOnly: true,
+      readableBy: AGENCY,
+      views: ['show'],
+    },
+    { source: 'amendment_note', type: 'longtext', label: 'Amendment note', readOnly: true, views: ['show'] },
+    { source: 'locked_by', type: 'choice', choices: LOCKED_BY, label: 'Locked by', readOnly: true, views: ['show'] },
+    // The evidence of the latest verification by the agency over several lines (a line verified alone keeps its own).
+    {
+      source: 'verified_evidence',
+      type: 'file',
+      label: 'Verification evidence',
+      actionOnly: true,
+      readableBy: AGENCY,
+      file: { kind: 'document' },
+      views: ['show'],
+    },
+    {
+      source: 'notes',
+      type: 'longtext',
+      label: 'Notes',
+      maxLength: 2000,
+      readableBy: AGENCY,
+      editableIn: ['draft', 'disputed', 'amended'],
+      views: ['show', 'edit'],
+    },
+    { source: 'created_at', type: 'datetime', label: 'Created', readOnly: true, sortable: true, views: ['show'] },
+  ],
+};
+
+export const timesheetLines: ResourceDeclaration = {
+  name: 'timesheet_lines',
+  table: 'timesheet_lines',
+  label: { one: 'Timesheet line', many: 'Timesheet lines' },
+  recordRepresentation: '%{summary}',
+  defaultSort: { field: 'scheduled_start', order: 'ASC' },
+  // A line is never removed: it is what was worked (an hours-less line is amended to what happened).
+  delete: 'hard',
+  parent: { resource: 'timesheets', field: 'timesheet_id', onDelete: 'refuse', tab: 'lines' },
+  clientScope: 'timesheet_id.client_id',
+  // A staff member reads their own lines (their phone page), enters their times and has them signed there.
+  staffScope: 'candidate_id',
+  access: {
+    admin: ['list', 'show', 'create', 'export'],
+    consultant: ['list', 'show', 'create', 'export'],
+    manager: ['list', 'show'],
+    viewer: ['list', 'show'],
+    staff: ['list', 'show'],
+  },
+  lifecycle: {
+    field: 'status',
+    transitions: [
+      { action: 'record_times', from: ['pending'] },
+      { action: 'sign', from: ['pending'], to: 'signed' },
+      { action: 'amend', from: ['pending', 'disputed'], to: 'pending' },
+      { action: 'verify', from: ['pending', 'disputed'], to: 'verified' },
+      // Run by the timesheet's own approve and dispute (never served to anyone: no role has them).
+      { action: 'approve_line', from: ['pending'], to: 'signed' },
+      { action: 'dispute_line', from: ['pending', 'signed'], to: 'disputed' },
+      { action: 'verify_line', from: ['pending', 'disputed'], to: 'verified' },
+    ],
+  },
+  actions: [
+    {
+      name: 'record_times',
+      label: 'Enter my times',
+      icon: 'schedule',
+      roles: ['staff'],
+      success: 'Times saved',
+      input: actualTimes,
+    },
+    {
+      name: 'sign',
+      label: 'Sign on this phone',
+      icon: 'draw',
+      roles: ['staff'],
+      success: 'Signed',
+      input: signatureInput,
+    },
+    {
+      name: 'amend',
+      label: 'Amend times',
+      icon: 'edit_calendar',
+      roles: AGENCY,
+      success: 'Line amended',
+      input: [
+        ...actualTimes,
+        { source: 'note', type: 'longtext', label: 'Why the times changed', required: true, maxLength: 2000 },
+      ],
+    },
+    {
+      name: 'verify',
+      label: 'Verify by the agency',
+      icon: 'verified',
+      roles: ['admin'],
+      bulk: true,
+      success: 'Line verified |||| %{smart_count} lines verified',
+      input: [
+        { source: 'reason', type: 'longtext', label: 'How the hours were verified', required: true, maxLength: 2000 },
+        { source: 'evidence', type: 'file', label: 'Evidence', file: { kind: 'document' } },
+      ],
+    },
+    {
+      name: 'approve_line',
+      label: 'Approve',
+      roles: [],
+      success: 'Line approved',
+      input: [
+        {
+          source: 'signature_id',
+          type: 'reference',
+          reference: 'timesheet_signatures',
+          label: 'Signature',
+          required: true,
+        },
+      ],
+      patch: (_r, input) => ({ signature_id: input.signature_id }),
+    },
+    {
+      name: 'dispute_line',
+      label: 'Dispute',
+      roles: [],
+      success: 'Line disputed',
+      input: [{ source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 2000 }],
+      patch: (_r, input) => ({ dispute_reason: input.reason }),
+    },
+    {
+      name: 'verify_line',
+      label: 'Verify',
+      roles: [],
+      success: 'Line verified',
+      input: [{ source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 2000 }],
+    },
+  ],
+  fields: [
+    {
+      source: 'timesheet_id',
+      type: 'reference',
+      reference: 'timesheets',
+      label: 'Timesheet',
+      required: true,
+      createOnly: true,
+      filter: true,
+    },
+    {
+      source: 'shift_id',
+      type: 'reference',
+      reference: 'shifts',
+      label: 'Shift',
+      createOnly: true,
+      filter: true,
+      // A shift is on one timesheet, ever: a unique index (migration 041) holds it against racing generations too.
+      unique: true,
+      onDelete: 'keep',
+      readableBy: WITH_STAFF,
+    },
+    {
+      source: 'candidate_id',
+      type: 'reference',
+      reference: 'candidates',
+      label: 'Staff member',
+      required: true,
+      createOnly: true,
+      filter: true,
+      readableBy: WITH_STAFF,
+    },
+    {
+      source: 'candidate_name',
+      type: 'text',
+      label: 'Staff member',
+      computed: true,
+      readOnly: true,
+      readableBy: WITH_STAFF,
+      views: ['list', 'show'],
+    },
+    {
+      source: 'site_id',
+      type: 'reference',
+      reference: 'sites',
+      label: 'Site',
+      required: true,
+      createOnly: true,
+      filter: true,
+      readableBy: WITH_STAFF,
+    },
+    {
+      source: 'job_role_id',
+      type: 'reference',
+      reference: 'job_roles',
+      label: 'Role',
+      required: true,
+      createOnly: true,
+      readableBy: WITH_STAFF,
+    },
+    // Names for the phone page, which reads neither sites nor job roles.
+    {
+      source: 'site_name',
+      type: 'text',
+      label: 'Site',
+      computed: true,
+      readOnly: true,
+      readableBy: ['staff'],
+      views: [],
+    },
+    {
+      source: 'job_role_name',
+      type: 'text',
+      label: 'Role',
+      computed: true,
+      readOnly: true,
+      readableBy: ['staff'],
+      views: [],
+    },
+    {
+      source: 'summary',
+      type: 'text',
+      label: 'Line',
+      computed: true,
+      readOnly: true,
+      readableBy: WITH_STAFF,
+      views: [],
+    },
+    {
+      source: 'work_date',
+      type: 'date',
+      label: 'Date',
+      readOnly: true,
+      sortable: true,
+      filter: true,
+      readableBy: WITH_STAFF,
+    },
+    {
+      source: 'scheduled_start',
+      type: 'datetime',
+      label: 'Scheduled start',
+      readOnly: true,
+      sortable: true,
+      readableBy: WITH_STAFF,
+    },
+    { source: 'scheduled_end', type: 'datetime', label: 'Scheduled end', readOnly: true, readableBy: WITH_STAFF },
+    {
+      source: 'scheduled_break',
+      type: 'number',
+      integer: true,
+      label: 'Scheduled break',
+      readOnly: true,
+      readableBy: WITH_STAFF,
+      views: ['show'],
+    },
+    // Set when the line is added by hand; afterwards only an amendment (with its note) or the staff member's own
+    // entry at the end of the shift changes them.
+    { source: 'actual_start', type: 'datetime', label: 'Actual start', createOnly: true, readableBy: WITH_STAFF },
+    { source: 'actual_end', type: 'datetime', label: 'Actual end', createOnly: true, readableBy: WITH_STAFF },
+    {
+      source: 'break_minutes',
+      type: 'number',
+      integer: true,
+      min: 0,
+      max: 240,
+      label: 'Break (minutes)',
+      createOnly: true,
+      readableBy: WITH_STAFF,
+    },
+    { source: 'paid_minutes', type: 'number', integer: true, label: 'Paid minutes', readOnly: true, views: [] },
+    { source: 'hours', type: 'number', label: 'Hours', computed: true, readOnly: true, readableBy: WITH_STAFF },
+    { source: 'charge', type: 'money', label: 'Charge', readOnly: true },
+    { source: 'pay', type: 'money', label: 'Pay', readOnly: true, readableBy: AGENCY_AND_STAFF },
+    { source: 'on_costs', type: 'money', label: 'On-costs', readOnly: true, readableBy: AGENCY, views: ['show'] },
+    { source: 'margin', type: 'money', label: 'Margin', readOnly: true, readableBy: AGENCY },
+    { source: 'price_lines', type: 'json', label: 'Price lines', readOnly: true, readableBy: AGENCY, views: ['show'] },
+    {
+      source: 'rate_card_id',
+      type: 'number',
+      integer: true,
+      label: 'Rate card',
+      readOnly: true,
+      readableBy: AGENCY,
+      views: [],
+    },
+    {
+      source: 'status',
+      type: 'choice',
+      label: 'Status',
+      choices: LINE_STATUS,
+      defaultValue: 'pending',
+      required: true,
+      filter: true,
+      readableBy: WITH_STAFF,
+      views: ['list', 'show'],
+    },
+    // Signed or verified by the agency: payable and invoiceable (pay is never withheld for want of a signature).
+    {
+      source: 'payable',
+      type: 'boolean',
+      label: 'Payable',
+      computed: true,
+      readOnly: true,
+      filter: true,
+      readableBy: WITH_STAFF,
+    },
+    { source: 'dispute_reason', type: 'longtext', label: 'Disputed because', readOnly: true, readableBy: WITH_STAFF },
+    {
+      source: 'amendment_note',
+      type: 'longtext',
+      label: 'Amendment note',
+      maxLength: 2000,
+      createOnly: true,
+      views: ['show', 'create'],
+    },
+    { source: 'amended_at', type: 'datetime', label: 'Amended', readOnly: true, views: ['show'] },
+    { source: 'amended_by', type: 'text', label: 'Amended by', readOnly: true, views: ['show'] },
+    {
+      source: 'times_recorded_at',
+      type: 'datetime',
+      label: 'Times entered by the staff member',
+      readOnly: true,
+      readableBy: WITH_STAFF,
+      views: ['show'],
+    },
+    {
+      source: 'signature_id',
+      type: 'reference',
+      reference: 'timesheet_signatures',
+      label: 'Signature',
+      readOnly: true,
+      onDelete: 'keep',
+      views: ['show'],
+    },
+    { source: 'signed_at', type: 'datetime', label: 'Signed', readOnly: true, readableBy: WITH_STAFF, views: ['show'] },
+    {
+      source: 'verified_reason',
+      type: 'longtext',
+      label: 'Verified by the agency because',
+      readOnly: true,
+      readableBy: AGENCY_AND_STAFF,
+      views: ['show'],
+    },
+    {
+      source: 'verified_evidence',
+      type: 'file',
+      label: 'Verification evidence',
+      actionOnly: true,
+      readableBy: AGENCY,
+      file: { kind: 'document' },
+      views: ['show'],
+    },
+    { source: 'verified_by', type: 'text', label: 'Verified by', readOnly: true, readableBy: AGENCY, views: ['show'] },
+    {
+      source: 'verified_at',
+      type: 'datetime',
+      label: 'Verified',
+      readOnly: true,
+      readableBy: AGENCY_AND_STAFF,
+      views: ['show'],
+    },
+    { source: 'created_at', type: 'datetime', label: 'Added', readOnly: true, views: ['show'] },
+  ],
+};
+
+/** Each signature given on a timesheet: who, how, from where, when; the lines it signed point at it. */
+export const timesheetSignatures: ResourceDeclaration = {
+  name: 'timesheet_signatures',
+  table: 'timesheet_signatures',
+  label: { one: 'Timesheet signature', many: 'Timesheet signatures' },
+  recordRepresentation: '%{signer_name}',
+  defaultSort: { field: 'signed_at', order: 'DESC' },
+  delete: 'hard',
+  parent: { resource: 'timesheets', field: 'timesheet_id', onDelete: 'refuse', tab: 'signatures' },
+  clientScope: 'timesheet_id.client_id',
+  // Made only by the signing actions (ctx.engine), never by a request.
+  access: {
+    admin: ['list', 'show'],
+    consultant: ['list', 'show'],
+    manager: ['list', 'show'],
+    viewer: ['list', 'show'],
+  },
+  fields: [
+    {
+      source: 'timesheet_id',
+      type: 'reference',
+      reference: 'timesheets',
+      label: 'Timesheet',
+      required: true,
+      createOnly: true,
+      filter: true,
+    },
+    { source: 'signer_name', type: 'text', label: 'Signed by', required: true, maxLength: 150, createOnly: true },
+    {
+      source: 'signature',
+      type: 'longtext',
+      label: 'Signature',
+      required: true,
+      createOnly: true,
+      maxLength: SIGNATURE_MAX_CHARS,
+      pattern: { regex: SIGNATURE_PATTERN, message: 'app.timesheets.signature_png' },
+      views: ['show'],
+    },
+    {
+      source: 'signed_via',
+      type: 'choice',
+      label: 'How signed',
+      choices: SIGNED_VIA,
+      required: true,
+      createOnly: true,
+    },
+    { source: 'ip_address', type: 'text', label: 'Signed from (address)', maxLength: 64, createOnly: true },
+    { source: 'signed_at', type: 'datetime', label: 'Signed', required: true, createOnly: true, sortable: true },
+    { source: 'line_count', type: 'number', integer: true, label: 'Lines signed', createOnly: true },
+    { source: 'created_at', type: 'datetime', label: 'Recorded', readOnly: true, views: [] },
+  ],
+};
+
+export const timesheetResources: ResourceDeclaration[] = [timesheets, timesheetLines, timesheetSignatures];

@@ -1,0 +1,505 @@
+// What timesheets, their lines and signatures do on the server beyond their declarations (issue 17).
+import type { Row } from '../db/index.js';
+import { HttpError } from '../http.js';
+import type { EngineContext, ResourceBehaviour, SaveEvent } from '../engine/context.js';
+import { assessShift, iso } from '../services/booking.js';
+import {
+  generateTimesheets,
+  lineStatuses,
+  notifyAgency,
+  priceLine,
+  priceLines,
+  refreshTotals,
+  requireSignature,
+  sendForSignature,
+  signedVia,
+  stateFromLines,
+  timesheetOf,
+  writerOf,
+} from '../services/timesheets.js';
+import { isPayable } from '../../core/domain/timesheets/rules.js';
+import { isStrictInstant } from '../engine/input.js';
+import type { Problems } from '../../core/engine/validate.js';
+
+/** Where the lines of a timesheet may still be changed (times amended, a line added). */
+const AMENDABLE = ['draft', 'disputed', 'amended'];
+
+const refuse = (status: number, message: string, field?: string) =>
+  new HttpError(status, message, field ? { [field]: message } : undefined);
+
+/** The lines of a timesheet named by an action's input, each in one of `states`; all of them when none are named. */
+async function linesOf(
+  ctx: EngineContext,
+  timesheetId: number,
+  ids: number[] | null | undefined,
+  states: string[],
+  field: string,
+): Promise<Row[]> {
+  const rows = await ctx.db.query(
+    'select id, status from timesheet_lines where merchant_id = $1 and timesheet_id = $2 order by id',
+    [ctx.principal.merchantId, timesheetId],
+  );
+  if (!ids?.length) return rows.filter((r) => states.includes(r.status));
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const chosen = [...new Set(ids.map(Number))].map((id) => byId.get(id));
+  if (chosen.some((r) => !r)) throw refuse(422, 'Choose lines of this timesheet.', field);
+  const wrong = chosen.filter((r) => !states.includes(r!.status));
+  if (wrong.length)
+    throw refuse(
+      409,
+      `${wrong.length} of the chosen lines cannot be changed now (already signed, disputed or verified).`,
+      field,
+    );
+  return chosen as Row[];
+}
+
+/** A signature kept as given: who, how, from where, when. The lines it signs point at it. */
+async function keepSignature(ctx: EngineContext, timesheetId: number, input: Record<string, any>, lines: number) {
+  requireSignature(input.signature);
+  const sig = await writerOf(ctx).create('timesheet_signatures', {
+    timesheet_id: timesheetId,
+    signer_name: input.signer_name,
+    signature: input.signature,
+    signed_via: signedVia(ctx),
+    ip_address: ctx.ip ?? null,
+    signed_at: ctx.now.toISOString(),
+    line_count: lines,
+  });
+  return Number(sig.id);
+}
+
+/** After lines changed state: the payable count, and for a submitted timesheet the state they put it in. */
+async function settle(ctx: EngineContext, t: Row): Promise<Record<string, unknown>> {
+  const statuses = await lineStatuses(ctx, Number(t.id));
+  const patch: Record<string, unknown> = { payable_lines: statuses.filter(isPayable).length };
+  if (t.status === 'submitted') {
+    const state = stateFromLines(statuses);
+    patch.status = state;
+    if (state === 'signed') patch.signed_at = ctx.now.toISOString();
+    if (state === 'disputed') patch.disputed_at = ctx.now.toISOString();
+  }
+  return patch;
+}
+
+export const timesheetsBehaviour: ResourceBehaviour = {
+  computed: {
+    hours: () => `(paid_minutes / 60.0)::float8`,
+    client_name: () =>
+      `(select c.name from clients c where c.merchant_id = timesheets.merchant_id and c.id = timesheets.client_id)`,
+    site_name: () =>
+      `(select s.name from sites s where s.merchant_id = timesheets.merchant_id and s.id = timesheets.site_id)`,
+    // What the signing link's holder reviews (charge only): part of the content the link is bound to.
+    review_lines: () => `(select coalesce(json_agg(json_build_object(
+        'id', l.id, 'work_date', l.work_date, 'staff', ca.first_name || ' ' || ca.last_name, 'role', jr.name, 'site', s.name,
+        'scheduled_start', l.scheduled_start, 'scheduled_end', l.scheduled_end, 'actual_start', l.actual_start,
+        'actual_end', l.actual_end, 'break_minutes', l.break_minutes, 'hours', round(l.paid_minutes / 60.0, 2),
+        'charge', l.charge, 'status', l.status, 'dispute_reason', l.dispute_reason) order by l.scheduled_start, l.id), '[]'::json)
+      from timesheet_lines l
+      left join candidates ca on ca.merchant_id = l.merchant_id and ca.id = l.candidate_id
+      left join job_roles jr on jr.merchant_id = l.merchant_id and jr.id = l.job_role_id
+      left join sites s on s.merchant_id = l.merchant_id and s.id = l.site_id
+      where l.merchant_id = timesheets.merchant_id and l.timesheet_id = timesheets.id)`,
+  },
+  collection: {
+    generate: (ctx, input) => generateTimesheets(ctx, input),
+  },
+  actions: {
+    async submit(ctx, r) {
+      const statuses = await lineStatuses(ctx, Number(r.id));
+      if (statuses.length === 0) throw refuse(409, 'This timesheet has no lines to sign.');
+      if (statuses.includes('disputed'))
+        throw refuse(409, 'A line is still disputed: amend it before submitting the timesheet again.');
+      const now = ctx.now.toISOString();
+      // Every line already signed (on the staff member's phone) or verified: nothing is left for the client to sign.
+      if (stateFromLines(statuses) === 'signed') return { submitted_at: now, status: 'signed', signed_at: now };
+      return { submitted_at: now, status: 'submitted' };
+    },
+    async approve(ctx, r, input) {
+      const approve: number[] = input.line_ids ?? [];
+      const dispute: number[] = input.dispute_line_ids ?? [];
+      if (approve.some((id) => dispute.includes(id)))
+        throw refuse(422, 'A line cannot be approved and disputed at once.', 'dispute_line_ids');
+      if (dispute.length && !input.dispute_reason)
+        throw refuse(422, 'Say why the lines are disputed.', 'dispute_reason');
+      const disputed = dispute.length ? await linesOf(ctx, Number(r.id), dispute, ['pending'], 'dispute_line_ids') : [];
+      // Nothing named: every line awaiting signature, less those disputed.
+      const signed = (
+        await linesOf(ctx, Number(r.id), approve.length ? approve : null, ['pending'], 'line_ids')
+      ).filter((l) => !dispute.includes(Number(l.id)));
+      if (signed.length === 0 && disputed.length === 0)
+        throw refuse(409, 'No line of this timesheet awaits a signature.');
+      requireSignature(input.signature);
+      if (signed.length) {
+        const signatureId = await keepSignature(ctx, Number(r.id), input, signed.length);
+        for (const l of signed)
+          await ctx.engine.act('timesheet_lines', Number(l.id), 'approve_line', { signature_id: signatureId });
+      }
+      for (const l of disputed)
+        await ctx.engine.act('timesheet_lines', Number(l.id), 'dispute_line', { reason: input.dispute_reason });
+      const patch = await settle(ctx, r);
+      if (signed.length)
+        await notifyAgency(
+          ctx,
+          r,
+          'timesheet.signed',
+          `${input.signer_name} signed ${signed.length} line${signed.length === 1 ? '' : 's'} of timesheet ${r.number}.`,
+          { signer_name: input.signer_name },
+        );
+      if (disputed.length)
+        await notifyAgency(
+          ctx,
+          r,
+          'timesheet.disputed',
+          `${disputed.length} line${disputed.length === 1 ? '' : 's'} of timesheet ${r.number} disputed: ${input.dispute_reason}`,
+          { reason: input.dispute_reason },
+        );
+      return patch;
+    },
+    async dispute(ctx, r, input) {
+      const lines = await linesOf(ctx, Number(r.id), input.line_ids, ['pending', 'signed'], 'line_ids');
+      for (const l of lines)
+        await ctx.engine.act('timesheet_lines', Number(l.id), 'dispute_line', { reason: input.reason });
+      await notifyAgency(
+        ctx,
+        r,
+        'timesheet.disputed',
+        `${lines.length} line${lines.length === 1 ? '' : 's'} of timesheet ${r.number} disputed: ${input.reason}`,
+        { reason: input.reason },
+      );
+      const patch = await settle(ctx, r);
+      return { ...patch, status: 'disputed', disputed_at: ctx.now.toISOString() };
+    },
+    async amend(ctx, r) {
+      const statuses = await lineStatuses(ctx, Number(r.id));
+      const left = statuses.filter((s) => s === 'disputed').length;
+      if (left)
+        throw refuse(
+          409,
+          `${left} line${left === 1 ? ' is' : 's are'} still disputed: amend their times (or verify them) first.`,
+        );
+    },
+    async verify(ctx, r, input) {
+      const lines = await linesOf(ctx, Number(r.id), input.line_ids, ['pending', 'disputed'], 'line_ids');
+      if (lines.length === 0) throw refuse(409, 'Every line is already signed or verified.');
+      for (const l of lines)
+        await ctx.engine.act('timesheet_lines', Number(l.id), 'verify_line', { reason: input.reason });
+      const statuses = await lineStatuses(ctx, Number(r.id));
+      return { payable_lines: statuses.filter(isPayable).length };
+    },
+    async lock(ctx, r) {
+      const statuses = await lineStatuses(ctx, Number(r.id));
+      const unpaid = statuses.filter((s) => !isPayable(s)).length;
+      if (statuses.length === 0 || unpaid)
+        throw refuse(
+          409,
+          `${unpaid || 'No'} line${unpaid === 1 ? ' is' : 's are'} neither signed nor verified by the agency: it cannot be invoiced or paid yet.`,
+        );
+    },
+    async collect(ctx, r) {
+      const statuses = await lineStatuses(ctx, Number(r.id));
+      const patch: Record<string, unknown> = { payable_lines: statuses.filter(isPayable).length };
+      // Only a timesheet sent to the client is signed by its last line: a draft may still take lines (and is
+      // signed at once when submitted with every line signed).
+      if (r.status === 'submitted' && statuses.every((s) => s === 'signed')) {
+        patch.status = 'signed';
+        patch.signed_at = ctx.now.toISOString();
+      }
+      return patch;
+    },
+  },
+  async afterSave(ctx, e) {
+    if (e.action === 'submit' && e.row.status === 'submitted') await sendForSignature(ctx, e.row);
+  },
+};
+
+/** A line's facts the checks and prices read, with its timesheet's client. */
+async function lineFacts(ctx: EngineContext, record: Record<string, any>) {
+  const t = await timesheetOf(ctx, Number(record.timesheet_id));
+  const [shift] = record.shift_id
+    ? await ctx.db.query(
+        'select id, client_id, site_id, job_role_id, candidate_id, status, start_at, end_at, break_minutes, sleep_in from shifts where merchant_id = $1 and id = $2',
+        [ctx.principal.merchantId, record.shift_id],
+      )
+    : [];
+  return { t, shift: shift as Row | undefined };
+}
+
+/** Why times cannot be a line's, by field (none when they can). */
+function timesProblems(input: Record<string, any>): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (!isStrictInstant(input.actual_start)) problems.actual_start = 'Give the start as a date and time.';
+  if (!isStrictInstant(input.actual_end)) problems.actual_end = 'Give the end as a date and time.';
+  if (!problems.actual_start && !problems.actual_end) {
+    const ms = Date.parse(input.actual_end) - Date.parse(input.actual_start);
+    if (ms <= 0) problems.actual_end = 'The end must be after the start.';
+    else if (ms > 24 * 3600_000) problems.actual_end = 'A shift lasts at most 24 hours.';
+    else if (input.break_minutes != null && input.break_minutes * 60_000 >= ms)
+      problems.break_minutes = 'The break must be shorter than the time worked.';
+  }
+  return problems;
+}
+
+function checkTimes(input: Record<string, any>) {
+  const problems = timesProblems(input);
+  if (Object.keys(problems).length) throw new HttpError(422, Object.values(problems)[0], problems);
+}
+
+/** New actual times, priced: what an amendment or the staff member's own entry stores. */
+async function timesPatch(ctx: EngineContext, r: Row, input: Record<string, any>) {
+  checkTimes(input);
+  const { t, shift } = await lineFacts(ctx, r);
+  const priced = await priceLine(
+    ctx,
+    {
+      client_id: Number(t.client_id),
+      site_id: Number(r.site_id),
+      job_role_id: Number(r.job_role_id),
+      candidate_id: Number(r.candidate_id),
+      sleep_in: !!shift?.sleep_in,
+    },
+    input as { actual_start: string; actual_end: string; break_minutes?: number | null },
+  );
+  return {
+    t,
+    patch: {
+      actual_start: input.actual_start,
+      actual_end: input.actual_end,
+      break_minutes: input.break_minutes ?? null,
+      ...priced,
+    },
+  };
+}
+
+const asProblems = (byField: Record<string, string>): Problems =>
+  Object.fromEntries(Object.entries(byField).map(([k, message]) => [k, { message }]));
+
+/**
+ * New lines, one added by hand or many from a generation run, in a fixed number of statements for any number: their
+ * timesheets (locked), shifts and sites are read once each and all are priced from one read of the rate cards.
+ * A line names a worked shift of its timesheet's client (its staff member's, assigned or closed) or none; without
+ * times it is its shift as booked (what generation makes), and with other times, or without a shift, it is an
+ * amendment: it needs a note, and a line without a shift passes the hard booking checks as any booking would. Each
+ * is priced on its actual times and must fall within its timesheet's period, which must still take lines (a draft,
+ * disputed or amended). Answers each line's problems by position.
+ */
+async function beforeCreateLines(ctx: EngineContext, events: SaveEvent[]): Promise<(Problems | undefined)[]> {
+  const m = ctx.principal.merchantId;
+  const records = events.map((e) => e.record);
+  const ids = (k: string) => [...new Set(records.map((r) => r[k]).filter((v) => v != null))].map(Number);
+  // One after another: a transaction's connection runs one statement at a time.
+  const timesheets = await ctx.db.query(
+    'select id, client_id, site_id, status, period_start::text as period_start, period_end::text as period_end, number from timesheets where merchant_id = $1 and id = any($2::int[]) order by id for update',
+    [m, ids('timesheet_id')],
+  );
+  const shifts = await ctx.db.query(
+    'select id, client_id, site_id, job_role_id, candidate_id, status, start_at, end_at, break_minutes, sleep_in from shifts where merchant_id = $1 and id = any($2::int[])',
+    [m, ids('shift_id')],
+  );
+  const sites = await ctx.db.query('select id, client_id from sites where merchant_id = $1 and id = any($2::int[])', [
+    m,
+    ids('site_id'),
+  ]);
+  const byId = (rows: Row[]) => new Map(rows.map((r) => [Number(r.id), r]));
+  const [tsOf, shiftOf, siteOf] = [byId(timesheets), byId(shifts), byId(sites)];
+  const out: (Problems | undefined)[] = records.map(() => undefined);
+  const toPrice: { i: number; t: Row; shift?: Row }[] = [];
+  for (const [i, r] of records.entries()) {
+    const t = tsOf.get(Number(r.timesheet_id))!;
+    if (!AMENDABLE.includes(t.status))
+      throw refuse(
+        409,
+        `Timesheet ${t.number} is ${t.status}: lines are added only while it is a draft, disputed or amended.`,
+      );
+    const site = siteOf.get(Number(r.site_id));
+    if (
+      !site ||
+      Number(site.client_id) !== Number(t.client_id) ||
+      (t.site_id && Number(t.site_id) !== Number(r.site_id))
+    ) {
+      out[i] = { site_id: { message: 'Choose a site this timesheet covers.' } };
+      continue;
+    }
+    const shift = r.shift_id == null ? undefined : shiftOf.get(Number(r.shift_id));
+    if (shift) {
+      if (
+        Number(shift.client_id) !== Number(t.client_id) ||
+        Number(shift.candidate_id) !== Number(r.candidate_id) ||
+        !['assigned', 'closed'].includes(shift.status)
+      ) {
+        out[i] = { shift_id: { message: 'Choose a worked shift of this staff member at this client.' } };
+        continue;
+      }
+      r.scheduled_start = iso(shift.start_at);
+      r.scheduled_end = iso(shift.end_at);
+      r.scheduled_break = shift.break_minutes;
+      r.job_role_id = shift.job_role_id;
+      if (!r.actual_start && !r.actual_end) {
+        // What was booked is what was worked until someone says otherwise (the staff member, or an amendment).
+        r.actual_start = r.scheduled_start;
+        r.actual_end = r.scheduled_end;
+        r.break_minutes = r.scheduled_break;
+      }
+    }
+    const asBooked =
+      shift &&
+      Date.parse(r.actual_start) === Date.parse(r.scheduled_start) &&
+      Date.parse(r.actual_end) === Date.parse(r.scheduled_end) &&
+      (r.break_minutes ?? null) === (r.scheduled_break ?? null);
+    if (!asBooked && !r.amendment_note) {
+      out[i] = { amendment_note: { message: 'Say why this line is added (an amendment needs a note).' } };
+      continue;
+    }
+    if (!r.actual_start || !r.actual_end) {
+      out[i] = { actual_start: { message: 'Give the times worked.' } };
+      continue;
+    }
+    const wrong = timesProblems(r);
+    if (Object.keys(wrong).length) {
+      out[i] = asProblems(wrong);
+      continue;
+    }
+    if (!shift) {
+      // Work that had no shift: the staff member must have been able to be booked on it (rare: one at a time).
+      const checks = await assessShift(
+        ctx.db,
+        m,
+        ctx.timeZone,
+        {
+          client_id: Number(t.client_id),
+          site_id: Number(r.site_id),
+          job_role_id: Number(r.job_role_id),
+          start: r.actual_start,
+          end: r.actual_end,
+          break_minutes: r.break_minutes ?? null,
+        },
+        Number(r.candidate_id),
+        ctx.today,
+      );
+      if (checks.hard.length) {
+        const words = checks.hard.map((c: { message: string }) => c.message).join(' ');
+        throw new HttpError(409, `${checks.name} cannot have worked this: ${words}`, { candidate_id: words });
+      }
+    }
+    toPrice.push({ i, t, shift });
+  }
+  const prices = await priceLines(
+    ctx,
+    toPrice.map(({ i, t, shift }) => ({
+      line: {
+        client_id: Number(t.client_id),
+        site_id: Number(records[i].site_id),
+        job_role_id: Number(records[i].job_role_id),
+        candidate_id: Number(records[i].candidate_id),
+        sleep_in: !!shift?.sleep_in,
+      },
+      actual: records[i] as { actual_start: string; actual_end: string; break_minutes?: number | null },
+    })),
+  );
+  for (const [k, { i, t }] of toPrice.entries()) {
+    const priced = prices[k];
+    if (priced instanceof HttpError) {
+      if (priced.status !== 422 || !priced.errors) throw priced;
+      out[i] = asProblems(priced.errors);
+    } else if (priced.work_date < t.period_start || priced.work_date > t.period_end)
+      out[i] = { actual_start: { message: `The timesheet covers ${t.period_start} to ${t.period_end}.` } };
+    else {
+      const r = records[i];
+      Object.assign(r, priced);
+      if (r.amendment_note) {
+        r.amended_at = ctx.now.toISOString();
+        r.amended_by = ctx.principal.name;
+      }
+    }
+  }
+  return out;
+}
+
+export const timesheetLinesBehaviour: ResourceBehaviour = {
+  computed: {
+    candidate_name: () =>
+      `(select c.first_name || ' ' || c.last_name from candidates c where c.merchant_id = timesheet_lines.merchant_id and c.id = timesheet_lines.candidate_id)`,
+    site_name: () =>
+      `(select s.name from sites s where s.merchant_id = timesheet_lines.merchant_id and s.id = timesheet_lines.site_id)`,
+    job_role_name: () =>
+      `(select j.name from job_roles j where j.merchant_id = timesheet_lines.merchant_id and j.id = timesheet_lines.job_role_id)`,
+    summary: () =>
+      `(coalesce(to_char(work_date, 'YYYY-MM-DD'), '') || ' ' || (select c.first_name || ' ' || c.last_name from candidates c where c.merchant_id = timesheet_lines.merchant_id and c.id = timesheet_lines.candidate_id))`,
+    hours: () => `(paid_minutes / 60.0)::float8`,
+    payable: () => `(status in ('signed', 'verified'))`,
+  },
+  computedFilters: {
+    payable: (value) => (value === 'true' ? `status in ('signed', 'verified')` : `status in ('pending', 'disputed')`),
+  },
+  async beforeSave(ctx, e): Promise<Problems | void> {
+    if (!e.stored && !e.action) return (await beforeCreateLines(ctx, [e]))[0];
+  },
+  beforeSaveMany: beforeCreateLines,
+  /** Lines added: their timesheets' totals follow once, and the revision of those that were amended rises. */
+  async afterSaveMany(ctx, events) {
+    const amended = events.filter((e) => e.row.amendment_note).map((e) => Number(e.row.timesheet_id));
+    const generated = events.filter((e) => !e.row.amendment_note).map((e) => Number(e.row.timesheet_id));
+    await refreshTotals(ctx, amended, true);
+    await refreshTotals(
+      ctx,
+      generated.filter((id) => !amended.includes(id)),
+      false,
+    );
+  },
+  async afterSave(ctx, e) {
+    if (!e.stored) await timesheetLinesBehaviour.afterSaveMany!(ctx, [e]);
+    // Times changed: the timesheet's totals follow, and its revision rises (a link sent before it no longer signs
+    // it). A change of state alone changes no amount.
+    if (e.action === 'amend' || e.action === 'record_times')
+      await refreshTotals(ctx, [Number(e.row.timesheet_id)], true);
+    // Signed on a phone or verified on its own: the timesheet collects it (signed once every line is).
+    if (e.action === 'sign' || e.action === 'verify')
+      await writerOf(ctx).act('timesheets', Number(e.row.timesheet_id), 'collect');
+  },
+  actions: {
+    async record_times(ctx, r, input) {
+      const { t, patch } = await timesPatch(ctx, r, input);
+      if (t.status !== 'draft')
+        throw refuse(409, `Timesheet ${t.number} has been sent to the client: ask the agency to amend your times.`);
+      if (Date.parse(input.actual_end) > ctx.now.getTime() + 15 * 60_000)
+        throw refuse(422, 'Enter your times once the shift has ended.', 'actual_end');
+      return { ...patch, times_recorded_at: ctx.now.toISOString() };
+    },
+    async sign(ctx, r, input) {
+      const { t } = await lineFacts(ctx, r);
+      if (!['draft', 'submitted', 'amended'].includes(t.status))
+        throw refuse(409, `Timesheet ${t.number} is ${t.status}: this line can no longer be signed here.`);
+      const signatureId = await keepSignature(ctx, Number(t.id), input, 1);
+      return { signature_id: signatureId, signed_at: ctx.now.toISOString() };
+    },
+    async amend(ctx, r, input) {
+      const { t, patch } = await timesPatch(ctx, r, input);
+      if (!AMENDABLE.includes(t.status))
+        throw refuse(
+          409,
+          `Timesheet ${t.number} is ${t.status}: its lines are amended only while it is a draft, disputed or amended.`,
+        );
+      return {
+        ...patch,
+        amendment_note: input.note,
+        amended_at: ctx.now.toISOString(),
+        amended_by: ctx.principal.name,
+      };
+    },
+    async verify(ctx, r, input) {
+      const { t } = await lineFacts(ctx, r);
+      if (t.status === 'locked') throw refuse(409, `Timesheet ${t.number} is locked.`);
+      return {
+        verified_reason: input.reason,
+        verified_evidence: input.evidence ?? null,
+        verified_by: ctx.principal.name,
+        verified_at: ctx.now.toISOString(),
+      };
+    },
+    async approve_line(ctx) {
+      return { signed_at: ctx.now.toISOString() };
+    },
+    async verify_line(ctx, _r, input) {
+      return { verified_reason: input.reason, verified_by: ctx.principal.name, verified_at: ctx.now.toISOString() };
+    },
+  },
+};

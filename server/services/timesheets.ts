@@ -1,0 +1,493 @@
+// Timesheets on the server (issue 17): generation from worked shifts, totals, pricing on actual times, signatures and
+// the signing link. Every write goes through the engine (ctx.engine, createMany); the rules are core/domain/timesheets.
+import type { Row } from '../db/index.js';
+import { HttpError } from '../http.js';
+import type { EngineContext, EngineHandle, EnginePrincipal } from '../engine/context.js';
+import { Accepted } from '../engine/actions.js';
+import { defineJobKind, enqueueJob } from '../jobs/queue.js';
+import { jobContext } from '../jobs/engineContext.js';
+import { Params, scopeWhere } from '../engine/compile.js';
+import { mintLink, issueLinkToken } from '../engine/capability.js';
+import { notify, letterheadOf } from '../notifications/notify.js';
+import {
+  absoluteLink,
+  queueEmails,
+  registerSecretLink,
+  renderEmail,
+  SECRET_PLACEHOLDER,
+} from '../notifications/outbox.js';
+import { priceShifts, iso } from './booking.js';
+import {
+  addDaysToDate,
+  daysBetween,
+  dayOfWeek,
+  formatDisplayDate,
+  instantToZoned,
+  isPlainDate,
+} from '../../core/domain/time/agencyTime.js';
+import { signatureProblem, stateFromLines, totalsOf, weekOf } from '../../core/domain/timesheets/rules.js';
+import { SIGNING_PAGE, CLIENT_TIMESHEET_PAGE, agencyTimesheetPage } from '../../core/contracts/timesheets.js';
+
+export const SIGNING_LINK = 'timesheet.sign';
+export const signingPath = (token: string) => `${SIGNING_PAGE}/${token}`;
+
+// The e-mail carries a placeholder; the worker asks for a fresh token as it sends it (only its hash is kept), and a
+// link used, expired or replaced by a later submission gets none, so that e-mail is not sent.
+registerSecretLink(SIGNING_LINK, { path: signingPath, mint: (db, ref) => issueLinkToken(db, ref) });
+
+/** Longest custom period: a quarter. */
+const MAX_PERIOD_DAYS = 93;
+/** A timesheet's lines are written by the staff member's phone through the system (they cannot see timesheets). */
+export const writerOf = (ctx: EngineContext): EngineHandle =>
+  ctx.principal.loginType === 'staff' ? ctx.engine.asSystem() : ctx.engine;
+
+/**
+ * Stores on each timesheet the sums of its lines (and the count of payable ones), read once for all of them and
+ * summed by the domain's `totalsOf`; `revise` raises their revision (an amendment: a link sent before no longer
+ * signs). Two statements for any number of timesheets. These are derived columns, like a staff member's compliance
+ * status: each line's change has its own version and audit entry, so the sums take neither (an open form of the
+ * timesheet does not go stale because a line was priced).
+ */
+export async function refreshTotals(ctx: EngineContext, timesheetIds: number[], revise: boolean) {
+  if (timesheetIds.length === 0) return;
+  const rows = await ctx.db.query(
+    `select t.id,
+       coalesce((select json_agg(json_build_object('paid_minutes', l.paid_minutes, 'pay', l.pay, 'charge', l.charge,
+          'on_costs', l.on_costs, 'margin', l.margin, 'status', l.status))
+          from timesheet_lines l where l.merchant_id = t.merchant_id and l.timesheet_id = t.id), '[]'::json) as lines
+       from timesheets t where t.merchant_id = $1 and t.id = any($2::int[])`,
+    [ctx.principal.merchantId, [...new Set(timesheetIds)]],
+  );
+  await ctx.db.query(
+    `update timesheets t set line_count = x.line_count, payable_lines = x.payable_lines, paid_minutes = x.paid_minutes,
+            pay = x.pay, charge = x.charge, on_costs = x.on_costs, margin = x.margin,
+            revision = coalesce(t.revision, 0) + case when $3 then 1 else 0 end
+       from jsonb_to_recordset($2::jsonb) as x(id int, line_count int, payable_lines int, paid_minutes int, pay bigint,
+            charge bigint, on_costs bigint, margin bigint)
+      where t.merchant_id = $1 and t.id = x.id`,
+    [ctx.principal.merchantId, JSON.stringify(rows.map((r) => ({ id: r.id, ...totalsOf(r.lines) }))), revise],
+  );
+  ctx.touched?.add('timesheets');
+}
+
+/** A line as it is priced: its timesheet's client, where, what, who, and whether it is a sleep-in. */
+export interface LineToPrice {
+  client_id: number;
+  site_id: number;
+  job_role_id: number;
+  candidate_id: number;
+  sleep_in?: boolean;
+}
+type Actual = { actual_start: string; actual_end: string; break_minutes?: number | null };
+
+/** The price of a line as stored: the shift's stored price for these times, and the date it was worked on. */
+export type LinePrice = Awaited<ReturnType<typeof priceShifts>>[number] & { work_date: string };
+
+/**
+ * Lines priced on their actual times as a shift's own price is made (card in force, own pay, rules, holidays), all
+ * from one read of the rate cards and rules: each answer is the price, or the 422 naming the line's field that
+ * refuses it.
+ */
+export async function priceLines(
+  ctx: EngineContext,
+  lines: { line: LineToPrice; actual: Actual }[],
+): Promise<(LinePrice | HttpError)[]> {
+  const prices = await priceShifts(
+    ctx.db,
+    ctx.principal.merchantId,
+    lines.map(({ line, actual }) => ({
+      client_id: line.client_id,
+      site_id: line.site_id,
+      job_role_id: line.job_role_id,
+      start: actual.actual_start,
+      end: actual.actual_end,
+      break_minutes: actual.break_minutes ?? null,
+      sleep_in: !!line.sleep_in,
+    })),
+    lines.map(({ line }) => line.candidate_id),
+  );
+  return prices.map((p, i) => {
+    // The quote names start/end; the line names its actual times.
+    if (p instanceof HttpError)
+      return p.errors
+        ? new HttpError(
+            p.status,
+            p.message,
+            Object.fromEntries(
+              Object.entries(p.errors).map(([k, v]) => [
+                k === 'start_at' ? 'actual_start' : k === 'end_at' ? 'actual_end' : k,
+                v,
+              ]),
+            ),
+          )
+        : p;
+    return { ...p, work_date: instantToZoned(new Date(lines[i].actual.actual_start), ctx.timeZone).date };
+  });
+}
+
+/** One line priced on its actual times (priceLines of one); refuses with the 422 naming the field. */
+export async function priceLine(ctx: EngineContext, line: LineToPrice, actual: Actual): Promise<LinePrice> {
+  const [p] = await priceLines(ctx, [{ line, actual }]);
+  if (p instanceof HttpError) throw p;
+  return p;
+}
+
+/** The timesheet of a line, locked for the change (its state decides what may change). */
+export async function timesheetOf(ctx: EngineContext, id: number): Promise<Row> {
+  const [t] = await ctx.db.query(
+    'select id, client_id, site_id, status, period_start::text as period_start, period_end::text as period_end, number from timesheets where merchant_id = $1 and id = $2 for update',
+    [ctx.principal.merchantId, id],
+  );
+  if (!t) throw new HttpError(404, 'Timesheet not found.');
+  return t;
+}
+
+export function requireSignature(value: unknown) {
+  const problem = signatureProblem(value);
+  if (problem) throw new HttpError(422, problem, { signature: problem });
+}
+
+export const signedVia = (ctx: EngineContext) =>
+  ctx.principal.loginType === 'link' ? 'link' : ctx.principal.loginType === 'staff' ? 'phone' : 'panel';
+
+// —— Generation ——
+
+interface GenerateInput {
+  week_start?: string | null;
+  from?: string | null;
+  to?: string | null;
+  shift_ids?: number[] | null;
+  client_id?: number | null;
+}
+
+function periodOf(input: GenerateInput) {
+  if (input.week_start) {
+    if (!isPlainDate(input.week_start) || dayOfWeek(input.week_start) !== 1)
+      throw new HttpError(422, 'Choose a Monday: weeks start on Monday.', {
+        week_start: 'Choose a Monday: weeks start on Monday.',
+      });
+    return { kind: 'weekly' as const, from: input.week_start, to: addDaysToDate(input.week_start, 6) };
+  }
+  if (input.from || input.to) {
+    if (!input.from || !input.to)
+      throw new HttpError(422, 'Give the first and the last day.', { [input.from ? 'to' : 'from']: 'Required' });
+    if (input.to < input.from)
+      throw new HttpError(422, 'The last day must be on or after the first.', {
+        to: 'The last day must be on or after the first.',
+      });
+    if (daysBetween(input.from, input.to) >= MAX_PERIOD_DAYS)
+      throw new HttpError(422, `A timesheet covers at most ${MAX_PERIOD_DAYS} days.`, {
+        to: `A timesheet covers at most ${MAX_PERIOD_DAYS} days.`,
+      });
+    return { kind: 'custom' as const, from: input.from, to: input.to };
+  }
+  if (input.shift_ids?.length) return null;
+  throw new HttpError(422, 'Choose a week, a range of days or shifts.', { week_start: 'Required' });
+}
+
+/** What a generation puts on timesheets: the period (null: each shift's week, a staff member's) and a narrowing. */
+interface Plan {
+  period: { kind: 'weekly' | 'custom'; from: string; to: string } | null;
+  shift_ids?: number[] | null;
+  client_id?: number | null;
+}
+
+/**
+ * A generation of more worked shifts than this runs as a job with progress (the request answers 202 and its id);
+ * this many or fewer are generated in the request.
+ */
+export const GENERATION_JOB_THRESHOLD = 500;
+/**
+ * Shifts a generation job puts on timesheets per step (each step one transaction): a tenth of the run, so its
+ * progress moves in visible steps, but at least 250 (a step's statements are the same for 1 shift or 2,000) and at
+ * most 2,000 (a step's transaction stays short).
+ */
+export const generationStep = (total: number) => Math.min(2000, Math.max(250, Math.ceil(total / 10)));
+const GENERATED = 'Generated from worked shifts';
+
+/**
+ * Worked shifts of the plan (booked and ended by `now`, not yet on any timesheet) within the caller's scope of
+ * shifts, in the order they go on timesheets: `select` columns of `s` (the shift) and `c` (its client), at most
+ * `limit` rows.
+ */
+function workedShiftsQuery(ctx: EngineContext, plan: Plan, select: (tz: string) => string, limit?: number) {
+  const p = new Params();
+  const where = scopeWhere(ctx.engine.compiled('shifts'), ctx.principal, p.bind);
+  const conds = [
+    `s.status in ('assigned', 'closed')`,
+    's.candidate_id is not null',
+    `s.end_at <= ${p.bind(ctx.now.toISOString())}`,
+    'not exists (select 1 from timesheet_lines l where l.merchant_id = s.merchant_id and l.shift_id = s.id)',
+  ];
+  const tz = p.bind(ctx.timeZone);
+  if (plan.period)
+    conds.push(
+      `(s.start_at at time zone ${tz})::date between ${p.bind(plan.period.from)}::date and ${p.bind(plan.period.to)}::date`,
+    );
+  if (plan.shift_ids?.length) conds.push(`s.id = any(${p.bind(plan.shift_ids)}::int[])`);
+  if (plan.client_id) conds.push(`s.client_id = ${p.bind(plan.client_id)}`);
+  // The caller's scope of shifts (a staff member: their own) inside, where its bare column names are the shift's.
+  const sql = `select ${select(tz)}
+       from (select * from shifts where ${where}) s join clients c on c.merchant_id = s.merchant_id and c.id = s.client_id
+      where ${conds.join(' and ')}${limit === undefined ? '' : ` order by s.client_id, s.start_at, s.id limit ${p.bind(limit)}`}`;
+  return ctx.db.query(sql, p.values);
+}
+
+const workedShifts = (ctx: EngineContext, plan: Plan, limit: number) =>
+  workedShiftsQuery(
+    ctx,
+    plan,
+    (tz) => `s.id, s.client_id, s.site_id, s.job_role_id, s.candidate_id, s.start_at,
+            (s.start_at at time zone ${tz})::date::text as work_date, c.timesheet_per`,
+    limit,
+  );
+
+/**
+ * Puts worked shifts on timesheets in a fixed number of statements whatever their number: the draft timesheets they
+ * join in one read, the missing ones (one per client or site and period, never per shift) in one engine createMany,
+ * all the lines in another (the lines' hook reads their shifts and prices them in set form, and their timesheets'
+ * totals follow in two statements). Answers the timesheets added to and the lines made.
+ */
+async function addToTimesheets(ctx: EngineContext, plan: Plan, shifts: Row[]) {
+  // Each shift's timesheet: its client (or site), and its week (a staff member's) or the plan's period.
+  const groups = new Map<
+    string,
+    { client_id: number; site_id: number | null; from: string; to: string; kind: string; shifts: Row[] }
+  >();
+  for (const s of shifts) {
+    const site = s.timesheet_per === 'site' ? Number(s.site_id) : null;
+    const from = plan.period?.from ?? weekOf(iso(s.start_at), ctx.timeZone);
+    const to = plan.period?.to ?? addDaysToDate(from, 6);
+    const kind = plan.period?.kind ?? 'weekly';
+    const key = `${s.client_id}|${site ?? ''}|${from}|${to}|${kind}`;
+    const g = groups.get(key) ?? { client_id: Number(s.client_id), site_id: site, from, to, kind, shifts: [] };
+    g.shifts.push(s);
+    groups.set(key, g);
+  }
+  const list = [...groups.values()];
+  const open = await ctx.db.query(
+    `select t.id, t.client_id, t.site_id, t.period_start::text as period_start, t.period_end::text as period_end, t.kind
+       from timesheets t join jsonb_to_recordset($2::jsonb) as g(client_id int, site_id int, "from" date, "to" date, kind text)
+         on t.client_id = g.client_id and t.site_id is not distinct from g.site_id and t.period_start = g."from"
+        and t.period_end = g."to" and t.kind = g.kind
+      where t.merchant_id = $1 and t.status = 'draft'`,
+    [
+      ctx.principal.merchantId,
+      JSON.stringify(
+        list.map((g) => ({ client_id: g.client_id, site_id: g.site_id, from: g.from, to: g.to, kind: g.kind })),
+      ),
+    ],
+  );
+  const ids = new Map(
+    open.map((t) => [`${t.client_id}|${t.site_id ?? ''}|${t.period_start}|${t.period_end}|${t.kind}`, Number(t.id)]),
+  );
+  const writer = writerOf(ctx);
+  const missing = [...groups.entries()].filter(([key]) => !ids.has(key));
+  const made = await writer.createMany(
+    'timesheets',
+    missing.map(([, g]) => ({
+      client_id: g.client_id,
+      site_id: g.site_id,
+      kind: g.kind,
+      period_start: g.from,
+      period_end: g.to,
+    })),
+    { reason: GENERATED },
+  );
+  missing.forEach(([key], i) => ids.set(key, Number(made[i].id)));
+  // Only what says which line it is: the lines' hook takes the times from the shift (as booked) and prices them.
+  const lines = [...groups.entries()].flatMap(([key, g]) =>
+    g.shifts.map((s) => ({
+      timesheet_id: ids.get(key),
+      shift_id: Number(s.id),
+      candidate_id: Number(s.candidate_id),
+      site_id: Number(s.site_id),
+      job_role_id: Number(s.job_role_id),
+    })),
+  );
+  const created = await writer.createMany('timesheet_lines', lines, { reason: GENERATED });
+  return { timesheets: [...new Set(ids.values())], line_ids: created.map((r) => Number(r.id)) };
+}
+
+/**
+ * Builds timesheets from worked shifts (booked and ended, not yet on any timesheet). A shift belongs to the week it
+ * starts in (the agency's calendar). Up to GENERATION_JOB_THRESHOLD shifts are put on timesheets in the request;
+ * more start a job that does it in steps (answered 202 with its id, its progress at GET /api/jobs/:id). Generations
+ * of one agency run one at a time (a transaction-scoped advisory lock, also taken by each step of a job), and a
+ * shift's line is unique, so two racing never put a shift twice. A staff member may generate only for their own
+ * shifts (their phone's end-of-shift entry): those go on the weekly timesheet of their week.
+ */
+export async function generateTimesheets(ctx: EngineContext, input: GenerateInput) {
+  const staff = ctx.principal.loginType === 'staff';
+  if (staff && !input.shift_ids?.length)
+    throw new HttpError(422, 'Choose your shift.', { shift_ids: 'Choose your shift.' });
+  const plan: Plan = {
+    period: staff ? null : periodOf(input),
+    shift_ids: input.shift_ids,
+    client_id: input.client_id,
+  };
+  await ctx.db.query('select pg_advisory_xact_lock(17017, $1)', [ctx.principal.merchantId]);
+  const shifts = await workedShifts(ctx, plan, GENERATION_JOB_THRESHOLD + 1);
+  if (input.shift_ids?.length && shifts.length < new Set(input.shift_ids).size) {
+    const message =
+      'Some of the chosen shifts cannot go on a timesheet: they are not yours, not worked yet, or already on a timesheet.';
+    if (staff || shifts.length === 0) throw new HttpError(409, message, { shift_ids: message });
+  }
+  // Chosen shifts (by the agency): one custom timesheet per client (or site) over the days they span.
+  if (!plan.period && !staff && shifts.length) plan.period = { kind: 'custom', ...(await spanOf(ctx, plan)) };
+  if (shifts.length > GENERATION_JOB_THRESHOLD) return new Accepted(await startGeneration(ctx, plan));
+  if (shifts.length === 0) return { timesheets: [], lines: 0, line_ids: [], job_id: null };
+  const made = await addToTimesheets(ctx, plan, shifts);
+  return { ...made, lines: made.line_ids.length, job_id: null };
+}
+
+/** The first and last day of the plan's worked shifts still on no timesheet. */
+async function spanOf(ctx: EngineContext, plan: Plan): Promise<{ from: string; to: string }> {
+  const [span] = await workedShiftsQuery(
+    ctx,
+    plan,
+    (tz) =>
+      `min((s.start_at at time zone ${tz})::date)::text as "from", max((s.start_at at time zone ${tz})::date)::text as "to"`,
+  );
+  return span as { from: string; to: string };
+}
+
+interface GenerationJob {
+  plan: Plan;
+  /** Who asked (the audit trail names them on every line) and when: the shifts ended by then are the run's. */
+  principal: EnginePrincipal;
+  now: string;
+  /** Shifts per step (generationStep of the run's total). */
+  step: number;
+}
+
+/**
+ * Queues a large generation in the request's transaction (it runs once that commits), with its number of shifts as
+ * the total to show progress against.
+ */
+async function startGeneration(ctx: EngineContext, plan: Plan) {
+  const p = ctx.principal;
+  const [{ n }] = await countShifts(ctx, plan);
+  const job_id = await enqueueJob(ctx.db, {
+    merchantId: p.merchantId,
+    kind: timesheetGeneration.kind,
+    payload: { plan, principal: p, now: ctx.now.toISOString(), step: generationStep(n) } satisfies GenerationJob,
+    createdBy: p.userId || null,
+    total: n,
+  });
+  return { job_id, shifts: n, timesheets: [], lines: 0, line_ids: [] };
+}
+
+const countShifts = (ctx: EngineContext, plan: Plan) => workedShiftsQuery(ctx, plan, () => 'count(*)::int as n');
+
+/**
+ * A large generation, `step` shifts a step. Each step takes the plan's shifts still on no timesheet, so a
+ * step rolled back (a killed process) is simply done again by the next, and a committed one is never repeated: its
+ * lines, and the unique index on a line's shift, say those shifts are done.
+ */
+export const timesheetGeneration = defineJobKind<GenerationJob, { timesheets?: number[] }>({
+  kind: 'timesheet-generation',
+  async step(tx, job) {
+    const ctx = await jobContext(tx, job.payload.principal, new Date(job.payload.now));
+    await tx.query('select pg_advisory_xact_lock(17017, $1)', [ctx.principal.merchantId]);
+    const shifts = await workedShifts(ctx, job.payload.plan, job.payload.step);
+    const made = shifts.length
+      ? await addToTimesheets(ctx, job.payload.plan, shifts)
+      : { timesheets: [], line_ids: [] };
+    const timesheets = [...new Set([...(job.state.timesheets ?? []), ...made.timesheets])];
+    const done = job.done + made.line_ids.length;
+    const finished = shifts.length < job.payload.step;
+    return {
+      state: { timesheets },
+      done,
+      // Shifts worked meanwhile in the plan's period (entered late, ended before the run) go on too.
+      total: Math.max(job.total ?? 0, done),
+      finished,
+      result: finished ? { timesheets, lines: done } : undefined,
+    };
+  },
+});
+
+// —— Submission, signing link, notifications ——
+
+const periodWords = (t: Row) =>
+  `${formatDisplayDate(String(t.period_start))} to ${formatDisplayDate(String(t.period_end))}`;
+
+/**
+ * E-mails the client's approver a signing link for the submitted timesheet (single-use, expiring after the client's
+ * days, bound to what it shows: an amendment after sending needs a new link), and tells the client's users.
+ */
+export async function sendForSignature(ctx: EngineContext, t: Row) {
+  const merchantId = ctx.principal.merchantId;
+  const [client] = await ctx.db.query(
+    'select name, coalesce(timesheet_approver_email, email) as approver, coalesce(timesheet_link_days, 7) as days from clients where merchant_id = $1 and id = $2',
+    [merchantId, t.client_id],
+  );
+  const period = periodWords(t);
+  if (client?.approver) {
+    const c = ctx.engine.compiled('timesheets');
+    const link = await mintLink(ctx, c, Number(t.id), {
+      action: 'approve',
+      purpose: `Sign timesheet ${t.number} (${period})`,
+      recipient: client.approver,
+      deliveredVia: 'email',
+      lifetimeHours: Number(client.days) * 24,
+      bindContent: true,
+    });
+    const letterhead = await letterheadOf(ctx.db, merchantId);
+    const mail = renderEmail(
+      letterhead,
+      `Timesheet ${t.number} to sign`,
+      `Hello,\n\nTimesheet ${t.number} of ${client.name} for ${period} is ready for your signature. Review the hours and sign, or dispute a line, here (the link works once, for ${client.days} days):\n\n${absoluteLink(signingPath(SECRET_PLACEHOLDER))}\n\n${letterhead.name}`,
+    );
+    await queueEmails(ctx.db, [
+      {
+        merchantId,
+        recipient: client.approver,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        event: 'timesheet.submitted',
+        secret: { kind: SIGNING_LINK, ref: link.id },
+      },
+    ]);
+  }
+  await notify(ctx.db, {
+    merchantId,
+    event: 'timesheet.submitted',
+    title: 'Timesheet to sign',
+    body: `Timesheet ${t.number} for ${period} is ready for your signature.`,
+    link: agencyTimesheetPage(Number(t.id)),
+    clientLink: CLIENT_TIMESHEET_PAGE,
+    audience: { clientId: Number(t.client_id) },
+    data: { client_name: client?.name ?? '', number: t.number, period },
+  });
+}
+
+export async function notifyAgency(
+  ctx: EngineContext,
+  t: Row,
+  event: 'timesheet.signed' | 'timesheet.disputed',
+  words: string,
+  data: Record<string, unknown>,
+) {
+  await notify(ctx.db, {
+    merchantId: ctx.principal.merchantId,
+    event,
+    title: event === 'timesheet.signed' ? 'Timesheet signed' : 'Timesheet disputed',
+    body: words,
+    link: agencyTimesheetPage(Number(t.id)),
+    audience: { agency: true },
+    data: { number: t.number, ...data },
+  });
+}
+
+/** The statuses of a timesheet's lines, for the state they put it in. */
+export async function lineStatuses(ctx: EngineContext, timesheetId: number): Promise<string[]> {
+  const rows = await ctx.db.query<{ status: string }>(
+    'select status from timesheet_lines where merchant_id = $1 and timesheet_id = $2',
+    [ctx.principal.merchantId, timesheetId],
+  );
+  return rows.map((r) => r.status);
+}
+export { stateFromLines };

@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import {
+  Alert,
+  Box,
+  CircularProgress,
+  CssBaseline,
+  Paper,
+  ThemeProvider,
+  Typography,
+  createTheme,
+} from '@mui/material';
+import { ApiFailure, request } from '../providers/request';
+import { documentTitle } from '../layout/usePageTitle';
+import { t } from '../i18n/light';
+import { formatPounds } from '../../core/engine/money';
+import { TimesheetReview, type ReviewLine } from '../resources/timesheets/TimesheetReview';
+import { say } from '../resources/timesheets/say';
+
+const theme = createTheme({ palette: { primary: { main: '#1565c0' }, secondary: { main: '#0d47a1' } } });
+
+/** What the link shows of its timesheet (the link holder's read: charge only, and the lines to review). */
+interface LinkedTimesheet {
+  number: string;
+  client_name: string | null;
+  site_name: string | null;
+  period_start: string;
+  period_end: string;
+  status: string;
+  hours: number | null;
+  charge: number | null;
+  review_lines: ReviewLine[];
+}
+
+interface LinkAnswer {
+  data: LinkedTimesheet;
+  changed: boolean;
+  expires_at: string;
+}
+
+/**
+ * /sign-timesheet/<token>: the client's approver reviews a timesheet from the e-mailed link, without an account,
+ * and signs it or disputes lines (core/contracts/timesheets.ts SIGNING_PAGE). The link works once, for a while, and
+ * only while the timesheet is as it was sent; the server says why when it does not.
+ */
+export default function SignTimesheet() {
+  const { token = '' } = useParams();
+  const [answer, setAnswer] = useState<LinkAnswer | null>(null);
+  const [refused, setRefused] = useState('');
+  const [done, setDone] = useState('');
+  useEffect(() => {
+    document.title = documentTitle(say('link.title'), t('app.name'));
+    request<LinkAnswer>(`/capability/${encodeURIComponent(token)}`)
+      .then(setAnswer)
+      .catch((e) => setRefused(e instanceof ApiFailure ? e.message : say('link.network')));
+  }, [token]);
+  const ts = answer?.data;
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <Box component="main" sx={{ maxWidth: 1100, mx: 'auto', p: { xs: 1.5, sm: 3 } }}>
+        <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
+          {say('link.title')}
+        </Typography>
+        {refused && <Alert severity="error">{refused}</Alert>}
+        {!answer && !refused && <CircularProgress aria-label={say('review.loading')} />}
+        {done && (
+          <Alert severity="success" role="status">
+            {done}
+          </Alert>
+        )}
+        {ts && !done && (
+          <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+            <Typography component="h2" variant="h6">
+              {`${ts.number} · ${[ts.client_name, ts.site_name].filter(Boolean).join(', ')}`}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              {`${say('review.period', { from: ts.period_start, to: ts.period_end })} · ${say('review.hours')} ${Number(ts.hours ?? 0)} · ${formatPounds(Number(ts.charge ?? 0))}`}
+            </Typography>
+            {answer.changed ? (
+              <Alert severity="warning">{say('link.changed')}</Alert>
+            ) : (
+              <TimesheetReview
+                lines={ts.review_lines}
+                mode="link"
+                // The link's read carries no time zone: times are shown on UK time, the product's agencies' clock.
+                timeZone="Europe/London"
+                onApprove={async (input) => {
+                  await request(`/capability/${encodeURIComponent(token)}/actions/approve`, {
+                    method: 'POST',
+                    json: input,
+                  });
+                  setDone(input.dispute_line_ids?.length ? say('review.disputed') : say('review.approved'));
+                }}
+              />
+            )}
+          </Paper>
+        )}
+      </Box>
+    </ThemeProvider>
+  );
+}

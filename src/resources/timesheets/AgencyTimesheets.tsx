@@ -1,0 +1,316 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Chip,
+  CircularProgress,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  type ChipProps,
+} from '@mui/material';
+import { Title, useNotify, useTranslate } from 'react-admin';
+import { format, isValid, parseISO } from 'date-fns';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DatePickerProvider } from '../../engine/react/DatePickerInput';
+import { JobProgress } from '../../engine/react/JobProgress';
+import { ApiFailure, request } from '../../providers/request';
+import { formatPounds } from '../../../core/engine/money';
+import { addDaysToDate, agencyToday, isPlainDate, startOfWeekMonday } from '../../../core/domain/time/agencyTime';
+import { useAgency } from '../../layout/useShellData';
+import { DEFAULT_ZONE, hoursText } from './format';
+import type { GenerateAnswer } from '../../../core/contracts/timesheets';
+import type { Schedule } from '../../../core/contracts/shifts';
+
+/** A timesheet as the engine lists it to an agency user. */
+export interface TimesheetRow {
+  id: number;
+  number: string;
+  client_id: number;
+  site_id: number | null;
+  kind: string;
+  period_start: string;
+  period_end: string;
+  status: string;
+  line_count: number;
+  payable_lines: number;
+  hours: number | null;
+  charge: number;
+  pay: number;
+  margin: number;
+}
+
+export const STATUS_COLOUR: Record<string, ChipProps['color']> = {
+  draft: 'default',
+  submitted: 'info',
+  signed: 'success',
+  disputed: 'warning',
+  amended: 'secondary',
+  locked: 'default',
+};
+
+export function TimesheetState({ status }: { status: string }) {
+  const translate = useTranslate();
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLOUR[status] ?? 'default'}
+      label={translate(`app.timesheets.status.${status}`)}
+    />
+  );
+}
+
+/** A plain date chosen with the product's date picker (Monday first, yyyy-MM-dd), as the screens keep it. */
+export function PlainDatePicker({
+  label,
+  value,
+  onChange,
+  helperText,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (date: string | null) => void;
+  helperText?: string;
+}) {
+  const date = value ? parseISO(value) : null;
+  return (
+    <DatePicker
+      label={label}
+      value={date}
+      format="yyyy-MM-dd"
+      onChange={(d) => onChange(d && isValid(d) ? format(d, 'yyyy-MM-dd') : null)}
+      slotProps={{ textField: { size: 'small', helperText, sx: { width: 230 } } }}
+    />
+  );
+}
+
+/** Rows of the week: every client and site with worked shifts, and every timesheet of the week, side by side. */
+interface WeekRow {
+  key: string;
+  client: string;
+  site: string | null;
+  shifts: number;
+  timesheet: TimesheetRow | null;
+}
+
+const money = (pence: number | null | undefined) => formatPounds(Number(pence ?? 0));
+
+/**
+ * /timesheet/weekly: the week (Monday first, chosen with the product's date picker or a week back and forward) and
+ * every client and site with work in it, with its timesheet's state and totals. Generate builds the week's
+ * timesheets from the worked shifts in one action (a large run reports its progress); Submit sends the drafts.
+ */
+export function WeeklyTimesheets() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('week');
+  const zone = useAgency().data?.timeZone ?? DEFAULT_ZONE;
+  const week = startOfWeekMonday(isPlainDate(asked) ? asked! : agencyToday(zone));
+  const setWeek = (date: string | null) => date && setParams({ week: startOfWeekMonday(date) }, { replace: true });
+  const [rows, setRows] = useState<WeekRow[] | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState<'generate' | 'submit' | null>(null);
+  const [job, setJob] = useState<number | null>(null);
+
+  const load = useCallback(async () => {
+    setError('');
+    try {
+      const sunday = addDaysToDate(week, 6);
+      const [schedule, sheets] = await Promise.all([
+        request<Schedule>(`/schedule?from=${week}&to=${sunday}`),
+        request<{ data: TimesheetRow[]; references: Record<string, { id: number; name: string }[]> }>(
+          `/timesheets?kind=weekly&period_start_gte=${week}&period_start_lte=${week}&per_page=100&sort=client_id&order=ASC`,
+        ),
+      ]);
+      const names = new Map<string, string>();
+      for (const [resource, list] of Object.entries(sheets.references ?? {}))
+        for (const r of list) names.set(`${resource}:${r.id}`, r.name);
+      const now = Date.now();
+      const out = new Map<string, WeekRow>();
+      const clientOf = new Map<number, string>();
+      for (const s of schedule.data) {
+        // Worked: booked and over (what generation takes).
+        if (!['assigned', 'closed'].includes(s.status) || Date.parse(s.end_at) > now) continue;
+        clientOf.set(s.client_id, s.client_name);
+        const key = `${s.client_id}:${s.site_id}`;
+        const row = out.get(key) ?? { key, client: s.client_name, site: s.site_name, shifts: 0, timesheet: null };
+        row.shifts += 1;
+        out.set(key, row);
+      }
+      for (const t of sheets.data) {
+        const client = names.get(`clients:${t.client_id}`) ?? clientOf.get(t.client_id) ?? '';
+        const site = t.site_id ? (names.get(`sites:${t.site_id}`) ?? null) : null;
+        // A timesheet per site takes its site's row; one per client takes the client's rows, shown once.
+        const mine = [...out.values()].filter(
+          (r) => r.key.startsWith(`${t.client_id}:`) && (t.site_id == null || r.key === `${t.client_id}:${t.site_id}`),
+        );
+        const shifts = mine.reduce((n, r) => n + r.shifts, 0);
+        for (const r of mine) out.delete(r.key);
+        out.set(`ts${t.id}`, { key: `ts${t.id}`, client, site, shifts, timesheet: t });
+      }
+      setRows(
+        [...out.values()].sort(
+          (a, b) => a.client.localeCompare(b.client) || (a.site ?? '').localeCompare(b.site ?? ''),
+        ),
+      );
+    } catch (e) {
+      setError(e instanceof ApiFailure ? e.message : translate('app.timesheets.agency.load_failed'));
+    }
+  }, [week, translate]);
+  useEffect(() => {
+    setRows(null);
+    void load();
+  }, [load]);
+
+  const generate = async () => {
+    setBusy('generate');
+    try {
+      const r = await request<GenerateAnswer>('/timesheets/actions/generate', {
+        method: 'POST',
+        json: { week_start: week },
+      });
+      if (r.data.job_id) setJob(r.data.job_id);
+      notify(
+        translate('app.timesheets.agency.generated', {
+          smart_count: r.data.lines,
+          timesheets: r.data.timesheets.length,
+        }),
+        { type: 'info' },
+      );
+      await load();
+    } catch (e) {
+      notify(e instanceof Error ? e.message : String(e), { type: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const drafts = (rows ?? []).filter((r) => r.timesheet && ['draft', 'amended'].includes(r.timesheet.status));
+  const submitDrafts = async () => {
+    setBusy('submit');
+    try {
+      await request('/timesheets/actions/submit', {
+        method: 'POST',
+        json: { ids: drafts.map((r) => r.timesheet!.id) },
+      });
+      notify(translate('app.timesheets.agency.submitted', { smart_count: drafts.length }), { type: 'info' });
+      await load();
+    } catch (e) {
+      notify(e instanceof Error ? e.message : String(e), { type: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Title title="app.screens.timesheet_weekly" />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+        <DatePickerProvider>
+          <PlainDatePicker
+            label={translate('app.timesheets.agency.week')}
+            value={week}
+            onChange={setWeek}
+            helperText={translate('app.timesheets.agency.week_help')}
+          />
+        </DatePickerProvider>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Button onClick={() => setWeek(addDaysToDate(week, -7))}>
+            {translate('app.timesheets.agency.previous')}
+          </Button>
+          <Button onClick={() => setWeek(addDaysToDate(week, 7))}>{translate('app.timesheets.agency.next')}</Button>
+        </Stack>
+        <Box sx={{ flex: 1 }} />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }} useFlexGap>
+          <Button variant="contained" onClick={() => void generate()} disabled={busy !== null}>
+            {translate('app.timesheets.agency.generate')}
+          </Button>
+          <Button
+            variant="outlined"
+            onClick={() => void submitDrafts()}
+            disabled={busy !== null || drafts.length === 0}
+          >
+            {drafts.length
+              ? translate('app.timesheets.agency.submit_drafts', { smart_count: drafts.length })
+              : translate('app.timesheets.agency.no_drafts')}
+          </Button>
+        </Stack>
+      </Stack>
+      <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+        {translate('app.timesheets.agency.week_of', { from: week, to: addDaysToDate(week, 6) })}
+      </Typography>
+      <Box aria-live="polite" sx={{ mb: 1 }}>
+        {busy === 'generate' && <LinearProgress aria-label={translate('app.timesheets.agency.generating')} />}
+        {job && <JobProgress id={job} label={translate('app.timesheets.agency.generating')} />}
+      </Box>
+      {error && (
+        <Alert
+          severity="error"
+          action={<Button onClick={() => void load()}>{translate('app.timesheets.agency.retry')}</Button>}
+        >
+          {error}
+        </Alert>
+      )}
+      {!rows && !error && <CircularProgress aria-label={translate('ra.page.loading')} />}
+      {rows && rows.length === 0 && <Typography>{translate('app.timesheets.agency.empty_week')}</Typography>}
+      {rows && rows.length > 0 && <WeekTable rows={rows} />}
+    </Box>
+  );
+}
+
+function WeekTable({ rows }: { rows: WeekRow[] }) {
+  const translate = useTranslate();
+  const h = (k: string) => translate(`app.timesheets.agency.${k}`);
+  return (
+    <Card sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={h('table')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{h('client')}</TableCell>
+            <TableCell>{h('site')}</TableCell>
+            <TableCell align="right">{h('shifts')}</TableCell>
+            <TableCell>{h('timesheet')}</TableCell>
+            <TableCell>{h('state')}</TableCell>
+            <TableCell align="right">{h('lines')}</TableCell>
+            <TableCell align="right">{h('hours')}</TableCell>
+            <TableCell align="right">{h('charge')}</TableCell>
+            <TableCell align="right">{h('pay')}</TableCell>
+            <TableCell align="right">{h('margin')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.key}>
+              <TableCell>{r.client}</TableCell>
+              <TableCell>{r.site ?? (r.timesheet ? h('all_sites') : '')}</TableCell>
+              <TableCell align="right">{r.shifts}</TableCell>
+              <TableCell>
+                {r.timesheet ? (
+                  <RouterLink to={`/timesheets/${r.timesheet.id}/show`}>{r.timesheet.number}</RouterLink>
+                ) : (
+                  h('not_generated')
+                )}
+              </TableCell>
+              <TableCell>{r.timesheet && <TimesheetState status={r.timesheet.status} />}</TableCell>
+              <TableCell align="right">
+                {r.timesheet ? `${r.timesheet.payable_lines} / ${r.timesheet.line_count}` : ''}
+              </TableCell>
+              <TableCell align="right">{r.timesheet ? hoursText(r.timesheet.hours) : ''}</TableCell>
+              <TableCell align="right">{r.timesheet ? money(r.timesheet.charge) : ''}</TableCell>
+              <TableCell align="right">{r.timesheet ? money(r.timesheet.pay) : ''}</TableCell>
+              <TableCell align="right">{r.timesheet ? money(r.timesheet.margin) : ''}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Card>
+  );
+}

@@ -1,0 +1,146 @@
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, snapshotBuild, startServer, type BuildSnapshot, type RunningServer } from './product';
+import { useBrowser } from './harness';
+import { api, waitForPath } from './engineHelpers';
+import {
+  addDaysToDate,
+  agencyToday,
+  startOfWeekMonday,
+  zonedDateTimeToInstant,
+} from '../../core/domain/time/agencyTime';
+
+/*
+ * Signing a timesheet through the link its e-mail carries, without an account (issue 17). The product's own
+ * embedded mailbox hides single-use links from the agency users who read it (they must not sign as the client), so
+ * this test runs the product with SMTP_URL pointing at a mailbox of its own, as the client's approver's would be,
+ * and follows the link found there.
+ */
+const e2e = useBrowser();
+const ZONE = 'Europe/London';
+
+let product: RunningServer;
+let build: BuildSnapshot;
+let smtp: SMTPServer;
+const inbox: { to: string; subject: string; text: string }[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          inbox.push({
+            to: session.envelope.rcptTo.map((r) => r.address).join(','),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  const address = smtp.server.address() as AddressInfo;
+  build = snapshotBuild();
+  product = await startServer({
+    build,
+    env: { SMTP_URL: `smtp://test:test@127.0.0.1:${address.port}` },
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await product?.stop();
+  build?.dispose();
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+});
+
+describe('signing by link', () => {
+  it(
+    'the approver opens the e-mailed link, signs without an account, and the link works once',
+    { timeout: 180_000 },
+    async () => {
+      const page = await e2e.context.newPage();
+      // Signed in on this product's own Login page (the shared helpers sign in to the shared product).
+      await page.goto(`${product.url}/`);
+      await page.getByRole('radio', { name: 'Agency' }).check();
+      await page.getByLabel('Email').fill('admin@demo.test');
+      await page.getByLabel('Password').fill('demo-admin');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await waitForPath(page, '/home', 60_000);
+
+      // A worked shift at Meadowbank, its week generated and submitted: the approver is e-mailed a link.
+      const clients = await api(page, 'GET', '/api/clients?q=Meadowbank&per_page=5');
+      const client = clients.body.data.find((c: { name: string }) => c.name.startsWith('Meadowbank'));
+      const site = (await api(page, 'GET', `/api/sites?client_id=${client.id}&per_page=1`)).body.data[0];
+      const role = (await api(page, 'GET', '/api/job_roles?per_page=1')).body.data[0];
+      const week = startOfWeekMonday(addDaysToDate(agencyToday(ZONE), -7 * 45));
+      const shift = await api(page, 'POST', '/api/shifts', {
+        client_id: client.id,
+        site_id: site.id,
+        job_role_id: role.id,
+        start_at: zonedDateTimeToInstant(week, '08:00', ZONE).toISOString(),
+        end_at: zonedDateTimeToInstant(week, '16:00', ZONE).toISOString(),
+      });
+      expect(shift.status, JSON.stringify(shift.body)).toBe(201);
+      const who = (await api(page, 'GET', `/api/shifts/${shift.body.data.id}/suggestions?limit=1`)).body.data[0];
+      expect(
+        (
+          await api(page, 'POST', `/api/shifts/${shift.body.data.id}/actions/assign`, {
+            candidate_id: who.candidate_id,
+          })
+        ).status,
+      ).toBe(200);
+      const generated = await api(page, 'POST', '/api/timesheets/actions/generate', { week_start: week });
+      const id = generated.body.data.timesheets[0];
+      const submitted = await api(page, 'POST', `/api/timesheets/${id}/actions/submit`, {});
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      const number = submitted.body.data.number as string;
+
+      // The e-mail arrives (the outbox worker sends within seconds) and carries the link.
+      await expect
+        .poll(() => inbox.find((m) => m.text.includes(number) && m.text.includes('/sign-timesheet/')), {
+          timeout: 60_000,
+          interval: 500,
+        })
+        .toBeTruthy();
+      const mail = inbox.find((m) => m.text.includes(number) && m.text.includes('/sign-timesheet/'))!;
+      const link = /\/sign-timesheet\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
+
+      // Opened by the approver, who holds no account: a fresh context, nothing signed in.
+      const approverContext = await page
+        .context()
+        .browser()!
+        .newContext({ viewport: { width: 390, height: 844 } });
+      try {
+        const approver = await approverContext.newPage();
+        await approver.goto(`${product.url}${link}`);
+        await approver.getByRole('heading', { name: new RegExp(number) }).waitFor();
+        await approver.getByLabel('Your full name').fill('Link Approver');
+        await approver.getByRole('button', { name: 'Sign with my typed name' }).click();
+        await approver.getByRole('button', { name: 'Approve and sign' }).click();
+        await approver.getByText('Thank you: the timesheet is signed.').waitFor();
+
+        // The link works once.
+        await approver.goto(`${product.url}${link}`);
+        await approver
+          .getByRole('alert')
+          .getByText(/already been used/)
+          .waitFor();
+      } finally {
+        await approverContext.close();
+      }
+
+      const signed = await api(page, 'GET', `/api/timesheets/${id}`);
+      expect(signed.body.data.status).toBe('signed');
+      const signatures = await api(page, 'GET', `/api/timesheet_signatures?timesheet_id=${id}`);
+      expect(signatures.body.data[0]).toMatchObject({ signer_name: 'Link Approver', signed_via: 'link' });
+    },
+  );
+});

@@ -1,0 +1,316 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, signInAdmin, signInClient, uid, waitForPath } from './engineHelpers';
+import { useBrowser } from './harness';
+import {
+  addDaysToDate,
+  agencyToday,
+  startOfWeekMonday,
+  zonedDateTimeToInstant,
+} from '../../core/domain/time/agencyTime';
+
+/*
+ * Issue 17 in the browser: the agency generates a week's timesheets and submits one; the client draws a signature
+ * and approves; a client disputes a line, the agency amends it and submits again; a staff member on a phone asks
+ * for an open shift, then enters the times of a worked shift and has the manager sign on the phone.
+ */
+const e2e = useBrowser();
+const ZONE = 'Europe/London';
+const PHONE = { width: 390, height: 844 };
+
+/** Each test works in a week of its own, far enough back to hold nothing of the demo's. */
+let weeksBack = 30 + Math.floor(Math.random() * 10);
+const nextWeek = () => startOfWeekMonday(addDaysToDate(agencyToday(ZONE), -7 * weeksBack++));
+
+const instant = (date: string, time: string) => zonedDateTimeToInstant(date, time, ZONE).toISOString();
+
+/** Meadowbank (client@demo.test's client), one of its sites and a job role. */
+async function meadowbank(page: Page) {
+  const clients = await api(page, 'GET', '/api/clients?q=Meadowbank&per_page=5');
+  const client = clients.body.data.find((c: { name: string }) => c.name.startsWith('Meadowbank'));
+  const sites = await api(page, 'GET', `/api/sites?client_id=${client.id}&per_page=1`);
+  const roles = await api(page, 'GET', '/api/job_roles?per_page=1');
+  return { client: client.id as number, site: sites.body.data[0].id as number, role: roles.body.data[0].id as number };
+}
+
+/** A shift at Meadowbank on `date`, booked for the first staff member who passes the checks (as the agency admin). */
+async function workedShift(page: Page, date: string, note: string, candidateId?: number) {
+  const m = await meadowbank(page);
+  const made = await api(page, 'POST', '/api/shifts', {
+    client_id: m.client,
+    site_id: m.site,
+    job_role_id: m.role,
+    start_at: instant(date, '08:00'),
+    end_at: instant(date, '16:00'),
+    notes: note,
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const id = made.body.data.id as number;
+  let who = candidateId;
+  if (!who) {
+    const suggestions = await api(page, 'GET', `/api/shifts/${id}/suggestions?limit=5`);
+    who = suggestions.body.data[0].candidate_id;
+  }
+  const booked = await api(page, 'POST', `/api/shifts/${id}/actions/assign`, { candidate_id: who });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+  return id;
+}
+
+/** A week's timesheet for Meadowbank, generated and submitted through the API (for the client's tests). */
+async function submittedTimesheet(page: Page, lines = 1) {
+  const week = nextWeek();
+  for (let i = 0; i < lines; i++) await workedShift(page, addDaysToDate(week, i), `TS e2e ${uid()}`);
+  const generated = await api(page, 'POST', '/api/timesheets/actions/generate', { week_start: week });
+  expect(generated.status, JSON.stringify(generated.body)).toBe(200);
+  const id = generated.body.data.timesheets[0] as number;
+  const submitted = await api(page, 'POST', `/api/timesheets/${id}/actions/submit`, {});
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+  return { id, number: submitted.body.data.number as string };
+}
+
+/** Draws a stroke across the signature pad with the mouse (a finger on a phone). */
+async function drawSignature(page: Page) {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++)
+    await page.mouse.move(box.x + 20 + i * 15, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 3 });
+  await page.mouse.up();
+  await page.getByText('Signed. Clear it to sign again.').waitFor();
+}
+
+describe('timesheets in the browser', () => {
+  it('the agency generates a week and submits its timesheet to the client', { timeout: 120_000 }, async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    const week = nextWeek();
+    await workedShift(page, week, `Week e2e ${uid()}`);
+    await workedShift(page, addDaysToDate(week, 2), `Week e2e ${uid()}`);
+
+    await page.goto(`/timesheet/weekly?week=${addDaysToDate(week, 3)}`);
+    // Any day chooses its week: the screen shows the Monday.
+    await page.getByRole('heading', { name: `Week of ${week} to ${addDaysToDate(week, 6)}` }).waitFor();
+    const table = page.getByRole('table', { name: 'Clients and sites with work this week' });
+    const row = table.getByRole('row', { name: /Meadowbank/ });
+    await row.getByText('Not generated yet').waitFor();
+
+    await page.getByRole('button', { name: 'Generate timesheets' }).click();
+    const number = row.getByRole('link', { name: /^TS-/ });
+    await number.waitFor();
+    await row.getByText('Draft').waitFor();
+    await number.click();
+    await waitForPath(page, /^\/timesheets\/\d+\/show$/);
+
+    // The lines: scheduled beside actual, with pay, charge and margin for the agency.
+    await page.getByRole('tab', { name: 'Lines' }).waitFor();
+    const lines = page.locator('table tbody tr');
+    await expect.poll(() => lines.count()).toBe(2);
+    for (const h of ['Scheduled', 'Actual', 'Charge', 'Pay', 'Margin'])
+      await page.getByRole('columnheader', { name: h }).first().waitFor();
+
+    await page.getByRole('button', { name: 'Submit to the client' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Confirm|Submit/ })
+      .click();
+    await page.getByText('Awaiting signature').first().waitFor();
+    // The history tab keeps the submission.
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page
+      .getByRole('tabpanel')
+      .getByText(/Submit/i)
+      .first()
+      .waitFor();
+  });
+
+  it('the client reviews the lines, draws a signature and approves', { timeout: 120_000 }, async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    const ts = await submittedTimesheet(page, 2);
+    await page.evaluate(() => localStorage.clear());
+
+    await signInClient(page);
+    await page.goto('/client/signedTimesheet');
+    await page.getByRole('button', { name: `Review and sign: timesheet ${ts.number}` }).click();
+    // Charge only: no pay or margin for a client.
+    const review = page.getByRole('table', { name: 'Lines' });
+    await review.getByRole('columnheader', { name: 'Charge' }).waitFor();
+    expect(await review.getByRole('columnheader', { name: 'Pay' }).count()).toBe(0);
+    await page.getByLabel('Your full name').fill('Jane Approver');
+    await drawSignature(page);
+    await page.getByRole('button', { name: 'Approve and sign' }).click();
+    await page.getByText('Thank you: the timesheet is signed.').waitFor();
+    // Signed: the lines stay readable, with nothing left to sign.
+    await page.getByRole('table', { name: 'Lines' }).getByText('Signed').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Approve and sign' }).count()).toBe(0);
+    await page.getByText(/Jane Approver, .* by Client panel/).waitFor();
+
+    // The agency sees the signature on /timesheet/signed, with how and from where it came.
+    await page.evaluate(() => localStorage.clear());
+    await signInAdmin(page);
+    await page.goto('/timesheet/signed');
+    const signed = page.getByRole('row', { name: new RegExp(`${ts.number}.*Jane Approver`) });
+    await signed.getByRole('img', { name: 'Signature of Jane Approver' }).waitFor();
+    await signed.getByText('Client panel').waitFor();
+  });
+
+  it('a client disputes a line; the agency amends it and submits again', { timeout: 150_000 }, async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    const ts = await submittedTimesheet(page, 2);
+    await page.evaluate(() => localStorage.clear());
+
+    await signInClient(page);
+    await page.goto(`/client/signedTimesheet?id=${ts.id}`);
+    await page
+      .getByRole('checkbox', { name: /^Choose the line of/ })
+      .first()
+      .check();
+    await page.getByRole('button', { name: 'Dispute the chosen lines' }).click();
+    await page.getByLabel('Why the chosen lines are wrong').fill('She left at 15:00, not 16:00.');
+    await page.getByRole('button', { name: 'Send the dispute' }).click();
+    await page.getByText('The agency has been told what is wrong').waitFor();
+
+    await page.evaluate(() => localStorage.clear());
+    await signInAdmin(page);
+    await page.goto(`/timesheets/${ts.id}/show`);
+    await page.getByText('Disputed').first().waitFor();
+    const disputed = page.locator('table tbody tr', { hasText: 'Disputed' });
+    await disputed.getByRole('button', { name: 'Amend times' }).click();
+    const dialog = page.getByRole('dialog');
+    const line = (await api(page, 'GET', `/api/timesheet_lines?timesheet_id=${ts.id}&status=disputed&per_page=5`)).body
+      .data[0];
+    const day = line.work_date as string;
+    // The product's date and time pickers, typed as a user types them.
+    for (const [label, time] of [
+      ['Actual start', '08:00'],
+      ['Actual end', '15:00'],
+    ]) {
+      const first = dialog.getByRole('group', { name: label, exact: true }).getByRole('spinbutton').first();
+      await first.click();
+      await page.keyboard.type(`${day.replaceAll('-', '')}${time.replace(':', '')}`, { delay: 20 });
+      await page.keyboard.press('Escape');
+    }
+    await dialog.getByLabel('Break (minutes)').fill('30');
+    await dialog.getByLabel('Why the times changed').fill('The client says she left at 15:00.');
+    await dialog
+      .getByRole('button', { name: /Amend times|Confirm|Save/ })
+      .last()
+      .click();
+    await expect
+      .poll(async () => (await api(page, 'GET', `/api/timesheet_lines/${line.id}`)).body.data.status)
+      .toBe('pending');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Mark amended' }).click();
+    await page.getByRole('dialog').getByLabel('What was changed').fill('Finish time corrected to 15:00.');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Mark amended|Confirm/ })
+      .last()
+      .click();
+    await page.getByText('Amended').first().waitFor();
+    await page.getByRole('button', { name: 'Submit to the client' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Confirm|Submit/ })
+      .click();
+    await page.getByText('Awaiting signature').first().waitFor();
+  });
+});
+
+describe('the staff member’s phone', () => {
+  it(
+    'asks for an open shift, then enters the times of a worked one and has it signed',
+    { timeout: 150_000 },
+    async () => {
+      const { page, context, baseURL } = e2e;
+      // The agency prepares: an open shift the staff member can take, and a shift they worked yesterday.
+      await signInAdmin(page);
+      const me = (await api(page, 'GET', `/api/candidates?q=${encodeURIComponent('staff@demo.test')}&per_page=1`)).body
+        .data[0];
+      const m = await meadowbank(page);
+      const note = `Open e2e ${uid()}`;
+      const inTenDays = addDaysToDate(agencyToday(ZONE), 10 + Math.floor(Math.random() * 8));
+      const open = await api(page, 'POST', '/api/shifts', {
+        client_id: m.client,
+        site_id: m.site,
+        job_role_id: me.job_role_id,
+        start_at: instant(inTenDays, '20:00'),
+        end_at: instant(addDaysToDate(inTenDays, 1), '06:00'),
+        notes: note,
+      });
+      expect(open.status, JSON.stringify(open.body)).toBe(201);
+      const yesterday = addDaysToDate(agencyToday(ZONE), -1 - Math.floor(Math.random() * 5));
+      const workedNote = `Worked e2e ${uid()}`;
+      const worked = await api(page, 'POST', '/api/shifts', {
+        client_id: m.client,
+        site_id: m.site,
+        job_role_id: me.job_role_id,
+        start_at: instant(yesterday, '05:00'),
+        end_at: instant(yesterday, '07:00'),
+        notes: workedNote,
+      });
+      const booked = await api(page, 'POST', `/api/shifts/${worked.body.data.id}/actions/assign`, {
+        candidate_id: me.id,
+        override_reason: 'Browser test of the end-of-shift signing',
+      });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+
+      // The phone is a browser of its own: its staff session must not replace the agency user's.
+      const phoneContext = await context.browser()!.newContext({ baseURL, viewport: PHONE });
+      const phone = await phoneContext.newPage();
+      await phone.goto('/staff-app/login');
+      await phone.getByLabel('Email').fill('staff@demo.test');
+      await phone.getByLabel('Password').fill('demo-staff');
+      await phone.getByRole('button', { name: 'Sign in' }).click();
+      await waitForPath(phone, '/staff-app/chat');
+
+      // Open shifts: the one made above is offered; Request puts the request on it.
+      await phone.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Open' }).click();
+      await waitForPath(phone, '/staff-app/open-shifts');
+      const item = phone.getByRole('listitem').filter({ hasText: note });
+      await item.getByRole('button', { name: /^Request/ }).click();
+      await phone.getByText('Request sent.').waitFor();
+      await item.getByText('Requested: the agency will answer').waitFor();
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      // The agency sees it on the shift, and accepts it: the shift's own assign books the staff member.
+      await page.goto(`/shifts/${open.body.data.id}/show`);
+      const section = page.getByRole('region', { name: 'Staff requests' });
+      const request = section.locator('tr, li', { hasText: `${me.first_name} ${me.last_name}` }).first();
+      await request.getByText('Awaiting the agency').waitFor();
+      await request.getByRole('button', { name: 'Accept and book' }).click();
+      // The assign's checks run again: a warning (say, no availability given that day) asks an admin's reason.
+      const reason = page.getByRole('dialog', { name: 'Accept and book' });
+      await reason.getByLabel(/Reason to book despite the warnings/).fill('They asked for it on their phone.');
+      await reason.getByRole('button', { name: 'Accept and book' }).click();
+      await section.getByText('Accepted', { exact: true }).waitFor();
+      await expect
+        .poll(async () => (await api(page, 'GET', `/api/shifts/${open.body.data.id}`)).body.data.candidate_id)
+        .toBe(me.id);
+
+      // The end of the worked shift: times, then the manager's name and signature on the phone.
+      await phone.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Hours' }).click();
+      await waitForPath(phone, '/staff-app/timesheets');
+      const toSign = phone.getByRole('region', { name: 'Shifts to sign' }).getByRole('listitem').first();
+      await toSign.getByRole('button', { name: 'Enter times and sign' }).click();
+      const dialog = phone.getByRole('dialog', { name: /End of shift/ });
+      await dialog.getByLabel(/Finished/).fill('07:15');
+      await dialog.getByLabel(/Unpaid break/).fill('0');
+      await dialog.getByRole('button', { name: 'Save times' }).click();
+      await dialog.getByText('Now hand the phone to the ward or unit manager.').waitFor();
+      await dialog.getByLabel(/Manager’s full name/).fill('Ward Manager Lee');
+      await drawSignature(phone);
+      await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
+      await phone.getByText('Signed. Thank you.').waitFor();
+      const lines = await api(page, 'GET', `/api/timesheet_lines?shift_id=${worked.body.data.id}`);
+      expect(lines.body.data[0]).toMatchObject({ status: 'signed' });
+      await phone.getByText('Signed', { exact: true }).first().waitFor();
+      await phoneContext.close();
+    },
+  );
+});

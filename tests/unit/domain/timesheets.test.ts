@@ -1,0 +1,105 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
+import { DEFAULT_RULES } from '../../../core/domain/pricing/price';
+import { holidaySet } from '../../../core/domain/pricing/holidays';
+import type { PricingRules, RateCard } from '../../../core/domain/pricing/types';
+import { zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
+import { priceActual, signatureProblem, stateFromLines, totalsOf, weekOf } from '../../../core/domain/timesheets/rules';
+
+// Issue 17: a timesheet line is priced on its actual times; its timesheet's totals are its lines' sums.
+const LONDON = 'Europe/London';
+const CARD: RateCard = {
+  pay: { weekday_day: 1300, weekday_night: 1400, saturday: 1500, sunday: 1600, bank_holiday: 2000 },
+  charge: { weekday_day: 2000, weekday_night: 2200, saturday: 2400, sunday: 2600, bank_holiday: 3000 },
+};
+const RULES: PricingRules = { ...DEFAULT_RULES, timeZone: LONDON, breakRules: [] };
+const at = (d: string, t: string) => zonedDateTimeToInstant(d, t, LONDON).toISOString();
+const bands = (p: ReturnType<typeof priceActual>) => p.lines.map((l) => `${l.band} ${l.hours}`);
+
+describe('a line priced on its actual times', () => {
+  it('a late finish runs into the night band, which the booked times never reached', () => {
+    const booked = priceActual(
+      { actual_start: at('2026-03-04', '12:00'), actual_end: at('2026-03-04', '20:00') },
+      RULES,
+      CARD,
+      new Set(),
+    );
+    const worked = priceActual(
+      { actual_start: at('2026-03-04', '12:00'), actual_end: at('2026-03-04', '22:30') },
+      RULES,
+      CARD,
+      new Set(),
+    );
+    expect(bands(booked)).toEqual(['weekday_day 8']);
+    expect(bands(worked)).toEqual(['weekday_day 8', 'weekday_night 2.5']);
+    expect(worked.totals.charge).toBe(8 * 2000 + 2.5 * 2200);
+  });
+
+  it('a night across the clock change is paid for the hours actually worked (one fewer in spring)', () => {
+    // 29 March 2026: clocks go forward at 01:00; 20:00 Saturday to 08:00 Sunday is 11 hours.
+    const p = priceActual(
+      { actual_start: at('2026-03-28', '20:00'), actual_end: at('2026-03-29', '08:00') },
+      RULES,
+      CARD,
+      new Set(),
+    );
+    expect(p.totals.hours).toBe(11);
+  });
+
+  it('a bank holiday is priced from its midnight exactly', () => {
+    // Christmas Day 2026 is a Friday: a night shift from Christmas Eve is bank holiday from 00:00.
+    const holidays = holidaySet('england_wales', '2026-12-24', '2026-12-26', []);
+    const p = priceActual(
+      { actual_start: at('2026-12-24', '20:00'), actual_end: at('2026-12-25', '06:00') },
+      RULES,
+      CARD,
+      holidays,
+    );
+    expect(bands(p)).toEqual(['weekday_night 4', 'bank_holiday 6']);
+    expect(p.lines[1].start).toBe(at('2026-12-25', '00:00'));
+  });
+});
+
+describe('timesheet rules', () => {
+  const line = fc.record({
+    paid_minutes: fc.integer({ min: 0, max: 1440 }),
+    pay: fc.integer({ min: 0, max: 100_000 }),
+    charge: fc.integer({ min: 0, max: 150_000 }),
+    on_costs: fc.integer({ min: 0, max: 20_000 }),
+    margin: fc.integer({ min: -50_000, max: 100_000 }),
+    status: fc.constantFrom('pending', 'signed', 'disputed', 'verified'),
+  });
+  test.prop([fc.array(line, { maxLength: 60 })])('totals are the sums of the lines', (lines) => {
+    const t = totalsOf(lines);
+    expect(t.line_count).toBe(lines.length);
+    expect(t.charge).toBe(lines.reduce((s, l) => s + l.charge, 0));
+    expect(t.pay).toBe(lines.reduce((s, l) => s + l.pay, 0));
+    expect(t.paid_minutes).toBe(lines.reduce((s, l) => s + l.paid_minutes, 0));
+    expect(t.payable_lines).toBe(lines.filter((l) => l.status === 'signed' || l.status === 'verified').length);
+  });
+
+  test.prop([fc.array(fc.constantFrom('pending', 'signed', 'disputed', 'verified'), { minLength: 1, maxLength: 20 })])(
+    'a disputed line disputes the timesheet; all signed or verified signs it',
+    (statuses) => {
+      const s = stateFromLines(statuses);
+      if (statuses.includes('disputed')) expect(s).toBe('disputed');
+      else if (statuses.every((x) => x === 'signed' || x === 'verified')) expect(s).toBe('signed');
+      else expect(s).toBe('submitted');
+    },
+  );
+
+  it('a shift belongs to the week it starts in: a Sunday night into Monday is the Sunday’s week', () => {
+    expect(weekOf(at('2026-03-08', '20:00'), LONDON)).toBe('2026-03-02');
+    expect(weekOf(at('2026-03-09', '00:30'), LONDON)).toBe('2026-03-09');
+  });
+
+  it('a signature is a PNG data URL of bounded size', () => {
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    expect(signatureProblem(png)).toBeNull();
+    expect(signatureProblem('data:image/jpeg;base64,/9j/4AAQ')).toMatch(/PNG/);
+    expect(signatureProblem('data:image/png;base64,' + 'A'.repeat(200))).toMatch(/PNG/);
+    expect(signatureProblem(png + 'A'.repeat(200_000))).toMatch(/too large/);
+  });
+});
