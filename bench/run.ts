@@ -30,6 +30,7 @@ import { shiftList } from './shiftList';
 import { signinFlood } from './signinFlood';
 import { documents } from './documents';
 import { createMany } from './createMany';
+import { staffPage } from './staffPage';
 import { snapshotBuild, type BuildSnapshot } from '../tests/e2e/product';
 
 const all: Benchmark[] = [
@@ -47,6 +48,7 @@ const all: Benchmark[] = [
   signinFlood,
   documents,
   createMany,
+  staffPage,
 ];
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -24,8 +24,8 @@ import { PlainDatePicker } from './AgencyTimesheets';
 import { useZone } from './TimesheetShow';
 import { instantText, timeText } from './format';
 
-/** Columns this tab needs no more than the chooser offers: every row is custom, its revision and check counts. */
-const TUCKED = ['kind', 'revision', 'payable_lines', 'signed_at'];
+/** Columns this tab needs least, left to the column chooser: every row is custom; revisions and line counts. */
+const TUCKED = ['kind', 'revision', 'line_count', 'payable_lines', 'signed_at'];
 const listDecl = (decl: ResourceDeclaration): ResourceDeclaration => ({
   ...decl,
   fields: decl.fields.map((f) => (TUCKED.includes(f.source) ? { ...f, listHidden: true } : f)),
