@@ -28,6 +28,7 @@ import { workflow } from './workflow';
 import { shifts } from './shifts';
 import { signinFlood } from './signinFlood';
 import { documents } from './documents';
+import { timesheets } from './timesheets';
 import { createMany } from './createMany';
 import { snapshotBuild, type BuildSnapshot } from '../tests/e2e/product';
 
@@ -45,6 +46,7 @@ const all: Benchmark[] = [
   signinFlood,
   documents,
   createMany,
+  timesheets,
 ];
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
