@@ -28,7 +28,7 @@ const NAMED = 3;
 /**
  * A createMany refused: nothing was created. `errors` names each refused record's fields as `rows[3].site_id` (or
  * `rows[3]` alone); `rows` keeps them by position, for a route that names its records otherwise (the shifts' dates).
- * The status is 422, or the status a single create would answer for the same rule (409 for a locked record).
+ * The status is 422, or the one a single create answers for the same rule (a single-row hook's 409, say).
  */
 export class RowsRefused extends HttpError {
   constructor(
