@@ -29,6 +29,7 @@ import { shifts } from './shifts';
 import { shiftList } from './shiftList';
 import { signinFlood } from './signinFlood';
 import { documents } from './documents';
+import { timesheets } from './timesheets';
 import { createMany } from './createMany';
 import { staffPage } from './staffPage';
 import { snapshotBuild, type BuildSnapshot } from '../tests/e2e/product';
@@ -49,6 +50,7 @@ const all: Benchmark[] = [
   documents,
   createMany,
   staffPage,
+  timesheets,
 ];
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -198,11 +198,11 @@ interface Plan {
  */
 export const GENERATION_JOB_THRESHOLD = 500;
 /**
- * Shifts a generation job puts on timesheets per step (each step one transaction): a tenth of the run, so its
- * progress moves in visible steps, but at least 250 (a step's statements are the same for 1 shift or 2,000) and at
- * most 2,000 (a step's transaction stays short).
+ * Shifts a generation job puts on timesheets per step (each step one transaction): a fifth of the run, so its
+ * progress moves in visible steps, but at least 250 (a step's statements are the same for 1 shift or 2,000, so
+ * fewer steps cost less) and at most 2,000 (a step's transaction stays short).
  */
-export const generationStep = (total: number) => Math.min(2000, Math.max(250, Math.ceil(total / 10)));
+export const generationStep = (total: number) => Math.min(2000, Math.max(250, Math.ceil(total / 5)));
 const GENERATED = 'Generated from worked shifts';
 
 /**
@@ -396,7 +396,8 @@ export const timesheetGeneration = defineJobKind<GenerationJob, { timesheets?: n
       : { timesheets: [], line_ids: [] };
     const timesheets = [...new Set([...(job.state.timesheets ?? []), ...made.timesheets])];
     const done = job.done + made.line_ids.length;
-    const finished = shifts.length < job.payload.step;
+    // Done when a step found fewer than it could take, or the run's count is reached (no empty last step).
+    const finished = shifts.length < job.payload.step || (job.total !== null && done >= job.total);
     return {
       state: { timesheets },
       done,

@@ -544,6 +544,8 @@ export const timesheetLines: ResourceDeclaration = {
       unique: true,
       onDelete: 'keep',
       readableBy: WITH_STAFF,
+      // Not a list column: the line shows its scheduled times, and a list page then need not bring every shift along.
+      views: ['show', 'create'],
     },
     {
       source: 'candidate_id',
@@ -554,6 +556,8 @@ export const timesheetLines: ResourceDeclaration = {
       createOnly: true,
       filter: true,
       readableBy: WITH_STAFF,
+      // The list shows candidate_name: a list page need not bring every staff member's record along.
+      views: ['show', 'create'],
     },
     {
       source: 'candidate_name',
