@@ -6,7 +6,7 @@ import { buildApp } from '../server/app';
 import type { Db, Queryable } from '../server/db';
 import { LoginThrottle } from '../server/auth/throttle';
 import { agencyZone } from '../server/engine/routes';
-import { reissueLinkToken } from '../server/engine/capability';
+import { issueLinkToken } from '../server/engine/capability';
 import { enqueueJob, runNextJob, workerName } from '../server/jobs/queue';
 import { GENERATION_JOB_THRESHOLD, generationStep } from '../server/services/timesheets';
 import { seedRateSettings } from '../server/seed/rates';
@@ -392,7 +392,7 @@ async function benchOne(kind: Kind, db0: Db, version: string) {
       `select id from capability_links where resource = 'timesheets' and record_id = $1 order by id desc limit 1`,
       [sheet],
     );
-    const linkToken = (await reissueLinkToken(db0, link.id))!;
+    const linkToken = (await issueLinkToken(db0, link.id))!;
     const signing = {
       alone: await load([`/api/capability/${linkToken}`], {}, 1, 50),
       busy: await load([`/api/capability/${linkToken}`], {}, CONCURRENCY, LOADS),
