@@ -202,7 +202,14 @@ describe("an image field in the engine's forms", () => {
 
   it('uploads the chosen image on save, sends its id, and the show view displays it from the store', async () => {
     fake.records.set('clients', [
-      { id: 1, name: 'Acme Care', billing_email: 'bills@acme.test', status: 'active', logo: null },
+      {
+        id: 1,
+        name: 'Acme Care',
+        billing_email: 'bills@acme.test',
+        status: 'active',
+        logo: null,
+        timesheet_per: 'client',
+      },
     ]);
     const user = userEvent.setup({ delay: null });
     const { unmount } = at(paths.edit(1), paths.patterns.edit, <EngineEdit decl={clients} paths={paths} />);
@@ -234,7 +241,14 @@ describe("an image field in the engine's forms", () => {
 
   it('reports an image that is too large next to the field, and uploads nothing', async () => {
     fake.records.set('clients', [
-      { id: 1, name: 'Acme Care', billing_email: 'bills@acme.test', status: 'active', logo: null },
+      {
+        id: 1,
+        name: 'Acme Care',
+        billing_email: 'bills@acme.test',
+        status: 'active',
+        logo: null,
+        timesheet_per: 'client',
+      },
     ]);
     const user = userEvent.setup({ delay: null });
     at(paths.edit(1), paths.patterns.edit, <EngineEdit decl={clients} paths={paths} />);
@@ -252,7 +266,14 @@ describe("an image field in the engine's forms", () => {
 
   it("shows the store's refusal of the bytes next to the field, and saves nothing", async () => {
     fake.records.set('clients', [
-      { id: 1, name: 'Acme Care', billing_email: 'bills@acme.test', status: 'active', logo: null },
+      {
+        id: 1,
+        name: 'Acme Care',
+        billing_email: 'bills@acme.test',
+        status: 'active',
+        logo: null,
+        timesheet_per: 'client',
+      },
     ]);
     const user = userEvent.setup({ delay: null });
     at(paths.edit(1), paths.patterns.edit, <EngineEdit decl={clients} paths={paths} />);

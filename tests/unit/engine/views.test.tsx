@@ -75,6 +75,8 @@ installFakeApi(() => ({
       billing_email: 'bills@acme.test',
       status: 'active',
       payment_terms_days: 30,
+      // As the server answers every client (migration 041's default).
+      timesheet_per: 'client',
     },
   ],
   job_roles: [{ id: 4, name: 'Carer', code: 'CR', default_pay_rate: 1250, default_charge_rate: 1800, active: true }],
