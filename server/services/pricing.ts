@@ -343,6 +343,17 @@ function quoteFrom(f: PricingFacts, contextOf: ReturnType<typeof contexts>, req:
  * Prices many shifts at once (a bulk create, a generation run): the facts of all of them in one statement, then
  * each priced on its own. Each answer is the quote, or the HttpError (422, naming the field) that refuses it.
  */
+const QUOTE_FIELDS = [
+  'client_id',
+  'site_id',
+  'job_role_id',
+  'candidate_id',
+  'start',
+  'end',
+  'break_minutes',
+  'sleep_in',
+] as const satisfies readonly (keyof QuoteRequest)[];
+
 export async function quoteShifts(
   db: Queryable,
   merchantId: number,
@@ -354,7 +365,9 @@ export async function quoteShifts(
   // Copies of one shift (staff needed) cost the same: each distinct request is priced once.
   const quoted = new Map<string, Quote | HttpError>();
   return reqs.map((req) => {
-    const key = JSON.stringify(req);
+    // Keyed by what prices a shift only: a caller's other properties may be anything (a deeply nested array would
+    // overflow JSON.stringify's stack).
+    const key = JSON.stringify(QUOTE_FIELDS.map((f) => req[f]));
     if (!quoted.has(key))
       try {
         quoted.set(key, quoteFrom(f, contextOf, req));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { fixtureWrite } from './auditCheck';
 import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
 import { refreshCompliance } from '../../server/services/compliance';
 
@@ -39,18 +40,20 @@ beforeAll(async () => {
   otherCandidate = other.id;
   const today = agencyToday('Europe/London');
   for (const id of [candidateId, otherCandidate]) {
-    await t.db.query(`update candidates set job_role_id = $2, status = 'approved', activated = true where id = $1`, [
-      id,
-      role.id,
-    ]);
-    await t.db.query('delete from candidate_restrictions where candidate_id = $1', [id]);
-    await t.db.query('delete from candidate_preferences where candidate_id = $1', [id]);
+    await fixtureWrite(
+      t.db,
+      `update candidates set job_role_id = $2, status = 'approved', activated = true where id = $1`,
+      [id, role.id],
+    );
+    await fixtureWrite(t.db, 'delete from candidate_restrictions where candidate_id = $1', [id]);
+    await fixtureWrite(t.db, 'delete from candidate_preferences where candidate_id = $1', [id]);
     const categories = await t.db.query<{ id: number }>(
       'select id from document_categories where merchant_id = $1 and (mandatory or $2 = any(job_role_ids))',
       [merchantId, role.id],
     );
     for (const cat of categories)
-      await t.db.query(
+      await fixtureWrite(
+        t.db,
         `insert into candidate_documents (merchant_id, candidate_id, document_category_id, file, status, expiry_date, current)
          values ($1, $2, $3, 'seeded.pdf', 'verified', $4, true)`,
         [merchantId, id, cat.id, addDaysToDate(today, 1500)],
@@ -83,11 +86,12 @@ beforeAll(async () => {
   await make('restricted', 7, { site: sites[1] });
   await make('farAhead', 60);
   // Their own booking on day 6 clashes with the open 'clash' shift; they may not work at the second site.
-  await t.db.query(`update shifts set candidate_id = $1, status = 'assigned' where id = $2`, [
+  await fixtureWrite(t.db, `update shifts set candidate_id = $1, status = 'assigned' where id = $2`, [
     candidateId,
     shifts.booked,
   ]);
-  await t.db.query(
+  await fixtureWrite(
+    t.db,
     `insert into candidate_restrictions (merchant_id, candidate_id, client_id, site_id, reason, restricted_on) values ($1, $2, $3, $4, 'Asked not to return', current_date)`,
     [merchantId, candidateId, sites[1].client_id, sites[1].id],
   );
@@ -140,7 +144,8 @@ describe('open shifts on the staff page', () => {
     expect(onShift.json().data.map((r: { id: number }) => r.id)).toEqual([request.id]);
 
     // Another staff member's request for the same shift is declined when this one is accepted.
-    const [rival] = await t.db.query<{ id: number }>(
+    const [rival] = await fixtureWrite<{ id: number }>(
+      t.db,
       `insert into shift_requests (merchant_id, shift_id, candidate_id) values ($1, $2, $3) returning id`,
       [merchantId, shifts.takeable, otherCandidate],
     );
@@ -182,7 +187,8 @@ describe('my documents on the staff page', () => {
     expect(compliance.json().data).toMatchObject({ compliant: true, missing: [] });
 
     // A category of its own: an upload of a category already held would replace the seeded document.
-    const [category] = await t.db.query<{ id: number }>(
+    const [category] = await fixtureWrite<{ id: number }>(
+      t.db,
       `insert into document_categories (merchant_id, name) values ($1, 'Food hygiene') returning id`,
       [merchantId],
     );
