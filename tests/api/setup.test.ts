@@ -120,7 +120,9 @@ describe('a new agency next to the demo', () => {
 
 // The documented command itself (`npm run agency:create`): on an embedded database in a temporary directory,
 // or, in the PostgreSQL run, through DATABASE_URL on this file's own database.
-describe('npm run agency:create (server/cli.ts)', () => {
+// Each test starts the CLI (tsx compiling the server) as a child process: seconds on a quiet machine, far more on a
+// busy one.
+describe('npm run agency:create (server/cli.ts)', { timeout: 120_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'agency-cli-'));
   let testDb: Awaited<ReturnType<typeof openTestDb>> | undefined;
   beforeAll(async () => {
