@@ -91,7 +91,7 @@ describe.each(declarations.map((d) => [d.name, d] as const))('%s', (_name, decl)
 });
 
 describe('engine:sql', () => {
-  // It starts the CLI (tsx compiling the server) as a child process: seconds on a quiet machine, far more on a busy one.
+  // It starts the CLI (tsx compiling the server) as a child process: seconds on a quiet machine, more on a busy one.
   it('prints a migration that creates a table the drift checks accept', { timeout: 120_000 }, async () => {
     const other = await openTestDb();
     try {
