@@ -41,6 +41,10 @@ export const GenerateAnswer = Type.Object({
 });
 export type GenerateAnswer = Static<typeof GenerateAnswer>;
 
+/** A queued generation's result, once its job is done (GET /api/jobs/:id). */
+export const GenerationResult = Type.Object({ timesheets: Type.Array(Id), lines: Type.Integer() });
+export type GenerationResult = Static<typeof GenerationResult>;
+
 /** One signature of a signed timesheet, as the spec's call answers it. */
 export const SignTimesheet = Type.Object({
   id: Id,

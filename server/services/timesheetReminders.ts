@@ -1,5 +1,6 @@
 // Chasing unsigned timesheets (issue 17): a submitted timesheet still unsigned after its client's reminder days is
-// reminded to the client's users, again after as many days; each reminder is stamped through the engine.
+// reminded to the client's users, and its approver gets a new signing link by e-mail, again after as many days; each
+// reminder is stamped through the engine.
 import type { Db } from '../db/index.js';
 import { notify } from '../notifications/notify.js';
 import type { EngineContext } from '../engine/context.js';
@@ -7,6 +8,7 @@ import { systemPrincipal } from '../engine/handle.js';
 import { jobContext } from '../jobs/engineContext.js';
 import { formatDisplayDate } from '../../core/domain/time/agencyTime.js';
 import { CLIENT_TIMESHEET_PAGE } from '../../core/contracts/timesheets.js';
+import { emailSigningLink } from './timesheets.js';
 
 /** A submitted timesheet as a reminder names it. */
 export interface Unsigned {
@@ -19,9 +21,9 @@ export interface Unsigned {
 }
 
 /**
- * Reminds the client's users of one unsigned timesheet, as `ctx`'s principal (the system, for the job) at `ctx.now`:
- * its `reminded_at` is stamped through the engine (audited 'Reminder sent'). One that was signed or disputed since it
- * was found due is left alone. Answers whether it reminded.
+ * Reminds the client's users of one unsigned timesheet and e-mails its approver a new signing link, as `ctx`'s
+ * principal (the system, for the job) at `ctx.now`: its `reminded_at` is stamped through the engine (audited 'Reminder
+ * sent'). One that was signed or disputed since it was found due is left alone. Answers whether it reminded.
  */
 export async function remindTimesheet(ctx: EngineContext, t: Unsigned): Promise<boolean> {
   const [now] = await ctx.db.query('select status from timesheets where merchant_id = $1 and id = $2 for update', [
@@ -31,6 +33,8 @@ export async function remindTimesheet(ctx: EngineContext, t: Unsigned): Promise<
   if (now?.status !== 'submitted') return false;
   const period = `${formatDisplayDate(t.period_start)} to ${formatDisplayDate(t.period_end)}`;
   await ctx.engine.update('timesheets', t.id, { reminded_at: ctx.now.toISOString() }, { reason: 'Reminder sent' });
+  // After the stamp: the new link is bound to the timesheet as it reads once reminded.
+  await emailSigningLink(ctx, { ...t }, 'reminder');
   await notify(ctx.db, {
     merchantId: ctx.principal.merchantId,
     event: 'timesheet.reminder',

@@ -7,7 +7,7 @@ import { Accepted } from '../engine/actions.js';
 import { defineJobKind, enqueueJob } from '../jobs/queue.js';
 import { jobContext } from '../jobs/engineContext.js';
 import { Params, scopeWhere } from '../engine/compile.js';
-import { mintLink, issueLinkToken } from '../engine/capability.js';
+import { createLink, issueLinkToken, revokeLinks } from '../engine/capability.js';
 import { notify, letterheadOf } from '../notifications/notify.js';
 import {
   absoluteLink,
@@ -419,42 +419,9 @@ const periodWords = (t: Row) =>
  * days, bound to what it shows: an amendment after sending needs a new link), and tells the client's users.
  */
 export async function sendForSignature(ctx: EngineContext, t: Row) {
-  const merchantId = ctx.principal.merchantId;
-  const [client] = await ctx.db.query(
-    'select name, coalesce(timesheet_approver_email, email) as approver, coalesce(timesheet_link_days, 7) as days from clients where merchant_id = $1 and id = $2',
-    [merchantId, t.client_id],
-  );
-  const period = periodWords(t);
-  if (client?.approver) {
-    const c = ctx.engine.compiled('timesheets');
-    const link = await mintLink(ctx, c, Number(t.id), {
-      action: 'approve',
-      purpose: `Sign timesheet ${t.number} (${period})`,
-      recipient: client.approver,
-      deliveredVia: 'email',
-      lifetimeHours: Number(client.days) * 24,
-      bindContent: true,
-    });
-    const letterhead = await letterheadOf(ctx.db, merchantId);
-    const mail = renderEmail(
-      letterhead,
-      `Timesheet ${t.number} to sign`,
-      `Hello,\n\nTimesheet ${t.number} of ${client.name} for ${period} is ready for your signature. Review the hours and sign, or dispute a line, here (the link works once, for ${client.days} days):\n\n${absoluteLink(signingPath(SECRET_PLACEHOLDER))}\n\n${letterhead.name}`,
-    );
-    await queueEmails(ctx.db, [
-      {
-        merchantId,
-        recipient: client.approver,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        event: 'timesheet.submitted',
-        secret: { kind: SIGNING_LINK, ref: link.id },
-      },
-    ]);
-  }
+  const { client, period } = await emailSigningLink(ctx, t, 'submitted');
   await notify(ctx.db, {
-    merchantId,
+    merchantId: ctx.principal.merchantId,
     event: 'timesheet.submitted',
     title: 'Timesheet to sign',
     body: `Timesheet ${t.number} for ${period} is ready for your signature.`,
@@ -463,6 +430,53 @@ export async function sendForSignature(ctx: EngineContext, t: Row) {
     audience: { clientId: Number(t.client_id) },
     data: { client_name: client?.name ?? '', number: t.number, period },
   });
+}
+
+/**
+ * E-mails the client's approver (the client's timesheet approver, else its e-mail address) a new signing link, through
+ * the outbox. A reminder's link replaces the earlier ones, which may have expired by then: only the newest works.
+ */
+export async function emailSigningLink(ctx: EngineContext, t: Row, occasion: 'submitted' | 'reminder') {
+  const merchantId = ctx.principal.merchantId;
+  const [client] = await ctx.db.query(
+    'select name, coalesce(timesheet_approver_email, email) as approver, coalesce(timesheet_link_days, 7) as days from clients where merchant_id = $1 and id = $2',
+    [merchantId, t.client_id],
+  );
+  const period = periodWords(t);
+  if (client?.approver) {
+    const c = ctx.engine.compiled('timesheets');
+    if (occasion === 'reminder') await revokeLinks(ctx, c, Number(t.id), 'approve');
+    const link = await createLink(ctx, c, Number(t.id), {
+      action: 'approve',
+      purpose: `Sign timesheet ${t.number} (${period})`,
+      recipient: client.approver,
+      deliveredVia: 'email',
+      lifetimeHours: Number(client.days) * 24,
+      bindContent: true,
+    });
+    const letterhead = await letterheadOf(ctx.db, merchantId);
+    const opening =
+      occasion === 'reminder'
+        ? `Timesheet ${t.number} of ${client.name} for ${period} is still awaiting your signature. Links sent before no longer work; use this one`
+        : `Timesheet ${t.number} of ${client.name} for ${period} is ready for your signature. Review the hours and sign, or dispute a line, here`;
+    const mail = renderEmail(
+      letterhead,
+      occasion === 'reminder' ? `Reminder: timesheet ${t.number} to sign` : `Timesheet ${t.number} to sign`,
+      `Hello,\n\n${opening} (the link works once, for ${client.days} days):\n\n${absoluteLink(signingPath(SECRET_PLACEHOLDER))}\n\n${letterhead.name}`,
+    );
+    await queueEmails(ctx.db, [
+      {
+        merchantId,
+        recipient: client.approver,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        event: occasion === 'reminder' ? 'timesheet.reminder' : 'timesheet.submitted',
+        secret: { kind: SIGNING_LINK, ref: link.id },
+      },
+    ]);
+  }
+  return { client, period };
 }
 
 export async function notifyAgency(

@@ -1,4 +1,5 @@
 import { getToken } from './session';
+import { LIST_LIMITS } from '../../core/engine/types';
 
 export const API = '/api';
 
@@ -35,6 +36,33 @@ export async function request<T = any>(path: string, init: RequestInit & { json?
   }
   if (!res.ok) throw failureOf(res, data);
   return data as T;
+}
+
+/** A list answer of the API: a page of records, the total, and the records they reference by resource. */
+export interface ListPage<T> {
+  data: T[];
+  total_count: number;
+  references?: Record<string, { id: number; name?: string; [field: string]: unknown }[]>;
+}
+
+/**
+ * Every record of a list (a timesheet's lines under review: all of them, not the first page), read in consecutive
+ * pages of the API's largest size; `path` is the list's path with its filters and sort, without paging.
+ */
+export async function requestAll<T>(path: string): Promise<ListPage<T>> {
+  const all: ListPage<T> = { data: [], total_count: 0, references: {} };
+  const joiner = path.includes('?') ? '&' : '?';
+  for (let page = 1; ; page++) {
+    const r = await request<ListPage<T>>(`${path}${joiner}per_page=${LIST_LIMITS.maxPerPage}&page=${page}`);
+    all.data.push(...r.data);
+    all.total_count = r.total_count;
+    for (const [resource, rows] of Object.entries(r.references ?? {})) {
+      const known = (all.references![resource] ??= []);
+      const ids = new Set(known.map((k) => k.id));
+      known.push(...rows.filter((row) => !ids.has(row.id)));
+    }
+    if (r.data.length < LIST_LIMITS.maxPerPage || all.data.length >= r.total_count) return all;
+  }
 }
 
 /** A file the API makes or keeps (an export, a PDF, an upload): its bytes and the name the server gives it. */

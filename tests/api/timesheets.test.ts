@@ -473,6 +473,22 @@ describe('on the clock: an expired signing link, and reminders', () => {
       [tsId],
     );
     expect(entry).toMatchObject({ user_name: 'system', input: { reason: 'Reminder sent' } });
+    // The link e-mailed with the submission expired after 2 days: the reminder e-mails the approver a new one, which
+    // works, and the old one no longer does.
+    const mails = await t.db.query<any>(
+      `select subject, secret_ref from email_outbox where event in ('timesheet.submitted', 'timesheet.reminder')
+          and secret_kind = 'timesheet.sign' and subject like $1 order by id`,
+      [`%${(await get(tsId)).number}%`],
+    );
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Timesheet TS-\d+ to sign$/),
+      expect.stringMatching(/^Reminder: timesheet TS-\d+ to sign$/),
+    ]);
+    expect(await issueLinkToken(t.db, mails[0].secret_ref, at(3.01))).toBeNull();
+    const fresh = await issueLinkToken(t.db, mails[1].secret_ref, at(3.01));
+    expect(fresh).toEqual(expect.any(String));
+    const opened = await (await later(3.02)).inject({ method: 'GET', url: `/api/capability/${fresh}` });
+    expect(opened.statusCode, opened.body).toBe(200);
     // Not again before as many days have passed since the reminder.
     await remindUnsignedTimesheets(t.db, at(5));
     expect(await reminders()).toBe(1);

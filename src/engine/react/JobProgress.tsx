@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { request } from '../../providers/request';
@@ -39,10 +40,28 @@ export function progressLabel(job: Pick<JobStatus, 'status' | 'done' | 'total'>)
 
 /**
  * A job's progress bar with "n of N" under it; a step that failed and waits to be tried again says so, and a job
- * that failed for good says why.
+ * that failed for good says why. `onDone` hears of the job's end.
  */
-export function JobProgress({ id, label, pollMs }: { id: number; label?: string; pollMs?: number }) {
+export function JobProgress({
+  id,
+  label,
+  pollMs,
+  onDone,
+}: {
+  id: number;
+  label?: string;
+  pollMs?: number;
+  /** Called once when the job has finished, with its result: the screen reads again what the job wrote. */
+  onDone?: (result: unknown) => void;
+}) {
   const { data: job, error } = useJobProgress(id, pollMs);
+  const told = useRef<number | null>(null);
+  useEffect(() => {
+    if (job?.status === 'done' && told.current !== job.id) {
+      told.current = job.id;
+      onDone?.(job.result);
+    }
+  }, [job, onDone]);
   if (error) return <Alert severity="error">{(error as Error).message}</Alert>;
   if (!job) return <LinearProgress aria-label={label ?? 'Progress'} />;
   const percent = job.total ? Math.min(100, Math.round((job.done / job.total) * 100)) : 0;

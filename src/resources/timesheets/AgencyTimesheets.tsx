@@ -21,13 +21,12 @@ import { Title, useNotify, useTranslate } from 'react-admin';
 import { format, isValid, parseISO } from 'date-fns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DatePickerProvider } from '../../engine/react/DatePickerInput';
-import { JobProgress } from '../../engine/react/JobProgress';
-import { ApiFailure, request } from '../../providers/request';
+import { useGeneration } from './generation';
+import { ApiFailure, request, requestAll } from '../../providers/request';
 import { formatPounds } from '../../../core/engine/money';
 import { addDaysToDate, agencyToday, isPlainDate, startOfWeekMonday } from '../../../core/domain/time/agencyTime';
 import { useAgency } from '../../layout/useShellData';
 import { DEFAULT_ZONE, hoursText } from './format';
-import type { GenerateAnswer } from '../../../core/contracts/timesheets';
 import type { Schedule } from '../../../core/contracts/shifts';
 
 /** A timesheet as the engine lists it to an agency user. */
@@ -119,7 +118,6 @@ export function WeeklyTimesheets() {
   const [rows, setRows] = useState<WeekRow[] | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState<'generate' | 'submit' | null>(null);
-  const [job, setJob] = useState<number | null>(null);
 
   const load = useCallback(async () => {
     setError('');
@@ -127,13 +125,13 @@ export function WeeklyTimesheets() {
       const sunday = addDaysToDate(week, 6);
       const [schedule, sheets] = await Promise.all([
         request<Schedule>(`/schedule?from=${week}&to=${sunday}`),
-        request<{ data: TimesheetRow[]; references: Record<string, { id: number; name: string }[]> }>(
-          `/timesheets?kind=weekly&period_start_gte=${week}&period_start_lte=${week}&per_page=100&sort=client_id&order=ASC`,
+        requestAll<TimesheetRow>(
+          `/timesheets?kind=weekly&period_start_gte=${week}&period_start_lte=${week}&sort=client_id&order=ASC`,
         ),
       ]);
       const names = new Map<string, string>();
       for (const [resource, list] of Object.entries(sheets.references ?? {}))
-        for (const r of list) names.set(`${resource}:${r.id}`, r.name);
+        for (const r of list) names.set(`${resource}:${r.id}`, r.name ?? '');
       const now = Date.now();
       const out = new Map<string, WeekRow>();
       const clientOf = new Map<number, string>();
@@ -171,21 +169,11 @@ export function WeeklyTimesheets() {
     void load();
   }, [load]);
 
+  const generation = useGeneration(() => void load());
   const generate = async () => {
     setBusy('generate');
     try {
-      const r = await request<GenerateAnswer>('/timesheets/actions/generate', {
-        method: 'POST',
-        json: { week_start: week },
-      });
-      if (r.data.job_id) setJob(r.data.job_id);
-      notify(
-        translate('app.timesheets.agency.generated', {
-          smart_count: r.data.lines,
-          timesheets: r.data.timesheets.length,
-        }),
-        { type: 'info' },
-      );
+      await generation.generate({ week_start: week });
       await load();
     } catch (e) {
       notify(e instanceof Error ? e.message : String(e), { type: 'error' });
@@ -249,7 +237,7 @@ export function WeeklyTimesheets() {
       </Typography>
       <Box aria-live="polite" sx={{ mb: 1 }}>
         {busy === 'generate' && <LinearProgress aria-label={translate('app.timesheets.agency.generating')} />}
-        {job && <JobProgress id={job} label={translate('app.timesheets.agency.generating')} />}
+        {generation.progress}
       </Box>
       {error && (
         <Alert

@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Title, useCanAccess, useTranslate } from 'react-admin';
-import { ApiFailure, request } from '../../providers/request';
+import { ApiFailure, request, requestAll } from '../../providers/request';
 import { formatPounds } from '../../../core/engine/money';
 import { TimesheetReview, type ReviewLine } from './TimesheetReview';
 import { PdfButton, SignatureImage, useZone } from './TimesheetShow';
@@ -69,10 +69,8 @@ function ClientTimesheet({ id, onBack }: { id: number; onBack: () => void }) {
     try {
       const [ts, lines, signatures] = await Promise.all([
         request<{ data: TimesheetRow }>(`/timesheets/${id}`),
-        request<{ data: LineRow[]; references?: Refs }>(
-          `/timesheet_lines?timesheet_id=${id}&per_page=100&sort=scheduled_start&order=ASC`,
-        ),
-        request<{ data: SignatureRow[] }>(`/timesheet_signatures?timesheet_id=${id}&per_page=100`),
+        requestAll<LineRow>(`/timesheet_lines?timesheet_id=${id}&sort=scheduled_start&order=ASC`),
+        requestAll<SignatureRow>(`/timesheet_signatures?timesheet_id=${id}`),
       ]);
       setState({
         timesheet: ts.data,
@@ -232,7 +230,7 @@ export function ClientTimesheets() {
   useEffect(() => {
     if (open) return;
     Promise.all([
-      request<{ data: TimesheetRow[] }>('/timesheets?status=submitted&per_page=100&sort=period_start&order=DESC'),
+      requestAll<TimesheetRow>('/timesheets?status=submitted&sort=period_start&order=DESC'),
       request<{ data: TimesheetRow[] }>(
         '/timesheets?status=signed,disputed,amended,locked&per_page=50&sort=period_start&order=DESC',
       ),

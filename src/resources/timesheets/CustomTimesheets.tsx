@@ -11,14 +11,13 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { Title, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Title, useRefresh, useTranslate } from 'react-admin';
 import { DatePickerProvider } from '../../engine/react/DatePickerInput';
 import { EngineList } from '../../engine/react/list';
-import { JobProgress } from '../../engine/react/JobProgress';
+import { useGeneration } from './generation';
 import type { ViewOptions } from '../../engine/react/viewOptions';
 import type { ResourceDeclaration } from '../../../core/engine/types';
 import { request } from '../../providers/request';
-import type { GenerateAnswer } from '../../../core/contracts/timesheets';
 import type { Schedule, ScheduleShift } from '../../../core/contracts/shifts';
 import { PlainDatePicker } from './AgencyTimesheets';
 import { useZone } from './TimesheetShow';
@@ -38,13 +37,12 @@ const listDecl = (decl: ResourceDeclaration): ResourceDeclaration => ({
  */
 export function CustomTimesheets(options: ViewOptions) {
   const translate = useTranslate();
-  const notify = useNotify();
   const refresh = useRefresh();
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
-  const [job, setJob] = useState<number | null>(null);
+  const generation = useGeneration(refresh);
   const zone = useZone();
   // The worked shifts of the chosen dates, to generate for some of them only.
   const [worked, setWorked] = useState<ScheduleShift[]>([]);
@@ -77,18 +75,7 @@ export function CustomTimesheets(options: ViewOptions) {
     setProblem('');
     setBusy(true);
     try {
-      const r = await request<GenerateAnswer>('/timesheets/actions/generate', {
-        method: 'POST',
-        json: only ? { from, to, shift_ids: only } : { from, to },
-      });
-      if (r.data.job_id) setJob(r.data.job_id);
-      notify(
-        translate('app.timesheets.agency.generated', {
-          smart_count: r.data.lines,
-          timesheets: r.data.timesheets.length,
-        }),
-        { type: 'info' },
-      );
+      await generation.generate(only ? { from, to, shift_ids: only } : { from, to });
       refresh();
     } catch (e) {
       setProblem(e instanceof Error ? e.message : String(e));
@@ -133,7 +120,7 @@ export function CustomTimesheets(options: ViewOptions) {
       <Box aria-live="polite" sx={{ mb: 1 }}>
         {problem && <Alert severity="error">{problem}</Alert>}
         {busy && <LinearProgress aria-label={translate('app.timesheets.agency.generating')} />}
-        {job && <JobProgress id={job} label={translate('app.timesheets.agency.generating')} />}
+        {generation.progress}
       </Box>
       <EngineList {...options} decl={listDecl(options.decl)} tabId="custom" title={false} />
     </Box>

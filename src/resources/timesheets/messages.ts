@@ -74,6 +74,8 @@ export const messages = {
         week_of: 'Week of %{from} to %{to}',
         generate: 'Generate timesheets',
         generating: 'Generating timesheets',
+        generation_queued:
+          'Generating from %{smart_count} worked shift in the background; the list fills in when it is done. |||| Generating from %{smart_count} worked shifts in the background; the list fills in when it is done.',
         generated:
           '%{smart_count} line added on %{timesheets} timesheet(s) |||| %{smart_count} lines added on %{timesheets} timesheet(s)',
         submit_drafts: 'Submit the draft to the client |||| Submit the %{smart_count} drafts to the clients',

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -28,10 +28,10 @@ function answer(sequence: JobStatus[]) {
   );
   return asked;
 }
-const show = (id = 7) =>
+const show = (id = 7, onDone?: (result: unknown) => void) =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <JobProgress id={id} label="Generating" pollMs={10} />
+      <JobProgress id={id} label="Generating" pollMs={10} onDone={onDone} />
     </QueryClientProvider>,
   );
 
@@ -46,9 +46,12 @@ describe('progressLabel', () => {
 
 describe('<JobProgress>', () => {
   it('follows the job step by step to its end', async () => {
-    const asked = answer([job({ done: 1 }), job({ done: 3 }), job({ status: 'done', done: 5 })]);
-    show();
+    const asked = answer([job({ done: 1 }), job({ done: 3 }), job({ status: 'done', done: 5, result: { lines: 5 } })]);
+    const results: unknown[] = [];
+    show(7, (r) => results.push(r));
     expect(await screen.findByText('5 of 5')).toBeInTheDocument();
+    // The screen hears of the end once, with the job's result, and not while it ran.
+    await waitFor(() => expect(results).toEqual([{ lines: 5 }]));
     expect(screen.getByRole('progressbar', { name: 'Generating' })).toHaveAttribute('aria-valuenow', '100');
     // Each answer was shown in turn: the job was asked for again while it ran.
     expect(asked.length).toBeGreaterThanOrEqual(3);

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ApiFailure, fileNameOf, requestFile } from '../../../src/providers/request';
+import { ApiFailure, fileNameOf, requestAll, requestFile } from '../../../src/providers/request';
 import { server } from '../msw/server';
 
 describe('fileNameOf: the name a download is saved under', () => {
@@ -41,5 +41,45 @@ describe('requestFile', () => {
     const { blob, name } = await requestFile('/shifts/export?format=csv');
     expect(name).toBe('shifts.csv');
     expect(await blob.text()).toBe('id,name\n1,A\n');
+  });
+});
+
+describe('requestAll: every record of a list, not its first page', () => {
+  it('reads pages of 100 until the total, in order, with the references of every page once', async () => {
+    const lines = Array.from({ length: 250 }, (_, i) => ({ id: i + 1, site_id: i < 100 ? 1 : 2 }));
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/timesheet_lines', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        const page = Number(url.searchParams.get('page'));
+        const per = Number(url.searchParams.get('per_page'));
+        const data = lines.slice((page - 1) * per, page * per);
+        const sites = [...new Set(data.map((l) => l.site_id))].map((id) => ({ id, name: `Site ${id}` }));
+        return HttpResponse.json({ data, total_count: lines.length, references: { sites } });
+      }),
+    );
+    const all = await requestAll<{ id: number }>('/timesheet_lines?timesheet_id=7&sort=id&order=ASC');
+    expect(all.data.map((l) => l.id)).toEqual(lines.map((l) => l.id));
+    expect(all.total_count).toBe(250);
+    expect(all.references).toEqual({
+      sites: [
+        { id: 1, name: 'Site 1' },
+        { id: 2, name: 'Site 2' },
+      ],
+    });
+    expect(asked).toEqual([1, 2, 3].map((p) => `?timesheet_id=7&sort=id&order=ASC&per_page=100&page=${p}`));
+  });
+
+  it('asks once when the first page holds them all', async () => {
+    let asked = 0;
+    server.use(
+      http.get('/api/timesheets', () => {
+        asked++;
+        return HttpResponse.json({ data: [{ id: 1 }], total_count: 1 });
+      }),
+    );
+    expect((await requestAll('/timesheets')).data).toEqual([{ id: 1 }]);
+    expect(asked).toBe(1);
   });
 });
