@@ -7,7 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'data/', 'bench/results/', '.tmp/'] },
+  { ignores: ['dist/', 'coverage/', 'data/', 'bench/results/', '.tmp/', 'tests/e2e/.build-*/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

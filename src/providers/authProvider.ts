@@ -11,6 +11,7 @@ import {
   type LoginType,
 } from './session';
 import { revokeToken, signIn } from './signIn';
+import { forgetPrefetched } from './dataProvider';
 
 export interface Credentials {
   email: string;
@@ -47,6 +48,7 @@ export const authProvider: AuthProvider = {
     await revokeToken();
     clearSignedOut();
     identity = undefined;
+    forgetPrefetched();
     return '/';
   },
 

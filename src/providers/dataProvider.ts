@@ -63,6 +63,11 @@ function fromPrefetched(resource: string, ids: unknown[]) {
   return records.map((r) => r!.record);
 }
 
+/** Forgets every record lists brought along: on sign-out, the next user of the browser must not be shown them. */
+export function forgetPrefetched() {
+  prefetched.clear();
+}
+
 /** A write makes what a list brought along of that resource stale. */
 function forget(resource: string) {
   for (const key of prefetched.keys()) if (key.startsWith(prefetchKey(resource, ''))) prefetched.delete(key);

@@ -34,6 +34,9 @@ beforeAll(async () => {
   )[0].id;
 });
 afterAll(async () => {
+  // The streams' connections, ended or aborted, would otherwise hold each server open until its keep-alive timeout
+  // (72 s); every request of the file has been answered by now.
+  for (const app of [A, B]) app?.server.closeAllConnections();
   await t?.close();
 });
 

@@ -85,11 +85,6 @@ async function sweep(page: Page, routes: string[], findings: Finding[], inflight
   });
   for (const route of routes) {
     await navigateInApp(page, route);
-    // react-admin's own addresses redirect to the spec's screens: each screen is audited once.
-    await page.waitForTimeout(50);
-    const landed = new URL(page.url()).pathname;
-    if (landed !== route && seen.has(landed)) continue;
-    seen.add(landed);
     await page
       .locator('#main-content')
       .waitFor()
@@ -98,6 +93,10 @@ async function sweep(page: Page, routes: string[], findings: Finding[], inflight
         throw new Error(`${route}: ${await page.locator('body').innerText()}\n${e}`);
       });
     await settleScreen(page, inflight);
+    // react-admin's own addresses redirect to the spec's screens (settled by now): each screen is audited once.
+    const landed = new URL(page.url()).pathname;
+    if (landed !== route && seen.has(landed)) continue;
+    seen.add(landed);
     await audit(page, route, findings);
   }
 }

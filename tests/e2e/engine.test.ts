@@ -277,7 +277,8 @@ describe('staff (candidates)', () => {
       .toBe('15');
     // Choosing the day (the last view) closes the calendar, and it stays closed.
     await calendar.waitFor({ state: 'hidden' });
-    await page.waitForTimeout(500);
+    // Two frames painted after it closed: a calendar reopened by the focus coming back to the field would be drawn.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await calendar.count()).toBe(0);
 
     await page.getByRole('button', { name: 'Save' }).click();

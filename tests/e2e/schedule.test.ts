@@ -41,6 +41,20 @@ async function bookable(page: Page, ...shiftIds: number[]) {
   return everywhere;
 }
 
+/**
+ * Staff members the checks allow on the shift and on the same times on `date`, where a test moves it: a probe shift
+ * there is asked for its suggestions too, then deleted. Others' random weeks may have booked the first suggestion near
+ * the target day, and a move is checked there as a booking is.
+ */
+async function movable(page: Page, shiftId: number, date: string, times: { start_time: string; end_time: string }) {
+  const probe = await openShift(page, date, times);
+  try {
+    return await bookable(page, shiftId, probe.id);
+  } finally {
+    expect((await api(page, 'DELETE', `/api/shifts/${probe.id}`, { reason: 'e2e probe' })).status).toBe(200);
+  }
+}
+
 /** Books a staff member on a shift through the API (warnings overridden: an admin's reason). */
 async function book(page: Page, shiftId: number, candidateId: number) {
   const booked = await api(page, 'POST', `/api/shifts/${shiftId}/actions/assign`, {
@@ -206,8 +220,9 @@ describe('schedule', () => {
       const { page } = e2e;
       await signInAdmin(page);
       const monday = nearMonday();
-      const shift = await openShift(page, addDays(monday, 1), { start_time: '04:10', end_time: '06:40' });
-      await book(page, shift.id, (await bookable(page, shift.id))[0]);
+      const times = { start_time: '04:10', end_time: '06:40' };
+      const shift = await openShift(page, addDays(monday, 1), times);
+      await book(page, shift.id, (await movable(page, shift.id, addDays(monday, 2), times))[0]);
       await page.goto(`/schedule?date=${monday}&client_id=2`);
       const event = `.fc-event[data-shift-id="${shift.id}"]`;
       await page.locator(event).waitFor();
@@ -239,8 +254,9 @@ describe('schedule: booked shifts (issue 14, item 17)', () => {
       const { page } = e2e;
       await signInAdmin(page);
       const monday = nearMonday();
-      const shift = await openShift(page, addDays(monday, 1), { start_time: '04:20', end_time: '06:50' });
-      const who = (await bookable(page, shift.id))[0];
+      const times = { start_time: '04:20', end_time: '06:50' };
+      const shift = await openShift(page, addDays(monday, 1), times);
+      const who = (await movable(page, shift.id, addDays(monday, 2), times))[0];
       await book(page, shift.id, who);
       // Their row alone (the staff filter), as a coordinator looks at one person's week.
       await page.goto(`/schedule?date=${monday}&view=staff&candidate_id=${who}`);

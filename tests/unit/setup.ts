@@ -20,6 +20,8 @@ if (typeof document === 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react');
   const { server } = await import('./msw/server');
   const { assertNoDrift } = await import('./msw/contract');
+  const { forgetPrefetched } = await import('../../src/providers/dataProvider');
+  const { forgetIdentity } = await import('../../src/providers/authProvider');
 
   // findBy*/waitFor give up after 1 s by default. A list's search is debounced 500 ms before its call, and on a
   // shared 2-core machine a react-admin screen can take well over a second more to render the answer (measured: the
@@ -34,6 +36,10 @@ if (typeof document === 'undefined') {
     server.resetHandlers();
     cleanup();
     localStorage.clear();
+    // The files of a worker share one module graph (isolate: false in vitest.config.ts): what the providers keep
+    // between calls is forgotten after each test, as a sign-out forgets it.
+    forgetPrefetched();
+    forgetIdentity();
     // A fake that answered what the server never would fails the test that relied on it (tests/unit/msw/contract.ts).
     assertNoDrift();
   });
