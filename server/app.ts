@@ -194,7 +194,16 @@ export async function buildApp({
       site.addHook('onRoute', (route) => {
         route.config = { ...route.config, access: 'public' };
       });
-      await site.register(fastifyStatic, { root, wildcard: false, index: false });
+      await site.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        // Vite names each built file after its content (assets/index-3f2a9c1b.js): a name never holds other bytes, so
+        // a browser keeps it without asking again. index.html (below) is always asked again, and names the new files.
+        setHeaders: (reply, path) => {
+          if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
       // The single-page app owns every other path: its router shows the screen or the not-found page.
       site.get('/*', { schema: { hide: true } }, (req, reply) => {
         // The router decoded the path; an unknown API address is a 404, never the app's page.
