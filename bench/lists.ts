@@ -524,7 +524,10 @@ function bareRoutes(app: FastifyInstance, merchantId: number) {
 /** Wraps the database so the bench can see the SQL a request runs (for EXPLAIN and to count queries). */
 export function capturing(db: Db) {
   let log: { sql: string; params?: unknown[] }[] | null = null;
-  const wrapped: Db = { ...db, query: (sql, params) => (log?.push({ sql, params }), db.query(sql, params)) };
+  const wrapped: Db = {
+    ...db,
+    query: (sql, params, options) => (log?.push({ sql, params }), db.query(sql, params, options)),
+  };
   return {
     db: wrapped,
     async capture(fn: () => Promise<unknown>) {

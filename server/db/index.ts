@@ -8,9 +8,19 @@ import { migrate } from './migrate.js';
 
 export type Row = Record<string, any>;
 
+/** How a statement is run. */
+export interface QueryOptions {
+  /**
+   * Prepared on PostgreSQL: parsed and planned once per connection, then only executed. For the few statements run
+   * again and again with other values (a list's first pages and its count), whose text comes from a bounded set: each
+   * text stays prepared on every pooled connection while it lives. PGlite plans every statement.
+   */
+  prepare?: boolean;
+}
+
 /** The part of a database connection that runs statements: the pool itself, or one transaction. */
 export interface Queryable {
-  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T extends Row = Row>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
 }
 
 export interface Db extends Queryable {
@@ -244,6 +254,15 @@ function scopedChannel(scope: string, channel: string): string {
     : `${createHash('sha256').update(name).digest('hex').slice(0, 40)}.${channel}`.slice(0, 63);
 }
 
+/** A statement as node-postgres takes it: named (so prepared once per connection) when asked to be. */
+function statement(sql: string, params: unknown[] | undefined, o: QueryOptions | undefined) {
+  return {
+    text: sql,
+    values: params as any[] | undefined,
+    name: o?.prepare ? `s${createHash('sha1').update(sql).digest('hex')}` : undefined,
+  };
+}
+
 export async function openPostgres(url: string, options: { searchPath?: string; max?: number } = {}): Promise<Db> {
   // Loaded only when a PostgreSQL server is used: the embedded database starts without it.
   const { default: pg } = await import('pg');
@@ -279,13 +298,13 @@ export async function openPostgres(url: string, options: { searchPath?: string; 
       await (via ? via.query('select pg_notify($1, $2)', args) : pool.query('select pg_notify($1, $2)', args));
     },
     onListenerState: (hearer) => listener.onState(hearer),
-    query: async (sql, params) => (await pool.query(sql, params as any[])).rows,
+    query: async (sql, params, o) => (await pool.query(statement(sql, params, o))).rows,
     async transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('begin');
         const result = await fn({
-          query: async (sql, params) => (await client.query(sql, params as any[])).rows as any,
+          query: async (sql, params, o) => (await client.query(statement(sql, params, o))).rows as any,
         });
         await client.query('commit');
         return result;

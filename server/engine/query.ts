@@ -193,6 +193,9 @@ export function requestedFields(c: Compiled, raw: string | undefined): Set<strin
 /** A search long enough for the trigram index is answered from it first, then sorted and paged. */
 const searchesByTrigram = (query: Record<string, string>) => (query.q ?? '').trim().length >= TRIGRAM_MIN_LENGTH;
 
+/** A list's pages up to this one run as prepared statements (see listRecords). */
+const PREPARED_PAGES = 20;
+
 export async function listRecords(ctx: EngineContext, c: Compiled, query: Record<string, string>) {
   const { page, perPage, sort, order } = parsePaging(c, ctx.principal, query);
   const { where, params } = buildWhere(c, ctx, query);
@@ -209,7 +212,11 @@ export async function listRecords(ctx: EngineContext, c: Compiled, query: Record
   const pageRows = searchesByTrigram(query)
     ? `with m as materialized (select * from ${c.table} where ${where}) select * from m as ${c.table} ${window}`
     : `select * from ${c.table} where ${where} ${window}`;
-  const data = await ctx.db.query(`select ${select} from (${pageRows}) as ${c.table} ${orderBy()}`, params.values);
+  // The first pages are what screens ask again and again: their statements are prepared (planning cost as much as
+  // running them); a page further on is planned each time, so the prepared texts stay few.
+  const data = await ctx.db.query(`select ${select} from (${pageRows}) as ${c.table} ${orderBy()}`, params.values, {
+    prepare: page <= PREPARED_PAGES,
+  });
   const merchantId = ctx.principal.merchantId;
   const key = c.totals.key(c.decl.table, merchantId, where, countParams);
   let n = c.totals.get(key);
@@ -217,6 +224,7 @@ export async function listRecords(ctx: EngineContext, c: Compiled, query: Record
     [{ n }] = await ctx.db.query<{ n: number }>(
       `select count(*)::int as n from ${c.table} where ${where}`,
       countParams,
+      { prepare: true },
     );
     c.totals.set(key, n);
   }
