@@ -21,7 +21,8 @@ import { BENCH_EMAIL, BENCH_PASSWORD, seed } from './lists';
  *    PGlite's own memory taking the table in; the second's is the export's. Flat memory is that growth close to
  *    the 10,000-row one (pages of 1,000 rows are all it holds), not ten times it. The XLSX of the same list, too.
  *
- * `npm run bench -- documents`. Knob: BENCH_EXPORT_ROWS (100000).
+ * `npm run bench -- documents` (which runs with --expose-gc, so each export starts after a collection: without it the
+ * RSS growth is mostly garbage not yet collected). Knob: BENCH_EXPORT_ROWS (100000).
  */
 const PDF_ROWS = 500;
 const PDF_GOAL_MS = 2000;
