@@ -4,6 +4,7 @@ import { forbidden, HttpError } from '../http.js';
 import { permits } from '../../core/resources/access.js';
 import type { Compiled } from '../engine/compile.js';
 import { contextOf } from '../engine/routes.js';
+import { getRecord } from '../engine/query.js';
 import { chargeOnly, quoteShift } from '../services/pricing.js';
 import { bankHolidaysWithOverrides, type HolidayOverride } from '../services/holidays.js';
 import { REGIONS } from '../../core/domain/pricing/types.js';
@@ -42,9 +43,21 @@ export async function ratesRoutes(fastify: FastifyInstance) {
       const body = req.body ?? {};
       // A client's user prices its own request: the charge only (no pay, no margin, no on-costs, no staff member).
       if (req.auth!.kind === 'client') {
-        if (body.client_id !== req.auth!.client_id)
-          throw new HttpError(422, 'Choose your own organisation.', { client_id: 'Choose your own organisation.' });
         const ctx = await contextOf(app.db, req);
+        // Their own organisation is the client the engine's row scope shows them; any other id is not theirs.
+        const id = body.client_id;
+        const theirs =
+          Number.isInteger(id) &&
+          id > 0 &&
+          (await getRecord(ctx, app.engine.get('clients')!, id).then(
+            () => true,
+            (e) => {
+              if (e instanceof HttpError && e.status === 404) return false;
+              throw e;
+            },
+          ));
+        if (!theirs)
+          throw new HttpError(422, 'Choose your own organisation.', { client_id: 'Choose your own organisation.' });
         return chargeOnly(await quoteShift(app.db, ctx.principal.merchantId, { ...body, candidate_id: null }));
       }
       allowed(req, 'rate_cards', 'list');

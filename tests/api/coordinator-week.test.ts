@@ -419,6 +419,12 @@ describe('the client’s quote (item 8)', () => {
     expect(refused(await post('/api/rates/quote', body, tok.client2), 422).errors?.client_id).toBe(
       'Choose your own organisation.',
     );
+    // Whatever is sent for it: the client the engine's row scope shows them is the only one they may price.
+    for (const client_id of ['2', null, -1, 1.5, 999_999])
+      expect(
+        refused(await post('/api/rates/quote', { ...body, client_id }, tok.client), 422).errors?.client_id,
+        JSON.stringify(client_id),
+      ).toBe('Choose your own organisation.');
   });
 });
 
