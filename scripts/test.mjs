@@ -100,20 +100,14 @@ function step(name, ...commands) {
 }
 
 /** A vitest project; counts tests from the JSON reporter. */
-function vitest(name, projects, env = {}) {
+function vitest(name, project, env = {}) {
   return {
     name,
     async run(logFile) {
       const out = join(reports, `${name.replace(/\W+/g, '-')}.json`);
       const code = await run(
         bin('vitest'),
-        [
-          'run',
-          ...[projects].flat().flatMap((p) => ['--project', p]),
-          '--reporter=default',
-          '--reporter=json',
-          `--outputFile.json=${out}`,
-        ],
+        ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
         env,
         logFile,
       );
@@ -137,8 +131,8 @@ function vitest(name, projects, env = {}) {
 
 /**
  * Runs stages side by side (one alone streams to the terminal), prints each one's output as it ends, and stops the
- * run after them if any failed. Side by side because on 2 cores one stage alone leaves a core idle for much of its
- * time (tsc and ESLint use one; the PostgreSQL pass waits on the server; Vite's build has single-threaded phases).
+ * run after them if any failed. Side by side because on 2 cores one stage alone may leave a core idle for much of its
+ * time (tsc and ESLint use one each; Vite's build has single-threaded phases).
  */
 async function together(...list) {
   if (list.length === 0) return;
