@@ -145,7 +145,7 @@ describe('inviting people', () => {
     await dialog.getByRole('button', { name: 'Invite a user' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const row = page.locator('table tbody tr', { hasText: email });
-    await row.getByText('Invited').waitFor();
+    await row.getByText('Invited', { exact: true }).waitFor();
     await row.getByText('Client manager').waitFor();
 
     const link = await linkSentTo(email);
