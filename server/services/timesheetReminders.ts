@@ -34,7 +34,7 @@ export async function remindTimesheet(ctx: EngineContext, t: Unsigned): Promise<
   const period = `${formatDisplayDate(t.period_start)} to ${formatDisplayDate(t.period_end)}`;
   await ctx.engine.update('timesheets', t.id, { reminded_at: ctx.now.toISOString() }, { reason: 'Reminder sent' });
   // After the stamp: the new link is bound to the timesheet as it reads once reminded.
-  await emailSigningLink(ctx, { ...t }, 'reminder');
+  await emailSigningLink(ctx, t, 'reminder');
   await notify(ctx.db, {
     merchantId: ctx.principal.merchantId,
     event: 'timesheet.reminder',

@@ -1,6 +1,7 @@
 import type { DataProvider, GetListParams } from 'react-admin';
 import { LIST_LIMITS } from '../../core/engine/types';
-import { api } from './http';
+import { api, toHttpError } from './http';
+import { requestRange } from './request';
 
 /** Turns react-admin's list parameters into the API's query string: page, per_page, sort, order and filters. */
 export function listQuery(params: Partial<GetListParams>): string {
@@ -75,26 +76,20 @@ function forget(resource: string) {
 
 const API_MAX_PER_PAGE = LIST_LIMITS.maxPerPage;
 
-/**
- * A page larger than the API serves (the CSV export asks for up to 10,000 rows) is gathered from consecutive
- * API pages of 100, in order.
- */
+/** A page larger than the API serves (the CSV export asks for up to 10,000 rows), gathered from pages of 100. */
 async function getLargePage(resource: string, params: GetListParams) {
   const { page, perPage } = params.pagination!;
-  const start = (page - 1) * perPage;
-  const data: any[] = [];
-  let total = 0;
-  for (let apiPage = Math.floor(start / API_MAX_PER_PAGE) + 1; data.length < perPage; apiPage++) {
-    const r = await api<ListAnswer>(
-      `/${resource}?${listQuery({ ...params, pagination: { page: apiPage, perPage: API_MAX_PER_PAGE } })}`,
+  try {
+    const r = await requestRange(
+      `/${resource}?${listQuery({ ...params, pagination: undefined })}`,
+      (page - 1) * perPage,
+      perPage,
       { signal: params.signal },
     );
-    total = r.total_count;
-    const skip = data.length === 0 ? start % API_MAX_PER_PAGE : 0;
-    data.push(...r.data.slice(skip, skip + perPage - data.length));
-    if (r.data.length < API_MAX_PER_PAGE) break;
+    return { data: r.data, total: r.total_count, meta: keepReferences(r.references) };
+  } catch (e) {
+    throw toHttpError(e);
   }
-  return { data, total };
 }
 
 /** What runAction sends: one record (id) or several (ids, all or nothing), the action's name and its input. */

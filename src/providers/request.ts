@@ -46,24 +46,36 @@ export interface ListPage<T> {
 }
 
 /**
- * Every record of a list (a timesheet's lines under review: all of them, not the first page), read in consecutive
- * pages of the API's largest size; `path` is the list's path with its filters and sort, without paging.
+ * Records `start` to `start + count` of a list, read in consecutive pages of the API's largest size, with the records
+ * every page brought along (each once); `path` is the list's path with its filters and sort, without paging. The
+ * dataProvider's pages larger than the API serves (the CSV export) and `requestAll` both read through it.
  */
-export async function requestAll<T>(path: string): Promise<ListPage<T>> {
+export async function requestRange<T>(
+  path: string,
+  start: number,
+  count: number,
+  init: RequestInit = {},
+): Promise<ListPage<T>> {
+  const per = LIST_LIMITS.maxPerPage;
   const all: ListPage<T> = { data: [], total_count: 0, references: {} };
   const joiner = path.includes('?') ? '&' : '?';
-  for (let page = 1; ; page++) {
-    const r = await request<ListPage<T>>(`${path}${joiner}per_page=${LIST_LIMITS.maxPerPage}&page=${page}`);
-    all.data.push(...r.data);
+  for (let page = Math.floor(start / per) + 1; all.data.length < count; page++) {
+    const r = await request<ListPage<T>>(`${path}${joiner}per_page=${per}&page=${page}`, init);
+    const skip = all.data.length === 0 ? start % per : 0;
+    all.data.push(...r.data.slice(skip, skip + count - all.data.length));
     all.total_count = r.total_count;
     for (const [resource, rows] of Object.entries(r.references ?? {})) {
       const known = (all.references![resource] ??= []);
       const ids = new Set(known.map((k) => k.id));
       known.push(...rows.filter((row) => !ids.has(row.id)));
     }
-    if (r.data.length < LIST_LIMITS.maxPerPage || all.data.length >= r.total_count) return all;
+    if (r.data.length < per) break;
   }
+  return all;
 }
+
+/** Every record of a list (a timesheet's lines under review: all of them, not the first page). */
+export const requestAll = <T>(path: string) => requestRange<T>(path, 0, Infinity);
 
 /** A file the API makes or keeps (an export, a PDF, an upload): its bytes and the name the server gives it. */
 export async function requestFile(path: string): Promise<{ blob: Blob; name: string }> {

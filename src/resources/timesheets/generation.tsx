@@ -10,7 +10,7 @@ import type { GenerateAnswer, GenerationResult } from '../../../core/contracts/t
  * finished, when `reread` reads the screen's list again.
  */
 export function useGeneration(reread: () => void): {
-  generate: (body: Record<string, unknown>) => Promise<GenerateAnswer['data']>;
+  generate: (body: Record<string, unknown>) => Promise<void>;
   progress: ReactNode;
 } {
   const translate = useTranslate();
@@ -29,7 +29,6 @@ export function useGeneration(reread: () => void): {
         type: 'info',
       });
     } else sayAdded(r.data.lines, r.data.timesheets.length);
-    return r.data;
   };
   const finished = useCallback(
     (result: unknown) => {

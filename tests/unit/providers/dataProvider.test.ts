@@ -239,6 +239,19 @@ describe('dataProvider: references a list brings along', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it("forgets them on sign-out: the next user of the browser is not shown the last one's records", async () => {
+    listWithReferences();
+    await dataProvider.getList('candidates', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    await authProvider.logout({});
+    fake.requests.length = 0;
+    await dataProvider.getMany('job_roles', { ids: ['5', 3] });
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('asks the API when an id was not brought along, and after a write to that resource', async () => {
     listWithReferences();
     await dataProvider.getList('candidates', {
