@@ -13,12 +13,15 @@ const KEYLEN = 32;
 const maxmem = 256 * 1024 * 1024;
 
 /**
- * Tests only (refused elsewhere): new hashes of this process at cost `n` instead of 2^17. The API tests sign in
- * hundreds of times; at production cost each sign-in takes ~0.4 s of CPU. What they check does not depend on the
- * cost: a hash verifies with the parameters stored in it, and the hashing queue's order is driven by latches.
+ * Tests only (refused elsewhere): new hashes of this process at cost `n` instead of 2^17. The API tests, and the
+ * server the browser tests start (PASSWORD_COST_FOR_TESTS, server/index.ts), sign in hundreds of times; at production
+ * cost each sign-in takes 0.4–0.7 s of CPU. What they check does not depend on the cost: a hash verifies with the
+ * parameters stored in it, and the hashing queue's order is driven by latches.
  */
 export function setPasswordCostForTests(n: number) {
   if (!process.env.VITEST) throw new Error('The password hashing cost is lowered only in tests.');
+  if (!Number.isInteger(Math.log2(n)) || n < 2)
+    throw new Error(`The password hashing cost must be a power of 2, not ${n}.`);
   N = n;
 }
 

@@ -11,7 +11,7 @@ import {
   clientShellPaths,
   routePatterns,
 } from '../../src/routes';
-import { api, navigateInApp, settleScreen, signInAdmin, signInClient, trackRequests } from './engineHelpers';
+import { api, navigateInApp, settleScreen, signInAdmin, signInClient, trackRequests, openHome } from './engineHelpers';
 import { useBrowser } from './harness';
 
 /**
@@ -126,6 +126,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await audit(page, '/ (Login)', findings);
     await signInAdmin(page);
+    await openHome(page);
 
     // Real ids for the routes with :id.
     const first = async (resource: string) =>
@@ -164,6 +165,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     const inflight = trackRequests(page);
     const findings: Finding[] = [];
     await signInClient(page);
+    await openHome(page);
     // The areas' client screens (their shifts, schedule, notifications) too.
     const routes = [
       ...clientShellPaths,

@@ -26,10 +26,12 @@ export async function signIn(page: Page, panel: 'Agency' | 'Client', email: stri
 
 /**
  * Starts a test signed in without the Login page: a fresh session from the sign-in endpoint the Login page calls,
- * stored under the keys the Login page stores it (src/providers/session.ts), then the panel's home opened as a
- * signed-in user reopens it. For the many tests that are about what comes after signing in; the Login page itself
- * is driven by the tests that are about it (foundation, account, speed). Each call is a session of its own, so a
- * test that signs out ends only its own.
+ * stored under the keys the Login page stores it (src/providers/session.ts), with the page left on the product's
+ * smallest document (the app not opened yet). The test then opens the screen it is about, or the panel's home with
+ * `openHome`, as a signed-in user reopens it: loading the home screen only to leave it cost a second or two of the
+ * browser's work per test. For the many tests that are about what comes after signing in; the Login page itself is
+ * driven by the tests that are about it (foundation, account, speed). Each call is a session of its own, so a test
+ * that signs out ends only its own.
  */
 async function startSignedIn(page: Page, loginType: LoginType, email: string, password: string) {
   const res = await page.request.post(`/api/${loginType}_login`, { data: { email, password } });
@@ -46,6 +48,11 @@ async function startSignedIn(page: Page, loginType: LoginType, email: string, pa
     },
     [KEYS, r] as const,
   );
+}
+
+/** Opens the signed-in panel's home screen (after signInAdmin or signInClient) and waits for its header. */
+export async function openHome(page: Page) {
+  const loginType = (await page.evaluate((key) => localStorage.getItem(key), KEYS.loginType)) as LoginType;
   const home = homeOf(loginType);
   await page.goto(home);
   await waitForPath(page, home);
@@ -169,9 +176,14 @@ export function trackRequests(page: Page): () => number {
   return () => open.size;
 }
 
-/** Moves inside the single-page app as a link does (no reload): a sweep over many screens stays quick. */
+/**
+ * Moves inside the single-page app as a link does (no reload): a sweep over many screens stays quick. The app must
+ * be open already (openHome after signing in); otherwise every screen of a sweep would wait out settleScreen.
+ */
 export async function navigateInApp(page: Page, route: string) {
   await page.evaluate((to) => {
+    if (!document.getElementById('root')?.childElementCount)
+      throw new Error(`navigateInApp(${to}): the app is not open on this page (openHome first)`);
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, route);

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { adminComingSoon, adminRedirects, adminShellPaths, clientComingSoon, clientShellPaths } from '../../src/routes';
 import { declarations } from '../../core/resources/declarations';
 import { pathsOf } from '../../src/engine/react/paths';
-import { navigateInApp, settleScreen, signInAdmin, signInClient, trackRequests, waitForPath } from './engineHelpers';
+import {
+  navigateInApp,
+  settleScreen,
+  signInAdmin,
+  signInClient,
+  trackRequests,
+  waitForPath,
+  openHome,
+} from './engineHelpers';
 import { useBrowser } from './harness';
 
 /**
@@ -35,6 +43,7 @@ describe('phone layout (390×844)', () => {
     const { page } = e2e;
     await page.setViewportSize(PHONE);
     await signInAdmin(page);
+    await openHome(page);
     const bar = page.locator('header');
 
     // The logo keeps its size (it loads after the bar appears).
@@ -83,6 +92,7 @@ describe('phone layout (390×844)', () => {
     const { page } = e2e;
     await page.setViewportSize(PHONE);
     await signInAdmin(page);
+    await openHome(page);
     await page.locator('#main-content h1').waitFor();
     expect(await overflow(page), '/home').toBeLessThanOrEqual(0);
     await page.goto('/staff/staff-list');
@@ -97,6 +107,7 @@ describe('phone layout (390×844)', () => {
     const { page } = e2e;
     await page.setViewportSize(PHONE);
     await signInAdmin(page);
+    await openHome(page);
     const main = page.locator('#main-content');
 
     // An approved, active staff member: the header holds every action (some disabled) with Edit and Delete.
@@ -153,6 +164,7 @@ describe('tablet layout (768×1024)', () => {
     const TABLET = { width: 768, height: 1024 };
     await page.setViewportSize(TABLET);
     await signInAdmin(page);
+    await openHome(page);
     const bar = page.locator('header');
     for (const name of ['Search staff', /^Notifications/, /Profile$/]) {
       const button = bar.getByRole('button', { name });
@@ -169,6 +181,7 @@ describe('shell details', () => {
   it('the tab title names the screen and the record, with the agency', async () => {
     const { page } = e2e;
     await signInAdmin(page);
+    await openHome(page);
     const name = page.getByTestId('agency-name');
     await expect.poll(async () => (await name.textContent())?.trim()).not.toBe('');
     const agency = (await name.textContent())!.trim();
@@ -191,6 +204,7 @@ describe('shell details', () => {
       (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()),
     );
     await signInAdmin(page);
+    await openHome(page);
     const answers: number[] = [];
     page.on('response', (r) => r.url().includes('/api/search_candidate') && answers.push(r.status()));
     await page.getByRole('combobox', { name: 'Search staff' }).fill('zzqx-nobody');
@@ -337,6 +351,7 @@ describe('every route fits a phone (390 px)', () => {
     const { page } = e2e;
     await page.setViewportSize(PHONE);
     await signInAdmin(page);
+    await openHome(page);
     const routes = adminRoutes();
     expect(routes.length).toBeGreaterThan(100);
     expect(await tooWide(page, routes, PHONE.width)).toEqual([]);
@@ -346,6 +361,7 @@ describe('every route fits a phone (390 px)', () => {
     const { page } = e2e;
     await page.setViewportSize(PHONE);
     await signInClient(page);
+    await openHome(page);
     expect(await tooWide(page, clientRoutes(), PHONE.width)).toEqual([]);
   }, 180_000);
 
@@ -393,6 +409,7 @@ describe('every list fits a laptop (1366 px)', () => {
     const { page } = e2e;
     await page.setViewportSize(DESKTOP);
     await signInAdmin(page);
+    await openHome(page);
     expect(await tooWide(page, adminRoutes().filter(isList), DESKTOP.width, true)).toEqual([]);
   }, 600_000);
 
@@ -400,6 +417,7 @@ describe('every list fits a laptop (1366 px)', () => {
     const { page } = e2e;
     await page.setViewportSize(DESKTOP);
     await signInClient(page);
+    await openHome(page);
     expect(await tooWide(page, clientRoutes().filter(isList), DESKTOP.width, true)).toEqual([]);
   }, 180_000);
 });

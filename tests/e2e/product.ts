@@ -25,6 +25,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
 ];
+/**
+ * For the browser tests' servers: cheap password hashes (scrypt at N=2^10, as in the API tests). The tests sign in over
+ * a hundred times, at about 0.7 s of a core each at production cost, and the cost is not what they check. The
+ * benchmarks keep the production cost. Honoured only under Vitest (server/index.ts).
+ */
+export const TEST_SERVER_ENV = { PASSWORD_COST_FOR_TESTS: String(2 ** 10) };
+
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** Builds the product when no build exists (scripts/test.mjs always builds before the e2e project). */

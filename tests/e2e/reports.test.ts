@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
-import { api, signInAdmin, uid, waitForPath } from './engineHelpers';
+import { api, signInAdmin, uid, waitForPath, openHome } from './engineHelpers';
 
 // Issue 14: the reports that exist are found from /report, the spec's parent routes resolve, the document report
 // only reads, a rejected document says why, the history reads as words, and shift lists say what a deleted or
@@ -39,6 +39,7 @@ describe('reports and spec routes', () => {
   it('/report lists the Document, Rate card and E-mail reports, each opening its report; /site and the e-mail notification settings resolve', async () => {
     const { page } = e2e;
     await signInAdmin(page);
+    await openHome(page);
     const main = page.locator('#main-content');
     // The sidebar's Reports leads to the list of reports, not a "later release" page.
     await page.getByRole('navigation').getByRole('link', { name: 'Reports', exact: true }).click();

@@ -2,7 +2,14 @@ import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, snapshotBuild, startServer, type BuildSnapshot, type RunningServer } from './product';
+import {
+  freePort,
+  snapshotBuild,
+  startServer,
+  TEST_SERVER_ENV,
+  type BuildSnapshot,
+  type RunningServer,
+} from './product';
 import { useBrowser } from './harness';
 import { api, waitForPath } from './engineHelpers';
 import {
@@ -51,7 +58,7 @@ beforeAll(async () => {
   build = snapshotBuild();
   product = await startServer({
     build,
-    env: { SMTP_URL: `smtp://test:test@127.0.0.1:${address.port}` },
+    env: { ...TEST_SERVER_ENV, SMTP_URL: `smtp://test:test@127.0.0.1:${address.port}` },
   });
 }, 180_000);
 

@@ -2,7 +2,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
-import { freePort, snapshotBuild, startServer, useBrowser, type BuildSnapshot, type RunningServer } from './harness';
+import {
+  freePort,
+  snapshotBuild,
+  startServer,
+  TEST_SERVER_ENV,
+  useBrowser,
+  type BuildSnapshot,
+  type RunningServer,
+} from './harness';
 import { api, selectChoice, signIn, signInAdmin, uid, waitForPath } from './engineHelpers';
 
 // Issue 14: inviting agency and client users (items 3), settings read-only for consultants (item 20), and the
@@ -79,7 +87,7 @@ describe('inviting people', () => {
     });
     await new Promise<void>((resolve) => smtp!.listen(port, '127.0.0.1', resolve));
     build = snapshotBuild();
-    own = await startServer({ build, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    own = await startServer({ build, env: { ...TEST_SERVER_ENV, SMTP_URL: `smtp://127.0.0.1:${port}` } });
   }, 300_000);
   afterEach(async () => {
     for (const c of contexts.splice(0)) await c.close();
