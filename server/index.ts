@@ -8,8 +8,8 @@ import { setPasswordCostForTests } from './auth/passwords.js';
 
 const started = performance.now();
 const config = loadConfig();
-// The browser tests start this server from Vitest and sign in over a hundred times; at production cost each
-// sign-in costs about 0.7 s of a core. Refused outside Vitest (setPasswordCostForTests throws).
+// The browser tests start this server from Vitest and sign in over a hundred times, each a password hash at
+// production cost. Refused outside Vitest (setPasswordCostForTests throws).
 if (process.env.PASSWORD_COST_FOR_TESTS) setPasswordCostForTests(Number(process.env.PASSWORD_COST_FOR_TESTS));
 const { db, created } = await openDatabase(config);
 // Only a brand-new embedded database gets the demo; a real server gets data by `npm run db:seed` or

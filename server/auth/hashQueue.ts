@@ -29,7 +29,7 @@ interface Waiter {
 const busy = () => new HttpError(503, 'The server is busy checking other sign-ins. Try again in a few seconds.');
 
 /**
- * Password hashing, bounded. scrypt runs in libuv's thread pool, which also reads files for the app's pages:
+ * Password hashing, bounded. A hash runs in libuv's thread pool, which also reads files for the app's pages:
  * unbounded, a flood of failed sign-ins takes every thread and the whole server stalls. At most `concurrency`
  * hashes run at once; the rest wait, up to `perKey` per key and `maxWaiting` in all, and beyond that are
  * refused at once, before any hashing.

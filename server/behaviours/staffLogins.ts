@@ -54,6 +54,6 @@ export const staffLoginsBehaviour: ResourceBehaviour = {
       return { password_hash: input.password_hash, email, name: staff.name, active: true };
     },
   },
-  // A new password's hash, made before the transaction (scrypt takes a good part of a second).
+  // A new password's hash, made before the transaction (about 0.1 s of a core).
   prepare: { accept_invitation: async (input) => ({ password_hash: await hashPassword(String(input.password)) }) },
 };

@@ -99,7 +99,7 @@ export const usersBehaviour: ResourceBehaviour = {
   prepare: { accept_invitation: hashed },
 };
 
-/** A new password's hash, made before the transaction (scrypt takes a good part of a second). */
+/** A new password's hash, made before the transaction (about 0.1 s of a core). */
 async function hashed(input: Record<string, any>) {
   return { password_hash: await hashPassword(String(input.password)) };
 }

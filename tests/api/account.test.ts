@@ -242,7 +242,7 @@ describe('POST /api/me/password', () => {
     await loginAs(t.app, 'consultant'); // the old password still works
   });
 
-  it('changes the password (scrypt), ends every other session of the user in every process, keeps this one', async () => {
+  it('changes the password (Argon2id), ends every other session of the user in every process, keeps this one', async () => {
     const other = await t.extraApp();
     const here = await loginAs(t.app, 'client2');
     const elsewhere = await login(other, 'client', DEMO.client2.email, DEMO.client2.password);
@@ -272,7 +272,7 @@ describe('POST /api/me/password', () => {
     const [u] = await t.db.query<any>('select id, password_hash from users where lower(email) = $1', [
       DEMO.client2.email,
     ]);
-    expect(u.password_hash).toMatch(/^scrypt\$/);
+    expect(u.password_hash).toMatch(/^\$argon2id\$/);
     expect((await auditOf('users', u.id)).at(-1)).toMatchObject({
       event: 'action',
       action: 'change_password',

@@ -243,7 +243,7 @@ describe('rate limiting', () => {
       app.inject({ method: 'POST', url: '/api/admin_login', payload: { email, password }, remoteAddress });
     // A colleague signed in from this address before: it is known for them.
     expect((await from('10.9.9.9', DEMO.admin.email, DEMO.admin.password)).statusCode).toBe(200);
-    // Concurrently: each failure costs a full scrypt hash; they run in libuv's thread pool.
+    // Concurrently: each failure costs a full password hash; they run in libuv's thread pool.
     const failures = await Promise.all(
       Array.from({ length: 8 }, (_, i) => from('10.9.9.9', `user${i}@nowhere.test`, 'x')),
     );

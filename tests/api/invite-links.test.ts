@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-// Passwords are hashed (scrypt) on every acceptance: on a busy machine that takes longer than the default.
+// Passwords are hashed (Argon2id) on every acceptance: on a busy machine that takes longer than the default.
 const slow = { timeout: 120_000 };
 
 /** A new staff member of agency A, invited: their id, address and the token the e-mail carried. */
@@ -203,7 +203,7 @@ describe('accepting is the link’s action, through the engine', slow, () => {
     expect((await acceptStaff(staff.token, 'my-staff-password')).statusCode).toBe(200);
     const [after] = await t.db.query<any>('select version, password_hash from users where id = $1', [before.id]);
     expect(after.version).toBe(before.version + 1);
-    expect(after.password_hash).toMatch(/^scrypt\$/);
+    expect(after.password_hash).toMatch(/^\$argon2id\$/);
     const [entry] = await t.db.query<any>(
       `select user_id, user_name, login_type, event, action, input, changes, subject_resource, subject_id
          from audit_log where resource = 'staff_logins' and record_id = $1 and action = 'accept_invitation'`,
@@ -234,7 +234,7 @@ describe('accepting is the link’s action, through the engine', slow, () => {
       'accept_invitation',
       `via link sent to ${user.email} by e-mail`,
     ]);
-    expect(history.body).not.toMatch(/my-user-password|scrypt/);
+    expect(history.body).not.toMatch(/my-user-password|scrypt|argon2/);
   });
 
   it('the public link route runs the same action with the engine’s own checks', async () => {

@@ -81,11 +81,11 @@ describe('a database without the demo', () => {
     expect(notes).toMatchObject({ total_count: 0, unread_count: 0, notifications: [] });
   });
 
-  it('its password is stored as an scrypt hash, never in clear', async () => {
+  it('its password is stored as an Argon2id hash, never in clear', async () => {
     const [u] = await t.db.query<{ password_hash: string }>(
       `select password_hash from users where email = 'jo@acme.example'`,
     );
-    expect(u.password_hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$/);
+    expect(u.password_hash).toMatch(/^\$argon2id\$v=19\$m=\d+,p=\d+,t=\d+\$/);
     expect(u.password_hash).not.toContain('a-long-password');
   });
 });

@@ -55,7 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-// Each test sets and checks several passwords (scrypt): on a busy machine that takes longer than the default.
+// Each test sets and checks several passwords (Argon2id): on a busy machine that takes longer than the default.
 const slow = { timeout: 120_000 };
 
 describe('inviting an agency user', slow, () => {

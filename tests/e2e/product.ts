@@ -26,11 +26,11 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 /**
- * For the browser tests' servers: cheap password hashes (scrypt at N=2^10, as in the API tests). The tests sign in over
- * a hundred times, at about 0.7 s of a core each at production cost, and the cost is not what they check. The
+ * For the browser tests' servers: cheap password hashes (Argon2id with 256 KiB, as in the API tests). The tests sign in
+ * over a hundred times, at about 0.1 s of a core each at production cost, and the cost is not what they check. The
  * benchmarks keep the production cost. Honoured only under Vitest (server/index.ts).
  */
-export const TEST_SERVER_ENV = { PASSWORD_COST_FOR_TESTS: String(2 ** 10) };
+export const TEST_SERVER_ENV = { PASSWORD_COST_FOR_TESTS: '256' };
 
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
