@@ -13,6 +13,7 @@ import {
 } from '../../src/routes';
 import { api, navigateInApp, settleScreen, signInAdmin, signInClient, trackRequests, openHome } from './engineHelpers';
 import { useBrowser } from './harness';
+import { agencyPanelRoutes, clientPanelRoutes, DESKTOP, isList, layoutProblems } from './layout';
 
 /**
  * axe-core (WCAG 2.0/2.1 A and AA) over every route of both panels: the shell's own screens and "coming soon"
@@ -76,7 +77,18 @@ async function audit(page: Page, route: string, findings: Finding[]) {
   }
 }
 
-async function sweep(page: Page, routes: string[], findings: Finding[], inflight: () => number) {
+/**
+ * Audits each route once it has settled; the routes in `lists` are also measured at this width (the laptop's, the
+ * browser tests' own), every list fitting it without a table scrolling sideways (tests/e2e/layout.ts). The layout
+ * sweep rides on this one because both open every screen at this width.
+ */
+async function sweep(
+  page: Page,
+  routes: string[],
+  findings: Finding[],
+  inflight: () => number,
+  lists: { routes: Set<string>; tooWide: string[] },
+) {
   const seen = new Set<string>();
   // Axe judges the colours a user reads, after a transition ends: on a busy machine a menu item's fade from
   // "selected" could still be running when it looks.
@@ -93,6 +105,7 @@ async function sweep(page: Page, routes: string[], findings: Finding[], inflight
         throw new Error(`${route}: ${await page.locator('body').innerText()}\n${e}`);
       });
     await settleScreen(page, inflight);
+    if (lists.routes.has(route)) lists.tooWide.push(...(await layoutProblems(page, route, DESKTOP.width, true)));
     // react-admin's own addresses redirect to the spec's screens (settled by now): each screen is audited once.
     const landed = new URL(page.url()).pathname;
     if (landed !== route && seen.has(landed)) continue;
@@ -118,65 +131,78 @@ const withId = (pattern: string, ids: Record<string, string | number>, fallback:
   pattern.replace(/:id\b/g, String(ids[pattern] ?? fallback)).replace(/:templateType\b/, 'template1');
 
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
-  it('the Login page and every admin route have no serious or critical violation', { timeout: 480_000 }, async () => {
-    const { page } = e2e;
-    const inflight = trackRequests(page);
-    const findings: Finding[] = [];
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    await audit(page, '/ (Login)', findings);
-    await signInAdmin(page);
-    await openHome(page);
+  it(
+    'the Login page and every admin route have no serious or critical violation; every admin list fits a laptop',
+    { timeout: 480_000 },
+    async () => {
+      const { page } = e2e;
+      const inflight = trackRequests(page);
+      const findings: Finding[] = [];
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await audit(page, '/ (Login)', findings);
+      await signInAdmin(page);
+      await openHome(page);
 
-    // Real ids for the routes with :id.
-    const first = async (resource: string) =>
-      ((await api(page, 'GET', `/api/${resource}?page=1&per_page=1`)).body.data?.[0]?.id ?? 1) as number;
-    const [client, site, candidate] = [await first('clients'), await first('sites'), await first('candidates')];
-    const merchant = await page.evaluate(() => localStorage.getItem('merchant_id') ?? '1');
-    const ids: Record<string, string | number> = { '/admin/:id': merchant };
-    for (const [segment, resource] of Object.entries(SETTINGS_RESOURCES)) {
-      const id = await first(resource);
-      ids[`/appsetting/${segment}/:id`] = id;
-      ids[`/appsetting/${segment}/:id/show`] = id;
-    }
-    for (const p of ['/client/view/:id', '/client/edit/:id', '/client/client/:id']) ids[p] = client;
-    for (const p of ['/site/site-profile/:id', '/site/edit/:id']) ids[p] = site;
-    for (const p of ['/staffs/profileview/:id', '/staffs/edit/:id', '/staffs/:id']) ids[p] = candidate;
+      // Real ids for the routes with :id.
+      const first = async (resource: string) =>
+        ((await api(page, 'GET', `/api/${resource}?page=1&per_page=1`)).body.data?.[0]?.id ?? 1) as number;
+      const [client, site, candidate] = [await first('clients'), await first('sites'), await first('candidates')];
+      const merchant = await page.evaluate(() => localStorage.getItem('merchant_id') ?? '1');
+      const ids: Record<string, string | number> = { '/admin/:id': merchant };
+      for (const [segment, resource] of Object.entries(SETTINGS_RESOURCES)) {
+        const id = await first(resource);
+        ids[`/appsetting/${segment}/:id`] = id;
+        ids[`/appsetting/${segment}/:id/show`] = id;
+      }
+      for (const p of ['/client/view/:id', '/client/edit/:id', '/client/client/:id']) ids[p] = client;
+      for (const p of ['/site/site-profile/:id', '/site/edit/:id']) ids[p] = site;
+      for (const p of ['/staffs/profileview/:id', '/staffs/edit/:id', '/staffs/:id']) ids[p] = candidate;
 
-    const engineRoutes = routePatterns(adminRoutes).flatMap((p) =>
-      p === '/staffs/:id/:tab' ? STAFF_TABS.map((tab) => `/staffs/${candidate}/${tab}`) : [withId(p, ids, 1)],
-    );
-    const resources = adminResources.map((r) => (r.props as { name: string }).name);
-    const routes = [
-      ...adminShellPaths.map((p) => withId(p, ids, merchant)),
-      ...engineRoutes,
-      // react-admin's own addresses of each resource (most lead to the spec's screens).
-      ...resources.map((name) => `/${name}`),
-      ...adminComingSoon.map((r) => withId(r.path, ids, 1)),
-      ...anyPanelPaths,
-      '/no-such-screen',
-    ];
-    await sweep(page, [...new Set(routes)], findings, inflight);
-    expect(report(findings), 'serious or critical axe violations').toBe('');
-  });
+      const engineRoutes = routePatterns(adminRoutes).flatMap((p) =>
+        p === '/staffs/:id/:tab' ? STAFF_TABS.map((tab) => `/staffs/${candidate}/${tab}`) : [withId(p, ids, 1)],
+      );
+      const resources = adminResources.map((r) => (r.props as { name: string }).name);
+      const routes = [
+        ...adminShellPaths.map((p) => withId(p, ids, merchant)),
+        ...engineRoutes,
+        // react-admin's own addresses of each resource (most lead to the spec's screens).
+        ...resources.map((name) => `/${name}`),
+        ...adminComingSoon.map((r) => withId(r.path, ids, 1)),
+        ...anyPanelPaths,
+        '/no-such-screen',
+      ];
+      // Every list of the agency panel, measured at this width too (those the audit's routes leave out are added).
+      const lists = { routes: new Set(agencyPanelRoutes().filter(isList)), tooWide: [] as string[] };
+      await sweep(page, [...new Set([...routes, ...lists.routes])], findings, inflight, lists);
+      expect(report(findings), 'serious or critical axe violations').toBe('');
+      expect(lists.tooWide, 'lists wider than a laptop (1366 px)').toEqual([]);
+    },
+  );
 
-  it('every client route has no serious or critical violation', { timeout: 120_000 }, async () => {
-    const { page } = e2e;
-    const inflight = trackRequests(page);
-    const findings: Finding[] = [];
-    await signInClient(page);
-    await openHome(page);
-    // The areas' client screens (their shifts, schedule, notifications) too.
-    const routes = [
-      ...clientShellPaths,
-      ...routePatterns(clientRoutes).map((p) => withId(p, {}, 1)),
-      ...clientComingSoon.map((r) => withId(r.path, {}, 1)),
-      ...anyPanelPaths,
-      '/client/no-such-screen',
-    ];
-    await sweep(page, routes, findings, inflight);
-    expect(report(findings), 'serious or critical axe violations').toBe('');
-  });
+  it(
+    'every client route has no serious or critical violation; every client list fits a laptop',
+    { timeout: 120_000 },
+    async () => {
+      const { page } = e2e;
+      const inflight = trackRequests(page);
+      const findings: Finding[] = [];
+      await signInClient(page);
+      await openHome(page);
+      // The areas' client screens (their shifts, schedule, notifications) too.
+      const routes = [
+        ...clientShellPaths,
+        ...routePatterns(clientRoutes).map((p) => withId(p, {}, 1)),
+        ...clientComingSoon.map((r) => withId(r.path, {}, 1)),
+        ...anyPanelPaths,
+        '/client/no-such-screen',
+      ];
+      const lists = { routes: new Set(clientPanelRoutes().filter(isList)), tooWide: [] as string[] };
+      await sweep(page, [...new Set([...routes, ...lists.routes])], findings, inflight, lists);
+      expect(report(findings), 'serious or critical axe violations').toBe('');
+      expect(lists.tooWide, 'lists wider than a laptop (1366 px)').toEqual([]);
+    },
+  );
 
   it(
     'the staff page (sign-in, invitation, chat, shifts, open shifts, hours, documents) has no serious or critical violation at phone size',

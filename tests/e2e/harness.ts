@@ -62,5 +62,7 @@ export function useBrowser(): E2E {
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eBaseURL: string;
+    /** A stopped product's data directory (the demo loaded) to start another product from: startServer's template. */
+    e2eDataTemplate: string;
   }
 }

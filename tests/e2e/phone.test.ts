@@ -1,8 +1,5 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminComingSoon, adminRedirects, adminShellPaths, clientComingSoon, clientShellPaths } from '../../src/routes';
-import { declarations } from '../../core/resources/declarations';
-import { pathsOf } from '../../src/engine/react/paths';
 import {
   navigateInApp,
   settleScreen,
@@ -13,14 +10,13 @@ import {
   openHome,
 } from './engineHelpers';
 import { useBrowser } from './harness';
+import { agencyPanelRoutes, clientPanelRoutes, layoutProblems, PHONE, scrollWidth } from './layout';
 
 /**
  * The agency panel on a phone (390×844): every tool of the top bar is reachable, the user can sign out, and the
  * page is never wider than the screen. Also the tab title and the quiet "no match" of the staff search.
  */
 const e2e = useBrowser();
-
-const PHONE = { width: 390, height: 844 };
 
 /** How far the page is wider than the viewport (0 when it fits). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -215,119 +211,9 @@ describe('shell details', () => {
 });
 
 /**
- * Every route of the agency panel, the client panel and the staff page at a phone's width, and every list at a
- * laptop's (1366 px): document.documentElement.scrollWidth never exceeds the screen. The routes come from the
- * product's own route data (src/routes.tsx and the resource declarations), so a new screen is measured without
- * editing this file; ":id" is the demo's first record.
- */
-const DESKTOP = { width: 1366, height: 900 };
-
-const fillIds = (pattern: string) =>
-  pattern.replace(/:id\b/g, '1').replace(':templateType', 'template1').replace(':topic', 'clients');
-
-/** Screens outside the declarations and src/routes.tsx's lists (the resources' own routes). */
-const ADMIN_SCREENS = [
-  '/staff/availability',
-  '/rates_and_rules',
-  '/schedule',
-  '/chat',
-  '/notification',
-  '/support',
-  '/support/help/clients',
-  '/appsetting',
-  '/report/EmailReport/mailbox',
-  '/staffs/profileview/1',
-  '/client/client/1',
-  '/appsetting/notificationsetting',
-  '/appsetting/notificationsetting/sms',
-  '/appsetting/notificationsetting/pushnotification',
-  '/appsetting/notificationsetting/notificationalert',
-  '/appsetting/notificationsetting/ActivatePayment',
-  ...[
-    'overview',
-    'document',
-    'profiles',
-    'restricted',
-    'rate-card',
-    'notes',
-    'staff-id',
-    'candidate-history',
-    'candidate-preference',
-  ].map((t) => `/staffs/1/${t}`),
-];
-
-/** Every agency-panel route (redirects are measured where they land). */
-function adminRoutes(): string[] {
-  const out = new Set<string>([
-    ...adminShellPaths.map(fillIds),
-    ...adminComingSoon.map((r) => fillIds(r.path)),
-    ...adminRedirects.map((r) => r.path),
-    ...ADMIN_SCREENS,
-  ]);
-  for (const d of declarations) {
-    // A record's children (documents, restrictions…) are shown on their parent's profile, measured there.
-    if (d.parent) continue;
-    const paths = pathsOf(d);
-    const can = d.access.admin ?? [];
-    out.add(paths.list);
-    for (const t of d.tabs ?? []) if (t.path) out.add(t.path);
-    if (can.includes('create')) out.add(paths.create);
-    if (can.includes('show')) out.add(paths.show(1));
-    if (can.includes('edit')) out.add(paths.edit(1));
-  }
-  return [...out];
-}
-
-const CLIENT_SCREENS = [
-  '/client/shift',
-  '/client/shift/open-shift',
-  '/client/shift/assign-shift',
-  '/client/shift/closed-shift',
-  '/client/shift/deleted-shift',
-  '/client/shift/request',
-  '/client/schedule',
-  '/client/ClientNotification',
-];
-const clientRoutes = () => [...clientShellPaths, ...clientComingSoon.map((r) => fillIds(r.path)), ...CLIENT_SCREENS];
-
-const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-
-/**
- * The controls of the screen a user cannot see without scrolling sideways inside a box (a wide table's Cancel
- * or Verify): buttons, links and checkboxes whose right edge is past the screen's. Tabs are left out: a tab bar
- * scrolls with its own arrows.
- */
-const hiddenControls = (page: Page, max: number) =>
-  page.evaluate((right) => {
-    const main = document.querySelector('#main-content') ?? document.querySelector('main');
-    if (!main) return [];
-    const out: string[] = [];
-    for (const el of main.querySelectorAll<HTMLElement>('button, a[href], input[type="checkbox"]')) {
-      if (el.closest('[role="tablist"]')) continue;
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      if (box.right > right + 1)
-        out.push((el.getAttribute('aria-label') || el.textContent || el.tagName).trim().slice(0, 40));
-    }
-    return [...new Set(out)];
-  }, max);
-
-/** The widths of the tables that scroll sideways inside their box (columns out of sight). */
-const scrollingTables = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('#main-content table')]
-      .map((t) => {
-        let box = t.parentElement;
-        while (box && box.id !== 'main-content' && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX))
-          box = box.parentElement;
-        return box && box.id !== 'main-content' && box.scrollWidth > box.clientWidth + 1 ? t.scrollWidth : 0;
-      })
-      .filter((w) => w > 0),
-  );
-
-/**
- * The routes whose page is wider than `max`, hides a control past its right edge or (`tables`) has a table that
- * scrolls sideways inside its box, with what was measured.
+ * Every route of the agency panel, the client panel and the staff page at a phone's width: never wider than the
+ * screen (tests/e2e/layout.ts). The routes whose page is wider than `max`, hides a control past its right edge or
+ * (`tables`) has a table that scrolls sideways inside its box, with what was measured.
  */
 async function tooWide(page: Page, routes: string[], max: number, tables = false) {
   const wide: string[] = [];
@@ -336,12 +222,7 @@ async function tooWide(page: Page, routes: string[], max: number, tables = false
     // As a link moves (no reload): a sweep of a hundred screens stays short.
     await navigateInApp(page, route);
     await settleScreen(page, inflight);
-    const w = await scrollWidth(page);
-    if (w > max) wide.push(`${route}: ${w} px`);
-    const hidden = await hiddenControls(page, max);
-    if (hidden.length) wide.push(`${route}: off-screen ${hidden.join(' | ')}`);
-    const scrolling = tables ? await scrollingTables(page) : [];
-    if (scrolling.length) wide.push(`${route}: table of ${scrolling.join(', ')} px scrolls sideways`);
+    wide.push(...(await layoutProblems(page, route, max, tables)));
   }
   return wide;
 }
@@ -352,7 +233,7 @@ describe('every route fits a phone (390 px)', () => {
     await page.setViewportSize(PHONE);
     await signInAdmin(page);
     await openHome(page);
-    const routes = adminRoutes();
+    const routes = agencyPanelRoutes();
     expect(routes.length).toBeGreaterThan(100);
     expect(await tooWide(page, routes, PHONE.width)).toEqual([]);
   }, 900_000);
@@ -362,7 +243,7 @@ describe('every route fits a phone (390 px)', () => {
     await page.setViewportSize(PHONE);
     await signInClient(page);
     await openHome(page);
-    expect(await tooWide(page, clientRoutes(), PHONE.width)).toEqual([]);
+    expect(await tooWide(page, clientPanelRoutes(), PHONE.width)).toEqual([]);
   }, 180_000);
 
   it('the staff page', async () => {
@@ -403,21 +284,5 @@ describe('every route fits a phone (390 px)', () => {
   });
 });
 
-describe('every list fits a laptop (1366 px)', () => {
-  const isList = (r: string) => !/\/\d+(\/|$)|create|edit/.test(r);
-  it('the agency panel', async () => {
-    const { page } = e2e;
-    await page.setViewportSize(DESKTOP);
-    await signInAdmin(page);
-    await openHome(page);
-    expect(await tooWide(page, adminRoutes().filter(isList), DESKTOP.width, true)).toEqual([]);
-  }, 600_000);
-
-  it('the client panel', async () => {
-    const { page } = e2e;
-    await page.setViewportSize(DESKTOP);
-    await signInClient(page);
-    await openHome(page);
-    expect(await tooWide(page, clientRoutes().filter(isList), DESKTOP.width, true)).toEqual([]);
-  }, 180_000);
-});
+// Every list at a laptop's width (1366 px) is measured by the accessibility sweep (a11y.test.ts), which opens each
+// screen of both panels at that width anyway.

@@ -112,6 +112,8 @@ export async function waitForHealth(url: string, child: ChildProcess, timeoutMs:
 export async function startServer(
   options: {
     dataDir?: string;
+    /** A stopped server's data directory to start from a copy of (instead of a brand-new database and its demo). */
+    template?: string;
     port?: number;
     env?: Record<string, string>;
     timeoutMs?: number;
@@ -120,6 +122,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'staffing-e2e-'));
+  if (options.template) cpSync(options.template, dataDir, { recursive: true });
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();

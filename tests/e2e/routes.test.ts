@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './harness';
-import { signInAdmin } from './engineHelpers';
+import { navigateInApp, settleScreen, signInAdmin, trackRequests } from './engineHelpers';
 
 // Every spec route of the engine's entities opens its screen (never the not-found or coming-soon page), and
 // react-admin's own addresses lead to the same screens. Expected texts come from the demo data.
 const e2e = useBrowser();
 
+/**
+ * Opens `route` and waits for `text` in its content, never the not-found or coming-soon page. The first screen of a
+ * test is a page load (an address typed or pasted); the next ones move inside the app as a link does, each judged
+ * once it has settled, so a test of a dozen routes does not boot the app a dozen times.
+ */
 async function expectScreen(page: Page, route: string, text: string) {
-  await page.goto(route);
+  if (await appIsOpen(page)) {
+    await navigateInApp(page, route);
+    await settleScreen(page, inflight.get(page)!);
+  } else {
+    inflight.set(page, trackRequests(page));
+    await page.goto(route);
+  }
   const main = page.locator('#main-content');
   await main
     .getByText(text, { exact: true })
@@ -20,6 +31,10 @@ async function expectScreen(page: Page, route: string, text: string) {
   expect(await page.getByTestId('not-found').count(), route).toBe(0);
   expect(await page.getByTestId('coming-soon').count(), route).toBe(0);
 }
+
+/** Each page's requests in flight (trackRequests), from its first screen on. */
+const inflight = new WeakMap<Page, () => number>();
+const appIsOpen = (page: Page) => page.evaluate(() => !!document.getElementById('root')?.childElementCount);
 
 describe('engine routes', () => {
   it('clients and sites: lists, tabs, record, edit and profile', async () => {
@@ -70,10 +85,10 @@ describe('engine routes', () => {
       ['candidate-history', 'History'],
       ['candidate-preference', 'Preferences'],
     ]) {
-      await page.goto(`/staffs/1/${tab}`);
-      await expect(page.getByRole('tab', { name: label, exact: true }).getAttribute('aria-selected')).resolves.toBe(
-        'true',
-      );
+      await navigateInApp(page, `/staffs/1/${tab}`);
+      await expect
+        .poll(() => page.getByRole('tab', { name: label, exact: true }).getAttribute('aria-selected'))
+        .toBe('true');
     }
   });
 

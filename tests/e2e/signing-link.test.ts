@@ -1,7 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   freePort,
   snapshotBuild,
@@ -58,6 +58,7 @@ beforeAll(async () => {
   build = snapshotBuild();
   product = await startServer({
     build,
+    template: inject('e2eDataTemplate'),
     env: { ...TEST_SERVER_ENV, SMTP_URL: `smtp://test:test@127.0.0.1:${address.port}` },
   });
 }, 180_000);

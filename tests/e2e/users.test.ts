@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
@@ -87,7 +87,11 @@ describe('inviting people', () => {
     });
     await new Promise<void>((resolve) => smtp!.listen(port, '127.0.0.1', resolve));
     build = snapshotBuild();
-    own = await startServer({ build, env: { ...TEST_SERVER_ENV, SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    own = await startServer({
+      build,
+      template: inject('e2eDataTemplate'),
+      env: { ...TEST_SERVER_ENV, SMTP_URL: `smtp://127.0.0.1:${port}` },
+    });
   }, 300_000);
   afterEach(async () => {
     for (const c of contexts.splice(0)) await c.close();
