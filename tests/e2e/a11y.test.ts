@@ -12,6 +12,7 @@ import {
   routePatterns,
 } from '../../src/routes';
 import { api, navigateInApp, settleScreen, signInAdmin, signInClient, trackRequests, openHome } from './engineHelpers';
+import { PROFILE_TABS } from '../../src/resources/candidates/CandidateProfile';
 import { useBrowser } from './harness';
 import { agencyPanelRoutes, clientPanelRoutes, DESKTOP, isList, layoutProblems } from './layout';
 
@@ -34,19 +35,6 @@ interface Finding {
   /** axe's explanation for the first element (e.g. the colours of a contrast failure). */
   why: string;
 }
-
-/** The staff profile's tabs (/staffs/:id/:tab). */
-const STAFF_TABS = [
-  'overview',
-  'document',
-  'profiles',
-  'restricted',
-  'rate-card',
-  'notes',
-  'staff-id',
-  'candidate-history',
-  'candidate-preference',
-];
 
 /** The API resource behind each engine settings route, for a real id in /appsetting/<x>/:id. */
 const SETTINGS_RESOURCES: Record<string, string> = {
@@ -78,24 +66,21 @@ async function audit(page: Page, route: string, findings: Finding[]) {
 }
 
 /**
- * Audits each route once it has settled; the routes in `lists` are also measured at this width (the laptop's, the
- * browser tests' own), every list fitting it without a table scrolling sideways (tests/e2e/layout.ts). The layout
- * sweep rides on this one because both open every screen at this width.
+ * Audits each route once it has settled, adding its findings to `findings`. The `lists` (visited too when the routes
+ * leave them out) are also measured at this width, the laptop's and the browser tests' own: each fits without a table
+ * scrolling sideways (tests/e2e/layout.ts). The layout sweep rides on this one because both open every screen at this
+ * width. Answers what does not fit.
  */
-async function sweep(
-  page: Page,
-  routes: string[],
-  findings: Finding[],
-  inflight: () => number,
-  lists: { routes: Set<string>; tooWide: string[] },
-) {
+async function sweep(page: Page, routes: string[], findings: Finding[], inflight: () => number, lists: string[]) {
+  const tooWide: string[] = [];
+  const measured = new Set(lists);
   const seen = new Set<string>();
   // Axe judges the colours a user reads, after a transition ends: on a busy machine a menu item's fade from
   // "selected" could still be running when it looks.
   await page.addStyleTag({
     content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
   });
-  for (const route of routes) {
+  for (const route of new Set([...routes, ...lists])) {
     await navigateInApp(page, route);
     await page
       .locator('#main-content')
@@ -105,13 +90,14 @@ async function sweep(
         throw new Error(`${route}: ${await page.locator('body').innerText()}\n${e}`);
       });
     await settleScreen(page, inflight);
-    if (lists.routes.has(route)) lists.tooWide.push(...(await layoutProblems(page, route, DESKTOP.width, true)));
+    if (measured.has(route)) tooWide.push(...(await layoutProblems(page, route, DESKTOP.width, true)));
     // react-admin's own addresses redirect to the spec's screens (settled by now): each screen is audited once.
     const landed = new URL(page.url()).pathname;
     if (landed !== route && seen.has(landed)) continue;
     seen.add(landed);
     await audit(page, route, findings);
   }
+  return tooWide;
 }
 
 function report(findings: Finding[]) {
@@ -160,7 +146,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       for (const p of ['/staffs/profileview/:id', '/staffs/edit/:id', '/staffs/:id']) ids[p] = candidate;
 
       const engineRoutes = routePatterns(adminRoutes).flatMap((p) =>
-        p === '/staffs/:id/:tab' ? STAFF_TABS.map((tab) => `/staffs/${candidate}/${tab}`) : [withId(p, ids, 1)],
+        p === '/staffs/:id/:tab' ? PROFILE_TABS.map((tab) => `/staffs/${candidate}/${tab}`) : [withId(p, ids, 1)],
       );
       const resources = adminResources.map((r) => (r.props as { name: string }).name);
       const routes = [
@@ -172,11 +158,9 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         ...anyPanelPaths,
         '/no-such-screen',
       ];
-      // Every list of the agency panel, measured at this width too (those the audit's routes leave out are added).
-      const lists = { routes: new Set(agencyPanelRoutes().filter(isList)), tooWide: [] as string[] };
-      await sweep(page, [...new Set([...routes, ...lists.routes])], findings, inflight, lists);
+      const tooWide = await sweep(page, routes, findings, inflight, agencyPanelRoutes().filter(isList));
       expect(report(findings), 'serious or critical axe violations').toBe('');
-      expect(lists.tooWide, 'lists wider than a laptop (1366 px)').toEqual([]);
+      expect(tooWide, 'lists wider than a laptop (1366 px)').toEqual([]);
     },
   );
 
@@ -197,10 +181,9 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         ...anyPanelPaths,
         '/client/no-such-screen',
       ];
-      const lists = { routes: new Set(clientPanelRoutes().filter(isList)), tooWide: [] as string[] };
-      await sweep(page, [...new Set([...routes, ...lists.routes])], findings, inflight, lists);
+      const tooWide = await sweep(page, routes, findings, inflight, clientPanelRoutes().filter(isList));
       expect(report(findings), 'serious or critical axe violations').toBe('');
-      expect(lists.tooWide, 'lists wider than a laptop (1366 px)').toEqual([]);
+      expect(tooWide, 'lists wider than a laptop (1366 px)').toEqual([]);
     },
   );
 

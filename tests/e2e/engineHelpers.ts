@@ -176,14 +176,17 @@ export function trackRequests(page: Page): () => number {
   return () => open.size;
 }
 
+/** Whether the page shows the app (rather than the product's smallest document, or nothing yet). */
+export const appIsOpen = (page: Page) => page.evaluate(() => !!document.getElementById('root')?.childElementCount);
+
 /**
  * Moves inside the single-page app as a link does (no reload): a sweep over many screens stays quick. The app must
  * be open already (openHome after signing in); otherwise every screen of a sweep would wait out settleScreen.
  */
 export async function navigateInApp(page: Page, route: string) {
+  if (!(await appIsOpen(page)))
+    throw new Error(`navigateInApp(${route}): the app is not open on this page (openHome first)`);
   await page.evaluate((to) => {
-    if (!document.getElementById('root')?.childElementCount)
-      throw new Error(`navigateInApp(${to}): the app is not open on this page (openHome first)`);
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, route);

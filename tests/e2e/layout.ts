@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { adminComingSoon, adminRedirects, adminShellPaths, clientComingSoon, clientShellPaths } from '../../src/routes';
 import { declarations } from '../../core/resources/declarations';
 import { pathsOf } from '../../src/engine/react/paths';
+import { PROFILE_TABS } from '../../src/resources/candidates/CandidateProfile';
 
 /**
  * What the layout sweeps measure (phone.test.ts at a phone's width, a11y.test.ts's sweep at a laptop's): every route
@@ -36,17 +37,7 @@ export const ADMIN_SCREENS = [
   '/appsetting/notificationsetting/pushnotification',
   '/appsetting/notificationsetting/notificationalert',
   '/appsetting/notificationsetting/ActivatePayment',
-  ...[
-    'overview',
-    'document',
-    'profiles',
-    'restricted',
-    'rate-card',
-    'notes',
-    'staff-id',
-    'candidate-history',
-    'candidate-preference',
-  ].map((t) => `/staffs/1/${t}`),
+  ...PROFILE_TABS.map((t) => `/staffs/1/${t}`),
 ];
 
 /** Every agency-panel route (redirects are measured where they land). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './harness';
-import { navigateInApp, settleScreen, signInAdmin, trackRequests } from './engineHelpers';
+import { appIsOpen, navigateInApp, settleScreen, signInAdmin, trackRequests } from './engineHelpers';
 
 // Every spec route of the engine's entities opens its screen (never the not-found or coming-soon page), and
 // react-admin's own addresses lead to the same screens. Expected texts come from the demo data.
@@ -34,7 +34,6 @@ async function expectScreen(page: Page, route: string, text: string) {
 
 /** Each page's requests in flight (trackRequests), from its first screen on. */
 const inflight = new WeakMap<Page, () => number>();
-const appIsOpen = (page: Page) => page.evaluate(() => !!document.getElementById('root')?.childElementCount);
 
 describe('engine routes', () => {
   it('clients and sites: lists, tabs, record, edit and profile', async () => {

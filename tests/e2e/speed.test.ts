@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Request } from 'playwright-core';
 import { useBrowser } from './harness';
-import { signInAdmin, waitForPath } from './engineHelpers';
+import { signInAdmin, trackRequests, waitForPath } from './engineHelpers';
 
 // The speed a user feels, as behaviour (the timings are bench/browser.ts): the Login page fetches the signed-in
 // app while idle, and a list page renders its references' labels from its own answer, in one round trip.
@@ -13,28 +12,23 @@ describe('speed the user feels', () => {
     const { page } = e2e;
     const scripts: { path: string; at: number }[] = [];
     const opened = Date.now();
-    const inflight = new Set<Request>();
+    const inflight = trackRequests(page);
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname;
-      if (path.endsWith('.js')) {
-        scripts.push({ path, at: Date.now() - opened });
-        inflight.add(r);
-      }
+      if (path.endsWith('.js')) scripts.push({ path, at: Date.now() - opened });
     });
-    page.on('requestfinished', (r) => inflight.delete(r));
-    page.on('requestfailed', (r) => inflight.delete(r));
     // The app's own chunk (App-*.js) comes while the page sits idle (an idle callback, at most 3 s after the page
     // works: on a busy machine that can be after the network has been quiet for a while).
     const appChunk = page.waitForRequest((r) => /\/assets\/App-[\w-]+\.js$/.test(new URL(r.url()).pathname));
     await page.goto('/', { waitUntil: 'load' });
     await page.getByLabel('Password').waitFor();
     await appChunk;
-    // Then its libraries: no script in flight for half a second (Playwright's networkidle counts from the page's
+    // Then its libraries: no request in flight for half a second (Playwright's networkidle counts from the page's
     // load, which may have come before the idle callback).
     let quietSince = 0;
     await expect
       .poll(() => {
-        if (inflight.size > 0) quietSince = 0;
+        if (inflight() > 0) quietSince = 0;
         else quietSince ||= Date.now();
         return quietSince > 0 && Date.now() - quietSince >= 500;
       })

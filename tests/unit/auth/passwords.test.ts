@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { scryptSync } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../../server/auth/passwords';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hashPassword, setPasswordCostForTests, verifyPassword } from '../../../server/auth/passwords';
 
 // The API tests hash at a lower cost (tests/api/setup.ts); the product's own cost is held here.
 describe('password hashes', () => {
@@ -30,5 +30,18 @@ describe('password hashes', () => {
     expect(await verifyPassword('correct horse', '')).toBe(false);
     expect(await verifyPassword('correct horse', 'md5$abc')).toBe(false);
     expect(await verifyPassword('correct horse', 'correct horse')).toBe(false);
+  });
+});
+
+describe('the lower cost for tests (PASSWORD_COST_FOR_TESTS)', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('is refused outside Vitest, so a production server cannot be started with cheap hashes', () => {
+    vi.stubEnv('VITEST', '');
+    expect(() => setPasswordCostForTests(256)).toThrow('The password hashing cost is lowered only in tests.');
+  });
+
+  it('refuses a memory Argon2id cannot use', () => {
+    for (const bad of [0, 7, 2.5, Number.NaN]) expect(() => setPasswordCostForTests(bad)).toThrow(/at least 8/);
   });
 });
