@@ -49,7 +49,15 @@ async function bookable(page: Page, ...shiftIds: number[]) {
 async function movable(page: Page, shiftId: number, date: string, times: { start_time: string; end_time: string }) {
   const probe = await openShift(page, date, times);
   try {
-    return await bookable(page, shiftId, probe.id);
+    const everywhere = await bookable(page, shiftId, probe.id);
+    // A drag sends no override reason: whoever has a soft check at the target (hours this week, rest) is refused 422.
+    const atTarget = (await api(page, 'GET', `/api/shifts/${probe.id}/suggestions?limit=50`)).body.data as {
+      candidate_id: number;
+      soft: unknown[];
+    }[];
+    const clean = everywhere.filter((c) => atTarget.some((s) => s.candidate_id === c && s.soft.length === 0));
+    expect(clean.length, 'a demo staff member the move needs no reason for').toBeGreaterThan(0);
+    return clean;
   } finally {
     expect((await api(page, 'DELETE', `/api/shifts/${probe.id}`, { reason: 'e2e probe' })).status).toBe(200);
   }
