@@ -159,9 +159,9 @@ export async function buildApp({
     if (!req.auth) throw new HttpError(401, 'Your session has expired. Please sign in again.');
     // A staff token reaches only what is theirs: never an 'any' route unless the route lets staff in.
     if (
-      req.auth.kind === 'staff'
+      req.auth.loginType === 'staff'
         ? access !== 'staff' && !req.routeOptions.config.staff
-        : access !== 'any' && access !== req.auth.kind
+        : access !== 'any' && access !== req.auth.loginType
     )
       throw forbidden();
   });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
+import type { LoginType } from '../core/engine/types.js';
 
 /** An error the caller can act on: its status, its message and, for bad input, what is wrong with each field. */
 export class HttpError extends Error {
@@ -19,7 +20,7 @@ export const badInput = (errors: Record<string, string>, message = 'Some fields 
 export const notFound = (what = 'Record') => new HttpError(404, `${what} not found.`);
 export const forbidden = () => new HttpError(403, 'You do not have permission to do that.');
 
-export type Access = 'public' | 'admin' | 'client' | 'staff' | 'any';
+export type Access = 'public' | LoginType | 'any';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; every route not marked public needs a valid token. */

@@ -8,7 +8,7 @@ import type { ReactElement } from 'react';
 import { matchPath } from 'react-router';
 import type { LoginType } from './providers/session';
 
-export type Panel = LoginType | 'any';
+export type Panel = Exclude<LoginType, 'link'> | 'any';
 
 export interface ComingSoonRoute {
   path: string;
@@ -129,8 +129,8 @@ const matches = (patterns: string[], pathname: string) =>
 export function panelOf(pathname: string, engine: EngineRoutes): Panel | null {
   if (matches(clientPatterns, pathname) || matches(engine.clientRoutes, pathname)) return 'client';
   if (matches(anyPanelPaths, pathname)) return 'any';
-  if (matches(ownAdminPatterns, pathname)) return 'admin';
-  if (engineOwns(pathname, engine)) return 'admin';
+  if (matches(ownAdminPatterns, pathname)) return 'agency';
+  if (engineOwns(pathname, engine)) return 'agency';
   return null;
 }
 

@@ -27,22 +27,31 @@ export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export';
 export const CRUD_ACTIONS: readonly string[] = ['list', 'show', 'create', 'edit', 'delete', 'export'];
 /**
  * What a user may do, within their panel: the agency's admin and consultant, the client's manager and viewer
- * (users.role). Not to be confused with the login type 'admin', which names the agency's whole panel. 'staff' is the
- * role of a staff member's own sign-in (the phone page); 'link' the holder of a capability link (one record, one
- * action, no account: server/engine/capability.ts). Both are granted only what a declaration names.
+ * (users.role). 'staff' is the role of a staff member's own sign-in (the phone page); 'link' the holder of a
+ * capability link (one record, one action, no account: server/engine/capability.ts). Both are granted only what a
+ * declaration names.
  */
 export type Role = 'admin' | 'consultant' | 'manager' | 'viewer' | 'staff' | 'link';
 /**
- * Which panel (and sign-in) a user belongs to: 'admin' is the agency's back office (any agency role, not only
+ * Which panel (and sign-in) a user belongs to: 'agency' is the agency's back office (any agency role, not only
  * the admin role), 'client' the client portal, 'staff' the staff member's phone page, 'link' a capability link's
- * holder. The values are the spec's (localStorage `loginType`, users.kind, "need loginType admin"); see
- * docs/glossary.md.
+ * holder. See docs/glossary.md.
  */
-export type LoginType = 'admin' | 'client' | 'staff' | 'link';
+export type LoginType = 'agency' | 'client' | 'staff' | 'link';
+/**
+ * The spec's name of a login type where it is stored or sent (localStorage `loginType`, users.kind, the sign-in
+ * answers' `login_type`, audit_log.login_type): the agency's panel is 'admin' there ("need loginType admin").
+ */
+export type StoredLoginType = 'admin' | 'client' | 'staff' | 'link';
+export const storedLoginType = <T extends LoginType>(t: T) =>
+  (t === 'agency' ? 'admin' : t) as T extends 'agency' ? 'admin' : Exclude<T, 'agency'>;
+/** A stored login type read back; null for anything else. */
+export const loginTypeOfStored = (stored: string | null | undefined): LoginType | null =>
+  stored === 'admin' ? 'agency' : stored === 'client' || stored === 'staff' || stored === 'link' ? stored : null;
 /** Which panel each role signs in to: agency roles (admin, consultant), client roles (manager, viewer), staff. */
 export const ROLE_LOGIN: Record<Role, LoginType> = {
-  admin: 'admin',
-  consultant: 'admin',
+  admin: 'agency',
+  consultant: 'agency',
   manager: 'client',
   viewer: 'client',
   staff: 'staff',
@@ -50,7 +59,7 @@ export const ROLE_LOGIN: Record<Role, LoginType> = {
 };
 /** Who is asking: the same shape on both sides (the server adds ids). */
 export interface Principal {
-  loginType: LoginType | string;
+  loginType: LoginType;
   role: string;
 }
 

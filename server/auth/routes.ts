@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HttpError } from '../http.js';
 import { decoyHash, verifyPassword } from './passwords.js';
 import { HASH_RETRY_AFTER_SECONDS } from './hashQueue.js';
-import { MAY_SIGN_IN, type AuthUser, type LoginType } from './sessions.js';
+import { authUserOf, MAY_SIGN_IN, type AuthUser, type LoginType, type StoredUser } from './sessions.js';
+import { storedLoginType } from '../../core/engine/types.js';
 import { acceptInvite, INVITE_LIFETIME_DAYS, inviteStaff, readInvite } from './staffInvites.js';
 import { contextOf } from '../engine/routes.js';
 import {
@@ -23,17 +24,17 @@ export const CLIENT_HINT =
   'Client? This e-mail address and password are for a client panel. Choose Client and sign in.';
 
 function describe(
-  u: Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'kind' | 'merchant_id' | 'client_id' | 'candidate_id'>,
+  u: Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'loginType' | 'merchant_id' | 'client_id' | 'candidate_id'>,
   names: { client?: string | null; agency?: string | null; timeZone?: string | null } = {},
 ) {
   return {
-    login_type: u.kind,
+    login_type: storedLoginType(u.loginType),
     merchant_id: u.merchant_id,
-    ...(u.kind === 'client' ? { client_id: u.client_id, client_name: names.client ?? null } : {}),
+    ...(u.loginType === 'client' ? { client_id: u.client_id, client_name: names.client ?? null } : {}),
     // A staff member's own staff record (the sender_id of their chat channel), and their agency's name: the staff
     // page has no other way to learn it (the panels read it from the agency's profile), and the agency's time zone,
     // in which the page shows shift times (a phone abroad still shows the times the agency booked).
-    ...(u.kind === 'staff'
+    ...(u.loginType === 'staff'
       ? { candidate_id: u.candidate_id, agency_name: names.agency ?? null, agency_time_zone: names.timeZone ?? null }
       : {}),
     user: {
@@ -41,7 +42,7 @@ function describe(
       name: u.name,
       email: u.email,
       role: u.role,
-      ...(u.kind === 'client' ? { client_id: u.client_id } : {}),
+      ...(u.loginType === 'client' ? { client_id: u.client_id } : {}),
     },
   };
 }
@@ -51,7 +52,7 @@ export const STAFF_LOGINS_TRIED = 5;
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const login = (kind: LoginType) => async (req: any, reply: any) => {
+  const login = (loginType: Exclude<LoginType, 'link'>) => async (req: any, reply: any) => {
     const email = String(req.body.email).trim().toLowerCase();
     const password = String(req.body.password);
     // A full hashing queue refuses before anything else, so a flood's refusals cost no hash and count no attempt.
@@ -73,14 +74,21 @@ export async function authRoutes(fastify: FastifyInstance) {
     // A user of an inactive or deleted client is refused like a wrong password: the answer tells nothing about
     // the account. Staff logins are per agency, so one address may have several (a person working for two
     // agencies): the password chooses, tried on each, newest first, up to STAFF_LOGINS_TRIED.
-    const users = await app.db.query(
+    const users = await app.db.query<
+      StoredUser & {
+        password_hash: string | null;
+        client_name: string | null;
+        agency_name: string | null;
+        agency_time_zone: string | null;
+      }
+    >(
       `select u.id, u.merchant_id, u.client_id, u.candidate_id, u.kind, u.role, u.name, u.email, u.password_hash, c.name as client_name,
               (select company_name from merchants m where m.id = u.merchant_id) as agency_name,
               (select time_zone from merchants m where m.id = u.merchant_id) as agency_time_zone
          from users u left join clients c on c.id = u.client_id
         where u.kind = $1 and lower(u.email) = $2 and ${MAY_SIGN_IN}
         order by u.id desc limit ${STAFF_LOGINS_TRIED}`,
-      [kind, email],
+      [storedLoginType(loginType), email],
     );
     // Unknown e-mail and wrong password take the same time and give the same answer.
     const check = (hash: string) =>
@@ -99,7 +107,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     }
     if (!user) {
       app.hashing.failed(req.ip);
-      if (kind === 'admin' && (await isClientSignIn(email, password, req.ip)))
+      if (loginType === 'agency' && (await isClientSignIn(email, password, req.ip)))
         return reply.status(401).send({ message: CLIENT_HINT, hint: 'client' });
       throw new HttpError(401, 'The e-mail address or password is incorrect.');
     }
@@ -108,7 +116,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     return reply.status(200).send({
       token,
       token_expiration: expiresAt,
-      ...describe(user as any, {
+      ...describe(authUserOf(user), {
         client: user.client_name,
         agency: user.agency_name,
         timeZone: user.agency_time_zone,
@@ -134,8 +142,8 @@ export async function authRoutes(fastify: FastifyInstance) {
   };
 
   /** The names a session answer carries: a client user's client, a staff member's agency. */
-  const namesOf = async (u: Pick<AuthUser, 'kind' | 'merchant_id' | 'client_id'>) => {
-    if (u.kind === 'client' && u.client_id)
+  const namesOf = async (u: Pick<AuthUser, 'loginType' | 'merchant_id' | 'client_id'>) => {
+    if (u.loginType === 'client' && u.client_id)
       return {
         client: (
           await app.db.query('select name from clients where id = $1 and merchant_id = $2', [
@@ -144,7 +152,7 @@ export async function authRoutes(fastify: FastifyInstance) {
           ])
         )[0]?.name,
       };
-    if (u.kind === 'staff') {
+    if (u.loginType === 'staff') {
       const [m] = await app.db.query<{ company_name: string; time_zone: string | null }>(
         'select company_name, time_zone from merchants where id = $1',
         [u.merchant_id],
@@ -155,23 +163,25 @@ export async function authRoutes(fastify: FastifyInstance) {
   };
 
   const panels = {
-    admin: 'the agency panel',
+    agency: 'the agency panel',
     client: 'the client panel',
     staff: "the staff member's own page",
   } as const;
-  for (const kind of ['admin', 'client', 'staff'] as const) {
-    app.post(`/api/${kind}_login`, {
+  // The spec's addresses name each panel by its stored login type: /api/admin_login is the agency's.
+  for (const loginType of ['agency', 'client', 'staff'] as const) {
+    const path = `/api/${storedLoginType(loginType)}_login`;
+    app.post(path, {
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: `Sign in to ${panels[kind]}`,
+        summary: `Sign in to ${panels[loginType]}`,
         body: Credentials,
         response: { 200: SignedIn },
       },
-      handler: login(kind),
+      handler: login(loginType),
     });
-    app.get(`/api/${kind}_login`, {
-      config: { access: kind },
+    app.get(path, {
+      config: { access: loginType },
       schema: { tags: ['auth'], summary: 'The signed-in user, with role', response: { 200: Session } },
       handler: async (req) => {
         const u = req.auth!;
@@ -182,7 +192,7 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   // Staff sign in too: an agency user invites a staff member by e-mail, who sets a password through the link.
   app.post('/api/candidates/:id/staff_invite', {
-    config: { access: 'admin' },
+    config: { access: 'agency' },
     schema: {
       tags: ['auth'],
       summary: 'Invite a staff member to sign in',
@@ -220,12 +230,13 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     handler: async (req) => {
       const userId = await acceptInvite(app, req.params.token, req.body.password);
-      const [user] = await app.db.query(
+      const [row] = await app.db.query<StoredUser>(
         'select id, merchant_id, client_id, candidate_id, kind, role, name, email from users where id = $1',
         [userId],
       );
+      const user = authUserOf(row);
       const { token, expiresAt } = await app.sessions.create(userId);
-      return { token, token_expiration: expiresAt, ...describe(user as any, await namesOf(user as any)) };
+      return { token, token_expiration: expiresAt, ...describe(user, await namesOf(user)) };
     },
   });
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.js';
 import type { Cluster, Topics } from '../cluster.js';
 
-import type { LoginType } from '../../core/engine/types.js';
+import { loginTypeOfStored, type LoginType } from '../../core/engine/types.js';
 
 export type { LoginType };
 
@@ -10,16 +10,24 @@ export interface AuthUser {
   id: number;
   merchant_id: number;
   client_id: number | null;
-  /** A staff user's own staff record (kind 'staff'); null for agency and client users. */
+  /** A staff user's own staff record (login type 'staff'); null for agency and client users. */
   candidate_id: number | null;
   /** A capability link's holder never has a session: only the three panels sign in. */
-  kind: Exclude<LoginType, 'link'>;
+  loginType: Exclude<LoginType, 'link'>;
   role: string;
   name: string;
   email: string;
   token_hash: string;
   expires_at: string;
 }
+
+/** A user as read from the users table, whose `kind` holds the stored login type (StoredLoginType). */
+export type StoredUser = Omit<AuthUser, 'loginType' | 'token_hash' | 'expires_at'> & { kind: string };
+/** A user row with its stored `kind` read as the login type. */
+export const authUserOf = <R extends { kind: string }>({ kind, ...row }: R) => ({
+  ...row,
+  loginType: loginTypeOfStored(kind) as Exclude<LoginType, 'link'>,
+});
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -91,12 +99,13 @@ export class SessionStore {
     const hit = this.cluster.healthy ? this.cache.get(hash) : undefined;
     if (hit && hit.until > now) return hit.user && Date.parse(hit.user.expires_at) > now ? hit.user : null;
     const before = this.invalidations;
-    const [user] = await this.db.query<AuthUser>(
+    const [row] = await this.db.query<StoredUser & Pick<AuthUser, 'token_hash' | 'expires_at'>>(
       `select u.id, u.merchant_id, u.client_id, u.candidate_id, u.kind, u.role, u.name, u.email, s.token_hash, s.expires_at
          from sessions s join users u on u.id = s.user_id left join clients c on c.id = u.client_id
         where s.token_hash = $1 and s.expires_at > now() and ${MAY_SIGN_IN}`,
       [hash],
     );
+    const user = row && authUserOf(row);
     if (this.cluster.settled && before === this.invalidations) {
       if (this.cache.size >= CACHE_MAX) this.cache.clear();
       this.cache.set(hash, { user: user ?? null, until: now + CACHE_MS });

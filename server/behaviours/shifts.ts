@@ -429,7 +429,7 @@ export const shiftsBehaviour: ResourceBehaviour = {
 
     async cancel(ctx, record, input) {
       const p = ctx.principal;
-      if (input.waive_charge && p.loginType !== 'admin')
+      if (input.waive_charge && p.loginType !== 'agency')
         throw new HttpError(422, 'Only the agency can waive a late-cancellation charge.', {
           waive_charge: 'Only the agency can waive a late-cancellation charge.',
         });

@@ -11,7 +11,7 @@ export async function administrators(db: Queryable, merchantId: number): Promise
   return rows.map((r) => r.id);
 }
 
-export const isConsultant = (p: EnginePrincipal) => p.loginType === 'admin' && p.role === 'consultant';
+export const isConsultant = (p: EnginePrincipal) => p.loginType === 'agency' && p.role === 'consultant';
 
 export const supportRequestsBehaviour: ResourceBehaviour = {
   // A consultant's requests are between them and the administrators.

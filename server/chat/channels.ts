@@ -30,7 +30,7 @@ export const callerOf = (u: AuthUser): ChatCaller => ({
   userId: u.id,
   name: u.name,
   merchantId: u.merchant_id,
-  candidateId: u.kind === 'staff' ? u.candidate_id : null,
+  candidateId: u.loginType === 'staff' ? u.candidate_id : null,
 });
 
 /** The side a caller writes as: staff write as the Candidate, agency users as the Merchant. */

@@ -35,7 +35,7 @@ export async function documentRoutes(app: FastifyInstance) {
       },
       handler: async (req, reply) => {
         const user = req.auth!;
-        if (!permits({ loginType: user.kind, role: user.role }, decl, 'list')) throw forbidden();
+        if (!permits({ loginType: user.loginType, role: user.role }, decl, 'list')) throw forbidden();
         const query = req.query as Record<string, string>;
         const ctx = await contextOf(app.db, req);
         const table = await exportTable(ctx, c, listQueryOf(query), {

@@ -1,6 +1,6 @@
 import type { Queryable, Row } from '../db/index.js';
 import { ident, type Compiled } from './compile.js';
-import type { FieldDeclaration } from '../../core/engine/types.js';
+import { storedLoginType, type FieldDeclaration } from '../../core/engine/types.js';
 import type { EngineContext, EnginePrincipal } from './context.js';
 
 export type AuditEvent = 'create' | 'update' | 'delete' | 'action';
@@ -83,7 +83,7 @@ export async function writeAudit(db: Queryable, who: EnginePrincipal, e: AuditEn
       e.input === undefined ? null : JSON.stringify(e.input),
       who.userId || null,
       who.name,
-      who.loginType,
+      storedLoginType(who.loginType),
       e.at?.toISOString() ?? null,
     ],
   );
@@ -186,7 +186,7 @@ export function auditCreatesSql(
   return `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, changes, input, user_id, user_name, login_type, created_at, updated_at)
     select ${bind(who.merchantId)}, ${bind(c.decl.name)}, ${col('id')}, ${bind(parent?.resource ?? c.decl.name)}, ${subject}, 'create',
            ${createChangesSql(c, source, present)},
-           ${bind(input === undefined ? null : JSON.stringify(input))}::jsonb, ${bind(who.userId || null)}::int, ${bind(who.name)}, ${bind(who.loginType)},
+           ${bind(input === undefined ? null : JSON.stringify(input))}::jsonb, ${bind(who.userId || null)}::int, ${bind(who.name)}, ${bind(storedLoginType(who.loginType))},
            ${when}, ${when}
       from ${source}`;
 }

@@ -289,7 +289,7 @@ export async function createMany(
   const stored = await storeMany(ctx, c, rows, e);
   // An agency user's scope is their agency, which a create cannot leave; anyone else's is read again, as on a create.
   const all =
-    stored.reread || ctx.principal.loginType !== 'admin'
+    stored.reread || ctx.principal.loginType !== 'agency'
       ? await inScope(ctx, c, stored.rows, c.storedColumns.map(ident).join(', '))
       : stored.rows;
   const hidden = ctx.principal.loginType === 'staff' || ctx.principal.loginType === 'link';

@@ -12,7 +12,7 @@ import { createMany } from './createMany.js';
 export const systemPrincipal = (merchantId: number): EnginePrincipal => ({
   userId: 0,
   name: 'system',
-  loginType: 'admin',
+  loginType: 'agency',
   role: 'admin',
   merchantId,
   clientId: null,

@@ -44,7 +44,7 @@ export function principalFromUser(u: {
   id: number;
   name?: string;
   merchant_id: number;
-  kind: LoginType;
+  loginType: LoginType;
   client_id: number | null;
   candidate_id?: number | null;
   role: string;
@@ -52,7 +52,7 @@ export function principalFromUser(u: {
   return {
     userId: u.id,
     name: u.name ?? '',
-    loginType: u.kind,
+    loginType: u.loginType,
     role: u.role as EnginePrincipal['role'],
     merchantId: u.merchant_id,
     clientId: u.client_id,
@@ -111,7 +111,7 @@ export async function systemContext(app: FastifyInstance, db: Queryable, merchan
 
 function authorise(req: FastifyRequest, decl: ResourceDeclaration, action: Action | string) {
   const user = req.auth!;
-  if (!permits({ loginType: user.kind, role: user.role }, decl, action)) throw forbidden();
+  if (!permits({ loginType: user.loginType, role: user.role }, decl, action)) throw forbidden();
 }
 
 /**
@@ -332,12 +332,19 @@ function actionRoutes(
 export function recordVisibility(registry: Map<string, Compiled>) {
   return async (
     db: Queryable,
-    who: { id: number; name?: string; merchant_id: number; kind: LoginType; client_id: number | null; role: string },
+    who: {
+      id: number;
+      name?: string;
+      merchant_id: number;
+      loginType: LoginType;
+      client_id: number | null;
+      role: string;
+    },
     resource: string,
     id: number,
   ) => {
     const c = registry.get(resource);
-    if (!c || !permits({ loginType: who.kind, role: who.role }, c.decl, 'show')) return false;
+    if (!c || !permits({ loginType: who.loginType, role: who.role }, c.decl, 'show')) return false;
     const principal = principalFromUser(who);
     return getRecord({ db, principal, today: agencyToday(await agencyZone(db, who.merchant_id)) }, c, id).then(
       () => true,

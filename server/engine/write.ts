@@ -335,7 +335,7 @@ export async function store(
   const changedItself = await c.behaviour.afterSave?.(ctx, { stored, changes, record, action: e.action, row: full });
   // A client user's answer is read through their scope: a row written outside it is refused (and rolled back).
   // An agency user's scope is their agency, which a write cannot change; a hook that changed the row is re-read.
-  if (changedItself || ctx.principal.loginType !== 'admin') return getRecord(ctx, c, id);
+  if (changedItself || ctx.principal.loginType !== 'agency') return getRecord(ctx, c, id);
   return visibleTo(c, ctx.principal, full);
 }
 

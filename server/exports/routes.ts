@@ -101,7 +101,7 @@ function registerExport(app: FastifyInstance, c: Compiled) {
     },
     handler: async (req, reply) => {
       const user = req.auth!;
-      if (!permits({ loginType: user.kind, role: user.role }, decl, 'export')) throw forbidden();
+      if (!permits({ loginType: user.loginType, role: user.role }, decl, 'export')) throw forbidden();
       const query = req.query as Record<string, string>;
       const format = (query.format ?? 'csv') as ExportFormat;
       if (!(format in EXPORT_FORMATS))

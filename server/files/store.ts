@@ -24,7 +24,7 @@ import { withoutHiddenCharacters } from '../../core/engine/text.js';
 export interface FilePrincipal {
   id: number;
   merchant_id: number;
-  kind: LoginType;
+  loginType: LoginType;
   client_id: number | null;
   role: string;
 }
@@ -144,7 +144,7 @@ export type FileOwnerCheck = (
 ) => Promise<boolean>;
 
 // Until the engine registers its rule, a record's files are for its agency's own users, never for client users.
-let ownerCheck: FileOwnerCheck = async (_db, principal) => principal.kind === 'admin';
+let ownerCheck: FileOwnerCheck = async (_db, principal) => principal.loginType === 'agency';
 
 /** Replaces the rule deciding whether a principal may see the record that owns a file; answers the one it replaced. */
 export function registerFileOwnerCheck(check: FileOwnerCheck): FileOwnerCheck {

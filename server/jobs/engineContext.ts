@@ -21,8 +21,10 @@ export function engineRegistry(): Promise<Map<string, Compiled>> {
 }
 
 /** An engine context for `principal` in `db` (a job's transaction), on the agency's calendar at `now`. */
-export async function jobContext(db: Queryable, principal: EnginePrincipal, now: Date): Promise<EngineContext> {
+export async function jobContext(db: Queryable, queued: EnginePrincipal, now: Date): Promise<EngineContext> {
   const { agencyZone } = await import('../engine/routes.js');
+  // A job queued before login types were renamed holds the agency's as the spec stores it ('admin').
+  const principal = (queued.loginType as string) === 'admin' ? { ...queued, loginType: 'agency' as const } : queued;
   const timeZone = await agencyZone(db, principal.merchantId);
   return withEngine({ db, principal, now, timeZone, today: agencyToday(timeZone, now) }, await engineRegistry());
 }

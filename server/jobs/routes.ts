@@ -20,10 +20,10 @@ export async function jobRoutes(app: FastifyInstance) {
     serializerCompiler: asBuilt,
     handler: async (req) => {
       const user = req.auth!;
-      const mine = user.kind === 'admin' ? '' : ' and created_by = $3';
+      const mine = user.loginType === 'agency' ? '' : ' and created_by = $3';
       const [job] = await app.db.query(
         `select id, kind, status, done, total, attempts, error, result, created_at, updated_at, finished_at from jobs where id = $1 and merchant_id = $2${mine}`,
-        user.kind === 'admin' ? [req.params.id, user.merchant_id] : [req.params.id, user.merchant_id, user.id],
+        user.loginType === 'agency' ? [req.params.id, user.merchant_id] : [req.params.id, user.merchant_id, user.id],
       );
       if (!job) throw notFound('Job');
       return { data: job };

@@ -79,7 +79,7 @@ const textErrorOf = (v: unknown) => (v === undefined ? undefined : oneLineText(v
 export async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.put('/api/merchants/:id', {
-    config: { access: 'admin' },
+    config: { access: 'agency' },
     schema: {
       tags: ['agency'],
       summary: "Change the agency's name and logo (its admins)",

@@ -43,7 +43,7 @@ export async function availabilityRoutes(fastify: FastifyInstance) {
   const candidates = (): Compiled => app.engine.get('candidates')!;
   const availability = (): Compiled => app.engine.get('availability')!;
   const authorise = (req: FastifyRequest, checks: [Compiled, Action][]) => {
-    const principal = { loginType: req.auth!.kind, role: req.auth!.role };
+    const principal = { loginType: req.auth!.loginType, role: req.auth!.role };
     if (checks.some(([c, action]) => !permits(principal, c.decl, action))) throw forbidden();
   };
 

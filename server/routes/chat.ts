@@ -56,7 +56,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
     for (const end of [...openStreams]) end();
   });
   // Agency users, and staff members for their own channel.
-  const config = { access: 'admin', staff: true } as const;
+  const config = { access: 'agency', staff: true } as const;
 
   app.post('/api/chats/create_channel', {
     config,
@@ -116,7 +116,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/api/chats/conversations', {
-    config: { access: 'admin' },
+    config: { access: 'agency' },
     schema: {
       tags: ['chat'],
       summary: "The agency's conversations with staff, latest first, with unread counts",
@@ -131,7 +131,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
 
   // Agency users only: a staff member's page is their one conversation, read as it is shown, so it has no badge.
   app.get('/api/chats/unread_count', {
-    config: { access: 'admin' },
+    config: { access: 'agency' },
     schema: {
       tags: ['chat'],
       summary: "The agency's unread messages from staff, over all conversations (the top bar's chat badge)",

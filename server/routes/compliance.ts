@@ -61,7 +61,8 @@ export async function complianceRoutes(fastify: FastifyInstance) {
     },
     handler: async (req) => {
       const candidates = app.engine.get('candidates')!;
-      if (!permits({ loginType: req.auth!.kind, role: req.auth!.role }, candidates.decl, 'show')) throw forbidden();
+      if (!permits({ loginType: req.auth!.loginType, role: req.auth!.role }, candidates.decl, 'show'))
+        throw forbidden();
       const ctx = await contextOf(app.db, req);
       const staff = await getRecord(ctx, candidates, req.params.id);
       const r = await complianceOf(

@@ -19,7 +19,7 @@ export async function notesRoutes(fastify: FastifyInstance) {
     handler: async (req) => {
       const notes = app.engine.get('diary_notes')!;
       // Whoever may read the diary may count their own notes in it (agency users; never client users).
-      if (!permits({ loginType: req.auth!.kind, role: req.auth!.role }, notes.decl, 'list')) throw forbidden();
+      if (!permits({ loginType: req.auth!.loginType, role: req.auth!.role }, notes.decl, 'list')) throw forbidden();
       // The diary's Today tab narrowed to "Mine": the count and the list the menu item opens cannot disagree.
       const ctx = await contextOf(app.db, req);
       const { where, params } = buildWhere(notes, ctx, { tab: 'today', user_id: 'me' });

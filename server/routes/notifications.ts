@@ -53,8 +53,8 @@ interface Inbox {
 const inboxOf = (req: FastifyRequest): Inbox => ({
   merchantId: req.auth!.merchant_id,
   userId: req.auth!.id,
-  clientId: req.auth!.kind === 'client' ? req.auth!.client_id : null,
-  candidateId: req.auth!.kind === 'staff' ? req.auth!.candidate_id : null,
+  clientId: req.auth!.loginType === 'client' ? req.auth!.client_id : null,
+  candidateId: req.auth!.loginType === 'staff' ? req.auth!.candidate_id : null,
 });
 
 // The audience columns as the notification_counts deltas key them (0 for none).
@@ -107,7 +107,7 @@ export async function markInboxRead(db: Queryable, inbox: Inbox) {
 
 /** Only the agency's administrators change how it notifies. */
 const requireAgencyAdmin = (req: FastifyRequest) => {
-  if (req.auth!.kind !== 'admin' || req.auth!.role !== 'admin') throw forbidden();
+  if (req.auth!.loginType !== 'agency' || req.auth!.role !== 'admin') throw forbidden();
 };
 
 /** Where one of the agency's notification settings is stored: its resource and the key that finds its row. */
@@ -162,7 +162,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   // The same inbox for each panel, at the spec's paths.
   const inboxes = [
     {
-      access: 'admin',
+      access: 'agency',
       whose: 'agency',
       list: '/api/agency_notifications',
       readAll: '/api/merchant_notification_read_all',
@@ -207,7 +207,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   }
 
   app.get('/api/notification_settings', {
-    config: { access: 'admin' },
+    config: { access: 'agency' },
     schema: {
       tags: ['notifications'],
       summary: 'Every event with its channels, recipients and e-mail template',
@@ -255,7 +255,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   });
 
   app.put('/api/notification_settings/:event', {
-    config: { access: 'admin' },
+    config: { access: 'agency' },
     schema: {
       tags: ['notifications'],
       summary: "An event's channels and recipients",
@@ -295,7 +295,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   });
 
   app.put('/api/notification_templates/:event', {
-    config: { access: 'admin' },
+    config: { access: 'agency' },
     schema: {
       tags: ['notifications'],
       summary: "An event's e-mail template (%{placeholders})",
@@ -341,7 +341,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   });
 
   app.delete('/api/notification_templates/:event', {
-    config: { access: 'admin' },
+    config: { access: 'agency' },
     schema: {
       tags: ['notifications'],
       summary: "Restore an event's default e-mail template",
@@ -366,7 +366,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   });
 
   app.put('/api/notification_payment_settings', {
-    config: { access: 'admin' },
+    config: { access: 'agency' },
     schema: {
       tags: ['notifications'],
       summary: 'Payment reminders: on or off, and when',
@@ -403,7 +403,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/api/message_outbox', {
-    config: { access: 'admin' },
+    config: { access: 'agency' },
     schema: {
       tags: ['notifications'],
       summary: 'SMS or push messages handed to their driver, newest first',
@@ -429,7 +429,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/api/mailbox', {
-    config: { access: 'admin' },
+    config: { access: 'agency' },
     schema: {
       tags: ['notifications'],
       summary: 'What the embedded mail server received for the agency, newest first',
@@ -454,7 +454,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/api/mailbox/:id', {
-    config: { access: 'admin' },
+    config: { access: 'agency' },
     schema: {
       tags: ['notifications'],
       summary: 'One received e-mail, with its text and HTML',

@@ -15,7 +15,7 @@ const SERIES = '^[A-Za-z0-9_-]{1,20}$';
  */
 export async function numberSeriesRoutes(app: FastifyInstance) {
   app.get('/api/number_series', {
-    config: { access: 'admin' },
+    config: { access: 'agency' },
     schema: {
       tags: ['agency'],
       summary: "The agency's number series and the next number of each",
@@ -31,7 +31,7 @@ export async function numberSeriesRoutes(app: FastifyInstance) {
   });
 
   app.put<{ Params: { series: string }; Body: { next_number: number } }>('/api/number_series/:series', {
-    config: { access: 'admin' },
+    config: { access: 'agency' },
     schema: {
       tags: ['agency'],
       summary: "Move a series' next number forward (admins)",

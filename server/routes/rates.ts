@@ -22,7 +22,7 @@ export async function ratesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const allowed = (req: FastifyRequest, resource: string, action: 'list' | 'show') => {
     const c: Compiled = app.engine.get(resource)!;
-    if (!permits({ loginType: req.auth!.kind, role: req.auth!.role }, c.decl, action)) throw forbidden();
+    if (!permits({ loginType: req.auth!.loginType, role: req.auth!.role }, c.decl, action)) throw forbidden();
   };
 
   app.post('/api/rates/quote', {
@@ -42,7 +42,7 @@ export async function ratesRoutes(fastify: FastifyInstance) {
     handler: async (req) => {
       const body = req.body ?? {};
       // A client's user prices its own request: the charge only (no pay, no margin, no on-costs, no staff member).
-      if (req.auth!.kind === 'client') {
+      if (req.auth!.loginType === 'client') {
         const ctx = await contextOf(app.db, req);
         // Their own organisation is the client the engine's row scope shows them; any other id is not theirs.
         const id = body.client_id;

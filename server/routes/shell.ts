@@ -40,7 +40,7 @@ export async function shellRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/api/search_candidate', {
-    config: { access: 'admin' },
+    config: { access: 'agency' },
     schema: {
       tags: ['staff'],
       summary: 'Find staff by name, e-mail or phone (at most 10)',

@@ -60,7 +60,7 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const shifts = (): Compiled => app.engine.get('shifts')!;
   const authorise = (req: FastifyRequest, action: Action | string) => {
-    if (!permits({ loginType: req.auth!.kind, role: req.auth!.role }, shifts().decl, action)) throw forbidden();
+    if (!permits({ loginType: req.auth!.loginType, role: req.auth!.role }, shifts().decl, action)) throw forbidden();
   };
 
   app.post('/api/shifts/bulk', {

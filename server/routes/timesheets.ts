@@ -33,7 +33,7 @@ export async function timesheetsRoutes(app: FastifyInstance) {
     handler: async (req) => {
       const user = req.auth!;
       const signatures = app.engine.get('timesheet_signatures')!;
-      if (!permits({ loginType: user.kind, role: user.role }, signatures.decl, 'list')) throw forbidden();
+      if (!permits({ loginType: user.loginType, role: user.role }, signatures.decl, 'list')) throw forbidden();
       const ctx = await contextOf(app.db, req);
       // The client as the caller may see it: another client's, or another agency's, is not found.
       await getRecord(ctx, app.engine.get('clients')!, req.params.id);
@@ -71,10 +71,10 @@ export async function timesheetsRoutes(app: FastifyInstance) {
     handler: async (req, reply) => {
       const user = req.auth!;
       const timesheets = app.engine.get('timesheets')!;
-      if (!permits({ loginType: user.kind, role: user.role }, timesheets.decl, 'show')) throw forbidden();
+      if (!permits({ loginType: user.loginType, role: user.role }, timesheets.decl, 'show')) throw forbidden();
       const ctx = await contextOf(app.db, req);
       const t = await getRecord(ctx, timesheets, req.params.id);
-      const withPay = user.kind === 'admin';
+      const withPay = user.loginType === 'agency';
       const lines = await app.db.query(
         `select l.work_date::text as work_date, ca.first_name || ' ' || ca.last_name as staff, jr.name as role,
                 l.scheduled_start, l.scheduled_end, l.actual_start, l.actual_end, l.break_minutes, l.paid_minutes,

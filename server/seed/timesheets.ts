@@ -8,6 +8,7 @@ import type { SeedContext } from './context.js';
 import type { EngineContext, EnginePrincipal } from '../engine/context.js';
 import { systemPrincipal, withEngine } from '../engine/handle.js';
 import { principalFromUser } from '../engine/routes.js';
+import { authUserOf } from '../auth/sessions.js';
 import { actByLink, issueLinkToken } from '../engine/capability.js';
 import { runCollectionAction } from '../engine/actions.js';
 import { engineRegistry } from '../jobs/engineContext.js';
@@ -48,14 +49,23 @@ export async function seedTimesheets(db: Queryable, ctx: SeedContext) {
     const i = zonedDateTimeToInstant(date, time, tz);
     return i > realNow ? realNow : i;
   };
-  const users = await db.query(
+  const users = await db.query<{
+    id: number;
+    name: string;
+    merchant_id: number;
+    kind: string;
+    client_id: number | null;
+    candidate_id: number | null;
+    role: string;
+    email: string;
+  }>(
     `select id, name, merchant_id, kind, client_id, candidate_id, role, email from users
       where merchant_id = $1 and email = any($2::text[])`,
     [m, ['client@demo.test', 'client2@demo.test', 'staff@demo.test']],
   );
   const principal = (email: string) => {
     const u = users.find((x) => x.email === email);
-    return u ? principalFromUser(u as Parameters<typeof principalFromUser>[0]) : null;
+    return u ? principalFromUser(authUserOf(u)) : null;
   };
   const admin: EnginePrincipal = { ...systemPrincipal(m), userId: ctx.adminId, name: ctx.adminName };
   const system = systemPrincipal(m);

@@ -35,7 +35,7 @@ export const en = {
       use_client: 'Sign in as Client',
     },
     panel: {
-      admin: 'Agency',
+      agency: 'Agency',
       client: 'Client',
     },
     menu: {

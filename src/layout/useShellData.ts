@@ -58,14 +58,14 @@ export const notificationsKey = ['shell', 'agency_notifications'] as const;
 
 /** Each panel's inbox: its calls and its notifications screen. */
 export const NOTIFICATION_INBOXES = {
-  admin: { list: '/agency_notifications', readAll: '/merchant_notification_read_all', page: '/notification' },
+  agency: { list: '/agency_notifications', readAll: '/merchant_notification_read_all', page: '/notification' },
   client: {
     list: '/client_notifications',
     readAll: '/client_notification_read_all',
     page: '/client/ClientNotification',
   },
 } as const;
-export const inboxOfPanel = () => NOTIFICATION_INBOXES[getLoginType() === 'client' ? 'client' : 'admin'];
+export const inboxOfPanel = () => NOTIFICATION_INBOXES[getLoginType() === 'client' ? 'client' : 'agency'];
 
 /**
  * The first page of the signed-in panel's notifications (the agency's, or the client's), with unread_count for the
@@ -75,7 +75,7 @@ export function useAgencyNotifications() {
   const panel = getLoginType();
   return useQuery({
     queryKey: [...notificationsKey, panel],
-    enabled: panel === 'admin' || panel === 'client',
+    enabled: panel === 'agency' || panel === 'client',
     refetchInterval: 60_000,
     retry: false,
     queryFn: ({ signal }) =>
@@ -92,7 +92,7 @@ export const chatUnreadKey = ['shell', 'chat_unread'] as const;
 export function useChatUnread() {
   return useQuery({
     queryKey: chatUnreadKey,
-    enabled: getLoginType() === 'admin',
+    enabled: getLoginType() === 'agency',
     refetchInterval: 60_000,
     retry: false,
     queryFn: ({ signal }) => api<UnreadCount>('/chats/unread_count', { signal }).then((r) => r.count),

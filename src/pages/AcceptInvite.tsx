@@ -4,6 +4,8 @@ import { ApiFailure, request } from '../providers/request';
 import { t } from '../i18n/light';
 import { PASSWORD_MIN } from '../../core/domain/accounts/passwords';
 import type { UserInviteAccepted, UserInviteInfo } from '../../core/contracts/users';
+import { loginTypeOfStored } from '../../core/engine/types';
+import type { LoginState } from './Login';
 
 /** Texts of the invitation page (a page of its own, outside both panels). */
 const say = {
@@ -66,7 +68,12 @@ export default function AcceptInvite() {
         method: 'POST',
         json: { password },
       });
-      navigate('/', { replace: true, state: { reason: 'password_set', panel: done.login_type, email: done.email } });
+      const state: LoginState = {
+        reason: 'password_set',
+        panel: loginTypeOfStored(done.login_type) === 'client' ? 'client' : 'agency',
+        email: done.email,
+      };
+      navigate('/', { replace: true, state });
     } catch (err) {
       if (err instanceof ApiFailure && err.body?.errors?.password) setErrors({ password: err.body.errors.password });
       else if (err instanceof ApiFailure && err.status === 404) setInvalid(true);

@@ -11,13 +11,14 @@ import {
 } from '../providers/session';
 import { EMAIL } from '../../core/engine/formats';
 import { ApiFailure } from '../providers/request';
+import { loginTypeOfStored } from '../../core/engine/types';
 import { revokeToken, signIn } from '../providers/signIn';
 import { loadApp } from '../appLoader';
 
 /** Why the user was sent here; set by the route guards and the panel switch (router state). */
 export interface LoginState {
   reason?: 'wrong_panel' | 'expired' | 'switch_panel' | 'password_set';
-  panel?: LoginType;
+  panel?: Exclude<LoginType, 'link'>;
   /** Filled in for the user (after setting a password through an invitation). */
   email?: string;
 }
@@ -79,7 +80,9 @@ export default function Login() {
     return { redirect: null, notice: '', clear: null };
   });
 
-  const [loginType, setLoginType] = useState<LoginType>(() => state.panel ?? getLoginType() ?? 'admin');
+  const [loginType, setLoginType] = useState<Exclude<LoginType, 'link'>>(
+    () => state.panel ?? getLoginType() ?? 'agency',
+  );
   const [email, setEmail] = useState(state.email ?? '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -131,7 +134,7 @@ export default function Login() {
     preloadApp();
     try {
       const r = await signIn(loginType, email, password);
-      navigate(homeOf(r.login_type), { replace: true });
+      navigate(homeOf(loginTypeOfStored(r.login_type)), { replace: true });
     } catch (err) {
       // An ApiFailure carries the server's words; anything else is the network.
       setServerError(err instanceof ApiFailure ? err.message || t('app.login.error') : t('app.login.network_error'));
@@ -160,7 +163,7 @@ export default function Login() {
         <form className="login-form" onSubmit={onSubmit} noValidate aria-label={t('app.login.title')}>
           <fieldset className="login-panels">
             <legend>{t('app.login.panel')}</legend>
-            {(['admin', 'client'] as const).map((type) => (
+            {(['agency', 'client'] as const).map((type) => (
               <label key={type} className={`login-panel-option${loginType === type ? ' is-selected' : ''}`}>
                 <input
                   type="radio"
@@ -169,7 +172,7 @@ export default function Login() {
                   checked={loginType === type}
                   onChange={() => setLoginType(type)}
                 />
-                <span>{t(type === 'admin' ? 'app.login.agency' : 'app.login.client')}</span>
+                <span>{t(type === 'agency' ? 'app.login.agency' : 'app.login.client')}</span>
               </label>
             ))}
           </fieldset>

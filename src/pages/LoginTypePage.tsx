@@ -3,7 +3,7 @@ import { Box, Button, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useAuthProvider, useGetIdentity, useResetStore, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router';
-import { getLoginType, homeOf, type LoginType } from '../providers/session';
+import { getLoginType, homeOf } from '../providers/session';
 import type { LoginState } from './Login';
 import { PageHeader } from './PageHeader';
 
@@ -15,8 +15,8 @@ export function LoginTypePage() {
   const resetStore = useResetStore();
   const { identity } = useGetIdentity();
   const [busy, setBusy] = useState(false);
-  const current: LoginType = getLoginType() ?? 'admin';
-  const other: LoginType = current === 'admin' ? 'client' : 'admin';
+  const current = getLoginType() ?? 'agency';
+  const other = current === 'agency' ? 'client' : 'agency';
   const panel = translate(`app.panel.${current}`);
   const otherPanel = translate(`app.panel.${other}`);
 

@@ -55,7 +55,7 @@ export function PersonalSettings() {
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
           <Section id="personal-agency" title={translate('app.personal.agency')}>
             {/* Until the identity is known nothing is offered for editing. */}
-            <AgencyDetails editable={identity?.loginType === 'admin' && identity?.role === 'admin'} />
+            <AgencyDetails editable={identity?.loginType === 'agency' && identity?.role === 'admin'} />
           </Section>
           <Section id="personal-user" title={translate('app.personal.user')}>
             <AccountFacts />

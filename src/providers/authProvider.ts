@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { canAccess } from '../../core/resources/access';
+import { loginTypeOfStored, storedLoginType } from '../../core/engine/types';
 import { api, toHttpError } from './http';
 import {
   clearExpired,
@@ -16,15 +17,18 @@ import { forgetPrefetched } from './dataProvider';
 export interface Credentials {
   email: string;
   password: string;
-  loginType: LoginType;
+  loginType: Exclude<LoginType, 'link'>;
 }
 
 // Identity is fetched once per token: a different user signing in, in the same tab, gets a fresh one.
-let identity: { token: string; value: Promise<Omit<LoginResponse, 'token' | 'token_expiration'>> } | undefined;
+type Me = Omit<LoginResponse, 'token' | 'token_expiration'> & { loginType: LoginType | null };
+let identity: { token: string; value: Promise<Me> } | undefined;
 function whoAmI() {
   const token = getToken()!;
   if (identity?.token !== token) {
-    const value = api(`/${getLoginType() === 'client' ? 'client' : 'admin'}_login`);
+    const value = api<Omit<LoginResponse, 'token' | 'token_expiration'>>(
+      `/${storedLoginType(getLoginType() === 'client' ? 'client' : 'agency')}_login`,
+    ).then((me) => ({ ...me, loginType: loginTypeOfStored(me.login_type) }));
     identity = { token, value };
     value.catch(() => (identity = undefined));
   }
@@ -74,7 +78,7 @@ export const authProvider: AuthProvider = {
       fullName: me.user.name,
       email: me.user.email,
       role: me.user.role,
-      loginType: me.login_type,
+      loginType: me.loginType,
       merchantId: me.merchant_id,
       clientId: me.client_id ?? null,
       clientName: me.client_name ?? null,
@@ -84,12 +88,12 @@ export const authProvider: AuthProvider = {
   async getPermissions() {
     if (!hasValidSession()) return null;
     const me = await whoAmI();
-    return { loginType: me.login_type, role: me.user.role };
+    return { loginType: me.loginType, role: me.user.role };
   },
 
   async canAccess({ resource, action }) {
     if (!hasValidSession()) return false;
     const me = await whoAmI();
-    return canAccess({ loginType: me.login_type, role: me.user.role }, resource, action);
+    return !!me.loginType && canAccess({ loginType: me.loginType, role: me.user.role }, resource, action);
   },
 };

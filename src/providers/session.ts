@@ -3,7 +3,7 @@ import type { SignedIn } from '../../core/contracts/auth';
  * The browser session, stored exactly under the spec's keys: token, tokenExpiration, loginType, merchant_id
  * (and selectedTemplate, owned by the invoice screens).
  */
-import type { LoginType } from '../../core/engine/types';
+import { loginTypeOfStored, type LoginType } from '../../core/engine/types';
 
 export type { LoginType };
 
@@ -26,9 +26,10 @@ export function saveSession(r: LoginResponse) {
 }
 
 export const getToken = () => localStorage.getItem(KEYS.token);
-export const getLoginType = (): LoginType | null => {
-  const t = localStorage.getItem(KEYS.loginType);
-  return t === 'admin' || t === 'client' || t === 'staff' ? t : null;
+/** The signed-in panel, from the spec's stored value ('admin' is the agency's). */
+export const getLoginType = (): Exclude<LoginType, 'link'> | null => {
+  const t = loginTypeOfStored(localStorage.getItem(KEYS.loginType));
+  return t === 'link' ? null : t;
 };
 export const getMerchantId = () => localStorage.getItem(KEYS.merchantId);
 

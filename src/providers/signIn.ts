@@ -1,3 +1,4 @@
+import { storedLoginType } from '../../core/engine/types';
 import { request } from './request';
 import { getToken, saveSession, type LoginResponse, type LoginType } from './session';
 
@@ -5,14 +6,15 @@ import { getToken, saveSession, type LoginResponse, type LoginType } from './ses
  * POST {admin|client|staff}_login and store the session under the spec's keys. Used by the Login page, the authProvider
  * and the staff page.
  */
-export async function signIn(loginType: LoginType, email: string, password: string): Promise<LoginResponse> {
-  const r = await request<LoginResponse>(
-    `/${loginType === 'client' || loginType === 'staff' ? loginType : 'admin'}_login`,
-    {
-      method: 'POST',
-      json: { email: email.trim(), password },
-    },
-  );
+export async function signIn(
+  loginType: Exclude<LoginType, 'link'>,
+  email: string,
+  password: string,
+): Promise<LoginResponse> {
+  const r = await request<LoginResponse>(`/${storedLoginType(loginType)}_login`, {
+    method: 'POST',
+    json: { email: email.trim(), password },
+  });
   saveSession(r);
   return r;
 }

@@ -240,15 +240,15 @@ describe('reading a file', () => {
 
     const asked: unknown[] = [];
     const previous = registerFileOwnerCheck(async (_db, principal, resource, id) => {
-      asked.push([principal.kind, resource, id]);
-      return principal.kind === 'client';
+      asked.push([principal.loginType, resource, id]);
+      return principal.loginType === 'client';
     });
     try {
       expect((await call(t.app, client2, 'GET', `/api/files/${logo}`)).statusCode).toBe(200);
       expect((await call(t.app, consultant, 'GET', `/api/files/${logo}`)).statusCode).toBe(404);
       expect(asked).toEqual([
         ['client', 'clients', mine],
-        ['admin', 'clients', mine],
+        ['agency', 'clients', mine],
       ]);
       // Another agency never reaches the rule.
       expect((await call(t.app, otherAdmin, 'GET', `/api/files/${logo}`)).statusCode).toBe(404);

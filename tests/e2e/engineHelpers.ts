@@ -1,5 +1,6 @@
 import type { Locator, Page, Request } from 'playwright-core';
-import { homeOf, KEYS, type LoginResponse, type LoginType } from '../../src/providers/session';
+import { homeOf, KEYS, type LoginResponse } from '../../src/providers/session';
+import { loginTypeOfStored, type StoredLoginType } from '../../core/engine/types';
 
 /**
  * Helpers for the browser tests of the resource engine's generated screens (engine.test.ts): signing in,
@@ -33,7 +34,7 @@ export async function signIn(page: Page, panel: 'Agency' | 'Client', email: stri
  * driven by the tests that are about it (foundation, account, speed). Each call is a session of its own, so a test
  * that signs out ends only its own.
  */
-async function startSignedIn(page: Page, loginType: LoginType, email: string, password: string) {
+async function startSignedIn(page: Page, loginType: StoredLoginType, email: string, password: string) {
   const res = await page.request.post(`/api/${loginType}_login`, { data: { email, password } });
   if (!res.ok()) throw new Error(`${loginType}_login for ${email} answered ${res.status()}: ${await res.text()}`);
   const r = (await res.json()) as LoginResponse;
@@ -52,8 +53,7 @@ async function startSignedIn(page: Page, loginType: LoginType, email: string, pa
 
 /** Opens the signed-in panel's home screen (after signInAdmin or signInClient) and waits for its header. */
 export async function openHome(page: Page) {
-  const loginType = (await page.evaluate((key) => localStorage.getItem(key), KEYS.loginType)) as LoginType;
-  const home = homeOf(loginType);
+  const home = homeOf(loginTypeOfStored(await page.evaluate((key) => localStorage.getItem(key), KEYS.loginType)));
   await page.goto(home);
   await waitForPath(page, home);
   await page.locator('header').first().waitFor();

@@ -59,7 +59,7 @@ export function CancelDialog({
   const titleId = useId();
   // Agency users say whose request it is (only the client's own late cancellation of a booked shift is charged).
   const { loginType } = useRole();
-  const agency = loginType === 'admin';
+  const agency = loginType === 'agency';
   const [requestedBy, setRequestedBy] = useState('agency');
   const partyId = useId();
   const preview = useApiGet<{ data: CancellationPreview }>(

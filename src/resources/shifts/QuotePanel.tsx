@@ -66,11 +66,11 @@ export const bandName = (band: string) => (band.charAt(0).toUpperCase() + band.s
 export function QuotePanel({
   request,
   tz,
-  panel = 'admin',
+  panel = 'agency',
 }: {
   request: QuoteRequest;
   tz?: string;
-  /** A client's user chooses no client: the hint does not ask for one. */ panel?: 'admin' | 'client';
+  /** A client's user chooses no client: the hint does not ask for one. */ panel?: 'agency' | 'client';
 }) {
   const translate = useTranslate();
   const [state, setState] = useState<{ quote?: Quote; error?: string; loading?: boolean; forbidden?: boolean }>({});

@@ -79,7 +79,7 @@ function filtersFromParams(params: URLSearchParams): ScheduleFilters {
   return out;
 }
 
-export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
+export function Schedule({ panel }: { panel: 'agency' | 'client' }) {
   const translate = useTranslate();
   const notify = useNotify();
   const tz = useAgencyTimeZone();
@@ -103,7 +103,7 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
     setRefusal(null);
     update({ client_id: null, site_id: null, job_role_id: null });
   };
-  const editable = panel === 'admin';
+  const editable = panel === 'agency';
   const openText = translate('app.schedule.open_shift');
 
   // A new function (new filters, the zone known) makes FullCalendar fetch the visible range again.
@@ -199,11 +199,11 @@ export function Schedule({ panel }: { panel: 'admin' | 'client' }) {
 
   return (
     <Card sx={{ mt: 1 }}>
-      <Title title={panel === 'admin' ? 'app.schedule.title' : 'app.schedule.client_title'} />
+      <Title title={panel === 'agency' ? 'app.schedule.title' : 'app.schedule.client_title'} />
       <CardContent>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1 }}>
           <ScheduleFilterBar filters={filters} onChange={setFilters} panel={panel} />
-          {panel === 'admin' && (
+          {panel === 'agency' && (
             <ToggleButtonGroup
               size="small"
               exclusive

@@ -257,14 +257,14 @@ export function ScheduleFilterBar({
 }: {
   filters: ScheduleFilters;
   onChange: (f: ScheduleFilters) => void;
-  panel: 'admin' | 'client';
+  panel: 'agency' | 'client';
 }) {
   const { canAccess: roles } = useCanAccess({ resource: 'job_roles', action: 'list' });
   const set = (k: keyof ScheduleFilters) => (id: number | null) =>
     onChange({ ...filters, [k]: id, ...(k === 'client_id' ? { site_id: null } : {}) });
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 1 }} role="group" aria-label="Filters">
-      {panel === 'admin' && (
+      {panel === 'agency' && (
         <RecordFilter
           resource="clients"
           label="app.schedule.filters.client"
@@ -290,7 +290,7 @@ export function ScheduleFilterBar({
           name={(r) => r.name}
         />
       )}
-      {panel === 'admin' && (
+      {panel === 'agency' && (
         <RecordFilter
           resource="candidates"
           label="app.schedule.filters.staff"
@@ -311,7 +311,7 @@ export function ShiftDialog({
   onChanged,
 }: {
   shift: ScheduledShift;
-  panel: 'admin' | 'client';
+  panel: 'agency' | 'client';
   onClose: () => void;
   onChanged: () => void;
 }) {
@@ -341,7 +341,7 @@ export function ShiftDialog({
       <DialogContent>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
           {row('app.schedule.fields.status', translate(`app.schedule.states.${state}`))}
-          {panel === 'admin' && row('app.schedule.fields.client', shift.client_name)}
+          {panel === 'agency' && row('app.schedule.fields.client', shift.client_name)}
           {row('app.schedule.fields.site', shift.site_name)}
           {row('app.schedule.fields.job_role', shift.job_role_name)}
           {row('app.schedule.fields.staff', shift.candidate_name)}
@@ -352,10 +352,10 @@ export function ShiftDialog({
         </Box>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap' }}>
-        {panel === 'admin' && (
+        {panel === 'agency' && (
           <MuiButton onClick={() => navigate(`/shifts/${shift.id}/show`)}>{translate('app.schedule.open')}</MuiButton>
         )}
-        {panel === 'admin' && canAssign && state === 'open' && (
+        {panel === 'agency' && canAssign && state === 'open' && (
           <MuiButton onClick={() => setStep('assign')}>{translate('app.shifts.assign.button')}</MuiButton>
         )}
         {canCancel && movable(shift) && (

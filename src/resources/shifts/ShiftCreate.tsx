@@ -51,7 +51,7 @@ export const MAX_STAFF_NEEDED = 50;
  */
 export function validateShiftRequest(
   v: ShiftRequestValues,
-  panel: 'admin' | 'client',
+  panel: 'agency' | 'client',
   today?: string,
 ): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -60,7 +60,7 @@ export function validateShiftRequest(
     if (!isPlainDate(picked)) errors.date_to_add = 'engine.validation.date';
     else if (panel === 'client' && today && picked < today) errors.date_to_add = 'app.shifts.create.errors.past_date';
   }
-  if (panel === 'admin' && !v.client_id) errors.client_id = 'app.shifts.create.errors.client';
+  if (panel === 'agency' && !v.client_id) errors.client_id = 'app.shifts.create.errors.client';
   if (!v.site_id) errors.site_id = 'app.shifts.create.errors.site';
   if (!v.job_role_id) errors.job_role_id = 'app.shifts.create.errors.job_role';
   if (!v.dates?.length) errors.dates = 'app.shifts.create.errors.dates';
@@ -110,7 +110,7 @@ function useToday() {
 }
 
 /** The dates of the request: a picker, "Add date", "Week from this date", and the chosen dates as removable chips. */
-function DatesInput({ panel, today }: { panel: 'admin' | 'client'; today: string }) {
+function DatesInput({ panel, today }: { panel: 'agency' | 'client'; today: string }) {
   const translate = useTranslate();
   const { setValue, clearErrors } = useFormContext<ShiftRequestValues>();
   const { errors } = useFormState({ name: 'dates' });
@@ -183,7 +183,7 @@ function DatesInput({ panel, today }: { panel: 'admin' | 'client'; today: string
 }
 
 /** Choosing a template fills in its times and break; they can still be changed. Changing the client clears the site. */
-function Dependents({ panel }: { panel: 'admin' | 'client' }) {
+function Dependents({ panel }: { panel: 'agency' | 'client' }) {
   const { setValue, getValues } = useFormContext<ShiftRequestValues>();
   const templateId = useWatch<ShiftRequestValues, 'template_id'>({ name: 'template_id' });
   const clientId = useWatch<ShiftRequestValues, 'client_id'>({ name: 'client_id' });
@@ -196,13 +196,13 @@ function Dependents({ panel }: { panel: 'admin' | 'client' }) {
     setValue('break_minutes', template.break_minutes ?? 0, { shouldDirty: true });
   }, [template, setValue]);
   useEffect(() => {
-    if (panel === 'admin' && getValues('site_id')) setValue('site_id', null);
+    if (panel === 'agency' && getValues('site_id')) setValue('site_id', null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [clientId]);
   return null;
 }
 
-function LiveQuote({ panel, clientId }: { panel: 'admin' | 'client'; clientId?: number | null }) {
+function LiveQuote({ panel, clientId }: { panel: 'agency' | 'client'; clientId?: number | null }) {
   const tz = useAgencyTimeZone();
   const v = useWatch<ShiftRequestValues>() as ShiftRequestValues;
   return (
@@ -242,19 +242,19 @@ function JobRoleInput() {
   );
 }
 
-function SiteInput({ panel }: { panel: 'admin' | 'client' }) {
+function SiteInput({ panel }: { panel: 'agency' | 'client' }) {
   const clientId = useWatch<ShiftRequestValues, 'client_id'>({ name: 'client_id' });
   return (
     <ReferenceInput
       source="site_id"
       reference="sites"
       sort={{ field: 'name', order: 'ASC' }}
-      filter={panel === 'admin' ? { client_id: clientId ?? -1 } : {}}
+      filter={panel === 'agency' ? { client_id: clientId ?? -1 } : {}}
     >
       <AutocompleteInput
         label="app.shifts.create.site"
         filterToQuery={(q: string) => (q ? { q } : {})}
-        disabled={panel === 'admin' && !clientId}
+        disabled={panel === 'agency' && !clientId}
         helperText={false}
         sx={{ minWidth: 280 }}
       />
@@ -273,7 +273,7 @@ export function ShiftCreateForm({
   clientId,
   done,
 }: {
-  panel: 'admin' | 'client';
+  panel: 'agency' | 'client';
   clientId?: number | null;
   done: string;
 }) {
@@ -302,7 +302,7 @@ export function ShiftCreateForm({
   };
   return (
     <Card sx={{ mt: 1 }}>
-      <Title title={panel === 'admin' ? 'app.shifts.create.title' : 'app.shifts.create.request_title'} />
+      <Title title={panel === 'agency' ? 'app.shifts.create.title' : 'app.shifts.create.request_title'} />
       <CardContent>
         <Form
           noValidate
@@ -316,7 +316,7 @@ export function ShiftCreateForm({
           <UnsavedChangesGuard />
           <Dependents panel={panel} />
           <Stack spacing={0} sx={{ maxWidth: 900 }}>
-            {panel === 'admin' && (
+            {panel === 'agency' && (
               <ReferenceInput source="client_id" reference="clients" sort={{ field: 'name', order: 'ASC' }}>
                 <AutocompleteInput
                   label="app.shifts.create.client"
@@ -377,7 +377,7 @@ export function ShiftCreateForm({
             <LiveQuote panel={panel} clientId={clientId} />
             <Box>
               <SaveButton
-                label={panel === 'admin' ? 'app.shifts.create.submit' : 'app.shifts.create.request_submit'}
+                label={panel === 'agency' ? 'app.shifts.create.submit' : 'app.shifts.create.request_submit'}
                 alwaysEnable
               />
             </Box>

@@ -34,11 +34,11 @@ const area: Area = decl
           icon: WorkHistoryIcon,
           list: ShiftList,
           show: ShiftShow,
-          create: () => <ShiftCreateForm panel="admin" done="/shift-list/open" />,
+          create: () => <ShiftCreateForm panel="agency" done="/shift-list/open" />,
           fields: shiftFieldOverrides(Object.fromEntries(decl.fields.map((f) => [f.source, f.label]))),
         }),
       ],
-      adminRoutes: [<Route key="schedule" path="/schedule" element={<Schedule panel="admin" />} />],
+      adminRoutes: [<Route key="schedule" path="/schedule" element={<Schedule panel="agency" />} />],
       clientRoutes: [
         ...CLIENT_TABS.map((t) => <Route key={t.path} path={t.path} element={<ClientShiftList tab={t.tab} />} />),
         <Route key="request" path={CLIENT_REQUEST_PATH} element={<ClientShiftRequest />} />,

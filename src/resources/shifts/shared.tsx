@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { usePermissions } from 'react-admin';
-import type { ResourceDeclaration, Role } from '../../../core/engine/types';
+import type { LoginType, ResourceDeclaration, Role } from '../../../core/engine/types';
 import { canRead } from '../../../core/resources/access';
 import { useAgency } from '../../layout/useShellData';
 import { instantToZoned, formatDisplayDate } from '../../../core/domain/time/agencyTime';
@@ -15,15 +15,15 @@ export const shiftsDecl = (): ResourceDeclaration | undefined => shiftResources.
  * The declaration as one role receives it: fields it may not read are not columns or rows at all (pay, margin for
  * client users).
  */
-export const readableBy = (decl: ResourceDeclaration, role: string, loginType: string): ResourceDeclaration => ({
+export const readableBy = (decl: ResourceDeclaration, role: string, loginType: LoginType): ResourceDeclaration => ({
   ...decl,
   fields: decl.fields.filter((f) => canRead({ role, loginType }, f.readableBy as Role[] | undefined)),
 });
 
 /** The signed-in user's role ('admin', 'consultant', 'manager', 'viewer'), once known. */
-export function useRole(): { role?: string; loginType?: string } {
-  const { permissions } = usePermissions<{ role: string; loginType: string } | null>();
-  return { role: permissions?.role, loginType: permissions?.loginType };
+export function useRole(): { role?: string; loginType?: LoginType } {
+  const { permissions } = usePermissions<{ role: string; loginType: LoginType | null } | null>();
+  return { role: permissions?.role, loginType: permissions?.loginType ?? undefined };
 }
 
 /** The agency's time zone (merchants.time_zone), once the shell knows it. */

@@ -503,8 +503,8 @@ describe('pathsOf', () => {
 });
 
 describe('canAccess', () => {
-  const admin = { loginType: 'admin' as const, role: 'admin' };
-  const consultant = { loginType: 'admin' as const, role: 'consultant' };
+  const admin = { loginType: 'agency' as const, role: 'admin' };
+  const consultant = { loginType: 'agency' as const, role: 'consultant' };
   const client = { loginType: 'client' as const, role: 'admin' };
   it('an agency admin may do everything on every declared resource, except what is history (written once, never changed)', () => {
     // Records that are history: the audit trail and the e-mail outbox are written by the server only; a shift is
@@ -533,7 +533,7 @@ describe('canAccess', () => {
   });
   it('a role counts only in its own panel: an agency role grants a client user nothing, and the reverse', () => {
     expect(canAccess({ loginType: 'client', role: 'admin' }, 'clients', 'list')).toBe(false);
-    expect(canAccess({ loginType: 'admin', role: 'manager' }, 'sites', 'list')).toBe(false);
+    expect(canAccess({ loginType: 'agency', role: 'manager' }, 'sites', 'list')).toBe(false);
     expect(canAccess({ loginType: 'client', role: 'manager' }, 'sites', 'list')).toBe(true);
     expect(canAccess({ loginType: 'client', role: 'manager' }, 'candidates', 'list')).toBe(false);
   });
@@ -564,7 +564,7 @@ describe('canAccess', () => {
   });
   it('unknown resources and roles are denied', () => {
     expect(canAccess(admin, 'invoices', 'list')).toBe(false);
-    expect(canAccess({ loginType: 'admin', role: 'owner' }, 'clients', 'list')).toBe(false);
+    expect(canAccess({ loginType: 'agency', role: 'owner' }, 'clients', 'list')).toBe(false);
     expect(canAccess(admin, 'clients', 'launch')).toBe(false);
   });
   it("react-admin's 'clone' is a create and 'read' is a show", () => {

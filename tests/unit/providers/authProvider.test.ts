@@ -3,7 +3,7 @@ import { HttpError } from 'react-admin';
 import { authProvider } from '../../../src/providers/authProvider';
 import { fake, resetFake, WRONG_CREDENTIALS } from '../msw/handlers';
 
-const admin = { email: 'admin@demo.test', password: 'demo-admin', loginType: 'admin' as const };
+const admin = { email: 'admin@demo.test', password: 'demo-admin', loginType: 'agency' as const };
 const client = { email: 'client@demo.test', password: 'demo-client', loginType: 'client' as const };
 const calls = (method: string, path: string) =>
   fake.requests.filter((r) => r.method === method && r.url.pathname === path);
@@ -129,7 +129,7 @@ describe('authProvider.getIdentity', () => {
       fullName: 'Alex Morgan',
       email: 'admin@demo.test',
       role: 'admin',
-      loginType: 'admin',
+      loginType: 'agency',
       merchantId: 1,
     });
     expect(calls('GET', '/api/admin_login')).toHaveLength(1);
@@ -145,7 +145,7 @@ describe('authProvider.getIdentity', () => {
 
   it('refreshes when a different user signs in in the same tab (admin, then client)', async () => {
     await authProvider.login(admin);
-    expect(await authProvider.getIdentity!()).toMatchObject({ id: 1, loginType: 'admin' });
+    expect(await authProvider.getIdentity!()).toMatchObject({ id: 1, loginType: 'agency' });
     await authProvider.logout({});
     await authProvider.login(client);
     const id = await authProvider.getIdentity!();

@@ -12,7 +12,7 @@ const last = () => fake.requests[fake.requests.length - 1];
 
 beforeEach(async () => {
   resetFake();
-  await authProvider.login({ email: 'admin@demo.test', password: 'demo-admin', loginType: 'admin' });
+  await authProvider.login({ email: 'admin@demo.test', password: 'demo-admin', loginType: 'agency' });
   fake.requests.length = 0;
 });
 

@@ -91,7 +91,7 @@ describe('the create form', () => {
     notes: ' ',
   };
   it('accepts a complete request and sends the API what it expects', () => {
-    expect(validateShiftRequest(good, 'admin')).toEqual({});
+    expect(validateShiftRequest(good, 'agency')).toEqual({});
     expect(bulkBody({ ...good, template_id: 4 })).toEqual({
       client_id: 1,
       site_id: 2,
@@ -116,19 +116,19 @@ describe('the create form', () => {
     [{ staff_needed: 0 }, 'staff_needed'],
     [{ staff_needed: 51 }, 'staff_needed'],
   ])('refuses %o on %s', (change, field) => {
-    expect(Object.keys(validateShiftRequest({ ...good, ...change } as any, 'admin'))).toEqual([field]);
+    expect(Object.keys(validateShiftRequest({ ...good, ...change } as any, 'agency'))).toEqual([field]);
   });
   it('says so next to the date being picked when it is not a date, or (for a client) has passed', () => {
-    expect(validateShiftRequest({ ...good, date_to_add: 'Invalid date' }, 'admin')).toEqual({
+    expect(validateShiftRequest({ ...good, date_to_add: 'Invalid date' }, 'agency')).toEqual({
       date_to_add: 'engine.validation.date',
     });
-    expect(validateShiftRequest({ ...good, date_to_add: '2026-02-30' }, 'admin')).toEqual({
+    expect(validateShiftRequest({ ...good, date_to_add: '2026-02-30' }, 'agency')).toEqual({
       date_to_add: 'engine.validation.date',
     });
     expect(validateShiftRequest({ ...good, date_to_add: '2026-04-30' }, 'client', '2026-05-01')).toEqual({
       date_to_add: 'app.shifts.create.errors.past_date',
     });
-    expect(validateShiftRequest({ ...good, date_to_add: '2026-04-30' }, 'admin', '2026-05-01')).toEqual({});
+    expect(validateShiftRequest({ ...good, date_to_add: '2026-04-30' }, 'agency', '2026-05-01')).toEqual({});
     expect(validateShiftRequest({ ...good, date_to_add: null }, 'client', '2026-05-01')).toEqual({});
   });
   it('a client user does not choose the client: theirs is sent', () => {
@@ -140,7 +140,7 @@ describe('the create form', () => {
       date_to_add: 'app.shifts.create.errors.past_date',
     });
     expect(validateShiftRequest({ ...good, date_to_add: '2026-05-01' }, 'client', '2026-05-01')).toEqual({});
-    expect(validateShiftRequest({ ...good, date_to_add: '2026-04-30' }, 'admin', '2026-05-01')).toEqual({});
+    expect(validateShiftRequest({ ...good, date_to_add: '2026-04-30' }, 'agency', '2026-05-01')).toEqual({});
   });
   it('reads how many shifts were created', () => {
     expect(createdCount({ data: [{}, {}], count: 2 })).toBe(2);

@@ -66,7 +66,7 @@ beforeEach(() => {
 
 /** Signed in as `role`, with the product's own rule of who may do what. */
 const signedInAs = (role: 'consultant' | 'manager'): AuthProvider => {
-  const loginType = role === 'manager' ? 'client' : 'admin';
+  const loginType = role === 'manager' ? 'client' : 'agency';
   return {
     login: async () => undefined,
     logout: async () => undefined,

@@ -20,7 +20,7 @@ const signedInAs = (role: string): AuthProvider => ({
   logout: async () => undefined,
   checkAuth: async () => undefined,
   checkError: async () => undefined,
-  getPermissions: async () => ({ role, loginType: role === 'manager' ? 'client' : 'admin' }),
+  getPermissions: async () => ({ role, loginType: role === 'manager' ? 'client' : 'agency' }),
   canAccess: async () => true,
 });
 

@@ -34,7 +34,7 @@ const when = (iso?: string) =>
  * the first 2 shown, "Show all" shows the loaded page, "Load more" the next one; "Mark all as read"; a
  * notification leads to its screen.
  */
-export function NotificationsPage({ panel }: { panel: 'admin' | 'client' }) {
+export function NotificationsPage({ panel }: { panel: 'agency' | 'client' }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

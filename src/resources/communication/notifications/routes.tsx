@@ -20,7 +20,7 @@ export const emailReport = buildResource(emailOutbox, {
 
 /** Agency-panel screens: the notifications page and the notification settings' tabs (inside the settings layout). */
 export const notificationAdminRoutes = [
-  <Route key="notification" path="/notification" element={<NotificationsPage panel="admin" />} />,
+  <Route key="notification" path="/notification" element={<NotificationsPage panel="agency" />} />,
   ...NOTIFICATION_SETTING_TABS.map((t) => (
     <Route
       key={t.path}
