@@ -5,6 +5,7 @@ import { openPglite, openPostgres, type Db } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { createAgency } from '../server/seed/index';
 import { LoginThrottle } from '../server/auth/throttle';
+import { STREAMS_PER_SESSION } from '../server/chat/live';
 import { median, pgSchema, PG_URL, type Benchmark, type BenchmarkResult, type Metric } from './lib';
 import { pct } from './lists';
 import { readEvents } from '../src/resources/communication/chat/eventStream';
@@ -56,6 +57,7 @@ async function openStream(
     headers: { authorization: `Bearer ${token}` },
     signal,
   });
+  if (!res.ok) throw new Error(`A chat stream was refused: ${res.status} ${await res.text()}`);
   let ready!: () => void;
   const isReady = new Promise<void>((r) => (ready = r));
   readEvents<{ type: string; message?: { id: number } }>(res.body!, (e) => {
@@ -88,12 +90,19 @@ async function run(): Promise<BenchmarkResult> {
       );
     }
     const bases = await Promise.all(apps.map((a) => a.listen({ host: '127.0.0.1', port: 0 })));
-    const login = await fetch(`${bases[0]}/api/admin_login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    // A session may hold STREAMS_PER_SESSION streams (a user's tabs): the screens are that many to a session.
+    const signIn = async () => {
+      const login = await fetch(`${bases[0]}/api/admin_login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+      });
+      if (!login.ok) throw new Error(`Signing in answered ${login.status}: ${await login.text()}`);
+      return ((await login.json()) as { token: string }).token;
+    };
+    const tokens: string[] = [];
+    for (let i = 0; i < Math.ceil(STREAMS / STREAMS_PER_SESSION); i++) tokens.push(await signIn());
+    const token = tokens[0];
     const post = (path: string, body: unknown) =>
       fetch(`${bases[0]}/api${path}`, {
         method: 'POST',
@@ -119,7 +128,9 @@ async function run(): Promise<BenchmarkResult> {
     };
     console.log(`\n  [${label}] opening ${STREAMS} chat streams on 2 servers…`);
     await Promise.all(
-      Array.from({ length: STREAMS }, (_, i) => openStream(bases[i % 2], token, heard, controller.signal)),
+      Array.from({ length: STREAMS }, (_, i) =>
+        openStream(bases[i % 2], tokens[Math.floor(i / STREAMS_PER_SESSION)], heard, controller.signal),
+      ),
     );
 
     console.log(`  [${label}] sending ${MESSAGES} messages…`);
