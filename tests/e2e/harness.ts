@@ -1,6 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
-import { launchBrowser } from './product';
+import {
+  launchBrowser,
+  snapshotBuild,
+  startServer,
+  TEST_SERVER_ENV,
+  type BuildSnapshot,
+  type RunningServer,
+} from './product';
 
 export * from './product';
 
@@ -19,21 +26,39 @@ export interface E2E {
   readonly context: BrowserContext;
 }
 
+export interface BrowserOptions {
+  /**
+   * A product of the file's own, started from a copy of the demo database, instead of the run's shared one: for tests
+   * about what the whole agency sees (the newest notifications, the unread counts), which a file running beside them
+   * on the shared product would change.
+   */
+  ownProduct?: boolean;
+}
+
 /**
  * Call once at the top of a browser test file: launches Chromium for the file and gives each test a fresh
- * context and page at the product's address (started by global-setup.ts).
+ * context and page at the product's address (started by global-setup.ts, or the file's own).
  */
-export function useBrowser(): E2E {
+export function useBrowser(options: BrowserOptions = {}): E2E {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
-  const baseURL = inject('e2eBaseURL');
+  let baseURL = inject('e2eBaseURL');
+  let own: { server: RunningServer; build: BuildSnapshot } | undefined;
   const errors: string[] = [];
   beforeAll(async () => {
+    if (options.ownProduct) {
+      const build = snapshotBuild();
+      const server = await startServer({ build, template: inject('e2eDataTemplate'), env: TEST_SERVER_ENV });
+      own = { server, build };
+      baseURL = server.url;
+    }
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
+    await own?.server.stop();
+    own?.build.dispose();
   });
   beforeEach(async () => {
     context = await browser!.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
@@ -49,7 +74,9 @@ export function useBrowser(): E2E {
     await context?.close();
   });
   return {
-    baseURL,
+    get baseURL() {
+      return baseURL;
+    },
     get page() {
       return page!;
     },
