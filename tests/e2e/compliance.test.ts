@@ -4,9 +4,10 @@ import { api, chooseReference, signInAdmin, uid, waitForPath } from './engineHel
 import { agencyToday, formatDisplayDate, instantToZoned } from '../../core/domain/time/agencyTime';
 
 // Staff compliance screens: the availability week grid, worked by keyboard, the document report, and a new
-// restriction's offer to unassign the bookings it covers.
+// restriction's offer to unassign the bookings it covers. On a product of its own: that offer lists every booking of
+// the staff member at the site, and a file running beside this one books the demo's staff there too.
 
-const e2e = useBrowser();
+const e2e = useBrowser({ ownProduct: true });
 
 describe('availability week grid', () => {
   it('keeps its week and search in the address (a reload keeps them); "Copy this week" stays on one line', async () => {
