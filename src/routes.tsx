@@ -6,9 +6,9 @@
  */
 import type { ReactElement } from 'react';
 import { matchPath } from 'react-router';
-import type { LoginType } from './providers/session';
+import type { PanelLoginType } from './providers/session';
 
-export type Panel = Exclude<LoginType, 'link'> | 'any';
+export type Panel = PanelLoginType | 'any';
 
 export interface ComingSoonRoute {
   path: string;

@@ -38,6 +38,8 @@ export type Role = 'admin' | 'consultant' | 'manager' | 'viewer' | 'staff' | 'li
  * holder. See docs/glossary.md.
  */
 export type LoginType = 'agency' | 'client' | 'staff' | 'link';
+/** The login types with a panel and a sign-in of their own: every one but a capability link's holder. */
+export type PanelLoginType = Exclude<LoginType, 'link'>;
 /**
  * The spec's name of a login type where it is stored or sent (localStorage `loginType`, users.kind, the sign-in
  * answers' `login_type`, audit_log.login_type): the agency's panel is 'admin' there ("need loginType admin").

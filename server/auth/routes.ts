@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HttpError } from '../http.js';
 import { decoyHash, verifyPassword } from './passwords.js';
 import { HASH_RETRY_AFTER_SECONDS } from './hashQueue.js';
-import { authUserOf, MAY_SIGN_IN, type AuthUser, type LoginType, type StoredUser } from './sessions.js';
+import { authUserOf, MAY_SIGN_IN, type AuthUser, type PanelLoginType, type StoredUser } from './sessions.js';
 import { storedLoginType } from '../../core/engine/types.js';
 import { acceptInvite, INVITE_LIFETIME_DAYS, inviteStaff, readInvite } from './staffInvites.js';
 import { contextOf } from '../engine/routes.js';
@@ -52,7 +52,7 @@ export const STAFF_LOGINS_TRIED = 5;
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const login = (loginType: Exclude<LoginType, 'link'>) => async (req: any, reply: any) => {
+  const login = (loginType: PanelLoginType) => async (req: any, reply: any) => {
     const email = String(req.body.email).trim().toLowerCase();
     const password = String(req.body.password);
     // A full hashing queue refuses before anything else, so a flood's refusals cost no hash and count no attempt.

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.js';
 import type { Cluster, Topics } from '../cluster.js';
 
-import { loginTypeOfStored, type LoginType } from '../../core/engine/types.js';
+import { loginTypeOfStored, type LoginType, type PanelLoginType } from '../../core/engine/types.js';
 
-export type { LoginType };
+export type { LoginType, PanelLoginType };
 
 export interface AuthUser {
   id: number;
@@ -13,7 +13,7 @@ export interface AuthUser {
   /** A staff user's own staff record (login type 'staff'); null for agency and client users. */
   candidate_id: number | null;
   /** A capability link's holder never has a session: only the three panels sign in. */
-  loginType: Exclude<LoginType, 'link'>;
+  loginType: PanelLoginType;
   role: string;
   name: string;
   email: string;
@@ -26,7 +26,7 @@ export type StoredUser = Omit<AuthUser, 'loginType' | 'token_hash' | 'expires_at
 /** A user row with its stored `kind` read as the login type. */
 export const authUserOf = <R extends { kind: string }>({ kind, ...row }: R) => ({
   ...row,
-  loginType: loginTypeOfStored(kind) as Exclude<LoginType, 'link'>,
+  loginType: loginTypeOfStored(kind) as PanelLoginType,
 });
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');

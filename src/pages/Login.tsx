@@ -7,7 +7,7 @@ import {
   hasExpiredSession,
   hasValidSession,
   homeOf,
-  type LoginType,
+  type PanelLoginType,
 } from '../providers/session';
 import { EMAIL } from '../../core/engine/formats';
 import { ApiFailure } from '../providers/request';
@@ -18,7 +18,7 @@ import { loadApp } from '../appLoader';
 /** Why the user was sent here; set by the route guards and the panel switch (router state). */
 export interface LoginState {
   reason?: 'wrong_panel' | 'expired' | 'switch_panel' | 'password_set';
-  panel?: Exclude<LoginType, 'link'>;
+  panel?: PanelLoginType;
   /** Filled in for the user (after setting a password through an invitation). */
   email?: string;
 }
@@ -80,9 +80,7 @@ export default function Login() {
     return { redirect: null, notice: '', clear: null };
   });
 
-  const [loginType, setLoginType] = useState<Exclude<LoginType, 'link'>>(
-    () => state.panel ?? getLoginType() ?? 'agency',
-  );
+  const [loginType, setLoginType] = useState<PanelLoginType>(() => state.panel ?? getLoginType() ?? 'agency');
   const [email, setEmail] = useState(state.email ?? '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});

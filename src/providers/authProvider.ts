@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { canAccess } from '../../core/resources/access';
-import { loginTypeOfStored, storedLoginType } from '../../core/engine/types';
+import { loginTypeOfStored, storedLoginType, type PanelLoginType } from '../../core/engine/types';
 import { api, toHttpError } from './http';
 import {
   clearExpired,
@@ -17,7 +17,7 @@ import { forgetPrefetched } from './dataProvider';
 export interface Credentials {
   email: string;
   password: string;
-  loginType: Exclude<LoginType, 'link'>;
+  loginType: PanelLoginType;
 }
 
 // Identity is fetched once per token: a different user signing in, in the same tab, gets a fresh one.

@@ -3,9 +3,9 @@ import type { SignedIn } from '../../core/contracts/auth';
  * The browser session, stored exactly under the spec's keys: token, tokenExpiration, loginType, merchant_id
  * (and selectedTemplate, owned by the invoice screens).
  */
-import { loginTypeOfStored, type LoginType } from '../../core/engine/types';
+import { loginTypeOfStored, type LoginType, type PanelLoginType } from '../../core/engine/types';
 
-export type { LoginType };
+export type { LoginType, PanelLoginType };
 
 export const KEYS = {
   token: 'token',
@@ -27,7 +27,7 @@ export function saveSession(r: LoginResponse) {
 
 export const getToken = () => localStorage.getItem(KEYS.token);
 /** The signed-in panel, from the spec's stored value ('admin' is the agency's). */
-export const getLoginType = (): Exclude<LoginType, 'link'> | null => {
+export const getLoginType = (): PanelLoginType | null => {
   const t = loginTypeOfStored(localStorage.getItem(KEYS.loginType));
   return t === 'link' ? null : t;
 };

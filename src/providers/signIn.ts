@@ -1,16 +1,12 @@
-import { storedLoginType } from '../../core/engine/types';
+import { storedLoginType, type PanelLoginType } from '../../core/engine/types';
 import { request } from './request';
-import { getToken, saveSession, type LoginResponse, type LoginType } from './session';
+import { getToken, saveSession, type LoginResponse } from './session';
 
 /**
  * POST {admin|client|staff}_login and store the session under the spec's keys. Used by the Login page, the authProvider
  * and the staff page.
  */
-export async function signIn(
-  loginType: Exclude<LoginType, 'link'>,
-  email: string,
-  password: string,
-): Promise<LoginResponse> {
+export async function signIn(loginType: PanelLoginType, email: string, password: string): Promise<LoginResponse> {
   const r = await request<LoginResponse>(`/${storedLoginType(loginType)}_login`, {
     method: 'POST',
     json: { email: email.trim(), password },

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
 import { systemContext } from '../../server/engine/routes';
-import { withEngine } from '../../server/engine/handle';
+import { systemPrincipal, withEngine } from '../../server/engine/handle';
+import { jobContext } from '../../server/jobs/engineContext';
+import type { EnginePrincipal } from '../../server/engine/context';
+import { permits } from '../../core/resources/access';
+import { declarationByName } from '../../core/resources/declarations';
 
 // The engine context of issue 16: its clock (ctx.now, fixed for a test app) and its handle (ctx.engine) that
 // hooks, services and jobs write through.
@@ -121,5 +125,20 @@ describe('writes through ctx.engine', () => {
       );
       await expect(ctx.engine.update('shifts', other.id, { notes: 'x' })).rejects.toMatchObject({ status: 404 });
     });
+  });
+});
+
+describe('a job context', () => {
+  it("reads a principal queued before login types were renamed (the agency's as 'admin') as the agency's", async () => {
+    const queued = { ...systemPrincipal(merchantId), userId: 1, name: 'Alex Morgan' };
+    const stale = { ...queued, loginType: 'admin' } as unknown as EnginePrincipal;
+    const shifts = declarationByName.get('shifts')!;
+    // As stored, the rules would grant it nothing: an agency role counts only in the agency's panel.
+    expect(permits(stale, shifts, 'list')).toBe(false);
+    const ctx = await jobContext(t.db, stale, new Date(NOW));
+    expect(ctx.principal).toEqual(queued);
+    expect(permits(ctx.principal, shifts, 'list')).toBe(true);
+    // One queued since is read as it was.
+    expect((await jobContext(t.db, queued, new Date(NOW))).principal).toBe(queued);
   });
 });
