@@ -55,11 +55,10 @@ export default defineConfig({
           globals: true,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // Two files at a time. A browser test mostly waits (for a screen to settle, an answer, a transition): one
-          // file at a time kept the 2 cores 55% busy and took 476 s; two at a time, 85% and 320 s, each test about a
-          // quarter slower, well inside the locators' waits. (When sign-ins hashed at production cost the stage was
-          // busy throughout, and two at a time took as long.)
-          maxWorkers: 2,
+          // One file at a time. Two at a time took 320–361 s instead of 476 s on a 2-core machine and passed five
+          // runs, then failed six tests in a sixth (writes on the shared product answering unlike the test expected);
+          // until that is understood, one at a time (docs/decisions.md).
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // A screen settles within the locators' own wait (15 s), not vitest's default second: a poll waits as long.
