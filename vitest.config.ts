@@ -55,10 +55,9 @@ export default defineConfig({
           globals: true,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // One file at a time. Two at a time took 320–361 s instead of 476 s on a 2-core machine and passed five
-          // runs, then failed six tests in a sixth (writes on the shared product answering unlike the test expected);
-          // until that is understood, one at a time (docs/decisions.md).
-          fileParallelism: false,
+          // Two files at a time, each on a product of its own (tests/e2e/harness.ts): a browser test mostly waits for a
+          // screen or an answer, so one file at a time left the 2 cores half idle (docs/decisions.md).
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // A screen settles within the locators' own wait (15 s), not vitest's default second: a poll waits as long.

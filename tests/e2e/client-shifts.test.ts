@@ -7,7 +7,7 @@ import { api, chooseReference, signInClient, typeDate, typeTime, uid, waitForPat
 
 // On a product of its own: it books the demo's staff, and a booking made by a file running beside it on the shared
 // product could clash with one made here, or be counted in what this file checks.
-const e2e = useBrowser({ ownProduct: true });
+const e2e = useBrowser();
 
 /** The agency's (London's) date and wall-clock times of a half-hour shift starting about three hours from now. */
 function londonSoon() {

@@ -7,7 +7,7 @@ import { agencyToday, formatDisplayDate, instantToZoned } from '../../core/domai
 // restriction's offer to unassign the bookings it covers. On a product of its own: that offer lists every booking of
 // the staff member at the site, and a file running beside this one books the demo's staff there too.
 
-const e2e = useBrowser({ ownProduct: true });
+const e2e = useBrowser();
 
 describe('availability week grid', () => {
   it('keeps its week and search in the address (a reload keeps them); "Copy this week" stays on one line', async () => {

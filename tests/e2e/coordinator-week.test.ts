@@ -9,7 +9,7 @@ import { api, chooseReference, idInPath, signIn, signInAdmin, typeDate, uid, wai
 
 // On a product of its own: it books the demo's staff, and a booking made by a file running beside it on the shared
 // product could clash with one made here, or be counted in what this file checks.
-const e2e = useBrowser({ ownProduct: true });
+const e2e = useBrowser();
 
 const TZ = 'Europe/London';
 /**

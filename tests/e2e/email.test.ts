@@ -7,7 +7,7 @@ import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../core/d
 // admins read, and the e-mail report lists it as sent. On a product of its own: the mailbox's newest e-mail is
 // the whole agency's, and a file running beside this one sends mail too.
 
-const e2e = useBrowser({ ownProduct: true });
+const e2e = useBrowser();
 
 describe('the embedded mailbox', () => {
   it('shows the e-mail sent after a shift is cancelled', async () => {

@@ -251,6 +251,10 @@ describe('staff (candidates)', () => {
       .poll(() => controlOf(page, dateField(page, 'Date of birth')).getByText('Enter a date as yyyy-MM-dd').count())
       .toBe(0);
 
+    // The date of birth's calendar is closed first (Escape), so the only calendar on the page is the next field's: on a
+    // busy machine the one left by a click can still be fading out when the next one is drawn.
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     // "Available from" by mouse: focusing the field opens the calendar, weeks start on Monday.
     await dateField(page, 'Available from').getByRole('spinbutton', { name: 'Day' }).click();
     const calendar = page.getByRole('dialog');

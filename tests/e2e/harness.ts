@@ -1,8 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
 import {
+  freePort,
   launchBrowser,
-  snapshotBuild,
   startServer,
   TEST_SERVER_ENV,
   type BuildSnapshot,
@@ -12,56 +14,88 @@ import {
 export * from './product';
 
 /**
- * Browser tests run against the product as a user gets it (see ./product.ts): the production build started
- * once for the whole e2e project on a brand-new embedded database (so it holds the demo) by
- * ./global-setup.ts, which hands its address to the test files through vitest's provide/inject. Each test
- * gets a fresh browser context (empty localStorage) in headless Chromium driven by playwright-core.
+ * Browser tests run against the product as a user gets it (see ./product.ts): each file starts the production build
+ * on a copy of a database that loaded the demo (both made once for the run by ./global-setup.ts), so files running
+ * side by side never see each other's writes, settings or bookings. Each test gets a fresh browser context (empty
+ * localStorage) in headless Chromium driven by playwright-core.
  */
 
 export interface E2E {
-  /** The product's address, e.g. http://127.0.0.1:40123 */
+  /** The file's product's address, e.g. http://127.0.0.1:40123 */
   readonly baseURL: string;
   /** A fresh page in a fresh context (empty localStorage) for the current test. */
   readonly page: Page;
   readonly context: BrowserContext;
+  /** What the product sent to the file's mail server (`useBrowser({ mailServer: true })`), oldest first. */
+  readonly sentMail: readonly SentMail[];
 }
 
 export interface BrowserOptions {
   /**
-   * A product of the file's own, started from a copy of the demo database, instead of the run's shared one: for tests
-   * about what the whole agency sees (the newest notifications, the unread counts), which a file running beside them
-   * on the shared product would change.
+   * The product sends its e-mail (SMTP_URL) to a mail server of the file's own, which keeps what it receives in
+   * `E2E.sentMail`, as the recipients' mailboxes would: for the links that only the recipient gets (the product's own
+   * mailbox hides single-use links from the agency users who read it).
    */
-  ownProduct?: boolean;
+  mailServer?: boolean;
+}
+
+/** An e-mail as the file's mail server received it. */
+export interface SentMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** A mail server on a free local port that keeps, in `received`, every message handed to it. */
+async function startMailServer(received: SentMail[]): Promise<{ url: string; close(): Promise<void> }> {
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const to = session.envelope.rcptTo.map((r) => r.address);
+          received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '' });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
 }
 
 /**
- * Call once at the top of a browser test file: launches Chromium for the file and gives each test a fresh
- * context and page at the product's address (started by global-setup.ts, or the file's own).
+ * Call once at the top of a browser test file: starts the file's product and Chromium, and gives each test a fresh
+ * context and page at the product's address.
  */
 export function useBrowser(options: BrowserOptions = {}): E2E {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
-  let baseURL = inject('e2eBaseURL');
-  let own: { server: RunningServer; build: BuildSnapshot } | undefined;
+  let server: RunningServer | undefined;
+  let mailServer: Awaited<ReturnType<typeof startMailServer>> | undefined;
+  const sentMail: SentMail[] = [];
   const errors: string[] = [];
   beforeAll(async () => {
-    if (options.ownProduct) {
-      const build = snapshotBuild();
-      const server = await startServer({ build, template: inject('e2eDataTemplate'), env: TEST_SERVER_ENV });
-      own = { server, build };
-      baseURL = server.url;
-    }
-    browser = await launchBrowser();
+    if (options.mailServer) mailServer = await startMailServer(sentMail);
+    const env = { ...TEST_SERVER_ENV, ...(mailServer && { SMTP_URL: mailServer.url }) };
+    [server, browser] = await Promise.all([
+      startServer({ build: inject('e2eBuild'), template: inject('e2eDataTemplate'), env }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
-    await browser?.close();
-    await own?.server.stop();
-    own?.build.dispose();
+    await Promise.all([browser?.close(), server?.stop()]);
+    await mailServer?.close();
   });
   beforeEach(async () => {
-    context = await browser!.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
+    context = await browser!.newContext({ baseURL: server!.url, viewport: { width: 1366, height: 900 } });
     context.setDefaultTimeout(15_000);
     context.setDefaultNavigationTimeout(30_000);
     page = await context.newPage();
@@ -75,7 +109,7 @@ export function useBrowser(options: BrowserOptions = {}): E2E {
   });
   return {
     get baseURL() {
-      return baseURL;
+      return server!.url;
     },
     get page() {
       return page!;
@@ -83,12 +117,14 @@ export function useBrowser(options: BrowserOptions = {}): E2E {
     get context() {
       return context!;
     },
+    sentMail,
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2eBaseURL: string;
+    /** The run's copy of the production build (global-setup.ts), which every file's product serves. */
+    e2eBuild: Pick<BuildSnapshot, 'serverEntry' | 'staticDir'>;
     /** A stopped product's data directory (the demo loaded) to start another product from: startServer's template. */
     e2eDataTemplate: string;
   }

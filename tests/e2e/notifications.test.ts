@@ -6,7 +6,7 @@ import { api, signInAdmin, signInClient, uid, waitForPath } from './engineHelper
 // the unread badges, a notification leading to its screen, and the failure message. On a product of its own: the
 // newest two notifications and "0 unread" are the whole agency's, which the files running beside it would change.
 
-const e2e = useBrowser({ ownProduct: true });
+const e2e = useBrowser();
 
 const listOf = (page: import('playwright-core').Page) =>
   page.getByRole('main').getByRole('list', { name: 'Notifications' });

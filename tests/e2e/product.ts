@@ -117,7 +117,7 @@ export async function startServer(
     port?: number;
     env?: Record<string, string>;
     timeoutMs?: number;
-    build?: BuildSnapshot;
+    build?: Pick<BuildSnapshot, 'serverEntry' | 'staticDir'>;
   } = {},
 ): Promise<RunningServer> {
   const ownDir = !options.dataDir;

@@ -8,7 +8,7 @@ import { api, signInAdmin, uid } from './engineHelpers';
 
 // On a product of its own: it books the demo's staff, and a booking made by a file running beside it on the shared
 // product could clash with one made here, or be counted in what this file checks.
-const e2e = useBrowser({ ownProduct: true });
+const e2e = useBrowser();
 
 const addDays = (date: string, n: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

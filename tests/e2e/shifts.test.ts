@@ -19,7 +19,7 @@ import {
 
 // On a product of its own: it books the demo's staff, and a booking made by a file running beside it on the shared
 // product could clash with one made here, or be counted in what this file checks.
-const e2e = useBrowser({ ownProduct: true });
+const e2e = useBrowser();
 
 /** A date `days` from today, yyyy-MM-dd. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

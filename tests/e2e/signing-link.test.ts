@@ -1,17 +1,6 @@
-import { SMTPServer } from 'smtp-server';
-import { simpleParser } from 'mailparser';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  freePort,
-  snapshotBuild,
-  startServer,
-  TEST_SERVER_ENV,
-  type BuildSnapshot,
-  type RunningServer,
-} from './product';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
-import { api, waitForPath } from './engineHelpers';
+import { api, signInAdmin } from './engineHelpers';
 import {
   addDaysToDate,
   agencyToday,
@@ -22,66 +11,19 @@ import {
 /*
  * Signing a timesheet through the link its e-mail carries, without an account (issue 17). The product's own
  * embedded mailbox hides single-use links from the agency users who read it (they must not sign as the client), so
- * this test runs the product with SMTP_URL pointing at a mailbox of its own, as the client's approver's would be,
+ * this file's product sends its mail to a mail server of the file's own, as the client's approver's would be,
  * and follows the link found there.
  */
-const e2e = useBrowser();
+const e2e = useBrowser({ mailServer: true });
 const ZONE = 'Europe/London';
-
-let product: RunningServer;
-let build: BuildSnapshot;
-let smtp: SMTPServer;
-const inbox: { to: string; subject: string; text: string }[] = [];
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          inbox.push({
-            to: session.envelope.rcptTo.map((r) => r.address).join(','),
-            subject: mail.subject ?? '',
-            text: mail.text ?? '',
-          });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-  const address = smtp.server.address() as AddressInfo;
-  build = snapshotBuild();
-  product = await startServer({
-    build,
-    template: inject('e2eDataTemplate'),
-    env: { ...TEST_SERVER_ENV, SMTP_URL: `smtp://test:test@127.0.0.1:${address.port}` },
-  });
-}, 180_000);
-
-afterAll(async () => {
-  await product?.stop();
-  build?.dispose();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-});
 
 describe('signing by link', () => {
   it(
     'the approver opens the e-mailed link, signs without an account, and the link works once',
     { timeout: 180_000 },
     async () => {
-      const page = await e2e.context.newPage();
-      // Signed in on this product's own Login page (the shared helpers sign in to the shared product).
-      await page.goto(`${product.url}/`);
-      await page.getByRole('radio', { name: 'Agency' }).check();
-      await page.getByLabel('Email').fill('admin@demo.test');
-      await page.getByLabel('Password').fill('demo-admin');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await waitForPath(page, '/home', 60_000);
+      const { page } = e2e;
+      await signInAdmin(page);
 
       // A worked shift at Meadowbank, its week generated and submitted: the approver is e-mailed a link.
       const clients = await api(page, 'GET', '/api/clients?q=Meadowbank&per_page=5');
@@ -113,12 +55,12 @@ describe('signing by link', () => {
 
       // The e-mail arrives (the outbox worker sends within seconds) and carries the link.
       await expect
-        .poll(() => inbox.find((m) => m.text.includes(number) && m.text.includes('/sign-timesheet/')), {
+        .poll(() => e2e.sentMail.find((m) => m.text.includes(number) && m.text.includes('/sign-timesheet/')), {
           timeout: 60_000,
           interval: 500,
         })
         .toBeTruthy();
-      const mail = inbox.find((m) => m.text.includes(number) && m.text.includes('/sign-timesheet/'))!;
+      const mail = e2e.sentMail.find((m) => m.text.includes(number) && m.text.includes('/sign-timesheet/'))!;
       const link = /\/sign-timesheet\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
 
       // Opened by the approver, who holds no account: a fresh context, nothing signed in.
@@ -128,7 +70,7 @@ describe('signing by link', () => {
         .newContext({ viewport: { width: 390, height: 844 } });
       try {
         const approver = await approverContext.newPage();
-        await approver.goto(`${product.url}${link}`);
+        await approver.goto(`${e2e.baseURL}${link}`);
         await approver.getByRole('heading', { name: new RegExp(number) }).waitFor();
         await approver.getByLabel('Your full name').fill('Link Approver');
         await approver.getByRole('button', { name: 'Sign with my typed name' }).click();
@@ -136,7 +78,7 @@ describe('signing by link', () => {
         await approver.getByText('Thank you: the timesheet is signed.').waitFor();
 
         // The link works once.
-        await approver.goto(`${product.url}${link}`);
+        await approver.goto(`${e2e.baseURL}${link}`);
         await approver
           .getByRole('alert')
           .getByText(/already been used/)

@@ -16,7 +16,7 @@ import {
  */
 // On a product of its own: it books the demo's staff, and a booking made by a file running beside it on the shared
 // product could clash with one made here, or be counted in what this file checks.
-const e2e = useBrowser({ ownProduct: true });
+const e2e = useBrowser();
 const ZONE = 'Europe/London';
 const PHONE = { width: 390, height: 844 };
 

@@ -1,44 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser } from 'mailparser';
-import {
-  freePort,
-  snapshotBuild,
-  startServer,
-  TEST_SERVER_ENV,
-  useBrowser,
-  type BuildSnapshot,
-  type RunningServer,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from './harness';
 import { api, selectChoice, signIn, signInAdmin, uid, waitForPath } from './engineHelpers';
 
 // Issue 14: inviting agency and client users (items 3), settings read-only for consultants (item 20), and the
 // staff member's Activate / Deactivate dialogs (item 21), as a coordinator meets them.
 
-const e2e = useBrowser();
+const e2e = useBrowser({ mailServer: true });
 
-/**
- * An invitation's link exists only in the e-mail as it is handed to the mail server (the agency's mailbox shows
- * it hidden, as for staff invitations). So the invitations are tested on a product of their own whose SMTP_URL is
- * this test's mail server, which keeps what it receives, as the invitee's mailbox would.
- */
-let own: RunningServer | undefined;
-let build: BuildSnapshot | undefined;
-let smtp: SMTPServer | undefined;
-const received: { to: string[]; text: string }[] = [];
-const contexts: BrowserContext[] = [];
-
-/** A fresh page at the invitations' own product. */
-async function ownPage(): Promise<Page> {
-  const context = await e2e.context
-    .browser()!
-    .newContext({ baseURL: own!.url, viewport: { width: 1366, height: 900 } });
-  context.setDefaultTimeout(15_000);
-  context.setDefaultNavigationTimeout(30_000);
-  contexts.push(context);
-  return context.newPage();
-}
+// An invitation's link exists only in the e-mail as it is handed to the mail server (the agency's mailbox shows it
+// hidden, as for staff invitations), so this file's product sends its mail to a mail server of the file's own, which
+// keeps what it receives, as the invitee's mailbox would.
 
 /** The invitation link in the newest e-mail sent to `email`, as the invitee receives it (a path of the product). */
 async function linkSentTo(email: string): Promise<string> {
@@ -46,7 +18,7 @@ async function linkSentTo(email: string): Promise<string> {
   await expect
     .poll(
       () => {
-        const text = received.filter((m) => m.to.includes(email)).at(-1)?.text ?? '';
+        const text = e2e.sentMail.filter((m) => m.to.includes(email)).at(-1)?.text ?? '';
         const found = /https?:\/\/\S+\/invite\/[\w-]+/.exec(text)?.[0];
         link = found ? new URL(found).pathname : '';
         return link;
@@ -70,40 +42,8 @@ async function setPassword(page: Page, link: string, password: string) {
 }
 
 describe('inviting people', () => {
-  beforeAll(async () => {
-    const port = await freePort();
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            received.push({ to: session.envelope.rcptTo.map((r) => r.address), text: mail.text ?? '' });
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve) => smtp!.listen(port, '127.0.0.1', resolve));
-    build = snapshotBuild();
-    own = await startServer({
-      build,
-      template: inject('e2eDataTemplate'),
-      env: { ...TEST_SERVER_ENV, SMTP_URL: `smtp://127.0.0.1:${port}` },
-    });
-  }, 300_000);
-  afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close();
-  });
-  afterAll(async () => {
-    await own?.stop();
-    build?.dispose();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-  });
-
   it('an admin invites a colleague; the e-mail carries a link that sets a password; the colleague signs in', async () => {
-    const page = await ownPage();
+    const { page } = e2e;
     await signInAdmin(page);
     const name = `Casey Colleague ${uid()}`;
     const email = `casey.${uid()}@colleague.example`;
@@ -137,7 +77,7 @@ describe('inviting people', () => {
   });
 
   it("a client user invited from the client's profile signs into the client panel", async () => {
-    const page = await ownPage();
+    const { page } = e2e;
     await signInAdmin(page);
     const client = (
       await api(page, 'POST', '/api/clients', {

@@ -224,6 +224,11 @@ export function PickerInput({
         onFocus: () => {
           if (Date.now() - closedAt.current > 300) setOpen(true);
         },
+        // A click is the user asking for the calendar, even in a field that kept the focus when the picker closed
+        // (Escape, or a Save that failed), where no focus event comes to open it.
+        onClick: () => {
+          if (!open) setOpen(true);
+        },
         onBlur: (e: React.FocusEvent<HTMLElement>) => {
           // Moving between the field's own parts (year, month, day, the calendar button) is not leaving it.
           if (e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget)) return;

@@ -166,6 +166,17 @@ describe('PickerInput (date)', () => {
     await waitFor(() => expect(t.dialog()).toBeNull()); // after the closing transition: setup.ts's timeout
   });
 
+  it('a click in the field opens the picker again after Escape closed it, though the field kept the focus', async () => {
+    const t = setup();
+    await t.open();
+    await waitFor(() => expect(t.sections()).toContain(document.activeElement));
+    await t.user.keyboard('{Escape}');
+    await waitFor(() => expect(t.dialog()).toBeNull()); // after the closing transition: setup.ts's timeout
+    expect(t.sections()).toContain(document.activeElement);
+    await t.user.click(t.sections()[1]);
+    await waitFor(() => expect(t.dialog()).not.toBeNull());
+  });
+
   it('keeps the keyboard in the field while open, so a date can be typed straight away', async () => {
     const t = setup({ value: null });
     await t.open();
