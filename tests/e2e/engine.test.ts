@@ -413,7 +413,7 @@ describe('custom staff fields', () => {
       expect((await api(page, 'GET', `/api/staff_detail_fields/${fieldId}`)).status).toBe(404);
       fieldId = 0;
     } finally {
-      // A required field left behind would break every other staff form in the shared database.
+      // A required field left behind would break every later staff form of this file.
       if (fieldId) await api(page, 'DELETE', `/api/staff_detail_fields/${fieldId}`);
       if (staffId) await api(page, 'DELETE', `/api/candidates/${staffId}`);
     }

@@ -91,7 +91,8 @@ export function useBrowser(options: BrowserOptions = {}): E2E {
     ]);
   });
   afterAll(async () => {
-    await Promise.all([browser?.close(), server?.stop()]);
+    // The product's data goes with it: no clean shutdown to wait for (about a second a file).
+    await Promise.all([browser?.close(), server?.stop('SIGKILL')]);
     await mailServer?.close();
   });
   beforeEach(async () => {

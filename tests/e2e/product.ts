@@ -87,7 +87,11 @@ export interface RunningServer {
   output(): string;
   /** Milliseconds from spawn to the first 200 from /api/health. */
   readyMs: number;
-  stop(): Promise<void>;
+  /**
+   * Ends the process (SIGTERM: a clean shutdown, as an operator's; SIGKILL: at once, for a product whose data is thrown
+   * away) and removes a data directory it made.
+   */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
 /** Polls GET {url}/api/health until it answers 200; fails early if the process exits. */
@@ -142,10 +146,10 @@ export async function startServer(
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const stop = async () => {
+  const stop = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) {
       const gone = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
+      child.kill(signal);
       const t = setTimeout(() => child.kill('SIGKILL'), 5000);
       await gone;
       clearTimeout(t);
