@@ -1,7 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp, fixtureWrite } from './helpers';
-import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
+import {
+  addDaysToDate,
+  agencyToday,
+  startOfWeekMonday,
+  zonedDateTimeToInstant,
+} from '../../core/domain/time/agencyTime';
 import { refreshCompliance } from '../../server/services/compliance';
 
 // Issue 14, "A coordinator's real week": the staff member told of their bookings, fair cancellations, the legal
@@ -356,14 +361,19 @@ describe('pay below the legal minimum (item 4)', () => {
       'select id from sites where merchant_id = $1 and client_id = $2 and id <> $3 and deleted_at is null order by id limit 1',
       [merchantA, meadowbank, site],
     );
-    const night = (d: number) => shift(at(d, '20:00'), at(d + 1, '06:00'), { job_role_id: r.id, site_id: otherSite });
+    // Nights from a Monday (Monday to Wednesday), whatever day the run falls on: the cards pay £12.50 on weekday nights
+    // only (£13.00 at weekends, which no check refuses). Counted from the run's date, they fell at a weekend two days a
+    // week.
+    const monday = startOfWeekMonday(addDaysToDate(base, 20));
+    const night = (d: number) =>
+      shift(at(d, '20:00', monday), at(d + 1, '06:00', monday), { job_role_id: r.id, site_id: otherSite });
     const paye = async (dob: string | null) => {
       const id = await staff({ dob, paye: true });
       await fixtureWrite(t.db, 'update candidates set job_role_id = $2 where id = $1', [id, r.id]);
       return id;
     };
     const adult = await paye('1972-01-15');
-    const s = await night(20);
+    const s = await night(0);
     const byConsultant = refused(await assign(s.id, adult, {}, tok.consultant), 409);
     expect(byConsultant.message).toMatch(
       /would be paid £12\.50 an hour \(Weekday night\), below the National Living Wage of £12\.71 an hour from 1 April 2026 at age \d+\. Only an admin can book/,
@@ -379,8 +389,8 @@ describe('pay below the legal minimum (item 4)', () => {
     // Not covered (paid through their own company), or aged 19 (£10.85): booked without a word.
     const contractor = await staff({ paye: false });
     await fixtureWrite(t.db, 'update candidates set job_role_id = $2 where id = $1', [contractor, r.id]);
-    ok(await assign((await night(22)).id, contractor));
-    ok(await assign((await night(24)).id, await paye(addDaysToDate(today, -19 * 366))));
+    ok(await assign((await night(1)).id, contractor));
+    ok(await assign((await night(2)).id, await paye(addDaysToDate(today, -19 * 366))));
 
     // Their own rates below the floor are flagged on their rate card tab.
     const own = ok(
