@@ -1,4 +1,5 @@
 import type { Locator, Page, Request } from 'playwright-core';
+import { expect } from 'vitest';
 import { homeOf, KEYS, type LoginResponse } from '../../src/providers/session';
 import { loginTypeOfStored, type StoredLoginType } from '../../core/engine/types';
 
@@ -127,11 +128,18 @@ export const dateField = (page: Page, label: string) => page.getByRole('group', 
  * same way, from the hours.
  */
 export async function typeDate(page: Page, label: string, text: string) {
-  const first = dateField(page, label).getByRole('spinbutton').first();
-  await first.click();
+  const parts = dateField(page, label).getByRole('spinbutton');
+  await parts.first().click();
   // The last one: another field's picker, left by this click, may still be on its way out.
   await page.getByRole('dialog').last().waitFor();
-  await page.keyboard.type(text, { delay: 20 });
+  // Part by part, each once the field has moved the caret to it, as a user sees it move: on a busy machine, keys sent
+  // ahead of the move reached the part just finished and typed it again.
+  const typed = text.split(/[-: ]/);
+  if (typed.length !== (await parts.count())) return page.keyboard.type(text, { delay: 20 });
+  for (const [i, digits] of typed.entries()) {
+    await expect.poll(() => parts.nth(i).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(digits, { delay: 20 });
+  }
 }
 
 /** Types a time (HH:mm) in a time picker field: see typeDate. */
