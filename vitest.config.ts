@@ -55,9 +55,10 @@ export default defineConfig({
           globals: true,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // Two files at a time, each on a product of its own (tests/e2e/harness.ts): a browser test mostly waits for a
-          // screen or an answer, so one file at a time left the 2 cores half idle (docs/decisions.md).
-          maxWorkers: 2,
+          // One file at a time, each on a product of its own (tests/e2e/harness.ts). Two at a time took about a third
+          // less, but failed clean runs in the holiday calendar and restriction tests for a cause not yet found, even
+          // with no product shared (docs/decisions.md).
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // A screen settles within the locators' own wait (15 s), not vitest's default second: a poll waits as long.
