@@ -132,10 +132,10 @@ export async function typeDate(page: Page, label: string, text: string) {
   await parts.first().click();
   // The last one: another field's picker, left by this click, may still be on its way out.
   await page.getByRole('dialog').last().waitFor();
-  // Part by part, each once the field has moved the caret to it, as a user sees it move: on a busy machine, keys sent
-  // ahead of the move reached the part just finished and typed it again.
+  // Part by part, each once the field has moved the caret to it, as a user watching the field types.
   const typed = text.split(/[-: ]/);
-  if (typed.length !== (await parts.count())) return page.keyboard.type(text, { delay: 20 });
+  const count = await parts.count();
+  if (typed.length !== count) throw new Error(`"${text}" has ${typed.length} parts; the ${label} field has ${count}`);
   for (const [i, digits] of typed.entries()) {
     await expect.poll(() => parts.nth(i).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(digits, { delay: 20 });
