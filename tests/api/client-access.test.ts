@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp, fixtureWrite } from './helpers';
+import { formatDisplayDate, instantToZoned } from '../../core/domain/time/agencyTime';
 
 // What a client user reads of the agency's vocabulary to request a shift: the job roles and shift templates, never
 // a pay or charge rate (not in a list, a record, a sort or a filter), and nothing they may change.
@@ -142,19 +143,9 @@ describe('a shift’s name', () => {
         where c.name = 'Meadowbank Care Home' and s.start_at < '2030-01-01' order by s.id limit 1`,
     );
     const shift = ok(await call(t.app, tok.admin, 'GET', `/api/shifts/${row.id}`)).data;
-    const london = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(new Date(shift.start_at));
-    const part = (type: string) => london.find((p) => p.type === type)!.value;
-    expect(shift.summary).toBe(
-      `${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} at ${row.site}`,
-    );
+    // The product's words for a date ("2 Sep 2026"), not the test runner's ICU ("2 Sept 2026" in Node 24).
+    const london = instantToZoned(new Date(shift.start_at), 'Europe/London');
+    expect(shift.summary).toBe(`${formatDisplayDate(london.date)}, ${london.time} at ${row.site}`);
     // The client user's own shift carries the same name.
     expect(ok(await call(t.app, tok.client, 'GET', `/api/shifts/${row.id}`)).data.summary).toBe(shift.summary);
   });
