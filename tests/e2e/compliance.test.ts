@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
-import { api, chooseReference, signInAdmin, uid, waitForPath } from './engineHelpers';
+import { api, chooseReference, signInAdmin, typeDate, uid, waitForPath } from './engineHelpers';
 import { agencyToday, formatDisplayDate, instantToZoned } from '../../core/domain/time/agencyTime';
 
 // Staff compliance screens: the availability week grid, worked by keyboard, the document report, and a new
@@ -188,8 +188,7 @@ describe('a new restriction and the bookings it covers (issue 14.7)', () => {
         const form = page.getByRole('dialog', { name: 'Add restriction' });
         await chooseReference(form, page, 'Client', 'Oakw', 'Oakwood Lodge');
         await chooseReference(form, page, 'Site (leave empty for every site)', 'Main', 'Oakwood Lodge – Main Building');
-        await form.getByRole('group', { name: 'Date' }).getByRole('spinbutton', { name: 'Year' }).click();
-        await page.keyboard.type(agencyToday('Europe/London'), { delay: 20 });
+        await typeDate(page, form.getByRole('group', { name: 'Date' }), agencyToday('Europe/London'));
         const reason = `Complaint from the home ${uid()}`;
         await form.getByLabel('Reason').fill(reason);
         await form.getByRole('button', { name: 'Save' }).click();

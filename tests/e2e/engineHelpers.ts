@@ -125,17 +125,19 @@ export const dateField = (page: Page, label: string) => page.getByRole('group', 
  * Types a date in a date picker field, key by key, the way a user does: one click into the field opens its
  * calendar and leaves the caret in the year, so the user types straight away (yyyy-MM-dd: the field moves on
  * to the next part by itself; the dashes are its own separators). A time picker's field (HH:mm) is typed the
- * same way, from the hours.
+ * same way, from the hours. `field` is the field's label, or its group (the field inside a dialog, say).
  */
-export async function typeDate(page: Page, label: string, text: string) {
-  const parts = dateField(page, label).getByRole('spinbutton');
+export async function typeDate(page: Page, field: string | Locator, text: string) {
+  const group = typeof field === 'string' ? dateField(page, field) : field;
+  const parts = group.getByRole('spinbutton');
   await parts.first().click();
   // The last one: another field's picker, left by this click, may still be on its way out.
   await page.getByRole('dialog').last().waitFor();
   // Part by part, each once the field has moved the caret to it, as a user watching the field types.
   const typed = text.split(/[-: ]/);
   const count = await parts.count();
-  if (typed.length !== count) throw new Error(`"${text}" has ${typed.length} parts; the ${label} field has ${count}`);
+  if (typed.length !== count)
+    throw new Error(`"${text}" has ${typed.length} parts; the ${String(field)} field has ${count}`);
   for (const [i, digits] of typed.entries()) {
     await expect.poll(() => parts.nth(i).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(digits, { delay: 20 });

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
+import { join } from 'node:path';
 import {
   freePort,
   launchBrowser,
@@ -82,6 +83,7 @@ export function useBrowser(options: BrowserOptions = {}): E2E {
   let mailServer: Awaited<ReturnType<typeof startMailServer>> | undefined;
   const sentMail: SentMail[] = [];
   const errors: string[] = [];
+  const writesAndRefusals: string[] = [];
   beforeAll(async () => {
     if (options.mailServer) mailServer = await startMailServer(sentMail);
     const env = { ...TEST_SERVER_ENV, ...(mailServer && { SMTP_URL: mailServer.url }) };
@@ -101,11 +103,24 @@ export function useBrowser(options: BrowserOptions = {}): E2E {
     context.setDefaultNavigationTimeout(30_000);
     page = await context.newPage();
     errors.length = 0;
+    writesAndRefusals.length = 0;
     page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('response', (r) => {
+      if (r.status() >= 400 || r.request().method() !== 'GET')
+        writesAndRefusals.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+    });
   });
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && errors.length)
-      console.error(`page errors in "${ctx.task.name}":\n${errors.join('\n')}`);
+    if (ctx.task.result?.state === 'fail') {
+      if (errors.length) console.error(`page errors in "${ctx.task.name}":\n${errors.join('\n')}`);
+      if (writesAndRefusals.length)
+        console.error(`writes and refusals in "${ctx.task.name}":\n${writesAndRefusals.join('\n')}`);
+      if (process.env.E2E_FAILURE_DIR) {
+        const shot = join(process.env.E2E_FAILURE_DIR, `${ctx.task.name.replace(/\W+/g, '-')}-${Date.now()}.png`);
+        await page?.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+        console.error(`screenshot: ${shot}`);
+      }
+    }
     await context?.close();
   });
   return {

@@ -128,6 +128,8 @@ describe('holiday calendar', () => {
     await controlOf(page, dateField(page, 'Date')).getByText('Enter a date as yyyy-MM-dd').waitFor();
     await typeDate(page, 'Date', day);
     await page.keyboard.press('Escape');
+    // Gone before Enter is pressed in the Name box, as a user sees it go.
+    await page.locator('.MuiPickerPopper-root').waitFor({ state: 'hidden' });
     await nameBox.press('Enter');
     const ni = page.getByRole('region', { name: 'Northern Ireland' });
     await ni.getByTestId(`holiday-northern_ireland-${day}`).waitFor();

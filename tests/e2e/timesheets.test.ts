@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, signInAdmin, signInClient, uid, waitForPath } from './engineHelpers';
+import { api, signInAdmin, signInClient, typeDate, uid, waitForPath } from './engineHelpers';
 import { useBrowser } from './harness';
 import {
   addDaysToDate,
@@ -190,9 +190,7 @@ describe('timesheets in the browser', () => {
       ['Actual start', '08:00'],
       ['Actual end', '15:00'],
     ]) {
-      const first = dialog.getByRole('group', { name: label, exact: true }).getByRole('spinbutton').first();
-      await first.click();
-      await page.keyboard.type(`${day.replaceAll('-', '')}${time.replace(':', '')}`, { delay: 20 });
+      await typeDate(page, dialog.getByRole('group', { name: label, exact: true }), `${day} ${time}`);
       await page.keyboard.press('Escape');
     }
     await dialog.getByLabel('Break (minutes)').fill('30');

@@ -179,10 +179,9 @@ describe('restrictions', () => {
       // The date starts on today, the day a restriction is usually recorded.
       expect(await dialog.locator('input[name="restricted_on"]').inputValue()).toBe(format(new Date(), 'yyyy-MM-dd'));
       // Another date, typed into the picker field (its calendar opens on the click; the caret is in the year).
-      await dialog.getByRole('group', { name: 'Date', exact: true }).getByRole('spinbutton', { name: 'Year' }).click();
       const calendar = page.locator('.MuiPickerPopper-root');
+      await typeDate(page, dialog.getByRole('group', { name: 'Date', exact: true }), day);
       await calendar.waitFor();
-      await page.keyboard.type(day, { delay: 20 });
       await expect.poll(() => dialog.locator('input[name="restricted_on"]').inputValue()).toBe(day);
       // Escape closes the calendar only, not the dialog with what has been typed in it.
       await page.keyboard.press('Escape');
