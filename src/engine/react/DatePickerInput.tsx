@@ -148,8 +148,6 @@ export function PickerInput({
   const { trigger } = useFormContext();
   // Closing hands focus back to the field; that focus must not open the picker again.
   const closedAt = useRef(0);
-  // Where the focus went when it left the field with the picker open (Tab, a screen reader, a script), and when.
-  const leftTo = useRef<{ element: HTMLElement; at: number } | null>(null);
   const hiddenInput = useRef<HTMLInputElement>(null);
   const typed = useTypedRange();
   // MUI's field rebuilds its parts from `value` whenever it receives a different object (it compares by identity),
@@ -223,25 +221,13 @@ export function PickerInput({
         variant: 'filled' as const,
         margin: 'dense' as const,
         error: showError,
-        onFocus: (e: React.FocusEvent<HTMLElement>) => {
-          // MUI gives the focus back to the field when its picker closes, also when the picker closed because the
-          // focus moved on: it goes back where the user took it, or what they type next lands in this field. (A click
-          // elsewhere is not affected: MUI gives nothing back then.)
-          const left = leftTo.current;
-          if (left && e.relatedTarget === left.element && Date.now() - left.at < 300 && left.element.isConnected) {
-            left.element.focus();
-            return;
-          }
+        onFocus: () => {
           if (Date.now() - closedAt.current > 300) setOpen(true);
         },
         // A click is the user asking for the calendar, even in a field that kept the focus when the picker closed
         // (Escape, or a Save that failed), where no focus event comes to open it.
         onClick: () => {
           if (!open) setOpen(true);
-        },
-        // A user coming back by pointer is coming back, however soon after leaving.
-        onMouseDown: () => {
-          leftTo.current = null;
         },
         onBlur: (e: React.FocusEvent<HTMLElement>) => {
           // Moving between the field's own parts (year, month, day, the calendar button) is not leaving it.
@@ -250,7 +236,6 @@ export function PickerInput({
           if (open) {
             closedAt.current = Date.now();
             setOpen(false);
-            if (e.relatedTarget instanceof HTMLElement) leftTo.current = { element: e.relatedTarget, at: Date.now() };
           }
           // A half-typed date (2027-02-DD) leaves the picker's value empty: say it is not a date rather than
           // silently saving nothing.
