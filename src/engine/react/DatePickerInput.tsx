@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { format, isValid, parseISO } from 'date-fns';
 import { enGB } from 'date-fns/locale/en-GB';
@@ -146,8 +146,21 @@ export function PickerInput({
   const { field, fieldState, formState, isRequired, id } = useInput({ source, validate, ...rest });
   const [open, setOpen] = useState(false);
   const { trigger } = useFormContext();
-  // Closing hands focus back to the field; that focus must not open the picker again.
-  const closedAt = useRef(0);
+  // MUI hands the focus back to the field when its picker closes (from a timer, later still on a busy machine); that
+  // focus must not open the picker again. Whether the user has pressed a key or a pointer since the picker closed:
+  // a focus that follows no press is MUI's, not the user's.
+  const closedUnpressed = useRef(false);
+  useEffect(() => {
+    const pressed = () => {
+      closedUnpressed.current = false;
+    };
+    document.addEventListener('keydown', pressed, true);
+    document.addEventListener('pointerdown', pressed, true);
+    return () => {
+      document.removeEventListener('keydown', pressed, true);
+      document.removeEventListener('pointerdown', pressed, true);
+    };
+  }, []);
   const hiddenInput = useRef<HTMLInputElement>(null);
   const typed = useTypedRange();
   // MUI's field rebuilds its parts from `value` whenever it receives a different object (it compares by identity),
@@ -184,7 +197,7 @@ export function PickerInput({
   const disabledDays = limits?.disabledWeekdays ?? [];
   const showError = fieldState.invalid && (fieldState.isTouched || formState.isSubmitted || outsideLimits);
   const close = () => {
-    closedAt.current = Date.now();
+    closedUnpressed.current = true;
     setOpen(false);
     // The form validates on submit only: a refused date is said next to the field as soon as it is left.
     if (field.value === INVALID) void trigger(source);
@@ -222,7 +235,7 @@ export function PickerInput({
         margin: 'dense' as const,
         error: showError,
         onFocus: () => {
-          if (Date.now() - closedAt.current > 300) setOpen(true);
+          if (!closedUnpressed.current) setOpen(true);
         },
         // A click is the user asking for the calendar, even in a field that kept the focus when the picker closed
         // (Escape, or a Save that failed), where no focus event comes to open it.
@@ -234,7 +247,7 @@ export function PickerInput({
           if (e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget)) return;
           // Spec section 4: the picker closes on blur.
           if (open) {
-            closedAt.current = Date.now();
+            closedUnpressed.current = true;
             setOpen(false);
           }
           // A half-typed date (2027-02-DD) leaves the picker's value empty: say it is not a date rather than

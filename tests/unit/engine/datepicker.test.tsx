@@ -166,6 +166,28 @@ describe('PickerInput (date)', () => {
     await waitFor(() => expect(t.dialog()).toBeNull()); // after the closing transition: setup.ts's timeout
   });
 
+  it('the focus MUI hands back after the picker closed does not open it again, however late it comes', async () => {
+    const t = setup();
+    await t.open();
+    await waitFor(() => expect(t.sections()).toContain(document.activeElement));
+    act(() => screen.getByText('Go').focus());
+    await waitFor(() => expect(t.dialog()).toBeNull()); // after the closing transition: setup.ts's timeout
+    // A busy machine: the hand-back comes a second later, with no key or pointer pressed since (the focus first
+    // taken away again, wherever an earlier hand-back left it).
+    act(() => screen.getByText('Go').focus());
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 1_000);
+      act(() => t.sections()[0].focus());
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(t.dialog()).toBeNull();
+    // A click is the user asking: the picker opens, so its absence before was not a slow render.
+    await t.user.click(t.sections()[0]);
+    await waitFor(() => expect(t.dialog()).not.toBeNull());
+  });
+
   it('a click in the field opens the picker again after Escape closed it, though the field kept the focus', async () => {
     const t = setup();
     await t.open();
