@@ -56,8 +56,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           // One file at a time, each on a product of its own (tests/e2e/harness.ts). Two at a time took about a third
-          // less, but failed clean runs in the holiday calendar and restriction tests for a cause not yet found, even
-          // with no product shared (docs/decisions.md).
+          // less on one 2-core machine and longer on another (792–807 s against 668–671 s): every stage is CPU-bound
+          // there (docs/decisions.md).
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
