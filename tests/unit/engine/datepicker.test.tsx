@@ -188,6 +188,23 @@ describe('PickerInput (date)', () => {
     await waitFor(() => expect(t.dialog()).not.toBeNull());
   });
 
+  it('after the picker closed, coming back to the field by keyboard opens it on the focus again', async () => {
+    const t = setup();
+    await t.open();
+    await t.user.click(t.day(12));
+    await waitFor(() => expect(t.dialog()).toBeNull()); // after the closing transition: setup.ts's timeout
+    await waitFor(() => expect(t.sections()).toContain(document.activeElement));
+    // Tab out to the button, then Shift+Tab back: keys pressed since the close, so this focus is the user's.
+    const go = screen.getByText('Go');
+    while (document.activeElement !== go) await t.user.tab();
+    expect(t.dialog()).toBeNull();
+    // Shift+Tab passes the calendar button (Enter opens it there) on its way into the date's parts.
+    for (let i = 0; i < 3 && !t.sections().includes(document.activeElement as HTMLElement); i++)
+      await t.user.tab({ shift: true });
+    expect(t.sections()).toContain(document.activeElement);
+    await waitFor(() => expect(t.dialog()).not.toBeNull());
+  });
+
   it('a click in the field opens the picker again after Escape closed it, though the field kept the focus', async () => {
     const t = setup();
     await t.open();
