@@ -55,14 +55,11 @@ export default defineConfig({
           globals: true,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // Two files at a time, each on a product of its own (tests/e2e/harness.ts): one file alone leaves the second
-          // core idle for about 40% of its time (its page's main thread, then the product, then the test runner, each
-          // waiting for the other). On one machine, the same day: 476 s against 689 s one at a time
+          // One file at a time, each on a product of its own (tests/e2e/harness.ts). Two at a time took 473–512 s
+          // against 689 s, but failed one clean run of five in the rate card and restriction tests: a date field left
+          // with its calendar open pulls the focus back under load, and what the test types next is lost
           // (docs/decisions.md).
-          maxWorkers: 2,
-          // A worker runs its files in one module graph (Playwright and the helpers load once per worker); each file
-          // still starts its own product and browser.
-          isolate: false,
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // A screen settles within the locators' own wait (15 s), not vitest's default second: a poll waits as long.
