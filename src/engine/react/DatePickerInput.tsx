@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { forwardRef, useEffect, useMemo, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { format, isValid, parseISO } from 'date-fns';
 import { enGB } from 'date-fns/locale/en-GB';
@@ -7,9 +7,11 @@ import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
+import { PickersTextField, type PickersTextFieldProps } from '@mui/x-date-pickers/PickersTextField';
+import { usePickerContext } from '@mui/x-date-pickers/hooks';
 import { renderDateViewCalendar } from '@mui/x-date-pickers/dateViewRenderers';
 import { renderMultiSectionDigitalClockTimeView } from '@mui/x-date-pickers/timeViewRenderers';
-import { Box } from '@mui/material';
+import { Box, useForkRef } from '@mui/material';
 import { FieldTitle, InputHelperText, useInput, useResourceContext, type InputProps } from 'react-admin';
 import type { DateLimits } from '../../../core/engine/types';
 import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT, parseStrictDate, resolveLimit } from '../../../core/engine/dates';
@@ -84,6 +86,43 @@ export function DatePickerProvider({ children }: { children: React.ReactNode }) 
     </LocalizationProvider>
   );
 }
+
+/**
+ * The fields whose picker has just closed and whose focus hand-back has not come yet. MUI hands the focus back to the
+ * field from a timer it sets as the picker closes (PickerPopper); under load the timer fires late, after the user (or a
+ * test) has moved on to another field, and what they type next would land in the date. A focus that comes into one of
+ * these fields from elsewhere is that hand-back: the field gives the focus straight back.
+ */
+const awaitingHandBack = new Set<Element>();
+const awaitingHandBackAround = (node: Node) => [...awaitingHandBack].find((field) => field.contains(node));
+
+/** MUI's text field of the pickers, which notes in `awaitingHandBack` when its picker closes. */
+const HandBackAwareTextField = forwardRef<HTMLDivElement, PickersTextFieldProps>(
+  function HandBackAwareTextField(props, ref) {
+    const { open } = usePickerContext();
+    const own = useRef<HTMLDivElement>(null);
+    const wasOpen = useRef(open);
+    useEffect(() => {
+      const element = own.current;
+      const closed = wasOpen.current && !open;
+      wasOpen.current = open;
+      if (!closed || !element) return;
+      awaitingHandBack.add(element);
+      // This effect and MUI's hand-back effect run in the same commit (both follow the picker's own open state), in
+      // either order: a timer set from a timer set now fires after the one MUI sets now.
+      let handedBack: ReturnType<typeof setTimeout> | undefined;
+      const first = setTimeout(() => {
+        handedBack = setTimeout(() => awaitingHandBack.delete(element));
+      });
+      return () => {
+        clearTimeout(first);
+        clearTimeout(handedBack);
+        awaitingHandBack.delete(element);
+      };
+    }, [open]);
+    return <PickersTextField {...props} ref={useForkRef(ref, own)} />;
+  },
+);
 
 export type PickerViews = ('year' | 'month' | 'day')[];
 /**
@@ -222,6 +261,7 @@ export function PickerInput({
       hours: (p: any) => renderMultiSectionDigitalClockTimeView({ ...p, autoFocus: false, focusedView: null }),
       minutes: (p: any) => renderMultiSectionDigitalClockTimeView({ ...p, autoFocus: false, focusedView: null }),
     },
+    slots: { textField: HandBackAwareTextField },
     slotProps: {
       textField: {
         id,
@@ -234,7 +274,13 @@ export function PickerInput({
         variant: 'filled' as const,
         margin: 'dense' as const,
         error: showError,
-        onFocus: () => {
+        onFocus: (e: React.FocusEvent<HTMLElement>) => {
+          const field = awaitingHandBackAround(e.currentTarget);
+          if (field) {
+            const from = e.relatedTarget;
+            if (from instanceof HTMLElement && !field.contains(from)) from.focus();
+            return;
+          }
           if (!closedUnpressed.current) setOpen(true);
         },
         // A click is the user asking for the calendar, even in a field that kept the focus when the picker closed
@@ -244,7 +290,10 @@ export function PickerInput({
         },
         onBlur: (e: React.FocusEvent<HTMLElement>) => {
           // Moving between the field's own parts (year, month, day, the calendar button) is not leaving it.
-          if (e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget)) return;
+          const to = e.relatedTarget;
+          if (to instanceof Node && e.currentTarget.contains(to)) return;
+          // Another field's hand-back (above) takes the focus only to give it straight back here.
+          if (to instanceof Node && awaitingHandBackAround(to)) return;
           // Spec section 4: the picker closes on blur.
           if (open) {
             closedUnpressed.current = true;

@@ -188,6 +188,52 @@ describe('PickerInput (date)', () => {
     await waitFor(() => expect(t.dialog()).not.toBeNull());
   });
 
+  it('the focus MUI hands back to a field the user has left goes straight back where the user put it', async () => {
+    const t = setup();
+    await t.open();
+    await waitFor(() => expect(t.sections()).toContain(document.activeElement));
+    const focus = vi.spyOn(HTMLElement.prototype, 'focus');
+    try {
+      // Moved on without a key or a pointer (a test's fill, a screen reader's jump): the picker closes on the blur.
+      act(() => screen.getByText('Go').focus());
+      // MUI's hand-back: its timer focuses the part of the field that held the focus when the picker opened.
+      await waitFor(() => expect(focus.mock.contexts.some((c) => t.sections().includes(c as HTMLElement))).toBe(true));
+      expect(document.activeElement).toBe(screen.getByText('Go'));
+      expect(t.dialog()).toBeNull();
+    } finally {
+      focus.mockRestore();
+    }
+  });
+
+  it('a hand-back while the user is in another date field leaves that field focused with its picker open', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="things">
+          <Form defaultValues={{ a: '2026-03-10', b: '2026-03-20' }}>
+            <PickerInput source="a" label="From" />
+            <PickerInput source="b" label="To" />
+          </Form>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    const [from, to] = [screen.getByRole('group', { name: 'From' }), screen.getByRole('group', { name: 'To' })];
+    const parts = (g: HTMLElement) => within(g).getAllByRole('spinbutton');
+    const popper = () => document.querySelector<HTMLElement>('.MuiPickerPopper-root');
+    await user.click(parts(from)[0]);
+    await waitFor(() => expect(within(popper()!).getByText('March 2026')).toBeInTheDocument());
+    const focus = vi.spyOn(HTMLElement.prototype, 'focus');
+    try {
+      await user.click(parts(to)[0]);
+      await waitFor(() => expect(focus.mock.contexts.some((c) => parts(from).includes(c as HTMLElement))).toBe(true));
+      expect(parts(to)).toContain(document.activeElement);
+      await waitFor(() => expect(document.querySelectorAll('.MuiPickerPopper-root')).toHaveLength(1));
+      expect(within(popper()!).getByRole('gridcell', { name: '20', selected: true })).toBeInTheDocument();
+    } finally {
+      focus.mockRestore();
+    }
+  });
+
   it('after the picker closed, coming back to the field by keyboard opens it on the focus again', async () => {
     const t = setup();
     await t.open();
