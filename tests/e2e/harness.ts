@@ -5,6 +5,7 @@ import { simpleParser } from 'mailparser';
 import { join } from 'node:path';
 import {
   freePort,
+  headlessShellPath,
   launchBrowser,
   startServer,
   TEST_SERVER_ENV,
@@ -89,7 +90,7 @@ export function useBrowser(options: BrowserOptions = {}): E2E {
     const env = { ...TEST_SERVER_ENV, ...(mailServer && { SMTP_URL: mailServer.url }) };
     [server, browser] = await Promise.all([
       startServer({ build: inject('e2eBuild'), template: inject('e2eDataTemplate'), env }),
-      launchBrowser(),
+      launchBrowser(headlessShellPath()),
     ]);
   });
   afterAll(async () => {
