@@ -133,10 +133,6 @@ export async function typeDate(page: Page, field: string | Locator, text: string
   await parts.first().click();
   // The last one: another field's picker, left by this click, may still be on its way out.
   await page.getByRole('dialog').last().waitFor();
-  // That picker hands the focus back to its field (MUI, from a timer) before it is gone, and the field sends it
-  // straight back here (src/engine/react/DatePickerInput.tsx); the round trip restarts the part being typed, so a
-  // digit typed then is lost on a busy machine. Typing starts once only this field's picker is left.
-  await expect.poll(() => page.locator('.MuiPickerPopper-root').count()).toBe(1);
   // Part by part, each once the field has moved the caret to it, as a user watching the field types.
   const typed = text.split(/[-: ]/);
   const count = await parts.count();

@@ -88,36 +88,49 @@ export function DatePickerProvider({ children }: { children: React.ReactNode }) 
 }
 
 /**
- * The fields whose picker has just closed and whose focus hand-back has not come yet. MUI hands the focus back to the
- * field from a timer it sets as the picker closes (PickerPopper); under load the timer fires late, after the user (or a
- * test) has moved on to another field, and what they type next would land in the date. A focus that comes into one of
- * these fields from elsewhere is that hand-back: the field gives the focus straight back.
+ * Whether the focus rests on a control outside `field` and outside every picker: the user has moved on from the field.
+ * (On the page's body, or inside a picker about to go, the focus is nowhere the user put it.)
  */
-const awaitingHandBack = new Set<Element>();
-const awaitingHandBackAround = (node: Node) => [...awaitingHandBack].find((field) => field.contains(node));
+const movedOnFrom = (field: Element) => {
+  const at = document.activeElement;
+  return !!at && at !== document.body && !field.contains(at) && !at.closest('.MuiPickerPopper-root');
+};
 
-/** MUI's text field of the pickers, which notes in `awaitingHandBack` when its picker closes. */
+/**
+ * MUI's text field of the pickers, which refuses the focus MUI hands back to it after its picker closed when the user
+ * has moved on. MUI hands the focus back from a timer it sets as the picker closes (PickerPopper), with no option to
+ * turn it off; under load the timer fires late, after the user (or a test) has moved on to another field, and the
+ * focus pulled away then restarts the part they are typing there (a digit is lost) or makes what they type next land
+ * in the date. So, from the close until that timer has fired, a `focus()` call on the field's elements does nothing
+ * while the focus is elsewhere; a user's own tab or click is no call and is never refused.
+ */
 const HandBackAwareTextField = forwardRef<HTMLDivElement, PickersTextFieldProps>(
   function HandBackAwareTextField(props, ref) {
     const { open } = usePickerContext();
     const own = useRef<HTMLDivElement>(null);
     const wasOpen = useRef(open);
     useEffect(() => {
-      const element = own.current;
+      const field = own.current;
       const closed = wasOpen.current && !open;
       wasOpen.current = open;
-      if (!closed || !element) return;
-      awaitingHandBack.add(element);
+      if (!closed || !field) return;
+      const guarded = [field, ...field.querySelectorAll('*')].filter((e) => e instanceof HTMLElement);
+      for (const element of guarded) {
+        element.focus = (options?: FocusOptions) => {
+          if (!movedOnFrom(field)) HTMLElement.prototype.focus.call(element, options);
+        };
+      }
+      const unguard = () => guarded.forEach((element) => Reflect.deleteProperty(element, 'focus'));
       // This effect and MUI's hand-back effect run in the same commit (both follow the picker's own open state), in
       // either order: a timer set from a timer set now fires after the one MUI sets now.
       let handedBack: ReturnType<typeof setTimeout> | undefined;
       const first = setTimeout(() => {
-        handedBack = setTimeout(() => awaitingHandBack.delete(element));
+        handedBack = setTimeout(unguard);
       });
       return () => {
         clearTimeout(first);
         clearTimeout(handedBack);
-        awaitingHandBack.delete(element);
+        unguard();
       };
     }, [open]);
     return <PickersTextField {...props} ref={useForkRef(ref, own)} />;
@@ -274,13 +287,7 @@ export function PickerInput({
         variant: 'filled' as const,
         margin: 'dense' as const,
         error: showError,
-        onFocus: (e: React.FocusEvent<HTMLElement>) => {
-          const field = awaitingHandBackAround(e.currentTarget);
-          if (field) {
-            const from = e.relatedTarget;
-            if (from instanceof HTMLElement && !field.contains(from)) from.focus();
-            return;
-          }
+        onFocus: () => {
           if (!closedUnpressed.current) setOpen(true);
         },
         // A click is the user asking for the calendar, even in a field that kept the focus when the picker closed
@@ -292,8 +299,6 @@ export function PickerInput({
           // Moving between the field's own parts (year, month, day, the calendar button) is not leaving it.
           const to = e.relatedTarget;
           if (to instanceof Node && e.currentTarget.contains(to)) return;
-          // Another field's hand-back (above) takes the focus only to give it straight back here.
-          if (to instanceof Node && awaitingHandBackAround(to)) return;
           // Spec section 4: the picker closes on blur.
           if (open) {
             closedUnpressed.current = true;

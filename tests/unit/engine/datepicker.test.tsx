@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, getConfig, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dialog } from '@mui/material';
 import { AdminContext, Form, ResourceContextProvider } from 'react-admin';
@@ -188,24 +188,25 @@ describe('PickerInput (date)', () => {
     await waitFor(() => expect(t.dialog()).not.toBeNull());
   });
 
-  it('the focus MUI hands back to a field the user has left goes straight back where the user put it', async () => {
+  it('the focus MUI hands back to a field the user has left stays where the user put it', async () => {
     const t = setup();
     await t.open();
     await waitFor(() => expect(t.sections()).toContain(document.activeElement));
-    const focus = vi.spyOn(HTMLElement.prototype, 'focus');
+    const go = screen.getByText('Go');
+    // Every timer the close sets, MUI's hand-back among them, runs below: as late as a busy machine runs it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       // Moved on without a key or a pointer (a test's fill, a screen reader's jump): the picker closes on the blur.
-      act(() => screen.getByText('Go').focus());
-      // MUI's hand-back: its timer focuses the part of the field that held the focus when the picker opened.
-      await waitFor(() => expect(focus.mock.contexts.some((c) => t.sections().includes(c as HTMLElement))).toBe(true));
-      expect(document.activeElement).toBe(screen.getByText('Go'));
-      expect(t.dialog()).toBeNull();
+      act(() => go.focus());
+      act(() => vi.advanceTimersByTime(1_000));
     } finally {
-      focus.mockRestore();
+      vi.useRealTimers();
     }
+    await waitFor(() => expect(t.dialog()).toBeNull());
+    expect(document.activeElement).toBe(go);
   });
 
-  it('a hand-back while the user is in another date field leaves that field focused with its picker open', async () => {
+  it('a hand-back while the user types in another date field loses none of their digits', async () => {
     const user = userEvent.setup({ delay: null });
     render(
       <AdminContext i18nProvider={i18nProvider}>
@@ -222,16 +223,26 @@ describe('PickerInput (date)', () => {
     const popper = () => document.querySelector<HTMLElement>('.MuiPickerPopper-root');
     await user.click(parts(from)[0]);
     await waitFor(() => expect(within(popper()!).getByText('March 2026')).toBeInTheDocument());
-    const focus = vi.spyOn(HTMLElement.prototype, 'focus');
+    // The user moves on to the second field and starts its year; the first field's hand-back comes after the first
+    // digit (a busy machine), the other digits after it. (Testing Library ends each user action by waiting for a
+    // timer, which must not run the hand-back early.)
+    const { asyncWrapper } = getConfig();
+    configure({ asyncWrapper: (action) => action() });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      await user.click(parts(to)[0]);
-      await waitFor(() => expect(focus.mock.contexts.some((c) => parts(from).includes(c as HTMLElement))).toBe(true));
-      expect(parts(to)).toContain(document.activeElement);
-      await waitFor(() => expect(document.querySelectorAll('.MuiPickerPopper-root')).toHaveLength(1));
-      expect(within(popper()!).getByRole('gridcell', { name: '20', selected: true })).toBeInTheDocument();
+      act(() => parts(to)[0].focus());
+      await act(() => user.keyboard('2'));
+      act(() => vi.advanceTimersByTime(1_000));
+      await act(() => user.keyboard('027'));
     } finally {
-      focus.mockRestore();
+      vi.useRealTimers();
+      configure({ asyncWrapper });
     }
+    expect(parts(to)[0]).toHaveTextContent('2027');
+    expect(parts(to)).toContain(document.activeElement);
+    // The picker the user opened stays open, showing the field's date.
+    await waitFor(() => expect(document.querySelectorAll('.MuiPickerPopper-root')).toHaveLength(1));
+    expect(within(popper()!).getByRole('gridcell', { name: '20', selected: true })).toBeInTheDocument();
   });
 
   it('after the picker closed, coming back to the field by keyboard opens it on the focus again', async () => {
