@@ -55,10 +55,9 @@ export default defineConfig({
           globals: true,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // One file at a time, each on a product of its own (tests/e2e/harness.ts). Two at a time took 536–576 s
-          // for the whole run against 759 s, but failed two clean runs of six: a digit typed into a time field right
-          // after leaving another was lost under load (docs/decisions.md).
-          fileParallelism: false,
+          // Two files at a time, each on a product of its own (tests/e2e/harness.ts): one file alone leaves the second
+          // core idle about 40% of the time (the page, the product and the runner wait for one another).
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // A screen settles within the locators' own wait (15 s), not vitest's default second: a poll waits as long.
