@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every test of the product, in rounds, stopping after the first round that fails (non-zero exit).
-//   throughout, at the lowest CPU priority (nice 19), reported at the end:
+//   round 1, side by side:
 //     typecheck                       npm run typecheck (scripts/check-layers.mjs, then tsc per side)
 //     lint                            npm run format:check (Prettier) and npm run lint (ESLint)
-//   round 1, side by side:
 //     unit                            vitest project unit (jsdom + msw)
 //     build                           npm run build (the production build the browser tests start)
 //   rounds 2 and 3:
@@ -55,11 +54,10 @@ let failed = 0;
  * Runs a command; its output goes to the terminal, or into `logFile` when stages run side by side (printed whole
  * when the stage ends, so the log reads one stage at a time).
  */
-function run(cmd, args, env = {}, logFile, lowPriority = false) {
+function run(cmd, args, env = {}, logFile) {
   return new Promise((ok) => {
     const out = logFile ? openSync(logFile, 'a') : 'inherit';
-    const [command, argv] = lowPriority ? ['nice', ['-n', '19', cmd, ...args]] : [cmd, args];
-    const child = spawn(command, argv, { cwd: root, stdio: ['ignore', out, out], env: { ...process.env, ...env } });
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', out, out], env: { ...process.env, ...env } });
     const forward = (sig) => child.kill(sig);
     process.on('SIGINT', forward).on('SIGTERM', forward);
     child.on('exit', (code, signal) => {
@@ -74,19 +72,17 @@ function banner(name) {
   console.log(`\n\x1b[1m━━ ${name} ━━\x1b[0m`);
 }
 
-async function finish(code) {
-  await reportChecks();
+function finish(code) {
   rmSync(reports, { recursive: true, force: true });
   console.log('\n\x1b[1m━━ Summary ━━\x1b[0m');
   for (const s of stages) console.log(`  ${s.status.padEnd(8)} ${s.name}${s.detail ? `  (${s.detail})` : ''}`);
   const failedAt = stages.find((s) => s.status === 'FAILED');
   const partial =
     only || skip.length ? `  (partial run: ${only ? `only ${only.join(',')}` : `skipping ${skip.join(',')}`})` : '';
-  const failedAny = code !== 0 || !!failedAt;
   console.log(
-    `\n${passed} passed, ${failed} failed in ${((Date.now() - began) / 1000).toFixed(0)} s${failedAny ? `  — npm test FAILED at ${failedAt?.name ?? 'an unknown stage'}` : ''}${partial}`,
+    `\n${passed} passed, ${failed} failed in ${((Date.now() - began) / 1000).toFixed(0)} s${code === 0 ? '' : `  — npm test FAILED at ${failedAt?.name ?? 'an unknown stage'}`}${partial}`,
   );
-  process.exit(failedAny ? 1 : 0);
+  process.exit(code);
 }
 
 const began = Date.now();
@@ -95,9 +91,9 @@ const began = Date.now();
 function step(name, ...commands) {
   return {
     name,
-    async run(logFile, lowPriority = false) {
+    async run(logFile) {
       let code = 0;
-      for (const [cmd, args] of commands) code = (await run(cmd, args, {}, logFile, lowPriority)) || code;
+      for (const [cmd, args] of commands) code = (await run(cmd, args, {}, logFile)) || code;
       return { code };
     },
   };
@@ -160,31 +156,7 @@ async function together(...list) {
     }),
   );
   stages.push(...results);
-  if (results.some((r) => r.status === 'FAILED')) await finish(1);
-}
-
-/**
- * The checks (typecheck, lint), started before everything else at the lowest CPU priority, so that they run on what
- * the tests leave idle (the browser tests wait on the page and the product about a sixth of their time) instead of
- * taking the cores from the unit tests; their output is printed at the end, before the summary.
- */
-const checks = [];
-function startChecks(...list) {
-  for (const stage of list) {
-    const logFile = join(reports, `check-${stage.name}.log`);
-    const t = Date.now();
-    checks.push(
-      stage.run(logFile, true).then((r) => ({ stage, logFile, code: r.code, secs: (Date.now() - t) / 1000 })),
-    );
-  }
-}
-async function reportChecks() {
-  for (const { stage, logFile, code, secs } of await Promise.all(checks)) {
-    banner(`${stage.name} (run throughout, at low priority)`);
-    process.stdout.write(existsSync(logFile) ? readFileSync(logFile) : '');
-    stages.push({ name: stage.name, status: code === 0 ? 'ok' : 'FAILED', detail: `${secs.toFixed(1)} s` });
-  }
-  checks.length = 0;
+  if (results.some((r) => r.status === 'FAILED')) finish(1);
 }
 
 function reachable(url) {
@@ -211,20 +183,16 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
   process.exit(1);
 }
 
-// The checks throughout at low priority (above); the unit tests and the build first, side by side (the build is only
-// for the browser tests, but uses what the unit tests leave idle); then the API tests on each database; then the
-// browser tests.
-startChecks(
+// Checks, unit tests and the build first, side by side (the build is only for the browser tests, but uses what the
+// others leave idle: tsc and ESLint use one core each); then the API tests on each database; then the browser tests.
+await together(
   ...[
     wanted('typecheck') && step('typecheck', ['npm', ['run', 'typecheck']]),
     // Both, so one run shows the layout and the lint findings together.
     wanted('lint') && step('lint', ['npm', ['run', 'format:check']], ['npm', ['run', 'lint']]),
+    wanted('unit') && vitest('unit', 'unit'),
+    wanted('build') && step('build', ['npm', ['run', 'build']]),
   ].filter(Boolean),
-);
-await together(
-  ...[wanted('unit') && vitest('unit', 'unit'), wanted('build') && step('build', ['npm', ['run', 'build']])].filter(
-    Boolean,
-  ),
 );
 
 let postgres;
@@ -243,4 +211,4 @@ if (wanted('api')) await together(vitest('api (PGlite)', 'api', { TEST_DATABASE_
 if (postgres) await together(postgres);
 
 if (wanted('e2e')) await together(vitest('e2e (headless Chromium)', 'e2e'));
-await finish(0);
+finish(0);
