@@ -89,7 +89,8 @@ export function DatePickerProvider({ children }: { children: React.ReactNode }) 
 
 /**
  * Whether the focus rests on a control outside `field` and outside every picker: the user has moved on from the field.
- * (On the page's body, or inside a picker about to go, the focus is nowhere the user put it.)
+ * A focus fallen to the page's body, or left in a picker that is closing, is not: there MUI's hand-back is what keeps
+ * the keyboard in the field, as it intends.
  */
 const movedOnFrom = (field: Element) => {
   const at = document.activeElement;
