@@ -206,6 +206,24 @@ describe('PickerInput (date)', () => {
     expect(document.activeElement).toBe(go);
   });
 
+  it('the focus MUI hands back when it fell to the page goes back into the field, which stays closed', async () => {
+    const t = setup();
+    await t.open();
+    await waitFor(() => expect(t.sections()).toContain(document.activeElement));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // Nowhere the user put it (a click on the page's background): the keyboard comes back to the field.
+      act(() => (document.activeElement as HTMLElement).blur());
+      expect(document.activeElement).toBe(document.body);
+      act(() => vi.advanceTimersByTime(1_000));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(t.sections()).toContain(document.activeElement);
+    await waitFor(() => expect(t.dialog()).toBeNull());
+    expect(t.sections()).toContain(document.activeElement);
+  });
+
   it('a hand-back while the user types in another date field loses none of their digits', async () => {
     const user = userEvent.setup({ delay: null });
     render(
