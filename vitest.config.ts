@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import JsdomFilesFirst from './tests/sequencer';
 
 // Three projects, one per kind of test (see scripts/test.mjs for the order `npm test` runs them in):
 //   unit — jsdom, React and the providers against msw handlers that reproduce the API contract;
@@ -8,6 +9,7 @@ import react from '@vitejs/plugin-react';
 //   e2e  — node, the built product started as a process and driven by headless Chromium.
 export default defineConfig({
   test: {
+    sequence: { sequencer: JsdomFilesFirst },
     projects: [
       {
         plugins: [react()],

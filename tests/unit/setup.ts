@@ -8,7 +8,8 @@ provideHolidayLibrary(() => createRequire(import.meta.url)('date-holidays') as t
 
 // Two kinds of unit test file share this setup:
 //  - pure ones (domain rules, validation, reducers) declare `// @vitest-environment node` on their first line: no
-//    DOM, no React Testing Library, no msw to load (half the cost of such a file is jsdom and these imports);
+//    DOM, no React Testing Library, no msw to load (half the cost of such a file is jsdom and these imports); they
+//    run after the others (tests/sequencer.ts), so a worker changes environment once;
 //  - the others (providers, components) run in jsdom against the msw handlers.
 if (typeof document === 'undefined') {
   // A pure test reaches no API: a call is a bug (or a file that should not be declared pure).
