@@ -11,12 +11,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export default class JsdomFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const pure = new Set<TestSpecification>();
-    await Promise.all(
-      sorted.map(async (file) => {
-        if ((await readFile(file.moduleId, 'utf8')).startsWith('// @vitest-environment node')) pure.add(file);
-      }),
+    const pure = await Promise.all(
+      sorted.map(async (file) => (await readFile(file.moduleId, 'utf8')).startsWith('// @vitest-environment node')),
     );
-    return [...sorted.filter((file) => !pure.has(file)), ...sorted.filter((file) => pure.has(file))];
+    return [...sorted.filter((_, i) => !pure[i]), ...sorted.filter((_, i) => pure[i])];
   }
 }
