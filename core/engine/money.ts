@@ -1,16 +1,142 @@
-// Money travels and is stored in integer pence; these are the only ways it turns into pounds, so every screen,
-// message and export reads the same: '£1,234.56', '-£1.50'.
+// The one money module (issue 31 item 6). Money travels and is stored in integer pence; this file is the only place
+// that turns pence into pounds or back, rounds a fraction of a penny, or works out VAT, so every screen, document,
+// message and export reads the same ('£1,234.56', '-£1.50') and every total adds up the same way.
+// tests/unit/engine/moneyOnly.test.ts fails when a file elsewhere formats or rounds pence by hand.
 
-const digits = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Whole pounds with their thousands commas; the pence are written from the integer, so every safe integer of pence
+// prints exactly (pence / 100 as a float loses the last penny above about 45 trillion pounds).
+const wholePounds = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 
 /**
- * Pence as people read money: 123456 → '£1,234.56', -150 → '-£1.50'. A fraction of a penny rounds half away from
- * zero, the same way for debits and credits, and an amount that rounds to nothing has no sign.
+ * The one rounding rule for a fraction of a penny: to the nearest penny, a half penny away from zero, so a credit
+ * (a negative amount) mirrors its debit exactly (-1234.5 → -1235 as 1234.5 → 1235; Math.round would give -1234).
+ * An amount that rounds to nothing is 0, never -0.
  */
-export function formatPounds(pence: number): string {
+export function roundPence(pence: number): number {
   const whole = Math.round(Math.abs(pence));
-  return `${pence < 0 && whole > 0 ? '-' : ''}£${digits.format(whole / 100)}`;
+  return whole === 0 ? 0 : pence < 0 ? -whole : whole;
 }
 
-/** Pence as a number of pounds, for what sums or edits it (a CSV cell, a form's input): 1250 → 12.5. */
-export const penceToPounds = (pence: number) => Math.round(pence) / 100;
+/**
+ * Pence as people read money: 123456 → '£1,234.56', -150 → '-£1.50' (the sign before the pound sign, never
+ * '£-1.50'). A fraction of a penny is rounded by roundPence; an amount that rounds to nothing has no sign.
+ */
+export function formatPounds(pence: number): string {
+  const p = roundPence(pence);
+  const abs = Math.abs(p);
+  const pennies = abs % 100;
+  return `${p < 0 ? '-' : ''}£${wholePounds.format((abs - pennies) / 100)}.${pennies < 10 ? '0' : ''}${pennies}`;
+}
+
+/** Pence as a number of pounds, for what sums or edits it (a CSV cell, a form's input): 1250 → 12.5, rounded as
+ * formatPounds rounds, so the two never disagree about the same amount. */
+export const penceToPounds = (pence: number) => roundPence(pence) / 100;
+
+/**
+ * Pounds (a number, as a form's input or a spreadsheet holds them) in pence: 12.5 → 1250. The product of a
+ * decimal and 100 is not always exact in binary (0.29 × 100 = 28.999…), so it is read to 12 significant digits
+ * before roundPence takes the rest of a penny.
+ */
+export function poundsToPence(pounds: number): number {
+  return roundPence(Number((pounds * 100).toPrecision(12)));
+}
+
+const POUNDS = /^([-−]?)\s*£?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * Text as people type or print money, in pence: '£1,234.56', '-£1.50', '1234.5', '£-1.50' is refused, as is a
+ * third decimal place (a fraction of a penny is not money anyone is owed) and a misplaced thousands comma.
+ * Null when the text is not an amount. The inverse of formatPounds: parsePounds(formatPounds(p)) === p.
+ */
+export function parsePounds(text: string): number | null {
+  const m = POUNDS.exec(text.trim());
+  if (!m) return null;
+  const pence = Number(m[2].replace(/,/g, '')) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  if (!Number.isSafeInteger(pence)) return null;
+  return m[1] && pence > 0 ? -pence : pence;
+}
+
+/** A percentage of an amount in whole pence (holiday pay at 12.07% of pay), rounded by roundPence. */
+export const percentOf = (pence: number, percent: number) => roundPence((pence * percent) / 100);
+
+/**
+ * A rate per hour for a number of minutes, in whole pence: round(minutes × rate / 60), rounded once, never the hours
+ * first (3 h 50 min at £30.00 is £115.00, where 3.83 h would give £114.90).
+ */
+export const amountForMinutes = (minutes: number, penceAnHour: number) => roundPence((minutes * penceAnHour) / 60);
+
+// ---------------------------------------------------------------------------------------------------------------
+// VAT. The rule, chosen once under HMRC VAT Notice 700 section 17.5 (docs/decisions.md, "Issue 31.6"): VAT is
+// worked out line by line, each line's VAT rounded to the nearest penny (a half penny up, away from zero on a
+// credit line); an invoice's VAT, per rate and in total, is the exact sum of its lines' VAT, so the totals printed
+// are always the sums of the lines printed. Rates are in basis points (20% = 2000) so the arithmetic is exact in
+// integers: no float ever decides which way a half penny goes.
+
+/** A VAT rate in basis points of a percent: 2000 is 20%, 500 is 5%, 0 is zero-rated or exempt. */
+export type VatBasisPoints = number;
+
+/** A line's VAT: its net amount (pence, negative on a credit) × rate, to the nearest penny, a half penny up. */
+export function vatOfLine(netPence: number, rate: VatBasisPoints): number {
+  if (!Number.isSafeInteger(netPence)) throw new RangeError(`A line's net amount must be whole pence: ${netPence}`);
+  if (!Number.isInteger(rate) || rate < 0) throw new RangeError(`A VAT rate must be whole basis points: ${rate}`);
+  const product = Math.abs(netPence) * rate;
+  if (!Number.isSafeInteger(product)) throw new RangeError(`A line's net amount is too large: ${netPence}`);
+  // Whole pence and the remainder in ten-thousandths of a penny, in integers; 5,000 is exactly half a penny.
+  const whole = Math.floor(product / 10_000);
+  const vat = whole + (product - whole * 10_000 >= 5_000 ? 1 : 0);
+  return netPence < 0 && vat > 0 ? -vat : vat;
+}
+
+/** A line of a VAT document: its net amount in pence and its VAT category with its rate. */
+export interface VatLine {
+  net: number;
+  /** The VAT category of EN 16931 / Peppol: 'S' standard, 'R' reduced, 'Z' zero-rated, 'E' exempt. */
+  category: string;
+  rate: VatBasisPoints;
+}
+
+/** One row of a VAT summary: the lines of one category and rate, with their net and VAT totals. */
+export interface VatBreakdown {
+  category: string;
+  rate: VatBasisPoints;
+  net: number;
+  vat: number;
+}
+
+export interface VatTotals {
+  /** Each line's VAT, in the lines' order. */
+  lines: number[];
+  /** Per category and rate, in the order each first appears. */
+  breakdown: VatBreakdown[];
+  net: number;
+  vat: number;
+  gross: number;
+}
+
+/**
+ * An invoice's (or credit note's) VAT: each line's by vatOfLine, and per rate and in total the exact sums of the
+ * lines, so a total never differs from the sum of the lines printed above it. Exempt lines ('E') carry no VAT
+ * whatever rate they are given, and are totalled apart in the breakdown, as a VAT invoice shows them.
+ */
+export function vatTotals(lines: readonly VatLine[]): VatTotals {
+  const perLine: number[] = [];
+  const groups = new Map<string, VatBreakdown>();
+  let net = 0;
+  let vat = 0;
+  for (const l of lines) {
+    const rate = l.category === 'E' ? 0 : l.rate;
+    const v = vatOfLine(l.net, rate);
+    perLine.push(v);
+    const key = `${l.category}:${rate}`;
+    const g = groups.get(key) ?? { category: l.category, rate, net: 0, vat: 0 };
+    g.net += l.net;
+    g.vat += v;
+    groups.set(key, g);
+    net += l.net;
+    vat += v;
+  }
+  return { lines: perLine, breakdown: [...groups.values()], net, vat, gross: net + vat };
+}
+
+/** A rate in basis points as people read it: 2000 → '20%', 1750 → '17.5%'. */
+export const formatVatRate = (rate: VatBasisPoints) => `${rate / 100}%`;

@@ -2,6 +2,7 @@ import type { FieldDeclaration, ResourceDeclaration } from './types';
 import { parseStrictDate, parseStrictInstant, resolveLimit, formatDate, type Today } from './dates';
 import { normaliseText, textCharactersProblem } from './text';
 import { EMAIL } from './formats';
+import { penceToPounds } from './money';
 import { FILE_LIMITS, FILE_LIMIT_LABELS, FILE_MIMES, fileKindOf, isChosenFile, isFileId, isShippedPath } from './files';
 
 /** A message key with its arguments: react-admin translates it in forms, the server in its 422 answers. */
@@ -96,14 +97,14 @@ export function checkField(f: FieldDeclaration, value: unknown, now: Today = new
       if (!Number.isFinite(n)) return { message: 'ra.validation.number' };
       // Money travels in minor units (pence): a whole number; its limits are declared in major units.
       if ((f.type === 'money' || f.integer) && !Number.isInteger(n)) return { message: 'engine.validation.integer' };
-      const major = f.type === 'money' ? n / 100 : n;
+      const major = f.type === 'money' ? penceToPounds(n) : n;
       if (f.min !== undefined && major < f.min) return { message: 'ra.validation.minValue', args: { min: f.min } };
       if (f.max !== undefined && major > f.max) return { message: 'ra.validation.maxValue', args: { max: f.max } };
       if (Math.abs(n) > 2 ** 31 - 1 && f.type !== 'money')
         return { message: 'ra.validation.maxValue', args: { max: 2 ** 31 - 1 } };
       // Money is a bigint column, but pence beyond 2^53 are no longer exact in JavaScript.
       if (!Number.isSafeInteger(n) && f.type === 'money')
-        return { message: 'ra.validation.maxValue', args: { max: Number.MAX_SAFE_INTEGER / 100 } };
+        return { message: 'ra.validation.maxValue', args: { max: penceToPounds(Number.MAX_SAFE_INTEGER) } };
       return undefined;
     }
     case 'boolean':

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Chip, CircularProgress, Link, List, ListItem, Typography } from '@mui/material';
 import { request } from '../providers/request';
+import { formatPounds } from '../../core/engine/money';
 import { fill, staffTexts as say } from './messages';
 
 /** A shift as the engine answers it to its booked staff member (only the fields whose readableBy names staff). */
@@ -55,8 +56,6 @@ export function shiftTimes(s: Pick<MyShift, 'start_at' | 'end_at'>, timeZone: st
   return `${day.format(new Date(s.start_at))}, ${time.format(new Date(s.start_at))}–${time.format(new Date(s.end_at))}`;
 }
 
-const money = (pence: number) => `£${(pence / 100).toFixed(2)}`;
-
 function ShiftItem({ s, timeZone }: { s: MyShift; timeZone?: string }) {
   const where = address(s.site_address);
   return (
@@ -73,7 +72,7 @@ function ShiftItem({ s, timeZone }: { s: MyShift; timeZone?: string }) {
         <Typography variant="body2" color="text.secondary">
           {say.shift_pay
             .replace('%{hours}', String(Number(Number(s.hours ?? 0).toFixed(2))))
-            .replace('%{pay}', money(s.pay))}
+            .replace('%{pay}', formatPounds(s.pay))}
         </Typography>
       )}
       {s.notes && (

@@ -2,7 +2,7 @@
 // defaults seed it), so a change of rate on a date never rewrites what was quoted before it.
 import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
-import { formatPounds } from '../../engine/money';
+import { formatPounds, percentOf } from '../../engine/money';
 
 /** Employer costs on top of pay, in force from a date ('yyyy-MM-dd'). Percentages as numbers: 15 is 15%. */
 export interface OnCostRate {
@@ -68,8 +68,8 @@ export function onCosts(pay: number, date: string, paye: boolean, table: readonl
   if (!paye || pay <= 0) return 0;
   const rate = rateOn(table, date) ?? earliest(table);
   if (!rate) return 0;
-  const holidayPay = Math.round((pay * rate.holiday_pay_percent) / 100);
-  const employerNi = Math.round(((pay + holidayPay) * rate.employer_ni_percent) / 100);
+  const holidayPay = percentOf(pay, rate.holiday_pay_percent);
+  const employerNi = percentOf(pay + holidayPay, rate.employer_ni_percent);
   return holidayPay + employerNi;
 }
 

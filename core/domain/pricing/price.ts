@@ -26,6 +26,7 @@
 // takes effect when the clocks jump past it.
 import { tzOffset, tzScan } from '@date-fns/tz';
 import { offsetMinutes } from '../time/zoneClock';
+import { amountForMinutes } from '../../engine/money';
 import type { Band, Price, PriceLine, PricingRules, RateCard, ShiftToPrice } from './types';
 
 /** The agency's defaults, used where a client has no rules of its own. */
@@ -110,8 +111,8 @@ export function price(
       minutes: paidMinutes[i],
       pay_rate: payRate,
       charge_rate: chargeRate,
-      pay: amountFor(paidMinutes[i], payRate),
-      charge: amountFor(paidMinutes[i], chargeRate),
+      pay: amountForMinutes(paidMinutes[i], payRate),
+      charge: amountForMinutes(paidMinutes[i], chargeRate),
     };
   });
 
@@ -128,7 +129,7 @@ export function price(
       pay_rate: rateCard.pay[band],
       charge_rate: chargeRate,
       pay: 0,
-      charge: amountFor(shortfallMinutes, chargeRate),
+      charge: amountForMinutes(shortfallMinutes, chargeRate),
       minimum_charge_hours: Math.round((shortfallMinutes * 100) / 60) / 100,
     });
   }
@@ -154,12 +155,10 @@ export function lateCancellationCharge(
   const cancelled = parseInstant(cancelledAt, 'cancelledAt');
   if (start - cancelled >= rule.withinHours * HOUR_MS) return null;
   const band = bandReader(ruleClockOf(rules), holidays, clockFor(rules.timeZone, start, start))(start);
-  return { hours: rule.chargeHours, charge: amountFor(Math.round(rule.chargeHours * 60), rateCard.charge[band]) };
-}
-
-/** Minutes at an hourly rate (pence), rounded once to the penny, half up: the one rounding of every line. */
-export function amountFor(minutes: number, ratePerHour: number): number {
-  return Math.round((minutes * ratePerHour) / 60);
+  return {
+    hours: rule.chargeHours,
+    charge: amountForMinutes(Math.round(rule.chargeHours * 60), rateCard.charge[band]),
+  };
 }
 
 /** The band in force at an instant: the one a shift starting then is rated by when it is not split. */

@@ -2,6 +2,7 @@
  * The pure parts of laying out a document (no PDF library here, so they have unit tests of their own): column
  * widths, the footer's words, and text the standard PDF fonts can write.
  */
+import { formatPounds } from '../../../core/engine/money.js';
 
 export interface ColumnSpec {
   header: string;
@@ -41,10 +42,10 @@ export function pdfText(value: unknown): string {
     .replace(/[^\x20-\x7e\u00a0-\u00ff\u2018\u2019\u201c\u201d\u2013\u2014\u2022\u2026\u20ac]/g, '?');
 }
 
-/** A cell's value for a table: money as £1,234.50, numbers as they are, the rest as text. */
+/** A cell's value for a table: money (pence) by the one formatter (£1,234.50, -£1.50), numbers as they are, the
+ * rest as text. */
 export function tableCell(value: string | number, kind?: string): string {
   if (value === '' || value === null || value === undefined) return '';
-  if (kind === 'money' && typeof value === 'number')
-    return `£${value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  if (kind === 'money' && typeof value === 'number') return formatPounds(value);
   return pdfText(value);
 }

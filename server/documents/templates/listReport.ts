@@ -2,6 +2,7 @@ import type { ColumnSpec } from '../pdf/layout.js';
 import { tableCell } from '../pdf/layout.js';
 import type { DocumentTemplate } from '../pdf/render.js';
 import type { ExportTable } from '../../exports/rows.js';
+import { poundsToPence } from '../../../core/engine/money.js';
 
 /** A printable list: its title, what it was filtered by, and its rows as a table with a total count. */
 export interface ListReportData {
@@ -38,7 +39,12 @@ export const listReport: DocumentTemplate<ListReportData> = {
             more = true;
             return;
           }
-          yield cells.map((v, i) => tableCell(v, i === 0 ? 'number' : table.fields[i - 1].type));
+          // The export table carries money as pounds (a number a spreadsheet sums); the page prints it in pence's
+          // one format.
+          yield cells.map((v, i) => {
+            const type = i === 0 ? 'number' : table.fields[i - 1].type;
+            return tableCell(type === 'money' && typeof v === 'number' ? poundsToPence(v) : v, type);
+          });
         }
       }
     }

@@ -1,6 +1,5 @@
 import type { DocumentTemplate } from '../pdf/render.js';
 import { tableCell } from '../pdf/layout.js';
-import { penceToPounds } from '../../../core/engine/money.js';
 
 export interface TimesheetDocument {
   number: string;
@@ -53,13 +52,13 @@ export const timesheetDocument: DocumentTemplate<TimesheetDocument> = {
         l.actual,
         l.breakMinutes,
         tableCell(l.hours),
-        tableCell(penceToPounds(l.charge), 'money'),
-        ...(d.withPay ? [tableCell(penceToPounds(l.pay ?? 0), 'money')] : []),
+        tableCell(l.charge, 'money'),
+        ...(d.withPay ? [tableCell(l.pay ?? 0, 'money')] : []),
         l.status,
       ]),
     );
     w.text(
-      `Total ${tableCell(d.totals.hours)} hours · charge ${tableCell(penceToPounds(d.totals.charge), 'money')}${d.withPay ? ` · pay ${tableCell(penceToPounds(d.totals.pay ?? 0), 'money')}` : ''}`,
+      `Total ${tableCell(d.totals.hours)} hours · charge ${tableCell(d.totals.charge, 'money')}${d.withPay ? ` · pay ${tableCell(d.totals.pay ?? 0, 'money')}` : ''}`,
       { bold: true },
     );
     for (const s of d.signatures) {

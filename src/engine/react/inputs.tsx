@@ -23,7 +23,7 @@ import { PickerInput } from './DatePickerInput';
 import { UploadPreview } from './files';
 import { FILE_ACCEPT } from '../../../core/engine/files';
 import { declarations } from '../../../core/resources/declarations';
-import { penceToPounds } from '../../../core/engine/money';
+import { penceToPounds, poundsToPence } from '../../../core/engine/money';
 
 // The input shows a value as { src, title } (and a newly chosen file as { src, title, rawFile }); the record
 // keeps only the stored file's id (or a shipped path), which the preview shows through the file store.
@@ -40,7 +40,7 @@ export const moneyToInput = (v: unknown) => (typeof v === 'number' ? penceToPoun
 export const moneyFromInput = (v: unknown) => {
   if (v === '' || v == null) return null;
   const n = typeof v === 'number' ? v : Number(v);
-  return Number.isFinite(n) ? Math.round(n * 100) : v;
+  return Number.isFinite(n) ? poundsToPence(n) : v;
 };
 
 /**

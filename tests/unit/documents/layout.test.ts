@@ -47,9 +47,10 @@ describe('pdfText', () => {
 });
 
 describe('tableCell', () => {
-  it('writes money in pounds with pence and thousands, numbers and text as they are', () => {
-    expect(tableCell(1234.5, 'money')).toBe('£1,234.50');
+  it('writes money (pence) by the one formatter, negatives -£1.50, numbers and text as they are', () => {
+    expect(tableCell(123450, 'money')).toBe('£1,234.50');
     expect(tableCell(0, 'money')).toBe('£0.00');
+    expect(tableCell(-150, 'money')).toBe('-£1.50');
     expect(tableCell(7.5, 'number')).toBe('7.5');
     expect(tableCell('', 'money')).toBe('');
   });
