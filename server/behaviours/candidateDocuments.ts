@@ -1,5 +1,6 @@
 import type { ResourceBehaviour } from '../engine/context.js';
-import { defaultExpiry, DUE_WITHIN_DAYS } from '../../core/domain/compliance/documents.js';
+import { defaultExpiry, DUE_WITHIN_DAYS, type DocumentStatus } from '../../core/domain/compliance/documents.js';
+import { replacedDocuments } from '../../core/domain/compliance/compliance.js';
 import { fileNameSql } from '../files/store.js';
 import { refreshCompliance } from '../services/compliance.js';
 
@@ -26,15 +27,19 @@ export const candidateDocumentsBehaviour: ResourceBehaviour = {
     if (record.issue_date && record.expiry_date && record.expiry_date < record.issue_date)
       return { expiry_date: { message: 'app.documents.expiry_before_issue' } };
   },
-  async afterSave(ctx, { stored, row }) {
-    // A new upload replaces the current document of its category; the old one stays in the history.
-    if (!stored) {
-      const replaced = await ctx.db.query<{ id: number }>(
-        `select id from candidate_documents
+  async afterSave(ctx, { stored, row, action }) {
+    // A new upload replaces the current documents of its category that it may (replacedDocuments: never a verified
+    // one while it awaits its check), and a verification replaces the rest; they stay in the history.
+    if (!stored || action === 'verify') {
+      const current = await ctx.db.query<{ id: number; document_category_id: number; status: DocumentStatus }>(
+        `select id, document_category_id, status from candidate_documents
           where merchant_id = $1 and candidate_id = $2 and document_category_id = $3 and id <> $4 and current and deleted_at is null order by id`,
         [ctx.principal.merchantId, row.candidate_id, row.document_category_id, row.id],
       );
-      for (const old of replaced)
+      for (const old of replacedDocuments(
+        row as { id: number; document_category_id: number; status: DocumentStatus },
+        current,
+      ))
         await ctx.engine.update(
           'candidate_documents',
           old.id,

@@ -55,7 +55,7 @@ beforeAll(async () => {
       await fixtureWrite(
         t.db,
         `insert into candidate_documents (merchant_id, candidate_id, document_category_id, file, status, expiry_date, current)
-         values ($1, $2, $3, 'seeded.pdf', 'verified', $4, true)`,
+         values ($1, $2, $3, '/demo/seeded.pdf', 'verified', $4, true)`,
         [merchantId, id, cat.id, addDaysToDate(today, 1500)],
       );
     await refreshCompliance(t.db, merchantId, [id]);
@@ -85,6 +85,8 @@ beforeAll(async () => {
   await make('booked', 6);
   await make('restricted', 7, { site: sites[1] });
   await make('farAhead', 60);
+  await make('renewal', 8);
+  await make('afterExpiry', 9);
   // Their own booking on day 6 clashes with the open 'clash' shift; they may not work at the second site.
   await fixtureWrite(t.db, `update shifts set candidate_id = $1, status = 'assigned' where id = $2`, [
     candidateId,
@@ -232,5 +234,133 @@ describe('my documents on the staff page', () => {
     expect(rows.find((r) => r.id === id)).toMatchObject({ status: 'awaiting', category_name: expect.any(String) });
     // The file is theirs to open again.
     expect((await call(t.app, staff, 'GET', `/api/files/${file}`)).statusCode).toBe(200);
+  });
+});
+
+describe('an early renewal (issue 30.2)', () => {
+  const upload = async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/files?kind=document',
+      headers: {
+        authorization: `Bearer ${staff}`,
+        'content-type': 'application/octet-stream',
+        'x-file-name': 'renewal.pdf',
+      },
+      payload: PDF,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.id as string;
+  };
+  const held = async () => {
+    const [role] = await t.db.query<{ job_role_id: number }>('select job_role_id from candidates where id = $1', [
+      candidateId,
+    ]);
+    // Each required category with its verified current documents (the demo's and the fixture's).
+    return t.db.query<{ ids: number[]; document_category_id: number; name: string }>(
+      `select array_agg(d.id order by d.id) as ids, d.document_category_id, k.name
+         from candidate_documents d join document_categories k on k.id = d.document_category_id
+        where d.candidate_id = $1 and d.current and d.status = 'verified' and d.deleted_at is null
+          and (k.mandatory or $2 = any(k.job_role_ids))
+        group by d.document_category_id, k.name order by d.document_category_id`,
+      [candidateId, role.job_role_id],
+    );
+  };
+  const renew = async (categoryId: number) => {
+    const res = await call(t.app, staff, 'POST', '/api/candidate_documents', {
+      candidate_id: candidateId,
+      document_category_id: categoryId,
+      file: await upload(),
+      expiry_date: addDaysToDate(agencyToday('Europe/London'), 1800),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data as { id: number; status: string; current: boolean };
+  };
+  const currentOf = async (token: string, categoryId: number) => {
+    const res = await call(
+      t.app,
+      token,
+      'GET',
+      `/api/candidate_documents?candidate_id=${candidateId}&document_category_id=${categoryId}&current=true&per_page=100`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data as { id: number; status: string }[]).map((d) => [d.id, d.status]).sort();
+  };
+
+  it('keeps the verified document counting beside the renewal: still compliant, still bookable', async () => {
+    const [kept] = await held();
+    const request = await call(t.app, staff, 'POST', `/api/staff_open_shifts/${shifts.renewal}/request`, {});
+    expect(request.statusCode, request.body).toBe(201);
+
+    const renewal = await renew(kept.document_category_id);
+    expect(renewal).toMatchObject({ status: 'awaiting', current: true });
+    // Both listed, on the phone and in the agency: the verified one and the renewal awaiting its check.
+    const both = [...kept.ids.map((id) => [id, 'verified']), [renewal.id, 'awaiting']].sort();
+    expect(await currentOf(staff, kept.document_category_id)).toEqual(both);
+    expect(await currentOf(admin, kept.document_category_id)).toEqual(both);
+    const mine = (await call(t.app, staff, 'GET', '/api/staff_compliance')).json().data;
+    expect(mine).toMatchObject({ compliant: true, missing: [] });
+    const theirs = (await call(t.app, admin, 'GET', `/api/candidates/${candidateId}/compliance`)).json().data;
+    expect(theirs).toMatchObject({ compliant: true, missing: [] });
+    const check = (
+      await call(t.app, admin, 'GET', `/api/shifts/${shifts.renewal}/check?candidate_id=${candidateId}`)
+    ).json().data;
+    expect(check.hard).toEqual([]);
+    // Their pending request is accepted: they are booked.
+    const accepted = await call(
+      t.app,
+      admin,
+      'POST',
+      `/api/shift_requests/${request.json().data.id}/actions/accept`,
+      {},
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await call(t.app, admin, 'GET', `/api/shifts/${shifts.renewal}`)).json().data).toMatchObject({
+      status: 'assigned',
+      candidate_id: candidateId,
+    });
+
+    // Verified, the renewal replaces the old document, which stays in the history.
+    const verified = await call(t.app, admin, 'POST', `/api/candidate_documents/${renewal.id}/actions/verify`, {});
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(await currentOf(staff, kept.document_category_id)).toEqual([[renewal.id, 'verified']]);
+    const old = await t.db.query<{ current: boolean }>('select current from candidate_documents where id = any($1)', [
+      kept.ids,
+    ]);
+    expect(old.map((d) => d.current)).toEqual(kept.ids.map(() => false));
+    expect((await call(t.app, staff, 'GET', '/api/staff_compliance')).json().data.compliant).toBe(true);
+  });
+
+  it('once the old document expires, the renewal must be checked before they are booked', async () => {
+    const [, kept] = await held();
+    const renewal = await renew(kept.document_category_id);
+    const yesterday = addDaysToDate(agencyToday('Europe/London'), -1);
+    await fixtureWrite(t.db, 'update candidate_documents set expiry_date = $2 where id = any($1)', [
+      kept.ids,
+      yesterday,
+    ]);
+    await refreshCompliance(t.db, merchantId, [candidateId]);
+    const mine = (await call(t.app, staff, 'GET', '/api/staff_compliance')).json().data;
+    expect(mine.compliant).toBe(false);
+    expect(mine.expired).toEqual([expect.objectContaining({ category_id: kept.document_category_id })]);
+    const check = (
+      await call(t.app, admin, 'GET', `/api/shifts/${shifts.afterExpiry}/check?candidate_id=${candidateId}`)
+    ).json().data;
+    expect(check.hard).toEqual([
+      expect.objectContaining({
+        code: 'document_expired',
+        message: expect.stringContaining(`${kept.name} expired on`),
+      }),
+    ]);
+    expect(check.hard[0].message).toContain(`The renewal of ${kept.name} is not verified yet.`);
+    // Verified, the renewal makes them bookable again.
+    expect(
+      (await call(t.app, admin, 'POST', `/api/candidate_documents/${renewal.id}/actions/verify`, {})).statusCode,
+    ).toBe(200);
+    expect((await call(t.app, staff, 'GET', '/api/staff_compliance')).json().data.compliant).toBe(true);
+    const again = (
+      await call(t.app, admin, 'GET', `/api/shifts/${shifts.afterExpiry}/check?candidate_id=${candidateId}`)
+    ).json().data;
+    expect(again.hard).toEqual([]);
   });
 });

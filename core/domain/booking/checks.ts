@@ -433,7 +433,10 @@ export function assessBooking(facts: BookingFacts): BookingAssessment {
           ]
         : []),
     ];
-    hardCheck('document_expired', `${name}'s ${parts.join('; their ')}.`);
+    // A renewal uploaded beside the expired document (issue 30.2) is what the agency must check next.
+    const renewing = compliance.expired.filter((n) => awaitingCheck.has(n.category.id)).map((n) => n.category.name);
+    const renewal = renewing.length ? ` The renewal of ${listOf(renewing)} is not verified yet.` : '';
+    hardCheck('document_expired', `${name}'s ${parts.join('; their ')}.${renewal}`);
   }
 
   // Hard: restrictions.

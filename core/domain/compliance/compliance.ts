@@ -65,6 +65,25 @@ export function countingDocument<D extends ComplianceDocument>(documents: D[], c
 
 const lastsLonger = (a: string | null, b: string | null) => b !== null && (a === null || a > b);
 
+/**
+ * The other current documents a document replaces (they leave the current set and stay in the history), when it is
+ * uploaded and again when it is verified. A verified document replaces every other current one of its category.
+ * One not verified yet (awaiting its check, or rejected) replaces only the other unverified ones: a verified document
+ * keeps counting beside it until the agency verifies the new one, or until it expires (then the staff member needs
+ * their renewal checked). So uploading a renewal early never stops a worker being booked (issue 30.2).
+ */
+export function replacedDocuments<D extends Pick<ComplianceDocument, 'id' | 'document_category_id' | 'status'>>(
+  doc: Pick<ComplianceDocument, 'id' | 'document_category_id' | 'status'>,
+  current: D[],
+): D[] {
+  return current.filter(
+    (d) =>
+      d.id !== doc.id &&
+      d.document_category_id === doc.document_category_id &&
+      (doc.status === 'verified' || d.status !== 'verified'),
+  );
+}
+
 export function assessCompliance<C extends ComplianceCategory>(input: {
   jobRoleId: number | null;
   categories: C[];

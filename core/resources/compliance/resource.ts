@@ -48,7 +48,8 @@ const WITH_STAFF: Role[] = ['admin', 'consultant', 'staff'];
 /**
  * A staff member's compliance document (DBS, right to work…). Uploaded by agency users, or by the staff member
  * on their phone page, and checked by the agency (verify / reject). A newer upload of the same category replaces
- * the older one, which stays in the history.
+ * the older one, which stays in the history; but a verified document keeps counting beside a renewal that awaits
+ * its check, until the renewal is verified (replacedDocuments in core/domain/compliance, issue 30.2).
  * The list is also the document report (/report/DocumentReport/*): its tabs are the report's views, with dates
  * relative to the agency's today.
  */

@@ -236,6 +236,37 @@ describe('assessBooking: hard checks', () => {
         "Priya Shah's DBS certificate expired on 20 Feb 2026; their Manual handling training (valid until 10 Mar 2026) will have expired by 14 Mar 2026.",
     },
     {
+      name: 'an early renewal awaiting its check keeps the verified document counting (issue 30.2)',
+      facts: facts({
+        compliance: {
+          categories: [DBS, RTW, MANUAL],
+          documents: [
+            doc(DBS, 'verified', '2027-03-21'),
+            doc(DBS, 'awaiting', '2030-03-01'),
+            ...GOOD_DOCUMENTS.slice(1),
+          ],
+        },
+      }),
+      code: null,
+    },
+    {
+      name: 'the verified document expired, its renewal awaiting its check',
+      facts: facts({
+        today: '2026-03-01',
+        compliance: {
+          categories: [DBS, RTW, MANUAL],
+          documents: [
+            doc(DBS, 'verified', '2026-02-20'),
+            doc(DBS, 'awaiting', '2029-02-01'),
+            ...GOOD_DOCUMENTS.slice(1),
+          ],
+        },
+      }),
+      code: 'document_expired',
+      message:
+        "Priya Shah's DBS certificate expired on 20 Feb 2026. The renewal of DBS certificate is not verified yet.",
+    },
+    {
       name: 'a document good through the shift date',
       facts: facts({
         compliance: {

@@ -6,6 +6,7 @@ import {
   countingDocument,
   describeCompliance,
   isCompliantOn,
+  replacedDocuments,
   requiredCategories,
   type ComplianceCategory,
   type ComplianceDocument,
@@ -189,6 +190,43 @@ describe('assessCompliance', () => {
     const winterNight = new Date('2026-01-15T23:30:00Z');
     expect(assess(null, winterDocs, agencyToday('Europe/London', winterNight)).compliant).toBe(true);
     expect(assess(null, winterDocs, agencyToday('UTC', winterNight)).compliant).toBe(true);
+  });
+});
+
+describe('replacedDocuments (issue 30.2: an early renewal waits beside the verified document)', () => {
+  const verifiedDbs = { id: 1, document_category_id: DBS.id, status: 'verified' as const };
+  const awaitingDbs = { id: 2, document_category_id: DBS.id, status: 'awaiting' as const };
+  const rejectedDbs = { id: 3, document_category_id: DBS.id, status: 'rejected' as const };
+  const verifiedRtw = { id: 4, document_category_id: RTW.id, status: 'verified' as const };
+  const upload = (status: ComplianceDocument['status']) => ({ id: 9, document_category_id: DBS.id, status });
+  it.each([
+    ['an upload awaiting its check beside a verified one', upload('awaiting'), [verifiedDbs], []],
+    ['an upload awaiting its check, an earlier one awaiting', upload('awaiting'), [verifiedDbs, awaitingDbs], [2]],
+    ['an upload awaiting its check, a rejected one', upload('awaiting'), [rejectedDbs], [3]],
+    [
+      'a verified document replaces every other of its category',
+      upload('verified'),
+      [verifiedDbs, awaitingDbs, rejectedDbs],
+      [1, 2, 3],
+    ],
+    ['never another category', upload('verified'), [verifiedRtw], []],
+    ['never itself', { ...verifiedDbs }, [verifiedDbs, awaitingDbs], [2]],
+    ['a rejected renewal leaves the verified one', upload('rejected'), [verifiedDbs], []],
+  ])('%s', (_what, doc, current, expected) => {
+    expect(replacedDocuments(doc, current).map((d) => d.id)).toEqual(expected);
+  });
+
+  it('a staff member stays compliant with an early renewal awaiting its check, until the verified one expires', () => {
+    const kept = doc(DBS, 'verified', '2027-03-21');
+    const renewal = doc(DBS, 'awaiting', '2030-03-01');
+    const rtw = doc(RTW, 'verified', null);
+    const current = [kept, rtw, renewal];
+    const left = current.filter((d) => !replacedDocuments(renewal, current).includes(d));
+    expect(assess(null, left)).toMatchObject({ compliant: true, missing: [], validUntil: '2027-03-21' });
+    expect(assess(null, left, '2027-03-22')).toMatchObject({
+      compliant: false,
+      expired: [expect.objectContaining({ category: DBS })],
+    });
   });
 });
 
