@@ -29,6 +29,7 @@ import { shifts } from './shifts';
 import { shiftList } from './shiftList';
 import { signinFlood } from './signinFlood';
 import { documents } from './documents';
+import { uploads } from './uploads';
 import { timesheets } from './timesheets';
 import { createMany } from './createMany';
 import { staffPage } from './staffPage';
@@ -48,6 +49,7 @@ const all: Benchmark[] = [
   scheduleBrowser,
   signinFlood,
   documents,
+  uploads,
   createMany,
   staffPage,
   timesheets,

@@ -170,9 +170,15 @@ describe('upload', () => {
     expect(res.json().message).toBe('The file is too large: at most 1 MB.');
   });
 
-  it('takes a document up to 10 MB and refuses one byte more with 413, not 500', async () => {
-    const doc = (size: number) => Buffer.concat([PDF, Buffer.alloc(size - PDF.length)]);
-    expect((await upload(t.app, admin, doc(10 * MB), { name: 'big.pdf' })).statusCode).toBe(201);
+  it('takes a document up to 10 MB, keeps it byte for byte, and refuses one byte more with 413, not 500', async () => {
+    // Every byte value, so the database's bytea conversion (server/db/index.ts) is checked whole on both databases.
+    const doc = (size: number) =>
+      Buffer.concat([PDF, Buffer.from(Array.from({ length: size - PDF.length }, (_, i) => (i * 7) & 0xff))]);
+    const big = doc(10 * MB);
+    const saved = await upload(t.app, admin, big, { name: 'big.pdf' });
+    expect(saved.statusCode).toBe(201);
+    const got = await call(t.app, admin, 'GET', `/api/files/${saved.json().data.id}`);
+    expect(got.rawPayload.equals(big)).toBe(true);
     const res = await upload(t.app, admin, doc(10 * MB + 1), { name: 'big.pdf' });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('The file is too large: at most 10 MB.');
