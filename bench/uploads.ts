@@ -53,7 +53,7 @@ async function measure(db: Db, label: string) {
       const res = await fetch(`${origin}/api/files?kind=document`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/pdf', 'x-file-name': 'big.pdf' },
-        body: bytes,
+        body: new Uint8Array(bytes),
       });
       if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
       const { id } = (await res.json()).data;

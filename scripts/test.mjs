@@ -17,11 +17,12 @@
 // and the run's wall time, plus one line per stage.
 // For work in progress: `npm test -- --only unit,api` or `npm test -- --skip e2e` (stages: typecheck, lint, unit,
 // api, api-pg, build, e2e). A full run takes neither.
-import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findOrInstallChromium } from './chromium.mjs';
+import { runInGroup } from './process-group.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -52,20 +53,16 @@ let failed = 0;
 
 /**
  * Runs a command; its output goes to the terminal, or into `logFile` when stages run side by side (printed whole
- * when the stage ends, so the log reads one stage at a time).
+ * when the stage ends, so the log reads one stage at a time). In a process group of its own, which is ended when the
+ * command ends: whatever a stage started (products, browsers, workers) stops with it, even when the stage fails.
  */
-function run(cmd, args, env = {}, logFile) {
-  return new Promise((ok) => {
-    const out = logFile ? openSync(logFile, 'a') : 'inherit';
-    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', out, out], env: { ...process.env, ...env } });
-    const forward = (sig) => child.kill(sig);
-    process.on('SIGINT', forward).on('SIGTERM', forward);
-    child.on('exit', (code, signal) => {
-      process.off('SIGINT', forward).off('SIGTERM', forward);
-      if (logFile) closeSync(out);
-      ok(code ?? (signal ? 1 : 0));
-    });
-  });
+async function run(cmd, args, env = {}, logFile) {
+  const out = logFile ? openSync(logFile, 'a') : 'inherit';
+  try {
+    return await runInGroup(cmd, args, { cwd: root, stdio: ['ignore', out, out], env: { ...process.env, ...env } });
+  } finally {
+    if (logFile) closeSync(out);
+  }
 }
 
 function banner(name) {
@@ -183,6 +180,19 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
   process.exit(1);
 }
 
+// The browser tests' Chromium, found or installed first (scripts/chromium.mjs): a prerequisite missing is named, with
+// the command that installs it, before minutes of other stages.
+const browserEnv = {};
+if (wanted('e2e')) {
+  const chromium = findOrInstallChromium();
+  if ('missing' in chromium) {
+    console.error(`\n\x1b[31m${chromium.missing}\x1b[0m\n(\`npm test -- --skip e2e\` runs everything else.)`);
+    process.exit(1);
+  }
+  browserEnv.CHROMIUM_HEADLESS_SHELL_PATH = chromium.path;
+  console.log(`browser tests on ${chromium.path}`);
+}
+
 // Checks, unit tests and the build first, side by side (the build is only for the browser tests, but uses what the
 // others leave idle: tsc and ESLint use one core each); then the API tests on each database; then the browser tests.
 await together(
@@ -210,5 +220,5 @@ if (wanted('api-pg')) {
 if (wanted('api')) await together(vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' }));
 if (postgres) await together(postgres);
 
-if (wanted('e2e')) await together(vitest('e2e (headless Chromium)', 'e2e'));
+if (wanted('e2e')) await together(vitest('e2e (headless Chromium)', 'e2e', browserEnv));
 finish(0);

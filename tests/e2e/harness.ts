@@ -3,15 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { join } from 'node:path';
-import {
-  freePort,
-  headlessShellPath,
-  launchBrowser,
-  startServer,
-  TEST_SERVER_ENV,
-  type BuildSnapshot,
-  type RunningServer,
-} from './product';
+import { freePort, startProductAndBrowser, TEST_SERVER_ENV, type BuildSnapshot, type RunningServer } from './product';
 
 export * from './product';
 
@@ -88,10 +80,11 @@ export function useBrowser(options: BrowserOptions = {}): E2E {
   beforeAll(async () => {
     if (options.mailServer) mailServer = await startMailServer(sentMail);
     const env = { ...TEST_SERVER_ENV, ...(mailServer && { SMTP_URL: mailServer.url }) };
-    [server, browser] = await Promise.all([
-      startServer({ build: inject('e2eBuild'), template: inject('e2eDataTemplate'), env }),
-      launchBrowser(headlessShellPath()),
-    ]);
+    ({ server, browser } = await startProductAndBrowser({
+      build: inject('e2eBuild'),
+      template: inject('e2eDataTemplate'),
+      env,
+    }));
   });
   afterAll(async () => {
     // The product's data goes with it: no clean shutdown to wait for (about a second a file).

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumPlanHere } from '../../scripts/chromium.mjs';
 
 /**
  * The product as a user gets it: the production build (`npm run build`) started with
@@ -37,9 +38,15 @@ export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromiu
 /**
  * The browser the tests drive: Debian's chromium-headless-shell, the same Chromium (Blink and V8 of the same release)
  * without the desktop browser around it, as Playwright itself uses for headless runs. The same browser tests took
- * about a quarter less CPU on it than on the full browser in headless mode (docs/decisions.md).
+ * about a quarter less CPU on it than on the full browser in headless mode (docs/decisions.md). `npm test` installs it
+ * when it can and passes its path in CHROMIUM_HEADLESS_SHELL_PATH (scripts/chromium.mjs); a browser test started on
+ * its own uses the shell, else the full chromium, else fails naming the command that installs the shell.
  */
-export const headlessShellPath = () => process.env.CHROMIUM_HEADLESS_SHELL_PATH || '/usr/bin/chromium-headless-shell';
+export function headlessShellPath(): string {
+  const plan = chromiumPlanHere(process.env, { mayInstall: false });
+  if ('use' in plan) return plan.use;
+  throw new Error('missing' in plan ? plan.missing : 'no Chromium');
+}
 
 /** Builds the product when no build exists (scripts/test.mjs always builds before the e2e project). */
 export function ensureBuilt() {
@@ -101,6 +108,16 @@ export interface RunningServer {
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
+const products = new Set<ChildProcess>();
+/** The products this process started that have not exited yet. */
+export const runningProducts = (): readonly ChildProcess[] => [...products];
+// Whatever ends this process (a failed hook, an uncaught error, the runner ending its worker), the products it
+// started end with it: a product left running holds a port and a core's share for nothing. (scripts/test.mjs also
+// ends each stage's whole process group, for a worker that is killed outright.)
+process.on('exit', () => {
+  for (const child of products) child.kill('SIGKILL');
+});
+
 /** Polls GET {url}/api/health until it answers 200; fails early if the process exits. */
 export async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number, pollMs = 25): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -150,6 +167,8 @@ export async function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  products.add(child);
+  child.once('exit', () => products.delete(child));
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -175,8 +194,29 @@ export async function startServer(
 export async function launchBrowser(executablePath = chromiumPath()): Promise<Browser> {
   if (!existsSync(executablePath))
     throw new Error(
-      `Chromium not found at ${executablePath} (install Debian's chromium and chromium-headless-shell, or set ` +
-        'CHROMIUM_PATH and CHROMIUM_HEADLESS_SHELL_PATH)',
+      `Chromium not found at ${executablePath}: install Debian's with \`apt-get install -y chromium\` (as root), or ` +
+        'set CHROMIUM_PATH',
     );
   return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A browser test file's product and browser, started side by side. If either fails to start, the other is stopped
+ * before the error is passed on: a file whose browser cannot start leaves no product running (issue 30 point 9).
+ */
+export async function startProductAndBrowser(
+  serverOptions: Parameters<typeof startServer>[0],
+  browserPath: () => string = headlessShellPath,
+): Promise<{ server: RunningServer; browser: Browser }> {
+  const [server, browser] = await Promise.allSettled([
+    startServer(serverOptions),
+    (async () => launchBrowser(browserPath()))(),
+  ]);
+  if (server.status === 'fulfilled' && browser.status === 'fulfilled')
+    return { server: server.value, browser: browser.value };
+  await Promise.all([
+    server.status === 'fulfilled' && server.value.stop('SIGKILL'),
+    browser.status === 'fulfilled' && browser.value.close(),
+  ]);
+  throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason;
 }
