@@ -1,10 +1,10 @@
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
 import { listRowPages } from '../../server/exports/rows';
 import { contextOf } from '../../server/engine/routes';
+import { pdfTextOf } from '../pdfText';
 
 // Server-side files (issue 16 item 7): the list exports (CSV, XLSX) and the printed shift list (PDF) read what the
 // caller's list reads, with the declaration's labels and formats, and never more than the caller may read.
@@ -29,24 +29,8 @@ afterAll(async () => {
 
 const csvOf = (body: string) => parse(body.replace(/^\uFEFF/, ''), { relax_column_count: false }) as string[][];
 
-/** The words a PDF writes: its content streams inflated, pdfkit's hex-encoded text pieces decoded and joined. */
-function pdfWords(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const out: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const shown of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const pieces = shown[1] !== undefined ? [...shown[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((p) => p[1]) : [shown[2]];
-      out.push(pieces.map((h) => Buffer.from(h, 'hex').toString('latin1')).join(''));
-    }
-  }
-  return out.join('\n');
-}
+/** The words a PDF writes, a line for each piece of text it draws (tests/pdfText.ts reads the embedded font). */
+const pdfWords = pdfTextOf;
 const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
 
 describe('GET /api/{resource}/export', () => {

@@ -1,6 +1,6 @@
 /**
  * The pure parts of laying out a document (no PDF library here, so they have unit tests of their own): column
- * widths, the footer's words, and text the standard PDF fonts can write.
+ * widths, the footer's words, and the text and money a cell writes.
  */
 import { formatPounds } from '../../../core/engine/money.js';
 
@@ -32,14 +32,20 @@ export function layoutColumns(columns: ColumnSpec[], left: number, width: number
 export const pageLabel = (page: number, pages: number) => `Page ${page} of ${pages}`;
 
 /**
- * Text the standard PDF fonts (WinAnsi) can write: Western European letters, £ and typographic quotes are kept;
- * anything else becomes '?' rather than a wrong glyph, and line breaks in a one-line cell become spaces.
+ * Text as a document writes it: every letter as typed (the embedded font has Latin with its extensions,
+ * Vietnamese, Greek and Cyrillic) and composed (NFC: a letter typed as i + a combining dot is the font's ị), line
+ * breaks and tabs as spaces (a heading or a cell is one paragraph, wrapped to its width), other control characters
+ * dropped.
  */
 export function pdfText(value: unknown): string {
   const s = value === null || value === undefined ? '' : String(value);
-  return s
-    .replace(/[\r\n\t]+/g, ' ')
-    .replace(/[^\x20-\x7e\u00a0-\u00ff\u2018\u2019\u201c\u201d\u2013\u2014\u2022\u2026\u20ac]/g, '?');
+  return (
+    s
+      .normalize('NFC')
+      .replace(/[\r\n\t]+/g, ' ')
+      // eslint-disable-next-line no-control-regex -- control characters are what is removed
+      .replace(/[\x00-\x1f\x7f]/g, '')
+  );
 }
 
 /** A cell's value for a table: money (pence) by the one formatter (£1,234.50, -£1.50), numbers as they are, the

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { layoutColumns, pageLabel, pdfText, type ColumnSpec } from './layout.js';
 
 /** The agency as its documents show it: its name, and its logo when it is a PNG or JPEG (what PDF can embed). */
@@ -12,8 +14,9 @@ export interface DocumentWriter {
   /** A title and a line under it (the filters, the date) below the letterhead. */
   heading(title: string, subtitle?: string): void;
   /**
-   * A table whose header row is drawn again at the top of every page it runs onto; rows are one line each
-   * (longer text is cut with an ellipsis), read from `rows` as they come.
+   * A table whose header row is drawn again at the top of every page it runs onto; a cell's text wraps within its
+   * column and the row is as tall as its tallest cell (a row never splits across pages); rows are read from `rows`
+   * as they come.
    */
   table(columns: ColumnSpec[], rows: Iterable<string[]> | AsyncIterable<string[]>): Promise<number>;
   /** A line of text (totals, a signature line). */
@@ -28,13 +31,58 @@ export interface DocumentTemplate<D> {
 }
 
 const MARGIN = 36;
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
+const FONT = 'Body' as const;
+const BOLD = 'Body-Bold' as const;
+/** The least height of a row; a row of wrapped cells is taller. */
 const ROW = 14;
+/** Space above and below a cell's text. */
+const PAD = 3;
 const SIZE = 8;
 
+// Noto Sans (the @expo-google-fonts/noto-sans package: Google's static TTFs, OFL): Latin with its extensions,
+// Vietnamese, Greek and Cyrillic, so names print as typed (Łukasz, Zoë, Siobhán, Nguyễn, Ødegaard) where the PDF
+// standard fonts know only WinAnsi. pdfkit embeds only the glyphs a document uses; a character the font lacks (an
+// emoji, CJK) shows as an empty box rather than as another letter.
+//
+// The files are read with the first document. pdfkit parses a font file anew for each document, and that parsing
+// (glyph tables decoded as they are first used) was most of a document's time; pdfkit also takes the parsed font
+// itself (fontkit's object: anything with a `layout`), so the first document's parsed fonts serve every later one.
+// Each document still makes its own subset of the glyphs it used.
+type FontSource = Buffer | { layout: unknown };
+let fonts: Record<typeof FONT | typeof BOLD, FontSource> | undefined;
+function fontSources() {
+  if (!fonts) {
+    const require = createRequire(import.meta.url);
+    const file = (weight: string) =>
+      readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${weight}/NotoSans_${weight}.ttf`));
+    fonts = { [FONT]: file('400Regular'), [BOLD]: file('700Bold') };
+  }
+  return fonts;
+}
+type Layout = (text: string, features?: unknown) => unknown;
+const shapedAsTyped = new WeakSet<object>();
 /**
- * The one PDF renderer: A4, pdfkit's standard fonts (shipped inside the npm package, nothing downloaded), the
+ * Keeps the font pdfkit parsed for `doc`, to be given to the next documents (see above), and lays text out without
+ * the font's `ccmp` feature. Noto Sans's ccmp draws ị as i and a combining dot; pdfkit writes each glyph's letters
+ * into the PDF's text (copy, search) the first time the glyph is used, so after "Thị" every plain i of the document
+ * read back as ị (and after "Tim", ị read back as i). Without ccmp the precomposed letter (ị, ệ, ắ) is one glyph of
+ * its own; text is NFC-normalised first (pdfText), so a name typed as i + a combining dot finds that glyph too.
+ */
+function keepParsed(doc: PDFKit.PDFDocument, name: typeof FONT | typeof BOLD) {
+  const parsed = (doc as unknown as { _font?: { font?: { layout?: Layout } } })._font?.font;
+  if (!parsed || typeof parsed.layout !== 'function') return;
+  if (!shapedAsTyped.has(parsed)) {
+    const layout = parsed.layout.bind(parsed);
+    // pdfkit passes features only when a caller asks for some (this renderer never does); a fresh object each time,
+    // as fontkit adds its defaults to the one it is given.
+    parsed.layout = (text, features) => layout(text, features ?? { ccmp: false });
+    shapedAsTyped.add(parsed);
+  }
+  if (fonts && Buffer.isBuffer(fonts[name])) fonts[name] = parsed as FontSource;
+}
+
+/**
+ * The one PDF renderer: A4, an embedded Unicode font (Noto Sans, from its npm package, nothing downloaded), the
  * agency's letterhead on every page, "Page x of y" in every footer once the page count is known (pages are kept
  * until the end for that), and the template's content between them.
  */
@@ -47,7 +95,15 @@ export async function renderPdf<D>(template: DocumentTemplate<D>, data: D, lette
     margins: { top: MARGIN + 40, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
     bufferPages: true,
     info: { Title: template.kind, Producer: 'Staffing back office' },
+    // No Helvetica: pdfkit would otherwise load its metrics and set it as the first page's font.
+    font: null as unknown as string,
   });
+  const sources = fontSources();
+  for (const name of [BOLD, FONT] as const) {
+    doc.registerFont(name, sources[name] as PDFKit.Mixins.PDFFontSource);
+    doc.font(name);
+    keepParsed(doc, name);
+  }
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise<void>((resolve, reject) => {
@@ -95,37 +151,52 @@ export async function renderPdf<D>(template: DocumentTemplate<D>, data: D, lette
     },
     async table(columns, rows) {
       const placed = layoutColumns(columns, MARGIN, width);
-      const cell = (text: string, c: (typeof placed)[number], y: number) =>
-        doc.text(text, c.x + 2, y + 3, {
-          width: c.width - 4,
-          align: c.align,
-          lineBreak: false,
-          ellipsis: true,
-          height: ROW,
+      // Every page has room for the header and this much of a row: a row taller than that (a cell of a few
+      // thousand characters) is cut there with an ellipsis rather than running off the page.
+      const tallest = () => bottom() - doc.page.margins.top - 2 * ROW;
+      // Most cells fit on one line: measured by their width and drawn without pdfkit's line wrapper, which is
+      // most of the time of a table otherwise. Only a cell wider than its column is wrapped (and measured so).
+      const measure = (cells: string[]) => {
+        const oneLine = placed.map((c, i) => !cells[i] || doc.widthOfString(cells[i]) <= c.width - 4);
+        const line = doc.currentLineHeight(true);
+        const heights = placed.map((c, i) =>
+          oneLine[i] ? line : doc.heightOfString(cells[i], { width: c.width - 4, align: c.align }),
+        );
+        return { oneLine, h: Math.min(tallest(), Math.max(ROW, ...heights.map((h) => h + 2 * PAD))) };
+      };
+      const draw = (cells: string[], y: number, { oneLine, h }: ReturnType<typeof measure>) =>
+        placed.forEach((c, i) => {
+          if (!cells[i]) return;
+          const options = { width: c.width - 4, align: c.align };
+          doc.text(
+            cells[i],
+            c.x + 2,
+            y + PAD,
+            oneLine[i] ? { ...options, lineBreak: false } : { ...options, height: h - 2 * PAD, ellipsis: true },
+          );
         });
+      const headers = placed.map((c) => pdfText(c.header));
       const header = () => {
+        doc.font(BOLD).fontSize(SIZE);
         const y = doc.y;
-        doc
-          .rect(MARGIN, y, width, ROW + 2)
-          .fill('#e8eef6')
-          .fillColor('#1a1a1a')
-          .font(BOLD)
-          .fontSize(SIZE);
-        for (const c of placed) cell(pdfText(c.header), c, y);
+        const size = measure(headers);
+        doc.rect(MARGIN, y, width, size.h).fill('#e8eef6').fillColor('#1a1a1a');
+        draw(headers, y, size);
         doc.font(FONT);
-        doc.y = y + ROW + 2;
+        doc.y = y + size.h;
       };
       header();
       let n = 0;
       for await (const row of rows) {
-        if (doc.y + ROW > bottom()) {
+        const size = measure(row);
+        if (doc.y + size.h > bottom()) {
           doc.addPage();
           header();
         }
         const y = doc.y;
-        if (n % 2 === 1) doc.rect(MARGIN, y, width, ROW).fill('#f7f7f7').fillColor('#1a1a1a');
-        placed.forEach((c, i) => cell(row[i] ?? '', c, y));
-        doc.y = y + ROW;
+        if (n % 2 === 1) doc.rect(MARGIN, y, width, size.h).fill('#f7f7f7').fillColor('#1a1a1a');
+        draw(row, y, size);
+        doc.y = y + size.h;
         n += 1;
       }
       doc.x = MARGIN;

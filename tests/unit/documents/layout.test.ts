@@ -35,9 +35,10 @@ describe('pageLabel', () => {
 });
 
 describe('pdfText', () => {
-  it('keeps what the standard fonts write (accents, £, typographic quotes) and puts ? for the rest', () => {
+  it('keeps names as typed (the embedded font is Unicode) and drops control characters', () => {
     expect(pdfText('Chloé’s £12.50 – “café”')).toBe('Chloé’s £12.50 – “café”');
-    expect(pdfText('Łukasz 🙂')).toBe('?ukasz ??');
+    expect(pdfText('Łukasz, Zoë, Siobhán, Nguyễn, Ødegaard')).toBe('Łukasz, Zoë, Siobhán, Nguyễn, Ødegaard');
+    expect(pdfText('bell\u0007 and nul\u0000')).toBe('bell and nul');
   });
 
   it('writes a cell on one line, and nothing for null', () => {
