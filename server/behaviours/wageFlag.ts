@@ -8,8 +8,8 @@ import { DEFAULT_WAGE_FLOORS } from '../../core/domain/pricing/oncosts.js';
  * day and today, in SQL: the agency's wage floors, or the domain's defaults when it has none. A card pays anyone,
  * so it is held to the adult rate; the booking check holds each staff member to their own age band.
  */
-function adultFloorSql(table: string, today: string, bind: (v: unknown) => string): string {
-  const on = `greatest(${table}.effective_from, ${bind(today)}::date)`;
+function adultFloorSql(table: string, today: string, bind: (v: unknown) => string, dated: boolean): string {
+  const on = dated ? `greatest(${table}.effective_from, ${bind(today)}::date)` : `${bind(today)}::date`;
   const defaults = DEFAULT_WAGE_FLOORS.map(
     (f) => `('${f.effective_from}'::date, ${f.min_age}, ${f.hourly_pence}::bigint)`,
   ).join(', ');
@@ -23,10 +23,18 @@ function adultFloorSql(table: string, today: string, bind: (v: unknown) => strin
 }
 
 /**
- * 'Pay below the minimum wage of £12.71 an hour' when a band's pay (any set) is under the adult floor; null otherwise.
+ * 'Pay below the minimum wage of £12.71 an hour: PAYE staff cannot be booked at it' when a pay rate (any set) is under
+ * the adult floor; null otherwise. The columns are a rate card's or own rates' bands (dated by effective_from), or a
+ * job role's default pay (dated today). The booking refuses a PAYE worker below their floor (issue 30.6).
  */
-export function wageFlagSql(table: string, today: string, bind: (v: unknown) => string): string {
-  const floor = adultFloorSql(table, today, bind);
-  const lowest = `least(${BANDS.map((b) => `${table}.pay_${b}`).join(', ')})`;
-  return `(select case when ${lowest} < f.floor then 'Pay below the minimum wage of £' || to_char(f.floor / 100.0, 'FM9990.00') || ' an hour' end from (select ${floor} as floor) f)`;
+export function wageFlagSql(
+  table: string,
+  today: string,
+  bind: (v: unknown) => string,
+  columns: string[] = BANDS.map((b) => `pay_${b}`),
+  dated = true,
+): string {
+  const floor = adultFloorSql(table, today, bind, dated);
+  const lowest = `least(${columns.map((c) => `${table}.${c}`).join(', ')})`;
+  return `(select case when ${lowest} < f.floor then 'Pay below the minimum wage of £' || to_char(f.floor / 100.0, 'FM9990.00') || ' an hour: PAYE staff cannot be booked at it' end from (select ${floor} as floor) f)`;
 }

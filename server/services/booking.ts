@@ -99,6 +99,7 @@ export async function loadBookingFacts(
        (select coalesce(json_agg(json_build_object('effective_from', w.effective_from, 'min_age', w.min_age, 'hourly', w.hourly)), '[]'::json)
           from wage_floors w where w.merchant_id = $1) as floors,
        coalesce((select et.paye from employment_types et where et.merchant_id = $1 and et.id = c.employment_type_id), true) as paye,
+       (select et.name from employment_types et where et.merchant_id = $1 and et.id = c.employment_type_id) as employment_type,
        cat.categories, names.client_name, names.site_name, names.shift_role_name
      from candidates c
      left join job_roles jr on jr.merchant_id = c.merchant_id and jr.id = c.job_role_id
@@ -157,6 +158,7 @@ export async function loadBookingFacts(
       awrShifts: r.awr_weeks,
       wage: {
         covered: !!r.paye,
+        employmentType: r.employment_type ?? null,
         dateOfBirth: r.date_of_birth ?? null,
         floors: wageFloorTable(r.floors),
         ownPay: r.own_pay

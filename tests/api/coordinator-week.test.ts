@@ -65,14 +65,16 @@ const hoursFromNow = (h: number) => {
 
 let n = 0;
 /** An approved, active, compliant staff member of agency A for the shared job role. */
-async function staff(o: { dob?: string | null; paye?: boolean; phone?: string } = {}): Promise<number> {
+async function staff(
+  o: { dob?: string | null; paye?: boolean; employment?: string; phone?: string } = {},
+): Promise<number> {
   n += 1;
   let employmentType: number | null = null;
   if (o.paye !== undefined) {
     [{ id: employmentType }] = await fixtureWrite(
       t.db,
       `insert into employment_types (merchant_id, name, paye) values ($1, $2, $3) returning id`,
-      [merchantA, `Week type ${n}`, o.paye],
+      [merchantA, o.employment ?? `Week type ${n}`, o.paye],
     );
   }
   const [c] = await fixtureWrite(
@@ -306,8 +308,8 @@ describe('fair cancellation (item 2)', () => {
   });
 });
 
-describe('pay below the legal minimum (item 4)', () => {
-  it('refuses the booking unless an admin overrides it with a reason; flags the card and the staff rates', async () => {
+describe('pay below the legal minimum (item 4; issue 30.6)', () => {
+  it('refuses a PAYE worker with no override, warns for an umbrella worker naming it; flags the card and the staff rates', async () => {
     const [r] = await fixtureWrite(
       t.db,
       `insert into job_roles (merchant_id, name, code, default_pay_rate, default_charge_rate) values ($1, 'Night porter', 'NPT', 1250, 2000) returning id`,
@@ -337,7 +339,7 @@ describe('pay below the legal minimum (item 4)', () => {
       }),
       201,
     );
-    expect(card.wage_flag).toBe('Pay below the minimum wage of £12.71 an hour');
+    expect(card.wage_flag).toBe('Pay below the minimum wage of £12.71 an hour: PAYE staff cannot be booked at it');
     const fine = ok(
       await post('/api/rate_cards', {
         client_id: meadowbank,
@@ -353,8 +355,18 @@ describe('pay below the legal minimum (item 4)', () => {
     expect(fine.wage_flag).toBeNull();
     const listed = (await get(`/api/rate_cards?job_role_id=${r.id}`)).json().data;
     expect(listed.map((c: { wage_flag: string | null }) => c.wage_flag).sort()).toEqual(
-      [null, 'Pay below the minimum wage of £12.71 an hour'].sort(),
+      [null, 'Pay below the minimum wage of £12.71 an hour: PAYE staff cannot be booked at it'].sort(),
     );
+
+    // The job role's default pay (£12.50) is flagged for the agency too; a client's user never reads it (issue 30.6).
+    expect(ok(await get(`/api/job_roles/${r.id}`)).wage_flag).toBe(
+      'Pay below the minimum wage of £12.71 an hour: PAYE staff cannot be booked at it',
+    );
+    const roleForClient = ok(await get(`/api/job_roles/${r.id}`, tok.client));
+    expect(roleForClient).not.toHaveProperty('wage_flag');
+    expect(roleForClient).not.toHaveProperty('default_pay_rate');
+    await fixtureWrite(t.db, 'update job_roles set default_pay_rate = 1300 where id = $1', [r.id]);
+    expect(ok(await get(`/api/job_roles/${r.id}`)).wage_flag).toBeNull();
 
     // The client-wide card prices the other site (the site's own card pays £13.00).
     const [{ id: otherSite }] = await t.db.query(
@@ -374,22 +386,37 @@ describe('pay below the legal minimum (item 4)', () => {
     };
     const adult = await paye('1972-01-15');
     const s = await night(0);
+    // A PAYE worker below the legal minimum is refused, for an admin too, whatever reason is given (issue 30.6).
     const byConsultant = refused(await assign(s.id, adult, {}, tok.consultant), 409);
     expect(byConsultant.message).toMatch(
-      /would be paid £12\.50 an hour \(Weekday night\), below the National Living Wage of £12\.71 an hour from 1 April 2026 at age \d+\. Only an admin can book/,
+      /cannot be booked on this shift\. .*would be paid £12\.50 an hour \(Weekday night\), below the National Living Wage of £12\.71 an hour from 1 April 2026 at age \d+\. A PAYE worker cannot be paid below the legal minimum/,
     );
-    expect(refused(await assign(s.id, adult), 422).errors?.override_reason).toMatch(/below the National Living Wage/);
-    const check = ok(await get(`/api/shifts/${s.id}/check?candidate_id=${adult}`));
-    expect(check.hard).toEqual([expect.objectContaining({ code: 'below_minimum_wage', overridable: true })]);
-    const booked = ok(
+    const byAdmin = refused(
       await assign(s.id, adult, { override_reason: 'Agreed rise from next week; HR approved the difference' }),
+      409,
     );
-    expect(booked.booking_checks.overridden.map((c: { code: string }) => c.code)).toContain('below_minimum_wage');
+    expect(byAdmin.errors?.candidate_id).toMatch(/A PAYE worker cannot be paid below the legal minimum/);
+    const check = ok(await get(`/api/shifts/${s.id}/check?candidate_id=${adult}`));
+    expect(check.hard).toEqual([expect.objectContaining({ code: 'below_minimum_wage' })]);
+    expect(check.hard[0].overridable).toBeUndefined();
+    const [still] = await t.db.query('select status, candidate_id from shifts where id = $1', [s.id]);
+    expect(still).toEqual({ status: 'open', candidate_id: null });
 
-    // Not covered (paid through their own company), or aged 19 (£10.85): booked without a word.
-    const contractor = await staff({ paye: false });
-    await fixtureWrite(t.db, 'update candidates set job_role_id = $2 where id = $1', [contractor, r.id]);
-    ok(await assign((await night(1)).id, contractor));
+    // Employed through an umbrella: a warning naming it, which only an admin may book past, with a reason.
+    const umbrella = await staff({ paye: false, employment: 'Umbrella company (week)' });
+    await fixtureWrite(t.db, 'update candidates set job_role_id = $2 where id = $1', [umbrella, r.id]);
+    expect(refused(await assign(s.id, umbrella, {}, tok.consultant), 409).message).toMatch(
+      /below the National Living Wage of £12\.71 an hour from 1 April 2026\. They are employed through Umbrella company \(week\), not on the agency's PAYE payroll.* Only an admin can book/,
+    );
+    expect(refused(await assign(s.id, umbrella), 422).errors?.override_reason).toMatch(
+      /employed through Umbrella company \(week\)/,
+    );
+    const booked = ok(await assign(s.id, umbrella, { override_reason: 'Umbrella confirmed the NLW is met' }));
+    expect(booked.booking_checks.overridden).toEqual([
+      expect.objectContaining({ code: 'below_minimum_wage', message: expect.stringContaining('Umbrella company') }),
+    ]);
+
+    // Aged 19 (£10.85 from April 2026): booked without a word.
     ok(await assign((await night(2)).id, await paye(addDaysToDate(today, -19 * 366))));
 
     // Their own rates below the floor are flagged on their rate card tab.
@@ -397,7 +424,7 @@ describe('pay below the legal minimum (item 4)', () => {
       await post('/api/candidate_rates', { candidate_id: adult, effective_from: today, pay_weekday_night: 1200 }),
       201,
     );
-    expect(own.wage_flag).toBe('Pay below the minimum wage of £12.71 an hour');
+    expect(own.wage_flag).toBe('Pay below the minimum wage of £12.71 an hour: PAYE staff cannot be booked at it');
   });
 });
 

@@ -3,7 +3,8 @@
 // milliseconds; the agency's time zone only enters where a rule speaks of a day or a week on the calendar.
 //
 // Hard checks refuse the booking, soft ones need an admin's override with a reason, info is shown only. A hard
-// check marked `overridable` (pay below the legal minimum) refuses it too, unless an admin overrides it with a reason.
+// check marked `overridable` refuses it too, unless an admin overrides it with a reason (none is, since pay below the
+// legal minimum for a PAYE worker became a plain hard check in issue 30.6).
 import { assessCompliance, type ComplianceCategory, type ComplianceDocument } from '../compliance/compliance';
 import { addDaysToDate, daysBetween, formatDisplayDate, isPlainDate, startOfWeekMonday } from '../time/agencyTime';
 import {
@@ -16,7 +17,8 @@ import {
   weekOfDay,
 } from '../time/zoneClock';
 import { formatPounds } from '../../engine/money';
-import { ageOn, wageWarning, type WageFloor } from '../pricing/oncosts';
+import { type WageFloor } from '../pricing/oncosts';
+import { minimumWageConsequence, minimumWageVerdict, type MinimumWageVerdict } from '../pricing/minimumWage';
 import { BAND_LABELS, type Band } from '../pricing/types';
 import { asSentence } from '../../engine/text';
 
@@ -89,9 +91,12 @@ export interface BookingShift extends Interval {
 /** What the minimum-wage check needs of a staff member. */
 export interface WageFacts {
   /**
-   * Their employment is covered by the minimum wage (paid through PAYE); false for their own company or an umbrella.
+   * They are on the agency's PAYE payroll (their employment type is PAYE, or they have none): pay below the minimum
+   * refuses the booking. False for an umbrella, their own company, self-employed: a warning naming employmentType.
    */
   covered: boolean;
+  /** Their employment type's name, for the warning ("Umbrella company"); null or absent when they have none. */
+  employmentType?: string | null;
   /** Their date of birth; unknown is read as 21 or over (the adult rate, the highest floor). */
   dateOfBirth: string | null;
   /** The dated wage floors by age band. */
@@ -452,14 +457,14 @@ export function assessBooking(facts: BookingFacts): BookingAssessment {
     }
   }
 
-  // Hard unless an admin overrides it: pay below the legal minimum for their age on the shift's date.
-  for (const problem of belowMinimumWage(shift, facts.wage, dates[0])) {
-    hard.push({
-      code: 'below_minimum_wage',
-      severity: 'hard',
-      overridable: true,
-      message: `${name} would be paid ${problem}.`,
-    });
+  // Pay below the legal minimum for their age on the shift's date (minimumWageVerdict): refused for a PAYE worker,
+  // with no override; a warning an admin confirms for anyone else, naming how they are employed.
+  const belowMinimum = belowMinimumWage(shift, facts.wage, dates[0]);
+  if (belowMinimum.length && facts.wage) {
+    const employment = { paye: facts.wage.covered, name: facts.wage.employmentType ?? null };
+    const message = `${name} would be paid ${listOf(belowMinimum.map((b) => b.text))}. ${minimumWageConsequence(belowMinimum[0].verdict, employment)}`;
+    if (employment.paye) hardCheck('below_minimum_wage', message);
+    else soft.push({ code: 'below_minimum_wage', severity: 'soft', message });
   }
 
   // One pass over their other shifts: overlaps (hard), neighbours for rest, and hours for the week limits.
@@ -569,26 +574,30 @@ export const overridableChecks = (assessment: Pick<BookingAssessment, 'hard' | '
 ];
 
 /**
- * The bands of a shift paid below the staff member's legal minimum on `date` ('Weekday night £12.50 an hour: below
- * the National Living Wage of £12.71 an hour from 1 April 2026'); none when their employment is not covered, the
- * shift is a sleep-in (a flat allowance is lawful) or its lines are unknown.
+ * The bands of a shift paid below the staff member's legal minimum on `date` ('£12.50 an hour (Weekday night), below
+ * the National Living Wage of £12.71 an hour from 1 April 2026 at age 54'), each with its verdict; none when the shift
+ * is a sleep-in (a flat allowance is lawful) or its lines are unknown.
  */
 export function belowMinimumWage(
   shift: Pick<BookingShift, 'price_lines'>,
   wage: WageFacts | null | undefined,
   date: string,
-): string[] {
-  if (!wage?.covered || !shift.price_lines?.length) return [];
-  const age = wage.dateOfBirth ? ageOn(wage.dateOfBirth, date) : 200;
-  const out: string[] = [];
+): { text: string; verdict: MinimumWageVerdict }[] {
+  if (!wage || !shift.price_lines?.length) return [];
+  const employment = { paye: wage.covered, name: wage.employmentType ?? null };
+  const out: { text: string; verdict: MinimumWageVerdict }[] = [];
   for (const line of shift.price_lines) {
     if (line.band === 'flat' || (line.minutes ?? Math.round(line.hours * 60)) <= 0) continue;
     const rate = wage.ownPay?.[line.band] ?? line.pay_rate;
-    const warning = wageWarning(rate, date, wage.floors, age);
-    const text =
-      warning &&
-      `${formatPounds(rate)} an hour (${BAND_LABELS[line.band]}), ${warning[0].toLowerCase()}${warning.slice(1)}${wage.dateOfBirth ? ` at age ${age}` : ''}`;
-    if (text && !out.includes(text)) out.push(text);
+    const verdict = minimumWageVerdict({
+      payRate: rate,
+      date,
+      floors: wage.floors,
+      dateOfBirth: wage.dateOfBirth,
+      employment,
+    });
+    const text = verdict && `${formatPounds(rate)} an hour (${BAND_LABELS[line.band]}), ${verdict.below}`;
+    if (verdict && text && !out.some((o) => o.text === text)) out.push({ text, verdict });
   }
   return out;
 }

@@ -65,6 +65,16 @@ export const jobRoles = setting({
       sortable: true,
       readableBy: AGENCY_ONLY,
     },
+    // Below the adult minimum wage in force today, flagged by the server (issue 30.6); the form warns as it is typed.
+    {
+      source: 'wage_flag',
+      type: 'text',
+      label: 'Minimum wage',
+      computed: true,
+      readOnly: true,
+      readableBy: AGENCY_ONLY,
+      views: ['list', 'show'],
+    },
     {
       source: 'default_charge_rate',
       type: 'money',

@@ -24,12 +24,24 @@ function useAgencyToday(): string {
   return agencyToday(useAgency().data?.timeZone ?? DEFAULT_TIME_ZONE);
 }
 
-/** The warning under a pay rate below the wage floor on the card's first day: a warning, never a refusal. */
-export function WageWarning({ band, dateSource = 'effective_from' }: { band: Band; dateSource?: string }) {
+/**
+ * The warning under a pay rate below the adult wage floor on the card's first day (today without one), and what the
+ * booking will do with it: a PAYE worker is refused at that rate, others are warned (issue 30.6).
+ */
+export function WageWarning({
+  band,
+  source = `pay_${band}`,
+  dateSource = 'effective_from',
+}: {
+  band?: Band;
+  source?: string;
+  dateSource?: string | null;
+}) {
   const { floors } = useRateTables();
   const today = useAgencyToday();
-  const pay = useWatch({ name: `pay_${band}` });
-  const date = useWatch({ name: dateSource }) || today;
+  const pay = useWatch({ name: source });
+  const chosen = useWatch({ name: dateSource ?? source });
+  const date = (dateSource && chosen) || today;
   const warning = payWarning(pay, date, floors);
   if (!warning) return null;
   return (
@@ -38,10 +50,21 @@ export function WageWarning({ band, dateSource = 'effective_from' }: { band: Ban
       variant="caption"
       component="p"
       sx={{ color: 'warning.dark', fontWeight: 500, mt: -1, mb: 1 }}
-      data-testid={`wage-warning-${band}`}
+      data-testid={`wage-warning-${band ?? source}`}
     >
       ⚠ {warning}.
     </Typography>
+  );
+}
+
+/** A job role's default pay rate, with the wage warning on today's floor. */
+export function DefaultPayInput({ decl }: { decl: ResourceDeclaration }) {
+  const field = decl.fields.find((f) => f.source === 'default_pay_rate')!;
+  return (
+    <Box sx={{ width: '100%' }}>
+      <InputFor of={field} />
+      <WageWarning source="default_pay_rate" dateSource={null} />
+    </Box>
   );
 }
 

@@ -1,4 +1,5 @@
-import { marginOf, wageWarning, type OnCostRate, type WageFloor } from '../../../core/domain/pricing/oncosts';
+import { marginOf, type OnCostRate, type WageFloor } from '../../../core/domain/pricing/oncosts';
+import { rateFloorWarning } from '../../../core/domain/pricing/minimumWage';
 
 export interface BandMargin {
   onCosts: number;
@@ -24,8 +25,8 @@ export function bandMargin(
   return { onCosts, margin, percent: charge > 0 ? Math.round((margin / charge) * 1000) / 10 : null };
 }
 
-/** The wage-floor warning of an hourly pay rate on `date` (the card's first day), or null. */
+/** The wage-floor warning of an hourly pay rate on `date` (the card’s first day), with what booking does; or null. */
 export function payWarning(pay: unknown, date: string | null | undefined, floors: readonly WageFloor[]): string | null {
   if (typeof pay !== 'number' || !date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
-  return wageWarning(pay, date, floors);
+  return rateFloorWarning(pay, date, floors);
 }

@@ -3,6 +3,7 @@ import { buildResource } from '../../engine/react/buildResource';
 import { EngineList } from '../../engine/react/list';
 import { KeyFromLabelInput } from './KeyFromLabelInput';
 import { SettingsLayout } from '../../layout/SettingsLayout';
+import { DefaultPayInput } from '../rates/RateInputs';
 import {
   documentCategories,
   employmentTypes,
@@ -18,6 +19,8 @@ const inSettings = { wrapper: SettingsLayout };
 export default [
   buildResource(jobRoles, {
     ...inSettings,
+    // Its default pay rate warns below the minimum wage as it is typed (issue 30.6).
+    fields: { default_pay_rate: { input: <DefaultPayInput decl={jobRoles} /> } },
     // /appsetting opens on job detail.
     extraRoutes: (options) => [<Route key="index" path="/appsetting" element={<EngineList {...options} />} />],
   }),

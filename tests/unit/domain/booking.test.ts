@@ -1048,7 +1048,7 @@ describe('the agency clock used by the checks', () => {
   });
 });
 
-describe('assessBooking: the legal minimum wage (issue 14.4)', () => {
+describe('assessBooking: the legal minimum wage (issues 14.4, 30.6)', () => {
   // Wednesday 10 June 2026: the National Living Wage for 21 and over is £12.71 from 1 April 2026.
   const night = {
     ...span('2026-06-10', '20:00', '08:00'),
@@ -1062,27 +1062,45 @@ describe('assessBooking: the legal minimum wage (issue 14.4)', () => {
     ...o,
   });
 
-  it('is a hard check an admin may override, naming the rate, the band, the floor and the age', () => {
+  it('refuses a PAYE worker with no override, naming the rate, the band, the floor and the age (issue 30.6)', () => {
     const result = assessBooking(facts({ wage: wage() }, night));
     expect(result.hard).toEqual([
       {
         code: 'below_minimum_wage',
         severity: 'hard',
-        overridable: true,
         message:
-          'Priya Shah would be paid £12.50 an hour (Weekday night), below the National Living Wage of £12.71 an hour from 1 April 2026 at age 54.',
+          'Priya Shah would be paid £12.50 an hour (Weekday night), below the National Living Wage of £12.71 an hour from 1 April 2026 at age 54. A PAYE worker cannot be paid below the legal minimum, so this booking is refused: raise the pay rate (their own rate or the rate card) first.',
       },
     ]);
-    expect(blockingChecks(result)).toEqual([]);
-    expect(overridableChecks(result).map((c) => c.code)).toEqual(['below_minimum_wage']);
+    expect(codes(blockingChecks(result))).toEqual(['below_minimum_wage']);
+    expect(overridableChecks(result)).toEqual([]);
   });
 
   it.each([
-    ['not covered (own company or umbrella)', wage({ covered: false })],
+    ['an umbrella', 'Umbrella company', 'through Umbrella company'],
+    ['their own company', 'Limited company', 'through Limited company'],
+    ['no named type', null, 'outside PAYE'],
+  ])('warns for a worker employed through %s, naming it', (_, employmentType, how) => {
+    const result = assessBooking(facts({ wage: wage({ covered: false, employmentType }) }, night));
+    expect(result.hard).toEqual([]);
+    expect(result.soft).toEqual([
+      {
+        code: 'below_minimum_wage',
+        severity: 'soft',
+        message: `Priya Shah would be paid £12.50 an hour (Weekday night), below the National Living Wage of £12.71 an hour from 1 April 2026 at age 54. They are employed ${how}, not on the agency's PAYE payroll: make sure the rate lets their employer pay them at least the minimum.`,
+      },
+    ]);
+    expect(codes(overridableChecks(result))).toEqual(['below_minimum_wage']);
+  });
+
+  it.each([
     ['aged 19: the 18–20 rate of £10.85', wage({ dateOfBirth: '2007-01-01' })],
     ['their own pay for the band is above the floor', wage({ ownPay: { weekday_night: 1300 } })],
+    ['an umbrella worker whose own pay is above the floor', wage({ covered: false, ownPay: { weekday_night: 1300 } })],
   ])('passes when %s', (_, w) => {
-    expect(codes(assessBooking(facts({ wage: w }, night)).hard)).toEqual([]);
+    const result = assessBooking(facts({ wage: w }, night));
+    expect(codes(result.hard)).toEqual([]);
+    expect(codes(result.soft)).toEqual([]);
   });
 
   it('a sleep-in (flat allowance) and a date before the rise pass; an unknown age is read as adult', () => {
@@ -1091,7 +1109,7 @@ describe('assessBooking: the legal minimum wage (issue 14.4)', () => {
     const march = { ...span('2026-03-11', '20:00', '08:00'), price_lines: night.price_lines };
     expect(codes(assessBooking(facts({ wage: wage() }, march)).hard)).toEqual([]);
     expect(assessBooking(facts({ wage: wage({ dateOfBirth: null }) }, night)).hard[0].message).toMatch(
-      /below the National Living Wage of £12\.71 an hour from 1 April 2026\.$/,
+      /below the National Living Wage of £12\.71 an hour from 1 April 2026\. A PAYE worker/,
     );
   });
 

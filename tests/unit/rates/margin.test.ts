@@ -32,9 +32,17 @@ describe('bandMargin', () => {
 describe('payWarning', () => {
   it.each([
     [1250, '2026-03-31', null],
-    [1250, '2026-04-01', 'Below the National Living Wage of £12.71 an hour from 1 April 2026'],
+    [
+      1250,
+      '2026-04-01',
+      'Below the National Living Wage of £12.71 an hour from 1 April 2026: PAYE staff cannot be booked at it; others are booked with a warning',
+    ],
     [1271, '2026-04-01', null],
-    [1200, '2025-06-01', 'Below the National Living Wage of £12.21 an hour from 1 April 2025'],
+    [
+      1200,
+      '2025-06-01',
+      'Below the National Living Wage of £12.21 an hour from 1 April 2025: PAYE staff cannot be booked at it; others are booked with a warning',
+    ],
     [1200, null, null],
     [undefined, '2026-04-01', null],
   ])('pay %s on %s', (pay, date, warning) => {
