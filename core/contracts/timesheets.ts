@@ -11,6 +11,8 @@ import { Id, Instant, Nullable, PlainDate, Pence } from './common.js';
 export const SIGNING_PAGE = '/sign-timesheet';
 /** The client panel's review of one timesheet (the submission's notification links there). */
 export const CLIENT_TIMESHEET_PAGE = '/client/signedTimesheet';
+/** The client panel's review of one timesheet: what a client user's notification and e-mail open (issue 29.16). */
+export const clientTimesheetPage = (id: number) => `${CLIENT_TIMESHEET_PAGE}?id=${id}`;
 /** The agency's screen of one timesheet (signature and dispute notifications link there). */
 export const agencyTimesheetPage = (id: number) => `/timesheets/${id}/show`;
 

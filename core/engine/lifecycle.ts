@@ -52,7 +52,10 @@ export function lockedReason(decl: ResourceDeclaration, record: Record<string, a
   const still = lc.transitions
     .filter((t) => t.from.includes(state))
     .map((t) => decl.actions?.find((a) => a.name === t.action)?.label ?? t.action);
-  return `This ${one(decl)} is ${stateName(decl, state)} and locked: it can no longer be changed.${still.length ? ` Only ${orList(still)} can still be run.` : ''}`;
+  // A state named "locked" already says it (a timesheet invoiced or paid): never "locked and locked".
+  const name = stateName(decl, state);
+  const is = name === 'locked' ? 'locked' : `${name} and locked`;
+  return `This ${one(decl)} is ${is}: it can no longer be changed.${still.length ? ` Only ${orList(still)} can still be run.` : ''}`;
 }
 
 /** The declaration's delete in its long form. */

@@ -89,18 +89,20 @@ interface Person {
   email: string | null;
   phone: string | null;
   key: string;
+  /** A client's user: their e-mail leads to the client panel's screen (clientLink), never an agency one. */
+  client: boolean;
 }
 
 /** The people among the event's audience whom the settings name, with their addresses. */
 async function peopleOf(db: Queryable, e: NotificationEvent, recipients: Recipient[]): Promise<Person[]> {
   const has = (r: Recipient) => recipients.includes(r);
   return db.query<Person>(
-    `select name, email, null as phone, 'user:' || id as key from users
+    `select name, email, null as phone, 'user:' || id as key, kind = 'client' as client from users
       where merchant_id = $1 and active and (
         (kind = 'admin' and role = 'admin' and $2) or (kind = 'admin' and role = 'consultant' and $3)
         or (kind = 'client' and client_id = $4 and $5) or id = any($6::int[]))
      union all
-     select first_name || ' ' || last_name, email, phone, 'candidate:' || id from candidates
+     select first_name || ' ' || last_name, email, phone, 'candidate:' || id, false from candidates
       where merchant_id = $1 and id = $7 and $8 and deleted_at is null`,
     [
       e.merchantId,
@@ -182,23 +184,23 @@ export async function notify(db: Queryable, e: NotificationEvent): Promise<void>
 
   if (outward.includes('email')) {
     const { template, letterhead } = context;
-    const mailFor = (staff: boolean) => {
+    const mailFor = (staff: boolean, link: string | null) => {
       const w = wordsOf(staff);
-      const values = {
-        ...data,
-        agency_name: letterhead.name,
-        title: w.title,
-        body: w.body,
-        link: staff ? '' : (e.link ?? ''),
-      };
+      const values = { ...data, agency_name: letterhead.name, title: w.title, body: w.body, link: link ?? '' };
       return renderEmail(
         letterhead,
         fillPlaceholders(template.subject, values),
         fillPlaceholders(template.body, values),
-        staff ? null : e.link,
+        link,
       );
     };
-    const mails = { agency: mailFor(false), staff: e.staffWords ? mailFor(true) : null };
+    const agencyMail = mailFor(false, e.link ?? null);
+    const mails = {
+      agency: agencyMail,
+      // A client's users follow the link into their own panel, as their in-app notification does.
+      client: e.clientLink && e.clientLink !== e.link ? mailFor(false, e.clientLink) : agencyMail,
+      staff: e.staffWords ? mailFor(true, null) : null,
+    };
     const seen = new Set<string>();
     const to = people.filter((p) => p.email && !seen.has(p.email.toLowerCase()) && seen.add(p.email.toLowerCase()));
     await queueEmails(
@@ -208,7 +210,7 @@ export async function notify(db: Queryable, e: NotificationEvent): Promise<void>
         recipient: p.email!,
         recipientName: p.name,
         event: e.event,
-        ...((isStaff(p) && mails.staff) || mails.agency),
+        ...((isStaff(p) && mails.staff) || (p.client ? mails.client : mails.agency)),
       })),
     );
   }

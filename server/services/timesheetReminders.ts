@@ -7,7 +7,7 @@ import type { EngineContext } from '../engine/context.js';
 import { systemPrincipal } from '../engine/handle.js';
 import { jobContext } from '../jobs/engineContext.js';
 import { formatDisplayDate } from '../../core/domain/time/agencyTime.js';
-import { CLIENT_TIMESHEET_PAGE } from '../../core/contracts/timesheets.js';
+import { clientTimesheetPage } from '../../core/contracts/timesheets.js';
 import { emailSigningLink } from './timesheets.js';
 
 /** A submitted timesheet as a reminder names it. */
@@ -40,7 +40,7 @@ export async function remindTimesheet(ctx: EngineContext, t: Unsigned): Promise<
     event: 'timesheet.reminder',
     title: 'Timesheet awaiting your signature',
     body: `Timesheet ${t.number} for ${period} is still awaiting your signature.`,
-    clientLink: CLIENT_TIMESHEET_PAGE,
+    clientLink: clientTimesheetPage(t.id),
     audience: { clientId: Number(t.client_id) },
     data: { client_name: t.client_name, number: t.number, period },
     dedupeKey: `timesheet.reminder:${t.id}:${ctx.now.toISOString().slice(0, 10)}`,

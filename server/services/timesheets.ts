@@ -26,7 +26,7 @@ import {
   isPlainDate,
 } from '../../core/domain/time/agencyTime.js';
 import { signatureProblem, stateFromLines, totalsOf, weekOf } from '../../core/domain/timesheets/rules.js';
-import { SIGNING_PAGE, CLIENT_TIMESHEET_PAGE, agencyTimesheetPage } from '../../core/contracts/timesheets.js';
+import { SIGNING_PAGE, clientTimesheetPage, agencyTimesheetPage } from '../../core/contracts/timesheets.js';
 
 export const SIGNING_LINK = 'timesheet.sign';
 export const signingPath = (token: string) => `${SIGNING_PAGE}/${token}`;
@@ -426,7 +426,7 @@ export async function sendForSignature(ctx: EngineContext, t: Row) {
     title: 'Timesheet to sign',
     body: `Timesheet ${t.number} for ${period} is ready for your signature.`,
     link: agencyTimesheetPage(Number(t.id)),
-    clientLink: CLIENT_TIMESHEET_PAGE,
+    clientLink: clientTimesheetPage(Number(t.id)),
     audience: { clientId: Number(t.client_id) },
     data: { client_name: client?.name ?? '', number: t.number, period },
   });

@@ -90,6 +90,13 @@ export function weekOf(instant: string, timeZone: string): string {
 
 /** A drawn signature as the browser's signature pad gives it, at most this long (about 150 kB of PNG). */
 export const SIGNATURE_MAX_CHARS = 200_000;
+/**
+ * A signature pad's largest image, in pixels (issue 29.19): the pad draws at most this wide and tall. A PNG compresses
+ * a blank 6000×6000 image into 140 kB, but every print decodes it whole (0.5 GB each), so the size is checked on the
+ * image's own header, not on its length.
+ */
+export const SIGNATURE_MAX_WIDTH = 2000;
+export const SIGNATURE_MAX_HEIGHT = 1000;
 export const SIGNATURE_PATTERN = '^data:image/png;base64,[A-Za-z0-9+/]+={0,2}$';
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -124,7 +131,17 @@ export function signatureProblem(value: unknown): string | null {
   if (value.length > SIGNATURE_MAX_CHARS) return 'The signature is too large. Clear it and sign again.';
   const b64 = value.slice(PREFIX.length);
   if (b64.length < 60 || !/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) return 'Draw your signature (a PNG image).';
-  const head = firstBytes(b64, 8);
-  if (head.length < 8 || head.some((b, i) => b !== PNG_MAGIC[i])) return 'Draw your signature (a PNG image).';
+  // The signature, then the first chunk (IHDR), whose data starts with the width and height (4 bytes each).
+  const head = firstBytes(b64, 24);
+  if (head.length < 24 || head.slice(0, 8).some((b, i) => b !== PNG_MAGIC[i]))
+    return 'Draw your signature (a PNG image).';
+  if (String.fromCharCode(...head.slice(12, 16)) !== 'IHDR') return 'Draw your signature (a PNG image).';
+  const [width, height] = [readUint32(head, 16), readUint32(head, 20)];
+  if (width === 0 || height === 0) return 'Draw your signature (a PNG image).';
+  if (width > SIGNATURE_MAX_WIDTH || height > SIGNATURE_MAX_HEIGHT)
+    return `The signature image is ${width} × ${height} pixels; a signature is at most ${SIGNATURE_MAX_WIDTH} × ${SIGNATURE_MAX_HEIGHT}. Clear it and sign again.`;
   return null;
 }
+
+const readUint32 = (bytes: number[], at: number) =>
+  ((bytes[at] << 24) >>> 0) + (bytes[at + 1] << 16) + (bytes[at + 2] << 8) + bytes[at + 3];

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import SignaturePadLib from 'signature_pad';
 import { say } from './say';
+import { SIGNATURE_MAX_HEIGHT, SIGNATURE_MAX_WIDTH } from '../../../core/domain/timesheets/rules';
 
 /** The drawn signature's largest side on the wire: enough to read, small enough for the 200,000-character limit. */
 const MAX_RATIO = 2;
@@ -33,11 +34,17 @@ export function SignaturePad({
     const el = canvas.current!;
     // Without a 2D canvas (a browser that has none) only the typed signature is offered.
     if (!el.getContext('2d')) return;
-    const ratio = Math.min(MAX_RATIO, Math.max(1, window.devicePixelRatio || 1));
     const fit = () => {
       const data = pad.current && !pad.current.isEmpty() ? pad.current.toData() : null;
-      el.width = el.offsetWidth * ratio || 600;
-      el.height = el.offsetHeight * ratio || 200;
+      // Never more pixels than the server keeps (SIGNATURE_MAX_WIDTH × HEIGHT), even on a wide high-density screen.
+      const ratio = Math.min(
+        MAX_RATIO,
+        Math.max(1, window.devicePixelRatio || 1),
+        SIGNATURE_MAX_WIDTH / (el.offsetWidth || 600),
+        SIGNATURE_MAX_HEIGHT / (el.offsetHeight || 200),
+      );
+      el.width = Math.floor(el.offsetWidth * ratio) || 600;
+      el.height = Math.floor(el.offsetHeight * ratio) || 200;
       el.getContext('2d')?.scale(ratio, ratio);
       pad.current?.clear();
       if (data) pad.current?.fromData(data);

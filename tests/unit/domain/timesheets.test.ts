@@ -5,7 +5,16 @@ import { DEFAULT_RULES } from '../../../core/domain/pricing/price';
 import { holidaySet } from '../../../core/domain/pricing/holidays';
 import type { PricingRules, RateCard } from '../../../core/domain/pricing/types';
 import { zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
-import { priceActual, signatureProblem, stateFromLines, totalsOf, weekOf } from '../../../core/domain/timesheets/rules';
+import {
+  priceActual,
+  SIGNATURE_MAX_HEIGHT,
+  SIGNATURE_MAX_WIDTH,
+  signatureProblem,
+  stateFromLines,
+  totalsOf,
+  weekOf,
+} from '../../../core/domain/timesheets/rules';
+import { pngDataUrl } from '../../fixtures/png';
 
 // Issue 17: a timesheet line is priced on its actual times; its timesheet's totals are its lines' sums.
 const LONDON = 'Europe/London';
@@ -101,5 +110,30 @@ describe('timesheet rules', () => {
     expect(signatureProblem('data:image/jpeg;base64,/9j/4AAQ')).toMatch(/PNG/);
     expect(signatureProblem('data:image/png;base64,' + 'A'.repeat(200))).toMatch(/PNG/);
     expect(signatureProblem(png + 'A'.repeat(200_000))).toMatch(/too large/);
+  });
+
+  // Issue 29.19: the size is read from the image's header, whatever its length (a blank 6000 × 6000 is 140 kB).
+  it.each([
+    [1, 1, null],
+    [600, 160, null],
+    [SIGNATURE_MAX_WIDTH, SIGNATURE_MAX_HEIGHT, null],
+    [
+      SIGNATURE_MAX_WIDTH + 1,
+      160,
+      'The signature image is 2001 × 160 pixels; a signature is at most 2000 × 1000. Clear it and sign again.',
+    ],
+    [600, SIGNATURE_MAX_HEIGHT + 1, /600 × 1001 pixels/],
+    [6000, 6000, /6000 × 6000 pixels/],
+  ])('a %i × %i PNG: %s', (width, height, problem) => {
+    const url = pngDataUrl(width, height);
+    if (problem === null) expect(signatureProblem(url)).toBeNull();
+    else expect(signatureProblem(url)).toMatch(problem);
+  });
+
+  it('a PNG whose first chunk is not its header is no signature', () => {
+    const url = pngDataUrl(10, 10);
+    const bytes = Buffer.from(url.slice('data:image/png;base64,'.length), 'base64');
+    bytes.write('IDAT', 12, 'ascii');
+    expect(signatureProblem(`data:image/png;base64,${bytes.toString('base64')}`)).toMatch(/PNG/);
   });
 });
