@@ -181,6 +181,17 @@ export interface ActionDeclaration {
   collection?: boolean;
   /** Asked before running; %{name} is the record's name (or %{smart_count} records in bulk). */
   confirm?: string;
+  /**
+   * A sentence added to the confirmation of one record, chosen from it: a message key (or text) whose %{field}s are
+   * the record's fields ("The signing link is e-mailed to %{signing_recipient}."), or null for none.
+   */
+  confirmDetail?: (record: Record<string, any>) => string | null;
+  /**
+   * A capability link to this action stays usable after it ran while this holds of the record as it then reads (a
+   * timesheet signed in part still awaits its other lines); otherwise, and by default, the link is used up. What the
+   * link is bound to follows the holder's own change.
+   */
+  linkReusableWhile?: (record: Record<string, any>) => boolean;
   /** Why this record cannot take the action now (a message or message key), or null when it can. */
   guard?: (record: Record<string, any>) => string | null;
   /** What the action asks for; validated like fields, on both sides. */

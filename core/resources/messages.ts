@@ -10,7 +10,13 @@ export const resourceMessages: Record<string, unknown> = { ...engineMessages, ..
 // Texts of the resources' own screens (staff decisions, profiles), deep-merged into the catalogue.
 Object.assign(resourceMessages, {
   app: {
-    timesheets: { signature_png: 'Draw your signature (a PNG image).' },
+    timesheets: {
+      signature_png: 'Draw your signature (a PNG image).',
+      // Issue 29.5: the Submit and Resend confirmations say who receives the signing link.
+      link_to: 'The signing link is e-mailed to %{signing_recipient}; links sent before stop working.',
+      link_to_nobody:
+        'The client has no timesheet approver or e-mail address, so no signing link is sent: add one on the client to send one. The client’s users still see the timesheet in their panel.',
+    },
     staff: {
       active: 'Active',
       inactive: 'Inactive',

@@ -10,19 +10,23 @@ import {
   priceLine,
   priceLines,
   refreshTotals,
+  emailSigningLink,
   requireSignature,
   sendForSignature,
   signedVia,
   stateFromLines,
+  TAKES_LINES,
   timesheetOf,
   writerOf,
 } from '../services/timesheets.js';
-import { isPayable } from '../../core/domain/timesheets/rules.js';
+import { isPayable, periodProblem, spansOverlap } from '../../core/domain/timesheets/rules.js';
+import { describeShiftTimes } from '../../core/domain/shifts/times.js';
+import { formatDisplayDate } from '../../core/domain/time/agencyTime.js';
 import { isStrictInstant } from '../engine/input.js';
 import type { Problems } from '../../core/engine/validate.js';
 
 /** Where the lines of a timesheet may still be changed (times amended, a line added). */
-const AMENDABLE = ['draft', 'disputed', 'amended'];
+const AMENDABLE = TAKES_LINES;
 
 const refuse = (status: number, message: string, field?: string) =>
   new HttpError(status, message, field ? { [field]: message } : undefined);
@@ -84,6 +88,8 @@ async function settle(ctx: EngineContext, t: Row): Promise<Record<string, unknow
 export const timesheetsBehaviour: ResourceBehaviour = {
   computed: {
     hours: () => `(paid_minutes / 60.0)::float8`,
+    signing_recipient: () =>
+      `(select coalesce(c.timesheet_approver_email, c.email) from clients c where c.merchant_id = timesheets.merchant_id and c.id = timesheets.client_id)`,
     client_name: () =>
       `(select c.name from clients c where c.merchant_id = timesheets.merchant_id and c.id = timesheets.client_id)`,
     site_name: () =>
@@ -154,6 +160,14 @@ export const timesheetsBehaviour: ResourceBehaviour = {
           { reason: input.dispute_reason },
         );
       return patch;
+    },
+    async resend_link(ctx, r) {
+      const { client } = await emailSigningLink(ctx, r, 'resend');
+      if (!client?.approver)
+        throw refuse(
+          409,
+          'The client has no timesheet approver or e-mail address: add one on the client, then resend the link.',
+        );
     },
     async dispute(ctx, r, input) {
       const lines = await linesOf(ctx, Number(r.id), input.line_ids, ['pending', 'signed'], 'line_ids');
@@ -244,6 +258,50 @@ function checkTimes(input: Record<string, any>) {
   if (Object.keys(problems).length) throw new HttpError(422, Object.values(problems)[0], problems);
 }
 
+/** A span of work for a staff member, `except` their line being changed. */
+interface Span {
+  candidate_id: number;
+  start: string;
+  end: string;
+  except?: number | null;
+}
+
+/**
+ * For each span, why it cannot be worked, in words, or undefined: another line of the same staff member (on any
+ * timesheet) overlaps it, which would pay and charge the same hours twice (issue 29.4). One statement for any
+ * number of spans; the exclusion constraint timesheet_lines_no_overlap holds it against racing writes.
+ */
+async function overlapProblems(ctx: EngineContext, spans: Span[]): Promise<(string | undefined)[]> {
+  if (spans.length === 0) return [];
+  const found = await ctx.db.query(
+    `select distinct on (x.i) x.i, l.actual_start, l.actual_end, t.number,
+            (select c.first_name || ' ' || c.last_name from candidates c where c.merchant_id = l.merchant_id and c.id = l.candidate_id) as name
+       from jsonb_to_recordset($2::jsonb) as x(i int, candidate_id int, s timestamptz, e timestamptz, except_id int)
+       join timesheet_lines l on l.merchant_id = $1 and l.candidate_id = x.candidate_id and l.id is distinct from x.except_id
+        and l.actual_start is not null and l.actual_end is not null
+        and tstzrange(l.actual_start, l.actual_end) && tstzrange(x.s, x.e)
+       join timesheets t on t.merchant_id = l.merchant_id and t.id = l.timesheet_id
+      order by x.i, l.actual_start`,
+    [
+      ctx.principal.merchantId,
+      JSON.stringify(
+        spans.map((s, i) => ({ i, candidate_id: s.candidate_id, s: s.start, e: s.end, except_id: s.except ?? null })),
+      ),
+    ],
+  );
+  const out: (string | undefined)[] = spans.map(() => undefined);
+  for (const f of found) out[f.i] = overlapWords(ctx, f.name, iso(f.actual_start), iso(f.actual_end), f.number);
+  // Spans given together (lines added in one request) must not overlap one another either.
+  spans.forEach((a, i) => {
+    const j = spans.findIndex((b, k) => k < i && b.candidate_id === a.candidate_id && spansOverlap(a, b));
+    if (!out[i] && j >= 0) out[i] = overlapWords(ctx, null, spans[j].start, spans[j].end, null);
+  });
+  return out;
+}
+
+const overlapWords = (ctx: EngineContext, name: string | null, start: string, end: string, number: string | null) =>
+  `${name ?? 'This staff member'} already has a line from ${describeShiftTimes(start, end, ctx.timeZone, formatDisplayDate).replace('–', ' to ')}${number ? ` on timesheet ${number}` : ''}: one person's lines cannot overlap, or the same hours would be paid and charged twice.`;
+
 /** New actual times, priced: what an amendment or the staff member's own entry stores. */
 async function timesPatch(ctx: EngineContext, r: Row, input: Record<string, any>) {
   checkTimes(input);
@@ -259,6 +317,12 @@ async function timesPatch(ctx: EngineContext, r: Row, input: Record<string, any>
     },
     input as { actual_start: string; actual_end: string; break_minutes?: number | null },
   );
+  const outside = periodProblem(priced.work_date, t.period_start, t.period_end);
+  if (outside) throw refuse(422, outside, 'actual_start');
+  const [clash] = await overlapProblems(ctx, [
+    { candidate_id: Number(r.candidate_id), start: input.actual_start, end: input.actual_end, except: Number(r.id) },
+  ]);
+  if (clash) throw refuse(409, clash, 'actual_start');
   return {
     t,
     patch: {
@@ -400,8 +464,8 @@ async function beforeCreateLines(ctx: EngineContext, events: SaveEvent[]): Promi
     if (priced instanceof HttpError) {
       if (priced.status !== 422 || !priced.errors) throw priced;
       out[i] = asProblems(priced.errors);
-    } else if (priced.work_date < t.period_start || priced.work_date > t.period_end)
-      out[i] = { actual_start: { message: `The timesheet covers ${t.period_start} to ${t.period_end}.` } };
+    } else if (periodProblem(priced.work_date, t.period_start, t.period_end))
+      out[i] = { actual_start: { message: periodProblem(priced.work_date, t.period_start, t.period_end)! } };
     else {
       const r = records[i];
       Object.assign(r, priced);
@@ -411,7 +475,30 @@ async function beforeCreateLines(ctx: EngineContext, events: SaveEvent[]): Promi
       }
     }
   }
+  // Priced and in their period: none may overlap another line of the same staff member (issue 29.4).
+  const fine = toPrice.filter(({ i }) => !out[i]).map(({ i }) => i);
+  const clashes = await overlapProblems(
+    ctx,
+    fine.map((i) => ({
+      candidate_id: Number(records[i].candidate_id),
+      start: records[i].actual_start,
+      end: records[i].actual_end,
+    })),
+  );
+  fine.forEach((i, k) => {
+    if (clashes[k]) out[i] = { actual_start: { message: clashes[k]! } };
+  });
   return out;
+}
+
+/** Two writes racing past overlapProblems: the exclusion constraint refuses the second, said in words. */
+async function overlapRefused(ctx: EngineContext, e: SaveEvent, error: { code?: string }) {
+  if (error.code !== '23P01') return;
+  const words = overlapWords(ctx, null, e.record.actual_start, e.record.actual_end, null).replace(
+    /^This staff member already has a line from/,
+    'Another line of this staff member was just saved over',
+  );
+  return new HttpError(409, words, { actual_start: words });
 }
 
 export const timesheetLinesBehaviour: ResourceBehaviour = {
@@ -434,6 +521,7 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
     if (!e.stored && !e.action) return (await beforeCreateLines(ctx, [e]))[0];
   },
   beforeSaveMany: beforeCreateLines,
+  refusedByDatabase: overlapRefused,
   /** Lines added: their timesheets' totals follow once, and the revision of those that were amended rises. */
   async afterSaveMany(ctx, events) {
     const amended = events.filter((e) => e.row.amendment_note).map((e) => Number(e.row.timesheet_id));

@@ -4,7 +4,7 @@ import { HttpError, notFound } from '../http.js';
 import type { ActionDeclaration } from '../../core/engine/types.js';
 import { checkField, type Problems } from '../../core/engine/validate.js';
 import { toFieldErrors } from './messages.js';
-import { Params, scopeWhere, writeColumns, type Compiled } from './compile.js';
+import { ident, Params, scopeWhere, writeColumns, type Compiled } from './compile.js';
 import type { EngineContext } from './context.js';
 import { normalised, refuse, store } from './write.js';
 import { getRecord, nameOf } from './query.js';
@@ -74,6 +74,28 @@ export async function runCollectionAction(
 }
 
 /**
+ * Locks the parent rows of records about to be acted on (a timesheet before its lines), so that every write takes
+ * a record and its parent in one order: parent, then child. An action on a line that goes on to change its timesheet
+ * (a line signed on a phone collects the timesheet) racing an action on the timesheet that changes its lines (the
+ * client approving in the panel) would otherwise each hold the row the other waits for: a deadlock, answered 500
+ * (issue 29.20). With one order the second waits, then finds the state the first left and is refused in words (409).
+ */
+export async function lockParents(
+  ctx: EngineContext,
+  c: Compiled,
+  ids: number[],
+  registry?: Map<string, Compiled>,
+): Promise<void> {
+  const parent = c.decl.parent;
+  if (!parent || ids.length === 0) return;
+  const table = (registry?.get(parent.resource) ?? ctx.engine.compiled(parent.resource)).table;
+  await ctx.db.query(
+    `select id from ${table} where merchant_id = $1 and id in (select ${ident(parent.field)} from ${c.table} where merchant_id = $1 and id = any($2::int[])) order by id for update`,
+    [ctx.principal.merchantId, ids],
+  );
+}
+
+/**
  * Runs an action on one or more records, all or nothing: the rows are locked, every guard must allow it, then
  * each record takes the declared patch and the server effect through the same write path as any change
  * (validation, hooks, audit with the action and its input, secrets left out). `options.prepared` is prepareAction's
@@ -101,7 +123,8 @@ export async function runAction(
   const p = new Params();
   const where = scopeWhere(c, ctx.principal, p.bind);
   const lc = c.decl.lifecycle;
-  // Locked in id order, so two bulk runs over overlapping rows cannot deadlock.
+  // Their parents first (lockParents), then the rows in id order, so two bulk runs over overlapping rows cannot deadlock.
+  await lockParents(ctx, c, unique, registry);
   const rows = await ctx.db.query(
     `select ${writeColumns(c, p.bind, ctx.today)} from ${c.table} where id = any(${p.bind(unique)}) and ${where} order by id for update`,
     p.values,

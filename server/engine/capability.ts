@@ -12,7 +12,7 @@ import type { Compiled } from './compile.js';
 import { withEngine } from './handle.js';
 import type { EngineContext, EnginePrincipal } from './context.js';
 import { getRecord } from './query.js';
-import { prepareAction, runAction } from './actions.js';
+import { lockParents, prepareAction, runAction } from './actions.js';
 import { agencyZone, asBuilt } from './routes.js';
 import { LinkActed, LinkView } from '../../core/contracts/documents.js';
 
@@ -255,15 +255,31 @@ export async function actByLink(
   use: LinkUse,
   prepared?: Record<string, unknown>,
 ): Promise<{ data: Row; link: LinkRow }> {
-  const link = await openLink(db, token, expected, { lock: true, now: use.now });
-  const { c, action } = boundAction(registry, link, expected);
-  const principal = linkPrincipal(link);
+  const seen = await openLink(db, token, expected, { now: use.now });
+  const { c, action } = boundAction(registry, seen, expected);
+  const principal = linkPrincipal(seen);
   const timeZone = await agencyZone(db, principal.merchantId);
   const ctx = withEngine({ db, principal, timeZone, today: agencyToday(timeZone, use.now), ...use }, registry);
+  // The record (its parent first) before the link's row: the order of every other write that touches both (a
+  // reminder or a resend locks the timesheet, then replaces its links), so the two never wait on each other.
+  await lockParents(ctx, c, [seen.record_id], registry);
+  await db.query(`select id from ${c.table} where merchant_id = $1 and id = $2 for update`, [
+    seen.merchant_id,
+    seen.record_id,
+  ]);
+  // Locked now, and read again: a press racing this one finds the link used (or revoked) once that one commits.
+  const link = await openLink(db, token, expected, { lock: true, now: use.now });
   if (link.content_hash !== null && link.content_hash !== contentHash(await getRecord(ctx, c, link.record_id)))
     throw new HttpError(409, LINK_CHANGED);
   const [data] = await runAction(ctx, c, action, [link.record_id], body, registry, { prepared });
-  await db.query('update capability_links set used_at = $2 where id = $1', [link.id, use.now.toISOString()]);
+  if (action.linkReusableWhile?.(data)) {
+    // Still work left for the holder (lines still to sign): the link stays, bound to what they now see.
+    if (link.content_hash !== null)
+      await db.query('update capability_links set content_hash = $2 where id = $1', [
+        link.id,
+        contentHash(await getRecord(ctx, c, link.record_id)),
+      ]);
+  } else await db.query('update capability_links set used_at = $2 where id = $1', [link.id, use.now.toISOString()]);
   return { data, link };
 }
 

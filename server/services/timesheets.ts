@@ -204,6 +204,8 @@ export const GENERATION_JOB_THRESHOLD = 500;
  */
 export const generationStep = (total: number) => Math.min(2000, Math.max(250, Math.ceil(total / 5)));
 const GENERATED = 'Generated from worked shifts';
+/** The states in which a timesheet still takes lines (the lines' hook refuses others). */
+export const TAKES_LINES = ['draft', 'disputed', 'amended'];
 
 /**
  * Worked shifts of the plan (booked and ended by `now`, not yet on any timesheet) within the caller's scope of
@@ -265,12 +267,18 @@ async function addToTimesheets(ctx: EngineContext, plan: Plan, shifts: Row[]) {
     groups.set(key, g);
   }
   const list = [...groups.values()];
-  const open = await ctx.db.query(
-    `select t.id, t.client_id, t.site_id, t.period_start::text as period_start, t.period_end::text as period_end, t.kind
+  // Every timesheet of those keys, whatever its state: one per client-week (issue 29.10). A shift joins the key's
+  // timesheet that still takes lines (a draft first, else one disputed or amended, which the agency is correcting);
+  // when all were sent (awaiting signature, signed or locked), it goes on a supplement of the first, a draft that
+  // names it, so the week is never split into two timesheets that say nothing of each other.
+  const existing = await ctx.db.query(
+    `select t.id, t.client_id, t.site_id, t.period_start::text as period_start, t.period_end::text as period_end, t.kind,
+            t.status, t.supplement_of
        from timesheets t join jsonb_to_recordset($2::jsonb) as g(client_id int, site_id int, "from" date, "to" date, kind text)
          on t.client_id = g.client_id and t.site_id is not distinct from g.site_id and t.period_start = g."from"
         and t.period_end = g."to" and t.kind = g.kind
-      where t.merchant_id = $1 and t.status = 'draft'`,
+      where t.merchant_id = $1
+      order by t.id`,
     [
       ctx.principal.merchantId,
       JSON.stringify(
@@ -278,19 +286,23 @@ async function addToTimesheets(ctx: EngineContext, plan: Plan, shifts: Row[]) {
       ),
     ],
   );
-  const ids = new Map(
-    open.map((t) => [`${t.client_id}|${t.site_id ?? ''}|${t.period_start}|${t.period_end}|${t.kind}`, Number(t.id)]),
-  );
+  const keyOf = (t: Row) => `${t.client_id}|${t.site_id ?? ''}|${t.period_start}|${t.period_end}|${t.kind}`;
+  const ids = new Map<string, number>();
+  const firstOf = new Map<string, number>();
+  for (const rank of [['draft'], TAKES_LINES])
+    for (const t of existing) if (rank.includes(t.status) && !ids.has(keyOf(t))) ids.set(keyOf(t), Number(t.id));
+  for (const t of existing) if (!firstOf.has(keyOf(t))) firstOf.set(keyOf(t), Number(t.id));
   const writer = writerOf(ctx);
   const missing = [...groups.entries()].filter(([key]) => !ids.has(key));
   const made = await writer.createMany(
     'timesheets',
-    missing.map(([, g]) => ({
+    missing.map(([key, g]) => ({
       client_id: g.client_id,
       site_id: g.site_id,
       kind: g.kind,
       period_start: g.from,
       period_end: g.to,
+      supplement_of: firstOf.get(key) ?? null,
     })),
     { reason: GENERATED },
   );
@@ -434,9 +446,11 @@ export async function sendForSignature(ctx: EngineContext, t: Row) {
 
 /**
  * E-mails the client's approver (the client's timesheet approver, else its e-mail address) a new signing link, through
- * the outbox. A reminder's link replaces the earlier ones, which may have expired by then: only the newest works.
+ * the outbox. A new link replaces the earlier ones, whatever the occasion (a submission again after an amendment, a
+ * reminder, the agency's resend): they stop working, even for reading the timesheet (issue 29.5). The link works
+ * until every line is signed or a line disputed (a partial approval keeps it), for the client's days.
  */
-export async function emailSigningLink(ctx: EngineContext, t: Row, occasion: 'submitted' | 'reminder') {
+export async function emailSigningLink(ctx: EngineContext, t: Row, occasion: 'submitted' | 'reminder' | 'resend') {
   const merchantId = ctx.principal.merchantId;
   const [client] = await ctx.db.query(
     'select name, coalesce(timesheet_approver_email, email) as approver, coalesce(timesheet_link_days, 7) as days from clients where merchant_id = $1 and id = $2',
@@ -445,7 +459,7 @@ export async function emailSigningLink(ctx: EngineContext, t: Row, occasion: 'su
   const period = periodWords(t);
   if (client?.approver) {
     const c = ctx.engine.compiled('timesheets');
-    if (occasion === 'reminder') await revokeLinks(ctx, c, Number(t.id), 'approve');
+    await revokeLinks(ctx, c, Number(t.id), 'approve');
     const link = await createLink(ctx, c, Number(t.id), {
       action: 'approve',
       purpose: `Sign timesheet ${t.number} (${period})`,
@@ -455,14 +469,20 @@ export async function emailSigningLink(ctx: EngineContext, t: Row, occasion: 'su
       bindContent: true,
     });
     const letterhead = await letterheadOf(ctx.db, merchantId);
-    const opening =
-      occasion === 'reminder'
-        ? `Timesheet ${t.number} of ${client.name} for ${period} is still awaiting your signature. Links sent before no longer work; use this one`
-        : `Timesheet ${t.number} of ${client.name} for ${period} is ready for your signature. Review the hours and sign, or dispute a line, here`;
+    const opening = {
+      reminder: `Timesheet ${t.number} of ${client.name} for ${period} is still awaiting your signature. Links sent before no longer work; use this one`,
+      resend: `Here is a new link to timesheet ${t.number} of ${client.name} for ${period}. Links sent before no longer work; use this one`,
+      submitted: `Timesheet ${t.number} of ${client.name} for ${period} is ready for your signature. Review the hours and sign, or dispute a line, here`,
+    }[occasion];
+    const subject = {
+      reminder: `Reminder: timesheet ${t.number} to sign`,
+      resend: `New link: timesheet ${t.number} to sign`,
+      submitted: `Timesheet ${t.number} to sign`,
+    }[occasion];
     const mail = renderEmail(
       letterhead,
-      occasion === 'reminder' ? `Reminder: timesheet ${t.number} to sign` : `Timesheet ${t.number} to sign`,
-      `Hello,\n\n${opening} (the link works once, for ${client.days} days):\n\n${absoluteLink(signingPath(SECRET_PLACEHOLDER))}\n\n${letterhead.name}`,
+      subject,
+      `Hello,\n\n${opening} (the link works for ${client.days} days, until every line is signed or one is disputed):\n\n${absoluteLink(signingPath(SECRET_PLACEHOLDER))}\n\n${letterhead.name}`,
     );
     await queueEmails(ctx.db, [
       {

@@ -40,14 +40,17 @@ interface LinkAnswer {
 
 /**
  * /sign-timesheet/<token>: the client's approver reviews a timesheet from the e-mailed link, without an account,
- * and signs it or disputes lines (core/contracts/timesheets.ts SIGNING_PAGE). The link works once, for a while, and
- * only while the timesheet is as it was sent; the server says why when it does not.
+ * and signs it or disputes lines (core/contracts/timesheets.ts SIGNING_PAGE). The link works until every line is signed
+ * or one disputed (signing some lines keeps it for the others), for a while, and only while the timesheet is as it was
+ * sent; the server says why when it does not.
  */
 export default function SignTimesheet() {
   const { token = '' } = useParams();
   const [answer, setAnswer] = useState<LinkAnswer | null>(null);
   const [refused, setRefused] = useState('');
   const [done, setDone] = useState('');
+  /** What a partial approval did and what is left; the page stays open for the rest. */
+  const [partly, setPartly] = useState('');
   useEffect(() => {
     document.title = documentTitle(say('link.title'), t('app.name'));
     request<LinkAnswer>(`/capability/${encodeURIComponent(token)}`)
@@ -69,6 +72,11 @@ export default function SignTimesheet() {
             {done}
           </Alert>
         )}
+        {partly && !done && (
+          <Alert severity="success" role="status" sx={{ mb: 2 }}>
+            {partly}
+          </Alert>
+        )}
         {ts && !done && (
           <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
             <Typography component="h2" variant="h6">
@@ -85,12 +93,19 @@ export default function SignTimesheet() {
                 mode="link"
                 // The link's read carries no time zone: times are shown on UK time, the product's agencies' clock.
                 timeZone="Europe/London"
+                key={ts.review_lines.filter((l) => l.status === 'pending').length}
                 onApprove={async (input) => {
-                  await request(`/capability/${encodeURIComponent(token)}/actions/approve`, {
-                    method: 'POST',
-                    json: input,
-                  });
-                  setDone(input.dispute_line_ids?.length ? say('review.disputed') : say('review.approved'));
+                  const after = await request<{ data: LinkedTimesheet }>(
+                    `/capability/${encodeURIComponent(token)}/actions/approve`,
+                    { method: 'POST', json: input },
+                  );
+                  const left = after.data.review_lines.filter((l) => l.status === 'pending').length;
+                  if (input.dispute_line_ids?.length) setDone(say('review.disputed'));
+                  // Signed in part: the link still works for the rest (issue 29.5), so the review stays.
+                  else if (left > 0 && after.data.status === 'submitted') {
+                    setPartly(say('review.approved_part', { smart_count: left }));
+                    setAnswer({ ...answer, data: after.data });
+                  } else setDone(say('review.approved'));
                 }}
               />
             )}

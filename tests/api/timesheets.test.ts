@@ -279,13 +279,14 @@ describe('signing, disputes, amendments, verification, locking', () => {
     expect(amended.statusCode, amended.body).toBe(200);
     expect((await act(tsId, 'amend', { note: 'Break removed' })).json().data.status).toBe('amended');
     expect((await act(tsId, 'submit')).json().data.status).toBe('submitted');
-    // The link sent before the amendment no longer signs: what it was sent to sign has changed.
+    // The link sent before the amendment no longer signs: the submission again replaced it (issue 29.5).
     const changed = await t.app.inject({
       method: 'POST',
       url: `/api/capability/${token}/actions/approve`,
       payload: { signer_name: 'X', signature: PNG },
     });
-    expect(changed.statusCode, changed.body).toBe(409);
+    expect(changed.statusCode, changed.body).toBe(410);
+    expect(changed.json().message).toMatch(/replaced by a newer one/);
     const signed = await act(tsId, 'approve', { signer_name: 'Jo Client', signature: PNG }, client);
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json().data.status).toBe('signed');

@@ -88,6 +88,21 @@ export function weekOf(instant: string, timeZone: string): string {
   return addDaysToDate(date, -((dayOfWeek(date) + 6) % 7));
 }
 
+/**
+ * Why a line worked on `workDate` (the day its actual start falls on, the agency's calendar) cannot be on a timesheet
+ * of `from` to `to`, in words, or null: a line stays within its timesheet's period (issue 29.4), so a week is
+ * neither paid nor invoiced for another week's work.
+ */
+export function periodProblem(workDate: string, from: string, to: string): string | null {
+  return workDate < from || workDate > to
+    ? `This timesheet covers ${from} to ${to}: times starting on ${workDate} belong on that week's timesheet.`
+    : null;
+}
+
+/** Whether two spans of work overlap: '[)' spans, so one ending at 08:00 and the next starting at 08:00 do not. */
+export const spansOverlap = (a: { start: string; end: string }, b: { start: string; end: string }) =>
+  Date.parse(a.start) < Date.parse(b.end) && Date.parse(b.start) < Date.parse(a.end);
+
 /** A drawn signature as the browser's signature pad gives it, at most this long (about 150 kB of PNG). */
 export const SIGNATURE_MAX_CHARS = 200_000;
 /**

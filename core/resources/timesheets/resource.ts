@@ -13,6 +13,8 @@ import { SIGNATURE_MAX_CHARS, SIGNATURE_PATTERN } from '../../domain/timesheets/
  *        on the draft timesheet of its client (or site) and period; a large run answers 202 with a job to follow.
  *   POST /api/timesheets/:id/actions/submit            draft | amended → submitted; e-mails the approver a link
  *                                                      (→ signed at once when every line already is)
+ *   POST /api/timesheets/:id/actions/resend_link       submitted: e-mails the approver a new link; earlier ones
+ *                                                      are revoked (they no longer even read the timesheet)
  *   POST /api/timesheets/:id/actions/approve           { line_ids?, signer_name, signature (PNG data URL),
  *                                                        dispute_line_ids?, dispute_reason? }
  *                                                      submitted → submitted | signed | disputed
@@ -98,6 +100,10 @@ const actualTimes: FieldDeclaration[] = [
 
 const agencyAccess: Action[] = ['list', 'show', 'edit', 'export'];
 
+/** The sentence of the Submit and Resend confirmations naming who receives the link (core/resources/messages.ts). */
+const signingRecipient = (r: Record<string, any>) =>
+  r.signing_recipient ? 'app.timesheets.link_to' : 'app.timesheets.link_to_nobody';
+
 export const timesheets: ResourceDeclaration = {
   name: 'timesheets',
   table: 'timesheets',
@@ -134,6 +140,8 @@ export const timesheets: ResourceDeclaration = {
       { action: 'approve', from: ['submitted'], to: ['submitted', 'signed', 'disputed'] },
       { action: 'dispute', from: ['submitted'], to: 'disputed' },
       { action: 'amend', from: ['disputed'], to: 'amended' },
+      // A new signing link for a timesheet awaiting signature; the earlier ones stop working, even for reading.
+      { action: 'resend_link', from: ['submitted'] },
       { action: 'verify', from: ['draft', 'submitted', 'disputed', 'amended'] },
       { action: 'lock', from: ['draft', 'submitted', 'signed', 'disputed', 'amended'], to: 'locked' },
       // Run by the server when lines are signed on a phone or verified: the timesheet is signed once all are.
@@ -168,7 +176,17 @@ export const timesheets: ResourceDeclaration = {
       roles: AGENCY,
       bulk: true,
       confirm: 'Send %{name} to the client for signature?',
+      confirmDetail: signingRecipient,
       success: 'Timesheet submitted |||| %{smart_count} timesheets submitted',
+    },
+    {
+      name: 'resend_link',
+      label: 'Resend the signing link',
+      icon: 'send',
+      roles: AGENCY,
+      confirm: 'E-mail a new signing link for %{name}?',
+      confirmDetail: signingRecipient,
+      success: 'Signing link sent',
     },
     {
       name: 'approve',
@@ -176,6 +194,8 @@ export const timesheets: ResourceDeclaration = {
       icon: 'draw',
       roles: ['manager', 'link'],
       success: 'Timesheet signed',
+      // Signed in part: the link stays usable for the lines still awaiting signature (issue 29.5).
+      linkReusableWhile: (r) => r.status === 'submitted',
       input: [
         {
           source: 'line_ids',
@@ -282,6 +302,18 @@ export const timesheets: ResourceDeclaration = {
       filter: true,
       views: ['list', 'show'],
     },
+    // A late line for a client-week already sent goes on a supplement that names the week's first timesheet
+    // (issue 29.10): one timesheet per client-week, and its supplements.
+    {
+      source: 'supplement_of',
+      type: 'reference',
+      reference: 'timesheets',
+      label: 'Supplement to',
+      readOnly: true,
+      onDelete: 'keep',
+      readableBy: WITH_LINK,
+      views: ['list', 'show'],
+    },
     {
       source: 'period_start',
       type: 'date',
@@ -332,6 +364,16 @@ export const timesheets: ResourceDeclaration = {
       readOnly: true,
       readableBy: ['link'],
       views: [],
+    },
+    // Who receives the signing link: the client's timesheet approver, else its e-mail (the Submit dialog says it).
+    {
+      source: 'signing_recipient',
+      type: 'text',
+      label: 'Signing link sent to',
+      computed: true,
+      readOnly: true,
+      readableBy: AGENCY,
+      views: ['show'],
     },
     // The lines as the link's holder reviews them (charge only): part of what the link is bound to.
     {

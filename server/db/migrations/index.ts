@@ -22,6 +22,7 @@ import timesheets from './041_timesheets.js';
 import invitationsAsLinks from './045_invitations_as_links.js';
 import shiftListIndex from './046_shift_list_index.js';
 import shiftRequests from './055_shift_requests.js';
+import timesheetIntegrity from './060_timesheet_integrity.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -49,4 +50,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '045_invitations_as_links', sql: invitationsAsLinks },
   { id: '046_shift_list_index', sql: shiftListIndex },
   { id: '055_shift_requests', sql: shiftRequests },
+  { id: '060_timesheet_integrity', sql: timesheetIntegrity },
 ];

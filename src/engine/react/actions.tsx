@@ -199,11 +199,14 @@ function ActionButton({
   disabledReason,
   onRun,
   running,
+  record,
 }: {
   decl: ResourceDeclaration;
   action: ActionDeclaration;
   /** How the target is named in the confirmation. */
   name: string;
+  /** The one record acted on (none in bulk): its confirmDetail sentence is added to the question. */
+  record?: Record<string, any>;
   count: number;
   disabledReason?: string | null;
   onRun: (input?: Record<string, unknown>) => Promise<Refusal | undefined>;
@@ -215,10 +218,16 @@ function ActionButton({
   /** Why the server asked for the input (an action whose input is asked for only when needed). */
   const [asked, setAsked] = useState<string>();
   const label = translate(textKey(decl, action, 'label'), { _: action.label });
+  const detail = record && action.confirmDetail?.(record);
   const question =
     asked ??
     (action.confirm
-      ? translate(textKey(decl, action, 'confirm'), { _: action.confirm, name, smart_count: count })
+      ? [
+          translate(textKey(decl, action, 'confirm'), { _: action.confirm, name, smart_count: count }),
+          detail ? translate(detail, { ...record, _: detail }) : '',
+        ]
+          .filter(Boolean)
+          .join(' ')
       : undefined);
   const icon = ACTION_ICONS[action.icon ?? ''] ?? <PlayArrowIcon />;
   const onDemand = !!action.inputWhenNeeded && !action.confirm;
@@ -322,6 +331,7 @@ function RecordActionButton({
       decl={decl}
       action={action}
       name={recordName(decl, record)}
+      record={record}
       count={1}
       disabledReason={actionRefusal(decl, action, record)}
       running={running}

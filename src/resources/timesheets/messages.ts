@@ -54,6 +54,8 @@ export const messages = {
         cancel: 'Cancel',
         approved: 'Thank you: the timesheet is signed.',
         approved_some: 'Thank you: the chosen lines are signed.',
+        approved_part:
+          'Thank you: the chosen lines are signed. One line still awaits a signature: choose it below, now or later with this same link. |||| Thank you: the chosen lines are signed. %{smart_count} lines still await a signature: choose them below, now or later with this same link.',
         disputed: 'The agency has been told what is wrong and will send the timesheet again.',
         nothing_to_sign: 'Nothing awaits your signature on this timesheet.',
         break_minutes: '%{minutes} min',

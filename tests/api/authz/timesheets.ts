@@ -91,6 +91,8 @@ export const timesheets: AuthzArea = {
       ...engineRows('approve', [F, F, 'ok', N, F], false),
       ...engineRows('dispute', [F, F, 'ok', N, F], false),
       ...engineRows('amend', ['ok', 'ok', F, F, N], true),
+      // Issue 29.5: agency users e-mail a new signing link for a timesheet awaiting signature.
+      ...engineRows('resend_link', ['ok', 'ok', F, F, N], false),
       ...engineRows('verify', ['ok', F, F, F, N], true),
       ...engineRows('lock', ['ok', F, F, F, N], true),
       row('GET', '/api/timesheets/:id/pdf', A, 'ok', 'ok', 'ok', N, N, F, A),
@@ -209,6 +211,7 @@ export const timesheets: AuthzArea = {
   fresh: {
     timesheets: async (ctx) => (await timesheetIn(ctx, 'draft')).id,
     'timesheets approve': async (ctx) => (await timesheetIn(ctx, 'submitted')).id,
+    'timesheets resend_link': async (ctx) => (await timesheetIn(ctx, 'submitted')).id,
     'timesheets amend': async (ctx) => (await timesheetIn(ctx, 'disputed')).id,
     'timesheets lock': async (ctx) => (await timesheetIn(ctx, 'payable')).id,
     timesheet_lines: async (ctx) => (await timesheetIn(ctx, 'draft')).line,

@@ -9,7 +9,9 @@ import {
   priceActual,
   SIGNATURE_MAX_HEIGHT,
   SIGNATURE_MAX_WIDTH,
+  periodProblem,
   signatureProblem,
+  spansOverlap,
   stateFromLines,
   totalsOf,
   weekOf,
@@ -135,5 +137,30 @@ describe('timesheet rules', () => {
     const bytes = Buffer.from(url.slice('data:image/png;base64,'.length), 'base64');
     bytes.write('IDAT', 12, 'ascii');
     expect(signatureProblem(`data:image/png;base64,${bytes.toString('base64')}`)).toMatch(/PNG/);
+  });
+});
+
+// Issue 29.4: a line stays within its timesheet's period; one person's lines never overlap.
+describe('a line in its period, and overlapping lines', () => {
+  it.each([
+    ['2026-03-02', null],
+    ['2026-03-08', null],
+    ['2026-03-01', /times starting on 2026-03-01/],
+    ['2026-03-09', /covers 2026-03-02 to 2026-03-08/],
+  ])('worked on %s, on the week of 2026-03-02: %s', (day, problem) => {
+    const got = periodProblem(day, '2026-03-02', '2026-03-08');
+    if (problem === null) expect(got).toBeNull();
+    else expect(got).toMatch(problem);
+  });
+
+  const span = (start: string, end: string) => ({ start: `2026-03-02T${start}:00Z`, end: `2026-03-02T${end}:00Z` });
+  it.each([
+    [span('08:00', '16:00'), span('12:00', '20:00'), true],
+    [span('08:00', '16:00'), span('09:00', '10:00'), true],
+    [span('08:00', '16:00'), span('16:00', '20:00'), false],
+    [span('16:00', '20:00'), span('08:00', '16:00'), false],
+    [span('08:00', '16:00'), span('07:00', '08:00'), false],
+  ])('%o and %o overlap: %s', (a, b, overlap) => {
+    expect(spansOverlap(a, b)).toBe(overlap);
   });
 });
