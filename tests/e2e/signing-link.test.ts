@@ -93,4 +93,85 @@ describe('signing by link', () => {
       expect(signatures.body.data[0]).toMatchObject({ signer_name: 'Link Approver', signed_via: 'link' });
     },
   );
+
+  it(
+    'Submit names who receives the link; the approver signs one of two lines, the link stays for the other (issue 29.5)',
+    { timeout: 180_000 },
+    async () => {
+      const { page } = e2e;
+      await signInAdmin(page);
+      const clients = await api(page, 'GET', '/api/clients?q=Meadowbank&per_page=5');
+      const client = clients.body.data.find((c: { name: string }) => c.name.startsWith('Meadowbank'));
+      const approverEmail = (await api(page, 'GET', `/api/clients/${client.id}`)).body.data;
+      const recipient = (approverEmail.timesheet_approver_email || approverEmail.email) as string;
+      const site = (await api(page, 'GET', `/api/sites?client_id=${client.id}&per_page=1`)).body.data[0];
+      const role = (await api(page, 'GET', '/api/job_roles?per_page=1')).body.data[0];
+      const week = startOfWeekMonday(addDaysToDate(agencyToday(ZONE), -7 * 46));
+      for (const day of [0, 1]) {
+        const date = addDaysToDate(week, day);
+        const shift = await api(page, 'POST', '/api/shifts', {
+          client_id: client.id,
+          site_id: site.id,
+          job_role_id: role.id,
+          start_at: zonedDateTimeToInstant(date, '08:00', ZONE).toISOString(),
+          end_at: zonedDateTimeToInstant(date, '16:00', ZONE).toISOString(),
+        });
+        expect(shift.status, JSON.stringify(shift.body)).toBe(201);
+        const who = (await api(page, 'GET', `/api/shifts/${shift.body.data.id}/suggestions?limit=1`)).body.data[0];
+        const assigned = await api(page, 'POST', `/api/shifts/${shift.body.data.id}/actions/assign`, {
+          candidate_id: who.candidate_id,
+        });
+        expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+      }
+      const generated = await api(page, 'POST', '/api/timesheets/actions/generate', { week_start: week });
+      const id = generated.body.data.timesheets[0];
+      const number = (await api(page, 'GET', `/api/timesheets/${id}`)).body.data.number as string;
+
+      // The coordinator submits from the timesheet's screen: the dialog says who gets the link.
+      await page.goto(`/timesheets/${id}/show`);
+      await page.getByRole('button', { name: 'Submit to the client' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(`The signing link is e-mailed to ${recipient}`, { exact: false }).waitFor();
+      await dialog.getByRole('button', { name: 'Submit to the client' }).click();
+      await expect
+        .poll(async () => (await api(page, 'GET', `/api/timesheets/${id}`)).body.data.status)
+        .toBe('submitted');
+
+      await expect
+        .poll(() => e2e.sentMail.find((m) => m.text.includes(number) && m.text.includes('/sign-timesheet/')), {
+          timeout: 60_000,
+          interval: 500,
+        })
+        .toBeTruthy();
+      const mail = e2e.sentMail.find((m) => m.text.includes(number) && m.text.includes('/sign-timesheet/'))!;
+      expect(mail.to).toContain(recipient);
+      const link = /\/sign-timesheet\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
+
+      const approverContext = await page
+        .context()
+        .browser()!
+        .newContext({ viewport: { width: 390, height: 844 } });
+      try {
+        const approver = await approverContext.newPage();
+        await approver.goto(`${e2e.baseURL}${link}`);
+        await approver.getByRole('heading', { name: new RegExp(number) }).waitFor();
+        await approver
+          .getByRole('checkbox', { name: /Choose the line of/ })
+          .first()
+          .check();
+        await approver.getByLabel('Your full name').fill('Link Approver');
+        await approver.getByRole('button', { name: 'Sign with my typed name' }).click();
+        await approver.getByRole('button', { name: 'Approve and sign' }).click();
+        await approver.getByText('One line still awaits a signature', { exact: false }).waitFor();
+        // The link still works: the other line is signed with it, then the timesheet is.
+        await approver.getByLabel('Your full name').fill('Link Approver');
+        await approver.getByRole('button', { name: 'Sign with my typed name' }).click();
+        await approver.getByRole('button', { name: 'Approve and sign' }).click();
+        await approver.getByText('Thank you: the timesheet is signed.').waitFor();
+      } finally {
+        await approverContext.close();
+      }
+      expect((await api(page, 'GET', `/api/timesheets/${id}`)).body.data.status).toBe('signed');
+    },
+  );
 });

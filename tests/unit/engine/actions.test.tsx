@@ -209,6 +209,28 @@ describe('RecordActions on the generated show view', () => {
     await waitFor(() => expect(actionButton('approve')).toBeDisabled());
   });
 
+  it('adds the sentence its declaration chooses from the record, filled with its fields (issue 29.5)', async () => {
+    serveActions();
+    const user = userEvent.setup({ delay: null });
+    const sending: ResourceDeclaration = {
+      ...candidates,
+      actions: [
+        {
+          name: 'approve',
+          label: 'Approve',
+          roles: ['admin'],
+          confirm: 'Approve %{name} now?',
+          confirmDetail: (r) => (r.email ? 'Their e-mail goes to %{email}.' : null),
+          success: 'Approved',
+        },
+      ],
+    };
+    show(sending, 3);
+    await user.click(await findActionButton('approve'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Approve Grace Hopper now? Their e-mail goes to grace@example.com.');
+  });
+
   it('asks for the reason only when the server says it is needed, with its words, and shows its field error next to the input', async () => {
     const seen = serveActions(({ body }) =>
       body.override_reason
