@@ -123,7 +123,7 @@ export async function runAction(
   const p = new Params();
   const where = scopeWhere(c, ctx.principal, p.bind);
   const lc = c.decl.lifecycle;
-  // Their parents first (lockParents), then the rows in id order, so two bulk runs over overlapping rows cannot deadlock.
+  // Their parents first (lockParents), then the rows in id order: two runs over overlapping rows cannot deadlock.
   await lockParents(ctx, c, unique, registry);
   const rows = await ctx.db.query(
     `select ${writeColumns(c, p.bind, ctx.today)} from ${c.table} where id = any(${p.bind(unique)}) and ${where} order by id for update`,
