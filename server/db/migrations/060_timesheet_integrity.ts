@@ -3,8 +3,8 @@
 //   constraint over their actual times, '[)' ranges so an 08:00 end and an 08:00 start do not clash. The lines'
 //   hook says it in words first; the constraint holds it against two writes racing.
 // - A late line for a client-week whose timesheet was already sent goes on a supplement of it, never on a second
-//   timesheet that says nothing of the first: `supplement_of` names the first. At most one draft per client (or
-//   site), period and kind takes the week's new lines.
+//   timesheet that says nothing of the first: `supplement_of` names the first. (The unique index of one draft per
+//   client-week made here is dropped by 061: a withdrawn timesheet and its week's supplement may both be drafts.)
 export default /* sql */ `
 alter table timesheet_lines add constraint timesheet_lines_no_overlap
   exclude using gist (merchant_id with =, candidate_id with =, tstzrange(actual_start, actual_end) with &&)

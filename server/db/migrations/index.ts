@@ -23,6 +23,7 @@ import invitationsAsLinks from './045_invitations_as_links.js';
 import shiftListIndex from './046_shift_list_index.js';
 import shiftRequests from './055_shift_requests.js';
 import timesheetIntegrity from './060_timesheet_integrity.js';
+import timesheetsDrafts from './061_timesheets_drafts.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -51,4 +52,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '046_shift_list_index', sql: shiftListIndex },
   { id: '055_shift_requests', sql: shiftRequests },
   { id: '060_timesheet_integrity', sql: timesheetIntegrity },
+  { id: '061_timesheets_drafts', sql: timesheetsDrafts },
 ];
