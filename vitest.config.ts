@@ -22,6 +22,9 @@ export default defineConfig({
           // stage went from 136 s to 86 s. What the providers keep between calls is forgotten after each test
           // (tests/unit/setup.ts).
           isolate: false,
+          // A watchdog, not a measure: a screen's wait (asyncUtilTimeout, 10 s in tests/unit/setup.ts) must run out
+          // before the test does. Vitest's default 5 s failed two screens' tests at load 25 on the 2 cores.
+          testTimeout: 30_000,
           globals: true,
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
