@@ -231,7 +231,7 @@ async function lineFacts(ctx: EngineContext, record: Record<string, any>) {
   const t = await timesheetOf(ctx, Number(record.timesheet_id));
   const [shift] = record.shift_id
     ? await ctx.db.query(
-        'select id, client_id, site_id, job_role_id, candidate_id, status, start_at, end_at, break_minutes, sleep_in from shifts where merchant_id = $1 and id = $2',
+        'select id, client_id, site_id, job_role_id, candidate_id, status, start_at, end_at, break_minutes, sleep_in, price_lines from shifts where merchant_id = $1 and id = $2',
         [ctx.principal.merchantId, record.shift_id],
       )
     : [];
@@ -314,6 +314,7 @@ async function timesPatch(ctx: EngineContext, r: Row, input: Record<string, any>
       job_role_id: Number(r.job_role_id),
       candidate_id: Number(r.candidate_id),
       sleep_in: !!shift?.sleep_in,
+      booked: shift?.price_lines ?? null,
     },
     input as { actual_start: string; actual_end: string; break_minutes?: number | null },
   );
@@ -356,7 +357,7 @@ async function beforeCreateLines(ctx: EngineContext, events: SaveEvent[]): Promi
     [m, ids('timesheet_id')],
   );
   const shifts = await ctx.db.query(
-    'select id, client_id, site_id, job_role_id, candidate_id, status, start_at, end_at, break_minutes, sleep_in from shifts where merchant_id = $1 and id = any($2::int[])',
+    'select id, client_id, site_id, job_role_id, candidate_id, status, start_at, end_at, break_minutes, sleep_in, price_lines from shifts where merchant_id = $1 and id = any($2::int[])',
     [m, ids('shift_id')],
   );
   const sites = await ctx.db.query('select id, client_id from sites where merchant_id = $1 and id = any($2::int[])', [
@@ -455,6 +456,7 @@ async function beforeCreateLines(ctx: EngineContext, events: SaveEvent[]): Promi
         job_role_id: Number(records[i].job_role_id),
         candidate_id: Number(records[i].candidate_id),
         sleep_in: !!shift?.sleep_in,
+        booked: shift?.price_lines ?? null,
       },
       actual: records[i] as { actual_start: string; actual_end: string; break_minutes?: number | null },
     })),

@@ -17,6 +17,7 @@ import {
   SECRET_PLACEHOLDER,
 } from '../notifications/outbox.js';
 import { priceShifts, iso } from './booking.js';
+import { repricingNote, type PricedBand } from '../../core/domain/pricing/repricing.js';
 import {
   addDaysToDate,
   daysBetween,
@@ -77,11 +78,19 @@ export interface LineToPrice {
   job_role_id: number;
   candidate_id: number;
   sleep_in?: boolean;
+  /** Its shift's price lines as booked: a line paying other rates says why (repricing_note). */
+  booked?: readonly PricedBand[] | null;
 }
 type Actual = { actual_start: string; actual_end: string; break_minutes?: number | null };
 
-/** The price of a line as stored: the shift's stored price for these times, and the date it was worked on. */
-export type LinePrice = Awaited<ReturnType<typeof priceShifts>>[number] & { work_date: string };
+/**
+ * The price of a line as stored: the shift's stored price for these times, the date it was worked on, and why its
+ * rates differ from its shift's as booked (null when they do not).
+ */
+export type LinePrice = Awaited<ReturnType<typeof priceShifts>>[number] & {
+  work_date: string;
+  repricing_note: string | null;
+};
 
 /**
  * Lines priced on their actual times as a shift's own price is made (card in force, own pay, rules, holidays), all
@@ -121,7 +130,11 @@ export async function priceLines(
             ),
           )
         : p;
-    return { ...p, work_date: instantToZoned(new Date(lines[i].actual.actual_start), ctx.timeZone).date };
+    return {
+      ...p,
+      work_date: instantToZoned(new Date(lines[i].actual.actual_start), ctx.timeZone).date,
+      repricing_note: repricingNote(lines[i].line.booked, p.price_lines),
+    };
   });
 }
 

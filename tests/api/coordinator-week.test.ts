@@ -428,6 +428,69 @@ describe('pay below the legal minimum (item 4; issue 30.6)', () => {
   });
 });
 
+describe('a line repriced from its booking (issue 30.6)', () => {
+  it('says why its pay differs from the shift as booked; a line at the booked rates says nothing', async () => {
+    // A role of its own, with a card paying £11.50 an hour in every band from long ago.
+    const [r] = await fixtureWrite(
+      t.db,
+      `insert into job_roles (merchant_id, name, code, default_pay_rate, default_charge_rate) values ($1, 'Kitchen porter', 'KPR', 1150, 1800) returning id`,
+      [merchantA],
+    );
+    const every = (prefix: string, pence: number) =>
+      Object.fromEntries(
+        ['weekday_day', 'weekday_night', 'saturday', 'sunday', 'bank_holiday'].map((b) => [`${prefix}_${b}`, pence]),
+      );
+    ok(
+      await post('/api/rate_cards', {
+        client_id: meadowbank,
+        job_role_id: r.id,
+        effective_from: addDaysToDate(today, -200),
+        ...every('pay', 1150),
+        ...every('charge', 1800),
+      }),
+      201,
+    );
+    // Two weeks ago, a Monday day shift and a Tuesday one, for an umbrella worker: booked past the warning.
+    const week = addDaysToDate(startOfWeekMonday(today), -14);
+    const worker = await staff({ paye: false, employment: 'Umbrella company (repricing)' });
+    await fixtureWrite(t.db, 'update candidates set job_role_id = $2 where id = $1', [worker, r.id]);
+    const booked = [];
+    for (const d of [0, 1]) {
+      const s = await shift(at(d, '08:00', week), at(d, '16:00', week), { job_role_id: r.id });
+      booked.push(ok(await assign(s.id, worker, { override_reason: 'The umbrella tops it up' })));
+    }
+    expect(booked.map((b) => b.price_lines[0].pay_rate)).toEqual([1150, 1150]);
+    // Their own pay rate of £13.00 an hour from the Tuesday, agreed after the booking.
+    ok(
+      await post('/api/candidate_rates', {
+        candidate_id: worker,
+        job_role_id: r.id,
+        effective_from: addDaysToDate(week, 1),
+        ...every('pay', 1300),
+      }),
+      201,
+    );
+    ok(await post('/api/timesheets/actions/generate', { week_start: week }));
+    const lines = (await get(`/api/timesheet_lines?candidate_id=${worker}&per_page=10`)).json().data as Record<
+      string,
+      any
+    >[];
+    const lineOf = (id: number) => lines.find((l) => l.shift_id === id)!;
+    const [monday, tuesday] = booked;
+    expect(lineOf(monday.id)).toMatchObject({ pay: monday.pay, repricing_note: null });
+    const repriced = lineOf(tuesday.id);
+    expect(repriced.price_lines[0].pay_rate).toBe(1300);
+    expect(repriced.pay).toBeGreaterThan(tuesday.pay);
+    expect(repriced.repricing_note).toMatch(
+      /^Repriced from the booking: Weekday day £13\.00 an hour, booked at £11\.50 an hour\. /,
+    );
+    // A client's user reads neither the pay nor the note.
+    const forClient = (await get(`/api/timesheet_lines/${repriced.id}`, tok.client)).json().data;
+    expect(forClient).not.toHaveProperty('repricing_note');
+    expect(forClient).not.toHaveProperty('pay');
+  });
+});
+
 describe('the client’s quote (item 8)', () => {
   it('prices a client’s own request with the charge only; another client’s is refused', async () => {
     const body = {

@@ -467,6 +467,8 @@ export const timesheetLines: ResourceDeclaration = {
   label: { one: 'Timesheet line', many: 'Timesheet lines' },
   recordRepresentation: '%{summary}',
   defaultSort: { field: 'scheduled_start', order: 'ASC' },
+  // The pay cell says why a line was repriced from its booking (issue 30.6).
+  listData: ['repricing_note'],
   // A line is never removed: it is what was worked (an hours-less line is amended to what happened).
   delete: 'hard',
   parent: { resource: 'timesheets', field: 'timesheet_id', onDelete: 'refuse', tab: 'lines' },
@@ -705,6 +707,15 @@ export const timesheetLines: ResourceDeclaration = {
     { source: 'on_costs', type: 'money', label: 'On-costs', readOnly: true, readableBy: AGENCY, views: ['show'] },
     { source: 'margin', type: 'money', label: 'Margin', readOnly: true, readableBy: AGENCY },
     { source: 'price_lines', type: 'json', label: 'Price lines', readOnly: true, readableBy: AGENCY, views: ['show'] },
+    // Why the line pays other rates than its shift was booked at (issue 30.6); shown under the line's pay.
+    {
+      source: 'repricing_note',
+      type: 'longtext',
+      label: 'Repriced',
+      readOnly: true,
+      readableBy: AGENCY,
+      views: ['show'],
+    },
     {
       source: 'rate_card_id',
       type: 'number',

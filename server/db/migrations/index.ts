@@ -24,6 +24,7 @@ import shiftListIndex from './046_shift_list_index.js';
 import shiftRequests from './055_shift_requests.js';
 import timesheetIntegrity from './060_timesheet_integrity.js';
 import timesheetsDrafts from './061_timesheets_drafts.js';
+import lineRepricingNote from './062_line_repricing_note.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -53,4 +54,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '055_shift_requests', sql: shiftRequests },
   { id: '060_timesheet_integrity', sql: timesheetIntegrity },
   { id: '061_timesheets_drafts', sql: timesheetsDrafts },
+  { id: '062_line_repricing_note', sql: lineRepricingNote },
 ];

@@ -92,6 +92,27 @@ function LineTimes({ which }: { which: 'scheduled' | 'actual'; label?: string; s
   );
 }
 
+/**
+ * A line's pay, and under it why it differs from the shift as booked when it does (issue 30.6): one pay figure, or
+ * a visible note.
+ */
+function LinePay(_props: { label?: string; source?: string }) {
+  return (
+    <FunctionField
+      render={(r: RaRecord) => (
+        <>
+          {r.pay == null ? '—' : formatPounds(Number(r.pay))}
+          {r.repricing_note && (
+            <Typography variant="caption" component="p" sx={{ color: 'warning.dark', maxWidth: 320 }}>
+              {r.repricing_note}
+            </Typography>
+          )}
+        </>
+      )}
+    />
+  );
+}
+
 function Lines({ lines }: { lines: ResourceDeclaration }) {
   const record = useRecordContext();
   const translate = useTranslate();
@@ -111,6 +132,7 @@ function Lines({ lines }: { lines: ResourceDeclaration }) {
       cells={{
         scheduled: <LineTimes which="scheduled" />,
         actual: <LineTimes which="actual" />,
+        pay: <LinePay />,
       }}
     />
   );
