@@ -75,6 +75,26 @@ describe('rate cards', () => {
   });
 });
 
+describe('a job role’s default pay (issue 30.6)', () => {
+  it('warns beside the field, as it is typed, of pay below the National Living Wage and what booking does', async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    const job = (await api(page, 'POST', '/api/job_roles', { name: `Porter ${uid()}`, default_pay_rate: 1300 })).body
+      .data;
+    await page.goto(`/appsetting/addjobdetail/${job.id}`);
+    const pay = page.getByLabel('Default pay rate (per hour)');
+    await pay.fill('11.60');
+    const warning = page.getByTestId('wage-warning-default_pay_rate');
+    await expect
+      .poll(() => warning.textContent())
+      .toContain(
+        'Below the National Living Wage of £12.71 an hour from 1 April 2026: PAYE staff cannot be booked at it',
+      );
+    await pay.fill('12.71');
+    await expect.poll(() => warning.count()).toBe(0);
+  });
+});
+
 describe('holiday calendar', () => {
   it("lists 30 November 2026 for Scotland only, and adds and removes a day of the agency's own by keyboard", async () => {
     const { page } = e2e;

@@ -37,6 +37,14 @@ export const DEFAULT_ON_COST_RATES: readonly OnCostRate[] = [
   },
 ];
 
+/**
+ * The legal minimum hourly pay by age band (min_age 21: the National Living Wage; 18 and 16: the National Minimum
+ * Wage for 18–20 and 16–17, the 16 band also the apprentice rate, which is not modelled apart). Source: gov.uk,
+ * "National Minimum Wage and National Living Wage rates" (www.gov.uk/national-minimum-wage-rates): from 1 April 2025
+ * £12.21 / £10.00 / £7.55 (the National Minimum Wage (Amendment) Regulations 2025); from 1 April 2026 £12.71 / £10.85
+ * / £8.00 (announced at the Autumn Budget 2025; the project's domain rules). The agency's own dated table
+ * (wage_floors, Settings) starts from these and takes later rises without a release.
+ */
 export const DEFAULT_WAGE_FLOORS: readonly WageFloor[] = [
   { effective_from: '2025-04-01', min_age: 21, hourly_pence: 1221 },
   { effective_from: '2026-04-01', min_age: 21, hourly_pence: 1271 },
