@@ -1,5 +1,6 @@
 import type { Queryable, Row } from '../db/index.js';
 import type { SeedContext } from './context.js';
+import { insertMany } from './index.js';
 import { addDaysToDate, agencyToday, dayOfWeek } from '../../core/domain/time/agencyTime.js';
 import { bankHolidays } from '../services/holidays.js';
 import type { Region } from '../../core/domain/pricing/types.js';
@@ -236,6 +237,42 @@ export async function seedShifts(db: Queryable, ctx: SeedContext) {
     ctx,
     staff.map((s) => s.id),
   );
+  await seedLaterRise(db, ctx);
+}
+
+/**
+ * One staff member's own pay rise, agreed after their bookings of the past fortnight (issue 30.6): their shifts keep
+ * the price they were booked at, and their timesheet lines (seeded next, priced on their times) pay the rise and
+ * say why they differ from the booking.
+ */
+async function seedLaterRise(db: Queryable, ctx: SeedContext) {
+  const m = ctx.merchantId;
+  const from = addDaysToDate(agencyToday(ctx.timeZone), -14);
+  const [worked] = await db.query<{ candidate_id: number; job_role_id: number; pay: number }>(
+    `select s.candidate_id, s.job_role_id, max((l->>'pay_rate')::int) as pay
+       from shifts s cross join jsonb_array_elements(s.price_lines) l
+      where s.merchant_id = $1 and s.status in ('assigned', 'closed') and s.deleted_at is null and not s.sleep_in
+        and l->>'band' = 'weekday_day' and s.start_at >= $2::date and s.start_at < now()
+        and not exists (select 1 from candidate_rates r where r.merchant_id = $1 and r.candidate_id = s.candidate_id)
+      group by s.candidate_id, s.job_role_id order by count(*) desc, s.candidate_id limit 1`,
+    [m, from],
+  );
+  if (!worked) return;
+  const pay = Number(worked.pay) + 50;
+  await insertMany(db, 'candidate_rates', [
+    {
+      merchant_id: m,
+      candidate_id: worked.candidate_id,
+      job_role_id: worked.job_role_id,
+      effective_from: from,
+      pay_weekday_day: pay,
+      pay_weekday_night: null,
+      pay_saturday: null,
+      pay_sunday: null,
+      pay_bank_holiday: null,
+      notes: 'Weekday day rise agreed after the fortnight was booked; back-dated',
+    },
+  ]);
 }
 
 /**

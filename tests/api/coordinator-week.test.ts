@@ -430,6 +430,12 @@ describe('pay below the legal minimum (item 4; issue 30.6)', () => {
 
 describe('a line repriced from its booking (issue 30.6)', () => {
   it('says why its pay differs from the shift as booked; a line at the booked rates says nothing', async () => {
+    // The demo has one: a staff member's rise agreed after their fortnight was booked (server/seed/shifts.ts).
+    const [demo] = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from timesheet_lines where merchant_id = $1 and repricing_note like 'Repriced from the booking: Weekday day %'`,
+      [merchantA],
+    );
+    expect(demo.n).toBeGreaterThan(0);
     // A role of its own, with a card paying £11.50 an hour in every band from long ago.
     const [r] = await fixtureWrite(
       t.db,

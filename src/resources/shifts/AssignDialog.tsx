@@ -108,7 +108,8 @@ function CheckAndAssign({ shiftId, picked, onDone }: { shiftId: number | string;
   useEffect(() => {
     section.current?.scrollIntoView?.({ block: 'start' });
   }, [check]);
-  // Hard checks refuse, except those an admin may override with a reason (pay below the legal minimum), as soft ones.
+  // Hard checks refuse, except those declared overridable, shown with the soft ones (pay below the legal minimum no
+  // longer is: a PAYE worker is refused, anyone else warned; issue 30.6).
   const hard = (check?.hard ?? []).filter((f) => !f.overridable);
   const soft = [...(check?.hard ?? []).filter((f) => f.overridable), ...(check?.soft ?? [])];
   const canOverride = role === 'admin';
