@@ -1,5 +1,6 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 import type { Theme } from '@mui/material/styles';
+import { palette } from './palette';
 
 /** Hides content visually while screen readers still read it. */
 export const visuallyHidden = {
@@ -16,16 +17,7 @@ export const visuallyHidden = {
 
 export const theme: RaThemeOptions = {
   ...defaultTheme,
-  palette: {
-    primary: { main: '#1565c0' },
-    secondary: { main: '#0d47a1' },
-    background: { default: '#f4f6f8' },
-    // Darker than MUI's defaults so that white text on them (chips) and coloured text on the form toolbar
-    // reach WCAG AA contrast (4.5:1): MUI's warning (#ed6c02) gives 3.1:1 and info (#0288d1) 3.9:1 with white.
-    error: { main: '#c62828' },
-    warning: { main: '#b45309' },
-    info: { main: '#01579b' },
-  },
+  palette: { ...palette, background: { default: '#f4f6f8' } },
   shape: { borderRadius: 8 },
   sidebar: { width: 248, closedWidth: 56 },
   typography: {

@@ -16,8 +16,9 @@ import { t } from '../i18n/light';
 import { formatPounds } from '../../core/engine/money';
 import { TimesheetReview, type ReviewLine } from '../resources/timesheets/TimesheetReview';
 import { say } from '../resources/timesheets/say';
+import { palette } from '../palette';
 
-const theme = createTheme({ palette: { primary: { main: '#1565c0' }, secondary: { main: '#0d47a1' } } });
+const theme = createTheme({ palette });
 
 /** What the link shows of its timesheet (the link holder's read: charge only, and the lines to review). */
 interface LinkedTimesheet {

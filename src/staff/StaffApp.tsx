@@ -46,9 +46,10 @@ import { MyDocuments } from './MyDocuments';
 import { MyTimesheets } from './MyTimesheets';
 import type { Inbox, Notification } from '../../core/contracts/notifications';
 import type { StaffInviteInfo } from '../../core/contracts/auth';
+import { palette } from '../palette';
 
 // The agency panel's colours, without react-admin's theme (this page never loads react-admin).
-const theme = createTheme({ palette: { primary: { main: '#1565c0' }, secondary: { main: '#0d47a1' } } });
+const theme = createTheme({ palette });
 
 /**
  * A phone-sized column, centred on wider screens. The tab is titled "<screen> · <agency>" like the panels'; before

@@ -135,6 +135,34 @@ describe('client shifts', () => {
     expect(await dialog.textContent()).not.toMatch(/Pay|Margin/);
   });
 
+  it('on a phone (390 px) their schedule opens one day at a time, never a 7-column week (issue 30.7)', async () => {
+    const { page } = e2e;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInClient(page);
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const booked = (await api(page, 'GET', `/api/schedule?from=${day(0)}&to=${day(60)}&status=assigned`)).body.data[0];
+    // Even an address that asks for the week (a link shared from a laptop) opens the day there.
+    for (const address of [
+      `/client/schedule?date=${booked.start_at.slice(0, 10)}`,
+      `/client/schedule?date=${booked.start_at.slice(0, 10)}&range=timeGridWeek`,
+    ]) {
+      await page.goto(address);
+      await page.locator('[data-testid="schedule-calendar"][data-ready="true"]').waitFor();
+      expect(await page.locator('.fc-timeGridDay-view').count(), address).toBe(1);
+      expect(await page.locator('.fc-col-header-cell').count(), address).toBe(1);
+      // No week or month to switch to on a phone.
+      expect(await page.getByRole('button', { name: 'Week' }).count(), address).toBe(0);
+      const event = page.locator(`.fc-event[data-shift-id="${booked.id}"]`);
+      expect(await event.textContent()).toContain(booked.candidate_name);
+      // The shift is drawn across the day's width, not in a seventh of it.
+      expect((await event.boundingBox())!.width, address).toBeGreaterThan(200);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        `${address}: wider than the screen`,
+      ).toBeLessThanOrEqual(0);
+    }
+  });
+
   it(
     "a phone's request form refuses a past date as it is typed and prices the request, charge only (issue 14.8)",
     { timeout: 90_000 },

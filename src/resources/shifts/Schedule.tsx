@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Box, Card, CardContent, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Box, Card, CardContent, ToggleButton, ToggleButtonGroup, useMediaQuery, type Theme } from '@mui/material';
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
@@ -67,6 +67,13 @@ export function toEvents(
  * move action (the same booking checks), and a refusal puts it back and says why. Read-only for client users.
  */
 const CALENDAR_VIEWS = ['timeGridDay', 'timeGridWeek', 'dayGridMonth'];
+/**
+ * On a phone a week's or a month's seven columns are about 20 px wide (a shift read "Regis Menta Healt Nurse"), so the
+ * calendar shows one day at a time there, whatever view a shared address asks for (issue 30 point 7).
+ */
+const PHONE_VIEWS = ['timeGridDay'];
+/** The view each kind of screen opens in, kept out of the address. */
+const defaultViewFor = (phone: boolean) => (phone ? 'timeGridDay' : 'timeGridWeek');
 const FILTER_KEYS = ['client_id', 'site_id', 'job_role_id', 'candidate_id'] as const;
 
 /** The filters written in the address (whole positive numbers only). */
@@ -91,7 +98,11 @@ export function Schedule({ panel }: { panel: 'agency' | 'client' }) {
   const [params, update] = useAddressState();
   const asked = params.get('date');
   const mode: 'calendar' | 'staff' = params.get('view') === 'staff' ? 'staff' : 'calendar';
-  const calendarView = CALENDAR_VIEWS.includes(params.get('range') ?? '') ? params.get('range')! : 'timeGridWeek';
+  // Known at the first render (noSsr): the calendar must not draw a week first and then swap it for a day.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const offeredViews = phone ? PHONE_VIEWS : CALENDAR_VIEWS;
+  const defaultView = defaultViewFor(phone);
+  const calendarView = offeredViews.includes(params.get('range') ?? '') ? params.get('range')! : defaultView;
   const filterKey = FILTER_KEYS.map((k) => params.get(k) ?? '').join(',');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new date must not refetch as if the filters changed
   const filters = useMemo(() => filtersFromParams(params), [filterKey]);
@@ -224,6 +235,8 @@ export function Schedule({ panel }: { panel: 'agency' | 'client' }) {
         {tz && mode === 'calendar' && (
           <Box sx={calendarSx} data-testid="schedule-calendar" data-ready={ready ? 'true' : 'false'}>
             <FullCalendar
+              // A phone turned to a wide screen (or back) starts the calendar again in the view that fits.
+              key={phone ? 'phone' : 'wide'}
               ref={calendar}
               plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
               // The agency's wall clock, fed as naive times (calendarTime.ts): no named-zone plugin needed.
@@ -233,14 +246,14 @@ export function Schedule({ panel }: { panel: 'agency' | 'client' }) {
               datesSet={(info: DatesSetArg) => {
                 const date = info.view.currentStart.toISOString().slice(0, 10);
                 if (date !== asked || info.view.type !== calendarView)
-                  update({ date, range: info.view.type === 'timeGridWeek' ? null : info.view.type });
+                  update({ date, range: info.view.type === defaultView ? null : info.view.type });
               }}
               firstDay={1}
               locale="en-gb"
               headerToolbar={{
                 left: 'prev,next today',
                 center: 'title',
-                right: 'timeGridDay,timeGridWeek,dayGridMonth',
+                right: phone ? '' : CALENDAR_VIEWS.join(','),
               }}
               views={views}
               // Words, not icon glyphs: FullCalendar's icons are unnamed images to a screen reader.
