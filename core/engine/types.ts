@@ -192,6 +192,12 @@ export interface ActionDeclaration {
    * link is bound to follows the holder's own change.
    */
   linkReusableWhile?: (record: Record<string, any>) => boolean;
+  /**
+   * What of the record, as a link's holder reads it, a content-bound link to this action is bound to (by default all
+   * of it): a change outside it (a line signed elsewhere) leaves the link working, a change within (an amended time)
+   * makes it refuse.
+   */
+  linkBoundTo?: (record: Record<string, any>) => unknown;
   /** Why this record cannot take the action now (a message or message key), or null when it can. */
   guard?: (record: Record<string, any>) => string | null;
   /** What the action asks for; validated like fields, on both sides. */

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable, Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import { permits } from '../../core/resources/access.js';
+import type { ActionDeclaration } from '../../core/engine/types.js';
 import { agencyToday } from '../../core/domain/time/agencyTime.js';
 import type { Compiled } from './compile.js';
 import { withEngine } from './handle.js';
@@ -70,8 +71,10 @@ export function linkPrincipal(
  * The fingerprint of the record as the link's holder reads it (the fields readable by 'link', version and times
  * left out): a link bound to the content refuses once what its holder saw has changed.
  */
-function contentHash(record: Row): string {
-  const { version: _v, updated_at: _u, ...fields } = record;
+function contentHash(record: Row, action?: ActionDeclaration): string {
+  // What the action's declaration binds its links to (linkBoundTo), else all the holder reads.
+  const bound = action?.linkBoundTo ? { bound: action.linkBoundTo(record) } : record;
+  const { version: _v, updated_at: _u, ...fields } = bound as Row;
   const stable = Object.keys(fields)
     .sort()
     .map((k) => [k, fields[k] instanceof Date ? (fields[k] as Date).toISOString() : fields[k]]);
@@ -141,7 +144,7 @@ export async function createLink(
       recipient: o.recipient,
       delivered_via: o.deliveredVia,
     });
-    hash = contentHash(await getRecord({ ...ctx, principal: holder }, c, recordId));
+    hash = contentHash(await getRecord({ ...ctx, principal: holder }, c, recordId), c.actions.get(o.action));
   }
   const [row] = await ctx.db.query<{ id: number; expires_at: string }>(
     `insert into capability_links (merchant_id, resource, record_id, action, purpose, recipient, delivered_via, content_hash, expires_at, created_by)
@@ -269,7 +272,7 @@ export async function actByLink(
   ]);
   // Locked now, and read again: a press racing this one finds the link used (or revoked) once that one commits.
   const link = await openLink(db, token, expected, { lock: true, now: use.now });
-  if (link.content_hash !== null && link.content_hash !== contentHash(await getRecord(ctx, c, link.record_id)))
+  if (link.content_hash !== null && link.content_hash !== contentHash(await getRecord(ctx, c, link.record_id), action))
     throw new HttpError(409, LINK_CHANGED);
   const [data] = await runAction(ctx, c, action, [link.record_id], body, registry, { prepared });
   if (action.linkReusableWhile?.(data)) {
@@ -277,7 +280,7 @@ export async function actByLink(
     if (link.content_hash !== null)
       await db.query('update capability_links set content_hash = $2 where id = $1', [
         link.id,
-        contentHash(await getRecord(ctx, c, link.record_id)),
+        contentHash(await getRecord(ctx, c, link.record_id), action),
       ]);
   } else await db.query('update capability_links set used_at = $2 where id = $1', [link.id, use.now.toISOString()]);
   return { data, link };
@@ -346,7 +349,7 @@ export async function capabilityRoutes(app: FastifyInstance, options: { registry
         action: { name: link.action, label: action?.label ?? link.action },
         purpose: link.purpose,
         expires_at: link.expires_at,
-        changed: link.content_hash !== null && link.content_hash !== contentHash(data),
+        changed: link.content_hash !== null && link.content_hash !== contentHash(data, action),
       };
     },
   });

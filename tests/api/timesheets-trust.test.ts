@@ -173,6 +173,26 @@ describe('29.5 a partial approval by link keeps the link; the agency resends one
     expect(again.statusCode).toBe(410);
   });
 
+  it('a line signed elsewhere (the panel) leaves the link working for the others; an amendment does not', async () => {
+    const ts = await weekWith(47, [0, 1]);
+    expect((await act(ts.id, 'submit')).statusCode).toBe(200);
+    const token = await signingToken(ts.id);
+    const panel = await act(
+      ts.id,
+      'approve',
+      { line_ids: [ts.lines[0]], signer_name: 'Jo Client', signature: PNG },
+      client,
+    );
+    expect(panel.statusCode, panel.body).toBe(200);
+    const view = await t.app.inject({ method: 'GET', url: `/api/capability/${token}` });
+    expect(view.json().changed).toBe(false);
+    // The line the panel signed is no longer the link's to sign; the other is.
+    expect((await byLink(token, { line_ids: [ts.lines[0]], signer_name: 'W', signature: PNG })).statusCode).toBe(409);
+    const rest = await byLink(token, { signer_name: 'Ward Manager', signature: PNG });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json().data.status).toBe('signed');
+  });
+
   it('a dispute through the link uses it up (the agency corrects, then sends a new one)', async () => {
     const ts = await weekWith(44, [0, 1]);
     expect((await act(ts.id, 'submit')).statusCode).toBe(200);
@@ -207,8 +227,11 @@ describe('29.5 a partial approval by link keeps the link; the agency resends one
     const read = await t.app.inject({ method: 'GET', url: `/api/capability/${old}` });
     expect(read.statusCode).toBe(410);
     expect(read.json().message).toMatch(/replaced by a newer one/);
+    // This timesheet's newest (a reminder of another timesheet may be sent meanwhile).
     const [mail] = await t.db.query<any>(
-      `select recipient, subject from email_outbox where secret_kind = 'timesheet.sign' order by id desc limit 1`,
+      `select recipient, subject from email_outbox where secret_kind = 'timesheet.sign' and subject like $1
+        order by id desc limit 1`,
+      [`%${(await get(ts.id)).number}%`],
     );
     expect(mail).toEqual({
       recipient: approver.to,

@@ -196,6 +196,14 @@ export const timesheets: ResourceDeclaration = {
       success: 'Timesheet signed',
       // Signed in part: the link stays usable for the lines still awaiting signature (issue 29.5).
       linkReusableWhile: (r) => r.status === 'submitted',
+      // Bound to what is signed (the lines' times and charges, and the revision every amendment raises), not to who
+      // has signed which line since: a line signed in the panel or on a phone leaves the link working for the rest.
+      linkBoundTo: (r) => ({
+        revision: r.revision,
+        lines: ((r.review_lines ?? []) as Record<string, unknown>[]).map(
+          ({ status: _s, dispute_reason: _d, ...line }) => line,
+        ),
+      }),
       input: [
         {
           source: 'line_ids',
