@@ -84,10 +84,12 @@ export async function deleteRecord(
         hidden[other.decl.name] = rows.length;
         continue;
       }
-      const set = f.type === 'references' ? `array_remove(${ident(f.source)}, $3)` : 'null';
+      // Each value is bound only where the statement uses it: PostgreSQL refuses a parameter it was not asked for.
+      const p = new Params();
+      const set = f.type === 'references' ? `array_remove(${ident(f.source)}, ${p.bind(id)})` : 'null';
       const after = await ctx.db.query(
-        `update ${other.table} set ${ident(f.source)} = ${set}, version = version + 1, updated_at = now() where merchant_id = $1 and id = any($2) returning id, ${ident(f.source)}`,
-        [merchantId, ids, id],
+        `update ${other.table} set ${ident(f.source)} = ${set}, version = version + 1, updated_at = now() where merchant_id = ${p.bind(merchantId)} and id = any(${p.bind(ids)}) returning id, ${ident(f.source)}`,
+        p.values,
       );
       const now = new Map(after.map((r) => [r.id, r[f.source]]));
       for (const r of rows)
