@@ -165,8 +165,10 @@ export async function buildApp({
     )
       throw forbidden();
   });
-  // Bounded input: no query value (the free-text q included) longer than the API reads.
+  // Authorization first (the route's own rule), then bounded input: no query value (the free-text q included)
+  // longer than the API reads. Both before the route's schemas validate what was sent.
   app.addHook('preValidation', async (req) => {
+    await req.routeOptions.config.authorize?.(req);
     if (isApiRoute(req)) checkQueryBounds(req.query);
   });
 

@@ -27,6 +27,12 @@ declare module 'fastify' {
     access?: Access;
     /** Staff tokens reach only 'staff' routes and routes that say `staff: true` (their chat, signing out). */
     staff?: boolean;
+    /**
+     * Who may make this call, decided before its body, query or parameters are validated (server/app.ts): a caller
+     * who may not learns nothing from a validation error (403, or 404 for a record outside their scope). Params are
+     * still as sent (strings) here.
+     */
+    authorize?: (req: FastifyRequest) => void | Promise<void>;
   }
 }
 

@@ -13,6 +13,8 @@ export const AgencyProfile = Type.Object({
   phone: Nullable(Type.String()),
   /** The agency's IANA time zone: the screens show times on its wall clock. */
   time_zone: Type.String(),
+  /** Sent back with a change: a stale one answers 409 (another admin saved meanwhile). */
+  version: Type.Integer(),
 });
 export const AgencyAnswer = Type.Object({ data: AgencyProfile });
 export type AgencyAnswer = Static<typeof AgencyAnswer>;
@@ -26,6 +28,8 @@ export const AgencyChange = Type.Object(
   {
     company_name: Type.Optional(Type.String({ maxLength: 1000 })),
     profile_photo: Type.Optional(OrNull<string>({ type: 'string', maxLength: 200 })),
+    /** The version the change was made from (GET's); a stale one answers 409 and nothing is stored. */
+    version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
   },
   { additionalProperties: false },
 );

@@ -220,7 +220,11 @@ export async function authRoutes(fastify: FastifyInstance) {
     handler: async (req) => readInvite(app, req.params.token),
   });
   app.post('/api/staff_invites/:token', {
-    config: { access: 'public' },
+    // The link first: a token that opens no invitation answers 404 whatever the body holds.
+    config: {
+      access: 'public',
+      authorize: async (req) => void (await readInvite(app, String((req.params as { token?: unknown }).token ?? ''))),
+    },
     schema: {
       tags: ['auth'],
       summary: 'Set a staff password through an invitation, and sign in',

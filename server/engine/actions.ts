@@ -115,10 +115,6 @@ export async function runAction(
     prepared?: Record<string, unknown>;
   } = {},
 ): Promise<Row[]> {
-  const input = actionInput(ctx, action, body);
-  const effectInput = { ...input, ...(options.prepared ?? (await prepareAction(ctx, c, action, body))) };
-  // What the entry keeps: the input without its secrets, and the server's reason for its own run.
-  const entryInput = options.reason ? { reason: options.reason, ...kept(action, input) } : kept(action, input);
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   const p = new Params();
   const where = scopeWhere(c, ctx.principal, p.bind);
@@ -136,6 +132,11 @@ export async function runAction(
       `${unique.length - rows.length} of the ${unique.length} selected ${c.decl.label.many.toLowerCase()} no longer exist. Reload the list and try again.`,
     );
   }
+  // The input is read once the records are found: a caller learns nothing of a record outside their scope from a 422.
+  const input = actionInput(ctx, action, body);
+  const effectInput = { ...input, ...(options.prepared ?? (await prepareAction(ctx, c, action, body))) };
+  // What the entry keeps: the input without its secrets, and the server's reason for its own run.
+  const entryInput = options.reason ? { reason: options.reason, ...kept(action, input) } : kept(action, input);
   const refused = rows.map((r) => ({ r, why: actionRefusal(c.decl, action, r) })).filter((x) => x.why);
   if (refused.length) {
     const reason = (key: string) => toFieldErrors({ x: { message: key } }).x;

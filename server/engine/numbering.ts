@@ -1,6 +1,15 @@
 // Gapless numbers per agency and series (number_series, migration 020), for resources that declare `numbering`.
 import type { Queryable } from '../db/index.js';
+import { HttpError } from '../http.js';
 import type { Compiled } from './compile.js';
+
+/**
+ * The highest next number an admin may set (issue 30.13): nine digits, far beyond any agency's count, and over a
+ * billion numbers short of the column's limit (2,147,483,647), so a series moved to its top still has room to give.
+ */
+export const NEXT_NUMBER_MAX = 999_999_999;
+/** The column's limit: a series whose next numbers would pass it has run out. */
+const COLUMN_MAX = 2_147_483_647;
 
 /** A number as the record shows it: the series' prefix and the number padded to the declared width. */
 export const formatNumber = (n: number, prefix = '', pad = 0) => `${prefix}${String(n).padStart(pad, '0')}`;
@@ -13,11 +22,18 @@ export const formatNumber = (n: number, prefix = '', pad = 0) => `${prefix}${Str
  */
 export async function takeNumbers(db: Queryable, c: Compiled, merchantId: number, count: number): Promise<string[]> {
   const n = c.decl.numbering!;
+  // A series at the column's limit is left as it is (no row comes back) and refused in words, never overflowed.
   const [row] = await db.query<{ first: number }>(
     `insert into number_series (merchant_id, series, prefix, next_number) values ($1, $2, $3, 1 + $4::int)
      on conflict (merchant_id, series) do update set next_number = number_series.next_number + $4::int, updated_at = now()
+       where number_series.next_number <= $5::bigint - $4::int
      returning next_number - $4::int as first`,
-    [merchantId, n.series, n.prefix ?? '', count],
+    [merchantId, n.series, n.prefix ?? '', count, COLUMN_MAX],
   );
+  if (!row)
+    throw new HttpError(
+      409,
+      `No more ${c.decl.label.many.toLowerCase()} can be numbered: the ${n.series} series has given its last number.`,
+    );
   return Array.from({ length: count }, (_, i) => formatNumber(Number(row.first) + i, n.prefix, n.pad));
 }

@@ -156,10 +156,23 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
   // rows to staff (staffScope and access.staff), and is refused before it (server/app.ts) everywhere else. Then the
   // declaration decides (403), the row scope hides (404).
   const config = { access: 'any' as const, staff: !!(decl.staffScope && decl.access.staff?.length) };
+  // The declaration's permission, checked before the route's schemas look at what was sent (server/app.ts).
+  const may = (action: Action | string) => ({
+    ...config,
+    authorize: (req: FastifyRequest) => authorise(req, decl, action),
+  });
   const answers = recordAnswers(decl);
 
   app.get(base, {
-    config,
+    config: {
+      ...config,
+      authorize: (req: FastifyRequest) => {
+        // An export is a list asked with export=1: it needs the declaration's 'export' permission as well.
+        authorise(req, decl, 'list');
+        const exporting = (req.query as Record<string, unknown>).export;
+        if (exporting === '1' || exporting === 'true') authorise(req, decl, 'export');
+      },
+    },
     schema: {
       tags,
       summary: `List ${decl.label.many.toLowerCase()}`,
@@ -169,34 +182,29 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
     },
     serializerCompiler: asBuilt,
     handler: async (req) => {
-      // An export is a list asked with export=1: it needs the declaration's 'export' permission as well.
-      const { export: exporting, ...query } = req.query as Record<string, string>;
-      authorise(req, decl, 'list');
-      if (exporting === '1' || exporting === 'true') authorise(req, decl, 'export');
+      const { export: _exporting, ...query } = req.query as Record<string, string>;
       return listRecords(await contextOf(app.db, req), c, query);
     },
   });
   app.get<{ Params: { id: number } }>(`${base}/:id`, {
-    config,
+    config: may('show'),
     schema: { tags, summary: `One ${decl.label.one.toLowerCase()}`, params: idParams, response: { 200: answers.one } },
     serializerCompiler: asBuilt,
     handler: async (req) => {
-      authorise(req, decl, 'show');
       return { data: await getRecord(await contextOf(app.db, req), c, req.params.id) };
     },
   });
   app.post(base, {
-    config,
+    config: may('create'),
     schema: { tags, summary: `Create a ${decl.label.one.toLowerCase()}`, body: record, response: { 201: answers.one } },
     serializerCompiler: asBuilt,
     handler: async (req, reply) => {
-      authorise(req, decl, 'create');
       const data = await inTransaction(req, (ctx) => saveRecord(ctx, c, req.body as Record<string, unknown>));
       return reply.status(201).send({ data });
     },
   });
   app.put<{ Params: { id: number } }>(`${base}/:id`, {
-    config,
+    config: may('edit'),
     schema: {
       tags,
       summary: `Update a ${decl.label.one.toLowerCase()}`,
@@ -207,14 +215,13 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
     },
     serializerCompiler: asBuilt,
     handler: async (req) => {
-      authorise(req, decl, 'edit');
       return {
         data: await inTransaction(req, (ctx) => saveRecord(ctx, c, req.body as Record<string, unknown>, req.params.id)),
       };
     },
   });
   app.delete<{ Params: { id: number } }>(`${base}/:id`, {
-    config,
+    config: may('delete'),
     schema: {
       tags,
       summary: `Delete a ${decl.label.one.toLowerCase()}`,
@@ -224,7 +231,6 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
     },
     serializerCompiler: asBuilt,
     handler: async (req) => {
-      authorise(req, decl, 'delete');
       // A delete declared with a reason takes it as { reason } (or ?reason=).
       const reason =
         (req.body as { reason?: unknown } | undefined)?.reason ?? (req.query as { reason?: unknown }).reason;
@@ -252,7 +258,11 @@ function actionRoutes(
   if (action.collection) {
     app.post(`/api/${decl.name}/actions/${action.name}`, {
       // A collection action granted to staff lets a staff token in (its effect works within their scope).
-      config: { ...config, staff: config.staff || action.roles.includes('staff') },
+      config: {
+        ...config,
+        staff: config.staff || action.roles.includes('staff'),
+        authorize: (req: FastifyRequest) => authorise(req, decl, action.name),
+      },
       schema: {
         tags,
         summary: `${action.label} (${decl.label.many.toLowerCase()})`,
@@ -264,7 +274,6 @@ function actionRoutes(
       },
       serializerCompiler: asBuilt,
       handler: async (req, reply) => {
-        authorise(req, decl, action.name);
         const data = await inTransaction(req, (ctx) =>
           runCollectionAction(ctx, c, action, (req.body ?? {}) as Record<string, unknown>),
         );
@@ -275,10 +284,16 @@ function actionRoutes(
     return;
   }
   // The action's slow preparation (a password's hash), before its transaction opens.
-  const prepareFor = async (req: FastifyRequest, body: Record<string, unknown>) =>
-    c.behaviour.prepare?.[action.name] ? prepareAction(await contextOf(app.db, req), c, action, body) : undefined;
+  // The records are looked up first, so one outside the caller's scope answers 404 before its input is checked.
+  const prepareFor = async (req: FastifyRequest, body: Record<string, unknown>, ids: number[]) => {
+    if (!c.behaviour.prepare?.[action.name]) return undefined;
+    const ctx = await contextOf(app.db, req);
+    for (const id of ids) await getRecord(ctx, c, id);
+    return prepareAction(ctx, c, action, body);
+  };
+  const may = { ...config, authorize: (req: FastifyRequest) => authorise(req, decl, action.name) };
   app.post<{ Params: { id: number } }>(`/api/${decl.name}/:id/actions/${action.name}`, {
-    config,
+    config: may,
     schema: {
       tags,
       summary: `${action.label} (one ${decl.label.one.toLowerCase()})`,
@@ -288,9 +303,8 @@ function actionRoutes(
     },
     serializerCompiler: asBuilt,
     handler: async (req) => {
-      authorise(req, decl, action.name);
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const prepared = await prepareFor(req, body);
+      const prepared = await prepareFor(req, body, [req.params.id]);
       const [data] = await inTransaction(req, (ctx) =>
         runAction(ctx, c, action, [req.params.id], body, registry, { prepared }),
       );
@@ -299,7 +313,7 @@ function actionRoutes(
   });
   if (!action.bulk) return;
   app.post<{ Body: { ids: number[] } }>(`/api/${decl.name}/actions/${action.name}`, {
-    config,
+    config: may,
     schema: {
       tags,
       summary: `${action.label} (selected ${decl.label.many.toLowerCase()}, all or nothing)`,
@@ -313,10 +327,9 @@ function actionRoutes(
     },
     serializerCompiler: asBuilt,
     handler: async (req) => {
-      authorise(req, decl, action.name);
       if (!Array.isArray(req.body?.ids)) throw new HttpError(422, 'Choose at least one record.', { ids: 'Required' });
       const body = req.body as unknown as Record<string, unknown>;
-      const prepared = await prepareFor(req, body);
+      const prepared = await prepareFor(req, body, req.body.ids);
       const data = await inTransaction(req, (ctx) =>
         runAction(ctx, c, action, req.body.ids, body, registry, { prepared }),
       );

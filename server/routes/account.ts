@@ -21,6 +21,9 @@ import {
 
 /** The agency's name: 2 to 120 characters once trimmed. */
 export const AGENCY_NAME = { min: 2, max: 120 } as const;
+/** A save of the agency's profile made from an older version than the stored one. */
+export const AGENCY_STALE =
+  "The agency's details were changed by someone else while you were editing them. Reload the page to see their changes, then make yours again.";
 /** A user's own name: 1 to 120 characters once trimmed. */
 export const USER_NAME_MAX = 120;
 
@@ -38,7 +41,7 @@ export type { AgencyProfile };
 /** The agency's profile as GET /api/merchants/{id} answers it (its logo as EFFECTIVE_LOGO), or null. */
 export async function agencyProfile(db: Queryable, merchantId: number): Promise<AgencyProfile | null> {
   const [row] = await db.query<AgencyProfile>(
-    `select m.id, m.company_name, ${EFFECTIVE_LOGO} as profile_photo, m.email, m.phone, m.time_zone from merchants m where m.id = $1`,
+    `select m.id, m.company_name, ${EFFECTIVE_LOGO} as profile_photo, m.email, m.phone, m.time_zone, m.version from merchants m where m.id = $1`,
     [merchantId],
   );
   return row ?? null;
@@ -79,7 +82,16 @@ const textErrorOf = (v: unknown) => (v === undefined ? undefined : oneLineText(v
 export async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.put('/api/merchants/:id', {
-    config: { access: 'agency' },
+    config: {
+      access: 'agency',
+      // Another agency does not exist for the caller; within their own, only its admins change it. Decided before
+      // the body is validated.
+      authorize: (req) => {
+        const u = req.auth!;
+        if (String((req.params as { id: unknown }).id) !== String(u.merchant_id)) throw notFound('Agency');
+        if (u.role !== 'admin') throw forbidden();
+      },
+    },
     schema: {
       tags: ['agency'],
       summary: "Change the agency's name and logo (its admins)",
@@ -91,9 +103,6 @@ export async function accountRoutes(fastify: FastifyInstance) {
     },
     handler: async (req) => {
       const u = req.auth!;
-      // Another agency does not exist for the caller; within their own, only its admins change it.
-      if (req.params.id !== u.merchant_id) throw notFound('Agency');
-      if (u.role !== 'admin') throw forbidden();
       const body = req.body ?? {};
       const errors: Record<string, string> = {};
       const name = body.company_name === undefined ? undefined : trimmed(body.company_name);
@@ -125,10 +134,12 @@ export async function accountRoutes(fastify: FastifyInstance) {
       if (Object.keys(errors).length) throw badInput(errors);
 
       await app.db.transaction(async (tx) => {
-        const [locked] = await tx.query<{ company_name: string }>(
-          'select company_name from merchants where id = $1 for update',
+        const [locked] = await tx.query<{ company_name: string; version: number }>(
+          'select company_name, version from merchants where id = $1 for update',
           [u.merchant_id],
         );
+        // Saved from a stale screen: another admin's change would be undone without their knowing.
+        if (body.version !== undefined && body.version !== locked.version) throw new HttpError(409, AGENCY_STALE);
         const changes: Record<string, { from: unknown; to: unknown }> = {};
         if (name !== undefined && name !== locked.company_name) {
           await tx.query('update merchants set company_name = $2 where id = $1', [u.merchant_id, name]);
@@ -149,8 +160,10 @@ export async function accountRoutes(fastify: FastifyInstance) {
           ]);
           changes.profile_photo = { from: before.profile_photo, to: photo };
         }
-        if (Object.keys(changes).length)
+        if (Object.keys(changes).length) {
+          await tx.query('update merchants set version = version + 1 where id = $1', [u.merchant_id]);
           await auditChange(tx, req, 'merchants', u.merchant_id, { event: 'update', changes });
+        }
       });
       return { data: (await agencyProfile(app.db, u.merchant_id))! };
     },

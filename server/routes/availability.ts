@@ -98,7 +98,16 @@ export async function availabilityRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/api/staff_availability/copy_week', {
-    config: { access: 'any' },
+    config: {
+      access: 'any',
+      // Who may copy, before the body is validated.
+      authorize: (req) =>
+        authorise(req, [
+          [candidates(), 'list'],
+          [availability(), 'create'],
+          [availability(), 'edit'],
+        ]),
+    },
     schema: {
       tags: ['Availability'],
       summary: 'Copy a week of availability to the next week',
@@ -109,11 +118,6 @@ export async function availabilityRoutes(fastify: FastifyInstance) {
     },
     handler: async (req) => {
       const c = availability();
-      authorise(req, [
-        [candidates(), 'list'],
-        [c, 'create'],
-        [c, 'edit'],
-      ]);
       const ctx = await contextOf(app.db, req);
       const from = weekStartOf(req.body.week_start, ctx.today);
       const to = addDaysToDate(from, 7);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   callerOf,
@@ -12,7 +12,7 @@ import {
   unreadCount,
 } from '../chat/channels.js';
 import { ChatHub, STREAMS_PER_AGENCY, STREAMS_PER_SESSION, type LiveEvent } from '../chat/live.js';
-import { HttpError } from '../http.js';
+import { HttpError, notFound } from '../http.js';
 import {
   Channel,
   Conversations,
@@ -57,9 +57,35 @@ export async function chatRoutes(fastify: FastifyInstance) {
   });
   // Agency users, and staff members for their own channel.
   const config = { access: 'agency', staff: true } as const;
+  // The channel a call names is looked up (404 outside the caller's scope) before what else was sent is validated.
+  const onChannel = (from: 'body' | 'query') => ({
+    ...config,
+    authorize: async (req: FastifyRequest) => {
+      const sid = (req[from] as { channel_sid?: unknown } | undefined)?.channel_sid;
+      if (typeof sid === 'string') await channelOf(app.db, callerOf(req.auth!), sid);
+    },
+  });
 
   app.post('/api/chats/create_channel', {
-    config,
+    config: {
+      ...config,
+      // The agency and staff member named: another agency's (or, for staff, anyone but themselves) are not found,
+      // whatever else was sent.
+      authorize: async (req) => {
+        const body = (req.body ?? {}) as { sender_id?: unknown; receiver_id?: unknown };
+        const caller = callerOf(req.auth!);
+        if (body.receiver_id !== undefined && String(body.receiver_id) !== String(caller.merchantId))
+          throw notFound('Agency');
+        const sender = Number(body.sender_id);
+        if (!Number.isSafeInteger(sender) || sender < 1) return; // names nobody: the schema answers
+        if (caller.candidateId !== null && sender !== caller.candidateId) throw notFound('Staff member');
+        const [found] = await app.db.query(
+          'select 1 from candidates where merchant_id = $1 and id = $2 and deleted_at is null',
+          [caller.merchantId, sender],
+        );
+        if (!found) throw notFound('Staff member');
+      },
+    },
     schema: {
       tags: ['chat'],
       summary: 'The channel between a staff member and their agency (made on first use)',
@@ -70,7 +96,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/api/chats/send_message_to_channel', {
-    config,
+    config: onChannel('body'),
     schema: {
       tags: ['chat'],
       summary: 'Send a message on a channel',
@@ -86,7 +112,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/api/chats/fetch_messages', {
-    config,
+    config: onChannel('query'),
     schema: {
       tags: ['chat'],
       summary: "A channel's latest messages, oldest first; `before` (a message id) pages back",
@@ -101,7 +127,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/api/chats/mark_read', {
-    config,
+    config: onChannel('body'),
     schema: {
       tags: ['chat'],
       summary: "The caller's side has read the channel (up to message_id, or all of it)",

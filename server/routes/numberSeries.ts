@@ -3,7 +3,7 @@ import { forbidden, HttpError } from '../http.js';
 import { principalOf } from '../engine/routes.js';
 import { NumberSeriesAnswer, NumberSeriesList } from '../../core/contracts/documents.js';
 import { writeAudit } from '../engine/audit.js';
-import { formatNumber } from '../engine/numbering.js';
+import { formatNumber, NEXT_NUMBER_MAX } from '../engine/numbering.js';
 
 /** What a series is called in a URL: the declarations' series names ('TS', 'INV'). */
 const SERIES = '^[A-Za-z0-9_-]{1,20}$';
@@ -30,39 +30,53 @@ export async function numberSeriesRoutes(app: FastifyInstance) {
     },
   });
 
+  /** The series the declarations number records with, by name ('TS'): no other may be made or moved. */
+  const declared = () =>
+    new Map(
+      [...app.engine.values()].flatMap((c) => (c.decl.numbering ? [[c.decl.numbering.series, c.decl.numbering]] : [])),
+    );
+
   app.put<{ Params: { series: string }; Body: { next_number: number } }>('/api/number_series/:series', {
-    config: { access: 'agency' },
+    config: {
+      access: 'agency',
+      // Decided before the body and the series' name are validated: a consultant learns nothing from a 422.
+      authorize: (req) => {
+        if (req.auth!.role !== 'admin') throw forbidden();
+      },
+    },
     schema: {
       tags: ['agency'],
       summary: "Move a series' next number forward (admins)",
+      description: `Only a series the product numbers records with; the next number from 1 to ${NEXT_NUMBER_MAX}, never back.`,
       params: { type: 'object', required: ['series'], properties: { series: { type: 'string', pattern: SERIES } } },
       body: { type: 'object', required: ['next_number'], additionalProperties: false, properties: { next_number: {} } },
       response: { 200: NumberSeriesAnswer },
     },
     handler: async (req) => {
-      if (req.auth!.role !== 'admin') throw forbidden();
+      const numbering = declared().get(req.params.series);
+      if (!numbering) throw new HttpError(404, `There is no number series called ${req.params.series}.`);
       const next = req.body.next_number;
-      if (typeof next !== 'number' || !Number.isSafeInteger(next) || next < 1 || next > 2147483647) {
-        throw new HttpError(422, 'Give the next number as a whole number from 1.', {
-          next_number: 'Give a whole number from 1',
-        });
+      if (typeof next !== 'number' || !Number.isSafeInteger(next) || next < 1 || next > NEXT_NUMBER_MAX) {
+        const words = `Give the next number as a whole number from 1 to ${NEXT_NUMBER_MAX.toLocaleString('en-GB')}.`;
+        throw new HttpError(422, words, { next_number: words });
       }
       const principal = principalOf(req);
       const { series } = req.params;
       const data = await app.db.transaction(async (tx) => {
         // Locked as a create taking a number would lock it: no number is given between the check and the change.
-        await tx.query('insert into number_series (merchant_id, series) values ($1, $2) on conflict do nothing', [
-          principal.merchantId,
-          series,
-        ]);
+        await tx.query(
+          'insert into number_series (merchant_id, series, prefix) values ($1, $2, $3) on conflict do nothing',
+          [principal.merchantId, series, numbering.prefix ?? ''],
+        );
         const [row] = await tx.query<{ prefix: string; next_number: number }>(
           'select prefix, next_number from number_series where merchant_id = $1 and series = $2 for update',
           [principal.merchantId, series],
         );
         if (next < row.next_number) {
-          const pad = [...app.engine.values()].find((c) => c.decl.numbering?.series === series)?.decl.numbering?.pad;
           const given =
-            row.next_number > 1 ? ` ${formatNumber(row.next_number - 1, row.prefix, pad)} has been given already;` : '';
+            row.next_number > 1
+              ? ` ${formatNumber(row.next_number - 1, row.prefix, numbering.pad)} has been given already;`
+              : '';
           const words = `The next number can only move forward:${given} give ${row.next_number} or more.`;
           throw new HttpError(422, words, { next_number: words });
         }

@@ -62,6 +62,18 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
   const authorise = (req: FastifyRequest, action: Action | string) => {
     if (!permits({ loginType: req.auth!.loginType, role: req.auth!.role }, shifts().decl, action)) throw forbidden();
   };
+  /**
+   * A route about one shift: the caller's permission, then the shift in their scope (404), before the query they sent
+   * is validated (server/app.ts runs this first).
+   */
+  const onShift = (action: Action | string) => ({
+    access: 'any' as const,
+    authorize: async (req: FastifyRequest) => {
+      authorise(req, action);
+      const id = Number((req.params as { id?: unknown }).id);
+      if (Number.isSafeInteger(id) && id >= 1) await getRecord(await contextOf(app.db, req), shifts(), id);
+    },
+  });
 
   app.post('/api/shifts/bulk', {
     config: { access: 'any' },
@@ -85,7 +97,7 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/api/shifts/:id/cancellation', {
-    config: { access: 'any' },
+    config: onShift('cancel'),
     schema: {
       tags: ['Shifts'],
       summary:
@@ -97,7 +109,6 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
       response: { 200: Cancellation },
     },
     handler: async (req) => {
-      authorise(req, 'cancel');
       const ctx = await contextOf(app.db, req);
       const shift = await getRecord(ctx, shifts(), req.params.id, { all: true });
       const at = ctx.now.toISOString();
@@ -125,7 +136,7 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/api/shifts/:id/check', {
-    config: { access: 'any' },
+    config: onShift('assign'),
     schema: {
       tags: ['Shifts'],
       summary:
@@ -135,7 +146,6 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
       response: { 200: Checks },
     },
     handler: async (req) => {
-      authorise(req, 'assign');
       const ctx = await contextOf(app.db, req);
       const shift = await getRecord(ctx, shifts(), req.params.id, { all: true });
       const { hard, soft, info, awr, name } = await assessShift(
@@ -161,7 +171,7 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/api/shifts/:id/suggestions', {
-    config: { access: 'any' },
+    config: onShift('assign'),
     schema: {
       tags: ['Shifts'],
       summary:
@@ -171,7 +181,6 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
       response: { 200: Suggestions },
     },
     handler: async (req) => {
-      authorise(req, 'assign');
       const ctx = await contextOf(app.db, req);
       const shift = await getRecord(ctx, shifts(), req.params.id, { all: true });
       return { data: await suggestions(ctx, shift, req.query.limit ?? 20) };

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { acceptUserInvite, readUserInvite } from '../auth/userInvites.js';
 import { USER_INVITE_DAYS } from '../../core/resources/users/resource.js';
@@ -10,6 +10,9 @@ import { UserInviteAccepted, UserInviteInfo } from '../../core/contracts/users.j
  * then sets the password (the link's action, server/auth/userInvites.ts); the user then signs in to their panel.
  * Inviting, resending and deactivating are the users resource's declared actions (server/behaviours/users.ts).
  */
+/** The token of an invitation's path, as sent (the schema has not checked it yet). */
+export const tokenOf = (req: FastifyRequest) => String((req.params as { token?: unknown }).token ?? '');
+
 export async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/api/user_invites/:token', {
@@ -24,7 +27,8 @@ export async function userRoutes(fastify: FastifyInstance) {
     handler: async (req) => readUserInvite(app, req.params.token),
   });
   app.post('/api/user_invites/:token', {
-    config: { access: 'public' },
+    // The link first: a token that opens no invitation answers 404 whatever the body holds.
+    config: { access: 'public', authorize: async (req) => void (await readUserInvite(app, tokenOf(req))) },
     schema: {
       tags: ['auth'],
       summary: 'Set a password through a user invitation',

@@ -14,6 +14,8 @@ export interface AgencyInfo {
   faviconUrl: string | null;
   /** The agency's IANA time zone (merchants.time_zone): times on screen are its wall clock. */
   timeZone: string;
+  /** Sent back with a change of the profile: a stale one is refused (409). */
+  version?: number;
 }
 
 /** The agency's name (GET merchants/{merchant_id}) and logo (GET agency_logo_list, logo_type agency_logo). */
@@ -36,6 +38,7 @@ export function useAgency() {
         logoUrl: logo('agency_logo'),
         faviconUrl: logo('favicon'),
         timeZone: merchant.data?.time_zone || 'Europe/London',
+        version: merchant.data?.version,
       };
     },
   });

@@ -148,7 +148,12 @@ export function AgencyDetails({ editable }: { editable: boolean }) {
     try {
       await api(`/merchants/${encodeURIComponent(getMerchantId() ?? '')}`, {
         method: 'PUT',
-        json: { company_name: trimmed, ...(logo !== undefined ? { profile_photo: logo } : {}) },
+        // The version the form was filled from: another admin's save meanwhile is refused, not overwritten.
+        json: {
+          company_name: trimmed,
+          ...(logo !== undefined ? { profile_photo: logo } : {}),
+          ...(current?.version !== undefined ? { version: current.version } : {}),
+        },
       });
       await queryClient.invalidateQueries({ queryKey: ['shell', 'agency'] });
       setLogo(undefined);

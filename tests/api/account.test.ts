@@ -110,6 +110,40 @@ describe('PUT /api/merchants/:id', () => {
     expect([a, b]).toEqual(['Brightway Staffing', 'Northern Care Recruitment']);
   });
 
+  it('a save from a stale version answers 409 in words and stores nothing; the current version saves (issue 30.18)', async () => {
+    const before = (await call(t.app, admin, 'GET', `/api/merchants/${merchantId}`)).json().data;
+    expect(before.version).toBeGreaterThanOrEqual(1);
+    const first = await call(t.app, admin, 'PUT', `/api/merchants/${merchantId}`, {
+      company_name: 'Brightway Staffing One',
+      version: before.version,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.version).toBe(before.version + 1);
+    // A second admin's screen still holds the old version.
+    const stale = await call(t.app, admin, 'PUT', `/api/merchants/${merchantId}`, {
+      company_name: 'Brightway Staffing Two',
+      version: before.version,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/^The agency's details were changed by someone else/);
+    const [row] = await t.db.query<any>('select company_name, version from merchants where id = $1', [merchantId]);
+    expect(row).toEqual({ company_name: 'Brightway Staffing One', version: before.version + 1 });
+    const back = await call(t.app, admin, 'PUT', `/api/merchants/${merchantId}`, {
+      company_name: 'Brightway Staffing',
+      version: before.version + 1,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+  });
+
+  it('decides who may before looking at the body: 403 and 404 with an invalid body too, never 422 (issue 30.17)', async () => {
+    const invalid = { company_name: 42, profile_photo: ['x'], unknown: true };
+    expect((await call(t.app, consultant, 'PUT', `/api/merchants/${merchantId}`, invalid)).statusCode).toBe(403);
+    expect((await call(t.app, client, 'PUT', `/api/merchants/${merchantId}`, invalid)).statusCode).toBe(403);
+    expect((await call(t.app, otherAdmin, 'PUT', `/api/merchants/${merchantId}`, invalid)).statusCode).toBe(404);
+    expect((await call(t.app, admin, 'PUT', `/api/merchants/not-a-number`, invalid)).statusCode).toBe(404);
+    expect((await call(t.app, admin, 'PUT', `/api/merchants/${merchantId}`, invalid)).statusCode).toBe(422);
+  });
+
   it('a new logo replaces the demo one everywhere the shell reads it; every user of the agency may load it; removing it leaves none', async () => {
     // The demo's logo comes from its old agency_logos row until a logo is saved.
     expect(await logoEntry(admin)).toBe('/demo/agency-logo.svg');

@@ -199,11 +199,15 @@ async function requestFor(r: MatrixRow, p: Principal, otherAgency = false): Prom
       payload: {},
     }),
     'PUT /api/me': () => ({ method: 'PUT', url: r.url, payload: {} }),
-    'PUT /api/number_series/:series': () => ({
-      method: 'PUT',
-      url: '/api/number_series/AUTHZ',
-      payload: { next_number: 1 },
-    }),
+    // The timesheets' series, sent its own next number (of the caller's agency): authorised, nothing changes.
+    'PUT /api/number_series/:series': async () => {
+      const merchant = p === 'otherAdmin' ? ids.merchantB : ids.merchantA;
+      const [row] = await t.db.query<{ next_number: number }>(
+        `select next_number from number_series where merchant_id = $1 and series = 'TS'`,
+        [merchant],
+      );
+      return { method: 'PUT', url: '/api/number_series/TS', payload: { next_number: row?.next_number ?? 1 } };
+    },
     // A wrong current password: the demo passwords stay as they are.
     'POST /api/me/password': () => ({
       method: 'POST',
@@ -283,6 +287,42 @@ async function run(req: Req, token: string | undefined) {
 }
 const matches = (status: number, outcome: Outcome) =>
   outcome === 'ok' ? status >= 200 && status < 300 : status === outcome;
+
+/** The outcomes that refuse a caller: they must come before anything the caller sent is looked at. */
+const REFUSALS: Outcome[] = [401, 403, 404];
+/** Rows whose 404 is an answer, not a refusal: the other agency's search finds nobody (and an empty one is 400). */
+const ANSWERS_404 = new Set(['GET /api/search_candidate']);
+/** What names the records a request is about (kept as sent); every other value is made invalid. */
+const NAMES_A_RECORD = /(^|_)(id|ids|sid)$/;
+/**
+ * The request with nothing valid in it but the records it names (issue 30.17): every other body and query value
+ * replaced by one no field takes, and an unknown field and parameter added. A route that validates before it
+ * authorises (or before it looks the named record up in the caller's scope) answers this 422 where 403 or 404 is due.
+ */
+function invalidOf(req: Req): Req {
+  const [path, query = ''] = String(req.url).split('?');
+  const params = new URLSearchParams(query);
+  const kept = new URLSearchParams();
+  for (const [k, v] of params) kept.set(k, NAMES_A_RECORD.test(k) ? v : '{}');
+  kept.set('not_a_parameter', '{}');
+  const body = req.payload;
+  const payload = Buffer.isBuffer(body)
+    ? Buffer.alloc(0)
+    : {
+        ...Object.fromEntries(
+          Object.entries(body && typeof body === 'object' ? body : {}).map(([k, v]) => [
+            k,
+            NAMES_A_RECORD.test(k) ? v : { invalid: [[]] },
+          ]),
+        ),
+        not_a_field: { invalid: true },
+      };
+  return {
+    ...req,
+    url: `${path}?${kept}`,
+    ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { payload }),
+  };
+}
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 20, rateLimitPerMinute: 100_000 });
@@ -438,6 +478,15 @@ describe('every row, for every principal', () => {
         failures.push(
           `${p}: ${req.method} ${req.url} → ${res.statusCode}, expected ${r.expect[p]} (${res.body.slice(0, 160)})`,
         );
+      // Refused, it is refused whatever was sent: authorization comes before validation.
+      if (REFUSALS.includes(r.expect[p]) && !ANSWERS_404.has(`${r.method} ${r.url}`)) {
+        const bad = invalidOf(req);
+        const again = await run(bad, token);
+        if (again.statusCode !== r.expect[p])
+          failures.push(
+            `${p}, invalid input: ${bad.method} ${String(bad.url).slice(0, 80)} → ${again.statusCode}, expected ${r.expect[p]} (${again.body.slice(0, 160)})`,
+          );
+      }
     }
     expect(failures).toEqual([]);
   });
@@ -468,6 +517,13 @@ describe("agency B's records do not exist for agency A's admin", () => {
       const expected = r.expect.admin === 403 ? 403 : 404;
       if (res.statusCode !== expected)
         failures.push(`${req.method} ${req.url} → ${res.statusCode}, expected ${expected} (${res.body.slice(0, 160)})`);
+      // With nothing valid sent, agency B's record is still not found (never 422: issue 30.17).
+      const bad = invalidOf(req);
+      const again = await run(bad, tokens.admin);
+      if (again.statusCode !== expected)
+        failures.push(
+          `invalid input: ${bad.method} ${String(bad.url).slice(0, 80)} → ${again.statusCode}, expected ${expected} (${again.body.slice(0, 160)})`,
+        );
     }
     expect(failures).toEqual([]);
     expect(await snapshot()).toBe(before);

@@ -4,7 +4,7 @@ import { LoginThrottle } from '../../server/auth/throttle';
 import { createTableSql } from '../../server/engine/ddl';
 import type { ResourceDeclaration } from '../../core/engine/types';
 import { declarations } from '../../core/resources/declarations';
-import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { call, fixtureWrite, loginAs, makeTestApp, type TestApp } from './helpers';
 import { systemContext } from '../../server/engine/routes';
 import type { EngineContext } from '../../server/engine/context';
 
@@ -139,5 +139,45 @@ describe('a numbering series', () => {
       `select changes from audit_log where resource = 'number_series' order by id desc limit 1`,
     );
     expect(entry.changes).toEqual({ 'TK.next_number': { from: next, to: 5000 } });
+  });
+
+  it('refuses a made-up series, a next number without room left, and a consultant before reading the body (issue 30.13)', async () => {
+    const made = await call(app, admin, 'PUT', '/api/number_series/XYZ', { next_number: 10 });
+    expect(made.statusCode).toBe(404);
+    expect(made.json().message).toBe('There is no number series called XYZ.');
+    expect((await t.db.query(`select 1 from number_series where series = 'XYZ'`)).length, 'nothing stored for it').toBe(
+      0,
+    );
+    for (const next_number of [2147483647, 1_000_000_000]) {
+      const res = await call(app, admin, 'PUT', '/api/number_series/TK', { next_number });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.next_number).toBe('Give the next number as a whole number from 1 to 999,999,999.');
+    }
+    // Who may is decided first: a consultant learns nothing of the body or the series from a 422.
+    for (const [url, body] of [
+      ['/api/number_series/TK', { next_number: 'lots', extra: 1 }],
+      ['/api/number_series/not a series!', {}],
+    ] as const)
+      expect((await call(app, consultant, 'PUT', url, body)).statusCode, url).toBe(403);
+    // The highest allowed still gives numbers afterwards.
+    expect((await call(app, admin, 'PUT', '/api/number_series/TK', { next_number: 999_999_999 })).statusCode).toBe(200);
+    expect((await create('at the top')).json().data.number).toBe('TK-999999999');
+    expect((await create('and after')).json().data.number).toBe('TK-1000000000');
+  });
+
+  it('a series that reached the column limit refuses a create in words, and gives nothing (issue 30.13)', async () => {
+    const [{ merchant_id }] = await t.db.query(`select merchant_id from users where email = 'admin@demo.test'`);
+    await fixtureWrite(
+      t.db,
+      `update number_series set next_number = 2147483647 where merchant_id = $1 and series = 'TK'`,
+      [merchant_id],
+    );
+    const res = await create('one too many');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('No more tickets can be numbered: the TK series has given its last number.');
+    const [row] = await t.db.query(`select next_number from number_series where merchant_id = $1 and series = 'TK'`, [
+      merchant_id,
+    ]);
+    expect(row.next_number).toBe(2147483647);
   });
 });

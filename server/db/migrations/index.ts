@@ -25,6 +25,7 @@ import shiftRequests from './055_shift_requests.js';
 import timesheetIntegrity from './060_timesheet_integrity.js';
 import timesheetsDrafts from './061_timesheets_drafts.js';
 import lineRepricingNote from './062_line_repricing_note.js';
+import merchantVersion from './070_merchant_version.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -55,4 +56,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '060_timesheet_integrity', sql: timesheetIntegrity },
   { id: '061_timesheets_drafts', sql: timesheetsDrafts },
   { id: '062_line_repricing_note', sql: lineRepricingNote },
+  { id: '070_merchant_version', sql: merchantVersion },
 ];
