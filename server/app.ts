@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -66,7 +66,8 @@ export interface AppOptions {
   db: Db;
   config: Pick<Config, 'tokenLifetimeSeconds' | 'staticDir'> &
     Partial<Pick<Config, 'trustProxy' | 'rateLimitPerMinute' | 'passwordHashing'>>;
-  logger?: boolean;
+  /** Fastify's logger: off, or its options (server/logging.ts loggerOptions: tokens in paths redacted). */
+  logger?: FastifyServerOptions['logger'];
   throttle?: LoginThrottle;
   /** The sign-ins' hashing queue; the process's own (passwordHashing) unless a test brings one. */
   hashing?: HashQueue;

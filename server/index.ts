@@ -2,6 +2,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { DEMO_LOGINS, seedDemo } from './seed/index.js';
 import { buildApp } from './app.js';
+import { loggerOptions } from './logging.js';
 import { startNotifications } from './notifications/worker.js';
 import { JobWorker } from './jobs/worker.js';
 import { setPasswordCostForTests } from './auth/passwords.js';
@@ -21,7 +22,8 @@ if (created && !config.databaseUrl) {
 const app = await buildApp({
   db,
   config,
-  logger: process.env.LOG_LEVEL ? ({ level: process.env.LOG_LEVEL } as any) : false,
+  // LOG_LEVEL (info, warn, …) turns the request log on; signing-link and invitation tokens never reach it.
+  logger: process.env.LOG_LEVEL ? loggerOptions(process.env.LOG_LEVEL) : false,
 });
 await app.listen({ host: config.host, port: config.port });
 // Mail goes out through SMTP_URL, or through the product's own mail server (readable at /report/EmailReport/mailbox).
