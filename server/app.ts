@@ -9,6 +9,7 @@ import type { Db } from './db/index.js';
 import {
   checkQueryBounds,
   forbidden,
+  PUBLIC_BODY_LIMIT,
   HttpError,
   installErrorHandler,
   installSecurityHeaders,
@@ -104,6 +105,8 @@ export async function buildApp({
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+    // A public route reads a few KB unless it says otherwise (a link's action): 413 before parsing.
+    if (r.config?.access === 'public' && r.bodyLimit === undefined) r.bodyLimit = PUBLIC_BODY_LIMIT;
   });
   app.decorate('routes', routes);
   app.decorate('db', db);

@@ -21,6 +21,17 @@ export const notFound = (what = 'Record') => new HttpError(404, `${what} not fou
 export const forbidden = () => new HttpError(403, 'You do not have permission to do that.');
 
 export type Access = 'public' | LoginType | 'any';
+
+/**
+ * The largest body a public route (sign-in, invitations, a link) reads: a few KB holds any of their forms. A caller
+ * without an account cannot make the server parse megabytes (or a body of 100,000 keys); Fastify answers 413 from
+ * the length before parsing anything. A capability link's action takes what its declared input needs on top.
+ */
+export const PUBLIC_BODY_LIMIT = 8 * 1024;
+
+/** A size in words: "8 KB", "210 KB", "2 MB". */
+export const formatBytes = (n: number) =>
+  n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} MB` : `${Math.ceil(n / 1024)} KB`;
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; every route not marked public needs a valid token. */
@@ -63,7 +74,9 @@ export function installErrorHandler(app: FastifyInstance) {
       const message =
         err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
           ? 'The request body is not valid JSON.'
-          : err.message;
+          : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? `The request is too large: at most ${formatBytes(req.routeOptions.bodyLimit ?? 0)} here.`
+            : err.message;
       return reply.status(err.statusCode).send({ message });
     }
     // Postgres input errors (bad number, out of range, malformed date) are the caller's fault, not ours.

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable, Row } from '../db/index.js';
-import { HttpError } from '../http.js';
+import { HttpError, PUBLIC_BODY_LIMIT } from '../http.js';
 import { permits } from '../../core/resources/access.js';
 import type { ActionDeclaration } from '../../core/engine/types.js';
 import { agencyToday } from '../../core/domain/time/agencyTime.js';
@@ -316,6 +316,22 @@ export async function useLink(
 }
 
 /**
+ * The body a link's action may send: a public route's few KB, plus the longest input any action a link may run
+ * declares (a drawn signature's characters), so a holder's form always fits and nothing much larger is parsed.
+ */
+export function linkBodyLimit(registry: Map<string, Compiled>): number {
+  let longest = 0;
+  for (const c of registry.values())
+    for (const a of c.decl.actions ?? [])
+      if (a.roles.includes('link'))
+        longest = Math.max(
+          longest,
+          (a.input ?? []).reduce((n, f) => n + (f.maxLength ?? 0), 0),
+        );
+  return PUBLIC_BODY_LIMIT + longest;
+}
+
+/**
  * The two routes a link reaches, both public (the token is the credential; a link is never a bearer session):
  * what its holder may see of the record, and running the bound action, which uses the link up in the same
  * transaction.
@@ -355,6 +371,7 @@ export async function capabilityRoutes(app: FastifyInstance, options: { registry
   });
   app.post<{ Params: { token: string; action: string } }>('/api/capability/:token/actions/:action', {
     config: { access: 'public' },
+    bodyLimit: linkBodyLimit(options.registry),
     schema: {
       tags: ['capability links'],
       summary: 'Run the action a capability link is bound to, once',

@@ -383,6 +383,47 @@ describe('bounded input', () => {
     expect(res.body).not.toMatch(/\.ts:\d+|node_modules/);
   });
 
+  it('public routes read a few KB: a larger body answers 413 in words before it is parsed (issue 30.11)', async () => {
+    // 120,000 keys: what cost 0.3 s of parsing per request before.
+    const keys = JSON.stringify(Object.fromEntries(Array.from({ length: 120_000 }, (_, i) => [`k${i}`, 1])));
+    const big = JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(9000) });
+    for (const url of [
+      '/api/admin_login',
+      '/api/client_login',
+      '/api/staff_login',
+      '/api/user_invites/abc',
+      '/api/staff_invites/abc',
+    ])
+      for (const payload of [keys, big]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(res.statusCode, url).toBe(413);
+        expect(res.json()).toEqual({ message: 'The request is too large: at most 8 KB here.' });
+      }
+    // A link's action takes what its declared input needs (a drawn signature) and no more.
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/capability/abc/actions/approve',
+      payload: keys,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(link.statusCode).toBe(413);
+    expect(link.json().message).toMatch(/^The request is too large: at most \d+ KB here\.$/);
+    const signature = await t.app.inject({
+      method: 'POST',
+      url: '/api/capability/abc/actions/approve',
+      payload: { signer_name: 'A', signature: `data:image/png;base64,${'A'.repeat(190_000)}` },
+    });
+    expect(signature.statusCode, 'a large signature still reaches the link check').toBe(404);
+    // A signed-in user's calls keep the general limit.
+    const notes = await call(t.app, admin, 'POST', '/api/clients', { name: 'x'.repeat(300), notes: 'n'.repeat(9000) });
+    expect(notes.statusCode).toBe(422);
+  });
+
   it('paging numbers too large to mean a page answer 400, not 500', async () => {
     for (const page of ['1e308', '1e20', '9007199254740993', 'Infinity']) {
       const res = await call(t.app, admin, 'GET', `/api/clients?page=${page}`);
