@@ -34,10 +34,13 @@ const busy = () => new HttpError(503, 'The server is busy checking other sign-in
  * hashes run at once; the rest wait, up to `perKey` per key and `maxWaiting` in all, and beyond that are
  * refused at once, before any hashing.
  *
- * The next to run is the waiting key with the fewest failed sign-ins in the last minute (first come first served
- * among equals): someone signing in from their own address goes ahead of addresses that keep failing. When the
- * queue is full, a newcomer that failed less than the worst waiting sign-in takes its place (that one is refused),
- * so a flood cannot fill the queue against everyone else.
+ * The next to run is the waiting key with the lightest load: the fewest failed sign-ins in the last minute, then the
+ * fewest sign-ins running or waiting (first come first served among equals): someone signing in from their own
+ * address goes ahead of addresses that keep failing or send many at once. When the queue is full, a newcomer whose
+ * address would be lighter than the heaviest waiting one takes the latest place of that address (that sign-in is
+ * refused), so a burst cannot fill the queue against everyone else: a sign-in from an address with no failures and
+ * nothing else waiting is refused only when every waiting sign-in is the only one of an address without failures
+ * (issue 30.4: before, a burst of fresh addresses, none of which had failed yet, refused it).
  */
 export class HashQueue {
   readonly options: HashQueueOptions;
@@ -76,7 +79,7 @@ export class HashQueue {
     if (
       this.running >= this.options.concurrency &&
       this.waiting.length >= this.options.maxWaiting &&
-      !this.victimFor(key)
+      !this.victimFor(key, false)
     )
       return busy();
     return null;
@@ -86,18 +89,25 @@ export class HashQueue {
    * The waiting sign-in a newcomer from `key` would displace in a full queue: the latest of those that failed most, and
    * more than `key`.
    */
-  private victimFor(key: string): Waiter | undefined {
+  private victimFor(key: string, newcomerCounted: boolean): Waiter | undefined {
     let worst: Waiter | undefined;
     for (const w of this.waiting) {
       if (!w.refusable) continue;
-      if (
-        !worst ||
-        this.recentCount(w.key) > this.recentCount(worst.key) ||
-        (this.recentCount(w.key) === this.recentCount(worst.key) && w.seq > worst.seq)
-      )
-        worst = w;
+      const order = worst ? this.compareLoad(w.key, worst.key) : 1;
+      if (order > 0 || (order === 0 && w.seq > worst!.seq)) worst = w;
     }
-    return worst && this.recentCount(worst.key) > this.recentCount(key) ? worst : undefined;
+    // The newcomer counts as queued: an address never displaces its own sign-ins or an equal address's.
+    return worst && this.compareLoad(worst.key, key, newcomerCounted ? 0 : 1) > 0 ? worst : undefined;
+  }
+
+  /**
+   * Which of two keys is heavier (above 0: `a`): more failed sign-ins in the last minute, then more sign-ins running
+   * or waiting (`bExtra` counts a newcomer of `b` not yet queued).
+   */
+  private compareLoad(a: string, b: string, bExtra = 0): number {
+    const failed = this.recentCount(a) - this.recentCount(b);
+    if (failed !== 0) return failed;
+    return (this.queued.get(a) ?? 0) - ((this.queued.get(b) ?? 0) + bExtra);
   }
 
   /**
@@ -114,7 +124,7 @@ export class HashQueue {
     try {
       if (this.running >= this.options.concurrency) {
         if (refusable && this.waiting.length >= this.options.maxWaiting) {
-          const victim = this.victimFor(key);
+          const victim = this.victimFor(key, true);
           if (!victim) throw busy();
           this.waiting.splice(this.waiting.indexOf(victim), 1);
           victim.refuse(busy());
@@ -138,7 +148,7 @@ export class HashQueue {
     }
   }
 
-  /** A running hash ended: its place goes to the waiting key that failed least lately, or is freed. */
+  /** A running hash ended: its place goes to the waiting key with the lightest load, or is freed. */
   private next() {
     if (this.waiting.length === 0) {
       this.running--;
@@ -146,9 +156,8 @@ export class HashQueue {
     }
     let best = 0;
     for (let i = 1; i < this.waiting.length; i++) {
-      const a = this.recentCount(this.waiting[i].key);
-      const b = this.recentCount(this.waiting[best].key);
-      if (a < b || (a === b && this.waiting[i].seq < this.waiting[best].seq)) best = i;
+      const order = this.compareLoad(this.waiting[i].key, this.waiting[best].key);
+      if (order < 0 || (order === 0 && this.waiting[i].seq < this.waiting[best].seq)) best = i;
     }
     const [w] = this.waiting.splice(best, 1);
     w.start(); // keeps the running place

@@ -66,6 +66,9 @@ describe('sign-ins under a flood (item 11)', () => {
       remoteAddress,
     });
 
+  const signInAs = (a: FastifyInstance, email: string, remoteAddress: string, password: string) =>
+    a.inject({ method: 'POST', url: '/api/admin_login', payload: { email, password }, remoteAddress });
+
   it('hashes one password at a time here; past the bounds it refuses at once, in words, with Retry-After', async () => {
     const hashing = new HashQueue({ concurrency: 1, perKey: 1, maxWaiting: 1 });
     const a = await app({ hashing });
@@ -93,6 +96,39 @@ describe('sign-ins under a flood (item 11)', () => {
     await holder;
     expect((await waiting).statusCode).toBe(200);
     expect((await signIn(a, 'consultant', '198.51.100.2')).statusCode).toBe(200);
+  });
+
+  it('a burst of wrong sign-ins from eight fresh addresses never refuses a correct one from another (issue 30.4)', async () => {
+    const hashing = new HashQueue({ concurrency: 1, perKey: 20, maxWaiting: 40 });
+    const a = await app({ hashing });
+    const gate = latch();
+    const holder = hashing.run(null, () => gate.done);
+    // Counts the burst's answers, and resolves once `n` of them are in.
+    let settled = 0;
+    const waiters: { n: number; resolve: () => void }[] = [];
+    const settledAt = (n: number) => new Promise<void>((resolve) => waiters.push({ n, resolve }));
+    const count = <T>(p: Promise<T>) =>
+      p.finally(() => {
+        settled++;
+        for (const w of waiters) if (settled === w.n) w.resolve();
+      });
+    const allRefused = settledAt(120);
+    const burst = Array.from({ length: 160 }, (_, i) =>
+      count(signInAs(a, `nobody.${i}@burst.example`, `203.0.113.${1 + (i % 8)}`, 'wrong')),
+    );
+    // 40 wait for a turn, 120 were refused at once: the queue is full of addresses none of which has failed yet.
+    await allRefused;
+    expect(hashing.waitingCount).toBe(40);
+    const displaced = settledAt(121);
+    const admin = signIn(a, 'admin', '198.51.100.77');
+    // The admin's sign-in took the place of the latest of a burst address's five.
+    await displaced;
+    gate.release();
+    await holder;
+    expect((await admin).statusCode).toBe(200);
+    const statuses = (await Promise.all(burst)).map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(121);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(39);
   });
 
   it('refuses an account over its limit without waiting for a hash', async () => {

@@ -45,7 +45,8 @@ describe('HashQueue (bounded password hashing)', () => {
       hashed++;
       await l.done;
     };
-    const running = [q.run('10.0.0.1', hash), q.run('10.0.0.1', hash)];
+    const running = [q.run('10.0.0.1', hash)];
+    const second = q.run('10.0.0.1', hash).catch((e) => e);
     const third = await q.run('10.0.0.1', hash).catch((e) => e);
     expect(third).toBeInstanceOf(HttpError);
     expect(third).toMatchObject({
@@ -54,12 +55,16 @@ describe('HashQueue (bounded password hashing)', () => {
     });
     running.push(q.run('10.0.0.2', hash));
     await q.whenWaiting(2);
-    const full = await q.run('10.0.0.3', hash).catch((e) => e);
+    // Full: a newcomer takes the place of 10.0.0.1's second (that address is being served already).
+    running.push(q.run('10.0.0.3', hash));
+    expect(await second).toMatchObject({ status: 503 });
+    // Now every waiting sign-in is the only one of its address: a newcomer is refused.
+    const full = await q.run('10.0.0.4', hash).catch((e) => e);
     expect(full).toMatchObject({
       status: 503,
       message: 'The server is busy checking other sign-ins. Try again in a few seconds.',
     });
-    expect(q.refusal('10.0.0.3')).toMatchObject({ status: 503 });
+    expect(q.refusal('10.0.0.4')).toMatchObject({ status: 503 });
     // Hashing without a key (setting a password) is never refused: it waits.
     running.push(q.run(null, hash));
     l.release();
@@ -98,7 +103,8 @@ describe('HashQueue (bounded password hashing)', () => {
     const first = q.run('flood', async () => void order.push('flood-1'));
     const second = q.run('flood', async () => void order.push('flood-2')).catch((e) => e);
     await q.whenWaiting(2);
-    // Another flooding address (as bad) finds it full; the user (no failure) displaces the latest flood entry.
+    // Another flooding address (worse) finds it full; the user (no failure) displaces the latest flood entry.
+    q.failed('flood-b');
     q.failed('flood-b');
     expect(q.refusal('flood-b')).toMatchObject({ status: 503 });
     expect(q.refusal('user')).toBeNull();
@@ -110,5 +116,42 @@ describe('HashQueue (bounded password hashing)', () => {
     gate.release();
     await Promise.all([holder, first, user]);
     expect(order).toEqual(['user', 'flood-1']);
+  });
+
+  it('a burst from fresh addresses (none has failed yet) never refuses a sign-in from an address with nothing waiting (issue 30.4)', async () => {
+    const q = new HashQueue({ concurrency: 1, perKey: 20, maxWaiting: 10 });
+    const gate = latch();
+    const order: string[] = [];
+    const holder = q.run(null, () => gate.done);
+    // Four addresses fill the queue (4, 2, 2 and 2 waiting); none has a failure on record yet.
+    const burst = ['a', 'a', 'a', 'a', 'b', 'b', 'c', 'c', 'd', 'd'].map((k) =>
+      q
+        .run(k, async () => void order.push(k))
+        .then(
+          () => 'ran',
+          (e) => e.status,
+        ),
+    );
+    await q.whenWaiting(10);
+    expect(q.refusal('user')).toBeNull();
+    const user = q.run('user', async () => void order.push('user'));
+    // The latest sign-in of the heaviest address gave up its place; the user goes first.
+    expect(await burst[3]).toBe(503);
+    gate.release();
+    await Promise.all([holder, user, ...burst]);
+    expect(order[0]).toBe('user');
+    expect(order.filter((k) => k === 'a')).toHaveLength(3);
+  });
+
+  it('an address never displaces its own sign-ins, nor one as light as itself', async () => {
+    const q = new HashQueue({ concurrency: 1, perKey: 5, maxWaiting: 2 });
+    const gate = latch();
+    const holder = q.run(null, () => gate.done);
+    const waiting = [q.run('x', async () => undefined), q.run('y', async () => undefined)];
+    await q.whenWaiting(2);
+    expect(q.refusal('x')).toMatchObject({ status: 503 });
+    expect(q.refusal('z')).toMatchObject({ status: 503 });
+    gate.release();
+    await Promise.all([holder, ...waiting]);
   });
 });
