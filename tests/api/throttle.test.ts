@@ -26,7 +26,9 @@ const from = (
   password: string,
   headers: Record<string, string> = {},
 ) => app.inject({ method: 'POST', url: '/api/admin_login', payload: { email, password }, remoteAddress, headers });
-const accountKey = (namespace: string, email: string) => `${namespace}account:${email}`;
+/** The count of an account at an address (app.inject's own address unless a test gives one). */
+const accountKey = (namespace: string, email: string, address = '127.0.0.1') =>
+  `${namespace}account:${email}|${address}`;
 
 describe('attempts are counted when they start', () => {
   it('100 parallel sign-ins for one account, 99 wrong: at most 5 passwords are checked, the rest get 429', async () => {
@@ -124,6 +126,28 @@ describe('the address limit stops guessing without locking out those known at th
     for (let i = 0; i < 5; i++)
       expect((await from(app, '10.5.5.5', DEMO.consultant.email, 'wrong')).statusCode).toBe(401);
     expect((await from(app, '10.5.5.5', DEMO.consultant.email, DEMO.consultant.password)).statusCode).toBe(429);
+  });
+});
+
+describe('a stranger cannot lock the owner out (issue 30.12)', () => {
+  it('five wrong passwords from one address lock that address only: the right one from another signs in', async () => {
+    const app = await t.extraApp({ throttle: throttle() });
+    for (let i = 0; i < 5; i++) expect((await from(app, '10.9.9.1', DEMO.admin.email, 'wrong')).statusCode).toBe(401);
+    expect((await from(app, '10.9.9.1', DEMO.admin.email, DEMO.admin.password)).statusCode).toBe(429);
+    expect((await from(app, '10.9.9.2', DEMO.admin.email, DEMO.admin.password)).statusCode).toBe(200);
+  });
+
+  it('guessing one account from many addresses stops at its limit from unknown addresses; the owner at their own still signs in', async () => {
+    const app = await t.extraApp({ throttle: throttle({ perAccountAnywhere: 6 }) });
+    expect((await from(app, '10.8.8.8', DEMO.consultant.email, DEMO.consultant.password)).statusCode).toBe(200);
+    for (const address of ['10.7.0.1', '10.7.0.2', '10.7.0.3'])
+      for (let i = 0; i < 2; i++)
+        expect((await from(app, address, DEMO.consultant.email, 'wrong')).statusCode).toBe(401);
+    // A fourth stranger's address is stopped, even with the right password (it is not known there).
+    expect((await from(app, '10.7.0.4', DEMO.consultant.email, DEMO.consultant.password)).statusCode).toBe(429);
+    // The owner, where they signed in before, is neither counted nor stopped.
+    expect((await from(app, '10.8.8.8', DEMO.consultant.email, 'wrong')).statusCode).toBe(401);
+    expect((await from(app, '10.8.8.8', DEMO.consultant.email, DEMO.consultant.password)).statusCode).toBe(200);
   });
 });
 
