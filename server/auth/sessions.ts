@@ -66,6 +66,14 @@ export function endsSession(
 const CACHE_MS = 30_000;
 const CACHE_MAX = 10_000;
 
+/**
+ * Live sessions one user may hold (issue 30.10): a person's devices and browsers, with room to spare. A new sign-in
+ * beyond it ends the user's oldest session, as signing out there would: someone signing in over and over holds no
+ * more than this, while the person at a new device is never refused. The value in force (a test lowers it).
+ */
+export const SESSIONS_PER_USER = 20;
+export const sessionLimits = { perUser: SESSIONS_PER_USER };
+
 export class SessionStore {
   private cache = new Map<string, { user: AuthUser | null; until: number }>();
   /** Counts invalidations: a look-up that raced one is not cached, since it may have read the old rows. */
@@ -88,6 +96,17 @@ export class SessionStore {
       userId,
       expiresAt,
     ]);
+    // The user's oldest sessions past the bound end, in every process (their cached look-ups and open streams).
+    const ended = await this.db.query<{ token_hash: string }>(
+      `delete from sessions where token_hash in (
+         select token_hash from sessions where user_id = $1 order by created_at desc, token_hash offset $2)
+       returning token_hash`,
+      [userId, sessionLimits.perUser],
+    );
+    for (const { token_hash } of ended) {
+      this.drop({ token: token_hash });
+      await this.cluster.publish('sessions', { token: token_hash });
+    }
     // Expired rows are useless; sweeping them here keeps the table small without a scheduler.
     if (Math.random() < 0.05) await this.db.query('delete from sessions where expires_at < now()');
     return { token, expiresAt };

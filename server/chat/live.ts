@@ -21,10 +21,20 @@ export interface Listener {
 
 /** Streams one session may hold open at once in a process (a few tabs); more answer 429. */
 export const STREAMS_PER_SESSION = 4;
+/**
+ * Streams one person (user) may hold open at once in a process, over all their sign-ins: a few devices with a few tabs
+ * each. Far below the agency's cap, so one person signing in many times cannot take every stream of the agency
+ * (issue 30.10: one staff member with 130 sign-ins held all 500).
+ */
+export const STREAMS_PER_USER = 10;
 /** Streams one agency may hold open at once in a process (its users' tabs and its staff's phones); more answer 429. */
 export const STREAMS_PER_AGENCY = 500;
 /** The caps in force in this process (a test lowers them for a moment). */
-export const streamLimits = { perSession: STREAMS_PER_SESSION, perAgency: STREAMS_PER_AGENCY };
+export const streamLimits = {
+  perSession: STREAMS_PER_SESSION,
+  perUser: STREAMS_PER_USER,
+  perAgency: STREAMS_PER_AGENCY,
+};
 
 /** How many missed messages a reconnecting stream is sent at most (older ones: fetch_messages). */
 export const BACKLOG_MAX = 200;
@@ -57,15 +67,22 @@ export class ChatHub {
   }
 
   /**
-   * Why a new stream of this session may not open (its words for a 429), or null: each session and each agency
-   * holds at most `streamLimits` streams in this process.
+   * Why a new stream of this session may not open (its words for a 429), or null: each session, each user and each
+   * agency holds at most `streamLimits` streams in this process.
    */
-  refusal(merchantId: number, tokenHash: string): string | null {
+  refusal(merchantId: number, tokenHash: string, userId: number): string | null {
     const set = this.listeners.get(merchantId);
     let mine = 0;
-    for (const l of set ?? []) if (l.session?.token_hash === tokenHash) mine++;
+    let theirs = 0;
+    for (const l of set ?? []) {
+      if (l.session?.token_hash === tokenHash) mine++;
+      if (l.session?.id === userId) theirs++;
+    }
     if (mine >= streamLimits.perSession) {
       return `This sign-in already has ${streamLimits.perSession} live chat connections open, the most it may. Close the chat in another tab or window, then reload this one.`;
+    }
+    if (theirs >= streamLimits.perUser) {
+      return `You already have ${streamLimits.perUser} live chat connections open on your devices and tabs, the most one person may. Close the chat somewhere else, then reload this one.`;
     }
     if ((set?.size ?? 0) >= streamLimits.perAgency) {
       return `Your agency has too many live chat connections open right now (at most ${streamLimits.perAgency}). Messages still arrive when you reload the conversation; try the live chat again in a minute.`;

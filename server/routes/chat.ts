@@ -11,7 +11,7 @@ import {
   sendMessage,
   unreadCount,
 } from '../chat/channels.js';
-import { ChatHub, STREAMS_PER_AGENCY, STREAMS_PER_SESSION, type LiveEvent } from '../chat/live.js';
+import { ChatHub, STREAMS_PER_AGENCY, STREAMS_PER_SESSION, STREAMS_PER_USER, type LiveEvent } from '../chat/live.js';
 import { HttpError, notFound } from '../http.js';
 import {
   Channel,
@@ -174,7 +174,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
       description:
         'An agency user hears every channel of the agency, a staff member their own. `after` (the last message id the screen has) first sends what was missed. ' +
         `The stream ends after \`wait\` seconds (${STREAM_SECONDS} by default); reconnect with \`after\`. Events: ready, message, resync (fetch again: messages may have been missed). ` +
-        `It ends when its session ends. At most ${STREAMS_PER_SESSION} streams per session and ${STREAMS_PER_AGENCY} per agency are open at once in a server process; more answer 429.`,
+        `It ends when its session ends. At most ${STREAMS_PER_SESSION} streams per session, ${STREAMS_PER_USER} per user and ${STREAMS_PER_AGENCY} per agency are open at once in a server process; more answer 429.`,
       querystring: StreamQuery,
       // Written to the raw response (hijacked): this documents the events.
       response: { 200: { description: 'The events', content: { 'text/event-stream': { schema: Stream } } } },
@@ -183,7 +183,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
       const caller = callerOf(req.auth!);
       const listener = { merchantId: caller.merchantId, candidateId: caller.candidateId };
       // Counted and added with nothing awaited between, so parallel requests cannot all slip under the cap.
-      const refused = app.chat.refusal(caller.merchantId, req.auth!.token_hash);
+      const refused = app.chat.refusal(caller.merchantId, req.auth!.token_hash, req.auth!.id);
       if (refused) {
         reply.header('retry-after', '60');
         throw new HttpError(429, refused);

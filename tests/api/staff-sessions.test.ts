@@ -5,7 +5,8 @@ import { call, loginAs, makeTestApp, postLogin, type TestApp, fixtureWrite } fro
 import { invitationTokenSentTo } from './invites';
 import { readEvents } from '../../src/resources/communication/chat/eventStream';
 import { HEARTBEAT_MS } from '../../server/routes/chat';
-import { STREAMS_PER_AGENCY, STREAMS_PER_SESSION, streamLimits } from '../../server/chat/live';
+import { STREAMS_PER_AGENCY, STREAMS_PER_SESSION, STREAMS_PER_USER, streamLimits } from '../../server/chat/live';
+import { SESSIONS_PER_USER, sessionLimits } from '../../server/auth/sessions';
 
 // Issue 13, items 8, 9 and 12, across two app instances on one database (each with its own session cache and its
 // own place on the bus, as two server processes): a staff member losing the right to sign in, and a sign-out,
@@ -215,6 +216,56 @@ describe('chat streams are capped (item 12)', () => {
     } finally {
       Object.assign(streamLimits, limits);
       open.forEach((s) => s.close());
+    }
+  });
+
+  it(`at most ${STREAMS_PER_USER} per user over all their sign-ins (lowered here to 3), well below the agency's: another user still gets one (issue 30.10)`, async () => {
+    const limits = { ...streamLimits };
+    streamLimits.perUser = 3;
+    const open = [];
+    try {
+      const tokens = await Promise.all(Array.from({ length: 4 }, () => loginAs(B, 'consultant')));
+      for (const token of tokens.slice(0, 3)) open.push(await openStream(B, token));
+      expect(open.map((s) => s.status)).toEqual([200, 200, 200]);
+      const refused = await openStream(B, tokens[3]);
+      expect(refused.status).toBe(429);
+      expect((refused as any).body.message).toBe(
+        'You already have 3 live chat connections open on your devices and tabs, the most one person may. Close the chat somewhere else, then reload this one.',
+      );
+      const someoneElse = await openStream(B, await loginAs(B, 'admin'));
+      expect(someoneElse.status).toBe(200);
+      open.push(someoneElse);
+    } finally {
+      Object.assign(streamLimits, limits);
+      open.forEach((s) => s.close());
+    }
+    expect(STREAMS_PER_USER).toBeLessThanOrEqual(STREAMS_PER_AGENCY / 20);
+  });
+});
+
+describe('live sessions per user are bounded (issue 30.10)', () => {
+  it(`at most ${SESSIONS_PER_USER} (lowered here to 3): a new sign-in ends the oldest, in every process, its stream too`, async () => {
+    const limits = { ...sessionLimits };
+    sessionLimits.perUser = 3;
+    try {
+      const oldest = await loginAs(A, 'otherAdmin');
+      const stream = await openStream(B, oldest);
+      expect(stream.status).toBe(200);
+      const kept = [await loginAs(A, 'otherAdmin'), await loginAs(A, 'otherAdmin')];
+      expect((await call(B, oldest, 'GET', '/api/admin_login')).statusCode).toBe(200);
+      // The fourth sign-in: the first ends, here and on B, and its open stream with it.
+      const newest = await loginAs(A, 'otherAdmin');
+      await B.cluster.settle();
+      expect((await call(B, oldest, 'GET', '/api/admin_login')).statusCode).toBe(401);
+      expect(await stream.endsWithin!(AT_ONCE_MS)).toBe(true);
+      for (const token of [...kept, newest])
+        expect((await call(B, token, 'GET', '/api/admin_login')).statusCode).toBe(200);
+      const [{ n }] = await t.db.query<{ n: number }>(
+        `select count(*)::int as n from sessions where user_id = (select id from users where email = 'admin@other.test')`,
+      );
+      expect(n).toBe(3);
+    } finally {
+      Object.assign(sessionLimits, limits);
     }
   });
 });
