@@ -48,6 +48,7 @@ export const engineMessages = {
       removedField: 'This field has been removed: its value can be kept or cleared, not changed',
       hiddenCharacters: 'Remove control or invisible characters (such as pasted formatting)',
       oneLine: 'Keep this on one line: remove line breaks and tabs',
+      visibleName: 'Enter a name with at least one letter or digit',
     },
     policy: {
       actionOnly: 'Changed only through its actions (the buttons on the record)',

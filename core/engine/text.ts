@@ -42,6 +42,23 @@ export function textCharactersProblem(
 export const withoutHiddenCharacters = (text: string) =>
   text.replace(new RegExp(`${HIDDEN.source}|[\\r\\n\\t]`, 'gu'), (ch) => (/[\r\n\t]/.test(ch) ? ' ' : ''));
 
+/** Letters that show nothing (the Hangul fillers): a name made of them looks empty. */
+const INVISIBLE_LETTERS = /[\u115F\u1160\u3164\uFFA0]/gu;
+
+/**
+ * Whether a name shows something to read (issue 30.14): at least one letter or digit besides the invisible fillers.
+ * A name of fillers (U+3164), a lone variation selector (U+FE0F), combining marks alone or punctuation alone reads as
+ * blank or as nothing in a list, a booking or a signature.
+ */
+export const showsLetterOrDigit = (text: string) => /[\p{L}\p{N}]/u.test(text.replace(INVISIBLE_LETTERS, ''));
+
+/**
+ * A one-line field that names someone or something: `name`, `…_name` (first_name, company_name, signer_name), `label`
+ * and `title`. Its value must show a letter or digit.
+ */
+export const isNameField = (f: { type: string; source: string }) =>
+  f.type === 'text' && /(^|_)name$|^(label|title)$/.test(f.source);
+
 /** Text as it is stored: trimmed, in Unicode NFC (an "é" typed as e + accent and one typed as é are one value). */
 export const normaliseText = (text: string) => text.trim().normalize('NFC');
 

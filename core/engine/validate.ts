@@ -1,6 +1,6 @@
 import type { FieldDeclaration, ResourceDeclaration } from './types';
 import { parseStrictDate, parseStrictInstant, resolveLimit, formatDate, type Today } from './dates';
-import { normaliseText, textCharactersProblem } from './text';
+import { isNameField, normaliseText, showsLetterOrDigit, textCharactersProblem } from './text';
 import { EMAIL } from './formats';
 import { penceToPounds } from './money';
 import { FILE_LIMITS, FILE_LIMIT_LABELS, FILE_MIMES, fileKindOf, isChosenFile, isFileId, isShippedPath } from './files';
@@ -82,6 +82,7 @@ export function checkField(f: FieldDeclaration, value: unknown, now: Today = new
       const characters = textCharactersProblem(value, f.type === 'longtext' ? 'multiline' : 'line');
       if (characters) return { message: characters };
       const v = normaliseText(value);
+      if (isNameField(f) && !showsLetterOrDigit(v)) return { message: 'engine.validation.visibleName' };
       if (f.minLength && v.length < f.minLength)
         return { message: 'ra.validation.minLength', args: { min: f.minLength } };
       const max = f.maxLength ?? (f.type === 'longtext' ? 5000 : 255);

@@ -1,5 +1,5 @@
 import { parseStrictInstant } from '../../core/engine/dates.js';
-import { normaliseText, textCharactersProblem, type TextKind } from '../../core/engine/text.js';
+import { normaliseText, showsLetterOrDigit, textCharactersProblem, type TextKind } from '../../core/engine/text.js';
 import { toFieldErrors } from './messages.js';
 
 /**
@@ -22,6 +22,19 @@ export function oneLineText(
   notText = 'Must be text',
 ): { text: string; error?: undefined } | { text?: undefined; error: string } {
   return checkedText(value, 'line', notText);
+}
+
+/**
+ * A name typed into a hand-written route (the agency's, one's own) as it is stored, or its error in words: a one-line
+ * text that shows a letter or digit, as a declared name field must (core/engine/text.ts showsLetterOrDigit).
+ */
+export function nameText(
+  value: unknown,
+  notText = 'Must be text',
+): { text: string; error?: undefined } | { text?: undefined; error: string } {
+  const checked = oneLineText(value, notText);
+  if (checked.error || !checked.text || showsLetterOrDigit(checked.text)) return checked;
+  return { error: toFieldErrors({ x: { message: 'engine.validation.visibleName' } }).x };
 }
 
 /** A multi-line text (a message, a template's body): line breaks and tabs are kept, nothing else hidden. */

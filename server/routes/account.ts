@@ -7,7 +7,7 @@ import { attachFiles, checkFileRefs, readFile } from '../files/store.js';
 import { FILE_LIMIT_LABELS, FILE_LIMITS, isFileId, isImageMime, isShippedPath } from '../../core/engine/files.js';
 import { writeAudit, type Changes } from '../engine/audit.js';
 import { contextOf, principalOf } from '../engine/routes.js';
-import { oneLineText } from '../engine/input.js';
+import { nameText, oneLineText } from '../engine/input.js';
 import {
   AgencyAnswer,
   AgencyChange,
@@ -74,9 +74,12 @@ const auditChange = (
   e: { event: 'update' | 'action'; action?: string; changes: Changes },
 ) => writeAudit(tx, principalOf(req), { resource, recordId, ...e });
 
-/** A one-line text as stored (trimmed, NFC); its error in words when it holds line breaks or hidden characters. */
+/**
+ * A name as stored (trimmed, NFC); its error in words when it holds line breaks or hidden characters, or shows no
+ * letter or digit.
+ */
 const trimmed = (v: unknown) => oneLineText(v).text ?? '';
-const textErrorOf = (v: unknown) => (v === undefined ? undefined : oneLineText(v).error);
+const textErrorOf = (v: unknown) => (v === undefined ? undefined : nameText(v).error);
 
 /** Changing the agency's name and logo (its admins), and one's own name and password (every user). */
 export async function accountRoutes(fastify: FastifyInstance) {

@@ -222,6 +222,48 @@ describe('4. junk characters are refused, never stored', () => {
   });
 });
 
+describe('names show at least one letter or digit (issue 30.14)', () => {
+  const NAME = 'Enter a name with at least one letter or digit';
+  const invisible = ['\u3164', '\u3164\u3164\u3164', '\ufe0f', '\u0301\u0302', '\uffa0'];
+
+  it('every declared name field refuses an invisible-only name in words and stores nothing, on create and update', async () => {
+    const merchant = (
+      await t.db.query<{ merchant_id: number }>(`select merchant_id from users where email = 'admin@demo.test'`)
+    )[0].merchant_id;
+    const before = (await get(`/api/clients/${clientId}`)).json().data.name;
+    for (const name of invisible) {
+      refused(await post('/api/clients', { name, billing_email: 'a@names.example' }), 'name', NAME);
+      refused(await put(`/api/clients/${clientId}`, { name }), 'name', NAME);
+      refused(await post('/api/job_roles', { name }), 'name', NAME);
+      refused(await put(`/api/candidates/${candidateId}`, { first_name: name }), 'first_name', NAME);
+      refused(
+        await put(`/api/candidates/${candidateId}`, { last_name: 'Smith', first_name: `  ${name} ` }),
+        'first_name',
+        NAME,
+      );
+    }
+    expect((await get(`/api/clients/${clientId}`)).json().data.name).toBe(before);
+    const [{ n }] = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from job_roles where merchant_id = $1 and name !~ '[[:alnum:]]'`,
+      [merchant],
+    );
+    expect(n).toBe(0);
+  });
+
+  it("the agency's name and one's own name refuse them too", async () => {
+    const merchant = (
+      await t.db.query<{ merchant_id: number }>(`select merchant_id from users where email = 'admin@demo.test'`)
+    )[0].merchant_id;
+    for (const name of invisible) {
+      refused(await put(`/api/merchants/${merchant}`, { company_name: name.repeat(3) }), 'company_name', NAME);
+      refused(await put('/api/me', { name }), 'name', NAME);
+    }
+    // A name with a letter beside a filler or a mark is a name.
+    const ok = await put('/api/me', { name: 'Alex Morgan' });
+    expect(ok.statusCode).toBe(200);
+  });
+});
+
 describe('migration 011 cleans what was stored before the rule', () => {
   it('hidden characters leave every text column, one-line fields and address parts lose line breaks and tabs, text becomes NFC; multi-line text keeps its lines', async () => {
     const [c] = await fixtureWrite<{ id: number }>(

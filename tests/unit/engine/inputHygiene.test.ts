@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkField, validateRecord } from '../../../core/engine/validate';
 import { parseStrictInstant } from '../../../core/engine/dates';
-import { normaliseText, textCharactersProblem } from '../../../core/engine/text';
+import { isNameField, normaliseText, textCharactersProblem } from '../../../core/engine/text';
 import type { FieldDeclaration } from '../../../core/engine/types';
 import { candidatePreferences } from '../../../core/resources/compliance/resource';
 import { declarations } from '../../../core/resources/declarations';
@@ -100,6 +100,42 @@ describe('text characters', () => {
     const decomposed = 'Rene\u0301e';
     expect(normaliseText(` ${decomposed} `)).toBe('Ren\u00e9e');
     expect(normaliseText(decomposed)).toHaveLength(5);
+  });
+});
+
+describe('names show a letter or digit (issue 30.14)', () => {
+  const INVISIBLE = {
+    'Hangul filler U+3164': '\u3164',
+    'halfwidth Hangul filler U+FFA0': '\uffa0',
+    'Hangul choseong filler U+115F': '\u115f\u1160',
+    'lone variation selector U+FE0F': '\ufe0f',
+    'combining marks only': '\u0301\u0302\u0303',
+    'braille blank U+2800': '\u2800',
+    'punctuation only': '.-_',
+  };
+  it.each(Object.entries(INVISIBLE))('%s is refused in every name field, in words', (_, junk) => {
+    for (const source of ['name', 'first_name', 'company_name', 'label', 'title'])
+      expect(msg(f({ type: 'text', source }), junk), source).toBe('engine.validation.visibleName');
+    expect(toFieldErrors({ name: { message: 'engine.validation.visibleName' } }).name).toBe(
+      'Enter a name with at least one letter or digit',
+    );
+  });
+
+  it('every declared name field refuses them: the rule is the engine’s, not a form’s', () => {
+    const names = declarations.flatMap((d) =>
+      d.fields.filter((x) => isNameField(x) && !x.readOnly && !x.computed).map((x) => `${d.name}.${x.source}`),
+    );
+    expect(names.length).toBeGreaterThan(10);
+    for (const d of declarations)
+      for (const x of d.fields.filter((y) => isNameField(y) && !y.readOnly && !y.computed))
+        expect(msg(x, '\u3164'), `${d.name}.${x.source}`).toBe('engine.validation.visibleName');
+  });
+
+  it('real names pass, in any script, with marks, digits or a filler beside letters', () => {
+    for (const name of ['Zoë', 'Rene\u0301e', '履歴書', 'محمد', 'Ward 7', '7', 'Ann \u3164Lee', 'O’Brien', 'Café 👍'])
+      expect(msg(f({ type: 'text', source: 'name' }), name), name).toBeUndefined();
+    // Other one-line text (a code, a subject) is not a name: the rule is not theirs.
+    expect(msg(f({ type: 'text', source: 'code' }), '---')).toBeUndefined();
   });
 });
 
