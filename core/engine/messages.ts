@@ -49,6 +49,9 @@ export const engineMessages = {
       hiddenCharacters: 'Remove control or invisible characters (such as pasted formatting)',
       oneLine: 'Keep this on one line: remove line breaks and tabs',
       visibleName: 'Enter a name with at least one letter or digit',
+      emailCompatibility: 'Type the address in ordinary characters: it holds full-width or other look-alike characters',
+      emailMixedScripts:
+        'Type the address in one alphabet: it mixes letters of different alphabets (such as Latin and Cyrillic)',
     },
     policy: {
       actionOnly: 'Changed only through its actions (the buttons on the record)',

@@ -1,7 +1,7 @@
 import type { FieldDeclaration, ResourceDeclaration } from './types';
 import { parseStrictDate, parseStrictInstant, resolveLimit, formatDate, type Today } from './dates';
 import { isNameField, normaliseText, showsLetterOrDigit, textCharactersProblem } from './text';
-import { EMAIL } from './formats';
+import { EMAIL, emailLookAlikeProblem } from './formats';
 import { penceToPounds } from './money';
 import { FILE_LIMITS, FILE_LIMIT_LABELS, FILE_MIMES, fileKindOf, isChosenFile, isFileId, isShippedPath } from './files';
 
@@ -88,6 +88,10 @@ export function checkField(f: FieldDeclaration, value: unknown, now: Today = new
       const max = f.maxLength ?? (f.type === 'longtext' ? 5000 : 255);
       if (v.length > max) return { message: 'ra.validation.maxLength', args: { max } };
       if (f.type === 'email' && !EMAIL.test(v)) return { message: 'engine.validation.email' };
+      if (f.type === 'email') {
+        const lookAlike = emailLookAlikeProblem(v);
+        if (lookAlike) return { message: lookAlike };
+      }
       if (f.type === 'phone' && !PHONE.test(v)) return { message: 'engine.validation.phone' };
       if (f.pattern && !new RegExp(f.pattern.regex).test(v)) return { message: f.pattern.message };
       return undefined;

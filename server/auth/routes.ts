@@ -53,7 +53,8 @@ export const STAFF_LOGINS_TRIED = 5;
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const login = (loginType: PanelLoginType) => async (req: any, reply: any) => {
-    const email = String(req.body.email).trim().toLowerCase();
+    // As stored: compatibility forms folded (a full-width address typed finds the account it looks like), lower case.
+    const email = String(req.body.email).normalize('NFKC').trim().toLowerCase();
     const password = String(req.body.password);
     // A full hashing queue refuses before anything else, so a flood's refusals cost no hash and count no attempt.
     const busy = app.hashing.refusal(req.ip);

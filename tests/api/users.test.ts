@@ -211,6 +211,61 @@ describe('inviting an agency user', slow, () => {
   });
 });
 
+describe('look-alike e-mail addresses (issue 30.15)', slow, () => {
+  it('a full-width or mixed-alphabet address is refused in words for a user and a staff member, and nothing is stored', async () => {
+    const lookAlikes: [string, string][] = [
+      [
+        '\uff41\uff44\uff4d\uff49\uff4e@demo.test',
+        'Type the address in ordinary characters: it holds full-width or other look-alike characters',
+      ],
+      [
+        '\u0430dmin@demo.test',
+        'Type the address in one alphabet: it mixes letters of different alphabets (such as Latin and Cyrillic)',
+      ],
+      [
+        'admin@d\u0435mo.test',
+        'Type the address in one alphabet: it mixes letters of different alphabets (such as Latin and Cyrillic)',
+      ],
+      [
+        '\ufb01nance@demo.test',
+        'Type the address in ordinary characters: it holds full-width or other look-alike characters',
+      ],
+    ];
+    const [{ n: before }] = await t.db.query<{ n: number }>('select count(*)::int as n from users');
+    for (const [email, words] of lookAlikes) {
+      const res = await invite(admin, { name: 'Look Alike', email, role: 'consultant' });
+      expect(res.statusCode, email).toBe(422);
+      expect(res.json().errors.email, email).toBe(words);
+      const staff = await call(t.app, admin, 'POST', '/api/candidates', {
+        first_name: 'Look',
+        last_name: 'Alike',
+        email,
+      });
+      expect(staff.statusCode, email).toBe(422);
+      expect(staff.json().errors.email, email).toBe(words);
+    }
+    const [{ n: after }] = await t.db.query<{ n: number }>('select count(*)::int as n from users');
+    expect(after).toBe(before);
+    // An address in one other alphabet throughout is someone's own, and is taken.
+    const own = await invite(admin, {
+      name: 'Ivan',
+      email: `\u0438\u0432\u0430\u043d${++n}@demo.test`,
+      role: 'consultant',
+    });
+    expect(own.statusCode, own.body).toBe(201);
+  });
+
+  it('signing in with the full-width form of an address finds the account it looks like (normalised: NFKC, case)', async () => {
+    const wide = [...DEMO.consultant.email]
+      .map((c) => (/[a-z]/.test(c) ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c))
+      .join('');
+    expect(wide).not.toBe(DEMO.consultant.email);
+    const res = await postLogin(t.app, 'admin', wide.toUpperCase(), DEMO.consultant.password);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user.email).toBe(DEMO.consultant.email);
+  });
+});
+
 describe('an invitation link is a secret of its recipient', slow, () => {
   it('its token is never stored in plaintext: in no outbox copy and no link row, before, while or after the e-mail is sent', async () => {
     const address = email();

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkField, validateRecord } from '../../../core/engine/validate';
 import { parseStrictInstant } from '../../../core/engine/dates';
+import { emailLookAlikeProblem } from '../../../core/engine/formats';
 import { isNameField, normaliseText, textCharactersProblem } from '../../../core/engine/text';
 import type { FieldDeclaration } from '../../../core/engine/types';
 import { candidatePreferences } from '../../../core/resources/compliance/resource';
@@ -136,6 +137,24 @@ describe('names show a letter or digit (issue 30.14)', () => {
       expect(msg(f({ type: 'text', source: 'name' }), name), name).toBeUndefined();
     // Other one-line text (a code, a subject) is not a name: the rule is not theirs.
     expect(msg(f({ type: 'text', source: 'code' }), '---')).toBeUndefined();
+  });
+});
+
+describe('look-alike e-mail addresses (issue 30.15)', () => {
+  it.each([
+    ['\uff41\uff44\uff4d\uff49\uff4e@demo.test', 'engine.validation.emailCompatibility'],
+    ['admin@\uff44emo.test', 'engine.validation.emailCompatibility'],
+    ['\u24d0dmin@demo.test', 'engine.validation.emailCompatibility'],
+    ['\u0430dmin@demo.test', 'engine.validation.emailMixedScripts'],
+    ['p\u0430ypal@example.com', 'engine.validation.emailMixedScripts'],
+    ['admin@\u03bfther.test', 'engine.validation.emailMixedScripts'],
+    ['admin@demo.test', undefined],
+    ['Zo\u00eb.Smith+rota@example.co.uk', undefined],
+    ['\u0438\u0432\u0430\u043d@example.com', undefined],
+    ['\u5c71\u7530\u3055\u3093@example.jp', undefined],
+  ])('%s → %s', (email, problem) => {
+    expect(emailLookAlikeProblem(email)).toBe(problem);
+    expect(msg(f({ type: 'email' }), email)).toBe(problem);
   });
 });
 
