@@ -158,6 +158,11 @@ export interface FieldDeclaration {
    * but never kept: the audit entry's input leaves it out.
    */
   secret?: boolean;
+  /**
+   * For a references input of an action: the choices are the records of `reference` whose `parent` is the record
+   * the action runs on (a timesheet's own lines), narrowed by `filter` (list filters), and typing filters them.
+   */
+  options?: { parent: string; filter?: Record<string, string> };
 }
 
 /**
@@ -207,6 +212,8 @@ export interface ActionDeclaration {
    * naming an input (422) does the dialog open, with the server's reason (an override reason, say).
    */
   inputWhenNeeded?: boolean;
+  /** The dialog's inputs start from the record's fields of the same name (an amendment of its current times). */
+  prefill?: boolean;
   /** The fields it sets, from the record and the input. */
   patch?: (record: Record<string, any>, input: Record<string, any>) => Record<string, unknown>;
   /** Said when it worked: "Staff member approved |||| %{smart_count} staff approved". */

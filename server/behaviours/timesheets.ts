@@ -23,6 +23,7 @@ import { isPayable, periodProblem, spansOverlap } from '../../core/domain/timesh
 import { describeShiftTimes } from '../../core/domain/shifts/times.js';
 import { formatDisplayDate } from '../../core/domain/time/agencyTime.js';
 import { isStrictInstant } from '../engine/input.js';
+import { revokeLinks } from '../engine/capability.js';
 import type { Problems } from '../../core/engine/validate.js';
 
 /** Where the lines of a timesheet may still be changed (times amended, a line added). */
@@ -85,11 +86,15 @@ async function settle(ctx: EngineContext, t: Row): Promise<Record<string, unknow
   return patch;
 }
 
+/** How many lines there are and how many of them are neither signed nor verified. */
+const unsignedOf = (statuses: string[]) => statuses.filter((s) => !isPayable(s)).length;
+
 export const timesheetsBehaviour: ResourceBehaviour = {
   computed: {
     hours: () => `(paid_minutes / 60.0)::float8`,
     signing_recipient: () =>
       `(select coalesce(c.timesheet_approver_email, c.email) from clients c where c.merchant_id = timesheets.merchant_id and c.id = timesheets.client_id)`,
+    unsigned_lines: () => `(coalesce(line_count, 0) - coalesce(payable_lines, 0))`,
     client_name: () =>
       `(select c.name from clients c where c.merchant_id = timesheets.merchant_id and c.id = timesheets.client_id)`,
     site_name: () =>
@@ -117,7 +122,9 @@ export const timesheetsBehaviour: ResourceBehaviour = {
         throw refuse(409, 'A line is still disputed: amend it before submitting the timesheet again.');
       const now = ctx.now.toISOString();
       // Every line already signed (on the staff member's phone) or verified: nothing is left for the client to sign.
-      if (stateFromLines(statuses) === 'signed') return { submitted_at: now, status: 'signed', signed_at: now };
+      const state = stateFromLines(statuses);
+      if (state === 'signed') return { submitted_at: now, status: 'signed', signed_at: now };
+      if (state === 'verified') return { submitted_at: now, status: 'verified' };
       return { submitted_at: now, status: 'submitted' };
     },
     async approve(ctx, r, input) {
@@ -193,12 +200,23 @@ export const timesheetsBehaviour: ResourceBehaviour = {
         );
     },
     async verify(ctx, r, input) {
+      const chosen = !!input.line_ids?.length;
       const lines = await linesOf(ctx, Number(r.id), input.line_ids, ['pending', 'disputed'], 'line_ids');
       if (lines.length === 0) throw refuse(409, 'Every line is already signed or verified.');
+      // Verifying every unsigned line is said in so many lines, and the number confirmed must still be the count
+      // (a line added since the dialog opened is not verified unseen).
+      if (!chosen && Number(input.all_lines) !== lines.length) {
+        const message = `Choose the lines to verify, or confirm all ${lines.length} unsigned line${lines.length === 1 ? '' : 's'} by typing ${lines.length}.`;
+        throw new HttpError(422, message, { all_lines: message, line_ids: 'Choose the lines to verify.' });
+      }
       for (const l of lines)
         await ctx.engine.act('timesheet_lines', Number(l.id), 'verify_line', { reason: input.reason });
-      const statuses = await lineStatuses(ctx, Number(r.id));
-      return { payable_lines: statuses.filter(isPayable).length };
+      return settle(ctx, r);
+    },
+    async withdraw(ctx, r) {
+      // The links sent for it stop working at once: the client signs what is sent again, not this version.
+      await revokeLinks(ctx, ctx.engine.compiled('timesheets'), Number(r.id), 'approve');
+      return { submitted_at: null };
     },
     async lock(ctx, r) {
       const statuses = await lineStatuses(ctx, Number(r.id));
@@ -211,14 +229,14 @@ export const timesheetsBehaviour: ResourceBehaviour = {
     },
     async collect(ctx, r) {
       const statuses = await lineStatuses(ctx, Number(r.id));
-      const patch: Record<string, unknown> = { payable_lines: statuses.filter(isPayable).length };
-      // Only a timesheet sent to the client is signed by its last line: a draft may still take lines (and is
-      // signed at once when submitted with every line signed).
-      if (r.status === 'submitted' && statuses.every((s) => s === 'signed')) {
-        patch.status = 'signed';
-        patch.signed_at = ctx.now.toISOString();
-      }
-      return patch;
+      // Only a timesheet sent to the client is signed (or fully verified) by its last line: a draft may still take
+      // lines (and is signed at once when submitted with every line signed).
+      const unsigned = unsignedOf(statuses);
+      if (r.status === 'submitted' && unsigned === 0) return settle(ctx, r);
+      // A verification withdrawn from a signed or fully verified timesheet: it awaits a signature again.
+      if (['signed', 'verified'].includes(r.status) && unsigned)
+        return { payable_lines: statuses.length - unsigned, status: 'submitted', signed_at: null };
+      return { payable_lines: statuses.length - unsigned };
     },
   },
   async afterSave(ctx, e) {
@@ -515,6 +533,8 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
       `(coalesce(to_char(work_date, 'YYYY-MM-DD'), '') || ' ' || (select c.first_name || ' ' || c.last_name from candidates c where c.merchant_id = timesheet_lines.merchant_id and c.id = timesheet_lines.candidate_id))`,
     hours: () => `(paid_minutes / 60.0)::float8`,
     payable: () => `(status in ('signed', 'verified'))`,
+    timesheet_status: () =>
+      `(select t.status from timesheets t where t.merchant_id = timesheet_lines.merchant_id and t.id = timesheet_lines.timesheet_id)`,
   },
   computedFilters: {
     payable: (value) => (value === 'true' ? `status in ('signed', 'verified')` : `status in ('pending', 'disputed')`),
@@ -542,7 +562,7 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
     if (e.action === 'amend' || e.action === 'record_times')
       await refreshTotals(ctx, [Number(e.row.timesheet_id)], true);
     // Signed on a phone or verified on its own: the timesheet collects it (signed once every line is).
-    if (e.action === 'sign' || e.action === 'verify')
+    if (e.action === 'sign' || e.action === 'verify' || e.action === 'withdraw_verification')
       await writerOf(ctx).act('timesheets', Number(e.row.timesheet_id), 'collect');
   },
   actions: {
@@ -584,6 +604,13 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
         verified_by: ctx.principal.name,
         verified_at: ctx.now.toISOString(),
       };
+    },
+    async withdraw_verification(ctx, r) {
+      const { t } = await lineFacts(ctx, r);
+      if (t.status === 'locked')
+        throw refuse(409, `Timesheet ${t.number} is locked: its verifications can no longer be withdrawn.`);
+      // The verification's reason, author and evidence stay in the audit entry of the verify action.
+      return { verified_reason: null, verified_by: null, verified_at: null, verified_evidence: null };
     },
     async approve_line(ctx) {
       return { signed_at: ctx.now.toISOString() };

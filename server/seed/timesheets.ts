@@ -123,7 +123,7 @@ export async function seedTimesheets(db: Queryable, ctx: SeedContext) {
     ).map((r) => r as Unsigned);
   const linesOf = (id: number) =>
     db.query(
-      'select id, actual_start, actual_end from timesheet_lines where merchant_id = $1 and timesheet_id = $2 order by scheduled_start, id',
+      'select id, status, actual_start, actual_end from timesheet_lines where merchant_id = $1 and timesheet_id = $2 order by scheduled_start, id',
       [m, id],
     );
 
@@ -174,14 +174,14 @@ export async function seedTimesheets(db: Queryable, ctx: SeedContext) {
     weekly.push(await sheets((await generate(admin, after(w, 7, '09:00'), { week_start: w })).timesheets));
   const [week1, week2, week3, week4] = weekly;
 
-  // Four weeks ago: signed in the panel or by link, then invoiced or paid.
+  // Four weeks ago: signed in the panel or by link, then closed by the agency.
   for (const [i, t] of week1.entries()) {
     await act(admin, after(w1, 7, '10:00'), t.id, 'submit');
     const when = after(w1, 8 + (i % 3), '14:30');
     if (t.client_id === panelClient && helen)
       await act(helen, when, t.id, 'approve', signature(helen.name), ADDRESS.panel);
     else await signByLink(t.id, when, signature(i % 2 ? 'Dr Priya Nair' : 'Margaret Hughes'));
-    await act(admin, after(w1, 16, '16:00'), t.id, 'lock', { locked_by: i % 2 ? 'payroll' : 'invoice' });
+    await act(admin, after(w1, 16, '16:00'), t.id, 'lock');
   }
 
   // Three weeks ago: a disputed line amended and the timesheet signed again by its new link; a panel signature; a
@@ -213,6 +213,7 @@ export async function seedTimesheets(db: Queryable, ctx: SeedContext) {
       await as(system, after(w2, 10, '10:00'), (c) => remindTimesheet(c, t));
       await act(admin, after(w2, 13, '12:00'), t.id, 'verify', {
         reason: "The home's signing-in sheet, checked with its manager by phone.",
+        all_lines: (await linesOf(t.id)).filter((l) => l.status === 'pending').length,
       });
     } else await signByLink(t.id, after(w2, 8 + (i % 2), '13:10'), signature('Dr Priya Nair'));
   }

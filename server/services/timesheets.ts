@@ -27,6 +27,7 @@ import {
   isPlainDate,
 } from '../../core/domain/time/agencyTime.js';
 import { signatureProblem, stateFromLines, totalsOf, weekOf } from '../../core/domain/timesheets/rules.js';
+import { AMENDABLE_STATES } from '../../core/resources/timesheets/resource.js';
 import { SIGNING_PAGE, clientTimesheetPage, agencyTimesheetPage } from '../../core/contracts/timesheets.js';
 
 export const SIGNING_LINK = 'timesheet.sign';
@@ -218,7 +219,7 @@ export const GENERATION_JOB_THRESHOLD = 500;
 export const generationStep = (total: number) => Math.min(2000, Math.max(250, Math.ceil(total / 5)));
 const GENERATED = 'Generated from worked shifts';
 /** The states in which a timesheet still takes lines (the lines' hook refuses others). */
-export const TAKES_LINES = ['draft', 'disputed', 'amended'];
+export const TAKES_LINES = AMENDABLE_STATES;
 
 /**
  * Worked shifts of the plan (booked and ended by `now`, not yet on any timesheet) within the caller's scope of

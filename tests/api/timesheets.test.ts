@@ -334,7 +334,7 @@ describe('verification by the agency and the staff member’s phone', () => {
     expect((await act(ts, 'submit')).statusCode).toBe(200);
     expect((await act(ts, 'lock', { locked_by: 'payroll' })).statusCode).toBe(409);
     expect((await act(ts, 'verify', { reason: 'Signing-in sheet' }, client)).statusCode).toBe(403);
-    const v = await act(ts, 'verify', { reason: 'Signing-in sheet checked' });
+    const v = await act(ts, 'verify', { reason: 'Signing-in sheet checked', all_lines: 1 });
     expect(v.statusCode, v.body).toBe(200);
     const [line] = await linesOf(ts);
     expect(line).toMatchObject({ status: 'verified', payable: true });

@@ -73,12 +73,14 @@ export function totalsOf(lines: LineAmounts[]): TimesheetTotals {
 }
 
 /**
- * The state a submitted timesheet's lines put it in: disputed while a line is, signed once every line is signed
- * or verified, else still awaiting signature.
+ * The state a submitted timesheet's lines put it in: disputed while a line is; once every line is signed or
+ * verified, fully verified when the agency verified them all (no client signed any: issue 29.11), else signed;
+ * otherwise still awaiting signature.
  */
-export function stateFromLines(statuses: string[]): 'submitted' | 'signed' | 'disputed' {
+export function stateFromLines(statuses: string[]): 'submitted' | 'signed' | 'verified' | 'disputed' {
   if (statuses.includes('disputed')) return 'disputed';
-  if (statuses.length > 0 && statuses.every(isPayable)) return 'signed';
+  if (statuses.length > 0 && statuses.every(isPayable))
+    return statuses.every((s) => s === 'verified') ? 'verified' : 'signed';
   return 'submitted';
 }
 

@@ -20,16 +20,22 @@ import { SIGNATURE_MAX_CHARS, SIGNATURE_PATTERN } from '../../domain/timesheets/
  *                                                      submitted → submitted | signed | disputed
  *   POST /api/timesheets/:id/actions/dispute           { line_ids, reason }  submitted → disputed
  *   POST /api/timesheets/:id/actions/amend             { note }  disputed → amended (no line still disputed)
- *   POST /api/timesheets/:id/actions/verify            { line_ids?, reason, evidence? } agency admins: lines
- *                                                      verified by the agency (payable without a signature)
- *   POST /api/timesheets/:id/actions/lock              { locked_by: invoice | payroll } → locked (final)
- *   (each but generate also bulk: POST /api/timesheets/actions/{name} { ids, … })
+ *   POST /api/timesheets/:id/actions/verify            { line_ids?, all_lines?, reason, evidence? } agency admins:
+ *                                                      the chosen lines verified by the agency (payable without a
+ *                                                      signature); none chosen needs all_lines = the number of
+ *                                                      unsigned lines (the confirmation names it)
+ *   POST /api/timesheets/:id/actions/withdraw          { reason } submitted → draft: back from the client (links
+ *                                                      withdrawn), so its lines can be amended and added to
+ *   POST /api/timesheets/:id/actions/lock              → locked (final), closed by the agency; invoicing and payroll
+ *                                                      will add their own `locked_by`
+ *   (submit, amend and lock also bulk: POST /api/timesheets/actions/{name} { ids, … })
  *   POST /api/timesheet_lines                          a line added by hand (amendment_note required; with or
  *                                                      without a shift; the hard booking checks apply)
  *   POST /api/timesheet_lines/:id/actions/amend        { actual_start, actual_end, break_minutes, note }
  *   POST /api/timesheet_lines/:id/actions/record_times { actual_start, actual_end, break_minutes }  (staff, own line)
  *   POST /api/timesheet_lines/:id/actions/sign         { signer_name, signature }  (staff's phone: the manager signs)
  *   POST /api/timesheet_lines/:id/actions/verify       { reason, evidence? } (also bulk)
+ *   POST /api/timesheet_lines/:id/actions/withdraw_verification  { reason }  verified → pending, until locked
  *   GET  /api/sign_timesheets/:client_id               the spec's call (server/routes/timesheets.ts)
  *   GET  /api/timesheets/:id/pdf                       the printable timesheet
  *   The signing link: GET /api/capability/<token> shows the timesheet with `review_lines`;
@@ -40,10 +46,17 @@ export const TIMESHEET_STATUS = [
   { id: 'draft', name: 'Draft' },
   { id: 'submitted', name: 'Awaiting signature' },
   { id: 'signed', name: 'Signed' },
+  // Every line verified by the agency, none signed by the client: nothing is left to sign (issue 29.11).
+  { id: 'verified', name: 'Fully verified' },
   { id: 'disputed', name: 'Disputed' },
   { id: 'amended', name: 'Amended' },
   { id: 'locked', name: 'Locked' },
 ];
+
+/** Where a timesheet's lines may still be changed (times amended, a line added, a verification withdrawn). */
+export const AMENDABLE_STATES = ['draft', 'disputed', 'amended'];
+/** Signed or fully verified: what the Signed tab lists, and what may be locked. */
+export const DONE_STATES = ['signed', 'verified', 'locked'];
 
 export const LINE_STATUS = [
   { id: 'pending', name: 'Awaiting signature' },
@@ -64,10 +77,11 @@ export const TIMESHEET_KIND = [
   { id: 'custom', name: 'Custom' },
 ];
 
-export const LOCKED_BY = [
-  { id: 'invoice', name: 'Invoiced' },
-  { id: 'payroll', name: 'Paid' },
-];
+/**
+ * Who closed a timesheet for good. Only the agency's own lock exists yet: the invoicing and payroll issues add
+ * 'invoice' and 'payroll' when something in the product sets them (issue 30.20; migration 071).
+ */
+export const LOCKED_BY = [{ id: 'agency', name: 'Closed by the agency' }];
 
 // A drawn signature as the browser's signature pad gives it; the server checks it is a PNG (signatureProblem).
 export { SIGNATURE_MAX_CHARS, SIGNATURE_PATTERN };
@@ -91,6 +105,14 @@ const signatureInput: FieldDeclaration[] = [
     pattern: { regex: SIGNATURE_PATTERN, message: 'app.timesheets.signature_png' },
   },
 ];
+
+/** Why a line of a timesheet in this state cannot be amended (or a line added to it), or null. */
+export function notAmendable(status: string | undefined): string | null {
+  if (!status || AMENDABLE_STATES.includes(status)) return null;
+  if (status === 'submitted')
+    return 'The timesheet is with the client: withdraw it from the client to change its lines.';
+  return 'The timesheet is signed, verified or locked: its lines can no longer be changed.';
+}
 
 const actualTimes: FieldDeclaration[] = [
   { source: 'actual_start', type: 'datetime', label: 'Actual start', required: true },
@@ -126,7 +148,7 @@ export const timesheets: ResourceDeclaration = {
   tabs: [
     { id: 'weekly', label: 'Weekly', filter: { kind: 'weekly' }, path: '/timesheet/weekly' },
     { id: 'custom', label: 'Custom', filter: { kind: 'custom' }, path: '/timesheet/custom' },
-    { id: 'signed', label: 'Signed', filter: { status: 'signed,locked' }, path: '/timesheet/signed' },
+    { id: 'signed', label: 'Signed', filter: { status: DONE_STATES.join(',') }, path: '/timesheet/signed' },
   ],
   numbering: { field: 'number', series: 'TS', prefix: 'TS-', pad: 5 },
   lifecycle: {
@@ -135,20 +157,28 @@ export const timesheets: ResourceDeclaration = {
     final: ['locked'],
     transitions: [
       // Signed at once when every line already is (signed on the staff member's phone, or verified).
-      { action: 'submit', from: ['draft', 'amended'], to: ['submitted', 'signed'] },
+      { action: 'submit', from: ['draft', 'amended'], to: ['submitted', 'signed', 'verified'] },
       // Approving some lines keeps it awaiting the rest; disputing some (through the link's one action) disputes it.
       { action: 'approve', from: ['submitted'], to: ['submitted', 'signed', 'disputed'] },
       { action: 'dispute', from: ['submitted'], to: 'disputed' },
       { action: 'amend', from: ['disputed'], to: 'amended' },
       // A new signing link for a timesheet awaiting signature; the earlier ones stop working, even for reading.
       { action: 'resend_link', from: ['submitted'] },
-      { action: 'verify', from: ['draft', 'submitted', 'disputed', 'amended'] },
-      { action: 'lock', from: ['draft', 'submitted', 'signed', 'disputed', 'amended'], to: 'locked' },
-      // Run by the server when lines are signed on a phone or verified: the timesheet is signed once all are.
+      // A submitted timesheet whose last unsigned lines are verified has nothing left to sign.
+      {
+        action: 'verify',
+        from: ['draft', 'submitted', 'disputed', 'amended'],
+        to: ['draft', 'submitted', 'disputed', 'amended', 'signed', 'verified'],
+      },
+      // Taken back from the client (a wrong line seen after sending): its links stop working, its lines can change.
+      { action: 'withdraw', from: ['submitted'], to: 'draft' },
+      { action: 'lock', from: ['draft', 'submitted', 'signed', 'verified', 'disputed', 'amended'], to: 'locked' },
+      // Run by the server when lines are signed on a phone, verified, or a verification is withdrawn: the
+      // timesheet is signed (or fully verified) once all are, and awaits signature again when one no longer is.
       {
         action: 'collect',
-        from: ['draft', 'submitted', 'amended', 'disputed'],
-        to: ['draft', 'submitted', 'amended', 'disputed', 'signed'],
+        from: ['draft', 'submitted', 'amended', 'disputed', 'signed', 'verified'],
+        to: ['draft', 'submitted', 'amended', 'disputed', 'signed', 'verified'],
       },
       // A collection action: it runs on no record, so it has no transition (the generated ones start draft).
     ],
@@ -250,14 +280,25 @@ export const timesheets: ResourceDeclaration = {
       label: 'Verify by the agency',
       icon: 'verified',
       roles: ['admin'],
-      bulk: true,
+      // One timesheet at a time: which lines, and how they were verified, is a judgement on that timesheet.
       success: 'Lines verified by the agency',
+      guard: (r) =>
+        r.line_count > 0 && r.payable_lines >= r.line_count ? 'Every line is already signed or verified.' : null,
       input: [
         {
           source: 'line_ids',
           type: 'references',
           reference: 'timesheet_lines',
-          label: 'Lines (all unsigned when empty)',
+          label: 'Lines to verify',
+          // This timesheet's lines that are neither signed nor verified, found as you type.
+          options: { parent: 'timesheet_id', filter: { payable: 'false' } },
+        },
+        {
+          source: 'all_lines',
+          type: 'number',
+          integer: true,
+          min: 1,
+          label: 'Or verify all %{unsigned_lines} unsigned lines: type %{unsigned_lines} to confirm',
         },
         { source: 'reason', type: 'longtext', label: 'How the hours were verified', required: true, maxLength: 2000 },
         { source: 'evidence', type: 'file', label: 'Evidence', file: { kind: 'document' } },
@@ -265,14 +306,23 @@ export const timesheets: ResourceDeclaration = {
       patch: (r, input) => ({ verified_evidence: input.evidence ?? r.verified_evidence }),
     },
     {
+      name: 'withdraw',
+      label: 'Withdraw from the client',
+      icon: 'undo',
+      roles: AGENCY,
+      danger: true,
+      success: 'Timesheet withdrawn from the client',
+      input: [{ source: 'reason', type: 'longtext', label: 'Why it is withdrawn', required: true, maxLength: 2000 }],
+    },
+    {
       name: 'lock',
       label: 'Lock',
       icon: 'lock',
       roles: ['admin'],
       bulk: true,
+      confirm: 'Lock %{name}? Nothing on it can be changed afterwards.',
       success: 'Timesheet locked |||| %{smart_count} timesheets locked',
-      input: [{ source: 'locked_by', type: 'choice', choices: LOCKED_BY, label: 'Locked by', required: true }],
-      patch: (_r, input) => ({ locked_by: input.locked_by }),
+      patch: () => ({ locked_by: 'agency' }),
     },
     { name: 'collect', label: 'Collect signed lines', roles: [], success: 'Timesheet updated' },
   ],
@@ -411,6 +461,17 @@ export const timesheets: ResourceDeclaration = {
       defaultValue: 0,
       views: ['list', 'show'],
     },
+    // Lines neither signed nor verified: what "verify all" confirms by number.
+    {
+      source: 'unsigned_lines',
+      type: 'number',
+      integer: true,
+      label: 'Unsigned lines',
+      computed: true,
+      readOnly: true,
+      readableBy: AGENCY,
+      views: [],
+    },
     {
       source: 'paid_minutes',
       type: 'number',
@@ -497,6 +558,7 @@ export const timesheetLines: ResourceDeclaration = {
       { action: 'sign', from: ['pending'], to: 'signed' },
       { action: 'amend', from: ['pending', 'disputed'], to: 'pending' },
       { action: 'verify', from: ['pending', 'disputed'], to: 'verified' },
+      { action: 'withdraw_verification', from: ['verified'], to: 'pending' },
       // Run by the timesheet's own approve and dispute (never served to anyone: no role has them).
       { action: 'approve_line', from: ['pending'], to: 'signed' },
       { action: 'dispute_line', from: ['pending', 'signed'], to: 'disputed' },
@@ -526,6 +588,10 @@ export const timesheetLines: ResourceDeclaration = {
       icon: 'edit_calendar',
       roles: AGENCY,
       success: 'Line amended',
+      confirm: 'The times of %{name}',
+      // The dialog starts from the line's current times.
+      prefill: true,
+      guard: (r) => notAmendable(r.timesheet_status),
       input: [
         ...actualTimes,
         { source: 'note', type: 'longtext', label: 'Why the times changed', required: true, maxLength: 2000 },
@@ -542,6 +608,16 @@ export const timesheetLines: ResourceDeclaration = {
         { source: 'reason', type: 'longtext', label: 'How the hours were verified', required: true, maxLength: 2000 },
         { source: 'evidence', type: 'file', label: 'Evidence', file: { kind: 'document' } },
       ],
+    },
+    {
+      name: 'withdraw_verification',
+      label: 'Withdraw the verification',
+      icon: 'undo',
+      roles: ['admin'],
+      danger: true,
+      success: 'Verification withdrawn',
+      guard: (r) => (r.timesheet_status === 'locked' ? 'The timesheet is locked: it can no longer be changed.' : null),
+      input: [{ source: 'reason', type: 'longtext', label: 'Why it is withdrawn', required: true, maxLength: 2000 }],
     },
     {
       name: 'approve_line',
@@ -662,6 +738,17 @@ export const timesheetLines: ResourceDeclaration = {
       source: 'summary',
       type: 'text',
       label: 'Line',
+      computed: true,
+      readOnly: true,
+      readableBy: WITH_STAFF,
+      views: [],
+    },
+    // The timesheet's state: whether the line can still be amended, and what "awaiting signature" means yet.
+    {
+      source: 'timesheet_status',
+      type: 'choice',
+      choices: TIMESHEET_STATUS,
+      label: 'Timesheet',
       computed: true,
       readOnly: true,
       readableBy: WITH_STAFF,

@@ -26,6 +26,7 @@ import timesheetIntegrity from './060_timesheet_integrity.js';
 import timesheetsDrafts from './061_timesheets_drafts.js';
 import lineRepricingNote from './062_line_repricing_note.js';
 import merchantVersion from './070_merchant_version.js';
+import timesheetStates from './071_timesheet_states.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -57,4 +58,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '061_timesheets_drafts', sql: timesheetsDrafts },
   { id: '062_line_repricing_note', sql: lineRepricingNote },
   { id: '070_merchant_version', sql: merchantVersion },
+  { id: '071_timesheet_states', sql: timesheetStates },
 ];

@@ -49,15 +49,19 @@ const post = async (ctx: AuthzContext, url: string, body: unknown) =>
   );
 
 /** A new timesheet of client A in the state an action needs (its one line's state too). */
-async function timesheetIn(ctx: AuthzContext, state: 'draft' | 'submitted' | 'disputed' | 'payable') {
+async function timesheetIn(ctx: AuthzContext, state: 'draft' | 'submitted' | 'disputed' | 'payable' | 'verified') {
   const shift = await workedShift(ctx);
   const g = await post(ctx, '/api/timesheets/actions/generate', { shift_ids: [shift.id] });
   const id = g.timesheets[0] as number;
-  if (state !== 'draft') await post(ctx, `/api/timesheets/${id}/actions/submit`, {});
+  if (state !== 'draft' && state !== 'verified') await post(ctx, `/api/timesheets/${id}/actions/submit`, {});
+  // A draft whose line the agency verified: its verification can be withdrawn.
+  if (state === 'verified')
+    await post(ctx, `/api/timesheets/${id}/actions/verify`, { reason: 'Authz test', all_lines: 1 });
   // A timesheet disputed whose line was put right: ready to be marked amended.
   if (state === 'disputed')
     await fixtureWrite(ctx.t.db, `update timesheets set status = 'disputed' where id = $1`, [id]);
-  if (state === 'payable') await post(ctx, `/api/timesheets/${id}/actions/verify`, { reason: 'Authz test' });
+  if (state === 'payable')
+    await post(ctx, `/api/timesheets/${id}/actions/verify`, { reason: 'Authz test', all_lines: 1 });
   return { id, line: g.line_ids[0] as number };
 }
 
@@ -93,7 +97,8 @@ export const timesheets: AuthzArea = {
       ...engineRows('amend', ['ok', 'ok', F, F, N], true),
       // Issue 29.5: agency users e-mail a new signing link for a timesheet awaiting signature.
       ...engineRows('resend_link', ['ok', 'ok', F, F, N], false),
-      ...engineRows('verify', ['ok', F, F, F, N], true),
+      ...engineRows('verify', ['ok', F, F, F, N], false),
+      ...engineRows('withdraw', ['ok', 'ok', F, F, N], false),
       ...engineRows('lock', ['ok', F, F, F, N], true),
       row('GET', '/api/timesheets/:id/pdf', A, 'ok', 'ok', 'ok', N, N, F, A),
       row('GET', '/api/sign_timesheets/:id', A, 'ok', 'ok', 'ok', N, N, F, A),
@@ -110,6 +115,7 @@ export const timesheets: AuthzArea = {
       ...lineRows('sign', [F, F, F, F, F, N], false, 'ok'),
       ...lineRows('amend', ['ok', 'ok', F, F, N], false),
       ...lineRows('verify', ['ok', F, F, F, N], true),
+      ...lineRows('withdraw_verification', ['ok', F, F, F, N], false),
 
       // Signatures are made by the signing actions only; agency and client users read them.
       row('GET', '/api/timesheet_signatures', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
@@ -139,7 +145,7 @@ export const timesheets: AuthzArea = {
     const submitted = await timesheetIn(ctx, 'submitted');
     ctx.shared.timesheets = submitted.id;
     ctx.shared.timesheet_lines = submitted.line;
-    await post(ctx, `/api/timesheets/${submitted.id}/actions/verify`, { reason: 'Authz test' });
+    await post(ctx, `/api/timesheets/${submitted.id}/actions/verify`, { reason: 'Authz test', all_lines: 1 });
     const [sig] = await fixtureWrite<{ id: number }>(
       db,
       `insert into timesheet_signatures (merchant_id, timesheet_id, signer_name, signature, signed_via, signed_at)
@@ -214,6 +220,8 @@ export const timesheets: AuthzArea = {
     'timesheets resend_link': async (ctx) => (await timesheetIn(ctx, 'submitted')).id,
     'timesheets amend': async (ctx) => (await timesheetIn(ctx, 'disputed')).id,
     'timesheets lock': async (ctx) => (await timesheetIn(ctx, 'payable')).id,
+    'timesheets withdraw': async (ctx) => (await timesheetIn(ctx, 'submitted')).id,
+    'timesheet_lines withdraw_verification': async (ctx) => (await timesheetIn(ctx, 'verified')).line,
     timesheet_lines: async (ctx) => (await timesheetIn(ctx, 'draft')).line,
     // Nobody may delete a signature: the shared one is never touched.
     timesheet_signatures: async (ctx) => Number(ctx.shared.timesheet_signatures),
@@ -221,8 +229,9 @@ export const timesheets: AuthzArea = {
   actionInput: {
     'timesheets approve': { signer_name: 'Authz Manager', signature: PNG },
     'timesheets amend': { note: 'Authz test' },
-    'timesheets verify': { reason: 'Authz test' },
-    'timesheets lock': { locked_by: 'invoice' },
+    'timesheets verify': { reason: 'Authz test', all_lines: 1 },
+    'timesheets withdraw': { reason: 'Authz test' },
+    'timesheet_lines withdraw_verification': { reason: 'Authz test' },
     'timesheet_lines verify': { reason: 'Authz test' },
     // Valid input, so a staff member's refusal is the row scope's (the line is not theirs), not validation's.
     // The times of the staff member's own line's day, which their own-line row records.

@@ -91,10 +91,11 @@ describe('timesheet rules', () => {
   });
 
   test.prop([fc.array(fc.constantFrom('pending', 'signed', 'disputed', 'verified'), { minLength: 1, maxLength: 20 })])(
-    'a disputed line disputes the timesheet; all signed or verified signs it',
+    'a disputed line disputes the timesheet; all verified verifies it fully; all signed or verified signs it',
     (statuses) => {
       const s = stateFromLines(statuses);
       if (statuses.includes('disputed')) expect(s).toBe('disputed');
+      else if (statuses.every((x) => x === 'verified')) expect(s).toBe('verified');
       else if (statuses.every((x) => x === 'signed' || x === 'verified')) expect(s).toBe('signed');
       else expect(s).toBe('submitted');
     },
