@@ -23,6 +23,8 @@ export const GenerateInput = Type.Object({
   to: Type.Optional(PlainDate),
   shift_ids: Type.Optional(Type.Array(Id)),
   client_id: Type.Optional(Id),
+  client_ids: Type.Optional(Type.Array(Id)),
+  preview: Type.Optional(Type.Boolean()),
 });
 export type GenerateInput = Static<typeof GenerateInput>;
 
@@ -37,8 +39,10 @@ export const GenerateAnswer = Type.Object({
     lines: Type.Integer(),
     line_ids: Type.Array(Id),
     job_id: Nullable(Id),
-    /** A queued run's number of worked shifts. */
+    /** A queued run's number of worked shifts (or a preview's). */
     shifts: Type.Optional(Type.Integer()),
+    /** A preview's worked shifts per client, nothing generated. */
+    preview: Type.Optional(Type.Array(Type.Object({ client_id: Id, name: Type.String(), shifts: Type.Integer() }))),
   }),
 });
 export type GenerateAnswer = Static<typeof GenerateAnswer>;

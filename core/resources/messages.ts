@@ -142,6 +142,8 @@ Object.assign(resourceMessages, {
       to: 'To',
       system: 'System',
       file: 'a file',
+      // A drawn signature (a PNG data URL) is said, never printed as its text.
+      image: 'signature recorded',
       events: { create: 'Created', update: 'Changed', delete: 'Deleted', action: 'Action' },
       // What an entry's input was, where no action declares it (a shift created with others at once).
       input: { bulk: 'Created in bulk' },

@@ -95,6 +95,14 @@ export const timesheetsBehaviour: ResourceBehaviour = {
     signing_recipient: () =>
       `(select coalesce(c.timesheet_approver_email, c.email) from clients c where c.merchant_id = timesheets.merchant_id and c.id = timesheets.client_id)`,
     unsigned_lines: () => `(coalesce(line_count, 0) - coalesce(payable_lines, 0))`,
+    signers: () =>
+      `(select string_agg(distinct g.signer_name, ', ') from timesheet_signatures g where g.merchant_id = timesheets.merchant_id and g.timesheet_id = timesheets.id)`,
+    staff_ids: () =>
+      `(select coalesce(array_agg(distinct l.candidate_id), '{}') from timesheet_lines l where l.merchant_id = timesheets.merchant_id and l.timesheet_id = timesheets.id)`,
+    // A dispute leaves its date; an amendment its note on the timesheet or on a line.
+    was_disputed: () => `(disputed_at is not null)`,
+    was_amended: () =>
+      `(amendment_note is not null or exists (select 1 from timesheet_lines l where l.merchant_id = timesheets.merchant_id and l.timesheet_id = timesheets.id and l.amended_at is not null))`,
     client_name: () =>
       `(select c.name from clients c where c.merchant_id = timesheets.merchant_id and c.id = timesheets.client_id)`,
     site_name: () =>

@@ -87,7 +87,7 @@ export async function timesheetsRoutes(app: FastifyInstance) {
         [user.merchant_id, t.id],
       );
       const sigs = await app.db.query(
-        'select signer_name, signed_via, signed_at, ip_address, signature from timesheet_signatures where merchant_id = $1 and timesheet_id = $2 order by signed_at, id',
+        'select signer_name, signed_via, signed_at, ip_address, signature, line_count from timesheet_signatures where merchant_id = $1 and timesheet_id = $2 order by signed_at, id',
         [user.merchant_id, t.id],
       );
       const [names] = await app.db.query(
@@ -131,6 +131,7 @@ export async function timesheetsRoutes(app: FastifyInstance) {
             via: nameOf(SIGNED_VIA, s.signed_via),
             at: when(s.signed_at),
             address: s.ip_address,
+            lines: Number(s.line_count ?? 0),
             // A signature kept before its size was checked (issue 29.19) is named, not decoded: a 6000 × 6000 image
             // took 4 s and 430 MB of memory for each print.
             image: signatureProblem(s.signature)

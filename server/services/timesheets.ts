@@ -172,6 +172,10 @@ interface GenerateInput {
   to?: string | null;
   shift_ids?: number[] | null;
   client_id?: number | null;
+  /** The clients chosen in the confirmation (issue 29.14); none: every client. */
+  client_ids?: number[] | null;
+  /** Say what it would do (the shifts per client), doing nothing. */
+  preview?: boolean | null;
 }
 
 function periodOf(input: GenerateInput) {
@@ -204,6 +208,7 @@ interface Plan {
   period: { kind: 'weekly' | 'custom'; from: string; to: string } | null;
   shift_ids?: number[] | null;
   client_id?: number | null;
+  client_ids?: number[] | null;
 }
 
 /**
@@ -242,6 +247,7 @@ function workedShiftsQuery(ctx: EngineContext, plan: Plan, select: (tz: string) 
     );
   if (plan.shift_ids?.length) conds.push(`s.id = any(${p.bind(plan.shift_ids)}::int[])`);
   if (plan.client_id) conds.push(`s.client_id = ${p.bind(plan.client_id)}`);
+  if (plan.client_ids?.length) conds.push(`s.client_id = any(${p.bind(plan.client_ids)}::int[])`);
   // The caller's scope of shifts (a staff member: their own) inside, where its bare column names are the shift's.
   const sql = `select ${select(tz)}
        from (select * from shifts where ${where}) s join clients c on c.merchant_id = s.merchant_id and c.id = s.client_id
@@ -351,7 +357,9 @@ export async function generateTimesheets(ctx: EngineContext, input: GenerateInpu
     period: staff ? null : periodOf(input),
     shift_ids: input.shift_ids,
     client_id: input.client_id,
+    client_ids: input.client_ids,
   };
+  if (input.preview && !staff) return previewOf(ctx, plan);
   await ctx.db.query('select pg_advisory_xact_lock(17017, $1)', [ctx.principal.merchantId]);
   const shifts = await workedShifts(ctx, plan, GENERATION_JOB_THRESHOLD + 1);
   if (input.shift_ids?.length && shifts.length < new Set(input.shift_ids).size) {
@@ -365,6 +373,23 @@ export async function generateTimesheets(ctx: EngineContext, input: GenerateInpu
   if (shifts.length === 0) return { timesheets: [], lines: 0, line_ids: [], job_id: null };
   const made = await addToTimesheets(ctx, plan, shifts);
   return { ...made, lines: made.line_ids.length, job_id: null };
+}
+
+/**
+ * What a generation would take, per client, without taking it: the confirmation of the week's generation names the
+ * number of worked shifts and lets the user choose the clients (issue 29.14). Counted by the query that generates.
+ */
+async function previewOf(ctx: EngineContext, plan: Plan) {
+  const rows = await workedShiftsQuery(
+    ctx,
+    plan,
+    // One row per client (the query has no grouping of its own: a window over its rows, then distinct).
+    () => `distinct s.client_id, c.name as client_name, (count(*) over (partition by s.client_id))::int as shifts`,
+  );
+  const clients = rows
+    .map((r) => ({ client_id: Number(r.client_id), name: String(r.client_name), shifts: Number(r.shifts) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { preview: clients, shifts: clients.reduce((n, c) => n + c.shifts, 0), timesheets: [], lines: 0, line_ids: [] };
 }
 
 /** The first and last day of the plan's worked shifts still on no timesheet. */

@@ -232,3 +232,59 @@ describe('lock (issue 30.20)', () => {
     expect((await get(ts.id)).locked_by).toBe('agency');
   });
 });
+
+describe('the week’s generation, confirmed (issue 29.14)', () => {
+  it('a preview counts the worked shifts per client and takes none; the chosen clients only are generated', async () => {
+    const week = monday(weeksBack++);
+    const [other] = await t.db.query<any>(
+      `select s.client_id, s.id as site_id, r.job_role_id from sites s
+         join rate_cards r on r.merchant_id = s.merchant_id and r.client_id = s.client_id and r.deleted_at is null
+          and (r.site_id is null or r.site_id = s.id) and r.effective_from <= $3
+          and (r.effective_to is null or r.effective_to > $3)
+        where s.merchant_id = $1 and s.client_id <> $2 and s.deleted_at is null order by s.id limit 1`,
+      [merchantId, clientId, week],
+    );
+    const shifts: [number, number, number][] = [
+      [clientId, siteId, roleId],
+      [clientId, siteId, roleId],
+      [other.client_id, other.site_id, other.job_role_id],
+    ];
+    for (const [d, [client_id, site_id, job_role_id]] of shifts.entries()) {
+      const day = addDaysToDate(week, d * 3);
+      const res = await call(t.app, admin, 'POST', '/api/shifts', {
+        client_id,
+        site_id,
+        job_role_id,
+        start_at: at(day, '08:00'),
+        end_at: at(day, '16:00'),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await fixtureWrite(t.db, `update shifts set candidate_id = $1, status = 'assigned' where id = $2`, [
+        staffId,
+        res.json().data.id,
+      ]);
+    }
+    const generate = (body: unknown) => call(t.app, admin, 'POST', '/api/timesheets/actions/generate', body);
+    const preview = await generate({ week_start: week, preview: true });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data.shifts).toBe(3);
+    expect(preview.json().data.preview).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ client_id: clientId, shifts: 2 }),
+        expect.objectContaining({ client_id: other.client_id, shifts: 1 }),
+      ]),
+    );
+    const [{ n }] = await t.db.query<any>(
+      `select count(*)::int as n from timesheets where merchant_id = $1 and period_start = $2`,
+      [merchantId, week],
+    );
+    expect(n).toBe(0);
+    const chosen = await generate({ week_start: week, client_ids: [other.client_id] });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().data.lines).toBe(1);
+    expect((await generate({ week_start: week, preview: true })).json().data).toMatchObject({
+      shifts: 2,
+      preview: [expect.objectContaining({ client_id: clientId, shifts: 2 })],
+    });
+  });
+});

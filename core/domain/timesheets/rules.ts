@@ -84,6 +84,24 @@ export function stateFromLines(statuses: string[]): 'submitted' | 'signed' | 've
   return 'submitted';
 }
 
+/**
+ * Whether a shift is one a generation of the period takes (server/services/timesheets.ts, in SQL): booked and worked
+ * (assigned or closed, with a staff member, ended by `now`) and starting on a day from `from` to `to`, both
+ * included, on the agency's calendar. The screens count and preview with it, so they show what generation does.
+ */
+export function workedInPeriod(
+  shift: { status: string; start_at: string; end_at: string; candidate_id?: number | null },
+  from: string,
+  to: string,
+  timeZone: string,
+  now: number,
+): boolean {
+  if (!['assigned', 'closed'].includes(shift.status) || shift.candidate_id === null) return false;
+  if (Date.parse(shift.end_at) > now) return false;
+  const day = instantToZoned(new Date(shift.start_at), timeZone).date;
+  return day >= from && day <= to;
+}
+
 /** The Monday of the week an instant starts in, on the agency's calendar: a shift belongs to the week it starts in. */
 export function weekOf(instant: string, timeZone: string): string {
   const { date } = instantToZoned(new Date(instant), timeZone);

@@ -11,6 +11,8 @@ import { SIGNATURE_MAX_CHARS, SIGNATURE_PATTERN } from '../../domain/timesheets/
  *                                           | { from, to: 'yyyy-MM-dd' } | { shift_ids: [n…] }   (collection action)
  *        → { data: { timesheets: [id…], lines: n, shifts: n, job_id? } }  worked shifts not yet on a timesheet, each
  *        on the draft timesheet of its client (or site) and period; a large run answers 202 with a job to follow.
+ *        client_ids narrows it to chosen clients; preview: true answers { preview: [{ client_id, name, shifts }],
+ *        shifts } and takes nothing (the week's confirmation).
  *   POST /api/timesheets/:id/actions/submit            draft | amended → submitted; e-mails the approver a link
  *                                                      (→ signed at once when every line already is)
  *   POST /api/timesheets/:id/actions/resend_link       submitted: e-mails the approver a new link; earlier ones
@@ -197,6 +199,9 @@ export const timesheets: ResourceDeclaration = {
         { source: 'to', type: 'date', label: 'To' },
         { source: 'shift_ids', type: 'references', reference: 'shifts', label: 'Shifts' },
         { source: 'client_id', type: 'reference', reference: 'clients', label: 'Client' },
+        { source: 'client_ids', type: 'references', reference: 'clients', label: 'Clients' },
+        // Says per client how many worked shifts it would take, taking none (the confirmation's count).
+        { source: 'preview', type: 'boolean', label: 'Only say what it would take' },
       ],
     },
     {
@@ -375,14 +380,15 @@ export const timesheets: ResourceDeclaration = {
     {
       source: 'period_start',
       type: 'date',
-      label: 'From',
+      // Its list filter reads "Starts from" and "Starts to" (issue 29.13: not "From from").
+      label: 'Starts',
       required: true,
       createOnly: true,
       filter: true,
       sortable: true,
       readableBy: WITH_LINK,
     },
-    { source: 'period_end', type: 'date', label: 'To', required: true, createOnly: true, readableBy: WITH_LINK },
+    { source: 'period_end', type: 'date', label: 'Ends', required: true, createOnly: true, readableBy: WITH_LINK },
     {
       source: 'status',
       type: 'choice',
@@ -527,6 +533,47 @@ export const timesheets: ResourceDeclaration = {
       views: ['show', 'edit'],
     },
     { source: 'created_at', type: 'datetime', label: 'Created', readOnly: true, sortable: true, views: ['show'] },
+    // For the Signed tab (issue 29.12): who signed, and filters by worker and by what happened on the way.
+    {
+      source: 'signers',
+      type: 'text',
+      label: 'Signed by',
+      computed: true,
+      readOnly: true,
+      listHidden: true,
+      views: ['list'],
+    },
+    {
+      source: 'staff_ids',
+      type: 'references',
+      reference: 'candidates',
+      label: 'Worker',
+      computed: true,
+      readOnly: true,
+      filter: true,
+      readableBy: AGENCY,
+      views: [],
+    },
+    {
+      source: 'was_disputed',
+      type: 'boolean',
+      label: 'Disputed on the way',
+      computed: true,
+      readOnly: true,
+      filter: true,
+      readableBy: AGENCY,
+      views: [],
+    },
+    {
+      source: 'was_amended',
+      type: 'boolean',
+      label: 'Amended by the agency',
+      computed: true,
+      readOnly: true,
+      filter: true,
+      readableBy: AGENCY,
+      views: [],
+    },
   ],
 };
 
@@ -535,7 +582,8 @@ export const timesheetLines: ResourceDeclaration = {
   table: 'timesheet_lines',
   label: { one: 'Timesheet line', many: 'Timesheet lines' },
   recordRepresentation: '%{summary}',
-  defaultSort: { field: 'scheduled_start', order: 'ASC' },
+  // By the day worked: a line added by hand (no shift, so no scheduled start) sits among its days.
+  defaultSort: { field: 'work_date', order: 'ASC' },
   // The pay cell says why a line was repriced from its booking (issue 30.6).
   listData: ['repricing_note'],
   // A line is never removed: it is what was worked (an hours-less line is amended to what happened).

@@ -22,7 +22,15 @@ export interface TimesheetDocument {
     status: string;
   }[];
   totals: { hours: number; charge: number; pay: number | null };
-  signatures: { name: string; via: string; at: string; address: string | null; image: Buffer | null }[];
+  signatures: {
+    name: string;
+    via: string;
+    at: string;
+    address: string | null;
+    image: Buffer | null;
+    /** How many lines it signed (a partial approval signs some). */
+    lines: number;
+  }[];
 }
 
 /** A timesheet as the client signs it: its lines, its totals and each signature given (issue 17). */
@@ -62,7 +70,9 @@ export const timesheetDocument: DocumentTemplate<TimesheetDocument> = {
       { bold: true },
     );
     for (const s of d.signatures) {
-      w.text(`Signed by ${s.name} (${s.via}) on ${s.at}${s.address ? ` from ${s.address}` : ''}`);
+      w.text(
+        `Signed by ${s.name} (${s.via}) on ${s.at}${s.address ? ` from ${s.address}` : ''}: signed ${s.lines} line${s.lines === 1 ? '' : 's'}`,
+      );
       if (s.image) {
         try {
           w.doc.image(s.image, { fit: [180, 60] });

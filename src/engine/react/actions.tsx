@@ -24,11 +24,14 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import SendIcon from '@mui/icons-material/Send';
 import UndoIcon from '@mui/icons-material/Undo';
 import {
+  AutocompleteArrayInput,
   Button,
   Confirm,
   Form,
   SaveButton,
+  required,
   useCanAccess,
+  useGetList,
   useDataProvider,
   useListContext,
   useNotify,
@@ -38,11 +41,14 @@ import {
   useUnselectAll,
   type RaRecord,
 } from 'react-admin';
-import type { ActionDeclaration, ResourceDeclaration } from '../../../core/engine/types';
+import type { ActionDeclaration, FieldDeclaration, ResourceDeclaration } from '../../../core/engine/types';
+import { declarations } from '../../../core/resources/declarations';
 import { validateRecord } from '../../../core/engine/validate';
 import { actionRefusal } from '../../../core/engine/lifecycle';
 import { InputFor } from './inputs';
 import { toFormErrors } from './formErrors';
+import { transformUploads } from './form';
+import { UploadFailure } from './files';
 import type { RunActionParams } from '../../providers/dataProvider';
 
 /** The icons a declaration's action may name (ActionDeclaration.icon); anything else shows a generic one. */
@@ -126,12 +132,38 @@ const refusal = (r: { errors?: Record<string, string>; message?: string }): Refu
   r.errors ? { errors: r.errors, message: r.message } : undefined;
 
 /**
+ * A references input whose choices are the children of the record the action runs on (FieldDeclaration.options):
+ * read once, and filtered as the user types.
+ */
+function ChildChoicesInput({ field, record, label }: { field: FieldDeclaration; record: RaRecord; label: string }) {
+  const target = declarations.find((d) => d.name === field.reference)!;
+  const { data, isPending } = useGetList(field.reference!, {
+    filter: { [field.options!.parent]: record.id, ...field.options!.filter },
+    sort: target.defaultSort,
+    pagination: { page: 1, perPage: 100 },
+  });
+  return (
+    <AutocompleteArrayInput
+      source={field.source}
+      label={label}
+      choices={data ?? []}
+      isPending={isPending}
+      optionText={(r: RaRecord) => recordName(target, r)}
+      helperText={false}
+      validate={field.required ? required() : undefined}
+    />
+  );
+}
+
+/**
  * The dialog of an action that asks for input: its inputs (validated like fields), the confirmation text if any, and a
- * submit.
+ * submit. Labels may name the record's fields (%{unsigned_lines}); a chosen file is uploaded to the file store and
+ * the action gets its id.
  */
 function InputDialog({
   decl,
   action,
+  record,
   title,
   question,
   onClose,
@@ -139,6 +171,8 @@ function InputDialog({
 }: {
   decl: ResourceDeclaration;
   action: ActionDeclaration;
+  /** The record it runs on (none in bulk). */
+  record?: RaRecord;
   title: string;
   question?: string;
   onClose: () => void;
@@ -148,15 +182,26 @@ function InputDialog({
   const titleId = useId();
   // The action's inputs as a small declaration, so the form validates them with the same rules as the server.
   const asDecl: ResourceDeclaration = { ...decl, fields: action.input ?? [], rules: undefined };
+  // Inputs start empty (a reason is never the record's), unless the action starts from the record's current values.
+  const start =
+    action.prefill && record
+      ? Object.fromEntries((action.input ?? []).filter((f) => f.source in record).map((f) => [f.source, record[f.source]]))
+      : {};
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      {/* A record of its own: inputs must not start from the record on screen. */}
       <Form
-        record={{}}
+        record={start}
         noValidate
         validate={(values: Record<string, any>) => toFormErrors(validateRecord(asDecl, values))}
         onSubmit={async (values: Record<string, any>) => {
-          const errors = await onSubmit(values);
+          let input: Record<string, unknown>;
+          try {
+            input = await transformUploads(asDecl)(values);
+          } catch (e) {
+            if (e instanceof UploadFailure) return { [e.field]: e.message };
+            throw e;
+          }
+          const errors = await onSubmit(input);
           if (!errors) onClose();
           return errors;
         }}
@@ -164,13 +209,17 @@ function InputDialog({
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           {question && <Typography sx={{ mb: 2 }}>{question}</Typography>}
-          {(action.input ?? []).map((f) => (
-            <InputFor
-              key={f.source}
-              of={f}
-              label={translate(`resources.${decl.name}.actions.${action.name}.fields.${f.source}`, { _: f.label })}
-            />
-          ))}
+          {(action.input ?? []).map((f) => {
+            const label = translate(`resources.${decl.name}.actions.${action.name}.fields.${f.source}`, {
+              _: f.label,
+              ...record,
+            });
+            return f.options && record ? (
+              <ChildChoicesInput key={f.source} field={f} record={record} label={label} />
+            ) : (
+              <InputFor key={f.source} of={f} label={label} />
+            );
+          })}
         </DialogContent>
         <DialogActions>
           <Button label="ra.action.cancel" onClick={onClose} />
@@ -194,6 +243,7 @@ function InputDialog({
 function ActionButton({
   decl,
   action,
+  record,
   name,
   count,
   disabledReason,
@@ -203,6 +253,7 @@ function ActionButton({
 }: {
   decl: ResourceDeclaration;
   action: ActionDeclaration;
+  record?: RaRecord;
   /** How the target is named in the confirmation. */
   name: string;
   /** The one record acted on (none in bulk): its confirmDetail sentence is added to the question. */
@@ -275,6 +326,7 @@ function ActionButton({
         <InputDialog
           decl={decl}
           action={action}
+          record={record}
           title={label}
           question={question}
           onClose={() => {
@@ -330,6 +382,7 @@ function RecordActionButton({
     <ActionButton
       decl={decl}
       action={action}
+      record={record}
       name={recordName(decl, record)}
       record={record}
       count={1}

@@ -1,4 +1,4 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useId, useState, type ReactNode } from 'react';
 import {
   Box,
   Card,
@@ -8,6 +8,7 @@ import {
   DialogContent,
   DialogTitle,
   Stack,
+  Tooltip,
   Typography,
   useMediaQuery,
   type Theme,
@@ -44,6 +45,7 @@ import { useCustomFields } from './customFields';
 import { FormInputs, createDefaults, transformUploads, useSubmitWithUploads } from './form';
 import { StaleNotice, StaleProvider, useStaleEdit } from './stale';
 import { formValidator } from './formErrors';
+import type { FieldOverride } from './viewOptions';
 import { useNamedNotice } from './show';
 
 const parentOf = (decl: ResourceDeclaration) => {
@@ -63,11 +65,14 @@ function ChildForm({
   view,
   children,
   onCancel,
+  overrides,
 }: {
   decl: ResourceDeclaration;
   view: 'edit' | 'create';
   children?: ReactNode;
   /** In a dialog: Cancel closes it unsaved. */ onCancel?: () => void;
+  /** Inputs the screen gives itself (a reference narrowed to the parent's client). */
+  overrides?: Record<string, FieldOverride>;
 }) {
   const { defs, isPending } = useCustomFields(decl);
   const submit = useSubmitWithUploads();
@@ -87,7 +92,7 @@ function ChildForm({
       <UnsavedChangesGuard />
       {view === 'edit' && <StaleNotice />}
       {children}
-      <FormInputs decl={decl} view={view} defs={defs} exclude={[parentOf(decl).field]} />
+      <FormInputs decl={decl} view={view} defs={defs} exclude={[parentOf(decl).field]} overrides={overrides} />
     </SimpleForm>
   );
 }
@@ -101,11 +106,13 @@ export function ChildCreate({
   parentId,
   onDone,
   onCancel,
+  overrides,
 }: {
   decl: ResourceDeclaration;
   parentId: Identifier;
   onDone?: (saved: RaRecord) => void;
   onCancel?: () => void;
+  overrides?: Record<string, FieldOverride>;
 }) {
   const notice = useNamedNotice(decl);
   const refresh = useRefresh();
@@ -126,7 +133,7 @@ export function ChildCreate({
         },
       }}
     >
-      <ChildForm decl={decl} view="create" onCancel={onCancel} />
+      <ChildForm decl={decl} view="create" onCancel={onCancel} overrides={overrides} />
     </CreateBase>
   );
 }
@@ -233,6 +240,8 @@ export function ChildList({
   header,
   cells,
   onCreated,
+  createDisabledReason,
+  createOverrides,
 }: {
   decl: ResourceDeclaration;
   parentId: Identifier;
@@ -242,6 +251,10 @@ export function ChildList({
   cells?: Record<string, ReactNode>;
   /** After a child is added, with the record as the server saved it (its computed fields too). */
   onCreated?: (saved: RaRecord) => void;
+  /** Why no child can be added now (the parent's state): the add button is disabled and says why. */
+  createDisabledReason?: string | null;
+  /** Inputs of the add form the screen gives itself. */
+  createOverrides?: Record<string, FieldOverride>;
 }) {
   const { field } = parentOf(decl);
   return (
@@ -260,6 +273,8 @@ export function ChildList({
         header={header}
         cells={cells}
         onCreated={onCreated}
+        createDisabledReason={createDisabledReason}
+        createOverrides={createOverrides}
       />
     </ListBase>
   );
@@ -325,6 +340,8 @@ function ChildListBody({
   header,
   cells,
   onCreated,
+  createDisabledReason,
+  createOverrides,
 }: {
   decl: ResourceDeclaration;
   parentId: Identifier;
@@ -332,8 +349,11 @@ function ChildListBody({
   header?: ReactNode;
   cells?: Record<string, ReactNode>;
   onCreated?: (saved: RaRecord) => void;
+  createDisabledReason?: string | null;
+  createOverrides?: Record<string, FieldOverride>;
 }) {
   const translate = useTranslate();
+  const reasonId = useId();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { total, isPending } = useListContext();
   const [creating, setCreating] = useState(false);
@@ -349,13 +369,25 @@ function ChildListBody({
       <Stack direction="row" useFlexGap sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', gap: 1 }}>
         <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>{header}</Box>
         {canCreate && (
-          <Button
-            label={translate('app.children.add', { name: one.toLowerCase() })}
-            onClick={() => setCreating(true)}
-            variant="contained"
-          >
-            <AddIcon />
-          </Button>
+          // A disabled button gets no pointer events: the tooltip sits on a wrapping span.
+          <Tooltip title={createDisabledReason ? translate(createDisabledReason, { _: createDisabledReason }) : ''}>
+            <Box component="span" sx={{ display: 'inline-flex' }}>
+              <Button
+                label={translate('app.children.add', { name: one.toLowerCase() })}
+                onClick={() => setCreating(true)}
+                variant="contained"
+                disabled={!!createDisabledReason}
+                aria-describedby={createDisabledReason ? reasonId : undefined}
+              >
+                <AddIcon />
+              </Button>
+              {createDisabledReason && (
+                <Typography id={reasonId} variant="caption" color="text.secondary" sx={{ ml: 1, alignSelf: 'center' }}>
+                  {translate(createDisabledReason, { _: createDisabledReason })}
+                </Typography>
+              )}
+            </Box>
+          </Tooltip>
         )}
       </Stack>
       {!isPending && !total ? (
@@ -394,6 +426,7 @@ function ChildListBody({
               onCreated?.(saved);
             }}
             onCancel={() => setCreating(false)}
+            overrides={createOverrides}
           />
         </FormDialog>
       )}

@@ -207,6 +207,7 @@ function useShowValue() {
       yes: translate('ra.boolean.true'),
       no: translate('ra.boolean.false'),
       file: translate('app.history.file'),
+      image: translate('app.history.image'),
       choice: (f, id) => {
         const c = f.choices?.find((x) => x.id === id);
         return c ? translate(`resources.${resource}.choices.${f.source}.${c.id}`, { _: c.name }) : undefined;

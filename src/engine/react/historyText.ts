@@ -9,6 +9,8 @@ export interface Wording {
   no: string;
   /** What an upload reads as ("a file"). */
   file: string;
+  /** What an image kept inline (a drawn signature's data URL) reads as ("signature recorded"). */
+  image?: string;
   /** A choice's name, translated. */
   choice?: (field: FieldDeclaration, id: unknown) => string | undefined;
 }
@@ -83,6 +85,8 @@ function record(o: Record<string, unknown>, w: Wording): string {
  */
 export function readableValue(field: FieldDeclaration | undefined, v: unknown, w: Wording): string {
   if (v === null || v === undefined || v === '') return NONE;
+  // Tens of thousands of characters of base64 are no history: say that an image was kept.
+  if (typeof v === 'string' && v.startsWith('data:image/')) return w.image ?? w.file;
   switch (field?.type) {
     case 'date':
       return typeof v === 'string' && DAY.test(v.slice(0, 10)) ? readableDay(v.slice(0, 10)) : String(v);

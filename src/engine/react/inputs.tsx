@@ -59,7 +59,15 @@ export function referenceSort(reference: string): { field: string; order: 'ASC' 
 const refLabel = (reference: string) => ({ reference, sort: referenceSort(reference) });
 
 /** The react-admin input for one declared field. */
-export function InputFor({ of: field, ...props }: { of: FieldDeclaration } & Partial<InputProps>) {
+export function InputFor({
+  of: field,
+  referenceFilter,
+  ...props
+}: {
+  of: FieldDeclaration;
+  /** For a reference: narrows its choices (a timesheet's line to its client's sites). */
+  referenceFilter?: Record<string, unknown>;
+} & Partial<InputProps>) {
   const translate = useTranslate();
   const record = useRecordContext();
   // The form validates whole records (validateRecord); `required()` here adds the asterisk to the label.
@@ -99,7 +107,7 @@ export function InputFor({ of: field, ...props }: { of: FieldDeclaration } & Par
       return <SelectInput {...common} choices={field.choices ?? []} emptyText=" " />;
     case 'reference':
       return (
-        <ReferenceInput {...refLabel(field.reference!)} source={field.source} perPage={20}>
+        <ReferenceInput {...refLabel(field.reference!)} source={field.source} perPage={20} filter={referenceFilter}>
           <AutocompleteInput
             label={field.label}
             helperText={field.helperText ?? false}

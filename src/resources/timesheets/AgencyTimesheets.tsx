@@ -1,12 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
   Alert,
   Box,
   Button,
   Card,
+  Checkbox,
   Chip,
   CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormGroup,
   LinearProgress,
   Stack,
   Table,
@@ -28,6 +35,8 @@ import { addDaysToDate, agencyToday, isPlainDate, startOfWeekMonday } from '../.
 import { useAgency } from '../../layout/useShellData';
 import { DEFAULT_ZONE, hoursText } from './format';
 import type { Schedule } from '../../../core/contracts/shifts';
+import type { GenerateAnswer } from '../../../core/contracts/timesheets';
+import { workedInPeriod } from '../../../core/domain/timesheets/rules';
 
 /** A timesheet as the engine lists it to an agency user. */
 export interface TimesheetRow {
@@ -51,6 +60,7 @@ export const STATUS_COLOUR: Record<string, ChipProps['color']> = {
   draft: 'default',
   submitted: 'info',
   signed: 'success',
+  verified: 'success',
   disputed: 'warning',
   amended: 'secondary',
   locked: 'default',
@@ -62,7 +72,8 @@ export function TimesheetState({ status }: { status: string }) {
     <Chip
       size="small"
       color={STATUS_COLOUR[status] ?? 'default'}
-      label={translate(`app.timesheets.status.${status}`)}
+      // A timesheet verified in full says so (a line's "verified" reads "Verified by the agency").
+      label={translate(`app.timesheets.status.${status === 'verified' ? 'fully_verified' : status}`)}
     />
   );
 }
@@ -124,7 +135,8 @@ export function WeeklyTimesheets() {
     try {
       const sunday = addDaysToDate(week, 6);
       const [schedule, sheets] = await Promise.all([
-        request<Schedule>(`/schedule?from=${week}&to=${sunday}`),
+        // The schedule's `to` is exclusive: the next Monday, so Sunday's shifts count too.
+        request<Schedule>(`/schedule?from=${week}&to=${addDaysToDate(week, 7)}`),
         requestAll<TimesheetRow>(
           `/timesheets?kind=weekly&period_start_gte=${week}&period_start_lte=${week}&sort=client_id&order=ASC`,
         ),
@@ -136,8 +148,8 @@ export function WeeklyTimesheets() {
       const out = new Map<string, WeekRow>();
       const clientOf = new Map<number, string>();
       for (const s of schedule.data) {
-        // Worked: booked and over (what generation takes).
-        if (!['assigned', 'closed'].includes(s.status) || Date.parse(s.end_at) > now) continue;
+        // Worked in the week, as generation takes them (a shift of the Sunday before that ends on Monday is not).
+        if (!workedInPeriod(s, week, sunday, zone, now)) continue;
         clientOf.set(s.client_id, s.client_name);
         const key = `${s.client_id}:${s.site_id}`;
         const row = out.get(key) ?? { key, client: s.client_name, site: s.site_name, shifts: 0, timesheet: null };
@@ -163,17 +175,36 @@ export function WeeklyTimesheets() {
     } catch (e) {
       setError(e instanceof ApiFailure ? e.message : translate('app.timesheets.agency.load_failed'));
     }
-  }, [week, translate]);
+  }, [week, zone, translate]);
   useEffect(() => {
     setRows(null);
     void load();
   }, [load]);
 
   const generation = useGeneration(() => void load());
-  const generate = async () => {
+  /** The confirmation: what the week's generation would take, per client, and the clients chosen. */
+  const [confirming, setConfirming] = useState<{ clients: PreviewClient[]; chosen: Set<number> } | null>(null);
+  const askToGenerate = async () => {
     setBusy('generate');
     try {
-      await generation.generate({ week_start: week });
+      const r = await request<GenerateAnswer>('/timesheets/actions/generate', {
+        method: 'POST',
+        json: { week_start: week, preview: true },
+      });
+      const clients = r.data.preview ?? [];
+      if (clients.length === 0) notify(translate('app.timesheets.agency.nothing_to_generate'), { type: 'info' });
+      else setConfirming({ clients, chosen: new Set(clients.map((c) => c.client_id)) });
+    } catch (e) {
+      notify(e instanceof Error ? e.message : String(e), { type: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const generate = async (clientIds: number[], all: boolean) => {
+    setConfirming(null);
+    setBusy('generate');
+    try {
+      await generation.generate(all ? { week_start: week } : { week_start: week, client_ids: clientIds });
       await load();
     } catch (e) {
       notify(e instanceof Error ? e.message : String(e), { type: 'error' });
@@ -218,7 +249,7 @@ export function WeeklyTimesheets() {
         </Stack>
         <Box sx={{ flex: 1 }} />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }} useFlexGap>
-          <Button variant="contained" onClick={() => void generate()} disabled={busy !== null}>
+          <Button variant="contained" onClick={() => void askToGenerate()} disabled={busy !== null}>
             {translate('app.timesheets.agency.generate')}
           </Button>
           <Button
@@ -250,7 +281,72 @@ export function WeeklyTimesheets() {
       {!rows && !error && <CircularProgress aria-label={translate('ra.page.loading')} />}
       {rows && rows.length === 0 && <Typography>{translate('app.timesheets.agency.empty_week')}</Typography>}
       {rows && rows.length > 0 && <WeekTable rows={rows} />}
+      {confirming && (
+        <GenerateDialog
+          clients={confirming.clients}
+          chosen={confirming.chosen}
+          onChange={(chosen) => setConfirming({ ...confirming, chosen })}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() =>
+            void generate([...confirming.chosen], confirming.chosen.size === confirming.clients.length)
+          }
+        />
+      )}
     </Box>
+  );
+}
+
+type PreviewClient = NonNullable<GenerateAnswer['data']['preview']>[number];
+
+/** Asks before generating the week: how many worked shifts it takes, for which clients (all chosen at first). */
+function GenerateDialog({
+  clients,
+  chosen,
+  onChange,
+  onCancel,
+  onConfirm,
+}: {
+  clients: PreviewClient[];
+  chosen: Set<number>;
+  onChange: (chosen: Set<number>) => void;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const translate = useTranslate();
+  const titleId = useId();
+  const shifts = clients.filter((c) => chosen.has(c.client_id)).reduce((n, c) => n + c.shifts, 0);
+  const toggle = (id: number) => {
+    const next = new Set(chosen);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onChange(next);
+  };
+  return (
+    <Dialog open onClose={onCancel} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{translate('app.timesheets.agency.generate')}</DialogTitle>
+      <DialogContent>
+        <Typography sx={{ mb: 1 }}>
+          {translate('app.timesheets.agency.generate_question', {
+            smart_count: clients.reduce((n, c) => n + c.shifts, 0),
+          })}
+        </Typography>
+        <FormGroup>
+          {clients.map((c) => (
+            <FormControlLabel
+              key={c.client_id}
+              control={<Checkbox checked={chosen.has(c.client_id)} onChange={() => toggle(c.client_id)} />}
+              label={translate('app.timesheets.agency.generate_client', { name: c.name, smart_count: c.shifts })}
+            />
+          ))}
+        </FormGroup>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>
+        <Button variant="contained" onClick={onConfirm} disabled={shifts === 0}>
+          {translate('app.timesheets.agency.generate_confirm', { smart_count: shifts })}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 

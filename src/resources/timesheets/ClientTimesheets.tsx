@@ -13,6 +13,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { ApiFailure, request, requestAll } from '../../providers/request';
@@ -157,6 +159,10 @@ function ClientTimesheet({ id, onBack }: { id: number; onBack: () => void }) {
   );
 }
 
+/**
+ * The client's timesheets: a table on a wide screen; on a phone one card each, as the review page shows its lines,
+ * so the hours, the charge and "Review and sign" are on the screen without a sideways scroll.
+ */
 function TimesheetTable({
   rows,
   onOpen,
@@ -167,7 +173,41 @@ function TimesheetTable({
   label: string;
 }) {
   const translate = useTranslate();
+  const phone = useMediaQuery(useTheme().breakpoints.down('md'));
   const h = (k: string) => translate(`app.timesheets.agency.${k}`);
+  const open = (t: TimesheetRow) => (
+    <MuiButton
+      size="small"
+      variant={t.status === 'submitted' ? 'contained' : 'text'}
+      onClick={() => onOpen(t.id)}
+      aria-label={translate('app.timesheets.client.open_one', {
+        action: translate(t.status === 'submitted' ? 'app.timesheets.client.review' : 'app.timesheets.client.open'),
+        number: t.number,
+      })}
+    >
+      {translate(t.status === 'submitted' ? 'app.timesheets.client.review' : 'app.timesheets.client.open')}
+    </MuiButton>
+  );
+  // Lines signed or verified of all lines: what is done, never the bare count.
+  const done = (t: TimesheetRow) => `${t.payable_lines} / ${t.line_count}`;
+  if (phone)
+    return (
+      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={label}>
+        {rows.map((t) => (
+          <Card component="li" key={t.id} variant="outlined" sx={{ p: 1.5 }}>
+            <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <Typography sx={{ fontWeight: 'bold', flex: 1 }}>{t.number}</Typography>
+              <TimesheetState status={t.status} />
+            </Stack>
+            <Typography variant="body2">{`${t.period_start} – ${t.period_end}`}</Typography>
+            <Typography variant="body2">
+              {`${h('lines')} ${done(t)} · ${h('hours')} ${hoursText(t.hours)} · ${h('charge')} ${formatPounds(Number(t.charge ?? 0))}`}
+            </Typography>
+            <Box sx={{ mt: 1 }}>{open(t)}</Box>
+          </Card>
+        ))}
+      </Stack>
+    );
   return (
     <Card sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={label}>
@@ -190,24 +230,10 @@ function TimesheetTable({
               <TableCell>
                 <TimesheetState status={t.status} />
               </TableCell>
-              <TableCell align="right">{t.line_count}</TableCell>
+              <TableCell align="right">{done(t)}</TableCell>
               <TableCell align="right">{hoursText(t.hours)}</TableCell>
               <TableCell align="right">{formatPounds(Number(t.charge ?? 0))}</TableCell>
-              <TableCell>
-                <MuiButton
-                  size="small"
-                  variant={t.status === 'submitted' ? 'contained' : 'text'}
-                  onClick={() => onOpen(t.id)}
-                  aria-label={translate('app.timesheets.client.open_one', {
-                    action: translate(
-                      t.status === 'submitted' ? 'app.timesheets.client.review' : 'app.timesheets.client.open',
-                    ),
-                    number: t.number,
-                  })}
-                >
-                  {translate(t.status === 'submitted' ? 'app.timesheets.client.review' : 'app.timesheets.client.open')}
-                </MuiButton>
-              </TableCell>
+              <TableCell>{open(t)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -232,7 +258,7 @@ export function ClientTimesheets() {
     Promise.all([
       requestAll<TimesheetRow>('/timesheets?status=submitted&sort=period_start&order=DESC'),
       request<{ data: TimesheetRow[] }>(
-        '/timesheets?status=signed,disputed,amended,locked&per_page=50&sort=period_start&order=DESC',
+        '/timesheets?status=signed,verified,disputed,amended,locked&per_page=50&sort=period_start&order=DESC',
       ),
     ])
       .then(([a, o]) => setLists({ awaiting: a.data, other: o.data }))

@@ -22,6 +22,8 @@ import type { Schedule, ScheduleShift } from '../../../core/contracts/shifts';
 import { PlainDatePicker } from './AgencyTimesheets';
 import { useZone } from './TimesheetShow';
 import { instantText, timeText } from './format';
+import { workedInPeriod } from '../../../core/domain/timesheets/rules';
+import { addDaysToDate } from '../../../core/domain/time/agencyTime';
 
 /** Columns this tab needs least, left to the column chooser: every row is custom; revisions and line counts. */
 const TUCKED = ['kind', 'revision', 'line_count', 'payable_lines', 'signed_at'];
@@ -51,17 +53,17 @@ export function CustomTimesheets(options: ViewOptions) {
     setChosen(new Set());
     if (!from || !to || to < from) return setWorked([]);
     let current = true;
-    request<Schedule>(`/schedule?from=${from}&to=${to}`)
+    // The schedule's `to` is exclusive: the day after the last, so the last day's shifts are offered too.
+    request<Schedule>(`/schedule?from=${from}&to=${addDaysToDate(to, 1)}`)
       .then((r) => {
         const now = Date.now();
-        if (current)
-          setWorked(r.data.filter((s) => ['assigned', 'closed'].includes(s.status) && Date.parse(s.end_at) <= now));
+        if (current) setWorked(r.data.filter((s) => workedInPeriod(s, from, to, zone, now)));
       })
       .catch(() => current && setWorked([]));
     return () => {
       current = false;
     };
-  }, [from, to]);
+  }, [from, to, zone]);
   const toggle = (id: number) =>
     setChosen((s) => {
       const next = new Set(s);

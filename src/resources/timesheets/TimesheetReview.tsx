@@ -22,6 +22,7 @@ import {
 import { formatPounds } from '../../../core/engine/money';
 import { SignaturePad } from './SignaturePad';
 import { say } from './say';
+import { hoursText } from './format';
 
 /** A line as the client reviews it: what was booked, what was worked, the hours and the charge (never pay). */
 export interface ReviewLine {
@@ -109,13 +110,20 @@ export function TimesheetReview({
   const chooseAll = () => setChosen(allChosen ? new Set() : new Set(open.map((l) => l.id)));
 
   const total = lines.reduce(
-    (t, l) => ({ hours: t.hours + Number(l.hours ?? 0), charge: t.charge + Number(l.charge ?? 0) }),
+    (t, l) => ({ hours: t.hours + hoursText(l.hours), charge: t.charge + Number(l.charge ?? 0) }),
     { hours: 0, charge: 0 },
   );
 
   const failed = (e: unknown) => {
     const body = (e as { body?: { errors?: Record<string, string> } }).body;
     setErrors({ ...(body?.errors ?? {}), _: e instanceof Error ? e.message : String(e) });
+    setBusy(false);
+  };
+  // Once sent, the chosen lines are signed or disputed: nothing stays chosen for the lines that remain (29.15).
+  const done = () => {
+    setChosen(new Set());
+    setReason('');
+    setDisputing(false);
     setBusy(false);
   };
   const signatureProblems = () => {
@@ -133,6 +141,7 @@ export function TimesheetReview({
     setBusy(true);
     try {
       await onApprove({ line_ids: [...chosen], signer_name: signer.trim(), signature: signature! });
+      done();
     } catch (err) {
       failed(err);
     }
@@ -155,6 +164,7 @@ export function TimesheetReview({
           dispute_reason: reason.trim(),
         });
       else await onDispute!({ line_ids: [...chosen], reason: reason.trim() });
+      done();
     } catch (err) {
       failed(err);
     }
@@ -206,7 +216,7 @@ export function TimesheetReview({
                 {`${say('review.scheduled')} ${span(l.scheduled_start, l.scheduled_end, timeZone)} · ${say('review.actual')} ${span(l.actual_start, l.actual_end, timeZone)} · ${say('review.break')} ${say('review.break_minutes', { minutes: l.break_minutes ?? 0 })}`}
               </Typography>
               <Typography variant="body2">
-                {`${say('review.hours')} ${Number(l.hours ?? 0)} · ${say('review.charge')} ${formatPounds(Number(l.charge ?? 0))}`}
+                {`${say('review.hours')} ${hoursText(l.hours)} · ${say('review.charge')} ${formatPounds(Number(l.charge ?? 0))}`}
               </Typography>
               {l.dispute_reason && l.status === 'disputed' && (
                 <Typography variant="body2" color="warning.dark">
@@ -254,7 +264,7 @@ export function TimesheetReview({
                   <TableCell>{span(l.scheduled_start, l.scheduled_end, timeZone)}</TableCell>
                   <TableCell>{span(l.actual_start, l.actual_end, timeZone)}</TableCell>
                   <TableCell align="right">{say('review.break_minutes', { minutes: l.break_minutes ?? 0 })}</TableCell>
-                  <TableCell align="right">{Number(l.hours ?? 0)}</TableCell>
+                  <TableCell align="right">{hoursText(l.hours)}</TableCell>
                   <TableCell align="right">{formatPounds(Number(l.charge ?? 0))}</TableCell>
                   <TableCell>
                     {state(l)}
@@ -270,7 +280,7 @@ export function TimesheetReview({
             <TableFooter>
               <TableRow>
                 <TableCell colSpan={8}>{say('review.total')}</TableCell>
-                <TableCell align="right">{Number(total.hours.toFixed(2))}</TableCell>
+                <TableCell align="right">{hoursText(total.hours)}</TableCell>
                 <TableCell align="right">{formatPounds(total.charge)}</TableCell>
                 <TableCell />
               </TableRow>
@@ -280,7 +290,7 @@ export function TimesheetReview({
       )}
       {phone && lines.length > 0 && (
         <Typography sx={{ mt: 1, fontWeight: 'bold' }}>
-          {`${say('review.total')}: ${say('review.hours')} ${Number(total.hours.toFixed(2))} · ${formatPounds(total.charge)}`}
+          {`${say('review.total')}: ${say('review.hours')} ${hoursText(total.hours)} · ${formatPounds(total.charge)}`}
         </Typography>
       )}
 

@@ -1,17 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import {
-  Alert,
-  Box,
-  Card,
-  CircularProgress,
-  Stack,
-  Tab,
-  Tabs,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { useState } from 'react';
+import { Box, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import {
   Button,
@@ -31,10 +19,12 @@ import { HistoryPanel } from '../../engine/react/history';
 import { ShowFields } from '../../engine/react/show';
 import { downloadFrom } from '../../engine/react/download';
 import type { ViewOptions } from '../../engine/react/viewOptions';
-import { ApiFailure, request } from '../../providers/request';
+import { EngineList } from '../../engine/react/list';
 import { formatPounds } from '../../../core/engine/money';
 import { useAgency } from '../../layout/useShellData';
 import { DEFAULT_ZONE, hoursText, instantText, timeText } from './format';
+import { InputFor } from '../../engine/react/inputs';
+import { notAmendable } from '../../../core/resources/timesheets/resource';
 import { TimesheetState } from './AgencyTimesheets';
 
 /** The printable timesheet (lines, signatures, totals), made on the server. */
@@ -78,16 +68,28 @@ export function SignatureImage({ src, signer }: { src: string | null | undefined
 /** The agency's time zone, for the times these screens show. */
 export const useZone = () => useAgency().data?.timeZone ?? DEFAULT_ZONE;
 
-/** Scheduled and actual times of a line side by side, as a good review screen shows them (break in minutes). */
+/**
+ * Scheduled and actual times of a line side by side, as a good review screen shows them: the times, "+1 day" when
+ * the shift ends the next day, and the break named with its unit.
+ */
 function LineTimes({ which }: { which: 'scheduled' | 'actual'; label?: string; source?: string }) {
   const zone = useZone();
+  const translate = useTranslate();
   return (
     <FunctionField
-      render={(r: RaRecord) =>
-        which === 'scheduled'
-          ? `${instantText(r.scheduled_start, zone)}–${timeText(r.scheduled_end, zone)} (${r.scheduled_break ?? 0} min)`
-          : `${instantText(r.actual_start, zone)}–${timeText(r.actual_end, zone)} (${r.break_minutes ?? 0} min)`
-      }
+      render={(r: RaRecord) => {
+        const [start, end, pause] =
+          which === 'scheduled'
+            ? [r.scheduled_start, r.scheduled_end, r.scheduled_break]
+            : [r.actual_start, r.actual_end, r.break_minutes];
+        if (!start) return '—';
+        return translate('app.timesheets.agency.line_times', {
+          start: timeText(start, zone),
+          end: timeText(end, zone),
+          next_day: nextDay(start, end, zone) ? translate('app.timesheets.agency.next_day') : '',
+          minutes: pause ?? 0,
+        });
+      }}
     />
   );
 }
@@ -113,10 +115,34 @@ function LinePay(_props: { label?: string; source?: string }) {
   );
 }
 
+/** A line's state as it is true: not sent while its timesheet is a draft; a dispute with the client's reason. */
+function LineState(_: { label?: string; source?: string }) {
+  const r = useRecordContext();
+  const translate = useTranslate();
+  if (!r) return null;
+  const notSent = r.status === 'pending' && r.timesheet_status === 'draft';
+  return (
+    <Box>
+      <Chip
+        size="small"
+        color={r.status === 'disputed' ? 'warning' : r.status === 'pending' ? 'default' : 'success'}
+        label={translate(notSent ? 'app.timesheets.status.not_sent' : `app.timesheets.status.${r.status}`)}
+      />
+      {r.status === 'disputed' && r.dispute_reason && (
+        <Typography variant="body2" color="warning.dark" sx={{ mt: 0.5, maxWidth: 260 }}>
+          {translate('app.timesheets.agency.disputed_because', { reason: r.dispute_reason })}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 function Lines({ lines }: { lines: ResourceDeclaration }) {
   const record = useRecordContext();
   const translate = useTranslate();
   if (!record) return null;
+  const site = lines.fields.find((f) => f.source === 'site_id')!;
+  const note = lines.fields.find((f) => f.source === 'amendment_note')!;
   return (
     <ChildList
       decl={{
@@ -133,10 +159,31 @@ function Lines({ lines }: { lines: ResourceDeclaration }) {
         scheduled: <LineTimes which="scheduled" />,
         actual: <LineTimes which="actual" />,
         pay: <LinePay />,
+        hours: <FunctionField render={(r: RaRecord) => hoursText(r.hours)} />,
+        status: <LineState />,
+      }}
+      // Lines change only while the timesheet is not with the client (nor signed or locked): the button says so.
+      createDisabledReason={notAmendable(record.status)}
+      createOverrides={{
+        // Only the sites this timesheet covers: its client's, or its one site.
+        site_id: {
+          input: (
+            <InputFor
+              of={site}
+              referenceFilter={record.site_id ? { id: record.site_id } : { client_id: record.client_id }}
+            />
+          ),
+        },
+        // A line added by hand is an amendment: its note is asked for before the server has to.
+        amendment_note: { input: <InputFor of={{ ...note, required: true }} /> },
       }}
     />
   );
 }
+
+/** Whether a shift's end falls on a later day than its start, on the agency's calendar. */
+const nextDay = (start: string, end: string | null, zone: string) =>
+  !!end && instantText(end, zone).slice(0, 10) > instantText(start, zone).slice(0, 10);
 
 function Signatures({ signatures }: { signatures: ResourceDeclaration }) {
   const record = useRecordContext();
@@ -237,131 +284,30 @@ function PdfOf() {
   return record ? <PdfButton id={record.id} /> : null;
 }
 
-interface SignatureRow {
-  id: number;
-  timesheet_id: number;
-  signer_name: string;
-  signature: string | null;
-  signed_via: 'panel' | 'link' | 'phone';
-  ip_address: string | null;
-  signed_at: string;
-  line_count: number;
-}
+/** Columns the Signed tab needs least, left to the column chooser; and who signed, shown there. */
+const SIGNED_TUCKED = ['kind', 'revision', 'period_end', 'line_count'];
 
 /**
- * /timesheet/signed: every signature given on the agency's timesheets, newest first: who signed, their drawn
- * signature, when, how (client panel, signing link, staff member's phone) and the address it came from, with the
- * timesheet and its printable PDF.
+ * /timesheet/signed: the timesheets signed or verified in full (and those locked since), as a list: client, site,
+ * period, state, lines signed or verified, totals and who signed, filtered by client, site, worker, state, period,
+ * and what happened on the way (disputed, amended), searched by number, paged and exported like every list. Each
+ * timesheet's signatures, with their images, are on its own screen.
  */
-export function SignedTimesheets() {
-  const translate = useTranslate();
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<{
-    rows: SignatureRow[];
-    pages: number;
-    timesheets: Map<number, { number?: string }>;
-  } | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    let current = true;
-    request<{
-      data: SignatureRow[];
-      total_pages: number;
-      references?: Record<string, { id: number; number?: string }[]>;
-    }>(`/timesheet_signatures?sort=signed_at&order=DESC&per_page=25&page=${page}`)
-      .then((r) => {
-        if (!current) return;
-        const timesheets = new Map((r.references?.timesheets ?? []).map((t) => [t.id, t]));
-        setData({ rows: r.data, pages: r.total_pages, timesheets });
-      })
-      .catch((e) => current && setError(e instanceof ApiFailure ? e.message : String(e)));
-    return () => {
-      current = false;
-    };
-  }, [page]);
-  const h = (k: string) => translate(`app.timesheets.agency.${k}`);
-  const zone = useZone();
-  // On a phone each signature is a card: a table's PDF button would sit past the screen's edge.
-  const phone = useMediaQuery(useTheme().breakpoints.down('md'));
+export function SignedTimesheets(options: ViewOptions) {
+  const decl: ResourceDeclaration = {
+    ...options.decl,
+    fields: options.decl.fields.map((f) =>
+      SIGNED_TUCKED.includes(f.source)
+        ? { ...f, listHidden: true }
+        : f.source === 'signers'
+          ? { ...f, listHidden: false }
+          : f,
+    ),
+  };
   return (
     <Box sx={{ mt: 1 }}>
       <Title title="app.screens.timesheet_signed" />
-      {error && <Alert severity="error">{error}</Alert>}
-      {!data && !error && <CircularProgress aria-label={translate('ra.page.loading')} />}
-      {data && data.rows.length === 0 && <Typography>{h('no_signed')}</Typography>}
-      {data && data.rows.length > 0 && phone && (
-        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={h('signed_table')}>
-          {data.rows.map((r) => (
-            <Card component="li" key={r.id} variant="outlined" sx={{ p: 1.5 }}>
-              <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                <RouterLink to={`/timesheets/${r.timesheet_id}/show`}>
-                  {data.timesheets.get(r.timesheet_id)?.number ?? `#${r.timesheet_id}`}
-                </RouterLink>
-                <Typography sx={{ flex: 1 }}>{r.signer_name}</Typography>
-                <PdfButton id={r.timesheet_id} />
-              </Stack>
-              <SignatureImage src={r.signature} signer={r.signer_name} />
-              <Typography variant="body2">
-                {`${instantText(r.signed_at, zone)} · ${translate(`app.timesheets.signed_via.${r.signed_via}`)} · ${r.ip_address ?? '—'} · ${h('lines')}: ${r.line_count}`}
-              </Typography>
-            </Card>
-          ))}
-        </Stack>
-      )}
-      {data && data.rows.length > 0 && !phone && (
-        <Card sx={{ overflowX: 'auto' }}>
-          <Box
-            component="table"
-            sx={{
-              width: '100%',
-              borderCollapse: 'collapse',
-              '& td, & th': { p: 1, borderBottom: 1, borderColor: 'divider', textAlign: 'left', verticalAlign: 'top' },
-            }}
-            aria-label={h('signed_table')}
-          >
-            <thead>
-              <tr>
-                <th scope="col">{h('timesheet')}</th>
-                <th scope="col">{h('signer')}</th>
-                <th scope="col">{h('signature')}</th>
-                <th scope="col">{h('signed_at')}</th>
-                <th scope="col">{h('signed_via')}</th>
-                <th scope="col">{h('address')}</th>
-                <th scope="col">{h('lines')}</th>
-                <th scope="col">{h('pdf')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <RouterLink to={`/timesheets/${r.timesheet_id}/show`}>
-                      {data.timesheets.get(r.timesheet_id)?.number ?? `#${r.timesheet_id}`}
-                    </RouterLink>
-                  </td>
-                  <td>{r.signer_name}</td>
-                  <td>
-                    <SignatureImage src={r.signature} signer={r.signer_name} />
-                  </td>
-                  <td>{instantText(r.signed_at, zone)}</td>
-                  <td>{translate(`app.timesheets.signed_via.${r.signed_via}`)}</td>
-                  <td>{r.ip_address ?? '—'}</td>
-                  <td>{r.line_count}</td>
-                  <td>
-                    <PdfButton id={r.timesheet_id} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Box>
-          {data.pages > 1 && (
-            <Stack direction="row" spacing={1} sx={{ p: 1, justifyContent: 'flex-end' }}>
-              <Button label="ra.navigation.previous" disabled={page <= 1} onClick={() => setPage(page - 1)} />
-              <Button label="ra.navigation.next" disabled={page >= data.pages} onClick={() => setPage(page + 1)} />
-            </Stack>
-          )}
-        </Card>
-      )}
+      <EngineList {...options} decl={decl} tabId="signed" title={false} />
     </Box>
   );
 }

@@ -16,7 +16,7 @@ import { ClientTimesheets } from './ClientTimesheets';
  */
 function TimesheetScreens(props: ViewOptions & { tabId?: string }) {
   if (props.tabId === 'custom') return <CustomTimesheets {...props} />;
-  if (props.tabId === 'signed') return <SignedTimesheets />;
+  if (props.tabId === 'signed') return <SignedTimesheets {...props} />;
   return <WeeklyTimesheets />;
 }
 

@@ -20,6 +20,10 @@ export const messages = {
         signed: 'Signed',
         disputed: 'Disputed',
         verified: 'Verified by the agency',
+        // A line of a timesheet not sent to the client yet awaits nobody's signature.
+        not_sent: 'Not sent',
+        // A timesheet whose every line the agency verified.
+        fully_verified: 'Fully verified',
         draft: 'Draft',
         submitted: 'Awaiting signature',
         amended: 'Amended',
@@ -75,6 +79,11 @@ export const messages = {
         next: 'Next week',
         week_of: 'Week of %{from} to %{to}',
         generate: 'Generate timesheets',
+        generate_question:
+          'One worked shift of this week is on no timesheet yet. Generate it for: |||| %{smart_count} worked shifts of this week are on no timesheet yet. Generate them for:',
+        generate_client: '%{name}: 1 shift |||| %{name}: %{smart_count} shifts',
+        generate_confirm: 'Generate from 1 shift |||| Generate from %{smart_count} shifts',
+        nothing_to_generate: 'Every worked shift of this week is on a timesheet already.',
         generating: 'Generating timesheets',
         generation_queued:
           'Generating from %{smart_count} worked shift in the background; the list fills in when it is done. |||| Generating from %{smart_count} worked shifts in the background; the list fills in when it is done.',
@@ -104,6 +113,9 @@ export const messages = {
         pdf: 'PDF',
         scheduled: 'Scheduled',
         actual: 'Actual',
+        line_times: '%{start}–%{end}%{next_day} · break %{minutes} min',
+        next_day: ' (+1 day)',
+        disputed_because: 'Disputed: %{reason}',
         totals: '%{hours} h · charge %{charge} · pay %{pay} · margin %{margin}',
         tabs: 'Timesheet sections',
         tab_lines: 'Lines',

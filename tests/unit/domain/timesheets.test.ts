@@ -15,6 +15,7 @@ import {
   stateFromLines,
   totalsOf,
   weekOf,
+  workedInPeriod,
 } from '../../../core/domain/timesheets/rules';
 import { pngDataUrl } from '../../fixtures/png';
 
@@ -163,5 +164,27 @@ describe('a line in its period, and overlapping lines', () => {
     [span('08:00', '16:00'), span('07:00', '08:00'), false],
   ])('%o and %o overlap: %s', (a, b, overlap) => {
     expect(spansOverlap(a, b)).toBe(overlap);
+
+  // Issue 29.10: the week's "Worked shifts" and the custom range's preview counted up to the last day, not through it.
+  it.each([
+    ['the first day', '2026-03-02', '08:00', '16:00', 'closed', true],
+    ['the last day (a Sunday)', '2026-03-08', '08:00', '16:00', 'assigned', true],
+    ['a Sunday night into Monday (the week it starts in)', '2026-03-08', '20:00', '08:00', 'closed', true],
+    ['the day after', '2026-03-09', '00:30', '08:00', 'closed', false],
+    ['the night before, ending on the first day', '2026-03-01', '20:00', '08:00', 'closed', false],
+    ['an open shift', '2026-03-04', '08:00', '16:00', 'open', false],
+  ])('worked in 2026-03-02 to 2026-03-08: %s', (_, day, start, end, status, expected) => {
+    const startAt = at(day, start);
+    const endDay = end < start ? new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10) : day;
+    const shift = { status, start_at: startAt, end_at: at(endDay, end), candidate_id: 7 };
+    expect(workedInPeriod(shift, '2026-03-02', '2026-03-08', LONDON, Date.parse('2026-04-01T00:00:00Z'))).toBe(expected);
+  });
+
+  it('a shift not over yet, or with nobody on it, is not worked', () => {
+    const shift = { status: 'assigned', start_at: at('2026-03-04', '08:00'), end_at: at('2026-03-04', '16:00') };
+    expect(workedInPeriod(shift, '2026-03-02', '2026-03-08', LONDON, Date.parse(at('2026-03-04', '12:00')))).toBe(false);
+    expect(
+      workedInPeriod({ ...shift, candidate_id: null }, '2026-03-02', '2026-03-08', LONDON, Date.parse('2026-04-01')),
+    ).toBe(false);
   });
 });

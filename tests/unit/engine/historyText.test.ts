@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { humanise, readableValue, type Wording } from '../../../src/engine/react/historyText';
 import { shifts } from '../../../core/resources/shifts/resource';
+import { timesheetSignatures } from '../../../core/resources/timesheets/resource';
 import type { FieldDeclaration } from '../../../core/engine/types';
 
 const words: Wording = { yes: 'Yes', no: 'No', file: 'a file' };
@@ -47,5 +48,14 @@ describe('history values in the reader’s words', () => {
     expect(readableValue(undefined, ['a', 'b'], words)).toBe('a, b');
     expect(readableValue(undefined, [], words)).toBe('—');
     expect(readableValue(field('notes'), null, words)).toBe('—');
+  });
+
+  it('says a drawn signature was recorded instead of printing its base64 (issue 29.9)', () => {
+    const png = `data:image/png;base64,${'iVBORw0KGgo'.repeat(3000)}`;
+    const signature = timesheetSignatures.fields.find((f) => f.source === 'signature');
+    const w = { ...words, image: 'signature recorded' };
+    expect(readableValue(signature, png, w)).toBe('signature recorded');
+    // An action's input without a declaration of its own (the approval's signature) reads the same.
+    expect(readableValue(undefined, png, w)).toBe('signature recorded');
   });
 });
