@@ -389,7 +389,13 @@ async function previewOf(ctx: EngineContext, plan: Plan) {
   const clients = rows
     .map((r) => ({ client_id: Number(r.client_id), name: String(r.client_name), shifts: Number(r.shifts) }))
     .sort((a, b) => a.name.localeCompare(b.name));
-  return { preview: clients, shifts: clients.reduce((n, c) => n + c.shifts, 0), timesheets: [], lines: 0, line_ids: [] };
+  return {
+    preview: clients,
+    shifts: clients.reduce((n, c) => n + c.shifts, 0),
+    timesheets: [],
+    lines: 0,
+    line_ids: [],
+  };
 }
 
 /** The first and last day of the plan's worked shifts still on no timesheet. */

@@ -90,7 +90,11 @@ async function upload(token = admin): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/files?kind=document',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', 'x-file-name': 'sheet.pdf' },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/octet-stream',
+      'x-file-name': 'sheet.pdf',
+    },
     payload: PDF,
   });
   expect(res.statusCode, res.body).toBe(201);

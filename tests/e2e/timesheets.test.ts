@@ -1,13 +1,16 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, signInAdmin, signInClient, typeDate, uid, waitForPath } from './engineHelpers';
 import { useBrowser } from './harness';
+import { addDaysToDate, agencyToday } from '../../core/domain/time/agencyTime';
 import {
-  addDaysToDate,
-  agencyToday,
-  startOfWeekMonday,
-  zonedDateTimeToInstant,
-} from '../../core/domain/time/agencyTime';
+  drawSignature,
+  instant,
+  meadowbank,
+  nextWeek,
+  submittedTimesheet,
+  workedShift,
+  ZONE,
+} from './timesheetHelpers';
 
 /*
  * Issue 17 in the browser: the agency generates a week's timesheets and submits one; the client draws a signature
@@ -17,71 +20,7 @@ import {
 // On a product of its own: it books the demo's staff, and a booking made by a file running beside it on the shared
 // product could clash with one made here, or be counted in what this file checks.
 const e2e = useBrowser();
-const ZONE = 'Europe/London';
 const PHONE = { width: 390, height: 844 };
-
-/** Each test works in a week of its own, far enough back to hold nothing of the demo's. */
-let weeksBack = 30 + Math.floor(Math.random() * 10);
-const nextWeek = () => startOfWeekMonday(addDaysToDate(agencyToday(ZONE), -7 * weeksBack++));
-
-const instant = (date: string, time: string) => zonedDateTimeToInstant(date, time, ZONE).toISOString();
-
-/** Meadowbank (client@demo.test's client), one of its sites and a job role. */
-async function meadowbank(page: Page) {
-  const clients = await api(page, 'GET', '/api/clients?q=Meadowbank&per_page=5');
-  const client = clients.body.data.find((c: { name: string }) => c.name.startsWith('Meadowbank'));
-  const sites = await api(page, 'GET', `/api/sites?client_id=${client.id}&per_page=1`);
-  const roles = await api(page, 'GET', '/api/job_roles?per_page=1');
-  return { client: client.id as number, site: sites.body.data[0].id as number, role: roles.body.data[0].id as number };
-}
-
-/** A shift at Meadowbank on `date`, booked for the first staff member who passes the checks (as the agency admin). */
-async function workedShift(page: Page, date: string, note: string, candidateId?: number) {
-  const m = await meadowbank(page);
-  const made = await api(page, 'POST', '/api/shifts', {
-    client_id: m.client,
-    site_id: m.site,
-    job_role_id: m.role,
-    start_at: instant(date, '08:00'),
-    end_at: instant(date, '16:00'),
-    notes: note,
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const id = made.body.data.id as number;
-  let who = candidateId;
-  if (!who) {
-    const suggestions = await api(page, 'GET', `/api/shifts/${id}/suggestions?limit=5`);
-    who = suggestions.body.data[0].candidate_id;
-  }
-  const booked = await api(page, 'POST', `/api/shifts/${id}/actions/assign`, { candidate_id: who });
-  expect(booked.status, JSON.stringify(booked.body)).toBe(200);
-  return id;
-}
-
-/** A week's timesheet for Meadowbank, generated and submitted through the API (for the client's tests). */
-async function submittedTimesheet(page: Page, lines = 1) {
-  const week = nextWeek();
-  for (let i = 0; i < lines; i++) await workedShift(page, addDaysToDate(week, i), `TS e2e ${uid()}`);
-  const generated = await api(page, 'POST', '/api/timesheets/actions/generate', { week_start: week });
-  expect(generated.status, JSON.stringify(generated.body)).toBe(200);
-  const id = generated.body.data.timesheets[0] as number;
-  const submitted = await api(page, 'POST', `/api/timesheets/${id}/actions/submit`, {});
-  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-  return { id, number: submitted.body.data.number as string };
-}
-
-/** Draws a stroke across the signature pad with the mouse (a finger on a phone). */
-async function drawSignature(page: Page) {
-  const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++)
-    await page.mouse.move(box.x + 20 + i * 15, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 3 });
-  await page.mouse.up();
-  await page.getByText('Signed. Clear it to sign again.').waitFor();
-}
 
 describe('timesheets in the browser', () => {
   it('the agency generates a week and submits its timesheet to the client', { timeout: 120_000 }, async () => {
@@ -98,7 +37,11 @@ describe('timesheets in the browser', () => {
     const row = table.getByRole('row', { name: /Meadowbank/ });
     await row.getByText('Not generated yet').waitFor();
 
+    // Issue 29.14: it asks first, naming how many worked shifts it takes and for which clients.
     await page.getByRole('button', { name: 'Generate timesheets' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Generate timesheets' });
+    await confirm.getByRole('checkbox', { name: /^Meadowbank.*: 2 shifts$/ }).waitFor();
+    await confirm.getByRole('button', { name: /^Generate from \d+ shifts$/ }).click();
     const number = row.getByRole('link', { name: /^TS-/ });
     await number.waitFor();
     await row.getByText('Draft').waitFor();
@@ -149,13 +92,16 @@ describe('timesheets in the browser', () => {
     expect(await page.getByRole('button', { name: 'Approve and sign' }).count()).toBe(0);
     await page.getByText(/Jane Approver, .* by Client panel/).waitFor();
 
-    // The agency sees the signature on /timesheet/signed, with how and from where it came.
+    // The agency sees the timesheet on /timesheet/signed with who signed; its signature, with how it came, on it.
     await page.evaluate(() => localStorage.clear());
     await signInAdmin(page);
     await page.goto('/timesheet/signed');
     const signed = page.getByRole('row', { name: new RegExp(`${ts.number}.*Jane Approver`) });
-    await signed.getByRole('img', { name: 'Signature of Jane Approver' }).waitFor();
-    await signed.getByText('Client panel').waitFor();
+    await signed.waitFor();
+    await page.goto(`/timesheets/${ts.id}/show`);
+    await page.getByRole('tab', { name: 'Signatures' }).click();
+    await page.getByRole('img', { name: 'Signature of Jane Approver' }).waitFor();
+    await page.getByRole('tabpanel').getByText('Client panel').waitFor();
   });
 
   it('a client disputes a line; the agency amends it and submits again', { timeout: 150_000 }, async () => {

@@ -326,6 +326,11 @@ export const timesheets: ResourceDeclaration = {
       roles: ['admin'],
       bulk: true,
       confirm: 'Lock %{name}? Nothing on it can be changed afterwards.',
+      // The server refuses it too (with the count); the button says why before anyone tries.
+      guard: (r) =>
+        !r.line_count || r.payable_lines < r.line_count
+          ? 'Every line must be signed or verified by the agency before the timesheet is locked.'
+          : null,
       success: 'Timesheet locked |||| %{smart_count} timesheets locked',
       patch: () => ({ locked_by: 'agency' }),
     },
@@ -647,7 +652,8 @@ export const timesheetLines: ResourceDeclaration = {
     },
     {
       name: 'verify',
-      label: 'Verify by the agency',
+      // Beside the timesheet's own "Verify by the agency" on the same screen: this one is the row's.
+      label: 'Verify this line',
       icon: 'verified',
       roles: ['admin'],
       bulk: true,

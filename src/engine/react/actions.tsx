@@ -1,6 +1,7 @@
 import { useId, useState, type ReactElement } from 'react';
 import { Box, Dialog, DialogActions, DialogContent, DialogTitle, Tooltip, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
 import BlockIcon from '@mui/icons-material/Block';
 import PowerIcon from '@mui/icons-material/Power';
 import PowerOffIcon from '@mui/icons-material/PowerOff';
@@ -185,7 +186,9 @@ function InputDialog({
   // Inputs start empty (a reason is never the record's), unless the action starts from the record's current values.
   const start =
     action.prefill && record
-      ? Object.fromEntries((action.input ?? []).filter((f) => f.source in record).map((f) => [f.source, record[f.source]]))
+      ? Object.fromEntries(
+          (action.input ?? []).filter((f) => f.source in record).map((f) => [f.source, record[f.source]]),
+        )
       : {};
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -222,7 +225,10 @@ function InputDialog({
           })}
         </DialogContent>
         <DialogActions>
-          <Button label="ra.action.cancel" onClick={onClose} />
+          {/* With its icon: on a phone react-admin shows a button's icon only, and a Cancel without one vanished. */}
+          <Button label="ra.action.cancel" onClick={onClose}>
+            <CloseIcon />
+          </Button>
           <SaveButton
             label={title}
             icon={ACTION_ICONS[action.icon ?? ''] ?? <PlayArrowIcon />}

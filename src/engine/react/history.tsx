@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Box, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { format } from 'date-fns';
@@ -272,7 +272,10 @@ function HistoryEntry({ entry, showType }: { entry: Record<string, any>; showTyp
                   ? showValue(entry.resource, f, c?.to)
                   : entry.event === 'delete'
                     ? showValue(entry.resource, f, c?.from)
-                    : `${showValue(entry.resource, f, c?.from)} → ${showValue(entry.resource, f, c?.to)}`}
+                    : // Elements, not a template string: a reference is named by a component ("[object Object]").
+                      [showValue(entry.resource, f, c?.from), ' → ', showValue(entry.resource, f, c?.to)].map(
+                        (v, i) => <Fragment key={i}>{v}</Fragment>,
+                      )}
               </Typography>
             );
           })}

@@ -287,9 +287,7 @@ export function WeeklyTimesheets() {
           chosen={confirming.chosen}
           onChange={(chosen) => setConfirming({ ...confirming, chosen })}
           onCancel={() => setConfirming(null)}
-          onConfirm={() =>
-            void generate([...confirming.chosen], confirming.chosen.size === confirming.clients.length)
-          }
+          onConfirm={() => void generate([...confirming.chosen], confirming.chosen.size === confirming.clients.length)}
         />
       )}
     </Box>

@@ -177,12 +177,16 @@ describe('a line in its period, and overlapping lines', () => {
     const startAt = at(day, start);
     const endDay = end < start ? new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10) : day;
     const shift = { status, start_at: startAt, end_at: at(endDay, end), candidate_id: 7 };
-    expect(workedInPeriod(shift, '2026-03-02', '2026-03-08', LONDON, Date.parse('2026-04-01T00:00:00Z'))).toBe(expected);
+    expect(workedInPeriod(shift, '2026-03-02', '2026-03-08', LONDON, Date.parse('2026-04-01T00:00:00Z'))).toBe(
+      expected,
+    );
   });
 
   it('a shift not over yet, or with nobody on it, is not worked', () => {
     const shift = { status: 'assigned', start_at: at('2026-03-04', '08:00'), end_at: at('2026-03-04', '16:00') };
-    expect(workedInPeriod(shift, '2026-03-02', '2026-03-08', LONDON, Date.parse(at('2026-03-04', '12:00')))).toBe(false);
+    expect(workedInPeriod(shift, '2026-03-02', '2026-03-08', LONDON, Date.parse(at('2026-03-04', '12:00')))).toBe(
+      false,
+    );
     expect(
       workedInPeriod({ ...shift, candidate_id: null }, '2026-03-02', '2026-03-08', LONDON, Date.parse('2026-04-01')),
     ).toBe(false);
