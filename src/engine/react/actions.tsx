@@ -255,15 +255,16 @@ function ActionButton({
   disabledReason,
   onRun,
   running,
-  record,
 }: {
   decl: ResourceDeclaration;
   action: ActionDeclaration;
+  /**
+   * The one record acted on (none in bulk): its confirmDetail sentence is added to the question, and its input
+   * dialog may start from it and name its fields.
+   */
   record?: RaRecord;
   /** How the target is named in the confirmation. */
   name: string;
-  /** The one record acted on (none in bulk): its confirmDetail sentence is added to the question. */
-  record?: Record<string, any>;
   count: number;
   disabledReason?: string | null;
   onRun: (input?: Record<string, unknown>) => Promise<Refusal | undefined>;
@@ -390,7 +391,6 @@ function RecordActionButton({
       action={action}
       record={record}
       name={recordName(decl, record)}
-      record={record}
       count={1}
       disabledReason={actionRefusal(decl, action, record)}
       running={running}

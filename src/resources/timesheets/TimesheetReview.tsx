@@ -110,7 +110,7 @@ export function TimesheetReview({
   const chooseAll = () => setChosen(allChosen ? new Set() : new Set(open.map((l) => l.id)));
 
   const total = lines.reduce(
-    (t, l) => ({ hours: t.hours + hoursText(l.hours), charge: t.charge + Number(l.charge ?? 0) }),
+    (t, l) => ({ hours: t.hours + Number(l.hours ?? 0), charge: t.charge + Number(l.charge ?? 0) }),
     { hours: 0, charge: 0 },
   );
 

@@ -34,7 +34,14 @@ function timesheet(lines: number, withPay = true): TimesheetDocument {
     })),
     totals: { hours: 11.5 * lines, charge: 123_456, pay: 98_765 },
     signatures: [
-      { name: 'Siobhán Ní Bhriain', via: 'client panel', at: '2026-11-29 10:00', address: null, image: null },
+      {
+        name: 'Siobhán Ní Bhriain',
+        via: 'client panel',
+        at: '2026-11-29 10:00',
+        address: null,
+        image: null,
+        lines: 4,
+      },
     ],
   };
 }
@@ -48,6 +55,8 @@ describe('renderPdf', () => {
     expect(text).toContain('Ødegaard & Nguyễn Staffing Ltd');
     for (const name of NAMES) expect(oneLine(text)).toContain(name);
     expect(text).toContain('Signed by Siobhán Ní Bhriain (client panel)');
+    // Issue 29.13: a signature says which lines it signed.
+    expect(oneLine(text)).toContain('signed 4 lines');
     expect(text).not.toMatch(/\?ukasz|\ufffd/);
     // Each letter reads back as itself: the ị of Thị is not the i of 'Verified', before it or after it.
     expect(text.split('ị').length - 1).toBe(1);

@@ -164,7 +164,10 @@ describe('a line in its period, and overlapping lines', () => {
     [span('08:00', '16:00'), span('07:00', '08:00'), false],
   ])('%o and %o overlap: %s', (a, b, overlap) => {
     expect(spansOverlap(a, b)).toBe(overlap);
+  });
+});
 
+describe('the shifts a period’s generation takes', () => {
   // Issue 29.10: the week's "Worked shifts" and the custom range's preview counted up to the last day, not through it.
   it.each([
     ['the first day', '2026-03-02', '08:00', '16:00', 'closed', true],
