@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
 import { api, signInAdmin } from './engineHelpers';
@@ -72,6 +73,19 @@ describe('signing by link', () => {
         const approver = await approverContext.newPage();
         await approver.goto(`${e2e.baseURL}${link}`);
         await approver.getByRole('heading', { name: new RegExp(number) }).waitFor();
+        // The page as the approver first sees it is axe-clean, its orange "Dispute the chosen lines" included (3.11:1
+        // before issue 30.5).
+        await approver.getByRole('button', { name: 'Dispute the chosen lines' }).waitFor();
+        await approver.evaluate(axe.source);
+        const violations = await approver.evaluate(async () => {
+          const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+            runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+          });
+          return result.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`);
+        });
+        expect(violations).toEqual([]);
         await approver.getByLabel('Your full name').fill('Link Approver');
         await approver.getByRole('button', { name: 'Sign with my typed name' }).click();
         await approver.getByRole('button', { name: 'Approve and sign' }).click();
