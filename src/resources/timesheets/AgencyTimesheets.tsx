@@ -54,6 +54,8 @@ export interface TimesheetRow {
   charge: number;
   pay: number;
   margin: number;
+  /** The week's first timesheet, when this one is its supplement (a late line after it was sent: issue 29.10). */
+  supplement_of?: number | null;
 }
 
 export const STATUS_COLOUR: Record<string, ChipProps['color']> = {
@@ -109,6 +111,8 @@ interface WeekRow {
   site: string | null;
   shifts: number;
   timesheet: TimesheetRow | null;
+  /** The number of the week's first timesheet, when this row's is its supplement. */
+  supplementTo?: string | null;
 }
 
 const money = (pence: number | null | undefined) => formatPounds(Number(pence ?? 0));
@@ -165,7 +169,11 @@ export function WeeklyTimesheets() {
         );
         const shifts = mine.reduce((n, r) => n + r.shifts, 0);
         for (const r of mine) out.delete(r.key);
-        out.set(`ts${t.id}`, { key: `ts${t.id}`, client, site, shifts, timesheet: t });
+        const first = t.supplement_of ? sheets.data.find((x) => x.id === t.supplement_of) : null;
+        const supplementTo = t.supplement_of
+          ? (first?.number ?? names.get(`timesheets:${t.supplement_of}`) ?? null)
+          : null;
+        out.set(`ts${t.id}`, { key: `ts${t.id}`, client, site, shifts, timesheet: t, supplementTo });
       }
       setRows(
         [...out.values()].sort(
@@ -379,6 +387,11 @@ function WeekTable({ rows }: { rows: WeekRow[] }) {
                   <RouterLink to={`/timesheets/${r.timesheet.id}/show`}>{r.timesheet.number}</RouterLink>
                 ) : (
                   h('not_generated')
+                )}
+                {r.supplementTo && (
+                  <Typography variant="caption" component="span" sx={{ display: 'block' }}>
+                    {translate('app.timesheets.agency.supplement_to', { number: r.supplementTo })}
+                  </Typography>
                 )}
               </TableCell>
               <TableCell>{r.timesheet && <TimesheetState status={r.timesheet.status} />}</TableCell>

@@ -103,6 +103,7 @@ export const messages = {
         shifts: 'Worked shifts',
         timesheet: 'Timesheet',
         not_generated: 'Not generated yet',
+        supplement_to: 'Supplement to %{number}',
         state: 'State',
         lines: 'Lines signed or verified',
         hours: 'Hours',
