@@ -126,7 +126,9 @@ describe('29.19 a signature larger than a pad draws is refused in words', () => 
 describe('29.21 and 29.16: what people read', () => {
   it('a locked timesheet refuses a change in one clear sentence', async () => {
     const ts = await weekWith(41, [0]);
-    expect((await act(ts.id, 'verify', { reason: 'Signing-in sheet checked' })).statusCode).toBe(200);
+    expect((await act(ts.id, 'verify', { line_ids: ts.lines, reason: 'Signing-in sheet checked' })).statusCode).toBe(
+      200,
+    );
     expect((await act(ts.id, 'lock', { locked_by: 'invoice' })).statusCode).toBe(200);
     const put = await call(t.app, admin, 'PUT', `/api/timesheets/${ts.id}`, { notes: 'x' });
     expect(put.statusCode).toBe(409);
