@@ -114,8 +114,14 @@ export const runningProducts = (): readonly ChildProcess[] => [...products];
 // Whatever ends this process (a failed hook, an uncaught error, the runner ending its worker), the products it
 // started end with it: a product left running holds a port and a core's share for nothing. (scripts/test.mjs also
 // ends each stage's whole process group, for a worker that is killed outright.)
-process.on('exit', () => {
+const endProducts = () => {
   for (const child of products) child.kill('SIGKILL');
+};
+process.on('exit', endProducts);
+// Vitest stops its workers with SIGTERM, which ends a process without its 'exit' event.
+process.once('SIGTERM', () => {
+  endProducts();
+  process.exit(143);
 });
 
 /** Polls GET {url}/api/health until it answers 200; fails early if the process exits. */
