@@ -119,6 +119,33 @@ export function notEditableReason(
   return `Can be changed only while the ${one(decl)} is ${orList(f.editableIn.map((s) => stateName(decl, s)))} (it is ${stateName(decl, state)})`;
 }
 
+/** Why a new record may not be stored as it is: it would start in a final state, which only a transition reaches. */
+export function createdLockedReason(decl: ResourceDeclaration, record: Record<string, any>): string | null {
+  if (!isLocked(decl, record)) return null;
+  const state = stateName(decl, record[decl.lifecycle!.field]);
+  return `A new ${one(decl)} cannot start ${state}: it becomes ${state} only through its actions.`;
+}
+
+/**
+ * Why a write that is no declared action may not make these changes to the stored record, for every writer (a
+ * request, a hook, a service, a job): a locked record refuses any change (`locked`, 409), a field only actions change
+ * and a field not editable in the record's state refuse it by field (422). `changed` are the fields whose value the
+ * write would change. Declared actions are checked by actionRefusal instead; the screens read the same words.
+ */
+export function writeRefusal(
+  decl: ResourceDeclaration,
+  stored: Record<string, any>,
+  changed: FieldDeclaration[],
+): { locked: string | null; fields: Record<string, string> } {
+  const locked = changed.length ? lockedReason(decl, stored) : null;
+  const fields: Record<string, string> = {};
+  for (const f of changed) {
+    const why = isActionOnly(decl, f) ? 'engine.policy.actionOnly' : notEditableReason(decl, f, stored);
+    if (why) fields[f.source] = why;
+  }
+  return { locked, fields };
+}
+
 /**
  * The declaration's lifecycle is checked when the server compiles it (and by a unit test over every declaration):
  * a mistake fails at start-up, never on a request.

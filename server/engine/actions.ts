@@ -172,7 +172,7 @@ export async function runAction(
     if (c.computedState) {
       // The patch changes the columns the state is computed from; the state it leads to is checked once written
       // (a refusal rolls the write back).
-      const written = await store(ctx, c, stored, patch, { action: action.name, input: entryInput });
+      const written = await store(ctx, c, stored, patch, { action: action.name, input: entryInput, declared: true });
       const to = (await getRecord(ctx, c, written.id, { all: true }))[c.computedState];
       const allowed = t?.to === undefined ? [stored[c.computedState]] : Array.isArray(t.to) ? t.to : [t.to];
       if (!allowed.includes(to)) throw wrongState(c, action.name, to);
@@ -186,7 +186,7 @@ export async function runAction(
       const allowed = t?.to === undefined ? [stored[lc.field]] : Array.isArray(t.to) ? t.to : [t.to];
       if (!allowed.includes(to)) throw wrongState(c, action.name, to);
     }
-    out.push(await store(ctx, c, stored, patch, { action: action.name, input: entryInput }));
+    out.push(await store(ctx, c, stored, patch, { action: action.name, input: entryInput, declared: true }));
   }
   return out;
 }

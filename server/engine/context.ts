@@ -22,8 +22,9 @@ export interface EnginePrincipal {
 /**
  * The engine's writes for code that runs inside another write (hooks, action effects, services, jobs): the same
  * path as a request's (validation, row scope and references, hooks, version, audit) in the caller's transaction
- * and as the caller's principal. They are the server's own changes, so the field write policy (action-only,
- * create-only, roles) does not apply; `reason` goes into the audit entry's input.
+ * and as the caller's principal. They are the server's own changes, so the field write policy (create-only, roles)
+ * does not apply, but the lifecycle's locks do (a locked record, action-only fields, editableIn); `reason` goes into
+ * the audit entry's input.
  */
 export interface EngineHandle {
   create(resource: string, values: Record<string, unknown>, options?: { reason?: string }): Promise<Row>;
@@ -46,7 +47,16 @@ export interface EngineHandle {
     resource: string,
     id: number,
     changes: Record<string, unknown>,
-    options?: { reason?: string; action?: string },
+    options?: {
+      reason?: string;
+      action?: string;
+      /**
+       * The lifecycle's locks hold for the server's writes too: a locked record, a field only actions change or one
+       * not editable in the record's state is refused. Code that must write past them (none does today) gives the
+       * reason here, and the audit entry names it.
+       */
+      overrideLock?: string;
+    },
   ): Promise<Row>;
   act(
     resource: string,

@@ -14,6 +14,7 @@ import { checkConstraints } from './constraints.js';
 import { takeNumbers } from './numbering.js';
 import { applyWritePolicy, checkAgainstDatabase, defaultOf, store } from './write.js';
 import { attachFiles } from '../files/store.js';
+import { createdLockedReason } from '../../core/engine/lifecycle.js';
 
 /** The refusals of some records of a createMany, by position: what is wrong with each, in words. */
 export interface RowRefusal {
@@ -152,6 +153,9 @@ async function storeMany(
       } else record.custom_fields = {};
     }
     for (const [k, v] of Object.entries(validateRecord(c.decl, record, defs, ctx.today))) problems[i][k] ??= v;
+    // A record reaches a final state only through a transition, never by being created in it.
+    const startsLocked = createdLockedReason(c.decl, record);
+    if (startsLocked && c.decl.lifecycle) problems[i][c.decl.lifecycle.field] ??= { message: startsLocked };
     return record;
   });
   const asked = await checkAgainstDatabase(

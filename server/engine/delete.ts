@@ -1,11 +1,12 @@
 // Deleting a record, refused while declared blockers refer to it.
 import type { Row } from '../db/index.js';
 import { badInput, HttpError } from '../http.js';
-import { ident, Params, selectList, type Compiled } from './compile.js';
+import { ident, Params, selectList, writeColumns, type Compiled } from './compile.js';
 import type { EngineContext } from './context.js';
 import { audit, diff } from './audit.js';
 import { getRecord, nameOf } from './query.js';
-import { deleteRefusal } from '../../core/engine/lifecycle.js';
+import { deleteRefusal, lockedReason, notEditableReason } from '../../core/engine/lifecycle.js';
+import type { FieldDeclaration } from '../../core/engine/types.js';
 import { reopenPredecessor } from './periods.js';
 import { checkField } from '../../core/engine/validate.js';
 import { normaliseText } from '../../core/engine/text.js';
@@ -69,13 +70,16 @@ export async function deleteRecord(
         }
         continue;
       }
-      const columns = other.storedColumns.map(ident).join(', ');
-      // Each touched row is read (and locked) first: its audit entry says what it held.
+      const p = new Params();
+      const [m, target] = [p.bind(merchantId), p.bind(id)];
+      // Each touched row is read (and locked) first: its audit entry says what it held, its lifecycle whether it may
+      // still change.
       const rows = await ctx.db.query(
-        `select ${columns} from ${other.table} where merchant_id = $1${other.live} and ${match} order by id for update`,
-        [merchantId, id],
+        `select ${writeColumns(other, p.bind, ctx.today)} from ${other.table} where merchant_id = ${m}${other.live} and ${match.replace('$2', target)} order by id for update`,
+        p.values,
       );
       if (rows.length === 0) continue;
+      if (mode === 'remove') refuseLockedReferrers(c, other, f, rows);
       const ids = rows.map((r) => r.id);
       ctx.touched?.add(other.decl.table);
       if (mode === 'hide') {
@@ -122,6 +126,21 @@ export async function deleteRecord(
   if (c.decl.effectiveDated) await reopenPredecessor(ctx, c, row);
   await c.behaviour.afterDelete?.(ctx, row);
   return row;
+}
+
+/**
+ * A delete that would rewrite a row whose lifecycle forbids the change (a reference cleared on a locked record, or on
+ * one whose field is not editable in its state) is refused in words, naming the row: the lock holds for cascades.
+ */
+function refuseLockedReferrers(c: Compiled, other: Compiled, f: FieldDeclaration, rows: Row[]) {
+  for (const r of rows) {
+    const why = lockedReason(other.decl, r) ?? notEditableReason(other.decl, f, r);
+    if (!why) continue;
+    throw new HttpError(
+      409,
+      `This ${c.decl.label.one.toLowerCase()} cannot be deleted: ${other.decl.label.one.toLowerCase()} ${nameOf(other, r)} refers to it and cannot change. ${why}`,
+    );
+  }
 }
 
 /** How many blocking rows a refusal names; the rest are counted. */

@@ -47,7 +47,11 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
       const c = compiled(resource);
       // Inside the principal's row scope, like a request's write: out of scope is 404.
       const stored = await getRecord(ctx, c, id, { lock: true, all: true });
-      return store(ctx, c, stored, changes, { input: reason(options), action: options?.action });
+      return store(ctx, c, stored, changes, {
+        input: reason(options),
+        action: options?.action,
+        overrideLock: options?.overrideLock,
+      });
     },
     async act(resource, id, name, input = {}, options) {
       const c = compiled(resource);

@@ -16,7 +16,13 @@ import { getRecord } from './query.js';
 import { checkConstraints } from './constraints.js';
 import { takeNumbers } from './numbering.js';
 import { checkPeriod } from './periods.js';
-import { isActionOnly, lockedReason, notEditableReason } from '../../core/engine/lifecycle.js';
+import {
+  createdLockedReason,
+  isActionOnly,
+  lockedReason,
+  notEditableReason,
+  writeRefusal,
+} from '../../core/engine/lifecycle.js';
 
 const JSON_TYPES = new Set(['address', 'json']);
 /** Typed text is trimmed; a choice is not (" " is not an option, and must be refused, not cleared). */
@@ -240,8 +246,19 @@ export async function store(
   c: Compiled,
   stored: Row | undefined,
   changes: Record<string, unknown>,
-  e: { customInput?: unknown; action?: string; input?: unknown; problems?: Problems; followsPeriod?: boolean },
+  e: {
+    customInput?: unknown;
+    action?: string;
+    input?: unknown;
+    problems?: Problems;
+    followsPeriod?: boolean;
+    /** A declared action runs the write (runAction checked its transition against the lifecycle). */
+    declared?: boolean;
+    /** Server code that must write past the lifecycle's locks says why; the audit entry names it. */
+    overrideLock?: string;
+  },
 ): Promise<Row> {
+  if (!e.declared && !e.overrideLock) refuseLocked(c, stored, changes);
   const storable = c.stored.filter((f) => f.source !== 'created_at');
   const record: Record<string, any> = stored
     ? { ...stored, ...changes }
@@ -330,13 +347,36 @@ export async function store(
     record: full,
     changes: diff(c, stored, full),
     action: e.action,
-    input: e.input,
+    input: e.overrideLock ? { ...(e.input as object), overrideLock: e.overrideLock } : e.input,
   });
   const changedItself = await c.behaviour.afterSave?.(ctx, { stored, changes, record, action: e.action, row: full });
   // A client user's answer is read through their scope: a row written outside it is refused (and rolled back).
   // An agency user's scope is their agency, which a write cannot change; a hook that changed the row is re-read.
   if (changedItself || ctx.principal.loginType !== 'agency') return getRecord(ctx, c, id);
   return visibleTo(c, ctx.principal, full);
+}
+
+/**
+ * The lifecycle's locks for a write that is no declared action, whoever makes it (a request, a hook, a service, a
+ * job): a locked record refuses any change (409), a field only actions change or not editable in the record's state
+ * refuses by field (422), and a new record never starts in a final state (it reaches one only through a transition).
+ */
+export function refuseLocked(c: Compiled, stored: Row | undefined, changes: Record<string, unknown>) {
+  if (!stored) {
+    const why = createdLockedReason(c.decl, {
+      ...Object.fromEntries(c.stored.map((f) => [f.source, defaultOf(f)])),
+      ...changes,
+    });
+    if (why) throw new HttpError(409, why);
+    return;
+  }
+  const changed = Object.keys(changes).flatMap((k) => {
+    const f = c.byField.get(k);
+    return f && !sameValue(f, changes[k], stored[k]) ? [f] : [];
+  });
+  const { locked, fields } = writeRefusal(c.decl, stored, changed);
+  if (locked) throw new HttpError(409, locked);
+  refuse(Object.fromEntries(Object.entries(fields).map(([k, message]) => [k, { message }])));
 }
 
 /** The columns of a full row the principal may receive (as getRecord would select them). */
