@@ -70,13 +70,13 @@ export async function deleteRecord(
         }
         continue;
       }
-      const p = new Params();
-      const [m, target] = [p.bind(merchantId), p.bind(id)];
+      const q = new Params();
+      const [m, target] = [q.bind(merchantId), q.bind(id)];
       // Each touched row is read (and locked) first: its audit entry says what it held, its lifecycle whether it may
       // still change.
       const rows = await ctx.db.query(
-        `select ${writeColumns(other, p.bind, ctx.today)} from ${other.table} where merchant_id = ${m}${other.live} and ${match.replace('$2', target)} order by id for update`,
-        p.values,
+        `select ${writeColumns(other, q.bind, ctx.today)} from ${other.table} where merchant_id = ${m}${other.live} and ${match.replace('$2', target)} order by id for update`,
+        q.values,
       );
       if (rows.length === 0) continue;
       if (mode === 'remove') refuseLockedReferrers(c, other, f, rows);
