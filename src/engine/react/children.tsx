@@ -37,7 +37,7 @@ import {
 } from 'react-admin';
 import type { ResourceDeclaration } from '../../../core/engine/types';
 import { hasView } from '../../../core/engine/types';
-import { isActionOnly } from '../../../core/engine/lifecycle';
+import { isActionOnly, lockedReason } from '../../../core/engine/lifecycle';
 import { UnsavedChangesGuard } from './UnsavedChanges';
 import { FieldFor } from './fields';
 import { RecordActions } from './actions';
@@ -214,7 +214,7 @@ function RowButtons({ decl }: { decl: ResourceDeclaration }) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
       <RecordActions decl={decl} record={record} />
-      {canEdit && (
+      {canEdit && !lockedReason(decl, record) && (
         <Button label="ra.action.edit" onClick={() => setEditing(true)}>
           <EditIcon />
         </Button>

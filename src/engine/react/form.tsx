@@ -22,7 +22,14 @@ import { StaleNotice, StaleProvider, useStaleEdit } from './stale';
 import type { FieldOverride, ViewOptions } from './viewOptions';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../core/engine/types';
 import { hasView } from '../../../core/engine/types';
-import { deletionOf, isActionOnly } from '../../../core/engine/lifecycle';
+import { Alert } from '@mui/material';
+import {
+  deleteRefusal,
+  deletionOf,
+  isActionOnly,
+  lockedReason,
+  notEditableReason,
+} from '../../../core/engine/lifecycle';
 import { formatDate } from '../../../core/engine/dates';
 import type { CustomFieldDefinition } from '../../../core/engine/validate';
 import { InputFor } from './inputs';
@@ -87,18 +94,30 @@ export function FormInputs({
   defs: CustomFieldDefinition[];
   exclude?: string[];
 }) {
+  const record = useRecordContext();
+  const stored = view === 'edit' ? record : undefined;
+  const locked = !!stored && !!lockedReason(decl, stored);
   return (
     <>
       {decl.fields
         .filter((f: FieldDeclaration) => isFormField(decl, f, view) && !exclude.includes(f.source))
-        .map((f) => (
-          // A create-only field is shown on edit but cannot be changed.
-          <Fragment key={f.source}>
-            {overrides?.[f.source]?.input ?? (
-              <InputFor of={f} {...(view === 'edit' && f.createOnly ? { readOnly: true } : {})} />
-            )}
-          </Fragment>
-        ))}
+        .map((f) => {
+          // The lifecycle's rule, read before any save: a field not editable in the record's state is read-only and
+          // says when it is; every field of a locked record is. A create-only field is shown on edit but not changed.
+          const notNow = stored ? notEditableReason(decl, f, stored) : null;
+          const readOnly = locked || !!notNow || (view === 'edit' && f.createOnly);
+          return (
+            <Fragment key={f.source}>
+              {overrides?.[f.source]?.input ?? (
+                <InputFor
+                  of={f}
+                  {...(readOnly ? { readOnly: true } : {})}
+                  {...(notNow ? { helperText: notNow } : {})}
+                />
+              )}
+            </Fragment>
+          );
+        })}
       <CustomFieldInputs defs={defs} />
     </>
   );
@@ -135,8 +154,10 @@ function CancelButton({ fallback }: { fallback: string }) {
 /** Delete on the edit page, for those the declaration allows, after a confirmation. */
 function EditDelete({ decl, paths }: { decl: ResourceDeclaration; paths: ResourcePaths }) {
   const { canAccess } = useCanAccess({ resource: decl.name, action: 'delete' });
-  // A delete that needs a reason is offered by its own action's button, which asks for it.
-  if (!canAccess || deletionOf(decl).reason) return null;
+  const record = useRecordContext();
+  // A delete that needs a reason is offered by its own action's button, which asks for it; a record its lifecycle
+  // keeps (locked, or in a state not deletable) offers none.
+  if (!canAccess || deletionOf(decl).reason || (record && deleteRefusal(decl, record))) return null;
   return <DeleteButton mutationMode="pessimistic" redirect={paths.list} sx={{ ml: 'auto' }} />;
 }
 
@@ -172,6 +193,8 @@ function EngineForm({
   if (isPending) return null;
   const defaults = createDefaults(decl);
   const fallback = paths ? (view === 'edit' && record ? paths.show(record.id) : paths.list) : '/';
+  // A locked record's edit page (opened by its address) says why and offers no save.
+  const locked = view === 'edit' && record ? lockedReason(decl, record) : null;
   return (
     <SimpleForm
       // The engine's own messages, not the browser's bubbles (type="email" would block the submit with its own).
@@ -181,7 +204,7 @@ function EngineForm({
       defaultValues={view === 'create' ? defaults : undefined}
       toolbar={
         <Toolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <SaveButton />
+          {!locked && <SaveButton />}
           <CancelButton fallback={fallback} />
           {view === 'edit' && paths && <EditDelete decl={decl} paths={paths} />}
         </Toolbar>
@@ -190,6 +213,11 @@ function EngineForm({
     >
       <UnsavedChangesGuard />
       {view === 'edit' && <StaleNotice />}
+      {locked && (
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
+          {locked}
+        </Alert>
+      )}
       <FormInputs decl={decl} view={view} overrides={overrides} defs={defs} />
     </SimpleForm>
   );

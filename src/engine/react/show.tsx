@@ -19,6 +19,7 @@ import { FieldFor } from './fields';
 import { useCustomFields } from './customFields';
 import { RecordActions } from './actions';
 import { HistoryPanel } from './history';
+import { deleteRefusal, lockedReason } from '../../../core/engine/lifecycle';
 
 export function ShowFields({
   decl,
@@ -77,6 +78,21 @@ export function useNamedNotice(decl: ResourceDeclaration) {
     });
 }
 
+/**
+ * Edit and Delete, offered only when the record's lifecycle allows them: a locked record shows neither (its action
+ * buttons say why), a record in a state that cannot be deleted no Delete. The server refuses the same writes.
+ */
+function WriteButtons({ decl, paths }: Pick<ViewOptions, 'decl' | 'paths'>) {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <>
+      {!lockedReason(decl, record) && <EditButton />}
+      {!deleteRefusal(decl, record) && <DeleteButton mutationMode="pessimistic" redirect={paths.list} />}
+    </>
+  );
+}
+
 export function EngineShow({
   decl,
   paths,
@@ -94,8 +110,7 @@ export function EngineShow({
         <TopToolbar>
           <RecordActions decl={decl} />
           {showActions}
-          <EditButton />
-          <DeleteButton mutationMode="pessimistic" redirect={paths.list} />
+          <WriteButtons decl={decl} paths={paths} />
         </TopToolbar>
       }
     >
