@@ -153,15 +153,19 @@ describe('deleting a record others refer to, for every onDelete mode and referen
 });
 
 describe('the deletes of the demo that answered 500', () => {
-  it('a shift template used by shifts: deleted, and the shifts no longer name it', async () => {
+  it('a shift template used by shifts: deleted (hidden), and the shifts, closed ones locked, still name it', async () => {
     const [used] = await t.db.query<{ id: number; n: number }>(
       `select template_id as id, count(*)::int as n from shifts where template_id is not null group by template_id order by 2 desc limit 1`,
     );
     expect(used.n).toBeGreaterThan(0);
     const res = await call(app, admin, 'DELETE', `/api/shift_templates/${used.id}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(await t.db.query('select id from shifts where template_id = $1', [used.id])).toEqual([]);
-    expect(await stored('shift_templates', used.id)).toBeUndefined();
+    const [{ n }] = await t.db.query<{ n: number }>('select count(*)::int as n from shifts where template_id = $1', [
+      used.id,
+    ]);
+    expect(n).toBe(used.n);
+    expect((await stored('shift_templates', used.id)).deleted_at).not.toBeNull();
+    expect((await call(app, admin, 'GET', `/api/shift_templates/${used.id}`)).statusCode).toBe(404);
   });
 
   it('a site with a staff restriction, and a client whose site has one: deleted, the restriction kept without the site', async () => {

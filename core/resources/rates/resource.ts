@@ -421,7 +421,8 @@ export const shiftTemplates: ResourceDeclaration = {
   recordRepresentation: '%{name}',
   defaultSort: { field: 'start_time', order: 'ASC' },
   search: ['name'],
-  delete: 'hard',
+  // Hidden, not removed: a closed shift is locked and keeps naming the template it was made from (issue 31.1).
+  delete: 'soft',
   access: { ...adminManages, manager: ['list', 'show'], viewer: ['list', 'show'] },
   clientScope: 'agency',
   routes: {

@@ -315,7 +315,8 @@ export const shifts: ResourceDeclaration = {
       reference: 'shift_templates',
       label: 'Shift template',
       createOnly: true,
-      onDelete: 'remove',
+      // The template is hidden when deleted (soft), so every shift keeps naming the template it was made from.
+      onDelete: 'keep',
       views: ['show', 'create'],
     },
     {

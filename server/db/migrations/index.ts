@@ -22,6 +22,7 @@ import timesheets from './041_timesheets.js';
 import invitationsAsLinks from './045_invitations_as_links.js';
 import shiftListIndex from './046_shift_list_index.js';
 import shiftRequests from './055_shift_requests.js';
+import shiftTemplatesSoft from './075_shift_templates_soft.js';
 import timesheetIntegrity from './060_timesheet_integrity.js';
 import timesheetsDrafts from './061_timesheets_drafts.js';
 import lineRepricingNote from './062_line_repricing_note.js';
@@ -59,4 +60,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '062_line_repricing_note', sql: lineRepricingNote },
   { id: '070_merchant_version', sql: merchantVersion },
   { id: '071_timesheet_states', sql: timesheetStates },
+  { id: '075_shift_templates_soft', sql: shiftTemplatesSoft },
 ];
