@@ -25,6 +25,8 @@ export const OpenShift = Type.Object({
   notes: Nullable(Type.String()),
   /** Paid hours as quoted when the shift was made. */
   hours: Nullable(Type.Number()),
+  /** The caller's own pay for it in pence (their own rates where they have them); null when it cannot be priced. */
+  pay: Nullable(Type.Integer()),
   /** The caller's pending request for it, if they have asked already. */
   request_id: Nullable(Type.Integer()),
 });

@@ -12,6 +12,7 @@ Object.assign(resourceMessages, {
   app: {
     timesheets: {
       signature_png: 'Draw your signature (a PNG image).',
+      pin_rule: 'Type a PIN of 6 to 8 digits.',
       // Issue 29.5: the Submit and Resend confirmations say who receives the signing link.
       link_to: 'The signing link is e-mailed to %{signing_recipient}; links sent before stop working.',
       link_to_nobody:

@@ -22,6 +22,8 @@ import {
 import { isPayable, periodProblem, spansOverlap } from '../../core/domain/timesheets/rules.js';
 import { describeShiftTimes } from '../../core/domain/shifts/times.js';
 import { formatDisplayDate } from '../../core/domain/time/agencyTime.js';
+import { phoneSignRefusal, PHONE_SIGN_REFUSED } from '../../core/domain/timesheets/tolerance.js';
+import { approverFor, notifyPhoneSigned, toleranceFlagOf, verifyApproverPin } from '../services/phoneSignoff.js';
 import { isStrictInstant } from '../engine/input.js';
 import { revokeLinks } from '../engine/capability.js';
 import type { Problems } from '../../core/engine/validate.js';
@@ -66,6 +68,7 @@ async function keepSignature(ctx: EngineContext, timesheetId: number, input: Rec
     signer_name: input.signer_name,
     signature: input.signature,
     signed_via: signedVia(ctx),
+    approver_id: input.approver_id ?? null,
     ip_address: ctx.ip ?? null,
     signed_at: ctx.now.toISOString(),
     line_count: lines,
@@ -257,7 +260,7 @@ async function lineFacts(ctx: EngineContext, record: Record<string, any>) {
   const t = await timesheetOf(ctx, Number(record.timesheet_id));
   const [shift] = record.shift_id
     ? await ctx.db.query(
-        'select id, client_id, site_id, job_role_id, candidate_id, status, start_at, end_at, break_minutes, sleep_in, price_lines from shifts where merchant_id = $1 and id = $2',
+        'select id, client_id, site_id, job_role_id, candidate_id, status, start_at, end_at, break_minutes, sleep_in, price_lines, paid_minutes from shifts where merchant_id = $1 and id = $2',
         [ctx.principal.merchantId, record.shift_id],
       )
     : [];
@@ -328,6 +331,8 @@ async function overlapProblems(ctx: EngineContext, spans: Span[]): Promise<(stri
 const overlapWords = (ctx: EngineContext, name: string | null, start: string, end: string, number: string | null) =>
   `${name ?? 'This staff member'} already has a line from ${describeShiftTimes(start, end, ctx.timeZone, formatDisplayDate).replace('–', ' to ')}${number ? ` on timesheet ${number}` : ''}: one person's lines cannot overlap, or the same hours would be paid and charged twice.`;
 
+type ActualInput = { actual_start: string; actual_end: string; break_minutes?: number | null };
+
 /** New actual times, priced: what an amendment or the staff member's own entry stores. */
 async function timesPatch(ctx: EngineContext, r: Row, input: Record<string, any>) {
   checkTimes(input);
@@ -357,6 +362,8 @@ async function timesPatch(ctx: EngineContext, r: Row, input: Record<string, any>
       actual_end: input.actual_end,
       break_minutes: input.break_minutes ?? null,
       ...priced,
+      // Beyond the client's tolerance of the booking: not signed on the phone, flagged for the agency (issue 29.1).
+      outside_tolerance: await toleranceFlagOf(ctx, Number(t.client_id), shift, input as ActualInput),
     },
   };
 }
@@ -530,6 +537,7 @@ async function overlapRefused(ctx: EngineContext, e: SaveEvent, error: { code?: 
 }
 
 export const timesheetLinesBehaviour: ResourceBehaviour = {
+  prepare: { sign: verifyApproverPin },
   computed: {
     candidate_name: () =>
       `(select c.first_name || ' ' || c.last_name from candidates c where c.merchant_id = timesheet_lines.merchant_id and c.id = timesheet_lines.candidate_id)`,
@@ -541,8 +549,17 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
       `(coalesce(to_char(work_date, 'YYYY-MM-DD'), '') || ' ' || (select c.first_name || ' ' || c.last_name from candidates c where c.merchant_id = timesheet_lines.merchant_id and c.id = timesheet_lines.candidate_id))`,
     hours: () => `(paid_minutes / 60.0)::float8`,
     payable: () => `(status in ('signed', 'verified'))`,
+    signed_by: () =>
+      `(select g.signer_name from timesheet_signatures g where g.merchant_id = timesheet_lines.merchant_id and g.id = timesheet_lines.signature_id)`,
     timesheet_status: () =>
       `(select t.status from timesheets t where t.merchant_id = timesheet_lines.merchant_id and t.id = timesheet_lines.timesheet_id)`,
+    // The client's approvers with a PIN who may sign this line (theirs for every site, or for the line's).
+    approvers: () => `(select coalesce(json_agg(json_build_object('id', a.id, 'name', a.name, 'job_title', a.job_title)
+        order by a.name, a.id), '[]'::json)
+      from timesheets t join timesheet_approvers a on a.merchant_id = t.merchant_id and a.client_id = t.client_id
+      where t.merchant_id = timesheet_lines.merchant_id and t.id = timesheet_lines.timesheet_id
+        and a.deleted_at is null and a.pin_hash is not null
+        and (a.site_id is null or a.site_id = timesheet_lines.site_id))`,
   },
   computedFilters: {
     payable: (value) => (value === 'true' ? `status in ('signed', 'verified')` : `status in ('pending', 'disputed')`),
@@ -582,11 +599,25 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
         throw refuse(422, 'Enter your times once the shift has ended.', 'actual_end');
       return { ...patch, times_recorded_at: ctx.now.toISOString() };
     },
+    // One of the client's approvers signs on the staff member's phone with their own PIN (checked by the prepare
+    // below, before the transaction): only a line the client has not been asked about yet (issue 29.1).
     async sign(ctx, r, input) {
       const { t } = await lineFacts(ctx, r);
-      if (!['draft', 'submitted', 'amended'].includes(t.status))
-        throw refuse(409, `Timesheet ${t.number} is ${t.status}: this line can no longer be signed here.`);
-      const signatureId = await keepSignature(ctx, Number(t.id), input, 1);
+      const refusal = phoneSignRefusal({
+        status: r.status,
+        dispute_reason: r.dispute_reason,
+        outside_tolerance: r.outside_tolerance,
+        timesheet_status: t.status,
+      });
+      if (refusal) throw refuse(409, PHONE_SIGN_REFUSED[refusal]);
+      const approver = await approverFor(ctx, r, Number(t.client_id), input);
+      const signatureId = await keepSignature(
+        ctx,
+        Number(t.id),
+        { signature: input.signature, signer_name: approver.name, approver_id: approver.id },
+        1,
+      );
+      await notifyPhoneSigned(ctx, t, r, approver);
       return { signature_id: signatureId, signed_at: ctx.now.toISOString() };
     },
     async amend(ctx, r, input) {

@@ -44,7 +44,7 @@ export async function prepareAction(
   body: Record<string, unknown>,
 ): Promise<Record<string, unknown> | undefined> {
   const prepare = c.behaviour.prepare?.[action.name];
-  return prepare ? prepare(actionInput(ctx, action, body)) : undefined;
+  return prepare ? prepare(actionInput(ctx, action, body), ctx) : undefined;
 }
 
 /** A programming mistake: the effect led somewhere the lifecycle does not declare. */

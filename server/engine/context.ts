@@ -170,9 +170,10 @@ export interface ResourceBehaviour {
    * Slow work on an action's validated input that must not hold a transaction open (hashing a new password: on
    * PGlite an open transaction holds the whole database). The engine runs it before the action's transaction
    * begins; what it answers is added to the input the effect receives and, like a secret input, never kept in
-   * the audit trail.
+   * the audit trail. It gets the request's context outside any transaction (its reads and writes commit at once: a
+   * wrong PIN's attempt is counted even though the action is then refused).
    */
-  prepare?: Record<string, (input: Record<string, any>) => Promise<Record<string, unknown>>>;
+  prepare?: Record<string, (input: Record<string, any>, ctx: EngineContext) => Promise<Record<string, unknown>>>;
   /**
    * SQL expressions of computed fields, given a function that binds a parameter and answers its placeholder.
    * They are selected like columns and filtered with `=`.

@@ -5,7 +5,7 @@ import { HttpError } from '../http.js';
 import { withEngine } from '../engine/handle.js';
 import { contextOf } from '../engine/routes.js';
 import type { EngineContext } from '../engine/context.js';
-import { assessShift, shiftTimesOf } from '../services/booking.js';
+import { assessShift, priceShifts, shiftTimesOf } from '../services/booking.js';
 import { IdParams } from '../../core/contracts/common.js';
 import { OpenShiftsAnswer, ShiftRequestBody, ShiftRequestMade } from '../../core/contracts/staff.js';
 
@@ -52,7 +52,11 @@ async function openShiftsFor(ctx: EngineContext, candidateId: number, shiftId?: 
   );
 }
 
-/** The hard booking checks that refuse this staff member on this shift, in words (none: they could be booked). */
+/**
+ * Why this staff member is not offered this shift, in words (none: they could be booked): the hard booking checks
+ * that refuse them, and a day they marked unavailable (issue 29.17: a soft check for the agency, who may still book
+ * them, but the staff member said they cannot work it, so their page does not offer it).
+ */
 async function refusals(ctx: EngineContext, row: Row, candidateId: number): Promise<string[]> {
   const a = await assessShift(
     ctx.db,
@@ -62,7 +66,7 @@ async function refusals(ctx: EngineContext, row: Row, candidateId: number): Prom
     candidateId,
     ctx.today,
   );
-  return a.hard.map((c) => c.message);
+  return [...a.hard, ...a.soft.filter((c) => c.code === 'unavailable')].map((c) => c.message);
 }
 
 const own = (ctx: EngineContext) => {
@@ -71,7 +75,7 @@ const own = (ctx: EngineContext) => {
   return id;
 };
 
-const answerOf = (r: Row) => ({
+const answerOf = (r: Row, pay: number | null) => ({
   id: r.id,
   start_at: new Date(r.start_at).toISOString(),
   end_at: new Date(r.end_at).toISOString(),
@@ -82,6 +86,7 @@ const answerOf = (r: Row) => ({
   job_role_name: r.job_role_name,
   notes: r.notes,
   hours: r.paid_minutes == null ? null : Number(r.paid_minutes) / 60,
+  pay,
   request_id: r.request_id ?? null,
 });
 
@@ -102,8 +107,14 @@ export async function staffShiftRoutes(fastify: FastifyInstance) {
       const ctx = await contextOf(app.db, req);
       const me = own(ctx);
       const rows = await openShiftsFor(ctx, me);
-      const data = [];
-      for (const r of rows) if ((await refusals(ctx, r, me)).length === 0) data.push(answerOf(r));
+      const offered = [];
+      for (const r of rows) if ((await refusals(ctx, r, me)).length === 0) offered.push(r);
+      // Their own pay for each (their own rates where they have them), from one read of the rate cards.
+      const prices = await priceShifts(ctx.db, ctx.principal.merchantId, offered.map(shiftTimesOf), me);
+      const data = offered.map((r, i) => {
+        const p = prices[i];
+        return answerOf(r, p instanceof HttpError ? null : p.pay);
+      });
       return { data };
     },
   });

@@ -14,6 +14,8 @@ import { runCollectionAction } from '../engine/actions.js';
 import { engineRegistry } from '../jobs/engineContext.js';
 import { remindTimesheet, type Unsigned } from '../services/timesheetReminders.js';
 import { demoSignature } from './signature.js';
+import { DEMO_APPROVERS, seedDemoStaffShifts } from './staffMember.js';
+import { bookedBreak } from '../../core/domain/timesheets/tolerance.js';
 import {
   addDaysToDate,
   agencyToday,
@@ -146,13 +148,39 @@ export async function seedTimesheets(db: Queryable, ctx: SeedContext) {
     await signByLink(t.id, after(w1, 15, '09:40'), signature('Margaret Hughes'));
   }
 
-  // On the staff member's phone, at the end of their last shift of last week: their times, the manager's signature.
+  // Each of the two panel clients' phone approvers, whose PIN its manager set (issue 29.1; README's demo logins).
+  const approvers = new Map<number, { id: number; name: string; pin: string }>();
+  for (const [clientId, manager, approver] of [
+    [panelClient, helen, DEMO_APPROVERS[0]],
+    [secondClient, david, DEMO_APPROVERS[1]],
+  ] as const) {
+    if (!manager) continue;
+    const when = after(w1, -5, '10:00');
+    const made = await as(manager, when, (c) =>
+      c.engine.create('timesheet_approvers', {
+        client_id: clientId,
+        name: approver.name,
+        job_title: approver.job_title,
+      }),
+    );
+    await as(manager, when, (c) =>
+      c.engine.act('timesheet_approvers', Number(made.id), 'set_pin', { pin: approver.pin }),
+    );
+    approvers.set(clientId, { id: Number(made.id), name: approver.name, pin: approver.pin });
+  }
+
+  // The demo staff member's own shifts (issue 29.18): past, upcoming, one just worked, an open one to ask for.
+  await seedDemoStaffShifts(db, ctx);
+
+  // On the staff member's phone, at the end of their last shift of last week: their times, then the client's
+  // approver signs with their own PIN.
   if (staff?.candidateId) {
     const [shift] = await db.query(
-      `select id, start_at, end_at from shifts
+      `select id, start_at, end_at, break_minutes, paid_minutes, sleep_in from shifts
         where merchant_id = $1 and candidate_id = $2 and status in ('assigned', 'closed') and start_at >= $3 and end_at <= $4
+          and client_id = $5
         order by start_at desc limit 1`,
-      [m, staff.candidateId, at(w4, '00:00'), at(thisMonday, '00:00')],
+      [m, staff.candidateId, at(w4, '00:00'), at(thisMonday, '00:00'), panelClient],
     );
     if (shift) {
       const end = new Date(shift.end_at);
@@ -161,10 +189,31 @@ export async function seedTimesheets(db: Queryable, ctx: SeedContext) {
       await actOnLine(staff, entered, lineId, 'record_times', {
         actual_start: new Date(shift.start_at).toISOString(),
         actual_end: new Date(end.getTime() + 15 * 60_000).toISOString(),
-        break_minutes: 30,
+        // The break as booked, which the phone puts in for them (issue 29.2).
+        break_minutes: bookedBreak({
+          start: new Date(shift.start_at).toISOString(),
+          end: end.toISOString(),
+          break_minutes: shift.break_minutes,
+          paid_minutes: shift.paid_minutes,
+          sleep_in: shift.sleep_in,
+        }),
       });
-      const signed = new Date(entered.getTime() + 3 * 60_000);
-      await actOnLine(staff, signed, lineId, 'sign', signature('Grace Okafor'), ADDRESS.phone);
+      const [line] = await db.query<{ client_id: number }>(
+        'select t.client_id from timesheet_lines l join timesheets t on t.id = l.timesheet_id where l.id = $1',
+        [lineId],
+      );
+      const approver = approvers.get(Number(line.client_id));
+      if (approver) {
+        const signed = new Date(entered.getTime() + 3 * 60_000);
+        await actOnLine(
+          staff,
+          signed,
+          lineId,
+          'sign',
+          { approver_id: approver.id, pin: approver.pin, signature: demoSignature(approver.name) },
+          ADDRESS.phone,
+        );
+      }
     }
   }
 

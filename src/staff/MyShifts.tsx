@@ -3,6 +3,7 @@ import { Alert, Box, Chip, CircularProgress, Link, List, ListItem, Typography } 
 import { request } from '../providers/request';
 import { formatPounds } from '../../core/engine/money';
 import { fill, staffTexts as say } from './messages';
+import { formatPounds } from '../../core/engine/money';
 
 /** A shift as the engine answers it to its booked staff member (only the fields whose readableBy names staff). */
 export interface MyShift {
@@ -17,6 +18,9 @@ export interface MyShift {
   notes: string | null;
   hours: number | null;
   pay: number | null;
+  /** The booking's own unpaid break (null: the client's break rules gave it one, see bookedBreak). */
+  break_minutes?: number | null;
+  sleep_in?: boolean | null;
 }
 
 // Deleted shifts were never to be worked: the staff member sees the booked, worked and cancelled ones.

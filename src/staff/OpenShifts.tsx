@@ -3,6 +3,7 @@ import { Alert, Box, Button, Chip, CircularProgress, List, ListItem, Stack, Typo
 import { ApiFailure, request } from '../providers/request';
 import { fill, staffTexts as say } from './messages';
 import { address, shiftTimes, SiteAddress } from './MyShifts';
+import { formatPounds } from '../../core/engine/money';
 import type { OpenShift, OpenShiftsAnswer, ShiftRequestMade } from '../../core/contracts/staff';
 
 /**
@@ -89,7 +90,9 @@ export function OpenShiftsList({ timeZone, onFailure }: { timeZone?: string; onF
                 <SiteAddress where={address(s.site_address)} />
                 {s.hours != null && (
                   <Typography variant="body2" color="text.secondary">
-                    {fill(say.week_hours, { hours: Number(s.hours.toFixed(2)) })}
+                    {s.pay != null
+                      ? fill(say.shift_pay, { hours: Number(s.hours.toFixed(2)), pay: formatPounds(s.pay) })
+                      : fill(say.week_hours, { hours: Number(s.hours.toFixed(2)) })}
                   </Typography>
                 )}
                 {s.notes && (

@@ -324,9 +324,28 @@ function useStaffMe() {
   return { me, error };
 }
 
+/** The top bar's buttons of every signed-in section: their notifications, and signing out. */
+function SessionActions() {
+  const navigate = useNavigate();
+  const signOut = async () => {
+    await revokeToken();
+    clearExpired();
+    navigate('/staff-app/login', { replace: true });
+  };
+  return (
+    <>
+      <Button color="inherit" onClick={() => navigate('/staff-app/notifications')}>
+        {say.notifications_title}
+      </Button>
+      <Button color="inherit" onClick={signOut}>
+        {say.sign_out}
+      </Button>
+    </>
+  );
+}
+
 /** The staff member's conversation with their agency, live. */
 function StaffChat() {
-  const navigate = useNavigate();
   const [state, dispatch] = useReducer(chatReducer, closedChat);
   const { me: who, error: whoError } = useStaffMe();
   const [error, setError] = useState('');
@@ -350,27 +369,8 @@ function StaffChat() {
       current = false;
     };
   }, [who, fail]);
-  const signOut = async () => {
-    await revokeToken();
-    clearExpired();
-    navigate('/staff-app/login', { replace: true });
-  };
   return (
-    <Phone
-      title={say.chat_title}
-      agency={who?.agency_name}
-      nav
-      actions={
-        <>
-          <Button color="inherit" onClick={() => navigate('/staff-app/notifications')}>
-            {say.notifications_title}
-          </Button>
-          <Button color="inherit" onClick={signOut}>
-            {say.sign_out}
-          </Button>
-        </>
-      }
-    >
+    <Phone title={say.chat_title} agency={who?.agency_name} nav actions={<SessionActions />}>
       {who && (
         <Typography variant="body2" sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
           {say.signed_in_as.replace('%{name}', who.user.name)}
@@ -463,7 +463,7 @@ function StaffPage({
   const [error, setError] = useState('');
   const fail = useFailure(setError);
   return (
-    <Phone title={title} agency={me?.agency_name} nav>
+    <Phone title={title} agency={me?.agency_name} nav actions={<SessionActions />}>
       {(meError || error) && (
         <Alert severity="error" onClose={error ? () => setError('') : undefined}>
           {meError || error}
@@ -540,8 +540,9 @@ export default function StaffApp() {
             </Guarded>
           }
         />
-        <Route index element={<Navigate to="/staff-app/chat" replace />} />
-        <Route path="*" element={<Navigate to="/staff-app/chat" replace />} />
+        {/* Shifts first (issue 29.17): where they work next is what a staff member opens the page for. */}
+        <Route index element={<Navigate to="/staff-app/shifts" replace />} />
+        <Route path="*" element={<Navigate to="/staff-app/shifts" replace />} />
       </Routes>
     </ThemeProvider>
   );

@@ -87,6 +87,7 @@ beforeAll(async () => {
   await make('farAhead', 60);
   await make('renewal', 8);
   await make('afterExpiry', 9);
+  await make('unavailableDay', 11);
   // Their own booking on day 6 clashes with the open 'clash' shift; they may not work at the second site.
   await fixtureWrite(t.db, `update shifts set candidate_id = $1, status = 'assigned' where id = $2`, [
     candidateId,
@@ -96,6 +97,14 @@ beforeAll(async () => {
     t.db,
     `insert into candidate_restrictions (merchant_id, candidate_id, client_id, site_id, reason, restricted_on) values ($1, $2, $3, $4, 'Asked not to return', current_date)`,
     [merchantId, candidateId, sites[1].client_id, sites[1].id],
+  );
+  // Issue 29.17: they marked day 11 unavailable (a soft check for the agency; their page does not offer it).
+  const day11 = addDaysToDate(today, 11);
+  await fixtureWrite(t.db, 'delete from availability where candidate_id = $1 and date = $2', [candidateId, day11]);
+  await fixtureWrite(
+    t.db,
+    `insert into availability (merchant_id, candidate_id, date, status) values ($1, $2, $3, 'unavailable')`,
+    [merchantId, candidateId, day11],
   );
   t.app.totals.changed('shifts', merchantId);
 });
@@ -110,13 +119,16 @@ describe('open shifts on the staff page', () => {
     const ids = (res.json().data as { id: number }[]).map((s) => s.id);
     expect(ids).toContain(shifts.takeable);
     expect(ids).toContain(shifts.second);
-    for (const not of ['otherRole', 'clash', 'booked', 'restricted', 'farAhead'])
+    for (const not of ['otherRole', 'clash', 'booked', 'restricted', 'farAhead', 'unavailableDay'])
       expect(ids).not.toContain(shifts[not]);
     const s = res.json().data.find((x: { id: number }) => x.id === shifts.takeable);
     expect(s).toMatchObject({ notes: 'Open shift takeable', request_id: null });
     expect(typeof s.site_name).toBe('string');
     expect(s).not.toHaveProperty('charge');
-    expect(s).not.toHaveProperty('pay');
+    // Their pay for it (issue 29.17), as the agency's own quote for them prices it.
+    const [stored] = await t.db.query<{ pay: number }>('select pay from shifts where id = $1', [shifts.takeable]);
+    expect(s.pay).toBe(Number(stored.pay));
+    expect(s.pay).toBeGreaterThan(0);
   });
 
   it('is the staff member’s alone: agency and client tokens are refused', async () => {

@@ -361,7 +361,12 @@ describe('verification by the agency and the staff member’s phone', () => {
       staff,
     );
     expect(times.statusCode, times.body).toBe(200);
-    const signed = await lineAct(lineId, 'sign', { signer_name: 'Ward Manager', signature: PNG }, staff);
+    // The client's approver signs with their own PIN (issue 29.1: tests/api/timesheets-phone.test.ts).
+    const approver = (
+      await call(t.app, client, 'POST', '/api/timesheet_approvers', { client_id: clientId, name: 'Ward Manager' })
+    ).json().data.id;
+    await call(t.app, client, 'POST', `/api/timesheet_approvers/${approver}/actions/set_pin`, { pin: '864200' });
+    const signed = await lineAct(lineId, 'sign', { approver_id: approver, pin: '864200', signature: PNG }, staff);
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json().data.status).toBe('signed');
     // The timesheet is still a draft (it may take more lines); sent with every line signed, it is signed at once,

@@ -214,8 +214,11 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await page.getByLabel('Email').fill('staff@demo.test');
       await page.getByLabel('Password').fill('demo-staff');
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL((u) => u.pathname === '/staff-app/chat');
+      // Shifts first (issue 29.17), from the sign-in and from the page's own address alike.
+      await page.waitForURL((u) => u.pathname === '/staff-app/shifts');
       await page.goto('/staff-app');
+      await page.waitForURL((u) => u.pathname === '/staff-app/shifts');
+      await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Messages' }).click();
       await page.waitForURL((u) => u.pathname === '/staff-app/chat');
       // The conversation is open and its messages (the demo's, from both sides) are shown. The live stream stays
       // open, so the page is never quiet: these are what it waits for instead.

@@ -14,6 +14,8 @@ async function signInStaff(page: Page): Promise<number> {
   await page.getByLabel('Email').fill('staff@demo.test');
   await page.getByLabel('Password').fill('demo-staff');
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await waitForPath(page, '/staff-app/shifts');
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Messages' }).click();
   await waitForPath(page, '/staff-app/chat');
   return (await api(page, 'GET', '/api/staff_login')).body.candidate_id;
 }

@@ -134,7 +134,7 @@ describe.each(WIDTHS)("a coordinator's week at $name width ($width px)", (size) 
         await staff.getByLabel('Email').fill('staff@demo.test');
         await staff.getByLabel('Password').fill('demo-staff');
         await staff.getByRole('button', { name: /sign in/i }).click();
-        await staff.waitForURL((u) => u.pathname === '/staff-app/chat');
+        await staff.waitForURL((u) => u.pathname === '/staff-app/shifts');
         await staff.getByRole('button', { name: 'Notifications' }).click();
         await staff.waitForURL((u) => u.pathname === '/staff-app/notifications');
         await staff

@@ -256,6 +256,9 @@ describe('every route fits a phone (390 px)', () => {
     await page.getByLabel('Email').fill('staff@demo.test');
     await page.getByLabel('Password').fill('demo-staff');
     await page.getByRole('button', { name: /sign in/i }).click();
+    // Shifts first (issue 29.17); the conversation is a tab away.
+    await page.waitForURL((u) => u.pathname === '/staff-app/shifts');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Messages' }).click();
     await page.waitForURL((u) => u.pathname === '/staff-app/chat');
     await page.getByRole('textbox').first().waitFor();
     if ((await scrollWidth(page)) > PHONE.width) wide.push(`/staff-app/chat: ${await scrollWidth(page)} px`);

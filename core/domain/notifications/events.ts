@@ -110,6 +110,16 @@ export const EVENTS: EventDefinition[] = [
     recipients: ['agency_admins', 'consultants'],
   },
   {
+    key: 'timesheet.phone_signed',
+    label: 'Hours signed on a staff phone',
+    description:
+      'One of the client’s approvers signed a staff member’s hours on the staff member’s phone, with their own PIN.',
+    placeholders: ['number', 'signer_name', 'staff_name'],
+    ...RELAYED,
+    channels: ['email', 'alert'],
+    recipients: ['client_users'],
+  },
+  {
     key: 'timesheet.disputed',
     label: 'Timesheet disputed',
     description: 'A client disputed timesheet lines, with a reason.',

@@ -143,6 +143,38 @@ export const clients: ResourceDeclaration = {
       views: ['show', 'edit', 'create'],
       readableBy: ['admin', 'consultant'],
     },
+    // Issue 29.1: how far hours entered on a staff member's phone may differ from the booking and still be signed
+    // there by the client's approver; beyond, the line goes to the client (core/domain/timesheets/tolerance.ts).
+    {
+      source: 'timesheet_early_minutes',
+      type: 'number',
+      label: 'Phone sign-off: start early by at most (minutes)',
+      integer: true,
+      min: 0,
+      max: 240,
+      defaultValue: 15,
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'timesheet_late_minutes',
+      type: 'number',
+      label: 'Phone sign-off: finish late by at most (minutes)',
+      integer: true,
+      min: 0,
+      max: 240,
+      defaultValue: 60,
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'timesheet_short_break_minutes',
+      type: 'number',
+      label: 'Phone sign-off: break shorter by at most (minutes)',
+      integer: true,
+      min: 0,
+      max: 240,
+      defaultValue: 0,
+      views: ['show', 'edit', 'create'],
+    },
     { source: 'logo', type: 'image', label: 'Logo', views: ['show', 'edit', 'create'] },
     {
       source: 'notes',

@@ -1,5 +1,8 @@
 import type { Action, FieldDeclaration, ResourceDeclaration, Role } from '../../engine/types';
 import { SIGNATURE_MAX_CHARS, SIGNATURE_PATTERN } from '../../domain/timesheets/rules';
+import { timesheetApprovers } from './approvers';
+
+export { timesheetApprovers };
 
 /*
  * Timesheets (issue 17): what was worked, per client (or per site, as the client's `timesheet_per` says) and
@@ -35,7 +38,8 @@ import { SIGNATURE_MAX_CHARS, SIGNATURE_PATTERN } from '../../domain/timesheets/
  *                                                      without a shift; the hard booking checks apply)
  *   POST /api/timesheet_lines/:id/actions/amend        { actual_start, actual_end, break_minutes, note }
  *   POST /api/timesheet_lines/:id/actions/record_times { actual_start, actual_end, break_minutes }  (staff, own line)
- *   POST /api/timesheet_lines/:id/actions/sign         { signer_name, signature }  (staff's phone: the manager signs)
+ *   POST /api/timesheet_lines/:id/actions/sign         { approver_id, pin, signature }  (staff's phone: one of the
+ *                                                      client's approvers signs with their own PIN; see approvers.ts)
  *   POST /api/timesheet_lines/:id/actions/verify       { reason, evidence? } (also bulk)
  *   POST /api/timesheet_lines/:id/actions/withdraw_verification  { reason }  verified → pending, until locked
  *   GET  /api/sign_timesheets/:client_id               the spec's call (server/routes/timesheets.ts)
@@ -628,12 +632,24 @@ export const timesheetLines: ResourceDeclaration = {
       input: actualTimes,
     },
     {
+      // The client's approver signs on the staff member's phone with their own PIN (issue 29.1): their name is the
+      // signer's, never one typed by the person paid.
       name: 'sign',
       label: 'Sign on this phone',
       icon: 'draw',
       roles: ['staff'],
       success: 'Signed',
-      input: signatureInput,
+      input: [
+        {
+          source: 'approver_id',
+          type: 'reference',
+          reference: 'timesheet_approvers',
+          label: 'Approver',
+          required: true,
+        },
+        { source: 'pin', type: 'text', label: 'Approver’s PIN', required: true, maxLength: 8, secret: true },
+        signatureInput[1],
+      ],
     },
     {
       name: 'amend',
@@ -896,6 +912,36 @@ export const timesheetLines: ResourceDeclaration = {
       readableBy: WITH_STAFF,
     },
     { source: 'dispute_reason', type: 'longtext', label: 'Disputed because', readOnly: true, readableBy: WITH_STAFF },
+    // How the actual times go beyond the client's tolerance of the booking, in words (issue 29.1): such a line is
+    // not signed on the phone; it goes to the client, and the agency sees why.
+    {
+      source: 'outside_tolerance',
+      type: 'longtext',
+      label: 'Differs from the booking',
+      readOnly: true,
+      readableBy: WITH_STAFF,
+      views: ['show'],
+    },
+    // Who signed the line (the signature's signer: the client's user, the link's holder or the phone's approver).
+    {
+      source: 'signed_by',
+      type: 'text',
+      label: 'Signed by',
+      computed: true,
+      readOnly: true,
+      readableBy: WITH_STAFF,
+      views: ['show'],
+    },
+    // For the phone: the client's approvers who may sign the line there (their names only).
+    {
+      source: 'approvers',
+      type: 'json',
+      label: 'Approvers',
+      computed: true,
+      readOnly: true,
+      readableBy: ['staff'],
+      views: [],
+    },
     {
       source: 'amendment_note',
       type: 'longtext',
@@ -1000,6 +1046,16 @@ export const timesheetSignatures: ResourceDeclaration = {
       required: true,
       createOnly: true,
     },
+    // On a phone: which of the client's approvers signed (with their own PIN).
+    {
+      source: 'approver_id',
+      type: 'reference',
+      reference: 'timesheet_approvers',
+      label: 'Approver',
+      createOnly: true,
+      onDelete: 'keep',
+      views: ['show'],
+    },
     { source: 'ip_address', type: 'text', label: 'Signed from (address)', maxLength: 64, createOnly: true },
     { source: 'signed_at', type: 'datetime', label: 'Signed', required: true, createOnly: true, sortable: true },
     { source: 'line_count', type: 'number', integer: true, label: 'Lines signed', createOnly: true },
@@ -1007,4 +1063,9 @@ export const timesheetSignatures: ResourceDeclaration = {
   ],
 };
 
-export const timesheetResources: ResourceDeclaration[] = [timesheets, timesheetLines, timesheetSignatures];
+export const timesheetResources: ResourceDeclaration[] = [
+  timesheets,
+  timesheetLines,
+  timesheetSignatures,
+  timesheetApprovers,
+];

@@ -28,6 +28,7 @@ import timesheetsDrafts from './061_timesheets_drafts.js';
 import lineRepricingNote from './062_line_repricing_note.js';
 import merchantVersion from './070_merchant_version.js';
 import timesheetStates from './071_timesheet_states.js';
+import phoneSignoff from './076_phone_signoff.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -61,4 +62,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '070_merchant_version', sql: merchantVersion },
   { id: '071_timesheet_states', sql: timesheetStates },
   { id: '075_shift_templates_soft', sql: shiftTemplatesSoft },
+  { id: '076_phone_signoff', sql: phoneSignoff },
 ];

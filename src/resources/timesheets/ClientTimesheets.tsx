@@ -23,6 +23,7 @@ import { TimesheetReview, type ReviewLine } from './TimesheetReview';
 import { PdfButton, SignatureImage, useZone } from './TimesheetShow';
 import { TimesheetState, type TimesheetRow } from './AgencyTimesheets';
 import { hoursText, instantText } from './format';
+import { PhoneApprovers } from './PhoneApprovers';
 
 type Refs = Record<string, { id: number; name?: string }[]>;
 
@@ -305,6 +306,7 @@ export function ClientTimesheets() {
               )}
             </>
           )}
+          <PhoneApprovers />
         </>
       )}
     </Box>

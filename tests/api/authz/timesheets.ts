@@ -2,6 +2,7 @@ import type { AuthzArea, AuthzContext } from './area';
 import { A, F, N, ownedByStaff, row, type Outcome } from '../authz-matrix';
 import { DEMO, fixtureWrite } from '../helpers';
 import { addDaysToDate, zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
+import { hashPassword } from '../../../server/auth/passwords';
 
 /*
  * Timesheets (issue 17): agency users generate, submit, amend and export; agency admins verify and lock; client
@@ -11,6 +12,9 @@ import { addDaysToDate, zonedDateTimeToInstant } from '../../../core/domain/time
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 let slot = 0;
+/** Client A's phone approver, and their PIN. */
+let approverId = 0;
+const APPROVER_PIN = '135790';
 /** The day of the staff principal's own worked shift. */
 let ownDay = '2020-01-06';
 const instant = (date: string, time: string) => zonedDateTimeToInstant(date, time, 'Europe/London').toISOString();
@@ -123,6 +127,14 @@ export const timesheets: AuthzArea = {
       row('POST', '/api/timesheet_signatures', A, F, F, F, F, F, F, A),
       row('PUT', '/api/timesheet_signatures/:id', A, F, F, F, F, F, F, A),
       row('DELETE', '/api/timesheet_signatures/:id', A, F, F, F, F, F, F, A),
+
+      // Phone approvers (issue 29.1): the client's managers keep their own and set their PINs; the agency reads them.
+      row('GET', '/api/timesheet_approvers', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
+      row('GET', '/api/timesheet_approvers/:id', A, 'ok', 'ok', 'ok', N, N, F, A),
+      row('POST', '/api/timesheet_approvers', A, F, F, 201, 422, F, F, A),
+      row('PUT', '/api/timesheet_approvers/:id', A, F, F, 'ok', N, F, F, A),
+      row('DELETE', '/api/timesheet_approvers/:id', A, F, F, 'ok', N, F, F, A),
+      row('POST', '/api/timesheet_approvers/:id/actions/set_pin', A, F, F, 'ok', N, F, F, A),
     ];
   },
   async prepare(ctx) {
@@ -179,11 +191,26 @@ export const timesheets: AuthzArea = {
       [ctx.ids.merchantB, tb.id, PNG],
     );
     ctx.sharedB.timesheet_signatures = sb.id;
+    // Client A's phone approver with a PIN (set by the client's manager), and agency B's.
+    const [ap] = await fixtureWrite<{ id: number }>(
+      db,
+      `insert into timesheet_approvers (merchant_id, client_id, name, pin_hash, pin_set_at) values ($1, $2, 'Authz Approver', $3, now()) returning id`,
+      [ctx.ids.merchantA, ctx.ids.clientA, await hashPassword(APPROVER_PIN)],
+    );
+    approverId = ap.id;
+    ctx.shared.timesheet_approvers = ap.id;
+    const [apB] = await fixtureWrite<{ id: number }>(
+      db,
+      `insert into timesheet_approvers (merchant_id, client_id, name) values ($1, $2, 'Authz Approver B') returning id`,
+      [ctx.ids.merchantB, ctx.sharedB.clients],
+    );
+    ctx.sharedB.timesheet_approvers = apB.id;
   },
   createBody: {
     // Nobody may create these (403 before the body is read).
     timesheets: async () => ({}),
     timesheet_signatures: async () => ({}),
+    timesheet_approvers: async (ctx) => ({ client_id: ctx.ids.clientA, name: `Approver ${ctx.next()}` }),
     // A worked shift left off a draft timesheet of its day, added by hand (with the note an amendment needs).
     timesheet_lines: async (ctx) => {
       const first = await workedShift(ctx);
@@ -223,6 +250,15 @@ export const timesheets: AuthzArea = {
     'timesheets withdraw': async (ctx) => (await timesheetIn(ctx, 'submitted')).id,
     'timesheet_lines withdraw_verification': async (ctx) => (await timesheetIn(ctx, 'verified')).line,
     timesheet_lines: async (ctx) => (await timesheetIn(ctx, 'draft')).line,
+    // Made by a client's manager, so the setup admin cannot: written directly.
+    timesheet_approvers: async (ctx) =>
+      (
+        await fixtureWrite<{ id: number }>(
+          ctx.t.db,
+          `insert into timesheet_approvers (merchant_id, client_id, name) values ($1, $2, $3) returning id`,
+          [ctx.ids.merchantA, ctx.ids.clientA, `Approver ${ctx.next()}`],
+        )
+      )[0].id,
     // Nobody may delete a signature: the shared one is never touched.
     timesheet_signatures: async (ctx) => Number(ctx.shared.timesheet_signatures),
   },
@@ -238,7 +274,11 @@ export const timesheets: AuthzArea = {
     get 'timesheet_lines record_times'() {
       return { actual_start: instant(ownDay, '08:00'), actual_end: instant(ownDay, '16:00') };
     },
-    'timesheet_lines sign': { signer_name: 'Authz Manager', signature: PNG },
+    // One of client A's approvers, with their PIN (issue 29.1).
+    get 'timesheet_lines sign'() {
+      return { approver_id: approverId, pin: APPROVER_PIN, signature: PNG };
+    },
+    'timesheet_approvers set_pin': { pin: '24681357' },
   },
   requests: {
     'POST /api/timesheets/actions/generate': () => ({

@@ -23,6 +23,7 @@ const shift = (over: Partial<OpenShift>): OpenShift => ({
   job_role_name: 'Healthcare Assistant',
   notes: 'Ring the bell',
   hours: 7.5,
+  pay: 9750,
   request_id: null,
   ...over,
 });
@@ -54,6 +55,8 @@ describe('Open shifts on the staff page', () => {
     );
     const item = await screen.findByRole('listitem');
     expect(within(item).getByText('Wed 1 Jul, 08:00–16:00')).toBeInTheDocument();
+    // Issue 29.17: the pay is shown, so the staff member knows what the shift is worth before asking for it.
+    expect(within(item).getByText('7.5 paid hours · £97.50 pay')).toBeInTheDocument();
     expect(within(item).getByRole('link', { name: /on a map/ })).toHaveAttribute(
       'href',
       'https://www.openstreetmap.org/search?query=1%20High%20Street%2C%20Leeds%2C%20LS1%201AA',
