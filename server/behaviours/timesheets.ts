@@ -602,6 +602,8 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
     // One of the client's approvers signs on the staff member's phone with their own PIN (checked by the prepare
     // below, before the transaction): only a line the client has not been asked about yet (issue 29.1).
     async sign(ctx, r, input) {
+      // What was sent is checked before the state it meets (a bad signature is said as such, whatever the line's).
+      requireSignature(input.signature);
       const { t } = await lineFacts(ctx, r);
       const refusal = phoneSignRefusal({
         status: r.status,

@@ -3,7 +3,6 @@ import { Alert, Box, Chip, CircularProgress, Link, List, ListItem, Typography } 
 import { request } from '../providers/request';
 import { formatPounds } from '../../core/engine/money';
 import { fill, staffTexts as say } from './messages';
-import { formatPounds } from '../../core/engine/money';
 
 /** A shift as the engine answers it to its booked staff member (only the fields whose readableBy names staff). */
 export interface MyShift {
