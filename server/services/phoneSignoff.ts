@@ -20,10 +20,11 @@ import { formatDisplayDate, instantToZoned } from '../../core/domain/time/agency
 import { agencyTimesheetPage, CLIENT_TIMESHEET_PAGE } from '../../core/contracts/timesheets.js';
 
 /**
- * Wrong PINs: five tries per approver in 15 minutes (then 429 until the window ends), and twenty failures from one
- * address for approvers not known there, as sign-ins are throttled (server/auth/throttle.ts), in their own namespace.
+ * Wrong PINs, throttled as sign-ins are (server/auth/throttle.ts), in their own namespace: five tries per approver from
+ * one address in 15 minutes (then 429 until the window ends), ten per approver from all the addresses they are not
+ * known at (a PIN is shorter than a password), and twenty failures from one address for approvers not known there.
  */
-const pinThrottle = new LoginThrottle({ namespace: 'approver-pin:' });
+const pinThrottle = new LoginThrottle({ namespace: 'approver-pin:', perAccountAnywhere: 10 });
 
 const WRONG_PIN = 'That PIN is not right. The approver types their own PIN.';
 const NOT_AN_APPROVER = 'Choose one of the client’s approvers for this site.';
