@@ -594,7 +594,8 @@ export const timesheetLines: ResourceDeclaration = {
   // By the day worked: a line added by hand (no shift, so no scheduled start) sits among its days.
   defaultSort: { field: 'work_date', order: 'ASC' },
   // The pay cell says why a line was repriced from its booking (issue 30.6).
-  listData: ['repricing_note'],
+  // The difference from the booking beyond the client's tolerance (issue 29.1) shows under the actual times.
+  listData: ['repricing_note', 'outside_tolerance'],
   // A line is never removed: it is what was worked (an hours-less line is amended to what happened).
   delete: 'hard',
   parent: { resource: 'timesheets', field: 'timesheet_id', onDelete: 'refuse', tab: 'lines' },

@@ -83,12 +83,22 @@ function LineTimes({ which }: { which: 'scheduled' | 'actual'; label?: string; s
             ? [r.scheduled_start, r.scheduled_end, r.scheduled_break]
             : [r.actual_start, r.actual_end, r.break_minutes];
         if (!start) return '—';
-        return translate('app.timesheets.agency.line_times', {
+        const times = translate('app.timesheets.agency.line_times', {
           start: timeText(start, zone),
           end: timeText(end, zone),
           next_day: nextDay(start, end, zone) ? translate('app.timesheets.agency.next_day') : '',
           minutes: pause ?? 0,
         });
+        if (which === 'scheduled' || !r.outside_tolerance) return times;
+        // Beyond the client's tolerance of the booking (issue 29.1): why the phone did not sign it.
+        return (
+          <>
+            {times}
+            <Typography variant="caption" component="p" sx={{ color: 'warning.dark', maxWidth: 320 }}>
+              {r.outside_tolerance}
+            </Typography>
+          </>
+        );
       }}
     />
   );
