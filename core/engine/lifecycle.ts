@@ -63,11 +63,15 @@ export const deletionOf = (decl: ResourceDeclaration): DeleteDeclaration =>
   typeof decl.delete === 'string' ? { mode: decl.delete } : decl.delete;
 
 /**
- * Why the record cannot be deleted now, in words, or null: already deleted (a listed soft delete), locked, or in a
- * state the lifecycle's deletableIn leaves out.
+ * Why the record cannot be deleted now, in words, or null: already deleted (a listed soft delete), numbered, locked,
+ * or in a state the lifecycle's deletableIn leaves out.
  */
 export function deleteRefusal(decl: ResourceDeclaration, record: Record<string, any>): string | null {
   if (record.deleted_at) return `This ${one(decl)} has been deleted.`;
+  // A number given is kept: deleting its record would leave a gap in a series that must have none.
+  const numbered = decl.numbering && record[decl.numbering.field];
+  if (numbered)
+    return `This ${one(decl)} is numbered ${numbered}: a numbered ${one(decl)} is never deleted, so that its series has no gaps.`;
   const locked = lockedReason(decl, record);
   if (locked) return locked;
   const lc = decl.lifecycle;

@@ -266,6 +266,29 @@ export interface LifecycleDeclaration {
   deletableIn?: string[];
 }
 
+/**
+ * When and from which series a record takes its number (ResourceDeclaration.numbering). The database holds each
+ * number once per agency (a unique index the engine emits), and a record that has its number is never deleted, by
+ * anyone: the series stays gapless.
+ */
+export interface NumberingDeclaration {
+  field: string;
+  /** The series' name (its row in number_series, which keeps its next number); `seriesOf` may choose another. */
+  series: string;
+  prefix?: string;
+  pad?: number;
+  /**
+   * When the number is taken: 'create' (the default), or the action of a transition (`'issue'`): drafts have none,
+   * and the number comes from the series inside that transition's transaction, so one rolled back takes none.
+   */
+  at?: string;
+  /**
+   * The series from the record, for documents numbered in several (invoices and credit notes in their own, a
+   * series per year): its name and prefix. Each series has its own next number, which only moves forward.
+   */
+  seriesOf?: (record: Record<string, any>) => { series: string; prefix?: string };
+}
+
 export interface UniqueTogether {
   fields: string[];
   field?: string;
@@ -326,11 +349,11 @@ export interface ResourceDeclaration {
    */
   uniqueTogether?: UniqueTogether[];
   /**
-   * A number from the agency's gapless series, given to each new record in its create's transaction:
+   * A number from the agency's gapless series, given to each record in the transaction that numbers it:
    * `{ field: 'number', series: 'TS', prefix: 'TS-', pad: 5 }` numbers them TS-00001, TS-00002… The field is
-   * readOnly (the server fills it); a create that fails takes no number.
+   * readOnly (the server fills it); a write that fails or rolls back takes no number.
    */
-  numbering?: { field: string; series: string; prefix?: string; pad?: number };
+  numbering?: NumberingDeclaration;
   /**
    * Rows in force over periods (rate cards): rows of one `key` never overlap (`from` inclusive, `to` the first day
    * no longer in force, empty while open-ended). A new open-ended row closes the one in force when it starts;

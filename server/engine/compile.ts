@@ -40,6 +40,9 @@ export function compile(
   const numbered = decl.numbering && decl.fields.find((x) => x.source === decl.numbering!.field);
   if (decl.numbering && (!numbered || !numbered.readOnly || numbered.computed))
     problems.push(`${decl.name}.numbering.field must be a stored readOnly field`);
+  const at = decl.numbering?.at;
+  if (at && at !== 'create' && !decl.lifecycle?.transitions.some((t) => t.action === at))
+    problems.push(`${decl.name}.numbering.at names ${at}, which is no transition of its lifecycle`);
   for (const f of decl.effectiveDated
     ? [...decl.effectiveDated.key, decl.effectiveDated.from, decl.effectiveDated.to]
     : [])

@@ -11,7 +11,7 @@ import type { EngineContext, SaveEvent } from './context.js';
 import { auditCreatesSql } from './audit.js';
 import { customFieldsOf } from './customFields.js';
 import { checkConstraints } from './constraints.js';
-import { takeNumbers } from './numbering.js';
+import { numberRecords, numbersAt } from './numbering.js';
 import { applyWritePolicy, checkAgainstDatabase, defaultOf, store } from './write.js';
 import { attachFiles } from '../files/store.js';
 import { createdLockedReason } from '../../core/engine/lifecycle.js';
@@ -174,10 +174,7 @@ async function storeMany(
     ),
   );
   // Taken before the hooks, which may read them (or refuse the set: the rollback gives the numbers back).
-  if (c.decl.numbering) {
-    const numbers = await takeNumbers(ctx.db, c, ctx.principal.merchantId, records.length);
-    records.forEach((r, i) => (r[c.decl.numbering!.field] = numbers[i]));
-  }
+  if (numbersAt(c, undefined, undefined)) await numberRecords(ctx.db, c, ctx.principal.merchantId, records);
   const events: SaveEvent[] = records.map((record, i) => ({ changes: rows[i], record }));
   const b = c.behaviour;
   if (b.beforeSaveMany) {

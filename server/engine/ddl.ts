@@ -92,6 +92,12 @@ export function createTableSql(decl: ResourceDeclaration): string {
     if (f.unique) out.push(`create unique index ${t}_${f.source}_unique on ${t} (merchant_id, ${expr})${live};`);
     else if (f.sortable || f.filter) out.push(`create index ${t}_${f.source} on ${t} (merchant_id, ${expr})${live};`);
   }
+  // Each number once per agency, whatever writes it (every series' numbers carry their prefix): a duplicate is refused
+  // by the database itself. Deleted rows keep theirs.
+  if (decl.numbering)
+    out.push(
+      `create unique index ${t}_${decl.numbering.field}_numbered on ${t} (merchant_id, ${decl.numbering.field});`,
+    );
   if (!decl.fields.some((f) => f.source === 'created_at'))
     out.push(`create index ${t}_created on ${t} (merchant_id, created_at)${live};`);
   if (decl.search?.length) out.push(`create index ${t}_search on ${t} using gin (search_text gin_trgm_ops);`);

@@ -1,5 +1,5 @@
 // Gapless numbers per agency and series (number_series, migration 020), for resources that declare `numbering`.
-import type { Queryable } from '../db/index.js';
+import type { Queryable, Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import type { Compiled } from './compile.js';
 
@@ -16,11 +16,17 @@ export const formatNumber = (n: number, prefix = '', pad = 0) => `${prefix}${Str
 
 /**
  * Takes the series' next `count` numbers in the caller's transaction (one for a create, one per record for
- * createMany). The upsert locks the series' row until the transaction ends: concurrent creates queue on it, each
- * taking a contiguous run in commit order, and a create that rolls back (refused by a hook, a failed insert) gives its
+ * createMany). The upsert locks the series' row until the transaction ends: concurrent writes queue on it, each
+ * taking a contiguous run in commit order, and a write that rolls back (refused by a hook, a failed insert) gives its
  * numbers back with its own update undone. Hence contiguous and gapless.
  */
-export async function takeNumbers(db: Queryable, c: Compiled, merchantId: number, count: number): Promise<string[]> {
+export async function takeNumbers(
+  db: Queryable,
+  c: Compiled,
+  merchantId: number,
+  count: number,
+  series: { series: string; prefix?: string } = c.decl.numbering!,
+): Promise<string[]> {
   const n = c.decl.numbering!;
   // A series at the column's limit is left as it is (no row comes back) and refused in words, never overflowed.
   const [row] = await db.query<{ first: number }>(
@@ -28,12 +34,39 @@ export async function takeNumbers(db: Queryable, c: Compiled, merchantId: number
      on conflict (merchant_id, series) do update set next_number = number_series.next_number + $4::int, updated_at = now()
        where number_series.next_number <= $5::bigint - $4::int
      returning next_number - $4::int as first`,
-    [merchantId, n.series, n.prefix ?? '', count, COLUMN_MAX],
+    [merchantId, series.series, series.prefix ?? '', count, COLUMN_MAX],
   );
   if (!row)
     throw new HttpError(
       409,
-      `No more ${c.decl.label.many.toLowerCase()} can be numbered: the ${n.series} series has given its last number.`,
+      `No more ${c.decl.label.many.toLowerCase()} can be numbered: the ${series.series} series has given its last number.`,
     );
-  return Array.from({ length: count }, (_, i) => formatNumber(Number(row.first) + i, n.prefix, n.pad));
+  return Array.from({ length: count }, (_, i) => formatNumber(Number(row.first) + i, series.prefix, n.pad));
+}
+
+/** Whether this write numbers the record: its create (`at: 'create'`, the default), or the declared transition. */
+export function numbersAt(c: Compiled, stored: Row | undefined, action: string | undefined): boolean {
+  const n = c.decl.numbering;
+  if (!n) return false;
+  const at = n.at ?? 'create';
+  return stored ? at === action && (stored[n.field] ?? null) === null : at === 'create';
+}
+
+/**
+ * Numbers the records in their series (the declared one, or each record's own by `seriesOf`), in the order given:
+ * one statement per series.
+ */
+export async function numberRecords(db: Queryable, c: Compiled, merchantId: number, records: Record<string, any>[]) {
+  const n = c.decl.numbering!;
+  const bySeries = new Map<string, { prefix?: string; records: Record<string, any>[] }>();
+  for (const r of records) {
+    const s = n.seriesOf?.(r) ?? n;
+    const group = bySeries.get(s.series) ?? { prefix: s.prefix, records: [] };
+    group.records.push(r);
+    bySeries.set(s.series, group);
+  }
+  for (const [series, group] of bySeries) {
+    const numbers = await takeNumbers(db, c, merchantId, group.records.length, { series, prefix: group.prefix });
+    group.records.forEach((r, i) => (r[n.field] = numbers[i]));
+  }
 }

@@ -14,7 +14,7 @@ import { checkFileRefs, attachFiles, filesNotOfKind } from '../files/store.js';
 import { customFieldsOf } from './customFields.js';
 import { getRecord } from './query.js';
 import { checkConstraints } from './constraints.js';
-import { takeNumbers } from './numbering.js';
+import { numberRecords, numbersAt } from './numbering.js';
 import { checkPeriod } from './periods.js';
 import {
   createdLockedReason,
@@ -282,9 +282,11 @@ export async function store(
   refuse((await checkConstraints(ctx, c, [{ record, stored, known: problems }]))[0]);
   // A row that follows another's period change (its end moved) is not checked again: the change was checked there.
   if (c.decl.effectiveDated && !e.followsPeriod) await checkPeriod(ctx, c, record, stored);
-  // Taken before the hook, which may read it (or refuse the create: the rollback gives the number back).
-  if (!stored && c.decl.numbering)
-    [record[c.decl.numbering.field]] = await takeNumbers(ctx.db, c, ctx.principal.merchantId, 1);
+  // Taken before the hook, which may read it (or refuse the write: the rollback gives the number back); at create, or
+  // in the transaction of the transition that numbers the record (a draft has none).
+  if (numbersAt(c, stored, e.declared ? e.action : undefined)) {
+    await numberRecords(ctx.db, c, ctx.principal.merchantId, [record]);
+  }
   // The hook may refuse, or fill fields the server sets (who recorded it, a default expiry) on `record`.
   const hookProblems = await c.behaviour.beforeSave?.(ctx, { stored, changes, record, action: e.action });
   if (hookProblems) refuse(hookProblems);

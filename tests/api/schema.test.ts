@@ -74,6 +74,14 @@ describe.each(declarations.map((d) => [d.name, d] as const))('%s', (_name, decl)
       ).toBe(true);
   });
 
+  it('holds each number once per agency in the database, when numbered', () => {
+    if (!decl.numbering) return;
+    const defs = indexes.filter((i) => i.tablename === decl.table).map((i) => i.indexdef);
+    expect(defs).toContainEqual(
+      expect.stringMatching(new RegExp(`^CREATE UNIQUE INDEX .* \\(merchant_id, ${decl.numbering.field}\\)$`)),
+    );
+  });
+
   it('names only real fields in its sort, search, tabs and views', () => {
     const sources = new Set(decl.fields.map((f) => f.source));
     expect(sources.has(decl.defaultSort.field) || decl.defaultSort.field === 'id').toBe(true);

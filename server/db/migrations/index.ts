@@ -29,6 +29,7 @@ import lineRepricingNote from './062_line_repricing_note.js';
 import merchantVersion from './070_merchant_version.js';
 import timesheetStates from './071_timesheet_states.js';
 import phoneSignoff from './076_phone_signoff.js';
+import numberedUnique from './079_numbered_unique.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -63,4 +64,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '071_timesheet_states', sql: timesheetStates },
   { id: '075_shift_templates_soft', sql: shiftTemplatesSoft },
   { id: '076_phone_signoff', sql: phoneSignoff },
+  { id: '079_numbered_unique', sql: numberedUnique },
 ];
