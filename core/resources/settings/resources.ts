@@ -54,7 +54,9 @@ export const jobRoles = setting({
   search: ['name', 'code'],
   fields: [
     name('Job role'),
-    { source: 'code', type: 'text', label: 'Code', maxLength: 12, sortable: true },
+    // The code and the default charge are offered by the column chooser: with the minimum wage flag the list must
+    // still fit a laptop.
+    { source: 'code', type: 'text', label: 'Code', maxLength: 12, sortable: true, listHidden: true },
     { ...description, views: ['show', 'edit', 'create'] },
     {
       source: 'default_pay_rate',
@@ -83,6 +85,7 @@ export const jobRoles = setting({
       max: 1000,
       sortable: true,
       readableBy: AGENCY_ONLY,
+      listHidden: true,
     },
     { source: 'active', type: 'boolean', label: 'In use', defaultValue: true, filter: true, sortable: true },
   ],
