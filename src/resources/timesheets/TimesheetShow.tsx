@@ -295,7 +295,16 @@ function PdfOf() {
 }
 
 /** Columns the Signed tab needs least, left to the column chooser; and who signed, shown there. */
-const SIGNED_TUCKED = ['kind', 'revision', 'site_id', 'period_end', 'line_count', 'payable_lines', 'margin', 'signed_at'];
+const SIGNED_TUCKED = [
+  'kind',
+  'revision',
+  'site_id',
+  'period_end',
+  'line_count',
+  'payable_lines',
+  'margin',
+  'signed_at',
+];
 
 /**
  * /timesheet/signed: the timesheets signed or verified in full (and those locked since), as a list: client, site,
