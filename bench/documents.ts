@@ -6,6 +6,7 @@ import { LoginThrottle } from '../server/auth/throttle';
 import { renderPdf } from '../server/documents/pdf/render';
 import { listReport } from '../server/documents/templates/listReport';
 import type { ExportTable } from '../server/exports/rows';
+import { exportSlots } from '../server/exports/routes';
 import type { FieldDeclaration } from '../core/engine/types';
 import { median, type Benchmark, type Metric } from './lib';
 import { BENCH_EMAIL, BENCH_PASSWORD, seed } from './lists';
@@ -20,6 +21,11 @@ import { BENCH_EMAIL, BENCH_PASSWORD, seed } from './lists';
  *    held before (and its JS heap's), beside the same for a tenth of the rows. The first full export's RSS includes
  *    PGlite's own memory taking the table in; the second's is the export's. Flat memory is that growth close to
  *    the 10,000-row one (pages of 1,000 rows are all it holds), not ten times it. The XLSX of the same list, too.
+ *
+ *  - 12 exports of that list started at once (issue 30.8: twelve by one consultant took the process to 1 GB): the
+ *    process's peak RSS above the start with the exports free to run all at once (as before the fix), then with
+ *    the turns in force (EXPORTS_AT_ONCE stream, the rest wait; the per-user bound lifted so that the twelve all
+ *    run), and what one user's twelve are answered (EXPORTS_PER_USER sent, the rest 429).
  *
  * `npm run bench -- documents` (which runs with --expose-gc, so each export starts after a collection: without it the
  * RSS growth is mostly garbage not yet collected). Knob: BENCH_EXPORT_ROWS (100000).
@@ -87,6 +93,35 @@ async function pdfTimes() {
     pages = (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
   }
   return { first: times[0], median: median(times.slice(1)), bytes, pages };
+}
+
+/** Starts `n` downloads of `path` at once and reads them all to their ends; the process's peak RSS above the start. */
+async function downloadsAtOnce(origin: string, path: string, token: string, n: number) {
+  const base = process.memoryUsage().rss;
+  let peak = base;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  const t = performance.now();
+  const statuses = await Promise.all(
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<number>((resolve, reject) => {
+          get(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } }, (res) => {
+            res.on('data', () => undefined);
+            res.on('end', () => resolve(res.statusCode ?? 0));
+            res.on('error', reject);
+          }).on('error', reject);
+        }),
+    ),
+  );
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return {
+    ms: performance.now() - t,
+    peakMb: (peak - base) / 2 ** 20,
+    sent: statuses.filter((s) => s === 200).length,
+    refused: statuses.filter((s) => s === 429).length,
+  };
 }
 
 /** Reads a download to its end, counting lines, while sampling this process's RSS; answers the peak above `base`. */
@@ -165,6 +200,17 @@ export const documents: Benchmark = {
         const csv = await download(origin, '/api/candidates/export', token);
         global.gc?.();
         const xlsx = await download(origin, '/api/candidates/export?format=xlsx', token);
+        // Twelve at once: first as before the fix (no turns, no per-user bound), then with the turns.
+        const limits = { perUser: exportSlots.perUser, atOnce: exportSlots.atOnce };
+        global.gc?.();
+        Object.assign(exportSlots, { perUser: Infinity, atOnce: Infinity });
+        const freeForAll = await downloadsAtOnce(origin, '/api/candidates/export', token, 12);
+        global.gc?.();
+        Object.assign(exportSlots, { perUser: Infinity, atOnce: limits.atOnce });
+        const inTurns = await downloadsAtOnce(origin, '/api/candidates/export', token, 12);
+        Object.assign(exportSlots, limits);
+        global.gc?.();
+        const oneUser = await downloadsAtOnce(origin, '/api/candidates/export', token, 12);
         const rows = csv.lines - 1;
         const metrics: Metric[] = [
           {
@@ -209,8 +255,26 @@ export const documents: Benchmark = {
             unit: 'ms',
             note: `peak RSS +${Math.round(xlsx.peakMb)} MB, ${(xlsx.bytes / 2 ** 20).toFixed(1)} MB`,
           },
+          {
+            name: `12 CSV exports at once, all running (before issue 30.8): peak RSS above the start`,
+            value: Math.round(freeForAll.peakMb),
+            unit: 'MB',
+            note: `${Math.round(freeForAll.ms / 1000)} s for the twelve`,
+          },
+          {
+            name: `12 CSV exports at once, ${limits.atOnce} streaming at a time: peak RSS above the start`,
+            value: Math.round(inTurns.peakMb),
+            unit: 'MB',
+            note: `${Math.round(inTurns.ms / 1000)} s for the twelve, all sent: ${inTurns.sent === 12}`,
+          },
+          {
+            name: `12 CSV exports at once by one user: sent / refused (429)`,
+            value: oneUser.sent,
+            unit: 'sent',
+            note: `${oneUser.refused} refused; peak RSS +${Math.round(oneUser.peakMb)} MB`,
+          },
         ];
-        return { metrics, details: { pdf, first, csv, tenth, xlsx, seeded } };
+        return { metrics, details: { pdf, first, csv, tenth, xlsx, freeForAll, inTurns, oneUser, seeded } };
       } finally {
         await app.close();
       }

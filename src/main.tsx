@@ -1,6 +1,6 @@
 import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { loadApp, loadedApp } from './appLoader';
 import { t } from './i18n/light';
 import Login from './pages/Login';
@@ -43,6 +43,8 @@ function SignedInApp() {
 
 const router = createBrowserRouter([
   { path: '/', element: <Login /> },
+  // The address people type or bookmark to sign in (issue 30.19): the sign-in page is '/' (spec), so it leads there.
+  { path: '/login', element: <Navigate to="/" replace /> },
   {
     path: '/staff-app/*',
     element: (

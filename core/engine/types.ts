@@ -283,6 +283,11 @@ export interface NumberingDeclaration {
    */
   at?: string;
   /**
+   * The field stays editable and a number is given only to a record created without a value (a client's code: the
+   * agency may type its own, or take the next, CL001); a number a typed value already holds is passed over.
+   */
+  whenEmpty?: boolean;
+  /**
    * The series from the record, for documents numbered in several (invoices and credit notes in their own, a
    * series per year): its name and prefix. Each series has its own next number, which only moves forward.
    */

@@ -38,8 +38,8 @@ export function compile(
       if (!decl.fields.some((x) => x.source === f && !x.computed))
         problems.push(`${decl.name}.uniqueTogether names ${f}, which is not a stored field`);
   const numbered = decl.numbering && decl.fields.find((x) => x.source === decl.numbering!.field);
-  if (decl.numbering && (!numbered || !numbered.readOnly || numbered.computed))
-    problems.push(`${decl.name}.numbering.field must be a stored readOnly field`);
+  if (decl.numbering && (!numbered || (!numbered.readOnly && !decl.numbering.whenEmpty) || numbered.computed))
+    problems.push(`${decl.name}.numbering.field must be a stored field, readOnly unless numbered whenEmpty`);
   const at = decl.numbering?.at;
   if (at && at !== 'create' && !decl.lifecycle?.transitions.some((t) => t.action === at))
     problems.push(`${decl.name}.numbering.at names ${at}, which is no transition of its lifecycle`);

@@ -1,7 +1,7 @@
 // Gapless numbers per agency and series (number_series, migration 020), for resources that declare `numbering`.
 import type { Queryable, Row } from '../db/index.js';
 import { HttpError } from '../http.js';
-import type { Compiled } from './compile.js';
+import { ident, type Compiled } from './compile.js';
 
 /**
  * The highest next number an admin may set (issue 30.13): nine digits, far beyond any agency's count, and over a
@@ -58,6 +58,7 @@ export function numbersAt(c: Compiled, stored: Row | undefined, action: string |
  */
 export async function numberRecords(db: Queryable, c: Compiled, merchantId: number, records: Record<string, any>[]) {
   const n = c.decl.numbering!;
+  if (n.whenEmpty) return numberEmpty(db, c, merchantId, records);
   const bySeries = new Map<string, { prefix?: string; records: Record<string, any>[] }>();
   for (const r of records) {
     const s = n.seriesOf?.(r) ?? n;
@@ -68,5 +69,27 @@ export async function numberRecords(db: Queryable, c: Compiled, merchantId: numb
   for (const [series, group] of bySeries) {
     const numbers = await takeNumbers(db, c, merchantId, group.records.length, { series, prefix: group.prefix });
     group.records.forEach((r, i) => (r[n.field] = numbers[i]));
+  }
+}
+
+/**
+ * `whenEmpty` numbering (a field also typed by hand, and unique): only the records left without a value are
+ * numbered, and a number a live record already holds is passed over (the typed value took its place).
+ */
+async function numberEmpty(db: Queryable, c: Compiled, merchantId: number, records: Record<string, any>[]) {
+  const n = c.decl.numbering!;
+  for (const r of records) {
+    if (r[n.field] !== null && r[n.field] !== undefined && r[n.field] !== '') continue;
+    for (;;) {
+      const [next] = await takeNumbers(db, c, merchantId, 1, { series: n.series, prefix: n.prefix });
+      const taken = await db.query(
+        `select 1 from ${c.table} where merchant_id = $1${c.live} and lower(${ident(n.field)}) = lower($2) limit 1`,
+        [merchantId, next],
+      );
+      if (taken.length === 0) {
+        r[n.field] = next;
+        break;
+      }
+    }
   }
 }

@@ -14,6 +14,81 @@ export const EXPORT_FORMATS = {
 } as const;
 export type ExportFormat = keyof typeof EXPORT_FORMATS;
 
+/**
+ * Exports in a server process take turns (issue 30.8): at most EXPORTS_AT_ONCE stream at a time, the others wait in
+ * line (FIFO) before reading anything, and one user may have EXPORTS_PER_USER running or waiting; more answer 429 in
+ * words. An export keeps a core busy for seconds and its current page in memory: twelve at once by one consultant
+ * took the process past 1 GB (the garbage of twelve exports made between collections) and slowed everyone's calls,
+ * while on 2 cores twelve at once finish no sooner than the same twelve in turns.
+ */
+export const EXPORTS_PER_USER = 2;
+export const EXPORTS_AT_ONCE = 3;
+
+/** Whose exports are counted together: one signed-in user (agency, client or staff). */
+export const exportKey = (user: { loginType: string; id: number }) => `${user.loginType}:${user.id}`;
+
+type Waiter = { user: string; grant: () => void };
+
+/** The exports of this process: how many stream, who waits, and each user's count (a test may lower the limits). */
+export const exportSlots = {
+  perUser: EXPORTS_PER_USER,
+  atOnce: EXPORTS_AT_ONCE,
+  streaming: 0,
+  byUser: new Map<string, number>(),
+  waiting: [] as Waiter[],
+
+  /**
+   * A turn for `user`'s export: the function that gives it back (call it when the download ends, however it ends;
+   * calling it again does nothing), after waiting in line when EXPORTS_AT_ONCE stream already, or null when the
+   * user already has `perUser` exports running or waiting. `closed` (the response) ends a wait whose caller left.
+   */
+  async take(
+    user: string,
+    closed?: { once(event: 'close', f: () => void): unknown; off(event: 'close', f: () => void): unknown },
+  ) {
+    const mine = this.byUser.get(user) ?? 0;
+    if (mine >= this.perUser) return null;
+    this.byUser.set(user, mine + 1);
+    const leave = () => {
+      const left = (this.byUser.get(user) ?? 1) - 1;
+      if (left > 0) this.byUser.set(user, left);
+      else this.byUser.delete(user);
+    };
+    if (this.streaming < this.atOnce) this.streaming += 1;
+    else {
+      const granted = await new Promise<boolean>((resolve) => {
+        const waiter: Waiter = {
+          user,
+          grant: () => {
+            closed?.off('close', gone);
+            resolve(true);
+          },
+        };
+        const gone = () => {
+          this.waiting = this.waiting.filter((w) => w !== waiter);
+          resolve(false);
+        };
+        closed?.once('close', gone);
+        this.waiting.push(waiter);
+      });
+      if (!granted) {
+        leave();
+        return null;
+      }
+    }
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      leave();
+      // The turn passes to the first in line, or the process streams one fewer.
+      const next = this.waiting.shift();
+      if (next) next.grant();
+      else this.streaming -= 1;
+    };
+  },
+};
+
 // The file writers are loaded with the first export, not at start: exceljs alone is about 200 ms of CPU to load.
 
 /** The export's rows as CSV (csv-stringify with the product's options: formulas neutralised), streamed. */
@@ -106,10 +181,25 @@ function registerExport(app: FastifyInstance, c: Compiled) {
       const format = (query.format ?? 'csv') as ExportFormat;
       if (!(format in EXPORT_FORMATS))
         throw new HttpError(400, 'Choose the file type: csv or xlsx.', { format: 'Must be csv or xlsx' });
-      const ctx = await contextOf(app.db, req);
-      const table = await exportTable(ctx, c, listQueryOf(query));
-      const body = format === 'csv' ? await csvStream(table) : await xlsxStream(table, decl.label.many);
-      return sendDownload(reply, body, EXPORT_FORMATS[format], `${exportBaseName(decl, ctx.today)}.${format}`);
+      const release = await exportSlots.take(exportKey(user), reply.raw);
+      if (!release) {
+        if (reply.raw.destroyed) return reply;
+        throw new HttpError(
+          429,
+          `You already have ${exportSlots.perUser} exports downloading. Wait for one to finish, then export again.`,
+        );
+      }
+      try {
+        const ctx = await contextOf(app.db, req);
+        const table = await exportTable(ctx, c, listQueryOf(query));
+        const body = format === 'csv' ? await csvStream(table) : await xlsxStream(table, decl.label.many);
+        // The response's socket closes when the download ends, whether the file was sent whole or the caller left.
+        reply.raw.once('close', release);
+        return sendDownload(reply, body, EXPORT_FORMATS[format], `${exportBaseName(decl, ctx.today)}.${format}`);
+      } catch (e) {
+        release();
+        throw e;
+      }
     },
   });
 }

@@ -366,6 +366,11 @@ async function seedAgencyData(
       };
     }),
   );
+  // The demo's codes are the client code series' first numbers: the next client created without one gets the next.
+  await db.query("insert into number_series (merchant_id, series, prefix, next_number) values ($1, 'CL', 'CL', $2)", [
+    merchantId,
+    clientIds.length + 1,
+  ]);
   const sites: Record<string, unknown>[] = [];
   clientIds.forEach((clientId, i) => {
     const n = /Hospital|Trust/.test(counts.clients[i]) ? r.int(2, 3) : r.int(1, 2);

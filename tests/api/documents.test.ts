@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
 import { listRowPages } from '../../server/exports/rows';
+import { exportKey, exportSlots } from '../../server/exports/routes';
 import { contextOf } from '../../server/engine/routes';
 import { pdfTextOf } from '../pdfText';
 
@@ -162,6 +163,52 @@ describe('GET /api/{resource}/export', () => {
     const badFilter = await call(t.app, admin, 'GET', '/api/shifts/export?sort=nonsense');
     expect(badFilter.statusCode).toBe(400);
     expect(badFilter.json().message).toBe('The list parameters are not valid.');
+  });
+});
+
+describe('exports at once (issue 30.8)', () => {
+  it('refuses a third export of one user while two run, in words, and frees the slot when a download ends', async () => {
+    const me = (await t.app.sessions.resolve(consultant))!;
+    // Two downloads of this consultant in flight (held here as the route holds them while a file streams).
+    const held = [(await exportSlots.take(exportKey(me)))!, (await exportSlots.take(exportKey(me)))!];
+    try {
+      const refused = await call(t.app, consultant, 'GET', '/api/clients/export');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(
+        'You already have 2 exports downloading. Wait for one to finish, then export again.',
+      );
+      // Another user is not held back by them.
+      expect((await call(t.app, admin, 'GET', '/api/clients/export')).statusCode).toBe(200);
+      held.pop()!();
+      expect((await call(t.app, consultant, 'GET', '/api/clients/export?format=xlsx')).statusCode).toBe(200);
+    } finally {
+      held.forEach((release) => release());
+    }
+    // Each finished download gave its slot back: one after another, any number pass; a refused one takes none.
+    for (let i = 0; i < 4; i++)
+      expect((await call(t.app, consultant, 'GET', '/api/clients/export')).statusCode).toBe(200);
+    expect((await call(t.app, consultant, 'GET', '/api/shifts/export?sort=nonsense')).statusCode).toBe(400);
+    expect(exportSlots.byUser.size).toBe(0);
+    expect(exportSlots.streaming).toBe(0);
+  });
+
+  it('makes exports past the process-wide number wait their turn, then sends them whole', async () => {
+    const atOnce = exportSlots.atOnce;
+    exportSlots.atOnce = 1;
+    const release = (await exportSlots.take('someone else'))!;
+    try {
+      const list = (await call(t.app, admin, 'GET', '/api/clients?per_page=1')).json();
+      const pending = call(t.app, admin, 'GET', '/api/clients/export');
+      await vi.waitFor(() => expect(exportSlots.waiting).toHaveLength(1));
+      release();
+      const res = await pending;
+      expect(res.statusCode).toBe(200);
+      expect(csvOf(res.body)).toHaveLength(list.total_count + 1);
+      expect(exportSlots.streaming).toBe(0);
+    } finally {
+      release();
+      exportSlots.atOnce = atOnce;
+    }
   });
 });
 

@@ -181,3 +181,32 @@ describe('a numbering series', () => {
     expect(row.next_number).toBe(2147483647);
   });
 });
+
+describe("a client's code (issue 30.19)", () => {
+  it('is the next of the CL series when left empty; a typed code is kept, and a number it holds is passed over', async () => {
+    const [series] = await t.db.query<{ next_number: number }>(
+      `select next_number from number_series where series = 'CL' and merchant_id = (select merchant_id from users where email = 'admin@demo.test')`,
+    );
+    const next = Number(series.next_number);
+    const code = (n: number) => `CL${String(n).padStart(3, '0')}`;
+    const make = (name: string, extra: Record<string, unknown> = {}) =>
+      call(app, admin, 'POST', '/api/clients', { name, billing_email: 'accounts@example.test', ...extra });
+    // The demo's clients hold the series' first codes; the first new client without one gets the next.
+    const first = await make('Code Test One');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().data.code).toBe(code(next));
+    const blank = await make('Code Test Blank', { code: '' });
+    expect(blank.json().data.code).toBe(code(next + 1));
+    // A code typed by hand is the client's; one that takes the series' next number makes the series pass it over.
+    const typed = await make('Code Test Typed', { code: code(next + 2) });
+    expect(typed.json().data.code).toBe(code(next + 2));
+    expect((await make('Code Test After')).json().data.code).toBe(code(next + 3));
+    // A duplicate typed code is still refused in words.
+    const twice = await make('Code Test Twice', { code: code(next).toLowerCase() });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().errors.code).toBeTruthy();
+    // Another agency's series is its own.
+    const theirs = await call(app, other, 'POST', '/api/clients', { name: 'Theirs', billing_email: 'a@example.test' });
+    expect(theirs.json().data.code).toMatch(/^CL\d{3}$/);
+  });
+});

@@ -64,5 +64,10 @@ describe('the embedded mailbox', () => {
     expect(report.some((r: any) => r.status === 'sent' && r.attempts >= 1)).toBe(true);
     await page.goto('/report/EmailReport');
     await page.getByRole('table').waitFor();
+    // Reports → E-mail report → Mailbox, as the README says (issue 30.19): a link on the report, on a phone too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('link', { name: 'Mailbox' }).click();
+    await waitForPath(page, '/report/EmailReport/mailbox');
+    await page.getByRole('heading', { name: 'Mailbox', level: 1 }).waitFor();
   });
 });

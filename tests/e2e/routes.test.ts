@@ -106,6 +106,14 @@ describe('engine routes', () => {
       await expectScreen(page, route, text);
   });
 
+  it('/login, the address people type for signing in, leads to the sign-in page (issue 30.19)', async () => {
+    const { page } = e2e;
+    await page.goto('/login');
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.getByTestId('not-found').count()).toBe(0);
+  });
+
   it("react-admin's own addresses lead to the spec's screens", async () => {
     const { page } = e2e;
     await signInAdmin(page);

@@ -12,6 +12,8 @@ export const clients: ResourceDeclaration = {
   recordRepresentation: '%{name}',
   defaultSort: { field: 'name', order: 'ASC' },
   search: ['name', 'code', 'contact_name', 'email', 'billing_email'],
+  // A client created without a code gets the next of the agency's series (issue 30.19); a typed one is kept.
+  numbering: { field: 'code', series: 'CL', prefix: 'CL', pad: 3, whenEmpty: true },
   delete: 'soft',
   // A client user sees their own client only.
   access: {
@@ -37,6 +39,7 @@ export const clients: ResourceDeclaration = {
       source: 'code',
       type: 'text',
       label: 'Client code',
+      helperText: 'Left empty, the next code of the series is given (CL001, CL002…).',
       maxLength: 20,
       unique: true,
       sortable: true,

@@ -18,6 +18,7 @@ export interface ResourceOverrides {
   fields?: Record<string, FieldOverride>;
   bulkActions?: ReactElement;
   showActions?: ReactElement;
+  listActions?: ReactElement;
   /** Frames every screen of the resource (the settings area's sub-navigation, say). */
   wrapper?: ComponentType<{ children: ReactNode }>;
   /** More screens of the resource at their own routes (a profile with tabs, say). */
@@ -50,6 +51,7 @@ export function buildResource(decl: ResourceDeclaration, overrides: ResourceOver
     fieldOverrides: overrides.fields,
     bulkActions: overrides.bulkActions,
     showActions: overrides.showActions,
+    listActions: overrides.listActions,
   };
   const Wrapper = overrides.wrapper ?? (({ children }: { children: ReactNode }) => <>{children}</>);
   const ListView = overrides.list ?? EngineList;

@@ -124,11 +124,13 @@ function ListActions({
   columns,
   readOnly,
   filter,
+  extra,
 }: {
   decl: ResourceDeclaration;
   columns: number;
   readOnly?: boolean;
   filter?: Record<string, unknown>;
+  extra?: ReactElement;
 }) {
   const { canAccess: canExport } = useCanAccess({ resource: decl.name, action: 'export' });
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
@@ -142,6 +144,7 @@ function ListActions({
       {canExport && <ExcelListButton resource={decl.name} filter={filter} />}
       {/* Whoever sees the list may print it (the server checks the same 'list' access). */}
       {PRINTABLE_LISTS.includes(decl.name) && <PrintListButton resource={decl.name} filter={filter} />}
+      {extra}
     </TopToolbar>
   );
 }
@@ -363,6 +366,7 @@ export function EngineList({
   paths,
   fieldOverrides,
   bulkActions,
+  listActions,
   tabId,
   title,
   readOnly,
@@ -399,7 +403,13 @@ export function EngineList({
         // The bulk bar's Export of selected rows: the same columns and values as the server's file.
         exporter={buildExporter(decl, { declarations, customFields: defs })}
         actions={
-          <ListActions decl={decl} columns={listColumns(decl, defs).length} readOnly={readOnly} filter={tab?.filter} />
+          <ListActions
+            decl={decl}
+            columns={listColumns(decl, defs).length}
+            readOnly={readOnly}
+            filter={tab?.filter}
+            extra={listActions}
+          />
         }
         empty={<EmptyList decl={decl} paths={paths} tab={tab} readOnly={readOnly} />}
         // A wide table scrolls inside its card; the toolbar stays in view. The table itself scrolls, not the card:

@@ -17,4 +17,6 @@ export interface ViewOptions {
   bulkActions?: ReactElement;
   /** Extra buttons in the show view's toolbar. */
   showActions?: ReactElement;
+  /** Extra buttons in the list's toolbar (a link to a screen beside the list, say). */
+  listActions?: ReactElement;
 }

@@ -1,5 +1,7 @@
 import EmailIcon from '@mui/icons-material/Email';
-import { Route } from 'react-router';
+import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
+import { Button } from 'react-admin';
+import { Link, Route } from 'react-router';
 import { buildResource } from '../../../engine/react/buildResource';
 import { SettingsLayout } from '../../../layout/SettingsLayout';
 import { emailOutbox } from '../../../../core/resources/communication/emailResource';
@@ -12,6 +14,12 @@ import { NotificationSettings, NOTIFICATION_SETTING_TABS } from './NotificationS
  */
 export const emailReport = buildResource(emailOutbox, {
   icon: EmailIcon,
+  // Reports → E-mail report → Mailbox (the README's path): what the embedded mail server received.
+  listActions: (
+    <Button component={Link} to="/report/EmailReport/mailbox" label="app.mailbox.title">
+      <MarkEmailReadIcon />
+    </Button>
+  ),
   extraRoutes: () => [
     <Route key="mailbox" path="/report/EmailReport/mailbox" element={<Mailbox />} />,
     <Route key="mailbox-one" path="/report/EmailReport/mailbox/:id" element={<Mailbox />} />,
