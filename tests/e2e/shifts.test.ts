@@ -13,6 +13,7 @@ import {
   uid,
   waitForPath,
 } from './engineHelpers';
+import { DESKTOP, PHONE, scrollWidth } from './layout';
 
 // The shift screens of the agency panel: creating a week of shifts from a template with its live quote,
 // assigning from the suggested staff, and a refused booking explained in words.
@@ -169,6 +170,33 @@ describe('shifts', () => {
     expect(after.body.data.status).toBe('assigned');
     expect(after.body.data.candidate_name).toBe(name);
     await expect.poll(() => page.locator('.engine-show-fields').textContent()).toContain(name);
+  });
+
+  it("a shift's page has one Delete and shows only what the shift holds, at 390 and 1366 px (issue 30.19)", async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    const shift = await openShift(page, {
+      dates: [inDays(30 + Math.floor(Math.random() * 20))],
+      start_time: '10:45',
+      end_time: '14:45',
+      break_minutes: 0,
+    });
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await page.goto(`/shifts/${shift.id}/show`);
+      const fields = page.locator('.engine-show-fields');
+      await fields.getByText('Open', { exact: true }).first().waitFor();
+      // The declared delete asks its reason; it is the page's only Delete.
+      await expect.poll(() => page.getByRole('button', { name: 'Delete' }).count()).toBe(1);
+      // An open shift has no staff member, cancellation or override: none of those labels, no empty value shown.
+      const text = (await fields.textContent())!;
+      for (const label of ['Cancelled at', 'Cancellation reason', 'Charge changed by'])
+        expect(text).not.toContain(label);
+      expect(await fields.getByText('—', { exact: true }).count()).toBe(0);
+      // Nobody asked for it on their phone: no empty "Staff requests" section.
+      expect(await page.getByRole('region', { name: 'Staff requests' }).count()).toBe(0);
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(size.width);
+    }
   });
 
   it('explains a refused booking in words and does not offer to assign', { timeout: 90_000 }, async () => {

@@ -14,12 +14,12 @@ import {
 import type { FieldOverride, ViewOptions } from './viewOptions';
 import type { ResourceDeclaration } from '../../../core/engine/types';
 import { hasView } from '../../../core/engine/types';
-import { customFieldAsDeclaration } from '../../../core/engine/validate';
+import { customFieldAsDeclaration, getPath } from '../../../core/engine/validate';
 import { FieldFor } from './fields';
 import { useCustomFields } from './customFields';
 import { RecordActions } from './actions';
 import { HistoryPanel } from './history';
-import { deleteRefusal, lockedReason } from '../../../core/engine/lifecycle';
+import { deleteRefusal, deletionOf, lockedReason } from '../../../core/engine/lifecycle';
 
 export function ShowFields({
   decl,
@@ -29,22 +29,32 @@ export function ShowFields({
   fieldOverrides?: Record<string, FieldOverride>;
 }) {
   const { defs } = useCustomFields(decl);
+  const record = useRecordContext();
+  // A field the record leaves empty is left out (issue 30.19: a shift's page listed some 20 empty ones); a "No" or
+  // a 0 is a value and stays.
+  const filled = (f: { source: string }) => !record || !isBlank(getPath(record, f.source));
   return (
     // Long values (an address, an e-mail) wrap within a phone's width.
     <SimpleShowLayout className="engine-show-fields" sx={{ overflowWrap: 'anywhere' }}>
       {/* SimpleShowLayout labels each child from its source and label props. */}
       {decl.fields
-        .filter((f) => hasView(f, 'show'))
+        .filter((f) => hasView(f, 'show') && filled(f))
         .map(
           (f) =>
             fieldOverrides?.[f.source]?.field ?? <FieldFor key={f.source} of={f} source={f.source} label={f.label} />,
         )}
-      {defs.map(customFieldAsDeclaration).map((f) => (
-        <FieldFor key={f.source} of={f} source={f.source} label={f.label} />
-      ))}
+      {defs
+        .map(customFieldAsDeclaration)
+        .filter(filled)
+        .map((f) => (
+          <FieldFor key={f.source} of={f} source={f.source} label={f.label} />
+        ))}
     </SimpleShowLayout>
   );
 }
+
+const isBlank = (v: unknown) =>
+  v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 /** The record's audit trail under its show view (shown to those who may list the audit trail). */
 function RecordHistory({ decl }: { decl: ResourceDeclaration }) {
@@ -88,7 +98,10 @@ function WriteButtons({ decl, paths }: Pick<ViewOptions, 'decl' | 'paths'>) {
   return (
     <>
       {!lockedReason(decl, record) && <EditButton />}
-      {!deleteRefusal(decl, record) && <DeleteButton mutationMode="pessimistic" redirect={paths.list} />}
+      {/* A delete that asks its reason is a declared action (RecordActions draws its button): one Delete. */}
+      {!deletionOf(decl).reason && !deleteRefusal(decl, record) && (
+        <DeleteButton mutationMode="pessimistic" redirect={paths.list} />
+      )}
     </>
   );
 }

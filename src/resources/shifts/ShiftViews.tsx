@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
-import { Button, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
+import { Button, useCanAccess, useGetList, useRecordContext, useTranslate } from 'react-admin';
 import { EngineShow } from '../../engine/react/show';
 import { type ViewOptions } from '../../engine/react/viewOptions';
 import type { ResourceDeclaration, View } from '../../../core/engine/types';
@@ -196,7 +196,13 @@ function StaffRequests() {
   const record = useRecordContext();
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource: 'shift_requests', action: 'list' });
-  if (!record || !canAccess) return null;
+  // A shift nobody asked for shows no empty section (issue 30.19).
+  const { total } = useGetList(
+    'shift_requests',
+    { filter: { shift_id: record?.id }, pagination: { page: 1, perPage: 1 } },
+    { enabled: !!record && !!canAccess },
+  );
+  if (!record || !canAccess || !total) return null;
   return (
     <Box component="section" aria-labelledby="staff-requests" sx={{ px: 2, pb: 2 }}>
       <Typography id="staff-requests" component="h2" variant="h6" sx={{ mb: 1 }}>
