@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './harness';
-import { appIsOpen, navigateInApp, settleScreen, signInAdmin, trackRequests } from './engineHelpers';
+import {
+  api,
+  appIsOpen,
+  dateField,
+  navigateInApp,
+  settleScreen,
+  signInAdmin,
+  trackRequests,
+  typeDate,
+} from './engineHelpers';
+import { DESKTOP, PHONE, scrollWidth } from './layout';
 
 // Every spec route of the engine's entities opens its screen (never the not-found or coming-soon page), and
 // react-admin's own addresses lead to the same screens. Expected texts come from the demo data.
@@ -104,6 +114,22 @@ describe('engine routes', () => {
       ['/appsetting/staff-detail-field', 'Uniform size'],
     ])
       await expectScreen(page, route, text);
+  });
+
+  it("a staff member's History tab lists their history, and says so in words when none matches (issue 30.19)", async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    const staff = (await api(page, 'GET', '/api/candidates?q=Adeyemi&per_page=1')).body.data[0];
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await page.goto(`/staffs/${staff.id}/candidate-history`);
+      const history = page.getByRole('list', { name: 'History' });
+      await history.locator('li').first().waitFor();
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(size.width);
+    }
+    // A day after which nothing happened: the empty history says so.
+    await typeDate(page, dateField(page, 'From'), '2099-01-01');
+    await page.getByText('No history yet.').waitFor();
   });
 
   it('/login, the address people type for signing in, leads to the sign-in page (issue 30.19)', async () => {
