@@ -66,6 +66,20 @@ export type Settings = Static<typeof Settings>;
 /** The bodies below are checked by the handlers, in the user's words, field by field. */
 export const AnyBody = Type.Unsafe<Record<string, unknown> | undefined>({ type: 'object' });
 
+/** One event as a user chose to hear of it (issue 30.19): in their bell, and its e-mail at once, daily, or not. */
+export const MyPreference = Type.Object({
+  event: Type.String(),
+  label: Type.String(),
+  description: Type.String(),
+  in_app: Type.Boolean(),
+  email: Type.Union([Type.Literal('now'), Type.Literal('digest'), Type.Literal('off')]),
+  /** What a save sends back to be refused if saved meanwhile (0: nothing chosen yet). */
+  version: Type.Integer(),
+});
+export type MyPreference = Static<typeof MyPreference>;
+export const MyPreferences = Type.Object({ data: Type.Array(MyPreference) });
+export const MyPreferenceSaved = Type.Object({ data: MyPreference, message: Type.String() });
+
 export const EventSaved = Type.Object({
   data: Type.Object({
     event: Type.String(),

@@ -1,4 +1,5 @@
 import { compactNotificationCounts } from '../notifications/counts.js';
+import { DIGEST_EVERY_MS, sendDigests } from '../notifications/digest.js';
 import { chatRoutes } from '../routes/chat.js';
 import { notificationRoutes } from '../routes/notifications.js';
 import { seedCommunication } from '../seed/communication.js';
@@ -6,6 +7,9 @@ import type { ServerArea } from './area.js';
 
 export const communicationArea: ServerArea = {
   routes: [notificationRoutes, chatRoutes],
-  jobs: [{ name: 'notification-counts', everyMs: 60_000, run: compactNotificationCounts }],
+  jobs: [
+    { name: 'notification-counts', everyMs: 60_000, run: compactNotificationCounts },
+    { name: 'notification-digest', everyMs: DIGEST_EVERY_MS, run: sendDigests },
+  ],
   seed: seedCommunication,
 };

@@ -7,6 +7,7 @@ import {
   type Recipient,
 } from '../../core/domain/notifications/events.js';
 import { queueEmails, renderEmail, type Letterhead } from './outbox.js';
+import type { EmailDelivery } from '../../core/resources/communication/settingsResource.js';
 
 /**
  * Something happened that people should hear about (a shift filled, a message received). Written in the
@@ -64,11 +65,13 @@ async function eventContextOf(db: Queryable, merchantId: number, event: string) 
   const [row] = await db.query<{
     settings: { channels: Channel[]; recipients: Recipient[] } | null;
     template: { subject: string; body: string } | null;
+    preferences: Preference[] | null;
     name: string;
     logo: string | null;
   }>(
     `select (select json_build_object('channels', channels, 'recipients', recipients) from notification_settings where merchant_id = m.id and event = $2) as settings,
             (select json_build_object('subject', subject, 'body', body) from notification_templates where merchant_id = m.id and event = $2) as template,
+            (select json_agg(json_build_object('user_id', user_id, 'in_app', in_app, 'email', email)) from notification_preferences where merchant_id = m.id and event = $2) as preferences,
             m.company_name as name,
             coalesce((select logo_url from agency_logos l where l.merchant_id = m.id and l.logo_type = 'agency_logo' order by l.id desc limit 1), m.profile_photo) as logo
        from merchants m where m.id = $1`,
@@ -81,7 +84,15 @@ async function eventContextOf(db: Queryable, merchantId: number, event: string) 
       ? { ...row.template, custom: true }
       : { subject: def?.subject ?? '', body: def?.body ?? '', custom: false },
     letterhead: { name: row?.name ?? '', logoUrl: row?.logo ?? null } as Letterhead,
+    preferences: row?.preferences ?? [],
   };
+}
+
+/** A user's own choice for the event (notification_preferences); no row: in the bell, e-mail at once. */
+interface Preference {
+  user_id: number;
+  in_app: boolean;
+  email: EmailDelivery;
 }
 
 interface Person {
@@ -136,12 +147,32 @@ export async function notify(db: Queryable, e: NotificationEvent): Promise<void>
   const data = e.data ?? {};
 
   const wordsOf = (staff: boolean) => (staff && e.staffWords ? e.staffWords : { title: e.title, body: e.body });
+  // Users who turned the event out of their bell, and how each wants its e-mail (issue 30.19).
+  const muted = new Set(context.preferences.filter((p) => !p.in_app).map((p) => p.user_id));
+  const delivery = new Map(context.preferences.map((p) => [p.user_id, p.email]));
   if (channels.includes('alert')) {
     const rows: { client: number | null; candidate: number | null; user: number | null; link: string | null }[] = [];
-    if (e.audience.agency && (recipients.includes('agency_admins') || recipients.includes('consultants')))
-      rows.push({ client: null, candidate: null, user: null, link: e.link ?? null });
-    if (e.audience.clientId && recipients.includes('client_users'))
-      rows.push({ client: e.audience.clientId, candidate: null, user: null, link: e.clientLink ?? null });
+    const agency = !!e.audience.agency && (recipients.includes('agency_admins') || recipients.includes('consultants'));
+    const client = !!e.audience.clientId && recipients.includes('client_users');
+    if (muted.size === 0) {
+      // An audience shares one row, which each of its users reads.
+      if (agency) rows.push({ client: null, candidate: null, user: null, link: e.link ?? null });
+      if (client) rows.push({ client: e.audience.clientId!, candidate: null, user: null, link: e.clientLink ?? null });
+    } else if (agency || client) {
+      // Someone turned it out of their bell: a row for each of the others instead of the shared one.
+      const users = await db.query<{ id: number; client_id: number | null }>(
+        `select id, client_id from users where merchant_id = $1 and active and not (id = any($2::int[]))
+           and ((kind = 'admin' and $3) or (kind = 'client' and client_id = $4 and $5))`,
+        [e.merchantId, [...muted], agency, e.audience.clientId ?? null, client],
+      );
+      for (const u of users)
+        rows.push({
+          client: u.client_id,
+          candidate: null,
+          user: u.id,
+          link: u.client_id ? (e.clientLink ?? null) : (e.link ?? null),
+        });
+    }
     if (e.audience.candidateId && recipients.includes('staff'))
       rows.push({ client: null, candidate: e.audience.candidateId, user: null, link: null });
     if (e.audience.userIds?.length) {
@@ -149,7 +180,7 @@ export async function notify(db: Queryable, e: NotificationEvent): Promise<void>
         'select id, client_id from users where merchant_id = $1 and id = any($2::int[])',
         [e.merchantId, e.audience.userIds],
       );
-      for (const u of users)
+      for (const u of users.filter((x) => !muted.has(x.id)))
         rows.push({
           client: u.client_id,
           candidate: null,
@@ -179,7 +210,17 @@ export async function notify(db: Queryable, e: NotificationEvent): Promise<void>
 
   const outward = channels.filter((c): c is 'email' | 'sms' | 'push' => c !== 'alert');
   if (outward.length === 0) return;
-  const people = await peopleOf(db, e, recipients);
+  const everyone = await peopleOf(db, e, recipients);
+  // A user's own choice: the e-mail at once (no choice made), in their daily digest, or none.
+  const chosen = (p: Person) => (p.key.startsWith('user:') ? (delivery.get(Number(p.key.slice(5))) ?? 'now') : 'now');
+  const digest = everyone.filter((p) => chosen(p) === 'digest');
+  if (digest.length && outward.includes('email'))
+    await db.query(
+      `insert into notification_digest_items (merchant_id, user_id, event, title, body, link)
+       select $1, u, $2, $3, $4, $5 from unnest($6::int[]) as u`,
+      [e.merchantId, e.event, e.title, e.body, e.link ?? null, digest.map((p) => Number(p.key.slice(5)))],
+    );
+  const people = everyone;
   if (people.length === 0) return;
 
   if (outward.includes('email')) {
@@ -202,7 +243,9 @@ export async function notify(db: Queryable, e: NotificationEvent): Promise<void>
       staff: e.staffWords ? mailFor(true, null) : null,
     };
     const seen = new Set<string>();
-    const to = people.filter((p) => p.email && !seen.has(p.email.toLowerCase()) && seen.add(p.email.toLowerCase()));
+    const to = people.filter(
+      (p) => chosen(p) === 'now' && p.email && !seen.has(p.email.toLowerCase()) && seen.add(p.email.toLowerCase()),
+    );
     await queueEmails(
       db,
       to.map((p) => ({

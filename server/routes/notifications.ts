@@ -25,6 +25,9 @@ import {
   Inbox as InboxAnswer,
   MailParams,
   Mail,
+  MyPreferences,
+  MyPreferenceSaved,
+  type MyPreference,
   Mailbox,
   Outbox,
   OutboxQuery,
@@ -205,6 +208,84 @@ export async function notificationRoutes(fastify: FastifyInstance) {
       },
     });
   }
+
+  // A user's own choice of what reaches them (issue 30.19), for the events their panel hears of.
+  const myEvents = (req: FastifyRequest) => {
+    const audience: Recipient[] =
+      req.auth!.loginType === 'client' ? ['client_users'] : ['agency_admins', 'consultants'];
+    return EVENTS.filter((e) => e.recipients.some((r) => audience.includes(r)));
+  };
+  const myPreference = async (db: Queryable, req: FastifyRequest, event?: string): Promise<MyPreference[]> => {
+    const rows = await db.query<{ event: string; in_app: boolean; email: MyPreference['email']; version: number }>(
+      `select event, in_app, email, version from notification_preferences where merchant_id = $1 and user_id = $2${event ? ' and event = $3' : ''}`,
+      event ? [req.auth!.merchant_id, req.auth!.id, event] : [req.auth!.merchant_id, req.auth!.id],
+    );
+    const mine = new Map(rows.map((r) => [r.event, r]));
+    return myEvents(req)
+      .filter((e) => !event || e.key === event)
+      .map((e) => ({
+        event: e.key,
+        label: e.label,
+        description: e.description,
+        in_app: mine.get(e.key)?.in_app ?? true,
+        email: mine.get(e.key)?.email ?? 'now',
+        version: mine.get(e.key)?.version ?? 0,
+      }));
+  };
+  const panelUser = (req: FastifyRequest) => {
+    if (req.auth!.loginType !== 'agency' && req.auth!.loginType !== 'client') throw forbidden();
+  };
+
+  app.get('/api/me/notification_preferences', {
+    config: { access: 'any' },
+    schema: {
+      tags: ['notifications'],
+      summary:
+        'The events that may reach you, each as you chose to hear of it (in the app; e-mail at once, daily or not)',
+      response: { 200: MyPreferences },
+    },
+    handler: async (req) => {
+      panelUser(req);
+      return { data: await myPreference(app.db, req) };
+    },
+  });
+
+  app.put('/api/me/notification_preferences/:event', {
+    config: { access: 'any' },
+    schema: {
+      tags: ['notifications'],
+      summary: 'How an event reaches you: { in_app: boolean, email: now | digest | off, version }',
+      params: EventParams,
+      body: AnyBody,
+      response: { 200: MyPreferenceSaved },
+    },
+    handler: async (req) => {
+      panelUser(req);
+      const def = myEvents(req).find((e) => e.key === req.params.event);
+      if (!def) throw notFound('Event');
+      const body = (req.body ?? {}) as { in_app?: unknown; email?: unknown; version?: unknown };
+      const [current] = await myPreference(app.db, req, def.key);
+      const values = { in_app: body.in_app ?? current.in_app, email: body.email ?? current.email };
+      const c = app.engine.get('notification_preferences')!;
+      await app.db.transaction(async (tx) => {
+        const ctx = await contextOf(tx, req);
+        const [row] = await tx.query<{ id: number }>(
+          'select id from notification_preferences where merchant_id = $1 and user_id = $2 and event = $3 for update',
+          [req.auth!.merchant_id, req.auth!.id, def.key],
+        );
+        if (!row && body.version !== undefined && body.version !== null && Number(body.version) !== 0) throw stale(c);
+        // The engine validates the choice (a boolean, one of now, digest, off) and keeps the version and audit.
+        await saveRecord(
+          ctx,
+          c,
+          { ...values, ...(row ? {} : { user_id: req.auth!.id, event: def.key }), version: body.version },
+          row?.id,
+        );
+      });
+      const [saved] = await myPreference(app.db, req, def.key);
+      return { data: saved, message: 'Notification preference saved' };
+    },
+  });
 
   app.get('/api/notification_settings', {
     config: { access: 'agency' },

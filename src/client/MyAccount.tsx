@@ -1,4 +1,5 @@
 import { Box } from '@mui/material';
+import { MyNotifications } from '../pages/MyNotifications';
 import { useTranslate } from 'react-admin';
 import { ChangePassword, MyName, Section } from '../pages/AccountForms';
 import { PageHeader } from '../pages/PageHeader';
@@ -21,6 +22,11 @@ export function MyAccount() {
         <Section id="account-password" title={translate('app.personal.password')}>
           <ChangePassword />
         </Section>
+        <Box sx={{ gridColumn: { md: '1 / -1' } }}>
+          <Section id="account-notifications" title={translate('app.my_notifications.title')}>
+            <MyNotifications />
+          </Section>
+        </Box>
       </Box>
     </Box>
   );

@@ -141,6 +141,21 @@ export const en = {
       no_figures: 'Figures will appear here as the screens that hold them are released.',
       quick_links: 'Quick links',
     },
+    my_notifications: {
+      title: 'Notifications I receive',
+      intro:
+        'Choose how each event reaches you: in the app (the bell), and by e-mail at once, in one e-mail a day, or not at all. The agency’s settings decide what is sent at all.',
+      in_app: 'In the app',
+      in_app_of: '%{event}: in the app',
+      email: 'E-mail',
+      email_of: '%{event}: e-mail',
+      now: 'At once',
+      digest: 'In a daily digest',
+      off: 'None',
+      saved: 'Saved: %{event}.',
+      empty: 'No event reaches your panel.',
+      load_failed: 'Failed to load your notification choices.',
+    },
     personal: {
       title: 'Personal Settings',
       agency: 'Agency',

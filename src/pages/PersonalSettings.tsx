@@ -1,4 +1,5 @@
 import { Alert, Box, Typography } from '@mui/material';
+import { MyNotifications } from './MyNotifications';
 import type { ReactNode } from 'react';
 import { useGetIdentity, useTranslate } from 'react-admin';
 import { useParams } from 'react-router';
@@ -64,6 +65,11 @@ export function PersonalSettings() {
           <Section id="personal-password" title={translate('app.personal.password')}>
             <ChangePassword />
           </Section>
+          <Box sx={{ gridColumn: { md: '1 / -1' } }}>
+            <Section id="personal-notifications" title={translate('app.my_notifications.title')}>
+              <MyNotifications />
+            </Section>
+          </Box>
         </Box>
       )}
     </Box>

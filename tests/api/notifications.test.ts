@@ -2,6 +2,7 @@ import { call, loginAs, makeTestApp, type TestApp, fixtureWrite } from './helper
 import { notify } from '../../server/notifications/notify';
 import { runDocumentReminders } from '../../server/notifications/documents';
 import { compactNotificationCounts } from '../../server/notifications/counts';
+import { sendDigests } from '../../server/notifications/digest';
 import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
 
 let t: TestApp;
@@ -453,5 +454,90 @@ describe('the e-mail report (/api/email_outbox)', () => {
       (await call(t.app, tok.admin, 'PUT', `/api/email_outbox/${rows[0].id}`, { status: 'sent' })).statusCode,
     ).toBe(403);
     expect((await call(t.app, tok.otherAdmin, 'GET', `/api/email_outbox/${rows[0].id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("each user's own choice of what reaches them (issue 30.19)", () => {
+  const mine = async (who: string) => {
+    const res = await call(t.app, tok[who], 'GET', '/api/me/notification_preferences');
+    expect(res.statusCode).toBe(200);
+    return res.json().data as { event: string; in_app: boolean; email: string; version: number }[];
+  };
+  const choose = (who: string, event: string, body: Record<string, unknown>) =>
+    call(t.app, tok[who], 'PUT', `/api/me/notification_preferences/${event}`, body);
+  const filled = (title: string) =>
+    t.db.transaction((tx) =>
+      notify(tx, {
+        merchantId: merchant,
+        event: 'shift.filled',
+        title,
+        body: 'Booked.',
+        link: '/shift-list',
+        audience: { agency: true, clientId: clientA },
+      }),
+    );
+  const mailsAbout = (title: string) =>
+    t.db.query<{ recipient: string }>(`select recipient from email_outbox where subject = $1`, [title]);
+
+  it('lists the events of the caller’s panel with the defaults: in the app, e-mail at once', async () => {
+    const agency = await mine('admin');
+    expect(agency.find((p) => p.event === 'shift.filled')).toMatchObject({ in_app: true, email: 'now', version: 0 });
+    expect(agency.map((p) => p.event)).toContain('staff.registered');
+    const client = await mine('client');
+    expect(client.map((p) => p.event)).toContain('shift.filled');
+    expect(client.map((p) => p.event)).not.toContain('staff.registered');
+    const bad = await choose('admin', 'shift.filled', { email: 'weekly' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.email).toBeTruthy();
+    expect((await choose('client', 'staff.registered', { email: 'off' })).statusCode).toBe(404);
+  });
+
+  it('keeps a muted event out of that user’s bell only, and sends its e-mail in their daily digest', async () => {
+    const saved = await choose('admin', 'shift.filled', { in_app: false, email: 'digest', version: 0 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ event: 'shift.filled', in_app: false, email: 'digest', version: 1 });
+    // A stale version is refused.
+    expect((await choose('admin', 'shift.filled', { email: 'digest', version: 0 })).statusCode).toBe(409);
+    const off = await choose('client', 'shift.filled', { email: 'off' });
+    expect(off.statusCode, off.body).toBe(200);
+
+    const before = {
+      admin: await agencyInbox(),
+      consultant: await agencyInbox('consultant'),
+      client: await clientInbox(),
+    };
+    await filled('Digest probe one');
+    await filled('Digest probe two');
+    await compactNotificationCounts(t.db);
+    const admin = await agencyInbox();
+    expect(admin.total_count).toBe(before.admin.total_count);
+    expect(admin.notifications.map((n: any) => n.title)).not.toContain('Digest probe one');
+    // The others still hear of it, as before.
+    const consultant = await agencyInbox('consultant');
+    expect(consultant.total_count).toBe(before.consultant.total_count + 2);
+    expect(consultant.notifications[0].title).toBe('Digest probe two');
+    expect((await clientInbox()).total_count).toBe(before.client.total_count + 2);
+    // No e-mail at once to the admin (digest) nor to the client user (none).
+    expect(await mailsAbout('Digest probe one')).toEqual([]);
+
+    expect(await sendDigests(t.db)).toBe(1);
+    const [digest] = await t.db.query<{ recipient: string; subject: string; text: string }>(
+      `select recipient, subject, text from email_outbox where event = 'digest' order by id desc limit 1`,
+    );
+    expect(digest.recipient).toBe('admin@demo.test');
+    expect(digest.subject).toBe('Your daily summary: 2 notifications');
+    expect(digest.text).toContain('Digest probe one: Booked.');
+    expect(digest.text).toContain('Digest probe two: Booked.');
+    // Sent once.
+    expect(await sendDigests(t.db)).toBe(0);
+
+    // Back to the defaults: e-mail at once, in the bell.
+    expect((await choose('admin', 'shift.filled', { in_app: true, email: 'now', version: 1 })).statusCode).toBe(200);
+    expect((await choose('client', 'shift.filled', { email: 'now' })).statusCode).toBe(200);
+    await filled('Digest probe three');
+    expect((await mailsAbout('Digest probe three')).map((m) => m.recipient)).toEqual(
+      expect.arrayContaining(['admin@demo.test', 'client@demo.test']),
+    );
+    expect((await agencyInbox()).notifications[0].title).toBe('Digest probe three');
   });
 });

@@ -87,4 +87,49 @@ export const notificationPaymentSettings: ResourceDeclaration = {
   ],
 };
 
-export const notificationSettingResources = [notificationSettings, notificationTemplates, notificationPaymentSettings];
+/** How a user hears of an event's e-mail: at once, in the next morning's digest, or not at all. */
+export const EMAIL_DELIVERY = ['now', 'digest', 'off'] as const;
+export type EmailDelivery = (typeof EMAIL_DELIVERY)[number];
+
+/**
+ * One user's own choice for an event (issue 30.19: every booking e-mailed and notified the admin): whether it shows
+ * in their bell, and how its e-mail reaches them. No row: the agency's settings as they are (in the bell, e-mail at
+ * once). The agency's settings still decide whether an event is sent at all; a user only turns down what they get.
+ * Served by /api/me/notification_preferences (server/routes/notifications.ts), each user their own rows.
+ */
+export const notificationPreferences: ResourceDeclaration = {
+  name: 'notification_preferences',
+  table: 'notification_preferences',
+  label: { one: 'Notification preference', many: 'Notification preferences' },
+  recordRepresentation: '%{event}',
+  defaultSort: { field: 'event', order: 'ASC' },
+  delete: 'hard',
+  served: false,
+  access: {},
+  // A client user's own rows are those of their client's users (the routes read the caller's own only).
+  clientScope: 'user_id.client_id',
+  fields: [
+    { source: 'user_id', type: 'reference', reference: 'users', label: 'User', required: true, createOnly: true },
+    { ...event, choices: [...event.choices] },
+    { source: 'in_app', type: 'boolean', label: 'In the app', defaultValue: true },
+    {
+      source: 'email',
+      type: 'choice',
+      label: 'E-mail',
+      required: true,
+      defaultValue: 'now',
+      choices: [
+        { id: 'now', name: 'At once' },
+        { id: 'digest', name: 'In a daily digest' },
+        { id: 'off', name: 'None' },
+      ],
+    },
+  ],
+};
+
+export const notificationSettingResources = [
+  notificationSettings,
+  notificationTemplates,
+  notificationPaymentSettings,
+  notificationPreferences,
+];

@@ -30,6 +30,7 @@ import merchantVersion from './070_merchant_version.js';
 import timesheetStates from './071_timesheet_states.js';
 import phoneSignoff from './076_phone_signoff.js';
 import numberedUnique from './079_numbered_unique.js';
+import notificationPreferences from './080_notification_preferences.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -65,4 +66,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '075_shift_templates_soft', sql: shiftTemplatesSoft },
   { id: '076_phone_signoff', sql: phoneSignoff },
   { id: '079_numbered_unique', sql: numberedUnique },
+  { id: '080_notification_preferences', sql: notificationPreferences },
 ];

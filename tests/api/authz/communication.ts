@@ -35,6 +35,9 @@ const notificationRows = () => [
   row('PUT', '/api/notification_templates/:event', A, 'ok', F, F, F, 'ok', F, A),
   row('DELETE', '/api/notification_templates/:event', A, 'ok', F, F, F, 'ok', F, A),
   row('PUT', '/api/notification_payment_settings', A, 'ok', F, F, F, 'ok', F, A),
+  // Each agency or client user's own choice of what reaches them (issue 30.19): their own rows only.
+  row('GET', '/api/me/notification_preferences', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
+  row('PUT', '/api/me/notification_preferences/:event', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
   row('GET', '/api/message_outbox', A, 'ok', 'ok', F, F, 'ok', F, A),
   row('GET', '/api/mailbox', A, 'ok', F, F, F, 'ok', F, A),
   row('GET', '/api/mailbox/:id', A, 'ok', F, F, F, N, F, A),
@@ -85,6 +88,12 @@ const notificationPart: Partial<AuthzArea> = {
       method: 'PUT',
       url: '/api/notification_payment_settings',
       payload: { enabled: false, days_before_due: 3, days_after_due: 7 },
+    }),
+    // The defaults sent back: authorised, stored as the caller's own row.
+    'PUT /api/me/notification_preferences/:event': () => ({
+      method: 'PUT',
+      url: '/api/me/notification_preferences/shift.filled',
+      payload: { in_app: true, email: 'now' },
     }),
     'GET /api/message_outbox': () => ({ method: 'GET', url: '/api/message_outbox?channel=sms' }),
     'GET /api/mailbox/:id': (ctx, _p, otherAgency) => ({
