@@ -148,7 +148,6 @@ export const en = {
       in_app: 'In the app',
       in_app_of: '%{event}: in the app',
       email: 'E-mail',
-      email_of: '%{event}: e-mail',
       now: 'At once',
       digest: 'In a daily digest',
       off: 'None',

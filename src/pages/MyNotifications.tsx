@@ -64,7 +64,9 @@ export function MyNotifications() {
             }}
           >
             <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600 }}>{p.label}</Typography>
+              <Typography id={`pref-${p.event}`} sx={{ fontWeight: 600 }}>
+                {p.label}
+              </Typography>
               <Typography variant="body2" color="text.secondary">
                 {p.description}
               </Typography>
@@ -88,8 +90,12 @@ export function MyNotifications() {
               label={translate('app.my_notifications.email')}
               value={p.email}
               onChange={(e) => void save(p, { email: e.target.value as MyPreference['email'] })}
+              id={`pref-${p.event}-email`}
+              // Named by the event and the field ("Shift filled E-mail"): every row has an E-mail field.
               slotProps={{
-                htmlInput: { 'aria-label': translate('app.my_notifications.email_of', { event: p.label }) },
+                select: {
+                  SelectDisplayProps: { 'aria-labelledby': `pref-${p.event} pref-${p.event}-email-label` },
+                },
               }}
             >
               {DELIVERY.map((d) => (

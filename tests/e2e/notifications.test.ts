@@ -148,3 +148,29 @@ describe('notification settings (/appsetting/notificationsetting)', () => {
     await page.getByText(/Payment reminders e-mail the client/).waitFor();
   });
 });
+
+describe('notifications I receive (issue 30.19)', () => {
+  it('an agency user sends an event to their daily digest and back, at 390 and 1366 px', async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    const merchant = await page.evaluate(() => localStorage.getItem('merchant_id'));
+    for (const [size, choice] of [
+      [{ width: 390, height: 844 }, 'In a daily digest'],
+      [{ width: 1366, height: 900 }, 'At once'],
+    ] as const) {
+      await page.setViewportSize(size);
+      await page.goto(`/admin/${merchant}`);
+      const section = page.getByRole('region', { name: 'Notifications I receive' });
+      const email = section.getByRole('combobox', { name: 'Shift filled E-mail' });
+      await email.click();
+      await page.getByRole('listbox').getByRole('option', { name: choice, exact: true }).click();
+      await section.getByText('Saved: Shift filled.').waitFor();
+      const mine = (await api(page, 'GET', '/api/me/notification_preferences')).body.data;
+      expect(mine.find((p: { event: string }) => p.event === 'shift.filled').email).toBe(
+        choice === 'At once' ? 'now' : 'digest',
+      );
+      expect(await section.getByRole('checkbox', { name: 'Shift filled: in the app' }).isChecked()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    }
+  });
+});
