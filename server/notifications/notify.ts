@@ -210,17 +210,16 @@ export async function notify(db: Queryable, e: NotificationEvent): Promise<void>
 
   const outward = channels.filter((c): c is 'email' | 'sms' | 'push' => c !== 'alert');
   if (outward.length === 0) return;
-  const everyone = await peopleOf(db, e, recipients);
+  const people = await peopleOf(db, e, recipients);
   // A user's own choice: the e-mail at once (no choice made), in their daily digest, or none.
   const chosen = (p: Person) => (p.key.startsWith('user:') ? (delivery.get(Number(p.key.slice(5))) ?? 'now') : 'now');
-  const digest = everyone.filter((p) => chosen(p) === 'digest');
+  const digest = people.filter((p) => chosen(p) === 'digest');
   if (digest.length && outward.includes('email'))
     await db.query(
       `insert into notification_digest_items (merchant_id, user_id, event, title, body, link)
        select $1, u, $2, $3, $4, $5 from unnest($6::int[]) as u`,
       [e.merchantId, e.event, e.title, e.body, e.link ?? null, digest.map((p) => Number(p.key.slice(5)))],
     );
-  const people = everyone;
   if (people.length === 0) return;
 
   if (outward.includes('email')) {
