@@ -169,7 +169,7 @@ describe('notifications I receive (issue 30.19)', () => {
       expect(mine.find((p: { event: string }) => p.event === 'shift.filled').email).toBe(
         choice === 'At once' ? 'now' : 'digest',
       );
-      expect(await section.getByRole('checkbox', { name: 'Shift filled: in the app' }).isChecked()).toBe(true);
+      expect(await section.getByRole('switch', { name: 'Shift filled: in the app' }).isChecked()).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
     }
   });
