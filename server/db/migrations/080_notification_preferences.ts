@@ -1,4 +1,4 @@
-// Issue 30.19 (migration 076): each user's own choice of which events reach them (in the bell, by e-mail at once, in a daily digest,
+// Issue 30.19: each user's own choice of which events reach them (in the bell, by e-mail at once, in a daily digest,
 // or not at all), and what waits for each user's digest. The event is not checked against a list here: the
 // catalogue (core/domain/notifications/events.ts) grows with later issues, and the engine validates it.
 export default /* sql */ `
