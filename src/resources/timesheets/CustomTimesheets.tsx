@@ -26,7 +26,7 @@ import { workedInPeriod } from '../../../core/domain/timesheets/rules';
 import { addDaysToDate } from '../../../core/domain/time/agencyTime';
 
 /** Columns this tab needs least, left to the column chooser: every row is custom; revisions and line counts. */
-const TUCKED = ['kind', 'revision', 'line_count', 'payable_lines', 'signed_at'];
+const TUCKED = ['kind', 'supplement_of', 'revision', 'line_count', 'payable_lines', 'signed_at'];
 const listDecl = (decl: ResourceDeclaration): ResourceDeclaration => ({
   ...decl,
   fields: decl.fields.map((f) => (TUCKED.includes(f.source) ? { ...f, listHidden: true } : f)),

@@ -297,6 +297,7 @@ function PdfOf() {
 /** Columns the Signed tab needs least, left to the column chooser; and who signed, shown there. */
 const SIGNED_TUCKED = [
   'kind',
+  'supplement_of',
   'revision',
   'site_id',
   'period_end',
