@@ -19,6 +19,7 @@ import DrawIcon from '@mui/icons-material/Draw';
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import LockIcon from '@mui/icons-material/Lock';
+import PinIcon from '@mui/icons-material/Pin';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import ReportIcon from '@mui/icons-material/Report';
 import ScheduleIcon from '@mui/icons-material/Schedule';
@@ -71,6 +72,7 @@ export const ACTION_ICONS: Record<string, ReactElement> = {
   edit_calendar: <EditCalendarIcon />,
   edit_note: <EditNoteIcon />,
   lock: <LockIcon />,
+  pin: <PinIcon />,
   playlist_add: <PlaylistAddIcon />,
   report: <ReportIcon />,
   schedule: <ScheduleIcon />,

@@ -523,6 +523,8 @@ describe('canAccess', () => {
       users: ['delete', 'export'],
       // Issue 17: a staff member's request is made on their phone and answered by actions.
       shift_requests: ['create', 'edit', 'delete', 'export'],
+      // Issue 29.1: the client names who signs hours on staff phones and sets their PINs; the agency only reads them.
+      timesheet_approvers: ['create', 'edit', 'delete', 'export'],
     };
     // A resource not served as CRUD (the notification settings) is reached only through its own routes: no action.
     for (const d of declarations) {
