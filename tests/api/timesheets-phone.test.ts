@@ -1,40 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
-import { fixtureWrite } from './auditCheck';
-import {
-  addDaysToDate,
-  agencyToday,
-  startOfWeekMonday,
-  zonedDateTimeToInstant,
-} from '../../core/domain/time/agencyTime';
+import { addDaysToDate } from '../../core/domain/time/agencyTime';
+import { at, demoIds, monday, PNG, timesheetKit, type DemoIds } from './timesheetKit';
 
 // Issue 29.1: hours signed on a staff member's phone are signed by one of the client's approvers with a PIN of their
 // own (never a name typed by the person paid); times beyond the client's tolerance of the booking, a line the client
 // disputed, and a timesheet already sent go to the client instead; the client is told who signed on a phone.
-const TZ = 'Europe/London';
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 let t: TestApp;
 let admin: string;
 let client: string;
 let client2: string;
 let staff: string;
+let ids: DemoIds;
 let clientId: number;
 let client2Id: number;
-let staffId: number;
-let siteId: number;
-let roleId: number;
 /** Client A's approver (PIN 246810) and client B's (PIN 135790). */
 let wardManager: number;
 let otherClientsApprover: number;
 const PIN = '246810';
-const at = (date: string, time: string) => zonedDateTimeToInstant(date, time, TZ).toISOString();
-const monday = (weeksBack: number) => addDaysToDate(startOfWeekMonday(agencyToday(TZ)), -7 * weeksBack);
 
-const lineAct = (id: number, name: string, body: unknown, token = staff) =>
-  call(t.app, token, 'POST', `/api/timesheet_lines/${id}/actions/${name}`, body);
-const act = (id: number, name: string, body: unknown = {}, token = admin) =>
-  call(t.app, token, 'POST', `/api/timesheets/${id}/actions/${name}`, body);
+// The shifts here book a 30-minute break; a line's actions are the staff member's unless a token is given.
+const kit = timesheetKit(() => ({ t, admin, ids }), { breakMinutes: 30 });
+const { act } = kit;
+const lineAct = (id: number, name: string, body: unknown, token = staff) => kit.lineAct(id, name, body, token);
 const lineOf = async (id: number, token = admin) =>
   (await call(t.app, token, 'GET', `/api/timesheet_lines/${id}`)).json().data;
 
@@ -46,22 +34,8 @@ beforeAll(async () => {
     loginAs(t.app, 'client2'),
     loginAs(t.app, 'staff'),
   ]);
-  const [u] = await t.db.query<any>(`select merchant_id, client_id from users where email = 'client@demo.test'`);
-  clientId = u.client_id;
-  const [u2] = await t.db.query<any>(`select client_id from users where email = 'client2@demo.test'`);
-  client2Id = u2.client_id;
-  const [s] = await t.db.query<any>(`select candidate_id from users where email = 'staff@demo.test'`);
-  staffId = s.candidate_id;
-  const [site] = await t.db.query<any>(
-    'select id from sites where merchant_id = $1 and client_id = $2 and deleted_at is null order by id limit 1',
-    [u.merchant_id, clientId],
-  );
-  siteId = site.id;
-  const [card] = await t.db.query<any>(
-    'select job_role_id from rate_cards where merchant_id = $1 and client_id = $2 and deleted_at is null order by id limit 1',
-    [u.merchant_id, clientId],
-  );
-  roleId = card.job_role_id;
+  ids = await demoIds(t);
+  ({ clientId, client2Id } = ids);
   // The clients' managers keep their own approvers (the tests below check what that means).
   const made = await call(t.app, client, 'POST', '/api/timesheet_approvers', {
     client_id: clientId,
@@ -88,26 +62,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A worked shift of client A for the staff member (booked directly), with a 30-minute break. */
-async function workedShift(date: string, from = '08:00', to = '16:00'): Promise<number> {
-  const res = await call(t.app, admin, 'POST', '/api/shifts', {
-    client_id: clientId,
-    site_id: siteId,
-    job_role_id: roleId,
-    start_at: at(date, from),
-    end_at: at(date, to),
-    break_minutes: 30,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().data.id as number;
-  await fixtureWrite(t.db, `update shifts set candidate_id = $1, status = 'assigned' where id = $2`, [staffId, id]);
-  return id;
-}
+/** A worked shift of client A for the staff member (booked directly), on `date` from `from` to `to`. */
+const workedShift = (date: string, from = '08:00', to = '16:00') => kit.workedShift(at(date, from), at(date, to));
 
 /** The staff member's line of a worked shift, with their times entered (as booked unless given). */
 async function myLine(date: string, times?: { from: string; to: string; breakMinutes: number }) {
   const shift = await workedShift(date);
-  const g = await call(t.app, staff, 'POST', '/api/timesheets/actions/generate', { shift_ids: [shift] });
+  const g = await kit.generate({ shift_ids: [shift] }, staff);
   expect(g.statusCode, g.body).toBe(200);
   const lineId = g.json().data.line_ids[0] as number;
   const w = times ?? { from: '08:00', to: '16:00', breakMinutes: 30 };

@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dbKind, loginAs, makeTestApp, type TestApp } from './helpers';
 import { fixtureWrite } from './auditCheck';
-import {
-  addDaysToDate,
-  agencyToday,
-  startOfWeekMonday,
-  zonedDateTimeToInstant,
-} from '../../core/domain/time/agencyTime';
-import { issueLinkToken } from '../../server/engine/capability';
+import { addDaysToDate } from '../../core/domain/time/agencyTime';
 import { pngDataUrl } from '../fixtures/png';
+import { at, demoIds, monday, timesheetKit, type DemoIds } from './timesheetKit';
 
 // Issue 29 (points 4, 5, 10, 16, 19, 20, 21): timesheets a client, a worker and a coordinator can trust. Shifts are
 // made in weeks long past (monday(n)), booked directly: booking is not what this tests.
-const TZ = 'Europe/London';
 const PNG = pngDataUrl(600, 160);
 let t: TestApp;
 let admin: string;
 let client: string;
 let staff: string;
+let ids: DemoIds;
 let clientId: number;
 let staffId: number;
 let siteId: number;
@@ -26,8 +21,6 @@ let roleId: number;
 let approver: number;
 const APPROVER_PIN = '246813';
 const phoneSignature = (signature: string) => ({ approver_id: approver, pin: APPROVER_PIN, signature });
-const at = (date: string, time: string) => zonedDateTimeToInstant(date, time, TZ).toISOString();
-const monday = (weeksBack: number) => addDaysToDate(startOfWeekMonday(agencyToday(TZ)), -7 * weeksBack);
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 6 });
@@ -36,20 +29,8 @@ beforeAll(async () => {
     loginAs(t.app, 'client'),
     loginAs(t.app, 'staff'),
   ]);
-  const [u] = await t.db.query<any>(`select merchant_id, client_id from users where email = 'client@demo.test'`);
-  clientId = u.client_id;
-  const [s] = await t.db.query<any>(`select candidate_id from users where email = 'staff@demo.test'`);
-  staffId = s.candidate_id;
-  const [site] = await t.db.query<any>(
-    'select id from sites where merchant_id = $1 and client_id = $2 and deleted_at is null order by id limit 1',
-    [u.merchant_id, clientId],
-  );
-  siteId = site.id;
-  const [card] = await t.db.query<any>(
-    'select job_role_id from rate_cards where merchant_id = $1 and client_id = $2 and deleted_at is null order by id limit 1',
-    [u.merchant_id, clientId],
-  );
-  roleId = card.job_role_id;
+  ids = await demoIds(t);
+  ({ clientId, staffId, siteId, roleId } = ids);
   const made = await call(t.app, client, 'POST', '/api/timesheet_approvers', {
     client_id: clientId,
     name: 'Ward Lead',
@@ -61,40 +42,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A worked shift of the client for a staff member (the demo's own by default), booked directly. */
-async function workedShift(start: string, end: string, candidateId = staffId): Promise<number> {
-  const res = await call(t.app, admin, 'POST', '/api/shifts', {
-    client_id: clientId,
-    site_id: siteId,
-    job_role_id: roleId,
-    start_at: start,
-    end_at: end,
-    break_minutes: 30,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().data.id as number;
-  await fixtureWrite(t.db, `update shifts set candidate_id = $1, status = 'assigned' where id = $2`, [candidateId, id]);
-  return id;
-}
-
-const generate = (body: unknown, token = admin) => call(t.app, token, 'POST', '/api/timesheets/actions/generate', body);
-const act = (id: number, name: string, body: unknown = {}, token = admin) =>
-  call(t.app, token, 'POST', `/api/timesheets/${id}/actions/${name}`, body);
-const lineAct = (id: number, name: string, body: unknown = {}, token = admin) =>
-  call(t.app, token, 'POST', `/api/timesheet_lines/${id}/actions/${name}`, body);
-const get = async (id: number, token = admin) => (await call(t.app, token, 'GET', `/api/timesheets/${id}`)).json().data;
-const linesOf = async (id: number, token = admin) =>
-  (await call(t.app, token, 'GET', `/api/timesheet_lines?timesheet_id=${id}&per_page=100`)).json().data as any[];
-/** The newest signing link's token, as the outbox worker would put it in the e-mail. */
-async function signingToken(timesheetId: number): Promise<string> {
-  const [link] = await t.db.query<any>(
-    `select id from capability_links where resource = 'timesheets' and record_id = $1 order by id desc limit 1`,
-    [timesheetId],
-  );
-  return (await issueLinkToken(t.db, link.id))!;
-}
-const byLink = (token: string, body: unknown) =>
-  t.app.inject({ method: 'POST', url: `/api/capability/${token}/actions/approve`, payload: body as any });
+// The shifts here book a 30-minute break.
+const { workedShift, generate, act, lineAct, get, linesOf, signingToken, byLink } = timesheetKit(
+  () => ({ t, admin, ids }),
+  { breakMinutes: 30 },
+);
 
 /** A week's timesheet with `days` day shifts of the staff member (08:00–16:00, 30 min break), generated. */
 async function weekWith(weeksBack: number, days: number[]): Promise<{ id: number; lines: number[] }> {

@@ -1,31 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
 import { fixtureWrite } from './auditCheck';
-import {
-  addDaysToDate,
-  agencyToday,
-  startOfWeekMonday,
-  zonedDateTimeToInstant,
-} from '../../core/domain/time/agencyTime';
-import { issueLinkToken } from '../../server/engine/capability';
+import { addDaysToDate } from '../../core/domain/time/agencyTime';
+import { at, demoIds, monday, timesheetKit, type DemoIds } from './timesheetKit';
 
 // Issue 29.6–8 and 11, issue 30.20: the agency verifies the lines it chose (all of them only when it confirms their
 // number), withdraws a verification with a reason until the timesheet is locked, keeps the evidence uploaded through
 // the file store, takes a submitted timesheet back from the client, and a timesheet verified in full says so.
-const TZ = 'Europe/London';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 let t: TestApp;
 let admin: string;
 let consultant: string;
 let client: string;
+let ids: DemoIds;
 let merchantId: number;
 let clientId: number;
 let staffId: number;
 let siteId: number;
 let roleId: number;
 let weeksBack = 40;
-const at = (date: string, time: string) => zonedDateTimeToInstant(date, time, TZ).toISOString();
-const monday = (back: number) => addDaysToDate(startOfWeekMonday(agencyToday(TZ)), -7 * back);
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 6 });
@@ -34,52 +27,22 @@ beforeAll(async () => {
     loginAs(t.app, 'consultant'),
     loginAs(t.app, 'client'),
   ]);
-  const [u] = await t.db.query<any>(`select merchant_id, client_id from users where email = 'client@demo.test'`);
-  [merchantId, clientId] = [u.merchant_id, u.client_id];
-  const [s] = await t.db.query<any>(`select candidate_id from users where email = 'staff@demo.test'`);
-  staffId = s.candidate_id;
-  const [site] = await t.db.query<any>(
-    'select id from sites where merchant_id = $1 and client_id = $2 and deleted_at is null order by id limit 1',
-    [merchantId, clientId],
-  );
-  siteId = site.id;
-  const [card] = await t.db.query<any>(
-    'select job_role_id from rate_cards where merchant_id = $1 and client_id = $2 and deleted_at is null order by id limit 1',
-    [merchantId, clientId],
-  );
-  roleId = card.job_role_id;
+  ids = await demoIds(t);
+  ({ merchantId, clientId, staffId, siteId, roleId } = ids);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const act = (id: number, name: string, body: unknown = {}, token = admin) =>
-  call(t.app, token, 'POST', `/api/timesheets/${id}/actions/${name}`, body);
-const lineAct = (id: number, name: string, body: unknown = {}, token = admin) =>
-  call(t.app, token, 'POST', `/api/timesheet_lines/${id}/actions/${name}`, body);
-const get = async (id: number) => (await call(t.app, admin, 'GET', `/api/timesheets/${id}`)).json().data;
-const linesOf = async (id: number, query = '') =>
-  (await call(t.app, admin, 'GET', `/api/timesheet_lines?timesheet_id=${id}&per_page=100${query}`)).json()
-    .data as any[];
+const { workedShift, generate, act, lineAct, get, linesOf, signingToken } = timesheetKit(() => ({ t, admin, ids }));
 
 /** A timesheet of `days` worked shifts (one a day) in a week long past, of its own; submitted unless a draft. */
 async function timesheetOf(days: number, submit = true): Promise<{ id: number; lines: number[] }> {
   const week = monday(weeksBack++);
   for (let d = 0; d < days; d++) {
-    const res = await call(t.app, admin, 'POST', '/api/shifts', {
-      client_id: clientId,
-      site_id: siteId,
-      job_role_id: roleId,
-      start_at: at(addDaysToDate(week, d), '08:00'),
-      end_at: at(addDaysToDate(week, d), '16:00'),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    await fixtureWrite(t.db, `update shifts set candidate_id = $1, status = 'assigned' where id = $2`, [
-      staffId,
-      res.json().data.id,
-    ]);
+    await workedShift(at(addDaysToDate(week, d), '08:00'), at(addDaysToDate(week, d), '16:00'));
   }
-  const g = await call(t.app, admin, 'POST', '/api/timesheets/actions/generate', { week_start: week });
+  const g = await generate({ week_start: week });
   expect(g.statusCode, g.body).toBe(200);
   const id = g.json().data.timesheets[0] as number;
   if (submit) expect((await act(id, 'submit')).statusCode).toBe(200);
@@ -106,7 +69,7 @@ describe('verifying by the agency (issue 29.6)', () => {
     const ts = await timesheetOf(3);
     const other = await timesheetOf(1);
     // What the dialog's line picker lists: this timesheet's lines neither signed nor verified.
-    expect((await linesOf(ts.id, '&payable=false')).map((l) => l.id)).toEqual(ts.lines);
+    expect((await linesOf(ts.id, admin, '&payable=false')).map((l) => l.id)).toEqual(ts.lines);
     // A line of another timesheet is refused, in words, and nothing is verified.
     const foreign = await act(ts.id, 'verify', { line_ids: [ts.lines[0], other.lines[0]], reason: 'Sheet' });
     expect(foreign.statusCode).toBe(422);
@@ -117,7 +80,7 @@ describe('verifying by the agency (issue 29.6)', () => {
     expect(lines.map((l) => l.status)).toEqual(['pending', 'verified', 'pending']);
     expect((await linesOf(other.id))[0].status).toBe('pending');
     expect(await get(ts.id)).toMatchObject({ status: 'submitted', payable_lines: 1, unsigned_lines: 2 });
-    expect((await linesOf(ts.id, '&payable=false')).map((l) => l.id)).toEqual([ts.lines[0], ts.lines[2]]);
+    expect((await linesOf(ts.id, admin, '&payable=false')).map((l) => l.id)).toEqual([ts.lines[0], ts.lines[2]]);
   });
 
   it('verifying every unsigned line needs their number confirmed; then the timesheet is fully verified', async () => {
@@ -203,11 +166,7 @@ describe('evidence through the file store (issue 29.7)', () => {
 describe('withdrawing a timesheet from the client (issue 29.8)', () => {
   it('takes it back to a draft, its link stops working, its lines can be amended; before it they cannot', async () => {
     const ts = await timesheetOf(1);
-    const [link] = await t.db.query<any>(
-      `select id from capability_links where resource = 'timesheets' and record_id = $1 order by id desc limit 1`,
-      [ts.id],
-    );
-    const token = (await issueLinkToken(t.db, link.id))!;
+    const token = await signingToken(ts.id);
     const [line] = await linesOf(ts.id);
     const times = { actual_start: line.actual_start, actual_end: line.actual_end, break_minutes: 30, note: 'Break' };
     // The line reads its timesheet's state, which says why it cannot be amended now.
@@ -268,7 +227,6 @@ describe('the week’s generation, confirmed (issue 29.14)', () => {
         res.json().data.id,
       ]);
     }
-    const generate = (body: unknown) => call(t.app, admin, 'POST', '/api/timesheets/actions/generate', body);
     const preview = await generate({ week_start: week, preview: true });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().data.shifts).toBe(3);

@@ -1,33 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
-import { fixtureWrite } from './auditCheck';
-import {
-  addDaysToDate,
-  agencyToday,
-  startOfWeekMonday,
-  zonedDateTimeToInstant,
-} from '../../core/domain/time/agencyTime';
+import { addDaysToDate } from '../../core/domain/time/agencyTime';
 import { issueLinkToken } from '../../server/engine/capability';
 import { remindUnsignedTimesheets } from '../../server/services/timesheetReminders';
+import { at, demoIds, monday, PNG, timesheetKit, type DemoIds } from './timesheetKit';
 
 // Issue 17: timesheets generated from worked shifts, signed three ways, amended, verified, locked; the spec's
 // sign_timesheets. Shifts are made in weeks long past (weekOffset), booked directly: booking is not what this tests.
-const TZ = 'Europe/London';
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 let t: TestApp;
 let admin: string;
 let client: string;
 let client2: string;
 let staff: string;
-let merchantId: number;
+let ids: DemoIds;
 let clientId: number;
 let client2Id: number;
 let staffId: number;
 let siteId: number;
 let roleId: number;
-const at = (date: string, time: string) => zonedDateTimeToInstant(date, time, TZ).toISOString();
-const monday = (weeksBack: number) => addDaysToDate(startOfWeekMonday(agencyToday(TZ)), -7 * weeksBack);
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 6 });
@@ -37,61 +27,14 @@ beforeAll(async () => {
     loginAs(t.app, 'client2'),
     loginAs(t.app, 'staff'),
   ]);
-  const [u] = await t.db.query<any>(
-    `select u.merchant_id, u.client_id from users u where u.email = 'client@demo.test'`,
-  );
-  merchantId = u.merchant_id;
-  clientId = u.client_id;
-  const [u2] = await t.db.query<any>(`select client_id from users where email = 'client2@demo.test'`);
-  client2Id = u2.client_id;
-  const [s] = await t.db.query<any>(`select candidate_id from users where email = 'staff@demo.test'`);
-  staffId = s.candidate_id;
-  const [site] = await t.db.query<any>(
-    'select id from sites where merchant_id = $1 and client_id = $2 and deleted_at is null order by id limit 1',
-    [merchantId, clientId],
-  );
-  siteId = site.id;
-  const [card] = await t.db.query<any>(
-    'select job_role_id from rate_cards where merchant_id = $1 and client_id = $2 and deleted_at is null order by id limit 1',
-    [merchantId, clientId],
-  );
-  roleId = card.job_role_id;
+  ids = await demoIds(t);
+  ({ clientId, client2Id, staffId, siteId, roleId } = ids);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-/** A worked shift of client A for the staff member, booked directly. */
-async function workedShift(start: string, end: string, candidateId = staffId): Promise<number> {
-  const res = await call(t.app, admin, 'POST', '/api/shifts', {
-    client_id: clientId,
-    site_id: siteId,
-    job_role_id: roleId,
-    start_at: start,
-    end_at: end,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().data.id as number;
-  await fixtureWrite(t.db, `update shifts set candidate_id = $1, status = 'assigned' where id = $2`, [candidateId, id]);
-  return id;
-}
-
-const generate = (body: unknown, token = admin) => call(t.app, token, 'POST', '/api/timesheets/actions/generate', body);
-const act = (id: number, name: string, body: unknown = {}, token = admin) =>
-  call(t.app, token, 'POST', `/api/timesheets/${id}/actions/${name}`, body);
-const lineAct = (id: number, name: string, body: unknown = {}, token = admin) =>
-  call(t.app, token, 'POST', `/api/timesheet_lines/${id}/actions/${name}`, body);
-const get = async (id: number, token = admin) => (await call(t.app, token, 'GET', `/api/timesheets/${id}`)).json().data;
-const linesOf = async (id: number, token = admin) =>
-  (await call(t.app, token, 'GET', `/api/timesheet_lines?timesheet_id=${id}&per_page=100`)).json().data as any[];
-/** The signing link's token, as the outbox worker would put it in the e-mail. */
-async function signingToken(timesheetId: number): Promise<string> {
-  const [link] = await t.db.query<any>(
-    `select id from capability_links where resource = 'timesheets' and record_id = $1 order by id desc limit 1`,
-    [timesheetId],
-  );
-  return (await issueLinkToken(t.db, link.id))!;
-}
+const { workedShift, generate, act, lineAct, get, linesOf, signingToken } = timesheetKit(() => ({ t, admin, ids }));
 
 describe('generation', () => {
   it('builds the week from worked shifts, a shift crossing midnight at the week end in the week it starts', async () => {
