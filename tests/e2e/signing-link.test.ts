@@ -1,13 +1,10 @@
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
+import type { Page } from 'playwright-core';
 import { api, signInAdmin } from './engineHelpers';
-import {
-  addDaysToDate,
-  agencyToday,
-  startOfWeekMonday,
-  zonedDateTimeToInstant,
-} from '../../core/domain/time/agencyTime';
+import { workedShift, ZONE } from './timesheetHelpers';
+import { addDaysToDate, agencyToday, startOfWeekMonday } from '../../core/domain/time/agencyTime';
 
 /*
  * Signing a timesheet through the link its e-mail carries, without an account (issue 17). The product's own
@@ -16,7 +13,27 @@ import {
  * and follows the link found there.
  */
 const e2e = useBrowser({ mailServer: true });
-const ZONE = 'Europe/London';
+
+/** The e-mail for timesheet `number` with its signing link (the outbox worker sends within seconds), and the link. */
+async function mailedLink(number: string) {
+  const isIt = (m: (typeof e2e.sentMail)[number]) => m.text.includes(number) && m.text.includes('/sign-timesheet/');
+  await expect.poll(() => e2e.sentMail.find(isIt), { timeout: 60_000, interval: 500 }).toBeTruthy();
+  const mail = e2e.sentMail.find(isIt)!;
+  return { mail, link: /\/sign-timesheet\/[A-Za-z0-9_-]+/.exec(mail.text)![0] };
+}
+
+/** Runs `steps` as the approver, who holds no account: a fresh context at phone width, nothing signed in. */
+async function asApprover(page: Page, steps: (approver: Page) => Promise<void>) {
+  const approverContext = await page
+    .context()
+    .browser()!
+    .newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    await steps(await approverContext.newPage());
+  } finally {
+    await approverContext.close();
+  }
+}
 
 describe('signing by link', () => {
   it(
@@ -27,27 +44,8 @@ describe('signing by link', () => {
       await signInAdmin(page);
 
       // A worked shift at Meadowbank, its week generated and submitted: the approver is e-mailed a link.
-      const clients = await api(page, 'GET', '/api/clients?q=Meadowbank&per_page=5');
-      const client = clients.body.data.find((c: { name: string }) => c.name.startsWith('Meadowbank'));
-      const site = (await api(page, 'GET', `/api/sites?client_id=${client.id}&per_page=1`)).body.data[0];
-      const role = (await api(page, 'GET', '/api/job_roles?per_page=1')).body.data[0];
       const week = startOfWeekMonday(addDaysToDate(agencyToday(ZONE), -7 * 45));
-      const shift = await api(page, 'POST', '/api/shifts', {
-        client_id: client.id,
-        site_id: site.id,
-        job_role_id: role.id,
-        start_at: zonedDateTimeToInstant(week, '08:00', ZONE).toISOString(),
-        end_at: zonedDateTimeToInstant(week, '16:00', ZONE).toISOString(),
-      });
-      expect(shift.status, JSON.stringify(shift.body)).toBe(201);
-      const who = (await api(page, 'GET', `/api/shifts/${shift.body.data.id}/suggestions?limit=1`)).body.data[0];
-      expect(
-        (
-          await api(page, 'POST', `/api/shifts/${shift.body.data.id}/actions/assign`, {
-            candidate_id: who.candidate_id,
-          })
-        ).status,
-      ).toBe(200);
+      await workedShift(page, week, 'Signing link e2e');
       const generated = await api(page, 'POST', '/api/timesheets/actions/generate', { week_start: week });
       const id = generated.body.data.timesheets[0];
       const submitted = await api(page, 'POST', `/api/timesheets/${id}/actions/submit`, {});
@@ -55,22 +53,10 @@ describe('signing by link', () => {
       const number = submitted.body.data.number as string;
 
       // The e-mail arrives (the outbox worker sends within seconds) and carries the link.
-      await expect
-        .poll(() => e2e.sentMail.find((m) => m.text.includes(number) && m.text.includes('/sign-timesheet/')), {
-          timeout: 60_000,
-          interval: 500,
-        })
-        .toBeTruthy();
-      const mail = e2e.sentMail.find((m) => m.text.includes(number) && m.text.includes('/sign-timesheet/'))!;
-      const link = /\/sign-timesheet\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
+      const { link } = await mailedLink(number);
 
       // Opened by the approver, who holds no account: a fresh context, nothing signed in.
-      const approverContext = await page
-        .context()
-        .browser()!
-        .newContext({ viewport: { width: 390, height: 844 } });
-      try {
-        const approver = await approverContext.newPage();
+      await asApprover(page, async (approver) => {
         await approver.goto(`${e2e.baseURL}${link}`);
         await approver.getByRole('heading', { name: new RegExp(number) }).waitFor();
         // The page as the approver first sees it is axe-clean, its orange "Dispute the chosen lines" included (3.11:1
@@ -97,9 +83,7 @@ describe('signing by link', () => {
           .getByRole('alert')
           .getByText(/already been used/)
           .waitFor();
-      } finally {
-        await approverContext.close();
-      }
+      });
 
       const signed = await api(page, 'GET', `/api/timesheets/${id}`);
       expect(signed.body.data.status).toBe('signed');
@@ -118,25 +102,8 @@ describe('signing by link', () => {
       const client = clients.body.data.find((c: { name: string }) => c.name.startsWith('Meadowbank'));
       const approverEmail = (await api(page, 'GET', `/api/clients/${client.id}`)).body.data;
       const recipient = (approverEmail.timesheet_approver_email || approverEmail.email) as string;
-      const site = (await api(page, 'GET', `/api/sites?client_id=${client.id}&per_page=1`)).body.data[0];
-      const role = (await api(page, 'GET', '/api/job_roles?per_page=1')).body.data[0];
       const week = startOfWeekMonday(addDaysToDate(agencyToday(ZONE), -7 * 46));
-      for (const day of [0, 1]) {
-        const date = addDaysToDate(week, day);
-        const shift = await api(page, 'POST', '/api/shifts', {
-          client_id: client.id,
-          site_id: site.id,
-          job_role_id: role.id,
-          start_at: zonedDateTimeToInstant(date, '08:00', ZONE).toISOString(),
-          end_at: zonedDateTimeToInstant(date, '16:00', ZONE).toISOString(),
-        });
-        expect(shift.status, JSON.stringify(shift.body)).toBe(201);
-        const who = (await api(page, 'GET', `/api/shifts/${shift.body.data.id}/suggestions?limit=1`)).body.data[0];
-        const assigned = await api(page, 'POST', `/api/shifts/${shift.body.data.id}/actions/assign`, {
-          candidate_id: who.candidate_id,
-        });
-        expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
-      }
+      for (const day of [0, 1]) await workedShift(page, addDaysToDate(week, day), 'Signing link e2e');
       const generated = await api(page, 'POST', '/api/timesheets/actions/generate', { week_start: week });
       const id = generated.body.data.timesheets[0];
       const number = (await api(page, 'GET', `/api/timesheets/${id}`)).body.data.number as string;
@@ -151,22 +118,10 @@ describe('signing by link', () => {
         .poll(async () => (await api(page, 'GET', `/api/timesheets/${id}`)).body.data.status)
         .toBe('submitted');
 
-      await expect
-        .poll(() => e2e.sentMail.find((m) => m.text.includes(number) && m.text.includes('/sign-timesheet/')), {
-          timeout: 60_000,
-          interval: 500,
-        })
-        .toBeTruthy();
-      const mail = e2e.sentMail.find((m) => m.text.includes(number) && m.text.includes('/sign-timesheet/'))!;
+      const { mail, link } = await mailedLink(number);
       expect(mail.to).toContain(recipient);
-      const link = /\/sign-timesheet\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
 
-      const approverContext = await page
-        .context()
-        .browser()!
-        .newContext({ viewport: { width: 390, height: 844 } });
-      try {
-        const approver = await approverContext.newPage();
+      await asApprover(page, async (approver) => {
         await approver.goto(`${e2e.baseURL}${link}`);
         await approver.getByRole('heading', { name: new RegExp(number) }).waitFor();
         await approver
@@ -182,9 +137,7 @@ describe('signing by link', () => {
         await approver.getByRole('button', { name: 'Sign with my typed name' }).click();
         await approver.getByRole('button', { name: 'Approve and sign' }).click();
         await approver.getByText('Thank you: the timesheet is signed.').waitFor();
-      } finally {
-        await approverContext.close();
-      }
+      });
       expect((await api(page, 'GET', `/api/timesheets/${id}`)).body.data.status).toBe('signed');
     },
   );
