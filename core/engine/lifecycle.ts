@@ -66,10 +66,17 @@ export const deletionOf = (decl: ResourceDeclaration): DeleteDeclaration =>
  * Why the record cannot be deleted now, in words, or null: already deleted (a listed soft delete), numbered, locked,
  * or in a state the lifecycle's deletableIn leaves out.
  */
+/**
+ * Whether the declaration's numbers are a document's (a timesheet's, an invoice's): a gapless series, so a numbered
+ * record is never deleted and the database holds each number once. A code the agency may type over (`whenEmpty`, a
+ * client's CL001) is a convenience, not a series that must have no gaps: it is unique like any unique field.
+ */
+export const keepsNumbers = (decl: ResourceDeclaration): boolean => !!decl.numbering && !decl.numbering.whenEmpty;
+
 export function deleteRefusal(decl: ResourceDeclaration, record: Record<string, any>): string | null {
   if (record.deleted_at) return `This ${one(decl)} has been deleted.`;
   // A number given is kept: deleting its record would leave a gap in a series that must have none.
-  const numbered = decl.numbering && record[decl.numbering.field];
+  const numbered = keepsNumbers(decl) && record[decl.numbering!.field];
   if (numbered)
     return `This ${one(decl)} is numbered ${numbered}: a numbered ${one(decl)} is never deleted, so that its series has no gaps.`;
   const locked = lockedReason(decl, record);

@@ -267,9 +267,9 @@ export interface LifecycleDeclaration {
 }
 
 /**
- * When and from which series a record takes its number (ResourceDeclaration.numbering). The database holds each
- * number once per agency (a unique index the engine emits), and a record that has its number is never deleted, by
- * anyone: the series stays gapless.
+ * When and from which series a record takes its number (ResourceDeclaration.numbering). A document's number (all but
+ * `whenEmpty` codes) is held once per agency by the database (a unique index the engine emits), and a record that has
+ * its number is never deleted, by anyone: the series stays gapless.
  */
 export interface NumberingDeclaration {
   field: string;

@@ -1,5 +1,5 @@
 import type { FieldDeclaration, ResourceDeclaration } from '../../core/engine/types.js';
-import { deletionOf } from '../../core/engine/lifecycle.js';
+import { deletionOf, keepsNumbers } from '../../core/engine/lifecycle.js';
 
 /** The PostgreSQL column type of a declared field, as information_schema names it. */
 export function columnType(f: FieldDeclaration): string {
@@ -94,9 +94,9 @@ export function createTableSql(decl: ResourceDeclaration): string {
   }
   // Each number once per agency, whatever writes it (every series' numbers carry their prefix): a duplicate is refused
   // by the database itself. Deleted rows keep theirs.
-  if (decl.numbering)
+  if (keepsNumbers(decl))
     out.push(
-      `create unique index ${t}_${decl.numbering.field}_numbered on ${t} (merchant_id, ${decl.numbering.field});`,
+      `create unique index ${t}_${decl.numbering!.field}_numbered on ${t} (merchant_id, ${decl.numbering!.field});`,
     );
   if (!decl.fields.some((f) => f.source === 'created_at'))
     out.push(`create index ${t}_created on ${t} (merchant_id, created_at)${live};`);
