@@ -152,6 +152,7 @@ Object.assign(resourceMessages, {
     children: {
       add: 'Add %{name}',
       actions: 'Actions',
+      actions_for: 'Actions for %{name}',
     },
     clients: {
       contacts: 'Contacts',

@@ -126,7 +126,9 @@ describe('timesheets in the browser', () => {
     await page.goto(`/timesheets/${ts.id}/show`);
     await page.getByText('Disputed').first().waitFor();
     const disputed = page.locator('table tbody tr', { hasText: 'Disputed' });
-    await disputed.getByRole('button', { name: 'Amend times' }).click();
+    // A line's actions are in its row's menu (issue 29.13).
+    await disputed.getByRole('button', { name: /^Actions for / }).click();
+    await page.getByRole('menuitem', { name: 'Amend times' }).click();
     const dialog = page.getByRole('dialog');
     const line = (await api(page, 'GET', `/api/timesheet_lines?timesheet_id=${ts.id}&status=disputed&per_page=5`)).body
       .data[0];

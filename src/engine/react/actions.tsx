@@ -1,5 +1,16 @@
 import { useId, useState, type ReactElement } from 'react';
-import { Box, Dialog, DialogActions, DialogContent, DialogTitle, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  ListItemIcon,
+  ListItemText,
+  MenuItem,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import BlockIcon from '@mui/icons-material/Block';
@@ -243,10 +254,16 @@ function InputDialog({
   );
 }
 
+/** Shows an action as an item of a row's actions menu instead of a button; `onChosen` closes the menu. */
+export interface AsMenuItem {
+  onChosen: () => void;
+}
+
 /**
  * One action's button with its dialogs: a confirmation where declared, an input dialog where the action asks for
  * input, or a direct run. `disabledReason` (a message key) disables it and says why, in a tooltip and to screen
- * readers.
+ * readers. As a menu item the reason is the item's second line; the dialogs stay here, so the menu must keep its
+ * items mounted while closed (ChildList's row menu does).
  */
 function ActionButton({
   decl,
@@ -257,9 +274,11 @@ function ActionButton({
   disabledReason,
   onRun,
   running,
+  asMenuItem,
 }: {
   decl: ResourceDeclaration;
   action: ActionDeclaration;
+  asMenuItem?: AsMenuItem;
   /**
    * The one record acted on (none in bulk): its confirmDetail sentence is added to the question, and its input
    * dialog may start from it and name its fields.
@@ -299,10 +318,29 @@ function ActionButton({
       setOpen(true);
     }
   };
-  const button = (
+  const start = () => (needsDialog ? setOpen(true) : void (onDemand ? runFirst() : onRun()));
+  const reasonText = disabledReason ? translate(disabledReason, { _: disabledReason }) : undefined;
+  const button = asMenuItem ? (
+    <MenuItem
+      data-action={action.name}
+      disabled={!!disabledReason || running}
+      onClick={() => {
+        asMenuItem.onChosen();
+        start();
+      }}
+    >
+      <ListItemIcon sx={{ color: action.danger ? 'error.main' : 'primary.main' }}>{icon}</ListItemIcon>
+      <ListItemText
+        primary={label}
+        secondary={reasonText}
+        // The reason wraps under the label (a menu is narrow) rather than widening the menu past a phone.
+        slotProps={{ secondary: { sx: { whiteSpace: 'normal', maxWidth: '20rem' } } }}
+      />
+    </MenuItem>
+  ) : (
     <Button
       label={label}
-      onClick={() => (needsDialog ? setOpen(true) : void (onDemand ? runFirst() : onRun()))}
+      onClick={start}
       disabled={!!disabledReason || running}
       color={action.danger ? 'error' : 'primary'}
       // react-admin names an icon-only (phone) button only while it is enabled.
@@ -312,8 +350,9 @@ function ActionButton({
       {icon}
     </Button>
   );
+  if (disabledReason && asMenuItem) return button;
   if (disabledReason) {
-    const reason = translate(disabledReason, { _: disabledReason });
+    const reason = reasonText;
     return (
       // A disabled button gets no pointer events: the tooltip sits on a wrapping span.
       <Tooltip title={reason}>
@@ -328,9 +367,13 @@ function ActionButton({
   }
   return (
     <>
-      <Box component="span" sx={{ display: 'inline-flex' }} data-action={action.name}>
-        {button}
-      </Box>
+      {asMenuItem ? (
+        button
+      ) : (
+        <Box component="span" sx={{ display: 'inline-flex' }} data-action={action.name}>
+          {button}
+        </Box>
+      )}
       {open && action.input?.length ? (
         <InputDialog
           decl={decl}
@@ -379,10 +422,12 @@ function RecordActionButton({
   decl,
   action,
   record,
+  asMenuItem,
 }: {
   decl: ResourceDeclaration;
   action: ActionDeclaration;
   record: RaRecord;
+  asMenuItem?: AsMenuItem;
 }) {
   const { canAccess } = useCanAccess({ resource: decl.name, action: action.name, record });
   const { run, running } = useRunAction(decl, action);
@@ -396,6 +441,7 @@ function RecordActionButton({
       count={1}
       disabledReason={actionRefusal(decl, action, record)}
       running={running}
+      asMenuItem={asMenuItem}
       onRun={async (input) => refusal(await run({ id: record.id }, input, 1))}
     />
   );
@@ -405,7 +451,16 @@ function RecordActionButton({
  * The declared actions of one record (the record in context unless given), one button each. A collection action
  * (a timesheet generation) runs on no record: its screen offers it, never a record's toolbar.
  */
-export function RecordActions({ decl, record: given }: { decl: ResourceDeclaration; record?: RaRecord }) {
+export function RecordActions({
+  decl,
+  record: given,
+  asMenuItems,
+}: {
+  decl: ResourceDeclaration;
+  record?: RaRecord;
+  /** As items of a row's actions menu (ChildList rowActions="menu"). */
+  asMenuItems?: AsMenuItem;
+}) {
   const fromContext = useRecordContext();
   const record = given ?? fromContext;
   const actions = (decl.actions ?? []).filter((a) => !a.collection);
@@ -413,7 +468,7 @@ export function RecordActions({ decl, record: given }: { decl: ResourceDeclarati
   return (
     <>
       {actions.map((a) => (
-        <RecordActionButton key={a.name} decl={decl} action={a} record={record} />
+        <RecordActionButton key={a.name} decl={decl} action={a} record={record} asMenuItem={asMenuItems} />
       ))}
     </>
   );

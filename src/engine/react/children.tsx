@@ -7,6 +7,11 @@ import {
   Dialog,
   DialogContent,
   DialogTitle,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
   Stack,
   Tooltip,
   Typography,
@@ -15,6 +20,7 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import {
   Button,
   CreateBase,
@@ -40,7 +46,7 @@ import { hasView } from '../../../core/engine/types';
 import { isActionOnly, lockedReason } from '../../../core/engine/lifecycle';
 import { UnsavedChangesGuard } from './UnsavedChanges';
 import { FieldFor } from './fields';
-import { RecordActions } from './actions';
+import { RecordActions, recordName } from './actions';
 import { useCustomFields } from './customFields';
 import { FormInputs, createDefaults, transformUploads, useSubmitWithUploads } from './form';
 import { StaleNotice, StaleProvider, useStaleEdit } from './stale';
@@ -180,7 +186,13 @@ export function ChildEdit({
  * A wide table scrolls sideways inside its own box instead of widening the page (a phone shows a few columns
  * and scrolls to the rest). `contain` keeps the table's width out of the layout's fit-content width.
  */
-export function TableScroll({ children }: { children: ReactNode }) {
+export function TableScroll({
+  children,
+  nowrap,
+}: {
+  children: ReactNode;
+  /** Cells stay one line. */ nowrap?: boolean;
+}) {
   // `position` makes the box the containing block of what its cells position absolutely, so that is clipped too.
   return (
     <Box
@@ -189,6 +201,8 @@ export function TableScroll({ children }: { children: ReactNode }) {
         contain: 'inline-size',
         position: 'relative',
         '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
+        // One line a row: cells keep their text on one line, closer together so the row fits a laptop's width.
+        ...(nowrap && { '& td': { whiteSpace: 'nowrap' }, '& td, & th': { px: '5px' } }),
       }}
     >
       {children}
@@ -205,12 +219,91 @@ function FormDialog({ title, onClose, children }: { title: string; onClose: () =
   );
 }
 
-function RowButtons({ decl }: { decl: ResourceDeclaration }) {
+/** How a row offers its actions: a button each, or one menu button (a row a single line high). */
+export type RowActions = 'buttons' | 'menu';
+
+/**
+ * A row's actions in one menu: the record's actions and Edit as items. The menu keeps its items mounted while
+ * closed because each item owns its dialog (ActionButton's), which must outlive the menu.
+ */
+function RowMenu({
+  decl,
+  record,
+  canEdit,
+  onEdit,
+}: {
+  decl: ResourceDeclaration;
+  record: RaRecord;
+  canEdit: boolean;
+  onEdit: () => void;
+}) {
+  const translate = useTranslate();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const name = recordName(decl, record);
+  return (
+    <>
+      <IconButton
+        aria-label={translate('app.children.actions_for', { name })}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        size="small"
+        // Its 34 px target overhangs the cell's padding rather than making the row taller than a line of text.
+        sx={{ my: -0.75 }}
+      >
+        <MoreVertIcon />
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={close}
+        keepMounted
+        // A disabled item stays reachable by the arrow keys, so its reason is read out too.
+        slotProps={{
+          list: { disabledItemsFocusable: true, 'aria-label': translate('app.children.actions_for', { name }) },
+        }}
+      >
+        <RecordActions decl={decl} record={record} asMenuItems={{ onChosen: close }} />
+        {canEdit && !lockedReason(decl, record) && (
+          <MenuItem
+            onClick={() => {
+              close();
+              onEdit();
+            }}
+          >
+            <ListItemIcon>
+              <EditIcon />
+            </ListItemIcon>
+            <ListItemText primary={translate('ra.action.edit')} />
+          </MenuItem>
+        )}
+      </Menu>
+    </>
+  );
+}
+
+function RowButtons({ decl, rowActions = 'buttons' }: { decl: ResourceDeclaration; rowActions?: RowActions }) {
   const record = useRecordContext();
   const translate = useTranslate();
   const [editing, setEditing] = useState(false);
   const { canAccess: canEdit } = useCanAccess({ resource: decl.name, action: 'edit', record });
   if (!record) return null;
+  const dialog = editing && (
+    <FormDialog title={translate('ra.action.edit')} onClose={() => setEditing(false)}>
+      <ChildEdit decl={decl} id={record.id} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
+    </FormDialog>
+  );
+  if (rowActions === 'menu')
+    return (
+      <Box onClick={(e) => e.stopPropagation()}>
+        <RowMenu decl={decl} record={record} canEdit={!!canEdit} onEdit={() => setEditing(true)} />
+        {dialog}
+      </Box>
+    );
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
       <RecordActions decl={decl} record={record} />
@@ -219,11 +312,7 @@ function RowButtons({ decl }: { decl: ResourceDeclaration }) {
           <EditIcon />
         </Button>
       )}
-      {editing && (
-        <FormDialog title={translate('ra.action.edit')} onClose={() => setEditing(false)}>
-          <ChildEdit decl={decl} id={record.id} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
-        </FormDialog>
-      )}
+      {dialog}
     </Stack>
   );
 }
@@ -242,11 +331,17 @@ export function ChildList({
   onCreated,
   createDisabledReason,
   createOverrides,
+  rowActions,
 }: {
   decl: ResourceDeclaration;
   parentId: Identifier;
   columns?: string[];
   header?: ReactNode;
+  /**
+   * 'menu': on a wide screen each row's actions sit in one menu and its cells do not wrap, so a row is one line
+   * high (a review of many rows); a phone's cards keep their buttons.
+   */
+  rowActions?: RowActions;
   /** A column's own cell, by source. */
   cells?: Record<string, ReactNode>;
   /** After a child is added, with the record as the server saved it (its computed fields too). */
@@ -275,6 +370,7 @@ export function ChildList({
         onCreated={onCreated}
         createDisabledReason={createDisabledReason}
         createOverrides={createOverrides}
+        rowActions={rowActions}
       />
     </ListBase>
   );
@@ -342,11 +438,13 @@ function ChildListBody({
   onCreated,
   createDisabledReason,
   createOverrides,
+  rowActions,
 }: {
   decl: ResourceDeclaration;
   parentId: Identifier;
   columns?: string[];
   header?: ReactNode;
+  rowActions?: RowActions;
   cells?: Record<string, ReactNode>;
   onCreated?: (saved: RaRecord) => void;
   createDisabledReason?: string | null;
@@ -397,7 +495,7 @@ function ChildListBody({
           {phone ? (
             <ChildCards decl={decl} fields={fields} cells={cells} />
           ) : (
-            <TableScroll>
+            <TableScroll nowrap={rowActions === 'menu'}>
               <DataTable bulkActionButtons={false} rowClick={false}>
                 {fields.map((f) => (
                   <DataTable.Col key={f.source} source={f.source} label={f.label} disableSort={!f.sortable}>
@@ -405,7 +503,7 @@ function ChildListBody({
                   </DataTable.Col>
                 ))}
                 <DataTable.Col label="app.children.actions">
-                  <RowButtons decl={decl} />
+                  <RowButtons decl={decl} rowActions={rowActions} />
                 </DataTable.Col>
               </DataTable>
             </TableScroll>

@@ -94,7 +94,11 @@ function LineTimes({ which }: { which: 'scheduled' | 'actual'; label?: string; s
         return (
           <>
             {times}
-            <Typography variant="caption" component="p" sx={{ color: 'warning.dark', maxWidth: 320 }}>
+            <Typography
+              variant="caption"
+              component="p"
+              sx={{ color: 'warning.dark', maxWidth: 320, whiteSpace: 'normal' }}
+            >
               {r.outside_tolerance}
             </Typography>
           </>
@@ -115,7 +119,11 @@ function LinePay(_props: { label?: string; source?: string }) {
         <>
           {r.pay == null ? '—' : formatPounds(Number(r.pay))}
           {r.repricing_note && (
-            <Typography variant="caption" component="p" sx={{ color: 'warning.dark', maxWidth: 320 }}>
+            <Typography
+              variant="caption"
+              component="p"
+              sx={{ color: 'warning.dark', maxWidth: 320, whiteSpace: 'normal' }}
+            >
               {r.repricing_note}
             </Typography>
           )}
@@ -164,6 +172,8 @@ function Lines({ lines }: { lines: ResourceDeclaration }) {
         ],
       }}
       parentId={record.id}
+      // A review of many lines: one line high each, the line's actions in its menu.
+      rowActions="menu"
       columns={['work_date', 'candidate_name', 'scheduled', 'actual', 'hours', 'charge', 'pay', 'margin', 'status']}
       cells={{
         scheduled: <LineTimes which="scheduled" />,
