@@ -20,7 +20,7 @@ import {
   writerOf,
 } from '../services/timesheets.js';
 import { isPayable, periodProblem, spansOverlap } from '../../core/domain/timesheets/rules.js';
-import { describeShiftTimes } from '../../core/domain/shifts/times.js';
+import { describeShiftTimes, shiftSpanProblem } from '../../core/domain/shifts/times.js';
 import { formatDisplayDate } from '../../core/domain/time/agencyTime.js';
 import { phoneSignRefusal, PHONE_SIGN_REFUSED } from '../../core/domain/timesheets/tolerance.js';
 import { approverFor, notifyPhoneSigned, toleranceFlagOf, verifyApproverPin } from '../services/phoneSignoff.js';
@@ -273,9 +273,9 @@ function timesProblems(input: Record<string, any>): Record<string, string> {
   if (!isStrictInstant(input.actual_start)) problems.actual_start = 'Give the start as a date and time.';
   if (!isStrictInstant(input.actual_end)) problems.actual_end = 'Give the end as a date and time.';
   if (!problems.actual_start && !problems.actual_end) {
+    const span = shiftSpanProblem(input.actual_start, input.actual_end);
     const ms = Date.parse(input.actual_end) - Date.parse(input.actual_start);
-    if (ms <= 0) problems.actual_end = 'The end must be after the start.';
-    else if (ms > 24 * 3600_000) problems.actual_end = 'A shift lasts at most 24 hours.';
+    if (span) problems.actual_end = span;
     else if (input.break_minutes != null && input.break_minutes * 60_000 >= ms)
       problems.break_minutes = 'The break must be shorter than the time worked.';
   }

@@ -21,12 +21,8 @@ import { ApiFailure, request } from '../providers/request';
 import { fill, staffTexts as say } from './messages';
 import { shiftTimes, type MyShift } from './MyShifts';
 import { SignaturePad } from '../resources/timesheets/SignaturePad';
-import {
-  addDaysToDate,
-  instantToZoned,
-  startOfWeekMonday,
-  zonedDateTimeToInstant,
-} from '../../core/domain/time/agencyTime';
+import { instantToZoned, startOfWeekMonday } from '../../core/domain/time/agencyTime';
+import { shiftInstants } from '../../core/domain/shifts/times';
 import type { GenerateAnswer } from '../../core/contracts/timesheets';
 import { bookedBreak, differences, durationWords, phoneSignRefusal } from '../../core/domain/timesheets/tolerance';
 
@@ -245,9 +241,7 @@ function EndOfShift({
     if (Object.keys(problems).length) return;
     // The shift's own day on the agency's clock; a finish at or before the start is the next morning.
     const day = instantToZoned(new Date(shift.start_at), timeZone).date;
-    const from = zonedDateTimeToInstant(day, started, timeZone);
-    let to = zonedDateTimeToInstant(day, finished, timeZone);
-    if (to <= from) to = zonedDateTimeToInstant(addDaysToDate(day, 1), finished, timeZone);
+    const { start: from, end: to } = shiftInstants(day, started, finished, timeZone);
     setBusy(true);
     try {
       let id = line?.id;
@@ -260,7 +254,7 @@ function EndOfShift({
       }
       await request(`/timesheet_lines/${id}/actions/record_times`, {
         method: 'POST',
-        json: { actual_start: from.toISOString(), actual_end: to.toISOString(), break_minutes: minutes },
+        json: { actual_start: from, actual_end: to, break_minutes: minutes },
       });
       // The line as the server priced and judged it: its paid hours, and whether the phone may sign it.
       const saved = await request<{ data: MyLine }>(`/timesheet_lines/${id}`);

@@ -29,6 +29,22 @@ export function shiftInstants(
   return { start: start.toISOString(), end: end.toISOString() };
 }
 
+/** The longest a shift (as booked or as worked) may last: a 24-hour shift is the longest any agency books. */
+export const MAX_SHIFT_MS = 24 * 3600_000;
+
+/**
+ * Why a span cannot be a shift's, as booked or as worked (null when it can): it ends after it starts and lasts at
+ * most 24 hours. Instants, so a same-time shift on the night the clocks go back (25 hours) is refused in words
+ * rather than by the database's check.
+ */
+export function shiftSpanProblem(start: string, end: string): string | null {
+  const [from, to] = [Date.parse(start), Date.parse(end)];
+  if (!Number.isFinite(from) || !Number.isFinite(to)) return null;
+  if (to <= from) return 'The shift must end after it starts.';
+  if (to - from > MAX_SHIFT_MS) return 'A shift lasts at most 24 hours.';
+  return null;
+}
+
 /** The shift's date and times on the agency's clock, as people read them: '22 Nov 2026 20:00–08:00'. */
 export function describeShiftTimes(
   start: string,

@@ -1,5 +1,6 @@
 import type { Action, ResourceDeclaration, Role } from '../../engine/types';
 import { shiftRequests } from './requests';
+import { shiftSpanProblem } from '../../domain/shifts/times';
 
 /*
  * Shifts: the API the shift screens and the schedule are built on.
@@ -128,15 +129,9 @@ export const shifts: ResourceDeclaration = {
       path: '/shift-list/deleted',
     },
   ],
-  rules: (r) => {
-    const out: Record<string, string> = {};
-    const start = Date.parse(r.start_at);
-    const end = Date.parse(r.end_at);
-    if (Number.isFinite(start) && Number.isFinite(end)) {
-      if (end <= start) out.end_at = 'The shift must end after it starts.';
-      else if (end - start > 24 * 3600_000) out.end_at = 'A shift lasts at most 24 hours.';
-    }
-    return out;
+  rules: (r): Record<string, string> => {
+    const problem = shiftSpanProblem(r.start_at, r.end_at);
+    return problem ? { end_at: problem } : {};
   },
   // The shift's state machine: each action runs only from the states listed (409 saying the current state
   // otherwise), and a deleted shift takes none. A closed shift has been worked: it is locked (no edit, no delete,

@@ -1,6 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { bulkRequestErrors, describeDates, describeShiftTimes, shiftInstants } from '../../../core/domain/shifts/times';
+import {
+  bulkRequestErrors,
+  describeDates,
+  describeShiftTimes,
+  shiftInstants,
+  shiftSpanProblem,
+} from '../../../core/domain/shifts/times';
+import { shifts } from '../../../core/resources/shifts/resource';
 import { formatDisplayDate } from '../../../core/domain/time/agencyTime';
 
 const hours = (s: { start: string; end: string }) => (Date.parse(s.end) - Date.parse(s.start)) / 3600_000;
@@ -83,6 +90,47 @@ describe('shiftInstants: a shift from its date and wall-clock times in the agenc
       start: '2026-06-10T12:00:00.000Z',
       end: '2026-06-10T20:00:00.000Z',
     });
+  });
+});
+
+describe('shiftSpanProblem: the one rule of what a shift may span, booked or worked', () => {
+  // Wall-clock times through shiftInstants, then the span's rule: DST days in Europe/London included.
+  it.each([
+    ['a day', '2026-06-10', '08:00', '16:00', null],
+    ['a night into the next day', '2026-01-14', '20:00', '08:00', null],
+    ['the night the clocks go forward: 11 hours', '2026-03-28', '20:00', '08:00', null],
+    ['the night the clocks go back: 13 hours', '2026-10-24', '20:00', '08:00', null],
+    ['24 hours on an ordinary day', '2026-06-10', '08:00', '08:00', null],
+    ['24 on the clock as the clocks go forward: 23 hours', '2026-03-28', '20:00', '20:00', null],
+    [
+      '24 on the clock as the clocks go back: 25 hours',
+      '2026-10-24',
+      '20:00',
+      '20:00',
+      'A shift lasts at most 24 hours.',
+    ],
+  ])('%s', (_name, date, from, to, problem) => {
+    const s = shiftInstants(date, from, to, 'Europe/London');
+    expect(shiftSpanProblem(s.start, s.end)).toBe(problem);
+  });
+
+  it('refuses an end at or before the start, and leaves unreadable times to the field checks', () => {
+    expect(shiftSpanProblem('2026-06-10T08:00:00Z', '2026-06-10T08:00:00Z')).toBe(
+      'The shift must end after it starts.',
+    );
+    expect(shiftSpanProblem('2026-06-10T08:00:00Z', '2026-06-10T07:00:00Z')).toBe(
+      'The shift must end after it starts.',
+    );
+    expect(shiftSpanProblem('soon', '2026-06-10T07:00:00Z')).toBeNull();
+  });
+
+  it('is the rule the shift declaration applies', () => {
+    const back = shiftInstants('2026-10-24', '20:00', '20:00', 'Europe/London');
+    expect(shifts.rules!({ start_at: back.start, end_at: back.end })).toEqual({
+      end_at: 'A shift lasts at most 24 hours.',
+    });
+    const night = shiftInstants('2026-10-24', '20:00', '08:00', 'Europe/London');
+    expect(shifts.rules!({ start_at: night.start, end_at: night.end })).toEqual({});
   });
 });
 
