@@ -158,6 +158,30 @@ export function writeRefusal(
 }
 
 /**
+ * Why a line of a document (a child declaring `parent.lines`) cannot be written now, because of its parent's state,
+ * in words, or null: a create, edit or delete (no `action`) runs only while the parent is in `editableIn`, a line
+ * action in its `actionsIn` states (else editableIn). The server refuses every writer with these words (409); the
+ * screens hide Edit and Delete and disable the action with them.
+ */
+export function linesRefusal(
+  child: ResourceDeclaration,
+  parent: ResourceDeclaration,
+  parentRecord: Record<string, any>,
+  action?: string,
+): string | null {
+  const lines = child.parent?.lines;
+  const lc = parent.lifecycle;
+  if (!lines || !lc) return null;
+  const state = parentRecord[lc.field];
+  const states = (action && lines.actionsIn?.[action]) || lines.editableIn;
+  if (states.includes(state)) return null;
+  const what = action
+    ? `${child.actions?.find((a) => a.name === action)?.label ?? action} runs`
+    : `its ${child.label.many.toLowerCase()} can be changed`;
+  return `The ${one(parent)} is ${stateName(parent, state)}: ${what} only while it is ${orList(states.map((s) => stateName(parent, s)))}.`;
+}
+
+/**
  * The declaration's lifecycle is checked when the server compiles it (and by a unit test over every declaration):
  * a mistake fails at start-up, never on a request.
  */

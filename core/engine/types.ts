@@ -309,6 +309,42 @@ export interface ParentDeclaration {
   onDelete: 'refuse' | 'hide';
   /** The parent screen's tab that shows the children (the staff profile's 'document'). */
   tab?: string;
+  /** The children are the lines of a document (a timesheet's): locked with it, summed into it, its state derived. */
+  lines?: LinesDeclaration;
+}
+
+/**
+ * A parent field kept by the engine as an aggregate of its lines: the sum of a line field (`{ sum: 'pay' }`), or the
+ * number of lines (`{ count: 'all' }`), or of those whose fields hold one of the values named
+ * (`{ count: { status: ['signed', 'verified'] } }`).
+ */
+export type Rollup = { sum: string } | { count: 'all' | Record<string, readonly string[]> };
+
+/**
+ * The parent's state as its lines put it: a pure function (core/domain) of the parent as it is about to be stored and
+ * of its lines (only the fields `reads` names), answering the parent fields to change (its lifecycle field, and the
+ * stamps that go with the state, e.g. signed_at) or nothing. `now` is the write's instant, as an ISO string.
+ */
+export type DeriveRule = (
+  parent: Record<string, any>,
+  lines: Record<string, any>[],
+  now: string,
+) => Record<string, unknown> | undefined;
+
+/**
+ * A document's lines (ParentDeclaration.lines). Every writer (a request, a hook, a service, a job, createMany, a
+ * delete) is refused in words when the parent's state locks the line; the rollups and the derived state are kept in
+ * the transaction of every write of a line and of the parent itself, each change versioned and audited.
+ */
+export interface LinesDeclaration {
+  /** The parent's states in which lines are created, edited, deleted and take their actions. */
+  editableIn: readonly string[];
+  /** A line action that runs in other parent states than editableIn (a line signed while the document is sent). */
+  actionsIn?: Record<string, readonly string[]>;
+  /** Parent fields (stored, readOnly) kept as aggregates of the lines' fields. */
+  rollups?: Record<string, Rollup>;
+  /** The parent's state derived from its lines, declared once: the rule and the line fields it reads. */
+  derive?: { rule: DeriveRule; reads: readonly string[] };
 }
 
 export interface ListTab {

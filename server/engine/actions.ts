@@ -10,6 +10,7 @@ import { normalised, refuse, store } from './write.js';
 import { getRecord, nameOf } from './query.js';
 import { deleteRecord } from './delete.js';
 import { actionRefusal, stateName, transitionOf } from '../../core/engine/lifecycle.js';
+import { refuseLockedLines, writingDocument } from './lines.js';
 
 /** The action's input: only its declared fields, validated like fields. */
 function actionInput(ctx: EngineContext, action: ActionDeclaration, body: Record<string, unknown>) {
@@ -151,6 +152,10 @@ export async function runAction(
       Object.fromEntries(refused.map((x) => [String(x.r.id), reason(x.why!)])),
     );
   }
+  // Lines of a document whose state locks them (the action's own states, or the lines' editableIn).
+  await refuseLockedLines(ctx, c, rows, action.deletes ? undefined : action.name, (i, why) =>
+    rows.length === 1 ? new HttpError(409, why) : new HttpError(409, `${nameOf(c, rows[i])}: ${why}`),
+  );
   // The declared delete's button: the engine's delete with the input's reason, audited as a delete.
   if (action.deletes) {
     if (!registry) throw new Error(`${c.decl.name}.${action.name} deletes: runAction needs the registry`);
@@ -164,7 +169,12 @@ export async function runAction(
   }
   const t = transitionOf(lc, action.name);
   const out: Row[] = [];
-  for (const stored of rows) {
+  for (const stored of rows)
+    // A document's lines changed by its effect leave it to its own write below (one version, one entry).
+    out.push(await writingDocument(ctx, c, stored.id, () => transition(stored)));
+  return out;
+
+  async function transition(stored: Row): Promise<Row> {
     const patch: Record<string, unknown> = {
       ...action.patch?.(stored, input),
       ...((await c.behaviour.actions?.[action.name]?.(ctx, stored, effectInput)) ?? {}),
@@ -176,8 +186,7 @@ export async function runAction(
       const to = (await getRecord(ctx, c, written.id, { all: true }))[c.computedState];
       const allowed = t?.to === undefined ? [stored[c.computedState]] : Array.isArray(t.to) ? t.to : [t.to];
       if (!allowed.includes(to)) throw wrongState(c, action.name, to);
-      out.push(written);
-      continue;
+      return written;
     }
     if (lc) {
       // The transition sets the state it declares; an effect may choose only among the states it declares.
@@ -186,7 +195,6 @@ export async function runAction(
       const allowed = t?.to === undefined ? [stored[lc.field]] : Array.isArray(t.to) ? t.to : [t.to];
       if (!allowed.includes(to)) throw wrongState(c, action.name, to);
     }
-    out.push(await store(ctx, c, stored, patch, { action: action.name, input: entryInput, declared: true }));
+    return store(ctx, c, stored, patch, { action: action.name, input: entryInput, declared: true });
   }
-  return out;
 }

@@ -108,6 +108,8 @@ export function compile(
     behaviour,
     actions,
     computedState,
+    /** The resources whose records are this one's lines (their `parent.lines`), linked by compileAll. */
+    lineResources: [] as string[],
   };
 }
 export type Compiled = ReturnType<typeof compile>;

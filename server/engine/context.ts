@@ -89,6 +89,8 @@ export interface EngineContext {
   cluster?: Cluster;
   /** Tables this write changed besides its own (children hidden with a parent): their totals go stale at commit. */
   touched?: Set<string>;
+  /** Documents whose own write is running (server/engine/lines.ts): their lines' writes leave them to it. */
+  documents?: Set<string>;
 }
 
 export interface SaveEvent {

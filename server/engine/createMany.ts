@@ -15,6 +15,7 @@ import { numberRecords, numbersAt } from './numbering.js';
 import { applyWritePolicy, checkAgainstDatabase, defaultOf, store } from './write.js';
 import { attachFiles } from '../files/store.js';
 import { createdLockedReason } from '../../core/engine/lifecycle.js';
+import { refreshDocuments, refuseLockedLines } from './lines.js';
 
 /** The refusals of some records of a createMany, by position: what is wrong with each, in words. */
 export interface RowRefusal {
@@ -173,6 +174,14 @@ async function storeMany(
       records.map((record, i) => ({ record, known: problems[i] })),
     ),
   );
+  // Lines of a document whose state locks them are refused like a single create's, naming the line.
+  await refuseLockedLines(
+    ctx,
+    c,
+    records,
+    undefined,
+    (row, why) => new RowsRefused(c, rows.length, [{ row, errors: { '': why } }], 409),
+  );
   // Taken before the hooks, which may read them (or refuse the set: the rollback gives the numbers back).
   if (numbersAt(c, undefined, undefined)) await numberRecords(ctx.db, c, ctx.principal.merchantId, records);
   const events: SaveEvent[] = records.map((record, i) => ({ changes: rows[i], record }));
@@ -263,6 +272,14 @@ async function storeMany(
         throw ofRow(c, rows.length, i, err);
       }
     }
+  // Their documents follow, all of them in two statements.
+  const parent = c.decl.parent;
+  if (parent?.lines)
+    await refreshDocuments(
+      ctx,
+      c,
+      inserted.map((r) => r[parent.field]),
+    );
   return { rows: inserted, reread };
 }
 

@@ -11,6 +11,7 @@ import { reopenPredecessor } from './periods.js';
 import { checkField } from '../../core/engine/validate.js';
 import { normaliseText } from '../../core/engine/text.js';
 import { toFieldErrors } from './messages.js';
+import { refreshDocuments, refuseLockedLines, writingDocument } from './lines.js';
 
 /** The reason a delete declared with `reason` asks for: checked like a long text field. */
 const REASON = { source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 1000 } as const;
@@ -30,9 +31,23 @@ export async function deleteRecord(
   given?: unknown,
 ): Promise<Row> {
   const row = await getRecord(ctx, c, id, { lock: true, all: true });
-  const merchantId = ctx.principal.merchantId;
   const refused = deleteRefusal(c.decl, row);
   if (refused) throw new HttpError(409, refused);
+  // A line goes only while its document's state lets its lines change.
+  await refuseLockedLines(ctx, c, [row]);
+  // The lines it takes with it leave it to this delete (no new version of a record being deleted).
+  return writingDocument(ctx, c, id, () => deleteChecked(ctx, c, row, registry, given));
+}
+
+async function deleteChecked(
+  ctx: EngineContext,
+  c: Compiled,
+  row: Row,
+  registry: Map<string, Compiled>,
+  given?: unknown,
+): Promise<Row> {
+  const id = Number(row.id);
+  const merchantId = ctx.principal.merchantId;
   // The server's own deletes (a child hidden with its parent, ctx.engine.remove) give their reason as text.
   let reason: string | undefined = typeof given === 'string' && given.trim() ? given : undefined;
   if (c.deletion.reason) {
@@ -125,6 +140,8 @@ export async function deleteRecord(
   // The row before a deleted effective-dated one covers its period again.
   if (c.decl.effectiveDated) await reopenPredecessor(ctx, c, row);
   await c.behaviour.afterDelete?.(ctx, row);
+  // A line's document follows: its rollups and state without the line.
+  if (c.decl.parent?.lines) await refreshDocuments(ctx, c, [row[c.decl.parent.field]]);
   return row;
 }
 

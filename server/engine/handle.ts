@@ -28,6 +28,8 @@ export type PlainContext = Omit<EngineContext, 'engine'>;
  */
 export function withEngine(base: PlainContext | EngineContext, registry: Map<string, Compiled>): EngineContext {
   const ctx = { ...base } as EngineContext;
+  // Shared with every context derived from this one (asSystem): a document being written is known to all of them.
+  ctx.documents ??= new Set();
   const compiled = (resource: string) => {
     const c = registry.get(resource);
     if (!c) throw new Error(`No declaration named ${resource}`);

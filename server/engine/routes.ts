@@ -14,6 +14,8 @@ import { TotalCache } from './totals.js';
 import { systemPrincipal, withEngine } from './handle.js';
 import { recordAnswers } from '../../core/contracts/records.js';
 
+import { linesProblems } from './lines.js';
+
 export { TotalCache } from './totals.js';
 export { compile, type Compiled } from './compile.js';
 
@@ -31,6 +33,10 @@ export function compileAll(
   };
   for (const d of declarations) registry.set(d.name, compile(d, lookup, totals, behaviours[d.name]));
   for (const c of registry.values()) if (c.decl.parent) lookup(c.decl.parent.resource);
+  for (const c of registry.values())
+    if (c.decl.parent?.lines) lookup(c.decl.parent.resource).lineResources.push(c.decl.name);
+  const problems = linesProblems(registry);
+  if (problems.length) throw new Error(problems.join('; '));
   return registry;
 }
 

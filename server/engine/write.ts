@@ -16,6 +16,7 @@ import { getRecord } from './query.js';
 import { checkConstraints } from './constraints.js';
 import { numberRecords, numbersAt } from './numbering.js';
 import { checkPeriod } from './periods.js';
+import { fromLines, refreshDocuments, refuseLockedLines } from './lines.js';
 import {
   createdLockedReason,
   isActionOnly,
@@ -263,6 +264,10 @@ export async function store(
   const record: Record<string, any> = stored
     ? { ...stored, ...changes }
     : { ...Object.fromEntries(storable.map((f) => [f.source, defaultOf(f)])), ...changes };
+  // A line of a document whose state locks it (a declared action was checked by runAction, with its own states).
+  if (!e.declared && !e.overrideLock) await refuseLockedLines(ctx, c, [record]);
+  // A document takes what its lines make of it (rollups, the state they derive) in its own write: one version.
+  if (stored && c.lineResources.length) Object.assign(record, (await fromLines(ctx, c, [record])).get(stored.id));
   const problems: Problems = { ...e.problems };
   const defs = await customFieldsOf(ctx, c);
   if (c.decl.customFields) {
@@ -352,6 +357,10 @@ export async function store(
     input: e.overrideLock ? { ...(e.input as object), overrideLock: e.overrideLock } : e.input,
   });
   const changedItself = await c.behaviour.afterSave?.(ctx, { stored, changes, record, action: e.action, row: full });
+  // A line's document follows it (and the line's answer then reads its document's new state).
+  const parent = c.decl.parent;
+  if (parent?.lines && (await refreshDocuments(ctx, c, [full[parent.field], stored?.[parent.field]])))
+    return getRecord(ctx, c, id);
   // A client user's answer is read through their scope: a row written outside it is refused (and rolled back).
   // An agency user's scope is their agency, which a write cannot change; a hook that changed the row is re-read.
   if (changedItself || ctx.principal.loginType !== 'agency') return getRecord(ctx, c, id);
