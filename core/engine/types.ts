@@ -321,17 +321,6 @@ export interface ParentDeclaration {
 export type Rollup = { sum: string } | { count: 'all' | Record<string, readonly string[]> };
 
 /**
- * The parent's state as its lines put it: a pure function (core/domain) of the parent as it is about to be stored and
- * of its lines (only the fields `reads` names), answering the parent fields to change (its lifecycle field, and the
- * stamps that go with the state, e.g. signed_at) or nothing. `now` is the write's instant, as an ISO string.
- */
-export type DeriveRule = (
-  parent: Record<string, any>,
-  lines: Record<string, any>[],
-  now: string,
-) => Record<string, unknown> | undefined;
-
-/**
  * A document's lines (ParentDeclaration.lines). Every writer (a request, a hook, a service, a job, createMany, a
  * delete) is refused in words when the parent's state locks the line; the rollups and the derived state are kept in
  * the transaction of every write of a line and of the parent itself, each change versioned and audited.
@@ -343,8 +332,16 @@ export interface LinesDeclaration {
   actionsIn?: Record<string, readonly string[]>;
   /** Parent fields (stored, readOnly) kept as aggregates of the lines' fields. */
   rollups?: Record<string, Rollup>;
-  /** The parent's state derived from its lines, declared once: the rule and the line fields it reads. */
-  derive?: { rule: DeriveRule; reads: readonly string[] };
+  /**
+   * The parent's state derived from its lines, declared once: a pure function (core/domain) of the parent as it is
+   * about to be stored and of its lines (only the fields `reads` names), answering the parent fields to change (its
+   * lifecycle field, and the stamps that go with the state, e.g. signed_at) or nothing. `now` is the write's instant
+   * as an ISO string. The audit entry names the function.
+   */
+  derive?: {
+    rule(parent: Record<string, any>, lines: Record<string, any>[], now: string): Record<string, unknown> | undefined;
+    reads: readonly string[];
+  };
 }
 
 export interface ListTab {

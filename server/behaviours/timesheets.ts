@@ -9,17 +9,14 @@ import {
   notifyAgency,
   priceLine,
   priceLines,
-  refreshTotals,
   emailSigningLink,
   requireSignature,
   sendForSignature,
   signedVia,
-  stateFromLines,
-  TAKES_LINES,
   timesheetOf,
   writerOf,
 } from '../services/timesheets.js';
-import { isPayable, periodProblem, spansOverlap } from '../../core/domain/timesheets/rules.js';
+import { periodProblem, spansOverlap } from '../../core/domain/timesheets/rules.js';
 import { describeShiftTimes, shiftSpanProblem } from '../../core/domain/shifts/times.js';
 import { formatDisplayDate } from '../../core/domain/time/agencyTime.js';
 import { phoneSignRefusal, PHONE_SIGN_REFUSED } from '../../core/domain/timesheets/tolerance.js';
@@ -27,9 +24,6 @@ import { approverFor, notifyPhoneSigned, toleranceFlagOf, verifyApproverPin } fr
 import { isStrictInstant } from '../engine/input.js';
 import { revokeLinks } from '../engine/capability.js';
 import type { Problems } from '../../core/engine/validate.js';
-
-/** Where the lines of a timesheet may still be changed (times amended, a line added). */
-const AMENDABLE = TAKES_LINES;
 
 const refuse = (status: number, message: string, field?: string) =>
   new HttpError(status, message, field ? { [field]: message } : undefined);
@@ -76,22 +70,6 @@ async function keepSignature(ctx: EngineContext, timesheetId: number, input: Rec
   return Number(sig.id);
 }
 
-/** After lines changed state: the payable count, and for a submitted timesheet the state they put it in. */
-async function settle(ctx: EngineContext, t: Row): Promise<Record<string, unknown>> {
-  const statuses = await lineStatuses(ctx, Number(t.id));
-  const patch: Record<string, unknown> = { payable_lines: statuses.filter(isPayable).length };
-  if (t.status === 'submitted') {
-    const state = stateFromLines(statuses);
-    patch.status = state;
-    if (state === 'signed') patch.signed_at = ctx.now.toISOString();
-    if (state === 'disputed') patch.disputed_at = ctx.now.toISOString();
-  }
-  return patch;
-}
-
-/** How many lines there are and how many of them are neither signed nor verified. */
-const unsignedOf = (statuses: string[]) => statuses.filter((s) => !isPayable(s)).length;
-
 export const timesheetsBehaviour: ResourceBehaviour = {
   computed: {
     hours: () => `(paid_minutes / 60.0)::float8`,
@@ -131,12 +109,8 @@ export const timesheetsBehaviour: ResourceBehaviour = {
       if (statuses.length === 0) throw refuse(409, 'This timesheet has no lines to sign.');
       if (statuses.includes('disputed'))
         throw refuse(409, 'A line is still disputed: amend it before submitting the timesheet again.');
-      const now = ctx.now.toISOString();
-      // Every line already signed (on the staff member's phone) or verified: nothing is left for the client to sign.
-      const state = stateFromLines(statuses);
-      if (state === 'signed') return { submitted_at: now, status: 'signed', signed_at: now };
-      if (state === 'verified') return { submitted_at: now, status: 'verified' };
-      return { submitted_at: now, status: 'submitted' };
+      // Every line already signed (on the staff member's phone) or verified: its lines make it signed at once.
+      return { submitted_at: ctx.now.toISOString() };
     },
     async approve(ctx, r, input) {
       const approve: number[] = input.line_ids ?? [];
@@ -160,7 +134,6 @@ export const timesheetsBehaviour: ResourceBehaviour = {
       }
       for (const l of disputed)
         await ctx.engine.act('timesheet_lines', Number(l.id), 'dispute_line', { reason: input.dispute_reason });
-      const patch = await settle(ctx, r);
       if (signed.length)
         await notifyAgency(
           ctx,
@@ -177,7 +150,6 @@ export const timesheetsBehaviour: ResourceBehaviour = {
           `${disputed.length} line${disputed.length === 1 ? '' : 's'} of timesheet ${r.number} disputed: ${input.dispute_reason}`,
           { reason: input.dispute_reason },
         );
-      return patch;
     },
     async resend_link(ctx, r) {
       const { client } = await emailSigningLink(ctx, r, 'resend');
@@ -198,8 +170,7 @@ export const timesheetsBehaviour: ResourceBehaviour = {
         `${lines.length} line${lines.length === 1 ? '' : 's'} of timesheet ${r.number} disputed: ${input.reason}`,
         { reason: input.reason },
       );
-      const patch = await settle(ctx, r);
-      return { ...patch, status: 'disputed', disputed_at: ctx.now.toISOString() };
+      return { disputed_at: ctx.now.toISOString() };
     },
     async amend(ctx, r) {
       const statuses = await lineStatuses(ctx, Number(r.id));
@@ -222,32 +193,20 @@ export const timesheetsBehaviour: ResourceBehaviour = {
       }
       for (const l of lines)
         await ctx.engine.act('timesheet_lines', Number(l.id), 'verify_line', { reason: input.reason });
-      return settle(ctx, r);
     },
     async withdraw(ctx, r) {
       // The links sent for it stop working at once: the client signs what is sent again, not this version.
       await revokeLinks(ctx, ctx.engine.compiled('timesheets'), Number(r.id), 'approve');
       return { submitted_at: null };
     },
-    async lock(ctx, r) {
-      const statuses = await lineStatuses(ctx, Number(r.id));
-      const unpaid = statuses.filter((s) => !isPayable(s)).length;
-      if (statuses.length === 0 || unpaid)
+    async lock(_ctx, r) {
+      // Its rollups: the lines it has, and how many of them are signed or verified.
+      const unpaid = Number(r.line_count) - Number(r.payable_lines);
+      if (Number(r.line_count) === 0 || unpaid)
         throw refuse(
           409,
           `${unpaid || 'No'} line${unpaid === 1 ? ' is' : 's are'} neither signed nor verified by the agency: it cannot be invoiced or paid yet.`,
         );
-    },
-    async collect(ctx, r) {
-      const statuses = await lineStatuses(ctx, Number(r.id));
-      // Only a timesheet sent to the client is signed (or fully verified) by its last line: a draft may still take
-      // lines (and is signed at once when submitted with every line signed).
-      const unsigned = unsignedOf(statuses);
-      if (r.status === 'submitted' && unsigned === 0) return settle(ctx, r);
-      // A verification withdrawn from a signed or fully verified timesheet: it awaits a signature again.
-      if (['signed', 'verified'].includes(r.status) && unsigned)
-        return { payable_lines: statuses.length - unsigned, status: 'submitted', signed_at: null };
-      return { payable_lines: statuses.length - unsigned };
     },
   },
   async afterSave(ctx, e) {
@@ -402,12 +361,8 @@ async function beforeCreateLines(ctx: EngineContext, events: SaveEvent[]): Promi
   const out: (Problems | undefined)[] = records.map(() => undefined);
   const toPrice: { i: number; t: Row; shift?: Row }[] = [];
   for (const [i, r] of records.entries()) {
+    // A timesheet that takes no lines now was refused by the engine (its lines' editableIn).
     const t = tsOf.get(Number(r.timesheet_id))!;
-    if (!AMENDABLE.includes(t.status))
-      throw refuse(
-        409,
-        `Timesheet ${t.number} is ${t.status}: lines are added only while it is a draft, disputed or amended.`,
-      );
     const site = siteOf.get(Number(r.site_id));
     if (
       !site ||
@@ -526,6 +481,23 @@ async function beforeCreateLines(ctx: EngineContext, events: SaveEvent[]): Promi
   return out;
 }
 
+/** Raises the revision of timesheets whose lines were amended, each by an engine write of the timesheet. */
+async function revise(ctx: EngineContext, ids: unknown[]) {
+  const rows = await ctx.db.query(
+    'select id, revision from timesheets where merchant_id = $1 and id = any($2::int[]) order by id',
+    [ctx.principal.merchantId, [...new Set(ids.map(Number))]],
+  );
+  for (const t of rows)
+    await writerOf(ctx).update(
+      'timesheets',
+      Number(t.id),
+      { revision: Number(t.revision ?? 0) + 1 },
+      {
+        reason: 'A line was amended',
+      },
+    );
+}
+
 /** Two writes racing past overlapProblems: the exclusion constraint refuses the second, said in words. */
 async function overlapRefused(ctx: EngineContext, e: SaveEvent, error: { code?: string }) {
   if (error.code !== '23P01') return;
@@ -569,32 +541,21 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
   },
   beforeSaveMany: beforeCreateLines,
   refusedByDatabase: overlapRefused,
-  /** Lines added: their timesheets' totals follow once, and the revision of those that were amended rises. */
+  // The timesheet's totals and state follow its lines (their declaration's rollups and derive). An amendment also
+  // raises its revision: a signing link sent before it no longer signs it. A line as booked is no amendment.
   async afterSaveMany(ctx, events) {
-    const amended = events.filter((e) => e.row.amendment_note).map((e) => Number(e.row.timesheet_id));
-    const generated = events.filter((e) => !e.row.amendment_note).map((e) => Number(e.row.timesheet_id));
-    await refreshTotals(ctx, amended, true);
-    await refreshTotals(
+    await revise(
       ctx,
-      generated.filter((id) => !amended.includes(id)),
-      false,
+      events.filter((e) => e.row.amendment_note).map((e) => e.row.timesheet_id),
     );
   },
   async afterSave(ctx, e) {
-    if (!e.stored) await timesheetLinesBehaviour.afterSaveMany!(ctx, [e]);
-    // Times changed: the timesheet's totals follow, and its revision rises (a link sent before it no longer signs
-    // it). A change of state alone changes no amount.
-    if (e.action === 'amend' || e.action === 'record_times')
-      await refreshTotals(ctx, [Number(e.row.timesheet_id)], true);
-    // Signed on a phone or verified on its own: the timesheet collects it (signed once every line is).
-    if (e.action === 'sign' || e.action === 'verify' || e.action === 'withdraw_verification')
-      await writerOf(ctx).act('timesheets', Number(e.row.timesheet_id), 'collect');
+    const amended = e.stored ? e.action === 'amend' || e.action === 'record_times' : !!e.row.amendment_note;
+    if (amended) await revise(ctx, [e.row.timesheet_id]);
   },
   actions: {
     async record_times(ctx, r, input) {
-      const { t, patch } = await timesPatch(ctx, r, input);
-      if (t.status !== 'draft')
-        throw refuse(409, `Timesheet ${t.number} has been sent to the client: ask the agency to amend your times.`);
+      const { patch } = await timesPatch(ctx, r, input);
       if (Date.parse(input.actual_end) > ctx.now.getTime() + 15 * 60_000)
         throw refuse(422, 'Enter your times once the shift has ended.', 'actual_end');
       return { ...patch, times_recorded_at: ctx.now.toISOString() };
@@ -623,12 +584,7 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
       return { signature_id: signatureId, signed_at: ctx.now.toISOString() };
     },
     async amend(ctx, r, input) {
-      const { t, patch } = await timesPatch(ctx, r, input);
-      if (!AMENDABLE.includes(t.status))
-        throw refuse(
-          409,
-          `Timesheet ${t.number} is ${t.status}: its lines are amended only while it is a draft, disputed or amended.`,
-        );
+      const { patch } = await timesPatch(ctx, r, input);
       return {
         ...patch,
         amendment_note: input.note,
@@ -636,9 +592,7 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
         amended_by: ctx.principal.name,
       };
     },
-    async verify(ctx, r, input) {
-      const { t } = await lineFacts(ctx, r);
-      if (t.status === 'locked') throw refuse(409, `Timesheet ${t.number} is locked.`);
+    async verify(ctx, _r, input) {
       return {
         verified_reason: input.reason,
         verified_evidence: input.evidence ?? null,
@@ -646,10 +600,7 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
         verified_at: ctx.now.toISOString(),
       };
     },
-    async withdraw_verification(ctx, r) {
-      const { t } = await lineFacts(ctx, r);
-      if (t.status === 'locked')
-        throw refuse(409, `Timesheet ${t.number} is locked: its verifications can no longer be withdrawn.`);
+    async withdraw_verification() {
       // The verification's reason, author and evidence stay in the audit entry of the verify action.
       return { verified_reason: null, verified_by: null, verified_at: null, verified_evidence: null };
     },

@@ -26,8 +26,13 @@ import {
   instantToZoned,
   isPlainDate,
 } from '../../core/domain/time/agencyTime.js';
-import { signatureProblem, stateFromLines, totalsOf, weekOf } from '../../core/domain/timesheets/rules.js';
-import { AMENDABLE_STATES } from '../../core/resources/timesheets/resource.js';
+import { signatureProblem } from '../../core/domain/timesheets/rules.js';
+import {
+  groupShifts,
+  placeGroups,
+  type ExistingTimesheet,
+  type ShiftToPlace,
+} from '../../core/domain/timesheets/generation.js';
 import { SIGNING_PAGE, clientTimesheetPage, agencyTimesheetPage } from '../../core/contracts/timesheets.js';
 
 export const SIGNING_LINK = 'timesheet.sign';
@@ -42,35 +47,6 @@ const MAX_PERIOD_DAYS = 93;
 /** A timesheet's lines are written by the staff member's phone through the system (they cannot see timesheets). */
 export const writerOf = (ctx: EngineContext): EngineHandle =>
   ctx.principal.loginType === 'staff' ? ctx.engine.asSystem() : ctx.engine;
-
-/**
- * Stores on each timesheet the sums of its lines (and the count of payable ones), read once for all of them and
- * summed by the domain's `totalsOf`; `revise` raises their revision (an amendment: a link sent before no longer
- * signs). Two statements for any number of timesheets. These are derived columns, like a staff member's compliance
- * status: each line's change has its own version and audit entry, so the sums take neither (an open form of the
- * timesheet does not go stale because a line was priced).
- */
-export async function refreshTotals(ctx: EngineContext, timesheetIds: number[], revise: boolean) {
-  if (timesheetIds.length === 0) return;
-  const rows = await ctx.db.query(
-    `select t.id,
-       coalesce((select json_agg(json_build_object('paid_minutes', l.paid_minutes, 'pay', l.pay, 'charge', l.charge,
-          'on_costs', l.on_costs, 'margin', l.margin, 'status', l.status))
-          from timesheet_lines l where l.merchant_id = t.merchant_id and l.timesheet_id = t.id), '[]'::json) as lines
-       from timesheets t where t.merchant_id = $1 and t.id = any($2::int[])`,
-    [ctx.principal.merchantId, [...new Set(timesheetIds)]],
-  );
-  await ctx.db.query(
-    `update timesheets t set line_count = x.line_count, payable_lines = x.payable_lines, paid_minutes = x.paid_minutes,
-            pay = x.pay, charge = x.charge, on_costs = x.on_costs, margin = x.margin,
-            revision = coalesce(t.revision, 0) + case when $3 then 1 else 0 end
-       from jsonb_to_recordset($2::jsonb) as x(id int, line_count int, payable_lines int, paid_minutes int, pay bigint,
-            charge bigint, on_costs bigint, margin bigint)
-      where t.merchant_id = $1 and t.id = x.id`,
-    [ctx.principal.merchantId, JSON.stringify(rows.map((r) => ({ id: r.id, ...totalsOf(r.lines) }))), revise],
-  );
-  ctx.touched?.add('timesheets');
-}
 
 /** A line as it is priced: its timesheet's client, where, what, who, and whether it is a sleep-in. */
 export interface LineToPrice {
@@ -223,8 +199,6 @@ export const GENERATION_JOB_THRESHOLD = 500;
  */
 export const generationStep = (total: number) => Math.min(2000, Math.max(250, Math.ceil(total / 5)));
 const GENERATED = 'Generated from worked shifts';
-/** The states in which a timesheet still takes lines (the lines' hook refuses others). */
-export const TAKES_LINES = AMENDABLE_STATES;
 
 /**
  * Worked shifts of the plan (booked and ended by `now`, not yet on any timesheet) within the caller's scope of
@@ -265,35 +239,27 @@ const workedShifts = (ctx: EngineContext, plan: Plan, limit: number) =>
   );
 
 /**
- * Puts worked shifts on timesheets in a fixed number of statements whatever their number: the draft timesheets they
- * join in one read, the missing ones (one per client or site and period, never per shift) in one engine createMany,
- * all the lines in another (the lines' hook reads their shifts and prices them in set form, and their timesheets'
- * totals follow in two statements). Answers the timesheets added to and the lines made.
+ * Puts worked shifts on timesheets in a fixed number of statements whatever their number: the timesheets of their
+ * clients and periods in one read, the missing ones (one per client or site and period, never per shift) in one
+ * engine createMany, all the lines in another (the lines' hook reads their shifts and prices them in set form, and
+ * the engine brings their timesheets' totals along in two statements). Which shifts share a timesheet and which
+ * timesheet they join are the domain's (groupShifts, placeGroups). Answers the timesheets added to and the lines made.
  */
 async function addToTimesheets(ctx: EngineContext, plan: Plan, shifts: Row[]) {
-  // Each shift's timesheet: its client (or site), and its week (a staff member's) or the plan's period.
-  const groups = new Map<
-    string,
-    { client_id: number; site_id: number | null; from: string; to: string; kind: string; shifts: Row[] }
-  >();
-  for (const s of shifts) {
-    const site = s.timesheet_per === 'site' ? Number(s.site_id) : null;
-    const from = plan.period?.from ?? weekOf(iso(s.start_at), ctx.timeZone);
-    const to = plan.period?.to ?? addDaysToDate(from, 6);
-    const kind = plan.period?.kind ?? 'weekly';
-    const key = `${s.client_id}|${site ?? ''}|${from}|${to}|${kind}`;
-    const g = groups.get(key) ?? { client_id: Number(s.client_id), site_id: site, from, to, kind, shifts: [] };
-    g.shifts.push(s);
-    groups.set(key, g);
-  }
-  const list = [...groups.values()];
-  // Every timesheet of those keys, whatever its state: one per client-week (issue 29.10). A shift joins the key's
-  // timesheet that still takes lines (a draft first, else one disputed or amended, which the agency is correcting);
-  // when all were sent (awaiting signature, signed or locked), it goes on a supplement of the first, a draft that
-  // names it, so the week is never split into two timesheets that say nothing of each other.
-  const existing = await ctx.db.query(
+  const groups = groupShifts(
+    shifts.map((s): Row & ShiftToPlace => ({
+      ...s,
+      id: Number(s.id),
+      client_id: Number(s.client_id),
+      site_id: Number(s.site_id),
+      start_at: iso(s.start_at),
+    })),
+    plan.period,
+    ctx.timeZone,
+  );
+  const existing = await ctx.db.query<ExistingTimesheet>(
     `select t.id, t.client_id, t.site_id, t.period_start::text as period_start, t.period_end::text as period_end, t.kind,
-            t.status, t.supplement_of
+            t.status
        from timesheets t join jsonb_to_recordset($2::jsonb) as g(client_id int, site_id int, "from" date, "to" date, kind text)
          on t.client_id = g.client_id and t.site_id is not distinct from g.site_id and t.period_start = g."from"
         and t.period_end = g."to" and t.kind = g.kind
@@ -302,35 +268,31 @@ async function addToTimesheets(ctx: EngineContext, plan: Plan, shifts: Row[]) {
     [
       ctx.principal.merchantId,
       JSON.stringify(
-        list.map((g) => ({ client_id: g.client_id, site_id: g.site_id, from: g.from, to: g.to, kind: g.kind })),
+        groups.map((g) => ({ client_id: g.client_id, site_id: g.site_id, from: g.from, to: g.to, kind: g.kind })),
       ),
     ],
   );
-  const keyOf = (t: Row) => `${t.client_id}|${t.site_id ?? ''}|${t.period_start}|${t.period_end}|${t.kind}`;
-  const ids = new Map<string, number>();
-  const firstOf = new Map<string, number>();
-  for (const rank of [['draft'], TAKES_LINES])
-    for (const t of existing) if (rank.includes(t.status) && !ids.has(keyOf(t))) ids.set(keyOf(t), Number(t.id));
-  for (const t of existing) if (!firstOf.has(keyOf(t))) firstOf.set(keyOf(t), Number(t.id));
+  const places = placeGroups(groups, existing);
   const writer = writerOf(ctx);
-  const missing = [...groups.entries()].filter(([key]) => !ids.has(key));
+  const missing = groups.flatMap((_, i) => (places[i].timesheet_id === null ? [i] : []));
   const made = await writer.createMany(
     'timesheets',
-    missing.map(([key, g]) => ({
-      client_id: g.client_id,
-      site_id: g.site_id,
-      kind: g.kind,
-      period_start: g.from,
-      period_end: g.to,
-      supplement_of: firstOf.get(key) ?? null,
+    missing.map((i) => ({
+      client_id: groups[i].client_id,
+      site_id: groups[i].site_id,
+      kind: groups[i].kind,
+      period_start: groups[i].from,
+      period_end: groups[i].to,
+      supplement_of: places[i].supplement_of,
     })),
     { reason: GENERATED },
   );
-  missing.forEach(([key], i) => ids.set(key, Number(made[i].id)));
+  const ids = places.map((p) => p.timesheet_id);
+  missing.forEach((i, k) => (ids[i] = Number(made[k].id)));
   // Only what says which line it is: the lines' hook takes the times from the shift (as booked) and prices them.
-  const lines = [...groups.entries()].flatMap(([key, g]) =>
+  const lines = groups.flatMap((g, i) =>
     g.shifts.map((s) => ({
-      timesheet_id: ids.get(key),
+      timesheet_id: ids[i],
       shift_id: Number(s.id),
       candidate_id: Number(s.candidate_id),
       site_id: Number(s.site_id),
@@ -338,7 +300,7 @@ async function addToTimesheets(ctx: EngineContext, plan: Plan, shifts: Row[]) {
     })),
   );
   const created = await writer.createMany('timesheet_lines', lines, { reason: GENERATED });
-  return { timesheets: [...new Set(ids.values())], line_ids: created.map((r) => Number(r.id)) };
+  return { timesheets: [...new Set(ids as number[])], line_ids: created.map((r) => Number(r.id)) };
 }
 
 /**
@@ -570,4 +532,3 @@ export async function lineStatuses(ctx: EngineContext, timesheetId: number): Pro
   );
   return rows.map((r) => r.status);
 }
-export { stateFromLines };

@@ -1,5 +1,6 @@
-// Timesheet rules as plain functions (issue 17): a line's price on its actual times, the totals of a timesheet,
-// the state its lines put it in, the week a shift belongs to and what a drawn signature must be.
+// Timesheet rules as plain functions (issue 17): a line's price on its actual times, the state its lines put the
+// timesheet in (its totals are its lines' declared rollups), the week a shift belongs to and what a drawn signature
+// must be.
 import { price } from '../pricing/price';
 import type { Price, PricingRules, RateCard } from '../pricing/types';
 import { addDaysToDate, dayOfWeek, instantToZoned } from '../time/agencyTime';
@@ -36,40 +37,32 @@ export function priceActual(
   );
 }
 
-export interface LineAmounts {
-  paid_minutes: number | null;
-  pay: number | null;
-  charge: number | null;
-  on_costs: number | null;
-  margin: number | null;
-  status?: string;
-}
-
-export interface TimesheetTotals {
-  line_count: number;
-  payable_lines: number;
-  paid_minutes: number;
-  pay: number;
-  charge: number;
-  on_costs: number;
-  margin: number;
-}
-
 /** A line is payable (and invoiceable) once signed by the client or verified by the agency: pay is never withheld. */
 export const isPayable = (status: string | undefined) => status === 'signed' || status === 'verified';
 
-/** The timesheet's totals: the sums of its lines, always (stored, so lists and invoices read them). */
-export function totalsOf(lines: LineAmounts[]): TimesheetTotals {
-  const sum = (k: keyof LineAmounts) => lines.reduce((s, l) => s + Number(l[k] ?? 0), 0);
-  return {
-    line_count: lines.length,
-    payable_lines: lines.filter((l) => isPayable(l.status)).length,
-    paid_minutes: sum('paid_minutes'),
-    pay: sum('pay'),
-    charge: sum('charge'),
-    on_costs: sum('on_costs'),
-    margin: sum('margin'),
-  };
+/** Where a timesheet's lines may still be changed (times amended, a line added): its lines' editableIn. */
+export const AMENDABLE_STATES = ['draft', 'disputed', 'amended'];
+
+/** The states whose lines decide the timesheet's: sent to the client, and signed or fully verified since. */
+const SETTLED_BY_LINES = ['submitted', 'signed', 'verified'];
+
+/**
+ * The timesheet's state as its lines put it, declared once on its lines (`parent.lines.derive`) and kept by the
+ * engine after every write of a line or of the timesheet: once sent to the client it is disputed while a line is,
+ * signed (or fully verified) once every line is signed or verified, and awaiting signature again when a line no longer
+ * is (a verification withdrawn). A draft, disputed, amended or locked timesheet keeps its state: its own actions move
+ * it. Answers the fields to change, with the stamps that go with the new state, or nothing.
+ */
+export function timesheetFromLines(
+  t: { status: string },
+  lines: { status: string }[],
+  now: string,
+): Record<string, unknown> | undefined {
+  if (!SETTLED_BY_LINES.includes(t.status)) return undefined;
+  const state = stateFromLines(lines.map((l) => l.status));
+  if (state === t.status) return undefined;
+  const stamps = { signed: { signed_at: now }, disputed: { disputed_at: now }, submitted: { signed_at: null } };
+  return { status: state, ...(state === 'verified' ? {} : stamps[state]) };
 }
 
 /**

@@ -1,5 +1,10 @@
 import type { Action, FieldDeclaration, ResourceDeclaration, Role } from '../../engine/types';
-import { SIGNATURE_MAX_CHARS, SIGNATURE_PATTERN } from '../../domain/timesheets/rules';
+import {
+  AMENDABLE_STATES,
+  SIGNATURE_MAX_CHARS,
+  SIGNATURE_PATTERN,
+  timesheetFromLines,
+} from '../../domain/timesheets/rules';
 import { timesheetApprovers } from './approvers';
 
 export { timesheetApprovers };
@@ -59,8 +64,9 @@ export const TIMESHEET_STATUS = [
   { id: 'locked', name: 'Locked' },
 ];
 
-/** Where a timesheet's lines may still be changed (times amended, a line added, a verification withdrawn). */
-export const AMENDABLE_STATES = ['draft', 'disputed', 'amended'];
+export { AMENDABLE_STATES };
+/** Every state but locked: a line's signature, verification or dispute is recorded until the timesheet is closed. */
+const OPEN_STATES = ['draft', 'submitted', 'signed', 'verified', 'disputed', 'amended'];
 /** Signed or fully verified: what the Signed tab lists, and what may be locked. */
 export const DONE_STATES = ['signed', 'verified', 'locked'];
 
@@ -162,30 +168,20 @@ export const timesheets: ResourceDeclaration = {
     // Invoiced or paid: a correction is then a credit note or a payroll adjustment, never an edit.
     final: ['locked'],
     transitions: [
-      // Signed at once when every line already is (signed on the staff member's phone, or verified).
-      { action: 'submit', from: ['draft', 'amended'], to: ['submitted', 'signed', 'verified'] },
+      // Then signed at once when every line already is (signed on the staff member's phone, or verified): the state
+      // its lines put it in (timesheetFromLines, declared on its lines) follows every transition and line change.
+      { action: 'submit', from: ['draft', 'amended'], to: 'submitted' },
       // Approving some lines keeps it awaiting the rest; disputing some (through the link's one action) disputes it.
-      { action: 'approve', from: ['submitted'], to: ['submitted', 'signed', 'disputed'] },
+      { action: 'approve', from: ['submitted'] },
       { action: 'dispute', from: ['submitted'], to: 'disputed' },
       { action: 'amend', from: ['disputed'], to: 'amended' },
       // A new signing link for a timesheet awaiting signature; the earlier ones stop working, even for reading.
       { action: 'resend_link', from: ['submitted'] },
-      // A submitted timesheet whose last unsigned lines are verified has nothing left to sign.
-      {
-        action: 'verify',
-        from: ['draft', 'submitted', 'disputed', 'amended'],
-        to: ['draft', 'submitted', 'disputed', 'amended', 'signed', 'verified'],
-      },
+      // A submitted timesheet whose last unsigned lines are verified has nothing left to sign (its lines say so).
+      { action: 'verify', from: ['draft', 'submitted', 'disputed', 'amended'] },
       // Taken back from the client (a wrong line seen after sending): its links stop working, its lines can change.
       { action: 'withdraw', from: ['submitted'], to: 'draft' },
-      { action: 'lock', from: ['draft', 'submitted', 'signed', 'verified', 'disputed', 'amended'], to: 'locked' },
-      // Run by the server when lines are signed on a phone, verified, or a verification is withdrawn: the
-      // timesheet is signed (or fully verified) once all are, and awaits signature again when one no longer is.
-      {
-        action: 'collect',
-        from: ['draft', 'submitted', 'amended', 'disputed', 'signed', 'verified'],
-        to: ['draft', 'submitted', 'amended', 'disputed', 'signed', 'verified'],
-      },
+      { action: 'lock', from: OPEN_STATES, to: 'locked' },
       // A collection action: it runs on no record, so it has no transition (the generated ones start draft).
     ],
   },
@@ -338,7 +334,6 @@ export const timesheets: ResourceDeclaration = {
       success: 'Timesheet locked |||| %{smart_count} timesheets locked',
       patch: () => ({ locked_by: 'agency' }),
     },
-    { name: 'collect', label: 'Collect signed lines', roles: [], success: 'Timesheet updated' },
   ],
   fields: [
     { source: 'number', type: 'text', label: 'Number', readOnly: true, sortable: true, readableBy: WITH_LINK },
@@ -598,7 +593,37 @@ export const timesheetLines: ResourceDeclaration = {
   listData: ['repricing_note', 'outside_tolerance'],
   // A line is never removed: it is what was worked (an hours-less line is amended to what happened).
   delete: 'hard',
-  parent: { resource: 'timesheets', field: 'timesheet_id', onDelete: 'refuse', tab: 'lines' },
+  parent: {
+    resource: 'timesheets',
+    field: 'timesheet_id',
+    onDelete: 'refuse',
+    tab: 'lines',
+    // A timesheet's lines: added and amended only while it is a draft, disputed or amended, their times entered by
+    // the staff member only while it is a draft; signed, disputed and verified until it is locked. Its totals are
+    // their sums, and its state the one they put it in.
+    lines: {
+      editableIn: AMENDABLE_STATES,
+      actionsIn: {
+        record_times: ['draft'],
+        sign: OPEN_STATES,
+        verify: OPEN_STATES,
+        withdraw_verification: OPEN_STATES,
+        approve_line: ['submitted'],
+        dispute_line: ['submitted'],
+        verify_line: OPEN_STATES,
+      },
+      rollups: {
+        line_count: { count: 'all' },
+        payable_lines: { count: { status: ['signed', 'verified'] } },
+        paid_minutes: { sum: 'paid_minutes' },
+        pay: { sum: 'pay' },
+        charge: { sum: 'charge' },
+        on_costs: { sum: 'on_costs' },
+        margin: { sum: 'margin' },
+      },
+      derive: { rule: timesheetFromLines, reads: ['status'] },
+    },
+  },
   clientScope: 'timesheet_id.client_id',
   // A staff member reads their own lines (their phone page), enters their times and has them signed there.
   staffScope: 'candidate_id',

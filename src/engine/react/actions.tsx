@@ -59,6 +59,7 @@ import { declarations } from '../../../core/resources/declarations';
 import { validateRecord } from '../../../core/engine/validate';
 import { actionRefusal } from '../../../core/engine/lifecycle';
 import { InputFor } from './inputs';
+import { useLinesRefusal } from './lines';
 import { toFormErrors } from './formErrors';
 import { transformUploads } from './form';
 import { UploadFailure } from './files';
@@ -431,6 +432,8 @@ function RecordActionButton({
 }) {
   const { canAccess } = useCanAccess({ resource: decl.name, action: action.name, record });
   const { run, running } = useRunAction(decl, action);
+  // A line of a document also waits for its document's state (the same rule the server refuses with).
+  const lineLock = useLinesRefusal(decl, record, action.deletes ? undefined : action.name);
   if (!canAccess) return null;
   return (
     <ActionButton
@@ -439,7 +442,7 @@ function RecordActionButton({
       record={record}
       name={recordName(decl, record)}
       count={1}
-      disabledReason={actionRefusal(decl, action, record)}
+      disabledReason={actionRefusal(decl, action, record) ?? lineLock}
       running={running}
       asMenuItem={asMenuItem}
       onRun={async (input) => refusal(await run({ id: record.id }, input, 1))}

@@ -45,6 +45,7 @@ import type { ResourceDeclaration } from '../../../core/engine/types';
 import { hasView } from '../../../core/engine/types';
 import { isActionOnly, lockedReason } from '../../../core/engine/lifecycle';
 import { UnsavedChangesGuard } from './UnsavedChanges';
+import { useLinesRefusal } from './lines';
 import { FieldFor } from './fields';
 import { RecordActions, recordName } from './actions';
 import { useCustomFields } from './customFields';
@@ -242,6 +243,7 @@ function RowMenu({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const name = recordName(decl, record);
+  const lineLock = useLinesRefusal(decl, record);
   return (
     <>
       <IconButton
@@ -268,7 +270,7 @@ function RowMenu({
         }}
       >
         <RecordActions decl={decl} record={record} asMenuItems={{ onChosen: close }} />
-        {canEdit && !lockedReason(decl, record) && (
+        {canEdit && !lockedReason(decl, record) && !lineLock && (
           <MenuItem
             onClick={() => {
               close();
@@ -291,6 +293,8 @@ function RowButtons({ decl, rowActions = 'buttons' }: { decl: ResourceDeclaratio
   const translate = useTranslate();
   const [editing, setEditing] = useState(false);
   const { canAccess: canEdit } = useCanAccess({ resource: decl.name, action: 'edit', record });
+  // A line of a locked document shows no Edit (the server's rule, its words on the disabled actions).
+  const lineLock = useLinesRefusal(decl, record);
   if (!record) return null;
   const dialog = editing && (
     <FormDialog title={translate('ra.action.edit')} onClose={() => setEditing(false)}>
@@ -307,7 +311,7 @@ function RowButtons({ decl, rowActions = 'buttons' }: { decl: ResourceDeclaratio
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
       <RecordActions decl={decl} record={record} />
-      {canEdit && !lockedReason(decl, record) && (
+      {canEdit && !lockedReason(decl, record) && !lineLock && (
         <Button label="ra.action.edit" onClick={() => setEditing(true)}>
           <EditIcon />
         </Button>

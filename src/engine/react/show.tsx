@@ -20,6 +20,7 @@ import { useCustomFields } from './customFields';
 import { RecordActions } from './actions';
 import { HistoryPanel } from './history';
 import { deleteRefusal, deletionOf, lockedReason } from '../../../core/engine/lifecycle';
+import { useLinesRefusal } from './lines';
 
 export function ShowFields({
   decl,
@@ -94,12 +95,14 @@ export function useNamedNotice(decl: ResourceDeclaration) {
  */
 function WriteButtons({ decl, paths }: Pick<ViewOptions, 'decl' | 'paths'>) {
   const record = useRecordContext();
+  // A line of a locked document is neither edited nor deleted (the server's rule, read from its document).
+  const lineLock = useLinesRefusal(decl, record);
   if (!record) return null;
   return (
     <>
-      {!lockedReason(decl, record) && <EditButton />}
+      {!lockedReason(decl, record) && !lineLock && <EditButton />}
       {/* A delete that asks its reason is a declared action (RecordActions draws its button): one Delete. */}
-      {!deletionOf(decl).reason && !deleteRefusal(decl, record) && (
+      {!deletionOf(decl).reason && !deleteRefusal(decl, record) && !lineLock && (
         <DeleteButton mutationMode="pessimistic" redirect={paths.list} />
       )}
     </>

@@ -13,7 +13,7 @@ import {
   signatureProblem,
   spansOverlap,
   stateFromLines,
-  totalsOf,
+  timesheetFromLines,
   weekOf,
   workedInPeriod,
 } from '../../../core/domain/timesheets/rules';
@@ -21,6 +21,7 @@ import { pngDataUrl } from '../../fixtures/png';
 
 // Issue 17: a timesheet line is priced on its actual times; its timesheet's totals are its lines' sums.
 const LONDON = 'Europe/London';
+const NOW = '2026-03-09T10:00:00.000Z';
 const CARD: RateCard = {
   pay: { weekday_day: 1300, weekday_night: 1400, saturday: 1500, sunday: 1600, bank_holiday: 2000 },
   charge: { weekday_day: 2000, weekday_night: 2200, saturday: 2400, sunday: 2600, bank_holiday: 3000 },
@@ -74,23 +75,6 @@ describe('a line priced on its actual times', () => {
 });
 
 describe('timesheet rules', () => {
-  const line = fc.record({
-    paid_minutes: fc.integer({ min: 0, max: 1440 }),
-    pay: fc.integer({ min: 0, max: 100_000 }),
-    charge: fc.integer({ min: 0, max: 150_000 }),
-    on_costs: fc.integer({ min: 0, max: 20_000 }),
-    margin: fc.integer({ min: -50_000, max: 100_000 }),
-    status: fc.constantFrom('pending', 'signed', 'disputed', 'verified'),
-  });
-  test.prop([fc.array(line, { maxLength: 60 })])('totals are the sums of the lines', (lines) => {
-    const t = totalsOf(lines);
-    expect(t.line_count).toBe(lines.length);
-    expect(t.charge).toBe(lines.reduce((s, l) => s + l.charge, 0));
-    expect(t.pay).toBe(lines.reduce((s, l) => s + l.pay, 0));
-    expect(t.paid_minutes).toBe(lines.reduce((s, l) => s + l.paid_minutes, 0));
-    expect(t.payable_lines).toBe(lines.filter((l) => l.status === 'signed' || l.status === 'verified').length);
-  });
-
   test.prop([fc.array(fc.constantFrom('pending', 'signed', 'disputed', 'verified'), { minLength: 1, maxLength: 20 })])(
     'a disputed line disputes the timesheet; all verified verifies it fully; all signed or verified signs it',
     (statuses) => {
@@ -101,6 +85,29 @@ describe('timesheet rules', () => {
       else expect(s).toBe('submitted');
     },
   );
+
+  it.each([
+    // [the timesheet's state, its lines' states, what the lines make of it]
+    ['draft', ['signed', 'signed'], undefined],
+    ['amended', ['verified'], undefined],
+    ['disputed', ['pending'], undefined],
+    ['locked', ['pending'], undefined],
+    ['submitted', ['pending', 'signed'], undefined],
+    ['submitted', ['signed', 'verified'], { status: 'signed', signed_at: NOW }],
+    ['submitted', ['verified', 'verified'], { status: 'verified' }],
+    ['submitted', ['signed', 'disputed'], { status: 'disputed', disputed_at: NOW }],
+    ['signed', ['signed', 'pending'], { status: 'submitted', signed_at: null }],
+    ['verified', ['pending'], { status: 'submitted', signed_at: null }],
+    ['signed', ['signed', 'verified'], undefined],
+  ])('a %s timesheet whose lines are %j: %j (timesheetFromLines)', (status, lines, expected) => {
+    expect(
+      timesheetFromLines(
+        { status },
+        lines.map((s) => ({ status: s })),
+        NOW,
+      ),
+    ).toEqual(expected);
+  });
 
   it('a shift belongs to the week it starts in: a Sunday night into Monday is the Sunday’s week', () => {
     expect(weekOf(at('2026-03-08', '20:00'), LONDON)).toBe('2026-03-02');

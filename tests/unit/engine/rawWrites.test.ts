@@ -17,9 +17,6 @@ const KNOWN: Record<string, string> = {
   // Derived columns the staff list filters on, recomputed from the documents: not a change anyone made, so no
   // version (an open form would go stale on every upload) and no audit entry.
   'server/services/compliance.ts candidates': 'derived compliance columns',
-  // A timesheet's totals: the sums of its lines (each line's change has its own version and audit entry), written
-  // for any number of timesheets in one statement (a generation run), like the compliance columns above.
-  'server/services/timesheets.ts timesheets': 'derived totals of the lines',
   // The reminder job's own bookkeeping (sent at), claimed with SKIP LOCKED across processes.
   'server/notifications/diaryReminders.ts diary_notes': 'reminder sent',
 };
