@@ -294,6 +294,25 @@ export interface NumberingDeclaration {
   seriesOf?: (record: Record<string, any>) => { series: string; prefix?: string };
 }
 
+/**
+ * A document of one record (a timesheet, an invoice): a template of the server's (server/documents/templates), served
+ * at GET /api/{resource}/{id}/pdf?template=… to whoever may show the record, drawn with only the fields the reader may
+ * read.
+ */
+export interface DocumentDeclaration {
+  /** The template's name (the server's list of record templates): also the `template` the route is asked for. */
+  template: string;
+  /** What the reader calls it ('Timesheet', 'Invoice, layout 1'). */
+  label: string;
+  /**
+   * The transition that issues the record (`'lock'`, `'issue'`): the document is rendered in that transition's
+   * transaction, once for each distinct reading of it (the agency's, the client's), kept in the file store with its
+   * SHA-256, and served as kept from then on, whatever changes later (the agency's logo, a name). Without it the
+   * document is drawn from the record as it is now, each time it is asked for.
+   */
+  keptFrom?: string;
+}
+
 export interface UniqueTogether {
   fields: string[];
   field?: string;
@@ -399,6 +418,11 @@ export interface ResourceDeclaration {
    * engine write of its own (version, audit entry with the reason). `noun` names a row in refusals ('card').
    */
   effectiveDated?: { key: string[]; from: string; to: string; noun?: string };
+  /**
+   * The record's documents, as PDFs (documents/routes.ts): the designs the agency chooses among (the spec's template1
+   * and template2), the first the one given when none is asked for.
+   */
+  documents?: DocumentDeclaration[];
   /** Record and bulk actions: the only way a state changes. */
   actions?: ActionDeclaration[];
   /** The state machine the actions move records through (core/engine/lifecycle.ts). */

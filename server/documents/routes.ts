@@ -9,17 +9,58 @@ import { listQueryOf, sendDownload } from '../exports/routes.js';
 import { renderPdf } from './pdf/render.js';
 import { listReport } from './templates/listReport.js';
 import { fileAnswer } from '../../core/contracts/documents.js';
-import { letterheadOf } from './letterhead.js';
+import { printedLetterhead } from './letterhead.js';
+import { IdParams } from '../../core/contracts/common.js';
+import { documentOf, recordDocument } from './records.js';
+import { RECORD_TEMPLATES } from './templates/index.js';
 
 /** The most rows a printed list holds: some 40 pages; a longer list is narrowed first (the file says so). */
 export const PRINT_LIMIT = 2000;
 
 /**
+ * GET /api/{resource}/{id}/pdf?template=…: a record's document (the resource's `documents`), for whoever may show
+ * the record, within their row scope (404 outside it), drawn with only the fields their role may read; once the
+ * record is issued (the document's `keptFrom` transition), the copy kept then for their role, as it was. `template`
+ * names one of the declared documents (400 in words otherwise); without it, the first.
+ *
  * GET /api/{resource}/print?<the list's filters, q, tab, sort, order>: the list as a PDF in the agency's letterhead,
  * for whoever may list it. Its columns are the list's, as the caller may read them (a client user's never show
  * pay or margin), its rows the caller's list (row scope, filters).
  */
 export async function documentRoutes(app: FastifyInstance) {
+  for (const c of app.engine.values()) {
+    const decl = c.decl;
+    if (!decl.documents?.length) continue;
+    const unknown = decl.documents.filter((d) => !RECORD_TEMPLATES[d.template]);
+    if (unknown.length)
+      throw new Error(`${decl.name}.documents: no template ${unknown.map((d) => d.template).join(', ')}`);
+    app.get<{ Params: { id: number }; Querystring: { template?: string } }>(`/api/${decl.name}/:id/pdf`, {
+      config: { access: 'any' },
+      schema: {
+        tags: [decl.label.many],
+        summary: `The ${decl.label.one.toLowerCase()} as a PDF: ${decl.documents.map((d) => d.label).join(', ')}`,
+        description: `template: one of ${decl.documents.map((d) => d.template).join(', ')} (default ${decl.documents[0].template}).${
+          decl.documents.some((d) => d.keptFrom) ? ' Once issued, the copy kept then (its SHA-256 in the ETag).' : ''
+        }`,
+        params: IdParams,
+        querystring: {
+          type: 'object',
+          properties: { template: { type: 'string', maxLength: 100 } },
+          additionalProperties: false,
+        },
+        response: { 200: fileAnswer(['application/pdf'], `The ${decl.label.one.toLowerCase()}`) },
+      },
+      handler: async (req, reply) => {
+        const user = req.auth!;
+        if (!permits({ loginType: user.loginType, role: user.role }, decl, 'show')) throw forbidden();
+        const doc = documentOf(c, req.query.template);
+        const ctx = await contextOf(app.db, req);
+        const { pdf, name, sha256 } = await recordDocument(ctx, app.db, c, req.params.id, doc);
+        if (sha256) reply.header('etag', `"${sha256}"`);
+        return sendDownload(reply, pdf, 'application/pdf', name);
+      },
+    });
+  }
   for (const name of PRINTABLE_LISTS) {
     const c = app.engine.get(name);
     if (!c) continue;
@@ -49,7 +90,7 @@ export async function documentRoutes(app: FastifyInstance) {
         const pdf = await renderPdf(
           listReport,
           { title: decl.label.many, subtitle, table, limit: PRINT_LIMIT },
-          await letterheadOf(app.db, user.merchant_id),
+          await printedLetterhead(app.db, user.merchant_id),
         );
         return sendDownload(reply, pdf, 'application/pdf', `${exportBaseName(decl, ctx.today)}.pdf`);
       },

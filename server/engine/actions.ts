@@ -11,6 +11,7 @@ import { getRecord, nameOf } from './query.js';
 import { deleteRecord } from './delete.js';
 import { actionRefusal, stateName, transitionOf } from '../../core/engine/lifecycle.js';
 import { refuseLockedLines, writingDocument } from './lines.js';
+import { keepIssuedDocuments } from '../documents/records.js';
 
 /** The action's input: only its declared fields, validated like fields. */
 function actionInput(ctx: EngineContext, action: ActionDeclaration, body: Record<string, unknown>) {
@@ -172,6 +173,13 @@ export async function runAction(
   for (const stored of rows)
     // A document's lines changed by its effect leave it to its own write below (one version, one entry).
     out.push(await writingDocument(ctx, c, stored.id, () => transition(stored)));
+  // The documents this transition issues, rendered and kept in its transaction (a lock's timesheet).
+  await keepIssuedDocuments(
+    ctx,
+    c,
+    action.name,
+    out.map((r) => r.id),
+  );
   return out;
 
   async function transition(stored: Row): Promise<Row> {

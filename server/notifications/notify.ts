@@ -6,7 +6,8 @@ import {
   type Channel,
   type Recipient,
 } from '../../core/domain/notifications/events.js';
-import { queueEmails, renderEmail, type Letterhead } from './outbox.js';
+import { queueEmails, renderEmail } from './outbox.js';
+import { letterheadFrom, letterheadOf, LETTERHEAD_SQL } from '../documents/letterhead.js';
 import type { EmailDelivery } from '../../core/resources/communication/settingsResource.js';
 
 /**
@@ -52,10 +53,8 @@ export async function templateOf(
   return (await eventContextOf(db, merchantId, event)).template;
 }
 
-/** The agency's name and logo, for its e-mails. */
-export async function letterheadOf(db: Queryable, merchantId: number): Promise<Letterhead> {
-  return (await eventContextOf(db, merchantId, '')).letterhead;
-}
+// The one letterhead (documents/letterhead.ts), for the e-mails' callers.
+export { letterheadOf };
 
 /**
  * Everything an event needs from the agency's settings (channels and recipients, the e-mail's wording, the
@@ -68,12 +67,13 @@ async function eventContextOf(db: Queryable, merchantId: number, event: string) 
     preferences: Preference[] | null;
     name: string;
     logo: string | null;
+    email: string | null;
+    phone: string | null;
   }>(
     `select (select json_build_object('channels', channels, 'recipients', recipients) from notification_settings where merchant_id = m.id and event = $2) as settings,
             (select json_build_object('subject', subject, 'body', body) from notification_templates where merchant_id = m.id and event = $2) as template,
             (select json_agg(json_build_object('user_id', user_id, 'in_app', in_app, 'email', email)) from notification_preferences where merchant_id = m.id and event = $2) as preferences,
-            m.company_name as name,
-            coalesce((select logo_url from agency_logos l where l.merchant_id = m.id and l.logo_type = 'agency_logo' order by l.id desc limit 1), m.profile_photo) as logo
+            ${LETTERHEAD_SQL}
        from merchants m where m.id = $1`,
     [merchantId, event],
   );
@@ -83,7 +83,7 @@ async function eventContextOf(db: Queryable, merchantId: number, event: string) 
     template: row?.template
       ? { ...row.template, custom: true }
       : { subject: def?.subject ?? '', body: def?.body ?? '', custom: false },
-    letterhead: { name: row?.name ?? '', logoUrl: row?.logo ?? null } as Letterhead,
+    letterhead: letterheadFrom(row),
     preferences: row?.preferences ?? [],
   };
 }

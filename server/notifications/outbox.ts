@@ -1,10 +1,5 @@
 import type { Queryable } from '../db/index.js';
-
-/** The agency as its e-mails show it. */
-export interface Letterhead {
-  name: string;
-  logoUrl: string | null;
-}
+import type { Letterhead } from '../documents/letterhead.js';
 
 /** Where links in e-mails point: the product's public address (PUBLIC_URL), set when the product starts. */
 let publicUrl: string | null = null;
@@ -22,7 +17,7 @@ const escapeHtml = (s: string) =>
  * notification is about. Every value is escaped: templates are the agency's plain text, never markup.
  */
 export function renderEmail(
-  letterhead: Letterhead,
+  letterhead: Pick<Letterhead, 'name' | 'logoUrl'>,
   subject: string,
   body: string,
   link?: string | null,

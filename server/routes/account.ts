@@ -8,6 +8,7 @@ import { FILE_LIMIT_LABELS, FILE_LIMITS, isFileId, isImageMime, isShippedPath } 
 import { writeAudit, type Changes } from '../engine/audit.js';
 import { contextOf, principalOf } from '../engine/routes.js';
 import { nameText, oneLineText } from '../engine/input.js';
+import { AGENCY_LOGO_SQL } from '../documents/letterhead.js';
 import {
   AgencyAnswer,
   AgencyChange,
@@ -27,21 +28,12 @@ export const AGENCY_STALE =
 /** A user's own name: 1 to 120 characters once trimmed. */
 export const USER_NAME_MAX = 120;
 
-/**
- * The agency's logo is kept in one place, merchants.profile_photo (a file id of the store, or a path the product
- * ships). Agencies made before logos could be changed have it as an 'agency_logo' row of agency_logos (the demo's
- * '/demo/agency-logo.svg'); that row counts only while profile_photo is empty, and the first logo saved here
- * removes it. GET merchants/{id} and agency_logo_list both answer this value, so the shell cannot see two logos.
- */
-const EFFECTIVE_LOGO = `coalesce(m.profile_photo,
-  (select l.logo_url from agency_logos l where l.merchant_id = m.id and l.logo_type = 'agency_logo' order by l.id desc limit 1))`;
-
 export type { AgencyProfile };
 
-/** The agency's profile as GET /api/merchants/{id} answers it (its logo as EFFECTIVE_LOGO), or null. */
+/** The agency's profile as GET /api/merchants/{id} answers it (its logo as AGENCY_LOGO_SQL), or null. */
 export async function agencyProfile(db: Queryable, merchantId: number): Promise<AgencyProfile | null> {
   const [row] = await db.query<AgencyProfile>(
-    `select m.id, m.company_name, ${EFFECTIVE_LOGO} as profile_photo, m.email, m.phone, m.time_zone, m.version from merchants m where m.id = $1`,
+    `select m.id, m.company_name, ${AGENCY_LOGO_SQL} as profile_photo, m.email, m.phone, m.time_zone, m.version from merchants m where m.id = $1`,
     [merchantId],
   );
   return row ?? null;
@@ -59,7 +51,7 @@ export async function agencyLogos(
        select l.id, l.logo_type, l.logo_url from agency_logos l where l.merchant_id = $1 and l.logo_type <> 'agency_logo'
        union all
        -- The agency's own id stands for the entry's: it is one per agency.
-       select m.id, 'agency_logo', ${EFFECTIVE_LOGO} from merchants m where m.id = $1 and ${EFFECTIVE_LOGO} is not null
+       select m.id, 'agency_logo', ${AGENCY_LOGO_SQL} from merchants m where m.id = $1 and ${AGENCY_LOGO_SQL} is not null
      ) logos order by logo_type = 'agency_logo' desc, id`,
     [merchantId],
   );
@@ -157,7 +149,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
             throw badInput({ profile_photo: 'This image cannot be used: upload it again.' });
           }
           await tx.query('update merchants set profile_photo = $2 where id = $1', [u.merchant_id, photo]);
-          // The logo now lives in profile_photo alone (see EFFECTIVE_LOGO); an old row would come back on removal.
+          // The logo now lives in profile_photo alone (see AGENCY_LOGO_SQL); an old row would come back on removal.
           await tx.query(`delete from agency_logos where merchant_id = $1 and logo_type = 'agency_logo'`, [
             u.merchant_id,
           ]);

@@ -163,6 +163,8 @@ export const timesheets: ResourceDeclaration = {
     { id: 'signed', label: 'Signed', filter: { status: DONE_STATES.join(',') }, path: '/timesheet/signed' },
   ],
   numbering: { field: 'number', series: 'TS', prefix: 'TS-', pad: 5 },
+  // Locked is final (invoiced or paid from it): the timesheet as locked is the one kept (issue 31.5).
+  documents: [{ template: 'timesheet', label: 'Timesheet', keptFrom: 'lock' }],
   lifecycle: {
     field: 'status',
     // Invoiced or paid: a correction is then a credit note or a payroll adjustment, never an edit.

@@ -31,6 +31,7 @@ import timesheetStates from './071_timesheet_states.js';
 import phoneSignoff from './076_phone_signoff.js';
 import numberedUnique from './079_numbered_unique.js';
 import notificationPreferences from './080_notification_preferences.js';
+import issuedDocuments from './081_issued_documents.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -67,4 +68,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '076_phone_signoff', sql: phoneSignoff },
   { id: '079_numbered_unique', sql: numberedUnique },
   { id: '080_notification_preferences', sql: notificationPreferences },
+  { id: '081_issued_documents', sql: issuedDocuments },
 ];

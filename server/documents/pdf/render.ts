@@ -2,9 +2,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { layoutColumns, pageLabel, pdfText, type ColumnSpec } from './layout.js';
 
-/** The agency as its documents show it: its name, and its logo when it is a PNG or JPEG (what PDF can embed). */
-export interface Letterhead {
+/**
+ * The agency as its documents show it (documents/letterhead.ts reads it): its name, how to reach it, and its logo's
+ * bytes when it is a PNG or JPEG (what PDF can embed).
+ */
+export interface PrintedLetterhead {
   name: string;
+  email?: string | null;
+  phone?: string | null;
   logo?: Buffer | null;
 }
 
@@ -81,12 +86,35 @@ function keepParsed(doc: PDFKit.PDFDocument, name: typeof FONT | typeof BOLD) {
   if (fonts && Buffer.isBuffer(fonts[name])) fonts[name] = parsed as FontSource;
 }
 
+/** The most words whose layout is kept between documents (some 10 MB); past it the kept layouts start again. */
+const KEPT_LAYOUTS = 50_000;
+const layouts: Partial<Record<typeof FONT | typeof BOLD, Record<string, unknown>>> = {};
+/**
+ * Gives `doc`'s font the words laid out by earlier documents. pdfkit lays text out word by word (fontkit's
+ * shaping: the glyph substitutions and the kerning of each pair) and keeps each word's layout, but only for one
+ * document: a 500-line table spent a quarter of its time shaping the same dates, names and amounts again, and
+ * as much collecting the layouts it dropped. A layout depends only on the word and the font (pdfkit scales its
+ * positions once, by the font's own units), so it holds for every document.
+ */
+function shareLayouts(doc: PDFKit.PDFDocument, name: typeof FONT | typeof BOLD) {
+  const font = (doc as unknown as { _font?: { layoutCache?: Record<string, unknown> } })._font;
+  if (!font?.layoutCache) return;
+  let kept = layouts[name];
+  if (!kept || Object.keys(kept).length > KEPT_LAYOUTS)
+    kept = layouts[name] = Object.create(null) as Record<string, unknown>;
+  font.layoutCache = kept;
+}
+
 /**
  * The one PDF renderer: A4, an embedded Unicode font (Noto Sans, from its npm package, nothing downloaded), the
  * agency's letterhead on every page, "Page x of y" in every footer once the page count is known (pages are kept
  * until the end for that), and the template's content between them.
  */
-export async function renderPdf<D>(template: DocumentTemplate<D>, data: D, letterhead: Letterhead): Promise<Buffer> {
+export async function renderPdf<D>(
+  template: DocumentTemplate<D>,
+  data: D,
+  letterhead: PrintedLetterhead,
+): Promise<Buffer> {
   // Loaded with the first document, not at start: pdfkit is about 100 ms of CPU to load.
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
@@ -103,6 +131,7 @@ export async function renderPdf<D>(template: DocumentTemplate<D>, data: D, lette
     doc.registerFont(name, sources[name] as PDFKit.Mixins.PDFFontSource);
     doc.font(name);
     keepParsed(doc, name);
+    shareLayouts(doc, name);
   }
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -124,11 +153,20 @@ export async function renderPdf<D>(template: DocumentTemplate<D>, data: D, lette
         // A logo PDF cannot embed (an SVG, a damaged file) leaves the name alone.
       }
     }
+    // How to reach the agency, on the right; its name takes the rest of the line.
+    const contact = pdfText([letterhead.email, letterhead.phone].filter(Boolean).join(' · '));
+    doc.font(FONT).fontSize(8).fillColor('#555555');
+    const contactWidth = contact ? Math.min(doc.widthOfString(contact), width / 2) : 0;
+    if (contact)
+      doc.text(contact, MARGIN + width - contactWidth, MARGIN + 8, { width: contactWidth, lineBreak: false });
     doc
       .font(BOLD)
       .fontSize(12)
       .fillColor('#1a1a1a')
-      .text(pdfText(letterhead.name), textX, MARGIN + 4, { width: width - (textX - MARGIN), lineBreak: false });
+      .text(pdfText(letterhead.name), textX, MARGIN + 4, {
+        width: width - (textX - MARGIN) - contactWidth - (contact ? 8 : 0),
+        lineBreak: false,
+      });
     doc
       .moveTo(MARGIN, MARGIN + 32)
       .lineTo(MARGIN + width, MARGIN + 32)
@@ -154,26 +192,31 @@ export async function renderPdf<D>(template: DocumentTemplate<D>, data: D, lette
       // Every page has room for the header and this much of a row: a row taller than that (a cell of a few
       // thousand characters) is cut there with an ellipsis rather than running off the page.
       const tallest = () => bottom() - doc.page.margins.top - 2 * ROW;
-      // Most cells fit on one line: measured by their width and drawn without pdfkit's line wrapper, which is
-      // most of the time of a table otherwise. Only a cell wider than its column is wrapped (and measured so).
+      // Most cells fit on one line: measured by their width and drawn at a position worked out here, without
+      // pdfkit's line wrapper (a wrapper object, the line breaker and every word measured again, for each cell: half
+      // of a table's time). Only a cell wider than its column is wrapped (and measured so).
       const measure = (cells: string[]) => {
-        const oneLine = placed.map((c, i) => !cells[i] || doc.widthOfString(cells[i]) <= c.width - 4);
+        const widths = cells.map((cell) => (cell ? doc.widthOfString(cell) : 0));
+        const oneLine = placed.map((c, i) => widths[i] <= c.width - 4);
         const line = doc.currentLineHeight(true);
         const heights = placed.map((c, i) =>
           oneLine[i] ? line : doc.heightOfString(cells[i], { width: c.width - 4, align: c.align }),
         );
-        return { oneLine, h: Math.min(tallest(), Math.max(ROW, ...heights.map((h) => h + 2 * PAD))) };
+        return { widths, oneLine, h: Math.min(tallest(), Math.max(ROW, ...heights.map((h) => h + 2 * PAD))) };
       };
-      const draw = (cells: string[], y: number, { oneLine, h }: ReturnType<typeof measure>) =>
+      const draw = (cells: string[], y: number, { widths, oneLine, h }: ReturnType<typeof measure>) =>
         placed.forEach((c, i) => {
           if (!cells[i]) return;
-          const options = { width: c.width - 4, align: c.align };
-          doc.text(
-            cells[i],
-            c.x + 2,
-            y + PAD,
-            oneLine[i] ? { ...options, lineBreak: false } : { ...options, height: h - 2 * PAD, ellipsis: true },
-          );
+          if (oneLine[i]) {
+            const x = c.align === 'right' ? c.x + c.width - 2 - widths[i] : c.x + 2;
+            doc.text(cells[i], x, y + PAD, { lineBreak: false });
+          } else
+            doc.text(cells[i], c.x + 2, y + PAD, {
+              width: c.width - 4,
+              align: c.align,
+              height: h - 2 * PAD,
+              ellipsis: true,
+            });
         });
       const headers = placed.map((c) => pdfText(c.header));
       const header = () => {

@@ -1,5 +1,9 @@
-import type { DocumentTemplate } from '../pdf/render.js';
+import { renderPdf, type DocumentTemplate } from '../pdf/render.js';
 import { tableCell } from '../pdf/layout.js';
+import type { RecordReader, RecordTemplate } from '../records.js';
+import { SIGNED_VIA, LINE_STATUS, TIMESHEET_STATUS } from '../../../core/resources/timesheets/resource.js';
+import { formatDisplayDate, instantToZoned } from '../../../core/domain/time/agencyTime.js';
+import { signatureProblem } from '../../../core/domain/timesheets/rules.js';
 
 export interface TimesheetDocument {
   number: string;
@@ -7,7 +11,7 @@ export interface TimesheetDocument {
   site: string | null;
   period: string;
   status: string;
-  /** Pay columns only for agency users. */
+  /** Pay columns only for those who read pay (the agency's users). */
   withPay: boolean;
   lines: {
     date: string;
@@ -84,4 +88,66 @@ export const timesheetDocument: DocumentTemplate<TimesheetDocument> = {
     }
     if (d.signatures.length === 0) w.text('Not signed yet.');
   },
+};
+
+const nameOf = (choices: { id: string; name: string }[], id: unknown) => choices.find((c) => c.id === id)?.name ?? '';
+const hoursOf = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
+
+/** The timesheet as the reader may read it: its lines (pay only for whom reads it) and its signatures. */
+async function timesheetData(r: RecordReader): Promise<TimesheetDocument> {
+  const t = r.record;
+  const lines = await r.children('timesheet_lines', ['work_date', 'scheduled_start']);
+  const sigs = await r.children('timesheet_signatures', ['signed_at']);
+  const [clients, sites, roles] = await Promise.all([
+    r.names('timesheets', 'client_id', [t]),
+    r.names('timesheets', 'site_id', [t]),
+    r.names('timesheet_lines', 'job_role_id', lines),
+  ]);
+  const withPay = r.reads('timesheet_lines', 'pay') && r.reads('timesheets', 'pay');
+  const time = (v: unknown) => (v ? instantToZoned(new Date(v as string), r.timeZone).time : '');
+  const when = (v: unknown) => {
+    if (!v) return '';
+    const z = instantToZoned(new Date(v as string), r.timeZone);
+    return `${z.date} ${z.time}`;
+  };
+  return {
+    number: String(t.number ?? ''),
+    client: clients.get(t.client_id) ?? '',
+    site: sites.get(t.site_id) ?? null,
+    period: `${formatDisplayDate(String(t.period_start))} to ${formatDisplayDate(String(t.period_end))}`,
+    status: nameOf(TIMESHEET_STATUS, t.status),
+    withPay,
+    lines: lines.map((l) => ({
+      date: l.work_date ?? '',
+      staff: l.candidate_name ?? '',
+      role: roles.get(l.job_role_id) ?? '',
+      scheduled: `${time(l.scheduled_start)}–${time(l.scheduled_end)}`,
+      actual: `${time(l.actual_start)}–${time(l.actual_end)}`,
+      breakMinutes: l.break_minutes == null ? '' : String(l.break_minutes),
+      hours: hoursOf(l.hours),
+      charge: Number(l.charge ?? 0),
+      pay: withPay ? Number(l.pay ?? 0) : null,
+      status: nameOf(LINE_STATUS, l.status),
+    })),
+    totals: { hours: hoursOf(t.hours), charge: Number(t.charge ?? 0), pay: withPay ? Number(t.pay ?? 0) : null },
+    signatures: sigs.map((s) => ({
+      name: s.signer_name,
+      via: nameOf(SIGNED_VIA, s.signed_via),
+      at: when(s.signed_at),
+      address: s.ip_address ?? null,
+      lines: Number(s.line_count ?? 0),
+      // A signature kept before its size was checked (issue 29.19) is named, not decoded: a 6000 × 6000 image
+      // took 4 s and 430 MB of memory for each print.
+      image:
+        typeof s.signature !== 'string' || signatureProblem(s.signature)
+          ? null
+          : Buffer.from(s.signature.replace(/^data:image\/png;base64,/, ''), 'base64'),
+    })),
+  };
+}
+
+/** The timesheet's record document: GET /api/timesheets/{id}/pdf, kept once locked. */
+export const timesheetRecord: RecordTemplate = {
+  reads: ['timesheet_lines', 'timesheet_signatures'],
+  render: async (r, letterhead) => renderPdf(timesheetDocument, await timesheetData(r), letterhead),
 };

@@ -104,6 +104,7 @@ export const timesheets: AuthzArea = {
       ...engineRows('verify', ['ok', F, F, F, N], false),
       ...engineRows('withdraw', ['ok', 'ok', F, F, N], false),
       ...engineRows('lock', ['ok', F, F, F, N], true),
+      // The timesheet's declared document (GET /api/{resource}/{id}/pdf): whoever may show it, within their scope.
       row('GET', '/api/timesheets/:id/pdf', A, 'ok', 'ok', 'ok', N, N, F, A),
       row('GET', '/api/sign_timesheets/:id', A, 'ok', 'ok', 'ok', N, N, F, A),
 
