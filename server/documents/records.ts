@@ -244,11 +244,9 @@ export async function recordDocument(
   db: Db,
   c: Compiled,
   id: number,
-  doc: DocumentDeclaration,
+  asked: string | undefined,
 ): Promise<{ pdf: Buffer; name: string; sha256?: string }> {
-  const template = templateOf(doc.template);
   const who = ctx.principal;
-  const kept = doc.keptFrom && readingsOf(c, template, doc.template).some((roles) => roles.includes(who.role));
   const p = new Params();
   const lifecycleField = c.decl.lifecycle?.field;
   const [row] = await ctx.db.query(
@@ -256,6 +254,10 @@ export async function recordDocument(
     p.values,
   );
   if (!row) throw notFound(c.decl.label.one);
+  // Asked of a record the caller may see: one outside their scope answers 404 whatever the template.
+  const doc = documentOf(c, asked);
+  const template = templateOf(doc.template);
+  const kept = doc.keptFrom && readingsOf(c, template, doc.template).some((roles) => roles.includes(who.role));
   if (kept && isIssued(c, doc, row.state)) {
     const copy = await keptCopy(ctx.db, c, doc, id, who);
     if (copy) return copy;
