@@ -272,7 +272,7 @@ async function storeMany(
         throw ofRow(c, rows.length, i, err);
       }
     }
-  // Their documents follow, all of them in two statements.
+  // Their documents follow, all of them in a few statements whatever their number (refreshDocuments).
   const parent = c.decl.parent;
   if (parent?.lines)
     await refreshDocuments(
