@@ -22,9 +22,10 @@ export interface RecordReader {
   record: Row;
   /**
    * The record's children of `resource` (declared `parent` of this resource), as the reader may read them, in the
-   * order of `orderBy` (stored fields) then id; none when the reader may not list them.
+   * order of `orderBy` (stored fields) then id; none when the reader may not list them. `fields` narrows them to
+   * what the template draws (of those the reader may read): a line's other computed fields cost a subquery a row.
    */
-  children(resource: string, orderBy?: string[]): Promise<Row[]>;
+  children(resource: string, options?: { orderBy?: string[]; fields?: string[] }): Promise<Row[]>;
   /** The names (recordRepresentation) of what a reference field of `rows` points at, when the reader reads it. */
   names(resource: string, field: string, rows: Row[]): Promise<Map<number, string>>;
   /** Whether the reader reads this field of this resource (a column's presence: pay for the agency alone). */
@@ -66,7 +67,7 @@ async function readerOf(
       const f = compiledOf(resource).byField.get(field);
       return !!f && readable(who, f);
     },
-    async children(resource, orderBy = []) {
+    async children(resource, { orderBy = [], fields } = {}) {
       const child = c.lookup(resource);
       const parent = child.decl.parent;
       if (parent?.resource !== c.decl.name) throw new Error(`${resource} is no child of ${c.decl.name}`);
@@ -74,7 +75,7 @@ async function readerOf(
       const q = new Params();
       const order = [...orderBy.map(ident), 'id'].join(', ');
       return db.query(
-        `select ${selectList(child, who, 'record', q.bind, today)} from ${child.table}
+        `select ${selectList(child, who, 'record', q.bind, today, '', fields && new Set(fields))} from ${child.table}
           where ${ident(parent.field)} = ${q.bind(record.id)} and ${within(child, q.bind)} order by ${order}`,
         q.values,
       );
@@ -212,20 +213,58 @@ export async function keepIssuedDocuments(ctx: EngineContext, c: Compiled, actio
     if (doc.keptFrom === action) for (const id of ids) await keepCopies(ctx, c, doc, templateOf(doc.template), id);
 }
 
+interface KeptCopy {
+  pdf: Buffer;
+  sha256: string;
+  name: string;
+}
+
+/**
+ * The kept copies served lately, in this process, up to SERVED_BYTES (the least recently served go first). A kept
+ * copy never changes (its row refuses updates) and the caller's row scope is checked before one is looked up, so
+ * memory answers as the database would, without reading the file's bytes again (a 500-line timesheet is 70 KB).
+ */
+const SERVED_BYTES = 32 * 2 ** 20;
+const served = new Map<string, KeptCopy>();
+let servedBytes = 0;
+
 /** A kept copy as a reader of `role` is served it, or null when none was kept. */
-async function keptCopy(db: Queryable, c: Compiled, doc: DocumentDeclaration, id: number, who: EnginePrincipal) {
+async function keptCopy(
+  db: Queryable,
+  c: Compiled,
+  doc: DocumentDeclaration,
+  id: number,
+  who: EnginePrincipal,
+  /** false inside the transaction that keeps it: remembered once committed, at its next serving. */
+  remember = true,
+): Promise<KeptCopy | null> {
+  const key = `${who.merchantId}:${c.decl.name}:${id}:${doc.template}:${who.role}`;
+  const known = served.get(key);
+  if (known) {
+    served.delete(key);
+    served.set(key, known);
+    return known;
+  }
   const [row] = await db.query<{ data: Uint8Array; sha256: string; name: string }>(
     `select f.data, d.sha256, f.name from issued_documents d join files f on f.merchant_id = d.merchant_id and f.id = d.file_id
       where d.merchant_id = $1 and d.resource = $2 and d.record_id = $3 and d.template = $4 and d.role = $5`,
     [who.merchantId, c.decl.name, id, doc.template, who.role],
   );
-  return row
-    ? {
-        pdf: Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength),
-        sha256: row.sha256,
-        name: row.name,
-      }
-    : null;
+  if (!row) return null;
+  const copy: KeptCopy = {
+    pdf: Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength),
+    sha256: row.sha256,
+    name: row.name,
+  };
+  if (!remember) return copy;
+  served.set(key, copy);
+  servedBytes += copy.pdf.length;
+  for (const [k, v] of served) {
+    if (servedBytes <= SERVED_BYTES) break;
+    served.delete(k);
+    servedBytes -= v.pdf.length;
+  }
+  return copy;
 }
 
 /** Whether the record is past the transition that issues the document (in a state it leads to). */
@@ -264,10 +303,10 @@ export async function recordDocument(
     // Issued before its copies were kept: kept now, once (the record's row lock orders two first prints).
     return db.transaction(async (tx) => {
       await tx.query(`select id from ${c.table} where id = $1 and merchant_id = $2 for update`, [id, who.merchantId]);
-      const again = await keptCopy(tx, c, doc, id, who);
+      const again = await keptCopy(tx, c, doc, id, who, false);
       if (again) return again;
       await keepCopies({ ...ctx, db: tx }, c, doc, template, id);
-      return (await keptCopy(tx, c, doc, id, who))!;
+      return (await keptCopy(tx, c, doc, id, who, false))!;
     });
   }
   const reader = await readerOf(ctx.db, c, id, who, { scoped: true, today: ctx.today, timeZone: ctx.timeZone });

@@ -155,10 +155,12 @@ export async function renderPdf<D>(
     }
     // How to reach the agency, on the right; its name takes the rest of the line.
     const contact = pdfText([letterhead.email, letterhead.phone].filter(Boolean).join(' · '));
-    doc.font(FONT).fontSize(8).fillColor('#555555');
-    const contactWidth = contact ? Math.min(doc.widthOfString(contact), width / 2) : 0;
-    if (contact)
+    let contactWidth = 0;
+    if (contact) {
+      doc.font(FONT).fontSize(8).fillColor('#555555');
+      contactWidth = Math.min(doc.widthOfString(contact), width / 2);
       doc.text(contact, MARGIN + width - contactWidth, MARGIN + 8, { width: contactWidth, lineBreak: false });
+    }
     doc
       .font(BOLD)
       .fontSize(12)

@@ -96,8 +96,14 @@ const hoursOf = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
 /** The timesheet as the reader may read it: its lines (pay only for whom reads it) and its signatures. */
 async function timesheetData(r: RecordReader): Promise<TimesheetDocument> {
   const t = r.record;
-  const lines = await r.children('timesheet_lines', ['work_date', 'scheduled_start']);
-  const sigs = await r.children('timesheet_signatures', ['signed_at']);
+  const lines = await r.children('timesheet_lines', {
+    orderBy: ['work_date', 'scheduled_start'],
+    fields: [
+      ...['work_date', 'candidate_name', 'job_role_id', 'scheduled_start', 'scheduled_end', 'actual_start'],
+      ...['actual_end', 'break_minutes', 'hours', 'charge', 'pay', 'status'],
+    ],
+  });
+  const sigs = await r.children('timesheet_signatures', { orderBy: ['signed_at'] });
   const [clients, sites, roles] = await Promise.all([
     r.names('timesheets', 'client_id', [t]),
     r.names('timesheets', 'site_id', [t]),
