@@ -1,6 +1,6 @@
 import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
-import { hasView, type FieldDeclaration, type ResourceDeclaration } from './types';
+import { hasView, type FieldDeclaration, type RecordValues, type ResourceDeclaration } from './types';
 import { penceToPounds } from './money';
 import { customFieldAsDeclaration, type CustomFieldDefinition } from './validate';
 
@@ -11,11 +11,14 @@ import { customFieldAsDeclaration, type CustomFieldDefinition } from './validate
  */
 
 /** An address on one line, as lists show it. */
-export const formatAddress = (a: any) =>
-  a && typeof a === 'object' ? [a.line1, a.line2, a.city, a.postcode, a.country].filter(Boolean).join(', ') : '';
+export const formatAddress = (a: unknown) => {
+  if (!a || typeof a !== 'object') return '';
+  const { line1, line2, city, postcode, country } = a as Partial<RecordValues>;
+  return [line1, line2, city, postcode, country].filter(Boolean).join(', ');
+};
 
 /** A record's name as the screens show it: the declaration's '%{first_name} %{last_name}'. */
-export const representRecord = (decl: ResourceDeclaration | undefined, record: Record<string, any>): string =>
+export const representRecord = (decl: ResourceDeclaration | undefined, record: RecordValues): string =>
   decl
     ? decl.recordRepresentation.replace(/%\{(\w+)\}/g, (_, k) => String(record[k] ?? '')).trim()
     : String(record.name ?? record.id);
@@ -47,7 +50,7 @@ export function exportedFields(
 }
 
 /** The records a file refers to, by resource and id: a reference is written as its record's name. */
-export type Related = Map<string, Map<string, Record<string, any>>>;
+export type Related = Map<string, Map<string, RecordValues>>;
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 /** An instant as yyyy-MM-dd HH:mm on the clock of `timeZone` (one formatter per zone: a file formats thousands). */

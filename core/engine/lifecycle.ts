@@ -3,6 +3,7 @@ import type {
   DeleteDeclaration,
   FieldDeclaration,
   LifecycleDeclaration,
+  RecordValues,
   ResourceDeclaration,
 } from './types';
 import { CRUD_ACTIONS } from './types';
@@ -22,7 +23,7 @@ const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun
 /** A state's name in words, from the lifecycle field's choices ('assigned' → 'assigned', 'in_review' → 'in review'). */
 export function stateName(decl: ResourceDeclaration, state: unknown): string {
   const field = decl.fields.find((f) => f.source === decl.lifecycle?.field);
-  const name = field?.choices?.find((c) => c.id === state)?.name ?? String(state ?? 'unset').replace(/_/g, ' ');
+  const name = field?.choices?.find((c) => c.id === state)?.name ?? String(state || 'unset').replace(/_/g, ' ');
   return name.toLowerCase();
 }
 
@@ -37,18 +38,24 @@ export const isActionOnly = (decl: ResourceDeclaration, f: FieldDeclaration) =>
 export const transitionOf = (lc: LifecycleDeclaration | undefined, action: string) =>
   lc?.transitions.find((t) => t.action === action);
 
+/** The record's state: its lifecycle field's value ('' when it has none yet, which no declared state is). */
+export const stateOf = (lc: LifecycleDeclaration, record: RecordValues): string => {
+  const state = record[lc.field];
+  return typeof state === 'string' ? state : '';
+};
+
 /** Whether the record's state is final: it is locked, and only transitions declared from that state still run. */
-export const isLocked = (decl: ResourceDeclaration, record: Record<string, any>) =>
-  !!decl.lifecycle?.final?.includes(record[decl.lifecycle.field]);
+export const isLocked = (decl: ResourceDeclaration, record: RecordValues) =>
+  !!decl.lifecycle?.final?.includes(stateOf(decl.lifecycle, record));
 
 /**
  * Why a locked record refuses an edit, a delete or an undeclared action, in words, or null when it is not locked:
  * "This timesheet is signed and locked: it can no longer be changed. Only Credit can still be run."
  */
-export function lockedReason(decl: ResourceDeclaration, record: Record<string, any>): string | null {
+export function lockedReason(decl: ResourceDeclaration, record: RecordValues): string | null {
   const lc = decl.lifecycle;
   if (!lc || !isLocked(decl, record)) return null;
-  const state = record[lc.field];
+  const state = stateOf(lc, record);
   const still = lc.transitions
     .filter((t) => t.from.includes(state))
     .map((t) => decl.actions?.find((a) => a.name === t.action)?.label ?? t.action);
@@ -73,7 +80,7 @@ export const deletionOf = (decl: ResourceDeclaration): DeleteDeclaration =>
  */
 export const keepsNumbers = (decl: ResourceDeclaration): boolean => !!decl.numbering && !decl.numbering.whenEmpty;
 
-export function deleteRefusal(decl: ResourceDeclaration, record: Record<string, any>): string | null {
+export function deleteRefusal(decl: ResourceDeclaration, record: RecordValues): string | null {
   if (record.deleted_at) return `This ${one(decl)} has been deleted.`;
   // A number given is kept: deleting its record would leave a gap in a series that must have none.
   const numbered = keepsNumbers(decl) && record[decl.numbering!.field];
@@ -82,7 +89,7 @@ export function deleteRefusal(decl: ResourceDeclaration, record: Record<string, 
   const locked = lockedReason(decl, record);
   if (locked) return locked;
   const lc = decl.lifecycle;
-  if (lc?.deletableIn && !lc.deletableIn.includes(record[lc.field])) {
+  if (lc?.deletableIn && !lc.deletableIn.includes(stateOf(lc, record))) {
     return `This ${one(decl)} is ${stateName(decl, record[lc.field])}: only ${article(orList(lc.deletableIn.map((s) => stateName(decl, s))))} ${one(decl)} can be deleted.`;
   }
   return null;
@@ -96,14 +103,14 @@ export function deleteRefusal(decl: ResourceDeclaration, record: Record<string, 
 export function actionRefusal(
   decl: ResourceDeclaration,
   action: ActionDeclaration,
-  record: Record<string, any>,
+  record: RecordValues,
 ): string | null {
   // Only resources that list deleted rows (a deleted shift on its tab) ever show one; it takes no action.
   if (action.deletes) return deleteRefusal(decl, record) ?? action.guard?.(record) ?? null;
   if (record.deleted_at) return `This ${one(decl)} has been deleted.`;
   const lc = decl.lifecycle;
   const t = transitionOf(lc, action.name);
-  if (lc && t && !t.from.includes(record[lc.field])) {
+  if (lc && t && !t.from.includes(stateOf(lc, record))) {
     const from = orList(t.from.map((s) => stateName(decl, s)));
     return `This ${one(decl)} is ${stateName(decl, record[lc.field])}: ${action.label} is only for ${article(from)} ${one(decl)}.`;
   }
@@ -121,17 +128,17 @@ export function actionRefusal(
 export function notEditableReason(
   decl: ResourceDeclaration,
   f: FieldDeclaration,
-  record: Record<string, any> | undefined,
+  record: RecordValues | undefined,
 ): string | null {
   const lc = decl.lifecycle;
   if (!lc || !f.editableIn || !record) return null;
-  const state = record[lc.field];
+  const state = stateOf(lc, record);
   if (f.editableIn.includes(state)) return null;
   return `Can be changed only while the ${one(decl)} is ${orList(f.editableIn.map((s) => stateName(decl, s)))} (it is ${stateName(decl, state)})`;
 }
 
 /** Why a new record may not be stored as it is: it would start in a final state, which only a transition reaches. */
-export function createdLockedReason(decl: ResourceDeclaration, record: Record<string, any>): string | null {
+export function createdLockedReason(decl: ResourceDeclaration, record: RecordValues): string | null {
   if (!isLocked(decl, record)) return null;
   const state = stateName(decl, record[decl.lifecycle!.field]);
   return `A new ${one(decl)} cannot start ${state}: it becomes ${state} only through its actions.`;
@@ -145,7 +152,7 @@ export function createdLockedReason(decl: ResourceDeclaration, record: Record<st
  */
 export function writeRefusal(
   decl: ResourceDeclaration,
-  stored: Record<string, any>,
+  stored: RecordValues,
   changed: FieldDeclaration[],
 ): { locked: string | null; fields: Record<string, string> } {
   const locked = changed.length ? lockedReason(decl, stored) : null;
@@ -166,13 +173,13 @@ export function writeRefusal(
 export function linesRefusal(
   child: ResourceDeclaration,
   parent: ResourceDeclaration,
-  parentRecord: Record<string, any>,
+  parentRecord: RecordValues,
   action?: string,
 ): string | null {
   const lines = child.parent?.lines;
   const lc = parent.lifecycle;
   if (!lines || !lc) return null;
-  const state = parentRecord[lc.field];
+  const state = stateOf(lc, parentRecord);
   const states = (action && lines.actionsIn?.[action]) || lines.editableIn;
   if (states.includes(state)) return null;
   const what = action

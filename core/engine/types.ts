@@ -85,6 +85,16 @@ export interface DateLimits {
   defaultToday?: boolean;
 }
 
+/**
+ * A record as the engine and the declarations' functions hold it: its fields by name, each value not yet narrowed
+ * (a row read back, a request's body, a record about to be stored). Code reads a value after checking its type
+ * (`typeof r.status === 'string'`, `Number(r.line_count)`), or through the resource's record type where it knows
+ * the resource (core/resources/records.ts), never as `any` (docs/decisions.md, Issue 31.7).
+ */
+export type RecordValues = Record<string, unknown>;
+/** A value read as text: a string as it is; anything else (absent, null, another type) as ''. */
+export const textOf = (v: unknown): string => (typeof v === 'string' ? v : '');
+
 export interface FieldDeclaration {
   source: string;
   type: FieldType;
@@ -190,21 +200,21 @@ export interface ActionDeclaration {
    * A sentence added to the confirmation of one record, chosen from it: a message key (or text) whose %{field}s are
    * the record's fields ("The signing link is e-mailed to %{signing_recipient}."), or null for none.
    */
-  confirmDetail?: (record: Record<string, any>) => string | null;
+  confirmDetail?: (record: RecordValues) => string | null;
   /**
    * A capability link to this action stays usable after it ran while this holds of the record as it then reads (a
    * timesheet signed in part still awaits its other lines); otherwise, and by default, the link is used up. What the
    * link is bound to follows the holder's own change.
    */
-  linkReusableWhile?: (record: Record<string, any>) => boolean;
+  linkReusableWhile?: (record: RecordValues) => boolean;
   /**
    * What of the record, as a link's holder reads it, a content-bound link to this action is bound to (by default all
    * of it): a change outside it (a line signed elsewhere) leaves the link working, a change within (an amended time)
    * makes it refuse.
    */
-  linkBoundTo?: (record: Record<string, any>) => unknown;
+  linkBoundTo?: (record: RecordValues) => unknown;
   /** Why this record cannot take the action now (a message or message key), or null when it can. */
-  guard?: (record: Record<string, any>) => string | null;
+  guard?: (record: RecordValues) => string | null;
   /** What the action asks for; validated like fields, on both sides. */
   input?: FieldDeclaration[];
   /**
@@ -215,7 +225,7 @@ export interface ActionDeclaration {
   /** The dialog's inputs start from the record's fields of the same name (an amendment of its current times). */
   prefill?: boolean;
   /** The fields it sets, from the record and the input. */
-  patch?: (record: Record<string, any>, input: Record<string, any>) => Record<string, unknown>;
+  patch?: (record: RecordValues, input: RecordValues) => RecordValues;
   /** Said when it worked: "Staff member approved |||| %{smart_count} staff approved". */
   success: string;
   /** A material icon name for its button (the screens map it). */
@@ -291,7 +301,7 @@ export interface NumberingDeclaration {
    * The series from the record, for documents numbered in several (invoices and credit notes in their own, a
    * series per year): its name and prefix. Each series has its own next number, which only moves forward.
    */
-  seriesOf?: (record: Record<string, any>) => { series: string; prefix?: string };
+  seriesOf?: (record: RecordValues) => { series: string; prefix?: string };
 }
 
 /**
@@ -316,7 +326,7 @@ export interface DocumentDeclaration {
 export interface UniqueTogether {
   fields: string[];
   field?: string;
-  message: string | ((record: Record<string, any>, existing: Record<string, any>) => string);
+  message: string | ((record: RecordValues, existing: RecordValues) => string);
 }
 
 /** A resource whose records belong to a parent record (the documents of a staff member). */
@@ -355,10 +365,11 @@ export interface LinesDeclaration {
    * The parent's state derived from its lines, declared once: a pure function (core/domain) of the parent as it is
    * about to be stored and of its lines (only the fields `reads` names), answering the parent fields to change (its
    * lifecycle field, and the stamps that go with the state, e.g. signed_at) or nothing. `now` is the write's instant
-   * as an ISO string. The audit entry names the function.
+   * as an ISO string. The audit entry names the function. A method, so that the domain function may read the
+   * parent and its lines in its own types (`{ status: string }`), which the `reads` fields give it.
    */
   derive?: {
-    rule(parent: Record<string, any>, lines: Record<string, any>[], now: string): Record<string, unknown> | undefined;
+    rule(parent: RecordValues, lines: RecordValues[], now: string): RecordValues | undefined;
     reads: readonly string[];
   };
 }
@@ -398,7 +409,7 @@ export interface ResourceDeclaration {
   /** Agency-defined extra fields, stored in custom_fields and described by this resource's records. */
   customFields?: string;
   /** Rules across several fields, as a plain function of the record: field → message key. */
-  rules?: (record: Record<string, any>) => Record<string, string>;
+  rules?: (record: RecordValues) => Record<string, string>;
   /**
    * Fields whose values together are unique within the agency (live rows; an empty value matches an empty one).
    * A duplicate answers 422 on `field` (default: the last of `fields`) with `message`, in words, or a function of

@@ -1,4 +1,4 @@
-import type { FieldDeclaration, ResourceDeclaration } from './types';
+import type { FieldDeclaration, RecordValues, ResourceDeclaration } from './types';
 import { parseStrictDate, parseStrictInstant, resolveLimit, formatDate, type Today } from './dates';
 import { isNameField, normaliseText, showsLetterOrDigit, textCharactersProblem } from './text';
 import { EMAIL, emailLookAlikeProblem } from './formats';
@@ -156,7 +156,7 @@ export function checkField(f: FieldDeclaration, value: unknown, now: Today = new
     }
     case 'address': {
       if (typeof value !== 'object' || Array.isArray(value)) return { message: 'engine.validation.address' };
-      const a = value as Record<string, unknown>;
+      const a = value as RecordValues;
       for (const k of Object.keys(a))
         if (!['line1', 'line2', 'city', 'postcode', 'country'].includes(k))
           return { message: 'engine.validation.address' };
@@ -186,9 +186,13 @@ function checkDateLimits(f: FieldDeclaration, d: Date, now: Today): Problem | un
   return undefined;
 }
 
-export const getPath = (record: Record<string, any>, path: string) =>
+export const getPath = (record: RecordValues, path: string): unknown =>
   // Most paths are a field's own name: read without splitting (a create of thousands validates every field of each).
-  path.includes('.') ? path.split('.').reduce<any>((o, k) => (o == null ? undefined : o[k]), record) : record[path];
+  path.includes('.')
+    ? path
+        .split('.')
+        .reduce<unknown>((o, k) => (o != null && typeof o === 'object' ? (o as RecordValues)[k] : undefined), record)
+    : record[path];
 
 /**
  * Validates a whole record against its declaration (and the agency's custom fields). Keys are field sources;
@@ -196,7 +200,7 @@ export const getPath = (record: Record<string, any>, path: string) =>
  */
 export function validateRecord(
   decl: ResourceDeclaration,
-  record: Record<string, any>,
+  record: RecordValues,
   custom: CustomFieldDefinition[] = [],
   now: Today = new Date(),
 ): Problems {
@@ -204,7 +208,7 @@ export function validateRecord(
   const fields = [...decl.fields, ...custom.map(customFieldAsDeclaration)];
   // The rules see only values of their field's type (a list where a list is declared): a value that failed its
   // check reads as not given, so a rule can never be handed a string where it expects a list.
-  const checked: Record<string, any> = { ...record };
+  const checked: RecordValues = { ...record };
   for (const f of fields) {
     const p = checkField(f, getPath(record, f.source), now);
     if (!p) continue;
@@ -218,7 +222,7 @@ export function validateRecord(
 /** Bounds of what a caller may send as `custom_fields`: the 1.3 M-key record this prevents cost seconds per edit. */
 export const CUSTOM_FIELDS_LIMITS = { maxKeys: 50, maxBytes: 20 * 1024 } as const;
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+const isPlainObject = (v: unknown): v is RecordValues =>
   typeof v === 'object' &&
   v !== null &&
   !Array.isArray(v) &&
@@ -228,7 +232,7 @@ export interface CustomFieldsCheck {
   /** Keyed `custom_fields` (the value as a whole) or `custom_fields.<key>`. */
   problems: Problems;
   /** What to store: the stored values with the caller's changes applied (the stored values alone on problems). */
-  merged: Record<string, unknown>;
+  merged: RecordValues;
 }
 
 /**
@@ -247,7 +251,7 @@ export function validateCustomFieldsInput(
   stored: unknown,
   now: Today = new Date(),
 ): CustomFieldsCheck {
-  const merged: Record<string, unknown> = isPlainObject(stored) ? { ...stored } : {};
+  const merged: RecordValues = isPlainObject(stored) ? { ...stored } : {};
   const refuse = (message: string, args?: Record<string, unknown>): CustomFieldsCheck => ({
     problems: { custom_fields: { message, args } },
     merged,

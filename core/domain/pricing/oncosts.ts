@@ -93,21 +93,21 @@ export function marginOf(
 }
 
 /** Stored on_cost_rates rows (API or database) as the domain reads them; the defaults when the agency has none. */
-export function onCostTable(rows: readonly Record<string, any>[] | undefined): OnCostRate[] {
+export function onCostTable(rows: readonly Record<string, unknown>[] | undefined): OnCostRate[] {
   if (!rows?.length) return [...DEFAULT_ON_COST_RATES];
   return rows.map((r) => ({
-    effective_from: r.effective_from,
+    effective_from: String(r.effective_from),
     employer_ni_percent: Number(r.employer_ni_percent),
     holiday_pay_percent: Number(r.holiday_pay_percent),
-    ni_threshold_weekly_pence: r.ni_threshold_weekly ?? undefined,
+    ni_threshold_weekly_pence: r.ni_threshold_weekly == null ? undefined : Number(r.ni_threshold_weekly),
   }));
 }
 
 /** Stored wage_floors rows as the domain reads them; the defaults when the agency has none. */
-export function wageFloorTable(rows: readonly Record<string, any>[] | undefined): WageFloor[] {
+export function wageFloorTable(rows: readonly Record<string, unknown>[] | undefined): WageFloor[] {
   if (!rows?.length) return [...DEFAULT_WAGE_FLOORS];
   return rows.map((r) => ({
-    effective_from: r.effective_from,
+    effective_from: String(r.effective_from),
     min_age: Number(r.min_age),
     hourly_pence: Number(r.hourly),
   }));

@@ -324,7 +324,8 @@ export const candidatePreferences: ResourceDeclaration = {
   access: agencyStaff,
   rules: (r) => {
     const out: Record<string, string> = {};
-    const overlap = (a?: unknown[], b?: unknown[]) => (a ?? []).some((x) => (b ?? []).map(Number).includes(Number(x)));
+    const ids = (v: unknown) => (Array.isArray(v) ? v.map(Number) : []);
+    const overlap = (a: unknown, b: unknown) => ids(a).some((x) => ids(b).includes(x));
     if (overlap(r.preferred_client_ids, r.avoided_client_ids)) out.avoided_client_ids = 'app.preferences.overlap';
     if (overlap(r.preferred_site_ids, r.avoided_site_ids)) out.avoided_site_ids = 'app.preferences.overlap';
     if (r.opted_out_48h === true && !r.opt_out_signed_on) out.opt_out_signed_on = 'app.preferences.opt_out_date';

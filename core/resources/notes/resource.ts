@@ -1,4 +1,4 @@
-import type { Action, ResourceDeclaration } from '../../engine/types';
+import { textOf, type Action, type ResourceDeclaration } from '../../engine/types';
 
 const everything: Action[] = ['list', 'show', 'create', 'edit', 'delete', 'export'];
 const agencyUsers: ResourceDeclaration['access'] = { admin: everything, consultant: everything };
@@ -32,7 +32,7 @@ export const diaryNotes: ResourceDeclaration = {
   ],
   // A reminder comes before the note (or at its time), never after it.
   rules: (r): Record<string, string> =>
-    r.remind_at && r.note_at && Date.parse(r.remind_at) > Date.parse(r.note_at)
+    Date.parse(textOf(r.remind_at)) > Date.parse(textOf(r.note_at))
       ? { remind_at: 'The reminder must be at or before the note’s time' }
       : {},
   fields: [

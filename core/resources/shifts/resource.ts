@@ -1,4 +1,4 @@
-import type { Action, ResourceDeclaration, Role } from '../../engine/types';
+import { textOf, type Action, type ResourceDeclaration, type Role } from '../../engine/types';
 import { shiftRequests } from './requests';
 import { shiftSpanProblem } from '../../domain/shifts/times';
 
@@ -130,7 +130,7 @@ export const shifts: ResourceDeclaration = {
     },
   ],
   rules: (r): Record<string, string> => {
-    const problem = shiftSpanProblem(r.start_at, r.end_at);
+    const problem = shiftSpanProblem(textOf(r.start_at), textOf(r.end_at));
     return problem ? { end_at: problem } : {};
   },
   // The shift's state machine: each action runs only from the states listed (409 saying the current state

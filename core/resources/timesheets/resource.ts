@@ -1,4 +1,4 @@
-import type { Action, FieldDeclaration, ResourceDeclaration, Role } from '../../engine/types';
+import { textOf, type Action, type FieldDeclaration, type ResourceDeclaration, type Role } from '../../engine/types';
 import {
   AMENDABLE_STATES,
   SIGNATURE_MAX_CHARS,
@@ -290,7 +290,9 @@ export const timesheets: ResourceDeclaration = {
       // One timesheet at a time: which lines, and how they were verified, is a judgement on that timesheet.
       success: 'Lines verified by the agency',
       guard: (r) =>
-        r.line_count > 0 && r.payable_lines >= r.line_count ? 'Every line is already signed or verified.' : null,
+        Number(r.line_count) > 0 && Number(r.payable_lines) >= Number(r.line_count)
+          ? 'Every line is already signed or verified.'
+          : null,
       input: [
         {
           source: 'line_ids',
@@ -330,7 +332,7 @@ export const timesheets: ResourceDeclaration = {
       confirm: 'Lock %{name}? Nothing on it can be changed afterwards.',
       // The server refuses it too (with the count); the button says why before anyone tries.
       guard: (r) =>
-        !r.line_count || r.payable_lines < r.line_count
+        !r.line_count || Number(r.payable_lines) < Number(r.line_count)
           ? 'Every line must be signed or verified by the agency before the timesheet is locked.'
           : null,
       success: 'Timesheet locked |||| %{smart_count} timesheets locked',
@@ -688,7 +690,7 @@ export const timesheetLines: ResourceDeclaration = {
       confirm: 'The times of %{name}',
       // The dialog starts from the line's current times.
       prefill: true,
-      guard: (r) => notAmendable(r.timesheet_status),
+      guard: (r) => notAmendable(textOf(r.timesheet_status)),
       input: [
         ...actualTimes,
         { source: 'note', type: 'longtext', label: 'Why the times changed', required: true, maxLength: 2000 },

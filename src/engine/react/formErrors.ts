@@ -35,8 +35,12 @@ export function onAddressParts(decl: ResourceDeclaration, values: Record<string,
   const out = { ...problems };
   for (const f of decl.fields.filter((x) => x.type === 'address' && out[x.source])) {
     const p = out[f.source];
-    const a = getPath(values, f.source) ?? {};
-    const blank = (k: string) => typeof a[k] !== 'string' || a[k].trim() === '';
+    const a = getPath(values, f.source);
+    const part = (k: string) => (a && typeof a === 'object' ? (a as Record<string, unknown>)[k] : undefined);
+    const blank = (k: string) => {
+      const v = part(k);
+      return typeof v !== 'string' || v.trim() === '';
+    };
     if (p.message === 'engine.validation.addressRequired') {
       delete out[f.source];
       for (const k of ['line1', 'postcode'])

@@ -166,7 +166,7 @@ export function InputFor({
 function AddressInput({ field }: { field: FieldDeclaration }) {
   const translate = useTranslate();
   const { errors } = useFormState({ name: field.source });
-  const whole = getPath(errors as Record<string, any>, field.source);
+  const whole: any = getPath(errors as Record<string, any>, field.source);
   // react-hook-form keeps a whole-value error as { message }; the parts' errors as { line1: { message } }.
   const wholeMessage = whole && whole.message && typeof whole.type === 'string' ? whole.message : undefined;
   const part = (key: 'line1' | 'line2' | 'city' | 'postcode' | 'country', needed = false) => (
