@@ -138,5 +138,27 @@ export function vatTotals(lines: readonly VatLine[]): VatTotals {
   return { lines: perLine, breakdown: [...groups.values()], net, vat, gross: net + vat };
 }
 
+/**
+ * An amount shared out in proportion to `weights` (whole pence each, as an amount-only credit note is shared over an
+ * invoice's VAT rates): the shares are whole, always add up to `total` exactly, and each is within a penny of its
+ * exact proportion (largest remainder; a tie goes to the earlier weight). A negative total gives the mirror of the
+ * positive one. Worked in BigInt, so no float decides which share gets the odd penny.
+ */
+export function apportionPence(total: number, weights: readonly number[]): number[] {
+  if (!Number.isSafeInteger(total)) throw new RangeError(`An amount to share must be whole pence: ${total}`);
+  if (weights.some((w) => !Number.isSafeInteger(w) || w < 0))
+    throw new RangeError(`Weights must be whole and not negative: ${weights.join(', ')}`);
+  const sum = weights.reduce((a, b) => a + BigInt(b), 0n);
+  if (sum === 0n) throw new RangeError('There is nothing to share an amount over.');
+  const t = BigInt(Math.abs(total));
+  const shares = weights.map((w) => (t * BigInt(w)) / sum);
+  const order = weights
+    .map((w, i) => ({ i, rest: (t * BigInt(w)) % sum }))
+    .sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
+  let left = t - shares.reduce((a, b) => a + b, 0n);
+  for (let k = 0; left > 0n; k++, left--) shares[order[k].i]++;
+  return shares.map((s) => (total < 0 && s > 0n ? -Number(s) : Number(s)));
+}
+
 /** A rate in basis points as people read it: 2000 → '20%', 1750 → '17.5%'. */
 export const formatVatRate = (rate: VatBasisPoints) => `${rate / 100}%`;
