@@ -1,5 +1,5 @@
 import type { Queryable, Row } from '../db/index.js';
-import { ident, type Compiled } from './compile.js';
+import { ident, Params, type Compiled } from './compile.js';
 import { storedLoginType, type FieldDeclaration } from '../../core/engine/types.js';
 import type { EngineContext, EnginePrincipal } from './context.js';
 
@@ -59,34 +59,49 @@ export interface AuditEntry {
 }
 
 /**
- * Writes one entry of the audit trail in the caller's transaction: who, when, what. The table refuses updates
- * and deletes (a trigger), so the history cannot be edited. The engine calls it (`audit` below) for each write of a
- * resource not declared `audited: false`; code that changes a record outside the engine calls it itself, as the
- * account and notification-settings routes, the invitations and the hooks' side writes do. Records created together
- * (createMany) get the same entries from one statement (auditCreatesSql).
+ * The one statement that writes audit entries (every writer's: an engine write, createMany, the side writes, the
+ * seed): one entry per row of `rows.from`, an SQL relation, each value an SQL expression over it. Who and when are
+ * the principal's; the subject files the entries under another record (`filedUnderOf`). The table refuses updates
+ * and deletes (a trigger), so the history cannot be edited.
  */
-// The system principal (a periodic job) has no user: its entries carry no user id, and "system" as the name.
+export function insertAuditSql(
+  who: EnginePrincipal,
+  bind: (value: unknown) => string,
+  e: { resource: string; subjectResource: string; event: AuditEvent; action?: string | null },
+  rows: { from: string; recordId: string; subjectId: string; changes: string; input: string; at: string },
+): string {
+  // A link holder has no user (userId 0), nor the system (a periodic job): the entry names them in user_name ('via
+  // link sent to …', 'system'), user_id is empty.
+  return `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, action, changes, input, user_id, user_name, login_type, created_at, updated_at)
+    select ${bind(who.merchantId)}::int, ${bind(e.resource)}, ${rows.recordId}, ${bind(e.subjectResource)}, ${rows.subjectId}, ${bind(e.event)}, ${bind(e.action ?? null)},
+           ${rows.changes}, ${rows.input}, ${bind(who.userId || null)}::int, ${bind(who.name)}, ${bind(storedLoginType(who.loginType))}, ${rows.at}, ${rows.at}
+      from ${rows.from}`;
+}
+
+/** Where a resource's entries are filed besides the record's own: under its parent (a child) or what it names. */
+export const filedUnderOf = (c: Compiled) => c.decl.parent ?? c.decl.filedUnder;
+
+/**
+ * Writes one entry of the audit trail in the caller's transaction: who, when, what. The engine calls it (`audit`
+ * below) for each write of a resource not declared `audited: false`; code that changes a record outside the engine
+ * calls it itself, as the account and notification-settings routes, the invitations and the hooks' side writes do.
+ */
 export async function writeAudit(db: Queryable, who: EnginePrincipal, e: AuditEntry) {
-  // A link holder has no user (userId 0): the entry names them in user_name ('via link sent to …'), user_id is empty.
-  await db.query(
-    `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, action, changes, input, user_id, user_name, login_type, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, coalesce($13::timestamptz, now()), coalesce($13::timestamptz, now()))`,
-    [
-      who.merchantId,
-      e.resource,
-      e.recordId,
-      e.subject?.resource ?? e.resource,
-      e.subject?.id ?? e.recordId,
-      e.event,
-      e.action ?? null,
-      JSON.stringify(e.changes ?? {}),
-      e.input === undefined ? null : JSON.stringify(e.input),
-      who.userId || null,
-      who.name,
-      storedLoginType(who.loginType),
-      e.at?.toISOString() ?? null,
-    ],
+  const p = new Params();
+  const sql = insertAuditSql(
+    who,
+    p.bind,
+    { resource: e.resource, subjectResource: e.subject?.resource ?? e.resource, event: e.event, action: e.action },
+    {
+      from: '(select 1) as one',
+      recordId: `${p.bind(e.recordId)}::int`,
+      subjectId: `${p.bind(e.subject?.id ?? e.recordId)}::int`,
+      changes: `${p.bind(JSON.stringify(e.changes ?? {}))}::jsonb`,
+      input: `${p.bind(e.input === undefined ? null : JSON.stringify(e.input))}::jsonb`,
+      at: `coalesce(${p.bind(e.at?.toISOString() ?? null)}::timestamptz, now())`,
+    },
   );
+  await db.query(sql, p.values);
 }
 
 /**
@@ -101,7 +116,7 @@ export async function audit(
   e: { record?: Row; changes?: Changes; action?: string; input?: unknown },
 ) {
   if (c.decl.audited === false) return;
-  const under = c.decl.parent ?? c.decl.filedUnder;
+  const under = filedUnderOf(c);
   const subject = under ? { resource: under.resource, id: Number(e.record?.[under.field]) || recordId } : undefined;
   await writeAudit(ctx.db, ctx.principal, {
     resource: c.decl.name,
@@ -144,10 +159,14 @@ export function createChangesSql(c: Compiled, source: string, present?: Set<stri
         return `to_json(${col(f.source)})::text`;
     }
   };
-  // An empty field makes its piece null, which concat_ws leaves out, as diff leaves out what did not change.
+  // An empty field makes its piece null, which concat_ws leaves out, as diff leaves out what did not change. A field
+  // nobody reads (a password's hash) is only 'set', as diff writes it (hiddenChange).
   const pieces = c.stored
     .filter((f) => f.source !== 'created_at' && (!present || present.has(f.source)))
-    .map((f) => `'"${f.source}":{"from":null,"to":' || ${value(f)} || '}'`);
+    .map(
+      (f) =>
+        `'"${f.source}":{"from":null,"to":' || ${f.readableBy?.length === 0 ? `case when ${col(f.source)} is not null then '"set"' end` : value(f)} || '}'`,
+    );
   if (c.decl.customFields && (!present || present.has('custom_fields')))
     pieces.push(
       `(select string_agg(to_json('custom_fields.' || k)::text || ':{"from":null,"to":' || v::text || '}', ',') from jsonb_each(${col('custom_fields')}) as e(k, v) where v <> 'null'::jsonb)`,
@@ -166,7 +185,8 @@ export function createChangesSql(c: Compiled, source: string, present?: Set<stri
  * of the inserted rows (the INSERT's RETURNING, as a CTE). Each entry is the one `audit` writes for a create, its
  * changes built by the database from the rows (createChangesSql) rather than as one JSON per record in JavaScript, so
  * a create of thousands costs one statement. `present`: the only fields `source` carries, when the others are known
- * to be empty in every row. Null for a resource declared `audited: false`.
+ * to be empty in every row. `at`: the write's time, or each row's own `created_at` (the demo's rows, written around
+ * the engine). Null for a resource declared `audited: false`.
  */
 export function auditCreatesSql(
   c: Compiled,
@@ -175,18 +195,25 @@ export function auditCreatesSql(
   bind: (value: unknown) => string,
   input?: unknown,
   present?: Set<string>,
-  at?: Date,
+  at?: Date | 'created_at',
 ): string | null {
   if (c.decl.audited === false) return null;
   const col = (f: string) => `${source}.${ident(f)}`;
-  const parent = c.decl.parent;
+  const under = filedUnderOf(c);
   const subject =
-    parent && (!present || present.has(parent.field)) ? `coalesce(${col(parent.field)}, ${col('id')})` : col('id');
-  const when = `coalesce(${bind(at?.toISOString() ?? null)}::timestamptz, now())`;
-  return `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, changes, input, user_id, user_name, login_type, created_at, updated_at)
-    select ${bind(who.merchantId)}, ${bind(c.decl.name)}, ${col('id')}, ${bind(parent?.resource ?? c.decl.name)}, ${subject}, 'create',
-           ${createChangesSql(c, source, present)},
-           ${bind(input === undefined ? null : JSON.stringify(input))}::jsonb, ${bind(who.userId || null)}::int, ${bind(who.name)}, ${bind(storedLoginType(who.loginType))},
-           ${when}, ${when}
-      from ${source}`;
+    under && (!present || present.has(under.field)) ? `coalesce(${col(under.field)}, ${col('id')})` : col('id');
+  return insertAuditSql(
+    who,
+    bind,
+    { resource: c.decl.name, subjectResource: under?.resource ?? c.decl.name, event: 'create' },
+    {
+      from: source,
+      recordId: col('id'),
+      subjectId: subject,
+      changes: createChangesSql(c, source, present),
+      input: `${bind(input === undefined ? null : JSON.stringify(input))}::jsonb`,
+      // The seed's rows were made at their own times, as though entered then.
+      at: at === 'created_at' ? col('created_at') : `coalesce(${bind(at?.toISOString() ?? null)}::timestamptz, now())`,
+    },
+  );
 }

@@ -229,6 +229,37 @@ describe('ctx.engine.createMany', () => {
   });
 });
 
+describe('the audit entries of a create of many (one builder for every writer, issue 31.6)', () => {
+  it('are the ones single creates write: filed under what the declaration names, a hash only as set', async () => {
+    const staff = (
+      await t.db.query<{ id: number; name: string }>(
+        `select c.id, c.first_name || ' ' || c.last_name as name from candidates c
+          where c.merchant_id = $1 and not exists (select 1 from users u where u.candidate_id = c.id) order by c.id limit 2`,
+        [merchantId],
+      )
+    ).map((c, i) => ({ candidate_id: c.id, name: c.name, email: `filed-${i}@example.test`, password_hash: 'h4sh' }));
+    const [one] = await asSystem(async (ctx) => [await ctx.engine.create('staff_logins', staff[0])]);
+    const [many] = await asSystem((ctx) => ctx.engine.createMany('staff_logins', [staff[1]]));
+    const entry = async (id: number) =>
+      (
+        await t.db.query(
+          `select subject_resource, subject_id, event, changes, user_name, login_type from audit_log where resource = 'staff_logins' and record_id = $1`,
+          [id],
+        )
+      )[0];
+    // Staff sign-ins are filed under their staff member (filedUnder), whichever way they were made.
+    expect(await entry(one.id)).toMatchObject({ subject_resource: 'candidates', subject_id: staff[0].candidate_id });
+    expect(await entry(many.id)).toMatchObject({ subject_resource: 'candidates', subject_id: staff[1].candidate_id });
+    const { changes: fromOne, ...single } = await entry(one.id);
+    const { changes: fromMany, ...set } = await entry(many.id);
+    expect({ ...set, subject_id: 0 }).toEqual({ ...single, subject_id: 0 });
+    expect(fromMany.password_hash).toEqual({ from: null, to: 'set' });
+    const differ = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+      Object.keys({ ...a, ...b }).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+    expect(differ(fromOne, fromMany).sort()).toEqual(['candidate_id', 'email', 'name']);
+  });
+});
+
 describe('saveMany (a caller’s create of many)', () => {
   it('applies the field write policy and custom fields per record, checks unique values among the records too', async () => {
     const [u] = await t.db.query(`select * from users where email = 'admin@demo.test'`);
