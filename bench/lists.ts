@@ -13,6 +13,8 @@ import { buildApp } from '../server/app';
 import { openPglite, openPostgres, type Db } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { createAgency, seedDemo } from '../server/seed/index';
+import { areas } from '../server/areas/index';
+import { registryOf } from '../server/areas/registry';
 import { LoginThrottle } from '../server/auth/throttle';
 import { agencyZone } from '../server/engine/routes';
 import { agencyToday } from '../core/domain/time/agencyTime';
@@ -344,7 +346,7 @@ const sqlArray = (xs: string[]) => `(array[${xs.map((x) => `'${x.replace(/'/g, "
 export async function seed(db: Db, n: number): Promise<{ merchantId: number; seconds: number }> {
   const t = performance.now();
   await migrate(db);
-  await seedDemo(db, { candidates: 40 });
+  await seedDemo(db, registryOf(areas), { candidates: 40 });
   const merchantId = await db.transaction(async (tx) => {
     const { merchantId } = await createAgency(tx, {
       companyName: 'Bench Staffing (100k)',

@@ -8,7 +8,7 @@ import { LoginThrottle } from '../server/auth/throttle';
 import { agencyZone } from '../server/engine/routes';
 import { issueLinkToken } from '../server/engine/capability';
 import { enqueueJob, runNextJob, workerName } from '../server/jobs/queue';
-import { GENERATION_JOB_THRESHOLD, generationStep } from '../server/services/timesheets';
+import { GENERATION_JOB_THRESHOLD, generationStep, timesheetGeneration } from '../server/services/timesheets';
 import { seedRateSettings } from '../server/seed/rates';
 import { addDaysToDate, agencyToday, startOfWeekMonday } from '../core/domain/time/agencyTime';
 import { BANDS } from '../core/domain/pricing/types';
@@ -248,7 +248,7 @@ async function benchOne(kind: Kind, db0: Db, version: string) {
       const res = await post('/api/timesheets/actions/generate', { week_start: week });
       if (res.statusCode !== 202) throw new Error(`generate answered ${res.statusCode}: ${res.body}`);
       const asked = statements() - before;
-      while ((await runNextJob(db, worker)) !== null);
+      while ((await runNextJob(app.jobs, db, worker)) !== null);
       const ms = performance.now() - t;
       const [done] = await db0.query('select status, error from jobs where id = $1', [res.json().data.job_id]);
       if (done.status !== 'done') throw new Error(`the job is ${done.status}: ${done.error}`);
@@ -260,10 +260,10 @@ async function benchOne(kind: Kind, db0: Db, version: string) {
     const inOne = async (week: string) => {
       const id = await enqueueJob(db0, {
         merchantId,
-        kind: 'timesheet-generation',
+        kind: timesheetGeneration,
         payload: {
           plan: { period: { kind: 'weekly', from: week, to: addDaysToDate(week, 6) } },
-          principal: { userId: me.id, name: me.name, loginType: 'admin', role: 'admin', merchantId, clientId: null },
+          principal: { userId: me.id, name: me.name, loginType: 'agency', role: 'admin', merchantId, clientId: null },
           now: new Date().toISOString(),
           step: SHIFTS + 1,
         },
@@ -273,7 +273,7 @@ async function benchOne(kind: Kind, db0: Db, version: string) {
       const sql = inSql();
       const t = performance.now();
       let ran = 0;
-      breakdown = (await capture(async () => (ran = (await runNextJob(db, worker)) ?? 0))).map((q) => ({
+      breakdown = (await capture(async () => (ran = (await runNextJob(app.jobs, db, worker)) ?? 0))).map((q) => ({
         statement: q.sql.trim().replace(/\s+/g, ' ').slice(0, 90),
         ms: round(q.ms),
       }));

@@ -29,7 +29,12 @@ import { compileAll, engineRoutes, recordVisibility } from './engine/routes.js';
 import { capabilityRoutes } from './engine/capability.js';
 import { registerFileOwnerCheck } from './files/store.js';
 import { TotalCache } from './engine/totals.js';
-import { areas, behaviours } from './areas/index.js';
+import { areas as productAreas } from './areas/index.js';
+import type { ServerArea } from './areas/area.js';
+import { registryOf, type Registry } from './areas/registry.js';
+import type { PeriodicJob } from './jobs/periodic.js';
+import type { JobRuntime } from './jobs/queue.js';
+import { useSecretLinks } from './notifications/outbox.js';
 import { exportRoutes } from './exports/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { jobRoutes } from './jobs/routes.js';
@@ -52,6 +57,10 @@ declare module 'fastify' {
     totals: TotalCache;
     /** Every registered route (HEAD included), in registration order. */
     routes: RegisteredRoute[];
+    /** What the areas add, gathered once (server/areas/registry.ts). */
+    registry: Registry;
+    /** What the job worker runs with: the areas' job kinds and periodic jobs on this app's engine and totals. */
+    jobs: JobRuntime & { periodic: PeriodicJob[] };
   }
   interface FastifyRequest {
     auth: AuthUser | null;
@@ -80,6 +89,8 @@ export interface AppOptions {
   clock?: () => Date;
   /** Server behaviours of extra declarations (a test's own entity), by resource name, over the product's. */
   behaviours?: Record<string, ResourceBehaviour>;
+  /** The areas served; the product's (server/areas/index.ts) unless a test brings its own (a job kind of its own). */
+  areas?: readonly ServerArea[];
 }
 
 export async function buildApp({
@@ -92,7 +103,9 @@ export async function buildApp({
   declarations = allDeclarations,
   clock = () => new Date(),
   behaviours: extraBehaviours = {},
+  areas = productAreas,
 }: AppOptions): Promise<FastifyInstance> {
+  const registry = registryOf(areas);
   const app = Fastify({
     logger,
     trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
@@ -180,11 +193,19 @@ export async function buildApp({
   await app.register(shellRoutes);
   await app.register(accountRoutes);
   await app.register(fileRoutes);
-  app.decorate('engine', compileAll(declarations, { ...behaviours, ...extraBehaviours }, app.totals));
+  app.decorate('registry', registry);
+  app.decorate('engine', compileAll(declarations, { ...registry.behaviours, ...extraBehaviours }, app.totals));
+  app.decorate('jobs', {
+    engine: app.engine,
+    totals: app.totals,
+    jobKinds: registry.jobKinds,
+    periodic: registry.periodic,
+  });
+  useSecretLinks(registry.links);
   registerFileOwnerCheck(recordVisibility(app.engine));
   await app.register(engineRoutes, { registry: app.engine });
   await app.register(capabilityRoutes, { registry: app.engine });
-  for (const area of areas) for (const routes of area.routes ?? []) await app.register(routes);
+  for (const area of registry.areas) for (const routes of area.routes ?? []) await app.register(routes);
   // Engine-wide calls that serve every declared resource: exports, printed lists, job progress.
   await app.register(exportRoutes);
   await app.register(documentRoutes);

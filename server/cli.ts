@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { createAgency, seedDemo } from './seed/index.js';
+import { areas } from './areas/index.js';
+import { registryOf } from './areas/registry.js';
 import { createTableSql } from './engine/ddl.js';
 import { declarationByName } from '../core/resources/declarations.js';
 import { EMAIL } from '../core/engine/formats.js';
@@ -32,7 +34,7 @@ try {
     if (n > 0) {
       console.log('The demo data is already loaded; nothing to do.');
     } else {
-      await seedDemo(db);
+      await seedDemo(db, registryOf(areas));
       console.log('Demo data loaded.');
     }
   } else if (command === 'create-agency') {

@@ -5,6 +5,8 @@ import { buildApp } from './app.js';
 import { loggerOptions } from './logging.js';
 import { startNotifications } from './notifications/worker.js';
 import { JobWorker } from './jobs/worker.js';
+import { areas } from './areas/index.js';
+import { registryOf } from './areas/registry.js';
 import { setPasswordCostForTests } from './auth/passwords.js';
 
 const started = performance.now();
@@ -17,7 +19,7 @@ const { db, created } = await openDatabase(config);
 // `npm run agency:create`.
 if (created && !config.databaseUrl) {
   console.log('New embedded database: loading demo data…');
-  await seedDemo(db);
+  await seedDemo(db, registryOf(areas));
 }
 const app = await buildApp({
   db,
@@ -34,7 +36,7 @@ const notifications = await startNotifications(db, {
   from: config.mailFrom,
 });
 // Queued jobs (with progress) and the periodic ones (server/jobs/periodic.ts), shared with the other processes.
-const jobs = new JobWorker(db);
+const jobs = new JobWorker(app.jobs, db);
 jobs.start();
 
 const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;

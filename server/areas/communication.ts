@@ -4,8 +4,11 @@ import { chatRoutes } from '../routes/chat.js';
 import { notificationRoutes } from '../routes/notifications.js';
 import { seedCommunication } from '../seed/communication.js';
 import type { ServerArea } from './area.js';
+import { communicationResources } from '../../core/resources/communication/resource.js';
 
 export const communicationArea: ServerArea = {
+  name: 'communication',
+  declarations: communicationResources,
   routes: [notificationRoutes, chatRoutes],
   jobs: [
     { name: 'notification-counts', everyMs: 60_000, run: compactNotificationCounts },

@@ -6,8 +6,12 @@ import { runDocumentReminders } from '../notifications/documents.js';
 import { availabilityRoutes } from '../routes/availability.js';
 import { complianceRoutes } from '../routes/compliance.js';
 import type { ServerArea } from './area.js';
+import { complianceResources } from '../../core/resources/compliance/resource.js';
+import { documentCategories } from '../../core/resources/settings/resources.js';
 
 export const complianceArea: ServerArea = {
+  name: 'compliance',
+  declarations: [...complianceResources, documentCategories],
   behaviours: {
     candidate_documents: candidateDocumentsBehaviour,
     document_categories: documentCategoriesBehaviour,

@@ -1,5 +1,4 @@
-import type { ResourceBehaviour } from '../engine/context.js';
-import type { Job, ServerArea } from './area.js';
+import type { ServerArea } from './area.js';
 import { clientsArea } from './clients.js';
 import { communicationArea } from './communication.js';
 import { complianceArea } from './compliance.js';
@@ -11,9 +10,9 @@ import { usersArea } from './users.js';
 import { timesheetsArea } from './timesheets.js';
 
 /**
- * Every area of the server, listed once: the app registers their behaviours and routes, the notifications worker
- * runs their jobs, the demo seed runs their seeds, all in this order (rates before the shifts they price,
- * messages and notes about both).
+ * Every area of the server, listed once, in this order (rates before the shifts they price, messages and notes about
+ * both). Only the entry points read this list (server/index.ts, server/cli.ts, the app's default): they make its
+ * registry (registryOf) and hand it to the app, the job worker and the seed, none of which imports it.
  */
 export const areas: ServerArea[] = [
   clientsArea,
@@ -27,8 +26,3 @@ export const areas: ServerArea[] = [
   // After shifts: timesheets are made of worked ones.
   timesheetsArea,
 ];
-
-/** What each resource does on the server beyond its declaration, by resource name. */
-export const behaviours: Record<string, ResourceBehaviour> = Object.assign({}, ...areas.map((a) => a.behaviours ?? {}));
-
-export const jobs: Job[] = areas.flatMap((a) => a.jobs ?? []);

@@ -5,8 +5,11 @@ import { fireDueReminders, REMINDER_INTERVAL_MS } from '../notifications/diaryRe
 import { notesRoutes } from '../routes/notes.js';
 import { seedNotes } from '../seed/notes.js';
 import type { ServerArea } from './area.js';
+import { notesResources } from '../../core/resources/notes/resource.js';
 
 export const notesArea: ServerArea = {
+  name: 'notes',
+  declarations: notesResources,
   behaviours: {
     diary_notes: diaryNotesBehaviour,
     support_requests: supportRequestsBehaviour,

@@ -6,8 +6,13 @@ import { rateCardsBehaviour } from '../behaviours/rateCards.js';
 import { ratesRoutes } from '../routes/rates.js';
 import { seedRates } from '../seed/rates.js';
 import type { ServerArea } from './area.js';
+import { rateResources } from '../../core/resources/rates/resource.js';
+import { jobRoles } from '../../core/resources/settings/resources.js';
 
 export const ratesArea: ServerArea = {
+  name: 'rates',
+  // Job roles are a setting; their default pay and charge are a rates matter.
+  declarations: [...rateResources, jobRoles],
   behaviours: {
     rate_cards: rateCardsBehaviour,
     candidate_rates: candidateRatesBehaviour,

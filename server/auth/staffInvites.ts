@@ -4,7 +4,7 @@ import { PASSWORD_MIN } from './passwords.js';
 import { staffMaySignIn } from './sessions.js';
 import { asInvitation } from './userInvites.js';
 import { letterheadOf } from '../notifications/notify.js';
-import { queueEmails, registerSecretLink, renderEmail, SECRET_PLACEHOLDER } from '../notifications/outbox.js';
+import { queueEmails, renderEmail, SECRET_PLACEHOLDER, type SecretLink } from '../notifications/outbox.js';
 import { writeAudit } from '../engine/audit.js';
 import type { EngineContext } from '../engine/context.js';
 import { createLink, issueLinkToken, openLink, revokeLinks, useLink } from '../engine/capability.js';
@@ -24,9 +24,12 @@ export const STAFF_INVITE_LINK = 'staff.invite';
  */
 export const STAFF_INVITATION = { resource: 'staff_logins', action: 'accept_invitation' } as const;
 
-// The link's token is made when the e-mail is sent, and only its hash is kept: no stored copy of the e-mail, no
-// screen and no row holds a working link. Sending it again (a retry) makes a new token; the earlier one stops.
-registerSecretLink(STAFF_INVITE_LINK, { path: invitePath, mint: issueLinkToken });
+/**
+ * The staff invitation's link, listed by the staff area (STAFF_INVITE_LINK). Its token is made when the e-mail is
+ * sent, and only its hash is kept: no stored copy of the e-mail, no screen and no row holds a working link. Sending it
+ * again (a retry) makes a new token; the earlier one stops.
+ */
+export const staffInviteLink: SecretLink = { path: invitePath, mint: issueLinkToken };
 
 export interface Invitation {
   email: string;

@@ -3,7 +3,7 @@ import type { Row } from '../db/index.js';
 import { badInput, HttpError } from '../http.js';
 import { PASSWORD_MIN } from './passwords.js';
 import { letterheadOf } from '../notifications/notify.js';
-import { queueEmails, registerSecretLink, renderEmail, SECRET_PLACEHOLDER } from '../notifications/outbox.js';
+import { queueEmails, renderEmail, SECRET_PLACEHOLDER, type SecretLink } from '../notifications/outbox.js';
 import type { EngineContext } from '../engine/context.js';
 import { createLink, issueLinkToken, openLink, revokeLinks, useLink } from '../engine/capability.js';
 import { USER_INVITE_DAYS } from '../../core/resources/users/resource.js';
@@ -23,9 +23,12 @@ export const USER_INVITE_LINK = 'user.invite';
 /** What a user invitation's link is, for the routes that open it. */
 export const USER_INVITATION = { resource: 'users', action: 'accept_invitation' } as const;
 
-// Sending it again (a retry) makes a new token and the earlier one stops; an invitation replaced (resend),
-// withdrawn (deactivated), used or expired before its e-mail went out gets no token, so that e-mail is not sent.
-registerSecretLink(USER_INVITE_LINK, { path: userInvitePath, mint: issueLinkToken });
+/**
+ * The user invitation's link, listed by the users area (USER_INVITE_LINK). Sending it again (a retry) makes a new
+ * token and the earlier one stops; an invitation replaced (resend), withdrawn (deactivated), used or expired before
+ * its e-mail went out gets no token, so that e-mail is not sent.
+ */
+export const userInviteLink: SecretLink = { path: userInvitePath, mint: issueLinkToken };
 
 /**
  * E-mails the user a new link and makes their earlier links useless. Runs inside the engine's write (the

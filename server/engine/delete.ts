@@ -8,6 +8,7 @@ import { getRecord, nameOf } from './query.js';
 import { deleteRefusal, lockedReason, notEditableReason } from '../../core/engine/lifecycle.js';
 import type { FieldDeclaration } from '../../core/engine/types.js';
 import { reopenPredecessor } from './periods.js';
+import { store } from './write.js';
 import { checkField } from '../../core/engine/validate.js';
 import { normaliseText } from '../../core/engine/text.js';
 import { toFieldErrors } from './messages.js';
@@ -138,7 +139,7 @@ async function deleteChecked(
     input: Object.keys(input).length ? input : undefined,
   });
   // The row before a deleted effective-dated one covers its period again.
-  if (c.decl.effectiveDated) await reopenPredecessor(ctx, c, row);
+  if (c.decl.effectiveDated) await reopenPredecessor(ctx, c, row, store);
   await c.behaviour.afterDelete?.(ctx, row);
   // A line's document follows: its rollups and state without the line.
   if (c.decl.parent?.lines) await refreshDocuments(ctx, c, [row[c.decl.parent.field]]);

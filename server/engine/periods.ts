@@ -5,7 +5,15 @@ import type { Problems } from '../../core/engine/validate.js';
 import { ident, Params, type Compiled } from './compile.js';
 import type { EngineContext } from './context.js';
 import { getRecord } from './query.js';
-import { refuse, store } from './write.js';
+import { badInput } from '../http.js';
+import { toFieldErrors } from './messages.js';
+import type { store } from './write.js';
+
+/** The write path's store, given by it (periods.ts runs inside it: importing it back would make a cycle). */
+type Store = typeof store;
+const refuse = (problems: Problems) => {
+  if (Object.keys(problems).length) throw badInput(toFieldErrors(problems));
+};
 
 const problem = (message: string) => ({ message });
 const sameKey = (c: Compiled, a: Record<string, any>, b: Record<string, any>) =>
@@ -44,7 +52,7 @@ async function predecessorOf(ctx: EngineContext, c: Compiled, row: Row): Promise
  * Ends a row on another day (or leaves it open-ended): a newer row took over from it, or the row after it was
  * deleted or moved. An engine write of its own, with its version and its audit entry giving the reason.
  */
-async function setEnd(ctx: EngineContext, c: Compiled, id: number, to: string | null, reason: string) {
+async function setEnd(store: Store, ctx: EngineContext, c: Compiled, id: number, to: string | null, reason: string) {
   const row = await getRecord(ctx, c, id, { lock: true, all: true });
   if ((row[c.decl.effectiveDated!.to] ?? null) === to) return;
   await store(ctx, c, row, { [c.decl.effectiveDated!.to]: to }, { input: { reason }, followsPeriod: true });
@@ -60,6 +68,7 @@ export async function checkPeriod(
   c: Compiled,
   record: Record<string, any>,
   stored: Row | undefined,
+  store: Store,
 ): Promise<void> {
   const d = c.decl.effectiveDated!;
   const noun = d.noun ?? c.decl.label.one.toLowerCase();
@@ -106,9 +115,10 @@ export async function checkPeriod(
     break;
   }
   if (problems) refuse(problems);
-  for (const row of closes) await setEnd(ctx, c, row.id, from, `A newer ${noun} starts on ${from}.`);
+  for (const row of closes) await setEnd(store, ctx, c, row.id, from, `A newer ${noun} starts on ${from}.`);
   if (moved)
     await setEnd(
+      store,
       ctx,
       c,
       before.id,
@@ -120,11 +130,12 @@ export async function checkPeriod(
 }
 
 /** After a delete: the row before the deleted one covers its period again. */
-export async function reopenPredecessor(ctx: EngineContext, c: Compiled, row: Row): Promise<void> {
+export async function reopenPredecessor(ctx: EngineContext, c: Compiled, row: Row, store: Store): Promise<void> {
   const d = c.decl.effectiveDated!;
   const before = await predecessorOf(ctx, c, row);
   if (before)
     await setEnd(
+      store,
       ctx,
       c,
       before.id,

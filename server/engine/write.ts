@@ -286,7 +286,7 @@ export async function store(
   refuse(problems);
   refuse((await checkConstraints(ctx, c, [{ record, stored, known: problems }]))[0]);
   // A row that follows another's period change (its end moved) is not checked again: the change was checked there.
-  if (c.decl.effectiveDated && !e.followsPeriod) await checkPeriod(ctx, c, record, stored);
+  if (c.decl.effectiveDated && !e.followsPeriod) await checkPeriod(ctx, c, record, stored, store);
   // Taken before the hook, which may read it (or refuse the write: the rollback gives the number back); at create, or
   // in the transaction of the transition that numbers the record (a draft has none).
   if (numbersAt(c, stored, e.declared ? e.action : undefined)) {

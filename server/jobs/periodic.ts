@@ -1,16 +1,18 @@
 import type { Db } from '../db/index.js';
-import { jobs as areaJobs } from '../areas/index.js';
-import type { Job } from '../areas/area.js';
-
-/** Work the product does on a timer, whoever asked for nothing: run by one process of the cluster per interval. */
-export type PeriodicJob = Job;
+import { JobEngine } from './engineContext.js';
+import type { JobRuntime } from './queue.js';
 
 /**
- * Every periodic job, in one place. Each runs at most once per `everyMs` across every server process on the
- * database (the lease row in periodic_leases decides which process), so a run never has to guard against a
- * twin running beside it.
+ * Work the product does on a timer, whoever asked for nothing, listed by its area (server/areas, `jobs`). Each runs
+ * at most once per `everyMs` across every server process on the database (the lease row in periodic_leases decides
+ * which process), so a run never has to guard against a twin running beside it. It gets the pool, not a
+ * transaction: it opens its own transactions, and takes its engine contexts from `engine` (the app's).
  */
-export const periodicJobs: PeriodicJob[] = areaJobs;
+export interface PeriodicJob {
+  name: string;
+  everyMs: number;
+  run: (db: Db, engine: JobEngine) => Promise<unknown>;
+}
 
 /** How long a process may run one periodic job before another may take it (it died). */
 export const PERIODIC_LEASE_MS = 10 * 60_000;
@@ -43,17 +45,23 @@ export async function releasePeriodic(db: Db, name: string, worker: string) {
   );
 }
 
-/** Runs every periodic job that is due and whose lease this worker got. A failing job never stops the others. */
-export async function runDuePeriodic(db: Db, worker: string, jobs = periodicJobs): Promise<string[]> {
+/**
+ * Runs every periodic job of `jobs` that is due and whose lease this worker got, on the app's engine (`rt`); what a
+ * run wrote shows in list totals as it ends. A failing job never stops the others.
+ */
+export async function runDuePeriodic(rt: JobRuntime, db: Db, worker: string, jobs: PeriodicJob[]): Promise<string[]> {
   const ran: string[] = [];
   for (const job of jobs) {
     if (!(await takePeriodic(db, job, worker))) continue;
+    const engine = new JobEngine(rt);
     try {
-      await job.run(db);
+      await job.run(db, engine);
       ran.push(job.name);
     } catch (e) {
       console.error(`Periodic job ${job.name} failed:`, e);
     } finally {
+      // Each of its transactions has ended, committed or not: dropping a total too many is harmless.
+      engine.committed();
       await releasePeriodic(db, job.name, worker);
     }
   }

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.js';
+import type { Compiled } from '../engine/compile.js';
+import type { TotalCache } from '../engine/totals.js';
+import { JobEngine } from './engineContext.js';
+import { retryDelayMs } from './backoff.js';
 
 /**
  * A job in the `jobs` table as a handler sees it. `state` is the handler's own place between steps (a cursor, the
@@ -30,40 +34,45 @@ export interface StepResult<S = any> {
 }
 
 /**
- * A kind of job. `step` does one bounded piece of work in `tx`, the transaction that also stores the progress it
- * answers: either both commit or neither does, so no step is ever done twice, whatever kills the process.
+ * A kind of job, listed by its area (server/areas, `jobKinds`). `step` does one bounded piece of work in `tx`, the
+ * transaction that also stores the progress it answers: either both commit or neither does, so no step is ever done
+ * twice, whatever kills the process. `engine` gives the step's engine contexts (the app's compiled declarations).
  */
 export interface JobKind<P = any, S = any> {
   kind: string;
-  step(tx: Queryable, job: JobRow<P, S>): Promise<StepResult<S>>;
+  step(tx: Queryable, job: JobRow<P, S>, engine: JobEngine): Promise<StepResult<S>>;
 }
 
-const kinds = new Map<string, JobKind>();
-/** Declares a kind of job (once, where the kind is defined); the same name replaces the earlier handler. */
-export function defineJobKind<P, S>(k: JobKind<P, S>): JobKind<P, S> {
-  kinds.set(k.kind, k as JobKind);
-  return k;
+/**
+ * What a worker runs jobs with: the app's job kinds by name and its engine (compiled declarations and list totals),
+ * so a job's writes are the app's and drop its cached list totals at commit (server/app.ts decorates `app.jobs`).
+ */
+export interface JobRuntime {
+  jobKinds: ReadonlyMap<string, JobKind>;
+  engine: Map<string, Compiled>;
+  totals: TotalCache;
 }
-export const jobKindOf = (kind: string) => kinds.get(kind);
 
-/** Queues a job in the caller's transaction: it runs once that commits, never if it rolls back. */
-export async function enqueueJob(
+/**
+ * Queues a job in the caller's transaction: it runs once that commits, never if it rolls back. `kind` is the kind
+ * itself (its payload typed by it); the worker runs it only when an area lists it.
+ */
+export async function enqueueJob<P>(
   db: Queryable,
   job: {
     merchantId: number;
-    kind: string;
-    payload?: unknown;
+    kind: JobKind<P>;
+    payload?: P;
     createdBy?: number | null;
     total?: number | null;
     maxAttempts?: number;
   },
 ): Promise<number> {
-  if (!kinds.has(job.kind)) throw new Error(`No job kind ${job.kind}`);
   const [row] = await db.query<{ id: number }>(
     `insert into jobs (merchant_id, kind, payload, created_by, total, max_attempts) values ($1, $2, $3, $4, $5, $6) returning id`,
     [
       job.merchantId,
-      job.kind,
+      job.kind.kind,
       JSON.stringify(job.payload ?? {}),
       job.createdBy ?? null,
       job.total ?? null,
@@ -73,10 +82,8 @@ export async function enqueueJob(
   return row.id;
 }
 
-/** The wait before the next attempt after a failure: 10 s, doubling, at most 15 minutes (as the outbox's). */
-export function jobRetryDelayMs(attempts: number): number {
-  return Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
-}
+/** The wait before the next attempt after a failure: the backoff of every queue (server/jobs/backoff.ts). */
+export { retryDelayMs as jobRetryDelayMs } from './backoff.js';
 
 /** A claimed job is its worker's for this long, renewed by every step; a dead worker's job is taken again after it. */
 export const JOB_LEASE_MS = 60_000;
@@ -109,17 +116,24 @@ export type StepOutcome = 'continued' | 'finished' | 'lost' | 'retry' | 'failed'
  * taken over can no longer commit anything. A failing step is rolled back whole; the job waits for the backoff
  * (or fails once it used its attempts), with the error kept for the screen.
  */
-export async function runStep(db: Db, worker: string, jobId: number, leaseMs = JOB_LEASE_MS): Promise<StepOutcome> {
+export async function runStep(
+  rt: JobRuntime,
+  db: Db,
+  worker: string,
+  jobId: number,
+  leaseMs = JOB_LEASE_MS,
+): Promise<StepOutcome> {
+  const engine = new JobEngine(rt);
   try {
-    return await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       const [job] = await tx.query<JobRow>(
         `select id, merchant_id, kind, payload, status, done, total, state, attempts, max_attempts, created_by from jobs where id = $1 and locked_by = $2 and status = 'running' for update`,
         [jobId, worker],
       );
       if (!job) return 'lost' as const;
-      const kind = jobKindOf(job.kind);
+      const kind = rt.jobKinds.get(job.kind);
       if (!kind) throw new Error(`No handler for jobs of kind ${job.kind}.`);
-      const r = await kind.step(tx, job);
+      const r = await kind.step(tx, job, engine);
       await tx.query(
         `update jobs set state = $2, done = $3, total = coalesce($4, total), updated_at = now(), locked_until = now() + ${ms(leaseMs)},
                 status = case when $5 then 'done' else status end, result = case when $5 then $6::jsonb else result end,
@@ -129,6 +143,9 @@ export async function runStep(db: Db, worker: string, jobId: number, leaseMs = J
       );
       return r.finished ? ('finished' as const) : ('continued' as const);
     });
+    // Committed: lists counting what the step wrote count it from now on, in every process.
+    engine.committed();
+    return outcome;
   } catch (e) {
     const message = ((e as Error)?.message ?? String(e)).slice(0, 500);
     const [job] = await db.query<{ attempts: number; max_attempts: number }>(
@@ -138,7 +155,7 @@ export async function runStep(db: Db, worker: string, jobId: number, leaseMs = J
     if (!job) return 'lost';
     const failed = job.attempts >= job.max_attempts;
     await db.query(
-      `update jobs set status = $3, error = $4, locked_by = null, locked_until = null, run_after = now() + ${ms(jobRetryDelayMs(job.attempts))},
+      `update jobs set status = $3, error = $4, locked_by = null, locked_until = null, run_after = now() + ${ms(retryDelayMs(job.attempts))},
               updated_at = now(), finished_at = ${failed ? 'now()' : 'null'}
         where id = $1 and locked_by = $2`,
       [jobId, worker, failed ? 'failed' : 'queued', message],
@@ -148,11 +165,16 @@ export async function runStep(db: Db, worker: string, jobId: number, leaseMs = J
 }
 
 /** Claims the next due job and runs it step by step to its end (or its failure); answers the job's id, or null. */
-export async function runNextJob(db: Db, worker: string, leaseMs = JOB_LEASE_MS): Promise<number | null> {
+export async function runNextJob(
+  rt: JobRuntime,
+  db: Db,
+  worker: string,
+  leaseMs = JOB_LEASE_MS,
+): Promise<number | null> {
   const job = await claimJob(db, worker, leaseMs);
   if (!job) return null;
   for (;;) {
-    const outcome = await runStep(db, worker, job.id, leaseMs);
+    const outcome = await runStep(rt, db, worker, job.id, leaseMs);
     if (outcome !== 'continued') return job.id;
   }
 }

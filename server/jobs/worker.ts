@@ -1,12 +1,11 @@
 import type { Db } from '../db/index.js';
-import { runDuePeriodic, periodicJobs, type PeriodicJob } from './periodic.js';
-import { JOB_LEASE_MS, runNextJob, workerName } from './queue.js';
+import { runDuePeriodic, type PeriodicJob } from './periodic.js';
+import { JOB_LEASE_MS, runNextJob, workerName, type JobRuntime } from './queue.js';
 
 export interface JobWorkerOptions {
   /** How often to look for due jobs when the queue is empty. */
   pollMs?: number;
   leaseMs?: number;
-  periodic?: PeriodicJob[];
 }
 
 /**
@@ -20,7 +19,9 @@ export class JobWorker {
   private stopped = true;
   private stopping = false;
 
+  /** `rt`: the app's job kinds, periodic jobs and engine (`app.jobs`, server/app.ts), listed by the areas. */
   constructor(
+    private rt: JobRuntime & { periodic: PeriodicJob[] },
     private db: Db,
     private options: JobWorkerOptions = {},
   ) {}
@@ -29,11 +30,14 @@ export class JobWorker {
   async tick() {
     try {
       // Until the queue has nothing due; a stopping worker finishes the job in hand and takes no other.
-      while (!this.stopping && (await runNextJob(this.db, this.name, this.options.leaseMs ?? JOB_LEASE_MS)) !== null);
+      while (
+        !this.stopping &&
+        (await runNextJob(this.rt, this.db, this.name, this.options.leaseMs ?? JOB_LEASE_MS)) !== null
+      );
     } catch (e) {
       console.error('Running a job failed:', e);
     }
-    await runDuePeriodic(this.db, this.name, this.options.periodic ?? periodicJobs).catch((e) =>
+    await runDuePeriodic(this.rt, this.db, this.name, this.rt.periodic).catch((e) =>
       console.error('Periodic jobs failed:', e),
     );
   }

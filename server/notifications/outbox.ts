@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/index.js';
 import type { Letterhead } from '../documents/letterhead.js';
+import { retryDelayMs } from '../jobs/backoff.js';
 
 /** Where links in e-mails point: the product's public address (PUBLIC_URL), set when the product starts. */
 let publicUrl: string | null = null;
@@ -64,9 +65,13 @@ export interface SecretLink {
   /** A fresh token for the reference, or null when the link must not be sent any more (used, replaced, expired). */
   mint(db: Queryable, ref: number): Promise<string | null>;
 }
-const secretLinks = new Map<string, SecretLink>();
-export function registerSecretLink(kind: string, link: SecretLink) {
-  secretLinks.set(kind, link);
+let secretLinks: ReadonlyMap<string, SecretLink> = new Map();
+/**
+ * The process's secret links: the areas' (server/areas, `links`), given by the app as it starts (buildApp), so that
+ * its sender mints them and its mail server hides them. Never filled by an import.
+ */
+export function useSecretLinks(links: ReadonlyMap<string, SecretLink>) {
+  secretLinks = links;
 }
 export const secretLinkOf = (kind: string) => secretLinks.get(kind);
 
@@ -117,10 +122,8 @@ export async function queueEmails(db: Queryable, mails: QueuedEmail[]): Promise<
   return rows.map((r) => r.id);
 }
 
-/** The wait before the next attempt: 10 s, doubling each time, at most 15 minutes. Never giving up on an outage. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
-}
+/** The wait before the next attempt: the jobs' backoff (server/jobs/backoff.ts). Never giving up on an outage. */
+export { retryDelayMs } from '../jobs/backoff.js';
 
 /** A claimed message is someone's for this long; if its sender dies, it is taken again afterwards. */
 export const LEASE_MS = 2 * 60_000;

@@ -11,9 +11,6 @@ import {
   setPublicUrl,
   type ClaimedEmail,
 } from './outbox.js';
-// Register the invitations' single-use links, which the sender mints (see sendBatch).
-import '../auth/staffInvites.js';
-import '../auth/userInvites.js';
 import { startEmbeddedSmtp, type EmbeddedSmtp } from './smtp.js';
 
 export interface WorkerOptions {

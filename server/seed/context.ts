@@ -1,5 +1,11 @@
-/** What each area's demo data is seeded with: the demo agency, its admin, its clients and a seeded random source. */
+import type { Compiled } from '../engine/compile.js';
+
+/**
+ * What each area's demo data is seeded with: the demo agency, its admin, its clients, a seeded random source and the
+ * engine (the areas' compiled declarations) for what the seed writes through it.
+ */
 export interface SeedContext {
+  engine: Map<string, Compiled>;
   merchantId: number;
   adminId: number;
   adminName: string;

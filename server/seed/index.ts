@@ -11,9 +11,11 @@ import {
   startOfWeekMonday,
 } from '../../core/domain/time/agencyTime.js';
 import { declarations } from '../../core/resources/declarations.js';
-import { areas, behaviours } from '../areas/index.js';
+import type { Registry } from '../areas/registry.js';
 import { compileAll } from '../engine/routes.js';
-import { diff, writeAudit } from '../engine/audit.js';
+import type { Compiled } from '../engine/compile.js';
+import type { EnginePrincipal } from '../engine/context.js';
+import { auditCreatesSql, writeAudit } from '../engine/audit.js';
 import { Params } from '../engine/compile.js';
 import { systemPrincipal } from '../engine/handle.js';
 
@@ -675,44 +677,25 @@ async function seedCompliance(
  * engine's own changes, a child's filed under its parent as the engine files it. The seed writes in bulk,
  * around the engine; without this a newcomer opening a demo record would find its History empty.
  */
-async function recordSeedHistory(db: Queryable, merchantId: number, who: { userId: number; name: string }) {
-  for (const c of compileAll(declarations, behaviours).values()) {
-    if (c.decl.audited === false) continue;
+async function recordSeedHistory(
+  db: Queryable,
+  engine: Map<string, Compiled>,
+  merchantId: number,
+  who: { userId: number; name: string },
+) {
+  const admin: EnginePrincipal = { ...systemPrincipal(merchantId), userId: who.userId, name: who.name };
+  for (const c of engine.values()) {
     // A resource's own limit on its rows (users and staff sign-ins share a table) as the agency's admin sees them;
     // rows the seed wrote through the engine (the timesheets) have their history already.
     const p = new Params();
     const agency = p.bind(merchantId);
-    const name = p.bind(c.decl.name);
     const own = c.behaviour.scope?.(systemPrincipal(merchantId), p.bind);
-    const rows = await db.query(
-      `select * from ${c.table} x where merchant_id = ${agency}${own ? ` and (${own})` : ''}
-          and not exists (select 1 from audit_log a where a.merchant_id = ${agency} and a.resource = ${name}
-                            and a.record_id = x.id and a.event = 'create')
-        order by id`,
-      p.values,
-    );
-    const parent = c.decl.parent ?? c.decl.filedUnder;
-    const entries = rows.map((r) => ({
-      id: r.id,
-      subject_id: parent ? Number(r[parent.field]) || r.id : r.id,
-      changes: diff(c, undefined, r),
-      at: r.created_at,
-    }));
-    for (let i = 0; i < entries.length; i += 2000) {
-      await db.query(
-        `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, changes, user_id, user_name, login_type, created_at, updated_at)
-         select $1, $2, x.id, $3, x.subject_id, 'create', x.changes, $5, $6, 'admin', x.at, x.at
-           from json_to_recordset($4::json) as x(id int, subject_id int, changes jsonb, at timestamptz)`,
-        [
-          merchantId,
-          c.decl.name,
-          parent?.resource ?? c.decl.name,
-          JSON.stringify(entries.slice(i, i + 2000)),
-          who.userId,
-          who.name,
-        ],
-      );
-    }
+    const rows = `select * from ${c.table} x where merchant_id = ${agency}${own ? ` and (${own})` : ''}
+          and not exists (select 1 from audit_log a where a.merchant_id = ${agency} and a.resource = ${p.bind(c.decl.name)}
+                            and a.record_id = x.id and a.event = 'create')`;
+    // The engine's own entries of a create (createMany's builder), each at its row's time.
+    const sql = auditCreatesSql(c, admin, 'seeded', p.bind, undefined, undefined, 'created_at');
+    if (sql) await db.query(`with seeded as (${rows}) ${sql}`, p.values);
   }
 }
 
@@ -725,8 +708,12 @@ export const DEMO_LOGINS = [
   { panel: 'staff (/staff-app)', email: 'staff@demo.test', password: 'demo-staff' },
 ];
 
-/** The demo: one realistic agency with clients, sites, staff and users, and a second, smaller agency. */
-export async function seedDemo(db: Db, options: { candidates?: number } = {}) {
+/**
+ * The demo: one realistic agency with clients, sites, staff and users, and a second, smaller agency. `registry`: the
+ * areas whose demo data it seeds (server/areas, given by the caller: the seed never imports their list).
+ */
+export async function seedDemo(db: Db, registry: Registry, options: { candidates?: number } = {}) {
+  const engine = compileAll(declarations, registry.behaviours);
   const r = rng(20261122);
   const [adminHash, clientHash] = await Promise.all([hashPassword('demo-admin'), hashPassword('demo-client')]);
   await db.transaction(async (tx) => {
@@ -778,6 +765,7 @@ export async function seedDemo(db: Db, options: { candidates?: number } = {}) {
     await seedCompliance(tx, demo.merchantId, r, { adminName: 'Alex Morgan', adminId: demo.userId, clientIds });
     // The workflow's demo data, area by area (server/areas/index.ts orders them).
     const area: SeedContext = {
+      engine,
       merchantId: demo.merchantId,
       adminId: demo.userId,
       adminName: 'Alex Morgan',
@@ -785,8 +773,8 @@ export async function seedDemo(db: Db, options: { candidates?: number } = {}) {
       random: r.next,
       timeZone: DEFAULT_TIME_ZONE,
     };
-    for (const { seed } of areas) await seed?.(tx, area);
-    await recordSeedHistory(tx, demo.merchantId, { userId: demo.userId, name: 'Alex Morgan' });
+    for (const { seed } of registry.areas) await seed?.(tx, area);
+    await recordSeedHistory(tx, engine, demo.merchantId, { userId: demo.userId, name: 'Alex Morgan' });
 
     const other = await createAgency(tx, {
       companyName: 'Northern Care Recruitment',
@@ -800,6 +788,6 @@ export async function seedDemo(db: Db, options: { candidates?: number } = {}) {
       candidates: 15,
       emailDomain: 'northern.example',
     });
-    await recordSeedHistory(tx, other.merchantId, { userId: other.userId, name: 'Jordan Reid' });
+    await recordSeedHistory(tx, engine, other.merchantId, { userId: other.userId, name: 'Jordan Reid' });
   });
 }

@@ -11,7 +11,6 @@ import { principalFromUser } from '../engine/routes.js';
 import { authUserOf } from '../auth/sessions.js';
 import { actByLink, issueLinkToken } from '../engine/capability.js';
 import { runCollectionAction } from '../engine/actions.js';
-import { engineRegistry } from '../jobs/engineContext.js';
 import { remindTimesheet, type Unsigned } from '../services/timesheetReminders.js';
 import { demoSignature } from './signature.js';
 import { DEMO_APPROVERS, seedDemoStaffShifts } from './staffMember.js';
@@ -42,7 +41,7 @@ type Ids = Record<(typeof STAMPED)[number], number>;
 export async function seedTimesheets(db: Queryable, ctx: SeedContext) {
   const m = ctx.merchantId;
   const tz = ctx.timeZone;
-  const registry = await engineRegistry();
+  const registry = ctx.engine;
   const generation = registry.get('timesheets')!;
   const realNow = new Date();
   const thisMonday = startOfWeekMonday(agencyToday(tz, realNow));

@@ -5,7 +5,7 @@ import type { Db } from '../db/index.js';
 import { notify } from '../notifications/notify.js';
 import type { EngineContext } from '../engine/context.js';
 import { systemPrincipal } from '../engine/handle.js';
-import { jobContext } from '../jobs/engineContext.js';
+import type { JobEngine } from '../jobs/engineContext.js';
 import { formatDisplayDate } from '../../core/domain/time/agencyTime.js';
 import { clientTimesheetPage } from '../../core/contracts/timesheets.js';
 import { emailSigningLink } from './timesheets.js';
@@ -52,7 +52,7 @@ export async function remindTimesheet(ctx: EngineContext, t: Unsigned): Promise<
  * The periodic job: every submitted timesheet unsigned for its client's reminder days since it was submitted (or
  * last reminded), each reminded in a transaction of its own. Answers how many were reminded.
  */
-export async function remindUnsignedTimesheets(db: Db, now: Date = new Date()): Promise<number> {
+export async function remindUnsignedTimesheets(db: Db, engine: JobEngine, now: Date = new Date()): Promise<number> {
   const due = await db.query<Unsigned & { merchant_id: number }>(
     `select t.id, t.merchant_id, t.client_id, t.number, t.period_start::text as period_start, t.period_end::text as period_end,
             c.name as client_name
@@ -65,7 +65,7 @@ export async function remindUnsignedTimesheets(db: Db, now: Date = new Date()): 
   let reminded = 0;
   for (const t of due)
     await db.transaction(async (tx) => {
-      if (await remindTimesheet(await jobContext(tx, systemPrincipal(t.merchant_id), now), t)) reminded++;
+      if (await remindTimesheet(await engine.context(tx, systemPrincipal(t.merchant_id), now), t)) reminded++;
     });
   return reminded;
 }

@@ -4,17 +4,16 @@ import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import type { EngineContext, EngineHandle, EnginePrincipal } from '../engine/context.js';
 import { Accepted } from '../engine/actions.js';
-import { defineJobKind, enqueueJob } from '../jobs/queue.js';
-import { jobContext } from '../jobs/engineContext.js';
+import { enqueueJob, type JobKind } from '../jobs/queue.js';
 import { Params, scopeWhere } from '../engine/compile.js';
 import { createLink, issueLinkToken, revokeLinks } from '../engine/capability.js';
 import { notify, letterheadOf } from '../notifications/notify.js';
 import {
   absoluteLink,
   queueEmails,
-  registerSecretLink,
   renderEmail,
   SECRET_PLACEHOLDER,
+  type SecretLink,
 } from '../notifications/outbox.js';
 import { priceShifts, iso } from './booking.js';
 import { repricingNote, type PricedBand } from '../../core/domain/pricing/repricing.js';
@@ -38,9 +37,12 @@ import { SIGNING_PAGE, clientTimesheetPage, agencyTimesheetPage } from '../../co
 export const SIGNING_LINK = 'timesheet.sign';
 export const signingPath = (token: string) => `${SIGNING_PAGE}/${token}`;
 
-// The e-mail carries a placeholder; the worker asks for a fresh token as it sends it (only its hash is kept), and a
-// link used, expired or replaced by a later submission gets none, so that e-mail is not sent.
-registerSecretLink(SIGNING_LINK, { path: signingPath, mint: (db, ref) => issueLinkToken(db, ref) });
+/**
+ * The signing link, listed by the timesheets area (SIGNING_LINK). The e-mail carries a placeholder; the sender asks
+ * for a fresh token as it sends it (only its hash is kept), and a link used, expired or replaced by a later submission
+ * gets none, so that e-mail is not sent.
+ */
+export const signingLink: SecretLink = { path: signingPath, mint: (db, ref) => issueLinkToken(db, ref) };
 
 /** Longest custom period: a quarter. */
 const MAX_PERIOD_DAYS = 93;
@@ -389,7 +391,7 @@ async function startGeneration(ctx: EngineContext, plan: Plan) {
   const [{ n }] = await countShifts(ctx, plan);
   const job_id = await enqueueJob(ctx.db, {
     merchantId: p.merchantId,
-    kind: timesheetGeneration.kind,
+    kind: timesheetGeneration,
     payload: { plan, principal: p, now: ctx.now.toISOString(), step: generationStep(n) } satisfies GenerationJob,
     createdBy: p.userId || null,
     total: n,
@@ -404,10 +406,10 @@ const countShifts = (ctx: EngineContext, plan: Plan) => workedShiftsQuery(ctx, p
  * step rolled back (a killed process) is simply done again by the next, and a committed one is never repeated: its
  * lines, and the unique index on a line's shift, say those shifts are done.
  */
-export const timesheetGeneration = defineJobKind<GenerationJob, { timesheets?: number[] }>({
+export const timesheetGeneration: JobKind<GenerationJob, { timesheets?: number[] }> = {
   kind: 'timesheet-generation',
-  async step(tx, job) {
-    const ctx = await jobContext(tx, job.payload.principal, new Date(job.payload.now));
+  async step(tx, job, engine) {
+    const ctx = await engine.context(tx, job.payload.principal, new Date(job.payload.now));
     await tx.query('select pg_advisory_xact_lock(17017, $1)', [ctx.principal.merchantId]);
     const shifts = await workedShifts(ctx, job.payload.plan, job.payload.step);
     const made = shifts.length
@@ -426,7 +428,7 @@ export const timesheetGeneration = defineJobKind<GenerationJob, { timesheets?: n
       result: finished ? { timesheets, lines: done } : undefined,
     };
   },
-});
+};
 
 // —— Submission, signing link, notifications ——
 

@@ -6,6 +6,8 @@ import { inject } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../../server/db';
 import { migrate } from '../../server/db/migrate';
 import { seedDemo } from '../../server/seed/index';
+import { areas } from '../../server/areas/index';
+import { registryOf } from '../../server/areas/registry';
 import { installAuditCheck, verifyAuditCompleteness } from './auditCheck';
 
 /**
@@ -36,7 +38,7 @@ const parentOf = (c: Content): Content | undefined =>
   c === 'empty' ? undefined : c === 'migrated' ? 'empty' : 'migrated';
 async function fill(db: Db, c: Content) {
   if (c === 'migrated') await migrate(db);
-  else if (typeof c === 'object') await seedDemo(db, { candidates: c.demo });
+  else if (typeof c === 'object') await seedDemo(db, registryOf(areas), { candidates: c.demo });
 }
 
 function run() {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
 import { systemContext } from '../../server/engine/routes';
 import { systemPrincipal, withEngine } from '../../server/engine/handle';
-import { jobContext } from '../../server/jobs/engineContext';
+import { JobEngine } from '../../server/jobs/engineContext';
 import type { EnginePrincipal } from '../../server/engine/context';
 import { permits } from '../../core/resources/access';
 import { declarationByName } from '../../core/resources/declarations';
@@ -135,10 +135,11 @@ describe('a job context', () => {
     const shifts = declarationByName.get('shifts')!;
     // As stored, the rules would grant it nothing: an agency role counts only in the agency's panel.
     expect(permits(stale, shifts, 'list')).toBe(false);
-    const ctx = await jobContext(t.db, stale, new Date(NOW));
+    const jobs = new JobEngine(t.app);
+    const ctx = await jobs.context(t.db, stale, new Date(NOW));
     expect(ctx.principal).toEqual(queued);
     expect(permits(ctx.principal, shifts, 'list')).toBe(true);
     // One queued since is read as it was.
-    expect((await jobContext(t.db, queued, new Date(NOW))).principal).toBe(queued);
+    expect((await jobs.context(t.db, queued, new Date(NOW))).principal).toBe(queued);
   });
 });

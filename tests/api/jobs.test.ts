@@ -2,14 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, killable, loginAs, makeTestApp, type TestApp } from './helpers';
 import {
   claimJob,
-  defineJobKind,
   enqueueJob,
   jobRetryDelayMs,
-  runNextJob,
-  runStep,
+  runNextJob as runNext,
+  runStep as runOne,
   workerName,
+  type JobKind,
+  type JobRuntime,
 } from '../../server/jobs/queue';
-import { releasePeriodic, runDuePeriodic, takePeriodic } from '../../server/jobs/periodic';
+import { releasePeriodic, runDuePeriodic, takePeriodic, type PeriodicJob } from '../../server/jobs/periodic';
+import { systemPrincipal } from '../../server/engine/handle';
+import type { Db } from '../../server/db';
 
 // Jobs with progress (issue 16 item 6): one queue, claimed with FOR UPDATE SKIP LOCKED, each step's work committed
 // with its progress, retried with backoff, and read by the screens through GET /api/jobs/:id.
@@ -25,7 +28,7 @@ let adminId: number;
  * listed in `failOnce` throws the first time it is tried (after doing its work, which is rolled back with it).
  */
 const failOnce = new Set<string>();
-const counted = defineJobKind<{ total: number }, { next: number }>({
+const counted: JobKind<{ total: number }, { next: number }> = {
   kind: 'test-counted',
   async step(tx, job) {
     const step = job.state.next ?? 0;
@@ -43,7 +46,22 @@ const counted = defineJobKind<{ total: number }, { next: number }>({
       result: step + 1 >= job.payload.total ? { steps: job.payload.total } : undefined,
     };
   },
-});
+};
+
+/** A job that adds a client through the engine, as the system, in its one step. */
+const addsClient: JobKind<{ name: string }> = {
+  kind: 'test-adds-client',
+  async step(tx, job, engine) {
+    const ctx = await engine.context(tx, systemPrincipal(job.merchant_id), new Date());
+    await ctx.engine.create('clients', { name: job.payload.name, billing_email: 'jobs@example.test' });
+    return { state: {}, done: 1, total: 1, finished: true };
+  },
+};
+
+/** The app's job runtime (its engine and list totals) with this file's kinds, as an area would list them. */
+let rt: JobRuntime;
+const runStep = (db: Db, worker: string, id: number) => runOne(rt, db, worker, id);
+const runNextJob = (db: Db, worker: string) => runNext(rt, db, worker);
 
 const effects = async (jobId: number) =>
   await t.db.query<{ step: number; n: number }>(
@@ -52,7 +70,7 @@ const effects = async (jobId: number) =>
   );
 const job = async (id: number) => (await t.db.query('select * from jobs where id = $1', [id]))[0];
 const queue = (total: number) =>
-  enqueueJob(t.db, { merchantId: merchantA, kind: counted.kind, payload: { total }, createdBy: adminId });
+  enqueueJob(t.db, { merchantId: merchantA, kind: counted, payload: { total }, createdBy: adminId });
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 5 });
@@ -64,6 +82,7 @@ beforeAll(async () => {
   const me = (await t.app.sessions.resolve(admin))!;
   merchantA = me.merchant_id;
   adminId = me.id;
+  rt = { ...t.app.jobs, jobKinds: new Map<string, JobKind>([counted, addsClient].map((k) => [k.kind, k])) };
   await t.db.query(
     'create table job_test_effects (id serial primary key, job_id integer not null, step integer not null)',
   );
@@ -166,7 +185,7 @@ describe('a failing step', () => {
   it('fails the job for good once it used its attempts, saying why', async () => {
     const id = await enqueueJob(t.db, {
       merchantId: merchantA,
-      kind: counted.kind,
+      kind: counted,
       payload: { total: 2 },
       createdBy: adminId,
       maxAttempts: 1,
@@ -183,19 +202,60 @@ describe('a failing step', () => {
   });
 });
 
+describe("a job's writes in list totals", () => {
+  const clientsTotal = async () => (await call(t.app, admin, 'GET', '/api/clients')).json().total_count;
+
+  it('count a client a job added at once, though the total before it was cached', async () => {
+    const before = await clientsTotal();
+    // Read twice: the second answer is the cached total.
+    expect(await clientsTotal()).toBe(before);
+    const id = await enqueueJob(t.db, { merchantId: merchantA, kind: addsClient, payload: { name: 'Added by a job' } });
+    expect(await runNextJob(t.db, workerName())).toBe(id);
+    expect(await clientsTotal()).toBe(before + 1);
+  });
+
+  it('count a client a periodic job added at once, as it ends', async () => {
+    const before = await clientsTotal();
+    const job: PeriodicJob = {
+      name: `test-adds-client-${Date.now()}`,
+      everyMs: 60_000,
+      run: (db, engine) =>
+        db.transaction(async (tx) => {
+          const ctx = await engine.context(tx, systemPrincipal(merchantA), new Date());
+          await ctx.engine.create('clients', { name: 'Added on a timer', billing_email: 'jobs@example.test' });
+        }),
+    };
+    expect(await runDuePeriodic(rt, t.db, workerName(), [job])).toEqual([job.name]);
+    expect(await clientsTotal()).toBe(before + 1);
+  });
+
+  it('leave a kind no area lists unrun, failing it in words', async () => {
+    const id = await enqueueJob(t.db, { merchantId: merchantA, kind: addsClient, payload: { name: 'Never' } });
+    const listed = rt;
+    rt = { ...rt, jobKinds: new Map() };
+    try {
+      expect(await runNextJob(t.db, workerName())).toBe(id);
+    } finally {
+      rt = listed;
+    }
+    expect(await job(id)).toMatchObject({ status: 'queued', error: 'No handler for jobs of kind test-adds-client.' });
+    await t.db.query(`update jobs set status = 'failed', locked_by = null where id = $1`, [id]);
+  });
+});
+
 describe('periodic jobs', () => {
   it('run once per interval across processes: of workers asking at once, one gets the lease', async () => {
     const name = `test-periodic-${Date.now()}`;
     let runs = 0;
     const jobs = [{ name, everyMs: 60_000, run: async () => void (runs += 1) }];
-    const ran = await Promise.all([1, 2, 3, 4].map(() => runDuePeriodic(t.db, workerName(), jobs)));
+    const ran = await Promise.all([1, 2, 3, 4].map(() => runDuePeriodic(rt, t.db, workerName(), jobs)));
     expect(ran.flat()).toEqual([name]);
     expect(runs).toBe(1);
     // Within the interval nobody runs it again, whoever asks.
-    expect(await runDuePeriodic(t.db, workerName(), jobs)).toEqual([]);
+    expect(await runDuePeriodic(rt, t.db, workerName(), jobs)).toEqual([]);
     // Once the interval has passed, it runs again (once).
     await t.db.query(`update periodic_leases set last_run_at = now() - interval '61 seconds' where name = $1`, [name]);
-    expect((await Promise.all([1, 2].map(() => runDuePeriodic(t.db, workerName(), jobs)))).flat()).toEqual([name]);
+    expect((await Promise.all([1, 2].map(() => runDuePeriodic(rt, t.db, workerName(), jobs)))).flat()).toEqual([name]);
     expect(runs).toBe(2);
   });
 

@@ -112,15 +112,15 @@ describe('a large generation', () => {
     const dying = killable(t.db, (sql) => /insert into "?timesheet_lines/.test(sql) && ++inserts === 2);
     const a = workerName();
     expect((await claimJob(dying, a))!.id).toBe(jobId);
-    expect(await runStep(dying, a, jobId)).toBe('continued');
+    expect(await runStep(t.app.jobs, dying, a, jobId)).toBe('continued');
     expect(await progress(jobId)).toMatchObject({ status: 'running', done: step, total: 560 });
-    await expect(runStep(dying, a, jobId)).rejects.toThrow('connection terminated');
+    await expect(runStep(t.app.jobs, dying, a, jobId)).rejects.toThrow('connection terminated');
     // The dead step left nothing: the lines of the first step only.
     expect(await linesOfShifts()).toEqual({ n: step, shifts: step });
 
     // Its lease runs out (moved, not waited for); worker B resumes where the last committed step left off.
     await t.db.query(`update jobs set locked_until = now() - interval '1 second' where id = $1`, [jobId]);
-    expect(await runNextJob(t.db, workerName())).toBe(jobId);
+    expect(await runNextJob(t.app.jobs, t.db, workerName())).toBe(jobId);
     const done = await progress(jobId);
     expect(done).toMatchObject({ status: 'done', done: 560, total: 560 });
     expect(await linesOfShifts()).toEqual({ n: 560, shifts: 560 });

@@ -3,6 +3,7 @@ import { call, loginAs, makeTestApp, type TestApp } from './helpers';
 import { addDaysToDate } from '../../core/domain/time/agencyTime';
 import { issueLinkToken } from '../../server/engine/capability';
 import { remindUnsignedTimesheets } from '../../server/services/timesheetReminders';
+import { JobEngine } from '../../server/jobs/engineContext';
 import { at, demoIds, monday, PNG, timesheetKit, type DemoIds } from './timesheetKit';
 
 // Issue 17: timesheets generated from worked shifts, signed three ways, amended, verified, locked; the spec's
@@ -412,9 +413,9 @@ describe('on the clock: an expired signing link, and reminders', () => {
         )
       )[0].n;
     const at = (days: number) => new Date(sentAt + days * 86_400_000);
-    await remindUnsignedTimesheets(t.db, at(2.9));
+    await remindUnsignedTimesheets(t.db, new JobEngine(t.app), at(2.9));
     expect(await remindedAt()).toBeNull();
-    await remindUnsignedTimesheets(t.db, at(3.01));
+    await remindUnsignedTimesheets(t.db, new JobEngine(t.app), at(3.01));
     expect(await remindedAt()).toBe(at(3.01).toISOString());
     expect(await reminders()).toBe(1);
     const [entry] = await t.db.query<any>(
@@ -439,14 +440,14 @@ describe('on the clock: an expired signing link, and reminders', () => {
     const opened = await (await later(3.02)).inject({ method: 'GET', url: `/api/capability/${fresh}` });
     expect(opened.statusCode, opened.body).toBe(200);
     // Not again before as many days have passed since the reminder.
-    await remindUnsignedTimesheets(t.db, at(5));
+    await remindUnsignedTimesheets(t.db, new JobEngine(t.app), at(5));
     expect(await reminders()).toBe(1);
-    await remindUnsignedTimesheets(t.db, at(6.02));
+    await remindUnsignedTimesheets(t.db, new JobEngine(t.app), at(6.02));
     expect(await remindedAt()).toBe(at(6.02).toISOString());
     expect(await reminders()).toBe(2);
     // Signed: no more reminders.
     expect((await act(tsId, 'approve', { signer_name: 'Jo Client', signature: PNG }, client)).statusCode).toBe(200);
-    await remindUnsignedTimesheets(t.db, at(9.1));
+    await remindUnsignedTimesheets(t.db, new JobEngine(t.app), at(9.1));
     expect(await reminders()).toBe(2);
   });
 });

@@ -1,9 +1,9 @@
 import type { AuthzArea } from './area';
 import { A, F, N, row, type Outcome } from './principals';
-import { defineJobKind, enqueueJob } from '../../../server/jobs/queue';
+import { enqueueJob, type JobKind } from '../../../server/jobs/queue';
 
 /** A job kind of the matrix's own: its jobs are only queued here, never run. */
-const authzJob = defineJobKind({ kind: 'authz-test', step: async () => ({ state: {}, done: 1, finished: true }) });
+const authzJob: JobKind = { kind: 'authz-test', step: async () => ({ state: {}, done: 1, finished: true }) };
 
 /**
  * Exports and printed documents (issue 16 item 7): a list's export needs the declaration's 'export' (client users
@@ -51,12 +51,12 @@ export const documents: AuthzArea = {
   async prepare(ctx) {
     ctx.shared.jobs = await enqueueJob(ctx.t.db, {
       merchantId: ctx.ids.merchantA,
-      kind: authzJob.kind,
+      kind: authzJob,
       createdBy: (await ctx.t.app.sessions.resolve(ctx.setup))!.id,
     });
     ctx.sharedB.jobs = await enqueueJob(ctx.t.db, {
       merchantId: ctx.ids.merchantB,
-      kind: authzJob.kind,
+      kind: authzJob,
       createdBy: (await ctx.t.app.sessions.resolve(ctx.setupB))!.id,
     });
   },

@@ -9,6 +9,7 @@ import {
 } from '../../../core/domain/notifications/documentReminders';
 import { addDaysToDate } from '../../../core/domain/time/agencyTime';
 import { retryDelayMs } from '../../../server/notifications/outbox';
+import { jobRetryDelayMs } from '../../../server/jobs/queue';
 import {
   fillPlaceholders,
   unknownPlaceholders,
@@ -63,6 +64,8 @@ describe('retryDelayMs: the e-mail backoff', () => {
     [8, 900_000],
     [50, 900_000],
   ])('after %i attempts waits %i ms', (attempts, ms) => expect(retryDelayMs(attempts)).toBe(ms));
+
+  it('is the jobs’ backoff, written once (issue 31.6)', () => expect(retryDelayMs).toBe(jobRetryDelayMs));
 });
 
 describe('templates', () => {
