@@ -68,7 +68,8 @@ export const QUICKBOOKS_TAX_NAMES: TaxNames = {
 /** Xero imports at most 500 invoices a file (Xero help, "Import invoices"). */
 export const XERO_MAX_DOCUMENTS = 500;
 
-// Xero's sales-invoice template, every column in its order; '*' marks what Xero requires.
+// Xero's sales-invoice template, every column in its order; '*' marks what Xero requires. The template has no tax
+// amount: Xero works each line's VAT from the quantity, unit amount and tax rate, line by line as we do.
 export const XERO_HEADER = [
   '*ContactName',
   'EmailAddress',
@@ -84,7 +85,6 @@ export const XERO_HEADER = [
   'Reference',
   '*InvoiceDate',
   '*DueDate',
-  'Total',
   'InventoryItemCode',
   '*Description',
   '*Quantity',
@@ -92,7 +92,6 @@ export const XERO_HEADER = [
   'Discount',
   '*AccountCode',
   '*TaxType',
-  'TaxAmount',
   'TrackingName1',
   'TrackingOption1',
   'TrackingName2',
@@ -161,8 +160,7 @@ const creditReference = (d: ExportDocument) =>
 
 /**
  * Xero's sales-invoice import. A credit note goes in the same file as a document whose lines are negative (positive
- * quantity, negative unit amount): Xero imports a document whose total is negative as a credit note. Each line's
- * TaxAmount is the invoice's own, so Xero's totals are the invoice's to the penny.
+ * quantity, negative unit amount): Xero imports a document whose total is negative as a credit note.
  */
 export function xeroRows(
   docs: readonly ExportDocument[],
@@ -189,14 +187,12 @@ export function xeroRows(
         ukDate(d.issuedOn),
         ukDate(d.dueOn ?? d.issuedOn),
         '',
-        '',
         l.description,
         quantity,
         unit,
         '',
         settings.accountCode,
         taxName(names, l, 'Xero'),
-        penceToPounds(l.vat),
         '',
         '',
         '',

@@ -69,7 +69,35 @@ const col = (row: (string | number)[], name: string) => row[XERO_HEADER.indexOf(
 describe('xeroRows', () => {
   it('writes an invoice line by line in Xero’s template, with UK dates and Xero’s UK tax-rate names', () => {
     const { header, files } = xeroRows([invoice], { accountCode: '200' });
-    expect(header.slice(0, 3)).toEqual(['*ContactName', 'EmailAddress', 'POAddressLine1']);
+    expect(header).toEqual([
+      '*ContactName',
+      'EmailAddress',
+      'POAddressLine1',
+      'POAddressLine2',
+      'POAddressLine3',
+      'POAddressLine4',
+      'POCity',
+      'PORegion',
+      'POPostalCode',
+      'POCountry',
+      '*InvoiceNumber',
+      'Reference',
+      '*InvoiceDate',
+      '*DueDate',
+      'InventoryItemCode',
+      '*Description',
+      '*Quantity',
+      '*UnitAmount',
+      'Discount',
+      '*AccountCode',
+      '*TaxType',
+      'TrackingName1',
+      'TrackingOption1',
+      'TrackingName2',
+      'TrackingOption2',
+      'Currency',
+      'BrandingTheme',
+    ]);
     expect(files).toHaveLength(1);
     const pick = (r: (string | number)[]) =>
       [
@@ -83,22 +111,9 @@ describe('xeroRows', () => {
         '*UnitAmount',
         '*AccountCode',
         '*TaxType',
-        'TaxAmount',
       ].map((n) => col(r, n));
     expect(files[0].map(pick)).toEqual([
-      [
-        'St Mary’s Hospice',
-        'Leeds',
-        'INV-0042',
-        'PO-7781',
-        '09/03/2026',
-        '08/04/2026',
-        12,
-        45,
-        '200',
-        'Exempt Income',
-        0,
-      ],
+      ['St Mary’s Hospice', 'Leeds', 'INV-0042', 'PO-7781', '09/03/2026', '08/04/2026', 12, 45, '200', 'Exempt Income'],
       [
         'St Mary’s Hospice',
         'Leeds',
@@ -110,7 +125,6 @@ describe('xeroRows', () => {
         24.5,
         '200',
         '20% (VAT on Income)',
-        183.75,
       ],
     ]);
     for (const row of files[0]) expect(row).toHaveLength(XERO_HEADER.length);
@@ -120,11 +134,11 @@ describe('xeroRows', () => {
     const rows = xeroRows([credit], { accountCode: '200' }).files[0];
     expect(
       rows.map((r) =>
-        ['*InvoiceNumber', 'Reference', '*DueDate', '*Quantity', '*UnitAmount', 'TaxAmount'].map((n) => col(r, n)),
+        ['*InvoiceNumber', 'Reference', '*DueDate', '*Quantity', '*UnitAmount', '*TaxType'].map((n) => col(r, n)),
       ),
     ).toEqual([
-      ['CN-0007', 'Credit for INV-0042', '20/03/2026', 37.5, -24.5, -183.75],
-      ['CN-0007', 'Credit for INV-0042', '20/03/2026', 1, -63.23, -12.65],
+      ['CN-0007', 'Credit for INV-0042', '20/03/2026', 37.5, -24.5, '20% (VAT on Income)'],
+      ['CN-0007', 'Credit for INV-0042', '20/03/2026', 1, -63.23, '20% (VAT on Income)'],
     ]);
   });
 
@@ -158,7 +172,7 @@ describe('xeroRows', () => {
     expect(back.slice(1).map((r) => r[XERO_HEADER.indexOf('*Description')])).toEqual(["'-2+3", "'@SUM(A1)"]);
     expect(row[XERO_HEADER.indexOf('*AccountCode')]).toBe("'+200");
     expect(row[XERO_HEADER.indexOf('*UnitAmount')]).toBe('-63.23');
-    expect(row[XERO_HEADER.indexOf('TaxAmount')]).toBe('-12.65');
+    expect(row[XERO_HEADER.indexOf('*Quantity')]).toBe('1');
   });
 });
 
