@@ -95,6 +95,8 @@ export function groupInvoiceable<I extends InvoiceableItem>(
   if (!INVOICE_MODES.includes(mode)) throw new RangeError(`Not an invoice mode: ${JSON.stringify(mode)}`);
   const groups = new Map<string, InvoiceGroup<I>>();
   const lackingPo: I[] = [];
+  // A run reads many items of few days: each day's period is worked out once (date arithmetic is the costly part).
+  const periods = new Map<string, { from: string; to: string }>();
   for (const item of items) {
     const settings = billing(item.client_id) ?? {};
     const po = poOf(item);
@@ -107,7 +109,9 @@ export function groupInvoiceable<I extends InvoiceableItem>(
     const staff_id = mode === 'shift_staff' || mode === 'staff_weekly' ? item.staff_id : null;
     const shift_id = mode === 'shift_staff' ? item.shift_id : null;
     const po_number = byPo ? po : null;
-    const { from, to } = periodOf(mode, item.date);
+    let period = periods.get(item.date);
+    if (!period) periods.set(item.date, (period = periodOf(mode, item.date)));
+    const { from, to } = period;
     // A shift is its own period: its key holds no date, and its invoice spans its items' dates (a line and a
     // cancellation charge of one shift share its day). JSON keeps the parts apart whatever a PO number holds.
     const periodKey = mode === 'shift_staff' ? null : from;
