@@ -9,11 +9,12 @@ import type { VatTreatment } from './vatTreatment';
 
 /**
  * A line's time of supply (its tax point), HMRC VAT Notice 700, section 14: a service's basic tax point is the day it
- * is performed; an invoice issued before that, or within 14 days after it, makes the issue date the tax point. A draft
- * (no issue date yet) is judged on the day of the work until it is issued.
+ * is performed; a VAT invoice issued before that, or within 14 days after it, makes the issue date the tax point. An
+ * invoice creates no tax point for an exempt supply (HMRC manual VATTOS5210: it is not a VAT invoice for it), so an
+ * exempt line's is always the day of the work. A draft (no issue date yet) is judged on the day of the work.
  */
-export function timeOfSupply(performedOn: string, issuedOn: string | null): string {
-  if (!issuedOn) return performedOn;
+export function timeOfSupply(performedOn: string, issuedOn: string | null, treatment: VatTreatment): string {
+  if (!issuedOn || treatment === 'exempt') return performedOn;
   return issuedOn <= addDaysToDate(performedOn, 14) ? issuedOn : performedOn;
 }
 

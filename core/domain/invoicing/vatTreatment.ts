@@ -44,8 +44,12 @@ const NEVER_QUALIFY = /\bdental\b|operating department|\bODPs?\b/i;
 export interface VatTreatmentInput {
   /** The agency's election: the first day its supplies are exempt under the concession; null when not elected. */
   concessionFrom: string | null;
-  /** The line's time of supply ('yyyy-MM-dd'). */
-  timeOfSupply: string;
+  /**
+   * The day the work was done ('yyyy-MM-dd'): its basic tax point. Whether a supply is exempt is judged on it, not on
+   * an invoice date, since an invoice creates no tax point for an exempt supply (HMRC manual VATTOS5210); so a shift
+   * worked before the election is never exempt, however soon after it is invoiced.
+   */
+  suppliedOn: string;
   role: { name: string; concession: ConcessionRole };
   careType: CareType;
 }
@@ -58,13 +62,13 @@ export interface VatTreatmentDecision {
 
 /** The default treatment of a line, with its reason: 701/57, 6.5 and 6.6, as the agency has elected. */
 export function vatTreatmentOf(input: VatTreatmentInput): VatTreatmentDecision {
-  const { concessionFrom, timeOfSupply, role, careType } = input;
+  const { concessionFrom, suppliedOn, role, careType } = input;
   const standard = (reason: string): VatTreatmentDecision => ({ treatment: 'standard', reason });
   const exempt = (reason: string): VatTreatmentDecision => ({ treatment: 'exempt', reason });
   if (!concessionFrom) return standard('The agency has not elected to use the nursing agencies’ concession.');
-  if (timeOfSupply < concessionFrom)
+  if (suppliedOn < concessionFrom)
     return standard(
-      `Supplied on ${timeOfSupply}, before the agency’s election to use the concession from ${concessionFrom}.`,
+      `Supplied on ${suppliedOn}, before the agency’s election to use the concession from ${concessionFrom}.`,
     );
   if (NEVER_QUALIFY.test(role.name))
     return standard(`${role.name}: dental nurses and operating department practitioners never qualify.`);

@@ -19,15 +19,16 @@ import {
 const standard = (net: number, on = '2026-03-02'): LineToTotal => ({ net, treatment: 'standard', timeOfSupply: on });
 const exempt = (net: number, on = '2026-03-02'): LineToTotal => ({ net, treatment: 'exempt', timeOfSupply: on });
 
-describe('timeOfSupply (VAT Notice 700, section 14)', () => {
-  it.each([
-    ['a draft: the day of the work', '2026-03-02', null, '2026-03-02'],
-    ['issued 8 days after the work: the issue date', '2026-03-02', '2026-03-10', '2026-03-10'],
-    ['issued on the 14th day after: still the issue date', '2026-03-02', '2026-03-16', '2026-03-16'],
-    ['issued 15 days after: the day of the work', '2026-03-02', '2026-03-17', '2026-03-02'],
-    ['invoiced before the work: the issue date', '2026-03-02', '2026-02-27', '2026-02-27'],
-  ])('%s', (_name, performed, issued, expected) => {
-    expect(timeOfSupply(performed, issued)).toBe(expected);
+describe('timeOfSupply (VAT Notice 700, section 14; HMRC manual VATTOS5210)', () => {
+  it.each<[string, string, string | null, 'standard' | 'exempt', string]>([
+    ['a draft: the day of the work', '2026-03-02', null, 'standard', '2026-03-02'],
+    ['issued 8 days after the work: the issue date', '2026-03-02', '2026-03-10', 'standard', '2026-03-10'],
+    ['issued on the 14th day after: still the issue date', '2026-03-02', '2026-03-16', 'standard', '2026-03-16'],
+    ['issued 15 days after: the day of the work', '2026-03-02', '2026-03-17', 'standard', '2026-03-02'],
+    ['invoiced before the work: the issue date', '2026-03-02', '2026-02-27', 'standard', '2026-02-27'],
+    ['exempt: an invoice makes no tax point, the day of the work', '2026-03-02', '2026-03-10', 'exempt', '2026-03-02'],
+  ])('%s', (_name, performed, issued, treatment, expected) => {
+    expect(timeOfSupply(performed, issued, treatment)).toBe(expected);
   });
 });
 

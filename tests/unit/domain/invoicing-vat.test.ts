@@ -73,7 +73,7 @@ describe('vatTreatmentOf', () => {
     ],
     ['VATHLT2360: an ODP, by its short name', role('Theatre ODP', 'supervised_auxiliary'), 'hospital', 'standard'],
   ])('%s: %s', (_name, r, careType, expected) => {
-    expect(vatTreatmentOf({ concessionFrom: ELECTED, timeOfSupply: '2026-04-01', role: r, careType }).treatment).toBe(
+    expect(vatTreatmentOf({ concessionFrom: ELECTED, suppliedOn: '2026-04-01', role: r, careType }).treatment).toBe(
       expected,
     );
   });
@@ -88,10 +88,10 @@ describe('vatTreatmentOf', () => {
       'standard',
       /before the agency’s election to use the concession from 2026-04-01/,
     ],
-  ])('%s', (_name, concessionFrom, timeOfSupply, expected, reason) => {
+  ])('%s', (_name, concessionFrom, suppliedOn, expected, reason) => {
     const d = vatTreatmentOf({
       concessionFrom,
-      timeOfSupply,
+      suppliedOn,
       role: role('Registered nurse', 'nurse'),
       careType: 'hospital',
     });
@@ -102,7 +102,7 @@ describe('vatTreatmentOf', () => {
   it('says why a line is standard-rated, naming the role', () => {
     const d = vatTreatmentOf({
       concessionFrom: ELECTED,
-      timeOfSupply: '2026-05-01',
+      suppliedOn: '2026-05-01',
       role: role('Dental nurse', 'nurse'),
       careType: 'hospital',
     });
@@ -117,7 +117,7 @@ describe('vatTreatmentOf', () => {
   ])(
     'exempt only when elected on or before the supply, and never for a role of the "none" kind',
     (from, supply, c, ct) => {
-      const d = vatTreatmentOf({ concessionFrom: from, timeOfSupply: supply, role: role('Staff', c), careType: ct });
+      const d = vatTreatmentOf({ concessionFrom: from, suppliedOn: supply, role: role('Staff', c), careType: ct });
       if (d.treatment === 'exempt') {
         expect(from !== null && from <= supply).toBe(true);
         expect(c).not.toBe('none');
