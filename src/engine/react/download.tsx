@@ -3,6 +3,8 @@ import { Button, useListContext, useNotify } from 'react-admin';
 import DownloadIcon from '@mui/icons-material/GetApp';
 import TableViewIcon from '@mui/icons-material/TableView';
 import PrintIcon from '@mui/icons-material/Print';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import type { ResourceDeclaration } from '../../../core/engine/types';
 import { requestFile } from '../../providers/request';
 import { listQuery } from '../../providers/dataProvider';
 
@@ -86,3 +88,46 @@ export const ExcelListButton = ({ resource, filter }: { resource: string; filter
 export const PrintListButton = ({ resource, filter }: { resource: string; filter?: Record<string, unknown> }) => (
   <ListDownloadButton label="Print" path={(q) => `/${resource}/print?${q}`} filter={filter} icon={<PrintIcon />} />
 );
+
+/**
+ * A record's declared documents (`documents`): a button for each, saving its PDF as the server draws it for the
+ * signed-in user (or as it was kept when the record was issued). One document is the "PDF"; several (the agency's
+ * designs) are named by their labels.
+ */
+export function DocumentButtons({
+  decl,
+  id,
+}: {
+  decl: Pick<ResourceDeclaration, 'name' | 'documents'>;
+  id: number | string;
+}) {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const documents = decl.documents ?? [];
+  return (
+    <>
+      {documents.map((d, i) => (
+        <Button
+          key={d.template}
+          label={documents.length === 1 ? 'PDF' : d.label}
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            try {
+              // The first is the one given when none is asked for.
+              await downloadFrom(
+                `/${decl.name}/${id}/pdf${i === 0 ? '' : `?template=${encodeURIComponent(d.template)}`}`,
+              );
+            } catch (e) {
+              notify(e instanceof Error ? e.message : String(e), { type: 'error' });
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <PictureAsPdfIcon />
+        </Button>
+      ))}
+    </>
+  );
+}

@@ -18,6 +18,7 @@ import { customFieldAsDeclaration, getPath } from '../../../core/engine/validate
 import { FieldFor } from './fields';
 import { useCustomFields } from './customFields';
 import { RecordActions } from './actions';
+import { DocumentButtons } from './download';
 import { HistoryPanel } from './history';
 import { deleteRefusal, deletionOf, lockedReason } from '../../../core/engine/lifecycle';
 import { useLinesRefusal } from './lines';
@@ -109,6 +110,12 @@ function WriteButtons({ decl, paths }: Pick<ViewOptions, 'decl' | 'paths'>) {
   );
 }
 
+/** The record's declared documents (a PDF for each), for whoever may show it. */
+function RecordDocuments({ decl }: Pick<ViewOptions, 'decl'>) {
+  const record = useRecordContext();
+  return record && decl.documents?.length ? <DocumentButtons decl={decl} id={record.id} /> : null;
+}
+
 export function EngineShow({
   decl,
   paths,
@@ -126,6 +133,7 @@ export function EngineShow({
         <TopToolbar>
           <RecordActions decl={decl} />
           {showActions}
+          <RecordDocuments decl={decl} />
           <WriteButtons decl={decl} paths={paths} />
         </TopToolbar>
       }

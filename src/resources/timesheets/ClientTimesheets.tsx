@@ -20,7 +20,9 @@ import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { ApiFailure, request, requestAll } from '../../providers/request';
 import { formatPounds } from '../../../core/engine/money';
 import { TimesheetReview, type ReviewLine } from './TimesheetReview';
-import { PdfButton, SignatureImage, useZone } from './TimesheetShow';
+import { SignatureImage, useZone } from './TimesheetShow';
+import { DocumentButtons } from '../../engine/react/download';
+import { timesheets } from '../../../core/resources/timesheets/resource';
 import { TimesheetState, type TimesheetRow } from './AgencyTimesheets';
 import { hoursText, instantText } from './format';
 import { PhoneApprovers } from './PhoneApprovers';
@@ -106,7 +108,7 @@ function ClientTimesheet({ id, onBack }: { id: number; onBack: () => void }) {
         </Typography>
         <TimesheetState status={ts.status} />
         <Typography>{`${hoursText(ts.hours)} h · ${formatPounds(Number(ts.charge ?? 0))}`}</Typography>
-        <PdfButton id={ts.id} />
+        <DocumentButtons decl={timesheets} id={ts.id} />
       </Stack>
       {done && (
         <Alert severity="success" role="status" sx={{ mb: 2 }}>

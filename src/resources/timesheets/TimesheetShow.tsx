@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import { Box, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
-import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import {
-  Button,
   FunctionField,
   Show,
   Title,
   TopToolbar,
-  useNotify,
   useRecordContext,
   useTranslate,
   type RaRecord,
@@ -17,7 +14,7 @@ import { RecordActions } from '../../engine/react/actions';
 import { ChildList } from '../../engine/react/children';
 import { HistoryPanel } from '../../engine/react/history';
 import { ShowFields } from '../../engine/react/show';
-import { downloadFrom } from '../../engine/react/download';
+import { DocumentButtons } from '../../engine/react/download';
 import type { ViewOptions } from '../../engine/react/viewOptions';
 import { EngineList } from '../../engine/react/list';
 import { formatPounds } from '../../../core/engine/money';
@@ -26,30 +23,6 @@ import { DEFAULT_ZONE, hoursText, instantText, timeText } from './format';
 import { InputFor } from '../../engine/react/inputs';
 import { notAmendable } from '../../../core/resources/timesheets/resource';
 import { TimesheetState } from './AgencyTimesheets';
-
-/** The printable timesheet (lines, signatures, totals), made on the server. */
-export function PdfButton({ id }: { id: number | string }) {
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      label="app.timesheets.agency.pdf"
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await downloadFrom(`/timesheets/${id}/pdf`);
-        } catch (e) {
-          notify(e instanceof Error ? e.message : String(e), { type: 'error' });
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <PictureAsPdfIcon />
-    </Button>
-  );
-}
 
 /** A drawn signature, as an image named for its signer. */
 export function SignatureImage({ src, signer }: { src: string | null | undefined; signer: string }) {
@@ -290,7 +263,7 @@ export function TimesheetShow({
       actions={
         <TopToolbar>
           <RecordActions decl={options.decl} />
-          <PdfOf />
+          <PdfOf decl={options.decl} />
         </TopToolbar>
       }
     >
@@ -299,9 +272,9 @@ export function TimesheetShow({
   );
 }
 
-function PdfOf() {
+function PdfOf({ decl }: { decl: ResourceDeclaration }) {
   const record = useRecordContext();
-  return record ? <PdfButton id={record.id} /> : null;
+  return record ? <DocumentButtons decl={decl} id={record.id} /> : null;
 }
 
 /** Columns the Signed tab needs least, left to the column chooser; and who signed, shown there. */

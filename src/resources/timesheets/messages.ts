@@ -111,7 +111,6 @@ export const messages = {
         pay: 'Pay',
         margin: 'Margin',
         period: 'Period',
-        pdf: 'PDF',
         scheduled: 'Scheduled',
         actual: 'Actual',
         line_times: '%{start}–%{end}%{next_day} · break %{minutes} min',
