@@ -176,6 +176,27 @@ describe('GET /api/timesheets/{id}/pdf (a declared document)', () => {
     for (const [first, last] of NAMES) expect(pdfTextOf(after.client.rawPayload)).toContain(`${first} ${last}`);
   });
 
+  it("a bulk lock keeps each timesheet's copies, in the one transaction", async () => {
+    const ids2 = [await timesheetOfNames(43), await timesheetOfNames(44)];
+    for (const id of ids2) {
+      const lines = await linesOf(id);
+      const verified = await act(id, 'verify', { all_lines: lines.length, reason: 'Checked against the register' });
+      expect(verified.statusCode, verified.body).toBe(200);
+    }
+    const locked = await call(t.app, admin, 'POST', '/api/timesheets/actions/lock', { ids: ids2 });
+    expect(locked.statusCode, locked.body).toBe(200);
+    const kept = await t.db.query<{ record_id: number; copies: number }>(
+      `select record_id, count(distinct file_id)::int as copies from issued_documents
+        where resource = 'timesheets' and record_id = any($1::int[]) group by record_id order by record_id`,
+      [ids2],
+    );
+    expect(kept).toEqual(ids2.map((record_id) => ({ record_id, copies: 2 })));
+    for (const id of ids2) {
+      const text = pdfTextOf((await pdfOf(id, client)).rawPayload);
+      expect(text).toContain(`Timesheet ${(await get(id)).number}`);
+    }
+  });
+
   it('a refused lock keeps nothing; a timesheet locked before documents were kept is kept at its first print', async () => {
     const id = await timesheetOfNames(42);
     // Its lines are neither signed nor verified: the lock is refused, and nothing is kept.
