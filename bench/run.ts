@@ -32,6 +32,7 @@ import { documents } from './documents';
 import { uploads } from './uploads';
 import { timesheets } from './timesheets';
 import { createMany } from './createMany';
+import { setBased } from './setBased';
 import { staffPage } from './staffPage';
 import { snapshotBuild, type BuildSnapshot } from '../tests/e2e/product';
 
@@ -51,6 +52,7 @@ const all: Benchmark[] = [
   documents,
   uploads,
   createMany,
+  setBased,
   staffPage,
   timesheets,
 ];

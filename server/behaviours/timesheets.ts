@@ -6,6 +6,7 @@ import { assessShift, iso } from '../services/booking.js';
 import {
   generateTimesheets,
   lineStatuses,
+  lineStatusesOf,
   notifyAgency,
   priceLine,
   priceLines,
@@ -24,6 +25,9 @@ import { approverFor, notifyPhoneSigned, toleranceFlagOf, verifyApproverPin } fr
 import { isStrictInstant } from '../engine/input.js';
 import { revokeLinks } from '../engine/capability.js';
 import type { Problems } from '../../core/engine/validate.js';
+import { recordsRefused, type Refused } from '../engine/updateMany.js';
+
+const idOf = (r: Row) => Number(r.id);
 
 const refuse = (status: number, message: string, field?: string) =>
   new HttpError(status, message, field ? { [field]: message } : undefined);
@@ -70,6 +74,32 @@ async function keepSignature(ctx: EngineContext, timesheetId: number, input: Rec
   return Number(sig.id);
 }
 
+/**
+ * Timesheets submitted (one, or many at once: a bulk submit), each refused in words when it has no lines or a line
+ * still disputed; one read of the lines of all of them. A refused timesheet refuses the set, naming each one.
+ */
+async function submitMany(ctx: EngineContext, records: Row[]) {
+  const statuses = await lineStatusesOf(
+    ctx,
+    records.map((r) => Number(r.id)),
+  );
+  const refused: Refused[] = [];
+  for (const r of records) {
+    const lines = statuses.get(Number(r.id)) ?? [];
+    const why =
+      lines.length === 0
+        ? 'This timesheet has no lines to sign.'
+        : lines.includes('disputed')
+          ? 'A line is still disputed: amend it before submitting the timesheet again.'
+          : null;
+    if (why) refused.push({ row: r, why, status: 409 });
+  }
+  if (refused.length === 1 && records.length === 1) throw refuse(409, refused[0].why);
+  if (refused.length) throw await recordsRefused(ctx, ctx.engine.compiled('timesheets'), records.length, refused);
+  // Every line already signed (on the staff member's phone) or verified: its lines make it signed at once.
+  return records.map(() => ({ submitted_at: ctx.now.toISOString() }));
+}
+
 export const timesheetsBehaviour: ResourceBehaviour = {
   computed: {
     hours: () => `(paid_minutes / 60.0)::float8`,
@@ -104,14 +134,7 @@ export const timesheetsBehaviour: ResourceBehaviour = {
     generate: (ctx, input) => generateTimesheets(ctx, input),
   },
   actions: {
-    async submit(ctx, r) {
-      const statuses = await lineStatuses(ctx, Number(r.id));
-      if (statuses.length === 0) throw refuse(409, 'This timesheet has no lines to sign.');
-      if (statuses.includes('disputed'))
-        throw refuse(409, 'A line is still disputed: amend it before submitting the timesheet again.');
-      // Every line already signed (on the staff member's phone) or verified: its lines make it signed at once.
-      return { submitted_at: ctx.now.toISOString() };
-    },
+    submit: async (ctx, r) => (await submitMany(ctx, [r]))[0],
     async approve(ctx, r, input) {
       const approve: number[] = input.line_ids ?? [];
       const dispute: number[] = input.dispute_line_ids ?? [];
@@ -129,11 +152,10 @@ export const timesheetsBehaviour: ResourceBehaviour = {
       requireSignature(input.signature);
       if (signed.length) {
         const signatureId = await keepSignature(ctx, Number(r.id), input, signed.length);
-        for (const l of signed)
-          await ctx.engine.act('timesheet_lines', Number(l.id), 'approve_line', { signature_id: signatureId });
+        await ctx.engine.act('timesheet_lines', signed.map(idOf), 'approve_line', { signature_id: signatureId });
       }
-      for (const l of disputed)
-        await ctx.engine.act('timesheet_lines', Number(l.id), 'dispute_line', { reason: input.dispute_reason });
+      if (disputed.length)
+        await ctx.engine.act('timesheet_lines', disputed.map(idOf), 'dispute_line', { reason: input.dispute_reason });
       if (signed.length)
         await notifyAgency(
           ctx,
@@ -161,8 +183,7 @@ export const timesheetsBehaviour: ResourceBehaviour = {
     },
     async dispute(ctx, r, input) {
       const lines = await linesOf(ctx, Number(r.id), input.line_ids, ['pending', 'signed'], 'line_ids');
-      for (const l of lines)
-        await ctx.engine.act('timesheet_lines', Number(l.id), 'dispute_line', { reason: input.reason });
+      await ctx.engine.act('timesheet_lines', lines.map(idOf), 'dispute_line', { reason: input.reason });
       await notifyAgency(
         ctx,
         r,
@@ -191,8 +212,7 @@ export const timesheetsBehaviour: ResourceBehaviour = {
         const message = `Choose the lines to verify, or confirm all ${lines.length} unsigned line${lines.length === 1 ? '' : 's'} by typing ${lines.length}.`;
         throw new HttpError(422, message, { all_lines: message, line_ids: 'Choose the lines to verify.' });
       }
-      for (const l of lines)
-        await ctx.engine.act('timesheet_lines', Number(l.id), 'verify_line', { reason: input.reason });
+      await ctx.engine.act('timesheet_lines', lines.map(idOf), 'verify_line', { reason: input.reason });
     },
     async withdraw(ctx, r) {
       // The links sent for it stop working at once: the client signs what is sent again, not this version.
@@ -209,6 +229,8 @@ export const timesheetsBehaviour: ResourceBehaviour = {
         );
     },
   },
+  // A bulk submit: one read of the lines of every timesheet.
+  actionsMany: { submit: submitMany },
   async afterSave(ctx, e) {
     if (e.action === 'submit' && e.row.status === 'submitted') await sendForSignature(ctx, e.row);
   },

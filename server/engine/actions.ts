@@ -8,6 +8,7 @@ import { ident, Params, scopeWhere, writeColumns, type Compiled } from './compil
 import type { EngineContext } from './context.js';
 import { normalised, refuse, store } from './write.js';
 import { getRecord, nameOf } from './query.js';
+import { ofRecord, recordsRefused, updateMany } from './updateMany.js';
 import { deleteRecord } from './delete.js';
 import { actionRefusal, stateName, transitionOf } from '../../core/engine/lifecycle.js';
 import { refuseLockedLines, writingDocument } from './lines.js';
@@ -98,10 +99,40 @@ export async function lockParents(
 }
 
 /**
- * Runs an action on one or more records, all or nothing: the rows are locked, every guard must allow it, then
- * each record takes the declared patch and the server effect through the same write path as any change
- * (validation, hooks, audit with the action and its input, secrets left out). `options.prepared` is prepareAction's
- * answer, computed before the transaction; without it the preparation runs here.
+ * The records of a write, in the principal's row scope, locked in id order after their parents (lockParents): two
+ * writes over overlapping records cannot deadlock. A record not found (gone, or outside the scope) refuses them all
+ * (404).
+ */
+export async function lockRecords(
+  ctx: EngineContext,
+  c: Compiled,
+  ids: number[],
+  registry?: Map<string, Compiled>,
+): Promise<Row[]> {
+  const unique = [...new Set(ids.map(Number))].sort((a, b) => a - b);
+  const p = new Params();
+  const where = scopeWhere(c, ctx.principal, p.bind);
+  await lockParents(ctx, c, unique, registry);
+  const rows = await ctx.db.query(
+    `select ${writeColumns(c, p.bind, ctx.today)} from ${c.table} where id = any(${p.bind(unique)}) and ${where} order by id for update`,
+    p.values,
+  );
+  if (rows.length !== unique.length) {
+    if (unique.length === 1) throw notFound(c.decl.label.one);
+    throw new HttpError(
+      404,
+      `${unique.length - rows.length} of the ${unique.length} selected ${c.decl.label.many.toLowerCase()} no longer exist. Reload the list and try again.`,
+    );
+  }
+  return rows;
+}
+
+/**
+ * Runs an action on one or more records, all or nothing: the rows are locked, every guard must allow it, then the
+ * records take the declared patch and the server effect through the same write path as any change (validation,
+ * hooks, audit with the action and its input, secrets left out): one record through `store`, many in set form
+ * (storeUpdates: one pass of checks, one UPDATE, one audit statement). `options.prepared` is prepareAction's answer,
+ * computed before the transaction; without it the preparation runs here.
  */
 export async function runAction(
   ctx: EngineContext,
@@ -115,43 +146,24 @@ export async function runAction(
     reason?: string;
     /** prepareAction's answer, computed before the transaction; without it the preparation runs here. */
     prepared?: Record<string, unknown>;
+    /** Many records answered with their stored fields only (the server's own run), not as a read answers them. */
+    stored?: boolean;
   } = {},
 ): Promise<Row[]> {
-  const unique = [...new Set(ids)].sort((a, b) => a - b);
-  const p = new Params();
-  const where = scopeWhere(c, ctx.principal, p.bind);
   const lc = c.decl.lifecycle;
-  // Their parents first (lockParents), then the rows in id order: two runs over overlapping rows cannot deadlock.
-  await lockParents(ctx, c, unique, registry);
-  const rows = await ctx.db.query(
-    `select ${writeColumns(c, p.bind, ctx.today)} from ${c.table} where id = any(${p.bind(unique)}) and ${where} order by id for update`,
-    p.values,
-  );
-  if (rows.length !== unique.length) {
-    if (unique.length === 1) throw notFound(c.decl.label.one);
-    throw new HttpError(
-      404,
-      `${unique.length - rows.length} of the ${unique.length} selected ${c.decl.label.many.toLowerCase()} no longer exist. Reload the list and try again.`,
-    );
-  }
+  const rows = await lockRecords(ctx, c, ids, registry);
   // The input is read once the records are found: a caller learns nothing of a record outside their scope from a 422.
   const input = actionInput(ctx, action, body);
   const effectInput = { ...input, ...(options.prepared ?? (await prepareAction(ctx, c, action, body))) };
   // What the entry keeps: the input without its secrets, and the server's reason for its own run.
   const entryInput = options.reason ? { reason: options.reason, ...kept(action, input) } : kept(action, input);
-  const refused = rows.map((r) => ({ r, why: actionRefusal(c.decl, action, r) })).filter((x) => x.why);
+  const refused = rows.flatMap((r) => {
+    const why = actionRefusal(c.decl, action, r);
+    return why ? [{ row: r, why: toFieldErrors({ x: { message: why } }).x, status: 409 }] : [];
+  });
   if (refused.length) {
-    const reason = (key: string) => toFieldErrors({ x: { message: key } }).x;
-    if (rows.length === 1) throw new HttpError(409, reason(refused[0].why!));
-    const list = refused
-      .slice(0, 5)
-      .map((x) => `${nameOf(c, x.r)}: ${reason(x.why!)}`)
-      .join('; ');
-    throw new HttpError(
-      409,
-      `${refused.length} of the ${rows.length} selected ${c.decl.label.many.toLowerCase()} cannot be changed, so nothing was changed. ${list}${refused.length > 5 ? '; …' : ''}`,
-      Object.fromEntries(refused.map((x) => [String(x.r.id), reason(x.why!)])),
-    );
+    if (rows.length === 1) throw new HttpError(409, refused[0].why);
+    throw await recordsRefused(ctx, c, rows.length, refused);
   }
   // Lines of a document whose state locks them (the action's own states, or the lines' editableIn).
   await refuseLockedLines(ctx, c, rows, action.deletes ? undefined : action.name, (i, why) =>
@@ -169,6 +181,34 @@ export async function runAction(
     return out;
   }
   const t = transitionOf(lc, action.name);
+  // The states the transition may lead to: the one it declares, one of those it lists, or the record's own.
+  const allowed = (stored: Row, field: string) =>
+    t?.to === undefined ? [stored[field]] : Array.isArray(t.to) ? t.to : [t.to];
+  if (rows.length > 1 && !c.computedState) {
+    // The effect in set form, or each record's in turn (its refusal naming the record).
+    const many = c.behaviour.actionsMany?.[action.name];
+    const one = c.behaviour.actions?.[action.name];
+    const effects: (Record<string, unknown> | void)[] = many ? ((await many(ctx, rows, effectInput)) ?? []) : [];
+    if (!many && one)
+      for (const r of rows) effects.push(await ofRecord(ctx, c, rows.length, r, () => one(ctx, r, effectInput)));
+    const items = rows.map((stored, i) => {
+      const patch: Record<string, unknown> = { ...action.patch?.(stored, input), ...(effects[i] ?? {}) };
+      if (lc) {
+        if (typeof t?.to === 'string') patch[lc.field] = t.to;
+        if (!allowed(stored, lc.field).includes(patch[lc.field] ?? stored[lc.field]))
+          throw wrongState(c, action.name, patch[lc.field]);
+      }
+      return { stored, changes: patch };
+    });
+    // Documents' lines changed by the effect leave them to this write (one version, one entry each).
+    return writingDocument(
+      ctx,
+      c,
+      rows.map((r) => Number(r.id)),
+      () =>
+        updateMany(ctx, c, items, { action: action.name, input: entryInput, declared: true, read: !options.stored }),
+    );
+  }
   const out: Row[] = [];
   for (const stored of rows)
     // A document's lines changed by its effect leave it to its own write below (one version, one entry).
@@ -192,16 +232,14 @@ export async function runAction(
       // (a refusal rolls the write back).
       const written = await store(ctx, c, stored, patch, { action: action.name, input: entryInput, declared: true });
       const to = (await getRecord(ctx, c, written.id, { all: true }))[c.computedState];
-      const allowed = t?.to === undefined ? [stored[c.computedState]] : Array.isArray(t.to) ? t.to : [t.to];
-      if (!allowed.includes(to)) throw wrongState(c, action.name, to);
+      if (!allowed(stored, c.computedState).includes(to)) throw wrongState(c, action.name, to);
       return written;
     }
     if (lc) {
       // The transition sets the state it declares; an effect may choose only among the states it declares.
       if (typeof t?.to === 'string') patch[lc.field] = t.to;
       const to = patch[lc.field] ?? stored[lc.field];
-      const allowed = t?.to === undefined ? [stored[lc.field]] : Array.isArray(t.to) ? t.to : [t.to];
-      if (!allowed.includes(to)) throw wrongState(c, action.name, to);
+      if (!allowed(stored, lc.field).includes(to)) throw wrongState(c, action.name, to);
     }
     return store(ctx, c, stored, patch, { action: action.name, input: entryInput, declared: true });
   }

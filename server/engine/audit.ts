@@ -22,7 +22,8 @@ export function diff(c: Compiled, before: Row | undefined, after: Row): Changes 
   for (const f of c.stored) {
     if (f.source === 'created_at') continue;
     const [from, to] = [before?.[f.source] ?? null, after[f.source] ?? null];
-    if (same(from, to)) continue;
+    // The same value is the same (most fields of an update): only values that differ are compared as JSON.
+    if (from === to || same(from, to)) continue;
     out[f.source] = f.readableBy?.length === 0 ? hiddenChange(from, to) : { from, to };
   }
   if (c.decl.customFields) {
@@ -129,6 +130,39 @@ export async function audit(
     // The write's own time, as every rule that depends on the time reads it (a test's fixed clock, the demo's story).
     at: ctx.now,
   });
+}
+
+/**
+ * The entries of records written together (a set-based update or transition), in one statement: each the entry
+ * `audit` writes for the same single-row write (its changes, filed where filedUnderOf says).
+ */
+export async function auditMany(
+  ctx: EngineContext,
+  c: Compiled,
+  written: { row: Row; changes: Changes }[],
+  event: AuditEvent,
+  e: { action?: string; input?: unknown },
+) {
+  if (c.decl.audited === false || written.length === 0) return;
+  const under = filedUnderOf(c);
+  const p = new Params();
+  const ids = written.map((w) => Number(w.row.id));
+  const subjects = written.map((w, i) => (under ? Number(w.row[under.field]) || ids[i] : ids[i]));
+  const changes = written.map((w) => JSON.stringify(w.changes));
+  const sql = insertAuditSql(
+    ctx.principal,
+    p.bind,
+    { resource: c.decl.name, subjectResource: under?.resource ?? c.decl.name, event, action: e.action },
+    {
+      from: `unnest(${p.bind(ids)}::int[], ${p.bind(subjects)}::int[], ${p.bind(changes)}::text[]) as u(id, subject, changes)`,
+      recordId: 'u.id',
+      subjectId: 'u.subject',
+      changes: 'u.changes::jsonb',
+      input: `${p.bind(e.input === undefined ? null : JSON.stringify(e.input))}::jsonb`,
+      at: `coalesce(${p.bind(ctx.now?.toISOString() ?? null)}::timestamptz, now())`,
+    },
+  );
+  await ctx.db.query(sql, p.values);
 }
 
 /** concat_ws takes at most 100 arguments: 90 fields a call, the calls joined by another. */

@@ -58,6 +58,18 @@ export interface EngineHandle {
       overrideLock?: string;
     },
   ): Promise<Row>;
+  /**
+   * Updates many records at once, each with its own changes, all or nothing (issue 31.4): the locks, validation and
+   * scope checked for every record in one pass, the hooks in set form, one UPDATE and one audit statement. A refused
+   * record refuses them all, naming it. Answers each record's stored fields as the caller may read them, in the order
+   * given. Same options as update.
+   */
+  updateMany(
+    resource: string,
+    changes: ({ id: number } & Record<string, unknown>)[],
+    options?: { reason?: string; action?: string; overrideLock?: string },
+  ): Promise<Row[]>;
+  /** Runs a declared action on one record, as its route would (its guard, transition, effect, hooks, audit). */
   act(
     resource: string,
     id: number,
@@ -65,6 +77,18 @@ export interface EngineHandle {
     input?: Record<string, unknown>,
     options?: { reason?: string },
   ): Promise<Row>;
+  /**
+   * The same on many records, in set form (issue 31.4): every record's state and guard checked in one pass (one
+   * refused refuses all, naming it), the effect in set form (actionsMany) or each record's, one UPDATE and one audit
+   * statement. Answers each record's stored fields as the caller may read them, in id order.
+   */
+  act(
+    resource: string,
+    ids: number[],
+    action: string,
+    input?: Record<string, unknown>,
+    options?: { reason?: string },
+  ): Promise<Row[]>;
   remove(resource: string, id: number, options?: { reason?: string }): Promise<Row>;
   /** The same writes as the product itself (a periodic job): the audit trail says "system". */
   asSystem(): EngineHandle;
@@ -141,6 +165,14 @@ export interface ResourceBehaviour {
    */
   afterSaveMany?(ctx: EngineContext, events: (SaveEvent & { row: Row })[]): Promise<boolean | void>;
   /**
+   * The set form of afterSave for records updated together (a set-based update or transition: a bulk action,
+   * ctx.engine.act or updateMany with many ids), given every written record with its stored and new row: work done
+   * once for the set (a parent collecting its lines' new states once, not once per line). Without it each record's
+   * afterSave runs in turn. beforeSave always runs for each record (in memory: a hook that reads the database for an
+   * update is written for one record, and a set-based write of many is a transition or the server's own change).
+   */
+  afterUpdateMany?(ctx: EngineContext, events: (SaveEvent & { row: Row })[]): Promise<boolean | void>;
+  /**
    * Puts in words a refusal only the database gives when the record is stored (a double booking the exclusion
    * constraint saw), or answers nothing to let the error through. The write runs under a savepoint when this is
    * declared, so the hook may still read (the staff member's name) before the transaction rolls back.
@@ -162,6 +194,21 @@ export interface ResourceBehaviour {
   actions?: Record<
     string,
     (ctx: EngineContext, record: Row, input: Record<string, any>) => Promise<Record<string, unknown> | void>
+  >;
+  /**
+   * The set form of `actions` for an action run on many records at once (a bulk action, ctx.engine.act with many
+   * ids): given the locked records (in id order) and the validated input, answers each record's fields to set, by
+   * position, or throws to refuse them all (recordsRefused names the records). Declared where the effect reads the
+   * database for each record, so that a run over thousands stays a few statements; without it each record's effect
+   * runs in turn.
+   */
+  actionsMany?: Record<
+    string,
+    (
+      ctx: EngineContext,
+      records: Row[],
+      input: Record<string, any>,
+    ) => Promise<(Record<string, unknown> | void)[] | void>
   >;
   /**
    * The effects of collection actions (declared `collection: true`), by name: given the validated input, answer

@@ -75,7 +75,7 @@ function ofRow(c: Compiled, total: number, row: number, e: unknown): unknown {
  * is cast to (a list column: unnest would flatten an array of arrays; a JSON column, as its text). Custom fields are
  * JSON.
  */
-function columnOf(f: FieldDeclaration | undefined): { array: string; cast?: string } {
+export function columnOf(f: FieldDeclaration | undefined): { array: string; cast?: string } {
   if (!f || f.type === 'json' || f.type === 'address') return { array: 'text', cast: 'jsonb' };
   if (f.type === 'references') return { array: 'text', cast: 'integer[]' };
   if (f.type === 'choices') return { array: 'text', cast: 'text[]' };
@@ -84,15 +84,17 @@ function columnOf(f: FieldDeclaration | undefined): { array: string; cast?: stri
 
 const arrayItem = (v: unknown) => `"${String(v).replace(/["\\]/g, '\\$&')}"`;
 /** An array's text as PostgreSQL reads it: numbers and booleans bare, anything else quoted, NULL for null. */
-const arrayLiteral = (values: unknown[]) =>
+export const arrayLiteral = (values: unknown[]) =>
   `{${values.map((v) => (v === null ? 'NULL' : typeof v === 'number' || typeof v === 'boolean' ? String(v) : arrayItem(v))).join(',')}}`;
 /** A value as its unnest array carries it (as toColumnValue does for a single insert). */
-function columnValue(f: FieldDeclaration | undefined, v: unknown) {
+export function columnValue(f: FieldDeclaration | undefined, v: unknown) {
   if (f?.type === 'references') return `{${v == null ? '' : (v as unknown[]).map(Number).join(',')}}`;
   if (f?.type === 'choices') return `{${v == null ? '' : (v as unknown[]).map(arrayItem).join(',')}}`;
   if (f?.type === 'boolean' && v == null) return false;
   if (v == null) return null;
   if (!f || f.type === 'json' || f.type === 'address') return JSON.stringify(v);
+  // An effect may set a time as a Date (an update's patch); the array's text carries it as the instant it is.
+  if (v instanceof Date) return v.toISOString();
   if (f.type === 'reference' || f.type === 'number' || f.type === 'money') return Number(v);
   return v;
 }

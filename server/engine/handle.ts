@@ -1,10 +1,12 @@
 // The engine's writes from inside another write: hooks, action effects, services and jobs call ctx.engine.
+import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import type { Compiled } from './compile.js';
 import type { EngineContext, EngineHandle, EnginePrincipal } from './context.js';
 import { deleteRecord } from './delete.js';
 import { getRecord } from './query.js';
-import { runAction } from './actions.js';
+import { lockRecords, runAction } from './actions.js';
+import { updateMany } from './updateMany.js';
 import { store } from './write.js';
 import { createMany } from './createMany.js';
 
@@ -55,12 +57,30 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
         overrideLock: options?.overrideLock,
       });
     },
-    async act(resource, id, name, input = {}, options) {
+    async updateMany(resource, changes, options) {
+      const c = compiled(resource);
+      const byId = new Map<number, Record<string, unknown>>();
+      // A record named twice takes both changes, the later over the earlier, as two updates in turn would.
+      for (const { id, ...rest } of changes) byId.set(Number(id), { ...byId.get(Number(id)), ...rest });
+      const stored = await lockRecords(ctx, c, [...byId.keys()], registry);
+      const written = await updateMany(
+        ctx,
+        c,
+        stored.map((s) => ({ stored: s, changes: byId.get(Number(s.id))! })),
+        { input: reason(options), action: options?.action, overrideLock: options?.overrideLock },
+      );
+      const byWritten = new Map(written.map((r) => [Number(r.id), r]));
+      return [...byId.keys()].map((id) => byWritten.get(id)!);
+    },
+    async act(resource: string, id: number | number[], name: string, input = {}, options?: { reason?: string }) {
       const c = compiled(resource);
       const action = c.actions.get(name);
       if (!action) throw new HttpError(500, `${resource} has no action ${name}`);
-      const [row] = await runAction(ctx, c, action, [id], input, registry, { reason: options?.reason });
-      return row;
+      const rows = await runAction(ctx, c, action, Array.isArray(id) ? id : [id], input, registry, {
+        reason: options?.reason,
+        stored: true,
+      });
+      return (Array.isArray(id) ? rows : rows[0]) as Row & Row[];
     },
     remove: (resource, id, options) => deleteRecord(ctx, compiled(resource), id, registry, options?.reason),
     asSystem: () => withEngine({ ...ctx, principal: systemPrincipal(ctx.principal.merchantId) }, registry).engine,

@@ -49,19 +49,26 @@ export function linesProblems(registry: Map<string, Compiled>): string[] {
 const key = (resource: string, id: unknown) => `${resource}:${Number(id)}`;
 
 /**
- * Runs a write of a document (its own action, its delete) during which its lines may change: their writes leave the
- * document to it (its own write recomputes its rollups and state from the lines once, with one version and one
- * audit entry, instead of one per line).
+ * Runs a write of a document, or of several at once (its own action, its delete, a set-based transition), during
+ * which its lines may change: their writes leave the document to it (its own write recomputes its rollups and state
+ * from the lines once, with one version and one audit entry, instead of one per line).
  */
-export async function writingDocument<T>(ctx: EngineContext, c: Compiled, id: number, run: () => Promise<T>) {
+export async function writingDocument<T>(
+  ctx: EngineContext,
+  c: Compiled,
+  ids: number | number[],
+  run: () => Promise<T>,
+) {
   if (c.lineResources.length === 0 || !ctx.documents) return run();
-  const k = key(c.decl.name, id);
-  if (ctx.documents.has(k)) return run();
-  ctx.documents.add(k);
+  // Several at once for a set-based write of documents; each left to the write that marked it first.
+  const keys = (Array.isArray(ids) ? ids : [ids])
+    .map((id) => key(c.decl.name, id))
+    .filter((k) => !ctx.documents!.has(k));
+  for (const k of keys) ctx.documents.add(k);
   try {
     return await run();
   } finally {
-    ctx.documents.delete(k);
+    for (const k of keys) ctx.documents.delete(k);
   }
 }
 

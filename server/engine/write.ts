@@ -63,7 +63,7 @@ export function normalised(f: FieldDeclaration, v: unknown): unknown {
   }
   return v;
 }
-const sameValue = (f: FieldDeclaration, a: unknown, b: unknown) =>
+export const sameValue = (f: FieldDeclaration, a: unknown, b: unknown) =>
   JSON.stringify(canonical(f, a)) === JSON.stringify(canonical(f, b));
 
 export const defaultOf = (f: FieldDeclaration) =>
@@ -381,13 +381,26 @@ export function refuseLocked(c: Compiled, stored: Row | undefined, changes: Reco
     if (why) throw new HttpError(409, why);
     return;
   }
+  const { locked, fields } = lockRefusal(c, stored, changes);
+  if (locked) throw new HttpError(409, locked);
+  refuse(fields);
+}
+
+/**
+ * Why the lifecycle refuses these changes to a stored record by a write that is no declared action (writeRefusal over
+ * the fields whose value they change): `locked` for the whole record, or the problems by field.
+ */
+export function lockRefusal(
+  c: Compiled,
+  stored: Row,
+  changes: Record<string, unknown>,
+): { locked: string | null; fields: Problems } {
   const changed = Object.keys(changes).flatMap((k) => {
     const f = c.byField.get(k);
     return f && !sameValue(f, changes[k], stored[k]) ? [f] : [];
   });
   const { locked, fields } = writeRefusal(c.decl, stored, changed);
-  if (locked) throw new HttpError(409, locked);
-  refuse(Object.fromEntries(Object.entries(fields).map(([k, message]) => [k, { message }])));
+  return { locked, fields: Object.fromEntries(Object.entries(fields).map(([k, message]) => [k, { message }])) };
 }
 
 /** The columns of a full row the principal may receive (as getRecord would select them). */

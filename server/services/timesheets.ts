@@ -528,9 +528,19 @@ export async function notifyAgency(
 
 /** The statuses of a timesheet's lines, for the state they put it in. */
 export async function lineStatuses(ctx: EngineContext, timesheetId: number): Promise<string[]> {
-  const rows = await ctx.db.query<{ status: string }>(
-    'select status from timesheet_lines where merchant_id = $1 and timesheet_id = $2',
-    [ctx.principal.merchantId, timesheetId],
+  return (await lineStatusesOf(ctx, [timesheetId])).get(timesheetId) ?? [];
+}
+
+/** The states of the lines of each timesheet (none for one without lines), in one read for any number of them. */
+export async function lineStatusesOf(ctx: EngineContext, timesheetIds: number[]): Promise<Map<number, string[]>> {
+  const rows = await ctx.db.query<{ timesheet_id: number; status: string }>(
+    'select timesheet_id, status from timesheet_lines where merchant_id = $1 and timesheet_id = any($2::int[])',
+    [ctx.principal.merchantId, timesheetIds],
   );
-  return rows.map((r) => r.status);
+  const out = new Map<number, string[]>();
+  for (const r of rows) {
+    const id = Number(r.timesheet_id);
+    out.set(id, [...(out.get(id) ?? []), r.status]);
+  }
+  return out;
 }

@@ -198,6 +198,10 @@ describe('a document with lines', () => {
       fc.record({ kind: fc.constant('delete' as const), pick: fc.nat(), engine: fc.boolean() }),
       fc.record({ kind: fc.constantFrom('tick' as const, 'untick' as const), pick: fc.nat(), engine: fc.boolean() }),
       fc.record({ kind: fc.constantFrom('send' as const, 'reopen' as const), engine: fc.constant(false) }),
+      // Set-based (issue 31.4): every line's amount at once (ctx.engine.updateMany), or a bulk tick or untick of
+      // every line it applies to (the bulk route, or ctx.engine.act with their ids).
+      fc.record({ kind: fc.constant('updateMany' as const), amount: fc.integer({ min: 0, max: 9999 }) }),
+      fc.record({ kind: fc.constantFrom('tickMany' as const, 'untickMany' as const), engine: fc.boolean() }),
       fc.record({
         kind: fc.constant('createMany' as const),
         amounts: fc.array(fc.integer({ min: 0, max: 999 }), { minLength: 1, maxLength: 4 }),
@@ -235,7 +239,22 @@ describe('a document with lines', () => {
               ),
             );
           else if (s.kind === 'send' || s.kind === 'reopen') status = (await orderAct(id, s.kind)).statusCode;
-          else if (!pick) continue;
+          else if (s.kind === 'updateMany') {
+            if (lines.length === 0) continue;
+            status = await viaEngine((ctx) =>
+              ctx.engine.updateMany(
+                'order_lines',
+                lines.map((l) => ({ id: l.id, amount: s.amount })),
+              ),
+            );
+          } else if (s.kind === 'tickMany' || s.kind === 'untickMany') {
+            const action = s.kind === 'tickMany' ? 'tick' : 'untick';
+            const ids = lines.filter((l) => l.status === (action === 'tick' ? 'open' : 'ticked')).map((l) => l.id);
+            if (ids.length < 2) continue;
+            status = s.engine
+              ? await viaEngine((ctx) => ctx.engine.act('order_lines', ids, action))
+              : (await call(app, admin, 'POST', `/api/order_lines/actions/${action}`, { ids })).statusCode;
+          } else if (!pick) continue;
           else if (s.kind === 'update')
             status = s.engine
               ? await viaEngine((ctx) => ctx.engine.update('order_lines', pick.id, { amount: s.amount }))
@@ -250,7 +269,7 @@ describe('a document with lines', () => {
               : (await lineAct(pick.id, s.kind)).statusCode;
           // What the lock allows: lines change only in a draft; ticks in any state but locked; a tick of a line
           // already in that state, or a transition from the wrong state, is the lifecycle's 409.
-          if (['create', 'createMany', 'update', 'delete'].includes(s.kind))
+          if (['create', 'createMany', 'update', 'updateMany', 'delete'].includes(s.kind))
             expect(status < 300 ? 'written' : status, s.kind).toBe(editable ? 'written' : 409);
           expect(status).not.toBe(500);
           const after = await orderRow(id);
@@ -270,6 +289,27 @@ describe('a document with lines', () => {
       }),
       { numRuns: 12, seed: 31_3 },
     );
+  });
+
+  it('follows set-based writes of its lines, once per write (issue 31.4)', async () => {
+    const id = await newOrder('set-based');
+    const lines: number[] = [];
+    for (const amount of [100, 200, 300]) lines.push(Number((await addLine(id, amount)).json().data.id));
+    const v0 = (await orderRow(id)).version;
+    await asSystem((ctx) =>
+      ctx.engine.updateMany(
+        'order_lines',
+        lines.map((line) => ({ id: line, amount: 50 })),
+      ),
+    );
+    expect(await orderRow(id)).toMatchObject({ line_count: 3, total: 150, version: v0 + 1 });
+    expect((await orderAct(id, 'send')).statusCode).toBe(200);
+    const bulk = await call(app, admin, 'POST', '/api/order_lines/actions/tick', { ids: lines });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(await orderRow(id)).toMatchObject({ status: 'done', ticked_lines: 3, version: v0 + 3 });
+    await asSystem((ctx) => ctx.engine.act('order_lines', lines.slice(1), 'untick'));
+    expect(await orderRow(id)).toMatchObject({ status: 'sent', ticked_lines: 1, done_at: null, version: v0 + 4 });
+    expect(await recount(id)).toEqual({ line_count: 3, ticked_lines: 1, total: 150 });
   });
 
   it('versions and audits each change of the document the lines make, naming the rule', async () => {

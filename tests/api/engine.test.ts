@@ -577,17 +577,19 @@ describe('staff settings', () => {
 });
 
 describe('bulk actions', () => {
-  it('name each refused record, by its resource and id when its name is computed (locked rows carry none)', async () => {
-    // A shift is named by its computed summary, which the locked rows a bulk action checks do not have.
-    const open = (await get('/api/shifts?status=open&per_page=2&sort=id&order=ASC'))
-      .json()
-      .data.map((s: { id: number }) => s.id);
+  it('name each refused record as a read names it, its computed name too (issue 31.4)', async () => {
+    // A shift is named by its computed summary, which the locked rows a bulk action checks do not carry.
+    const open = (await get('/api/shifts?status=open&per_page=2&sort=id&order=ASC')).json().data as {
+      id: number;
+      summary: string;
+    }[];
     expect(open).toHaveLength(2);
-    const res = await post('/api/shifts/actions/close', { ids: open });
+    const res = await post('/api/shifts/actions/close', { ids: open.map((s) => s.id) });
     expect(res.statusCode).toBe(409);
+    const named = (s: { summary: string }) => s.summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     expect(res.json().message).toMatch(
       new RegExp(
-        `^2 of the 2 selected shifts cannot be changed, so nothing was changed\\. Shift ${open[0]}: [^;]+; Shift ${open[1]}: [^;]+$`,
+        `^2 of the 2 selected shifts cannot be changed, so nothing was changed\\. ${named(open[0])}: [^;]+; ${named(open[1])}: [^;]+$`,
       ),
     );
   });
