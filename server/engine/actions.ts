@@ -200,14 +200,13 @@ export async function runAction(
       }
       return { stored, changes: patch };
     });
+    const ids = rows.map((r) => Number(r.id));
     // Documents' lines changed by the effect leave them to this write (one version, one entry each).
-    return writingDocument(
-      ctx,
-      c,
-      rows.map((r) => Number(r.id)),
-      () =>
-        updateMany(ctx, c, items, { action: action.name, input: entryInput, declared: true, read: !options.stored }),
+    const written = await writingDocument(ctx, c, ids, () =>
+      updateMany(ctx, c, items, { action: action.name, input: entryInput, declared: true, read: !options.stored }),
     );
+    await keepIssuedDocuments(ctx, c, action.name, ids);
+    return written;
   }
   const out: Row[] = [];
   for (const stored of rows)
