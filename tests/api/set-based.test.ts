@@ -329,13 +329,15 @@ describe('a bulk action request', () => {
     expect(await run(200)).toBe(await run(20));
   });
 
-  it('names the refused records in words', async () => {
-    const ids = await make(3, 'Refused');
-    await asSystem((ctx) => ctx.engine.act('set_items', ids[1], 'verify'));
+  it('names the records a hook refuses, and writes none of them', async () => {
+    const ids = await make(3, 'Named');
+    await asSystem((ctx) => ctx.engine.update('set_items', ids[1], { title: 'refuse' }));
     const res = await call(app, admin, 'POST', '/api/set_items/actions/verify', { ids });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(
-      '1 of the 3 selected set items cannot be changed, so nothing was changed. Refused 2: This set item is verified: Verify is only for a draft set item.',
+      '1 of the 3 selected set items cannot be changed, so nothing was changed. refuse: Title: Refused by the hook.',
     );
+    expect(res.json().errors).toEqual({ [ids[1]]: 'Title: Refused by the hook.' });
+    expect((await states(ids)).map((r) => r.status)).toEqual(['draft', 'draft', 'draft']);
   });
 });
