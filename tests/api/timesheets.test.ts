@@ -4,6 +4,7 @@ import { addDaysToDate } from '../../core/domain/time/agencyTime';
 import { issueLinkToken } from '../../server/engine/capability';
 import { remindUnsignedTimesheets } from '../../server/services/timesheetReminders';
 import { JobEngine } from '../../server/jobs/engineContext';
+import { systemContext } from '../../server/engine/routes';
 import { at, demoIds, monday, PNG, timesheetKit, type DemoIds } from './timesheetKit';
 
 // Issue 17: timesheets generated from worked shifts, signed three ways, amended, verified, locked; the spec's
@@ -449,5 +450,36 @@ describe('on the clock: an expired signing link, and reminders', () => {
     expect((await act(tsId, 'approve', { signer_name: 'Jo Client', signature: PNG }, client)).statusCode).toBe(200);
     await remindUnsignedTimesheets(t.db, new JobEngine(t.app), at(9.1));
     expect(await reminders()).toBe(2);
+  });
+});
+
+describe('bulk submit (issue 31.4: set-based)', () => {
+  it('checks every timesheet’s lines in one pass, names each one refused and writes none; then submits', async () => {
+    const week = monday(47);
+    await workedShift(at(week, '02:00'), at(week, '05:00'));
+    const generated = await generate({ week_start: week });
+    expect(generated.statusCode, generated.body).toBe(200);
+    const [full] = generated.json().data.timesheets as number[];
+    // A timesheet with no lines (the server's own, through the engine): nothing for the client to sign.
+    const empty = await t.db.transaction(async (tx) => {
+      const ctx = await systemContext(t.app, tx, ids.merchantId);
+      const row = await ctx.engine.create('timesheets', {
+        client_id: clientId,
+        period_start: addDaysToDate(week, 7),
+        period_end: addDaysToDate(week, 13),
+      });
+      return { id: Number(row.id), number: String(row.number) };
+    });
+    const bulk = (name: string, ids: number[]) =>
+      call(t.app, admin, 'POST', `/api/timesheets/actions/${name}`, { ids });
+    const refused = await bulk('submit', [full, empty.id]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `1 of the 2 selected timesheets cannot be changed, so nothing was changed. ${empty.number}: This timesheet has no lines to sign.`,
+    );
+    expect((await get(full)).status).toBe('draft');
+    const submitted = await bulk('submit', [full]);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect((await get(full)).status).toBe('submitted');
   });
 });
