@@ -70,6 +70,8 @@ declare module 'fastify' {
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** Its handler: isAuthorisedRoute (server/engine/routes.ts) tells the engine's and route()'s from any other. */
+  handler: unknown;
 }
 
 export interface AppOptions {
@@ -117,7 +119,7 @@ export async function buildApp({
   // Every route as registered (method and Fastify url): the authorization matrix test checks it lists them all.
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url, handler: r.handler });
     // A public route reads a few KB unless it says otherwise (a link's action): 413 before parsing.
     if (r.config?.access === 'public' && r.bodyLimit === undefined) r.bodyLimit = PUBLIC_BODY_LIMIT;
   });
@@ -189,10 +191,7 @@ export async function buildApp({
     if (isApiRoute(req)) checkQueryBounds(req.query);
   });
 
-  await app.register(authRoutes);
-  await app.register(shellRoutes);
-  await app.register(accountRoutes);
-  await app.register(fileRoutes);
+  // Compiled first: every route authorises against the declarations (server/routes/route.ts).
   app.decorate('registry', registry);
   app.decorate('engine', compileAll(declarations, { ...registry.behaviours, ...extraBehaviours }, app.totals));
   app.decorate('jobs', {
@@ -202,6 +201,10 @@ export async function buildApp({
     periodic: registry.periodic,
   });
   useSecretLinks(registry.links);
+  await app.register(authRoutes);
+  await app.register(shellRoutes);
+  await app.register(accountRoutes);
+  await app.register(fileRoutes);
   registerFileOwnerCheck(recordVisibility(app.engine));
   await app.register(engineRoutes, { registry: app.engine });
   await app.register(capabilityRoutes, { registry: app.engine });

@@ -1,4 +1,4 @@
-import type { Action, ResourceDeclaration, Role } from '../engine/types';
+import type { Action, LoginType, ResourceDeclaration, Role } from '../engine/types';
 import { CRUD_ACTIONS, ROLE_LOGIN } from '../engine/types';
 import { declarationByName } from './declarations';
 
@@ -23,6 +23,19 @@ export function permits(principal: Principal, decl: ResourceDeclaration, action:
   if (CRUD_ACTIONS.includes(asked)) return ((decl.access[role] ?? []) as string[]).includes(asked);
   return !!decl.actions?.find((a) => a.name === asked)?.roles.includes(role);
 }
+
+/**
+ * Whether the principal holds one of these roles (in the panel the role belongs to): the rule of a route that is
+ * about no one declared resource (the caller's own account, their inbox), in the declarations' own terms.
+ */
+export const hasRole = (principal: Principal, roles: readonly Role[]): boolean => {
+  const role = roleOf(principal);
+  return !!role && roles.includes(role);
+};
+
+/** The roles of these panels: `rolesOf('agency', 'client')` is every agency and client user, never staff. */
+export const rolesOf = (...logins: LoginType[]): Role[] =>
+  (Object.keys(ROLE_LOGIN) as Role[]).filter((r) => logins.includes(ROLE_LOGIN[r]));
 
 /** Principals outside the agency and its clients: a staff member, the holder of a capability link. */
 const OUTSIDERS: readonly string[] = ['staff', 'link'];

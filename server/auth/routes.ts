@@ -6,7 +6,8 @@ import { HASH_RETRY_AFTER_SECONDS } from './hashQueue.js';
 import { authUserOf, MAY_SIGN_IN, type AuthUser, type PanelLoginType, type StoredUser } from './sessions.js';
 import { storedLoginType } from '../../core/engine/types.js';
 import { acceptInvite, INVITE_LIFETIME_DAYS, inviteStaff, readInvite } from './staffInvites.js';
-import { contextOf } from '../engine/routes.js';
+import { rolesOf } from '../../core/resources/access.js';
+import { route } from '../routes/route.js';
 import {
   CandidateIdParams,
   Credentials,
@@ -181,19 +182,22 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
       handler: login(loginType),
     });
-    app.get(path, {
-      config: { access: loginType },
+    route(app, {
+      method: 'GET',
+      url: path,
+      roles: rolesOf(loginType),
       schema: { tags: ['auth'], summary: 'The signed-in user, with role', response: { 200: Session } },
-      handler: async (req) => {
-        const u = req.auth!;
-        return describe(u, await namesOf(u));
-      },
+      handler: async ({ req }) => describe(req.auth!, await namesOf(req.auth!)),
     });
   }
 
   // Staff sign in too: an agency user invites a staff member by e-mail, who sets a password through the link.
-  app.post('/api/candidates/:id/staff_invite', {
-    config: { access: 'agency' },
+  route(app, {
+    method: 'POST',
+    url: '/api/candidates/:id/staff_invite',
+    // Who may change a staff member's record may let them sign in; one outside the caller's scope is not found.
+    may: { candidates: 'edit' },
+    record: 'candidates',
     schema: {
       tags: ['auth'],
       summary: 'Invite a staff member to sign in',
@@ -201,8 +205,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       params: CandidateIdParams,
       response: { 200: StaffInvite },
     },
-    handler: async (req) => {
-      const invitation = await app.db.transaction(async (tx) => inviteStaff(await contextOf(tx, req), req.params.id));
+    handler: async ({ record, transaction }) => {
+      const invitation = await transaction((ctx) => inviteStaff(ctx, record.id));
       return {
         message: `An invitation was e-mailed to ${invitation.email}.`,
         email: invitation.email,
@@ -245,10 +249,12 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   });
 
-  app.post('/api/logout', {
-    config: { access: 'any', staff: true },
+  route(app, {
+    method: 'POST',
+    url: '/api/logout',
+    roles: rolesOf('agency', 'client', 'staff'),
     schema: { tags: ['auth'], summary: 'Revoke the bearer token', response: { 200: Said } },
-    handler: async (req) => {
+    handler: async ({ req }) => {
       await app.sessions.revoke(req.auth!.token_hash);
       return { message: 'Signed out.' };
     },

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { forbidden } from '../http.js';
-import { contextOf } from '../engine/routes.js';
-import { permits } from '../../core/resources/access.js';
+import { route } from '../routes/route.js';
+import { rolesOf } from '../../core/resources/access.js';
 import { hasView } from '../../core/engine/types.js';
 import { exportBaseName, PRINTABLE_LISTS } from '../../core/engine/exportFormat.js';
 import { exportTable } from '../exports/rows.js';
@@ -34,8 +33,11 @@ export async function documentRoutes(app: FastifyInstance) {
     const unknown = decl.documents.filter((d) => !RECORD_TEMPLATES[d.template]);
     if (unknown.length)
       throw new Error(`${decl.name}.documents: no template ${unknown.map((d) => d.template).join(', ')}`);
-    app.get<{ Params: { id: number }; Querystring: { template?: string } }>(`/api/${decl.name}/:id/pdf`, {
-      config: { access: 'any' },
+    route(app, {
+      method: 'GET',
+      url: `/api/${decl.name}/:id/pdf`,
+      may: { [decl.name]: 'show' },
+      record: decl.name,
       schema: {
         tags: [decl.label.many],
         summary: `The ${decl.label.one.toLowerCase()} as a PDF: ${decl.documents.map((d) => d.label).join(', ')}`,
@@ -47,11 +49,9 @@ export async function documentRoutes(app: FastifyInstance) {
         querystring: { type: 'object', properties: { template: { type: 'string' } } },
         response: { 200: fileAnswer(['application/pdf'], `The ${decl.label.one.toLowerCase()}`) },
       },
-      handler: async (req, reply) => {
-        const user = req.auth!;
-        if (!permits({ loginType: user.loginType, role: user.role }, decl, 'show')) throw forbidden();
-        const ctx = await contextOf(app.db, req);
-        const { pdf, name, sha256 } = await recordDocument(ctx, app.db, c, req.params.id, req.query.template);
+      handler: async ({ req, reply, ctx, record }) => {
+        const { template } = req.query as { template?: string };
+        const { pdf, name, sha256 } = await recordDocument(ctx, app.db, c, record.id, template);
         if (sha256) reply.header('etag', `"${sha256}"`);
         return sendDownload(reply, pdf, 'application/pdf', name);
       },
@@ -61,8 +61,12 @@ export async function documentRoutes(app: FastifyInstance) {
     const c = app.engine.get(name);
     if (!c) continue;
     const decl = c.decl;
-    app.get(`/api/${name}/print`, {
-      config: { access: 'any' },
+    route(app, {
+      method: 'GET',
+      url: `/api/${name}/print`,
+      may: { [name]: 'list' },
+      // Printed by the agency and its clients; a staff member's own shifts are on their page.
+      roles: rolesOf('agency', 'client'),
       schema: {
         tags: [decl.label.many],
         summary: `The ${decl.label.many.toLowerCase()} list as a PDF`,
@@ -70,11 +74,8 @@ export async function documentRoutes(app: FastifyInstance) {
         querystring: { type: 'object', additionalProperties: { type: 'string' } },
         response: { 200: fileAnswer(['application/pdf'], 'The list as a PDF') },
       },
-      handler: async (req, reply) => {
-        const user = req.auth!;
-        if (!permits({ loginType: user.loginType, role: user.role }, decl, 'list')) throw forbidden();
+      handler: async ({ req, reply, ctx }) => {
         const query = req.query as Record<string, string>;
-        const ctx = await contextOf(app.db, req);
         const table = await exportTable(ctx, c, listQueryOf(query), {
           pageSize: 500,
           fields: (fields) => fields.filter((f) => hasView(f, 'list')),
@@ -86,7 +87,7 @@ export async function documentRoutes(app: FastifyInstance) {
         const pdf = await renderPdf(
           listReport,
           { title: decl.label.many, subtitle, table, limit: PRINT_LIMIT },
-          await printedLetterhead(app.db, user.merchant_id),
+          await printedLetterhead(app.db, ctx.principal.merchantId),
         );
         return sendDownload(reply, pdf, 'application/pdf', `${exportBaseName(decl, ctx.today)}.pdf`);
       },

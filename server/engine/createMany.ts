@@ -140,6 +140,8 @@ async function storeMany(
   e: ManyOptions,
 ): Promise<{ rows: Row[]; reread: boolean }> {
   if (rows.length === 0) return { rows: [], reread: false };
+  // Its table's cached totals go stale when the transaction commits (server/engine/routes.ts inTransaction).
+  ctx.touched?.add(c.decl.table);
   if (c.decl.effectiveDated) return oneByOne(ctx, c, rows, e);
   const storable = c.stored.filter((f) => f.source !== 'created_at');
   const defaults = Object.fromEntries(storable.map((f) => [f.source, defaultOf(f)]));

@@ -115,6 +115,32 @@ export async function systemContext(app: FastifyInstance, db: Queryable, merchan
   );
 }
 
+/**
+ * Runs fn in one transaction with the request's engine context. Once a write is committed, the agency's cached
+ * totals of the tables it wrote (`tables`, and every table written through ctx.engine) are stale: a count computed
+ * before it was stored under the old version and is never read again. A write that ended sessions (a client or
+ * staff member deactivated) answers once every process has heard.
+ */
+export async function inTransaction<T>(
+  req: FastifyRequest,
+  fn: (ctx: EngineContext) => Promise<T>,
+  registry: Map<string, Compiled> = req.server.engine,
+  tables: string[] = [],
+): Promise<T> {
+  const ctx = await contextOf(req.server.db, req);
+  const touched = new Set<string>(tables);
+  const result = await req.server.db.transaction((tx) => fn(withEngine({ ...ctx, db: tx, touched }, registry)));
+  await ctx.cluster?.settle();
+  for (const table of touched) req.server.totals.changed(table, req.auth!.merchant_id);
+  return result;
+}
+
+/** The routes that authorise as the declarations say: the engine's own, and those registered by route(). */
+const authorisedRoutes = new WeakSet<object>();
+/** Marks a route's handler as one of them (server/app.ts records it for the authorization matrix). */
+export const markAuthorised = <H extends object>(handler: H): H => (authorisedRoutes.add(handler), handler);
+export const isAuthorisedRoute = (handler: unknown) => typeof handler === 'function' && authorisedRoutes.has(handler);
+
 function authorise(req: FastifyRequest, decl: ResourceDeclaration, action: Action | string) {
   const user = req.auth!;
   if (!permits({ loginType: user.loginType, role: user.role }, decl, action)) throw forbidden();
@@ -145,19 +171,8 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
   const base = `/api/${decl.name}`;
   const tags = [decl.label.many];
   const record = { type: 'object', additionalProperties: true } as const;
-  // Once a write is committed, the agency's cached totals of this table are stale; a count computed before it
-  // was stored under the old version and is never read again.
-  const written = (req: FastifyRequest) => c.totals.changed(decl.table, req.auth!.merchant_id);
-  const inTransaction = async <T>(req: FastifyRequest, fn: (ctx: EngineContext) => Promise<T>) => {
-    const ctx = await contextOf(app.db, req);
-    const touched = new Set<string>();
-    const result = await app.db.transaction((tx) => fn(withEngine({ ...ctx, db: tx, touched }, registry)));
-    // A write that ended sessions (a client or staff member deactivated) answers once every process has heard.
-    await ctx.cluster?.settle();
-    written(req);
-    for (const table of touched) c.totals.changed(table, req.auth!.merchant_id);
-    return result;
-  };
+  const transact = <T>(req: FastifyRequest, fn: (ctx: EngineContext) => Promise<T>) =>
+    inTransaction(req, fn, registry, [decl.table]);
   // Every engine route lets in any signed-in agency or client user; a staff token only where the declaration opens
   // rows to staff (staffScope and access.staff), and is refused before it (server/app.ts) everywhere else. Then the
   // declaration decides (403), the row scope hides (404).
@@ -205,7 +220,7 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
     schema: { tags, summary: `Create a ${decl.label.one.toLowerCase()}`, body: record, response: { 201: answers.one } },
     serializerCompiler: asBuilt,
     handler: async (req, reply) => {
-      const data = await inTransaction(req, (ctx) => saveRecord(ctx, c, req.body as Record<string, unknown>));
+      const data = await transact(req, (ctx) => saveRecord(ctx, c, req.body as Record<string, unknown>));
       return reply.status(201).send({ data });
     },
   });
@@ -222,7 +237,7 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
     serializerCompiler: asBuilt,
     handler: async (req) => {
       return {
-        data: await inTransaction(req, (ctx) => saveRecord(ctx, c, req.body as Record<string, unknown>, req.params.id)),
+        data: await transact(req, (ctx) => saveRecord(ctx, c, req.body as Record<string, unknown>, req.params.id)),
       };
     },
   });
@@ -240,20 +255,20 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
       // A delete declared with a reason takes it as { reason } (or ?reason=).
       const reason =
         (req.body as { reason?: unknown } | undefined)?.reason ?? (req.query as { reason?: unknown }).reason;
-      return { data: await inTransaction(req, (ctx) => deleteRecord(ctx, c, req.params.id, registry, reason)) };
+      return { data: await transact(req, (ctx) => deleteRecord(ctx, c, req.params.id, registry, reason)) };
     },
   });
   // An action no role may run is the server's own (a transition a hook makes through ctx.engine.act): no route. Nor
   // one that only a capability link's holder may run: a link is no session, its holder acts at /api/capability.
   for (const action of (decl.actions ?? []).filter((a) => a.roles.some((r) => r !== 'link')))
-    actionRoutes(app, c, action, inTransaction, config, registry, answers);
+    actionRoutes(app, c, action, transact, config, registry, answers);
 }
 
 function actionRoutes(
   app: FastifyInstance,
   c: Compiled,
   action: ActionDeclaration,
-  inTransaction: <T>(req: FastifyRequest, fn: (ctx: EngineContext) => Promise<T>) => Promise<T>,
+  transact: <T>(req: FastifyRequest, fn: (ctx: EngineContext) => Promise<T>) => Promise<T>,
   config: { access: 'any'; staff: boolean },
   registry: Map<string, Compiled>,
   answers: ReturnType<typeof recordAnswers>,
@@ -280,7 +295,7 @@ function actionRoutes(
       },
       serializerCompiler: asBuilt,
       handler: async (req, reply) => {
-        const data = await inTransaction(req, (ctx) =>
+        const data = await transact(req, (ctx) =>
           runCollectionAction(ctx, c, action, (req.body ?? {}) as Record<string, unknown>),
         );
         if (data instanceof Accepted) return reply.code(202).send({ data: data.data });
@@ -311,7 +326,7 @@ function actionRoutes(
     handler: async (req) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const prepared = await prepareFor(req, body, [req.params.id]);
-      const [data] = await inTransaction(req, (ctx) =>
+      const [data] = await transact(req, (ctx) =>
         runAction(ctx, c, action, [req.params.id], body, registry, { prepared }),
       );
       return { data };
@@ -336,9 +351,7 @@ function actionRoutes(
       if (!Array.isArray(req.body?.ids)) throw new HttpError(422, 'Choose at least one record.', { ids: 'Required' });
       const body = req.body as unknown as Record<string, unknown>;
       const prepared = await prepareFor(req, body, req.body.ids);
-      const data = await inTransaction(req, (ctx) =>
-        runAction(ctx, c, action, req.body.ids, body, registry, { prepared }),
-      );
+      const data = await transact(req, (ctx) => runAction(ctx, c, action, req.body.ids, body, registry, { prepared }));
       return { data };
     },
   });
@@ -374,6 +387,8 @@ export function recordVisibility(registry: Map<string, Compiled>) {
 
 /** Serves every compiled resource; the app compiles them once (app.engine) so other routes can use them too. */
 export async function engineRoutes(app: FastifyInstance, options: { registry: Map<string, Compiled> }) {
+  // Every route here authorises from its declaration (authorise above).
+  app.addHook('onRoute', (r) => void markAuthorised(r.handler));
   for (const c of options.registry.values())
     if (c.decl.served !== false) await resourceRoutes(app, c, options.registry);
 }

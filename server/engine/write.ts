@@ -422,6 +422,8 @@ export async function saveRecord(
 ): Promise<Row> {
   if (!body || typeof body !== 'object' || Array.isArray(body))
     throw badInput({ _: 'Send the record as a JSON object' });
+  // Its table's cached totals go stale when the transaction commits (server/engine/routes.ts inTransaction).
+  ctx.touched?.add(c.decl.table);
   const stored = id === undefined ? undefined : await getRecord(ctx, c, id, { lock: true, all: true });
   if (stored && body.version !== undefined && body.version !== null && Number(body.version) !== Number(stored.version))
     throw stale(c);

@@ -1,9 +1,8 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { HttpError, forbidden } from '../http.js';
-import { contextOf } from '../engine/routes.js';
+import { HttpError } from '../http.js';
 import type { Compiled } from '../engine/compile.js';
-import { permits } from '../../core/resources/access.js';
+import { route } from '../routes/route.js';
 import { CSV_OPTIONS, exportBaseName } from '../../core/engine/exportFormat.js';
 import { exportTable, type ExportTable } from './rows.js';
 import { fileAnswer } from '../../core/contracts/documents.js';
@@ -164,8 +163,10 @@ export async function exportRoutes(app: FastifyInstance) {
 
 function registerExport(app: FastifyInstance, c: Compiled) {
   const decl = c.decl;
-  app.get(`/api/${decl.name}/export`, {
-    config: { access: 'any' },
+  route(app, {
+    method: 'GET',
+    url: `/api/${decl.name}/export`,
+    may: { [decl.name]: 'export' },
     schema: {
       tags: [decl.label.many],
       summary: `Export ${decl.label.many.toLowerCase()} (CSV or XLSX)`,
@@ -174,9 +175,8 @@ function registerExport(app: FastifyInstance, c: Compiled) {
       querystring: { type: 'object', additionalProperties: { type: 'string' } },
       response: { 200: fileAnswer(Object.values(EXPORT_FORMATS), 'The list as a file') },
     },
-    handler: async (req, reply) => {
+    handler: async ({ req, reply, ctx }) => {
       const user = req.auth!;
-      if (!permits({ loginType: user.loginType, role: user.role }, decl, 'export')) throw forbidden();
       const query = req.query as Record<string, string>;
       const format = (query.format ?? 'csv') as ExportFormat;
       if (!(format in EXPORT_FORMATS))
@@ -190,7 +190,6 @@ function registerExport(app: FastifyInstance, c: Compiled) {
         );
       }
       try {
-        const ctx = await contextOf(app.db, req);
         const table = await exportTable(ctx, c, listQueryOf(query));
         const body = format === 'csv' ? await csvStream(table) : await xlsxStream(table, decl.label.many);
         // The response's socket closes when the download ends, whether the file was sent whole or the caller left.

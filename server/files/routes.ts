@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HttpError, notFound } from '../http.js';
 import { FILE_LIMITS, FILE_LIMIT_LABELS, fileKindOf, isInlineMime, type FileKind } from '../../core/engine/files.js';
-import { permits } from '../../core/resources/access.js';
+import { permits, rolesOf } from '../../core/resources/access.js';
+import { route } from '../routes/route.js';
 import type { ResourceDeclaration } from '../../core/engine/types.js';
 import type { AuthUser } from '../auth/sessions.js';
 import { canReadFile, readFile, readFileBytes, saveUpload } from './store.js';
@@ -53,8 +53,7 @@ const KIND_WORDS: Record<FileKind, string> = {
 };
 
 /** Uploading (POST /api/files) and reading (GET /api/files/:id) stored files. */
-export async function fileRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export async function fileRoutes(app: FastifyInstance) {
   // Inside this plugin only: any body is taken as raw bytes (whatever type the browser claims, the bytes decide),
   // up to the largest file a user may upload.
   app.removeAllContentTypeParsers();
@@ -68,8 +67,11 @@ export async function fileRoutes(fastify: FastifyInstance) {
   });
 
   // Staff too: their phone page uploads their own documents (uploadKinds asks their declarations, as for anyone).
-  app.post('/api/files', {
-    config: { access: 'any', staff: true },
+  route(app, {
+    method: 'POST',
+    url: '/api/files',
+    // Which kinds of file each may upload, the declarations say (uploadKinds), before the body is read.
+    roles: rolesOf('agency', 'client', 'staff'),
     bodyLimit: FILE_LIMITS.document,
     schema: {
       tags: ['files'],
@@ -82,7 +84,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
     },
     // Decided before the body is read: a refused upload costs no memory.
     preParsing: async (req, _reply, payload) => {
-      const kind = req.query.kind;
+      const kind = (req.query as { kind?: string }).kind;
       const allowed = uploadKinds(
         [...app.engine.values()].map((c) => c.decl),
         req.auth!,
@@ -98,19 +100,27 @@ export async function fileRoutes(fastify: FastifyInstance) {
             : 'You cannot upload files: nothing you can edit takes one.',
         );
       }
-      if (Number(req.headers['content-length']) > FILE_LIMITS[kind])
-        throw new HttpError(413, `The file is too large: at most ${FILE_LIMIT_LABELS[kind]}.`);
+      if (Number(req.headers['content-length']) > FILE_LIMITS[kind as FileKind])
+        throw new HttpError(413, `The file is too large: at most ${FILE_LIMIT_LABELS[kind as FileKind]}.`);
       return payload;
     },
-    handler: async (req, reply) => {
+    handler: async ({ req, reply }) => {
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const data = await saveUpload(app.db, req.auth!, req.query.kind, decodeName(req.headers['x-file-name']), bytes);
       return reply.status(201).send({ data });
     },
   });
 
-  app.get('/api/files/:id', {
-    config: { access: 'any', staff: true },
+  route(app, {
+    method: 'GET',
+    url: '/api/files/:id',
+    roles: rolesOf('agency', 'client', 'staff'),
+    // Another agency's file, or one of a record the caller may not see, does not exist for them.
+    record: async (req) => {
+      const file = await readFile(app.db, req.auth!.merchant_id, String((req.params as { id?: unknown }).id));
+      if (!file || !(await canReadFile(app.db, req.auth!, file))) throw notFound('File');
+      return file;
+    },
     schema: {
       tags: ['files'],
       summary: 'A stored file, to those who may see the record it belongs to (404 otherwise)',
@@ -118,10 +128,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
       // The bytes are sent as they are (a Buffer is never serialised): this documents them.
       response: { 200: { description: 'The file', content: { 'application/octet-stream': { schema: FileBytes } } } },
     },
-    handler: async (req, reply) => {
-      const file = await readFile(app.db, req.auth!.merchant_id, req.params.id);
-      // Another agency's file, or one of a record the caller may not see, does not exist for them.
-      if (!file || !(await canReadFile(app.db, req.auth!, file))) throw notFound('File');
+    handler: async ({ reply, record: file }) => {
       const bytes = await readFileBytes(app.db, file);
       return (
         reply

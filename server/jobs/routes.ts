@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http.js';
 import { asBuilt, idParams } from '../engine/routes.js';
+import { rolesOf } from '../../core/resources/access.js';
+import { route } from '../routes/route.js';
 import { JobAnswer } from '../../core/contracts/documents.js';
 
 /**
@@ -8,8 +10,22 @@ import { JobAnswer } from '../../core/contracts/documents.js';
  * jobs; a client user or staff member only those they started. Anyone else's answers 404.
  */
 export async function jobRoutes(app: FastifyInstance) {
-  app.get<{ Params: { id: number } }>('/api/jobs/:id', {
-    config: { access: 'any', staff: true },
+  route(app, {
+    method: 'GET',
+    url: '/api/jobs/:id',
+    roles: rolesOf('agency', 'client', 'staff'),
+    record: async (req, ctx) => {
+      const id = Number((req.params as { id?: unknown }).id);
+      // No id at all: the schema refuses it (422).
+      if (!Number.isInteger(id) || id < 1 || id > 2147483647) return undefined;
+      const mine = rolesOf('agency').includes(ctx.principal.role) ? '' : ' and created_by = $3';
+      const [job] = await ctx.db.query<JobAnswer['data']>(
+        `select id, kind, status, done, total, attempts, error, result, created_at, updated_at, finished_at from jobs where id = $1 and merchant_id = $2${mine}`,
+        mine ? [id, ctx.principal.merchantId, ctx.principal.userId] : [id, ctx.principal.merchantId],
+      );
+      if (!job) throw notFound('Job');
+      return job;
+    },
     schema: {
       tags: ['jobs'],
       summary: "A job's progress (done of total), status and result",
@@ -18,15 +34,6 @@ export async function jobRoutes(app: FastifyInstance) {
     },
     // Sent as read (its times are the database's): the schema documents it.
     serializerCompiler: asBuilt,
-    handler: async (req) => {
-      const user = req.auth!;
-      const mine = user.loginType === 'agency' ? '' : ' and created_by = $3';
-      const [job] = await app.db.query(
-        `select id, kind, status, done, total, attempts, error, result, created_at, updated_at, finished_at from jobs where id = $1 and merchant_id = $2${mine}`,
-        user.loginType === 'agency' ? [req.params.id, user.merchant_id] : [req.params.id, user.merchant_id, user.id],
-      );
-      if (!job) throw notFound('Job');
-      return { data: job };
-    },
+    handler: async ({ record }) => ({ data: record }),
   });
 }

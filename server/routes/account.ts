@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Queryable } from '../db/index.js';
-import { badInput, forbidden, HttpError, notFound } from '../http.js';
+import { badInput, HttpError, notFound } from '../http.js';
 import { hashPassword, PASSWORD_MIN, verifyPassword } from '../auth/passwords.js';
 import { attachFiles, checkFileRefs, readFile } from '../files/store.js';
 import { FILE_LIMIT_LABELS, FILE_LIMITS, isFileId, isImageMime, isShippedPath } from '../../core/engine/files.js';
-import { writeAudit, type Changes } from '../engine/audit.js';
-import { contextOf, principalOf } from '../engine/routes.js';
+import { writeAudit } from '../engine/audit.js';
+import type { EngineContext } from '../engine/context.js';
+import { rolesOf } from '../../core/resources/access.js';
+import { route } from './route.js';
 import { nameText, oneLineText } from '../engine/input.js';
 import { AGENCY_LOGO_SQL } from '../documents/letterhead.js';
 import {
@@ -57,14 +58,13 @@ export async function agencyLogos(
   );
 }
 
-/** One entry of the audit trail for a change made outside the engine (the agency's profile). */
-const auditChange = (
-  tx: Queryable,
-  req: FastifyRequest,
-  resource: 'merchants',
-  recordId: number,
-  e: { event: 'update' | 'action'; action?: string; changes: Changes },
-) => writeAudit(tx, principalOf(req), { resource, recordId, ...e });
+/** The caller's own agency, named by the route's `:id` (as sent): any other agency is not found. */
+export async function ownAgency(req: FastifyRequest, ctx: EngineContext): Promise<AgencyProfile> {
+  const id = String((req.params as { id?: unknown }).id);
+  const data = id === String(ctx.principal.merchantId) ? await agencyProfile(ctx.db, ctx.principal.merchantId) : null;
+  if (!data) throw notFound('Agency');
+  return data;
+}
 
 /**
  * A name as stored (trimmed, NFC); its error in words when it holds line breaks or hidden characters, or shows no
@@ -74,19 +74,13 @@ const trimmed = (v: unknown) => oneLineText(v).text ?? '';
 const textErrorOf = (v: unknown) => (v === undefined ? undefined : nameText(v).error);
 
 /** Changing the agency's name and logo (its admins), and one's own name and password (every user). */
-export async function accountRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.put('/api/merchants/:id', {
-    config: {
-      access: 'agency',
-      // Another agency does not exist for the caller; within their own, only its admins change it. Decided before
-      // the body is validated.
-      authorize: (req) => {
-        const u = req.auth!;
-        if (String((req.params as { id: unknown }).id) !== String(u.merchant_id)) throw notFound('Agency');
-        if (u.role !== 'admin') throw forbidden();
-      },
-    },
+export async function accountRoutes(app: FastifyInstance) {
+  // Another agency does not exist for the caller (404); within their own, only its admins change it.
+  route(app, {
+    method: 'PUT',
+    url: '/api/merchants/:id',
+    roles: ['admin'],
+    record: ownAgency,
     schema: {
       tags: ['agency'],
       summary: "Change the agency's name and logo (its admins)",
@@ -96,7 +90,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
       body: AgencyChange,
       response: { 200: AgencyAnswer },
     },
-    handler: async (req) => {
+    handler: async ({ req, ctx, record: before, transaction }) => {
       const u = req.auth!;
       const body = req.body ?? {};
       const errors: Record<string, string> = {};
@@ -108,7 +102,6 @@ export async function accountRoutes(fastify: FastifyInstance) {
       else if (name !== undefined && name.length > AGENCY_NAME.max)
         errors.company_name = `At most ${AGENCY_NAME.max} characters.`;
 
-      const before = (await agencyProfile(app.db, u.merchant_id))!;
       const owner = { resource: 'merchants', id: u.merchant_id };
       // Sending back the logo shown now changes nothing (it may be a path the product ships).
       const photo =
@@ -128,7 +121,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
       }
       if (Object.keys(errors).length) throw badInput(errors);
 
-      await app.db.transaction(async (tx) => {
+      await transaction(async ({ db: tx }) => {
         const [locked] = await tx.query<{ company_name: string; version: number }>(
           'select company_name, version from merchants where id = $1 for update',
           [u.merchant_id],
@@ -157,22 +150,30 @@ export async function accountRoutes(fastify: FastifyInstance) {
         }
         if (Object.keys(changes).length) {
           await tx.query('update merchants set version = version + 1 where id = $1', [u.merchant_id]);
-          await auditChange(tx, req, 'merchants', u.merchant_id, { event: 'update', changes });
+          // One entry of the audit trail for a change made outside the engine (the agency's profile).
+          await writeAudit(tx, ctx.principal, {
+            resource: 'merchants',
+            recordId: u.merchant_id,
+            event: 'update',
+            changes,
+          });
         }
       });
       return { data: (await agencyProfile(app.db, u.merchant_id))! };
     },
   });
 
-  app.put('/api/me', {
-    config: { access: 'any' },
+  route(app, {
+    method: 'PUT',
+    url: '/api/me',
+    roles: rolesOf('agency', 'client'),
     schema: {
       tags: ['auth'],
       summary: 'Change your own name',
       body: NameChange,
       response: { 200: NameSaved },
     },
-    handler: async (req) => {
+    handler: async ({ req, transaction }) => {
       const u = req.auth!;
       const name = req.body?.name === undefined ? undefined : trimmed(req.body.name);
       const nameError = textErrorOf(req.body?.name);
@@ -180,11 +181,12 @@ export async function accountRoutes(fastify: FastifyInstance) {
       if (name !== undefined && name.length === 0) throw badInput({ name: 'Enter your name.' });
       if (name !== undefined && name.length > USER_NAME_MAX)
         throw badInput({ name: `At most ${USER_NAME_MAX} characters.` });
-      const user = await app.db.transaction(async (tx) => {
+      const user = await transaction(async (ctx) => {
+        const tx = ctx.db;
         const [before] = await tx.query<{ name: string }>('select name from users where id = $1 for update', [u.id]);
         if (name !== undefined && name !== before.name) {
           // The user's own account, written by the engine as themself (version, audit entry with the old name).
-          await (await contextOf(tx, req)).engine.update('users', u.id, { name });
+          await ctx.engine.update('users', u.id, { name });
           // Signed-in sessions carry the name (who am I, the audit trail): every process forgets its cached copy.
           // The sessions themselves go on.
           await app.cluster.publish('sessions', { userId: u.id }, tx);
@@ -194,13 +196,14 @@ export async function accountRoutes(fastify: FastifyInstance) {
         ]);
         return row;
       });
-      await app.cluster.settle();
       return { data: user, message: 'Your name has been saved.' };
     },
   });
 
-  app.post('/api/me/password', {
-    config: { access: 'any' },
+  route(app, {
+    method: 'POST',
+    url: '/api/me/password',
+    roles: rolesOf('agency', 'client'),
     schema: {
       tags: ['auth'],
       summary: 'Change your own password; every other session of yours ends',
@@ -208,7 +211,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
       body: PasswordChange,
       response: { 200: PasswordChanged },
     },
-    handler: async (req, reply) => {
+    handler: async ({ req, reply, transaction }) => {
       const u = req.auth!;
       const { current_password: current, new_password: next } = req.body;
       // Checked before the current password: a bad new one costs no attempt.
@@ -231,12 +234,11 @@ export async function accountRoutes(fastify: FastifyInstance) {
         throw badInput({ current_password: 'The current password is incorrect.' });
       await app.throttle.succeeded(app.db, attempt);
       const hash = await hashPassword(next);
-      const ended = await app.db.transaction(async (tx) => {
+      const ended = await transaction(async (ctx) => {
+        const tx = ctx.db;
         // Through the engine as the user themself: a new version, and an entry that says the password changed
         // (never its hash).
-        await (
-          await contextOf(tx, req)
-        ).engine.update('users', u.id, { password_hash: hash }, { action: 'change_password' });
+        await ctx.engine.update('users', u.id, { password_hash: hash }, { action: 'change_password' });
         // Every other session ends (as endSessionsOfUser does, keeping this one): a thief signed in elsewhere is out.
         const gone = await tx.query('delete from sessions where user_id = $1 and token_hash <> $2 returning 1', [
           u.id,
@@ -245,8 +247,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
         await app.cluster.publish('sessions', { userId: u.id }, tx);
         return gone.length;
       });
-      // Every process has dropped the ended sessions before the user is told.
-      await app.cluster.settle();
+      // Every process has dropped the ended sessions before the user is told (transaction() settles).
       return { message: 'Password changed. You are signed out everywhere else.', other_sessions_ended: ended };
     },
   });

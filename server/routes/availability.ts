@@ -1,11 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import type { Row } from '../db/index.js';
-import { forbidden, HttpError } from '../http.js';
-import { permits } from '../../core/resources/access.js';
-import type { Action } from '../../core/engine/types.js';
-import { withEngine } from '../engine/handle.js';
-import { contextOf } from '../engine/routes.js';
+import { HttpError } from '../http.js';
 import { listRecords } from '../engine/query.js';
 import { saveRecord } from '../engine/write.js';
 import type { Compiled } from '../engine/compile.js';
@@ -19,6 +14,7 @@ import {
 } from '../../core/domain/time/agencyTime.js';
 import { Copied, CopyWeek, Week } from '../../core/contracts/availability.js';
 import { StringQuery } from '../../core/contracts/common.js';
+import { route } from './route.js';
 
 /** What the week grid may pass on to the staff list: its paging, filters and search, nothing else. */
 const STAFF_QUERY_KEYS = ['page', 'per_page', 'job_role_id', 'status', 'activated', 'q', 'sort', 'order'];
@@ -38,17 +34,14 @@ function weekStartOf(value: unknown, today: string): string {
  * scope and sort), each staff member with their seven days; and copying a week to the next. Single days are
  * written through the engine's own routes (/api/availability), so this adds no second write path for a day.
  */
-export async function availabilityRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export async function availabilityRoutes(app: FastifyInstance) {
   const candidates = (): Compiled => app.engine.get('candidates')!;
   const availability = (): Compiled => app.engine.get('availability')!;
-  const authorise = (req: FastifyRequest, checks: [Compiled, Action][]) => {
-    const principal = { loginType: req.auth!.loginType, role: req.auth!.role };
-    if (checks.some(([c, action]) => !permits(principal, c.decl, action))) throw forbidden();
-  };
 
-  app.get('/api/staff_availability', {
-    config: { access: 'any' },
+  route(app, {
+    method: 'GET',
+    url: '/api/staff_availability',
+    may: { candidates: 'list', availability: 'list' },
     schema: {
       tags: ['Availability'],
       summary: 'A week of availability, one row per staff member (the week grid)',
@@ -57,13 +50,8 @@ export async function availabilityRoutes(fastify: FastifyInstance) {
       querystring: StringQuery,
       response: { 200: Week },
     },
-    handler: async (req) => {
-      authorise(req, [
-        [candidates(), 'list'],
-        [availability(), 'list'],
-      ]);
+    handler: async ({ req, ctx }) => {
       const query = req.query;
-      const ctx = await contextOf(app.db, req);
       const weekStart = weekStartOf(query.week_start, ctx.today);
       const dates = weekDates(weekStart);
       const staffQuery = Object.fromEntries(Object.entries(query).filter(([k]) => STAFF_QUERY_KEYS.includes(k)));
@@ -97,17 +85,10 @@ export async function availabilityRoutes(fastify: FastifyInstance) {
     },
   });
 
-  app.post('/api/staff_availability/copy_week', {
-    config: {
-      access: 'any',
-      // Who may copy, before the body is validated.
-      authorize: (req) =>
-        authorise(req, [
-          [candidates(), 'list'],
-          [availability(), 'create'],
-          [availability(), 'edit'],
-        ]),
-    },
+  route(app, {
+    method: 'POST',
+    url: '/api/staff_availability/copy_week',
+    may: { candidates: 'list', availability: ['create', 'edit'] },
     schema: {
       tags: ['Availability'],
       summary: 'Copy a week of availability to the next week',
@@ -116,14 +97,13 @@ export async function availabilityRoutes(fastify: FastifyInstance) {
       body: CopyWeek,
       response: { 200: Copied },
     },
-    handler: async (req) => {
+    handler: async ({ req, ctx, transaction }) => {
       const c = availability();
-      const ctx = await contextOf(app.db, req);
       const from = weekStartOf(req.body.week_start, ctx.today);
       const to = addDaysToDate(from, 7);
       const only = req.body.candidate_ids;
-      const copied = await app.db.transaction(async (tx) => {
-        const tctx = withEngine({ ...ctx, db: tx }, app.engine);
+      const copied = await transaction(async (tctx) => {
+        const tx = tctx.db;
         // Only the agency's live staff: another agency's ids or a deleted staff member's simply match nothing.
         const rows = await tx.query<AvailabilityEntry & { version: number; id: number }>(
           `select a.id, a.candidate_id, to_char(a.date, 'YYYY-MM-DD') as date, a.status, a.version
@@ -149,7 +129,6 @@ export async function availabilityRoutes(fastify: FastifyInstance) {
         }
         return target.length;
       });
-      c.totals.changed(c.decl.table, ctx.principal.merchantId);
       return { copied };
     },
   });

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   callerOf,
   fetchMessages,
@@ -13,6 +12,8 @@ import {
 } from '../chat/channels.js';
 import { ChatHub, STREAMS_PER_AGENCY, STREAMS_PER_SESSION, STREAMS_PER_USER, type LiveEvent } from '../chat/live.js';
 import { HttpError, notFound } from '../http.js';
+import { rolesOf } from '../../core/resources/access.js';
+import { route } from './route.js';
 import {
   Channel,
   Conversations,
@@ -46,8 +47,7 @@ export const HEARTBEAT_MS = 20_000;
  * agency's conversation list, marking read, and a live stream. Agency users and staff members call them (each
  * within their own scope); client users are refused.
  */
-export async function chatRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export async function chatRoutes(app: FastifyInstance) {
   app.decorate('chat', new ChatHub(app.db, app.cluster));
   // Open streams would hold the server open for up to their `wait`: closing (a restart, a test) ends them first,
   // and the screens reconnect to the next process.
@@ -56,35 +56,32 @@ export async function chatRoutes(fastify: FastifyInstance) {
     for (const end of [...openStreams]) end();
   });
   // Agency users, and staff members for their own channel.
-  const config = { access: 'agency', staff: true } as const;
+  const roles = rolesOf('agency', 'staff');
   // The channel a call names is looked up (404 outside the caller's scope) before what else was sent is validated.
-  const onChannel = (from: 'body' | 'query') => ({
-    ...config,
-    authorize: async (req: FastifyRequest) => {
-      const sid = (req[from] as { channel_sid?: unknown } | undefined)?.channel_sid;
-      if (typeof sid === 'string') await channelOf(app.db, callerOf(req.auth!), sid);
-    },
-  });
+  const onChannel = (from: 'body' | 'query') => async (req: FastifyRequest) => {
+    const sid = (req[from] as { channel_sid?: unknown } | undefined)?.channel_sid;
+    if (typeof sid === 'string') await channelOf(app.db, callerOf(req.auth!), sid);
+  };
 
-  app.post('/api/chats/create_channel', {
-    config: {
-      ...config,
-      // The agency and staff member named: another agency's (or, for staff, anyone but themselves) are not found,
-      // whatever else was sent.
-      authorize: async (req) => {
-        const body = (req.body ?? {}) as { sender_id?: unknown; receiver_id?: unknown };
-        const caller = callerOf(req.auth!);
-        if (body.receiver_id !== undefined && String(body.receiver_id) !== String(caller.merchantId))
-          throw notFound('Agency');
-        const sender = Number(body.sender_id);
-        if (!Number.isSafeInteger(sender) || sender < 1) return; // names nobody: the schema answers
-        if (caller.candidateId !== null && sender !== caller.candidateId) throw notFound('Staff member');
-        const [found] = await app.db.query(
-          'select 1 from candidates where merchant_id = $1 and id = $2 and deleted_at is null',
-          [caller.merchantId, sender],
-        );
-        if (!found) throw notFound('Staff member');
-      },
+  route(app, {
+    method: 'POST',
+    url: '/api/chats/create_channel',
+    roles,
+    // The agency and staff member named: another agency's (or, for staff, anyone but themselves) are not found,
+    // whatever else was sent.
+    record: async (req) => {
+      const body = (req.body ?? {}) as { sender_id?: unknown; receiver_id?: unknown };
+      const caller = callerOf(req.auth!);
+      if (body.receiver_id !== undefined && String(body.receiver_id) !== String(caller.merchantId))
+        throw notFound('Agency');
+      const sender = Number(body.sender_id);
+      if (!Number.isSafeInteger(sender) || sender < 1) return; // names nobody: the schema answers
+      if (caller.candidateId !== null && sender !== caller.candidateId) throw notFound('Staff member');
+      const [found] = await app.db.query(
+        'select 1 from candidates where merchant_id = $1 and id = $2 and deleted_at is null',
+        [caller.merchantId, sender],
+      );
+      if (!found) throw notFound('Staff member');
     },
     schema: {
       tags: ['chat'],
@@ -92,11 +89,14 @@ export async function chatRoutes(fastify: FastifyInstance) {
       body: CreateChannel,
       response: { 200: Channel },
     },
-    handler: async (req) => ({ channel_sid: await openChannel(app.db, callerOf(req.auth!), req.body) }),
+    handler: async ({ req }) => ({ channel_sid: await openChannel(app.db, callerOf(req.auth!), req.body) }),
   });
 
-  app.post('/api/chats/send_message_to_channel', {
-    config: onChannel('body'),
+  route(app, {
+    method: 'POST',
+    url: '/api/chats/send_message_to_channel',
+    roles,
+    record: onChannel('body'),
     schema: {
       tags: ['chat'],
       summary: 'Send a message on a channel',
@@ -104,70 +104,82 @@ export async function chatRoutes(fastify: FastifyInstance) {
       body: SendMessage,
       response: { 200: Sent },
     },
-    handler: async (req) => {
+    handler: async ({ req }) => {
       const sent = await sendMessage(app.db, callerOf(req.auth!), req.body.channel_sid, req.body.message);
       await app.chat.publish(sent.event);
       return { success: true, message: 'Message sent.', data: sent.message };
     },
   });
 
-  app.get('/api/chats/fetch_messages', {
-    config: onChannel('query'),
+  route(app, {
+    method: 'GET',
+    url: '/api/chats/fetch_messages',
+    roles,
+    record: onChannel('query'),
     schema: {
       tags: ['chat'],
       summary: "A channel's latest messages, oldest first; `before` (a message id) pages back",
       querystring: FetchMessagesQuery,
       response: { 200: Messages },
     },
-    handler: async (req) =>
+    handler: async ({ req }) =>
       fetchMessages(app.db, callerOf(req.auth!), req.query.channel_sid, {
         before: req.query.before,
         limit: req.query.limit,
       }),
   });
 
-  app.post('/api/chats/mark_read', {
-    config: onChannel('body'),
+  route(app, {
+    method: 'POST',
+    url: '/api/chats/mark_read',
+    roles,
+    record: onChannel('body'),
     schema: {
       tags: ['chat'],
       summary: "The caller's side has read the channel (up to message_id, or all of it)",
       body: MarkRead,
       response: { 200: Done },
     },
-    handler: async (req) => {
+    handler: async ({ req }) => {
       const caller = callerOf(req.auth!);
       await markRead(app.db, caller, await channelOf(app.db, caller, req.body.channel_sid), req.body.message_id);
       return { success: true };
     },
   });
 
-  app.get('/api/chats/conversations', {
-    config: { access: 'agency' },
+  route(app, {
+    method: 'GET',
+    url: '/api/chats/conversations',
+    roles: rolesOf('agency'),
     schema: {
       tags: ['chat'],
       summary: "The agency's conversations with staff, latest first, with unread counts",
       querystring: ConversationsQuery,
       response: { 200: Conversations },
     },
-    handler: async (req) => {
+    handler: async ({ req }) => {
       const { page, per_page } = req.query;
       return { ...(await listConversations(app.db, req.auth!.merchant_id, page, per_page)), page, per_page };
     },
   });
 
   // Agency users only: a staff member's page is their one conversation, read as it is shown, so it has no badge.
-  app.get('/api/chats/unread_count', {
-    config: { access: 'agency' },
+  route(app, {
+    method: 'GET',
+    url: '/api/chats/unread_count',
+    roles: rolesOf('agency'),
     schema: {
       tags: ['chat'],
       summary: "The agency's unread messages from staff, over all conversations (the top bar's chat badge)",
       response: { 200: UnreadCount },
     },
-    handler: async (req) => ({ count: await unreadCount(app.db, req.auth!.merchant_id) }),
+    handler: async ({ ctx }) => ({ count: await unreadCount(ctx.db, ctx.principal.merchantId) }),
   });
 
-  app.get('/api/chats/stream', {
-    config,
+  route(app, {
+    method: 'GET',
+    url: '/api/chats/stream',
+    roles,
     schema: {
       tags: ['chat'],
       summary: 'New messages as they arrive (Server-Sent Events)',
@@ -179,7 +191,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
       // Written to the raw response (hijacked): this documents the events.
       response: { 200: { description: 'The events', content: { 'text/event-stream': { schema: Stream } } } },
     },
-    handler: async (req, reply) => {
+    handler: async ({ req, reply }) => {
       const caller = callerOf(req.auth!);
       const listener = { merchantId: caller.merchantId, candidateId: caller.candidateId };
       // Counted and added with nothing awaited between, so parallel requests cannot all slip under the cap.

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { forbidden, notFound } from '../http.js';
-import { permits } from '../../core/resources/access.js';
-import { contextOf } from '../engine/routes.js';
-import { getRecord } from '../engine/query.js';
+import { notFound } from '../http.js';
+import { route } from './route.js';
 import { complianceOf } from '../services/compliance.js';
 import { describeCompliance } from '../../core/domain/compliance/compliance.js';
 import { ComplianceAnswer } from '../../core/contracts/compliance.js';
@@ -31,42 +28,40 @@ function answerOf(r: Awaited<ReturnType<typeof complianceOf>>, today: string) {
 }
 
 /** A staff member's compliance for their job role today: what is missing, expiring and expired. */
-export async function complianceRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export async function complianceRoutes(app: FastifyInstance) {
   // The staff member's own, on their phone page (My documents): what to upload next.
-  app.get('/api/staff_compliance', {
-    config: { access: 'staff' },
+  route(app, {
+    method: 'GET',
+    url: '/api/staff_compliance',
+    roles: ['staff'],
     schema: {
       tags: ['Staff'],
       summary: "The signed-in staff member's own compliance today (missing, expiring, expired documents)",
       response: { 200: ComplianceAnswer },
     },
-    handler: async (req) => {
-      const ctx = await contextOf(app.db, req);
-      const [me] = await app.db.query<{ id: number; job_role_id: number | null }>(
+    handler: async ({ ctx }) => {
+      const [me] = await ctx.db.query<{ id: number; job_role_id: number | null }>(
         'select id, job_role_id from candidates where merchant_id = $1 and id = $2 and deleted_at is null',
         [ctx.principal.merchantId, ctx.principal.candidateId ?? 0],
       );
       if (!me) throw notFound('Staff member');
-      return answerOf(await complianceOf(app.db, ctx.principal.merchantId, me, ctx.today), ctx.today);
+      return answerOf(await complianceOf(ctx.db, ctx.principal.merchantId, me, ctx.today), ctx.today);
     },
   });
-  app.get('/api/candidates/:id/compliance', {
-    config: { access: 'any' },
+  route(app, {
+    method: 'GET',
+    url: '/api/candidates/:id/compliance',
+    may: { candidates: 'show' },
+    record: 'candidates',
     schema: {
       tags: ['Staff'],
       summary: "A staff member's compliance today (missing, expiring, expired documents)",
       params: IdParams,
       response: { 200: ComplianceAnswer },
     },
-    handler: async (req) => {
-      const candidates = app.engine.get('candidates')!;
-      if (!permits({ loginType: req.auth!.loginType, role: req.auth!.role }, candidates.decl, 'show'))
-        throw forbidden();
-      const ctx = await contextOf(app.db, req);
-      const staff = await getRecord(ctx, candidates, req.params.id);
+    handler: async ({ ctx, record: staff }) => {
       const r = await complianceOf(
-        app.db,
+        ctx.db,
         ctx.principal.merchantId,
         { id: staff.id, job_role_id: staff.job_role_id },
         ctx.today,

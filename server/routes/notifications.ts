@@ -1,22 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Queryable } from '../db/index.js';
-import { badInput, forbidden, notFound } from '../http.js';
+import { notFound } from '../http.js';
 import {
-  CHANNELS,
   COMMON_PLACEHOLDERS,
   EVENT_BY_KEY,
   EVENTS,
-  RECIPIENTS,
-  unknownPlaceholders,
   type Channel,
   type Recipient,
 } from '../../core/domain/notifications/events.js';
 import { settingsOf, templateOf } from '../notifications/notify.js';
 import { recordsOnly } from '../notifications/drivers.js';
-import { contextOf } from '../engine/routes.js';
+import type { EngineContext } from '../engine/context.js';
 import { saveRecord, stale } from '../engine/write.js';
-import { multiLineText, oneLineText } from '../engine/input.js';
+import { rolesOf } from '../../core/resources/access.js';
+import { route } from './route.js';
 import {
   AllRead,
   AnyBody,
@@ -53,11 +50,12 @@ interface Inbox {
   candidateId?: number | null;
 }
 
-const inboxOf = (req: FastifyRequest): Inbox => ({
-  merchantId: req.auth!.merchant_id,
-  userId: req.auth!.id,
-  clientId: req.auth!.loginType === 'client' ? req.auth!.client_id : null,
-  candidateId: req.auth!.loginType === 'staff' ? req.auth!.candidate_id : null,
+/** The caller's inbox: their principal's client or staff record says whose (an agency user's has neither). */
+const inboxOf = ({ principal: p }: EngineContext): Inbox => ({
+  merchantId: p.merchantId,
+  userId: p.userId,
+  clientId: p.clientId,
+  candidateId: p.candidateId,
 });
 
 // The audience columns as the notification_counts deltas key them (0 for none).
@@ -108,11 +106,6 @@ export async function markInboxRead(db: Queryable, inbox: Inbox) {
   );
 }
 
-/** Only the agency's administrators change how it notifies. */
-const requireAgencyAdmin = (req: FastifyRequest) => {
-  if (req.auth!.loginType !== 'agency' || req.auth!.role !== 'admin') throw forbidden();
-};
-
 /** Where one of the agency's notification settings is stored: its resource and the key that finds its row. */
 interface SettingRow {
   resource: 'notification_settings' | 'notification_templates' | 'notification_payment_settings';
@@ -137,31 +130,37 @@ async function rowIdOf(tx: Queryable, merchantId: number, { resource, event }: S
 async function saveSetting(
   app: FastifyInstance,
   req: FastifyRequest,
+  transaction: <T>(fn: (ctx: EngineContext) => Promise<T>) => Promise<T>,
   row: SettingRow,
   values: Record<string, unknown>,
 ) {
   const version = (req.body as { version?: unknown } | undefined)?.version;
   const c = app.engine.get(row.resource)!;
-  return app.db.transaction(async (tx) => {
-    const ctx = await contextOf(tx, req);
-    const id = await rowIdOf(tx, ctx.principal.merchantId, row);
+  return transaction(async (ctx) => {
+    const id = await rowIdOf(ctx.db, ctx.principal.merchantId, row);
     if (id === undefined && version !== undefined && version !== null && Number(version) !== 0) throw stale(c);
     return saveRecord(ctx, c, { ...values, ...(row.event ? { event: row.event } : {}), version }, id);
   });
 }
 
-const knownEvent = (event: string) => {
-  const def = EVENT_BY_KEY.get(event);
+/** The event a route's `:event` names (as sent): an unknown one is not found, before its body is validated. */
+const knownEvent = async (req: FastifyRequest) => {
+  const def = EVENT_BY_KEY.get(String((req.params as { event?: unknown }).event));
   if (!def) throw notFound('Event');
   return def;
 };
+
+/** What a setting's save sends: the fields given, as sent (the declaration validates them); the rest stay. */
+const given = (body: unknown, fields: string[]) =>
+  Object.fromEntries(
+    fields.flatMap((f) => (body && typeof body === 'object' && f in body ? [[f, (body as any)[f]]] : [])),
+  );
 
 /**
  * Notifications (the bell, /notification, /client/ClientNotification), notification settings and templates
  * (/appsetting/notificationsetting), the recorded SMS and push messages, and the embedded mailbox.
  */
-export async function notificationRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export async function notificationRoutes(app: FastifyInstance) {
   // The same inbox for each panel, at the spec's paths.
   const inboxes = [
     {
@@ -185,43 +184,47 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     },
   ] as const;
   for (const { access, whose, list, readAll } of inboxes) {
-    app.get(list, {
-      config: { access },
+    route(app, {
+      method: 'GET',
+      url: list,
+      roles: rolesOf(access),
       schema: {
         tags: ['notifications'],
         summary: `The ${whose}'s notifications (and the caller's own), newest first`,
         querystring: PageQuery,
         response: { 200: InboxAnswer },
       },
-      handler: async (req) => inboxPage(app.db, inboxOf(req), req.query.page ?? 1, req.query.per_page ?? 10),
+      handler: async ({ req, ctx }) => inboxPage(ctx.db, inboxOf(ctx), req.query.page ?? 1, req.query.per_page ?? 10),
     });
-    app.put(readAll, {
-      config: { access },
+    route(app, {
+      method: 'PUT',
+      url: readAll,
+      roles: rolesOf(access),
       schema: {
         tags: ['notifications'],
         summary: `Mark every notification of the ${whose}'s inbox read`,
         response: { 200: AllRead },
       },
-      handler: async (req) => {
-        await markInboxRead(app.db, inboxOf(req));
+      handler: async ({ ctx }) => {
+        await markInboxRead(ctx.db, inboxOf(ctx));
         return { message: 'All notifications marked as read', unread_count: 0 };
       },
     });
   }
 
   // A user's own choice of what reaches them (issue 30.19), for the events their panel hears of.
-  const myEvents = (req: FastifyRequest) => {
-    const audience: Recipient[] =
-      req.auth!.loginType === 'client' ? ['client_users'] : ['agency_admins', 'consultants'];
+  const myEvents = ({ principal }: EngineContext) => {
+    const audience: Recipient[] = principal.clientId !== null ? ['client_users'] : ['agency_admins', 'consultants'];
     return EVENTS.filter((e) => e.recipients.some((r) => audience.includes(r)));
   };
-  const myPreference = async (db: Queryable, req: FastifyRequest, event?: string): Promise<MyPreference[]> => {
-    const rows = await db.query<{ event: string; in_app: boolean; email: MyPreference['email']; version: number }>(
+  const myPreference = async (ctx: EngineContext, event?: string): Promise<MyPreference[]> => {
+    const { merchantId, userId } = ctx.principal;
+    const rows = await ctx.db.query<{ event: string; in_app: boolean; email: MyPreference['email']; version: number }>(
       `select event, in_app, email, version from notification_preferences where merchant_id = $1 and user_id = $2${event ? ' and event = $3' : ''}`,
-      event ? [req.auth!.merchant_id, req.auth!.id, event] : [req.auth!.merchant_id, req.auth!.id],
+      event ? [merchantId, userId, event] : [merchantId, userId],
     );
     const mine = new Map(rows.map((r) => [r.event, r]));
-    return myEvents(req)
+    return myEvents(ctx)
       .filter((e) => !event || e.key === event)
       .map((e) => ({
         event: e.key,
@@ -232,26 +235,29 @@ export async function notificationRoutes(fastify: FastifyInstance) {
         version: mine.get(e.key)?.version ?? 0,
       }));
   };
-  const panelUser = (req: FastifyRequest) => {
-    if (req.auth!.loginType !== 'agency' && req.auth!.loginType !== 'client') throw forbidden();
-  };
-
-  app.get('/api/me/notification_preferences', {
-    config: { access: 'any' },
+  route(app, {
+    method: 'GET',
+    url: '/api/me/notification_preferences',
+    may: { notification_preferences: 'list' },
     schema: {
       tags: ['notifications'],
       summary:
         'The events that may reach you, each as you chose to hear of it (in the app; e-mail at once, daily or not)',
       response: { 200: MyPreferences },
     },
-    handler: async (req) => {
-      panelUser(req);
-      return { data: await myPreference(app.db, req) };
-    },
+    handler: async ({ ctx }) => ({ data: await myPreference(ctx) }),
   });
 
-  app.put('/api/me/notification_preferences/:event', {
-    config: { access: 'any' },
+  route(app, {
+    method: 'PUT',
+    url: '/api/me/notification_preferences/:event',
+    may: { notification_preferences: ['create', 'edit'] },
+    // Only an event the caller's panel hears of.
+    record: async (req, ctx) => {
+      const def = myEvents(ctx).find((e) => e.key === String((req.params as { event?: unknown }).event));
+      if (!def) throw notFound('Event');
+      return def;
+    },
     schema: {
       tags: ['notifications'],
       summary: 'How an event reaches you: { in_app: boolean, email: now | digest | off, version }',
@@ -259,43 +265,42 @@ export async function notificationRoutes(fastify: FastifyInstance) {
       body: AnyBody,
       response: { 200: MyPreferenceSaved },
     },
-    handler: async (req) => {
-      panelUser(req);
-      const def = myEvents(req).find((e) => e.key === req.params.event);
-      if (!def) throw notFound('Event');
+    handler: async ({ req, ctx, record: def, transaction }) => {
       const body = (req.body ?? {}) as { in_app?: unknown; email?: unknown; version?: unknown };
-      const [current] = await myPreference(app.db, req, def.key);
+      const [current] = await myPreference(ctx, def.key);
       const values = { in_app: body.in_app ?? current.in_app, email: body.email ?? current.email };
       const c = app.engine.get('notification_preferences')!;
-      await app.db.transaction(async (tx) => {
-        const ctx = await contextOf(tx, req);
-        const [row] = await tx.query<{ id: number }>(
+      const { merchantId, userId } = ctx.principal;
+      await transaction(async (tctx) => {
+        const [row] = await tctx.db.query<{ id: number }>(
           'select id from notification_preferences where merchant_id = $1 and user_id = $2 and event = $3 for update',
-          [req.auth!.merchant_id, req.auth!.id, def.key],
+          [merchantId, userId, def.key],
         );
         if (!row && body.version !== undefined && body.version !== null && Number(body.version) !== 0) throw stale(c);
         // The engine validates the choice (a boolean, one of now, digest, off) and keeps the version and audit.
         await saveRecord(
-          ctx,
+          tctx,
           c,
-          { ...values, ...(row ? {} : { user_id: req.auth!.id, event: def.key }), version: body.version },
+          { ...values, ...(row ? {} : { user_id: userId, event: def.key }), version: body.version },
           row?.id,
         );
       });
-      const [saved] = await myPreference(app.db, req, def.key);
+      const [saved] = await myPreference(ctx, def.key);
       return { data: saved, message: 'Notification preference saved' };
     },
   });
 
-  app.get('/api/notification_settings', {
-    config: { access: 'agency' },
+  route(app, {
+    method: 'GET',
+    url: '/api/notification_settings',
+    may: { notification_settings: 'list', notification_templates: 'list', notification_payment_settings: 'list' },
     schema: {
       tags: ['notifications'],
       summary: 'Every event with its channels, recipients and e-mail template',
       response: { 200: Settings },
     },
-    handler: async (req) => {
-      const merchantId = req.auth!.merchant_id;
+    handler: async ({ ctx }) => {
+      const { merchantId } = ctx.principal;
       const [settings, templates, [payment]] = await Promise.all([
         app.db.query<{ event: string; channels: Channel[]; recipients: Recipient[]; version: number }>(
           'select event, channels, recipients, version from notification_settings where merchant_id = $1',
@@ -335,8 +340,11 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     },
   });
 
-  app.put('/api/notification_settings/:event', {
-    config: { access: 'agency' },
+  route(app, {
+    method: 'PUT',
+    url: '/api/notification_settings/:event',
+    may: { notification_settings: ['create', 'edit'] },
+    record: knownEvent,
     schema: {
       tags: ['notifications'],
       summary: "An event's channels and recipients",
@@ -344,39 +352,31 @@ export async function notificationRoutes(fastify: FastifyInstance) {
       body: AnyBody,
       response: { 200: EventSaved },
     },
-    handler: async (req) => {
-      requireAgencyAdmin(req);
-      const def = knownEvent(req.params.event);
-      const current = await settingsOf(app.db, req.auth!.merchant_id, def.key);
-      const { channels = current.channels, recipients = current.recipients } = req.body ?? {};
-      const errors: Record<string, string> = {};
-      const listOf = <T extends string>(value: unknown, allowed: readonly T[], field: string, words: string): T[] => {
-        if (!Array.isArray(value) || value.some((v) => !allowed.includes(v))) {
-          errors[field] = `Choose ${words} from: ${allowed.join(', ')}.`;
-          return [];
-        }
-        return [...new Set(value as T[])];
-      };
-      const c = listOf(channels, CHANNELS, 'channels', 'channels');
-      const r = listOf(recipients, RECIPIENTS, 'recipients', 'recipients');
-      if (!errors.recipients && c.length > 0 && r.length === 0)
-        errors.recipients = 'Choose at least one recipient, or turn every channel off.';
-      if (Object.keys(errors).length) throw badInput(errors);
+    handler: async ({ req, ctx, record: def, transaction }) => {
+      const current = await settingsOf(ctx.db, ctx.principal.merchantId, def.key);
+      const { channels = current.channels, recipients = current.recipients } = given(req.body, [
+        'channels',
+        'recipients',
+      ]);
       const saved = await saveSetting(
         app,
         req,
+        transaction,
         { resource: 'notification_settings', event: def.key },
-        { channels: c, recipients: r },
+        { channels, recipients },
       );
       return {
-        data: { event: def.key, channels: c, recipients: r, version: saved?.version },
+        data: { event: def.key, channels: saved.channels, recipients: saved.recipients, version: saved.version },
         message: 'Notification settings saved',
       };
     },
   });
 
-  app.put('/api/notification_templates/:event', {
-    config: { access: 'agency' },
+  route(app, {
+    method: 'PUT',
+    url: '/api/notification_templates/:event',
+    may: { notification_templates: ['create', 'edit'] },
+    record: knownEvent,
     schema: {
       tags: ['notifications'],
       summary: "An event's e-mail template (%{placeholders})",
@@ -384,61 +384,48 @@ export async function notificationRoutes(fastify: FastifyInstance) {
       body: AnyBody,
       response: { 200: TemplateSaved },
     },
-    handler: async (req) => {
-      requireAgencyAdmin(req);
-      const def = knownEvent(req.params.event);
-      const subjectText = oneLineText(req.body?.subject ?? '');
-      const bodyText = multiLineText(req.body?.body ?? '');
-      const subject = subjectText.text ?? '';
-      const body = bodyText.text ?? '';
-      const errors: Record<string, string> = {};
-      if (subjectText.error) errors.subject = subjectText.error;
-      else if (!subject) errors.subject = 'Enter a subject.';
-      else if (subject.length > 200) errors.subject = 'Keep the subject to 200 characters.';
-      if (bodyText.error) errors.body = bodyText.error;
-      else if (!body) errors.body = 'Enter the message.';
-      else if (body.length > 5000) errors.body = 'Keep the message to 5,000 characters.';
-      for (const [field, text] of [
-        ['subject', subject],
-        ['body', body],
-      ] as const) {
-        const unknown = unknownPlaceholders(text, def);
-        if (!errors[field] && unknown.length)
-          errors[field] =
-            `Unknown placeholder${unknown.length > 1 ? 's' : ''}: ${unknown.map((u) => `%{${u}}`).join(', ')}. This event knows: ${[...COMMON_PLACEHOLDERS, ...def.placeholders].map((p) => `%{${p}}`).join(', ')}.`;
-      }
-      if (Object.keys(errors).length) throw badInput(errors);
+    handler: async ({ req, record: def, transaction }) => {
       const saved = await saveSetting(
         app,
         req,
+        transaction,
         { resource: 'notification_templates', event: def.key },
-        { subject, body },
+        given(req.body, ['subject', 'body']),
       );
       return {
-        data: { event: def.key, subject, body, custom_template: true, template_version: saved?.version },
+        data: {
+          event: def.key,
+          subject: saved.subject,
+          body: saved.body,
+          custom_template: true,
+          template_version: saved.version,
+        },
         message: 'Template saved',
       };
     },
   });
 
-  app.delete('/api/notification_templates/:event', {
-    config: { access: 'agency' },
+  route(app, {
+    method: 'DELETE',
+    url: '/api/notification_templates/:event',
+    may: { notification_templates: 'delete' },
+    record: knownEvent,
     schema: {
       tags: ['notifications'],
       summary: "Restore an event's default e-mail template",
       params: EventParams,
       response: { 200: TemplateSaved },
     },
-    handler: async (req) => {
-      requireAgencyAdmin(req);
-      const def = knownEvent(req.params.event);
+    handler: async ({ ctx, record: def, transaction }) => {
       // Restoring the default removes the agency's own template (if it has one); its audit entry keeps what it said.
-      await app.db.transaction(async (tx) => {
-        const ctx = await contextOf(tx, req);
-        const id = await rowIdOf(tx, ctx.principal.merchantId, { resource: 'notification_templates', event: def.key });
-        if (id !== undefined) await ctx.engine.remove('notification_templates', id);
+      await transaction(async (tctx) => {
+        const id = await rowIdOf(tctx.db, ctx.principal.merchantId, {
+          resource: 'notification_templates',
+          event: def.key,
+        });
+        if (id !== undefined) await tctx.engine.remove('notification_templates', id);
       });
-      const t = await templateOf(app.db, req.auth!.merchant_id, def.key);
+      const t = await templateOf(ctx.db, ctx.principal.merchantId, def.key);
       return {
         data: { event: def.key, subject: t.subject, body: t.body, custom_template: false },
         message: 'Default template restored',
@@ -446,54 +433,50 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     },
   });
 
-  app.put('/api/notification_payment_settings', {
-    config: { access: 'agency' },
+  route(app, {
+    method: 'PUT',
+    url: '/api/notification_payment_settings',
+    may: { notification_payment_settings: ['create', 'edit'] },
     schema: {
       tags: ['notifications'],
       summary: 'Payment reminders: on or off, and when',
       body: AnyBody,
       response: { 200: RemindersSaved },
     },
-    handler: async (req) => {
-      requireAgencyAdmin(req);
-      const { enabled, days_before_due: before, days_after_due: after } = req.body ?? {};
-      const errors: Record<string, string> = {};
-      if (typeof enabled !== 'boolean') errors.enabled = 'Choose on or off.';
-      if (!Number.isInteger(before) || (before as number) < 0 || (before as number) > 60)
-        errors.days_before_due = 'Enter a whole number of days from 0 to 60.';
-      if (!Number.isInteger(after) || (after as number) < 0 || (after as number) > 90)
-        errors.days_after_due = 'Enter a whole number of days from 0 to 90.';
-      if (Object.keys(errors).length) throw badInput(errors);
+    handler: async ({ req, transaction }) => {
       // One row per agency, whose id is the agency's: its audit entries are filed under the agency.
       const saved = await saveSetting(
         app,
         req,
+        transaction,
         { resource: 'notification_payment_settings' },
-        { enabled, days_before_due: before, days_after_due: after },
+        given(req.body, ['enabled', 'days_before_due', 'days_after_due']),
       );
       return {
         data: {
-          enabled: enabled as boolean,
-          days_before_due: before as number,
-          days_after_due: after as number,
-          version: saved?.version,
+          enabled: saved.enabled,
+          days_before_due: saved.days_before_due,
+          days_after_due: saved.days_after_due,
+          version: saved.version,
         },
         message: 'Payment reminders saved',
       };
     },
   });
 
-  app.get('/api/message_outbox', {
-    config: { access: 'agency' },
+  route(app, {
+    method: 'GET',
+    url: '/api/message_outbox',
+    roles: rolesOf('agency'),
     schema: {
       tags: ['notifications'],
       summary: 'SMS or push messages handed to their driver, newest first',
       querystring: OutboxQuery,
       response: { 200: Outbox },
     },
-    handler: async (req) => {
+    handler: async ({ req, ctx }) => {
       const { channel, page = 1, per_page: perPage = 10 } = req.query;
-      const params = [req.auth!.merchant_id, channel];
+      const params = [ctx.principal.merchantId, channel];
       const [data, [{ total }]] = await Promise.all([
         app.db.query<Outbox['data'][number]>(
           `select id, channel, recipient, recipient_name, body, event, status, driver, created_at from message_outbox where merchant_id = $1 and channel = $2
@@ -509,44 +492,47 @@ export async function notificationRoutes(fastify: FastifyInstance) {
     },
   });
 
-  app.get('/api/mailbox', {
-    config: { access: 'agency' },
+  // What the embedded mail server received: the agency's admins read it.
+  route(app, {
+    method: 'GET',
+    url: '/api/mailbox',
+    roles: ['admin'],
     schema: {
       tags: ['notifications'],
       summary: 'What the embedded mail server received for the agency, newest first',
       querystring: PageQuery,
       response: { 200: Mailbox },
     },
-    handler: async (req) => {
-      requireAgencyAdmin(req);
+    handler: async ({ req, ctx: { principal } }) => {
       const { page = 1, per_page: perPage = 10 } = req.query;
       const [data, [{ total }]] = await Promise.all([
         app.db.query<MailSummary>(
           `select id, outbox_id, envelope_from, envelope_to, subject, received_at from mailbox where merchant_id = $1
             order by received_at desc, id desc limit ${perPage} offset ${(page - 1) * perPage}`,
-          [req.auth!.merchant_id],
+          [principal.merchantId],
         ),
         app.db.query<{ total: number }>('select count(*)::int as total from mailbox where merchant_id = $1', [
-          req.auth!.merchant_id,
+          principal.merchantId,
         ]),
       ]);
       return { data, total };
     },
   });
 
-  app.get('/api/mailbox/:id', {
-    config: { access: 'agency' },
+  route(app, {
+    method: 'GET',
+    url: '/api/mailbox/:id',
+    roles: ['admin'],
     schema: {
       tags: ['notifications'],
       summary: 'One received e-mail, with its text and HTML',
       params: MailParams,
       response: { 200: Mail },
     },
-    handler: async (req) => {
-      requireAgencyAdmin(req);
+    handler: async ({ req, ctx: { principal } }) => {
       const [data] = await app.db.query<MailAnswer['data']>(
         'select id, outbox_id, envelope_from, envelope_to, subject, text, html, message_id, received_at from mailbox where merchant_id = $1 and id = $2',
-        [req.auth!.merchant_id, req.params.id],
+        [principal.merchantId, req.params.id],
       );
       if (!data) throw notFound('E-mail');
       return { data };

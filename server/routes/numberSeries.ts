@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { forbidden, HttpError } from '../http.js';
-import { principalOf } from '../engine/routes.js';
+import { HttpError } from '../http.js';
+import { rolesOf } from '../../core/resources/access.js';
+import { route } from './route.js';
 import { NumberSeriesAnswer, NumberSeriesList } from '../../core/contracts/documents.js';
 import { writeAudit } from '../engine/audit.js';
 import { formatNumber, NEXT_NUMBER_MAX } from '../engine/numbering.js';
@@ -14,17 +15,19 @@ const SERIES = '^[A-Za-z0-9_-]{1,20}$';
  * back, as a number once given must not be given again.
  */
 export async function numberSeriesRoutes(app: FastifyInstance) {
-  app.get('/api/number_series', {
-    config: { access: 'agency' },
+  route(app, {
+    method: 'GET',
+    url: '/api/number_series',
+    roles: rolesOf('agency'),
     schema: {
       tags: ['agency'],
       summary: "The agency's number series and the next number of each",
       response: { 200: NumberSeriesList },
     },
-    handler: async (req) => {
-      const rows = await app.db.query(
+    handler: async ({ ctx }) => {
+      const rows = await ctx.db.query<{ series: string; prefix: string; next_number: number }>(
         'select series, prefix, next_number from number_series where merchant_id = $1 order by series',
-        [req.auth!.merchant_id],
+        [ctx.principal.merchantId],
       );
       return { data: rows };
     },
@@ -36,14 +39,10 @@ export async function numberSeriesRoutes(app: FastifyInstance) {
       [...app.engine.values()].flatMap((c) => (c.decl.numbering ? [[c.decl.numbering.series, c.decl.numbering]] : [])),
     );
 
-  app.put<{ Params: { series: string }; Body: { next_number: number } }>('/api/number_series/:series', {
-    config: {
-      access: 'agency',
-      // Decided before the body and the series' name are validated: a consultant learns nothing from a 422.
-      authorize: (req) => {
-        if (req.auth!.role !== 'admin') throw forbidden();
-      },
-    },
+  route(app, {
+    method: 'PUT',
+    url: '/api/number_series/:series',
+    roles: ['admin'],
     schema: {
       tags: ['agency'],
       summary: "Move a series' next number forward (admins)",
@@ -52,17 +51,16 @@ export async function numberSeriesRoutes(app: FastifyInstance) {
       body: { type: 'object', required: ['next_number'], additionalProperties: false, properties: { next_number: {} } },
       response: { 200: NumberSeriesAnswer },
     },
-    handler: async (req) => {
-      const numbering = declared().get(req.params.series);
-      if (!numbering) throw new HttpError(404, `There is no number series called ${req.params.series}.`);
-      const next = req.body.next_number;
+    handler: async ({ req, ctx: { principal }, transaction }) => {
+      const { series } = req.params as { series: string };
+      const numbering = declared().get(series);
+      if (!numbering) throw new HttpError(404, `There is no number series called ${series}.`);
+      const next = (req.body as { next_number: unknown }).next_number;
       if (typeof next !== 'number' || !Number.isSafeInteger(next) || next < 1 || next > NEXT_NUMBER_MAX) {
         const words = `Give the next number as a whole number from 1 to ${NEXT_NUMBER_MAX.toLocaleString('en-GB')}.`;
         throw new HttpError(422, words, { next_number: words });
       }
-      const principal = principalOf(req);
-      const { series } = req.params;
-      const data = await app.db.transaction(async (tx) => {
+      const data = await transaction(async ({ db: tx }) => {
         // Locked as a create taking a number would lock it: no number is given between the check and the change.
         await tx.query(
           'insert into number_series (merchant_id, series, prefix) values ($1, $2, $3) on conflict do nothing',
@@ -80,7 +78,7 @@ export async function numberSeriesRoutes(app: FastifyInstance) {
           const words = `The next number can only move forward:${given} give ${row.next_number} or more.`;
           throw new HttpError(422, words, { next_number: words });
         }
-        const [after] = await tx.query(
+        const [after] = await tx.query<{ series: string; prefix: string; next_number: number }>(
           'update number_series set next_number = $3, updated_at = now() where merchant_id = $1 and series = $2 returning series, prefix, next_number',
           [principal.merchantId, series, next],
         );

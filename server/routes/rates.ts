@@ -1,10 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { forbidden, HttpError } from '../http.js';
-import { permits } from '../../core/resources/access.js';
-import type { Compiled } from '../engine/compile.js';
-import { contextOf } from '../engine/routes.js';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../http.js';
+import { readable } from '../engine/compile.js';
 import { getRecord } from '../engine/query.js';
+import { route } from './route.js';
 import { chargeOnly, quoteShift } from '../services/pricing.js';
 import { bankHolidaysWithOverrides, type HolidayOverride } from '../services/holidays.js';
 import { REGIONS } from '../../core/domain/pricing/types.js';
@@ -18,15 +16,12 @@ const YEARS = { min: 2000, max: 2100 };
  * Quoting a shift (the shift form prices it live) and the holiday calendar's year per region. Both reveal what
  * only agency users see: a quote shows pay and margin, the calendar is the agency's setting.
  */
-export async function ratesRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const allowed = (req: FastifyRequest, resource: string, action: 'list' | 'show') => {
-    const c: Compiled = app.engine.get(resource)!;
-    if (!permits({ loginType: req.auth!.loginType, role: req.auth!.role }, c.decl, action)) throw forbidden();
-  };
-
-  app.post('/api/rates/quote', {
-    config: { access: 'any' },
+export async function ratesRoutes(app: FastifyInstance) {
+  route(app, {
+    method: 'POST',
+    url: '/api/rates/quote',
+    // Whoever may create a shift may price it (a client's manager: a request for their own organisation).
+    may: { shifts: 'create' },
     schema: {
       tags: ['Rates'],
       summary: 'Price a shift: lines per band, totals, on-costs, margin and warnings',
@@ -39,11 +34,11 @@ export async function ratesRoutes(fastify: FastifyInstance) {
       // One schema per audience: a client user's answer is written by the client's (no pay field can pass).
       response: { 200: Quote },
     },
-    handler: async (req) => {
+    handler: async ({ req, ctx }) => {
       const body = req.body ?? {};
-      // A client's user prices its own request: the charge only (no pay, no margin, no on-costs, no staff member).
-      if (req.auth!.loginType === 'client') {
-        const ctx = await contextOf(app.db, req);
+      // Who may not read a shift's margin (a client's user) prices its own request: the charge only (no pay, no
+      // margin, no on-costs, no staff member), as the shift's read policy says.
+      if (!readable(ctx.principal, app.engine.get('shifts')!.byField.get('margin')!)) {
         // Their own organisation is the client the engine's row scope shows them; any other id is not theirs.
         const id = body.client_id;
         const theirs =
@@ -60,14 +55,14 @@ export async function ratesRoutes(fastify: FastifyInstance) {
           throw new HttpError(422, 'Choose your own organisation.', { client_id: 'Choose your own organisation.' });
         return chargeOnly(await quoteShift(app.db, ctx.principal.merchantId, { ...body, candidate_id: null }));
       }
-      allowed(req, 'rate_cards', 'list');
-      const ctx = await contextOf(app.db, req);
       return quoteShift(app.db, ctx.principal.merchantId, body);
     },
   });
 
-  app.get('/api/rates/holidays', {
-    config: { access: 'any' },
+  route(app, {
+    method: 'GET',
+    url: '/api/rates/holidays',
+    may: { holiday_overrides: 'list' },
     schema: {
       tags: ['Rates'],
       summary: "A year of bank holidays per region, with the agency's added and removed days",
@@ -76,9 +71,7 @@ export async function ratesRoutes(fastify: FastifyInstance) {
       querystring: HolidaysQuery,
       response: { 200: Holidays },
     },
-    handler: async (req) => {
-      allowed(req, 'holiday_overrides', 'list');
-      const ctx = await contextOf(app.db, req);
+    handler: async ({ req, ctx }) => {
       const year =
         req.query.year === undefined || req.query.year === '' ? Number(ctx.today.slice(0, 4)) : Number(req.query.year);
       if (!Number.isInteger(year) || year < YEARS.min || year > YEARS.max)

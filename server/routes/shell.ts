@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { forbidden, notFound } from '../http.js';
 import { Params, readable, scopeWhere } from '../engine/compile.js';
-import { principalOf } from '../engine/routes.js';
-import { permits } from '../../core/resources/access.js';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { route } from './route.js';
+import { rolesOf } from '../../core/resources/access.js';
 import { containsPattern, TRIGRAM_MIN_LENGTH } from '../db/index.js';
-import { agencyLogos, agencyProfile } from './account.js';
+import { agencyLogos, ownAgency } from './account.js';
 import {
   AgencyAnswer,
   AgencyLogos,
@@ -16,42 +14,41 @@ import {
 import { IdParams } from '../../core/contracts/common.js';
 
 /** What the application shell needs: the agency's name and logo, staff search. */
-export async function shellRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.get('/api/merchants/:id', {
-    config: { access: 'any' },
+export async function shellRoutes(app: FastifyInstance) {
+  route(app, {
+    method: 'GET',
+    url: '/api/merchants/:id',
+    roles: rolesOf('agency', 'client'),
+    record: ownAgency,
     schema: { tags: ['agency'], summary: "The agency's profile", params: IdParams, response: { 200: AgencyAnswer } },
-    handler: async (req) => {
-      if (req.params.id !== req.auth!.merchant_id) throw notFound('Agency');
-      const data = await agencyProfile(app.db, req.params.id);
-      if (!data) throw notFound('Agency');
-      return { data };
-    },
+    handler: async ({ record }) => ({ data: record }),
   });
 
-  app.get('/api/agency_logo_list', {
-    config: { access: 'any' },
+  route(app, {
+    method: 'GET',
+    url: '/api/agency_logo_list',
+    roles: rolesOf('agency', 'client'),
     schema: {
       tags: ['agency'],
       summary: "The agency's logos (logo_type agency_logo, favicon, ...)",
       response: { 200: AgencyLogos },
     },
-    handler: async (req) => ({ data: await agencyLogos(app.db, req.auth!.merchant_id) }),
+    handler: async ({ ctx }) => ({ data: await agencyLogos(ctx.db, ctx.principal.merchantId) }),
   });
 
-  app.get('/api/search_candidate', {
-    config: { access: 'agency' },
+  route(app, {
+    method: 'GET',
+    url: '/api/search_candidate',
+    // A search is a list of staff: the candidates declaration's list permission, row scope and read policy.
+    may: { candidates: 'list' },
     schema: {
       tags: ['staff'],
       summary: 'Find staff by name, e-mail or phone (at most 10)',
       querystring: StaffSearchQuery,
       response: { 200: StaffSearch, 400: StaffSearchMiss, 404: StaffSearchMiss },
     },
-    handler: async (req, reply) => {
-      // A search is a list of staff: the candidates declaration's list permission, row scope and read policy.
+    handler: async ({ req, reply, ctx: { principal } }) => {
       const c = app.engine.get('candidates')!;
-      const principal = principalOf(req);
-      if (!permits(principal, c.decl, 'list')) throw forbidden();
       const q = (req.query.candidate_query ?? '').trim().toLowerCase();
       if (!q) return reply.status(400).send({ candidate: [], message: 'Not Staff found for the specified criteria' });
       const shown = ['first_name', 'last_name', 'email', 'phone', 'status', 'activated', 'profile_photo'].filter((f) =>

@@ -1,13 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import type { Row } from '../db/index.js';
-import { badInput, forbidden, HttpError } from '../http.js';
+import { badInput, HttpError } from '../http.js';
 import { RowsRefused, saveMany } from '../engine/createMany.js';
-import { permits } from '../../core/resources/access.js';
-import type { Action } from '../../core/engine/types.js';
-import { withEngine } from '../engine/handle.js';
-import { contextOf } from '../engine/routes.js';
 import { getRecord } from '../engine/query.js';
+import { route } from './route.js';
+import { rolesOf } from '../../core/resources/access.js';
 import { Params, readable, scopeWhere, type Compiled } from '../engine/compile.js';
 import type { EngineContext } from '../engine/context.js';
 import {
@@ -56,27 +53,13 @@ const MAX_SCHEDULE_ROWS = 5000;
  * The shift routes beyond the engine's: bulk create, what a booking would say (checks, suggestions), what a
  * cancellation would charge, and the schedule's window of shifts with every name in one query.
  */
-export async function shiftsRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export async function shiftsRoutes(app: FastifyInstance) {
   const shifts = (): Compiled => app.engine.get('shifts')!;
-  const authorise = (req: FastifyRequest, action: Action | string) => {
-    if (!permits({ loginType: req.auth!.loginType, role: req.auth!.role }, shifts().decl, action)) throw forbidden();
-  };
-  /**
-   * A route about one shift: the caller's permission, then the shift in their scope (404), before the query they sent
-   * is validated (server/app.ts runs this first).
-   */
-  const onShift = (action: Action | string) => ({
-    access: 'any' as const,
-    authorize: async (req: FastifyRequest) => {
-      authorise(req, action);
-      const id = Number((req.params as { id?: unknown }).id);
-      if (Number.isSafeInteger(id) && id >= 1) await getRecord(await contextOf(app.db, req), shifts(), id);
-    },
-  });
 
-  app.post('/api/shifts/bulk', {
-    config: { access: 'any' },
+  route(app, {
+    method: 'POST',
+    url: '/api/shifts/bulk',
+    may: { shifts: 'create' },
     schema: {
       tags: ['Shifts'],
       summary: 'Create open shifts for several dates at once (dates × staff needed), all or nothing',
@@ -84,20 +67,18 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
       body: bulkShiftsBody(MAX_BULK_SHIFTS),
       response: { 201: BulkCreated },
     },
-    handler: async (req, reply) => {
-      authorise(req, 'create');
-      const c = shifts();
-      const ctx = await contextOf(app.db, req);
-      const data = await app.db.transaction((tx) =>
-        createBulk(withEngine({ ...ctx, db: tx }, app.engine), c, req.body),
-      );
-      c.totals.changed(c.decl.table, ctx.principal.merchantId);
+    handler: async ({ req, reply, transaction }) => {
+      const data = await transaction((ctx) => createBulk(ctx, shifts(), req.body));
       return reply.status(201).send({ data, count: data.length });
     },
   });
 
-  app.get('/api/shifts/:id/cancellation', {
-    config: onShift('cancel'),
+  // A route about one shift: the caller's permission, then the shift in their scope (404).
+  route(app, {
+    method: 'GET',
+    url: '/api/shifts/:id/cancellation',
+    may: { shifts: 'cancel' },
+    record: 'shifts',
     schema: {
       tags: ['Shifts'],
       summary:
@@ -108,8 +89,8 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
       querystring: CancellationQuery,
       response: { 200: Cancellation },
     },
-    handler: async (req) => {
-      const ctx = await contextOf(app.db, req);
+    handler: async ({ req, ctx }) => {
+      // Every stored column, as the rules read it (the caller's answer says only what they may read).
       const shift = await getRecord(ctx, shifts(), req.params.id, { all: true });
       const at = ctx.now.toISOString();
       const requestedBy = requestedByOf(ctx, { requested_by: req.query.requested_by ?? null });
@@ -135,8 +116,11 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
     },
   });
 
-  app.get('/api/shifts/:id/check', {
-    config: onShift('assign'),
+  route(app, {
+    method: 'GET',
+    url: '/api/shifts/:id/check',
+    may: { shifts: 'assign' },
+    record: 'shifts',
     schema: {
       tags: ['Shifts'],
       summary:
@@ -145,8 +129,7 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
       querystring: CheckQuery,
       response: { 200: Checks },
     },
-    handler: async (req) => {
-      const ctx = await contextOf(app.db, req);
+    handler: async ({ req, ctx }) => {
       const shift = await getRecord(ctx, shifts(), req.params.id, { all: true });
       const { hard, soft, info, awr, name } = await assessShift(
         app.db,
@@ -170,8 +153,11 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
     },
   });
 
-  app.get('/api/shifts/:id/suggestions', {
-    config: onShift('assign'),
+  route(app, {
+    method: 'GET',
+    url: '/api/shifts/:id/suggestions',
+    may: { shifts: 'assign' },
+    record: 'shifts',
     schema: {
       tags: ['Shifts'],
       summary:
@@ -180,15 +166,18 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
       querystring: SuggestionsQuery,
       response: { 200: Suggestions },
     },
-    handler: async (req) => {
-      const ctx = await contextOf(app.db, req);
+    handler: async ({ req, ctx }) => {
       const shift = await getRecord(ctx, shifts(), req.params.id, { all: true });
       return { data: await suggestions(ctx, shift, req.query.limit ?? 20) };
     },
   });
 
-  app.get('/api/schedule', {
-    config: { access: 'any' },
+  route(app, {
+    method: 'GET',
+    url: '/api/schedule',
+    may: { shifts: 'list' },
+    // The agency's and its clients' schedule: a staff member's shifts are on their own page.
+    roles: rolesOf('agency', 'client'),
     schema: {
       tags: ['Shifts'],
       summary: 'The shifts in a window (the schedule), with client, site, job role and staff names',
@@ -198,9 +187,7 @@ export async function shiftsRoutes(fastify: FastifyInstance) {
       // documents it, and types the screens that read it.
       response: { 200: Schedule },
     },
-    handler: async (req, reply) => {
-      authorise(req, 'list');
-      const ctx = await contextOf(app.db, req);
+    handler: async ({ req, reply, ctx }) => {
       // The JSON the database wrote, typed by the schema it was written to; a JSON string is sent as it is.
       const json = (await schedule(ctx, shifts(), req.query)) as unknown as Schedule;
       return reply.type('application/json; charset=utf-8').send(json);

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
-import { withEngine } from '../engine/handle.js';
-import { contextOf } from '../engine/routes.js';
+import { route } from './route.js';
 import type { EngineContext } from '../engine/context.js';
 import { assessShift, priceShifts, shiftTimesOf } from '../services/booking.js';
 import { IdParams } from '../../core/contracts/common.js';
@@ -91,11 +89,11 @@ const answerOf = (r: Row, pay: number | null) => ({
 });
 
 /** The staff member's open shifts and their requests for them (issue 17), on their phone page. */
-export async function staffShiftRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-
-  app.get('/api/staff_open_shifts', {
-    config: { access: 'staff' },
+export async function staffShiftRoutes(app: FastifyInstance) {
+  route(app, {
+    method: 'GET',
+    url: '/api/staff_open_shifts',
+    roles: ['staff'],
     schema: {
       tags: ['Staff'],
       summary: `Open shifts in the next ${AHEAD_DAYS} days that pass every hard booking check for the signed-in staff member`,
@@ -103,8 +101,7 @@ export async function staffShiftRoutes(fastify: FastifyInstance) {
         'Soonest first, at most 40 weighed. request_id is their pending request for the shift, if they have asked.',
       response: { 200: OpenShiftsAnswer },
     },
-    handler: async (req) => {
-      const ctx = await contextOf(app.db, req);
+    handler: async ({ ctx }) => {
       const me = own(ctx);
       const rows = await openShiftsFor(ctx, me);
       const offered = [];
@@ -119,8 +116,10 @@ export async function staffShiftRoutes(fastify: FastifyInstance) {
     },
   });
 
-  app.post('/api/staff_open_shifts/:id/request', {
-    config: { access: 'staff' },
+  route(app, {
+    method: 'POST',
+    url: '/api/staff_open_shifts/:id/request',
+    roles: ['staff'],
     schema: {
       tags: ['Staff'],
       summary: 'Ask the agency to book the signed-in staff member on an open shift',
@@ -130,13 +129,11 @@ export async function staffShiftRoutes(fastify: FastifyInstance) {
       body: ShiftRequestBody,
       response: { 201: ShiftRequestMade },
     },
-    handler: async (req, reply) => {
-      const base = await contextOf(app.db, req);
+    handler: async ({ req, reply, ctx: base, transaction }) => {
       const me = own(base);
-      const made = await app.db.transaction(async (tx) => {
-        const ctx = withEngine({ ...base, db: tx }, app.engine);
+      const made = await transaction(async (ctx) => {
         // The shift row is locked, so an assign that books it meanwhile is seen, and requests queue behind it.
-        const [locked] = await tx.query(
+        const [locked] = await ctx.db.query(
           'select id from shifts where merchant_id = $1 and id = $2 and deleted_at is null for update',
           [ctx.principal.merchantId, req.params.id],
         );
@@ -156,7 +153,6 @@ export async function staffShiftRoutes(fastify: FastifyInstance) {
           note: req.body?.note ?? null,
         });
       });
-      app.engine.get('shift_requests')!.totals.changed('shift_requests', base.principal.merchantId);
       return reply.status(201).send({
         data: {
           id: made.id,

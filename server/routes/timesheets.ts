@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { forbidden } from '../http.js';
-import { contextOf } from '../engine/routes.js';
 import { Params, scopeWhere } from '../engine/compile.js';
-import { getRecord } from '../engine/query.js';
-import { permits } from '../../core/resources/access.js';
+import { route } from './route.js';
 import { IdParams } from '../../core/contracts/common.js';
 import { SignTimesheetsAnswer } from '../../core/contracts/timesheets.js';
 
@@ -13,24 +10,23 @@ import { SignTimesheetsAnswer } from '../../core/contracts/timesheets.js';
  * members are refused before the handler. (The printed timesheet is the generic GET /api/timesheets/{id}/pdf.)
  */
 export async function timesheetsRoutes(app: FastifyInstance) {
-  app.get<{ Params: { id: number } }>('/api/sign_timesheets/:id', {
-    config: { access: 'any' },
+  route(app, {
+    method: 'GET',
+    url: '/api/sign_timesheets/:id',
+    may: { timesheet_signatures: 'list' },
+    // The client as the caller may see it: another client's, or another agency's, is not found.
+    record: 'clients',
     schema: {
       tags: ['Timesheets'],
       summary: "A client's signed timesheets: each signature with its signer, image, time, how and address",
       params: IdParams,
       response: { 200: SignTimesheetsAnswer },
     },
-    handler: async (req) => {
-      const user = req.auth!;
+    handler: async ({ req, ctx }) => {
       const signatures = app.engine.get('timesheet_signatures')!;
-      if (!permits({ loginType: user.loginType, role: user.role }, signatures.decl, 'list')) throw forbidden();
-      const ctx = await contextOf(app.db, req);
-      // The client as the caller may see it: another client's, or another agency's, is not found.
-      await getRecord(ctx, app.engine.get('clients')!, req.params.id);
       const p = new Params();
       const where = scopeWhere(signatures, ctx.principal, p.bind);
-      const rows = await app.db.query(
+      const rows = await app.db.query<SignTimesheetsAnswer['sign_timesheets'][number]>(
         `select g.id, g.timesheet_id, t.number, t.client_id, t.site_id, t.period_start::text as period_start,
                 t.period_end::text as period_end, t.status, coalesce(t.paid_minutes, 0) / 60.0::float8 as hours,
                 coalesce(t.charge, 0)::int as charge, g.signer_name, g.signature, g.signed_at, g.signed_via, g.ip_address,

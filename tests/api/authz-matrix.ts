@@ -34,6 +34,30 @@ export {
   type Principal,
 } from './authz/principals';
 
+/**
+ * The API routes that need no session, and so authorise by no declaration: the API's description, the health check,
+ * signing in, and the links whose token is the credential (invitations, capability links). Every other /api route
+ * is the engine's or registered through route() (server/routes/route.ts); tests/api/authz.test.ts fails otherwise.
+ */
+export const PUBLIC_ROUTES = [
+  'GET /api/docs',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/static/*',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/health',
+  'POST /api/admin_login',
+  'POST /api/client_login',
+  'POST /api/staff_login',
+  'GET /api/staff_invites/:token',
+  'POST /api/staff_invites/:token',
+  'GET /api/user_invites/:token',
+  'POST /api/user_invites/:token',
+  'GET /api/capability/:token',
+  'POST /api/capability/:token/actions/:action',
+];
+
 export const matrix: MatrixRow[] = [
   // The API description is public documentation (Swagger UI, its files and the OpenAPI document).
   row('GET', '/api/docs', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'),

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, DEMO, loginAs, makeTestApp, type TestApp } from './helpers';
-import { matrix, PRINCIPALS, type MatrixRow, type Outcome, type Principal } from './authz-matrix';
+import { matrix, PRINCIPALS, PUBLIC_ROUTES, type MatrixRow, type Outcome, type Principal } from './authz-matrix';
+import type { FastifyInstance } from 'fastify';
+import { isAuthorisedRoute } from '../../server/engine/routes';
+import { buildApp } from '../../server/app';
+import { route } from '../../server/routes/route';
 import { addDaysToDate, agencyToday } from '../../core/domain/time/agencyTime';
 import { areas } from './authz/index';
 import type { AuthzContext, Req } from './authz/area';
@@ -435,6 +439,13 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The app's /api routes (HEAD aside) that are neither the engine's nor route()'s, and not on the public list. */
+const unguarded = (app: FastifyInstance) =>
+  app.routes
+    .filter((r) => r.method !== 'HEAD' && /^\/api(\/|$)/.test(r.url) && !isAuthorisedRoute(r.handler))
+    .map((r) => `${r.method} ${r.url}`)
+    .filter((k) => !PUBLIC_ROUTES.includes(k));
+
 describe('the table lists every route', () => {
   it('every registered /api route (HEAD aside) has a row, and every row is a registered route', async () => {
     const registered = new Set(
@@ -446,6 +457,31 @@ describe('the table lists every route', () => {
     expect(missing, `routes missing from tests/api/authz-matrix.ts:\n${missing.join('\n')}`).toEqual([]);
     expect(unknown, `rows naming no registered route:\n${unknown.join('\n')}`).toEqual([]);
     expect(listed.size, 'a route is listed twice').toBe(matrix.length);
+  });
+
+  it('every /api route authorises as the declarations say (the engine’s or route()), or is on the public list', () => {
+    expect(unguarded(t.app), "routes neither the engine's, route()'s (server/routes/route.ts) nor public").toEqual([]);
+    // The public list names only public routes the app serves: nothing on it is left over or guarded after all.
+    const served = new Map(t.app.routes.map((r) => [`${r.method} ${r.url}`, r]));
+    expect(PUBLIC_ROUTES.filter((k) => !served.has(k) || isAuthorisedRoute(served.get(k)!.handler))).toEqual([]);
+  });
+
+  it('a route registered without route() is caught, one registered with it is not', async () => {
+    const app = await buildApp({ db: t.db, config: { tokenLifetimeSeconds: 3600, staticDir: undefined } });
+    try {
+      app.get('/api/throwaway', { config: { access: 'any' } }, async () => ({ ok: true }));
+      route(app, {
+        method: 'GET',
+        url: '/api/throwaway_wrapped',
+        roles: ['admin'],
+        schema: {},
+        handler: async () => ({ ok: true }),
+      });
+      await app.ready();
+      expect(unguarded(app)).toEqual(['GET /api/throwaway']);
+    } finally {
+      await app.close();
+    }
   });
 
   it('every row states every principal’s outcome, the staff and link columns too', () => {

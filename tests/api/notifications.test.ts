@@ -1,4 +1,7 @@
 import { call, loginAs, makeTestApp, type TestApp, fixtureWrite } from './helpers';
+import { toFieldErrors } from '../../server/engine/messages';
+import { validateRecord } from '../../core/engine/validate';
+import { declarationByName } from '../../core/resources/declarations';
 import { notify } from '../../server/notifications/notify';
 import { runDocumentReminders } from '../../server/notifications/documents';
 import { compactNotificationCounts } from '../../server/notifications/counts';
@@ -380,6 +383,38 @@ describe('notification settings and templates', () => {
     expect(body.payment_reminders).toMatchObject({ enabled: false });
   });
 
+  it("answers a bad setting in its declaration's own words, nothing of the route's (issue 31.8)", async () => {
+    // What the declarations say of these values, put in words as every engine write is.
+    const declared = (name: string, record: Record<string, unknown>) =>
+      toFieldErrors(validateRecord(declarationByName.get(name)!, record));
+    const long = 'x'.repeat(201);
+    const tpl = await call(t.app, tok.admin, 'PUT', '/api/notification_templates/shift.filled', {
+      subject: long,
+      body: 'Hi %{nobody}',
+    });
+    expect(tpl.statusCode).toBe(422);
+    expect(tpl.json().errors).toEqual(
+      declared('notification_templates', { event: 'shift.filled', subject: long, body: 'Hi %{nobody}' }),
+    );
+    expect(tpl.json().errors.subject).toBe('Must be 200 characters or less');
+    const pay = await call(t.app, tok.admin, 'PUT', '/api/notification_payment_settings', {
+      enabled: true,
+      days_before_due: 61,
+      days_after_due: 2.5,
+    });
+    expect(pay.json().errors).toEqual(
+      declared('notification_payment_settings', { enabled: true, days_before_due: 61, days_after_due: 2.5 }),
+    );
+    expect(pay.json().errors.days_before_due).toBe('Must be 60 or less');
+    const settings = await call(t.app, tok.admin, 'PUT', '/api/notification_settings/shift.filled', {
+      channels: ['fax'],
+      recipients: ['everyone'],
+    });
+    expect(settings.json().errors).toEqual(
+      declared('notification_settings', { event: 'shift.filled', channels: ['fax'], recipients: ['everyone'] }),
+    );
+  });
+
   it('refuses bad settings and templates with 422 naming the field; consultants cannot change them', async () => {
     const bad = await call(t.app, tok.admin, 'PUT', '/api/notification_settings/shift.filled', {
       channels: ['email', 'fax'],
@@ -398,7 +433,7 @@ describe('notification settings and templates', () => {
     });
     expect(tpl.statusCode).toBe(422);
     expect(tpl.json().errors.subject).toMatch(/Unknown placeholder: %\{nobody\}/);
-    expect(tpl.json().errors.body).toBe('Enter the message.');
+    expect(tpl.json().errors.body).toBe('Required');
     expect(
       (await call(t.app, tok.admin, 'PUT', '/api/notification_settings/no.such.event', { channels: [] })).statusCode,
     ).toBe(404);

@@ -1,10 +1,23 @@
-import type { ResourceDeclaration } from '../../engine/types';
-import { CHANNELS, EVENTS, RECIPIENTS } from '../../domain/notifications/events';
+import { textOf, type ResourceDeclaration } from '../../engine/types';
+import {
+  CHANNELS,
+  COMMON_PLACEHOLDERS,
+  EVENT_BY_KEY,
+  EVENTS,
+  RECIPIENTS,
+  unknownPlaceholders,
+} from '../../domain/notifications/events';
 
 // How the agency notifies (/appsetting/notificationsetting). The spec's routes in server/routes/notifications.ts
 // read and write them by event, with their own answers, so they are not served as CRUD (served: false); their
-// writes are the engine's all the same: validated, versioned and audited like any record. Only the agency's
-// administrators reach those routes, so no role is granted the CRUD actions here.
+// writes are the engine's all the same: validated (by these declarations only), versioned and audited like any
+// record. The routes authorise by the access below (server/routes/route.ts): the agency's admins change how it
+// notifies, its consultants read it.
+
+const readByAgency: ResourceDeclaration['access'] = {
+  admin: ['list', 'show', 'create', 'edit'],
+  consultant: ['list', 'show'],
+};
 
 const event = {
   source: 'event',
@@ -24,7 +37,12 @@ export const notificationSettings: ResourceDeclaration = {
   defaultSort: { field: 'event', order: 'ASC' },
   delete: 'hard',
   served: false,
-  access: {},
+  access: readByAgency,
+  // An event sent on some channel reaches somebody.
+  rules: (r): Record<string, string> =>
+    Array.isArray(r.channels) && r.channels.length && Array.isArray(r.recipients) && !r.recipients.length
+      ? { recipients: 'Choose at least one recipient, or turn every channel off.' }
+      : {},
   fields: [
     { ...event, choices: [...event.choices] },
     { source: 'channels', type: 'choices', label: 'Channels', choices: CHANNELS.map((c) => ({ id: c, name: c })) },
@@ -46,7 +64,21 @@ export const notificationTemplates: ResourceDeclaration = {
   defaultSort: { field: 'event', order: 'ASC' },
   delete: 'hard',
   served: false,
-  access: {},
+  // Deleting an agency's template restores the event's default.
+  access: { ...readByAgency, admin: ['list', 'show', 'create', 'edit', 'delete'] },
+  // A template uses only the placeholders its event fills in.
+  rules: (r): Record<string, string> => {
+    const def = EVENT_BY_KEY.get(textOf(r.event));
+    if (!def) return {};
+    const problems: Record<string, string> = {};
+    for (const field of ['subject', 'body']) {
+      const unknown = unknownPlaceholders(textOf(r[field]), def);
+      if (unknown.length)
+        problems[field] =
+          `Unknown placeholder${unknown.length > 1 ? 's' : ''}: ${unknown.map((u) => `%{${u}}`).join(', ')}. This event knows: ${[...COMMON_PLACEHOLDERS, ...def.placeholders].map((p) => `%{${p}}`).join(', ')}.`;
+    }
+    return problems;
+  },
   fields: [
     { ...event, choices: [...event.choices] },
     { source: 'subject', type: 'text', label: 'Subject', required: true, maxLength: 200 },
@@ -63,7 +95,7 @@ export const notificationPaymentSettings: ResourceDeclaration = {
   defaultSort: { field: 'id', order: 'ASC' },
   delete: 'hard',
   served: false,
-  access: {},
+  access: readByAgency,
   fields: [
     { source: 'enabled', type: 'boolean', label: 'Reminders on' },
     {
@@ -105,7 +137,13 @@ export const notificationPreferences: ResourceDeclaration = {
   defaultSort: { field: 'event', order: 'ASC' },
   delete: 'hard',
   served: false,
-  access: {},
+  // Every agency and client user chooses for themself (the routes read and write the caller's own rows only).
+  access: {
+    admin: ['list', 'show', 'create', 'edit'],
+    consultant: ['list', 'show', 'create', 'edit'],
+    manager: ['list', 'show', 'create', 'edit'],
+    viewer: ['list', 'show', 'create', 'edit'],
+  },
   // A client user's own rows are those of their client's users (the routes read the caller's own only).
   clientScope: 'user_id.client_id',
   fields: [

@@ -525,11 +525,18 @@ describe('canAccess', () => {
       shift_requests: ['create', 'edit', 'delete', 'export'],
       // Issue 29.1: the client names who signs hours on staff phones and sets their PINs; the agency only reads them.
       timesheet_approvers: ['create', 'edit', 'delete', 'export'],
+      // Issue 31.8: the notification settings are not served as CRUD; their own routes (route()) read this access.
+      // A setting is saved per event and never deleted (a template is, restoring the default) nor exported.
+      notification_settings: ['delete', 'export'],
+      notification_templates: ['export'],
+      notification_payment_settings: ['delete', 'export'],
+      notification_preferences: ['delete', 'export'],
     };
-    // A resource not served as CRUD (the notification settings) is reached only through its own routes: no action.
+    // Another resource not served as CRUD (a staff member's sign-in) is the engine's alone: no action.
     for (const d of declarations) {
+      const own = d.served !== false || d.name.startsWith('notification_');
       for (const a of ['list', 'show', 'create', 'edit', 'delete', 'export'])
-        expect(canAccess(admin, d.name, a), `${d.name} ${a}`).toBe(d.served !== false && !history[d.name]?.includes(a));
+        expect(canAccess(admin, d.name, a), `${d.name} ${a}`).toBe(own && !history[d.name]?.includes(a));
     }
     expect(canAccess(admin, 'shifts', 'remove')).toBe(true);
   });
