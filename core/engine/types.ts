@@ -345,9 +345,11 @@ export interface ParentDeclaration {
 /**
  * A parent field kept by the engine as an aggregate of its lines: the sum of a line field (`{ sum: 'pay' }`), or the
  * number of lines (`{ count: 'all' }`), or of those whose fields hold one of the values named
- * (`{ count: { status: ['signed', 'verified'] } }`).
+ * (`{ count: { status: ['signed', 'verified'] } }`); a sum may be of those lines only (`{ sum: 'net', where: {
+ * vat_treatment: ['exempt'] } }`: an invoice's exempt and standard-rated lines totalled apart).
  */
-export type Rollup = { sum: string } | { count: 'all' | Record<string, readonly string[]> };
+export type Rollup =
+  { sum: string; where?: Record<string, readonly string[]> } | { count: 'all' | Record<string, readonly string[]> };
 
 /**
  * A document's lines (ParentDeclaration.lines). Every writer (a request, a hook, a service, a job, createMany, a

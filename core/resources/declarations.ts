@@ -11,6 +11,7 @@ import { communicationResources } from './communication/resource';
 import { notesResources } from './notes/resource';
 import { staffLogins, users } from './users/resource';
 import { timesheetResources } from './timesheets/resource';
+import { invoiceResources } from './invoices/resource';
 
 /** Every entity of the product, declared once. The server builds its API from this list, the app its screens. */
 export const declarations: ResourceDeclaration[] = [
@@ -24,6 +25,7 @@ export const declarations: ResourceDeclaration[] = [
   ...communicationResources,
   ...notesResources,
   ...timesheetResources,
+  ...invoiceResources,
   users,
   staffLogins,
   auditEntries,

@@ -8,6 +8,7 @@ import { shiftsArea } from './shifts.js';
 import { staffArea } from './staff.js';
 import { usersArea } from './users.js';
 import { timesheetsArea } from './timesheets.js';
+import { invoicesArea } from './invoices.js';
 
 /**
  * Every area of the server, listed once, in this order (rates before the shifts they price, messages and notes about
@@ -25,4 +26,6 @@ export const areas: ServerArea[] = [
   usersArea,
   // After shifts: timesheets are made of worked ones.
   timesheetsArea,
+  // After timesheets: invoices bill their lines.
+  invoicesArea,
 ];

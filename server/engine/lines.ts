@@ -38,7 +38,7 @@ export function linesProblems(registry: Map<string, Compiled>): string[] {
       const target = parent.fields.find((f) => f.source === field);
       if (!target || target.computed || !target.readOnly)
         out.push(`${where}.rollups: ${parent.name}.${field} must be a stored readOnly field`);
-      const read = 'sum' in r ? [r.sum] : r.count === 'all' ? [] : Object.keys(r.count);
+      const read = 'sum' in r ? [r.sum, ...Object.keys(r.where ?? {})] : r.count === 'all' ? [] : Object.keys(r.count);
       for (const f of read) if (!lineField(f)) out.push(`${where}.rollups.${field} reads ${f}, no stored field`);
     }
     for (const f of p.lines.derive?.reads ?? []) if (!lineField(f)) out.push(`${where}.derive reads ${f}, no field`);
@@ -104,10 +104,13 @@ export async function refuseLockedLines(
 }
 
 function rollupSql(r: Rollup, bind: (v: unknown) => string): string {
-  if ('sum' in r) return `coalesce(sum(${ident(r.sum)}), 0)`;
+  const only = (fields: Record<string, readonly string[]>) =>
+    ` filter (where ${Object.entries(fields)
+      .map(([f, values]) => `${ident(f)} = any(${bind(values)}::text[])`)
+      .join(' and ')})`;
+  if ('sum' in r) return `coalesce(sum(${ident(r.sum)})${r.where ? only(r.where) : ''}, 0)`;
   if (r.count === 'all') return 'count(*)';
-  const where = Object.entries(r.count).map(([f, values]) => `${ident(f)} = any(${bind(values)}::text[])`);
-  return `count(*) filter (where ${where.join(' and ')})`;
+  return `count(*)${only(r.count)}`;
 }
 
 /**

@@ -12,6 +12,7 @@ import communication from './communication';
 import notes from './notes';
 import users from './users';
 import timesheets from './timesheets';
+import invoices from './invoices';
 
 /** Every area of the app, listed once: their <Resource>s, then their own screens, in this order. */
 // The areas with no screens beyond their resources' are given here as their resources.
@@ -27,6 +28,7 @@ const areas: Area[] = [
   communication,
   notes,
   timesheets,
+  invoices,
 ];
 const built: BuiltResource[] = areas.flatMap((a) => a.resources);
 

@@ -32,6 +32,7 @@ import phoneSignoff from './076_phone_signoff.js';
 import numberedUnique from './079_numbered_unique.js';
 import notificationPreferences from './080_notification_preferences.js';
 import issuedDocuments from './081_issued_documents.js';
+import invoices from './090_invoices.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -69,4 +70,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '079_numbered_unique', sql: numberedUnique },
   { id: '080_notification_preferences', sql: notificationPreferences },
   { id: '081_issued_documents', sql: issuedDocuments },
+  { id: '090_invoices', sql: invoices },
 ];

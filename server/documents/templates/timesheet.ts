@@ -92,7 +92,7 @@ export const timesheetDocument: DocumentTemplate<TimesheetDocument> = {
 
 const nameOf = (choices: { id: string; name: string }[], id: unknown) => choices.find((c) => c.id === id)?.name ?? '';
 /** Hours to two decimals (not money). */
-const hoursOf = (hours: unknown) => Math.round(Number(hours ?? 0) * 100) / 100;
+export const hoursOf = (hours: unknown) => Math.round(Number(hours ?? 0) * 100) / 100;
 
 /** The timesheet as the reader may read it: its lines (pay only for whom reads it) and its signatures. */
 async function timesheetData(r: RecordReader): Promise<TimesheetDocument> {

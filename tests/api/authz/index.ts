@@ -7,6 +7,7 @@ import { chat } from './chat';
 import { users } from './users';
 import { documents } from './documents';
 import { timesheets } from './timesheets';
+import { invoices } from './invoices';
 
 /** The areas that joined the matrix after the foundation, each in its own file. */
-export const areas: AuthzArea[] = [rates, shifts, communication, chat, notes, users, documents, timesheets];
+export const areas: AuthzArea[] = [rates, shifts, communication, chat, notes, users, documents, timesheets, invoices];

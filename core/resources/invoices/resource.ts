@@ -1,0 +1,363 @@
+import type { Action, ResourceDeclaration, Role } from '../../engine/types';
+import { INVOICE_MODES } from '../../domain/invoicing/grouping';
+
+/*
+ * Client invoices (issue 32) on the engine for money documents (issue 31): an invoice and its lines are a declared
+ * document with lines, numbered at issue, locked once issued, totalled by rollups and printed by the record-document
+ * route, kept as issued. Nothing here is hand-written SQL: the server's behaviours (server/behaviours/invoices.ts)
+ * only fill what the domain rules (core/domain/invoicing) decide.
+ *
+ * Engine routes (these declarations), besides CRUD:
+ *   POST /api/invoices/:id/actions/issue     draft → issued: the next number of the agency's invoice series, the
+ *                                            issue date, due date and time of supply, and the chosen template kept
+ *   POST /api/invoices/:id/actions/void      { reason } draft → void (an issued invoice is corrected by a credit note)
+ *   GET  /api/invoices/:id/pdf?template=template1|template2   the PDF, as kept at issue once issued
+ *
+ * Who reads what (docs/decisions.md, "Issue 32 — invoices on the engine"): the agency's admins do everything; its
+ * consultants read invoices (they answer clients' questions) but neither issue, void, nor change them; a client's
+ * users read their own client's issued invoices (never a draft or a voided one, never pay or margin); staff none.
+ */
+
+/** draft → issued → sent → part-paid → paid; void only from draft (core/domain/invoicing/settlement.ts). */
+export const INVOICE_STATES = [
+  { id: 'draft', name: 'Draft' },
+  { id: 'issued', name: 'Issued' },
+  { id: 'sent', name: 'Sent' },
+  { id: 'part_paid', name: 'Part-paid' },
+  { id: 'paid', name: 'Paid' },
+  { id: 'void', name: 'Void' },
+];
+/** Every state an invoice has once issued: never edited again, corrected only by credit notes. */
+export const ISSUED_STATES = ['issued', 'sent', 'part_paid', 'paid'];
+
+export const VAT_TREATMENTS = [
+  { id: 'standard', name: 'Standard rate' },
+  { id: 'exempt', name: 'Exempt (nursing agencies’ concession)' },
+];
+
+/** The spec's two printable layouts; the first is given when none is asked for (TemplateOne by default). */
+export const INVOICE_TEMPLATES = [
+  { id: 'template1', name: 'Template 1' },
+  { id: 'template2', name: 'Template 2' },
+];
+
+const AGENCY: Role[] = ['admin', 'consultant'];
+const read: Action[] = ['list', 'show'];
+
+export const invoices: ResourceDeclaration = {
+  name: 'invoices',
+  table: 'invoices',
+  label: { one: 'Invoice', many: 'Invoices' },
+  recordRepresentation: '%{label}',
+  defaultSort: { field: 'id', order: 'DESC' },
+  search: ['number', 'po_number'],
+  // Never deleted: a draft not wanted is voided with a reason (its lines released for another run), so a run's
+  // history stays whole; a numbered invoice is kept for six years.
+  delete: 'hard',
+  clientScope: 'client_id',
+  access: {
+    admin: ['list', 'show', 'create', 'edit', 'export'],
+    consultant: [...read, 'export'],
+    manager: read,
+    viewer: read,
+  },
+  routes: { list: '/invoice/client-invoice', show: '/invoice/client-invoice/client-InvoiceView/:id' },
+  tabs: [
+    { id: 'draft', label: 'Draft', filter: { state: 'draft' }, path: '/invoice/client-invoice/draft' },
+    { id: 'issued', label: 'Issued', filter: { state: 'issued' }, path: '/invoice/client-invoice/issued' },
+    { id: 'sent', label: 'Sent', filter: { state: 'sent' }, path: '/invoice/client-invoice/sent' },
+    { id: 'part_paid', label: 'Part-paid', filter: { state: 'part_paid' }, path: '/invoice/client-invoice/part-paid' },
+    { id: 'paid', label: 'Paid', filter: { state: 'paid' }, path: '/invoice/client-invoice/paid' },
+    { id: 'overdue', label: 'Overdue', filter: { overdue: true }, path: '/invoice/client-invoice/overdue' },
+  ],
+  numbering: { field: 'number', series: 'INV', prefix: 'INV-', pad: 5, at: 'issue' },
+  documents: [
+    { template: 'template1', label: 'Invoice (template 1)', keptFrom: 'issue' },
+    { template: 'template2', label: 'Invoice (template 2)', keptFrom: 'issue' },
+  ],
+  lifecycle: {
+    field: 'state',
+    // Issued is final: payments and credit notes move it on through their own transitions, nothing edits it.
+    final: ISSUED_STATES,
+    transitions: [
+      { action: 'issue', from: ['draft'], to: 'issued' },
+      { action: 'void', from: ['draft'], to: 'void' },
+    ],
+  },
+  actions: [
+    {
+      name: 'issue',
+      label: 'Issue',
+      icon: 'task_alt',
+      roles: ['admin'],
+      bulk: true,
+      confirm: 'Issue %{name}? It takes the next invoice number and can then only be corrected by a credit note.',
+      success: 'Invoice issued |||| %{smart_count} invoices issued',
+      guard: (r) => (Number(r.line_count) > 0 ? null : 'This invoice has no lines to issue.'),
+    },
+    {
+      name: 'void',
+      label: 'Void',
+      icon: 'block',
+      danger: true,
+      roles: ['admin'],
+      success: 'Invoice voided',
+      input: [{ source: 'reason', type: 'longtext', label: 'Why it is voided', required: true, maxLength: 2000 }],
+      patch: (_r, input) => ({ void_reason: input.reason }),
+    },
+  ],
+  fields: [
+    { source: 'number', type: 'text', label: 'Number', readOnly: true, sortable: true },
+    // The number once issued, else "Draft 12": how references and titles name it.
+    { source: 'label', type: 'text', label: 'Invoice', computed: true, readOnly: true, views: [] },
+    {
+      source: 'state',
+      type: 'choice',
+      label: 'State',
+      choices: INVOICE_STATES,
+      required: true,
+      defaultValue: 'draft',
+      filter: true,
+    },
+    {
+      source: 'client_id',
+      type: 'reference',
+      reference: 'clients',
+      label: 'Client',
+      required: true,
+      createOnly: true,
+      filter: true,
+      sortable: true,
+    },
+    { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', createOnly: true, views: ['show'] },
+    { source: 'period_start', type: 'date', label: 'From', createOnly: true, sortable: true, filter: true },
+    { source: 'period_end', type: 'date', label: 'To', createOnly: true },
+    {
+      source: 'mode',
+      type: 'choice',
+      label: 'Grouped',
+      choices: INVOICE_MODES.map((m) => ({ id: m, name: m })),
+      createOnly: true,
+      views: ['show'],
+    },
+    { source: 'issue_date', type: 'date', label: 'Issued', readOnly: true, sortable: true },
+    // The tax point of its latest line (VAT Notice 700 s 14), set at issue; each line keeps its own.
+    { source: 'time_of_supply', type: 'date', label: 'Time of supply', readOnly: true, views: ['show'] },
+    { source: 'due_date', type: 'date', label: 'Due', readOnly: true, sortable: true },
+    {
+      source: 'po_number',
+      type: 'text',
+      label: 'PO number',
+      maxLength: 100,
+      editableIn: ['draft'],
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'template',
+      type: 'choice',
+      label: 'Layout',
+      choices: INVOICE_TEMPLATES,
+      defaultValue: 'template1',
+      required: true,
+      editableIn: ['draft'],
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'notes',
+      type: 'longtext',
+      label: 'Notes',
+      maxLength: 2000,
+      editableIn: ['draft'],
+      views: ['show', 'edit', 'create'],
+    },
+    // Kept from the lines in every write (parent.lines.rollups of invoice_lines).
+    {
+      source: 'line_count',
+      type: 'number',
+      integer: true,
+      label: 'Lines',
+      readOnly: true,
+      defaultValue: 0,
+      views: ['show'],
+    },
+    { source: 'exempt_net', type: 'money', label: 'Exempt (net)', readOnly: true, defaultValue: 0, views: ['show'] },
+    {
+      source: 'standard_net',
+      type: 'money',
+      label: 'Standard-rated (net)',
+      readOnly: true,
+      defaultValue: 0,
+      views: ['show'],
+    },
+    { source: 'net', type: 'money', label: 'Net', readOnly: true, defaultValue: 0, sortable: true },
+    { source: 'vat', type: 'money', label: 'VAT', readOnly: true, defaultValue: 0 },
+    { source: 'total', type: 'money', label: 'Total', readOnly: true, defaultValue: 0, sortable: true },
+    // Kept by payments and credit notes (negative: what credit notes took off), never by hand.
+    { source: 'paid', type: 'money', label: 'Paid', readOnly: true, defaultValue: 0, views: ['show'] },
+    { source: 'credited', type: 'money', label: 'Credited', readOnly: true, defaultValue: 0, views: ['show'] },
+    // What is left to pay (settlement.ts, balanceOf) and whether that is late by the agency's own date (isOverdue).
+    { source: 'balance', type: 'money', label: 'Balance', computed: true, readOnly: true },
+    { source: 'overdue', type: 'boolean', label: 'Overdue', computed: true, readOnly: true, filter: true },
+    {
+      source: 'run_id',
+      type: 'reference',
+      reference: 'invoice_runs',
+      label: 'Run',
+      readOnly: true,
+      onDelete: 'keep',
+      readableBy: AGENCY,
+      views: ['show'],
+    },
+    {
+      source: 'void_reason',
+      type: 'longtext',
+      label: 'Voided because',
+      readOnly: true,
+      readableBy: AGENCY,
+      views: ['show'],
+    },
+    { source: 'issued_by', type: 'text', label: 'Issued by', readOnly: true, readableBy: AGENCY, views: ['show'] },
+    { source: 'created_at', type: 'datetime', label: 'Drafted', readOnly: true, readableBy: AGENCY, views: ['show'] },
+  ],
+};
+
+export const invoiceLines: ResourceDeclaration = {
+  name: 'invoice_lines',
+  table: 'invoice_lines',
+  label: { one: 'Invoice line', many: 'Invoice lines' },
+  recordRepresentation: '%{description}',
+  defaultSort: { field: 'work_date', order: 'ASC' },
+  delete: 'hard',
+  parent: {
+    resource: 'invoices',
+    field: 'invoice_id',
+    onDelete: 'refuse',
+    tab: 'lines',
+    // Changed only while the invoice is a draft; its totals are their sums, exempt and standard apart.
+    lines: {
+      editableIn: ['draft'],
+      rollups: {
+        line_count: { count: 'all' },
+        net: { sum: 'net' },
+        vat: { sum: 'vat' },
+        total: { sum: 'total' },
+        exempt_net: { sum: 'net', where: { vat_treatment: ['exempt'] } },
+        standard_net: { sum: 'net', where: { vat_treatment: ['standard'] } },
+      },
+    },
+  },
+  clientScope: 'invoice_id.client_id',
+  access: {
+    admin: ['list', 'show', 'create', 'edit', 'delete', 'export'],
+    consultant: read,
+    manager: read,
+    viewer: read,
+  },
+  fields: [
+    {
+      source: 'invoice_id',
+      type: 'reference',
+      reference: 'invoices',
+      label: 'Invoice',
+      required: true,
+      createOnly: true,
+      filter: true,
+    },
+    // What the line bills: a timesheet line, or a shift's late-cancellation charge. Each is billed once among the
+    // lines not released by a credit note (a partial unique index, migration 090, holds it against racing runs).
+    {
+      source: 'timesheet_line_id',
+      type: 'reference',
+      reference: 'timesheet_lines',
+      label: 'Timesheet line',
+      createOnly: true,
+      onDelete: 'refuse',
+      readableBy: AGENCY,
+      views: ['show'],
+    },
+    {
+      source: 'cancelled_shift_id',
+      type: 'reference',
+      reference: 'shifts',
+      label: 'Late cancellation',
+      createOnly: true,
+      onDelete: 'refuse',
+      readableBy: AGENCY,
+      views: ['show'],
+    },
+    { source: 'description', type: 'text', label: 'Description', required: true, maxLength: 300 },
+    { source: 'work_date', type: 'date', label: 'Date', required: true, createOnly: true, sortable: true },
+    { source: 'quantity', type: 'number', label: 'Hours', required: true, min: 0, max: 10000, createOnly: true },
+    { source: 'unit_price', type: 'money', label: 'Unit price (ex VAT)', required: true, createOnly: true },
+    { source: 'net', type: 'money', label: 'Net', readOnly: true },
+    {
+      source: 'vat_treatment',
+      type: 'choice',
+      label: 'VAT',
+      choices: VAT_TREATMENTS,
+      required: true,
+      defaultValue: 'standard',
+    },
+    // Why the treatment is what it is (the rule's words, or the agency's when it changed a draft's line).
+    { source: 'vat_reason', type: 'text', label: 'VAT treatment because', maxLength: 500, views: ['show', 'edit'] },
+    {
+      source: 'vat_rate',
+      type: 'number',
+      integer: true,
+      label: 'VAT rate (basis points)',
+      readOnly: true,
+      views: ['show'],
+    },
+    { source: 'vat', type: 'money', label: 'VAT', readOnly: true },
+    { source: 'total', type: 'money', label: 'Total', readOnly: true },
+    { source: 'time_of_supply', type: 'date', label: 'Time of supply', readOnly: true, views: ['show'] },
+    // Set by a credit note that re-bills the line: its timesheet line may then be invoiced again.
+    {
+      source: 'released_at',
+      type: 'datetime',
+      label: 'Released for re-billing',
+      readOnly: true,
+      readableBy: AGENCY,
+      views: ['show'],
+    },
+  ],
+};
+
+export const invoiceRuns: ResourceDeclaration = {
+  name: 'invoice_runs',
+  table: 'invoice_runs',
+  label: { one: 'Invoice run', many: 'Invoice runs' },
+  recordRepresentation: 'Run %{id}',
+  defaultSort: { field: 'id', order: 'DESC' },
+  delete: 'hard',
+  access: { admin: read, consultant: read },
+  routes: { list: '/invoice/GenerateView', show: '/invoice/GenerateView/generateView/:id' },
+  fields: [
+    {
+      source: 'mode',
+      type: 'choice',
+      label: 'Mode',
+      choices: INVOICE_MODES.map((m) => ({ id: m, name: m })),
+      required: true,
+      createOnly: true,
+      filter: true,
+    },
+    { source: 'period_start', type: 'date', label: 'From', required: true, createOnly: true, sortable: true },
+    { source: 'period_end', type: 'date', label: 'To', required: true, createOnly: true },
+    {
+      source: 'client_ids',
+      type: 'references',
+      reference: 'clients',
+      label: 'Clients (all when empty)',
+      createOnly: true,
+      views: ['show'],
+    },
+    { source: 'started_by', type: 'text', label: 'Started by', readOnly: true },
+    { source: 'invoice_count', type: 'number', integer: true, label: 'Invoices', readOnly: true },
+    { source: 'line_count', type: 'number', integer: true, label: 'Lines', readOnly: true },
+    { source: 'total', type: 'money', label: 'Total', readOnly: true },
+    { source: 'created_at', type: 'datetime', label: 'Started', readOnly: true, sortable: true },
+  ],
+};
+
+export const invoiceResources: ResourceDeclaration[] = [invoices, invoiceLines, invoiceRuns];

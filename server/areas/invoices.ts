@@ -1,0 +1,9 @@
+import { invoiceLinesBehaviour, invoicesBehaviour } from '../behaviours/invoices.js';
+import type { ServerArea } from './area.js';
+import { invoiceResources } from '../../core/resources/invoices/resource.js';
+
+export const invoicesArea: ServerArea = {
+  name: 'invoices',
+  declarations: invoiceResources,
+  behaviours: { invoices: invoicesBehaviour, invoice_lines: invoiceLinesBehaviour },
+};

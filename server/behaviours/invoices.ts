@@ -1,0 +1,91 @@
+// What invoices and their lines do on the server beyond their declarations (issue 32): each line's amounts are the
+// domain's (vatRateOfLine, vatOfLine), issuing dates the invoice by the agency's calendar. Totals, locks and numbers
+// are the engine's (core/resources/invoices/resource.ts).
+import type { EngineContext, ResourceBehaviour, SaveEvent } from '../engine/context.js';
+import type { Problems } from '../../core/engine/validate.js';
+import { roundPence, vatOfLine } from '../../core/engine/money.js';
+import { timeOfSupply, vatRateOfLine } from '../../core/domain/invoicing/totals.js';
+import { dueDate } from '../../core/domain/invoicing/settlement.js';
+import type { VatTreatment } from '../../core/domain/invoicing/vatTreatment.js';
+
+/** A client user sees an invoice once it is issued: never a draft, never a voided draft. */
+const CLIENT_HIDDEN = ['draft', 'void'];
+
+/** A line's net, VAT and total from its hours, unit price and treatment, at its time of supply. */
+function amountsOf(record: Record<string, unknown>): Problems | undefined {
+  const quantity = Number(record.quantity);
+  const unit = Number(record.unit_price);
+  const workDate = String(record.work_date);
+  const treatment = record.vat_treatment as VatTreatment;
+  const supply = timeOfSupply(workDate, null, treatment);
+  let rate: number;
+  try {
+    rate = vatRateOfLine({ treatment, timeOfSupply: supply }).rate;
+  } catch {
+    return { work_date: { message: `No VAT rate is known for work on ${workDate}.` } };
+  }
+  const net = roundPence(quantity * unit);
+  const vat = vatOfLine(net, rate);
+  Object.assign(record, { net, vat, total: net + vat, vat_rate: rate, time_of_supply: supply });
+}
+
+const beforeSaveLine = async (_ctx: EngineContext, e: SaveEvent) => (e.action ? undefined : amountsOf(e.record));
+
+export const invoiceLinesBehaviour: ResourceBehaviour = {
+  beforeSave: beforeSaveLine,
+  beforeSaveMany: async (_ctx, events) => events.map((e) => amountsOf(e.record)),
+  scope: (principal, bind) =>
+    principal.loginType === 'client'
+      ? `invoice_id in (select id from invoices where state <> all(${bind(CLIENT_HIDDEN)}::text[]))`
+      : null,
+};
+
+export const invoicesBehaviour: ResourceBehaviour = {
+  computed: {
+    label: () => `coalesce(number, 'Draft ' || id)`,
+    balance: () => `(total + credited - paid)`,
+    // Something is left to pay and the agency's today is after the due date (settlement.ts, isOverdue).
+    overdue: (bind, { today }) =>
+      `(state in ('issued', 'sent', 'part_paid') and total + credited - paid > 0 and due_date < ${bind(today)}::date)`,
+  },
+  scope: (principal, bind) =>
+    principal.loginType === 'client' ? `state <> all(${bind(CLIENT_HIDDEN)}::text[])` : null,
+  actions: {
+    /** A voided draft bills nothing: its lines are released, so their timesheet lines can go on another invoice. */
+    async void(ctx, r) {
+      const lines = await ctx.db.query<{ id: number }>(
+        'select id from invoice_lines where merchant_id = $1 and invoice_id = $2 and released_at is null order by id',
+        [ctx.principal.merchantId, r.id],
+      );
+      for (const l of lines)
+        await ctx.engine.update(
+          'invoice_lines',
+          l.id,
+          { released_at: ctx.now.toISOString() },
+          { reason: 'Invoice voided' },
+        );
+    },
+    /**
+     * Dated by the agency's calendar: the due date by the client's payment terms, the time of supply by the latest
+     * line's (VAT Notice 700 s 14). The number and the kept PDF are the engine's (numbering.at, documents.keptFrom).
+     */
+    async issue(ctx, r) {
+      const [client] = await ctx.db.query<{ payment_terms_days: number | null }>(
+        'select payment_terms_days from clients where merchant_id = $1 and id = $2',
+        [ctx.principal.merchantId, r.client_id],
+      );
+      const latest = await ctx.db.query<{ vat_treatment: VatTreatment; work_date: string }>(
+        `select vat_treatment, max(work_date)::text as work_date from invoice_lines
+          where merchant_id = $1 and invoice_id = $2 group by vat_treatment`,
+        [ctx.principal.merchantId, r.id],
+      );
+      const supplies = latest.map((l) => timeOfSupply(l.work_date, ctx.today, l.vat_treatment)).sort();
+      return {
+        issue_date: ctx.today,
+        due_date: dueDate(ctx.today, client?.payment_terms_days ?? 30),
+        time_of_supply: supplies.at(-1) ?? ctx.today,
+        issued_by: ctx.principal.name,
+      };
+    },
+  },
+};

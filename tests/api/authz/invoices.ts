@@ -1,0 +1,117 @@
+import type { AuthzArea, AuthzContext } from './area';
+import { A, F, N, row, type Outcome } from './principals';
+import { fixtureWrite } from '../helpers';
+
+/*
+ * Client invoices (issue 32): agency admins draft, issue and void; consultants read and export; a client's users read
+ * their own client's issued invoices (the shared one is issued, so an admin's edit of it is refused 409: issued
+ * invoices are locked); staff nothing; the other agency finds nothing (404).
+ */
+const post = async (ctx: AuthzContext, url: string, body: unknown) =>
+  ctx.must(
+    await ctx.t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${ctx.setup}` },
+      payload: body as Record<string, unknown>,
+    }),
+    url.includes('/actions/') ? 200 : 201,
+  );
+
+const lineOf = (invoiceId: number) => ({
+  invoice_id: invoiceId,
+  work_date: '2030-01-07',
+  description: 'Authz line',
+  quantity: 1,
+  unit_price: 1000,
+});
+
+/** A new draft of client A with one line; answers the invoice's and the line's ids. */
+async function draft(ctx: AuthzContext) {
+  const inv = await post(ctx, '/api/invoices', { client_id: ctx.ids.clientA });
+  const line = await post(ctx, '/api/invoice_lines', lineOf(inv.id));
+  return { id: inv.id as number, line: line.id as number };
+}
+
+type Cols = [Outcome, Outcome, Outcome, Outcome, Outcome];
+const actionRows = (name: string, [admin, consultant, clientA, clientB, other]: Cols, bulk: boolean) => [
+  row('POST', `/api/invoices/:id/actions/${name}`, A, admin, consultant, clientA, clientB, other, F, A),
+  ...(bulk ? [row('POST', `/api/invoices/actions/${name}`, A, admin, consultant, clientA, clientB, other, F, A)] : []),
+];
+
+export const invoices: AuthzArea = {
+  get rows() {
+    return [
+      row('GET', '/api/invoices', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
+      row('GET', '/api/invoices/:id', A, 'ok', 'ok', 'ok', N, N, F, A),
+      row('POST', '/api/invoices', A, 201, F, F, F, 422, F, A),
+      row('PUT', '/api/invoices/:id', A, 409, F, F, F, N, F, A),
+      row('DELETE', '/api/invoices/:id', A, F, F, F, F, F, F, A),
+      row('GET', '/api/invoices/export', A, 'ok', 'ok', F, F, 'ok', F, A),
+      ...actionRows('issue', ['ok', F, F, F, N], true),
+      ...actionRows('void', ['ok', F, F, F, N], false),
+      row('GET', '/api/invoices/:id/pdf', A, 'ok', 'ok', 'ok', N, N, F, A),
+
+      row('GET', '/api/invoice_lines', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
+      row('GET', '/api/invoice_lines/:id', A, 'ok', 'ok', 'ok', N, N, F, A),
+      row('POST', '/api/invoice_lines', A, 201, F, F, F, 422, F, A),
+      row('PUT', '/api/invoice_lines/:id', A, 409, F, F, F, N, F, A),
+      row('DELETE', '/api/invoice_lines/:id', A, 'ok', F, F, F, N, F, A),
+      row('GET', '/api/invoice_lines/export', A, 'ok', F, F, F, 'ok', F, A),
+
+      row('GET', '/api/invoice_runs', A, 'ok', 'ok', F, F, 'ok', F, A),
+      row('GET', '/api/invoice_runs/:id', A, 'ok', 'ok', F, F, N, F, A),
+      row('POST', '/api/invoice_runs', A, F, F, F, F, F, F, A),
+      row('PUT', '/api/invoice_runs/:id', A, F, F, F, F, F, F, A),
+      row('DELETE', '/api/invoice_runs/:id', A, F, F, F, F, F, F, A),
+    ];
+  },
+  async prepare(ctx) {
+    const shared = await draft(ctx);
+    await post(ctx, `/api/invoices/${shared.id}/actions/issue`, {});
+    ctx.shared.invoices = shared.id;
+    ctx.shared.invoice_lines = shared.line;
+    const [run] = await fixtureWrite<{ id: number }>(
+      ctx.t.db,
+      `insert into invoice_runs (merchant_id, mode, period_start, period_end, started_by) values ($1, 'Weekly', '2030-01-07', '2030-01-13', 'Authz') returning id`,
+      [ctx.ids.merchantA],
+    );
+    ctx.shared.invoice_runs = run.id;
+    const [ib] = await fixtureWrite<{ id: number }>(
+      ctx.t.db,
+      `insert into invoices (merchant_id, client_id, state, template) values ($1, $2, 'draft', 'template1') returning id`,
+      [ctx.ids.merchantB, ctx.sharedB.clients],
+    );
+    ctx.sharedB.invoices = ib.id;
+    const [lb] = await fixtureWrite<{ id: number }>(
+      ctx.t.db,
+      `insert into invoice_lines (merchant_id, invoice_id, description, work_date, quantity, unit_price, vat_treatment)
+       values ($1, $2, 'Authz B', '2030-01-07', 1, 1000, 'standard') returning id`,
+      [ctx.ids.merchantB, ib.id],
+    );
+    ctx.sharedB.invoice_lines = lb.id;
+    const [rb] = await fixtureWrite<{ id: number }>(
+      ctx.t.db,
+      `insert into invoice_runs (merchant_id, mode, period_start, period_end) values ($1, 'Weekly', '2030-01-07', '2030-01-13') returning id`,
+      [ctx.ids.merchantB],
+    );
+    ctx.sharedB.invoice_runs = rb.id;
+  },
+  createBody: {
+    invoices: async (ctx) => ({ client_id: ctx.ids.clientA }),
+    invoice_runs: async () => ({}),
+    invoice_lines: async (ctx) => lineOf((await post(ctx, '/api/invoices', { client_id: ctx.ids.clientA })).id),
+  },
+  fresh: {
+    invoices: async (ctx) => (await draft(ctx)).id,
+    invoice_lines: async (ctx) => (await draft(ctx)).line,
+    invoice_runs: async (ctx) => Number(ctx.shared.invoice_runs),
+  },
+  actionInput: { 'invoices void': { reason: 'Authz test' } },
+  requests: {
+    'GET /api/invoices/:id/pdf': (ctx, _p, otherAgency) => ({
+      method: 'GET',
+      url: `/api/invoices/${otherAgency ? ctx.sharedB.invoices : ctx.shared.invoices}/pdf`,
+    }),
+  },
+};

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, dbKind, loginAs, makeTestApp, type TestApp } from './helpers';
+import { demoIds, type DemoIds } from './timesheetKit';
+
+// Client invoices on the engine (issue 32): a draft with lines totalled by rollups (exempt and standard apart),
+// numbered only at issue and gapless, locked once issued for every write, read by a client only once issued and
+// only its own, and voided (a draft only) with its lines released.
+let t: TestApp;
+let admin: string;
+let consultant: string;
+let client: string;
+let client2: string;
+let ids: DemoIds;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  [admin, consultant, client, client2] = await Promise.all(
+    ['admin', 'consultant', 'client', 'client2'].map((w) => loginAs(t.app, w as 'admin')),
+  );
+  ids = await demoIds(t);
+});
+afterAll(() => t?.close());
+
+const ok = async (res: { statusCode: number; body: string; json(): any }, status = 200) => {
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json().data;
+};
+
+/** A draft of client A with a standard line (8 h at £20) and an exempt one (7.5 h at £30.01). */
+async function draft(clientId = ids.clientId) {
+  const inv = await ok(await call(t.app, admin, 'POST', '/api/invoices', { client_id: clientId }), 201);
+  const line = (body: Record<string, unknown>) =>
+    call(t.app, admin, 'POST', '/api/invoice_lines', { invoice_id: inv.id, work_date: '2030-01-07', ...body });
+  await ok(await line({ description: 'Care assistant, 7 Jan', quantity: 8, unit_price: 2000 }), 201);
+  await ok(await line({ description: 'Nurse, 7 Jan', quantity: 7.5, unit_price: 3001, vat_treatment: 'exempt' }), 201);
+  return inv.id as number;
+}
+
+const read = async (id: number, token = admin) => ok(await call(t.app, token, 'GET', `/api/invoices/${id}`));
+const issue = (id: number) => call(t.app, admin, 'POST', `/api/invoices/${id}/actions/issue`, {});
+
+describe('an invoice draft', () => {
+  it('is totalled from its lines, exempt and standard apart, VAT on the standard lines only', async () => {
+    const inv = await read(await draft());
+    // 8 × £20 = £160 standard (VAT £32); 7.5 × £30.01 = £225.075 → £225.08 exempt.
+    expect(inv).toMatchObject({
+      state: 'draft',
+      number: null,
+      line_count: 2,
+      standard_net: 16000,
+      exempt_net: 22508,
+      net: 38508,
+      vat: 3200,
+      total: 41708,
+      balance: 41708,
+      overdue: false,
+    });
+  });
+
+  it('is never shown to a client user, even its own', async () => {
+    const id = await draft();
+    expect((await call(t.app, client, 'GET', `/api/invoices/${id}`)).statusCode).toBe(404);
+    const list = await ok(await call(t.app, client, 'GET', '/api/invoices'));
+    expect(list.map((r: { id: number }) => r.id)).not.toContain(id);
+    const lines = await ok(await call(t.app, client, 'GET', `/api/invoice_lines?invoice_id=${id}`));
+    expect(lines).toEqual([]);
+  });
+
+  it('is read by a consultant, who may not issue it', async () => {
+    const id = await draft();
+    expect((await read(id, consultant)).id).toBe(id);
+    expect((await call(t.app, consultant, 'POST', `/api/invoices/${id}/actions/issue`, {})).statusCode).toBe(403);
+  });
+
+  it('cannot be issued without lines, in words', async () => {
+    const inv = await ok(await call(t.app, admin, 'POST', '/api/invoices', { client_id: ids.clientId }), 201);
+    const res = await issue(inv.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This invoice has no lines to issue.');
+    expect((await read(inv.id)).number).toBeNull();
+  });
+});
+
+describe('issuing', () => {
+  it('numbers it from the invoice series, dates it and keeps the chosen layout', async () => {
+    const id = await draft();
+    const before = await t.db.query<{ next_number: number }>(
+      `select next_number from number_series where merchant_id = $1 and series = 'INV'`,
+      [ids.merchantId],
+    );
+    await ok(await issue(id));
+    const inv = await read(id);
+    const n = before[0]?.next_number ?? 1;
+    expect(inv.number).toBe(`INV-${String(n).padStart(5, '0')}`);
+    expect(inv.state).toBe('issued');
+    expect(inv.issue_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The client's payment terms from the issue date.
+    const [c] = await t.db.query<{ payment_terms_days: number }>(
+      'select payment_terms_days from clients where id = $1',
+      [ids.clientId],
+    );
+    const due = new Date(`${inv.issue_date}T00:00:00Z`);
+    due.setUTCDate(due.getUTCDate() + (c.payment_terms_days ?? 30));
+    expect(inv.due_date).toBe(due.toISOString().slice(0, 10));
+    const kept = await t.db.query<{ template: string; role: string }>(
+      `select template, role from issued_documents where resource = 'invoices' and record_id = $1 order by template, role`,
+      [id],
+    );
+    expect(new Set(kept.map((k) => k.template))).toEqual(new Set(['template1', 'template2']));
+    const pdf = await call(t.app, admin, 'GET', `/api/invoices/${id}/pdf?template=template2`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+  });
+
+  it('refuses every write of the issued invoice and its lines, in words', async () => {
+    const id = await draft();
+    await ok(await issue(id));
+    const put = await call(t.app, admin, 'PUT', `/api/invoices/${id}`, { notes: 'Changed' });
+    expect(put.statusCode).toBe(409);
+    expect(put.json().message).toMatch(/issued and locked/);
+    const [line] = await ok(await call(t.app, admin, 'GET', `/api/invoice_lines?invoice_id=${id}`));
+    const lineEdit = await call(t.app, admin, 'PUT', `/api/invoice_lines/${line.id}`, { description: 'Other' });
+    expect(lineEdit.statusCode).toBe(409);
+    expect(lineEdit.json().message).toMatch(/can be changed only while it is draft/);
+    const added = await call(t.app, admin, 'POST', '/api/invoice_lines', {
+      invoice_id: id,
+      work_date: '2030-01-08',
+      description: 'Extra',
+      quantity: 1,
+      unit_price: 100,
+    });
+    expect(added.statusCode).toBe(409);
+    expect((await call(t.app, admin, 'DELETE', `/api/invoice_lines/${line.id}`)).statusCode).toBe(409);
+    const again = await issue(id);
+    expect(again.statusCode).toBe(409);
+    const voided = await call(t.app, admin, 'POST', `/api/invoices/${id}/actions/void`, { reason: 'Wrong' });
+    expect(voided.statusCode).toBe(409);
+    expect((await read(id)).total).toBe(41708);
+  });
+
+  it('shows the issued invoice to its own client only, without the agency’s fields', async () => {
+    const id = await draft();
+    await ok(await issue(id));
+    const seen = await read(id, client);
+    expect(seen.total).toBe(41708);
+    expect(seen).not.toHaveProperty('issued_by');
+    expect(seen).not.toHaveProperty('run_id');
+    const lines = await ok(await call(t.app, client, 'GET', `/api/invoice_lines?invoice_id=${id}`));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).not.toHaveProperty('timesheet_line_id');
+    expect((await call(t.app, client2, 'GET', `/api/invoices/${id}`)).statusCode).toBe(404);
+    expect((await call(t.app, client2, 'GET', `/api/invoices/${id}/pdf`)).statusCode).toBe(404);
+    expect((await call(t.app, client, 'GET', `/api/invoices/${id}/pdf`)).statusCode).toBe(200);
+  });
+
+  it(
+    dbKind === 'postgres'
+      ? 'gives concurrent issues contiguous numbers'
+      : 'gives issues one after another contiguous numbers',
+    async () => {
+      const n = dbKind === 'postgres' ? 200 : 20;
+      const drafts: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const inv = await ok(await call(t.app, admin, 'POST', '/api/invoices', { client_id: ids.clientId }), 201);
+        await ok(
+          await call(t.app, admin, 'POST', '/api/invoice_lines', {
+            invoice_id: inv.id,
+            work_date: '2030-01-07',
+            description: `Line ${i}`,
+            quantity: 1,
+            unit_price: 1000,
+          }),
+          201,
+        );
+        drafts.push(inv.id);
+      }
+      const answers = await Promise.all(drafts.map((id) => issue(id)));
+      expect(answers.map((a) => a.statusCode)).toEqual(drafts.map(() => 200));
+      const rows = await t.db.query<{ number: string }>('select number from invoices where id = any($1::int[])', [
+        drafts,
+      ]);
+      const numbers = rows.map((r) => Number(r.number.slice(4))).sort((a, b) => a - b);
+      expect(numbers.at(-1)! - numbers[0]).toBe(n - 1);
+      expect(new Set(numbers).size).toBe(n);
+    },
+    300_000,
+  );
+
+  it('takes no number when the issue is refused', async () => {
+    const [before] = await t.db.query<{ next_number: number }>(
+      `select next_number from number_series where merchant_id = $1 and series = 'INV'`,
+      [ids.merchantId],
+    );
+    const empty = await ok(await call(t.app, admin, 'POST', '/api/invoices', { client_id: ids.clientId }), 201);
+    // Refused (no lines): the series is where it was, and the next issue takes the number it would have.
+    expect((await issue(empty.id)).statusCode).toBe(409);
+    const [after] = await t.db.query<{ next_number: number }>(
+      `select next_number from number_series where merchant_id = $1 and series = 'INV'`,
+      [ids.merchantId],
+    );
+    expect(after.next_number).toBe(before.next_number);
+    const id = await draft();
+    await ok(await issue(id));
+    expect((await read(id)).number).toBe(`INV-${String(before.next_number).padStart(5, '0')}`);
+  });
+});
+
+describe('voiding a draft', () => {
+  it('needs a reason and releases its lines', async () => {
+    const id = await draft();
+    expect((await call(t.app, admin, 'POST', `/api/invoices/${id}/actions/void`, {})).statusCode).toBe(422);
+    await ok(await call(t.app, admin, 'POST', `/api/invoices/${id}/actions/void`, { reason: 'Client disputes' }));
+    const inv = await read(id);
+    expect(inv).toMatchObject({ state: 'void', void_reason: 'Client disputes', number: null });
+    const lines = await ok(await call(t.app, admin, 'GET', `/api/invoice_lines?invoice_id=${id}`));
+    expect(lines.every((l: { released_at: string | null }) => l.released_at)).toBe(true);
+  });
+});
