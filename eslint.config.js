@@ -37,7 +37,13 @@ export default tseslint.config(
   {
     // Records are typed where the rules and the money live: the engine, the domain, the services and behaviours
     // (docs/decisions.md, Issue 31.7).
-    files: ['core/domain/**/*.ts', 'core/engine/**/*.ts'],
+    files: [
+      'core/domain/**/*.ts',
+      'core/engine/**/*.ts',
+      'server/engine/**/*.ts',
+      'server/services/**/*.ts',
+      'server/behaviours/**/*.ts',
+    ],
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   {

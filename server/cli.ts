@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
@@ -5,14 +7,16 @@ import { createAgency, seedDemo } from './seed/index.js';
 import { areas } from './areas/index.js';
 import { registryOf } from './areas/registry.js';
 import { createTableSql } from './engine/ddl.js';
-import { declarationByName } from '../core/resources/declarations.js';
+import { declarationByName, declarations } from '../core/resources/declarations.js';
+import { recordTypesSource } from '../core/engine/recordTypes.js';
 import { EMAIL } from '../core/engine/formats.js';
 
 const usage = `Usage:
   npm run db:seed                       load the demo agencies into the configured database
   npm run agency:create -- --company "Acme Staffing" --name "Jo Bloggs" --email jo@acme.example --password '…'
                                         create an agency and its first admin (no demo data)
-  npm run engine:sql -- <resource>      print the table and indexes a declared resource needs (to start a migration)`;
+  npm run engine:sql -- <resource>      print the table and indexes a declared resource needs (to start a migration)
+  npm run engine:records                write core/resources/records.ts, the record types, from the declarations`;
 
 const [command, ...rest] = process.argv.slice(2);
 if (command === 'sql') {
@@ -22,6 +26,12 @@ if (command === 'sql') {
     process.exit(1);
   }
   console.log(createTableSql(decl));
+  process.exit(0);
+}
+if (command === 'records') {
+  const file = resolve('core/resources/records.ts');
+  writeFileSync(file, recordTypesSource(declarations));
+  console.log(`Wrote ${file}`);
   process.exit(0);
 }
 const config = loadConfig();

@@ -94,6 +94,8 @@ export interface DateLimits {
 export type RecordValues = Record<string, unknown>;
 /** A value read as text: a string as it is; anything else (absent, null, another type) as ''. */
 export const textOf = (v: unknown): string => (typeof v === 'string' ? v : '');
+/** A value read as a list of ids (a references field or input): each as a number; anything but a list as none. */
+export const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
 
 export interface FieldDeclaration {
   source: string;

@@ -1,4 +1,5 @@
 import type { ResourceBehaviour } from '../engine/context.js';
+import { textOf } from '../../core/engine/types.js';
 import { defaultExpiry, DUE_WITHIN_DAYS, type DocumentStatus } from '../../core/domain/compliance/documents.js';
 import { replacedDocuments } from '../../core/domain/compliance/compliance.js';
 import { fileNameSql } from '../files/store.js';
@@ -22,7 +23,7 @@ export const candidateDocumentsBehaviour: ResourceBehaviour = {
         'select validity_months from document_categories where id = $1 and merchant_id = $2',
         [record.document_category_id, ctx.principal.merchantId],
       );
-      record.expiry_date = defaultExpiry(record.issue_date, cat?.validity_months ?? null);
+      record.expiry_date = defaultExpiry(textOf(record.issue_date), cat?.validity_months ?? null);
     }
     if (record.issue_date && record.expiry_date && record.expiry_date < record.issue_date)
       return { expiry_date: { message: 'app.documents.expiry_before_issue' } };

@@ -1,4 +1,5 @@
 import type { Row } from '../db/index.js';
+import type { RecordValues } from '../../core/engine/types.js';
 import { HttpError } from '../http.js';
 import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
 import { describeCompliance } from '../../core/domain/compliance/compliance.js';
@@ -59,7 +60,7 @@ export const candidatesBehaviour: ResourceBehaviour = {
   },
   actions: {
     /** A staff member who is not compliant for their role is activated only by an admin who gives a reason. */
-    async activate(ctx: EngineContext, record: Row, input: Record<string, any>) {
+    async activate(ctx: EngineContext, record: Row, input: RecordValues) {
       const result = await complianceOf(
         ctx.db,
         ctx.principal.merchantId,

@@ -1,3 +1,4 @@
+import type { RecordValues } from '../../core/engine/types.js';
 import type { Problems } from '../../core/engine/validate.js';
 import type { ResourceBehaviour } from '../engine/context.js';
 
@@ -8,8 +9,9 @@ function checkBreakRules(value: unknown): string | null {
   if (value.length > 10) return 'Give at most 10 break rules.';
   for (const r of value) {
     if (!r || typeof r !== 'object') return 'Give each break as a shift length in hours and the minutes of break.';
-    const hours = Number((r as any).min_hours);
-    const minutes = Number((r as any).break_minutes);
+    const { min_hours, break_minutes } = r as RecordValues;
+    const hours = Number(min_hours);
+    const minutes = Number(break_minutes);
     if (!Number.isFinite(hours) || hours <= 0 || hours > 24)
       return 'A break applies from a shift length of more than 0 and at most 24 hours.';
     if (!Number.isInteger(minutes) || minutes < 0 || minutes > 240)
@@ -33,8 +35,9 @@ export const clientRulesBehaviour: ResourceBehaviour = {
       return { night_end: { message: 'The night must end at another time than it starts.' } };
     if (record.weekend_start_day === record.weekend_end_day && record.weekend_start_time === record.weekend_end_time)
       return { weekend_end_time: { message: 'The weekend must end at another time than it starts.' } };
-    record.break_rules = [...record.break_rules]
-      .map((r: any) => ({ min_hours: Number(r.min_hours), break_minutes: Number(r.break_minutes) }))
+    // checkBreakRules made sure it is a list of objects.
+    record.break_rules = (record.break_rules as RecordValues[])
+      .map((r) => ({ min_hours: Number(r.min_hours), break_minutes: Number(r.break_minutes) }))
       .sort((a, b) => a.min_hours - b.min_hours);
   },
 };

@@ -2,6 +2,7 @@ import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import type { EngineContext, ResourceBehaviour, SaveEvent } from '../engine/context.js';
 import type { Problems } from '../../core/engine/validate.js';
+import { textOf, type RecordValues } from '../../core/engine/types.js';
 import { blockingChecks, overridableChecks } from '../../core/domain/booking/checks.js';
 import { describeDates, describeShiftTimes } from '../../core/domain/shifts/times.js';
 import { formatDisplayDate, instantToZoned } from '../../core/domain/time/agencyTime.js';
@@ -79,7 +80,7 @@ async function book(
  * A clash only the database sees (another booking not yet committed when the checks ran) refuses the engine's
  * write of the booking; this puts it in words, from the exclusion constraint's own report of it.
  */
-async function doubleBooking(ctx: EngineContext, record: Record<string, any>, e: { code?: string; detail?: string }) {
+async function doubleBooking(ctx: EngineContext, record: RecordValues, e: { code?: string; detail?: string }) {
   if (e.code !== '23P01' || record.candidate_id == null) return;
   const [who] = await ctx.db.query<{ name: string }>(
     `select first_name || ' ' || last_name as name from candidates where merchant_id = $1 and id = $2`,
@@ -231,6 +232,10 @@ async function notifyStaffOff(ctx: EngineContext, row: Row, candidateId: number,
 
 const problem = (message: string) => ({ message });
 
+/** An assign's or a move's reason to book despite the soft checks, when one was given. */
+const overrideReasonOf = (input: RecordValues) =>
+  typeof input.override_reason === 'string' ? input.override_reason : undefined;
+
 /**
  * New shifts, one or many created together (their site within their client is declared): a client user's are
  * requests for their own client, each starting in the future, within the client's requests a day (counted once for
@@ -244,7 +249,7 @@ async function beforeCreate(ctx: EngineContext, events: SaveEvent[]): Promise<(P
     for (const [i, { record }] of events.entries()) {
       record.requested_by_client = true;
       if (Number(record.client_id) !== p.clientId) out[i] = { client_id: problem('Choose your own organisation.') };
-      else if (Date.parse(record.start_at) < ctx.now.getTime())
+      else if (Date.parse(textOf(record.start_at)) < ctx.now.getTime())
         out[i] = { start_at: problem('A requested shift must start in the future.') };
     }
     if (out.some(Boolean)) return out;
@@ -409,7 +414,7 @@ export const shiftsBehaviour: ResourceBehaviour = {
     async assign(ctx, record, input) {
       const shift = shiftTimesOf(record);
       const candidateId = Number(input.candidate_id);
-      const { stored, facts } = await book(ctx, shift, candidateId, input.override_reason);
+      const { stored, facts } = await book(ctx, shift, candidateId, overrideReasonOf(input));
       await notifyFilled(ctx, shift.client_id, shift, facts);
       // Their own pay rates or another employment (no PAYE on-costs) change the price; otherwise it stands as quoted.
       return { ...stored, ...(facts.pricedAsCard ? {} : await repriceOrKeep(ctx, shift, candidateId)) };
@@ -477,7 +482,7 @@ export const shiftsBehaviour: ResourceBehaviour = {
       const priced = await priceShift(ctx.db, ctx.principal.merchantId, moved, candidateId);
       if (candidateId === null) return { start_at: start, end_at: end, ...priced };
       const shift = { ...moved, paid_minutes: priced.paid_minutes, price_lines: priced.price_lines };
-      const { stored, facts } = await book(ctx, shift, candidateId, input.override_reason);
+      const { stored, facts } = await book(ctx, shift, candidateId, overrideReasonOf(input));
       // The same staff member at new times is told with the client, after the save (afterSave, notifyMoved).
       if (Number(record.candidate_id) !== candidateId) await notifyFilled(ctx, shift.client_id, shift, facts);
       return { start_at: start, end_at: end, status: 'assigned', candidate_id: candidateId, ...stored, ...priced };

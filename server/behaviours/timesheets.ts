@@ -25,6 +25,7 @@ import { approverFor, notifyPhoneSigned, toleranceFlagOf, verifyApproverPin } fr
 import { isStrictInstant } from '../engine/input.js';
 import { revokeLinks } from '../engine/capability.js';
 import type { Problems } from '../../core/engine/validate.js';
+import { idsOf, textOf, type RecordValues } from '../../core/engine/types.js';
 import { recordsRefused, type Refused } from '../engine/updateMany.js';
 
 const idOf = (r: Row) => Number(r.id);
@@ -59,7 +60,7 @@ async function linesOf(
 }
 
 /** A signature kept as given: who, how, from where, when. The lines it signs point at it. */
-async function keepSignature(ctx: EngineContext, timesheetId: number, input: Record<string, any>, lines: number) {
+async function keepSignature(ctx: EngineContext, timesheetId: number, input: RecordValues, lines: number) {
   requireSignature(input.signature);
   const sig = await writerOf(ctx).create('timesheet_signatures', {
     timesheet_id: timesheetId,
@@ -136,8 +137,8 @@ export const timesheetsBehaviour: ResourceBehaviour = {
   actions: {
     submit: async (ctx, r) => (await submitMany(ctx, [r]))[0],
     async approve(ctx, r, input) {
-      const approve: number[] = input.line_ids ?? [];
-      const dispute: number[] = input.dispute_line_ids ?? [];
+      const approve = idsOf(input.line_ids);
+      const dispute = idsOf(input.dispute_line_ids);
       if (approve.some((id) => dispute.includes(id)))
         throw refuse(422, 'A line cannot be approved and disputed at once.', 'dispute_line_ids');
       if (dispute.length && !input.dispute_reason)
@@ -182,7 +183,7 @@ export const timesheetsBehaviour: ResourceBehaviour = {
         );
     },
     async dispute(ctx, r, input) {
-      const lines = await linesOf(ctx, Number(r.id), input.line_ids, ['pending', 'signed'], 'line_ids');
+      const lines = await linesOf(ctx, Number(r.id), idsOf(input.line_ids), ['pending', 'signed'], 'line_ids');
       await ctx.engine.act('timesheet_lines', lines.map(idOf), 'dispute_line', { reason: input.reason });
       await notifyAgency(
         ctx,
@@ -203,8 +204,8 @@ export const timesheetsBehaviour: ResourceBehaviour = {
         );
     },
     async verify(ctx, r, input) {
-      const chosen = !!input.line_ids?.length;
-      const lines = await linesOf(ctx, Number(r.id), input.line_ids, ['pending', 'disputed'], 'line_ids');
+      const chosen = idsOf(input.line_ids).length > 0;
+      const lines = await linesOf(ctx, Number(r.id), idsOf(input.line_ids), ['pending', 'disputed'], 'line_ids');
       if (lines.length === 0) throw refuse(409, 'Every line is already signed or verified.');
       // Verifying every unsigned line is said in so many lines, and the number confirmed must still be the count
       // (a line added since the dialog opened is not verified unseen).
@@ -237,7 +238,7 @@ export const timesheetsBehaviour: ResourceBehaviour = {
 };
 
 /** A line's facts the checks and prices read, with its timesheet's client. */
-async function lineFacts(ctx: EngineContext, record: Record<string, any>) {
+async function lineFacts(ctx: EngineContext, record: RecordValues) {
   const t = await timesheetOf(ctx, Number(record.timesheet_id));
   const [shift] = record.shift_id
     ? await ctx.db.query(
@@ -249,21 +250,22 @@ async function lineFacts(ctx: EngineContext, record: Record<string, any>) {
 }
 
 /** Why times cannot be a line's, by field (none when they can). */
-function timesProblems(input: Record<string, any>): Record<string, string> {
+function timesProblems(input: RecordValues): Record<string, string> {
   const problems: Record<string, string> = {};
-  if (!isStrictInstant(input.actual_start)) problems.actual_start = 'Give the start as a date and time.';
-  if (!isStrictInstant(input.actual_end)) problems.actual_end = 'Give the end as a date and time.';
-  if (!problems.actual_start && !problems.actual_end) {
-    const span = shiftSpanProblem(input.actual_start, input.actual_end);
-    const ms = Date.parse(input.actual_end) - Date.parse(input.actual_start);
+  const { actual_start: start, actual_end: end } = input;
+  if (!isStrictInstant(start)) problems.actual_start = 'Give the start as a date and time.';
+  if (!isStrictInstant(end)) problems.actual_end = 'Give the end as a date and time.';
+  else if (isStrictInstant(start)) {
+    const span = shiftSpanProblem(start, end);
+    const ms = Date.parse(end) - Date.parse(start);
     if (span) problems.actual_end = span;
-    else if (input.break_minutes != null && input.break_minutes * 60_000 >= ms)
+    else if (input.break_minutes != null && Number(input.break_minutes) * 60_000 >= ms)
       problems.break_minutes = 'The break must be shorter than the time worked.';
   }
   return problems;
 }
 
-function checkTimes(input: Record<string, any>) {
+function checkTimes(input: RecordValues): asserts input is RecordValues & ActualInput {
   const problems = timesProblems(input);
   if (Object.keys(problems).length) throw new HttpError(422, Object.values(problems)[0], problems);
 }
@@ -315,7 +317,7 @@ const overlapWords = (ctx: EngineContext, name: string | null, start: string, en
 type ActualInput = { actual_start: string; actual_end: string; break_minutes?: number | null };
 
 /** New actual times, priced: what an amendment or the staff member's own entry stores. */
-async function timesPatch(ctx: EngineContext, r: Row, input: Record<string, any>) {
+async function timesPatch(ctx: EngineContext, r: Row, input: RecordValues) {
   checkTimes(input);
   const { t, shift } = await lineFacts(ctx, r);
   const priced = await priceLine(
@@ -328,7 +330,7 @@ async function timesPatch(ctx: EngineContext, r: Row, input: Record<string, any>
       sleep_in: !!shift?.sleep_in,
       booked: shift?.price_lines ?? null,
     },
-    input as { actual_start: string; actual_end: string; break_minutes?: number | null },
+    input,
   );
   const outside = periodProblem(priced.work_date, t.period_start, t.period_end);
   if (outside) throw refuse(422, outside, 'actual_start');
@@ -417,8 +419,8 @@ async function beforeCreateLines(ctx: EngineContext, events: SaveEvent[]): Promi
     }
     const asBooked =
       shift &&
-      Date.parse(r.actual_start) === Date.parse(r.scheduled_start) &&
-      Date.parse(r.actual_end) === Date.parse(r.scheduled_end) &&
+      Date.parse(textOf(r.actual_start)) === Date.parse(textOf(r.scheduled_start)) &&
+      Date.parse(textOf(r.actual_end)) === Date.parse(textOf(r.scheduled_end)) &&
       (r.break_minutes ?? null) === (r.scheduled_break ?? null);
     if (!asBooked && !r.amendment_note) {
       out[i] = { amendment_note: { message: 'Say why this line is added (an amendment needs a note).' } };
@@ -443,9 +445,9 @@ async function beforeCreateLines(ctx: EngineContext, events: SaveEvent[]): Promi
           client_id: Number(t.client_id),
           site_id: Number(r.site_id),
           job_role_id: Number(r.job_role_id),
-          start: r.actual_start,
-          end: r.actual_end,
-          break_minutes: r.break_minutes ?? null,
+          start: textOf(r.actual_start),
+          end: textOf(r.actual_end),
+          break_minutes: r.break_minutes == null ? null : Number(r.break_minutes),
         },
         Number(r.candidate_id),
         ctx.today,
@@ -493,8 +495,8 @@ async function beforeCreateLines(ctx: EngineContext, events: SaveEvent[]): Promi
     ctx,
     fine.map((i) => ({
       candidate_id: Number(records[i].candidate_id),
-      start: records[i].actual_start,
-      end: records[i].actual_end,
+      start: textOf(records[i].actual_start),
+      end: textOf(records[i].actual_end),
     })),
   );
   fine.forEach((i, k) => {
@@ -523,7 +525,7 @@ async function revise(ctx: EngineContext, ids: unknown[]) {
 /** Two writes racing past overlapProblems: the exclusion constraint refuses the second, said in words. */
 async function overlapRefused(ctx: EngineContext, e: SaveEvent, error: { code?: string }) {
   if (error.code !== '23P01') return;
-  const words = overlapWords(ctx, null, e.record.actual_start, e.record.actual_end, null).replace(
+  const words = overlapWords(ctx, null, textOf(e.record.actual_start), textOf(e.record.actual_end), null).replace(
     /^This staff member already has a line from/,
     'Another line of this staff member was just saved over',
   );
@@ -578,7 +580,7 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
   actions: {
     async record_times(ctx, r, input) {
       const { patch } = await timesPatch(ctx, r, input);
-      if (Date.parse(input.actual_end) > ctx.now.getTime() + 15 * 60_000)
+      if (Date.parse(textOf(input.actual_end)) > ctx.now.getTime() + 15 * 60_000)
         throw refuse(422, 'Enter your times once the shift has ended.', 'actual_end');
       return { ...patch, times_recorded_at: ctx.now.toISOString() };
     },

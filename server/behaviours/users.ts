@@ -1,5 +1,5 @@
 import type { Problems } from '../../core/engine/validate.js';
-import type { Role } from '../../core/engine/types.js';
+import type { RecordValues, Role } from '../../core/engine/types.js';
 import { AGENCY_ROLES } from '../../core/resources/users/resource.js';
 import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
 import type { Row } from '../db/index.js';
@@ -100,6 +100,6 @@ export const usersBehaviour: ResourceBehaviour = {
 };
 
 /** A new password's hash, made before the transaction (about 0.1 s of a core). */
-async function hashed(input: Record<string, any>) {
+async function hashed(input: RecordValues) {
   return { password_hash: await hashPassword(String(input.password)) };
 }

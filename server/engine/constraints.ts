@@ -4,13 +4,14 @@ import type { Problems } from '../../core/engine/validate.js';
 import { normaliseText } from '../../core/engine/text.js';
 import { ident, Params, type Compiled } from './compile.js';
 import type { EngineContext } from './context.js';
+import type { RecordValues } from '../../core/engine/types.js';
 
 const TEXT = new Set(['text', 'longtext', 'email', 'phone']);
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** A record a write is about to store, with its stored version on an update and what already failed. */
 export interface Constrained {
-  record: Record<string, any>;
+  record: RecordValues;
   stored?: Row;
   known: Problems;
 }
@@ -66,9 +67,8 @@ export async function checkConstraints(ctx: EngineContext, c: Compiled, items: C
     );
     if (asking.length === 0) continue;
     const text = u.fields.map((f) => TEXT.has(c.byField.get(f)?.type ?? ''));
-    const valuesOf = (record: Record<string, any>) =>
-      u.fields.map((f) => (record[f] === '' ? null : (record[f] ?? null)));
-    const messageOf = (record: Record<string, any>, dup: Row) =>
+    const valuesOf = (record: RecordValues) => u.fields.map((f) => (record[f] === '' ? null : (record[f] ?? null)));
+    const messageOf = (record: RecordValues, dup: Row) =>
       typeof u.message === 'function' ? u.message(record, dup) : u.message;
     // Two writes of the same values wait for each other here (until commit), so both cannot pass the check. Taken
     // in one order by every write, so two writes of many records cannot deadlock.
@@ -107,7 +107,7 @@ export async function checkConstraints(ctx: EngineContext, c: Compiled, items: C
     );
     const taken = new Map<number, Row>();
     for (const { i, ...dup } of dups) taken.set(asking[Number(i) - 1], dup);
-    const earlier = new Map<string, Record<string, any>>();
+    const earlier = new Map<string, RecordValues>();
     for (const i of asking) {
       const record = items[i].record;
       const k = JSON.stringify(

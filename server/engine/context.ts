@@ -1,7 +1,8 @@
 import type { Queryable, Row } from '../db/index.js';
 import type { Cluster } from '../cluster.js';
 import type { Compiled } from './compile.js';
-import type { LoginType, Role } from '../../core/engine/types.js';
+import type { LoginType, RecordValues, Role } from '../../core/engine/types.js';
+import type { Records } from '../../core/resources/records.js';
 import type { Problems } from '../../core/engine/validate.js';
 
 /** Who is calling, as every engine call knows it. */
@@ -20,31 +21,42 @@ export interface EnginePrincipal {
 }
 
 /**
+ * The record type of a resource named by its literal name ('shifts' → ShiftRecord, core/resources/records.ts), as
+ * the engine's writes answer it; unchecked values (to narrow) for a name only known at run time.
+ */
+export type RecordOf<K extends string> = K extends keyof Records ? Records[K] : RecordValues;
+
+/**
  * The engine's writes for code that runs inside another write (hooks, action effects, services, jobs): the same
  * path as a request's (validation, row scope and references, hooks, version, audit) in the caller's transaction
  * and as the caller's principal. They are the server's own changes, so the field write policy (create-only, roles)
  * does not apply, but the lifecycle's locks do (a locked record, action-only fields, editableIn); `reason` goes into
- * the audit entry's input.
+ * the audit entry's input. Each answers the record as the caller may read it: a field the caller may not read
+ * (readableBy) is absent, whatever its type says.
  */
 export interface EngineHandle {
-  create(resource: string, values: Record<string, unknown>, options?: { reason?: string }): Promise<Row>;
+  create<K extends string>(
+    resource: K,
+    values: Record<string, unknown>,
+    options?: { reason?: string },
+  ): Promise<RecordOf<K>>;
   /**
    * Creates many records at once, all or nothing (a generation run, a bulk create): one validation pass, the hooks
    * in set form, one insert and one audit statement. A bad record refuses them all, naming it (`rows[3].site_id`).
    * Answers the records created, in the order given, as the caller may read them (stored fields, not computed).
    * `input` is kept in each record's audit entry (what the run was asked), beside `reason`.
    */
-  createMany(
-    resource: string,
+  createMany<K extends string>(
+    resource: K,
     rows: Record<string, unknown>[],
     options?: { reason?: string; input?: Record<string, unknown> },
-  ): Promise<Row[]>;
+  ): Promise<RecordOf<K>[]>;
   /**
    * `action` names in the audit trail a change that is no declared action (a password changed by its owner): the
    * entry is an 'action' entry of that name instead of an 'update'.
    */
-  update(
-    resource: string,
+  update<K extends string>(
+    resource: K,
     id: number,
     changes: Record<string, unknown>,
     options?: {
@@ -57,39 +69,39 @@ export interface EngineHandle {
        */
       overrideLock?: string;
     },
-  ): Promise<Row>;
+  ): Promise<RecordOf<K>>;
   /**
    * Updates many records at once, each with its own changes, all or nothing (issue 31.4): the locks, validation and
    * scope checked for every record in one pass, the hooks in set form, one UPDATE and one audit statement. A refused
    * record refuses them all, naming it. Answers each record's stored fields as the caller may read them, in the order
    * given. Same options as update.
    */
-  updateMany(
-    resource: string,
+  updateMany<K extends string>(
+    resource: K,
     changes: ({ id: number } & Record<string, unknown>)[],
     options?: { reason?: string; action?: string; overrideLock?: string },
-  ): Promise<Row[]>;
+  ): Promise<RecordOf<K>[]>;
   /** Runs a declared action on one record, as its route would (its guard, transition, effect, hooks, audit). */
-  act(
-    resource: string,
+  act<K extends string>(
+    resource: K,
     id: number,
     action: string,
     input?: Record<string, unknown>,
     options?: { reason?: string },
-  ): Promise<Row>;
+  ): Promise<RecordOf<K>>;
   /**
    * The same on many records, in set form (issue 31.4): every record's state and guard checked in one pass (one
    * refused refuses all, naming it), the effect in set form (actionsMany) or each record's, one UPDATE and one audit
    * statement. Answers each record's stored fields as the caller may read them, in id order.
    */
-  act(
-    resource: string,
+  act<K extends string>(
+    resource: K,
     ids: number[],
     action: string,
     input?: Record<string, unknown>,
     options?: { reason?: string },
-  ): Promise<Row[]>;
-  remove(resource: string, id: number, options?: { reason?: string }): Promise<Row>;
+  ): Promise<RecordOf<K>[]>;
+  remove<K extends string>(resource: K, id: number, options?: { reason?: string }): Promise<RecordOf<K>>;
   /** The same writes as the product itself (a periodic job): the audit trail says "system". */
   asSystem(): EngineHandle;
   /** A resource as the engine compiled it (its scope, its fields): for reads, and for createLink and mintLink. */
@@ -122,8 +134,11 @@ export interface SaveEvent {
   stored?: Row;
   /** The fields the write changes (after the write policy). */
   changes: Record<string, unknown>;
-  /** The record as it will be stored (stored + changes). */
-  record: Record<string, any>;
+  /**
+   * The record as it will be stored (stored + changes), validated against the declaration: read its values after
+   * narrowing them (`textOf`, `Number()`), or as the resource's record type where the field is required.
+   */
+  record: RecordValues;
   /** The action that causes the write, if any. */
   action?: string;
 }
@@ -193,7 +208,7 @@ export interface ResourceBehaviour {
    */
   actions?: Record<
     string,
-    (ctx: EngineContext, record: Row, input: Record<string, any>) => Promise<Record<string, unknown> | void>
+    (ctx: EngineContext, record: Row, input: RecordValues) => Promise<Record<string, unknown> | void>
   >;
   /**
    * The set form of `actions` for an action run on many records at once (a bulk action, ctx.engine.act with many
@@ -204,17 +219,13 @@ export interface ResourceBehaviour {
    */
   actionsMany?: Record<
     string,
-    (
-      ctx: EngineContext,
-      records: Row[],
-      input: Record<string, any>,
-    ) => Promise<(Record<string, unknown> | void)[] | void>
+    (ctx: EngineContext, records: Row[], input: RecordValues) => Promise<(Record<string, unknown> | void)[] | void>
   >;
   /**
    * The effects of collection actions (declared `collection: true`), by name: given the validated input, answer
    * what the route answers as `data`. They run in the request's transaction and write through ctx.engine.
    */
-  collection?: Record<string, (ctx: EngineContext, input: Record<string, any>) => Promise<unknown>>;
+  collection?: Record<string, (ctx: EngineContext, input: RecordValues) => Promise<unknown>>;
   /**
    * Slow work on an action's validated input that must not hold a transaction open (hashing a new password: on
    * PGlite an open transaction holds the whole database). The engine runs it before the action's transaction
@@ -222,7 +233,7 @@ export interface ResourceBehaviour {
    * the audit trail. It gets the request's context outside any transaction (its reads and writes commit at once: a
    * wrong PIN's attempt is counted even though the action is then refused).
    */
-  prepare?: Record<string, (input: Record<string, any>, ctx: EngineContext) => Promise<Record<string, unknown>>>;
+  prepare?: Record<string, (input: RecordValues, ctx: EngineContext) => Promise<Record<string, unknown>>>;
   /**
    * SQL expressions of computed fields, given a function that binds a parameter and answers its placeholder.
    * They are selected like columns and filtered with `=`.

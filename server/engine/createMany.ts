@@ -2,7 +2,7 @@
 // constraints, numbering, hooks, version, audit) in set form, all or nothing.
 import type { Row } from '../db/index.js';
 import { HttpError, notFound } from '../http.js';
-import type { FieldDeclaration } from '../../core/engine/types.js';
+import type { FieldDeclaration, RecordValues } from '../../core/engine/types.js';
 import { validateCustomFieldsInput, validateRecord, type Problems } from '../../core/engine/validate.js';
 import { toFieldErrors } from './messages.js';
 import { ident, Params, readable, scopeWhere, selectList, type Compiled } from './compile.js';
@@ -147,8 +147,8 @@ async function storeMany(
   const defaults = Object.fromEntries(storable.map((f) => [f.source, defaultOf(f)]));
   const defs = await customFieldsOf(ctx, c);
   const problems: Problems[] = rows.map((_, i) => ({ ...e.problems?.[i] }));
-  const records: Record<string, any>[] = rows.map((changes, i) => {
-    const record: Record<string, any> = { ...defaults, ...changes };
+  const records: RecordValues[] = rows.map((changes, i) => {
+    const record: RecordValues = { ...defaults, ...changes };
     if (c.decl.customFields) {
       const input = e.customInputs?.[i];
       if (input !== undefined) {

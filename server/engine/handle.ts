@@ -2,7 +2,7 @@
 import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import type { Compiled } from './compile.js';
-import type { EngineContext, EngineHandle, EnginePrincipal } from './context.js';
+import type { EngineContext, EngineHandle, EnginePrincipal, RecordOf } from './context.js';
 import { deleteRecord } from './delete.js';
 import { getRecord } from './query.js';
 import { lockRecords, runAction } from './actions.js';
@@ -40,22 +40,30 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
     return c;
   };
   const reason = (options?: { reason?: string }) => (options?.reason ? { reason: options.reason } : undefined);
+  // The engine answers a row of the resource it was asked to write: the one place it takes that resource's type.
+  const typed = <K extends string>(_resource: K, row: Promise<Row>) => row as Promise<RecordOf<K>>;
   const handle: EngineHandle = {
     create: (resource, values, options) =>
-      store(ctx, compiled(resource), undefined, values, { input: reason(options) }),
-    createMany(resource, rows, options) {
+      typed(resource, store(ctx, compiled(resource), undefined, values, { input: reason(options) })),
+    async createMany(resource, rows, options) {
       const input = { ...options?.input, ...reason(options) };
-      return createMany(ctx, compiled(resource), rows, { input: Object.keys(input).length ? input : undefined });
+      const created = await createMany(ctx, compiled(resource), rows, {
+        input: Object.keys(input).length ? input : undefined,
+      });
+      return created as RecordOf<typeof resource>[];
     },
     async update(resource, id, changes, options) {
       const c = compiled(resource);
       // Inside the principal's row scope, like a request's write: out of scope is 404.
       const stored = await getRecord(ctx, c, id, { lock: true, all: true });
-      return store(ctx, c, stored, changes, {
-        input: reason(options),
-        action: options?.action,
-        overrideLock: options?.overrideLock,
-      });
+      return typed(
+        resource,
+        store(ctx, c, stored, changes, {
+          input: reason(options),
+          action: options?.action,
+          overrideLock: options?.overrideLock,
+        }),
+      );
     },
     async updateMany(resource, changes, options) {
       const c = compiled(resource);
@@ -70,9 +78,15 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
         { input: reason(options), action: options?.action, overrideLock: options?.overrideLock },
       );
       const byWritten = new Map(written.map((r) => [Number(r.id), r]));
-      return [...byId.keys()].map((id) => byWritten.get(id)!);
+      return [...byId.keys()].map((id) => byWritten.get(id)!) as RecordOf<typeof resource>[];
     },
-    async act(resource: string, id: number | number[], name: string, input = {}, options?: { reason?: string }) {
+    async act<K extends string>(
+      resource: K,
+      id: number | number[],
+      name: string,
+      input = {},
+      options?: { reason?: string },
+    ) {
       const c = compiled(resource);
       const action = c.actions.get(name);
       if (!action) throw new HttpError(500, `${resource} has no action ${name}`);
@@ -80,9 +94,10 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
         reason: options?.reason,
         stored: true,
       });
-      return (Array.isArray(id) ? rows : rows[0]) as Row & Row[];
+      return (Array.isArray(id) ? rows : rows[0]) as RecordOf<K> & RecordOf<K>[];
     },
-    remove: (resource, id, options) => deleteRecord(ctx, compiled(resource), id, registry, options?.reason),
+    remove: (resource, id, options) =>
+      typed(resource, deleteRecord(ctx, compiled(resource), id, registry, options?.reason)),
     asSystem: () => withEngine({ ...ctx, principal: systemPrincipal(ctx.principal.merchantId) }, registry).engine,
     compiled,
   };

@@ -2,7 +2,7 @@
 // derived state kept by the write path itself, in the transaction of every write of a line or of the document.
 import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
-import type { LinesDeclaration, ResourceDeclaration, Rollup } from '../../core/engine/types.js';
+import type { LinesDeclaration, RecordValues, ResourceDeclaration, Rollup } from '../../core/engine/types.js';
 import { linesRefusal } from '../../core/engine/lifecycle.js';
 import { storedLoginType } from '../../core/engine/types.js';
 import { ident, Params, type Compiled } from './compile.js';
@@ -80,7 +80,7 @@ export async function writingDocument<T>(
 export async function refuseLockedLines(
   ctx: EngineContext,
   c: Compiled,
-  records: Record<string, any>[],
+  records: RecordValues[],
   action?: string,
   /** Names a refused line by its position (createMany) or the line itself. */
   name?: (i: number, why: string) => Error,

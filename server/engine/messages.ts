@@ -1,10 +1,10 @@
 import englishMessages from 'ra-language-english';
 import { engineMessages, interpolate } from '../../core/engine/messages.js';
 import { resourceMessages } from '../../core/resources/messages.js';
-import type { Problems } from '../../core/engine/validate.js';
+import { getPath, type Problems } from '../../core/engine/validate.js';
 
 const lookup = (key: string): string | undefined => {
-  const fromTree = (tree: any) => key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), tree);
+  const fromTree = (tree: object) => getPath(tree as Record<string, unknown>, key);
   // The app's catalogue too (guard reasons, domain rules: app.staff.guard.*, app.preferences.*), so the API answers
   // words.
   const text = fromTree(engineMessages) ?? fromTree(resourceMessages) ?? fromTree(englishMessages);

@@ -2,6 +2,7 @@
 import type { Queryable, Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import { ident, type Compiled } from './compile.js';
+import type { RecordValues } from '../../core/engine/types.js';
 
 /**
  * The highest next number an admin may set (issue 30.13): nine digits, far beyond any agency's count, and over a
@@ -56,10 +57,10 @@ export function numbersAt(c: Compiled, stored: Row | undefined, action: string |
  * Numbers the records in their series (the declared one, or each record's own by `seriesOf`), in the order given:
  * one statement per series.
  */
-export async function numberRecords(db: Queryable, c: Compiled, merchantId: number, records: Record<string, any>[]) {
+export async function numberRecords(db: Queryable, c: Compiled, merchantId: number, records: RecordValues[]) {
   const n = c.decl.numbering!;
   if (n.whenEmpty) return numberEmpty(db, c, merchantId, records);
-  const bySeries = new Map<string, { prefix?: string; records: Record<string, any>[] }>();
+  const bySeries = new Map<string, { prefix?: string; records: RecordValues[] }>();
   for (const r of records) {
     const s = n.seriesOf?.(r) ?? n;
     const group = bySeries.get(s.series) ?? { prefix: s.prefix, records: [] };
@@ -76,7 +77,7 @@ export async function numberRecords(db: Queryable, c: Compiled, merchantId: numb
  * `whenEmpty` numbering (a field also typed by hand, and unique): only the records left without a value are
  * numbered, and a number a live record already holds is passed over (the typed value took its place).
  */
-async function numberEmpty(db: Queryable, c: Compiled, merchantId: number, records: Record<string, any>[]) {
+async function numberEmpty(db: Queryable, c: Compiled, merchantId: number, records: RecordValues[]) {
   const n = c.decl.numbering!;
   for (const r of records) {
     if (r[n.field] !== null && r[n.field] !== undefined && r[n.field] !== '') continue;

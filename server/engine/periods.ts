@@ -14,9 +14,12 @@ type Store = typeof store;
 const refuse = (problems: Problems) => {
   if (Object.keys(problems).length) throw badInput(toFieldErrors(problems));
 };
+import { textOf, type RecordValues } from '../../core/engine/types.js';
 
 const problem = (message: string) => ({ message });
-const sameKey = (c: Compiled, a: Record<string, any>, b: Record<string, any>) =>
+/** A row of a key as the period checks read it: its dates, 'yyyy-MM-dd', `to` null while open-ended. */
+type PeriodRow = { id: number; from: string; to: string | null };
+const sameKey = (c: Compiled, a: RecordValues, b: RecordValues) =>
   c.decl.effectiveDated!.key.every((k) => String(a[k] ?? '') === String(b[k] ?? ''));
 
 /**
@@ -26,7 +29,7 @@ const sameKey = (c: Compiled, a: Record<string, any>, b: Record<string, any>) =>
 async function rowsOfKey(
   ctx: EngineContext,
   c: Compiled,
-  record: Record<string, any>,
+  record: RecordValues,
   exceptId: number,
   extra = '',
   extraValue?: unknown,
@@ -36,14 +39,14 @@ async function rowsOfKey(
   const key = d.key.map((k) => `${ident(k)} is not distinct from ${p.bind(record[k] ?? null)}`).join(' and ');
   const more = extra ? ` and ${ident(d.to)} = ${p.bind(extraValue)}` : '';
   const live = c.soft ? ' and deleted_at is null' : '';
-  return ctx.db.query(
+  return ctx.db.query<PeriodRow>(
     `select id, ${ident(d.from)} as "from", ${ident(d.to)} as "to" from ${c.table} where merchant_id = ${p.bind(ctx.principal.merchantId)}${live} and ${key} and id <> ${p.bind(exceptId)}${more} order by ${ident(d.from)} for update`,
     p.values,
   );
 }
 
 /** The row a row took over from: same key, ending the day it starts. */
-async function predecessorOf(ctx: EngineContext, c: Compiled, row: Row): Promise<Row | null> {
+async function predecessorOf(ctx: EngineContext, c: Compiled, row: Row): Promise<PeriodRow | null> {
   const [before] = await rowsOfKey(ctx, c, row, row.id, 'to', row[c.decl.effectiveDated!.from]);
   return before ?? null;
 }
@@ -66,7 +69,7 @@ async function setEnd(store: Store, ctx: EngineContext, c: Compiled, id: number,
 export async function checkPeriod(
   ctx: EngineContext,
   c: Compiled,
-  record: Record<string, any>,
+  record: RecordValues,
   stored: Row | undefined,
   store: Store,
 ): Promise<void> {
@@ -74,10 +77,13 @@ export async function checkPeriod(
   const noun = d.noun ?? c.decl.label.one.toLowerCase();
   const keyWords = d.key.map((k) => c.byField.get(k)?.label.toLowerCase() ?? k);
   const ofKey = `for this ${keyWords.length > 1 ? `${keyWords.slice(0, -1).join(', ')} and ${keyWords[keyWords.length - 1]}` : keyWords[0]}`;
+  // The record is validated: its dates are 'yyyy-MM-dd', the end empty (null) while open-ended.
+  const from = textOf(record[d.from]);
+  const to = textOf(record[d.to]) || null;
   const before = stored ? await predecessorOf(ctx, c, stored) : null;
   const kept = before && sameKey(c, stored!, record);
-  const moved = before && (!kept || record[d.from] !== stored![d.from]);
-  if (moved && kept && record[d.from] <= before.from) {
+  const moved = before && (!kept || from !== stored![d.from]);
+  if (moved && kept && from <= before.from) {
     refuse({
       [d.from]: problem(
         `The ${noun} before this one starts on ${before.from}: start this one after that date, or delete that ${noun} first.`,
@@ -88,9 +94,7 @@ export async function checkPeriod(
   const others = (await rowsOfKey(ctx, c, record, stored?.id ?? 0)).filter(
     (o) => !(moved && kept && o.id === before.id),
   );
-  const from: string = record[d.from];
-  const to: string | null = record[d.to] ?? null;
-  const closes: Row[] = [];
+  const closes: PeriodRow[] = [];
   let problems: Problems | undefined;
   for (const other of others) {
     const overlaps = (to === null || other.from < to) && (other.to === null || from < other.to);

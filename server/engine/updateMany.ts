@@ -4,6 +4,7 @@
 import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import { validateRecord, type Problems } from '../../core/engine/validate.js';
+import type { RecordValues } from '../../core/engine/types.js';
 import { toFieldErrors } from './messages.js';
 import { ident, Params, scopeWhere, selectList, type Compiled } from './compile.js';
 import type { EngineContext, SaveEvent } from './context.js';
@@ -161,7 +162,7 @@ export async function storeUpdates(
     });
     if (refused.length) throw await recordsRefused(ctx, c, total, refused);
   }
-  const records: Record<string, any>[] = items.map(({ stored, changes }) => ({ ...stored, ...changes }));
+  const records: RecordValues[] = items.map(({ stored, changes }) => ({ ...stored, ...changes }));
   // Lines of documents whose state locks them (a declared action was checked by runAction, with its own states).
   if (!e.declared && !e.overrideLock)
     await refuseLockedLines(

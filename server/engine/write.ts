@@ -1,7 +1,7 @@
 // Writing a record: the write policy, validation against the declaration and the database, and the stored row.
 import type { Row } from '../db/index.js';
 import { badInput, HttpError } from '../http.js';
-import type { FieldDeclaration } from '../../core/engine/types.js';
+import type { FieldDeclaration, RecordValues } from '../../core/engine/types.js';
 import { validateRecord, validateCustomFieldsInput, type Problems } from '../../core/engine/validate.js';
 import { normaliseText } from '../../core/engine/text.js';
 import { FILE_LIMIT_LABELS, fileKindOf } from '../../core/engine/files.js';
@@ -106,7 +106,7 @@ export function applyWritePolicy(c: Compiled, principal: EnginePrincipal, body: 
 /** A record a write is about to store, for the checks that ask the database. */
 export interface Pending {
   /** The record as it will be stored (on an update, only the fields the write touches). */
-  record: Record<string, any>;
+  record: RecordValues;
   /** What already failed: those fields are not asked about. */
   known: Problems;
   /** The stored record's id, on an update. */
@@ -261,7 +261,7 @@ export async function store(
 ): Promise<Row> {
   if (!e.declared && !e.overrideLock) refuseLocked(c, stored, changes);
   const storable = c.stored.filter((f) => f.source !== 'created_at');
-  const record: Record<string, any> = stored
+  const record: RecordValues = stored
     ? { ...stored, ...changes }
     : { ...Object.fromEntries(storable.map((f) => [f.source, defaultOf(f)])), ...changes };
   // A line of a document whose state locks it (a declared action was checked by runAction, with its own states).

@@ -1,6 +1,7 @@
 // Booking a staff member on a shift, for the shifts behaviour, the shift routes and the demo seed alike: the facts
 // the booking checks read, the checks, the stored price and the late-cancellation charge.
 import type { Queryable, Row } from '../db/index.js';
+import type { RecordValues } from '../../core/engine/types.js';
 import { HttpError } from '../http.js';
 import type { EngineContext } from '../engine/context.js';
 import {
@@ -283,7 +284,7 @@ export async function cancellationCharge(
  * Who asked for a cancellation: a client's user always speaks for the client; an agency user says (the agency by
  * default).
  */
-export function requestedByOf(ctx: EngineContext, input: Record<string, any>): CancelParty {
+export function requestedByOf(ctx: EngineContext, input: RecordValues): CancelParty {
   if (ctx.principal.loginType === 'client') return 'client';
   return (input.requested_by as CancelParty | null) ?? 'agency';
 }

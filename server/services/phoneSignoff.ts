@@ -3,6 +3,7 @@
 // even though the action is then refused); the action then checks the approver is the line's client's and records
 // them as the signer.
 import type { Row } from '../db/index.js';
+import type { RecordValues } from '../../core/engine/types.js';
 import { HttpError } from '../http.js';
 import type { EngineContext } from '../engine/context.js';
 import { LoginThrottle } from '../auth/throttle.js';
@@ -33,7 +34,7 @@ const NOT_AN_APPROVER = 'Choose one of the client’s approvers for this site.';
  * The sign action's preparation: the approver's PIN checked against its hash, outside any transaction. Answers the
  * approver's id as verified; refuses a wrong PIN (422 on `pin`) or too many tries (429), counting each try first.
  */
-export async function verifyApproverPin(input: Record<string, any>, ctx: EngineContext) {
+export async function verifyApproverPin(input: RecordValues, ctx: EngineContext) {
   const id = Number(input.approver_id);
   const [a] = Number.isInteger(id)
     ? await ctx.db.query(
@@ -62,7 +63,7 @@ export async function verifyApproverPin(input: Record<string, any>, ctx: EngineC
  * The approver who signs a line on the phone: the one whose PIN was verified, still the line's client's (and its
  * site's, when they approve for one site), with a PIN. Refuses anyone else in words.
  */
-export async function approverFor(ctx: EngineContext, line: Row, clientId: number, input: Record<string, any>) {
+export async function approverFor(ctx: EngineContext, line: Row, clientId: number, input: RecordValues) {
   const [a] = await ctx.db.query(
     'select id, name, client_id, site_id, pin_hash from timesheet_approvers where merchant_id = $1 and id = $2 and deleted_at is null',
     [ctx.principal.merchantId, input.approver_id],

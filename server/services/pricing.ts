@@ -1,5 +1,7 @@
 // Quoting a shift from the agency's rate cards and rules, for the quote routes and the shifts behaviour alike.
 import type { Queryable, Row } from '../db/index.js';
+import type { RecordValues } from '../../core/engine/types.js';
+import type { PricingRulesRecord } from '../../core/resources/records.js';
 import { HttpError } from '../http.js';
 import { DEFAULT_RULES, lateCancellationCharge, price } from '../../core/domain/pricing/price.js';
 import { holidaySet, type HolidayOverride } from './holidays.js';
@@ -66,13 +68,14 @@ const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'frida
 
 /** A client_rules row as pricing reads it; the domain's defaults when there is none. */
 function rulesFromRow(
-  row: Row | null | undefined,
+  row: PricingRulesRecord | null | undefined,
   timeZone: string,
 ): { rules: PricingRules; sleepIn: PricingContext['sleepIn'] } {
   if (!row) return { rules: { ...DEFAULT_RULES, timeZone }, sleepIn: null };
   const within = row.late_cancel_within_hours;
   const charged = row.late_cancel_charge_hours;
-  const breaks = Array.isArray(row.break_rules) ? row.break_rules : [];
+  // Kept as a list of { min_hours, break_minutes } (server/behaviours/clientRules.ts).
+  const breaks: RecordValues[] = Array.isArray(row.break_rules) ? row.break_rules : [];
   return {
     rules: {
       timeZone,
@@ -81,7 +84,7 @@ function rulesFromRow(
       weekendStart: { weekday: WEEKDAYS.indexOf(row.weekend_start_day), time: row.weekend_start_time },
       weekendEnd: { weekday: WEEKDAYS.indexOf(row.weekend_end_day), time: row.weekend_end_time },
       splitAtBoundaries: Boolean(row.split_at_boundaries),
-      breakRules: breaks.map((b: any) => ({ minHours: Number(b.min_hours), breakMinutes: Number(b.break_minutes) })),
+      breakRules: breaks.map((b) => ({ minHours: Number(b.min_hours), breakMinutes: Number(b.break_minutes) })),
       minimumChargeHours: Number(row.minimum_charge_hours ?? 0),
       lateCancellation:
         within != null && charged != null && Number(charged) > 0
@@ -100,7 +103,7 @@ interface PricingFacts {
   timeZone: string;
   sites: Map<number, { name: string; client_id: number; region: Region }>;
   /** Each client's own rules; `null` keys the agency's default ones. */
-  rules: Map<number | null, Row>;
+  rules: Map<number | null, PricingRulesRecord>;
   overrides: HolidayOverride[];
   clients: Map<number, string>;
   jobRoles: Map<number, string>;
@@ -163,7 +166,9 @@ async function loadPricing(db: Queryable, merchantId: number, reqs: Partial<Quot
         { name: s.name, client_id: Number(s.client_id), region: s.region },
       ]),
     ),
-    rules: new Map((row?.rules ?? []).map((r: Row) => [r.client_id == null ? null : Number(r.client_id), r])),
+    rules: new Map(
+      (row?.rules ?? []).map((r: PricingRulesRecord) => [r.client_id == null ? null : Number(r.client_id), r]),
+    ),
     overrides: row?.overrides ?? [],
     clients: new Map((row?.clients ?? []).map((c: Row) => [Number(c.id), c.name])),
     jobRoles: new Map((row?.job_roles ?? []).map((j: Row) => [Number(j.id), j.name])),

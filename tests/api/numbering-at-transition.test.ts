@@ -61,7 +61,7 @@ const seen: string[] = [];
 const behaviour: ResourceBehaviour = {
   async beforeSave(_ctx, { action, record }) {
     if (action !== 'issue') return;
-    seen.push(record.number);
+    seen.push(String(record.number));
     if (record.title === 'refuse') return { title: { message: 'Refused by the hook.' } };
   },
 };
@@ -162,7 +162,7 @@ describe('a number taken at a transition', () => {
       [merchantId],
     );
     const answers = await Promise.all(
-      drafts.map((d, i) => (i % 2 ? issue(d.id, app, admin) : issue(d.id, second, adminOnSecond))),
+      drafts.map((d, i) => (i % 2 ? issue(Number(d.id), app, admin) : issue(Number(d.id), second, adminOnSecond))),
     );
     expect(answers.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([]);
     const numbers = answers.map((r) => r.json().data.number as string).sort();

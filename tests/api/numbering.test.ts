@@ -46,7 +46,7 @@ beforeAll(async () => {
       tickets: {
         async beforeSave(_ctx, { stored, record }) {
           if (stored) return;
-          seen.push(record.number);
+          seen.push(String(record.number));
           if (record.title === 'refuse') return { title: { message: 'Refused by the hook.' } };
         },
       },

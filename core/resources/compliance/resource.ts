@@ -1,4 +1,4 @@
-import type { Action, ResourceDeclaration, Role } from '../../engine/types';
+import { idsOf, type Action, type ResourceDeclaration, type Role } from '../../engine/types';
 import { DOCUMENT_REPORT_VIEWS, type DocumentReportView } from '../../domain/compliance/documents';
 
 /**
@@ -324,8 +324,7 @@ export const candidatePreferences: ResourceDeclaration = {
   access: agencyStaff,
   rules: (r) => {
     const out: Record<string, string> = {};
-    const ids = (v: unknown) => (Array.isArray(v) ? v.map(Number) : []);
-    const overlap = (a: unknown, b: unknown) => ids(a).some((x) => ids(b).includes(x));
+    const overlap = (a: unknown, b: unknown) => idsOf(a).some((x) => idsOf(b).includes(x));
     if (overlap(r.preferred_client_ids, r.avoided_client_ids)) out.avoided_client_ids = 'app.preferences.overlap';
     if (overlap(r.preferred_site_ids, r.avoided_site_ids)) out.avoided_site_ids = 'app.preferences.overlap';
     if (r.opted_out_48h === true && !r.opt_out_signed_on) out.opt_out_signed_on = 'app.preferences.opt_out_date';
