@@ -5,7 +5,6 @@ import type { EngineContext, ResourceBehaviour, SaveEvent } from '../engine/cont
 import { assessShift, iso } from '../services/booking.js';
 import {
   generateTimesheets,
-  lineStatuses,
   lineStatusesOf,
   notifyAgency,
   priceLine,
@@ -76,29 +75,44 @@ async function keepSignature(ctx: EngineContext, timesheetId: number, input: Rec
 }
 
 /**
- * Timesheets submitted (one, or many at once: a bulk submit), each refused in words when it has no lines or a line
- * still disputed; one read of the lines of all of them. A refused timesheet refuses the set, naming each one.
+ * Refuses, naming each, the timesheets (one, or many at once: a bulk action) whose lines' states `why` refuses; one
+ * read of the lines of all of them.
  */
-async function submitMany(ctx: EngineContext, records: Row[]) {
+async function refuseByLines(ctx: EngineContext, records: Row[], why: (lines: string[]) => string | null) {
   const statuses = await lineStatusesOf(
     ctx,
     records.map((r) => Number(r.id)),
   );
-  const refused: Refused[] = [];
-  for (const r of records) {
-    const lines = statuses.get(Number(r.id)) ?? [];
-    const why =
-      lines.length === 0
-        ? 'This timesheet has no lines to sign.'
-        : lines.includes('disputed')
-          ? 'A line is still disputed: amend it before submitting the timesheet again.'
-          : null;
-    if (why) refused.push({ row: r, why, status: 409 });
-  }
+  const refused: Refused[] = records.flatMap((r) => {
+    const words = why(statuses.get(Number(r.id)) ?? []);
+    return words ? [{ row: r, why: words, status: 409 }] : [];
+  });
   if (refused.length === 1 && records.length === 1) throw refuse(409, refused[0].why);
   if (refused.length) throw await recordsRefused(ctx, ctx.engine.compiled('timesheets'), records.length, refused);
+}
+
+/** Timesheets submitted: refused when one has no lines or a line still disputed. */
+async function submitMany(ctx: EngineContext, records: Row[]) {
+  await refuseByLines(ctx, records, (lines) =>
+    lines.length === 0
+      ? 'This timesheet has no lines to sign.'
+      : lines.includes('disputed')
+        ? 'A line is still disputed: amend it before submitting the timesheet again.'
+        : null,
+  );
   // Every line already signed (on the staff member's phone) or verified: its lines make it signed at once.
   return records.map(() => ({ submitted_at: ctx.now.toISOString() }));
+}
+
+/** Timesheets marked amended: refused while a line is still disputed. */
+async function amendMany(ctx: EngineContext, records: Row[]) {
+  await refuseByLines(ctx, records, (lines) => {
+    const left = lines.filter((s) => s === 'disputed').length;
+    return left
+      ? `${left} line${left === 1 ? ' is' : 's are'} still disputed: amend their times (or verify them) first.`
+      : null;
+  });
+  return [];
 }
 
 export const timesheetsBehaviour: ResourceBehaviour = {
@@ -194,15 +208,7 @@ export const timesheetsBehaviour: ResourceBehaviour = {
       );
       return { disputed_at: ctx.now.toISOString() };
     },
-    async amend(ctx, r) {
-      const statuses = await lineStatuses(ctx, Number(r.id));
-      const left = statuses.filter((s) => s === 'disputed').length;
-      if (left)
-        throw refuse(
-          409,
-          `${left} line${left === 1 ? ' is' : 's are'} still disputed: amend their times (or verify them) first.`,
-        );
-    },
+    amend: async (ctx, r) => (await amendMany(ctx, [r]))[0],
     async verify(ctx, r, input) {
       const chosen = idsOf(input.line_ids).length > 0;
       const lines = await linesOf(ctx, Number(r.id), idsOf(input.line_ids), ['pending', 'disputed'], 'line_ids');
@@ -230,8 +236,8 @@ export const timesheetsBehaviour: ResourceBehaviour = {
         );
     },
   },
-  // A bulk submit: one read of the lines of every timesheet.
-  actionsMany: { submit: submitMany },
+  // A bulk submit or amend: one read of the lines of every timesheet.
+  actionsMany: { submit: submitMany, amend: amendMany },
   async afterSave(ctx, e) {
     if (e.action === 'submit' && e.row.status === 'submitted') await sendForSignature(ctx, e.row);
   },

@@ -526,11 +526,6 @@ export async function notifyAgency(
   });
 }
 
-/** The statuses of a timesheet's lines, for the state they put it in. */
-export async function lineStatuses(ctx: EngineContext, timesheetId: number): Promise<string[]> {
-  return (await lineStatusesOf(ctx, [timesheetId])).get(timesheetId) ?? [];
-}
-
 /** The states of the lines of each timesheet (none for one without lines), in one read for any number of them. */
 export async function lineStatusesOf(ctx: EngineContext, timesheetIds: number[]): Promise<Map<number, string[]>> {
   const rows = await ctx.db.query<{ timesheet_id: number; status: string }>(
