@@ -24,13 +24,19 @@ export interface JobRow<P = any, S = any> {
   created_by: number | null;
 }
 
-/** What one step answers: the new place, the progress, and whether the job is finished (with its result). */
+/**
+ * What one step answers: the new place, the progress, and whether the job is finished (with its result). `retry`
+ * says the attempt failed but what the step wrote is its record of the failure and must be kept: the step's writes
+ * and its state commit, and the job waits for the shared backoff (or fails once it used its attempts) with `retry`
+ * as its error, as a step that throws does (whose writes are rolled back).
+ */
 export interface StepResult<S = any> {
   state: S;
   done: number;
   total?: number | null;
   finished?: boolean;
   result?: unknown;
+  retry?: string;
 }
 
 /**
@@ -38,9 +44,19 @@ export interface StepResult<S = any> {
  * transaction that also stores the progress it answers: either both commit or neither does, so no step is ever done
  * twice, whatever kills the process. `engine` gives the step's engine contexts (the app's compiled declarations).
  */
-export interface JobKind<P = any, S = any> {
+export interface JobKind<P = any, S = any, E = any> {
   kind: string;
-  step(tx: Queryable, job: JobRow<P, S>, engine: JobEngine): Promise<StepResult<S>>;
+  /**
+   * Work outside any transaction, before the step (an SMTP send, a call to another service): it runs while the
+   * job's lease is this worker's, and the step records what it answered. Nothing can make an outside call and its
+   * record commit together: if the process dies between the two, the job is taken again once its lease runs out and
+   * `effect` runs again (at least once; the kind makes a repeat harmless, as the e-mail's fixed Message-ID does).
+   * Kept out of the transaction so that a slow outside call holds no database lock (on PGlite, the whole database).
+   */
+  effect?(db: Db, job: JobRow<P, S>): Promise<E>;
+  step(tx: Queryable, job: JobRow<P, S>, engine: JobEngine, effect: E): Promise<StepResult<S>>;
+  /** Attempts before the job fails for good (5 unless the kind says). */
+  maxAttempts?: number;
 }
 
 /**
@@ -76,7 +92,7 @@ export async function enqueueJob<P>(
       JSON.stringify(job.payload ?? {}),
       job.createdBy ?? null,
       job.total ?? null,
-      job.maxAttempts ?? 5,
+      job.maxAttempts ?? job.kind.maxAttempts ?? 5,
     ],
   );
   return row.id;
@@ -91,6 +107,8 @@ export const JOB_LEASE_MS = 60_000;
 /** A name for this worker in locked_by: the process and a random part (two workers in one process differ). */
 export const workerName = () => `${process.pid}-${randomBytes(4).toString('hex')}`;
 
+const JOB_COLUMNS = 'id, merchant_id, kind, payload, status, done, total, state, attempts, max_attempts, created_by';
+
 const ms = (n: number) => `make_interval(secs => ${Number(n) / 1000})`;
 
 /**
@@ -102,19 +120,22 @@ export async function claimJob(db: Queryable, worker: string, leaseMs = JOB_LEAS
     `update jobs j set status = 'running', locked_by = $1, locked_until = now() + ${ms(leaseMs)}, attempts = j.attempts + 1, updated_at = now()
       where j.id = (select id from jobs where status in ('queued', 'running') and run_after <= now() and (locked_until is null or locked_until < now())
                      order by run_after, id limit 1 for update skip locked)
-      returning j.id, j.merchant_id, j.kind, j.payload, j.status, j.done, j.total, j.state, j.attempts, j.max_attempts, j.created_by`,
+      returning ${JOB_COLUMNS.replace(/(\w+)/g, 'j.$1')}`,
     [worker],
   );
   return row ?? null;
 }
 
 export type StepOutcome = 'continued' | 'finished' | 'lost' | 'retry' | 'failed';
+const OUTCOME_OF = { running: 'continued', done: 'finished', queued: 'retry', failed: 'failed' } as const;
 
 /**
  * Runs one step of a claimed job. The step's work and its progress commit together, and only while the job is
  * still this worker's (the row is locked and its locked_by checked first): a worker whose lease ran out and was
- * taken over can no longer commit anything. A failing step is rolled back whole; the job waits for the backoff
- * (or fails once it used its attempts), with the error kept for the screen.
+ * taken over can no longer commit anything. The kind's `effect`, if any, runs first, outside the transaction, while
+ * the lease is this worker's. A failing step is rolled back whole; a step that answers `retry` commits its record
+ * of the failure; either way the job waits for the backoff (or fails once it used its attempts), with the error
+ * kept for the screen.
  */
 export async function runStep(
   rt: JobRuntime,
@@ -124,24 +145,40 @@ export async function runStep(
   leaseMs = JOB_LEASE_MS,
 ): Promise<StepOutcome> {
   const engine = new JobEngine(rt);
+  const mine = `select ${JOB_COLUMNS} from jobs where id = $1 and locked_by = $2 and status = 'running'`;
   try {
+    let effect: unknown;
+    const [leased] = await db.query<JobRow>(mine, [jobId, worker]);
+    if (!leased) return 'lost';
+    const kind = rt.jobKinds.get(leased.kind);
+    if (!kind) throw new Error(`No handler for jobs of kind ${leased.kind}.`);
+    if (kind.effect) effect = await kind.effect(db, leased);
     const outcome = await db.transaction(async (tx) => {
-      const [job] = await tx.query<JobRow>(
-        `select id, merchant_id, kind, payload, status, done, total, state, attempts, max_attempts, created_by from jobs where id = $1 and locked_by = $2 and status = 'running' for update`,
-        [jobId, worker],
-      );
+      const [job] = await tx.query<JobRow>(`${mine} for update`, [jobId, worker]);
       if (!job) return 'lost' as const;
-      const kind = rt.jobKinds.get(job.kind);
-      if (!kind) throw new Error(`No handler for jobs of kind ${job.kind}.`);
-      const r = await kind.step(tx, job, engine);
+      const r = await kind.step(tx, job, engine, effect);
+      const retry = r.retry !== undefined && !r.finished;
+      // A failed attempt whose record is kept: back to the queue after the backoff, or failed for good.
+      const status = r.finished ? 'done' : retry ? (job.attempts >= job.max_attempts ? 'failed' : 'queued') : 'running';
       await tx.query(
-        `update jobs set state = $2, done = $3, total = coalesce($4, total), updated_at = now(), locked_until = now() + ${ms(leaseMs)},
-                status = case when $5 then 'done' else status end, result = case when $5 then $6::jsonb else result end,
-                finished_at = case when $5 then now() end, locked_by = case when $5 then null else locked_by end, error = null
+        `update jobs set state = $2, done = $3, total = coalesce($4, total), updated_at = now(), status = $5,
+                locked_until = case when $5 = 'running' then now() + ${ms(leaseMs)} end,
+                locked_by = case when $5 = 'running' then locked_by end,
+                run_after = case when $5 = 'queued' then now() + ${ms(retryDelayMs(job.attempts))} else run_after end,
+                result = case when $5 = 'done' then $6::jsonb else result end,
+                finished_at = case when $5 in ('done', 'failed') then now() end, error = $7
           where id = $1`,
-        [jobId, JSON.stringify(r.state ?? {}), r.done, r.total ?? null, !!r.finished, JSON.stringify(r.result ?? null)],
+        [
+          jobId,
+          JSON.stringify(r.state ?? {}),
+          r.done,
+          r.total ?? null,
+          status,
+          JSON.stringify(r.result ?? null),
+          retry ? r.retry!.slice(0, 500) : null,
+        ],
       );
-      return r.finished ? ('finished' as const) : ('continued' as const);
+      return OUTCOME_OF[status];
     });
     // Committed: lists counting what the step wrote count it from now on, in every process.
     engine.committed();

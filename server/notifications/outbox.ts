@@ -1,6 +1,9 @@
 import type { Queryable } from '../db/index.js';
 import type { Letterhead } from '../documents/letterhead.js';
+import type { SendMailOptions } from 'nodemailer';
 import { retryDelayMs } from '../jobs/backoff.js';
+import { enqueueJob, type JobKind } from '../jobs/queue.js';
+import { DEFAULT_FROM, isPermanent } from './mailer.js';
 
 /** Where links in e-mails point: the product's public address (PUBLIC_URL), set when the product starts. */
 let publicUrl: string | null = null;
@@ -101,12 +104,15 @@ export interface QueuedEmail {
   secret?: { kind: string; ref: number };
 }
 
-/** Queues e-mails in the caller's transaction: they are sent once it commits, never if it rolls back. */
+/**
+ * Queues e-mails in the caller's transaction, with the job that sends them (one per agency): both commit with the
+ * write that caused them, and neither exists if it rolls back.
+ */
 export async function queueEmails(db: Queryable, mails: QueuedEmail[]): Promise<number[]> {
   if (mails.length === 0) return [];
-  const rows = await db.query<{ id: number }>(
+  const rows = await db.query<{ id: number; merchant_id: number }>(
     `insert into email_outbox (merchant_id, recipient, recipient_name, subject, text, html, event, secret_kind, secret_ref)
-     select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[]) returning id`,
+     select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[]) returning id, merchant_id`,
     [
       mails.map((m) => m.merchantId),
       mails.map((m) => m.recipient),
@@ -119,16 +125,30 @@ export async function queueEmails(db: Queryable, mails: QueuedEmail[]): Promise<
       mails.map((m) => m.secret?.ref ?? null),
     ],
   );
+  const byAgency = new Map<number, number[]>();
+  for (const r of rows) byAgency.set(r.merchant_id, [...(byAgency.get(r.merchant_id) ?? []), r.id]);
+  for (const [merchantId, ids] of byAgency)
+    await enqueueJob(db, { merchantId, kind: emailDelivery, payload: { ids }, total: ids.length });
   return rows.map((r) => r.id);
 }
 
-/** The wait before the next attempt: the jobs' backoff (server/jobs/backoff.ts). Never giving up on an outage. */
-export { retryDelayMs } from '../jobs/backoff.js';
+/** What sends a message: a nodemailer transport, or one made with the first mail (startNotifications). */
+export interface MailSender {
+  sendMail(message: SendMailOptions): Promise<{ messageId?: string }>;
+}
+let sender: { mailer: MailSender; from: string } | null = null;
+/**
+ * The process's way out for mail: given by startNotifications (or a test) as the product starts, never by an import.
+ * Until it is given, e-mail jobs wait (retried with the backoff) rather than lose their mail.
+ */
+export function useMailer(mailer: MailSender | null, from: string = DEFAULT_FROM) {
+  sender = mailer ? { mailer, from } : null;
+}
 
-/** A claimed message is someone's for this long; if its sender dies, it is taken again afterwards. */
-export const LEASE_MS = 2 * 60_000;
+/** Messages sent by one step of a delivery job (concurrently, over the transport's pooled connections). */
+export const DELIVERY_BATCH = 100;
 
-export interface ClaimedEmail {
+interface DueEmail {
   id: number;
   merchant_id: number;
   recipient: string;
@@ -136,49 +156,133 @@ export interface ClaimedEmail {
   subject: string;
   text: string;
   html: string;
-  attempts: number;
   secret_kind: string | null;
   secret_ref: number | null;
-  event: string;
+  company_name: string;
 }
+type Outcome = { id: number } & (
+  { ok: true; messageId: string | null } | { ok: false; permanent: boolean; error: string }
+);
 
 /**
- * Takes up to `limit` due messages for this sender: locked rows (another sender's) are skipped, and the lease
- * (next_attempt_at pushed ahead) keeps them from being taken again while they are sent.
+ * The delivery of the e-mails one transaction queued, a job kind on the one queue (listed by the communication
+ * area). Each step sends the next DELIVERY_BATCH of its messages still queued (outside the transaction: `effect`),
+ * then records each one's attempt: sent with its Message-ID, failed for good on a permanent refusal (5xx), or
+ * waiting with its error. A message is tried once per attempt of the job; when the last step finds some could not
+ * be sent, the attempt is a failed one whose record is kept (`retry`): the job waits for the shared backoff and
+ * the next attempt sends only those still queued. An outage is never given up on (maxAttempts).
+ *
+ * Each message is sent with a Message-ID made from its outbox id, the same at every attempt: if the process dies
+ * after the SMTP server accepted a message and before its row was marked, the message is sent again when the job's
+ * lease runs out (at least once), and the copy carries the same Message-ID, which mail systems take for the same
+ * message.
  */
-export async function claimDue(db: Queryable, limit: number): Promise<ClaimedEmail[]> {
-  return db.query<ClaimedEmail>(
-    `update email_outbox o set attempts = o.attempts + 1, next_attempt_at = now() + make_interval(secs => $2::double precision / 1000), updated_at = now()
-      where o.id in (select id from email_outbox where status = 'queued' and next_attempt_at <= now() order by next_attempt_at, id limit $1 for update skip locked)
-      returning o.id, o.merchant_id, o.recipient, o.recipient_name, o.subject, o.text, o.html, o.attempts, o.event, o.secret_kind, o.secret_ref`,
-    [limit, LEASE_MS],
-  );
+/** Where a delivery's attempt is: the last message tried, how many of those tried are still waiting, and why. */
+type DeliveryState = { after?: number; unsent?: number; error?: string };
+export const emailDelivery: JobKind<{ ids: number[] }, DeliveryState, Outcome[]> = {
+  kind: 'email.deliver',
+  maxAttempts: 2 ** 31 - 1,
+  async effect(db, job) {
+    const due = await db.query<DueEmail>(
+      `select o.id, o.merchant_id, o.recipient, o.recipient_name, o.subject, o.text, o.html, o.secret_kind, o.secret_ref, m.company_name
+         from email_outbox o join merchants m on m.id = o.merchant_id
+        where o.id = any($1::int[]) and o.id > $2 and o.status = 'queued' order by o.id limit ${DELIVERY_BATCH}`,
+      [job.payload.ids, job.state.after ?? 0],
+    );
+    return Promise.all(due.map((m) => send(db, m)));
+  },
+  async step(tx, job, _engine, outcomes) {
+    const sent = outcomes.flatMap((o) => (o.ok ? [{ id: o.id, messageId: o.messageId }] : []));
+    await markSent(tx, sent);
+    // The job's last attempt (never, for this kind's maxAttempts) gives its messages up with it.
+    const last = job.attempts >= job.max_attempts;
+    const unsent = outcomes.flatMap((o) => (o.ok ? [] : [o]));
+    await markFailed(
+      tx,
+      unsent.filter((o) => o.permanent || last),
+    );
+    const later = unsent.filter((o) => !o.permanent && !last);
+    await markRetry(tx, later, job.attempts);
+    const waiting = later.map((o) => o.error);
+    const state = {
+      after: Math.max(job.state.after ?? 0, ...outcomes.map((o) => o.id)),
+      unsent: (job.state.unsent ?? 0) + waiting.length,
+      error: waiting[0] ?? job.state.error,
+    };
+    const done = job.done + outcomes.length;
+    if (outcomes.length === DELIVERY_BATCH) return { state, done };
+    // Every message was tried in this attempt: the next attempt starts from the first still queued.
+    if (state.unsent === 0) return { state, done, finished: true };
+    return { state: {}, done: 0, retry: `${state.unsent} not sent yet: ${state.error}` };
+  },
+};
+
+/** Sends one message; a failure is an outcome, never thrown, so that the others of its batch are recorded. */
+async function send(db: Queryable, m: DueEmail): Promise<Outcome> {
+  try {
+    if (!sender) throw new Error('No mail server is configured yet.');
+    let { text, html } = m;
+    if (m.secret_kind) {
+      // The single-use link is made now and lives only in what is sent; the outbox keeps the placeholder.
+      const link = secretLinkOf(m.secret_kind);
+      const token = link && m.secret_ref !== null ? await link.mint(db, m.secret_ref) : null;
+      if (!token)
+        return {
+          id: m.id,
+          ok: false,
+          permanent: true,
+          error:
+            'Not sent: its link is no longer valid (replaced or withdrawn before it could be sent, used, or expired).',
+        };
+      text = text.split(SECRET_PLACEHOLDER).join(token);
+      html = html.split(SECRET_PLACEHOLDER).join(token);
+    }
+    const info = await sender.mailer.sendMail({
+      from: { name: m.company_name, address: sender.from },
+      to: m.recipient_name ? { name: m.recipient_name, address: m.recipient } : m.recipient,
+      subject: m.subject,
+      text,
+      html,
+      messageId: `<outbox-${m.id}@${sender.from.split('@')[1] ?? 'staffing.local'}>`,
+      headers: { 'X-Agency-Id': String(m.merchant_id), 'X-Outbox-Id': String(m.id) },
+    });
+    return { id: m.id, ok: true, messageId: info.messageId ?? null };
+  } catch (error) {
+    return { id: m.id, ok: false, permanent: isPermanent(error), error: (error as Error)?.message ?? String(error) };
+  }
 }
 
-export async function markSent(db: Queryable, sent: { id: number; messageId: string | null }[]) {
+async function markSent(db: Queryable, sent: { id: number; messageId: string | null }[]) {
   if (sent.length === 0) return;
   await db.query(
-    `update email_outbox o set status = 'sent', sent_at = now(), message_id = x.mid, last_error = null, updated_at = now(), version = o.version + 1
+    `update email_outbox o set status = 'sent', sent_at = now(), message_id = x.mid, last_error = null, attempts = o.attempts + 1,
+            next_attempt_at = now(), updated_at = now(), version = o.version + 1
        from unnest($1::int[], $2::text[]) as x(id, mid) where o.id = x.id`,
     [sent.map((s) => s.id), sent.map((s) => s.messageId)],
   );
 }
 
-/** A temporary failure (the server unreachable, a 4xx answer): tried again after the backoff. */
-export async function markRetry(db: Queryable, id: number, attempts: number, error: string) {
+/**
+ * Temporary failures (the server unreachable, a 4xx answer): tried again with the job's next attempt, which the
+ * queue sets for the same moment (the shared backoff from the same now(), the step's transaction's).
+ */
+async function markRetry(db: Queryable, unsent: { id: number; error: string }[], attempts: number) {
+  if (unsent.length === 0) return;
   await db.query(
-    `update email_outbox
-        set next_attempt_at = now() + make_interval(secs => $2::double precision / 1000), last_error = $3,
-            updated_at = now(), version = version + 1
-      where id = $1 and status = 'queued'`,
-    [id, retryDelayMs(attempts), error.slice(0, 500)],
+    `update email_outbox o
+        set attempts = o.attempts + 1, next_attempt_at = now() + make_interval(secs => $3::double precision / 1000),
+            last_error = x.error, updated_at = now(), version = o.version + 1
+       from unnest($1::int[], $2::text[]) as x(id, error) where o.id = x.id and o.status = 'queued'`,
+    [unsent.map((u) => u.id), unsent.map((u) => u.error.slice(0, 500)), retryDelayMs(attempts)],
   );
 }
 
-/** A permanent refusal (a 5xx answer: no such mailbox, say): trying again cannot help. */
-export async function markFailed(db: Queryable, id: number, error: string) {
+/** Permanent refusals (a 5xx answer: no such mailbox, say): trying again cannot help. */
+async function markFailed(db: Queryable, unsent: { id: number; error: string }[]) {
+  if (unsent.length === 0) return;
   await db.query(
-    `update email_outbox set status = 'failed', last_error = $2, updated_at = now(), version = version + 1 where id = $1`,
-    [id, error.slice(0, 500)],
+    `update email_outbox o set status = 'failed', attempts = o.attempts + 1, last_error = x.error, updated_at = now(), version = o.version + 1
+       from unnest($1::int[], $2::text[]) as x(id, error) where o.id = x.id`,
+    [unsent.map((u) => u.id), unsent.map((u) => u.error.slice(0, 500))],
   );
 }

@@ -18,6 +18,7 @@ import type { EnginePrincipal } from '../engine/context.js';
 import { auditCreatesSql, writeAudit } from '../engine/audit.js';
 import { Params } from '../engine/compile.js';
 import { systemPrincipal } from '../engine/handle.js';
+import { emailDelivery } from '../notifications/outbox.js';
 
 /** A small deterministic random generator, so the demo data is the same on every machine. */
 function rng(seed: number) {
@@ -775,6 +776,14 @@ export async function seedDemo(db: Db, registry: Registry, options: { candidates
     };
     for (const { seed } of registry.areas) await seed?.(tx, area);
     await recordSeedHistory(tx, engine, demo.merchantId, { userId: demo.userId, name: 'Alex Morgan' });
+    // The demo's mail went out as its story happened (the seeds mark it sent): the jobs that would send what the seed
+    // queued are done, as of when they were queued, so a new demo's queue holds no work.
+    await tx.query(
+      `update jobs j set status = 'done', done = coalesce(j.total, 0), finished_at = j.created_at, updated_at = j.created_at
+        where j.merchant_id = $1 and j.kind = $2 and j.status = 'queued'
+          and not exists (select 1 from email_outbox o where o.id in (select x::int from jsonb_array_elements_text(j.payload->'ids') x) and o.status = 'queued')`,
+      [demo.merchantId, emailDelivery.kind],
+    );
 
     const other = await createAgency(tx, {
       companyName: 'Northern Care Recruitment',

@@ -1,10 +1,13 @@
 import { SMTPServer } from 'smtp-server';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
 import { notify } from '../../server/notifications/notify';
-import { queueEmails, SECRET_PLACEHOLDER } from '../../server/notifications/outbox';
+import { emailDelivery, queueEmails, SECRET_PLACEHOLDER, useMailer } from '../../server/notifications/outbox';
+import { retryDelayMs } from '../../server/jobs/backoff';
+import { runNextJob, workerName } from '../../server/jobs/queue';
 import { startEmbeddedSmtp, type EmbeddedSmtp } from '../../server/notifications/smtp';
 import { createMailer } from '../../server/notifications/mailer';
-import { NotificationWorker } from '../../server/notifications/worker';
+import { deliverMail } from './mail';
+import type { Queryable } from '../../server/db';
 
 let t: TestApp;
 let admin: string;
@@ -18,14 +21,37 @@ const mailers: ReturnType<typeof createMailer>[] = [];
 const one = async <T = any>(sql: string, params: unknown[] = []) => (await t.db.query<any>(sql, params))[0] as T;
 /** The embedded server's address with the product sender's credentials (the same across its restarts here). */
 let url: string;
-const worker = () => {
+const transport = () => {
   const mailer = createMailer(url);
   mailers.push(mailer);
-  return new NotificationWorker(t.db, { mailer });
+  return mailer;
 };
-/** Time passes: every queued message's backoff is over. */
+/** The job worker's round with a transport to the embedded server: what became of the queued mail. */
+const sendDue = () => deliverMail(t, transport());
+/** Time passes: every queued message's backoff, and its delivery job's, is over. */
 const backoffOver = () =>
-  t.db.query(`update email_outbox set next_attempt_at = now() - interval '1 second' where status = 'queued'`);
+  t.db.transaction(async (tx) => {
+    await tx.query(`update email_outbox set next_attempt_at = now() - interval '1 second' where status = 'queued'`);
+    await tx.query(`update jobs set run_after = now() - interval '1 second' where status = 'queued'`);
+  });
+/** A shift at `site` cancelled: the agency and the client's people are told, by e-mail among others. */
+const cancelledAt = (tx: Queryable, site: string) =>
+  notify(tx, {
+    merchantId: merchant,
+    event: 'shift.cancelled',
+    title: `Shift cancelled at ${site}`,
+    body: 'Probe.',
+    link: '/shift-list',
+    audience: { agency: true, clientId: clientA },
+    data: { site_name: site, shift_date: '3 Mar 2030' },
+  });
+/** The delivery jobs that send these messages. */
+const deliveriesOf = (ids: number[]) =>
+  t.db.query<any>(
+    `select id, status, attempts, error, payload from jobs
+      where kind = $1 and exists (select 1 from jsonb_array_elements_text(payload->'ids') x where x::int = any($2::int[])) order by id`,
+    [emailDelivery.kind, ids],
+  );
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 5 });
@@ -46,22 +72,12 @@ afterAll(async () => {
 
 describe('the outbox and the embedded SMTP server', () => {
   it('sends queued mail over SMTP into the mailbox, with the agency and outbox ids', async () => {
-    await t.db.transaction((tx) =>
-      notify(tx, {
-        merchantId: merchant,
-        event: 'shift.cancelled',
-        title: 'Shift cancelled at First Probe House',
-        body: 'Probe.',
-        link: '/shift-list',
-        audience: { agency: true, clientId: clientA },
-        data: { site_name: 'First Probe House', shift_date: '3 Mar 2030' },
-      }),
-    );
+    await t.db.transaction((tx) => cancelledAt(tx, 'First Probe House'));
     const queued = await t.db.query<{ id: number; recipient: string }>(
       `select id, recipient from email_outbox where status = 'queued' and subject like '%First Probe House%'`,
     );
     expect(queued.length).toBeGreaterThan(0);
-    const result = await worker().sendDue();
+    const result = await sendDue();
     expect(result).toMatchObject({ sent: queued.length, retried: 0, failed: 0 });
     const received = await t.db.query<any>(
       'select merchant_id, outbox_id, envelope_to, subject, html from mailbox where outbox_id = any($1::int[])',
@@ -87,7 +103,7 @@ describe('the outbox and the embedded SMTP server', () => {
   });
 
   it('keeps mail queued while the SMTP server is down, retrying with backoff, and delivers each message exactly once when it is back', async () => {
-    const w = worker();
+    const w = { sendDue };
     await smtp!.close();
     smtp = undefined;
     const ids = await t.db.transaction((tx) =>
@@ -117,18 +133,36 @@ describe('the outbox and the embedded SMTP server', () => {
         waiting: true,
         last_error: expect.stringMatching(/ECONNREFUSED|connect/i),
       });
+    // One job sends them, on the one queue: it waits the shared backoff, the moment each message shows as its next try.
+    const schedule = () =>
+      t.db.query<any>(
+        `select (extract(epoch from j.run_after - j.updated_at) * 1000)::int as wait_ms, j.run_after = o.next_attempt_at as same
+           from email_outbox o, jobs j where o.id = any($1::int[]) and j.id = $2`,
+        [ids, deliveries[0].id],
+      );
+    const deliveries = await deliveriesOf(ids);
+    expect(deliveries).toEqual([
+      expect.objectContaining({
+        status: 'queued',
+        attempts: 1,
+        error: expect.stringMatching(/^3 not sent yet: .*connect/i),
+      }),
+    ]);
+    for (const r of await schedule()) expect(r).toEqual({ wait_ms: retryDelayMs(1), same: true });
     // Within the backoff nothing is tried.
     expect(await w.sendDue()).toMatchObject({ sent: 0, retried: 0 });
     await backoffOver();
     expect(await w.sendDue()).toMatchObject({ sent: 0, retried: 3 });
     for (const r of await state()) expect(r).toMatchObject({ status: 'queued', attempts: 2 });
+    for (const r of await schedule()) expect(r).toEqual({ wait_ms: retryDelayMs(2), same: true });
 
     smtp = await startEmbeddedSmtp(t.db, { port });
     await backoffOver();
     expect(await w.sendDue()).toMatchObject({ sent: 3, retried: 0 });
     await backoffOver();
     expect(await w.sendDue()).toMatchObject({ sent: 0 });
-    for (const r of await state()) expect(r).toMatchObject({ status: 'sent', attempts: 3 });
+    for (const r of await state()) expect(r).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
+    expect(await deliveriesOf(ids)).toEqual([expect.objectContaining({ status: 'done', attempts: 3, error: null })]);
     const received = await t.db.query<{ outbox_id: number; n: number }>(
       'select outbox_id, count(*)::int as n from mailbox where outbox_id = any($1::int[]) group by outbox_id order by outbox_id',
       [ids],
@@ -168,7 +202,7 @@ describe('the outbox and the embedded SMTP server', () => {
           })),
         ),
       );
-      await new NotificationWorker(t.db, { mailer }).sendDue();
+      await deliverMail(t, mailer);
       expect(await one('select status, attempts, last_error from email_outbox where id = $1', [bad])).toMatchObject({
         status: 'failed',
         attempts: 1,
@@ -181,27 +215,83 @@ describe('the outbox and the embedded SMTP server', () => {
     }
   });
 
-  it('two workers share the queue without sending a message twice', async () => {
-    const ids = await t.db.transaction((tx) =>
-      queueEmails(
-        tx,
-        Array.from({ length: 40 }, (_, n) => ({
-          merchantId: merchant,
-          recipient: `pair-${n}@probe.test`,
-          subject: `Pair probe ${n}`,
-          text: 'x',
-          html: '<p>x</p>',
-          event: 'shift.filled',
-        })),
-      ),
-    );
-    const [a, b] = await Promise.all([worker().sendDue(), worker().sendDue()]);
-    expect(a.sent + b.sent).toBe(40);
+  it('two job workers share the deliveries without sending a message twice (SKIP LOCKED claims; on PostgreSQL, two connections)', async () => {
+    // Eight transactions, eight delivery jobs: each worker takes the next job nobody holds.
+    const ids = (
+      await Promise.all(
+        Array.from({ length: 8 }, (_, j) =>
+          t.db.transaction((tx) =>
+            queueEmails(
+              tx,
+              Array.from({ length: 5 }, (_, n) => ({
+                merchantId: merchant,
+                recipient: `pair-${j}-${n}@probe.test`,
+                subject: `Pair probe ${j}.${n}`,
+                text: 'x',
+                html: '<p>x</p>',
+                event: 'shift.filled',
+              })),
+            ),
+          ),
+        ),
+      )
+    ).flat();
+    useMailer(transport());
+    const work = async (name: string) => {
+      const ran: number[] = [];
+      for (let id; (id = await runNextJob(t.app.jobs, t.db, name)) !== null;) ran.push(id);
+      return ran;
+    };
+    const [a, b] = await Promise.all([work(workerName()), work(workerName())]);
+    const deliveries = await deliveriesOf(ids);
+    expect(deliveries).toHaveLength(8);
+    // Every job was run by one of them, once.
+    expect([...a, ...b].sort()).toEqual(deliveries.map((d) => d.id).sort());
+    for (const d of deliveries) expect(d).toMatchObject({ status: 'done', attempts: 1 });
     const received = await one<{ n: number; distinct: number }>(
       'select count(*)::int as n, count(distinct outbox_id)::int as distinct from mailbox where outbox_id = any($1::int[])',
       [ids],
     );
     expect(received).toEqual({ n: 40, distinct: 40 });
+  });
+
+  it('one queue: the outbox is sent by jobs of a kind the communication area lists, queued with the mail', async () => {
+    expect(t.app.registry.areas.find((a) => a.name === 'communication')?.jobKinds).toContain(emailDelivery);
+    expect(t.app.jobs.jobKinds.get(emailDelivery.kind)).toBe(emailDelivery);
+    const ids = await t.db.transaction((tx) =>
+      queueEmails(tx, [
+        { merchantId: merchant, recipient: 'one-queue@probe.test', subject: 'q', text: 'x', html: 'x', event: 'other' },
+      ]),
+    );
+    expect(await deliveriesOf(ids)).toEqual([
+      expect.objectContaining({ status: 'queued', attempts: 0, payload: { ids } }),
+    ]);
+    expect(await sendDue()).toMatchObject({ sent: 1 });
+    expect(await deliveriesOf(ids)).toEqual([expect.objectContaining({ status: 'done', attempts: 1 })]);
+  });
+
+  it('a write that rolls back queues no mail and no job', async () => {
+    const count = () =>
+      one<{ mails: number; jobs: number }>(
+        `select (select count(*)::int from email_outbox) as mails, (select count(*)::int from jobs where kind = $1) as jobs`,
+        [emailDelivery.kind],
+      );
+    const before = await count();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await cancelledAt(tx, 'Rolled Back House');
+        // It did queue mail (and its job) inside the transaction...
+        const inside = await tx.query<{ n: number }>(
+          `select count(*)::int as n from jobs where kind = $1 and status = 'queued'
+             and exists (select 1 from email_outbox o where o.subject like '%Rolled Back House%')`,
+          [emailDelivery.kind],
+        );
+        expect(inside[0].n).toBeGreaterThan(0);
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    // ...and nothing of it is left to send.
+    expect(await count()).toEqual(before);
   });
 });
 
@@ -308,7 +398,7 @@ describe('the embedded SMTP server takes mail only from the product (issue 13, i
     expect(
       (await call(t.app, admin, 'POST', `/api/candidates/${made.json().data.id}/staff_invite`, {})).statusCode,
     ).toBe(200);
-    await worker().sendDue();
+    await sendDue();
     const [received] = await t.db.query<{ id: number; text: string }>(
       `select id, text from mailbox where 'mailbox.probe@invite.example' = any(envelope_to)`,
     );
@@ -333,7 +423,7 @@ describe('the embedded SMTP server takes mail only from the product (issue 13, i
       role: 'consultant',
     });
     expect(made.statusCode, made.body).toBe(201);
-    await worker().sendDue();
+    await sendDue();
     const [received] = await t.db.query<{ id: number; text: string; html: string }>(
       `select id, text, html from mailbox where $1 = any(envelope_to)`,
       [address],

@@ -45,14 +45,14 @@ async function invitedStaff() {
   expect(made.statusCode, made.body).toBe(201);
   const id = made.json().data.id as number;
   expect((await call(t.app, admin, 'POST', `/api/candidates/${id}/staff_invite`, {})).statusCode).toBe(200);
-  return { id, email, token: await invitationTokenSentTo(t.db, email) };
+  return { id, email, token: await invitationTokenSentTo(t, email) };
 }
 /** A new consultant of agency A, invited: their user id, address and the token the e-mail carried. */
 async function invitedUser() {
   const email = `colleague.${++n}.${Date.now()}@links.example`;
   const made = await call(t.app, admin, 'POST', '/api/users', { name: `Colleague ${n}`, email, role: 'consultant' });
   expect(made.statusCode, made.body).toBe(201);
-  return { id: made.json().data.id as number, email, token: await userInvitationTokenSentTo(t.db, email) };
+  return { id: made.json().data.id as number, email, token: await userInvitationTokenSentTo(t, email) };
 }
 
 const staffPage = (token: string) => t.app.inject({ method: 'GET', url: `/api/staff_invites/${token}` });
@@ -137,7 +137,7 @@ describe('an invitation link used twice, expired, altered or withdrawn', slow, (
   it('withdrawn by a newer invitation: the invitation page refuses it in words, the link route says why', async () => {
     const staff = await invitedStaff();
     expect((await call(t.app, admin, 'POST', `/api/candidates/${staff.id}/staff_invite`, {})).statusCode).toBe(200);
-    const newer = await invitationTokenSentTo(t.db, staff.email);
+    const newer = await invitationTokenSentTo(t, staff.email);
     await refused('staff', staff.token, INVITE_INVALID);
     const res = await linkAct(staff.token, 'accept_invitation', { password: 'a-staff-password' });
     expect(res.statusCode).toBe(410);

@@ -58,6 +58,21 @@ const addsClient: JobKind<{ name: string }> = {
   },
 };
 
+/**
+ * A kind that calls out: `effect` (outside the transaction) asks a counter that answers an error until `outage`
+ * is over; the step keeps a record of every call, and answers `retry` (keep the record, try later) on an error.
+ */
+let outage = 0;
+const callsOut: JobKind<Record<string, never>, Record<string, never>, string | null> = {
+  kind: 'test-calls-out',
+  maxAttempts: 3,
+  effect: async () => (outage-- > 0 ? 'The tracker did not answer.' : null),
+  async step(tx, job, _engine, error) {
+    await tx.query('insert into job_test_effects (job_id, step) values ($1, $2)', [job.id, job.attempts]);
+    return error ? { state: {}, done: 0, retry: error } : { state: {}, done: 1, total: 1, finished: true };
+  },
+};
+
 /** The app's job runtime (its engine and list totals) with this file's kinds, as an area would list them. */
 let rt: JobRuntime;
 const runStep = (db: Db, worker: string, id: number) => runOne(rt, db, worker, id);
@@ -82,7 +97,7 @@ beforeAll(async () => {
   const me = (await t.app.sessions.resolve(admin))!;
   merchantA = me.merchant_id;
   adminId = me.id;
-  rt = { ...t.app.jobs, jobKinds: new Map<string, JobKind>([counted, addsClient].map((k) => [k.kind, k])) };
+  rt = { ...t.app.jobs, jobKinds: new Map<string, JobKind>([counted, addsClient, callsOut].map((k) => [k.kind, k])) };
   await t.db.query(
     'create table job_test_effects (id serial primary key, job_id integer not null, step integer not null)',
   );
@@ -194,6 +209,40 @@ describe('a failing step', () => {
     expect(await runNextJob(t.db, workerName())).toBe(id);
     expect(await job(id)).toMatchObject({ status: 'failed', done: 0, error: 'Step 0 could not reach the printer.' });
     expect(await effects(id)).toEqual([]);
+  });
+
+  it('answered as a failed attempt (`retry`), keeps what it wrote, waits the backoff and fails at its kind’s attempts', async () => {
+    const wait = async (id: number) =>
+      (
+        await t.db.query<{ ms: number }>(
+          'select (extract(epoch from run_after - updated_at) * 1000)::int as ms from jobs where id = $1',
+          [id],
+        )
+      )[0].ms;
+    const worker = workerName();
+    outage = 1;
+    const id = await enqueueJob(t.db, { merchantId: merchantA, kind: callsOut });
+    expect(await job(id)).toMatchObject({ max_attempts: 3 });
+    expect(await runNextJob(t.db, worker)).toBe(id);
+    expect(await job(id)).toMatchObject({ status: 'queued', attempts: 1, error: 'The tracker did not answer.' });
+    expect(await wait(id)).toBe(jobRetryDelayMs(1));
+    // The failed attempt's record is kept (a thrown step's would be rolled back).
+    expect(await effects(id)).toEqual([{ step: 1, n: 1 }]);
+    await t.db.query('update jobs set run_after = now() where id = $1', [id]);
+    expect(await runNextJob(t.db, worker)).toBe(id);
+    expect(await job(id)).toMatchObject({ status: 'done', attempts: 2, error: null });
+    expect(await effects(id)).toEqual([1, 2].map((step) => ({ step, n: 1 })));
+
+    outage = 3;
+    const doomed = await enqueueJob(t.db, { merchantId: merchantA, kind: callsOut });
+    for (const attempt of [1, 2]) {
+      expect(await runNextJob(t.db, worker)).toBe(doomed);
+      expect(await wait(doomed)).toBe(jobRetryDelayMs(attempt));
+      await t.db.query('update jobs set run_after = now() where id = $1', [doomed]);
+    }
+    expect(await runNextJob(t.db, worker)).toBe(doomed);
+    expect(await job(doomed)).toMatchObject({ status: 'failed', attempts: 3, error: 'The tracker did not answer.' });
+    expect(await effects(doomed)).toEqual([1, 2, 3].map((step) => ({ step, n: 1 })));
   });
 
   it('the backoff doubles from 10 s and stops growing at 15 minutes', () => {

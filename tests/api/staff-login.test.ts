@@ -31,7 +31,7 @@ async function tokenMailedTo(email: string) {
     [email],
   );
   expect(mail.event).toBe('staff.invite');
-  return invitationTokenSentTo(t.db, email);
+  return invitationTokenSentTo(t, email);
 }
 const accept = (token: string, password: string) =>
   t.app.inject({ method: 'POST', url: `/api/staff_invites/${token}`, payload: { password } });
@@ -238,7 +238,7 @@ describe('invitation links are secrets of the staff member (issue 13, item 10)',
     expect(shown.body).toContain(SECRET_PLACEHOLDER);
     expect((await accept(SECRET_PLACEHOLDER, 'consultant-chosen-password')).statusCode).toBe(404);
 
-    const sent = (await sendQueuedMail(t.db)).find(
+    const sent = (await sendQueuedMail(t)).find(
       (m) => (typeof m.to === 'string' ? m.to : m.to.address) === person.email,
     )!;
     const token = /\/staff-app\/invite\/([\w-]+)/.exec(sent.text)![1];
@@ -263,7 +263,7 @@ describe('invitation links are secrets of the staff member (issue 13, item 10)',
     const person = await newStaff();
     await invite(admin, person.id);
     await invite(admin, person.id);
-    const sent = (await sendQueuedMail(t.db)).filter(
+    const sent = (await sendQueuedMail(t)).filter(
       (m) => (typeof m.to === 'string' ? m.to : m.to.address) === person.email,
     );
     expect(sent).toHaveLength(1);

@@ -55,7 +55,7 @@ async function signedInStaff() {
   expect((await call(A, admin, 'POST', `/api/candidates/${id}/staff_invite`, {})).statusCode).toBe(200);
   const accepted = await A.inject({
     method: 'POST',
-    url: `/api/staff_invites/${await invitationTokenSentTo(t.db, email)}`,
+    url: `/api/staff_invites/${await invitationTokenSentTo(t, email)}`,
     payload: { password: 'a-staff-password' },
   });
   expect(accepted.statusCode, accepted.body).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { call, DEMO, loginAs, makeTestApp, postLogin, type TestApp } from './helpers';
-import { NotificationWorker } from '../../server/notifications/worker';
+import { deliverMail } from './mail';
 import { SECRET_PLACEHOLDER } from '../../server/notifications/outbox';
 
 // Issue 14, item 3: agency users and client users are invited by e-mail (a single-use link that sets their
@@ -17,17 +17,15 @@ let n = 0;
 
 /** What the SMTP server was handed, by recipient: the worker puts the link in only as it sends. */
 const delivered: { to: string; text: string; html: string }[] = [];
-const worker = () =>
-  new NotificationWorker(t.db, {
-    mailer: {
-      sendMail: async (m: any) => (
-        delivered.push({ to: typeof m.to === 'string' ? m.to : m.to.address, text: m.text, html: m.html }),
-        { messageId: `<${delivered.length}@test>` }
-      ),
-    } as any,
+const sendDue = () =>
+  deliverMail(t, {
+    sendMail: async (m: any) => (
+      delivered.push({ to: typeof m.to === 'string' ? m.to : m.to.address, text: m.text, html: m.html }),
+      { messageId: `<${delivered.length}@test>` }
+    ),
   });
 async function linkMailedTo(email: string): Promise<string> {
-  await worker().sendDue();
+  await sendDue();
   const mail = delivered.filter((m) => m.to === email).at(-1);
   expect(mail, `an e-mail to ${email}`).toBeDefined();
   return /\/invite\/([\w-]+)/.exec(mail!.text)![1];
@@ -281,16 +279,14 @@ describe('an invitation link is a secret of its recipient', slow, () => {
       )[0].stored;
     const snapshots = [await stored()];
     const sent: { to: string; text: string; html: string }[] = [];
-    await new NotificationWorker(t.db, {
-      mailer: {
-        // As the e-mail is handed to SMTP, the token exists: what does the database hold at that moment?
-        sendMail: async (m: any) => {
-          snapshots.push(await stored());
-          sent.push({ to: typeof m.to === 'string' ? m.to : m.to.address, text: m.text, html: m.html });
-          return { messageId: `<secret-${sent.length}@test>` };
-        },
-      } as any,
-    }).sendDue();
+    await deliverMail(t, {
+      // As the e-mail is handed to SMTP, the token exists: what does the database hold at that moment?
+      sendMail: async (m: any) => {
+        snapshots.push(await stored());
+        sent.push({ to: typeof m.to === 'string' ? m.to : m.to.address, text: m.text, html: m.html });
+        return { messageId: `<secret-${sent.length}@test>` };
+      },
+    });
     const mail = sent.find((m) => m.to === address)!;
     const token = /\/invite\/([\w-]+)/.exec(mail.text)![1];
     expect(token.length).toBeGreaterThanOrEqual(40);

@@ -26,7 +26,7 @@ async function freshInvite(ctx: AuthzContext): Promise<string> {
   );
   const res = await call(ctx.t.app, ctx.setup, 'POST', `/api/candidates/${made.id}/staff_invite`, {});
   if (res.statusCode !== 200) throw new Error(`invite answered ${res.statusCode}: ${res.body}`);
-  return invitationTokenSentTo(ctx.t.db, `invited.${n}@authz.example`);
+  return invitationTokenSentTo(ctx.t, `invited.${n}@authz.example`);
 }
 
 let readableInvite = '';

@@ -14,7 +14,7 @@ const newUser = async (ctx: AuthzContext, token = ctx.setup) =>
 async function freshInvite(ctx: AuthzContext): Promise<string> {
   const body = userBody(ctx);
   await ctx.must(await call(ctx.t.app, ctx.setup, 'POST', '/api/users', body), 201);
-  return userInvitationTokenSentTo(ctx.t.db, body.email);
+  return userInvitationTokenSentTo(ctx.t, body.email);
 }
 let readableInvite = '';
 

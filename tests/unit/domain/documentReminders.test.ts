@@ -8,8 +8,7 @@ import {
   REMINDER_DAYS,
 } from '../../../core/domain/notifications/documentReminders';
 import { addDaysToDate } from '../../../core/domain/time/agencyTime';
-import { retryDelayMs } from '../../../server/notifications/outbox';
-import { jobRetryDelayMs } from '../../../server/jobs/queue';
+import { retryDelayMs } from '../../../server/jobs/backoff';
 import {
   fillPlaceholders,
   unknownPlaceholders,
@@ -55,7 +54,7 @@ describe('reminderDue: the reminder a document is due today (60, 30, 7 days ahea
   );
 });
 
-describe('retryDelayMs: the e-mail backoff', () => {
+describe('retryDelayMs: the queue’s backoff (e-mail and every other job)', () => {
   it.each([
     [1, 10_000],
     [2, 20_000],
@@ -64,8 +63,6 @@ describe('retryDelayMs: the e-mail backoff', () => {
     [8, 900_000],
     [50, 900_000],
   ])('after %i attempts waits %i ms', (attempts, ms) => expect(retryDelayMs(attempts)).toBe(ms));
-
-  it('is the jobs’ backoff, written once (issue 31.6)', () => expect(retryDelayMs).toBe(jobRetryDelayMs));
 });
 
 describe('templates', () => {
