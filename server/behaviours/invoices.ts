@@ -2,11 +2,14 @@
 // domain's (vatRateOfLine, vatOfLine), issuing dates the invoice by the agency's calendar. Totals, locks and numbers
 // are the engine's (core/resources/invoices/resource.ts).
 import type { EngineContext, ResourceBehaviour, SaveEvent } from '../engine/context.js';
+import { HttpError } from '../http.js';
 import type { Problems } from '../../core/engine/validate.js';
 import { roundPence, vatOfLine } from '../../core/engine/money.js';
 import { timeOfSupply, vatRateOfLine } from '../../core/domain/invoicing/totals.js';
 import { dueDate } from '../../core/domain/invoicing/settlement.js';
 import type { VatTreatment } from '../../core/domain/invoicing/vatTreatment.js';
+import { generateInvoices } from '../services/invoicing.js';
+import type { InvoiceMode } from '../../core/domain/invoicing/grouping.js';
 
 /** A client user sees an invoice once it is issued: never a draft, never a voided draft. */
 const CLIENT_HIDDEN = ['draft', 'void'];
@@ -24,15 +27,28 @@ function amountsOf(record: Record<string, unknown>): Problems | undefined {
   } catch {
     return { work_date: { message: `No VAT rate is known for work on ${workDate}.` } };
   }
-  const net = roundPence(quantity * unit);
+  // A generated line bills its timesheet line's charge exactly; one typed in is its hours × unit price.
+  const net = record.net != null ? Number(record.net) : roundPence(quantity * unit);
   const vat = vatOfLine(net, rate);
   Object.assign(record, { net, vat, total: net + vat, vat_rate: rate, time_of_supply: supply });
 }
 
 const beforeSaveLine = async (_ctx: EngineContext, e: SaveEvent) => (e.action ? undefined : amountsOf(e.record));
 
+/** What a second unreleased line for one billed item is refused with (migration 090's partial unique indexes). */
+const BILLED_ONCE: Record<string, string> = {
+  timesheet_line_id:
+    'This timesheet line is already on another invoice: it is billed again only after a credit note releases it.',
+  cancelled_shift_id:
+    'This late cancellation is already on another invoice: it is billed again only after a credit note releases it.',
+};
+
 export const invoiceLinesBehaviour: ResourceBehaviour = {
   beforeSave: beforeSaveLine,
+  async refusedByDatabase(_ctx, _e, error) {
+    const field = Object.keys(BILLED_ONCE).find((f) => error.detail?.includes(f));
+    if (error.code === '23505' && field) return new HttpError(409, BILLED_ONCE[field], { [field]: BILLED_ONCE[field] });
+  },
   beforeSaveMany: async (_ctx, events) => events.map((e) => amountsOf(e.record)),
   scope: (principal, bind) =>
     principal.loginType === 'client'
@@ -47,6 +63,17 @@ export const invoicesBehaviour: ResourceBehaviour = {
     // Something is left to pay and the agency's today is after the due date (settlement.ts, isOverdue).
     overdue: (bind, { today }) =>
       `(state in ('issued', 'sent', 'part_paid') and total + credited - paid > 0 and due_date < ${bind(today)}::date)`,
+  },
+  collection: {
+    // The input is validated by the action's declaration (mode, from and to required; client_ids references).
+    generate: (ctx, input) =>
+      generateInvoices(ctx, {
+        mode: String(input.mode) as InvoiceMode,
+        from: String(input.from),
+        to: String(input.to),
+        client_ids: Array.isArray(input.client_ids) ? input.client_ids.map(Number) : null,
+        preview: input.preview === true,
+      }),
   },
   scope: (principal, bind) =>
     principal.loginType === 'client' ? `state <> all(${bind(CLIENT_HIDDEN)}::text[])` : null,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dbKind, loginAs, makeTestApp, type TestApp } from './helpers';
-import { demoIds, type DemoIds } from './timesheetKit';
+import { at, demoIds, monday, timesheetKit, type DemoIds } from './timesheetKit';
+import { addDaysToDate } from '../../core/domain/time/agencyTime';
 
 // Client invoices on the engine (issue 32): a draft with lines totalled by rollups (exempt and standard apart),
 // numbered only at issue and gapless, locked once issued for every write, read by a client only once issued and
@@ -214,5 +215,92 @@ describe('voiding a draft', () => {
     expect(inv).toMatchObject({ state: 'void', void_reason: 'Client disputes', number: null });
     const lines = await ok(await call(t.app, admin, 'GET', `/api/invoice_lines?invoice_id=${id}`));
     expect(lines.every((l: { released_at: string | null }) => l.released_at)).toBe(true);
+  });
+});
+
+describe('an invoice run', () => {
+  const kit = timesheetKit(() => ({ t, admin, ids }));
+  let week = 30;
+  /** A verified timesheet line of client A worked on the Monday of a week long past; answers it and its week. */
+  async function verifiedLine() {
+    const day = monday(++week);
+    const shift = await kit.workedShift(at(day, '08:00'), at(day, '16:00'));
+    const g = await ok(await kit.generate({ shift_ids: [shift] }));
+    await ok(await kit.act(g.timesheets[0], 'verify', { reason: 'Run test', all_lines: 1 }));
+    const [line] = await t.db.query<{ id: number; charge: number }>(
+      'select id, charge::int as charge from timesheet_lines where shift_id = $1',
+      [shift],
+    );
+    return { line, from: day, to: addDaysToDate(day, 6) };
+  }
+  const run = (body: Record<string, unknown>) =>
+    call(t.app, admin, 'POST', '/api/invoices/actions/generate', {
+      mode: 'Weekly',
+      client_ids: [ids.clientId],
+      ...body,
+    });
+  const billed = async (lineId: number) =>
+    t.db.query<{ invoice_id: number }>(
+      'select invoice_id from invoice_lines where timesheet_line_id = $1 and released_at is null',
+      [lineId],
+    );
+
+  it('previews the invoices with their lines and totals, taking nothing', async () => {
+    const { line, from, to } = await verifiedLine();
+    const preview = await ok(await run({ from, to, preview: true }));
+    expect(preview.invoices).toHaveLength(1);
+    expect(preview.invoices[0]).toMatchObject({ client_id: ids.clientId, from, to, net: line.charge });
+    expect(preview.invoices[0].vat).toBe(Math.round(line.charge * 0.2));
+    expect(preview.invoices[0].lines[0]).toMatchObject({ timesheet_line_id: line.id, net: line.charge });
+    expect(await billed(line.id)).toEqual([]);
+  });
+
+  it('drafts the invoices of a run, and a repeated run bills nothing twice', async () => {
+    const { line, from, to } = await verifiedLine();
+    const made = await ok(await run({ from, to }));
+    expect(made.invoices).toHaveLength(1);
+    const inv = await read(made.invoices[0]);
+    expect(inv).toMatchObject({ state: 'draft', run_id: made.run_id, net: line.charge, mode: 'Weekly' });
+    const runRow = await ok(await call(t.app, admin, 'GET', `/api/invoice_runs/${made.run_id}`));
+    expect(runRow).toMatchObject({ invoice_count: 1, line_count: 1, total: inv.total, mode: 'Weekly' });
+    const again = await ok(await run({ from, to }));
+    expect(again).toEqual({ run_id: null, invoices: [], lines: 0 });
+    expect(await billed(line.id)).toHaveLength(1);
+  });
+
+  it('bills a line once when two runs race', async () => {
+    const { line, from, to } = await verifiedLine();
+    const answers = await Promise.all([run({ from, to }), run({ from, to }), run({ from, to, mode: 'daily' })]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => a.json().data.lines).sort()).toEqual([0, 0, 1]);
+    expect(await billed(line.id)).toHaveLength(1);
+  });
+
+  it('bills a line again once its draft is voided', async () => {
+    const { line, from, to } = await verifiedLine();
+    const first = await ok(await run({ from, to }));
+    await ok(
+      await call(t.app, admin, 'POST', `/api/invoices/${first.invoices[0]}/actions/void`, { reason: 'Wrong week' }),
+    );
+    const second = await ok(await run({ from, to }));
+    expect(second.invoices).toHaveLength(1);
+    expect((await billed(line.id)).map((b) => b.invoice_id)).toEqual(second.invoices);
+  });
+
+  it('refuses a second unreleased line for the same timesheet line, whatever writes it', async () => {
+    const { line, from, to } = await verifiedLine();
+    await ok(await run({ from, to }));
+    const other = await ok(await call(t.app, admin, 'POST', '/api/invoices', { client_id: ids.clientId }), 201);
+    const res = await call(t.app, admin, 'POST', '/api/invoice_lines', {
+      invoice_id: other.id,
+      timesheet_line_id: line.id,
+      work_date: from,
+      description: 'Again',
+      quantity: 1,
+      unit_price: 100,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/already on another invoice/);
+    expect(await billed(line.id)).toHaveLength(1);
   });
 });

@@ -86,6 +86,35 @@ export const invoices: ResourceDeclaration = {
   },
   actions: [
     {
+      // An invoice run (server/services/invoicing.ts): preview: true answers the invoices it would draft, with their
+      // lines and totals, and takes nothing; otherwise { run_id, invoices: [id…], lines: n }.
+      name: 'generate',
+      label: 'Generate invoices',
+      icon: 'playlist_add',
+      roles: ['admin'],
+      collection: true,
+      success: 'Invoices generated',
+      input: [
+        {
+          source: 'mode',
+          type: 'choice',
+          label: 'One invoice',
+          required: true,
+          choices: [
+            { id: 'Weekly', name: 'Per client per week' },
+            { id: 'daily', name: 'Per client per day' },
+            { id: 'monthly', name: 'Per client per month' },
+            { id: 'shift_staff', name: 'Per shift and staff member' },
+            { id: 'staff_weekly', name: 'Per staff member per week' },
+          ],
+        },
+        { source: 'from', type: 'date', label: 'From', required: true },
+        { source: 'to', type: 'date', label: 'To', required: true },
+        { source: 'client_ids', type: 'references', reference: 'clients', label: 'Clients (all when empty)' },
+        { source: 'preview', type: 'boolean', label: 'Only show what it would draft' },
+      ],
+    },
+    {
       name: 'issue',
       label: 'Issue',
       icon: 'task_alt',

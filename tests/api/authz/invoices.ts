@@ -48,6 +48,7 @@ export const invoices: AuthzArea = {
       row('PUT', '/api/invoices/:id', A, 409, F, F, F, N, F, A),
       row('DELETE', '/api/invoices/:id', A, F, F, F, F, F, F, A),
       row('GET', '/api/invoices/export', A, 'ok', 'ok', F, F, 'ok', F, A),
+      row('POST', '/api/invoices/actions/generate', A, 'ok', F, F, F, 'ok', F, A),
       ...actionRows('issue', ['ok', F, F, F, N], true),
       ...actionRows('void', ['ok', F, F, F, N], false),
       row('GET', '/api/invoices/:id/pdf', A, 'ok', 'ok', 'ok', N, N, F, A),
@@ -109,6 +110,12 @@ export const invoices: AuthzArea = {
   },
   actionInput: { 'invoices void': { reason: 'Authz test' } },
   requests: {
+    // A week long past and of no client's work: the run answers what it made (nothing), within the caller's agency.
+    'POST /api/invoices/actions/generate': () => ({
+      method: 'POST',
+      url: '/api/invoices/actions/generate',
+      payload: { mode: 'Weekly', from: '2020-01-06', to: '2020-01-12' },
+    }),
     'GET /api/invoices/:id/pdf': (ctx, _p, otherAgency) => ({
       method: 'GET',
       url: `/api/invoices/${otherAgency ? ctx.sharedB.invoices : ctx.shared.invoices}/pdf`,

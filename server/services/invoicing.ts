@@ -1,0 +1,183 @@
+// An invoice run (issue 32, generation): the invoiceable items of the chosen clients and period, grouped by the
+// run's mode (groupInvoiceable), previewed with their totals (invoiceTotals), then drafted in the request's one
+// transaction: the run, its invoices and their lines each created as a set (createMany). An item is billed once:
+// runs of one agency take turns (an advisory lock), and the partial unique indexes of migration 090 refuse a second
+// unreleased line for a timesheet line or a late cancellation whatever writes it.
+import type { EngineContext } from '../engine/context.js';
+import { HttpError } from '../http.js';
+import { groupInvoiceable, type InvoiceableItem, type InvoiceMode } from '../../core/domain/invoicing/grouping.js';
+import { invoiceTotals, timeOfSupply } from '../../core/domain/invoicing/totals.js';
+import { careTypeOfClientType, vatTreatmentOf } from '../../core/domain/invoicing/vatTreatment.js';
+import { roundPence } from '../../core/engine/money.js';
+
+export interface GenerateInvoicesInput {
+  mode: InvoiceMode;
+  from: string;
+  to: string;
+  client_ids?: number[] | null;
+  preview?: boolean | null;
+}
+
+/** An item as the run reads it: what grouping needs, and what its invoice line says. */
+interface Item extends InvoiceableItem {
+  description: string;
+  hours: number;
+  role: string;
+  client_type: string | null;
+}
+
+/** Signed or verified timesheet lines, and late-cancellation charges, of the period not yet billed. */
+async function invoiceable(ctx: EngineContext, input: GenerateInvoicesInput): Promise<Item[]> {
+  const clients = input.client_ids?.length ? input.client_ids : null;
+  const rows = await ctx.db.query<{
+    kind: 'timesheet_line' | 'cancellation';
+    id: number;
+    client_id: number;
+    site_id: number;
+    staff_id: number | null;
+    shift_id: number | null;
+    date: string;
+    net: string | number;
+    minutes: number | null;
+    staff: string | null;
+    role: string | null;
+    client_type: string | null;
+  }>(
+    `select 'timesheet_line' as kind, l.id, t.client_id, l.site_id, l.candidate_id as staff_id, l.shift_id,
+            l.work_date::text as date, coalesce(l.charge, 0) as net, l.paid_minutes as minutes,
+            trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')) as staff, r.name as role, k.client_type
+       from timesheet_lines l
+       join timesheets t on t.merchant_id = l.merchant_id and t.id = l.timesheet_id
+       join clients k on k.merchant_id = t.merchant_id and k.id = t.client_id
+       left join candidates c on c.merchant_id = l.merchant_id and c.id = l.candidate_id
+       left join job_roles r on r.merchant_id = l.merchant_id and r.id = l.job_role_id
+      where l.merchant_id = $1 and l.status in ('signed', 'verified') and l.work_date between $2::date and $3::date
+        and ($4::int[] is null or t.client_id = any($4::int[]))
+        and not exists (select 1 from invoice_lines il where il.merchant_id = l.merchant_id
+                          and il.timesheet_line_id = l.id and il.released_at is null)
+     union all
+     select 'cancellation', s.id, s.client_id, s.site_id, s.candidate_id, s.id,
+            (s.start_at at time zone $5)::date::text, s.cancellation_charge, null, null, r.name, k.client_type
+       from shifts s
+       join clients k on k.merchant_id = s.merchant_id and k.id = s.client_id
+       left join job_roles r on r.merchant_id = s.merchant_id and r.id = s.job_role_id
+      where s.merchant_id = $1 and s.status = 'cancelled' and coalesce(s.cancellation_charge, 0) > 0
+        and s.deleted_at is null and (s.start_at at time zone $5)::date between $2::date and $3::date
+        and ($4::int[] is null or s.client_id = any($4::int[]))
+        and not exists (select 1 from invoice_lines il where il.merchant_id = s.merchant_id
+                          and il.cancelled_shift_id = s.id and il.released_at is null)
+      order by 1, 2`,
+    [ctx.principal.merchantId, input.from, input.to, clients, ctx.timeZone],
+  );
+  return rows.map((r) => ({
+    kind: r.kind,
+    id: Number(r.id),
+    client_id: Number(r.client_id),
+    site_id: Number(r.site_id),
+    staff_id: r.staff_id == null ? null : Number(r.staff_id),
+    shift_id: Number(r.shift_id),
+    date: r.date,
+    net: Number(r.net),
+    hours: r.minutes == null ? 1 : Number(r.minutes) / 60,
+    role: r.role ?? '',
+    client_type: r.client_type,
+    description:
+      r.kind === 'cancellation'
+        ? `Late cancellation, ${r.role ?? 'shift'}, ${r.date}`
+        : `${r.staff ?? ''}, ${r.role ?? ''}, ${r.date}`,
+  }));
+}
+
+/** An item as its invoice line: hours at the hourly price the charge works out to, the net the charge exactly. */
+function lineOf(item: Item) {
+  const vat = vatTreatmentOf({
+    // The agency's election, the role's flag and the site's care type are not settings yet: every line is
+    // standard-rated, with the rule's reason, until they are (docs/decisions.md, Issue 32.2).
+    concessionFrom: null,
+    suppliedOn: item.date,
+    role: { name: item.role, concession: 'none' },
+    careType: careTypeOfClientType(item.client_type),
+  });
+  return {
+    timesheet_line_id: item.kind === 'timesheet_line' ? item.id : null,
+    cancelled_shift_id: item.kind === 'cancellation' ? item.id : null,
+    description: item.description,
+    work_date: item.date,
+    quantity: item.hours,
+    unit_price: item.hours > 0 ? roundPence(item.net / item.hours) : item.net,
+    net: item.net,
+    vat_treatment: vat.treatment,
+    vat_reason: vat.reason,
+  };
+}
+
+/** POST /api/invoices/actions/generate: the preview, or the drafts made in this transaction. */
+export async function generateInvoices(ctx: EngineContext, input: GenerateInvoicesInput) {
+  if (input.to < input.from) throw new HttpError(422, 'The period ends before it starts.', { to: 'Ends before From.' });
+  if (!input.preview) await ctx.db.query('select pg_advisory_xact_lock(32032, $1)', [ctx.principal.merchantId]);
+  const items = await invoiceable(ctx, input);
+  const { groups, lackingPo } = groupInvoiceable(items, input.mode);
+  const drafts = groups.map((g) => {
+    const lines = g.items.map(lineOf);
+    const totals = invoiceTotals(
+      lines.map((l) => ({
+        net: l.net,
+        treatment: l.vat_treatment,
+        timeOfSupply: timeOfSupply(l.work_date, null, l.vat_treatment),
+      })),
+    );
+    return { group: g, lines, totals };
+  });
+  if (input.preview)
+    return {
+      invoices: drafts.map(({ group, lines, totals }) => ({
+        client_id: group.client_id,
+        site_id: group.site_id,
+        from: group.from,
+        to: group.to,
+        lines,
+        net: totals.net,
+        vat: totals.vat,
+        total: totals.total,
+      })),
+      lacking_po: lackingPo.map((i) => ({ kind: i.kind, id: i.id })),
+    };
+  if (drafts.length === 0) return { run_id: null, invoices: [], lines: 0 };
+  const run = await ctx.engine.create(
+    'invoice_runs',
+    {
+      mode: input.mode,
+      period_start: input.from,
+      period_end: input.to,
+      client_ids: input.client_ids ?? [],
+      started_by: ctx.principal.name,
+    },
+    { reason: 'Invoice run' },
+  );
+  const invoices = await ctx.engine.createMany(
+    'invoices',
+    drafts.map(({ group }) => ({
+      client_id: group.client_id,
+      site_id: group.site_id,
+      period_start: group.from,
+      period_end: group.to,
+      mode: input.mode,
+      po_number: group.po_number,
+      run_id: run.id,
+    })),
+    { reason: `Invoice run ${run.id}` },
+  );
+  const lines = drafts.flatMap(({ lines }, i) => lines.map((l) => ({ ...l, invoice_id: invoices[i].id })));
+  await ctx.engine.createMany('invoice_lines', lines, { reason: `Invoice run ${run.id}` });
+  await ctx.engine.update(
+    'invoice_runs',
+    Number(run.id),
+    {
+      invoice_count: invoices.length,
+      line_count: lines.length,
+      total: drafts.reduce((sum, d) => sum + d.totals.total, 0),
+    },
+    { reason: 'Invoice run finished' },
+  );
+  return { run_id: Number(run.id), invoices: invoices.map((i) => Number(i.id)), lines: lines.length };
+}
