@@ -48,9 +48,9 @@ export const candidateDocumentsBehaviour: ResourceBehaviour = {
           { reason: `Replaced by document ${row.id}` },
         );
     }
-    await refreshCompliance(ctx.db, ctx.principal.merchantId, [row.candidate_id]);
+    await refreshCompliance(ctx.db, ctx.principal.merchantId, [Number(row.candidate_id)]);
   },
   async afterDelete(ctx, row) {
-    await refreshCompliance(ctx.db, ctx.principal.merchantId, [row.candidate_id]);
+    await refreshCompliance(ctx.db, ctx.principal.merchantId, [Number(row.candidate_id)]);
   },
 };

@@ -49,14 +49,14 @@ export const candidatesBehaviour: ResourceBehaviour = {
     if (!stored) await notifyStaffRegistered(ctx, row);
     // Rejected or deactivated (by any action or write): their staff login's sessions end at once, everywhere.
     if (stored && staffMaySignIn(stored) && !staffMaySignIn(row))
-      await endSessionsOfStaff(ctx.db, ctx.cluster, ctx.principal.merchantId, row.id);
+      await endSessionsOfStaff(ctx.db, ctx.cluster, ctx.principal.merchantId, Number(row.id));
     if (stored && stored.job_role_id === row.job_role_id) return false;
     // A new job role may require other documents: the stored compliance changes with it.
-    await refreshCompliance(ctx.db, ctx.principal.merchantId, [row.id]);
+    await refreshCompliance(ctx.db, ctx.principal.merchantId, [Number(row.id)]);
     return true;
   },
   async afterDelete(ctx, row) {
-    await endSessionsOfStaff(ctx.db, ctx.cluster, ctx.principal.merchantId, row.id);
+    await endSessionsOfStaff(ctx.db, ctx.cluster, ctx.principal.merchantId, Number(row.id));
   },
   actions: {
     /** A staff member who is not compliant for their role is activated only by an admin who gives a reason. */

@@ -8,9 +8,9 @@ import { endSessionsOfClient } from '../auth/sessions.js';
 export const clientsBehaviour: ResourceBehaviour = {
   async afterSave(ctx, { stored, row }) {
     if (stored && stored.status === 'active' && row.status !== 'active')
-      await endSessionsOfClient(ctx.db, ctx.cluster!, ctx.principal.merchantId, row.id);
+      await endSessionsOfClient(ctx.db, ctx.cluster!, ctx.principal.merchantId, Number(row.id));
   },
   async afterDelete(ctx, row) {
-    await endSessionsOfClient(ctx.db, ctx.cluster!, ctx.principal.merchantId, row.id);
+    await endSessionsOfClient(ctx.db, ctx.cluster!, ctx.principal.merchantId, Number(row.id));
   },
 };

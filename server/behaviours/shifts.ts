@@ -381,12 +381,12 @@ export const shiftsBehaviour: ResourceBehaviour = {
         merchantId,
         event: 'shift.cancelled',
         title: 'Shift cancelled',
-        body: `The ${n.role} shift at ${n.site} (${n.client}), ${when}, was cancelled by ${ctx.principal.name}${asked}: ${asSentence(row.cancel_reason)}${charge}`,
+        body: `The ${n.role} shift at ${n.site} (${n.client}), ${when}, was cancelled by ${ctx.principal.name}${asked}: ${asSentence(textOf(row.cancel_reason))}${charge}`,
         link: '/shift-list/deleted',
         clientLink: '/client/shift/deleted-shift',
         audience: { agency: true, clientId: Number(row.client_id), candidateId: booked },
         data: { ...data, reason: row.cancel_reason },
-        staffWords: offWords(n, when, `the shift was cancelled (${sentenceOf(row.cancel_reason)}).`),
+        staffWords: offWords(n, when, `the shift was cancelled (${sentenceOf(textOf(row.cancel_reason))}).`),
       });
     }
     if (action === 'unassign' && stored?.candidate_id != null)

@@ -50,7 +50,7 @@ export const staffLoginsBehaviour: ResourceBehaviour = {
           409,
           'Another staff member of this agency already signs in with this e-mail address. Ask your agency for a new invitation.',
         );
-      await endSessionsOfUser(ctx.db, ctx.cluster!, login.id);
+      await endSessionsOfUser(ctx.db, ctx.cluster!, Number(login.id));
       return { password_hash: input.password_hash, email, name: staff.name, active: true };
     },
   },

@@ -597,9 +597,9 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
       requireSignature(input.signature);
       const { t } = await lineFacts(ctx, r);
       const refusal = phoneSignRefusal({
-        status: r.status,
-        dispute_reason: r.dispute_reason,
-        outside_tolerance: r.outside_tolerance,
+        status: textOf(r.status),
+        dispute_reason: textOf(r.dispute_reason),
+        outside_tolerance: textOf(r.outside_tolerance),
         timesheet_status: t.status,
       });
       if (refusal) throw refuse(409, PHONE_SIGN_REFUSED[refusal]);

@@ -66,7 +66,7 @@ export const usersBehaviour: ResourceBehaviour = {
       return;
     }
     // The role is read with the session: every process forgets its cached look-ups of this user's sessions.
-    if (row.role !== stored.role) await ctx.cluster?.publish('sessions', { userId: row.id }, ctx.db);
+    if (row.role !== stored.role) await ctx.cluster?.publish('sessions', { userId: Number(row.id) }, ctx.db);
   },
   actions: {
     async resend(ctx, user) {
@@ -77,8 +77,8 @@ export const usersBehaviour: ResourceBehaviour = {
       mayManage(ctx, user);
       if (user.id === ctx.principal.userId)
         throw new HttpError(409, 'You cannot deactivate yourself. Ask another admin.');
-      await withdrawInvites(ctx, user.id);
-      await endSessionsOfUser(ctx.db, ctx.cluster!, user.id);
+      await withdrawInvites(ctx, Number(user.id));
+      await endSessionsOfUser(ctx.db, ctx.cluster!, Number(user.id));
     },
     async reactivate(ctx, user) {
       mayManage(ctx, user);
@@ -92,7 +92,7 @@ export const usersBehaviour: ResourceBehaviour = {
         );
         if (!client) throw new HttpError(404, USER_INVITE_INVALID);
       }
-      await endSessionsOfUser(ctx.db, ctx.cluster!, user.id);
+      await endSessionsOfUser(ctx.db, ctx.cluster!, Number(user.id));
       return { password_hash: input.password_hash };
     },
   },

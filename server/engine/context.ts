@@ -131,7 +131,7 @@ export interface EngineContext {
 
 export interface SaveEvent {
   /** The stored record before the write (undefined on create). */
-  stored?: Row;
+  stored?: RecordValues;
   /** The fields the write changes (after the write policy). */
   changes: Record<string, unknown>;
   /**
@@ -165,8 +165,8 @@ export interface ResourceBehaviour {
    * After it is stored, in the same transaction: side effects (recompute, notify). Answers true when it changed
    * the record itself, so the answer is read again.
    */
-  afterSave?(ctx: EngineContext, e: SaveEvent & { row: Row }): Promise<boolean | void>;
-  afterDelete?(ctx: EngineContext, row: Row): Promise<void>;
+  afterSave?(ctx: EngineContext, e: SaveEvent & { row: RecordValues }): Promise<boolean | void>;
+  afterDelete?(ctx: EngineContext, row: RecordValues): Promise<void>;
   /**
    * The set form of beforeSave for records created together (createMany): given every new record, answers the
    * problems of each (by position; undefined for a record without any), or throws to refuse them all. A behaviour
@@ -178,7 +178,7 @@ export interface ResourceBehaviour {
    * The set form of afterSave for records created together (one notification for the run, not one per record);
    * without it createMany calls afterSave for each record in turn. Answers true when it changed the records.
    */
-  afterSaveMany?(ctx: EngineContext, events: (SaveEvent & { row: Row })[]): Promise<boolean | void>;
+  afterSaveMany?(ctx: EngineContext, events: (SaveEvent & { row: RecordValues })[]): Promise<boolean | void>;
   /**
    * The set form of afterSave for records updated together (a set-based update or transition: a bulk action,
    * ctx.engine.act or updateMany with many ids), given every written record with its stored and new row: work done
@@ -186,7 +186,7 @@ export interface ResourceBehaviour {
    * afterSave runs in turn. beforeSave always runs for each record (in memory: a hook that reads the database for an
    * update is written for one record, and a set-based write of many is a transition or the server's own change).
    */
-  afterUpdateMany?(ctx: EngineContext, events: (SaveEvent & { row: Row })[]): Promise<boolean | void>;
+  afterUpdateMany?(ctx: EngineContext, events: (SaveEvent & { row: RecordValues })[]): Promise<boolean | void>;
   /**
    * Puts in words a refusal only the database gives when the record is stored (a double booking the exclusion
    * constraint saw), or answers nothing to let the error through. The write runs under a savepoint when this is
@@ -208,7 +208,7 @@ export interface ResourceBehaviour {
    */
   actions?: Record<
     string,
-    (ctx: EngineContext, record: Row, input: RecordValues) => Promise<Record<string, unknown> | void>
+    (ctx: EngineContext, record: RecordValues, input: RecordValues) => Promise<Record<string, unknown> | void>
   >;
   /**
    * The set form of `actions` for an action run on many records at once (a bulk action, ctx.engine.act with many
