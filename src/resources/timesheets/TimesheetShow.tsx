@@ -1,14 +1,6 @@
 import { useState } from 'react';
 import { Box, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
-import {
-  FunctionField,
-  Show,
-  Title,
-  TopToolbar,
-  useRecordContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { FunctionField, Show, Title, TopToolbar, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import type { ResourceDeclaration } from '../../../core/engine/types';
 import { RecordActions } from '../../engine/react/actions';
 import { ChildList } from '../../engine/react/children';

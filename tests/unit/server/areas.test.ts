@@ -66,7 +66,9 @@ function topLevelCalls(dir: string): string[] {
     if (['server/index.ts', 'server/cli.ts'].includes(file) || file.startsWith('server/db/migrations/')) continue;
     for (const line of readFileSync(path, 'utf8').split('\n'))
       if (
-        /^(await\s+)?[A-Za-z_$][\w$.]*(<[^>]*>)?\(|^(export\s+)?const\s+\w+[^=]*=\s*(register|define)\w*(<.*>)?\(/.test(line)
+        /^(await\s+)?[A-Za-z_$][\w$.]*(<[^>]*>)?\(|^(export\s+)?const\s+\w+[^=]*=\s*(register|define)\w*(<.*>)?\(/.test(
+          line,
+        )
       )
         found.push(`${file}: ${line}`);
   }
