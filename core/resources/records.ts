@@ -198,6 +198,41 @@ export type ClientRecord = {
   notes: string | null;
 };
 
+/** Credit note line (credit_note_lines), as stored. */
+export type CreditNoteLineRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  credit_note_id: number;
+  invoice_line_id: number | null;
+  description: string;
+  vat_treatment: 'standard' | 'exempt';
+  vat_rate: number;
+  net: number;
+  vat: number;
+};
+
+/** Credit note (credit_notes), as stored. */
+export type CreditNoteRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  number: string | null;
+  invoice_id: number;
+  client_id: number;
+  kind: 'full' | 'lines' | 'amount';
+  reason: string;
+  rebill: boolean;
+  issue_date: string;
+  net: number;
+  vat: number;
+  total: number;
+};
+
 /** Diary note (diary_notes), as stored. */
 export type DiaryNoteRecord = {
   id: number;
@@ -893,6 +928,8 @@ export interface Records {
   candidates: StaffMemberRecord;
   client_rules: PricingRulesRecord;
   clients: ClientRecord;
+  credit_note_lines: CreditNoteLineRecord;
+  credit_notes: CreditNoteRecord;
   diary_notes: DiaryNoteRecord;
   document_categories: DocumentCategoryRecord;
   email_outbox: EMailRecord;

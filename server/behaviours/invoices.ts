@@ -8,7 +8,7 @@ import { roundPence, vatOfLine } from '../../core/engine/money.js';
 import { timeOfSupply, vatRateOfLine } from '../../core/domain/invoicing/totals.js';
 import { dueDate } from '../../core/domain/invoicing/settlement.js';
 import type { VatTreatment } from '../../core/domain/invoicing/vatTreatment.js';
-import { generateInvoices } from '../services/invoicing.js';
+import { creditInvoice, generateInvoices } from '../services/invoicing.js';
 import type { InvoiceMode } from '../../core/domain/invoicing/grouping.js';
 
 /** A client user sees an invoice once it is issued: never a draft, never a voided draft. */
@@ -92,6 +92,7 @@ export const invoicesBehaviour: ResourceBehaviour = {
           { reason: 'Invoice voided' },
         );
     },
+    credit: (ctx, r, input) => creditInvoice(ctx, r, input),
     /**
      * Dated by the agency's calendar: the due date by the client's payment terms, the time of supply by the latest
      * line's (VAT Notice 700 s 14). The number and the kept PDF are the engine's (numbering.at, documents.keptFrom).

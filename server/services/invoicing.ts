@@ -6,7 +6,9 @@
 import type { EngineContext } from '../engine/context.js';
 import { HttpError } from '../http.js';
 import { groupInvoiceable, type InvoiceableItem, type InvoiceMode } from '../../core/domain/invoicing/grouping.js';
-import { invoiceTotals, timeOfSupply } from '../../core/domain/invoicing/totals.js';
+import { creditNote, invoiceTotals, timeOfSupply, type CreditRequest } from '../../core/domain/invoicing/totals.js';
+import { settledState, type InvoiceState } from '../../core/domain/invoicing/settlement.js';
+import type { Row } from '../db/index.js';
 import { careTypeOfClientType, vatTreatmentOf } from '../../core/domain/invoicing/vatTreatment.js';
 import { roundPence } from '../../core/engine/money.js';
 
@@ -180,4 +182,112 @@ export async function generateInvoices(ctx: EngineContext, input: GenerateInvoic
     { reason: 'Invoice run finished' },
   );
   return { run_id: Number(run.id), invoices: invoices.map((i) => Number(i.id)), lines: lines.length };
+}
+
+/**
+ * POST /api/invoices/:id/actions/credit: a credit note against an issued invoice, worked out by creditNote (full,
+ * chosen lines, or an amount ex VAT) from its lines and the credit notes before it; the invoice's `credited` and its
+ * state as the credit settles it. Re-bill releases the credited lines, so a run bills their work again: the only
+ * change an issued invoice's lines take, named in their audit entries.
+ */
+export async function creditInvoice(ctx: EngineContext, invoice: Row, input: Record<string, unknown>) {
+  const m = ctx.principal.merchantId;
+  const number = String(invoice.number);
+  const lines = await ctx.db.query<{
+    id: number;
+    net: string;
+    vat: string;
+    vat_rate: number;
+    vat_treatment: string;
+    description: string;
+  }>(
+    'select id, net, vat, vat_rate, vat_treatment, description from invoice_lines where merchant_id = $1 and invoice_id = $2 order by id',
+    [m, invoice.id],
+  );
+  const earlier = await ctx.db.query<{
+    net: string;
+    vat_rate: number;
+    vat_treatment: string;
+    invoice_line_id: number | null;
+  }>(
+    `select l.net, l.vat_rate, l.vat_treatment, l.invoice_line_id from credit_note_lines l
+       join credit_notes n on n.merchant_id = l.merchant_id and n.id = l.credit_note_id
+      where l.merchant_id = $1 and n.invoice_id = $2`,
+    [m, invoice.id],
+  );
+  const category = (treatment: string) => (treatment === 'exempt' ? 'E' : 'S');
+  const kind = String(input.kind);
+  const request: CreditRequest =
+    kind === 'full'
+      ? { kind: 'full' }
+      : kind === 'lines'
+        ? { kind: 'lines', lineIds: Array.isArray(input.line_ids) ? input.line_ids.map(Number) : [] }
+        : { kind: 'amount', net: Number(input.amount ?? 0), reason: String(input.reason ?? '') };
+  const result = creditNote(
+    number,
+    lines.map((l) => ({
+      id: l.id,
+      net: Number(l.net),
+      category: category(l.vat_treatment),
+      rate: l.vat_rate,
+      vat: Number(l.vat),
+    })),
+    earlier.map((l) => ({
+      net: Number(l.net),
+      category: category(l.vat_treatment),
+      rate: l.vat_rate,
+      credits_line_id: l.invoice_line_id,
+    })),
+    request,
+  );
+  if (!result.ok) throw new HttpError(409, result.message);
+  const note = await ctx.engine.create(
+    'credit_notes',
+    {
+      invoice_id: invoice.id,
+      client_id: invoice.client_id,
+      kind,
+      reason: input.reason,
+      rebill: input.rebill === true,
+      issue_date: ctx.today,
+      net: result.totals.net,
+      vat: result.totals.vat,
+      total: result.totals.total,
+    },
+    { reason: `Credit against ${number}` },
+  );
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  await ctx.engine.createMany(
+    'credit_note_lines',
+    result.lines.map((l) => ({
+      credit_note_id: note.id,
+      invoice_line_id: l.credits_line_id,
+      description: l.credits_line_id ? (byId.get(l.credits_line_id)?.description ?? '') : String(input.reason),
+      vat_treatment: l.category === 'E' ? 'exempt' : 'standard',
+      vat_rate: l.rate,
+      net: l.net,
+      vat: l.vat,
+    })),
+    { reason: `Credit note ${String(note.number)}` },
+  );
+  const released = result.lines.flatMap((l) => (l.credits_line_id ? [l.credits_line_id] : []));
+  if (input.rebill === true && released.length) {
+    const released_at = ctx.now.toISOString();
+    await ctx.engine.updateMany(
+      'invoice_lines',
+      released.map((id) => ({ id, released_at })),
+      {
+        reason: `Credit note ${String(note.number)}: re-bill`,
+        overrideLock: `Credit note ${String(note.number)} re-bills the line`,
+      },
+    );
+  }
+  const credited = Number(invoice.credited ?? 0) + result.totals.total;
+  const state = settledState(invoice.state as InvoiceState, {
+    sent: invoice.state !== 'issued',
+    total: Number(invoice.total),
+    credited,
+    paid: Number(invoice.paid ?? 0),
+  });
+  return { credited, state };
 }

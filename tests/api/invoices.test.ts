@@ -287,6 +287,35 @@ describe('an invoice run', () => {
     expect((await billed(line.id)).map((b) => b.invoice_id)).toEqual(second.invoices);
   });
 
+  it('does not bill a credited line again unless the credit note says re-bill', async () => {
+    const { line, from, to } = await verifiedLine();
+    const first = await ok(await run({ from, to }));
+    const id = first.invoices[0];
+    await ok(await issue(id));
+    await ok(
+      await call(t.app, admin, 'POST', `/api/invoices/${id}/actions/credit`, { kind: 'full', reason: 'Waived' }),
+    );
+    expect((await ok(await run({ from, to }))).lines).toBe(0);
+    expect((await billed(line.id)).map((b) => b.invoice_id)).toEqual([id]);
+  });
+
+  it('re-bills a credited line on the next run', async () => {
+    const { line, from, to } = await verifiedLine();
+    const first = await ok(await run({ from, to }));
+    const id = first.invoices[0];
+    await ok(await issue(id));
+    await ok(
+      await call(t.app, admin, 'POST', `/api/invoices/${id}/actions/credit`, {
+        kind: 'full',
+        reason: 'Wrong rate',
+        rebill: true,
+      }),
+    );
+    const second = await ok(await run({ from, to }));
+    expect(second.lines).toBe(1);
+    expect((await billed(line.id)).map((b) => b.invoice_id)).toEqual(second.invoices);
+  });
+
   it('refuses a second unreleased line for the same timesheet line, whatever writes it', async () => {
     const { line, from, to } = await verifiedLine();
     await ok(await run({ from, to }));
@@ -302,5 +331,52 @@ describe('an invoice run', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/already on another invoice/);
     expect(await billed(line.id)).toHaveLength(1);
+  });
+});
+
+describe('credit notes', () => {
+  const credit = (id: number, body: Record<string, unknown>) =>
+    call(t.app, admin, 'POST', `/api/invoices/${id}/actions/credit`, body);
+  const issued = async () => {
+    const id = await draft();
+    await ok(await issue(id));
+    return id;
+  };
+
+  it('in full mirror the invoice, in their own series, and settle it', async () => {
+    const id = await issued();
+    await ok(await credit(id, { kind: 'full', reason: 'Billed in error' }));
+    const [note] = await ok(await call(t.app, admin, 'GET', `/api/credit_notes?invoice_id=${id}`));
+    expect(note.number).toMatch(/^CN-\d{5}$/);
+    expect(note).toMatchObject({ net: -38508, vat: -3200, total: -41708, kind: 'full' });
+    expect(await read(id)).toMatchObject({ state: 'paid', credited: -41708, balance: 0 });
+    const again = await credit(id, { kind: 'amount', amount: 100, reason: 'More' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/more than the £0.00 \(ex VAT\) left to credit/);
+  });
+
+  it('credit chosen lines, or an amount shared over the rates, never more than is left', async () => {
+    const id = await issued();
+    const lines = await ok(await call(t.app, admin, 'GET', `/api/invoice_lines?invoice_id=${id}`));
+    const standard = lines.find((l: { vat_treatment: string }) => l.vat_treatment === 'standard');
+    await ok(await credit(id, { kind: 'lines', line_ids: [standard.id], reason: 'Shift not worked' }));
+    const twice = await credit(id, { kind: 'lines', line_ids: [standard.id], reason: 'Again' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toMatch(/has been credited already/);
+    await ok(await credit(id, { kind: 'amount', amount: 508, reason: 'Goodwill' }));
+    const inv = await read(id);
+    // £192.00 of the standard line, then £5.08 of the exempt rest (no VAT).
+    expect(inv).toMatchObject({ state: 'issued', credited: -(19200 + 508), balance: 41708 - 19708 });
+    const seen = await ok(await call(t.app, client, 'GET', `/api/credit_notes?invoice_id=${id}`));
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).not.toHaveProperty('rebill');
+    expect((await ok(await call(t.app, client2, 'GET', `/api/credit_notes?invoice_id=${id}`))).length).toBe(0);
+    expect((await call(t.app, client2, 'GET', `/api/credit_notes/${seen[0].id}`)).statusCode).toBe(404);
+  });
+
+  it('are refused on a draft, in words', async () => {
+    const res = await credit(await draft(), { kind: 'full', reason: 'No' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/Credit note/);
   });
 });

@@ -41,6 +41,12 @@ export const INVOICE_TEMPLATES = [
   { id: 'template2', name: 'Template 2' },
 ];
 
+export const CREDIT_KINDS = [
+  { id: 'full', name: 'The whole invoice' },
+  { id: 'lines', name: 'Chosen lines' },
+  { id: 'amount', name: 'An amount' },
+];
+
 const AGENCY: Role[] = ['admin', 'consultant'];
 const read: Action[] = ['list', 'show'];
 
@@ -82,6 +88,8 @@ export const invoices: ResourceDeclaration = {
     transitions: [
       { action: 'issue', from: ['draft'], to: 'issued' },
       { action: 'void', from: ['draft'], to: 'void' },
+      // A credit note settles what it takes off: the state stays or moves to paid (settledState chooses).
+      { action: 'credit', from: ISSUED_STATES, to: ISSUED_STATES },
     ],
   },
   actions: [
@@ -133,6 +141,23 @@ export const invoices: ResourceDeclaration = {
       success: 'Invoice voided',
       input: [{ source: 'reason', type: 'longtext', label: 'Why it is voided', required: true, maxLength: 2000 }],
       patch: (_r, input) => ({ void_reason: input.reason }),
+    },
+    {
+      // A credit note against the invoice (numbered CN- in its own series): in full, chosen lines, or an amount ex
+      // VAT shared over its rates (creditNote in core/domain/invoicing/totals.ts). Re-bill releases the credited
+      // lines' timesheet lines and late cancellations for another invoice.
+      name: 'credit',
+      label: 'Credit note',
+      icon: 'undo',
+      roles: ['admin'],
+      success: 'Credit note made',
+      input: [
+        { source: 'kind', type: 'choice', label: 'Credit', required: true, choices: CREDIT_KINDS },
+        { source: 'line_ids', type: 'references', reference: 'invoice_lines', label: 'Lines to credit' },
+        { source: 'amount', type: 'money', label: 'Amount to credit (ex VAT)', min: 0 },
+        { source: 'reason', type: 'longtext', label: 'Why it is credited', required: true, maxLength: 2000 },
+        { source: 'rebill', type: 'boolean', label: 'Bill the credited work again on another invoice' },
+      ],
     },
   ],
   fields: [
@@ -389,4 +414,105 @@ export const invoiceRuns: ResourceDeclaration = {
   ],
 };
 
-export const invoiceResources: ResourceDeclaration[] = [invoices, invoiceLines, invoiceRuns];
+/** A credit note: made only by an invoice's Credit action, never edited or deleted; amounts negative. */
+export const creditNotes: ResourceDeclaration = {
+  name: 'credit_notes',
+  table: 'credit_notes',
+  label: { one: 'Credit note', many: 'Credit notes' },
+  recordRepresentation: '%{number}',
+  defaultSort: { field: 'id', order: 'DESC' },
+  search: ['number'],
+  delete: 'hard',
+  clientScope: 'client_id',
+  access: { admin: [...read, 'export'], consultant: read, manager: read, viewer: read },
+  numbering: { field: 'number', series: 'CN', prefix: 'CN-', pad: 5 },
+  fields: [
+    { source: 'number', type: 'text', label: 'Number', readOnly: true, sortable: true },
+    {
+      source: 'invoice_id',
+      type: 'reference',
+      reference: 'invoices',
+      label: 'Invoice',
+      required: true,
+      createOnly: true,
+      filter: true,
+    },
+    {
+      source: 'client_id',
+      type: 'reference',
+      reference: 'clients',
+      label: 'Client',
+      required: true,
+      createOnly: true,
+      filter: true,
+    },
+    { source: 'kind', type: 'choice', label: 'Credit', choices: CREDIT_KINDS, required: true, createOnly: true },
+    { source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 2000, createOnly: true },
+    { source: 'rebill', type: 'boolean', label: 'Re-billed', createOnly: true, readableBy: AGENCY, views: ['show'] },
+    { source: 'issue_date', type: 'date', label: 'Issued', required: true, createOnly: true, sortable: true },
+    { source: 'net', type: 'money', label: 'Net', required: true, createOnly: true },
+    { source: 'vat', type: 'money', label: 'VAT', required: true, createOnly: true },
+    { source: 'total', type: 'money', label: 'Total', required: true, createOnly: true },
+  ],
+};
+
+export const creditNoteLines: ResourceDeclaration = {
+  name: 'credit_note_lines',
+  table: 'credit_note_lines',
+  label: { one: 'Credit note line', many: 'Credit note lines' },
+  recordRepresentation: '%{description}',
+  defaultSort: { field: 'id', order: 'ASC' },
+  delete: 'hard',
+  parent: { resource: 'credit_notes', field: 'credit_note_id', onDelete: 'refuse', tab: 'lines' },
+  clientScope: 'credit_note_id.client_id',
+  access: { admin: read, consultant: read, manager: read, viewer: read },
+  fields: [
+    {
+      source: 'credit_note_id',
+      type: 'reference',
+      reference: 'credit_notes',
+      label: 'Credit note',
+      required: true,
+      createOnly: true,
+      filter: true,
+    },
+    // The invoice line it credits; none for an amount.
+    {
+      source: 'invoice_line_id',
+      type: 'reference',
+      reference: 'invoice_lines',
+      label: 'Credits line',
+      createOnly: true,
+      onDelete: 'refuse',
+      views: ['show'],
+    },
+    { source: 'description', type: 'text', label: 'Description', required: true, maxLength: 300, createOnly: true },
+    {
+      source: 'vat_treatment',
+      type: 'choice',
+      label: 'VAT',
+      choices: VAT_TREATMENTS,
+      required: true,
+      createOnly: true,
+    },
+    {
+      source: 'vat_rate',
+      type: 'number',
+      integer: true,
+      label: 'VAT rate (basis points)',
+      required: true,
+      createOnly: true,
+      views: ['show'],
+    },
+    { source: 'net', type: 'money', label: 'Net', required: true, createOnly: true },
+    { source: 'vat', type: 'money', label: 'VAT', required: true, createOnly: true },
+  ],
+};
+
+export const invoiceResources: ResourceDeclaration[] = [
+  invoices,
+  invoiceLines,
+  invoiceRuns,
+  creditNotes,
+  creditNoteLines,
+];

@@ -33,6 +33,7 @@ import numberedUnique from './079_numbered_unique.js';
 import notificationPreferences from './080_notification_preferences.js';
 import issuedDocuments from './081_issued_documents.js';
 import invoices from './090_invoices.js';
+import creditNotes from './091_credit_notes.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -71,4 +72,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '080_notification_preferences', sql: notificationPreferences },
   { id: '081_issued_documents', sql: issuedDocuments },
   { id: '090_invoices', sql: invoices },
+  { id: '091_credit_notes', sql: creditNotes },
 ];

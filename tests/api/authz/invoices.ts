@@ -51,6 +51,7 @@ export const invoices: AuthzArea = {
       row('POST', '/api/invoices/actions/generate', A, 'ok', F, F, F, 'ok', F, A),
       ...actionRows('issue', ['ok', F, F, F, N], true),
       ...actionRows('void', ['ok', F, F, F, N], false),
+      ...actionRows('credit', ['ok', F, F, F, N], false),
       row('GET', '/api/invoices/:id/pdf', A, 'ok', 'ok', 'ok', N, N, F, A),
 
       row('GET', '/api/invoice_lines', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
@@ -59,6 +60,18 @@ export const invoices: AuthzArea = {
       row('PUT', '/api/invoice_lines/:id', A, 409, F, F, F, N, F, A),
       row('DELETE', '/api/invoice_lines/:id', A, 'ok', F, F, F, N, F, A),
       row('GET', '/api/invoice_lines/export', A, 'ok', F, F, F, 'ok', F, A),
+
+      row('GET', '/api/credit_notes', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
+      row('GET', '/api/credit_notes/:id', A, 'ok', 'ok', 'ok', N, N, F, A),
+      row('POST', '/api/credit_notes', A, F, F, F, F, F, F, A),
+      row('PUT', '/api/credit_notes/:id', A, F, F, F, F, F, F, A),
+      row('DELETE', '/api/credit_notes/:id', A, F, F, F, F, F, F, A),
+      row('GET', '/api/credit_notes/export', A, 'ok', F, F, F, 'ok', F, A),
+      row('GET', '/api/credit_note_lines', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
+      row('GET', '/api/credit_note_lines/:id', A, 'ok', 'ok', 'ok', N, N, F, A),
+      row('POST', '/api/credit_note_lines', A, F, F, F, F, F, F, A),
+      row('PUT', '/api/credit_note_lines/:id', A, F, F, F, F, F, F, A),
+      row('DELETE', '/api/credit_note_lines/:id', A, F, F, F, F, F, F, A),
 
       row('GET', '/api/invoice_runs', A, 'ok', 'ok', F, F, 'ok', F, A),
       row('GET', '/api/invoice_runs/:id', A, 'ok', 'ok', F, F, N, F, A),
@@ -71,6 +84,16 @@ export const invoices: AuthzArea = {
     const shared = await draft(ctx);
     await post(ctx, `/api/invoices/${shared.id}/actions/issue`, {});
     ctx.shared.invoices = shared.id;
+    await post(ctx, `/api/invoices/${shared.id}/actions/credit`, { kind: 'amount', amount: 1, reason: 'Authz' });
+    const [note] = await ctx.t.db.query<{ id: number }>('select id from credit_notes where invoice_id = $1', [
+      shared.id,
+    ]);
+    const [noteLine] = await ctx.t.db.query<{ id: number }>(
+      'select id from credit_note_lines where credit_note_id = $1',
+      [note.id],
+    );
+    ctx.shared.credit_notes = note.id;
+    ctx.shared.credit_note_lines = noteLine.id;
     ctx.shared.invoice_lines = shared.line;
     const [run] = await fixtureWrite<{ id: number }>(
       ctx.t.db,
@@ -91,6 +114,20 @@ export const invoices: AuthzArea = {
       [ctx.ids.merchantB, ib.id],
     );
     ctx.sharedB.invoice_lines = lb.id;
+    const [nb] = await fixtureWrite<{ id: number }>(
+      ctx.t.db,
+      `insert into credit_notes (merchant_id, number, invoice_id, client_id, kind, reason, issue_date, net, vat, total)
+       values ($1, 'CN-B', $2, $3, 'amount', 'Authz B', '2030-01-07', -1, 0, -1) returning id`,
+      [ctx.ids.merchantB, ib.id, ctx.sharedB.clients],
+    );
+    ctx.sharedB.credit_notes = nb.id;
+    const [nlb] = await fixtureWrite<{ id: number }>(
+      ctx.t.db,
+      `insert into credit_note_lines (merchant_id, credit_note_id, description, vat_treatment, vat_rate, net, vat)
+       values ($1, $2, 'Authz B', 'standard', 2000, -1, 0) returning id`,
+      [ctx.ids.merchantB, nb.id],
+    );
+    ctx.sharedB.credit_note_lines = nlb.id;
     const [rb] = await fixtureWrite<{ id: number }>(
       ctx.t.db,
       `insert into invoice_runs (merchant_id, mode, period_start, period_end) values ($1, 'Weekly', '2030-01-07', '2030-01-13') returning id`,
@@ -101,14 +138,27 @@ export const invoices: AuthzArea = {
   createBody: {
     invoices: async (ctx) => ({ client_id: ctx.ids.clientA }),
     invoice_runs: async () => ({}),
+    credit_notes: async () => ({}),
+    credit_note_lines: async () => ({}),
     invoice_lines: async (ctx) => lineOf((await post(ctx, '/api/invoices', { client_id: ctx.ids.clientA })).id),
   },
   fresh: {
     invoices: async (ctx) => (await draft(ctx)).id,
     invoice_lines: async (ctx) => (await draft(ctx)).line,
     invoice_runs: async (ctx) => Number(ctx.shared.invoice_runs),
+    credit_notes: async (ctx) => Number(ctx.shared.credit_notes),
+    credit_note_lines: async (ctx) => Number(ctx.shared.credit_note_lines),
+    // An issued invoice of client A, for its credit note.
+    'invoices credit': async (ctx) => {
+      const { id } = await draft(ctx);
+      await post(ctx, `/api/invoices/${id}/actions/issue`, {});
+      return id;
+    },
   },
-  actionInput: { 'invoices void': { reason: 'Authz test' } },
+  actionInput: {
+    'invoices void': { reason: 'Authz test' },
+    'invoices credit': { kind: 'full', reason: 'Authz test' },
+  },
   requests: {
     // A week long past and of no client's work: the run answers what it made (nothing), within the caller's agency.
     'POST /api/invoices/actions/generate': () => ({

@@ -534,6 +534,9 @@ describe('canAccess', () => {
       // Issue 32: an invoice is never deleted (a draft is voided with a reason); a run is made by generating.
       invoices: ['delete'],
       invoice_runs: ['create', 'edit', 'delete', 'export'],
+      // A credit note is made by an invoice's Credit action and never changed.
+      credit_notes: ['create', 'edit', 'delete'],
+      credit_note_lines: ['create', 'edit', 'delete', 'export'],
     };
     // Another resource not served as CRUD (a staff member's sign-in) is the engine's alone: no action.
     for (const d of declarations) {
