@@ -15,6 +15,7 @@ import {
   signedVia,
   timesheetOf,
   writerOf,
+  type TimesheetOfLine,
 } from '../services/timesheets.js';
 import { periodProblem, spansOverlap } from '../../core/domain/timesheets/rules.js';
 import { describeShiftTimes, shiftSpanProblem } from '../../core/domain/shifts/times.js';
@@ -25,6 +26,8 @@ import { isStrictInstant } from '../engine/input.js';
 import { revokeLinks } from '../engine/capability.js';
 import type { Problems } from '../../core/engine/validate.js';
 import { idsOf, textOf, type RecordValues } from '../../core/engine/types.js';
+import type { ShiftRecord } from '../../core/resources/records.js';
+import type { PricedBand } from '../../core/domain/pricing/repricing.js';
 import { recordsRefused, type Refused } from '../engine/updateMany.js';
 
 const idOf = (r: Row) => Number(r.id);
@@ -243,16 +246,35 @@ export const timesheetsBehaviour: ResourceBehaviour = {
   },
 };
 
+/** What of a shift a line's checks and prices read. */
+type ShiftOfLine = Pick<
+  ShiftRecord,
+  | 'id'
+  | 'client_id'
+  | 'site_id'
+  | 'job_role_id'
+  | 'candidate_id'
+  | 'status'
+  | 'start_at'
+  | 'end_at'
+  | 'break_minutes'
+  | 'sleep_in'
+  | 'price_lines'
+>;
+
+/** The bands a shift was priced in, as pricing stored them (its price_lines): a line's repricing compares them. */
+const bookedOf = (shift: ShiftOfLine | undefined) => (shift?.price_lines ?? null) as readonly PricedBand[] | null;
+
 /** A line's facts the checks and prices read, with its timesheet's client. */
 async function lineFacts(ctx: EngineContext, record: RecordValues) {
   const t = await timesheetOf(ctx, Number(record.timesheet_id));
   const [shift] = record.shift_id
-    ? await ctx.db.query(
+    ? await ctx.db.query<ShiftOfLine>(
         'select id, client_id, site_id, job_role_id, candidate_id, status, start_at, end_at, break_minutes, sleep_in, price_lines, paid_minutes from shifts where merchant_id = $1 and id = $2',
         [ctx.principal.merchantId, record.shift_id],
       )
     : [];
-  return { t, shift: shift as Row | undefined };
+  return { t, shift: shift as ShiftOfLine | undefined };
 }
 
 /** Why times cannot be a line's, by field (none when they can). */
@@ -334,7 +356,7 @@ async function timesPatch(ctx: EngineContext, r: Row, input: RecordValues) {
       job_role_id: Number(r.job_role_id),
       candidate_id: Number(r.candidate_id),
       sleep_in: !!shift?.sleep_in,
-      booked: shift?.price_lines ?? null,
+      booked: bookedOf(shift),
     },
     input,
   );
@@ -374,11 +396,11 @@ async function beforeCreateLines(ctx: EngineContext, events: SaveEvent[]): Promi
   const records = events.map((e) => e.record);
   const ids = (k: string) => [...new Set(records.map((r) => r[k]).filter((v) => v != null))].map(Number);
   // One after another: a transaction's connection runs one statement at a time.
-  const timesheets = await ctx.db.query(
+  const timesheets = await ctx.db.query<TimesheetOfLine>(
     'select id, client_id, site_id, status, period_start::text as period_start, period_end::text as period_end, number from timesheets where merchant_id = $1 and id = any($2::int[]) order by id for update',
     [m, ids('timesheet_id')],
   );
-  const shifts = await ctx.db.query(
+  const shifts = await ctx.db.query<ShiftOfLine>(
     'select id, client_id, site_id, job_role_id, candidate_id, status, start_at, end_at, break_minutes, sleep_in, price_lines from shifts where merchant_id = $1 and id = any($2::int[])',
     [m, ids('shift_id')],
   );
@@ -386,10 +408,10 @@ async function beforeCreateLines(ctx: EngineContext, events: SaveEvent[]): Promi
     m,
     ids('site_id'),
   ]);
-  const byId = (rows: Row[]) => new Map(rows.map((r) => [Number(r.id), r]));
+  const byId = <R extends Row>(rows: R[]) => new Map(rows.map((r) => [Number(r.id), r]));
   const [tsOf, shiftOf, siteOf] = [byId(timesheets), byId(shifts), byId(sites)];
   const out: (Problems | undefined)[] = records.map(() => undefined);
-  const toPrice: { i: number; t: Row; shift?: Row }[] = [];
+  const toPrice: { i: number; t: TimesheetOfLine; shift?: ShiftOfLine }[] = [];
   for (const [i, r] of records.entries()) {
     // A timesheet that takes no lines now was refused by the engine (its lines' editableIn).
     const t = tsOf.get(Number(r.timesheet_id))!;
@@ -474,7 +496,7 @@ async function beforeCreateLines(ctx: EngineContext, events: SaveEvent[]): Promi
         job_role_id: Number(records[i].job_role_id),
         candidate_id: Number(records[i].candidate_id),
         sleep_in: !!shift?.sleep_in,
-        booked: shift?.price_lines ?? null,
+        booked: bookedOf(shift),
       },
       actual: records[i] as { actual_start: string; actual_end: string; break_minutes?: number | null },
     })),

@@ -33,6 +33,7 @@ import {
   type ShiftToPlace,
 } from '../../core/domain/timesheets/generation.js';
 import { SIGNING_PAGE, clientTimesheetPage, agencyTimesheetPage } from '../../core/contracts/timesheets.js';
+import type { TimesheetRecord } from '../../core/resources/records.js';
 
 export const SIGNING_LINK = 'timesheet.sign';
 export const signingPath = (token: string) => `${SIGNING_PAGE}/${token}`;
@@ -124,9 +125,15 @@ export async function priceLine(ctx: EngineContext, line: LineToPrice, actual: A
   return p;
 }
 
+/** What of a timesheet its lines' checks read. */
+export type TimesheetOfLine = Pick<
+  TimesheetRecord,
+  'id' | 'client_id' | 'site_id' | 'status' | 'period_start' | 'period_end' | 'number'
+>;
+
 /** The timesheet of a line, locked for the change (its state decides what may change). */
-export async function timesheetOf(ctx: EngineContext, id: number): Promise<Row> {
-  const [t] = await ctx.db.query(
+export async function timesheetOf(ctx: EngineContext, id: number): Promise<TimesheetOfLine> {
+  const [t] = await ctx.db.query<TimesheetOfLine>(
     'select id, client_id, site_id, status, period_start::text as period_start, period_end::text as period_end, number from timesheets where merchant_id = $1 and id = $2 for update',
     [ctx.principal.merchantId, id],
   );
