@@ -391,6 +391,7 @@ export type InvoiceRecord = {
   issue_date: string | null;
   time_of_supply: string | null;
   due_date: string | null;
+  sent_at: string | null;
   po_number: string | null;
   template: 'template1' | 'template2';
   notes: string | null;
@@ -533,6 +534,35 @@ export type OnCostRatesRecord = {
   employer_ni_percent: number | string;
   ni_threshold_weekly: number | null;
   holiday_pay_percent: number | string;
+};
+
+/** Payment allocation (payment_allocations), as stored. */
+export type PaymentAllocationRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  payment_id: number;
+  invoice_id: number;
+  amount: number;
+};
+
+/** Payment (payments), as stored. */
+export type PaymentRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  client_id: number;
+  paid_on: string;
+  amount: number;
+  reference: string | null;
+  method: 'bank_transfer' | 'card' | 'cheque' | 'other';
+  split: unknown;
+  state: 'recorded' | 'reversed';
+  reversed_reason: string | null;
 };
 
 /** Rate card (rate_cards), as stored. */
@@ -944,6 +974,8 @@ export interface Records {
   notification_settings: NotificationSettingRecord;
   notification_templates: EMailTemplateRecord;
   on_cost_rates: OnCostRatesRecord;
+  payment_allocations: PaymentAllocationRecord;
+  payments: PaymentRecord;
   rate_cards: RateCardRecord;
   shift_requests: StaffRequestRecord;
   shift_templates: ShiftTemplateRecord;

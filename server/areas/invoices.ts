@@ -1,9 +1,9 @@
-import { invoiceLinesBehaviour, invoicesBehaviour } from '../behaviours/invoices.js';
+import { invoiceLinesBehaviour, invoicesBehaviour, paymentsBehaviour } from '../behaviours/invoices.js';
 import type { ServerArea } from './area.js';
 import { invoiceResources } from '../../core/resources/invoices/resource.js';
 
 export const invoicesArea: ServerArea = {
   name: 'invoices',
   declarations: invoiceResources,
-  behaviours: { invoices: invoicesBehaviour, invoice_lines: invoiceLinesBehaviour },
+  behaviours: { invoices: invoicesBehaviour, invoice_lines: invoiceLinesBehaviour, payments: paymentsBehaviour },
 };

@@ -8,7 +8,8 @@ import { roundPence, vatOfLine } from '../../core/engine/money.js';
 import { timeOfSupply, vatRateOfLine } from '../../core/domain/invoicing/totals.js';
 import { dueDate } from '../../core/domain/invoicing/settlement.js';
 import type { VatTreatment } from '../../core/domain/invoicing/vatTreatment.js';
-import { creditInvoice, generateInvoices } from '../services/invoicing.js';
+import { allocate, allocationsOf, creditInvoice, generateInvoices, reverseOf } from '../services/invoicing.js';
+import { settledState, type Allocation, type InvoiceState } from '../../core/domain/invoicing/settlement.js';
 import type { InvoiceMode } from '../../core/domain/invoicing/grouping.js';
 
 /** A client user sees an invoice once it is issued: never a draft, never a voided draft. */
@@ -93,6 +94,17 @@ export const invoicesBehaviour: ResourceBehaviour = {
         );
     },
     credit: (ctx, r, input) => creditInvoice(ctx, r, input),
+    // Run by a payment or its reversal with what the invoice's allocations now add up to.
+    async settle(_ctx, r, input) {
+      const paid = Number(input.paid);
+      const state = settledState(r.state as InvoiceState, {
+        sent: r.sent_at != null,
+        total: Number(r.total),
+        credited: Number(r.credited ?? 0),
+        paid,
+      });
+      return { paid, state };
+    },
     /**
      * Dated by the agency's calendar: the due date by the client's payment terms, the time of supply by the latest
      * line's (VAT Notice 700 s 14). The number and the kept PDF are the engine's (numbering.at, documents.keptFrom).
@@ -115,5 +127,23 @@ export const invoicesBehaviour: ResourceBehaviour = {
         issued_by: ctx.principal.name,
       };
     },
+  },
+};
+
+export const paymentsBehaviour: ResourceBehaviour = {
+  // A new payment is shared over the client's open invoices before it is stored; `split` keeps the shares made.
+  async beforeSave(ctx, e) {
+    if (e.stored || e.action) return;
+    const allocations = await allocationsOf(ctx, e.record);
+    if (typeof allocations === 'string') return { amount: { message: allocations } };
+    e.record.split = allocations;
+  },
+  async afterSave(ctx, e) {
+    if (e.stored || e.action) return;
+    // What beforeSave put there: the shares allocatePayment made.
+    await allocate(ctx, Number(e.row.id), e.record.split as Allocation[], `Payment ${String(e.row.id)}`);
+  },
+  actions: {
+    reverse: (ctx, r, input) => reverseOf(ctx, r, String(input.reason)),
   },
 };

@@ -7,7 +7,14 @@ import type { EngineContext } from '../engine/context.js';
 import { HttpError } from '../http.js';
 import { groupInvoiceable, type InvoiceableItem, type InvoiceMode } from '../../core/domain/invoicing/grouping.js';
 import { creditNote, invoiceTotals, timeOfSupply, type CreditRequest } from '../../core/domain/invoicing/totals.js';
-import { settledState, type InvoiceState } from '../../core/domain/invoicing/settlement.js';
+import {
+  allocatePayment,
+  reversePayment,
+  settledState,
+  type Allocation,
+  type InvoiceState,
+  type PayableInvoice,
+} from '../../core/domain/invoicing/settlement.js';
 import type { Row } from '../db/index.js';
 import { careTypeOfClientType, vatTreatmentOf } from '../../core/domain/invoicing/vatTreatment.js';
 import { roundPence } from '../../core/engine/money.js';
@@ -284,10 +291,71 @@ export async function creditInvoice(ctx: EngineContext, invoice: Row, input: Rec
   }
   const credited = Number(invoice.credited ?? 0) + result.totals.total;
   const state = settledState(invoice.state as InvoiceState, {
-    sent: invoice.state !== 'issued',
+    sent: invoice.sent_at != null,
     total: Number(invoice.total),
     credited,
     paid: Number(invoice.paid ?? 0),
   });
   return { credited, state };
+}
+
+/** The client's invoices a payment may go against, locked: what each has left to pay. */
+async function payableInvoices(ctx: EngineContext, clientId: number): Promise<PayableInvoice[]> {
+  const rows = await ctx.db.query<{
+    id: number;
+    number: string | null;
+    state: InvoiceState;
+    due_date: string | null;
+    balance: string;
+  }>(
+    `select id, number, state, due_date::text as due_date, (total + credited - paid) as balance from invoices
+      where merchant_id = $1 and client_id = $2 and state <> 'draft' and state <> 'void' order by id for update`,
+    [ctx.principal.merchantId, clientId],
+  );
+  return rows.map((r) => ({ ...r, client_id: clientId, balance: Number(r.balance) }));
+}
+
+/** A new payment's allocations (as split, or oldest due first), or the refusal in words (an overpayment). */
+export async function allocationsOf(ctx: EngineContext, payment: Row): Promise<Allocation[] | string> {
+  const split = Array.isArray(payment.split) && payment.split.length ? (payment.split as Allocation[]) : undefined;
+  const result = allocatePayment(
+    { client_id: Number(payment.client_id), amount: Number(payment.amount) },
+    await payableInvoices(ctx, Number(payment.client_id)),
+    split?.map((p) => ({ invoice_id: Number(p.invoice_id), amount: Number(p.amount) })),
+  );
+  return result.ok ? result.allocations : result.message;
+}
+
+/** Writes a payment's allocations (or their reversal) and moves each invoice to the state its payments settle. */
+export async function allocate(ctx: EngineContext, paymentId: number, allocations: Allocation[], reason: string) {
+  await ctx.engine.createMany(
+    'payment_allocations',
+    allocations.map((a) => ({ payment_id: paymentId, invoice_id: a.invoice_id, amount: a.amount })),
+    { reason },
+  );
+  const paid = await ctx.db.query<{ id: number; paid: string }>(
+    `select invoice_id as id, sum(amount) as paid from payment_allocations
+      where merchant_id = $1 and invoice_id = any($2::int[]) group by invoice_id order by invoice_id`,
+    [ctx.principal.merchantId, allocations.map((a) => a.invoice_id)],
+  );
+  // A payment goes against a handful of invoices: each settles through its own declared transition.
+  for (const p of paid) await ctx.engine.act('invoices', p.id, 'settle', { paid: Number(p.paid) }, { reason });
+}
+
+/** A payment reversed with its reason: its allocations taken back, never deleted (reversePayment). */
+export async function reverseOf(ctx: EngineContext, payment: Row, reason: string) {
+  const allocations = await ctx.db.query<{ invoice_id: number; amount: string }>(
+    'select invoice_id, amount from payment_allocations where merchant_id = $1 and payment_id = $2 order by id',
+    [ctx.principal.merchantId, payment.id],
+  );
+  const result = reversePayment(
+    {
+      amount: Number(payment.amount),
+      allocations: allocations.map((a) => ({ invoice_id: a.invoice_id, amount: Number(a.amount) })),
+      reversed: payment.state === 'reversed',
+    },
+    reason,
+  );
+  if (!result.ok) throw new HttpError(409, result.message);
+  await allocate(ctx, Number(payment.id), result.allocations, `Payment reversed: ${reason}`);
 }

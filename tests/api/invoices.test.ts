@@ -380,3 +380,57 @@ describe('credit notes', () => {
     expect(res.json().message).toMatch(/Credit note/);
   });
 });
+
+describe('payments', () => {
+  const pay = (body: Record<string, unknown>) =>
+    call(t.app, admin, 'POST', '/api/payments', {
+      client_id: ids.client2Id,
+      paid_on: '2030-02-01',
+      reference: 'BACS 1',
+      ...body,
+    });
+  /** An issued invoice of client B (nothing else of client B's is open here), total £417.08. */
+  const issuedB = async () => {
+    const id = await draft(ids.client2Id);
+    await ok(await issue(id));
+    return id;
+  };
+
+  it('split over a client’s invoices settle each; an overpayment is refused in words', async () => {
+    const [a, b] = [await issuedB(), await issuedB()];
+    const over = await pay({ amount: 41708 * 2 + 1 });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors.amount).toMatch(/more than the £834.16 the client owes/);
+    const split = await ok(
+      await pay({
+        amount: 41708 + 100,
+        split: [
+          { invoice_id: a, amount: 41708 },
+          { invoice_id: b, amount: 100 },
+        ],
+      }),
+      201,
+    );
+    expect(await read(a)).toMatchObject({ state: 'paid', paid: 41708, balance: 0 });
+    expect(await read(b)).toMatchObject({ state: 'part_paid', paid: 100, balance: 41608 });
+    const tooMuch = await pay({ amount: 41609, split: [{ invoice_id: b, amount: 41609 }] });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().errors.amount).toMatch(/would overpay/);
+    // Reversed with a reason, never deleted: both invoices owe again what they did.
+    expect((await call(t.app, admin, 'POST', `/api/payments/${split.id}/actions/reverse`, {})).statusCode).toBe(422);
+    await ok(await call(t.app, admin, 'POST', `/api/payments/${split.id}/actions/reverse`, { reason: 'Bounced' }));
+    expect(await read(a)).toMatchObject({ state: 'issued', paid: 0, balance: 41708 });
+    expect(await read(b)).toMatchObject({ state: 'issued', paid: 0 });
+    const again = await call(t.app, admin, 'POST', `/api/payments/${split.id}/actions/reverse`, { reason: 'Twice' });
+    expect(again.statusCode).toBe(409);
+    expect((await call(t.app, admin, 'DELETE', `/api/payments/${split.id}`)).statusCode).toBe(403);
+    // Without a split, oldest due first; nothing is left open of client B's afterwards.
+    await ok(await pay({ amount: 41708 * 2 }), 201);
+    expect((await read(a)).state).toBe('paid');
+    expect((await read(b)).state).toBe('paid');
+  });
+
+  it('are the agency’s books: a client user reads none', async () => {
+    expect((await call(t.app, client, 'GET', '/api/payments')).statusCode).toBe(403);
+  });
+});

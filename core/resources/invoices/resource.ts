@@ -90,6 +90,8 @@ export const invoices: ResourceDeclaration = {
       { action: 'void', from: ['draft'], to: 'void' },
       // A credit note settles what it takes off: the state stays or moves to paid (settledState chooses).
       { action: 'credit', from: ISSUED_STATES, to: ISSUED_STATES },
+      // A payment put against it, or its reversal: run by the payment (no role has it), the state settledState gives.
+      { action: 'settle', from: ISSUED_STATES, to: ISSUED_STATES },
     ],
   },
   actions: [
@@ -159,6 +161,13 @@ export const invoices: ResourceDeclaration = {
         { source: 'rebill', type: 'boolean', label: 'Bill the credited work again on another invoice' },
       ],
     },
+    {
+      name: 'settle',
+      label: 'Settled by a payment',
+      roles: [],
+      success: 'Payment recorded',
+      input: [{ source: 'paid', type: 'money', label: 'Paid', required: true }],
+    },
   ],
   fields: [
     { source: 'number', type: 'text', label: 'Number', readOnly: true, sortable: true },
@@ -198,6 +207,8 @@ export const invoices: ResourceDeclaration = {
     // The tax point of its latest line (VAT Notice 700 s 14), set at issue; each line keeps its own.
     { source: 'time_of_supply', type: 'date', label: 'Time of supply', readOnly: true, views: ['show'] },
     { source: 'due_date', type: 'date', label: 'Due', readOnly: true, sortable: true },
+    // When it was e-mailed to the client: a payment reversed takes it back to sent, not issued.
+    { source: 'sent_at', type: 'datetime', label: 'Sent', readOnly: true, views: ['show'] },
     {
       source: 'po_number',
       type: 'text',
@@ -509,7 +520,120 @@ export const creditNoteLines: ResourceDeclaration = {
   ],
 };
 
+export const PAYMENT_METHODS = [
+  { id: 'bank_transfer', name: 'Bank transfer' },
+  { id: 'card', name: 'Card' },
+  { id: 'cheque', name: 'Cheque' },
+  { id: 'other', name: 'Other' },
+];
+
+/**
+ * A client's payment, put against its open invoices (as split, or oldest due first: allocatePayment); never deleted,
+ * reversed with a reason instead. The agency's own books: client users do not read them.
+ */
+export const payments: ResourceDeclaration = {
+  name: 'payments',
+  table: 'payments',
+  label: { one: 'Payment', many: 'Payments' },
+  recordRepresentation: '%{reference}',
+  defaultSort: { field: 'id', order: 'DESC' },
+  search: ['reference'],
+  delete: 'hard',
+  access: { admin: ['list', 'show', 'create', 'export'], consultant: read },
+  lifecycle: {
+    field: 'state',
+    final: ['reversed'],
+    transitions: [{ action: 'reverse', from: ['recorded'], to: 'reversed' }],
+  },
+  actions: [
+    {
+      name: 'reverse',
+      label: 'Reverse',
+      icon: 'undo',
+      danger: true,
+      roles: ['admin'],
+      success: 'Payment reversed',
+      input: [{ source: 'reason', type: 'longtext', label: 'Why it is reversed', required: true, maxLength: 2000 }],
+      patch: (_r, input) => ({ reversed_reason: input.reason }),
+    },
+  ],
+  fields: [
+    {
+      source: 'client_id',
+      type: 'reference',
+      reference: 'clients',
+      label: 'Client',
+      required: true,
+      createOnly: true,
+      filter: true,
+    },
+    { source: 'paid_on', type: 'date', label: 'Paid on', required: true, createOnly: true, sortable: true },
+    { source: 'amount', type: 'money', label: 'Amount', required: true, min: 0.01, createOnly: true },
+    { source: 'reference', type: 'text', label: 'Reference', maxLength: 100, createOnly: true },
+    {
+      source: 'method',
+      type: 'choice',
+      label: 'Method',
+      choices: PAYMENT_METHODS,
+      required: true,
+      defaultValue: 'bank_transfer',
+      createOnly: true,
+    },
+    // How it is shared: [{ invoice_id, amount }] in pence, or empty for the client's oldest due first.
+    { source: 'split', type: 'json', label: 'Split over invoices', createOnly: true, views: ['create'] },
+    {
+      source: 'state',
+      type: 'choice',
+      label: 'State',
+      choices: [
+        { id: 'recorded', name: 'Recorded' },
+        { id: 'reversed', name: 'Reversed' },
+      ],
+      required: true,
+      defaultValue: 'recorded',
+      filter: true,
+    },
+    { source: 'reversed_reason', type: 'longtext', label: 'Reversed because', readOnly: true, views: ['show'] },
+    { source: 'created_at', type: 'datetime', label: 'Recorded', readOnly: true, views: ['show'] },
+  ],
+};
+
+/** Which invoices a payment paid, and how much of each; its reversal writes the same amounts negated. */
+export const paymentAllocations: ResourceDeclaration = {
+  name: 'payment_allocations',
+  table: 'payment_allocations',
+  label: { one: 'Payment allocation', many: 'Payment allocations' },
+  recordRepresentation: 'Allocation %{id}',
+  defaultSort: { field: 'id', order: 'ASC' },
+  delete: 'hard',
+  parent: { resource: 'payments', field: 'payment_id', onDelete: 'refuse', tab: 'allocations' },
+  access: { admin: read, consultant: read },
+  fields: [
+    {
+      source: 'payment_id',
+      type: 'reference',
+      reference: 'payments',
+      label: 'Payment',
+      required: true,
+      createOnly: true,
+      filter: true,
+    },
+    {
+      source: 'invoice_id',
+      type: 'reference',
+      reference: 'invoices',
+      label: 'Invoice',
+      required: true,
+      createOnly: true,
+      filter: true,
+    },
+    { source: 'amount', type: 'money', label: 'Amount', required: true, createOnly: true },
+  ],
+};
+
 export const invoiceResources: ResourceDeclaration[] = [
+  payments,
+  paymentAllocations,
   invoices,
   invoiceLines,
   invoiceRuns,

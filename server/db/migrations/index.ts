@@ -34,6 +34,7 @@ import notificationPreferences from './080_notification_preferences.js';
 import issuedDocuments from './081_issued_documents.js';
 import invoices from './090_invoices.js';
 import creditNotes from './091_credit_notes.js';
+import payments from './092_payments.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -73,4 +74,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '081_issued_documents', sql: issuedDocuments },
   { id: '090_invoices', sql: invoices },
   { id: '091_credit_notes', sql: creditNotes },
+  { id: '092_payments', sql: payments },
 ];

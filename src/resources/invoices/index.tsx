@@ -7,6 +7,8 @@ import {
   invoiceLines,
   invoiceRuns,
   invoices,
+  paymentAllocations,
+  payments,
 } from '../../../core/resources/invoices/resource';
 
 /**
@@ -21,6 +23,8 @@ const area: Area = {
     buildResource(invoiceRuns),
     buildResource(creditNotes),
     buildResource(creditNoteLines),
+    buildResource(payments),
+    buildResource(paymentAllocations),
   ],
 };
 

@@ -33,6 +33,8 @@ async function draft(ctx: AuthzContext) {
   return { id: inv.id as number, line: line.id as number };
 }
 
+const paymentOf = (ctx: AuthzContext) => ({ client_id: ctx.ids.clientA, paid_on: '2030-01-08', amount: 1 });
+
 type Cols = [Outcome, Outcome, Outcome, Outcome, Outcome];
 const actionRows = (name: string, [admin, consultant, clientA, clientB, other]: Cols, bulk: boolean) => [
   row('POST', `/api/invoices/:id/actions/${name}`, A, admin, consultant, clientA, clientB, other, F, A),
@@ -73,6 +75,19 @@ export const invoices: AuthzArea = {
       row('PUT', '/api/credit_note_lines/:id', A, F, F, F, F, F, F, A),
       row('DELETE', '/api/credit_note_lines/:id', A, F, F, F, F, F, F, A),
 
+      row('GET', '/api/payments', A, 'ok', 'ok', F, F, 'ok', F, A),
+      row('GET', '/api/payments/:id', A, 'ok', 'ok', F, F, N, F, A),
+      row('POST', '/api/payments', A, 201, F, F, F, 422, F, A),
+      row('PUT', '/api/payments/:id', A, F, F, F, F, F, F, A),
+      row('DELETE', '/api/payments/:id', A, F, F, F, F, F, F, A),
+      row('GET', '/api/payments/export', A, 'ok', F, F, F, 'ok', F, A),
+      row('POST', '/api/payments/:id/actions/reverse', A, 'ok', F, F, F, N, F, A),
+      row('GET', '/api/payment_allocations', A, 'ok', 'ok', F, F, 'ok', F, A),
+      row('GET', '/api/payment_allocations/:id', A, 'ok', 'ok', F, F, N, F, A),
+      row('POST', '/api/payment_allocations', A, F, F, F, F, F, F, A),
+      row('PUT', '/api/payment_allocations/:id', A, F, F, F, F, F, F, A),
+      row('DELETE', '/api/payment_allocations/:id', A, F, F, F, F, F, F, A),
+
       row('GET', '/api/invoice_runs', A, 'ok', 'ok', F, F, 'ok', F, A),
       row('GET', '/api/invoice_runs/:id', A, 'ok', 'ok', F, F, N, F, A),
       row('POST', '/api/invoice_runs', A, F, F, F, F, F, F, A),
@@ -93,6 +108,12 @@ export const invoices: AuthzArea = {
       [note.id],
     );
     ctx.shared.credit_notes = note.id;
+    const payment = await post(ctx, '/api/payments', paymentOf(ctx));
+    ctx.shared.payments = payment.id;
+    const [alloc] = await ctx.t.db.query<{ id: number }>('select id from payment_allocations where payment_id = $1', [
+      payment.id,
+    ]);
+    ctx.shared.payment_allocations = alloc.id;
     ctx.shared.credit_note_lines = noteLine.id;
     ctx.shared.invoice_lines = shared.line;
     const [run] = await fixtureWrite<{ id: number }>(
@@ -128,6 +149,18 @@ export const invoices: AuthzArea = {
       [ctx.ids.merchantB, nb.id],
     );
     ctx.sharedB.credit_note_lines = nlb.id;
+    const [pb] = await fixtureWrite<{ id: number }>(
+      ctx.t.db,
+      `insert into payments (merchant_id, client_id, paid_on, amount, method, state) values ($1, $2, '2030-01-07', 1, 'other', 'recorded') returning id`,
+      [ctx.ids.merchantB, ctx.sharedB.clients],
+    );
+    ctx.sharedB.payments = pb.id;
+    const [ab] = await fixtureWrite<{ id: number }>(
+      ctx.t.db,
+      `insert into payment_allocations (merchant_id, payment_id, invoice_id, amount) values ($1, $2, $3, 1) returning id`,
+      [ctx.ids.merchantB, pb.id, ib.id],
+    );
+    ctx.sharedB.payment_allocations = ab.id;
     const [rb] = await fixtureWrite<{ id: number }>(
       ctx.t.db,
       `insert into invoice_runs (merchant_id, mode, period_start, period_end) values ($1, 'Weekly', '2030-01-07', '2030-01-13') returning id`,
@@ -139,6 +172,13 @@ export const invoices: AuthzArea = {
     invoices: async (ctx) => ({ client_id: ctx.ids.clientA }),
     invoice_runs: async () => ({}),
     credit_notes: async () => ({}),
+    payment_allocations: async () => ({}),
+    // A penny against client A's open invoices (the setup issues one for each payment).
+    payments: async (ctx) => {
+      const { id } = await draft(ctx);
+      await post(ctx, `/api/invoices/${id}/actions/issue`, {});
+      return paymentOf(ctx);
+    },
     credit_note_lines: async () => ({}),
     invoice_lines: async (ctx) => lineOf((await post(ctx, '/api/invoices', { client_id: ctx.ids.clientA })).id),
   },
@@ -147,6 +187,12 @@ export const invoices: AuthzArea = {
     invoice_lines: async (ctx) => (await draft(ctx)).line,
     invoice_runs: async (ctx) => Number(ctx.shared.invoice_runs),
     credit_notes: async (ctx) => Number(ctx.shared.credit_notes),
+    payment_allocations: async (ctx) => Number(ctx.shared.payment_allocations),
+    payments: async (ctx) => {
+      const { id } = await draft(ctx);
+      await post(ctx, `/api/invoices/${id}/actions/issue`, {});
+      return (await post(ctx, '/api/payments', paymentOf(ctx))).id as number;
+    },
     credit_note_lines: async (ctx) => Number(ctx.shared.credit_note_lines),
     // An issued invoice of client A, for its credit note.
     'invoices credit': async (ctx) => {
@@ -158,6 +204,7 @@ export const invoices: AuthzArea = {
   actionInput: {
     'invoices void': { reason: 'Authz test' },
     'invoices credit': { kind: 'full', reason: 'Authz test' },
+    'payments reverse': { reason: 'Authz test' },
   },
   requests: {
     // A week long past and of no client's work: the run answers what it made (nothing), within the caller's agency.

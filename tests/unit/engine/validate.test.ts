@@ -537,6 +537,9 @@ describe('canAccess', () => {
       // A credit note is made by an invoice's Credit action and never changed.
       credit_notes: ['create', 'edit', 'delete'],
       credit_note_lines: ['create', 'edit', 'delete', 'export'],
+      // A payment is reversed with a reason, never edited or deleted; its allocations are written by it.
+      payments: ['edit', 'delete'],
+      payment_allocations: ['create', 'edit', 'delete', 'export'],
     };
     // Another resource not served as CRUD (a staff member's sign-in) is the engine's alone: no action.
     for (const d of declarations) {
