@@ -1,9 +1,12 @@
 import { invoiceLinesBehaviour, invoicesBehaviour, paymentsBehaviour } from '../behaviours/invoices.js';
+import { seedInvoices } from '../seed/invoices.js';
 import type { ServerArea } from './area.js';
 import { invoiceResources } from '../../core/resources/invoices/resource.js';
 
 export const invoicesArea: ServerArea = {
   name: 'invoices',
   declarations: invoiceResources,
+  // After the timesheets: the demo's invoices bill their signed work.
+  seed: seedInvoices,
   behaviours: { invoices: invoicesBehaviour, invoice_lines: invoiceLinesBehaviour, payments: paymentsBehaviour },
 };

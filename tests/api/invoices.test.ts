@@ -40,6 +40,28 @@ async function draft(clientId = ids.clientId) {
 const read = async (id: number, token = admin) => ok(await call(t.app, token, 'GET', `/api/invoices/${id}`));
 const issue = (id: number) => call(t.app, admin, 'POST', `/api/invoices/${id}/actions/issue`, {});
 
+// First: the later tests issue, pay and credit invoices of the demo's clients.
+describe('the demo agency', () => {
+  it('has a run, drafts, issued, part-paid, paid and credited invoices, and one with exempt and standard lines', async () => {
+    const rows = await t.db.query<{
+      state: string;
+      credited: string;
+      exempt_net: string;
+      standard_net: string;
+      run_id: number | null;
+    }>(
+      `select state, credited, exempt_net, standard_net, run_id from invoices
+        where merchant_id = $1 and run_id is not null`,
+      [ids.merchantId],
+    );
+    const states = new Set(rows.map((r) => r.state));
+    for (const s of ['draft', 'issued', 'part_paid', 'paid']) expect(states).toContain(s);
+    expect(rows.some((r) => Number(r.credited) < 0)).toBe(true);
+    expect(rows.some((r) => Number(r.exempt_net) > 0 && Number(r.standard_net) > 0)).toBe(true);
+    expect(new Set(rows.map((r) => r.run_id)).size).toBe(1);
+  });
+});
+
 describe('an invoice draft', () => {
   it('is totalled from its lines, exempt and standard apart, VAT on the standard lines only', async () => {
     const inv = await read(await draft());
