@@ -1,5 +1,5 @@
 import type { Action, ResourceDeclaration, Role } from '../../engine/types';
-import { INVOICE_MODES } from '../../domain/invoicing/grouping';
+import type { InvoiceMode } from '../../domain/invoicing/grouping';
 
 /*
  * Client invoices (issue 32) on the engine for money documents (issue 31): an invoice and its lines are a declared
@@ -29,6 +29,15 @@ export const INVOICE_STATES = [
 ];
 /** Every state an invoice has once issued: never edited again, corrected only by credit notes. */
 export const ISSUED_STATES = ['issued', 'sent', 'part_paid', 'paid'];
+
+/** The five ways a run groups what it bills (core/domain/invoicing/grouping.ts), by their route names. */
+export const INVOICE_MODE_CHOICES: { id: InvoiceMode; name: string }[] = [
+  { id: 'Weekly', name: 'Per client per week' },
+  { id: 'daily', name: 'Per client per day' },
+  { id: 'monthly', name: 'Per client per month' },
+  { id: 'shift_staff', name: 'Per shift and staff member' },
+  { id: 'staff_weekly', name: 'Per staff member per week' },
+];
 
 export const VAT_TREATMENTS = [
   { id: 'standard', name: 'Standard rate' },
@@ -110,13 +119,7 @@ export const invoices: ResourceDeclaration = {
           type: 'choice',
           label: 'One invoice',
           required: true,
-          choices: [
-            { id: 'Weekly', name: 'Per client per week' },
-            { id: 'daily', name: 'Per client per day' },
-            { id: 'monthly', name: 'Per client per month' },
-            { id: 'shift_staff', name: 'Per shift and staff member' },
-            { id: 'staff_weekly', name: 'Per staff member per week' },
-          ],
+          choices: INVOICE_MODE_CHOICES,
         },
         { source: 'from', type: 'date', label: 'From', required: true },
         { source: 'to', type: 'date', label: 'To', required: true },
@@ -199,7 +202,7 @@ export const invoices: ResourceDeclaration = {
       source: 'mode',
       type: 'choice',
       label: 'Grouped',
-      choices: INVOICE_MODES.map((m) => ({ id: m, name: m })),
+      choices: INVOICE_MODE_CHOICES,
       createOnly: true,
       views: ['show'],
     },
@@ -402,7 +405,7 @@ export const invoiceRuns: ResourceDeclaration = {
       source: 'mode',
       type: 'choice',
       label: 'Mode',
-      choices: INVOICE_MODES.map((m) => ({ id: m, name: m })),
+      choices: INVOICE_MODE_CHOICES,
       required: true,
       createOnly: true,
       filter: true,
