@@ -8,7 +8,14 @@ import { roundPence, vatOfLine } from '../../core/engine/money.js';
 import { timeOfSupply, vatRateOfLine } from '../../core/domain/invoicing/totals.js';
 import { dueDate } from '../../core/domain/invoicing/settlement.js';
 import type { VatTreatment } from '../../core/domain/invoicing/vatTreatment.js';
-import { allocate, allocationsOf, creditInvoice, generateInvoices, reverseOf } from '../services/invoicing.js';
+import {
+  allocate,
+  allocationsOf,
+  creditInvoice,
+  generateInvoices,
+  reverseOf,
+  sendInvoice,
+} from '../services/invoicing.js';
 import { settledState, type Allocation, type InvoiceState } from '../../core/domain/invoicing/settlement.js';
 import type { InvoiceMode } from '../../core/domain/invoicing/grouping.js';
 
@@ -94,6 +101,7 @@ export const invoicesBehaviour: ResourceBehaviour = {
         );
     },
     credit: (ctx, r, input) => creditInvoice(ctx, r, input),
+    send: (ctx, r) => sendInvoice(ctx, r),
     // Run by a payment or its reversal with what the invoice's allocations now add up to.
     async settle(_ctx, r, input) {
       const paid = Number(input.paid);

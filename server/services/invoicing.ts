@@ -17,7 +17,9 @@ import {
 } from '../../core/domain/invoicing/settlement.js';
 import type { Row } from '../db/index.js';
 import { careTypeOfClientType, vatTreatmentOf } from '../../core/domain/invoicing/vatTreatment.js';
-import { roundPence } from '../../core/engine/money.js';
+import { formatPounds, roundPence } from '../../core/engine/money.js';
+import { letterheadOf } from '../documents/letterhead.js';
+import { queueEmails, renderEmail } from '../notifications/outbox.js';
 
 export interface GenerateInvoicesInput {
   mode: InvoiceMode;
@@ -358,4 +360,41 @@ export async function reverseOf(ctx: EngineContext, payment: Row, reason: string
   );
   if (!result.ok) throw new HttpError(409, result.message);
   await allocate(ctx, Number(payment.id), result.allocations, `Payment reversed: ${reason}`);
+}
+
+/**
+ * Send: the issued invoice e-mailed through the outbox to the client's billing address (else its e-mail), with its
+ * number, total and due date and the address of the client panel's invoice, where its kept PDF is (the outbox sends
+ * no attachments yet). Refused in words when the client has no address to send to.
+ */
+export async function sendInvoice(ctx: EngineContext, invoice: Row) {
+  const [client] = await ctx.db.query<{ name: string; to: string | null }>(
+    'select name, coalesce(billing_email, email) as to from clients where merchant_id = $1 and id = $2',
+    [ctx.principal.merchantId, invoice.client_id],
+  );
+  if (!client?.to)
+    throw new HttpError(
+      409,
+      `${client?.name ?? 'The client'} has no billing e-mail address: add one to send the invoice.`,
+    );
+  const letterhead = await letterheadOf(ctx.db, ctx.principal.merchantId);
+  const number = String(invoice.number);
+  const mail = renderEmail(
+    letterhead,
+    `Invoice ${number} from ${letterhead.name}`,
+    `Hello,\n\nInvoice ${number} for ${formatPounds(Number(invoice.total))} is due by ${String(invoice.due_date)}. ` +
+      `You can read and download it in your client panel.\n\n${letterhead.name}`,
+    `/client/invoice/${String(invoice.id)}`,
+  );
+  await queueEmails(ctx.db, [
+    {
+      merchantId: ctx.principal.merchantId,
+      recipient: client.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      event: 'invoice.sent',
+    },
+  ]);
+  return { sent_at: ctx.now.toISOString() };
 }

@@ -228,6 +228,31 @@ describe('issuing', () => {
   });
 });
 
+describe('sending', () => {
+  it('e-mails the issued invoice to the client’s billing address through the outbox and marks it sent', async () => {
+    const id = await draft();
+    const early = await call(t.app, admin, 'POST', `/api/invoices/${id}/actions/send`, {});
+    expect(early.statusCode).toBe(409);
+    await ok(await issue(id));
+    await ok(await call(t.app, admin, 'POST', `/api/invoices/${id}/actions/send`, {}));
+    const inv = await read(id);
+    expect(inv.state).toBe('sent');
+    expect(inv.sent_at).toBeTruthy();
+    const [c] = await t.db.query<{ to: string }>(
+      'select coalesce(billing_email, email) as to from clients where id = $1',
+      [ids.clientId],
+    );
+    const mails = await t.db.query<{ recipient: string; subject: string; text: string }>(
+      `select recipient, subject, text from email_outbox where event = 'invoice.sent' and subject like $1`,
+      [`Invoice ${inv.number} %`],
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0].recipient).toBe(c.to);
+    expect(mails[0].text).toContain(`/client/invoice/${id}`);
+    expect(mails[0].text).toContain('£417.08');
+  });
+});
+
 describe('voiding a draft', () => {
   it('needs a reason and releases its lines', async () => {
     const id = await draft();

@@ -97,6 +97,8 @@ export const invoices: ResourceDeclaration = {
     transitions: [
       { action: 'issue', from: ['draft'], to: 'issued' },
       { action: 'void', from: ['draft'], to: 'void' },
+      // E-mailed to the client's billing address; sending again (a lost e-mail) keeps the state it is in.
+      { action: 'send', from: ['issued'], to: 'sent' },
       // A credit note settles what it takes off: the state stays or moves to paid (settledState chooses).
       { action: 'credit', from: ISSUED_STATES, to: ISSUED_STATES },
       // A payment put against it, or its reversal: run by the payment (no role has it), the state settledState gives.
@@ -163,6 +165,15 @@ export const invoices: ResourceDeclaration = {
         { source: 'reason', type: 'longtext', label: 'Why it is credited', required: true, maxLength: 2000 },
         { source: 'rebill', type: 'boolean', label: 'Bill the credited work again on another invoice' },
       ],
+    },
+    {
+      name: 'send',
+      label: 'Send to the client',
+      icon: 'send',
+      roles: ['admin'],
+      bulk: true,
+      confirm: 'E-mail %{name} to the client’s billing address?',
+      success: 'Invoice sent |||| %{smart_count} invoices sent',
     },
     {
       name: 'settle',

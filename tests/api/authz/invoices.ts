@@ -53,6 +53,7 @@ export const invoices: AuthzArea = {
       row('POST', '/api/invoices/actions/generate', A, 'ok', F, F, F, 'ok', F, A),
       ...actionRows('issue', ['ok', F, F, F, N], true),
       ...actionRows('void', ['ok', F, F, F, N], false),
+      ...actionRows('send', ['ok', F, F, F, N], true),
       ...actionRows('credit', ['ok', F, F, F, N], false),
       row('GET', '/api/invoices/:id/pdf', A, 'ok', 'ok', 'ok', N, N, F, A),
 
@@ -194,6 +195,11 @@ export const invoices: AuthzArea = {
       return (await post(ctx, '/api/payments', paymentOf(ctx))).id as number;
     },
     credit_note_lines: async (ctx) => Number(ctx.shared.credit_note_lines),
+    'invoices send': async (ctx) => {
+      const { id } = await draft(ctx);
+      await post(ctx, `/api/invoices/${id}/actions/issue`, {});
+      return id;
+    },
     // An issued invoice of client A, for its credit note.
     'invoices credit': async (ctx) => {
       const { id } = await draft(ctx);
