@@ -16,7 +16,13 @@ export function useLinesRefusal(decl: ResourceDeclaration, record: RaRecord | un
   const parent = decl.parent?.lines ? decl.parent : undefined;
   const parentDecl = parent && declarations.find((d) => d.name === parent.resource);
   const id = parent && record ? record[parent.field] : undefined;
-  const { canAccess } = useCanAccess({ resource: parent?.resource ?? decl.name, action: 'show' });
+  // Asked only for a document's lines: asked for every record, a second access query for the shown record's own
+  // resource left generated show pages reached inside the app on react-admin's loading screen.
+  const { canAccess } = useCanAccess({
+    resource: parent?.resource ?? decl.name,
+    action: 'show',
+    enabled: !!parentDecl,
+  });
   const reads = !!parentDecl && id != null && !!canAccess;
   const { data } = useGetOne(parent?.resource ?? decl.name, { id }, { enabled: reads });
   if (!reads) return null;
