@@ -207,7 +207,8 @@ export const invoices: ResourceDeclaration = {
       sortable: true,
     },
     { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', createOnly: true, views: ['show'] },
-    // The period, the VAT and the overdue flag (a tab of its own) are a column choice away: the list stays within a laptop's width.
+    // The period, the VAT and the overdue flag (a tab of its own) are a column choice away: the list stays within a
+    // laptop's width.
     {
       source: 'period_start',
       type: 'date',
