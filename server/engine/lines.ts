@@ -4,10 +4,9 @@ import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import type { LinesDeclaration, RecordValues, ResourceDeclaration, Rollup } from '../../core/engine/types.js';
 import { linesRefusal } from '../../core/engine/lifecycle.js';
-import { storedLoginType } from '../../core/engine/types.js';
 import { ident, Params, type Compiled } from './compile.js';
 import { columnType } from './ddl.js';
-import { diff } from './audit.js';
+import { auditMany, diff } from './audit.js';
 import type { EngineContext } from './context.js';
 
 /** A line resource's declaration of its document (its parent field and its `lines`). */
@@ -216,31 +215,13 @@ export async function refreshDocuments(ctx: EngineContext, line: Compiled, paren
 
 /** One audit statement for the documents a line write changed: each entry says which lines, and by which rule. */
 async function auditDocuments(ctx: EngineContext, c: Compiled, line: ResourceDeclaration, before: Row[], after: Row[]) {
-  if (c.decl.audited === false) return;
   const was = new Map(before.map((r) => [Number(r.id), r]));
-  const under = c.decl.parent ?? c.decl.filedUnder;
-  const entries = after.map((r) => ({
-    id: Number(r.id),
-    subject: under ? Number(r[under.field]) || Number(r.id) : Number(r.id),
-    changes: diff(c, was.get(Number(r.id)), r),
-  }));
   const rule = line.parent?.lines?.derive?.rule.name;
-  const input = { reason: `Its ${line.label.many.toLowerCase()} changed`, ...(rule ? { rule } : {}) };
-  const who = ctx.principal;
-  await ctx.db.query(
-    `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, changes, input, user_id, user_name, login_type, created_at, updated_at)
-     select $1, $2, x.id, $3, x.subject, 'update', x.changes, $4::jsonb, $5::int, $6, $7, $8::timestamptz, $8::timestamptz
-       from jsonb_to_recordset($9::jsonb) as x(id int, subject int, changes jsonb)`,
-    [
-      who.merchantId,
-      c.decl.name,
-      under?.resource ?? c.decl.name,
-      JSON.stringify(input),
-      who.userId || null,
-      who.name,
-      storedLoginType(who.loginType),
-      ctx.now.toISOString(),
-      JSON.stringify(entries),
-    ],
+  await auditMany(
+    ctx,
+    c,
+    after.map((row) => ({ row, changes: diff(c, was.get(Number(row.id)), row) })),
+    'update',
+    { input: { reason: `Its ${line.label.many.toLowerCase()} changed`, ...(rule ? { rule } : {}) } },
   );
 }
