@@ -162,3 +162,44 @@ export function apportionPence(total: number, weights: readonly number[]): numbe
 
 /** A rate in basis points as people read it: 2000 → '20%', 1750 → '17.5%'. */
 export const formatVatRate = (rate: VatBasisPoints) => `${rate / 100}%`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payroll's roundings (issue 33.1). HMRC rounds each payroll figure its own way, and a penny the wrong way is a
+// wrong payslip: PAYE taxable pay is rounded down to whole pounds and its pay adjustment up to the penny
+// (Specification for PAYE Tax Table Routines); NI is rounded to the nearest penny with a halfpenny or less
+// disregarded (Social Security (Contributions) Regulations 2001, reg. 12(1)); a student loan deduction is rounded
+// down to the whole pound. Every one is an exact integer division here, so no float decides a penny.
+
+/** How a payroll figure's fraction of a penny goes: toward less, toward more, or to the nearest penny (a half
+ * penny away from zero, as roundPence), or to the nearest with a half penny or less disregarded (NI's rule). */
+export type PenceRounding = 'down' | 'up' | 'nearest' | 'nearest-half-down';
+
+/**
+ * numerator / denominator pence, whole, rounded as asked: dividePence(2579_00, 52, 'up') is 4960 (the spec's
+ * £49.60). The numerator must be whole and safe, the denominator a whole number above 0; 'down' and 'up' are
+ * toward minus and plus infinity.
+ */
+export function dividePence(numerator: number, denominator: number, rounding: PenceRounding): number {
+  if (!Number.isSafeInteger(numerator)) throw new RangeError(`Not whole pence: ${numerator}`);
+  if (!Number.isSafeInteger(denominator) || denominator < 1) throw new RangeError(`Not a divisor: ${denominator}`);
+  // The float quotient is within one of the exact one for safe integers; the two checks make it exact.
+  let q = Math.floor(numerator / denominator);
+  if (q * denominator > numerator) q--;
+  else if ((q + 1) * denominator <= numerator) q++;
+  const rest = numerator - q * denominator; // 0 ≤ rest < denominator
+  if (rest === 0 || rounding === 'down') return q === 0 ? 0 : q;
+  if (rounding === 'up') return q + 1 === 0 ? 0 : q + 1;
+  const twice = rest * 2;
+  // Above half: up; below: down; exactly half: 'nearest' goes away from zero, 'nearest-half-down' disregards it.
+  const up = twice > denominator || (twice === denominator && rounding === 'nearest' && numerator > 0);
+  const r = up ? q + 1 : q;
+  return r === 0 ? 0 : r;
+}
+
+/** A share of an amount in basis points of a percent (1207 is 12.07%), whole pence rounded as asked: exact, where
+ * percentOf multiplies by a decimal percent in binary. */
+export const basisPointsOf = (pence: number, basisPoints: number, rounding: PenceRounding = 'nearest') =>
+  dividePence(pence * basisPoints, 10_000, rounding);
+
+/** Pence rounded down to whole pounds (HMRC's taxable pay, a student loan deduction): 125_099 → 125_000. */
+export const wholePoundsDown = (pence: number) => dividePence(pence, 100, 'down') * 100;
