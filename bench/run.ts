@@ -22,6 +22,7 @@ import {
 import { lists } from './lists';
 import { scheduleBrowser } from './scheduleBrowser';
 import { notifications } from './notifications';
+import { payroll } from './payroll';
 import { pricing } from './pricing';
 import { startup } from './startup';
 import { workflow } from './workflow';
@@ -43,6 +44,7 @@ const all: Benchmark[] = [
   lists,
   workflow,
   pricing,
+  payroll,
   notifications,
   shifts,
   shiftList,

@@ -9,6 +9,7 @@ import { staffArea } from './staff.js';
 import { usersArea } from './users.js';
 import { timesheetsArea } from './timesheets.js';
 import { invoicesArea } from './invoices.js';
+import { payrollArea } from './payroll.js';
 
 /**
  * Every area of the server, listed once, in this order (rates before the shifts they price, messages and notes about
@@ -28,4 +29,5 @@ export const areas: ServerArea[] = [
   timesheetsArea,
   // After timesheets: invoices bill their lines.
   invoicesArea,
+  payrollArea,
 ];

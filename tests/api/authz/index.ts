@@ -8,6 +8,18 @@ import { users } from './users';
 import { documents } from './documents';
 import { timesheets } from './timesheets';
 import { invoices } from './invoices';
+import { payroll } from './payroll';
 
 /** The areas that joined the matrix after the foundation, each in its own file. */
-export const areas: AuthzArea[] = [rates, shifts, communication, chat, notes, users, documents, timesheets, invoices];
+export const areas: AuthzArea[] = [
+  rates,
+  shifts,
+  communication,
+  chat,
+  notes,
+  users,
+  documents,
+  timesheets,
+  invoices,
+  payroll,
+];
