@@ -1,8 +1,8 @@
 // @vitest-environment node
 // Gross to net for PAYE staff (issue 33.1). Every expected figure is HMRC's own where HMRC published a worked
-// example (the PAYE specification's test data, the Tables B to D example, the student loans manual), and otherwise
-// worked by hand in the comment beside it from the published rates of docs/payroll-rates.md — never read back from
-// this code.
+// example (the PAYE specification's test data, the Tables B to D example, the National Insurance Manual, the student
+// loans manual), and otherwise worked by hand in the comment beside it from the published rates of
+// docs/payroll-rates.md — never read back from this code.
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { basisPointsOf, dividePence, poundsToPence, wholePoundsDown } from '../../../core/engine/money';
@@ -237,6 +237,19 @@ describe('PAYE in 2026-27 (worked by hand from the published bands)', () => {
     expect(run('1257L', 'monthly', 2, 0, { week1: true, ytdGross: gbp(2000), ytdTax: gbp(190.2) }).tax).toBe(0);
     // Week 1 / month 1: month 7's £2,000 taxed as month 1's, whatever went before.
     expect(run('1257L M1', 'monthly', 7, 2000, { ytdGross: gbp(30000), ytdTax: gbp(5000) }).tax).toBe(gbp(190.2));
+  });
+});
+
+describe('Class 1 National Insurance: HMRC National Insurance Manual examples', () => {
+  // Each example's own monthly PT and UEL and main / additional primary percentages, from the example's text.
+  it.each([
+    ['NIM01117 (2003-04)', 3000, 385, 2579, 1100, 100, 245.55],
+    ['NIM01222 (2012-13)', 4000, 634, 3540, 1200, 200, 357.92],
+    ['NIM01222 (2020-21)', 5000, 792, 4167, 1200, 200, 421.66],
+  ])('%s: £%d a month pays £%d primary', (_name, gross, pt, uel, main, upper, expected) => {
+    const thresholds = { ...Y2026.ni.thresholds.monthly, pt: gbp(pt), uel: gbp(uel) };
+    const category = { employeeMain: main, employeeUpper: upper, employer: 0 };
+    expect(classOneNi(gbp(gross), category, thresholds).employee).toBe(gbp(expected));
   });
 });
 
