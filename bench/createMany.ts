@@ -7,7 +7,8 @@ import { agencyZone, systemContext } from '../server/engine/routes';
 import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../core/domain/time/agencyTime';
 import { BANDS } from '../core/domain/pricing/types';
 import { seedRateSettings } from '../server/seed/rates';
-import { machine, median, onEachDatabase, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
+import { machine, onEachDatabase, runAlone, type Benchmark, type BenchmarkResult } from './lib';
+import { sideBySide, sideBySideReport } from './sideBySide';
 import { seed } from './lists';
 
 /**
@@ -36,7 +37,6 @@ const TZ = 'Europe/London';
 
 type Kind = 'pglite' | 'postgres';
 const LABEL: Record<Kind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
-const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
 /** Clients, sites, rate cards and the shifts already there, all set-based. Answers the clients' sites by client. */
 async function seedClients(db: Db, merchantId: number, today: string) {
@@ -130,20 +130,6 @@ async function bareInsert(tx: Queryable, merchantId: number, stored: Row[]) {
   );
 }
 
-/** Wraps a transaction so each statement's time is kept (its first words name it). */
-function timed(tx: Queryable, log: { sql: string; ms: number }[]): Queryable {
-  return {
-    async query(sql, params) {
-      const t = performance.now();
-      try {
-        return await tx.query(sql, params);
-      } finally {
-        log.push({ sql: sql.trim().replace(/\s+/g, ' ').slice(0, 70), ms: performance.now() - t });
-      }
-    },
-  };
-}
-
 async function benchOne(kind: Kind, db: Db, version: string) {
   const label = LABEL[kind];
   const log = (s: string) => console.log(`  [${label}] ${s}`);
@@ -160,15 +146,13 @@ async function benchOne(kind: Kind, db: Db, version: string) {
   try {
     const rows = rowsToCreate(today, sites, roles);
     let stored: Row[] = [];
-    let statements: { sql: string; ms: number }[] = [];
-    const many = async () => {
-      const captured: { sql: string; ms: number }[] = [];
+    const many = async (capture: (tx: Queryable) => Queryable) => {
       const t = performance.now();
       await db.transaction(async (tx) => {
-        const ctx = await systemContext(app, timed(tx, captured), merchantId);
+        const ctx = await systemContext(app, capture(tx), merchantId);
         stored = await ctx.engine.createMany('shifts', rows);
       });
-      statements = captured;
+      if (stored.length !== N) throw new Error(`createMany answered ${stored.length} rows, not ${N}`);
       return performance.now() - t;
     };
     const bare = async () => {
@@ -176,69 +160,25 @@ async function benchOne(kind: Kind, db: Db, version: string) {
       await db.transaction((tx) => bareInsert(tx, merchantId, stored));
       return performance.now() - t;
     };
-    // One of each to warm up (code compiled, caches read), then alternating.
-    await many();
-    if (stored.length !== N) throw new Error(`createMany answered ${stored.length} rows, not ${N}`);
-    await bare();
-    const times = { many: [] as number[], bare: [] as number[] };
-    for (let i = 0; i < ROUNDS; i++) {
-      times.many.push(await many());
-      times.bare.push(await bare());
-    }
+    const r = await sideBySide({ subject: many, bare, rounds: ROUNDS });
     const [audited] = await db.query<{ n: number }>(
       `select count(*)::int as n from audit_log where merchant_id = $1 and resource = 'shifts' and event = 'create'`,
       [merchantId],
     );
     if (audited.n !== N * (ROUNDS + 1)) throw new Error(`${audited.n} audit entries for ${N * (ROUNDS + 1)} creates`);
-    const m = median(times.many);
-    const b = median(times.bare);
-    // Each createMany beside the bare insert that ran right after it, on the same load: the ratio reported.
-    const ratio = median(times.many.map((x, i) => x / times.bare[i]));
-    const inSql = statements.reduce((s, x) => s + x.ms, 0);
-    const breakdown = [
-      ...statements.map((s) => ({ statement: s.sql, ms: round(s.ms) })),
-      {
-        statement: '(the rest: JavaScript (validation, pricing, the arrays), begin and commit)',
-        ms: round(times.many.at(-1)! - inSql),
-      },
-    ];
-    log(`createMany of ${N} shifts: median ${m.toFixed(0)} ms (${times.many.map((x) => x.toFixed(0)).join(', ')})`);
-    log(
-      `bare INSERT … unnest of the same rows: median ${b.toFixed(0)} ms (${times.bare.map((x) => x.toFixed(0)).join(', ')})`,
-    );
-    log(
-      `ratio ${ratio.toFixed(2)}× (median of the rounds' ratios; goal ≤ ${GOAL}×); where the last createMany's time went:`,
-    );
-    for (const s of breakdown) log(`    ${String(s.ms).padStart(8)} ms  ${s.statement}`);
-    const metrics: Metric[] = [
-      {
-        name: `${label}: createMany of ${N} shifts (validation, pricing, audit)`,
-        value: round(m),
-        unit: 'ms',
-        anchor: round(b),
-        anchorNote: 'a bare INSERT … unnest of the same rows',
-        target: round(GOAL * b),
-      },
-      {
-        name: `${label}: createMany ÷ bare INSERT … unnest (median of the rounds)`,
-        value: round(ratio, 2),
-        unit: '×',
-        target: GOAL,
-        note: ratio <= GOAL ? 'met' : 'NOT met',
-      },
-    ];
+    const { metrics, details } = sideBySideReport(r, {
+      label,
+      subject: `createMany of ${N} shifts (validation, pricing, audit)`,
+      bare: 'a bare INSERT … unnest of the same rows',
+      ratioName: 'createMany ÷ bare INSERT … unnest',
+      goal: GOAL,
+      rest: 'JavaScript (validation, pricing, the arrays), begin and commit',
+      log,
+    });
     return {
       metrics,
       plans: [],
-      details: {
-        database: version,
-        rows: N,
-        rounds: ROUNDS,
-        existing_shifts: EXISTING_SHIFTS,
-        ms: { createMany: times.many.map((x) => round(x)), bare: times.bare.map((x) => round(x)) },
-        ratios: times.many.map((x, i) => round(x / times.bare[i], 2)),
-        breakdown,
-      },
+      details: { database: version, rows: N, existing_shifts: EXISTING_SHIFTS, ...details },
     };
   } finally {
     await app.close();

@@ -10,7 +10,8 @@ import { createTableSql } from '../server/engine/ddl';
 import type { ResourceBehaviour } from '../server/engine/context';
 import type { ResourceDeclaration } from '../core/engine/types';
 import { declarations } from '../core/resources/declarations';
-import { machine, median, onEachDatabase, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
+import { machine, onEachDatabase, runAlone, type Benchmark, type BenchmarkResult } from './lib';
+import { sideBySide, sideBySideReport } from './sideBySide';
 
 /**
  * The engine's set-based transition (issue 31.4, "Performance"), on PGlite and PostgreSQL (a throwaway schema at
@@ -34,7 +35,6 @@ const GOAL = 2;
 
 type Kind = 'pglite' | 'postgres';
 const LABEL: Record<Kind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
-const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
 const STATES = [
   { id: 'pending', name: 'Pending' },
@@ -98,20 +98,6 @@ const behaviour: ResourceBehaviour = {
     },
   },
 };
-
-/** Wraps a transaction so each statement's time is kept (its first words name it). */
-function timed(tx: Queryable, log: { sql: string; ms: number }[]): Queryable {
-  return {
-    async query(sql, params) {
-      const t = performance.now();
-      try {
-        return await tx.query(sql, params);
-      } finally {
-        log.push({ sql: sql.trim().replace(/\s+/g, ' ').slice(0, 70), ms: performance.now() - t });
-      }
-    },
-  };
-}
 
 /** The same rows to the same values, bare: one statement over one array per column. */
 async function bareUpdate(tx: Queryable, merchantId: number, ids: number[], at: string) {
@@ -177,19 +163,16 @@ async function benchOne(kind: Kind, db: Db, version: string) {
   // Back to pending, untimed: each run verifies the same N lines.
   const reset = () => db.query(`update bench_lines set status = 'pending' where merchant_id = $1`, [merchantId]);
   try {
-    let statements: { sql: string; ms: number }[] = [];
-    const set = async () => {
+    const set = async (capture: (tx: Queryable) => Queryable) => {
       await reset();
-      const captured: { sql: string; ms: number }[] = [];
       const t = performance.now();
       const rows = await db.transaction(async (tx) => {
-        const ctx = await systemContext(app, timed(tx, captured), merchantId);
+        const ctx = await systemContext(app, capture(tx), merchantId);
         return ctx.engine.act('bench_lines', ids, 'verify', {
           reason: 'Checked against the site’s sign-in sheets',
         });
       });
       const ms = performance.now() - t;
-      statements = captured;
       if (rows.length !== N || rows.some((r) => r.status !== 'verified'))
         throw new Error(`the set-based verify answered ${rows.length} rows, not ${N} verified`);
       return ms;
@@ -200,65 +183,25 @@ async function benchOne(kind: Kind, db: Db, version: string) {
       await db.transaction((tx) => bareUpdate(tx, merchantId, ids, new Date().toISOString()));
       return performance.now() - t;
     };
-    // One of each to warm up (code compiled, caches read), then alternating.
-    await set();
-    await bare();
-    const times = { set: [] as number[], bare: [] as number[] };
-    for (let i = 0; i < ROUNDS; i++) {
-      times.set.push(await set());
-      times.bare.push(await bare());
-    }
+    const r = await sideBySide({ subject: set, bare, rounds: ROUNDS });
     const [audited] = await db.query<{ n: number }>(
       `select count(*)::int as n from audit_log where merchant_id = $1 and resource = 'bench_lines' and action = 'verify'`,
       [merchantId],
     );
     if (audited.n !== N * (ROUNDS + 1)) throw new Error(`${audited.n} audit entries for ${N * (ROUNDS + 1)} verifies`);
-    const s = median(times.set);
-    const b = median(times.bare);
-    // Each set-based run beside the bare update that ran right after it, on the same load: the ratio reported.
-    const ratio = median(times.set.map((x, i) => x / times.bare[i]));
-    log(`set-based verify of ${N} lines: median ${s.toFixed(0)} ms (${times.set.map((x) => x.toFixed(0)).join(', ')})`);
-    log(
-      `bare UPDATE … unnest of the same rows: median ${b.toFixed(0)} ms (${times.bare.map((x) => x.toFixed(0)).join(', ')})`,
-    );
-    const inSql = statements.reduce((sum, x) => sum + x.ms, 0);
-    const breakdown = [
-      ...statements.map((x) => ({ statement: x.sql, ms: round(x.ms) })),
-      {
-        statement: '(the rest: JavaScript (checks, effects, the arrays), begin and commit)',
-        ms: round(times.set.at(-1)! - inSql),
-      },
-    ];
-    log(`ratio ${ratio.toFixed(2)}× (median of the rounds' ratios; goal ≤ ${GOAL}×); where the last run's time went:`);
-    for (const x of breakdown) log(`    ${String(x.ms).padStart(8)} ms  ${x.statement}`);
-    const metrics: Metric[] = [
-      {
-        name: `${label}: set-based transition of ${N} lines (locks, checks, effect, audit)`,
-        value: round(s),
-        unit: 'ms',
-        anchor: round(b),
-        anchorNote: 'a bare UPDATE … unnest of the same rows',
-        target: round(GOAL * b),
-      },
-      {
-        name: `${label}: set-based transition ÷ bare UPDATE … unnest (median of the rounds)`,
-        value: round(ratio, 2),
-        unit: '×',
-        target: GOAL,
-        note: ratio <= GOAL ? 'met' : 'NOT met',
-      },
-    ];
+    const { metrics, details } = sideBySideReport(r, {
+      label,
+      subject: `set-based transition of ${N} lines (locks, checks, effect, audit)`,
+      bare: 'a bare UPDATE … unnest of the same rows',
+      ratioName: 'set-based transition ÷ bare UPDATE … unnest',
+      goal: GOAL,
+      rest: 'JavaScript (checks, effects, the arrays), begin and commit',
+      log,
+    });
     return {
       metrics,
       plans: [],
-      details: {
-        database: version,
-        rows: N,
-        rounds: ROUNDS,
-        ms: { set: times.set.map((x) => round(x)), bare: times.bare.map((x) => round(x)) },
-        ratios: times.set.map((x, i) => round(x / times.bare[i], 2)),
-        breakdown,
-      },
+      details: { database: version, rows: N, ...details },
     };
   } finally {
     await app.close();
