@@ -33,6 +33,7 @@ import { documents } from './documents';
 import { uploads } from './uploads';
 import { timesheets } from './timesheets';
 import { createMany } from './createMany';
+import { invoices } from './invoices';
 import { setBased } from './setBased';
 import { staffPage } from './staffPage';
 import { snapshotBuild, type BuildSnapshot } from '../tests/e2e/product';
@@ -57,6 +58,7 @@ const all: Benchmark[] = [
   setBased,
   staffPage,
   timesheets,
+  invoices,
 ];
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
