@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dbKind, loginAs, makeTestApp, type TestApp } from './helpers';
 import { at, demoIds, monday, timesheetKit, type DemoIds } from './timesheetKit';
 import { addDaysToDate } from '../../core/domain/time/agencyTime';
+import { systemContext } from '../../server/engine/routes';
 
 // Client invoices on the engine (issue 32): a draft with lines totalled by rollups (exempt and standard apart),
 // numbered only at issue and gapless, locked once issued for every write, read by a client only once issued and
@@ -225,6 +226,43 @@ describe('issuing', () => {
     const id = await draft();
     await ok(await issue(id));
     expect((await read(id)).number).toBe(`INV-${String(before.next_number).padStart(5, '0')}`);
+  });
+
+  it('takes no number when the issue rolls back after taking one (its PDFs too): the next issue takes it', async () => {
+    const series = async () =>
+      (
+        await t.db.query<{ next_number: number }>(
+          `select next_number from number_series where merchant_id = $1 and series = 'INV'`,
+          [ids.merchantId],
+        )
+      )[0].next_number;
+    const before = await series();
+    const expected = `INV-${String(before).padStart(5, '0')}`;
+    const rolledBack = await draft();
+    // Issued inside a larger write that then fails (a bulk step or a job after it): the number and the kept PDFs
+    // were taken in its transaction, so the rollback gives them back.
+    const failure = await t.db
+      .transaction(async (tx) => {
+        const ctx = await systemContext(t.app, tx, ids.merchantId);
+        const issued = await ctx.engine.act('invoices', rolledBack, 'issue');
+        expect(issued.number).toBe(expected);
+        throw new Error('The step after the issue failed');
+      })
+      .catch((e: Error) => e.message);
+    expect(failure).toBe('The step after the issue failed');
+    expect(await read(rolledBack)).toMatchObject({ number: null, state: 'draft' });
+    const kept = await t.db.query('select 1 from issued_documents where resource = $1 and record_id = $2', [
+      'invoices',
+      rolledBack,
+    ]);
+    expect(kept).toHaveLength(0);
+    expect(await series()).toBe(before);
+    const next = await draft();
+    await ok(await issue(next));
+    expect((await read(next)).number).toBe(expected);
+    // And the one rolled back takes the number after it: the series has no gap.
+    await ok(await issue(rolledBack));
+    expect((await read(rolledBack)).number).toBe(`INV-${String(before + 1).padStart(5, '0')}`);
   });
 });
 
