@@ -145,6 +145,15 @@ export const Mail = Type.Object({
     text: Nullable(Type.String()),
     html: Nullable(Type.String()),
     message_id: Nullable(Type.String()),
+    /** What the message carried, as it arrived: each attachment's name, type, size and SHA-256. */
+    attachments: Type.Array(
+      Type.Object({
+        filename: Nullable(Type.String()),
+        content_type: Type.String(),
+        size: Type.Integer(),
+        sha256: Type.String(),
+      }),
+    ),
   }),
 });
 export type Mail = Static<typeof Mail>;

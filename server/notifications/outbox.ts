@@ -102,6 +102,11 @@ export interface QueuedEmail {
   event: string;
   /** A single-use link the sender adds (see SECRET_PLACEHOLDER). */
   secret?: { kind: string; ref: number };
+  /**
+   * Kept documents to attach, by their issued_documents ids: read from the file store when the message is sent, so
+   * neither the outbox nor the job's payload holds a copy of the bytes, and what goes is the document as issued.
+   */
+  attachments?: number[];
 }
 
 /**
@@ -111,8 +116,11 @@ export interface QueuedEmail {
 export async function queueEmails(db: Queryable, mails: QueuedEmail[]): Promise<number[]> {
   if (mails.length === 0) return [];
   const rows = await db.query<{ id: number; merchant_id: number }>(
-    `insert into email_outbox (merchant_id, recipient, recipient_name, subject, text, html, event, secret_kind, secret_ref)
-     select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[]) returning id, merchant_id`,
+    `insert into email_outbox (merchant_id, recipient, recipient_name, subject, text, html, event, secret_kind, secret_ref, attachments)
+     select m, r, rn, s, t, h, e, sk, sr, coalesce((select array_agg(x::int) from jsonb_array_elements_text(a) x), '{}')
+       from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::jsonb[])
+            as u(m, r, rn, s, t, h, e, sk, sr, a)
+     returning id, merchant_id`,
     [
       mails.map((m) => m.merchantId),
       mails.map((m) => m.recipient),
@@ -123,6 +131,8 @@ export async function queueEmails(db: Queryable, mails: QueuedEmail[]): Promise<
       mails.map((m) => m.event),
       mails.map((m) => m.secret?.kind ?? null),
       mails.map((m) => m.secret?.ref ?? null),
+      // A list per message: unnest cannot take an array of arrays of different lengths, so each goes as JSON.
+      mails.map((m) => JSON.stringify(m.attachments ?? [])),
     ],
   );
   const byAgency = new Map<number, number[]>();
@@ -158,6 +168,7 @@ interface DueEmail {
   html: string;
   secret_kind: string | null;
   secret_ref: number | null;
+  attachments: number[];
   company_name: string;
 }
 type Outcome = { id: number } & (
@@ -184,7 +195,7 @@ export const emailDelivery: JobKind<{ ids: number[] }, DeliveryState, Outcome[]>
   maxAttempts: 2 ** 31 - 1,
   async effect(db, job) {
     const due = await db.query<DueEmail>(
-      `select o.id, o.merchant_id, o.recipient, o.recipient_name, o.subject, o.text, o.html, o.secret_kind, o.secret_ref, m.company_name
+      `select o.id, o.merchant_id, o.recipient, o.recipient_name, o.subject, o.text, o.html, o.secret_kind, o.secret_ref, o.attachments, m.company_name
          from email_outbox o join merchants m on m.id = o.merchant_id
         where o.id = any($1::int[]) and o.id > $2 and o.status = 'queued' order by o.id limit ${DELIVERY_BATCH}`,
       [job.payload.ids, job.state.after ?? 0],
@@ -237,6 +248,7 @@ async function send(db: Queryable, m: DueEmail): Promise<Outcome> {
       text = text.split(SECRET_PLACEHOLDER).join(token);
       html = html.split(SECRET_PLACEHOLDER).join(token);
     }
+    const attachments = await attachmentsOf(db, m);
     const info = await sender.mailer.sendMail({
       from: { name: m.company_name, address: sender.from },
       to: m.recipient_name ? { name: m.recipient_name, address: m.recipient } : m.recipient,
@@ -245,11 +257,40 @@ async function send(db: Queryable, m: DueEmail): Promise<Outcome> {
       html,
       messageId: `<outbox-${m.id}@${sender.from.split('@')[1] ?? 'staffing.local'}>`,
       headers: { 'X-Agency-Id': String(m.merchant_id), 'X-Outbox-Id': String(m.id) },
+      attachments,
     });
     return { id: m.id, ok: true, messageId: info.messageId ?? null };
   } catch (error) {
     return { id: m.id, ok: false, permanent: isPermanent(error), error: (error as Error)?.message ?? String(error) };
   }
+}
+
+/**
+ * A message's attachments, read from the file store as it is sent: its agency's kept documents only (an id of
+ * another agency's finds nothing). One that is gone (its agency removed) fails the message for good rather than
+ * send it without what it promises.
+ */
+async function attachmentsOf(db: Queryable, m: DueEmail): Promise<NonNullable<SendMailOptions['attachments']>> {
+  const ids = m.attachments ?? [];
+  if (ids.length === 0) return [];
+  const rows = await db.query<{ id: number; name: string; mime: string; data: Uint8Array }>(
+    `select d.id, f.name, f.mime, f.data from issued_documents d join files f on f.merchant_id = d.merchant_id and f.id = d.file_id
+      where d.merchant_id = $1 and d.id = any($2::int[])`,
+    [m.merchant_id, ids],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => {
+    const r = byId.get(id);
+    if (!r)
+      throw Object.assign(new Error(`Not sent: its attachment (kept document ${id}) no longer exists.`), {
+        responseCode: 550,
+      });
+    return {
+      filename: r.name,
+      contentType: r.mime,
+      content: Buffer.from(r.data.buffer, r.data.byteOffset, r.data.byteLength),
+    };
+  });
 }
 
 async function markSent(db: Queryable, sent: { id: number; messageId: string | null }[]) {

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/index.js';
 import { hideSecretLinks } from './outbox.js';
 
@@ -58,8 +58,8 @@ export async function startEmbeddedSmtp(
           // Filed under an agency only as the outbox row it names: a header alone cannot put mail in an agency's box.
           // The mailbox is read by the agency's users: single-use links addressed to someone else are hidden.
           await db.query(
-            `insert into mailbox (merchant_id, outbox_id, envelope_from, envelope_to, subject, text, html, message_id, size)
-             values ((select merchant_id from email_outbox where id = $2 and merchant_id = $1), $2, $3, $4, $5, $6, $7, $8, $9)`,
+            `insert into mailbox (merchant_id, outbox_id, envelope_from, envelope_to, subject, text, html, message_id, size, attachments)
+             values ((select merchant_id from email_outbox where id = $2 and merchant_id = $1), $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)`,
             [
               header('x-agency-id'),
               header('x-outbox-id'),
@@ -73,6 +73,15 @@ export async function startEmbeddedSmtp(
                 ? -1
                 : Buffer.byteLength(mail.text ?? '') +
                   Buffer.byteLength(typeof mail.html === 'string' ? mail.html : ''),
+              // What each attachment was, as it arrived (not its bytes: the mailbox is for reading what was sent).
+              JSON.stringify(
+                mail.attachments.map((a) => ({
+                  filename: a.filename ?? null,
+                  content_type: a.contentType,
+                  size: a.content.length,
+                  sha256: createHash('sha256').update(a.content).digest('hex'),
+                })),
+              ),
             ],
           );
           callback();

@@ -525,13 +525,13 @@ export async function notificationRoutes(app: FastifyInstance) {
     roles: ['admin'],
     schema: {
       tags: ['notifications'],
-      summary: 'One received e-mail, with its text and HTML',
+      summary: 'One received e-mail, with its text and HTML and what it carried attached',
       params: MailParams,
       response: { 200: Mail },
     },
     handler: async ({ req, ctx: { principal } }) => {
       const [data] = await app.db.query<MailAnswer['data']>(
-        'select id, outbox_id, envelope_from, envelope_to, subject, text, html, message_id, received_at from mailbox where merchant_id = $1 and id = $2',
+        'select id, outbox_id, envelope_from, envelope_to, subject, text, html, message_id, attachments, received_at from mailbox where merchant_id = $1 and id = $2',
         [principal.merchantId, req.params.id],
       );
       if (!data) throw notFound('E-mail');

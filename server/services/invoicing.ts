@@ -364,8 +364,9 @@ export async function reverseOf(ctx: EngineContext, payment: Row, reason: string
 
 /**
  * Send: the issued invoice e-mailed through the outbox to the client's billing address (else its e-mail), with its
- * number, total and due date and the address of the client panel's invoice, where its kept PDF is (the outbox sends
- * no attachments yet). Refused in words when the client has no address to send to.
+ * number, total and due date and the address of the client panel's invoice, and its kept PDF attached: the copy of
+ * the invoice's chosen layout kept at issue for the client's own users (no agency-only field), attached by
+ * reference and read when the mail goes. Refused in words when the client has no address to send to.
  */
 export async function sendInvoice(ctx: EngineContext, invoice: Row) {
   const [client] = await ctx.db.query<{ name: string; to: string | null }>(
@@ -377,13 +378,21 @@ export async function sendInvoice(ctx: EngineContext, invoice: Row) {
       409,
       `${client?.name ?? 'The client'} has no billing e-mail address: add one to send the invoice.`,
     );
+  // The client's reading: what its managers are served by GET /api/invoices/{id}/pdf (readingsOf keeps one copy per
+  // reading; manager and viewer read the same).
+  const [kept] = await ctx.db.query<{ id: number }>(
+    `select id from issued_documents
+      where merchant_id = $1 and resource = 'invoices' and record_id = $2 and template = $3 and role = 'manager'`,
+    [ctx.principal.merchantId, invoice.id, invoice.template],
+  );
+  if (!kept) throw new HttpError(409, `${String(invoice.number)} has no kept PDF to send.`);
   const letterhead = await letterheadOf(ctx.db, ctx.principal.merchantId);
   const number = String(invoice.number);
   const mail = renderEmail(
     letterhead,
     `Invoice ${number} from ${letterhead.name}`,
     `Hello,\n\nInvoice ${number} for ${formatPounds(Number(invoice.total))} is due by ${String(invoice.due_date)}. ` +
-      `You can read and download it in your client panel.\n\n${letterhead.name}`,
+      `It is attached, and you can read and download it in your client panel.\n\n${letterhead.name}`,
     `/client/invoice/${String(invoice.id)}`,
   );
   await queueEmails(ctx.db, [
@@ -394,6 +403,7 @@ export async function sendInvoice(ctx: EngineContext, invoice: Row) {
       text: mail.text,
       html: mail.html,
       event: 'invoice.sent',
+      attachments: [kept.id],
     },
   ]);
   return { sent_at: ctx.now.toISOString() };

@@ -3,6 +3,10 @@ import { call, dbKind, loginAs, makeTestApp, type TestApp } from './helpers';
 import { at, demoIds, monday, timesheetKit, type DemoIds } from './timesheetKit';
 import { addDaysToDate } from '../../core/domain/time/agencyTime';
 import { systemContext } from '../../server/engine/routes';
+import { createHash } from 'node:crypto';
+import { deliverMail } from './mail';
+import { startEmbeddedSmtp } from '../../server/notifications/smtp';
+import { createMailer } from '../../server/notifications/mailer';
 
 // Client invoices on the engine (issue 32): a draft with lines totalled by rollups (exempt and standard apart),
 // numbered only at issue and gapless, locked once issued for every write, read by a client only once issued and
@@ -288,6 +292,65 @@ describe('sending', () => {
     expect(mails[0].recipient).toBe(c.to);
     expect(mails[0].text).toContain(`/client/invoice/${id}`);
     expect(mails[0].text).toContain('£417.08');
+  });
+
+  it('attaches the client’s kept PDF of the chosen layout, read by reference when the mail goes', async () => {
+    const id = await draft();
+    await ok(await call(t.app, admin, 'PUT', `/api/invoices/${id}`, { template: 'template2' }));
+    await ok(await issue(id));
+    await ok(await call(t.app, admin, 'POST', `/api/invoices/${id}/actions/send`, {}));
+    // The outbox and the job name the kept document; neither holds the PDF's bytes.
+    const [queued] = await t.db.query<{ id: number; attachments: number[] }>(
+      `select id, attachments from email_outbox where event = 'invoice.sent' and text like $1`,
+      [`%/client/invoice/${id}%`],
+    );
+    const [doc] = await t.db.query<{ id: number; role: string; template: string; sha256: string; data: Uint8Array }>(
+      `select d.id, d.role, d.template, d.sha256, f.data from issued_documents d join files f on f.id = d.file_id
+        where d.id = $1`,
+      [queued.attachments[0]],
+    );
+    expect(queued.attachments).toHaveLength(1);
+    expect(doc).toMatchObject({ role: 'manager', template: 'template2' });
+    const [job] = await t.db.query<{ payload: unknown }>(
+      `select payload from jobs where kind = 'email.deliver' and payload->'ids' @> $1::jsonb`,
+      [JSON.stringify([queued.id])],
+    );
+    expect(JSON.stringify(job.payload).length).toBeLessThan(200);
+    // Delivered through the embedded mail server: the message carries the kept bytes, and the mailbox says so.
+    await t.db.query(`update email_outbox set status = 'sent' where status = 'queued' and id <> $1`, [queued.id]);
+    const smtp = await startEmbeddedSmtp(t.db);
+    const transport = createMailer(smtp.url);
+    const carried: Buffer[] = [];
+    try {
+      const result = await deliverMail(t, {
+        sendMail: (message) => {
+          for (const a of message.attachments ?? []) carried.push(a.content as Buffer);
+          return transport.sendMail(message);
+        },
+      });
+      expect(result).toMatchObject({ sent: 1, failed: 0 });
+    } finally {
+      transport.close();
+      await smtp.close();
+    }
+    const kept = Buffer.from(doc.data);
+    expect(carried).toHaveLength(1);
+    expect(carried[0].equals(kept)).toBe(true);
+    const [mail] = await t.db.query<{ id: number; attachments: { filename: string; sha256: string; size: number }[] }>(
+      'select id, attachments from mailbox where outbox_id = $1',
+      [queued.id],
+    );
+    expect(mail.attachments).toEqual([
+      {
+        filename: expect.stringMatching(/^template2-INV-\d+\.pdf$/),
+        content_type: 'application/pdf',
+        size: kept.length,
+        sha256: doc.sha256,
+      },
+    ]);
+    expect(createHash('sha256').update(kept).digest('hex')).toBe(doc.sha256);
+    const shown = await ok(await call(t.app, admin, 'GET', `/api/mailbox/${mail.id}`));
+    expect(shown.attachments).toEqual(mail.attachments);
   });
 });
 

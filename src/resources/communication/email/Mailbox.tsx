@@ -116,10 +116,14 @@ function Message({ id }: { id: string }) {
     queryKey: ['mailbox', 'one', id],
     retry: false,
     queryFn: ({ signal }) =>
-      api<{ data: MailSummary & { text: string | null; html: string | null; message_id: string | null } }>(
-        `/mailbox/${encodeURIComponent(id)}`,
-        { signal },
-      ),
+      api<{
+        data: MailSummary & {
+          text: string | null;
+          html: string | null;
+          message_id: string | null;
+          attachments: { filename: string | null; content_type: string; size: number }[];
+        };
+      }>(`/mailbox/${encodeURIComponent(id)}`, { signal }),
   });
   if (query.isError) return <Alert severity="error">{translate('app.mailbox.not_found')}</Alert>;
   if (!query.data) return <Typography role="status">{translate('app.loading')}</Typography>;
@@ -134,6 +138,27 @@ function Message({ id }: { id: string }) {
         {translate('app.mailbox.from')}: {m.envelope_from} · {translate('app.mailbox.to')}: {m.envelope_to.join(', ')} ·{' '}
         {when(m.received_at)}
       </Typography>
+      {m.attachments.length > 0 && (
+        // What the message carried (an invoice's kept PDF): named, typed and sized as it arrived.
+        <Box component="section" aria-labelledby="mail-attachments" sx={{ mt: 1 }}>
+          <Typography id="mail-attachments" variant="subtitle2" component="h3">
+            {translate('app.mailbox.attachments')}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 3 }}>
+            {m.attachments.map((a, i) => (
+              <li key={i}>
+                <Typography variant="body2">
+                  {translate('app.mailbox.attachment', {
+                    name: a.filename ?? '—',
+                    type: a.content_type,
+                    size: Math.max(1, Math.round(a.size / 1024)),
+                  })}
+                </Typography>
+              </li>
+            ))}
+          </Box>
+        </Box>
+      )}
       {hasHtml && (
         <Tabs value={view} onChange={(_, v) => setView(v)} aria-label={translate('app.mailbox.view')} sx={{ my: 1 }}>
           <Tab value="html" label={translate('app.mailbox.html')} />

@@ -70,5 +70,7 @@ export const notificationMessages = {
     html: 'As sent',
     text: 'Plain text',
     html_frame: 'The e-mail as sent',
+    attachments: 'Attached',
+    attachment: '%{name} (%{type}, %{size} KB)',
   },
 };
