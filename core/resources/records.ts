@@ -546,6 +546,9 @@ export type PaymentAllocationRecord = {
   payment_id: number;
   invoice_id: number;
   amount: number;
+  paid_on?: string | null;
+  reference?: string | null;
+  method?: 'bank_transfer' | 'card' | 'cheque' | 'other' | null;
 };
 
 /** Payment (payments), as stored. */

@@ -1,4 +1,9 @@
-import { invoiceLinesBehaviour, invoicesBehaviour, paymentsBehaviour } from '../behaviours/invoices.js';
+import {
+  invoiceLinesBehaviour,
+  invoicesBehaviour,
+  paymentAllocationsBehaviour,
+  paymentsBehaviour,
+} from '../behaviours/invoices.js';
 import { seedInvoices } from '../seed/invoices.js';
 import type { ServerArea } from './area.js';
 import { invoiceResources } from '../../core/resources/invoices/resource.js';
@@ -8,5 +13,10 @@ export const invoicesArea: ServerArea = {
   declarations: invoiceResources,
   // After the timesheets: the demo's invoices bill their signed work.
   seed: seedInvoices,
-  behaviours: { invoices: invoicesBehaviour, invoice_lines: invoiceLinesBehaviour, payments: paymentsBehaviour },
+  behaviours: {
+    invoices: invoicesBehaviour,
+    invoice_lines: invoiceLinesBehaviour,
+    payments: paymentsBehaviour,
+    payment_allocations: paymentAllocationsBehaviour,
+  },
 };

@@ -138,6 +138,13 @@ export const invoicesBehaviour: ResourceBehaviour = {
   },
 };
 
+/** An allocation read with its payment's date, reference and method (a client's users read no payment itself). */
+const ofPayment = (column: string) => () =>
+  `(select p.${column} from payments p where p.merchant_id = payment_allocations.merchant_id and p.id = payment_allocations.payment_id)`;
+export const paymentAllocationsBehaviour: ResourceBehaviour = {
+  computed: { paid_on: ofPayment('paid_on'), reference: ofPayment('reference'), method: ofPayment('method') },
+};
+
 export const paymentsBehaviour: ResourceBehaviour = {
   // A new payment is shared over the client's open invoices before it is stored; `split` keeps the shares made.
   async beforeSave(ctx, e) {

@@ -578,7 +578,29 @@ describe('payments', () => {
     expect((await read(b)).state).toBe('paid');
   });
 
-  it('are the agency’s books: a client user reads none', async () => {
+  it('are the agency’s books: a client user reads none, only what was put against its own invoices', async () => {
     expect((await call(t.app, client, 'GET', '/api/payments')).statusCode).toBe(403);
+    const id = await draft();
+    await ok(await issue(id));
+    const payment = await ok(
+      await call(t.app, admin, 'POST', '/api/payments', {
+        client_id: ids.clientId,
+        paid_on: '2030-02-03',
+        reference: 'BACS 77',
+        amount: 1000,
+        split: [{ invoice_id: id, amount: 1000 }],
+      }),
+      201,
+    );
+    await ok(await call(t.app, admin, 'POST', `/api/payments/${payment.id}/actions/reverse`, { reason: 'Bounced' }));
+    const seen = await ok(await call(t.app, client, 'GET', `/api/payment_allocations?invoice_id=${id}`));
+    expect(seen).toEqual([
+      expect.objectContaining({ invoice_id: id, amount: 1000, paid_on: '2030-02-03', reference: 'BACS 77' }),
+      expect.objectContaining({ invoice_id: id, amount: -1000, paid_on: '2030-02-03', reference: 'BACS 77' }),
+    ]);
+    expect(seen[0]).not.toHaveProperty('payment_id');
+    const other = await ok(await call(t.app, client2, 'GET', `/api/payment_allocations?invoice_id=${id}`));
+    expect(other).toEqual([]);
+    expect((await call(t.app, client2, 'GET', `/api/payment_allocations/${seen[0].id}`)).statusCode).toBe(404);
   });
 });

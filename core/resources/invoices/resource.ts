@@ -630,7 +630,11 @@ export const payments: ResourceDeclaration = {
   ],
 };
 
-/** Which invoices a payment paid, and how much of each; its reversal writes the same amounts negated. */
+/**
+ * Which invoices a payment paid, and how much of each; its reversal writes the same amounts negated. A client's users
+ * read those put against their own client's invoices, with the payment's date, reference and method (what their
+ * remittance advice says), never the payment record itself: it may cover invoices and notes they do not need.
+ */
 export const paymentAllocations: ResourceDeclaration = {
   name: 'payment_allocations',
   table: 'payment_allocations',
@@ -639,7 +643,8 @@ export const paymentAllocations: ResourceDeclaration = {
   defaultSort: { field: 'id', order: 'ASC' },
   delete: 'hard',
   parent: { resource: 'payments', field: 'payment_id', onDelete: 'refuse', tab: 'allocations' },
-  access: { admin: read, consultant: read },
+  clientScope: 'invoice_id.client_id',
+  access: { admin: read, consultant: read, manager: read, viewer: read },
   fields: [
     {
       source: 'payment_id',
@@ -649,6 +654,7 @@ export const paymentAllocations: ResourceDeclaration = {
       required: true,
       createOnly: true,
       filter: true,
+      readableBy: AGENCY,
     },
     {
       source: 'invoice_id',
@@ -660,6 +666,11 @@ export const paymentAllocations: ResourceDeclaration = {
       filter: true,
     },
     { source: 'amount', type: 'money', label: 'Amount', required: true, createOnly: true },
+    // The payment's, for the reader of the allocation (server/behaviours/invoices.ts): a reversal is its negated row.
+    { source: 'paid_on', type: 'date', label: 'Paid on', computed: true, readOnly: true },
+    { source: 'reference', type: 'text', label: 'Reference', computed: true, readOnly: true },
+    { source: 'method', type: 'choice', label: 'Method', choices: PAYMENT_METHODS, computed: true, readOnly: true },
+    { source: 'created_at', type: 'datetime', label: 'Recorded', readOnly: true },
   ],
 };
 

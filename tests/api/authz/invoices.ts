@@ -83,8 +83,9 @@ export const invoices: AuthzArea = {
       row('DELETE', '/api/payments/:id', A, F, F, F, F, F, F, A),
       row('GET', '/api/payments/export', A, 'ok', F, F, F, 'ok', F, A),
       row('POST', '/api/payments/:id/actions/reverse', A, 'ok', F, F, F, N, F, A),
-      row('GET', '/api/payment_allocations', A, 'ok', 'ok', F, F, 'ok', F, A),
-      row('GET', '/api/payment_allocations/:id', A, 'ok', 'ok', F, F, N, F, A),
+      // A client's users read what was put against their own invoices (the shared payment is client A's).
+      row('GET', '/api/payment_allocations', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
+      row('GET', '/api/payment_allocations/:id', A, 'ok', 'ok', 'ok', N, N, F, A),
       row('POST', '/api/payment_allocations', A, F, F, F, F, F, F, A),
       row('PUT', '/api/payment_allocations/:id', A, F, F, F, F, F, F, A),
       row('DELETE', '/api/payment_allocations/:id', A, F, F, F, F, F, F, A),
