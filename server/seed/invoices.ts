@@ -1,6 +1,7 @@
-// The demo agency's invoices (issue 32), made from the demo timesheets through the engine as the agency would: one
-// daily run over the signed and verified work of the past five weeks, then drafts issued, paid in part and in full,
-// and credited, each dated on the day it would have happened.
+// The demo agency's invoices (issue 32), made from the demo timesheets through the engine as the agency would, each
+// step dated on the day it would have happened: two runs (a weekly one three weeks ago over the older work, a daily
+// one three days ago over the rest), then invoices issued in both layouts, sent, paid in part and in full, left
+// overdue and credited; an invoice with an exempt nursing line beside standard-rated ones; the rest left drafts.
 import type { Queryable } from '../db/index.js';
 import type { SeedContext } from './context.js';
 import type { EngineContext, EnginePrincipal } from '../engine/context.js';
@@ -19,65 +20,42 @@ export async function seedInvoices(db: Queryable, ctx: SeedContext) {
   const today = agencyToday(tz, new Date(now));
   const as = <T>(when: Date, fn: (c: EngineContext) => Promise<T>) =>
     fn(withEngine({ db, principal: admin, now: when, timeZone: tz, today: agencyToday(tz, when) }, registry));
-
-  // The run, three days ago: one invoice per client per day of the demo work of the five weeks before.
-  const run = (await as(daysAgo(3), (c) =>
-    runCollectionAction(c, invoices, invoices.actions.get('generate')!, {
-      mode: 'daily',
-      from: addDaysToDate(today, -35),
-      to: addDaysToDate(today, -4),
-    }),
-  )) as { invoices: number[] };
-  const drafts = (
-    await db.query<{ id: number }>(
-      `select i.id from invoices i join clients c on c.merchant_id = i.merchant_id and c.id = i.client_id
-        where i.merchant_id = $1 and i.id = any($2::int[]) order by i.id`,
-      [m, run.invoices],
-    )
-  ).map((r) => r.id);
-  if (drafts.length === 0) return;
-  const lineCount = new Map(
-    (
-      await db.query<{ id: number; n: number }>(
-        'select invoice_id as id, count(*)::int as n from invoice_lines where merchant_id = $1 and invoice_id = any($2::int[]) group by invoice_id',
-        [m, drafts],
-      )
-    ).map((r) => [r.id, r.n]),
-  );
   const act = (when: Date, id: number, action: string, input: Record<string, unknown> = {}) =>
     as(when, (c) => c.engine.act('invoices', id, action, input));
+  const [panelClient] = ctx.clientIds;
 
-  // The first draft gets an exempt nursing line beside its standard ones (the agency's change, with its reason).
-  // The draft with the most lines first: its first line is made exempt, beside its standard-rated ones.
-  drafts.sort((a, b) => (lineCount.get(b) ?? 0) - (lineCount.get(a) ?? 0) || a - b);
-  const [line] = await db.query<{ id: number }>(
-    'select id from invoice_lines where merchant_id = $1 and invoice_id = $2 order by id limit 1',
-    [m, drafts[0]],
-  );
-  if (line)
-    await as(daysAgo(3), (c) =>
-      c.engine.update('invoice_lines', line.id, {
-        vat_treatment: 'exempt',
-        vat_reason: 'Registered nurse supplied to a care home with nursing (VAT Notice 701/57, 6.5)',
+  // The panel's client (client@demo.test's) pays in 14 days, so its invoice sent three weeks ago is overdue now.
+  await as(daysAgo(21), (c) => c.engine.update('clients', panelClient, { payment_terms_days: 14 }));
+
+  /** A run as the agency starts it on `when`: its drafts, the panel's client's first, then by id. */
+  const run = async (when: Date, mode: string, from: number, to: number) => {
+    const made = (await as(when, (c) =>
+      runCollectionAction(c, invoices, invoices.actions.get('generate')!, {
+        mode,
+        from: addDaysToDate(today, -from),
+        to: addDaysToDate(today, -to),
       }),
+    )) as { invoices?: number[] };
+    const rows = await db.query<{ id: number; client_id: number; lines: number }>(
+      `select i.id, i.client_id, (select count(*)::int from invoice_lines l where l.invoice_id = i.id) as lines
+         from invoices i where i.merchant_id = $1 and i.id = any($2::int[]) order by i.id`,
+      [m, made.invoices ?? []],
     );
-  const open = async (i: number, when: Date) => {
-    if (drafts[i] === undefined) return undefined;
-    await act(when, drafts[i], 'issue');
-    return drafts[i];
+    return rows.sort(
+      (a, b) => Number(b.client_id === panelClient) - Number(a.client_id === panelClient) || a.id - b.id,
+    );
   };
-  // Issued, then paid in part, then in full; one credited in full; the rest left drafts.
-  await open(0, daysAgo(2));
-  const part = await open(1, daysAgo(2));
-  const paid = await open(2, daysAgo(2));
-  const credited = await open(3, daysAgo(2));
-  const pay = async (id: number | undefined, share: number, when: Date) => {
-    if (id === undefined) return;
+  const issue = async (when: Date, id: number, template: 'template1' | 'template2') => {
+    // The layout is the agency's choice for each invoice, made on the draft; both are kept at issue.
+    await as(when, (c) => c.engine.update('invoices', id, { template }));
+    await act(when, id, 'issue');
+  };
+  const pay = async (id: number, percent: number, when: Date) => {
     const [inv] = await db.query<{ client_id: number; total: string }>(
       'select client_id, total from invoices where id = $1',
       [id],
     );
-    const amount = Math.floor((Number(inv.total) * share) / 100) || 1;
+    const amount = Math.floor((Number(inv.total) * percent) / 100) || 1;
     await as(when, (c) =>
       c.engine.create('payments', {
         client_id: inv.client_id,
@@ -89,8 +67,46 @@ export async function seedInvoices(db: Queryable, ctx: SeedContext) {
       }),
     );
   };
-  await pay(part, 50, daysAgo(1));
-  await pay(paid, 100, daysAgo(1));
-  if (credited !== undefined)
-    await act(daysAgo(1), credited, 'credit', { kind: 'full', reason: 'Charged at the wrong rate', rebill: true });
+
+  // Three weeks ago, a weekly run over the older work; each invoice issued and sent the next day. The panel's
+  // client's first is still unpaid (overdue by now), its second paid; the others' paid in part or left sent.
+  const older = await run(daysAgo(20), 'Weekly', 35, 21);
+  for (const [i, d] of older.entries()) {
+    await issue(daysAgo(19), d.id, i % 2 === 0 ? 'template1' : 'template2');
+    await act(daysAgo(19), d.id, 'send');
+  }
+  // The first (the panel's client's) is left unpaid: 14-day terms from 19 days ago make it overdue.
+  const [, settled, ...others] = older;
+  if (settled) await pay(settled.id, 100, daysAgo(6));
+  for (const [i, d] of others.entries()) if (i % 2 === 0) await pay(d.id, 40, daysAgo(5));
+
+  // Three days ago, a daily run over the rest: the draft with the most lines gets an exempt nursing line beside its
+  // standard ones (the agency's change, with its reason) and is issued in the second layout; others issued, paid in
+  // part, credited in full with re-bill; the rest left drafts.
+  const recent = await run(daysAgo(3), 'daily', 20, 4);
+  if (recent.length === 0) return;
+  const mixed = [...recent].sort((a, b) => b.lines - a.lines || a.id - b.id)[0];
+  const [line] = await db.query<{ id: number }>(
+    'select id from invoice_lines where merchant_id = $1 and invoice_id = $2 order by id limit 1',
+    [m, mixed.id],
+  );
+  await as(daysAgo(3), (c) =>
+    c.engine.update('invoice_lines', line.id, {
+      vat_treatment: 'exempt',
+      vat_reason: 'Registered nurse supplied to a care home with nursing (VAT Notice 701/57, 6.5)',
+    }),
+  );
+  const rest = recent.filter((d) => d !== mixed);
+  await issue(daysAgo(2), mixed.id, 'template2');
+  const [part, credited, plain] = rest;
+  if (part) {
+    await issue(daysAgo(2), part.id, 'template1');
+    await act(daysAgo(2), part.id, 'send');
+    await pay(part.id, 50, daysAgo(1));
+  }
+  if (credited) {
+    await issue(daysAgo(2), credited.id, 'template1');
+    await act(daysAgo(1), credited.id, 'credit', { kind: 'full', reason: 'Charged at the wrong rate', rebill: true });
+  }
+  if (plain) await issue(daysAgo(1), plain.id, 'template2');
 }

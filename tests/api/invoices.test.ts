@@ -4,6 +4,7 @@ import { at, demoIds, monday, timesheetKit, type DemoIds } from './timesheetKit'
 import { addDaysToDate } from '../../core/domain/time/agencyTime';
 import { systemContext } from '../../server/engine/routes';
 import { createHash } from 'node:crypto';
+import { formatPounds } from '../../core/engine/money';
 import { deliverMail } from './mail';
 import { startEmbeddedSmtp } from '../../server/notifications/smtp';
 import { createMailer } from '../../server/notifications/mailer';
@@ -47,23 +48,35 @@ const issue = (id: number) => call(t.app, admin, 'POST', `/api/invoices/${id}/ac
 
 // First: the later tests issue, pay and credit invoices of the demo's clients.
 describe('the demo agency', () => {
-  it('has a run, drafts, issued, part-paid, paid and credited invoices, and one with exempt and standard lines', async () => {
+  it('has runs, drafts, issued, sent, part-paid, paid, overdue and credited invoices in both layouts, and one with exempt and standard lines', async () => {
     const rows = await t.db.query<{
       state: string;
       credited: string;
       exempt_net: string;
       standard_net: string;
       run_id: number | null;
+      template: string;
+      client_id: number;
     }>(
-      `select state, credited, exempt_net, standard_net, run_id from invoices
+      `select state, credited, exempt_net, standard_net, run_id, template, client_id from invoices
         where merchant_id = $1 and run_id is not null`,
       [ids.merchantId],
     );
     const states = new Set(rows.map((r) => r.state));
-    for (const s of ['draft', 'issued', 'part_paid', 'paid']) expect(states).toContain(s);
+    for (const s of ['draft', 'issued', 'sent', 'part_paid', 'paid']) expect(states).toContain(s);
     expect(rows.some((r) => Number(r.credited) < 0)).toBe(true);
     expect(rows.some((r) => Number(r.exempt_net) > 0 && Number(r.standard_net) > 0)).toBe(true);
-    expect(new Set(rows.map((r) => r.run_id)).size).toBe(1);
+    expect(new Set(rows.filter((r) => r.state !== 'draft').map((r) => r.template))).toEqual(
+      new Set(['template1', 'template2']),
+    );
+    expect(new Set(rows.map((r) => r.run_id)).size).toBe(2);
+    // The panel's client (client@demo.test) has one overdue by the agency's date, and sees its issued invoices.
+    const late = await ok(await call(t.app, client, 'GET', '/api/invoices?overdue=true'));
+    expect(late.length).toBeGreaterThan(0);
+    const seen = await ok(await call(t.app, client, 'GET', '/api/invoices?per_page=100'));
+    expect(new Set(seen.map((i: { state: string }) => i.state))).toEqual(
+      new Set(rows.filter((r) => r.client_id === ids.clientId && r.state !== 'draft').map((r) => r.state)),
+    );
   });
 });
 
@@ -537,18 +550,28 @@ describe('payments', () => {
       reference: 'BACS 1',
       ...body,
     });
-  /** An issued invoice of client B (nothing else of client B's is open here), total £417.08. */
+  /** An issued invoice of client B, total £417.08. */
   const issuedB = async () => {
     const id = await draft(ids.client2Id);
     await ok(await issue(id));
     return id;
   };
+  /** What client B owes on invoices other than these (the demo's, and earlier tests'). */
+  const owedBesides = async (mine: number[]) => {
+    const [row] = await t.db.query<{ owed: string }>(
+      `select coalesce(sum(total + credited - paid), 0) as owed from invoices
+        where client_id = $1 and state in ('issued', 'sent', 'part_paid') and id <> all($2::int[])`,
+      [ids.client2Id, mine],
+    );
+    return Number(row.owed);
+  };
 
   it('split over a client’s invoices settle each; an overpayment is refused in words', async () => {
     const [a, b] = [await issuedB(), await issuedB()];
-    const over = await pay({ amount: 41708 * 2 + 1 });
+    const before = await owedBesides([a, b]);
+    const over = await pay({ amount: before + 41708 * 2 + 1 });
     expect(over.statusCode).toBe(422);
-    expect(over.json().errors.amount).toMatch(/more than the £834.16 the client owes/);
+    expect(over.json().errors.amount).toContain(`more than the ${formatPounds(before + 41708 * 2)} the client owes`);
     const split = await ok(
       await pay({
         amount: 41708 + 100,
@@ -572,8 +595,9 @@ describe('payments', () => {
     const again = await call(t.app, admin, 'POST', `/api/payments/${split.id}/actions/reverse`, { reason: 'Twice' });
     expect(again.statusCode).toBe(409);
     expect((await call(t.app, admin, 'DELETE', `/api/payments/${split.id}`)).statusCode).toBe(403);
-    // Without a split, oldest due first; nothing is left open of client B's afterwards.
-    await ok(await pay({ amount: 41708 * 2 }), 201);
+    // Without a split, oldest due first (the demo's older invoices of client B before these two); nothing is left
+    // open of client B's afterwards.
+    await ok(await pay({ amount: before + 41708 * 2 }), 201);
     expect((await read(a)).state).toBe('paid');
     expect((await read(b)).state).toBe('paid');
   });

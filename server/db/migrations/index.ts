@@ -35,7 +35,7 @@ import issuedDocuments from './081_issued_documents.js';
 import invoices from './090_invoices.js';
 import creditNotes from './091_credit_notes.js';
 import payments from './092_payments.js';
-import outboxAttachments from './093_outbox_attachments.js';
+import outboxAttachments from './094_outbox_attachments.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -76,5 +76,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '090_invoices', sql: invoices },
   { id: '091_credit_notes', sql: creditNotes },
   { id: '092_payments', sql: payments },
-  { id: '093_outbox_attachments', sql: outboxAttachments },
+  { id: '094_outbox_attachments', sql: outboxAttachments },
 ];
