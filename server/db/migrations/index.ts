@@ -36,6 +36,7 @@ import invoices from './090_invoices.js';
 import creditNotes from './091_credit_notes.js';
 import payments from './092_payments.js';
 import outboxAttachments from './094_outbox_attachments.js';
+import auditLogIndexes from './095_audit_log_indexes.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -77,4 +78,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '091_credit_notes', sql: creditNotes },
   { id: '092_payments', sql: payments },
   { id: '094_outbox_attachments', sql: outboxAttachments },
+  { id: '095_audit_log_indexes', sql: auditLogIndexes },
 ];
