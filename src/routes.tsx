@@ -79,8 +79,6 @@ export const adminShellPaths = ['/home', '/admin/:id', '/report'];
 
 export const clientComingSoon: ComingSoonRoute[] = [
   { path: '/client/clientDashboard/:id', screen: 'client_dashboard_detail' },
-  { path: '/client/invoice', screen: 'client_invoices' },
-  { path: '/client/invoice/:id', screen: 'client_invoice_one' },
 ];
 
 export const clientRedirects: RedirectRoute[] = [{ path: '/client/shift', to: '/client/shift/open-shift' }];

@@ -7,6 +7,7 @@ import { messages as shiftMessages } from '../resources/shifts/messages';
 import { messages as communicationMessages } from '../resources/communication/messages';
 import { messages as notesMessages } from '../resources/notes/messages';
 import { messages as timesheetMessages } from '../resources/timesheets/messages';
+import { messages as clientInvoiceMessages } from '../resources/invoices/clientMessages';
 
 type Messages = Record<string, unknown>;
 
@@ -32,6 +33,7 @@ export const messages = mergeMessages(
   communicationMessages,
   notesMessages,
   timesheetMessages,
+  clientInvoiceMessages,
 );
 
 export const i18nProvider = polyglotI18nProvider(() => messages as any, 'en', [{ locale: 'en', name: 'English' }], {

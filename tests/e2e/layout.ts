@@ -71,6 +71,8 @@ export const CLIENT_SCREENS = [
   '/client/shift/request',
   '/client/schedule',
   '/client/ClientNotification',
+  '/client/invoice',
+  '/client/invoice/1',
 ];
 export const clientPanelRoutes = () => [
   ...clientShellPaths,

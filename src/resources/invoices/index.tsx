@@ -1,3 +1,4 @@
+import { Route } from 'react-router';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { Area } from '../area';
 import { buildResource } from '../../engine/react/buildResource';
@@ -10,6 +11,7 @@ import {
   paymentAllocations,
   payments,
 } from '../../../core/resources/invoices/resource';
+import { ClientInvoice, ClientInvoices } from './ClientInvoices';
 
 /**
  * Client invoices (issue 32), generated from their declarations at the spec's routes: the list with its tabs by
@@ -25,6 +27,11 @@ const area: Area = {
     buildResource(creditNoteLines),
     buildResource(payments),
     buildResource(paymentAllocations),
+  ],
+  // The client panel's own invoices and credit notes (ClientInvoices.tsx).
+  clientRoutes: [
+    <Route key="client-invoices" path="/client/invoice" element={<ClientInvoices />} />,
+    <Route key="client-invoice" path="/client/invoice/:id" element={<ClientInvoice />} />,
   ],
 };
 
