@@ -368,6 +368,12 @@ export type InvoiceRunRecord = {
   period_end: string;
   client_ids: number[];
   started_by: string | null;
+  state?: 'running' | 'done' | 'failed' | null;
+  clients: number[];
+  clients_done: number | null;
+  clients_total?: number | null;
+  job_id: number | null;
+  finished_at: string | null;
   invoice_count: number | null;
   line_count: number | null;
   total: number | null;

@@ -1,9 +1,11 @@
 import {
   invoiceLinesBehaviour,
+  invoiceRunsBehaviour,
   invoicesBehaviour,
   paymentAllocationsBehaviour,
   paymentsBehaviour,
 } from '../behaviours/invoices.js';
+import { invoiceRun } from '../services/invoicing.js';
 import { seedInvoices } from '../seed/invoices.js';
 import type { ServerArea } from './area.js';
 import { invoiceResources } from '../../core/resources/invoices/resource.js';
@@ -16,7 +18,9 @@ export const invoicesArea: ServerArea = {
   behaviours: {
     invoices: invoicesBehaviour,
     invoice_lines: invoiceLinesBehaviour,
+    invoice_runs: invoiceRunsBehaviour,
     payments: paymentsBehaviour,
     payment_allocations: paymentAllocationsBehaviour,
   },
+  jobKinds: [invoiceRun],
 };

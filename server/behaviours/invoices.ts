@@ -16,6 +16,7 @@ import {
   reverseOf,
   sendInvoice,
 } from '../services/invoicing.js';
+import { requeueJob } from '../jobs/queue.js';
 import { settledState, type Allocation, type InvoiceState } from '../../core/domain/invoicing/settlement.js';
 import type { InvoiceMode } from '../../core/domain/invoicing/grouping.js';
 
@@ -81,6 +82,7 @@ export const invoicesBehaviour: ResourceBehaviour = {
         to: String(input.to),
         client_ids: Array.isArray(input.client_ids) ? input.client_ids.map(Number) : null,
         preview: input.preview === true,
+        background: input.background === true,
       }),
   },
   scope: (principal, bind) =>
@@ -160,5 +162,22 @@ export const paymentsBehaviour: ResourceBehaviour = {
   },
   actions: {
     reverse: (ctx, r, input) => reverseOf(ctx, r, String(input.reason)),
+  },
+};
+
+export const invoiceRunsBehaviour: ResourceBehaviour = {
+  computed: {
+    // Done once its last client is billed; failed when its job used its attempts; running until then.
+    state: () =>
+      `(case when finished_at is not null then 'done'
+             when exists (select 1 from jobs j where j.id = job_id and j.status = 'failed') then 'failed'
+             else 'running' end)`,
+    clients_total: () => 'cardinality(clients)',
+  },
+  actions: {
+    async resume(ctx, r) {
+      if (r.job_id != null) await requeueJob(ctx.db, ctx.principal.merchantId, Number(r.job_id));
+      return {};
+    },
   },
 };

@@ -201,6 +201,20 @@ export async function runStep(
   }
 }
 
+/**
+ * Takes a job up again now (an invoice run's Resume): a dead worker's lease given up and, after a failure for good,
+ * its attempts anew; a finished job is left alone. A worker still holding it loses it at its next step (runStep reads
+ * locked_by under the row's lock, which this update waits for), so no step is done twice.
+ */
+export async function requeueJob(db: Queryable, merchantId: number, jobId: number): Promise<void> {
+  await db.query(
+    `update jobs set status = 'queued', locked_by = null, locked_until = null, run_after = now(), attempts = 0,
+            error = null, finished_at = null, updated_at = now()
+      where id = $1 and merchant_id = $2 and status <> 'done'`,
+    [jobId, merchantId],
+  );
+}
+
 /** Claims the next due job and runs it step by step to its end (or its failure); answers the job's id, or null. */
 export async function runNextJob(
   rt: JobRuntime,

@@ -1,11 +1,19 @@
 // An invoice run (issue 32, generation): the invoiceable items of the chosen clients and period, grouped by the
-// run's mode (groupInvoiceable), previewed with their totals (invoiceTotals), then drafted in the request's one
-// transaction: the run, its invoices and their lines each created as a set (createMany). An item is billed once:
-// runs of one agency take turns (an advisory lock), and the partial unique indexes of migration 090 refuse a second
-// unreleased line for a timesheet line or a late cancellation whatever writes it.
-import type { EngineContext } from '../engine/context.js';
+// run's mode (groupInvoiceable), previewed with their totals (invoiceTotals), then drafted: a small run in the
+// request's one transaction, a large one as a job that bills one client per transaction (invoiceRun), the invoices
+// and their lines each created as a set (createMany). An item is billed once: runs of one agency take turns (an
+// advisory lock), and the partial unique indexes of migration 090 refuse a second unreleased line for a timesheet
+// line or a late cancellation whatever writes it.
+import type { EngineContext, EnginePrincipal } from '../engine/context.js';
+import { Accepted } from '../engine/actions.js';
+import { enqueueJob, type JobKind } from '../jobs/queue.js';
 import { HttpError } from '../http.js';
-import { groupInvoiceable, type InvoiceableItem, type InvoiceMode } from '../../core/domain/invoicing/grouping.js';
+import {
+  groupInvoiceable,
+  type InvoiceGroup,
+  type InvoiceableItem,
+  type InvoiceMode,
+} from '../../core/domain/invoicing/grouping.js';
 import { creditNote, invoiceTotals, timeOfSupply, type CreditRequest } from '../../core/domain/invoicing/totals.js';
 import {
   allocatePayment,
@@ -27,6 +35,8 @@ export interface GenerateInvoicesInput {
   to: string;
   client_ids?: number[] | null;
   preview?: boolean | null;
+  /** Run as a job with progress whatever its size (the screens ask for it). */
+  background?: boolean | null;
 }
 
 /** An item as the run reads it: what grouping needs, and what its invoice line says. */
@@ -122,13 +132,9 @@ function lineOf(item: Item) {
   };
 }
 
-/** POST /api/invoices/actions/generate: the preview, or the drafts made in this transaction. */
-export async function generateInvoices(ctx: EngineContext, input: GenerateInvoicesInput) {
-  if (input.to < input.from) throw new HttpError(422, 'The period ends before it starts.', { to: 'Ends before From.' });
-  if (!input.preview) await ctx.db.query('select pg_advisory_xact_lock(32032, $1)', [ctx.principal.merchantId]);
-  const items = await invoiceable(ctx, input);
-  const { groups, lackingPo } = groupInvoiceable(items, input.mode);
-  const drafts = groups.map((g) => {
+/** The drafts of grouped items (one invoice per group) with their lines and totals, as a preview shows them. */
+function draftsOf(groups: InvoiceGroup<Item>[]) {
+  return groups.map((g) => {
     const lines = g.items.map(lineOf);
     const totals = invoiceTotals(
       lines.map((l) => ({
@@ -139,11 +145,66 @@ export async function generateInvoices(ctx: EngineContext, input: GenerateInvoic
     );
     return { group: g, lines, totals };
   });
-  if (input.preview)
+}
+
+/**
+ * Drafts the groups' invoices for the run in the caller's transaction: the invoices in one createMany, all their
+ * lines in another, so an invoice, its lines and the hold its lines put on what they bill (the partial unique
+ * indexes of migration 090) commit together or not at all.
+ */
+async function draftInvoices(ctx: EngineContext, runId: number, mode: InvoiceMode, groups: InvoiceGroup<Item>[]) {
+  const drafts = draftsOf(groups);
+  if (drafts.length === 0) return { invoices: [] as number[], lines: 0, total: 0 };
+  const reason = `Invoice run ${runId}`;
+  const invoices = await ctx.engine.createMany(
+    'invoices',
+    drafts.map(({ group }) => ({
+      client_id: group.client_id,
+      site_id: group.site_id,
+      period_start: group.from,
+      period_end: group.to,
+      mode,
+      po_number: group.po_number,
+      run_id: runId,
+    })),
+    { reason },
+  );
+  const lines = drafts.flatMap(({ lines }, i) => lines.map((l) => ({ ...l, invoice_id: invoices[i].id })));
+  await ctx.engine.createMany('invoice_lines', lines, { reason });
+  return {
+    invoices: invoices.map((i) => Number(i.id)),
+    lines: lines.length,
+    total: drafts.reduce((sum, d) => sum + d.totals.total, 0),
+  };
+}
+
+/**
+ * A run over more clients than this is a job with progress (the request answers 202 with the run and its job), one
+ * client a step; this many or fewer are drafted in the request. The screens always ask for the job (`background`),
+ * so that they can show its progress and be left.
+ */
+export const RUN_JOB_CLIENTS = 20;
+
+/** The advisory lock an agency's runs (and each step of a run's job) take turns on. */
+const RUN_LOCK = 32032;
+
+/**
+ * POST /api/invoices/actions/generate: the preview, or the run. The run's row keeps the clients with something to
+ * bill, in the order they are billed; a small run drafts them all in this transaction, a large one (or one asked
+ * for in the background) is queued as a job that bills one client per transaction (invoiceRun).
+ */
+export async function generateInvoices(ctx: EngineContext, input: GenerateInvoicesInput) {
+  if (input.to < input.from) throw new HttpError(422, 'The period ends before it starts.', { to: 'Ends before From.' });
+  if (!input.preview) await ctx.db.query('select pg_advisory_xact_lock($1, $2)', [RUN_LOCK, ctx.principal.merchantId]);
+  const items = await invoiceable(ctx, input);
+  const { groups, lackingPo } = groupInvoiceable(items, input.mode);
+  if (input.preview) {
+    const byKey = new Map(items.map((i) => [`${i.kind}:${i.id}`, i]));
     return {
-      invoices: drafts.map(({ group, lines, totals }) => ({
+      invoices: draftsOf(groups).map(({ group, lines, totals }) => ({
         client_id: group.client_id,
         site_id: group.site_id,
+        po_number: group.po_number,
         from: group.from,
         to: group.to,
         lines,
@@ -151,9 +212,23 @@ export async function generateInvoices(ctx: EngineContext, input: GenerateInvoic
         vat: totals.vat,
         total: totals.total,
       })),
-      lacking_po: lackingPo.map((i) => ({ kind: i.kind, id: i.id })),
+      // Held back: the client requires a PO number and these have none (the screen names them).
+      lacking_po: lackingPo.map((i) => {
+        const item = byKey.get(`${i.kind}:${i.id}`);
+        return {
+          kind: i.kind,
+          id: i.id,
+          client_id: i.client_id,
+          date: i.date,
+          description: item?.description ?? '',
+          net: i.net,
+        };
+      }),
     };
-  if (drafts.length === 0) return { run_id: null, invoices: [], lines: 0 };
+  }
+  if (groups.length === 0) return { run_id: null, invoices: [], lines: 0 };
+  // Groups come ordered by client: the clients in the order the run bills them.
+  const clients = [...new Set(groups.map((g) => g.client_id))];
   const run = await ctx.engine.create(
     'invoice_runs',
     {
@@ -162,36 +237,122 @@ export async function generateInvoices(ctx: EngineContext, input: GenerateInvoic
       period_end: input.to,
       client_ids: input.client_ids ?? [],
       started_by: ctx.principal.name,
+      clients,
+      clients_done: 0,
+      invoice_count: 0,
+      line_count: 0,
+      total: 0,
     },
     { reason: 'Invoice run' },
   );
-  const invoices = await ctx.engine.createMany(
-    'invoices',
-    drafts.map(({ group }) => ({
-      client_id: group.client_id,
-      site_id: group.site_id,
-      period_start: group.from,
-      period_end: group.to,
-      mode: input.mode,
-      po_number: group.po_number,
-      run_id: run.id,
-    })),
-    { reason: `Invoice run ${run.id}` },
-  );
-  const lines = drafts.flatMap(({ lines }, i) => lines.map((l) => ({ ...l, invoice_id: invoices[i].id })));
-  await ctx.engine.createMany('invoice_lines', lines, { reason: `Invoice run ${run.id}` });
+  const runId = Number(run.id);
+  if (input.background || clients.length > RUN_JOB_CLIENTS) {
+    const p = ctx.principal;
+    const job_id = await enqueueJob(ctx.db, {
+      merchantId: p.merchantId,
+      kind: invoiceRun,
+      payload: { run_id: runId, principal: p },
+      createdBy: p.userId || null,
+      total: clients.length,
+    });
+    await ctx.engine.update('invoice_runs', runId, { job_id }, { reason: 'Invoice run queued' });
+    return new Accepted({ run_id: runId, job_id, clients: clients.length });
+  }
+  const made = await draftInvoices(ctx, runId, input.mode, groups);
   await ctx.engine.update(
     'invoice_runs',
-    Number(run.id),
+    runId,
     {
-      invoice_count: invoices.length,
-      line_count: lines.length,
-      total: drafts.reduce((sum, d) => sum + d.totals.total, 0),
+      clients_done: clients.length,
+      invoice_count: made.invoices.length,
+      line_count: made.lines,
+      total: made.total,
+      finished_at: ctx.now.toISOString(),
     },
     { reason: 'Invoice run finished' },
   );
-  return { run_id: Number(run.id), invoices: invoices.map((i) => Number(i.id)), lines: lines.length };
+  return { run_id: runId, invoices: made.invoices, lines: made.lines };
 }
+
+interface RunJob {
+  run_id: number;
+  /** Who started the run: the audit trail names them on every invoice and line. */
+  principal: EnginePrincipal;
+}
+
+/**
+ * Where a step of a run's job may be held, for a test that kills the process mid-run: with INVOICE_RUN_PAUSE set,
+ * each step after the first waits, its client's invoices written but not committed, while another session holds
+ * advisory lock (RUN_PAUSE_LOCK, agency). Unset (always, in production) it costs nothing.
+ */
+export const RUN_PAUSE_LOCK = 32033;
+
+/**
+ * A large run, one client a step, each step one transaction with the job's progress: the client's items not yet
+ * billed, drafted (draftInvoices), and the run's counts. A step rolled back by a killed process leaves nothing of
+ * that client (invoices, lines and holds commit together) and is done again by the next worker; a committed one is
+ * never repeated (the job's progress and the run's clients_done move in the same transaction), and an item billed
+ * meanwhile by another run is not found again, so nothing is billed twice.
+ */
+export const invoiceRun: JobKind<RunJob, Record<string, never>> = {
+  kind: 'invoice-run',
+  async step(tx, job, engine) {
+    const ctx = await engine.context(tx, job.payload.principal, new Date());
+    const m = ctx.principal.merchantId;
+    await tx.query('select pg_advisory_xact_lock($1, $2)', [RUN_LOCK, m]);
+    const [run] = await tx.query<{
+      mode: InvoiceMode;
+      from: string;
+      to: string;
+      clients: number[];
+      clients_done: number;
+      invoice_count: number;
+      line_count: number;
+      total: string;
+    }>(
+      `select mode, period_start::text as "from", period_end::text as "to", clients, clients_done, invoice_count,
+              line_count, total from invoice_runs where merchant_id = $1 and id = $2`,
+      [m, job.payload.run_id],
+    );
+    const total = run.clients.length;
+    const next = run.clients[run.clients_done];
+    const made =
+      next === undefined
+        ? { invoices: [], lines: 0, total: 0 }
+        : await draftInvoices(
+            ctx,
+            job.payload.run_id,
+            run.mode,
+            groupInvoiceable(
+              await invoiceable(ctx, { mode: run.mode, from: run.from, to: run.to, client_ids: [Number(next)] }),
+              run.mode,
+            ).groups,
+          );
+    if (process.env.INVOICE_RUN_PAUSE && run.clients_done > 0)
+      await tx.query('select pg_advisory_xact_lock($1, $2)', [RUN_PAUSE_LOCK, m]);
+    const done = Math.min(total, run.clients_done + 1);
+    const finished = done >= total;
+    await ctx.engine.update(
+      'invoice_runs',
+      job.payload.run_id,
+      {
+        clients_done: done,
+        invoice_count: Number(run.invoice_count) + made.invoices.length,
+        line_count: Number(run.line_count) + made.lines,
+        total: Number(run.total) + made.total,
+        ...(finished ? { finished_at: ctx.now.toISOString() } : {}),
+      },
+      { reason: `Invoice run ${job.payload.run_id}: client ${done} of ${total}` },
+    );
+    return {
+      state: {},
+      done,
+      total,
+      finished,
+      result: finished ? { run_id: job.payload.run_id } : undefined,
+    };
+  },
+};
 
 /**
  * POST /api/invoices/:id/actions/credit: a credit note against an issued invoice, worked out by creditNote (full,

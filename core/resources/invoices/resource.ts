@@ -127,6 +127,7 @@ export const invoices: ResourceDeclaration = {
         { source: 'to', type: 'date', label: 'To', required: true },
         { source: 'client_ids', type: 'references', reference: 'clients', label: 'Clients (all when empty)' },
         { source: 'preview', type: 'boolean', label: 'Only show what it would draft' },
+        { source: 'background', type: 'boolean', label: 'Run as a job with progress, however small' },
       ],
     },
     {
@@ -301,6 +302,8 @@ export const invoices: ResourceDeclaration = {
       reference: 'invoice_runs',
       label: 'Run',
       readOnly: true,
+      // The run's page lists the invoices it made.
+      filter: true,
       onDelete: 'keep',
       readableBy: AGENCY,
       views: ['show'],
@@ -429,6 +432,19 @@ export const invoiceRuns: ResourceDeclaration = {
   delete: 'hard',
   access: { admin: read, consultant: read },
   routes: { list: '/invoice/GenerateView', show: '/invoice/GenerateView/generateView/:id' },
+  actions: [
+    {
+      // A run's job goes on by itself once its worker's lease runs out (a killed process); this takes it up now, and
+      // a run that failed for good (its attempts used) is tried again. Billing again is harmless: each step bills
+      // only what is not yet billed (server/services/invoicing.ts, invoiceRun).
+      name: 'resume',
+      label: 'Resume',
+      icon: 'play_arrow',
+      roles: ['admin'],
+      success: 'Run resumed',
+      guard: (r) => (r.finished_at ? 'This run has finished.' : null),
+    },
+  ],
   fields: [
     {
       source: 'mode',
@@ -447,9 +463,34 @@ export const invoiceRuns: ResourceDeclaration = {
       reference: 'clients',
       label: 'Clients (all when empty)',
       createOnly: true,
-      views: ['show'],
     },
     { source: 'started_by', type: 'text', label: 'Started by', readOnly: true },
+    // Running until its last client is billed; failed when its job used its attempts (resume tries again).
+    {
+      source: 'state',
+      type: 'choice',
+      label: 'State',
+      computed: true,
+      readOnly: true,
+      choices: [
+        { id: 'running', name: 'Running' },
+        { id: 'done', name: 'Done' },
+        { id: 'failed', name: 'Failed' },
+      ],
+    },
+    // The clients with something to bill when the run started, in the order it bills them, one at a time.
+    {
+      source: 'clients',
+      type: 'references',
+      reference: 'clients',
+      label: 'Clients billed',
+      readOnly: true,
+      views: ['show'],
+    },
+    { source: 'clients_done', type: 'number', integer: true, label: 'Clients done', readOnly: true },
+    { source: 'clients_total', type: 'number', integer: true, label: 'Of', computed: true, readOnly: true },
+    { source: 'job_id', type: 'number', integer: true, label: 'Job', readOnly: true, views: [] },
+    { source: 'finished_at', type: 'datetime', label: 'Finished', readOnly: true, views: ['show'] },
     { source: 'invoice_count', type: 'number', integer: true, label: 'Invoices', readOnly: true },
     { source: 'line_count', type: 'number', integer: true, label: 'Lines', readOnly: true },
     { source: 'total', type: 'money', label: 'Total', readOnly: true },

@@ -37,6 +37,7 @@ import creditNotes from './091_credit_notes.js';
 import payments from './092_payments.js';
 import outboxAttachments from './094_outbox_attachments.js';
 import auditLogIndexes from './095_audit_log_indexes.js';
+import invoiceRunJobs from './096_invoice_run_jobs.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -79,4 +80,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '092_payments', sql: payments },
   { id: '094_outbox_attachments', sql: outboxAttachments },
   { id: '095_audit_log_indexes', sql: auditLogIndexes },
+  { id: '096_invoice_run_jobs', sql: invoiceRunJobs },
 ];

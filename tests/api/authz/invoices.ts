@@ -95,6 +95,8 @@ export const invoices: AuthzArea = {
       row('POST', '/api/invoice_runs', A, F, F, F, F, F, F, A),
       row('PUT', '/api/invoice_runs/:id', A, F, F, F, F, F, F, A),
       row('DELETE', '/api/invoice_runs/:id', A, F, F, F, F, F, F, A),
+      // The shared run has no job: Resume is allowed (it has not finished) and has nothing to give back.
+      row('POST', '/api/invoice_runs/:id/actions/resume', A, 'ok', F, F, F, N, F, A),
     ];
   },
   async prepare(ctx) {
