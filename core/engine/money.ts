@@ -203,3 +203,18 @@ export const basisPointsOf = (pence: number, basisPoints: number, rounding: Penc
 
 /** Pence rounded down to whole pounds (HMRC's taxable pay, a student loan deduction): 125_099 → 125_000. */
 export const wholePoundsDown = (pence: number) => dividePence(pence, 100, 'down') * 100;
+
+/**
+ * Pence as a plain decimal of pounds with two places, as machine-read documents write amounts (an EN 16931
+ * e-invoice's amounts, xs:decimal): 123456 → '1234.56', -150 → '-1.50', 5 → '0.05'. No pound sign, no thousands
+ * commas; written from the integer, so it is exactly the pence.
+ */
+export function decimalPounds(pence: number): string {
+  const p = roundPence(pence);
+  const abs = Math.abs(p);
+  const pennies = abs % 100;
+  return `${p < 0 ? '-' : ''}${(abs - pennies) / 100}.${pennies < 10 ? '0' : ''}${pennies}`;
+}
+
+/** A rate in basis points as a plain percentage, as an e-invoice writes a VAT rate: 2000 → '20', 1750 → '17.5'. */
+export const vatPercent = (rate: VatBasisPoints) => String(rate / 100);

@@ -105,7 +105,10 @@ export interface FieldDeclaration {
   /** Text length limits. */
   minLength?: number;
   maxLength?: number;
-  /** Number and money range (money in major units, e.g. pounds). */
+  /**
+   * Number and money range (money in major units, e.g. pounds). On a `references` field, `max` is how many it may
+   * hold (MAX_REFERENCES, 1,000, unless given: a record the server writes may list more, as an export batch does).
+   */
   min?: number;
   max?: number;
   /** Whole numbers only. */

@@ -126,8 +126,8 @@ export function checkField(f: FieldDeclaration, value: unknown, now: Today = new
       return isId(value) ? undefined : { message: 'engine.validation.reference' };
     case 'references':
       if (!Array.isArray(value) || !value.every(isId)) return { message: 'engine.validation.reference' };
-      return value.length > MAX_REFERENCES
-        ? { message: 'engine.validation.tooMany', args: { max: MAX_REFERENCES } }
+      return value.length > (f.max ?? MAX_REFERENCES)
+        ? { message: 'engine.validation.tooMany', args: { max: f.max ?? MAX_REFERENCES } }
         : undefined;
     case 'date': {
       const d = typeof value === 'string' ? parseStrictDate(value) : null;

@@ -12,6 +12,7 @@ import { notesResources } from './notes/resource';
 import { staffLogins, users } from './users/resource';
 import { timesheetResources } from './timesheets/resource';
 import { invoiceResources } from './invoices/resource';
+import { invoiceExportBatches } from './invoices/exportBatches';
 
 /** Every entity of the product, declared once. The server builds its API from this list, the app its screens. */
 export const declarations: ResourceDeclaration[] = [
@@ -26,6 +27,7 @@ export const declarations: ResourceDeclaration[] = [
   ...notesResources,
   ...timesheetResources,
   ...invoiceResources,
+  invoiceExportBatches,
   users,
   staffLogins,
   auditEntries,

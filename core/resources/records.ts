@@ -332,6 +332,27 @@ export type HolidayChangeRecord = {
   kind: 'add' | 'remove';
 };
 
+/** Invoice export (invoice_export_batches), as stored. */
+export type InvoiceExportRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  package: 'xero' | 'quickbooks';
+  period_from: string | null;
+  period_to: string | null;
+  client_id: number | null;
+  include_exported: boolean;
+  invoice_ids: number[];
+  credit_note_ids: number[];
+  document_count: number | null;
+  file_count: number | null;
+  excluded_count: number | null;
+  skipped: unknown;
+  exported_by: string | null;
+};
+
 /** Invoice line (invoice_lines), as stored. */
 export type InvoiceLineRecord = {
   id: number;
@@ -974,6 +995,7 @@ export interface Records {
   email_outbox: EMailRecord;
   employment_types: EmploymentTypeRecord;
   holiday_overrides: HolidayChangeRecord;
+  invoice_export_batches: InvoiceExportRecord;
   invoice_lines: InvoiceLineRecord;
   invoice_runs: InvoiceRunRecord;
   invoices: InvoiceRecord;

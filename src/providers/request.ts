@@ -78,10 +78,10 @@ export async function requestRange<T>(
 export const requestAll = <T>(path: string) => requestRange<T>(path, 0, Infinity);
 
 /** A file the API makes or keeps (an export, a PDF, an upload): its bytes and the name the server gives it. */
-export async function requestFile(path: string): Promise<{ blob: Blob; name: string }> {
+export async function requestFile(path: string): Promise<{ blob: Blob; name: string; headers: Headers }> {
   const res = await fetch(`${API}${path}`, { headers: authorised() });
   if (!res.ok) throw failureOf(res, await res.json().catch(() => undefined));
-  return { blob: await res.blob(), name: fileNameOf(res.headers.get('content-disposition')) };
+  return { blob: await res.blob(), name: fileNameOf(res.headers.get('content-disposition')), headers: res.headers };
 }
 
 function authorised(init?: HeadersInit): Headers {

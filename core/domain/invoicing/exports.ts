@@ -1,8 +1,8 @@
 // Issued invoices and credit notes as rows of the accounting packages' import files (issue 32, exports): Xero's
-// sales-invoice CSV template and QuickBooks Online's invoice import. Rows are arrays (text as strings, amounts and
-// quantities as numbers); the route writes them with CSV_OPTIONS (core/engine/exportFormat.ts), whose
-// escape_formulas neutralises text starting with = + - @ and leaves negative numbers alone, so amounts must stay
-// numbers here. docs/decisions.md, "Issue 32.5".
+// sales-invoice and credit-note CSV templates and QuickBooks Online's invoice import. Rows are arrays (text as
+// strings, amounts and quantities as numbers); the route writes them with CSV_OPTIONS (core/engine/exportFormat.ts),
+// whose escape_formulas neutralises text starting with = + - @ and leaves negative numbers alone, so amounts must
+// stay numbers here. docs/decisions.md, "Issue 32.5" and "Issue 32.6".
 import { amountForMinutes, formatVatRate, penceToPounds } from '../../engine/money';
 
 /** A line of an issued document, as its export reads it. Amounts in pence, negative on a credit note. */
@@ -100,6 +100,11 @@ export const XERO_HEADER = [
   'BrandingTheme',
 ];
 
+/** Xero's credit-note template: the invoice template's columns with the credit note's number and date, no due date. */
+export const XERO_CREDIT_NOTE_HEADER = XERO_HEADER.filter((h) => h !== '*DueDate').map((h) =>
+  h === '*InvoiceNumber' ? '*CreditNoteNumber' : h === '*InvoiceDate' ? '*CreditNoteDate' : h,
+);
+
 export const QUICKBOOKS_HEADER = [
   'InvoiceNo',
   'Customer',
@@ -158,52 +163,79 @@ function chunks<T>(xs: readonly T[], size: number): T[][] {
 const creditReference = (d: ExportDocument) =>
   d.kind === 'credit_note' && d.creditsInvoice ? `Credit for ${d.creditsInvoice}` : (d.reference ?? '');
 
-/**
- * Xero's sales-invoice import. A credit note goes in the same file as a document whose lines are negative (positive
- * quantity, negative unit amount): Xero imports a document whose total is negative as a credit note.
- */
+/** Xero's import row of one line: the template's columns in order, with the document's number and dates. */
+function xeroRow(d: ExportDocument, l: ExportLine, settings: { accountCode: string }, names: TaxNames, dated: Cell[]) {
+  const { quantity, unit } = quantityAndUnit(l);
+  const a = d.contact.address ?? {};
+  // A credit note is imported through Xero's own credit-note import, with its amounts positive: Xero books it as a
+  // credit of the customer's account (docs/decisions.md, "Issue 32.6").
+  const sign = d.kind === 'credit_note' ? -1 : 1;
+  return [
+    d.contact.name,
+    d.contact.email ?? '',
+    a.line1 ?? '',
+    a.line2 ?? '',
+    '',
+    '',
+    a.city ?? '',
+    '',
+    a.postcode ?? '',
+    a.country ?? '',
+    d.number,
+    creditReference(d),
+    ...dated,
+    '',
+    l.description,
+    quantity,
+    sign * unit,
+    '',
+    settings.accountCode,
+    taxName(names, l, 'Xero'),
+    '',
+    '',
+    '',
+    '',
+    'GBP',
+    '',
+  ];
+}
+
+/** Xero's sales-invoice import: the invoices only (credit notes have an import of their own, xeroCreditNoteRows). */
 export function xeroRows(
   docs: readonly ExportDocument[],
   settings: { accountCode: string; taxNames?: TaxNames },
 ): ExportFiles {
   const names = settings.taxNames ?? XERO_TAX_NAMES;
   const rowsOf = (d: ExportDocument): Cell[][] =>
-    d.lines.map((l) => {
-      const { quantity, unit } = quantityAndUnit(l);
-      const a = d.contact.address ?? {};
-      return [
-        d.contact.name,
-        d.contact.email ?? '',
-        a.line1 ?? '',
-        a.line2 ?? '',
-        '',
-        '',
-        a.city ?? '',
-        '',
-        a.postcode ?? '',
-        a.country ?? '',
-        d.number,
-        creditReference(d),
-        ukDate(d.issuedOn),
-        ukDate(d.dueOn ?? d.issuedOn),
-        '',
-        l.description,
-        quantity,
-        unit,
-        '',
-        settings.accountCode,
-        taxName(names, l, 'Xero'),
-        '',
-        '',
-        '',
-        '',
-        'GBP',
-        '',
-      ];
-    });
+    d.lines.map((l) => xeroRow(d, l, settings, names, [ukDate(d.issuedOn), ukDate(d.dueOn ?? d.issuedOn)]));
   return {
     header: XERO_HEADER,
-    files: chunks(docs, XERO_MAX_DOCUMENTS).map((file) => file.flatMap(rowsOf)),
+    files: chunks(
+      docs.filter((d) => d.kind === 'invoice'),
+      XERO_MAX_DOCUMENTS,
+    ).map((file) => file.flatMap(rowsOf)),
+    skipped: [],
+  };
+}
+
+/**
+ * Xero's credit-note import (Sales → Credit notes → Import): the sales-invoice template with CreditNoteNumber and
+ * CreditNoteDate in place of InvoiceNumber, InvoiceDate and DueDate (a credit note falls due at once), amounts
+ * positive. At most 500 credit notes a file, as for invoices.
+ */
+export function xeroCreditNoteRows(
+  docs: readonly ExportDocument[],
+  settings: { accountCode: string; taxNames?: TaxNames },
+): ExportFiles {
+  const names = settings.taxNames ?? XERO_TAX_NAMES;
+  const rowsOf = (d: ExportDocument): Cell[][] =>
+    d.lines.map((l) => xeroRow(d, l, settings, names, [ukDate(d.issuedOn)]));
+  return {
+    header: XERO_CREDIT_NOTE_HEADER,
+    files: chunks(
+      docs.filter((d) => d.kind === 'credit_note'),
+      XERO_MAX_DOCUMENTS,
+    ).map((file) => file.flatMap(rowsOf)),
     skipped: [],
   };
 }

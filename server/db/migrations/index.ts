@@ -38,6 +38,7 @@ import payments from './092_payments.js';
 import outboxAttachments from './094_outbox_attachments.js';
 import auditLogIndexes from './095_audit_log_indexes.js';
 import invoiceRunJobs from './096_invoice_run_jobs.js';
+import invoiceExportBatches from './097_invoice_export_batches.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -81,4 +82,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '094_outbox_attachments', sql: outboxAttachments },
   { id: '095_audit_log_indexes', sql: auditLogIndexes },
   { id: '096_invoice_run_jobs', sql: invoiceRunJobs },
+  { id: '097_invoice_export_batches', sql: invoiceExportBatches },
 ];

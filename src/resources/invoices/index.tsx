@@ -12,6 +12,7 @@ import {
   payments,
 } from '../../../core/resources/invoices/resource';
 import { ClientInvoice, ClientInvoices } from './ClientInvoices';
+import { AccountingExportButton } from './AccountingExport';
 
 /**
  * Client invoices (issue 32), generated from their declarations at the spec's routes: the list with its tabs by
@@ -20,7 +21,8 @@ import { ClientInvoice, ClientInvoices } from './ClientInvoices';
  */
 const area: Area = {
   resources: [
-    buildResource(invoices, { icon: ReceiptLongIcon }),
+    // The accounting export (Xero, QuickBooks Online) beside the list's own CSV and Excel.
+    buildResource(invoices, { icon: ReceiptLongIcon, listActions: <AccountingExportButton /> }),
     buildResource(invoiceLines),
     buildResource(invoiceRuns),
     buildResource(creditNotes),

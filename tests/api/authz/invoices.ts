@@ -56,6 +56,15 @@ export const invoices: AuthzArea = {
       ...actionRows('send', ['ok', F, F, F, N], true),
       ...actionRows('credit', ['ok', F, F, F, N], false),
       row('GET', '/api/invoices/:id/pdf', A, 'ok', 'ok', 'ok', N, N, F, A),
+      // Accounting exports are the agency's, as the invoices' export grant says: consultants too, client users never.
+      // Agency B's only issued document is a credit note, which QuickBooks' import cannot take: nothing to export.
+      row('GET', '/api/invoices/export/xero', A, 'ok', 'ok', F, F, 'ok', F, A),
+      row('GET', '/api/invoices/export/quickbooks', A, 'ok', 'ok', F, F, 409, F, A),
+      row('GET', '/api/invoice_export_batches', A, 'ok', 'ok', F, F, 'ok', F, A),
+      row('GET', '/api/invoice_export_batches/:id', A, 'ok', 'ok', F, F, N, F, A),
+      row('POST', '/api/invoice_export_batches', A, F, F, F, F, F, F, A),
+      row('PUT', '/api/invoice_export_batches/:id', A, F, F, F, F, F, F, A),
+      row('DELETE', '/api/invoice_export_batches/:id', A, F, F, F, F, F, F, A),
 
       row('GET', '/api/invoice_lines', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
       row('GET', '/api/invoice_lines/:id', A, 'ok', 'ok', 'ok', N, N, F, A),
@@ -126,6 +135,13 @@ export const invoices: AuthzArea = {
       [ctx.ids.merchantA],
     );
     ctx.shared.invoice_runs = run.id;
+    const [batch] = await fixtureWrite<{ id: number }>(
+      ctx.t.db,
+      `insert into invoice_export_batches (merchant_id, package, invoice_ids) values ($1, 'xero', $2) returning id`,
+      [ctx.ids.merchantA, [shared.id]],
+    );
+    ctx.shared.invoice_export_batches = batch.id;
+
     const [ib] = await fixtureWrite<{ id: number }>(
       ctx.t.db,
       `insert into invoices (merchant_id, client_id, state, template) values ($1, $2, 'draft', 'template1') returning id`,
@@ -171,10 +187,17 @@ export const invoices: AuthzArea = {
       [ctx.ids.merchantB],
     );
     ctx.sharedB.invoice_runs = rb.id;
+    const [bb] = await fixtureWrite<{ id: number }>(
+      ctx.t.db,
+      `insert into invoice_export_batches (merchant_id, package) values ($1, 'xero') returning id`,
+      [ctx.ids.merchantB],
+    );
+    ctx.sharedB.invoice_export_batches = bb.id;
   },
   createBody: {
     invoices: async (ctx) => ({ client_id: ctx.ids.clientA }),
     invoice_runs: async () => ({}),
+    invoice_export_batches: async () => ({}),
     credit_notes: async () => ({}),
     payment_allocations: async () => ({}),
     // A penny against client A's open invoices (the setup issues one for each payment).
@@ -190,6 +213,7 @@ export const invoices: AuthzArea = {
     invoices: async (ctx) => (await draft(ctx)).id,
     invoice_lines: async (ctx) => (await draft(ctx)).line,
     invoice_runs: async (ctx) => Number(ctx.shared.invoice_runs),
+    invoice_export_batches: async (ctx) => Number(ctx.shared.invoice_export_batches),
     credit_notes: async (ctx) => Number(ctx.shared.credit_notes),
     payment_allocations: async (ctx) => Number(ctx.shared.payment_allocations),
     payments: async (ctx) => {
@@ -221,6 +245,12 @@ export const invoices: AuthzArea = {
       method: 'POST',
       url: '/api/invoices/actions/generate',
       payload: { mode: 'Weekly', from: '2020-01-06', to: '2020-01-12' },
+    }),
+    // Every document again (an earlier row's export has them in its batch): what each principal may export.
+    'GET /api/invoices/export/xero': () => ({ method: 'GET', url: '/api/invoices/export/xero?include_exported=true' }),
+    'GET /api/invoices/export/quickbooks': () => ({
+      method: 'GET',
+      url: '/api/invoices/export/quickbooks?include_exported=true',
     }),
     'GET /api/invoices/:id/pdf': (ctx, _p, otherAgency) => ({
       method: 'GET',

@@ -9,7 +9,9 @@ import {
   quantityAndUnit,
   quickbooksRows,
   ukDate,
+  xeroCreditNoteRows,
   xeroRows,
+  XERO_CREDIT_NOTE_HEADER,
   XERO_HEADER,
   type ExportDocument,
   type ExportLine,
@@ -130,16 +132,29 @@ describe('xeroRows', () => {
     for (const row of files[0]) expect(row).toHaveLength(XERO_HEADER.length);
   });
 
-  it('writes a credit note in the same layout, negative, naming the invoice it corrects, due on its date', () => {
-    const rows = xeroRows([credit], { accountCode: '200' }).files[0];
+  it('leaves credit notes to Xero’s credit-note import', () => {
+    expect(xeroRows([credit], { accountCode: '200' }).files).toEqual([]);
+  });
+
+  it('writes a credit note for Xero’s credit-note import, positive, naming the invoice it corrects', () => {
+    const { header, files } = xeroCreditNoteRows([invoice, credit], { accountCode: '200' });
+    expect(header).toEqual(
+      XERO_HEADER.filter((h) => h !== '*DueDate').map((h) =>
+        h === '*InvoiceNumber' ? '*CreditNoteNumber' : h === '*InvoiceDate' ? '*CreditNoteDate' : h,
+      ),
+    );
+    const cn = (r: (string | number)[], n: string) => r[XERO_CREDIT_NOTE_HEADER.indexOf(n)];
     expect(
-      rows.map((r) =>
-        ['*InvoiceNumber', 'Reference', '*DueDate', '*Quantity', '*UnitAmount', '*TaxType'].map((n) => col(r, n)),
+      files[0].map((r) =>
+        ['*CreditNoteNumber', 'Reference', '*CreditNoteDate', '*Quantity', '*UnitAmount', '*TaxType'].map((n) =>
+          cn(r, n),
+        ),
       ),
     ).toEqual([
-      ['CN-0007', 'Credit for INV-0042', '20/03/2026', 37.5, -24.5, '20% (VAT on Income)'],
-      ['CN-0007', 'Credit for INV-0042', '20/03/2026', 1, -63.23, '20% (VAT on Income)'],
+      ['CN-0007', 'Credit for INV-0042', '20/03/2026', 37.5, 24.5, '20% (VAT on Income)'],
+      ['CN-0007', 'Credit for INV-0042', '20/03/2026', 1, 63.23, '20% (VAT on Income)'],
     ]);
+    for (const row of files[0]) expect(row).toHaveLength(XERO_CREDIT_NOTE_HEADER.length);
   });
 
   it('puts at most 500 documents in a file', () => {
@@ -155,8 +170,10 @@ describe('xeroRows', () => {
   });
 
   it('written with CSV_OPTIONS, text that a spreadsheet would run is neutralised and negative amounts stay numbers', () => {
+    // An invoice line may be negative (a refund of an earlier overcharge): it stays a number.
     const hostile: ExportDocument = {
       ...credit,
+      kind: 'invoice',
       contact: { name: '=HYPERLINK("http://x","pay")' },
       lines: [
         { ...credit.lines[1], description: '-2+3' },

@@ -1,6 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import {
   amountForMinutes,
+  decimalPounds,
   formatPounds,
   formatVatRate,
   parsePounds,
@@ -9,6 +10,7 @@ import {
   poundsToPence,
   roundPence,
   vatOfLine,
+  vatPercent,
   vatTotals,
 } from '../../../core/engine/money';
 import { VAT_RATES, vatRateOn } from '../../../core/domain/pricing/vat';
@@ -36,6 +38,25 @@ describe('formatPounds', () => {
     [-Number.MAX_SAFE_INTEGER, '-£90,071,992,547,409.91'],
   ])('%s pence → %s', (pence, text) => {
     expect(formatPounds(pence)).toBe(text);
+  });
+});
+
+describe('decimalPounds (e-invoice amounts)', () => {
+  it('writes two decimal places, no pound sign and no thousands commas', () => {
+    expect([123456, -150, 5, 0, -4, 100000000].map(decimalPounds)).toEqual([
+      '1234.56',
+      '-1.50',
+      '0.05',
+      '0.00',
+      '-0.04',
+      '1000000.00',
+    ]);
+  });
+  test.prop([fc.integer({ min: -1e12, max: 1e12 })])('reads back as the same pence', (p) => {
+    expect(parsePounds(decimalPounds(p))).toBe(p);
+  });
+  it('writes a rate as a plain percentage', () => {
+    expect([2000, 1750, 500, 0].map(vatPercent)).toEqual(['20', '17.5', '5', '0']);
   });
 });
 
