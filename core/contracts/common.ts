@@ -53,6 +53,8 @@ export const ListEnvelope = <T extends TSchema, E extends Record<string, TSchema
     current_page: Type.Integer(),
     per_page: Type.Integer(),
     references: Type.Record(Type.String(), Type.Array(AnyRecord)),
+    /** The declaration's listTotals summed over every matching row (not the page), in pence for money. */
+    totals: Type.Optional(Type.Record(Type.String(), Type.Number())),
   });
 
 /** A query of free string parameters (a list's filters), checked by the handler in the user's words. */

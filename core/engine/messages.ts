@@ -63,6 +63,7 @@ export const engineMessages = {
       emptyFiltered: 'No %{name} match these filters.',
       create: 'Add the first one',
       search: 'Search',
+      totals: 'Totals of the %{smart_count} shown row |||| Totals of the %{smart_count} shown rows',
     },
     address: {
       line1: 'Address line 1',

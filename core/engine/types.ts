@@ -404,6 +404,13 @@ export interface ResourceDeclaration {
   search?: string[];
   tabs?: ListTab[];
   /**
+   * Money or number fields (stored or computed) summed over the whole filtered list: every page, under the same
+   * filters, tab and the caller's scope, by the server in the statement that counts the list. The list answers them
+   * as `totals` and shows them under its rows (an invoice list's net, VAT, total and balance); a field the caller may
+   * not read is left out.
+   */
+  listTotals?: string[];
+  /**
    * Fields the list screen reads besides its columns, its name and its state (listFieldsOf): what a custom cell
    * shows with its own (a cancelled shift's charge says whether the agency changed it).
    */

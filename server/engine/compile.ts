@@ -57,6 +57,9 @@ export function compile(
   for (const f of decl.listData ?? [])
     if (!decl.fields.some((x) => x.source === f))
       problems.push(`${decl.name}.listData names ${f}, which is not a field`);
+  for (const f of decl.listTotals ?? [])
+    if (!decl.fields.some((x) => x.source === f && (x.type === 'money' || x.type === 'number')))
+      problems.push(`${decl.name}.listTotals names ${f}, which is not a money or number field`);
   if (problems.length) throw new Error(problems.join('; '));
   const deletion = deletionOf(decl);
   const soft = deletion.mode === 'soft';

@@ -218,18 +218,30 @@ export async function listRecords(ctx: EngineContext, c: Compiled, query: Record
     prepare: page <= PREPARED_PAGES,
   });
   const merchantId = ctx.principal.merchantId;
-  const key = c.totals.key(c.decl.table, merchantId, where, countParams);
-  let n = c.totals.get(key);
-  if (n === undefined) {
-    [{ n }] = await ctx.db.query<{ n: number }>(
-      `select count(*)::int as n from ${c.table} where ${where}`,
+  // The declared totals are summed in the statement that counts, over the same rows (listTotals): never a page's.
+  const summed = (c.decl.listTotals ?? [])
+    .map((s) => c.byField.get(s) ?? c.computed.find((f) => f.source === s)!)
+    .filter((f) => readable(ctx.principal, f));
+  const sums = summed.map(
+    (f) =>
+      `, coalesce(sum(${fieldExpression(c, f, (v) => (countParams.push(v), `$${countParams.length}`), ctx.today)}), 0)::bigint as ${ident(f.source)}`,
+  );
+  const key = c.totals.key(c.decl.table, merchantId, `${where}|${summed.map((f) => f.source)}`, countParams);
+  let counted = c.totals.get<Row>(key);
+  if (counted === undefined) {
+    [counted] = await ctx.db.query(
+      `select count(*)::int as n${sums.join('')} from ${c.table} where ${where}`,
       countParams,
-      { prepare: true },
+      {
+        prepare: true,
+      },
     );
-    c.totals.set(key, n);
+    c.totals.set(key, counted);
   }
+  const n = Number(counted.n);
   const references = await listReferences(ctx, c, data, only);
   return {
+    ...(summed.length ? { totals: Object.fromEntries(summed.map((f) => [f.source, Number(counted[f.source])])) } : {}),
     data,
     total_count: n,
     total_pages: Math.ceil(n / perPage),

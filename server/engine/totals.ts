@@ -15,7 +15,7 @@ const TOTAL_TTL_MS = 10_000;
 /** Records kept per reader and resource, at most: a reader paging through every shift does not keep every staff. */
 const REFERENCES_KEPT = 2000;
 export class TotalCache {
-  private totals = new Map<string, { n: number; until: number }>();
+  private totals = new Map<string, { n: unknown; until: number }>();
   private versions = new Map<string, number>();
   private generations = new Map<number, number>();
   private references = new Map<string, { rows: Map<number, Row | null>; until: number }>();
@@ -29,11 +29,12 @@ export class TotalCache {
   key(table: string, merchantId: number, where: string, params: unknown[]) {
     return `${table}|${merchantId}|${this.version(table, merchantId)}|${where}|${JSON.stringify(params)}`;
   }
-  get(key: string) {
+  /** A list's count (or, for a list with declared totals, its count and sums) under `key`. */
+  get<T = number>(key: string): T | undefined {
     const hit = this.totals.get(key);
-    return hit && hit.until > Date.now() ? hit.n : undefined;
+    return hit && hit.until > Date.now() ? (hit.n as T) : undefined;
   }
-  set(key: string, n: number) {
+  set(key: string, n: unknown) {
     if (this.totals.size > 5000) this.totals.clear();
     this.totals.set(key, { n, until: Date.now() + TOTAL_TTL_MS });
   }

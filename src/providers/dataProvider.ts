@@ -35,6 +35,8 @@ interface ListAnswer {
   current_page: number;
   /** The records the page refers to, by resource (engine lists): what the screen's reference fields show. */
   references?: Record<string, any[]>;
+  /** The declaration's listTotals over every matching row (engine lists that declare them). */
+  totals?: Record<string, number>;
 }
 
 /**
@@ -86,7 +88,7 @@ async function getLargePage(resource: string, params: GetListParams) {
       perPage,
       { signal: params.signal },
     );
-    return { data: r.data, total: r.total_count, meta: keepReferences(r.references) };
+    return { data: r.data as any[], total: r.total_count, meta: keepReferences(r.references) };
   } catch (e) {
     throw toHttpError(e);
   }
@@ -110,7 +112,7 @@ export const dataProvider: DataProvider & {
   async getList(resource, params) {
     if ((params.pagination?.perPage ?? 0) > API_MAX_PER_PAGE) return getLargePage(resource, params);
     const r = await api<ListAnswer>(`/${resource}?${listQuery(params)}`, { signal: params.signal });
-    return { data: r.data, total: r.total_count, meta: keepReferences(r.references) };
+    return { data: r.data, total: r.total_count, meta: { ...keepReferences(r.references), totals: r.totals } };
   },
   async getOne(resource, params) {
     const r = await api(`/${resource}/${encodeURIComponent(String(params.id))}`, { signal: params.signal });

@@ -56,6 +56,7 @@ import { BulkActions } from './actions';
 import { ExcelListButton, ExportListButton, PrintListButton } from './download';
 import { PRINTABLE_LISTS } from '../../../core/engine/exportFormat';
 import { visuallyHidden } from '../../theme';
+import { formatPounds } from '../../../core/engine/money';
 
 function filterInputs(decl: ResourceDeclaration): ReactElement[] {
   const inputs: ReactElement[] = [];
@@ -483,34 +484,83 @@ function ListBody({
   const { isPending } = useListContext();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   // Below the tablet breakpoint a table cannot fit: one card a record (no bulk actions there).
-  if (phone) return <EngineSimpleList decl={decl} paths={paths} card={card} overrides={overrides} />;
+  if (phone)
+    return (
+      <>
+        <EngineSimpleList decl={decl} paths={paths} card={card} overrides={overrides} />
+        <ListTotals decl={decl} />
+      </>
+    );
   if (isPending) return <ListLoading />;
   return (
-    <DataTable
-      body={EngineBody}
-      hiddenColumns={listColumns(decl, defs)
-        .filter((f) => f.listHidden)
-        .map((f) => f.source)}
-      rowClick={(id) => paths.show(id)}
-      bulkActionButtons={
-        readOnly ? (
-          canExport ? (
-            <BulkExportButton />
+    <>
+      <DataTable
+        body={EngineBody}
+        hiddenColumns={listColumns(decl, defs)
+          .filter((f) => f.listHidden)
+          .map((f) => f.source)}
+        rowClick={(id) => paths.show(id)}
+        bulkActionButtons={
+          readOnly ? (
+            canExport ? (
+              <BulkExportButton />
+            ) : (
+              false
+            )
           ) : (
-            false
+            <>
+              <BulkActions decl={decl} />
+              {bulkActions}
+              {canExport && <BulkExportButton />}
+              {/* A delete that needs a reason is its action's bulk entry (BulkActions), which asks for it. */}
+              {!deletionOf(decl).reason && <BulkDeleteButton mutationMode="pessimistic" />}
+            </>
           )
-        ) : (
-          <>
-            <BulkActions decl={decl} />
-            {bulkActions}
-            {canExport && <BulkExportButton />}
-            {/* A delete that needs a reason is its action's bulk entry (BulkActions), which asks for it. */}
-            {!deletionOf(decl).reason && <BulkDeleteButton mutationMode="pessimistic" />}
-          </>
-        )
-      }
+        }
+      >
+        <Columns decl={decl} defs={defs} paths={paths} overrides={overrides} />
+      </DataTable>
+      <ListTotals decl={decl} />
+    </>
+  );
+}
+
+/**
+ * The declared totals (listTotals) of every row the list's filters and tab match, not only this page's: the server
+ * sums them with its count and answers them beside the rows (the data provider's meta.totals).
+ */
+export function ListTotals({ decl }: { decl: ResourceDeclaration }) {
+  const { meta, total } = useListContext() as ReturnType<typeof useListContext> & {
+    meta?: { totals?: Record<string, number> };
+  };
+  const translate = useTranslate();
+  const totals = meta?.totals;
+  if (!decl.listTotals?.length || !totals || !total) return null;
+  const fields = decl.listTotals
+    .map((s) => decl.fields.find((f) => f.source === s)!)
+    .filter((f) => totals[f.source] !== undefined);
+  return (
+    <Box
+      component="section"
+      aria-label={translate('engine.list.totals', { smart_count: total })}
+      className="engine-list-totals"
+      sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}
     >
-      <Columns decl={decl} defs={defs} paths={paths} overrides={overrides} />
-    </DataTable>
+      <Typography variant="subtitle2" component="h2">
+        {translate('engine.list.totals', { smart_count: total })}
+      </Typography>
+      <Box component="dl" sx={{ m: 0, display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
+        {fields.map((f) => (
+          <Box key={f.source} sx={{ display: 'flex', gap: 1 }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {translate(`resources.${decl.name}.fields.${f.source}`, { _: f.label })}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500 }} data-total={f.source}>
+              {f.type === 'money' ? formatPounds(totals[f.source]) : totals[f.source]}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Box>
   );
 }
