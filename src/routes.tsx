@@ -25,15 +25,8 @@ export interface RedirectRoute {
 
 /** Admin screens not released yet: each shows its name and says so. */
 export const adminComingSoon: ComingSoonRoute[] = [
-  { path: '/invoice/client-invoice', screen: 'client_invoice' },
   { path: '/invoice/GenerateView', screen: 'generate_view' },
   { path: '/invoice/GenerateView/generateView/:id', screen: 'generate_view_one' },
-  { path: '/invoice/client-invoice/client-InvoiceView/:id', screen: 'client_invoice_view' },
-  { path: '/invoice/client-InvoiceView/:id/template1', screen: 'invoice_template1' },
-  { path: '/invoice/client-InvoiceView/:id/template2', screen: 'invoice_template2' },
-  { path: '/invoice/edit/:id/:templateType', screen: 'invoice_edit' },
-  // The spec writes this one as "/edit/{id}/{templateType}": both spellings lead to the invoice editor.
-  { path: '/edit/:id/:templateType', screen: 'invoice_edit' },
   { path: '/invoice/staff-payroll', screen: 'staff_payroll' },
   { path: '/invoice/staff-payroll/GenerateStaff', screen: 'generate_staff' },
   { path: '/invoice/staff-payroll/GenerateSingleStaff/:id', screen: 'generate_single_staff' },

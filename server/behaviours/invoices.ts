@@ -42,7 +42,19 @@ function amountsOf(record: Record<string, unknown>): Problems | undefined {
   Object.assign(record, { net, vat, total: net + vat, vat_rate: rate, time_of_supply: supply });
 }
 
-const beforeSaveLine = async (_ctx: EngineContext, e: SaveEvent) => (e.action ? undefined : amountsOf(e.record));
+/**
+ * A draft's line whose VAT treatment is changed by hand says why (issue 32: "with the reason kept"): the reason it had
+ * was the rule's for the old treatment, so the change must come with a new one.
+ */
+function treatmentReasoned(e: SaveEvent): Problems | undefined {
+  if (!e.stored || !('vat_treatment' in e.changes) || e.changes.vat_treatment === e.stored.vat_treatment) return;
+  const reason = typeof e.changes.vat_reason === 'string' ? e.changes.vat_reason.trim() : '';
+  if (!reason || reason === String(e.stored.vat_reason ?? '').trim())
+    return { vat_reason: { message: 'Say why the VAT treatment is changed: the reason is kept with the line.' } };
+}
+
+const beforeSaveLine = async (_ctx: EngineContext, e: SaveEvent) =>
+  e.action ? undefined : (treatmentReasoned(e) ?? amountsOf(e.record));
 
 /** What a second unreleased line for one billed item is refused with (migration 090's partial unique indexes). */
 const BILLED_ONCE: Record<string, string> = {

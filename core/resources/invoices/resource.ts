@@ -85,6 +85,8 @@ export const invoices: ResourceDeclaration = {
     { id: 'paid', label: 'Paid', filter: { state: 'paid' }, path: '/invoice/client-invoice/paid' },
     { id: 'overdue', label: 'Overdue', filter: { overdue: true }, path: '/invoice/client-invoice/overdue' },
   ],
+  // The shown rows' totals under the list: every matching invoice, not the page (summed by the server).
+  listTotals: ['net', 'vat', 'total', 'balance'],
   numbering: { field: 'number', series: 'INV', prefix: 'INV-', pad: 5, at: 'issue' },
   documents: [
     { template: 'template1', label: 'Invoice (template 1)', keptFrom: 'issue' },
@@ -161,7 +163,14 @@ export const invoices: ResourceDeclaration = {
       success: 'Credit note made',
       input: [
         { source: 'kind', type: 'choice', label: 'Credit', required: true, choices: CREDIT_KINDS },
-        { source: 'line_ids', type: 'references', reference: 'invoice_lines', label: 'Lines to credit' },
+        {
+          source: 'line_ids',
+          type: 'references',
+          reference: 'invoice_lines',
+          label: 'Lines to credit',
+          // This invoice's own lines to choose from.
+          options: { parent: 'invoice_id' },
+        },
         { source: 'amount', type: 'money', label: 'Amount to credit (ex VAT)', min: 0 },
         { source: 'reason', type: 'longtext', label: 'Why it is credited', required: true, maxLength: 2000 },
         { source: 'rebill', type: 'boolean', label: 'Bill the credited work again on another invoice' },

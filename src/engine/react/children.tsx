@@ -479,6 +479,8 @@ function ChildListBody({
                 onClick={() => setCreating(true)}
                 variant="contained"
                 disabled={!!createDisabledReason}
+                // Named when disabled too: on a phone react-admin draws a disabled button as a bare icon, unnamed.
+                aria-label={translate('app.children.add', { name: one.toLowerCase() })}
                 aria-describedby={createDisabledReason ? reasonId : undefined}
               >
                 <AddIcon />

@@ -13,16 +13,39 @@ import {
 } from '../../../core/resources/invoices/resource';
 import { ClientInvoice, ClientInvoices } from './ClientInvoices';
 import { AccountingExportButton } from './AccountingExport';
+import { InvoiceShow } from './InvoiceShow';
+import { InvoiceEdit } from './InvoiceEdit';
+import { InvoiceTemplateView } from './templates';
 
 /**
  * Client invoices (issue 32), generated from their declarations at the spec's routes: the list with its tabs by
- * state (/invoice/client-invoice), the invoice with its lines (/invoice/client-invoice/client-InvoiceView/{id}) and
- * the runs (/invoice/GenerateView), and the credit notes with their lines.
+ * state, filters, totals and bulk issue and send (/invoice/client-invoice); the invoice with its lines, totals by
+ * rate, payments, credit notes and history (/invoice/client-invoice/client-InvoiceView/{id}); its two printable
+ * layouts (/invoice/client-InvoiceView/{id}/template1|template2); the draft's editor (/edit/{id}/{templateType},
+ * also /invoice/edit/…); the runs (/invoice/GenerateView), and the credit notes with their lines.
  */
 const area: Area = {
   resources: [
-    // The accounting export (Xero, QuickBooks Online) beside the list's own CSV and Excel.
-    buildResource(invoices, { icon: ReceiptLongIcon, listActions: <AccountingExportButton /> }),
+    buildResource(invoices, {
+      icon: ReceiptLongIcon,
+      // The accounting export (Xero, QuickBooks Online) beside the list's own CSV and Excel.
+      listActions: <AccountingExportButton />,
+      show: InvoiceShow,
+      extraRoutes: (options) => [
+        <Route
+          key="t1"
+          path="/invoice/client-InvoiceView/:id/template1"
+          element={<InvoiceTemplateView template="template1" />}
+        />,
+        <Route
+          key="t2"
+          path="/invoice/client-InvoiceView/:id/template2"
+          element={<InvoiceTemplateView template="template2" />}
+        />,
+        <Route key="edit" path="/edit/:id/:templateType" element={<InvoiceEdit {...options} />} />,
+        <Route key="edit2" path="/invoice/edit/:id/:templateType" element={<InvoiceEdit {...options} />} />,
+      ],
+    }),
     buildResource(invoiceLines),
     buildResource(invoiceRuns),
     buildResource(creditNotes),
