@@ -82,6 +82,7 @@ describe('the invoice screens', () => {
       expect((await invoice(page, draft.id)).po_number).toBe(po);
 
       // Issue it.
+      await settleScreen(page, inflightOf.get(page)!);
       await page.getByRole('button', { name: 'Issue' }).click();
       await page.getByRole('dialog', { name: 'Issue' }).getByRole('button', { name: 'Issue' }).click();
       await expect.poll(async () => (await invoice(page, draft.id)).state).toBe('issued');
@@ -133,6 +134,7 @@ describe('the invoice screens', () => {
 
       // Send: e-mailed through the outbox, marked sent, and in the embedded mailbox.
       await page.goto(viewPath(draft.id));
+      await settleScreen(page, inflightOf.get(page)!);
       await page.getByRole('button', { name: 'Send to the client' }).click();
       await page
         .getByRole('dialog', { name: 'Send to the client' })
@@ -168,6 +170,8 @@ describe('the invoice screens', () => {
       await page.goto(viewPath(draft.id));
 
       // A partial credit note: an amount with a reason.
+      // Loaded whole (lines, payments, history) before a click: on a busy machine a click can land mid-render.
+      await settleScreen(page, inflightOf.get(page)!);
       await page.getByRole('button', { name: 'Credit note' }).click();
       const credit = page.getByRole('dialog', { name: 'Credit note' });
       await credit.getByRole('combobox', { name: 'Credit', exact: true }).click();
@@ -183,6 +187,7 @@ describe('the invoice screens', () => {
       expect(credited.balance).toBeLessThan(before.balance);
 
       // A payment of more than is left is refused in words under the amount; then a part payment is recorded.
+      await settleScreen(page, inflightOf.get(page)!);
       await page.getByRole('button', { name: 'Record payment' }).click();
       const dialog = page.getByRole('dialog', { name: /^Record a payment from / });
       const amount = dialog.getByRole('spinbutton', { name: 'Amount' });
