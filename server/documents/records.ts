@@ -28,6 +28,11 @@ export interface RecordReader {
   children(resource: string, options?: { orderBy?: string[]; fields?: string[] }): Promise<Row[]>;
   /** The names (recordRepresentation) of what a reference field of `rows` points at, when the reader reads it. */
   names(resource: string, field: string, rows: Row[]): Promise<Map<number, string>>;
+  /**
+   * The records a reference field of `rows` points at, by id, with those of `fields` the reader may read (an
+   * invoice's client's address): none when the reader may not read the reference itself.
+   */
+  referenced(resource: string, field: string, rows: Row[], fields: string[]): Promise<Map<number, Row>>;
   /** Whether the reader reads this field of this resource (a column's presence: pay for the agency alone). */
   reads(resource: string, field: string): boolean;
   timeZone: string;
@@ -93,6 +98,20 @@ async function readerOf(
         q.values,
       );
       return new Map(found.map((r) => [Number(r.id), nameOf(target, r)]));
+    },
+    async referenced(resource, field, rows, fields) {
+      const f = compiledOf(resource).byField.get(field);
+      if (!f?.reference || !readable(who, f)) return new Map();
+      const target = c.lookup(f.reference);
+      const ids = [...new Set(rows.map((r) => r[field]).filter((v) => v != null))];
+      if (ids.length === 0) return new Map();
+      const q = new Params();
+      const found = await db.query(
+        `select ${selectList(target, who, 'record', q.bind, today, '', new Set(fields))} from ${target.table}
+          where merchant_id = ${q.bind(who.merchantId)} and id = any(${q.bind(ids)}::int[])`,
+        q.values,
+      );
+      return new Map(found.map((r) => [Number(r.id), r]));
     },
   };
 }
@@ -267,10 +286,20 @@ async function keptCopy(
   return copy;
 }
 
-/** Whether the record is past the transition that issues the document (in a state it leads to). */
+/**
+ * Whether the record is past the transition that issues the document: in a state it leads to, or one reached from
+ * there (an invoice issued, then sent, part-paid or paid: its copy was kept at issue and is served as kept).
+ */
 function isIssued(c: Compiled, doc: DocumentDeclaration, state: unknown): boolean {
-  const t = c.decl.lifecycle?.transitions.find((x) => x.action === doc.keptFrom);
-  return !!t?.to && (Array.isArray(t.to) ? t.to : [t.to]).includes(state as string);
+  const transitions = c.decl.lifecycle?.transitions ?? [];
+  const targets = (t: (typeof transitions)[number]) => (t.to === undefined ? [] : Array.isArray(t.to) ? t.to : [t.to]);
+  const issued = new Set(transitions.filter((t) => t.action === doc.keptFrom).flatMap(targets));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const t of transitions)
+      if (t.from.some((s) => issued.has(s))) for (const s of targets(t)) if (!issued.has(s)) grew = !!issued.add(s);
+  }
+  return issued.has(state as string);
 }
 
 /**

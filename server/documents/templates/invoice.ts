@@ -6,12 +6,15 @@ import { formatPounds, formatVatRate } from '../../../core/engine/money.js';
 import { totalsOfLines } from '../../../core/domain/invoicing/totals.js';
 import { formatDisplayDate } from '../../../core/domain/time/agencyTime.js';
 import { INVOICE_STATES } from '../../../core/resources/invoices/resource.js';
+import { formatAddress } from '../../../core/engine/exportFormat.js';
 
 /** An invoice as printed (VAT Regulations 1995 reg 14): the fields the reader may read, nothing else. */
 export interface InvoiceDocument {
   number: string;
   state: string;
   client: string;
+  /** The client's address on one line (reg 14: the customer's name and address). */
+  clientAddress: string;
   issueDate: string;
   timeOfSupply: string;
   dueDate: string;
@@ -32,6 +35,7 @@ function drawHeader(w: Parameters<DocumentTemplate<InvoiceDocument>['draw']>[0],
     d.number ? `VAT invoice ${d.number}` : `Draft invoice (${d.state}: not a VAT invoice)`,
     `To ${d.client}${d.poNumber ? ` · PO ${d.poNumber}` : ''}`,
   );
+  if (d.clientAddress) w.text(d.clientAddress);
   w.text(`Issued ${d.issueDate || 'not yet'} · Time of supply ${d.timeOfSupply || 'the date of each line'}`);
   if (d.dueDate) w.text(`Payment due by ${d.dueDate}`);
 }
@@ -108,6 +112,7 @@ async function invoiceData(r: RecordReader): Promise<InvoiceDocument> {
     fields: ['work_date', 'description', 'quantity', 'unit_price', 'vat_treatment', 'vat_rate', 'net'],
   });
   const clients = await r.names('invoices', 'client_id', [inv]);
+  const client = (await r.referenced('invoices', 'client_id', [inv], ['address'])).get(Number(inv.client_id));
   const settled = lines.map((l) => ({
     net: Number(l.net),
     category: l.vat_treatment === 'exempt' ? 'E' : 'S',
@@ -118,6 +123,7 @@ async function invoiceData(r: RecordReader): Promise<InvoiceDocument> {
     number: String(inv.number ?? ''),
     state: INVOICE_STATES.find((s) => s.id === inv.state)?.name ?? '',
     client: clients.get(inv.client_id) ?? '',
+    clientAddress: formatAddress(client?.address),
     issueDate: date(inv.issue_date),
     timeOfSupply: date(inv.time_of_supply),
     dueDate: date(inv.due_date),
