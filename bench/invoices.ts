@@ -185,28 +185,28 @@ const bareAggregate = (db: Queryable, merchantId: number) =>
 
 /**
  * The same drafts written bare: the invoices from the aggregate, then every line with its description, hours, price
- * and VAT, in two statements, without the run's checks, hooks, rollups or audit.
+ * and VAT, in one statement, without the run's checks, hooks, rollups or audit.
  */
 async function bareDrafts(db: Queryable, merchantId: number) {
+  // One statement: the lines join the invoices just inserted (a CTE), not the table, whose statistics still say the
+  // empty table of the last analyze (the planner then looped over every line once per invoice).
   await db.query(
-    `insert into invoices (merchant_id, state, client_id, period_start, period_end, mode, template, line_count,
-                           exempt_net, standard_net, net, vat, total, paid, credited)
-     select $1, 'draft', t.client_id, date_trunc('week', l.work_date)::date, date_trunc('week', l.work_date)::date + 6,
-            'Weekly', 'template1', count(*), 0, sum(coalesce(l.charge, 0)), sum(coalesce(l.charge, 0)),
-            sum(round(coalesce(l.charge, 0) * 0.2)), sum(coalesce(l.charge, 0) + round(coalesce(l.charge, 0) * 0.2)), 0, 0
-       ${INVOICEABLE}
-      group by t.client_id, date_trunc('week', l.work_date)`,
-    [merchantId, FROM, TO],
-  );
-  await db.query(
-    `insert into invoice_lines (merchant_id, invoice_id, timesheet_line_id, description, work_date, quantity,
+    `with lines as (select l.*, t.client_id, date_trunc('week', l.work_date)::date as week ${INVOICEABLE}),
+     drafts as (
+       insert into invoices (merchant_id, state, client_id, period_start, period_end, mode, template, line_count,
+                             exempt_net, standard_net, net, vat, total, paid, credited)
+       select $1, 'draft', client_id, week, week + 6, 'Weekly', 'template1', count(*), 0, sum(coalesce(charge, 0)),
+              sum(coalesce(charge, 0)), sum(round(coalesce(charge, 0) * 0.2)),
+              sum(coalesce(charge, 0) + round(coalesce(charge, 0) * 0.2)), 0, 0
+         from lines group by client_id, week
+       returning id, client_id, period_start)
+     insert into invoice_lines (merchant_id, invoice_id, timesheet_line_id, description, work_date, quantity,
                                 unit_price, net, vat_treatment, vat_reason, vat_rate, vat, total, time_of_supply)
-     select $1, i.id, l.id, c.first_name || ' ' || c.last_name || ', ' || r.name || ', ' || l.work_date, l.work_date,
+     select $1, d.id, l.id, c.first_name || ' ' || c.last_name || ', ' || r.name || ', ' || l.work_date, l.work_date,
             l.paid_minutes / 60.0, round(l.charge / (l.paid_minutes / 60.0)), l.charge, 'standard', 'Standard-rated',
             20, round(l.charge * 0.2), l.charge + round(l.charge * 0.2), l.work_date
-       from (select l.*, t.client_id ${INVOICEABLE}) l
-       join invoices i on i.merchant_id = l.merchant_id and i.client_id = l.client_id and i.state = 'draft'
-                      and i.period_start = date_trunc('week', l.work_date)::date
+       from lines l
+       join drafts d on d.client_id = l.client_id and d.period_start = l.week
        join candidates c on c.merchant_id = l.merchant_id and c.id = l.candidate_id
        join job_roles r on r.merchant_id = l.merchant_id and r.id = l.job_role_id`,
     [merchantId, FROM, TO],
