@@ -27,10 +27,8 @@ export interface RedirectRoute {
 export const adminComingSoon: ComingSoonRoute[] = [
   { path: '/invoice/GenerateView', screen: 'generate_view' },
   { path: '/invoice/GenerateView/generateView/:id', screen: 'generate_view_one' },
-  { path: '/invoice/staff-payroll', screen: 'staff_payroll' },
   { path: '/invoice/staff-payroll/GenerateStaff', screen: 'generate_staff' },
   { path: '/invoice/staff-payroll/GenerateSingleStaff/:id', screen: 'generate_single_staff' },
-  { path: '/invoice/staff-payroll/StaffPayrollView/:id', screen: 'staff_payroll_view' },
   { path: '/invoice/StaffPayrollViewEdit/:id', screen: 'staff_payroll_view_edit' },
   { path: '/invoice/Generate-invoice/Weekly', screen: 'generate_invoice_weekly' },
   { path: '/invoice/Generate-invoice/daily', screen: 'generate_invoice_daily' },

@@ -13,6 +13,7 @@ import { staffLogins, users } from './users/resource';
 import { timesheetResources } from './timesheets/resource';
 import { invoiceResources } from './invoices/resource';
 import { invoiceExportBatches } from './invoices/exportBatches';
+import { payrollResources } from './payroll/resource';
 
 /** Every entity of the product, declared once. The server builds its API from this list, the app its screens. */
 export const declarations: ResourceDeclaration[] = [
@@ -28,6 +29,7 @@ export const declarations: ResourceDeclaration[] = [
   ...timesheetResources,
   ...invoiceResources,
   invoiceExportBatches,
+  ...payrollResources,
   users,
   staffLogins,
   auditEntries,

@@ -134,6 +134,13 @@ export type StaffMemberRecord = {
   staff_status_id: number | null;
   staff_profile_ids: number[];
   ni_number: string | null;
+  tax_code: string | null;
+  tax_week1: boolean;
+  ni_category: 'A' | 'B' | 'C' | 'H' | 'J' | 'M' | 'V' | 'X' | 'Z' | null;
+  student_loan_plans: string[];
+  pension_opted_out: boolean;
+  pension_employee_percent: number | string | null;
+  pension_employer_percent: number | string | null;
   start_date: string | null;
   status: 'pending' | 'approved' | 'rejected';
   activated: boolean;
@@ -563,6 +570,27 @@ export type OnCostRatesRecord = {
   holiday_pay_percent: number | string;
 };
 
+/** Pay run (pay_runs), as stored. */
+export type PayRunRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  period_start: string;
+  period_end: string;
+  frequency: 'weekly' | 'monthly';
+  tax_year: string | null;
+  tax_period: number | null;
+  state: 'draft' | 'approved' | 'finalised' | 'cancelled';
+  staff_count: number | null;
+  gross: number | null;
+  net: number | null;
+  employer_costs: number | null;
+  started_by: string | null;
+  cancel_reason: string | null;
+};
+
 /** Payment allocation (payment_allocations), as stored. */
 export type PaymentAllocationRecord = {
   id: number;
@@ -593,6 +621,55 @@ export type PaymentRecord = {
   split: unknown;
   state: 'recorded' | 'reversed';
   reversed_reason: string | null;
+};
+
+/** Payslip line (payslip_lines), as stored. */
+export type PayslipLineRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  payslip_id: number;
+  kind: 'pay' | 'holiday' | 'sleep_in' | 'late_cancellation' | 'adjustment' | 'deduction';
+  description: string;
+  work_date: string | null;
+  hours: number | string | null;
+  rate: number | null;
+  amount: number;
+  timesheet_line_id: number | null;
+  released_at: string | null;
+};
+
+/** Payslip (payslips), as stored. */
+export type PayslipRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  pay_run_id: number;
+  candidate_id: number;
+  state: 'draft' | 'finalised';
+  period_start: string | null;
+  period_end: string | null;
+  paye: boolean;
+  tax_code: string | null;
+  week1: boolean;
+  ni_category: string | null;
+  gross: number | null;
+  holiday_pay: number | null;
+  tax: number | null;
+  employee_ni: number | null;
+  employer_ni: number | null;
+  student_loan: number | null;
+  pension_employee: number | null;
+  pension_employer: number | null;
+  net: number | null;
+  employer_cost: number | null;
+  ytd_gross: number | null;
+  ytd_tax: number | null;
+  ytd_employee_ni: number | null;
 };
 
 /** Rate card (rate_cards), as stored. */
@@ -1005,8 +1082,11 @@ export interface Records {
   notification_settings: NotificationSettingRecord;
   notification_templates: EMailTemplateRecord;
   on_cost_rates: OnCostRatesRecord;
+  pay_runs: PayRunRecord;
   payment_allocations: PaymentAllocationRecord;
   payments: PaymentRecord;
+  payslip_lines: PayslipLineRecord;
+  payslips: PayslipRecord;
   rate_cards: RateCardRecord;
   shift_requests: StaffRequestRecord;
   shift_templates: ShiftTemplateRecord;

@@ -130,6 +130,8 @@ export async function fromLines(ctx: EngineContext, c: Compiled, docs: Row[]): P
     const cols = rollups.map(([, r], i) => `${rollupSql(r, p.bind)} as "r${i}"`);
     const picked = reads.map((f) => `'${f}', ${ident(f)}`).join(', ');
     if (reads.length) cols.push(`coalesce(json_agg(json_build_object(${picked}) order by id), '[]') as "lines"`);
+    // Lines that only lock with their document (a payslip's) make nothing of it.
+    if (cols.length === 0) continue;
     const found = await ctx.db.query(
       `select ${ident(field)} as "parent", ${cols.join(', ')} from ${line.table}
         where merchant_id = ${p.bind(ctx.principal.merchantId)}${line.soft ? ' and deleted_at is null' : ''}

@@ -13,6 +13,7 @@ import notes from './notes';
 import users from './users';
 import timesheets from './timesheets';
 import invoices from './invoices';
+import payroll from './payroll';
 
 /** Every area of the app, listed once: their <Resource>s, then their own screens, in this order. */
 // The areas with no screens beyond their resources' are given here as their resources.
@@ -29,6 +30,7 @@ const areas: Area[] = [
   notes,
   timesheets,
   invoices,
+  payroll,
 ];
 const built: BuiltResource[] = areas.flatMap((a) => a.resources);
 

@@ -603,10 +603,16 @@ describe('the staff column on their own rows', () => {
       const listed = (await call(t.app, tokens.staff, 'GET', `/api/${resource}?per_page=100`)).json().data as {
         id: number;
       }[];
+      // A scope through a reference ('payslip_id.candidate_id'): the rows whose referenced record is theirs.
+      const [via, field] = decl.staffScope!.includes('.') ? decl.staffScope!.split('.') : [null, decl.staffScope];
+      const target = via && declarationByName.get(decl.fields.find((f) => f.source === via)!.reference!)!.table;
+      const mineSql = `${field} = (select candidate_id from users where lower(email) = $1)`;
       const own =
         decl.staffScope === 'agency'
           ? 'merchant_id = (select merchant_id from users where lower(email) = $1)'
-          : `${decl.staffScope} = (select candidate_id from users where lower(email) = $1)`;
+          : via
+            ? `${via} in (select id from ${target} where ${mineSql})`
+            : mineSql;
       const theirs = await t.db.query<{ id: number }>(`select id from ${decl.table} where ${own}`, [DEMO.staff.email]);
       const mine = new Set(theirs.map((x) => x.id));
       expect(listed.map((x) => x.id)).toContain(ownedByStaff[resource]);

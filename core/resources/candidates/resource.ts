@@ -1,4 +1,31 @@
-import type { ResourceDeclaration } from '../../engine/types';
+import type { RecordValues, ResourceDeclaration, Role } from '../../engine/types';
+import { readTaxCode } from '../../domain/payroll/taxCodes';
+import { PAYROLL_YEARS, TAX_YEARS } from '../../domain/payroll/rates';
+
+const AGENCY: Role[] = ['admin', 'consultant'];
+
+export const NI_CATEGORY_CHOICES = ['A', 'B', 'C', 'H', 'J', 'M', 'V', 'X', 'Z'].map((id) => ({ id, name: id }));
+export const LOAN_PLAN_CHOICES = [
+  { id: 'plan1', name: 'Plan 1' },
+  { id: 'plan2', name: 'Plan 2' },
+  { id: 'plan4', name: 'Plan 4' },
+  { id: 'plan5', name: 'Plan 5' },
+  { id: 'postgraduate', name: 'Postgraduate loan' },
+];
+
+/** A tax code read as the latest tax year reads it, and one undergraduate loan plan at most (request.ts's rules). */
+function payrollProblems(r: RecordValues): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const latest = PAYROLL_YEARS[TAX_YEARS[TAX_YEARS.length - 1]];
+  if (typeof r.tax_code === 'string' && r.tax_code.trim()) {
+    const read = readTaxCode(r.tax_code, latest);
+    if ('error' in read) problems.tax_code = read.error;
+  }
+  const plans = Array.isArray(r.student_loan_plans) ? r.student_loan_plans : [];
+  if (plans.filter((p) => p !== 'postgraduate').length > 1)
+    problems.student_loan_plans = 'Choose one undergraduate plan (1, 2, 4 or 5); a postgraduate loan may be beside it.';
+  return problems;
+}
 
 export const CANDIDATE_STATUS = [
   { id: 'pending', name: 'Pending' },
@@ -31,8 +58,10 @@ export const candidates: ResourceDeclaration = {
   staffScope: 'id',
   // The tabbed profile is the staff member's home: lists, forms and search all lead to /staffs/{id}.
   routes: { list: '/staff/staff-list', show: '/staffs/:id', edit: '/staffs/edit/:id', create: '/staffs/create' },
-  rules: (r): Record<string, string> =>
-    r.activated === true && r.status !== 'approved' ? { activated: 'engine.validation.activateUnapproved' } : {},
+  rules: (r): Record<string, string> => ({
+    ...(r.activated === true && r.status !== 'approved' ? { activated: 'engine.validation.activateUnapproved' } : {}),
+    ...payrollProblems(r),
+  }),
   // A staff member's standing changes only through these decisions, never through an edit. Activation is a switch
   // within approved: a pending or rejected staff member is never active (rules above; reject deactivates).
   lifecycle: {
@@ -174,6 +203,69 @@ export const candidates: ResourceDeclaration = {
         regex: '^[A-CEGHJ-PR-TW-Za-ceghj-pr-tw-z]{2} ?\\d{2} ?\\d{2} ?\\d{2} ?[A-Da-d]$',
         message: 'engine.validation.niNumber',
       },
+    },
+    // What a pay run needs of a PAYE staff member (issue 33.2): as HMRC sent it, the agency's alone.
+    {
+      source: 'tax_code',
+      type: 'text',
+      label: 'Tax code',
+      maxLength: 12,
+      helperText: 'As HMRC sent it, e.g. 1257L, S1257L, K475, BR. Empty: 0T on a week 1 basis.',
+      readableBy: AGENCY,
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'tax_week1',
+      type: 'boolean',
+      label: 'Tax code on a week 1 / month 1 basis',
+      defaultValue: false,
+      readableBy: AGENCY,
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'ni_category',
+      type: 'choice',
+      label: 'National Insurance category',
+      choices: NI_CATEGORY_CHOICES,
+      defaultValue: 'A',
+      readableBy: AGENCY,
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'student_loan_plans',
+      type: 'choices',
+      label: 'Student loans',
+      choices: LOAN_PLAN_CHOICES,
+      readableBy: AGENCY,
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'pension_opted_out',
+      type: 'boolean',
+      label: 'Opted out of the workplace pension',
+      defaultValue: false,
+      readableBy: AGENCY,
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'pension_employee_percent',
+      type: 'number',
+      label: 'Pension: staff member’s %',
+      min: 0,
+      max: 100,
+      defaultValue: 5,
+      readableBy: AGENCY,
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'pension_employer_percent',
+      type: 'number',
+      label: 'Pension: employer’s %',
+      min: 0,
+      max: 100,
+      defaultValue: 3,
+      readableBy: AGENCY,
+      views: ['show', 'edit', 'create'],
     },
     {
       source: 'start_date',

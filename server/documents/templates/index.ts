@@ -1,6 +1,7 @@
 import type { RecordTemplate } from '../records.js';
 import { timesheetRecord } from './timesheet.js';
 import { invoiceRecordOne, invoiceRecordTwo } from './invoice.js';
+import { payslipRecord } from './payslip.js';
 
 /** The templates a resource's `documents` may name, by name. */
 export const RECORD_TEMPLATES: Record<string, RecordTemplate> = {
@@ -8,4 +9,5 @@ export const RECORD_TEMPLATES: Record<string, RecordTemplate> = {
   // The spec's two invoice layouts, asked for by these names (?template=template1|template2).
   template1: invoiceRecordOne,
   template2: invoiceRecordTwo,
+  payslip: payslipRecord,
 };

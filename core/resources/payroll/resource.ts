@@ -1,0 +1,350 @@
+import type { Action, FieldDeclaration as Field, ResourceDeclaration, Role } from '../../engine/types';
+
+/*
+ * Pay runs and payslips (issue 33.2) on the engine for money documents (issue 31), as invoices are: a run's payslips
+ * are its lines and a payslip's pay lines are its own, totalled by rollups, locked once the run is approved (the
+ * payslips) and finalised (everything), each payslip's PDF kept as finalised. The server only fills what the domain
+ * rules decide (core/domain/payroll: payslipOf, taxPeriodOf).
+ *
+ * Engine routes (these declarations), besides CRUD:
+ *   POST /api/pay_runs/actions/generate         { frequency, from, to, candidate_ids?, preview? } the run's payslips
+ *   POST /api/pay_runs/:id/actions/approve      draft → approved (its payslips can no longer change)
+ *   POST /api/pay_runs/:id/actions/finalise     approved → finalised: each payslip finalised, its PDF kept
+ *   POST /api/pay_runs/:id/actions/cancel       { reason } draft → cancelled: its lines released for another run
+ *   GET  /api/payslips/:id/pdf                  the payslip, as kept at finalising once finalised
+ *
+ * Who reads what (docs/decisions.md, "Issue 33.2 — pay runs"): the agency's admins do everything; its consultants
+ * read runs and payslips (they answer staff's questions about pay) but neither run, approve nor finalise; a staff
+ * member reads their own finalised payslips (the phone page); client users never see payroll (403: no role of theirs
+ * is granted).
+ */
+
+export const PAY_RUN_STATES = [
+  { id: 'draft', name: 'Draft' },
+  { id: 'approved', name: 'Approved' },
+  { id: 'finalised', name: 'Finalised' },
+  { id: 'cancelled', name: 'Cancelled' },
+];
+
+export const PAY_FREQUENCIES = [
+  { id: 'weekly', name: 'Weekly' },
+  { id: 'monthly', name: 'Monthly' },
+];
+
+export const PAYSLIP_STATES = [
+  { id: 'draft', name: 'Draft' },
+  { id: 'finalised', name: 'Finalised' },
+];
+
+export const PAYSLIP_LINE_KINDS = [
+  { id: 'pay', name: 'Pay' },
+  { id: 'holiday', name: 'Holiday pay' },
+  { id: 'sleep_in', name: 'Sleep-in' },
+  { id: 'late_cancellation', name: 'Late cancellation' },
+  { id: 'adjustment', name: 'Adjustment' },
+  { id: 'deduction', name: 'Deduction' },
+];
+
+const AGENCY: Role[] = ['admin', 'consultant'];
+const WITH_STAFF: Role[] = ['admin', 'consultant', 'staff'];
+const read: Action[] = ['list', 'show'];
+
+const money = (source: string, label: string, extra: Partial<Field> = {}): Field => ({
+  source,
+  type: 'money',
+  label,
+  readOnly: true,
+  defaultValue: 0,
+  readableBy: WITH_STAFF,
+  ...extra,
+});
+
+export const payRuns: ResourceDeclaration = {
+  name: 'pay_runs',
+  table: 'pay_runs',
+  label: { one: 'Pay run', many: 'Pay runs' },
+  recordRepresentation: 'Pay run %{period_start} to %{period_end}',
+  defaultSort: { field: 'period_end', order: 'DESC' },
+  // Never deleted: a draft not wanted is cancelled with a reason and its lines released.
+  delete: 'hard',
+  access: { admin: [...read, 'export'], consultant: read },
+  routes: { list: '/invoice/staff-payroll', show: '/invoice/staff-payroll/run/:id' },
+  tabs: [
+    { id: 'draft', label: 'Draft', filter: { state: 'draft' }, path: '/invoice/staff-payroll/draft' },
+    { id: 'approved', label: 'Approved', filter: { state: 'approved' }, path: '/invoice/staff-payroll/approved' },
+    { id: 'finalised', label: 'Finalised', filter: { state: 'finalised' }, path: '/invoice/staff-payroll/finalised' },
+    { id: 'cancelled', label: 'Cancelled', filter: { state: 'cancelled' }, path: '/invoice/staff-payroll/cancelled' },
+  ],
+  lifecycle: {
+    field: 'state',
+    final: ['finalised', 'cancelled'],
+    transitions: [
+      { action: 'approve', from: ['draft'], to: 'approved' },
+      { action: 'finalise', from: ['approved'], to: 'finalised' },
+      { action: 'cancel', from: ['draft'], to: 'cancelled' },
+    ],
+  },
+  actions: [
+    {
+      // A pay run (server/services/payroll.ts): preview: true answers the payslips it would make, with their lines
+      // and gross to net, and takes nothing; otherwise { run_id, payslips: [id…], lines: n }.
+      name: 'generate',
+      label: 'Generate a pay run',
+      icon: 'playlist_add',
+      roles: ['admin'],
+      collection: true,
+      success: 'Pay run made',
+      input: [
+        { source: 'frequency', type: 'choice', label: 'Paid', required: true, choices: PAY_FREQUENCIES },
+        { source: 'from', type: 'date', label: 'From', required: true },
+        { source: 'to', type: 'date', label: 'To (the pay day)', required: true },
+        { source: 'candidate_ids', type: 'references', reference: 'candidates', label: 'Staff (all when empty)' },
+        { source: 'preview', type: 'boolean', label: 'Only show what it would pay' },
+      ],
+    },
+    {
+      name: 'approve',
+      label: 'Approve',
+      icon: 'task_alt',
+      roles: ['admin'],
+      confirm: 'Approve %{name}? Its payslips can then no longer change.',
+      success: 'Pay run approved',
+      guard: (r) => (Number(r.staff_count) > 0 ? null : 'This pay run pays nobody.'),
+    },
+    {
+      name: 'finalise',
+      label: 'Finalise',
+      icon: 'lock',
+      roles: ['admin'],
+      confirm: 'Finalise %{name}? Each payslip is kept as it is now and can never change.',
+      success: 'Pay run finalised',
+    },
+    {
+      name: 'cancel',
+      label: 'Cancel',
+      icon: 'block',
+      danger: true,
+      roles: ['admin'],
+      success: 'Pay run cancelled',
+      input: [{ source: 'reason', type: 'longtext', label: 'Why it is cancelled', required: true, maxLength: 2000 }],
+      patch: (_r, input) => ({ cancel_reason: input.reason }),
+    },
+  ],
+  fields: [
+    { source: 'period_start', type: 'date', label: 'From', required: true, createOnly: true, sortable: true },
+    { source: 'period_end', type: 'date', label: 'To', required: true, createOnly: true, sortable: true },
+    {
+      source: 'frequency',
+      type: 'choice',
+      label: 'Paid',
+      choices: PAY_FREQUENCIES,
+      required: true,
+      createOnly: true,
+      filter: true,
+    },
+    // The tax year and period of the pay day (taxPeriodOf), which every payslip of the run is taxed in.
+    { source: 'tax_year', type: 'text', label: 'Tax year', readOnly: true, views: ['show'] },
+    { source: 'tax_period', type: 'number', integer: true, label: 'Tax period', readOnly: true, views: ['show'] },
+    {
+      source: 'state',
+      type: 'choice',
+      label: 'State',
+      choices: PAY_RUN_STATES,
+      required: true,
+      defaultValue: 'draft',
+      filter: true,
+    },
+    // Kept from the payslips in every write (parent.lines.rollups of payslips).
+    { source: 'staff_count', type: 'number', integer: true, label: 'Staff', readOnly: true, defaultValue: 0 },
+    { source: 'gross', type: 'money', label: 'Gross', readOnly: true, defaultValue: 0, sortable: true },
+    { source: 'net', type: 'money', label: 'Net', readOnly: true, defaultValue: 0 },
+    { source: 'employer_costs', type: 'money', label: 'Employer costs', readOnly: true, defaultValue: 0 },
+    { source: 'started_by', type: 'text', label: 'Started by', readOnly: true, views: ['show'] },
+    { source: 'cancel_reason', type: 'longtext', label: 'Cancelled because', readOnly: true, views: ['show'] },
+    { source: 'created_at', type: 'datetime', label: 'Made', readOnly: true, views: ['show'] },
+  ],
+};
+
+export const payslips: ResourceDeclaration = {
+  name: 'payslips',
+  table: 'payslips',
+  label: { one: 'Payslip', many: 'Payslips' },
+  recordRepresentation: 'Payslip %{id}',
+  defaultSort: { field: 'id', order: 'DESC' },
+  delete: 'hard',
+  parent: {
+    resource: 'pay_runs',
+    field: 'pay_run_id',
+    onDelete: 'refuse',
+    tab: 'payslips',
+    // Made by the run while it is a draft; each finalised (its PDF kept) by the run's own finalising.
+    lines: {
+      editableIn: ['draft'],
+      actionsIn: { finalise: ['approved'] },
+      rollups: {
+        staff_count: { count: 'all' },
+        gross: { sum: 'gross' },
+        net: { sum: 'net' },
+        employer_costs: { sum: 'employer_cost' },
+      },
+    },
+  },
+  staffScope: 'candidate_id',
+  access: { admin: [...read, 'export'], consultant: read, staff: read },
+  routes: { show: '/invoice/staff-payroll/StaffPayrollView/:id' },
+  documents: [{ template: 'payslip', label: 'Payslip', keptFrom: 'finalise' }],
+  lifecycle: {
+    field: 'state',
+    final: ['finalised'],
+    transitions: [{ action: 'finalise', from: ['draft'], to: 'finalised' }],
+  },
+  actions: [{ name: 'finalise', label: 'Finalised with its run', roles: [], success: 'Payslip finalised' }],
+  fields: [
+    {
+      source: 'pay_run_id',
+      type: 'reference',
+      reference: 'pay_runs',
+      label: 'Pay run',
+      required: true,
+      createOnly: true,
+      filter: true,
+      readableBy: WITH_STAFF,
+    },
+    {
+      source: 'candidate_id',
+      type: 'reference',
+      reference: 'candidates',
+      label: 'Staff member',
+      required: true,
+      createOnly: true,
+      filter: true,
+      onDelete: 'refuse',
+      readableBy: WITH_STAFF,
+    },
+    {
+      source: 'state',
+      type: 'choice',
+      label: 'State',
+      choices: PAYSLIP_STATES,
+      required: true,
+      defaultValue: 'draft',
+      filter: true,
+      readableBy: WITH_STAFF,
+    },
+    { source: 'period_start', type: 'date', label: 'From', readOnly: true, sortable: true, readableBy: WITH_STAFF },
+    {
+      source: 'period_end',
+      type: 'date',
+      label: 'To (pay day)',
+      readOnly: true,
+      sortable: true,
+      readableBy: WITH_STAFF,
+    },
+    { source: 'paye', type: 'boolean', label: 'PAYE', readOnly: true, readableBy: WITH_STAFF, views: ['show'] },
+    { source: 'tax_code', type: 'text', label: 'Tax code', readOnly: true, readableBy: WITH_STAFF, views: ['show'] },
+    {
+      source: 'week1',
+      type: 'boolean',
+      label: 'Week 1 / month 1',
+      readOnly: true,
+      readableBy: WITH_STAFF,
+      views: ['show'],
+    },
+    {
+      source: 'ni_category',
+      type: 'text',
+      label: 'NI category',
+      readOnly: true,
+      readableBy: WITH_STAFF,
+      views: ['show'],
+    },
+    money('gross', 'Gross'),
+    money('holiday_pay', 'Holiday pay', { views: ['show'] }),
+    money('tax', 'Tax'),
+    money('employee_ni', 'Employee NI'),
+    money('employer_ni', 'Employer NI', { readableBy: AGENCY, views: ['show'] }),
+    money('student_loan', 'Student loan', { views: ['show'] }),
+    money('pension_employee', 'Pension (staff member)', { views: ['show'] }),
+    money('pension_employer', 'Pension (employer)', { views: ['show'] }),
+    money('net', 'Net'),
+    // Employer NI and the employer's pension: what the run costs beyond gross.
+    money('employer_cost', 'Employer costs', { readableBy: AGENCY, views: ['show'] }),
+    money('ytd_gross', 'Gross to date', { views: ['show'] }),
+    money('ytd_tax', 'Tax to date', { views: ['show'] }),
+    money('ytd_employee_ni', 'Employee NI to date', { views: ['show'] }),
+  ],
+};
+
+export const payslipLines: ResourceDeclaration = {
+  name: 'payslip_lines',
+  table: 'payslip_lines',
+  label: { one: 'Payslip line', many: 'Payslip lines' },
+  recordRepresentation: '%{description}',
+  defaultSort: { field: 'id', order: 'ASC' },
+  delete: 'hard',
+  parent: {
+    resource: 'payslips',
+    field: 'payslip_id',
+    onDelete: 'refuse',
+    tab: 'lines',
+    lines: { editableIn: ['draft'] },
+  },
+  staffScope: 'payslip_id.candidate_id',
+  access: { admin: read, consultant: read, staff: read },
+  fields: [
+    {
+      source: 'payslip_id',
+      type: 'reference',
+      reference: 'payslips',
+      label: 'Payslip',
+      required: true,
+      createOnly: true,
+      filter: true,
+      readableBy: WITH_STAFF,
+    },
+    {
+      source: 'kind',
+      type: 'choice',
+      label: 'Kind',
+      choices: PAYSLIP_LINE_KINDS,
+      required: true,
+      createOnly: true,
+      readableBy: WITH_STAFF,
+    },
+    {
+      source: 'description',
+      type: 'text',
+      label: 'Description',
+      required: true,
+      maxLength: 300,
+      readableBy: WITH_STAFF,
+    },
+    { source: 'work_date', type: 'date', label: 'Date', createOnly: true, readableBy: WITH_STAFF },
+    { source: 'hours', type: 'number', label: 'Hours', min: 0, max: 10000, createOnly: true, readableBy: WITH_STAFF },
+    // Pence an hour for pay; basis points of pay for rolled-up holiday pay.
+    { source: 'rate', type: 'number', integer: true, label: 'Rate', createOnly: true, readableBy: WITH_STAFF },
+    { source: 'amount', type: 'money', label: 'Amount', required: true, createOnly: true, readableBy: WITH_STAFF },
+    // The timesheet line it pays: paid once among the lines not released (a partial unique index, migration 100).
+    {
+      source: 'timesheet_line_id',
+      type: 'reference',
+      reference: 'timesheet_lines',
+      label: 'Timesheet line',
+      createOnly: true,
+      onDelete: 'refuse',
+      readableBy: AGENCY,
+      views: ['show'],
+    },
+    // Set when its run is cancelled: its timesheet line may then be paid by another run.
+    {
+      source: 'released_at',
+      type: 'datetime',
+      label: 'Released',
+      readOnly: true,
+      readableBy: AGENCY,
+      views: ['show'],
+    },
+  ],
+};
+
+export const payrollResources: ResourceDeclaration[] = [payRuns, payslips, payslipLines];

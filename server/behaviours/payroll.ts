@@ -1,0 +1,70 @@
+// What pay runs and payslips do on the server beyond their declarations (issue 33.2): generation, finalising each
+// payslip with its run, and releasing a cancelled run's lines. Totals, locks and kept PDFs are the engine's
+// (core/resources/payroll/resource.ts).
+import type { ResourceBehaviour } from '../engine/context.js';
+import { HttpError } from '../http.js';
+import { generatePayRun } from '../services/payroll.js';
+import type { Frequency } from '../../core/domain/payroll/rates.js';
+
+/** What a second unreleased payslip line for one timesheet line is refused with (migration 100's index). */
+const PAID_ONCE =
+  'This timesheet line is already on another payslip: it is paid again only once that run is cancelled.';
+
+export const payRunsBehaviour: ResourceBehaviour = {
+  collection: {
+    // The input is validated by the action's declaration (frequency, from and to required; candidate_ids references).
+    generate: (ctx, input) =>
+      generatePayRun(ctx, {
+        frequency: String(input.frequency) as Frequency,
+        from: String(input.from),
+        to: String(input.to),
+        candidate_ids: Array.isArray(input.candidate_ids) ? input.candidate_ids.map(Number) : null,
+        preview: input.preview === true,
+      }),
+  },
+  actions: {
+    /** Each payslip finalised by its own declared transition, as a set: the engine keeps each one's PDF. */
+    async finalise(ctx, run) {
+      const slips = await ctx.db.query<{ id: number }>(
+        'select id from payslips where merchant_id = $1 and pay_run_id = $2 order by id',
+        [ctx.principal.merchantId, run.id],
+      );
+      if (slips.length)
+        await ctx.engine.act(
+          'payslips',
+          slips.map((s) => s.id),
+          'finalise',
+          {},
+          { reason: `Pay run ${String(run.id)} finalised` },
+        );
+    },
+    /** A cancelled run pays nothing: its lines are released, so their timesheet lines can be paid by another run. */
+    async cancel(ctx, run) {
+      const lines = await ctx.db.query<{ id: number }>(
+        `select l.id from payslip_lines l join payslips p on p.merchant_id = l.merchant_id and p.id = l.payslip_id
+          where l.merchant_id = $1 and p.pay_run_id = $2 and l.released_at is null order by l.id`,
+        [ctx.principal.merchantId, run.id],
+      );
+      if (lines.length)
+        await ctx.engine.updateMany(
+          'payslip_lines',
+          lines.map((l) => ({ id: l.id, released_at: ctx.now.toISOString() })),
+          { reason: 'Pay run cancelled' },
+        );
+    },
+  },
+};
+
+export const payslipsBehaviour: ResourceBehaviour = {
+  // A staff member reads a payslip once it is finalised: a draft may still change.
+  scope: (principal) => (principal.loginType === 'staff' ? `state = 'finalised'` : null),
+};
+
+export const payslipLinesBehaviour: ResourceBehaviour = {
+  scope: (principal) =>
+    principal.loginType === 'staff' ? `payslip_id in (select id from payslips where state = 'finalised')` : null,
+  async refusedByDatabase(_ctx, _e, error) {
+    if (error.code === '23505' && error.detail?.includes('timesheet_line_id'))
+      return new HttpError(409, PAID_ONCE, { timesheet_line_id: PAID_ONCE });
+  },
+};

@@ -1,0 +1,175 @@
+// A pay run (issue 33.2): the payable timesheet lines of the period not yet paid, one payslip per staff member worked
+// out by payslipOf (pay lines, rolled-up holiday pay, gross to net with the year to date), previewed, or made in the
+// request's one transaction: the run, its payslips and their lines each as a set (createMany), a fixed number of
+// statements whatever the number of lines. A line is paid once: an agency's runs take turns (an advisory lock), and
+// the partial unique index of migration 100 refuses a second unreleased payslip line for a timesheet line whatever
+// writes it.
+import type { EngineContext } from '../engine/context.js';
+import { HttpError } from '../http.js';
+import { payslipOf, type PayableLine, type StaffPayroll } from '../../core/domain/payroll/payslip.js';
+import { taxPeriodOf } from '../../core/domain/payroll/periods.js';
+import type { Frequency, LoanPlan, NiLetter } from '../../core/domain/payroll/rates.js';
+
+export interface GeneratePayRunInput {
+  frequency: Frequency;
+  from: string;
+  to: string;
+  candidate_ids?: number[] | null;
+  preview?: boolean | null;
+}
+
+/** The advisory lock's first key: an agency's pay runs take turns (the second key is the agency). */
+const PAY_RUN_LOCK = 33033;
+
+/** Signed or verified timesheet lines of the period, of staff members, not on an unreleased payslip line. */
+async function payableLines(ctx: EngineContext, input: GeneratePayRunInput) {
+  const rows = await ctx.db.query<{
+    id: number;
+    candidate_id: number;
+    date: string;
+    minutes: number | null;
+    pay: string | number | null;
+    role: string | null;
+    site: string | null;
+  }>(
+    `select l.id, l.candidate_id, l.work_date::text as date, l.paid_minutes as minutes, l.pay,
+            r.name as role, s.name as site
+       from timesheet_lines l
+       left join job_roles r on r.merchant_id = l.merchant_id and r.id = l.job_role_id
+       left join sites s on s.merchant_id = l.merchant_id and s.id = l.site_id
+      where l.merchant_id = $1 and l.status in ('signed', 'verified') and l.candidate_id is not null
+        and l.work_date between $2::date and $3::date
+        and ($4::int[] is null or l.candidate_id = any($4::int[]))
+        and not exists (select 1 from payslip_lines pl where pl.merchant_id = l.merchant_id
+                          and pl.timesheet_line_id = l.id and pl.released_at is null)
+      order by l.candidate_id, l.work_date, l.id`,
+    [ctx.principal.merchantId, input.from, input.to, input.candidate_ids?.length ? input.candidate_ids : null],
+  );
+  const byStaff = new Map<number, PayableLine[]>();
+  for (const r of rows) {
+    const line: PayableLine = {
+      id: Number(r.id),
+      date: r.date,
+      minutes: Number(r.minutes ?? 0),
+      pay: Number(r.pay ?? 0),
+      description: [r.role, r.site, r.date].filter(Boolean).join(', '),
+    };
+    byStaff.set(Number(r.candidate_id), [...(byStaff.get(Number(r.candidate_id)) ?? []), line]);
+  }
+  return byStaff;
+}
+
+/** Each staff member's payroll details and year to date (their finalised payslips of the tax year), in one query. */
+async function staffPayroll(ctx: EngineContext, ids: number[], taxYear: string) {
+  const rows = await ctx.db.query<{
+    id: number;
+    name: string;
+    paye: boolean | null;
+    tax_code: string | null;
+    tax_week1: boolean | null;
+    ni_category: string | null;
+    student_loan_plans: string[] | null;
+    pension_opted_out: boolean | null;
+    pension_employee_percent: string | null;
+    pension_employer_percent: string | null;
+    ytd_gross: string | null;
+    ytd_tax: string | null;
+    ytd_employee_ni: string | null;
+  }>(
+    `select c.id, trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')) as name, e.paye,
+            c.tax_code, c.tax_week1, c.ni_category, c.student_loan_plans, c.pension_opted_out,
+            c.pension_employee_percent, c.pension_employer_percent, y.ytd_gross, y.ytd_tax, y.ytd_employee_ni
+       from candidates c
+       left join employment_types e on e.merchant_id = c.merchant_id and e.id = c.employment_type_id
+       left join lateral (
+         select sum(p.gross) as ytd_gross, sum(p.tax) as ytd_tax, sum(p.employee_ni) as ytd_employee_ni
+           from payslips p join pay_runs r on r.merchant_id = p.merchant_id and r.id = p.pay_run_id
+          where p.merchant_id = c.merchant_id and p.candidate_id = c.id and r.state = 'finalised' and r.tax_year = $3
+       ) y on true
+      where c.merchant_id = $1 and c.id = any($2::int[])`,
+    [ctx.principal.merchantId, ids, taxYear],
+  );
+  // Basis points from a stored percentage ('5', '5.5', '3.25'), read from its digits: hundredths beyond are dropped.
+  const bp = (v: string | null, fallback: number) => {
+    if (v == null) return fallback;
+    const [whole, hundredths = ''] = String(v).split('.');
+    return Number(whole) * 100 + Number(hundredths.padEnd(2, '0').slice(0, 2));
+  };
+  return new Map(
+    rows.map((r): [number, { name: string; staff: StaffPayroll }] => [
+      Number(r.id),
+      {
+        name: r.name,
+        staff: {
+          // No employment type: PAYE, as most agency workers are.
+          paye: r.paye ?? true,
+          taxCode: r.tax_code,
+          week1: r.tax_week1 === true,
+          niCategory: (r.ni_category as NiLetter | null) ?? null,
+          studentLoanPlans: (r.student_loan_plans ?? []) as LoanPlan[],
+          pension: {
+            employeePercent: bp(r.pension_employee_percent, 500),
+            employerPercent: bp(r.pension_employer_percent, 300),
+            optedOut: r.pension_opted_out === true,
+          },
+          ytdGross: Number(r.ytd_gross ?? 0),
+          ytdTax: Number(r.ytd_tax ?? 0),
+          ytdEmployeeNi: Number(r.ytd_employee_ni ?? 0),
+        },
+      },
+    ]),
+  );
+}
+
+/** POST /api/pay_runs/actions/generate: the preview, or the run made in this transaction. */
+export async function generatePayRun(ctx: EngineContext, input: GeneratePayRunInput) {
+  if (input.to < input.from) throw new HttpError(422, 'The period ends before it starts.', { to: 'Ends before From.' });
+  const tax = taxPeriodOf(input.to, input.frequency);
+  if ('error' in tax) throw new HttpError(422, tax.error, { to: tax.error });
+  if (!input.preview)
+    await ctx.db.query('select pg_advisory_xact_lock($1, $2)', [PAY_RUN_LOCK, ctx.principal.merchantId]);
+  const byStaff = await payableLines(ctx, input);
+  const details = await staffPayroll(ctx, [...byStaff.keys()], tax.year.taxYear);
+  const slips = [...byStaff].map(([candidateId, lines]) => {
+    const who = details.get(candidateId)!;
+    return {
+      candidate_id: candidateId,
+      name: who.name,
+      ...payslipOf(lines, who.staff, tax.year, input.frequency, tax.period),
+    };
+  });
+  const totals = {
+    staff_count: slips.length,
+    gross: slips.reduce((s, p) => s + p.gross, 0),
+    net: slips.reduce((s, p) => s + p.net, 0),
+    employer_costs: slips.reduce((s, p) => s + p.employer_cost, 0),
+  };
+  if (input.preview) return { tax_year: tax.year.taxYear, tax_period: tax.period, ...totals, payslips: slips };
+  if (slips.length === 0) return { run_id: null, payslips: [], lines: 0 };
+  const run = await ctx.engine.create(
+    'pay_runs',
+    {
+      period_start: input.from,
+      period_end: input.to,
+      frequency: input.frequency,
+      tax_year: tax.year.taxYear,
+      tax_period: tax.period,
+      started_by: ctx.principal.name,
+    },
+    { reason: 'Pay run' },
+  );
+  const reason = `Pay run ${String(run.id)}`;
+  const made = await ctx.engine.createMany(
+    'payslips',
+    slips.map(({ lines: _lines, name: _name, ...p }) => ({
+      ...p,
+      pay_run_id: run.id,
+      period_start: input.from,
+      period_end: input.to,
+    })),
+    { reason },
+  );
+  const lines = slips.flatMap((p, i) => p.lines.map((l) => ({ ...l, payslip_id: made[i].id })));
+  await ctx.engine.createMany('payslip_lines', lines, { reason });
+  return { run_id: Number(run.id), payslips: made.map((p) => Number(p.id)), lines: lines.length };
+}
