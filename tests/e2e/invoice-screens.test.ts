@@ -15,10 +15,15 @@ const e2e = useBrowser();
 /** Requests in flight per page, for settleScreen. */
 const inflightOf = new WeakMap<Page, () => number>();
 
-/** Serious or critical axe violations (WCAG 2.1 A and AA) of the page once it has settled (settleScreen). */
-async function axeProblems(page: Page, route: string): Promise<string[]> {
+/** Waits until the page has settled (settleScreen), counting its requests from the first call. */
+async function settle(page: Page) {
   if (!inflightOf.has(page)) inflightOf.set(page, trackRequests(page));
   await settleScreen(page, inflightOf.get(page)!);
+}
+
+/** Serious or critical axe violations (WCAG 2.1 A and AA) of the page once it has settled (settleScreen). */
+async function axeProblems(page: Page, route: string): Promise<string[]> {
+  await settle(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const result = (await page.evaluate(() =>
     (window as any).axe.run(document, {
@@ -48,6 +53,7 @@ describe('the invoice screens', () => {
     { timeout: 240_000 },
     async () => {
       const { page } = e2e;
+      inflightOf.set(page, trackRequests(page));
       await signInAdmin(page);
       const problems: string[] = [];
 
@@ -82,7 +88,7 @@ describe('the invoice screens', () => {
       expect((await invoice(page, draft.id)).po_number).toBe(po);
 
       // Issue it.
-      await settleScreen(page, inflightOf.get(page)!);
+      await settle(page);
       await page.getByRole('button', { name: 'Issue' }).click();
       await page.getByRole('dialog', { name: 'Issue' }).getByRole('button', { name: 'Issue' }).click();
       await expect.poll(async () => (await invoice(page, draft.id)).state).toBe('issued');
@@ -134,7 +140,7 @@ describe('the invoice screens', () => {
 
       // Send: e-mailed through the outbox, marked sent, and in the embedded mailbox.
       await page.goto(viewPath(draft.id));
-      await settleScreen(page, inflightOf.get(page)!);
+      await settle(page);
       await page.getByRole('button', { name: 'Send to the client' }).click();
       await page
         .getByRole('dialog', { name: 'Send to the client' })
@@ -163,6 +169,7 @@ describe('the invoice screens', () => {
     { timeout: 120_000 },
     async () => {
       const { page } = e2e;
+      inflightOf.set(page, trackRequests(page));
       await signInAdmin(page);
       const draft = await demoDraft(page);
       expect((await api(page, 'POST', `/api/invoices/${draft.id}/actions/issue`, {})).status).toBe(200);
@@ -171,7 +178,7 @@ describe('the invoice screens', () => {
 
       // A partial credit note: an amount with a reason.
       // Loaded whole (lines, payments, history) before a click: on a busy machine a click can land mid-render.
-      await settleScreen(page, inflightOf.get(page)!);
+      await settle(page);
       await page.getByRole('button', { name: 'Credit note' }).click();
       const credit = page.getByRole('dialog', { name: 'Credit note' });
       await credit.getByRole('combobox', { name: 'Credit', exact: true }).click();
@@ -187,7 +194,7 @@ describe('the invoice screens', () => {
       expect(credited.balance).toBeLessThan(before.balance);
 
       // A payment of more than is left is refused in words under the amount; then a part payment is recorded.
-      await settleScreen(page, inflightOf.get(page)!);
+      await settle(page);
       await page.getByRole('button', { name: 'Record payment' }).click();
       const dialog = page.getByRole('dialog', { name: /^Record a payment from / });
       const amount = dialog.getByRole('spinbutton', { name: 'Amount' });
@@ -227,7 +234,7 @@ describe('the invoice screens', () => {
     ]) {
       await page.goto(route);
       await page.locator('#main-content').waitFor();
-      await settleScreen(page, inflightOf.get(page)!);
+      await settle(page);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(wide, route).toBeLessThanOrEqual(390);
       expect(await axeProblems(page, `${route} (390 px)`)).toEqual([]);
