@@ -42,7 +42,6 @@ export const adminComingSoon: ComingSoonRoute[] = [
   { path: '/report/InvoiceReport', screen: 'invoice_report' },
   { path: '/appsetting/staff-deduction', screen: 'setting_staff_deduction', settings: true },
   { path: '/appsetting/agencysetting', screen: 'setting_agency', settings: true },
-  { path: '/appsetting/invoicesetting', screen: 'setting_invoice', settings: true },
   { path: '/appsetting/SubscriptionSetting', screen: 'setting_subscription', settings: true },
   { path: '/appsetting/ClientSettings/basicClientSettings', screen: 'setting_client_basic', settings: true },
   { path: '/appsetting/ClientSettings/emailNotification', screen: 'setting_client_email', settings: true },

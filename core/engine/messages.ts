@@ -35,6 +35,8 @@ export const engineMessages = {
       unique: 'Already used by another record',
       code: 'Use letters, digits, - and _ only',
       vat: 'Enter a VAT number such as GB123456789',
+      sortCode: 'Enter a sort code such as 12-34-56',
+      accountNumber: 'Enter the 8-digit account number',
       niNumber: 'Enter a National Insurance number such as AB 12 34 56 C',
       key: 'Start with a letter; use lower-case letters, digits and _ only',
       activateUnapproved: 'Approve the staff member before activating them',

@@ -14,6 +14,7 @@ import { timesheetResources } from './timesheets/resource';
 import { invoiceResources } from './invoices/resource';
 import { invoiceExportBatches } from './invoices/exportBatches';
 import { payrollResources } from './payroll/resource';
+import { invoiceSettingsResources } from './invoices/settings';
 
 /** Every entity of the product, declared once. The server builds its API from this list, the app its screens. */
 export const declarations: ResourceDeclaration[] = [
@@ -30,6 +31,7 @@ export const declarations: ResourceDeclaration[] = [
   ...invoiceResources,
   invoiceExportBatches,
   ...payrollResources,
+  ...invoiceSettingsResources,
   users,
   staffLogins,
   auditEntries,

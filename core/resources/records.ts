@@ -193,6 +193,11 @@ export type ClientRecord = {
   address: unknown;
   vat_number: string | null;
   payment_terms_days: number | null;
+  billing_address: unknown;
+  po_required: boolean;
+  split_by_po: boolean;
+  split_by_site: boolean;
+  invoice_mode: 'Weekly' | 'daily' | 'monthly' | 'shift_staff' | 'staff_weekly' | null;
   status: 'active' | 'inactive';
   timesheet_per: 'client' | 'site';
   timesheet_approver_email: string | null;
@@ -384,6 +389,19 @@ export type InvoiceLineRecord = {
   released_at: string | null;
 };
 
+/** Overdue reminder (invoice_reminders), as stored. */
+export type OverdueReminderRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  invoice_id: number;
+  step: number;
+  due_date: string;
+  recipient: string;
+};
+
 /** Invoice run (invoice_runs), as stored. */
 export type InvoiceRunRecord = {
   id: number;
@@ -405,6 +423,24 @@ export type InvoiceRunRecord = {
   invoice_count: number | null;
   line_count: number | null;
   total: number | null;
+};
+
+/** Invoice settings (invoice_settings), as stored. */
+export type InvoiceSettingsRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  nursing_concession_from: string | null;
+  default_payment_terms_days: number;
+  vat_number: string | null;
+  bank_account_name: string | null;
+  bank_sort_code: string | null;
+  bank_account_number: string | null;
+  footer: string | null;
+  default_template: 'template1' | 'template2';
+  reminder_days: string | null;
 };
 
 /** Invoice (invoices), as stored. */
@@ -457,6 +493,7 @@ export type JobRoleRecord = {
   default_pay_rate: number | null;
   wage_flag?: string | null;
   default_charge_rate: number | null;
+  vat_concession: 'nurse' | 'supervised_auxiliary' | 'auxiliary' | 'none';
   active: boolean;
 };
 
@@ -760,6 +797,7 @@ export type ShiftRecord = {
   site_address?: unknown;
   job_role_name?: string | null;
   notes: string | null;
+  po_number: string | null;
   hours?: number | string | null;
   paid_minutes: number | null;
   charge: number | null;
@@ -800,6 +838,7 @@ export type SiteRecord = {
   business_unit: string | null;
   address: unknown;
   region: 'england_wales' | 'scotland' | 'northern_ireland';
+  care_type: 'hospital' | 'hospice' | 'care_home_nursing' | 'care_home' | 'other' | null;
   contact_name: string | null;
   contact_phone: string | null;
   contact_email: string | null;
@@ -1074,7 +1113,9 @@ export interface Records {
   holiday_overrides: HolidayChangeRecord;
   invoice_export_batches: InvoiceExportRecord;
   invoice_lines: InvoiceLineRecord;
+  invoice_reminders: OverdueReminderRecord;
   invoice_runs: InvoiceRunRecord;
+  invoice_settings: InvoiceSettingsRecord;
   invoices: InvoiceRecord;
   job_roles: JobRoleRecord;
   notification_payment_settings: PaymentReminderSettingRecord;

@@ -11,11 +11,16 @@ import type { ServerArea } from './area.js';
 import { invoiceResources } from '../../core/resources/invoices/resource.js';
 import { invoiceExportBatches } from '../../core/resources/invoices/exportBatches.js';
 import { invoiceExportRoutes } from '../exports/invoices.js';
+import { invoiceSettingsResources } from '../../core/resources/invoices/settings.js';
+import { invoiceSettingsBehaviour } from '../behaviours/invoiceSettings.js';
+import { invoiceSettingsRoutes } from '../routes/invoiceSettings.js';
+import { remindOverdueInvoices } from '../services/invoiceReminders.js';
 
 export const invoicesArea: ServerArea = {
   name: 'invoices',
-  declarations: [...invoiceResources, invoiceExportBatches],
-  routes: [invoiceExportRoutes],
+  declarations: [...invoiceResources, invoiceExportBatches, ...invoiceSettingsResources],
+  routes: [invoiceExportRoutes, invoiceSettingsRoutes],
+  jobs: [{ name: 'invoice-reminders', everyMs: 60 * 60_000, run: remindOverdueInvoices }],
   // After the timesheets: the demo's invoices bill their signed work.
   seed: seedInvoices,
   behaviours: {
@@ -24,6 +29,7 @@ export const invoicesArea: ServerArea = {
     invoice_runs: invoiceRunsBehaviour,
     payments: paymentsBehaviour,
     payment_allocations: paymentAllocationsBehaviour,
+    invoice_settings: invoiceSettingsBehaviour,
   },
   jobKinds: [invoiceRun],
 };

@@ -132,8 +132,11 @@ export const invoicesBehaviour: ResourceBehaviour = {
      * line's (VAT Notice 700 s 14). The number and the kept PDF are the engine's (numbering.at, documents.keptFrom).
      */
     async issue(ctx, r) {
+      // The client's own terms, else the agency's default (its invoice settings), else 30 days.
       const [client] = await ctx.db.query<{ payment_terms_days: number | null }>(
-        'select payment_terms_days from clients where merchant_id = $1 and id = $2',
+        `select coalesce(c.payment_terms_days, s.default_payment_terms_days) as payment_terms_days
+           from clients c left join invoice_settings s on s.merchant_id = c.merchant_id
+          where c.merchant_id = $1 and c.id = $2`,
         [ctx.principal.merchantId, r.client_id],
       );
       const latest = await ctx.db.query<{ vat_treatment: VatTreatment; work_date: string }>(

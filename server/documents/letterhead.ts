@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.js';
 import { readFile, readFileBytes } from '../files/store.js';
 import { isFileId } from '../../core/engine/files.js';
+import type { PrintedLetterhead } from './pdf/render.js';
 
 /**
  * The agency's logo is kept in one place, merchants.profile_photo (a file id of the store, or a path the product
@@ -47,12 +48,30 @@ const EMBEDDABLE = new Set(['image/png', 'image/jpeg']);
 export async function printedLetterhead(
   db: Queryable,
   merchantId: number,
-): Promise<Letterhead & { logo: Buffer | null }> {
+): Promise<Letterhead & Pick<PrintedLetterhead, 'invoicing'> & { logo: Buffer | null }> {
   const letterhead = await letterheadOf(db, merchantId);
+  const [settings] = await db.query<{
+    vat_number: string | null;
+    bank_account_name: string | null;
+    bank_sort_code: string | null;
+    bank_account_number: string | null;
+    footer: string | null;
+  }>(
+    'select vat_number, bank_account_name, bank_sort_code, bank_account_number, footer from invoice_settings where merchant_id = $1',
+    [merchantId],
+  );
+  // Read when the document is rendered: a kept copy keeps what the settings said at issue, whatever they say later.
+  const invoicing = {
+    vatNumber: settings?.vat_number ?? null,
+    bankAccountName: settings?.bank_account_name ?? null,
+    sortCode: settings?.bank_sort_code ?? null,
+    accountNumber: settings?.bank_account_number ?? null,
+    footer: settings?.footer ?? null,
+  };
   let logo: Buffer | null = null;
   if (isFileId(letterhead.logoUrl)) {
     const file = await readFile(db, merchantId, letterhead.logoUrl);
     if (file && EMBEDDABLE.has(file.mime)) logo = await readFileBytes(db, file);
   }
-  return { ...letterhead, logo };
+  return { ...letterhead, logo, invoicing };
 }

@@ -30,11 +30,11 @@ export async function takeNumbers(
 ): Promise<string[]> {
   const n = c.decl.numbering!;
   // A series at the column's limit is left as it is (no row comes back) and refused in words, never overflowed.
-  const [row] = await db.query<{ first: number }>(
+  const [row] = await db.query<{ first: number; prefix: string }>(
     `insert into number_series (merchant_id, series, prefix, next_number) values ($1, $2, $3, 1 + $4::int)
      on conflict (merchant_id, series) do update set next_number = number_series.next_number + $4::int, updated_at = now()
        where number_series.next_number <= $5::bigint - $4::int
-     returning next_number - $4::int as first`,
+     returning next_number - $4::int as first, prefix`,
     [merchantId, series.series, series.prefix ?? '', count, COLUMN_MAX],
   );
   if (!row)
@@ -42,7 +42,9 @@ export async function takeNumbers(
       409,
       `No more ${c.decl.label.many.toLowerCase()} can be numbered: the ${series.series} series has given its last number.`,
     );
-  return Array.from({ length: count }, (_, i) => formatNumber(Number(row.first) + i, series.prefix, n.pad));
+  // The series' own prefix: the declaration's when its row was made, the agency's since it chose one (issue 32's
+  // invoice settings); numbers already given keep the prefix they were given with.
+  return Array.from({ length: count }, (_, i) => formatNumber(Number(row.first) + i, row.prefix, n.pad));
 }
 
 /** Whether this write numbers the record: its create (`at: 'create'`, the default), or the declared transition. */

@@ -5,6 +5,69 @@ import { route } from './route.js';
 import { NumberSeriesAnswer, NumberSeriesList } from '../../core/contracts/documents.js';
 import { writeAudit } from '../engine/audit.js';
 import { formatNumber, NEXT_NUMBER_MAX } from '../engine/numbering.js';
+import type { Queryable } from '../db/index.js';
+import type { EnginePrincipal } from '../engine/context.js';
+import type { NumberingDeclaration } from '../../core/engine/types.js';
+
+const SAME_PREFIX = 'Another number series of the agency uses this prefix: choose one of its own.';
+
+/**
+ * Moves one of the agency's series, in the caller's transaction: its next number forward (never back: a number once
+ * given must not be given again), and its prefix (for the numbers given from now on; those given keep theirs).
+ * Locked as a create taking a number would lock it, so no number is given between the check and the change.
+ * Answers the series as it now is, or the problems by field (`next_number`, `prefix`) and changes nothing.
+ */
+export async function moveSeries(
+  tx: Queryable,
+  principal: EnginePrincipal,
+  series: string,
+  numbering: NumberingDeclaration,
+  change: { next_number?: number; prefix?: string },
+): Promise<{ row: { series: string; prefix: string; next_number: number } } | { problems: Record<string, string> }> {
+  await tx.query('insert into number_series (merchant_id, series, prefix) values ($1, $2, $3) on conflict do nothing', [
+    principal.merchantId,
+    series,
+    numbering.prefix ?? '',
+  ]);
+  const [row] = await tx.query<{ prefix: string; next_number: number }>(
+    'select prefix, next_number from number_series where merchant_id = $1 and series = $2 for update',
+    [principal.merchantId, series],
+  );
+  const next = change.next_number ?? row.next_number;
+  const prefix = change.prefix ?? row.prefix;
+  const problems: Record<string, string> = {};
+  if (next < row.next_number) {
+    const given =
+      row.next_number > 1
+        ? ` ${formatNumber(row.next_number - 1, row.prefix, numbering.pad)} has been given already;`
+        : '';
+    problems.next_number = `The next number can only move forward:${given} give ${row.next_number} or more.`;
+  }
+  if (prefix !== row.prefix) {
+    const [other] = await tx.query(
+      'select 1 from number_series where merchant_id = $1 and series <> $2 and prefix = $3 limit 1',
+      [principal.merchantId, series, prefix],
+    );
+    if (other) problems.prefix = SAME_PREFIX;
+  }
+  if (Object.keys(problems).length) return { problems };
+  const [after] = await tx.query<{ series: string; prefix: string; next_number: number }>(
+    'update number_series set next_number = $3, prefix = $4, updated_at = now() where merchant_id = $1 and series = $2 returning series, prefix, next_number',
+    [principal.merchantId, series, next, prefix],
+  );
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  if (next !== row.next_number) changes[`${series}.next_number`] = { from: row.next_number, to: next };
+  if (prefix !== row.prefix) changes[`${series}.prefix`] = { from: row.prefix, to: prefix };
+  // Filed under the agency: a series has no record id of its own.
+  if (Object.keys(changes).length)
+    await writeAudit(tx, principal, {
+      resource: 'number_series',
+      recordId: principal.merchantId,
+      event: 'update',
+      changes,
+    });
+  return { row: after };
+}
 
 /** What a series is called in a URL: the declarations' series names ('TS', 'INV'). */
 const SERIES = '^[A-Za-z0-9_-]{1,20}$';
@@ -61,36 +124,9 @@ export async function numberSeriesRoutes(app: FastifyInstance) {
         throw new HttpError(422, words, { next_number: words });
       }
       const data = await transaction(async ({ db: tx }) => {
-        // Locked as a create taking a number would lock it: no number is given between the check and the change.
-        await tx.query(
-          'insert into number_series (merchant_id, series, prefix) values ($1, $2, $3) on conflict do nothing',
-          [principal.merchantId, series, numbering.prefix ?? ''],
-        );
-        const [row] = await tx.query<{ prefix: string; next_number: number }>(
-          'select prefix, next_number from number_series where merchant_id = $1 and series = $2 for update',
-          [principal.merchantId, series],
-        );
-        if (next < row.next_number) {
-          const given =
-            row.next_number > 1
-              ? ` ${formatNumber(row.next_number - 1, row.prefix, numbering.pad)} has been given already;`
-              : '';
-          const words = `The next number can only move forward:${given} give ${row.next_number} or more.`;
-          throw new HttpError(422, words, { next_number: words });
-        }
-        const [after] = await tx.query<{ series: string; prefix: string; next_number: number }>(
-          'update number_series set next_number = $3, updated_at = now() where merchant_id = $1 and series = $2 returning series, prefix, next_number',
-          [principal.merchantId, series, next],
-        );
-        // Filed under the agency: a series has no record id of its own.
-        if (next !== row.next_number)
-          await writeAudit(tx, principal, {
-            resource: 'number_series',
-            recordId: principal.merchantId,
-            event: 'update',
-            changes: { [`${series}.next_number`]: { from: row.next_number, to: next } },
-          });
-        return after;
+        const moved = await moveSeries(tx, principal, series, numbering, { next_number: next });
+        if ('problems' in moved) throw new HttpError(422, moved.problems.next_number, moved.problems);
+        return moved.row;
       });
       return { data };
     },

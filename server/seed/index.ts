@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../db/index.js';
 import { hashPassword } from '../auth/passwords.js';
 import { refreshCompliance } from '../services/compliance.js';
 import type { SeedContext } from './context.js';
+import type { ConcessionRole } from '../../core/domain/invoicing/vatTreatment.js';
 import {
   addDaysToDate,
   addMonthsToDate,
@@ -179,6 +180,15 @@ export const JOB_ROLES = [
   ['Kitchen Assistant', 'KA', 1160, 1620],
   ['Chef', 'CHEF', 1500, 2200],
 ] as const;
+/**
+ * What each demo role supplies under the nursing agencies' VAT concession (vatTreatmentOf): nurses on the NMC
+ * register, healthcare assistants as nursing auxiliaries (exempt at a hospital or a home with nursing), the rest none.
+ */
+const ROLE_CONCESSION: Record<string, ConcessionRole> = {
+  'Registered Nurse': 'nurse',
+  'Registered Mental Health Nurse': 'nurse',
+  'Healthcare Assistant': 'auxiliary',
+};
 const CARE = [
   'Meadowbank Care Home',
   'Oakwood Lodge',
@@ -230,6 +240,7 @@ async function seedAgencyData(
       code,
       default_pay_rate: pay,
       default_charge_rate: charge,
+      vat_concession: ROLE_CONCESSION[name] ?? 'none',
     })),
   );
   const statusIds = await insertMany(db, 'staff_statuses', [
@@ -378,12 +389,16 @@ async function seedAgencyData(
   clientIds.forEach((clientId, i) => {
     const n = /Hospital|Trust/.test(counts.clients[i]) ? r.int(2, 3) : r.int(1, 2);
     const wings = ['Main Building', 'North Wing', 'South Wing', 'Dementia Unit', 'Day Centre'];
+    const hospital = /Hospital|Trust/.test(counts.clients[i]);
     for (let k = 0; k < n; k++) {
+      const unit = r.pick(['Residential', 'Nursing', 'Acute', 'Community']);
       sites.push({
         merchant_id: merchantId,
         client_id: clientId,
         name: `${counts.clients[i]} – ${wings[k]}`,
-        business_unit: r.pick(['Residential', 'Nursing', 'Acute', 'Community']),
+        business_unit: unit,
+        // A care home's nursing unit is a care home with nursing; a hospital's sites follow the client's type.
+        care_type: hospital ? null : unit === 'Nursing' ? 'care_home_nursing' : 'care_home',
         contact_name: `${r.pick(FIRST)} ${r.pick(LAST)}`,
         contact_phone: `07${r.int(700, 999)} ${r.int(100000, 999999)}`,
         contact_email: `site${k + 1}.${clientId}@clients.example`,

@@ -20,6 +20,12 @@ export async function seedInvoices(db: Queryable, ctx: SeedContext) {
   const today = agencyToday(tz, new Date(now));
   const as = <T>(when: Date, fn: (c: EngineContext) => Promise<T>) =>
     fn(withEngine({ db, principal: admin, now: when, timeZone: tz, today: agencyToday(tz, when) }, registry));
+
+  // The agency elected to use the nursing agencies' concession 60 days ago (never backdated: made on that day), so the
+  // run's nurses and its healthcare assistants at homes with nursing are exempt by the rule (vatTreatmentOf).
+  await as(daysAgo(60), (c) =>
+    c.engine.create('invoice_settings', { nursing_concession_from: agencyToday(tz, daysAgo(60)) }),
+  );
   const act = (when: Date, id: number, action: string, input: Record<string, unknown> = {}) =>
     as(when, (c) => c.engine.act('invoices', id, action, input));
   const [panelClient] = ctx.clientIds;

@@ -10,6 +10,7 @@ import { enqueueJob, type JobKind } from '../jobs/queue.js';
 import { HttpError } from '../http.js';
 import {
   groupInvoiceable,
+  type ClientBilling,
   type InvoiceGroup,
   type InvoiceableItem,
   type InvoiceMode,
@@ -24,7 +25,12 @@ import {
   type PayableInvoice,
 } from '../../core/domain/invoicing/settlement.js';
 import type { Row } from '../db/index.js';
-import { careTypeOfClientType, vatTreatmentOf } from '../../core/domain/invoicing/vatTreatment.js';
+import {
+  careTypeOfClientType,
+  vatTreatmentOf,
+  type CareType,
+  type ConcessionRole,
+} from '../../core/domain/invoicing/vatTreatment.js';
 import { formatPounds, roundPence } from '../../core/engine/money.js';
 import { letterheadOf } from '../documents/letterhead.js';
 import { queueEmails, renderEmail } from '../notifications/outbox.js';
@@ -44,7 +50,9 @@ interface Item extends InvoiceableItem {
   description: string;
   hours: number;
   role: string;
-  client_type: string | null;
+  /** What the role supplies under the concession, and where: vatTreatmentOf reads them. */
+  concession: ConcessionRole;
+  care_type: CareType;
 }
 
 /** Signed or verified timesheet lines, and late-cancellation charges, of the period not yet billed. */
@@ -62,33 +70,43 @@ async function invoiceable(ctx: EngineContext, input: GenerateInvoicesInput): Pr
     minutes: number | null;
     staff: string | null;
     role: string | null;
+    concession: ConcessionRole | null;
+    care_type: CareType | null;
     client_type: string | null;
+    po_number: string | null;
   }>(
     `select 'timesheet_line' as kind, l.id, t.client_id, l.site_id, l.candidate_id as staff_id, l.shift_id,
             l.work_date::text as date, coalesce(l.charge, 0) as net, l.paid_minutes as minutes,
-            trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')) as staff, r.name as role, k.client_type
+            trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')) as staff, r.name as role,
+            r.vat_concession as concession, si.care_type, k.client_type, sh.po_number
        from timesheet_lines l
        join timesheets t on t.merchant_id = l.merchant_id and t.id = l.timesheet_id
        join clients k on k.merchant_id = t.merchant_id and k.id = t.client_id
+       left join sites si on si.merchant_id = l.merchant_id and si.id = l.site_id
+       left join shifts sh on sh.merchant_id = l.merchant_id and sh.id = l.shift_id
        left join candidates c on c.merchant_id = l.merchant_id and c.id = l.candidate_id
        left join job_roles r on r.merchant_id = l.merchant_id and r.id = l.job_role_id
       where l.merchant_id = $1 and l.status in ('signed', 'verified') and l.work_date between $2::date and $3::date
         and ($4::int[] is null or t.client_id = any($4::int[]))
+        and ($4::int[] is not null or k.invoice_mode is null or k.invoice_mode = $6)
         and not exists (select 1 from invoice_lines il where il.merchant_id = l.merchant_id
                           and il.timesheet_line_id = l.id and il.released_at is null)
      union all
      select 'cancellation', s.id, s.client_id, s.site_id, s.candidate_id, s.id,
-            (s.start_at at time zone $5)::date::text, s.cancellation_charge, null, null, r.name, k.client_type
+            (s.start_at at time zone $5)::date::text, s.cancellation_charge, null, null, r.name,
+            r.vat_concession, si.care_type, k.client_type, s.po_number
        from shifts s
        join clients k on k.merchant_id = s.merchant_id and k.id = s.client_id
+       left join sites si on si.merchant_id = s.merchant_id and si.id = s.site_id
        left join job_roles r on r.merchant_id = s.merchant_id and r.id = s.job_role_id
       where s.merchant_id = $1 and s.status = 'cancelled' and coalesce(s.cancellation_charge, 0) > 0
         and s.deleted_at is null and (s.start_at at time zone $5)::date between $2::date and $3::date
         and ($4::int[] is null or s.client_id = any($4::int[]))
+        and ($4::int[] is not null or k.invoice_mode is null or k.invoice_mode = $6)
         and not exists (select 1 from invoice_lines il where il.merchant_id = s.merchant_id
                           and il.cancelled_shift_id = s.id and il.released_at is null)
       order by 1, 2`,
-    [ctx.principal.merchantId, input.from, input.to, clients, ctx.timeZone],
+    [ctx.principal.merchantId, input.from, input.to, clients, ctx.timeZone, input.mode],
   );
   return rows.map((r) => ({
     kind: r.kind,
@@ -101,7 +119,10 @@ async function invoiceable(ctx: EngineContext, input: GenerateInvoicesInput): Pr
     net: Number(r.net),
     hours: r.minutes == null ? 1 : Number(r.minutes) / 60,
     role: r.role ?? '',
-    client_type: r.client_type,
+    concession: r.concession ?? 'none',
+    // A site without a care type of its own follows its client's type (Issue 32.2).
+    care_type: r.care_type ?? careTypeOfClientType(r.client_type),
+    po_number: r.po_number,
     description:
       r.kind === 'cancellation'
         ? `Late cancellation, ${r.role ?? 'shift'}, ${r.date}`
@@ -109,15 +130,16 @@ async function invoiceable(ctx: EngineContext, input: GenerateInvoicesInput): Pr
   }));
 }
 
-/** An item as its invoice line: hours at the hourly price the charge works out to, the net the charge exactly. */
-function lineOf(item: Item) {
+/**
+ * An item as its invoice line: hours at the hourly price the charge works out to, the net the charge exactly, and
+ * its VAT treatment by the concession's rule on the day of the work, with the rule's reason.
+ */
+function lineOf(item: Item, concessionFrom: string | null) {
   const vat = vatTreatmentOf({
-    // The agency's election, the role's flag and the site's care type are not settings yet: every line is
-    // standard-rated, with the rule's reason, until they are (docs/decisions.md, Issue 32.2).
-    concessionFrom: null,
+    concessionFrom,
     suppliedOn: item.date,
-    role: { name: item.role, concession: 'none' },
-    careType: careTypeOfClientType(item.client_type),
+    role: { name: item.role, concession: item.concession },
+    careType: item.care_type,
   });
   return {
     timesheet_line_id: item.kind === 'timesheet_line' ? item.id : null,
@@ -132,10 +154,28 @@ function lineOf(item: Item) {
   };
 }
 
+/**
+ * The items grouped by the run's mode and their clients' billing settings (a client requiring a PO number, split by
+ * site or PO), with the agency's concession election their lines' VAT is judged by.
+ */
+async function groupsOf(ctx: EngineContext, items: Item[], mode: InvoiceMode) {
+  const m = ctx.principal.merchantId;
+  const [settings] = await ctx.db.query<{ from: string | null }>(
+    'select nursing_concession_from::text as from from invoice_settings where merchant_id = $1',
+    [m],
+  );
+  const rows = await ctx.db.query<ClientBilling & { id: number }>(
+    'select id, po_required, split_by_po, split_by_site from clients where merchant_id = $1 and id = any($2::int[])',
+    [m, [...new Set(items.map((i) => i.client_id))]],
+  );
+  const billing = new Map(rows.map((r) => [Number(r.id), r]));
+  return { ...groupInvoiceable(items, mode, (id) => billing.get(id)), concessionFrom: settings?.from ?? null };
+}
+
 /** The drafts of grouped items (one invoice per group) with their lines and totals, as a preview shows them. */
-function draftsOf(groups: InvoiceGroup<Item>[]) {
+function draftsOf(groups: InvoiceGroup<Item>[], concessionFrom: string | null) {
   return groups.map((g) => {
-    const lines = g.items.map(lineOf);
+    const lines = g.items.map((i) => lineOf(i, concessionFrom));
     const totals = invoiceTotals(
       lines.map((l) => ({
         net: l.net,
@@ -152,8 +192,13 @@ function draftsOf(groups: InvoiceGroup<Item>[]) {
  * lines in another, so an invoice, its lines and the hold its lines put on what they bill (the partial unique
  * indexes of migration 090) commit together or not at all.
  */
-async function draftInvoices(ctx: EngineContext, runId: number, mode: InvoiceMode, groups: InvoiceGroup<Item>[]) {
-  const drafts = draftsOf(groups);
+async function draftInvoices(
+  ctx: EngineContext,
+  runId: number,
+  mode: InvoiceMode,
+  { groups, concessionFrom }: { groups: InvoiceGroup<Item>[]; concessionFrom: string | null },
+) {
+  const drafts = draftsOf(groups, concessionFrom);
   if (drafts.length === 0) return { invoices: [] as number[], lines: 0, total: 0 };
   const reason = `Invoice run ${runId}`;
   const invoices = await ctx.engine.createMany(
@@ -197,11 +242,12 @@ export async function generateInvoices(ctx: EngineContext, input: GenerateInvoic
   if (input.to < input.from) throw new HttpError(422, 'The period ends before it starts.', { to: 'Ends before From.' });
   if (!input.preview) await ctx.db.query('select pg_advisory_xact_lock($1, $2)', [RUN_LOCK, ctx.principal.merchantId]);
   const items = await invoiceable(ctx, input);
-  const { groups, lackingPo } = groupInvoiceable(items, input.mode);
+  const grouped = await groupsOf(ctx, items, input.mode);
+  const { groups, lackingPo, concessionFrom } = grouped;
   if (input.preview) {
     const byKey = new Map(items.map((i) => [`${i.kind}:${i.id}`, i]));
     return {
-      invoices: draftsOf(groups).map(({ group, lines, totals }) => ({
+      invoices: draftsOf(groups, concessionFrom).map(({ group, lines, totals }) => ({
         client_id: group.client_id,
         site_id: group.site_id,
         po_number: group.po_number,
@@ -219,6 +265,7 @@ export async function generateInvoices(ctx: EngineContext, input: GenerateInvoic
           kind: i.kind,
           id: i.id,
           client_id: i.client_id,
+          shift_id: i.shift_id,
           date: i.date,
           description: item?.description ?? '',
           net: i.net,
@@ -258,7 +305,7 @@ export async function generateInvoices(ctx: EngineContext, input: GenerateInvoic
     await ctx.engine.update('invoice_runs', runId, { job_id }, { reason: 'Invoice run queued' });
     return new Accepted({ run_id: runId, job_id, clients: clients.length });
   }
-  const made = await draftInvoices(ctx, runId, input.mode, groups);
+  const made = await draftInvoices(ctx, runId, input.mode, grouped);
   await ctx.engine.update(
     'invoice_runs',
     runId,
@@ -323,10 +370,11 @@ export const invoiceRun: JobKind<RunJob, Record<string, never>> = {
             ctx,
             job.payload.run_id,
             run.mode,
-            groupInvoiceable(
+            await groupsOf(
+              ctx,
               await invoiceable(ctx, { mode: run.mode, from: run.from, to: run.to, client_ids: [Number(next)] }),
               run.mode,
-            ).groups,
+            ),
           );
     if (process.env.INVOICE_RUN_PAUSE && run.clients_done > 0)
       await tx.query('select pg_advisory_xact_lock($1, $2)', [RUN_PAUSE_LOCK, m]);

@@ -4,7 +4,7 @@ import type { Area } from './area';
 import clients from './clients';
 import sites from './sites';
 import candidates from './candidates';
-import settings from './settings';
+import settings, { settingsAdminRoutes } from './settings';
 import compliance from './compliance';
 import rates from './rates';
 import shifts from './shifts';
@@ -21,7 +21,7 @@ const areas: Area[] = [
   { resources: [clients] },
   { resources: [sites] },
   { resources: [candidates] },
-  { resources: settings },
+  { resources: settings, adminRoutes: settingsAdminRoutes },
   { resources: [users] },
   { resources: compliance },
   rates,

@@ -37,6 +37,7 @@ export const ADMIN_SCREENS = [
   '/appsetting/notificationsetting/pushnotification',
   '/appsetting/notificationsetting/notificationalert',
   '/appsetting/notificationsetting/ActivatePayment',
+  '/appsetting/invoicesetting',
   ...PROFILE_TABS.map((t) => `/staffs/1/${t}`),
 ];
 

@@ -1,4 +1,5 @@
 import type { ResourceDeclaration } from '../../engine/types';
+import { INVOICE_MODE_CHOICES } from '../invoices/resource';
 
 export const STATUS_CHOICES = [
   { id: 'active', name: 'Active' },
@@ -92,6 +93,39 @@ export const clients: ResourceDeclaration = {
       min: 0,
       max: 365,
       defaultValue: 30,
+      helperText: 'Empty: the agency’s default terms (Invoice settings).',
+      views: ['show', 'edit', 'create'],
+    },
+    // Billing (issue 32): where invoices go, and how a run groups this client's work (core/domain/invoicing/grouping).
+    { source: 'billing_address', type: 'address', label: 'Billing address', views: ['show', 'edit', 'create'] },
+    {
+      source: 'po_required',
+      type: 'boolean',
+      label: 'PO number required',
+      defaultValue: false,
+      helperText: 'Work without a PO number is not invoiced; the preview names it.',
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'split_by_po',
+      type: 'boolean',
+      label: 'One invoice per PO number',
+      defaultValue: false,
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'split_by_site',
+      type: 'boolean',
+      label: 'One invoice per site',
+      defaultValue: false,
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'invoice_mode',
+      type: 'choice',
+      label: 'Invoiced',
+      choices: INVOICE_MODE_CHOICES,
+      helperText: 'A run over all clients takes the clients invoiced this way, or not set.',
       views: ['show', 'edit', 'create'],
     },
     {

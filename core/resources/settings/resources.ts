@@ -1,4 +1,5 @@
 import type { Action, ResourceDeclaration, Role } from '../../engine/types';
+import { CONCESSION_ROLES, type ConcessionRole } from '../../domain/invoicing/vatTreatment';
 
 // Settings are the agency's own vocabulary: admins change them, consultants read them.
 const settingsAccess: ResourceDeclaration['access'] = {
@@ -43,6 +44,13 @@ const description = {
 /** Pay and charge rates are the agency's business: client users never receive them. */
 const AGENCY_ONLY: Role[] = ['admin', 'consultant'];
 
+const CONCESSION_ROLE_NAMES: Record<ConcessionRole, string> = {
+  nurse: 'Registered nurse (NMC)',
+  supervised_auxiliary: 'Nursing auxiliary supervised by a nurse',
+  auxiliary: 'Nursing auxiliary (exempt at a hospital, hospice or nursing home)',
+  none: 'Does not qualify',
+};
+
 // Client users read the job roles too (they request shifts for one), but never the rates.
 export const jobRoles = setting({
   name: 'job_roles',
@@ -86,6 +94,19 @@ export const jobRoles = setting({
       sortable: true,
       readableBy: AGENCY_ONLY,
       listHidden: true,
+    },
+    // What the role supplies under the nursing agencies' concession (vatTreatmentOf): one flag cannot tell a
+    // supervised auxiliary (exempt anywhere) from an unsupervised one (exempt only at a nursing institution).
+    {
+      source: 'vat_concession',
+      type: 'choice',
+      label: 'VAT: nursing concession',
+      required: true,
+      defaultValue: 'none',
+      choices: CONCESSION_ROLES.map((id) => ({ id, name: CONCESSION_ROLE_NAMES[id] })),
+      helperText: 'Dental nurses and operating department practitioners never qualify, whatever is chosen here.',
+      readableBy: AGENCY_ONLY,
+      views: ['show', 'edit', 'create'],
     },
     { source: 'active', type: 'boolean', label: 'In use', defaultValue: true, filter: true, sortable: true },
   ],

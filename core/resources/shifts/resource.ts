@@ -443,6 +443,15 @@ export const shifts: ResourceDeclaration = {
       readableBy: WITH_STAFF,
       views: ['show', 'edit', 'create'],
     },
+    // The client's purchase order the shift is worked under: its invoice quotes it (a client may require one).
+    {
+      source: 'po_number',
+      type: 'text',
+      label: 'PO number',
+      maxLength: 50,
+      readableBy: ['admin', 'consultant', 'manager', 'viewer'],
+      views: ['show', 'edit', 'create'],
+    },
     // Quoted when the shift is created (and on assign, for the staff member's own pay rate); later rate cards never
     // change it.
     {

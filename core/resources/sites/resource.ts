@@ -1,5 +1,14 @@
 import type { ResourceDeclaration } from '../../engine/types';
 import { STATUS_CHOICES } from '../clients/resource';
+import { CARE_TYPES, type CareType } from '../../domain/invoicing/vatTreatment';
+
+const CARE_TYPE_NAMES: Record<CareType, string> = {
+  hospital: 'Hospital',
+  hospice: 'Hospice',
+  care_home_nursing: 'Care home with nursing',
+  care_home: 'Care home without nursing',
+  other: 'Other',
+};
 
 /** The UK's bank-holiday regions (as the pricing domain names them). */
 export const SITE_REGIONS = [
@@ -52,6 +61,16 @@ export const sites: ResourceDeclaration = {
       choices: SITE_REGIONS,
       defaultValue: 'england_wales',
       filter: true,
+      views: ['show', 'edit', 'create'],
+    },
+    // Where an unsupervised nursing auxiliary's work is exempt (vatTreatmentOf): empty takes the client's type.
+    {
+      source: 'care_type',
+      type: 'choice',
+      label: 'Care type (VAT)',
+      choices: CARE_TYPES.map((id) => ({ id, name: CARE_TYPE_NAMES[id] })),
+      helperText: 'Leave empty to follow the client’s type.',
+      readableBy: ['admin', 'consultant'],
       views: ['show', 'edit', 'create'],
     },
     { source: 'contact_name', type: 'text', label: 'Site contact', maxLength: 120 },

@@ -39,6 +39,7 @@ import outboxAttachments from './094_outbox_attachments.js';
 import auditLogIndexes from './095_audit_log_indexes.js';
 import invoiceRunJobs from './096_invoice_run_jobs.js';
 import invoiceExportBatches from './097_invoice_export_batches.js';
+import invoiceSettings from './098_invoice_settings.js';
 import payrollRuns from './100_payroll_runs.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
@@ -84,5 +85,6 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '095_audit_log_indexes', sql: auditLogIndexes },
   { id: '096_invoice_run_jobs', sql: invoiceRunJobs },
   { id: '097_invoice_export_batches', sql: invoiceExportBatches },
+  { id: '098_invoice_settings', sql: invoiceSettings },
   { id: '100_payroll_runs', sql: payrollRuns },
 ];

@@ -11,6 +11,14 @@ export interface PrintedLetterhead {
   email?: string | null;
   phone?: string | null;
   logo?: Buffer | null;
+  /** What an invoice prints of the agency's invoice settings (reg 14: its VAT number; how to pay it). */
+  invoicing?: {
+    vatNumber: string | null;
+    bankAccountName: string | null;
+    sortCode: string | null;
+    accountNumber: string | null;
+    footer: string | null;
+  };
 }
 
 /** What a template draws with: the page, and the helpers every document shares (the table, the heading). */

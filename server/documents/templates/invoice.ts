@@ -1,4 +1,4 @@
-import { renderPdf, type DocumentTemplate } from '../pdf/render.js';
+import { renderPdf, type DocumentTemplate, type PrintedLetterhead } from '../pdf/render.js';
 import { tableCell } from '../pdf/layout.js';
 import { hoursOf } from './timesheet.js';
 import type { RecordReader, RecordTemplate } from '../records.js';
@@ -26,6 +26,11 @@ export interface InvoiceDocument {
   net: number;
   vat: number;
   total: number;
+  /** The agency's VAT number, how to pay and by when, and its footer: from its invoice settings at rendering. */
+  vatNumber: string | null;
+  paymentTerms: string | null;
+  bank: string | null;
+  footer: string | null;
 }
 
 const date = (v: unknown) => (v ? formatDisplayDate(String(v)) : '');
@@ -37,6 +42,7 @@ function drawHeader(w: Parameters<DocumentTemplate<InvoiceDocument>['draw']>[0],
   );
   if (d.clientAddress) w.text(d.clientAddress);
   w.text(`Issued ${d.issueDate || 'not yet'} · Time of supply ${d.timeOfSupply || 'the date of each line'}`);
+  if (d.vatNumber) w.text(`VAT number ${d.vatNumber}`);
   if (d.dueDate) w.text(`Payment due by ${d.dueDate}`);
 }
 
@@ -46,6 +52,9 @@ function drawTotals(w: Parameters<DocumentTemplate<InvoiceDocument>['draw']>[0],
     bold: true,
   });
   if (d.notes) w.text(d.notes);
+  if (d.paymentTerms) w.text(d.paymentTerms);
+  if (d.bank) w.text(d.bank);
+  if (d.footer) w.text(d.footer);
 }
 
 /** Template 1 (the default): one line per row, the VAT treatment in its own column. */
@@ -105,7 +114,7 @@ export const invoiceTemplateTwo: DocumentTemplate<InvoiceDocument> = {
 };
 
 /** The invoice as the reader may read it; the VAT per rate from the lines' settled rates (totalsOfLines). */
-async function invoiceData(r: RecordReader): Promise<InvoiceDocument> {
+async function invoiceData(r: RecordReader, letterhead: PrintedLetterhead): Promise<InvoiceDocument> {
   const inv = r.record;
   const lines = await r.children('invoice_lines', {
     orderBy: ['work_date'],
@@ -145,15 +154,36 @@ async function invoiceData(r: RecordReader): Promise<InvoiceDocument> {
     net: t.net,
     vat: t.vat,
     total: t.total,
+    ...payment(inv, letterhead),
+  };
+}
+
+/** What the invoice says of paying it: the terms it was issued on, the agency's bank account, its footer. */
+function payment(inv: RecordReader['record'], letterhead: PrintedLetterhead) {
+  const s = letterhead.invoicing;
+  // The terms the due date was set by: the days from issue to due (a draft has neither yet).
+  const days =
+    inv.issue_date && inv.due_date
+      ? Math.round((Date.parse(String(inv.due_date)) - Date.parse(String(inv.issue_date))) / 86_400_000)
+      : null;
+  return {
+    vatNumber: s?.vatNumber ?? null,
+    paymentTerms:
+      days === null ? null : `Payment terms: ${days === 0 ? 'due on the day of issue' : `${days} days from issue`}`,
+    bank:
+      s?.accountNumber && s.sortCode
+        ? `Pay by bank transfer to ${s.bankAccountName ?? ''}, sort code ${s.sortCode}, account ${s.accountNumber}, quoting ${String(inv.number ?? 'the invoice number')}`
+        : null,
+    footer: s?.footer ?? null,
   };
 }
 
 /** The invoice's record documents: GET /api/invoices/{id}/pdf?template=template1|template2, kept at issue. */
 export const invoiceRecordOne: RecordTemplate = {
   reads: ['invoice_lines'],
-  render: async (r, letterhead) => renderPdf(invoiceTemplateOne, await invoiceData(r), letterhead),
+  render: async (r, letterhead) => renderPdf(invoiceTemplateOne, await invoiceData(r, letterhead), letterhead),
 };
 export const invoiceRecordTwo: RecordTemplate = {
   reads: ['invoice_lines'],
-  render: async (r, letterhead) => renderPdf(invoiceTemplateTwo, await invoiceData(r), letterhead),
+  render: async (r, letterhead) => renderPdf(invoiceTemplateTwo, await invoiceData(r, letterhead), letterhead),
 };

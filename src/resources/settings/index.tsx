@@ -4,6 +4,7 @@ import { EngineList } from '../../engine/react/list';
 import { KeyFromLabelInput } from './KeyFromLabelInput';
 import { SettingsLayout } from '../../layout/SettingsLayout';
 import { DefaultPayInput } from '../rates/RateInputs';
+import { InvoiceSettingsScreen } from './InvoiceSettings';
 import {
   documentCategories,
   employmentTypes,
@@ -29,4 +30,17 @@ export default [
   buildResource(staffProfiles, inSettings),
   buildResource(documentCategories, inSettings),
   buildResource(staffDetailFields, { ...inSettings, fields: { key: { input: <KeyFromLabelInput /> } } }),
+];
+
+/** Settings screens of their own, not one resource's list (the agency's one row of invoice settings). */
+export const settingsAdminRoutes = [
+  <Route
+    key="invoicesetting"
+    path="/appsetting/invoicesetting"
+    element={
+      <SettingsLayout>
+        <InvoiceSettingsScreen />
+      </SettingsLayout>
+    }
+  />,
 ];

@@ -106,6 +106,11 @@ export const invoices: AuthzArea = {
       row('DELETE', '/api/invoice_runs/:id', A, F, F, F, F, F, F, A),
       // The shared run has no job: Resume is allowed (it has not finished) and has nothing to give back.
       row('POST', '/api/invoice_runs/:id/actions/resume', A, 'ok', F, F, F, N, F, A),
+
+      // The agency's invoice settings (issue 32): its admins change them, its consultants read them, each agency its
+      // own one row.
+      row('GET', '/api/invoice_settings', A, 'ok', 'ok', F, F, 'ok', F, A),
+      row('PUT', '/api/invoice_settings', A, 'ok', F, F, F, 'ok', F, A),
     ];
   },
   async prepare(ctx) {
@@ -240,6 +245,11 @@ export const invoices: AuthzArea = {
     'payments reverse': { reason: 'Authz test' },
   },
   requests: {
+    'PUT /api/invoice_settings': () => ({
+      method: 'PUT',
+      url: '/api/invoice_settings',
+      payload: { footer: 'Authz footer' },
+    }),
     // A week long past and of no client's work: the run answers what it made (nothing), within the caller's agency.
     'POST /api/invoices/actions/generate': () => ({
       method: 'POST',
