@@ -25,16 +25,9 @@ export interface RedirectRoute {
 
 /** Admin screens not released yet: each shows its name and says so. */
 export const adminComingSoon: ComingSoonRoute[] = [
-  { path: '/invoice/GenerateView', screen: 'generate_view' },
-  { path: '/invoice/GenerateView/generateView/:id', screen: 'generate_view_one' },
   { path: '/invoice/staff-payroll/GenerateStaff', screen: 'generate_staff' },
   { path: '/invoice/staff-payroll/GenerateSingleStaff/:id', screen: 'generate_single_staff' },
   { path: '/invoice/StaffPayrollViewEdit/:id', screen: 'staff_payroll_view_edit' },
-  { path: '/invoice/Generate-invoice/Weekly', screen: 'generate_invoice_weekly' },
-  { path: '/invoice/Generate-invoice/daily', screen: 'generate_invoice_daily' },
-  { path: '/invoice/Generate-invoice/monthly', screen: 'generate_invoice_monthly' },
-  { path: '/invoice/Generate-invoice/shift_staff', screen: 'generate_invoice_shift_staff' },
-  { path: '/invoice/Generate-invoice/staff_weekly', screen: 'generate_invoice_staff_weekly' },
   { path: '/report/PayrollReport', screen: 'payroll_report' },
   { path: '/report/StaffReport', screen: 'staff_report' },
   { path: '/report/ClientReport', screen: 'client_report' },

@@ -16,6 +16,7 @@ import { AccountingExportButton } from './AccountingExport';
 import { InvoiceShow } from './InvoiceShow';
 import { InvoiceEdit } from './InvoiceEdit';
 import { InvoiceTemplateView } from './templates';
+import { generateRoutes, RunShow } from './generate';
 
 /**
  * Client invoices (issue 32), generated from their declarations at the spec's routes: the list with its tabs by
@@ -47,7 +48,7 @@ const area: Area = {
       ],
     }),
     buildResource(invoiceLines),
-    buildResource(invoiceRuns),
+    buildResource(invoiceRuns, { show: RunShow }),
     buildResource(creditNotes),
     buildResource(creditNoteLines),
     buildResource(payments),
@@ -58,6 +59,8 @@ const area: Area = {
     <Route key="client-invoices" path="/client/invoice" element={<ClientInvoices />} />,
     <Route key="client-invoice" path="/client/invoice/:id" element={<ClientInvoice />} />,
   ],
+  // Generating a run (/invoice/Generate-invoice/{mode}): a screen of its own beside the runs it makes.
+  adminRoutes: generateRoutes,
 };
 
 export default area;
