@@ -317,6 +317,7 @@ export type EMailRecord = {
   html: string | null;
   secret_kind: string | null;
   secret_ref: number | null;
+  attachments: number[];
 };
 
 /** Employment type (employment_types), as stored. */

@@ -58,6 +58,8 @@ export const emailOutbox: ResourceDeclaration = {
     // and the record it belongs to, never the link.
     { source: 'secret_kind', type: 'text', label: 'Link kind', readOnly: true, views: [] },
     { source: 'secret_ref', type: 'number', label: 'Link record', readOnly: true, integer: true, views: [] },
+    // The kept documents (issued_documents ids) the message carries, read when it is sent: never copies of their bytes.
+    { source: 'attachments', type: 'references', label: 'Attachments', readOnly: true, views: [] },
   ],
 };
 

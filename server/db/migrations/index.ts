@@ -41,6 +41,7 @@ import invoiceRunJobs from './096_invoice_run_jobs.js';
 import invoiceExportBatches from './097_invoice_export_batches.js';
 import invoiceSettings from './098_invoice_settings.js';
 import payrollRuns from './100_payroll_runs.js';
+import filterIndexes from './101_filter_indexes.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -87,4 +88,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '097_invoice_export_batches', sql: invoiceExportBatches },
   { id: '098_invoice_settings', sql: invoiceSettings },
   { id: '100_payroll_runs', sql: payrollRuns },
+  { id: '101_filter_indexes', sql: filterIndexes },
 ];
