@@ -15,11 +15,12 @@ import { invoiceSettingsResources } from '../../core/resources/invoices/settings
 import { invoiceSettingsBehaviour } from '../behaviours/invoiceSettings.js';
 import { invoiceSettingsRoutes } from '../routes/invoiceSettings.js';
 import { remindOverdueInvoices } from '../services/invoiceReminders.js';
+import { ublRoutes } from '../exports/ubl.js';
 
 export const invoicesArea: ServerArea = {
   name: 'invoices',
   declarations: [...invoiceResources, invoiceExportBatches, ...invoiceSettingsResources],
-  routes: [invoiceExportRoutes, invoiceSettingsRoutes],
+  routes: [invoiceExportRoutes, invoiceSettingsRoutes, ublRoutes],
   jobs: [{ name: 'invoice-reminders', everyMs: 60 * 60_000, run: remindOverdueInvoices }],
   // After the timesheets: the demo's invoices bill their signed work.
   seed: seedInvoices,

@@ -60,6 +60,9 @@ export const invoices: AuthzArea = {
       // Agency B's only issued document is a credit note, which QuickBooks' import cannot take: nothing to export.
       row('GET', '/api/invoices/export/xero', A, 'ok', 'ok', F, F, 'ok', F, A),
       row('GET', '/api/invoices/export/quickbooks', A, 'ok', 'ok', F, F, 409, F, A),
+      // E-invoices: whoever reads the document, in their row scope (another client's: 404).
+      row('GET', '/api/invoices/:id/ubl', A, 'ok', 'ok', 'ok', N, N, F, A),
+      row('GET', '/api/credit_notes/:id/ubl', A, 'ok', 'ok', 'ok', N, N, F, A),
       row('GET', '/api/invoice_export_batches', A, 'ok', 'ok', F, F, 'ok', F, A),
       row('GET', '/api/invoice_export_batches/:id', A, 'ok', 'ok', F, F, N, F, A),
       row('POST', '/api/invoice_export_batches', A, F, F, F, F, F, F, A),
@@ -146,6 +149,13 @@ export const invoices: AuthzArea = {
       [ctx.ids.merchantA, [shared.id]],
     );
     ctx.shared.invoice_export_batches = batch.id;
+    // The agency's VAT number, which every e-invoice carries as its Peppol address.
+    await fixtureWrite(
+      ctx.t.db,
+      `insert into invoice_settings (merchant_id, vat_number) values ($1, 'GB123456789')
+         on conflict (merchant_id) do update set vat_number = excluded.vat_number`,
+      [ctx.ids.merchantA],
+    );
 
     const [ib] = await fixtureWrite<{ id: number }>(
       ctx.t.db,
@@ -261,6 +271,14 @@ export const invoices: AuthzArea = {
     'GET /api/invoices/export/quickbooks': () => ({
       method: 'GET',
       url: '/api/invoices/export/quickbooks?include_exported=true',
+    }),
+    'GET /api/invoices/:id/ubl': (ctx, _p, otherAgency) => ({
+      method: 'GET',
+      url: `/api/invoices/${otherAgency ? ctx.sharedB.invoices : ctx.shared.invoices}/ubl`,
+    }),
+    'GET /api/credit_notes/:id/ubl': (ctx, _p, otherAgency) => ({
+      method: 'GET',
+      url: `/api/credit_notes/${otherAgency ? ctx.sharedB.credit_notes : ctx.shared.credit_notes}/ubl`,
     }),
     'GET /api/invoices/:id/pdf': (ctx, _p, otherAgency) => ({
       method: 'GET',
