@@ -435,6 +435,7 @@ export type InvoiceSettingsRecord = {
   updated_at: string;
   nursing_concession_from: string | null;
   default_payment_terms_days: number;
+  address: unknown;
   vat_number: string | null;
   bank_account_name: string | null;
   bank_sort_code: string | null;

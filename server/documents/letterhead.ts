@@ -2,6 +2,7 @@ import type { Queryable } from '../db/index.js';
 import { readFile, readFileBytes } from '../files/store.js';
 import { isFileId } from '../../core/engine/files.js';
 import type { PrintedLetterhead } from './pdf/render.js';
+import { formatAddress } from '../../core/engine/exportFormat.js';
 
 /**
  * The agency's logo is kept in one place, merchants.profile_photo (a file id of the store, or a path the product
@@ -56,12 +57,15 @@ export async function printedLetterhead(
     bank_sort_code: string | null;
     bank_account_number: string | null;
     footer: string | null;
+    address: unknown;
   }>(
-    'select vat_number, bank_account_name, bank_sort_code, bank_account_number, footer from invoice_settings where merchant_id = $1',
+    `select address, vat_number, bank_account_name, bank_sort_code, bank_account_number, footer
+       from invoice_settings where merchant_id = $1`,
     [merchantId],
   );
   // Read when the document is rendered: a kept copy keeps what the settings said at issue, whatever they say later.
   const invoicing = {
+    address: formatAddress(settings?.address) || null,
     vatNumber: settings?.vat_number ?? null,
     bankAccountName: settings?.bank_account_name ?? null,
     sortCode: settings?.bank_sort_code ?? null,

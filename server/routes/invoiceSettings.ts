@@ -16,6 +16,7 @@ import { InvoiceSettingsAnswer, type InvoiceSettings } from '../../core/contract
 const FIELDS = [
   'nursing_concession_from',
   'default_payment_terms_days',
+  'address',
   'vat_number',
   'bank_account_name',
   'bank_sort_code',
@@ -28,6 +29,7 @@ const FIELDS = [
 const DEFAULTS = {
   nursing_concession_from: null,
   default_payment_terms_days: 30,
+  address: null,
   vat_number: null,
   bank_account_name: null,
   bank_sort_code: null,
@@ -55,7 +57,7 @@ export async function invoiceSettingsOf(
   numbering: (resource: string) => { series: string; prefix?: string },
 ): Promise<InvoiceSettings> {
   const [row] = await db.query<Omit<InvoiceSettings, (typeof SERIES)[number]['prefix' | 'next']>>(
-    `select nursing_concession_from::text as nursing_concession_from, default_payment_terms_days, vat_number,
+    `select nursing_concession_from::text as nursing_concession_from, default_payment_terms_days, address, vat_number,
             bank_account_name, bank_sort_code, bank_account_number, footer, default_template, reminder_days, version
        from invoice_settings where merchant_id = $1`,
     [merchantId],

@@ -24,7 +24,15 @@ export async function seedInvoices(db: Queryable, ctx: SeedContext) {
   // The agency elected to use the nursing agencies' concession 60 days ago (never backdated: made on that day), so the
   // run's nurses and its healthcare assistants at homes with nursing are exempt by the rule (vatTreatmentOf).
   await as(daysAgo(60), (c) =>
-    c.engine.create('invoice_settings', { nursing_concession_from: agencyToday(tz, daysAgo(60)) }),
+    c.engine.create('invoice_settings', {
+      nursing_concession_from: agencyToday(tz, daysAgo(60)),
+      // What reg 14 has every invoice print of the supplier, and how the clients pay it (a made-up account).
+      address: { line1: '12 Harbour Street', city: 'Bristol', postcode: 'BS1 4QA', country: 'United Kingdom' },
+      vat_number: 'GB 123 4567 89',
+      bank_account_name: 'Demo Care Staffing Ltd',
+      bank_sort_code: '20-00-00',
+      bank_account_number: '55779911',
+    }),
   );
   const act = (when: Date, id: number, action: string, input: Record<string, unknown> = {}) =>
     as(when, (c) => c.engine.act('invoices', id, action, input));

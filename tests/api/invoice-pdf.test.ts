@@ -8,7 +8,7 @@ import { formatDisplayDate } from '../../core/domain/time/agencyTime';
 import { formatAddress } from '../../core/engine/exportFormat';
 
 // Issue 32, PDF: the text read back from an issued invoice's kept PDF holds what a UK VAT invoice needs (VAT
-// Regulations 1995 reg 14) as far as the product records it, its totals are the API's, and the client's copy
+// Regulations 1995 reg 14), its totals are the API's, and the client's copy
 // carries nothing of the agency's own (no pay, no margin, no agency-only field).
 let t: TestApp;
 let admin: string;
@@ -46,7 +46,26 @@ async function expectReg14(id: number, template: string) {
     'select name, address from clients where id = $1',
     [inv.client_id],
   );
+  const [settings] = await t.db.query<{
+    address: unknown;
+    vat_number: string;
+    bank_sort_code: string;
+    bank_account_number: string;
+    bank_account_name: string;
+  }>(
+    'select address, vat_number, bank_sort_code, bank_account_number, bank_account_name from invoice_settings where merchant_id = $1',
+    [ids.merchantId],
+  );
   const text = await textOf(id, template);
+  // The supplier's address and VAT number (the demo's settings give both), the terms and how to pay.
+  expect(formatAddress(settings.address)).not.toBe('');
+  expect(text).toContain(formatAddress(settings.address));
+  expect(text).toContain(`VAT number ${settings.vat_number}`);
+  const days = Math.round((Date.parse(inv.due_date) - Date.parse(inv.issue_date)) / 86_400_000);
+  expect(text).toContain(`Payment terms: ${days} days from issue`);
+  expect(text).toContain(
+    `Pay by bank transfer to ${settings.bank_account_name}, sort code ${settings.bank_sort_code}, account ${settings.bank_account_number}, quoting ${inv.number}`,
+  );
   // The number and issue date, the time of supply, when it is due.
   expect(text).toContain(`VAT invoice ${inv.number}`);
   expect(text).toContain(`Issued ${day(inv.issue_date)}`);

@@ -85,11 +85,19 @@ describe('the invoice settings', () => {
       /^The concession cannot be backdated: choose today \(/,
     );
     expect(errors.default_template).toBeTruthy();
-    const half = await save({ bank_sort_code: '12-34-56' });
+    // The demo's agency gives all three: clearing two leaves a sort code alone.
+    const half = await save({ bank_account_name: null, bank_account_number: null });
     expect(half.json().errors).toMatchObject({
       bank_account_name: 'Give the account name, sort code and account number together.',
       bank_account_number: 'Give the account name, sort code and account number together.',
     });
+    // The supplier's address (reg 14): a town alone, or a postcode that is none, is refused next to the field.
+    const town = await save({ address: { city: 'Bristol' } });
+    expect(town.statusCode).toBe(422);
+    expect(town.json().errors.address).toBe('Give at least the first line and the postcode of the agency’s address.');
+    const postcode = await save({ address: { line1: '1 High Street', postcode: 'not a postcode!' } });
+    expect(postcode.statusCode).toBe(422);
+    expect(postcode.json().errors.address).toBeTruthy();
     expect((await settings()).version).toBe(before);
   });
 
@@ -144,8 +152,15 @@ describe('the invoice settings', () => {
         bank_sort_code: '12-34-56',
         bank_account_number: '12345678',
         footer: 'Registered in England 01234567.',
+        address: { line1: '3 Quay Road', line2: 'Suite 4', city: 'Leeds', postcode: 'LS1 4AB' },
       }),
     );
+    expect((await settings()).address).toEqual({
+      line1: '3 Quay Road',
+      line2: 'Suite 4',
+      city: 'Leeds',
+      postcode: 'LS1 4AB',
+    });
     const inv = await issued();
     const words = async () =>
       pdfTextOf((await call(t.app, admin, 'GET', `/api/invoices/${inv.id}/pdf?template=template1`)).rawPayload).replace(
@@ -153,6 +168,7 @@ describe('the invoice settings', () => {
         ' ',
       );
     const printed = await words();
+    expect(printed).toContain('3 Quay Road, Suite 4, Leeds, LS1 4AB');
     expect(printed).toContain('VAT number GB123456789');
     expect(printed).toContain('sort code 12-34-56, account 12345678');
     expect(printed).toContain('Registered in England 01234567.');

@@ -26,6 +26,13 @@ export const invoiceSettings: ResourceDeclaration = {
     if (given.length && given.length < bank.length)
       for (const f of bank)
         if (!given.includes(f)) problems[f] = 'Give the account name, sort code and account number together.';
+    // reg 14 asks for the supplier's address: a part of one (a town alone) would print an address nobody can write to.
+    const address = (r.address ?? null) as Record<string, unknown> | null;
+    if (address && typeof address === 'object' && !problems.address) {
+      const blank = (k: string) => textOf(address[k]).trim() === '';
+      if (!['line1', 'line2', 'city', 'postcode'].every(blank) && (blank('line1') || blank('postcode')))
+        problems.address = 'Give at least the first line and the postcode of the agency’s address.';
+    }
     return problems;
   },
   fields: [
@@ -48,6 +55,12 @@ export const invoiceSettings: ResourceDeclaration = {
       required: true,
       defaultValue: 30,
       helperText: 'For clients without payment terms of their own.',
+    },
+    {
+      source: 'address',
+      type: 'address',
+      label: 'Agency’s postal address',
+      helperText: 'Printed on every invoice beside the agency’s name and VAT number.',
     },
     {
       source: 'vat_number',

@@ -42,6 +42,7 @@ import invoiceExportBatches from './097_invoice_export_batches.js';
 import invoiceSettings from './098_invoice_settings.js';
 import payrollRuns from './100_payroll_runs.js';
 import filterIndexes from './101_filter_indexes.js';
+import agencyAddress from './102_agency_address.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -89,4 +90,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '098_invoice_settings', sql: invoiceSettings },
   { id: '100_payroll_runs', sql: payrollRuns },
   { id: '101_filter_indexes', sql: filterIndexes },
+  { id: '102_agency_address', sql: agencyAddress },
 ];

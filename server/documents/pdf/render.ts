@@ -13,6 +13,8 @@ export interface PrintedLetterhead {
   logo?: Buffer | null;
   /** What an invoice prints of the agency's invoice settings (reg 14: its VAT number; how to pay it). */
   invoicing?: {
+    /** The agency's postal address on one line, under its name on every page. */
+    address: string | null;
     vatNumber: string | null;
     bankAccountName: string | null;
     sortCode: string | null;
@@ -177,6 +179,14 @@ export async function renderPdf<D>(
         width: width - (textX - MARGIN) - contactWidth - (contact ? 8 : 0),
         lineBreak: false,
       });
+    // The supplier's address (reg 14 for an invoice; any document of the agency may as well say where it is).
+    const address = letterhead.invoicing?.address;
+    if (address)
+      doc
+        .font(FONT)
+        .fontSize(8)
+        .fillColor('#555555')
+        .text(pdfText(address), textX, MARGIN + 20, { width: width - (textX - MARGIN), lineBreak: false });
     doc
       .moveTo(MARGIN, MARGIN + 32)
       .lineTo(MARGIN + width, MARGIN + 32)
