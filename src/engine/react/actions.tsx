@@ -85,6 +85,7 @@ export const ACTION_ICONS: Record<string, ReactElement> = {
   edit_note: <EditNoteIcon />,
   lock: <LockIcon />,
   pin: <PinIcon />,
+  play_arrow: <PlayArrowIcon />,
   playlist_add: <PlaylistAddIcon />,
   report: <ReportIcon />,
   schedule: <ScheduleIcon />,

@@ -540,10 +540,21 @@ describe('canAccess', () => {
       // A payment is reversed with a reason, never edited or deleted; its allocations are written by it.
       payments: ['edit', 'delete'],
       payment_allocations: ['create', 'edit', 'delete', 'export'],
+      // An accounting export records its batch; a batch is never changed, so the next export can trust it.
+      invoice_export_batches: ['create', 'edit', 'delete', 'export'],
+      // Issue 32: the invoice settings are one row per agency, saved and never deleted; a reminder is written by the
+      // reminders job once per invoice and step, and read on the invoice's history.
+      invoice_settings: ['delete', 'export'],
+      invoice_reminders: ['create', 'edit', 'delete', 'export'],
+      // Issue 33: a pay run is made by generating; its payslips and their lines are written by it and follow it.
+      pay_runs: ['create', 'edit', 'delete'],
+      payslips: ['create', 'edit', 'delete'],
+      payslip_lines: ['create', 'edit', 'delete', 'export'],
     };
-    // Another resource not served as CRUD (a staff member's sign-in) is the engine's alone: no action.
+    // Another resource not served as CRUD (a staff member's sign-in) is the engine's alone: no action; the notification
+    // and invoice settings are served by their own routes (route()), which read this access.
     for (const d of declarations) {
-      const own = d.served !== false || d.name.startsWith('notification_');
+      const own = d.served !== false || d.name.startsWith('notification_') || d.name.startsWith('invoice_');
       for (const a of ['list', 'show', 'create', 'edit', 'delete', 'export'])
         expect(canAccess(admin, d.name, a), `${d.name} ${a}`).toBe(own && !history[d.name]?.includes(a));
     }

@@ -79,7 +79,17 @@ installFakeApi(() => ({
       timesheet_per: 'client',
     },
   ],
-  job_roles: [{ id: 4, name: 'Carer', code: 'CR', default_pay_rate: 1250, default_charge_rate: 1800, active: true }],
+  job_roles: [
+    {
+      id: 4,
+      name: 'Carer',
+      code: 'CR',
+      default_pay_rate: 1250,
+      default_charge_rate: 1800,
+      vat_concession: 'none',
+      active: true,
+    },
+  ],
 }));
 
 function renderAt(decl: ResourceDeclaration, route: string, pattern: string, element: ReactElement) {

@@ -26,6 +26,7 @@ describe('the areas of the server', () => {
     expect(registry.periodic.map((j) => j.name).sort()).toEqual([
       'diary-reminders',
       'document-reminders',
+      'invoice-reminders',
       'notification-counts',
       'notification-digest',
       'timesheet-reminders',

@@ -303,7 +303,7 @@ function PreviewTable({
                   <TableRow key={k}>
                     <TableCell>{l.description}</TableCell>
                     <TableCell>{l.work_date}</TableCell>
-                    <TableCell align="right">{Number(l.quantity).toFixed(2)}</TableCell>
+                    <TableCell align="right">{String(Number(l.quantity))}</TableCell>
                     <TableCell align="right">{money(l.net)}</TableCell>
                   </TableRow>
                 ))}
