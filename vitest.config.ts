@@ -49,8 +49,9 @@ export default defineConfig({
           // caches keyed by agency id are emptied for each file (tests/api/setup.ts).
           isolate: false,
           testTimeout: 30_000,
-          // The first file to need a database content migrates and seeds it for the others (a few seconds).
-          hookTimeout: 120_000,
+          // The first file to need a database content migrates and seeds it for the others: about 20 s on a quiet
+          // machine, but seen at 160 s (migrations 57 s, the demo 106 s) with the two cores shared twenty ways.
+          hookTimeout: 300_000,
         },
       },
       {
