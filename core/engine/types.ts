@@ -323,7 +323,9 @@ export interface DocumentDeclaration {
    * The transition that issues the record (`'lock'`, `'issue'`): the document is rendered in that transition's
    * transaction, once for each distinct reading of it (the agency's, the client's), kept in the file store with its
    * SHA-256, and served as kept from then on, whatever changes later (the agency's logo, a name). Without it the
-   * document is drawn from the record as it is now, each time it is asked for.
+   * document is drawn from the record as it is now, each time it is asked for. `'create'`: issued as it is made (a
+   * credit note, never a draft): kept at the end of the action that creates it, once its lines exist, or at its
+   * create when no action runs.
    */
   keptFrom?: string;
 }

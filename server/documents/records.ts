@@ -232,6 +232,21 @@ export async function keepIssuedDocuments(ctx: EngineContext, c: Compiled, actio
     if (doc.keptFrom === action) for (const id of ids) await keepCopies(ctx, c, doc, templateOf(doc.template), id);
 }
 
+/**
+ * The engine's create's part: documents kept from creation (`keptFrom: 'create'`) of records just created, kept at
+ * the end of the action that runs the create (a credit note's lines are written after it, by the same action) or,
+ * when no action runs, now. Always in the create's transaction.
+ */
+export async function keepCreatedDocuments(ctx: EngineContext, c: Compiled, ids: number[]) {
+  const docs = (c.decl.documents ?? []).filter((d) => d.keptFrom === 'create');
+  if (docs.length === 0 || ids.length === 0) return;
+  const keep = async () => {
+    for (const doc of docs) for (const id of ids) await keepCopies(ctx, c, doc, templateOf(doc.template), id);
+  };
+  if (ctx.keeping) ctx.keeping.push(keep);
+  else await keep();
+}
+
 interface KeptCopy {
   pdf: Buffer;
   sha256: string;
@@ -291,6 +306,7 @@ async function keptCopy(
  * there (an invoice issued, then sent, part-paid or paid: its copy was kept at issue and is served as kept).
  */
 function isIssued(c: Compiled, doc: DocumentDeclaration, state: unknown): boolean {
+  if (doc.keptFrom === 'create') return true;
   const transitions = c.decl.lifecycle?.transitions ?? [];
   const targets = (t: (typeof transitions)[number]) => (t.to === undefined ? [] : Array.isArray(t.to) ? t.to : [t.to]);
   const issued = new Set(transitions.filter((t) => t.action === doc.keptFrom).flatMap(targets));

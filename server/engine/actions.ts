@@ -141,6 +141,27 @@ export async function runAction(
   ids: number[],
   body: Record<string, unknown>,
   registry?: Map<string, Compiled>,
+  options: Parameters<typeof transitionRecords>[6] = {},
+): Promise<Row[]> {
+  // The outermost action keeps the documents of the records it created once its effect is done (their lines written).
+  if (ctx.keeping) return transitionRecords(ctx, c, action, ids, body, registry, options);
+  ctx.keeping = [];
+  try {
+    const out = await transitionRecords(ctx, c, action, ids, body, registry, options);
+    for (const keep of ctx.keeping.splice(0)) await keep();
+    return out;
+  } finally {
+    delete ctx.keeping;
+  }
+}
+
+async function transitionRecords(
+  ctx: EngineContext,
+  c: Compiled,
+  action: ActionDeclaration,
+  ids: number[],
+  body: Record<string, unknown>,
+  registry?: Map<string, Compiled>,
   options: {
     /** The server's own run (ctx.engine.act) says why in the entry, beside the action's input. */
     reason?: string;

@@ -44,7 +44,11 @@ export function compile(
   if (at && at !== 'create' && !decl.lifecycle?.transitions.some((t) => t.action === at))
     problems.push(`${decl.name}.numbering.at names ${at}, which is no transition of its lifecycle`);
   for (const d of decl.documents ?? [])
-    if (d.keptFrom && !decl.lifecycle?.transitions.some((t) => t.action === d.keptFrom && t.to !== undefined))
+    if (
+      d.keptFrom &&
+      d.keptFrom !== 'create' &&
+      !decl.lifecycle?.transitions.some((t) => t.action === d.keptFrom && t.to !== undefined)
+    )
       problems.push(`${decl.name}.documents ${d.template}: keptFrom ${d.keptFrom} is no transition to a state`);
   for (const f of decl.effectiveDated
     ? [...decl.effectiveDated.key, decl.effectiveDated.from, decl.effectiveDated.to]

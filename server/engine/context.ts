@@ -127,6 +127,11 @@ export interface EngineContext {
   touched?: Set<string>;
   /** Documents whose own write is running (server/engine/lines.ts): their lines' writes leave them to it. */
   documents?: Set<string>;
+  /**
+   * Documents kept from creation (`keptFrom: 'create'`) of records an action created: kept at the action's end, when
+   * the lines it writes after the record exist (runAction sets it; shared with contexts derived from this one).
+   */
+  keeping?: (() => Promise<void>)[];
 }
 
 export interface SaveEvent {

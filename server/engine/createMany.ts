@@ -16,6 +16,7 @@ import { applyWritePolicy, checkAgainstDatabase, defaultOf, store } from './writ
 import { attachFiles } from '../files/store.js';
 import { createdLockedReason } from '../../core/engine/lifecycle.js';
 import { refreshDocuments, refuseLockedLines } from './lines.js';
+import { keepCreatedDocuments } from '../documents/records.js';
 
 /** The refusals of some records of a createMany, by position: what is wrong with each, in words. */
 export interface RowRefusal {
@@ -309,6 +310,11 @@ export async function createMany(
   e: ManyOptions = {},
 ): Promise<Row[]> {
   const stored = await storeMany(ctx, c, rows, e);
+  await keepCreatedDocuments(
+    ctx,
+    c,
+    stored.rows.map((r) => Number(r.id)),
+  );
   // An agency user's scope is their agency, which a create cannot leave; anyone else's is read again, as on a create.
   const all =
     stored.reread || ctx.principal.loginType !== 'agency'

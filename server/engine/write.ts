@@ -13,6 +13,7 @@ import { audit, diff } from './audit.js';
 import { checkFileRefs, attachFiles, filesNotOfKind } from '../files/store.js';
 import { customFieldsOf } from './customFields.js';
 import { getRecord } from './query.js';
+import { keepCreatedDocuments } from '../documents/records.js';
 import { checkConstraints } from './constraints.js';
 import { numberRecords, numbersAt } from './numbering.js';
 import { checkPeriod } from './periods.js';
@@ -357,6 +358,7 @@ export async function store(
     input: e.overrideLock ? { ...(e.input as object), overrideLock: e.overrideLock } : e.input,
   });
   const changedItself = await c.behaviour.afterSave?.(ctx, { stored, changes, record, action: e.action, row: full });
+  if (!stored) await keepCreatedDocuments(ctx, c, [id]);
   // A line's document follows it (and the line's answer then reads its document's new state).
   const parent = c.decl.parent;
   if (parent?.lines && (await refreshDocuments(ctx, c, [full[parent.field], stored?.[parent.field]])))

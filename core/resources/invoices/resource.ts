@@ -519,6 +519,8 @@ export const creditNotes: ResourceDeclaration = {
   clientScope: 'client_id',
   access: { admin: [...read, 'export'], consultant: read, manager: read, viewer: read },
   numbering: { field: 'number', series: 'CN', prefix: 'CN-', pad: 5 },
+  // Issued as it is made (never a draft): kept at the end of the invoice's credit action, once its lines exist.
+  documents: [{ template: 'credit_note', label: 'Credit note', keptFrom: 'create' }],
   fields: [
     { source: 'number', type: 'text', label: 'Number', readOnly: true, sortable: true },
     {

@@ -2,6 +2,7 @@ import type { RecordTemplate } from '../records.js';
 import { timesheetRecord } from './timesheet.js';
 import { invoiceRecordOne, invoiceRecordTwo } from './invoice.js';
 import { payslipRecord } from './payslip.js';
+import { creditNoteRecord } from './creditNote.js';
 
 /** The templates a resource's `documents` may name, by name. */
 export const RECORD_TEMPLATES: Record<string, RecordTemplate> = {
@@ -10,4 +11,5 @@ export const RECORD_TEMPLATES: Record<string, RecordTemplate> = {
   template1: invoiceRecordOne,
   template2: invoiceRecordTwo,
   payslip: payslipRecord,
+  credit_note: creditNoteRecord,
 };

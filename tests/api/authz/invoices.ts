@@ -82,6 +82,8 @@ export const invoices: AuthzArea = {
       row('PUT', '/api/credit_notes/:id', A, F, F, F, F, F, F, A),
       row('DELETE', '/api/credit_notes/:id', A, F, F, F, F, F, F, A),
       row('GET', '/api/credit_notes/export', A, 'ok', F, F, F, 'ok', F, A),
+      // The credit note's declared document, kept when it was made: as its show, another client's answers 404.
+      row('GET', '/api/credit_notes/:id/pdf', A, 'ok', 'ok', 'ok', N, N, F, A),
       row('GET', '/api/credit_note_lines', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
       row('GET', '/api/credit_note_lines/:id', A, 'ok', 'ok', 'ok', N, N, F, A),
       row('POST', '/api/credit_note_lines', A, F, F, F, F, F, F, A),
@@ -283,6 +285,10 @@ export const invoices: AuthzArea = {
     'GET /api/invoices/:id/pdf': (ctx, _p, otherAgency) => ({
       method: 'GET',
       url: `/api/invoices/${otherAgency ? ctx.sharedB.invoices : ctx.shared.invoices}/pdf`,
+    }),
+    'GET /api/credit_notes/:id/pdf': (ctx, _p, otherAgency) => ({
+      method: 'GET',
+      url: `/api/credit_notes/${otherAgency ? ctx.sharedB.credit_notes : ctx.shared.credit_notes}/pdf`,
     }),
   },
 };
