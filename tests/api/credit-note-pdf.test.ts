@@ -80,6 +80,13 @@ describe('a credit note’s PDF', () => {
     expect(text).toContain(`Issued ${day(note.issue_date)}`);
     expect(text).toContain(`Corrects invoice ${invoice.number} issued ${day(invoice.issue_date)}`);
     expect(text).toContain(agency.company_name);
+    // The agency's address (its invoice settings, in the one letterhead) and VAT number.
+    const [settings] = await t.db.query<{ address: unknown }>(
+      'select address from invoice_settings where merchant_id = $1',
+      [ids.merchantId],
+    );
+    expect(formatAddress(settings.address)).not.toBe('');
+    expect(text).toContain(formatAddress(settings.address));
     expect(text).toContain('VAT number GB 123 4567 89');
     expect(text).toContain(`To ${who.name}`);
     expect(text).toContain(formatAddress(who.address));
