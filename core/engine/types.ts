@@ -450,6 +450,11 @@ export interface ResourceDeclaration {
    * and template2), the first the one given when none is asked for.
    */
   documents?: DocumentDeclaration[];
+  /**
+   * A field of the record naming the document it is given when none is asked for (an invoice's chosen layout); a
+   * value that names none of `documents` falls back to the first.
+   */
+  documentChosenBy?: string;
   /** Record and bulk actions: the only way a state changes. */
   actions?: ActionDeclaration[];
   /** The state machine the actions move records through (core/engine/lifecycle.ts). */

@@ -116,10 +116,16 @@ async function readerOf(
   };
 }
 
-/** The document the caller asked for (`?template=`), the first declared when none: refused in words otherwise. */
-export function documentOf(c: Compiled, asked: string | undefined): DocumentDeclaration {
+/**
+ * The document the caller asked for (`?template=`); when none, the one the record chose (`documentChosenBy`), else the
+ * first declared. One asked that is not declared is refused in words.
+ */
+export function documentOf(c: Compiled, asked: string | undefined, chosen?: unknown): DocumentDeclaration {
   const documents = c.decl.documents ?? [];
-  const doc = asked === undefined || asked === '' ? documents[0] : documents.find((d) => d.template === asked);
+  const doc =
+    asked === undefined || asked === ''
+      ? (documents.find((d) => d.template === chosen) ?? documents[0])
+      : documents.find((d) => d.template === asked);
   if (!doc)
     throw new HttpError(
       400,
@@ -333,13 +339,14 @@ export async function recordDocument(
   const who = ctx.principal;
   const p = new Params();
   const lifecycleField = c.decl.lifecycle?.field;
+  const chosenBy = c.decl.documentChosenBy;
   const [row] = await ctx.db.query(
-    `select id${lifecycleField ? `, ${ident(lifecycleField)} as state` : ''} from ${c.table} where id = ${p.bind(id)} and ${scopeWhere(c, who, p.bind)}`,
+    `select id${lifecycleField ? `, ${ident(lifecycleField)} as state` : ''}${chosenBy ? `, ${ident(chosenBy)} as chosen` : ''} from ${c.table} where id = ${p.bind(id)} and ${scopeWhere(c, who, p.bind)}`,
     p.values,
   );
   if (!row) throw notFound(c.decl.label.one);
   // Asked of a record the caller may see: one outside their scope answers 404 whatever the template.
-  const doc = documentOf(c, asked);
+  const doc = documentOf(c, asked, row.chosen);
   const template = templateOf(doc.template);
   const kept = doc.keptFrom && readingsOf(c, template, doc.template).some((roles) => roles.includes(who.role));
   if (kept && isIssued(c, doc, row.state)) {

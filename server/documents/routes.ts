@@ -41,7 +41,7 @@ export async function documentRoutes(app: FastifyInstance) {
       schema: {
         tags: [decl.label.many],
         summary: `The ${decl.label.one.toLowerCase()} as a PDF: ${decl.documents.map((d) => d.label).join(', ')}`,
-        description: `template: one of ${decl.documents.map((d) => d.template).join(', ')} (default ${decl.documents[0].template}).${
+        description: `template: one of ${decl.documents.map((d) => d.template).join(', ')} (default ${decl.documentChosenBy ? `the record's ${decl.documentChosenBy}, else ` : ''}${decl.documents[0].template}).${
           decl.documents.some((d) => d.keptFrom) ? ' Once issued, the copy kept then (its SHA-256 in the ETag).' : ''
         }`,
         params: IdParams,

@@ -74,11 +74,15 @@ async function invoiceable(ctx: EngineContext, input: GenerateInvoicesInput): Pr
     care_type: CareType | null;
     client_type: string | null;
     po_number: string | null;
+    times: string | null;
   }>(
+    // The times worked (else booked), in the agency's zone: reg 14's description of the supply names them.
     `select 'timesheet_line' as kind, l.id, t.client_id, l.site_id, l.candidate_id as staff_id, l.shift_id,
             l.work_date::text as date, coalesce(l.charge, 0) as net, l.paid_minutes as minutes,
             trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')) as staff, r.name as role,
-            r.vat_concession as concession, si.care_type, k.client_type, sh.po_number
+            r.vat_concession as concession, si.care_type, k.client_type, sh.po_number,
+            to_char(coalesce(l.actual_start, l.scheduled_start) at time zone $5, 'HH24:MI') || '–' ||
+              to_char(coalesce(l.actual_end, l.scheduled_end) at time zone $5, 'HH24:MI') as times
        from timesheet_lines l
        join timesheets t on t.merchant_id = l.merchant_id and t.id = l.timesheet_id
        join clients k on k.merchant_id = t.merchant_id and k.id = t.client_id
@@ -94,7 +98,8 @@ async function invoiceable(ctx: EngineContext, input: GenerateInvoicesInput): Pr
      union all
      select 'cancellation', s.id, s.client_id, s.site_id, s.candidate_id, s.id,
             (s.start_at at time zone $5)::date::text, s.cancellation_charge, null, null, r.name,
-            r.vat_concession, si.care_type, k.client_type, s.po_number
+            r.vat_concession, si.care_type, k.client_type, s.po_number,
+            to_char(s.start_at at time zone $5, 'HH24:MI') || '–' || to_char(s.end_at at time zone $5, 'HH24:MI')
        from shifts s
        join clients k on k.merchant_id = s.merchant_id and k.id = s.client_id
        left join sites si on si.merchant_id = s.merchant_id and si.id = s.site_id
@@ -125,8 +130,8 @@ async function invoiceable(ctx: EngineContext, input: GenerateInvoicesInput): Pr
     po_number: r.po_number,
     description:
       r.kind === 'cancellation'
-        ? `Late cancellation, ${r.role ?? 'shift'}, ${r.date}`
-        : `${r.staff ?? ''}, ${r.role ?? ''}, ${r.date}`,
+        ? `Late cancellation, ${r.role ?? 'shift'}, ${r.date}${r.times ? `, ${r.times}` : ''}`
+        : `${r.staff ?? ''}, ${r.role ?? ''}, ${r.date}${r.times ? `, ${r.times}` : ''}`,
   }));
 }
 
@@ -201,6 +206,12 @@ async function draftInvoices(
   const drafts = draftsOf(groups, concessionFrom);
   if (drafts.length === 0) return { invoices: [] as number[], lines: 0, total: 0 };
   const reason = `Invoice run ${runId}`;
+  // Drafted in the agency's default layout (its invoice settings); a draft's own can still be changed before issue.
+  const [settings] = await ctx.db.query<{ default_template: string }>(
+    'select default_template from invoice_settings where merchant_id = $1',
+    [ctx.principal.merchantId],
+  );
+  const template = settings?.default_template ?? 'template1';
   const invoices = await ctx.engine.createMany(
     'invoices',
     drafts.map(({ group }) => ({
@@ -211,6 +222,7 @@ async function draftInvoices(
       mode,
       po_number: group.po_number,
       run_id: runId,
+      template,
     })),
     { reason },
   );

@@ -405,3 +405,51 @@ describe('overdue reminders', () => {
     expect(await sentFor(inv.id)).toEqual([]);
   });
 });
+
+describe('a run’s invoice (issue 32.8)', () => {
+  const kit = timesheetKit(() => ({ t, admin, ids }));
+  it('says the times of each line and takes the agency’s default layout, which its PDF and Send then use', async () => {
+    const day = monday(30);
+    const shift = await kit.workedShift(at(day, '08:00'), at(day, '16:00'));
+    const g = await ok(await kit.generate({ shift_ids: [shift] }));
+    await ok(await kit.act(g.timesheets[0], 'verify', { reason: 'Layout test', all_lines: 1 }));
+    await ok(await save({ default_template: 'template2' }));
+    try {
+      const run = await ok(
+        await call(t.app, admin, 'POST', '/api/invoices/actions/generate', {
+          mode: 'daily',
+          from: day,
+          to: day,
+          client_ids: [ids.clientId],
+        }),
+      );
+      expect(run.invoices).toHaveLength(1);
+      const id = run.invoices[0];
+      expect((await ok(await call(t.app, admin, 'GET', `/api/invoices/${id}`))).template).toBe('template2');
+      const lines = await ok(await call(t.app, admin, 'GET', `/api/invoice_lines?invoice_id=${id}`));
+      expect(lines.map((l: { description: string }) => l.description)).toEqual([
+        expect.stringMatching(new RegExp(`, ${day}, 08:00–16:00$`)),
+      ]);
+      await ok(await call(t.app, admin, 'POST', `/api/invoices/${id}/actions/issue`, {}));
+      const pdf = async (q: string) => {
+        const res = await call(t.app, admin, 'GET', `/api/invoices/${id}/pdf${q}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.rawPayload.toString('base64');
+      };
+      // No ?template=: the invoice's own layout, not the first declared.
+      const plain = await pdf('');
+      expect(plain).toBe(await pdf('?template=template2'));
+      expect(plain).not.toBe(await pdf('?template=template1'));
+      // Send attaches the copy of that layout.
+      await ok(await call(t.app, admin, 'POST', `/api/invoices/${id}/actions/send`, {}));
+      const [mail] = await t.db.query<{ template: string }>(
+        `select d.template from email_outbox o join issued_documents d on d.id = any(o.attachments)
+          where o.merchant_id = $1 and o.event = 'invoice.sent' and d.record_id = $2 and d.resource = 'invoices'`,
+        [ids.merchantId, id],
+      );
+      expect(mail?.template).toBe('template2');
+    } finally {
+      await ok(await save({ default_template: 'template1' }));
+    }
+  });
+});

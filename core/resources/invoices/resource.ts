@@ -92,6 +92,8 @@ export const invoices: ResourceDeclaration = {
     { template: 'template1', label: 'Invoice (template 1)', keptFrom: 'issue' },
     { template: 'template2', label: 'Invoice (template 2)', keptFrom: 'issue' },
   ],
+  // GET /api/invoices/{id}/pdf without ?template= serves the invoice's own layout (the one Send attaches).
+  documentChosenBy: 'template',
   lifecycle: {
     field: 'state',
     // Issued is final: payments and credit notes move it on through their own transitions, nothing edits it.
