@@ -189,6 +189,13 @@ describe('the invoice screens', () => {
       const notes = page.getByRole('region', { name: 'Credit notes' });
       await notes.getByRole('link', { name: /^CN-\d+$/ }).waitFor();
       await notes.getByText('Break not taken off').waitFor();
+      // Its PDF, kept when it was made, downloaded from where it is listed.
+      const cn = (await notes.getByRole('link', { name: /^CN-\d+$/ }).textContent())!;
+      const [cnDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        notes.getByRole('button', { name: `Download ${cn} (PDF)` }).click(),
+      ]);
+      expect((await readFile((await cnDownload.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
       const credited = await invoice(page, draft.id);
       expect(credited.credited).toBeLessThan(0);
       expect(credited.balance).toBeLessThan(before.balance);

@@ -18,10 +18,9 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Title, useTranslate } from 'react-admin';
 import { ApiFailure, request, requestAll } from '../../providers/request';
-import { downloadFrom } from '../../engine/react/download';
+import { PdfButton } from './PdfButton';
 import { formatPounds, formatVatRate } from '../../../core/engine/money';
 import { formatDisplayDate } from '../../../core/domain/time/agencyTime';
 import { ISSUED_STATES } from '../../../core/resources/invoices/resource';
@@ -197,41 +196,6 @@ const invoiceLink = (r: { id: number; number: string }) => (
     {r.number}
   </Link>
 );
-
-/** Saves the invoice's kept PDF in the layout the agency chose for it. */
-function PdfButton({ invoice }: { invoice: Pick<ClientInvoiceRow, 'id' | 'number' | 'template'> }) {
-  const translate = useTranslate();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  return (
-    <Box>
-      <Button
-        variant="contained"
-        startIcon={<PictureAsPdfIcon />}
-        disabled={busy}
-        aria-busy={busy}
-        onClick={async () => {
-          setBusy(true);
-          setError('');
-          try {
-            await downloadFrom(`/invoices/${invoice.id}/pdf?template=${encodeURIComponent(invoice.template)}`);
-          } catch (e) {
-            setError(failure(e).message);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        {translate('app.client_invoices.download', { number: invoice.number })}
-      </Button>
-      {error && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {error}
-        </Alert>
-      )}
-    </Box>
-  );
-}
 
 /** /client/invoice: what the client owes and what is overdue, its invoices page by page, and its credit notes. */
 export function ClientInvoices() {
@@ -411,7 +375,7 @@ export function ClientInvoice() {
           {t('invoice_number', { number: inv.number })}
         </Typography>
         <InvoiceState row={inv} />
-        <PdfButton invoice={inv} />
+        <PdfButton path={`/invoices/${inv.id}/pdf?template=${encodeURIComponent(inv.template)}`} number={inv.number} />
       </Stack>
       <Figures
         label={t('details')}
@@ -490,6 +454,10 @@ export function ClientInvoice() {
             { header: t('net'), cell: (r) => money(r.net), align: 'right' },
             { header: t('vat'), cell: (r) => money(r.vat), align: 'right' },
             { header: t('total'), cell: (r) => money(r.total), align: 'right' },
+            {
+              header: t('pdf'),
+              cell: (r) => <PdfButton path={`/credit_notes/${r.id}/pdf`} number={r.number} variant="text" />,
+            },
           ]}
         />
       )}

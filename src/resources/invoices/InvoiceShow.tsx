@@ -27,6 +27,7 @@ import { lockedReason } from '../../../core/engine/lifecycle';
 import { invoiceLines, invoices, CREDIT_KINDS, PAYMENT_METHODS } from '../../../core/resources/invoices/resource';
 import { downloadInvoicePdf, selectedTemplate, templatePath, TEMPLATE_IDS } from './templates';
 import { RecordPaymentButton } from './PaymentDialog';
+import { PdfButton } from './PdfButton';
 
 /** The draft's editor at the spec's address, in the remembered layout. */
 export const editPath = (id: string | number) => `/edit/${id}/${selectedTemplate()}`;
@@ -179,6 +180,7 @@ function CreditNotes({ id }: { id: RaRecord['id'] }) {
             <TableCell align="right">{translate('app.invoices.net')}</TableCell>
             <TableCell align="right">{translate('app.invoices.vat')}</TableCell>
             <TableCell align="right">{translate('app.invoices.total')}</TableCell>
+            <TableCell>{translate('app.client_invoices.pdf')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -193,6 +195,9 @@ function CreditNotes({ id }: { id: RaRecord['id'] }) {
               <TableCell align="right">{formatPounds(Number(c.net))}</TableCell>
               <TableCell align="right">{formatPounds(Number(c.vat))}</TableCell>
               <TableCell align="right">{formatPounds(Number(c.total))}</TableCell>
+              <TableCell>
+                <PdfButton path={`/credit_notes/${c.id}/pdf`} number={String(c.number)} variant="text" />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -32,6 +32,7 @@ export const messages = {
       not_found: 'This invoice was not found. It may belong to another client, or not be issued yet.',
       invoice_number: 'Invoice %{number}',
       download: 'Download %{number} (PDF)',
+      pdf: 'PDF',
       details: 'Invoice details',
       time_of_supply: 'Time of supply',
       po_number: 'PO number',
