@@ -363,6 +363,7 @@ async function seedAgencyData(
     'clients',
     counts.clients.map((name, i) => {
       const hospital = /Hospital|Trust/.test(name);
+      const terms = r.pick([14, 30, 30, 45]);
       return {
         merchant_id: merchantId,
         name,
@@ -374,7 +375,9 @@ async function seedAgencyData(
         phone: `0113 ${r.int(200, 999)} ${r.int(1000, 9999)}`,
         address: JSON.stringify(address(r)),
         vat_number: `GB${r.int(100000000, 999999999)}`,
-        payment_terms_days: r.pick([14, 30, 30, 45]),
+        // The panel's client (client@demo.test's, the first) pays in 14 days, so the invoice it was sent three weeks
+        // ago is overdue now (server/seed/invoices.ts).
+        payment_terms_days: i === 0 ? 14 : terms,
         status: i % 7 === 6 ? 'inactive' : 'active',
         notes: null,
       };

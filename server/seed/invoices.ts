@@ -38,8 +38,6 @@ export async function seedInvoices(db: Queryable, ctx: SeedContext) {
     as(when, (c) => c.engine.act('invoices', id, action, input));
   const [panelClient] = ctx.clientIds;
 
-  // The panel's client (client@demo.test's) pays in 14 days, so its invoice sent three weeks ago is overdue now.
-  await as(daysAgo(21), (c) => c.engine.update('clients', panelClient, { payment_terms_days: 14 }));
 
   /** A run as the agency starts it on `when`: its drafts, the panel's client's first, then by id. */
   const run = async (when: Date, mode: string, from: number, to: number, clientIds?: number[]) => {
