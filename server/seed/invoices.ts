@@ -38,7 +38,6 @@ export async function seedInvoices(db: Queryable, ctx: SeedContext) {
     as(when, (c) => c.engine.act('invoices', id, action, input));
   const [panelClient] = ctx.clientIds;
 
-
   /** A run as the agency starts it on `when`: its drafts, the panel's client's first, then by id. */
   const run = async (when: Date, mode: string, from: number, to: number, clientIds?: number[]) => {
     const made = (await as(when, (c) =>
