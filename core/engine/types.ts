@@ -220,6 +220,11 @@ export interface ActionDeclaration {
   linkBoundTo?: (record: RecordValues) => unknown;
   /** Why this record cannot take the action now (a message or message key), or null when it can. */
   guard?: (record: RecordValues) => string | null;
+  /**
+   * Computed fields the guard reads (the server's own SQL): the server reads them with the locked rows for the guard,
+   * which otherwise sees the stored columns only.
+   */
+  guardReads?: string[];
   /** What the action asks for; validated like fields, on both sides. */
   input?: FieldDeclaration[];
   /**

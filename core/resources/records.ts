@@ -968,6 +968,7 @@ export type TimesheetLineRecord = {
   site_name?: string | null;
   job_role_name?: string | null;
   summary?: string | null;
+  billed_on?: string | null;
   timesheet_status?: 'draft' | 'submitted' | 'signed' | 'verified' | 'disputed' | 'amended' | 'locked' | null;
   work_date: string | null;
   scheduled_start: string | null;

@@ -577,6 +577,11 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
       `(select g.signer_name from timesheet_signatures g where g.merchant_id = timesheet_lines.merchant_id and g.id = timesheet_lines.signature_id)`,
     timesheet_status: () =>
       `(select t.status from timesheets t where t.merchant_id = timesheet_lines.merchant_id and t.id = timesheet_lines.timesheet_id)`,
+    // The invoice billing the line while it does (a released line, of a voided draft or credited to re-bill, is not).
+    billed_on: () => `(select coalesce(i.number, 'Draft ' || i.id) from invoice_lines il
+        join invoices i on i.merchant_id = il.merchant_id and i.id = il.invoice_id
+       where il.merchant_id = timesheet_lines.merchant_id and il.timesheet_line_id = timesheet_lines.id
+         and il.released_at is null limit 1)`,
     // The client's approvers with a PIN who may sign this line (theirs for every site, or for the line's).
     approvers: () => `(select coalesce(json_agg(json_build_object('id', a.id, 'name', a.name, 'job_title', a.job_title)
         order by a.name, a.id), '[]'::json)

@@ -128,6 +128,24 @@ export async function lockRecords(
 }
 
 /**
+ * The locked rows with the computed fields the action's guard reads (`guardReads`), read under the rows' lock: the
+ * guard sees them as a read shows them, though the row written is the stored one.
+ */
+async function withGuardReads(ctx: EngineContext, c: Compiled, action: ActionDeclaration, rows: Row[]) {
+  const reads = action.guardReads ?? [];
+  if (!reads.length || !rows.length) return rows;
+  const p = new Params();
+  const cols = reads.map((f) => `(${c.behaviour.computed![f](p.bind, { today: ctx.today })}) as ${ident(f)}`);
+  const found = await ctx.db.query(
+    `select id, ${cols.join(', ')} from ${c.table} where merchant_id = ${p.bind(ctx.principal.merchantId)}
+      and id = any(${p.bind(rows.map((r) => r.id))}::int[])`,
+    p.values,
+  );
+  const byId = new Map(found.map((r) => [Number(r.id), r]));
+  return rows.map((r) => ({ ...r, ...byId.get(Number(r.id)) }));
+}
+
+/**
  * Runs an action on one or more records, all or nothing: the rows are locked, every guard must allow it, then the
  * records take the declared patch and the server effect through the same write path as any change (validation,
  * hooks, audit with the action and its input, secrets left out): one record through `store`, many in set form
@@ -178,8 +196,9 @@ async function transitionRecords(
   const effectInput = { ...input, ...(options.prepared ?? (await prepareAction(ctx, c, action, body))) };
   // What the entry keeps: the input without its secrets, and the server's reason for its own run.
   const entryInput = options.reason ? { reason: options.reason, ...kept(action, input) } : kept(action, input);
-  const refused = rows.flatMap((r) => {
-    const why = actionRefusal(c.decl, action, r);
+  const guarded = await withGuardReads(ctx, c, action, rows);
+  const refused = rows.flatMap((r, i) => {
+    const why = actionRefusal(c.decl, action, guarded[i]);
     return why ? [{ row: r, why: toFieldErrors({ x: { message: why } }).x, status: 409 }] : [];
   });
   if (refused.length) {

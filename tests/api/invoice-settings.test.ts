@@ -452,4 +452,41 @@ describe('a run’s invoice (issue 32.8)', () => {
       await ok(await save({ default_template: 'template1' }));
     }
   });
+
+  it('refuses to withdraw the verification of, or amend, a line an unreleased invoice line bills, in words', async () => {
+    const day = monday(31);
+    const shift = await kit.workedShift(at(day, '08:00'), at(day, '16:00'));
+    const g = await ok(await kit.generate({ shift_ids: [shift] }));
+    await ok(await kit.act(g.timesheets[0], 'verify', { reason: 'Billed line test', all_lines: 1 }));
+    const run = await ok(
+      await call(t.app, admin, 'POST', '/api/invoices/actions/generate', {
+        mode: 'daily',
+        from: day,
+        to: day,
+        client_ids: [ids.clientId],
+      }),
+    );
+    const [line] = await t.db.query<{ id: number }>('select id from timesheet_lines where shift_id = $1', [shift]);
+    const lineAct = (action: string, body: Record<string, unknown>) =>
+      call(t.app, admin, 'POST', `/api/timesheet_lines/${line.id}/actions/${action}`, body);
+    const words = `This line is billed on invoice Draft ${run.invoices[0]}: void the draft, or credit the line to re-bill it, before changing it.`;
+    const withdrawn = await lineAct('withdraw_verification', { reason: 'Wrong hours' });
+    expect(withdrawn.statusCode, withdrawn.body).toBeGreaterThanOrEqual(400);
+    expect(withdrawn.statusCode).toBeLessThan(500);
+    expect(withdrawn.body).toContain(words);
+    const amended = await lineAct('amend', { actual_start: at(day, '09:00'), actual_end: at(day, '16:00'), note: 'x' });
+    // A billed line is signed or verified, which amending refuses by its state already (its guard says the same);
+    // its hours (8 h less the role's 30-minute unpaid break) stay as billed.
+    expect(amended.statusCode, amended.body).toBe(409);
+    const [still] = await t.db.query<{ status: string; paid_minutes: number }>(
+      'select status, paid_minutes from timesheet_lines where id = $1',
+      [line.id],
+    );
+    expect(still).toEqual({ status: 'verified', paid_minutes: 450 });
+    // Voiding the draft releases the line: the verification can be withdrawn again.
+    await ok(
+      await call(t.app, admin, 'POST', `/api/invoices/${run.invoices[0]}/actions/void`, { reason: 'Wrong hours' }),
+    );
+    await ok(await lineAct('withdraw_verification', { reason: 'Wrong hours' }));
+  });
 });

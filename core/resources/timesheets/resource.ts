@@ -1,4 +1,11 @@
-import { textOf, type Action, type FieldDeclaration, type ResourceDeclaration, type Role } from '../../engine/types';
+import {
+  textOf,
+  type Action,
+  type FieldDeclaration,
+  type RecordValues,
+  type ResourceDeclaration,
+  type Role,
+} from '../../engine/types';
 import {
   AMENDABLE_STATES,
   SIGNATURE_MAX_CHARS,
@@ -125,6 +132,15 @@ export function notAmendable(status: string | undefined): string | null {
     return 'The timesheet is with the client: withdraw it from the client to change its lines.';
   return 'The timesheet is signed, verified or locked: its lines can no longer be changed.';
 }
+
+/**
+ * Why a line billed by an invoice that has not released it cannot change its hours, charge or status (issue 32.8): the
+ * invoice would no longer say what was worked. Voiding the draft or crediting the line with re-billing releases it.
+ */
+const billed = (r: RecordValues): string | null =>
+  r.billed_on
+    ? `This line is billed on invoice ${textOf(r.billed_on)}: void the draft, or credit the line to re-bill it, before changing it.`
+    : null;
 
 const actualTimes: FieldDeclaration[] = [
   { source: 'actual_start', type: 'datetime', label: 'Actual start', required: true },
@@ -690,7 +706,8 @@ export const timesheetLines: ResourceDeclaration = {
       confirm: 'The times of %{name}',
       // The dialog starts from the line's current times.
       prefill: true,
-      guard: (r) => notAmendable(textOf(r.timesheet_status)),
+      guard: (r) => billed(r) ?? notAmendable(textOf(r.timesheet_status)),
+      guardReads: ['billed_on'],
       input: [
         ...actualTimes,
         { source: 'note', type: 'longtext', label: 'Why the times changed', required: true, maxLength: 2000 },
@@ -716,7 +733,9 @@ export const timesheetLines: ResourceDeclaration = {
       roles: ['admin'],
       danger: true,
       success: 'Verification withdrawn',
-      guard: (r) => (r.timesheet_status === 'locked' ? 'The timesheet is locked: it can no longer be changed.' : null),
+      guardReads: ['billed_on'],
+      guard: (r) =>
+        billed(r) ?? (r.timesheet_status === 'locked' ? 'The timesheet is locked: it can no longer be changed.' : null),
       input: [{ source: 'reason', type: 'longtext', label: 'Why it is withdrawn', required: true, maxLength: 2000 }],
     },
     {
@@ -841,6 +860,16 @@ export const timesheetLines: ResourceDeclaration = {
       computed: true,
       readOnly: true,
       readableBy: WITH_STAFF,
+      views: [],
+    },
+    // The invoice that bills the line (its number, else 'Draft n'), while it does: its hours and status then hold.
+    {
+      source: 'billed_on',
+      type: 'text',
+      label: 'Invoiced on',
+      computed: true,
+      readOnly: true,
+      readableBy: AGENCY,
       views: [],
     },
     // The timesheet's state: whether the line can still be amended, and what "awaiting signature" means yet.
