@@ -268,6 +268,12 @@ const SERVED_BYTES = 32 * 2 ** 20;
 const served = new Map<string, KeptCopy>();
 let servedBytes = 0;
 
+/** Forgets the kept copies served: for tests, whose files each have a database in which the same ids mean others. */
+export function forgetServedCopies() {
+  served.clear();
+  servedBytes = 0;
+}
+
 /** A kept copy as a reader of `role` is served it, or null when none was kept. */
 async function keptCopy(
   db: Queryable,

@@ -21,7 +21,7 @@ export function diff(c: Compiled, before: Row | undefined, after: Row): Changes 
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
   for (const f of c.stored) {
     if (f.source === 'created_at') continue;
-    const [from, to] = [before?.[f.source] ?? null, after[f.source] ?? null];
+    const [from, to] = [asWritten(f, before?.[f.source]), asWritten(f, after[f.source])];
     // The same value is the same (most fields of an update): only values that differ are compared as JSON.
     if (from === to || same(from, to)) continue;
     out[f.source] = f.readableBy?.length === 0 ? hiddenChange(from, to) : { from, to };
@@ -34,6 +34,15 @@ export function diff(c: Compiled, before: Row | undefined, after: Row): Changes 
   }
   return out;
 }
+
+/**
+ * A stored value as the trail records it: a decimal column comes back from the database as text ('5'), so a number
+ * is recorded as the number a write gave, whichever way the row was written (one save or a createMany).
+ */
+const asWritten = (f: Compiled['stored'][number], v: unknown) =>
+  f.type === 'number' && typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+    ? Number(v)
+    : (v ?? null);
 
 /** The changes between two versions of a row kept outside the engine (a setting), over the named columns. */
 export function diffColumns(before: Row | undefined, after: Row | undefined, columns: string[]): Changes {

@@ -794,8 +794,14 @@ export async function seedDemo(db: Db, registry: Registry, options: { candidates
     };
     for (const { seed } of registry.areas) await seed?.(tx, area);
     await recordSeedHistory(tx, engine, demo.merchantId, { userId: demo.userId, name: 'Alex Morgan' });
-    // The demo's mail went out as its story happened (the seeds mark it sent): the jobs that would send what the seed
-    // queued are done, as of when they were queued, so a new demo's queue holds no work.
+    // The demo's mail went out as its story happened: what an area's seed left queued (the invoices it sent) is
+    // sent as of when it was queued, and the jobs that would send it are done, so a new demo's queue holds no work.
+    await tx.query(
+      `update email_outbox set status = 'sent', attempts = 1, sent_at = created_at, next_attempt_at = created_at,
+              message_id = '<demo-' || id || '@staffing.local>'
+        where merchant_id = $1 and status = 'queued'`,
+      [demo.merchantId],
+    );
     await tx.query(
       `update jobs j set status = 'done', done = coalesce(j.total, 0), finished_at = j.created_at, updated_at = j.created_at
         where j.merchant_id = $1 and j.kind = $2 and j.status = 'queued'

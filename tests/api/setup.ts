@@ -2,6 +2,7 @@ import { forgetCustomFieldDefinitions } from '../../server/engine/customFields';
 import { forgetAgencyZones } from '../../server/engine/routes';
 import { setPasswordCostForTests } from '../../server/auth/passwords';
 import { setPublicUrl } from '../../server/notifications/outbox';
+import { forgetServedCopies } from '../../server/documents/records';
 
 // Argon2id with 256 KiB instead of 19 MiB for the hashes this process makes (the template's demo users, invitations,
 // password changes; the decoy): about 1 ms instead of 0.1 s of CPU each, over the API tests' hundreds of sign-ins.
@@ -11,7 +12,9 @@ setPasswordCostForTests(256);
 
 // The api project runs its files one after another in the same worker process (isolate: false, vitest.config.ts),
 // so module state outlives a file. Each file has its own database, in which the same agency ids mean other
-// agencies: the caches keyed by agency id start empty for each file, and so does the public address of e-mail links.
+// agencies: the caches keyed by agency id (kept PDFs served included) start empty for each file, and so does the
+// public address of e-mail links.
 forgetAgencyZones();
 forgetCustomFieldDefinitions();
+forgetServedCopies();
 setPublicUrl(null);
