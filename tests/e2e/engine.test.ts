@@ -58,8 +58,10 @@ describe('clients', () => {
     expect(posts).toEqual([]);
 
     await billing.fill('accounts@e2e-client.test');
-    await form.getByLabel('Address line 1').fill('1 Test Street');
-    await form.getByLabel('Postcode').fill('LS1 4AB');
+    // The client's own address, not its billing address (issue 32), which has the same inputs.
+    const address = form.getByRole('group', { name: 'Address', exact: true });
+    await address.getByLabel('Address line 1').fill('1 Test Street');
+    await address.getByLabel('Postcode').fill('LS1 4AB');
     await selectChoice(page, 'Status', 'Active');
     await page.getByRole('button', { name: 'Save' }).click();
 

@@ -474,6 +474,8 @@ export const invoiceRuns: ResourceDeclaration = {
       reference: 'clients',
       label: 'Clients (all when empty)',
       createOnly: true,
+      // The runs' list fits a laptop (1366 px): the clients and the line count are offered by the column chooser.
+      listHidden: true,
     },
     { source: 'started_by', type: 'text', label: 'Started by', readOnly: true },
     // Running until its last client is billed; failed when its job used its attempts (resume tries again).
@@ -503,7 +505,7 @@ export const invoiceRuns: ResourceDeclaration = {
     { source: 'job_id', type: 'number', integer: true, label: 'Job', readOnly: true, views: [] },
     { source: 'finished_at', type: 'datetime', label: 'Finished', readOnly: true, views: ['show'] },
     { source: 'invoice_count', type: 'number', integer: true, label: 'Invoices', readOnly: true },
-    { source: 'line_count', type: 'number', integer: true, label: 'Lines', readOnly: true },
+    { source: 'line_count', type: 'number', integer: true, label: 'Lines', readOnly: true, listHidden: true },
     { source: 'total', type: 'money', label: 'Total', readOnly: true },
     { source: 'created_at', type: 'datetime', label: 'Started', readOnly: true, sortable: true },
   ],
