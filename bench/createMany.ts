@@ -1,4 +1,3 @@
-import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from '../server/app';
 import type { Db, Queryable, Row } from '../server/db';
@@ -7,7 +6,7 @@ import { agencyZone, systemContext } from '../server/engine/routes';
 import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../core/domain/time/agencyTime';
 import { BANDS } from '../core/domain/pricing/types';
 import { seedRateSettings } from '../server/seed/rates';
-import { machine, onEachDatabase, runAlone, type Benchmark, type BenchmarkResult } from './lib';
+import { announceRun, onEachDatabase, runAlone, type Benchmark, type BenchmarkResult } from './lib';
 import { sideBySide, sideBySideReport } from './sideBySide';
 import { seed } from './lists';
 
@@ -186,13 +185,7 @@ async function benchOne(kind: Kind, db: Db, version: string) {
 }
 
 export async function runCreateMany(kinds: Kind[] = ['postgres']): Promise<BenchmarkResult> {
-  const m = machine();
-  const load = loadavg()[0];
-  console.log(`\n  Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory; createMany of ${N} shifts`);
-  if (load > m.cores / 2)
-    console.log(
-      `  WARNING: load average ${load.toFixed(1)} on ${m.cores} cores before the run: other work shares this machine, numbers will be noisy`,
-    );
+  const load = announceRun(`createMany of ${N} shifts`);
   const details: Record<string, unknown> = { load_average_before: +load.toFixed(2) };
   const metrics = await onEachDatabase(kinds, LABEL, details, benchOne);
   return { metrics, details };

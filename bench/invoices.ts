@@ -1,11 +1,18 @@
-import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from '../server/app';
 import type { Db, Queryable } from '../server/db';
 import { LoginThrottle } from '../server/auth/throttle';
 import { hashPassword } from '../server/auth/passwords';
 import { runNextJob, workerName } from '../server/jobs/queue';
-import { machine, median, onEachDatabase, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
+import {
+  announceRun,
+  median,
+  onEachDatabase,
+  runAlone,
+  type Benchmark,
+  type BenchmarkResult,
+  type Metric,
+} from './lib';
 import { BENCH_EMAIL, BENCH_PASSWORD, pct } from './lists';
 import { migrate } from '../server/db/migrate';
 import { createAgency } from '../server/seed/index';
@@ -478,13 +485,7 @@ async function benchOne(kind: Kind, db0: Db, version: string) {
 }
 
 export async function runInvoices(kinds: Kind[] = ['pglite', 'postgres']): Promise<BenchmarkResult> {
-  const m = machine();
-  const load = loadavg()[0];
-  console.log(`\n  Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory; invoices over ${LINES} lines`);
-  if (load > m.cores / 2)
-    console.log(
-      `  WARNING: load average ${load.toFixed(1)} on ${m.cores} cores before the run: other work shares this machine, numbers will be noisy`,
-    );
+  const load = announceRun(`invoices over ${LINES} lines`);
   const details: Record<string, unknown> = { load_average_before: +load.toFixed(2) };
   const metrics = await onEachDatabase(kinds, LABEL, details, benchOne);
   return { metrics, details };

@@ -1,7 +1,7 @@
 import { execSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, freemem, platform, release, totalmem } from 'node:os';
+import { cpus, freemem, platform, release, totalmem, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import pg from 'pg';
@@ -55,6 +55,21 @@ export function machine() {
     os: `${platform()} ${release()}`,
     node: process.version,
   };
+}
+
+/**
+ * Says what a benchmark is about to measure on which machine, with a warning when other work shares it (its numbers
+ * are then high and noisy), and gives the load average before the run for its details.
+ */
+export function announceRun(what: string): number {
+  const m = machine();
+  const load = loadavg()[0];
+  console.log(`\n  Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory; ${what}`);
+  if (load > m.cores / 2)
+    console.log(
+      `  WARNING: load average ${load.toFixed(1)} on ${m.cores} cores before the run: other work shares this machine, numbers will be high and noisy`,
+    );
+  return load;
 }
 
 export function gitCommit(): string | undefined {

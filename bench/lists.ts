@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -22,7 +21,7 @@ import { DUE_WITHIN_DAYS } from '../core/domain/compliance/documents';
 import {
   askWorker,
   ensureSharedExtensions,
-  machine,
+  announceRun,
   ROOT,
   runAlone,
   type Benchmark,
@@ -891,15 +890,7 @@ async function onPostgres(): Promise<DbRun | { kind: 'postgres'; unreachable: st
 }
 
 export async function runLists(kinds: Kind[] = ['pglite', 'postgres']): Promise<BenchmarkResult> {
-  const m = machine();
-  const load = loadavg()[0];
-  console.log(
-    `\n  Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory; ${CANDIDATES} candidates in one agency`,
-  );
-  if (load > m.cores / 2)
-    console.log(
-      `  WARNING: load average ${load.toFixed(1)} on ${m.cores} cores before the run: other work shares this machine, numbers will be low and noisy`,
-    );
+  const load = announceRun(`${CANDIDATES} candidates in one agency`);
   const metrics: Metric[] = [];
   const details: Record<string, unknown> = {
     candidates: CANDIDATES,

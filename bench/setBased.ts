@@ -1,4 +1,3 @@
-import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from '../server/app';
 import type { Db, Queryable } from '../server/db';
@@ -10,7 +9,7 @@ import { createTableSql } from '../server/engine/ddl';
 import type { ResourceBehaviour } from '../server/engine/context';
 import type { ResourceDeclaration } from '../core/engine/types';
 import { declarations } from '../core/resources/declarations';
-import { machine, onEachDatabase, runAlone, type Benchmark, type BenchmarkResult } from './lib';
+import { announceRun, onEachDatabase, runAlone, type Benchmark, type BenchmarkResult } from './lib';
 import { sideBySide, sideBySideReport } from './sideBySide';
 
 /**
@@ -209,13 +208,7 @@ async function benchOne(kind: Kind, db: Db, version: string) {
 }
 
 export async function runSetBased(kinds: Kind[] = ['pglite', 'postgres']): Promise<BenchmarkResult> {
-  const m = machine();
-  const load = loadavg()[0];
-  console.log(`\n  Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory; set-based transition of ${N} lines`);
-  if (load > m.cores / 2)
-    console.log(
-      `  WARNING: load average ${load.toFixed(1)} on ${m.cores} cores before the run: other work shares this machine, numbers will be noisy`,
-    );
+  const load = announceRun(`set-based transition of ${N} lines`);
   const details: Record<string, unknown> = { load_average_before: +load.toFixed(2) };
   const metrics = await onEachDatabase(kinds, LABEL, details, benchOne);
   return { metrics, details };

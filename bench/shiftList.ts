@@ -10,6 +10,7 @@ import { LoginThrottle } from '../server/auth/throttle';
 import { agencyZone } from '../server/engine/routes';
 import { addDaysToDate, agencyToday, startOfWeekMonday } from '../core/domain/time/agencyTime';
 import {
+  announceRun,
   backendCpuBetween,
   backendCpuMs,
   machine,
@@ -501,13 +502,7 @@ async function benchOne(
 }
 
 export async function runShiftList(kinds: Kind[] = ['postgres']): Promise<BenchmarkResult> {
-  const m = machine();
-  const load = loadavg()[0];
-  console.log(`\n  Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory; ${STAFF} staff, 100,000 shifts`);
-  if (load > m.cores / 2)
-    console.log(
-      `  WARNING: load average ${load.toFixed(1)} on ${m.cores} cores before the run: other work shares this machine, req/s and latencies will be low and noisy (CPU per request holds)`,
-    );
+  const load = announceRun(`${STAFF} staff, 100,000 shifts`);
   const details: Record<string, unknown> = {
     load_average_before: round(load),
     connections: CONNECTIONS,

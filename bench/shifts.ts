@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { buildApp } from '../server/app';
@@ -9,7 +8,15 @@ import { agencyZone } from '../server/engine/routes';
 import { addDaysToDate, agencyToday, startOfWeekMonday } from '../core/domain/time/agencyTime';
 import { BANDS } from '../core/domain/pricing/types';
 import { seedRateSettings } from '../server/seed/rates';
-import { askWorker, machine, onEachDatabase, runAlone, type Benchmark, type BenchmarkResult, type Metric } from './lib';
+import {
+  askWorker,
+  announceRun,
+  onEachDatabase,
+  runAlone,
+  type Benchmark,
+  type BenchmarkResult,
+  type Metric,
+} from './lib';
 import { explain, pct, seed, type PlanReport } from './lists';
 import { seedWorkflow } from './workflow';
 
@@ -346,13 +353,7 @@ async function benchOne(
 }
 
 export async function runShifts(kinds: Kind[] = ['postgres']): Promise<BenchmarkResult> {
-  const m = machine();
-  const load = loadavg()[0];
-  console.log(`\n  Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory; ${STAFF} staff, 100,000 shifts`);
-  if (load > m.cores / 2)
-    console.log(
-      `  WARNING: load average ${load.toFixed(1)} on ${m.cores} cores before the run: other work shares this machine, numbers will be high and noisy`,
-    );
+  const load = announceRun(`${STAFF} staff, 100,000 shifts`);
   const details: Record<string, unknown> = { load_average_before: round(load) };
   const metrics = await onEachDatabase(kinds, LABEL, details, benchOne);
   return { metrics, details };

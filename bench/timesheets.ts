@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { buildApp } from '../server/app';
@@ -14,7 +13,7 @@ import { addDaysToDate, agencyToday, startOfWeekMonday } from '../core/domain/ti
 import { BANDS } from '../core/domain/pricing/types';
 import {
   askWorker,
-  machine,
+  announceRun,
   median,
   onEachDatabase,
   runAlone,
@@ -517,13 +516,7 @@ async function benchOne(kind: Kind, db0: Db, version: string) {
 }
 
 export async function runTimesheets(kinds: Kind[] = ['postgres']): Promise<BenchmarkResult> {
-  const m = machine();
-  const load = loadavg()[0];
-  console.log(`\n  Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory; timesheets of ${SHIFTS} shifts`);
-  if (load > m.cores / 2)
-    console.log(
-      `  WARNING: load average ${load.toFixed(1)} on ${m.cores} cores before the run: other work shares this machine, numbers will be noisy`,
-    );
+  const load = announceRun(`timesheets of ${SHIFTS} shifts`);
   const details: Record<string, unknown> = { load_average_before: +load.toFixed(2) };
   const metrics = await onEachDatabase(kinds, LABEL, details, benchOne);
   return { metrics, details };

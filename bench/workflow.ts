@@ -1,6 +1,5 @@
 import { execSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -12,7 +11,7 @@ import { addDaysToDate, agencyToday, startOfWeekMonday } from '../core/domain/ti
 import { complianceOf } from '../server/services/compliance';
 import {
   askWorker,
-  machine,
+  announceRun,
   onEachDatabase,
   pgSchema,
   PG_URL,
@@ -753,15 +752,7 @@ async function benchOne(
 }
 
 export async function runWorkflow(kinds: Kind[] = ['postgres']): Promise<BenchmarkResult> {
-  const m = machine();
-  const load = loadavg()[0];
-  console.log(
-    `\n  Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB memory; ${CANDIDATES} staff, ${CANDIDATES * CATEGORIES.length} documents`,
-  );
-  if (load > m.cores / 2)
-    console.log(
-      `  WARNING: load average ${load.toFixed(1)} on ${m.cores} cores before the run: other work shares this machine, numbers will be high and noisy`,
-    );
+  const load = announceRun(`${CANDIDATES} staff, ${CANDIDATES * CATEGORIES.length} documents`);
   const details: Record<string, unknown> = { load_average_before: round(load) };
   const metrics = await onEachDatabase(kinds, LABEL, details, benchOne);
   return { metrics, details };
