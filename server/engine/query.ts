@@ -224,7 +224,8 @@ export async function listRecords(ctx: EngineContext, c: Compiled, query: Record
     .filter((f) => readable(ctx.principal, f));
   const sums = summed.map(
     (f) =>
-      `, coalesce(sum(${fieldExpression(c, f, (v) => (countParams.push(v), `$${countParams.length}`), ctx.today)}), 0)::bigint as ${ident(f.source)}`,
+      // Pence sum to whole pence; a decimal number (hours) keeps its fraction.
+      `, coalesce(sum(${fieldExpression(c, f, (v) => (countParams.push(v), `$${countParams.length}`), ctx.today)}), 0)::${f.type === 'money' ? 'bigint' : 'numeric'} as ${ident(f.source)}`,
   );
   const key = c.totals.key(c.decl.table, merchantId, `${where}|${summed.map((f) => f.source)}`, countParams);
   let counted = c.totals.get<Row>(key);

@@ -286,6 +286,8 @@ async function csvOf(header: string[], rows: Cell[][]): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** An agency's accounting exports take turns (advisory lock key; invoice runs use 32032 and 32033, pay runs 33033). */
+const EXPORT_LOCK = 32034;
 const PACKAGE_NAMES: Record<Package, string> = { xero: 'Xero', quickbooks: 'QuickBooks Online' };
 
 function registerPackage(app: FastifyInstance, pkg: Package) {
@@ -333,7 +335,7 @@ function registerPackage(app: FastifyInstance, pkg: Package) {
             return { batchId: b.id, files, found, skipped: files.skipped };
           }
           // One export of an agency at a time: two at once would both find the same documents not yet exported.
-          await tx.db.query('select pg_advisory_xact_lock(32033, $1)', [tx.principal.merchantId]);
+          await tx.db.query('select pg_advisory_xact_lock($1, $2)', [EXPORT_LOCK, tx.principal.merchantId]);
           const found = await documentsOf(tx, pkg, f);
           const files = rowsFor(pkg, found.docs);
           const skippedNumbers = new Set(files.skipped.map((s) => s.number));

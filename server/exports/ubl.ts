@@ -192,10 +192,10 @@ export async function ublXml(d: UblDocument): Promise<string> {
 
 type Kind = 'invoices' | 'credit_notes';
 
-/** The agency's name and VAT number, which every e-invoice carries (its Peppol address). */
+/** The agency's name, postal address and VAT number, which every e-invoice carries (its Peppol address). */
 async function sellerOf(ctx: EngineContext): Promise<UblParty> {
-  const [row] = await ctx.db.query<{ name: string; vat_number: string | null; email: string | null }>(
-    `select m.company_name as name, s.vat_number, m.email
+  const [row] = await ctx.db.query<{ name: string; vat_number: string | null; email: string | null; address: Address }>(
+    `select m.company_name as name, s.vat_number, s.address, m.email
        from merchants m left join invoice_settings s on s.merchant_id = m.id where m.id = $1`,
     [ctx.principal.merchantId],
   );
@@ -204,7 +204,7 @@ async function sellerOf(ctx: EngineContext): Promise<UblParty> {
       409,
       'An e-invoice carries the agency’s VAT number, which is its Peppol address: give it in the invoice settings first.',
     );
-  return { name: row.name, vatNumber: row.vat_number, address: null, email: row.email };
+  return { name: row.name, vatNumber: row.vat_number, address: row.address, email: row.email };
 }
 
 async function buyerOf(ctx: EngineContext, clientId: number): Promise<UblParty> {

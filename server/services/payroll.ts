@@ -59,8 +59,12 @@ async function payableLines(ctx: EngineContext, input: GeneratePayRunInput) {
   return byStaff;
 }
 
-/** Each staff member's payroll details and year to date (their finalised payslips of the tax year), in one query. */
-async function staffPayroll(ctx: EngineContext, ids: number[], taxYear: string) {
+/**
+ * Each staff member's payroll details, with the year to date of the runs paid before `payDay` in its tax year: an
+ * approved run counts as a finalised one (it is paid as approved), a draft does not, and a run paid later (made out of
+ * order) never changes this one's cumulative tax. One query.
+ */
+async function staffPayroll(ctx: EngineContext, ids: number[], taxYear: string, payDay: string) {
   const rows = await ctx.db.query<{
     id: number;
     name: string;
@@ -84,10 +88,11 @@ async function staffPayroll(ctx: EngineContext, ids: number[], taxYear: string) 
        left join lateral (
          select sum(p.gross) as ytd_gross, sum(p.tax) as ytd_tax, sum(p.employee_ni) as ytd_employee_ni
            from payslips p join pay_runs r on r.merchant_id = p.merchant_id and r.id = p.pay_run_id
-          where p.merchant_id = c.merchant_id and p.candidate_id = c.id and r.state = 'finalised' and r.tax_year = $3
+          where p.merchant_id = c.merchant_id and p.candidate_id = c.id and r.state in ('approved', 'finalised')
+            and r.tax_year = $3 and r.period_end < $4
        ) y on true
       where c.merchant_id = $1 and c.id = any($2::int[])`,
-    [ctx.principal.merchantId, ids, taxYear],
+    [ctx.principal.merchantId, ids, taxYear, payDay],
   );
   // Basis points from a stored percentage ('5', '5.5', '3.25'), read from its digits: hundredths beyond are dropped.
   const bp = (v: string | null, fallback: number) => {
@@ -129,7 +134,7 @@ export async function generatePayRun(ctx: EngineContext, input: GeneratePayRunIn
   if (!input.preview)
     await ctx.db.query('select pg_advisory_xact_lock($1, $2)', [PAY_RUN_LOCK, ctx.principal.merchantId]);
   const byStaff = await payableLines(ctx, input);
-  const details = await staffPayroll(ctx, [...byStaff.keys()], tax.year.taxYear);
+  const details = await staffPayroll(ctx, [...byStaff.keys()], tax.year.taxYear, input.to);
   const slips = [...byStaff].map(([candidateId, lines]) => {
     const who = details.get(candidateId)!;
     return {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
 import { demoIds, type DemoIds } from './timesheetKit';
+import { issuedMixedInvoice } from './invoiceKit';
 import { pdfTextOf } from '../pdfText';
 import { formatPounds, formatVatRate } from '../../core/engine/money';
 import { formatDisplayDate } from '../../core/domain/time/agencyTime';
@@ -36,20 +37,7 @@ const pdf = (id: number, token = client) => call(t.app, token, 'GET', `/api/cred
 
 /** An issued invoice of the panel's client with a standard and an exempt line, credited as `body` says. */
 async function credited(body: Record<string, unknown>) {
-  const inv = await ok(await call(t.app, admin, 'POST', '/api/invoices', { client_id: ids.clientId }), 201);
-  const line = (b: Record<string, unknown>) =>
-    call(t.app, admin, 'POST', '/api/invoice_lines', { invoice_id: inv.id, work_date: '2030-01-07', ...b });
-  await ok(await line({ description: 'Ann Care, Care assistant, 07:00–15:00', quantity: 8, unit_price: 2000 }), 201);
-  await ok(
-    await line({
-      description: 'Rita Nurse, Registered nurse, 07:00–14:30',
-      quantity: 7.5,
-      unit_price: 3001,
-      vat_treatment: 'exempt',
-    }),
-    201,
-  );
-  await ok(await call(t.app, admin, 'POST', `/api/invoices/${inv.id}/actions/issue`, {}));
+  const inv = await issuedMixedInvoice(t, admin, ids.clientId);
   await ok(await call(t.app, admin, 'POST', `/api/invoices/${inv.id}/actions/credit`, body));
   const [note] = await ok(await call(t.app, client, 'GET', `/api/credit_notes?invoice_id=${inv.id}`));
   return { invoice: await ok(await call(t.app, client, 'GET', `/api/invoices/${inv.id}`)), note };

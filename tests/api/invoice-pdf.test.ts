@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
 import { demoIds, type DemoIds } from './timesheetKit';
+import { issuedMixedInvoice } from './invoiceKit';
 import { pdfTextOf } from '../pdfText';
 import { formatPounds, formatVatRate } from '../../core/engine/money';
 import { formatDisplayDate } from '../../core/domain/time/agencyTime';
@@ -121,20 +122,7 @@ describe('the kept PDF of an issued invoice', () => {
   });
 
   it('says "Exempt" on exempt lines and totals them apart from the standard-rated ones', async () => {
-    const inv = await ok(await call(t.app, admin, 'POST', '/api/invoices', { client_id: ids.clientId }), 201);
-    const line = (body: Record<string, unknown>) =>
-      call(t.app, admin, 'POST', '/api/invoice_lines', { invoice_id: inv.id, work_date: '2030-01-07', ...body });
-    await ok(await line({ description: 'Ann Care, Care assistant, 07:00–15:00', quantity: 8, unit_price: 2000 }), 201);
-    await ok(
-      await line({
-        description: 'Rita Nurse, Registered nurse, 07:00–14:30',
-        quantity: 7.5,
-        unit_price: 3001,
-        vat_treatment: 'exempt',
-      }),
-      201,
-    );
-    await ok(await call(t.app, admin, 'POST', `/api/invoices/${inv.id}/actions/issue`, {}));
+    const inv = await issuedMixedInvoice(t, admin, ids.clientId);
     for (const template of ['template1', 'template2']) {
       const { text } = await expectReg14(inv.id, template);
       expect(text).toContain('Exempt');
@@ -145,8 +133,8 @@ describe('the kept PDF of an issued invoice', () => {
   });
 
   it('gives the client its own kept copy: nothing of pay, margin or the agency’s own fields', async () => {
-    const [demo] = await t.db.query<{ id: number; template: string; issued_by: string }>(
-      `select id, template, issued_by from invoices where client_id = $1 and state <> all('{draft,void}')
+    const [demo] = await t.db.query<{ id: number; number: string; template: string; issued_by: string }>(
+      `select id, number, template, issued_by from invoices where client_id = $1 and state <> all('{draft,void}')
         order by id limit 1`,
       [ids.clientId],
     );
@@ -162,6 +150,8 @@ describe('the kept PDF of an issued invoice', () => {
       `served ${served.statusCode} ${served.headers['content-type']}`,
     ).toEqual({ length: keptBytes.length, sha256: sha256(keptBytes) });
     const text = await textOf(demo.id, demo.template);
+    // It is the invoice (an empty or unreadable copy would hold none of what follows either).
+    expect(text).toContain(`VAT invoice ${demo.number}`);
     expect(text).not.toMatch(/Pay rate|Margin|Timesheet line|Run \d/i);
     expect(text).not.toContain(demo.issued_by);
   });

@@ -75,6 +75,16 @@ describe('an issued invoice with exempt and standard lines side by side', () => 
     ]);
   });
 
+  it('gives the agency’s postal address from its invoice settings as the seller’s', async () => {
+    const [{ address }] = await t.db.query<{ address: { line1: string; postcode: string } }>(
+      'select address from invoice_settings where merchant_id = $1',
+      [ids.merchantId],
+    );
+    const seller = /<cac:AccountingSupplierParty>([\s\S]*?)<\/cac:AccountingSupplierParty>/.exec(xml)![1];
+    expect(tag(seller, 'StreetName')).toEqual([address.line1]);
+    expect(tag(seller, 'PostalZone')).toEqual([address.postcode]);
+  });
+
   it('carries the API’s totals exactly, the exempt lines as category E with the reason, the others S at 20%', () => {
     expect(tag(xml, 'ID')[0]).toBe(inv.number);
     expect(tag(xml, 'TaxExclusiveAmount')).toEqual([decimalPounds(inv.net)]);

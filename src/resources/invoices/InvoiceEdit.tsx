@@ -1,4 +1,5 @@
-import { Alert, Box, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { Box, Typography } from '@mui/material';
 import { useParams } from 'react-router';
 import { useGetOne, useTranslate } from 'react-admin';
 import type { ViewOptions } from '../../engine/react/viewOptions';
@@ -19,15 +20,13 @@ export function InvoiceEdit(options: ViewOptions) {
   const translate = useTranslate();
   const { data: invoice } = useGetOne('invoices', { id: id! });
   // The address names a layout: it is the one the PDF button and the next visit use.
-  if (templateType === 'template1' || templateType === 'template2') rememberTemplate(templateType as TemplateId);
+  useEffect(() => {
+    if (templateType === 'template1' || templateType === 'template2') rememberTemplate(templateType as TemplateId);
+  }, [templateType]);
+  // The engine's form says why a locked invoice is read-only; its lines can take no new line either.
   const locked = invoice ? lockedReason(options.decl, invoice) : null;
   return (
     <Box sx={{ minWidth: 0 }}>
-      {locked && (
-        <Alert severity="info" sx={{ mt: 1 }} role="status">
-          {locked}
-        </Alert>
-      )}
       <EngineEdit {...options} />
       {invoice && (
         <Box component="section" aria-label={translate('app.invoices.edit_lines')} sx={{ mt: 2, minWidth: 0 }}>
