@@ -5,13 +5,13 @@
 //     lint                            npm run format:check (Prettier) and npm run lint (ESLint)
 //     unit                            vitest project unit (jsdom + msw)
 //     build                           npm run build (the production build the browser tests start)
-//   rounds 2 and 3:
+//   round 2:
 //     api on PGlite                   vitest project api
+//   round 3, side by side:
 //     api on PostgreSQL               vitest project api with TEST_DATABASE_URL
 //                                     (default postgres://postgres@127.0.0.1:5432/test). Required when CI=true
 //                                     or TEST_DATABASE_URL is set; otherwise skipped, with a notice, when no
 //                                     server answers.
-//   round 4:
 //     e2e                             vitest project e2e (headless Chromium against the product)
 // Stages side by side print their output whole as each ends. Ends with a summary line: "N passed, N failed" (tests)
 // and the run's wall time, plus one line per stage.
@@ -216,9 +216,11 @@ if (wanted('api-pg')) {
     stages.push({ name: 'api (PostgreSQL)', status: 'SKIPPED', detail: `no server at ${new URL(pgUrl).host}` });
   }
 }
-// One after the other: each keeps the 2 cores busy (side by side they took 307 s, against 176 s and 116 s alone).
+// The API tests on PGlite alone: they keep the 2 cores busy (beside the PostgreSQL pass they took 307 s, against
+// 176 s and 116 s one after the other).
 if (wanted('api')) await together(vitest('api (PGlite)', 'api', { TEST_DATABASE_URL: '' }));
-if (postgres) await together(postgres);
-
-if (wanted('e2e')) await together(vitest('e2e (headless Chromium)', 'e2e', browserEnv));
+// The PostgreSQL pass beside the browser tests: each leaves the cores idle for part of its time (the browser tests a
+// quarter of it, waiting on the page, the product and the runner in turn; the PostgreSQL pass while the server
+// answers), and each fills the other's gaps.
+await together(...[postgres, wanted('e2e') && vitest('e2e (headless Chromium)', 'e2e', browserEnv)].filter(Boolean));
 finish(0);

@@ -16,7 +16,8 @@ export default async function setup(project: TestProject) {
     rmSync(template, { recursive: true, force: true });
   };
   try {
-    const timeoutMs = Number(process.env.E2E_START_TIMEOUT_MS) || 120_000;
+    // A watchdog, not a measure: the first start took over 120 s at load 16 (other people's tests on the 2 cores).
+    const timeoutMs = Number(process.env.E2E_START_TIMEOUT_MS) || 300_000;
     const first = await startServer({ build, dataDir: template, env: TEST_SERVER_ENV, timeoutMs });
     await first.stop();
     project.provide('e2eBuild', { serverEntry: build.serverEntry, staticDir: build.staticDir });
