@@ -662,6 +662,20 @@ export type PaymentRecord = {
   reversed_reason: string | null;
 };
 
+/** Pay adjustment (payroll_adjustments), as stored. */
+export type PayAdjustmentRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  candidate_id: number;
+  kind: 'addition' | 'deduction';
+  amount: number;
+  reason: string;
+  payslip_id: number | null;
+};
+
 /** Payslip line (payslip_lines), as stored. */
 export type PayslipLineRecord = {
   id: number;
@@ -677,6 +691,8 @@ export type PayslipLineRecord = {
   rate: number | null;
   amount: number;
   timesheet_line_id: number | null;
+  staff_deduction_id: number | null;
+  payroll_adjustment_id: number | null;
   released_at: string | null;
 };
 
@@ -704,7 +720,9 @@ export type PayslipRecord = {
   student_loan: number | null;
   pension_employee: number | null;
   pension_employer: number | null;
+  deductions: number | null;
   net: number | null;
+  taxable_pay: number | null;
   employer_cost: number | null;
   ytd_gross: number | null;
   ytd_tax: number | null;
@@ -846,6 +864,26 @@ export type SiteRecord = {
   contact_email: string | null;
   status: 'active' | 'inactive';
   notes: string | null;
+};
+
+/** Staff deduction (staff_deductions), as stored. */
+export type StaffDeductionRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  candidate_id: number;
+  description: string;
+  method: 'fixed' | 'percent';
+  amount: number | null;
+  percent: number | string | null;
+  before_tax: boolean;
+  recurring: boolean;
+  start_date: string;
+  end_date: string | null;
+  cap: number | null;
+  taken?: number | null;
 };
 
 /** Staff detail field (staff_detail_fields), as stored. */
@@ -1129,6 +1167,7 @@ export interface Records {
   pay_runs: PayRunRecord;
   payment_allocations: PaymentAllocationRecord;
   payments: PaymentRecord;
+  payroll_adjustments: PayAdjustmentRecord;
   payslip_lines: PayslipLineRecord;
   payslips: PayslipRecord;
   rate_cards: RateCardRecord;
@@ -1136,6 +1175,7 @@ export interface Records {
   shift_templates: ShiftTemplateRecord;
   shifts: ShiftRecord;
   sites: SiteRecord;
+  staff_deductions: StaffDeductionRecord;
   staff_detail_fields: StaffDetailFieldRecord;
   staff_logins: StaffSignInRecord;
   staff_profiles: StaffProfileRecord;

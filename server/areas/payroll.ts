@@ -1,12 +1,22 @@
 import { payrollRoutes } from '../routes/payroll.js';
 import type { ServerArea } from './area.js';
 import { payrollResources } from '../../core/resources/payroll/resource.js';
-import { payRunsBehaviour, payslipLinesBehaviour, payslipsBehaviour } from '../behaviours/payroll.js';
+import {
+  payRunsBehaviour,
+  payslipLinesBehaviour,
+  payslipsBehaviour,
+  staffDeductionsBehaviour,
+} from '../behaviours/payroll.js';
 
 /** Staff payroll (issue 33): gross to net, and the pay runs with their payslips. */
 export const payrollArea: ServerArea = {
   name: 'payroll',
   declarations: payrollResources,
   routes: [payrollRoutes],
-  behaviours: { pay_runs: payRunsBehaviour, payslips: payslipsBehaviour, payslip_lines: payslipLinesBehaviour },
+  behaviours: {
+    pay_runs: payRunsBehaviour,
+    payslips: payslipsBehaviour,
+    payslip_lines: payslipLinesBehaviour,
+    staff_deductions: staffDeductionsBehaviour,
+  },
 };

@@ -3,7 +3,8 @@
 // (core/resources/payroll/resource.ts).
 import type { ResourceBehaviour } from '../engine/context.js';
 import { HttpError } from '../http.js';
-import { generatePayRun } from '../services/payroll.js';
+import { adjustPayslip, generatePayRun } from '../services/payroll.js';
+import { takenSql } from '../services/payrollDeductions.js';
 import type { Frequency } from '../../core/domain/payroll/rates.js';
 
 /** What a second unreleased payslip line for one timesheet line is refused with (migration 100's index). */
@@ -51,6 +52,18 @@ export const payRunsBehaviour: ResourceBehaviour = {
           lines.map((l) => ({ id: l.id, released_at: ctx.now.toISOString() })),
           { reason: 'Pay run cancelled' },
         );
+      // Its adjustments wait for the staff member's next run, as its timesheet lines do.
+      const adjustments = await ctx.db.query<{ id: number }>(
+        `select a.id from payroll_adjustments a join payslips p on p.merchant_id = a.merchant_id and p.id = a.payslip_id
+          where a.merchant_id = $1 and p.pay_run_id = $2 order by a.id`,
+        [ctx.principal.merchantId, run.id],
+      );
+      if (adjustments.length)
+        await ctx.engine.updateMany(
+          'payroll_adjustments',
+          adjustments.map((a) => ({ id: a.id, payslip_id: null })),
+          { reason: 'Pay run cancelled' },
+        );
     },
   },
 };
@@ -58,6 +71,12 @@ export const payRunsBehaviour: ResourceBehaviour = {
 export const payslipsBehaviour: ResourceBehaviour = {
   // A staff member reads a payslip once it is finalised: a draft may still change.
   scope: (principal) => (principal.loginType === 'staff' ? `state = 'finalised'` : null),
+  actions: { adjust: adjustPayslip },
+};
+
+/** A deduction's running total, which its cap holds to across runs. */
+export const staffDeductionsBehaviour: ResourceBehaviour = {
+  computed: { taken: takenSql },
 };
 
 export const payslipLinesBehaviour: ResourceBehaviour = {

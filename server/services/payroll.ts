@@ -6,9 +6,20 @@
 // writes it.
 import type { EngineContext } from '../engine/context.js';
 import { HttpError } from '../http.js';
-import { payslipOf, type PayableLine, type StaffPayroll } from '../../core/domain/payroll/payslip.js';
+import { payslipOf, settlePayslip, type PayableLine, type StaffPayroll } from '../../core/domain/payroll/payslip.js';
+import type { RecordValues } from '../../core/engine/types.js';
+import { formatPounds } from '../../core/engine/money.js';
 import { taxPeriodOf } from '../../core/domain/payroll/periods.js';
 import type { Frequency, LoanPlan, NiLetter } from '../../core/domain/payroll/rates.js';
+import {
+  adjustmentOf,
+  basisPointsOfPercent,
+  deductionsOf,
+  lineRow,
+  payslipFields,
+  pendingAdjustments,
+  recordAdjustmentsTaken,
+} from './payrollDeductions.js';
 
 export interface GeneratePayRunInput {
   frequency: Frequency;
@@ -64,7 +75,7 @@ async function payableLines(ctx: EngineContext, input: GeneratePayRunInput) {
  * approved run counts as a finalised one (it is paid as approved), a draft does not, and a run paid later (made out of
  * order) never changes this one's cumulative tax. One query.
  */
-async function staffPayroll(ctx: EngineContext, ids: number[], taxYear: string, payDay: string) {
+export async function staffPayroll(ctx: EngineContext, ids: number[], taxYear: string, payDay: string) {
   const rows = await ctx.db.query<{
     id: number;
     name: string;
@@ -79,14 +90,17 @@ async function staffPayroll(ctx: EngineContext, ids: number[], taxYear: string, 
     ytd_gross: string | null;
     ytd_tax: string | null;
     ytd_employee_ni: string | null;
+    ytd_taxable: string | null;
   }>(
     `select c.id, trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')) as name, e.paye,
             c.tax_code, c.tax_week1, c.ni_category, c.student_loan_plans, c.pension_opted_out,
-            c.pension_employee_percent, c.pension_employer_percent, y.ytd_gross, y.ytd_tax, y.ytd_employee_ni
+            c.pension_employee_percent, c.pension_employer_percent, y.ytd_gross, y.ytd_tax, y.ytd_employee_ni,
+            y.ytd_taxable
        from candidates c
        left join employment_types e on e.merchant_id = c.merchant_id and e.id = c.employment_type_id
        left join lateral (
-         select sum(p.gross) as ytd_gross, sum(p.tax) as ytd_tax, sum(p.employee_ni) as ytd_employee_ni
+         select sum(p.gross) as ytd_gross, sum(p.tax) as ytd_tax, sum(p.employee_ni) as ytd_employee_ni,
+                sum(coalesce(p.taxable_pay, p.gross)) as ytd_taxable
            from payslips p join pay_runs r on r.merchant_id = p.merchant_id and r.id = p.pay_run_id
           where p.merchant_id = c.merchant_id and p.candidate_id = c.id and r.state in ('approved', 'finalised')
             and r.tax_year = $3 and r.period_end < $4
@@ -94,12 +108,7 @@ async function staffPayroll(ctx: EngineContext, ids: number[], taxYear: string, 
       where c.merchant_id = $1 and c.id = any($2::int[])`,
     [ctx.principal.merchantId, ids, taxYear, payDay],
   );
-  // Basis points from a stored percentage ('5', '5.5', '3.25'), read from its digits: hundredths beyond are dropped.
-  const bp = (v: string | null, fallback: number) => {
-    if (v == null) return fallback;
-    const [whole, hundredths = ''] = String(v).split('.');
-    return Number(whole) * 100 + Number(hundredths.padEnd(2, '0').slice(0, 2));
-  };
+  const bp = basisPointsOfPercent;
   return new Map(
     rows.map((r): [number, { name: string; staff: StaffPayroll }] => [
       Number(r.id),
@@ -120,6 +129,7 @@ async function staffPayroll(ctx: EngineContext, ids: number[], taxYear: string, 
           ytdGross: Number(r.ytd_gross ?? 0),
           ytdTax: Number(r.ytd_tax ?? 0),
           ytdEmployeeNi: Number(r.ytd_employee_ni ?? 0),
+          ytdTaxable: Number(r.ytd_taxable ?? 0),
         },
       },
     ]),
@@ -134,13 +144,30 @@ export async function generatePayRun(ctx: EngineContext, input: GeneratePayRunIn
   if (!input.preview)
     await ctx.db.query('select pg_advisory_xact_lock($1, $2)', [PAY_RUN_LOCK, ctx.principal.merchantId]);
   const byStaff = await payableLines(ctx, input);
-  const details = await staffPayroll(ctx, [...byStaff.keys()], tax.year.taxYear, input.to);
+  // Adjustments waiting for a run join the payslip of a staff member it pays; one named in the run is paid them even
+  // without hours (a leaver's correction, GenerateSingleStaff).
+  const pending = await pendingAdjustments(
+    ctx,
+    input.candidate_ids?.length ? input.candidate_ids : [...byStaff.keys()],
+  );
+  for (const id of pending.keys()) if (!byStaff.has(id)) byStaff.set(id, []);
+  const ids = [...byStaff.keys()];
+  const [details, deductions] = await Promise.all([
+    staffPayroll(ctx, ids, tax.year.taxYear, input.to),
+    deductionsOf(ctx, ids),
+  ]);
   const slips = [...byStaff].map(([candidateId, lines]) => {
     const who = details.get(candidateId)!;
+    const adjustments = pending.get(candidateId) ?? [];
     return {
       candidate_id: candidateId,
       name: who.name,
-      ...payslipOf(lines, who.staff, tax.year, input.frequency, tax.period),
+      adjustments,
+      ...payslipOf(lines, who.staff, tax.year, input.frequency, tax.period, {
+        adjustments,
+        deductions: deductions.get(candidateId),
+        period: { start: input.from, end: input.to },
+      }),
     };
   });
   const totals = {
@@ -166,15 +193,92 @@ export async function generatePayRun(ctx: EngineContext, input: GeneratePayRunIn
   const reason = `Pay run ${String(run.id)}`;
   const made = await ctx.engine.createMany(
     'payslips',
-    slips.map(({ lines: _lines, name: _name, ...p }) => ({
-      ...p,
+    slips.map(({ name: _name, adjustments: _adjustments, candidate_id, ...p }) => ({
+      ...payslipFields(p),
+      candidate_id,
       pay_run_id: run.id,
       period_start: input.from,
       period_end: input.to,
     })),
     { reason },
   );
-  const lines = slips.flatMap((p, i) => p.lines.map((l) => ({ ...l, payslip_id: made[i].id })));
+  const lines = slips.flatMap((p, i) => p.lines.map((l) => lineRow(l, Number(made[i].id))));
   await ctx.engine.createMany('payslip_lines', lines, { reason });
+  await recordAdjustmentsTaken(
+    ctx,
+    slips.map((p, i) => ({ ...p, id: Number(made[i].id) })),
+    reason,
+  );
   return { run_id: Number(run.id), payslips: made.map((p) => Number(p.id)), lines: lines.length };
+}
+
+/**
+ * POST /api/payslips/:id/actions/adjust (the engine refuses it, in words, once the run is approved or finalised):
+ * the adjustment, and the payslip's gross to net again from its pay lines, its adjustments and the staff member's
+ * deductions; answers the payslip's new figures (the action's patch). A deduction larger than the net pay left is
+ * refused naming the amount.
+ */
+export async function adjustPayslip(ctx: EngineContext, slip: RecordValues, input: RecordValues) {
+  const [run] = await ctx.db.query<{ frequency: Frequency; period_start: string; period_end: string }>(
+    `select frequency, period_start::text as period_start, period_end::text as period_end from pay_runs
+      where merchant_id = $1 and id = $2`,
+    [ctx.principal.merchantId, slip.pay_run_id],
+  );
+  const tax = taxPeriodOf(run.period_end, run.frequency);
+  if ('error' in tax) throw new HttpError(422, tax.error);
+  const candidateId = Number(slip.candidate_id);
+  const made = await ctx.engine.create(
+    'payroll_adjustments',
+    { candidate_id: candidateId, kind: input.kind, amount: input.amount, reason: input.reason, payslip_id: slip.id },
+    { reason: `Payslip ${String(slip.id)}` },
+  );
+  const lines = await ctx.db.query(
+    `select id, kind, amount, payroll_adjustment_id from payslip_lines
+      where merchant_id = $1 and payslip_id = $2 and released_at is null order by id`,
+    [ctx.principal.merchantId, slip.id],
+  );
+  // Its pay lines stay as they are; its deductions and adjustments are taken again, with the new one.
+  const again = lines.filter((l) => l.kind === 'deduction' || l.kind === 'adjustment');
+  const adjustments = (
+    await ctx.db.query(
+      `select id, kind, amount, reason from payroll_adjustments where merchant_id = $1 and payslip_id = $2 order by id`,
+      [ctx.principal.merchantId, slip.id],
+    )
+  ).map(adjustmentOf);
+  const pay = lines.filter((l) => !again.includes(l)).reduce((s, l) => s + Number(l.amount), 0);
+  const who = (await staffPayroll(ctx, [candidateId], tax.year.taxYear, run.period_end)).get(candidateId)!;
+  const deductions = (await deductionsOf(ctx, [candidateId], Number(slip.id))).get(candidateId) ?? [];
+  const p = settlePayslip(
+    { lines: [], gross: pay, holiday_pay: Number(slip.holiday_pay ?? 0) },
+    who.staff,
+    tax.year,
+    run.frequency,
+    tax.period,
+    { adjustments, deductions, period: { start: run.period_start, end: run.period_end } },
+  );
+  if (p.carried.some((c) => c.adjustment_id === Number(made.id))) {
+    const others = adjustments.filter((a) => a.id !== Number(made.id));
+    const left = settlePayslip(
+      { lines: [], gross: pay, holiday_pay: 0 },
+      who.staff,
+      tax.year,
+      run.frequency,
+      tax.period,
+      {
+        adjustments: others,
+        deductions,
+        period: { start: run.period_start, end: run.period_end },
+      },
+    ).net;
+    const why = `More than the net pay left on this payslip (${formatPounds(left)}): take the rest in the next run.`;
+    throw new HttpError(422, why, { amount: why });
+  }
+  const reason = `Adjustment: ${String(input.reason)}`;
+  for (const l of again) await ctx.engine.remove('payslip_lines', Number(l.id), { reason });
+  await ctx.engine.createMany(
+    'payslip_lines',
+    p.lines.map((l) => lineRow(l, Number(slip.id))),
+    { reason },
+  );
+  return payslipFields(p);
 }

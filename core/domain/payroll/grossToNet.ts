@@ -18,6 +18,11 @@ export interface GrossToNetInput {
   niCategory: NiLetter;
   studentLoanPlans: readonly LoanPlan[];
   pension?: PensionChoice;
+  /**
+   * Deductions taken before tax (a net pay arrangement): off the pay PAYE taxes, never off NI-able pay, student loan
+   * earnings or pension's qualifying earnings; `ytdGross` is then taxable pay to date. Not taken off `net` here.
+   */
+  beforeTax?: number;
 }
 
 export interface GrossToNet {
@@ -49,7 +54,7 @@ export function grossToNet(input: GrossToNetInput, year: PayrollYear): GrossToNe
       week1: input.week1,
       frequency,
       period: input.period,
-      gross,
+      gross: gross - (input.beforeTax ?? 0),
       ytdGross: input.ytdGross,
       ytdTax: input.ytdTax,
     },
@@ -77,7 +82,7 @@ export function grossToNet(input: GrossToNetInput, year: PayrollYear): GrossToNe
     taxDue: tax.taxDue,
     regulatoryLimitApplied: tax.regulatoryLimitApplied,
     qualifyingEarnings: pension.qualifyingEarnings,
-    ytdGross: input.ytdGross + gross,
+    ytdGross: input.ytdGross + gross - (input.beforeTax ?? 0),
     ytdTax: input.ytdTax + tax.tax,
   };
 }

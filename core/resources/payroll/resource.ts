@@ -1,4 +1,5 @@
 import type { Action, FieldDeclaration as Field, ResourceDeclaration, Role } from '../../engine/types';
+import { ADJUSTMENT_KINDS, deductionResources } from './deductions';
 
 /*
  * Pay runs and payslips (issue 33.2) on the engine for money documents (issue 31), as invoices are: a run's payslips
@@ -198,7 +199,24 @@ export const payslips: ResourceDeclaration = {
     final: ['finalised'],
     transitions: [{ action: 'finalise', from: ['draft'], to: 'finalised' }],
   },
-  actions: [{ name: 'finalise', label: 'Finalised with its run', roles: [], success: 'Payslip finalised' }],
+  actions: [
+    { name: 'finalise', label: 'Finalised with its run', roles: [], success: 'Payslip finalised' },
+    {
+      // A one-off addition or deduction while the run is a draft (server/behaviours/payroll.ts): an adjustment line,
+      // and the payslip's gross to net worked out again. Refused in words once the run is approved or finalised: a
+      // correction then waits for the next run (payroll_adjustments).
+      name: 'adjust',
+      label: 'Add an adjustment',
+      icon: 'edit_note',
+      roles: ['admin'],
+      success: 'Adjustment added',
+      input: [
+        { source: 'kind', type: 'choice', label: 'Adjustment', required: true, choices: ADJUSTMENT_KINDS },
+        { source: 'amount', type: 'money', label: 'Amount', required: true, min: 0.01, max: 100000 },
+        { source: 'reason', type: 'text', label: 'Reason', required: true, maxLength: 300 },
+      ],
+    },
+  ],
   fields: [
     {
       source: 'pay_run_id',
@@ -266,7 +284,11 @@ export const payslips: ResourceDeclaration = {
     money('student_loan', 'Student loan', { views: ['show'] }),
     money('pension_employee', 'Pension (staff member)', { views: ['show'] }),
     money('pension_employer', 'Pension (employer)', { views: ['show'] }),
+    // Staff deductions and adjustments' deductions taken off (net = gross − tax − NI − loan − pension − deductions).
+    money('deductions', 'Deductions'),
     money('net', 'Net'),
+    // Gross less the deductions taken before tax: what PAYE taxed, and the year to date cumulative tax reads.
+    money('taxable_pay', 'Taxable pay', { views: ['show'] }),
     // Employer NI and the employer's pension: what the run costs beyond gross.
     money('employer_cost', 'Employer costs', { readableBy: AGENCY, views: ['show'] }),
     money('ytd_gross', 'Gross to date', { views: ['show'] }),
@@ -335,6 +357,27 @@ export const payslipLines: ResourceDeclaration = {
       readableBy: AGENCY,
       views: ['show'],
     },
+    // What a deduction line takes, what an adjustment line makes.
+    {
+      source: 'staff_deduction_id',
+      type: 'reference',
+      reference: 'staff_deductions',
+      label: 'Staff deduction',
+      createOnly: true,
+      onDelete: 'refuse',
+      readableBy: AGENCY,
+      views: ['show'],
+    },
+    {
+      source: 'payroll_adjustment_id',
+      type: 'reference',
+      reference: 'payroll_adjustments',
+      label: 'Adjustment',
+      createOnly: true,
+      onDelete: 'refuse',
+      readableBy: AGENCY,
+      views: ['show'],
+    },
     // Set when its run is cancelled: its timesheet line may then be paid by another run.
     {
       source: 'released_at',
@@ -347,4 +390,4 @@ export const payslipLines: ResourceDeclaration = {
   ],
 };
 
-export const payrollResources: ResourceDeclaration[] = [payRuns, payslips, payslipLines];
+export const payrollResources: ResourceDeclaration[] = [payRuns, payslips, payslipLines, ...deductionResources];

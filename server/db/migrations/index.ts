@@ -43,6 +43,7 @@ import invoiceSettings from './098_invoice_settings.js';
 import payrollRuns from './100_payroll_runs.js';
 import filterIndexes from './101_filter_indexes.js';
 import agencyAddress from './102_agency_address.js';
+import payrollDeductions from './108_payroll_deductions.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
 export const migrations: { id: string; sql: string }[] = [
@@ -91,4 +92,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '100_payroll_runs', sql: payrollRuns },
   { id: '101_filter_indexes', sql: filterIndexes },
   { id: '102_agency_address', sql: agencyAddress },
+  { id: '108_payroll_deductions', sql: payrollDeductions },
 ];
