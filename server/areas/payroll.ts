@@ -1,4 +1,5 @@
 import { payrollRoutes } from '../routes/payroll.js';
+import { seedPayrollDeductions } from '../seed/payrollDeductions.js';
 import type { ServerArea } from './area.js';
 import { payrollResources } from '../../core/resources/payroll/resource.js';
 import {
@@ -13,6 +14,7 @@ export const payrollArea: ServerArea = {
   name: 'payroll',
   declarations: payrollResources,
   routes: [payrollRoutes],
+  seed: seedPayrollDeductions,
   behaviours: {
     pay_runs: payRunsBehaviour,
     payslips: payslipsBehaviour,

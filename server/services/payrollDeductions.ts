@@ -11,7 +11,7 @@ import type { Adjustment, Payslip, PayslipLine } from '../../core/domain/payroll
  * A deduction's running total: what its lines took on payslips whose run was not cancelled (a cancelled run's lines
  * are released), optionally leaving one payslip out (the one being worked out again). SQL over `d`.
  */
-const TAKEN = (except: string) => `(select coalesce(-sum(pl.amount), 0) from payslip_lines pl
+const TAKEN = (except: string) => `(select coalesce(-sum(pl.amount), 0)::float8 from payslip_lines pl
    where pl.merchant_id = d.merchant_id and pl.staff_deduction_id = d.id and pl.released_at is null${except})`;
 
 /** staff_deductions.taken, the profile's "Taken so far". */
