@@ -27,13 +27,11 @@ export interface RedirectRoute {
 export const adminComingSoon: ComingSoonRoute[] = [
   { path: '/invoice/staff-payroll/GenerateStaff', screen: 'generate_staff' },
   { path: '/invoice/staff-payroll/GenerateSingleStaff/:id', screen: 'generate_single_staff' },
-  { path: '/invoice/StaffPayrollViewEdit/:id', screen: 'staff_payroll_view_edit' },
   { path: '/report/PayrollReport', screen: 'payroll_report' },
   { path: '/report/StaffReport', screen: 'staff_report' },
   { path: '/report/ClientReport', screen: 'client_report' },
   { path: '/report/BusinessUnitReport', screen: 'business_unit_report' },
   { path: '/report/InvoiceReport', screen: 'invoice_report' },
-  { path: '/appsetting/staff-deduction', screen: 'setting_staff_deduction', settings: true },
   { path: '/appsetting/agencysetting', screen: 'setting_agency', settings: true },
   { path: '/appsetting/SubscriptionSetting', screen: 'setting_subscription', settings: true },
   { path: '/appsetting/ClientSettings/basicClientSettings', screen: 'setting_client_basic', settings: true },

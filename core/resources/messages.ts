@@ -10,6 +10,12 @@ export const resourceMessages: Record<string, unknown> = { ...engineMessages, ..
 // Texts of the resources' own screens (staff decisions, profiles), deep-merged into the catalogue.
 Object.assign(resourceMessages, {
   app: {
+    payroll: {
+      adjustments: 'Pay adjustments',
+      adjust_hint:
+        'Add an adjustment changes this payslip while its pay run is a draft. Once the run is approved, a correction is paid in the staff member’s next run:',
+      next_run_correction: 'add a correction for the next run',
+    },
     timesheets: {
       signature_png: 'Draw your signature (a PNG image).',
       pin_rule: 'Type a PIN of 6 to 8 digits.',
@@ -36,6 +42,7 @@ Object.assign(resourceMessages, {
         'staff-id': 'Staff ID',
         'candidate-history': 'History',
         'candidate-preference': 'Preferences',
+        deductions: 'Deductions',
       },
       no_notes: 'No notes yet.',
       no_profiles: 'No staff profiles assigned. Edit the staff member to add one.',

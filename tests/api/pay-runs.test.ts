@@ -108,9 +108,18 @@ describe('a pay run', () => {
       const sum = pay.reduce((a, l) => a + Number(l.amount), 0);
       const holiday = s.paye ? Math.round((sum * 1207) / 10_000) : 0;
       expect(Number(s.holiday_pay)).toBe(holiday);
-      expect(Number(s.gross)).toBe(sum + holiday);
+      // A pending adjustment's addition (the demo's mileage) joins gross; deductions come off net (issue 33).
+      const additions = own
+        .filter((l) => l.kind === 'adjustment' && Number(l.amount) > 0)
+        .reduce((a, l) => a + Number(l.amount), 0);
+      expect(Number(s.gross)).toBe(sum + holiday + additions);
       expect(Number(s.net)).toBe(
-        Number(s.gross) - Number(s.tax) - Number(s.employee_ni) - Number(s.student_loan) - Number(s.pension_employee),
+        Number(s.gross) -
+          Number(s.tax) -
+          Number(s.employee_ni) -
+          Number(s.student_loan) -
+          Number(s.pension_employee) -
+          Number(s.deductions),
       );
     }
     const run = await ok(await call(t.app, admin, 'GET', `/api/pay_runs/${runId}`));

@@ -29,6 +29,7 @@ import { RestrictionsTab } from '../compliance/RestrictionBookings';
 import { DocumentCheckField } from '../compliance/DocumentCheckField';
 import { ComplianceSummary } from './ComplianceSummary';
 import { CandidateRateCard } from '../rates/CandidateRateCard';
+import { DeductionsTab } from '../payroll/DeductionsTab';
 import { NotesAbout } from '../notes/NotesAbout';
 import { HelpLink } from '../notes/HelpLink';
 import { StaffChatActions } from '../communication/chat/StaffChatActions';
@@ -44,6 +45,7 @@ export const PROFILE_TABS = [
   'staff-id',
   'candidate-history',
   'candidate-preference',
+  'deductions',
 ] as const;
 type ProfileTab = (typeof PROFILE_TABS)[number];
 // Tabs whose content a later release brings; their routes resolve and say so.
@@ -162,6 +164,7 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
           {tab === 'restricted' && <RestrictionsTab candidateId={record.id} staffName={fullName(record)} />}
           {tab === 'rate-card' && <CandidateRateCard candidateId={record.id} />}
           {tab === 'candidate-preference' && <SingleChildForm decl={candidatePreferences} parentId={record.id} />}
+          {tab === 'deductions' && <DeductionsTab candidateId={record.id} />}
           {tab === 'candidate-history' && (
             <HistoryPanel target={{ resource: 'candidates', id: record.id, subject: true }} />
           )}

@@ -2,14 +2,31 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import type { Area } from '../area';
 import { buildResource } from '../../engine/react/buildResource';
 import { payRuns, payslipLines, payslips } from '../../../core/resources/payroll/resource';
+import { payrollAdjustments, staffDeductions } from '../../../core/resources/payroll/deductions';
+import { SettingsLayout } from '../../layout/SettingsLayout';
+import { PayslipAdjustments } from './PayslipAdjustments';
+import { Route } from 'react-router';
 
 /**
  * Staff payroll (issue 33.2), generated from the declarations at the spec's routes: the pay runs with their tabs by
  * state (/invoice/staff-payroll), a run with its payslips, and the payslip with its lines
- * (/invoice/staff-payroll/StaffPayrollView/{id}).
+ * (/invoice/staff-payroll/StaffPayrollView/{id}); its adjustments in a draft (/invoice/StaffPayrollViewEdit/{id}); staff
+ * deductions among the settings, and the pay adjustments waiting for a run (issue 33).
  */
 const area: Area = {
-  resources: [buildResource(payRuns, { icon: PaymentsIcon }), buildResource(payslips), buildResource(payslipLines)],
+  resources: [
+    buildResource(payRuns, { icon: PaymentsIcon }),
+    buildResource(payslips, {
+      // Issue 33: the payslip with its Add an adjustment action while its run is a draft.
+      extraRoutes: (options) => [
+        <Route key="adjust" path="/invoice/StaffPayrollViewEdit/:id" element={<PayslipAdjustments {...options} />} />,
+      ],
+    }),
+    buildResource(payslipLines),
+    // Deductions are a staff setting (/appsetting/staff-deduction); pending adjustments wait for the next run.
+    buildResource(staffDeductions, { wrapper: SettingsLayout }),
+    buildResource(payrollAdjustments),
+  ],
 };
 
 export default area;

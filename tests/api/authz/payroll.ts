@@ -76,6 +76,22 @@ export const payroll: AuthzArea = {
     row('POST', '/api/payslip_lines', A, F, F, F, F, F, F, A),
     ownedByStaff(row('PUT', '/api/payslip_lines/:id', A, F, F, F, F, F, F, A), F),
     ownedByStaff(row('DELETE', '/api/payslip_lines/:id', A, F, F, F, F, F, F, A), F),
+    // A draft's adjustment: admins only; staff never adjust their own pay.
+    ownedByStaff(row('POST', '/api/payslips/:id/actions/adjust', A, 'ok', F, F, F, N, F, A), F),
+
+    // Deductions and pending adjustments are the agency's: admins write, consultants read, nobody else sees them.
+    row('GET', '/api/staff_deductions', A, 'ok', 'ok', F, F, 'ok', F, A),
+    row('GET', '/api/staff_deductions/:id', A, 'ok', 'ok', F, F, N, F, A),
+    row('POST', '/api/staff_deductions', A, 'ok', F, F, F, 'ok', F, A),
+    row('PUT', '/api/staff_deductions/:id', A, 'ok', F, F, F, N, F, A),
+    row('DELETE', '/api/staff_deductions/:id', A, 'ok', F, F, F, N, F, A),
+    row('GET', '/api/staff_deductions/export', A, 'ok', F, F, F, 'ok', F, A),
+    row('GET', '/api/payroll_adjustments', A, 'ok', 'ok', F, F, 'ok', F, A),
+    row('GET', '/api/payroll_adjustments/:id', A, 'ok', 'ok', F, F, N, F, A),
+    row('POST', '/api/payroll_adjustments', A, 'ok', F, F, F, 'ok', F, A),
+    row('PUT', '/api/payroll_adjustments/:id', A, F, F, F, F, F, F, A),
+    row('DELETE', '/api/payroll_adjustments/:id', A, F, F, F, F, F, F, A),
+    row('GET', '/api/payroll_adjustments/export', A, 'ok', F, F, F, 'ok', F, A),
   ],
   async prepare(ctx) {
     const [me] = await ctx.t.db.query<{ candidate_id: number }>(
@@ -104,11 +120,45 @@ export const payroll: AuthzArea = {
       b.slips[0],
     ]);
     ctx.sharedB.payslip_lines = lineB.id;
+    for (const [merchantId, into] of [
+      [ctx.ids.merchantA, ctx.shared],
+      [ctx.ids.merchantB, ctx.sharedB],
+    ] as const) {
+      const candidateId = await otherStaff(ctx, merchantId);
+      const [d] = await fixtureWrite<{ id: number }>(
+        ctx.t.db,
+        `insert into staff_deductions (merchant_id, candidate_id, description, method, amount, start_date)
+         values ($1, $2, 'Authz loan', 'fixed', 500, '2026-11-02') returning id`,
+        [merchantId, candidateId],
+      );
+      into.staff_deductions = d.id;
+      const [a] = await fixtureWrite<{ id: number }>(
+        ctx.t.db,
+        `insert into payroll_adjustments (merchant_id, candidate_id, kind, amount, reason)
+         values ($1, $2, 'addition', 500, 'Authz correction') returning id`,
+        [merchantId, candidateId],
+      );
+      into.payroll_adjustments = a.id;
+    }
   },
   createBody: {
     pay_runs: async () => ({}),
     payslips: async () => ({}),
     payslip_lines: async () => ({}),
+    // Each agency's admin for a staff member of their own.
+    staff_deductions: async (ctx, token) => ({
+      candidate_id: await otherStaff(ctx, token === ctx.tokens.otherAdmin ? ctx.ids.merchantB : ctx.ids.merchantA),
+      description: 'Authz loan',
+      method: 'fixed',
+      amount: 500,
+      start_date: '2026-11-02',
+    }),
+    payroll_adjustments: async (ctx, token) => ({
+      candidate_id: await otherStaff(ctx, token === ctx.tokens.otherAdmin ? ctx.ids.merchantB : ctx.ids.merchantA),
+      kind: 'addition',
+      amount: 500,
+      reason: 'Authz correction',
+    }),
   },
   fresh: {
     'pay_runs approve': async (ctx) =>
@@ -116,6 +166,8 @@ export const payroll: AuthzArea = {
     'pay_runs finalise': async (ctx) =>
       (await run(ctx, ctx.ids.merchantA, 'approved', [await otherStaff(ctx, ctx.ids.merchantA)])).id,
     'pay_runs cancel': async (ctx) => (await run(ctx, ctx.ids.merchantA, 'draft', [])).id,
+    'payslips adjust': async (ctx) =>
+      (await run(ctx, ctx.ids.merchantA, 'draft', [await otherStaff(ctx, ctx.ids.merchantA)])).slips[0],
     pay_runs: async (ctx) => Number(ctx.shared.pay_runs),
     payslips: async (ctx) => Number(ctx.shared.payslips),
     payslip_lines: async (ctx) => Number(ctx.shared.payslip_lines),
@@ -124,6 +176,7 @@ export const payroll: AuthzArea = {
     // A preview: the matrix's run pays nothing of the demo's.
     'pay_runs generate': { frequency: 'weekly', from: '2026-11-02', to: '2026-11-08', preview: true },
     'pay_runs cancel': { reason: 'Authz test' },
+    'payslips adjust': { kind: 'addition', amount: 100, reason: 'Authz test' },
   },
   requests: {
     'GET /api/payslips/:id/pdf': (ctx, _p, otherAgency) => ({
