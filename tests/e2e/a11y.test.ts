@@ -44,6 +44,7 @@ const SETTINGS_RESOURCES: Record<string, string> = {
   'staff-profiles': 'staff_profiles',
   documentcategories: 'document_categories',
   'staff-detail-field': 'staff_detail_fields',
+  'staff-deduction': 'staff_deductions',
 };
 
 async function audit(page: Page, route: string, findings: Finding[]) {

@@ -1,0 +1,78 @@
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './harness';
+import { api, settleScreen, signInAdmin, trackRequests } from './engineHelpers';
+import { addDaysToDate, startOfWeekMonday } from '../../core/domain/time/agencyTime';
+
+// An adjustment in a draft pay run (issue 33): /invoice/StaffPayrollViewEdit/{id} adds a one-off addition with its
+// reason through the payslip's Add an adjustment dialog; the payslip's gross and its run's totals follow; axe over the
+// screen and the dialog.
+
+const e2e = useBrowser();
+
+async function axeProblems(page: Page, route: string, inflight: () => number): Promise<string[]> {
+  await settleScreen(page, inflight);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const result = (await page.evaluate(() =>
+    (window as any).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    }),
+  )) as { violations: { id: string; impact: string; nodes: { html: string }[] }[] };
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${route} — ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 300)).join(' | ')}`);
+}
+
+describe('a draft pay run’s payslip', () => {
+  it('takes a one-off addition with its reason, and its gross and its run’s follow', { timeout: 180_000 }, async () => {
+    const { page } = e2e;
+    const inflight = trackRequests(page);
+    await signInAdmin(page);
+    // A week of the demo's payable hours not yet paid, for one staff member: their draft run.
+    const sheets = (await api(page, 'GET', '/api/timesheet_lines?status=verified&per_page=100')).body.data as {
+      candidate_id: number | null;
+      work_date: string;
+    }[];
+    let made: { run_id: number | null; payslips: number[] } = { run_id: null, payslips: [] };
+    for (const l of sheets.filter((x) => x.candidate_id)) {
+      const monday = startOfWeekMonday(l.work_date);
+      const res = await api(page, 'POST', '/api/pay_runs/actions/generate', {
+        frequency: 'weekly',
+        from: monday,
+        to: addDaysToDate(monday, 6),
+        candidate_ids: [l.candidate_id],
+      });
+      expect(res.status).toBe(200);
+      made = res.body.data;
+      if (made.run_id) break;
+    }
+    expect(made.run_id, 'a demo week left to pay').toBeTruthy();
+    const slipId = made.payslips[0];
+    const before = (await api(page, 'GET', `/api/payslips/${slipId}`)).body.data;
+
+    const route = `/invoice/StaffPayrollViewEdit/${slipId}`;
+    await page.goto(route);
+    const add = page.getByRole('button', { name: 'Add an adjustment' });
+    await add.waitFor();
+    const problems = await axeProblems(page, route, inflight);
+    await add.click();
+    const dialog = page.getByRole('dialog', { name: 'Add an adjustment' });
+    await dialog.getByRole('combobox', { name: 'Adjustment', exact: true }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Addition to gross pay' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await dialog.getByRole('spinbutton', { name: 'Amount' }).fill('25');
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Mileage for the Tuesday visit');
+    problems.push(...(await axeProblems(page, `${route} (dialog)`, inflight)));
+    await dialog.getByRole('button', { name: 'Add an adjustment' }).click();
+    await page.getByText('Adjustment added').waitFor();
+    await page.getByText('Mileage for the Tuesday visit').first().waitFor();
+
+    const after = (await api(page, 'GET', `/api/payslips/${slipId}`)).body.data;
+    expect(after.gross).toBe(before.gross + 2_500);
+    const run = (await api(page, 'GET', `/api/pay_runs/${made.run_id}`)).body.data;
+    expect(run.gross).toBe(after.gross);
+    expect(problems).toEqual([]);
+  });
+});
