@@ -8,7 +8,7 @@ import type { EnginePrincipal } from '../engine/context.js';
 import { systemPrincipal, withEngine } from '../engine/handle.js';
 import { agencyToday } from '../../core/domain/time/agencyTime.js';
 
-/** The staff member the demo's deduction and adjustment are for: the one paid most often (the demo's pay runs pay them). */
+/** Whom the demo's deduction and adjustment are for: the staff member paid most often (the demo's runs pay them). */
 async function busiestStaff(db: Queryable, merchantId: number): Promise<number | null> {
   const [row] = await db.query<{ candidate_id: number }>(
     `select candidate_id from timesheet_lines where merchant_id = $1 and status in ('signed', 'verified')

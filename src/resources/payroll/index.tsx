@@ -10,8 +10,8 @@ import { Route } from 'react-router';
 /**
  * Staff payroll (issue 33.2), generated from the declarations at the spec's routes: the pay runs with their tabs by
  * state (/invoice/staff-payroll), a run with its payslips, and the payslip with its lines
- * (/invoice/staff-payroll/StaffPayrollView/{id}); its adjustments in a draft (/invoice/StaffPayrollViewEdit/{id}); staff
- * deductions among the settings, and the pay adjustments waiting for a run (issue 33).
+ * (/invoice/staff-payroll/StaffPayrollView/{id}); its adjustments in a draft (/invoice/StaffPayrollViewEdit/{id});
+ * staff deductions among the settings, and the pay adjustments waiting for a run (issue 33).
  */
 const area: Area = {
   resources: [
