@@ -145,6 +145,9 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       for (const p of ['/client/view/:id', '/client/edit/:id', '/client/client/:id']) ids[p] = client;
       for (const p of ['/site/site-profile/:id', '/site/edit/:id']) ids[p] = site;
       for (const p of ['/staffs/profileview/:id', '/staffs/edit/:id', '/staffs/:id']) ids[p] = candidate;
+      // A payslip with its adjustments (issue 33), and a pay adjustment.
+      ids['/invoice/StaffPayrollViewEdit/:id'] = await first('payslips');
+      ids['/invoice/staff-payroll/adjustments/:id/show'] = await first('payroll_adjustments');
 
       const engineRoutes = routePatterns(adminRoutes).flatMap((p) =>
         p === '/staffs/:id/:tab' ? PROFILE_TABS.map((tab) => `/staffs/${candidate}/${tab}`) : [withId(p, ids, 1)],
