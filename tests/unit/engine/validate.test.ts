@@ -550,6 +550,8 @@ describe('canAccess', () => {
       pay_runs: ['create', 'edit', 'delete'],
       payslips: ['create', 'edit', 'delete'],
       payslip_lines: ['create', 'edit', 'delete', 'export'],
+      // An adjustment, once recorded, is history: a pay run takes it (a wrong one is undone by another adjustment).
+      payroll_adjustments: ['edit', 'delete'],
     };
     // Another resource not served as CRUD (a staff member's sign-in) is the engine's alone: no action; the notification
     // and invoice settings are served by their own routes (route()), which read this access.
