@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import type { Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { homeOf, KEYS, type LoginResponse } from '../../src/providers/session';
@@ -232,4 +233,19 @@ export async function settleScreen(page: Page, inflight: () => number) {
     else if (Date.now() - quietSince >= 150) return;
     await page.waitForTimeout(30);
   }
+}
+
+/** Serious or critical axe violations (WCAG 2.1 A and AA) of the page once it has settled, each named by `route`. */
+export async function axeProblems(page: Page, route: string, inflight: () => number): Promise<string[]> {
+  await settleScreen(page, inflight);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const result = (await page.evaluate(() =>
+    (window as any).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    }),
+  )) as { violations: { id: string; impact: string; nodes: { html: string }[] }[] };
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${route} — ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 300)).join(' | ')}`);
 }

@@ -1,8 +1,6 @@
-import axe from 'axe-core';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
-import { api, settleScreen, signInAdmin, trackRequests } from './engineHelpers';
+import { api, axeProblems, signInAdmin, trackRequests } from './engineHelpers';
 import { addDaysToDate, startOfWeekMonday } from '../../core/domain/time/agencyTime';
 
 // An adjustment in a draft pay run (issue 33): /invoice/StaffPayrollViewEdit/{id} adds a one-off addition with its
@@ -10,20 +8,6 @@ import { addDaysToDate, startOfWeekMonday } from '../../core/domain/time/agencyT
 // screen and the dialog.
 
 const e2e = useBrowser();
-
-async function axeProblems(page: Page, route: string, inflight: () => number): Promise<string[]> {
-  await settleScreen(page, inflight);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const result = (await page.evaluate(() =>
-    (window as any).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    }),
-  )) as { violations: { id: string; impact: string; nodes: { html: string }[] }[] };
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${route} — ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 300)).join(' | ')}`);
-}
 
 describe('a draft pay run’s payslip', () => {
   it('takes a one-off addition with its reason, and its gross and its run’s follow', { timeout: 180_000 }, async () => {
