@@ -329,7 +329,7 @@ function invalidOf(req: Req): Req {
 }
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 20, rateLimitPerMinute: 100_000 });
+  t = await makeTestApp({ candidates: 40, rateLimitPerMinute: 100_000 });
   const principals = Object.keys(WHO) as (keyof typeof WHO)[];
   const got = await Promise.all([
     ...principals.map((p) => loginAs(t.app, WHO[p])),

@@ -38,7 +38,7 @@ const fetchMessages = (token: string, sid: string, query = '') =>
   call(t.app, token, 'GET', `/api/chats/fetch_messages?channel_sid=${encodeURIComponent(sid)}${query}`);
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 20 });
+  t = await makeTestApp({ candidates: 40 });
   [admin, consultant, client, otherAdmin, staff] = await Promise.all([
     loginAs(t.app, 'admin'),
     loginAs(t.app, 'consultant'),

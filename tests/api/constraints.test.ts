@@ -11,7 +11,7 @@ let admin: string;
 let n = 0;
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 4 });
+  t = await makeTestApp({ candidates: 5 });
   app = t.app;
   admin = await loginAs(app, 'admin');
 });

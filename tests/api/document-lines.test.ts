@@ -129,7 +129,7 @@ let admin: string;
 let merchantId: number;
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 1 });
+  t = await makeTestApp({ candidates: 5 });
   for (const decl of [orders, orderLines])
     for (const statement of createTableSql(decl).split(/;\n/)) await t.db.query(statement);
   app = await buildApp({

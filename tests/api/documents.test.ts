@@ -16,7 +16,7 @@ let otherAdmin: string;
 let consultant: string;
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 30 });
+  t = await makeTestApp({ candidates: 40 });
   [admin, client, otherAdmin, consultant] = await Promise.all([
     loginAs(t.app, 'admin'),
     loginAs(t.app, 'client'),

@@ -222,7 +222,7 @@ const enc = (s: string) =>
 const draw = <T>(arb: fc.Arbitrary<T>, n: number, seed: number) => fc.sample(arb, { seed, numRuns: n });
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 12 });
+  t = await makeTestApp({ candidates: 10 });
   // A generous rate limit: the campaign sends more than a person would in a minute, and is not about limits.
   app = await buildApp({
     db: t.db,
@@ -231,7 +231,7 @@ beforeAll(async () => {
   });
   await app.ready();
   await signIn();
-}, 120_000);
+});
 afterAll(async () => {
   await app?.close();
   await t?.close();

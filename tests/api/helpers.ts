@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import type { Db, Queryable } from '../../server/db';
-import { openTestDb, TEST_DATABASE_URL } from './databases';
+import { openTestDb, TEST_DATABASE_URL, type DemoSize } from './databases';
 import { LoginThrottle } from '../../server/auth/throttle';
 import type { ResourceDeclaration } from '../../core/engine/types';
 
@@ -39,7 +39,7 @@ export interface AppOptions {
 export interface MakeOptions extends AppOptions {
   /** 'demo' (default): the demo agencies with `candidates` staff in the first; 'none': migrated, empty. */
   seed?: 'demo' | 'none';
-  candidates?: number;
+  candidates?: DemoSize;
 }
 
 /**

@@ -16,7 +16,7 @@ let candidateId: number;
 let otherCandidateId: number;
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 20 });
+  t = await makeTestApp({ candidates: 40 });
   [admin, staff] = await Promise.all([loginAs(t.app, 'admin'), loginAs(t.app, 'staff')]);
   const first = async (sql: string) => (await t.db.query<{ id: number }>(sql))[0].id;
   const merchant = `(select merchant_id from users where email = 'admin@demo.test')`;

@@ -59,7 +59,7 @@ let app: FastifyInstance;
 let admin: string;
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 2 });
+  t = await makeTestApp({ candidates: 5 });
   for (const statement of createTableSql(vouchers).split(/;\n/)) await t.db.query(statement);
   app = await buildApp({
     db: t.db,

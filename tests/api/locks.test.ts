@@ -70,7 +70,7 @@ let admin: string;
 let merchantId: number;
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 2 });
+  t = await makeTestApp({ candidates: 5 });
   for (const d of [tags, docs]) for (const statement of createTableSql(d).split(/;\n/)) await t.db.query(statement);
   app = await buildApp({
     db: t.db,

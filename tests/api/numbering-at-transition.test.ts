@@ -87,7 +87,7 @@ const build = async () => {
 };
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 2 });
+  t = await makeTestApp({ candidates: 5 });
   for (const statement of createTableSql(bills).split(/;\n/)) await t.db.query(statement);
   // Two server instances on one database, as two processes would be.
   [app, second] = [await build(), await build()];

@@ -35,7 +35,7 @@ let consultant: string;
 let other: string;
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 2 });
+  t = await makeTestApp({ candidates: 5 });
   for (const statement of createTableSql(tickets).split(/;\n/)) await t.db.query(statement);
   app = await buildApp({
     db: t.db,

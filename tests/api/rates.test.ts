@@ -15,7 +15,7 @@ let merchantId: number;
 let n = 0;
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 20 });
+  t = await makeTestApp({ candidates: 40 });
   app = t.app;
   [admin, consultant, client, other] = await Promise.all([
     loginAs(app, 'admin'),

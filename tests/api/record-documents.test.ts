@@ -32,7 +32,7 @@ const PNG = Buffer.from(
 );
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 4 });
+  t = await makeTestApp({ candidates: 5 });
   [admin, consultant, client, client2, staff] = await Promise.all([
     loginAs(t.app, 'admin'),
     loginAs(t.app, 'consultant'),

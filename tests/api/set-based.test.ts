@@ -112,7 +112,7 @@ function counted(db: Db): Db {
 }
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 2 });
+  t = await makeTestApp({ candidates: 5 });
   for (const statement of createTableSql(items).split(/;\n/)) await t.db.query(statement);
   db = counted(t.db);
   app = await buildApp({

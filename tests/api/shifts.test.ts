@@ -30,7 +30,7 @@ let today: string;
 let base: string;
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 30 });
+  t = await makeTestApp({ candidates: 40 });
   const who = ['admin', 'consultant', 'client', 'client2', 'otherAdmin'] as const;
   const tokens = await Promise.all(who.map((w) => loginAs(t.app, w)));
   who.forEach((w, i) => (tok[w] = tokens[i]));

@@ -15,7 +15,7 @@ let ids: DemoIds;
 let weeksBack = 20;
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 4 });
+  t = await makeTestApp({ candidates: 5 });
   [admin, client] = await Promise.all([loginAs(t.app, 'admin'), loginAs(t.app, 'client')]);
   ids = await demoIds(t);
 });

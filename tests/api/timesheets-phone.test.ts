@@ -27,7 +27,7 @@ const lineOf = async (id: number, token = admin) =>
   (await call(t.app, token, 'GET', `/api/timesheet_lines/${id}`)).json().data;
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 6 });
+  t = await makeTestApp({ candidates: 5 });
   [admin, client, client2, staff] = await Promise.all([
     loginAs(t.app, 'admin'),
     loginAs(t.app, 'client'),

@@ -23,7 +23,7 @@ const APPROVER_PIN = '246813';
 const phoneSignature = (signature: string) => ({ approver_id: approver, pin: APPROVER_PIN, signature });
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 6 });
+  t = await makeTestApp({ candidates: 5 });
   [admin, client, staff] = await Promise.all([
     loginAs(t.app, 'admin'),
     loginAs(t.app, 'client'),
@@ -227,6 +227,7 @@ describe('29.5 a partial approval by link keeps the link; the agency resends one
 });
 
 describe('29.20 a phone signature racing the client’s approval in the panel', () => {
+  // Its time limit is a watchdog, not a measure: fifteen weeks made and raced took over 30 s at load 18 on the 2 cores.
   it(`one waits for the other: the loser answers 409, never 500 (${dbKind}, 15 rounds)`, async () => {
     const seen: number[] = [];
     for (let round = 0; round < 15; round++) {
@@ -247,7 +248,7 @@ describe('29.20 a phone signature racing the client’s approval in the panel', 
       expect(lines.find((l) => l.id === ts.lines[0]).status).toBe('signed');
     }
     expect(seen).not.toContain(500);
-  });
+  }, 180_000);
 });
 
 describe('29.4 a line stays in its week, and one person’s lines never overlap', () => {

@@ -21,7 +21,7 @@ let roleId: number;
 let weeksBack = 40;
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 6 });
+  t = await makeTestApp({ candidates: 5 });
   [admin, consultant, client] = await Promise.all([
     loginAs(t.app, 'admin'),
     loginAs(t.app, 'consultant'),

@@ -22,7 +22,7 @@ let siteId: number;
 let roleId: number;
 
 beforeAll(async () => {
-  t = await makeTestApp({ candidates: 6 });
+  t = await makeTestApp({ candidates: 5 });
   [admin, client, client2, staff] = await Promise.all([
     loginAs(t.app, 'admin'),
     loginAs(t.app, 'client'),
