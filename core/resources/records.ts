@@ -141,6 +141,10 @@ export type StaffMemberRecord = {
   pension_opted_out: boolean;
   pension_employee_percent: number | string | null;
   pension_employer_percent: number | string | null;
+  company_name: string | null;
+  company_number: string | null;
+  company_vat_number: string | null;
+  holiday_balance_hours?: number | string | null;
   start_date: string | null;
   status: 'pending' | 'approved' | 'rejected';
   activated: boolean;
@@ -172,6 +176,7 @@ export type PricingRulesRecord = {
   sleep_in_charge: number | null;
   late_cancel_within_hours: number | string | null;
   late_cancel_charge_hours: number | string | null;
+  late_cancel_pay_hours: number | string | null;
   max_shift_requests_per_day: number | null;
 };
 
@@ -330,6 +335,7 @@ export type EmploymentTypeRecord = {
   name: string;
   description: string | null;
   paye: boolean;
+  holiday_pay: 'rolled_up' | 'accrued';
 };
 
 /** Holiday change (holiday_overrides), as stored. */
@@ -693,6 +699,8 @@ export type PayslipLineRecord = {
   timesheet_line_id: number | null;
   staff_deduction_id: number | null;
   payroll_adjustment_id: number | null;
+  cancelled_shift_id: number | null;
+  staff_holiday_id: number | null;
   released_at: string | null;
 };
 
@@ -712,8 +720,11 @@ export type PayslipRecord = {
   tax_code: string | null;
   week1: boolean;
   ni_category: string | null;
+  paid_to: string | null;
   gross: number | null;
   holiday_pay: number | null;
+  holiday_hours_accrued: number | string | null;
+  holiday_hours_taken: number | string | null;
   tax: number | null;
   employee_ni: number | null;
   employer_ni: number | null;
@@ -834,6 +845,8 @@ export type ShiftRecord = {
   cancellation_minutes: number | null;
   cancellation_hours?: number | string | null;
   cancellation_charge: number | null;
+  cancellation_pay: number | null;
+  cancellation_pay_hours: number | string | null;
   cancellation_rule_charge: number | null;
   cancellation_charge_reason: string | null;
   cancellation_charge_changed_by: string | null;
@@ -900,6 +913,22 @@ export type StaffDetailFieldRecord = {
   required: boolean;
   show_in_list: boolean;
   position: number | null;
+};
+
+/** Holiday taken (staff_holidays), as stored. */
+export type HolidayTakenRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  candidate_id: number;
+  starts_on: string;
+  ends_on: string;
+  hours: number | string;
+  note: string | null;
+  state: 'booked' | 'paid' | 'cancelled';
+  recorded_by: string | null;
 };
 
 /** Staff sign-in (staff_logins), as stored. */
@@ -1007,6 +1036,7 @@ export type TimesheetLineRecord = {
   job_role_name?: string | null;
   summary?: string | null;
   billed_on?: string | null;
+  paid_in_run: number | null;
   timesheet_status?: 'draft' | 'submitted' | 'signed' | 'verified' | 'disputed' | 'amended' | 'locked' | null;
   work_date: string | null;
   scheduled_start: string | null;
@@ -1177,6 +1207,7 @@ export interface Records {
   sites: SiteRecord;
   staff_deductions: StaffDeductionRecord;
   staff_detail_fields: StaffDetailFieldRecord;
+  staff_holidays: HolidayTakenRecord;
   staff_logins: StaffSignInRecord;
   staff_profiles: StaffProfileRecord;
   staff_statuses: StaffStatusRecord;

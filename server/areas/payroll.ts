@@ -7,6 +7,7 @@ import {
   payslipLinesBehaviour,
   payslipsBehaviour,
   staffDeductionsBehaviour,
+  staffHolidaysBehaviour,
 } from '../behaviours/payroll.js';
 
 /** Staff payroll (issue 33): gross to net, and the pay runs with their payslips. */
@@ -20,5 +21,6 @@ export const payrollArea: ServerArea = {
     payslips: payslipsBehaviour,
     payslip_lines: payslipLinesBehaviour,
     staff_deductions: staffDeductionsBehaviour,
+    staff_holidays: staffHolidaysBehaviour,
   },
 };

@@ -43,7 +43,14 @@ async function notifyStaffRegistered(ctx: EngineContext, row: Row) {
 }
 
 export const candidatesBehaviour: ResourceBehaviour = {
-  computed: { compliance: complianceExpression },
+  computed: {
+    compliance: complianceExpression,
+    // Accrued less taken on the payslips of approved and finalised runs (a draft may still change): issue 33.
+    holiday_balance_hours: () => `(select coalesce(sum(p.holiday_hours_accrued - p.holiday_hours_taken), 0)
+        from payslips p join pay_runs r on r.merchant_id = p.merchant_id and r.id = p.pay_run_id
+       where p.merchant_id = candidates.merchant_id and p.candidate_id = candidates.id
+         and r.state in ('approved', 'finalised'))`,
+  },
   computedFilters: { compliance: (value, bind, { today }) => complianceFilters[value](bind, today) },
   async afterSave(ctx, { stored, row }) {
     if (!stored) await notifyStaffRegistered(ctx, row);

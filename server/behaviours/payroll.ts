@@ -2,14 +2,24 @@
 // payslip with its run, and releasing a cancelled run's lines. Totals, locks and kept PDFs are the engine's
 // (core/resources/payroll/resource.ts).
 import type { ResourceBehaviour } from '../engine/context.js';
+import type { Problems } from '../../core/engine/validate.js';
 import { HttpError } from '../http.js';
 import { adjustPayslip, generatePayRun } from '../services/payroll.js';
 import { takenSql } from '../services/payrollDeductions.js';
+import { markPaidByRun } from '../services/payrollLines.js';
 import type { Frequency } from '../../core/domain/payroll/rates.js';
 
 /** What a second unreleased payslip line for one timesheet line is refused with (migration 100's index). */
 const PAID_ONCE =
   'This timesheet line is already on another payslip: it is paid again only once that run is cancelled.';
+/** The same for a late cancellation's pay and a holiday taken (migration 113's indexes). */
+const PAID_ONCE_BY_FIELD: Record<string, string> = {
+  timesheet_line_id: PAID_ONCE,
+  cancelled_shift_id:
+    'This late cancellation is already paid on another payslip: it is paid again only once that run is cancelled.',
+  staff_holiday_id:
+    'This holiday is already paid on another payslip: it is paid again only once that run is cancelled.',
+};
 
 export const payRunsBehaviour: ResourceBehaviour = {
   collection: {
@@ -24,8 +34,12 @@ export const payRunsBehaviour: ResourceBehaviour = {
       }),
   },
   actions: {
-    /** Each payslip finalised by its own declared transition, as a set: the engine keeps each one's PDF. */
+    /**
+     * Each payslip finalised by its own declared transition, as a set: the engine keeps each one's PDF. The timesheet
+     * lines and holidays it paid are marked paid, each set by one action (markPaidByRun).
+     */
     async finalise(ctx, run) {
+      await markPaidByRun(ctx, Number(run.id));
       const slips = await ctx.db.query<{ id: number }>(
         'select id from payslips where merchant_id = $1 and pay_run_id = $2 order by id',
         [ctx.principal.merchantId, run.id],
@@ -83,7 +97,42 @@ export const payslipLinesBehaviour: ResourceBehaviour = {
   scope: (principal) =>
     principal.loginType === 'staff' ? `payslip_id in (select id from payslips where state = 'finalised')` : null,
   async refusedByDatabase(_ctx, _e, error) {
-    if (error.code === '23505' && error.detail?.includes('timesheet_line_id'))
-      return new HttpError(409, PAID_ONCE, { timesheet_line_id: PAID_ONCE });
+    if (error.code !== '23505') return;
+    const field = Object.keys(PAID_ONCE_BY_FIELD).find((f) => error.detail?.includes(f));
+    if (field) return new HttpError(409, PAID_ONCE_BY_FIELD[field], { [field]: PAID_ONCE_BY_FIELD[field] });
+  },
+};
+
+/**
+ * Holiday taken is recorded for staff whose employment type accrues holiday, within their balance less the holidays
+ * already booked and not yet paid (a pay run pays it from the balance; none would be left to pay it).
+ */
+export const staffHolidaysBehaviour: ResourceBehaviour = {
+  async beforeSave(ctx, e): Promise<Problems | void> {
+    if (e.action) return;
+    const candidateId = Number(e.record.candidate_id);
+    const [who] = await ctx.db.query<{ name: string; holiday_pay: string | null; paye: boolean | null; left: string }>(
+      `select trim(c.first_name || ' ' || c.last_name) as name, e.holiday_pay, e.paye,
+              coalesce((select sum(p.holiday_hours_accrued - p.holiday_hours_taken)
+                          from payslips p join pay_runs r on r.merchant_id = p.merchant_id and r.id = p.pay_run_id
+                         where p.merchant_id = c.merchant_id and p.candidate_id = c.id
+                           and r.state in ('approved', 'finalised')), 0)
+              - coalesce((select sum(h.hours) from staff_holidays h where h.merchant_id = c.merchant_id
+                            and h.candidate_id = c.id and h.state = 'booked' and h.id <> $3), 0) as left
+         from candidates c left join employment_types e on e.merchant_id = c.merchant_id and e.id = c.employment_type_id
+        where c.merchant_id = $1 and c.id = $2`,
+      [ctx.principal.merchantId, candidateId, Number(e.stored?.id ?? 0)],
+    );
+    if (!who) return;
+    if (who.paye === false || who.holiday_pay !== 'accrued')
+      return {
+        candidate_id: {
+          message: `${who.name}'s employment type does not accrue holiday: their holiday pay is rolled up into each payslip.`,
+        },
+      };
+    const left = Number(who.left);
+    if (Number(e.record.hours) > left)
+      return { hours: { message: `${who.name} has ${left} hours of holiday left to take (booked holiday counted).` } };
+    if (!e.stored) e.record.recorded_by = ctx.principal.name;
   },
 };

@@ -451,6 +451,9 @@ export const shiftsBehaviour: ResourceBehaviour = {
         cancellation_minutes: late ? Math.round(late.hours * 60) : null,
         cancellation_charge: late ? late.charge : null,
         cancellation_rule_charge: rule ? rule.charge : null,
+        // What the agency's rule pays the worker, priced now as the charge is; paid only while the client is charged.
+        cancellation_pay: rule && rule.pay > 0 ? rule.pay : null,
+        cancellation_pay_hours: rule && rule.pay > 0 ? rule.payHours : null,
         cancellation_charge_reason: rule && input.waive_charge ? `Waived when cancelled: ${input.reason}` : null,
         cancellation_charge_changed_by: rule && input.waive_charge ? p.name : null,
       };

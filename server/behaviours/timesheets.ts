@@ -27,6 +27,7 @@ import { revokeLinks } from '../engine/capability.js';
 import type { Problems } from '../../core/engine/validate.js';
 import { idsOf, textOf, type RecordValues } from '../../core/engine/types.js';
 import type { ShiftRecord } from '../../core/resources/records.js';
+import { paidLineRefusal } from '../../core/resources/timesheets/resource.js';
 import type { PricedBand } from '../../core/domain/pricing/repricing.js';
 import { recordsRefused, type Refused } from '../engine/updateMany.js';
 
@@ -595,6 +596,9 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
   },
   async beforeSave(ctx, e): Promise<Problems | void> {
     if (!e.stored && !e.action) return (await beforeCreateLines(ctx, [e]))[0];
+    // A line paid by a finalised pay run holds for every writer (its actions say so in their guards).
+    const paid = e.stored && !e.action ? paidLineRefusal(e.stored) : null;
+    if (paid) throw new HttpError(409, paid);
   },
   beforeSaveMany: beforeCreateLines,
   refusedByDatabase: overlapRefused,

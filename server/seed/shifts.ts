@@ -227,6 +227,8 @@ export async function seedShifts(db: Queryable, ctx: SeedContext) {
         cancellation_minutes: late ? Math.round(late.hours * 60) : null,
         cancellation_charge: late?.charge ?? null,
         cancellation_rule_charge: late?.charge ?? null,
+        cancellation_pay: late && late.pay > 0 ? late.pay : null,
+        cancellation_pay_hours: late && late.pay > 0 ? late.payHours : null,
       });
     } else if (plan.fate === 'deleted') {
       await set({ deleted_at: now, deleted_by: ctx.adminName, deleted_reason: 'Entered twice by mistake.' });

@@ -20,6 +20,7 @@ import {
   pendingAdjustments,
   recordAdjustmentsTaken,
 } from './payrollDeductions.js';
+import { holidayAndCompanyOf, holidaysToPay, lateCancellationsToPay } from './payrollLines.js';
 
 export interface GeneratePayRunInput {
   frequency: Frequency;
@@ -42,13 +43,16 @@ async function payableLines(ctx: EngineContext, input: GeneratePayRunInput) {
     pay: string | number | null;
     role: string | null;
     site: string | null;
+    sleep_in: boolean;
   }>(
     `select l.id, l.candidate_id, l.work_date::text as date, l.paid_minutes as minutes, l.pay,
-            r.name as role, s.name as site
+            r.name as role, s.name as site, coalesce(sh.sleep_in, false) as sleep_in
        from timesheet_lines l
        left join job_roles r on r.merchant_id = l.merchant_id and r.id = l.job_role_id
        left join sites s on s.merchant_id = l.merchant_id and s.id = l.site_id
+       left join shifts sh on sh.merchant_id = l.merchant_id and sh.id = l.shift_id
       where l.merchant_id = $1 and l.status in ('signed', 'verified') and l.candidate_id is not null
+        and l.paid_in_run is null
         and l.work_date between $2::date and $3::date
         and ($4::int[] is null or l.candidate_id = any($4::int[]))
         and not exists (select 1 from payslip_lines pl where pl.merchant_id = l.merchant_id
@@ -64,6 +68,7 @@ async function payableLines(ctx: EngineContext, input: GeneratePayRunInput) {
       minutes: Number(r.minutes ?? 0),
       pay: Number(r.pay ?? 0),
       description: [r.role, r.site, r.date].filter(Boolean).join(', '),
+      sleepIn: r.sleep_in === true,
     };
     byStaff.set(Number(r.candidate_id), [...(byStaff.get(Number(r.candidate_id)) ?? []), line]);
   }
@@ -144,6 +149,10 @@ export async function generatePayRun(ctx: EngineContext, input: GeneratePayRunIn
   if (!input.preview)
     await ctx.db.query('select pg_advisory_xact_lock($1, $2)', [PAY_RUN_LOCK, ctx.principal.merchantId]);
   const byStaff = await payableLines(ctx, input);
+  // Late-cancellation pay and holiday taken (issue 33) make a payslip of their own too.
+  const lateCancellations = await lateCancellationsToPay(ctx, input);
+  const holidays = await holidaysToPay(ctx, input);
+  for (const id of [...lateCancellations.keys(), ...holidays.keys()]) if (!byStaff.has(id)) byStaff.set(id, []);
   // Adjustments waiting for a run join the payslip of a staff member it pays; one named in the run is paid them even
   // without hours (a leaver's correction, GenerateSingleStaff).
   const pending = await pendingAdjustments(
@@ -152,24 +161,37 @@ export async function generatePayRun(ctx: EngineContext, input: GeneratePayRunIn
   );
   for (const id of pending.keys()) if (!byStaff.has(id)) byStaff.set(id, []);
   const ids = [...byStaff.keys()];
-  const [details, deductions] = await Promise.all([
+  const [details, deductions, holidayAndCompany] = await Promise.all([
     staffPayroll(ctx, ids, tax.year.taxYear, input.to),
     deductionsOf(ctx, ids),
+    holidayAndCompanyOf(ctx, ids, input.to),
   ]);
-  const slips = [...byStaff].map(([candidateId, lines]) => {
-    const who = details.get(candidateId)!;
-    const adjustments = pending.get(candidateId) ?? [];
-    return {
-      candidate_id: candidateId,
-      name: who.name,
-      adjustments,
-      ...payslipOf(lines, who.staff, tax.year, input.frequency, tax.period, {
+  const slips = [...byStaff]
+    .map(([candidateId, lines]) => {
+      const who = details.get(candidateId)!;
+      const adjustments = pending.get(candidateId) ?? [];
+      return {
+        candidate_id: candidateId,
+        name: who.name,
         adjustments,
-        deductions: deductions.get(candidateId),
-        period: { start: input.from, end: input.to },
-      }),
-    };
-  });
+        ...payslipOf(
+          lines,
+          { ...who.staff, ...holidayAndCompany.get(candidateId) },
+          tax.year,
+          input.frequency,
+          tax.period,
+          {
+            adjustments,
+            deductions: deductions.get(candidateId),
+            period: { start: input.from, end: input.to },
+            lateCancellations: lateCancellations.get(candidateId),
+            holidayTaken: holidays.get(candidateId),
+          },
+        ),
+      };
+    })
+    // Holiday the balance does not cover waits: a staff member with nothing else to pay has no payslip.
+    .filter((p) => p.lines.length > 0);
   const totals = {
     staff_count: slips.length,
     gross: slips.reduce((s, p) => s + p.gross, 0),
@@ -248,9 +270,16 @@ export async function adjustPayslip(ctx: EngineContext, slip: RecordValues, inpu
   const pay = lines.filter((l) => !again.includes(l)).reduce((s, l) => s + Number(l.amount), 0);
   const who = (await staffPayroll(ctx, [candidateId], tax.year.taxYear, run.period_end)).get(candidateId)!;
   const deductions = (await deductionsOf(ctx, [candidateId], Number(slip.id))).get(candidateId) ?? [];
+  // The holiday hours and the company paid stay as the run made them.
   const p = settlePayslip(
-    { lines: [], gross: pay, holiday_pay: Number(slip.holiday_pay ?? 0) },
-    who.staff,
+    {
+      lines: [],
+      gross: pay,
+      holiday_pay: Number(slip.holiday_pay ?? 0),
+      holiday_hours_accrued: Number(slip.holiday_hours_accrued ?? 0),
+      holiday_hours_taken: Number(slip.holiday_hours_taken ?? 0),
+    },
+    { ...who.staff, companyName: slip.paid_to == null ? null : String(slip.paid_to) },
     tax.year,
     run.frequency,
     tax.period,

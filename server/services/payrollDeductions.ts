@@ -104,9 +104,9 @@ export const lineRow = (l: PayslipLine, payslipId: number) => {
   };
 };
 
-/** The payslip fields a run stores (the domain's answer without its lines and what it carried). */
+/** The payslip fields a run stores (the domain's answer without its lines, what it carried and its warnings). */
 export const payslipFields = (p: Payslip) => {
-  const { lines: _lines, carried: _carried, ...fields } = p;
+  const { lines: _lines, carried: _carried, warnings: _warnings, ...fields } = p;
   return fields;
 };
 

@@ -88,7 +88,11 @@ function rulesFromRow(
       minimumChargeHours: Number(row.minimum_charge_hours ?? 0),
       lateCancellation:
         within != null && charged != null && Number(charged) > 0
-          ? { withinHours: Number(within), chargeHours: Number(charged) }
+          ? {
+              withinHours: Number(within),
+              chargeHours: Number(charged),
+              payHours: Number(row.late_cancel_pay_hours ?? 0),
+            }
           : null,
     },
     sleepIn:
@@ -427,15 +431,16 @@ export async function lateCancellation(
     sleep_in?: boolean;
   },
   cancelledAt: string,
-): Promise<{ hours: number; charge: number } | null> {
+): Promise<{ hours: number; charge: number; payHours: number; pay: number } | null> {
   const req = { ...shift, candidate_id: null };
-  const f = await loadPricing(db, merchantId, [req]);
+  // The worker's own pay rates, when they have them, price what the rule pays them; the charge is the card's.
+  const f = await loadPricing(db, merchantId, [shift]);
   const ctx = contexts(f)(shift.client_id, shift.site_id);
   if (!ctx || !ctx.rules.lateCancellation) return null;
   const { date } = instantToZoned(new Date(shift.start), ctx.rules.timeZone);
   const card = cardOn(f, req, date);
   if (!card) return null;
-  const rates = ratesWithOwnPay(card, null);
+  const rates = ratesWithOwnPay(card, ownOn(f, shift.candidate_id, shift.job_role_id, date));
   return lateCancellationCharge(
     { start: shift.start, end: shift.end, breakMinutes: shift.break_minutes ?? null },
     ctx.rules,

@@ -1,9 +1,17 @@
 // One staff member's payslip in a pay run (issue 33.2): a pay line for each payable timesheet line at the pay it was
-// priced at, a rolled-up holiday pay line for PAYE staff, and gross to net on their sum with the year to date of
-// their earlier finalised payslips. Staff paid through an umbrella or their own company are paid gross.
+// priced at (a sleep-in's flat allowance its own kind), late-cancellation pay, holiday pay as their employment type
+// says (rolled up as its own line, or accrued as hours and paid when taken), and gross to net on their sum with the
+// year to date of their earlier finalised payslips. Staff paid through an umbrella or their own company are paid
+// gross, against the company's name, with no holiday pay of the agency's.
 import { dividePence } from '../../engine/money';
 import { grossToNet } from './grossToNet';
-import { rolledUpHolidayPay } from './holidayPay';
+import {
+  accruedHolidayHundredths,
+  holidayTakenPay,
+  rolledUpHolidayPay,
+  underHolidayRules,
+  type HolidayMethod,
+} from './holidayPay';
 import type { Frequency, LoanPlan, NiLetter, PayrollYear } from './rates';
 import { readTaxCode } from './taxCodes';
 import {
@@ -23,6 +31,29 @@ export interface PayableLine {
   /** Its pay in pence, frozen when the line was priced. */
   pay: number;
   description: string;
+  /** A sleep-in's flat allowance: its own kind of line, and no hours of work accrue holiday. */
+  sleepIn?: boolean;
+}
+
+/** A late cancellation the client was charged for and the agency's rule pays the worker: priced when cancelled. */
+export interface LateCancellationPay {
+  shiftId: number;
+  date: string;
+  /** Hours the rule pays, as priced with the cancellation. */
+  hours: number;
+  pay: number;
+  description: string;
+}
+
+/** Holiday the staff member takes (accrued types), with the pay and hours of their reference period. */
+export interface HolidayTaken {
+  id: number;
+  date: string;
+  /** Hundredths of an hour taken. */
+  hundredths: number;
+  /** What they were paid and worked in the 52 weeks before it. */
+  reference: { pay: number; minutes: number };
+  description: string;
 }
 
 export interface StaffPayroll {
@@ -40,15 +71,26 @@ export interface StaffPayroll {
   ytdEmployeeNi: number;
   /** Taxable pay to date (gross less deductions before tax), which cumulative PAYE reads; ytdGross when absent. */
   ytdTaxable?: number;
+  /** How their employment type pays holiday (PAYE staff only); rolled up when not said. */
+  holiday?: HolidayMethod;
+  /** Hundredths of an hour of holiday accrued and not yet taken, before this payslip. */
+  holidayBalance?: number;
+  /** The company an umbrella or limited-company worker is paid through (their details). */
+  companyName?: string | null;
 }
 
 export interface PayslipLine {
-  kind: 'pay' | 'holiday' | 'adjustment' | 'deduction';
+  kind: 'pay' | 'holiday' | 'sleep_in' | 'late_cancellation' | 'adjustment' | 'deduction';
   timesheet_line_id: number | null;
+  cancelled_shift_id?: number | null;
+  staff_holiday_id?: number | null;
   work_date: string | null;
   description: string;
   hours: number | null;
-  /** Pence an hour for a pay line (the line's pay over its hours, to the penny); basis points for holiday pay. */
+  /**
+   * Pence an hour for a pay line (the line's pay over its hours, to the penny) and for holiday taken (the reference
+   * period's average); basis points for rolled-up holiday pay; the flat allowance for a sleep-in.
+   */
   rate: number | null;
   amount: number;
   /** The staff deduction a deduction line takes, the adjustment an adjustment line makes. */
@@ -67,6 +109,10 @@ export interface Adjustment {
 
 /** What a payslip takes besides its pay lines: adjustments, and the staff member's deductions over the period. */
 export interface PayslipExtras {
+  /** Late cancellations the run pays (issue 33). */
+  lateCancellations?: readonly LateCancellationPay[];
+  /** Holiday taken the run pays from the balance (accrued types). */
+  holidayTaken?: readonly HolidayTaken[];
   adjustments?: readonly Adjustment[];
   deductions?: readonly StaffDeduction[];
   period?: PayPeriod;
@@ -78,8 +124,13 @@ export interface Payslip {
   tax_code: string;
   week1: boolean;
   ni_category: NiLetter;
+  /** The company paid for an umbrella or limited-company worker; null for PAYE staff. */
+  paid_to: string | null;
   gross: number;
   holiday_pay: number;
+  /** Holiday hours accrued and taken on this payslip (accrued types), to the hundredth. */
+  holiday_hours_accrued: number;
+  holiday_hours_taken: number;
   tax: number;
   employee_ni: number;
   employer_ni: number;
@@ -97,6 +148,8 @@ export interface Payslip {
   taxable_pay: number;
   /** Adjustments' deductions the net floor cut: the rest waits for the next run. */
   carried: { adjustment_id: number; amount: number; reason: string }[];
+  /** Why something owed is not on this payslip (holiday the balance does not cover), in words; never stored. */
+  warnings: string[];
 }
 
 /** What a holiday pay line's rate says: basis points as a percentage ('12.07%'). */
@@ -111,27 +164,42 @@ export function payslipOf(
   extras: PayslipExtras = {},
 ): Payslip {
   const lines: PayslipLine[] = payable.map((l) => ({
-    kind: 'pay',
+    kind: l.sleepIn ? 'sleep_in' : 'pay',
     timesheet_line_id: l.id,
     work_date: l.date,
-    description: l.description,
+    description: l.sleepIn ? `Sleep-in allowance, ${l.description}` : l.description,
     hours: l.minutes / 60,
-    rate: l.minutes > 0 ? dividePence(l.pay * 60, l.minutes, 'nearest') : null,
+    rate: l.sleepIn ? l.pay : l.minutes > 0 ? dividePence(l.pay * 60, l.minutes, 'nearest') : null,
     amount: l.pay,
   }));
-  const pay = payable.reduce((sum, l) => sum + l.pay, 0);
-  const holiday = staff.paye ? rolledUpHolidayPay(pay, year) : 0;
-  if (holiday > 0)
+  for (const c of extras.lateCancellations ?? [])
     lines.push({
-      kind: 'holiday',
+      kind: 'late_cancellation',
       timesheet_line_id: null,
-      work_date: null,
-      description: `Holiday pay, rolled up at ${percentOfBasisPoints(year.rolledUpHolidayPay)}`,
-      hours: null,
-      rate: year.rolledUpHolidayPay,
-      amount: holiday,
+      cancelled_shift_id: c.shiftId,
+      work_date: c.date,
+      description: `Late cancellation, ${c.description}`,
+      hours: c.hours,
+      rate: c.hours > 0 ? dividePence(c.pay * 100, Math.round(c.hours * 100), 'nearest') : null,
+      amount: c.pay,
     });
-  return settlePayslip({ lines, gross: pay + holiday, holiday_pay: holiday }, staff, year, frequency, period, extras);
+  const holiday = staff.paye ? holidayOf(payable, staff, year, extras.holidayTaken ?? []) : null;
+  if (holiday) lines.push(...holiday.lines);
+  return settlePayslip(
+    {
+      lines,
+      gross: lines.reduce((sum, l) => sum + l.amount, 0),
+      holiday_pay: holiday?.lines.reduce((sum, l) => sum + l.amount, 0) ?? 0,
+      holiday_hours_accrued: (holiday?.accrued ?? 0) / 100,
+      holiday_hours_taken: (holiday?.taken ?? 0) / 100,
+      warnings: holiday?.warnings ?? [],
+    },
+    staff,
+    year,
+    frequency,
+    period,
+    extras,
+  );
 }
 
 /**
@@ -141,7 +209,14 @@ export function payslipOf(
  * draft's adjustment recomputes, from the lines it already has.
  */
 export function settlePayslip(
-  pay: { lines: PayslipLine[]; gross: number; holiday_pay: number },
+  pay: {
+    lines: PayslipLine[];
+    gross: number;
+    holiday_pay: number;
+    holiday_hours_accrued?: number;
+    holiday_hours_taken?: number;
+    warnings?: string[];
+  },
   staff: StaffPayroll,
   year: PayrollYear,
   frequency: Frequency,
@@ -171,17 +246,34 @@ export function settlePayslip(
       .map((a) => ({ key: `a${a.id}`, beforeTax: false, amount: a.amount })),
     ...deductions.filter((x) => x.due > 0).map((x) => ({ key: `d${x.d.id}`, beforeTax: x.d.beforeTax, amount: x.due })),
   ];
-  const base = { gross, holiday_pay: pay.holiday_pay, ni_category: niCategory };
+  const base = {
+    gross,
+    holiday_pay: pay.holiday_pay,
+    ni_category: niCategory,
+    holiday_hours_accrued: pay.holiday_hours_accrued ?? 0,
+    holiday_hours_taken: pay.holiday_hours_taken ?? 0,
+    warnings: pay.warnings ?? [],
+  };
   let settled: Settled;
   let figures: Omit<
     Payslip,
-    'lines' | 'gross' | 'holiday_pay' | 'ni_category' | 'deductions' | 'taxable_pay' | 'carried'
+    | 'lines'
+    | 'gross'
+    | 'holiday_pay'
+    | 'ni_category'
+    | 'deductions'
+    | 'taxable_pay'
+    | 'carried'
+    | 'holiday_hours_accrued'
+    | 'holiday_hours_taken'
+    | 'warnings'
   >;
   if (!staff.paye) {
     // Paid gross: nothing is taxed, so before tax or after, a deduction comes off the pay.
     settled = settleDeductions(due, () => gross);
     figures = {
       paye: false,
+      paid_to: staff.companyName?.trim() || null,
       tax_code: '',
       week1: false,
       tax: 0,
@@ -224,6 +316,7 @@ export function settlePayslip(
     const r = g2n(settled.beforeTax);
     figures = {
       paye: true,
+      paid_to: null,
       tax_code: written,
       week1,
       tax: r.tax,
@@ -269,4 +362,69 @@ export function settlePayslip(
     taxable_pay: staff.paye ? gross - settled.beforeTax : gross,
     carried,
   };
+}
+
+/**
+ * A PAYE staff member's holiday on one payslip, as their employment type pays it: a rolled-up line of 12.07% of the
+ * pay for work (sleep-ins included: an allowance for time at work) dated in leave years under the rules; or, accrued,
+ * 12.07% of the hours worked banked (sleep-ins not: no hours of work) and each holiday taken paid from the balance,
+ * in date order, while the balance with this payslip's accrual covers it (otherwise it waits, said in words).
+ */
+function holidayOf(
+  payable: readonly PayableLine[],
+  staff: StaffPayroll,
+  year: PayrollYear,
+  taken: readonly HolidayTaken[],
+): { lines: PayslipLine[]; accrued: number; taken: number; warnings: string[] } {
+  const counted = payable.filter((l) => underHolidayRules(l.date));
+  if ((staff.holiday ?? 'rolled_up') === 'rolled_up') {
+    const amount = rolledUpHolidayPay(
+      counted.reduce((sum, l) => sum + l.pay, 0),
+      year,
+    );
+    const line: PayslipLine = {
+      kind: 'holiday',
+      timesheet_line_id: null,
+      work_date: null,
+      description: `Holiday pay, rolled up at ${percentOfBasisPoints(year.rolledUpHolidayPay)}`,
+      hours: null,
+      rate: year.rolledUpHolidayPay,
+      amount,
+    };
+    return { lines: amount > 0 ? [line] : [], accrued: 0, taken: 0, warnings: [] };
+  }
+  const accrued = accruedHolidayHundredths(
+    counted.filter((l) => !l.sleepIn).reduce((sum, l) => sum + l.minutes, 0),
+    year,
+  );
+  let balance = (staff.holidayBalance ?? 0) + accrued;
+  const lines: PayslipLine[] = [];
+  const warnings: string[] = [];
+  for (const h of [...taken].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id)) {
+    const amount = holidayTakenPay(h.hundredths, h.reference);
+    const hours = h.hundredths / 100;
+    if (amount === null) {
+      warnings.push(`Holiday of ${hours} hours from ${h.date} waits: nothing was worked in the 52 weeks before it.`);
+      continue;
+    }
+    if (h.hundredths > balance) {
+      warnings.push(
+        `Holiday of ${hours} hours from ${h.date} waits: the balance is ${balance / 100} hours with this payslip.`,
+      );
+      continue;
+    }
+    balance -= h.hundredths;
+    lines.push({
+      kind: 'holiday',
+      timesheet_line_id: null,
+      staff_holiday_id: h.id,
+      work_date: h.date,
+      description: `Holiday taken, ${h.description}`,
+      hours,
+      rate: dividePence(h.reference.pay * 60, h.reference.minutes, 'nearest'),
+      amount,
+    });
+  }
+  const takenHundredths = lines.reduce((sum, l) => sum + Math.round((l.hours ?? 0) * 100), 0);
+  return { lines, accrued, taken: takenHundredths, warnings };
 }

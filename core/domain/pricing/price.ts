@@ -140,7 +140,8 @@ export function price(
 /**
  * The charge for cancelling a shift at `cancelledAt` (an ISO instant), or null when none is due: no late-cancellation
  * rule, or cancelled at least `withinHours` before the start. A cancellation after the start is late too.
- * The hours are charged at the charge rate of the band the shift starts in.
+ * The hours are charged at the charge rate of the band the shift starts in; the rule's `payHours` are paid to the
+ * worker at the pay rate of that band (`payHours` and `pay` 0 when the rule pays nothing).
  */
 export function lateCancellationCharge(
   shift: ShiftToPrice,
@@ -148,16 +149,19 @@ export function lateCancellationCharge(
   rateCard: RateCard,
   holidays: ReadonlySet<string>,
   cancelledAt: string,
-): { hours: number; charge: number } | null {
+): { hours: number; charge: number; payHours: number; pay: number } | null {
   const rule = rules.lateCancellation;
   if (!rule || rule.chargeHours <= 0) return null;
   const start = parseInstant(shift.start, 'start');
   const cancelled = parseInstant(cancelledAt, 'cancelledAt');
   if (start - cancelled >= rule.withinHours * HOUR_MS) return null;
   const band = bandReader(ruleClockOf(rules), holidays, clockFor(rules.timeZone, start, start))(start);
+  const payHours = rule.payHours ?? 0;
   return {
     hours: rule.chargeHours,
     charge: amountForMinutes(Math.round(rule.chargeHours * 60), rateCard.charge[band]),
+    payHours,
+    pay: amountForMinutes(Math.round(payHours * 60), rateCard.pay[band]),
   };
 }
 

@@ -45,8 +45,11 @@ export interface PricingRules {
   breakRules: { minHours: number; breakMinutes: number }[];
   /** Charged hours are at least this many (0: none). Pay is for the hours worked. */
   minimumChargeHours: number;
-  /** Late cancellation: cancelled less than `withinHours` before the start charges `chargeHours`; null when none. */
-  lateCancellation: { withinHours: number; chargeHours: number } | null;
+  /**
+   * Late cancellation: cancelled less than `withinHours` before the start charges `chargeHours`, and pays the worker
+   * `payHours` (none when absent or 0); null when none.
+   */
+  lateCancellation: { withinHours: number; chargeHours: number; payHours?: number } | null;
 }
 
 export interface ShiftToPrice {

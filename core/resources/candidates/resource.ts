@@ -267,6 +267,46 @@ export const candidates: ResourceDeclaration = {
       readableBy: AGENCY,
       views: ['show', 'edit', 'create'],
     },
+    // The company an umbrella or limited-company worker is paid through (issue 33): their payslips are paid gross to
+    // it, by name, and the self-billing export reads it.
+    {
+      source: 'company_name',
+      type: 'text',
+      label: 'Paid through company',
+      maxLength: 160,
+      helperText: 'For umbrella and limited-company workers: the company their pay goes to.',
+      readableBy: AGENCY,
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'company_number',
+      type: 'text',
+      label: 'Company number',
+      maxLength: 8,
+      pattern: { regex: '^([0-9]{8}|[A-Za-z]{2}[0-9]{6})$', message: 'Eight digits, or two letters and six digits.' },
+      readableBy: AGENCY,
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'company_vat_number',
+      type: 'text',
+      label: 'Company VAT number',
+      maxLength: 14,
+      pattern: { regex: '^(GB)?[0-9]{9}([0-9]{3})?$', message: 'GB and 9 digits (or 12), as HMRC issued it.' },
+      readableBy: AGENCY,
+      views: ['show', 'edit', 'create'],
+    },
+    // Holiday accrued and not yet taken, in hours (employment types that accrue): the payslips of approved and
+    // finalised runs, accrued less taken.
+    {
+      source: 'holiday_balance_hours',
+      type: 'number',
+      label: 'Holiday balance (hours)',
+      computed: true,
+      readOnly: true,
+      readableBy: AGENCY,
+      views: ['show'],
+    },
     {
       source: 'start_date',
       type: 'date',

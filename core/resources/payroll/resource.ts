@@ -276,8 +276,29 @@ export const payslips: ResourceDeclaration = {
       readableBy: WITH_STAFF,
       views: ['show'],
     },
+    // An umbrella or limited-company worker's pay goes gross to their company, named as it was when paid.
+    { source: 'paid_to', type: 'text', label: 'Paid to', readOnly: true, readableBy: WITH_STAFF, views: ['show'] },
     money('gross', 'Gross'),
     money('holiday_pay', 'Holiday pay', { views: ['show'] }),
+    // Employment types that accrue holiday: hours banked by this payslip's work and taken on it (their balance).
+    {
+      source: 'holiday_hours_accrued',
+      type: 'number',
+      label: 'Holiday accrued (hours)',
+      readOnly: true,
+      defaultValue: 0,
+      readableBy: WITH_STAFF,
+      views: ['show'],
+    },
+    {
+      source: 'holiday_hours_taken',
+      type: 'number',
+      label: 'Holiday taken (hours)',
+      readOnly: true,
+      defaultValue: 0,
+      readableBy: WITH_STAFF,
+      views: ['show'],
+    },
     money('tax', 'Tax'),
     money('employee_ni', 'Employee NI'),
     money('employer_ni', 'Employer NI', { readableBy: AGENCY, views: ['show'] }),
@@ -378,6 +399,28 @@ export const payslipLines: ResourceDeclaration = {
       readableBy: AGENCY,
       views: ['show'],
     },
+    // The late-cancelled shift it pays, and the holiday taken it pays: each paid once among the lines not released
+    // (partial unique indexes, migration 113).
+    {
+      source: 'cancelled_shift_id',
+      type: 'reference',
+      reference: 'shifts',
+      label: 'Cancelled shift',
+      createOnly: true,
+      onDelete: 'refuse',
+      readableBy: AGENCY,
+      views: ['show'],
+    },
+    {
+      source: 'staff_holiday_id',
+      type: 'reference',
+      reference: 'staff_holidays',
+      label: 'Holiday taken',
+      createOnly: true,
+      onDelete: 'refuse',
+      readableBy: AGENCY,
+      views: ['show'],
+    },
     // Set when its run is cancelled: its timesheet line may then be paid by another run.
     {
       source: 'released_at',
@@ -390,4 +433,117 @@ export const payslipLines: ResourceDeclaration = {
   ],
 };
 
-export const payrollResources: ResourceDeclaration[] = [payRuns, payslips, payslipLines, ...deductionResources];
+export const STAFF_HOLIDAY_STATES = [
+  { id: 'booked', name: 'Booked' },
+  { id: 'paid', name: 'Paid' },
+  { id: 'cancelled', name: 'Cancelled' },
+];
+
+/**
+ * Holiday a staff member takes, where their employment type accrues holiday (issue 33): recorded by the agency on
+ * their profile, paid once by the first pay run whose period holds its first day while their balance covers it (the
+ * reference period's average hourly pay, core/domain/payroll/holidayPay.ts), and marked paid when that run is
+ * finalised. A booking not taken is cancelled while booked.
+ */
+export const staffHolidays: ResourceDeclaration = {
+  name: 'staff_holidays',
+  table: 'staff_holidays',
+  label: { one: 'Holiday taken', many: 'Holiday taken' },
+  recordRepresentation: 'Holiday from %{starts_on}',
+  defaultSort: { field: 'starts_on', order: 'DESC' },
+  delete: 'hard',
+  parent: { resource: 'candidates', field: 'candidate_id', onDelete: 'refuse', tab: 'holiday' },
+  staffScope: 'candidate_id',
+  access: { admin: ['list', 'show', 'create', 'edit'], consultant: read, staff: read },
+  lifecycle: {
+    field: 'state',
+    final: ['paid', 'cancelled'],
+    transitions: [
+      { action: 'cancel', from: ['booked'], to: 'cancelled' },
+      { action: 'mark_paid', from: ['booked'], to: 'paid' },
+    ],
+  },
+  rules: (r): Record<string, string> =>
+    typeof r.starts_on === 'string' && typeof r.ends_on === 'string' && r.ends_on < r.starts_on
+      ? { ends_on: 'Ends before it starts.' }
+      : {},
+  actions: [
+    {
+      name: 'cancel',
+      label: 'Cancel',
+      icon: 'block',
+      danger: true,
+      roles: ['admin'],
+      confirm: 'Cancel %{name}? It is then never paid.',
+      success: 'Holiday cancelled',
+    },
+    // Run by a pay run's finalising, as a set (never served: no role has it).
+    { name: 'mark_paid', label: 'Paid', roles: [], success: 'Holiday paid' },
+  ],
+  fields: [
+    {
+      source: 'candidate_id',
+      type: 'reference',
+      reference: 'candidates',
+      label: 'Staff member',
+      required: true,
+      createOnly: true,
+      filter: true,
+      readableBy: WITH_STAFF,
+    },
+    {
+      source: 'starts_on',
+      type: 'date',
+      label: 'From',
+      required: true,
+      sortable: true,
+      date: { min: '-1y', max: '+2y' },
+      readableBy: WITH_STAFF,
+    },
+    {
+      source: 'ends_on',
+      type: 'date',
+      label: 'To',
+      required: true,
+      date: { min: '-1y', max: '+2y' },
+      readableBy: WITH_STAFF,
+    },
+    {
+      source: 'hours',
+      type: 'number',
+      label: 'Hours taken',
+      required: true,
+      min: 0.01,
+      max: 400,
+      readableBy: WITH_STAFF,
+      helperText: 'Paid from the holiday balance, at the average hourly pay of the 52 weeks before it.',
+    },
+    {
+      source: 'note',
+      type: 'longtext',
+      label: 'Note',
+      maxLength: 1000,
+      readableBy: WITH_STAFF,
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'state',
+      type: 'choice',
+      label: 'State',
+      choices: STAFF_HOLIDAY_STATES,
+      required: true,
+      defaultValue: 'booked',
+      filter: true,
+      readableBy: WITH_STAFF,
+    },
+    { source: 'recorded_by', type: 'text', label: 'Recorded by', readOnly: true, views: ['show'] },
+  ],
+};
+
+export const payrollResources: ResourceDeclaration[] = [
+  payRuns,
+  payslips,
+  payslipLines,
+  ...deductionResources,
+  staffHolidays,
+];

@@ -342,6 +342,18 @@ export const clientRules: ResourceDeclaration = {
       defaultValue: 4,
       views: ['show', 'edit', 'create'],
     },
+    // What the worker is paid when the client is charged for a late cancellation (issue 33): these hours at their
+    // pay rate, priced with the cancellation; empty or 0, the agency's rule pays the worker nothing.
+    {
+      source: 'late_cancel_pay_hours',
+      type: 'number',
+      label: 'Late cancellation: hours paid to the worker',
+      min: 0,
+      max: 24,
+      readableBy: AGENCY,
+      views: ['show', 'edit', 'create'],
+      helperText: 'Paid only when the client is charged. Empty: the worker is not paid.',
+    },
     {
       source: 'max_shift_requests_per_day',
       type: 'number',

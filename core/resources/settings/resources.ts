@@ -144,6 +144,11 @@ export const staffStatuses = setting({
   ],
 });
 
+export const HOLIDAY_PAY_CHOICES = [
+  { id: 'rolled_up', name: 'Rolled up (12.07% on each payslip)' },
+  { id: 'accrued', name: 'Accrued as hours (paid when taken)' },
+];
+
 export const employmentTypes = setting({
   name: 'employment_types',
   table: 'employment_types',
@@ -153,6 +158,17 @@ export const employmentTypes = setting({
     name('Employment type'),
     { ...description, views: ['list', 'show', 'edit', 'create'] },
     { source: 'paye', type: 'boolean', label: 'Paid through PAYE payroll', defaultValue: true, sortable: true },
+    // How PAYE staff of the type get holiday (issue 33; core/domain/payroll/holidayPay.ts).
+    {
+      source: 'holiday_pay',
+      type: 'choice',
+      label: 'Holiday pay',
+      required: true,
+      defaultValue: 'rolled_up',
+      choices: HOLIDAY_PAY_CHOICES,
+      helperText:
+        'For PAYE staff: 12.07% of pay as its own payslip line, or 12.07% of hours banked and paid when taken.',
+    },
   ],
 });
 

@@ -232,6 +232,8 @@ export const shifts: ResourceDeclaration = {
         cancellation_minutes: null,
         cancellation_charge: null,
         cancellation_rule_charge: null,
+        cancellation_pay: null,
+        cancellation_pay_hours: null,
         cancellation_charge_reason: null,
         cancellation_charge_changed_by: null,
         override_reason: null,
@@ -538,6 +540,24 @@ export const shifts: ResourceDeclaration = {
       readOnly: true,
       views: ['list', 'show'],
       listHidden: true,
+    },
+    // What the worker is paid for a late cancellation the client is charged for, by the agency's rule (issue 33),
+    // priced with the cancellation; a pay run pays it once while the client is still charged.
+    {
+      source: 'cancellation_pay',
+      type: 'money',
+      label: 'Late-cancellation pay to the worker',
+      readOnly: true,
+      readableBy: AGENCY,
+      views: ['show'],
+    },
+    {
+      source: 'cancellation_pay_hours',
+      type: 'number',
+      label: 'Late-cancellation hours paid',
+      readOnly: true,
+      readableBy: AGENCY,
+      views: [],
     },
     {
       source: 'cancellation_rule_charge',

@@ -142,6 +142,15 @@ const billed = (r: RecordValues): string | null =>
     ? `This line is billed on invoice ${textOf(r.billed_on)}: void the draft, or credit the line to re-bill it, before changing it.`
     : null;
 
+/**
+ * Why a line paid by a finalised pay run cannot change (issue 33): the payslip kept says what was paid for it. A
+ * correction is an adjustment on the staff member's next payslip.
+ */
+export const paidLineRefusal = (r: RecordValues): string | null =>
+  r.paid_in_run
+    ? `This line was paid in finalised pay run ${textOf(r.paid_in_run)}: it can no longer change. Correct the pay with an adjustment in the next pay run.`
+    : null;
+
 const actualTimes: FieldDeclaration[] = [
   { source: 'actual_start', type: 'datetime', label: 'Actual start', required: true },
   { source: 'actual_end', type: 'datetime', label: 'Actual end', required: true },
@@ -666,6 +675,8 @@ export const timesheetLines: ResourceDeclaration = {
       { action: 'approve_line', from: ['pending'], to: 'signed' },
       { action: 'dispute_line', from: ['pending', 'signed'], to: 'disputed' },
       { action: 'verify_line', from: ['pending', 'disputed'], to: 'verified' },
+      // Run by a pay run's finalising, as a set (never served: no role has it); the line keeps its state.
+      { action: 'mark_paid', from: ['signed', 'verified'] },
     ],
   },
   actions: [
@@ -706,7 +717,7 @@ export const timesheetLines: ResourceDeclaration = {
       confirm: 'The times of %{name}',
       // The dialog starts from the line's current times.
       prefill: true,
-      guard: (r) => billed(r) ?? notAmendable(textOf(r.timesheet_status)),
+      guard: (r) => paidLineRefusal(r) ?? billed(r) ?? notAmendable(textOf(r.timesheet_status)),
       guardReads: ['billed_on'],
       input: [
         ...actualTimes,
@@ -735,7 +746,9 @@ export const timesheetLines: ResourceDeclaration = {
       success: 'Verification withdrawn',
       guardReads: ['billed_on'],
       guard: (r) =>
-        billed(r) ?? (r.timesheet_status === 'locked' ? 'The timesheet is locked: it can no longer be changed.' : null),
+        paidLineRefusal(r) ??
+        billed(r) ??
+        (r.timesheet_status === 'locked' ? 'The timesheet is locked: it can no longer be changed.' : null),
       input: [{ source: 'reason', type: 'longtext', label: 'Why it is withdrawn', required: true, maxLength: 2000 }],
     },
     {
@@ -768,6 +781,15 @@ export const timesheetLines: ResourceDeclaration = {
       roles: [],
       success: 'Line verified',
       input: [{ source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 2000 }],
+    },
+    {
+      name: 'mark_paid',
+      label: 'Paid',
+      roles: [],
+      success: 'Line paid',
+      guard: paidLineRefusal,
+      input: [{ source: 'pay_run_id', type: 'reference', reference: 'pay_runs', label: 'Pay run', required: true }],
+      patch: (_r, input) => ({ paid_in_run: input.pay_run_id }),
     },
   ],
   fields: [
@@ -871,6 +893,17 @@ export const timesheetLines: ResourceDeclaration = {
       readOnly: true,
       readableBy: AGENCY,
       views: [],
+    },
+    // The finalised pay run that paid the line (issue 33): it then refuses every change.
+    {
+      source: 'paid_in_run',
+      type: 'reference',
+      reference: 'pay_runs',
+      label: 'Paid in pay run',
+      readOnly: true,
+      onDelete: 'refuse',
+      readableBy: AGENCY,
+      views: ['show'],
     },
     // The timesheet's state: whether the line can still be amended, and what "awaiting signature" means yet.
     {
