@@ -43,6 +43,7 @@ Object.assign(resourceMessages, {
         'candidate-history': 'History',
         'candidate-preference': 'Preferences',
         deductions: 'Deductions',
+        holiday: 'Holiday',
       },
       no_notes: 'No notes yet.',
       no_profiles: 'No staff profiles assigned. Edit the staff member to add one.',

@@ -442,7 +442,37 @@ async function seedAgencyData(
     });
   }
   for (let i = 0; i < people.length; i += 500) await insertMany(db, 'candidates', people.slice(i, i + 500));
+  await seedPayThroughCompanies(db, merchantId, typeIds);
   return { clientIds, roleIds, docIds };
+}
+
+/**
+ * Issue 33's pay settings: an employment type whose PAYE staff accrue holiday as hours (none is on it yet: the demo's
+ * pay runs pick whom to move), and the companies umbrella and limited-company workers are paid through, so their
+ * payslips and the self-billing export name them. Written after the staff, without the seed's generator, so the
+ * demo's random mix is the one it was.
+ */
+async function seedPayThroughCompanies(db: Queryable, merchantId: number, typeIds: number[]) {
+  await insertMany(db, 'employment_types', [
+    {
+      merchant_id: merchantId,
+      name: 'PAYE, holiday accrued',
+      description: 'Paid through the agency payroll; holiday banked as hours and paid when taken',
+      paye: true,
+      holiday_pay: 'accrued',
+    },
+  ]);
+  const [, umbrella, limited] = typeIds;
+  await db.query(
+    `update candidates set company_name = 'Brolly Payroll Services Ltd', company_number = '09876543'
+      where merchant_id = $1 and employment_type_id = $2`,
+    [merchantId, umbrella],
+  );
+  await db.query(
+    `update candidates set company_name = last_name || ' Care Services Ltd', company_number = lpad((10000000 + id)::text, 8, '0')
+      where merchant_id = $1 and employment_type_id = $2`,
+    [merchantId, limited],
+  );
 }
 
 /** A one-page PDF saying what it is: a real, readable file (offsets computed, so viewers open it cleanly). */

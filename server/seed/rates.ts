@@ -136,7 +136,8 @@ export async function seedRates(db: Queryable, ctx: SeedContext) {
 
   const hospital = (name: string) => /Hospital|Trust/.test(name);
   await insertMany(db, 'client_rules', [
-    rulesRow(m, null, { max_shift_requests_per_day: 100 }),
+    // The agency pays a worker 4 hours of a shift the client cancels late and is charged for (issue 33).
+    rulesRow(m, null, { max_shift_requests_per_day: 100, late_cancel_pay_hours: 4 }),
     // A hospital rates a whole shift by the band it starts in, charges at least 6 hours and 48 hours' notice.
     ...clients
       .filter((c) => hospital(c.name))

@@ -103,16 +103,18 @@ describe('a pay run', () => {
         'select kind, amount, timesheet_line_id from payslip_lines where payslip_id = $1',
         [s.id],
       );
-      const pay = own.filter((l) => l.kind === 'pay');
+      // Pay and sleep-in lines pay their timesheet line; late-cancellation pay (issue 33) has none and no holiday.
+      const pay = own.filter((l) => l.kind === 'pay' || l.kind === 'sleep_in');
       for (const l of pay) expect(Number(l.amount)).toBe(payOf.get(l.timesheet_line_id!));
       const sum = pay.reduce((a, l) => a + Number(l.amount), 0);
       const holiday = s.paye ? Math.round((sum * 1207) / 10_000) : 0;
       expect(Number(s.holiday_pay)).toBe(holiday);
-      // A pending adjustment's addition (the demo's mileage) joins gross; deductions come off net (issue 33).
-      const additions = own
-        .filter((l) => l.kind === 'adjustment' && Number(l.amount) > 0)
+      // A pending adjustment's addition (the demo's mileage) and late-cancellation pay join gross; deductions come
+      // off net (issue 33).
+      const added = own
+        .filter((l) => (l.kind === 'adjustment' || l.kind === 'late_cancellation') && Number(l.amount) > 0)
         .reduce((a, l) => a + Number(l.amount), 0);
-      expect(Number(s.gross)).toBe(sum + holiday + additions);
+      expect(Number(s.gross)).toBe(sum + holiday + added);
       expect(Number(s.net)).toBe(
         Number(s.gross) -
           Number(s.tax) -

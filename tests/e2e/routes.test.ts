@@ -93,6 +93,7 @@ describe('engine routes', () => {
       ['staff-id', 'Staff ID'],
       ['candidate-history', 'History'],
       ['candidate-preference', 'Preferences'],
+      ['holiday', 'Holiday'],
     ]) {
       await navigateInApp(page, `/staffs/1/${tab}`);
       await expect

@@ -640,6 +640,7 @@ export const timesheetLines: ResourceDeclaration = {
         approve_line: ['submitted'],
         dispute_line: ['submitted'],
         verify_line: OPEN_STATES,
+        mark_paid: OPEN_STATES,
       },
       rollups: {
         line_count: { count: 'all' },

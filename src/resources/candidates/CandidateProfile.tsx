@@ -6,6 +6,7 @@ import {
   EditButton,
   useCanAccess,
   Labeled,
+  NumberField,
   ReferenceArrayField,
   ReferenceField,
   RecordContextProvider,
@@ -25,6 +26,7 @@ import { RecordActions } from '../../engine/react/actions';
 import { ChildList, SingleChildForm } from '../../engine/react/children';
 import { HistoryPanel } from '../../engine/react/history';
 import { candidateDocuments, candidatePreferences } from '../../../core/resources/compliance/resource';
+import { staffHolidays } from '../../../core/resources/payroll/resource';
 import { RestrictionsTab } from '../compliance/RestrictionBookings';
 import { DocumentCheckField } from '../compliance/DocumentCheckField';
 import { ComplianceSummary } from './ComplianceSummary';
@@ -46,6 +48,7 @@ export const PROFILE_TABS = [
   'candidate-history',
   'candidate-preference',
   'deductions',
+  'holiday',
 ] as const;
 type ProfileTab = (typeof PROFILE_TABS)[number];
 // Tabs whose content a later release brings; their routes resolve and say so.
@@ -165,6 +168,18 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
           {tab === 'rate-card' && <CandidateRateCard candidateId={record.id} />}
           {tab === 'candidate-preference' && <SingleChildForm decl={candidatePreferences} parentId={record.id} />}
           {tab === 'deductions' && <DeductionsTab candidateId={record.id} />}
+          {/* Holiday taken, paid from the balance where their employment type accrues holiday (issue 33). */}
+          {tab === 'holiday' && (
+            <ChildList
+              decl={staffHolidays}
+              parentId={record.id}
+              header={
+                <Labeled label="resources.candidates.fields.holiday_balance_hours">
+                  <NumberField source="holiday_balance_hours" emptyText="0" />
+                </Labeled>
+              }
+            />
+          )}
           {tab === 'candidate-history' && (
             <HistoryPanel target={{ resource: 'candidates', id: record.id, subject: true }} />
           )}

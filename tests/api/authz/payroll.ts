@@ -46,6 +46,35 @@ const otherStaff = async (ctx: AuthzContext, merchantId: number) => {
   return c.id;
 };
 
+/** A booked holiday of a staff member, written directly (the matrix's fixture: no balance is checked). */
+const holiday = async (ctx: AuthzContext, merchantId: number, candidateId: number) => {
+  const [h] = await fixtureWrite<{ id: number }>(
+    ctx.t.db,
+    `insert into staff_holidays (merchant_id, candidate_id, starts_on, ends_on, hours, state)
+     values ($1, $2, '2026-12-07', '2026-12-07', 1, 'booked') returning id`,
+    [merchantId, candidateId],
+  );
+  return h.id;
+};
+
+/**
+ * A staff member of agency A whose employment type accrues holiday, with 100 hours banked by an approved run: what
+ * the admin's POST of holiday taken needs.
+ */
+const accruingStaff = async (ctx: AuthzContext) => {
+  const candidate = await otherStaff(ctx, ctx.ids.merchantA);
+  const [type] = await fixtureWrite<{ id: number }>(
+    ctx.t.db,
+    `insert into employment_types (merchant_id, name, paye, holiday_pay) values ($1, 'Authz accrues', true, 'accrued')
+     returning id`,
+    [ctx.ids.merchantA],
+  );
+  await fixtureWrite(ctx.t.db, 'update candidates set employment_type_id = $2 where id = $1', [candidate, type.id]);
+  const banked = await run(ctx, ctx.ids.merchantA, 'approved', [candidate]);
+  await fixtureWrite(ctx.t.db, 'update payslips set holiday_hours_accrued = 100 where id = $1', [banked.slips[0]]);
+  return candidate;
+};
+
 const runAction = (name: string) => row('POST', `/api/pay_runs/:id/actions/${name}`, A, 'ok', F, F, F, N, F, A);
 
 export const payroll: AuthzArea = {
@@ -92,6 +121,16 @@ export const payroll: AuthzArea = {
     row('PUT', '/api/payroll_adjustments/:id', A, F, F, F, F, F, F, A),
     row('DELETE', '/api/payroll_adjustments/:id', A, F, F, F, F, F, F, A),
     row('GET', '/api/payroll_adjustments/export', A, 'ok', F, F, F, 'ok', F, A),
+
+    // Holiday taken (accruing employment types): admins record and cancel it, consultants read it, a staff member
+    // reads their own; the other agency's admin cannot name agency A's staff member (422).
+    row('GET', '/api/staff_holidays', A, 'ok', 'ok', F, F, 'ok', 'ok', A),
+    ownedByStaff(row('GET', '/api/staff_holidays/:id', A, 'ok', 'ok', F, F, N, N, A), 'ok'),
+    row('POST', '/api/staff_holidays', A, 201, F, F, F, 422, F, A),
+    ownedByStaff(row('PUT', '/api/staff_holidays/:id', A, 'ok', F, F, F, N, F, A), F),
+    ownedByStaff(row('DELETE', '/api/staff_holidays/:id', A, F, F, F, F, F, F, A), F),
+    row('GET', '/api/staff_holidays/export', A, F, F, F, F, F, F, A),
+    row('POST', '/api/staff_holidays/:id/actions/cancel', A, 'ok', F, F, F, N, F, A),
   ],
   async prepare(ctx) {
     const [me] = await ctx.t.db.query<{ candidate_id: number }>(
@@ -140,6 +179,10 @@ export const payroll: AuthzArea = {
       );
       into.payroll_adjustments = a.id;
     }
+    ctx.shared.accruing = await accruingStaff(ctx);
+    ctx.shared.staff_holidays = await holiday(ctx, ctx.ids.merchantA, Number(ctx.shared.accruing));
+    ctx.ownedByStaff.staff_holidays = await holiday(ctx, ctx.ids.merchantA, me.candidate_id);
+    ctx.sharedB.staff_holidays = await holiday(ctx, ctx.ids.merchantB, await otherStaff(ctx, ctx.ids.merchantB));
   },
   createBody: {
     pay_runs: async () => ({}),
@@ -159,6 +202,12 @@ export const payroll: AuthzArea = {
       amount: 500,
       reason: 'Authz correction',
     }),
+    staff_holidays: async (ctx) => ({
+      candidate_id: ctx.shared.accruing,
+      starts_on: '2026-12-14',
+      ends_on: '2026-12-14',
+      hours: 0.5,
+    }),
   },
   fresh: {
     'pay_runs approve': async (ctx) =>
@@ -171,6 +220,8 @@ export const payroll: AuthzArea = {
     pay_runs: async (ctx) => Number(ctx.shared.pay_runs),
     payslips: async (ctx) => Number(ctx.shared.payslips),
     payslip_lines: async (ctx) => Number(ctx.shared.payslip_lines),
+    'staff_holidays cancel': async (ctx) => holiday(ctx, ctx.ids.merchantA, Number(ctx.shared.accruing)),
+    staff_holidays: async (ctx) => Number(ctx.shared.staff_holidays),
   },
   actionInput: {
     // A preview: the matrix's run pays nothing of the demo's.
