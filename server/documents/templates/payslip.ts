@@ -15,6 +15,10 @@ export interface PayslipDocument {
   taxCode: string;
   niCategory: string;
   paye: boolean;
+  /** The company an umbrella or limited-company worker is paid through (issue 33). */
+  paidTo: string;
+  /** Holiday hours accrued and taken on this payslip, where the employment type accrues holiday; '' otherwise. */
+  holidayHours: string;
   lines: { kind: string; date: string; description: string; hours: string; rate: string; amount: number }[];
   /** Each figure with its label, in order; employer NI only when the reader reads it (the agency). */
   figures: { label: string; amount: number }[];
@@ -29,7 +33,11 @@ export const payslipTemplate: DocumentTemplate<PayslipDocument> = {
   layout: 'portrait',
   async draw(w, d) {
     w.heading(`Payslip: ${d.staff}`, `${d.period}${d.state === 'draft' ? ' · Draft: not yet paid' : ''}`);
-    w.text(d.paye ? `Tax code ${d.taxCode} · NI category ${d.niCategory}` : 'Paid gross: not through PAYE');
+    w.text(
+      d.paye
+        ? `Tax code ${d.taxCode} · NI category ${d.niCategory}`
+        : `Paid gross${d.paidTo ? ` to ${d.paidTo}` : ''}: not through PAYE`,
+    );
     await w.table(
       [
         { header: 'Date', weight: 0.7 },
@@ -43,6 +51,7 @@ export const payslipTemplate: DocumentTemplate<PayslipDocument> = {
     );
     for (const f of d.figures) w.text(`${f.label}: ${formatPounds(f.amount)}`);
     w.text(`Net pay ${formatPounds(d.net)}`, { bold: true });
+    if (d.holidayHours) w.text(d.holidayHours);
     w.text(`Year to date: ${d.yearToDate.map((y) => `${y.label} ${formatPounds(y.amount)}`).join(' · ')}`);
   },
 };
@@ -73,13 +82,23 @@ async function payslipData(r: RecordReader): Promise<PayslipDocument> {
     taxCode: String(p.tax_code ?? ''),
     niCategory: String(p.ni_category ?? ''),
     paye: p.paye === true,
+    paidTo: String(p.paid_to ?? ''),
+    holidayHours:
+      n(p.holiday_hours_accrued) || n(p.holiday_hours_taken)
+        ? `Holiday: ${hoursOf(p.holiday_hours_accrued)} hours accrued, ${hoursOf(p.holiday_hours_taken)} hours taken`
+        : '',
     lines: lines.map((l) => ({
       kind: PAYSLIP_LINE_KINDS.find((k) => k.id === l.kind)?.name ?? String(l.kind),
       date: date(l.work_date),
       description: String(l.description ?? ''),
       hours: l.hours == null ? '' : tableCell(hoursOf(l.hours)),
-      // Pence an hour for pay, a percentage of pay for rolled-up holiday pay.
-      rate: l.rate == null ? '' : l.kind === 'holiday' ? percentOfBasisPoints(n(l.rate)) : formatPounds(n(l.rate)),
+      // Pence an hour for pay and holiday taken (which has hours), a percentage of pay for rolled-up holiday pay.
+      rate:
+        l.rate == null
+          ? ''
+          : l.kind === 'holiday' && l.hours == null
+            ? percentOfBasisPoints(n(l.rate))
+            : formatPounds(n(l.rate)),
       amount: n(l.amount),
     })),
     figures: figures.map((f) => ({ label: f.label, amount: n(p[f.field]) })),
