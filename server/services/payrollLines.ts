@@ -112,14 +112,14 @@ export async function holidayAndCompanyOf(ctx: EngineContext, ids: number[], pay
   const rows = await ctx.db.query<{
     id: number;
     holiday_pay: HolidayMethod | null;
-    balance: string | null;
+    balance_hours: string | null;
     company_name: string | null;
   }>(
-    `select c.id, e.holiday_pay, c.company_name, b.balance
+    `select c.id, e.holiday_pay, c.company_name, b.balance_hours
        from candidates c
        left join employment_types e on e.merchant_id = c.merchant_id and e.id = c.employment_type_id
        left join lateral (
-         select sum(p.holiday_hours_accrued - p.holiday_hours_taken) as balance
+         select sum(p.holiday_hours_accrued - p.holiday_hours_taken) as balance_hours
            from payslips p join pay_runs r on r.merchant_id = p.merchant_id and r.id = p.pay_run_id
           where p.merchant_id = c.merchant_id and p.candidate_id = c.id and r.state in ('approved', 'finalised')
             and r.period_end < $3
@@ -132,7 +132,8 @@ export async function holidayAndCompanyOf(ctx: EngineContext, ids: number[], pay
       Number(r.id),
       {
         holiday: r.holiday_pay ?? ('rolled_up' as HolidayMethod),
-        holidayBalance: Math.round(Number(r.balance ?? 0) * 100),
+        // Hours to hundredths of an hour.
+        holidayBalance: Math.round(Number(r.balance_hours ?? 0) * 100),
         companyName: r.company_name,
       },
     ]),

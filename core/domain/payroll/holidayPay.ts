@@ -24,8 +24,9 @@ export const rolledUpHolidayPay = (pay: number, year: PayrollYear) => basisPoint
  */
 export function accruedHolidayHundredths(minutes: number, year: PayrollYear): number {
   if (!Number.isSafeInteger(minutes) || minutes < 0) throw new RangeError(`Not minutes worked: ${minutes}`);
-  // hundredths = minutes / 60 × 100 × bp / 10,000 = minutes × bp / 6,000
-  return Math.floor((minutes * year.rolledUpHolidayPay * 2 + 6_000) / 12_000);
+  // hundredths = minutes / 60 × 100 × bp / 10,000 = minutes × bp / 6,000, to the nearest (a half up)
+  const shareBasisPoints = year.rolledUpHolidayPay;
+  return Math.floor((minutes * shareBasisPoints * 2 + 6_000) / 12_000);
 }
 
 /**

@@ -508,9 +508,9 @@ describe('late cancellation', () => {
     [
       '23 hours 59 minutes ahead: 4 hours at the Saturday charge rate',
       '2026-01-09 08:01',
-      { hours: 4, charge: 4 * 2400 },
+      { hours: 4, charge: 4 * 2400, payHours: 0, pay: 0 },
     ],
-    ['after the start: charged too', '2026-01-10 09:00', { hours: 4, charge: 4 * 2400 }],
+    ['after the start: charged too', '2026-01-10 09:00', { hours: 4, charge: 4 * 2400, payHours: 0, pay: 0 }],
   ])('%s', (_, cancelledAt, expected) => {
     expect(lateCancellationCharge(saturday, rules, CARD, NO_HOLIDAYS, at(cancelledAt))).toEqual(expected);
   });
@@ -524,7 +524,20 @@ describe('late cancellation', () => {
         holidaysOf('england_wales'),
         at('2026-05-04 07:00'),
       ),
-    ).toEqual({ hours: 4, charge: 4 * 3000 });
+    ).toEqual({ hours: 4, charge: 4 * 3000, payHours: 0, pay: 0 });
+  });
+
+  it('pays the worker the rule’s hours at the pay rate of that band, when the rule pays them (issue 33)', () => {
+    const paying = { ...rules, lateCancellation: { withinHours: 24, chargeHours: 4, payHours: 3 } };
+    // Saturday: 4 h charged at £24.00, 3 h paid at £15.00; 2.5 h paid at £15.00 = £37.50.
+    expect(lateCancellationCharge(saturday, paying, CARD, NO_HOLIDAYS, at('2026-01-10 07:00'))).toEqual({
+      hours: 4,
+      charge: 4 * 2400,
+      payHours: 3,
+      pay: 3 * 1500,
+    });
+    const half = { ...rules, lateCancellation: { withinHours: 24, chargeHours: 4, payHours: 2.5 } };
+    expect(lateCancellationCharge(saturday, half, CARD, NO_HOLIDAYS, at('2026-01-10 07:00'))?.pay).toBe(3_750);
   });
 
   it('no rule, no charge', () => {

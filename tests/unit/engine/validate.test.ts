@@ -552,6 +552,8 @@ describe('canAccess', () => {
       payslip_lines: ['create', 'edit', 'delete', 'export'],
       // An adjustment, once recorded, is history: a pay run takes it (a wrong one is undone by another adjustment).
       payroll_adjustments: ['edit', 'delete'],
+      // Issue 33: holiday taken is cancelled while booked and paid by a run, never deleted (a payslip may pay it).
+      staff_holidays: ['delete', 'export'],
     };
     // Another resource not served as CRUD (a staff member's sign-in) is the engine's alone: no action; the notification
     // and invoice settings are served by their own routes (route()), which read this access.
