@@ -141,45 +141,48 @@ export async function holidayAndCompanyOf(ctx: EngineContext, ids: number[], pay
 }
 
 /**
- * A run finalised: the timesheet lines it paid hold for good (each names the run; `mark_paid` refuses nothing else
- * from then on: their amend and withdraw guards, and every other write, say so in words), and the holidays it paid
- * are paid. Each is one set-based engine action. Lines of a timesheet the agency locked are held by that lock already.
+ * A run finalised: the timesheet lines it paid hold for good (each names the run; their amend and withdraw guards, and
+ * every other write, say so in words), and the holidays it paid are paid. Each is one set-based engine action. Lines
+ * of a timesheet the agency locked are held by that lock already.
  */
 export async function markPaidByRun(ctx: EngineContext, runId: number) {
-  const reason = `Pay run ${String(runId)} finalised`;
-  const lines = await ctx.db.query<{ id: number }>(
-    `select l.id from timesheet_lines l
-       join timesheets t on t.merchant_id = l.merchant_id and t.id = l.timesheet_id
-      where l.merchant_id = $1 and t.status <> 'locked' and l.status in ('signed', 'verified') and l.paid_in_run is null
-        and l.id in (select pl.timesheet_line_id from payslip_lines pl
+  await markPaid(ctx, runId, {
+    resource: 'timesheet_lines',
+    paidBy: 'timesheet_line_id',
+    from: `timesheet_lines r join timesheets t on t.merchant_id = r.merchant_id and t.id = r.timesheet_id`,
+    open: `t.status <> 'locked' and r.status in ('signed', 'verified') and r.paid_in_run is null`,
+    input: { pay_run_id: runId },
+  });
+  await markPaid(ctx, runId, {
+    resource: 'staff_holidays',
+    paidBy: 'staff_holiday_id',
+    from: 'staff_holidays r',
+    open: `r.state = 'booked'`,
+    input: {},
+  });
+}
+
+/** The records of `from` (as r) the run's unreleased payslip lines pay by `paidBy`, still `open`: mark_paid on them. */
+async function markPaid(
+  ctx: EngineContext,
+  runId: number,
+  m: { resource: string; paidBy: string; from: string; open: string; input: Record<string, unknown> },
+) {
+  const rows = await ctx.db.query<{ id: number }>(
+    `select r.id from ${m.from}
+      where r.merchant_id = $1 and ${m.open}
+        and r.id in (select pl.${m.paidBy} from payslip_lines pl
                        join payslips p on p.merchant_id = pl.merchant_id and p.id = pl.payslip_id
                       where pl.merchant_id = $1 and p.pay_run_id = $2 and pl.released_at is null)
-      order by l.id`,
+      order by r.id`,
     [ctx.principal.merchantId, runId],
   );
-  if (lines.length)
+  if (rows.length)
     await ctx.engine.act(
-      'timesheet_lines',
-      lines.map((l) => l.id),
+      m.resource,
+      rows.map((r) => r.id),
       'mark_paid',
-      { pay_run_id: runId },
-      { reason },
-    );
-  const holidays = await ctx.db.query<{ id: number }>(
-    `select h.id from staff_holidays h
-      where h.merchant_id = $1 and h.state = 'booked'
-        and h.id in (select pl.staff_holiday_id from payslip_lines pl
-                       join payslips p on p.merchant_id = pl.merchant_id and p.id = pl.payslip_id
-                      where pl.merchant_id = $1 and p.pay_run_id = $2 and pl.released_at is null)
-      order by h.id`,
-    [ctx.principal.merchantId, runId],
-  );
-  if (holidays.length)
-    await ctx.engine.act(
-      'staff_holidays',
-      holidays.map((h) => h.id),
-      'mark_paid',
-      {},
-      { reason },
+      m.input,
+      { reason: `Pay run ${String(runId)} finalised` },
     );
 }
