@@ -129,8 +129,7 @@ export const payroll: AuthzArea = {
     row('POST', '/api/staff_holidays', A, 201, F, F, F, 422, F, A),
     ownedByStaff(row('PUT', '/api/staff_holidays/:id', A, 'ok', F, F, F, N, F, A), F),
     ownedByStaff(row('DELETE', '/api/staff_holidays/:id', A, F, F, F, F, F, F, A), F),
-    row('GET', '/api/staff_holidays/export', A, F, F, F, F, F, F, A),
-    row('POST', '/api/staff_holidays/:id/actions/cancel', A, 'ok', F, F, F, N, F, A),
+    ownedByStaff(row('POST', '/api/staff_holidays/:id/actions/cancel', A, 'ok', F, F, F, N, F, A), F),
   ],
   async prepare(ctx) {
     const [me] = await ctx.t.db.query<{ candidate_id: number }>(
