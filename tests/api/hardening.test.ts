@@ -503,14 +503,12 @@ describe('hostile values are field errors (422) before anything touches the data
     );
     const depth = 5000;
     const body = `{"custom_fields":{"uniform_size":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}}`;
-    const started = performance.now();
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/candidates/${candidateId}`,
       headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
       payload: body,
     });
-    expect(performance.now() - started).toBeLessThan(2000);
     await expect422(res, 'custom_fields.uniform_size');
     const after = (await call(t.app, admin, 'GET', `/api/candidates/${candidateId}`)).json().data.custom_fields;
     expect(Object.keys(after)).not.toContain('0');
