@@ -38,8 +38,10 @@ export default defineConfig({
           globals: true,
           include: ['tests/api/**/*.test.ts'],
           // A server process killed with SIGKILL needs a database outside it: on PGlite, which lives inside the
-          // process, invoice-runs.test.ts kills the worker's connection instead.
-          exclude: process.env.TEST_DATABASE_URL ? [] : ['tests/api/invoice-runs-kill.test.ts'],
+          // process, invoice-runs.test.ts and pay-run-jobs.test.ts kill the worker's connection instead.
+          exclude: process.env.TEST_DATABASE_URL
+            ? []
+            : ['tests/api/invoice-runs-kill.test.ts', 'tests/api/pay-run-kill.test.ts'],
           // Makes the run's databases once; each file gets a copy (tests/api/databases.ts).
           globalSetup: ['tests/api/global-setup.ts'],
           // Cheap password hashes in tests (tests/api/setup.ts).

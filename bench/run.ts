@@ -34,6 +34,7 @@ import { uploads } from './uploads';
 import { timesheets } from './timesheets';
 import { createMany } from './createMany';
 import { invoices } from './invoices';
+import { payRuns } from './payRuns';
 import { setBased } from './setBased';
 import { staffPage } from './staffPage';
 import { snapshotBuild, type BuildSnapshot } from '../tests/e2e/product';
@@ -59,6 +60,7 @@ const all: Benchmark[] = [
   staffPage,
   timesheets,
   invoices,
+  payRuns,
 ];
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -25,8 +25,6 @@ export interface RedirectRoute {
 
 /** Admin screens not released yet: each shows its name and says so. */
 export const adminComingSoon: ComingSoonRoute[] = [
-  { path: '/invoice/staff-payroll/GenerateStaff', screen: 'generate_staff' },
-  { path: '/invoice/staff-payroll/GenerateSingleStaff/:id', screen: 'generate_single_staff' },
   { path: '/report/PayrollReport', screen: 'payroll_report' },
   { path: '/report/StaffReport', screen: 'staff_report' },
   { path: '/report/ClientReport', screen: 'client_report' },

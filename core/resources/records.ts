@@ -633,6 +633,12 @@ export type PayRunRecord = {
   net: number | null;
   employer_costs: number | null;
   started_by: string | null;
+  progress?: 'running' | 'done' | 'failed' | null;
+  candidates: number[];
+  candidates_done: number | null;
+  staff_total?: number | null;
+  job_id: number | null;
+  finished_at: string | null;
   cancel_reason: string | null;
 };
 

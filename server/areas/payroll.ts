@@ -2,6 +2,7 @@ import { payrollRoutes } from '../routes/payroll.js';
 import { seedPayrollDeductions } from '../seed/payrollDeductions.js';
 import type { ServerArea } from './area.js';
 import { payrollResources } from '../../core/resources/payroll/resource.js';
+import { payRunJob } from '../services/payroll.js';
 import {
   payRunsBehaviour,
   payslipLinesBehaviour,
@@ -23,4 +24,5 @@ export const payrollArea: ServerArea = {
     staff_deductions: staffDeductionsBehaviour,
     staff_holidays: staffHolidaysBehaviour,
   },
+  jobKinds: [payRunJob],
 };

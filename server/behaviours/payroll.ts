@@ -4,9 +4,10 @@
 import type { ResourceBehaviour } from '../engine/context.js';
 import type { Problems } from '../../core/engine/validate.js';
 import { HttpError } from '../http.js';
-import { adjustPayslip, generatePayRun } from '../services/payroll.js';
+import { adjustPayslip, generatePayRun, lockPayRuns } from '../services/payroll.js';
 import { takenSql } from '../services/payrollDeductions.js';
 import { markPaidByRun } from '../services/payrollLines.js';
+import { requeueJob } from '../jobs/queue.js';
 import type { Frequency } from '../../core/domain/payroll/rates.js';
 
 /** What a second unreleased payslip line for one timesheet line is refused with (migration 100's index). */
@@ -31,9 +32,23 @@ export const payRunsBehaviour: ResourceBehaviour = {
         to: String(input.to),
         candidate_ids: Array.isArray(input.candidate_ids) ? input.candidate_ids.map(Number) : null,
         preview: input.preview === true,
+        background: input.background === true,
       }),
   },
+  computed: {
+    // Made once its last staff member is paid (or it was cancelled meanwhile); stopped when its job used its
+    // attempts (Resume tries again); being made until then.
+    progress: () =>
+      `(case when finished_at is not null or state <> 'draft' then 'done'
+             when exists (select 1 from jobs j where j.id = job_id and j.status = 'failed') then 'failed'
+             else 'running' end)`,
+    staff_total: () => 'cardinality(candidates)',
+  },
   actions: {
+    async resume(ctx, run) {
+      if (run.job_id != null) await requeueJob(ctx.db, ctx.principal.merchantId, Number(run.job_id));
+      return {};
+    },
     /**
      * Each payslip finalised by its own declared transition, as a set: the engine keeps each one's PDF. The timesheet
      * lines and holidays it paid are marked paid, each set by one action (markPaidByRun).
@@ -55,6 +70,8 @@ export const payRunsBehaviour: ResourceBehaviour = {
     },
     /** A cancelled run pays nothing: its lines are released, so their timesheet lines can be paid by another run. */
     async cancel(ctx, run) {
+      // After a step of the run's job that may be paying it now: the next step finds it cancelled and stops.
+      await lockPayRuns(ctx);
       const lines = await ctx.db.query<{ id: number }>(
         `select l.id from payslip_lines l join payslips p on p.merchant_id = l.merchant_id and p.id = l.payslip_id
           where l.merchant_id = $1 and p.pay_run_id = $2 and l.released_at is null order by l.id`,

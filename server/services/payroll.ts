@@ -1,16 +1,19 @@
-// A pay run (issue 33.2): the payable timesheet lines of the period not yet paid, one payslip per staff member worked
-// out by payslipOf (pay lines, rolled-up holiday pay, gross to net with the year to date), previewed, or made in the
-// request's one transaction: the run, its payslips and their lines each as a set (createMany), a fixed number of
-// statements whatever the number of lines. A line is paid once: an agency's runs take turns (an advisory lock), and
-// the partial unique index of migration 100 refuses a second unreleased payslip line for a timesheet line whatever
-// writes it.
-import type { EngineContext } from '../engine/context.js';
+// A pay run (issue 33): the payable timesheet lines of the period not yet paid, one payslip per staff member worked
+// out by payslipOf (pay lines, rolled-up holiday pay, gross to net with the year to date), previewed with the lines
+// held back and why, or made: a small run in the request's one transaction, a large one (or one the screens ask for)
+// as a job that pays a batch of staff per transaction (payRunJob). Either way a batch is its payslips and their
+// lines each as a set (createMany): a fixed number of statements whatever the number of lines or staff. A line is
+// paid once: an agency's runs (and each step of a run's job) take turns (an advisory lock), and the partial unique
+// index of migration 100 refuses a second unreleased payslip line for a timesheet line whatever writes it.
+import type { EngineContext, EnginePrincipal } from '../engine/context.js';
+import { Accepted } from '../engine/actions.js';
+import { enqueueJob, type JobKind } from '../jobs/queue.js';
 import { HttpError } from '../http.js';
 import { payslipOf, settlePayslip, type PayableLine, type StaffPayroll } from '../../core/domain/payroll/payslip.js';
 import type { RecordValues } from '../../core/engine/types.js';
 import { formatPounds } from '../../core/engine/money.js';
 import { taxPeriodOf } from '../../core/domain/payroll/periods.js';
-import type { Frequency, LoanPlan, NiLetter } from '../../core/domain/payroll/rates.js';
+import type { Frequency, LoanPlan, NiLetter, PayrollYear } from '../../core/domain/payroll/rates.js';
 import {
   adjustmentOf,
   basisPointsOfPercent,
@@ -28,13 +31,83 @@ export interface GeneratePayRunInput {
   to: string;
   candidate_ids?: number[] | null;
   preview?: boolean | null;
+  /** Run as a job with progress whatever its size (the screens ask for it). */
+  background?: boolean | null;
 }
 
 /** The advisory lock's first key: an agency's pay runs take turns (the second key is the agency). */
 const PAY_RUN_LOCK = 33033;
 
-/** Signed or verified timesheet lines of the period, of staff members, not on an unreleased payslip line. */
-async function payableLines(ctx: EngineContext, input: GeneratePayRunInput) {
+/** Waits for the agency's run (or run step) in progress, and holds the others off until this transaction ends. */
+export const lockPayRuns = (ctx: EngineContext) =>
+  ctx.db.query('select pg_advisory_xact_lock($1, $2)', [PAY_RUN_LOCK, ctx.principal.merchantId]);
+
+/**
+ * Staff paid per step of a run's job, and the most a run pays in its request: a larger run is a job. A step's
+ * statements are the same for one staff member or this many (their lines, their details, two createMany and the
+ * run's progress), so a step costs its rows.
+ */
+export const RUN_STEP_STAFF = 250;
+
+/** RUN_STEP_STAFF, or PAY_RUN_STEP_STAFF for tests that need a run of a few steps over the demo's few staff. */
+const stepStaff = () => Number(process.env.PAY_RUN_STEP_STAFF) || RUN_STEP_STAFF;
+
+/**
+ * The signed or verified lines of staff in the period ($1 agency, $2 from, $3 to, $4 staff or null); those on an
+ * unreleased payslip line are paid already (paidAlready).
+ */
+const PERIOD_LINES = `l.merchant_id = $1 and l.status in ('signed', 'verified') and l.candidate_id is not null
+        and l.paid_in_run is null
+        and l.work_date between $2::date and $3::date
+        and ($4::int[] is null or l.candidate_id = any($4::int[]))`;
+
+const periodParams = (ctx: EngineContext, input: Pick<GeneratePayRunInput, 'from' | 'to' | 'candidate_ids'>) => [
+  ctx.principal.merchantId,
+  input.from,
+  input.to,
+  input.candidate_ids?.length ? input.candidate_ids : null,
+];
+
+/**
+ * Which of `ids` are on an unreleased payslip line: a lookup of those ids in migration 100's partial unique index.
+ * Asked apart from the lines rather than as the lines' anti-join: a run writes the table it reads, faster than its
+ * statistics follow, and a planner that still believes it empty joined every line of a batch to every payslip line
+ * written so far (a run of 5,000 staff slowed to 40 s a step).
+ */
+async function paidAlready(ctx: EngineContext, ids: number[]) {
+  if (!ids.length) return new Map<number, number>();
+  const rows = await ctx.db.query<{ id: number; pay_run_id: number }>(
+    `select pl.timesheet_line_id as id, p.pay_run_id from payslip_lines pl
+       join payslips p on p.merchant_id = pl.merchant_id and p.id = pl.payslip_id
+      where pl.merchant_id = $1 and pl.timesheet_line_id = any($2::int[]) and pl.released_at is null`,
+    [ctx.principal.merchantId, ids],
+  );
+  // Each line's run: the one that pays it.
+  return new Map(rows.map((r) => [Number(r.id), Number(r.pay_run_id)]));
+}
+
+/** The staff with a line in the period not yet paid (or named, with an adjustment waiting), in order. Three queries. */
+async function payableStaff(ctx: EngineContext, input: GeneratePayRunInput) {
+  const rows = await ctx.db.query<{ id: number; candidate_id: number }>(
+    `select l.id, l.candidate_id from timesheet_lines l where ${PERIOD_LINES} order by l.candidate_id`,
+    periodParams(ctx, input),
+  );
+  const paid = await paidAlready(
+    ctx,
+    rows.map((r) => Number(r.id)),
+  );
+  const staff = new Set(rows.filter((r) => !paid.has(Number(r.id))).map((r) => Number(r.candidate_id)));
+  // Late-cancellation pay and holiday taken are paid without hours too.
+  for (const id of (await lateCancellationsToPay(ctx, input)).keys()) staff.add(id);
+  for (const id of (await holidaysToPay(ctx, input)).keys()) staff.add(id);
+  // Staff named in the run are paid their adjustments waiting even without hours (a leaver's correction).
+  if (input.candidate_ids?.length)
+    for (const id of (await pendingAdjustments(ctx, input.candidate_ids)).keys()) staff.add(id);
+  return [...staff].sort((a, b) => a - b);
+}
+
+/** Signed or verified lines of the period, of staff members, not on an unreleased payslip line. Two queries. */
+async function payableLines(ctx: EngineContext, input: Pick<GeneratePayRunInput, 'from' | 'to' | 'candidate_ids'>) {
   const rows = await ctx.db.query<{
     id: number;
     candidate_id: number;
@@ -51,17 +124,17 @@ async function payableLines(ctx: EngineContext, input: GeneratePayRunInput) {
        left join job_roles r on r.merchant_id = l.merchant_id and r.id = l.job_role_id
        left join sites s on s.merchant_id = l.merchant_id and s.id = l.site_id
        left join shifts sh on sh.merchant_id = l.merchant_id and sh.id = l.shift_id
-      where l.merchant_id = $1 and l.status in ('signed', 'verified') and l.candidate_id is not null
-        and l.paid_in_run is null
-        and l.work_date between $2::date and $3::date
-        and ($4::int[] is null or l.candidate_id = any($4::int[]))
-        and not exists (select 1 from payslip_lines pl where pl.merchant_id = l.merchant_id
-                          and pl.timesheet_line_id = l.id and pl.released_at is null)
+      where ${PERIOD_LINES}
       order by l.candidate_id, l.work_date, l.id`,
-    [ctx.principal.merchantId, input.from, input.to, input.candidate_ids?.length ? input.candidate_ids : null],
+    periodParams(ctx, input),
+  );
+  const paid = await paidAlready(
+    ctx,
+    rows.map((r) => Number(r.id)),
   );
   const byStaff = new Map<number, PayableLine[]>();
   for (const r of rows) {
+    if (paid.has(Number(r.id))) continue;
     const line: PayableLine = {
       id: Number(r.id),
       date: r.date,
@@ -70,7 +143,9 @@ async function payableLines(ctx: EngineContext, input: GeneratePayRunInput) {
       description: [r.role, r.site, r.date].filter(Boolean).join(', '),
       sleepIn: r.sleep_in === true,
     };
-    byStaff.set(Number(r.candidate_id), [...(byStaff.get(Number(r.candidate_id)) ?? []), line]);
+    const own = byStaff.get(Number(r.candidate_id));
+    if (own) own.push(line);
+    else byStaff.set(Number(r.candidate_id), [line]);
   }
   return byStaff;
 }
@@ -103,13 +178,14 @@ export async function staffPayroll(ctx: EngineContext, ids: number[], taxYear: s
             y.ytd_taxable
        from candidates c
        left join employment_types e on e.merchant_id = c.merchant_id and e.id = c.employment_type_id
-       left join lateral (
-         select sum(p.gross) as ytd_gross, sum(p.tax) as ytd_tax, sum(p.employee_ni) as ytd_employee_ni,
+       left join (
+         select p.candidate_id, sum(p.gross) as ytd_gross, sum(p.tax) as ytd_tax, sum(p.employee_ni) as ytd_employee_ni,
                 sum(coalesce(p.taxable_pay, p.gross)) as ytd_taxable
            from payslips p join pay_runs r on r.merchant_id = p.merchant_id and r.id = p.pay_run_id
-          where p.merchant_id = c.merchant_id and p.candidate_id = c.id and r.state in ('approved', 'finalised')
+          where p.merchant_id = $1 and p.candidate_id = any($2::int[]) and r.state in ('approved', 'finalised')
             and r.tax_year = $3 and r.period_end < $4
-       ) y on true
+          group by p.candidate_id
+       ) y on y.candidate_id = c.id
       where c.merchant_id = $1 and c.id = any($2::int[])`,
     [ctx.principal.merchantId, ids, taxYear, payDay],
   );
@@ -141,18 +217,13 @@ export async function staffPayroll(ctx: EngineContext, ids: number[], taxYear: s
   );
 }
 
-/** POST /api/pay_runs/actions/generate: the preview, or the run made in this transaction. */
-export async function generatePayRun(ctx: EngineContext, input: GeneratePayRunInput) {
-  if (input.to < input.from) throw new HttpError(422, 'The period ends before it starts.', { to: 'Ends before From.' });
-  const tax = taxPeriodOf(input.to, input.frequency);
-  if ('error' in tax) throw new HttpError(422, tax.error, { to: tax.error });
-  if (!input.preview)
-    await ctx.db.query('select pg_advisory_xact_lock($1, $2)', [PAY_RUN_LOCK, ctx.principal.merchantId]);
-  const byStaff = await payableLines(ctx, input);
-  // Late-cancellation pay and holiday taken (issue 33) make a payslip of their own too.
-  const lateCancellations = await lateCancellationsToPay(ctx, input);
-  const holidays = await holidaysToPay(ctx, input);
-  for (const id of [...lateCancellations.keys(), ...holidays.keys()]) if (!byStaff.has(id)) byStaff.set(id, []);
+/** One payslip per staff member of `byStaff`, worked out with their details and year to date (one query). */
+async function payslipsFor(
+  ctx: EngineContext,
+  byStaff: Map<number, PayableLine[]>,
+  tax: TaxPeriod,
+  input: Period & Pick<GeneratePayRunInput, 'candidate_ids'>,
+) {
   // Adjustments waiting for a run join the payslip of a staff member it pays; one named in the run is paid them even
   // without hours (a leaver's correction, GenerateSingleStaff).
   const pending = await pendingAdjustments(
@@ -160,58 +231,110 @@ export async function generatePayRun(ctx: EngineContext, input: GeneratePayRunIn
     input.candidate_ids?.length ? input.candidate_ids : [...byStaff.keys()],
   );
   for (const id of pending.keys()) if (!byStaff.has(id)) byStaff.set(id, []);
+  // Late-cancellation pay and holiday taken (issue 33) make a payslip of their own too.
+  const lateCancellations = await lateCancellationsToPay(ctx, input);
+  const holidays = await holidaysToPay(ctx, input);
+  for (const id of [...lateCancellations.keys(), ...holidays.keys()]) if (!byStaff.has(id)) byStaff.set(id, []);
   const ids = [...byStaff.keys()];
   const [details, deductions, holidayAndCompany] = await Promise.all([
     staffPayroll(ctx, ids, tax.year.taxYear, input.to),
     deductionsOf(ctx, ids),
     holidayAndCompanyOf(ctx, ids, input.to),
   ]);
-  const slips = [...byStaff]
-    .map(([candidateId, lines]) => {
-      const who = details.get(candidateId)!;
-      const adjustments = pending.get(candidateId) ?? [];
-      return {
-        candidate_id: candidateId,
-        name: who.name,
-        adjustments,
-        ...payslipOf(
-          lines,
-          { ...who.staff, ...holidayAndCompany.get(candidateId) },
-          tax.year,
-          input.frequency,
-          tax.period,
-          {
-            adjustments,
-            deductions: deductions.get(candidateId),
-            period: { start: input.from, end: input.to },
-            lateCancellations: lateCancellations.get(candidateId),
-            holidayTaken: holidays.get(candidateId),
-          },
-        ),
-      };
-    })
-    // Holiday the balance does not cover waits: a staff member with nothing else to pay has no payslip.
-    .filter((p) => p.lines.length > 0);
-  const totals = {
-    staff_count: slips.length,
-    gross: slips.reduce((s, p) => s + p.gross, 0),
-    net: slips.reduce((s, p) => s + p.net, 0),
-    employer_costs: slips.reduce((s, p) => s + p.employer_cost, 0),
-  };
-  if (input.preview) return { tax_year: tax.year.taxYear, tax_period: tax.period, ...totals, payslips: slips };
-  if (slips.length === 0) return { run_id: null, payslips: [], lines: 0 };
-  const run = await ctx.engine.create(
-    'pay_runs',
-    {
-      period_start: input.from,
-      period_end: input.to,
-      frequency: input.frequency,
-      tax_year: tax.year.taxYear,
-      tax_period: tax.period,
-      started_by: ctx.principal.name,
-    },
-    { reason: 'Pay run' },
+  return (
+    [...byStaff]
+      .map(([candidateId, lines]) => {
+        const who = details.get(candidateId)!;
+        const adjustments = pending.get(candidateId) ?? [];
+        return {
+          candidate_id: candidateId,
+          name: who.name,
+          adjustments,
+          ...payslipOf(
+            lines,
+            { ...who.staff, ...holidayAndCompany.get(candidateId) },
+            tax.year,
+            input.frequency,
+            tax.period,
+            {
+              adjustments,
+              deductions: deductions.get(candidateId),
+              period: { start: input.from, end: input.to },
+              lateCancellations: lateCancellations.get(candidateId),
+              holidayTaken: holidays.get(candidateId),
+            },
+          ),
+        };
+      })
+      // Holiday the balance does not cover waits: a staff member with nothing else to pay has no payslip.
+      .filter((p) => p.lines.length > 0)
   );
+}
+
+type Period = Pick<GeneratePayRunInput, 'frequency' | 'from' | 'to'>;
+type TaxPeriod = { year: PayrollYear; period: number };
+
+/** The pay day's tax year and period, or the refusal in words on the field. */
+function taxPeriodFor(input: Period): TaxPeriod {
+  if (input.to < input.from) throw new HttpError(422, 'The period ends before it starts.', { to: 'Ends before From.' });
+  const tax = taxPeriodOf(input.to, input.frequency);
+  if ('error' in tax) throw new HttpError(422, tax.error, { to: tax.error });
+  return tax;
+}
+
+/**
+ * The period's timesheet lines of staff a run does not pay, and why: not signed or verified yet (their status), or
+ * already on another run's payslip (that run, until it is cancelled). Two queries.
+ */
+async function heldBack(ctx: EngineContext, input: GeneratePayRunInput) {
+  const rows = await ctx.db.query<{
+    id: number;
+    candidate_id: number;
+    name: string;
+    date: string;
+    status: string;
+    pay: string | null;
+  }>(
+    `select l.id, l.candidate_id, trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')) as name,
+            l.work_date::text as date, l.status, l.pay
+       from timesheet_lines l
+       join candidates c on c.merchant_id = l.merchant_id and c.id = l.candidate_id
+      where l.merchant_id = $1 and l.work_date between $2::date and $3::date
+        and ($4::int[] is null or l.candidate_id = any($4::int[]))
+      order by name, l.candidate_id, l.work_date, l.id`,
+    periodParams(ctx, input),
+  );
+  const paid = await paidAlready(
+    ctx,
+    rows.map((r) => Number(r.id)),
+  );
+  const payable = new Set(['signed', 'verified']);
+  return rows
+    .filter((r) => !payable.has(r.status) || paid.has(Number(r.id)))
+    .map((r) => ({
+      timesheet_line_id: Number(r.id),
+      candidate_id: Number(r.candidate_id),
+      name: r.name,
+      date: r.date,
+      pay: Number(r.pay ?? 0),
+      // On a run already (whatever its status now), else not signed or verified yet.
+      reason: paid.has(Number(r.id)) ? ('on_run' as const) : ('unsigned' as const),
+      status: r.status,
+      pay_run_id: paid.get(Number(r.id)) ?? null,
+    }));
+}
+
+/** The payslips of `candidateIds` in run `runId`: their lines not yet paid, two engine writes for the whole batch. */
+async function payBatch(
+  ctx: EngineContext,
+  run: { id: number } & Period,
+  tax: TaxPeriod,
+  candidateIds: number[],
+): Promise<{ payslips: number[]; lines: number }> {
+  const batch = { ...run, candidate_ids: candidateIds };
+  const slips = await payslipsFor(ctx, await payableLines(ctx, batch), tax, batch);
+  // Staff whose lines another run paid meanwhile (and who have no adjustment waiting) get no payslip.
+  if (slips.length === 0) return { payslips: [], lines: 0 };
   const reason = `Pay run ${String(run.id)}`;
   const made = await ctx.engine.createMany(
     'payslips',
@@ -219,8 +342,8 @@ export async function generatePayRun(ctx: EngineContext, input: GeneratePayRunIn
       ...payslipFields(p),
       candidate_id,
       pay_run_id: run.id,
-      period_start: input.from,
-      period_end: input.to,
+      period_start: run.from,
+      period_end: run.to,
     })),
     { reason },
   );
@@ -231,8 +354,128 @@ export async function generatePayRun(ctx: EngineContext, input: GeneratePayRunIn
     slips.map((p, i) => ({ ...p, id: Number(made[i].id) })),
     reason,
   );
-  return { run_id: Number(run.id), payslips: made.map((p) => Number(p.id)), lines: lines.length };
+  return { payslips: made.map((p) => Number(p.id)), lines: lines.length };
 }
+
+/**
+ * POST /api/pay_runs/actions/generate: the preview (each payslip with its lines and gross to net, and the lines held
+ * back), or the run. The run's row keeps the staff it pays in order; a small run pays them in this transaction, a
+ * large one (or one asked for in the background) is queued as a job paying RUN_STEP_STAFF a step (payRunJob), and
+ * answers 202 with { run_id, job_id, staff }.
+ */
+export async function generatePayRun(ctx: EngineContext, input: GeneratePayRunInput) {
+  const tax = taxPeriodFor(input);
+  if (input.preview) {
+    const slips = await payslipsFor(ctx, await payableLines(ctx, input), tax, input);
+    return {
+      tax_year: tax.year.taxYear,
+      tax_period: tax.period,
+      staff_count: slips.length,
+      gross: slips.reduce((s, p) => s + p.gross, 0),
+      net: slips.reduce((s, p) => s + p.net, 0),
+      employer_costs: slips.reduce((s, p) => s + p.employer_cost, 0),
+      payslips: slips,
+      held_back: await heldBack(ctx, input),
+    };
+  }
+  await lockPayRuns(ctx);
+  const staff = await payableStaff(ctx, input);
+  if (staff.length === 0) return { run_id: null, payslips: [], lines: 0 };
+  const run = await ctx.engine.create(
+    'pay_runs',
+    {
+      period_start: input.from,
+      period_end: input.to,
+      frequency: input.frequency,
+      tax_year: tax.year.taxYear,
+      tax_period: tax.period,
+      started_by: ctx.principal.name,
+      candidates: staff,
+      candidates_done: 0,
+    },
+    { reason: 'Pay run' },
+  );
+  const runId = Number(run.id);
+  if (input.background || staff.length > stepStaff()) {
+    const p = ctx.principal;
+    const job_id = await enqueueJob(ctx.db, {
+      merchantId: p.merchantId,
+      kind: payRunJob,
+      payload: { run_id: runId, principal: p },
+      createdBy: p.userId || null,
+      total: staff.length,
+    });
+    await ctx.engine.update('pay_runs', runId, { job_id }, { reason: 'Pay run queued' });
+    return new Accepted({ run_id: runId, job_id, staff: staff.length });
+  }
+  const made = await payBatch(ctx, { id: runId, ...input }, tax, staff);
+  await ctx.engine.update(
+    'pay_runs',
+    runId,
+    { candidates_done: staff.length, finished_at: ctx.now.toISOString() },
+    { reason: 'Pay run made' },
+  );
+  return { run_id: runId, ...made };
+}
+
+interface RunJob {
+  run_id: number;
+  /** Who started the run: the audit trail names them on every payslip and line. */
+  principal: EnginePrincipal;
+}
+
+/**
+ * Where a step of a run's job may be held, for a test that kills the process mid-run: with PAY_RUN_PAUSE set, each
+ * step after the first waits, its batch's payslips written but not committed, while another session holds advisory
+ * lock (RUN_PAUSE_LOCK, agency). Unset (always, in production) it costs nothing.
+ */
+export const PAY_RUN_PAUSE_LOCK = 33034;
+
+/**
+ * A large run, RUN_STEP_STAFF a step, each step one transaction with the job's progress: the batch's lines not yet
+ * paid, their payslips and lines (payBatch), and the run's progress. A step rolled back by a killed process leaves
+ * nothing of its batch (payslips and lines commit together, with the run's candidates_done and the job's progress)
+ * and is done again by the next worker; a committed step is never repeated, and a line paid meanwhile by another run
+ * is not found again, so no line is paid twice. A run cancelled while it is being made stops at its next step.
+ */
+export const payRunJob: JobKind<RunJob, Record<string, never>> = {
+  kind: 'pay-run',
+  async step(tx, job, engine) {
+    const ctx = await engine.context(tx, job.payload.principal, new Date());
+    const m = ctx.principal.merchantId;
+    await lockPayRuns(ctx);
+    const [run] = await tx.query<{
+      state: string;
+      frequency: Frequency;
+      from: string;
+      to: string;
+      candidates: number[];
+      candidates_done: number;
+    }>(
+      `select state, frequency, period_start::text as "from", period_end::text as "to", candidates, candidates_done
+         from pay_runs where merchant_id = $1 and id = $2`,
+      [m, job.payload.run_id],
+    );
+    const total = run.candidates.length;
+    const result = { run_id: job.payload.run_id };
+    // Cancelled while it was being made: nothing more is paid (its lines were released by the cancelling).
+    if (run.state !== 'draft') return { state: {}, done: run.candidates_done, total, finished: true, result };
+    const batch = run.candidates.slice(run.candidates_done, run.candidates_done + stepStaff()).map(Number);
+    const period = { id: job.payload.run_id, frequency: run.frequency, from: run.from, to: run.to };
+    if (batch.length) await payBatch(ctx, period, taxPeriodFor(period), batch);
+    if (process.env.PAY_RUN_PAUSE && run.candidates_done > 0)
+      await tx.query('select pg_advisory_xact_lock($1, $2)', [PAY_RUN_PAUSE_LOCK, m]);
+    const done = Math.min(total, run.candidates_done + batch.length);
+    const finished = done >= total;
+    await ctx.engine.update(
+      'pay_runs',
+      job.payload.run_id,
+      { candidates_done: done, ...(finished ? { finished_at: ctx.now.toISOString() } : {}) },
+      { reason: `Pay run ${job.payload.run_id}: staff ${done} of ${total}` },
+    );
+    return { state: {}, done, total, finished, result: finished ? result : undefined };
+  },
+};
 
 /**
  * POST /api/payslips/:id/actions/adjust (the engine refuses it, in words, once the run is approved or finalised):

@@ -38,6 +38,8 @@ export const ADMIN_SCREENS = [
   '/appsetting/notificationsetting/notificationalert',
   '/appsetting/notificationsetting/ActivatePayment',
   '/appsetting/invoicesetting',
+  '/invoice/staff-payroll/GenerateStaff',
+  '/invoice/staff-payroll/GenerateSingleStaff/1',
   ...PROFILE_TABS.map((t) => `/staffs/1/${t}`),
 ];
 

@@ -8,7 +8,10 @@ import { ADJUSTMENT_KINDS, deductionResources } from './deductions';
  * rules decide (core/domain/payroll: payslipOf, taxPeriodOf).
  *
  * Engine routes (these declarations), besides CRUD:
- *   POST /api/pay_runs/actions/generate         { frequency, from, to, candidate_ids?, preview? } the run's payslips
+ *   POST /api/pay_runs/actions/generate         { frequency, from, to, candidate_ids?, preview?, background? } the
+ *                                               run's payslips; a large run (or background) is a job: 202 { run_id,
+ *                                               job_id, staff }
+ *   POST /api/pay_runs/:id/actions/resume       a run's job taken up again now (after a killed worker)
  *   POST /api/pay_runs/:id/actions/approve      draft → approved (its payslips can no longer change)
  *   POST /api/pay_runs/:id/actions/finalise     approved → finalised: each payslip finalised, its PDF kept
  *   POST /api/pay_runs/:id/actions/cancel       { reason } draft → cancelled: its lines released for another run
@@ -88,7 +91,8 @@ export const payRuns: ResourceDeclaration = {
   actions: [
     {
       // A pay run (server/services/payroll.ts): preview: true answers the payslips it would make, with their lines
-      // and gross to net, and takes nothing; otherwise { run_id, payslips: [id…], lines: n }.
+      // and gross to net, and the lines held back and why, and takes nothing; otherwise { run_id, payslips: [id…],
+      // lines: n }, or for a large run (or background: true) 202 { run_id, job_id, staff }.
       name: 'generate',
       label: 'Generate a pay run',
       icon: 'playlist_add',
@@ -101,6 +105,7 @@ export const payRuns: ResourceDeclaration = {
         { source: 'to', type: 'date', label: 'To (the pay day)', required: true },
         { source: 'candidate_ids', type: 'references', reference: 'candidates', label: 'Staff (all when empty)' },
         { source: 'preview', type: 'boolean', label: 'Only show what it would pay' },
+        { source: 'background', type: 'boolean', label: 'As a job with progress, whatever its size' },
       ],
     },
     {
@@ -110,7 +115,23 @@ export const payRuns: ResourceDeclaration = {
       roles: ['admin'],
       confirm: 'Approve %{name}? Its payslips can then no longer change.',
       success: 'Pay run approved',
-      guard: (r) => (Number(r.staff_count) > 0 ? null : 'This pay run pays nobody.'),
+      guard: (r) =>
+        r.finished_at == null
+          ? 'This pay run is still being made: approve it once every staff member is paid.'
+          : Number(r.staff_count) > 0
+            ? null
+            : 'This pay run pays nobody.',
+    },
+    {
+      // A run's job goes on by itself once its worker's lease runs out (a killed process); this takes it up now, and
+      // a run that failed for good (its attempts used) is tried again. Paying again is harmless: each step pays only
+      // what is not yet paid (server/services/payroll.ts, payRunJob).
+      name: 'resume',
+      label: 'Resume',
+      icon: 'play_arrow',
+      roles: ['admin'],
+      success: 'Run resumed',
+      guard: (r) => (r.finished_at || r.state !== 'draft' ? 'This run has finished.' : null),
     },
     {
       name: 'finalise',
@@ -161,6 +182,41 @@ export const payRuns: ResourceDeclaration = {
     { source: 'net', type: 'money', label: 'Net', readOnly: true, defaultValue: 0 },
     { source: 'employer_costs', type: 'money', label: 'Employer costs', readOnly: true, defaultValue: 0 },
     { source: 'started_by', type: 'text', label: 'Started by', readOnly: true, views: ['show'] },
+    // Being made until its last staff member is paid; stopped when its job used its attempts (Resume tries again).
+    {
+      source: 'progress',
+      type: 'choice',
+      label: 'Progress',
+      computed: true,
+      readOnly: true,
+      views: ['show'],
+      choices: [
+        { id: 'running', name: 'Being made' },
+        { id: 'done', name: 'Made' },
+        { id: 'failed', name: 'Stopped' },
+      ],
+    },
+    // The staff with something to pay when the run started, in the order it pays them, a batch at a time.
+    {
+      source: 'candidates',
+      type: 'references',
+      reference: 'candidates',
+      label: 'Staff to pay',
+      readOnly: true,
+      views: [],
+    },
+    { source: 'candidates_done', type: 'number', integer: true, label: 'Staff done', readOnly: true, views: ['show'] },
+    {
+      source: 'staff_total',
+      type: 'number',
+      integer: true,
+      label: 'Of',
+      computed: true,
+      readOnly: true,
+      views: ['show'],
+    },
+    { source: 'job_id', type: 'number', integer: true, label: 'Job', readOnly: true, views: [] },
+    { source: 'finished_at', type: 'datetime', label: 'Made in full', readOnly: true, views: ['show'] },
     { source: 'cancel_reason', type: 'longtext', label: 'Cancelled because', readOnly: true, views: ['show'] },
     { source: 'created_at', type: 'datetime', label: 'Made', readOnly: true, views: ['show'] },
   ],

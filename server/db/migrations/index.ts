@@ -44,6 +44,7 @@ import payrollRuns from './100_payroll_runs.js';
 import filterIndexes from './101_filter_indexes.js';
 import agencyAddress from './102_agency_address.js';
 import payrollDeductions from './108_payroll_deductions.js';
+import payRunJobs from './114_pay_run_jobs.js';
 import payrollLines from './113_payroll_lines.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
@@ -95,4 +96,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '102_agency_address', sql: agencyAddress },
   { id: '108_payroll_deductions', sql: payrollDeductions },
   { id: '113_payroll_lines', sql: payrollLines },
+  { id: '114_pay_run_jobs', sql: payRunJobs },
 ];

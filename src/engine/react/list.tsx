@@ -155,11 +155,14 @@ function EmptyList({
   paths,
   tab,
   readOnly,
+  extra,
 }: {
   decl: ResourceDeclaration;
   paths: ResourcePaths;
   tab?: ListTab;
   readOnly?: boolean;
+  /** The list's own actions (a pay run's Generate), offered on the empty list too. */
+  extra?: ReactElement;
 }) {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource: decl.name, action: 'create' });
@@ -173,6 +176,7 @@ function EmptyList({
       {canAccess && !filtered && !readOnly && (
         <CreateButton variant="contained" label="engine.list.create" to={paths.create} />
       )}
+      {extra}
     </Box>
   );
 }
@@ -412,7 +416,7 @@ export function EngineList({
             extra={listActions}
           />
         }
-        empty={<EmptyList decl={decl} paths={paths} tab={tab} readOnly={readOnly} />}
+        empty={<EmptyList decl={decl} paths={paths} tab={tab} readOnly={readOnly} extra={listActions} />}
         // A wide table scrolls inside its card; the toolbar stays in view. The table itself scrolls, not the card:
         // the bulk bar is drawn over the toolbar above the card's top edge, and a scrolling card would clip it.
         sx={{

@@ -35,6 +35,7 @@ import { DeductionsTab } from '../payroll/DeductionsTab';
 import { NotesAbout } from '../notes/NotesAbout';
 import { HelpLink } from '../notes/HelpLink';
 import { StaffChatActions } from '../communication/chat/StaffChatActions';
+import { PayStaffButton } from '../payroll/PayRunShow';
 
 /** The profile's tabs, in the spec's order; each is a route /staffs/{id}/{tab}. */
 export const PROFILE_TABS = [
@@ -121,6 +122,7 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }} data-testid="profile-actions">
             <RecordActions decl={options.decl} />
             <StaffChatActions candidateId={Number(record.id)} />
+            <PayStaffButton candidateId={Number(record.id)} />
             <EditButton to={options.paths.edit(record.id)} />
             {canDelete && <DeleteButton mutationMode="pessimistic" redirect={options.paths.list} />}
             <HelpLink topic="staff" />

@@ -1,3 +1,4 @@
+import { Route } from 'react-router';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import type { Area } from '../area';
 import { buildResource } from '../../engine/react/buildResource';
@@ -5,17 +6,20 @@ import { payRuns, payslipLines, payslips } from '../../../core/resources/payroll
 import { payrollAdjustments, staffDeductions } from '../../../core/resources/payroll/deductions';
 import { SettingsLayout } from '../../layout/SettingsLayout';
 import { PayslipAdjustments } from './PayslipAdjustments';
-import { Route } from 'react-router';
+import { GENERATE_STAFF_PATH, GeneratePayRun, SINGLE_STAFF_PATH } from './GeneratePayRun';
+import { PayRunListActions, PayRunShow } from './PayRunShow';
 
 /**
- * Staff payroll (issue 33.2), generated from the declarations at the spec's routes: the pay runs with their tabs by
- * state (/invoice/staff-payroll), a run with its payslips, and the payslip with its lines
- * (/invoice/staff-payroll/StaffPayrollView/{id}); its adjustments in a draft (/invoice/StaffPayrollViewEdit/{id});
- * staff deductions among the settings, and the pay adjustments waiting for a run (issue 33).
+ * Staff payroll (issue 33), generated from the declarations at the spec's routes: the pay runs with their tabs by
+ * state (/invoice/staff-payroll) and the way to a new run, a run with its progress while it is being made and its
+ * payslips, and the payslip with its lines (/invoice/staff-payroll/StaffPayrollView/{id}); its adjustments in a draft
+ * (/invoice/StaffPayrollViewEdit/{id}); staff deductions among the settings, and the pay adjustments waiting for a
+ * run; generating a run for every staff member (/invoice/staff-payroll/GenerateStaff) or one
+ * (/invoice/staff-payroll/GenerateSingleStaff/{id}).
  */
 const area: Area = {
   resources: [
-    buildResource(payRuns, { icon: PaymentsIcon }),
+    buildResource(payRuns, { icon: PaymentsIcon, show: PayRunShow, listActions: <PayRunListActions /> }),
     buildResource(payslips, {
       // Issue 33: the payslip with its Add an adjustment action while its run is a draft.
       extraRoutes: (options) => [
@@ -26,6 +30,10 @@ const area: Area = {
     // Deductions are a staff setting (/appsetting/staff-deduction); pending adjustments wait for the next run.
     buildResource(staffDeductions, { wrapper: SettingsLayout }),
     buildResource(payrollAdjustments),
+  ],
+  adminRoutes: [
+    <Route key="generate-staff" path={GENERATE_STAFF_PATH} element={<GeneratePayRun />} />,
+    <Route key="generate-single-staff" path={`${SINGLE_STAFF_PATH}/:id`} element={<GeneratePayRun />} />,
   ],
 };
 

@@ -5,15 +5,19 @@ import { fixtureWrite } from '../helpers';
 /**
  * Payroll (issue 33): pay and deductions are the agency's. Gross to net: agency users of either agency calculate
  * (nothing of a record is named); client users and staff members are refused. Pay runs (issue 33.2): admins run,
- * approve, finalise and cancel; consultants read; client users never see payroll (403: no role of theirs is granted);
- * a staff member reads their own finalised payslips and their lines (404 for anyone else's), never a run.
+ * approve, finalise, cancel and resume (a run being made); consultants read; client users never see payroll (403:
+ * no role of theirs is granted); a staff member reads their own finalised payslips and their lines (404 for anyone
+ * else's), never a run.
  */
-const run = async (ctx: AuthzContext, merchantId: number, state: string, candidates: number[]) => {
+/** A run with its payslips; `made: false` is a run still being made (its job would pay the rest). */
+const run = async (ctx: AuthzContext, merchantId: number, state: string, candidates: number[], made = true) => {
   const [r] = await fixtureWrite<{ id: number }>(
     ctx.t.db,
-    `insert into pay_runs (merchant_id, period_start, period_end, frequency, tax_year, tax_period, state, staff_count, gross, net, employer_costs)
-     values ($1, '2026-11-02', '2026-11-08', 'weekly', '2026-27', 31, $2, $3, 0, 0, 0) returning id`,
-    [merchantId, state, candidates.length],
+    `insert into pay_runs (merchant_id, period_start, period_end, frequency, tax_year, tax_period, state, staff_count, gross, net,
+                           employer_costs, candidates, candidates_done, finished_at)
+     values ($1, '2026-11-02', '2026-11-08', 'weekly', '2026-27', 31, $2, $3, 0, 0, 0, $4, $3,
+             case when $5 then now() end) returning id`,
+    [merchantId, state, candidates.length, candidates, made],
   );
   const slips: number[] = [];
   for (const c of candidates) {
@@ -91,6 +95,7 @@ export const payroll: AuthzArea = {
     runAction('approve'),
     runAction('finalise'),
     runAction('cancel'),
+    runAction('resume'),
 
     row('GET', '/api/payslips', A, 'ok', 'ok', F, F, 'ok', 'ok', A),
     ownedByStaff(row('GET', '/api/payslips/:id', A, 'ok', 'ok', F, F, N, N, A), 'ok'),
@@ -216,6 +221,7 @@ export const payroll: AuthzArea = {
     'pay_runs cancel': async (ctx) => (await run(ctx, ctx.ids.merchantA, 'draft', [])).id,
     'payslips adjust': async (ctx) =>
       (await run(ctx, ctx.ids.merchantA, 'draft', [await otherStaff(ctx, ctx.ids.merchantA)])).slips[0],
+    'pay_runs resume': async (ctx) => (await run(ctx, ctx.ids.merchantA, 'draft', [], false)).id,
     pay_runs: async (ctx) => Number(ctx.shared.pay_runs),
     payslips: async (ctx) => Number(ctx.shared.payslips),
     payslip_lines: async (ctx) => Number(ctx.shared.payslip_lines),

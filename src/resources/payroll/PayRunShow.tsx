@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  TextField,
+  Typography,
+} from '@mui/material';
+import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import { useCanAccess, useGetList, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { EngineShow } from '../../engine/react/show';
+import { JobProgress } from '../../engine/react/JobProgress';
+import type { ViewOptions } from '../../engine/react/viewOptions';
+import { GENERATE_STAFF_PATH, singleStaffPath } from './GeneratePayRun';
+
+/**
+ * A pay run's page (/invoice/staff-payroll/run/{id}), generated from its declaration with its payslips, and its job's
+ * progress while it is being made: the page can be left and come back to (the progress is the job's, read again).
+ */
+export function PayRunShow(options: ViewOptions) {
+  return (
+    <EngineShow {...options}>
+      <RunProgress />
+    </EngineShow>
+  );
+}
+
+function RunProgress() {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const run = useRecordContext();
+  if (!run || run.progress === 'done' || !run.job_id) return null;
+  return (
+    <Box sx={{ my: 1 }}>
+      <Typography variant="subtitle2" component="h2">
+        {translate('app.payroll_generation.running')}
+      </Typography>
+      {run.progress === 'failed' && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {translate('app.payroll_generation.failed')}
+        </Alert>
+      )}
+      <JobProgress id={Number(run.job_id)} label={translate('app.payroll_generation.progress')} onDone={refresh} />
+    </Box>
+  );
+}
+
+/** The pay runs list's way to a new run (admins: consultants read runs but make none). */
+export function PayRunListActions() {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'pay_runs', action: 'generate' });
+  if (!canAccess) return null;
+  return (
+    <>
+      <Button component={RouterLink} to={GENERATE_STAFF_PATH} startIcon={<PlaylistAddIcon />} size="small">
+        {translate('app.payroll_generation.new_run')}
+      </Button>
+      <PayOneStaff />
+    </>
+  );
+}
+
+/** A staff member's way to a run of their own (a late timesheet, a leaver): on their profile, for admins. */
+export function PayStaffButton({ candidateId }: { candidateId: number }) {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'pay_runs', action: 'generate' });
+  if (!canAccess) return null;
+  return (
+    <Button component={RouterLink} to={singleStaffPath(candidateId)} startIcon={<PaymentsIcon />} size="small">
+      {translate('app.payroll_generation.pay_staff')}
+    </Button>
+  );
+}
+
+/** The runs list's way to a run for one staff member: choose them, then their GenerateSingleStaff screen. */
+function PayOneStaff() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const { data: staff = [] } = useGetList(
+    'candidates',
+    { filter: search ? { q: search } : {}, pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'ASC' } },
+    { enabled: open },
+  );
+  const nameOf = (r: { first_name?: string; last_name?: string }) =>
+    `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim();
+  return (
+    <>
+      <Button onClick={() => setOpen(true)} startIcon={<PaymentsIcon />} size="small">
+        {translate('app.payroll_generation.one_staff')}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
+        <DialogTitle>{translate('app.payroll_generation.one_staff')}</DialogTitle>
+        <DialogContent>
+          <Autocomplete
+            sx={{ mt: 1 }}
+            options={staff}
+            filterOptions={(o) => o}
+            getOptionLabel={(r) => nameOf(r)}
+            onInputChange={(_, v) => setSearch(v)}
+            onChange={(_, r) => r && navigate(singleStaffPath(r.id))}
+            renderInput={(params) => (
+              <TextField {...params} autoFocus label={translate('app.payroll_generation.staff')} />
+            )}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
