@@ -249,3 +249,13 @@ export async function axeProblems(page: Page, route: string, inflight: () => num
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${route} — ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 300)).join(' | ')}`);
 }
+
+/** Types a date into a plain date picker (its calendar opens from its button only), part by part as a user does. */
+export async function typePlainDate(page: Page, label: string, date: string) {
+  const parts = dateField(page, label).getByRole('spinbutton');
+  await parts.first().click();
+  for (const [i, digits] of date.split('-').entries()) {
+    await expect.poll(() => parts.nth(i).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(digits, { delay: 20 });
+  }
+}

@@ -2,7 +2,7 @@ import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
-import { api, dateField, rowsWith, signInAdmin, waitForPath } from './engineHelpers';
+import { api, dateField, rowsWith, signInAdmin, typePlainDate, waitForPath } from './engineHelpers';
 import { meadowbank, nextWeek, workedShift } from './timesheetHelpers';
 import { addDaysToDate } from '../../core/domain/time/agencyTime';
 
@@ -22,16 +22,6 @@ async function serious(page: Page): Promise<string[]> {
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Types a date into a plain date picker (its calendar opens from its button only), part by part as a user does. */
-async function typePlainDate(page: Page, label: string, date: string) {
-  const parts = dateField(page, label).getByRole('spinbutton');
-  await parts.first().click();
-  for (const [i, digits] of date.split('-').entries()) {
-    await expect.poll(() => parts.nth(i).evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.keyboard.type(digits, { delay: 20 });
-  }
 }
 
 describe('generating weekly invoices', () => {

@@ -1,8 +1,6 @@
-import axe from 'axe-core';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
-import { api, dateField, signInAdmin, waitForPath } from './engineHelpers';
+import { api, axeProblems, dateField, signInAdmin, trackRequests, typePlainDate, waitForPath } from './engineHelpers';
 import { nextWeek, workedShift } from './timesheetHelpers';
 import { addDaysToDate } from '../../core/domain/time/agencyTime';
 
@@ -11,32 +9,10 @@ import { addDaysToDate } from '../../core/domain/time/agencyTime';
 // run's page with its payslips. axe over the new screens, on a phone's width too.
 const e2e = useBrowser();
 
-async function serious(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const result = (await page.evaluate(() =>
-    (window as any).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    }),
-  )) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Types a date into a plain date picker (its calendar opens from its button only), part by part as a user does. */
-async function typePlainDate(page: Page, label: string, date: string) {
-  const parts = dateField(page, label).getByRole('spinbutton');
-  await parts.first().click();
-  for (const [i, digits] of date.split('-').entries()) {
-    await expect.poll(() => parts.nth(i).evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.keyboard.type(digits, { delay: 20 });
-  }
-}
-
 describe('a weekly pay run', () => {
   it('previews, creates with a progress bar and shows the run and its payslips', { timeout: 240_000 }, async () => {
     const { page } = e2e;
+    const inflight = trackRequests(page);
     await signInAdmin(page);
     // A verified line on the Wednesday of a week of its own.
     const week = nextWeek();
@@ -82,7 +58,7 @@ describe('a weekly pay run', () => {
     await page
       .getByText(new RegExp(`^${slips.length === 1 ? 'One payslip' : `${slips.length} payslips`} would be made`))
       .waitFor();
-    expect(await serious(page)).toEqual([]);
+    expect(await axeProblems(page, 'GenerateStaff (preview)', inflight)).toEqual([]);
 
     await page.getByRole('button', { name: 'Create the pay run' }).click();
     await page.getByRole('progressbar', { name: 'Staff paid' }).first().waitFor();
@@ -103,7 +79,7 @@ describe('a weekly pay run', () => {
     const mine = await api(page, 'GET', `/api/payslips?pay_run_id=${runId}&candidate_id=${candidateId}`);
     expect(mine.body.data).toHaveLength(1);
     await page.getByText(name).first().waitFor();
-    expect(await serious(page)).toEqual([]);
+    expect(await axeProblems(page, 'pay run', inflight)).toEqual([]);
 
     // One staff member's screen from their profile; the same screens at a phone's width pass axe too.
     await page.goto(`/staffs/${candidateId}/overview`);
@@ -111,9 +87,9 @@ describe('a weekly pay run', () => {
     await waitForPath(page, `/invoice/staff-payroll/GenerateSingleStaff/${candidateId}`);
     await page.getByText(`A run for ${name} alone`).waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
-    expect(await serious(page)).toEqual([]);
+    expect(await axeProblems(page, 'GenerateSingleStaff (390 px)', inflight)).toEqual([]);
     await page.goto('/invoice/staff-payroll/GenerateStaff');
     await page.getByRole('button', { name: 'Preview' }).waitFor();
-    expect(await serious(page)).toEqual([]);
+    expect(await axeProblems(page, 'GenerateStaff (390 px)', inflight)).toEqual([]);
   });
 });
