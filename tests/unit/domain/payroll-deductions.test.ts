@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { deductionDue, settleDeductions, type StaffDeduction } from '../../../core/domain/payroll/deductions';
-import { payslipOf, type StaffPayroll } from '../../../core/domain/payroll/payslip';
+import { payslipOf } from '../../../core/domain/payroll/payslip';
+import { payeStaff } from './payrollFixtures';
 import { PAYROLL_YEARS } from '../../../core/domain/payroll/rates';
 
 const Y2026 = PAYROLL_YEARS['2026-27'];
@@ -129,16 +130,7 @@ describe('settleDeductions', () => {
   });
 });
 
-const paye: StaffPayroll = {
-  paye: true,
-  taxCode: '1257L',
-  week1: false,
-  niCategory: 'A',
-  studentLoanPlans: [],
-  ytdGross: 0,
-  ytdTax: 0,
-  ytdEmployeeNi: 0,
-};
+const paye = payeStaff;
 const line = (id: number, pay: number) => ({ id, date: '2026-11-16', minutes: 480, pay, description: `Line ${id}` });
 
 describe('payslipOf with deductions and adjustments', () => {

@@ -12,7 +12,8 @@ import {
   rolledUpHolidayPay,
   underHolidayRules,
 } from '../../../core/domain/payroll/holidayPay';
-import { payslipOf, type StaffPayroll } from '../../../core/domain/payroll/payslip';
+import { payslipOf } from '../../../core/domain/payroll/payslip';
+import { payeStaff } from './payrollFixtures';
 import { PAYROLL_YEARS } from '../../../core/domain/payroll/rates';
 
 const Y2026 = PAYROLL_YEARS['2026-27'];
@@ -64,16 +65,7 @@ describe('holiday taken', () => {
   });
 });
 
-const paye: StaffPayroll = {
-  paye: true,
-  taxCode: '1257L',
-  week1: false,
-  niCategory: 'A',
-  studentLoanPlans: [],
-  ytdGross: 0,
-  ytdTax: 0,
-  ytdEmployeeNi: 0,
-};
+const paye = payeStaff;
 const line = (id: number, pay: number, minutes = 600, sleepIn = false) => ({
   id,
   date: '2026-11-16',

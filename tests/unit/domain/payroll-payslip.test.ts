@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { taxPeriodOf } from '../../../core/domain/payroll/periods';
-import { payslipOf, percentOfBasisPoints, type StaffPayroll } from '../../../core/domain/payroll/payslip';
+import { payslipOf, percentOfBasisPoints } from '../../../core/domain/payroll/payslip';
+import { payeStaff } from './payrollFixtures';
 import { PAYROLL_YEARS } from '../../../core/domain/payroll/rates';
 
 const Y2026 = PAYROLL_YEARS['2026-27'];
@@ -37,16 +38,7 @@ describe('taxPeriodOf', () => {
   });
 });
 
-const paye: StaffPayroll = {
-  paye: true,
-  taxCode: '1257L',
-  week1: false,
-  niCategory: 'A',
-  studentLoanPlans: [],
-  ytdGross: 0,
-  ytdTax: 0,
-  ytdEmployeeNi: 0,
-};
+const paye = payeStaff;
 const line = (id: number, pay: number, minutes = 480) => ({
   id,
   date: '2026-11-16',
