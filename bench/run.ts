@@ -23,6 +23,7 @@ import { lists } from './lists';
 import { scheduleBrowser } from './scheduleBrowser';
 import { notifications } from './notifications';
 import { payroll } from './payroll';
+import { payslipPdf } from './payslipPdf';
 import { pricing } from './pricing';
 import { startup } from './startup';
 import { workflow } from './workflow';
@@ -47,6 +48,7 @@ const all: Benchmark[] = [
   workflow,
   pricing,
   payroll,
+  payslipPdf,
   notifications,
   shifts,
   shiftList,

@@ -25,7 +25,6 @@ export interface RedirectRoute {
 
 /** Admin screens not released yet: each shows its name and says so. */
 export const adminComingSoon: ComingSoonRoute[] = [
-  { path: '/report/PayrollReport', screen: 'payroll_report' },
   { path: '/report/StaffReport', screen: 'staff_report' },
   { path: '/report/ClientReport', screen: 'client_report' },
   { path: '/report/BusinessUnitReport', screen: 'business_unit_report' },

@@ -141,6 +141,10 @@ Object.assign(resourceMessages, {
       },
       rate_cards: { title: 'Rate Cards', text: 'Every rate card with its charge and pay rates and margins.' },
       email: { title: 'Email Report', text: 'Every e-mail the product sent or queued, and the mailbox.' },
+      payroll: {
+        title: 'Payroll Report',
+        text: 'Payslips by run, pay day, staff member, employment type and client, with their totals.',
+      },
     },
     history: {
       title: 'History',

@@ -722,6 +722,11 @@ export type PayslipRecord = {
   state: 'draft' | 'finalised';
   period_start: string | null;
   period_end: string | null;
+  run_state?: 'draft' | 'approved' | 'finalised' | 'cancelled' | null;
+  employment_type_id?: number | null;
+  client_ids?: number[] | null;
+  clients?: string | null;
+  hours?: number | string | null;
   paye: boolean;
   tax_code: string | null;
   week1: boolean;

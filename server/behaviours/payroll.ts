@@ -99,10 +99,35 @@ export const payRunsBehaviour: ResourceBehaviour = {
   },
 };
 
+/** The payslip's lines not released (a cancelled run's are), with the timesheet each pays. */
+const linesOf = (where: string) =>
+  `from payslip_lines l where l.merchant_id = payslips.merchant_id and l.payslip_id = payslips.id and l.released_at is null and ${where}`;
+const clientsOf = (select: string) =>
+  `(select ${select} from payslip_lines l
+      join timesheet_lines tl on tl.merchant_id = l.merchant_id and tl.id = l.timesheet_line_id
+      join timesheets t on t.merchant_id = tl.merchant_id and t.id = tl.timesheet_id
+      join clients c on c.merchant_id = t.merchant_id and c.id = t.client_id
+     where l.merchant_id = payslips.merchant_id and l.payslip_id = payslips.id and l.released_at is null)`;
+
 export const payslipsBehaviour: ResourceBehaviour = {
   // A staff member reads a payslip once it is finalised: a draft may still change.
   scope: (principal) => (principal.loginType === 'staff' ? `state = 'finalised'` : null),
   actions: { adjust: adjustPayslip },
+  // The payroll report's columns and choices (docs/decisions.md, "Issue 33 — the payroll report").
+  computed: {
+    run_state: () =>
+      `(select r.state from pay_runs r where r.merchant_id = payslips.merchant_id and r.id = payslips.pay_run_id)`,
+    employment_type_id: () =>
+      `(select c.employment_type_id from candidates c where c.merchant_id = payslips.merchant_id and c.id = payslips.candidate_id)`,
+    client_ids: () => clientsOf(`coalesce(array_agg(distinct c.id order by c.id), '{}')`),
+    clients: () => clientsOf(`string_agg(distinct c.name, ', ' order by c.name)`),
+    hours: () => `(select coalesce(sum(l.hours), 0) ${linesOf(`l.kind = 'pay'`)})`,
+  },
+  computedFilters: {
+    // The run's state from the runs of that state (pay_runs_state's index), not each payslip's subquery.
+    run_state: (value, bind) =>
+      `pay_run_id in (select r.id from pay_runs r where r.merchant_id = payslips.merchant_id and r.state = ${bind(value)})`,
+  },
 };
 
 /** A deduction's running total, which its cap holds to across runs. */

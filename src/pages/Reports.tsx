@@ -1,5 +1,6 @@
 import AlternateEmailIcon from '@mui/icons-material/AlternateEmail';
 import DescriptionIcon from '@mui/icons-material/Description';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
@@ -12,6 +13,7 @@ export const REPORTS: { to: string; resource: string; key: string; icon: ReactNo
   { to: '/report/DocumentReport', resource: 'candidate_documents', key: 'documents', icon: <DescriptionIcon /> },
   { to: '/report/RateCards', resource: 'rate_cards', key: 'rate_cards', icon: <PriceChangeIcon /> },
   { to: '/report/EmailReport', resource: 'email_outbox', key: 'email', icon: <AlternateEmailIcon /> },
+  { to: '/report/PayrollReport', resource: 'payslips', key: 'payroll', icon: <PaymentsIcon /> },
 ];
 
 function ReportCard({ report }: { report: (typeof REPORTS)[number] }) {

@@ -52,8 +52,9 @@ export function agencyPanelRoutes(): string[] {
     ...ADMIN_SCREENS,
   ]);
   for (const d of declarations) {
-    // A record's children (documents, restrictions…) are shown on their parent's profile, measured there.
-    if (d.parent) continue;
+    // A record's children (documents, restrictions…) are shown on their parent's profile, measured there, unless
+    // their list is a screen of its own (the payslips' is the payroll report).
+    if (d.parent && !d.routes?.list) continue;
     const paths = pathsOf(d);
     const can = d.access.admin ?? [];
     out.add(paths.list);

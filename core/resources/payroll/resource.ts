@@ -35,6 +35,16 @@ export const PAY_FREQUENCIES = [
   { id: 'monthly', name: 'Monthly' },
 ];
 
+/**
+ * The payroll report's tabs (/report/PayrollReport/…): what was paid (finalised runs), what is about to be (approved),
+ * what is still being prepared (drafts). A cancelled run's payslips pay nothing and are in none.
+ */
+export const PAYROLL_REPORT_TABS = [
+  { id: 'finalised', label: 'Finalised', filter: { run_state: 'finalised' }, path: '/report/PayrollReport/finalised' },
+  { id: 'approved', label: 'Approved', filter: { run_state: 'approved' }, path: '/report/PayrollReport/approved' },
+  { id: 'draft', label: 'Draft', filter: { run_state: 'draft' }, path: '/report/PayrollReport/draft' },
+];
+
 export const PAYSLIP_STATES = [
   { id: 'draft', name: 'Draft' },
   { id: 'finalised', name: 'Finalised' },
@@ -248,7 +258,11 @@ export const payslips: ResourceDeclaration = {
   },
   staffScope: 'candidate_id',
   access: { admin: [...read, 'export'], consultant: read, staff: read },
-  routes: { show: '/invoice/staff-payroll/StaffPayrollView/:id' },
+  // The list is the payroll report (docs/decisions.md, "Issue 33 — the payroll report"): a payslip a row, chosen by
+  // run, pay day, staff member, employment type and client, the figures of every matching row totalled beneath.
+  routes: { list: '/report/PayrollReport', show: '/invoice/staff-payroll/StaffPayrollView/:id' },
+  tabs: PAYROLL_REPORT_TABS,
+  listTotals: ['hours', 'gross', 'holiday_pay', 'deductions', 'tax', 'employee_ni', 'employer_cost', 'net'],
   documents: [{ template: 'payslip', label: 'Payslip', keptFrom: 'finalise' }],
   lifecycle: {
     field: 'state',
@@ -283,6 +297,8 @@ export const payslips: ResourceDeclaration = {
       createOnly: true,
       filter: true,
       readableBy: WITH_STAFF,
+      // The pay day beside it names the run; the report fits a laptop without it.
+      listHidden: true,
     },
     {
       source: 'candidate_id',
@@ -304,15 +320,84 @@ export const payslips: ResourceDeclaration = {
       defaultValue: 'draft',
       filter: true,
       readableBy: WITH_STAFF,
+      // The report's tab says it; the column chooser offers it.
+      listHidden: true,
     },
-    { source: 'period_start', type: 'date', label: 'From', readOnly: true, sortable: true, readableBy: WITH_STAFF },
+    {
+      source: 'period_start',
+      type: 'date',
+      label: 'From',
+      readOnly: true,
+      sortable: true,
+      readableBy: WITH_STAFF,
+      listHidden: true,
+    },
     {
       source: 'period_end',
       type: 'date',
       label: 'To (pay day)',
       readOnly: true,
       sortable: true,
+      filter: true,
       readableBy: WITH_STAFF,
+    },
+    // The report's choices (server/behaviours/payroll.ts): the run's state, the staff member's employment type and
+    // the clients whose timesheet lines the payslip pays.
+    {
+      source: 'run_state',
+      type: 'choice',
+      label: 'Run',
+      choices: PAY_RUN_STATES,
+      computed: true,
+      readOnly: true,
+      filter: true,
+      readableBy: AGENCY,
+      views: [],
+    },
+    {
+      source: 'employment_type_id',
+      type: 'reference',
+      reference: 'employment_types',
+      label: 'Employment type',
+      computed: true,
+      readOnly: true,
+      filter: true,
+      readableBy: AGENCY,
+      views: ['list'],
+      // Offered by the column chooser (and a filter): the figures fill a laptop's width.
+      listHidden: true,
+    },
+    {
+      source: 'client_ids',
+      type: 'references',
+      reference: 'clients',
+      label: 'Client',
+      computed: true,
+      readOnly: true,
+      filter: true,
+      readableBy: AGENCY,
+      views: [],
+    },
+    {
+      source: 'clients',
+      type: 'text',
+      label: 'Clients',
+      computed: true,
+      readOnly: true,
+      readableBy: AGENCY,
+      views: ['list'],
+      // Offered by the column chooser: the list of names would take the laptop's width from the figures.
+      listHidden: true,
+    },
+    // The hours of the pay lines (the time worked and paid), beside the pay they make.
+    {
+      source: 'hours',
+      type: 'number',
+      label: 'Hours',
+      computed: true,
+      readOnly: true,
+      readableBy: WITH_STAFF,
+      views: ['list'],
     },
     { source: 'paye', type: 'boolean', label: 'PAYE', readOnly: true, readableBy: WITH_STAFF, views: ['show'] },
     { source: 'tax_code', type: 'text', label: 'Tax code', readOnly: true, readableBy: WITH_STAFF, views: ['show'] },
@@ -335,7 +420,7 @@ export const payslips: ResourceDeclaration = {
     // An umbrella or limited-company worker's pay goes gross to their company, named as it was when paid.
     { source: 'paid_to', type: 'text', label: 'Paid to', readOnly: true, readableBy: WITH_STAFF, views: ['show'] },
     money('gross', 'Gross'),
-    money('holiday_pay', 'Holiday pay', { views: ['show'] }),
+    money('holiday_pay', 'Holiday pay', { views: ['list', 'show'] }),
     // Employment types that accrue holiday: hours banked by this payslip's work and taken on it (their balance).
     {
       source: 'holiday_hours_accrued',
@@ -367,7 +452,7 @@ export const payslips: ResourceDeclaration = {
     // Gross less the deductions taken before tax: what PAYE taxed, and the year to date cumulative tax reads.
     money('taxable_pay', 'Taxable pay', { views: ['show'] }),
     // Employer NI and the employer's pension: what the run costs beyond gross.
-    money('employer_cost', 'Employer costs', { readableBy: AGENCY, views: ['show'] }),
+    money('employer_cost', 'Employer costs', { readableBy: AGENCY, views: ['list', 'show'] }),
     money('ytd_gross', 'Gross to date', { views: ['show'] }),
     money('ytd_tax', 'Tax to date', { views: ['show'] }),
     money('ytd_employee_ni', 'Employee NI to date', { views: ['show'] }),
