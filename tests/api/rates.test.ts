@@ -476,8 +476,14 @@ describe('rules', () => {
       start: '2026-12-02T09:00:00Z',
       end: '2026-12-02T17:00:00Z',
     };
-    // The agency default: less than 24 hours' notice charges 4 hours at the start band's charge rate.
-    expect(await lateCancellation(t.db, merchantId, shift, '2026-12-01T10:00:00Z')).toEqual({ hours: 4, charge: 8000 });
+    // The agency default: less than 24 hours' notice charges 4 hours at the start band's charge rate, and pays the
+    // worker 4 hours at its pay rate (issue 33's late-cancellation pay).
+    expect(await lateCancellation(t.db, merchantId, shift, '2026-12-01T10:00:00Z')).toEqual({
+      hours: 4,
+      charge: 8000,
+      payHours: 4,
+      pay: 5200,
+    });
     expect(await lateCancellation(t.db, merchantId, shift, '2026-11-30T10:00:00Z')).toBeNull();
   });
 });
