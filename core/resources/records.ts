@@ -1048,6 +1048,7 @@ export type TimesheetLineRecord = {
   summary?: string | null;
   billed_on?: string | null;
   paid_in_run: number | null;
+  held_by_run?: string | null;
   timesheet_status?: 'draft' | 'submitted' | 'signed' | 'verified' | 'disputed' | 'amended' | 'locked' | null;
   work_date: string | null;
   scheduled_start: string | null;

@@ -17,7 +17,7 @@ import {
   writerOf,
   type TimesheetOfLine,
 } from '../services/timesheets.js';
-import { periodProblem, spansOverlap } from '../../core/domain/timesheets/rules.js';
+import { ownHoursRefusal, periodProblem, spansOverlap } from '../../core/domain/timesheets/rules.js';
 import { describeShiftTimes, shiftSpanProblem } from '../../core/domain/shifts/times.js';
 import { formatDisplayDate } from '../../core/domain/time/agencyTime.js';
 import { phoneSignRefusal, PHONE_SIGN_REFUSED } from '../../core/domain/timesheets/tolerance.js';
@@ -202,6 +202,14 @@ export const timesheetsBehaviour: ResourceBehaviour = {
     },
     async dispute(ctx, r, input) {
       const lines = await linesOf(ctx, Number(r.id), idsOf(input.line_ids), ['pending', 'signed'], 'line_ids');
+      // A line paid, on a pay run or invoiced stands as it is: the agency corrects it (a credit note, an adjustment).
+      const held = (await heldLines(ctx, lines)).length;
+      if (held)
+        throw refuse(
+          409,
+          `${held} of the chosen lines ${held === 1 ? 'is' : 'are'} already paid or invoiced: ask the agency to correct ${held === 1 ? 'it' : 'them'}.`,
+          'line_ids',
+        );
       await ctx.engine.act('timesheet_lines', lines.map(idOf), 'dispute_line', { reason: input.reason });
       await notifyAgency(
         ctx,
@@ -561,6 +569,80 @@ async function overlapRefused(ctx: EngineContext, e: SaveEvent, error: { code?: 
   return new HttpError(409, words, { actual_start: words });
 }
 
+/** The invoice billing a line (of timesheet_lines), as a read shows it: its number, else 'Draft n'. */
+const BILLED_ON = `(select coalesce(i.number, 'Draft ' || i.id) from invoice_lines il
+        join invoices i on i.merchant_id = il.merchant_id and i.id = il.invoice_id
+       where il.merchant_id = timesheet_lines.merchant_id and il.timesheet_line_id = timesheet_lines.id
+         and il.released_at is null limit 1)`;
+/** The pay run holding a line (of timesheet_lines) by an unreleased payslip line: its state and id ('draft 12'). */
+const HELD_BY_RUN = `(select r.state || ' ' || r.id from payslip_lines pl
+        join payslips p on p.merchant_id = pl.merchant_id and p.id = pl.payslip_id
+        join pay_runs r on r.merchant_id = p.merchant_id and r.id = p.pay_run_id
+       where pl.merchant_id = timesheet_lines.merchant_id and pl.timesheet_line_id = timesheet_lines.id
+         and pl.released_at is null and r.state <> 'cancelled' limit 1)`;
+
+/**
+ * Which of a timesheet's `lines` a pay run or an invoice holds (paid, on a run, or billed): one read. The client's
+ * dispute says so in its own words before the lines' guards would in the agency's.
+ */
+async function heldLines(ctx: EngineContext, lines: Row[]) {
+  if (!lines.length) return [];
+  const rows = await ctx.db.query<{ id: number }>(
+    `select id from timesheet_lines where merchant_id = $1 and id = any($2::int[])
+        and (paid_in_run is not null or ${HELD_BY_RUN} is not null or ${BILLED_ON} is not null) order by id`,
+    [ctx.principal.merchantId, lines.map(idOf)],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Refuses, in words, lines the principal is paid for (whoever is paid never approves their own hours): the user's
+ * e-mail, or a signing link's recipient, is the staff member's (their record's or their phone login's). One read for
+ * the set; every approving path (a client's signature, the agency's verification, line by line or a timesheet at
+ * once) comes through the lines' approve_line, verify_line and verify.
+ */
+async function refuseOwnHours(ctx: EngineContext, lines: Row[]) {
+  const rows = await ctx.db.query<{ id: number; staff: string | null; login: string | null; approver: string | null }>(
+    `select l.id, c.email as staff, su.email as login, (select u.email from users u where u.id = $3) as approver
+       from timesheet_lines l
+       join candidates c on c.merchant_id = l.merchant_id and c.id = l.candidate_id
+       left join users su on su.merchant_id = l.merchant_id and su.candidate_id = l.candidate_id
+      where l.merchant_id = $1 and l.id = any($2::int[]) order by l.id`,
+    [ctx.principal.merchantId, lines.map(idOf), ctx.principal.link ? null : ctx.principal.userId],
+  );
+  for (const r of rows) {
+    const words = ownHoursRefusal([r.approver, ctx.principal.link?.recipient], [r.staff, r.login]);
+    if (words) throw refuse(409, words);
+  }
+}
+
+/** The effects that approve lines (a client's signature, the agency's verification), each refusing one's own hours. */
+const approvingLines = {
+  async verify(ctx: EngineContext, lines: Row[], input: RecordValues) {
+    await refuseOwnHours(ctx, lines);
+    const stamp = {
+      verified_reason: input.reason,
+      verified_evidence: input.evidence ?? null,
+      verified_by: ctx.principal.name,
+      verified_at: ctx.now.toISOString(),
+    };
+    return lines.map(() => stamp);
+  },
+  async approve_line(ctx: EngineContext, lines: Row[]) {
+    await refuseOwnHours(ctx, lines);
+    return lines.map(() => ({ signed_at: ctx.now.toISOString() }));
+  },
+  async verify_line(ctx: EngineContext, lines: Row[], input: RecordValues) {
+    await refuseOwnHours(ctx, lines);
+    const stamp = {
+      verified_reason: input.reason,
+      verified_by: ctx.principal.name,
+      verified_at: ctx.now.toISOString(),
+    };
+    return lines.map(() => stamp);
+  },
+};
+
 export const timesheetLinesBehaviour: ResourceBehaviour = {
   prepare: { sign: verifyApproverPin },
   computed: {
@@ -579,10 +661,9 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
     timesheet_status: () =>
       `(select t.status from timesheets t where t.merchant_id = timesheet_lines.merchant_id and t.id = timesheet_lines.timesheet_id)`,
     // The invoice billing the line while it does (a released line, of a voided draft or credited to re-bill, is not).
-    billed_on: () => `(select coalesce(i.number, 'Draft ' || i.id) from invoice_lines il
-        join invoices i on i.merchant_id = il.merchant_id and i.id = il.invoice_id
-       where il.merchant_id = timesheet_lines.merchant_id and il.timesheet_line_id = timesheet_lines.id
-         and il.released_at is null limit 1)`,
+    billed_on: () => BILLED_ON,
+    // The pay run whose payslip holds the line while one does (a cancelled run's lines are released).
+    held_by_run: () => HELD_BY_RUN,
     // The client's approvers with a PIN who may sign this line (theirs for every site, or for the line's).
     approvers: () => `(select coalesce(json_agg(json_build_object('id', a.id, 'name', a.name, 'job_title', a.job_title)
         order by a.name, a.id), '[]'::json)
@@ -653,23 +734,14 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
         amended_by: ctx.principal.name,
       };
     },
-    async verify(ctx, _r, input) {
-      return {
-        verified_reason: input.reason,
-        verified_evidence: input.evidence ?? null,
-        verified_by: ctx.principal.name,
-        verified_at: ctx.now.toISOString(),
-      };
-    },
+    verify: async (ctx, r, input) => (await approvingLines.verify(ctx, [r], input))[0],
     async withdraw_verification() {
       // The verification's reason, author and evidence stay in the audit entry of the verify action.
       return { verified_reason: null, verified_by: null, verified_at: null, verified_evidence: null };
     },
-    async approve_line(ctx) {
-      return { signed_at: ctx.now.toISOString() };
-    },
-    async verify_line(ctx, _r, input) {
-      return { verified_reason: input.reason, verified_by: ctx.principal.name, verified_at: ctx.now.toISOString() };
-    },
+    approve_line: async (ctx, r) => (await approvingLines.approve_line(ctx, [r]))[0],
+    verify_line: async (ctx, r, input) => (await approvingLines.verify_line(ctx, [r], input))[0],
   },
+  // A line signed or verified (one, or many at once): never by the person paid for it, one read for the set.
+  actionsMany: approvingLines,
 };

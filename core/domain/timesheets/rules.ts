@@ -173,3 +173,21 @@ export function signatureProblem(value: unknown): string | null {
 
 const readUint32 = (bytes: number[], at: number) =>
   ((bytes[at] << 24) >>> 0) + (bytes[at + 1] << 16) + (bytes[at + 2] << 8) + bytes[at + 3];
+
+/**
+ * Whoever is paid for hours never approves them (signs, or verifies as the agency): the person approving is the staff
+ * member when one of their e-mail addresses (the user's own, or a signing link's recipient) is one of the staff
+ * member's (their record's, or their phone login's). Compared without case or surrounding spaces; an empty address
+ * matches nothing. Answers the refusal in words, or null.
+ */
+export function ownHoursRefusal(
+  approverEmails: (string | null | undefined)[],
+  staffEmails: (string | null | undefined)[],
+) {
+  const norm = (list: (string | null | undefined)[]) =>
+    list.map((e) => (e ?? '').trim().toLowerCase()).filter((e) => e.length > 0);
+  const staff = new Set(norm(staffEmails));
+  return norm(approverEmails).some((e) => staff.has(e))
+    ? 'These are your own hours: someone else must sign or verify them.'
+    : null;
+}

@@ -151,6 +151,31 @@ export const paidLineRefusal = (r: RecordValues): string | null =>
     ? `This line was paid in finalised pay run ${textOf(r.paid_in_run)}: it can no longer change. Correct the pay with an adjustment in the next pay run.`
     : null;
 
+/**
+ * Why a line on a pay run not yet finalised cannot change its hours or status (a line's money integrity): its payslip
+ * pays it as it is. A draft run is cancelled (which releases its lines) and made again; an approved run is paid as
+ * approved, and a correction is an adjustment in the next run. `held_by_run` is the run's state and id ('draft 12').
+ */
+export function heldByRunRefusal(r: RecordValues): string | null {
+  const [state, id] = textOf(r.held_by_run).split(' ');
+  if (!id) return null;
+  if (state === 'draft')
+    return `This line is on draft pay run ${id}: cancel that run before changing the line, then make the run again.`;
+  if (state === 'approved')
+    return `This line is on approved pay run ${id}, which pays it as it is: correct the pay with an adjustment in the next pay run.`;
+  return `This line was paid in finalised pay run ${id}: it can no longer change. Correct the pay with an adjustment in the next pay run.`;
+}
+
+/**
+ * Why a line's payable or billable state cannot change (every action on a line but the run's own mark_paid): paid by a
+ * finalised run, held by a draft or approved one, or billed by an invoice (a draft or an issued one).
+ */
+export const heldLineRefusal = (r: RecordValues): string | null =>
+  paidLineRefusal(r) ?? heldByRunRefusal(r) ?? billed(r);
+
+/** The computed fields heldLineRefusal reads, read under the lines' lock. */
+const HELD_READS = ['billed_on', 'held_by_run'];
+
 const actualTimes: FieldDeclaration[] = [
   { source: 'actual_start', type: 'datetime', label: 'Actual start', required: true },
   { source: 'actual_end', type: 'datetime', label: 'Actual end', required: true },
@@ -687,6 +712,8 @@ export const timesheetLines: ResourceDeclaration = {
       icon: 'schedule',
       roles: ['staff'],
       success: 'Times saved',
+      guard: heldLineRefusal,
+      guardReads: HELD_READS,
       input: actualTimes,
     },
     {
@@ -697,6 +724,8 @@ export const timesheetLines: ResourceDeclaration = {
       icon: 'draw',
       roles: ['staff'],
       success: 'Signed',
+      guard: heldLineRefusal,
+      guardReads: HELD_READS,
       input: [
         {
           source: 'approver_id',
@@ -718,8 +747,8 @@ export const timesheetLines: ResourceDeclaration = {
       confirm: 'The times of %{name}',
       // The dialog starts from the line's current times.
       prefill: true,
-      guard: (r) => paidLineRefusal(r) ?? billed(r) ?? notAmendable(textOf(r.timesheet_status)),
-      guardReads: ['billed_on'],
+      guard: (r) => heldLineRefusal(r) ?? notAmendable(textOf(r.timesheet_status)),
+      guardReads: HELD_READS,
       input: [
         ...actualTimes,
         { source: 'note', type: 'longtext', label: 'Why the times changed', required: true, maxLength: 2000 },
@@ -733,6 +762,8 @@ export const timesheetLines: ResourceDeclaration = {
       roles: ['admin'],
       bulk: true,
       success: 'Line verified |||| %{smart_count} lines verified',
+      guard: heldLineRefusal,
+      guardReads: HELD_READS,
       input: [
         { source: 'reason', type: 'longtext', label: 'How the hours were verified', required: true, maxLength: 2000 },
         { source: 'evidence', type: 'file', label: 'Evidence', file: { kind: 'document' } },
@@ -745,10 +776,9 @@ export const timesheetLines: ResourceDeclaration = {
       roles: ['admin'],
       danger: true,
       success: 'Verification withdrawn',
-      guardReads: ['billed_on'],
+      guardReads: HELD_READS,
       guard: (r) =>
-        paidLineRefusal(r) ??
-        billed(r) ??
+        heldLineRefusal(r) ??
         (r.timesheet_status === 'locked' ? 'The timesheet is locked: it can no longer be changed.' : null),
       input: [{ source: 'reason', type: 'longtext', label: 'Why it is withdrawn', required: true, maxLength: 2000 }],
     },
@@ -757,6 +787,8 @@ export const timesheetLines: ResourceDeclaration = {
       label: 'Approve',
       roles: [],
       success: 'Line approved',
+      guard: heldLineRefusal,
+      guardReads: HELD_READS,
       input: [
         {
           source: 'signature_id',
@@ -773,6 +805,8 @@ export const timesheetLines: ResourceDeclaration = {
       label: 'Dispute',
       roles: [],
       success: 'Line disputed',
+      guard: heldLineRefusal,
+      guardReads: HELD_READS,
       input: [{ source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 2000 }],
       patch: (_r, input) => ({ dispute_reason: input.reason }),
     },
@@ -781,6 +815,8 @@ export const timesheetLines: ResourceDeclaration = {
       label: 'Verify',
       roles: [],
       success: 'Line verified',
+      guard: heldLineRefusal,
+      guardReads: HELD_READS,
       input: [{ source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 2000 }],
     },
     {
@@ -905,6 +941,17 @@ export const timesheetLines: ResourceDeclaration = {
       onDelete: 'refuse',
       readableBy: AGENCY,
       views: ['show'],
+    },
+    // The pay run whose payslip holds the line (its id and state), while one does: a draft or approved run holds it as
+    // a finalised one does (heldLineRefusal); a cancelled run's lines are released.
+    {
+      source: 'held_by_run',
+      type: 'text',
+      label: 'On pay run',
+      computed: true,
+      readOnly: true,
+      readableBy: AGENCY,
+      views: [],
     },
     // The timesheet's state: whether the line can still be amended, and what "awaiting signature" means yet.
     {

@@ -6,6 +6,7 @@ import { holidaySet } from '../../../core/domain/pricing/holidays';
 import type { PricingRules, RateCard } from '../../../core/domain/pricing/types';
 import { zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
 import {
+  ownHoursRefusal,
   priceActual,
   SIGNATURE_MAX_HEIGHT,
   SIGNATURE_MAX_WIDTH,
@@ -200,5 +201,24 @@ describe('the shifts a period’s generation takes', () => {
     expect(
       workedInPeriod({ ...shift, candidate_id: null }, '2026-03-02', '2026-03-08', LONDON, Date.parse('2026-04-01')),
     ).toBe(false);
+  });
+});
+
+describe('whoever is paid never approves their own hours', () => {
+  it.each([
+    ['the user is the staff member (same e-mail)', ['jo@care.test'], ['jo@care.test', null], true],
+    ['compared without case or spaces', [' Jo@Care.TEST '], ['jo@care.test'], true],
+    [
+      'the staff member’s phone login is the user’s e-mail',
+      ['nurse@home.test'],
+      ['jo@care.test', 'nurse@home.test'],
+      true,
+    ],
+    ['a signing link sent to the staff member', [null, 'jo@care.test'], ['jo@care.test'], true],
+    ['someone else', ['manager@home.test'], ['jo@care.test', 'jo@phone.test'], false],
+    ['no address on either side never matches', ['', null], ['', undefined], false],
+  ])('%s', (_case, approver, staff, refused) => {
+    const words = ownHoursRefusal(approver, staff);
+    expect(words === null ? false : /your own hours/.test(words)).toBe(refused);
   });
 });
