@@ -5,9 +5,9 @@ import { pathsOf } from '../../src/engine/react/paths';
 import { PROFILE_TABS } from '../../src/resources/candidates/CandidateProfile';
 
 /**
- * What the layout sweeps measure (phone.test.ts at a phone's width, a11y.test.ts's sweep at a laptop's): every route
- * of the agency panel and the client panel, from the product's own route data (src/routes.tsx and the resource
- * declarations), so a new screen is measured without editing a test; ":id" is the demo's first record.
+ * What the layout sweeps measure (phone.test.ts at a phone's width, the accessibility sweeps of tests/e2e/axe.ts at a
+ * laptop's): every route of the agency panel and the client panel, from the product's own route data (src/routes.tsx
+ * and the resource declarations), so a new screen is measured without editing a test; ":id" is the demo's first record.
  */
 
 export const PHONE = { width: 390, height: 844 };

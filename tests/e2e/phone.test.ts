@@ -287,5 +287,5 @@ describe('every route fits a phone (390 px)', () => {
   });
 });
 
-// Every list at a laptop's width (1366 px) is measured by the accessibility sweep (a11y.test.ts), which opens each
+// Every list at a laptop's width (1366 px) is measured by the accessibility sweeps (tests/e2e/axe.ts), which open each
 // screen of both panels at that width anyway.
