@@ -1,3 +1,4 @@
+// @run-first: every route of both panels at 390 px, a long file (tests/sequencer.ts)
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
