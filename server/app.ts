@@ -23,6 +23,7 @@ import { ApiRateLimit, type RateLimitOptions } from './auth/rateLimit.js';
 import { passwordHashing } from './auth/passwords.js';
 import { Cluster, shareTotals } from './cluster.js';
 import { shellRoutes } from './routes/shell.js';
+import { dashboardRoutes } from './routes/dashboard.js';
 import { accountRoutes } from './routes/account.js';
 import { fileRoutes } from './files/routes.js';
 import { compileAll, engineRoutes, recordVisibility } from './engine/routes.js';
@@ -209,6 +210,8 @@ export async function buildApp({
   await app.register(engineRoutes, { registry: app.engine });
   await app.register(capabilityRoutes, { registry: app.engine });
   for (const area of registry.areas) for (const routes of area.routes ?? []) await app.register(routes);
+  // The dashboard counts lists of every area.
+  await app.register(dashboardRoutes);
   // Engine-wide calls that serve every declared resource: exports, printed lists, job progress.
   await app.register(exportRoutes);
   await app.register(documentRoutes);

@@ -1,12 +1,29 @@
 import type { ResourceBehaviour } from '../engine/context.js';
 import { textOf } from '../../core/engine/types.js';
-import { defaultExpiry, DUE_WITHIN_DAYS, type DocumentStatus } from '../../core/domain/compliance/documents.js';
+import {
+  BOOKED_WITHIN_DAYS,
+  defaultExpiry,
+  DUE_WITHIN_DAYS,
+  type DocumentStatus,
+} from '../../core/domain/compliance/documents.js';
 import { replacedDocuments } from '../../core/domain/compliance/compliance.js';
 import { fileNameSql } from '../files/store.js';
 import { refreshCompliance } from '../services/compliance.js';
 
+/**
+ * The staff member is booked on a shift (assigned, not deleted) that starts from now to BOOKED_WITHIN_DAYS days
+ * ahead: one probe of shifts_candidate_id (merchant, candidate, start) per document.
+ */
+const bookedSoon = `exists (select 1 from shifts s where s.merchant_id = candidate_documents.merchant_id
+  and s.candidate_id = candidate_documents.candidate_id and s.status = 'assigned' and s.deleted_at is null
+  and s.start_at >= now() and s.start_at < now() + interval '${BOOKED_WITHIN_DAYS} days')`;
+
 export const candidateDocumentsBehaviour: ResourceBehaviour = {
+  computedFilters: {
+    booked_soon: (value) => (value === 'true' || value === '1' ? bookedSoon : `not ${bookedSoon}`),
+  },
   computed: {
+    booked_soon: () => bookedSoon,
     expiry_state: (bind, { today }) => {
       const t = bind(today);
       return `case when expiry_date is null then 'no_expiry' when expiry_date < ${t}::date then 'expired' when expiry_date <= ${t}::date + ${DUE_WITHIN_DAYS} then 'due' else 'valid' end`;

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { useAgency, useAgencyNotifications } from '../layout/useShellData';
 import { api } from '../providers/http';
 import { PageHeader } from './PageHeader';
+import { NeedsDoing } from './NeedsDoing';
 
 /**
  * A count from a list call's total_count; undefined (the card is left out) when the call fails or does not exist yet.
@@ -69,7 +70,10 @@ const quickLinks: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/appsetting', label: 'app.menu.settings', icon: <SettingsIcon /> },
 ];
 
-/** The agency dashboard at /home: greeting, agency, real figures from the API where they exist, quick links. */
+/**
+ * The agency dashboard at /home: greeting, agency, what needs doing (the work queue: issue 34), figures at a glance,
+ * quick links.
+ */
 export function Home() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
@@ -79,12 +83,10 @@ export function Home() {
     'active_staff',
     '/candidates?status_value=approved&activated_value=true&page=1&per_page=1',
   );
-  const pendingStaff = useTotal('pending_staff', '/candidates?status_value=pending&page=1&per_page=1');
   const clients = useTotal('clients', '/clients?page=1&per_page=1');
 
   const figures = [
     { label: 'app.home.active_staff', q: activeStaff, to: '/staffs/activeStaff' },
-    { label: 'app.home.pending_staff', q: pendingStaff, to: '/staffs/pendingStaff' },
     { label: 'app.home.clients', q: clients, to: '/client/client-list' },
   ];
   const unread = notifications.isSuccess ? notifications.data.unread_count : undefined;
@@ -108,6 +110,8 @@ export function Home() {
           </Typography>
         )}
       </Paper>
+
+      <NeedsDoing />
 
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
         {translate('app.home.figures')}

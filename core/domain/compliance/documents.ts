@@ -7,6 +7,8 @@ export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 /** How many days ahead an expiry counts as due (the report's DueDoc and the profile's "expiring"). */
 export const DUE_WITHIN_DAYS = 30;
+/** How many days ahead a booking makes a staff member's documents urgent (the dashboard's "Needs doing"). */
+export const BOOKED_WITHIN_DAYS = 14;
 
 export type ExpiryState = 'valid' | 'due' | 'expired' | 'no_expiry';
 

@@ -1,5 +1,5 @@
 import { idsOf, type Action, type ResourceDeclaration, type Role } from '../../engine/types';
-import { DOCUMENT_REPORT_VIEWS, type DocumentReportView } from '../../domain/compliance/documents';
+import { BOOKED_WITHIN_DAYS, DOCUMENT_REPORT_VIEWS, type DocumentReportView } from '../../domain/compliance/documents';
 
 /**
  * A report view (the domain's definition) as the engine's list filter, on current documents: dates relative to
@@ -238,6 +238,17 @@ export const candidateDocuments: ResourceDeclaration = {
       defaultValue: true,
       filter: true,
       views: ['show'],
+    },
+    // The dashboard's "Needs doing" (issue 34): documents of staff booked on a shift starting within the next 14 days.
+    {
+      source: 'booked_soon',
+      readableBy: ['admin', 'consultant'],
+      type: 'boolean',
+      label: `Staff booked in the next ${BOOKED_WITHIN_DAYS} days`,
+      computed: true,
+      readOnly: true,
+      filter: true,
+      views: [],
     },
     {
       source: 'created_at',

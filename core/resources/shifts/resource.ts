@@ -503,6 +503,8 @@ export const shifts: ResourceDeclaration = {
       label: 'Requested by the client',
       readOnly: true,
       defaultValue: false,
+      // The dashboard's client requests awaiting an answer (issue 34) list the open ones.
+      filter: true,
       views: ['show'],
     },
     { source: 'cancelled_at', type: 'datetime', label: 'Cancelled at', readOnly: true, views: ['show'] },

@@ -9,6 +9,7 @@ import { documents } from './documents';
 import { timesheets } from './timesheets';
 import { invoices } from './invoices';
 import { payroll } from './payroll';
+import { dashboard } from './dashboard';
 
 /** The areas that joined the matrix after the foundation, each in its own file. */
 export const areas: AuthzArea[] = [
@@ -22,4 +23,5 @@ export const areas: AuthzArea[] = [
   timesheets,
   invoices,
   payroll,
+  dashboard,
 ];
