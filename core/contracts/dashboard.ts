@@ -1,4 +1,4 @@
-/** The agency dashboard's "Needs doing" counts (server/routes/dashboard.ts; the items: core/resources/needsDoing.ts). */
+/** The agency dashboard's "Needs doing" counts (server/routes/dashboard.ts; items: core/resources/needsDoing.ts). */
 import Type, { type Static } from 'typebox';
 import { Instant } from './common';
 

@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { useAgency, useAgencyNotifications } from '../layout/useShellData';
 import { api } from '../providers/http';
 import { PageHeader } from './PageHeader';
-import { NeedsDoing } from './NeedsDoing';
+import { cardGrid, NeedsDoing } from './NeedsDoing';
 
 /**
  * A count from a list call's total_count; undefined (the card is left out) when the call fails or does not exist yet.
@@ -137,17 +137,7 @@ export function Home() {
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
         {translate('app.home.quick_links')}
       </Typography>
-      <Box
-        component="ul"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
-        }}
-      >
+      <Box component="ul" sx={cardGrid(200)}>
         {quickLinks.map((l) => (
           <li key={l.to}>
             <Card variant="outlined">

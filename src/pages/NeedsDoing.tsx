@@ -8,6 +8,16 @@ import { formatPounds } from '../../core/engine/money';
 import { NEEDS_DOING, queueSentence, type NeedsDoingItem } from '../../core/resources/needsDoing';
 import type { NeedsDoingAnswer } from '../../core/contracts/dashboard';
 
+/** A list of cards as a grid of columns at least `min` px wide (one column on a phone): the dashboard's lists. */
+export const cardGrid = (min: number) => ({
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: `repeat(auto-fill, minmax(${min}px, 1fr))`,
+});
+
 /** One entry of the queue as shown: its sentence, where it leads, and the amount under it. */
 interface Entry {
   id: string;
@@ -99,7 +109,7 @@ export function NeedsDoing() {
         <Typography role="status" color="text.secondary" sx={{ mb: 1 }}>
           {translate('app.needs_doing.loading')}
         </Typography>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
+        <Box sx={{ ...cardGrid(220), listStyle: undefined }}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} variant="rounded" height={96} />
           ))}
@@ -149,17 +159,7 @@ export function NeedsDoing() {
         </Typography>
       )}
       {ordered.length > 0 && (
-        <Box
-          component="ul"
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
-          }}
-        >
+        <Box component="ul" sx={cardGrid(220)}>
           {ordered.map((e) => (
             <li key={e.id}>
               <QueueCard entry={e} />
