@@ -53,6 +53,7 @@ export type DocumentRecord = {
   expiry_state?: 'valid' | 'due' | 'expired' | 'no_expiry' | null;
   days_left?: number | string | null;
   current: boolean;
+  booked_soon?: boolean | null;
 };
 
 /** Preferences (candidate_preferences), as stored. */
