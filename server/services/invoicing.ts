@@ -4,9 +4,8 @@
 // and their lines each created as a set (createMany). An item is billed once: runs of one agency take turns (an
 // advisory lock), and the partial unique indexes of migration 090 refuse a second unreleased line for a timesheet
 // line or a late cancellation whatever writes it.
-import type { EngineContext, EnginePrincipal } from '../engine/context.js';
-import { Accepted } from '../engine/actions.js';
-import { enqueueJob, type JobKind } from '../jobs/queue.js';
+import type { EngineContext } from '../engine/context.js';
+import { lockRuns, queueRun, runJob } from '../jobs/runJob.js';
 import { HttpError } from '../http.js';
 import {
   groupInvoiceable,
@@ -252,7 +251,7 @@ const RUN_LOCK = 32032;
  */
 export async function generateInvoices(ctx: EngineContext, input: GenerateInvoicesInput) {
   if (input.to < input.from) throw new HttpError(422, 'The period ends before it starts.', { to: 'Ends before From.' });
-  if (!input.preview) await ctx.db.query('select pg_advisory_xact_lock($1, $2)', [RUN_LOCK, ctx.principal.merchantId]);
+  if (!input.preview) await lockRuns(ctx, RUN_LOCK);
   const items = await invoiceable(ctx, input);
   const grouped = await groupsOf(ctx, items, input.mode);
   const { groups, lackingPo, concessionFrom } = grouped;
@@ -305,18 +304,12 @@ export async function generateInvoices(ctx: EngineContext, input: GenerateInvoic
     { reason: 'Invoice run' },
   );
   const runId = Number(run.id);
-  if (input.background || clients.length > RUN_JOB_CLIENTS) {
-    const p = ctx.principal;
-    const job_id = await enqueueJob(ctx.db, {
-      merchantId: p.merchantId,
-      kind: invoiceRun,
-      payload: { run_id: runId, principal: p },
-      createdBy: p.userId || null,
-      total: clients.length,
-    });
-    await ctx.engine.update('invoice_runs', runId, { job_id }, { reason: 'Invoice run queued' });
-    return new Accepted({ run_id: runId, job_id, clients: clients.length });
-  }
+  if (input.background || clients.length > RUN_JOB_CLIENTS)
+    return queueRun(
+      ctx,
+      { kind: invoiceRun, resource: 'invoice_runs', id: runId, total: clients.length, reason: 'Invoice run queued' },
+      { clients: clients.length },
+    );
   const made = await draftInvoices(ctx, runId, input.mode, grouped);
   await ctx.engine.update(
     'invoice_runs',
@@ -333,12 +326,6 @@ export async function generateInvoices(ctx: EngineContext, input: GenerateInvoic
   return { run_id: runId, invoices: made.invoices, lines: made.lines };
 }
 
-interface RunJob {
-  run_id: number;
-  /** Who started the run: the audit trail names them on every invoice and line. */
-  principal: EnginePrincipal;
-}
-
 /**
  * Where a step of a run's job may be held, for a test that kills the process mid-run: with INVOICE_RUN_PAUSE set,
  * each step after the first waits, its client's invoices written but not committed, while another session holds
@@ -347,19 +334,22 @@ interface RunJob {
 export const RUN_PAUSE_LOCK = 32033;
 
 /**
- * A large run, one client a step, each step one transaction with the job's progress: the client's items not yet
- * billed, drafted (draftInvoices), and the run's counts. A step rolled back by a killed process leaves nothing of
+ * A large run, one client a step, each step one transaction with the job's progress (runJob): the client's items not
+ * yet billed, drafted (draftInvoices), and the run's counts. A step rolled back by a killed process leaves nothing of
  * that client (invoices, lines and holds commit together) and is done again by the next worker; a committed one is
  * never repeated (the job's progress and the run's clients_done move in the same transaction), and an item billed
  * meanwhile by another run is not found again, so nothing is billed twice.
  */
-export const invoiceRun: JobKind<RunJob, Record<string, never>> = {
+export const invoiceRun = runJob({
   kind: 'invoice-run',
-  async step(tx, job, engine) {
-    const ctx = await engine.context(tx, job.payload.principal, new Date());
-    const m = ctx.principal.merchantId;
-    await tx.query('select pg_advisory_xact_lock($1, $2)', [RUN_LOCK, m]);
-    const [run] = await tx.query<{
+  resource: 'invoice_runs',
+  lock: RUN_LOCK,
+  pause: { env: 'INVOICE_RUN_PAUSE', lock: RUN_PAUSE_LOCK },
+  doneField: 'clients_done',
+  label: 'Invoice run',
+  item: 'client',
+  async read(ctx, runId) {
+    const [run] = await ctx.db.query<{
       mode: InvoiceMode;
       from: string;
       to: string;
@@ -371,16 +361,18 @@ export const invoiceRun: JobKind<RunJob, Record<string, never>> = {
     }>(
       `select mode, period_start::text as "from", period_end::text as "to", clients, clients_done, invoice_count,
               line_count, total from invoice_runs where merchant_id = $1 and id = $2`,
-      [m, job.payload.run_id],
+      [ctx.principal.merchantId, runId],
     );
-    const total = run.clients.length;
-    const next = run.clients[run.clients_done];
+    return { ...run, money: run.total, done: run.clients_done, total: run.clients.length };
+  },
+  async work(ctx, run, runId) {
+    const next = run.clients[run.done];
     const made =
       next === undefined
         ? { invoices: [], lines: 0, total: 0 }
         : await draftInvoices(
             ctx,
-            job.payload.run_id,
+            runId,
             run.mode,
             await groupsOf(
               ctx,
@@ -388,31 +380,16 @@ export const invoiceRun: JobKind<RunJob, Record<string, never>> = {
               run.mode,
             ),
           );
-    if (process.env.INVOICE_RUN_PAUSE && run.clients_done > 0)
-      await tx.query('select pg_advisory_xact_lock($1, $2)', [RUN_PAUSE_LOCK, m]);
-    const done = Math.min(total, run.clients_done + 1);
-    const finished = done >= total;
-    await ctx.engine.update(
-      'invoice_runs',
-      job.payload.run_id,
-      {
-        clients_done: done,
+    return {
+      taken: 1,
+      fields: {
         invoice_count: Number(run.invoice_count) + made.invoices.length,
         line_count: Number(run.line_count) + made.lines,
-        total: Number(run.total) + made.total,
-        ...(finished ? { finished_at: ctx.now.toISOString() } : {}),
+        total: Number(run.money) + made.total,
       },
-      { reason: `Invoice run ${job.payload.run_id}: client ${done} of ${total}` },
-    );
-    return {
-      state: {},
-      done,
-      total,
-      finished,
-      result: finished ? { run_id: job.payload.run_id } : undefined,
     };
   },
-};
+});
 
 /**
  * POST /api/invoices/:id/actions/credit: a credit note against an issued invoice, worked out by creditNote (full,

@@ -5,9 +5,8 @@
 // lines each as a set (createMany): a fixed number of statements whatever the number of lines or staff. A line is
 // paid once: an agency's runs (and each step of a run's job) take turns (an advisory lock), and the partial unique
 // index of migration 100 refuses a second unreleased payslip line for a timesheet line whatever writes it.
-import type { EngineContext, EnginePrincipal } from '../engine/context.js';
-import { Accepted } from '../engine/actions.js';
-import { enqueueJob, type JobKind } from '../jobs/queue.js';
+import type { EngineContext } from '../engine/context.js';
+import { lockRuns, queueRun, runJob } from '../jobs/runJob.js';
 import { HttpError } from '../http.js';
 import { payslipOf, settlePayslip, type PayableLine, type StaffPayroll } from '../../core/domain/payroll/payslip.js';
 import type { RecordValues } from '../../core/engine/types.js';
@@ -39,8 +38,7 @@ export interface GeneratePayRunInput {
 const PAY_RUN_LOCK = 33033;
 
 /** Waits for the agency's run (or run step) in progress, and holds the others off until this transaction ends. */
-export const lockPayRuns = (ctx: EngineContext) =>
-  ctx.db.query('select pg_advisory_xact_lock($1, $2)', [PAY_RUN_LOCK, ctx.principal.merchantId]);
+export const lockPayRuns = (ctx: EngineContext) => lockRuns(ctx, PAY_RUN_LOCK);
 
 /**
  * Staff paid per step of a run's job, and the most a run pays in its request: a larger run is a job. A step's
@@ -396,18 +394,12 @@ export async function generatePayRun(ctx: EngineContext, input: GeneratePayRunIn
     { reason: 'Pay run' },
   );
   const runId = Number(run.id);
-  if (input.background || staff.length > stepStaff()) {
-    const p = ctx.principal;
-    const job_id = await enqueueJob(ctx.db, {
-      merchantId: p.merchantId,
-      kind: payRunJob,
-      payload: { run_id: runId, principal: p },
-      createdBy: p.userId || null,
-      total: staff.length,
-    });
-    await ctx.engine.update('pay_runs', runId, { job_id }, { reason: 'Pay run queued' });
-    return new Accepted({ run_id: runId, job_id, staff: staff.length });
-  }
+  if (input.background || staff.length > stepStaff())
+    return queueRun(
+      ctx,
+      { kind: payRunJob, resource: 'pay_runs', id: runId, total: staff.length, reason: 'Pay run queued' },
+      { staff: staff.length },
+    );
   const made = await payBatch(ctx, { id: runId, ...input }, tax, staff);
   await ctx.engine.update(
     'pay_runs',
@@ -418,12 +410,6 @@ export async function generatePayRun(ctx: EngineContext, input: GeneratePayRunIn
   return { run_id: runId, ...made };
 }
 
-interface RunJob {
-  run_id: number;
-  /** Who started the run: the audit trail names them on every payslip and line. */
-  principal: EnginePrincipal;
-}
-
 /**
  * Where a step of a run's job may be held, for a test that kills the process mid-run: with PAY_RUN_PAUSE set, each
  * step after the first waits, its batch's payslips written but not committed, while another session holds advisory
@@ -432,19 +418,23 @@ interface RunJob {
 export const PAY_RUN_PAUSE_LOCK = 33034;
 
 /**
- * A large run, RUN_STEP_STAFF a step, each step one transaction with the job's progress: the batch's lines not yet
- * paid, their payslips and lines (payBatch), and the run's progress. A step rolled back by a killed process leaves
- * nothing of its batch (payslips and lines commit together, with the run's candidates_done and the job's progress)
- * and is done again by the next worker; a committed step is never repeated, and a line paid meanwhile by another run
- * is not found again, so no line is paid twice. A run cancelled while it is being made stops at its next step.
+ * A large run, RUN_STEP_STAFF a step, each step one transaction with the job's progress (runJob): the batch's lines
+ * not yet paid, their payslips and lines (payBatch), and the run's progress. A step rolled back by a killed process
+ * leaves nothing of its batch (payslips and lines commit together, with the run's candidates_done and the job's
+ * progress) and is done again by the next worker; a committed step is never repeated, and a line paid meanwhile by
+ * another run is not found again, so no line is paid twice. A run cancelled while it is being made stops at its next
+ * step.
  */
-export const payRunJob: JobKind<RunJob, Record<string, never>> = {
+export const payRunJob = runJob({
   kind: 'pay-run',
-  async step(tx, job, engine) {
-    const ctx = await engine.context(tx, job.payload.principal, new Date());
-    const m = ctx.principal.merchantId;
-    await lockPayRuns(ctx);
-    const [run] = await tx.query<{
+  resource: 'pay_runs',
+  lock: PAY_RUN_LOCK,
+  pause: { env: 'PAY_RUN_PAUSE', lock: PAY_RUN_PAUSE_LOCK },
+  doneField: 'candidates_done',
+  label: 'Pay run',
+  item: 'staff',
+  async read(ctx, runId) {
+    const [run] = await ctx.db.query<{
       state: string;
       frequency: Frequency;
       from: string;
@@ -454,28 +444,19 @@ export const payRunJob: JobKind<RunJob, Record<string, never>> = {
     }>(
       `select state, frequency, period_start::text as "from", period_end::text as "to", candidates, candidates_done
          from pay_runs where merchant_id = $1 and id = $2`,
-      [m, job.payload.run_id],
+      [ctx.principal.merchantId, runId],
     );
-    const total = run.candidates.length;
-    const result = { run_id: job.payload.run_id };
-    // Cancelled while it was being made: nothing more is paid (its lines were released by the cancelling).
-    if (run.state !== 'draft') return { state: {}, done: run.candidates_done, total, finished: true, result };
-    const batch = run.candidates.slice(run.candidates_done, run.candidates_done + stepStaff()).map(Number);
-    const period = { id: job.payload.run_id, frequency: run.frequency, from: run.from, to: run.to };
-    if (batch.length) await payBatch(ctx, period, taxPeriodFor(period), batch);
-    if (process.env.PAY_RUN_PAUSE && run.candidates_done > 0)
-      await tx.query('select pg_advisory_xact_lock($1, $2)', [PAY_RUN_PAUSE_LOCK, m]);
-    const done = Math.min(total, run.candidates_done + batch.length);
-    const finished = done >= total;
-    await ctx.engine.update(
-      'pay_runs',
-      job.payload.run_id,
-      { candidates_done: done, ...(finished ? { finished_at: ctx.now.toISOString() } : {}) },
-      { reason: `Pay run ${job.payload.run_id}: staff ${done} of ${total}` },
-    );
-    return { state: {}, done, total, finished, result: finished ? result : undefined };
+    return { ...run, done: run.candidates_done, total: run.candidates.length };
   },
-};
+  async work(ctx, run, runId) {
+    // Cancelled while it was being made: nothing more is paid (its lines were released by the cancelling).
+    if (run.state !== 'draft') return null;
+    const batch = run.candidates.slice(run.done, run.done + stepStaff()).map(Number);
+    const period = { id: runId, frequency: run.frequency, from: run.from, to: run.to };
+    if (batch.length) await payBatch(ctx, period, taxPeriodFor(period), batch);
+    return { taken: batch.length };
+  },
+});
 
 /**
  * POST /api/payslips/:id/actions/adjust (the engine refuses it, in words, once the run is approved or finalised):
