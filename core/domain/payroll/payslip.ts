@@ -155,14 +155,17 @@ export interface Payslip {
 /** What a holiday pay line's rate says: basis points as a percentage ('12.07%'). */
 export const percentOfBasisPoints = (bp: number) => `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
 
-export function payslipOf(
-  payable: readonly PayableLine[],
+/** Whose payslip, of which year, frequency and period, and what else it pays: payslipOf and settlePayslip take it. */
+export type PayslipOf = [
   staff: StaffPayroll,
   year: PayrollYear,
   frequency: Frequency,
   period: number,
-  extras: PayslipExtras = {},
-): Payslip {
+  extras?: PayslipExtras,
+];
+
+export function payslipOf(payable: readonly PayableLine[], ...of: PayslipOf): Payslip {
+  const [staff, year, , , extras = {}] = of;
   const lines: PayslipLine[] = payable.map((l) => ({
     kind: l.sleepIn ? 'sleep_in' : 'pay',
     timesheet_line_id: l.id,
@@ -194,11 +197,7 @@ export function payslipOf(
       holiday_hours_taken: (holiday?.taken ?? 0) / 100,
       warnings: holiday?.warnings ?? [],
     },
-    staff,
-    year,
-    frequency,
-    period,
-    extras,
+    ...of,
   );
 }
 
@@ -217,11 +216,7 @@ export function settlePayslip(
     holiday_hours_taken?: number;
     warnings?: string[];
   },
-  staff: StaffPayroll,
-  year: PayrollYear,
-  frequency: Frequency,
-  period: number,
-  extras: PayslipExtras = {},
+  ...[staff, year, frequency, period, extras = {}]: PayslipOf
 ): Payslip {
   const none = { timesheet_line_id: null, work_date: null, hours: null, rate: null };
   const adjustments = extras.adjustments ?? [];
