@@ -1,8 +1,13 @@
-import type { RecordValues, ResourceDeclaration, Role } from '../../engine/types';
+import type { FieldDeclaration, RecordValues, ResourceDeclaration, Role } from '../../engine/types';
 import { readTaxCode } from '../../domain/payroll/taxCodes';
 import { PAYROLL_YEARS, TAX_YEARS } from '../../domain/payroll/rates';
 
 const AGENCY: Role[] = ['admin', 'consultant'];
+
+/** A text field of the company an umbrella or limited-company worker is paid through: the agency's, on its forms. */
+const companyField = (
+  f: Pick<FieldDeclaration, 'source' | 'label' | 'maxLength' | 'pattern' | 'helperText'>,
+): FieldDeclaration => ({ type: 'text', ...f, readableBy: AGENCY, views: ['show', 'edit', 'create'] });
 
 export const NI_CATEGORY_CHOICES = ['A', 'B', 'C', 'H', 'J', 'M', 'V', 'X', 'Z'].map((id) => ({ id, name: id }));
 export const LOAN_PLAN_CHOICES = [
@@ -269,33 +274,24 @@ export const candidates: ResourceDeclaration = {
     },
     // The company an umbrella or limited-company worker is paid through (issue 33): their payslips are paid gross to
     // it, by name, and the self-billing export reads it.
-    {
+    companyField({
       source: 'company_name',
-      type: 'text',
       label: 'Paid through company',
       maxLength: 160,
       helperText: 'For umbrella and limited-company workers: the company their pay goes to.',
-      readableBy: AGENCY,
-      views: ['show', 'edit', 'create'],
-    },
-    {
+    }),
+    companyField({
       source: 'company_number',
-      type: 'text',
       label: 'Company number',
       maxLength: 8,
       pattern: { regex: '^([0-9]{8}|[A-Za-z]{2}[0-9]{6})$', message: 'Eight digits, or two letters and six digits.' },
-      readableBy: AGENCY,
-      views: ['show', 'edit', 'create'],
-    },
-    {
+    }),
+    companyField({
       source: 'company_vat_number',
-      type: 'text',
       label: 'Company VAT number',
       maxLength: 14,
       pattern: { regex: '^(GB)?[0-9]{9}([0-9]{3})?$', message: 'GB and 9 digits (or 12), as HMRC issued it.' },
-      readableBy: AGENCY,
-      views: ['show', 'edit', 'create'],
-    },
+    }),
     // Holiday accrued and not yet taken, in hours (employment types that accrue): the payslips of approved and
     // finalised runs, accrued less taken.
     {
