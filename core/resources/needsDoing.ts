@@ -1,4 +1,5 @@
 import { BOOKED_WITHIN_DAYS, DUE_WITHIN_DAYS } from '../domain/compliance/documents';
+import { AWAITING_SIGNATURE_DAYS } from '../domain/timesheets/rules';
 
 /*
  * The agency dashboard's "Needs doing" work queue (issue 34), declared as data: each item is a count of one
@@ -76,6 +77,17 @@ export const NEEDS_DOING: readonly NeedsDoingItem[] = [
     },
     route: '/shift-list/open',
   },
+  // A staff member's request for an open shift (their phone page), not yet accepted or declined.
+  {
+    id: 'staff_requests',
+    resource: 'shift_requests',
+    filter: { status: 'pending' },
+    label: {
+      one: 'shift request from staff awaiting an answer',
+      many: 'shift requests from staff awaiting an answer',
+    },
+    route: '/shift_requests',
+  },
   {
     id: 'staff_pending',
     resource: 'candidates',
@@ -105,6 +117,17 @@ export const NEEDS_DOING: readonly NeedsDoingItem[] = [
       many: `documents expiring within ${DUE_WITHIN_DAYS} days, of staff booked in the next ${BOOKED_WITHIN_DAYS} days`,
     },
     route: '/report/DocumentReport/DueDoc',
+  },
+  {
+    id: 'timesheets_unsigned',
+    resource: 'timesheets',
+    tab: 'awaiting',
+    filter: { submitted_at_lte: `now-${AWAITING_SIGNATURE_DAYS}d` },
+    label: {
+      one: `timesheet awaiting signature for more than ${AWAITING_SIGNATURE_DAYS} days`,
+      many: `timesheets awaiting signature for more than ${AWAITING_SIGNATURE_DAYS} days`,
+    },
+    route: '/timesheet/awaiting',
   },
   {
     id: 'disputed_lines',

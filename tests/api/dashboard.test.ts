@@ -3,7 +3,7 @@
 // against the list it opens (the same filter, total_count), for both agencies; a consultant counts what their lists
 // show, an item over a resource the caller may not list is absent, and another agency's rows are never counted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { call, fixtureWrite, loginAs, makeTestApp, type TestApp } from './helpers';
 import { declarations } from '../../core/resources/declarations';
 import { NEEDS_DOING } from '../../core/resources/needsDoing';
 import type { NeedsDoingAnswer } from '../../core/contracts/dashboard';
@@ -58,6 +58,14 @@ const RECOUNT: Record<string, { count: string; sum?: string }> = {
   client_requests: {
     count: `select count(*) from shifts where merchant_id = $1 and status = 'open' and deleted_at is null
       and requested_by_client and start_at >= $2::timestamptz`,
+  },
+  staff_requests: {
+    count: `select count(*) from shift_requests where merchant_id = $1 and status = 'pending' and deleted_at is null
+      and $2::text is not null`,
+  },
+  timesheets_unsigned: {
+    count: `select count(*) from timesheets where merchant_id = $1 and status = 'submitted'
+      and submitted_at <= $2::timestamptz - interval '7 days'`,
   },
   staff_pending: {
     count: `select count(*) from candidates where merchant_id = $1 and status = 'pending' and deleted_at is null and $2::text is not null`,
@@ -118,6 +126,21 @@ async function listed(token: string, item: NeedsDoingAnswer['data'][number]) {
 
 describe('GET /api/dashboard/needs_doing', () => {
   it('answers every declared item for an admin, in order, each equal to its recount and to the list it opens', async () => {
+    // One timesheet of each agency sent for signature eight days ago (the demo's were sent lately), and a staff
+    // member's request for an open shift of agency A: the queue's newer items have something to count.
+    await fixtureWrite(
+      t.db,
+      `update timesheets set submitted_at = now() - interval '8 days' where id in (
+        select distinct on (merchant_id) id from timesheets where status = 'submitted' order by merchant_id, id)`,
+    );
+    const staff = await loginAs(t.app, 'staff');
+    const open = (await call(t.app, staff, 'GET', '/api/staff_open_shifts')).json().data as {
+      id: number;
+      request_id: number | null;
+    }[];
+    const free = open.find((s) => s.request_id === null);
+    if (free)
+      expect((await call(t.app, staff, 'POST', `/api/staff_open_shifts/${free.id}/request`, {})).statusCode).toBe(201);
     const answer = await needsDoing(admin);
     expect(answer.data.map((d) => d.id)).toEqual(NEEDS_DOING.map((d) => d.id));
     expect(Object.keys(RECOUNT).sort()).toEqual(NEEDS_DOING.map((d) => d.id).sort());
@@ -129,6 +152,9 @@ describe('GET /api/dashboard/needs_doing', () => {
       if (item.sum !== undefined) expect(list.totals?.balance).toBe(item.sum);
       expect(item.route).toBe(NEEDS_DOING.find((d) => d.id === item.id)!.route);
     }
+    const counted = (id: string) => answer.data.find((d) => d.id === id)!.count;
+    expect(counted('staff_requests')).toBeGreaterThan(0);
+    expect(counted('timesheets_unsigned')).toBeGreaterThan(0);
     // The demo has something in most of the queue: the recount is not a row of zeros agreeing with zeros.
     expect(answer.data.filter((d) => d.count > 0).length).toBeGreaterThanOrEqual(6);
   });

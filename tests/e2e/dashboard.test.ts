@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
-import { axeProblems, openHome, signInAdmin, trackRequests, waitForPath } from './engineHelpers';
-import { PHONE } from './layout';
+import { axeProblems, navigateInApp, openHome, signInAdmin, trackRequests, waitForPath } from './engineHelpers';
+import { DESKTOP, PHONE } from './layout';
 import { NEEDS_DOING } from '../../core/resources/needsDoing';
 
 // Issue 34: the dashboard's "Needs doing" is a work queue. Each count on /home is a link named by its sentence;
@@ -61,6 +61,25 @@ describe('Needs doing on the dashboard', () => {
       const box = (await link.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+  });
+
+  it("the lists the queue opened anew (staff's shift requests, timesheets awaiting signature) pass axe at 1366 and fit 390 px", async () => {
+    const { page } = e2e;
+    const inflight = trackRequests(page);
+    await signInAdmin(page);
+    await openHome(page);
+    for (const route of ['/shift_requests?filter=%7B%22status%22%3A%22pending%22%7D', '/timesheet/awaiting']) {
+      for (const size of [DESKTOP, PHONE]) {
+        await page.setViewportSize(size);
+        await navigateInApp(page, route);
+        await page.locator('#main-content [class*="RaList-"]').first().waitFor();
+        expect(await axeProblems(page, `${route} at ${size.width}`, inflight)).toEqual([]);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+          `${route} at ${size.width}`,
+        ).toBeLessThanOrEqual(0);
+      }
     }
   });
 });

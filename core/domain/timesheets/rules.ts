@@ -5,6 +5,12 @@ import { price } from '../pricing/price';
 import type { Price, PricingRules, RateCard } from '../pricing/types';
 import { addDaysToDate, dayOfWeek, instantToZoned } from '../time/agencyTime';
 
+/**
+ * How long a timesheet may await its client's signature before the agency's dashboard lists it as needing a chase
+ * (issue 34): a week, past the clients' own reminders (after 3 days by default, timesheet_reminder_days).
+ */
+export const AWAITING_SIGNATURE_DAYS = 7;
+
 export interface ActualTimes {
   /** ISO instants. */
   actual_start: string;

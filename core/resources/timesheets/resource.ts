@@ -211,6 +211,8 @@ export const timesheets: ResourceDeclaration = {
     { id: 'weekly', label: 'Weekly', filter: { kind: 'weekly' }, path: '/timesheet/weekly' },
     { id: 'custom', label: 'Custom', filter: { kind: 'custom' }, path: '/timesheet/custom' },
     { id: 'signed', label: 'Signed', filter: { status: DONE_STATES.join(',') }, path: '/timesheet/signed' },
+    // Sent to the client and not yet signed (the dashboard's chase list: issue 34).
+    { id: 'awaiting', label: 'Awaiting signature', filter: { status: 'submitted' }, path: '/timesheet/awaiting' },
   ],
   numbering: { field: 'number', series: 'TS', prefix: 'TS-', pad: 5 },
   // Locked is final (invoiced or paid from it): the timesheet as locked is the one kept (issue 31.5).
@@ -558,7 +560,8 @@ export const timesheets: ResourceDeclaration = {
       views: ['show'],
     },
     { source: 'margin', type: 'money', label: 'Margin', readOnly: true, defaultValue: 0, readableBy: AGENCY },
-    { source: 'submitted_at', type: 'datetime', label: 'Submitted', readOnly: true, views: ['show'] },
+    // Filtered by the dashboard's "awaiting signature for more than 7 days" (issue 34).
+    { source: 'submitted_at', type: 'datetime', label: 'Submitted', readOnly: true, filter: true, views: ['show'] },
     { source: 'signed_at', type: 'datetime', label: 'Signed', readOnly: true, sortable: true, views: ['list', 'show'] },
     { source: 'disputed_at', type: 'datetime', label: 'Disputed', readOnly: true, views: ['show'] },
     {

@@ -9,6 +9,7 @@ import { ShiftCreateForm } from './ShiftCreate';
 import { ShiftCardLine, ShiftShow, shiftFieldOverrides, withoutView } from './ShiftViews';
 import { CLIENT_REQUEST_PATH, CLIENT_TABS, ClientShiftList, ClientShiftRequest } from './ClientShifts';
 import { shiftsDecl } from './shared';
+import { shiftRequests } from '../../../core/resources/shifts/requests';
 
 // The calendar library is large: the schedule loads as a chunk of its own when first opened.
 const Schedule = lazy(() => import('./Schedule'));
@@ -37,6 +38,9 @@ const area: Area = decl
           create: () => <ShiftCreateForm panel="agency" done="/shift-list/open" />,
           fields: shiftFieldOverrides(Object.fromEntries(decl.fields.map((f) => [f.source, f.label]))),
         }),
+        // Staff members' requests for open shifts, all in one list (the dashboard's "awaiting an answer": issue 34);
+        // each shift shows its own.
+        buildResource(shiftRequests),
       ],
       adminRoutes: [<Route key="schedule" path="/schedule" element={<Schedule panel="agency" />} />],
       clientRoutes: [

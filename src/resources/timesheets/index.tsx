@@ -8,6 +8,7 @@ import { WeeklyTimesheets } from './AgencyTimesheets';
 import { CustomTimesheets } from './CustomTimesheets';
 import { SignedTimesheets, TimesheetShow } from './TimesheetShow';
 import { ClientTimesheets } from './ClientTimesheets';
+import { EngineList } from '../../engine/react/list';
 
 /**
  * The declaration's list and its three tabs are the spec's three screens: the week (generated from worked shifts,
@@ -17,6 +18,7 @@ import { ClientTimesheets } from './ClientTimesheets';
 function TimesheetScreens(props: ViewOptions & { tabId?: string }) {
   if (props.tabId === 'custom') return <CustomTimesheets {...props} />;
   if (props.tabId === 'signed') return <SignedTimesheets {...props} />;
+  if (props.tabId === 'awaiting') return <EngineList {...props} />;
   return <WeeklyTimesheets />;
 }
 
