@@ -1,61 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, fixtureWrite, openTestDb, type TestDb } from './helpers';
-import { startProcess, stopProcess, type Child, type Server } from './serverProcess';
+import { describe, expect, it } from 'vitest';
+import { KILL_PERIOD, killHarness, until } from './killHarness';
 import { PAY_RUN_PAUSE_LOCK } from '../../server/services/payroll';
-import { addDaysToDate, agencyToday } from '../../core/domain/time/agencyTime';
 
 // Issue 33: a real server process killed with SIGKILL in the middle of a pay run, and another started on the same
 // PostgreSQL database: no half-made payslip survives, Resume finishes the run and no line is paid twice. One staff
 // member a step (PAY_RUN_STEP_STAFF), so the demo's staff make a run of several steps. PGlite lives inside its one
 // process, so there the same is shown by a worker whose connection dies mid-step (pay-run-jobs.test.ts), and
 // vitest.config.ts leaves this file out of the PGlite run.
-const today = agencyToday('Europe/London');
-const from = addDaysToDate(today, -35);
-const to = addDaysToDate(today, -4);
-
-let testDb: TestDb;
-let merchantId: number;
-const children: Child[] = [];
-
-beforeAll(async () => {
-  testDb = await openTestDb({ demo: 40 });
-  [{ merchant_id: merchantId }] = await testDb.db.query<{ merchant_id: number }>(
-    `select merchant_id from users where email = 'admin@demo.test'`,
-  );
-  // Every line the demo's runs paid released by hand (a fixture): payable again.
-  await fixtureWrite(
-    testDb.db,
-    'update payslip_lines set released_at = now() where merchant_id = $1 and released_at is null',
-    [merchantId],
-  );
-}, 600_000);
-afterAll(async () => {
-  await Promise.all(children.map((c) => stopProcess(c.process)));
-  await testDb?.close();
-});
-
-async function signIn(server: Server): Promise<string> {
-  const res = await server.request('POST', '/api/admin_login', {
-    payload: { email: DEMO.admin.email, password: DEMO.admin.password },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.token;
-}
-
-/** Asks again (every 50 ms) until `done` holds of the answer: a latch on what the database or a server says. */
-async function until<T>(ask: () => Promise<T>, done: (seen: T) => boolean, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const seen = await ask();
-    if (done(seen)) return seen;
-    if (Date.now() > deadline) throw new Error(`Still ${JSON.stringify(seen)} after ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+// Every line the demo's runs paid released by hand (a fixture): payable again.
+const h = killHarness('update payslip_lines set released_at = now() where merchant_id = $1 and released_at is null');
 
 const paid = async (runId: number) =>
   (
-    await testDb.db.query<{ lines: number; items: number; payslips: number; empty: number }>(
+    await h.testDb.db.query<{ lines: number; items: number; payslips: number; empty: number }>(
       `select (select count(*)::int from payslip_lines l join payslips p on p.id = l.payslip_id
                 where p.pay_run_id = $1 and l.released_at is null and l.timesheet_line_id is not null) as lines,
               (select count(distinct l.timesheet_line_id)::int from payslip_lines l join payslips p on p.id = l.payslip_id
@@ -74,23 +31,12 @@ describe('a pay run whose server is killed with SIGKILL', () => {
     { timeout: 300_000 },
     async () => {
       // The test holds the pause point's lock: the killed server's second step waits there, uncommitted.
-      let release!: () => void;
-      const released = new Promise<void>((r) => (release = r));
-      let held!: () => void;
-      const holding = new Promise<void>((r) => (held = r));
-      const latch = testDb.db.transaction(async (tx) => {
-        await tx.query('select pg_advisory_xact_lock($1, $2)', [PAY_RUN_PAUSE_LOCK, merchantId]);
-        held();
-        await released;
-      });
-      await holding;
+      const unhold = await h.holdPause(PAY_RUN_PAUSE_LOCK);
 
-      const a = await startProcess(testDb.url!, { PAY_RUN_PAUSE: '1', PAY_RUN_STEP_STAFF: '1' });
-      children.push(a);
-      const tokenA = await signIn(a.server);
-      const body = { frequency: 'weekly', from, to };
+      const a = await h.start({ PAY_RUN_PAUSE: '1', PAY_RUN_STEP_STAFF: '1' });
+      const body = { frequency: 'weekly', ...KILL_PERIOD };
       const preview = await a.server.request('POST', '/api/pay_runs/actions/generate', {
-        token: tokenA,
+        token: a.token,
         payload: { ...body, preview: true },
       });
       const slips = preview.body.data.payslips as { lines: { timesheet_line_id: number | null }[] }[];
@@ -98,50 +44,35 @@ describe('a pay run whose server is killed with SIGKILL', () => {
       // The timesheet lines paid (holiday pay, deductions and adjustments pay none).
       const lines = slips.reduce((n, p) => n + p.lines.filter((l) => l.timesheet_line_id != null).length, 0);
       const started = await a.server.request('POST', '/api/pay_runs/actions/generate', {
-        token: tokenA,
+        token: a.token,
         payload: { ...body, background: true },
       });
       expect(started.status, JSON.stringify(started.body)).toBe(202);
       const runId = started.body.data.run_id as number;
 
       // Server A's worker has paid the first staff member and waits in the second step, its payslip written.
-      await until(
-        async () =>
-          (
-            await testDb.db.query<{ n: number }>(
-              `select count(*)::int as n from pg_locks
-              where locktype = 'advisory' and not granted and classid = $1 and objid = $2`,
-              [PAY_RUN_PAUSE_LOCK, merchantId],
-            )
-          )[0].n,
-        (n) => n === 1,
-      );
-      const [mid] = await testDb.db.query<{ candidates_done: number }>(
+      await h.waitAtPause(PAY_RUN_PAUSE_LOCK);
+      const [mid] = await h.testDb.db.query<{ candidates_done: number }>(
         'select candidates_done from pay_runs where id = $1',
         [runId],
       );
       expect(mid.candidates_done).toBe(1);
       const midPaid = await paid(runId);
-      const exited = new Promise((r) => a.process.once('exit', r));
-      a.process.kill('SIGKILL');
-      await exited;
-      release();
-      await latch;
+      await h.kill(a.child);
+      await unhold();
       // Only the first staff member's payslip, with its lines: the killed step's payslip never committed.
       expect(midPaid).toMatchObject({ payslips: 1, empty: 0 });
       expect(await paid(runId)).toEqual(midPaid);
 
       // Another server; Resume gives it the run at once (not after the dead worker's lease), and it finishes.
-      const b = await startProcess(testDb.url!, { PAY_RUN_STEP_STAFF: '1' });
-      children.push(b);
-      const tokenB = await signIn(b.server);
+      const b = await h.start({ PAY_RUN_STEP_STAFF: '1' });
       const resumed = await b.server.request('POST', `/api/pay_runs/${runId}/actions/resume`, {
-        token: tokenB,
+        token: b.token,
         payload: {},
       });
       expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
       const run = await until(
-        async () => (await b.server.request('GET', `/api/pay_runs/${runId}`, { token: tokenB })).body.data,
+        async () => (await b.server.request('GET', `/api/pay_runs/${runId}`, { token: b.token })).body.data,
         (r) => r.progress !== 'running',
       );
       expect(run).toMatchObject({ progress: 'done', candidates_done: slips.length, staff_count: slips.length });
