@@ -9,6 +9,7 @@ import { loadavg } from 'node:os';
 import { browser } from './browser';
 import { bundle } from './bundle';
 import { chat } from './chat';
+import { dashboard } from './dashboard';
 import {
   build,
   gitCommit,
@@ -63,6 +64,7 @@ const all: Benchmark[] = [
   timesheets,
   invoices,
   payRuns,
+  dashboard,
 ];
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
