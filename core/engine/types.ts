@@ -333,6 +333,12 @@ export interface DocumentDeclaration {
    * create when no action runs.
    */
   keptFrom?: string;
+  /**
+   * The staff member the record belongs to (`staffScope`) is served a copy kept with the others, as they read it
+   * (their fields, and its children: every one of them theirs, as a payslip's lines are), rather than one drawn when
+   * asked: what is e-mailed to them and what they download are the document as issued.
+   */
+  keptForStaff?: boolean;
 }
 
 export interface UniqueTogether {

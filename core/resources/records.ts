@@ -750,6 +750,8 @@ export type PayslipRecord = {
   ytd_gross: number | null;
   ytd_tax: number | null;
   ytd_employee_ni: number | null;
+  email_status?: 'queued' | 'sent' | 'failed' | 'not_sent' | null;
+  emailed_to: string | null;
 };
 
 /** Rate card (rate_cards), as stored. */

@@ -7,6 +7,7 @@ import { HttpError } from '../http.js';
 import { adjustPayslip, generatePayRun, lockPayRuns } from '../services/payroll.js';
 import { takenSql } from '../services/payrollDeductions.js';
 import { markPaidByRun } from '../services/payrollLines.js';
+import { emailPayslips, emailStatusSql, payslipAddresses } from '../services/payslipDelivery.js';
 import { requeueJob } from '../jobs/queue.js';
 import type { Frequency } from '../../core/domain/payroll/rates.js';
 
@@ -51,7 +52,8 @@ export const payRunsBehaviour: ResourceBehaviour = {
     },
     /**
      * Each payslip finalised by its own declared transition, as a set: the engine keeps each one's PDF. The timesheet
-     * lines and holidays it paid are marked paid, each set by one action (markPaidByRun).
+     * lines and holidays it paid are marked paid, each set by one action (markPaidByRun). Each payslip is then
+     * e-mailed to its staff member with its kept PDF, in this transaction (emailPayslips).
      */
     async finalise(ctx, run) {
       await markPaidByRun(ctx, Number(run.id));
@@ -67,6 +69,7 @@ export const payRunsBehaviour: ResourceBehaviour = {
           {},
           { reason: `Pay run ${String(run.id)} finalised` },
         );
+      await emailPayslips(ctx, Number(run.id));
     },
     /** A cancelled run pays nothing: its lines are released, so their timesheet lines can be paid by another run. */
     async cancel(ctx, run) {
@@ -112,7 +115,12 @@ const clientsOf = (select: string) =>
 export const payslipsBehaviour: ResourceBehaviour = {
   // A staff member reads a payslip once it is finalised: a draft may still change.
   scope: (principal) => (principal.loginType === 'staff' ? `state = 'finalised'` : null),
-  actions: { adjust: adjustPayslip },
+  actions: {
+    adjust: adjustPayslip,
+    // The address it is e-mailed to, kept by its finalising (the run's finalise queues the e-mail).
+    finalise: async (ctx, slip) => (await payslipAddresses(ctx, [slip]))[0],
+  },
+  actionsMany: { finalise: (ctx, slips) => payslipAddresses(ctx, slips) },
   // The payroll report's columns and choices (docs/decisions.md, "Issue 33 — the payroll report").
   computed: {
     run_state: () =>
@@ -122,6 +130,7 @@ export const payslipsBehaviour: ResourceBehaviour = {
     client_ids: () => clientsOf(`coalesce(array_agg(distinct c.id order by c.id), '{}')`),
     clients: () => clientsOf(`string_agg(distinct c.name, ', ' order by c.name)`),
     hours: () => `(select coalesce(sum(l.hours), 0) ${linesOf(`l.kind = 'pay'`)})`,
+    email_status: emailStatusSql,
   },
   computedFilters: {
     // The run's state from the runs of that state (pay_runs_state's index), not each payslip's subquery.

@@ -141,17 +141,20 @@ export const documentFileName = (c: Compiled, doc: DocumentDeclaration, record: 
 
 /**
  * The roles that are served a kept copy, grouped by what they read of the record and of the children its template
- * reads: one copy for each group (the agency's roles read pay, the client's do not). Staff members and link holders
- * are not among them: what they read is their own rows, so theirs is drawn for each of them when asked.
+ * reads: one copy for each group (the agency's roles read pay, the client's do not). Link holders are not among them,
+ * nor staff members unless the document says so (`keptForStaff`: a payslip, its staff member's alone with every line
+ * of it): what they read is their own rows, so theirs is otherwise drawn for each of them when asked.
  */
 const readingsCache = new WeakMap<Compiled, Map<string, Role[][]>>();
-export function readingsOf(c: Compiled, template: RecordTemplate, name: string): Role[][] {
+export function readingsOf(c: Compiled, template: RecordTemplate, doc: DocumentDeclaration): Role[][] {
+  const name = doc.template;
   const cached = readingsCache.get(c)?.get(name);
   if (cached) return cached;
   const groups = new Map<string, Role[]>();
   for (const [role, actions] of Object.entries(c.decl.access) as [Role, string[]][]) {
     const loginType = ROLE_LOGIN[role];
-    if ((loginType !== 'agency' && loginType !== 'client') || !actions?.includes('show')) continue;
+    const kept = loginType === 'agency' || loginType === 'client' || (loginType === 'staff' && doc.keptForStaff);
+    if (!kept || !actions?.includes('show')) continue;
     const who = { loginType, role } as EnginePrincipal;
     const reading = [c, ...template.reads.map((r) => c.lookup(r))]
       .map((r) =>
@@ -180,7 +183,8 @@ const reading = (ctx: EngineContext, role: Role): EnginePrincipal => ({
 /**
  * Renders and stores the kept copies of record `id`'s document: one for each reading (readingsOf), each in the file
  * store with its SHA-256, a row of issued_documents for each role naming its copy. In the caller's transaction: a
- * transition rolled back keeps nothing.
+ * transition rolled back keeps nothing. `missing`: only the readings none of whose roles has a copy yet (a record
+ * issued before its copies, or a reading's copy, were kept).
  */
 async function keepCopies(
   ctx: EngineContext,
@@ -188,9 +192,21 @@ async function keepCopies(
   doc: DocumentDeclaration,
   template: RecordTemplate,
   id: number,
+  { missing = false } = {},
 ): Promise<void> {
   const letterhead = await printedLetterhead(ctx.db, ctx.principal.merchantId);
-  for (const roles of readingsOf(c, template, doc.template)) {
+  const held = missing
+    ? new Set(
+        (
+          await ctx.db.query<{ role: string }>(
+            'select role from issued_documents where merchant_id = $1 and resource = $2 and record_id = $3 and template = $4',
+            [ctx.principal.merchantId, c.decl.name, id, doc.template],
+          )
+        ).map((r) => r.role),
+      )
+    : new Set<string>();
+  for (const roles of readingsOf(c, template, doc)) {
+    if (roles.some((r) => held.has(r))) continue;
     const reader = await readerOf(ctx.db, c, id, reading(ctx, roles[0]), {
       scoped: false,
       today: ctx.today,
@@ -354,16 +370,17 @@ export async function recordDocument(
   // Asked of a record the caller may see: one outside their scope answers 404 whatever the template.
   const doc = documentOf(c, asked, row.chosen);
   const template = templateOf(doc.template);
-  const kept = doc.keptFrom && readingsOf(c, template, doc.template).some((roles) => roles.includes(who.role));
+  const kept = doc.keptFrom && readingsOf(c, template, doc).some((roles) => roles.includes(who.role));
   if (kept && isIssued(c, doc, row.state)) {
     const copy = await keptCopy(ctx.db, c, doc, id, who);
     if (copy) return copy;
-    // Issued before its copies were kept: kept now, once (the record's row lock orders two first prints).
+    // Issued before its copies (or this reading's) were kept: kept now, once (the record's row lock orders two first
+    // prints).
     return db.transaction(async (tx) => {
       await tx.query(`select id from ${c.table} where id = $1 and merchant_id = $2 for update`, [id, who.merchantId]);
       const again = await keptCopy(tx, c, doc, id, who, false);
       if (again) return again;
-      await keepCopies({ ...ctx, db: tx }, c, doc, template, id);
+      await keepCopies({ ...ctx, db: tx }, c, doc, template, id, { missing: true });
       return (await keptCopy(tx, c, doc, id, who, false))!;
     });
   }

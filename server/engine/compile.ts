@@ -50,6 +50,9 @@ export function compile(
       !decl.lifecycle?.transitions.some((t) => t.action === d.keptFrom && t.to !== undefined)
     )
       problems.push(`${decl.name}.documents ${d.template}: keptFrom ${d.keptFrom} is no transition to a state`);
+  for (const d of decl.documents ?? [])
+    if (d.keptForStaff && (!d.keptFrom || !decl.staffScope))
+      problems.push(`${decl.name}.documents ${d.template}: keptForStaff needs keptFrom and the resource's staffScope`);
   for (const f of decl.effectiveDated
     ? [...decl.effectiveDated.key, decl.effectiveDated.from, decl.effectiveDated.to]
     : [])

@@ -455,6 +455,8 @@ export const en = {
       new_run: 'New pay run',
       one_staff: 'Pay one staff member',
       pay_staff: 'Pay run',
+      payslips: 'Payslips',
+      lines: 'Lines',
     },
   },
 };

@@ -23,6 +23,7 @@ import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import DescriptionIcon from '@mui/icons-material/Description';
 import ChatIcon from '@mui/icons-material/Chat';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { ApiFailure, request } from '../providers/request';
 import {
   clearExpired,
@@ -44,6 +45,7 @@ import { MyShiftsList } from './MyShifts';
 import { OpenShiftsList } from './OpenShifts';
 import { MyDocuments } from './MyDocuments';
 import { MyTimesheets } from './MyTimesheets';
+import { MyPayslip, MyPayslipsList } from './MyPayslips';
 import type { Inbox, Notification } from '../../core/contracts/notifications';
 import type { StaffInviteInfo } from '../../core/contracts/auth';
 import { palette } from '../palette';
@@ -105,6 +107,7 @@ const TABS = [
   { path: '/staff-app/open-shifts', label: say.nav_open, icon: <EventAvailableIcon /> },
   { path: '/staff-app/timesheets', label: say.nav_timesheets, icon: <AccessTimeIcon /> },
   { path: '/staff-app/documents', label: say.nav_documents, icon: <DescriptionIcon /> },
+  { path: '/staff-app/payslips', label: say.nav_payslips, icon: <ReceiptLongIcon /> },
   { path: '/staff-app/chat', label: say.nav_messages, icon: <ChatIcon /> },
 ];
 
@@ -474,10 +477,16 @@ function StaffPage({
   );
 }
 
+/** One of the staff member's payslips, by its address (the e-mail's button leads here). */
+function StaffPayslip() {
+  const { id = '' } = useParams();
+  return <StaffPage title={say.payslip_title}>{(_me, fail) => <MyPayslip id={id} onFailure={fail} />}</StaffPage>;
+}
+
 /**
  * The staff member's own page (/staff-app): its sign-in, the invitation link's page, their chat, their
- * notifications, their shifts, the open shifts they may ask for, their timesheets (and the end-of-shift signing)
- * and their documents.
+ * notifications, their shifts, the open shifts they may ask for, their timesheets (and the end-of-shift signing),
+ * their documents and their payslips.
  */
 export default function StaffApp() {
   return (
@@ -537,6 +546,22 @@ export default function StaffApp() {
               <StaffPage title={say.timesheets_title}>
                 {(me, fail) => <MyTimesheets timeZone={me.agency_time_zone ?? 'Europe/London'} onFailure={fail} />}
               </StaffPage>
+            </Guarded>
+          }
+        />
+        <Route
+          path="payslips"
+          element={
+            <Guarded>
+              <StaffPage title={say.payslips_title}>{(_me, fail) => <MyPayslipsList onFailure={fail} />}</StaffPage>
+            </Guarded>
+          }
+        />
+        <Route
+          path="payslips/:id"
+          element={
+            <Guarded>
+              <StaffPayslip />
             </Guarded>
           }
         />

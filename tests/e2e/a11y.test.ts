@@ -46,7 +46,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   );
 
   it(
-    'the staff page (sign-in, invitation, chat, shifts, open shifts, hours, documents) has no serious or critical violation at phone size',
+    'the staff page (sign-in, invitation, chat, shifts, open shifts, hours, documents, payslips) has no serious or critical violation at phone size',
     { timeout: 90_000 },
     async () => {
       const { page } = e2e;
@@ -96,6 +96,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         ['Open', '/staff-app/open-shifts', 'Open shifts'],
         ['Hours', '/staff-app/timesheets', 'My hours'],
         ['Documents', '/staff-app/documents', 'My documents'],
+        ['Payslips', '/staff-app/payslips', 'My payslips'],
       ];
       for (const [tab, route, title] of sections) {
         await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: tab }).click();
@@ -104,6 +105,9 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         await expect.poll(() => page.locator('[role="progressbar"]:visible').count()).toBe(0);
         await audit(page, route, findings);
       }
+      await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Documents' }).click();
+      await page.getByRole('heading', { name: 'My documents', level: 1 }).waitFor();
+      await expect.poll(() => page.locator('[role="progressbar"]:visible').count()).toBe(0);
       // The upload dialog, judged once it has faded in (as the sweep does, transitions are switched off).
       await page.addStyleTag({
         content: '*, *::before, *::after { transition: none !important; animation: none !important; }',

@@ -278,6 +278,7 @@ describe('every route fits a phone (390 px)', () => {
       ['Open', '/staff-app/open-shifts', /^(Request|Withdraw request|No open shifts suit you)/],
       ['Hours', '/staff-app/timesheets', /^Shifts to sign$/i],
       ['Documents', '/staff-app/documents', /^My documents$/i],
+      ['Payslips', '/staff-app/payslips', /^(Paid on|You have no payslips yet\.)/],
     ] as const) {
       await sections.getByRole('link', { name: tab }).click();
       await page.waitForURL((u) => u.pathname === route);

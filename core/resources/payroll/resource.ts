@@ -50,6 +50,14 @@ export const PAYSLIP_STATES = [
   { id: 'finalised', name: 'Finalised' },
 ];
 
+/** Where a finalised payslip's e-mail to its staff member is (server/services/payslipDelivery.ts). */
+export const PAYSLIP_EMAIL_STATES = [
+  { id: 'queued', name: 'Being sent' },
+  { id: 'sent', name: 'Sent' },
+  { id: 'failed', name: 'Not sent: the mail server refused it' },
+  { id: 'not_sent', name: 'Not sent: no e-mail address' },
+];
+
 export const PAYSLIP_LINE_KINDS = [
   { id: 'pay', name: 'Pay' },
   { id: 'holiday', name: 'Holiday pay' },
@@ -263,7 +271,7 @@ export const payslips: ResourceDeclaration = {
   routes: { list: '/report/PayrollReport', show: '/invoice/staff-payroll/StaffPayrollView/:id' },
   tabs: PAYROLL_REPORT_TABS,
   listTotals: ['hours', 'gross', 'holiday_pay', 'deductions', 'tax', 'employee_ni', 'employer_cost', 'net'],
-  documents: [{ template: 'payslip', label: 'Payslip', keptFrom: 'finalise' }],
+  documents: [{ template: 'payslip', label: 'Payslip', keptFrom: 'finalise', keptForStaff: true }],
   lifecycle: {
     field: 'state',
     final: ['finalised'],
@@ -456,6 +464,21 @@ export const payslips: ResourceDeclaration = {
     money('ytd_gross', 'Gross to date', { views: ['show'] }),
     money('ytd_tax', 'Tax to date', { views: ['show'] }),
     money('ytd_employee_ni', 'Employee NI to date', { views: ['show'] }),
+    // E-mailed to the staff member with its kept PDF when its run is finalised (docs/decisions.md, "Issue 33 —
+    // payslips delivered"): the address it went to, and where its e-mail is (not sent, in words, without one).
+    {
+      source: 'email_status',
+      type: 'choice',
+      label: 'E-mail',
+      choices: PAYSLIP_EMAIL_STATES,
+      computed: true,
+      readOnly: true,
+      readableBy: AGENCY,
+      views: ['list', 'show'],
+      // The run's payslips show it; the payroll report's column chooser offers it.
+      listHidden: true,
+    },
+    { source: 'emailed_to', type: 'email', label: 'E-mailed to', readOnly: true, readableBy: AGENCY, views: ['show'] },
   ],
 };
 

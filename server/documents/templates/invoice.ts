@@ -1,6 +1,6 @@
 import { renderPdf, type DocumentTemplate, type PrintedLetterhead } from '../pdf/render.js';
 import { tableCell } from '../pdf/layout.js';
-import { hoursOf } from './timesheet.js';
+import { hoursOf } from '../../../core/domain/payroll/payslipView.js';
 import type { RecordReader, RecordTemplate } from '../records.js';
 import { formatPounds, formatVatRate } from '../../../core/engine/money.js';
 import { totalsOfLines } from '../../../core/domain/invoicing/totals.js';

@@ -4,6 +4,7 @@ import type { RecordReader, RecordTemplate } from '../records.js';
 import { SIGNED_VIA, LINE_STATUS, TIMESHEET_STATUS } from '../../../core/resources/timesheets/resource.js';
 import { formatDisplayDate, instantToZoned } from '../../../core/domain/time/agencyTime.js';
 import { signatureProblem } from '../../../core/domain/timesheets/rules.js';
+import { hoursOf } from '../../../core/domain/payroll/payslipView.js';
 
 export interface TimesheetDocument {
   number: string;
@@ -91,8 +92,6 @@ export const timesheetDocument: DocumentTemplate<TimesheetDocument> = {
 };
 
 const nameOf = (choices: { id: string; name: string }[], id: unknown) => choices.find((c) => c.id === id)?.name ?? '';
-/** Hours to two decimals (not money). */
-export const hoursOf = (hours: unknown) => Math.round(Number(hours ?? 0) * 100) / 100;
 
 /** The timesheet as the reader may read it: its lines (pay only for whom reads it) and its signatures. */
 async function timesheetData(r: RecordReader): Promise<TimesheetDocument> {

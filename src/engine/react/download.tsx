@@ -5,29 +5,11 @@ import TableViewIcon from '@mui/icons-material/TableView';
 import PrintIcon from '@mui/icons-material/Print';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import type { ResourceDeclaration } from '../../../core/engine/types';
-import { requestFile } from '../../providers/request';
+import { downloadFrom } from '../../providers/download';
 import { listQuery } from '../../providers/dataProvider';
 
-/** Hands a file to the browser as a download named `name`. */
-export function saveFile(blob: Blob, name: string) {
-  // Legacy Edge's own way, which react-admin's downloadCSV uses too (and the unit tests stand in for).
-  const legacy = (window.navigator as { msSaveOrOpenBlob?: (b: Blob, n: string) => void }).msSaveOrOpenBlob;
-  if (legacy) return legacy(blob, name);
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-/** Fetches a file the server makes (with the session's token) and saves it under the name the server gives. */
-export async function downloadFrom(path: string) {
-  const { blob, name } = await requestFile(path);
-  saveFile(blob, name);
-}
+// The staff page saves files too, without react-admin: the two functions live beside the requests.
+export { downloadFrom, saveFile } from '../../providers/download';
 
 /**
  * The list as a file the server writes (GET /api/{resource}/export or /print) with the list's current filters,

@@ -16,8 +16,11 @@ import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { useCanAccess, useGetList, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { EngineShow } from '../../engine/react/show';
+import { ChildList } from '../../engine/react/children';
+import { payslipLines, payslips } from '../../../core/resources/payroll/resource';
 import { JobProgress } from '../../engine/react/JobProgress';
 import type { ViewOptions } from '../../engine/react/viewOptions';
+import type { ResourceDeclaration } from '../../../core/engine/types';
 import { GENERATE_STAFF_PATH, singleStaffPath } from './GeneratePayRun';
 
 /**
@@ -28,7 +31,50 @@ export function PayRunShow(options: ViewOptions) {
   return (
     <EngineShow {...options}>
       <RunProgress />
+      <RunPayslips />
     </EngineShow>
+  );
+}
+
+/**
+ * The run's payslips: each staff member's figures and, once the run is finalised, where their payslip's e-mail is
+ * ("Not sent: no e-mail address" in words for a staff member without one); each opens the payslip.
+ */
+function RunPayslips() {
+  const run = useRecordContext();
+  const email = run?.state === 'finalised' ? ['email_status'] : [];
+  return (
+    <ChildrenSection
+      id="run-payslips"
+      title="app.payroll_generation.payslips"
+      decl={payslips}
+      columns={['candidate_id', 'hours', 'gross', 'deductions', 'tax', 'employee_ni', 'net', ...email]}
+    />
+  );
+}
+
+/** A record's children under a heading of their own, read on the record's page. */
+function ChildrenSection({
+  id,
+  title,
+  decl,
+  columns,
+}: {
+  id: string;
+  title: string;
+  decl: ResourceDeclaration;
+  columns: string[];
+}) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ my: 2 }}>
+      <Typography id={id} variant="h6" component="h2" sx={{ mb: 1 }}>
+        {translate(title)}
+      </Typography>
+      <ChildList decl={decl} parentId={record.id} rowActions="menu" columns={columns} />
+    </Box>
   );
 }
 
@@ -51,6 +97,25 @@ function RunProgress() {
     </Box>
   );
 }
+
+/** A payslip's page (/invoice/staff-payroll/StaffPayrollView/{id}): its figures, and its lines beneath. */
+export function PayslipShow(options: ViewOptions) {
+  return (
+    <EngineShow {...options}>
+      <PayslipLinesSection />
+    </EngineShow>
+  );
+}
+
+/** The payslip's lines with their hours and rates: what its PDF lists. */
+export const PayslipLinesSection = () => (
+  <ChildrenSection
+    id="payslip-lines"
+    title="app.payroll_generation.lines"
+    decl={payslipLines}
+    columns={['work_date', 'kind', 'description', 'hours', 'rate', 'amount']}
+  />
+);
 
 /** The pay runs list's way to a new run (admins: consultants read runs but make none). */
 export function PayRunListActions() {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslate } from 'react-admin';
 import { EngineShow } from '../../engine/react/show';
 import type { ViewOptions } from '../../engine/react/viewOptions';
+import { PayslipLinesSection } from './PayRunShow';
 
 /**
  * /invoice/StaffPayrollViewEdit/{id} (issue 33): a payslip with its lines and its Add an adjustment action, which
@@ -17,6 +18,7 @@ export function PayslipAdjustments(options: ViewOptions) {
         {translate('app.payroll.adjust_hint')}{' '}
         <Link to="/invoice/staff-payroll/adjustments/create">{translate('app.payroll.next_run_correction')}</Link>
       </Alert>
+      <PayslipLinesSection />
     </EngineShow>
   );
 }

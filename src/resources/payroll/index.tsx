@@ -9,7 +9,7 @@ import { payrollAdjustments, staffDeductions } from '../../../core/resources/pay
 import { SettingsLayout } from '../../layout/SettingsLayout';
 import { PayslipAdjustments } from './PayslipAdjustments';
 import { GENERATE_STAFF_PATH, GeneratePayRun, SINGLE_STAFF_PATH } from './GeneratePayRun';
-import { PayRunListActions, PayRunShow } from './PayRunShow';
+import { PayRunListActions, PayRunShow, PayslipShow } from './PayRunShow';
 
 /**
  * The payroll report (/report/PayrollReport): the payslips of finalised runs first, each tab its own address. A
@@ -35,6 +35,7 @@ const area: Area = {
     buildResource(payRuns, { icon: PaymentsIcon, show: PayRunShow, listActions: <PayRunListActions /> }),
     buildResource(payslips, {
       list: PayrollReport,
+      show: PayslipShow,
       // Issue 33: the payslip with its Add an adjustment action while its run is a draft.
       extraRoutes: (options) => [
         <Route key="adjust" path="/invoice/StaffPayrollViewEdit/:id" element={<PayslipAdjustments {...options} />} />,
