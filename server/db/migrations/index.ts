@@ -46,6 +46,7 @@ import agencyAddress from './102_agency_address.js';
 import payrollDeductions from './108_payroll_deductions.js';
 import payRunJobs from './114_pay_run_jobs.js';
 import payslipDelivery from './116_payslip_delivery.js';
+import needsDoingIndexes from './119_needs_doing_indexes.js';
 import payrollLines from './113_payroll_lines.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
@@ -99,4 +100,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '113_payroll_lines', sql: payrollLines },
   { id: '114_pay_run_jobs', sql: payRunJobs },
   { id: '116_payslip_delivery', sql: payslipDelivery },
+  { id: '119_needs_doing_indexes', sql: needsDoingIndexes },
 ];
