@@ -20,7 +20,7 @@ import {
 import { Title, useGetOne, useTranslate } from 'react-admin';
 import { DatePickerProvider } from '../../engine/react/DatePickerInput';
 import { JobProgress } from '../../engine/react/JobProgress';
-import { PlainDatePicker } from '../timesheets/AgencyTimesheets';
+import { PlainDatePicker } from '../../engine/react/PlainDatePicker';
 import { ApiFailure, request } from '../../providers/request';
 import { formatPounds } from '../../../core/engine/money';
 import { addDaysToDate, addMonthsToDate, startOfWeekMonday } from '../../../core/domain/time/agencyTime';

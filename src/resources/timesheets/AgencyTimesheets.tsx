@@ -25,9 +25,8 @@ import {
   type ChipProps,
 } from '@mui/material';
 import { Title, useNotify, useTranslate } from 'react-admin';
-import { format, isValid, parseISO } from 'date-fns';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DatePickerProvider } from '../../engine/react/DatePickerInput';
+import { PlainDatePicker } from '../../engine/react/PlainDatePicker';
 import { useGeneration } from './generation';
 import { ApiFailure, request, requestAll } from '../../providers/request';
 import { formatPounds } from '../../../core/engine/money';
@@ -76,30 +75,6 @@ export function TimesheetState({ status }: { status: string }) {
       color={STATUS_COLOUR[status] ?? 'default'}
       // A timesheet verified in full says so (a line's "verified" reads "Verified by the agency").
       label={translate(`app.timesheets.status.${status === 'verified' ? 'fully_verified' : status}`)}
-    />
-  );
-}
-
-/** A plain date chosen with the product's date picker (Monday first, yyyy-MM-dd), as the screens keep it. */
-export function PlainDatePicker({
-  label,
-  value,
-  onChange,
-  helperText,
-}: {
-  label: string;
-  value: string | null;
-  onChange: (date: string | null) => void;
-  helperText?: string;
-}) {
-  const date = value ? parseISO(value) : null;
-  return (
-    <DatePicker
-      label={label}
-      value={date}
-      format="yyyy-MM-dd"
-      onChange={(d) => onChange(d && isValid(d) ? format(d, 'yyyy-MM-dd') : null)}
-      slotProps={{ textField: { size: 'small', helperText, sx: { width: 230 } } }}
     />
   );
 }

@@ -19,7 +19,7 @@ import type { ViewOptions } from '../../engine/react/viewOptions';
 import type { ResourceDeclaration } from '../../../core/engine/types';
 import { request } from '../../providers/request';
 import type { Schedule, ScheduleShift } from '../../../core/contracts/shifts';
-import { PlainDatePicker } from './AgencyTimesheets';
+import { PlainDatePicker } from '../../engine/react/PlainDatePicker';
 import { useZone } from './TimesheetShow';
 import { instantText, timeText } from './format';
 import { workedInPeriod } from '../../../core/domain/timesheets/rules';

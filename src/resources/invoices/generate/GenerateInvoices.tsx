@@ -22,7 +22,7 @@ import {
 import { Title, useGetList, useTranslate } from 'react-admin';
 import { DatePickerProvider } from '../../../engine/react/DatePickerInput';
 import { JobProgress } from '../../../engine/react/JobProgress';
-import { PlainDatePicker } from '../../timesheets/AgencyTimesheets';
+import { PlainDatePicker } from '../../../engine/react/PlainDatePicker';
 import { ApiFailure, request } from '../../../providers/request';
 import { formatPounds } from '../../../../core/engine/money';
 import { addDaysToDate, startOfWeekMonday } from '../../../../core/domain/time/agencyTime';
