@@ -3,9 +3,6 @@ import { Link as RouterLink, useParams } from 'react-router';
 import {
   Alert,
   Box,
-  Button,
-  Card,
-  LinearProgress,
   Link,
   MenuItem,
   Stack,
@@ -18,10 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Title, useGetOne, useTranslate } from 'react-admin';
-import { DatePickerProvider } from '../../engine/react/DatePickerInput';
-import { JobProgress } from '../../engine/react/JobProgress';
-import { PlainDatePicker } from '../../engine/react/PlainDatePicker';
-import { ApiFailure, request } from '../../providers/request';
+import { RunButtons, RunPeriod, RunStatus, useRunGeneration } from '../../engine/react/RunGeneration';
 import { formatPounds } from '../../../core/engine/money';
 import { addDaysToDate, addMonthsToDate, startOfWeekMonday } from '../../../core/domain/time/agencyTime';
 import { PAY_FREQUENCIES } from '../../../core/resources/payroll/resource';
@@ -82,65 +76,14 @@ export function GeneratePayRun() {
   const single = id != null ? Number(id) : null;
   const { data: staff } = useGetOne('candidates', { id: single ?? 0 }, { enabled: single != null });
   const [frequency, setFrequency] = useState<Frequency>('weekly');
-  const [from, setFrom] = useState<string | null>(null);
-  const [to, setTo] = useState<string | null>(null);
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [run, setRun] = useState<{ run_id: number; job_id: number } | null>(null);
-  const [finished, setFinished] = useState(false);
-  const weekly = frequency === 'weekly';
+  const g = useRunGeneration<Preview>({
+    ns: 'app.payroll_generation',
+    action: '/pay_runs/actions/generate',
+    weekly: frequency === 'weekly',
+    body: { frequency, candidate_ids: single != null ? [single] : null },
+    periodEnd: (first) => periodEnd(first, frequency),
+  });
   const staffName = staff ? `${String(staff.first_name ?? '')} ${String(staff.last_name ?? '')}`.trim() : '';
-
-  const changed = () => {
-    setPreview(null);
-    setRun(null);
-    setFinished(false);
-  };
-  // A week's run starts on the Monday of the day chosen. The field keeps what was typed (changing it under the
-  // caret would fight the typing); the Monday is said under it and is what the run is asked for.
-  const mondayOf = (date: string | null) => (date && weekly ? startOfWeekMonday(date) : date);
-  const start = mondayOf(from);
-  const chooseFrom = (date: string | null) => {
-    setFrom(date);
-    const first = mondayOf(date);
-    if (first && (!to || to < first)) setTo(periodEnd(first, frequency));
-    changed();
-  };
-  const checked = () => {
-    const wrong: Record<string, string> = {};
-    if (!from) wrong.from = translate('app.payroll_generation.from_missing');
-    if (!to) wrong.to = translate('app.payroll_generation.to_missing');
-    if (start && to && to < start) wrong.to = translate('app.payroll_generation.to_before_from');
-    setErrors(wrong);
-    return Object.keys(wrong).length === 0;
-  };
-  const ask = async <T,>(extra: Record<string, unknown>): Promise<T | null> => {
-    if (!checked()) return null;
-    setBusy(true);
-    setProblem('');
-    try {
-      const body = { frequency, from: start, to, candidate_ids: single != null ? [single] : null, ...extra };
-      return (await request<{ data: T }>('/pay_runs/actions/generate', { method: 'POST', json: body })).data;
-    } catch (e) {
-      if (e instanceof ApiFailure && e.body?.errors) setErrors(e.body.errors as Record<string, string>);
-      setProblem(e instanceof Error ? e.message : String(e));
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  };
-  const showPreview = async () => {
-    changed();
-    const answer = await ask<Preview>({ preview: true });
-    if (answer) setPreview(answer);
-  };
-  const create = async () => {
-    const answer = await ask<{ run_id: number | null; job_id?: number }>({ background: true });
-    if (answer?.run_id && answer.job_id) setRun({ run_id: answer.run_id, job_id: answer.job_id });
-    else if (answer) setProblem(translate('app.payroll_generation.nothing'));
-  };
 
   return (
     <Box sx={{ mt: 1, maxWidth: '100%' }}>
@@ -160,9 +103,9 @@ export function GeneratePayRun() {
           onChange={(e) => {
             const f = e.target.value as Frequency;
             setFrequency(f);
-            const first = from && f === 'weekly' ? startOfWeekMonday(from) : from;
-            setTo(first ? periodEnd(first, f) : null);
-            changed();
+            const first = g.from && f === 'weekly' ? startOfWeekMonday(g.from) : g.from;
+            g.setTo(first ? periodEnd(first, f) : null);
+            g.changed();
           }}
         >
           {PAY_FREQUENCIES.map((f) => (
@@ -171,61 +114,11 @@ export function GeneratePayRun() {
             </MenuItem>
           ))}
         </TextField>
-        <DatePickerProvider>
-          <PlainDatePicker
-            label={translate('app.payroll_generation.from')}
-            value={from}
-            onChange={chooseFrom}
-            helperText={
-              errors.from ??
-              (weekly
-                ? start
-                  ? translate('app.payroll_generation.from_monday', { date: start })
-                  : translate('app.payroll_generation.monday')
-                : undefined)
-            }
-          />
-          <PlainDatePicker
-            label={translate('app.payroll_generation.to')}
-            value={to}
-            onChange={(d) => {
-              setTo(d);
-              changed();
-            }}
-            helperText={errors.to ?? translate('app.payroll_generation.pay_day')}
-          />
-        </DatePickerProvider>
-        <Button variant="outlined" onClick={() => void showPreview()} disabled={busy}>
-          {translate('app.payroll_generation.preview')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => void create()}
-          disabled={busy || !preview || !!run || preview.payslips.length === 0}
-        >
-          {translate('app.payroll_generation.create')}
-        </Button>
+        <RunPeriod g={g} toHelp={translate('app.payroll_generation.pay_day')} />
+        <RunButtons g={g} create="create" empty={g.preview?.payslips.length === 0} />
       </Stack>
-      <Box aria-live="polite" sx={{ mb: 1 }}>
-        {busy && <LinearProgress aria-label={translate('app.payroll_generation.working')} />}
-        {problem && <Alert severity="error">{problem}</Alert>}
-      </Box>
-      {run && (
-        <Card variant="outlined" sx={{ p: 1.5, mb: 1 }}>
-          <Typography variant="subtitle2" component="h2">
-            {translate(finished ? 'app.payroll_generation.done' : 'app.payroll_generation.running')}
-          </Typography>
-          <JobProgress
-            id={run.job_id}
-            label={translate('app.payroll_generation.progress')}
-            onDone={() => setFinished(true)}
-          />
-          <Link component={RouterLink} to={payRunPath(run.run_id)}>
-            {translate('app.payroll_generation.open_run', { id: run.run_id })}
-          </Link>
-        </Card>
-      )}
-      {preview && <PreviewTable preview={preview} />}
+      <RunStatus g={g} runPath={payRunPath} />
+      {g.preview && <PreviewTable preview={g.preview} />}
     </Box>
   );
 }

@@ -4,10 +4,6 @@ import {
   Alert,
   Autocomplete,
   Box,
-  Button,
-  Card,
-  LinearProgress,
-  Link,
   Stack,
   Tab,
   Table,
@@ -20,12 +16,9 @@ import {
   Typography,
 } from '@mui/material';
 import { Title, useGetList, useTranslate } from 'react-admin';
-import { DatePickerProvider } from '../../../engine/react/DatePickerInput';
-import { JobProgress } from '../../../engine/react/JobProgress';
-import { PlainDatePicker } from '../../../engine/react/PlainDatePicker';
-import { ApiFailure, request } from '../../../providers/request';
+import { RunButtons, RunPeriod, RunStatus, useRunGeneration } from '../../../engine/react/RunGeneration';
 import { formatPounds } from '../../../../core/engine/money';
-import { addDaysToDate, startOfWeekMonday } from '../../../../core/domain/time/agencyTime';
+import { addDaysToDate } from '../../../../core/domain/time/agencyTime';
 import { INVOICE_MODES, type InvoiceMode } from '../../../../core/domain/invoicing/grouping';
 
 /** The run's answer with `preview: true` (server/services/invoicing.ts, generateInvoices). */
@@ -71,70 +64,22 @@ export function GenerateInvoices() {
   const last = useLocation().pathname.split('/').pop();
   const mode: InvoiceMode = INVOICE_MODES.find((m) => m === last) ?? 'Weekly';
   const weekly = WEEKLY.includes(mode);
-  const [from, setFrom] = useState<string | null>(null);
-  const [to, setTo] = useState<string | null>(null);
   const [clientIds, setClientIds] = useState<number[]>([]);
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [run, setRun] = useState<{ run_id: number; job_id: number } | null>(null);
-  const [finished, setFinished] = useState(false);
+  const g = useRunGeneration<Preview>({
+    ns: 'app.invoice_generation',
+    action: '/invoices/actions/generate',
+    weekly,
+    body: { mode, client_ids: clientIds.length ? clientIds : null },
+    // A week's run is a week unless the user says otherwise.
+    periodEnd: (monday) => (weekly ? addDaysToDate(monday, 6) : null),
+  });
   const { data: clients = [] } = useGetList('clients', {
     pagination: { page: 1, perPage: 500 },
     sort: { field: 'name', order: 'ASC' },
   });
   const clientName = (id: number) => clients.find((c) => c.id === id)?.name ?? `#${id}`;
 
-  const changed = () => {
-    setPreview(null);
-    setRun(null);
-    setFinished(false);
-  };
-  // A week's run starts on the Monday of the day chosen. The field keeps what was typed (changing it under the
-  // caret would fight the typing); the Monday is said under it and is what the run is asked for.
-  const mondayOf = (date: string | null) => (date && weekly ? startOfWeekMonday(date) : date);
-  const start = mondayOf(from);
-  const chooseFrom = (date: string | null) => {
-    setFrom(date);
-    const monday = mondayOf(date);
-    // A week's run is a week unless the user says otherwise.
-    if (monday && weekly && (!to || to < monday)) setTo(addDaysToDate(monday, 6));
-    changed();
-  };
-  const checked = () => {
-    const wrong: Record<string, string> = {};
-    if (!from) wrong.from = translate('app.invoice_generation.from_missing');
-    if (!to) wrong.to = translate('app.invoice_generation.to_missing');
-    if (start && to && to < start) wrong.to = translate('app.invoice_generation.to_before_from');
-    setErrors(wrong);
-    return Object.keys(wrong).length === 0;
-  };
-  const ask = async <T,>(extra: Record<string, unknown>): Promise<T | null> => {
-    if (!checked()) return null;
-    setBusy(true);
-    setProblem('');
-    try {
-      const body = { mode, from: start, to, client_ids: clientIds.length ? clientIds : null, ...extra };
-      return (await request<{ data: T }>('/invoices/actions/generate', { method: 'POST', json: body })).data;
-    } catch (e) {
-      if (e instanceof ApiFailure && e.body?.errors) setErrors(e.body.errors as Record<string, string>);
-      setProblem(e instanceof Error ? e.message : String(e));
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  };
-  const showPreview = async () => {
-    changed();
-    const answer = await ask<Preview>({ preview: true });
-    if (answer) setPreview(answer);
-  };
-  const generate = async () => {
-    const answer = await ask<{ run_id: number | null; job_id?: number }>({ background: true });
-    if (answer?.run_id && answer.job_id) setRun({ run_id: answer.run_id, job_id: answer.job_id });
-    else if (answer) setProblem(translate('app.invoice_generation.nothing'));
-  };
+  const preview = g.preview;
   const lines = preview?.invoices.reduce((n, i) => n + i.lines.length, 0) ?? 0;
   const sum = (k: 'net' | 'vat' | 'total') => preview?.invoices.reduce((n, i) => n + i[k], 0) ?? 0;
 
@@ -171,67 +116,21 @@ export function GenerateInvoices() {
           value={clientIds}
           onChange={(_, v) => {
             setClientIds(v);
-            changed();
+            g.changed();
           }}
           renderInput={(params) => (
             <TextField
               {...params}
               label={translate('app.invoice_generation.clients')}
-              helperText={errors.client_ids ?? translate('app.invoice_generation.clients_help')}
-              error={Boolean(errors.client_ids)}
+              helperText={g.errors.client_ids ?? translate('app.invoice_generation.clients_help')}
+              error={Boolean(g.errors.client_ids)}
             />
           )}
         />
-        <DatePickerProvider>
-          <PlainDatePicker
-            label={translate('app.invoice_generation.from')}
-            value={from}
-            onChange={chooseFrom}
-            helperText={
-              errors.from ??
-              (weekly
-                ? start
-                  ? translate('app.invoice_generation.from_monday', { date: start })
-                  : translate('app.invoice_generation.monday')
-                : undefined)
-            }
-          />
-          <PlainDatePicker
-            label={translate('app.invoice_generation.to')}
-            value={to}
-            onChange={(d) => {
-              setTo(d);
-              changed();
-            }}
-            helperText={errors.to}
-          />
-        </DatePickerProvider>
-        <Button variant="outlined" onClick={() => void showPreview()} disabled={busy}>
-          {translate('app.invoice_generation.preview')}
-        </Button>
-        <Button variant="contained" onClick={() => void generate()} disabled={busy || !preview || !!run || lines === 0}>
-          {translate('app.invoice_generation.generate')}
-        </Button>
+        <RunPeriod g={g} />
+        <RunButtons g={g} create="generate" empty={lines === 0} />
       </Stack>
-      <Box aria-live="polite" sx={{ mb: 1 }}>
-        {busy && <LinearProgress aria-label={translate('app.invoice_generation.working')} />}
-        {problem && <Alert severity="error">{problem}</Alert>}
-      </Box>
-      {run && (
-        <Card variant="outlined" sx={{ p: 1.5, mb: 1 }}>
-          <Typography variant="subtitle2" component="h2">
-            {translate(finished ? 'app.invoice_generation.done' : 'app.invoice_generation.running')}
-          </Typography>
-          <JobProgress
-            id={run.job_id}
-            label={translate('app.invoice_generation.progress')}
-            onDone={() => setFinished(true)}
-          />
-          <Link component={RouterLink} to={runPath(run.run_id)}>
-            {translate('app.invoice_generation.open_run', { id: run.run_id })}
-          </Link>
-        </Card>
-      )}
+      <RunStatus g={g} runPath={runPath} />
       {preview && (
         <PreviewTable preview={preview} clientName={clientName} lines={lines} sum={sum} translate={translate} />
       )}
