@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Card, LinearProgress, Link, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { DatePickerProvider } from './DatePickerInput';
 import { JobProgress } from './JobProgress';
 import { PlainDatePicker } from './PlainDatePicker';
@@ -175,5 +175,30 @@ export function RunStatus<P>({ g, runPath }: { g: RunGeneration<P>; runPath: (id
         </Card>
       )}
     </>
+  );
+}
+
+/**
+ * A run's job on the run's own page while it is being made (the page can be left and come back to: the progress is
+ * the job's, read again), the page read again once it is done. `status` is the run's field that says 'done' or
+ * 'failed'.
+ */
+export function RunJobProgress({ ns, status }: { ns: string; status: string }) {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const run = useRecordContext();
+  if (!run || run[status] === 'done' || !run.job_id) return null;
+  return (
+    <Box sx={{ my: 1 }}>
+      <Typography variant="subtitle2" component="h2">
+        {translate(`${ns}.running`)}
+      </Typography>
+      {run[status] === 'failed' && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {translate(`${ns}.failed`)}
+        </Alert>
+      )}
+      <JobProgress id={Number(run.job_id)} label={translate(`${ns}.progress`)} onDone={refresh} />
+    </Box>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import {
-  Alert,
   Autocomplete,
   Box,
   Button,
@@ -14,11 +13,11 @@ import {
 } from '@mui/material';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { useCanAccess, useGetList, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useCanAccess, useGetList, useRecordContext, useTranslate } from 'react-admin';
 import { EngineShow } from '../../engine/react/show';
 import { ChildList } from '../../engine/react/children';
 import { payslipLines, payslips } from '../../../core/resources/payroll/resource';
-import { JobProgress } from '../../engine/react/JobProgress';
+import { RunJobProgress } from '../../engine/react/RunGeneration';
 import type { ViewOptions } from '../../engine/react/viewOptions';
 import type { ResourceDeclaration } from '../../../core/engine/types';
 import { GENERATE_STAFF_PATH, singleStaffPath } from './GeneratePayRun';
@@ -30,7 +29,7 @@ import { GENERATE_STAFF_PATH, singleStaffPath } from './GeneratePayRun';
 export function PayRunShow(options: ViewOptions) {
   return (
     <EngineShow {...options}>
-      <RunProgress />
+      <RunJobProgress ns="app.payroll_generation" status="progress" />
       <RunPayslips />
     </EngineShow>
   );
@@ -74,26 +73,6 @@ function ChildrenSection({
         {translate(title)}
       </Typography>
       <ChildList decl={decl} parentId={record.id} rowActions="menu" columns={columns} />
-    </Box>
-  );
-}
-
-function RunProgress() {
-  const translate = useTranslate();
-  const refresh = useRefresh();
-  const run = useRecordContext();
-  if (!run || run.progress === 'done' || !run.job_id) return null;
-  return (
-    <Box sx={{ my: 1 }}>
-      <Typography variant="subtitle2" component="h2">
-        {translate('app.payroll_generation.running')}
-      </Typography>
-      {run.progress === 'failed' && (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {translate('app.payroll_generation.failed')}
-        </Alert>
-      )}
-      <JobProgress id={Number(run.job_id)} label={translate('app.payroll_generation.progress')} onDone={refresh} />
     </Box>
   );
 }

@@ -1,8 +1,8 @@
 import { Link as RouterLink } from 'react-router';
-import { Alert, Box, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useGetList, useGetMany, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Box, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useGetList, useGetMany, useRecordContext, useTranslate } from 'react-admin';
 import { EngineShow } from '../../../engine/react/show';
-import { JobProgress } from '../../../engine/react/JobProgress';
+import { RunJobProgress } from '../../../engine/react/RunGeneration';
 import type { ViewOptions } from '../../../engine/react/viewOptions';
 import { formatPounds } from '../../../../core/engine/money';
 
@@ -17,29 +17,9 @@ export const invoicePath = (id: number) => `/invoice/client-invoice/client-Invoi
 export function RunShow(options: ViewOptions) {
   return (
     <EngineShow {...options}>
-      <RunProgress />
+      <RunJobProgress ns="app.invoice_generation" status="state" />
       <RunInvoices />
     </EngineShow>
-  );
-}
-
-function RunProgress() {
-  const translate = useTranslate();
-  const refresh = useRefresh();
-  const run = useRecordContext();
-  if (!run || run.state === 'done' || !run.job_id) return null;
-  return (
-    <Box sx={{ my: 1 }}>
-      <Typography variant="subtitle2" component="h2">
-        {translate('app.invoice_generation.running')}
-      </Typography>
-      {run.state === 'failed' && (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {translate('app.invoice_generation.failed')}
-        </Alert>
-      )}
-      <JobProgress id={Number(run.job_id)} label={translate('app.invoice_generation.progress')} onDone={refresh} />
-    </Box>
   );
 }
 
