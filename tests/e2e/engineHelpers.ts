@@ -3,6 +3,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { homeOf, KEYS, type LoginResponse } from '../../src/providers/session';
 import { loginTypeOfStored, type StoredLoginType } from '../../core/engine/types';
+import { addDaysToDate } from '../../core/domain/time/agencyTime';
 
 /**
  * Helpers for the browser tests of the resource engine's generated screens (engine.test.ts): signing in,
@@ -258,4 +259,21 @@ export async function typePlainDate(page: Page, label: string, date: string) {
     await expect.poll(() => parts.nth(i).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(digits, { delay: 20 });
   }
+}
+
+/**
+ * A run's week chosen on a generation screen (invoices, pay runs): the Wednesday of the week starting `monday` typed
+ * in From, which says the week's Monday under the field and fills To with its Sunday. Answers that Sunday.
+ */
+export async function chooseRunWeek(page: Page, monday: string) {
+  await typePlainDate(page, 'From', addDaysToDate(monday, 2));
+  const sunday = addDaysToDate(monday, 6);
+  await page.getByText(`From Monday ${monday}`).waitFor();
+  const typed = (label: string) =>
+    dateField(page, label)
+      .getByRole('spinbutton')
+      .allTextContents()
+      .then((parts) => parts.join('-'));
+  await expect.poll(() => typed('To')).toBe(sunday);
+  return sunday;
 }

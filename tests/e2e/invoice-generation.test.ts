@@ -2,7 +2,7 @@ import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
-import { api, dateField, rowsWith, signInAdmin, typePlainDate, waitForPath } from './engineHelpers';
+import { api, chooseRunWeek, rowsWith, signInAdmin, waitForPath } from './engineHelpers';
 import { meadowbank, nextWeek, workedShift } from './timesheetHelpers';
 import { addDaysToDate } from '../../core/domain/time/agencyTime';
 
@@ -50,15 +50,7 @@ describe('generating weekly invoices', () => {
     await page.getByRole('option', { name }).click();
     await page.keyboard.press('Escape');
     // The Wednesday is typed; a week's run starts on its Monday (said under the field) and ends on its Sunday.
-    await typePlainDate(page, 'From', addDaysToDate(week, 2));
-    const sunday = addDaysToDate(week, 6);
-    await page.getByText(`From Monday ${week}`).waitFor();
-    const typed = (label: string) =>
-      dateField(page, label)
-        .getByRole('spinbutton')
-        .allTextContents()
-        .then((parts) => parts.join('-'));
-    await expect.poll(() => typed('To')).toBe(sunday);
+    const sunday = await chooseRunWeek(page, week);
 
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByText(/^One invoice would be drafted \(lines: 1, total £/).waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
-import { api, axeProblems, dateField, signInAdmin, trackRequests, typePlainDate, waitForPath } from './engineHelpers';
+import { api, axeProblems, chooseRunWeek, signInAdmin, trackRequests, waitForPath } from './engineHelpers';
 import { nextWeek, workedShift } from './timesheetHelpers';
 import { addDaysToDate } from '../../core/domain/time/agencyTime';
 
@@ -35,15 +35,7 @@ describe('a weekly pay run', () => {
     await page.getByRole('link', { name: 'New pay run' }).click();
     await waitForPath(page, '/invoice/staff-payroll/GenerateStaff');
     // The Wednesday is typed; a week's run starts on its Monday (said under the field) and ends on its Sunday.
-    await typePlainDate(page, 'From', addDaysToDate(week, 2));
-    const sunday = addDaysToDate(week, 6);
-    await page.getByText(`From Monday ${week}`).waitFor();
-    const typed = (label: string) =>
-      dateField(page, label)
-        .getByRole('spinbutton')
-        .allTextContents()
-        .then((parts) => parts.join('-'));
-    await expect.poll(() => typed('To')).toBe(sunday);
+    const sunday = await chooseRunWeek(page, week);
 
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('table', { name: 'Preview' });
