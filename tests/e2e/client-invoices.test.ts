@@ -1,9 +1,8 @@
-import axe from 'axe-core';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
-import { api, signInClient, waitForPath } from './engineHelpers';
+import { api, seriousViolations, signInClient, waitForPath } from './engineHelpers';
 import { layoutProblems, PHONE } from './layout';
 
 // The client panel's invoices (issue 32) on a phone: the client sees what it owes and its issued invoices as cards,
@@ -13,16 +12,7 @@ const e2e = useBrowser();
 
 /** axe-core's serious and critical WCAG 2.1 A/AA violations on the page as it is, by rule and first element. */
 async function violations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const result = (await page.evaluate(() =>
-    (window as any).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    }),
-  )) as { violations: { id: string; impact: string; nodes: { html: string }[] }[] };
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes[0]?.html.slice(0, 160)}`);
+  return (await seriousViolations(page)).map((v) => `${v.id}: ${v.nodes[0]?.html.slice(0, 160)}`);
 }
 
 describe('the client’s invoices', () => {

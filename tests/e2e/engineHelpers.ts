@@ -239,6 +239,13 @@ export async function settleScreen(page: Page, inflight: () => number) {
 /** Serious or critical axe violations (WCAG 2.1 A and AA) of the page once it has settled, each named by `route`. */
 export async function axeProblems(page: Page, route: string, inflight: () => number): Promise<string[]> {
   await settleScreen(page, inflight);
+  return (await seriousViolations(page)).map(
+    (v) => `${route} — ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 300)).join(' | ')}`,
+  );
+}
+
+/** axe-core's serious and critical WCAG 2.1 A/AA violations on the page as it is (axe injected once per page). */
+export async function seriousViolations(page: Page) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const result = (await page.evaluate(() =>
     (window as any).axe.run(document, {
@@ -246,9 +253,7 @@ export async function axeProblems(page: Page, route: string, inflight: () => num
       resultTypes: ['violations'],
     }),
   )) as { violations: { id: string; impact: string; nodes: { html: string }[] }[] };
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${route} — ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 300)).join(' | ')}`);
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 /** Types a date into a plain date picker (its calendar opens from its button only), part by part as a user does. */
