@@ -41,7 +41,7 @@ export const payslipPdf: Benchmark = {
       if (login.statusCode !== 200) throw new Error(`sign-in answered ${login.statusCode}: ${login.body}`);
       const headers = { authorization: `Bearer ${login.json().token as string}` };
       const [run] = await db.query<{ id: number }>(`select id from pay_runs where state = 'draft' order by id limit 1`);
-      if (!run) throw new Error('The demo has no draft pay run (server/seed/payroll.ts)');
+      if (!run) throw new Error('The demo has no draft pay run (server/seed/payRuns.ts)');
       const [slip] = await db.query<{ id: number; merchant_id: number; lines: number }>(
         `select p.id, p.merchant_id, count(l.id)::int as lines from payslips p join payslip_lines l on l.payslip_id = p.id
           where p.pay_run_id = $1 group by p.id order by count(l.id) desc, p.id limit 1`,

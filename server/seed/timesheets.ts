@@ -30,6 +30,20 @@ const ADDRESS = { panel: '203.0.113.24', link: '198.51.100.7', phone: '192.0.2.5
  */
 const STAMPED = ['notifications', 'email_outbox'] as const;
 type Ids = Record<(typeof STAMPED)[number], number>;
+/** What had been written of each stamped table by the step that ended `at`. */
+export interface StampMark {
+  at: string;
+  ids: Ids;
+}
+
+/** The latest id of each stamped table of the agency: a step's mark (redate). */
+export const stampedIds = async (db: Queryable, m: number) =>
+  (
+    await db.query<Ids>(
+      `select ${STAMPED.map((t) => `(select coalesce(max(id), 0) from ${t} where merchant_id = $1) as ${t}`).join(', ')}`,
+      [m],
+    )
+  )[0];
 
 /**
  * Four weeks of timesheets, oldest first: four weeks ago all signed (in the panel and by link) and locked, a
@@ -73,15 +87,9 @@ export async function seedTimesheets(db: Queryable, ctx: SeedContext) {
   const [helen, david, staff] = ['client@demo.test', 'client2@demo.test', 'staff@demo.test'].map(principal);
   const [panelClient, secondClient] = ctx.clientIds;
 
-  const maxIds = async () =>
-    (
-      await db.query<Ids>(
-        `select ${STAMPED.map((t) => `(select coalesce(max(id), 0) from ${t} where merchant_id = $1) as ${t}`).join(', ')}`,
-        [m],
-      )
-    )[0];
+  const maxIds = () => stampedIds(db, m);
   const start = await maxIds();
-  const marks: { at: string; ids: Ids }[] = [];
+  const marks: StampMark[] = [];
   /** Runs `fn` as `who` at `when` (from `ip`), then marks what it wrote as written then. */
   async function as<T>(who: EnginePrincipal, when: Date, fn: (c: EngineContext) => Promise<T>, ip?: string) {
     const today = agencyToday(tz, when);
@@ -301,7 +309,13 @@ export async function seedTimesheets(db: Queryable, ctx: SeedContext) {
  * rest of the demo's) written up to each mark, and each timesheet, line and signature created and last changed
  * when its history says. The engine stamps the database's clock, which is the seed's today.
  */
-async function redate(db: Queryable, m: number, start: Ids, marks: { at: string; ids: Ids }[]) {
+export async function redate(
+  db: Queryable,
+  m: number,
+  start: Ids,
+  marks: StampMark[],
+  tables = ['timesheets', 'timesheet_lines', 'timesheet_signatures'],
+) {
   for (const table of STAMPED) {
     const ranges = marks
       .map((mk, i) => ({ lo: i ? marks[i - 1].ids[table] : start[table], hi: mk.ids[table], at: mk.at }))
@@ -320,7 +334,7 @@ async function redate(db: Queryable, m: number, start: Ids, marks: { at: string;
       where merchant_id = $1 and id > $2 and status = 'queued'`,
     [m, start.email_outbox],
   );
-  for (const table of ['timesheets', 'timesheet_lines', 'timesheet_signatures'])
+  for (const table of tables)
     await db.query(
       `update ${table} x set created_at = a.first, updated_at = a.last
          from (select record_id, min(created_at) as first, max(created_at) as last from audit_log

@@ -17,6 +17,14 @@ export { openTestDb, TEST_DATABASE_URL, type Content, type TestDb } from './data
 export { fixtureWrite, markFixture } from './auditCheck';
 export const dbKind: 'pglite' | 'postgres' = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
+/**
+ * A timesheet line no pay run holds (SQL over `timesheet_lines`, unaliased): not marked paid by a finalised run and on
+ * no unreleased payslip line. The demo's own pay runs (server/seed/payRuns.ts) hold older weeks' lines.
+ */
+export const NOT_ON_A_PAY_RUN = `timesheet_lines.paid_in_run is null and not exists (select 1 from payslip_lines held
+  where held.merchant_id = timesheet_lines.merchant_id and held.timesheet_line_id = timesheet_lines.id
+    and held.released_at is null)`;
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;

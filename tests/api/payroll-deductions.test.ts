@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
-import { addDaysToDate, startOfWeekMonday } from '../../core/domain/time/agencyTime';
+import { demoIds, monday as mondayBack, type DemoIds } from './timesheetKit';
+import { payrollKit } from './payrollKit';
+import { addDaysToDate } from '../../core/domain/time/agencyTime';
 
 // Staff deductions and pay adjustments (issue 33): a run takes each staff member's deductions (a cap held across runs,
 // before tax off taxable pay only), a draft's payslip takes one-off additions and deductions and is worked out again
@@ -10,30 +12,26 @@ let t: TestApp;
 let admin: string;
 let consultant: string;
 let merchantId: number;
-/** Staff members with payable demo lines in at least two weeks, and those weeks' Mondays (oldest first). */
+/** Four PAYE staff of this file's own, each with a verified line in two weeks, and those Mondays (oldest first). */
 let staff: { id: number; weeks: string[] }[];
+let ids: DemoIds;
+const { newStaff, verifiedShift } = payrollKit(() => ({ t, admin, ids }));
 
 beforeAll(async () => {
   t = await makeTestApp();
   [admin, consultant] = await Promise.all([loginAs(t.app, 'admin'), loginAs(t.app, 'consultant')]);
-  const [u] = await t.db.query<{ merchant_id: number }>(
-    `select merchant_id from users where email = 'admin@demo.test'`,
-  );
-  merchantId = u.merchant_id;
-  const days = await t.db.query<{ candidate_id: number; day: string }>(
-    `select distinct candidate_id, work_date::text as day from timesheet_lines
-      where merchant_id = $1 and status in ('signed', 'verified') and candidate_id is not null
-        and candidate_id not in (select candidate_id from staff_deductions union select candidate_id from payroll_adjustments)
-      order by candidate_id, day`,
+  ids = await demoIds(t);
+  merchantId = ids.merchantId;
+  const [paye] = await t.db.query<{ id: number }>(
+    `select id from employment_types where merchant_id = $1 and name = 'PAYE'`,
     [merchantId],
   );
-  const byStaff = new Map<number, Set<string>>();
-  for (const d of days)
-    byStaff.set(d.candidate_id, (byStaff.get(d.candidate_id) ?? new Set()).add(startOfWeekMonday(d.day)));
-  staff = [...byStaff]
-    .map(([id, w]) => ({ id, weeks: [...w].sort() }))
-    .filter((s) => s.weeks.length >= 2)
-    .sort((a, b) => b.weeks.length - a.weeks.length);
+  staff = [];
+  for (const name of ['Deductions one', 'Deductions two', 'Deductions three', 'Deductions four']) {
+    const id = await newStaff(name, paye.id);
+    for (const back of [21, 20]) await verifiedShift(id, back);
+    staff.push({ id, weeks: [mondayBack(21), mondayBack(20)] });
+  }
 });
 afterAll(() => t?.close());
 

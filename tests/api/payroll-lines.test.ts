@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, fixtureWrite, loginAs, makeTestApp, type TestApp } from './helpers';
-import { at, demoIds, monday, timesheetKit, type DemoIds } from './timesheetKit';
+import { demoIds, monday, timesheetKit, type DemoIds } from './timesheetKit';
+import { payrollKit } from './payrollKit';
 import { addDaysToDate } from '../../core/domain/time/agencyTime';
 
 // Pay lines (issue 33): a sleep-in is paid as its own line at the rules' flat allowance; a late cancellation the client
@@ -12,6 +13,7 @@ let t: TestApp;
 let admin: string;
 let ids: DemoIds;
 const kit = timesheetKit(() => ({ t, admin, ids }));
+const { staffOn, verifiedShift } = payrollKit(() => ({ t, admin, ids }));
 
 const ok = async (res: { statusCode: number; body: string; json(): any }, status = 200) => {
   expect(res.statusCode, res.body).toBe(status);
@@ -27,43 +29,6 @@ const linesOf = (runId: number) =>
        join payslips p on p.id = l.payslip_id where p.pay_run_id = $1 order by l.id`,
     [runId],
   );
-
-/** A new staff member of the demo agency on an employment type of this file's, with nothing worked. */
-async function staffOn(type: { name: string; paye: boolean; holiday_pay: string }, companyName: string | null = null) {
-  const made = await ok(await call(t.app, admin, 'POST', '/api/employment_types', type), 201);
-  const [c] = await fixtureWrite<{ id: number }>(
-    t.db,
-    `insert into candidates (merchant_id, first_name, last_name, email, status, employment_type_id, company_name)
-     values ($1, 'Pay', $2, $3, 'approved', $4, $5) returning id`,
-    [ids.merchantId, type.name, `${type.name.replace(/\W/g, '')}@lines.test`, made.id, companyName],
-  );
-  return c.id;
-}
-
-/** A verified timesheet line of `candidate` for a shift on the Monday `weeksBack` weeks ago (8:00–18:00). */
-async function verifiedShift(candidate: number, weeksBack: number, sleepIn = false) {
-  const day = monday(weeksBack);
-  const res = await call(t.app, admin, 'POST', '/api/shifts', {
-    client_id: ids.clientId,
-    site_id: ids.siteId,
-    job_role_id: ids.roleId,
-    start_at: sleepIn ? at(day, '22:00') : at(day, '08:00'),
-    end_at: sleepIn ? at(addDaysToDate(day, 1), '07:00') : at(day, '18:00'),
-    sleep_in: sleepIn,
-  });
-  const shift = (await ok(res, 201)).id;
-  await fixtureWrite(t.db, `update shifts set candidate_id = $1, status = 'assigned' where id = $2`, [
-    candidate,
-    shift,
-  ]);
-  const g = await ok(await kit.generate({ shift_ids: [shift] }));
-  await ok(await kit.act(g.timesheets[0], 'verify', { reason: 'Pay lines test', all_lines: 1 }));
-  const [line] = await t.db.query<{ id: number; pay: string; paid_minutes: number }>(
-    'select id, pay, paid_minutes from timesheet_lines where shift_id = $1',
-    [shift],
-  );
-  return line;
-}
 
 beforeAll(async () => {
   t = await makeTestApp();

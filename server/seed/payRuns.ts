@@ -1,0 +1,240 @@
+// The demo's pay runs (issue 33), made as the agency makes them, through the engine, each step on the day it would
+// have happened: a few staff on the payroll's different cases (a Scottish code, a week 1 code, a K code, an umbrella
+// worker, the staff member of staff@demo.test, the uniform loan's borrower) worked two shifts a week at a care home
+// in the three weeks before the rest of the demo's timesheets (six to eight weeks ago); each week's timesheet was
+// signed by link, then paid by a weekly run: the two older runs approved and finalised (each payslip's PDF kept,
+// the lines marked paid), the latest left a draft with a one-off adjustment. Older than the demo's other timesheets
+// (and than the invoice and pay run tests' windows), so the lines the tests pay are the ones they were.
+import type { Queryable } from '../db/index.js';
+import type { SeedContext } from './context.js';
+import type { EngineContext, EnginePrincipal } from '../engine/context.js';
+import { systemPrincipal, withEngine } from '../engine/handle.js';
+import { runCollectionAction } from '../engine/actions.js';
+import { actByLink, issueLinkToken } from '../engine/capability.js';
+import { priceShift, type ShiftTimes } from '../services/booking.js';
+import { demoSignature } from './signature.js';
+import { insertMany } from './index.js';
+import { DEMO_STAFF } from './chat.js';
+import { redate, stampedIds, type StampMark } from './timesheets.js';
+import {
+  addDaysToDate,
+  agencyToday,
+  startOfWeekMonday,
+  zonedDateTimeToInstant,
+} from '../../core/domain/time/agencyTime.js';
+import { shiftInstants } from '../../core/domain/shifts/times.js';
+import { taxPeriodOf } from '../../core/domain/payroll/periods.js';
+
+/** The weeks paid, as weeks back from this one: two finalised, the latest a draft. */
+const WEEKS_BACK = [8, 7, 6] as const;
+
+/** What each of the demo's payroll staff is paid on (in this order, one case each, as many as the demo has staff). */
+const CASES = [
+  { case: 'own', tax_code: '1257L', tax_week1: false, type: 'PAYE' },
+  { case: 'scottish', tax_code: 'S1257L', tax_week1: false, type: 'PAYE' },
+  { case: 'week1', tax_code: '1257L', tax_week1: true, type: 'PAYE, holiday accrued' },
+  { case: 'k', tax_code: 'K475', tax_week1: false, type: 'PAYE' },
+  { case: 'umbrella', tax_code: null, tax_week1: false, type: 'Umbrella company' },
+] as const;
+
+/**
+ * `borrower`: the staff member of the demo's uniform loan (seedStaffDeduction), paid by these runs so their
+ * payslips take it.
+ */
+export async function seedPayRuns(db: Queryable, ctx: SeedContext, borrower: number | null) {
+  const m = ctx.merchantId;
+  const tz = ctx.timeZone;
+  const realNow = new Date();
+  const thisMonday = startOfWeekMonday(agencyToday(tz, realNow));
+  const admin: EnginePrincipal = { ...systemPrincipal(m), userId: ctx.adminId, name: ctx.adminName };
+  const system = systemPrincipal(m);
+  const at = (date: string, time: string) => zonedDateTimeToInstant(date, time, tz);
+
+  const start = await stampedIds(db, m);
+  const marks: StampMark[] = [];
+  async function as<T>(who: EnginePrincipal, when: Date, fn: (c: EngineContext) => Promise<T>) {
+    const out = await fn(
+      withEngine({ db, principal: who, now: when, timeZone: tz, today: agencyToday(tz, when) }, ctx.engine),
+    );
+    marks.push({ at: when.toISOString(), ids: await stampedIds(db, m) });
+    return out;
+  }
+
+  // The staff: the demo's own staff member, the borrower, then the approved staff by id; each needs a job role.
+  const staff = await db.query<{ id: number; job_role_id: number }>(
+    `select c.id, c.job_role_id from candidates c
+      where c.merchant_id = $1 and c.status = 'approved' and c.job_role_id is not null and c.deleted_at is null
+      order by c.email = $2 desc, c.id = $3 desc, c.activated desc, c.id`,
+    [m, DEMO_STAFF.email, borrower ?? 0],
+  );
+  const [own] = await db.query<{ id: number }>(`select id from candidates where merchant_id = $1 and email = $2`, [
+    m,
+    DEMO_STAFF.email,
+  ]);
+  // The staff member's own payslips are on the standard code, the borrower's on the Scottish one, the rest in turn.
+  const chosen = staff.slice(0, CASES.length);
+  if (chosen.length === 0) return;
+  const fixed = new Map<number, string>([
+    [borrower ?? 0, 'scottish'],
+    [own?.id ?? 0, 'own'],
+  ]);
+  const rest = CASES.filter((c) => !chosen.some((s) => fixed.get(s.id) === c.case));
+  const caseOf = new Map(
+    chosen.map((s) => [s.id, CASES.find((c) => c.case === fixed.get(s.id)) ?? rest.shift()!] as const),
+  );
+
+  // Where they worked: the first care home beyond the two panel clients whose rates price their roles.
+  const sites = await db.query<{ id: number; client_id: number }>(
+    `select s.id, s.client_id from sites s join clients c on c.merchant_id = s.merchant_id and c.id = s.client_id
+      where s.merchant_id = $1 and s.deleted_at is null and s.status = 'active' and c.status = 'active'
+        and c.client_type = 'Care home' and c.timesheet_per is distinct from 'site' and c.id <> all($2::int[])
+      order by c.id, s.id`,
+    [m, ctx.clientIds.slice(0, 3)],
+  );
+  const types = new Map(
+    (
+      await db.query<{ id: number; name: string }>('select id, name from employment_types where merchant_id = $1', [m])
+    ).map((t) => [t.name, Number(t.id)]),
+  );
+
+  // Their pay details, set by the agency before the first of these weeks.
+  const setUp = at(addDaysToDate(thisMonday, -7 * WEEKS_BACK[0] - 5), '11:00');
+  for (const s of chosen) {
+    const c = caseOf.get(s.id)!;
+    await as(admin, setUp, (e) =>
+      e.engine.update(
+        'candidates',
+        s.id,
+        {
+          employment_type_id: types.get(c.type) ?? null,
+          tax_code: c.tax_code,
+          tax_week1: c.tax_week1,
+          ...(c.case === 'umbrella' ? { company_name: 'Brolly Payroll Services Ltd', company_number: '09876543' } : {}),
+        },
+        { reason: 'Starter checklist and P45 received' },
+      ),
+    );
+  }
+
+  // Two shifts a week each (Tuesday and Thursday), priced as the API prices them, at one care home.
+  const worked: { week: string; ids: number[] }[] = [];
+  let site: { id: number; client_id: number } | undefined;
+  for (const back of WEEKS_BACK) {
+    const week = addDaysToDate(thisMonday, -7 * back);
+    const rows: Record<string, unknown>[] = [];
+    for (const s of chosen)
+      for (const [day, from, to] of [
+        [1, '08:00', '20:00'],
+        // A long day or an early by turns, so the weeks' pay differs.
+        [3, (s.id + back) % 2 ? '07:30' : '08:00', (s.id + back) % 2 ? '15:30' : '20:00'],
+      ] as const) {
+        const { start: begin, end } = shiftInstants(addDaysToDate(week, day), from, to, tz);
+        const priced = async (where: { id: number; client_id: number }) => {
+          const shift: ShiftTimes = {
+            client_id: Number(where.client_id),
+            site_id: Number(where.id),
+            job_role_id: Number(s.job_role_id),
+            start: begin,
+            end,
+            break_minutes: 30,
+          };
+          try {
+            return { shift, price: await priceShift(db, m, shift, s.id) };
+          } catch {
+            return null; // no rate for this role at this home
+          }
+        };
+        let made = site ? await priced(site) : null;
+        for (const other of sites) {
+          if (made) break;
+          made = await priced(other);
+          if (made) site ??= other;
+        }
+        if (!made) continue;
+        const { shift, price } = made;
+        rows.push({
+          merchant_id: m,
+          client_id: shift.client_id,
+          site_id: shift.site_id,
+          job_role_id: shift.job_role_id,
+          start_at: begin,
+          end_at: end,
+          break_minutes: shift.break_minutes,
+          sleep_in: false,
+          status: 'closed',
+          candidate_id: s.id,
+          created_by: ctx.adminName,
+          paid_minutes: price.paid_minutes,
+          pay: price.pay,
+          charge: price.charge,
+          on_costs: price.on_costs,
+          margin: price.margin,
+          price_lines: JSON.stringify(price.price_lines),
+          rate_card_id: price.rate_card_id,
+          created_at: new Date(Date.parse(begin) - 10 * 86_400_000).toISOString(),
+        });
+      }
+    const ids = await insertMany(db, 'shifts', rows);
+    worked.push({ week, ids });
+  }
+
+  // Each week's timesheet: generated and sent the Monday after, signed by the home's manager through its link.
+  const timesheets = ctx.engine.get('timesheets')!;
+  for (const { week, ids } of worked) {
+    if (ids.length === 0) continue;
+    const made = (await as(admin, at(addDaysToDate(week, 7), '09:00'), (c) =>
+      runCollectionAction(c, timesheets, timesheets.actions.get('generate')!, { shift_ids: ids }),
+    )) as { timesheets: number[] };
+    for (const id of made.timesheets) {
+      await as(admin, at(addDaysToDate(week, 7), '10:00'), (c) => c.engine.act('timesheets', id, 'submit'));
+      const signed = at(addDaysToDate(week, 8), '14:30');
+      const [link] = await db.query<{ id: number }>(
+        `select id from capability_links where merchant_id = $1 and resource = 'timesheets' and record_id = $2
+          order by id desc limit 1`,
+        [m, id],
+      );
+      const token = (await issueLinkToken(db, link.id, signed))!;
+      const body = { signer_name: 'Margaret Hughes', signature: demoSignature('Margaret Hughes') };
+      await as(system, signed, () =>
+        actByLink(db, ctx.engine, token, body, { action: 'approve' }, { now: signed, ip: '198.51.100.7' }),
+      );
+    }
+  }
+
+  // The weekly runs, made the Tuesday after each week; the older two approved and finalised the next day.
+  const payRuns = ctx.engine.get('pay_runs')!;
+  for (const [i, { week }] of worked.entries()) {
+    // A pay day the product does not pay yet (tax week 53) has no run.
+    if ('error' in taxPeriodOf(addDaysToDate(week, 6), 'weekly')) continue;
+    const made = await as(admin, at(addDaysToDate(week, 8), '16:00'), (c) =>
+      runCollectionAction(c, payRuns, payRuns.actions.get('generate')!, {
+        frequency: 'weekly',
+        from: week,
+        to: addDaysToDate(week, 6),
+      }),
+    );
+    const runId = (made as { run_id?: number }).run_id;
+    if (!runId) continue;
+    if (i < worked.length - 1) {
+      const next = at(addDaysToDate(week, 9), '10:00');
+      await as(admin, next, (c) => c.engine.act('pay_runs', runId, 'approve'));
+      await as(admin, at(addDaysToDate(week, 9), '10:05'), (c) => c.engine.act('pay_runs', runId, 'finalise'));
+      continue;
+    }
+    // The draft: a one-off addition to the week 1 staff member's payslip (else the first's), with its reason.
+    const week1 = chosen.find((s) => caseOf.get(s.id)?.case === 'week1') ?? chosen[0];
+    const [slip] = await db.query<{ id: number }>(
+      `select id from payslips where merchant_id = $1 and pay_run_id = $2 order by candidate_id = $3 desc, id limit 1`,
+      [m, runId, week1.id],
+    );
+    if (slip)
+      await as(admin, at(addDaysToDate(week, 8), '16:20'), (c) =>
+        c.engine.act('payslips', slip.id, 'adjust', {
+          kind: 'addition',
+          amount: 3_000,
+          reason: 'Induction training attended (2 hours at £15.00), missed from the timesheet',
+        }),
+      );
+  }
+  await redate(db, m, start, marks, ['timesheets', 'timesheet_lines', 'timesheet_signatures', 'pay_runs', 'payslips']);
+}
