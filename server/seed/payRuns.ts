@@ -2,17 +2,15 @@
 // have happened: a few staff on the payroll's different cases (a Scottish code, a week 1 code, a K code, an umbrella
 // worker, the staff member of staff@demo.test, the uniform loan's borrower) worked two shifts a week at a care home
 // in the three weeks before the rest of the demo's timesheets (six to eight weeks ago); each week's timesheet was
-// signed by link, then paid by a weekly run: the two older runs approved and finalised (each payslip's PDF kept,
-// the lines marked paid), the latest left a draft with a one-off adjustment. Older than the demo's other timesheets
-// (and than the invoice and pay run tests' windows), so the lines the tests pay are the ones they were.
+// verified by the agency, then paid by a weekly run: the two older runs approved and finalised (each payslip's PDF
+// kept, the lines marked paid), the latest left a draft with a one-off adjustment. Older than the demo's other
+// timesheets (and than the invoice and pay run tests' windows), so the lines the tests pay are the ones they were.
 import type { Queryable } from '../db/index.js';
 import type { SeedContext } from './context.js';
 import type { EngineContext, EnginePrincipal } from '../engine/context.js';
 import { systemPrincipal, withEngine } from '../engine/handle.js';
 import { runCollectionAction } from '../engine/actions.js';
-import { actByLink, issueLinkToken } from '../engine/capability.js';
 import { priceShift, type ShiftTimes } from '../services/booking.js';
-import { demoSignature } from './signature.js';
 import { insertMany } from './index.js';
 import { DEMO_STAFF } from './chat.js';
 import { redate, stampedIds, type StampMark } from './timesheets.js';
@@ -47,7 +45,6 @@ export async function seedPayRuns(db: Queryable, ctx: SeedContext, borrower: num
   const realNow = new Date();
   const thisMonday = startOfWeekMonday(agencyToday(tz, realNow));
   const admin: EnginePrincipal = { ...systemPrincipal(m), userId: ctx.adminId, name: ctx.adminName };
-  const system = systemPrincipal(m);
   const at = (date: string, time: string) => zonedDateTimeToInstant(date, time, tz);
 
   const start = await stampedIds(db, m);
@@ -97,24 +94,31 @@ export async function seedPayRuns(db: Queryable, ctx: SeedContext, borrower: num
     ).map((t) => [t.name, Number(t.id)]),
   );
 
-  // Their pay details, set by the agency before the first of these weeks.
-  const setUp = at(addDaysToDate(thisMonday, -7 * WEEKS_BACK[0] - 5), '11:00');
-  for (const s of chosen) {
-    const c = caseOf.get(s.id)!;
-    await as(admin, setUp, (e) =>
-      e.engine.update(
-        'candidates',
-        s.id,
-        {
-          employment_type_id: types.get(c.type) ?? null,
-          tax_code: c.tax_code,
-          tax_week1: c.tax_week1,
-          ...(c.case === 'umbrella' ? { company_name: 'Brolly Payroll Services Ltd', company_number: '09876543' } : {}),
-        },
-        { reason: 'Starter checklist and P45 received' },
+  // Their pay details, as they were entered with them (the demo's creation entries, written after the areas' seeds,
+  // hold them): an engine update here would put a change before each one's creation in their History.
+  await db.query(
+    `update candidates c set employment_type_id = p.type, tax_code = p.code, tax_week1 = p.week1,
+            company_name = p.company, company_number = p.number
+       from jsonb_to_recordset($2::jsonb) as p(id int, type int, code text, week1 boolean, company text, number text)
+      where c.merchant_id = $1 and c.id = p.id`,
+    [
+      m,
+      JSON.stringify(
+        chosen.map((s) => {
+          const c = caseOf.get(s.id)!;
+          const umbrella = c.case === 'umbrella';
+          return {
+            id: s.id,
+            type: types.get(c.type) ?? null,
+            code: c.tax_code,
+            week1: c.tax_week1,
+            company: umbrella ? 'Brolly Payroll Services Ltd' : null,
+            number: umbrella ? '09876543' : null,
+          };
+        }),
       ),
-    );
-  }
+    ],
+  );
 
   // Two shifts a week each (Tuesday and Thursday), priced as the API prices them, at one care home.
   const worked: { week: string; ids: number[] }[] = [];
@@ -178,7 +182,8 @@ export async function seedPayRuns(db: Queryable, ctx: SeedContext, borrower: num
     worked.push({ week, ids });
   }
 
-  // Each week's timesheet: generated and sent the Monday after, signed by the home's manager through its link.
+  // Each week's timesheet: generated the Monday after and verified by the agency against the home's signing-in sheet
+  // (one step each: no e-mail, link or PDF to make, which keeps the seed quick).
   const timesheets = ctx.engine.get('timesheets')!;
   for (const { week, ids } of worked) {
     if (ids.length === 0) continue;
@@ -186,17 +191,15 @@ export async function seedPayRuns(db: Queryable, ctx: SeedContext, borrower: num
       runCollectionAction(c, timesheets, timesheets.actions.get('generate')!, { shift_ids: ids }),
     )) as { timesheets: number[] };
     for (const id of made.timesheets) {
-      await as(admin, at(addDaysToDate(week, 7), '10:00'), (c) => c.engine.act('timesheets', id, 'submit'));
-      const signed = at(addDaysToDate(week, 8), '14:30');
-      const [link] = await db.query<{ id: number }>(
-        `select id from capability_links where merchant_id = $1 and resource = 'timesheets' and record_id = $2
-          order by id desc limit 1`,
+      const [{ lines }] = await db.query<{ lines: number }>(
+        'select count(*)::int as lines from timesheet_lines where merchant_id = $1 and timesheet_id = $2',
         [m, id],
       );
-      const token = (await issueLinkToken(db, link.id, signed))!;
-      const body = { signer_name: 'Margaret Hughes', signature: demoSignature('Margaret Hughes') };
-      await as(system, signed, () =>
-        actByLink(db, ctx.engine, token, body, { action: 'approve' }, { now: signed, ip: '198.51.100.7' }),
+      await as(admin, at(addDaysToDate(week, 8), '11:30'), (c) =>
+        c.engine.act('timesheets', id, 'verify', {
+          reason: "The home's signing-in sheet, checked with its manager by phone.",
+          all_lines: lines,
+        }),
       );
     }
   }
@@ -236,5 +239,5 @@ export async function seedPayRuns(db: Queryable, ctx: SeedContext, borrower: num
         }),
       );
   }
-  await redate(db, m, start, marks, ['timesheets', 'timesheet_lines', 'timesheet_signatures', 'pay_runs', 'payslips']);
+  await redate(db, m, start, marks, ['timesheets', 'timesheet_lines', 'pay_runs', 'payslips']);
 }
