@@ -449,7 +449,8 @@ export function MyTimesheets({ timeZone, onFailure }: { timeZone: string; onFail
   }
   const times = (from: string, to: string) => shiftTimes({ start_at: from, end_at: to }, timeZone);
   return (
-    <Box sx={{ overflowY: 'auto' }}>
+    // A list of many weeks scrolls: the keyboard reaches it too (it may hold nothing else to focus).
+    <Box sx={{ overflowY: 'auto' }} tabIndex={0} role="region" aria-label={say.timesheets_title}>
       <Box aria-live="polite">
         {notice && (
           <Alert severity="success" sx={{ m: 2, mb: 0 }} onClose={() => setNotice('')}>
