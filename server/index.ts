@@ -8,6 +8,7 @@ import { JobWorker } from './jobs/worker.js';
 import { areas } from './areas/index.js';
 import { registryOf } from './areas/registry.js';
 import { setPasswordCostForTests } from './auth/passwords.js';
+import { agreeOnKey, loadKey, useKey } from './secrets/sealing.js';
 
 const started = performance.now();
 const config = loadConfig();
@@ -15,6 +16,9 @@ const config = loadConfig();
 // production cost. Refused outside Vitest (setPasswordCostForTests throws).
 if (process.env.PASSWORD_COST_FOR_TESTS) setPasswordCostForTests(Number(process.env.PASSWORD_COST_FOR_TESTS));
 const { db, created } = await openDatabase(config);
+// The key that seals bank details: BANK_DETAILS_KEY, else the data directory's key file (made now on a first start);
+// every process on this database must have the same one, or this one stops here saying so.
+await agreeOnKey(db, useKey(loadKey(process.env, config.dataDir)));
 // Only a brand-new embedded database gets the demo; a real server gets data by `npm run db:seed` or
 // `npm run agency:create`.
 if (created && !config.databaseUrl) {

@@ -39,3 +39,13 @@ export const PayrollCalculation = Type.Object({
   ytd_gross: Type.Integer({ description: 'gross pay to date after this period' }),
   ytd_tax: Type.Integer({ description: 'tax to date after this period' }),
 });
+
+/** GET /api/candidates/:id/bank_details: a staff member's bank details in full (admins; each view is audited). */
+export const BankDetailsAnswer = Type.Object({
+  data: Type.Object({
+    sort_code: Type.String({ description: '12-34-56' }),
+    account_number: Type.String({ description: '8 digits' }),
+    account_name: Type.String(),
+    roll_number: Type.Union([Type.String(), Type.Null()]),
+  }),
+});

@@ -145,6 +145,8 @@ export type StaffMemberRecord = {
   company_name: string | null;
   company_number: string | null;
   company_vat_number: string | null;
+  bank_details_sealed: string | null;
+  bank_details_masked: string | null;
   holiday_balance_hours?: number | string | null;
   start_date: string | null;
   status: 'pending' | 'approved' | 'rejected';

@@ -1,4 +1,5 @@
 import { payrollRoutes } from '../routes/payroll.js';
+import { payRunFileRoutes } from '../exports/payroll.js';
 import { seedPayrollDeductions } from '../seed/payrollDeductions.js';
 import type { ServerArea } from './area.js';
 import { payrollResources } from '../../core/resources/payroll/resource.js';
@@ -15,7 +16,7 @@ import {
 export const payrollArea: ServerArea = {
   name: 'payroll',
   declarations: payrollResources,
-  routes: [payrollRoutes],
+  routes: [payrollRoutes, payRunFileRoutes],
   seed: seedPayrollDeductions,
   behaviours: {
     pay_runs: payRunsBehaviour,

@@ -15,6 +15,15 @@ const hiddenChange = (from: unknown, to: unknown) => ({
   to: to == null ? null : from == null ? 'set' : 'changed',
 });
 
+/**
+ * The agency users who read the audit trail (audit_entries' access). A field some of them may not read (nobody: a
+ * password's hash; admins only: a staff member's masked bank details) is in the trail only as set or changed, so the
+ * trail never shows a reader what the record itself would not.
+ */
+const TRAIL_READERS = ['admin', 'consultant'] as const;
+const hiddenInTrail = (f: FieldDeclaration) =>
+  f.readableBy !== undefined && !TRAIL_READERS.every((r) => f.readableBy!.includes(r));
+
 /** Each changed field's old and new value; custom fields by key. Unchanged fields are left out. */
 export function diff(c: Compiled, before: Row | undefined, after: Row): Changes {
   const out: Changes = {};
@@ -24,7 +33,7 @@ export function diff(c: Compiled, before: Row | undefined, after: Row): Changes 
     const [from, to] = [asWritten(f, before?.[f.source]), asWritten(f, after[f.source])];
     // The same value is the same (most fields of an update): only values that differ are compared as JSON.
     if (from === to || same(from, to)) continue;
-    out[f.source] = f.readableBy?.length === 0 ? hiddenChange(from, to) : { from, to };
+    out[f.source] = hiddenInTrail(f) ? hiddenChange(from, to) : { from, to };
   }
   if (c.decl.customFields) {
     const a = before?.custom_fields ?? {};
@@ -218,7 +227,7 @@ export function createChangesSql(c: Compiled, source: string, present?: Set<stri
     .filter((f) => f.source !== 'created_at' && (!present || present.has(f.source)))
     .map(
       (f) =>
-        `'"${f.source}":{"from":null,"to":' || ${f.readableBy?.length === 0 ? `case when ${col(f.source)} is not null then '"set"' end` : value(f)} || '}'`,
+        `'"${f.source}":{"from":null,"to":' || ${hiddenInTrail(f) ? `case when ${col(f.source)} is not null then '"set"' end` : value(f)} || '}'`,
     );
   if (c.decl.customFields && (!present || present.has('custom_fields')))
     pieces.push(

@@ -10,7 +10,7 @@ import Type from 'typebox';
 import { HttpError } from '../http.js';
 import { route } from '../routes/route.js';
 import type { EngineContext } from '../engine/context.js';
-import { csvStream, EXPORT_FORMATS, exportKey, exportSlots, sendDownload } from './routes.js';
+import { csvBuffer, EXPORT_FORMATS, exportTurn, sendDownload } from './routes.js';
 import { fileAnswer } from '../../core/contracts/documents.js';
 import { parseStrictDate } from '../../core/engine/dates.js';
 import {
@@ -275,17 +275,6 @@ function rowsFor(pkg: Package, docs: ExportDocument[]): PackageFiles {
   }
 }
 
-/** One file's rows as CSV, written by the list exports' writer (CSV_OPTIONS: formulas neutralised). */
-async function csvOf(header: string[], rows: Cell[][]): Promise<Buffer> {
-  async function* pages() {
-    yield rows;
-  }
-  const chunks: Buffer[] = [];
-  for await (const chunk of await csvStream({ headers: header, fields: [], pages: pages() }))
-    chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
-
 /** An agency's accounting exports take turns (advisory lock key; invoice runs use 32032 and 32033, pay runs 33033). */
 const EXPORT_LOCK = 32034;
 const PACKAGE_NAMES: Record<Package, string> = { xero: 'Xero', quickbooks: 'QuickBooks Online' };
@@ -310,14 +299,8 @@ function registerPackage(app: FastifyInstance, pkg: Package) {
     },
     handler: async ({ req, reply, ctx, transaction }) => {
       const f = filtersOf(req.query);
-      const release = await exportSlots.take(exportKey(req.auth!), reply.raw);
-      if (!release) {
-        if (reply.raw.destroyed) return reply;
-        throw new HttpError(
-          429,
-          `You already have ${exportSlots.perUser} exports downloading. Wait for one to finish, then export again.`,
-        );
-      }
+      const release = await exportTurn(req.auth!, reply);
+      if (!release) return reply;
       try {
         const { batchId, files, found, skipped } = await transaction(async (tx) => {
           if (f.batch !== null) {
@@ -373,7 +356,7 @@ function registerPackage(app: FastifyInstance, pkg: Package) {
           return { batchId: Number(batch.id), files, found, skipped: files.skipped };
         });
         const base = `${pkg}-${ctx.today}-export-${batchId}`;
-        const parts = await Promise.all(files.files.map((f) => csvOf(f.header, f.rows)));
+        const parts = await Promise.all(files.files.map((f) => csvBuffer(f.header, f.rows)));
         reply
           .header('x-export-batch', String(batchId))
           .header('x-export-documents', String(found.docs.length - skipped.length))

@@ -88,6 +88,19 @@ export const exportSlots = {
   },
 };
 
+/**
+ * The caller's turn to export (exportSlots): the function that gives it back, or a 429 in words when they already have
+ * their share running; undefined when they left while waiting in line (nothing is left to answer).
+ */
+export async function exportTurn(user: { loginType: string; id: number }, reply: FastifyReply) {
+  const release = await exportSlots.take(exportKey(user), reply.raw);
+  if (release || reply.raw.destroyed) return release ?? undefined;
+  throw new HttpError(
+    429,
+    `You already have ${exportSlots.perUser} exports downloading. Wait for one to finish, then export again.`,
+  );
+}
+
 // The file writers are loaded with the first export, not at start: exceljs alone is about 200 ms of CPU to load.
 
 /** The export's rows as CSV (csv-stringify with the product's options: formulas neutralised), streamed. */
@@ -104,6 +117,17 @@ export async function csvStream(table: ExportTable): Promise<Readable> {
   const out = stringify({ ...CSV_OPTIONS, columns });
   source.on('error', (e) => out.destroy(e));
   return source.pipe(out);
+}
+
+/** A file's rows as CSV in one buffer, written by csvStream (CSV_OPTIONS: formulas neutralised): a small file. */
+export async function csvBuffer(header: string[], rows: (string | number)[][]): Promise<Buffer> {
+  async function* pages() {
+    yield rows;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of await csvStream({ headers: header, fields: [], pages: pages() }))
+    chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -181,14 +205,8 @@ function registerExport(app: FastifyInstance, c: Compiled) {
       const format = (query.format ?? 'csv') as ExportFormat;
       if (!(format in EXPORT_FORMATS))
         throw new HttpError(400, 'Choose the file type: csv or xlsx.', { format: 'Must be csv or xlsx' });
-      const release = await exportSlots.take(exportKey(user), reply.raw);
-      if (!release) {
-        if (reply.raw.destroyed) return reply;
-        throw new HttpError(
-          429,
-          `You already have ${exportSlots.perUser} exports downloading. Wait for one to finish, then export again.`,
-        );
-      }
+      const release = await exportTurn(user, reply);
+      if (!release) return reply;
       try {
         const table = await exportTable(ctx, c, listQueryOf(query));
         const body = format === 'csv' ? await csvStream(table) : await xlsxStream(table, decl.label.many);

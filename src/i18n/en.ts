@@ -410,6 +410,26 @@ export const en = {
       },
     },
     // /invoice/staff-payroll/GenerateStaff, GenerateSingleStaff/{id} and a run's page (src/resources/payroll).
+    pay_run_files: {
+      heading: 'Files for the bureau and the bank',
+      bureau: 'Payroll bureau CSV',
+      bank: 'Bank payments file (BACS)',
+      'self-billing': 'Self-billing export',
+      help: 'The bureau CSV has the figures for its FPS: submitting to HMRC (RTI) is the bureau’s.',
+      not_yet: 'Approve the run to export its files.',
+      cancelled: 'A cancelled run pays nothing: it has no files.',
+      failed: 'The file was not made.',
+    },
+    bank_details: {
+      none: 'None entered',
+      show: 'Show in full',
+      hide: 'Hide',
+      shown: 'Bank details in full (this view is recorded in the history)',
+      sort_code: 'Sort code',
+      account_number: 'Account number',
+      account_name: 'Name on the account',
+      roll_number: 'Roll number',
+    },
     payroll_generation: {
       help_all: 'Every staff member with signed or verified hours in the period not yet paid gets a payslip.',
       help_single: 'A run for %{name} alone: a late timesheet, a leaver.',

@@ -3,6 +3,8 @@ import { forgetAgencyZones } from '../../server/engine/routes';
 import { setPasswordCostForTests } from '../../server/auth/passwords';
 import { setPublicUrl } from '../../server/notifications/outbox';
 import { forgetServedCopies } from '../../server/documents/records';
+import { randomBytes } from 'node:crypto';
+import { useKey } from '../../server/secrets/sealing';
 
 // Argon2id with 256 KiB instead of 19 MiB for the hashes this process makes (the template's demo users, invitations,
 // password changes; the decoy): about 1 ms instead of 0.1 s of CPU each, over the API tests' hundreds of sign-ins.
@@ -18,3 +20,7 @@ forgetAgencyZones();
 forgetCustomFieldDefinitions();
 forgetServedCopies();
 setPublicUrl(null);
+
+// The bank details' key (server/secrets/sealing.ts): one of the process's own, so the tests never make a key file in
+// the working copy's data directory (the server's start does, for `npm start`).
+useKey(randomBytes(32));

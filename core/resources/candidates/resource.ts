@@ -1,6 +1,16 @@
 import type { FieldDeclaration, RecordValues, ResourceDeclaration, Role } from '../../engine/types';
 import { readTaxCode } from '../../domain/payroll/taxCodes';
 import { PAYROLL_YEARS, TAX_YEARS } from '../../domain/payroll/rates';
+import {
+  ACCOUNT_NAME_MESSAGE,
+  ACCOUNT_NAME_PATTERN,
+  ACCOUNT_NUMBER_MESSAGE,
+  ACCOUNT_NUMBER_PATTERN,
+  ROLL_NUMBER_MESSAGE,
+  ROLL_NUMBER_PATTERN,
+  SORT_CODE_MESSAGE,
+  SORT_CODE_PATTERN,
+} from '../../domain/payroll/bankDetails';
 
 const AGENCY: Role[] = ['admin', 'consultant'];
 
@@ -131,6 +141,59 @@ export const candidates: ResourceDeclaration = {
       guard: (r) => (!r.activated ? 'app.staff.guard.not_active' : null),
       patch: () => ({ activated: false }),
     },
+    {
+      // Bank details (issue 33): entered by an agency admin, sealed by the server (server/behaviours/candidates.ts),
+      // never in the audit trail (secret inputs); shown masked (bank_details_masked) and in full only through
+      // GET /api/candidates/:id/bank_details, which admits whoever may run this action and records each view.
+      name: 'set_bank_details',
+      label: 'Bank details',
+      icon: 'account_balance',
+      roles: ['admin'],
+      success: 'Bank details saved',
+      input: [
+        {
+          source: 'sort_code',
+          type: 'text',
+          label: 'Sort code',
+          required: true,
+          maxLength: 12,
+          secret: true,
+          pattern: { regex: SORT_CODE_PATTERN, message: SORT_CODE_MESSAGE },
+          helperText: '6 digits, like 12-34-56',
+        },
+        {
+          source: 'account_number',
+          type: 'text',
+          label: 'Account number',
+          required: true,
+          maxLength: 16,
+          secret: true,
+          pattern: { regex: ACCOUNT_NUMBER_PATTERN, message: ACCOUNT_NUMBER_MESSAGE },
+          helperText: '8 digits',
+        },
+        {
+          source: 'account_name',
+          type: 'text',
+          label: 'Name on the account',
+          required: true,
+          maxLength: 60,
+          secret: true,
+          pattern: { regex: ACCOUNT_NAME_PATTERN, message: ACCOUNT_NAME_MESSAGE },
+        },
+        {
+          source: 'roll_number',
+          type: 'text',
+          label: 'Building society roll number',
+          maxLength: 18,
+          secret: true,
+          pattern: { regex: ROLL_NUMBER_PATTERN, message: ROLL_NUMBER_MESSAGE },
+          helperText: 'Only for a building society account that has one',
+        },
+      ],
+    },
+    // No route or button: the name of the history's entry for each view of the bank details in full (written by
+    // server/services/bankDetails.ts with the read).
+    { name: 'view_bank_details', label: 'Bank details viewed in full', roles: [], success: 'Bank details shown' },
   ],
   // Active staff are approved and activated; inactive staff are approved and not activated.
   tabs: [
@@ -292,6 +355,27 @@ export const candidates: ResourceDeclaration = {
       maxLength: 14,
       pattern: { regex: '^(GB)?[0-9]{9}([0-9]{3})?$', message: 'GB and 9 digits (or 12), as HMRC issued it.' },
     }),
+    // Bank details (issue 33): sealed (AES-256-GCM; nobody reads the column, the audit trail keeps only that it was
+    // set or changed) and their last digits for the profile, which only admins read (never consultants, client
+    // users or staff); both written only by set_bank_details.
+    {
+      source: 'bank_details_sealed',
+      type: 'text',
+      label: 'Bank details (sealed)',
+      readOnly: true,
+      actionOnly: true,
+      readableBy: [],
+      views: [],
+    },
+    {
+      source: 'bank_details_masked',
+      type: 'text',
+      label: 'Bank details',
+      readOnly: true,
+      actionOnly: true,
+      readableBy: ['admin'],
+      views: ['show'],
+    },
     // Holiday accrued and not yet taken, in hours (employment types that accrue): the payslips of approved and
     // finalised runs, accrued less taken.
     {

@@ -16,6 +16,9 @@ import { ADJUSTMENT_KINDS, deductionResources } from './deductions';
  *   POST /api/pay_runs/:id/actions/finalise     approved → finalised: each payslip finalised, its PDF kept
  *   POST /api/pay_runs/:id/actions/cancel       { reason } draft → cancelled: its lines released for another run
  *   GET  /api/payslips/:id/pdf                  the payslip, as kept at finalising once finalised
+ *   GET  /api/pay_runs/:id/files/bureau         an approved or finalised run's files (admins, exports/payroll.ts):
+ *   GET  /api/pay_runs/:id/files/bank           the payroll bureau's CSV, the bank payments file (BACS Standard 18),
+ *   GET  /api/pay_runs/:id/files/self-billing   the umbrella and limited-company workers' self-billed invoices
  *
  * Who reads what (docs/decisions.md, "Issue 33.2 — pay runs"): the agency's admins do everything; its consultants
  * read runs and payslips (they answer staff's questions about pay) but neither run, approve nor finalise; a staff
@@ -169,6 +172,9 @@ export const payRuns: ResourceDeclaration = {
       input: [{ source: 'reason', type: 'longtext', label: 'Why it is cancelled', required: true, maxLength: 2000 }],
       patch: (_r, input) => ({ cancel_reason: input.reason }),
     },
+    // No route or button: the name of the history's entry for each of the run's files exported (GET
+    // /api/pay_runs/:id/files/{bureau,bank,self-billing}, server/exports/payroll.ts).
+    { name: 'file_exported', label: 'File exported', roles: [], success: 'Exported' },
   ],
   fields: [
     { source: 'period_start', type: 'date', label: 'From', required: true, createOnly: true, sortable: true },

@@ -45,6 +45,7 @@ import filterIndexes from './101_filter_indexes.js';
 import agencyAddress from './102_agency_address.js';
 import payrollDeductions from './108_payroll_deductions.js';
 import payRunJobs from './114_pay_run_jobs.js';
+import bankDetails from './115_bank_details.js';
 import payslipDelivery from './116_payslip_delivery.js';
 import needsDoingIndexes from './119_needs_doing_indexes.js';
 import payrollLines from './113_payroll_lines.js';
@@ -99,6 +100,7 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '108_payroll_deductions', sql: payrollDeductions },
   { id: '113_payroll_lines', sql: payrollLines },
   { id: '114_pay_run_jobs', sql: payRunJobs },
+  { id: '115_bank_details', sql: bankDetails },
   { id: '116_payslip_delivery', sql: payslipDelivery },
   { id: '119_needs_doing_indexes', sql: needsDoingIndexes },
 ];

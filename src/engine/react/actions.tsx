@@ -11,6 +11,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import BlockIcon from '@mui/icons-material/Block';
@@ -67,6 +68,7 @@ import type { RunActionParams } from '../../providers/dataProvider';
 
 /** The icons a declaration's action may name (ActionDeclaration.icon); anything else shows a generic one. */
 export const ACTION_ICONS: Record<string, ReactElement> = {
+  account_balance: <AccountBalanceIcon />,
   check: <CheckIcon />,
   block: <BlockIcon />,
   power: <PowerIcon />,
@@ -467,7 +469,8 @@ export function RecordActions({
 }) {
   const fromContext = useRecordContext();
   const record = given ?? fromContext;
-  const actions = (decl.actions ?? []).filter((a) => !a.collection);
+  // An action no role runs (the server's own, or a history entry's name) gets no button.
+  const actions = (decl.actions ?? []).filter((a) => !a.collection && a.roles.length > 0);
   if (!record || !actions.length) return null;
   return (
     <>

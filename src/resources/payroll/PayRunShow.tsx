@@ -21,15 +21,18 @@ import { RunJobProgress } from '../../engine/react/RunGeneration';
 import type { ViewOptions } from '../../engine/react/viewOptions';
 import type { ResourceDeclaration } from '../../../core/engine/types';
 import { GENERATE_STAFF_PATH, singleStaffPath } from './GeneratePayRun';
+import { PayRunFiles } from './PayRunFiles';
 
 /**
  * A pay run's page (/invoice/staff-payroll/run/{id}), generated from its declaration with its payslips, and its job's
- * progress while it is being made: the page can be left and come back to (the progress is the job's, read again).
+ * progress while it is being made: the page can be left and come back to (the progress is the job's, read again);
+ * once approved, its files for the bureau and the bank.
  */
 export function PayRunShow(options: ViewOptions) {
   return (
     <EngineShow {...options}>
       <RunJobProgress ns="app.payroll_generation" status="progress" />
+      <PayRunFiles />
       <RunPayslips />
     </EngineShow>
   );

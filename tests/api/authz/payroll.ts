@@ -1,6 +1,6 @@
 import type { AuthzArea, AuthzContext } from './area';
 import { A, F, N, ownedByStaff, row } from './principals';
-import { fixtureWrite } from '../helpers';
+import { call, fixtureWrite } from '../helpers';
 
 /**
  * Payroll (issue 33): pay and deductions are the agency's. Gross to net: agency users of either agency calculate
@@ -79,6 +79,10 @@ const accruingStaff = async (ctx: AuthzContext) => {
   return candidate;
 };
 
+/** A staff member with bank details in each agency (not ctx.shared: its keys are resources). */
+const banked = { a: 0, b: 0 };
+const BANK = { sort_code: '12-34-56', account_number: '12345678', account_name: 'Authz Account' };
+
 const runAction = (name: string) => row('POST', `/api/pay_runs/:id/actions/${name}`, A, 'ok', F, F, F, N, F, A);
 
 export const payroll: AuthzArea = {
@@ -135,6 +139,14 @@ export const payroll: AuthzArea = {
     ownedByStaff(row('PUT', '/api/staff_holidays/:id', A, 'ok', F, F, F, N, F, A), F),
     ownedByStaff(row('DELETE', '/api/staff_holidays/:id', A, F, F, F, F, F, F, A), F),
     ownedByStaff(row('POST', '/api/staff_holidays/:id/actions/cancel', A, 'ok', F, F, F, N, F, A), F),
+
+    // Bank details: admins set and read them in full (each view audited); nobody else, not the staff member either.
+    ownedByStaff(row('POST', '/api/candidates/:id/actions/set_bank_details', A, 'ok', F, F, F, N, F, A), F),
+    ownedByStaff(row('GET', '/api/candidates/:id/bank_details', A, 'ok', F, F, F, N, F, A), F),
+    // A run's files: admins of its agency only.
+    ...(['bureau', 'bank', 'self-billing'] as const).map((f) =>
+      row('GET', `/api/pay_runs/:id/files/${f}`, A, 'ok', F, F, F, N, F, A),
+    ),
   ],
   async prepare(ctx) {
     const [me] = await ctx.t.db.query<{ candidate_id: number }>(
@@ -183,6 +195,22 @@ export const payroll: AuthzArea = {
       );
       into.payroll_adjustments = a.id;
     }
+    // Bank details for agency A's run's staff (its bank file pays them) and agency B's staff member.
+    for (const [token, slips] of [
+      [ctx.setup, a.slips],
+      [ctx.setupB, b.slips],
+    ] as const)
+      for (const slip of slips) {
+        const [{ candidate_id }] = await ctx.t.db.query<{ candidate_id: number }>(
+          'select candidate_id from payslips where id = $1',
+          [slip],
+        );
+        await ctx.must(
+          await call(ctx.t.app, token, 'POST', `/api/candidates/${candidate_id}/actions/set_bank_details`, BANK),
+        );
+        if (token === ctx.setup && slip === a.slips[0]) banked.a = candidate_id;
+        if (token === ctx.setupB) banked.b = candidate_id;
+      }
     ctx.shared.accruing = await accruingStaff(ctx);
     ctx.shared.staff_holidays = await holiday(ctx, ctx.ids.merchantA, Number(ctx.shared.accruing));
     ctx.ownedByStaff.staff_holidays = await holiday(ctx, ctx.ids.merchantA, me.candidate_id);
@@ -233,8 +261,22 @@ export const payroll: AuthzArea = {
     'pay_runs generate': { frequency: 'weekly', from: '2026-11-02', to: '2026-11-08', preview: true },
     'pay_runs cancel': { reason: 'Authz test' },
     'payslips adjust': { kind: 'addition', amount: 100, reason: 'Authz test' },
+    'candidates set_bank_details': BANK,
   },
   requests: {
+    'GET /api/candidates/:id/bank_details': (_ctx, _p, otherAgency) => ({
+      method: 'GET',
+      url: `/api/candidates/${otherAgency ? banked.b : banked.a}/bank_details`,
+    }),
+    ...Object.fromEntries(
+      ['bureau', 'bank', 'self-billing'].map((f) => [
+        `GET /api/pay_runs/:id/files/${f}`,
+        (ctx: AuthzContext, _p: unknown, otherAgency: boolean) => ({
+          method: 'GET' as const,
+          url: `/api/pay_runs/${otherAgency ? ctx.sharedB.pay_runs : ctx.shared.pay_runs}/files/${f}`,
+        }),
+      ]),
+    ),
     'GET /api/payslips/:id/pdf': (ctx, _p, otherAgency) => ({
       method: 'GET',
       url: `/api/payslips/${otherAgency ? ctx.sharedB.payslips : ctx.shared.payslips}/pdf`,

@@ -68,6 +68,7 @@ describe('ChildList rowActions="menu"', () => {
       'Reject',
       'Activate',
       'Deactivate',
+      'Bank details',
       'Edit',
     ]);
     const approve = items[0];

@@ -1,0 +1,194 @@
+// A pay run's files (issue 33, output): the payroll bureau's gross-to-net CSV (the figures an FPS needs, for the
+// bureau's software: RTI submission itself is out of scope), the bank payments file (BACS Standard 18, CSV layout)
+// and the self-billing export of umbrella and limited-company workers. Rows are arrays (text as strings, amounts in
+// pounds as numbers, the BACS amount as its two-decimal text); the server writes them with the list exports' CSV
+// writer (CSV_OPTIONS: formulas neutralised). Every figure is the payslip's as stored: these rules only lay it out.
+import { penceToPounds } from '../../engine/money';
+import { BACS_HEADER, bacsRow, type BankDetails } from './bankDetails';
+import type { Frequency } from './rates';
+
+export type Cell = string | number;
+
+/** A pay run as its files name it. */
+export interface RunForExport {
+  id: number;
+  frequency: Frequency;
+  taxYear: string;
+  taxPeriod: number;
+  periodStart: string;
+  /** The pay day. */
+  periodEnd: string;
+}
+
+/** A payslip with its staff member, as stored (amounts in pence). */
+export interface PayslipForExport {
+  payslipId: number;
+  candidateId: number;
+  firstName: string;
+  lastName: string;
+  niNumber: string | null;
+  dateOfBirth: string | null;
+  paye: boolean;
+  taxCode: string | null;
+  week1: boolean;
+  niCategory: string | null;
+  /** The company an umbrella or limited-company worker was paid to, named as it was when paid. */
+  paidTo: string | null;
+  companyNumber: string | null;
+  companyVatNumber: string | null;
+  hours: number;
+  gross: number;
+  holidayPay: number;
+  taxablePay: number;
+  tax: number;
+  employeeNi: number;
+  employerNi: number;
+  studentLoan: number;
+  pensionEmployee: number;
+  pensionEmployer: number;
+  deductions: number;
+  net: number;
+  ytdGross: number;
+  ytdTax: number;
+  ytdEmployeeNi: number;
+}
+
+const name = (s: PayslipForExport) => `${s.firstName} ${s.lastName}`.trim();
+const pounds = penceToPounds;
+/** HMRC's pay frequency codes in an FPS: W1 weekly, M1 monthly. */
+const FPS_FREQUENCY: Record<Frequency, string> = { weekly: 'W1', monthly: 'M1' };
+
+export const BUREAU_HEADER = [
+  'Payroll ID',
+  'Surname',
+  'Forenames',
+  'NI number',
+  'Date of birth',
+  'Tax code',
+  'Week 1 / month 1',
+  'NI category',
+  'Tax year',
+  'Pay frequency',
+  'Tax period',
+  'Payment date',
+  'Gross pay',
+  'Holiday pay',
+  'Taxable pay',
+  'Tax',
+  'Employee NI',
+  'Employer NI',
+  'Student loan',
+  'Employee pension',
+  'Employer pension',
+  'Other deductions',
+  'Net pay',
+  'Taxable pay to date',
+  'Tax to date',
+  'Employee NI to date',
+];
+
+/**
+ * The payroll bureau's CSV: one row per PAYE payslip (an umbrella or limited-company worker is not on the agency's
+ * payroll: they are in the self-billing export), by surname.
+ */
+export function bureauRows(run: RunForExport, slips: readonly PayslipForExport[]): Cell[][] {
+  return bySurname(slips.filter((s) => s.paye)).map((s) => [
+    s.candidateId,
+    s.lastName,
+    s.firstName,
+    s.niNumber ?? '',
+    s.dateOfBirth ?? '',
+    s.taxCode ?? '',
+    s.week1 ? 'Y' : 'N',
+    s.niCategory ?? '',
+    run.taxYear,
+    FPS_FREQUENCY[run.frequency],
+    run.taxPeriod,
+    run.periodEnd,
+    pounds(s.gross),
+    pounds(s.holidayPay),
+    pounds(s.taxablePay),
+    pounds(s.tax),
+    pounds(s.employeeNi),
+    pounds(s.employerNi),
+    pounds(s.studentLoan),
+    pounds(s.pensionEmployee),
+    pounds(s.pensionEmployer),
+    pounds(s.deductions),
+    pounds(s.net),
+    pounds(s.ytdGross),
+    pounds(s.ytdTax),
+    pounds(s.ytdEmployeeNi),
+  ]);
+}
+
+/** What each payment's reference says on the staff member's statement: the run's pay day. */
+export const paymentReference = (run: RunForExport) => `PAY ${run.periodEnd}`;
+
+/** A payslip that pays something but cannot go in the bank file, named in words. */
+export interface MissingBankDetails {
+  payslipId: number;
+  candidateId: number;
+  name: string;
+  net: number;
+}
+
+/**
+ * The bank payments file: one BACS payment per payslip paying more than nothing, by surname; the payslips whose staff
+ * member has no bank details are answered apart (`missing`), never left out silently.
+ */
+export function bankPayments(
+  run: RunForExport,
+  slips: readonly PayslipForExport[],
+  bankOf: (candidateId: number) => BankDetails | null,
+): { header: string[]; rows: string[][]; missing: MissingBankDetails[] } {
+  const rows: string[][] = [];
+  const missing: MissingBankDetails[] = [];
+  for (const s of bySurname(slips.filter((x) => x.net > 0))) {
+    const bank = bankOf(s.candidateId);
+    if (bank) rows.push(bacsRow(bank, s.net, paymentReference(run)));
+    else missing.push({ payslipId: s.payslipId, candidateId: s.candidateId, name: name(s), net: s.net });
+  }
+  return { header: BACS_HEADER, rows, missing };
+}
+
+export const SELF_BILLING_HEADER = [
+  'Self-billing invoice',
+  'Invoice date',
+  'Supplier',
+  'Company number',
+  'VAT number',
+  'Worker',
+  'Period from',
+  'Period to',
+  'Hours',
+  'Description',
+  'Amount',
+];
+
+/**
+ * The self-billing export: one self-billed invoice per umbrella or limited-company payslip (the agency bills itself
+ * on the worker's company's behalf), numbered SB-<payslip>, dated the pay day, for the gross the run paid the company.
+ */
+export function selfBillingRows(run: RunForExport, slips: readonly PayslipForExport[]): Cell[][] {
+  return bySurname(slips.filter((s) => !s.paye)).map((s) => [
+    `SB-${String(s.payslipId).padStart(6, '0')}`,
+    run.periodEnd,
+    s.paidTo ?? name(s),
+    s.companyNumber ?? '',
+    s.companyVatNumber ?? '',
+    name(s),
+    run.periodStart,
+    run.periodEnd,
+    s.hours,
+    `Services of ${name(s)}, ${run.periodStart} to ${run.periodEnd}`,
+    pounds(s.gross),
+  ]);
+}
+
+function bySurname<T extends PayslipForExport>(slips: readonly T[]): T[] {
+  return [...slips].sort(
+    (a, b) =>
+      a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || a.payslipId - b.payslipId,
+  );
+}
