@@ -1,3 +1,4 @@
+import { startOfWeekMonday } from '../../core/domain/time/agencyTime';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -235,4 +236,21 @@ export function killable(db: Db, dieWhen: (sql: string, params?: unknown[]) => b
     },
   });
   return { ...db, query: guard(db).query, transaction: (fn) => db.transaction((tx) => fn(guard(tx))) };
+}
+
+/**
+ * The demo agency's id and the Mondays of the weeks in which it has signed or verified timesheet lines of staff not
+ * yet on a pay run (the demo's runs pay some), oldest first: the weeks a pay run test pays.
+ */
+export async function payableWeeks(db: Db) {
+  const [{ merchantId }] = await db.query<{ merchantId: number }>(
+    `select merchant_id as "merchantId" from users where email = 'admin@demo.test'`,
+  );
+  const days = await db.query<{ day: string }>(
+    `select distinct work_date::text as day from timesheet_lines
+      where merchant_id = $1 and status in ('signed', 'verified') and candidate_id is not null and ${NOT_ON_A_PAY_RUN}
+      order by 1`,
+    [merchantId],
+  );
+  return { merchantId, mondays: [...new Set(days.map((d) => startOfWeekMonday(d.day)))] };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { call, fixtureWrite, loginAs, makeTestApp, type TestApp } from './helpers';
-import { addDaysToDate, startOfWeekMonday } from '../../core/domain/time/agencyTime';
+import { call, fixtureWrite, loginAs, makeTestApp, payableWeeks, type TestApp } from './helpers';
+import { addDaysToDate } from '../../core/domain/time/agencyTime';
 import { ACCOUNT_NUMBER_MESSAGE, SORT_CODE_MESSAGE } from '../../core/domain/payroll/bankDetails';
 import { penceToPounds } from '../../core/engine/money';
 import { BANK_DETAILS_VIEWED } from '../../server/services/bankDetails';
@@ -27,15 +27,9 @@ beforeAll(async () => {
   [admin, consultant, client, staff, otherAdmin] = await Promise.all(
     ['admin', 'consultant', 'client', 'staff', 'otherAdmin'].map((w) => loginAs(t.app, w as 'admin')),
   );
-  [{ merchantId }] = await t.db.query<{ merchantId: number }>(
-    `select merchant_id as "merchantId" from users where email = 'admin@demo.test'`,
-  );
-  const days = await t.db.query<{ day: string }>(
-    `select distinct work_date::text as day from timesheet_lines
-      where merchant_id = $1 and status in ('signed', 'verified') and candidate_id is not null order by 1`,
-    [merchantId],
-  );
-  const mondays = [...new Set(days.map((d) => startOfWeekMonday(d.day)))].slice(0, 2);
+  const weeks = await payableWeeks(t.db);
+  merchantId = weeks.merchantId;
+  const mondays = weeks.mondays.slice(0, 2);
   expect(mondays).toHaveLength(2);
   const runs: number[] = [];
   for (const monday of mondays) {

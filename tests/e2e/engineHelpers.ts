@@ -3,7 +3,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { homeOf, KEYS, type LoginResponse } from '../../src/providers/session';
 import { loginTypeOfStored, type StoredLoginType } from '../../core/engine/types';
-import { addDaysToDate } from '../../core/domain/time/agencyTime';
+import { addDaysToDate, startOfWeekMonday } from '../../core/domain/time/agencyTime';
 
 /**
  * Helpers for the browser tests of the resource engine's generated screens (engine.test.ts): signing in,
@@ -281,4 +281,28 @@ export async function chooseRunWeek(page: Page, monday: string) {
       .then((parts) => parts.join('-'));
   await expect.poll(() => typed('To')).toBe(sunday);
   return sunday;
+}
+
+/**
+ * A draft weekly pay run of one staff member over a week of the demo's verified hours not yet paid (issue 33): its
+ * run, payslips and the staff member it pays. Fails the test when the demo has no such week left.
+ */
+export async function payOneStaffWeek(page: Page) {
+  const lines = (await api(page, 'GET', '/api/timesheet_lines?status=verified&per_page=100')).body.data as {
+    candidate_id: number | null;
+    work_date: string;
+  }[];
+  for (const l of lines.filter((x) => x.candidate_id)) {
+    const monday = startOfWeekMonday(l.work_date);
+    const res = await api(page, 'POST', '/api/pay_runs/actions/generate', {
+      frequency: 'weekly',
+      from: monday,
+      to: addDaysToDate(monday, 6),
+      candidate_ids: [l.candidate_id],
+    });
+    expect(res.status).toBe(200);
+    const made = res.body.data as { run_id: number | null; payslips: number[] };
+    if (made.run_id) return { run_id: made.run_id, payslips: made.payslips, candidate_id: Number(l.candidate_id) };
+  }
+  throw new Error('The demo has no week of verified hours left to pay.');
 }

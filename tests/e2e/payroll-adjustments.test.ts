@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
-import { api, axeProblems, signInAdmin, trackRequests } from './engineHelpers';
-import { addDaysToDate, startOfWeekMonday } from '../../core/domain/time/agencyTime';
+import { api, axeProblems, payOneStaffWeek, signInAdmin, trackRequests } from './engineHelpers';
 
 // An adjustment in a draft pay run (issue 33): /invoice/StaffPayrollViewEdit/{id} adds a one-off addition with its
 // reason through the payslip's Add an adjustment dialog; the payslip's gross and its run's totals follow; axe over the
@@ -15,24 +14,7 @@ describe('a draft pay run’s payslip', () => {
     const inflight = trackRequests(page);
     await signInAdmin(page);
     // A week of the demo's payable hours not yet paid, for one staff member: their draft run.
-    const sheets = (await api(page, 'GET', '/api/timesheet_lines?status=verified&per_page=100')).body.data as {
-      candidate_id: number | null;
-      work_date: string;
-    }[];
-    let made: { run_id: number | null; payslips: number[] } = { run_id: null, payslips: [] };
-    for (const l of sheets.filter((x) => x.candidate_id)) {
-      const monday = startOfWeekMonday(l.work_date);
-      const res = await api(page, 'POST', '/api/pay_runs/actions/generate', {
-        frequency: 'weekly',
-        from: monday,
-        to: addDaysToDate(monday, 6),
-        candidate_ids: [l.candidate_id],
-      });
-      expect(res.status).toBe(200);
-      made = res.body.data;
-      if (made.run_id) break;
-    }
-    expect(made.run_id, 'a demo week left to pay').toBeTruthy();
+    const made = await payOneStaffWeek(page);
     const slipId = made.payslips[0];
     const before = (await api(page, 'GET', `/api/payslips/${slipId}`)).body.data;
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { useBrowser } from './harness';
-import { api, axeProblems, signInAdmin, trackRequests } from './engineHelpers';
-import { addDaysToDate, startOfWeekMonday } from '../../core/domain/time/agencyTime';
+import { api, axeProblems, payOneStaffWeek, signInAdmin, trackRequests } from './engineHelpers';
 
 // Issue 33, output: an admin enters a staff member's bank details on their profile (refused in words next to the
 // field first), sees them masked and in full; an approved pay run's page offers its three files, refuses the bank file
@@ -60,26 +59,8 @@ describe('bank details and a pay run’s files', () => {
       const { page } = e2e;
       const inflight = trackRequests(page);
       await signInAdmin(page);
-      const lines = (await api(page, 'GET', '/api/timesheet_lines?status=verified&per_page=100')).body.data as {
-        candidate_id: number | null;
-        work_date: string;
-      }[];
-      let made: { run_id: number | null } = { run_id: null };
-      let paid = 0;
-      for (const l of lines.filter((x) => x.candidate_id)) {
-        const monday = startOfWeekMonday(l.work_date);
-        const res = await api(page, 'POST', '/api/pay_runs/actions/generate', {
-          frequency: 'weekly',
-          from: monday,
-          to: addDaysToDate(monday, 6),
-          candidate_ids: [l.candidate_id],
-        });
-        expect(res.status).toBe(200);
-        made = res.body.data;
-        paid = Number(l.candidate_id);
-        if (made.run_id) break;
-      }
-      expect(made.run_id, 'a demo week left to pay').toBeTruthy();
+      const made = await payOneStaffWeek(page);
+      const paid = made.candidate_id;
       const route = `/invoice/staff-payroll/run/${made.run_id}`;
       await page.goto(route);
       const bank = page.getByRole('button', { name: 'Bank payments file (BACS)' });
