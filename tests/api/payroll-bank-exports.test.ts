@@ -328,10 +328,17 @@ describe("a pay run's files", () => {
   });
 
   it('the self-billing export is each umbrella and limited-company payslip’s gross, paid to its company', async () => {
-    const res = await file(admin, finalised, 'self-billing');
+    // A finalised run paying an umbrella or limited-company worker (the demo's own runs pay the earliest weeks).
+    const [withCompany] = await t.db.query<{ id: number }>(
+      `select r.id from pay_runs r where r.merchant_id = $1 and r.state = 'finalised'
+          and exists (select 1 from payslips p where p.pay_run_id = r.id and not p.paye) order by r.id limit 1`,
+      [merchantId],
+    );
+    const run = withCompany?.id ?? finalised;
+    const res = await file(admin, run, 'self-billing');
     expect(res.statusCode, res.body).toBe(200);
     const { rows, col } = csv(res.body);
-    const slips = (await payslipsOf(finalised)).filter((s) => !s.paye);
+    const slips = (await payslipsOf(run)).filter((s) => !s.paye);
     // The demo's umbrella and limited-company workers are paid by the run.
     expect(slips.length).toBeGreaterThan(0);
     expect(rows).toHaveLength(slips.length);
@@ -341,8 +348,8 @@ describe("a pay run's files", () => {
       expect(col(r, 'Supplier')).toBe(s.paid_to);
     }
     // PAYE staff are never in it, nor umbrella workers in the bureau's file.
-    const bureau = csv((await file(admin, finalised, 'bureau')).body);
-    expect(bureau.rows).toHaveLength((await payslipsOf(finalised)).filter((s) => s.paye).length);
+    const bureau = csv((await file(admin, run, 'bureau')).body);
+    expect(bureau.rows).toHaveLength((await payslipsOf(run)).filter((s) => s.paye).length);
   });
 
   it('are refused for a draft and a cancelled run, and to everyone but the agency’s admins', async () => {
@@ -366,7 +373,7 @@ describe("a pay run's files", () => {
       `select count(*)::int as n from audit_log where resource = 'pay_runs' and record_id = $1 and action = 'file_exported'`,
       [finalised],
     );
-    expect(n).toBeGreaterThanOrEqual(4);
+    expect(n).toBeGreaterThanOrEqual(3);
   });
 });
 
