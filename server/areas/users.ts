@@ -1,5 +1,6 @@
 import { usersBehaviour } from '../behaviours/users.js';
 import { staffLoginsBehaviour } from '../behaviours/staffLogins.js';
+import { auditEntriesBehaviour } from '../behaviours/auditEntries.js';
 import { userRoutes } from '../routes/users.js';
 import { USER_INVITE_LINK, userInviteLink } from '../auth/userInvites.js';
 import type { ServerArea } from './area.js';
@@ -10,7 +11,7 @@ export const usersArea: ServerArea = {
   name: 'users',
   // Who may sign in, and the trail of what each did.
   declarations: [users, staffLogins, auditEntries],
-  behaviours: { users: usersBehaviour, staff_logins: staffLoginsBehaviour },
+  behaviours: { users: usersBehaviour, staff_logins: staffLoginsBehaviour, audit_entries: auditEntriesBehaviour },
   routes: [userRoutes],
   links: { [USER_INVITE_LINK]: userInviteLink },
 };

@@ -81,7 +81,8 @@ export interface AuditEntry {
  * The one statement that writes audit entries (every writer's: an engine write, createMany, the side writes, the
  * seed): one entry per row of `rows.from`, an SQL relation, each value an SQL expression over it. Who and when are
  * the principal's; the subject files the entries under another record (`filedUnderOf`). The table refuses updates
- * and deletes (a trigger), so the history cannot be edited.
+ * and deletes (a trigger), so the history cannot be edited. Readers read the view `audit_log`: these rows and the
+ * sets auditMany writes, each expanded into one entry a record (migration 120).
  */
 export function insertAuditSql(
   who: EnginePrincipal,
@@ -91,7 +92,7 @@ export function insertAuditSql(
 ): string {
   // A link holder has no user (userId 0), nor the system (a periodic job): the entry names them in user_name ('via
   // link sent to …', 'system'), user_id is empty.
-  return `insert into audit_log (merchant_id, resource, record_id, subject_resource, subject_id, event, action, changes, input, user_id, user_name, login_type, created_at, updated_at)
+  return `insert into audit_rows (merchant_id, resource, record_id, subject_resource, subject_id, event, action, changes, input, user_id, user_name, login_type, created_at, updated_at)
     select ${bind(who.merchantId)}::int, ${bind(e.resource)}, ${rows.recordId}, ${bind(e.subjectResource)}, ${rows.subjectId}, ${bind(e.event)}, ${bind(e.action ?? null)},
            ${rows.changes}, ${rows.input}, ${bind(who.userId || null)}::int, ${bind(who.name)}, ${bind(storedLoginType(who.loginType))}, ${rows.at}, ${rows.at}
       from ${rows.from}`;
@@ -151,8 +152,13 @@ export async function audit(
 }
 
 /**
- * The entries of records written together (a set-based update or transition), in one statement: each the entry
- * `audit` writes for the same single-row write (its changes, filed where filedUnderOf says).
+ * The entries of records written together (a set-based update or transition), as one row of the trail for the whole
+ * set (audit_sets, migration 120): who, when, the action and its input once, the records' ids and the ids they are
+ * filed under (filedUnderOf) as arrays, and each distinct change once, each record naming its own by position. The
+ * view `audit_log` expands the row into the entries `audit` would have written one by one: each record's entry has
+ * its own id, drawn here from the trail's sequence in the records' order, so ids and order are as before. One row
+ * with two GIN-indexed arrays costs a fraction of a row a record in the trail's five indexes (docs/decisions.md,
+ * "Issue 31.4 — the audit cost of a set-based transition").
  */
 export async function auditMany(
   ctx: EngineContext,
@@ -167,8 +173,7 @@ export async function auditMany(
   const ids = written.map((w) => Number(w.row.id));
   const subjects = written.map((w, i) => (under ? Number(w.row[under.field]) || ids[i] : ids[i]));
   // Records written together mostly change the same way (a transition: the same state, author and time): each
-  // distinct change is sent and read as JSON once, and each entry names its own by position. Sent once a record, the
-  // JSON (escaped into an array, then parsed a row at a time) cost more than the rest of the entry.
+  // distinct change is sent and stored once, and each record names its own by position.
   const distinct = new Map<string, number>();
   const which = written.map((w) => {
     const json = JSON.stringify(w.changes);
@@ -176,21 +181,19 @@ export async function auditMany(
     if (k === undefined) distinct.set(json, (k = distinct.size + 1));
     return k;
   });
-  const sql = insertAuditSql(
-    ctx.principal,
-    p.bind,
-    { resource: c.decl.name, subjectResource: under?.resource ?? c.decl.name, event, action: e.action },
-    {
-      from: `unnest(${p.bind(ids)}::int[], ${p.bind(subjects)}::int[], ${p.bind(which)}::int[]) as u(id, subject, k)`,
-      recordId: 'u.id',
-      subjectId: 'u.subject',
-      // A parameter typed jsonb[] is read once, when bound; each row takes its element.
-      changes: `(${p.bind([...distinct.keys()])}::jsonb[])[u.k]`,
-      input: `${p.bind(e.input === undefined ? null : JSON.stringify(e.input))}::jsonb`,
-      at: `coalesce(${p.bind(ctx.now?.toISOString() ?? null)}::timestamptz, now())`,
-    },
+  const who = ctx.principal;
+  // A link holder has no user (userId 0), nor the system: user_id is empty, user_name names them (insertAuditSql).
+  await ctx.db.query(
+    `insert into audit_sets (merchant_id, resource, subject_resource, event, action, input, user_id, user_name, login_type, created_at,
+                             ids, record_ids, subject_ids, changes, which)
+     values (${p.bind(who.merchantId)}::int, ${p.bind(c.decl.name)}, ${p.bind(under?.resource ?? c.decl.name)}, ${p.bind(event)},
+             ${p.bind(e.action ?? null)}, ${p.bind(e.input === undefined ? null : JSON.stringify(e.input))}::jsonb,
+             ${p.bind(who.userId || null)}::int, ${p.bind(who.name)}, ${p.bind(storedLoginType(who.loginType))},
+             coalesce(${p.bind(ctx.now?.toISOString() ?? null)}::timestamptz, now()),
+             array(select nextval('audit_log_id_seq') from generate_series(1, ${p.bind(ids.length)}::int)),
+             ${p.bind(ids)}::int[], ${p.bind(subjects)}::int[], ${p.bind([...distinct.keys()])}::jsonb[], ${p.bind(which)}::int[])`,
+    p.values,
   );
-  await ctx.db.query(sql, p.values);
 }
 
 /** concat_ws takes at most 100 arguments: 90 fields a call, the calls joined by another. */

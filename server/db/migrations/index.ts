@@ -48,6 +48,7 @@ import payRunJobs from './114_pay_run_jobs.js';
 import bankDetails from './115_bank_details.js';
 import payslipDelivery from './116_payslip_delivery.js';
 import needsDoingIndexes from './119_needs_doing_indexes.js';
+import auditSets from './120_audit_sets.js';
 import payrollLines from './113_payroll_lines.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
@@ -103,4 +104,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '115_bank_details', sql: bankDetails },
   { id: '116_payslip_delivery', sql: payslipDelivery },
   { id: '119_needs_doing_indexes', sql: needsDoingIndexes },
+  { id: '120_audit_sets', sql: auditSets },
 ];
