@@ -69,7 +69,8 @@ async function seedClients(db: Db, merchantId: number, today: string) {
     );
   });
   await db.query('vacuum analyze shifts');
-  await db.query('vacuum analyze audit_log');
+  await db.query('vacuum analyze audit_rows');
+  await db.query('vacuum analyze audit_sets');
   const sites = await db.query<{ id: number; client_id: number }>(
     'select id, client_id from sites where merchant_id = $1 order by id',
     [merchantId],

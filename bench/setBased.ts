@@ -147,7 +147,8 @@ async function benchOne(kind: Kind, db: Db, version: string) {
     [merchantId, N],
   );
   await db.query('vacuum analyze bench_lines');
-  await db.query('vacuum analyze audit_log');
+  await db.query('vacuum analyze audit_rows');
+  await db.query('vacuum analyze audit_sets');
   const ids = (
     await db.query<{ id: number }>('select id from bench_lines where merchant_id = $1 order by id', [merchantId])
   ).map((r) => Number(r.id));

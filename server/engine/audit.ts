@@ -181,19 +181,42 @@ export async function auditMany(
     if (k === undefined) distinct.set(json, (k = distinct.size + 1));
     return k;
   });
-  const who = ctx.principal;
-  // A link holder has no user (userId 0), nor the system: user_id is empty, user_name names them (insertAuditSql).
   await ctx.db.query(
-    `insert into audit_sets (merchant_id, resource, subject_resource, event, action, input, user_id, user_name, login_type, created_at,
-                             ids, record_ids, subject_ids, changes, which)
-     values (${p.bind(who.merchantId)}::int, ${p.bind(c.decl.name)}, ${p.bind(under?.resource ?? c.decl.name)}, ${p.bind(event)},
-             ${p.bind(e.action ?? null)}, ${p.bind(e.input === undefined ? null : JSON.stringify(e.input))}::jsonb,
-             ${p.bind(who.userId || null)}::int, ${p.bind(who.name)}, ${p.bind(storedLoginType(who.loginType))},
-             coalesce(${p.bind(ctx.now?.toISOString() ?? null)}::timestamptz, now()),
-             array(select nextval('audit_log_id_seq') from generate_series(1, ${p.bind(ids.length)}::int)),
-             ${p.bind(ids)}::int[], ${p.bind(subjects)}::int[], ${p.bind([...distinct.keys()])}::jsonb[], ${p.bind(which)}::int[])`,
+    insertAuditSetSql(
+      ctx.principal,
+      p.bind,
+      { resource: c.decl.name, subjectResource: under?.resource ?? c.decl.name, event, action: e.action },
+      {
+        from: `(select ${p.bind(ids)}::int[] as record_ids, ${p.bind(subjects)}::int[] as subject_ids) as s`,
+        changes: `${p.bind([...distinct.keys()])}::jsonb[]`,
+        which: `${p.bind(which)}::int[]`,
+        input: `${p.bind(e.input === undefined ? null : JSON.stringify(e.input))}::jsonb`,
+        at: `coalesce(${p.bind(ctx.now?.toISOString() ?? null)}::timestamptz, now())`,
+      },
+    ),
     p.values,
   );
+}
+
+/**
+ * The one statement that writes the row of a set (auditMany's, createMany's): `set.from` is an SQL relation of one
+ * row with the arrays `record_ids` and `subject_ids`; `changes` the distinct changes and `which` each record's (an
+ * index into them, from 1). Each record's entry gets an id of its own from the trail's sequence, in the records'
+ * order, when the row is written. Who and when are the principal's, as insertAuditSql writes them.
+ */
+export function insertAuditSetSql(
+  who: EnginePrincipal,
+  bind: (value: unknown) => string,
+  e: { resource: string; subjectResource: string; event: AuditEvent; action?: string | null },
+  set: { from: string; changes: string; which: string; input: string; at: string },
+): string {
+  return `insert into audit_sets (merchant_id, resource, subject_resource, event, action, input, user_id, user_name, login_type, created_at,
+                          ids, record_ids, subject_ids, changes, which)
+    select ${bind(who.merchantId)}::int, ${bind(e.resource)}, ${bind(e.subjectResource)}, ${bind(e.event)}, ${bind(e.action ?? null)},
+           ${set.input}, ${bind(who.userId || null)}::int, ${bind(who.name)}, ${bind(storedLoginType(who.loginType))}, ${set.at},
+           array(select nextval('audit_log_id_seq') from generate_series(1, cardinality(s.record_ids))),
+           s.record_ids, s.subject_ids, ${set.changes}, ${set.which}
+      from ${set.from}`;
 }
 
 /** concat_ws takes at most 100 arguments: 90 fields a call, the calls joined by another. */
@@ -249,9 +272,10 @@ export function createChangesSql(c: Compiled, source: string, present?: Set<stri
  * The audit entries of records created together (createMany), as one `insert … select` over `source`: a relation
  * of the inserted rows (the INSERT's RETURNING, as a CTE). Each entry is the one `audit` writes for a create, its
  * changes built by the database from the rows (createChangesSql) rather than as one JSON per record in JavaScript, so
- * a create of thousands costs one statement. `present`: the only fields `source` carries, when the others are known
- * to be empty in every row. `at`: the write's time, or each row's own `created_at` (the demo's rows, written around
- * the engine). Null for a resource declared `audited: false`.
+ * a create of thousands costs one statement; they are stored as one row of the set (insertAuditSetSql), expanded by
+ * the view audit_log, except the seed's (each at its row's own time: a row each). `present`: the only fields
+ * `source` carries, when the others are known to be empty in every row. `at`: the write's time, or each row's own
+ * `created_at` (the demo's rows, written around the engine). Null for a resource declared `audited: false`.
  */
 export function auditCreatesSql(
   c: Compiled,
@@ -267,18 +291,26 @@ export function auditCreatesSql(
   const under = filedUnderOf(c);
   const subject =
     under && (!present || present.has(under.field)) ? `coalesce(${col(under.field)}, ${col('id')})` : col('id');
-  return insertAuditSql(
-    who,
-    bind,
-    { resource: c.decl.name, subjectResource: under?.resource ?? c.decl.name, event: 'create' },
-    {
+  const e = { resource: c.decl.name, subjectResource: under?.resource ?? c.decl.name, event: 'create' as const };
+  const inputSql = `${bind(input === undefined ? null : JSON.stringify(input))}::jsonb`;
+  // The seed's rows were made at their own times, as though entered then: a row each.
+  if (at === 'created_at')
+    return insertAuditSql(who, bind, e, {
       from: source,
       recordId: col('id'),
       subjectId: subject,
       changes: createChangesSql(c, source, present),
-      input: `${bind(input === undefined ? null : JSON.stringify(input))}::jsonb`,
-      // The seed's rows were made at their own times, as though entered then.
-      at: at === 'created_at' ? col('created_at') : `coalesce(${bind(at?.toISOString() ?? null)}::timestamptz, now())`,
-    },
-  );
+      input: inputSql,
+      at: col('created_at'),
+    });
+  // Records created together at one time: one row of the set (insertAuditSetSql), each record's changes its own.
+  return insertAuditSetSql(who, bind, e, {
+    from: `(select array_agg(${col('id')} order by ${col('id')}) as record_ids, array_agg(${subject} order by ${col('id')}) as subject_ids,
+                   array_agg(${createChangesSql(c, source, present)} order by ${col('id')}) as changes
+              from ${source}) as s where s.record_ids is not null`,
+    changes: 's.changes',
+    which: 'array(select generate_series(1, cardinality(s.record_ids)))',
+    input: inputSql,
+    at: `coalesce(${bind(at?.toISOString() ?? null)}::timestamptz, now())`,
+  });
 }

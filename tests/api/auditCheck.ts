@@ -56,11 +56,12 @@ const FIXTURE_SETTING = 'audit_check.fixture';
  * Answers null when the database has no tables yet (an empty one).
  */
 export async function installAuditCheck(db: Db): Promise<number | null> {
-  const present = await db.query<{ table_name: string }>(
-    `select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+  const present = await db.query<{ table_name: string; table_type: string }>(
+    `select table_name, table_type from information_schema.tables where table_schema = current_schema()`,
   );
-  const tables = new Set(present.map((r) => r.table_name));
-  if (!tables.has('audit_log')) return null;
+  // audit_log is the trail's view since migration 120 (single-record rows and sets), a table before it.
+  if (!present.some((r) => r.table_name === 'audit_log')) return null;
+  const tables = new Set(present.filter((r) => r.table_type === 'BASE TABLE').map((r) => r.table_name));
   const watched = [...watchedTables().keys()].filter((t) => tables.has(t));
   await db.query(`
     create table audit_check_writes (
