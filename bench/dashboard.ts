@@ -1,7 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { buildApp } from '../server/app';
 import type { Db } from '../server/db';
-import { LoginThrottle } from '../server/auth/throttle';
 import { agencyZone } from '../server/engine/routes';
 import { addDaysToDate, agencyToday, startOfWeekMonday } from '../core/domain/time/agencyTime';
 import {
@@ -9,6 +7,7 @@ import {
   median,
   onEachDatabase,
   runAlone,
+  signedInApp,
   type Benchmark,
   type BenchmarkResult,
   type Metric,
@@ -50,19 +49,8 @@ async function benchOne(kind: Kind, raw: Db, version: string) {
   log(`seeded ${JSON.stringify(sizes)} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const cap = capturing(raw);
-  const app = await buildApp({
-    db: cap.db,
-    config: { tokenLifetimeSeconds: 3600, staticDir: undefined, rateLimitPerMinute: 100_000_000 },
-    throttle: new LoginThrottle(),
-  });
+  const { app, headers } = await signedInApp(cap.db, BENCH_EMAIL, BENCH_PASSWORD);
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/admin_login',
-      payload: { email: BENCH_EMAIL, password: BENCH_PASSWORD },
-    });
-    if (login.statusCode !== 200) throw new Error(`sign-in answered ${login.statusCode}: ${login.body}`);
-    const headers = { authorization: `Bearer ${login.json().token as string}` };
     let figures: unknown;
     const ask = async () => {
       const t = performance.now();

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { openPglite, openPostgres, type Db } from '../server/db';
+import { buildApp } from '../server/app';
+import { LoginThrottle } from '../server/auth/throttle';
 import { ROOT, type BuildSnapshot } from '../tests/e2e/product';
 
 export { ROOT };
@@ -333,3 +335,21 @@ export async function backendCpuMs(db: Db): Promise<Map<number, number>> {
 /** The CPU ms between two backendCpuMs readings (a server process opened in between counts from zero). */
 export const backendCpuBetween = (before: Map<number, number>, after: Map<number, number>) =>
   [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
+/**
+ * The product's app over `db` as the benches drive it in process (no static files, no rate limit in the way) and the
+ * request headers of `email` signed in to the agency panel. The caller closes the app.
+ */
+export async function signedInApp(db: Db, email: string, password: string) {
+  const app = await buildApp({
+    db,
+    config: { tokenLifetimeSeconds: 3600, staticDir: undefined, rateLimitPerMinute: 100_000_000 },
+    throttle: new LoginThrottle(),
+  });
+  const login = await app.inject({ method: 'POST', url: '/api/admin_login', payload: { email, password } });
+  if (login.statusCode !== 200) {
+    await app.close();
+    throw new Error(`sign-in answered ${login.statusCode}: ${login.body}`);
+  }
+  return { app, headers: { authorization: `Bearer ${login.json().token as string}` } };
+}

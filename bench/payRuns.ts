@@ -1,7 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { buildApp } from '../server/app';
 import type { Db, Queryable } from '../server/db';
-import { LoginThrottle } from '../server/auth/throttle';
 import { claimJob, runStep, workerName } from '../server/jobs/queue';
 import {
   announceRun,
@@ -9,6 +7,7 @@ import {
   backendCpuMs,
   onEachDatabase,
   runAlone,
+  signedInApp,
   type Benchmark,
   type BenchmarkResult,
   type Metric,
@@ -152,18 +151,8 @@ async function benchOne(kind: Kind, db0: Db, version: string) {
     query: (sql, params) => counted(db0).query(sql, params),
     transaction: (fn) => db0.transaction((tx) => fn(counted(tx))),
   };
-  const app = await buildApp({
-    db,
-    config: { tokenLifetimeSeconds: 3600, staticDir: undefined, rateLimitPerMinute: 100_000_000 },
-    throttle: new LoginThrottle(),
-  });
+  const { app, headers } = await signedInApp(db, BENCH_EMAIL, BENCH_PASSWORD);
   try {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/admin_login',
-      payload: { email: BENCH_EMAIL, password: BENCH_PASSWORD },
-    });
-    const headers = { authorization: `Bearer ${res.json().token as string}` };
     const worker = workerName();
     const perStep: number[] = [];
     // CPU time of the run, the process's and the database's: what it costs on a machine nobody else shares.

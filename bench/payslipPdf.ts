@@ -1,11 +1,9 @@
-import { buildApp } from '../server/app';
 import { openPglite } from '../server/db';
 import { migrate } from '../server/db/migrate';
 import { seedDemo } from '../server/seed/index';
 import { registryOf } from '../server/areas/registry';
 import { areas } from '../server/areas/index';
-import { LoginThrottle } from '../server/auth/throttle';
-import { announceRun, median, type Benchmark } from './lib';
+import { announceRun, median, signedInApp, type Benchmark } from './lib';
 
 /**
  * A payslip PDF (issue 33, "Performance": ≤ 300 ms), on the demo (PGlite in memory, seeded as every test is):
@@ -27,19 +25,8 @@ export const payslipPdf: Benchmark = {
     const db = await openPglite();
     await migrate(db);
     await seedDemo(db, registryOf(areas), { candidates: 40 });
-    const app = await buildApp({
-      db,
-      config: { tokenLifetimeSeconds: 3600, staticDir: undefined, rateLimitPerMinute: 100_000_000 },
-      throttle: new LoginThrottle(),
-    });
+    const { app, headers } = await signedInApp(db, 'admin@demo.test', 'demo-admin');
     try {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/admin_login',
-        payload: { email: 'admin@demo.test', password: 'demo-admin' },
-      });
-      if (login.statusCode !== 200) throw new Error(`sign-in answered ${login.statusCode}: ${login.body}`);
-      const headers = { authorization: `Bearer ${login.json().token as string}` };
       const [run] = await db.query<{ id: number }>(`select id from pay_runs where state = 'draft' order by id limit 1`);
       if (!run) throw new Error('The demo has no draft pay run (server/seed/payRuns.ts)');
       const [slip] = await db.query<{ id: number; merchant_id: number; lines: number }>(
