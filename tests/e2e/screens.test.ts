@@ -153,7 +153,8 @@ describe('generated screens', () => {
 
     // The shift-create form.
     await page.goto('/shifts/create');
-    const notes = page.getByLabel('Notes');
+    // The field by its own name: on /home the dashboard's "4 diary notes today" is a link named with the word too.
+    const notes = page.getByRole('textbox', { name: 'Notes', exact: true });
     await notes.fill('Bring a fob for the side door');
     await page.locator('a[href="/home"]').first().click();
     await unsaved.waitFor();

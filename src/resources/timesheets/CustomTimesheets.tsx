@@ -25,11 +25,14 @@ import { instantText, timeText } from './format';
 import { workedInPeriod } from '../../../core/domain/timesheets/rules';
 import { addDaysToDate } from '../../../core/domain/time/agencyTime';
 
-/** Columns this tab needs least, left to the column chooser: every row is custom; revisions and line counts. */
-const TUCKED = ['kind', 'supplement_of', 'revision', 'line_count', 'payable_lines', 'signed_at'];
-const listDecl = (decl: ResourceDeclaration): ResourceDeclaration => ({
+/**
+ * Columns the custom and the awaiting-signature tabs need least, left to the column chooser (`hidden`): the kind,
+ * revisions, line counts and the signature's time.
+ */
+export const TUCKED = ['kind', 'supplement_of', 'revision', 'line_count', 'payable_lines', 'signed_at'];
+export const tuckedDecl = (decl: ResourceDeclaration, hidden = TUCKED): ResourceDeclaration => ({
   ...decl,
-  fields: decl.fields.map((f) => (TUCKED.includes(f.source) ? { ...f, listHidden: true } : f)),
+  fields: decl.fields.map((f) => (hidden.includes(f.source) ? { ...f, listHidden: true } : f)),
 });
 
 /**
@@ -124,7 +127,7 @@ export function CustomTimesheets(options: ViewOptions) {
         {busy && <LinearProgress aria-label={translate('app.timesheets.agency.generating')} />}
         {generation.progress}
       </Box>
-      <EngineList {...options} decl={listDecl(options.decl)} tabId="custom" title={false} />
+      <EngineList {...options} decl={tuckedDecl(options.decl)} tabId="custom" title={false} />
     </Box>
   );
 }
