@@ -165,6 +165,8 @@ describe('generated screens', () => {
     await unsaved.getByRole('button', { name: 'Leave without saving' }).click();
     await waitForPath(page, '/home');
     await notes.waitFor({ state: 'detached' });
+    // The dashboard has loaded its work queue: a page still loading may abort the next page load.
+    await page.locator('[data-queue]').first().waitFor();
 
     // The Preferences tab of a staff profile: leaving for another tab asks; "Leave without saving" goes.
     await page.goto('/staffs/1/candidate-preference');
