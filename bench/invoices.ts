@@ -4,8 +4,11 @@ import type { Db, Queryable } from '../server/db';
 import { LoginThrottle } from '../server/auth/throttle';
 import { hashPassword } from '../server/auth/passwords';
 import { runNextJob, workerName } from '../server/jobs/queue';
+import { loadavg } from 'node:os';
 import {
   announceRun,
+  backendCpuBetween,
+  backendCpuMs,
   median,
   onEachDatabase,
   runAlone,
@@ -313,7 +316,11 @@ async function benchOne(kind: Kind, db0: Db, version: string) {
     // a. The run beside the bare aggregate (and the bare writes of the same drafts). What the run must make, read
     // once untimed (and warming the aggregate): each round's run is checked against it, group by group.
     const expected = (await bareAggregate(db0, merchantId)).map(groupKey);
+    const runCpu: { node: number; database: number }[] = [];
     const runAll = async (capture: (tx: Queryable) => Queryable) => {
+      // CPU time of the run, Node's and the database's (what it costs however busy the shared machine is), and the
+      // machine's load average as it began and ended.
+      const began = { cpu: process.cpuUsage(), db: await backendCpuMs(db0), load: loadavg()[0] };
       const t = performance.now();
       wrap = capture;
       try {
@@ -322,6 +329,15 @@ async function benchOne(kind: Kind, db0: Db, version: string) {
         wrap = null;
       }
       const ms = performance.now() - t;
+      const used = process.cpuUsage(began.cpu);
+      const cpu = {
+        node: (used.user + used.system) / 1000,
+        database: backendCpuBetween(began.db, await backendCpuMs(db0)),
+      };
+      runCpu.push(cpu);
+      log(
+        `run: ${(ms / 1000).toFixed(1)} s; CPU time Node ${(cpu.node / 1000).toFixed(1)} s, ${kind === 'postgres' ? `PostgreSQL ${(cpu.database / 1000).toFixed(1)} s` : 'PGlite in the same process'}; load average ${began.load.toFixed(1)} → ${loadavg()[0].toFixed(1)}`,
+      );
       const made = (
         await db0.query<Group>(
           `select client_id, period_start::text as week, line_count as lines, net, vat, total from invoices
@@ -469,7 +485,11 @@ async function benchOne(kind: Kind, db0: Db, version: string) {
         database: version,
         lines: LINES,
         invoices_of_the_run: expected.length,
-        run: { ...run.details, bare_writes_ms: r.other.writes.map((x) => round(x)) },
+        run: {
+          ...run.details,
+          bare_writes_ms: r.other.writes.map((x) => round(x)),
+          cpu_ms: runCpu.map((c) => ({ node: round(c.node), database: round(c.database) })),
+        },
         issue: { first_ms: round(firstIssue), ms: issues.map((x) => round(x)), ...kept },
         client_list: {
           invoices: INVOICES,

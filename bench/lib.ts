@@ -8,6 +8,7 @@ import pg from 'pg';
 import { openPglite, openPostgres, type Db } from '../server/db';
 import { buildApp } from '../server/app';
 import { LoginThrottle } from '../server/auth/throttle';
+import type { ResourceBehaviour } from '../server/engine/context';
 import { ROOT, type BuildSnapshot } from '../tests/e2e/product';
 
 export { ROOT };
@@ -340,11 +341,17 @@ export const backendCpuBetween = (before: Map<number, number>, after: Map<number
  * The product's app over `db` as the benches drive it in process (no static files, no rate limit in the way) and the
  * request headers of `email` signed in to the agency panel. The caller closes the app.
  */
-export async function signedInApp(db: Db, email: string, password: string) {
+export async function signedInApp(
+  db: Db,
+  email: string,
+  password: string,
+  options: { behaviours?: Record<string, ResourceBehaviour> } = {},
+) {
   const app = await buildApp({
     db,
     config: { tokenLifetimeSeconds: 3600, staticDir: undefined, rateLimitPerMinute: 100_000_000 },
     throttle: new LoginThrottle(),
+    behaviours: options.behaviours,
   });
   const login = await app.inject({ method: 'POST', url: '/api/admin_login', payload: { email, password } });
   if (login.statusCode !== 200) {

@@ -38,7 +38,9 @@ import { createMany } from './createMany';
 import { invoices } from './invoices';
 import { payRuns } from './payRuns';
 import { setBased } from './setBased';
+import { auditReads } from './auditReads';
 import { staffPage } from './staffPage';
+import { careers } from './careers';
 import { snapshotBuild, type BuildSnapshot } from '../tests/e2e/product';
 
 const all: Benchmark[] = [
@@ -60,7 +62,9 @@ const all: Benchmark[] = [
   uploads,
   createMany,
   setBased,
+  auditReads,
   staffPage,
+  careers,
   timesheets,
   invoices,
   payRuns,

@@ -24,6 +24,7 @@ import { passwordHashing } from './auth/passwords.js';
 import { Cluster, shareTotals } from './cluster.js';
 import { shellRoutes } from './routes/shell.js';
 import { dashboardRoutes } from './routes/dashboard.js';
+import { reportRoutes } from './routes/reports.js';
 import { accountRoutes } from './routes/account.js';
 import { fileRoutes } from './files/routes.js';
 import { compileAll, engineRoutes, recordVisibility } from './engine/routes.js';
@@ -62,6 +63,8 @@ declare module 'fastify' {
     registry: Registry;
     /** What the job worker runs with: the areas' job kinds and periodic jobs on this app's engine and totals. */
     jobs: JobRuntime & { periodic: PeriodicJob[] };
+    /** The rate limits' namespace (a test app's own; '' in the product): limits beside the API's share it. */
+    rateLimitNamespace: string;
   }
   interface FastifyRequest {
     auth: AuthUser | null;
@@ -144,6 +147,7 @@ export async function buildApp({
     perMinute: config.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     ...rateLimit,
   });
+  app.decorate('rateLimitNamespace', limitApi.options.namespace);
   // Requests counted here and not yet written go in before the app lets go of the database.
   app.addHook('onClose', () => limitApi.close(db));
 
@@ -212,6 +216,8 @@ export async function buildApp({
   for (const area of registry.areas) for (const routes of area.routes ?? []) await app.register(routes);
   // The dashboard counts lists of every area.
   await app.register(dashboardRoutes);
+  // The declared reports (core/resources/reports.ts), each over its base resource's list.
+  await app.register(reportRoutes);
   // Engine-wide calls that serve every declared resource: exports, printed lists, job progress.
   await app.register(exportRoutes);
   await app.register(documentRoutes);

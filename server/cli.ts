@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { createAgency, seedDemo } from './seed/index.js';
+import { agreeOnKey, loadKey, useKey } from './secrets/sealing.js';
 import { areas } from './areas/index.js';
 import { registryOf } from './areas/registry.js';
 import { createTableSql } from './engine/ddl.js';
@@ -38,6 +39,8 @@ const config = loadConfig();
 const { db } = await openDatabase(config);
 try {
   if (command === 'seed') {
+    // The demo's bank details are sealed with the key the server will open them with (server/index.ts does the same).
+    await agreeOnKey(db, useKey(loadKey(process.env, config.dataDir)));
     const [{ n }] = await db.query<{ n: number }>(
       `select count(*)::int as n from users where email = 'admin@demo.test'`,
     );

@@ -6,8 +6,11 @@ import type { Db, Queryable } from './db/index.js';
  * the topics say what went stale.
  */
 export interface Topics {
-  /** Sessions ended: drop cached look-ups of this token, or of every session of this user or client. */
-  sessions: { token: string } | { userId: number } | { clientId: number };
+  /**
+   * Sessions ended or changed: drop cached look-ups of this token, or of every session of this user or client, or
+   * of every holder of this agency role (its privileges changed).
+   */
+  sessions: { token: string } | { userId: number } | { clientId: number } | { roleId: number };
   /** Committed writes to `table` by agency `merchantId`: cached list totals of those tables and agencies are stale. */
   totals: { changes: { table: string; merchantId: number }[] };
   /** A chat message was committed: every process tells its open chat streams of that agency (server/chat/live.ts). */

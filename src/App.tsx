@@ -33,6 +33,10 @@ import { theme } from './theme';
 // move providers/session.ts out of the Login page's chunk into one more file the Login page must fetch.
 const ClientDashboard = lazy(() => import('./client/ClientDashboard').then((m) => ({ default: m.ClientDashboard })));
 const MyAccount = lazy(() => import('./client/MyAccount').then((m) => ({ default: m.MyAccount })));
+// The declared reports' screens bring the chart library: a chunk of their own.
+const ClientReportPage = lazy(() => import('./pages/ReportPages').then((m) => ({ default: m.ClientReportPage })));
+const StaffReportPage = lazy(() => import('./pages/ReportPages').then((m) => ({ default: m.StaffReportPage })));
+const InvoiceReportPage = lazy(() => import('./pages/ReportPages').then((m) => ({ default: m.InvoiceReportPage })));
 const PersonalSettings = lazy(() => import('./pages/PersonalSettings').then((m) => ({ default: m.PersonalSettings })));
 
 const engine: EngineRoutes = {
@@ -102,6 +106,9 @@ export default function App() {
           <Route path="/home" element={<Home />} />
           <Route path="/admin/:id" element={<PersonalSettings />} />
           <Route path="/report" element={<Reports />} />
+          <Route path="/report/ClientReport" element={<ClientReportPage />} />
+          <Route path="/report/StaffReport" element={<StaffReportPage />} />
+          <Route path="/report/InvoiceReport" element={<InvoiceReportPage />} />
           {adminRedirects.map((r) => (
             <Route key={r.path} path={r.path} element={<Navigate to={r.to} replace />} />
           ))}
@@ -109,6 +116,7 @@ export default function App() {
           {adminRoutes}
           {/* Client panel */}
           <Route path="/client/clientDashboard" element={<ClientDashboard />} />
+          <Route path="/client/clientDashboard/:id" element={<ClientDashboard />} />
           <Route path="/client/account" element={<MyAccount />} />
           {clientRedirects.map((r) => (
             <Route key={r.path} path={r.path} element={<Navigate to={r.to} replace />} />

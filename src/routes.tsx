@@ -25,17 +25,9 @@ export interface RedirectRoute {
 
 /** Admin screens not released yet: each shows its name and says so. */
 export const adminComingSoon: ComingSoonRoute[] = [
-  { path: '/report/StaffReport', screen: 'staff_report' },
-  { path: '/report/ClientReport', screen: 'client_report' },
   { path: '/report/BusinessUnitReport', screen: 'business_unit_report' },
-  { path: '/report/InvoiceReport', screen: 'invoice_report' },
-  { path: '/appsetting/agencysetting', screen: 'setting_agency', settings: true },
   { path: '/appsetting/SubscriptionSetting', screen: 'setting_subscription', settings: true },
-  { path: '/appsetting/ClientSettings/basicClientSettings', screen: 'setting_client_basic', settings: true },
-  { path: '/appsetting/ClientSettings/emailNotification', screen: 'setting_client_email', settings: true },
   { path: '/recruitment', screen: 'recruitment' },
-  { path: '/recruitment/staffs', screen: 'recruitment_staffs' },
-  { path: '/recruitment/jobs', screen: 'recruitment_jobs' },
   { path: '/recruitment/settings', screen: 'recruitment_settings' },
 ];
 
@@ -53,15 +45,20 @@ export const adminRedirects: RedirectRoute[] = [
 ];
 
 /** Admin screens this shell implements itself. */
-export const adminShellPaths = ['/home', '/admin/:id', '/report'];
-
-export const clientComingSoon: ComingSoonRoute[] = [
-  { path: '/client/clientDashboard/:id', screen: 'client_dashboard_detail' },
+export const adminShellPaths = [
+  '/home',
+  '/admin/:id',
+  '/report',
+  '/report/ClientReport',
+  '/report/StaffReport',
+  '/report/InvoiceReport',
 ];
+
+export const clientComingSoon: ComingSoonRoute[] = [];
 
 export const clientRedirects: RedirectRoute[] = [{ path: '/client/shift', to: '/client/shift/open-shift' }];
 
-export const clientShellPaths = ['/client/clientDashboard', '/client/account'];
+export const clientShellPaths = ['/client/clientDashboard', '/client/clientDashboard/:id', '/client/account'];
 
 /** Signed in to either panel. react-admin's own error routes belong here too. */
 export const anyPanelPaths = ['/LoginType', '/authentication-error', '/access-denied'];

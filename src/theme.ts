@@ -5,10 +5,11 @@ import { palette } from './palette';
 /** Hides content visually while screen readers still read it. */
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // Pixels spelled out: in `sx` a bare 1 means 100%, and a full-width hidden text widened a phone's page.
+  width: '1px',
+  height: '1px',
   padding: 0,
-  margin: -1,
+  margin: '-1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

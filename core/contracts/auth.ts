@@ -12,6 +12,8 @@ export const SessionUser = Type.Object({
   name: Type.String(),
   email: Type.String(),
   role: Type.String(),
+  /** For role 'custom': its agency role's privileges ('resource.action'), which the screens ask permits() with. */
+  privileges: Type.Optional(Type.Array(Type.String())),
   client_id: Type.Optional(Nullable(Type.Integer())),
 });
 

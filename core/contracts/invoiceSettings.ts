@@ -5,17 +5,6 @@ import { Nullable } from './common.js';
 export const InvoiceSettings = Type.Object({
   nursing_concession_from: Nullable(Type.String()),
   default_payment_terms_days: Type.Integer(),
-  /** The agency's postal address, printed on its invoices (reg 14). */
-  address: Nullable(
-    Type.Object({
-      line1: Type.Optional(Nullable(Type.String())),
-      line2: Type.Optional(Nullable(Type.String())),
-      city: Type.Optional(Nullable(Type.String())),
-      postcode: Type.Optional(Nullable(Type.String())),
-      country: Type.Optional(Nullable(Type.String())),
-    }),
-  ),
-  vat_number: Nullable(Type.String()),
   bank_account_name: Nullable(Type.String()),
   bank_sort_code: Nullable(Type.String()),
   bank_account_number: Nullable(Type.String()),

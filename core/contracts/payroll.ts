@@ -1,5 +1,5 @@
 // POST /api/payroll/calculate (issue 33.1): gross to net for one pay period of a PAYE staff member, in pence.
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 
 /** What is sent: read field by field by readCalculationRequest (core/domain/payroll/request.ts), which answers 422 in
  * words for each field it cannot take, so the schema itself only asks for an object. */
@@ -39,6 +39,15 @@ export const PayrollCalculation = Type.Object({
   ytd_gross: Type.Integer({ description: 'gross pay to date after this period' }),
   ytd_tax: Type.Integer({ description: 'tax to date after this period' }),
 });
+
+/**
+ * GET /api/staff_bank_details: the signed-in staff member's own bank details, masked as the profile shows them
+ * ("Sort code ending 56, account ending 5678"), or null when the agency holds none. Never in full.
+ */
+export const OwnBankDetailsAnswer = Type.Object({
+  data: Type.Object({ masked: Type.Union([Type.String(), Type.Null()]) }),
+});
+export type OwnBankDetailsAnswer = Static<typeof OwnBankDetailsAnswer>;
 
 /** GET /api/candidates/:id/bank_details: a staff member's bank details in full (admins; each view is audited). */
 export const BankDetailsAnswer = Type.Object({

@@ -26,3 +26,17 @@ export function listFieldsOf(decl: ResourceDeclaration): string[] {
     ]),
   ];
 }
+
+/** The declaration as a tab lists it: the tab's own columns (`ListTab.columns`) applied to the list's. */
+export function declForTab(decl: ResourceDeclaration, tabId: string | undefined): ResourceDeclaration {
+  const columns = decl.tabs?.find((t) => t.id === tabId)?.columns;
+  if (!columns) return decl;
+  const hidden = new Set(columns.hidden);
+  const shown = new Set(columns.shown);
+  return {
+    ...decl,
+    fields: decl.fields.map((f) =>
+      hidden.has(f.source) ? { ...f, listHidden: true } : shown.has(f.source) ? { ...f, listHidden: false } : f,
+    ),
+  };
+}

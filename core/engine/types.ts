@@ -29,9 +29,10 @@ export const CRUD_ACTIONS: readonly string[] = ['list', 'show', 'create', 'edit'
  * What a user may do, within their panel: the agency's admin and consultant, the client's manager and viewer
  * (users.role). 'staff' is the role of a staff member's own sign-in (the phone page); 'link' the holder of a
  * capability link (one record, one action, no account: server/engine/capability.ts). Both are granted only what a
- * declaration names.
+ * declaration names. 'custom' is an agency user holding one of the agency's own roles (core/resources/roles): no
+ * declaration names it; what it may do is the role's stored privileges (Principal.privileges), within admin's.
  */
-export type Role = 'admin' | 'consultant' | 'manager' | 'viewer' | 'staff' | 'link';
+export type Role = 'admin' | 'consultant' | 'manager' | 'viewer' | 'staff' | 'link' | 'custom';
 /**
  * Which panel (and sign-in) a user belongs to: 'agency' is the agency's back office (any agency role, not only
  * the admin role), 'client' the client portal, 'staff' the staff member's phone page, 'link' a capability link's
@@ -58,11 +59,17 @@ export const ROLE_LOGIN: Record<Role, LoginType> = {
   viewer: 'client',
   staff: 'staff',
   link: 'link',
+  custom: 'agency',
 };
 /** Who is asking: the same shape on both sides (the server adds ids). */
 export interface Principal {
   loginType: LoginType;
   role: string;
+  /**
+   * For role 'custom': the privileges its agency role grants, read with the session on every request
+   * (core/resources/roles/privileges.ts names them). Ignored for every built-in role.
+   */
+  privileges?: readonly string[];
 }
 
 export interface Choice {
@@ -402,6 +409,12 @@ export interface ListTab {
   filter: Record<string, unknown>;
   /** The spec route that opens this tab, e.g. '/client/client-list/activeClient'. */
   path?: string;
+  /**
+   * The tab's own columns where they differ from the list's: fields left to the column chooser on this tab
+   * (`hidden`) and fields shown here although the list hides them (`shown`). A tab that lists other rows needs other
+   * columns to fit a laptop (signed timesheets show who signed, not their pay).
+   */
+  columns?: { hidden?: string[]; shown?: string[] };
 }
 
 export interface ResourceDeclaration {
@@ -500,6 +513,12 @@ export interface ResourceDeclaration {
    * the engine's all the same.
    */
   served?: boolean;
+  /**
+   * Fields whose starting value on create is the agency's own default rather than the declared one (issue 35: a new
+   * client takes the agency's client settings). The server behaviour's `defaults` answers them: a create that does
+   * not give one takes the agency's, and the create form starts from them (GET /api/{name}/defaults).
+   */
+  agencyDefaults?: string[];
   /** The canonical screen routes of the spec; react-admin's own paths redirect or lead to the same screens. */
   routes?: { list?: string; show?: string; edit?: string; create?: string };
 }

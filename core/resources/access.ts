@@ -1,6 +1,7 @@
 import type { Action, LoginType, ResourceDeclaration, Role } from '../engine/types';
 import { CRUD_ACTIONS, ROLE_LOGIN } from '../engine/types';
 import { declarationByName } from './declarations';
+import { grantable, privilegeKey } from './roles/privileges';
 
 export type { Principal } from '../engine/types';
 import type { Principal } from '../engine/types';
@@ -11,15 +12,32 @@ const roleOf = (principal: Principal): Role | undefined => {
   return ROLE_LOGIN[role] === principal.loginType ? role : undefined;
 };
 
+const ADMIN: Principal = { loginType: 'agency', role: 'admin' };
+
+// A role's privileges as a set, made once per session look-up (the array is the session's own).
+const privilegeSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+const privilegesOf = (principal: Principal): ReadonlySet<string> => {
+  const list = principal.privileges ?? [];
+  let set = privilegeSets.get(list);
+  if (!set) privilegeSets.set(list, (set = new Set(list)));
+  return set;
+};
+
 /**
  * One rule for the screens and the API: the principal's role must be granted the action in the declaration,
- * either a CRUD action (access) or one of its record actions (actions[].roles). Deny by default.
+ * either a CRUD action (access) or one of its record actions (actions[].roles). Deny by default. A custom role
+ * (an agency's own, issue 35) is granted what its stored privileges name and admin is declared to do: never more
+ * than admin, whatever was stored, and only in the agency panel (roleOf: 'custom' belongs to it).
  */
 export function permits(principal: Principal, decl: ResourceDeclaration, action: Action | string): boolean {
   const role = roleOf(principal);
   if (!role) return false;
   // react-admin asks for 'clone' (a create) and 'read' (a show) as well.
   const asked = action === 'clone' ? 'create' : action === 'read' ? 'show' : action;
+  if (role === 'custom')
+    return (
+      grantable(decl) && privilegesOf(principal).has(privilegeKey(decl.name, asked)) && permits(ADMIN, decl, asked)
+    );
   if (CRUD_ACTIONS.includes(asked)) return ((decl.access[role] ?? []) as string[]).includes(asked);
   return !!decl.actions?.find((a) => a.name === asked)?.roles.includes(role);
 }
@@ -37,18 +55,32 @@ export const hasRole = (principal: Principal, roles: readonly Role[]): boolean =
 export const rolesOf = (...logins: LoginType[]): Role[] =>
   (Object.keys(ROLE_LOGIN) as Role[]).filter((r) => logins.includes(ROLE_LOGIN[r]));
 
+/**
+ * The built-in roles of these panels, without the agency's own roles: the rule of a route about no declared resource
+ * whose data no privilege covers (the staff members' chat, the messages sent to them). A custom role is granted
+ * only what its privileges name, so such a route stays the built-in roles' (issue 35).
+ */
+export const builtInRolesOf = (...logins: LoginType[]): Role[] => rolesOf(...logins).filter((r) => r !== 'custom');
+
 /** Principals outside the agency and its clients: a staff member, the holder of a capability link. */
 const OUTSIDERS: readonly string[] = ['staff', 'link'];
+
+/** The built-in agency roles: a guarded field reaches a custom role only when every one of them reads it. */
+const BUILT_IN_AGENCY: readonly Role[] = ['admin', 'consultant'];
 
 /**
  * Whether the principal receives a field at all (pay rates are never sent to client users). Staff members and link
  * holders are outside the agency and its clients: deny by default, so a field reaches them only when its readableBy
  * names their role (a new field with charges or margins never leaks to a phone or a link by being forgotten).
+ * A custom role receives a guarded field only when both built-in agency roles do (pay rates and charges, which every
+ * agency user reads): nothing narrowed to admin (bank details, secrets) reaches it.
  */
 export const canRead = (principal: Principal, roles?: Role[]) =>
   OUTSIDERS.includes(principal.loginType)
     ? principal.role === principal.loginType && !!roles?.includes(principal.role as Role)
-    : !roles || roles.includes(principal.role as Role);
+    : principal.role === 'custom'
+      ? principal.loginType === 'agency' && (!roles || BUILT_IN_AGENCY.every((r) => roles.includes(r)))
+      : !roles || roles.includes(principal.role as Role);
 
 /** Who may do what, as one pure function of (principal, resource, action); deny by default. */
 export function canAccess(principal: Principal, resource: string, action: Action | string): boolean {

@@ -1,8 +1,10 @@
 import type { ResourceDeclaration } from '../engine/types';
 import { clients } from './clients/resource';
+import { clientSettings } from './clients/settings';
 import { sites } from './sites/resource';
 import { candidates } from './candidates/resource';
 import { settingsResources } from './settings/resources';
+import { agencySettingsResources } from './settings/agency';
 import { complianceResources } from './compliance/resource';
 import { auditEntries } from './audit/resource';
 import { rateResources } from './rates/resource';
@@ -15,13 +17,16 @@ import { invoiceResources } from './invoices/resource';
 import { invoiceExportBatches } from './invoices/exportBatches';
 import { payrollResources } from './payroll/resource';
 import { invoiceSettingsResources } from './invoices/settings';
+import { recruitmentResources } from './recruitment/resource';
+import { agencyRolesOf } from './roles/resource';
 
-/** Every entity of the product, declared once. The server builds its API from this list, the app its screens. */
-export const declarations: ResourceDeclaration[] = [
+const declared: ResourceDeclaration[] = [
   clients,
+  clientSettings,
   sites,
   candidates,
   ...settingsResources,
+  ...agencySettingsResources,
   ...complianceResources,
   ...rateResources,
   ...shiftResources,
@@ -32,9 +37,15 @@ export const declarations: ResourceDeclaration[] = [
   invoiceExportBatches,
   ...payrollResources,
   ...invoiceSettingsResources,
+  ...recruitmentResources,
   users,
   staffLogins,
   auditEntries,
 ];
+
+/** Every entity of the product, declared once. The server builds its API from this list, the app its screens. */
+// The agency's own roles grant privileges of the others (core/resources/roles): made from them, last.
+export const agencyRoles = agencyRolesOf(declared);
+export const declarations: ResourceDeclaration[] = [...declared, agencyRoles];
 
 export const declarationByName = new Map(declarations.map((d) => [d.name, d]));

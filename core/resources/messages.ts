@@ -135,6 +135,18 @@ Object.assign(resourceMessages, {
       reload: 'Reload',
     },
     reports_page: {
+      clients: {
+        title: 'Client Report',
+        text: 'Per client, site and job role: shifts requested and filled, fill rate, hours, charge, margin and late cancellations.',
+      },
+      staff: {
+        title: 'Staff Report',
+        text: 'Per staff member: shifts, hours, charge, pay, margin and cancellations.',
+      },
+      invoices: {
+        title: 'Invoice Report',
+        text: 'Aged debt per client (current to over 90 days) and what was invoiced, credited, paid and is owed.',
+      },
       documents: {
         title: 'Document Report',
         text: 'Staff compliance documents: all, active, due, due in 60 days and expired.',

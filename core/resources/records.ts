@@ -1,5 +1,35 @@
 // Written by `npm run engine:records` from the declarations (core/engine/recordTypes.ts): do not edit by hand.
 
+/** Role (agency_roles), as stored. */
+export type RoleRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  name: string;
+  description: string | null;
+  privileges: string[];
+};
+
+/** Agency settings (agency_settings), as stored. */
+export type AgencySettingsRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  company_name: string;
+  legal_name: string | null;
+  address: unknown;
+  company_number: string | null;
+  vat_number: string | null;
+  time_zone: string;
+  default_region: 'england_wales' | 'scotland' | 'northern_ireland';
+  profile_photo: string | null;
+  favicon: string | null;
+};
+
 /** History entry (audit_entries), as stored. */
 export type HistoryEntryRecord = {
   id: number;
@@ -30,6 +60,17 @@ export type AvailabilityRecord = {
   candidate_id: number;
   date: string;
   status: 'available' | 'day' | 'night' | 'long_day' | 'unavailable';
+};
+
+/** Business unit (business_units), as stored. */
+export type BusinessUnitRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  name: string;
+  active: boolean;
 };
 
 /** Document (candidate_documents), as stored. */
@@ -183,6 +224,23 @@ export type PricingRulesRecord = {
   max_shift_requests_per_day: number | null;
 };
 
+/** Client settings (client_settings), as stored. */
+export type ClientSettingsRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  invoice_mode: 'Weekly' | 'daily' | 'monthly' | 'shift_staff' | 'staff_weekly' | null;
+  split_by_po: boolean;
+  split_by_site: boolean;
+  po_required: boolean;
+  timesheet_per: 'client' | 'site';
+  signing_methods: string[];
+  shift_request_approval: 'agency' | 'automatic';
+  client_emails: string[];
+};
+
 /** Client (clients), as stored. */
 export type ClientRecord = {
   id: number;
@@ -208,6 +266,8 @@ export type ClientRecord = {
   invoice_mode: 'Weekly' | 'daily' | 'monthly' | 'shift_staff' | 'staff_weekly' | null;
   status: 'active' | 'inactive';
   timesheet_per: 'client' | 'site';
+  signing_methods: string[];
+  shift_request_approval: 'agency' | 'automatic';
   timesheet_approver_email: string | null;
   timesheet_link_days: number | null;
   timesheet_reminder_days: number | null;
@@ -312,6 +372,7 @@ export type EMailRecord = {
     | 'message.received'
     | 'note.reminder'
     | 'support.request'
+    | 'invoice.issued'
     | 'invoice.payment_due'
     | null;
   subject: string | null;
@@ -444,8 +505,6 @@ export type InvoiceSettingsRecord = {
   updated_at: string;
   nursing_concession_from: string | null;
   default_payment_terms_days: number;
-  address: unknown;
-  vat_number: string | null;
   bank_account_name: string | null;
   bank_sort_code: string | null;
   bank_account_number: string | null;
@@ -489,6 +548,28 @@ export type InvoiceRecord = {
   run_id: number | null;
   void_reason: string | null;
   issued_by: string | null;
+};
+
+/** Application (job_applications), as stored. */
+export type ApplicationRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  job_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  right_to_work: 'yes' | 'share_code' | 'no';
+  cv: string | null;
+  cv_name?: string | null;
+  consent: boolean;
+  stage: 'applied' | 'screening' | 'interview' | 'offer' | 'hired' | 'rejected';
+  stage_note: string | null;
+  candidate_id: number | null;
 };
 
 /** Job role (job_roles), as stored. */
@@ -544,6 +625,7 @@ export type NotificationPreferenceRecord = {
     | 'message.received'
     | 'note.reminder'
     | 'support.request'
+    | 'invoice.issued'
     | 'invoice.payment_due';
   in_app: boolean;
   email: 'now' | 'digest' | 'off';
@@ -572,6 +654,7 @@ export type NotificationSettingRecord = {
     | 'message.received'
     | 'note.reminder'
     | 'support.request'
+    | 'invoice.issued'
     | 'invoice.payment_due';
   channels: string[];
   recipients: string[];
@@ -600,6 +683,7 @@ export type EMailTemplateRecord = {
     | 'message.received'
     | 'note.reminder'
     | 'support.request'
+    | 'invoice.issued'
     | 'invoice.payment_due';
   subject: string;
   body: string;
@@ -962,6 +1046,7 @@ export type StaffSignInRecord = {
   kind: 'staff' | null;
   role: 'staff' | null;
   client_id: number | null;
+  agency_role_id: number | null;
 };
 
 /** Staff profile (staff_profiles), as stored. */
@@ -1158,7 +1243,8 @@ export type UserRecord = {
   updated_at: string;
   name: string;
   email: string;
-  role: 'admin' | 'consultant' | 'manager' | 'viewer';
+  role: 'admin' | 'consultant' | 'custom' | 'manager' | 'viewer';
+  agency_role_id: number | null;
   client_id: number | null;
   kind: 'admin' | 'client' | 'staff' | null;
   status?: 'invited' | 'active' | 'inactive' | null;
@@ -1166,6 +1252,25 @@ export type UserRecord = {
   active: boolean;
   password_hash: string | null;
   candidate_id: number | null;
+};
+
+/** Job (vacancies), as stored. */
+export type JobRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  title: string;
+  job_role_id: number | null;
+  location: string;
+  pay_min: number | null;
+  pay_max: number | null;
+  hours: string | null;
+  description: string | null;
+  closing_date: string | null;
+  status: 'draft' | 'open' | 'closed';
 };
 
 /** Minimum wage (wage_floors), as stored. */
@@ -1183,14 +1288,18 @@ export type MinimumWageRecord = {
 
 /** Every declared resource's record type, by resource name. */
 export interface Records {
+  agency_roles: RoleRecord;
+  agency_settings: AgencySettingsRecord;
   audit_entries: HistoryEntryRecord;
   availability: AvailabilityRecord;
+  business_units: BusinessUnitRecord;
   candidate_documents: DocumentRecord;
   candidate_preferences: PreferencesRecord;
   candidate_rates: PayRateRecord;
   candidate_restrictions: RestrictionRecord;
   candidates: StaffMemberRecord;
   client_rules: PricingRulesRecord;
+  client_settings: ClientSettingsRecord;
   clients: ClientRecord;
   credit_note_lines: CreditNoteLineRecord;
   credit_notes: CreditNoteRecord;
@@ -1205,6 +1314,7 @@ export interface Records {
   invoice_runs: InvoiceRunRecord;
   invoice_settings: InvoiceSettingsRecord;
   invoices: InvoiceRecord;
+  job_applications: ApplicationRecord;
   job_roles: JobRoleRecord;
   notification_payment_settings: PaymentReminderSettingRecord;
   notification_preferences: NotificationPreferenceRecord;
@@ -1235,5 +1345,6 @@ export interface Records {
   timesheet_signatures: TimesheetSignatureRecord;
   timesheets: TimesheetRecord;
   users: UserRecord;
+  vacancies: JobRecord;
   wage_floors: MinimumWageRecord;
 }

@@ -1,4 +1,5 @@
 import type { ServerArea } from './area.js';
+import { agencyArea } from './agency.js';
 import { clientsArea } from './clients.js';
 import { communicationArea } from './communication.js';
 import { complianceArea } from './compliance.js';
@@ -10,6 +11,7 @@ import { usersArea } from './users.js';
 import { timesheetsArea } from './timesheets.js';
 import { invoicesArea } from './invoices.js';
 import { payrollArea } from './payroll.js';
+import { recruitmentArea } from './recruitment.js';
 
 /**
  * Every area of the server, listed once, in this order (rates before the shifts they price, messages and notes about
@@ -17,6 +19,8 @@ import { payrollArea } from './payroll.js';
  * registry (registryOf) and hand it to the app, the job worker and the seed, none of which imports it.
  */
 export const areas: ServerArea[] = [
+  // First: the agency's own settings (its letterhead) come before anything it prints.
+  agencyArea,
   clientsArea,
   staffArea,
   complianceArea,
@@ -30,4 +34,6 @@ export const areas: ServerArea[] = [
   // After timesheets: invoices bill their lines.
   invoicesArea,
   payrollArea,
+  // After staff: hiring an applicant makes a staff member.
+  recruitmentArea,
 ];

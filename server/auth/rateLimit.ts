@@ -12,9 +12,15 @@ export interface RateLimitOptions {
    * Tests give each app its own, so one test's requests never use up another's budget.
    */
   namespace: string;
+  /**
+   * The window the limit counts over, in seconds: a minute for the API (perMinute is then per minute); the public
+   * job board's applications count over an hour (server/careers).
+   */
+  windowSeconds: number;
 }
 
-const WINDOW_SECONDS = 60;
+/** Counts whose window passed are swept after this long: past the longest window any limit uses (an hour). */
+const SWEEP_AFTER_SECONDS = 3600;
 /**
  * Requests of one key a process lets through on the count it last read, before it writes them: far below the
  * limit, one statement per BATCH requests (or per FLUSH_MS) instead of one per request.
@@ -54,7 +60,7 @@ export class ApiRateLimit {
   private timer?: NodeJS.Timeout;
 
   constructor(options: Partial<RateLimitOptions> & Pick<RateLimitOptions, 'perMinute'>) {
-    this.options = { namespace: '', ...options };
+    this.options = { namespace: '', windowSeconds: 60, ...options };
   }
 
   /** The key a request is counted under. */
@@ -80,7 +86,7 @@ export class ApiRateLimit {
     k.pending = 0;
     let c: { count: number; wait: number };
     try {
-      [c] = await db.query<{ count: number; wait: number }>(COUNT, [[key], [n], WINDOW_SECONDS]);
+      [c] = await db.query<{ count: number; wait: number }>(COUNT, [[key], [n], this.options.windowSeconds]);
     } catch (e) {
       k.pending += n - 1;
       throw e;
@@ -92,7 +98,7 @@ export class ApiRateLimit {
     // Windows that have passed are useless; sweeping now and then keeps the table small without a scheduler.
     if (Math.random() < 0.001)
       await db.query('delete from api_request_counts where window_start < now() - make_interval(secs => $1)', [
-        WINDOW_SECONDS,
+        Math.max(SWEEP_AFTER_SECONDS, this.options.windowSeconds),
       ]);
     if (c.count > perMinute) {
       reply.header('retry-after', String(c.wait));
@@ -110,7 +116,7 @@ export class ApiRateLimit {
       const rows = await db.query<{ key: string; count: number; wait: number }>(COUNT, [
         batch.map((b) => b.key),
         batch.map((b) => b.n),
-        WINDOW_SECONDS,
+        this.options.windowSeconds,
       ]);
       const now = Date.now();
       for (const r of rows) {

@@ -3,7 +3,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HttpError } from '../http.js';
 import { decoyHash, verifyPassword } from './passwords.js';
 import { HASH_RETRY_AFTER_SECONDS } from './hashQueue.js';
-import { authUserOf, MAY_SIGN_IN, type AuthUser, type PanelLoginType, type StoredUser } from './sessions.js';
+import {
+  authUserOf,
+  MAY_SIGN_IN,
+  USER_PRIVILEGES,
+  type AuthUser,
+  type PanelLoginType,
+  type StoredUser,
+} from './sessions.js';
 import { storedLoginType } from '../../core/engine/types.js';
 import { acceptInvite, INVITE_LIFETIME_DAYS, inviteStaff, readInvite } from './staffInvites.js';
 import { rolesOf } from '../../core/resources/access.js';
@@ -25,7 +32,10 @@ export const CLIENT_HINT =
   'Client? This e-mail address and password are for a client panel. Choose Client and sign in.';
 
 function describe(
-  u: Pick<AuthUser, 'id' | 'name' | 'email' | 'role' | 'loginType' | 'merchant_id' | 'client_id' | 'candidate_id'>,
+  u: Pick<
+    AuthUser,
+    'id' | 'name' | 'email' | 'role' | 'loginType' | 'merchant_id' | 'client_id' | 'candidate_id' | 'privileges'
+  >,
   names: { client?: string | null; agency?: string | null; timeZone?: string | null } = {},
 ) {
   return {
@@ -43,6 +53,8 @@ function describe(
       name: u.name,
       email: u.email,
       role: u.role,
+      // A custom role's privileges: the screens ask the same permits() the API does (src/providers/authProvider.ts).
+      ...(u.role === 'custom' ? { privileges: u.privileges ?? [] } : {}),
       ...(u.loginType === 'client' ? { client_id: u.client_id } : {}),
     },
   };
@@ -84,7 +96,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         agency_time_zone: string | null;
       }
     >(
-      `select u.id, u.merchant_id, u.client_id, u.candidate_id, u.kind, u.role, u.name, u.email, u.password_hash, c.name as client_name,
+      `select u.id, u.merchant_id, u.client_id, u.candidate_id, u.kind, u.role, ${USER_PRIVILEGES}, u.name, u.email, u.password_hash, c.name as client_name,
               (select company_name from merchants m where m.id = u.merchant_id) as agency_name,
               (select time_zone from merchants m where m.id = u.merchant_id) as agency_time_zone
          from users u left join clients c on c.id = u.client_id
@@ -240,7 +252,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     handler: async (req) => {
       const userId = await acceptInvite(app, req.params.token, req.body.password);
       const [row] = await app.db.query<StoredUser>(
-        'select id, merchant_id, client_id, candidate_id, kind, role, name, email from users where id = $1',
+        `select u.id, u.merchant_id, u.client_id, u.candidate_id, u.kind, u.role, ${USER_PRIVILEGES}, u.name, u.email from users u where u.id = $1`,
         [userId],
       );
       const user = authUserOf(row);

@@ -15,6 +15,12 @@ export interface AuthUser {
   /** A capability link's holder never has a session: only the three panels sign in. */
   loginType: PanelLoginType;
   role: string;
+  /**
+   * For role 'custom': its agency role and that role's privileges, read with the user on every look-up
+   * (USER_PRIVILEGES); a change to the role ends the cached look-ups of its holders in every process.
+   */
+  agency_role_id?: number | null;
+  privileges?: string[] | null;
   name: string;
   email: string;
   token_hash: string;
@@ -28,6 +34,9 @@ export const authUserOf = <R extends { kind: string }>({ kind, ...row }: R) => (
   ...row,
   loginType: loginTypeOfStored(kind) as PanelLoginType,
 });
+
+/** The columns of a user's custom role that every look-up of a user reads (`u` is users). */
+export const USER_PRIVILEGES = `u.agency_role_id, (select r.privileges from agency_roles r where r.id = u.agency_role_id and r.merchant_id = u.merchant_id) as privileges`;
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -52,10 +61,11 @@ export const MAY_SIGN_IN = `u.active and (u.client_id is null or (c.status = 'ac
 /** Whether an announcement of ended sessions ends this session. */
 export function endsSession(
   ended: Topics['sessions'],
-  session: Pick<AuthUser, 'token_hash' | 'id' | 'client_id'>,
+  session: Pick<AuthUser, 'token_hash' | 'id' | 'client_id' | 'agency_role_id'>,
 ): boolean {
   if ('token' in ended) return ended.token === session.token_hash;
   if ('userId' in ended) return ended.userId === session.id;
+  if ('roleId' in ended) return ended.roleId === session.agency_role_id;
   return session.client_id !== null && ended.clientId === session.client_id;
 }
 
@@ -119,7 +129,7 @@ export class SessionStore {
     if (hit && hit.until > now) return hit.user && Date.parse(hit.user.expires_at) > now ? hit.user : null;
     const before = this.invalidations;
     const [row] = await this.db.query<StoredUser & Pick<AuthUser, 'token_hash' | 'expires_at'>>(
-      `select u.id, u.merchant_id, u.client_id, u.candidate_id, u.kind, u.role, u.name, u.email, s.token_hash, s.expires_at
+      `select u.id, u.merchant_id, u.client_id, u.candidate_id, u.kind, u.role, ${USER_PRIVILEGES}, u.name, u.email, s.token_hash, s.expires_at
          from sessions s join users u on u.id = s.user_id left join clients c on c.id = u.client_id
         where s.token_hash = $1 and s.expires_at > now() and ${MAY_SIGN_IN}`,
       [hash],

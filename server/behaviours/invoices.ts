@@ -13,6 +13,7 @@ import {
   allocationsOf,
   creditInvoice,
   generateInvoices,
+  notifyInvoiceIssued,
   reverseOf,
   sendInvoice,
 } from '../services/invoicing.js';
@@ -99,6 +100,10 @@ export const invoicesBehaviour: ResourceBehaviour = {
   },
   scope: (principal, bind) =>
     principal.loginType === 'client' ? `state <> all(${bind(CLIENT_HIDDEN)}::text[])` : null,
+  // Once issued (its number, dates and kept PDF now its own), the client's users hear of it.
+  async afterSave(ctx, e) {
+    if (e.action === 'issue') await notifyInvoiceIssued(ctx, e.row);
+  },
   actions: {
     /** A voided draft bills nothing: its lines are released, so their timesheet lines can go on another invoice. */
     async void(ctx, r) {

@@ -7,7 +7,7 @@ import { HttpError } from '../http.js';
 import { adjustPayslip, generatePayRun, lockPayRuns } from '../services/payroll.js';
 import { takenSql } from '../services/payrollDeductions.js';
 import { markPaidByRun } from '../services/payrollLines.js';
-import { emailPayslips, emailStatusSql, payslipAddresses } from '../services/payslipDelivery.js';
+import { emailPayslips, emailStatusSql, payslipAddresses, resendPayslip } from '../services/payslipDelivery.js';
 import { requeueJob } from '../jobs/queue.js';
 import type { Frequency } from '../../core/domain/payroll/rates.js';
 
@@ -119,6 +119,8 @@ export const payslipsBehaviour: ResourceBehaviour = {
     adjust: adjustPayslip,
     // The address it is e-mailed to, kept by its finalising (the run's finalise queues the e-mail).
     finalise: async (ctx, slip) => (await payslipAddresses(ctx, [slip]))[0],
+    // E-mailed again (an address added since, or the e-mail lost): one outbox e-mail, the kept staff copy attached.
+    resend_email: (ctx, slip) => resendPayslip(ctx, slip),
   },
   actionsMany: { finalise: (ctx, slips) => payslipAddresses(ctx, slips) },
   // The payroll report's columns and choices (docs/decisions.md, "Issue 33 — the payroll report").

@@ -1,5 +1,6 @@
 import type { ResourceBehaviour } from '../engine/context.js';
 import { notify } from '../notifications/notify.js';
+import { HttpError } from '../http.js';
 import { describeShiftTimes } from '../../core/domain/shifts/times.js';
 import { formatDisplayDate } from '../../core/domain/time/agencyTime.js';
 
@@ -22,14 +23,30 @@ export const shiftRequestsBehaviour: ResourceBehaviour = {
       role: string;
       start_at: Date | string;
       end_at: Date | string;
+      approval: string;
     }>(
-      `select c.first_name || ' ' || c.last_name as staff, cl.name as client, si.name as site, jr.name as role, s.start_at, s.end_at
+      `select c.first_name || ' ' || c.last_name as staff, cl.name as client, si.name as site, jr.name as role, s.start_at, s.end_at,
+              cl.shift_request_approval as approval
          from shift_requests r join shifts s on s.merchant_id = r.merchant_id and s.id = r.shift_id
          join candidates c on c.merchant_id = r.merchant_id and c.id = r.candidate_id
          join clients cl on cl.id = s.client_id join sites si on si.id = s.site_id join job_roles jr on jr.id = s.job_role_id
         where r.merchant_id = $1 and r.id = $2`,
       [ctx.principal.merchantId, row.id],
     );
+    // The client books a request at once when every booking check passes (issue 35, its shift request approval): the
+    // assign's own checks and notifications, as the agency's accept would run them. A warning or a refusal leaves it
+    // waiting for the agency, as any other request.
+    if (n.approval === 'automatic') {
+      await ctx.db.query('savepoint automatic_accept');
+      try {
+        await ctx.engine.asSystem().act('shift_requests', Number(row.id), 'accept');
+        await ctx.db.query('release savepoint automatic_accept');
+        return true;
+      } catch (e) {
+        if (!(e instanceof HttpError)) throw e;
+        await ctx.db.query('rollback to savepoint automatic_accept');
+      }
+    }
     const when = describeShiftTimes(
       new Date(n.start_at).toISOString(),
       new Date(n.end_at).toISOString(),

@@ -1,4 +1,5 @@
 // What timesheets, their lines and signatures do on the server beyond their declarations (issue 17).
+import { signingRefusal, type SigningMethod } from '../../core/domain/clients/settings.js';
 import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import type { EngineContext, ResourceBehaviour, SaveEvent } from '../engine/context.js';
@@ -82,6 +83,16 @@ async function keepSignature(ctx: EngineContext, timesheetId: number, input: Rec
  * Refuses, naming each, the timesheets (one, or many at once: a bulk action) whose lines' states `why` refuses; one
  * read of the lines of all of them.
  */
+/** A signature made a way the client does not allow (issue 35, the client's signing methods) is refused in words. */
+async function requireSigningMethod(ctx: EngineContext, clientId: number, method: SigningMethod) {
+  const [client] = await ctx.db.query<{ name: string; signing_methods: string[] }>(
+    'select name, signing_methods from clients where merchant_id = $1 and id = $2',
+    [ctx.principal.merchantId, clientId],
+  );
+  const refusal = client && signingRefusal(client.signing_methods, method, client.name);
+  if (refusal) throw refuse(409, refusal);
+}
+
 async function refuseByLines(ctx: EngineContext, records: Row[], why: (lines: string[]) => string | null) {
   const statuses = await lineStatusesOf(
     ctx,
@@ -155,6 +166,8 @@ export const timesheetsBehaviour: ResourceBehaviour = {
   actions: {
     submit: async (ctx, r) => (await submitMany(ctx, [r]))[0],
     async approve(ctx, r, input) {
+      // A client's manager signs in the panel, a link's holder by the link: each only where the client allows it.
+      await requireSigningMethod(ctx, Number(r.client_id), ctx.principal.role === 'link' ? 'link' : 'panel');
       const approve = idsOf(input.line_ids);
       const dispute = idsOf(input.dispute_line_ids);
       if (approve.some((id) => dispute.includes(id)))
@@ -194,6 +207,8 @@ export const timesheetsBehaviour: ResourceBehaviour = {
     },
     async resend_link(ctx, r) {
       const { client } = await emailSigningLink(ctx, r, 'resend');
+      if (client && !client.by_link)
+        throw refuse(409, signingRefusal([...client.signing_methods], 'link', client.name)!);
       if (!client?.approver)
         throw refuse(
           409,
@@ -708,6 +723,7 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
       // What was sent is checked before the state it meets (a bad signature is said as such, whatever the line's).
       requireSignature(input.signature);
       const { t } = await lineFacts(ctx, r);
+      await requireSigningMethod(ctx, Number(t.client_id), 'phone');
       const refusal = phoneSignRefusal({
         status: textOf(r.status),
         dispute_reason: textOf(r.dispute_reason),

@@ -10,6 +10,18 @@ import { inviteUser, USER_INVITATION, USER_INVITE_INVALID, withdrawInvites } fro
 
 const isAgencyRole = (role: unknown) => AGENCY_ROLES.includes(role as Role);
 
+/** The refusal that keeps an agency signing in to its settings: someone must stay admin. */
+export const LAST_ADMIN = "The agency's last admin keeps the Admin role: make another user an admin first.";
+
+/** Whether any other active agency user of this agency is an admin. */
+async function anotherAdmin(ctx: EngineContext, userId: unknown): Promise<boolean> {
+  const [row] = await ctx.db.query(
+    `select 1 from users where merchant_id = $1 and kind = 'admin' and role = 'admin' and active and id <> $2 limit 1`,
+    [ctx.principal.merchantId, Number(userId)],
+  );
+  return !!row;
+}
+
 /** A consultant manages consultants and client users; an admin's account is an admin's business. */
 function mayManage(ctx: EngineContext, user: Row) {
   if (ctx.principal.role !== 'admin' && user.role === 'admin')
@@ -37,6 +49,7 @@ export const usersBehaviour: ResourceBehaviour = {
       record.kind = isAgencyRole(record.role) ? 'admin' : 'client';
       record.active = true;
       if (record.role === 'admin' && me.role !== 'admin') say('role', 'Only an admin can invite an admin.');
+      if (record.role === 'custom' && me.role !== 'admin') say('role', 'Only an admin can give a custom role.');
       if (record.kind === 'admin' && record.client_id != null)
         say('client_id', 'An agency user belongs to no client: leave Client empty, or choose a client role.');
       if (record.kind === 'client' && record.client_id == null)
@@ -47,17 +60,25 @@ export const usersBehaviour: ResourceBehaviour = {
       ]);
       if (taken) say('email', 'Someone already signs in with this e-mail address.');
     } else if ('role' in changes && changes.role !== stored.role) {
-      if (me.role !== 'admin') say('role', 'Only an admin can change a role.');
+      // Said before "your own role": an admin giving up the last admin role learns why it is refused.
+      if (stored.role === 'admin' && me.role === 'admin' && !(await anotherAdmin(ctx, stored.id)))
+        say('role', LAST_ADMIN);
+      else if (me.role !== 'admin') say('role', 'Only an admin can change a role.');
       else if (stored.id === me.userId) say('role', 'You cannot change your own role.');
       else if (isAgencyRole(changes.role) !== isAgencyRole(stored.role)) {
         say(
           'role',
           stored.kind === 'client'
             ? 'A client user keeps a client role: choose Client manager or Client viewer.'
-            : 'An agency user keeps an agency role: choose Admin or Consultant.',
+            : 'An agency user keeps an agency role: choose Admin, Consultant or Custom role.',
         );
       }
-    }
+    } else if ('agency_role_id' in changes && changes.agency_role_id !== stored.agency_role_id && me.role !== 'admin')
+      say('agency_role_id', 'Only an admin can change a role.');
+    // A custom role names which of the agency's roles; no other role holds one (the table checks it too).
+    if (record.role === 'custom') {
+      if (record.agency_role_id == null) say('agency_role_id', 'Choose which of the agency’s roles they hold.');
+    } else record.agency_role_id = null;
     return Object.keys(problems).length ? problems : undefined;
   },
   async afterSave(ctx, { stored, row }) {
@@ -66,7 +87,8 @@ export const usersBehaviour: ResourceBehaviour = {
       return;
     }
     // The role is read with the session: every process forgets its cached look-ups of this user's sessions.
-    if (row.role !== stored.role) await ctx.cluster?.publish('sessions', { userId: Number(row.id) }, ctx.db);
+    if (row.role !== stored.role || row.agency_role_id !== stored.agency_role_id)
+      await ctx.cluster?.publish('sessions', { userId: Number(row.id) }, ctx.db);
   },
   actions: {
     async resend(ctx, user) {

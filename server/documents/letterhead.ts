@@ -3,6 +3,7 @@ import { readFile, readFileBytes } from '../files/store.js';
 import { isFileId } from '../../core/engine/files.js';
 import type { PrintedLetterhead } from './pdf/render.js';
 import { formatAddress } from '../../core/engine/exportFormat.js';
+import { registrationLine } from '../../core/domain/agency/identifiers.js';
 
 /**
  * The agency's logo is kept in one place, merchants.profile_photo (a file id of the store, or a path the product
@@ -51,22 +52,30 @@ export async function printedLetterhead(
   merchantId: number,
 ): Promise<Letterhead & Pick<PrintedLetterhead, 'invoicing'> & { logo: Buffer | null }> {
   const letterhead = await letterheadOf(db, merchantId);
+  // The agency's address, VAT number and registration are its settings (/appsetting/agencysetting); how to pay it,
+  // its invoice settings. One query, read here for every document: no template reads them itself.
   const [settings] = await db.query<{
     vat_number: string | null;
+    legal_name: string | null;
+    company_number: string | null;
     bank_account_name: string | null;
     bank_sort_code: string | null;
     bank_account_number: string | null;
     footer: string | null;
     address: unknown;
   }>(
-    `select address, vat_number, bank_account_name, bank_sort_code, bank_account_number, footer
-       from invoice_settings where merchant_id = $1`,
+    `select a.address, a.vat_number, a.legal_name, a.company_number,
+            s.bank_account_name, s.bank_sort_code, s.bank_account_number, s.footer
+       from merchants m left join agency_settings a on a.merchant_id = m.id
+            left join invoice_settings s on s.merchant_id = m.id
+      where m.id = $1`,
     [merchantId],
   );
   // Read when the document is rendered: a kept copy keeps what the settings said at issue, whatever they say later.
   const invoicing = {
     address: formatAddress(settings?.address) || null,
     vatNumber: settings?.vat_number ?? null,
+    registration: registrationLine(settings?.legal_name, settings?.company_number),
     bankAccountName: settings?.bank_account_name ?? null,
     sortCode: settings?.bank_sort_code ?? null,
     accountNumber: settings?.bank_account_number ?? null,

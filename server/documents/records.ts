@@ -269,6 +269,15 @@ export async function keepCreatedDocuments(ctx: EngineContext, c: Compiled, ids:
   else await keep();
 }
 
+/**
+ * The copies of record `id`'s kept documents that no role has yet (a record issued before its copies, or a reading's
+ * copy, were kept), rendered and kept now, in the caller's transaction (which holds the record's row lock).
+ */
+export async function keepMissingCopies(ctx: EngineContext, c: Compiled, id: number) {
+  for (const doc of c.decl.documents ?? [])
+    if (doc.keptFrom) await keepCopies(ctx, c, doc, templateOf(doc.template), id, { missing: true });
+}
+
 interface KeptCopy {
   pdf: Buffer;
   sha256: string;

@@ -1,15 +1,18 @@
 // Running a declared action on records: its input, its guard and its effects, in the write path.
 import type { Row } from '../db/index.js';
-import { HttpError, notFound } from '../http.js';
+import { HttpError } from '../http.js';
 import type { ActionDeclaration } from '../../core/engine/types.js';
 import { checkField, type Problems } from '../../core/engine/validate.js';
 import { toFieldErrors } from './messages.js';
-import { ident, Params, scopeWhere, writeColumns, type Compiled } from './compile.js';
+import { ident, Params, type Compiled } from './compile.js';
 import type { EngineContext } from './context.js';
 import { normalised, refuse, store } from './write.js';
 import { getRecord, nameOf } from './query.js';
 import { ofRecord, recordsRefused, updateMany } from './updateMany.js';
-import { deleteRecord } from './delete.js';
+import { deleteMany, deleteRecord } from './delete.js';
+import { lockRecords } from './locks.js';
+
+export { lockParents, lockRecords } from './locks.js';
 import { actionRefusal, stateName, transitionOf } from '../../core/engine/lifecycle.js';
 import { refuseLockedLines, writingDocument } from './lines.js';
 import { keepIssuedDocuments } from '../documents/records.js';
@@ -74,57 +77,6 @@ export async function runCollectionAction(
   const run = c.behaviour.collection?.[action.name];
   if (!run) throw new Error(`${c.decl.name}.${action.name} is a collection action without an effect in its behaviour`);
   return run(ctx, actionInput(ctx, action, body));
-}
-
-/**
- * Locks the parent rows of records about to be acted on (a timesheet before its lines), so that every write takes
- * a record and its parent in one order: parent, then child. An action on a line that goes on to change its timesheet
- * (a line signed on a phone collects the timesheet) racing an action on the timesheet that changes its lines (the
- * client approving in the panel) would otherwise each hold the row the other waits for: a deadlock, answered 500
- * (issue 29.20). With one order the second waits, then finds the state the first left and is refused in words (409).
- */
-export async function lockParents(
-  ctx: EngineContext,
-  c: Compiled,
-  ids: number[],
-  registry?: Map<string, Compiled>,
-): Promise<void> {
-  const parent = c.decl.parent;
-  if (!parent || ids.length === 0) return;
-  const table = (registry?.get(parent.resource) ?? ctx.engine.compiled(parent.resource)).table;
-  await ctx.db.query(
-    `select id from ${table} where merchant_id = $1 and id in (select ${ident(parent.field)} from ${c.table} where merchant_id = $1 and id = any($2::int[])) order by id for update`,
-    [ctx.principal.merchantId, ids],
-  );
-}
-
-/**
- * The records of a write, in the principal's row scope, locked in id order after their parents (lockParents): two
- * writes over overlapping records cannot deadlock. A record not found (gone, or outside the scope) refuses them all
- * (404).
- */
-export async function lockRecords(
-  ctx: EngineContext,
-  c: Compiled,
-  ids: number[],
-  registry?: Map<string, Compiled>,
-): Promise<Row[]> {
-  const unique = [...new Set(ids.map(Number))].sort((a, b) => a - b);
-  const p = new Params();
-  const where = scopeWhere(c, ctx.principal, p.bind);
-  await lockParents(ctx, c, unique, registry);
-  const rows = await ctx.db.query(
-    `select ${writeColumns(c, p.bind, ctx.today)} from ${c.table} where id = any(${p.bind(unique)}) and ${where} order by id for update`,
-    p.values,
-  );
-  if (rows.length !== unique.length) {
-    if (unique.length === 1) throw notFound(c.decl.label.one);
-    throw new HttpError(
-      404,
-      `${unique.length - rows.length} of the ${unique.length} selected ${c.decl.label.many.toLowerCase()} no longer exist. Reload the list and try again.`,
-    );
-  }
-  return rows;
 }
 
 /**
@@ -212,12 +164,21 @@ async function transitionRecords(
   // The declared delete's button: the engine's delete with the input's reason, audited as a delete.
   if (action.deletes) {
     if (!registry) throw new Error(`${c.decl.name}.${action.name} deletes: runAction needs the registry`);
+    // Many in set form (deleteMany). A deleted row that stays listed is answered as it now reads (who deleted it,
+    // why); any other as it was.
+    const gone =
+      rows.length === 1
+        ? [await deleteRecord(ctx, c, rows[0].id, registry, input.reason)]
+        : await deleteMany(
+            ctx,
+            c,
+            rows.map((r) => Number(r.id)),
+            registry,
+            input.reason,
+          );
+    if (!c.deletion.listed) return gone;
     const out: Row[] = [];
-    // A deleted row that stays listed is answered as it now reads (who deleted it, why); any other as it was.
-    for (const r of rows) {
-      const gone = await deleteRecord(ctx, c, r.id, registry, input.reason);
-      out.push(c.deletion.listed ? await getRecord(ctx, c, r.id) : gone);
-    }
+    for (const r of gone) out.push(await getRecord(ctx, c, r.id));
     return out;
   }
   const t = transitionOf(lc, action.name);

@@ -11,6 +11,8 @@ export interface EnginePrincipal {
   name: string;
   loginType: LoginType;
   role: Role;
+  /** For role 'custom': its agency role's privileges (core/resources/access.ts permits reads them). */
+  privileges?: readonly string[];
   merchantId: number;
   /** For client users: their client. */
   clientId: number | null;
@@ -102,6 +104,12 @@ export interface EngineHandle {
     options?: { reason?: string },
   ): Promise<RecordOf<K>[]>;
   remove<K extends string>(resource: K, id: number, options?: { reason?: string }): Promise<RecordOf<K>>;
+  /**
+   * Deletes many records at once, all or nothing, with a single delete's checks in set form (server/engine/delete.ts,
+   * deleteMany): scope, the records' and their documents' locks, blockers and referring rows, one DELETE and one row
+   * of the audit trail for the set. Answers the records as they were, in id order.
+   */
+  deleteMany<K extends string>(resource: K, ids: number[], options?: { reason?: string }): Promise<RecordOf<K>[]>;
   /** The same writes as the product itself (a periodic job): the audit trail says "system". */
   asSystem(): EngineHandle;
   /** A resource as the engine compiled it (its scope, its fields): for reads, and for createLink and mintLink. */
@@ -159,11 +167,50 @@ export interface DeleteBlocker {
 }
 
 /**
+ * A page of a list as the engine is about to read it (listRecords, an export's page): `where` is the list's whole
+ * condition (row scope, filters, search, an export's keyset), over the declared table's column names; `filtered` names
+ * the fields its filters and search compare (`id` for `ids`, `q` for a search), the row scope aside; the page is the
+ * first `rows` rows in `sort` `order`, ties by id.
+ */
+export interface PageRead {
+  where: string;
+  filtered: ReadonlySet<string>;
+  sort: string;
+  order: 'asc' | 'desc';
+  rows: number;
+  /**
+   * An export's page after the last row of the one before (keyset): the placeholders of that row's sort value and id,
+   * which `where` compares as `sort ≤ key and (sort, id) < (key, id)` (≥ and > going up).
+   */
+  after?: { key: string; id: string };
+}
+
+/**
+ * Where the engine's reads of a resource find its rows, when the declared table (a view) is not the quick way: each
+ * answers SQL, or nothing to read the table. The engine still applies the read's own condition, order, paging, select
+ * list and read policy over what a builder answers, so a builder only narrows: it must hold every row of the table
+ * that the read would answer (the audit trail: server/behaviours/auditEntries.ts).
+ */
+export interface SourceBuilders {
+  /** A relation (a parenthesised query with the table's columns) holding the first `rows` rows of the page's read. */
+  page?(read: PageRead, bind: (value: unknown) => string): string | undefined;
+  /** A scalar query answering how many rows match `where` (a list's count, declared totals aside). */
+  count?(read: Omit<PageRead, 'sort' | 'order' | 'rows'>, bind: (value: unknown) => string): string | undefined;
+  /** A relation holding the row of this id, if the table has it (a show by id). */
+  record?(id: number, bind: (value: unknown) => string): string | undefined;
+}
+
+/**
  * What a resource does on the server beyond its declaration: lifecycle hooks that run inside the write's
  * transaction, the effects of its actions that need the database, and computed columns. Domain rules stay in
  * core/domain/<area>/ as plain functions; behaviours call them.
  */
 export interface ResourceBehaviour {
+  /**
+   * The agency's own starting values of the declaration's `agencyDefaults` fields (a new client's invoice mode, its
+   * payment terms): a create takes them where it gives none, over the declared defaults.
+   */
+  defaults?(ctx: EngineContext): Promise<Record<string, unknown>>;
   /** Before a create, update or action is stored; answers field problems to refuse it. */
   beforeSave?(ctx: EngineContext, e: SaveEvent): Promise<Problems | void>;
   /**
@@ -256,4 +303,9 @@ export interface ResourceBehaviour {
    * cannot read cannot be referred to.
    */
   scope?(principal: EnginePrincipal, bind: (value: unknown) => string): string | null;
+  /**
+   * What the list, its count, an export and a show by id read instead of the declared table (SourceBuilders), where
+   * reading the table itself would be slow: the audit trail's view expands every set of the agency.
+   */
+  source?: SourceBuilders;
 }

@@ -12,7 +12,7 @@ import { auditCreatesSql } from './audit.js';
 import { customFieldsOf } from './customFields.js';
 import { checkConstraints } from './constraints.js';
 import { numberRecords, numbersAt } from './numbering.js';
-import { applyWritePolicy, checkAgainstDatabase, defaultOf, store } from './write.js';
+import { applyWritePolicy, checkAgainstDatabase, createDefaultsOf, store } from './write.js';
 import { attachFiles } from '../files/store.js';
 import { createdLockedReason } from '../../core/engine/lifecycle.js';
 import { refreshDocuments, refuseLockedLines } from './lines.js';
@@ -145,7 +145,7 @@ async function storeMany(
   ctx.touched?.add(c.decl.table);
   if (c.decl.effectiveDated) return oneByOne(ctx, c, rows, e);
   const storable = c.stored.filter((f) => f.source !== 'created_at');
-  const defaults = Object.fromEntries(storable.map((f) => [f.source, defaultOf(f)]));
+  const defaults = await createDefaultsOf(ctx, c);
   const defs = await customFieldsOf(ctx, c);
   const problems: Problems[] = rows.map((_, i) => ({ ...e.problems?.[i] }));
   const records: RecordValues[] = rows.map((changes, i) => {

@@ -3,7 +3,7 @@ import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import type { Compiled } from './compile.js';
 import type { EngineContext, EngineHandle, EnginePrincipal, RecordOf } from './context.js';
-import { deleteRecord } from './delete.js';
+import { deleteMany, deleteRecord } from './delete.js';
 import { getRecord } from './query.js';
 import { lockRecords, runAction } from './actions.js';
 import { updateMany } from './updateMany.js';
@@ -98,6 +98,10 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
     },
     remove: (resource, id, options) =>
       typed(resource, deleteRecord(ctx, compiled(resource), id, registry, options?.reason)),
+    async deleteMany(resource, ids, options) {
+      const rows = await deleteMany(ctx, compiled(resource), ids, registry, options?.reason);
+      return rows as RecordOf<typeof resource>[];
+    },
     asSystem: () => withEngine({ ...ctx, principal: systemPrincipal(ctx.principal.merchantId) }, registry).engine,
     compiled,
   };

@@ -83,6 +83,8 @@ export function buildWhere(
   p = new Params(),
 ) {
   const where = [scopeWhere(c, ctx.principal, p.bind)];
+  /** The fields the conditions compare (a source builder's choice, SourceBuilders): filters, `id`, `q`. */
+  const fields = new Set<string>();
   const reserved = new Set(['page', 'per_page', 'sort', 'order', 'q', 'ids', 'id', 'tab', 'fields']);
   const filters: Record<string, string> = {};
   for (const [rawKey, value] of Object.entries(query)) {
@@ -103,6 +105,7 @@ export function buildWhere(
     const range = /^(.*)_(gte|lte)$/.exec(key);
     if (range && c.rangeable.has(range[1]) && readable(ctx.principal, c.rangeable.get(range[1])!)) {
       const f = c.rangeable.get(range[1])!;
+      fields.add(f.source);
       const day = f.type === 'datetime' ? dayBound(value, range[2] as 'gte' | 'lte', ctx) : null;
       if (day) {
         where.push(`${fieldExpression(c, f, p.bind, ctx.today)} ${day.op} ${p.bind(day.value)}`);
@@ -124,6 +127,7 @@ export function buildWhere(
     const f = c.filterable.get(key);
     if (!f || !readable(ctx.principal, f))
       throw new HttpError(400, `Unknown filter ${key}.`, { [key]: 'Unknown filter' });
+    fields.add(f.source);
     const custom = c.behaviour.computedFilters?.[f.source];
     if (custom) {
       const values = value.split(',');
@@ -147,14 +151,18 @@ export function buildWhere(
     if (list.length > 1000 || list.some((n) => !Number.isSafeInteger(n) || n < 1 || n > 2 ** 31 - 1))
       throw new HttpError(400, 'ids must be numbers.', { ids: 'Must be numbers' });
     where.push(`id = any(${p.bind(list)})`);
+    fields.add('id');
   }
   const q = (query.q ?? '').trim().toLowerCase();
   if (q.length > MAX_QUERY_VALUE)
     throw new HttpError(400, `The search is too long (at most ${MAX_QUERY_VALUE} characters).`, {
       q: `At most ${MAX_QUERY_VALUE} characters`,
     });
-  if (q && c.decl.search?.length) where.push(`search_text like ${p.bind(containsPattern(q))}`);
-  return { where: where.join(' and '), params: p };
+  if (q && c.decl.search?.length) {
+    where.push(`search_text like ${p.bind(containsPattern(q))}`);
+    fields.add('q');
+  }
+  return { where: where.join(' and '), params: p, fields };
 }
 
 export function parsePaging(c: Compiled, principal: EnginePrincipal, query: Record<string, string>) {
@@ -198,7 +206,7 @@ const PREPARED_PAGES = 20;
 
 export async function listRecords(ctx: EngineContext, c: Compiled, query: Record<string, string>) {
   const { page, perPage, sort, order } = parsePaging(c, ctx.principal, query);
-  const { where, params } = buildWhere(c, ctx, query);
+  const { where, params, fields } = buildWhere(c, ctx, query);
   // Select-list parameters (a computed field's today) come after the WHERE ones; both share one list.
   const countParams = [...params.values];
   const only = requestedFields(c, query.fields);
@@ -206,12 +214,15 @@ export async function listRecords(ctx: EngineContext, c: Compiled, query: Record
   const orderBy = () =>
     `order by ${sortExpression(c, sort, params.bind, ctx.today)} ${order}${sort === 'id' ? '' : `, id ${order}`}`;
   const window = `${orderBy()} limit ${perPage} offset ${(page - 1) * perPage}`;
+  // What the page reads: the table, or what the behaviour builds for this page (SourceBuilders), read as the table.
+  const built = c.behaviour.source?.page?.({ where, filtered: fields, sort, order, rows: page * perPage }, params.bind);
+  const from = built ? `${built} as ${c.table}` : c.table;
   // The page's rows are chosen from the bare table first, and the select list (computed fields' subqueries,
   // conversions) runs on those rows alone: in one statement it would run on every row OFFSET skips as well.
   // Without the materialised match set a search may walk the sort index and filter most of the table.
   const pageRows = searchesByTrigram(query)
-    ? `with m as materialized (select * from ${c.table} where ${where}) select * from m as ${c.table} ${window}`
-    : `select * from ${c.table} where ${where} ${window}`;
+    ? `with m as materialized (select * from ${from} where ${where}) select * from m as ${c.table} ${window}`
+    : `select * from ${from} where ${where} ${window}`;
   // The first pages are what screens ask again and again: their statements are prepared (planning cost as much as
   // running them); a page further on is planned each time, so the prepared texts stay few.
   const data = await ctx.db.query(`select ${select} from (${pageRows}) as ${c.table} ${orderBy()}`, params.values, {
@@ -230,12 +241,19 @@ export async function listRecords(ctx: EngineContext, c: Compiled, query: Record
   const key = c.totals.key(c.decl.table, merchantId, `${where}|${summed.map((f) => f.source)}`, countParams);
   let counted = c.totals.get<Row>(key);
   if (counted === undefined) {
+    // A behaviour may count without reading the table (SourceBuilders.count); a list with declared totals sums rows.
+    const counter = summed.length
+      ? undefined
+      : c.behaviour.source?.count?.(
+          { where, filtered: fields },
+          (v) => (countParams.push(v), `$${countParams.length}`),
+        );
     [counted] = await ctx.db.query(
-      `select count(*)::int as n${sums.join('')} from ${c.table} where ${where}`,
+      counter
+        ? `select (${counter})::int as n`
+        : `select count(*)::int as n${sums.join('')} from ${c.table} where ${where}`,
       countParams,
-      {
-        prepare: true,
-      },
+      { prepare: true },
     );
     c.totals.set(key, counted);
   }
@@ -325,8 +343,10 @@ export async function getRecord(
   const select = options.all
     ? writeColumns(c, p.bind, ctx.today)
     : selectList(c, ctx.principal, 'record', p.bind, ctx.today);
+  // A read (not a write's locked read) may come from what the behaviour builds for this id (SourceBuilders).
+  const built = options.lock ? undefined : c.behaviour.source?.record?.(id, p.bind);
   const [row] = await ctx.db.query(
-    `select ${select} from ${c.table} where id = ${p.bind(id)} and ${where}${options.lock ? ' for update' : ''}`,
+    `select ${select} from ${built ? `${built} as ${c.table}` : c.table} where id = ${p.bind(id)} and ${where}${options.lock ? ' for update' : ''}`,
     p.values,
   );
   if (!row) throw notFound(c.decl.label.one);

@@ -9,7 +9,7 @@ import type { EngineContext, EnginePrincipal, ResourceBehaviour } from './contex
 import { deleteRecord } from './delete.js';
 import { getRecord, listRecords } from './query.js';
 import { Accepted, prepareAction, runAction, runCollectionAction } from './actions.js';
-import { saveRecord } from './write.js';
+import { createDefaultsOf, saveRecord } from './write.js';
 import { TotalCache } from './totals.js';
 import { systemPrincipal, withEngine } from './handle.js';
 import { recordAnswers } from '../../core/contracts/records.js';
@@ -54,12 +54,14 @@ export function principalFromUser(u: {
   client_id: number | null;
   candidate_id?: number | null;
   role: string;
+  privileges?: string[] | null;
 }): EnginePrincipal {
   return {
     userId: u.id,
     name: u.name ?? '',
     loginType: u.loginType,
     role: u.role as EnginePrincipal['role'],
+    ...(u.role === 'custom' ? { privileges: u.privileges ?? [] } : {}),
     merchantId: u.merchant_id,
     clientId: u.client_id,
     candidateId: u.candidate_id ?? null,
@@ -78,6 +80,8 @@ export async function agencyZone(db: Queryable, merchantId: number): Promise<str
 }
 /** Every agency's zone forgotten: for test files that share one process but each have their own database. */
 export const forgetAgencyZones = () => zones.clear();
+/** One agency's zone forgotten: it has just changed it (server/behaviours/agencySettings.ts). */
+export const forgetAgencyZone = (merchantId: number) => zones.delete(merchantId);
 
 /** The engine context of a request: its principal, the agency's today, and the database (or a transaction). */
 export async function contextOf(db: Queryable, req: FastifyRequest): Promise<EngineContext> {
@@ -143,7 +147,7 @@ export const isAuthorisedRoute = (handler: unknown) => typeof handler === 'funct
 
 function authorise(req: FastifyRequest, decl: ResourceDeclaration, action: Action | string) {
   const user = req.auth!;
-  if (!permits({ loginType: user.loginType, role: user.role }, decl, action)) throw forbidden();
+  if (!permits(principalFromUser(user), decl, action)) throw forbidden();
 }
 
 /**
@@ -207,6 +211,20 @@ export async function resourceRoutes(app: FastifyInstance, c: Compiled, registry
       return listRecords(await contextOf(app.db, req), c, query);
     },
   });
+  // The create form's starting values where the agency has its own (issue 35: a new client's billing and timesheets).
+  if (decl.agencyDefaults?.length)
+    app.get(`${base}/defaults`, {
+      config: may('create'),
+      schema: {
+        tags,
+        summary: `The agency's starting values of a new ${decl.label.one.toLowerCase()}`,
+        response: { 200: { type: 'object', properties: { data: record }, required: ['data'] } },
+      },
+      handler: async (req) => {
+        const all = await createDefaultsOf(await contextOf(app.db, req), c);
+        return { data: Object.fromEntries(decl.agencyDefaults!.map((f) => [f, all[f] ?? null])) };
+      },
+    });
   app.get<{ Params: { id: number } }>(`${base}/:id`, {
     config: may('show'),
     schema: { tags, summary: `One ${decl.label.one.toLowerCase()}`, params: idParams, response: { 200: answers.one } },
@@ -371,12 +389,13 @@ export function recordVisibility(registry: Map<string, Compiled>) {
       loginType: LoginType;
       client_id: number | null;
       role: string;
+      privileges?: string[] | null;
     },
     resource: string,
     id: number,
   ) => {
     const c = registry.get(resource);
-    if (!c || !permits({ loginType: who.loginType, role: who.role }, c.decl, 'show')) return false;
+    if (!c || !permits(principalFromUser(who), c.decl, 'show')) return false;
     const principal = principalFromUser(who);
     return getRecord({ db, principal, today: agencyToday(await agencyZone(db, who.merchant_id)) }, c, id).then(
       () => true,

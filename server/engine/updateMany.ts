@@ -53,14 +53,20 @@ const count = (n: number) => n.toLocaleString('en-GB');
  * for the same rule (409 for a record's state, 422 for its values); 409 when both are among them.
  */
 export class RecordsRefused extends HttpError {
-  constructor(c: Compiled, total: number, refused: (Refused & { name: string })[]) {
+  constructor(
+    c: Compiled,
+    total: number,
+    refused: (Refused & { name: string })[],
+    /** What the set would have done: 'changed', or 'deleted' (deleteMany). */
+    done = 'changed',
+  ) {
     const list = refused
       .slice(0, NAMED)
       .map((x) => `${x.name}: ${x.why}`)
       .join('; ');
     super(
       refused.some((x) => x.status === 409) ? 409 : Math.max(...refused.map((x) => x.status)),
-      `${count(refused.length)} of the ${count(total)} selected ${c.decl.label.many.toLowerCase()} cannot be changed, so nothing was changed. ${list}${refused.length > NAMED ? '; …' : ''}`,
+      `${count(refused.length)} of the ${count(total)} selected ${c.decl.label.many.toLowerCase()} cannot be ${done}, so nothing was ${done}. ${list}${refused.length > NAMED ? '; …' : ''}`,
       Object.fromEntries(refused.map((x) => [String(x.row.id), x.why])),
     );
   }
@@ -75,6 +81,7 @@ export async function recordsRefused(
   c: Compiled,
   total: number,
   refused: Refused[],
+  done?: string,
 ): Promise<RecordsRefused> {
   const named = refused.slice(0, NAMED);
   const p = new Params();
@@ -87,6 +94,7 @@ export async function recordsRefused(
     c,
     total,
     refused.map((x) => ({ ...x, name: nameOf(c, byId.get(Number(x.row.id)) ?? x.row) })),
+    done,
   );
 }
 

@@ -77,6 +77,21 @@ export const defaultOf = (f: FieldDeclaration) =>
         : null;
 
 /**
+ * What a new record starts from before the caller's values: the declared defaults, with the agency's own for the
+ * declaration's `agencyDefaults` fields (its behaviour's `defaults`), read once per write. One place for a single
+ * create, a createMany and the create form's GET /api/{name}/defaults.
+ */
+export async function createDefaultsOf(ctx: EngineContext, c: Compiled): Promise<Record<string, unknown>> {
+  const storable = c.stored.filter((f) => f.source !== 'created_at');
+  const declared: Record<string, unknown> = Object.fromEntries(storable.map((f) => [f.source, defaultOf(f)]));
+  const fields = c.decl.agencyDefaults ?? [];
+  if (!fields.length || !c.behaviour.defaults) return declared;
+  const agency = await c.behaviour.defaults(ctx);
+  for (const f of fields) if (agency[f] !== undefined) declared[f] = agency[f];
+  return declared;
+}
+
+/**
  * The field write policy. A caller may send a field back unchanged (forms send whole records); changing a
  * field that only actions change, a create-only field after creation, or a field their role may not write
  * is refused, naming the field. Read-only fields are filled by the server and ignored.
@@ -262,9 +277,7 @@ export async function store(
 ): Promise<Row> {
   if (!e.declared && !e.overrideLock) refuseLocked(c, stored, changes);
   const storable = c.stored.filter((f) => f.source !== 'created_at');
-  const record: RecordValues = stored
-    ? { ...stored, ...changes }
-    : { ...Object.fromEntries(storable.map((f) => [f.source, defaultOf(f)])), ...changes };
+  const record: RecordValues = stored ? { ...stored, ...changes } : { ...(await createDefaultsOf(ctx, c)), ...changes };
   // A line of a document whose state locks it (a declared action was checked by runAction, with its own states).
   if (!e.declared && !e.overrideLock) await refuseLockedLines(ctx, c, [record]);
   // A document takes what its lines make of it (rollups, the state they derive) in its own write: one version.

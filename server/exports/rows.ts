@@ -36,13 +36,26 @@ export async function* listRowPages(
     let last: { key: unknown; id: number } | null = null;
     for (;;) {
       const p = new Params();
-      const { where } = buildWhere(c, ctx, filters, p);
+      const built = buildWhere(c, ctx, filters, p);
       const select = selectList(c, ctx.principal, 'list', p.bind, ctx.today);
       const key = sortExpression(c, sort, p.bind, ctx.today);
+      // After the last row: its sort value or beyond (a plain range, which a source that cannot compare the pair
+      // before it expands its rows narrows by: the audit trail's sets by their time), then the pair.
+      const after = last && part === 'values' ? { key: p.bind(last.key), id: p.bind(last.id) } : undefined;
+      const where =
+        part === 'values'
+          ? `${built.where} and ${key} is not null${after ? ` and ${key} ${cmp}= ${after.key} and (${key}, id) ${cmp} (${after.key}, ${after.id})` : ''}`
+          : `${built.where} and ${key} is null${last ? ` and id ${cmp} ${p.bind(last.id)}` : ''}`;
+      // What the page reads: the table, or what the behaviour builds for it (SourceBuilders), as a list's page.
+      const source = c.behaviour.source?.page?.(
+        { where, filtered: built.fields, sort: part === 'values' ? sort : 'id', order, rows: pageSize, after },
+        p.bind,
+      );
+      const from = source ? `${source} as ${c.table}` : c.table;
       const sql: string =
         part === 'values'
-          ? `select ${select}, (${key})::text as "__key" from ${c.table} where ${where} and ${key} is not null${last ? ` and (${key}, id) ${cmp} (${p.bind(last.key)}, ${p.bind(last.id)})` : ''} order by ${key} ${dir}, id ${dir} limit ${pageSize}`
-          : `select ${select}, null as "__key" from ${c.table} where ${where} and ${key} is null${last ? ` and id ${cmp} ${p.bind(last.id)}` : ''} order by id ${dir} limit ${pageSize}`;
+          ? `select ${select}, (${key})::text as "__key" from ${from} where ${where} order by ${key} ${dir}, id ${dir} limit ${pageSize}`
+          : `select ${select}, null as "__key" from ${from} where ${where} order by id ${dir} limit ${pageSize}`;
       const rows: Row[] = await ctx.db.query(sql, p.values);
       if (rows.length === 0) break;
       const tail: Row = rows[rows.length - 1];

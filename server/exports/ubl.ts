@@ -31,6 +31,8 @@ type Address = { line1?: string; line2?: string; city?: string; postcode?: strin
 /** A party of the document: its name, VAT number (also its Peppol address) and postal address. */
 export interface UblParty {
   name: string;
+  /** The registered name (BT-27), when it differs from the name it trades under. */
+  legalName?: string | null;
   vatNumber: string;
   address: Address;
   email?: string | null;
@@ -76,7 +78,7 @@ const party = (p: UblParty, supplier: boolean) => ({
   'cac:PartyName': { 'cbc:Name': p.name },
   'cac:PostalAddress': postalAddress(p.address),
   'cac:PartyTaxScheme': supplier ? [taxScheme(p)] : taxScheme(p),
-  'cac:PartyLegalEntity': { 'cbc:RegistrationName': p.name },
+  'cac:PartyLegalEntity': { 'cbc:RegistrationName': p.legalName || p.name },
   ...(p.email ? { 'cac:Contact': { 'cbc:ElectronicMail': p.email } } : {}),
 });
 
@@ -194,17 +196,31 @@ type Kind = 'invoices' | 'credit_notes';
 
 /** The agency's name, postal address and VAT number, which every e-invoice carries (its Peppol address). */
 async function sellerOf(ctx: EngineContext): Promise<UblParty> {
-  const [row] = await ctx.db.query<{ name: string; vat_number: string | null; email: string | null; address: Address }>(
-    `select m.company_name as name, s.vat_number, s.address, m.email
-       from merchants m left join invoice_settings s on s.merchant_id = m.id where m.id = $1`,
+  // The agency's settings (/appsetting/agencysetting): its trading name (BT-28), legal name (BT-27, the trading name
+  // when it gave none), VAT number and address.
+  const [row] = await ctx.db.query<{
+    name: string;
+    legal_name: string | null;
+    vat_number: string | null;
+    email: string | null;
+    address: Address;
+  }>(
+    `select m.company_name as name, a.legal_name, a.vat_number, a.address, m.email
+       from merchants m left join agency_settings a on a.merchant_id = m.id where m.id = $1`,
     [ctx.principal.merchantId],
   );
   if (!row?.vat_number?.trim())
     throw new HttpError(
       409,
-      'An e-invoice carries the agency’s VAT number, which is its Peppol address: give it in the invoice settings first.',
+      'An e-invoice carries the agency’s VAT number, which is its Peppol address: give it in the agency settings first.',
     );
-  return { name: row.name, vatNumber: row.vat_number, address: row.address, email: row.email };
+  return {
+    name: row.name,
+    legalName: row.legal_name?.trim() || null,
+    vatNumber: row.vat_number,
+    address: row.address,
+    email: row.email,
+  };
 }
 
 async function buyerOf(ctx: EngineContext, clientId: number): Promise<UblParty> {

@@ -33,9 +33,9 @@ function decodeName(header: string | string[] | undefined): string | undefined {
  */
 export function uploadKinds(
   declarations: Iterable<ResourceDeclaration>,
-  user: Pick<AuthUser, 'loginType' | 'role'>,
+  user: Pick<AuthUser, 'loginType' | 'role' | 'privileges'>,
 ): Set<FileKind> {
-  const principal = { loginType: user.loginType, role: user.role };
+  const principal = { loginType: user.loginType, role: user.role, privileges: user.privileges ?? undefined };
   const kinds = new Set<FileKind>();
   for (const decl of declarations) {
     if (!permits(principal, decl, 'create') && !permits(principal, decl, 'edit')) continue;

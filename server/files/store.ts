@@ -27,6 +27,8 @@ export interface FilePrincipal {
   loginType: LoginType;
   client_id: number | null;
   role: string;
+  /** A custom role's privileges (AuthUser's): who may see a file's record is asked of permits with them. */
+  privileges?: string[] | null;
 }
 
 export interface StoredFile {
@@ -78,7 +80,8 @@ const UNATTACHED_LIFETIME = '1 day';
 /**
  * Checks and stores an upload for the signed-in user. Refuses (HttpError) an empty file (422), one over the
  * kind's limit (413), and any type other than PDF, PNG, JPEG or WebP as decided by the bytes (415); an image
- * upload takes no PDF. The file is the uploader's alone until a saved record takes it (attachFiles).
+ * upload takes no PDF. The file is the uploader's alone until a saved record takes it (attachFiles); principal 0 is
+ * the product itself (the public job board), whose uploads have no uploader user.
  */
 export async function saveUpload(
   db: Queryable,
@@ -96,7 +99,7 @@ export async function saveUpload(
   const [row] = await db.query<FileInfo>(
     `insert into files (merchant_id, name, mime, size, sha256, data, uploaded_by)
      values ($1, $2, $3, $4, $5, $6, $7) returning id::text, name, mime, size`,
-    [principal.merchant_id, cleanFileName(name, mime), mime, bytes.length, sha256, bytes, principal.id],
+    [principal.merchant_id, cleanFileName(name, mime), mime, bytes.length, sha256, bytes, principal.id || null],
   );
   // Uploads whose form was never saved are of no use to anyone; sweeping them here needs no scheduler.
   if (Math.random() < 0.05)
@@ -155,13 +158,15 @@ export function registerFileOwnerCheck(check: FileOwnerCheck): FileOwnerCheck {
 
 /**
  * Whether the principal may read the file: only within its agency; an unattached upload only by its uploader;
- * an attached one by whoever may see its record. The agency's own picture (owner 'merchants') is the shell's,
+ * an attached one by whoever may see its record. The agency's own pictures (owner 'agency_settings') are the shell's,
  * shown to every user of the agency in both panels.
  */
 export async function canReadFile(db: Queryable, principal: FilePrincipal, file: StoredFile): Promise<boolean> {
   if (file.merchant_id !== principal.merchant_id) return false;
   if (file.owner_resource === null || file.owner_id === null) return file.uploaded_by === principal.id;
-  if (file.owner_resource === 'merchants') return file.owner_id === principal.merchant_id;
+  // Its logo and favicon belong to its settings (issue 35; 'merchants' before): the shell shows them to all its users.
+  if (file.owner_resource === 'merchants' || file.owner_resource === 'agency_settings')
+    return file.owner_id === principal.merchant_id;
   return ownerCheck(db, principal, file.owner_resource, file.owner_id);
 }
 
@@ -196,7 +201,8 @@ export async function checkFileRefs(
     const free =
       r &&
       (r.owner_id === null
-        ? r.uploaded_by === principalUserId
+        ? // The product's own uploads (the public job board's CVs, principal 0) have no uploader user.
+          (r.uploaded_by ?? 0) === principalUserId
         : !!owner && r.owner_resource === owner.resource && r.owner_id === owner.id);
     if (free) usable.add(id);
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http.js';
 import { asBuilt, idParams } from '../engine/routes.js';
-import { rolesOf } from '../../core/resources/access.js';
+import { builtInRolesOf, rolesOf } from '../../core/resources/access.js';
 import { route } from '../routes/route.js';
 import { JobAnswer } from '../../core/contracts/documents.js';
 
@@ -18,7 +18,8 @@ export async function jobRoutes(app: FastifyInstance) {
       const id = Number((req.params as { id?: unknown }).id);
       // No id at all: the schema refuses it (422).
       if (!Number.isInteger(id) || id < 1 || id > 2147483647) return undefined;
-      const mine = rolesOf('agency').includes(ctx.principal.role) ? '' : ' and created_by = $3';
+      // A custom role's holder follows their own jobs only: no privilege of theirs covers another's work.
+      const mine = builtInRolesOf('agency').includes(ctx.principal.role) ? '' : ' and created_by = $3';
       const [job] = await ctx.db.query<JobAnswer['data']>(
         `select id, kind, status, done, total, attempts, error, result, created_at, updated_at, finished_at from jobs where id = $1 and merchant_id = $2${mine}`,
         mine ? [id, ctx.principal.merchantId, ctx.principal.userId] : [id, ctx.principal.merchantId],

@@ -9,6 +9,7 @@ import {
 import { queueEmails, renderEmail } from './outbox.js';
 import { letterheadFrom, letterheadOf, LETTERHEAD_SQL } from '../documents/letterhead.js';
 import type { EmailDelivery } from '../../core/resources/communication/settingsResource.js';
+import { CLIENT_EMAIL_EVENTS, clientEmailChoice } from '../../core/domain/clients/settings.js';
 
 /**
  * Something happened that people should hear about (a shift filled, a message received). Written in the
@@ -31,6 +32,8 @@ export interface NotificationEvent {
   dedupeKey?: string;
   /** The link the client's users follow, when it differs from the agency's (their panel has its own screens). */
   clientLink?: string | null;
+  /** Addresses that were already sent this news another way (the client's billing address): not e-mailed twice. */
+  alreadySent?: string[];
   /** The staff member's own wording ("You are booked at …"): their notification, e-mail and messages say this. */
   staffWords?: { title: string; body: string };
 }
@@ -65,6 +68,7 @@ async function eventContextOf(db: Queryable, merchantId: number, event: string) 
     settings: { channels: Channel[]; recipients: Recipient[] } | null;
     template: { subject: string; body: string } | null;
     preferences: Preference[] | null;
+    client_emails: string[] | null;
     name: string;
     logo: string | null;
     email: string | null;
@@ -73,6 +77,7 @@ async function eventContextOf(db: Queryable, merchantId: number, event: string) 
     `select (select json_build_object('channels', channels, 'recipients', recipients) from notification_settings where merchant_id = m.id and event = $2) as settings,
             (select json_build_object('subject', subject, 'body', body) from notification_templates where merchant_id = m.id and event = $2) as template,
             (select json_agg(json_build_object('user_id', user_id, 'in_app', in_app, 'email', email)) from notification_preferences where merchant_id = m.id and event = $2) as preferences,
+            (select client_emails from client_settings where merchant_id = m.id) as client_emails,
             ${LETTERHEAD_SQL}
        from merchants m where m.id = $1`,
     [merchantId, event],
@@ -85,6 +90,8 @@ async function eventContextOf(db: Queryable, merchantId: number, event: string) 
       : { subject: def?.subject ?? '', body: def?.body ?? '', custom: false },
     letterhead: letterheadFrom(row),
     preferences: row?.preferences ?? [],
+    // The e-mails a client's users get unless they chose otherwise (issue 35); no settings kept: every one.
+    clientEmails: row?.client_emails ?? CLIENT_EMAIL_EVENTS.map((e) => e.id),
   };
 }
 
@@ -211,8 +218,13 @@ export async function notify(db: Queryable, e: NotificationEvent): Promise<void>
   const outward = channels.filter((c): c is 'email' | 'sms' | 'push' => c !== 'alert');
   if (outward.length === 0) return;
   const people = await peopleOf(db, e, recipients);
-  // A user's own choice: the e-mail at once (no choice made), in their daily digest, or none.
-  const chosen = (p: Person) => (p.key.startsWith('user:') ? (delivery.get(Number(p.key.slice(5))) ?? 'now') : 'now');
+  // A user's own choice: the e-mail at once (no choice made), in their daily digest, or none. A client's user who made
+  // none gets what the agency's client settings say for the event (core/domain/clients/settings.ts).
+  const chosen = (p: Person): EmailDelivery => {
+    if (!p.key.startsWith('user:')) return 'now';
+    const own = delivery.get(Number(p.key.slice(5)));
+    return p.client ? clientEmailChoice(e.event, own, context.clientEmails) : (own ?? 'now');
+  };
   const digest = people.filter((p) => chosen(p) === 'digest');
   if (digest.length && outward.includes('email'))
     await db.query(
@@ -241,7 +253,7 @@ export async function notify(db: Queryable, e: NotificationEvent): Promise<void>
       client: e.clientLink && e.clientLink !== e.link ? mailFor(false, e.clientLink) : agencyMail,
       staff: e.staffWords ? mailFor(true, null) : null,
     };
-    const seen = new Set<string>();
+    const seen = new Set<string>((e.alreadySent ?? []).map((a) => a.toLowerCase()));
     const to = people.filter(
       (p) => chosen(p) === 'now' && p.email && !seen.has(p.email.toLowerCase()) && seen.add(p.email.toLowerCase()),
     );

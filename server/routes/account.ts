@@ -2,14 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/index.js';
 import { badInput, HttpError, notFound } from '../http.js';
 import { hashPassword, PASSWORD_MIN, verifyPassword } from '../auth/passwords.js';
-import { attachFiles, checkFileRefs, readFile } from '../files/store.js';
+import { checkFileRefs, readFile } from '../files/store.js';
 import { FILE_LIMIT_LABELS, FILE_LIMITS, isFileId, isImageMime, isShippedPath } from '../../core/engine/files.js';
-import { writeAudit } from '../engine/audit.js';
 import type { EngineContext } from '../engine/context.js';
 import { rolesOf } from '../../core/resources/access.js';
 import { route } from './route.js';
 import { nameText, oneLineText } from '../engine/input.js';
 import { AGENCY_LOGO_SQL } from '../documents/letterhead.js';
+import { AGENCY_NAME } from '../../core/domain/agency/names.js';
+import { ensureAgencySettings } from './agencySettings.js';
 import {
   AgencyAnswer,
   AgencyChange,
@@ -22,7 +23,7 @@ import {
 } from '../../core/contracts/account.js';
 
 /** The agency's name: 2 to 120 characters once trimmed. */
-export const AGENCY_NAME = { min: 2, max: 120 } as const;
+export { AGENCY_NAME };
 /** A save of the agency's profile made from an older version than the stored one. */
 export const AGENCY_STALE =
   "The agency's details were changed by someone else while you were editing them. Reload the page to see their changes, then make yours again.";
@@ -49,7 +50,11 @@ export async function agencyLogos(
 ): Promise<{ id: number; logo_type: string; logo_url: string }[]> {
   return db.query(
     `select id, logo_type, logo_url from (
-       select l.id, l.logo_type, l.logo_url from agency_logos l where l.merchant_id = $1 and l.logo_type <> 'agency_logo'
+       select l.id, l.logo_type, l.logo_url from agency_logos l
+        where l.merchant_id = $1 and l.logo_type not in ('agency_logo', 'favicon')
+       union all
+       -- The favicon is the agency settings' (issue 35): the browser tab of every user signed in to the agency.
+       select s.merchant_id, 'favicon', s.favicon from agency_settings s where s.merchant_id = $1 and s.favicon is not null
        union all
        -- The agency's own id stands for the entry's: it is one per agency.
        select m.id, 'agency_logo', ${AGENCY_LOGO_SQL} from merchants m where m.id = $1 and ${AGENCY_LOGO_SQL} is not null
@@ -90,7 +95,7 @@ export async function accountRoutes(app: FastifyInstance) {
       body: AgencyChange,
       response: { 200: AgencyAnswer },
     },
-    handler: async ({ req, ctx, record: before, transaction }) => {
+    handler: async ({ req, record: before, transaction }) => {
       const u = req.auth!;
       const body = req.body ?? {};
       const errors: Record<string, string> = {};
@@ -102,7 +107,7 @@ export async function accountRoutes(app: FastifyInstance) {
       else if (name !== undefined && name.length > AGENCY_NAME.max)
         errors.company_name = `At most ${AGENCY_NAME.max} characters.`;
 
-      const owner = { resource: 'merchants', id: u.merchant_id };
+      const owner = { resource: 'agency_settings', id: u.merchant_id };
       // Sending back the logo shown now changes nothing (it may be a path the product ships).
       const photo =
         body.profile_photo === undefined || body.profile_photo === before.profile_photo
@@ -121,42 +126,33 @@ export async function accountRoutes(app: FastifyInstance) {
       }
       if (Object.keys(errors).length) throw badInput(errors);
 
-      await transaction(async ({ db: tx }) => {
-        const [locked] = await tx.query<{ company_name: string; version: number }>(
-          'select company_name, version from merchants where id = $1 for update',
+      await transaction(async (ctx) => {
+        const [locked] = await ctx.db.query<{ version: number }>(
+          'select version from merchants where id = $1 for update',
           [u.merchant_id],
         );
         // Saved from a stale screen: another admin's change would be undone without their knowing.
         if (body.version !== undefined && body.version !== locked.version) throw new HttpError(409, AGENCY_STALE);
-        const changes: Record<string, { from: unknown; to: unknown }> = {};
-        if (name !== undefined && name !== locked.company_name) {
-          await tx.query('update merchants set company_name = $2 where id = $1', [u.merchant_id, name]);
-          changes.company_name = { from: locked.company_name, to: name };
-        }
-        if (photo !== undefined) {
-          // Attached in the same transaction: a concurrent save of another record cannot take the file meanwhile.
-          if (
-            photo &&
-            (await attachFiles(tx, u.merchant_id, 'merchants', u.merchant_id, 'profile_photo', [photo])).length
-          ) {
-            throw badInput({ profile_photo: 'This image cannot be used: upload it again.' });
-          }
-          await tx.query('update merchants set profile_photo = $2 where id = $1', [u.merchant_id, photo]);
-          // The logo now lives in profile_photo alone (see AGENCY_LOGO_SQL); an old row would come back on removal.
-          await tx.query(`delete from agency_logos where merchant_id = $1 and logo_type = 'agency_logo'`, [
-            u.merchant_id,
-          ]);
-          changes.profile_photo = { from: before.profile_photo, to: photo };
-        }
-        if (Object.keys(changes).length) {
-          await tx.query('update merchants set version = version + 1 where id = $1', [u.merchant_id]);
-          // One entry of the audit trail for a change made outside the engine (the agency's profile).
-          await writeAudit(tx, ctx.principal, {
-            resource: 'merchants',
-            recordId: u.merchant_id,
-            event: 'update',
-            changes,
-          });
+        const changes: Record<string, unknown> = {};
+        if (name !== undefined) changes.company_name = name;
+        if (photo !== undefined) changes.profile_photo = photo;
+        if (!Object.keys(changes).length) return;
+        // Written as the agency settings are (issue 35): the engine validates, attaches the logo to the agency's
+        // settings, versions and audits them, and copies the name and logo to merchants (server/behaviours/
+        // agencySettings.ts). The agency's settings are the one place they are changed.
+        await ensureAgencySettings(ctx.db, u.merchant_id, ctx.principal);
+        try {
+          await ctx.engine.update('agency_settings', u.merchant_id, changes);
+        } catch (e) {
+          if (!(e instanceof HttpError) || e.status !== 422 || !e.errors) throw e;
+          // A refusal of a field this screen does not show (a VAT number kept from before) is named in words.
+          const shown = Object.fromEntries(Object.entries(e.errors).filter(([k]) => k in changes));
+          if (shown.profile_photo) shown.profile_photo = 'This image cannot be used: upload it again.';
+          throw badInput(
+            Object.keys(shown).length
+              ? shown
+              : { _: 'The agency settings need attention first (Settings → Agency settings).' },
+          );
         }
       });
       return { data: (await agencyProfile(app.db, u.merchant_id))! };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from './route.js';
 import { HttpError } from '../http.js';
 import { IdParams } from '../../core/contracts/common.js';
-import { BankDetailsAnswer } from '../../core/contracts/payroll.js';
+import { BankDetailsAnswer, OwnBankDetailsAnswer } from '../../core/contracts/payroll.js';
 import { formatSortCode } from '../../core/domain/payroll/bankDetails.js';
 import { openBankDetails, recordBankDetailsRead } from '../services/bankDetails.js';
 
@@ -12,6 +12,31 @@ import { openBankDetails, recordBankDetailsRead } from '../services/bankDetails.
  * in the same transaction as the read. Every other reader has only the masked line (bank_details_masked), or nothing.
  */
 export async function bankDetailsRoutes(app: FastifyInstance) {
+  // The staff member's own, masked (their phone page's payslips): only the last digits, which the staff member knows,
+  // so nothing here is worth recording as a view. Another's are never reachable: the row is the signed-in one's.
+  route(app, {
+    method: 'GET',
+    url: '/api/staff_bank_details',
+    roles: ['staff'],
+    schema: {
+      tags: ['Staff'],
+      summary:
+        "The signed-in staff member's own bank details, masked (the last 2 digits of the sort code and 4 of the account)",
+      description: 'Staff only. `masked` is null when the agency holds no bank details for them. Never in full.',
+      response: { 200: OwnBankDetailsAnswer },
+    },
+    handler: async ({ ctx, reply }) => {
+      const id = ctx.principal.candidateId;
+      if (!id) throw new HttpError(403, 'Only a staff member has bank details of their own here.');
+      const [row] = await ctx.db.query<{ masked: string | null }>(
+        'select bank_details_masked as masked from candidates where merchant_id = $1 and id = $2 and deleted_at is null',
+        [ctx.principal.merchantId, id],
+      );
+      reply.header('cache-control', 'no-store');
+      return { data: { masked: row?.masked ?? null } };
+    },
+  });
+
   route(app, {
     method: 'GET',
     url: '/api/candidates/:id/bank_details',

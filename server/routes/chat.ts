@@ -12,7 +12,7 @@ import {
 } from '../chat/channels.js';
 import { ChatHub, STREAMS_PER_AGENCY, STREAMS_PER_SESSION, STREAMS_PER_USER, type LiveEvent } from '../chat/live.js';
 import { HttpError, notFound } from '../http.js';
-import { rolesOf } from '../../core/resources/access.js';
+import { builtInRolesOf } from '../../core/resources/access.js';
 import { route } from './route.js';
 import {
   Channel,
@@ -56,7 +56,7 @@ export async function chatRoutes(app: FastifyInstance) {
     for (const end of [...openStreams]) end();
   });
   // Agency users, and staff members for their own channel.
-  const roles = rolesOf('agency', 'staff');
+  const roles = builtInRolesOf('agency', 'staff');
   // The channel a call names is looked up (404 outside the caller's scope) before what else was sent is validated.
   const onChannel = (from: 'body' | 'query') => async (req: FastifyRequest) => {
     const sid = (req[from] as { channel_sid?: unknown } | undefined)?.channel_sid;
@@ -150,7 +150,7 @@ export async function chatRoutes(app: FastifyInstance) {
   route(app, {
     method: 'GET',
     url: '/api/chats/conversations',
-    roles: rolesOf('agency'),
+    roles: builtInRolesOf('agency'),
     schema: {
       tags: ['chat'],
       summary: "The agency's conversations with staff, latest first, with unread counts",
@@ -167,7 +167,7 @@ export async function chatRoutes(app: FastifyInstance) {
   route(app, {
     method: 'GET',
     url: '/api/chats/unread_count',
-    roles: rolesOf('agency'),
+    roles: builtInRolesOf('agency'),
     schema: {
       tags: ['chat'],
       summary: "The agency's unread messages from staff, over all conversations (the top bar's chat badge)",

@@ -6,31 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http.js';
 import { route } from './route.js';
 import type { Queryable } from '../db/index.js';
-import { saveRecord, stale } from '../engine/write.js';
+import { saveAgencyRow } from '../engine/agencyRows.js';
 import { moveSeries } from './numberSeries.js';
 import { NEXT_NUMBER_MAX } from '../engine/numbering.js';
 import { AnyBody } from '../../core/contracts/notifications.js';
 import { InvoiceSettingsAnswer, type InvoiceSettings } from '../../core/contracts/invoiceSettings.js';
 
-/** The settings' own fields (the series' are the number_series rows). */
-const FIELDS = [
-  'nursing_concession_from',
-  'default_payment_terms_days',
-  'address',
-  'vat_number',
-  'bank_account_name',
-  'bank_sort_code',
-  'bank_account_number',
-  'footer',
-  'default_template',
-  'reminder_days',
-] as const;
-
 const DEFAULTS = {
   nursing_concession_from: null,
   default_payment_terms_days: 30,
-  address: null,
-  vat_number: null,
   bank_account_name: null,
   bank_sort_code: null,
   bank_account_number: null,
@@ -57,7 +41,7 @@ export async function invoiceSettingsOf(
   numbering: (resource: string) => { series: string; prefix?: string },
 ): Promise<InvoiceSettings> {
   const [row] = await db.query<Omit<InvoiceSettings, (typeof SERIES)[number]['prefix' | 'next']>>(
-    `select nursing_concession_from::text as nursing_concession_from, default_payment_terms_days, address, vat_number,
+    `select nursing_concession_from::text as nursing_concession_from, default_payment_terms_days,
             bank_account_name, bank_sort_code, bank_account_number, footer, default_template, reminder_days, version
        from invoice_settings where merchant_id = $1`,
     [merchantId],
@@ -107,16 +91,9 @@ export async function invoiceSettingsRoutes(app: FastifyInstance) {
       const data = await transaction(async (ctx) => {
         const m = ctx.principal.merchantId;
         const problems: Record<string, string> = {};
-        const [stored] = await ctx.db.query<{ id: number }>(
-          'select id from invoice_settings where merchant_id = $1 for update',
-          [m],
-        );
-        const version = body.version;
-        if (!stored && version !== undefined && version !== null && Number(version) !== 0) throw stale(c);
-        const values = Object.fromEntries(FIELDS.filter((f) => f in body).map((f) => [f, body[f]]));
         try {
           // Saved first, so the engine checks every field; a refused series below still rolls it back.
-          await saveRecord(ctx, c, { ...values, version: stored ? version : undefined }, stored?.id);
+          await saveAgencyRow(ctx, c, body);
         } catch (e) {
           if (!(e instanceof HttpError) || e.status !== 422 || !e.errors) throw e;
           Object.assign(problems, e.errors);

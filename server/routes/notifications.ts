@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CLIENT_EMAIL_EVENTS, clientEmailChoice } from '../../core/domain/clients/settings.js';
 import type { Queryable } from '../db/index.js';
 import { notFound } from '../http.js';
 import {
@@ -11,8 +12,8 @@ import {
 import { settingsOf, templateOf } from '../notifications/notify.js';
 import { recordsOnly } from '../notifications/drivers.js';
 import type { EngineContext } from '../engine/context.js';
-import { saveRecord, stale } from '../engine/write.js';
-import { rolesOf } from '../../core/resources/access.js';
+import { agencyRowId, saveAgencyRow } from '../engine/agencyRows.js';
+import { builtInRolesOf, rolesOf } from '../../core/resources/access.js';
 import { route } from './route.js';
 import {
   AllRead,
@@ -113,15 +114,6 @@ interface SettingRow {
   event?: string;
 }
 
-/** The id of the agency's row of a setting, locked for the write that follows, or undefined when none is saved. */
-async function rowIdOf(tx: Queryable, merchantId: number, { resource, event }: SettingRow) {
-  const [row] = await tx.query<{ id: number }>(
-    `select id from ${resource} where merchant_id = $1${event ? ' and event = $2' : ''} for update`,
-    event ? [merchantId, event] : [merchantId],
-  );
-  return row?.id;
-}
-
 /**
  * Saves one of the agency's notification settings as an engine write (validation, version, audit): the routes find
  * the row by event, the engine does the rest. `version` is the one the caller read, 0 when nothing was saved yet:
@@ -136,11 +128,7 @@ async function saveSetting(
 ) {
   const version = (req.body as { version?: unknown } | undefined)?.version;
   const c = app.engine.get(row.resource)!;
-  return transaction(async (ctx) => {
-    const id = await rowIdOf(ctx.db, ctx.principal.merchantId, row);
-    if (id === undefined && version !== undefined && version !== null && Number(version) !== 0) throw stale(c);
-    return saveRecord(ctx, c, { ...values, ...(row.event ? { event: row.event } : {}), version }, id);
-  });
+  return transaction((ctx) => saveAgencyRow(ctx, c, { ...values, version }, row.event ? { event: row.event } : {}));
 }
 
 /** The event a route's `:event` names (as sent): an unknown one is not found, before its body is validated. */
@@ -224,6 +212,22 @@ export async function notificationRoutes(app: FastifyInstance) {
       event ? [merchantId, userId, event] : [merchantId, userId],
     );
     const mine = new Map(rows.map((r) => [r.event, r]));
+    // A client user who chose nothing gets the e-mails the agency's client settings give client users (issue 35).
+    const [agency] =
+      ctx.principal.loginType === 'client'
+        ? await ctx.db.query<{ client_emails: string[] }>(
+            'select client_emails from client_settings where merchant_id = $1',
+            [merchantId],
+          )
+        : [];
+    const emailOf = (event: string) =>
+      ctx.principal.loginType === 'client'
+        ? clientEmailChoice(
+            event,
+            mine.get(event)?.email,
+            agency?.client_emails ?? CLIENT_EMAIL_EVENTS.map((e) => e.id),
+          )
+        : (mine.get(event)?.email ?? 'now');
     return myEvents(ctx)
       .filter((e) => !event || e.key === event)
       .map((e) => ({
@@ -231,7 +235,7 @@ export async function notificationRoutes(app: FastifyInstance) {
         label: e.label,
         description: e.description,
         in_app: mine.get(e.key)?.in_app ?? true,
-        email: mine.get(e.key)?.email ?? 'now',
+        email: emailOf(e.key),
         version: mine.get(e.key)?.version ?? 0,
       }));
   };
@@ -270,21 +274,10 @@ export async function notificationRoutes(app: FastifyInstance) {
       const [current] = await myPreference(ctx, def.key);
       const values = { in_app: body.in_app ?? current.in_app, email: body.email ?? current.email };
       const c = app.engine.get('notification_preferences')!;
-      const { merchantId, userId } = ctx.principal;
-      await transaction(async (tctx) => {
-        const [row] = await tctx.db.query<{ id: number }>(
-          'select id from notification_preferences where merchant_id = $1 and user_id = $2 and event = $3 for update',
-          [merchantId, userId, def.key],
-        );
-        if (!row && body.version !== undefined && body.version !== null && Number(body.version) !== 0) throw stale(c);
-        // The engine validates the choice (a boolean, one of now, digest, off) and keeps the version and audit.
-        await saveRecord(
-          tctx,
-          c,
-          { ...values, ...(row ? {} : { user_id: userId, event: def.key }), version: body.version },
-          row?.id,
-        );
-      });
+      // The engine validates the choice (a boolean, one of now, digest, off) and keeps the version and audit.
+      await transaction((tctx) =>
+        saveAgencyRow(tctx, c, { ...values, version: body.version }, { user_id: ctx.principal.userId, event: def.key }),
+      );
       const [saved] = await myPreference(ctx, def.key);
       return { data: saved, message: 'Notification preference saved' };
     },
@@ -419,10 +412,7 @@ export async function notificationRoutes(app: FastifyInstance) {
     handler: async ({ ctx, record: def, transaction }) => {
       // Restoring the default removes the agency's own template (if it has one); its audit entry keeps what it said.
       await transaction(async (tctx) => {
-        const id = await rowIdOf(tctx.db, ctx.principal.merchantId, {
-          resource: 'notification_templates',
-          event: def.key,
-        });
+        const id = await agencyRowId(tctx, app.engine.get('notification_templates')!, { event: def.key });
         if (id !== undefined) await tctx.engine.remove('notification_templates', id);
       });
       const t = await templateOf(ctx.db, ctx.principal.merchantId, def.key);
@@ -467,7 +457,7 @@ export async function notificationRoutes(app: FastifyInstance) {
   route(app, {
     method: 'GET',
     url: '/api/message_outbox',
-    roles: rolesOf('agency'),
+    roles: builtInRolesOf('agency'),
     schema: {
       tags: ['notifications'],
       summary: 'SMS or push messages handed to their driver, newest first',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ensureAgencySettings } from '../routes/agencySettings.js';
 import type { Db, Queryable } from '../db/index.js';
 import { hashPassword } from '../auth/passwords.js';
 import { refreshCompliance } from '../services/compliance.js';
@@ -53,14 +54,40 @@ export async function insertMany(db: Queryable, table: string, rows: Record<stri
   return out.map((r) => r.id);
 }
 
+/** A name as a job board address: 'Brightway Staffing' → 'brightway-staffing' (lower-case letters and digits). */
+export const slugOf = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '') || 'agency';
+
+/** The agency's job board slug (/careers/{slug}): from its name, with -2, -3… after a name another agency has. */
+export async function freeSlug(db: Queryable, name: string): Promise<string> {
+  const base = slugOf(name);
+  const taken = new Set(
+    (
+      await db.query<{ slug: string }>(`select slug from merchants where slug = $1 or slug like $1 || '-%'`, [base])
+    ).map((r) => r.slug),
+  );
+  let slug = base;
+  for (let i = 2; taken.has(slug); i++) slug = `${base}-${i}`;
+  return slug;
+}
+
 export async function createAgency(
   db: Queryable,
   a: { companyName: string; adminName: string; email: string; password: string; passwordHash?: string },
 ) {
   const [m] = await db.query<{ id: number }>(
-    'insert into merchants (company_name, email) values ($1, $2) returning id',
-    [a.companyName, a.email],
+    'insert into merchants (company_name, email, slug) values ($1, $2, $3) returning id',
+    [a.companyName, a.email, await freeSlug(db, a.companyName)],
   );
+  // Its settings row from the start (its name and the default zone): what the agency settings screen then changes.
+  await ensureAgencySettings(db, m.id, systemPrincipal(m.id));
   const hash = a.passwordHash ?? (await hashPassword(a.password));
   const [u] = await db.query<{ id: number }>(
     `insert into users (merchant_id, kind, name, email, password_hash, role) values ($1, 'admin', $2, $3, $4, 'admin') returning id`,
@@ -412,6 +439,7 @@ async function seedAgencyData(
   });
   await insertMany(db, 'sites', sites);
   const people: Record<string, unknown>[] = [];
+  const registeredBefore = Date.now() - 100 * 86_400_000;
   for (let i = 0; i < counts.candidates; i++) {
     const first = r.pick(FIRST);
     const last = r.pick(LAST);
@@ -439,6 +467,10 @@ async function seedAgencyData(
       employment_type_id: r.pick(typeIds),
       staff_status_id: status === 'approved' ? r.pick([statusIds[0], statusIds[0], statusIds[0], statusIds[1]]) : null,
       custom_fields: JSON.stringify({ uniform_size: r.pick(['S', 'M', 'L', 'XL']), driver: r.next() < 0.4 }),
+      // Registered before the demo's story (its agency settings 90 days ago, a deduction 60 days ago, weeks of
+      // shifts), over the year before it, as an agency's staff are; without it every staff member would say
+      // Registered today and their History would begin after their own pay deductions.
+      created_at: new Date(registeredBefore - (i % 365) * 86_400_000),
     });
   }
   for (let i = 0; i < people.length; i += 500) await insertMany(db, 'candidates', people.slice(i, i + 500));
@@ -773,10 +805,6 @@ export async function seedDemo(db: Db, registry: Registry, options: { candidates
       password: '',
       passwordHash: adminHash,
     });
-    await tx.query(
-      `insert into agency_logos (merchant_id, logo_type, logo_url) values ($1, 'agency_logo', '/demo/agency-logo.svg')`,
-      [demo.merchantId],
-    );
     const { clientIds } = await seedAgencyData(tx, demo.merchantId, r, {
       clients: [...CARE, ...HOSPITALS],
       candidates: options.candidates ?? 200,

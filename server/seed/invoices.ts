@@ -26,9 +26,7 @@ export async function seedInvoices(db: Queryable, ctx: SeedContext) {
   await as(daysAgo(60), (c) =>
     c.engine.create('invoice_settings', {
       nursing_concession_from: agencyToday(tz, daysAgo(60)),
-      // What reg 14 has every invoice print of the supplier, and how the clients pay it (a made-up account).
-      address: { line1: '12 Harbour Street', city: 'Bristol', postcode: 'BS1 4QA', country: 'United Kingdom' },
-      vat_number: 'GB 123 4567 89',
+      // How the clients pay it (a made-up account); the address and VAT number are the agency's settings.
       bank_account_name: 'Demo Care Staffing Ltd',
       bank_sort_code: '20-00-00',
       bank_account_number: '55779911',

@@ -240,4 +240,26 @@ export async function seedPayRuns(db: Queryable, ctx: SeedContext, borrower: num
       );
   }
   await redate(db, m, start, marks, ['timesheets', 'timesheet_lines', 'pay_runs', 'payslips']);
+
+  // Their bank details, entered by the admin through the profile's action (sealed with the process's key), so the
+  // finalised runs' bank payments files are made: the umbrella worker's account is their company's. Entered now,
+  // after their records' creation, so each History has it after the record was made.
+  const bankAt = new Date();
+  for (const [i, s] of chosen.entries()) {
+    const [who] = await db.query<{ name: string; company: string | null }>(
+      `select trim(first_name || ' ' || last_name) as name, company_name as company from candidates
+        where merchant_id = $1 and id = $2`,
+      [m, s.id],
+    );
+    await as(admin, bankAt, (c) =>
+      c.engine.act('candidates', s.id, 'set_bank_details', {
+        sort_code: DEMO_SORT_CODES[i % DEMO_SORT_CODES.length],
+        account_number: String(70_114_300 + 37 * i),
+        account_name: (who.company ?? who.name).slice(0, 60),
+      }),
+    );
+  }
 }
+
+/** Sort codes of the demo's bank accounts (made up, in the UK's 6-digit form). */
+const DEMO_SORT_CODES = ['60-16-13', '30-96-26', '40-12-76', '20-98-61', '11-00-01'];

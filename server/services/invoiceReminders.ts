@@ -10,6 +10,7 @@ import { systemPrincipal } from '../engine/handle.js';
 import type { JobEngine } from '../jobs/engineContext.js';
 import { letterheadOf } from '../documents/letterhead.js';
 import { queueEmails, renderEmail } from '../notifications/outbox.js';
+import { notify } from '../notifications/notify.js';
 import { reminderStepDue, scheduleOf } from '../../core/domain/invoicing/reminders.js';
 import { addDaysToDate, formatDisplayDate } from '../../core/domain/time/agencyTime.js';
 import { formatPounds } from '../../core/engine/money.js';
@@ -84,6 +85,26 @@ export async function remindInvoice(ctx: EngineContext, invoiceId: number, steps
       event: 'invoice.reminder',
     },
   ]);
+  // The client's users hear of it too (issue 35), each as the agency's client settings or their own choice say; the
+  // billing address, just e-mailed, is not e-mailed again.
+  const [client] = await ctx.db.query<{ client_id: number }>(
+    'select client_id from invoices where merchant_id = $1 and id = $2',
+    [m, inv.id],
+  );
+  await notify(ctx.db, {
+    merchantId: m,
+    event: 'invoice.payment_due',
+    title: mail.subject,
+    body:
+      inv.due_date < ctx.today
+        ? `Invoice ${inv.number} was due on ${due} and ${balance} of it is still to pay.`
+        : `Invoice ${inv.number} for ${balance} falls due on ${due}.`,
+    link: `/invoice/client-invoice/client-InvoiceView/${inv.id}`,
+    clientLink: `/client/invoice/${inv.id}`,
+    audience: { clientId: client.client_id },
+    data: { invoice_number: inv.number, client_name: inv.client_name, due_date: due, amount: balance },
+    alreadySent: [inv.recipient],
+  });
   return true;
 }
 

@@ -24,6 +24,7 @@ import {
   type PayableInvoice,
 } from '../../core/domain/invoicing/settlement.js';
 import type { Row } from '../db/index.js';
+import { analyzeIfYoung } from '../db/statistics.js';
 import {
   careTypeOfClientType,
   vatTreatmentOf,
@@ -33,6 +34,8 @@ import {
 import { formatPounds, roundPence } from '../../core/engine/money.js';
 import { letterheadOf } from '../documents/letterhead.js';
 import { queueEmails, renderEmail } from '../notifications/outbox.js';
+import { notify } from '../notifications/notify.js';
+import { formatDisplayDate } from '../../core/domain/time/agencyTime.js';
 
 export interface GenerateInvoicesInput {
   mode: InvoiceMode;
@@ -226,7 +229,13 @@ async function draftInvoices(
     { reason },
   );
   const lines = drafts.flatMap(({ lines }, i) => lines.map((l) => ({ ...l, invoice_id: invoices[i].id })));
+  // While the tables are young (no statistics yet): each line's foreign key check finds its invoice by the unique key,
+  // not by reading the agency's invoices; and the next step's read of what is not yet billed finds a billed line by
+  // the billed-once index, not by reading the agency's invoice lines for each timesheet line (docs/decisions.md,
+  // "Issue 32.6 — the invoice run on young tables").
+  await analyzeIfYoung(ctx.db, 'invoices');
   await ctx.engine.createMany('invoice_lines', lines, { reason });
+  await analyzeIfYoung(ctx.db, 'invoice_lines');
   return {
     invoices: invoices.map((i) => Number(i.id)),
     lines: lines.length,
@@ -558,6 +567,30 @@ export async function reverseOf(ctx: EngineContext, payment: Row, reason: string
   );
   if (!result.ok) throw new HttpError(409, result.message);
   await allocate(ctx, Number(payment.id), result.allocations, `Payment reversed: ${reason}`);
+}
+
+/**
+ * Issued (issue 35): the client's users hear of it, in their bell and by e-mail, each as the agency's client settings
+ * or their own choice say (server/notifications/notify.ts); sending it later e-mails the PDF to the billing address.
+ */
+export async function notifyInvoiceIssued(ctx: EngineContext, invoice: Row) {
+  const [client] = await ctx.db.query<{ name: string }>('select name from clients where merchant_id = $1 and id = $2', [
+    ctx.principal.merchantId,
+    invoice.client_id,
+  ]);
+  const number = String(invoice.number);
+  const amount = formatPounds(Number(invoice.total));
+  const due = formatDisplayDate(String(invoice.due_date));
+  await notify(ctx.db, {
+    merchantId: ctx.principal.merchantId,
+    event: 'invoice.issued',
+    title: `Invoice ${number} issued`,
+    body: `Invoice ${number} for ${amount} was issued, due on ${due}. You can read and download it in your client panel.`,
+    link: `/invoice/client-invoice/client-InvoiceView/${String(invoice.id)}`,
+    clientLink: `/client/invoice/${String(invoice.id)}`,
+    audience: { clientId: Number(invoice.client_id) },
+    data: { invoice_number: number, client_name: client?.name ?? '', due_date: due, amount },
+  });
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   recordAdjustmentsTaken,
 } from './payrollDeductions.js';
 import { holidayAndCompanyOf, holidaysToPay, lateCancellationsToPay } from './payrollLines.js';
+import { analyzeIfYoung } from '../db/statistics.js';
 
 export interface GeneratePayRunInput {
   frequency: Frequency;
@@ -346,6 +347,8 @@ async function payBatch(
     { reason },
   );
   const lines = slips.flatMap((p, i) => p.lines.map((l) => lineRow(l, Number(made[i].id))));
+  // Each line's foreign key check finds its payslip by the unique key, not by reading the agency's payslips.
+  await analyzeIfYoung(ctx.db, 'payslips');
   await ctx.engine.createMany('payslip_lines', lines, { reason });
   await recordAdjustmentsTaken(
     ctx,
@@ -527,7 +530,11 @@ export async function adjustPayslip(ctx: EngineContext, slip: RecordValues, inpu
     throw new HttpError(422, why, { amount: why });
   }
   const reason = `Adjustment: ${String(input.reason)}`;
-  for (const l of again) await ctx.engine.remove('payslip_lines', Number(l.id), { reason });
+  await ctx.engine.deleteMany(
+    'payslip_lines',
+    again.map((l) => Number(l.id)),
+    { reason },
+  );
   await ctx.engine.createMany(
     'payslip_lines',
     p.lines.map((l) => lineRow(l, Number(slip.id))),

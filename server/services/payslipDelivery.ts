@@ -6,6 +6,8 @@ import { letterheadOf } from '../documents/letterhead.js';
 import { queueEmails, renderEmail } from '../notifications/outbox.js';
 import { formatPounds } from '../../core/engine/money.js';
 import { formatDisplayDate } from '../../core/domain/time/agencyTime.js';
+import { HttpError } from '../http.js';
+import { keepMissingCopies } from '../documents/records.js';
 
 /** The outbox's event of a payslip's e-mail (the e-mail report's filter). */
 export const PAYSLIP_EMAIL_EVENT = 'payslip.sent';
@@ -27,6 +29,18 @@ export async function payslipAddresses(ctx: EngineContext, slips: Row[]): Promis
   return slips.map((s) => ({ emailed_to: byId.get(Number(s.candidate_id)) ?? null }));
 }
 
+/** What a payslip's e-mail says and where it goes: its staff member, period, net pay and kept copy (`kept`). */
+interface PayslipToSend {
+  id: number;
+  emailed_to: string;
+  name: string;
+  first_name: string;
+  period_start: string;
+  period_end: string;
+  net: string;
+  kept: number;
+}
+
 /**
  * Queues the e-mail of each finalised payslip of run `runId` that has an address, its kept PDF (the copy kept for the
  * staff member's reading: no employer's figures) attached by reference. In the finalising's transaction: the e-mails
@@ -34,16 +48,7 @@ export async function payslipAddresses(ctx: EngineContext, slips: Row[]): Promis
  * killed before it committed leaves neither). A payslip whose copy already went out is never queued again.
  */
 export async function emailPayslips(ctx: EngineContext, runId: number) {
-  const slips = await ctx.db.query<{
-    id: number;
-    emailed_to: string;
-    name: string;
-    first_name: string;
-    period_start: string;
-    period_end: string;
-    net: string;
-    kept: number;
-  }>(
+  const slips = await ctx.db.query<PayslipToSend>(
     `select p.id, p.emailed_to, trim(c.first_name || ' ' || c.last_name) as name, c.first_name,
             p.period_start::text, p.period_end::text, p.net, d.id as kept
        from payslips p
@@ -59,27 +64,72 @@ export async function emailPayslips(ctx: EngineContext, runId: number) {
   const letterhead = await letterheadOf(ctx.db, ctx.principal.merchantId);
   await queueEmails(
     ctx.db,
-    slips.map((s) => {
-      const period = `${formatDisplayDate(s.period_start)} to ${formatDisplayDate(s.period_end)}`;
-      const mail = renderEmail(
-        letterhead,
-        `Your payslip for ${period} from ${letterhead.name}`,
-        `Hello ${s.first_name},\n\nYour payslip for ${period} is attached: your net pay is ${formatPounds(Number(s.net))}. ` +
-          `You can also read it on your staff page, under Payslips.\n\n${letterhead.name}`,
-        staffPayslipPath(s.id),
-      );
-      return {
-        merchantId: ctx.principal.merchantId,
-        recipient: s.emailed_to,
-        recipientName: s.name,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        event: PAYSLIP_EMAIL_EVENT,
-        attachments: [s.kept],
-      };
-    }),
+    slips.map((s) => payslipEmail(ctx, letterhead, s)),
   );
+}
+
+/** A payslip's e-mail to its staff member, its kept copy (`kept`, the staff member's reading) attached. */
+function payslipEmail(ctx: EngineContext, letterhead: Awaited<ReturnType<typeof letterheadOf>>, s: PayslipToSend) {
+  const period = `${formatDisplayDate(s.period_start)} to ${formatDisplayDate(s.period_end)}`;
+  const mail = renderEmail(
+    letterhead,
+    `Your payslip for ${period} from ${letterhead.name}`,
+    `Hello ${s.first_name},\n\nYour payslip for ${period} is attached: your net pay is ${formatPounds(Number(s.net))}. ` +
+      `You can also read it on your staff page, under Payslips.\n\n${letterhead.name}`,
+    staffPayslipPath(s.id),
+  );
+  return {
+    merchantId: ctx.principal.merchantId,
+    recipient: s.emailed_to,
+    recipientName: s.name,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    event: PAYSLIP_EMAIL_EVENT,
+    attachments: [s.kept],
+  };
+}
+
+/** The staff member's copy kept of payslip `id` (its id in issued_documents), or undefined. */
+async function staffCopyOf(ctx: EngineContext, id: number) {
+  const [kept] = await ctx.db.query<{ id: number }>(
+    `select id from issued_documents
+      where merchant_id = $1 and resource = 'payslips' and record_id = $2 and template = 'payslip' and role = 'staff'`,
+    [ctx.principal.merchantId, id],
+  );
+  return kept?.id;
+}
+
+/**
+ * The payslip's `resend_email` action (a finalised payslip; admins): one outbox e-mail to the staff member's address as
+ * it is now (one added since the run was finalised, or corrected), the kept staff copy attached, as finalising sends
+ * it. Refused in words while they still have no address. Answers the action's patch: the address it went to, kept on
+ * the payslip (so its e-mail status follows the new e-mail) and in its audit entry.
+ */
+export async function resendPayslip(ctx: EngineContext, slip: Row) {
+  const id = Number(slip.id);
+  const [who] = await ctx.db.query<Omit<PayslipToSend, 'id' | 'emailed_to' | 'kept'> & { email: string | null }>(
+    `select nullif(trim(c.email), '') as email, trim(c.first_name || ' ' || c.last_name) as name, c.first_name,
+            p.period_start::text, p.period_end::text, p.net
+       from payslips p join candidates c on c.merchant_id = p.merchant_id and c.id = p.candidate_id
+      where p.merchant_id = $1 and p.id = $2`,
+    [ctx.principal.merchantId, id],
+  );
+  if (!who?.email)
+    throw new HttpError(
+      409,
+      `${who?.name || 'This staff member'} has no e-mail address yet: add one to their profile, then send the payslip again.`,
+    );
+  // A payslip finalised before staff copies were kept has its copy kept now (the action holds its row lock).
+  let kept = await staffCopyOf(ctx, id);
+  if (kept === undefined) {
+    await keepMissingCopies(ctx, ctx.engine.compiled('payslips'), id);
+    kept = await staffCopyOf(ctx, id);
+  }
+  if (kept === undefined) throw new HttpError(409, 'This payslip has no kept copy to send.');
+  const letterhead = await letterheadOf(ctx.db, ctx.principal.merchantId);
+  await queueEmails(ctx.db, [payslipEmail(ctx, letterhead, { ...who, id, emailed_to: who.email, kept })]);
+  return { emailed_to: who.email };
 }
 
 /**

@@ -469,7 +469,10 @@ export async function sendForSignature(ctx: EngineContext, t: Row) {
 export async function emailSigningLink(ctx: EngineContext, t: Row, occasion: 'submitted' | 'reminder' | 'resend') {
   const merchantId = ctx.principal.merchantId;
   const [client] = await ctx.db.query(
-    'select name, coalesce(timesheet_approver_email, email) as approver, coalesce(timesheet_link_days, 7) as days from clients where merchant_id = $1 and id = $2',
+    // No link where the client does not sign by link (issue 35): its users sign in their panel or on a phone.
+    `select name, case when 'link' = any(signing_methods) then coalesce(timesheet_approver_email, email) end as approver,
+            coalesce(timesheet_link_days, 7) as days, 'link' = any(signing_methods) as by_link, signing_methods
+       from clients where merchant_id = $1 and id = $2`,
     [merchantId, t.client_id],
   );
   const period = periodWords(t);

@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../providers/http';
+import { loadFile } from '../engine/react/files';
+import { isFileId } from '../../core/engine/files';
 import { getLoginType, getMerchantId } from '../providers/session';
 import type { AgencyAnswer, AgencyLogos } from '../../core/contracts/account';
 import type { UnreadCount } from '../../core/contracts/chat';
@@ -44,9 +46,27 @@ export function useAgency() {
   });
   const favicon = query.data?.faviconUrl;
   useEffect(() => {
-    if (!favicon) return;
     const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-    if (link) link.href = favicon;
+    if (!link) return;
+    // The product's own icon, put back when the agency has none (or removes its own).
+    link.dataset.productIcon ??= link.getAttribute('href') ?? '';
+    link.dataset.productType ??= link.type;
+    const show = (href: string, type: string) => {
+      link.type = type;
+      link.href = href;
+    };
+    if (!favicon) return show(link.dataset.productIcon, link.dataset.productType);
+    // A file of the store is read with the session's token (a plain <link> sends none): shown as a blob URL.
+    const path: string = favicon;
+    if (!isFileId(favicon)) return show(path, path.endsWith('.svg') ? 'image/svg+xml' : '');
+    let live = true;
+    loadFile(favicon).then(
+      (f) => live && show(f.url, f.mime),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [favicon]);
   return query;
 }

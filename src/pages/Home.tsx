@@ -8,13 +8,16 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
 import { Box, Card, CardActionArea, CardContent, Paper, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { useGetIdentity, useTranslate } from 'react-admin';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useCanAccess, useGetIdentity, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { useAgency, useAgencyNotifications } from '../layout/useShellData';
 import { api } from '../providers/http';
 import { PageHeader } from './PageHeader';
-import { cardGrid, NeedsDoing } from './NeedsDoing';
+import { cardGrid, NeedsDoing, needsDoingQuery } from './NeedsDoing';
+
+// The charts bring the chart library: a chunk of its own, fetched once the Needs doing figures have come.
+const HowItIsGoing = lazy(() => import('./HowItIsGoing').then((m) => ({ default: m.HowItIsGoing })));
 
 /**
  * A count from a list call's total_count; undefined (the card is left out) when the call fails or does not exist yet.
@@ -84,6 +87,9 @@ export function Home() {
     '/candidates?status_value=approved&activated_value=true&page=1&per_page=1',
   );
   const clients = useTotal('clients', '/clients?page=1&per_page=1');
+  // The same query as the queue's (one request): the charts wait for its answer, so the figures come first.
+  const queue = useQuery(needsDoingQuery);
+  const { canAccess: mayChart } = useCanAccess({ resource: 'shifts', action: 'list' });
 
   const figures = [
     { label: 'app.home.active_staff', q: activeStaff, to: '/staffs/activeStaff' },
@@ -112,6 +118,11 @@ export function Home() {
       </Paper>
 
       <NeedsDoing />
+      {mayChart && !queue.isPending && (
+        <Suspense fallback={null}>
+          <HowItIsGoing />
+        </Suspense>
+      )}
 
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
         {translate('app.home.figures')}

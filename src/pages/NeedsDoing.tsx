@@ -82,6 +82,14 @@ function QueueCard({ entry }: { entry: Entry }) {
   );
 }
 
+/** The queue's one request; the dashboard's charts share it to wait for it (they load after the figures). */
+export const needsDoingQuery = {
+  queryKey: ['home', 'needs_doing'],
+  retry: false,
+  staleTime: 30_000,
+  queryFn: ({ signal }: { signal: AbortSignal }) => api<NeedsDoingAnswer>('/dashboard/needs_doing', { signal }),
+};
+
 /**
  * The agency dashboard's work queue (issue 34): every count the caller may see, each a link to the list of exactly
  * those rows. The figures come in one request (GET /api/dashboard/needs_doing); the unread messages are the top
@@ -89,12 +97,7 @@ function QueueCard({ entry }: { entry: Entry }) {
  */
 export function NeedsDoing() {
   const translate = useTranslate();
-  const figures = useQuery({
-    queryKey: ['home', 'needs_doing'],
-    retry: false,
-    staleTime: 30_000,
-    queryFn: ({ signal }) => api<NeedsDoingAnswer>('/dashboard/needs_doing', { signal }),
-  });
+  const figures = useQuery(needsDoingQuery);
   const messages = useChatUnread();
   const heading = (
     <Typography variant="subtitle1" component="h2" id="needs-doing" sx={{ fontWeight: 600, mb: 1.5 }}>

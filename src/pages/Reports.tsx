@@ -1,6 +1,9 @@
 import AlternateEmailIcon from '@mui/icons-material/AlternateEmail';
+import BadgeIcon from '@mui/icons-material/Badge';
+import BusinessIcon from '@mui/icons-material/Business';
 import DescriptionIcon from '@mui/icons-material/Description';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
@@ -10,6 +13,9 @@ import { PageHeader } from './PageHeader';
 
 /** The reports that exist, each with the resource whose list it is (a role that cannot list it does not see it). */
 export const REPORTS: { to: string; resource: string; key: string; icon: ReactNode }[] = [
+  { to: '/report/ClientReport', resource: 'shifts', key: 'clients', icon: <BusinessIcon /> },
+  { to: '/report/StaffReport', resource: 'shifts', key: 'staff', icon: <BadgeIcon /> },
+  { to: '/report/InvoiceReport', resource: 'invoices', key: 'invoices', icon: <ReceiptLongIcon /> },
   { to: '/report/DocumentReport', resource: 'candidate_documents', key: 'documents', icon: <DescriptionIcon /> },
   { to: '/report/RateCards', resource: 'rate_cards', key: 'rate_cards', icon: <PriceChangeIcon /> },
   { to: '/report/EmailReport', resource: 'email_outbox', key: 'email', icon: <AlternateEmailIcon /> },

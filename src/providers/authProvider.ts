@@ -88,12 +88,16 @@ export const authProvider: AuthProvider = {
   async getPermissions() {
     if (!hasValidSession()) return null;
     const me = await whoAmI();
-    return { loginType: me.loginType, role: me.user.role };
+    // A custom role's privileges: the screens ask the same permits() the API enforces.
+    return { loginType: me.loginType, role: me.user.role, privileges: me.user.privileges };
   },
 
   async canAccess({ resource, action }) {
     if (!hasValidSession()) return false;
     const me = await whoAmI();
-    return !!me.loginType && canAccess({ loginType: me.loginType, role: me.user.role }, resource, action);
+    return (
+      !!me.loginType &&
+      canAccess({ loginType: me.loginType, role: me.user.role, privileges: me.user.privileges }, resource, action)
+    );
   },
 };

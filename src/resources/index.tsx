@@ -11,9 +11,11 @@ import shifts from './shifts';
 import communication from './communication';
 import notes from './notes';
 import users from './users';
+import roles from './roles';
 import timesheets from './timesheets';
 import invoices from './invoices';
 import payroll from './payroll';
+import recruitment from './recruitment';
 
 /** Every area of the app, listed once: their <Resource>s, then their own screens, in this order. */
 // The areas with no screens beyond their resources' are given here as their resources.
@@ -22,7 +24,7 @@ const areas: Area[] = [
   { resources: [sites] },
   { resources: [candidates] },
   { resources: settings, adminRoutes: settingsAdminRoutes },
-  { resources: [users] },
+  { resources: [users, roles] },
   { resources: compliance },
   rates,
   shifts,
@@ -31,6 +33,7 @@ const areas: Area[] = [
   timesheets,
   invoices,
   payroll,
+  recruitment,
 ];
 const built: BuiltResource[] = areas.flatMap((a) => a.resources);
 

@@ -18,6 +18,7 @@ import { downloadFrom } from '../providers/download';
 import { fill, staffTexts as say } from './messages';
 import { formatPounds } from '../../core/engine/money';
 import { NET_PAY, YEAR_TO_DATE, payslipView } from '../../core/domain/payroll/payslipView';
+import type { OwnBankDetailsAnswer } from '../../core/contracts/payroll';
 
 interface MyPayslip {
   id: number;
@@ -30,6 +31,44 @@ interface MyPayslip {
 
 /** Dates on the staff page read as the product's everywhere: yyyy-MM-dd. */
 const asTyped = (date: string) => date;
+
+/**
+ * Where the staff member's pay goes, as the agency holds it: their own bank details masked ("Sort code ending 56,
+ * account ending 5678"), never in full (the server answers only the masked line), or that the agency has none yet.
+ */
+export function MyBankDetails() {
+  const [masked, setMasked] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    request<OwnBankDetailsAnswer>('/staff_bank_details')
+      .then((r) => current && setMasked(r.data.masked))
+      // Not worth failing the page for: the payslips still show.
+      .catch(() => current && setMasked(undefined));
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (masked === undefined) return null;
+  return (
+    <Box component="section" aria-label={say.bank_details_title} sx={{ px: 2, pt: 1.5 }}>
+      <Typography component="h2" variant="overline" sx={{ display: 'block' }}>
+        {say.bank_details_title}
+      </Typography>
+      {masked ? (
+        <>
+          <Typography data-testid="own-bank-details">{fill(say.bank_details_masked, { masked })}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {say.bank_details_why}
+          </Typography>
+        </>
+      ) : (
+        <Alert severity="warning" data-testid="own-bank-details">
+          {say.bank_details_none}
+        </Alert>
+      )}
+    </Box>
+  );
+}
 
 /**
  * The staff member's payslips (/staff-app/payslips): those of their finalised pay runs, newest pay day first (the
@@ -47,9 +86,16 @@ export function MyPayslipsList({ onFailure }: { onFailure: (e: unknown) => void 
     };
   }, [onFailure]);
   if (!slips) return <CircularProgress aria-label={say.loading} sx={{ m: 2 }} />;
-  if (slips.length === 0) return <Typography sx={{ p: 2 }}>{say.no_payslips}</Typography>;
+  if (slips.length === 0)
+    return (
+      <Box sx={{ overflowY: 'auto' }}>
+        <MyBankDetails />
+        <Typography sx={{ p: 2 }}>{say.no_payslips}</Typography>
+      </Box>
+    );
   return (
     <Box sx={{ overflowY: 'auto' }}>
+      <MyBankDetails />
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1.5 }}>
         {say.payslips_intro}
       </Typography>

@@ -85,6 +85,10 @@ export const staffTexts = {
     'Your payslips once the agency has finalised each pay run, the newest first. Each is e-mailed to you too.',
   no_payslips:
     'You have no payslips yet. When the agency finalises a pay run that pays you, your payslip appears here.',
+  bank_details_title: 'Where your pay goes',
+  bank_details_masked: '%{masked}.',
+  bank_details_none: 'The agency has no bank details for you yet: ask them to add yours, or your pay cannot be sent.',
+  bank_details_why: 'Only the last digits are shown. To change your bank details, ask the agency.',
   payslip_paid_on: 'Paid on %{date}',
   payslip_summary: '%{from} to %{to} · net %{net} (gross %{gross})',
   all_payslips: 'All my payslips',

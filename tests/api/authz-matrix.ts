@@ -20,6 +20,7 @@
 // The principals, outcomes and row() live in ./authz/principals (the areas' files use them while this module
 // is still loading them); they are re-exported here.
 import { A, F, N, ownedByStaff, row, type MatrixRow, type Outcome } from './authz/principals';
+import { customRoles } from './authz/principals';
 import { areas } from './authz/index';
 
 export {
@@ -36,7 +37,8 @@ export {
 
 /**
  * The API routes that need no session, and so authorise by no declaration: the API's description, the health check,
- * signing in, and the links whose token is the credential (invitations, capability links). Every other /api route
+ * signing in, the links whose token is the credential (invitations, capability links), and the public job board's
+ * pages (/careers, the one part of the site outside /api that reads the database). Every other /api route
  * is the engine's or registered through route() (server/routes/route.ts); tests/api/authz.test.ts fails otherwise.
  */
 export const PUBLIC_ROUTES = [
@@ -56,6 +58,11 @@ export const PUBLIC_ROUTES = [
   'POST /api/user_invites/:token',
   'GET /api/capability/:token',
   'POST /api/capability/:token/actions/:action',
+  // The agency's public job board (issue 35): pages, not the API, open to anyone (tests/api/authz/careers.ts).
+  'GET /careers/:slug',
+  'GET /careers/:slug/jobs/:id',
+  'GET /careers/:slug/jobs/:id/applied',
+  'POST /careers/:slug/jobs/:id/apply',
 ];
 
 export const matrix: MatrixRow[] = [
@@ -207,3 +214,81 @@ matrix.push(
 
 // The areas built after the foundation (rates, shifts, communication, notes) keep their rows in tests/api/authz/.
 matrix.push(...areas.flatMap((a) => a.rows));
+
+/**
+ * The custom roles (issue 35) where they differ from the rule of row() (a role granting nothing is refused, one
+ * granting everything answers as admin): [customNone, customFull].
+ * - Every agency user's own routes (their session, account, notifications, the shell, the dashboard whose figures
+ *   each come from a list they may read, a pay calculator that reads nothing): answered to both.
+ * - Routes narrowed to the admin role or to the built-in roles (the agency's settings, the reports, the mailbox,
+ *   the staff's chat and messages, one's notification preferences): refused to both — no privilege covers them.
+ * - Another's background job: 404 to both (a custom role follows its own jobs).
+ * - A file: not found for a role that may see no record holding it.
+ * - Activating a staff member over missing checks: an admin's override (the behaviour asks the role): authorised,
+ *   then refused on the field.
+ */
+const CUSTOM_OUTCOMES: Record<string, [Outcome, Outcome]> = {
+  'GET /api/admin_login': ['ok', 'ok'],
+  'POST /api/logout': ['ok', 'ok'],
+  'GET /api/agency_logo_list': ['ok', 'ok'],
+  'GET /api/agency_notifications': ['ok', 'ok'],
+  'PUT /api/merchant_notification_read_all': ['ok', 'ok'],
+  'GET /api/merchants/:id': ['ok', 'ok'],
+  'GET /api/number_series': ['ok', 'ok'],
+  'GET /api/dashboard/needs_doing': ['ok', 'ok'],
+  'PUT /api/me': ['ok', 'ok'],
+  'POST /api/me/password': [422, 422],
+  'POST /api/payroll/calculate': ['ok', 'ok'],
+  'GET /api/jobs/:id': [N, N],
+  'GET /api/files/:id': [N, 'ok'],
+  'GET /api/chats/conversations': [F, F],
+  'GET /api/chats/fetch_messages': [F, F],
+  'GET /api/chats/stream': [F, F],
+  'GET /api/chats/unread_count': [F, F],
+  'POST /api/chats/create_channel': [F, F],
+  'POST /api/chats/mark_read': [F, F],
+  'POST /api/chats/send_message_to_channel': [F, F],
+  'GET /api/message_outbox': [F, F],
+  'GET /api/mailbox': [F, F],
+  'GET /api/mailbox/:id': [F, F],
+  'GET /api/me/notification_preferences': [F, F],
+  'PUT /api/me/notification_preferences/:event': [F, F],
+  'GET /api/notification_settings': [F, F],
+  'PUT /api/notification_settings/:event': [F, F],
+  'PUT /api/notification_templates/:event': [F, F],
+  'DELETE /api/notification_templates/:event': [F, F],
+  'PUT /api/notification_payment_settings': [F, F],
+  'GET /api/invoice_settings': [F, F],
+  'PUT /api/invoice_settings': [F, F],
+  'PUT /api/merchants/:id': [F, F],
+  'PUT /api/number_series/:series': [F, F],
+  'GET /api/reports/client_activity': [F, F],
+  'GET /api/reports/client_activity/export': [F, F],
+  'GET /api/reports/client_spend': [F, F],
+  'GET /api/reports/client_spend/export': [F, F],
+  'GET /api/reports/staff_activity': [F, F],
+  'GET /api/reports/staff_activity/export': [F, F],
+  // The agency's and client settings are served by their own routes (served: false): no privilege reaches them.
+  'GET /api/agency_settings': [F, F],
+  'PUT /api/agency_settings': [F, F],
+  'GET /api/client_settings': [F, F],
+  'PUT /api/client_settings': [F, F],
+  'GET /api/client_settings/users': [F, F],
+  'PUT /api/client_settings/users/:id': [F, F],
+  'GET /api/reports/aged_debt': [F, F],
+  'GET /api/reports/aged_debt/export': [F, F],
+  'GET /api/reports/invoiced': [F, F],
+  'GET /api/reports/invoiced/export': [F, F],
+  'GET /api/reports/vat': [F, F],
+  'GET /api/reports/vat/export': [F, F],
+  'POST /api/candidates/:id/actions/activate': [F, 422],
+  'POST /api/candidates/actions/activate': [F, 422],
+};
+for (const [i, r] of matrix.entries()) {
+  const custom = CUSTOM_OUTCOMES[`${r.method} ${r.url}`];
+  if (custom) matrix[i] = customRoles(r, ...custom);
+}
+/** Overrides naming no row (a route renamed or gone): the authorization test fails on them. */
+export const unknownCustomOutcomes = Object.keys(CUSTOM_OUTCOMES).filter(
+  (k) => !matrix.some((r) => `${r.method} ${r.url}` === k),
+);

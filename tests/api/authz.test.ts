@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, DEMO, loginAs, makeTestApp, type TestApp } from './helpers';
-import { matrix, PRINCIPALS, PUBLIC_ROUTES, type MatrixRow, type Outcome, type Principal } from './authz-matrix';
+import { call, DEMO, login, loginAs, makeTestApp, type TestApp } from './helpers';
+import {
+  matrix,
+  PRINCIPALS,
+  PUBLIC_ROUTES,
+  unknownCustomOutcomes,
+  type MatrixRow,
+  type Outcome,
+  type Principal,
+} from './authz-matrix';
 import type { FastifyInstance } from 'fastify';
 import { isAuthorisedRoute } from '../../server/engine/routes';
 import { buildApp } from '../../server/app';
@@ -12,6 +20,7 @@ import { closableShift } from './authz/shifts';
 import { contextFor } from './capabilityLinks';
 import { mintLink } from '../../server/engine/capability';
 import { declarationByName, declarations } from '../../core/resources/declarations';
+import { ALL_PRIVILEGES, CUSTOM_PASSWORD, newRole, userWithRole } from './customRoles';
 
 // The authorization matrix run for real: every registered route is in the table, and every row answers as the
 // table says for the eight principals, against records of both agencies and both clients.
@@ -27,6 +36,13 @@ const shared: Record<string, number | string> = {};
 const sharedB: Record<string, number | string> = {};
 const ownedByStaff: Record<string, number> = {};
 let candidateEmail: string;
+/** The custom roles' users' e-mail addresses (their password is CUSTOM_PASSWORD). */
+const customEmail = {} as Record<'customNone' | 'customFull', string>;
+/** A new session of a signed-in principal (the sign-out row ends the one it is given). */
+const signInAgain = (p: Exclude<Principal, 'anonymous' | 'link'>) =>
+  p === 'customNone' || p === 'customFull'
+    ? login(t.app, 'admin', customEmail[p], CUSTOM_PASSWORD)
+    : loginAs(t.app, WHO[p]);
 
 /** What the areas' rows (tests/api/authz/) run with. */
 const ctx: AuthzContext = {
@@ -51,7 +67,7 @@ const ctx: AuthzContext = {
   next: () => next(),
 };
 
-const WHO: Record<Exclude<Principal, 'anonymous' | 'link'>, keyof typeof DEMO> = {
+const WHO: Record<Exclude<Principal, 'anonymous' | 'link' | 'customNone' | 'customFull'>, keyof typeof DEMO> = {
   admin: 'admin',
   consultant: 'consultant',
   clientA: 'client',
@@ -340,6 +356,15 @@ beforeAll(async () => {
   tokens.anonymous = undefined;
   [setup, setupB] = got.slice(principals.length);
   today = agencyToday('Europe/London');
+  // Agency A's users of its own roles (issue 35): one granting nothing, one granting every privilege a role can.
+  for (const [p, privileges] of [
+    ['customNone', []],
+    ['customFull', ALL_PRIVILEGES],
+  ] as const) {
+    const user = await userWithRole(t, setup, await newRole(t, setup, [...privileges], `Authz ${p}`));
+    customEmail[p] = user.email;
+    tokens[p] = user.token;
+  }
 
   const q = async (sql: string, params: unknown[] = []) => (await t.db.query<any>(sql, params))[0];
   ids.merchantA = (await q(`select id from merchants where company_name = 'Brightway Staffing'`)).id;
@@ -439,17 +464,22 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** What the matrix covers: the API, and the public job board's pages (the only pages that read the database). */
+const PUBLIC_PAGES_AND_API = /^\/(api|careers)(\/|$)/;
+
 /** The app's /api routes (HEAD aside) that are neither the engine's nor route()'s, and not on the public list. */
 const unguarded = (app: FastifyInstance) =>
   app.routes
-    .filter((r) => r.method !== 'HEAD' && /^\/api(\/|$)/.test(r.url) && !isAuthorisedRoute(r.handler))
+    .filter((r) => r.method !== 'HEAD' && PUBLIC_PAGES_AND_API.test(r.url) && !isAuthorisedRoute(r.handler))
     .map((r) => `${r.method} ${r.url}`)
     .filter((k) => !PUBLIC_ROUTES.includes(k));
 
 describe('the table lists every route', () => {
   it('every registered /api route (HEAD aside) has a row, and every row is a registered route', async () => {
     const registered = new Set(
-      t.app.routes.filter((r) => r.method !== 'HEAD' && /^\/api(\/|$)/.test(r.url)).map((r) => `${r.method} ${r.url}`),
+      t.app.routes
+        .filter((r) => r.method !== 'HEAD' && PUBLIC_PAGES_AND_API.test(r.url))
+        .map((r) => `${r.method} ${r.url}`),
     );
     const listed = new Set(matrix.map((r) => `${r.method} ${r.url}`));
     const missing = [...registered].filter((k) => !listed.has(k));
@@ -457,6 +487,7 @@ describe('the table lists every route', () => {
     expect(missing, `routes missing from tests/api/authz-matrix.ts:\n${missing.join('\n')}`).toEqual([]);
     expect(unknown, `rows naming no registered route:\n${unknown.join('\n')}`).toEqual([]);
     expect(listed.size, 'a route is listed twice').toBe(matrix.length);
+    expect(unknownCustomOutcomes, "the custom roles' outcomes name rows that exist").toEqual([]);
   });
 
   it('every /api route authorises as the declarations say (the engine’s or route()), or is on the public list', () => {
@@ -506,8 +537,7 @@ describe('every row, for every principal', () => {
     const failures: string[] = [];
     for (const p of PRINCIPALS) {
       // Signing out ends the session: that row signs in afresh.
-      const token =
-        r.url === '/api/logout' && p !== 'anonymous' && p !== 'link' ? await loginAs(t.app, WHO[p]) : tokens[p];
+      const token = r.url === '/api/logout' && p !== 'anonymous' && p !== 'link' ? await signInAgain(p) : tokens[p];
       const req = await requestFor(r, p);
       const res = await run(req, token);
       if (res.statusCode >= 500 || !matches(res.statusCode, r.expect[p]))

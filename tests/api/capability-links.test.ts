@@ -63,13 +63,28 @@ async function bookedShift(): Promise<number> {
     'select id from candidates where merchant_id = $1 and deleted_at is null order by id limit 1',
     [merchantId],
   );
-  const date = addDaysToDate(agencyToday('Europe/London'), -30 - ++slot);
+  // A past day of its own on which the staff member has no booking: the demo's bookings (server/seed/shifts.ts,
+  // payRuns.ts) are dated from the day it was seeded, so which days they hold depends on that day's weekday.
+  let start: string, end: string;
+  do {
+    const date = addDaysToDate(agencyToday('Europe/London'), -30 - ++slot);
+    start = zonedDateTimeToInstant(date, '08:00', 'Europe/London').toISOString();
+    end = zonedDateTimeToInstant(date, '16:00', 'Europe/London').toISOString();
+  } while (
+    (
+      await t.db.query(
+        `select 1 from shifts where merchant_id = $1 and candidate_id = $2 and status in ('assigned', 'closed')
+            and deleted_at is null and tstzrange(start_at, end_at) && tstzrange($3::timestamptz, $4::timestamptz)`,
+        [merchantId, staff.id, start, end],
+      )
+    ).length
+  );
   const res = await call(t.app, admin, 'POST', '/api/shifts', {
     client_id: site.client_id,
     site_id: site.id,
     job_role_id: role.id,
-    start_at: zonedDateTimeToInstant(date, '08:00', 'Europe/London').toISOString(),
-    end_at: zonedDateTimeToInstant(date, '16:00', 'Europe/London').toISOString(),
+    start_at: start,
+    end_at: end,
     notes: 'Ward 3',
   });
   expect(res.statusCode, res.body).toBe(201);

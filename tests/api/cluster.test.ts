@@ -220,6 +220,40 @@ describe(`two ${postgres ? 'server processes' : 'apps'} on one ${postgres ? 'Pos
     expect(await soon(() => total(B), before + 1)).toBe(before + 1);
   });
 
+  it('a privilege taken from a custom role on A refuses its holder on B at their next request, though B had the session cached (issue 35)', async () => {
+    const admin = await signIn(A, 'admin');
+    const created = await A.request('POST', '/api/agency_roles', {
+      token: admin,
+      payload: { name: `Cluster clerk ${Date.now()}`, privileges: ['clients.list', 'candidates.list'] },
+    });
+    expect(created.status).toBe(201);
+    const roleId = created.body.data.id as number;
+    // A user holding it, with the consultant's password (its hash copied: no invitation needed here).
+    const email = `cluster.clerk.${Date.now()}@roles.example`;
+    await fixtureWrite(
+      db,
+      `insert into users (merchant_id, kind, name, email, password_hash, role, agency_role_id)
+       select merchant_id, 'admin', 'Cluster Clerk', $1, password_hash, 'custom', $2 from users where email = $3`,
+      [email, roleId, DEMO.consultant.email],
+    );
+    const res = await A.request('POST', '/api/admin_login', { payload: { email, password: DEMO.consultant.password } });
+    expect(res.status).toBe(200);
+    const token = res.body.token as string;
+    const clients = (server: Server) =>
+      server.request('GET', '/api/clients?per_page=1', { token }).then((r) => r.status);
+    expect(await clients(B)).toBe(200); // B looks the session up and caches it, privileges and all
+    expect(await clients(B)).toBe(200);
+    const changed = await A.request('PUT', `/api/agency_roles/${roleId}`, {
+      token: admin,
+      payload: { privileges: ['candidates.list'] },
+    });
+    expect(changed.status).toBe(200);
+    expect(await clients(A)).toBe(403);
+    expect(await soon(() => clients(B), 403)).toBe(403);
+    // What it still grants, B still answers.
+    expect(await B.request('GET', '/api/candidates?per_page=1', { token }).then((r) => r.status)).toBe(200);
+  });
+
   // Only a server process has a bus connection to lose (PGlite's bus is in-process): not registered on PGlite.
   if (postgres)
     it('when B loses its bus connection it stops trusting its cache, and listens again', async () => {

@@ -45,7 +45,7 @@ async function credited(body: Record<string, unknown>) {
 
 describe('a credit note’s PDF', () => {
   it('is kept when the credit note is made and holds reg 14’s fields, the invoice corrected and the reason', async () => {
-    await ok(await call(t.app, admin, 'PUT', '/api/invoice_settings', { vat_number: 'GB 123 4567 89' }));
+    await ok(await call(t.app, admin, 'PUT', '/api/agency_settings', { vat_number: 'GB 123 4567 89' }));
     const { invoice, note } = await credited({ kind: 'full', reason: 'Hours disputed by the ward' });
     // Kept by the credit action itself, before anybody asked for it: one copy per reading (agency's, client's).
     const kept = await t.db.query<{ role: string }>(
@@ -68,14 +68,15 @@ describe('a credit note’s PDF', () => {
     expect(text).toContain(`Issued ${day(note.issue_date)}`);
     expect(text).toContain(`Corrects invoice ${invoice.number} issued ${day(invoice.issue_date)}`);
     expect(text).toContain(agency.company_name);
-    // The agency's address (its invoice settings, in the one letterhead) and VAT number.
+    // The agency's address (its agency settings, in the one letterhead), VAT number and registration.
     const [settings] = await t.db.query<{ address: unknown }>(
-      'select address from invoice_settings where merchant_id = $1',
+      'select address from agency_settings where merchant_id = $1',
       [ids.merchantId],
     );
     expect(formatAddress(settings.address)).not.toBe('');
     expect(text).toContain(formatAddress(settings.address));
     expect(text).toContain('VAT number GB 123 4567 89');
+    expect(text).toContain('Brightway Staffing Ltd, registered in England and Wales, company number 09876543');
     expect(text).toContain(`To ${who.name}`);
     expect(text).toContain(formatAddress(who.address));
     // Each line credited in full: its description, hours (negative), unit price, VAT rate or Exempt, net (negative).
@@ -111,7 +112,7 @@ describe('a credit note’s PDF', () => {
     // An amount has no invoice line: no hours or unit price, the reason as the description of its share at each rate.
     const text = pdfTextOf(first.rawPayload).replace(/\s+/g, ' ');
     expect(text).toContain('Goodwill 20% -£4.15 Goodwill Exempt -£5.85');
-    await ok(await call(t.app, admin, 'PUT', '/api/invoice_settings', { vat_number: 'GB 999 9999 73' }));
+    await ok(await call(t.app, admin, 'PUT', '/api/agency_settings', { vat_number: 'GB 999 9999 73' }));
     const after = await pdf(note.id);
     expect(sha256(after.rawPayload)).toBe(sha256(first.rawPayload));
     expect(pdfTextOf(after.rawPayload)).not.toContain('GB 999 9999 73');

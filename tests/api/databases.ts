@@ -210,5 +210,10 @@ declare module 'vitest' {
      * directory.
      */
     apiDatabases: { run: string; dir: string };
+    /**
+     * The run's key for bank details (hex of 32 bytes): one for every worker, since a database one worker seeded (the
+     * demo seals its staff's bank details) is copied by the others.
+     */
+    bankDetailsKey: string;
   }
 }

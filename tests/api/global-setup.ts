@@ -18,6 +18,7 @@ export default async function setup(project: TestProject) {
   if (serverUrl)
     await dropDatabases(serverUrl, (name) => !alive(Number(RUN_NAME.exec(name)![1]))).catch(() => undefined);
   project.provide('apiDatabases', { run, dir });
+  project.provide('bankDetailsKey', randomBytes(32).toString('hex'));
   return async () => {
     rmSync(dir, { recursive: true, force: true });
     if (serverUrl) await dropDatabases(serverUrl, (name) => name.startsWith(`t_${run}_`));

@@ -55,7 +55,8 @@ async function expectReg14(id: number, template: string) {
     bank_account_number: string;
     bank_account_name: string;
   }>(
-    'select address, vat_number, bank_sort_code, bank_account_number, bank_account_name from invoice_settings where merchant_id = $1',
+    `select a.address, a.vat_number, s.bank_sort_code, s.bank_account_number, s.bank_account_name
+       from invoice_settings s join agency_settings a on a.merchant_id = s.merchant_id where s.merchant_id = $1`,
     [ids.merchantId],
   );
   const text = await textOf(id, template);

@@ -19,13 +19,10 @@ beforeAll(async () => {
   t = await makeTestApp({ now: `${TODAY}T12:00:00Z` });
   [admin, client, client2] = await Promise.all(['admin', 'client', 'client2'].map((w) => loginAs(t.app, w as 'admin')));
   ids = await demoIds(t);
-  // The agency's VAT number is its Peppol address (the invoice settings).
-  await fixtureWrite(
-    t.db,
-    `insert into invoice_settings (merchant_id, vat_number) values ($1, 'GB 123 4567 89')
-       on conflict (merchant_id) do update set vat_number = excluded.vat_number`,
-    [ids.merchantId],
-  );
+  // The agency's VAT number is its Peppol address (the agency settings).
+  await fixtureWrite(t.db, `update agency_settings set vat_number = 'GB 123 4567 89' where merchant_id = $1`, [
+    ids.merchantId,
+  ]);
 });
 afterAll(() => t?.close());
 
@@ -75,14 +72,17 @@ describe('an issued invoice with exempt and standard lines side by side', () => 
     ]);
   });
 
-  it('gives the agency’s postal address from its invoice settings as the seller’s', async () => {
-    const [{ address }] = await t.db.query<{ address: { line1: string; postcode: string } }>(
-      'select address from invoice_settings where merchant_id = $1',
-      [ids.merchantId],
-    );
+  it('gives the agency’s postal address and legal name from its agency settings as the seller’s', async () => {
+    const [{ address, legal_name }] = await t.db.query<{
+      address: { line1: string; postcode: string };
+      legal_name: string;
+    }>('select address, legal_name from agency_settings where merchant_id = $1', [ids.merchantId]);
     const seller = /<cac:AccountingSupplierParty>([\s\S]*?)<\/cac:AccountingSupplierParty>/.exec(xml)![1];
     expect(tag(seller, 'StreetName')).toEqual([address.line1]);
     expect(tag(seller, 'PostalZone')).toEqual([address.postcode]);
+    // The registered name (BT-27) beside the name it trades under (BT-28).
+    expect(legal_name).toBe('Brightway Staffing Ltd');
+    expect(tag(seller, 'RegistrationName')).toEqual([legal_name]);
   });
 
   it('carries the API’s totals exactly, the exempt lines as category E with the reason, the others S at 20%', () => {

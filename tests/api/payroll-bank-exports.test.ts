@@ -212,6 +212,78 @@ async function payslipsOf(runId: number) {
 const file = (token: string, run: number, name: string) =>
   call(t.app, token, 'GET', `/api/pay_runs/${run}/files/${name}`);
 
+describe("the demo's pay runs", () => {
+  it('a finalised run of the demo makes its bank payments file: its staff have bank details, entered as an admin does', async () => {
+    const [demoRun] = await t.db.query<{ id: number; period_end: string }>(
+      `select id, period_end::text from pay_runs where merchant_id = $1 and state = 'finalised' and id <> $2
+        order by period_end limit 1`,
+      [merchantId, finalised],
+    );
+    expect(demoRun).toBeDefined();
+    const slips = (await payslipsOf(demoRun.id)).filter((s) => Number(s.net) > 0);
+    expect(slips.length).toBeGreaterThan(1);
+    const res = await file(admin, demoRun.id, 'bank');
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows, col } = csv(res.body);
+    expect(rows).toHaveLength(slips.length);
+    expect(rows.map((r) => Number(col(r, 'Amount'))).sort()).toEqual(slips.map((s) => Number(s.net) / 100).sort());
+    for (const r of rows) {
+      expect(col(r, 'Sort code')).toMatch(/^\d{6}$/);
+      expect(col(r, 'Account number')).toMatch(/^\d{8}$/);
+      expect(col(r, 'Reference')).toBe(`PAY ${demoRun.period_end}`);
+    }
+    // Entered through the engine's action: sealed, masked on the record, and in each staff member's history.
+    const staffIds = [...new Set(slips.map((s) => Number(s.candidate_id)))];
+    const entered = await t.db.query<{ id: number; sealed: string; masked: string; actions: number }>(
+      `select c.id, c.bank_details_sealed as sealed, c.bank_details_masked as masked,
+              (select count(*)::int from audit_log a where a.resource = 'candidates' and a.record_id = c.id
+                  and a.action = 'set_bank_details') as actions
+         from candidates c where c.id = any($1::int[]) order by c.id`,
+      [staffIds],
+    );
+    expect(entered).toHaveLength(staffIds.length);
+    for (const c of entered) {
+      expect(c.sealed).toMatch(/^v1\./);
+      expect(c.masked).toMatch(/^Sort code ending \d{2}, account ending \d{4}$/);
+      expect(c.actions).toBeGreaterThanOrEqual(1);
+      for (const r of rows) expect(c.sealed).not.toContain(col(r, 'Account number'));
+    }
+  });
+});
+
+describe("a staff member's own bank details", () => {
+  it('are read by the staff member, masked only, their own and nobody else’s', async () => {
+    const [me] = await t.db.query<{ id: number }>(
+      `select candidate_id as id from users where lower(email) = 'staff@demo.test'`,
+    );
+    const own = async () => {
+      const res = await call(t.app, staff, 'GET', '/api/staff_bank_details');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      return res;
+    };
+    // The demo's staff member is paid through the demo's runs, so they have bank details: masked.
+    expect((await own()).json().data.masked).toMatch(/^Sort code ending \d{2}, account ending \d{4}$/);
+    expect(
+      (await setBank(admin, me.id, { sort_code: '77-66-56', account_number: '9911 5678', account_name: 'My Own' }))
+        .statusCode,
+    ).toBe(200);
+    // Someone else's changed meanwhile never shows.
+    const other = await unpaidStaff();
+    expect(
+      (await setBank(admin, other, { sort_code: '10-20-99', account_number: '55554321', account_name: 'Not Mine' }))
+        .statusCode,
+    ).toBe(200);
+    const res = await own();
+    expect(res.json()).toEqual({ data: { masked: 'Sort code ending 56, account ending 5678' } });
+    for (const full of ['776656', '77-66-56', '99115678', '9911 5678', 'My Own', '4321'])
+      expect(res.body).not.toContain(full);
+    // Everyone else is refused: the route is the staff member's own.
+    for (const token of [admin, consultant, client, otherAdmin])
+      expect((await call(t.app, token, 'GET', '/api/staff_bank_details')).statusCode).toBe(403);
+  });
+});
+
 describe("a pay run's files", () => {
   it('the payroll bureau CSV is each PAYE payslip’s gross to net, to the penny', async () => {
     const res = await file(admin, finalised, 'bureau');
@@ -282,7 +354,13 @@ describe("a pay run's files", () => {
     expect(slips.length).toBeGreaterThan(1);
     const refused = await file(admin, finalised, 'bank');
     expect(refused.statusCode).toBe(409);
-    const first = slips[0];
+    // The demo's payroll staff have bank details of their own (the demo's runs are paid through them): the first
+    // paid who has none is named.
+    const [first] = await t.db.query<{ first_name: string; last_name: string }>(
+      `select first_name, last_name from candidates where id = any($1::int[]) and bank_details_sealed is null
+        order by id limit 1`,
+      [slips.map((s) => Number(s.candidate_id))],
+    );
     expect(refused.json().message).toContain(`${first.first_name} ${first.last_name}`);
     expect(refused.json().message).toMatch(/^The bank payments file was not made: \d+ staff members? paid by this run/);
     // Every staff member paid given bank details (one a building society account, whose roll number is its reference).

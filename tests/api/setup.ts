@@ -3,7 +3,7 @@ import { forgetAgencyZones } from '../../server/engine/routes';
 import { setPasswordCostForTests } from '../../server/auth/passwords';
 import { setPublicUrl } from '../../server/notifications/outbox';
 import { forgetServedCopies } from '../../server/documents/records';
-import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
 import { useKey } from '../../server/secrets/sealing';
 
 // Argon2id with 256 KiB instead of 19 MiB for the hashes this process makes (the template's demo users, invitations,
@@ -21,6 +21,7 @@ forgetCustomFieldDefinitions();
 forgetServedCopies();
 setPublicUrl(null);
 
-// The bank details' key (server/secrets/sealing.ts): one of the process's own, so the tests never make a key file in
-// the working copy's data directory (the server's start does, for `npm start`).
-useKey(randomBytes(32));
+// The bank details' key (server/secrets/sealing.ts): the run's own (tests/api/global-setup.ts), so the tests never make
+// a key file in the working copy's data directory (the server's start does, for `npm start`), and one for every
+// worker: the demo's bank details, sealed by the worker that seeded the demo, open in the files of the others.
+useKey(Buffer.from(inject('bankDetailsKey'), 'hex'));

@@ -523,7 +523,7 @@ describe('the audit trail', () => {
     );
     const staffHistory = (
       await get(
-        `/api/audit_entries?subject_resource=candidates&subject_id=${demo.staff}&sort=id&order=asc&per_page=100`,
+        `/api/audit_entries?subject_resource=candidates&subject_id=${demo.staff}&sort=created_at&order=asc&per_page=100`,
       )
     ).json().data;
     expect(staffHistory[0]).toMatchObject({

@@ -33,7 +33,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await openHome(page);
       // The areas' client screens (their shifts, schedule, notifications) too.
       const routes = [
-        ...clientShellPaths,
+        ...clientShellPaths.map((p) => withId(p, {}, 1)),
         ...routePatterns(clientRoutes).map((p) => withId(p, {}, 1)),
         ...clientComingSoon.map((r) => withId(r.path, {}, 1)),
         ...anyPanelPaths,

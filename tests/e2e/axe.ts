@@ -35,6 +35,7 @@ const SETTINGS_RESOURCES: Record<string, string> = {
   documentcategories: 'document_categories',
   'staff-detail-field': 'staff_detail_fields',
   'staff-deduction': 'staff_deductions',
+  'agencysetting/business-units': 'business_units',
 };
 
 export async function audit(page: Page, route: string, findings: Finding[]) {
@@ -150,7 +151,8 @@ async function adminRoutesToAudit(page: Page): Promise<string[]> {
 /**
  * One shard of the agency panel's sweep (the `shard`th of `of`, 1-based): every route and every list, dealt round in
  * turn, so each shard is a file of its own that runs beside the others (on 2 cores the whole sweep in one file was the
- * browser stage's longest, at 580 s under load, and ran out of its time). A route and the screen it redirects to may
+ * browser stage's longest, at 580 s under load, and ran out of its time; at three shards, with the settings and roles'
+ * screens, a shard took 300 s at load 14). A route and the screen it redirects to may
  * fall in different shards: each is then audited once in each.
  */
 export function describeAdminSweep(shard: number, of: number) {

@@ -43,6 +43,9 @@ describe('client shifts', () => {
       // Starting in about three hours: cancelling it now is late (the demo's rule: within 24 hours charges 4 hours).
       const { date, start, end } = londonSoon();
       await page.goto('/client/shift/open-shift');
+      // The list's screen drawn before its link is clicked: at load 10 the click fell while the page was still
+      // settling its own address after sign-in, and Playwright waited out its 15 s on that navigation.
+      await page.waitForFunction(() => document.documentElement.dataset.renderedPath === location.pathname);
       await page.getByRole('link', { name: 'Request a shift' }).click();
       await waitForPath(page, '/client/shift/request');
       expect(await page.getByRole('combobox', { name: 'Client', exact: true }).count()).toBe(0);

@@ -38,6 +38,8 @@ export const ADMIN_SCREENS = [
   '/appsetting/notificationsetting/notificationalert',
   '/appsetting/notificationsetting/ActivatePayment',
   '/appsetting/invoicesetting',
+  '/appsetting/ClientSettings/basicClientSettings',
+  '/appsetting/ClientSettings/emailNotification',
   '/invoice/staff-payroll/GenerateStaff',
   '/invoice/staff-payroll/GenerateSingleStaff/1',
   ...PROFILE_TABS.map((t) => `/staffs/1/${t}`),
@@ -58,7 +60,8 @@ export function agencyPanelRoutes(): string[] {
     const paths = pathsOf(d);
     const can = d.access.admin ?? [];
     out.add(paths.list);
-    for (const t of d.tabs ?? []) if (t.path) out.add(t.path);
+    // Every tab, its own address or the list's with the tab's id: a tab lists other rows, in other columns.
+    for (const t of d.tabs ?? []) out.add(paths.tab(t.id));
     if (can.includes('create')) out.add(paths.create);
     if (can.includes('show')) out.add(paths.show(1));
     if (can.includes('edit')) out.add(paths.edit(1));
@@ -79,7 +82,7 @@ export const CLIENT_SCREENS = [
   '/client/invoice/1',
 ];
 export const clientPanelRoutes = () => [
-  ...clientShellPaths,
+  ...clientShellPaths.map(fillIds),
   ...clientComingSoon.map((r) => fillIds(r.path)),
   ...CLIENT_SCREENS,
 ];

@@ -59,7 +59,7 @@ describe('bank details and a pay run’s files', () => {
       const { page } = e2e;
       const inflight = trackRequests(page);
       await signInAdmin(page);
-      const made = await payOneStaffWeek(page);
+      const made = await payOneStaffWeek(page, { withoutBankDetails: true });
       const paid = made.candidate_id;
       const route = `/invoice/staff-payroll/run/${made.run_id}`;
       await page.goto(route);

@@ -73,6 +73,13 @@ describe('a pay run finalised, and its payslip read by its staff member', () => 
       const slipLines = (await api(page, 'GET', `/api/payslip_lines?payslip_id=${slipId}`)).body.data;
       for (const l of slipLines) await page.getByRole('cell', { name: l.description }).first().waitFor();
       problems.push(...(await axeProblems(page, 'StaffPayrollView (finalised)', inflight)));
+      // E-mailed again from its page (an address corrected since, a lost e-mail): one more e-mail, the same copy.
+      await page.getByRole('button', { name: 'E-mail it again', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'E-mail it again', exact: true }).click();
+      await page.getByText('Payslip e-mailed again').waitFor();
+      await expect.poll(() => e2e.sentMail.filter((m) => m.to.includes(staff.email)).length).toBe(2);
+      const again = e2e.sentMail.filter((m) => m.to.includes(staff.email))[1];
+      expect(again.subject).toBe(mail.subject);
       expect(problems).toEqual([]);
     },
   );
@@ -93,6 +100,11 @@ describe('a pay run finalised, and its payslip read by its staff member', () => 
     const slip = (await api(page, 'GET', `/api/payslips/${slipId}`)).body.data;
     const entry = list.getByRole('link', { name: new RegExp(`^Paid on ${slip.period_end}`) });
     await entry.waitFor();
+    // Where their pay goes: their own bank details, masked only (the demo's runs paid them by bank).
+    const bank = page.getByRole('region', { name: 'Where your pay goes' });
+    await bank.getByText(/^Sort code ending \d{2}, account ending \d{4}\.$/).waitFor();
+    // Never in full: no 6-digit sort code or 8-digit account number anywhere on the page as shown.
+    expect(await page.getByRole('main').innerText()).not.toMatch(/\d{6,}/);
     const problems = await axeProblems(page, '/staff-app/payslips', inflight);
     const wide: string[] = [];
     const width = () => page.evaluate(() => document.documentElement.scrollWidth);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, signInAdmin, signInClient, typeDate, uid, waitForPath } from './engineHelpers';
 import { useBrowser } from './harness';
-import { addDaysToDate, agencyToday } from '../../core/domain/time/agencyTime';
+import { addDaysToDate, agencyToday, startOfWeekMonday } from '../../core/domain/time/agencyTime';
 import {
   drawSignature,
   instant,
@@ -188,8 +188,9 @@ describe('the staff member’s phone', () => {
           await api(page, 'GET', `/api/availability?candidate_id=${me.id}&status=unavailable&per_page=100`)
         ).body.data.map((a: { date: string }) => a.date),
       );
-      const theirs = (await api(page, 'GET', `/api/shifts?candidate_id=${me.id}&start_at_gte=today&per_page=100`)).body
-        .data as { start_at: string }[];
+      // Theirs from two weeks ago on: the worked shift below goes on a past day free of them too.
+      const theirs = (await api(page, 'GET', `/api/shifts?candidate_id=${me.id}&start_at_gte=-14d&per_page=100`)).body
+        .data as { start_at: string; end_at: string | null }[];
       let inTenDays = addDaysToDate(agencyToday(ZONE), 10 + Math.floor(Math.random() * 8));
       const near = (date: string) =>
         [-1, 0, 1, 2].some((k) => {
@@ -206,7 +207,22 @@ describe('the staff member’s phone', () => {
         notes: note,
       });
       expect(open.status, JSON.stringify(open.body)).toBe(201);
-      const yesterday = addDaysToDate(agencyToday(ZONE), -1 - Math.floor(Math.random() * 5));
+      // A past day whose timesheets are still drafts (the demo's last week and this one: the week before is disputed
+      // and signed) on which no booking of theirs overlaps 05:00–13:00 and they did not mark unavailable: the demo
+      // books them most days, and a random day of the last five met one of its bookings (409 on assign, 2026-11-30).
+      const draftsFrom = addDaysToDate(startOfWeekMonday(agencyToday(ZONE)), -7);
+      const free = Array.from({ length: 13 }, (_, k) => addDaysToDate(agencyToday(ZONE), -1 - k)).filter(
+        (day) =>
+          day >= draftsFrom &&
+          !unavailable.has(day) &&
+          !theirs.some(
+            (s) =>
+              Date.parse(s.start_at) < Date.parse(instant(day, '13:00')) &&
+              Date.parse(s.end_at ?? s.start_at) > Date.parse(instant(day, '05:00')),
+          ),
+      );
+      expect(free.length, 'a day since last Monday without a booking of theirs at 05:00–13:00').toBeGreaterThan(0);
+      const yesterday = free[Math.floor(Math.random() * free.length)];
       const workedNote = `Worked e2e ${uid()}`;
       // Booked with a 30-minute break (issue 29.2: the phone puts it in, not 0).
       const worked = await api(page, 'POST', '/api/shifts', {

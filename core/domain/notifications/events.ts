@@ -177,12 +177,23 @@ export const EVENTS: EventDefinition[] = [
     recipients: ['agency_admins'],
   },
   {
+    key: 'invoice.issued',
+    label: 'Invoice issued',
+    description: 'An invoice was issued to a client (its users read it in their panel; sending it e-mails the PDF).',
+    placeholders: ['invoice_number', 'client_name', 'due_date', 'amount'],
+    subject: 'Invoice %{invoice_number} from %{agency_name}',
+    body: 'Hello,\n\nInvoice %{invoice_number} for %{client_name} (%{amount}) was issued, due on %{due_date}. You can read it in your client panel.\n\n%{agency_name}',
+    channels: ['email', 'alert'],
+    recipients: ['client_users'],
+  },
+  {
     key: 'invoice.payment_due',
     label: 'Invoice payment reminder',
-    description: 'An invoice is about to fall due or is overdue (used once invoices exist; see Activate payment).',
+    description:
+      'An invoice is about to fall due or is overdue (while payment reminders are on; see Activate payment): its client’s users hear of it besides its billing address.',
     placeholders: ['invoice_number', 'client_name', 'due_date', 'amount'],
-    subject: 'Invoice %{invoice_number} is due on %{due_date}',
-    body: 'Hello,\n\nInvoice %{invoice_number} for %{client_name} (%{amount}) is due on %{due_date}.\n\n%{agency_name}',
+    // Before the due date or after it: the reminder's own words say which (server/services/invoiceReminders.ts).
+    ...RELAYED,
     channels: ['email'],
     recipients: ['client_users'],
   },

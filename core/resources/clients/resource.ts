@@ -1,5 +1,25 @@
 import type { ResourceDeclaration } from '../../engine/types';
 import { INVOICE_MODE_CHOICES } from '../invoices/resource';
+import {
+  SHIFT_REQUEST_APPROVAL_CHOICES,
+  SIGNING_METHOD_CHOICES,
+  signingMethodsProblem,
+} from '../../domain/clients/settings';
+
+/**
+ * What a new client takes from the agency's client settings (/appsetting/ClientSettings/basicClientSettings) unless
+ * it is given otherwise (server/behaviours/clients.ts `defaults`); its payment terms from the invoice settings.
+ */
+export const CLIENT_AGENCY_DEFAULTS = [
+  'payment_terms_days',
+  'invoice_mode',
+  'split_by_po',
+  'split_by_site',
+  'po_required',
+  'timesheet_per',
+  'signing_methods',
+  'shift_request_approval',
+];
 
 export const STATUS_CHOICES = [
   { id: 'active', name: 'Active' },
@@ -16,6 +36,12 @@ export const clients: ResourceDeclaration = {
   // A client created without a code gets the next of the agency's series (issue 30.19); a typed one is kept.
   numbering: { field: 'code', series: 'CL', prefix: 'CL', pad: 3, whenEmpty: true },
   delete: 'soft',
+  // Issue 35: a new client starts from the agency's defaults; its profile then keeps its own.
+  agencyDefaults: CLIENT_AGENCY_DEFAULTS,
+  rules: (r): Record<string, string> => {
+    const signing = signingMethodsProblem(r.signing_methods);
+    return signing ? { signing_methods: signing } : {};
+  },
   // A client user sees their own client only.
   access: {
     admin: ['list', 'show', 'create', 'edit', 'delete', 'export'],
@@ -93,7 +119,7 @@ export const clients: ResourceDeclaration = {
       min: 0,
       max: 365,
       defaultValue: 30,
-      helperText: 'Empty: the agency’s default terms (Invoice settings).',
+      helperText: 'A new client starts with the agency’s default terms (Invoice settings); empty: those terms.',
       views: ['show', 'edit', 'create'],
     },
     // Billing (issue 32): where invoices go, and how a run groups this client's work (core/domain/invoicing/grouping).
@@ -150,6 +176,26 @@ export const clients: ResourceDeclaration = {
         { id: 'site', name: 'Site' },
       ],
       views: ['show', 'edit', 'create'],
+    },
+    // Issue 35: the ways its timesheets may be signed (each signing path refuses the others, in words).
+    {
+      source: 'signing_methods',
+      type: 'choices',
+      label: 'Timesheets may be signed',
+      required: true,
+      defaultValue: ['panel', 'link', 'phone'],
+      choices: SIGNING_METHOD_CHOICES,
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'shift_request_approval',
+      type: 'choice',
+      label: 'Staff requests for its shifts',
+      required: true,
+      defaultValue: 'agency',
+      choices: SHIFT_REQUEST_APPROVAL_CHOICES,
+      views: ['show', 'edit', 'create'],
+      readableBy: ['admin', 'consultant'],
     },
     {
       source: 'timesheet_approver_email',

@@ -218,7 +218,16 @@ export const invoices: ResourceDeclaration = {
       filter: true,
       sortable: true,
     },
-    { source: 'site_id', type: 'reference', reference: 'sites', label: 'Site', createOnly: true, views: ['show'] },
+    // A filter for the client dashboard of one site (issue 34): the invoices made for that site.
+    {
+      source: 'site_id',
+      type: 'reference',
+      reference: 'sites',
+      label: 'Site',
+      createOnly: true,
+      views: ['show'],
+      filter: true,
+    },
     // The period, the VAT and the overdue flag (a tab of its own) are a column choice away: the list stays within a
     // laptop's width.
     {
@@ -239,7 +248,8 @@ export const invoices: ResourceDeclaration = {
       createOnly: true,
       views: ['show'],
     },
-    { source: 'issue_date', type: 'date', label: 'Issued', readOnly: true, sortable: true },
+    // A filter for the Invoice Report's period (issue 34): the invoices issued from one day to another.
+    { source: 'issue_date', type: 'date', label: 'Issued', readOnly: true, sortable: true, filter: true },
     // The tax point of its latest line (VAT Notice 700 s 14), set at issue; each line keeps its own.
     { source: 'time_of_supply', type: 'date', label: 'Time of supply', readOnly: true, views: ['show'] },
     { source: 'due_date', type: 'date', label: 'Due', readOnly: true, sortable: true },

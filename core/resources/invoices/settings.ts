@@ -4,7 +4,8 @@ import { parseReminderDays } from '../../domain/invoicing/reminders';
 // The agency's invoice settings (/appsetting/invoicesetting) and the overdue reminders sent (issue 32). Both are one
 // agency's own rows served by hand-written routes (server/routes/invoiceSettings.ts), written by the engine all the
 // same: validated by these declarations, versioned and audited. The prefixes and next numbers shown beside them are
-// the agency's number series (number_series), moved forward only by the same rule as PUT /api/number_series.
+// the agency's number series (number_series), moved forward only by the same rule as PUT /api/number_series. The
+// agency's address and VAT number, which invoices print too, are its agency settings (settings/agency.ts).
 
 /** The agency's one row of invoice settings, whose id is the agency's (migration 098). No row: the defaults. */
 export const invoiceSettings: ResourceDeclaration = {
@@ -26,13 +27,6 @@ export const invoiceSettings: ResourceDeclaration = {
     if (given.length && given.length < bank.length)
       for (const f of bank)
         if (!given.includes(f)) problems[f] = 'Give the account name, sort code and account number together.';
-    // reg 14 asks for the supplier's address: a part of one (a town alone) would print an address nobody can write to.
-    const address = (r.address ?? null) as Record<string, unknown> | null;
-    if (address && typeof address === 'object' && !problems.address) {
-      const blank = (k: string) => textOf(address[k]).trim() === '';
-      if (!['line1', 'line2', 'city', 'postcode'].every(blank) && (blank('line1') || blank('postcode')))
-        problems.address = 'Give at least the first line and the postcode of the agency’s address.';
-    }
     return problems;
   },
   fields: [
@@ -55,19 +49,6 @@ export const invoiceSettings: ResourceDeclaration = {
       required: true,
       defaultValue: 30,
       helperText: 'For clients without payment terms of their own.',
-    },
-    {
-      source: 'address',
-      type: 'address',
-      label: 'Agency’s postal address',
-      helperText: 'Printed on every invoice beside the agency’s name and VAT number.',
-    },
-    {
-      source: 'vat_number',
-      type: 'text',
-      label: 'VAT number',
-      maxLength: 20,
-      pattern: { regex: '^[A-Za-z]{0,2}[0-9A-Za-z ]{5,15}$', message: 'engine.validation.vat' },
     },
     { source: 'bank_account_name', type: 'text', label: 'Bank account name', maxLength: 70 },
     {

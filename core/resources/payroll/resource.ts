@@ -261,7 +261,8 @@ export const payslips: ResourceDeclaration = {
     // Made by the run while it is a draft; each finalised (its PDF kept) by the run's own finalising.
     lines: {
       editableIn: ['draft'],
-      actionsIn: { finalise: ['approved'] },
+      // E-mailed again once its run is finalised (its own state is finalised too).
+      actionsIn: { finalise: ['approved'], resend_email: ['finalised'] },
       rollups: {
         staff_count: { count: 'all' },
         gross: { sum: 'gross' },
@@ -281,10 +282,24 @@ export const payslips: ResourceDeclaration = {
   lifecycle: {
     field: 'state',
     final: ['finalised'],
-    transitions: [{ action: 'finalise', from: ['draft'], to: 'finalised' }],
+    // E-mailing a finalised payslip again changes nothing of it but the address it went to.
+    transitions: [
+      { action: 'finalise', from: ['draft'], to: 'finalised' },
+      { action: 'resend_email', from: ['finalised'] },
+    ],
   },
   actions: [
     { name: 'finalise', label: 'Finalised with its run', roles: [], success: 'Payslip finalised' },
+    {
+      // server/services/payslipDelivery.ts resendPayslip: to the staff member's address as it is now (refused in words
+      // while they have none), the kept staff copy attached, as finalising sent it.
+      name: 'resend_email',
+      label: 'E-mail it again',
+      icon: 'send',
+      roles: ['admin'],
+      confirm: 'E-mail %{name} again to the staff member’s e-mail address as it is now?',
+      success: 'Payslip e-mailed again',
+    },
     {
       // A one-off addition or deduction while the run is a draft (server/behaviours/payroll.ts): an adjustment line,
       // and the payslip's gross to net worked out again. Refused in words once the run is approved or finalised: a

@@ -188,6 +188,12 @@ const agencyAccess: Action[] = ['list', 'show', 'edit', 'export'];
 const signingRecipient = (r: Record<string, any>) =>
   r.signing_recipient ? 'app.timesheets.link_to' : 'app.timesheets.link_to_nobody';
 
+/**
+ * Columns the custom, signed and awaiting-signature tabs need least, left to the column chooser so each tab fits a
+ * laptop: the kind, revisions, line counts and the signature's time.
+ */
+const TUCKED_COLUMNS = ['kind', 'supplement_of', 'revision', 'line_count', 'payable_lines', 'signed_at'];
+
 export const timesheets: ResourceDeclaration = {
   name: 'timesheets',
   table: 'timesheets',
@@ -209,10 +215,30 @@ export const timesheets: ResourceDeclaration = {
   routes: { list: '/timesheet/weekly' },
   tabs: [
     { id: 'weekly', label: 'Weekly', filter: { kind: 'weekly' }, path: '/timesheet/weekly' },
-    { id: 'custom', label: 'Custom', filter: { kind: 'custom' }, path: '/timesheet/custom' },
-    { id: 'signed', label: 'Signed', filter: { status: DONE_STATES.join(',') }, path: '/timesheet/signed' },
+    {
+      id: 'custom',
+      label: 'Custom',
+      filter: { kind: 'custom' },
+      path: '/timesheet/custom',
+      columns: { hidden: TUCKED_COLUMNS },
+    },
+    {
+      id: 'signed',
+      label: 'Signed',
+      filter: { status: DONE_STATES.join(',') },
+      path: '/timesheet/signed',
+      // Who signed, in place of the site, the period's end and the margin.
+      columns: { hidden: [...TUCKED_COLUMNS, 'site_id', 'period_end', 'margin'], shown: ['signers'] },
+    },
     // Sent to the client and not yet signed (the dashboard's chase list: issue 34).
-    { id: 'awaiting', label: 'Awaiting signature', filter: { status: 'submitted' }, path: '/timesheet/awaiting' },
+    // Its pay and margin left to the column chooser as well, so it fits a laptop.
+    {
+      id: 'awaiting',
+      label: 'Awaiting signature',
+      filter: { status: 'submitted' },
+      path: '/timesheet/awaiting',
+      columns: { hidden: [...TUCKED_COLUMNS, 'pay', 'margin'] },
+    },
   ],
   numbering: { field: 'number', series: 'TS', prefix: 'TS-', pad: 5 },
   // Locked is final (invoiced or paid from it): the timesheet as locked is the one kept (issue 31.5).

@@ -5,10 +5,12 @@ import { PASSWORD_MIN } from '../../domain/accounts/passwords';
 export const USER_ROLES: Choice[] = [
   { id: 'admin', name: 'Admin' },
   { id: 'consultant', name: 'Consultant' },
+  { id: 'custom', name: 'Custom role' },
   { id: 'manager', name: 'Client manager' },
   { id: 'viewer', name: 'Client viewer' },
 ];
-export const AGENCY_ROLES: Role[] = ['admin', 'consultant'];
+/** 'custom': one of the agency's own roles (agency_role_id names it; core/resources/roles). */
+export const AGENCY_ROLES: Role[] = ['admin', 'consultant', 'custom'];
 export const CLIENT_ROLES: Role[] = ['manager', 'viewer'];
 
 export const USER_STATUSES: Choice[] = [
@@ -69,7 +71,9 @@ export const users: ResourceDeclaration = {
   },
   tabs: [
     { id: 'agency', label: 'Agency users', filter: { kind: 'admin' } },
-    { id: 'clients', label: 'Client users', filter: { kind: 'client' } },
+    // Whose client they sign in for, in place of when they were added (left to the column chooser): within a laptop
+    // beside the settings' navigation.
+    { id: 'clients', label: 'Client users', filter: { kind: 'client' }, columns: { hidden: ['created_at'] } },
   ],
   // The status is computed from the row (server/behaviours/users.ts): invited until the invitation sets a password,
   // inactive once deactivated. Reactivating brings back whichever of the two they were.
@@ -132,6 +136,14 @@ export const users: ResourceDeclaration = {
       choices: USER_ROLES,
       filter: true,
       sortable: true,
+    },
+    {
+      source: 'agency_role_id',
+      type: 'reference',
+      reference: 'agency_roles',
+      label: 'Custom role',
+      filter: true,
+      helperText: 'For the role Custom role: which of the agency’s roles they hold (Roles tab).',
     },
     {
       source: 'client_id',
@@ -230,6 +242,16 @@ export const staffLogins: ResourceDeclaration = {
       views: [],
     },
     { source: 'client_id', type: 'number', label: 'Client', integer: true, readOnly: true, readableBy: [], views: [] },
+    // An agency user's own role (issue 35): never a staff member's.
+    {
+      source: 'agency_role_id',
+      type: 'number',
+      label: 'Custom role',
+      integer: true,
+      readOnly: true,
+      readableBy: [],
+      views: [],
+    },
     { source: 'created_at', type: 'datetime', label: 'Added', readOnly: true, views: ['show'] },
   ],
 };

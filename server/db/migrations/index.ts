@@ -49,6 +49,13 @@ import bankDetails from './115_bank_details.js';
 import payslipDelivery from './116_payslip_delivery.js';
 import needsDoingIndexes from './119_needs_doing_indexes.js';
 import auditSets from './120_audit_sets.js';
+import auditSetRanges from './121_audit_set_ranges.js';
+import agencySettings from './122_agency_settings.js';
+import invoicesSiteFilter from './125_invoices_site_filter.js';
+import careers from './123_careers.js';
+import clientSettings from './126_client_settings.js';
+import agencyRoles from './127_agency_roles.js';
+import recruitment from './129_recruitment.js';
 import payrollLines from './113_payroll_lines.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
@@ -105,4 +112,12 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '116_payslip_delivery', sql: payslipDelivery },
   { id: '119_needs_doing_indexes', sql: needsDoingIndexes },
   { id: '120_audit_sets', sql: auditSets },
+  { id: '121_audit_set_ranges', sql: auditSetRanges },
+  { id: '122_agency_settings', sql: agencySettings },
+  { id: '125_invoices_site_filter', sql: invoicesSiteFilter },
+  { id: '126_client_settings', sql: clientSettings },
+  { id: '127_agency_roles', sql: agencyRoles },
+  { id: '129_recruitment', sql: recruitment },
+  // Numbered before 129 as assigned, applied after it: it adds the CV to 129's job_applications.
+  { id: '123_careers', sql: careers },
 ];

@@ -16,6 +16,8 @@ export interface PrintedLetterhead {
     /** The agency's postal address on one line, under its name on every page. */
     address: string | null;
     vatNumber: string | null;
+    /** The registered name, place and company number (the 2015 trading disclosures), when the agency gave them. */
+    registration?: string | null;
     bankAccountName: string | null;
     sortCode: string | null;
     accountNumber: string | null;

@@ -19,6 +19,8 @@ export interface CreditNoteDocument {
   client: string;
   clientAddress: string;
   vatNumber: string | null;
+  /** The agency's registered name and number (agency settings). */
+  registration: string | null;
   reason: string;
   lines: { description: string; hours: number | ''; unitPrice: number | ''; vat: string; net: number }[];
   perRate: { label: string; net: number; vat: number }[];
@@ -59,11 +61,16 @@ export const creditNoteTemplate: DocumentTemplate<CreditNoteDocument> = {
       { bold: true },
     );
     w.text(`Reason: ${d.reason}`);
+    if (d.registration) w.text(d.registration);
   },
 };
 
 /** The credit note as the reader may read it: its stored amounts (the API's), the credited lines' hours and price. */
-async function creditNoteData(r: RecordReader, vatNumber: string | null): Promise<CreditNoteDocument> {
+async function creditNoteData(
+  r: RecordReader,
+  vatNumber: string | null,
+  registration: string | null,
+): Promise<CreditNoteDocument> {
   const note = r.record;
   const lines = await r.children('credit_note_lines', {
     fields: ['invoice_line_id', 'description', 'vat_treatment', 'vat_rate', 'net', 'vat'],
@@ -92,6 +99,7 @@ async function creditNoteData(r: RecordReader, vatNumber: string | null): Promis
     client: clients.get(note.client_id) ?? '',
     clientAddress: formatAddress(client?.address),
     vatNumber,
+    registration,
     reason: String(note.reason ?? ''),
     lines: lines.map((l) => {
       const line = l.invoice_line_id == null ? undefined : credited.get(Number(l.invoice_line_id));
@@ -114,5 +122,9 @@ async function creditNoteData(r: RecordReader, vatNumber: string | null): Promis
 export const creditNoteRecord: RecordTemplate = {
   reads: ['credit_note_lines'],
   render: async (r, letterhead) =>
-    renderPdf(creditNoteTemplate, await creditNoteData(r, letterhead.invoicing?.vatNumber ?? null), letterhead),
+    renderPdf(
+      creditNoteTemplate,
+      await creditNoteData(r, letterhead.invoicing?.vatNumber ?? null, letterhead.invoicing?.registration ?? null),
+      letterhead,
+    ),
 };

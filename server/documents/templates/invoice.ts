@@ -31,6 +31,8 @@ export interface InvoiceDocument {
   paymentTerms: string | null;
   bank: string | null;
   footer: string | null;
+  /** The agency's registered name and number (agency settings), under the footer. */
+  registration: string | null;
 }
 
 const date = (v: unknown) => (v ? formatDisplayDate(String(v)) : '');
@@ -55,6 +57,7 @@ function drawTotals(w: Parameters<DocumentTemplate<InvoiceDocument>['draw']>[0],
   if (d.paymentTerms) w.text(d.paymentTerms);
   if (d.bank) w.text(d.bank);
   if (d.footer) w.text(d.footer);
+  if (d.registration) w.text(d.registration);
 }
 
 /** Template 1 (the default): one line per row, the VAT treatment in its own column. */
@@ -175,6 +178,7 @@ function payment(inv: RecordReader['record'], letterhead: PrintedLetterhead) {
         ? `Pay by bank transfer to ${s.bankAccountName ?? ''}, sort code ${s.sortCode}, account ${s.accountNumber}, quoting ${String(inv.number ?? 'the invoice number')}`
         : null,
     footer: s?.footer ?? null,
+    registration: s?.registration ?? null,
   };
 }
 

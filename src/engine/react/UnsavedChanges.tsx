@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useBlocker, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
@@ -36,15 +36,23 @@ export function UnsavedChangesGuard() {
     if (blocker.state === 'blocked' && safe) blocker.proceed();
   }, [blocker, safe]);
 
+  const unloadPrompt = useRef<((e: BeforeUnloadEvent) => void) | null>(null);
   useEffect(() => {
     if (safe) return;
     const beforeunload = (e: BeforeUnloadEvent) => {
       e.preventDefault();
       e.returnValue = true;
     };
+    unloadPrompt.current = beforeunload;
     window.addEventListener('beforeunload', beforeunload);
     return () => window.removeEventListener('beforeunload', beforeunload);
   }, [safe]);
+  // Once the user chose to lose the change, the browser's prompt goes at once: the form leaves the page a moment after
+  // the move (measured: still registered on the next page), and a page load in that moment met the prompt.
+  const leave = () => {
+    if (unloadPrompt.current) window.removeEventListener('beforeunload', unloadPrompt.current);
+    blocker.proceed?.();
+  };
 
   const open = blocker.state === 'blocked' && !safe;
   return (
@@ -62,7 +70,7 @@ export function UnsavedChangesGuard() {
         <Button onClick={() => blocker.reset?.()} autoFocus>
           {translate('app.unsaved.stay')}
         </Button>
-        <Button color="error" onClick={() => blocker.proceed?.()}>
+        <Button color="error" onClick={leave}>
           {translate('app.unsaved.leave')}
         </Button>
       </DialogActions>

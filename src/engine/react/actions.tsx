@@ -65,6 +65,7 @@ import { toFormErrors } from './formErrors';
 import { transformUploads } from './form';
 import { UploadFailure } from './files';
 import type { RunActionParams } from '../../providers/dataProvider';
+import { visuallyHidden } from '../../theme';
 
 /** The icons a declaration's action may name (ActionDeclaration.icon); anything else shows a generic one. */
 export const ACTION_ICONS: Record<string, ReactElement> = {
@@ -410,16 +411,6 @@ function ActionButton({
     </>
   );
 }
-
-// Pixels spelled out: in `sx` a bare 1 means 100%, and a full-width hidden text widened a phone's page.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** One record action, shown only to those the declaration allows to run it. */
 function RecordActionButton({

@@ -57,6 +57,17 @@ export function FieldFor({
       return <BooleanField {...common} looseValue />;
     case 'choice':
       return <SelectField {...common} choices={field.choices ?? []} />;
+    case 'choices':
+      return (
+        <FunctionField
+          {...common}
+          render={(r: any) => {
+            const v = val(r);
+            if (!Array.isArray(v) || v.length === 0) return EMPTY;
+            return v.map((id) => field.choices?.find((c) => c.id === id)?.name ?? String(id)).join(', ');
+          }}
+        />
+      );
     case 'reference':
       return <ReferenceField {...common} reference={field.reference!} link={plain ? false : 'show'} />;
     case 'references':

@@ -35,6 +35,8 @@ import type { CustomFieldDefinition } from '../../../core/engine/validate';
 import { InputFor } from './inputs';
 import { UploadFailure, uploadFile } from './files';
 import { ApiFailure } from '../../providers/request';
+import { api } from '../../providers/http';
+import { useQuery } from '@tanstack/react-query';
 import { fileKindOf } from '../../../core/engine/files';
 import { CustomFieldInputs, useCustomFields } from './customFields';
 import type { ResourcePaths } from './paths';
@@ -176,6 +178,22 @@ export const createDefaults = (decl: ResourceDeclaration, now: Date = new Date()
   ...Object.fromEntries(decl.fields.filter((f) => f.defaultValue !== undefined).map((f) => [f.source, f.defaultValue])),
 });
 
+/**
+ * The agency's own starting values of a new record where its declaration has them (issue 35: a new client's invoice
+ * mode, payment terms…), read fresh each time a create form opens: a default changed a moment ago applies. Without
+ * them (the call failed) the declared defaults stand, and the server still applies the agency's to what is not sent.
+ */
+function useAgencyDefaults(decl: ResourceDeclaration, view: 'edit' | 'create') {
+  const query = useQuery({
+    queryKey: [decl.name, 'agency-defaults'],
+    queryFn: ({ signal }) => api<{ data: Record<string, unknown> }>(`/${decl.name}/defaults`, { signal }),
+    enabled: view === 'create' && !!decl.agencyDefaults?.length,
+    gcTime: 0,
+    retry: false,
+  });
+  return { loading: query.isLoading, values: query.data?.data ?? {} };
+}
+
 function EngineForm({
   decl,
   view,
@@ -190,8 +208,9 @@ function EngineForm({
   const { defs, isPending } = useCustomFields(decl);
   const submit = useSubmitWithUploads();
   const record = useRecordContext();
-  if (isPending) return null;
-  const defaults = createDefaults(decl);
+  const agency = useAgencyDefaults(decl, view);
+  if (isPending || agency.loading) return null;
+  const defaults = { ...createDefaults(decl), ...agency.values };
   const fallback = paths ? (view === 'edit' && record ? paths.show(record.id) : paths.list) : '/';
   // A locked record's edit page (opened by its address) says why and offers no save.
   const locked = view === 'edit' && record ? lockedReason(decl, record) : null;

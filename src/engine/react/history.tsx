@@ -19,6 +19,7 @@ import { humanise, readableInstant, readableValue } from './historyText';
 import { representRecord } from './exporter';
 import { PickerInput } from './DatePickerInput';
 import { isPlainDate } from '../../../core/domain/time/agencyTime';
+import { visuallyHidden } from '../../theme';
 
 /**
  * Whose history: one record (resource + id), or a subject with everything filed under it (a staff member and their
@@ -165,15 +166,6 @@ function HistoryBody({ target, title }: { target: HistoryTarget; title: boolean 
     </Box>
   );
 }
-
-// Pixels spelled out: in `sx` a bare 1 means 100%.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-} as const;
 
 /** Referenced records by name (batched across the page's entries); a record that no longer answers keeps its number. */
 function ReferenceNames({ reference, ids }: { reference: string; ids: Identifier[] }) {

@@ -5,6 +5,7 @@ import {
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
+  CheckboxGroupInput,
   ImageInput,
   FileInput,
   NumberInput,
@@ -105,6 +106,9 @@ export function InputFor({
       return <BooleanInput {...common} />;
     case 'choice':
       return <SelectInput {...common} choices={field.choices ?? []} emptyText=" " />;
+    case 'choices':
+      // Several of a few named values (a client's signing methods): a box each, in a group named by the label.
+      return <CheckboxGroupInput {...common} choices={field.choices ?? []} />;
     case 'reference':
       return (
         <ReferenceInput {...refLabel(field.reference!)} source={field.source} perPage={20} filter={referenceFilter}>

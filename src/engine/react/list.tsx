@@ -42,7 +42,7 @@ import type { FieldDeclaration, ListTab, ResourceDeclaration } from '../../../co
 import type React from 'react';
 import { hasView, nameFieldsOf } from '../../../core/engine/types';
 import { deletionOf } from '../../../core/engine/lifecycle';
-import { listFieldsOf } from '../../../core/engine/listFields';
+import { declForTab, listFieldsOf } from '../../../core/engine/listFields';
 import type { CustomFieldDefinition } from '../../../core/engine/validate';
 import { customFieldAsDeclaration } from '../../../core/engine/validate';
 import { FieldFor } from './fields';
@@ -367,7 +367,7 @@ export function EngineSimpleList({
 
 /** The generated list: tabs, search and filters, sortable columns, server pagination, bulk delete and CSV export. */
 export function EngineList({
-  decl,
+  decl: declared,
   paths,
   fieldOverrides,
   bulkActions,
@@ -388,7 +388,8 @@ export function EngineList({
    */
   readOnly?: boolean;
 }) {
-  const tab = decl.tabs?.find((t) => t.id === tabId) ?? decl.tabs?.[0];
+  const tab = declared.tabs?.find((t) => t.id === tabId) ?? declared.tabs?.[0];
+  const decl = declForTab(declared, tab?.id);
   const { defs } = useCustomFields(decl);
   return (
     <Fragment>

@@ -5,6 +5,9 @@ import { KeyFromLabelInput } from './KeyFromLabelInput';
 import { SettingsLayout } from '../../layout/SettingsLayout';
 import { DefaultPayInput } from '../rates/RateInputs';
 import { InvoiceSettingsScreen } from './InvoiceSettings';
+import { BasicClientSettingsScreen, ClientEmailSettingsScreen } from './ClientSettings';
+import { AgencySettingsScreen } from './AgencySettings';
+import { businessUnits } from '../../../core/resources/settings/agency';
 import {
   documentCategories,
   employmentTypes,
@@ -30,16 +33,45 @@ export default [
   buildResource(staffProfiles, inSettings),
   buildResource(documentCategories, inSettings),
   buildResource(staffDetailFields, { ...inSettings, fields: { key: { input: <KeyFromLabelInput /> } } }),
+  // The agency's business units, reached from its agency settings (issue 35).
+  buildResource(businessUnits, inSettings),
 ];
 
-/** Settings screens of their own, not one resource's list (the agency's one row of invoice settings). */
+/** Settings screens of their own, not one resource's list (the agency's one row of invoice or client settings). */
 export const settingsAdminRoutes = [
+  <Route
+    key="agencysetting"
+    path="/appsetting/agencysetting"
+    element={
+      <SettingsLayout>
+        <AgencySettingsScreen />
+      </SettingsLayout>
+    }
+  />,
   <Route
     key="invoicesetting"
     path="/appsetting/invoicesetting"
     element={
       <SettingsLayout>
         <InvoiceSettingsScreen />
+      </SettingsLayout>
+    }
+  />,
+  <Route
+    key="basicClientSettings"
+    path="/appsetting/ClientSettings/basicClientSettings"
+    element={
+      <SettingsLayout>
+        <BasicClientSettingsScreen />
+      </SettingsLayout>
+    }
+  />,
+  <Route
+    key="emailNotification"
+    path="/appsetting/ClientSettings/emailNotification"
+    element={
+      <SettingsLayout>
+        <ClientEmailSettingsScreen />
       </SettingsLayout>
     }
   />,

@@ -16,7 +16,6 @@ import { DatePickerProvider } from '../../engine/react/DatePickerInput';
 import { EngineList } from '../../engine/react/list';
 import { useGeneration } from './generation';
 import type { ViewOptions } from '../../engine/react/viewOptions';
-import type { ResourceDeclaration } from '../../../core/engine/types';
 import { request } from '../../providers/request';
 import type { Schedule, ScheduleShift } from '../../../core/contracts/shifts';
 import { PlainDatePicker } from '../../engine/react/PlainDatePicker';
@@ -24,16 +23,6 @@ import { useZone } from './TimesheetShow';
 import { instantText, timeText } from './format';
 import { workedInPeriod } from '../../../core/domain/timesheets/rules';
 import { addDaysToDate } from '../../../core/domain/time/agencyTime';
-
-/**
- * Columns the custom and the awaiting-signature tabs need least, left to the column chooser (`hidden`): the kind,
- * revisions, line counts and the signature's time.
- */
-export const TUCKED = ['kind', 'supplement_of', 'revision', 'line_count', 'payable_lines', 'signed_at'];
-export const tuckedDecl = (decl: ResourceDeclaration, hidden = TUCKED): ResourceDeclaration => ({
-  ...decl,
-  fields: decl.fields.map((f) => (hidden.includes(f.source) ? { ...f, listHidden: true } : f)),
-});
 
 /**
  * /timesheet/custom: a timesheet over a chosen date range (a fortnight, a month) or a chosen set of its worked
@@ -127,7 +116,7 @@ export function CustomTimesheets(options: ViewOptions) {
         {busy && <LinearProgress aria-label={translate('app.timesheets.agency.generating')} />}
         {generation.progress}
       </Box>
-      <EngineList {...options} decl={tuckedDecl(options.decl)} tabId="custom" title={false} />
+      <EngineList {...options} tabId="custom" title={false} />
     </Box>
   );
 }

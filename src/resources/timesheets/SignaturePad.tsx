@@ -7,6 +7,31 @@ import { SIGNATURE_MAX_HEIGHT, SIGNATURE_MAX_WIDTH } from '../../../core/domain/
 /** The drawn signature's largest side on the wire: enough to read, small enough for the 200,000-character limit. */
 const MAX_RATIO = 2;
 
+/** Writes a signer's typed name on a canvas in a handwriting face: "Sign with my typed name". */
+function writeName(ctx: CanvasRenderingContext2D, name: string, width: number, height: number) {
+  ctx.fillStyle = '#0d1b5e';
+  ctx.font = `italic ${Math.round(height / 3)}px "Segoe Script", "Brush Script MT", cursive`;
+  ctx.textBaseline = 'middle';
+  ctx.fillText(name.trim(), 16, height / 2, width - 32);
+}
+
+/**
+ * The signer's typed name written as their signature, a PNG data URL as the pad gives (600 × 160 on white), or null
+ * without a 2D canvas: signing in one click (the client dashboard) with the name they are signed in as.
+ */
+export function typedSignature(name: string): string | null {
+  if (!name.trim()) return null;
+  const el = document.createElement('canvas');
+  el.width = 600;
+  el.height = 160;
+  const ctx = el.getContext('2d');
+  if (!ctx) return null;
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, el.width, el.height);
+  writeName(ctx, name, el.width, el.height);
+  return el.toDataURL('image/png');
+}
+
 /**
  * A drawn signature (signature_pad) as a PNG data URL, or null while the pad is empty. Drawing needs a pointer; from
  * the keyboard, "Sign with my typed name" writes the signer's typed name on the pad in a handwriting face, which is
@@ -77,10 +102,7 @@ export function SignaturePad({
     pad.current?.clear();
     const width = el.offsetWidth || 300;
     const height = el.offsetHeight || 150;
-    ctx.fillStyle = '#0d1b5e';
-    ctx.font = `italic ${Math.round(height / 3)}px "Segoe Script", "Brush Script MT", cursive`;
-    ctx.textBaseline = 'middle';
-    ctx.fillText(typedName.trim(), 16, height / 2, width - 32);
+    writeName(ctx, typedName, width, height);
     setEmpty(false);
     changed.current(el.toDataURL('image/png'));
   };

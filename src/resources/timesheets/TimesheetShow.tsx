@@ -269,19 +269,6 @@ function PdfOf({ decl }: { decl: ResourceDeclaration }) {
   return record ? <DocumentButtons decl={decl} id={record.id} /> : null;
 }
 
-/** Columns the Signed tab needs least, left to the column chooser; and who signed, shown there. */
-const SIGNED_TUCKED = [
-  'kind',
-  'supplement_of',
-  'revision',
-  'site_id',
-  'period_end',
-  'line_count',
-  'payable_lines',
-  'margin',
-  'signed_at',
-];
-
 /**
  * /timesheet/signed: the timesheets signed or verified in full (and those locked since), as a list: client, site,
  * period, state, lines signed or verified, totals and who signed, filtered by client, site, worker, state, period,
@@ -289,20 +276,10 @@ const SIGNED_TUCKED = [
  * timesheet's signatures, with their images, are on its own screen.
  */
 export function SignedTimesheets(options: ViewOptions) {
-  const decl: ResourceDeclaration = {
-    ...options.decl,
-    fields: options.decl.fields.map((f) =>
-      SIGNED_TUCKED.includes(f.source)
-        ? { ...f, listHidden: true }
-        : f.source === 'signers'
-          ? { ...f, listHidden: false }
-          : f,
-    ),
-  };
   return (
     <Box sx={{ mt: 1 }}>
       <Title title="app.screens.timesheet_signed" />
-      <EngineList {...options} decl={decl} tabId="signed" title={false} />
+      <EngineList {...options} tabId="signed" title={false} />
     </Box>
   );
 }

@@ -5,7 +5,7 @@ import { buildResource } from '../../engine/react/buildResource';
 import type { ViewOptions } from '../../engine/react/viewOptions';
 import { timesheetLines, timesheets, timesheetSignatures } from '../../../core/resources/timesheets/resource';
 import { WeeklyTimesheets } from './AgencyTimesheets';
-import { CustomTimesheets, TUCKED, tuckedDecl } from './CustomTimesheets';
+import { CustomTimesheets } from './CustomTimesheets';
 import { SignedTimesheets, TimesheetShow } from './TimesheetShow';
 import { ClientTimesheets } from './ClientTimesheets';
 import { EngineList } from '../../engine/react/list';
@@ -18,10 +18,8 @@ import { EngineList } from '../../engine/react/list';
 function TimesheetScreens(props: ViewOptions & { tabId?: string }) {
   if (props.tabId === 'custom') return <CustomTimesheets {...props} />;
   if (props.tabId === 'signed') return <SignedTimesheets {...props} />;
-  // Sent for signature and not signed yet: the chase list (its pay and margin left to the column chooser as well, so it
-  // fits a laptop).
-  if (props.tabId === 'awaiting')
-    return <EngineList {...props} decl={tuckedDecl(props.decl, [...TUCKED, 'pay', 'margin'])} />;
+  // Sent for signature and not signed yet: the chase list.
+  if (props.tabId === 'awaiting') return <EngineList {...props} />;
   return <WeeklyTimesheets />;
 }
 

@@ -34,7 +34,7 @@ import { TableScroll } from '../../engine/react/children';
 import { toFormErrors } from '../../engine/react/formErrors';
 import { validateRecord } from '../../../core/engine/validate';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../core/engine/types';
-import { SettingsLayout } from '../../layout/SettingsLayout';
+import { PrivilegesLayout } from '../roles';
 import { AGENCY_ROLES, CLIENT_ROLES, USER_ROLES, USER_STATUSES, users } from '../../../core/resources/users/resource';
 
 const field = (source: string) => users.fields.find((f) => f.source === source)!;
@@ -46,7 +46,8 @@ function useRoleChoices(panel: 'agency' | 'client' | 'any') {
   return USER_ROLES.filter((c) => {
     if (panel === 'agency' && !AGENCY_ROLES.includes(c.id as never)) return false;
     if (panel === 'client' && !CLIENT_ROLES.includes(c.id as never)) return false;
-    return c.id !== 'admin' || role === 'admin';
+    // Admin and the agency's own roles are given by admins only.
+    return (c.id !== 'admin' && c.id !== 'custom') || role === 'admin';
   });
 }
 
@@ -62,10 +63,22 @@ function ClientOfRoleInput() {
   return <InputFor of={{ ...field('client_id'), required: true }} />;
 }
 
-// Agency users sit in the settings (the spec's Privileges screen): who signs in, with which role.
+/** Which of the agency's own roles is asked for only when the role is Custom role. */
+function AgencyRoleInput() {
+  const role = useWatch({ name: 'role' });
+  if (role !== 'custom') return null;
+  return <InputFor of={{ ...field('agency_role_id'), required: true }} />;
+}
+
+// Agency users sit in the settings (the spec's Privileges screen): who signs in, with which role; the agency's own
+// roles are beside them (Roles).
 export default buildResource(users, {
-  wrapper: SettingsLayout,
-  fields: { role: { input: <RoleInput /> }, client_id: { input: <ClientOfRoleInput /> } },
+  wrapper: PrivilegesLayout,
+  fields: {
+    role: { input: <RoleInput /> },
+    client_id: { input: <ClientOfRoleInput /> },
+    agency_role_id: { input: <AgencyRoleInput /> },
+  },
 });
 
 const inviteFields: FieldDeclaration[] = [

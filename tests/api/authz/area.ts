@@ -2,7 +2,8 @@ import type { InjectOptions } from 'fastify';
 import type { TestApp } from '../helpers';
 import type { MatrixRow, Principal } from '../authz-matrix';
 
-export type Req = Pick<InjectOptions, 'method' | 'url' | 'payload' | 'headers'>;
+// remoteAddress: the address a request comes from (the job board counts applications per address).
+export type Req = Pick<InjectOptions, 'method' | 'url' | 'payload' | 'headers' | 'remoteAddress'>;
 
 /** What an area's rows run with: the app, the setup sessions and the records both agencies hold. */
 export interface AuthzContext {

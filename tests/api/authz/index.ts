@@ -10,6 +10,12 @@ import { timesheets } from './timesheets';
 import { invoices } from './invoices';
 import { payroll } from './payroll';
 import { dashboard } from './dashboard';
+import { reports } from './reports';
+import { recruitment } from './recruitment';
+import { careers } from './careers';
+import { clientSettings } from './clientSettings';
+import { agency } from './agency';
+import { roles } from './roles';
 
 /** The areas that joined the matrix after the foundation, each in its own file. */
 export const areas: AuthzArea[] = [
@@ -24,4 +30,10 @@ export const areas: AuthzArea[] = [
   invoices,
   payroll,
   dashboard,
+  reports,
+  recruitment,
+  careers,
+  clientSettings,
+  agency,
+  roles,
 ];

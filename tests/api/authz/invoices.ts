@@ -152,12 +152,9 @@ export const invoices: AuthzArea = {
     );
     ctx.shared.invoice_export_batches = batch.id;
     // The agency's VAT number, which every e-invoice carries as its Peppol address.
-    await fixtureWrite(
-      ctx.t.db,
-      `insert into invoice_settings (merchant_id, vat_number) values ($1, 'GB123456789')
-         on conflict (merchant_id) do update set vat_number = excluded.vat_number`,
-      [ctx.ids.merchantA],
-    );
+    await fixtureWrite(ctx.t.db, `update agency_settings set vat_number = 'GB123456789' where merchant_id = $1`, [
+      ctx.ids.merchantA,
+    ]);
 
     const [ib] = await fixtureWrite<{ id: number }>(
       ctx.t.db,

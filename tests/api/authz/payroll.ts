@@ -116,6 +116,8 @@ export const payroll: AuthzArea = {
     ownedByStaff(row('DELETE', '/api/payslip_lines/:id', A, F, F, F, F, F, F, A), F),
     // A draft's adjustment: admins only; staff never adjust their own pay.
     ownedByStaff(row('POST', '/api/payslips/:id/actions/adjust', A, 'ok', F, F, F, N, F, A), F),
+    // A finalised payslip e-mailed again: admins only; a staff member reads theirs on their page instead.
+    ownedByStaff(row('POST', '/api/payslips/:id/actions/resend_email', A, 'ok', F, F, F, N, F, A), F),
 
     // Deductions and pending adjustments are the agency's: admins write, consultants read, nobody else sees them.
     row('GET', '/api/staff_deductions', A, 'ok', 'ok', F, F, 'ok', F, A),
@@ -143,6 +145,8 @@ export const payroll: AuthzArea = {
     // Bank details: admins set and read them in full (each view audited); nobody else, not the staff member either.
     ownedByStaff(row('POST', '/api/candidates/:id/actions/set_bank_details', A, 'ok', F, F, F, N, F, A), F),
     ownedByStaff(row('GET', '/api/candidates/:id/bank_details', A, 'ok', F, F, F, N, F, A), F),
+    // …but a staff member reads their own, masked only (their phone page), and nobody else's.
+    row('GET', '/api/staff_bank_details', A, F, F, F, F, F, 'ok', A),
     // A run's files: admins of its agency only.
     ...(['bureau', 'bank', 'self-billing'] as const).map((f) =>
       row('GET', `/api/pay_runs/:id/files/${f}`, A, 'ok', F, F, F, N, F, A),
@@ -249,6 +253,8 @@ export const payroll: AuthzArea = {
     'pay_runs cancel': async (ctx) => (await run(ctx, ctx.ids.merchantA, 'draft', [])).id,
     'payslips adjust': async (ctx) =>
       (await run(ctx, ctx.ids.merchantA, 'draft', [await otherStaff(ctx, ctx.ids.merchantA)])).slips[0],
+    'payslips resend_email': async (ctx) =>
+      (await run(ctx, ctx.ids.merchantA, 'finalised', [await otherStaff(ctx, ctx.ids.merchantA)])).slips[0],
     'pay_runs resume': async (ctx) => (await run(ctx, ctx.ids.merchantA, 'draft', [], false)).id,
     pay_runs: async (ctx) => Number(ctx.shared.pay_runs),
     payslips: async (ctx) => Number(ctx.shared.payslips),

@@ -209,6 +209,8 @@ describe("an image field in the engine's forms", () => {
         status: 'active',
         logo: null,
         timesheet_per: 'client',
+        signing_methods: ['panel', 'link', 'phone'],
+        shift_request_approval: 'agency',
       },
     ]);
     const user = userEvent.setup({ delay: null });
@@ -248,6 +250,8 @@ describe("an image field in the engine's forms", () => {
         status: 'active',
         logo: null,
         timesheet_per: 'client',
+        signing_methods: ['panel', 'link', 'phone'],
+        shift_request_approval: 'agency',
       },
     ]);
     const user = userEvent.setup({ delay: null });
@@ -273,6 +277,8 @@ describe("an image field in the engine's forms", () => {
         status: 'active',
         logo: null,
         timesheet_per: 'client',
+        signing_methods: ['panel', 'link', 'phone'],
+        shift_request_approval: 'agency',
       },
     ]);
     const user = userEvent.setup({ delay: null });

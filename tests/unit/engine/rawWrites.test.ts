@@ -19,6 +19,9 @@ const KNOWN: Record<string, string> = {
   'server/services/compliance.ts candidates': 'derived compliance columns',
   // The reminder job's own bookkeeping (sent at), claimed with SKIP LOCKED across processes.
   'server/notifications/diaryReminders.ts diary_notes': 'reminder sent',
+  // An agency's settings row as migration 122 made one for every agency then (its name, zone and logo as merchants
+  // has them), made when an agency is made or before the engine's first write of an older one's: its own entry.
+  'server/routes/agencySettings.ts agency_settings': 'the row of an agency made before its settings',
 };
 
 /** Declared for reading only: the trail and the outbox are written by their own modules, never edited. */

@@ -545,6 +545,8 @@ describe('canAccess', () => {
       // Issue 32: the invoice settings are one row per agency, saved and never deleted; a reminder is written by the
       // reminders job once per invoice and step, and read on the invoice's history.
       invoice_settings: ['delete', 'export'],
+      // Issue 35: the agency's one row of client settings, served by its own routes (server/routes/clientSettings.ts).
+      client_settings: ['delete', 'export'],
       invoice_reminders: ['create', 'edit', 'delete', 'export'],
       // Issue 33: a pay run is made by generating; its payslips and their lines are written by it and follow it.
       pay_runs: ['create', 'edit', 'delete'],
@@ -554,11 +556,20 @@ describe('canAccess', () => {
       payroll_adjustments: ['edit', 'delete'],
       // Issue 33: holiday taken is cancelled while booked and paid by a run, never deleted (a payslip may pay it).
       staff_holidays: ['delete', 'export'],
+      // Issue 35: the agency's one row of settings, read and saved by its own routes; never listed, deleted, exported.
+      agency_settings: ['list', 'delete', 'export'],
+      // Issue 35: the agency's own roles are a handful of names and their privileges, not a list to export.
+      agency_roles: ['export'],
     };
     // Another resource not served as CRUD (a staff member's sign-in) is the engine's alone: no action; the notification
     // and invoice settings are served by their own routes (route()), which read this access.
     for (const d of declarations) {
-      const own = d.served !== false || d.name.startsWith('notification_') || d.name.startsWith('invoice_');
+      const own =
+        d.served !== false ||
+        d.name.startsWith('notification_') ||
+        d.name.startsWith('invoice_') ||
+        d.name === 'client_settings' ||
+        d.name === 'agency_settings';
       for (const a of ['list', 'show', 'create', 'edit', 'delete', 'export'])
         expect(canAccess(admin, d.name, a), `${d.name} ${a}`).toBe(own && !history[d.name]?.includes(a));
     }

@@ -77,6 +77,8 @@ installFakeApi(() => ({
       payment_terms_days: 30,
       // As the server answers every client (migration 041's default).
       timesheet_per: 'client',
+      signing_methods: ['panel', 'link', 'phone'],
+      shift_request_approval: 'agency',
     },
   ],
   job_roles: [

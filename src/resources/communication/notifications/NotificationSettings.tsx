@@ -25,10 +25,11 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Title, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Title, useNotify, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router';
 import { RECIPIENTS, type Channel, type EventDefinition } from '../../../../core/domain/notifications/events';
 import { api } from '../../../providers/http';
+import { ReadOnlyNotice, fieldErrorsOf, saveFailureOf, useSettingsReadOnly } from '../../../engine/react/agencyRow';
 
 interface EventSetting extends EventDefinition {
   custom_template: boolean;
@@ -53,19 +54,8 @@ export const NOTIFICATION_SETTING_TABS: { path: string; label: string; channel?:
 ];
 const settingsKey = ['notification_settings'];
 
-/**
- * Only an agency admin changes these settings (the API refuses anyone else); everyone else sees them read-only,
- * told so, rather than as controls that answer "You do not have permission" when used (issue 14, item 20).
- */
-function useReadOnly(): boolean {
-  const { permissions, isPending } = usePermissions<{ role?: string }>();
-  return isPending || permissions?.role !== 'admin';
-}
-export const READ_ONLY_NOTICE = 'Only an admin can change these settings; you can read them.';
-
-const errorsOf = (e: unknown): Record<string, string> =>
-  (e as { body?: { errors?: Record<string, string> } })?.body?.errors ?? {};
-const messageOf = (e: unknown) => (e as Error)?.message || 'Could not save.';
+// Only an agency admin changes these settings (the API refuses anyone else); everyone else sees them read-only,
+// told so, rather than as controls that answer "You do not have permission" when used (issue 14, item 20).
 
 /** /appsetting/notificationsetting and its tabs: per event, the channels used and who receives them. */
 export function NotificationSettings() {
@@ -79,7 +69,7 @@ export function NotificationSettings() {
     queryFn: ({ signal }) => api<SettingsAnswer>('/notification_settings', { signal }),
     retry: false,
   });
-  const readOnly = useReadOnly();
+  const readOnly = useSettingsReadOnly();
   return (
     // contain: the wide table scrolls inside its own box on a phone instead of widening the page.
     <Box sx={{ contain: 'inline-size' }}>
@@ -98,11 +88,7 @@ export function NotificationSettings() {
           <Tab key={t.path} value={t.path} label={translate(t.label)} component={Link} to={t.path} />
         ))}
       </Tabs>
-      {readOnly && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {READ_ONLY_NOTICE}
-        </Alert>
-      )}
+      {readOnly && <ReadOnlyNotice />}
       {query.isError ? (
         <Alert severity="error">{translate('app.notification_settings.load_failed')}</Alert>
       ) : query.isPending ? (
@@ -123,7 +109,7 @@ function ChannelTab({ channel, data }: { channel: Channel; data: SettingsAnswer 
   const notify = useNotify();
   const client = useQueryClient();
   const [editing, setEditing] = useState<EventSetting | null>(null);
-  const readOnly = useReadOnly();
+  const readOnly = useSettingsReadOnly();
   const save = async (e: EventSetting, changes: Partial<Pick<EventSetting, 'channels' | 'recipients'>>) => {
     try {
       await api(`/notification_settings/${encodeURIComponent(e.key)}`, {
@@ -137,7 +123,7 @@ function ChannelTab({ channel, data }: { channel: Channel; data: SettingsAnswer 
       await client.invalidateQueries({ queryKey: settingsKey });
       notify('app.notification_settings.saved', { type: 'success' });
     } catch (err) {
-      notify(Object.values(errorsOf(err))[0] ?? messageOf(err), { type: 'error' });
+      notify(Object.values(fieldErrorsOf(err))[0] ?? saveFailureOf(err), { type: 'error' });
     }
   };
   const recordsOnly = (channel === 'sms' || channel === 'push') && data.drivers[channel].records_only;
@@ -270,7 +256,7 @@ function TemplateDialog({ event, onClose }: { event: EventSetting; onClose: () =
   const [body, setBody] = useState(event.body);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const readOnly = useReadOnly();
+  const readOnly = useSettingsReadOnly();
   const run = async (request: () => Promise<unknown>) => {
     setBusy(true);
     try {
@@ -279,9 +265,9 @@ function TemplateDialog({ event, onClose }: { event: EventSetting; onClose: () =
       notify('app.notification_settings.template_saved', { type: 'success' });
       onClose();
     } catch (err) {
-      setErrors(errorsOf(err));
+      setErrors(fieldErrorsOf(err));
       // A refusal not about a field on screen (saved meanwhile by someone else) is said in words.
-      if (!errorsOf(err).subject && !errorsOf(err).body) notify(messageOf(err), { type: 'error' });
+      if (!fieldErrorsOf(err).subject && !fieldErrorsOf(err).body) notify(saveFailureOf(err), { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -406,7 +392,7 @@ function PaymentTab({ data }: { data: SettingsAnswer }) {
   const client = useQueryClient();
   const [value, setValue] = useState(data.payment_reminders);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const readOnly = useReadOnly();
+  const readOnly = useSettingsReadOnly();
   const submit = async () => {
     try {
       const saved = await api<{ data: { version: number } }>('/notification_payment_settings', {
@@ -419,8 +405,9 @@ function PaymentTab({ data }: { data: SettingsAnswer }) {
       await client.invalidateQueries({ queryKey: settingsKey });
       notify('app.notification_settings.saved', { type: 'success' });
     } catch (err) {
-      setErrors(errorsOf(err));
-      if (errorsOf(err).version || !Object.keys(errorsOf(err)).length) notify(messageOf(err), { type: 'error' });
+      setErrors(fieldErrorsOf(err));
+      if (fieldErrorsOf(err).version || !Object.keys(fieldErrorsOf(err)).length)
+        notify(saveFailureOf(err), { type: 'error' });
     }
   };
   const days = (field: 'days_before_due' | 'days_after_due') => (

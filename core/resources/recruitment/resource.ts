@@ -1,0 +1,267 @@
+import { textOf, type Action, type ResourceDeclaration } from '../../engine/types';
+
+// Admins keep everything; a consultant works the vacancies and the pipeline but deletes nothing (README's roles).
+const adminAll: Action[] = ['list', 'show', 'create', 'edit', 'delete', 'export'];
+const consultantWork: Action[] = ['list', 'show', 'create', 'edit', 'export'];
+
+export const JOB_STATUS = [
+  { id: 'draft', name: 'Draft' },
+  { id: 'open', name: 'Open' },
+  { id: 'closed', name: 'Closed' },
+];
+
+/**
+ * A vacancy the agency recruits for (issue 35, Recruitment → Jobs): named `vacancies`, as /api/jobs/{id} and the
+ * jobs table are the background jobs' (server/jobs). Its status moves only by the open, close and
+ * reopen actions: a draft is written and checked first, an open job is advertised, a closed one no longer is.
+ */
+export const vacancies: ResourceDeclaration = {
+  name: 'vacancies',
+  table: 'vacancies',
+  label: { one: 'Job', many: 'Jobs' },
+  recordRepresentation: '%{title}',
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  search: ['title', 'location', 'description'],
+  delete: 'soft',
+  access: { admin: adminAll, consultant: consultantWork },
+  routes: {
+    list: '/recruitment/jobs',
+    create: '/recruitment/jobs/create',
+    show: '/recruitment/jobs/:id/show',
+    edit: '/recruitment/jobs/:id',
+  },
+  tabs: [
+    { id: 'all', label: 'All', filter: {} },
+    { id: 'draft', label: 'Draft', filter: { status: 'draft' } },
+    { id: 'open', label: 'Open', filter: { status: 'open' } },
+    { id: 'closed', label: 'Closed', filter: { status: 'closed' } },
+  ],
+  // A range reads low to high; either end may be left out.
+  rules: (r): Record<string, string> =>
+    typeof r.pay_min === 'number' && typeof r.pay_max === 'number' && r.pay_max < r.pay_min
+      ? { pay_max: 'The most it pays must be at least the least it pays' }
+      : {},
+  lifecycle: {
+    field: 'status',
+    transitions: [
+      { action: 'open', from: ['draft'], to: 'open' },
+      { action: 'close', from: ['open'], to: 'closed' },
+      { action: 'reopen', from: ['closed'], to: 'open' },
+    ],
+  },
+  actions: [
+    { name: 'open', label: 'Open', icon: 'check', roles: ['admin', 'consultant'], success: 'Job opened' },
+    {
+      name: 'close',
+      label: 'Close',
+      icon: 'block',
+      roles: ['admin', 'consultant'],
+      confirm: 'Close %{name}? It takes no more applications.',
+      success: 'Job closed',
+    },
+    { name: 'reopen', label: 'Reopen', icon: 'restart_alt', roles: ['admin', 'consultant'], success: 'Job reopened' },
+  ],
+  fields: [
+    { source: 'title', type: 'text', label: 'Title', required: true, maxLength: 150, sortable: true },
+    {
+      source: 'job_role_id',
+      type: 'reference',
+      reference: 'job_roles',
+      label: 'Job role',
+      filter: true,
+      sortable: true,
+    },
+    { source: 'location', type: 'text', label: 'Location', required: true, maxLength: 150, sortable: true },
+    { source: 'pay_min', type: 'money', label: 'Pay from (per hour)', min: 0, max: 1000, sortable: true },
+    { source: 'pay_max', type: 'money', label: 'Pay up to (per hour)', min: 0, max: 1000 },
+    {
+      source: 'hours',
+      type: 'text',
+      label: 'Hours',
+      maxLength: 150,
+      helperText: 'For example: 37.5 hours a week, days and nights.',
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'description',
+      type: 'longtext',
+      label: 'Description',
+      maxLength: 10000,
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'closing_date',
+      type: 'date',
+      label: 'Closing date',
+      date: { min: '-2y', max: '+2y' },
+      filter: true,
+      sortable: true,
+    },
+    {
+      source: 'status',
+      type: 'choice',
+      label: 'Status',
+      choices: JOB_STATUS,
+      defaultValue: 'draft',
+      required: true,
+      filter: true,
+      sortable: true,
+      views: ['list', 'show'],
+    },
+    { source: 'created_at', type: 'datetime', label: 'Created', readOnly: true, sortable: true, views: ['show'] },
+  ],
+};
+
+export const APPLICATION_STAGES = [
+  { id: 'applied', name: 'Applied' },
+  { id: 'screening', name: 'Screening' },
+  { id: 'interview', name: 'Interview' },
+  { id: 'offer', name: 'Offer' },
+  { id: 'hired', name: 'Hired' },
+  { id: 'rejected', name: 'Rejected' },
+];
+
+export const RIGHT_TO_WORK = [
+  { id: 'yes', name: 'Yes, without a visa (British or Irish citizen, settled status)' },
+  { id: 'share_code', name: 'Yes, with a visa or share code' },
+  { id: 'no', name: 'No' },
+];
+
+/** Every stage move may carry a note, kept with the application and in its history (the action's input). */
+const noteInput = [{ source: 'note', type: 'longtext' as const, label: 'Note', maxLength: 2000 }];
+const notePatch = (_: unknown, input: Record<string, unknown>) => ({ stage_note: textOf(input.note) || null });
+const move = (name: string, label: string, icon: string, success: string) => ({
+  name,
+  label,
+  icon,
+  roles: ['admin' as const, 'consultant' as const],
+  input: noteInput,
+  patch: notePatch,
+  success,
+});
+
+/**
+ * An applicant for a job (issue 35, Recruitment → Staff). The stage moves only by the pipeline's actions, each with
+ * an optional note; hiring makes the applicant a pending staff member (server/behaviours/jobApplications.ts), once:
+ * hired and rejected are final.
+ */
+export const jobApplications: ResourceDeclaration = {
+  name: 'job_applications',
+  table: 'job_applications',
+  label: { one: 'Application', many: 'Applications' },
+  recordRepresentation: '%{first_name} %{last_name}',
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  search: ['first_name', 'last_name', 'email', 'phone'],
+  delete: 'soft',
+  access: { admin: adminAll, consultant: consultantWork },
+  routes: {
+    list: '/recruitment/staffs',
+    create: '/recruitment/staffs/create',
+    show: '/recruitment/staffs/:id/show',
+    edit: '/recruitment/staffs/:id',
+  },
+  tabs: [
+    { id: 'all', label: 'All', filter: {} },
+    ...APPLICATION_STAGES.map((s) => ({ id: s.id, label: s.name, filter: { stage: s.id } })),
+  ],
+  // The applicant agrees to their data being kept and used for the application (UK GDPR: the lawful basis asked).
+  rules: (r): Record<string, string> =>
+    r.consent === true ? {} : { consent: 'The applicant must consent to their data being processed' },
+  lifecycle: {
+    field: 'stage',
+    transitions: [
+      { action: 'screen', from: ['applied'], to: 'screening' },
+      { action: 'interview', from: ['screening'], to: 'interview' },
+      { action: 'offer', from: ['interview'], to: 'offer' },
+      { action: 'hire', from: ['offer'], to: 'hired' },
+      { action: 'reject', from: ['applied', 'screening', 'interview', 'offer'], to: 'rejected' },
+    ],
+    final: ['hired', 'rejected'],
+  },
+  actions: [
+    move('screen', 'Screen', 'task_alt', 'Moved to screening'),
+    move('interview', 'Interview', 'schedule', 'Moved to interview'),
+    move('offer', 'Offer', 'send', 'Offer made'),
+    {
+      ...move('hire', 'Hire', 'person_add', 'Hired: a pending staff member was added'),
+      confirm: 'Hire %{name}? They are added to your staff as pending, ready for compliance checks.',
+      guard: (r) => (r.candidate_id ? 'This applicant has already been hired as a staff member.' : null),
+    },
+    { ...move('reject', 'Reject', 'block', 'Application rejected'), danger: true },
+  ],
+  fields: [
+    {
+      source: 'job_id',
+      type: 'reference',
+      reference: 'vacancies',
+      label: 'Job',
+      required: true,
+      createOnly: true,
+      filter: true,
+      sortable: true,
+    },
+    { source: 'first_name', type: 'text', label: 'First name', required: true, maxLength: 80, sortable: true },
+    { source: 'last_name', type: 'text', label: 'Last name', required: true, maxLength: 80, sortable: true },
+    { source: 'email', type: 'email', label: 'E-mail', required: true, sortable: true },
+    { source: 'phone', type: 'phone', label: 'Phone' },
+    {
+      source: 'right_to_work',
+      type: 'choice',
+      label: 'Right to work in the UK',
+      required: true,
+      choices: RIGHT_TO_WORK,
+      filter: true,
+      views: ['show', 'edit', 'create'],
+    },
+    // The CV the applicant sent with the public form (or an agency user attached on create), a file of the file
+    // store: kept as sent, so not on the edit form.
+    {
+      source: 'cv',
+      type: 'file',
+      label: 'CV (PDF or image)',
+      file: { kind: 'document', nameField: 'cv_name' },
+      views: ['show', 'create'],
+    },
+    // The stored CV's own name: the file link's text.
+    { source: 'cv_name', type: 'text', label: 'CV file name', computed: true, readOnly: true, views: [] },
+    {
+      source: 'consent',
+      type: 'boolean',
+      label: 'Consents to their data being processed',
+      required: true,
+      defaultValue: false,
+      views: ['show', 'edit', 'create'],
+    },
+    {
+      source: 'stage',
+      type: 'choice',
+      label: 'Stage',
+      choices: APPLICATION_STAGES,
+      defaultValue: 'applied',
+      required: true,
+      filter: true,
+      sortable: true,
+      views: ['list', 'show'],
+    },
+    { source: 'stage_note', type: 'longtext', label: 'Last note', readOnly: true, views: ['show'] },
+    // The staff member hiring made (set by the hire, never by an edit).
+    {
+      source: 'candidate_id',
+      type: 'reference',
+      reference: 'candidates',
+      label: 'Staff member',
+      readOnly: true,
+      views: ['show'],
+    },
+    {
+      source: 'created_at',
+      type: 'datetime',
+      label: 'Applied',
+      readOnly: true,
+      sortable: true,
+      views: ['list', 'show'],
+    },
+  ],
+};
+
+export const recruitmentResources: ResourceDeclaration[] = [vacancies, jobApplications];

@@ -1,0 +1,393 @@
+// Declared reports (issue 34): a report's rows are its base resource's list rows (the same WHERE: agency, row
+// scope, read policy, filters, and the period as a range filter), grouped by the asked dimensions and aggregated in
+// SQL; totals are the same aggregates over every matching row. Declarations: core/resources/reports.ts.
+import type { Row } from '../db/index.js';
+import { HttpError } from '../http.js';
+import { fieldExpression, ident, Params, readable, scopeWhere, type Compiled } from './compile.js';
+import type { EngineContext } from './context.js';
+import { buildWhere } from './query.js';
+import { permits } from '../../core/resources/access.js';
+import { LIST_LIMITS, type FieldDeclaration } from '../../core/engine/types.js';
+import {
+  isPeriodPreset,
+  MAX_GROUPS,
+  periodOf,
+  plainName,
+  receivedMeasures,
+  type PeriodPreset,
+  type ReportCondition,
+  type ReportDeclaration,
+  type ReportDimension,
+  type ReportMeasure,
+} from '../../core/engine/reports.js';
+
+/** Deepest page of groups served. */
+const MAX_PAGE = 10_000;
+
+type Ctx = Pick<EngineContext, 'principal' | 'today' | 'timeZone'>;
+
+/** What a caller asked of a report, checked: the grouping, period, filters, sort and page. */
+export interface ReportQuery {
+  group: ReportDimension[];
+  /** The period asked; none for a report as of today (no period declared). */
+  period?: { preset: PeriodPreset; from: string; to: string };
+  /** The agency's today: what a report without a period is as of, and what days past are counted from. */
+  asOf: string;
+  filters: Record<string, string>;
+  sort: string;
+  order: 'asc' | 'desc';
+  page: number;
+  perPage: number;
+  measures: ReportMeasure[];
+}
+
+/** Whether a caller may read a field of the report's base rows: of its resource, and of each of its sources. */
+function mayRead(report: ReportDeclaration, c: Compiled, ctx: Ctx, name: string): boolean {
+  const resources = report.sources?.length ? report.sources.map((s) => c.lookup(s.resource)) : [c];
+  return resources.every((x) => {
+    const f = x.byField.get(name);
+    return !!f && readable(ctx.principal, f);
+  });
+}
+
+/**
+ * The dimensions a caller may group by: a field they may read; a reference only to records they may list; a date
+ * or a plain value (a rate) as it is.
+ */
+export function availableDimensions(report: ReportDeclaration, c: Compiled, ctx: Ctx): ReportDimension[] {
+  return report.dimensions.filter((d) => {
+    const f = c.byField.get(d.field);
+    if (!f || !mayRead(report, c, ctx, d.field)) return false;
+    if (d.bucket || f.type !== 'reference') return true;
+    return !!f.reference && permits(ctx.principal, c.lookup(f.reference).decl, 'list');
+  });
+}
+
+/** The measures a caller receives: each made of fields they may read (pay and margin only for the agency). */
+export function availableMeasures(report: ReportDeclaration, c: Compiled, ctx: Ctx): ReportMeasure[] {
+  return receivedMeasures(report, (name) => mayRead(report, c, ctx, name));
+}
+
+/** The filters a caller may narrow the report by: declared by the report, and a field they may read. */
+export function availableFilters(report: ReportDeclaration, c: Compiled, ctx: Ctx): FieldDeclaration[] {
+  return report.filters
+    .map((name) => c.byField.get(name))
+    .filter((f): f is FieldDeclaration => !!f && readable(ctx.principal, f));
+}
+
+const RESERVED = new Set(['group', 'period', 'from', 'to', 'sort', 'order', 'page', 'per_page']);
+
+/** Reads a report's query string, refusing in words what it does not declare or the caller may not use. */
+export function parseReportQuery(
+  report: ReportDeclaration,
+  c: Compiled,
+  ctx: Ctx,
+  query: Record<string, unknown>,
+  options: { paged?: boolean } = {},
+): ReportQuery {
+  const errors: Record<string, string> = {};
+  const str = (k: string) => {
+    const v = query[k];
+    if (v !== undefined && typeof v !== 'string') errors[k] = 'Give one value';
+    return typeof v === 'string' && v !== '' ? v : undefined;
+  };
+  const dims = availableDimensions(report, c, ctx);
+  const groupIds = str('group')?.split(',') ?? report.defaultGroup.filter((g) => dims.some((d) => d.id === g));
+  const group: ReportDimension[] = [];
+  for (const id of groupIds) {
+    const d = dims.find((x) => x.id === id);
+    if (!d) errors.group = `Cannot group by ${id.slice(0, 40)}`;
+    else if (group.includes(d)) errors.group = `${d.label} is asked twice`;
+    else group.push(d);
+  }
+  if (group.length > MAX_GROUPS) errors.group = `Group by at most ${MAX_GROUPS}`;
+  if (group.length === 0 && dims.length && !errors.group) group.push(dims[0]);
+  let period: ReportQuery['period'] | undefined;
+  if (!report.period) {
+    // As of today: a period asked of it would be silently ignored, so it is refused instead.
+    for (const k of ['period', 'from', 'to'])
+      if (query[k] !== undefined) errors[k] = 'This report is as of today: it takes no period';
+  } else {
+    const presetRaw = str('period') ?? report.period.default;
+    if (!isPeriodPreset(presetRaw) || (report.period.presets && !report.period.presets.includes(presetRaw)))
+      errors.period = 'Unknown period';
+    else {
+      const dates = periodOf(presetRaw, ctx.today, { from: str('from'), to: str('to') });
+      if (!dates) errors.from = 'Give a custom period as from and to, yyyy-MM-dd, from on or before to';
+      else period = { preset: presetRaw, ...dates };
+    }
+  }
+  const filterFields = availableFilters(report, c, ctx);
+  const filters: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query)) {
+    if (RESERVED.has(k)) continue;
+    if (!filterFields.some((f) => f.source === k)) errors[k] = 'Unknown filter';
+    else if (typeof v !== 'string') errors[k] = 'Give one value';
+    else if (v !== '') filters[k] = v;
+  }
+  const measures = availableMeasures(report, c, ctx);
+  const sortable = new Set([...measures.map((m) => m.id), ...group.map((d) => d.id)]);
+  const fallback = sortable.has(report.defaultSort.by)
+    ? report.defaultSort
+    : group[0]
+      ? { by: group[0].id, order: 'asc' as const }
+      : { by: measures[0]?.id ?? '', order: 'desc' as const };
+  const sort = str('sort') ?? fallback.by;
+  if (!sortable.has(sort)) errors.sort = `Cannot sort by ${sort.slice(0, 40)}`;
+  const order = (str('order') ?? (str('sort') ? 'asc' : fallback.order)).toLowerCase();
+  if (order !== 'asc' && order !== 'desc') errors.order = 'Must be asc or desc';
+  const page = Number(str('page') ?? 1);
+  const perPage = Number(str('per_page') ?? LIST_LIMITS.defaultPerPage);
+  if (options.paged !== false) {
+    if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE)
+      errors.page = `Must be a whole number from 1 to ${MAX_PAGE}`;
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > LIST_LIMITS.maxPerPage)
+      errors.per_page = `Must be a whole number from 1 to ${LIST_LIMITS.maxPerPage}`;
+  }
+  if (Object.keys(errors).length || (report.period && !period))
+    throw new HttpError(400, 'The report parameters are not valid.', errors);
+  return { group, period, asOf: ctx.today, filters, sort, order: order as 'asc' | 'desc', page, perPage, measures };
+}
+
+/** A condition of a measure or of the report's base rows, as SQL over the field's expression `expr`. */
+function conditionSql(expr: string, w: ReportCondition, p: Params, today: string): string {
+  if (w.isNull !== undefined) return `${expr} is ${w.isNull ? '' : 'not '}null`;
+  if (w.in) return `${expr}::text = any(${p.bind([...w.in])}::text[])`;
+  if (w.gt !== undefined) return `${expr} > ${p.bind(w.gt)}`;
+  if (w.daysPast) {
+    // Whole days from the date to the agency's today (date − date is an integer in PostgreSQL); withinDaysPast in
+    // core/engine/reports.ts says the same in TypeScript.
+    const days = `(${p.bind(today)}::date - ${expr})`;
+    const { min, max } = w.daysPast;
+    const parts = [
+      ...(min === undefined ? [] : [`${days} >= ${p.bind(min)}::int`]),
+      ...(max === undefined ? [] : [`${days} <= ${p.bind(max)}::int`]),
+    ];
+    return parts.length ? `(${parts.join(' and ')})` : `${expr} is not null`;
+  }
+  throw new Error(`a report condition on ${w.field} says nothing`);
+}
+
+/**
+ * A field of a base row, or one reached through one of its references (`invoice_id.state`): the referenced record's
+ * field, read only within the caller's scope of that record (null outside it, so no condition holds).
+ */
+function pathSql(c: Compiled, path: string, p: Params, ctx: Ctx): string {
+  const [head, rest] = path.split('.', 2);
+  const f = c.byField.get(head)!;
+  if (rest === undefined) return fieldExpression(c, f, p.bind, ctx.today);
+  const target = c.lookup(f.reference!);
+  const tf = target.byField.get(rest)!;
+  // Inside the subquery the target's columns are the nearest (its scope is unqualified); the row's own is qualified.
+  return `(select ${fieldExpression(target, tf, p.bind, ctx.today)} from ${target.table} where ${target.table}.id = ${c.table}.${ident(head)} and ${scopeWhere(target, ctx.principal, p.bind)})`;
+}
+
+/**
+ * Where a report's base rows are and how a field reads over them. `from` and `where` bind when called: after the
+ * grouping's and the measures', in the order the statement has always bound them.
+ */
+interface Base {
+  from: () => string;
+  where: () => string;
+  field: (name: string) => string;
+}
+
+/** The aggregate of a sum or count over the base rows (a ratio is worked out from them afterwards). */
+function aggregateSql(b: Base, m: ReportMeasure, p: Params, today: string): string {
+  if (m.kind === 'ratio') throw new Error('a ratio is no aggregate');
+  const filter = m.where?.length
+    ? ` filter (where ${m.where.map((w) => conditionSql(b.field(w.field), w, p, today)).join(' and ')})`
+    : '';
+  if (m.kind === 'count') return `count(*)${filter}`;
+  const sum = `coalesce(sum(${b.field(m.field)})${filter}, 0)`;
+  // Pence sum to whole pence; hours keep two decimals, summed exactly and rounded once.
+  return m.format === 'money' ? `${sum}::bigint` : `round(${sum}::numeric, 2)`;
+}
+
+/** A measure's value over a row of aggregates `g`: the aggregate itself, or a ratio of two of them. */
+function measureOver(m: ReportMeasure): string {
+  if (m.kind !== 'ratio') return `g.${ident(`a_${m.id}`)}`;
+  const num = `g.${ident(`a_${m.numerator}`)}`;
+  const den = `g.${ident(`a_${m.denominator}`)}`;
+  return `case when ${den} = 0 then null else round(${num}::numeric / ${den}, 4) end`;
+}
+
+/** The sums and counts the measures need (a ratio's parts even when not received on their own: never). */
+function aggregates(report: ReportDeclaration, measures: ReportMeasure[]): ReportMeasure[] {
+  const ids = new Set(measures.flatMap((m) => (m.kind === 'ratio' ? [m.numerator, m.denominator] : [m.id])));
+  return report.measures.filter((m) => m.kind !== 'ratio' && ids.has(m.id));
+}
+
+/** A dimension's grouping expression over the base rows. */
+function dimensionSql(c: Compiled, b: Base, d: ReportDimension, p: Params, ctx: Ctx): string {
+  const f = c.byField.get(d.field)!;
+  const expr = b.field(d.field);
+  if (!d.bucket) return expr;
+  const local = f.type === 'datetime' ? `(${expr} at time zone ${p.bind(ctx.timeZone)})` : expr;
+  return `date_trunc('${d.bucket}', ${local})::date`;
+}
+
+/**
+ * A referenced record's name as its declaration represents it ('%{first_name} %{last_name}'), in SQL over the
+ * target's row, read only within the caller's scope of the target; a part the caller may not read is left out.
+ */
+function labelSql(c: Compiled, d: ReportDimension, key: string, ctx: Ctx, p: Params): string {
+  const f = c.byField.get(d.field)!;
+  const target = c.lookup(f.reference!);
+  const parts: string[] = [];
+  const rep = target.decl.recordRepresentation;
+  let at = 0;
+  for (const m of rep.matchAll(/%\{(\w+)\}/g)) {
+    if (m.index! > at) parts.push(`${p.bind(rep.slice(at, m.index))}::text`);
+    const tf = target.byField.get(m[1]);
+    if (m[1] === 'id') parts.push(`${target.table}.id::text`);
+    else if (tf && !tf.computed && readable(ctx.principal, tf)) parts.push(`${target.table}.${ident(m[1])}::text`);
+    at = m.index! + m[0].length;
+  }
+  if (at < rep.length) parts.push(`${p.bind(rep.slice(at))}::text`);
+  const name = `nullif(trim(concat(${parts.join(', ') || "''"})), '')`;
+  // The target's row scope is unqualified: inside this subquery its columns are the nearest. A record gone from
+  // the caller's scope since (a deleted client) keeps its resource's name and id.
+  return `coalesce((select ${name} from ${target.table} where ${target.table}.id = ${key} and ${scopeWhere(target, ctx.principal, p.bind)}), ${p.bind(`${target.decl.label.one} `)}::text || ${key}::text)`;
+}
+
+/**
+ * The base rows: the base resource's list rows (the list's own WHERE: scope, read policy, filters, the period) under
+ * the report's conditions; or, for a report of several sources, the union of each source's list rows (scope and read
+ * policy) under its own conditions and period, each giving the fields the report reads.
+ */
+function baseOf(report: ReportDeclaration, c: Compiled, ctx: Ctx, q: ReportQuery, p: Params): Base {
+  if (!report.sources?.length) {
+    const range =
+      report.period && q.period
+        ? { [`${report.period.field}_gte`]: q.period.from, [`${report.period.field}_lte`]: q.period.to }
+        : {};
+    return {
+      from: () => c.table,
+      where: () =>
+        [
+          buildWhere(c, ctx, { ...q.filters, ...range }, p).where,
+          ...(report.where ?? []).map((w) => conditionSql(pathSql(c, w.field, p, ctx), w, p, ctx.today)),
+        ].join(' and '),
+      field: (name) => fieldExpression(c, c.byField.get(name)!, p.bind, ctx.today),
+    };
+  }
+  const aggs = aggregates(report, q.measures);
+  const fields = [
+    ...new Set([
+      ...q.group.map((d) => d.field),
+      ...aggs.flatMap((m) => (m.kind === 'sum' ? [m.field] : [])),
+      ...aggs.flatMap((m) => (m.kind === 'ratio' ? [] : (m.where ?? []).map((w) => w.field))),
+    ]),
+  ];
+  const parts = () =>
+    report.sources!.map((s) => {
+      const sc = c.lookup(s.resource);
+      const { where } = buildWhere(sc, ctx, {}, p);
+      const conditions = (s.where ?? []).map((w) => conditionSql(pathSql(sc, w.field, p, ctx), w, p, ctx.today));
+      if (s.period && q.period) {
+        const date = pathSql(sc, s.period, p, ctx);
+        conditions.push(`${date} >= ${p.bind(q.period.from)}::date and ${date} <= ${p.bind(q.period.to)}::date`);
+      }
+      const columns = fields.map((f) => `${fieldExpression(sc, sc.byField.get(f)!, p.bind, ctx.today)} as ${ident(f)}`);
+      return `select ${columns.join(', ') || '1 as "__one"'} from ${sc.table} where ${[where, ...conditions].join(' and ')}`;
+    });
+  return { from: () => `(${parts().join(' union all ')}) as base`, where: () => 'true', field: (name) => ident(name) };
+}
+
+/**
+ * The statements of a report: `rows` (one per group, sorted, a page or every group) with the count of groups in
+ * each row (`__groups`), and `totals` (one row). Both bind into `p`, in that order.
+ */
+export function reportSql(
+  report: ReportDeclaration,
+  c: Compiled,
+  ctx: Ctx,
+  q: ReportQuery,
+  options: { paged?: boolean } = {},
+): { rows: { sql: string; params: unknown[] }; totals: { sql: string; params: unknown[] } } {
+  const aggs = aggregates(report, q.measures);
+  const rows = (() => {
+    const p = new Params();
+    const b = baseOf(report, c, ctx, q, p);
+    const dims = q.group.map((d, i) => `${dimensionSql(c, b, d, p, ctx)} as ${ident(`d${i}`)}`);
+    const sums = aggs.map((m) => `${aggregateSql(b, m, p, ctx.today)} as ${ident(`a_${m.id}`)}`);
+    const [from, where] = [b.from(), b.where()];
+    const groupBy = q.group.length ? ` group by ${q.group.map((_, i) => i + 1).join(', ')}` : '';
+    const out: string[] = [];
+    const sortOf = new Map<string, string>();
+    q.group.forEach((d, i) => {
+      const key = `g.${ident(`d${i}`)}`;
+      if (d.bucket) {
+        out.push(`to_char(${key}, 'YYYY-MM-DD') as ${ident(d.id)}`);
+        sortOf.set(d.id, key);
+      } else if (c.byField.get(d.field)!.type !== 'reference') {
+        // A plain value (a rate, a choice): named after the query (plainName), sorted by the value itself.
+        out.push(`${key} as ${ident(d.id)}`);
+        sortOf.set(d.id, key);
+      } else {
+        const label = labelSql(c, d, key, ctx, p);
+        out.push(`${label} as ${ident(d.id)}`, `${key} as ${ident(`${d.id}_id`)}`);
+        sortOf.set(d.id, `lower(${label})`);
+      }
+    });
+    for (const m of q.measures) {
+      out.push(`${measureOver(m)} as ${ident(m.id)}`);
+      sortOf.set(m.id, measureOver(m));
+    }
+    const dir = q.order;
+    // Ties (and nulls, last) are ordered by the groups' keys, so pages never overlap.
+    const order = [`${sortOf.get(q.sort)} ${dir} nulls last`, ...q.group.map((_, i) => `g.${ident(`d${i}`)} asc`)];
+    const window = options.paged === false ? '' : ` limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`;
+    const sql = `with g as (select ${[...dims, ...sums].join(', ') || '1'} from ${from} where ${where}${groupBy})
+      select ${[...out, 'count(*) over () as "__groups"'].join(', ')} from g order by ${order.join(', ')}${window}`;
+    return { sql, params: p.values };
+  })();
+  const totals = (() => {
+    const p = new Params();
+    const b = baseOf(report, c, ctx, q, p);
+    const sums = aggs.map((m) => `${aggregateSql(b, m, p, ctx.today)} as ${ident(`a_${m.id}`)}`);
+    const out = q.measures.map((m) => `${measureOver(m)} as ${ident(m.id)}`);
+    const sql = `select ${out.join(', ') || '1'} from (select ${sums.join(', ') || '1'} from ${b.from()} where ${b.where()}) as g`;
+    return { sql, params: p.values };
+  })();
+  return { rows, totals };
+}
+
+/** A row's values as numbers (PostgreSQL sends bigint and numeric as text); a ratio with no denominator stays null. */
+function typed(c: Compiled, q: ReportQuery, r: Row): Row {
+  const out: Row = {};
+  for (const d of q.group) {
+    const f = c.byField.get(d.field)!;
+    if (!d.bucket && f.type !== 'reference') {
+      // A plain value: its name ("20%", a choice's name) and the value itself (`<id>_value`).
+      const v = r[d.id] === null || r[d.id] === undefined ? null : (r[d.id] as string | number);
+      out[d.id] = plainName(d, f.choices, v);
+      out[`${d.id}_value`] = v === null ? null : f.type === 'number' ? Number(v) : String(v);
+      continue;
+    }
+    out[d.id] = r[d.id] ?? null;
+    if (!d.bucket) out[`${d.id}_id`] = r[`${d.id}_id`] === null ? null : Number(r[`${d.id}_id`]);
+  }
+  for (const m of q.measures) out[m.id] = r[m.id] === null || r[m.id] === undefined ? null : Number(r[m.id]);
+  return out;
+}
+
+/** A report's page of groups and its totals, as the caller may read them. */
+export async function runReport(
+  ctx: EngineContext,
+  report: ReportDeclaration,
+  c: Compiled,
+  q: ReportQuery,
+  options: { paged?: boolean } = {},
+) {
+  const { rows, totals } = reportSql(report, c, ctx, q, options);
+  // One after the other: the caller's database may be one connection (a transaction, PGlite).
+  const data = await ctx.db.query(rows.sql, rows.params);
+  const [sum] = await ctx.db.query(totals.sql, totals.params);
+  let groups = data.length ? Number(data[0].__groups) : 0;
+  // A page past the last has no row to carry the count: count the groups alone.
+  if (!data.length && options.paged !== false && q.page > 1)
+    groups = (await runReport(ctx, report, c, { ...q, page: 1, perPage: 1 })).groups;
+  return { data: data.map((r) => typed(c, q, r)), totals: typed(c, { ...q, group: [] }, sum), groups };
+}

@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import { route } from './route.js';
+import { HttpError } from '../http.js';
+import type { Compiled } from '../engine/compile.js';
+import type { EngineContext } from '../engine/context.js';
+import {
+  availableDimensions,
+  availableFilters,
+  parseReportQuery,
+  runReport,
+  type ReportQuery,
+} from '../engine/reports.js';
+import {
+  csvStream,
+  EXPORT_FORMATS,
+  exportTurn,
+  sendDownload,
+  xlsxStream,
+  type ExportFormat,
+} from '../exports/routes.js';
+import type { ExportTable } from '../exports/rows.js';
+import { REPORT_DECLARATIONS } from '../../core/resources/reports.js';
+import { reportProblems, sourceProblems, type ReportDeclaration } from '../../core/engine/reports.js';
+import { reportCell, reportHeader, reportFileName } from '../../core/engine/reportFormat.js';
+import { ReportAnswer } from '../../core/contracts/reports.js';
+import { fileAnswer } from '../../core/contracts/documents.js';
+
+/** A declaration's mistakes against its compiled base resource: refused at start-up. */
+function checkReport(report: ReportDeclaration, c: Compiled) {
+  const problems = reportProblems(report, (name) => c.byField.get(name));
+  for (const f of report.filters) if (!c.filterable.has(f)) problems.push(`${report.name}.filters: ${f} is no filter`);
+  if (report.period && !report.sources?.length && !c.rangeable.has(report.period.field))
+    problems.push(`${report.name}.period: ${report.period.field} is no range filter of ${c.decl.name}`);
+  // A source's field, or one reached through one of its references (invoice_id.state).
+  problems.push(
+    ...sourceProblems(report, (resource, path) => {
+      const [head, rest] = path.split('.', 2);
+      const f = c.lookup(resource).byField.get(head);
+      if (rest === undefined || !f) return f;
+      return f.type === 'reference' && f.reference ? c.lookup(f.reference).byField.get(rest) : undefined;
+    }),
+  );
+  if (problems.length) throw new Error(problems.join('; '));
+}
+
+/** The answer's description of the report for this caller: what they may group and filter by, what they receive. */
+function described(report: ReportDeclaration, c: Compiled, ctx: EngineContext, q: ReportQuery) {
+  const info = (d: ReportQuery['group'][number]) => ({
+    id: d.id,
+    label: d.label,
+    ...(d.bucket ? { bucket: d.bucket } : {}),
+  });
+  return {
+    report: report.name,
+    label: report.label,
+    description: report.description,
+    ...(report.period && q.period ? { period: { ...q.period, label: report.period.label } } : {}),
+    as_of: q.asOf,
+    group: q.group.map(info),
+    dimensions: availableDimensions(report, c, ctx).map(info),
+    filters: availableFilters(report, c, ctx).map((f) => ({ id: f.source, label: f.label })),
+    measures: q.measures.map((m) => ({ id: m.id, label: m.label, format: m.kind === 'count' ? 'count' : m.format })),
+    ...(report.chart
+      ? {
+          chart: {
+            ...report.chart,
+            measures: report.chart.measures.filter((m) => q.measures.some((x) => x.id === m)),
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * Every declared report at GET /api/reports/{name} and GET /api/reports/{name}/export?format=csv|xlsx: for the
+ * report's roles who may list its base resource; the rows are that list's (scope, read policy, filters).
+ */
+export async function reportRoutes(app: FastifyInstance) {
+  for (const report of REPORT_DECLARATIONS) {
+    const c = app.engine.get(report.resource);
+    if (!c) throw new Error(`Report ${report.name}: no resource ${report.resource}`);
+    checkReport(report, c);
+    // The report's roles who may list its base resource, or every one of its sources.
+    const may = Object.fromEntries((report.sources ?? [report]).map((s) => [s.resource, 'list' as const]));
+    route(app, {
+      method: 'GET',
+      url: `/api/reports/${report.name}`,
+      may,
+      roles: report.roles,
+      schema: {
+        tags: ['reports'],
+        summary: `${report.label}: ${report.description}`,
+        description:
+          'group=<dimension ids, comma separated>, period=this_week|last_week|this_month|last_month|this_quarter|last_quarter|last_12_weeks|this_tax_year|custom (from, to: yyyy-MM-dd), the declared filters, sort=<measure or dimension id>, order, page, per_page. Measures made of fields the caller may not read are absent.',
+        querystring: { type: 'object', additionalProperties: { type: 'string' } },
+        response: { 200: ReportAnswer },
+      },
+      handler: async ({ req, ctx }) => {
+        const q = parseReportQuery(report, c, ctx, req.query as Record<string, unknown>);
+        const { data, totals, groups } = await runReport(ctx, report, c, q);
+        return {
+          ...described(report, c, ctx, q),
+          data,
+          totals,
+          total_count: groups,
+          total_pages: Math.ceil(groups / q.perPage),
+          current_page: q.page,
+          per_page: q.perPage,
+          sort: q.sort,
+          order: q.order,
+        };
+      },
+    });
+    route(app, {
+      method: 'GET',
+      url: `/api/reports/${report.name}/export`,
+      may,
+      roles: report.exportRoles,
+      schema: {
+        tags: ['reports'],
+        summary: `Export the ${report.label.toLowerCase()} (CSV or XLSX)`,
+        description:
+          "format=csv (default) or xlsx; every other parameter is the report's. Every group, then a Total row; money in pounds, hours in hours, ratios in per cent.",
+        querystring: { type: 'object', additionalProperties: { type: 'string' } },
+        response: { 200: fileAnswer(Object.values(EXPORT_FORMATS), 'The report as a file') },
+      },
+      handler: async ({ req, reply, ctx }) => {
+        const { format: rawFormat, ...query } = req.query as Record<string, string>;
+        const format = (rawFormat ?? 'csv') as ExportFormat;
+        if (!(format in EXPORT_FORMATS))
+          throw new HttpError(400, 'Choose the file type: csv or xlsx.', { format: 'Must be csv or xlsx' });
+        const q = parseReportQuery(report, c, ctx, query, { paged: false });
+        const release = await exportTurn(req.auth!, reply);
+        if (!release) return reply;
+        try {
+          const { data, totals } = await runReport(ctx, report, c, q, { paged: false });
+          const columns = [...q.group, ...q.measures];
+          async function* pages() {
+            yield [
+              ...data.map((r) => columns.map((x) => reportCell(x, r))),
+              [...q.group.map((_, i) => (i === 0 ? 'Total' : '')), ...q.measures.map((m) => reportCell(m, totals))],
+            ];
+          }
+          const table: ExportTable = { headers: columns.map(reportHeader), fields: [], pages: pages() };
+          const body = format === 'csv' ? await csvStream(table) : await xlsxStream(table, report.label);
+          reply.raw.once('close', release);
+          return sendDownload(
+            reply,
+            body,
+            EXPORT_FORMATS[format],
+            `${reportFileName(report, q.period ?? { asOf: q.asOf })}.${format}`,
+          );
+        } catch (e) {
+          release();
+          throw e;
+        }
+      },
+    });
+  }
+}

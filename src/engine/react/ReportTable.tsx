@@ -1,0 +1,109 @@
+import { Box, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, TableSortLabel } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { ReportDimensionInfo, ReportMeasureInfo, ReportRow } from '../../../core/contracts/reports';
+import { bucketName, formatReportValue } from '../../../core/engine/reportFormat';
+
+/**
+ * A report's groups as a table: the dimensions' names, then each measure (figures right-aligned), and the totals as
+ * the table's footer. Sortable headers when `sort` is given. It scrolls sideways inside a named region the keyboard
+ * reaches, so a phone keeps its page width.
+ */
+export function ReportTable({
+  label,
+  dimensions,
+  measures,
+  rows,
+  totals,
+  sort,
+}: {
+  label: string;
+  dimensions: readonly ReportDimensionInfo[];
+  measures: readonly ReportMeasureInfo[];
+  rows: readonly ReportRow[];
+  totals?: ReportRow;
+  sort?: { by: string; order: 'asc' | 'desc'; onSort: (by: string) => void };
+}) {
+  const translate = useTranslate();
+  const header = (id: string, text: string, numeric: boolean) => (
+    <TableCell
+      key={id}
+      align={numeric ? 'right' : 'left'}
+      sortDirection={sort?.by === id ? sort.order : false}
+      sx={{ fontWeight: 600, verticalAlign: 'bottom' }}
+    >
+      {sort ? (
+        <TableSortLabel
+          active={sort.by === id}
+          direction={sort.by === id ? sort.order : 'asc'}
+          onClick={() => sort.onSort(id)}
+        >
+          {text}
+        </TableSortLabel>
+      ) : (
+        text
+      )}
+    </TableCell>
+  );
+  const name = (d: ReportDimensionInfo, r: ReportRow) =>
+    r[d.id] === null || r[d.id] === undefined ? translate('app.report.none') : bucketName(d.bucket, String(r[d.id]));
+  return (
+    <Box role="region" aria-label={label} tabIndex={0} sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+      <Table size="small" aria-label={label} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+        <TableHead>
+          <TableRow>
+            {dimensions.map((d) => header(d.id, d.label, false))}
+            {measures.map((m) => header(m.id, m.label, true))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={dimensions.length + measures.length}>{translate('app.report.empty')}</TableCell>
+            </TableRow>
+          )}
+          {rows.map((r, i) => (
+            <TableRow key={dimensions.map((d) => String(r[`${d.id}_id`] ?? r[d.id])).join('|') || i}>
+              {dimensions.map((d, j) =>
+                j === 0 ? (
+                  <TableCell key={d.id} component="th" scope="row">
+                    {name(d, r)}
+                  </TableCell>
+                ) : (
+                  <TableCell key={d.id}>{name(d, r)}</TableCell>
+                ),
+              )}
+              {measures.map((m) => (
+                <TableCell key={m.id} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatReportValue(m.format, r[m.id])}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+        {totals && (
+          <TableFooter>
+            <TableRow>
+              <TableCell
+                component="th"
+                scope="row"
+                colSpan={Math.max(1, dimensions.length)}
+                sx={{ fontWeight: 600, color: 'text.primary' }}
+              >
+                {translate('app.report.total')}
+              </TableCell>
+              {measures.map((m) => (
+                <TableCell
+                  key={m.id}
+                  align="right"
+                  sx={{ fontWeight: 600, color: 'text.primary', whiteSpace: 'nowrap' }}
+                >
+                  {formatReportValue(m.format, totals[m.id])}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableFooter>
+        )}
+      </Table>
+    </Box>
+  );
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from './harness';
+import { api, openHome, signIn, signInAdmin, trackRequests, uid, waitForPath } from './engineHelpers';
+import { report, sweep, type Finding } from './axe';
+import { layoutProblems, PHONE } from './layout';
+
+// Issue 35, users and privileges: an admin makes a role in the grid (by keyboard), gives it to a colleague, who then
+// reaches only what it grants; the roles' screens are axe clean and fit a 390 px phone.
+const e2e = useBrowser({ mailServer: true });
+
+/** The invitation link in the newest e-mail sent to `email`, as the invitee receives it (a path of the product). */
+async function linkSentTo(email: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        const text = e2e.sentMail.filter((m) => m.to.includes(email)).at(-1)?.text ?? '';
+        const found = /https?:\/\/\S+\/invite\/[\w-]+/.exec(text)?.[0];
+        link = found ? new URL(found).pathname : '';
+        return link;
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toMatch(/^\/invite\/[\w-]{40,}$/);
+  return link;
+}
+
+/** Until the screen of `path` is on the page (a move renders in a transition, the previous screen up meanwhile). */
+const rendered = (page: Page, path: string) =>
+  page.waitForFunction((p) => document.documentElement.dataset.renderedPath === p, path);
+
+async function setPassword(page: Page, link: string, password: string) {
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(link);
+  await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Repeat the password').fill(password);
+  await page.getByRole('button', { name: 'Set my password' }).click();
+  await waitForPath(page, '/');
+  await page.getByText('Your password is set.').waitFor();
+}
+
+describe('custom roles', () => {
+  it(
+    'an admin makes a role in the grid by keyboard; a colleague holding it reaches only what it grants',
+    { timeout: 240_000 },
+    async () => {
+      const { page } = e2e;
+      await signInAdmin(page);
+      await page.goto('/appsetting/previlegesetting');
+      // The users list stays; the roles are beside it.
+      await page.getByRole('navigation', { name: 'Users and roles' }).getByRole('link', { name: 'Roles' }).click();
+      await waitForPath(page, '/appsetting/previlegesetting/roles');
+      await rendered(page, '/appsetting/previlegesetting/roles');
+      await page.locator('a[href="/agency_roles/create"], a[href="/appsetting/previlegesetting/roles/create"]').click();
+      await waitForPath(page, '/appsetting/previlegesetting/roles/create');
+      await rendered(page, '/appsetting/previlegesetting/roles/create');
+      const name = `Client desk ${uid()}`;
+      const form = page.locator('form');
+      await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+      // A preset fills the grid; clearing it empties it; then two boxes ticked with the keyboard (focus, Space).
+      await page.getByRole('button', { name: 'Start from: Read-only' }).click();
+      expect(await page.getByRole('checkbox', { name: 'Staff: List', exact: true }).isChecked()).toBe(true);
+      await page.getByRole('button', { name: 'Clear all' }).click();
+      await page.getByText('0 privileges granted').waitFor();
+      for (const box of ['Clients: List', 'Clients: Show']) {
+        const checkbox = page.getByRole('checkbox', { name: box, exact: true });
+        await checkbox.focus();
+        await page.keyboard.press('Space');
+        expect(await checkbox.isChecked(), box).toBe(true);
+      }
+      await page.getByText('2 privileges granted').waitFor();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await waitForPath(page, /^\/appsetting\/previlegesetting\/roles\/\d+\/show$/);
+      const roleId = Number(/roles\/(\d+)\/show/.exec(page.url())![1]);
+      await page.getByText('List, Show').waitFor();
+      expect((await api(page, 'GET', `/api/agency_roles/${roleId}`)).body.data.privileges.sort()).toEqual([
+        'clients.list',
+        'clients.show',
+      ]);
+
+      // A colleague invited with it (the form asks which role only for Custom role).
+      const email = `desk.${uid()}@roles.example`;
+      const invited = await api(page, 'POST', '/api/users', {
+        name: `Dana Desk ${uid()}`,
+        email,
+        role: 'custom',
+        agency_role_id: roleId,
+      });
+      expect(invited.status).toBe(201);
+      await setPassword(page, await linkSentTo(email), 'desk-password-12');
+      await signIn(page, 'Agency', email, 'desk-password-12');
+      await waitForPath(page, '/home');
+      expect((await api(page, 'GET', '/api/admin_login')).body.user).toMatchObject({ role: 'custom' });
+
+      // The clients they may list, without the Create they were not given; the staff list they may not read.
+      await page.goto('/client/client-list');
+      await rendered(page, '/client/client-list');
+      await page.locator('table tbody tr').first().waitFor();
+      expect(await page.getByRole('link', { name: 'Create' }).count()).toBe(0);
+      expect((await api(page, 'GET', '/api/candidates')).status).toBe(403);
+      expect((await api(page, 'GET', '/api/agency_roles')).status).toBe(403);
+      await page.goto('/staff/staff-list');
+      await expect.poll(() => page.locator('table tbody tr').count(), { timeout: 5_000 }).toBe(0);
+    },
+  );
+
+  it('the roles screens are axe clean and fit a 390 px phone', { timeout: 240_000 }, async () => {
+    const { page } = e2e;
+    const inflight = trackRequests(page);
+    await signInAdmin(page);
+    await openHome(page);
+    const role = await api(page, 'POST', '/api/agency_roles', {
+      name: `Payroll clerk ${uid()}`,
+      privileges: ['pay_runs.list', 'pay_runs.show', 'candidates.list'],
+    });
+    expect(role.status).toBe(201);
+    const id = role.body.data.id as number;
+    const lists = ['/appsetting/previlegesetting/roles'];
+    const routes = [
+      ...lists,
+      '/appsetting/previlegesetting/roles/create',
+      `/appsetting/previlegesetting/roles/${id}/show`,
+      `/appsetting/previlegesetting/roles/${id}`,
+    ];
+    const findings: Finding[] = [];
+    const tooWide = await sweep(page, routes, findings, inflight, lists);
+    expect(report(findings), 'serious or critical axe violations').toBe('');
+    expect(tooWide).toEqual([]);
+    await page.setViewportSize(PHONE);
+    for (const route of routes) {
+      await page.goto(new URL(route, page.url()).toString());
+      await page.locator('#main-content').waitFor();
+      await page
+        .getByText(/Payroll clerk|Roles|Privileges/)
+        .first()
+        .waitFor();
+      expect(await layoutProblems(page, route, PHONE.width)).toEqual([]);
+    }
+  });
+});
