@@ -20,7 +20,7 @@
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { findOrInstallChromium } from './chromium.mjs';
 import { runInGroup } from './process-group.mjs';
 
@@ -48,6 +48,8 @@ const skip = listArg('--skip') ?? [];
 const wanted = (key) => (only ? only.includes(key) : true) && !skip.includes(key);
 
 const stages = [];
+/** Tests that passed on their second try, with their first try's failure (printed in the summary). */
+const secondTries = [];
 let passed = 0;
 let failed = 0;
 
@@ -73,6 +75,10 @@ function finish(code) {
   rmSync(reports, { recursive: true, force: true });
   console.log('\n\x1b[1m━━ Summary ━━\x1b[0m');
   for (const s of stages) console.log(`  ${s.status.padEnd(8)} ${s.name}${s.detail ? `  (${s.detail})` : ''}`);
+  if (secondTries.length) {
+    console.log('\n\x1b[33mPassed on a second try (failed first; mend them):\x1b[0m');
+    for (const t of secondTries) console.log(`  ${t.name}\n      first try: ${t.first}`);
+  }
   const failedAt = stages.find((s) => s.status === 'FAILED');
   const partial =
     only || skip.length ? `  (partial run: ${only ? `only ${only.join(',')}` : `skipping ${skip.join(',')}`})` : '';
@@ -111,17 +117,30 @@ function vitest(name, project, env = {}) {
       let p = 0;
       let f = 0;
       let s = 0;
+      let retried = [];
       if (existsSync(out)) {
         const r = JSON.parse(readFileSync(out, 'utf8'));
         p = r.numPassedTests ?? 0;
         f = (r.numFailedTests ?? 0) + (code !== 0 && !r.numFailedTests ? (r.numFailedTestSuites ?? 0) : 0);
         s = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+        // A test that passed with a failure on record failed its first try (the browser tests' one retry): named in
+        // the summary with that failure, so a test that needs its second try is seen and mended, never hidden.
+        retried = (r.testResults ?? []).flatMap((file) =>
+          (file.assertionResults ?? [])
+            .filter((t) => t.status === 'passed' && t.failureMessages?.length)
+            .map((t) => ({
+              name: `${relative(root, file.name)} › ${t.fullName}`,
+              first: String(t.failureMessages[0]).split('\n')[0].slice(0, 300),
+            })),
+        );
+        secondTries.push(...retried);
       } else if (code !== 0) {
         f = 1;
       }
       passed += p;
       failed += f;
-      return { code, detail: `${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}` };
+      const again = retried.length ? `, ${retried.length} of them on a second try` : '';
+      return { code, detail: `${p} passed${again}, ${f} failed${s ? `, ${s} skipped` : ''}` };
     },
   };
 }

@@ -115,8 +115,15 @@ export async function selectChoice(page: Page, label: string, option: string) {
 export async function chooseReference(scope: Page | Locator, page: Page, label: string, typed: string, option: string) {
   const box = scope.getByRole('combobox', { name: label, exact: true });
   const listbox = page.getByRole('listbox');
+  // The search for the whole of what was typed, answered: until then the list shows the choices of before (or of part
+  // of the word), and on a busy machine the answer redrew the list under the click (seen in the coordinator's week:
+  // the click chose nothing). A search answered from the screen's cache sends nothing; the wait then ends at 15 s.
+  const searched = page
+    .waitForResponse((r) => new URL(r.url()).searchParams.get('q') === typed, { timeout: 15_000 })
+    .catch(() => undefined);
   await box.click();
   await box.pressSequentially(typed, { delay: 30 });
+  await searched;
   await listbox.getByRole('option', { name: option, exact: true }).click();
   await expect.poll(() => box.inputValue()).toBe(option);
   // Chosen. On a busy machine the (debounced) search for what was typed can answer after the choice and open the list
