@@ -156,6 +156,12 @@ export interface FieldDeclaration {
    */
   within?: { field: string; via: string; message?: string };
   /**
+   * For a reference: only target records whose stored columns hold these values may be chosen (a business unit's
+   * manager is an agency user: `{ kind: 'admin' }`, each also a list filter of the target). The form offers only
+   * those; the server refuses any other with 422 on this field: `message`.
+   */
+  referenceWhere?: { values: Record<string, string>; message: string };
+  /**
    * Read policy: only these roles receive it (pay rates and margins are never sent to client users). Without it
    * every agency and client role does; a staff member (a link holder) receives a field only when its readableBy
    * names 'staff' ('link').

@@ -70,6 +70,7 @@ export type BusinessUnitRecord = {
   created_at: string;
   updated_at: string;
   name: string;
+  manager_id: number | null;
   active: boolean;
 };
 
@@ -252,6 +253,7 @@ export type ClientRecord = {
   name: string;
   code: string | null;
   client_type: 'Care home' | 'Nursing home' | 'Hospital' | 'Supported living' | 'Other' | null;
+  business_unit_id: number | null;
   contact_name: string | null;
   email: string | null;
   billing_email: string;
@@ -1047,6 +1049,7 @@ export type StaffSignInRecord = {
   role: 'staff' | null;
   client_id: number | null;
   agency_role_id: number | null;
+  business_unit_id: number | null;
 };
 
 /** Staff profile (staff_profiles), as stored. */
@@ -1246,6 +1249,7 @@ export type UserRecord = {
   role: 'admin' | 'consultant' | 'custom' | 'manager' | 'viewer';
   agency_role_id: number | null;
   client_id: number | null;
+  business_unit_id: number | null;
   kind: 'admin' | 'client' | 'staff' | null;
   status?: 'invited' | 'active' | 'inactive' | null;
   invited_until?: string | null;

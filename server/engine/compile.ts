@@ -58,9 +58,12 @@ export function compile(
     : [])
     if (!decl.fields.some((x) => x.source === f && !x.computed))
       problems.push(`${decl.name}.effectiveDated names ${f}, which is not a stored field`);
-  for (const f of decl.fields)
+  for (const f of decl.fields) {
+    if (f.referenceWhere && f.type !== 'reference')
+      problems.push(`${decl.name}.${f.source}.referenceWhere needs a reference`);
     if (f.within && (f.type !== 'reference' || !decl.fields.some((x) => x.source === f.within!.field)))
       problems.push(`${decl.name}.${f.source}.within needs a reference and a field ${f.within.field}`);
+  }
   for (const f of decl.listData ?? [])
     if (!decl.fields.some((x) => x.source === f))
       problems.push(`${decl.name}.listData names ${f}, which is not a field`);

@@ -1,4 +1,5 @@
-// Declared constraints across fields and records: uniqueTogether, and references that must lie within another.
+// Declared constraints across fields and records: uniqueTogether, references that must lie within another, and
+// references to records holding given values (referenceWhere).
 import type { Row } from '../db/index.js';
 import type { Problems } from '../../core/engine/validate.js';
 import { normaliseText } from '../../core/engine/text.js';
@@ -59,6 +60,28 @@ export async function checkConstraints(ctx: EngineContext, c: Compiled, items: C
         message: w.message ?? `Choose one of the ${owner}’s ${target.decl.label.many.toLowerCase()}.`,
       };
     }
+  }
+  for (const f of c.stored) {
+    const rw = f.referenceWhere;
+    if (!rw || !f.reference) continue;
+    // Only a reference the write sets or changes: a record keeps an archived unit it already had.
+    const asking = items.flatMap((x, i) =>
+      x.known[f.source] || out[i][f.source] || x.record[f.source] == null || !touched(x, [f.source]) ? [] : [i],
+    );
+    if (asking.length === 0) continue;
+    const target = c.lookup(f.reference);
+    const p = new Params();
+    const holds = Object.entries(rw.values)
+      .map(([col, v]) => `${ident(col)}::text = ${p.bind(v)}`)
+      .join(' and ');
+    const rows = await ctx.db.query(
+      `select id, ${holds} as holds from ${target.table} where merchant_id = ${p.bind(merchantId)} and id = any(${p.bind([...new Set(asking.map((i) => Number(items[i].record[f.source])))])}::int[])`,
+      p.values,
+    );
+    const ok = new Map(rows.map((r) => [Number(r.id), r.holds === true]));
+    // A missing target is the reference check's to refuse.
+    for (const i of asking)
+      if (ok.get(Number(items[i].record[f.source])) === false) out[i][f.source] = { message: rw.message };
   }
   for (const u of c.decl.uniqueTogether ?? []) {
     const at = u.field ?? u.fields[u.fields.length - 1];

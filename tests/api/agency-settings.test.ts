@@ -276,3 +276,108 @@ describe('business units', () => {
     expect((await call(t.app, admin, 'DELETE', `/api/business_units/${made.id}`)).statusCode).toBe(200);
   });
 });
+
+// Issue 34: a unit's manager, and the clients and consultants in it.
+describe('business units: manager, clients and consultants', () => {
+  const unitsByName = async () =>
+    Object.fromEntries(
+      (await ok(await call(t.app, admin, 'GET', '/api/business_units'))).map((u: { name: string }) => [u.name, u]),
+    );
+
+  it('the demo’s units have managers, the consultant works in one, and most clients are placed', async () => {
+    const units = await unitsByName();
+    const [sam] = await t.db.query<{ id: number; business_unit_id: number }>(
+      `select id, business_unit_id from users where email = 'consultant@demo.test'`,
+    );
+    expect(units['Care homes'].manager_id).toBe(sam.id);
+    expect(sam.business_unit_id).toBe(units['Care homes'].id);
+    const [placed] = await t.db.query<{ placed: string; unplaced: string }>(
+      `select count(*) filter (where business_unit_id is not null) as placed,
+              count(*) filter (where business_unit_id is null) as unplaced
+         from clients where merchant_id = $1 and deleted_at is null`,
+      [merchantId],
+    );
+    expect(Number(placed.placed)).toBeGreaterThan(0);
+    expect(Number(placed.unplaced)).toBeGreaterThan(0);
+  });
+
+  it('a manager is an agency user: a client’s user is refused in words', async () => {
+    const [clientUser] = await t.db.query<{ id: number }>(`select id from users where email = 'client@demo.test'`);
+    const res = await call(t.app, admin, 'POST', '/api/business_units', { name: 'Acute', manager_id: clientUser.id });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors.manager_id).toBe('Choose a user of the agency panel.');
+    // Another agency's user is no reference at all.
+    const [other] = await t.db.query<{ id: number }>(`select id from users where email = 'admin@other.test'`);
+    expect(
+      (await call(t.app, admin, 'POST', '/api/business_units', { name: 'Acute', manager_id: other.id })).statusCode,
+    ).toBe(422);
+  });
+
+  it('a client is placed in a unit by a consultant, filtered by it, and a unit in use is archived, not deleted', async () => {
+    const unit = await ok(await call(t.app, admin, 'POST', '/api/business_units', { name: 'Acute' }), 201);
+    const before = await ok(await call(t.app, consultant, 'GET', `/api/clients/${clientId}`));
+    const moved = await ok(
+      await call(t.app, consultant, 'PUT', `/api/clients/${clientId}`, {
+        business_unit_id: unit.id,
+        version: before.version,
+      }),
+    );
+    expect(moved.business_unit_id).toBe(unit.id);
+    const listed = await ok(await call(t.app, consultant, 'GET', `/api/clients?business_unit_id=${unit.id}`));
+    expect(listed.map((x: { id: number }) => x.id)).toEqual([clientId]);
+    // The client's own user does not read how the agency organises itself.
+    const own = await ok(await call(t.app, client, 'GET', `/api/clients/${clientId}`));
+    expect(own).not.toHaveProperty('business_unit_id');
+    // In use: the delete is refused, and the unit is archived instead.
+    expect((await call(t.app, admin, 'DELETE', `/api/business_units/${unit.id}`)).statusCode).toBe(409);
+    const archived = await ok(
+      await call(t.app, admin, 'PUT', `/api/business_units/${unit.id}`, { active: false, version: unit.version }),
+    );
+    // The client keeps its archived unit, but nothing new is placed in it.
+    const again = await ok(
+      await call(t.app, consultant, 'PUT', `/api/clients/${clientId}`, { notes: 'Kept', version: moved.version }),
+    );
+    expect(again.business_unit_id).toBe(unit.id);
+    const [second] = await t.db.query<{ id: number; version: number }>(
+      'select id, version from clients where merchant_id = $1 and id <> $2 and deleted_at is null order by id limit 1',
+      [merchantId, clientId],
+    );
+    const refused = await call(t.app, consultant, 'PUT', `/api/clients/${second.id}`, {
+      business_unit_id: archived.id,
+      version: second.version,
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().errors.business_unit_id).toBe('Choose a business unit in use.');
+    // Back where it was, for the other tests.
+    await ok(
+      await call(t.app, admin, 'PUT', `/api/clients/${clientId}`, {
+        business_unit_id: before.business_unit_id,
+        version: again.version,
+      }),
+    );
+  });
+
+  it('a consultant is placed in a unit by an admin only', async () => {
+    const units = await unitsByName();
+    const [sam] = await t.db.query<{ id: number }>(`select id from users where email = 'consultant@demo.test'`);
+    // Consultants change no user (the users resource), their own unit included.
+    const res = await call(t.app, consultant, 'PUT', `/api/users/${sam.id}`, { business_unit_id: units.Hospitals.id });
+    expect(res.statusCode).toBe(403);
+    const user = await ok(await call(t.app, admin, 'GET', `/api/users/${sam.id}`));
+    const moved = await ok(
+      await call(t.app, admin, 'PUT', `/api/users/${sam.id}`, {
+        business_unit_id: units.Hospitals.id,
+        version: user.version,
+      }),
+    );
+    expect(moved.business_unit_id).toBe(units.Hospitals.id);
+    const listed = await ok(await call(t.app, admin, 'GET', `/api/users?business_unit_id=${units.Hospitals.id}`));
+    expect(listed.map((x: { id: number }) => x.id)).toEqual([sam.id]);
+    await ok(
+      await call(t.app, admin, 'PUT', `/api/users/${sam.id}`, {
+        business_unit_id: units['Care homes'].id,
+        version: moved.version,
+      }),
+    );
+  });
+});

@@ -87,6 +87,19 @@ export const clients: ResourceDeclaration = {
       ],
     },
     {
+      source: 'business_unit_id',
+      type: 'reference',
+      reference: 'business_units',
+      label: 'Business unit',
+      filter: true,
+      sortable: true,
+      // The agency's own organisation: not a client user's business. A unit in use is archived, never deleted.
+      readableBy: ['admin', 'consultant'],
+      onDelete: 'refuse',
+      referenceWhere: { values: { active: 'true' }, message: 'Choose a business unit in use.' },
+      helperText: 'The part of the agency that looks after this client: its reports and dashboard figures.',
+    },
+    {
       source: 'contact_name',
       type: 'text',
       label: 'Contact name',

@@ -104,9 +104,11 @@ export const agencySettings: ResourceDeclaration = {
 };
 
 /**
- * The agency's business units (a branch, a division: "Care homes", "Hospitals"), named once so that reports and roles
- * can be limited to them later. Archived (not in use) rather than deleted once anything refers to one: a hard delete
- * is refused while references exist (the engine's onDelete 'refuse').
+ * The agency's business units (a branch, a division: "Care homes", "Hospitals"): a manager (an agency user), the
+ * clients in it (`clients.business_unit_id`) and the consultants in it (`users.business_unit_id`); the business unit
+ * report (core/resources/reports.ts) gives each unit's figures and every shift report filters by unit. Archived (not
+ * in use) rather than deleted once anything refers to one: a hard delete is refused while references exist (the
+ * engine's onDelete 'refuse'); nothing new is placed in an archived unit (`referenceWhere`).
  */
 export const businessUnits: ResourceDeclaration = {
   name: 'business_units',
@@ -135,6 +137,16 @@ export const businessUnits: ResourceDeclaration = {
       maxLength: 100,
       unique: true,
       sortable: true,
+    },
+    {
+      source: 'manager_id',
+      type: 'reference',
+      reference: 'users',
+      label: 'Manager',
+      sortable: true,
+      // Agency users only: a client's user manages no unit of the agency.
+      referenceWhere: { values: { kind: 'admin' }, message: 'Choose a user of the agency panel.' },
+      helperText: 'The agency user who answers for the unit (optional).',
     },
     {
       source: 'active',

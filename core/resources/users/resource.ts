@@ -155,6 +155,19 @@ export const users: ResourceDeclaration = {
       helperText: 'For a client user: the client whose panel they sign in to.',
     },
     {
+      source: 'business_unit_id',
+      type: 'reference',
+      reference: 'business_units',
+      label: 'Business unit',
+      filter: true,
+      writableBy: ['admin'],
+      onDelete: 'refuse',
+      helperText: 'For an agency user (a consultant): the business unit they work in.',
+      // Offered by the column chooser: the lists stay within a laptop beside the settings' navigation.
+      listHidden: true,
+      referenceWhere: { values: { active: 'true' }, message: 'Choose a business unit in use.' },
+    },
+    {
       source: 'kind',
       type: 'choice',
       label: 'Panel',
@@ -247,6 +260,16 @@ export const staffLogins: ResourceDeclaration = {
       source: 'agency_role_id',
       type: 'number',
       label: 'Custom role',
+      integer: true,
+      readOnly: true,
+      readableBy: [],
+      views: [],
+    },
+    // An agency user's business unit (issue 34): never a staff member's.
+    {
+      source: 'business_unit_id',
+      type: 'number',
+      label: 'Business unit',
       integer: true,
       readOnly: true,
       readableBy: [],

@@ -56,6 +56,7 @@ import careers from './123_careers.js';
 import clientSettings from './126_client_settings.js';
 import agencyRoles from './127_agency_roles.js';
 import recruitment from './129_recruitment.js';
+import businessUnitMembers from './130_business_unit_members.js';
 import payrollLines from './113_payroll_lines.js';
 
 /** Every schema change, in order. Append only: an applied migration is never edited. */
@@ -120,4 +121,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '129_recruitment', sql: recruitment },
   // Numbered before 129 as assigned, applied after it: it adds the CV to 129's job_applications.
   { id: '123_careers', sql: careers },
+  { id: '130_business_unit_members', sql: businessUnitMembers },
 ];

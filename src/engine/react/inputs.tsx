@@ -111,7 +111,12 @@ export function InputFor({
       return <CheckboxGroupInput {...common} choices={field.choices ?? []} />;
     case 'reference':
       return (
-        <ReferenceInput {...refLabel(field.reference!)} source={field.source} perPage={20} filter={referenceFilter}>
+        <ReferenceInput
+          {...refLabel(field.reference!)}
+          source={field.source}
+          perPage={20}
+          filter={referenceFilter ?? field.referenceWhere?.values}
+        >
           <AutocompleteInput
             label={field.label}
             helperText={field.helperText ?? false}

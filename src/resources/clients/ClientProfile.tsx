@@ -61,7 +61,7 @@ function ClientProfile({ options }: { options: ViewOptions }) {
           </Box>
           <FieldGrid
             decl={options.decl}
-            sources={['code', 'client_type', 'address', 'vat_number', 'payment_terms_days']}
+            sources={['code', 'client_type', 'business_unit_id', 'address', 'vat_number', 'payment_terms_days']}
             columns={3}
           />
         </CardContent>
