@@ -168,18 +168,44 @@ function conditionSql(expr: string, w: ReportCondition, p: Params, today: string
   throw new Error(`a report condition on ${w.field} says nothing`);
 }
 
+/** A report's path resolved against the declarations: the references it goes through, and the field it ends at. */
+export interface ResolvedPath {
+  /** Each reference followed from the base row, with the compiled resource it leads to (none for the row's field). */
+  via: { reference: FieldDeclaration; target: Compiled }[];
+  /** The field the path ends at, and the resource that has it (the base's, or the last reference's target). */
+  field: FieldDeclaration;
+  owner: Compiled;
+}
+
 /**
- * A field of a base row, or one reached through one of its references (`invoice_id.state`): the referenced record's
- * field, read only within the caller's scope of that record (null outside it, so no condition holds).
+ * A field of a base row (`state`), or one reached through one of its references (`invoice_id.state`: the line's
+ * invoice's state); undefined when the declarations have no such field or the head is no reference. One reference
+ * at most: the SQL (pathSql) reads the referenced record in one correlated sub-select. The start-up check of the
+ * declarations (server/routes/reports.ts) and the SQL both resolve through this, so what is checked is what is read.
+ */
+export function resolvePath(c: Compiled, path: string): ResolvedPath | undefined {
+  const parts = path.split('.');
+  const head = c.byField.get(parts[0]);
+  if (!head || parts.length > 2) return undefined;
+  if (parts.length === 1) return { via: [], field: head, owner: c };
+  if (head.type !== 'reference' || !head.reference) return undefined;
+  const target = c.lookup(head.reference);
+  const field = target.byField.get(parts[1]);
+  return field && { via: [{ reference: head, target }], field, owner: target };
+}
+
+/**
+ * A path's value over a base row (resolvePath): the row's field, or the referenced record's, read only within the
+ * caller's scope of that record (null outside it, so no condition holds).
  */
 function pathSql(c: Compiled, path: string, p: Params, ctx: Ctx): string {
-  const [head, rest] = path.split('.', 2);
-  const f = c.byField.get(head)!;
-  if (rest === undefined) return fieldExpression(c, f, p.bind, ctx.today);
-  const target = c.lookup(f.reference!);
-  const tf = target.byField.get(rest)!;
+  const resolved = resolvePath(c, path);
+  if (!resolved) throw new Error(`${c.decl.name}: no report path ${path}`);
+  const { via, field, owner } = resolved;
+  if (!via.length) return fieldExpression(c, field, p.bind, ctx.today);
+  const [{ reference }] = via;
   // Inside the subquery the target's columns are the nearest (its scope is unqualified); the row's own is qualified.
-  return `(select ${fieldExpression(target, tf, p.bind, ctx.today)} from ${target.table} where ${target.table}.id = ${c.table}.${ident(head)} and ${scopeWhere(target, ctx.principal, p.bind)})`;
+  return `(select ${fieldExpression(owner, field, p.bind, ctx.today)} from ${owner.table} where ${owner.table}.id = ${c.table}.${ident(reference.source)} and ${scopeWhere(owner, ctx.principal, p.bind)})`;
 }
 
 /**

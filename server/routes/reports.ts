@@ -7,6 +7,7 @@ import {
   availableDimensions,
   availableFilters,
   parseReportQuery,
+  resolvePath,
   runReport,
   type ReportQuery,
 } from '../engine/reports.js';
@@ -31,15 +32,8 @@ function checkReport(report: ReportDeclaration, c: Compiled) {
   for (const f of report.filters) if (!c.filterable.has(f)) problems.push(`${report.name}.filters: ${f} is no filter`);
   if (report.period && !report.sources?.length && !c.rangeable.has(report.period.field))
     problems.push(`${report.name}.period: ${report.period.field} is no range filter of ${c.decl.name}`);
-  // A source's field, or one reached through one of its references (invoice_id.state).
-  problems.push(
-    ...sourceProblems(report, (resource, path) => {
-      const [head, rest] = path.split('.', 2);
-      const f = c.lookup(resource).byField.get(head);
-      if (rest === undefined || !f) return f;
-      return f.type === 'reference' && f.reference ? c.lookup(f.reference).byField.get(rest) : undefined;
-    }),
-  );
+  // A source's field, or one reached through one of its references (invoice_id.state), as the SQL reads it.
+  problems.push(...sourceProblems(report, (resource, path) => resolvePath(c.lookup(resource), path)?.field));
   if (problems.length) throw new Error(problems.join('; '));
 }
 

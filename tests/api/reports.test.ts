@@ -7,6 +7,9 @@ import ExcelJS from 'exceljs';
 import { call, fixtureWrite, loginAs, makeTestApp, type TestApp } from './helpers';
 import type { ReportAnswer } from '../../core/contracts/reports';
 import { addDaysToDate } from '../../core/domain/time/agencyTime';
+import { sourceProblems } from '../../core/engine/reports';
+import { resolvePath } from '../../server/engine/reports';
+import { REPORT_DECLARATIONS } from '../../core/resources/reports';
 
 let t: TestApp;
 let admin: string;
@@ -391,5 +394,12 @@ describe('GET /api/reports/{name}/export', () => {
     expect(lines.length).toBe(3);
     expect(lines[1]).toMatch(/^"'=HYPERLINK/);
     expect(lines[2]).toMatch(/^"Total"/);
+  });
+});
+
+describe('the declarations', () => {
+  it("the product's reports of several sources name what each source has, as the server resolves paths", () => {
+    for (const r of REPORT_DECLARATIONS)
+      expect(sourceProblems(r, (res, path) => resolvePath(t.app.engine.get(res)!, path)?.field)).toEqual([]);
   });
 });
