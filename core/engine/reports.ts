@@ -227,6 +227,10 @@ export function periodOf(
 
 export const isPeriodPreset = (v: unknown): v is PeriodPreset => PERIOD_PRESETS.some((p) => p.id === v);
 
+/** The presets a report's period offers in PERIOD_PRESETS' order (its own list, or every one); none without one. */
+export const periodPresetsOf = (report: Pick<ReportDeclaration, 'period'>) =>
+  report.period ? PERIOD_PRESETS.filter((p) => !report.period!.presets || report.period!.presets.includes(p.id)) : [];
+
 /** The fields a measure is made of: its own, its conditions', and a ratio's measures' fields. */
 export function measureFields(report: ReportDeclaration, m: ReportMeasure): string[] {
   if (m.kind === 'ratio')

@@ -21,7 +21,7 @@ import {
 } from '../exports/routes.js';
 import type { ExportTable } from '../exports/rows.js';
 import { REPORT_DECLARATIONS } from '../../core/resources/reports.js';
-import { reportProblems, sourceProblems, type ReportDeclaration } from '../../core/engine/reports.js';
+import { periodPresetsOf, reportProblems, sourceProblems, type ReportDeclaration } from '../../core/engine/reports.js';
 import { reportCell, reportHeader, reportFileName } from '../../core/engine/reportFormat.js';
 import { ReportAnswer } from '../../core/contracts/reports.js';
 import { fileAnswer } from '../../core/contracts/documents.js';
@@ -35,6 +35,13 @@ function checkReport(report: ReportDeclaration, c: Compiled) {
   // A source's field, or one reached through one of its references (invoice_id.state), as the SQL reads it.
   problems.push(...sourceProblems(report, (resource, path) => resolvePath(c.lookup(resource), path)?.field));
   if (problems.length) throw new Error(problems.join('; '));
+}
+
+/** The period parameter in the OpenAPI description: the report's own presets (core/engine/reports.ts), or none. */
+function periodParameter(report: ReportDeclaration): string {
+  if (!report.period) return "no period (as of the agency's today)";
+  const presets = periodPresetsOf(report).map((p) => (p.id === 'custom' ? 'custom (from, to: yyyy-MM-dd)' : p.id));
+  return `period=${presets.join('|')} (default ${report.period.default})`;
 }
 
 /** The answer's description of the report for this caller: what they may group and filter by, what they receive. */
@@ -84,8 +91,7 @@ export async function reportRoutes(app: FastifyInstance) {
       schema: {
         tags: ['reports'],
         summary: `${report.label}: ${report.description}`,
-        description:
-          'group=<dimension ids, comma separated>, period=this_week|last_week|this_month|last_month|this_quarter|last_quarter|last_12_weeks|this_tax_year|custom (from, to: yyyy-MM-dd), the declared filters, sort=<measure or dimension id>, order, page, per_page. Measures made of fields the caller may not read are absent.',
+        description: `group=<dimension ids, comma separated>, ${periodParameter(report)}, the declared filters, sort=<measure or dimension id>, order, page, per_page. Measures made of fields the caller may not read are absent.`,
         querystring: { type: 'object', additionalProperties: { type: 'string' } },
         response: { 200: ReportAnswer },
       },

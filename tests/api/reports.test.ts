@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { call, fixtureWrite, loginAs, makeTestApp, type TestApp } from './helpers';
 import type { ReportAnswer } from '../../core/contracts/reports';
 import { addDaysToDate } from '../../core/domain/time/agencyTime';
-import { sourceProblems } from '../../core/engine/reports';
+import { PERIOD_PRESETS, periodPresetsOf, sourceProblems } from '../../core/engine/reports';
 import { resolvePath } from '../../server/engine/reports';
 import { REPORT_DECLARATIONS } from '../../core/resources/reports';
 
@@ -401,5 +401,20 @@ describe('the declarations', () => {
   it("the product's reports of several sources name what each source has, as the server resolves paths", () => {
     for (const r of REPORT_DECLARATIONS)
       expect(sourceProblems(r, (res, path) => resolvePath(t.app.engine.get(res)!, path)?.field)).toEqual([]);
+  });
+});
+
+describe('the reports in the API description', () => {
+  it("lists each report's period presets as core/engine/reports.ts has them, and no other", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const r of REPORT_DECLARATIONS) {
+      const text: string = doc.paths[`/api/reports/${r.name}`].get.description;
+      const offered = periodPresetsOf(r).map((p) => p.id);
+      // A report without its own list offers every preset: a preset added to PERIOD_PRESETS is described at once.
+      if (r.period && !r.period.presets) expect(offered).toEqual(PERIOD_PRESETS.map((p) => p.id));
+      const named = text.match(/period=([a-z_0-9|]+)/)?.[1].split('|') ?? [];
+      expect(named, r.name).toEqual(offered);
+      if (!r.period) expect(text, r.name).toMatch(/no period/);
+    }
   });
 });

@@ -12,7 +12,7 @@ import { PlainDatePicker } from './PlainDatePicker';
 import { ReportChart } from './ReportChart';
 import { ReportTable } from './ReportTable';
 import type { ReportAnswer } from '../../../core/contracts/reports';
-import { PERIOD_PRESETS, type ReportDeclaration } from '../../../core/engine/reports';
+import { periodPresetsOf, type ReportDeclaration } from '../../../core/engine/reports';
 import { hasRole } from '../../../core/resources/access';
 import { declarationByName } from '../../../core/resources/declarations';
 import { representRecord } from '../../../core/engine/exportFormat';
@@ -209,7 +209,7 @@ export function ReportView({
             }
             sx={{ minWidth: 170 }}
           >
-            {PERIOD_PRESETS.filter((p) => !report.period?.presets || report.period.presets.includes(p.id)).map((p) => (
+            {periodPresetsOf(report).map((p) => (
               <MenuItem key={p.id} value={p.id}>
                 {p.name}
               </MenuItem>
