@@ -25,6 +25,8 @@ export const AgencySettings = Type.Object({
   /** A file id of the store, or a path the product ships. */
   profile_photo: Nullable(Type.String()),
   favicon: Nullable(Type.String()),
+  /** The public job board's address, /careers/{slug}; none for an agency made without one. */
+  slug: Nullable(Type.String()),
   /** What a save sends back, to be refused if someone saved in between (0: nothing saved yet). */
   version: Type.Integer(),
 });

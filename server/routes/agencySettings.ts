@@ -14,15 +14,21 @@ import { AgencySettingsAnswer, type AgencySettings } from '../../core/contracts/
 import { AGENCY_LOGO_SQL } from '../documents/letterhead.js';
 
 /**
- * The row as an agency made before it would have it: its name, zone and logo as merchants has them, the rest empty.
+ * The row as an agency made before it would have it: its name, zone, logo and job board address as merchants has
+ * them, the rest empty.
  * Written once: when the agency is made, or the first time an agency older than migration 122's row saves its
  * settings. Its creation is an entry of the trail, by `who`, as every record's is.
  */
 export async function ensureAgencySettings(db: Queryable, merchantId: number, who: EnginePrincipal): Promise<boolean> {
-  const [made] = await db.query<{ company_name: string; time_zone: string; profile_photo: string | null }>(
-    `insert into agency_settings (merchant_id, company_name, time_zone, profile_photo)
-     select m.id, m.company_name, m.time_zone, ${AGENCY_LOGO_SQL} from merchants m where m.id = $1
-     on conflict (merchant_id) do nothing returning company_name, time_zone, profile_photo`,
+  const [made] = await db.query<{
+    company_name: string;
+    time_zone: string;
+    profile_photo: string | null;
+    slug: string | null;
+  }>(
+    `insert into agency_settings (merchant_id, company_name, time_zone, profile_photo, slug)
+     select m.id, m.company_name, m.time_zone, ${AGENCY_LOGO_SQL}, m.slug from merchants m where m.id = $1
+     on conflict (merchant_id) do nothing returning company_name, time_zone, profile_photo, slug`,
     [merchantId],
   );
   if (!made) return false;
@@ -42,7 +48,7 @@ export async function agencySettingsOf(db: Queryable, merchantId: number): Promi
             s.vat_number, coalesce(s.time_zone, m.time_zone) as time_zone,
             coalesce(s.default_region, 'england_wales') as default_region,
             case when s.merchant_id is null then ${AGENCY_LOGO_SQL} else s.profile_photo end as profile_photo,
-            s.favicon, coalesce(s.version, 0) as version
+            s.favicon, coalesce(s.slug, m.slug) as slug, coalesce(s.version, 0) as version
        from merchants m left join agency_settings s on s.merchant_id = m.id where m.id = $1`,
     [merchantId],
   );
@@ -56,7 +62,8 @@ export async function agencySettingsRoutes(app: FastifyInstance) {
     may: { agency_settings: 'show' },
     schema: {
       tags: ['agency'],
-      summary: "The agency's settings: names, address, registrations, time zone, default region, logo and favicon",
+      summary:
+        "The agency's settings: names, address, registrations, time zone, default region, job board address, logo and favicon",
       response: { 200: AgencySettingsAnswer },
     },
     handler: async ({ ctx }) => ({ data: await agencySettingsOf(ctx.db, ctx.principal.merchantId) }),
@@ -70,7 +77,7 @@ export async function agencySettingsRoutes(app: FastifyInstance) {
       tags: ['agency'],
       summary: "Save the agency's settings (its admins); fields left out stay as they are",
       description:
-        'profile_photo and favicon: the id of an image uploaded with POST /api/files?kind=image (PNG, JPEG or WebP up to 1 MB), or null to remove it.',
+        "profile_photo and favicon: the id of an image uploaded with POST /api/files?kind=image (PNG, JPEG or WebP up to 1 MB), or null to remove it. slug: the public job board's address, /careers/{slug}: 3 to 60 lower-case letters, digits and single hyphens, not a reserved word nor another agency's; the old address stops answering.",
       body: AnyBody,
       response: { 200: AgencySettingsAnswer },
     },

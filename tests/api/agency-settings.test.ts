@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { call, fixtureWrite, loginAs, makeTestApp, type TestApp } from './helpers';
 import { pdfTextOf } from '../pdfText';
 
 // Issue 35, agency settings (/appsetting/agencysetting): the agency's names, address, registrations, time zone,
@@ -73,6 +73,7 @@ describe('the agency settings', () => {
       default_region: 'england_wales',
       profile_photo: '/demo/agency-logo.svg',
       favicon: '/demo/agency-favicon.svg',
+      slug: 'brightway-staffing',
     });
     expect((await settings(consultant)).legal_name).toBe('Brightway Staffing Ltd');
     for (const token of [client, staff]) {
@@ -234,6 +235,88 @@ describe('the agency settings', () => {
     const [entry] = (await auditOf('agency_settings', merchantId)).slice(-1);
     expect(entry.changes).toEqual({ company_name: { from: 'Brightway Staffing', to: 'Brightway Two' } });
     await ok(await save({ company_name: 'Brightway Staffing' }));
+  });
+});
+
+describe('the job board address', () => {
+  const board = (slug: string) => t.app.inject({ method: 'GET', url: `/careers/${slug}` });
+  const slugOf = async (id: number) =>
+    (await t.db.query<{ slug: string | null }>('select slug from merchants where id = $1', [id]))[0].slug;
+
+  it('is changed by an admin: audited, the board moves (the old address 404s), other agencies untouched', async () => {
+    const before = await settings();
+    const theirs = await settings(otherAdmin);
+    expect((await board('brightway-staffing')).statusCode).toBe(200);
+    const saved = await ok(await save({ slug: 'brightway-jobs-2026', version: before.version }));
+    expect(saved).toMatchObject({ slug: 'brightway-jobs-2026', version: before.version + 1 });
+    expect(await slugOf(merchantId)).toBe('brightway-jobs-2026');
+    const moved = await board('brightway-jobs-2026');
+    expect(moved.statusCode).toBe(200);
+    expect(moved.body).toContain('Brightway Staffing');
+    expect((await board('brightway-staffing')).statusCode).toBe(404);
+    const [entry] = (await auditOf('agency_settings', merchantId)).slice(-1);
+    expect(entry).toMatchObject({
+      event: 'update',
+      user_name: 'Alex Morgan',
+      changes: { slug: { from: 'brightway-staffing', to: 'brightway-jobs-2026' } },
+    });
+    expect(await settings(otherAdmin)).toEqual(theirs);
+    expect(await slugOf(theirs.id)).toBe('northern-care-recruitment');
+    // The screen sends the address back unchanged with every other setting: that is no change.
+    await ok(await save({ legal_name: 'Brightway Staffing Ltd', slug: 'brightway-jobs-2026' }));
+    // Read by consultants, changed only by admins.
+    expect((await settings(consultant)).slug).toBe('brightway-jobs-2026');
+    const refused = await save({ slug: 'consultant-board' }, consultant);
+    expect(refused.statusCode).toBe(403);
+    expect(await slugOf(merchantId)).toBe('brightway-jobs-2026');
+    await ok(await save({ slug: 'brightway-staffing' }));
+    expect((await board('brightway-staffing')).statusCode).toBe(200);
+    expect((await board('brightway-jobs-2026')).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['Brightway-Jobs', /lower-case letters and digits/],
+    ['brightway jobs', /lower-case letters and digits/],
+    ['brightway--jobs', /single hyphens/],
+    ['-brightway', /single hyphens/],
+    ['ab', /3 to 60 characters/],
+    ['a'.repeat(61), /3 to 60 characters/],
+    ['', /Give the job board an address/],
+    [null, /Give the job board an address/],
+    ['admin', /kept for the product/],
+    ['careers', /kept for the product/],
+  ])('refuses %j in words next to the field, and keeps the address', async (slug, words) => {
+    const before = await settings();
+    const res = await save({ slug, legal_name: 'Not saved Ltd' });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors.slug).toMatch(words);
+    expect(await settings()).toEqual(before);
+    expect(await slugOf(merchantId)).toBe('brightway-staffing');
+  });
+
+  it("refuses another agency's address in words, and changes neither", async () => {
+    const res = await save({ slug: 'northern-care-recruitment' });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors.slug).toBe('Another agency uses this address already: choose another.');
+    expect(await slugOf(merchantId)).toBe('brightway-staffing');
+    expect((await settings(otherAdmin)).slug).toBe('northern-care-recruitment');
+    const theirs = await board('northern-care-recruitment');
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.body).toContain('Northern Care Recruitment');
+  });
+
+  it('keeps an address an older agency was given that would not be taken now, while other settings change', async () => {
+    // Migration 123 made one from the name, whatever its length: it stays until an admin changes it.
+    const theirs = `(select merchant_id from users where email = 'admin@other.test')`;
+    await fixtureWrite(t.db, `update merchants set slug = 'nc' where id = ${theirs}`);
+    await fixtureWrite(t.db, `update agency_settings set slug = 'nc' where merchant_id = ${theirs}`);
+    try {
+      const saved = await ok(await save({ legal_name: 'Northern Care Ltd', slug: 'nc' }, otherAdmin));
+      expect(saved).toMatchObject({ legal_name: 'Northern Care Ltd', slug: 'nc' });
+      expect((await save({ slug: 'n2' }, otherAdmin)).json().errors.slug).toMatch(/3 to 60 characters/);
+    } finally {
+      await ok(await save({ slug: 'northern-care-recruitment' }, otherAdmin));
+    }
   });
 });
 

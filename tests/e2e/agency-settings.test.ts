@@ -14,8 +14,8 @@ import {
 } from './engineHelpers';
 
 // Issue 35, agency settings (/appsetting/agencysetting): edited and saved by keyboard, a refusal next to its field,
-// the favicon of the browser tab following the agency's, axe clean, within a phone's 390 px. The test puts the shared
-// demo database back as it found it.
+// the favicon of the browser tab following the agency's, axe clean, within a phone's 390 px; the job board moved to a
+// new address (a taken one refused next to the field). The test puts the shared demo database back as it found it.
 const e2e = useBrowser();
 
 // A valid 1×1 PNG: the store decides the type by these bytes.
@@ -92,6 +92,50 @@ describe('agency settings', () => {
         favicon: before.favicon,
         version: now.version,
       });
+      expect(back.status, JSON.stringify(back.body)).toBe(200);
+    }
+  }, 180_000);
+
+  it('an admin moves the job board to a new address: a taken one is refused next to the field, the new one opens', async () => {
+    const { page } = e2e;
+    const inflight = trackRequests(page);
+    await signInAdmin(page);
+    await openHome(page);
+    const before = (await api(page, 'GET', '/api/agency_settings')).body.data;
+    expect(before.slug).toBe('brightway-staffing');
+    try {
+      await navigateInApp(page, ROUTE);
+      await page.getByRole('heading', { name: 'Agency Settings', level: 1 }).waitFor();
+      await settleScreen(page, inflight);
+      const slug = page.getByRole('textbox', { name: 'Job board address' });
+      await expect.poll(() => slug.inputValue()).toBe('brightway-staffing');
+      // The board's full address, as applicants would type it.
+      const origin = new URL(page.url()).origin;
+      await page.getByRole('link', { name: `${origin}/careers/brightway-staffing` }).waitFor();
+
+      await slug.focus();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type('northern-care-recruitment');
+      await page.keyboard.press('Enter');
+      await controlOf(page, slug).getByText('Another agency uses this address already: choose another.').waitFor();
+      await expect(slug.getAttribute('aria-invalid')).resolves.toBe('true');
+
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type('brightway-care-jobs');
+      await page.getByText(`once saved, at ${origin}/careers/brightway-care-jobs instead`).waitFor();
+      await page.keyboard.press('Enter');
+      await page.getByText('Agency settings saved').waitFor();
+      await page.getByRole('link', { name: `${origin}/careers/brightway-care-jobs` }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The board is at its new address; the old one answers nothing.
+      const moved = await page.goto('/careers/brightway-care-jobs');
+      expect(moved?.status()).toBe(200);
+      await page.getByRole('heading', { name: 'Jobs at Brightway Staffing', level: 1 }).waitFor();
+      expect((await page.goto('/careers/brightway-staffing'))?.status()).toBe(404);
+    } finally {
+      const now = (await api(page, 'GET', '/api/agency_settings')).body.data;
+      const back = await api(page, 'PUT', '/api/agency_settings', { slug: before.slug, version: now.version });
       expect(back.status, JSON.stringify(back.body)).toBe(200);
     }
   }, 180_000);

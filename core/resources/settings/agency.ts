@@ -4,8 +4,8 @@ import { companyNumberProblem, timeZoneProblem, vatNumberProblem } from '../../d
 import { AGENCY_NAME } from '../../domain/agency/names';
 
 // The agency's own settings (/appsetting/agencysetting, issue 35): its names, address, registrations, time zone,
-// the region new sites start in, its logo and favicon, and its business units. See docs/decisions.md, "Issue 35 —
-// agency settings".
+// the region new sites start in, its job board's address, its logo and favicon, and its business units. See
+// docs/decisions.md, "Issue 35 — agency settings" and "Issue 35 — the job board's address".
 
 /**
  * The agency's one row of settings, whose id is the agency's (migration 122), served by GET and PUT
@@ -87,6 +87,16 @@ export const agencySettings: ResourceDeclaration = {
       defaultValue: 'england_wales',
       choices: SITE_REGIONS,
       helperText: 'A new site starts in this bank-holiday region unless its postcode says otherwise.',
+    },
+    // Checked when changed (server/behaviours/agencySettings.ts, jobBoardSlugProblem), not by a length here: an
+    // address migration 123 gave an older agency (from a long name) stays until someone changes it. The screen shows
+    // the board's full address under it.
+    {
+      source: 'slug',
+      type: 'text',
+      label: 'Job board address',
+      helperText:
+        'Lower-case letters, digits and single hyphens, 3 to 60 characters. Changing it moves the board: the old address stops working.',
     },
     {
       source: 'profile_photo',

@@ -53,6 +53,7 @@ import auditSetRanges from './121_audit_set_ranges.js';
 import agencySettings from './122_agency_settings.js';
 import invoicesSiteFilter from './125_invoices_site_filter.js';
 import careers from './123_careers.js';
+import agencySlug from './131_agency_slug.js';
 import clientSettings from './126_client_settings.js';
 import agencyRoles from './127_agency_roles.js';
 import recruitment from './129_recruitment.js';
@@ -122,4 +123,5 @@ export const migrations: { id: string; sql: string }[] = [
   // Numbered before 129 as assigned, applied after it: it adds the CV to 129's job_applications.
   { id: '123_careers', sql: careers },
   { id: '130_business_unit_members', sql: businessUnitMembers },
+  { id: '131_agency_slug', sql: agencySlug },
 ];

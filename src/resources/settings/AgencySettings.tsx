@@ -1,6 +1,7 @@
 import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AutocompleteInput, Title, useTranslate } from 'react-admin';
+import { AutocompleteInput, TextInput, Title, useRecordContext, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormInputs, transformUploads } from '../../engine/react/form';
 import { formValidator } from '../../engine/react/formErrors';
@@ -16,11 +17,13 @@ import { api } from '../../providers/http';
 import { agencySettings, businessUnits } from '../../../core/resources/settings/agency';
 import { ianaTimeZones } from '../../../core/domain/agency/identifiers';
 import type { AgencySettings } from '../../../core/contracts/agencySettings';
+import { jobBoardPath } from '../../../core/domain/agency/jobBoard';
 
 const UNITS_KEY = ['agency_settings', 'business_units'];
 const validate = formValidator(agencySettings, []);
 const upload = transformUploads(agencySettings);
 const zoneField = agencySettings.fields.find((f) => f.source === 'time_zone')!;
+const slugField = agencySettings.fields.find((f) => f.source === 'slug')!;
 const ZONES = ianaTimeZones().map((id) => ({ id, name: id.replace(/_/g, ' ') }));
 
 /**
@@ -55,6 +58,7 @@ export function AgencySettingsScreen() {
                 view="edit"
                 defs={[]}
                 overrides={{
+                  slug: { input: <JobBoardAddress readOnly={readOnly} /> },
                   // The zones to pick from as typed ("lon" finds Europe/London): a select of 400 would not do.
                   time_zone: {
                     input: (
@@ -75,6 +79,43 @@ export function AgencySettingsScreen() {
         )}
       </AgencyRowLoad>
       <BusinessUnits canChange={!readOnly} />
+    </Box>
+  );
+}
+
+/**
+ * The job board's address: its slug, and the board's full address as applicants type it (this server's, which serves
+ * /careers); a link to the board as saved, and where it will move to once a changed one is saved.
+ */
+function JobBoardAddress({ readOnly }: { readOnly: boolean }) {
+  const saved = useRecordContext<AgencySettings>()?.slug ?? null;
+  const typed = useWatch({ name: 'slug' }) as string | null | undefined;
+  const full = (slug: string) => `${window.location.origin}${jobBoardPath(slug)}`;
+  return (
+    <Box>
+      <TextInput
+        source="slug"
+        label={slugField.label}
+        helperText={slugField.helperText}
+        readOnly={readOnly}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <Typography variant="body2" sx={{ mt: -1, mb: 2, overflowWrap: 'anywhere' }}>
+        {saved ? (
+          <>
+            The job board is at{' '}
+            <a href={jobBoardPath(saved)} target="_blank" rel="noreferrer">
+              {full(saved)}
+            </a>
+            {typed && typed !== saved ? <>; once saved, at {full(typed)} instead.</> : '.'}
+          </>
+        ) : typed ? (
+          <>Once saved, the job board will be at {full(typed)}.</>
+        ) : (
+          'The agency has no job board address yet.'
+        )}
+      </Typography>
     </Box>
   );
 }

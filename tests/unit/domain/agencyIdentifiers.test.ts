@@ -9,6 +9,12 @@ import {
   VAT_NUMBER_WORDS,
   vatNumberProblem,
 } from '../../../core/domain/agency/identifiers';
+import {
+  JOB_BOARD_SLUG_PATTERN,
+  jobBoardPath,
+  jobBoardSlugProblem,
+  RESERVED_JOB_BOARD_SLUGS,
+} from '../../../core/domain/agency/jobBoard';
 import { validateRecord } from '../../../core/engine/validate';
 import { agencySettings } from '../../../core/resources/settings/agency';
 
@@ -102,4 +108,27 @@ describe('the declaration', () => {
     expect(problems.vat_number.message).toBe(VAT_NUMBER_WORDS);
     expect(problems.time_zone.message).toBe(TIME_ZONE_WORDS);
   });
+});
+
+describe('the job board address', () => {
+  it.each(['brightway-staffing', 'abc', 'care-24-7', 'a'.repeat(60), 'agency'])('takes %j', (v) =>
+    expect(jobBoardSlugProblem(v)).toBeNull(),
+  );
+  it.each([
+    ['', 'Give the job board an address.'],
+    [null, 'Give the job board an address.'],
+    ['ab', 'Use 3 to 60 characters.'],
+    ['a'.repeat(61), 'Use 3 to 60 characters.'],
+    ['Brightway', /lower-case letters and digits/],
+    ['bright--way', /single hyphens/],
+    ['bright-way-', /single hyphens/],
+    ['bright_way', /single hyphens/],
+    ['careers', '“careers” is kept for the product: choose another address.'],
+  ])('refuses %j in words', (v, words) => expect(jobBoardSlugProblem(v)).toMatch(words));
+  it('reserves only addresses that could be chosen otherwise', () => {
+    for (const word of RESERVED_JOB_BOARD_SLUGS)
+      expect(JOB_BOARD_SLUG_PATTERN.test(word) && word.length >= 3).toBe(true);
+  });
+  it('is the slug of the board’s own path', () =>
+    expect(jobBoardPath('brightway-staffing')).toBe('/careers/brightway-staffing'));
 });
