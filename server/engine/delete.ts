@@ -88,12 +88,7 @@ export async function deleteMany(
     // The rows that refer to the records: counted where they refuse the delete, found where they go with it.
     for (const f of other.stored) {
       if ((f.type !== 'reference' && f.type !== 'references') || f.reference !== c.decl.name) continue;
-      const isParent = other.decl.parent?.resource === c.decl.name && other.decl.parent.field === f.source;
-      const mode = isParent
-        ? other.decl.parent!.onDelete === 'hide'
-          ? 'hide'
-          : 'refuse'
-        : (f.onDelete ?? (c.soft ? 'keep' : 'refuse'));
+      const mode = referrerOnDelete(c, other, f);
       if (mode === 'keep') continue;
       const match =
         f.type === 'references' ? `${ident(f.source)} && $2::integer[]` : `${ident(f.source)} = any($2::int[])`;
@@ -174,12 +169,7 @@ async function deleteChecked(
     for (const f of other.stored) {
       if ((f.type !== 'reference' && f.type !== 'references') || f.reference !== c.decl.name) continue;
       const match = f.type === 'references' ? `${ident(f.source)} @> array[$2]::integer[]` : `${ident(f.source)} = $2`;
-      const isParent = other.decl.parent?.resource === c.decl.name && other.decl.parent.field === f.source;
-      const mode = isParent
-        ? other.decl.parent!.onDelete === 'hide'
-          ? 'hide'
-          : 'refuse'
-        : (f.onDelete ?? (c.soft ? 'keep' : 'refuse'));
+      const mode = referrerOnDelete(c, other, f);
       if (mode === 'keep') continue;
       if (mode === 'refuse') {
         const [{ n }] = await ctx.db.query<{ n: number }>(
@@ -259,6 +249,17 @@ async function deleteChecked(
  * A delete that would rewrite a row whose lifecycle forbids the change (a reference cleared on a locked record, or on
  * one whose field is not editable in its state) is refused in words, naming the row: the lock holds for cascades.
  */
+/**
+ * What a row of `other` that refers to a record of `c` through `f` does when that record is deleted: a child follows
+ * its parent's declared rule (hidden with it, or refusing it); any other reference its own `onDelete`, by default kept
+ * where the record is only soft-deleted and refusing a hard delete.
+ */
+function referrerOnDelete(c: Compiled, other: Compiled, f: FieldDeclaration) {
+  const isParent = other.decl.parent?.resource === c.decl.name && other.decl.parent.field === f.source;
+  if (isParent) return other.decl.parent!.onDelete === 'hide' ? 'hide' : 'refuse';
+  return f.onDelete ?? (c.soft ? 'keep' : 'refuse');
+}
+
 function refuseLockedReferrers(c: Compiled, other: Compiled, f: FieldDeclaration, rows: Row[]) {
   for (const r of rows) {
     const why = lockedReason(other.decl, r) ?? notEditableReason(other.decl, f, r);
