@@ -260,6 +260,23 @@ export async function attachFiles(
   return fileIds.filter((id) => !done.has(id));
 }
 
+/**
+ * A copy of one of the agency's files (its name, type and bytes), as a new upload of `userId` (0: the product itself)
+ * that a record's save then attaches: a file belongs to one record, so a second record keeping the same document
+ * (a hired applicant's CV among the staff member's documents) keeps its own copy, and erasing one leaves the other.
+ * Answers the new file's id, or null when the agency has no such file.
+ */
+export async function copyFile(tx: Queryable, merchantId: number, id: string, userId: number): Promise<string | null> {
+  if (!isFileId(id)) return null;
+  const [row] = await tx.query<{ id: string }>(
+    `insert into files (merchant_id, name, mime, size, sha256, data, uploaded_by)
+     select merchant_id, name, mime, size, sha256, data, $3 from files where merchant_id = $1 and id = $2
+     returning id::text`,
+    [merchantId, id, userId || null],
+  );
+  return row?.id ?? null;
+}
+
 /** Deletes the files a record owns: for a record that is itself deleted for good (a soft-deleted one keeps them). */
 export async function deleteFilesOf(
   tx: Queryable,

@@ -179,6 +179,74 @@ describe('applications', () => {
     expect(entry.input).toMatchObject({ note: 'Accepted' });
   });
 
+  it('hire files the application’s CV among the new staff member’s documents (a copy, same bytes); no CV, none', async () => {
+    const job = await newJob();
+    // Bytes of every value after a PDF's header, so the copy is checked whole.
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.4\n%%EOF\n'),
+      Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/files?kind=document',
+      headers: {
+        authorization: `Bearer ${consultant}`,
+        'content-type': 'application/octet-stream',
+        'x-file-name': 'ada-cv.pdf',
+      },
+      payload: pdf,
+    });
+    const cv = (await must(uploaded, 201)).data.id;
+    const withCv = await newApplication(job.id, { cv });
+    const without = await newApplication(job.id);
+    const hire = async (id: number) => {
+      for (const a of ['screen', 'interview', 'offer']) await must(await act(consultant, 'job_applications', id, a));
+      return (await must(await act(consultant, 'job_applications', id, 'hire'))).data.candidate_id as number;
+    };
+    const docsOf = async (candidateId: number) =>
+      (await must(await call(t.app, admin, 'GET', `/api/candidate_documents?candidate_id=${candidateId}&per_page=50`)))
+        .data;
+
+    const staffId = await hire(withCv.id);
+    const [doc, ...more] = await docsOf(staffId);
+    expect(more).toEqual([]);
+    expect(doc).toMatchObject({ candidate_id: staffId, status: 'awaiting', current: true, file_name: 'ada-cv.pdf' });
+    // A copy of its own: the application keeps its file (and may be erased later without taking the document's).
+    expect(doc.file).not.toBe(cv);
+    const bytes = await call(t.app, admin, 'GET', `/api/files/${doc.file}`);
+    expect(bytes.statusCode).toBe(200);
+    expect(Buffer.compare(bytes.rawPayload, pdf)).toBe(0);
+    expect((await call(t.app, admin, 'GET', `/api/files/${cv}`)).statusCode).toBe(200);
+    const category = (
+      await must(await call(t.app, admin, 'GET', `/api/document_categories/${doc.document_category_id}`))
+    ).data;
+    expect(category).toMatchObject({ name: 'CV', mandatory: false, validity_months: null });
+    // The document's history says where it came from.
+    const [entry] = await t.db.query<{ input: Record<string, unknown> }>(
+      `select input from audit_log where resource = 'candidate_documents' and record_id = $1 and event = 'create'`,
+      [doc.id],
+    );
+    expect(entry.input).toMatchObject({ reason: `The CV of application ${withCv.id}` });
+
+    expect(await docsOf(await hire(without.id))).toEqual([]);
+    // A second CV is filed under the same category.
+    const again = await newApplication(job.id, {
+      cv: (
+        await must(
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/files?kind=document',
+            headers: { authorization: `Bearer ${consultant}`, 'content-type': 'application/octet-stream' },
+            payload: pdf,
+          }),
+          201,
+        )
+      ).data.id,
+    });
+    const [second] = await docsOf(await hire(again.id));
+    expect(second.document_category_id).toBe(doc.document_category_id);
+  });
+
   it('refuses to hire an applicant whose e-mail a staff member already has, in words', async () => {
     const job = await newJob();
     const app = await newApplication(job.id);
