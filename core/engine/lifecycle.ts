@@ -80,16 +80,22 @@ export const deletionOf = (decl: ResourceDeclaration): DeleteDeclaration =>
  */
 export const keepsNumbers = (decl: ResourceDeclaration): boolean => !!decl.numbering && !decl.numbering.whenEmpty;
 
-export function deleteRefusal(decl: ResourceDeclaration, record: RecordValues): string | null {
+export function deleteRefusal(
+  decl: ResourceDeclaration,
+  record: RecordValues,
+  options: { pastLock?: boolean } = {},
+): string | null {
   if (record.deleted_at) return `This ${one(decl)} has been deleted.`;
   // A number given is kept: deleting its record would leave a gap in a series that must have none.
   const numbered = keepsNumbers(decl) && record[decl.numbering!.field];
   if (numbered)
     return `This ${one(decl)} is numbered ${numbered}: a numbered ${one(decl)} is never deleted, so that its series has no gaps.`;
-  const locked = lockedReason(decl, record);
+  // The server's own erasure (retention) may go past a final state's lock and the states it may be deleted in, never
+  // past a numbered series.
+  const locked = options.pastLock ? null : lockedReason(decl, record);
   if (locked) return locked;
   const lc = decl.lifecycle;
-  if (lc?.deletableIn && !lc.deletableIn.includes(stateOf(lc, record))) {
+  if (!options.pastLock && lc?.deletableIn && !lc.deletableIn.includes(stateOf(lc, record))) {
     return `This ${one(decl)} is ${stateName(decl, record[lc.field])}: only ${article(orList(lc.deletableIn.map((s) => stateName(decl, s))))} ${one(decl)} can be deleted.`;
   }
   return null;

@@ -559,7 +559,6 @@ export type ApplicationRecord = {
   version: number;
   created_at: string;
   updated_at: string;
-  deleted_at: string | null;
   job_id: number;
   first_name: string;
   last_name: string;
@@ -873,6 +872,16 @@ export type RateCardRecord = {
   charge_bank_holiday: number;
   margin_bank_holiday?: number | null;
   notes: string | null;
+};
+
+/** Recruitment settings (recruitment_settings), as stored. */
+export type RecruitmentSettingsRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  retention_months: number;
 };
 
 /** Staff request (shift_requests), as stored. */
@@ -1332,6 +1341,7 @@ export interface Records {
   payslip_lines: PayslipLineRecord;
   payslips: PayslipRecord;
   rate_cards: RateCardRecord;
+  recruitment_settings: RecruitmentSettingsRecord;
   shift_requests: StaffRequestRecord;
   shift_templates: ShiftTemplateRecord;
   shifts: ShiftRecord;

@@ -1,6 +1,6 @@
 import { HttpError } from '../http.js';
 import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
-import { copyFile, fileNameSql } from '../files/store.js';
+import { copyFile, deleteFilesOf, fileNameSql } from '../files/store.js';
 
 /** The document category a hired applicant's CV is filed under: the agency's own of this name, made when missing. */
 export const CV_CATEGORY = {
@@ -34,6 +34,11 @@ async function cvCategoryId(ctx: EngineContext): Promise<number> {
  */
 export const jobApplicationsBehaviour: ResourceBehaviour = {
   computed: { cv_name: () => fileNameSql('job_applications', 'cv') },
+  // An application is erased, not hidden (an agency user's delete, or the retention job): its CV goes with it. A hired
+  // applicant's staff document is a copy of its own and stays.
+  async afterDelete(ctx, row) {
+    await deleteFilesOf(ctx.db, ctx.principal.merchantId, 'job_applications', Number(row.id));
+  },
   actions: {
     async hire(ctx, record) {
       const email = String(record.email);

@@ -109,7 +109,15 @@ export interface EngineHandle {
    * deleteMany): scope, the records' and their documents' locks, blockers and referring rows, one DELETE and one row
    * of the audit trail for the set. Answers the records as they were, in id order.
    */
-  deleteMany<K extends string>(resource: K, ids: number[], options?: { reason?: string }): Promise<RecordOf<K>[]>;
+  deleteMany<K extends string>(
+    resource: K,
+    ids: number[],
+    /**
+     * `overrideLock`: the reason to delete records whose lifecycle locks them (final), kept in the audit entry: the
+     * retention job erasing rejected applications. The other refusals hold.
+     */
+    options?: { reason?: string; overrideLock?: string },
+  ): Promise<RecordOf<K>[]>;
   /** The same writes as the product itself (a periodic job): the audit trail says "system". */
   asSystem(): EngineHandle;
   /** A resource as the engine compiled it (its scope, its fields): for reads, and for createLink and mintLink. */

@@ -16,6 +16,14 @@ import { refreshDocuments, refuseLockedLines, writingDocument } from './lines.js
 import { lockRecords } from './locks.js';
 import { recordsRefused } from './updateMany.js';
 
+/**
+ * The server's own delete past the lifecycle's lock (a final record erased when its agency's retention ends): the
+ * reason, kept in the audit entry's input. Every other refusal (a numbered record, a blocker, references) still holds.
+ */
+export interface PastLock {
+  overrideLock?: string;
+}
+
 /** The reason a delete declared with `reason` asks for: checked like a long text field. */
 const REASON = { source: 'reason', type: 'longtext', label: 'Reason', required: true, maxLength: 1000 } as const;
 
@@ -32,14 +40,15 @@ export async function deleteRecord(
   id: number,
   registry: Map<string, Compiled>,
   given?: unknown,
+  past: PastLock = {},
 ): Promise<Row> {
   const row = await getRecord(ctx, c, id, { lock: true, all: true });
-  const refused = deleteRefusal(c.decl, row);
+  const refused = deleteRefusal(c.decl, row, { pastLock: !!past.overrideLock });
   if (refused) throw new HttpError(409, refused);
   // A line goes only while its document's state lets its lines change.
   await refuseLockedLines(ctx, c, [row]);
   // The lines it takes with it leave it to this delete (no new version of a record being deleted).
-  return writingDocument(ctx, c, id, () => deleteChecked(ctx, c, row, registry, given));
+  return writingDocument(ctx, c, id, () => deleteChecked(ctx, c, row, registry, given, past));
 }
 
 /**
@@ -60,13 +69,14 @@ export async function deleteMany(
   ids: number[],
   registry: Map<string, Compiled>,
   given?: unknown,
+  past: PastLock = {},
 ): Promise<Row[]> {
   if (ids.length === 0) return [];
   const rows = await lockRecords(ctx, c, ids, registry);
   if (rows.length === 0) return [];
-  if (rows.length === 1) return [await deleteRecord(ctx, c, Number(rows[0].id), registry, given)];
+  if (rows.length === 1) return [await deleteRecord(ctx, c, Number(rows[0].id), registry, given, past)];
   const refused = rows.flatMap((row) => {
-    const why = deleteRefusal(c.decl, row);
+    const why = deleteRefusal(c.decl, row, { pastLock: !!past.overrideLock });
     return why ? [{ row, why, status: 409 }] : [];
   });
   if (refused.length) throw await recordsRefused(ctx, c, rows.length, refused, 'deleted');
@@ -112,7 +122,7 @@ export async function deleteMany(
   if (cascades) {
     const out: Row[] = [];
     for (const row of rows)
-      out.push(await writingDocument(ctx, c, Number(row.id), () => deleteChecked(ctx, c, row, registry, given)));
+      out.push(await writingDocument(ctx, c, Number(row.id), () => deleteChecked(ctx, c, row, registry, given, past)));
     return out;
   }
   if (c.soft) {
@@ -132,7 +142,15 @@ export async function deleteMany(
     c,
     rows.map((row) => ({ row, changes: diff(c, row, {}) })),
     'delete',
-    { input: reason !== undefined ? { reason } : undefined },
+    {
+      input:
+        reason !== undefined || past.overrideLock
+          ? {
+              ...(reason !== undefined ? { reason } : {}),
+              ...(past.overrideLock ? { overrideLock: past.overrideLock } : {}),
+            }
+          : undefined,
+    },
   );
   if (c.behaviour.afterDelete) for (const row of rows) await c.behaviour.afterDelete(ctx, row);
   if (c.decl.parent?.lines)
@@ -150,6 +168,7 @@ async function deleteChecked(
   row: Row,
   registry: Map<string, Compiled>,
   given?: unknown,
+  past: PastLock = {},
 ): Promise<Row> {
   const id = Number(row.id);
   const merchantId = ctx.principal.merchantId;
@@ -231,7 +250,11 @@ async function deleteChecked(
       p.values,
     );
   } else await ctx.db.query(`delete from ${c.table} where merchant_id = $1 and id = $2`, [merchantId, id]);
-  const input = { ...(reason !== undefined ? { reason } : {}), ...(Object.keys(hidden).length ? { hidden } : {}) };
+  const input = {
+    ...(reason !== undefined ? { reason } : {}),
+    ...(Object.keys(hidden).length ? { hidden } : {}),
+    ...(past.overrideLock ? { overrideLock: past.overrideLock } : {}),
+  };
   await audit(ctx, c, id, 'delete', {
     record: row,
     changes: diff(c, row, {}),

@@ -99,7 +99,9 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
     remove: (resource, id, options) =>
       typed(resource, deleteRecord(ctx, compiled(resource), id, registry, options?.reason)),
     async deleteMany(resource, ids, options) {
-      const rows = await deleteMany(ctx, compiled(resource), ids, registry, options?.reason);
+      const rows = await deleteMany(ctx, compiled(resource), ids, registry, options?.reason, {
+        overrideLock: options?.overrideLock,
+      });
       return rows as RecordOf<typeof resource>[];
     },
     asSystem: () => withEngine({ ...ctx, principal: systemPrincipal(ctx.principal.merchantId) }, registry).engine,

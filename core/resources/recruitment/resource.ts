@@ -1,4 +1,5 @@
 import { textOf, type Action, type ResourceDeclaration } from '../../engine/types';
+import { recruitmentSettings } from './settings';
 
 // Admins keep everything; a consultant works the vacancies and the pipeline but deletes nothing (README's roles).
 const adminAll: Action[] = ['list', 'show', 'create', 'edit', 'delete', 'export'];
@@ -152,7 +153,8 @@ export const jobApplications: ResourceDeclaration = {
   recordRepresentation: '%{first_name} %{last_name}',
   defaultSort: { field: 'created_at', order: 'DESC' },
   search: ['first_name', 'last_name', 'email', 'phone'],
-  delete: 'soft',
+  // Personal data: a deleted application is erased, with its CV (server/behaviours/jobApplications.ts), not hidden.
+  delete: 'hard',
   access: { admin: adminAll, consultant: consultantWork },
   routes: {
     list: '/recruitment/staffs',
@@ -264,4 +266,4 @@ export const jobApplications: ResourceDeclaration = {
   ],
 };
 
-export const recruitmentResources: ResourceDeclaration[] = [vacancies, jobApplications];
+export const recruitmentResources: ResourceDeclaration[] = [vacancies, jobApplications, recruitmentSettings];

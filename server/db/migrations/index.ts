@@ -55,6 +55,7 @@ import invoicesSiteFilter from './125_invoices_site_filter.js';
 import careers from './123_careers.js';
 import agencySlug from './131_agency_slug.js';
 import clientSettings from './126_client_settings.js';
+import recruitmentSettings from './132_recruitment_settings.js';
 import agencyRoles from './127_agency_roles.js';
 import recruitment from './129_recruitment.js';
 import businessUnitMembers from './130_business_unit_members.js';
@@ -124,4 +125,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '123_careers', sql: careers },
   { id: '130_business_unit_members', sql: businessUnitMembers },
   { id: '131_agency_slug', sql: agencySlug },
+  { id: '132_recruitment_settings', sql: recruitmentSettings },
 ];

@@ -1,5 +1,5 @@
 import type { AuthzArea, AuthzContext } from './area';
-import { A, F, N, row } from './principals';
+import { A, F, N, customRoles, row } from './principals';
 import { call } from '../helpers';
 
 const vacancyBody = (ctx: AuthzContext) => ({ title: `Authz vacancy ${ctx.next()}`, location: 'Leeds' });
@@ -30,7 +30,8 @@ async function application(ctx: AuthzContext, moves: string[] = []): Promise<num
 
 /**
  * Recruitment (issue 35): vacancies and job applications are the agency's, for its admins and consultants (no
- * deletes for a consultant); client users and staff have no access, the other agency's admin finds no record.
+ * deletes for a consultant); client users and staff have no access, the other agency's admin finds no record. The
+ * recruitment settings are the agency's one row: admins save, consultants read.
  */
 export const recruitment: AuthzArea = {
   get rows() {
@@ -48,6 +49,10 @@ export const recruitment: AuthzArea = {
       ...resource('job_applications', ['screen', 'interview', 'offer', 'hire', 'reject']),
       // The other agency's admin names agency A's vacancy: it does not exist for them (422 on the field).
       row('POST', '/api/job_applications', A, 201, 201, F, F, 422, F, A),
+      // The agency's recruitment settings: its admins change them, its consultants read them; each agency its own row.
+      // Served by their own routes (served: false) as the other settings are: no custom role's privilege reaches them.
+      customRoles(row('GET', '/api/recruitment_settings', A, 'ok', 'ok', F, F, 'ok', F, A), F, F),
+      customRoles(row('PUT', '/api/recruitment_settings', A, 'ok', F, F, F, 'ok', F, A), F, F),
     ];
   },
   async prepare(ctx) {
@@ -60,6 +65,13 @@ export const recruitment: AuthzArea = {
         201,
       )
     ).id;
+  },
+  requests: {
+    'PUT /api/recruitment_settings': () => ({
+      method: 'PUT',
+      url: '/api/recruitment_settings',
+      payload: { retention_months: 6 },
+    }),
   },
   createBody: {
     vacancies: async (ctx) => vacancyBody(ctx),

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { lockedReason } from '../../../core/engine/lifecycle';
+import { deleteRefusal, lockedReason } from '../../../core/engine/lifecycle';
+import { jobApplications } from '../../../core/resources/recruitment/resource';
 import { timesheets } from '../../../core/resources/timesheets/resource';
 import type { ResourceDeclaration } from '../../../core/engine/types';
 
@@ -29,5 +30,17 @@ describe('lockedReason', () => {
       'This voucher is issued and locked: it can no longer be changed. Only Credit can still be run.',
     );
     expect(lockedReason(voucher, { status: 'draft' })).toBeNull();
+  });
+});
+
+// Issue 35: the retention job erases rejected applications, which their final state locks against a user's delete.
+describe('deleteRefusal past the lock', () => {
+  it('a final record refuses a delete unless the server goes past its lock; a deleted one refuses both', () => {
+    expect(deleteRefusal(jobApplications, { stage: 'rejected' })).toMatch(/rejected and locked/);
+    expect(deleteRefusal(jobApplications, { stage: 'rejected' }, { pastLock: true })).toBeNull();
+    expect(deleteRefusal(jobApplications, { stage: 'applied' })).toBeNull();
+    expect(deleteRefusal(jobApplications, { stage: 'rejected', deleted_at: '2026-01-01' }, { pastLock: true })).toMatch(
+      /has been deleted/,
+    );
   });
 });

@@ -547,6 +547,8 @@ describe('canAccess', () => {
       invoice_settings: ['delete', 'export'],
       // Issue 35: the agency's one row of client settings, served by its own routes (server/routes/clientSettings.ts).
       client_settings: ['delete', 'export'],
+      // Issue 35: the agency's one row of recruitment settings (server/routes/recruitmentSettings.ts).
+      recruitment_settings: ['delete', 'export'],
       invoice_reminders: ['create', 'edit', 'delete', 'export'],
       // Issue 33: a pay run is made by generating; its payslips and their lines are written by it and follow it.
       pay_runs: ['create', 'edit', 'delete'],
@@ -569,6 +571,7 @@ describe('canAccess', () => {
         d.name.startsWith('notification_') ||
         d.name.startsWith('invoice_') ||
         d.name === 'client_settings' ||
+        d.name === 'recruitment_settings' ||
         d.name === 'agency_settings';
       for (const a of ['list', 'show', 'create', 'edit', 'delete', 'export'])
         expect(canAccess(admin, d.name, a), `${d.name} ${a}`).toBe(own && !history[d.name]?.includes(a));
