@@ -27,8 +27,6 @@ export interface RedirectRoute {
 export const adminComingSoon: ComingSoonRoute[] = [
   { path: '/report/BusinessUnitReport', screen: 'business_unit_report' },
   { path: '/appsetting/SubscriptionSetting', screen: 'setting_subscription', settings: true },
-  { path: '/recruitment', screen: 'recruitment' },
-  { path: '/recruitment/settings', screen: 'recruitment_settings' },
 ];
 
 export const adminRedirects: RedirectRoute[] = [

@@ -57,6 +57,7 @@ export const en = {
       invoice: 'Invoice',
       client_invoice: 'Client Invoice',
       staff_payroll: 'Staff Payroll',
+      recruitment: 'Recruitment',
       reports: 'Reports',
       support_group: 'Support',
       message: 'Message',

@@ -12,6 +12,7 @@ import LocationCityIcon from '@mui/icons-material/LocationCity';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
+import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import ScheduleIcon from '@mui/icons-material/Schedule';
@@ -103,6 +104,7 @@ export function AdminMenu() {
             activeOn={['/invoice/staff-payroll', '/invoice/StaffPayrollViewEdit']}
           />
         </NavGroup>
+        <NavItem to="/recruitment" label="app.menu.recruitment" icon={<PersonSearchIcon />} />
         <NavItem to="/report" label="app.menu.reports" icon={<AssessmentIcon />} />
         <NavHeading label="app.menu.support_group" />
         <NavItem

@@ -42,6 +42,8 @@ export const ADMIN_SCREENS = [
   '/appsetting/ClientSettings/emailNotification',
   '/invoice/staff-payroll/GenerateStaff',
   '/invoice/staff-payroll/GenerateSingleStaff/1',
+  '/recruitment',
+  '/recruitment/settings',
   ...PROFILE_TABS.map((t) => `/staffs/1/${t}`),
 ];
 
