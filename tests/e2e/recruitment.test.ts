@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, navigateInApp, openHome, signInAdmin, trackRequests } from './engineHelpers';
+import { api, controlOf, navigateInApp, openHome, signInAdmin, trackRequests } from './engineHelpers';
 import { report, sweep, type Finding } from './axe';
 import { layoutProblems, PHONE } from './layout';
 import { useBrowser } from './harness';
@@ -53,6 +53,10 @@ describe('recruitment screens', () => {
       await page.getByRole('heading', { name: 'Recruitment: Settings', level: 1 }).waitFor();
       const months = page.getByRole('spinbutton', { name: /Keep applications that were not hired for/ });
       await expect.poll(() => months.inputValue()).toBe(String(before));
+      // Out of range: the product's own words next to the field, not the browser's bubble blocking the save.
+      await months.fill('85');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await controlOf(page, months).getByText('Must be 84 or less').waitFor();
       await months.fill(String(wanted));
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Recruitment settings saved').waitFor();

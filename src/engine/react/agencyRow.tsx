@@ -109,7 +109,9 @@ export function AgencyRowForm({
 }) {
   return (
     <RecordContextProvider value={record}>
-      <Form key={record.version} record={record} onSubmit={onSubmit} validate={validate}>
+      {/* The engine's own messages next to the field, not the browser's bubbles (a number's min and max would block
+          the save with the browser's words: seen on the recruitment settings' months). */}
+      <Form key={record.version} record={record} onSubmit={onSubmit} validate={validate} noValidate>
         {within(
           <>
             <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
