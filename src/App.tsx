@@ -36,6 +36,9 @@ const MyAccount = lazy(() => import('./client/MyAccount').then((m) => ({ default
 // The declared reports' screens bring the chart library: a chunk of their own.
 const ClientReportPage = lazy(() => import('./pages/ReportPages').then((m) => ({ default: m.ClientReportPage })));
 const StaffReportPage = lazy(() => import('./pages/ReportPages').then((m) => ({ default: m.StaffReportPage })));
+const BusinessUnitReportPage = lazy(() =>
+  import('./pages/ReportPages').then((m) => ({ default: m.BusinessUnitReportPage })),
+);
 const InvoiceReportPage = lazy(() => import('./pages/ReportPages').then((m) => ({ default: m.InvoiceReportPage })));
 const PersonalSettings = lazy(() => import('./pages/PersonalSettings').then((m) => ({ default: m.PersonalSettings })));
 
@@ -108,6 +111,7 @@ export default function App() {
           <Route path="/report" element={<Reports />} />
           <Route path="/report/ClientReport" element={<ClientReportPage />} />
           <Route path="/report/StaffReport" element={<StaffReportPage />} />
+          <Route path="/report/BusinessUnitReport" element={<BusinessUnitReportPage />} />
           <Route path="/report/InvoiceReport" element={<InvoiceReportPage />} />
           {adminRedirects.map((r) => (
             <Route key={r.path} path={r.path} element={<Navigate to={r.to} replace />} />

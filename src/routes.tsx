@@ -25,7 +25,6 @@ export interface RedirectRoute {
 
 /** Admin screens not released yet: each shows its name and says so. */
 export const adminComingSoon: ComingSoonRoute[] = [
-  { path: '/report/BusinessUnitReport', screen: 'business_unit_report' },
   { path: '/appsetting/SubscriptionSetting', screen: 'setting_subscription', settings: true },
 ];
 
@@ -49,6 +48,7 @@ export const adminShellPaths = [
   '/report',
   '/report/ClientReport',
   '/report/StaffReport',
+  '/report/BusinessUnitReport',
   '/report/InvoiceReport',
 ];
 

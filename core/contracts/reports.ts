@@ -1,8 +1,6 @@
 /** A declared report's answer (GET /api/reports/{name}; declarations: core/resources/reports.ts). */
 import Type, { type Static } from 'typebox';
 
-const Named = Type.Object({ id: Type.String(), label: Type.String() });
-
 export const ReportMeasureInfo = Type.Object({
   id: Type.String(),
   label: Type.String(),
@@ -43,7 +41,16 @@ export const ReportAnswer = Type.Object({
   group: Type.Array(ReportDimensionInfo),
   /** Every dimension the caller may group by, and the filters they may use. */
   dimensions: Type.Array(ReportDimensionInfo),
-  filters: Type.Array(Named),
+  filters: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      label: Type.String(),
+      /** The resource whose record the filter's value names (its id), when it is a reference. */
+      reference: Type.Optional(Type.String()),
+      /** The choice of rows with no value (value `none`): "No business unit". */
+      empty: Type.Optional(Type.String()),
+    }),
+  ),
   /** The measures the caller receives (pay and margin only for those who may read them). */
   measures: Type.Array(ReportMeasureInfo),
   data: Type.Array(ReportRow),

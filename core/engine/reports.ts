@@ -21,6 +21,11 @@ export interface ReportDimension {
    * plain value (a choice, named by its choice's name; a number, named by its value).
    */
   field: string;
+  /**
+   * For a reference reached through one of the base row's references (`client_id.business_unit_id`: the shift's
+   * client's unit): the name of the group whose value is empty (shifts of clients in no unit).
+   */
+  emptyLabel?: string;
   /** For a date or date-time field: the bucket. Its rows are named by the bucket's first day (yyyy-MM-dd). */
   bucket?: DateBucket;
   /** For a number of basis points (a VAT rate): its rows are named as a percentage (2000 is "20%"). */
@@ -168,11 +173,31 @@ export interface ReportDeclaration {
   measures: readonly ReportMeasure[];
   /** The base resource's list filters a caller may narrow it by (client_id, site_id, …). */
   filters: readonly string[];
+  /**
+   * Filters on a reference reached through one of the base row's references, which the base resource's list does
+   * not have (`business_unit_id`: shifts of clients in that unit, `client_id.business_unit_id`).
+   */
+  pathFilters?: readonly ReportPathFilter[];
   defaultSort: { by: string; order: 'asc' | 'desc' };
   chart?: ReportChart;
   /** Where the screen is (the admin route), for links. */
   route?: string;
 }
+
+/**
+ * A report's filter through a reference of the base row: the query parameter `id` names a record of the path's
+ * target (a business unit's id), or `none` for rows whose path is empty (`emptyLabel`: "No business unit"). The path
+ * is read within the caller's scope of the record it passes through, and offered only to those who may read both
+ * fields and list the target.
+ */
+export interface ReportPathFilter {
+  id: string;
+  path: string;
+  emptyLabel: string;
+}
+
+/** The value of a path filter that asks for the rows whose path is empty. */
+export const NO_VALUE = 'none';
 
 /** Dimensions a report may be grouped by at once. */
 export const MAX_GROUPS = 3;
@@ -283,6 +308,14 @@ export function reportProblems(
       out.push(`${report.name}.${m.id}: ${m.field} is not a money or number field`);
   }
   for (const c of report.where ?? []) if (!fieldOf(c.field)) out.push(`${report.name}.where: no field ${c.field}`);
+  for (const f of report.pathFilters ?? []) {
+    if (!/^[a-z][a-z0-9_]*$/.test(f.id) || report.filters.includes(f.id) || fieldOf(f.id))
+      out.push(`${report.name}.pathFilters: ${f.id} is no new parameter`);
+    if (!f.path.includes('.') || fieldOf(f.path)?.type !== 'reference')
+      out.push(`${report.name}.pathFilters: ${f.path} is no reference through a reference`);
+  }
+  for (const d of report.dimensions)
+    if (d.emptyLabel && !d.field.includes('.')) out.push(`${report.name}.${d.id}: emptyLabel needs a path`);
   // Days past today are whole days of a date field: a date-time would need the agency's clock first.
   for (const m of report.measures)
     for (const w of (m.kind === 'ratio' ? [] : m.where) ?? [])

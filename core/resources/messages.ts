@@ -143,6 +143,10 @@ Object.assign(resourceMessages, {
         title: 'Staff Report',
         text: 'Per staff member: shifts, hours, charge, pay, margin and cancellations.',
       },
+      business_units: {
+        title: 'Business Unit Report',
+        text: 'Per business unit and its clients: shifts requested and filled, fill rate, hours, charge and margin.',
+      },
       invoices: {
         title: 'Invoice Report',
         text: 'Aged debt per client (current to over 90 days) and what was invoiced, credited, paid and is owed.',

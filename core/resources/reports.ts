@@ -1,4 +1,11 @@
-import type { DaysPast, ReportCondition, ReportDeclaration, ReportDimension, ReportMeasure } from '../engine/reports';
+import type {
+  DaysPast,
+  ReportCondition,
+  ReportDeclaration,
+  ReportDimension,
+  ReportMeasure,
+  ReportPathFilter,
+} from '../engine/reports';
 import { ISSUED_STATES } from './invoices/resource';
 import { OPEN_STATES } from '../domain/invoicing/settlement';
 
@@ -20,6 +27,22 @@ const LIVE: ReportCondition[] = [{ field: 'deleted_at', isNull: true }];
 const REQUESTED: ReportCondition[] = [{ field: 'status', in: ['open', 'assigned', 'closed'] }];
 const FILLED: ReportCondition[] = [{ field: 'status', in: ['assigned', 'closed'] }];
 const CANCELLED: ReportCondition[] = [{ field: 'status', in: ['cancelled'] }];
+
+/*
+ * Business units (issue 34): a shift's or an invoice's unit is its client's (`client_id.business_unit_id`), read as
+ * the client is now, not as it was when the shift was worked; a client in no unit is counted under "No business
+ * unit". Every report over rows with a client filters by unit (`business_unit_id=<id>`, or `none`).
+ */
+const NO_UNIT = 'No business unit';
+const byUnit: ReportDimension = {
+  id: 'business_unit',
+  label: 'Business unit',
+  field: 'client_id.business_unit_id',
+  emptyLabel: NO_UNIT,
+};
+const unitFilter: ReportPathFilter[] = [
+  { id: 'business_unit_id', path: 'client_id.business_unit_id', emptyLabel: NO_UNIT },
+];
 
 const byDate = (field: string): ReportDimension[] => [
   { id: 'day', label: 'Day', field, bucket: 'day' },
@@ -50,6 +73,7 @@ export const clientReport: ReportDeclaration = {
     { id: 'client', label: 'Client', field: 'client_id' },
     { id: 'site', label: 'Site', field: 'site_id' },
     { id: 'job_role', label: 'Job role', field: 'job_role_id' },
+    byUnit,
     ...byDate('start_at'),
   ],
   defaultGroup: ['client'],
@@ -82,9 +106,47 @@ export const clientReport: ReportDeclaration = {
     },
   ],
   filters: ['client_id', 'site_id', 'job_role_id'],
+  pathFilters: unitFilter,
   defaultSort: { by: 'charge', order: 'desc' },
   chart: { dimension: 'week', measures: ['requested', 'filled'], kind: 'bar' },
   route: '/report/ClientReport',
+};
+
+/**
+ * BusinessUnitReport: per business unit (its clients' shifts), what was asked for, filled and earned: the client
+ * report's figures (requested, filled, fill rate, hours, charge, margin, margin %), grouped by unit.
+ */
+export const businessUnitReport: ReportDeclaration = {
+  name: 'business_unit_activity',
+  label: 'Business unit report',
+  description:
+    'Shifts by when they start, by the business unit of their client: requested, filled, fill rate, hours, charge and margin.',
+  resource: 'shifts',
+  roles: ['admin', 'consultant'],
+  exportRoles: ['admin', 'consultant'],
+  where: LIVE,
+  period: { field: 'start_at', label: 'Shifts starting', default: 'this_month' },
+  dimensions: [byUnit, { id: 'client', label: 'Client', field: 'client_id' }, ...byDate('start_at')],
+  defaultGroup: ['business_unit'],
+  measures: [
+    { id: 'requested', label: 'Shifts requested', kind: 'count', where: REQUESTED },
+    { id: 'filled', label: 'Shifts filled', kind: 'count', where: FILLED },
+    {
+      id: 'fill_rate',
+      label: 'Fill rate',
+      kind: 'ratio',
+      numerator: 'filled',
+      denominator: 'requested',
+      format: 'percent',
+    },
+    ...filledMoney,
+    ...margin,
+  ],
+  filters: ['client_id'],
+  pathFilters: unitFilter,
+  defaultSort: { by: 'charge', order: 'desc' },
+  chart: { dimension: 'week', measures: ['hours'], kind: 'bar' },
+  route: '/report/BusinessUnitReport',
 };
 
 /**
@@ -122,6 +184,7 @@ export const staffReport: ReportDeclaration = {
     },
   ],
   filters: ['client_id', 'job_role_id', 'candidate_id'],
+  pathFilters: unitFilter,
   defaultSort: { by: 'hours', order: 'desc' },
   chart: { dimension: 'week', measures: ['hours'], kind: 'bar' },
   route: '/report/StaffReport',
@@ -225,6 +288,7 @@ export const agedDebtReport: ReportDeclaration = {
     { id: 'outstanding', label: 'Outstanding', kind: 'sum', field: 'balance', format: 'money' },
   ],
   filters: ['client_id', 'site_id'],
+  pathFilters: unitFilter,
   defaultSort: { by: 'outstanding', order: 'desc' },
   route: '/report/InvoiceReport',
 };
@@ -259,6 +323,7 @@ export const invoicedReport: ReportDeclaration = {
     { id: 'outstanding', label: 'Outstanding', kind: 'sum', field: 'balance', format: 'money' },
   ],
   filters: ['client_id', 'site_id'],
+  pathFilters: unitFilter,
   defaultSort: { by: 'total', order: 'desc' },
   chart: { dimension: 'week', measures: ['total'], kind: 'bar' },
   route: '/report/InvoiceReport?view=invoiced',
@@ -314,6 +379,7 @@ export const INVOICE_REPORT_VIEWS: readonly ReportDeclaration[] = [agedDebtRepor
 export const REPORT_DECLARATIONS: readonly ReportDeclaration[] = [
   clientReport,
   staffReport,
+  businessUnitReport,
   clientSpendReport,
   agedDebtReport,
   invoicedReport,

@@ -11,6 +11,7 @@ import { LIST_LIMITS, type FieldDeclaration } from '../../core/engine/types.js';
 import {
   isPeriodPreset,
   MAX_GROUPS,
+  NO_VALUE,
   periodOf,
   plainName,
   receivedMeasures,
@@ -19,6 +20,7 @@ import {
   type ReportDeclaration,
   type ReportDimension,
   type ReportMeasure,
+  type ReportPathFilter,
 } from '../../core/engine/reports.js';
 
 /** Deepest page of groups served. */
@@ -34,6 +36,8 @@ export interface ReportQuery {
   /** The agency's today: what a report without a period is as of, and what days past are counted from. */
   asOf: string;
   filters: Record<string, string>;
+  /** The filters through a reference asked, with their value: a record's id, or null for rows with none. */
+  pathFilters: { filter: ReportPathFilter; value: number | null }[];
   sort: string;
   order: 'asc' | 'desc';
   page: number;
@@ -41,12 +45,15 @@ export interface ReportQuery {
   measures: ReportMeasure[];
 }
 
-/** Whether a caller may read a field of the report's base rows: of its resource, and of each of its sources. */
+/**
+ * Whether a caller may read a field of the report's base rows: of its resource, and of each of its sources; through
+ * a reference, the reference and the field it reaches (a client user reads no client's business unit).
+ */
 function mayRead(report: ReportDeclaration, c: Compiled, ctx: Ctx, name: string): boolean {
   const resources = report.sources?.length ? report.sources.map((s) => c.lookup(s.resource)) : [c];
   return resources.every((x) => {
-    const f = x.byField.get(name);
-    return !!f && readable(ctx.principal, f);
+    const at = resolvePath(x, name);
+    return !!at && readable(ctx.principal, at.field) && at.via.every((v) => readable(ctx.principal, v.reference));
   });
 }
 
@@ -56,7 +63,7 @@ function mayRead(report: ReportDeclaration, c: Compiled, ctx: Ctx, name: string)
  */
 export function availableDimensions(report: ReportDeclaration, c: Compiled, ctx: Ctx): ReportDimension[] {
   return report.dimensions.filter((d) => {
-    const f = c.byField.get(d.field);
+    const f = resolvePath(c, d.field)?.field;
     if (!f || !mayRead(report, c, ctx, d.field)) return false;
     if (d.bucket || f.type !== 'reference') return true;
     return !!f.reference && permits(ctx.principal, c.lookup(f.reference).decl, 'list');
@@ -73,6 +80,21 @@ export function availableFilters(report: ReportDeclaration, c: Compiled, ctx: Ct
   return report.filters
     .map((name) => c.byField.get(name))
     .filter((f): f is FieldDeclaration => !!f && readable(ctx.principal, f));
+}
+
+/**
+ * The filters through a reference a caller may use: both fields readable (the reference and what it reaches), and
+ * the records it names listable (a consultant filters shifts by unit; a client user has no such filter).
+ */
+export function availablePathFilters(report: ReportDeclaration, c: Compiled, ctx: Ctx): ReportPathFilter[] {
+  return (report.pathFilters ?? []).filter((pf) => {
+    const at = resolvePath(c, pf.path);
+    return (
+      !!at?.field.reference &&
+      mayRead(report, c, ctx, pf.path) &&
+      permits(ctx.principal, c.lookup(at.field.reference).decl, 'list')
+    );
+  });
 }
 
 const RESERVED = new Set(['group', 'period', 'from', 'to', 'sort', 'order', 'page', 'per_page']);
@@ -118,9 +140,20 @@ export function parseReportQuery(
     }
   }
   const filterFields = availableFilters(report, c, ctx);
+  const pathFields = availablePathFilters(report, c, ctx);
   const filters: Record<string, string> = {};
+  const pathFilters: ReportQuery['pathFilters'] = [];
   for (const [k, v] of Object.entries(query)) {
     if (RESERVED.has(k)) continue;
+    const pf = pathFields.find((x) => x.id === k);
+    if (pf) {
+      if (typeof v !== 'string') errors[k] = 'Give one value';
+      else if (v === NO_VALUE) pathFilters.push({ filter: pf, value: null });
+      else if (/^[1-9][0-9]{0,9}$/.test(v) && Number(v) <= 2 ** 31 - 1)
+        pathFilters.push({ filter: pf, value: Number(v) });
+      else if (v !== '') errors[k] = `Give a record's id, or ${NO_VALUE}`;
+      continue;
+    }
     if (!filterFields.some((f) => f.source === k)) errors[k] = 'Unknown filter';
     else if (typeof v !== 'string') errors[k] = 'Give one value';
     else if (v !== '') filters[k] = v;
@@ -146,7 +179,18 @@ export function parseReportQuery(
   }
   if (Object.keys(errors).length || (report.period && !period))
     throw new HttpError(400, 'The report parameters are not valid.', errors);
-  return { group, period, asOf: ctx.today, filters, sort, order: order as 'asc' | 'desc', page, perPage, measures };
+  return {
+    group,
+    period,
+    asOf: ctx.today,
+    filters,
+    pathFilters,
+    sort,
+    order: order as 'asc' | 'desc',
+    page,
+    perPage,
+    measures,
+  };
 }
 
 /** A condition of a measure or of the report's base rows, as SQL over the field's expression `expr`. */
@@ -246,7 +290,7 @@ function aggregates(report: ReportDeclaration, measures: ReportMeasure[]): Repor
 
 /** A dimension's grouping expression over the base rows. */
 function dimensionSql(c: Compiled, b: Base, d: ReportDimension, p: Params, ctx: Ctx): string {
-  const f = c.byField.get(d.field)!;
+  const f = resolvePath(c, d.field)!.field;
   const expr = b.field(d.field);
   if (!d.bucket) return expr;
   const local = f.type === 'datetime' ? `(${expr} at time zone ${p.bind(ctx.timeZone)})` : expr;
@@ -258,7 +302,7 @@ function dimensionSql(c: Compiled, b: Base, d: ReportDimension, p: Params, ctx: 
  * target's row, read only within the caller's scope of the target; a part the caller may not read is left out.
  */
 function labelSql(c: Compiled, d: ReportDimension, key: string, ctx: Ctx, p: Params): string {
-  const f = c.byField.get(d.field)!;
+  const f = resolvePath(c, d.field)!.field;
   const target = c.lookup(f.reference!);
   const parts: string[] = [];
   const rep = target.decl.recordRepresentation;
@@ -274,7 +318,9 @@ function labelSql(c: Compiled, d: ReportDimension, key: string, ctx: Ctx, p: Par
   const name = `nullif(trim(concat(${parts.join(', ') || "''"})), '')`;
   // The target's row scope is unqualified: inside this subquery its columns are the nearest. A record gone from
   // the caller's scope since (a deleted client) keeps its resource's name and id.
-  return `coalesce((select ${name} from ${target.table} where ${target.table}.id = ${key} and ${scopeWhere(target, ctx.principal, p.bind)}), ${p.bind(`${target.decl.label.one} `)}::text || ${key}::text)`;
+  const named = `coalesce((select ${name} from ${target.table} where ${target.table}.id = ${key} and ${scopeWhere(target, ctx.principal, p.bind)}), ${p.bind(`${target.decl.label.one} `)}::text || ${key}::text)`;
+  // The group of rows with no value (shifts of clients in no unit) is named by the declaration.
+  return d.emptyLabel ? `case when ${key} is null then ${p.bind(d.emptyLabel)}::text else ${named} end` : named;
 }
 
 /**
@@ -294,8 +340,14 @@ function baseOf(report: ReportDeclaration, c: Compiled, ctx: Ctx, q: ReportQuery
         [
           buildWhere(c, ctx, { ...q.filters, ...range }, p).where,
           ...(report.where ?? []).map((w) => conditionSql(pathSql(c, w.field, p, ctx), w, p, ctx.today)),
+          // A path filter: the record reached (within the caller's scope of the one passed through), or none.
+          ...q.pathFilters.map(({ filter, value }) =>
+            value === null
+              ? `${pathSql(c, filter.path, p, ctx)} is null`
+              : `${pathSql(c, filter.path, p, ctx)} = ${p.bind(value)}::int`,
+          ),
         ].join(' and '),
-      field: (name) => fieldExpression(c, c.byField.get(name)!, p.bind, ctx.today),
+      field: (name) => pathSql(c, name, p, ctx),
     };
   }
   const aggs = aggregates(report, q.measures);
@@ -347,7 +399,7 @@ export function reportSql(
       if (d.bucket) {
         out.push(`to_char(${key}, 'YYYY-MM-DD') as ${ident(d.id)}`);
         sortOf.set(d.id, key);
-      } else if (c.byField.get(d.field)!.type !== 'reference') {
+      } else if (resolvePath(c, d.field)!.field.type !== 'reference') {
         // A plain value (a rate, a choice): named after the query (plainName), sorted by the value itself.
         out.push(`${key} as ${ident(d.id)}`);
         sortOf.set(d.id, key);
@@ -384,7 +436,7 @@ export function reportSql(
 function typed(c: Compiled, q: ReportQuery, r: Row): Row {
   const out: Row = {};
   for (const d of q.group) {
-    const f = c.byField.get(d.field)!;
+    const f = resolvePath(c, d.field)!.field;
     if (!d.bucket && f.type !== 'reference') {
       // A plain value: its name ("20%", a choice's name) and the value itself (`<id>_value`).
       const v = r[d.id] === null || r[d.id] === undefined ? null : (r[d.id] as string | number);

@@ -6,6 +6,7 @@ import type { EngineContext } from '../engine/context.js';
 import {
   availableDimensions,
   availableFilters,
+  availablePathFilters,
   parseReportQuery,
   resolvePath,
   runReport,
@@ -28,7 +29,8 @@ import { fileAnswer } from '../../core/contracts/documents.js';
 
 /** A declaration's mistakes against its compiled base resource: refused at start-up. */
 function checkReport(report: ReportDeclaration, c: Compiled) {
-  const problems = reportProblems(report, (name) => c.byField.get(name));
+  // A field of the base resource, or one reached through one of its references (client_id.business_unit_id).
+  const problems = reportProblems(report, (name) => resolvePath(c, name)?.field);
   for (const f of report.filters) if (!c.filterable.has(f)) problems.push(`${report.name}.filters: ${f} is no filter`);
   if (report.period && !report.sources?.length && !c.rangeable.has(report.period.field))
     problems.push(`${report.name}.period: ${report.period.field} is no range filter of ${c.decl.name}`);
@@ -59,7 +61,17 @@ function described(report: ReportDeclaration, c: Compiled, ctx: EngineContext, q
     as_of: q.asOf,
     group: q.group.map(info),
     dimensions: availableDimensions(report, c, ctx).map(info),
-    filters: availableFilters(report, c, ctx).map((f) => ({ id: f.source, label: f.label })),
+    filters: [
+      ...availableFilters(report, c, ctx).map((f) => ({
+        id: f.source,
+        label: f.label,
+        ...(f.reference ? { reference: f.reference } : {}),
+      })),
+      ...availablePathFilters(report, c, ctx).map((pf) => {
+        const { field } = resolvePath(c, pf.path)!;
+        return { id: pf.id, label: field.label, reference: field.reference!, empty: pf.emptyLabel };
+      }),
+    ],
     measures: q.measures.map((m) => ({ id: m.id, label: m.label, format: m.kind === 'count' ? 'count' : m.format })),
     ...(report.chart
       ? {

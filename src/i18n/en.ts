@@ -149,6 +149,9 @@ export const en = {
       margin: 'Margin (£) by week',
       margin_pct: 'Margin % by week',
       open_report: 'Open the Client Report for these 12 weeks',
+      business_unit: 'Business unit',
+      all_units: 'All business units',
+      no_unit: 'No business unit',
     },
     invoice_report: { views: 'Invoice report views' },
     report: {

@@ -2,7 +2,7 @@ import { Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router';
 import { ReportView } from '../engine/react/ReportView';
-import { clientReport, INVOICE_REPORT_VIEWS, staffReport } from '../../core/resources/reports';
+import { businessUnitReport, clientReport, INVOICE_REPORT_VIEWS, staffReport } from '../../core/resources/reports';
 
 /** /report/ClientReport: per client, site and job role (core/resources/reports.ts clientReport). */
 export function ClientReportPage() {
@@ -14,6 +14,15 @@ export function ClientReportPage() {
 export function StaffReportPage() {
   const translate = useTranslate();
   return <ReportView report={staffReport} title={translate('app.screens.staff_report')} />;
+}
+
+/**
+ * /report/BusinessUnitReport: per business unit, its clients' shifts (core/resources/reports.ts businessUnitReport);
+ * the clients in no unit under "No business unit".
+ */
+export function BusinessUnitReportPage() {
+  const translate = useTranslate();
+  return <ReportView report={businessUnitReport} title={translate('app.screens.business_unit_report')} />;
 }
 
 /**

@@ -1,3 +1,4 @@
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AlternateEmailIcon from '@mui/icons-material/AlternateEmail';
 import BadgeIcon from '@mui/icons-material/Badge';
 import BusinessIcon from '@mui/icons-material/Business';
@@ -15,6 +16,8 @@ import { PageHeader } from './PageHeader';
 export const REPORTS: { to: string; resource: string; key: string; icon: ReactNode }[] = [
   { to: '/report/ClientReport', resource: 'shifts', key: 'clients', icon: <BusinessIcon /> },
   { to: '/report/StaffReport', resource: 'shifts', key: 'staff', icon: <BadgeIcon /> },
+  // The agency's own organisation: for those who may list its business units (admins and consultants).
+  { to: '/report/BusinessUnitReport', resource: 'business_units', key: 'business_units', icon: <AccountTreeIcon /> },
   { to: '/report/InvoiceReport', resource: 'invoices', key: 'invoices', icon: <ReceiptLongIcon /> },
   { to: '/report/DocumentReport', resource: 'candidate_documents', key: 'documents', icon: <DescriptionIcon /> },
   { to: '/report/RateCards', resource: 'rate_cards', key: 'rate_cards', icon: <PriceChangeIcon /> },

@@ -12,7 +12,7 @@ import { PlainDatePicker } from './PlainDatePicker';
 import { ReportChart } from './ReportChart';
 import { ReportTable } from './ReportTable';
 import type { ReportAnswer } from '../../../core/contracts/reports';
-import { periodPresetsOf, type ReportDeclaration } from '../../../core/engine/reports';
+import { NO_VALUE, periodPresetsOf, type ReportDeclaration } from '../../../core/engine/reports';
 import { hasRole } from '../../../core/resources/access';
 import { declarationByName } from '../../../core/resources/declarations';
 import { representRecord } from '../../../core/engine/exportFormat';
@@ -31,17 +31,22 @@ function apiQuery(params: URLSearchParams, changes: Record<string, string | null
   return q.toString();
 }
 
-/** A declared filter on a reference: a choice of the records the caller may list. */
+/**
+ * A declared filter on a reference: a choice of the records the caller may list, and of the rows with none when the
+ * report offers it (`empty`: "No business unit", value `none`).
+ */
 function ReferenceFilter({
   source,
   label,
   reference,
+  empty,
   value,
   onChange,
 }: {
   source: string;
   label: string;
   reference: string;
+  empty?: string;
   value: string;
   onChange: (v: string | null) => void;
 }) {
@@ -67,6 +72,7 @@ function ReferenceFilter({
           {representRecord(decl, r)}
         </MenuItem>
       ))}
+      {empty && <MenuItem value={NO_VALUE}>{empty}</MenuItem>}
     </TextField>
   );
 }
@@ -243,13 +249,14 @@ export function ReportView({
           true,
         )}
         {(data?.filters ?? []).map((f) => {
-          const reference = base?.fields.find((x) => x.source === f.id)?.reference;
+          const reference = f.reference ?? base?.fields.find((x) => x.source === f.id)?.reference;
           return reference ? (
             <ReferenceFilter
               key={f.id}
               source={f.id}
               label={f.label}
               reference={reference}
+              empty={f.empty}
               value={params.get(f.id) ?? ''}
               onChange={(v) => set({ [f.id]: v })}
             />

@@ -14,6 +14,9 @@ export const reports: AuthzArea = {
       row('GET', '/api/reports/client_activity/export', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
       row('GET', '/api/reports/staff_activity', A, 'ok', 'ok', F, F, 'ok', F, A),
       row('GET', '/api/reports/staff_activity/export', A, 'ok', 'ok', F, F, 'ok', F, A),
+      // Business units (issue 34): the agency's own organisation, never a client user's.
+      row('GET', '/api/reports/business_unit_activity', A, 'ok', 'ok', F, F, 'ok', F, A),
+      row('GET', '/api/reports/business_unit_activity/export', A, 'ok', 'ok', F, F, 'ok', F, A),
       row('GET', '/api/reports/client_spend', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
       row('GET', '/api/reports/client_spend/export', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
       // The Invoice Report's views: the agency's books, never a client user's (they read their own invoices).
