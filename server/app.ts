@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { installPlans } from './subscription/plans.js';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, fastifyTrustProxy, type Config } from './config.js';
 import type { Db } from './db/index.js';
 import {
@@ -81,7 +82,7 @@ export interface RegisteredRoute {
 export interface AppOptions {
   db: Db;
   config: Pick<Config, 'tokenLifetimeSeconds' | 'staticDir'> &
-    Partial<Pick<Config, 'trustProxy' | 'rateLimitPerMinute' | 'passwordHashing'>>;
+    Partial<Pick<Config, 'trustProxy' | 'rateLimitPerMinute' | 'passwordHashing' | 'plans'>>;
   /** Fastify's logger: off, or its options (server/logging.ts loggerOptions: tokens in paths redacted). */
   logger?: FastifyServerOptions['logger'];
   throttle?: LoginThrottle;
@@ -137,6 +138,8 @@ export async function buildApp({
   app.decorate('throttle', throttle ?? new LoginThrottle());
   // One queue for the process: the thread pool it protects is the process's.
   if (config.passwordHashing) Object.assign(passwordHashing.options, config.passwordHashing);
+  // The installation's plans, which the engine's hooks read wherever a write runs (issue 35).
+  if (config.plans) installPlans(config.plans);
   app.decorate('hashing', hashing ?? passwordHashing);
   app.decorate('totals', new TotalCache());
   shareTotals(cluster, app.totals);

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { HASH_QUEUE_DEFAULTS, type HashQueueOptions } from './auth/hashQueue.js';
+import { loadPlans, type PlanSet } from './subscription/plans.js';
 
 export interface Config {
   host: string;
@@ -37,6 +38,12 @@ export interface Config {
   publicUrl: string;
   /** MAIL_FROM: the sender address of the product's e-mail. */
   mailFrom?: string;
+  /**
+   * The plans agencies subscribe to (issue 35): PLANS (JSON text) or PLANS_FILE (a JSON file's path), checked here
+   * so a mistake stops the start in words; neither, the bundled Starter, Growth and Unlimited
+   * (server/subscription/plans.ts).
+   */
+  plans: PlanSet;
 }
 
 export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
@@ -100,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedSmtpPort: Number(env.EMBEDDED_SMTP_PORT || 0),
     publicUrl: env.PUBLIC_URL || `http://${env.HOST || '127.0.0.1'}:${env.PORT || 8080}`,
     mailFrom: env.MAIL_FROM || undefined,
+    plans: loadPlans(env),
   };
 }
 

@@ -24,9 +24,7 @@ export interface RedirectRoute {
 }
 
 /** Admin screens not released yet: each shows its name and says so. */
-export const adminComingSoon: ComingSoonRoute[] = [
-  { path: '/appsetting/SubscriptionSetting', screen: 'setting_subscription', settings: true },
-];
+export const adminComingSoon: ComingSoonRoute[] = [];
 
 export const adminRedirects: RedirectRoute[] = [
   { path: '/shifts', to: '/shift-list' },

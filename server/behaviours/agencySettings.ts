@@ -2,6 +2,8 @@
 import type { ResourceBehaviour } from '../engine/context.js';
 import { forgetAgencyZone } from '../engine/routes.js';
 import { badInput } from '../http.js';
+import { installedPlans, planOf } from '../subscription/plans.js';
+import { paymentDriver } from '../subscription/payment.js';
 import { JOB_BOARD_SLUG_TAKEN, jobBoardSlugProblem } from '../../core/domain/agency/jobBoard.js';
 
 /** The database's error for a value another row of a unique index has (PostgreSQL's and PGlite's alike). */
@@ -69,5 +71,20 @@ export const agencySettingsBehaviour: ResourceBehaviour = {
       await ctx.db.query(`delete from agency_logos where merchant_id = $1 and logo_type = 'agency_logo'`, [m]);
     // This process reads the new zone at once; the others within the minute they keep it (agencyZone).
     if (before.time_zone !== zone) forgetAgencyZone(m);
+  },
+  actions: {
+    /**
+     * A change of plan (issue 35): one of the installation's plans, refused next to the field otherwise; paid for
+     * through the installation's payment driver (the bundled one records it and charges nothing) before it is stored.
+     * Moving to a plan the agency is already over is allowed: nothing is deactivated, the page warns, and the next
+     * activation is refused.
+     */
+    async change_plan(ctx, record, input) {
+      const to = installedPlans().plans.find((p) => p.id === input.plan);
+      if (!to) throw badInput({ plan: 'Choose one of the plans offered.' });
+      const from = planOf(record.plan as string | null);
+      await paymentDriver().changePlan(ctx, { merchantId: ctx.principal.merchantId, from, to });
+      return { plan: to.id };
+    },
   },
 };

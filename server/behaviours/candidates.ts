@@ -8,6 +8,7 @@ import { notify } from '../notifications/notify.js';
 import { endSessionsOfStaff, staffMaySignIn } from '../auth/sessions.js';
 import { complianceOf, refreshCompliance } from '../services/compliance.js';
 import { sealBankDetails } from '../services/bankDetails.js';
+import { refuseOverLimit } from '../subscription/usage.js';
 
 /** Compliance today, from the two stored values: compliant, compliant with a document due soon, or not. */
 const complianceExpression = (bind: (v: unknown) => string, { today }: { today: string }) => {
@@ -54,6 +55,8 @@ export const candidatesBehaviour: ResourceBehaviour = {
   },
   computedFilters: { compliance: (value, bind, { today }) => complianceFilters[value](bind, today) },
   async afterSave(ctx, { stored, row }) {
+    // Activated (or created active) beyond the plan's active staff: refused whoever writes (issue 35).
+    await refuseOverLimit(ctx, 'active_staff', stored, row);
     if (!stored) await notifyStaffRegistered(ctx, row);
     // Rejected or deactivated (by any action or write): their staff login's sessions end at once, everywhere.
     if (stored && staffMaySignIn(stored) && !staffMaySignIn(row))

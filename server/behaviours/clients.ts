@@ -1,6 +1,7 @@
 import type { ResourceBehaviour } from '../engine/context.js';
 import { endSessionsOfClient } from '../auth/sessions.js';
 import type { Queryable } from '../db/index.js';
+import { refuseOverLimit } from '../subscription/usage.js';
 
 /** The agency's defaults for new clients, as the clients declaration names them (CLIENT_AGENCY_DEFAULTS). */
 export async function agencyClientDefaults(db: Queryable, merchantId: number): Promise<Record<string, unknown>> {
@@ -30,6 +31,8 @@ export const clientsBehaviour: ResourceBehaviour = {
     return agencyClientDefaults(ctx.db, ctx.principal.merchantId);
   },
   async afterSave(ctx, { stored, row }) {
+    // Created or made active beyond the plan's active clients: refused whoever writes (issue 35).
+    await refuseOverLimit(ctx, 'clients', stored, row);
     if (stored && stored.status === 'active' && row.status !== 'active')
       await endSessionsOfClient(ctx.db, ctx.cluster!, ctx.principal.merchantId, Number(row.id));
   },

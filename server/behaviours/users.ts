@@ -7,6 +7,7 @@ import { HttpError } from '../http.js';
 import { endSessionsOfUser } from '../auth/sessions.js';
 import { hashPassword } from '../auth/passwords.js';
 import { inviteUser, USER_INVITATION, USER_INVITE_INVALID, withdrawInvites } from '../auth/userInvites.js';
+import { refuseOverLimit } from '../subscription/usage.js';
 
 const isAgencyRole = (role: unknown) => AGENCY_ROLES.includes(role as Role);
 
@@ -82,6 +83,8 @@ export const usersBehaviour: ResourceBehaviour = {
     return Object.keys(problems).length ? problems : undefined;
   },
   async afterSave(ctx, { stored, row }) {
+    // Invited or reactivated beyond the plan's agency users: refused before any invitation goes out (issue 35).
+    await refuseOverLimit(ctx, 'users', stored, row);
     if (!stored) {
       await inviteUser(ctx, row);
       return;

@@ -273,6 +273,9 @@ const CUSTOM_OUTCOMES: Record<string, [Outcome, Outcome]> = {
   // The agency's and client settings are served by their own routes (served: false): no privilege reaches them.
   'GET /api/agency_settings': [F, F],
   'PUT /api/agency_settings': [F, F],
+  // The subscription is the agency settings row's too (its plan, by its change_plan action).
+  'GET /api/subscription': [F, F],
+  'POST /api/subscription/plan': [F, F],
   'GET /api/client_settings': [F, F],
   'PUT /api/client_settings': [F, F],
   'GET /api/client_settings/users': [F, F],

@@ -25,6 +25,17 @@ export const agencySettings: ResourceDeclaration = {
   delete: 'hard',
   served: false,
   access: { admin: ['show', 'create', 'edit'] as Action[], consultant: ['show'] as Action[] },
+  // The plan is changed only through its action (POST /api/subscription/plan), which the installation's payment
+  // driver pays for (server/subscription/payment.ts): never by a save of the settings. Issue 35, subscription.
+  actions: [
+    {
+      name: 'change_plan',
+      label: 'Change plan',
+      roles: ['admin'],
+      success: 'Plan changed',
+      input: [{ source: 'plan', type: 'text', label: 'Plan', required: true, maxLength: 40 }],
+    },
+  ],
   rules: (r): Record<string, string> => {
     const problems: Record<string, string> = {};
     const company = companyNumberProblem(textOf(r.company_number));
@@ -98,6 +109,9 @@ export const agencySettings: ResourceDeclaration = {
       helperText:
         'Lower-case letters, digits and single hyphens, 3 to 60 characters. Changing it moves the board: the old address stops working.',
     },
+    // One of the installation's plans by id (server/subscription/plans.ts); none: its default plan. Shown and changed
+    // on /appsetting/SubscriptionSetting only, through the change_plan action.
+    { source: 'plan', type: 'text', label: 'Plan', actionOnly: true, maxLength: 40, views: [] },
     {
       source: 'profile_photo',
       type: 'image',

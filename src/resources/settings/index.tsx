@@ -7,6 +7,7 @@ import { DefaultPayInput } from '../rates/RateInputs';
 import { InvoiceSettingsScreen } from './InvoiceSettings';
 import { BasicClientSettingsScreen, ClientEmailSettingsScreen } from './ClientSettings';
 import { AgencySettingsScreen } from './AgencySettings';
+import { SubscriptionSettingsScreen } from './SubscriptionSettings';
 import { businessUnits } from '../../../core/resources/settings/agency';
 import {
   documentCategories,
@@ -45,6 +46,15 @@ export const settingsAdminRoutes = [
     element={
       <SettingsLayout>
         <AgencySettingsScreen />
+      </SettingsLayout>
+    }
+  />,
+  <Route
+    key="subscription"
+    path="/appsetting/SubscriptionSetting"
+    element={
+      <SettingsLayout>
+        <SubscriptionSettingsScreen />
       </SettingsLayout>
     }
   />,

@@ -12,6 +12,8 @@ export const agency: AuthzArea = {
     return [
       row('GET', '/api/agency_settings', A, 'ok', 'ok', F, F, 'ok', F, A),
       row('PUT', '/api/agency_settings', A, 'ok', F, F, F, 'ok', F, A),
+      row('GET', '/api/subscription', A, 'ok', 'ok', F, F, 'ok', F, A),
+      row('POST', '/api/subscription/plan', A, 'ok', F, F, F, 'ok', F, A),
       row('GET', '/api/business_units', A, 'ok', 'ok', F, F, 'ok', F, A),
       row('GET', '/api/business_units/export', A, 'ok', F, F, F, 'ok', F, A),
       row('GET', '/api/business_units/:id', A, 'ok', 'ok', F, F, N, F, A),
@@ -36,5 +38,11 @@ export const agency: AuthzArea = {
   requests: {
     // A save that changes nothing: authorised, it answers the caller's own agency's settings.
     'PUT /api/agency_settings': () => ({ method: 'PUT', url: '/api/agency_settings', payload: {} }),
+    // The plan every agency is on by default: authorised, it changes nothing any other row depends on.
+    'POST /api/subscription/plan': () => ({
+      method: 'POST',
+      url: '/api/subscription/plan',
+      payload: { plan: 'unlimited' },
+    }),
   },
 };
