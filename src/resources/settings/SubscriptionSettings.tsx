@@ -140,6 +140,7 @@ export function SubscriptionSettingsScreen() {
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
               <TextField
                 select
+                id="subscription-plan"
                 label="New plan"
                 size="small"
                 value={chosen}
