@@ -26,6 +26,8 @@ export type AgencySettingsRecord = {
   vat_number: string | null;
   time_zone: string;
   default_region: 'england_wales' | 'scotland' | 'northern_ireland';
+  slug: string | null;
+  plan: string | null;
   profile_photo: string | null;
   favicon: string | null;
 };
