@@ -50,6 +50,19 @@ const byDate = (field: string): ReportDimension[] => [
   { id: 'month', label: 'Month', field, bucket: 'month' },
 ];
 
+/** What was asked for and what the agency filled: the fill rate is filled ÷ requested. */
+const fill: ReportMeasure[] = [
+  { id: 'requested', label: 'Shifts requested', kind: 'count', where: REQUESTED },
+  { id: 'filled', label: 'Shifts filled', kind: 'count', where: FILLED },
+  {
+    id: 'fill_rate',
+    label: 'Fill rate',
+    kind: 'ratio',
+    numerator: 'filled',
+    denominator: 'requested',
+    format: 'percent',
+  },
+];
 const filledMoney: ReportMeasure[] = [
   { id: 'hours', label: 'Hours', kind: 'sum', field: 'hours', where: FILLED, format: 'hours' },
   { id: 'charge', label: 'Charge', kind: 'sum', field: 'charge', where: FILLED, format: 'money' },
@@ -78,16 +91,7 @@ export const clientReport: ReportDeclaration = {
   ],
   defaultGroup: ['client'],
   measures: [
-    { id: 'requested', label: 'Shifts requested', kind: 'count', where: REQUESTED },
-    { id: 'filled', label: 'Shifts filled', kind: 'count', where: FILLED },
-    {
-      id: 'fill_rate',
-      label: 'Fill rate',
-      kind: 'ratio',
-      numerator: 'filled',
-      denominator: 'requested',
-      format: 'percent',
-    },
+    ...fill,
     ...filledMoney,
     ...margin,
     {
@@ -128,20 +132,7 @@ export const businessUnitReport: ReportDeclaration = {
   period: { field: 'start_at', label: 'Shifts starting', default: 'this_month' },
   dimensions: [byUnit, { id: 'client', label: 'Client', field: 'client_id' }, ...byDate('start_at')],
   defaultGroup: ['business_unit'],
-  measures: [
-    { id: 'requested', label: 'Shifts requested', kind: 'count', where: REQUESTED },
-    { id: 'filled', label: 'Shifts filled', kind: 'count', where: FILLED },
-    {
-      id: 'fill_rate',
-      label: 'Fill rate',
-      kind: 'ratio',
-      numerator: 'filled',
-      denominator: 'requested',
-      format: 'percent',
-    },
-    ...filledMoney,
-    ...margin,
-  ],
+  measures: [...fill, ...filledMoney, ...margin],
   filters: ['client_id'],
   pathFilters: unitFilter,
   defaultSort: { by: 'charge', order: 'desc' },

@@ -29,6 +29,7 @@ describe('the areas of the server', () => {
       'invoice-reminders',
       'notification-counts',
       'notification-digest',
+      'recruitment-retention',
       'timesheet-reminders',
     ]);
   });
