@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
 import type { ReportAnswer } from '../../core/contracts/reports';
-import { addDaysToDate } from '../../core/domain/time/agencyTime';
+import { agencyToday, askReport, wideAround } from './reportCalls';
 
 let t: TestApp;
 let admin: string;
@@ -26,10 +26,7 @@ beforeAll(async () => {
   [{ m: merchantA }] = await t.db.query<{ m: number }>(`select merchant_id as m from users where email = $1`, [
     'admin@demo.test',
   ]);
-  [{ today }] = await t.db.query<{ today: string }>(
-    `select to_char((now() at time zone time_zone)::date, 'YYYY-MM-DD') as today from merchants where id = $1`,
-    [merchantA],
-  );
+  today = await agencyToday(t, merchantA);
   units = await t.db.query<{ id: number; name: string }>(
     'select id, name from business_units where merchant_id = $1 order by name',
     [merchantA],
@@ -39,14 +36,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function report(token: string, name: string, query: string): Promise<ReportAnswer> {
-  const res = await call(t.app, token, 'GET', `/api/reports/${name}?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const report = (token: string, name: string, query: string): Promise<ReportAnswer> => askReport(t, token, name, query);
 
-/** Wide enough for all the demo's shifts: a year either side of today. */
-const wide = () => `period=custom&from=${addDaysToDate(today, -400)}&to=${addDaysToDate(today, 400)}`;
+const wide = () => wideAround(today);
 
 const MEASURES = ['requested', 'filled', 'fill_rate', 'hours', 'charge', 'margin', 'margin_pct'];
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { call, fixtureWrite, loginAs, makeTestApp, type TestApp } from './helpers';
 import type { ReportAnswer } from '../../core/contracts/reports';
+import { agencyToday, askReport } from './reportCalls';
 import { addDaysToDate } from '../../core/domain/time/agencyTime';
 
 let t: TestApp;
@@ -34,20 +35,13 @@ beforeAll(async () => {
     (await t.db.query<{ m: number }>('select merchant_id as m from users where email = $1', [email]))[0].m;
   merchantA = await merchant('admin@demo.test');
   merchantB = await merchant('admin@other.test');
-  [{ today }] = await t.db.query<{ today: string }>(
-    `select to_char((now() at time zone time_zone)::date, 'YYYY-MM-DD') as today from merchants where id = $1`,
-    [merchantA],
-  );
+  today = await agencyToday(t, merchantA);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function report(token: string, name: string, query: string): Promise<ReportAnswer> {
-  const res = await call(t.app, token, 'GET', `/api/reports/${name}?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const report = (token: string, name: string, query: string): Promise<ReportAnswer> => askReport(t, token, name, query);
 
 type Figures = Record<string, number>;
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { call, fixtureWrite, loginAs, makeTestApp, type TestApp } from './helpers';
 import type { ReportAnswer } from '../../core/contracts/reports';
-import { addDaysToDate } from '../../core/domain/time/agencyTime';
+import { agencyToday, askReport, wideAround } from './reportCalls';
 import { PERIOD_PRESETS, periodPresetsOf, sourceProblems } from '../../core/engine/reports';
 import { resolvePath } from '../../server/engine/reports';
 import { REPORT_DECLARATIONS } from '../../core/resources/reports';
@@ -39,23 +39,15 @@ beforeAll(async () => {
   merchantA = (await user('admin@demo.test')).m;
   merchantB = (await user('admin@other.test')).m;
   clientA = (await user('client@demo.test')).c!;
-  [{ today }] = await t.db.query<{ today: string }>(
-    `select to_char((now() at time zone time_zone)::date, 'YYYY-MM-DD') as today from merchants where id = $1`,
-    [merchantA],
-  );
+  today = await agencyToday(t, merchantA);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function report(token: string, name: string, query: string): Promise<ReportAnswer> {
-  const res = await call(t.app, token, 'GET', `/api/reports/${name}?${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const report = (token: string, name: string, query: string): Promise<ReportAnswer> => askReport(t, token, name, query);
 
-/** Wide enough for all the demo's shifts: a year either side of today. */
-const wide = () => `period=custom&from=${addDaysToDate(today, -400)}&to=${addDaysToDate(today, 400)}`;
+const wide = () => wideAround(today);
 
 /**
  * The recount: live shifts of one agency (and client) starting within [from, to] on the agency's clock, grouped by
