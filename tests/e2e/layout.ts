@@ -38,6 +38,7 @@ export const ADMIN_SCREENS = [
   '/appsetting/notificationsetting/notificationalert',
   '/appsetting/notificationsetting/ActivatePayment',
   '/appsetting/invoicesetting',
+  '/appsetting/SubscriptionSetting',
   '/appsetting/ClientSettings/basicClientSettings',
   '/appsetting/ClientSettings/emailNotification',
   '/invoice/staff-payroll/GenerateStaff',

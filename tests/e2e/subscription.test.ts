@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
+import { layoutProblems, PHONE } from './layout';
 import {
   api,
   consultantReadsSettings,
@@ -43,6 +44,11 @@ describe('subscription', () => {
       await staff.getByText(`${before.usage.active_staff} of 250`).waitFor();
       expect((await api(page, 'GET', '/api/subscription')).body.data.plan.id).toBe('growth');
       expect(await seriousViolations(page)).toEqual([]);
+      // On a phone: the meters and the plan picker within 390 px, nothing scrolling sideways.
+      await page.setViewportSize(PHONE);
+      await page.goto(new URL(ROUTE, page.url()).toString());
+      await page.getByRole('heading', { name: /^Growth plan/ }).waitFor();
+      expect(await layoutProblems(page, ROUTE, PHONE.width)).toEqual([]);
     } finally {
       await api(page, 'POST', '/api/subscription/plan', { plan: 'unlimited' });
     }
