@@ -30,7 +30,9 @@ export const PayrollCalculation = Type.Object({
   pension_employee: Pence,
   pension_employer: Pence,
   net: Type.Integer({ description: 'gross − tax − employee_ni − student_loan − pension_employee' }),
-  week1: Type.Boolean({ description: 'worked on a week 1 / month 1 basis (asked for, or the code says W1, M1 or X)' }),
+  week1: Type.Boolean({
+    description: 'worked on a week 1 / month 1 basis (asked for, the code says W1, M1 or X, or tax week 53)',
+  }),
   pay_adjustment: Type.Integer({ description: "the tax code's free pay (or a K code's additional pay) to date" }),
   taxable_pay: Type.Integer({ description: 'taxable pay to date, whole pounds, in pence' }),
   tax_due: Type.Integer({ description: 'tax due on taxable_pay' }),

@@ -4,6 +4,7 @@ import { route } from './route.js';
 import { rolesOf } from '../../core/resources/access.js';
 import { PayrollCalculation, PayrollCalculationRequest } from '../../core/contracts/payroll.js';
 import { grossToNet } from '../../core/domain/payroll/grossToNet.js';
+import { isWeek53 } from '../../core/domain/payroll/paye.js';
 import { readCalculationRequest } from '../../core/domain/payroll/request.js';
 
 /**
@@ -20,7 +21,7 @@ export async function payrollRoutes(app: FastifyInstance) {
       tags: ['Payroll'],
       summary: 'Gross to net for one pay period of a PAYE staff member (tax, NI, student loans, pension)',
       description:
-        'Body, amounts in pence: { tax_year: "2026-27", frequency: "weekly" | "monthly", period: 1-52 | 1-12, gross, tax_code (1257L, S1257L, C1257L, K475, BR, D0, SD2, NT, 0T; W1 or M1 after it for week 1 / month 1), week1, ytd_gross, ytd_tax (the earlier periods of the tax year), ni_category (A, B, C, H, J, M, V, X, Z), student_loan_plans?: ["plan1" | "plan2" | "plan4" | "plan5" | "postgraduate"], pension?: { employee_percent, employer_percent, opted_out } }. ' +
+        'Body, amounts in pence: { tax_year: "2026-27", frequency: "weekly" | "monthly", period: 1-53 | 1-12 (tax week 53 is taxed on a week 1 basis), gross, tax_code (1257L, S1257L, C1257L, K475, BR, D0, SD2, NT, 0T; W1 or M1 after it for week 1 / month 1), week1, ytd_gross, ytd_tax (the earlier periods of the tax year), ni_category (A, B, C, H, J, M, V, X, Z), student_loan_plans?: ["plan1" | "plan2" | "plan4" | "plan5" | "postgraduate"], pension?: { employee_percent, employer_percent, opted_out } }. ' +
         'Answers tax, employee_ni, employer_ni, student_loan, pension_employee, pension_employer and net = gross − tax − employee_ni − student_loan − pension_employee (a negative tax is a refund), with the figures behind the tax. ' +
         '422 naming each field that cannot be taken, in words (a tax code that is none, a period outside the year). Figures and their sources: docs/payroll-rates.md.',
       body: PayrollCalculationRequest,
@@ -42,7 +43,7 @@ export async function payrollRoutes(app: FastifyInstance) {
         pension_employee: r.pensionEmployee,
         pension_employer: r.pensionEmployer,
         net: r.net,
-        week1: input.week1,
+        week1: input.week1 || isWeek53(input.frequency, input.period),
         pay_adjustment: r.payAdjustment,
         taxable_pay: r.taxablePay,
         tax_due: r.taxDue,

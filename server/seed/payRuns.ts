@@ -207,7 +207,7 @@ export async function seedPayRuns(db: Queryable, ctx: SeedContext, borrower: num
   // The weekly runs, made the Tuesday after each week; the older two approved and finalised the next day.
   const payRuns = ctx.engine.get('pay_runs')!;
   for (const [i, { week }] of worked.entries()) {
-    // A pay day the product does not pay yet (tax week 53) has no run.
+    // A pay day the product has no tax figures for has no run (one in tax week 53 has: taxed on a week 1 basis).
     if ('error' in taxPeriodOf(addDaysToDate(week, 6), 'weekly')) continue;
     const made = await as(admin, at(addDaysToDate(week, 8), '16:00'), (c) =>
       runCollectionAction(c, payRuns, payRuns.actions.get('generate')!, {

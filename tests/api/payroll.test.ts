@@ -84,7 +84,7 @@ describe('POST /api/payroll/calculate', () => {
   it.each([
     [{ tax_code: '1257Q' }, 'tax_code', /not a tax code/],
     [{ tax_code: 'D2' }, 'tax_code', /D0 to D1/],
-    [{ frequency: 'weekly', period: 53 }, 'period', /from 1 to 52/],
+    [{ frequency: 'weekly', period: 54 }, 'period', /from 1 to 53/],
     [{ period: 13 }, 'period', /from 1 to 12/],
     [{ tax_year: '2027-28' }, 'tax_year', /2025-26 or 2026-27/],
     [{ tax_year: '2025-26', student_loan_plans: ['plan5'] }, 'student_loan_plans', /April 2026/],

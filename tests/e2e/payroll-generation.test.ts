@@ -15,8 +15,8 @@ describe('a weekly pay run', () => {
     const { page } = e2e;
     const inflight = trackRequests(page);
     await signInAdmin(page);
-    // A verified line on the Wednesday of a week of its own, one the product pays: a week whose Sunday is in tax week
-    // 53 is refused in words (422; 30 March 2026 came up at random on 2026-11-30).
+    // A verified line on the Wednesday of a week of its own, one the product has tax figures for (a pay day in a tax
+    // year without them is refused in words).
     let week = nextWeek();
     while ('error' in taxPeriodOf(addDaysToDate(week, 6), 'weekly')) week = nextWeek();
     const shift = await workedShift(page, addDaysToDate(week, 2), 'Pay run e2e');

@@ -5,6 +5,7 @@
 // writer (CSV_OPTIONS: formulas neutralised). Every figure is the payslip's as stored: these rules only lay it out.
 import { penceToPounds } from '../../engine/money';
 import { BACS_HEADER, bacsRow, type BankDetails } from './bankDetails';
+import { isWeek53 } from './paye';
 import type { Frequency } from './rates';
 
 export type Cell = string | number;
@@ -57,6 +58,11 @@ const name = (s: PayslipForExport) => `${s.firstName} ${s.lastName}`.trim();
 const pounds = penceToPounds;
 /** HMRC's pay frequency codes in an FPS: W1 weekly, M1 monthly. */
 const FPS_FREQUENCY: Record<Frequency, string> = { weekly: 'W1', monthly: 'M1' };
+/**
+ * The FPS's week 53 indicator: 53 on a weekly payment in tax week 53 (54 and 56 are the fortnightly and four-weekly
+ * ones, which the product does not pay), empty otherwise.
+ */
+const week53Indicator = (run: RunForExport) => (isWeek53(run.frequency, run.taxPeriod) ? '53' : '');
 
 export const BUREAU_HEADER = [
   'Payroll ID',
@@ -70,6 +76,7 @@ export const BUREAU_HEADER = [
   'Tax year',
   'Pay frequency',
   'Tax period',
+  'Week 53',
   'Payment date',
   'Gross pay',
   'Holiday pay',
@@ -104,6 +111,7 @@ export function bureauRows(run: RunForExport, slips: readonly PayslipForExport[]
     run.taxYear,
     FPS_FREQUENCY[run.frequency],
     run.taxPeriod,
+    week53Indicator(run),
     run.periodEnd,
     pounds(s.gross),
     pounds(s.holidayPay),

@@ -12,7 +12,7 @@ export interface PayeInput {
   /** Week 1 / month 1 basis: this period's pay alone, as if it were the first of the year. */
   week1: boolean;
   frequency: Frequency;
-  /** The tax week (1–52) or month (1–12) the pay day falls in. */
+  /** The tax week (1–53) or month (1–12) the pay day falls in. */
   period: number;
   /** This period's pay for tax, in pence. */
   gross: number;
@@ -66,8 +66,17 @@ export function taxOnTaxablePay(taxable: number, bands: readonly TaxBand[], peri
   return dividePence(tax, periods * 10_000, 'down');
 }
 
+/**
+ * A pay day past the year's 52 weeks: tax week 53 (weekly pay on 5 April, or 4 or 5 April in a leap year). The
+ * product pays weekly and monthly only, so the fortnightly week 54 and four-weekly week 56 never arise, and a month
+ * never has a 13th. HMRC: the cumulative basis does not apply to it; whatever the code, its tax is worked out on a
+ * week 1 basis, from this payment alone with week 1's pay adjustment (docs/decisions.md "Tax week 53").
+ */
+export const isWeek53 = (frequency: Frequency, period: number) => period > PERIODS[frequency];
+
 export function paye(input: PayeInput, year: PayrollYear): PayeResult {
-  const { code, week1, frequency, gross } = input;
+  const { code, frequency, gross } = input;
+  const week1 = input.week1 || isWeek53(frequency, input.period);
   const none = { tax: 0, payAdjustment: 0, taxablePay: 0, taxDue: 0, regulatoryLimitApplied: false };
   if (code.kind === 'nt') return none;
   const n = week1 ? 1 : input.period;

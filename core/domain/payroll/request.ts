@@ -42,10 +42,12 @@ export function readCalculationRequest(body: unknown): CalculationRequest | { er
   if (!frequency) errors.frequency = 'Choose how often the staff member is paid: weekly or monthly.';
 
   const period = b.period;
-  if (frequency && !(Number.isInteger(period) && (period as number) >= 1 && (period as number) <= PERIODS[frequency]))
+  // A weekly pay day on 5 April (4 or 5 April in a leap year) is in tax week 53; a month never has a 13th.
+  const last = frequency === 'weekly' ? PERIODS.weekly + 1 : PERIODS.monthly;
+  if (frequency && !(Number.isInteger(period) && (period as number) >= 1 && (period as number) <= last))
     errors.period =
       frequency === 'weekly'
-        ? 'Give the tax week the pay day falls in, from 1 to 52.'
+        ? 'Give the tax week the pay day falls in, from 1 to 53.'
         : 'Give the tax month the pay day falls in, from 1 to 12.';
   else if (!frequency && !Number.isInteger(period)) errors.period = 'Give the pay period as a whole number.';
 
@@ -120,7 +122,7 @@ export function readCalculationRequest(body: unknown): CalculationRequest | { er
       period: period as number,
       gross,
       taxCode,
-      // 1257L W1 is a week 1 code whatever the flag says.
+      // 1257L W1 is a week 1 code whatever the flag says (and tax week 53 is taxed on a week 1 basis: paye).
       week1: (b.week1 as boolean) || codeWeek1,
       ytdGross,
       ytdTax,

@@ -519,9 +519,9 @@ describe('reading POST /api/payroll/calculate', () => {
   it.each([
     [{ tax_code: 'Q12' }, 'tax_code', /not a tax code/],
     [{ tax_code: 'SD4' }, 'tax_code', /SD0 to SD3/],
-    [{ period: 53 }, 'period', /1 to 52/],
+    [{ period: 54 }, 'period', /1 to 53/],
     [{ frequency: 'monthly', period: 13 }, 'period', /1 to 12/],
-    [{ period: 0 }, 'period', /1 to 52/],
+    [{ period: 0 }, 'period', /1 to 53/],
     [{ tax_year: '2024-25' }, 'tax_year', /2025-26 or 2026-27/],
     [{ gross: 12.5 }, 'gross', /whole pence/],
     [{ ni_category: 'Q' }, 'ni_category', /category letter/],
