@@ -262,6 +262,31 @@ export function hoursInWeek(shifts: Interval[], monday: string, timeZone: string
   );
 }
 
+/**
+ * Working Time Regulations: the average weekly hours over the reference period as of a date, the week of asOf and
+ * the REFERENCE_WEEKS − 1 before it (Monday to Sunday, local). A shift counts wholly in the week it starts in, for
+ * its elapsed time (an unpaid break is still time at work). The booking check and the staff report both ask this.
+ */
+export function averageWeeklyHours(shifts: Interval[], asOf: string, timeZone: string): number {
+  if (!isPlainDate(asOf)) throw new RangeError(`Not a date (yyyy-MM-dd): ${JSON.stringify(asOf)}`);
+  const { from, to } = referencePeriod(asOf, timeZone);
+  let total = 0;
+  for (const s of shifts) {
+    const start = ms(s.start);
+    if (start >= from && start < to) total += ms(s.end) - start;
+  }
+  return total / HOUR_MS / REFERENCE_WEEKS;
+}
+
+/** The reference period of asOf as instants [from, to): from the Monday 16 weeks before its week to the next Monday. */
+export function referencePeriod(asOf: string, timeZone: string): { from: number; to: number } {
+  const monday = startOfWeekMonday(asOf);
+  return {
+    from: weekStartInstant(addDaysToDate(monday, -7 * (REFERENCE_WEEKS - 1)), timeZone),
+    to: weekStartInstant(addDaysToDate(monday, 7), timeZone),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Availability
 
@@ -322,6 +347,26 @@ export function isNightShift(shift: Interval, timeZone: string): boolean {
  * asOf is still running, so it never counts towards a break.
  */
 export function awrWeeks(shifts: Interval[], asOf: string, timeZone: string): AwrCount {
+  const { counted, paused, resetOn } = awrRun(shifts, asOf, timeZone);
+  return { weeks: counted.length, qualified: counted.length >= AWR_QUALIFYING_WEEKS, paused, resetOn };
+}
+
+/**
+ * The Monday from which equal treatment applies under the AWR, as of a date: the Monday after the 12th week counted
+ * (awrWeeks' weeks, since the last reset); not yet qualified, the earliest it can be, working every week from the
+ * week of asOf on (that week too, when nothing has counted in it yet). Null when no week counts (never worked at that
+ * client in that role, or reset by a long break).
+ */
+export function awrQualifyingDate(shifts: Interval[], asOf: string, timeZone: string): string | null {
+  const { counted, asOfWeek } = awrRun(shifts, asOf, timeZone);
+  if (counted.length === 0) return null;
+  if (counted.length >= AWR_QUALIFYING_WEEKS) return dayToDate(mondayOfWeek(counted[AWR_QUALIFYING_WEEKS - 1] + 1));
+  const next = counted[counted.length - 1] === asOfWeek ? asOfWeek + 1 : asOfWeek;
+  return dayToDate(mondayOfWeek(next + AWR_QUALIFYING_WEEKS - counted.length));
+}
+
+/** The weeks (week numbers, ascending) counted since the last reset as of a date, with awrWeeks' pause and reset. */
+function awrRun(shifts: Interval[], asOf: string, timeZone: string) {
   if (!isPlainDate(asOf)) throw new RangeError(`Not a date (yyyy-MM-dd): ${JSON.stringify(asOf)}`);
   const asOfDay = dateToDay(asOf);
   const asOfWeek = weekOfDay(asOfDay);
@@ -332,15 +377,15 @@ export function awrWeeks(shifts: Interval[], asOf: string, timeZone: string): Aw
   }
   const weeksWorked = [...worked].sort((a, b) => a - b);
 
-  let weeks = 0;
+  let counted: number[] = [];
   let resetOn: string | null = null;
   let last: number | null = null;
   for (const w of weeksWorked) {
     if (last !== null && w - last - 1 > AWR_MAX_BREAK_WEEKS) {
-      weeks = 0;
+      counted = [];
       resetOn = resetMonday(last);
     }
-    weeks += 1;
+    counted.push(w);
     last = w;
   }
 
@@ -348,13 +393,13 @@ export function awrWeeks(shifts: Interval[], asOf: string, timeZone: string): Aw
   if (last !== null && last < asOfWeek) {
     const idleWeeks = asOfWeek - last - 1;
     if (idleWeeks > AWR_MAX_BREAK_WEEKS) {
-      weeks = 0;
+      counted = [];
       resetOn = resetMonday(last);
     } else {
       paused = idleWeeks > 0;
     }
   }
-  return { weeks, qualified: weeks >= AWR_QUALIFYING_WEEKS, paused, resetOn };
+  return { counted, paused, resetOn, asOfWeek };
 }
 
 /** The Monday starting the 8th week after the last one worked: the break has then passed 6 whole weeks. */
@@ -471,10 +516,8 @@ export function assessBooking(facts: BookingFacts): BookingAssessment {
   const weekMonday = startOfWeekMonday(dates[0]);
   const weekFrom = weekStartInstant(weekMonday, timeZone);
   const weekTo = weekStartInstant(addDaysToDate(weekMonday, 7), timeZone);
-  const periodFrom = weekStartInstant(addDaysToDate(weekMonday, -7 * (REFERENCE_WEEKS - 1)), timeZone);
   // The preferred weekly maximum counts paid hours (44 h on the clock with four 30-minute breaks is 42 h of work).
   let weekMs = paidMs(shift);
-  let periodMs = end - start;
   let previousEnd = -Infinity;
   let nextStart = Infinity;
   for (const other of facts.otherShifts) {
@@ -499,7 +542,6 @@ export function assessBooking(facts: BookingFacts): BookingAssessment {
       nextStart = oStart;
     }
     if (oStart >= weekFrom && oStart < weekTo) weekMs += paidMs(other);
-    if (oStart >= periodFrom && oStart < weekTo) periodMs += oEnd - oStart;
   }
 
   // Soft: availability.
@@ -533,7 +575,8 @@ export function assessBooking(facts: BookingFacts): BookingAssessment {
   }
 
   // Soft: working time.
-  const average = periodMs / HOUR_MS / REFERENCE_WEEKS;
+  const others = facts.otherShifts.filter((o) => shift.id === undefined || o.id !== shift.id);
+  const average = averageWeeklyHours([shift, ...others], dates[0], timeZone);
   if (average > WEEKLY_LIMIT_HOURS && !facts.preferences?.opted_out_48h) {
     softCheck(
       'weekly_average',

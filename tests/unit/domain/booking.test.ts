@@ -5,6 +5,8 @@ import {
   assessBooking,
   availabilityFit,
   awrWeeks,
+  awrQualifyingDate,
+  averageWeeklyHours,
   AWR_MAX_BREAK_WEEKS,
   AWR_QUALIFYING_WEEKS,
   durationHours,
@@ -703,6 +705,42 @@ describe('assessBooking: working time', () => {
     expect(optedOut.soft).toEqual([]);
   });
 
+  // The staff report asks the same rule as of its period's end (averageWeeklyHours): the week of the date and the
+  // 16 before, elapsed hours of the shifts starting in them, over 17.
+  const averages: { name: string; shifts: Interval[]; asOf: string; expected: number }[] = [
+    { name: 'no shifts', shifts: [], asOf: JUNE, expected: 0 },
+    { name: 'four 12-hour days in each of 16 weeks before', shifts: history(12), asOf: JUNE, expected: (16 * 48) / 17 },
+    {
+      name: 'with three more in the week itself',
+      shifts: [...history(12), ...thisWeek],
+      asOf: JUNE,
+      expected: 48 - 12 / 17,
+    },
+    { name: 'the week counts whole, whichever day asOf is', shifts: thisWeek, asOf: MONDAY, expected: 36 / 17 },
+    {
+      name: 'the 17th week before is outside',
+      shifts: history(20, REFERENCE_WEEKS).slice(-4),
+      asOf: JUNE,
+      expected: 0,
+    },
+    { name: 'a later week is outside', shifts: [span('2026-06-15', '08:00', '20:00')], asOf: JUNE, expected: 0 },
+    {
+      name: 'a night into Monday counts in the Sunday’s week',
+      shifts: [span('2026-06-14', '20:00', '08:00')],
+      asOf: JUNE,
+      expected: 12 / 17,
+    },
+    {
+      name: 'elapsed, not paid: the break is time at work',
+      shifts: [{ ...span(JUNE, '08:00', '20:00'), paid_minutes: 660 }],
+      asOf: JUNE,
+      expected: 12 / 17,
+    },
+  ];
+  it.each(averages)('average weekly hours: $name', ({ shifts, asOf, expected }) => {
+    expect(averageWeeklyHours(shifts, asOf, TZ)).toBeCloseTo(expected, 9);
+  });
+
   it('counts only the 17 weeks ending with the shift’s week', () => {
     const older = history(20, REFERENCE_WEEKS).slice(-4); // the 17th week before: outside the reference period
     const later = [booked('2026-06-15', '08:00', '20:00'), booked('2026-06-16', '08:00', '20:00')]; // next week
@@ -912,6 +950,53 @@ describe('awrWeeks', () => {
       paused: false,
       resetOn: '2026-12-21',
     });
+  });
+
+  // The date equal treatment applies from (the staff report's qualifying date): the Monday after the 12th week
+  // counted; not yet qualified, the earliest, working every week from the week of asOf on.
+  const qualifying: { name: string; weeks: number[]; asOf: string; expected: string | null }[] = [
+    { name: 'never worked: no date', weeks: [], asOf: weekDate(0), expected: null },
+    {
+      name: 'twelve in a row: the Monday after the 12th',
+      weeks: range(0, 11),
+      asOf: weekDate(11),
+      expected: weekDate(12, 0),
+    },
+    { name: 'qualified long ago keeps its date', weeks: range(0, 15), asOf: weekDate(15), expected: weekDate(12, 0) },
+    {
+      name: 'a short break pushes it on',
+      weeks: [...range(0, 5), ...range(9, 14)],
+      asOf: weekDate(14),
+      expected: weekDate(15, 0),
+    },
+    {
+      name: 'three weeks, this one worked: nine more from next week',
+      weeks: [0, 1, 2],
+      asOf: weekDate(2),
+      expected: weekDate(12, 0),
+    },
+    {
+      name: 'three weeks, this one not yet worked: it can still count',
+      weeks: [0, 1, 2],
+      asOf: weekDate(3),
+      expected: weekDate(12, 0),
+    },
+    {
+      name: 'paused by a break: counting resumes this week',
+      weeks: [0, 1, 2],
+      asOf: weekDate(6),
+      expected: weekDate(15, 0),
+    },
+    { name: 'reset by a long break: no date', weeks: [0, 1, 2], asOf: weekDate(10, 0), expected: null },
+    {
+      name: 'after a reset, from the new run',
+      weeks: [...range(0, 11), ...range(20, 22)],
+      asOf: weekDate(22),
+      expected: weekDate(32, 0),
+    },
+  ];
+  it.each(qualifying)('qualifying date: $name', ({ weeks, asOf, expected }) => {
+    expect(awrQualifyingDate(weeksWorked(weeks), asOf, TZ)).toBe(expected);
   });
 
   test.prop([fc.uniqueArray(fc.integer({ min: 0, max: 60 }), { maxLength: 40 })])(
