@@ -17,6 +17,25 @@ export const ReportDimensionInfo = Type.Object({
 });
 export type ReportDimensionInfo = Static<typeof ReportDimensionInfo>;
 
+/**
+ * A column about the record a dimension names (the staff member's compliance today), on each row when grouped by it;
+ * neither totalled nor sortable.
+ */
+export const ReportDetailInfo = Type.Object({
+  id: Type.String(),
+  label: Type.String(),
+  /** text; choice: the value is a choice's id, named by `choices`; date: yyyy-MM-dd; hours: decimal hours; count. */
+  format: Type.Union([
+    Type.Literal('text'),
+    Type.Literal('choice'),
+    Type.Literal('date'),
+    Type.Literal('hours'),
+    Type.Literal('count'),
+  ]),
+  choices: Type.Optional(Type.Array(Type.Object({ id: Type.String(), name: Type.String() }))),
+});
+export type ReportDetailInfo = Static<typeof ReportDetailInfo>;
+
 /** One group: each dimension's name (`<id>`, null for none) and a reference's id (`<id>_id`), and each measure. */
 export const ReportRow = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()]));
 export type ReportRow = Static<typeof ReportRow>;
@@ -53,6 +72,8 @@ export const ReportAnswer = Type.Object({
   ),
   /** The measures the caller receives (pay and margin only for those who may read them). */
   measures: Type.Array(ReportMeasureInfo),
+  /** The columns about each row's record the caller receives (absent when the report has none for this grouping). */
+  details: Type.Optional(Type.Array(ReportDetailInfo)),
   data: Type.Array(ReportRow),
   /** Every measure over every matching row (not the page's), worked out in SQL. */
   totals: ReportRow,

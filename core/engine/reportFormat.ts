@@ -1,5 +1,5 @@
 import { formatPounds, penceToPounds } from './money';
-import type { ReportDeclaration, ReportDimension, ReportMeasure } from './reports';
+import type { ReportDeclaration, ReportDetail, ReportDimension, ReportMeasure } from './reports';
 
 /*
  * How a report's values read, in one place for the screen, its chart and its files (issue 34): money in pounds,
@@ -43,6 +43,19 @@ export function reportCell(c: Column, row: Record<string, Value>): string | numb
   if (f === 'percent') return Math.round(n * 1000) / 10;
   return n;
 }
+
+type Detail = Pick<ReportDetail, 'id' | 'format'> & { choices?: readonly { id: string; name: string }[] };
+
+/** A detail column's value as the screen and the files read it: a choice by its name, text and dates as they are. */
+export function detailText(d: Detail, v: Value): string | number | null {
+  if (v === null || v === undefined || v === '') return null;
+  if (d.format === 'choice') return d.choices?.find((c) => c.id === String(v))?.name ?? String(v);
+  if (d.format === 'hours' || d.format === 'count') return Number(v);
+  return String(v);
+}
+
+/** A file's cell of a detail column: a number a spreadsheet sums where it is one, else its text (empty for none). */
+export const detailCell = (d: Detail, row: Record<string, Value>): string | number => detailText(d, row[d.id]) ?? '';
 
 /**
  * A value as the screen shows it: £1,234.50, hours (37.5), a count (1,200), 87.5%; a ratio with no denominator as a

@@ -138,6 +138,24 @@ export interface ReportChart {
   kind: 'bar' | 'line';
 }
 
+/**
+ * A column about the record one of the report's dimensions names (a staff member's compliance today), shown on each
+ * row when the report is grouped by that dimension. Not a sum over the rows: the server reads it per record after the
+ * groups are counted (server/reports/details.ts), so it is neither totalled nor sorted by.
+ */
+export interface ReportDetail {
+  id: string;
+  label: string;
+  /** text; a choice's id (named by `choices`); a date (yyyy-MM-dd); decimal hours; a count. */
+  format: 'text' | 'choice' | 'date' | 'hours' | 'count';
+  choices?: readonly { id: string; name: string }[];
+  /**
+   * The fields it is made of, as `resource.field`: a caller who may not read one of them does not receive it (as a
+   * measure made of pay is absent for those who may not read pay).
+   */
+  readFrom: readonly string[];
+}
+
 export interface ReportDeclaration {
   /** Its API name: GET /api/reports/{name}. */
   name: string;
@@ -182,6 +200,8 @@ export interface ReportDeclaration {
   chart?: ReportChart;
   /** Where the screen is (the admin route), for links. */
   route?: string;
+  /** Columns about the record a dimension names, on its rows when grouped by it (ReportDetail). */
+  details?: { dimension: string; columns: readonly ReportDetail[] };
 }
 
 /**
@@ -281,7 +301,7 @@ export function reportProblems(
 ): string[] {
   const out: string[] = [];
   const ids = new Set<string>();
-  for (const x of [...report.dimensions, ...report.measures]) {
+  for (const x of [...report.dimensions, ...report.measures, ...(report.details?.columns ?? [])]) {
     if (ids.has(x.id)) out.push(`${report.name}: ${x.id} is declared twice`);
     ids.add(x.id);
     if (!/^[a-z][a-z0-9_]*$/.test(x.id)) out.push(`${report.name}: ${x.id} is no identifier`);
@@ -313,6 +333,11 @@ export function reportProblems(
       out.push(`${report.name}.pathFilters: ${f.id} is no new parameter`);
     if (!f.path.includes('.') || fieldOf(f.path)?.type !== 'reference')
       out.push(`${report.name}.pathFilters: ${f.path} is no reference through a reference`);
+  }
+  if (report.details) {
+    const d = report.dimensions.find((x) => x.id === report.details!.dimension);
+    if (!d || d.bucket || fieldOf(d.field)?.type !== 'reference')
+      out.push(`${report.name}.details: ${report.details.dimension} is no dimension of records`);
   }
   for (const d of report.dimensions)
     if (d.emptyLabel && !d.field.includes('.')) out.push(`${report.name}.${d.id}: emptyLabel needs a path`);

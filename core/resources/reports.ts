@@ -7,6 +7,8 @@ import type {
   ReportPathFilter,
 } from '../engine/reports';
 import { ISSUED_STATES } from './invoices/resource';
+import { COMPLIANCE } from './candidates/resource';
+import { AWR_QUALIFYING_WEEKS, REFERENCE_WEEKS } from '../domain/booking/checks';
 import { OPEN_STATES } from '../domain/invoicing/settlement';
 
 /*
@@ -143,7 +145,19 @@ export const businessUnitReport: ReportDeclaration = {
 /**
  * StaffReport: per staff member, the shifts they were booked on. The product records no no-show: a shift nobody
  * worked is cancelled, saying who asked, so the report counts the cancellations asked by the staff member.
+ * Grouped by staff member, each row also says where the staff member stands (docs/decisions.md "Issue 34 — the
+ * staff report's compliance, AWR and working time"): their compliance today; the Agency Workers Regulations count
+ * of the client and job role where it is highest, as of the period's end, and the Monday equal treatment applies
+ * from (awrWeeks, awrQualifyingDate); their average weekly hours over the 17 weeks to the period's end (the
+ * booking check's averageWeeklyHours); and whether they opted out of the 48-hour week.
  */
+/** The AWR count is of a staff member's shifts at a client in a job role, by when they start. */
+const AWR_FIELDS = ['shifts.candidate_id', 'shifts.client_id', 'shifts.job_role_id', 'shifts.start_at'];
+const YES_NO = [
+  { id: 'yes', name: 'Yes' },
+  { id: 'no', name: 'No' },
+];
+
 export const staffReport: ReportDeclaration = {
   name: 'staff_activity',
   label: 'Staff report',
@@ -179,6 +193,39 @@ export const staffReport: ReportDeclaration = {
   defaultSort: { by: 'hours', order: 'desc' },
   chart: { dimension: 'week', measures: ['hours'], kind: 'bar' },
   route: '/report/StaffReport',
+  details: {
+    dimension: 'staff',
+    columns: [
+      {
+        id: 'compliance',
+        label: 'Compliance today',
+        format: 'choice',
+        choices: COMPLIANCE,
+        readFrom: ['candidates.compliance'],
+      },
+      {
+        id: 'awr_weeks',
+        label: `AWR weeks (of ${AWR_QUALIFYING_WEEKS})`,
+        format: 'count',
+        readFrom: AWR_FIELDS,
+      },
+      { id: 'awr_at', label: 'AWR at', format: 'text', readFrom: AWR_FIELDS },
+      { id: 'awr_qualifies_on', label: 'AWR equal treatment from', format: 'date', readFrom: AWR_FIELDS },
+      {
+        id: 'average_weekly_hours',
+        label: `Average weekly hours (${REFERENCE_WEEKS} weeks)`,
+        format: 'hours',
+        readFrom: ['shifts.candidate_id', 'shifts.start_at', 'shifts.end_at'],
+      },
+      {
+        id: 'opted_out_48h',
+        label: 'Opted out of 48 hours',
+        format: 'choice',
+        choices: YES_NO,
+        readFrom: ['candidate_preferences.opted_out_48h'],
+      },
+    ],
+  },
 };
 
 /**

@@ -2,6 +2,7 @@
 // scope, read policy, filters, and the period as a range filter), grouped by the asked dimensions and aggregated in
 // SQL; totals are the same aggregates over every matching row. Declarations: core/resources/reports.ts.
 import type { Row } from '../db/index.js';
+import type { ReportRow } from '../../core/contracts/reports.js';
 import { HttpError } from '../http.js';
 import { fieldExpression, ident, Params, readable, scopeWhere, type Compiled } from './compile.js';
 import type { EngineContext } from './context.js';
@@ -18,6 +19,7 @@ import {
   type PeriodPreset,
   type ReportCondition,
   type ReportDeclaration,
+  type ReportDetail,
   type ReportDimension,
   type ReportMeasure,
   type ReportPathFilter,
@@ -468,4 +470,53 @@ export async function runReport(
   if (!data.length && options.paged !== false && q.page > 1)
     groups = (await runReport(ctx, report, c, { ...q, page: 1, perPage: 1 })).groups;
   return { data: data.map((r) => typed(c, q, r)), totals: typed(c, { ...q, group: [] }, sum), groups };
+}
+
+/**
+ * Reads the detail columns of the records a report's rows name (a report's `details`), as of a date: for each
+ * record's id, its values by column id. One per report that declares details (server/routes/reports.ts).
+ */
+export type DetailLoader = (
+  ctx: EngineContext,
+  c: Compiled,
+  ids: number[],
+  asOf: string,
+) => Promise<Map<number, ReportRow>>;
+
+/**
+ * The detail columns a caller receives: only when the rows are grouped by the details' dimension, each made of fields
+ * they may read (`resource.field`).
+ */
+export function availableDetails(report: ReportDeclaration, c: Compiled, ctx: Ctx, q: ReportQuery): ReportDetail[] {
+  if (!report.details || !q.group.some((d) => d.id === report.details!.dimension)) return [];
+  return report.details.columns.filter((col) =>
+    col.readFrom.every((path) => {
+      const [resource, field] = path.split('.');
+      const f = c.lookup(resource).byField.get(field);
+      return !!f && readable(ctx.principal, f);
+    }),
+  );
+}
+
+/**
+ * The rows with their detail columns: each row's record (the dimension's `<id>_id`) read once, as of the period's
+ * last day (or the report's today). A row with no record (none) has none of them.
+ */
+export async function withDetails(
+  ctx: EngineContext,
+  report: ReportDeclaration,
+  c: Compiled,
+  q: ReportQuery,
+  details: ReportDetail[],
+  load: DetailLoader | undefined,
+  rows: Row[],
+): Promise<Row[]> {
+  if (!details.length || !load) return rows;
+  const key = `${report.details!.dimension}_id`;
+  const ids = [...new Set(rows.map((r) => r[key]).filter((id): id is number => typeof id === 'number'))];
+  const values = ids.length ? await load(ctx, c, ids, q.period?.to ?? q.asOf) : new Map<number, ReportRow>();
+  return rows.map((r) => {
+    const v = typeof r[key] === 'number' ? values.get(r[key] as number) : undefined;
+    return { ...r, ...Object.fromEntries(details.map((d) => [d.id, v?.[d.id] ?? null])) };
+  });
 }

@@ -4,14 +4,18 @@ import { HttpError } from '../http.js';
 import type { Compiled } from '../engine/compile.js';
 import type { EngineContext } from '../engine/context.js';
 import {
+  availableDetails,
   availableDimensions,
   availableFilters,
   availablePathFilters,
   parseReportQuery,
   resolvePath,
   runReport,
+  withDetails,
+  type DetailLoader,
   type ReportQuery,
 } from '../engine/reports.js';
+import { staffReportDetails } from '../services/staffReportDetails.js';
 import {
   csvStream,
   EXPORT_FORMATS,
@@ -22,10 +26,19 @@ import {
 } from '../exports/routes.js';
 import type { ExportTable } from '../exports/rows.js';
 import { REPORT_DECLARATIONS } from '../../core/resources/reports.js';
-import { periodPresetsOf, reportProblems, sourceProblems, type ReportDeclaration } from '../../core/engine/reports.js';
-import { reportCell, reportHeader, reportFileName } from '../../core/engine/reportFormat.js';
+import {
+  periodPresetsOf,
+  reportProblems,
+  sourceProblems,
+  type ReportDeclaration,
+  type ReportDetail,
+} from '../../core/engine/reports.js';
+import { detailCell, reportCell, reportHeader, reportFileName } from '../../core/engine/reportFormat.js';
 import { ReportAnswer } from '../../core/contracts/reports.js';
 import { fileAnswer } from '../../core/contracts/documents.js';
+
+/** Who reads each report's detail columns (core/engine/reports.ts ReportDetail), by the report's name. */
+const DETAIL_LOADERS: Record<string, DetailLoader> = { staff_activity: staffReportDetails };
 
 /** A declaration's mistakes against its compiled base resource: refused at start-up. */
 function checkReport(report: ReportDeclaration, c: Compiled) {
@@ -36,6 +49,18 @@ function checkReport(report: ReportDeclaration, c: Compiled) {
     problems.push(`${report.name}.period: ${report.period.field} is no range filter of ${c.decl.name}`);
   // A source's field, or one reached through one of its references (invoice_id.state), as the SQL reads it.
   problems.push(...sourceProblems(report, (resource, path) => resolvePath(c.lookup(resource), path)?.field));
+  if (report.details && !DETAIL_LOADERS[report.name]) problems.push(`${report.name}.details: nothing reads them`);
+  for (const col of report.details?.columns ?? [])
+    for (const path of col.readFrom) {
+      const [resource, field] = path.split('.');
+      let known = false;
+      try {
+        known = !!c.lookup(resource).byField.get(field);
+      } catch {
+        known = false;
+      }
+      if (!known) problems.push(`${report.name}.details.${col.id}: no field ${path}`);
+    }
   if (problems.length) throw new Error(problems.join('; '));
 }
 
@@ -73,6 +98,7 @@ function described(report: ReportDeclaration, c: Compiled, ctx: EngineContext, q
       }),
     ],
     measures: q.measures.map((m) => ({ id: m.id, label: m.label, format: m.kind === 'count' ? 'count' : m.format })),
+    ...(report.details ? { details: availableDetails(report, c, ctx, q).map(detailInfo) } : {}),
     ...(report.chart
       ? {
           chart: {
@@ -83,6 +109,13 @@ function described(report: ReportDeclaration, c: Compiled, ctx: EngineContext, q
       : {}),
   };
 }
+
+const detailInfo = (d: ReportDetail) => ({
+  id: d.id,
+  label: d.label,
+  format: d.format,
+  ...(d.choices ? { choices: [...d.choices] } : {}),
+});
 
 /**
  * Every declared report at GET /api/reports/{name} and GET /api/reports/{name}/export?format=csv|xlsx: for the
@@ -110,9 +143,10 @@ export async function reportRoutes(app: FastifyInstance) {
       handler: async ({ req, ctx }) => {
         const q = parseReportQuery(report, c, ctx, req.query as Record<string, unknown>);
         const { data, totals, groups } = await runReport(ctx, report, c, q);
+        const details = availableDetails(report, c, ctx, q);
         return {
           ...described(report, c, ctx, q),
-          data,
+          data: await withDetails(ctx, report, c, q, details, DETAIL_LOADERS[report.name], data),
           totals,
           total_count: groups,
           total_pages: Math.ceil(groups / q.perPage),
@@ -145,15 +179,26 @@ export async function reportRoutes(app: FastifyInstance) {
         const release = await exportTurn(req.auth!, reply);
         if (!release) return reply;
         try {
-          const { data, totals } = await runReport(ctx, report, c, q, { paged: false });
+          const { data: groups, totals } = await runReport(ctx, report, c, q, { paged: false });
+          const details = availableDetails(report, c, ctx, q);
+          const data = await withDetails(ctx, report, c, q, details, DETAIL_LOADERS[report.name], groups);
           const columns = [...q.group, ...q.measures];
           async function* pages() {
             yield [
-              ...data.map((r) => columns.map((x) => reportCell(x, r))),
-              [...q.group.map((_, i) => (i === 0 ? 'Total' : '')), ...q.measures.map((m) => reportCell(m, totals))],
+              ...data.map((r) => [...columns.map((x) => reportCell(x, r)), ...details.map((d) => detailCell(d, r))]),
+              [
+                ...q.group.map((_, i) => (i === 0 ? 'Total' : '')),
+                ...q.measures.map((m) => reportCell(m, totals)),
+                // What a record is, not a sum: no total.
+                ...details.map(() => ''),
+              ],
             ];
           }
-          const table: ExportTable = { headers: columns.map(reportHeader), fields: [], pages: pages() };
+          const table: ExportTable = {
+            headers: [...columns.map(reportHeader), ...details.map((d) => d.label)],
+            fields: [],
+            pages: pages(),
+          };
           const body = format === 'csv' ? await csvStream(table) : await xlsxStream(table, report.label);
           reply.raw.once('close', release);
           return sendDownload(

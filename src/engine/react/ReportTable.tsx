@@ -1,11 +1,17 @@
 import { Box, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, TableSortLabel } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { ReportDimensionInfo, ReportMeasureInfo, ReportRow } from '../../../core/contracts/reports';
-import { bucketName, formatReportValue } from '../../../core/engine/reportFormat';
+import type {
+  ReportDetailInfo,
+  ReportDimensionInfo,
+  ReportMeasureInfo,
+  ReportRow,
+} from '../../../core/contracts/reports';
+import { bucketName, detailText, formatReportValue } from '../../../core/engine/reportFormat';
+import { formatDisplayDate } from '../../../core/domain/time/agencyTime';
 
 /**
- * A report's groups as a table: the dimensions' names, then each measure (figures right-aligned), and the totals as
- * the table's footer. Sortable headers when `sort` is given. It scrolls sideways inside a named region the keyboard
+ * A report's groups as a table: the dimensions' names, then each measure (figures right-aligned), then the columns
+ * about each row's record (`details`: not sortable, not totalled), and the totals as the table's footer. Sortable headers when `sort` is given. It scrolls sideways inside a named region the keyboard
  * reaches, so a phone keeps its page width.
  */
 export function ReportTable({
@@ -15,10 +21,12 @@ export function ReportTable({
   rows,
   totals,
   sort,
+  details = [],
 }: {
   label: string;
   dimensions: readonly ReportDimensionInfo[];
   measures: readonly ReportMeasureInfo[];
+  details?: readonly ReportDetailInfo[];
   rows: readonly ReportRow[];
   totals?: ReportRow;
   sort?: { by: string; order: 'asc' | 'desc'; onSort: (by: string) => void };
@@ -53,12 +61,23 @@ export function ReportTable({
           <TableRow>
             {dimensions.map((d) => header(d.id, d.label, false))}
             {measures.map((m) => header(m.id, m.label, true))}
+            {details.map((d) => (
+              <TableCell
+                key={d.id}
+                align={numericDetail(d) ? 'right' : 'left'}
+                sx={{ fontWeight: 600, verticalAlign: 'bottom' }}
+              >
+                {d.label}
+              </TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>
           {rows.length === 0 && (
             <TableRow>
-              <TableCell colSpan={dimensions.length + measures.length}>{translate('app.report.empty')}</TableCell>
+              <TableCell colSpan={dimensions.length + measures.length + details.length}>
+                {translate('app.report.empty')}
+              </TableCell>
             </TableRow>
           )}
           {rows.map((r, i) => (
@@ -75,6 +94,15 @@ export function ReportTable({
               {measures.map((m) => (
                 <TableCell key={m.id} align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {formatReportValue(m.format, r[m.id])}
+                </TableCell>
+              ))}
+              {details.map((d) => (
+                <TableCell
+                  key={d.id}
+                  align={numericDetail(d) ? 'right' : 'left'}
+                  sx={{ whiteSpace: d.format === 'text' ? undefined : 'nowrap' }}
+                >
+                  {detailShown(d, r[d.id])}
                 </TableCell>
               ))}
             </TableRow>
@@ -100,10 +128,24 @@ export function ReportTable({
                   {formatReportValue(m.format, totals[m.id])}
                 </TableCell>
               ))}
+              {details.map((d) => (
+                <TableCell key={d.id} />
+              ))}
             </TableRow>
           </TableFooter>
         )}
       </Table>
     </Box>
   );
+}
+
+const numericDetail = (d: ReportDetailInfo) => d.format === 'hours' || d.format === 'count';
+
+/** A detail's value as the screen shows it: a choice by its name, a date as people read it, hours and counts. */
+function detailShown(d: ReportDetailInfo, v: ReportRow[string]): string {
+  const text = detailText(d, v);
+  if (text === null) return '–';
+  if (d.format === 'date') return formatDisplayDate(String(text));
+  if (numericDetail(d)) return formatReportValue(d.format, text);
+  return String(text);
 }

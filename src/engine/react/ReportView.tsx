@@ -311,6 +311,7 @@ export function ReportView({
               label={title}
               dimensions={data.group}
               measures={data.measures}
+              details={data.details}
               rows={data.data}
               totals={data.totals}
               sort={{
