@@ -145,11 +145,7 @@ export const businessUnitReport: ReportDeclaration = {
 /**
  * StaffReport: per staff member, the shifts they were booked on. The product records no no-show: a shift nobody
  * worked is cancelled, saying who asked, so the report counts the cancellations asked by the staff member.
- * Grouped by staff member, each row also says where the staff member stands (docs/decisions.md "Issue 34 — the
- * staff report's compliance, AWR and working time"): their compliance today; the Agency Workers Regulations count
- * of the client and job role where it is highest, as of the period's end, and the Monday equal treatment applies
- * from (awrWeeks, awrQualifyingDate); their average weekly hours over the 17 weeks to the period's end (the
- * booking check's averageWeeklyHours); and whether they opted out of the 48-hour week.
+ * Where each of them stands (compliance, AWR, working time) is the report's second view, staffStandingReport.
  */
 /** The AWR count is of a staff member's shifts at a client in a job role, by when they start. */
 const AWR_FIELDS = ['shifts.candidate_id', 'shifts.client_id', 'shifts.job_role_id', 'shifts.start_at'];
@@ -193,6 +189,36 @@ export const staffReport: ReportDeclaration = {
   defaultSort: { by: 'hours', order: 'desc' },
   chart: { dimension: 'week', measures: ['hours'], kind: 'bar' },
   route: '/report/StaffReport',
+};
+
+/**
+ * The StaffReport's second view: where each staff member booked in the period stands (docs/decisions.md "Issue 34 —
+ * the staff report's compliance, AWR and working time"), beside their shifts and hours: their compliance today; the
+ * Agency Workers Regulations count of the client and job role where it is highest, as of the period's end, and the
+ * Monday equal treatment applies from (awrWeeks, awrQualifyingDate); their average weekly hours over the 17 weeks to
+ * the period's end (the booking check's averageWeeklyHours); and whether they opted out of the 48-hour week. A view
+ * of its own, so that each table fits a laptop's width.
+ */
+export const staffStandingReport: ReportDeclaration = {
+  name: 'staff_standing',
+  label: 'Staff compliance and working time',
+  description:
+    'Staff booked in the period: their compliance today, their Agency Workers Regulations count, their average weekly hours over the 17 weeks to the period’s end and the 48-hour opt-out.',
+  resource: 'shifts',
+  roles: ['admin', 'consultant'],
+  exportRoles: ['admin', 'consultant'],
+  where: staffReport.where,
+  period: staffReport.period,
+  dimensions: [{ id: 'staff', label: 'Staff member', field: 'candidate_id' }],
+  defaultGroup: ['staff'],
+  measures: [
+    { id: 'shifts', label: 'Shifts', kind: 'count', where: FILLED },
+    { id: 'hours', label: 'Hours', kind: 'sum', field: 'hours', where: FILLED, format: 'hours' },
+  ],
+  filters: staffReport.filters,
+  pathFilters: unitFilter,
+  defaultSort: { by: 'staff', order: 'asc' },
+  route: '/report/StaffReport?view=staff_standing',
   details: {
     dimension: 'staff',
     columns: [
@@ -227,6 +253,9 @@ export const staffReport: ReportDeclaration = {
     ],
   },
 };
+
+/** The StaffReport's views, in the order of its tabs (the first when none is asked). */
+export const STAFF_REPORT_VIEWS: readonly ReportDeclaration[] = [staffReport, staffStandingReport];
 
 /**
  * A client's spend (the client dashboard's "spend by week and by site"): the charge of the filled shifts, never pay
@@ -417,6 +446,7 @@ export const INVOICE_REPORT_VIEWS: readonly ReportDeclaration[] = [agedDebtRepor
 export const REPORT_DECLARATIONS: readonly ReportDeclaration[] = [
   clientReport,
   staffReport,
+  staffStandingReport,
   businessUnitReport,
   clientSpendReport,
   agedDebtReport,

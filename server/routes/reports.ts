@@ -38,7 +38,7 @@ import { ReportAnswer } from '../../core/contracts/reports.js';
 import { fileAnswer } from '../../core/contracts/documents.js';
 
 /** Who reads each report's detail columns (core/engine/reports.ts ReportDetail), by the report's name. */
-const DETAIL_LOADERS: Record<string, DetailLoader> = { staff_activity: staffReportDetails };
+const DETAIL_LOADERS: Record<string, DetailLoader> = { staff_standing: staffReportDetails };
 
 /** A declaration's mistakes against its compiled base resource: refused at start-up. */
 function checkReport(report: ReportDeclaration, c: Compiled) {

@@ -154,6 +154,7 @@ export const en = {
       no_unit: 'No business unit',
     },
     invoice_report: { views: 'Invoice report views' },
+    staff_report: { views: 'Staff report views', activity: 'Activity', standing: 'Compliance and working time' },
     report: {
       period: 'Period',
       from: 'From',

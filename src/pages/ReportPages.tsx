@@ -2,7 +2,13 @@ import { Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router';
 import { ReportView } from '../engine/react/ReportView';
-import { businessUnitReport, clientReport, INVOICE_REPORT_VIEWS, staffReport } from '../../core/resources/reports';
+import {
+  businessUnitReport,
+  clientReport,
+  INVOICE_REPORT_VIEWS,
+  STAFF_REPORT_VIEWS,
+} from '../../core/resources/reports';
+import type { ReportDeclaration } from '../../core/engine/reports';
 
 /** /report/ClientReport: per client, site and job role (core/resources/reports.ts clientReport). */
 export function ClientReportPage() {
@@ -10,10 +16,22 @@ export function ClientReportPage() {
   return <ReportView report={clientReport} title={translate('app.screens.client_report')} />;
 }
 
-/** /report/StaffReport: per staff member (core/resources/reports.ts staffReport). */
+/**
+ * /report/StaffReport: per staff member, two views chosen by tabs kept in the address (`view`): what they did
+ * (core/resources/reports.ts staffReport) and where they stand, compliance, AWR and working time (staffStandingReport).
+ */
 export function StaffReportPage() {
   const translate = useTranslate();
-  return <ReportView report={staffReport} title={translate('app.screens.staff_report')} />;
+  const labels = [translate('app.staff_report.activity'), translate('app.staff_report.standing')];
+  return (
+    <ViewsOf
+      path="/report/StaffReport"
+      views={STAFF_REPORT_VIEWS}
+      labelOf={(_r, i) => labels[i]}
+      ariaLabel={translate('app.staff_report.views')}
+      title={translate('app.screens.staff_report')}
+    />
+  );
 }
 
 /**
@@ -27,31 +45,58 @@ export function BusinessUnitReportPage() {
 
 /**
  * /report/InvoiceReport: the aged debt (as of today) and what was invoiced in a period, one declared report each
- * (core/resources/reports.ts), chosen by tabs kept in the address (`view`, the first when none). A tab starts its own
- * report afresh: the other's grouping and period mean nothing to it.
+ * (core/resources/reports.ts), chosen by tabs kept in the address (`view`, the first when none).
  */
 export function InvoiceReportPage() {
   const translate = useTranslate();
+  return (
+    <ViewsOf
+      path="/report/InvoiceReport"
+      views={INVOICE_REPORT_VIEWS}
+      labelOf={(r) => r.label}
+      ariaLabel={translate('app.invoice_report.views')}
+      title={translate('app.screens.invoice_report')}
+    />
+  );
+}
+
+/**
+ * A report screen of several declared reports (its views), chosen by tabs kept in the address (`view`, the first
+ * when none). A tab starts its own report afresh: the other's grouping and period mean nothing to it.
+ */
+function ViewsOf({
+  path,
+  views: reports,
+  labelOf,
+  ariaLabel,
+  title,
+}: {
+  path: string;
+  views: readonly ReportDeclaration[];
+  labelOf: (r: ReportDeclaration, i: number) => string;
+  ariaLabel: string;
+  title: string;
+}) {
   const [params] = useSearchParams();
-  const report = INVOICE_REPORT_VIEWS.find((r) => r.name === params.get('view')) ?? INVOICE_REPORT_VIEWS[0];
+  const report = reports.find((r) => r.name === params.get('view')) ?? reports[0];
   const views = (
     <Tabs
       value={report.name}
-      aria-label={translate('app.invoice_report.views')}
+      aria-label={ariaLabel}
       variant="scrollable"
       // Within the page's width on a phone (as the lists' tabs).
       sx={{ contain: 'inline-size', mb: 2 }}
     >
-      {INVOICE_REPORT_VIEWS.map((r, i) => (
+      {reports.map((r, i) => (
         <Tab
           key={r.name}
           value={r.name}
-          label={r.label}
+          label={labelOf(r, i)}
           component={Link}
-          to={i === 0 ? '/report/InvoiceReport' : `/report/InvoiceReport?view=${r.name}`}
+          to={i === 0 ? path : `${path}?view=${r.name}`}
         />
       ))}
     </Tabs>
   );
-  return <ReportView key={report.name} report={report} title={translate('app.screens.invoice_report')} views={views} />;
+  return <ReportView key={report.name} report={report} title={title} views={views} />;
 }

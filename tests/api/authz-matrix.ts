@@ -268,6 +268,8 @@ const CUSTOM_OUTCOMES: Record<string, [Outcome, Outcome]> = {
   'GET /api/reports/client_spend/export': [F, F],
   'GET /api/reports/staff_activity': [F, F],
   'GET /api/reports/staff_activity/export': [F, F],
+  'GET /api/reports/staff_standing': [F, F],
+  'GET /api/reports/staff_standing/export': [F, F],
   'GET /api/reports/business_unit_activity': [F, F],
   'GET /api/reports/business_unit_activity/export': [F, F],
   // The agency's and client settings are served by their own routes (served: false): no privilege reaches them.

@@ -1,6 +1,6 @@
-// The staff report's columns about each staff member (issue 34): compliance today, the highest AWR count among
-// their client and job-role assignments with the date equal treatment applies from, the average weekly hours over
-// the 17 weeks to the period's end, and the 48-hour opt-out. Every value is checked against a recount written here
+// The staff report's compliance and working-time view (issue 34; GET /api/reports/staff_standing): compliance
+// today, the highest AWR count among their client and job-role assignments with the date equal treatment applies
+// from, the average weekly hours over the 17 weeks to the period's end, and the 48-hour opt-out. Every value is checked against a recount written here
 // from the rules as docs/decisions.md states them (plain SQL for the facts, a week-by-week walk for the AWR clock),
 // not by calling the domain functions the server uses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const report = (token: string, query: string): Promise<ReportAnswer> => askReport(t, token, 'staff_activity', query);
+const report = (token: string, query: string): Promise<ReportAnswer> => askReport(t, token, 'staff_standing', query);
 
 const DETAILS = ['compliance', 'awr_weeks', 'awr_at', 'awr_qualifies_on', 'average_weekly_hours', 'opted_out_48h'];
 
@@ -222,13 +222,19 @@ describe('the staff report: compliance, AWR, working time and the opt-out', () =
     await expectRecounted(after);
   });
 
-  it('only grouped by staff member: by client the rows have none of them', async () => {
-    const byClient = await report(admin, `group=client&period=last_month`);
-    expect(byClient.details).toEqual([]);
-    for (const d of DETAILS) expect(byClient.data[0]?.[d]).toBeUndefined();
-    const byStaffAndWeek = await report(admin, `group=staff,week&per_page=100&period=last_month`);
-    expect(byStaffAndWeek.details?.map((d) => d.id)).toEqual(DETAILS);
-    await expectRecounted(byStaffAndWeek);
+  it('is the staff report’s own view: the activity view has none of them, and it groups by staff member only', async () => {
+    const activity = await askReport(t, admin, 'staff_activity', 'period=last_month');
+    expect(activity.details).toBeUndefined();
+    for (const d of DETAILS) expect(activity.data[0]?.[d]).toBeUndefined();
+    const byClient = await call(t.app, admin, 'GET', '/api/reports/staff_standing?group=client');
+    expect(byClient.statusCode).toBe(400);
+    expect(byClient.json().errors.group).toMatch(/Cannot group by client/);
+    // Its shifts and hours are the activity view's.
+    const standing = await report(admin, 'per_page=100&period=last_month');
+    const same = await askReport(t, admin, 'staff_activity', 'per_page=100&period=last_month&sort=staff&order=asc');
+    expect(standing.data.map((r) => [r.staff_id, r.shifts, r.hours])).toEqual(
+      same.data.map((r) => [r.staff_id, r.shifts, r.hours]),
+    );
   });
 
   it('exports them as columns of the CSV and the XLSX, named, with no total', async () => {
@@ -243,7 +249,7 @@ describe('the staff report: compliance, AWR, working time and the opt-out', () =
       'Average weekly hours (17 weeks)',
       'Opted out of 48 hours',
     ]);
-    const xlsx = await call(t.app, admin, 'GET', `/api/reports/staff_activity/export?format=xlsx&${q}`);
+    const xlsx = await call(t.app, admin, 'GET', `/api/reports/staff_standing/export?format=xlsx&${q}`);
     expect(xlsx.statusCode, xlsx.body).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as any);
@@ -270,14 +276,14 @@ describe('the staff report: compliance, AWR, working time and the opt-out', () =
       true,
     );
 
-    const csv = await call(t.app, consultant, 'GET', `/api/reports/staff_activity/export?format=csv&${q}`);
+    const csv = await call(t.app, consultant, 'GET', `/api/reports/staff_standing/export?format=csv&${q}`);
     expect(csv.statusCode, csv.body).toBe(200);
     const head = csv.body.replace(/^\uFEFF/, '').split('\r\n')[0];
     expect(head.endsWith(labels.map((l) => `"${l}"`).join(','))).toBe(true);
   });
 
   it('client users never get the report, its pay or these columns', async () => {
-    for (const path of ['/api/reports/staff_activity', '/api/reports/staff_activity/export?format=xlsx'])
+    for (const path of ['/api/reports/staff_activity', '/api/reports/staff_standing/export?format=xlsx'])
       expect((await call(t.app, client, 'GET', path)).statusCode).toBe(403);
   });
 });

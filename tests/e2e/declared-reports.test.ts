@@ -13,6 +13,16 @@ const e2e = useBrowser();
 const violations = async (page: Parameters<typeof seriousViolations>[0]) =>
   (await seriousViolations(page)).map((v) => `${v.id}: ${v.nodes[0]?.html.slice(0, 200)}`);
 
+/** The staff report's columns about each staff member (docs/decisions.md "the staff report's compliance, AWR…"). */
+const STAFF_DETAILS = [
+  'Compliance today',
+  'AWR weeks (of 12)',
+  'AWR at',
+  'AWR equal treatment from',
+  'Average weekly hours (17 weeks)',
+  'Opted out of 48 hours',
+];
+
 describe('declared reports', () => {
   it('the Client Report: filters in the address survive a reload, the chart has its table view, the XLSX opens', async () => {
     const { page } = e2e;
@@ -89,6 +99,7 @@ describe('declared reports', () => {
     await signInAdmin(page);
     for (const [route, name] of [
       ['/report/StaffReport', 'Staff Report'],
+      ['/report/StaffReport?view=staff_standing', 'Staff Report'],
       ['/report/ClientReport?group=week&period=this_tax_year', 'Client Report'],
     ]) {
       await page.goto(route);
@@ -101,6 +112,7 @@ describe('declared reports', () => {
     await page.setViewportSize(DESKTOP);
     for (const [route, name] of [
       ['/report/StaffReport?group=staff,client', 'Staff Report'],
+      ['/report/StaffReport?view=staff_standing', 'Staff Report'],
       ['/report/ClientReport?group=client,site', 'Client Report'],
     ]) {
       await page.goto(route);
@@ -108,7 +120,7 @@ describe('declared reports', () => {
       await settleScreen(page, inflight);
       expect(await layoutProblems(page, route, DESKTOP.width, true)).toEqual([]);
       // The staff report has pay and margin for the agency.
-      if (name === 'Staff Report')
+      if (route === '/report/StaffReport?group=staff,client')
         expect(await page.getByRole('table', { name }).getByRole('columnheader').allTextContents()).toEqual([
           'Staff member',
           'Client',
@@ -122,5 +134,40 @@ describe('declared reports', () => {
           'Asked by staff',
         ]);
     }
+  });
+  it('the Staff Report shows where each staff member stands: compliance, AWR, the 17-week average and the opt-out', async () => {
+    const { page } = e2e;
+    const inflight = trackRequests(page);
+    await signInAdmin(page);
+    await page.goto('/report/StaffReport?period=last_month');
+    // The second of the staff report's views, by its tab; the period stays in the address.
+    await page.getByRole('tab', { name: 'Compliance and working time' }).click();
+    await waitForPath(page, '/report/StaffReport');
+    await expect.poll(() => new URL(page.url()).searchParams.get('view')).toBe('staff_standing');
+    await page.goto('/report/StaffReport?view=staff_standing&period=last_month');
+    const table = page.getByRole('table', { name: 'Staff Report' });
+    await table.locator('tbody tr').first().waitFor();
+    const headers = await table.locator('thead th').allTextContents();
+    expect(headers).toEqual(['Staff member', 'Shifts', 'Hours', ...STAFF_DETAILS]);
+    const answer = (await api(page, 'GET', '/api/reports/staff_standing?period=last_month')).body;
+    const first = answer.data[0];
+    const cells = await table.locator('tbody tr').first().locator('td, th').allTextContents();
+    const detail = (label: string) => cells[headers.indexOf(label)];
+    const compliance = { compliant: 'Compliant', expiring: 'Compliant, document due', not_compliant: 'Not compliant' };
+    expect(cells[0]).toBe(first.staff);
+    expect(detail('Compliance today')).toBe(compliance[first.compliance as keyof typeof compliance]);
+    expect(detail('AWR weeks (of 12)')).toBe(String(first.awr_weeks));
+    expect(detail('AWR at')).toBe(first.awr_at ?? '–');
+    expect(detail('Average weekly hours (17 weeks)')).toBe(String(first.average_weekly_hours));
+    expect(detail('Opted out of 48 hours')).toBe(first.opted_out_48h === 'yes' ? 'Yes' : 'No');
+    // A date as people read it (1 Dec 2026), or a dash when no count runs.
+    expect(detail('AWR equal treatment from')).toMatch(
+      first.awr_qualifies_on ? /^\d{1,2} [A-Z][a-z]{2} \d{4}$/ : /^–$/,
+    );
+    // Not totals: the Total row leaves them empty.
+    const total = await table.locator('tfoot tr td').allTextContents();
+    expect(total.slice(-STAFF_DETAILS.length)).toEqual(STAFF_DETAILS.map(() => ''));
+    expect(await violations(page)).toEqual([]);
+    await settleScreen(page, inflight);
   });
 });

@@ -11,8 +11,9 @@ import { formatDisplayDate } from '../../../core/domain/time/agencyTime';
 
 /**
  * A report's groups as a table: the dimensions' names, then each measure (figures right-aligned), then the columns
- * about each row's record (`details`: not sortable, not totalled), and the totals as the table's footer. Sortable headers when `sort` is given. It scrolls sideways inside a named region the keyboard
- * reaches, so a phone keeps its page width.
+ * about each row's record (`details`: not sortable, not totalled), and the totals as the table's footer. Sortable
+ * headers when `sort` is given. It scrolls sideways inside a named region the keyboard reaches, so a phone keeps its
+ * page width.
  */
 export function ReportTable({
   label,

@@ -14,6 +14,9 @@ export const reports: AuthzArea = {
       row('GET', '/api/reports/client_activity/export', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
       row('GET', '/api/reports/staff_activity', A, 'ok', 'ok', F, F, 'ok', F, A),
       row('GET', '/api/reports/staff_activity/export', A, 'ok', 'ok', F, F, 'ok', F, A),
+      // The staff report's compliance and working-time view: the agency's only, as the staff report.
+      row('GET', '/api/reports/staff_standing', A, 'ok', 'ok', F, F, 'ok', F, A),
+      row('GET', '/api/reports/staff_standing/export', A, 'ok', 'ok', F, F, 'ok', F, A),
       // Business units (issue 34): the agency's own organisation, never a client user's.
       row('GET', '/api/reports/business_unit_activity', A, 'ok', 'ok', F, F, 'ok', F, A),
       row('GET', '/api/reports/business_unit_activity/export', A, 'ok', 'ok', F, F, 'ok', F, A),
