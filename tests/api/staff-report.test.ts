@@ -1,8 +1,8 @@
 // The staff report's compliance and working-time view (issue 34; GET /api/reports/staff_standing): compliance
 // today, the highest AWR count among their client and job-role assignments with the date equal treatment applies
-// from, the average weekly hours over the 17 weeks to the period's end, and the 48-hour opt-out. Every value is checked against a recount written here
-// from the rules as docs/decisions.md states them (plain SQL for the facts, a week-by-week walk for the AWR clock),
-// not by calling the domain functions the server uses.
+// from, the average weekly hours over the 17 weeks to the period's end, and the 48-hour opt-out. Every value is
+// checked against a recount written here from the rules as docs/decisions.md states them (plain SQL for the facts,
+// a week-by-week walk for the AWR clock), not by calling the domain functions the server uses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { call, fixtureWrite, loginAs, makeTestApp, type TestApp } from './helpers';
