@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { AdminMenu } from './AdminMenu';
 import { nameWithUnread, NotificationsButton, UnreadBadge } from './NotificationsButton';
 import { PanelAppBar } from './PanelAppBar';
+import { PanelSidebar } from './PanelSidebar';
 import { AdminProfileMenu } from './ProfileMenu';
 import { StaffSearch } from './StaffSearch';
 import { useChatUnread } from './useShellData';
@@ -46,7 +47,7 @@ export function AdminAppBar() {
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout appBar={AdminAppBar} menu={AdminMenu} appBarAlwaysOn>
+    <Layout appBar={AdminAppBar} menu={AdminMenu} sidebar={PanelSidebar} appBarAlwaysOn>
       {children}
     </Layout>
   );

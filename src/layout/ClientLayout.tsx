@@ -14,6 +14,7 @@ import { NotificationsButton, UnreadBadge } from './NotificationsButton';
 import { useAgencyNotifications } from './useShellData';
 import { NavGroup, NavItem, SidebarNav } from './nav';
 import { PanelAppBar } from './PanelAppBar';
+import { PanelSidebar } from './PanelSidebar';
 import { ClientProfileMenu } from './ProfileMenu';
 
 /** The client panel's menu: Dashboard, Invoices, Schedule, Signed Timesheets, Shifts (4 lists), Notifications. */
@@ -62,7 +63,7 @@ export function ClientAppBar() {
 
 export function ClientLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout appBar={ClientAppBar} menu={ClientMenu} appBarAlwaysOn>
+    <Layout appBar={ClientAppBar} menu={ClientMenu} sidebar={PanelSidebar} appBarAlwaysOn>
       {children}
     </Layout>
   );

@@ -44,8 +44,12 @@ describe('subscription', () => {
       await staff.getByText(`${before.usage.active_staff} of 250`).waitFor();
       expect((await api(page, 'GET', '/api/subscription')).body.data.plan.id).toBe('growth');
       expect(await seriousViolations(page)).toEqual([]);
-      // On a phone: the meters and the plan picker within 390 px, nothing scrolling sideways.
+      // A window narrowed to a phone's width (a tablet turned, a window dragged) keeps the page readable: the menu,
+      // a drawer over the page on a phone, does not open over it by itself.
       await page.setViewportSize(PHONE);
+      await page.getByRole('heading', { name: /^Growth plan/ }).waitFor();
+      await page.getByRole('navigation', { name: 'Settings sections' }).waitFor();
+      // On a phone: the meters and the plan picker within 390 px, nothing scrolling sideways.
       await page.goto(new URL(ROUTE, page.url()).toString());
       await page.getByRole('heading', { name: /^Growth plan/ }).waitFor();
       expect(await layoutProblems(page, ROUTE, PHONE.width)).toEqual([]);
