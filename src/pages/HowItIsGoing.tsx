@@ -6,7 +6,10 @@ import { api } from '../providers/http';
 import { ReportChart } from '../engine/react/ReportChart';
 import type { ReportAnswer } from '../../core/contracts/reports';
 import { clientReport } from '../../core/resources/reports';
-import { NO_VALUE } from '../../core/engine/reports';
+import { NO_VALUE, PERIOD_PRESETS, type PeriodPreset } from '../../core/engine/reports';
+import { addDaysToDate, formatDisplayDate, startOfWeekMonday } from '../../core/domain/time/agencyTime';
+import { DatePickerProvider } from '../engine/react/DatePickerInput';
+import { PlainDatePicker } from '../engine/react/PlainDatePicker';
 
 /** The dashboard's business unit, in the address (`/home?business_unit_id=3`, or `none`): kept on reload. */
 const UNIT = 'business_unit_id';
@@ -45,8 +48,45 @@ function UnitChoice({ value, onChange }: { value: string; onChange: (v: string |
   );
 }
 
-/** The dashboard's weekly figures: the Client Report by week over the last 12 weeks, one request. */
+/** The dashboard's weekly figures: the Client Report by week, one request; over the last 12 weeks unless asked. */
 export const HOW_IT_IS_GOING_QUERY = 'group=week&period=last_12_weeks&sort=week&order=asc&per_page=100';
+
+/**
+ * The periods the figures may be of, as the reports name them: the last 12 weeks (the default), this and last week,
+ * this and last month, this tax year, or from and to (custom). In the address (`period`, `from`, `to`).
+ */
+const PERIODS: readonly PeriodPreset[] = [
+  'last_12_weeks',
+  'this_week',
+  'last_week',
+  'this_month',
+  'last_month',
+  'this_tax_year',
+  'custom',
+];
+
+/** Weeks the charts draw at most: the figures are one page of the report's weeks (per_page=100). */
+const MAX_WEEKS = 100;
+
+/** The weeks (Monday to Sunday) a period touches. */
+function weeksOf(from: string, to: string): number {
+  let n = 0;
+  for (let m = startOfWeekMonday(from); m <= to; m = addDaysToDate(m, 7)) n += 1;
+  return n;
+}
+
+/** The figures' query for the address's period and unit: the default's, with the asked period in its place. */
+export function howItIsGoingQuery(params: URLSearchParams): string {
+  const q = new URLSearchParams(HOW_IT_IS_GOING_QUERY);
+  const period = params.get('period');
+  if (period && PERIODS.includes(period as PeriodPreset)) {
+    q.set('period', period);
+    if (period === 'custom') for (const k of ['from', 'to']) q.set(k, params.get(k) ?? '');
+  }
+  const unit = params.get(UNIT);
+  if (unit) q.set(UNIT, unit);
+  return q.toString();
+}
 
 /** Each chart: the measures drawn and how. A chart whose measures the caller does not receive is left out. */
 const CHARTS: { measures: string[]; kind: 'bar' | 'line'; title: string }[] = [
@@ -58,50 +98,119 @@ const CHARTS: { measures: string[]; kind: 'bar' | 'line'; title: string }[] = [
 ];
 
 /**
- * "How it is going" on the agency dashboard (issue 34): fill rate, hours, charge, margin £ and % by week over 12
- * weeks, drawn from the declared Client Report (client_activity) by the reports' own chart, each with its table view;
- * of every business unit, or of the one chosen (the report's own unit filter).
+ * "How it is going" on the agency dashboard (issue 34): fill rate, hours, charge, margin £ and % by week over the
+ * last 12 weeks or the period chosen, drawn from the declared Client Report (client_activity) by the reports' own
+ * chart, each with its table view; of every business unit, or of the one chosen (the report's own unit filter).
  * Loaded (its chunk and its request) after the Needs doing figures.
  */
 export function HowItIsGoing() {
   const translate = useTranslate();
   const [params, setParams] = useSearchParams();
   const unit = params.get(UNIT) ?? '';
-  const query = unit ? `${HOW_IT_IS_GOING_QUERY}&${UNIT}=${encodeURIComponent(unit)}` : HOW_IT_IS_GOING_QUERY;
+  const query = howItIsGoingQuery(params);
+  const period = new URLSearchParams(query).get('period') as PeriodPreset;
+  const [from, to] = [params.get('from'), params.get('to')];
+  // A custom period longer than the figures' page of weeks is not asked: its later weeks would draw as empty.
+  const tooLong = period === 'custom' && !!from && !!to && from <= to && weeksOf(from, to) > MAX_WEEKS;
   const weekly = useQuery({
-    queryKey: ['home', 'how_it_is_going', unit],
+    enabled: !tooLong,
+    queryKey: ['home', 'how_it_is_going', query],
     retry: false,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => api<ReportAnswer>(`/reports/${clientReport.name}?${query}`, { signal }),
   });
+  const set = (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes))
+          if (v) next.set(k, v);
+          else next.delete(k);
+        return next;
+      },
+      { replace: true },
+    );
   const heading = (
     <>
       <Typography variant="subtitle1" component="h2" id="how-it-is-going" sx={{ fontWeight: 600, mb: 1.5 }}>
         {translate('app.how_it_is_going.title')}
       </Typography>
-      <UnitChoice
-        value={unit}
-        onChange={(v) =>
-          setParams(
-            (prev) => {
-              const next = new URLSearchParams(prev);
-              if (v) next.set(UNIT, v);
-              else next.delete(UNIT);
-              return next;
-            },
-            { replace: true },
-          )
-        }
-      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'flex-start' }}>
+        <TextField
+          select
+          size="small"
+          label={translate('app.report.period')}
+          value={period}
+          onChange={(e) =>
+            set(
+              e.target.value === 'custom'
+                ? {
+                    period: 'custom',
+                    from: params.get('from') ?? weekly.data?.period?.from ?? null,
+                    to: params.get('to') ?? weekly.data?.period?.to ?? null,
+                  }
+                : // The default stays out of the address.
+                  { period: e.target.value === PERIODS[0] ? null : e.target.value, from: null, to: null },
+            )
+          }
+          sx={{ minWidth: 170, mb: 1.5 }}
+          name="period"
+        >
+          {PERIOD_PRESETS.filter((p) => PERIODS.includes(p.id)).map((p) => (
+            <MenuItem key={p.id} value={p.id}>
+              {p.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {period === 'custom' && (
+          <DatePickerProvider>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, mb: 1.5 }}>
+              <PlainDatePicker
+                label={translate('app.report.from')}
+                value={params.get('from')}
+                onChange={(d) => d && set({ from: d })}
+              />
+              <PlainDatePicker
+                label={translate('app.report.to')}
+                value={params.get('to')}
+                onChange={(d) => d && set({ to: d })}
+              />
+            </Box>
+          </DatePickerProvider>
+        )}
+        <UnitChoice value={unit} onChange={(v) => set({ [UNIT]: v })} />
+      </Box>
+      {weekly.data?.period && (
+        <Typography variant="body2" sx={{ mb: 1.5 }} data-testid="how-it-is-going-period">
+          {translate('app.report.period_line', {
+            what: weekly.data.period.label,
+            from: formatDisplayDate(weekly.data.period.from),
+            to: formatDisplayDate(weekly.data.period.to),
+          })}
+        </Typography>
+      )}
     </>
   );
+  if (tooLong)
+    return (
+      <Box component="section" aria-labelledby="how-it-is-going" sx={{ mb: 3 }}>
+        {heading}
+        <Typography color="text.secondary" role="status">
+          {translate('app.how_it_is_going.too_long', { weeks: MAX_WEEKS })}
+        </Typography>
+      </Box>
+    );
   if (!weekly.data)
     return (
       <Box component="section" aria-labelledby="how-it-is-going" sx={{ mb: 3 }}>
         {heading}
         <Typography color="text.secondary" role="status">
-          {weekly.isError ? translate('app.report.failed') : translate('app.report.loading')}
+          {weekly.isError
+            ? weekly.error instanceof Error
+              ? weekly.error.message
+              : translate('app.report.failed')
+            : translate('app.report.loading')}
         </Typography>
       </Box>
     );

@@ -3,7 +3,8 @@ import { useBrowser } from './harness';
 import { api, axeProblems, navigateInApp, openHome, signInAdmin, trackRequests, waitForPath } from './engineHelpers';
 import { DESKTOP, PHONE } from './layout';
 import { NEEDS_DOING } from '../../core/resources/needsDoing';
-import { HOW_IT_IS_GOING_QUERY } from '../../src/pages/HowItIsGoing';
+import { HOW_IT_IS_GOING_QUERY, howItIsGoingQuery } from '../../src/pages/HowItIsGoing';
+import { addDaysToDate, formatDisplayDate, startOfWeekMonday } from '../../core/domain/time/agencyTime';
 
 // Issue 34: the dashboard's "Needs doing" is a work queue. Each count on /home is a link named by its sentence;
 // clicking it lands on the list it counts, showing that many rows. Every item the demo has rows of (within one page
@@ -112,5 +113,50 @@ describe('Needs doing on the dashboard', () => {
     const text = await weeks.textContent();
     for (const w of charged)
       expect(text).toContain(`£${(w.charge / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`);
+  });
+  it('How it is going: a period chosen from the reports’ presets is in the address, survives a reload, and the charts are its figures', async () => {
+    const { page } = e2e;
+    const inflight = trackRequests(page);
+    await signInAdmin(page);
+    await openHome(page);
+    const going = page.getByRole('region', { name: 'How it is going' });
+    await going.getByRole('figure', { name: /Charge by week/ }).waitFor();
+    await going.getByLabel('Period').click();
+    await page.getByRole('option', { name: 'Last month' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('period')).toBe('last_month');
+    await page.reload();
+    await expect.poll(() => going.getByLabel('Period').textContent()).toMatch(/Last month/);
+    const query = howItIsGoingQuery(new URL(page.url()).searchParams);
+    const answer = (await api(page, 'GET', `/api/reports/client_activity?${query}`)).body;
+    expect(answer.period.preset).toBe('last_month');
+    // The period said in words, and the charge chart's table view has the month's weeks and their figures.
+    const [from, to] = [answer.period.from, answer.period.to].map(formatDisplayDate);
+    await expect
+      .poll(() => going.getByTestId('how-it-is-going-period').textContent())
+      .toContain(`from ${from} to ${to}`);
+    const charge = going.getByRole('figure', { name: /Charge by week/ });
+    await charge.getByRole('button', { name: 'Table' }).click();
+    const weeks = charge.getByRole('table');
+    await weeks.waitFor();
+    // Every week the month touches, one with no shift as zeros.
+    let mondays = 0;
+    for (let m = startOfWeekMonday(answer.period.from); m <= answer.period.to; m = addDaysToDate(m, 7)) mondays += 1;
+    expect(await weeks.locator('tbody tr').count()).toBe(mondays);
+    const text = await weeks.textContent();
+    for (const w of (answer.data as { charge: number }[]).filter((x) => x.charge > 0))
+      expect(text).toContain(`£${(w.charge / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`);
+    expect(await axeProblems(page, '/home?period=last_month', inflight)).toEqual([]);
+
+    // A custom period: from and to in the address, the figures of those days.
+    await going.getByLabel('Period').click();
+    await page.getByRole('option', { name: 'Custom' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('period')).toBe('custom');
+    const custom = new URL(page.url()).searchParams;
+    expect([custom.get('from'), custom.get('to')]).toEqual([answer.period.from, answer.period.to]);
+    await going.getByRole('group', { name: 'From' }).waitFor();
+    // With its dates, on a 390 px phone too.
+    await page.setViewportSize(PHONE);
+    expect(await axeProblems(page, '/home?period=custom at 390', inflight)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 });
