@@ -34,6 +34,13 @@ export const CRUD_ACTIONS: readonly string[] = ['list', 'show', 'create', 'edit'
  */
 export type Role = 'admin' | 'consultant' | 'manager' | 'viewer' | 'staff' | 'link' | 'custom';
 /**
+ * The guarded field groups an agency's own role is granted one by one (issue 35): what staff are paid (pay rates,
+ * pay amounts, on-costs), what clients are charged and what the agency keeps (charge rates, margins), and staff
+ * members' bank details.
+ */
+export const FIELD_GROUPS = ['pay_rates', 'margins', 'bank_details'] as const;
+export type FieldGroup = (typeof FIELD_GROUPS)[number];
+/**
  * Which panel (and sign-in) a user belongs to: 'agency' is the agency's back office (any agency role, not only
  * the admin role), 'client' the client portal, 'staff' the staff member's phone page, 'link' a capability link's
  * holder. See docs/glossary.md.
@@ -167,6 +174,12 @@ export interface FieldDeclaration {
    * names 'staff' ('link').
    */
   readableBy?: Role[];
+  /**
+   * The guarded field groups it belongs to (issue 35): a field an agency's own role reads only when the role is
+   * granted every group named ('pay_rates', 'margins', 'bank_details'; core/resources/roles/privileges.ts labels
+   * them), whatever its readableBy says of the built-in roles. A price line carries pay and charge: both groups.
+   */
+  groups?: FieldGroup[];
   /** Not stored: the server computes it (see the resource's server behaviour); shown and filtered, never written. */
   computed?: boolean;
   /**

@@ -1,7 +1,8 @@
-import type { Action, LoginType, ResourceDeclaration, Role } from '../engine/types';
+import type { Action, FieldGroup, LoginType, ResourceDeclaration, Role } from '../engine/types';
 import { CRUD_ACTIONS, ROLE_LOGIN } from '../engine/types';
 import { declarationByName } from './declarations';
-import { grantable, privilegeKey } from './roles/privileges';
+import { fieldGroupKey, grantable, privilegeKey, reportKey } from './roles/privileges';
+import type { ReportDeclaration } from '../engine/reports';
 
 export type { Principal } from '../engine/types';
 import type { Principal } from '../engine/types';
@@ -65,22 +66,44 @@ export const builtInRolesOf = (...logins: LoginType[]): Role[] => rolesOf(...log
 /** Principals outside the agency and its clients: a staff member, the holder of a capability link. */
 const OUTSIDERS: readonly string[] = ['staff', 'link'];
 
-/** The built-in agency roles: a guarded field reaches a custom role only when every one of them reads it. */
+/** The built-in agency roles: a guarded field in no group reaches a custom role only when all of them read it. */
 const BUILT_IN_AGENCY: readonly Role[] = ['admin', 'consultant'];
 
 /**
  * Whether the principal receives a field at all (pay rates are never sent to client users). Staff members and link
  * holders are outside the agency and its clients: deny by default, so a field reaches them only when its readableBy
  * names their role (a new field with charges or margins never leaks to a phone or a link by being forgotten).
- * A custom role receives a guarded field only when both built-in agency roles do (pay rates and charges, which every
- * agency user reads): nothing narrowed to admin (bank details, secrets) reaches it.
+ * A custom role (issue 35) receives a field of a guarded group (pay rates, margins, bank details) when its role is
+ * granted every group the field names and admin reads the field; any other guarded field only when both built-in
+ * agency roles read it: nothing else narrowed to admin (secrets) reaches it.
  */
-export const canRead = (principal: Principal, roles?: Role[]) =>
-  OUTSIDERS.includes(principal.loginType)
-    ? principal.role === principal.loginType && !!roles?.includes(principal.role as Role)
-    : principal.role === 'custom'
-      ? principal.loginType === 'agency' && (!roles || BUILT_IN_AGENCY.every((r) => roles.includes(r)))
-      : !roles || roles.includes(principal.role as Role);
+export const canRead = (principal: Principal, roles?: readonly Role[], groups?: readonly FieldGroup[]) => {
+  if (OUTSIDERS.includes(principal.loginType))
+    return principal.role === principal.loginType && !!roles?.includes(principal.role as Role);
+  if (principal.role !== 'custom') return !roles || roles.includes(principal.role as Role);
+  if (principal.loginType !== 'agency') return false;
+  if (groups?.length) {
+    const held = privilegesOf(principal);
+    return (!roles || roles.includes('admin')) && groups.every((g) => held.has(fieldGroupKey(g)));
+  }
+  return !roles || BUILT_IN_AGENCY.every((r) => roles.includes(r));
+};
+
+/**
+ * Whether the principal may run a declared report (`export`: download it): a built-in role named in the report's
+ * roles (exportRoles); a custom role granted the report (`reports.<name>`) where admin may. The rows are still
+ * the report's base lists', so its route also asks for their list privilege.
+ */
+export function mayRunReport(
+  principal: Principal,
+  report: Pick<ReportDeclaration, 'name' | 'roles' | 'exportRoles'>,
+  what: 'view' | 'export' = 'view',
+): boolean {
+  const roles = what === 'export' ? report.exportRoles : report.roles;
+  const role = roleOf(principal);
+  if (role === 'custom') return roles.includes('admin') && privilegesOf(principal).has(reportKey(report.name));
+  return !!role && roles.includes(role);
+}
 
 /** Who may do what, as one pure function of (principal, resource, action); deny by default. */
 export function canAccess(principal: Principal, resource: string, action: Action | string): boolean {

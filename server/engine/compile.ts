@@ -139,7 +139,7 @@ export function writeColumns(c: Compiled, bind: (v: unknown) => string, today: s
 }
 
 /** Fields the principal may receive: everything but those their role may not read. */
-export const readable = (principal: EnginePrincipal, f: FieldDeclaration) => canRead(principal, f.readableBy);
+export const readable = (principal: EnginePrincipal, f: FieldDeclaration) => canRead(principal, f.readableBy, f.groups);
 
 /**
  * The select list for a principal. Lists leave out uploads unless the list shows them (a page of staff must

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { route } from './route.js';
+import { canRead } from '../../core/resources/access.js';
 import { HttpError } from '../http.js';
 import { IdParams } from '../../core/contracts/common.js';
 import { BankDetailsAnswer, OwnBankDetailsAnswer } from '../../core/contracts/payroll.js';
@@ -41,6 +42,11 @@ export async function bankDetailsRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/api/candidates/:id/bank_details',
     may: { candidates: ['show', 'set_bank_details'] },
+    // And who reads the masked line: a custom role only with the bank details group (issue 35), whatever it may set.
+    allows: (p) => {
+      const masked = app.engine.get('candidates')!.byField.get('bank_details_masked')!;
+      return canRead(p, masked.readableBy, masked.groups);
+    },
     record: 'candidates',
     schema: {
       tags: ['Staff'],

@@ -26,6 +26,7 @@ import {
 } from '../exports/routes.js';
 import type { ExportTable } from '../exports/rows.js';
 import { REPORT_DECLARATIONS } from '../../core/resources/reports.js';
+import { mayRunReport } from '../../core/resources/access.js';
 import {
   periodPresetsOf,
   reportProblems,
@@ -132,7 +133,7 @@ export async function reportRoutes(app: FastifyInstance) {
       method: 'GET',
       url: `/api/reports/${report.name}`,
       may,
-      roles: report.roles,
+      allows: (p) => mayRunReport(p, report),
       schema: {
         tags: ['reports'],
         summary: `${report.label}: ${report.description}`,
@@ -161,7 +162,7 @@ export async function reportRoutes(app: FastifyInstance) {
       method: 'GET',
       url: `/api/reports/${report.name}/export`,
       may,
-      roles: report.exportRoles,
+      allows: (p) => mayRunReport(p, report, 'export'),
       schema: {
         tags: ['reports'],
         summary: `Export the ${report.label.toLowerCase()} (CSV or XLSX)`,

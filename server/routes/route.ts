@@ -17,7 +17,7 @@ import type { ResolveFastifyReplyReturnType } from 'fastify/types/type-provider.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Row } from '../db/index.js';
 import { forbidden } from '../http.js';
-import { hasRole, permits } from '../../core/resources/access.js';
+import { hasRole, permits, type Principal } from '../../core/resources/access.js';
 import type { Action, Role } from '../../core/engine/types.js';
 import type { EngineContext } from '../engine/context.js';
 import { contextOf, inTransaction, markAuthorised, principalOf } from '../engine/routes.js';
@@ -70,6 +70,11 @@ export interface RouteSpec<S extends FastifySchema, R = Row> {
   may?: Grants;
   roles?: readonly Role[];
   /**
+   * Instead of `roles`, a rule of the caller's principal in core/resources/access.ts (a declared report's
+   * mayRunReport: its roles, or a custom role granted the report). `may` still applies.
+   */
+  allows?: (principal: Principal) => boolean;
+  /**
    * The record the route is about: a declared resource whose `:id` parameter names it, found in the caller's row
    * scope (404 otherwise) and read as their read policy allows; or a lookup of its own (the caller's agency), which
    * throws to refuse. Either way before the route's schemas look at what was sent: a caller outside learns nothing
@@ -92,15 +97,15 @@ const found = new WeakMap<FastifyRequest, { ctx: EngineContext; record?: unknown
 
 /** Registers a hand-written API route that authorises, scopes and reads as the declarations say. */
 export function route<S extends FastifySchema, R = Row>(app: FastifyInstance, spec: RouteSpec<S, R>) {
-  const { may, roles, record } = spec;
-  if (!may && !roles) throw new Error(`${spec.method} ${spec.url}: say who may call it (may, roles)`);
+  const { may, roles, allows, record } = spec;
+  if (!may && !roles && !allows) throw new Error(`${spec.method} ${spec.url}: say who may call it (may, roles)`);
   const grants = Object.entries(may ?? {}).flatMap(([resource, actions]) => {
     const c = app.engine.get(resource);
     if (!c) throw new Error(`${spec.method} ${spec.url}: no declaration named ${resource}`);
     return [actions].flat().map((action) => ({ decl: c.decl, action }));
   });
-  const allowed = (p: { loginType: EngineContext['principal']['loginType']; role: string }) =>
-    (!roles || hasRole(p, roles)) && grants.every((g) => permits(p, g.decl, g.action));
+  const allowed = (p: Principal) =>
+    (!roles || hasRole(p, roles)) && (!allows || allows(p)) && grants.every((g) => permits(p, g.decl, g.action));
   const lookup =
     typeof record === 'string'
       ? (() => {

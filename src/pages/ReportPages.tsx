@@ -1,5 +1,6 @@
 import { Tab, Tabs } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { usePermissions, useTranslate } from 'react-admin';
+import { mayRunReport, type Principal } from '../../core/resources/access';
 import { Link, useSearchParams } from 'react-router';
 import { ReportView } from '../engine/react/ReportView';
 import {
@@ -78,7 +79,11 @@ function ViewsOf({
   title: string;
 }) {
   const [params] = useSearchParams();
-  const report = reports.find((r) => r.name === params.get('view')) ?? reports[0];
+  const { permissions } = usePermissions<Principal | null>();
+  // The views the user may run (a custom role is granted each on its own); all of them until the session is known.
+  const allowed = permissions ? reports.filter((r) => mayRunReport(permissions, r)) : reports;
+  const shown = allowed.length ? allowed : reports;
+  const report = shown.find((r) => r.name === params.get('view')) ?? shown[0];
   const views = (
     <Tabs
       value={report.name}
@@ -87,11 +92,11 @@ function ViewsOf({
       // Within the page's width on a phone (as the lists' tabs).
       sx={{ contain: 'inline-size', mb: 2 }}
     >
-      {reports.map((r, i) => (
+      {shown.map((r, i) => (
         <Tab
           key={r.name}
           value={r.name}
-          label={labelOf(r, i)}
+          label={labelOf(r, reports.indexOf(r))}
           component={Link}
           to={i === 0 ? path : `${path}?view=${r.name}`}
         />

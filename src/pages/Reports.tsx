@@ -8,17 +8,54 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useCanAccess, useTranslate } from 'react-admin';
+import { useCanAccess, usePermissions, useTranslate } from 'react-admin';
+import type { Principal } from '../../core/resources/access';
+import { mayRunReport } from '../../core/resources/access';
+import {
+  businessUnitReport,
+  clientReport,
+  INVOICE_REPORT_VIEWS,
+  STAFF_REPORT_VIEWS,
+} from '../../core/resources/reports';
+import type { ReportDeclaration } from '../../core/engine/reports';
 import { Link } from 'react-router';
 import { PageHeader } from './PageHeader';
 
-/** The reports that exist, each with the resource whose list it is (a role that cannot list it does not see it). */
-export const REPORTS: { to: string; resource: string; key: string; icon: ReactNode }[] = [
-  { to: '/report/ClientReport', resource: 'shifts', key: 'clients', icon: <BusinessIcon /> },
-  { to: '/report/StaffReport', resource: 'shifts', key: 'staff', icon: <BadgeIcon /> },
+/**
+ * The reports that exist, each with the resource whose list it is (a role that cannot list it does not see it) and,
+ * for a declared report's screen, the declared reports it shows (a role that may run none of them does not see it:
+ * a custom role is granted reports one by one).
+ */
+export const REPORTS: {
+  to: string;
+  resource: string;
+  key: string;
+  icon: ReactNode;
+  declared?: readonly ReportDeclaration[];
+}[] = [
+  {
+    to: '/report/ClientReport',
+    resource: 'shifts',
+    key: 'clients',
+    icon: <BusinessIcon />,
+    declared: [clientReport],
+  },
+  { to: '/report/StaffReport', resource: 'shifts', key: 'staff', icon: <BadgeIcon />, declared: STAFF_REPORT_VIEWS },
   // The agency's own organisation: for those who may list its business units (admins and consultants).
-  { to: '/report/BusinessUnitReport', resource: 'business_units', key: 'business_units', icon: <AccountTreeIcon /> },
-  { to: '/report/InvoiceReport', resource: 'invoices', key: 'invoices', icon: <ReceiptLongIcon /> },
+  {
+    to: '/report/BusinessUnitReport',
+    resource: 'business_units',
+    key: 'business_units',
+    icon: <AccountTreeIcon />,
+    declared: [businessUnitReport],
+  },
+  {
+    to: '/report/InvoiceReport',
+    resource: 'invoices',
+    key: 'invoices',
+    icon: <ReceiptLongIcon />,
+    declared: INVOICE_REPORT_VIEWS,
+  },
   { to: '/report/DocumentReport', resource: 'candidate_documents', key: 'documents', icon: <DescriptionIcon /> },
   { to: '/report/RateCards', resource: 'rate_cards', key: 'rate_cards', icon: <PriceChangeIcon /> },
   { to: '/report/EmailReport', resource: 'email_outbox', key: 'email', icon: <AlternateEmailIcon /> },
@@ -28,7 +65,9 @@ export const REPORTS: { to: string; resource: string; key: string; icon: ReactNo
 function ReportCard({ report }: { report: (typeof REPORTS)[number] }) {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource: report.resource, action: 'list' });
-  if (!canAccess) return null;
+  const { permissions } = usePermissions<Principal | null>();
+  const mayRun = !report.declared || (!!permissions && report.declared.some((r) => mayRunReport(permissions, r)));
+  if (!canAccess || !mayRun) return null;
   return (
     <Box component="li" sx={{ display: 'flex' }}>
       <Card variant="outlined" sx={{ flex: 1 }}>

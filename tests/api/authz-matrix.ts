@@ -220,8 +220,9 @@ matrix.push(...areas.flatMap((a) => a.rows));
  * granting everything answers as admin): [customNone, customFull].
  * - Every agency user's own routes (their session, account, notifications, the shell, the dashboard whose figures
  *   each come from a list they may read, a pay calculator that reads nothing): answered to both.
- * - Routes narrowed to the admin role or to the built-in roles (the agency's settings, the reports, the mailbox,
+ * - Routes narrowed to the admin role or to the built-in roles (the agency's settings, the mailbox,
  *   the staff's chat and messages, one's notification preferences): refused to both — no privilege covers them.
+ * - The declared reports follow the rule: each is a privilege of its own (`reports.<name>`), held by the full role.
  * - Another's background job: 404 to both (a custom role follows its own jobs).
  * - A file: not found for a role that may see no record holding it.
  * - Activating a staff member over missing checks: an admin's override (the behaviour asks the role): authorised,
@@ -262,16 +263,6 @@ const CUSTOM_OUTCOMES: Record<string, [Outcome, Outcome]> = {
   'PUT /api/invoice_settings': [F, F],
   'PUT /api/merchants/:id': [F, F],
   'PUT /api/number_series/:series': [F, F],
-  'GET /api/reports/client_activity': [F, F],
-  'GET /api/reports/client_activity/export': [F, F],
-  'GET /api/reports/client_spend': [F, F],
-  'GET /api/reports/client_spend/export': [F, F],
-  'GET /api/reports/staff_activity': [F, F],
-  'GET /api/reports/staff_activity/export': [F, F],
-  'GET /api/reports/staff_standing': [F, F],
-  'GET /api/reports/staff_standing/export': [F, F],
-  'GET /api/reports/business_unit_activity': [F, F],
-  'GET /api/reports/business_unit_activity/export': [F, F],
   // The agency's and client settings are served by their own routes (served: false): no privilege reaches them.
   'GET /api/agency_settings': [F, F],
   'PUT /api/agency_settings': [F, F],
@@ -282,12 +273,6 @@ const CUSTOM_OUTCOMES: Record<string, [Outcome, Outcome]> = {
   'PUT /api/client_settings': [F, F],
   'GET /api/client_settings/users': [F, F],
   'PUT /api/client_settings/users/:id': [F, F],
-  'GET /api/reports/aged_debt': [F, F],
-  'GET /api/reports/aged_debt/export': [F, F],
-  'GET /api/reports/invoiced': [F, F],
-  'GET /api/reports/invoiced/export': [F, F],
-  'GET /api/reports/vat': [F, F],
-  'GET /api/reports/vat/export': [F, F],
   'POST /api/candidates/:id/actions/activate': [F, 422],
   'POST /api/candidates/actions/activate': [F, 422],
 };

@@ -64,13 +64,20 @@ describe('custom roles', () => {
       expect(await page.getByRole('checkbox', { name: 'Staff: List', exact: true }).isChecked()).toBe(true);
       await page.getByRole('button', { name: 'Clear all' }).click();
       await page.getByText('0 privileges granted').waitFor();
-      for (const box of ['Clients: List', 'Clients: Show']) {
+      // A resource's privileges, a guarded field group and a report: the grid's rows alike.
+      for (const box of ['Clients: List', 'Clients: Show', 'Shifts: List', 'Reports: Client report']) {
         const checkbox = page.getByRole('checkbox', { name: box, exact: true });
         await checkbox.focus();
         await page.keyboard.press('Space');
         expect(await checkbox.isChecked(), box).toBe(true);
       }
-      await page.getByText('2 privileges granted').waitFor();
+      await page.getByText('4 privileges granted').waitFor();
+      // The margins are a field group of their own; the consultant-like preset ticks it, as the consultant reads them.
+      const margins = page.getByRole('checkbox', { name: 'Guarded fields: Charge rates, margins and on-costs' });
+      expect(await margins.isChecked()).toBe(false);
+      await margins.focus();
+      await page.keyboard.press('Space');
+      await page.getByText('5 privileges granted').waitFor();
       await page.getByRole('button', { name: 'Save' }).click();
       await waitForPath(page, /^\/appsetting\/previlegesetting\/roles\/\d+\/show$/);
       const roleId = Number(/roles\/(\d+)\/show/.exec(page.url())![1]);
@@ -78,6 +85,9 @@ describe('custom roles', () => {
       expect((await api(page, 'GET', `/api/agency_roles/${roleId}`)).body.data.privileges.sort()).toEqual([
         'clients.list',
         'clients.show',
+        'fields.margins',
+        'reports.client_activity',
+        'shifts.list',
       ]);
 
       // A colleague invited with it (the form asks which role only for Custom role).
@@ -103,6 +113,18 @@ describe('custom roles', () => {
       expect((await api(page, 'GET', '/api/agency_roles')).status).toBe(403);
       await page.goto('/staff/staff-list');
       await expect.poll(() => page.locator('table tbody tr').count(), { timeout: 5_000 }).toBe(0);
+
+      // The reports: the one granted is offered and answers, with its margin; the staff report (not granted, though
+      // its rows are the shifts they list) is neither offered nor answered.
+      await page.goto('/report');
+      await rendered(page, '/report');
+      const cards = page.getByRole('list', { name: 'Reports' });
+      await cards.getByRole('link', { name: /Client Report/ }).waitFor();
+      expect(await cards.getByRole('link', { name: /Staff Report/ }).count()).toBe(0);
+      expect((await api(page, 'GET', '/api/reports/staff_activity')).status).toBe(403);
+      const answer = await api(page, 'GET', '/api/reports/client_activity');
+      expect(answer.status).toBe(200);
+      expect(answer.body.measures.map((m: { id: string }) => m.id)).toContain('margin');
     },
   );
 

@@ -374,6 +374,7 @@ export const candidates: ResourceDeclaration = {
       readOnly: true,
       actionOnly: true,
       readableBy: ['admin'],
+      groups: ['bank_details'],
       views: ['show'],
     },
     // Holiday accrued and not yet taken, in hours (employment types that accrue): the payslips of approved and

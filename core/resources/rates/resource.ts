@@ -48,6 +48,7 @@ const rate = (
   min: 0,
   max: 1000,
   readableBy: AGENCY,
+  groups: [kind === 'pay' ? 'pay_rates' : 'margins'],
   views: ['list', 'show', 'edit', 'create'],
   // The report shows the weekday-day band; the others are in the column chooser (all bands would be 4,000 px wide).
   listHidden: band !== 'weekday_day',
@@ -62,6 +63,7 @@ const margin = (band: Band): FieldDeclaration => ({
   computed: true,
   readOnly: true,
   readableBy: AGENCY,
+  groups: ['margins'],
   views: ['list', 'show'],
   listHidden: true,
 });
@@ -74,6 +76,8 @@ const wageFlag: FieldDeclaration = {
   computed: true,
   readOnly: true,
   readableBy: AGENCY,
+  // Says whether the pay is below the minimum wage: it tells the pay.
+  groups: ['pay_rates'],
   views: ['list', 'show'],
 };
 
@@ -315,7 +319,15 @@ export const clientRules: ResourceDeclaration = {
       max: 24,
       defaultValue: 0,
     },
-    { source: 'sleep_in_pay', type: 'money', label: 'Sleep-in pay (per shift)', min: 0, max: 1000, readableBy: AGENCY },
+    {
+      source: 'sleep_in_pay',
+      type: 'money',
+      label: 'Sleep-in pay (per shift)',
+      min: 0,
+      max: 1000,
+      readableBy: AGENCY,
+      groups: ['pay_rates'],
+    },
     {
       source: 'sleep_in_charge',
       type: 'money',
@@ -323,6 +335,7 @@ export const clientRules: ResourceDeclaration = {
       min: 0,
       max: 1000,
       readableBy: AGENCY,
+      groups: ['margins'],
     },
     {
       source: 'late_cancel_within_hours',

@@ -40,7 +40,10 @@ export function agencyRolesOf(others: readonly ResourceDeclaration[]): ResourceD
         label: 'Privileges',
         choices: privilegeChoices(privilegeRows(others)),
         views: ['show', 'edit', 'create'],
-        helperText: 'What a user holding this role may do, resource by resource. Nothing is granted unless ticked.',
+        helperText:
+          'What a user holding this role may do, resource by resource; which guarded fields (pay, charges and margins, ' +
+          'bank details) they read; which reports they run (a report also needs its records’ List). Nothing is ' +
+          'granted unless ticked.',
       },
       {
         source: 'created_at',

@@ -74,6 +74,7 @@ export const jobRoles = setting({
       max: 1000,
       sortable: true,
       readableBy: AGENCY_ONLY,
+      groups: ['pay_rates'],
     },
     // Below the adult minimum wage in force today, flagged by the server (issue 30.6); the form warns as it is typed.
     {
@@ -83,6 +84,7 @@ export const jobRoles = setting({
       computed: true,
       readOnly: true,
       readableBy: AGENCY_ONLY,
+      groups: ['pay_rates'],
       views: ['list', 'show'],
     },
     {
@@ -93,6 +95,7 @@ export const jobRoles = setting({
       max: 1000,
       sortable: true,
       readableBy: AGENCY_ONLY,
+      groups: ['margins'],
       listHidden: true,
     },
     // What the role supplies under the nursing agencies' concession (vatTreatmentOf): one flag cannot tell a

@@ -55,6 +55,7 @@ import invoicesSiteFilter from './125_invoices_site_filter.js';
 import careers from './123_careers.js';
 import agencySlug from './131_agency_slug.js';
 import agencyPlan from './133_agency_plan.js';
+import roleFieldGroups from './134_role_field_groups.js';
 import clientSettings from './126_client_settings.js';
 import recruitmentSettings from './132_recruitment_settings.js';
 import agencyRoles from './127_agency_roles.js';
@@ -128,4 +129,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '131_agency_slug', sql: agencySlug },
   { id: '132_recruitment_settings', sql: recruitmentSettings },
   { id: '133_agency_plan', sql: agencyPlan },
+  { id: '134_role_field_groups', sql: roleFieldGroups },
 ];

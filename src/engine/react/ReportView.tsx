@@ -13,7 +13,7 @@ import { ReportChart } from './ReportChart';
 import { ReportTable } from './ReportTable';
 import type { ReportAnswer } from '../../../core/contracts/reports';
 import { NO_VALUE, periodPresetsOf, type ReportDeclaration } from '../../../core/engine/reports';
-import { hasRole } from '../../../core/resources/access';
+import { mayRunReport } from '../../../core/resources/access';
 import { declarationByName } from '../../../core/resources/declarations';
 import { representRecord } from '../../../core/engine/exportFormat';
 import { formatDisplayDate } from '../../../core/domain/time/agencyTime';
@@ -95,7 +95,7 @@ export function ReportView({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const { permissions } = usePermissions<{ loginType: 'agency' | 'client'; role: string }>();
+  const { permissions } = usePermissions<{ loginType: 'agency' | 'client'; role: string; privileges?: string[] }>();
   const [params, setParams] = useSearchParams();
   const [busy, setBusy] = useState<string | null>(null);
   const set = (changes: Record<string, string | null>) =>
@@ -133,7 +133,7 @@ export function ReportView({
   const data = answer.data;
   const period = params.get('period') ?? report.period?.default;
   const base = declarationByName.get(report.resource);
-  const mayExport = !!permissions && hasRole(permissions, report.exportRoles);
+  const mayExport = !!permissions && mayRunReport(permissions, report, 'export');
 
   const download = async (format: 'csv' | 'xlsx') => {
     setBusy(format);

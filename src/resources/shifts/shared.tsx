@@ -17,7 +17,7 @@ export const shiftsDecl = (): ResourceDeclaration | undefined => shiftResources.
  */
 export const readableBy = (decl: ResourceDeclaration, role: string, loginType: LoginType): ResourceDeclaration => ({
   ...decl,
-  fields: decl.fields.filter((f) => canRead({ role, loginType }, f.readableBy as Role[] | undefined)),
+  fields: decl.fields.filter((f) => canRead({ role, loginType }, f.readableBy as Role[] | undefined, f.groups)),
 });
 
 /** The signed-in user's role ('admin', 'consultant', 'manager', 'viewer'), once known. */
