@@ -9,7 +9,9 @@ import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
 import { Box, Card, CardActionArea, CardContent, Paper, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useCanAccess, useGetIdentity, useTranslate } from 'react-admin';
+import { useCanAccess, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
+import { mayRunReport, type Principal } from '../../core/resources/access';
+import { clientReport } from '../../core/resources/reports';
 import { Link } from 'react-router';
 import { useAgency, useAgencyNotifications } from '../layout/useShellData';
 import { api } from '../providers/http';
@@ -89,7 +91,10 @@ export function Home() {
   const clients = useTotal('clients', '/clients?page=1&per_page=1');
   // The same query as the queue's (one request): the charts wait for its answer, so the figures come first.
   const queue = useQuery(needsDoingQuery);
-  const { canAccess: mayChart } = useCanAccess({ resource: 'shifts', action: 'list' });
+  const { canAccess: mayListShifts } = useCanAccess({ resource: 'shifts', action: 'list' });
+  // The charts are the Client Report's: a custom role is granted it on its own (issue 35).
+  const { permissions } = usePermissions<Principal | null>();
+  const mayChart = mayListShifts && !!permissions && mayRunReport(permissions, clientReport);
 
   const figures = [
     { label: 'app.home.active_staff', q: activeStaff, to: '/staffs/activeStaff' },
