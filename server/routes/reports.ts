@@ -34,7 +34,18 @@ import {
   type ReportDeclaration,
   type ReportDetail,
 } from '../../core/engine/reports.js';
-import { detailCell, reportCell, reportHeader, reportFileName } from '../../core/engine/reportFormat.js';
+import {
+  detailCell,
+  detailText,
+  formatReportValue,
+  reportCell,
+  reportHeader,
+  reportFileName,
+} from '../../core/engine/reportFormat.js';
+import { renderPdf } from '../documents/pdf/render.js';
+import { printedLetterhead } from '../documents/letterhead.js';
+import { PRINT_LIMIT } from '../documents/routes.js';
+import { reportPrint, type ReportPrintData } from '../documents/templates/reportPrint.js';
 import { ReportAnswer } from '../../core/contracts/reports.js';
 import { fileAnswer } from '../../core/contracts/documents.js';
 
@@ -111,6 +122,62 @@ function described(report: ReportDeclaration, c: Compiled, ctx: EngineContext, q
   };
 }
 
+/**
+ * The report as printed: what it covers under its title (the period or the day it is as of, the grouping, the
+ * filters asked, the day printed), then the groups and the total with each value as the screen reads it.
+ */
+function printedReport(
+  report: ReportDeclaration,
+  c: Compiled,
+  ctx: EngineContext,
+  q: ReportQuery,
+  details: ReportDetail[],
+  rows: Record<string, unknown>[],
+  totals: Record<string, unknown>,
+  groups: number,
+): ReportPrintData {
+  const filterLabels = [
+    ...availableFilters(report, c, ctx)
+      .filter((f) => q.filters[f.source] !== undefined && q.filters[f.source] !== '')
+      .map((f) => f.label),
+    ...q.pathFilters.map((pf) => resolvePath(c, pf.filter.path)!.field.label),
+  ];
+  const subtitle = [
+    q.period ? `${q.period.from} to ${q.period.to}` : `As of ${q.asOf}`,
+    `By ${q.group.map((g) => g.label.toLowerCase()).join(', ')}`,
+    filterLabels.length ? `Filtered by ${filterLabels.join(', ').toLowerCase()}` : '',
+    `Printed ${ctx.today}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const measureText = (m: ReportQuery['measures'][number], r: Record<string, unknown>) => {
+    const v = r[m.id] as string | number | null | undefined;
+    return v === null || v === undefined || v === ''
+      ? ''
+      : formatReportValue(m.kind === 'count' ? 'count' : m.format!, v);
+  };
+  return {
+    title: report.label,
+    subtitle,
+    columns: [
+      ...q.group.map((g) => ({ header: g.label, weight: 1.4 })),
+      ...q.measures.map((m) => ({ header: m.label, weight: 0.8, align: 'right' as const })),
+      ...details.map((d) => ({ header: d.label, weight: 1.1 })),
+    ],
+    rows: rows.map((r) => [
+      ...q.group.map((g) => String(reportCell(g, r as never))),
+      ...q.measures.map((m) => measureText(m, r)),
+      ...details.map((d) => String(detailText(d, r[d.id] as never) ?? '')),
+    ]),
+    total: [
+      ...q.group.map((_, i) => (i === 0 ? 'Total' : '')),
+      ...q.measures.map((m) => measureText(m, totals)),
+      ...details.map(() => ''),
+    ],
+    groups,
+  };
+}
+
 const detailInfo = (d: ReportDetail) => ({
   id: d.id,
   label: d.label,
@@ -165,23 +232,46 @@ export async function reportRoutes(app: FastifyInstance) {
       allows: (p) => mayRunReport(p, report, 'export'),
       schema: {
         tags: ['reports'],
-        summary: `Export the ${report.label.toLowerCase()} (CSV or XLSX)`,
-        description:
-          "format=csv (default) or xlsx; every other parameter is the report's. Every group, then a Total row; money in pounds, hours in hours, ratios in per cent.",
+        summary: `Export or print the ${report.label.toLowerCase()} (CSV, XLSX or PDF)`,
+        description: `format=csv (default), xlsx or pdf; every other parameter is the report's. Every group, then a Total row; in the files money in pounds, hours in hours, ratios in per cent; printed (pdf, in the agency's letterhead) as the screen reads them, at most ${PRINT_LIMIT} groups and the total of all.`,
         querystring: { type: 'object', additionalProperties: { type: 'string' } },
-        response: { 200: fileAnswer(Object.values(EXPORT_FORMATS), 'The report as a file') },
+        response: { 200: fileAnswer([...Object.values(EXPORT_FORMATS), 'application/pdf'], 'The report as a file') },
       },
       handler: async ({ req, reply, ctx }) => {
         const { format: rawFormat, ...query } = req.query as Record<string, string>;
-        const format = (rawFormat ?? 'csv') as ExportFormat;
-        if (!(format in EXPORT_FORMATS))
-          throw new HttpError(400, 'Choose the file type: csv or xlsx.', { format: 'Must be csv or xlsx' });
+        const format = (rawFormat ?? 'csv') as ExportFormat | 'pdf';
+        if (format !== 'pdf' && !(format in EXPORT_FORMATS))
+          throw new HttpError(400, 'Choose the file type: csv, xlsx or pdf.', { format: 'Must be csv, xlsx or pdf' });
         const q = parseReportQuery(report, c, ctx, query, { paged: false });
         const release = await exportTurn(req.auth!, reply);
         if (!release) return reply;
         try {
           const { data: groups, totals } = await runReport(ctx, report, c, q, { paged: false });
           const details = availableDetails(report, c, ctx, q);
+          if (format === 'pdf') {
+            // Details are read for the printed groups only: the rest are not printed.
+            const printed = await withDetails(
+              ctx,
+              report,
+              c,
+              q,
+              details,
+              DETAIL_LOADERS[report.name],
+              groups.slice(0, PRINT_LIMIT),
+            );
+            const pdf = await renderPdf(
+              reportPrint,
+              printedReport(report, c, ctx, q, details, printed, totals, groups.length),
+              await printedLetterhead(app.db, ctx.principal.merchantId),
+            );
+            release();
+            return sendDownload(
+              reply,
+              pdf,
+              'application/pdf',
+              `${reportFileName(report, q.period ?? { asOf: q.asOf })}.pdf`,
+            );
+          }
           const data = await withDetails(ctx, report, c, q, details, DETAIL_LOADERS[report.name], groups);
           const columns = [...q.group, ...q.measures];
           async function* pages() {

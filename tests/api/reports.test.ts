@@ -10,6 +10,8 @@ import { agencyToday, askReport, wideAround } from './reportCalls';
 import { PERIOD_PRESETS, periodPresetsOf, sourceProblems } from '../../core/engine/reports';
 import { resolvePath } from '../../server/engine/reports';
 import { REPORT_DECLARATIONS } from '../../core/resources/reports';
+import { formatPounds } from '../../core/engine/money';
+import { pdfTextOf } from '../pdfText';
 
 let t: TestApp;
 let admin: string;
@@ -386,6 +388,58 @@ describe('GET /api/reports/{name}/export', () => {
     expect(lines.length).toBe(3);
     expect(lines[1]).toMatch(/^"'=HYPERLINK/);
     expect(lines[2]).toMatch(/^"Total"/);
+  });
+});
+
+describe('GET /api/reports/{name}/export?format=pdf (the printed report)', () => {
+  it('the groups and the total as the screen reads them, under what the report covers, in the letterhead', async () => {
+    const q = `group=client&${wide()}`;
+    const r = await report(admin, 'client_activity', `${q}&per_page=100`);
+    const res = await call(t.app, admin, 'GET', `/api/reports/client_activity/export?format=pdf&${q}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="client-report-${r.period!.from}-to-${r.period!.to}.pdf"`,
+    );
+    // A cell's text wraps within its column: read as one line.
+    const text = pdfTextOf(res.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain(` ${r.label} `);
+    expect(text).toContain(`${r.period!.from} to ${r.period!.to} · By client · Printed ${today}`);
+    for (const header of ['Shifts requested', 'Fill rate', 'Charge', 'Margin']) expect(text).toContain(header);
+    // Every client's row, its charge as the screens print money; the total of all of them, then the count.
+    for (const row of r.data) expect(text).toContain(String(row.client));
+    const first = r.data[0];
+    expect(text).toContain(`${first.client} ${first.requested} ${first.filled} `);
+    expect(text).toContain(formatPounds(first.charge as number));
+    expect(text).toContain(`Total ${r.totals.requested} ${r.totals.filled} `);
+    expect(text).toContain(formatPounds(r.totals.charge as number));
+    expect(text).toContain(`${r.data.length} rows, and their total.`);
+  });
+
+  it("for a client user: their own client's rows, no margin; a filter is named", async () => {
+    const res = await call(
+      t.app,
+      client,
+      'GET',
+      `/api/reports/client_activity/export?format=pdf&group=site&client_id=${clientA}&${wide()}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const text = pdfTextOf(res.rawPayload).replace(/\s+/g, ' ');
+    expect(text).not.toMatch(/Margin/);
+    expect(text).toContain('Filtered by client');
+    const mine = await report(client, 'client_activity', `group=site&${wide()}&per_page=100`);
+    for (const row of mine.data) expect(text).toContain(String(row.site));
+    const [{ other }] = await t.db.query<{ other: string }>(
+      `select name as other from sites where client_id <> $1 and merchant_id = $2 and deleted_at is null order by id limit 1`,
+      [clientA, merchantA],
+    );
+    expect(text).not.toContain(other);
+  });
+
+  it('refuses another file type in words', async () => {
+    const res = await call(t.app, admin, 'GET', `/api/reports/client_activity/export?format=docx&${wide()}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Choose the file type: csv, xlsx or pdf.');
   });
 });
 

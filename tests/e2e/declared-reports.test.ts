@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
+import { pdfTextOf } from '../pdfText';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
 import { api, seriousViolations, signInAdmin, trackRequests, settleScreen, waitForPath } from './engineHelpers';
@@ -89,6 +90,17 @@ describe('declared reports', () => {
     const last = sheet.getRow(sheet.rowCount);
     expect(last.getCell(1).value).toBe('Total');
     expect(last.getCell(6).value).toBe(answer.totals.charge / 100);
+
+    // Printed: the same parameters as a PDF, its Total row's charge as the screen prints it.
+    const [printed] = await Promise.all([
+      page.waitForEvent('download'),
+      main.getByRole('button', { name: 'Print' }).click(),
+    ]);
+    expect(printed.suggestedFilename()).toBe(`client-report-${answer.period.from}-to-${answer.period.to}.pdf`);
+    const text = pdfTextOf(await readFile((await printed.path())!)).replace(/\s+/g, ' ');
+    expect(text).toContain(`By site`);
+    expect(text).toContain(`Total ${answer.totals.requested} ${answer.totals.filled} `);
+    expect(text).toContain(pounds);
     await settleScreen(page, inflight);
   });
 

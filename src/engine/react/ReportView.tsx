@@ -1,4 +1,5 @@
 import DownloadIcon from '@mui/icons-material/Download';
+import PrintIcon from '@mui/icons-material/Print';
 import { Alert, Box, Button, MenuItem, Paper, Skeleton, TablePagination, TextField, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -20,6 +21,8 @@ import { formatDisplayDate } from '../../../core/domain/time/agencyTime';
 
 /** The report's parameters the screen keeps in the address (bookmarkable, kept on reload); `view` is the screen's. */
 const PAGE_SIZES = [25, 50, 100];
+/** The files of a report: its groups for a spreadsheet, or printed as a PDF in the agency's letterhead. */
+const DOWNLOAD_LABELS = { csv: 'CSV', xlsx: 'Excel', pdf: 'Print' } as const;
 
 /** The query string the API is asked with: the address's, without what only the screen reads (`view`). */
 function apiQuery(params: URLSearchParams, changes: Record<string, string | null> = {}) {
@@ -135,7 +138,7 @@ export function ReportView({
   const base = declarationByName.get(report.resource);
   const mayExport = !!permissions && mayRunReport(permissions, report, 'export');
 
-  const download = async (format: 'csv' | 'xlsx') => {
+  const download = async (format: 'csv' | 'xlsx' | 'pdf') => {
     setBusy(format);
     try {
       await downloadFrom(`/reports/${report.name}/export?${apiQuery(params, { page: null, per_page: null, format })}`);
@@ -170,16 +173,16 @@ export function ReportView({
       <PageHeader title={title}>
         {mayExport && (
           <Box sx={{ display: 'flex', gap: 1 }}>
-            {(['csv', 'xlsx'] as const).map((f) => (
+            {(['csv', 'xlsx', 'pdf'] as const).map((f) => (
               <Button
                 key={f}
                 size="small"
-                startIcon={<DownloadIcon />}
+                startIcon={f === 'pdf' ? <PrintIcon /> : <DownloadIcon />}
                 onClick={() => void download(f)}
                 disabled={!!busy || !data}
                 aria-busy={busy === f}
               >
-                {f === 'csv' ? 'CSV' : 'Excel'}
+                {DOWNLOAD_LABELS[f]}
               </Button>
             ))}
           </Box>
