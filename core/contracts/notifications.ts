@@ -47,6 +47,8 @@ export const EventSettings = Type.Object({
   placeholders: Type.Array(Type.String()),
   channels: Type.Array(Type.String()),
   recipients: Type.Array(Type.String()),
+  /** The recipients the settings page offers for the event (an applicant's e-mails: the applicant alone). */
+  recipient_choices: Type.Array(Type.String()),
   subject: Type.String(),
   body: Type.String(),
   custom_template: Type.Boolean(),

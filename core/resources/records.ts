@@ -378,6 +378,10 @@ export type EMailRecord = {
     | 'support.request'
     | 'invoice.issued'
     | 'invoice.payment_due'
+    | 'application.screening'
+    | 'application.interview'
+    | 'application.offer'
+    | 'application.rejected'
     | null;
   subject: string | null;
   status: 'queued' | 'sent' | 'failed' | null;
@@ -572,6 +576,10 @@ export type ApplicationRecord = {
   consent: boolean;
   stage: 'applied' | 'screening' | 'interview' | 'offer' | 'hired' | 'rejected';
   stage_note: string | null;
+  interview_at: string | null;
+  interview_with: string | null;
+  interview_where: string | null;
+  interview_note_id: number | null;
   candidate_id: number | null;
 };
 
@@ -629,7 +637,11 @@ export type NotificationPreferenceRecord = {
     | 'note.reminder'
     | 'support.request'
     | 'invoice.issued'
-    | 'invoice.payment_due';
+    | 'invoice.payment_due'
+    | 'application.screening'
+    | 'application.interview'
+    | 'application.offer'
+    | 'application.rejected';
   in_app: boolean;
   email: 'now' | 'digest' | 'off';
 };
@@ -658,7 +670,11 @@ export type NotificationSettingRecord = {
     | 'note.reminder'
     | 'support.request'
     | 'invoice.issued'
-    | 'invoice.payment_due';
+    | 'invoice.payment_due'
+    | 'application.screening'
+    | 'application.interview'
+    | 'application.offer'
+    | 'application.rejected';
   channels: string[];
   recipients: string[];
 };
@@ -687,7 +703,11 @@ export type EMailTemplateRecord = {
     | 'note.reminder'
     | 'support.request'
     | 'invoice.issued'
-    | 'invoice.payment_due';
+    | 'invoice.payment_due'
+    | 'application.screening'
+    | 'application.interview'
+    | 'application.offer'
+    | 'application.rejected';
   subject: string;
   body: string;
 };

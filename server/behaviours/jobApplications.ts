@@ -1,6 +1,10 @@
 import { HttpError } from '../http.js';
 import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
 import { copyFile, deleteFilesOf, fileNameSql } from '../files/store.js';
+import { notify } from '../notifications/notify.js';
+import type { RecordValues } from '../../core/engine/types.js';
+import { stageEmailEvent, type StageEmailStage } from '../../core/domain/notifications/events.js';
+import { DEFAULT_TIME_ZONE, formatDisplayDate, instantToZoned } from '../../core/domain/time/agencyTime.js';
 
 /** The document category a hired applicant's CV is filed under: the agency's own of this name, made when missing. */
 export const CV_CATEGORY = {
@@ -23,6 +27,96 @@ async function cvCategoryId(ctx: EngineContext): Promise<number> {
   return (await ctx.engine.create('document_categories', CV_CATEGORY, { reason: 'For hired applicants’ CVs' })).id;
 }
 
+/** The application's job and the agency's clock: what the stage e-mail and the diary note say. */
+async function contextOf(ctx: EngineContext, record: RecordValues) {
+  const [row] = await ctx.db.query<{ title: string; time_zone: string | null }>(
+    `select v.title, m.time_zone from vacancies v join merchants m on m.id = v.merchant_id
+      where v.merchant_id = $1 and v.id = $2`,
+    [ctx.principal.merchantId, record.job_id],
+  );
+  return { jobTitle: row?.title ?? 'the job', timeZone: row?.time_zone || DEFAULT_TIME_ZONE };
+}
+
+/** An interview's time on the agency's clock, as the e-mail and the diary say it. */
+function interviewWhen(at: unknown, timeZone: string) {
+  const z = instantToZoned(new Date(String(at)), timeZone);
+  return { interview_date: formatDisplayDate(z.date), interview_time: z.time };
+}
+
+/**
+ * Tells the applicant of the stage their application was moved to, by the stage's event (its template and channels
+ * the agency's notification settings, an agency turning it off included), queued in the outbox in the action's
+ * transaction: a refused move sends nothing.
+ */
+async function stageEmail(
+  ctx: EngineContext,
+  record: RecordValues,
+  stage: StageEmailStage,
+  input: RecordValues,
+  interview?: Record<string, unknown>,
+) {
+  const { jobTitle } = await contextOf(ctx, record);
+  const name = `${String(record.first_name)} ${String(record.last_name)}`;
+  await notify(ctx.db, {
+    merchantId: ctx.principal.merchantId,
+    event: stageEmailEvent(stage),
+    title: `Your application for ${jobTitle}`,
+    body: `${name}: ${stage}`,
+    audience: { applicationId: Number(record.id) },
+    data: {
+      applicant_name: name,
+      first_name: record.first_name,
+      job_title: jobTitle,
+      note: typeof input.note === 'string' ? input.note : '',
+      ...interview,
+    },
+  });
+}
+
+/**
+ * An interview booked or moved: the diary note that shows it on its day (the agency's diary, written through the
+ * engine, audited as any note), the application's one, moved when rescheduled (a new one if that was deleted from
+ * the diary meanwhile), and the applicant's interview e-mail with the date. Rejecting or hiring later leaves the note
+ * as the diary's history.
+ */
+async function bookInterview(ctx: EngineContext, record: RecordValues, input: RecordValues) {
+  const { jobTitle, timeZone } = await contextOf(ctx, record);
+  const name = `${String(record.first_name)} ${String(record.last_name)}`;
+  const withWhom = typeof input.interview_with === 'string' ? input.interview_with.trim() : '';
+  const where = typeof input.interview_where === 'string' ? input.interview_where.trim() : '';
+  const note = {
+    title: `Interview: ${name} for ${jobTitle}`.slice(0, 200),
+    note_at: input.interview_at,
+    body: [
+      `Interview with ${name} (${String(record.email)}${record.phone ? `, ${String(record.phone)}` : ''}) for ${jobTitle}.`,
+      withWhom && `Interviewed by: ${withWhom}`,
+      where && `Where: ${where}`,
+      `The application: /recruitment/staffs/${String(record.id)}/show`,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  };
+  const [current] = record.interview_note_id
+    ? await ctx.db.query<{ id: number }>(
+        'select id from diary_notes where merchant_id = $1 and id = $2 and deleted_at is null',
+        [ctx.principal.merchantId, record.interview_note_id],
+      )
+    : [];
+  const noteId = current
+    ? (
+        await ctx.engine.update('diary_notes', current.id, note, {
+          reason: `Interview of application ${record.id} moved`,
+        })
+      ).id
+    : (await ctx.engine.create('diary_notes', note, { reason: `Interview of application ${record.id}` })).id;
+  await stageEmail(ctx, record, 'interview', input, {
+    ...interviewWhen(input.interview_at, timeZone),
+    interviewer: withWhom || 'our recruitment team',
+    interview_place: where || 'we will confirm where',
+  });
+  return { interview_note_id: noteId };
+}
+
 /**
  * Hiring an applicant (issue 35): the applicant becomes a pending staff member with the application's name and
  * contact details, made through the engine (validated, versioned and audited as any new staff member), and the
@@ -38,8 +132,31 @@ export const jobApplicationsBehaviour: ResourceBehaviour = {
   // applicant's staff document is a copy of its own and stays.
   async afterDelete(ctx, row) {
     await deleteFilesOf(ctx.db, ctx.principal.merchantId, 'job_applications', Number(row.id));
+    // The interview's diary note names the applicant: erased with them, its words first (a diary note is hidden, not
+    // removed, when deleted).
+    if (row.interview_note_id) {
+      const [note] = await ctx.db.query<{ id: number }>(
+        'select id from diary_notes where merchant_id = $1 and id = $2 and deleted_at is null',
+        [ctx.principal.merchantId, row.interview_note_id],
+      );
+      if (note) {
+        const reason = 'The application was erased';
+        await ctx.engine.update(
+          'diary_notes',
+          note.id,
+          { title: 'Interview (application erased)', body: null },
+          { reason },
+        );
+        await ctx.engine.remove('diary_notes', note.id, { reason });
+      }
+    }
   },
   actions: {
+    screen: async (ctx, record, input) => void (await stageEmail(ctx, record, 'screening', input)),
+    interview: bookInterview,
+    reschedule: bookInterview,
+    offer: async (ctx, record, input) => void (await stageEmail(ctx, record, 'offer', input)),
+    reject: async (ctx, record, input) => void (await stageEmail(ctx, record, 'rejected', input)),
     async hire(ctx, record) {
       const email = String(record.email);
       const [existing] = await ctx.db.query<{ name: string }>(

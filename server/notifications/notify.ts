@@ -25,7 +25,14 @@ export interface NotificationEvent {
   /** The screen it leads to, e.g. '/shift-list/assigned'. */
   link?: string | null;
   /** Who hears it: the agency's users, a client's users, particular users, a staff member. */
-  audience: { agency?: boolean; clientId?: number | null; userIds?: number[]; candidateId?: number | null };
+  audience: {
+    agency?: boolean;
+    clientId?: number | null;
+    userIds?: number[];
+    candidateId?: number | null;
+    /** The person of a job application (recruitment's stage e-mails): its e-mail and phone. */
+    applicationId?: number | null;
+  };
   /** Values for the e-mail template (%{shift_date}, %{staff_name}…). */
   data?: Record<string, unknown>;
   /** Notified once: a second event with the same key is ignored (a document's 30-day reminder). */
@@ -121,7 +128,10 @@ async function peopleOf(db: Queryable, e: NotificationEvent, recipients: Recipie
         or (kind = 'client' and client_id = $4 and $5) or id = any($6::int[]))
      union all
      select first_name || ' ' || last_name, email, phone, 'candidate:' || id, false from candidates
-      where merchant_id = $1 and id = $7 and $8 and deleted_at is null`,
+      where merchant_id = $1 and id = $7 and $8 and deleted_at is null
+     union all
+     select first_name || ' ' || last_name, email, phone, 'applicant:' || id, false from job_applications
+      where merchant_id = $1 and id = $9 and $10`,
     [
       e.merchantId,
       !!e.audience.agency && has('agency_admins'),
@@ -131,6 +141,8 @@ async function peopleOf(db: Queryable, e: NotificationEvent, recipients: Recipie
       e.audience.userIds ?? [],
       e.audience.candidateId ?? null,
       !!e.audience.candidateId && has('staff'),
+      e.audience.applicationId ?? null,
+      !!e.audience.applicationId && has('applicant'),
     ],
   );
 }
@@ -271,7 +283,8 @@ export async function notify(db: Queryable, e: NotificationEvent): Promise<void>
   for (const channel of ['sms', 'push'] as const) {
     if (!outward.includes(channel)) continue;
     const messages: OutgoingMessage[] = people
-      .filter((p) => channel === 'push' || p.phone)
+      // An applicant has no app to push to; SMS reaches anyone with a phone.
+      .filter((p) => (channel === 'push' ? !p.key.startsWith('applicant:') : p.phone))
       .map((p) => {
         const w = wordsOf(isStaff(p));
         return {

@@ -6,6 +6,7 @@ import {
   COMMON_PLACEHOLDERS,
   EVENT_BY_KEY,
   EVENTS,
+  recipientChoicesOf,
   type Channel,
   type Recipient,
 } from '../../core/domain/notifications/events.js';
@@ -318,6 +319,7 @@ export async function notificationRoutes(app: FastifyInstance) {
           placeholders: [...COMMON_PLACEHOLDERS, ...e.placeholders],
           channels: setting.get(e.key)?.channels ?? e.channels,
           recipients: setting.get(e.key)?.recipients ?? e.recipients,
+          recipient_choices: recipientChoicesOf(e),
           subject: template.get(e.key)?.subject ?? e.subject,
           body: template.get(e.key)?.body ?? e.body,
           custom_template: template.has(e.key),

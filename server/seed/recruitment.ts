@@ -71,6 +71,17 @@ const NOTES: Record<string, string> = {
   reject: 'No right to work in the UK.',
 };
 
+/**
+ * The demo's interviews: the applicant still at interview meets the branch manager tomorrow at 10:00 (an upcoming
+ * diary note), the ones who moved on were interviewed a week or two ago (the diary's history).
+ */
+function interviewOf(applicant: number, now: Date) {
+  const days = applicant === 2 ? 1 : -7 * (applicant - 1);
+  const at = new Date(now.getTime() + days * 86_400_000);
+  at.setUTCHours(10, 0, 0, 0);
+  return { interview_at: at.toISOString(), interview_with: 'The branch manager', interview_where: 'The Leeds office' };
+}
+
 export async function seedRecruitment(db: Queryable, ctx: SeedContext) {
   const admin: EnginePrincipal = { ...systemPrincipal(ctx.merchantId), userId: ctx.adminId, name: ctx.adminName };
   const when = new Date();
@@ -106,6 +117,10 @@ export async function seedRecruitment(db: Queryable, ctx: SeedContext) {
       right_to_work: a.rtw,
       consent: true,
     });
-    for (const m of a.moves) await engine.act('job_applications', Number(application.id), m, { note: NOTES[m] });
+    for (const m of a.moves)
+      await engine.act('job_applications', Number(application.id), m, {
+        note: NOTES[m],
+        ...(m === 'interview' ? interviewOf(APPLICANTS.indexOf(a), when) : {}),
+      });
   }
 }

@@ -19,8 +19,15 @@ async function must(res: { statusCode: number; body: string; json(): any }, stat
   expect(res.statusCode, res.body).toBe(status);
   return res.json();
 }
+// An interview needs its time (the interview dates' own test is recruitment-stages.test.ts).
 const act = (token: string, id: number, action: string) =>
-  call(t.app, token, 'POST', `/api/job_applications/${id}/actions/${action}`, {});
+  call(
+    t.app,
+    token,
+    'POST',
+    `/api/job_applications/${id}/actions/${action}`,
+    action === 'interview' ? { interview_at: new Date(Date.now() + 86_400_000).toISOString() } : {},
+  );
 const newJob = async (token: string) =>
   (await must(await call(t.app, token, 'POST', '/api/vacancies', { title: `Carer ${uid()}`, location: 'Leeds' }), 201))
     .data;

@@ -32,8 +32,12 @@ const newJob = async (token = admin, extra: Record<string, unknown> = {}) =>
       201,
     )
   ).data;
+// An interview needs its time (the interview dates' own test is recruitment-stages.test.ts).
 const act = (token: string, resource: string, id: number, action: string, body: Record<string, unknown> = {}) =>
-  call(t.app, token, 'POST', `/api/${resource}/${id}/actions/${action}`, body);
+  call(t.app, token, 'POST', `/api/${resource}/${id}/actions/${action}`, {
+    ...(action === 'interview' ? { interview_at: new Date(Date.now() + 86_400_000).toISOString() } : {}),
+    ...body,
+  });
 const newApplication = async (jobId: number, extra: Record<string, unknown> = {}) => {
   const u = uid();
   return (

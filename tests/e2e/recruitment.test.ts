@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { api, controlOf, navigateInApp, openHome, signInAdmin, trackRequests } from './engineHelpers';
+import {
+  api,
+  controlOf,
+  navigateInApp,
+  openHome,
+  seriousViolations,
+  signInAdmin,
+  trackRequests,
+  typeDate,
+} from './engineHelpers';
+import { agencyToday } from '../../core/domain/time/agencyTime';
 import { report, sweep, type Finding } from './axe';
 import { layoutProblems, PHONE } from './layout';
 import { useBrowser } from './harness';
@@ -79,5 +89,60 @@ describe('recruitment screens', () => {
     await card.waitFor();
     await card.click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/recruitment/staffs/offer');
+  });
+
+  it('an interview booked from the pipeline on a phone is in today’s diary', { timeout: 180_000 }, async () => {
+    const { page } = e2e;
+    await signInAdmin(page);
+    await openHome(page);
+    // An applicant at screening, to one of the demo's open jobs.
+    const job = (await api(page, 'GET', '/api/vacancies?status=open&per_page=1')).body.data[0];
+    const last = `Interviewee${Date.now().toString(36)}`;
+    const made = await api(page, 'POST', '/api/job_applications', {
+      job_id: job.id,
+      first_name: 'Ola',
+      last_name: last,
+      email: `ola.${last.toLowerCase()}@applicant.example`,
+      right_to_work: 'yes',
+      consent: true,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.data.id as number;
+    try {
+      expect((await api(page, 'POST', `/api/job_applications/${id}/actions/screen`, {})).status).toBe(200);
+      await page.setViewportSize(PHONE);
+      // Opened afresh at phone width (a move within the app keeps the wide layout's menu state).
+      await page.goto(new URL(`/recruitment/staffs/${id}/show`, page.url()).toString());
+      await page.getByText('Screening', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Interview', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await typeDate(
+        page,
+        dialog.getByRole('group', { name: /^Interview date and time/ }),
+        `${agencyToday('Europe/London')} 12:00`,
+      );
+      // The picker's calendar closes (Escape keeps the typed time) and has faded out before the dialog is measured.
+      await page.keyboard.press('Escape');
+      await page.locator('.MuiPickerPopper-root').waitFor({ state: 'detached' });
+      await dialog.getByLabel('Interviewed by').fill('Sam Lee');
+      await dialog.getByLabel('Where').fill('The Leeds office');
+      // The dialog on a phone: nothing wider than the screen, and no serious accessibility fault.
+      expect(await layoutProblems(page, 'the interview dialog', PHONE.width)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog
+        .getByRole('button', { name: /^(Interview|Confirm)$/ })
+        .last()
+        .click();
+      await page.getByText('Interview booked: it is in the diary').waitFor();
+
+      // The diary's Today tab lists it, as the consultant sees it on the day.
+      await navigateInApp(page, '/dairy_notes/today');
+      await page.getByText(`Interview: Ola ${last} for ${job.title}`).first().waitFor();
+      expect(await layoutProblems(page, '/dairy_notes/today', PHONE.width)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      // Erasing the application erases its diary note too.
+      await api(page, 'DELETE', `/api/job_applications/${id}`);
+    }
   });
 });

@@ -8,9 +8,14 @@
 export const CHANNELS = ['email', 'sms', 'push', 'alert'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-/** Who receives an event's messages, among the people the event concerns (its audience). */
-export const RECIPIENTS = ['agency_admins', 'consultants', 'client_users', 'staff'] as const;
+/**
+ * Who receives an event's messages, among the people the event concerns (its audience). An applicant is the person
+ * of a job application (recruitment's stage e-mails): no user and no staff member yet.
+ */
+export const RECIPIENTS = ['agency_admins', 'consultants', 'client_users', 'staff', 'applicant'] as const;
 export type Recipient = (typeof RECIPIENTS)[number];
+/** The recipients the staffing events may name: none of them concerns an applicant. */
+const STAFFING_RECIPIENTS: Recipient[] = ['agency_admins', 'consultants', 'client_users', 'staff'];
 
 export interface EventDefinition {
   key: string;
@@ -25,7 +30,27 @@ export interface EventDefinition {
   body: string;
   channels: Channel[];
   recipients: Recipient[];
+  /** The recipients the settings page offers for it (by default the staffing ones, never the applicant). */
+  recipientChoices?: Recipient[];
 }
+
+/** The recipients an event may name on the settings page. */
+export const recipientChoicesOf = (e: EventDefinition): Recipient[] => e.recipientChoices ?? STAFFING_RECIPIENTS;
+
+/** The pipeline's stages that e-mail the applicant when an application is moved to them (issue 35). */
+export const STAGE_EMAIL_STAGES = ['screening', 'interview', 'offer', 'rejected'] as const;
+export type StageEmailStage = (typeof STAGE_EMAIL_STAGES)[number];
+/** The event of a stage's e-mail to the applicant: 'application.screening'… */
+export const stageEmailEvent = (stage: StageEmailStage) => `application.${stage}`;
+
+const APPLICANT_PLACEHOLDERS = ['applicant_name', 'first_name', 'job_title', 'note'];
+const INTERVIEW_PLACEHOLDERS = ['interview_date', 'interview_time', 'interviewer', 'interview_place'];
+/** A stage's e-mail goes to the applicant alone, by e-mail; an agency turns it off on the settings page. */
+const toApplicant = {
+  channels: ['email'] as Channel[],
+  recipients: ['applicant'] as Recipient[],
+  recipientChoices: ['applicant'] as Recipient[],
+};
 
 /** Every template may use these: the agency's name, and the notification's own title, text and link. */
 export const COMMON_PLACEHOLDERS = ['agency_name', 'title', 'body', 'link'];
@@ -196,6 +221,43 @@ export const EVENTS: EventDefinition[] = [
     ...RELAYED,
     channels: ['email'],
     recipients: ['client_users'],
+  },
+  {
+    key: 'application.screening',
+    label: 'Applicant moved to screening',
+    description: 'An application was moved to screening: the applicant hears that it is being looked at.',
+    placeholders: APPLICANT_PLACEHOLDERS,
+    subject: 'Your application for %{job_title}',
+    body: 'Dear %{first_name},\n\nThank you for applying for %{job_title}. We are now looking at your application and will be in touch about the next step.\n\n%{agency_name}',
+    ...toApplicant,
+  },
+  {
+    key: 'application.interview',
+    label: 'Applicant invited to interview',
+    description:
+      'An applicant was invited to an interview, or their interview was moved: they get its date, time and place.',
+    placeholders: [...APPLICANT_PLACEHOLDERS, ...INTERVIEW_PLACEHOLDERS],
+    subject: 'Interview for %{job_title} on %{interview_date}',
+    body: 'Dear %{first_name},\n\nWe would like to meet you about %{job_title}. Your interview is on %{interview_date} at %{interview_time}.\n\nWhere: %{interview_place}\nWith: %{interviewer}\n\nIf you cannot come at this time, please reply to this e-mail and we will find another.\n\n%{agency_name}',
+    ...toApplicant,
+  },
+  {
+    key: 'application.offer',
+    label: 'Applicant offered the job',
+    description: 'An applicant was offered the job they applied for.',
+    placeholders: APPLICANT_PLACEHOLDERS,
+    subject: 'An offer for %{job_title}',
+    body: 'Dear %{first_name},\n\nWe are pleased to offer you %{job_title}. We will contact you shortly about the details and the checks we need before you start.\n\n%{agency_name}',
+    ...toApplicant,
+  },
+  {
+    key: 'application.rejected',
+    label: 'Application unsuccessful',
+    description: 'An application was rejected: the applicant is told kindly.',
+    placeholders: APPLICANT_PLACEHOLDERS,
+    subject: 'Your application for %{job_title}',
+    body: 'Dear %{first_name},\n\nThank you for your interest in %{job_title}. After careful consideration we will not be taking your application further on this occasion.\n\nWe wish you every success, and you are welcome to apply for our other jobs.\n\n%{agency_name}',
+    ...toApplicant,
   },
 ];
 

@@ -142,6 +142,29 @@ const move = (name: string, label: string, icon: string, success: string) => ({
 });
 
 /**
+ * An interview's time, and with whom and where when the agency says (for the applicant's e-mail and the diary note),
+ * asked by the interview and reschedule actions.
+ */
+const interviewInput = [
+  {
+    source: 'interview_at',
+    type: 'datetime' as const,
+    label: 'Interview date and time',
+    required: true,
+    date: { min: '-1y', max: '+1y' },
+  },
+  { source: 'interview_with', type: 'text' as const, label: 'Interviewed by', maxLength: 150 },
+  { source: 'interview_where', type: 'text' as const, label: 'Where', maxLength: 200 },
+  ...noteInput,
+];
+const interviewPatch = (_: unknown, input: Record<string, unknown>) => ({
+  ...notePatch(_, input),
+  interview_at: input.interview_at,
+  interview_with: textOf(input.interview_with).trim() || null,
+  interview_where: textOf(input.interview_where).trim() || null,
+});
+
+/**
  * An applicant for a job (issue 35, Recruitment → Staff). The stage moves only by the pipeline's actions, each with
  * an optional note; hiring makes the applicant a pending staff member (server/behaviours/jobApplications.ts), once:
  * hired and rejected are final.
@@ -164,7 +187,13 @@ export const jobApplications: ResourceDeclaration = {
   },
   tabs: [
     { id: 'all', label: 'All', filter: {} },
-    ...APPLICATION_STAGES.map((s) => ({ id: s.id, label: s.name, filter: { stage: s.id } })),
+    ...APPLICATION_STAGES.map((s) => ({
+      id: s.id,
+      label: s.name,
+      filter: { stage: s.id },
+      // The interview tab is read for its dates.
+      ...(s.id === 'interview' ? { columns: { shown: ['interview_at'] } } : {}),
+    })),
   ],
   // The applicant agrees to their data being kept and used for the application (UK GDPR: the lawful basis asked).
   rules: (r): Record<string, string> =>
@@ -174,6 +203,8 @@ export const jobApplications: ResourceDeclaration = {
     transitions: [
       { action: 'screen', from: ['applied'], to: 'screening' },
       { action: 'interview', from: ['screening'], to: 'interview' },
+      // A new date for the interview: the stage stays.
+      { action: 'reschedule', from: ['interview'] },
       { action: 'offer', from: ['interview'], to: 'offer' },
       { action: 'hire', from: ['offer'], to: 'hired' },
       { action: 'reject', from: ['applied', 'screening', 'interview', 'offer'], to: 'rejected' },
@@ -182,7 +213,17 @@ export const jobApplications: ResourceDeclaration = {
   },
   actions: [
     move('screen', 'Screen', 'task_alt', 'Moved to screening'),
-    move('interview', 'Interview', 'schedule', 'Moved to interview'),
+    {
+      ...move('interview', 'Interview', 'schedule', 'Interview booked: it is in the diary'),
+      input: interviewInput,
+      patch: interviewPatch,
+    },
+    {
+      ...move('reschedule', 'Reschedule interview', 'edit_calendar', 'Interview moved: the diary has the new time'),
+      input: interviewInput,
+      patch: interviewPatch,
+      prefill: true,
+    },
     move('offer', 'Offer', 'send', 'Offer made'),
     {
       ...move('hire', 'Hire', 'person_add', 'Hired: a pending staff member was added'),
@@ -246,6 +287,27 @@ export const jobApplications: ResourceDeclaration = {
       views: ['list', 'show'],
     },
     { source: 'stage_note', type: 'longtext', label: 'Last note', readOnly: true, views: ['show'] },
+    // The interview, set by the interview and reschedule actions (kept after the application moves on, as history).
+    {
+      source: 'interview_at',
+      type: 'datetime',
+      label: 'Interview',
+      readOnly: true,
+      sortable: true,
+      listHidden: true,
+      views: ['list', 'show'],
+    },
+    { source: 'interview_with', type: 'text', label: 'Interviewed by', readOnly: true, views: ['show'] },
+    { source: 'interview_where', type: 'text', label: 'Interview place', readOnly: true, views: ['show'] },
+    // The diary note showing the interview on its day (server/behaviours/jobApplications.ts keeps it).
+    {
+      source: 'interview_note_id',
+      type: 'reference',
+      reference: 'diary_notes',
+      label: 'Diary note',
+      readOnly: true,
+      views: ['show'],
+    },
     // The staff member hiring made (set by the hire, never by an edit).
     {
       source: 'candidate_id',

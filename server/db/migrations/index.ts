@@ -58,6 +58,7 @@ import agencyPlan from './133_agency_plan.js';
 import roleFieldGroups from './134_role_field_groups.js';
 import clientSettings from './126_client_settings.js';
 import recruitmentSettings from './132_recruitment_settings.js';
+import interviewDates from './135_interview_dates.js';
 import agencyRoles from './127_agency_roles.js';
 import recruitment from './129_recruitment.js';
 import businessUnitMembers from './130_business_unit_members.js';
@@ -130,4 +131,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '132_recruitment_settings', sql: recruitmentSettings },
   { id: '133_agency_plan', sql: agencyPlan },
   { id: '134_role_field_groups', sql: roleFieldGroups },
+  { id: '135_interview_dates', sql: interviewDates },
 ];

@@ -19,12 +19,23 @@ async function vacancy(ctx: AuthzContext, moves: string[] = [], token = ctx.setu
   return id;
 }
 
+/** The interview and reschedule actions' input: a date and time (the rest is optional). */
+const interviewInput = () => ({ interview_at: new Date(Date.now() + 3 * 86_400_000).toISOString() });
+
 /** An application of agency A to its shared vacancy, moved through `moves`. */
 async function application(ctx: AuthzContext, moves: string[] = []): Promise<number> {
   const body = applicationBody(ctx, ctx.shared.vacancies);
   const id = (await ctx.must(await call(ctx.t.app, ctx.setup, 'POST', '/api/job_applications', body), 201)).id;
   for (const m of moves)
-    await ctx.must(await call(ctx.t.app, ctx.setup, 'POST', `/api/job_applications/${id}/actions/${m}`, {}));
+    await ctx.must(
+      await call(
+        ctx.t.app,
+        ctx.setup,
+        'POST',
+        `/api/job_applications/${id}/actions/${m}`,
+        m === 'interview' ? interviewInput() : {},
+      ),
+    );
   return id;
 }
 
@@ -46,7 +57,7 @@ export const recruitment: AuthzArea = {
     return [
       ...resource('vacancies', ['open', 'close', 'reopen']),
       row('POST', '/api/vacancies', A, 201, 201, F, F, 201, F, A),
-      ...resource('job_applications', ['screen', 'interview', 'offer', 'hire', 'reject']),
+      ...resource('job_applications', ['screen', 'interview', 'reschedule', 'offer', 'hire', 'reject']),
       // The other agency's admin names agency A's vacancy: it does not exist for them (422 on the field).
       row('POST', '/api/job_applications', A, 201, 201, F, F, 422, F, A),
       // The agency's recruitment settings: its admins change them, its consultants read them; each agency its own row.
@@ -73,6 +84,10 @@ export const recruitment: AuthzArea = {
       payload: { retention_months: 6 },
     }),
   },
+  actionInput: {
+    'job_applications interview': interviewInput(),
+    'job_applications reschedule': interviewInput(),
+  },
   createBody: {
     vacancies: async (ctx) => vacancyBody(ctx),
     job_applications: async (ctx) => applicationBody(ctx, ctx.shared.vacancies),
@@ -83,6 +98,7 @@ export const recruitment: AuthzArea = {
     'vacancies reopen': (ctx) => vacancy(ctx, ['open', 'close']),
     job_applications: (ctx) => application(ctx),
     'job_applications interview': (ctx) => application(ctx, ['screen']),
+    'job_applications reschedule': (ctx) => application(ctx, ['screen', 'interview']),
     'job_applications offer': (ctx) => application(ctx, ['screen', 'interview']),
     'job_applications hire': (ctx) => application(ctx, ['screen', 'interview', 'offer']),
   },

@@ -19,10 +19,19 @@ describe('recruitment declarations', () => {
 
   it('every stage move keeps its note (or clears the last one); hire is refused once the staff member exists', () => {
     const action = (name: string) => jobApplications.actions!.find((a) => a.name === name)!;
-    for (const name of ['screen', 'interview', 'offer', 'hire', 'reject']) {
-      expect(action(name).patch!({}, { note: 'Seen' })).toEqual({ stage_note: 'Seen' });
-      expect(action(name).patch!({}, {})).toEqual({ stage_note: null });
+    for (const name of ['screen', 'interview', 'reschedule', 'offer', 'hire', 'reject']) {
+      expect(action(name).patch!({}, { note: 'Seen' })).toMatchObject({ stage_note: 'Seen' });
+      expect(action(name).patch!({}, {})).toMatchObject({ stage_note: null });
     }
+    // Booking and moving an interview keep its time, and with whom and where when said (blank: none).
+    const at = '2027-03-01T10:00:00.000Z';
+    for (const name of ['interview', 'reschedule'])
+      expect(action(name).patch!({}, { interview_at: at, interview_with: 'Sam Lee', interview_where: ' ' })).toEqual({
+        stage_note: null,
+        interview_at: at,
+        interview_with: 'Sam Lee',
+        interview_where: null,
+      });
     expect(action('hire').guard!({ candidate_id: 12 })).toMatch(/already been hired/);
     expect(action('hire').guard!({ candidate_id: null })).toBeNull();
   });
@@ -32,7 +41,8 @@ describe('recruitment declarations', () => {
       const states = decl.fields.find((f) => f.source === decl.lifecycle!.field)!.choices!.map((c) => c.id);
       for (const t of decl.lifecycle!.transitions) {
         expect(decl.actions!.map((a) => a.name)).toContain(t.action);
-        for (const s of [...t.from, t.to as string]) expect(states).toContain(s);
+        // No `to`: the action keeps the state (rescheduling an interview).
+        for (const s of [...t.from, ...(t.to === undefined ? [] : [t.to as string])]) expect(states).toContain(s);
       }
     }
   });

@@ -27,12 +27,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router';
-import { RECIPIENTS, type Channel, type EventDefinition } from '../../../../core/domain/notifications/events';
+import { type Channel, type EventDefinition, type Recipient } from '../../../../core/domain/notifications/events';
 import { api } from '../../../providers/http';
 import { ReadOnlyNotice, fieldErrorsOf, saveFailureOf, useSettingsReadOnly } from '../../../engine/react/agencyRow';
 
 interface EventSetting extends EventDefinition {
   custom_template: boolean;
+  /** The recipients offered for it (the server's recipientChoicesOf). */
+  recipient_choices: Recipient[];
   /** Sent back with a save: refused if someone saved in between. */
   version: number;
   template_version: number;
@@ -194,7 +196,7 @@ function ChannelTab({ channel, data }: { channel: Channel; data: SettingsAnswer 
                   </TableCell>
                   <TableCell>
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
-                      {RECIPIENTS.map((r) => (
+                      {e.recipient_choices.map((r) => (
                         <FormControlLabel
                           key={r}
                           label={translate(`app.notification_settings.recipient.${r}`)}

@@ -26,6 +26,7 @@ export const notificationMessages = {
       consultants: 'Consultants',
       client_users: "The client's users",
       staff: 'The staff member',
+      applicant: 'The applicant',
     },
     template: 'E-mail template',
     edit_template: 'Edit template',
