@@ -121,6 +121,24 @@ describe('recruitment screens', () => {
         dialog.getByRole('group', { name: /^Interview date and time/ }),
         `${agencyToday('Europe/London')} 12:00`,
       );
+      // The picker open on a phone: its calendar and times, and the page under them, fit the screen (on a laptop the
+      // times stand beside the calendar, 433 px together, wider than this screen). Measured once it has grown in.
+      const picker = page.locator('.MuiPickerPopper-paper');
+      await picker.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+      expect(await layoutProblems(page, 'the interview dialog, its calendar open', PHONE.width)).toEqual([]);
+      // The whole picker on the screen, and the typed hour in sight in its hours, ready to be changed there.
+      const edges = async (l: typeof picker) => {
+        const b = (await l.boundingBox())!;
+        return { left: b.x, top: b.y, right: b.x + b.width, bottom: b.y + b.height };
+      };
+      const shown = await edges(picker);
+      expect(shown.left, 'the picker starts on the screen').toBeGreaterThanOrEqual(0);
+      expect(shown.top, 'the picker starts on the screen').toBeGreaterThanOrEqual(0);
+      expect(shown.right, 'the picker’s right edge').toBeLessThanOrEqual(PHONE.width);
+      expect(shown.bottom, 'the picker’s bottom edge').toBeLessThanOrEqual(PHONE.height);
+      const hour = await edges(picker.getByRole('option', { name: '12 hours' }));
+      expect(hour.top, 'the typed hour in sight').toBeGreaterThanOrEqual(shown.top);
+      expect(hour.bottom, 'the typed hour in sight').toBeLessThanOrEqual(shown.bottom);
       // The picker's calendar closes (Escape keeps the typed time) and has faded out before the dialog is measured.
       await page.keyboard.press('Escape');
       await page.locator('.MuiPickerPopper-root').waitFor({ state: 'detached' });

@@ -139,6 +139,12 @@ describe('timesheets in the browser', () => {
       ['Actual end', '15:00'],
     ]) {
       await typeDate(page, dialog.getByRole('group', { name: label, exact: true }), `${day} ${time}`);
+      // On a laptop the times stand beside the calendar, as MUI lays them out (on a phone they go under it).
+      const picker = page.locator('.MuiPickerPopper-paper');
+      await picker.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+      const calendar = (await picker.locator('.MuiDateCalendar-root').boundingBox())!;
+      const times = (await picker.getByRole('listbox', { name: 'Select hours' }).boundingBox())!;
+      expect(times.x, 'the hours beside the calendar').toBeGreaterThanOrEqual(calendar.x + calendar.width);
       await page.keyboard.press('Escape');
     }
     await dialog.getByLabel('Break (minutes)').fill('30');

@@ -11,7 +11,13 @@ import { PickersTextField, type PickersTextFieldProps } from '@mui/x-date-picker
 import { usePickerContext } from '@mui/x-date-pickers/hooks';
 import { renderDateViewCalendar } from '@mui/x-date-pickers/dateViewRenderers';
 import { renderMultiSectionDigitalClockTimeView } from '@mui/x-date-pickers/timeViewRenderers';
-import { Box, useForkRef } from '@mui/material';
+import { Box, dividerClasses, useForkRef, type Theme } from '@mui/material';
+import { pickersLayoutClasses } from '@mui/x-date-pickers/PickersLayout';
+import { dateCalendarClasses } from '@mui/x-date-pickers/DateCalendar';
+import {
+  multiSectionDigitalClockClasses,
+  multiSectionDigitalClockSectionClasses,
+} from '@mui/x-date-pickers/MultiSectionDigitalClock';
 import { FieldTitle, InputHelperText, useInput, useResourceContext, type InputProps } from 'react-admin';
 import type { DateLimits } from '../../../core/engine/types';
 import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT, parseStrictDate, resolveLimit } from '../../../core/engine/dates';
@@ -137,6 +143,31 @@ const HandBackAwareTextField = forwardRef<HTMLDivElement, PickersTextFieldProps>
     return <PickersTextField {...props} ref={useForkRef(ref, own)} />;
   },
 );
+
+/**
+ * The date-time picker's layout on a phone. MUI's desktop picker sets its times beside the calendar (320 + 1 + 2 × 56
+ * = 433 px), wider than a 390 px phone, and it has no narrower arrangement of its own. Its mobile variant (a modal
+ * dialog, switched by `desktopModeMediaQuery`) would take the focus from the field, where this field lets the user type
+ * while the picker is open and closes the picker when the focus leaves it. So below the `sm` breakpoint the same
+ * picker sets its times under the calendar (320 px wide) and shows fewer hours at a time (the lists scroll, and centre
+ * the chosen hour and minute as they do beside the calendar), so that calendar and times fit a phone's height too.
+ */
+const TIMES_UNDER_THE_CALENDAR = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    [`& .${pickersLayoutClasses.contentWrapper}`]: {
+      [`& > .${dateCalendarClasses.root}`]: { gridRow: 1, gridColumn: 1 },
+      // The divider between calendar and times stands upright beside them; above the times it is their top border.
+      [`& > .${dividerClasses.vertical}`]: { display: 'none' },
+      [`& > .${multiSectionDigitalClockClasses.root}`]: {
+        gridRow: 2,
+        gridColumn: 1,
+        justifyContent: 'center',
+        borderTop: `1px solid ${theme.palette.divider}`,
+      },
+      [`& .${multiSectionDigitalClockSectionClasses.root}`]: { maxHeight: 132 },
+    },
+  },
+});
 
 export type PickerViews = ('year' | 'month' | 'day')[];
 /**
@@ -392,6 +423,7 @@ export function PickerInput({
         {...common}
         {...dates}
         openTo="day"
+        slotProps={{ ...common.slotProps, layout: { sx: TIMES_UNDER_THE_CALENDAR } }}
         format={DATE_TIME_FORMAT}
         views={[...viewsFor('day'), 'hours', 'minutes']}
         ampm={false}
