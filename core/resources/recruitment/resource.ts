@@ -191,8 +191,9 @@ export const jobApplications: ResourceDeclaration = {
       id: s.id,
       label: s.name,
       filter: { stage: s.id },
-      // The interview tab is read for its dates.
-      ...(s.id === 'interview' ? { columns: { shown: ['interview_at'] } } : {}),
+      // The interview tab is read for its dates: the interview's in place of the application's, and no stage column
+      // (every row is at interview), so that the table fits a laptop beside the menu.
+      ...(s.id === 'interview' ? { columns: { shown: ['interview_at'], hidden: ['stage', 'created_at'] } } : {}),
     })),
   ],
   // The applicant agrees to their data being kept and used for the application (UK GDPR: the lawful basis asked).
