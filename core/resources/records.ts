@@ -839,6 +839,7 @@ export type PayslipRecord = {
   hours?: number | string | null;
   paye: boolean;
   tax_code: string | null;
+  tax_period?: number | null;
   week1: boolean;
   ni_category: string | null;
   paid_to: string | null;

@@ -127,6 +127,8 @@ export const payslipsBehaviour: ResourceBehaviour = {
   computed: {
     run_state: () =>
       `(select r.state from pay_runs r where r.merchant_id = payslips.merchant_id and r.id = payslips.pay_run_id)`,
+    tax_period: () =>
+      `(select r.tax_period from pay_runs r where r.merchant_id = payslips.merchant_id and r.id = payslips.pay_run_id)`,
     employment_type_id: () =>
       `(select c.employment_type_id from candidates c where c.merchant_id = payslips.merchant_id and c.id = payslips.candidate_id)`,
     client_ids: () => clientsOf(`coalesce(array_agg(distinct c.id order by c.id), '{}')`),

@@ -4,6 +4,8 @@ import { call, fixtureWrite, loginAs, makeTestApp, type TestApp } from './helper
 import { demoIds, monday, type DemoIds } from './timesheetKit';
 import { payrollKit } from './payrollKit';
 import { addDaysToDate, daysBetween } from '../../core/domain/time/agencyTime';
+import { payslipView, WEEK_53 } from '../../core/domain/payroll/payslipView';
+import { pdfTextOf } from '../pdfText';
 
 // Tax week 53 (issue 33): a weekly pay run whose pay day (the period's last day) is Sunday 5 April 2026 is in tax
 // week 53 of 2025-26. It is made, approved and finalised like any other; its PAYE is worked on a week 1 basis (this
@@ -63,7 +65,11 @@ describe('a pay run in tax week 53', () => {
         [made.run_id, who],
       );
       const figures = Object.fromEntries(Object.entries(slip).map(([k, v]) => [k, Number(v)]));
-      return { id: made.run_id as number, run, slip: figures };
+      const [{ id: slipId }] = await t.db.query<{ id: number }>(
+        'select id from payslips where pay_run_id = $1 and candidate_id = $2',
+        [made.run_id, who],
+      );
+      return { id: made.run_id as number, run, slip: figures, slipId };
     };
 
     // Week 52 (pay day Sunday 29 March 2026), cumulative: 52 weeks' free pay (52 × £241.92 =
@@ -102,5 +108,19 @@ describe('a pay run in tax week 53', () => {
       '53',
       '51.6',
     ]);
+
+    // The payslip says so, in its kept PDF and as the staff member's phone reads it (payslipView); week 52's does not.
+    const slip53 = await ok(await call(t.app, admin, 'GET', `/api/payslips/${week53.slipId}`));
+    expect(slip53.tax_period).toBe(53);
+    expect(payslipView(slip53, [], '').basis).toBe(`Tax code 1257L · NI category A · ${WEEK_53}`);
+    const slip52 = await ok(await call(t.app, admin, 'GET', `/api/payslips/${week52.slipId}`));
+    expect(payslipView(slip52, [], '').basis).toBe('Tax code 1257L · NI category A');
+    const printed = async (slipId: number) => {
+      const pdf = await call(t.app, admin, 'GET', `/api/payslips/${slipId}/pdf`);
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      return pdfTextOf(pdf.rawPayload).replace(/\s+/g, ' ');
+    };
+    expect(await printed(week53.slipId)).toContain(WEEK_53);
+    expect(await printed(week52.slipId)).not.toContain('Tax week 53');
   });
 });

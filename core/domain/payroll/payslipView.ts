@@ -1,6 +1,7 @@
 import { formatPounds } from '../../engine/money';
 import { formatDisplayDate } from '../time/agencyTime';
 import { percentOfBasisPoints } from './payslip';
+import { isWeek53 } from './paye';
 import { PAYSLIP_LINE_KINDS } from '../../resources/payroll/resource';
 
 /**
@@ -49,6 +50,9 @@ const byDate = (lines: Record<string, unknown>[]) =>
     .sort((a, b) => (a.d < b.d ? -1 : a.d > b.d ? 1 : a.i - b.i))
     .map((x) => x.l);
 
+/** What a payslip of tax week 53 says of its tax (docs/decisions.md "Issue 33 — tax week 53"). */
+export const WEEK_53 = 'Tax week 53: tax worked out on a week 1 basis';
+
 /** What the net pay and the year to date are called, on paper and on the phone. */
 export const NET_PAY = 'Net pay';
 export const YEAR_TO_DATE = 'Year to date';
@@ -70,7 +74,15 @@ export function payslipView(
     state: String(p.state ?? ''),
     basis:
       p.paye === true
-        ? `Tax code ${String(p.tax_code ?? '')} · NI category ${String(p.ni_category ?? '')}`
+        ? [
+            `Tax code ${String(p.tax_code ?? '')}`,
+            `NI category ${String(p.ni_category ?? '')}`,
+            ...(isWeek53('weekly', n(p.tax_period))
+              ? [WEEK_53]
+              : p.week1 === true
+                ? ['Tax worked out on a week 1 / month 1 basis']
+                : []),
+          ].join(' · ')
         : `Paid gross${p.paid_to ? ` to ${String(p.paid_to)}` : ''}: not through PAYE`,
     holidayHours:
       n(p.holiday_hours_accrued) || n(p.holiday_hours_taken)
