@@ -430,7 +430,8 @@ export const payslips: ResourceDeclaration = {
     },
     { source: 'paye', type: 'boolean', label: 'PAYE', readOnly: true, readableBy: WITH_STAFF, views: ['show'] },
     { source: 'tax_code', type: 'text', label: 'Tax code', readOnly: true, readableBy: WITH_STAFF, views: ['show'] },
-    // The run's tax period (server/behaviours/payroll.ts): the payslip says when it is week 53, taxed on a week 1 basis.
+    // The run's tax period (server/behaviours/payroll.ts): a payslip says when it is week 53 (taxed on a week 1
+    // basis).
     {
       source: 'tax_period',
       type: 'number',
