@@ -8,8 +8,7 @@ import type { ReportAnswer } from '../../core/contracts/reports';
 import { clientReport } from '../../core/resources/reports';
 import { NO_VALUE, PERIOD_PRESETS, type PeriodPreset } from '../../core/engine/reports';
 import { addDaysToDate, formatDisplayDate, startOfWeekMonday } from '../../core/domain/time/agencyTime';
-import { DatePickerProvider } from '../engine/react/DatePickerInput';
-import { PlainDatePicker } from '../engine/react/PlainDatePicker';
+import { PeriodDates } from '../engine/react/PeriodDates';
 
 /** The dashboard's business unit, in the address (`/home?business_unit_id=3`, or `none`): kept on reload. */
 const UNIT = 'business_unit_id';
@@ -164,20 +163,9 @@ export function HowItIsGoing() {
           ))}
         </TextField>
         {period === 'custom' && (
-          <DatePickerProvider>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, mb: 1.5 }}>
-              <PlainDatePicker
-                label={translate('app.report.from')}
-                value={params.get('from')}
-                onChange={(d) => d && set({ from: d })}
-              />
-              <PlainDatePicker
-                label={translate('app.report.to')}
-                value={params.get('to')}
-                onChange={(d) => d && set({ to: d })}
-              />
-            </Box>
-          </DatePickerProvider>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, mb: 1.5 }}>
+            <PeriodDates params={params} set={set} />
+          </Box>
         )}
         <UnitChoice value={unit} onChange={(v) => set({ [UNIT]: v })} />
       </Box>

@@ -8,8 +8,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../providers/http';
 import { downloadFrom } from '../../providers/download';
 import { PageHeader } from '../../pages/PageHeader';
-import { DatePickerProvider } from './DatePickerInput';
-import { PlainDatePicker } from './PlainDatePicker';
+import { PeriodDates } from './PeriodDates';
 import { ReportChart } from './ReportChart';
 import { ReportTable } from './ReportTable';
 import type { ReportAnswer } from '../../../core/contracts/reports';
@@ -225,20 +224,7 @@ export function ReportView({
             ))}
           </TextField>
         )}
-        {period === 'custom' && (
-          <DatePickerProvider>
-            <PlainDatePicker
-              label={translate('app.report.from')}
-              value={params.get('from')}
-              onChange={(d) => d && set({ from: d })}
-            />
-            <PlainDatePicker
-              label={translate('app.report.to')}
-              value={params.get('to')}
-              onChange={(d) => d && set({ to: d })}
-            />
-          </DatePickerProvider>
-        )}
+        {period === 'custom' && <PeriodDates params={params} set={set} />}
         {dimensionChoice(
           groups[0] ?? '',
           (v) => set({ group: [v, ...groups.slice(1).filter((g) => g !== v)].join(','), sort: null, order: null }),
