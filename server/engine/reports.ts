@@ -226,7 +226,7 @@ export interface ResolvedPath {
 /**
  * A field of a base row (`state`), or one reached through one of its references (`invoice_id.state`: the line's
  * invoice's state); undefined when the declarations have no such field or the head is no reference. One reference
- * at most: the SQL (pathSql) reads the referenced record in one correlated sub-select. The start-up check of the
+ * at most: the SQL (Reached) joins the referenced record once. The start-up check of the
  * declarations (server/routes/reports.ts) and the SQL both resolve through this, so what is checked is what is read.
  */
 export function resolvePath(c: Compiled, path: string): ResolvedPath | undefined {
@@ -241,22 +241,50 @@ export function resolvePath(c: Compiled, path: string): ResolvedPath | undefined
 }
 
 /**
- * A path's value over a base row (resolvePath): the row's field, or the referenced record's, read only within the
- * caller's scope of that record (null outside it, so no condition holds).
+ * The records a report's rows reach through a reference (`client_id.business_unit_id`, `invoice_id.state`), each
+ * joined once to the rows' table: a lateral sub-select of the referenced record within the caller's scope of it (null
+ * outside it, so no condition holds). PostgreSQL turns it into a plain join (the clients hashed once); a correlated
+ * sub-select in the WHERE or GROUP BY ran once per row instead, a million times over a year at the issue's scale
+ * (docs/decisions.md "Issue 34 — the dashboard and reports at a million shifts").
  */
-function pathSql(c: Compiled, path: string, p: Params, ctx: Ctx): string {
-  const resolved = resolvePath(c, path);
-  if (!resolved) throw new Error(`${c.decl.name}: no report path ${path}`);
-  const { via, field, owner } = resolved;
-  if (!via.length) return fieldExpression(c, field, p.bind, ctx.today);
-  const [{ reference }] = via;
-  // Inside the subquery the target's columns are the nearest (its scope is unqualified); the row's own is qualified.
-  return `(select ${fieldExpression(owner, field, p.bind, ctx.today)} from ${owner.table} where ${owner.table}.id = ${c.table}.${ident(reference.source)} and ${scopeWhere(owner, ctx.principal, p.bind)})`;
+class Reached {
+  private aliases = new Map<string, string>();
+  private joins: string[] = [];
+  constructor(
+    private c: Compiled,
+    private p: Params,
+    private ctx: Ctx,
+  ) {}
+
+  /** A path's value over a row (resolvePath): the row's field, or the referenced record's through its join. */
+  value(path: string): string {
+    const resolved = resolvePath(this.c, path);
+    if (!resolved) throw new Error(`${this.c.decl.name}: no report path ${path}`);
+    const { via, field, owner } = resolved;
+    const { p, ctx } = this;
+    if (!via.length) return fieldExpression(this.c, field, p.bind, ctx.today);
+    let alias = this.aliases.get(path);
+    if (!alias) {
+      alias = ident(`reached_${this.aliases.size}`);
+      this.aliases.set(path, alias);
+      const [{ reference }] = via;
+      // Inside the sub-select the target's columns are the nearest (its scope is unqualified); the row's is qualified.
+      this.joins.push(
+        `left join lateral (select ${fieldExpression(owner, field, p.bind, ctx.today)} as "reached_value" from ${owner.table} where ${owner.table}.id = ${this.c.table}.${ident(reference.source)} and ${scopeWhere(owner, ctx.principal, p.bind)}) as ${alias} on true`,
+      );
+    }
+    return `${alias}."reached_value"`;
+  }
+
+  /** The rows' table with the joins of the paths read so far: asked after every value of the statement. */
+  from(): string {
+    return [this.c.table, ...this.joins].join(' ');
+  }
 }
 
 /**
- * Where a report's base rows are and how a field reads over them. `from` and `where` bind when called: after the
- * grouping's and the measures', in the order the statement has always bound them.
+ * Where a report's base rows are and how a field reads over them. `where` binds when called, and `from` (the joins of
+ * the references read) is asked last, once every field and condition of the statement is written.
  */
 interface Base {
   from: () => string;
@@ -271,16 +299,24 @@ function aggregateSql(b: Base, m: ReportMeasure, p: Params, today: string): stri
     ? ` filter (where ${m.where.map((w) => conditionSql(b.field(w.field), w, p, today)).join(' and ')})`
     : '';
   if (m.kind === 'count') return `count(*)${filter}`;
-  const sum = `coalesce(sum(${b.field(m.field)})${filter}, 0)`;
-  // Pence sum to whole pence; hours keep two decimals, summed exactly and rounded once.
-  return m.format === 'money' ? `${sum}::bigint` : `round(${sum}::numeric, 2)`;
+  return `coalesce(sum(${b.field(m.field)})${filter}, 0)`;
 }
 
-/** A measure's value over a row of aggregates `g`: the aggregate itself, or a ratio of two of them. */
-function measureOver(m: ReportMeasure): string {
-  if (m.kind !== 'ratio') return `g.${ident(`a_${m.id}`)}`;
-  const num = `g.${ident(`a_${m.numerator}`)}`;
-  const den = `g.${ident(`a_${m.denominator}`)}`;
+/** A sum or count as answered: pence sum to whole pence; hours summed exactly, rounded to 2 decimals once. */
+function formatted(m: ReportMeasure, sum: string): string {
+  if (m.kind === 'count') return sum;
+  return m.format === 'money' ? `(${sum})::bigint` : `round((${sum})::numeric, 2)`;
+}
+
+/**
+ * A measure's value over a row of aggregates `g`: the aggregate itself, or a ratio of two of them. `over` makes it the
+ * total of every group instead (each sum and count summed over the groups, in the same statement: every base row is
+ * in one group, so that is the sum over every row, and a ratio is worked out from those sums).
+ */
+function measureOver(m: ReportMeasure, over = ''): string {
+  const agg = (id: string) => (over ? `sum(g.${ident(`a_${id}`)}) ${over}` : `g.${ident(`a_${id}`)}`);
+  if (m.kind !== 'ratio') return formatted(m, agg(m.id));
+  const [num, den] = [agg(m.numerator), agg(m.denominator)];
   return `case when ${den} = 0 then null else round(${num}::numeric / ${den}, 4) end`;
 }
 
@@ -336,20 +372,21 @@ function baseOf(report: ReportDeclaration, c: Compiled, ctx: Ctx, q: ReportQuery
       report.period && q.period
         ? { [`${report.period.field}_gte`]: q.period.from, [`${report.period.field}_lte`]: q.period.to }
         : {};
+    const reached = new Reached(c, p, ctx);
     return {
-      from: () => c.table,
+      from: () => reached.from(),
       where: () =>
         [
           buildWhere(c, ctx, { ...q.filters, ...range }, p).where,
-          ...(report.where ?? []).map((w) => conditionSql(pathSql(c, w.field, p, ctx), w, p, ctx.today)),
+          ...(report.where ?? []).map((w) => conditionSql(reached.value(w.field), w, p, ctx.today)),
           // A path filter: the record reached (within the caller's scope of the one passed through), or none.
           ...q.pathFilters.map(({ filter, value }) =>
             value === null
-              ? `${pathSql(c, filter.path, p, ctx)} is null`
-              : `${pathSql(c, filter.path, p, ctx)} = ${p.bind(value)}::int`,
+              ? `${reached.value(filter.path)} is null`
+              : `${reached.value(filter.path)} = ${p.bind(value)}::int`,
           ),
         ].join(' and '),
-      field: (name) => pathSql(c, name, p, ctx),
+      field: (name) => reached.value(name),
     };
   }
   const aggs = aggregates(report, q.measures);
@@ -363,21 +400,23 @@ function baseOf(report: ReportDeclaration, c: Compiled, ctx: Ctx, q: ReportQuery
   const parts = () =>
     report.sources!.map((s) => {
       const sc = c.lookup(s.resource);
+      const reached = new Reached(sc, p, ctx);
       const { where } = buildWhere(sc, ctx, {}, p);
-      const conditions = (s.where ?? []).map((w) => conditionSql(pathSql(sc, w.field, p, ctx), w, p, ctx.today));
+      const conditions = (s.where ?? []).map((w) => conditionSql(reached.value(w.field), w, p, ctx.today));
       if (s.period && q.period) {
-        const date = pathSql(sc, s.period, p, ctx);
+        const date = reached.value(s.period);
         conditions.push(`${date} >= ${p.bind(q.period.from)}::date and ${date} <= ${p.bind(q.period.to)}::date`);
       }
       const columns = fields.map((f) => `${fieldExpression(sc, sc.byField.get(f)!, p.bind, ctx.today)} as ${ident(f)}`);
-      return `select ${columns.join(', ') || '1 as "__one"'} from ${sc.table} where ${[where, ...conditions].join(' and ')}`;
+      return `select ${columns.join(', ') || '1 as "__one"'} from ${reached.from()} where ${[where, ...conditions].join(' and ')}`;
     });
   return { from: () => `(${parts().join(' union all ')}) as base`, where: () => 'true', field: (name) => ident(name) };
 }
 
 /**
- * The statements of a report: `rows` (one per group, sorted, a page or every group) with the count of groups in
- * each row (`__groups`), and `totals` (one row). Both bind into `p`, in that order.
+ * The statement of a report: one row per group (sorted, a page or every group), each carrying the count of groups
+ * (`__groups`) and the totals over every group (`__t_<measure>`): one pass over the base rows, where a second
+ * statement for the totals read them all again.
  */
 export function reportSql(
   report: ReportDeclaration,
@@ -385,53 +424,45 @@ export function reportSql(
   ctx: Ctx,
   q: ReportQuery,
   options: { paged?: boolean } = {},
-): { rows: { sql: string; params: unknown[] }; totals: { sql: string; params: unknown[] } } {
+): { sql: string; params: unknown[] } {
   const aggs = aggregates(report, q.measures);
-  const rows = (() => {
-    const p = new Params();
-    const b = baseOf(report, c, ctx, q, p);
-    const dims = q.group.map((d, i) => `${dimensionSql(c, b, d, p, ctx)} as ${ident(`d${i}`)}`);
-    const sums = aggs.map((m) => `${aggregateSql(b, m, p, ctx.today)} as ${ident(`a_${m.id}`)}`);
-    const [from, where] = [b.from(), b.where()];
-    const groupBy = q.group.length ? ` group by ${q.group.map((_, i) => i + 1).join(', ')}` : '';
-    const out: string[] = [];
-    const sortOf = new Map<string, string>();
-    q.group.forEach((d, i) => {
-      const key = `g.${ident(`d${i}`)}`;
-      if (d.bucket) {
-        out.push(`to_char(${key}, 'YYYY-MM-DD') as ${ident(d.id)}`);
-        sortOf.set(d.id, key);
-      } else if (resolvePath(c, d.field)!.field.type !== 'reference') {
-        // A plain value (a rate, a choice): named after the query (plainName), sorted by the value itself.
-        out.push(`${key} as ${ident(d.id)}`);
-        sortOf.set(d.id, key);
-      } else {
-        const label = labelSql(c, d, key, ctx, p);
-        out.push(`${label} as ${ident(d.id)}`, `${key} as ${ident(`${d.id}_id`)}`);
-        sortOf.set(d.id, `lower(${label})`);
-      }
-    });
-    for (const m of q.measures) {
-      out.push(`${measureOver(m)} as ${ident(m.id)}`);
-      sortOf.set(m.id, measureOver(m));
+  const p = new Params();
+  const b = baseOf(report, c, ctx, q, p);
+  const dims = q.group.map((d, i) => `${dimensionSql(c, b, d, p, ctx)} as ${ident(`d${i}`)}`);
+  const sums = aggs.map((m) => `${aggregateSql(b, m, p, ctx.today)} as ${ident(`a_${m.id}`)}`);
+  // The WHERE first: the joins of the references it reads belong in the FROM.
+  const where = b.where();
+  const from = b.from();
+  const groupBy = q.group.length ? ` group by ${q.group.map((_, i) => i + 1).join(', ')}` : '';
+  const out: string[] = [];
+  const sortOf = new Map<string, string>();
+  q.group.forEach((d, i) => {
+    const key = `g.${ident(`d${i}`)}`;
+    if (d.bucket) {
+      out.push(`to_char(${key}, 'YYYY-MM-DD') as ${ident(d.id)}`);
+      sortOf.set(d.id, key);
+    } else if (resolvePath(c, d.field)!.field.type !== 'reference') {
+      // A plain value (a rate, a choice): named after the query (plainName), sorted by the value itself.
+      out.push(`${key} as ${ident(d.id)}`);
+      sortOf.set(d.id, key);
+    } else {
+      const label = labelSql(c, d, key, ctx, p);
+      out.push(`${label} as ${ident(d.id)}`, `${key} as ${ident(`${d.id}_id`)}`);
+      sortOf.set(d.id, `lower(${label})`);
     }
-    const dir = q.order;
-    // Ties (and nulls, last) are ordered by the groups' keys, so pages never overlap.
-    const order = [`${sortOf.get(q.sort)} ${dir} nulls last`, ...q.group.map((_, i) => `g.${ident(`d${i}`)} asc`)];
-    const window = options.paged === false ? '' : ` limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`;
-    const sql = `with g as (select ${[...dims, ...sums].join(', ') || '1'} from ${from} where ${where}${groupBy})
-      select ${[...out, 'count(*) over () as "__groups"'].join(', ')} from g order by ${order.join(', ')}${window}`;
-    return { sql, params: p.values };
-  })();
-  const totals = (() => {
-    const p = new Params();
-    const b = baseOf(report, c, ctx, q, p);
-    const sums = aggs.map((m) => `${aggregateSql(b, m, p, ctx.today)} as ${ident(`a_${m.id}`)}`);
-    const out = q.measures.map((m) => `${measureOver(m)} as ${ident(m.id)}`);
-    const sql = `select ${out.join(', ') || '1'} from (select ${sums.join(', ') || '1'} from ${b.from()} where ${b.where()}) as g`;
-    return { sql, params: p.values };
-  })();
-  return { rows, totals };
+  });
+  for (const m of q.measures) {
+    out.push(`${measureOver(m)} as ${ident(m.id)}`);
+    sortOf.set(m.id, measureOver(m));
+  }
+  const totals = q.measures.map((m) => `${measureOver(m, 'over ()')} as ${ident(`__t_${m.id}`)}`);
+  const dir = q.order;
+  // Ties (and nulls, last) are ordered by the groups' keys, so pages never overlap.
+  const order = [`${sortOf.get(q.sort)} ${dir} nulls last`, ...q.group.map((_, i) => `g.${ident(`d${i}`)} asc`)];
+  const window = options.paged === false ? '' : ` limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`;
+  const sql = `with g as (select ${[...dims, ...sums].join(', ') || '1'} from ${from} where ${where}${groupBy})
+      select ${[...out, ...totals, 'count(*) over () as "__groups"'].join(', ')} from g order by ${order.join(', ')}${window}`;
+  return { sql, params: p.values };
 }
 
 /** A row's values as numbers (PostgreSQL sends bigint and numeric as text); a ratio with no denominator stays null. */
@@ -461,14 +492,19 @@ export async function runReport(
   q: ReportQuery,
   options: { paged?: boolean } = {},
 ) {
-  const { rows, totals } = reportSql(report, c, ctx, q, options);
-  // One after the other: the caller's database may be one connection (a transaction, PGlite).
+  const rows = reportSql(report, c, ctx, q, options);
   const data = await ctx.db.query(rows.sql, rows.params);
-  const [sum] = await ctx.db.query(totals.sql, totals.params);
-  let groups = data.length ? Number(data[0].__groups) : 0;
-  // A page past the last has no row to carry the count: count the groups alone.
-  if (!data.length && options.paged !== false && q.page > 1)
-    groups = (await runReport(ctx, report, c, { ...q, page: 1, perPage: 1 })).groups;
+  let first: Row | undefined = data[0];
+  // A page past the last has no row to carry the count and the totals: the first page's first row has them.
+  if (!first && options.paged !== false && q.page > 1) {
+    const again = reportSql(report, c, ctx, { ...q, page: 1, perPage: 1 });
+    [first] = await ctx.db.query(again.sql, again.params);
+  }
+  const groups = first ? Number(first.__groups) : 0;
+  // No group at all: nothing was counted (0), and no ratio has a denominator.
+  const sum = Object.fromEntries(
+    q.measures.map((m) => [m.id, first ? first[`__t_${m.id}`] : m.kind === 'ratio' ? null : 0]),
+  );
   return { data: data.map((r) => typed(c, q, r)), totals: typed(c, { ...q, group: [] }, sum), groups };
 }
 
