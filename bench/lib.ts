@@ -228,19 +228,25 @@ export async function ensureSharedExtensions(admin: pg.Client) {
 /** The PostgreSQL server the database benchmarks run on (the tests' server by default). */
 export const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-/** A throwaway schema on the PostgreSQL server, dropped by `drop()`. */
+/**
+ * A throwaway schema on the PostgreSQL server, dropped by `drop()`. BENCH_KEEP_SCHEMA=1 keeps it (its name is
+ * printed), and BENCH_PG_SCHEMA=<name> runs in a kept one instead of a new one (and keeps it): a bench whose seed
+ * takes minutes (bench/scale.ts) seeds once and is measured again after a change.
+ */
 export async function pgSchema() {
   const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
   await admin.connect();
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const reused = process.env.BENCH_PG_SCHEMA;
+  const schema = reused || `bench_${randomBytes(4).toString('hex')}`;
   await ensureSharedExtensions(admin);
-  await admin.query(`create schema "${schema}"`);
+  if (!reused) await admin.query(`create schema "${schema}"`);
   const [{ server_version }] = (await admin.query('show server_version')).rows;
   return {
     schema,
     version: `PostgreSQL ${server_version} at ${new URL(PG_URL).host} (schema ${schema}, pool of 10)`,
     async drop() {
-      await admin.query(`drop schema if exists "${schema}" cascade`).catch(() => undefined);
+      if (reused || process.env.BENCH_KEEP_SCHEMA) console.log(`  [PostgreSQL] schema ${schema} kept`);
+      else await admin.query(`drop schema if exists "${schema}" cascade`).catch(() => undefined);
       await admin.end();
     },
   };

@@ -10,6 +10,7 @@ import { browser } from './browser';
 import { bundle } from './bundle';
 import { chat } from './chat';
 import { dashboard } from './dashboard';
+import { reports } from './reports';
 import {
   build,
   gitCommit,
@@ -69,6 +70,7 @@ const all: Benchmark[] = [
   invoices,
   payRuns,
   dashboard,
+  reports,
 ];
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
