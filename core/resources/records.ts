@@ -188,6 +188,7 @@ export type StaffMemberRecord = {
   pension_employer_percent: number | string | null;
   company_name: string | null;
   company_number: string | null;
+  company_address: string | null;
   company_vat_number: string | null;
   bank_details_sealed: string | null;
   bank_details_masked: string | null;
@@ -742,6 +743,7 @@ export type PayRunRecord = {
   gross: number | null;
   net: number | null;
   employer_costs: number | null;
+  vat: number | null;
   started_by: string | null;
   progress?: 'running' | 'done' | 'failed' | null;
   candidates: number[];
@@ -843,6 +845,10 @@ export type PayslipRecord = {
   week1: boolean;
   ni_category: string | null;
   paid_to: string | null;
+  company_number: string | null;
+  company_address: string | null;
+  vat_number: string | null;
+  vat_rate: number | null;
   gross: number | null;
   holiday_pay: number | null;
   holiday_hours_accrued: number | string | null;
@@ -855,6 +861,8 @@ export type PayslipRecord = {
   pension_employer: number | null;
   deductions: number | null;
   net: number | null;
+  vat: number | null;
+  amount_paid: number | null;
   taxable_pay: number | null;
   employer_cost: number | null;
   ytd_gross: number | null;

@@ -14,6 +14,7 @@ import { csvBuffer, EXPORT_FORMATS, exportTurn, sendDownload } from './routes.js
 import { fileAnswer } from '../../core/contracts/documents.js';
 import { IdParams } from '../../core/contracts/common.js';
 import { formatPounds } from '../../core/engine/money.js';
+import { formatAddress } from '../../core/engine/exportFormat.js';
 import {
   BUREAU_HEADER,
   bankPayments,
@@ -21,6 +22,7 @@ import {
   SELF_BILLING_HEADER,
   selfBillingRows,
   type Cell,
+  type SelfBillingCustomer,
   type PayslipForExport,
   type RunForExport,
 } from '../../core/domain/payroll/exports.js';
@@ -52,7 +54,8 @@ export function filesRefusal(run: Record<string, unknown>): string | null {
 async function payslipsOf(ctx: EngineContext, runId: number): Promise<PayslipForExport[]> {
   const rows = await ctx.db.query<Record<string, unknown>>(
     `select p.id, p.candidate_id, c.first_name, c.last_name, c.ni_number, to_char(c.date_of_birth, 'YYYY-MM-DD') as dob,
-            p.paye, p.tax_code, p.week1, p.ni_category, p.paid_to, c.company_number, c.company_vat_number,
+            p.paye, p.tax_code, p.week1, p.ni_category, p.paid_to, p.company_number, p.company_address, p.vat_number,
+            p.vat_rate, p.vat, p.amount_paid,
             (select coalesce(sum(l.hours), 0) from payslip_lines l where l.merchant_id = p.merchant_id
                 and l.payslip_id = p.id and l.kind = 'pay' and l.released_at is null) as hours,
             p.gross, p.holiday_pay, p.taxable_pay, p.tax, p.employee_ni, p.employer_ni, p.student_loan,
@@ -76,7 +79,11 @@ async function payslipsOf(ctx: EngineContext, runId: number): Promise<PayslipFor
     niCategory: t(r.ni_category),
     paidTo: t(r.paid_to),
     companyNumber: t(r.company_number),
-    companyVatNumber: t(r.company_vat_number),
+    companyAddress: t(r.company_address),
+    vatNumber: t(r.vat_number),
+    vatRate: r.vat_rate == null ? null : n(r.vat_rate),
+    vat: n(r.vat),
+    amountPaid: n(r.amount_paid),
     hours: n(r.hours),
     gross: n(r.gross),
     holidayPay: n(r.holiday_pay),
@@ -95,6 +102,19 @@ async function payslipsOf(ctx: EngineContext, runId: number): Promise<PayslipFor
   }));
 }
 
+/**
+ * The customer of every self-billed invoice: the agency, by its legal name (its trading name when it gave none) and
+ * its address, from its settings as they are now (its own details, not the supplier's). One query.
+ */
+async function customerOf(ctx: EngineContext): Promise<SelfBillingCustomer> {
+  const [row] = await ctx.db.query<{ name: string; legal_name: string | null; address: unknown }>(
+    `select m.company_name as name, a.legal_name, a.address
+       from merchants m left join agency_settings a on a.merchant_id = m.id where m.id = $1`,
+    [ctx.principal.merchantId],
+  );
+  return { name: row?.legal_name?.trim() || row?.name || '', address: formatAddress(row?.address) };
+}
+
 const runOf = (r: Record<string, unknown>): RunForExport => ({
   id: Number(r.id),
   frequency: r.frequency as Frequency,
@@ -108,12 +128,13 @@ const runOf = (r: Record<string, unknown>): RunForExport => ({
 async function fileOf(ctx: EngineContext, file: PayRunFile, run: RunForExport) {
   const slips = await payslipsOf(ctx, run.id);
   if (file === 'bureau') return { header: BUREAU_HEADER, rows: bureauRows(run, slips) as Cell[][] };
-  if (file === 'self-billing') return { header: SELF_BILLING_HEADER, rows: selfBillingRows(run, slips) };
-  const paying = [...new Set(slips.filter((s) => s.net > 0).map((s) => s.candidateId))];
+  if (file === 'self-billing')
+    return { header: SELF_BILLING_HEADER, rows: selfBillingRows(run, slips, await customerOf(ctx)) };
+  const paying = [...new Set(slips.filter((s) => s.amountPaid > 0).map((s) => s.candidateId))];
   const banks = await bankDetailsOf(ctx, paying);
   const payments = bankPayments(run, slips, (id) => banks.get(id) ?? null);
   if (payments.missing.length) {
-    const who = payments.missing.map((m) => `${m.name} (${formatPounds(m.net)})`).join(', ');
+    const who = payments.missing.map((m) => `${m.name} (${formatPounds(m.amount)})`).join(', ');
     const n = payments.missing.length;
     throw new HttpError(
       409,
@@ -138,8 +159,8 @@ function registerFile(app: FastifyInstance, file: PayRunFile) {
         (file === 'bureau'
           ? "One row per PAYE payslip: the figures the bureau's software needs for its FPS (real-time submission to HMRC is the bureau's, not the product's)."
           : file === 'bank'
-            ? 'One payment per payslip paying more than nothing: sort code, account number, name, amount, reference. 409 naming every staff member paid without bank details (nothing is left out silently); each staff member whose details it holds has an entry in their history.'
-            : 'One self-billed invoice per umbrella or limited-company payslip, for the gross paid to the company.'),
+            ? 'One payment per payslip paying more than nothing (net pay, with the VAT of a VAT-registered company): sort code, account number, name, amount, reference. 409 naming every staff member paid without bank details (nothing is left out silently); each staff member whose details it holds has an entry in their history.'
+            : 'One self-billed invoice per umbrella or limited-company payslip: the gross paid to the company as its net, the VAT rate, VAT and total of a VAT-registered company (with the statement VAT Notice 700/62 requires), as the run paid them.'),
       params: IdParams,
       response: { 200: fileAnswer([EXPORT_FORMATS.csv], PAY_RUN_FILES[file].label) },
     },

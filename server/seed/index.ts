@@ -197,6 +197,10 @@ const STREETS = [
   'Queens Road',
   'The Green',
 ];
+/** The demo's umbrella company, registered for VAT (issue 33: its self-billed pay carries VAT on top). */
+export const UMBRELLA_ADDRESS = '4 Canal Wharf, Leeds, LS11 5PS';
+export const UMBRELLA_VAT_NUMBER = 'GB246813579';
+
 export const JOB_ROLES = [
   ['Healthcare Assistant', 'HCA', 1250, 1850],
   ['Registered Nurse', 'RGN', 2400, 3400],
@@ -496,9 +500,10 @@ async function seedPayThroughCompanies(db: Queryable, merchantId: number, typeId
   ]);
   const [, umbrella, limited] = typeIds;
   await db.query(
-    `update candidates set company_name = 'Brolly Payroll Services Ltd', company_number = '09876543'
+    `update candidates set company_name = 'Brolly Payroll Services Ltd', company_number = '09876543',
+            company_address = $3, company_vat_number = $4
       where merchant_id = $1 and employment_type_id = $2`,
-    [merchantId, umbrella],
+    [merchantId, umbrella, UMBRELLA_ADDRESS, UMBRELLA_VAT_NUMBER],
   );
   await db.query(
     `update candidates set company_name = last_name || ' Care Services Ltd', company_number = lpad((10000000 + id)::text, 8, '0')

@@ -11,7 +11,7 @@ import type { EngineContext, EnginePrincipal } from '../engine/context.js';
 import { systemPrincipal, withEngine } from '../engine/handle.js';
 import { runCollectionAction } from '../engine/actions.js';
 import { priceShift, type ShiftTimes } from '../services/booking.js';
-import { insertMany } from './index.js';
+import { insertMany, UMBRELLA_ADDRESS, UMBRELLA_VAT_NUMBER } from './index.js';
 import { DEMO_STAFF } from './chat.js';
 import { redate, stampedIds, type StampMark } from './timesheets.js';
 import {
@@ -98,8 +98,10 @@ export async function seedPayRuns(db: Queryable, ctx: SeedContext, borrower: num
   // hold them): an engine update here would put a change before each one's creation in their History.
   await db.query(
     `update candidates c set employment_type_id = p.type, tax_code = p.code, tax_week1 = p.week1,
-            company_name = p.company, company_number = p.number
-       from jsonb_to_recordset($2::jsonb) as p(id int, type int, code text, week1 boolean, company text, number text)
+            company_name = p.company, company_number = p.number, company_address = p.address,
+            company_vat_number = p.vat
+       from jsonb_to_recordset($2::jsonb)
+            as p(id int, type int, code text, week1 boolean, company text, number text, address text, vat text)
       where c.merchant_id = $1 and c.id = p.id`,
     [
       m,
@@ -114,6 +116,9 @@ export async function seedPayRuns(db: Queryable, ctx: SeedContext, borrower: num
             week1: c.tax_week1,
             company: umbrella ? 'Brolly Payroll Services Ltd' : null,
             number: umbrella ? '09876543' : null,
+            // An umbrella company is registered for VAT: its self-billed pay carries VAT on top.
+            address: umbrella ? UMBRELLA_ADDRESS : null,
+            vat: umbrella ? UMBRELLA_VAT_NUMBER : null,
           };
         }),
       ),

@@ -375,6 +375,7 @@ export async function generatePayRun(ctx: EngineContext, input: GeneratePayRunIn
       gross: slips.reduce((s, p) => s + p.gross, 0),
       net: slips.reduce((s, p) => s + p.net, 0),
       employer_costs: slips.reduce((s, p) => s + p.employer_cost, 0),
+      vat: slips.reduce((s, p) => s + p.vat, 0),
       payslips: slips,
       held_back: await heldBack(ctx, input),
     };
@@ -497,7 +498,8 @@ export async function adjustPayslip(ctx: EngineContext, slip: RecordValues, inpu
   const pay = lines.filter((l) => !again.includes(l)).reduce((s, l) => s + Number(l.amount), 0);
   const who = (await staffPayroll(ctx, [candidateId], tax.year.taxYear, run.period_end)).get(candidateId)!;
   const deductions = (await deductionsOf(ctx, [candidateId], Number(slip.id))).get(candidateId) ?? [];
-  // The holiday hours and the company paid stay as the run made them.
+  // The holiday hours and the company paid (its name, number, address and VAT number) stay as the run made them.
+  const text = (v: unknown) => (v == null ? null : String(v));
   const p = settlePayslip(
     {
       lines: [],
@@ -506,7 +508,13 @@ export async function adjustPayslip(ctx: EngineContext, slip: RecordValues, inpu
       holiday_hours_accrued: Number(slip.holiday_hours_accrued ?? 0),
       holiday_hours_taken: Number(slip.holiday_hours_taken ?? 0),
     },
-    { ...who.staff, companyName: slip.paid_to == null ? null : String(slip.paid_to) },
+    {
+      ...who.staff,
+      companyName: text(slip.paid_to),
+      companyNumber: text(slip.company_number),
+      companyAddress: text(slip.company_address),
+      companyVatNumber: text(slip.vat_number),
+    },
     tax.year,
     run.frequency,
     tax.period,

@@ -106,7 +106,8 @@ export async function holidaysToPay(ctx: EngineContext, p: Period) {
 
 /**
  * Each staff member's holiday method (their employment type's; rolled up without one), their holiday balance in
- * hundredths of an hour (the payslips of approved and finalised runs paid before `payDay`), and their company.
+ * hundredths of an hour (the payslips of approved and finalised runs paid before `payDay`), and their company (its
+ * name, number, address and VAT number, which the payslip keeps as they are now).
  */
 export async function holidayAndCompanyOf(ctx: EngineContext, ids: number[], payDay: string) {
   const rows = await ctx.db.query<{
@@ -114,8 +115,12 @@ export async function holidayAndCompanyOf(ctx: EngineContext, ids: number[], pay
     holiday_pay: HolidayMethod | null;
     balance_hours: string | null;
     company_name: string | null;
+    company_number: string | null;
+    company_address: string | null;
+    company_vat_number: string | null;
   }>(
-    `select c.id, e.holiday_pay, c.company_name, b.balance_hours
+    `select c.id, e.holiday_pay, c.company_name, c.company_number, c.company_address, c.company_vat_number,
+            b.balance_hours
        from candidates c
        left join employment_types e on e.merchant_id = c.merchant_id and e.id = c.employment_type_id
        left join lateral (
@@ -135,6 +140,9 @@ export async function holidayAndCompanyOf(ctx: EngineContext, ids: number[], pay
         // Hours to hundredths of an hour.
         holidayBalance: Math.round(Number(r.balance_hours ?? 0) * 100),
         companyName: r.company_name,
+        companyNumber: r.company_number,
+        companyAddress: r.company_address,
+        companyVatNumber: r.company_vat_number,
       },
     ]),
   );

@@ -602,6 +602,7 @@ export const en = {
       net: 'Net',
       gross_paid: 'paid gross',
       totals: 'All payslips (employer costs %{costs})',
+      totals_vat: 'All payslips (employer costs %{costs}; VAT paid to companies %{vat})',
       running: 'Making the payslips',
       done: 'The payslips are made',
       failed: 'The run stopped. Resume tries again; nothing is paid twice.',

@@ -242,6 +242,9 @@ export function MyPayslip({ id, onFailure }: { id: string; onFailure: (e: unknow
             <Figure key={f.label} label={f.label} amount={f.amount} />
           ))}
           <Figure label={NET_PAY} amount={view.net} strong />
+          {view.vat.map((v) => (
+            <Figure key={v.label} label={v.label} amount={v.amount} />
+          ))}
         </Box>
         {view.holidayHours && <Typography variant="body2">{view.holidayHours}</Typography>}
       </Section>

@@ -226,7 +226,11 @@ describe("the demo's pay runs", () => {
     expect(res.statusCode, res.body).toBe(200);
     const { rows, col } = csv(res.body);
     expect(rows).toHaveLength(slips.length);
-    expect(rows.map((r) => Number(col(r, 'Amount'))).sort()).toEqual(slips.map((s) => Number(s.net) / 100).sort());
+    // Each net pay; the umbrella company's with its VAT (the demo's umbrella company is registered).
+    expect(slips.some((s) => Number(s.vat) > 0)).toBe(true);
+    expect(rows.map((r) => Number(col(r, 'Amount'))).sort()).toEqual(
+      slips.map((s) => Number(s.amount_paid) / 100).sort(),
+    );
     for (const r of rows) {
       expect(col(r, 'Sort code')).toMatch(/^\d{6}$/);
       expect(col(r, 'Account number')).toMatch(/^\d{8}$/);
@@ -397,7 +401,8 @@ describe("a pay run's files", () => {
         `4011${String(10 + i).padStart(2, '0')}`,
         String(20000000 + i),
         i === 0 ? 'ZOE O BRIEN-SMITH' : `STAFF ${i}`,
-        (Number(s.net) / 100).toFixed(2),
+        // Net pay, with the VAT of a VAT-registered company (payroll-self-billed-vat.test.ts).
+        (Number(s.amount_paid) / 100).toFixed(2),
         i === 0 ? 'RN 12345/6' : `PAY ${run.period_end}`,
       ]);
     }
@@ -405,7 +410,7 @@ describe("a pay run's files", () => {
     expect(await counts()).toEqual(views.map((n) => n + 1));
   });
 
-  it('the self-billing export is each umbrella and limited-company payslip’s gross, paid to its company', async () => {
+  it('the self-billing export is each umbrella and limited-company payslip’s gross and VAT, paid to its company', async () => {
     // A finalised run paying an umbrella or limited-company worker (the demo's own runs pay the earliest weeks).
     const [withCompany] = await t.db.query<{ id: number }>(
       `select r.id from pay_runs r where r.merchant_id = $1 and r.state = 'finalised'
@@ -422,8 +427,16 @@ describe("a pay run's files", () => {
     expect(rows).toHaveLength(slips.length);
     for (const s of slips) {
       const r = rows.find((x) => col(x, 'Self-billing invoice') === `SB-${String(s.id).padStart(6, '0')}`)!;
-      expect(Number(col(r, 'Amount'))).toBe(penceToPounds(Number(s.gross)));
+      expect(Number(col(r, 'Net'))).toBe(penceToPounds(Number(s.gross)));
+      expect(Number(col(r, 'VAT'))).toBe(penceToPounds(Number(s.vat)));
+      expect(Number(col(r, 'Total'))).toBe(penceToPounds(Number(s.gross) + Number(s.vat)));
       expect(col(r, 'Supplier')).toBe(s.paid_to);
+      expect(col(r, 'VAT number')).toBe(s.vat_number ?? '');
+      expect(col(r, 'VAT statement')).toBe(
+        s.vat_number
+          ? 'The VAT shown is your output tax due to HMRC.'
+          : 'No VAT is charged: the supplier is not registered for VAT.',
+      );
     }
     // PAYE staff are never in it, nor umbrella workers in the bureau's file.
     const bureau = csv((await file(admin, run, 'bureau')).body);

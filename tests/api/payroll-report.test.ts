@@ -68,7 +68,7 @@ async function sumsOf(where: string, params: unknown[]) {
             coalesce(sum(p.tax), 0) as tax, coalesce(sum(p.employee_ni), 0) as employee_ni,
             coalesce(sum(p.employer_cost), 0) as employer_cost, coalesce(sum(p.net), 0) as net,
             coalesce(sum((select sum(l.hours) from payslip_lines l where l.payslip_id = p.id and l.kind = 'pay')), 0) as hours,
-            coalesce(sum(p.deductions), 0) as deductions
+            coalesce(sum(p.deductions), 0) as deductions, coalesce(sum(p.vat), 0) as vat
        from payslips p join pay_runs r on r.id = p.pay_run_id
       where p.merchant_id = $1 and ${where}`,
     [merchantId, ...params],
@@ -87,10 +87,16 @@ describe('the payroll report', () => {
     expect(finalised.totals).toEqual(expected.totals);
     expect(finalised.data.every((p) => p.state === 'finalised')).toBe(true);
 
-    const runs = await t.db.query<{ id: number; state: string; gross: string; net: string; employer_costs: string }>(
-      `select id, state, gross, net, employer_costs from pay_runs where merchant_id = $1 order by id`,
-      [merchantId],
-    );
+    const runs = await t.db.query<{
+      id: number;
+      state: string;
+      gross: string;
+      net: string;
+      employer_costs: string;
+      vat: string;
+    }>(`select id, state, gross, net, employer_costs, vat from pay_runs where merchant_id = $1 order by id`, [
+      merchantId,
+    ]);
     // This file's three, beside the demo's own (server/seed/payRuns.ts): each run's figures are its payslips'.
     expect(runs.filter((r) => ownRuns.includes(r.id)).map((r) => r.state)).toEqual(['finalised', 'finalised', 'draft']);
     expect(runs.length).toBeGreaterThan(ownRuns.length);
@@ -100,6 +106,7 @@ describe('the payroll report', () => {
         gross: Number(run.gross),
         net: Number(run.net),
         employer_cost: Number(run.employer_costs),
+        vat: Number(run.vat),
       });
       expect(one.totals).toEqual((await sumsOf('p.pay_run_id = $2', [run.id])).totals);
     }
@@ -185,6 +192,7 @@ describe('the payroll report', () => {
       'Employee NI',
       'Employer costs',
       'Net',
+      'VAT',
       'Employment type',
       'Clients',
     ])

@@ -7,6 +7,8 @@ import { penceToPounds } from '../../engine/money';
 import { BACS_HEADER, bacsRow, type BankDetails } from './bankDetails';
 import { isWeek53 } from './paye';
 import type { Frequency } from './rates';
+import { percentOfBasisPoints } from './payslip';
+import { SELF_BILLING_NO_VAT, SELF_BILLING_VAT_STATEMENT } from './selfBilling';
 
 export type Cell = string | number;
 
@@ -33,10 +35,17 @@ export interface PayslipForExport {
   taxCode: string | null;
   week1: boolean;
   niCategory: string | null;
-  /** The company an umbrella or limited-company worker was paid to, named as it was when paid. */
+  /** The company an umbrella or limited-company worker was paid to, its details as they were when paid. */
   paidTo: string | null;
   companyNumber: string | null;
-  companyVatNumber: string | null;
+  companyAddress: string | null;
+  /** Null when the company was not VAT-registered when paid: no VAT was charged. */
+  vatNumber: string | null;
+  /** Basis points; null without VAT. */
+  vatRate: number | null;
+  vat: number;
+  /** What the run pays: net pay, with the VAT of a VAT-registered company. */
+  amountPaid: number;
   hours: number;
   gross: number;
   holidayPay: number;
@@ -133,17 +142,18 @@ export function bureauRows(run: RunForExport, slips: readonly PayslipForExport[]
 /** What each payment's reference says on the staff member's statement: the run's pay day. */
 export const paymentReference = (run: RunForExport) => `PAY ${run.periodEnd}`;
 
-/** A payslip that pays something but cannot go in the bank file, named in words. */
+/** A payslip that pays something but cannot go in the bank file, named in words, with what it pays. */
 export interface MissingBankDetails {
   payslipId: number;
   candidateId: number;
   name: string;
-  net: number;
+  amount: number;
 }
 
 /**
- * The bank payments file: one BACS payment per payslip paying more than nothing, by surname; the payslips whose staff
- * member has no bank details are answered apart (`missing`), never left out silently.
+ * The bank payments file: one BACS payment per payslip paying more than nothing (its net pay, with the VAT of a
+ * VAT-registered company), by surname; the payslips whose staff member has no bank details are answered apart
+ * (`missing`), never left out silently.
  */
 export function bankPayments(
   run: RunForExport,
@@ -152,10 +162,10 @@ export function bankPayments(
 ): { header: string[]; rows: string[][]; missing: MissingBankDetails[] } {
   const rows: string[][] = [];
   const missing: MissingBankDetails[] = [];
-  for (const s of bySurname(slips.filter((x) => x.net > 0))) {
+  for (const s of bySurname(slips.filter((x) => x.amountPaid > 0))) {
     const bank = bankOf(s.candidateId);
-    if (bank) rows.push(bacsRow(bank, s.net, paymentReference(run)));
-    else missing.push({ payslipId: s.payslipId, candidateId: s.candidateId, name: name(s), net: s.net });
+    if (bank) rows.push(bacsRow(bank, s.amountPaid, paymentReference(run)));
+    else missing.push({ payslipId: s.payslipId, candidateId: s.candidateId, name: name(s), amount: s.amountPaid });
   }
   return { header: BACS_HEADER, rows, missing };
 }
@@ -163,7 +173,11 @@ export function bankPayments(
 export const SELF_BILLING_HEADER = [
   'Self-billing invoice',
   'Invoice date',
+  'Time of supply',
+  'Customer',
+  'Customer address',
   'Supplier',
+  'Supplier address',
   'Company number',
   'VAT number',
   'Worker',
@@ -171,26 +185,51 @@ export const SELF_BILLING_HEADER = [
   'Period to',
   'Hours',
   'Description',
-  'Amount',
+  'Net',
+  'VAT rate',
+  'VAT',
+  'Total',
+  'VAT statement',
 ];
+
+/** The agency, which raises each self-billed invoice on its supplier's behalf and is its customer. */
+export interface SelfBillingCustomer {
+  name: string;
+  address: string;
+}
 
 /**
  * The self-billing export: one self-billed invoice per umbrella or limited-company payslip (the agency bills itself
- * on the worker's company's behalf), numbered SB-<payslip>, dated the pay day, for the gross the run paid the company.
+ * on the worker's company's behalf), numbered SB-<payslip>, dated the pay day (its time of supply too), for the gross
+ * the run paid the company as the net, with the VAT the run paid a VAT-registered company at its rate, the total, and
+ * the statement VAT Notice 700/62 requires (or that no VAT is charged). Every figure is the payslip's as stored, so a
+ * later change of the company's VAT number changes no invoice.
  */
-export function selfBillingRows(run: RunForExport, slips: readonly PayslipForExport[]): Cell[][] {
+export function selfBillingRows(
+  run: RunForExport,
+  slips: readonly PayslipForExport[],
+  customer: SelfBillingCustomer,
+): Cell[][] {
   return bySurname(slips.filter((s) => !s.paye)).map((s) => [
     `SB-${String(s.payslipId).padStart(6, '0')}`,
     run.periodEnd,
+    run.periodEnd,
+    customer.name,
+    customer.address,
     s.paidTo ?? name(s),
+    s.companyAddress ?? '',
     s.companyNumber ?? '',
-    s.companyVatNumber ?? '',
+    s.vatNumber ?? '',
     name(s),
     run.periodStart,
     run.periodEnd,
     s.hours,
     `Services of ${name(s)}, ${run.periodStart} to ${run.periodEnd}`,
     pounds(s.gross),
+    s.vatRate == null ? '' : percentOfBasisPoints(s.vatRate),
+    pounds(s.vat),
+    pounds(s.gross + s.vat),
+    s.vatNumber ? SELF_BILLING_VAT_STATEMENT : SELF_BILLING_NO_VAT,
   ]);
 }
 

@@ -4,6 +4,7 @@
 // year to date of their earlier finalised payslips. Staff paid through an umbrella or their own company are paid
 // gross, against the company's name, with no holiday pay of the agency's.
 import { dividePence } from '../../engine/money';
+import { selfBilledVat } from './selfBilling';
 import { grossToNet } from './grossToNet';
 import {
   accruedHolidayHundredths,
@@ -77,6 +78,10 @@ export interface StaffPayroll {
   holidayBalance?: number;
   /** The company an umbrella or limited-company worker is paid through (their details). */
   companyName?: string | null;
+  companyNumber?: string | null;
+  companyAddress?: string | null;
+  /** Its VAT number: a VAT-registered company is paid VAT on top of the gross (selfBilledVat). */
+  companyVatNumber?: string | null;
 }
 
 export interface PayslipLine {
@@ -126,6 +131,15 @@ export interface Payslip {
   ni_category: NiLetter;
   /** The company paid for an umbrella or limited-company worker; null for PAYE staff. */
   paid_to: string | null;
+  /** The company's number, address and VAT number when the run paid it (null for PAYE staff or when not given). */
+  company_number: string | null;
+  company_address: string | null;
+  vat_number: string | null;
+  /** The VAT rate (basis points) and VAT the company is paid on the gross; null and 0 without a VAT number. */
+  vat_rate: number | null;
+  vat: number;
+  /** What the run pays: the net pay, with the VAT of a VAT-registered company. */
+  amount_paid: number;
   gross: number;
   holiday_pay: number;
   /** Holiday hours accrued and taken on this payslip (accrued types), to the hundredth. */
@@ -262,6 +276,12 @@ export function settlePayslip(
     | 'holiday_hours_accrued'
     | 'holiday_hours_taken'
     | 'warnings'
+    | 'company_number'
+    | 'company_address'
+    | 'vat_number'
+    | 'vat_rate'
+    | 'vat'
+    | 'amount_paid'
   >;
   if (!staff.paye) {
     // Paid gross: nothing is taxed, so before tax or after, a deduction comes off the pay.
@@ -348,10 +368,20 @@ export function settlePayslip(
       });
   }
   const taken = settled.beforeTax + settled.afterTax;
+  const company = (v: string | null | undefined) => (staff.paye ? null : v?.trim() || null);
+  // A VAT-registered company is paid VAT on the gross it invoices (the supply), at the rate on the pay day; what is
+  // taken off for deductions is not part of the supply.
+  const vat = selfBilledVat(gross, staff.paye ? null : staff.companyVatNumber, dates.end);
   return {
     ...base,
     ...figures,
     lines,
+    company_number: company(staff.companyNumber),
+    company_address: company(staff.companyAddress),
+    vat_number: vat.vatNumber,
+    vat_rate: vat.rate,
+    vat: vat.vat,
+    amount_paid: figures.net - taken + vat.vat,
     net: figures.net - taken,
     deductions: taken,
     taxable_pay: staff.paye ? gross - settled.beforeTax : gross,

@@ -22,6 +22,11 @@ export interface PayslipView {
   /** Each figure with its label, in order; employer NI only when the reader reads it (the agency). */
   figures: { label: string; amount: number }[];
   net: number;
+  /**
+   * After net pay, for a VAT-registered company: the VAT paid on top of the gross and what the run pays (net pay +
+   * VAT); empty otherwise.
+   */
+  vat: { label: string; amount: number }[];
   yearToDate: { label: string; amount: number }[];
 }
 
@@ -56,6 +61,8 @@ export const WEEK_53 = 'Tax week 53: tax worked out on a week 1 basis';
 /** What the net pay and the year to date are called, on paper and on the phone. */
 export const NET_PAY = 'Net pay';
 export const YEAR_TO_DATE = 'Year to date';
+/** What a VAT-registered company is paid: its net pay and the VAT on top. */
+export const PAID_WITH_VAT = 'Paid to the company (net pay + VAT)';
 
 /**
  * The payslip `p` with its `lines`, for `staff`; dates as `showDate` writes them (the PDF's "6 Apr 2026" unless
@@ -104,6 +111,15 @@ export function payslipView(
     })),
     figures: PAYSLIP_FIGURES.filter((f) => f.field in p).map((f) => ({ label: f.label, amount: n(p[f.field]) })),
     net: n(p.net),
+    vat: p.vat_number
+      ? [
+          {
+            label: `VAT at ${p.vat_rate == null ? '' : percentOfBasisPoints(n(p.vat_rate))} (VAT number ${String(p.vat_number)})`,
+            amount: n(p.vat),
+          },
+          { label: PAID_WITH_VAT, amount: n(p.amount_paid) },
+        ]
+      : [],
     yearToDate: [
       { label: 'Gross', amount: n(p.ytd_gross) },
       { label: 'Tax', amount: n(p.ytd_tax) },

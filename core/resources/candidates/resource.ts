@@ -336,7 +336,7 @@ export const candidates: ResourceDeclaration = {
       views: ['show', 'edit', 'create'],
     },
     // The company an umbrella or limited-company worker is paid through (issue 33): their payslips are paid gross to
-    // it, by name, and the self-billing export reads it.
+    // it, by name, and the self-billing export reads it; with a VAT number, VAT is paid on top (at the run).
     companyField({
       source: 'company_name',
       label: 'Paid through company',
@@ -350,10 +350,17 @@ export const candidates: ResourceDeclaration = {
       pattern: { regex: '^([0-9]{8}|[A-Za-z]{2}[0-9]{6})$', message: 'Eight digits, or two letters and six digits.' },
     }),
     companyField({
+      source: 'company_address',
+      label: 'Company address',
+      maxLength: 300,
+      helperText: 'Its registered address, on the self-billed invoices of its pay.',
+    }),
+    companyField({
       source: 'company_vat_number',
       label: 'Company VAT number',
       maxLength: 14,
       pattern: { regex: '^(GB)?[0-9]{9}([0-9]{3})?$', message: 'GB and 9 digits (or 12), as HMRC issued it.' },
+      helperText: 'When it is registered for VAT: pay runs then pay VAT on top of the gross, self-billed.',
     }),
     // Bank details (issue 33): sealed (AES-256-GCM; nobody reads the column, the audit trail keeps only that it was
     // set or changed) and their last digits for the profile, which only admins read (never consultants, client

@@ -205,6 +205,9 @@ export const payRuns: ResourceDeclaration = {
     { source: 'gross', type: 'money', label: 'Gross', readOnly: true, defaultValue: 0, sortable: true },
     { source: 'net', type: 'money', label: 'Net', readOnly: true, defaultValue: 0 },
     { source: 'employer_costs', type: 'money', label: 'Employer costs', readOnly: true, defaultValue: 0 },
+    // VAT paid on top of gross to VAT-registered umbrella and limited companies (self-billed): input tax the agency
+    // reclaims, so apart from employer costs.
+    { source: 'vat', type: 'money', label: 'VAT', readOnly: true, defaultValue: 0 },
     { source: 'started_by', type: 'text', label: 'Started by', readOnly: true, views: ['show'] },
     // Being made until its last staff member is paid; stopped when its job used its attempts (Resume tries again).
     {
@@ -268,6 +271,7 @@ export const payslips: ResourceDeclaration = {
         gross: { sum: 'gross' },
         net: { sum: 'net' },
         employer_costs: { sum: 'employer_cost' },
+        vat: { sum: 'vat' },
       },
     },
   },
@@ -277,7 +281,7 @@ export const payslips: ResourceDeclaration = {
   // run, pay day, staff member, employment type and client, the figures of every matching row totalled beneath.
   routes: { list: '/report/PayrollReport', show: '/invoice/staff-payroll/StaffPayrollView/:id' },
   tabs: PAYROLL_REPORT_TABS,
-  listTotals: ['hours', 'gross', 'holiday_pay', 'deductions', 'tax', 'employee_ni', 'employer_cost', 'net'],
+  listTotals: ['hours', 'gross', 'holiday_pay', 'deductions', 'tax', 'employee_ni', 'employer_cost', 'net', 'vat'],
   documents: [{ template: 'payslip', label: 'Payslip', keptFrom: 'finalise', keptForStaff: true }],
   lifecycle: {
     field: 'state',
@@ -460,6 +464,43 @@ export const payslips: ResourceDeclaration = {
     },
     // An umbrella or limited-company worker's pay goes gross to their company, named as it was when paid.
     { source: 'paid_to', type: 'text', label: 'Paid to', readOnly: true, readableBy: WITH_STAFF, views: ['show'] },
+    // The company's details as the run paid it (a later change on the staff record changes no payslip), which its
+    // self-billed invoice carries; a VAT number means VAT on top of the gross (docs/decisions.md, "Issue 33 — VAT on
+    // self-billed pay").
+    {
+      source: 'company_number',
+      type: 'text',
+      label: 'Company number',
+      readOnly: true,
+      readableBy: WITH_STAFF,
+      views: ['show'],
+    },
+    {
+      source: 'company_address',
+      type: 'text',
+      label: 'Company address',
+      readOnly: true,
+      readableBy: WITH_STAFF,
+      views: ['show'],
+    },
+    {
+      source: 'vat_number',
+      type: 'text',
+      label: 'VAT number',
+      readOnly: true,
+      readableBy: WITH_STAFF,
+      views: ['show'],
+    },
+    // Basis points of the standard rate on the pay day (2000 is 20%); empty without VAT.
+    {
+      source: 'vat_rate',
+      type: 'number',
+      integer: true,
+      label: 'VAT rate (basis points)',
+      readOnly: true,
+      readableBy: WITH_STAFF,
+      views: [],
+    },
     money('gross', 'Gross'),
     money('holiday_pay', 'Holiday pay', { views: ['list', 'show'] }),
     // Employment types that accrue holiday: hours banked by this payslip's work and taken on it (their balance).
@@ -490,6 +531,10 @@ export const payslips: ResourceDeclaration = {
     // Staff deductions and adjustments' deductions taken off (net = gross − tax − NI − loan − pension − deductions).
     money('deductions', 'Deductions'),
     money('net', 'Net'),
+    // The run's VAT and what it pays each staff member (net pay, with the VAT of a VAT-registered company): the report
+    // totals the VAT; its column is offered by the chooser (the figures fill a laptop's width).
+    money('vat', 'VAT', { views: ['list', 'show'], listHidden: true }),
+    money('amount_paid', 'Paid (net pay + VAT)', { views: ['show'] }),
     // Gross less the deductions taken before tax: what PAYE taxed, and the year to date cumulative tax reads.
     money('taxable_pay', 'Taxable pay', { views: ['show'] }),
     // Employer NI and the employer's pension: what the run costs beyond gross.

@@ -26,6 +26,7 @@ export const payslipTemplate: DocumentTemplate<PayslipDocument> = {
     );
     for (const f of d.figures) w.text(`${f.label}: ${formatPounds(f.amount)}`);
     w.text(`${NET_PAY} ${formatPounds(d.net)}`, { bold: true });
+    for (const v of d.vat) w.text(`${v.label}: ${formatPounds(v.amount)}`);
     if (d.holidayHours) w.text(d.holidayHours);
     w.text(`${YEAR_TO_DATE}: ${d.yearToDate.map((y) => `${y.label} ${formatPounds(y.amount)}`).join(' · ')}`);
   },

@@ -45,6 +45,8 @@ interface Preview {
   gross: number;
   net: number;
   employer_costs: number;
+  /** VAT paid on top to VAT-registered umbrella and limited companies. */
+  vat: number;
   payslips: PreviewPayslip[];
   held_back: HeldBack[];
 }
@@ -187,7 +189,10 @@ function PreviewTable({ preview }: { preview: Preview }) {
               ))}
               <TableRow>
                 <TableCell component="th" scope="row" colSpan={2}>
-                  {translate('app.payroll_generation.totals', { costs: money(preview.employer_costs) })}
+                  {translate(preview.vat ? 'app.payroll_generation.totals_vat' : 'app.payroll_generation.totals', {
+                    costs: money(preview.employer_costs),
+                    vat: money(preview.vat),
+                  })}
                 </TableCell>
                 <TableCell align="right">
                   <strong>{money(preview.gross)}</strong>

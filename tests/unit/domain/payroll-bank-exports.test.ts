@@ -121,7 +121,11 @@ const slip = (over: Partial<PayslipForExport>): PayslipForExport => ({
   niCategory: 'A',
   paidTo: null,
   companyNumber: null,
-  companyVatNumber: null,
+  companyAddress: null,
+  vatNumber: null,
+  vatRate: null,
+  vat: 0,
+  amountPaid: 46734,
   hours: 37.5,
   gross: 50000,
   holidayPay: 5000,
@@ -142,6 +146,7 @@ const slip = (over: Partial<PayslipForExport>): PayslipForExport => ({
 
 describe("a pay run's files", () => {
   const paye = slip({});
+  // A VAT-registered umbrella company, paid VAT on top at 20%, and a limited company that is not registered.
   const umbrella = slip({
     payslipId: 2,
     candidateId: 11,
@@ -150,12 +155,31 @@ describe("a pay run's files", () => {
     paye: false,
     paidTo: 'Brolly Payroll Services Ltd',
     companyNumber: '09876543',
-    companyVatNumber: 'GB123456789',
+    companyAddress: '1 High Street, Leeds, LS1 1AA',
+    vatNumber: 'GB123456789',
+    vatRate: 2000,
+    vat: 16000,
     gross: 80000,
     net: 80000,
+    amountPaid: 96000,
     tax: 0,
   });
-  const unpaid = slip({ payslipId: 3, candidateId: 12, lastName: 'Zed', net: 0 });
+  const limited = slip({
+    payslipId: 4,
+    candidateId: 13,
+    firstName: 'Cy',
+    lastName: 'Moss',
+    paye: false,
+    paidTo: 'Moss Care Services Ltd',
+    companyNumber: '10000013',
+    gross: 30001,
+    net: 30001,
+    amountPaid: 30001,
+    hours: 12,
+    tax: 0,
+  });
+  const unpaid = slip({ payslipId: 3, candidateId: 12, lastName: 'Zed', net: 0, amountPaid: 0 });
+  const agency = { name: 'Acme Staffing Ltd', address: '2 Low Road, York, YO1 2BB' };
 
   it('the bureau CSV has each PAYE payslip’s figures in pounds, a refund negative, none of the others', () => {
     const rows = bureauRows(run, [umbrella, paye]);
@@ -192,19 +216,23 @@ describe("a pay run's files", () => {
     ]);
   });
 
-  it('the bank file pays each net above nothing, by surname, and names who has no bank details', () => {
+  it('the bank file pays each net (with a VAT-registered company’s VAT) above nothing, by surname, and names who has no bank details', () => {
     const banks = new Map([[11, { ...bank, accountName: 'Brolly Payroll' }]]);
     const out = bankPayments(run, [paye, umbrella, unpaid], (id) => banks.get(id) ?? null);
-    expect(out.rows).toEqual([['012345', '00123456', 'BROLLY PAYROLL', '800.00', 'PAY 2026-11-08']]);
-    expect(out.missing).toEqual([{ payslipId: 1, candidateId: 10, name: 'Ann Lee', net: 46734 }]);
+    expect(out.rows).toEqual([['012345', '00123456', 'BROLLY PAYROLL', '960.00', 'PAY 2026-11-08']]);
+    expect(out.missing).toEqual([{ payslipId: 1, candidateId: 10, name: 'Ann Lee', amount: 46734 }]);
   });
 
-  it('the self-billing export bills each umbrella and limited-company payslip’s gross to its company', () => {
-    expect(selfBillingRows(run, [paye, umbrella])).toEqual([
+  it('the self-billing export bills each company its gross, with VAT and the statement when it is registered', () => {
+    expect(selfBillingRows(run, [paye, umbrella, limited], agency)).toEqual([
       [
         'SB-000002',
         '2026-11-08',
+        '2026-11-08',
+        'Acme Staffing Ltd',
+        '2 Low Road, York, YO1 2BB',
         'Brolly Payroll Services Ltd',
+        '1 High Street, Leeds, LS1 1AA',
         '09876543',
         'GB123456789',
         'Bo Able',
@@ -213,6 +241,31 @@ describe("a pay run's files", () => {
         37.5,
         'Services of Bo Able, 2026-11-02 to 2026-11-08',
         800,
+        '20%',
+        160,
+        960,
+        'The VAT shown is your output tax due to HMRC.',
+      ],
+      [
+        'SB-000004',
+        '2026-11-08',
+        '2026-11-08',
+        'Acme Staffing Ltd',
+        '2 Low Road, York, YO1 2BB',
+        'Moss Care Services Ltd',
+        '',
+        '10000013',
+        '',
+        'Cy Moss',
+        '2026-11-02',
+        '2026-11-08',
+        12,
+        'Services of Cy Moss, 2026-11-02 to 2026-11-08',
+        300.01,
+        '',
+        0,
+        300.01,
+        'No VAT is charged: the supplier is not registered for VAT.',
       ],
     ]);
   });
