@@ -18,7 +18,13 @@ import {
   writerOf,
   type TimesheetOfLine,
 } from '../services/timesheets.js';
-import { ownHoursRefusal, periodProblem, spansOverlap } from '../../core/domain/timesheets/rules.js';
+import {
+  clientDisputeRefusal,
+  ownHoursRefusal,
+  periodProblem,
+  spansOverlap,
+  type HeldForDispute,
+} from '../../core/domain/timesheets/rules.js';
 import { describeShiftTimes, shiftSpanProblem } from '../../core/domain/shifts/times.js';
 import { formatDisplayDate } from '../../core/domain/time/agencyTime.js';
 import { phoneSignRefusal, PHONE_SIGN_REFUSED } from '../../core/domain/timesheets/tolerance.js';
@@ -218,13 +224,8 @@ export const timesheetsBehaviour: ResourceBehaviour = {
     async dispute(ctx, r, input) {
       const lines = await linesOf(ctx, Number(r.id), idsOf(input.line_ids), ['pending', 'signed'], 'line_ids');
       // A line paid, on a pay run or invoiced stands as it is: the agency corrects it (a credit note, an adjustment).
-      const held = (await heldLines(ctx, lines)).length;
-      if (held)
-        throw refuse(
-          409,
-          `${held} of the chosen lines ${held === 1 ? 'is' : 'are'} already paid or invoiced: ask the agency to correct ${held === 1 ? 'it' : 'them'}.`,
-          'line_ids',
-        );
+      const words = clientDisputeRefusal(lines.length, await heldLines(ctx, lines));
+      if (words) throw refuse(409, words, 'line_ids');
       await ctx.engine.act('timesheet_lines', lines.map(idOf), 'dispute_line', { reason: input.reason });
       await notifyAgency(
         ctx,
@@ -589,6 +590,11 @@ const BILLED_ON = `(select coalesce(i.number, 'Draft ' || i.id) from invoice_lin
         join invoices i on i.merchant_id = il.merchant_id and i.id = il.invoice_id
        where il.merchant_id = timesheet_lines.merchant_id and il.timesheet_line_id = timesheet_lines.id
          and il.released_at is null limit 1)`;
+/** The number of the issued invoice billing a line (of timesheet_lines); null for a draft or nothing. */
+const BILLED_NUMBER = `(select i.number from invoice_lines il
+        join invoices i on i.merchant_id = il.merchant_id and i.id = il.invoice_id
+       where il.merchant_id = timesheet_lines.merchant_id and il.timesheet_line_id = timesheet_lines.id
+         and il.released_at is null limit 1)`;
 /** The pay run holding a line (of timesheet_lines) by an unreleased payslip line: its state and id ('draft 12'). */
 const HELD_BY_RUN = `(select r.state || ' ' || r.id from payslip_lines pl
         join payslips p on p.merchant_id = pl.merchant_id and p.id = pl.payslip_id
@@ -597,17 +603,20 @@ const HELD_BY_RUN = `(select r.state || ' ' || r.id from payslip_lines pl
          and pl.released_at is null and r.state <> 'cancelled' limit 1)`;
 
 /**
- * Which of a timesheet's `lines` a pay run or an invoice holds (paid, on a run, or billed): one read. The client's
- * dispute says so in its own words before the lines' guards would in the agency's.
+ * Which of a timesheet's `lines` a pay run or an invoice holds (paid, on a run, or billed), and how: one read. The
+ * client's dispute says so in its own words (clientDisputeRefusal) before the lines' guards would in the agency's.
  */
-async function heldLines(ctx: EngineContext, lines: Row[]) {
+async function heldLines(ctx: EngineContext, lines: Row[]): Promise<HeldForDispute[]> {
   if (!lines.length) return [];
-  const rows = await ctx.db.query<{ id: number }>(
-    `select id from timesheet_lines where merchant_id = $1 and id = any($2::int[])
-        and (paid_in_run is not null or ${HELD_BY_RUN} is not null or ${BILLED_ON} is not null) order by id`,
+  const rows = await ctx.db.query<{ invoice: string | null; billed: boolean; paid: boolean }>(
+    `select * from (select ${BILLED_NUMBER} as invoice, ${BILLED_ON} is not null as billed,
+            paid_in_run is not null or ${HELD_BY_RUN} is not null as paid
+       from timesheet_lines where merchant_id = $1 and id = any($2::int[]) order by id) held
+      where billed or paid`,
     [ctx.principal.merchantId, lines.map(idOf)],
   );
-  return rows.map((r) => Number(r.id));
+  // Billed with no number: a draft bills it.
+  return rows.map((r) => ({ invoice: r.invoice, draft: r.billed && !r.invoice, paid: r.paid }));
 }
 
 /**

@@ -79,9 +79,9 @@ const payRun = async (who: number, period: { from: string; to: string }) =>
   ).run_id as number;
 const runAct = (id: number, name: string, body: unknown = {}) =>
   call(t.app, admin, 'POST', `/api/pay_runs/${id}/actions/${name}`, body);
-const dispute = (ts: number, line: number) =>
-  kit.act(ts, 'dispute', { line_ids: [line], reason: 'Not here that day' }, client);
-const CLIENT_WORDS = '1 of the chosen lines is already paid or invoiced: ask the agency to correct it.';
+const dispute = (ts: number, ...lines: number[]) =>
+  kit.act(ts, 'dispute', { line_ids: lines, reason: 'Not here that day' }, client);
+const CLIENT_WORDS = 'This line is already on the staff member’s pay: ask the agency to correct it.';
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -159,10 +159,25 @@ describe('a line paid, on a pay run or invoiced holds', () => {
       }),
     );
     const invoice = made.invoices[0] as number;
-    refused(await dispute(sheet.ts, sheet.signed), CLIENT_WORDS);
-    await ok(await call(t.app, admin, 'POST', `/api/invoices/${invoice}/actions/issue`, {}));
-    refused(await dispute(sheet.ts, sheet.signed), CLIENT_WORDS);
+    // A draft is the agency's to correct before it is issued (the client does not see drafts: it is not named).
+    const draftWords =
+      'This line is on an invoice the agency is preparing: ask the agency to correct it before it is issued.';
+    refused(await dispute(sheet.ts, sheet.signed), draftWords);
+    const issued = await ok(await call(t.app, admin, 'POST', `/api/invoices/${invoice}/actions/issue`, {}));
+    refused(
+      await dispute(sheet.ts, sheet.signed),
+      `This line is on invoice ${issued.number}: ask the agency for a credit note.`,
+    );
+    // With a line nothing holds, the whole dispute is refused, naming what holds the other: nothing is disputed.
+    refused(
+      await dispute(sheet.ts, sheet.signed, sheet.pending),
+      `1 of the chosen lines is on invoice ${issued.number}: ask the agency for a credit note.`,
+    );
     expect(await lineStatus(sheet.signed)).toBe('signed');
+    expect(await lineStatus(sheet.pending)).toBe('pending');
+    // The line no invoice bills is still the client's to dispute.
+    await ok(await dispute(sheet.ts, sheet.pending));
+    expect(await lineStatus(sheet.pending)).toBe('disputed');
   });
 });
 

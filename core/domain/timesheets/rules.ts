@@ -197,3 +197,40 @@ export function ownHoursRefusal(
     ? 'These are your own hours: someone else must sign or verify them.'
     : null;
 }
+
+/** A line the client chose to dispute that the agency already holds: on an invoice (issued: its number), or on pay. */
+export interface HeldForDispute {
+  /** The issued invoice billing it (its number); null when a draft bills it or nothing does. */
+  invoice: string | null;
+  /** A draft invoice bills it (the client does not see drafts, so it is not named). */
+  draft: boolean;
+  /** Paid, or on a pay run not yet finalised. */
+  paid: boolean;
+}
+
+/**
+ * Why a client's dispute of some of `chosen` lines is refused: lines already invoiced or paid stand as they are, and
+ * the agency corrects them (an issued invoice never changes: a credit note; a draft is corrected before it is issued;
+ * pay by an adjustment). Each line is said once, by the first of those that holds it; an issued invoice is named, since
+ * the client has it. Null when nothing is held.
+ */
+export function clientDisputeRefusal(chosen: number, held: HeldForDispute[]): string | null {
+  const subject = (n: number) => (chosen === 1 ? 'This line is' : `${n} of the chosen lines ${n === 1 ? 'is' : 'are'}`);
+  const them = (n: number) => (n === 1 ? 'it' : 'them');
+  const issued = held.filter((h) => h.invoice);
+  const drafts = held.filter((h) => !h.invoice && h.draft);
+  const paid = held.filter((h) => !h.invoice && !h.draft && h.paid);
+  const numbers = [...new Set(issued.map((h) => h.invoice!))].sort();
+  const named =
+    numbers.length === 1
+      ? `invoice ${numbers[0]}`
+      : `invoices ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
+  const words = [
+    issued.length && `${subject(issued.length)} on ${named}: ask the agency for a credit note.`,
+    drafts.length &&
+      `${subject(drafts.length)} on an invoice the agency is preparing: ask the agency to correct ${them(drafts.length)} before it is issued.`,
+    paid.length &&
+      `${subject(paid.length)} already on the staff member’s pay: ask the agency to correct ${them(paid.length)}.`,
+  ].filter(Boolean);
+  return words.length ? words.join(' ') : null;
+}

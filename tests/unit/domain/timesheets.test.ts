@@ -6,6 +6,7 @@ import { holidaySet } from '../../../core/domain/pricing/holidays';
 import type { PricingRules, RateCard } from '../../../core/domain/pricing/types';
 import { zonedDateTimeToInstant } from '../../../core/domain/time/agencyTime';
 import {
+  clientDisputeRefusal,
   ownHoursRefusal,
   priceActual,
   SIGNATURE_MAX_HEIGHT,
@@ -220,5 +221,47 @@ describe('whoever is paid never approves their own hours', () => {
   ])('%s', (_case, approver, staff, refused) => {
     const words = ownHoursRefusal(approver, staff);
     expect(words === null ? false : /your own hours/.test(words)).toBe(refused);
+  });
+});
+
+describe('a client’s dispute of lines already invoiced or paid', () => {
+  const issued = (invoice: string) => ({ invoice, draft: false, paid: false });
+  const draft = { invoice: null, draft: true, paid: false };
+  const paid = { invoice: null, draft: false, paid: true };
+  it.each([
+    ['nothing held', 1, [], null],
+    [
+      'the one line chosen, on an issued invoice',
+      1,
+      [issued('INV-00012')],
+      'This line is on invoice INV-00012: ask the agency for a credit note.',
+    ],
+    [
+      'two of three on two issued invoices, named in order',
+      3,
+      [issued('INV-00013'), issued('INV-00012')],
+      '2 of the chosen lines are on invoices INV-00012 and INV-00013: ask the agency for a credit note.',
+    ],
+    [
+      'one line on a draft, not named',
+      1,
+      [draft],
+      'This line is on an invoice the agency is preparing: ask the agency to correct it before it is issued.',
+    ],
+    [
+      'an issued invoice first, then a paid line (an invoiced line that is also paid is said once)',
+      4,
+      [{ ...issued('INV-00012'), paid: true }, paid],
+      '1 of the chosen lines is on invoice INV-00012: ask the agency for a credit note. ' +
+        '1 of the chosen lines is already on the staff member’s pay: ask the agency to correct it.',
+    ],
+    [
+      'two drafts',
+      2,
+      [draft, { ...draft, paid: true }],
+      '2 of the chosen lines are on an invoice the agency is preparing: ask the agency to correct them before it is issued.',
+    ],
+  ])('%s', (_case, chosen, held, words) => {
+    expect(clientDisputeRefusal(chosen, held)).toBe(words);
   });
 });
