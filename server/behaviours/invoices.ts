@@ -79,6 +79,14 @@ export const invoiceLinesBehaviour: ResourceBehaviour = {
 };
 
 export const invoicesBehaviour: ResourceBehaviour = {
+  /** The agency's default layout (its invoice settings' default_template); no settings row: the declared one. */
+  async defaults(ctx) {
+    const [settings] = await ctx.db.query<{ default_template: string }>(
+      'select default_template from invoice_settings where merchant_id = $1',
+      [ctx.principal.merchantId],
+    );
+    return settings ? { template: settings.default_template } : {};
+  },
   computed: {
     label: () => `coalesce(number, 'Draft ' || id)`,
     balance: () => `(total + credited - paid)`,

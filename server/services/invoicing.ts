@@ -208,12 +208,6 @@ async function draftInvoices(
   const drafts = draftsOf(groups, concessionFrom);
   if (drafts.length === 0) return { invoices: [] as number[], lines: 0, total: 0 };
   const reason = `Invoice run ${runId}`;
-  // Drafted in the agency's default layout (its invoice settings); a draft's own can still be changed before issue.
-  const [settings] = await ctx.db.query<{ default_template: string }>(
-    'select default_template from invoice_settings where merchant_id = $1',
-    [ctx.principal.merchantId],
-  );
-  const template = settings?.default_template ?? 'template1';
   const invoices = await ctx.engine.createMany(
     'invoices',
     drafts.map(({ group }) => ({
@@ -224,7 +218,7 @@ async function draftInvoices(
       mode,
       po_number: group.po_number,
       run_id: runId,
-      template,
+      // No template: the agency's default layout (the invoices' agencyDefaults); a draft's can change before issue.
     })),
     { reason },
   );

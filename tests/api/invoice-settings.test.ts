@@ -451,6 +451,21 @@ describe('a run’s invoice (issue 32.8)', () => {
     }
   });
 
+  it('is what an invoice made by hand starts in too, unless it names its own', async () => {
+    const template = async (body: Record<string, unknown>) =>
+      (await ok(await call(t.app, admin, 'POST', '/api/invoices', { client_id: ids.clientId, ...body }), 201)).template;
+    expect(await template({})).toBe('template1');
+    await ok(await save({ default_template: 'template2' }));
+    try {
+      // The create form starts from it, and a create that gives none takes it.
+      expect(await ok(await call(t.app, admin, 'GET', '/api/invoices/defaults'))).toEqual({ template: 'template2' });
+      expect(await template({})).toBe('template2');
+      expect(await template({ template: 'template1' })).toBe('template1');
+    } finally {
+      await ok(await save({ default_template: 'template1' }));
+    }
+  });
+
   it('refuses to withdraw the verification of, or amend, a line an unreleased invoice line bills, in words', async () => {
     const day = monday(31);
     const shift = await kit.workedShift(at(day, '08:00'), at(day, '16:00'));

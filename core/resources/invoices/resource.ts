@@ -94,6 +94,8 @@ export const invoices: ResourceDeclaration = {
   ],
   // GET /api/invoices/{id}/pdf without ?template= serves the invoice's own layout (the one Send attaches).
   documentChosenBy: 'template',
+  // A new invoice, by hand or by a run, starts in the agency's default layout (its invoice settings).
+  agencyDefaults: ['template'],
   lifecycle: {
     field: 'state',
     // Issued is final: payments and credit notes move it on through their own transitions, nothing edits it.

@@ -47,6 +47,8 @@ export const invoices: AuthzArea = {
       row('GET', '/api/invoices', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
       row('GET', '/api/invoices/:id', A, 'ok', 'ok', 'ok', N, N, F, A),
       row('POST', '/api/invoices', A, 201, F, F, F, 422, F, A),
+      // The create form's starting layout: whoever may create an invoice.
+      row('GET', '/api/invoices/defaults', A, 'ok', F, F, F, 'ok', F, A),
       row('PUT', '/api/invoices/:id', A, 409, F, F, F, N, F, A),
       row('DELETE', '/api/invoices/:id', A, F, F, F, F, F, F, A),
       row('GET', '/api/invoices/export', A, 'ok', 'ok', F, F, 'ok', F, A),
