@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
-import { api, settleScreen, signInAdmin, trackRequests, uid, waitForPath } from './engineHelpers';
+import { api, controlOf, settleScreen, signInAdmin, trackRequests, typeDate, uid, waitForPath } from './engineHelpers';
 import { formatPounds } from '../../core/engine/money';
 
 // The agency's invoice screens (issue 32) on the demo's invoices: the list's tabs and totals, an invoice issued,
@@ -225,6 +225,60 @@ describe('the invoice screens', () => {
       expect(paid.balance).toBe(credited.balance - 1234);
       expect(await page.locator('[data-amount="balance"]').textContent()).toBe(formatPounds(paid.balance));
       expect(await axeProblems(page, viewPath(draft.id))).toEqual([]);
+    },
+  );
+
+  it(
+    'exports the invoices issued in a period typed in the product’s date picker, refusing one that ends first',
+    { timeout: 120_000 },
+    async () => {
+      const { page } = e2e;
+      inflightOf.set(page, trackRequests(page));
+      await signInAdmin(page);
+      // The demo's issued invoices fall on several days: the period is the latest of them alone.
+      const all = (await api(page, 'GET', '/api/invoices?per_page=100')).body.data as {
+        number: string | null;
+        issue_date: string | null;
+      }[];
+      const days = [...new Set(all.map((i) => i.issue_date).filter((d): d is string => !!d))].sort();
+      expect(days.length, 'demo invoices issued on two days or more').toBeGreaterThan(1);
+      const day = days.at(-1)!;
+      const ukDay = `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+      await page.goto('/invoice/client-invoice');
+      await settle(page);
+      await page.getByRole('button', { name: 'Accounting export' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Accounting export' });
+      await dialog.waitFor();
+      // Ending before it starts: refused under the day it is about, nothing exported.
+      await typeDate(page, dialog.getByRole('group', { name: 'Issued from' }), day);
+      await typeDate(page, dialog.getByRole('group', { name: 'Issued to' }), days[0]);
+      await dialog.getByRole('heading', { name: 'Accounting export' }).click();
+      await dialog.getByRole('button', { name: 'QuickBooks Online (CSV)' }).click();
+      const to = controlOf(page, page.getByRole('group', { name: 'Issued to' }));
+      await to.getByText('Ends before From.').waitFor();
+      expect(await axeProblems(page, '/invoice/client-invoice (accounting export)')).toEqual([]);
+      // The day alone (with any the demo exported before): every row of the file is an invoice issued that day.
+      await typeDate(page, dialog.getByRole('group', { name: 'Issued to' }), day);
+      await dialog.getByRole('checkbox', { name: 'Include documents exported before' }).check();
+      await dialog.getByRole('heading', { name: 'Accounting export' }).click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        dialog.getByRole('button', { name: 'QuickBooks Online (CSV)' }).click(),
+      ]);
+      await dialog.waitFor({ state: 'hidden' });
+      // A BOM, then every text cell quoted (the product's CSV).
+      const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+      const [head, ...rows] = csv.trim().split(/\r?\n/);
+      expect(head.startsWith('"InvoiceNo","Customer","InvoiceDate",')).toBe(true);
+      expect(rows.length).toBeGreaterThan(0);
+      // The invoice's date is the first cell in dd/MM/yyyy (a comma in a quoted name cannot shift it).
+      const dates = rows.map((r) => r.match(/\b\d{2}\/\d{2}\/\d{4}\b/)?.[0]);
+      expect(new Set(dates)).toEqual(new Set([ukDay]));
+      const numbers = all.filter((i) => i.issue_date === day).map((i) => i.number!);
+      const starts = (n: string | null) => rows.some((r) => r.startsWith(`"${n}",`));
+      for (const n of numbers) expect(starts(n), n).toBe(true);
+      for (const other of all.filter((i) => i.issue_date && i.issue_date !== day))
+        expect(starts(other.number), other.number!).toBe(false);
     },
   );
 

@@ -7,11 +7,14 @@ export function PlainDatePicker({
   value,
   onChange,
   helperText,
+  error,
 }: {
   label: string;
   value: string | null;
   onChange: (date: string | null) => void;
   helperText?: string;
+  /** The helper text is a refusal: the field is marked invalid. */
+  error?: boolean;
 }) {
   const date = value ? parseISO(value) : null;
   return (
@@ -20,7 +23,7 @@ export function PlainDatePicker({
       value={date}
       format="yyyy-MM-dd"
       onChange={(d) => onChange(d && isValid(d) ? format(d, 'yyyy-MM-dd') : null)}
-      slotProps={{ textField: { size: 'small', helperText, sx: { width: 230 } } }}
+      slotProps={{ textField: { size: 'small', helperText, error, sx: { width: 230 } } }}
     />
   );
 }

@@ -1,9 +1,20 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, useCanAccess, useListContext, useNotify } from 'react-admin';
-import { Checkbox, FormControlLabel, Menu, MenuItem } from '@mui/material';
+import {
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  Typography,
+} from '@mui/material';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
-import { requestFile } from '../../providers/request';
+import { ApiFailure, requestFile } from '../../providers/request';
 import { saveFile } from '../../engine/react/download';
+import { DatePickerProvider } from '../../engine/react/DatePickerInput';
+import { PlainDatePicker } from '../../engine/react/PlainDatePicker';
 
 const PACKAGES = [
   { id: 'xero', name: 'Xero (CSV)' },
@@ -24,61 +35,98 @@ export function exportSummary(headers: Headers): string {
   return parts.join(' ');
 }
 
+const dateOf = (v: unknown) => (typeof v === 'string' && v ? v : null);
+
 /**
  * The invoice list's accounting export (issue 32): issued invoices and credit notes as Xero's or QuickBooks Online's
- * import file, of the client the list is filtered to (else all). Each export is recorded, and what an earlier export
- * held is left out unless "Include documents exported before" is ticked; the summary says what was left out.
+ * import file, of the client the list is filtered to (else all), issued in the period chosen with the product's date
+ * picker (the list's own "Issued" filter by default; an empty day leaves that end open). Each export is recorded, and
+ * what an earlier export held is left out unless "Include documents exported before" is ticked; the summary says
+ * what was left out. The server checks the period and its refusals show under the day they are about.
  */
 export function AccountingExportButton() {
   const { filterValues } = useListContext();
   const { canAccess } = useCanAccess({ resource: 'invoices', action: 'export' });
-  const notify = useNotify();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [includeExported, setIncludeExported] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
   if (!canAccess) return null;
+  return (
+    <>
+      <Button label="Accounting export" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <AccountBalanceIcon />
+      </Button>
+      {open && <ExportDialog filterValues={filterValues ?? {}} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function ExportDialog({ filterValues, onClose }: { filterValues: Record<string, unknown>; onClose: () => void }) {
+  const notify = useNotify();
+  const titleId = useId();
+  const [from, setFrom] = useState(dateOf(filterValues.issue_date_gte));
+  const [to, setTo] = useState(dateOf(filterValues.issue_date_lte));
+  const [includeExported, setIncludeExported] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
   const run = async (pkg: string) => {
-    setAnchor(null);
     setBusy(true);
+    setErrors({});
     try {
       const q = new URLSearchParams();
-      if (filterValues?.client_id) q.set('client_id', String(filterValues.client_id));
+      if (from) q.set('from', from);
+      if (to) q.set('to', to);
+      if (filterValues.client_id) q.set('client_id', String(filterValues.client_id));
       if (includeExported) q.set('include_exported', 'true');
       const { blob, name, headers } = await requestFile(`/invoices/export/${pkg}?${q}`);
       saveFile(blob, name);
       notify(exportSummary(headers), { type: 'success' });
+      onClose();
     } catch (e) {
+      if (e instanceof ApiFailure && e.body?.errors) setErrors(e.body.errors as Record<string, string>);
       notify(e instanceof Error ? e.message : String(e), { type: 'error' });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <>
-      <Button
-        label="Accounting export"
-        onClick={(e) => setAnchor(e.currentTarget)}
-        disabled={busy}
-        aria-busy={busy}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : undefined}
-      >
-        <AccountBalanceIcon />
-      </Button>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+    <Dialog open onClose={onClose} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>Accounting export</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {filterValues.client_id
+            ? 'The issued invoices and credit notes of the client the list shows, issued in the period.'
+            : 'The issued invoices and credit notes of every client, issued in the period.'}{' '}
+          Leave a day empty to leave that end of the period open.
+        </Typography>
+        <DatePickerProvider>
+          <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', mb: 1 }}>
+            <PlainDatePicker
+              label="Issued from"
+              value={from}
+              onChange={setFrom}
+              helperText={errors.from}
+              error={!!errors.from}
+            />
+            <PlainDatePicker label="Issued to" value={to} onChange={setTo} helperText={errors.to} error={!!errors.to} />
+          </Stack>
+        </DatePickerProvider>
+        <FormControlLabel
+          control={<Checkbox checked={includeExported} onChange={(e) => setIncludeExported(e.target.checked)} />}
+          label="Include documents exported before"
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button label="Cancel" onClick={onClose} />
         {PACKAGES.map((p) => (
-          <MenuItem key={p.id} onClick={() => run(p.id)}>
-            {p.name}
-          </MenuItem>
-        ))}
-        <MenuItem onClick={() => setIncludeExported((v) => !v)} role="menuitemcheckbox" aria-checked={includeExported}>
-          <FormControlLabel
-            control={<Checkbox checked={includeExported} tabIndex={-1} size="small" />}
-            label="Include documents exported before"
-            sx={{ pointerEvents: 'none' }}
+          <Button
+            key={p.id}
+            label={p.name}
+            variant="contained"
+            onClick={() => run(p.id)}
+            disabled={busy}
+            aria-busy={busy}
           />
-        </MenuItem>
-      </Menu>
-    </>
+        ))}
+      </DialogActions>
+    </Dialog>
   );
 }
