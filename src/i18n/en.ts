@@ -465,6 +465,7 @@ export const en = {
       template1: 'Template 1',
       template2: 'Template 2',
       pdf: 'PDF (%{name})',
+      ubl: 'E-invoice (UBL)',
       edit: 'Edit draft',
       back: 'Back to the invoice',
       preview_note: 'A preview of the draft: it is drawn again, and kept, when the invoice is issued.',

@@ -75,6 +75,9 @@ describe('the invoice screens', () => {
       await page.getByRole('region', { name: 'Lines' }).getByRole('table').waitFor();
       await page.getByRole('region', { name: 'Totals by VAT rate' }).waitFor();
       problems.push(...(await axeProblems(page, `${viewPath(draft.id)} (draft)`)));
+      // A draft has no number, so no e-invoice yet.
+      await page.getByRole('button', { name: /^PDF \(/ }).waitFor();
+      expect(await page.getByRole('button', { name: 'E-invoice (UBL)' }).count()).toBe(0);
 
       // The draft's editor: its PO number saved.
       const po = `PO-${uid()}`;
@@ -133,6 +136,15 @@ describe('the invoice screens', () => {
         return Array.from(new Uint8Array(await res.arrayBuffer()));
       }, draft.id);
       expect(Buffer.from(kept).equals(saved)).toBe(true);
+      // Its e-invoice (UBL), once issued, named and numbered as the invoice.
+      const [ubl] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'E-invoice (UBL)' }).click(),
+      ]);
+      expect(ubl.suggestedFilename()).toBe(`${issued.number}.xml`);
+      const xml = await readFile((await ubl.path())!, 'utf8');
+      expect(xml.startsWith('<?xml')).toBe(true);
+      expect(xml).toContain(`>${issued.number}<`);
       await page.getByRole('link', { name: 'Template 1' }).click();
       await page.locator('iframe[data-template="template1"]').waitFor();
       expect(await page.evaluate(() => localStorage.getItem('selectedTemplate'))).toBe('TemplateOne');

@@ -17,6 +17,7 @@ import {
 import EditIcon from '@mui/icons-material/Edit';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import ArticleIcon from '@mui/icons-material/Article';
+import CodeIcon from '@mui/icons-material/Code';
 import type { ViewOptions } from '../../engine/react/viewOptions';
 import { RecordActions } from '../../engine/react/actions';
 import { ChildList, TableScroll } from '../../engine/react/children';
@@ -28,6 +29,7 @@ import { invoiceLines, invoices, CREDIT_KINDS, PAYMENT_METHODS } from '../../../
 import { downloadInvoicePdf, selectedTemplate, templatePath, TEMPLATE_IDS } from './templates';
 import { RecordPaymentButton } from './PaymentDialog';
 import { PdfButton } from './PdfButton';
+import { downloadFrom } from '../../engine/react/download';
 
 /** The draft's editor at the spec's address, in the remembered layout. */
 export const editPath = (id: string | number) => `/edit/${id}/${selectedTemplate()}`;
@@ -206,25 +208,30 @@ function CreditNotes({ id }: { id: RaRecord['id'] }) {
   );
 }
 
-/** The PDF of the layout the browser remembers (selectedTemplate), and links to view either layout. */
+/**
+ * The PDF of the layout the browser remembers (selectedTemplate), links to view either layout, and once the invoice is
+ * issued (numbered) its e-invoice (GET /api/invoices/{id}/ubl: EN 16931 UBL, Peppol BIS Billing 3.0).
+ */
 function InvoiceDocuments() {
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();
   if (!record) return null;
   const chosen = selectedTemplate();
+  const failed = (e: unknown) => notify(e instanceof Error ? e.message : String(e), { type: 'error' });
   return (
     <>
       <Button
         label={translate('app.invoices.pdf', { name: translate(`app.invoices.${chosen}`) })}
-        onClick={() =>
-          downloadInvoicePdf(record.id).catch((e: unknown) =>
-            notify(e instanceof Error ? e.message : String(e), { type: 'error' }),
-          )
-        }
+        onClick={() => downloadInvoicePdf(record.id).catch(failed)}
       >
         <PictureAsPdfIcon />
       </Button>
+      {record.number && (
+        <Button label="app.invoices.ubl" onClick={() => downloadFrom(`/invoices/${record.id}/ubl`).catch(failed)}>
+          <CodeIcon />
+        </Button>
+      )}
       {TEMPLATE_IDS.map((t) => (
         <Button key={t} component={Link} to={templatePath(record.id, t)} label={`app.invoices.${t}`}>
           <ArticleIcon />
