@@ -21,6 +21,12 @@ export interface QueryOptions {
 /** The part of a database connection that runs statements: the pool itself, or one transaction. */
 export interface Queryable {
   query<T extends Row = Row>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
+  /**
+   * Thousands of rows come back sooner as one JSON text (PGlite: it hands every value of a result to JavaScript
+   * through its own parser, a copy and a decode each); PostgreSQL's driver answers them sooner as they are.
+   * server/engine/compile.ts, queryMany.
+   */
+  manyRowsAsJson?: boolean;
 }
 
 export interface Db extends Queryable {
@@ -119,7 +125,9 @@ export async function openPglite(dataDir?: string, options: { from?: Blob } = {}
   return {
     kind: 'pglite',
     query,
-    transaction: (fn) => lite.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
+    manyRowsAsJson: true,
+    transaction: (fn) =>
+      lite.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params), manyRowsAsJson: true })),
     // PGlite writes the channel into LISTEN unquoted: only plain names are safe.
     listen: (channel, handler) => lite.listen(plainChannel(channel), handler),
     notify: async (channel, payload, via) => {

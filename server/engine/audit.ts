@@ -24,18 +24,21 @@ const TRAIL_READERS = ['admin', 'consultant'] as const;
 const hiddenInTrail = (f: FieldDeclaration) =>
   f.readableBy !== undefined && !TRAIL_READERS.every((r) => f.readableBy!.includes(r));
 
-/** Each changed field's old and new value; custom fields by key. Unchanged fields are left out. */
-export function diff(c: Compiled, before: Row | undefined, after: Row): Changes {
+/**
+ * Each changed field's old and new value; custom fields by key. Unchanged fields are left out. `fields`: the only
+ * fields that may differ (a set-based write's columns), custom fields then being unchanged.
+ */
+export function diff(c: Compiled, before: Row | undefined, after: Row, fields?: FieldDeclaration[]): Changes {
   const out: Changes = {};
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-  for (const f of c.stored) {
+  for (const f of fields ?? c.stored) {
     if (f.source === 'created_at') continue;
     const [from, to] = [asWritten(f, before?.[f.source]), asWritten(f, after[f.source])];
     // The same value is the same (most fields of an update): only values that differ are compared as JSON.
     if (from === to || same(from, to)) continue;
     out[f.source] = hiddenInTrail(f) ? hiddenChange(from, to) : { from, to };
   }
-  if (c.decl.customFields) {
+  if (c.decl.customFields && !fields) {
     const a = before?.custom_fields ?? {};
     const b = after.custom_fields ?? {};
     for (const k of new Set([...Object.keys(a), ...Object.keys(b)]))

@@ -2,6 +2,7 @@ import type { FieldDeclaration, ResourceDeclaration } from '../../core/engine/ty
 import { hasView } from '../../core/engine/types.js';
 import { canRead } from '../../core/resources/access.js';
 import { deletionOf, lifecycleProblems } from '../../core/engine/lifecycle.js';
+import type { Queryable, Row } from '../db/index.js';
 import type { EnginePrincipal, ResourceBehaviour } from './context.js';
 import { TotalCache } from './totals.js';
 
@@ -129,6 +130,42 @@ export function compile(
   };
 }
 export type Compiled = ReturnType<typeof compile>;
+
+/**
+ * The rows of `statement` (a select or a write's RETURNING, of `columns` in that order, with their `id`), in id order
+ * when it orders them. Where the connection takes many rows sooner as one JSON text (Queryable.manyRowsAsJson,
+ * PGlite), they come as one: the 150,000 values of 10,000 locked rows took PGlite longer to hand over than the UPDATE
+ * that followed took to write them, where one text costs one JSON.parse (PostgreSQL is a quarter slower that way, so
+ * it answers rows as they are; docs/decisions.md, "Issue 31 — the set-based transition's 2×"). Each value is then
+ * what the drivers answer for its column (server/db/index.ts): a time as its ISO text in UTC to the millisecond, a
+ * decimal as its text, the rest as JSON writes them (a date as 'yyyy-MM-dd', a bigint as a number).
+ */
+export async function queryMany(
+  db: Queryable,
+  c: Compiled,
+  columns: string[],
+  statement: string,
+  params: unknown[],
+): Promise<Row[]> {
+  if (!db.manyRowsAsJson) return db.query(statement, params);
+  const value = (col: string) => {
+    const f = c.byField.get(col);
+    const sql = `x.${ident(col)}`;
+    if (col === 'created_at' || col === 'updated_at' || f?.type === 'datetime')
+      return `to_char(${sql} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    return f?.type === 'number' && !f.integer ? `${sql}::text` : sql;
+  };
+  const [answer] = await db.query<{ rows: string }>(
+    `with x as (${statement})
+     select coalesce(json_agg(json_build_array(${columns.map(value).join(', ')}) order by x.id), '[]')::text as rows from x`,
+    params,
+  );
+  return (JSON.parse(answer.rows) as unknown[][]).map((values) => {
+    const row: Row = {};
+    for (let k = 0; k < columns.length; k++) row[columns[k]] = values[k];
+    return row;
+  });
+}
 
 /** The columns a write reads (every stored one, and a computed lifecycle state), for a select list. */
 export function writeColumns(c: Compiled, bind: (v: unknown) => string, today: string): string {

@@ -1,7 +1,7 @@
 // Locking the records of a write (and their parents) in one order: every writer's first step.
 import type { Row } from '../db/index.js';
 import { HttpError, notFound } from '../http.js';
-import { ident, Params, scopeWhere, writeColumns, type Compiled } from './compile.js';
+import { ident, Params, queryMany, scopeWhere, writeColumns, type Compiled } from './compile.js';
 import type { EngineContext } from './context.js';
 
 /**
@@ -41,7 +41,11 @@ export async function lockRecords(
   const p = new Params();
   const where = scopeWhere(c, ctx.principal, p.bind);
   await lockParents(ctx, c, unique, registry);
-  const rows = await ctx.db.query(
+  // Thousands of rows for a set-based write: queryMany.
+  const rows = await queryMany(
+    ctx.db,
+    c,
+    c.computedState ? [...c.storedColumns, c.computedState] : c.storedColumns,
     `select ${writeColumns(c, p.bind, ctx.today)} from ${c.table} where id = any(${p.bind(unique)}) and ${where} order by id for update`,
     p.values,
   );

@@ -6,7 +6,7 @@ import { HttpError } from '../http.js';
 import { validateRecord, type Problems } from '../../core/engine/validate.js';
 import type { RecordValues } from '../../core/engine/types.js';
 import { toFieldErrors } from './messages.js';
-import { ident, Params, scopeWhere, selectList, type Compiled } from './compile.js';
+import { ident, Params, queryMany, scopeWhere, selectList, type Compiled } from './compile.js';
 import type { EngineContext, SaveEvent } from './context.js';
 import { auditMany, diff } from './audit.js';
 import { customFieldsOf } from './customFields.js';
@@ -275,13 +275,15 @@ export async function storeUpdates(
       from unnest(${arrays.join(', ')}) as u(${names.map(ident).join(', ')})
      where ${c.table}.merchant_id = ${merchant} and ${c.table}.id = u."engine_id"
     returning ${returned.map((col) => `${c.table}.${ident(col)}`).join(', ')}`;
+  // Thousands of rows answered: queryMany.
+  const write = () => queryMany(ctx.db, c, returned, statement, p.values);
   const explain = b.refusedByDatabase;
   let got: Row[];
-  if (!explain) got = await ctx.db.query(statement, p.values);
+  if (!explain) got = await write();
   else {
     await ctx.db.query('savepoint engine_write');
     try {
-      got = await ctx.db.query(statement, p.values);
+      got = await write();
       await ctx.db.query('release savepoint engine_write');
     } catch (err) {
       await ctx.db.query('rollback to savepoint engine_write');
@@ -297,11 +299,13 @@ export async function storeUpdates(
   }
   const byId = new Map(got.map((r) => [Number(r.id), r]));
   for (const i of writing) out[i] = { ...items[i].stored, ...byId.get(Number(items[i].stored.id)) };
-  // One statement for every entry, each as a single write's: what changed, as diff says.
+  // One statement for every entry, each as a single write's: what changed, as diff says (only the columns written
+  // can have: the rest of each row is as it was read).
+  const written = union.map((col) => c.byField.get(col)!);
   await auditMany(
     ctx,
     c,
-    writing.map((i) => ({ row: out[i], changes: diff(c, items[i].stored, out[i]) })),
+    writing.map((i) => ({ row: out[i], changes: diff(c, items[i].stored, out[i], written) })),
     e.action ? 'action' : 'update',
     { action: e.action, input: e.overrideLock ? { ...(e.input as object), overrideLock: e.overrideLock } : e.input },
   );

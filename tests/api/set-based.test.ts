@@ -7,6 +7,7 @@ import type { ResourceDeclaration } from '../../core/engine/types';
 import type { EngineContext, ResourceBehaviour } from '../../server/engine/context';
 import { declarations } from '../../core/resources/declarations';
 import { systemContext } from '../../server/engine/routes';
+import { Params, queryMany, writeColumns } from '../../server/engine/compile';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
 
 // Issue 31.4: set-based transitions and updates. A test-only resource with a lifecycle (drafted, verified, then
@@ -103,7 +104,9 @@ function counted(db: Db): Db {
   return {
     kind: db.kind,
     query: count(db),
-    transaction: (fn) => db.transaction((tx) => fn({ query: count(tx) })),
+    // Many rows answered as the database's own transaction answers them (PGlite: as one JSON text, queryMany).
+    manyRowsAsJson: db.manyRowsAsJson,
+    transaction: (fn) => db.transaction((tx) => fn({ query: count(tx), manyRowsAsJson: tx.manyRowsAsJson })),
     listen: (channel, handler) => db.listen(channel, handler),
     notify: (channel, payload, via) => db.notify(channel, payload, via),
     onListenerState: (handler) => db.onListenerState(handler),
@@ -233,6 +236,59 @@ describe('a set-based transition', () => {
       '1 of the 4 selected set items cannot be changed, so nothing was changed. refuse: Title: Refused by the hook.',
     );
     expect((await states(ids)).map((r) => r.status)).toEqual(['draft', 'draft', 'draft', 'draft']);
+  });
+});
+
+describe('a record’s history after a set-based transition', () => {
+  it('shows the entry a transition of that record alone shows: who, the action, from → to, why', async () => {
+    const ids = await make(3, 'History');
+    await asSystem((ctx) => ctx.engine.act('set_items', ids[0], 'verify', {}, { reason: 'Checked' }));
+    await asSystem((ctx) => ctx.engine.act('set_items', [ids[1], ids[2]], 'verify', {}, { reason: 'Checked' }));
+    const history = async (id: number) => {
+      const res = await call(app, admin, 'GET', `/api/audit_entries?resource=set_items&record_id=${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      // Each entry but its own id, record and time.
+      return (res.json().data as Record<string, unknown>[])
+        .filter((e) => e.event !== 'create')
+        .map(({ id: _id, record_id, subject_id, created_at, updated_at, ...e }) => {
+          expect([record_id, subject_id]).toEqual([id, id]);
+          expect(created_at).toEqual(expect.any(String));
+          return e;
+        });
+    };
+    const alone = await history(ids[0]);
+    expect(alone).toEqual([
+      expect.objectContaining({
+        event: 'action',
+        action: 'verify',
+        user_name: 'system',
+        changes: { status: { from: 'draft', to: 'verified' }, verified_by: { from: null, to: 'system' } },
+        input: { reason: 'Checked' },
+      }),
+    ]);
+    expect(await history(ids[1])).toEqual(alone);
+    expect(await history(ids[2])).toEqual(alone);
+    expect((await states(ids)).map((r) => r.version)).toEqual([2, 2, 2]);
+  });
+});
+
+describe('many rows as one JSON text (queryMany, PGlite’s way)', () => {
+  it('answers every resource’s rows value for value as the driver does', async () => {
+    await asSystem(async (ctx) => {
+      const plain = { query: ctx.db.query.bind(ctx.db) };
+      let compared = 0;
+      for (const d of [...declarations, items]) {
+        const c = ctx.engine.compiled(d.name);
+        const p = new Params();
+        const sql = `select ${writeColumns(c, p.bind, ctx.today)} from ${c.table} order by id`;
+        const columns = c.computedState ? [...c.storedColumns, c.computedState] : c.storedColumns;
+        const asJson = await queryMany({ ...plain, manyRowsAsJson: true }, c, columns, sql, p.values);
+        expect(asJson, d.name).toEqual(await queryMany(plain, c, columns, sql, p.values));
+        compared += asJson.length;
+      }
+      // The demo's records: times, decimals, money, dates, lists and JSON among them.
+      expect(compared).toBeGreaterThan(500);
+    });
   });
 });
 
