@@ -27,7 +27,7 @@ import { SCALE_LINES, seedYear, timed, underLoad } from './scale';
  *  - prints EXPLAIN ANALYZE of each report's statements.
  *
  * `npm run bench -- reports`, or alone: `npx tsx bench/reports.ts [--db pglite|postgres]`.
- * Knobs: BENCH_REPORT_REQUESTS (100), BENCH_SCALE_LINES (1000000), BENCH_EXPORT_ROWS (100000).
+ * Knobs: BENCH_REPORT_REQUESTS (100), BENCH_SCALE_LINES (1000000), BENCH_EXPORT_ROWS (100000; 0: no exports).
  */
 const REQUESTS = Number(process.env.BENCH_REPORT_REQUESTS || 100);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS || 100_000);
@@ -133,14 +133,14 @@ async function benchOne(kind: Kind, raw: Db, version: string) {
     const [{ since }] = await raw.query<{ since: string }>(
       `select to_json(start_at) #>> '{}' as since from shifts where merchant_id = $1 and deleted_at is null and start_at < $2::date
         order by start_at desc offset $3 - 1 limit 1`,
-      [merchantId, today, EXPORT_ROWS],
+      [merchantId, today, Math.max(1, EXPORT_ROWS)],
     );
     const weeks = Math.max(1, Math.round(EXPORT_ROWS / 6000));
     const exports = {
       'shift list': `/api/shifts/export?format=xlsx&start_at_gte=${encodeURIComponent(since)}&start_at_lte=${today}`,
       'staff report by staff and week': `/api/reports/staff_activity/export?format=xlsx&group=staff,week&period=custom&from=${addDaysToDate(today, -7 * weeks + 1)}&to=${today}`,
     };
-    for (const [name, url] of Object.entries(exports)) {
+    for (const [name, url] of EXPORT_ROWS > 0 ? Object.entries(exports) : []) {
       let bytes = 0;
       const t = await timed(
         raw,

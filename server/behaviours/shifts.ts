@@ -327,6 +327,14 @@ const sentenceOf = (text: string) =>
     .replace(/[.!?]$/, '');
 const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
+/**
+ * Paid hours from paid minutes, as a float8 division: the same value JavaScript's minutes / 60 gives (numeric's
+ * `/ 60.0` then a cast differed in the last digit for some odd minutes, 62 among them), and cheap enough to sum over a
+ * year of shifts: the numeric division was about half a report's CPU at a million shifts (docs/decisions.md
+ * "Issue 34 — the dashboard and reports at a million shifts"). Shifts, timesheets and their lines read it.
+ */
+export const HOURS_OF_PAID_MINUTES = '(paid_minutes / 60::float8)';
+
 export const shiftsBehaviour: ResourceBehaviour = {
   computed: {
     // A shift that ended with nobody booked was never worked: 'unfilled', not 'open'.
@@ -334,8 +342,8 @@ export const shiftsBehaviour: ResourceBehaviour = {
       `case when deleted_at is not null then 'deleted' when status = 'open' and end_at <= now() then 'unfilled' else status end`,
     candidate_name: () =>
       `(select c.first_name || ' ' || c.last_name from candidates c where c.merchant_id = shifts.merchant_id and c.id = shifts.candidate_id)`,
-    hours: () => `(paid_minutes / 60.0)::float8`,
-    cancellation_hours: () => `(cancellation_minutes / 60.0)::float8`,
+    hours: () => HOURS_OF_PAID_MINUTES,
+    cancellation_hours: () => `(cancellation_minutes / 60::float8)`,
     // The shift's name (titles, references, refusals): when, on the agency's clock, and where.
     summary:
       () => `(select to_char(shifts.start_at at time zone m.time_zone, 'FMDD Mon YYYY, HH24:MI') || ' at ' || si.name

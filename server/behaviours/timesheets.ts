@@ -1,6 +1,7 @@
 // What timesheets, their lines and signatures do on the server beyond their declarations (issue 17).
 import { signingRefusal, type SigningMethod } from '../../core/domain/clients/settings.js';
 import type { Row } from '../db/index.js';
+import { HOURS_OF_PAID_MINUTES } from './shifts.js';
 import { HttpError } from '../http.js';
 import type { EngineContext, ResourceBehaviour, SaveEvent } from '../engine/context.js';
 import { assessShift, iso } from '../services/booking.js';
@@ -138,7 +139,7 @@ async function amendMany(ctx: EngineContext, records: Row[]) {
 
 export const timesheetsBehaviour: ResourceBehaviour = {
   computed: {
-    hours: () => `(paid_minutes / 60.0)::float8`,
+    hours: () => HOURS_OF_PAID_MINUTES,
     signing_recipient: () =>
       `(select coalesce(c.timesheet_approver_email, c.email) from clients c where c.merchant_id = timesheets.merchant_id and c.id = timesheets.client_id)`,
     unsigned_lines: () => `(coalesce(line_count, 0) - coalesce(payable_lines, 0))`,
@@ -678,7 +679,7 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
       `(select j.name from job_roles j where j.merchant_id = timesheet_lines.merchant_id and j.id = timesheet_lines.job_role_id)`,
     summary: () =>
       `(coalesce(to_char(work_date, 'YYYY-MM-DD'), '') || ' ' || (select c.first_name || ' ' || c.last_name from candidates c where c.merchant_id = timesheet_lines.merchant_id and c.id = timesheet_lines.candidate_id))`,
-    hours: () => `(paid_minutes / 60.0)::float8`,
+    hours: () => HOURS_OF_PAID_MINUTES,
     payable: () => `(status in ('signed', 'verified'))`,
     signed_by: () =>
       `(select g.signer_name from timesheet_signatures g where g.merchant_id = timesheet_lines.merchant_id and g.id = timesheet_lines.signature_id)`,
