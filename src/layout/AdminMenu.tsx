@@ -90,6 +90,7 @@ export function AdminMenu() {
             activeOn={[
               '/invoice/client-invoice',
               '/invoice/GenerateView',
+              '/invoice/exports',
               '/invoice/client-InvoiceView',
               '/invoice/Generate-invoice',
               '/invoice/edit',

@@ -152,7 +152,11 @@ describe('a credit note', () => {
     expect(await xsdErrors(xml)).toEqual([]);
     expect(await ruleFailures(xml)).toEqual([]);
     expect(tag(xml, 'CreditNoteTypeCode')).toEqual(['381']);
-    expect(xml).toMatch(new RegExp(`<cac:InvoiceDocumentReference>\\s*<cbc:ID>${invoice.number}</cbc:ID>`));
+    // Its own number, and the invoice it credits as its billing reference (BT-25).
+    expect(xml).toMatch(new RegExp(`</cbc:ProfileID>\\s*<cbc:ID>${note.number}</cbc:ID>`));
+    expect(xml).toMatch(
+      new RegExp(`<cac:BillingReference>\\s*<cac:InvoiceDocumentReference>\\s*<cbc:ID>${invoice.number}</cbc:ID>`),
+    );
     // Stored negative (it takes off the invoice), written positive as a credit note.
     expect(note.total).toBeLessThan(0);
     expect(tag(xml, 'PayableAmount')).toEqual([decimalPounds(-note.total)]);

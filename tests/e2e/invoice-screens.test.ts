@@ -237,6 +237,23 @@ describe('the invoice screens', () => {
       expect(paid.balance).toBe(credited.balance - 1234);
       expect(await page.locator('[data-amount="balance"]').textContent()).toBe(formatPounds(paid.balance));
       expect(await axeProblems(page, viewPath(draft.id))).toEqual([]);
+
+      // The credit note's own page (its link in the list) offers its e-invoice: a UBL CreditNote naming the invoice.
+      await notes.getByRole('link', { name: cn }).click();
+      await page.getByRole('button', { name: 'E-invoice (UBL)' }).waitFor();
+      await settle(page);
+      const [cnUbl] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'E-invoice (UBL)' }).click(),
+      ]);
+      expect(cnUbl.suggestedFilename()).toBe(`${cn}.xml`);
+      const cnXml = await readFile((await cnUbl.path())!, 'utf8');
+      expect(cnXml).toMatch(/<CreditNote[\s>]/);
+      expect(cnXml).toContain(`<cbc:ID>${cn}</cbc:ID>`);
+      expect(cnXml).toMatch(
+        new RegExp(`<cac:BillingReference>\\s*<cac:InvoiceDocumentReference>\\s*<cbc:ID>${before.number}</cbc:ID>`),
+      );
+      expect(await axeProblems(page, `credit note ${cn}`)).toEqual([]);
     },
   );
 
@@ -291,6 +308,32 @@ describe('the invoice screens', () => {
       for (const n of numbers) expect(starts(n), n).toBe(true);
       for (const other of all.filter((i) => i.issue_date && i.issue_date !== day))
         expect(starts(other.number), other.number!).toBe(false);
+
+      // The export is listed among the earlier ones (the dialog leads there), and its page downloads it again, the
+      // same file, recording no new export.
+      const [batch] = (await api(page, 'GET', '/api/invoice_export_batches?per_page=1')).body.data;
+      await page.getByRole('button', { name: 'Accounting export' }).click();
+      await page
+        .getByRole('dialog', { name: 'Accounting export' })
+        .getByRole('link', { name: 'Earlier exports' })
+        .click();
+      await waitForPath(page, '/invoice/exports');
+      const row = page.getByRole('table').getByRole('row').nth(1);
+      await row.getByText('QuickBooks Online').waitFor();
+      expect(await row.textContent()).toContain(String(batch.document_count));
+      expect(await axeProblems(page, '/invoice/exports')).toEqual([]);
+      await row.getByText('QuickBooks Online').click();
+      await waitForPath(page, `/invoice/exports/${batch.id}`);
+      await settle(page);
+      const [again] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download again' }).click(),
+      ]);
+      expect(again.suggestedFilename()).toBe(download.suggestedFilename());
+      expect((await readFile((await again.path())!)).equals(await readFile((await download.path())!))).toBe(true);
+      const [newest] = (await api(page, 'GET', '/api/invoice_export_batches?per_page=1')).body.data;
+      expect(newest.id).toBe(batch.id);
+      expect(await axeProblems(page, `/invoice/exports/${batch.id}`)).toEqual([]);
     },
   );
 

@@ -20,6 +20,8 @@ export const invoiceExportBatches: ResourceDeclaration = {
   defaultSort: { field: 'id', order: 'DESC' },
   delete: 'hard',
   access: { admin: ['list', 'show'], consultant: ['list', 'show'] },
+  // Earlier exports, beside the invoices (the accounting export's dialog leads here); each downloads again.
+  routes: { list: '/invoice/exports', show: '/invoice/exports/:id' },
   fields: [
     {
       source: 'package',

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Button, useCanAccess, useListContext, useNotify } from 'react-admin';
+import { Button, useCanAccess, useListContext, useNotify, useRecordContext } from 'react-admin';
+import { Link } from 'react-router';
 import {
   Checkbox,
   Dialog,
@@ -11,6 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import DownloadIcon from '@mui/icons-material/GetApp';
 import { ApiFailure, requestFile } from '../../providers/request';
 import { saveFile } from '../../engine/react/download';
 import { DatePickerProvider } from '../../engine/react/DatePickerInput';
@@ -34,6 +36,9 @@ export function exportSummary(headers: Headers): string {
     parts.push(`${n('x-export-skipped')} credit note(s) to enter by hand: QuickBooks does not import them.`);
   return parts.join(' ');
 }
+
+/** The list of earlier exports (invoice_export_batches' declared list). */
+export const EARLIER_EXPORTS = '/invoice/exports';
 
 const dateOf = (v: unknown) => (typeof v === 'string' && v ? v : null);
 
@@ -113,6 +118,10 @@ function ExportDialog({ filterValues, onClose }: { filterValues: Record<string, 
           control={<Checkbox checked={includeExported} onChange={(e) => setIncludeExported(e.target.checked)} />}
           label="Include documents exported before"
         />
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {/* What each export held, and its file again, are on a list of their own. */}
+          <Link to={EARLIER_EXPORTS}>Earlier exports</Link>
+        </Typography>
       </DialogContent>
       <DialogActions>
         <Button label="Cancel" onClick={onClose} />
@@ -128,5 +137,33 @@ function ExportDialog({ filterValues, onClose }: { filterValues: Record<string, 
         ))}
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * An earlier export's page: its documents again, in the same package's layout (GET /api/invoices/export/{package}
+ * ?batch={id}), recording no new export. For those who may export; others may see what was exported.
+ */
+export function DownloadAgainButton() {
+  const record = useRecordContext();
+  const notify = useNotify();
+  const { canAccess } = useCanAccess({ resource: 'invoices', action: 'export' });
+  const [busy, setBusy] = useState(false);
+  if (!record || !canAccess) return null;
+  const again = async () => {
+    setBusy(true);
+    try {
+      const { blob, name } = await requestFile(`/invoices/export/${record.package}?batch=${record.id}`);
+      saveFile(blob, name);
+    } catch (e) {
+      notify(e instanceof Error ? e.message : String(e), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button label="Download again" onClick={again} disabled={busy} aria-busy={busy}>
+      <DownloadIcon />
+    </Button>
   );
 }

@@ -17,7 +17,6 @@ import {
 import EditIcon from '@mui/icons-material/Edit';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import ArticleIcon from '@mui/icons-material/Article';
-import CodeIcon from '@mui/icons-material/Code';
 import type { ViewOptions } from '../../engine/react/viewOptions';
 import { RecordActions } from '../../engine/react/actions';
 import { ChildList, TableScroll } from '../../engine/react/children';
@@ -29,7 +28,7 @@ import { invoiceLines, invoices, CREDIT_KINDS, PAYMENT_METHODS } from '../../../
 import { downloadInvoicePdf, selectedTemplate, templatePath, TEMPLATE_IDS } from './templates';
 import { RecordPaymentButton } from './PaymentDialog';
 import { PdfButton } from './PdfButton';
-import { downloadFrom } from '../../engine/react/download';
+import { UblButton } from './UblButton';
 
 /** The draft's editor at the spec's address, in the remembered layout. */
 export const editPath = (id: string | number) => `/edit/${id}/${selectedTemplate()}`;
@@ -227,11 +226,7 @@ function InvoiceDocuments() {
       >
         <PictureAsPdfIcon />
       </Button>
-      {record.number && (
-        <Button label="app.invoices.ubl" onClick={() => downloadFrom(`/invoices/${record.id}/ubl`).catch(failed)}>
-          <CodeIcon />
-        </Button>
-      )}
+      <UblButton resource="invoices" />
       {TEMPLATE_IDS.map((t) => (
         <Button key={t} component={Link} to={templatePath(record.id, t)} label={`app.invoices.${t}`}>
           <ArticleIcon />

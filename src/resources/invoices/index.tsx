@@ -11,9 +11,11 @@ import {
   paymentAllocations,
   payments,
 } from '../../../core/resources/invoices/resource';
+import { invoiceExportBatches } from '../../../core/resources/invoices/exportBatches';
 import { ClientInvoice, ClientInvoices } from './ClientInvoices';
-import { AccountingExportButton } from './AccountingExport';
+import { AccountingExportButton, DownloadAgainButton } from './AccountingExport';
 import { InvoiceShow } from './InvoiceShow';
+import { UblButton } from './UblButton';
 import { InvoiceEdit } from './InvoiceEdit';
 import { InvoiceTemplateView } from './templates';
 import { generateRoutes, RunShow } from './generate';
@@ -23,7 +25,8 @@ import { generateRoutes, RunShow } from './generate';
  * state, filters, totals and bulk issue and send (/invoice/client-invoice); the invoice with its lines, totals by
  * rate, payments, credit notes and history (/invoice/client-invoice/client-InvoiceView/{id}); its two printable
  * layouts (/invoice/client-InvoiceView/{id}/template1|template2); the draft's editor (/edit/{id}/{templateType},
- * also /invoice/edit/…); the runs (/invoice/GenerateView), and the credit notes with their lines.
+ * also /invoice/edit/…); the runs (/invoice/GenerateView), the earlier accounting exports (/invoice/exports), and the
+ * credit notes with their lines.
  */
 const area: Area = {
   resources: [
@@ -49,8 +52,11 @@ const area: Area = {
     }),
     buildResource(invoiceLines),
     buildResource(invoiceRuns, { show: RunShow }),
-    buildResource(creditNotes),
+    // An issued credit note's e-invoice beside its PDF, as on its invoice's page.
+    buildResource(creditNotes, { showActions: <UblButton resource="credit_notes" /> }),
     buildResource(creditNoteLines),
+    // The accounting exports made (/invoice/exports), each downloadable again from its page.
+    buildResource(invoiceExportBatches, { showActions: <DownloadAgainButton /> }),
     buildResource(payments),
     buildResource(paymentAllocations),
   ],
