@@ -24,13 +24,19 @@ const TRAIL_READERS = ['admin', 'consultant'] as const;
 const hiddenInTrail = (f: FieldDeclaration) =>
   f.readableBy !== undefined && !TRAIL_READERS.every((r) => f.readableBy!.includes(r));
 
+/** Text, a yes/no or nothing: two such values that are not identical differ as JSON too (no number: NaN is null). */
+export const isScalar = (v: unknown) => v == null || typeof v === 'string' || typeof v === 'boolean';
+
 /**
  * Each changed field's old and new value; custom fields by key. Unchanged fields are left out. `fields`: the only
  * fields that may differ (a set-based write's columns), custom fields then being unchanged.
  */
 export function diff(c: Compiled, before: Row | undefined, after: Row, fields?: FieldDeclaration[]): Changes {
   const out: Changes = {};
-  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  // Two different scalars differ as JSON too (isScalar): thousands of records' changes compared without writing them.
+  const same = (a: unknown, b: unknown) =>
+    !(isScalar(a) && isScalar(b) && (a ?? null) !== (b ?? null)) &&
+    JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
   for (const f of fields ?? c.stored) {
     if (f.source === 'created_at') continue;
     const [from, to] = [asWritten(f, before?.[f.source]), asWritten(f, after[f.source])];

@@ -9,7 +9,7 @@ import { toFieldErrors } from './messages.js';
 import { columnType, TEXT_TYPES } from './ddl.js';
 import { ident, Params, readable, scopeWhere, type Compiled } from './compile.js';
 import type { EngineContext, EnginePrincipal } from './context.js';
-import { audit, diff } from './audit.js';
+import { audit, diff, isScalar } from './audit.js';
 import { checkFileRefs, attachFiles, filesNotOfKind } from '../files/store.js';
 import { customFieldsOf } from './customFields.js';
 import { getRecord } from './query.js';
@@ -64,8 +64,16 @@ export function normalised(f: FieldDeclaration, v: unknown): unknown {
   }
   return v;
 }
-export const sameValue = (f: FieldDeclaration, a: unknown, b: unknown) =>
-  JSON.stringify(canonical(f, a)) === JSON.stringify(canonical(f, b));
+/**
+ * Whether two values of a field are the same as stored. Compared as JSON, unless they are identical or two different
+ * scalars (the same answer without writing either: a set-based write asks it for every field of thousands).
+ */
+export const sameValue = (f: FieldDeclaration, a: unknown, b: unknown) => {
+  const [x, y] = [canonical(f, a), canonical(f, b)];
+  if (x === y) return true;
+  if (isScalar(x) && isScalar(y)) return false;
+  return JSON.stringify(x) === JSON.stringify(y);
+};
 
 export const defaultOf = (f: FieldDeclaration) =>
   f.defaultValue !== undefined
