@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { createAgency, seedDemo } from './seed/index.js';
-import { agreeOnKey, loadKey, useKey } from './secrets/sealing.js';
+import { agreeOnKey, loadKey, loadOldKeys, useKey } from './secrets/sealing.js';
+import { queueRotation } from './services/bankDetails.js';
 import { areas } from './areas/index.js';
 import { registryOf } from './areas/registry.js';
 import { createTableSql } from './engine/ddl.js';
@@ -17,7 +18,9 @@ const usage = `Usage:
   npm run agency:create -- --company "Acme Staffing" --name "Jo Bloggs" --email jo@acme.example --password '…'
                                         create an agency and its first admin (no demo data)
   npm run engine:sql -- <resource>      print the table and indexes a declared resource needs (to start a migration)
-  npm run engine:records                write core/resources/records.ts, the record types, from the declarations`;
+  npm run engine:records                write core/resources/records.ts, the record types, from the declarations
+  npm run bank-key:rotate               queue the jobs that seal every staff member's bank details again under
+                                        BANK_DETAILS_KEY (the old key in BANK_DETAILS_OLD_KEYS; see the README)`;
 
 const [command, ...rest] = process.argv.slice(2);
 if (command === 'sql') {
@@ -40,7 +43,7 @@ const { db } = await openDatabase(config);
 try {
   if (command === 'seed') {
     // The demo's bank details are sealed with the key the server will open them with (server/index.ts does the same).
-    await agreeOnKey(db, useKey(loadKey(process.env, config.dataDir)));
+    await agreeOnKey(db, useKey(loadKey(process.env, config.dataDir), loadOldKeys(process.env)));
     const [{ n }] = await db.query<{ n: number }>(
       `select count(*)::int as n from users where email = 'admin@demo.test'`,
     );
@@ -50,6 +53,15 @@ try {
       await seedDemo(db, registryOf(areas));
       console.log('Demo data loaded.');
     }
+  } else if (command === 'rotate-bank-key') {
+    // This process opens what the old keys sealed and seals under the new one, as the server's workers must.
+    await agreeOnKey(db, useKey(loadKey(process.env, config.dataDir), loadOldKeys(process.env)));
+    const jobs = await db.transaction((tx) => queueRotation(tx));
+    console.log(
+      jobs.length
+        ? `Queued ${jobs.length} job${jobs.length === 1 ? '' : 's'} (${jobs.map((j) => `agency ${j.merchantId}: ${j.staff} staff, job ${j.jobId}`).join('; ')}). The server's workers run them; once the last is done the database names the new key.`
+        : 'Every bank detail is sealed with BANK_DETAILS_KEY already: the database now names it.',
+    );
   } else if (command === 'create-agency') {
     const { values } = parseArgs({
       args: rest,

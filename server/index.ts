@@ -8,7 +8,7 @@ import { JobWorker } from './jobs/worker.js';
 import { areas } from './areas/index.js';
 import { registryOf } from './areas/registry.js';
 import { setPasswordCostForTests } from './auth/passwords.js';
-import { agreeOnKey, loadKey, useKey } from './secrets/sealing.js';
+import { agreeOnKey, loadKey, loadOldKeys, useKey } from './secrets/sealing.js';
 
 const started = performance.now();
 const config = loadConfig();
@@ -18,7 +18,7 @@ if (process.env.PASSWORD_COST_FOR_TESTS) setPasswordCostForTests(Number(process.
 const { db, created } = await openDatabase(config);
 // The key that seals bank details: BANK_DETAILS_KEY, else the data directory's key file (made now on a first start);
 // every process on this database must have the same one, or this one stops here saying so.
-await agreeOnKey(db, useKey(loadKey(process.env, config.dataDir)));
+await agreeOnKey(db, useKey(loadKey(process.env, config.dataDir), loadOldKeys(process.env)));
 // Only a brand-new embedded database gets the demo; a real server gets data by `npm run db:seed` or
 // `npm run agency:create`.
 if (created && !config.databaseUrl) {

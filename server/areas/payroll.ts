@@ -4,6 +4,7 @@ import { seedPayrollDeductions } from '../seed/payrollDeductions.js';
 import type { ServerArea } from './area.js';
 import { payrollResources } from '../../core/resources/payroll/resource.js';
 import { payRunJob } from '../services/payroll.js';
+import { resealBankDetailsJob } from '../services/bankDetails.js';
 import {
   payRunsBehaviour,
   payslipLinesBehaviour,
@@ -25,5 +26,6 @@ export const payrollArea: ServerArea = {
     staff_deductions: staffDeductionsBehaviour,
     staff_holidays: staffHolidaysBehaviour,
   },
-  jobKinds: [payRunJob],
+  // The bank details key's rotation (the details are payroll's: issue 33).
+  jobKinds: [payRunJob, resealBankDetailsJob],
 };

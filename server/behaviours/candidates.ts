@@ -7,7 +7,7 @@ import { DUE_WITHIN_DAYS } from '../../core/domain/compliance/documents.js';
 import { notify } from '../notifications/notify.js';
 import { endSessionsOfStaff, staffMaySignIn } from '../auth/sessions.js';
 import { complianceOf, refreshCompliance } from '../services/compliance.js';
-import { sealBankDetails } from '../services/bankDetails.js';
+import { resealBankDetails, sealBankDetails } from '../services/bankDetails.js';
 import { refuseOverLimit } from '../subscription/usage.js';
 
 /** Compliance today, from the two stored values: compliant, compliant with a document due soon, or not. */
@@ -72,6 +72,8 @@ export const candidatesBehaviour: ResourceBehaviour = {
   actions: {
     /** Bank details, sealed: the row keeps them encrypted and their last digits (issue 33). */
     set_bank_details: async (ctx, record, input) => sealBankDetails(ctx, record, input),
+    /** The same details sealed under the process's key (a rotation's job). */
+    reseal_bank_details: async (ctx, record) => resealBankDetails(ctx, record),
     /** A staff member who is not compliant for their role is activated only by an admin who gives a reason. */
     async activate(ctx: EngineContext, record: Row, input: RecordValues) {
       const result = await complianceOf(

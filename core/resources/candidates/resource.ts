@@ -194,6 +194,9 @@ export const candidates: ResourceDeclaration = {
     // No route or button: the name of the history's entry for each view of the bank details in full (written by
     // server/services/bankDetails.ts with the read).
     { name: 'view_bank_details', label: 'Bank details viewed in full', roles: [], success: 'Bank details shown' },
+    // No route or button: the bank details sealed again under the new key of a rotation, by the system's job
+    // (server/services/bankDetails.ts, resealBankDetailsJob); the details themselves do not change.
+    { name: 'reseal_bank_details', label: 'Bank details sealed with the new key', roles: [], success: 'Sealed again' },
   ],
   // Active staff are approved and activated; inactive staff are approved and not activated.
   tabs: [

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { KEY_FILE, loadKey, parseKey, sealerOf } from '../../../server/secrets/sealing';
+import { KEY_FILE, loadKey, loadOldKeys, parseKey, sealedKeyId, sealerOf } from '../../../server/secrets/sealing';
 
 describe('sealing (AES-256-GCM)', () => {
   const key = randomBytes(32);
@@ -48,5 +48,33 @@ describe('sealing (AES-256-GCM)', () => {
 
   it.each(['', 'abc', 'zz'.repeat(32), Buffer.alloc(16).toString('base64')])('refuses a key that is none: %j', (t) => {
     expect(() => parseKey(t, 'BANK_DETAILS_KEY')).toThrow(/must be 32 bytes/);
+  });
+});
+
+describe('a rotation of the key', () => {
+  const old = randomBytes(32);
+  const next = randomBytes(32);
+
+  it('opens values of the old keys it is given, and seals under its own only', () => {
+    const sealedOld = sealerOf(old).seal('details', 'candidates:1:2');
+    const rotating = sealerOf(next, [old]);
+    expect(rotating.keyIds).toEqual([sealerOf(next).keyId, sealerOf(old).keyId]);
+    expect(rotating.open(sealedOld, 'candidates:1:2')).toBe('details');
+    const sealedNew = rotating.seal('details', 'candidates:1:2');
+    expect(sealedKeyId(sealedNew)).toBe(rotating.keyId);
+    expect(sealedKeyId(sealedOld)).toBe(sealerOf(old).keyId);
+    // Without the old key, its values are refused in words naming the rotation's setting.
+    expect(() => sealerOf(next).open(sealedOld, 'candidates:1:2')).toThrow(/BANK_DETAILS_OLD_KEYS/);
+  });
+
+  it('reads BANK_DETAILS_OLD_KEYS: keys separated by commas or spaces, hex or base64; a bad one named', () => {
+    expect(loadOldKeys({})).toEqual([]);
+    expect(loadOldKeys({ BANK_DETAILS_OLD_KEYS: `${old.toString('hex')}, ${next.toString('base64')}` })).toEqual([
+      old,
+      next,
+    ]);
+    expect(() => loadOldKeys({ BANK_DETAILS_OLD_KEYS: `${old.toString('hex')},abc` })).toThrow(
+      /BANK_DETAILS_OLD_KEYS \(key 2\).*must be 32 bytes/,
+    );
   });
 });
