@@ -275,6 +275,8 @@ describe('the invoice screens', () => {
       const ukDay = `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
       await page.goto('/invoice/client-invoice');
       await settle(page);
+      // The list leads to the earlier exports too (for those who see them but cannot export).
+      expect(await page.getByRole('link', { name: 'Earlier exports' }).getAttribute('href')).toBe('/invoice/exports');
       await page.getByRole('button', { name: 'Accounting export' }).click();
       const dialog = page.getByRole('dialog', { name: 'Accounting export' });
       await dialog.waitFor();

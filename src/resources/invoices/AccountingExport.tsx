@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import DownloadIcon from '@mui/icons-material/GetApp';
+import HistoryIcon from '@mui/icons-material/History';
 import { ApiFailure, requestFile } from '../../providers/request';
 import { saveFile } from '../../engine/react/download';
 import { DatePickerProvider } from '../../engine/react/DatePickerInput';
@@ -164,6 +165,20 @@ export function DownloadAgainButton() {
   return (
     <Button label="Download again" onClick={again} disabled={busy} aria-busy={busy}>
       <DownloadIcon />
+    </Button>
+  );
+}
+
+/**
+ * The invoice list's way to the earlier exports, for whoever may see them (consultants too, who cannot export and so
+ * never open the export's dialog).
+ */
+export function EarlierExportsButton() {
+  const { canAccess } = useCanAccess({ resource: 'invoice_export_batches', action: 'list' });
+  if (!canAccess) return null;
+  return (
+    <Button component={Link} to={EARLIER_EXPORTS} label="Earlier exports">
+      <HistoryIcon />
     </Button>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from '../../../core/resources/invoices/resource';
 import { invoiceExportBatches } from '../../../core/resources/invoices/exportBatches';
 import { ClientInvoice, ClientInvoices } from './ClientInvoices';
-import { AccountingExportButton, DownloadAgainButton } from './AccountingExport';
+import { AccountingExportButton, DownloadAgainButton, EarlierExportsButton } from './AccountingExport';
 import { InvoiceShow } from './InvoiceShow';
 import { UblButton } from './UblButton';
 import { InvoiceEdit } from './InvoiceEdit';
@@ -32,8 +32,13 @@ const area: Area = {
   resources: [
     buildResource(invoices, {
       icon: ReceiptLongIcon,
-      // The accounting export (Xero, QuickBooks Online) beside the list's own CSV and Excel.
-      listActions: <AccountingExportButton />,
+      // The accounting export (Xero, QuickBooks Online) beside the list's own CSV and Excel, and the exports made.
+      listActions: (
+        <>
+          <AccountingExportButton />
+          <EarlierExportsButton />
+        </>
+      ),
       show: InvoiceShow,
       extraRoutes: (options) => [
         <Route
