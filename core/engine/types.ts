@@ -510,6 +510,15 @@ export interface ResourceDeclaration {
    */
   clientScope?: string;
   /**
+   * The rows an agency user of a custom role limited to business units may see (issue 35): the path to the client
+   * whose unit decides, as clientScope's ('client_id', 'invoice_id.client_id'; 'id' on clients), or
+   * `{ none: why }` for a resource every unit's user sees whole. Without it the resource's clientScope is the path
+   * (none when 'agency'). A resource that refers to clients, or to rows limited by unit, must have one
+   * (core/engine/unitScope.ts unitScopeGaps, checked at start-up). Rows whose path reaches no client (an agency-wide
+   * rate card, an agency user) belong to every unit.
+   */
+  unitScope?: string | { none: string };
+  /**
    * The rows a staff member (signed in on their phone page) may see: the field holding their own staff record's id
    * ('candidate_id'), or a path through references like clientScope; 'agency': every row of the agency (the
    * document categories a staff member uploads under). Staff reach the resource's routes only when it declares

@@ -10,6 +10,7 @@ export type RoleRecord = {
   name: string;
   description: string | null;
   privileges: string[];
+  business_unit_ids: number[];
 };
 
 /** Agency settings (agency_settings), as stored. */

@@ -21,6 +21,8 @@ export interface AuthUser {
    */
   agency_role_id?: number | null;
   privileges?: string[] | null;
+  /** For role 'custom': the business units the role is limited to (empty: every unit), read as its privileges are. */
+  business_unit_ids?: number[] | null;
   name: string;
   email: string;
   token_hash: string;
@@ -35,8 +37,10 @@ export const authUserOf = <R extends { kind: string }>({ kind, ...row }: R) => (
   loginType: loginTypeOfStored(kind) as PanelLoginType,
 });
 
-/** The columns of a user's custom role that every look-up of a user reads (`u` is users). */
-export const USER_PRIVILEGES = `u.agency_role_id, (select r.privileges from agency_roles r where r.id = u.agency_role_id and r.merchant_id = u.merchant_id) as privileges`;
+const OF_ROLE = `from agency_roles r where r.id = u.agency_role_id and r.merchant_id = u.merchant_id`;
+/** The columns of a user's custom role that every look-up of a user reads (`u` is users), its units beside. */
+export const USER_PRIVILEGES = `u.agency_role_id, (select r.privileges ${OF_ROLE}) as privileges,
+  (select r.business_unit_ids ${OF_ROLE}) as business_unit_ids`;
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 

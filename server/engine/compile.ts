@@ -3,6 +3,7 @@ import { hasView } from '../../core/engine/types.js';
 import { canRead } from '../../core/resources/access.js';
 import { deletionOf, lifecycleProblems } from '../../core/engine/lifecycle.js';
 import type { Queryable, Row } from '../db/index.js';
+import { unitPathOf } from '../../core/engine/unitScope.js';
 import type { EnginePrincipal, ResourceBehaviour } from './context.js';
 import { TotalCache } from './totals.js';
 
@@ -246,9 +247,37 @@ export function scopeWhere(c: Compiled, principal: EnginePrincipal, bind: (v: un
           ? `${ident(c.decl.parent.field)} = ${bind(principal.link.recordId)}`
           : 'false',
     );
+  // A custom role limited to business units (issue 35): the rows whose client is in one of its units, or that reach
+  // no client (an agency-wide rate card, an agency user); clients themselves by their own unit.
+  const units = unitsOf(principal);
+  const path = units && unitPathOf(c.decl);
+  if (units && path) parts.push(unitPath(c, path, `in (${unitClients(units, bind)})`));
   const own = c.behaviour.scope?.(principal, bind);
   if (own) parts.push(`(${own})`);
   return parts.join(' and ');
+}
+
+/** The business units a principal's rows are limited to (a custom role's, issue 35), or null for every unit. */
+export function unitsOf(principal: EnginePrincipal): readonly number[] | null {
+  return principal.loginType === 'agency' && principal.role === 'custom' && principal.units?.length
+    ? principal.units
+    : null;
+}
+
+/** The clients of the units, as a sub-select of their ids (for a hand-written query that bills or exports them). */
+export function unitClients(units: readonly number[], bind: (v: unknown) => string): string {
+  return `select id from clients where business_unit_id = any(${bind([...units])}::int[])`;
+}
+
+/** A unit path (unitPathOf): like clientPath, but a step that reaches no client (null) keeps the row. */
+function unitPath(c: Compiled, path: string, leaf: string): string {
+  const [head, ...rest] = path.split('.');
+  if (rest.length === 0) return head === 'id' ? `id ${leaf}` : `(${ident(head)} is null or ${ident(head)} ${leaf})`;
+  const f = c.byField.get(head);
+  if (!f || f.type !== 'reference' || !f.reference)
+    throw new Error(`${c.decl.name}: unit path ${path}: ${head} is not a reference`);
+  const target = c.lookup(f.reference);
+  return `(${ident(head)} is null or ${ident(head)} in (select id from ${target.table} where ${unitPath(target, rest.join('.'), leaf)}))`;
 }
 
 function clientPath(c: Compiled, path: string, placeholder: string): string {

@@ -13,6 +13,8 @@ export interface EnginePrincipal {
   role: Role;
   /** For role 'custom': its agency role's privileges (core/resources/access.ts permits reads them). */
   privileges?: readonly string[];
+  /** For role 'custom': the business units its agency role is limited to (empty or absent: every unit). */
+  units?: readonly number[];
   merchantId: number;
   /** For client users: their client. */
   clientId: number | null;

@@ -15,6 +15,7 @@ import { systemPrincipal, withEngine } from './handle.js';
 import { recordAnswers } from '../../core/contracts/records.js';
 
 import { linesProblems } from './lines.js';
+import { unitScopeGaps } from '../../core/engine/unitScope.js';
 
 export { TotalCache } from './totals.js';
 export { compile, type Compiled } from './compile.js';
@@ -35,7 +36,7 @@ export function compileAll(
   for (const c of registry.values()) if (c.decl.parent) lookup(c.decl.parent.resource);
   for (const c of registry.values())
     if (c.decl.parent?.lines) lookup(c.decl.parent.resource).lineResources.push(c.decl.name);
-  const problems = linesProblems(registry);
+  const problems = [...linesProblems(registry), ...unitScopeGaps(declarations)];
   if (problems.length) throw new Error(problems.join('; '));
   return registry;
 }
@@ -55,13 +56,14 @@ export function principalFromUser(u: {
   candidate_id?: number | null;
   role: string;
   privileges?: string[] | null;
+  business_unit_ids?: number[] | null;
 }): EnginePrincipal {
   return {
     userId: u.id,
     name: u.name ?? '',
     loginType: u.loginType,
     role: u.role as EnginePrincipal['role'],
-    ...(u.role === 'custom' ? { privileges: u.privileges ?? [] } : {}),
+    ...(u.role === 'custom' ? { privileges: u.privileges ?? [], units: (u.business_unit_ids ?? []).map(Number) } : {}),
     merchantId: u.merchant_id,
     clientId: u.client_id,
     candidateId: u.candidate_id ?? null,
@@ -390,6 +392,7 @@ export function recordVisibility(registry: Map<string, Compiled>) {
       client_id: number | null;
       role: string;
       privileges?: string[] | null;
+      business_unit_ids?: number[] | null;
     },
     resource: string,
     id: number,

@@ -10,6 +10,7 @@ import Type from 'typebox';
 import { HttpError } from '../http.js';
 import { route } from '../routes/route.js';
 import type { EngineContext } from '../engine/context.js';
+import { unitClients, unitsOf } from '../engine/compile.js';
 import { csvBuffer, EXPORT_FORMATS, exportTurn, sendDownload } from './routes.js';
 import { fileAnswer } from '../../core/contracts/documents.js';
 import { parseStrictDate } from '../../core/engine/dates.js';
@@ -101,11 +102,19 @@ async function documentsOf(
   // Which documents an earlier batch for this package holds (the batches' GIN indexes answer it).
   const inBatch = (column: string, alias: string) =>
     `exists (select 1 from invoice_export_batches b where b.merchant_id = ${alias}.merchant_id and b.package = $2 and b.${column} @> array[${alias}.id])`;
+  // A custom role limited to business units exports only its units' clients' documents (issue 35); the units are
+  // the session's integers, written into the statement as a literal so the numbered parameters stay as they are.
+  const units = unitsOf(ctx.principal);
+  const inUnits = (alias: string) =>
+    units
+      ? ` and ${alias}.client_id in (${unitClients(units, (v) => `'{${(v as number[]).map(Number).join(',')}}'`)})`
+      : '';
   const where = (alias: string, idsParam: number[] | undefined) =>
-    idsParam
+    (idsParam
       ? `${alias}.merchant_id = $1 and ${alias}.id = any($3::int[])`
       : `${alias}.merchant_id = $1 and ($3::date is null or ${alias}.issue_date >= $3::date)
-         and ($4::date is null or ${alias}.issue_date <= $4::date) and ($5::int is null or ${alias}.client_id = $5::int)`;
+         and ($4::date is null or ${alias}.issue_date <= $4::date) and ($5::int is null or ${alias}.client_id = $5::int)`) +
+    inUnits(alias);
   const params = (idsParam: number[] | undefined) =>
     idsParam ? [m, pkg, idsParam] : [m, pkg, f.from, f.to, f.clientId];
   const invoices = await ctx.db.query<{

@@ -5,6 +5,7 @@
 // advisory lock), and the partial unique indexes of migration 090 refuse a second unreleased line for a timesheet
 // line or a late cancellation whatever writes it.
 import type { EngineContext } from '../engine/context.js';
+import { unitsOf } from '../engine/compile.js';
 import { lockRuns, queueRun, runJob } from '../jobs/runJob.js';
 import { HttpError } from '../http.js';
 import {
@@ -95,6 +96,7 @@ async function invoiceable(ctx: EngineContext, input: GenerateInvoicesInput): Pr
       where l.merchant_id = $1 and l.status in ('signed', 'verified') and l.work_date between $2::date and $3::date
         and ($4::int[] is null or t.client_id = any($4::int[]))
         and ($4::int[] is not null or k.invoice_mode is null or k.invoice_mode = $6)
+        and ($7::int[] is null or k.business_unit_id = any($7::int[]))
         and not exists (select 1 from invoice_lines il where il.merchant_id = l.merchant_id
                           and il.timesheet_line_id = l.id and il.released_at is null)
      union all
@@ -110,10 +112,12 @@ async function invoiceable(ctx: EngineContext, input: GenerateInvoicesInput): Pr
         and s.deleted_at is null and (s.start_at at time zone $5)::date between $2::date and $3::date
         and ($4::int[] is null or s.client_id = any($4::int[]))
         and ($4::int[] is not null or k.invoice_mode is null or k.invoice_mode = $6)
+        and ($7::int[] is null or k.business_unit_id = any($7::int[]))
         and not exists (select 1 from invoice_lines il where il.merchant_id = s.merchant_id
                           and il.cancelled_shift_id = s.id and il.released_at is null)
       order by 1, 2`,
-    [ctx.principal.merchantId, input.from, input.to, clients, ctx.timeZone, input.mode],
+    // A custom role limited to business units bills only its units' clients (issue 35), as it sees only theirs.
+    [ctx.principal.merchantId, input.from, input.to, clients, ctx.timeZone, input.mode, unitsOf(ctx.principal)],
   );
   return rows.map((r) => ({
     kind: r.kind,

@@ -18,9 +18,15 @@ async function must(res: { statusCode: number; body: string; json(): any }, stat
   return res.json().data;
 }
 
-/** A new role of the admin's agency, granting `privileges`: its id. */
-export async function newRole(t: Product, admin: string, privileges: string[], name?: string): Promise<number> {
-  const body = { name: name ?? `Custom role ${++n} ${Date.now()}`, privileges };
+/** A new role of the admin's agency, granting `privileges` (limited to business units, if named): its id. */
+export async function newRole(
+  t: Product,
+  admin: string,
+  privileges: string[],
+  name?: string,
+  units: number[] = [],
+): Promise<number> {
+  const body = { name: name ?? `Custom role ${++n} ${Date.now()}`, privileges, business_unit_ids: units };
   return (await must(await call(t.app, admin, 'POST', '/api/agency_roles', body), 201)).id;
 }
 

@@ -265,6 +265,7 @@ export const candidateDocuments: ResourceDeclaration = {
 /** A staff member barred from a client, or from one of its sites. Bookings there are refused (shifts). */
 export const candidateRestrictions: ResourceDeclaration = {
   name: 'candidate_restrictions',
+  unitScope: { none: 'part of the staff member’s record; staff work across units, and who books them must see it' },
   table: 'candidate_restrictions',
   label: { one: 'Restriction', many: 'Restrictions' },
   recordRepresentation: '%{reason}',
@@ -326,6 +327,7 @@ export const candidateRestrictions: ResourceDeclaration = {
 /** What a staff member prefers: one record per staff member, edited on the profile's Preferences tab. */
 export const candidatePreferences: ResourceDeclaration = {
   name: 'candidate_preferences',
+  unitScope: { none: 'part of the staff member’s record; staff work across units' },
   table: 'candidate_preferences',
   label: { one: 'Preferences', many: 'Preferences' },
   recordRepresentation: 'Preferences',

@@ -14,6 +14,7 @@ export const EXPORT_PACKAGES = [
  */
 export const invoiceExportBatches: ResourceDeclaration = {
   name: 'invoice_export_batches',
+  unitScope: 'client_id',
   table: 'invoice_export_batches',
   label: { one: 'Invoice export', many: 'Invoice exports' },
   recordRepresentation: 'Export %{id}',

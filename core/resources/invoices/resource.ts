@@ -448,6 +448,7 @@ export const invoiceLines: ResourceDeclaration = {
 
 export const invoiceRuns: ResourceDeclaration = {
   name: 'invoice_runs',
+  unitScope: { none: 'a run spans clients: a unit-limited role’s run bills only its units’ clients (invoicing.ts)' },
   table: 'invoice_runs',
   label: { one: 'Invoice run', many: 'Invoice runs' },
   recordRepresentation: 'Run %{id}',
@@ -633,6 +634,7 @@ export const PAYMENT_METHODS = [
  */
 export const payments: ResourceDeclaration = {
   name: 'payments',
+  unitScope: 'client_id',
   table: 'payments',
   label: { one: 'Payment', many: 'Payments' },
   recordRepresentation: '%{reference}',

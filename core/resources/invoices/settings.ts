@@ -91,6 +91,7 @@ export const invoiceSettings: ResourceDeclaration = {
 /** One overdue reminder e-mailed for an invoice at one step of the schedule: written once, never changed. */
 export const invoiceReminders: ResourceDeclaration = {
   name: 'invoice_reminders',
+  unitScope: 'invoice_id.client_id',
   table: 'invoice_reminders',
   label: { one: 'Overdue reminder', many: 'Overdue reminders' },
   recordRepresentation: 'Reminder at %{step} days after due',

@@ -10,6 +10,7 @@ const agencyUsers: ResourceDeclaration['access'] = { admin: everything, consulta
  */
 export const diaryNotes: ResourceDeclaration = {
   name: 'diary_notes',
+  unitScope: 'client_id',
   table: 'diary_notes',
   label: { one: 'Diary note', many: 'Diary notes' },
   recordRepresentation: '%{title}',

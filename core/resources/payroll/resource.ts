@@ -251,6 +251,7 @@ export const payRuns: ResourceDeclaration = {
 
 export const payslips: ResourceDeclaration = {
   name: 'payslips',
+  unitScope: { none: 'a payslip pays a staff member for work at any client: staff work across units' },
   table: 'payslips',
   label: { one: 'Payslip', many: 'Payslips' },
   recordRepresentation: 'Payslip %{id}',
@@ -562,6 +563,7 @@ export const payslips: ResourceDeclaration = {
 
 export const payslipLines: ResourceDeclaration = {
   name: 'payslip_lines',
+  unitScope: { none: 'lines of a payslip, which is not limited by unit' },
   table: 'payslip_lines',
   label: { one: 'Payslip line', many: 'Payslip lines' },
   recordRepresentation: '%{description}',

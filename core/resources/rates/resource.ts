@@ -88,6 +88,7 @@ const wageFlag: FieldDeclaration = {
  */
 export const rateCards: ResourceDeclaration = {
   name: 'rate_cards',
+  unitScope: 'client_id',
   table: 'rate_cards',
   label: { one: 'Rate card', many: 'Rate cards' },
   recordRepresentation: '%{effective_from}',
@@ -221,6 +222,7 @@ export const candidateRates: ResourceDeclaration = {
 /** How a client's shifts are priced (or, with no client, the agency's default for every client without its own). */
 export const clientRules: ResourceDeclaration = {
   name: 'client_rules',
+  unitScope: 'client_id',
   table: 'client_rules',
   label: { one: 'Pricing rules', many: 'Pricing rules' },
   recordRepresentation: '%{applies_to}',

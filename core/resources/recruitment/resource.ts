@@ -171,6 +171,7 @@ const interviewPatch = (_: unknown, input: Record<string, unknown>) => ({
  */
 export const jobApplications: ResourceDeclaration = {
   name: 'job_applications',
+  unitScope: { none: 'applicants belong to no client yet; their interview notes name none' },
   table: 'job_applications',
   label: { one: 'Application', many: 'Applications' },
   recordRepresentation: '%{first_name} %{last_name}',

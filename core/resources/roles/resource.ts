@@ -46,6 +46,16 @@ export function agencyRolesOf(others: readonly ResourceDeclaration[]): ResourceD
           'granted unless ticked.',
       },
       {
+        source: 'business_unit_ids',
+        type: 'references',
+        reference: 'business_units',
+        label: 'Business units (all when empty)',
+        views: ['show', 'edit', 'create'],
+        helperText:
+          'Limits what its holders see to the clients of these units, and those clients’ shifts, timesheets, ' +
+          'invoices and the rest; staff members and the agency’s own lists stay whole. Empty: every unit.',
+      },
+      {
         source: 'created_at',
         type: 'datetime',
         label: 'Added',

@@ -136,6 +136,7 @@ export const agencySettings: ResourceDeclaration = {
  */
 export const businessUnits: ResourceDeclaration = {
   name: 'business_units',
+  unitScope: { none: 'the agency’s list of units: which of them a role reaches is the role’s own setting' },
   table: 'business_units',
   label: { one: 'Business unit', many: 'Business units' },
   recordRepresentation: '%{name}',

@@ -25,6 +25,7 @@ const AGENCY_AND_STAFF: Role[] = ['admin', 'consultant', 'staff'];
 
 export const shiftRequests: ResourceDeclaration = {
   name: 'shift_requests',
+  unitScope: 'shift_id.client_id',
   table: 'shift_requests',
   label: { one: 'Staff request', many: 'Staff requests' },
   recordRepresentation: '%{candidate_name}',

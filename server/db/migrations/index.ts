@@ -61,6 +61,7 @@ import recruitmentSettings from './132_recruitment_settings.js';
 import interviewDates from './135_interview_dates.js';
 import selfBilledVat from './136_self_billed_vat.js';
 import timesheetLinesStatus from './137_timesheet_lines_status.js';
+import roleBusinessUnits from './138_role_business_units.js';
 import agencyRoles from './127_agency_roles.js';
 import recruitment from './129_recruitment.js';
 import businessUnitMembers from './130_business_unit_members.js';
@@ -136,4 +137,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '135_interview_dates', sql: interviewDates },
   { id: '136_self_billed_vat', sql: selfBilledVat },
   { id: '137_timesheet_lines_status', sql: timesheetLinesStatus },
+  { id: '138_role_business_units', sql: roleBusinessUnits },
 ];
