@@ -217,7 +217,8 @@ matrix.push(...areas.flatMap((a) => a.rows));
 
 /**
  * The custom roles (issue 35) where they differ from the rule of row() (a role granting nothing is refused, one
- * granting everything answers as admin): [customNone, customFull].
+ * granting everything answers as admin): [customNone, customFull]; the unit-limited one answers as customFull
+ * unless UNIT_OUTCOMES says otherwise.
  * - Every agency user's own routes (their session, account, notifications, the shell, the dashboard whose figures
  *   each come from a list they may read, a pay calculator that reads nothing): answered to both.
  * - Routes narrowed to the admin role or to the built-in roles (the agency's settings, the mailbox,
@@ -280,7 +281,23 @@ for (const [i, r] of matrix.entries()) {
   const custom = CUSTOM_OUTCOMES[`${r.method} ${r.url}`];
   if (custom) matrix[i] = customRoles(r, ...custom);
 }
+/**
+ * The unit-limited custom role (customUnit: every privilege, limited to client A's business unit) where it differs
+ * from customFull: the rows whose record is of a new client, made in no unit (one set of pricing rules per client,
+ * a client to delete), which is outside every unit-limited role — not found, or not there to name.
+ */
+const UNIT_OUTCOMES: Record<string, Outcome> = {
+  'DELETE /api/clients/:id': N,
+  'GET /api/client_rules/:id': N,
+  'PUT /api/client_rules/:id': N,
+  'DELETE /api/client_rules/:id': N,
+  'POST /api/client_rules': 422,
+};
+for (const [i, r] of matrix.entries()) {
+  const unit = UNIT_OUTCOMES[`${r.method} ${r.url}`];
+  if (unit !== undefined) matrix[i] = { ...r, expect: { ...r.expect, customUnit: unit } };
+}
 /** Overrides naming no row (a route renamed or gone): the authorization test fails on them. */
-export const unknownCustomOutcomes = Object.keys(CUSTOM_OUTCOMES).filter(
+export const unknownCustomOutcomes = [...Object.keys(CUSTOM_OUTCOMES), ...Object.keys(UNIT_OUTCOMES)].filter(
   (k) => !matrix.some((r) => `${r.method} ${r.url}` === k),
 );

@@ -37,10 +37,10 @@ const sharedB: Record<string, number | string> = {};
 const ownedByStaff: Record<string, number> = {};
 let candidateEmail: string;
 /** The custom roles' users' e-mail addresses (their password is CUSTOM_PASSWORD). */
-const customEmail = {} as Record<'customNone' | 'customFull', string>;
+const customEmail = {} as Record<'customNone' | 'customFull' | 'customUnit', string>;
 /** A new session of a signed-in principal (the sign-out row ends the one it is given). */
 const signInAgain = (p: Exclude<Principal, 'anonymous' | 'link'>) =>
-  p === 'customNone' || p === 'customFull'
+  p === 'customNone' || p === 'customFull' || p === 'customUnit'
     ? login(t.app, 'admin', customEmail[p], CUSTOM_PASSWORD)
     : loginAs(t.app, WHO[p]);
 
@@ -67,7 +67,10 @@ const ctx: AuthzContext = {
   next: () => next(),
 };
 
-const WHO: Record<Exclude<Principal, 'anonymous' | 'link' | 'customNone' | 'customFull'>, keyof typeof DEMO> = {
+const WHO: Record<
+  Exclude<Principal, 'anonymous' | 'link' | 'customNone' | 'customFull' | 'customUnit'>,
+  keyof typeof DEMO
+> = {
   admin: 'admin',
   consultant: 'consultant',
   clientA: 'client',
@@ -356,12 +359,17 @@ beforeAll(async () => {
   tokens.anonymous = undefined;
   [setup, setupB] = got.slice(principals.length);
   today = agencyToday('Europe/London');
-  // Agency A's users of its own roles (issue 35): one granting nothing, one granting every privilege a role can.
-  for (const [p, privileges] of [
-    ['customNone', []],
-    ['customFull', ALL_PRIVILEGES],
+  // Agency A's users of its own roles (issue 35): one granting nothing, one granting every privilege a role can, and
+  // one granting as much limited to client A's business unit.
+  const [{ unit }] = await t.db.query<{ unit: number }>(
+    `select business_unit_id as unit from clients where name = 'Meadowbank Care Home'`,
+  );
+  for (const [p, privileges, units] of [
+    ['customNone', [], []],
+    ['customFull', ALL_PRIVILEGES, []],
+    ['customUnit', ALL_PRIVILEGES, [unit]],
   ] as const) {
-    const user = await userWithRole(t, setup, await newRole(t, setup, [...privileges], `Authz ${p}`));
+    const user = await userWithRole(t, setup, await newRole(t, setup, [...privileges], `Authz ${p}`, [...units]));
     customEmail[p] = user.email;
     tokens[p] = user.token;
   }

@@ -6,9 +6,11 @@ export type BuiltInPrincipal =
   'anonymous' | 'admin' | 'consultant' | 'clientA' | 'clientB' | 'otherAdmin' | 'staff' | 'link';
 /**
  * Agency A's users holding one of the agency's own roles (issue 35): customNone's role grants nothing, customFull's
- * every privilege a role can grant (everything admin is declared to do, the roles themselves aside).
+ * every privilege a role can grant (everything admin is declared to do, the roles themselves aside); customUnit's
+ * grants as much, limited to the business unit of client A (Care homes), so on agency A's records (of client A where
+ * they have a client) it answers as customFull unless the row says otherwise.
  */
-export type CustomPrincipal = 'customNone' | 'customFull';
+export type CustomPrincipal = 'customNone' | 'customFull' | 'customUnit';
 export type Principal = BuiltInPrincipal | CustomPrincipal;
 const BUILT_IN: BuiltInPrincipal[] = [
   'anonymous',
@@ -20,7 +22,7 @@ const BUILT_IN: BuiltInPrincipal[] = [
   'staff',
   'link',
 ];
-export const PRINCIPALS: Principal[] = [...BUILT_IN, 'customNone', 'customFull'];
+export const PRINCIPALS: Principal[] = [...BUILT_IN, 'customNone', 'customFull', 'customUnit'];
 export type Outcome = number | 'ok';
 
 export interface MatrixRow {
@@ -42,8 +44,8 @@ export interface MatrixRow {
  * Where that is not so (a route for every agency user, or narrowed to the admin role itself), the row says it.
  */
 function customOf(o: Record<BuiltInPrincipal, Outcome>): Record<CustomPrincipal, Outcome> {
-  if (o.anonymous !== 401) return { customNone: o.admin, customFull: o.admin };
-  return { customNone: o.admin === 401 ? 401 : 403, customFull: o.admin };
+  if (o.anonymous !== 401) return { customNone: o.admin, customFull: o.admin, customUnit: o.admin };
+  return { customNone: o.admin === 401 ? 401 : 403, customFull: o.admin, customUnit: o.admin };
 }
 
 /**
@@ -64,9 +66,9 @@ export const row = (
  * The row with the custom roles' outcomes stated: `none` for a role granting nothing, `full` for one granting
  * everything it can (a route every agency user reaches answers both; one narrowed to the admin role refuses both).
  */
-export const customRoles = (r: MatrixRow, none: Outcome, full: Outcome): MatrixRow => ({
+export const customRoles = (r: MatrixRow, none: Outcome, full: Outcome, unit: Outcome = full): MatrixRow => ({
   ...r,
-  expect: { ...r.expect, customNone: none, customFull: full },
+  expect: { ...r.expect, customNone: none, customFull: full, customUnit: unit },
 });
 
 /** The row with the staff principal's outcome on a record of their own (see MatrixRow.staffOwn). */
