@@ -175,6 +175,12 @@ export interface FieldDeclaration {
    */
   readableBy?: Role[];
   /**
+   * Personal data of the person the record is about (an applicant's name, contact details, CV, answers): when the
+   * record is erased (a hard delete), its values in the audit trail's entries are replaced with "erased"
+   * (server/engine/erasure.ts). On an action's input field, the value the entries' input recorded.
+   */
+  personal?: boolean;
+  /**
    * The guarded field groups it belongs to (issue 35): a field an agency's own role reads only when the role is
    * granted every group named ('pay_rates', 'margins', 'bank_details'; core/resources/roles/privileges.ts labels
    * them), whatever its readableBy says of the built-in roles. A price line carries pay and charge: both groups.

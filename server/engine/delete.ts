@@ -15,6 +15,7 @@ import { toFieldErrors } from './messages.js';
 import { refreshDocuments, refuseLockedLines, writingDocument } from './lines.js';
 import { lockRecords } from './locks.js';
 import { recordsRefused } from './updateMany.js';
+import { eraseFromTrail } from './erasure.js';
 
 /**
  * The server's own delete past the lifecycle's lock (a final record erased when its agency's retention ends): the
@@ -152,6 +153,8 @@ export async function deleteMany(
           : undefined,
     },
   );
+  // A record removed for good takes its personal data out of the trail with it (issue 35).
+  if (!c.soft) await eraseFromTrail(ctx, c, rows, reason);
   if (c.behaviour.afterDelete) for (const row of rows) await c.behaviour.afterDelete(ctx, row);
   if (c.decl.parent?.lines)
     await refreshDocuments(
@@ -260,6 +263,7 @@ async function deleteChecked(
     changes: diff(c, row, {}),
     input: Object.keys(input).length ? input : undefined,
   });
+  if (!c.soft) await eraseFromTrail(ctx, c, [row], reason);
   // The row before a deleted effective-dated one covers its period again.
   if (c.decl.effectiveDated) await reopenPredecessor(ctx, c, row, store);
   await c.behaviour.afterDelete?.(ctx, row);

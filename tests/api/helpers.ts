@@ -157,6 +157,7 @@ export interface AuditRow {
   changes: Record<string, { from: unknown; to: unknown }>;
   input: Record<string, unknown> | null;
   user_name: string;
+  created_at: string;
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, call, fixtureWrite, loginAs, makeTestApp, type TestApp } from './helpers';
 import { eraseExpiredApplications } from '../../server/services/recruitmentRetention';
 import { JobEngine } from '../../server/jobs/engineContext';
+import { systemPrincipal } from '../../server/engine/handle';
 
 // Recruitment settings and retention (issue 35): the agency's row (default 6 months, 1–84, admins save, consultants
 // read), and the daily job erasing the applications not hired whose last change is older than the agency's months,
@@ -167,6 +168,94 @@ describe('retention', () => {
     expect(await exists(inside)).toBe(false);
     expect(await exists(recent)).toBe(true);
     expect(await exists(hired)).toBe(true);
+  });
+
+  it('takes the erased applicant’s personal data out of the trail, keeping the entries and the set’s others', async () => {
+    const now = new Date();
+    const job = await newJob(admin);
+    const [gone, kept] = [await newApplication(admin, job.id), await newApplication(admin, job.id)];
+    const [g] = await t.db.query<{ merchant_id: number; last_name: string; email: string }>(
+      'select merchant_id, last_name, email from job_applications where id = $1',
+      [gone],
+    );
+    const [k] = await t.db.query<{ last_name: string }>('select last_name from job_applications where id = $1', [kept]);
+    const newEmail = `rita.moved.${uid()}@applicant.example`;
+    // Set-based writes holding both: one change shared by the two (the screen's note), and each its own (the phones).
+    await t.db.transaction(async (tx) => {
+      const ctx = await new JobEngine(t.app).context(tx, systemPrincipal(g.merchant_id), now);
+      await ctx.engine.act('job_applications', [gone, kept], 'screen', { note: 'Phoned both' });
+      await ctx.engine.updateMany('job_applications', [
+        { id: gone, email: newEmail, phone: '07700 900111' },
+        { id: kept, phone: '07700 900222' },
+      ]);
+    });
+    await lastChanged(gone, now, 7, 0);
+    await erase(now);
+    expect(await exists(gone)).toBe(false);
+    expect(await exists(kept)).toBe(true);
+
+    // Nowhere in the trail's tables, nor through the API.
+    const personal = [g.last_name, g.email, newEmail, '07700 900111'];
+    const [{ n }] = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from (select to_jsonb(r)::text as t from audit_rows r
+         union all select to_jsonb(s)::text from audit_sets s) e where e.t ilike any($1::text[])`,
+      [personal.map((p) => `%${p}%`)],
+    );
+    expect(n).toBe(0);
+    const trail = await auditTrail(t.app, admin, 'job_applications', gone);
+    for (const p of personal) expect(JSON.stringify(trail)).not.toContain(p);
+    // Each entry still says who, when and what, with the fields' names.
+    // (The engine's writes above are at `now`, before the API's create: compared without their order.)
+    expect(trail.map((e) => `${e.event} ${e.action ?? ''}`.trim()).sort()).toEqual([
+      'action erased',
+      'action screen',
+      'create',
+      'delete',
+      'update',
+    ]);
+    for (const e of trail) expect(e.user_name && e.created_at, JSON.stringify(e)).toBeTruthy();
+    const of = (what: string) => trail.find((e) => e.event === what || e.action === what)!;
+    expect(of('create').changes).toMatchObject({
+      first_name: { from: null, to: 'erased' },
+      last_name: { from: null, to: 'erased' },
+      email: { from: null, to: 'erased' },
+      job_id: { from: null, to: job.id },
+    });
+    expect(of('update').changes).toEqual({
+      email: { from: 'erased', to: 'erased' },
+      phone: { from: null, to: 'erased' },
+    });
+    expect(of('screen').changes).toMatchObject({
+      stage: { from: 'applied', to: 'screening' },
+      stage_note: { to: 'erased' },
+    });
+    expect(of('screen').input).toEqual({ note: 'erased' });
+    expect(of('erased')).toMatchObject({ user_name: 'system', input: { redactedEntries: 4 } });
+    // The other applicant of the shared sets keeps its values.
+    const keptTrail = await auditTrail(t.app, admin, 'job_applications', kept);
+    expect(keptTrail.find((e) => e.event === 'update')!.changes).toEqual({
+      phone: { from: null, to: '07700 900222' },
+    });
+    expect(keptTrail.find((e) => e.action === 'screen')!.changes).toMatchObject({
+      stage_note: { from: null, to: 'Phoned both' },
+    });
+    expect(keptTrail.find((e) => e.event === 'create')!.changes).toMatchObject({ last_name: { to: k.last_name } });
+  });
+
+  it('still refuses any other change to the trail', async () => {
+    await expect(
+      t.db.query(`update audit_rows set changes = '{}'::jsonb where id = (select max(id) from audit_rows)`),
+    ).rejects.toThrow(/cannot be changed/);
+    await expect(t.db.query(`delete from audit_sets where id = (select max(id) from audit_sets)`)).rejects.toThrow(
+      /cannot be changed/,
+    );
+    // With the erasure's setting, only what an entry recorded may change: not who made it.
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.query(`select set_config('app.erasure', 'test', true)`);
+        await tx.query(`update audit_rows set user_name = 'someone' where id = (select max(id) from audit_rows)`);
+      }),
+    ).rejects.toThrow(/cannot be changed/);
   });
 
   it('is a daily job of the recruitment area', async () => {

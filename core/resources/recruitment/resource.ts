@@ -129,7 +129,7 @@ export const RIGHT_TO_WORK = [
 ];
 
 /** Every stage move may carry a note, kept with the application and in its history (the action's input). */
-const noteInput = [{ source: 'note', type: 'longtext' as const, label: 'Note', maxLength: 2000 }];
+const noteInput = [{ source: 'note', type: 'longtext' as const, label: 'Note', maxLength: 2000, personal: true }];
 const notePatch = (_: unknown, input: Record<string, unknown>) => ({ stage_note: textOf(input.note) || null });
 const move = (name: string, label: string, icon: string, success: string) => ({
   name,
@@ -245,10 +245,27 @@ export const jobApplications: ResourceDeclaration = {
       filter: true,
       sortable: true,
     },
-    { source: 'first_name', type: 'text', label: 'First name', required: true, maxLength: 80, sortable: true },
-    { source: 'last_name', type: 'text', label: 'Last name', required: true, maxLength: 80, sortable: true },
-    { source: 'email', type: 'email', label: 'E-mail', required: true, sortable: true },
-    { source: 'phone', type: 'phone', label: 'Phone' },
+    // Personal: an erased application leaves the audit trail with these values "erased" (server/engine/erasure.ts).
+    {
+      source: 'first_name',
+      type: 'text',
+      label: 'First name',
+      required: true,
+      maxLength: 80,
+      sortable: true,
+      personal: true,
+    },
+    {
+      source: 'last_name',
+      type: 'text',
+      label: 'Last name',
+      required: true,
+      maxLength: 80,
+      sortable: true,
+      personal: true,
+    },
+    { source: 'email', type: 'email', label: 'E-mail', required: true, sortable: true, personal: true },
+    { source: 'phone', type: 'phone', label: 'Phone', personal: true },
     {
       source: 'right_to_work',
       type: 'choice',
@@ -257,6 +274,7 @@ export const jobApplications: ResourceDeclaration = {
       choices: RIGHT_TO_WORK,
       filter: true,
       views: ['show', 'edit', 'create'],
+      personal: true,
     },
     // The CV the applicant sent with the public form (or an agency user attached on create), a file of the file
     // store: kept as sent, so not on the edit form.
@@ -266,9 +284,18 @@ export const jobApplications: ResourceDeclaration = {
       label: 'CV (PDF or image)',
       file: { kind: 'document', nameField: 'cv_name' },
       views: ['show', 'create'],
+      personal: true,
     },
     // The stored CV's own name: the file link's text.
-    { source: 'cv_name', type: 'text', label: 'CV file name', computed: true, readOnly: true, views: [] },
+    {
+      source: 'cv_name',
+      type: 'text',
+      label: 'CV file name',
+      computed: true,
+      readOnly: true,
+      views: [],
+      personal: true,
+    },
     {
       source: 'consent',
       type: 'boolean',
@@ -288,7 +315,7 @@ export const jobApplications: ResourceDeclaration = {
       sortable: true,
       views: ['list', 'show'],
     },
-    { source: 'stage_note', type: 'longtext', label: 'Last note', readOnly: true, views: ['show'] },
+    { source: 'stage_note', type: 'longtext', label: 'Last note', readOnly: true, views: ['show'], personal: true },
     // The interview, set by the interview and reschedule actions (kept after the application moves on, as history).
     {
       source: 'interview_at',
