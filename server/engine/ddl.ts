@@ -28,8 +28,13 @@ export function columnType(f: FieldDeclaration): string {
 }
 
 const SQL_TYPE: Record<string, string> = { ARRAY: 'integer[]', 'timestamp with time zone': 'timestamptz' };
-/** Field types stored as text: compared, sorted and kept unique case-insensitively. */
+/** Field types stored as text: kept unique case-insensitively. */
 export const TEXT_TYPES = new Set(['text', 'longtext', 'email', 'phone', 'choice']);
+/**
+ * Whether a list sorts the field on lower(field). A choice does not: its stored values are the declared ids, compared
+ * exactly by its filter, so one plain index serves both its filter and its sort.
+ */
+export const sortsCaseless = (f: FieldDeclaration) => TEXT_TYPES.has(f.type) && f.type !== 'choice' && !f.computed;
 
 /** Columns the engine manages on every table besides the declared fields. */
 export function systemColumns(decl: ResourceDeclaration): string[] {
@@ -87,10 +92,15 @@ export function createTableSql(decl: ResourceDeclaration): string {
       `create trigger ${t}_${f.source}_agency before insert or update of ${f.source} on ${t} for each row execute function check_agency_array_refs('${f.source}', '${f.reference}');`,
     );
   }
+  // Each index is on the expression its reader compares: a filter the plain column (`field = $1`), a sort lower(field)
+  // for text (sortExpression); an index on the other expression would serve neither.
   for (const f of decl.fields.filter((x) => !x.computed)) {
-    const expr = TEXT_TYPES.has(f.type) ? `lower(${f.source})` : f.source;
-    if (f.unique) out.push(`create unique index ${t}_${f.source}_unique on ${t} (merchant_id, ${expr})${live};`);
-    else if (f.sortable || f.filter) out.push(`create index ${t}_${f.source} on ${t} (merchant_id, ${expr})${live};`);
+    const unique = f.unique ? (TEXT_TYPES.has(f.type) ? `lower(${f.source})` : f.source) : undefined;
+    if (unique) out.push(`create unique index ${t}_${f.source}_unique on ${t} (merchant_id, ${unique})${live};`);
+    const sort = f.sortable ? (sortsCaseless(f) ? `lower(${f.source})` : f.source) : undefined;
+    if (sort && sort !== unique) out.push(`create index ${t}_${f.source} on ${t} (merchant_id, ${sort})${live};`);
+    if (f.filter && f.source !== sort && f.source !== unique)
+      out.push(`create index ${t}_${f.source}${sort ? '_filter' : ''} on ${t} (merchant_id, ${f.source})${live};`);
   }
   // Each number once per agency, whatever writes it (every series' numbers carry their prefix): a duplicate is refused
   // by the database itself. Deleted rows keep theirs.

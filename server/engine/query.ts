@@ -4,7 +4,7 @@ import { HttpError, notFound } from '../http.js';
 import type { FieldDeclaration } from '../../core/engine/types.js';
 import { LIST_LIMITS } from '../../core/engine/types.js';
 import { resolveLimit, formatDate } from '../../core/engine/dates.js';
-import { TEXT_TYPES } from './ddl.js';
+import { sortsCaseless } from './ddl.js';
 import {
   fieldExpression,
   ident,
@@ -33,7 +33,7 @@ const MAX_PAGE = 100_000;
 export const sortExpression = (c: Compiled, field: string, bind: (v: unknown) => string, today: string) => {
   const f = c.byField.get(field);
   if (!f) return ident(field);
-  return TEXT_TYPES.has(f.type) && !f.computed ? `lower(${ident(field)})` : fieldExpression(c, f, bind, today);
+  return sortsCaseless(f) ? `lower(${ident(field)})` : fieldExpression(c, f, bind, today);
 };
 
 function parseBool(value: string, field: string): boolean {

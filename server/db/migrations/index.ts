@@ -63,6 +63,7 @@ import selfBilledVat from './136_self_billed_vat.js';
 import timesheetLinesStatus from './137_timesheet_lines_status.js';
 import roleBusinessUnits from './138_role_business_units.js';
 import auditErasure from './139_audit_erasure.js';
+import choiceFilterIndexes from './140_choice_filter_indexes.js';
 import agencyRoles from './127_agency_roles.js';
 import recruitment from './129_recruitment.js';
 import businessUnitMembers from './130_business_unit_members.js';
@@ -140,4 +141,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '137_timesheet_lines_status', sql: timesheetLinesStatus },
   { id: '138_role_business_units', sql: roleBusinessUnits },
   { id: '139_audit_erasure', sql: auditErasure },
+  { id: '140_choice_filter_indexes', sql: choiceFilterIndexes },
 ];
