@@ -4,7 +4,7 @@
 import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
 import { validateRecord, type Problems } from '../../core/engine/validate.js';
-import type { RecordValues } from '../../core/engine/types.js';
+import type { FieldDeclaration, RecordValues } from '../../core/engine/types.js';
 import { toFieldErrors } from './messages.js';
 import { ident, Params, queryMany, scopeWhere, selectList, type Compiled } from './compile.js';
 import type { EngineContext, SaveEvent } from './context.js';
@@ -14,6 +14,7 @@ import { checkConstraints } from './constraints.js';
 import { numberRecords, numbersAt } from './numbering.js';
 import { checkAgainstDatabase, lockRefusal, sameValue, store, visibleTo } from './write.js';
 import { arrayLiteral, columnOf, columnValue } from './createMany.js';
+import { columnType } from './ddl.js';
 import { attachFiles } from '../files/store.js';
 import { nameOf } from './query.js';
 import { fromLines, refreshDocuments, refuseLockedLines } from './lines.js';
@@ -133,6 +134,27 @@ async function refuseProblems(ctx: EngineContext, c: Compiled, items: Update[], 
   );
   if (refused.length) throw await recordsRefused(ctx, c, items.length, refused);
 }
+
+/**
+ * Whether a column's values, as the records of a set-based update send them, are what the database stores and its
+ * drivers answer (so the UPDATE need not return them): text sent as text, a yes/no as one (empty: no), a whole number
+ * of an integer column as a number; empty as empty. A time, a date, a decimal or JSON may be stored in another form
+ * ('2026-05-04T10:00:00+01:00' as '2026-05-04T09:00:00.000Z', 7.50 as '7.5'), so those are read back.
+ */
+function storedAsSent(f: FieldDeclaration, writing: number[], records: RecordValues[], col: string): boolean {
+  const t = columnType(f);
+  if (columnOf(f).cast || (t !== 'text' && t !== 'boolean' && t !== 'integer' && t !== 'bigint')) return false;
+  return writing.every((i) => {
+    const v = records[i][col];
+    if (v === null || v === undefined) return true;
+    if (t === 'text') return typeof v === 'string';
+    if (t === 'boolean') return typeof v === 'boolean';
+    return typeof v === 'number' && Number.isSafeInteger(v);
+  });
+}
+
+/** A value storedAsSent says is stored as sent, as the drivers answer it. */
+const sentValue = (f: FieldDeclaration, v: unknown) => v ?? (f.type === 'boolean' ? false : null);
 
 /** A resource whose write changes other rows in order (a period's end moved): one record at a time. */
 async function oneByOne(ctx: EngineContext, c: Compiled, items: Update[], e: UpdateOptions) {
@@ -269,8 +291,11 @@ export async function storeUpdates(
       sets.push(`${ident(col)} = case when u."engine_${k}_set" then ${value} else ${c.table}.${ident(col)} end`);
     }
   });
-  // What the database gives back: the columns written, as it stores them, with the new version and time.
-  const returned = ['id', 'updated_at', 'version', ...union];
+  // What the database gives back: only the columns whose stored form can differ from what was sent (a time, a
+  // decimal, JSON, a date). Text, yes/no and whole numbers sent as such are stored as sent; the new version is the
+  // one read under the lock plus one, and the time is the transaction's (one value, read once below).
+  const sentAsStored = new Set(union.filter((col) => storedAsSent(c.byField.get(col)!, writing, records, col)));
+  const returned = ['id', ...union.filter((col) => !sentAsStored.has(col))];
   const statement = `update ${c.table} set ${[...sets, 'updated_at = now()', `version = ${c.table}.version + 1`].join(', ')}
       from unnest(${arrays.join(', ')}) as u(${names.map(ident).join(', ')})
      where ${c.table}.merchant_id = ${merchant} and ${c.table}.id = u."engine_id"
@@ -297,8 +322,15 @@ export async function storeUpdates(
       throw err;
     }
   }
+  // now(): the transaction's start, the time the UPDATE wrote; as the drivers answer a time (queryMany).
+  const [{ updated_at }] = await queryMany(ctx.db, c, ['id', 'updated_at'], 'select 0 as id, now() as updated_at', []);
   const byId = new Map(got.map((r) => [Number(r.id), r]));
-  for (const i of writing) out[i] = { ...items[i].stored, ...byId.get(Number(items[i].stored.id)) };
+  for (const i of writing) {
+    const row: Row = { ...items[i].stored, updated_at, version: Number(items[i].stored.version) + 1 };
+    for (const col of sentAsStored)
+      if (changedOf[i].has(col)) row[col] = sentValue(c.byField.get(col)!, records[i][col]);
+    out[i] = Object.assign(row, byId.get(Number(items[i].stored.id)));
+  }
   // One statement for every entry, each as a single write's: what changed, as diff says (only the columns written
   // can have: the rest of each row is as it was read).
   const written = union.map((col) => c.byField.get(col)!);

@@ -293,6 +293,31 @@ describe('many rows as one JSON text (queryMany, PGlite’s way)', () => {
 });
 
 describe('a set-based update (ctx.engine.updateMany)', () => {
+  it('answers each record as stored: the version and time it was given, the values as they read again', async () => {
+    const ids = await make(3, 'Answered');
+    await asSystem((ctx) => ctx.engine.act('set_items', ids[2], 'verify'));
+    // Text, money and a state as sent, an empty note; the new version and time are not read back from the UPDATE.
+    const rows = await asSystem((ctx) =>
+      ctx.engine.updateMany('set_items', [
+        { id: ids[0], note: 'first', amount: '250' },
+        { id: ids[1], note: null, title: 'Answered again' },
+        { id: ids[2], amount: 7 },
+      ]),
+    );
+    await asSystem(async (ctx) => {
+      const c = ctx.engine.compiled('set_items');
+      const p = new Params();
+      const sql = `select ${writeColumns(c, p.bind, ctx.today)} from ${c.table} where id = any(${p.bind(ids)}) order by id`;
+      const stored = await queryMany(ctx.db, c, c.storedColumns, sql, p.values);
+      expect(stored.map((r) => [r.version, r.amount, r.note, r.title])).toEqual([
+        [2, 250, 'first', 'Answered 1'],
+        [2, 100 + 1, null, 'Answered again'],
+        [3, 7, null, 'Answered 3'],
+      ]);
+      expect(rows.map((r) => Object.fromEntries(c.storedColumns.map((col) => [col, r[col]])))).toEqual(stored);
+    });
+  });
+
   it('refuses locked records and fields not editable in a record’s state, naming each, and writes nothing', async () => {
     const ids = await make(4, 'Locked');
     await asSystem((ctx) => ctx.engine.act('set_items', [ids[0], ids[1], ids[2]], 'verify'));
