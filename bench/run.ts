@@ -42,6 +42,7 @@ import { setBased } from './setBased';
 import { auditReads } from './auditReads';
 import { staffPage } from './staffPage';
 import { careers } from './careers';
+import { privileges } from './privileges';
 import { snapshotBuild, type BuildSnapshot } from '../tests/e2e/product';
 
 const all: Benchmark[] = [
@@ -71,6 +72,7 @@ const all: Benchmark[] = [
   payRuns,
   dashboard,
   reports,
+  privileges,
 ];
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -70,7 +70,7 @@ type Kind = 'pglite' | 'postgres';
 const LABEL: Record<Kind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
-interface Req {
+export interface Req {
   method?: 'GET' | 'PUT' | 'POST';
   path: string;
   body?: Record<string, unknown>;
@@ -119,7 +119,7 @@ process.stdin.on('data', (d) => (input += d)).on('end', async () => {
 });
 `;
 
-interface Load {
+export interface Load {
   rps: number;
   p50: number;
   p99: number;
@@ -134,7 +134,7 @@ interface Load {
 }
 
 /** Runs one load from a child process; CPU is read when the measured part starts and when it ends. */
-async function load(
+export async function load(
   raw: Db,
   job: {
     origin: string;
