@@ -183,11 +183,16 @@ export async function auditMany(
   const subjects = written.map((w, i) => (under ? Number(w.row[under.field]) || ids[i] : ids[i]));
   // Records written together mostly change the same way (a transition: the same state, author and time): each
   // distinct change is sent and stored once, and each record names its own by position.
+  // A change shared by many records (one object: storeUpdates diffs records written alike once) is written out once.
   const distinct = new Map<string, number>();
+  const byObject = new Map<Changes, number>();
   const which = written.map((w) => {
+    let k = byObject.get(w.changes);
+    if (k !== undefined) return k;
     const json = JSON.stringify(w.changes);
-    let k = distinct.get(json);
+    k = distinct.get(json);
     if (k === undefined) distinct.set(json, (k = distinct.size + 1));
+    byObject.set(w.changes, k);
     return k;
   });
   await ctx.db.query(

@@ -8,7 +8,7 @@ import type { FieldDeclaration, RecordValues } from '../../core/engine/types.js'
 import { toFieldErrors } from './messages.js';
 import { ident, Params, queryMany, scopeWhere, selectList, type Compiled } from './compile.js';
 import type { EngineContext, SaveEvent } from './context.js';
-import { auditMany, diff } from './audit.js';
+import { auditMany, diff, type Changes } from './audit.js';
 import { customFieldsOf } from './customFields.js';
 import { checkConstraints } from './constraints.js';
 import { numberRecords, numbersAt } from './numbering.js';
@@ -151,6 +151,13 @@ function storedAsSent(f: FieldDeclaration, writing: number[], records: RecordVal
     if (t === 'boolean') return typeof v === 'boolean';
     return typeof v === 'number' && Number.isSafeInteger(v);
   });
+}
+
+/** A value's number among those seen (Map's SameValueZero: one number for each distinct text or number). */
+function intern(seen: Map<unknown, number>, v: unknown): number {
+  let n = seen.get(v);
+  if (n === undefined) seen.set(v, (n = seen.size));
+  return n;
 }
 
 /** A value storedAsSent says is stored as sent, as the drivers answer it. */
@@ -334,10 +341,27 @@ export async function storeUpdates(
   // One statement for every entry, each as a single write's: what changed, as diff says (only the columns written
   // can have: the rest of each row is as it was read).
   const written = union.map((col) => c.byField.get(col)!);
+  // Records written alike (a transition: the same state, author and time over the same values) change alike: each
+  // distinct pair of before and after values is diffed once, and its change is one object, which auditMany writes
+  // out once. Values are told apart by identity (a text, a number, empty), so only equal inputs share a diff.
+  const seen = written.map(() => new Map<unknown, number>());
+  const diffs = new Map<string, Changes>();
+  const changesOf = (i: number): Changes => {
+    let key = '';
+    for (let k = 0; k < written.length; k++) {
+      const [a, b] = [items[i].stored[written[k].source], out[i][written[k].source]];
+      if ((a !== null && typeof a === 'object') || (b !== null && typeof b === 'object'))
+        return diff(c, items[i].stored, out[i], written);
+      key += `${intern(seen[k], a)}.${intern(seen[k], b)},`;
+    }
+    let changes = diffs.get(key);
+    if (!changes) diffs.set(key, (changes = diff(c, items[i].stored, out[i], written)));
+    return changes;
+  };
   await auditMany(
     ctx,
     c,
-    writing.map((i) => ({ row: out[i], changes: diff(c, items[i].stored, out[i], written) })),
+    writing.map((i) => ({ row: out[i], changes: changesOf(i) })),
     e.action ? 'action' : 'update',
     { action: e.action, input: e.overrideLock ? { ...(e.input as object), overrideLock: e.overrideLock } : e.input },
   );
