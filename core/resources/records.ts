@@ -916,6 +916,22 @@ export type RecruitmentSettingsRecord = {
   retention_months: number;
 };
 
+/** Self-billing agreement (self_billing_agreements), as stored. */
+export type SelfBillingAgreementRecord = {
+  id: number;
+  merchant_id: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  candidate_id: number;
+  start_date: string;
+  end_date: string;
+  reference: string | null;
+  file: string | null;
+  file_name?: string | null;
+  recorded_by: string | null;
+};
+
 /** Staff request (shift_requests), as stored. */
 export type StaffRequestRecord = {
   id: number;
@@ -1374,6 +1390,7 @@ export interface Records {
   payslips: PayslipRecord;
   rate_cards: RateCardRecord;
   recruitment_settings: RecruitmentSettingsRecord;
+  self_billing_agreements: SelfBillingAgreementRecord;
   shift_requests: StaffRequestRecord;
   shift_templates: ShiftTemplateRecord;
   shifts: ShiftRecord;

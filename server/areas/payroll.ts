@@ -11,6 +11,7 @@ import {
   payslipsBehaviour,
   staffDeductionsBehaviour,
   staffHolidaysBehaviour,
+  selfBillingAgreementsBehaviour,
 } from '../behaviours/payroll.js';
 
 /** Staff payroll (issue 33): gross to net, and the pay runs with their payslips. */
@@ -25,6 +26,7 @@ export const payrollArea: ServerArea = {
     payslip_lines: payslipLinesBehaviour,
     staff_deductions: staffDeductionsBehaviour,
     staff_holidays: staffHolidaysBehaviour,
+    self_billing_agreements: selfBillingAgreementsBehaviour,
   },
   // The bank details key's rotation (the details are payroll's: issue 33).
   jobKinds: [payRunJob, resealBankDetailsJob],

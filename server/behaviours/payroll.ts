@@ -9,6 +9,7 @@ import { takenSql } from '../services/payrollDeductions.js';
 import { markPaidByRun } from '../services/payrollLines.js';
 import { emailPayslips, emailStatusSql, payslipAddresses, resendPayslip } from '../services/payslipDelivery.js';
 import { requeueJob } from '../jobs/queue.js';
+import { fileNameSql } from '../files/store.js';
 import type { Frequency } from '../../core/domain/payroll/rates.js';
 
 /** What a second unreleased payslip line for one timesheet line is refused with (migration 100's index). */
@@ -189,5 +190,13 @@ export const staffHolidaysBehaviour: ResourceBehaviour = {
     if (Number(e.record.hours) > left)
       return { hours: { message: `${who.name} has ${left} hours of holiday left to take (booked holiday counted).` } };
     if (!e.stored) e.record.recorded_by = ctx.principal.name;
+  },
+};
+
+/** Who recorded a self-billing agreement (the list shows it), and its signed copy's name for the file link. */
+export const selfBillingAgreementsBehaviour: ResourceBehaviour = {
+  computed: { file_name: () => fileNameSql('self_billing_agreements', 'file') },
+  async beforeSave(ctx, e) {
+    if (!e.action && !e.stored) e.record.recorded_by = ctx.principal.name;
   },
 };

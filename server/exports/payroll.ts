@@ -28,6 +28,7 @@ import {
 } from '../../core/domain/payroll/exports.js';
 import type { Frequency } from '../../core/domain/payroll/rates.js';
 import { bankDetailsOf, recordBankDetailsRead } from '../services/bankDetails.js';
+import { selfBillingAgreementsOf } from '../services/payrollLines.js';
 
 export const PAY_RUN_FILES = {
   bureau: { label: 'Payroll bureau CSV', summary: "The payroll bureau's gross-to-net CSV (FPS-ready figures)" },
@@ -128,8 +129,11 @@ const runOf = (r: Record<string, unknown>): RunForExport => ({
 async function fileOf(ctx: EngineContext, file: PayRunFile, run: RunForExport) {
   const slips = await payslipsOf(ctx, run.id);
   if (file === 'bureau') return { header: BUREAU_HEADER, rows: bureauRows(run, slips) as Cell[][] };
-  if (file === 'self-billing')
-    return { header: SELF_BILLING_HEADER, rows: selfBillingRows(run, slips, await customerOf(ctx)) };
+  if (file === 'self-billing') {
+    const agreements = await selfBillingAgreementsOf(ctx, [...new Set(slips.map((s) => s.candidateId))]);
+    const rows = selfBillingRows(run, slips, await customerOf(ctx), (id) => agreements.get(id) ?? []);
+    return { header: SELF_BILLING_HEADER, rows };
+  }
   const paying = [...new Set(slips.filter((s) => s.amountPaid > 0).map((s) => s.candidateId))];
   const banks = await bankDetailsOf(ctx, paying);
   const payments = bankPayments(run, slips, (id) => banks.get(id) ?? null);

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/index.js';
 import type { SeedContext } from './context.js';
 import type { EnginePrincipal } from '../engine/context.js';
 import { systemPrincipal, withEngine } from '../engine/handle.js';
-import { agencyToday } from '../../core/domain/time/agencyTime.js';
+import { addDaysToDate, agencyToday } from '../../core/domain/time/agencyTime.js';
 import { seedPayRuns } from './payRuns.js';
 
 /** Whom the demo's deduction and adjustment are for: the staff member paid most often (the demo's runs pay them). */
@@ -21,6 +21,45 @@ async function busiestStaff(db: Queryable, merchantId: number): Promise<number |
 }
 
 export async function seedPayrollDeductions(db: Queryable, ctx: SeedContext) {
+  await seedPayrollDeductionsAndRuns(db, ctx);
+  await seedSelfBillingAgreements(db, ctx);
+}
+
+/**
+ * The demo's self-billing agreements (issue 33), recorded by its admin through the engine: one with each umbrella or
+ * limited-company worker's company, signed about ten months ago for 12 months; the first limited-company worker's
+ * ended a week ago (not yet renewed), so a pay run's preview warns of it and its self-billing export says so, and
+ * the next one's ends in a fortnight, at the top of the agreements list (by end date).
+ */
+async function seedSelfBillingAgreements(db: Queryable, ctx: SeedContext) {
+  const workers = await db.query<{ id: number }>(
+    `select c.id from candidates c
+       join employment_types e on e.merchant_id = c.merchant_id and e.id = c.employment_type_id
+      where c.merchant_id = $1 and e.paye = false and c.company_name is not null and c.deleted_at is null
+      order by (e.name = 'Umbrella company'), c.id`,
+    [ctx.merchantId],
+  );
+  if (!workers.length) return;
+  const admin: EnginePrincipal = { ...systemPrincipal(ctx.merchantId), userId: ctx.adminId, name: ctx.adminName };
+  const today = agencyToday(ctx.timeZone, new Date());
+  const { engine } = withEngine({ db, principal: admin, now: new Date(), timeZone: ctx.timeZone, today }, ctx.engine);
+  await engine.createMany(
+    'self_billing_agreements',
+    workers.map((w, i) => {
+      const start = addDaysToDate(today, i === 0 ? -372 : -300);
+      const end = i === 0 ? addDaysToDate(today, -7) : i === 1 ? addDaysToDate(today, 14) : addDaysToDate(start, 364);
+      return {
+        candidate_id: w.id,
+        start_date: start,
+        end_date: end,
+        reference: `SBA-${String(i + 1).padStart(3, '0')}`,
+      };
+    }),
+    { reason: 'Self-billing agreement signed' },
+  );
+}
+
+async function seedPayrollDeductionsAndRuns(db: Queryable, ctx: SeedContext) {
   const candidateId = await busiestStaff(db, ctx.merchantId);
   if (candidateId === null) return seedPayRuns(db, ctx, null);
   const admin: EnginePrincipal = { ...systemPrincipal(ctx.merchantId), userId: ctx.adminId, name: ctx.adminName };

@@ -22,7 +22,8 @@ import {
   pendingAdjustments,
   recordAdjustmentsTaken,
 } from './payrollDeductions.js';
-import { holidayAndCompanyOf, holidaysToPay, lateCancellationsToPay } from './payrollLines.js';
+import { holidayAndCompanyOf, holidaysToPay, lateCancellationsToPay, selfBillingAgreementsOf } from './payrollLines.js';
+import { agreementInForce } from '../../core/domain/payroll/selfBilling.js';
 import { analyzeIfYoung } from '../db/statistics.js';
 
 export interface GeneratePayRunInput {
@@ -270,6 +271,27 @@ async function payslipsFor(
   );
 }
 
+/**
+ * The self-billed staff of a preview (umbrella and limited-company workers) whose company has no self-billing agreement
+ * in force on the pay day, with the company the run pays: a warning, not a refusal (docs/decisions.md, "Issue 33 —
+ * self-billing agreements").
+ */
+async function withoutAgreement(
+  ctx: EngineContext,
+  slips: { candidate_id: number; name: string; paye: boolean; paid_to: string | null }[],
+  payDay: string,
+) {
+  const selfBilled = slips.filter((p) => !p.paye);
+  if (!selfBilled.length) return [];
+  const agreements = await selfBillingAgreementsOf(
+    ctx,
+    selfBilled.map((p) => p.candidate_id),
+  );
+  return selfBilled
+    .filter((p) => !agreementInForce(agreements.get(p.candidate_id) ?? [], payDay))
+    .map((p) => ({ candidate_id: p.candidate_id, name: p.name, company: p.paid_to ?? p.name }));
+}
+
 type Period = Pick<GeneratePayRunInput, 'frequency' | 'from' | 'to'>;
 type TaxPeriod = { year: PayrollYear; period: number };
 
@@ -378,6 +400,7 @@ export async function generatePayRun(ctx: EngineContext, input: GeneratePayRunIn
       vat: slips.reduce((s, p) => s + p.vat, 0),
       payslips: slips,
       held_back: await heldBack(ctx, input),
+      without_agreement: await withoutAgreement(ctx, slips, input.to),
     };
   }
   await lockPayRuns(ctx);

@@ -5,6 +5,7 @@
 import type { EngineContext } from '../engine/context.js';
 import type { HolidayTaken, LateCancellationPay } from '../../core/domain/payroll/payslip.js';
 import type { HolidayMethod } from '../../core/domain/payroll/holidayPay.js';
+import type { Agreement } from '../../core/domain/payroll/selfBilling.js';
 
 interface Period {
   from: string;
@@ -193,4 +194,22 @@ async function markPaid(
       m.input,
       { reason: `Pay run ${String(runId)} finalised` },
     );
+}
+
+/**
+ * The self-billing agreements of staff members (`ids`), by staff member, with their dates as text: which one is in
+ * force on a day is the domain's (agreementInForce). One query.
+ */
+export async function selfBillingAgreementsOf(ctx: EngineContext, ids: number[]) {
+  const rows = await ctx.db.query<{ candidate_id: number } & Agreement>(
+    `select candidate_id, start_date::text as start_date, end_date::text as end_date, reference
+       from self_billing_agreements where merchant_id = $1 and candidate_id = any($2::int[])`,
+    [ctx.principal.merchantId, ids],
+  );
+  const out = new Map<number, Agreement[]>();
+  for (const { candidate_id, ...a } of rows) {
+    const id = Number(candidate_id);
+    out.set(id, [...(out.get(id) ?? []), a]);
+  }
+  return out;
 }

@@ -555,6 +555,9 @@ export const en = {
       not_yet: 'Approve the run to export its files.',
       cancelled: 'A cancelled run pays nothing: it has no files.',
       failed: 'The file was not made.',
+      agreements: 'Self-billing agreements',
+      agreements_help:
+        'The agreement with each company paid gross, by its end or review date. The self-billing export names the one in force on the pay day, or says there is none.',
     },
     bank_details: {
       none: 'None entered',
@@ -587,6 +590,8 @@ export const en = {
       preview_title:
         'One payslip would be made (gross %{gross}, net %{net}; tax year %{year}, period %{period}) |||| %{smart_count} payslips would be made (gross %{gross}, net %{net}; tax year %{year}, period %{period})',
       held_back: 'One line is held back: |||| %{smart_count} lines are held back:',
+      without_agreement:
+        'No self-billing agreement is in force on the pay day for one company paid gross (HMRC VAT Notice 700/62 asks for one with each supplier). The run may still pay it: record the signed agreement on the staff member’s Deductions tab. |||| No self-billing agreement is in force on the pay day for %{smart_count} companies paid gross (HMRC VAT Notice 700/62 asks for one with each supplier). The run may still pay them: record the signed agreements on the staff members’ Deductions tab.',
       reason: {
         unsigned: 'not signed or verified yet (%{status})',
         on_run: 'already on pay run %{id}',

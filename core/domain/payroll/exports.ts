@@ -8,7 +8,13 @@ import { BACS_HEADER, bacsRow, type BankDetails } from './bankDetails';
 import { isWeek53 } from './paye';
 import type { Frequency } from './rates';
 import { percentOfBasisPoints } from './payslip';
-import { SELF_BILLING_NO_VAT, SELF_BILLING_VAT_STATEMENT } from './selfBilling';
+import {
+  agreementCell,
+  agreementInForce,
+  SELF_BILLING_NO_VAT,
+  SELF_BILLING_VAT_STATEMENT,
+  type Agreement,
+} from './selfBilling';
 
 export type Cell = string | number;
 
@@ -190,6 +196,7 @@ export const SELF_BILLING_HEADER = [
   'VAT',
   'Total',
   'VAT statement',
+  'Self-billing agreement',
 ];
 
 /** The agency, which raises each self-billed invoice on its supplier's behalf and is its customer. */
@@ -203,12 +210,15 @@ export interface SelfBillingCustomer {
  * on the worker's company's behalf), numbered SB-<payslip>, dated the pay day (its time of supply too), for the gross
  * the run paid the company as the net, with the VAT the run paid a VAT-registered company at its rate, the total, and
  * the statement VAT Notice 700/62 requires (or that no VAT is charged). Every figure is the payslip's as stored, so a
- * later change of the company's VAT number changes no invoice.
+ * later change of the company's VAT number changes no invoice. The last column names the self-billing agreement in
+ * force on the pay day among the supplier's (`agreementsOf`), or says there is none: the run is not refused for it
+ * (docs/decisions.md, "Issue 33 — self-billing agreements").
  */
 export function selfBillingRows(
   run: RunForExport,
   slips: readonly PayslipForExport[],
   customer: SelfBillingCustomer,
+  agreementsOf: (candidateId: number) => readonly Agreement[],
 ): Cell[][] {
   return bySurname(slips.filter((s) => !s.paye)).map((s) => [
     `SB-${String(s.payslipId).padStart(6, '0')}`,
@@ -230,6 +240,7 @@ export function selfBillingRows(
     pounds(s.vat),
     pounds(s.gross + s.vat),
     s.vatNumber ? SELF_BILLING_VAT_STATEMENT : SELF_BILLING_NO_VAT,
+    agreementCell(agreementInForce(agreementsOf(s.candidateId), run.periodEnd)),
   ]);
 }
 

@@ -32,3 +32,36 @@ export function selfBilledVat(net: number, vatNumber: string | null | undefined,
   if (!rate) throw new RangeError(`No standard rate of VAT is known on ${timeOfSupply}.`);
   return { vatNumber: number, rate: rate.rate, vat: vatOfLine(net, rate.rate) };
 }
+
+/** A self-billing agreement's dates ('yyyy-MM-dd'): in force from its first day to its end (or review) date. */
+export interface AgreementDates {
+  start_date: string;
+  end_date: string;
+}
+
+/**
+ * The agreement in force on `date` ('yyyy-MM-dd') among a supplier's agreements, both days included; the one that
+ * runs longest when two overlap; null when none is (none recorded, not yet begun, or ended: VAT Notice 700/62 asks
+ * for an agreement over a set period, renewed at its review).
+ */
+export function agreementInForce<A extends AgreementDates>(agreements: readonly A[], date: string): A | null {
+  let best: A | null = null;
+  for (const a of agreements)
+    if (a.start_date <= date && date <= a.end_date && (!best || a.end_date > best.end_date)) best = a;
+  return best;
+}
+
+/** A self-billing agreement as the export names it. */
+export interface Agreement extends AgreementDates {
+  reference: string | null;
+}
+
+/** The words a run's self-billing export and preview use for a supplier with no agreement in force on the pay day. */
+export const NO_AGREEMENT = 'None in force on the pay day';
+
+/** The export's "Self-billing agreement" cell: the agreement in force on the pay day with its dates, or none. */
+export function agreementCell(agreement: Agreement | null): string {
+  if (!agreement) return NO_AGREEMENT;
+  const ref = agreement.reference?.trim();
+  return `${ref ? `${ref}, ` : ''}${agreement.start_date} to ${agreement.end_date}`;
+}

@@ -1,5 +1,6 @@
 import type { Action, FieldDeclaration as Field, ResourceDeclaration, Role } from '../../engine/types';
 import { ADJUSTMENT_KINDS, deductionResources } from './deductions';
+import { selfBillingAgreements } from './selfBillingAgreements';
 
 /*
  * Pay runs and payslips (issue 33.2) on the engine for money documents (issue 31), as invoices are: a run's payslips
@@ -790,4 +791,5 @@ export const payrollResources: ResourceDeclaration[] = [
   payslipLines,
   ...deductionResources,
   staffHolidays,
+  selfBillingAgreements,
 ];

@@ -169,7 +169,9 @@ function CandidateProfile({ tab, options }: { tab: ProfileTab; options: ViewOpti
           {tab === 'restricted' && <RestrictionsTab candidateId={record.id} staffName={fullName(record)} />}
           {tab === 'rate-card' && <CandidateRateCard candidateId={record.id} />}
           {tab === 'candidate-preference' && <SingleChildForm decl={candidatePreferences} parentId={record.id} />}
-          {tab === 'deductions' && <DeductionsTab candidateId={record.id} />}
+          {tab === 'deductions' && (
+            <DeductionsTab candidateId={record.id} employmentTypeId={record.employment_type_id} />
+          )}
           {/* Holiday taken, paid from the balance where their employment type accrues holiday (issue 33). */}
           {tab === 'holiday' && (
             <ChildList

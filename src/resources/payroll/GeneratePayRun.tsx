@@ -49,6 +49,8 @@ interface Preview {
   vat: number;
   payslips: PreviewPayslip[];
   held_back: HeldBack[];
+  /** Companies paid gross with no self-billing agreement in force on the pay day: a warning, never a refusal. */
+  without_agreement: { candidate_id: number; name: string; company: string }[];
 }
 type Frequency = 'weekly' | 'monthly';
 
@@ -159,6 +161,24 @@ function PreviewTable({ preview }: { preview: Preview }) {
                     status: translate(`app.payroll_generation.line_status.${h.status}`, { _: h.status }),
                   })
                 )}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+      {preview.without_agreement.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          <Typography variant="body2">
+            {translate('app.payroll_generation.without_agreement', {
+              smart_count: preview.without_agreement.length,
+            })}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {preview.without_agreement.map((w) => (
+              <li key={w.candidate_id}>
+                <Link component={RouterLink} to={`/staffs/${w.candidate_id}/deductions`}>
+                  {`${w.company} (${w.name})`}
+                </Link>
               </li>
             ))}
           </Box>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/GetApp';
+import { Link as RouterLink } from 'react-router';
 import { useCanAccess, useRecordContext, useTranslate } from 'react-admin';
+import { selfBillingAgreements } from '../../../core/resources/payroll/selfBillingAgreements';
 import { downloadFrom } from '../../engine/react/download';
 
 /** A pay run's files (GET /api/pay_runs/{id}/files/…, server/exports/payroll.ts). */
@@ -10,7 +12,8 @@ export const PAY_RUN_FILES = ['bureau', 'bank', 'self-billing'] as const;
 /**
  * The run's files as buttons on its page, for whoever may export pay runs (admins): the payroll bureau's CSV, the
  * bank payments file and the self-billing export, once the run is approved. A file refused (staff paid without bank
- * details) says why under the buttons, in the server's words.
+ * details) says why under the buttons, in the server's words. Beside them, the way to the self-billing agreements
+ * (the export names the one in force on the pay day for each company, or that there is none).
  */
 export function PayRunFiles() {
   const translate = useTranslate();
@@ -49,7 +52,13 @@ export function PayRunFiles() {
             {translate(`app.pay_run_files.${file}`)}
           </Button>
         ))}
+        <Button component={RouterLink} to={selfBillingAgreements.routes!.list!} size="small">
+          {translate('app.pay_run_files.agreements')}
+        </Button>
       </Stack>
+      <Typography variant="body2" color="text.secondary">
+        {translate('app.pay_run_files.agreements_help')}
+      </Typography>
       <Typography variant="body2" color="text.secondary">
         {translate(
           open

@@ -13,7 +13,8 @@ import {
 } from '@mui/material';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { useCanAccess, useGetList, useRecordContext, useTranslate } from 'react-admin';
+import { useCanAccess, useGetList, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import type { Role } from '../../../core/engine/types';
 import { EngineShow } from '../../engine/react/show';
 import { ChildList } from '../../engine/react/children';
 import { payslipLines, payslips } from '../../../core/resources/payroll/resource';
@@ -38,19 +39,28 @@ export function PayRunShow(options: ViewOptions) {
   );
 }
 
+/** Whether the signed-in user's role may read a payslip's figure (`source`), as its declaration says. */
+function useReadsPay(source: string) {
+  const { permissions } = usePermissions<{ role?: string }>();
+  const field = payslips.fields.find((f) => f.source === source);
+  return !!permissions?.role && (!field?.readableBy || field.readableBy.includes(permissions.role as Role));
+}
+
 /**
- * The run's payslips: each staff member's figures and, once the run is finalised, where their payslip's e-mail is
- * ("Not sent: no e-mail address" in words for a staff member without one); each opens the payslip.
+ * The run's payslips: each staff member's figures, the VAT paid on top to a VAT-registered company (for whoever may
+ * read pay) and, once the run is finalised, where their payslip's e-mail is ("Not sent: no e-mail address" in words
+ * for a staff member without one); each opens the payslip.
  */
 function RunPayslips() {
   const run = useRecordContext();
   const email = run?.state === 'finalised' ? ['email_status'] : [];
+  const vat = useReadsPay('vat') ? ['vat'] : [];
   return (
     <ChildrenSection
       id="run-payslips"
       title="app.payroll_generation.payslips"
       decl={payslips}
-      columns={['candidate_id', 'hours', 'gross', 'deductions', 'tax', 'employee_ni', 'net', ...email]}
+      columns={['candidate_id', 'hours', 'gross', 'deductions', 'tax', 'employee_ni', 'net', ...vat, ...email]}
     />
   );
 }

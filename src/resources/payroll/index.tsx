@@ -6,6 +6,7 @@ import { EngineList } from '../../engine/react/list';
 import type { ViewOptions } from '../../engine/react/viewOptions';
 import { payRuns, payslipLines, payslips } from '../../../core/resources/payroll/resource';
 import { payrollAdjustments, staffDeductions } from '../../../core/resources/payroll/deductions';
+import { selfBillingAgreements } from '../../../core/resources/payroll/selfBillingAgreements';
 import { SettingsLayout } from '../../layout/SettingsLayout';
 import { PayslipAdjustments } from './PayslipAdjustments';
 import { GENERATE_STAFF_PATH, GeneratePayRun, SINGLE_STAFF_PATH } from './GeneratePayRun';
@@ -45,6 +46,8 @@ const area: Area = {
     // Deductions are a staff setting (/appsetting/staff-deduction); pending adjustments wait for the next run.
     buildResource(staffDeductions, { wrapper: SettingsLayout }),
     buildResource(payrollAdjustments),
+    // Every company's self-billing agreement by its end or review date: linked beside a run's self-billing export.
+    buildResource(selfBillingAgreements),
   ],
   adminRoutes: [
     <Route key="generate-staff" path={GENERATE_STAFF_PATH} element={<GeneratePayRun />} />,

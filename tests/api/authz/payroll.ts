@@ -132,6 +132,13 @@ export const payroll: AuthzArea = {
     row('PUT', '/api/payroll_adjustments/:id', A, F, F, F, F, F, F, A),
     row('DELETE', '/api/payroll_adjustments/:id', A, F, F, F, F, F, F, A),
     row('GET', '/api/payroll_adjustments/export', A, 'ok', F, F, F, 'ok', F, A),
+    // Self-billing agreements are the agency's too: admins write, consultants read, client users and staff never.
+    row('GET', '/api/self_billing_agreements', A, 'ok', 'ok', F, F, 'ok', F, A),
+    row('GET', '/api/self_billing_agreements/:id', A, 'ok', 'ok', F, F, N, F, A),
+    row('POST', '/api/self_billing_agreements', A, 'ok', F, F, F, 'ok', F, A),
+    row('PUT', '/api/self_billing_agreements/:id', A, 'ok', F, F, F, N, F, A),
+    row('DELETE', '/api/self_billing_agreements/:id', A, 'ok', F, F, F, N, F, A),
+    row('GET', '/api/self_billing_agreements/export', A, 'ok', F, F, F, 'ok', F, A),
 
     // Holiday taken (accruing employment types): admins record and cancel it, consultants read it, a staff member
     // reads their own; the other agency's admin cannot name agency A's staff member (422).
@@ -198,6 +205,13 @@ export const payroll: AuthzArea = {
         [merchantId, candidateId],
       );
       into.payroll_adjustments = a.id;
+      const [sba] = await fixtureWrite<{ id: number }>(
+        ctx.t.db,
+        `insert into self_billing_agreements (merchant_id, candidate_id, start_date, end_date, reference)
+         values ($1, $2, '2026-01-01', '2026-12-31', 'Authz agreement') returning id`,
+        [merchantId, candidateId],
+      );
+      into.self_billing_agreements = sba.id;
     }
     // Bank details for agency A's run's staff (its bank file pays them) and agency B's staff member.
     for (const [token, slips] of [
@@ -237,6 +251,12 @@ export const payroll: AuthzArea = {
       kind: 'addition',
       amount: 500,
       reason: 'Authz correction',
+    }),
+    self_billing_agreements: async (ctx, token) => ({
+      candidate_id: await otherStaff(ctx, token === ctx.tokens.otherAdmin ? ctx.ids.merchantB : ctx.ids.merchantA),
+      start_date: '2026-11-02',
+      end_date: '2027-11-01',
+      reference: 'Authz agreement',
     }),
     staff_holidays: async (ctx) => ({
       candidate_id: ctx.shared.accruing,

@@ -224,7 +224,13 @@ describe("a pay run's files", () => {
   });
 
   it('the self-billing export bills each company its gross, with VAT and the statement when it is registered', () => {
-    expect(selfBillingRows(run, [paye, umbrella, limited], agency)).toEqual([
+    // The umbrella company's agreement is in force on the pay day (2026-11-08); the limited company's ended the day
+    // before: the export says so rather than leaving the invoice out.
+    const agreements = new Map([
+      [umbrella.candidateId, [{ start_date: '2026-01-01', end_date: '2026-12-31', reference: 'SBA-7' }]],
+      [limited.candidateId, [{ start_date: '2025-11-08', end_date: '2026-11-07', reference: null }]],
+    ]);
+    expect(selfBillingRows(run, [paye, umbrella, limited], agency, (id) => agreements.get(id) ?? [])).toEqual([
       [
         'SB-000002',
         '2026-11-08',
@@ -245,6 +251,7 @@ describe("a pay run's files", () => {
         160,
         960,
         'The VAT shown is your output tax due to HMRC.',
+        'SBA-7, 2026-01-01 to 2026-12-31',
       ],
       [
         'SB-000004',
@@ -266,6 +273,7 @@ describe("a pay run's files", () => {
         0,
         300.01,
         'No VAT is charged: the supplier is not registered for VAT.',
+        'None in force on the pay day',
       ],
     ]);
   });
