@@ -67,6 +67,15 @@ describe('bank details and a pay run’s files', () => {
       await bank.waitFor();
       // A draft has no files yet.
       expect(await bank.isDisabled()).toBe(true);
+      // The payslips show the VAT paid on top (none here: a PAYE staff member) to an admin, who reads pay.
+      await page.getByRole('columnheader', { name: 'VAT' }).waitFor();
+      // Beside the files, the way to the self-billing agreements the self-billing export names.
+      await page.getByRole('link', { name: 'Self-billing agreements' }).click();
+      await page.waitForURL('**/invoice/staff-payroll/self-billing-agreements');
+      await page.getByRole('columnheader', { name: 'Ends or reviewed by' }).waitFor();
+      const listProblems = await axeProblems(page, '/invoice/staff-payroll/self-billing-agreements', inflight);
+      await page.goto(route);
+      await bank.waitFor();
       await page.getByText('Approve the run to export its files.').waitFor();
       expect((await api(page, 'POST', `/api/pay_runs/${made.run_id}/actions/approve`, {})).status).toBe(200);
       await page.reload();
@@ -74,7 +83,7 @@ describe('bank details and a pay run’s files', () => {
       // Without the staff member's bank details: refused, naming them.
       await bank.click();
       await page.getByRole('alert').filter({ hasText: 'The bank payments file was not made' }).waitFor();
-      const problems = await axeProblems(page, `${route} (files)`, inflight);
+      const problems = [...listProblems, ...(await axeProblems(page, `${route} (files)`, inflight))];
       expect(
         (
           await api(page, 'POST', `/api/candidates/${paid}/actions/set_bank_details`, {
