@@ -46,6 +46,25 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('self-billing agreements', () => {
+  it('the demo records one for each umbrella and limited-company worker, one of them ended (the warning shows)', async () => {
+    const rows = await t.db.query<{ candidate_id: number; lapsed: boolean }>(
+      `select c.id as candidate_id, not exists (select 1 from self_billing_agreements a
+          where a.merchant_id = c.merchant_id and a.candidate_id = c.id and a.end_date >= current_date) as lapsed
+         from candidates c join employment_types e on e.merchant_id = c.merchant_id and e.id = c.employment_type_id
+        where c.merchant_id = $1 and e.paye = false and c.company_name is not null and c.deleted_at is null
+          and c.id <> all($2::int[])`,
+      [ids.merchantId, [inForce, expired, none]],
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    const [{ count }] = await t.db.query<{ count: number }>(
+      `select count(distinct candidate_id)::int as count from self_billing_agreements
+        where merchant_id = $1 and recorded_by is not null and candidate_id = any($2::int[])`,
+      [ids.merchantId, rows.map((r) => r.candidate_id)],
+    );
+    expect(count).toBe(rows.length);
+    expect(rows.filter((r) => r.lapsed)).toHaveLength(1);
+  });
+
   it('are recorded through the engine with who recorded them; an end before the start is refused on the field', async () => {
     const [made] = await ok(
       await call(t.app, admin, 'GET', `/api/self_billing_agreements?candidate_id=${inForce}`),
