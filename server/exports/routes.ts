@@ -1,6 +1,4 @@
 import { PassThrough, Readable } from 'node:stream';
-import { crc32, createDeflateRaw } from 'node:zlib';
-import type { Zip, ZipInputFile } from 'fflate';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HttpError } from '../http.js';
 import type { Compiled } from '../engine/compile.js';
@@ -103,7 +101,7 @@ export async function exportTurn(user: { loginType: string; id: number }, reply:
   );
 }
 
-// The file writers are loaded with the first export, not at start.
+// The file writers are loaded with the first export, not at start: exceljs alone is about 200 ms of CPU to load.
 
 /** The export's rows as CSV (csv-stringify with the product's options: formulas neutralised), streamed. */
 export async function csvStream(table: ExportTable): Promise<Readable> {
@@ -132,147 +130,29 @@ export async function csvBuffer(header: string[], rows: (string | number)[][]): 
   return Buffer.concat(chunks);
 }
 
-// Characters XML 1.0 cannot carry (control characters but tab and line breaks, lone surrogates, U+FFFE/U+FFFF):
-// dropped, as exceljs dropped them.
-/* eslint-disable no-control-regex -- these two name the control characters XML refuses */
-const NOT_XML =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-// Most cells need neither: one test first keeps the two replacements off them.
-const NEEDS_WORK = /[&<>"\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
-const xmlText = (v: string) =>
-  NEEDS_WORK.test(v) ? v.replace(NOT_XML, '').replace(/[&<>"]/g, (c) => XML_ESCAPES[c]) : v;
-/* eslint-enable no-control-regex */
-
-/** A1's column letters of the 0-based column i. */
-function columnName(i: number): string {
-  let name = '';
-  for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return name;
-}
-
 /**
- * One row of the sheet's XML: a number as a number cell, anything else as a text cell (`t="str"`, a value, never a
- * formula: '=HYPERLINK(…)' stays text without a quote), as exceljs's streaming writer wrote them.
- */
-function rowXml(r: number, cells: (string | number)[], columns: string[]): string {
-  let xml = `<row r="${r}">`;
-  for (let i = 0; i < cells.length; i++) {
-    const v = cells[i];
-    if (typeof v === 'number' && Number.isFinite(v)) xml += `<c r="${columns[i]}${r}"><v>${v}</v></c>`;
-    else xml += `<c r="${columns[i]}${r}" t="str"><v>${xmlText(String(v ?? ''))}</v></c>`;
-  }
-  return xml + '</row>';
-}
-
-const XLSX_PARTS = {
-  '[Content_Types].xml':
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-    '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-    '<Default Extension="xml" ContentType="application/xml"/>' +
-    '<Override PartName="/xl/workbook.xml" ' +
-    'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-    '<Override PartName="/xl/worksheets/sheet1.xml" ' +
-    'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
-    '<Override PartName="/xl/styles.xml" ' +
-    'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>',
-  '_rels/.rels':
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-    '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-    '<Relationship Id="rId1" ' +
-    'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" ' +
-    'Target="xl/workbook.xml"/></Relationships>',
-  'xl/_rels/workbook.xml.rels':
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-    '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-    '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" ' +
-    'Target="worksheets/sheet1.xml"/>' +
-    '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" ' +
-    'Target="styles.xml"/></Relationships>',
-  'xl/styles.xml':
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-    '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
-    '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>' +
-    '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
-    '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
-    '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-    '<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>' +
-    '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>',
-};
-
-/**
- * A file of the zip deflated by Node's zlib (native; fflate's own deflate, in JavaScript, took twice exceljs's time):
- * fflate writes the zip around it, from the size and CRC counted here as the text goes in.
- */
-function nativeDeflated(zip: Zip, filename: string) {
-  const deflate = createDeflateRaw({ level: 1 });
-  const file: ZipInputFile = { filename, size: 0, crc: 0, compression: 8, terminate: () => deflate.destroy() };
-  zip.add(file);
-  // zlib's chunks are Uint8Arrays already; fflate's types ask for a plain ArrayBuffer behind them.
-  deflate.on('data', (chunk: Buffer) => file.ondata!(null, chunk as Uint8Array<ArrayBuffer>, false));
-  deflate.on('end', () => file.ondata!(null, new Uint8Array(0), true));
-  deflate.on('error', (e) => file.ondata!(Object.assign(e, { code: 0 }), new Uint8Array(0), true));
-  return async (text: string, final = false) => {
-    const bytes = Buffer.from(text);
-    file.crc = crc32(bytes, file.crc);
-    file.size += bytes.length;
-    const more = deflate.write(bytes);
-    if (final) deflate.end();
-    else if (!more) await new Promise((resolve) => deflate.once('drain', resolve));
-  };
-}
-
-/**
- * The export's rows as an XLSX workbook, streamed: one sheet, a header row, then each page's rows (rowXml) written
- * as the sheet's XML text straight into the zip, page by page. exceljs's streaming writer made an object per row
- * and per cell and took 3.4 s of CPU for 100,000 rows of 25 cells on its own; the file holds what it wrote (the same
- * cells, types and column widths, no shared strings, no styles but the default), which exceljs and Excel read back.
+ * The export's rows as an XLSX workbook, streamed (exceljs's WorkbookWriter commits each row as it is written).
+ * Text is written as text cells, never as formulas, so '=HYPERLINK(…)' stays what it is without a quote;
+ * money and numbers are numbers.
  */
 export async function xlsxStream(table: ExportTable, sheetName: string): Promise<Readable> {
-  const { Zip } = await import('fflate');
+  const { default: ExcelJS } = await import('exceljs');
   const out = new PassThrough();
-  const zip = new Zip((err, chunk, final) => {
-    if (err) out.destroy(err);
-    else {
-      out.write(chunk);
-      if (final) out.end();
-    }
-  });
-  const name = xmlText(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
-  const parts: Record<string, string> = {
-    ...XLSX_PARTS,
-    'xl/workbook.xml':
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-      '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
-      'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
-      `<sheets><sheet name="${name}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-  };
-  for (const [file, text] of Object.entries(parts)) void nativeDeflated(zip, file)(text, true);
-  const columns = table.headers.map((_, i) => columnName(i));
-  const widths = table.headers
-    .map(
-      (h, i) =>
-        `<col min="${i + 1}" max="${i + 1}" width="${Math.min(40, Math.max(10, h.length + 2))}" customWidth="1"/>`,
-    )
-    .join('');
-  const sheet = nativeDeflated(zip, 'xl/worksheets/sheet1.xml');
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
+  sheet.columns = table.headers.map((header, i) => ({
+    header,
+    key: String(i),
+    width: Math.min(40, Math.max(10, header.length + 2)),
+  }));
   (async () => {
-    await sheet(
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
-        `${widths ? `<cols>${widths}</cols>` : ''}<sheetData>${rowXml(1, table.headers, columns)}`,
-    );
-    let r = 1;
     for await (const page of table.pages) {
-      let xml = '';
-      for (const cells of page) xml += rowXml(++r, cells, columns);
-      await sheet(xml);
+      for (const cells of page) sheet.addRow(cells).commit();
       // Let the download catch up before reading the next page.
       if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
     }
-    await sheet('</sheetData></worksheet>', true);
-    zip.end();
+    sheet.commit();
+    await workbook.commit();
   })().catch((e) => out.destroy(e));
   return out;
 }
