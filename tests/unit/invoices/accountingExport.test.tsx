@@ -2,10 +2,13 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AdminContext, ListContextProvider, Notification } from 'react-admin';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../../src/i18n/i18nProvider';
 import { AccountingExportButton } from '../../../src/resources/invoices/AccountingExport';
 import { server } from '../msw/server';
+
+// The dialog links to the earlier exports: one router module for react-admin's router and the product's Link.
+vi.mock('react-router', async () => await vi.importActual('react-router-dom'));
 
 // Issue 32: the invoice list's accounting export asks the export route with the period chosen with the product's
 // date picker (the list's own Issued filter to start with), the list's client and the "include" choice, saves the file
@@ -81,6 +84,10 @@ describe('<AccountingExportButton>', () => {
     const asked = answer();
     inList();
     const dialog = await opened();
+    // The earlier exports are a link away, to download one again.
+    expect(within(dialog).getByRole('link', { name: 'Earlier exports' }).getAttribute('href')).toMatch(
+      /\/invoice\/exports$/,
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Xero (CSV)' }));
     await waitFor(() => expect(saved).toEqual(['xero-2031-03-10-export-7-invoices.csv']));
     expect(asked).toEqual(['xero?client_id=5']);
