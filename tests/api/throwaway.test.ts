@@ -17,6 +17,8 @@ const vehicles: ResourceDeclaration = {
   delete: 'hard',
   access: { admin: ['list', 'show', 'create', 'edit', 'delete'], consultant: ['list', 'show'] },
   tabs: [{ id: 'vans', label: 'Vans', filter: { kind: 'van' } }],
+  // A vehicle based at a client's site belongs to that client's business unit (a role limited to units).
+  unitScope: 'site_id.client_id',
   fields: [
     {
       source: 'registration',
