@@ -93,8 +93,14 @@ export function sideBySideReport(
   o.log(`${o.subject}: median ${s.toFixed(0)} ms (${list(r.times.subject)})`);
   o.log(`${o.bare}: median ${b.toFixed(0)} ms (${list(r.times.bare)})`);
   const inSql = r.statements.reduce((sum, x) => sum + x.ms, 0);
+  // A statement run many times (a job's steps) is one row: its total and how many times it ran.
+  const byStatement = new Map<string, { ms: number; times: number }>();
+  for (const x of r.statements) {
+    const seen = byStatement.get(x.sql) ?? { ms: 0, times: 0 };
+    byStatement.set(x.sql, { ms: seen.ms + x.ms, times: seen.times + 1 });
+  }
   const breakdown = [
-    ...r.statements.map((x) => ({ statement: x.sql, ms: round(x.ms) })),
+    ...[...byStatement].map(([sql, x]) => ({ statement: x.times > 1 ? `${x.times}× ${sql}` : sql, ms: round(x.ms) })),
     { statement: `(the rest: ${o.rest})`, ms: round(r.times.subject.at(-1)! - inSql) },
   ];
   o.log(
