@@ -327,7 +327,7 @@ describe('the invoice screens', () => {
       // Its row downloads it again without opening it: the same file byte for byte, no new export.
       const [fromRow] = await Promise.all([
         page.waitForEvent('download'),
-        row.getByRole('button', { name: `Download export ${batch.id} again` }).click(),
+        row.getByRole('button', { name: `Download again: export ${batch.id}` }).click(),
       ]);
       expect(fromRow.suggestedFilename()).toBe(download.suggestedFilename());
       expect((await readFile((await fromRow.path())!)).equals(await readFile((await download.path())!))).toBe(true);

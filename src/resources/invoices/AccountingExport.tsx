@@ -170,7 +170,7 @@ export function DownloadAgainButton({ inRow = false }: { inRow?: boolean }) {
       onClick={again}
       disabled={busy}
       aria-busy={busy}
-      {...(inRow ? { 'aria-label': `Download export ${String(record.id)} again` } : {})}
+      {...(inRow ? { 'aria-label': `Download again: export ${String(record.id)}` } : {})}
     >
       <DownloadIcon />
     </Button>

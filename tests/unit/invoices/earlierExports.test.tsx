@@ -77,8 +77,8 @@ describe('the earlier exports’ list', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
     // One button a row, named by its export.
-    const again = await within(table).findByRole('button', { name: 'Download export 7 again' });
-    expect(within(table).getByRole('button', { name: 'Download export 8 again' })).toBeTruthy();
+    const again = await within(table).findByRole('button', { name: 'Download again: export 7' });
+    expect(within(table).getByRole('button', { name: 'Download again: export 8' })).toBeTruthy();
     await userEvent.click(again);
     await waitFor(() => expect(saved).toEqual(['xero-2031-03-10-export-7-invoices.csv']));
     // The batch's own files, in its package's layout; no new export (no write of any kind).
