@@ -141,7 +141,8 @@ export interface ReportChart {
 /**
  * A column about the record one of the report's dimensions names (a staff member's compliance today), shown on each
  * row when the report is grouped by that dimension. Not a sum over the rows: the server reads it per record after the
- * groups are counted (server/reports/details.ts), so it is neither totalled nor sorted by.
+ * groups are counted (server/services/staffReportDetails.ts), so it is not totalled; sorted by, every group's record
+ * is read before the page is cut (runReportWithDetails).
  */
 export interface ReportDetail {
   id: string;

@@ -224,7 +224,7 @@ export const staffStandingReport: ReportDeclaration = {
     columns: [
       {
         id: 'compliance',
-        label: 'Compliance today',
+        label: 'Compliance at period end',
         format: 'choice',
         choices: COMPLIANCE,
         readFrom: ['candidates.compliance'],
@@ -283,6 +283,8 @@ export const clientSpendReport: ReportDeclaration = {
     { id: 'charge', label: 'Charge', kind: 'sum', field: 'charge', where: FILLED, format: 'money' },
   ],
   filters: ['client_id', 'site_id'],
+  // The agency's unit (its own organisation): offered to those who may list units, never to client users.
+  pathFilters: unitFilter,
   defaultSort: { by: 'week', order: 'asc' },
   chart: { dimension: 'week', measures: ['charge'], kind: 'bar' },
 };

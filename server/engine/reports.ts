@@ -161,7 +161,9 @@ export function parseReportQuery(
     else if (v !== '') filters[k] = v;
   }
   const measures = availableMeasures(report, c, ctx);
-  const sortable = new Set([...measures.map((m) => m.id), ...group.map((d) => d.id)]);
+  // A detail column sorts too (the page is then cut after every group's details are read: runReportWithDetails).
+  const details = availableDetails(report, c, ctx, { group });
+  const sortable = new Set([...measures.map((m) => m.id), ...group.map((d) => d.id), ...details.map((d) => d.id)]);
   const fallback = sortable.has(report.defaultSort.by)
     ? report.defaultSort
     : group[0]
@@ -457,8 +459,10 @@ export function reportSql(
   }
   const totals = q.measures.map((m) => `${measureOver(m, 'over ()')} as ${ident(`__t_${m.id}`)}`);
   const dir = q.order;
-  // Ties (and nulls, last) are ordered by the groups' keys, so pages never overlap.
-  const order = [`${sortOf.get(q.sort)} ${dir} nulls last`, ...q.group.map((_, i) => `g.${ident(`d${i}`)} asc`)];
+  // Ties (and nulls, last) are ordered by the groups' keys, so pages never overlap. A sort by a detail column is not
+  // SQL: the groups come in their keys' order, which the detail's sort keeps for its ties (runReportWithDetails).
+  const by = sortOf.get(q.sort);
+  const order = [...(by ? [`${by} ${dir} nulls last`] : []), ...q.group.map((_, i) => `g.${ident(`d${i}`)} asc`)];
   const window = options.paged === false ? '' : ` limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`;
   const sql = `with g as (select ${[...dims, ...sums].join(', ') || '1'} from ${from} where ${where}${groupBy})
       select ${[...out, ...totals, 'count(*) over () as "__groups"'].join(', ')} from g order by ${order.join(', ')}${window}`;
@@ -523,7 +527,12 @@ export type DetailLoader = (
  * The detail columns a caller receives: only when the rows are grouped by the details' dimension, each made of fields
  * they may read (`resource.field`).
  */
-export function availableDetails(report: ReportDeclaration, c: Compiled, ctx: Ctx, q: ReportQuery): ReportDetail[] {
+export function availableDetails(
+  report: ReportDeclaration,
+  c: Compiled,
+  ctx: Ctx,
+  q: Pick<ReportQuery, 'group'>,
+): ReportDetail[] {
   if (!report.details || !q.group.some((d) => d.id === report.details!.dimension)) return [];
   return report.details.columns.filter((col) =>
     col.readFrom.every((path) => {
@@ -554,5 +563,56 @@ export async function withDetails(
   return rows.map((r) => {
     const v = typeof r[key] === 'number' ? values.get(r[key] as number) : undefined;
     return { ...r, ...Object.fromEntries(details.map((d) => [d.id, v?.[d.id] ?? null])) };
+  });
+}
+
+/**
+ * A report's page (or every group, `paged: false`; the first `limit` of them for print) with its detail columns.
+ * Sorted by a detail column, every group is counted and its record's details read before the page is cut (the
+ * details are no SQL over the grouped rows): ties keep the groups' keys' order, and an empty value comes last either
+ * way, as a measure's null does.
+ */
+export async function runReportWithDetails(
+  ctx: EngineContext,
+  report: ReportDeclaration,
+  c: Compiled,
+  q: ReportQuery,
+  load: DetailLoader | undefined,
+  options: { paged?: boolean; limit?: number } = {},
+) {
+  const details = availableDetails(report, c, ctx, q);
+  const by = details.find((d) => d.id === q.sort);
+  const cut = (rows: Row[]) => (options.limit === undefined ? rows : rows.slice(0, options.limit));
+  if (!by) {
+    const { data, totals, groups } = await runReport(ctx, report, c, q, options);
+    return { data: await withDetails(ctx, report, c, q, details, load, cut(data)), totals, groups, details };
+  }
+  const { data, totals, groups } = await runReport(ctx, report, c, q, { paged: false });
+  const sorted = sortByDetail(await withDetails(ctx, report, c, q, details, load, data), by, q.order);
+  const page = options.paged === false ? sorted : sorted.slice((q.page - 1) * q.perPage, q.page * q.perPage);
+  return { data: cut(page), totals, groups, details };
+}
+
+/** Rows sorted by a detail: a choice in its declared order, counts and hours as numbers, text and dates as text. */
+export function sortByDetail(rows: Row[], d: ReportDetail, order: 'asc' | 'desc'): Row[] {
+  const rank = (v: unknown): number | string => {
+    if (d.format === 'choice') {
+      const i = d.choices?.findIndex((x) => x.id === v) ?? -1;
+      return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+    }
+    return d.format === 'count' || d.format === 'hours' ? Number(v) : String(v);
+  };
+  const sign = order === 'asc' ? 1 : -1;
+  return [...rows].sort((x, y) => {
+    const a = x[d.id];
+    const b = y[d.id];
+    if (a === null || a === undefined) return b === null || b === undefined ? 0 : 1;
+    if (b === null || b === undefined) return -1;
+    const [ra, rb] = [rank(a), rank(b)];
+    const cmp =
+      typeof ra === 'number' && typeof rb === 'number'
+        ? ra - rb
+        : String(ra).localeCompare(String(rb), 'en-GB', { sensitivity: 'base' });
+    return sign * cmp;
   });
 }
