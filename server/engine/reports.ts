@@ -7,6 +7,7 @@ import { HttpError } from '../http.js';
 import { fieldExpression, ident, Params, readable, scopeWhere, type Compiled } from './compile.js';
 import type { EngineContext } from './context.js';
 import { buildWhere } from './query.js';
+import { summaryCompiled, summaryFor } from './reportSummaries.js';
 import { permits } from '../../core/resources/access.js';
 import { LIST_LIMITS, type FieldDeclaration } from '../../core/engine/types.js';
 import {
@@ -292,6 +293,12 @@ interface Base {
   from: () => string;
   where: () => string;
   field: (name: string) => string;
+  /** The count of base rows: count(*), or a summary's sum of its rows' counts. */
+  count: string;
+  /** A summary's day: the period field's day on the agency's clock, a date column of its own. */
+  day?: { field: string; column: string };
+  /** A summary's groups with rows (its deltas may net a key to nothing until folded). */
+  having?: string;
 }
 
 /** The aggregate of a sum or count over the base rows (a ratio is worked out from them afterwards). */
@@ -300,7 +307,7 @@ function aggregateSql(b: Base, m: ReportMeasure, p: Params, today: string): stri
   const filter = m.where?.length
     ? ` filter (where ${m.where.map((w) => conditionSql(b.field(w.field), w, p, today)).join(' and ')})`
     : '';
-  if (m.kind === 'count') return `count(*)${filter}`;
+  if (m.kind === 'count') return b.count === 'count(*)' ? `count(*)${filter}` : `coalesce(${b.count}${filter}, 0)`;
   return `coalesce(sum(${b.field(m.field)})${filter}, 0)`;
 }
 
@@ -331,6 +338,7 @@ function aggregates(report: ReportDeclaration, measures: ReportMeasure[]): Repor
 /** A dimension's grouping expression over the base rows. */
 function dimensionSql(c: Compiled, b: Base, d: ReportDimension, p: Params, ctx: Ctx): string {
   const f = resolvePath(c, d.field)!.field;
+  if (d.bucket && b.day?.field === d.field) return `date_trunc('${d.bucket}', ${b.day.column})::date`;
   const expr = b.field(d.field);
   if (!d.bucket) return expr;
   const local = f.type === 'datetime' ? `(${expr} at time zone ${p.bind(ctx.timeZone)})` : expr;
@@ -368,7 +376,42 @@ function labelSql(c: Compiled, d: ReportDimension, key: string, ctx: Ctx, p: Par
  * the report's conditions; or, for a report of several sources, the union of each source's list rows (scope and read
  * policy) under its own conditions and period, each giving the fields the report reads.
  */
-function baseOf(report: ReportDeclaration, c: Compiled, ctx: Ctx, q: ReportQuery, p: Params): Base {
+function baseOf(
+  report: ReportDeclaration,
+  c: Compiled,
+  ctx: Ctx,
+  q: ReportQuery,
+  p: Params,
+  options: { summaries?: boolean },
+): Base {
+  const summary =
+    options.summaries !== false && summaryFor(report, c, ctx, { ...q, aggregates: aggregates(report, q.measures) });
+  if (summary && q.period) {
+    // The summary's rows: the same WHERE (scope, read policy, filters) over its columns, its days for the period.
+    const sc = summaryCompiled(c, summary);
+    const reached = new Reached(sc, p, ctx);
+    const { from, to } = q.period;
+    return {
+      from: () => reached.from(),
+      where: () =>
+        [
+          buildWhere(sc, ctx, q.filters, p).where,
+          `day >= ${p.bind(from)}::date and day <= ${p.bind(to)}::date`,
+          ...(report.where ?? [])
+            .filter((w) => !summary.where.some((x) => JSON.stringify(x) === JSON.stringify(w)))
+            .map((w) => conditionSql(reached.value(w.field), w, p, ctx.today)),
+          ...q.pathFilters.map(({ filter, value }) =>
+            value === null
+              ? `${reached.value(filter.path)} is null`
+              : `${reached.value(filter.path)} = ${p.bind(value)}::int`,
+          ),
+        ].join(' and '),
+      field: (name) => reached.value(name),
+      count: 'sum(row_count)',
+      day: { field: summary.day, column: 'day' },
+      having: 'sum(row_count) > 0',
+    };
+  }
   if (!report.sources?.length) {
     const range =
       report.period && q.period
@@ -389,6 +432,7 @@ function baseOf(report: ReportDeclaration, c: Compiled, ctx: Ctx, q: ReportQuery
           ),
         ].join(' and '),
       field: (name) => reached.value(name),
+      count: 'count(*)',
     };
   }
   const aggs = aggregates(report, q.measures);
@@ -412,7 +456,12 @@ function baseOf(report: ReportDeclaration, c: Compiled, ctx: Ctx, q: ReportQuery
       const columns = fields.map((f) => `${fieldExpression(sc, sc.byField.get(f)!, p.bind, ctx.today)} as ${ident(f)}`);
       return `select ${columns.join(', ') || '1 as "__one"'} from ${reached.from()} where ${[where, ...conditions].join(' and ')}`;
     });
-  return { from: () => `(${parts().join(' union all ')}) as base`, where: () => 'true', field: (name) => ident(name) };
+  return {
+    from: () => `(${parts().join(' union all ')}) as base`,
+    where: () => 'true',
+    field: (name) => ident(name),
+    count: 'count(*)',
+  };
 }
 
 /**
@@ -425,17 +474,19 @@ export function reportSql(
   c: Compiled,
   ctx: Ctx,
   q: ReportQuery,
-  options: { paged?: boolean } = {},
+  options: { paged?: boolean; summaries?: boolean } = {},
 ): { sql: string; params: unknown[] } {
   const aggs = aggregates(report, q.measures);
   const p = new Params();
-  const b = baseOf(report, c, ctx, q, p);
+  const b = baseOf(report, c, ctx, q, p, options);
   const dims = q.group.map((d, i) => `${dimensionSql(c, b, d, p, ctx)} as ${ident(`d${i}`)}`);
   const sums = aggs.map((m) => `${aggregateSql(b, m, p, ctx.today)} as ${ident(`a_${m.id}`)}`);
   // The WHERE first: the joins of the references it reads belong in the FROM.
   const where = b.where();
   const from = b.from();
-  const groupBy = q.group.length ? ` group by ${q.group.map((_, i) => i + 1).join(', ')}` : '';
+  const groupBy =
+    (q.group.length ? ` group by ${q.group.map((_, i) => i + 1).join(', ')}` : '') +
+    (b.having ? ` having ${b.having}` : '');
   const out: string[] = [];
   const sortOf = new Map<string, string>();
   q.group.forEach((d, i) => {
@@ -494,14 +545,14 @@ export async function runReport(
   report: ReportDeclaration,
   c: Compiled,
   q: ReportQuery,
-  options: { paged?: boolean } = {},
+  options: { paged?: boolean; summaries?: boolean } = {},
 ) {
   const rows = reportSql(report, c, ctx, q, options);
   const data = await ctx.db.query(rows.sql, rows.params);
   let first: Row | undefined = data[0];
   // A page past the last has no row to carry the count and the totals: the first page's first row has them.
   if (!first && options.paged !== false && q.page > 1) {
-    const again = reportSql(report, c, ctx, { ...q, page: 1, perPage: 1 });
+    const again = reportSql(report, c, ctx, { ...q, page: 1, perPage: 1 }, options);
     [first] = await ctx.db.query(again.sql, again.params);
   }
   const groups = first ? Number(first.__groups) : 0;
