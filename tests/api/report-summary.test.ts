@@ -46,7 +46,8 @@ beforeAll(async () => {
     await t.db.query<{ id: number }>('select id from job_roles where merchant_id = $1 order by id', [merchantA])
   )[0].id;
   today = agencyToday(TZ);
-});
+  // Two agencies' demo seeded through the engine: minutes on a machine shared with other runs.
+}, 600_000);
 afterAll(async () => {
   await t?.close();
 });
