@@ -221,7 +221,8 @@ export interface ReportPathFilter {
  * A summary the database keeps of a report's base rows (issue 34, docs/decisions.md "Issue 34 — the shift reports'
  * daily summary"): one row per agency, day of `day` on the agency's clock and value of every key, with the count of
  * the rows (`row_count`) and the sum of each summed column, under the same names as the base resource's fields. A
- * report reads it instead of the base rows when everything it asks is a column of it (server/engine/reportSummaries.ts).
+ * report reads it instead of the base rows when everything it asks is a column of it
+ * (server/engine/reportSummaries.ts).
  * Its table and triggers are a migration's; a test compares it with `summaryRecountSql` of this declaration.
  */
 export interface ReportSummary {
