@@ -174,11 +174,11 @@ async function apply(w: Write) {
       return;
     }
     case 'sql_update':
-      // A set-based write outside the engine: a day later, and a penny more, for a third of the agency's shifts.
+      // A set-based write outside the engine: a day later, and a penny more, for a third of the test's shifts.
       await fixtureWrite(
         t.db,
         `update shifts set start_at = start_at + interval '1 day', end_at = end_at + interval '1 day',
-                charge = charge + 1 where merchant_id = $1 and id % 3 = $2`,
+                charge = charge + 1 where merchant_id = $1 and id % 3 = $2 and notes = 'summary test'`,
         [merchantA, w.k % 3],
       );
       return;

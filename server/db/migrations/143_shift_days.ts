@@ -28,7 +28,7 @@ const insert = `insert into shift_days (${KEYS}, row_count, ${SUMS.join(', ')})`
 
 export default /* sql */ `
 create table shift_days (
-  merchant_id integer not null,
+  merchant_id integer not null references merchants(id) on delete cascade,
   day date not null,
   client_id integer not null,
   site_id integer not null,
