@@ -143,7 +143,9 @@ export interface Pending {
  */
 export const askedOfDatabase = (f: FieldDeclaration) =>
   !f.readOnly &&
-  (!!f.unique || ((f.type === 'reference' || f.type === 'references') && !!f.reference) || f.type === 'image' ||
+  (!!f.unique ||
+    ((f.type === 'reference' || f.type === 'references') && !!f.reference) ||
+    f.type === 'image' ||
     f.type === 'file');
 
 const keyOf = (f: FieldDeclaration, v: unknown) =>

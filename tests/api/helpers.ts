@@ -226,9 +226,11 @@ export async function expectAudited<T>(
 export function killable(db: Db, dieWhen: (sql: string, params?: unknown[]) => boolean): Db {
   let dead = false;
   const guard = (q: Queryable): Queryable => ({
-    query: async (sql, params) => {
+    // As the connection it wraps answers many rows (PGlite: as one JSON text), so the engine reads them as it would.
+    manyRowsAsJson: q.manyRowsAsJson,
+    query: async (sql, params, options) => {
       if (dead) throw new Error('connection terminated');
-      const rows = await q.query(sql, params);
+      const rows = await q.query(sql, params, options);
       if (dieWhen(sql, params)) {
         dead = true;
         throw new Error('connection terminated');
