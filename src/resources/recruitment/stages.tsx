@@ -115,6 +115,8 @@ function BoardCard({ decl, record, show }: { decl: ResourceDeclaration; record: 
         anchorEl={anchor}
         open={!!anchor}
         onClose={close}
+        // The action's dialog lives in the menu's item: kept mounted, it stays open once the menu closes.
+        keepMounted
         slotProps={{
           list: { disabledItemsFocusable: true, 'aria-label': translate('app.children.actions_for', { name }) },
         }}
