@@ -60,8 +60,8 @@ function ViewSwitch({ to, board }: { to: string; board: boolean }) {
 
 /** The pipeline's list, its tabs and stage names the agency's; a link to the board beside it. */
 export function StagedList(props: ViewOptions & { tabId?: string }) {
-  const stages = useStages();
-  if (!stages) return null;
+  // The product's names until the agency's are read: the list starts at once, as every list does.
+  const stages = useStages() ?? stagesOf(null);
   return (
     <EngineList
       {...props}
