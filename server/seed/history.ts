@@ -216,7 +216,8 @@ export async function seedHistory(db: Queryable, ctx: SeedContext) {
   }
 
   // Each week closed and its timesheets generated the Monday after, their lines verified from the signed paper sheets
-  // two days later and the timesheets sent. Not locked: nothing of the history is invoiced or paid, which is what a lock means.
+  // two days later and the timesheets sent. Not locked: nothing of the history is invoiced or paid, which is what a
+  // lock means.
   const worked = byFate('worked');
   for (let week = from; week < firstOwn; week = addDaysToDate(week, 7)) {
     const next = addDaysToDate(week, 7);
