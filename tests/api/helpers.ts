@@ -49,6 +49,9 @@ export interface MakeOptions extends AppOptions {
   /** 'demo' (default): the demo agencies with `candidates` staff in the first; 'none': migrated, empty. */
   seed?: 'demo' | 'none';
   candidates?: DemoSize;
+  /** The demo's year of history (server/seed/history.ts): only for files that read it, since its shifts would be
+   * double bookings of the shifts other files book in past weeks. */
+  history?: boolean;
 }
 
 /**
@@ -56,7 +59,7 @@ export interface MakeOptions extends AppOptions {
  */
 export async function makeTestApp(options: MakeOptions = {}): Promise<TestApp> {
   const testDb = await openTestDb(
-    (options.seed ?? 'demo') === 'demo' ? { demo: options.candidates ?? 40 } : 'migrated',
+    (options.seed ?? 'demo') === 'demo' ? { demo: options.candidates ?? 40, history: options.history } : 'migrated',
   );
   const { db } = testDb;
   const apps: FastifyInstance[] = [];

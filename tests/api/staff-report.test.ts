@@ -18,7 +18,7 @@ let merchantA: number;
 let today: string;
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await makeTestApp({ history: true });
   [admin, consultant, client] = await Promise.all([
     loginAs(t.app, 'admin'),
     loginAs(t.app, 'consultant'),
