@@ -10,7 +10,8 @@ import {
   availablePathFilters,
   parseReportQuery,
   resolvePath,
-  runReportWithDetails,
+  runReport,
+  withDetails,
   type DetailLoader,
   type ReportQuery,
 } from '../engine/reports.js';
@@ -209,10 +210,11 @@ export async function reportRoutes(app: FastifyInstance) {
       },
       handler: async ({ req, ctx }) => {
         const q = parseReportQuery(report, c, ctx, req.query as Record<string, unknown>);
-        const { data, totals, groups } = await runReportWithDetails(ctx, report, c, q, DETAIL_LOADERS[report.name]);
+        const { data, totals, groups } = await runReport(ctx, report, c, q);
+        const details = availableDetails(report, c, ctx, q);
         return {
           ...described(report, c, ctx, q),
-          data,
+          data: await withDetails(ctx, report, c, q, details, DETAIL_LOADERS[report.name], data),
           totals,
           total_count: groups,
           total_pages: Math.ceil(groups / q.perPage),
@@ -244,21 +246,22 @@ export async function reportRoutes(app: FastifyInstance) {
         const release = await exportTurn(req.auth!, reply);
         if (!release) return reply;
         try {
-          const load = DETAIL_LOADERS[report.name];
+          const { data: groups, totals } = await runReport(ctx, report, c, q, { paged: false });
+          const details = availableDetails(report, c, ctx, q);
           if (format === 'pdf') {
-            // Details are read for the printed groups only (every group's when sorted by one): the rest aren't printed.
-            const {
-              data: printed,
-              totals,
-              groups,
+            // Details are read for the printed groups only: the rest are not printed.
+            const printed = await withDetails(
+              ctx,
+              report,
+              c,
+              q,
               details,
-            } = await runReportWithDetails(ctx, report, c, q, load, {
-              paged: false,
-              limit: PRINT_LIMIT,
-            });
+              DETAIL_LOADERS[report.name],
+              groups.slice(0, PRINT_LIMIT),
+            );
             const pdf = await renderPdf(
               reportPrint,
-              printedReport(report, c, ctx, q, details, printed, totals, groups),
+              printedReport(report, c, ctx, q, details, printed, totals, groups.length),
               await printedLetterhead(app.db, ctx.principal.merchantId),
             );
             release();
@@ -269,7 +272,7 @@ export async function reportRoutes(app: FastifyInstance) {
               `${reportFileName(report, q.period ?? { asOf: q.asOf })}.pdf`,
             );
           }
-          const { data, totals, details } = await runReportWithDetails(ctx, report, c, q, load, { paged: false });
+          const data = await withDetails(ctx, report, c, q, details, DETAIL_LOADERS[report.name], groups);
           const columns = [...q.group, ...q.measures];
           async function* pages() {
             yield [

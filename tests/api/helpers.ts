@@ -49,9 +49,6 @@ export interface MakeOptions extends AppOptions {
   /** 'demo' (default): the demo agencies with `candidates` staff in the first; 'none': migrated, empty. */
   seed?: 'demo' | 'none';
   candidates?: DemoSize;
-  /** The demo's year of history (server/seed/history.ts): only for files that read it, since its shifts would be
-   * double bookings of the shifts other files book in past weeks. */
-  history?: boolean;
 }
 
 /**
@@ -59,7 +56,7 @@ export interface MakeOptions extends AppOptions {
  */
 export async function makeTestApp(options: MakeOptions = {}): Promise<TestApp> {
   const testDb = await openTestDb(
-    (options.seed ?? 'demo') === 'demo' ? { demo: options.candidates ?? 40, history: options.history } : 'migrated',
+    (options.seed ?? 'demo') === 'demo' ? { demo: options.candidates ?? 40 } : 'migrated',
   );
   const { db } = testDb;
   const apps: FastifyInstance[] = [];
@@ -229,11 +226,9 @@ export async function expectAudited<T>(
 export function killable(db: Db, dieWhen: (sql: string, params?: unknown[]) => boolean): Db {
   let dead = false;
   const guard = (q: Queryable): Queryable => ({
-    // As the connection it wraps answers many rows (PGlite: as one JSON text), so the engine reads them as it would.
-    manyRowsAsJson: q.manyRowsAsJson,
-    query: async (sql, params, options) => {
+    query: async (sql, params) => {
       if (dead) throw new Error('connection terminated');
-      const rows = await q.query(sql, params, options);
+      const rows = await q.query(sql, params);
       if (dieWhen(sql, params)) {
         dead = true;
         throw new Error('connection terminated');

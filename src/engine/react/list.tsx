@@ -372,7 +372,6 @@ export function EngineList({
   fieldOverrides,
   bulkActions,
   listActions,
-  rowActions,
   tabId,
   title,
   readOnly,
@@ -441,7 +440,6 @@ export function EngineList({
           defs={defs}
           overrides={fieldOverrides}
           bulkActions={bulkActions}
-          rowActions={rowActions}
           readOnly={readOnly}
           card={card}
         />
@@ -476,7 +474,6 @@ function ListBody({
   defs,
   overrides,
   bulkActions,
-  rowActions,
   readOnly,
   card,
 }: {
@@ -485,13 +482,11 @@ function ListBody({
   defs: CustomFieldDefinition[];
   overrides?: Record<string, FieldOverride>;
   bulkActions?: ReactElement;
-  rowActions?: ReactElement;
   readOnly?: boolean;
   card?: ReactElement;
 }) {
   const { canAccess: canExport } = useCanAccess({ resource: decl.name, action: 'export' });
   const { isPending } = useListContext();
-  const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   // Below the tablet breakpoint a table cannot fit: one card a record (no bulk actions there).
   if (phone)
@@ -529,14 +524,6 @@ function ListBody({
         }
       >
         <Columns decl={decl} defs={defs} paths={paths} overrides={overrides} />
-        {rowActions && (
-          <DataTable.Col label={translate('engine.list.row_actions')} disableSort>
-            {/* A click on a row's button is the button's, not the row's (which opens the record). */}
-            <Box onClick={(e) => e.stopPropagation()} sx={{ display: 'flex', gap: 1 }}>
-              {rowActions}
-            </Box>
-          </DataTable.Col>
-        )}
       </DataTable>
       <ListTotals decl={decl} />
     </>

@@ -30,7 +30,6 @@ describe('the areas of the server', () => {
       'notification-counts',
       'notification-digest',
       'recruitment-retention',
-      'shift-days',
       'timesheet-reminders',
     ]);
   });

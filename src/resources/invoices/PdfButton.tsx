@@ -1,25 +1,21 @@
 import { useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
-import CodeIcon from '@mui/icons-material/Code';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useTranslate } from 'react-admin';
 import { downloadFrom } from '../../engine/react/download';
 
 /**
- * Saves a money document's file: its kept PDF (GET /api/{resource}/{id}/pdf…, an invoice in the layout the agency
- * chose) or its e-invoice (GET /api/{resource}/{id}/ubl, EN 16931 UBL). Named by the document's number and the
- * format, so a list of them reads as which file each button saves; a failure is said under the button.
+ * Saves a money document's kept PDF (GET /api/{resource}/{id}/pdf…): an invoice in the layout the agency chose, a
+ * credit note. Named by the document's number, so a list of them reads as which one each button saves.
  */
-export function DownloadButton({
+export function PdfButton({
   path,
   number,
-  format = 'pdf',
   variant = 'contained',
 }: {
   path: string;
   number: string;
-  format?: 'pdf' | 'ubl';
-  variant?: 'contained' | 'outlined' | 'text';
+  variant?: 'contained' | 'text';
 }) {
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
@@ -29,7 +25,7 @@ export function DownloadButton({
       <Button
         variant={variant}
         size={variant === 'text' ? 'small' : 'medium'}
-        startIcon={format === 'pdf' ? <PictureAsPdfIcon /> : <CodeIcon />}
+        startIcon={<PictureAsPdfIcon />}
         disabled={busy}
         aria-busy={busy}
         onClick={async () => {
@@ -44,9 +40,7 @@ export function DownloadButton({
           }
         }}
       >
-        {translate(format === 'pdf' ? 'app.client_invoices.download' : 'app.client_invoices.download_ubl', {
-          number,
-        })}
+        {translate('app.client_invoices.download', { number })}
       </Button>
       {error && (
         <Alert severity="error" sx={{ mt: 1 }}>
