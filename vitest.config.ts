@@ -71,7 +71,7 @@ export default defineConfig({
           // idle a quarter of the time; three at a time, a tenth (the stage 242 s against 298 s, the same CPU).
           maxWorkers: 3,
           // A worker loads Playwright and the helpers once for its files instead of once per file (each file still
-          // starts its own product and browser): 18% less of the runner's CPU.
+          // starts its own product): 18% less of the runner's CPU. It also keeps its Chromium (tests/e2e/harness.ts).
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,

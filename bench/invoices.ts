@@ -38,11 +38,14 @@ import { sideBySide, sideBySideReport } from './sideBySide';
  *    panel asks it (`GET /api/invoices`, the default page and sort), alone and CONCURRENCY at once. Goal: p99 ≤ 50 ms.
  *
  * `npm run bench -- invoices`, or alone: `npx tsx bench/invoices.ts [--db pglite|postgres]`.
- * Knobs: BENCH_INVOICE_LINES (100000, a multiple of 1,000), BENCH_INVOICES (100000), BENCH_INVOICE_ROUNDS (2).
+ * Knobs: BENCH_INVOICE_LINES (100000, a multiple of 1,000), BENCH_INVOICES (100000), BENCH_INVOICE_ROUNDS (1),
+ * BENCH_INVOICE_PARTS (run,issue,list).
  */
 const LINES = Number(process.env.BENCH_INVOICE_LINES || 100_000);
 const INVOICES = Number(process.env.BENCH_INVOICES || 100_000);
 const ROUNDS = Number(process.env.BENCH_INVOICE_ROUNDS || 1);
+/** Which parts to run (run, issue, list): `run` alone to profile the run without the minutes the others take. */
+const PARTS = new Set((process.env.BENCH_INVOICE_PARTS || 'run,issue,list').split(','));
 const STAFF = 1000;
 const DAYS = LINES / STAFF;
 const CLIENTS = 50;
@@ -396,6 +399,14 @@ async function benchOne(kind: Kind, db0: Db, version: string) {
       },
     );
 
+    const runDetails = {
+      ...run.details,
+      bare_writes_ms: r.other.writes.map((x) => round(x)),
+      cpu_ms: runCpu.map((c) => ({ node: round(c.node), database: round(c.database) })),
+    };
+    if (!PARTS.has('issue') && !PARTS.has('list'))
+      return { metrics: run.metrics, plans: [], details: { database: version, lines: LINES, run: runDetails } };
+
     // b. Issuing 500-line drafts, one request each.
     await generate({ mode: 'Weekly', from: BIG_WEEK, to: addDays(BIG_WEEK, 6) });
     const big = await db0.query<{ id: number; line_count: number }>(
@@ -485,11 +496,7 @@ async function benchOne(kind: Kind, db0: Db, version: string) {
         database: version,
         lines: LINES,
         invoices_of_the_run: expected.length,
-        run: {
-          ...run.details,
-          bare_writes_ms: r.other.writes.map((x) => round(x)),
-          cpu_ms: runCpu.map((c) => ({ node: round(c.node), database: round(c.database) })),
-        },
+        run: runDetails,
         issue: { first_ms: round(firstIssue), ms: issues.map((x) => round(x)), ...kept },
         client_list: {
           invoices: INVOICES,

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { buildApp } from '../server/app';
-import type { Db } from '../server/db';
+import type { Db, Queryable } from '../server/db';
 import { LoginThrottle } from '../server/auth/throttle';
 import { agencyZone } from '../server/engine/routes';
 import { addDaysToDate, agencyToday, startOfWeekMonday } from '../core/domain/time/agencyTime';
@@ -54,7 +54,9 @@ const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 /** Wraps the database so the bench sees the SQL a request runs, inside its transactions too (for EXPLAIN). */
 function capturing(db: Db) {
   let log: { sql: string; params?: unknown[] }[] | null = null;
-  const wrap = (q: Pick<Db, 'query'>): Pick<Db, 'query'> => ({
+  const wrap = (q: Queryable): Queryable => ({
+    // As the product's connection answers many rows (PGlite: as one JSON text).
+    manyRowsAsJson: q.manyRowsAsJson,
     query: (sql, params) => (log?.push({ sql, params }), q.query(sql, params)),
   });
   const wrapped: Db = { ...db, ...wrap(db), transaction: (fn) => db.transaction((tx) => fn(wrap(tx))) };

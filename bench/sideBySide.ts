@@ -46,6 +46,16 @@ export interface SideBySide {
 /** Alternates the two; answers every time, the ratios and the statements of the subject's last run. */
 export async function sideBySide({ subject, bare, others = {}, rounds, warmUp = true }: SideBySide) {
   let statements: Statement[] = [];
+  // This process's CPU time of each run beside its wall time: on a shared machine the wall time grows with the load,
+  // the CPU a run needs does not (PGlite's database runs in this process, so there it is the database's too).
+  const cpu = { subject: [] as number[], bare: [] as number[] };
+  const cpuOf = async (run: () => Promise<number>, into: number[]) => {
+    const before = process.cpuUsage();
+    const ms = await run();
+    const used = process.cpuUsage(before);
+    into.push((used.user + used.system) / 1000);
+    return ms;
+  };
   const once = async () => {
     const captured: Statement[] = [];
     const ms = await subject((tx) => timed(tx, captured));
@@ -59,12 +69,12 @@ export async function sideBySide({ subject, bare, others = {}, rounds, warmUp = 
   const times = { subject: [] as number[], bare: [] as number[] };
   const other: Record<string, number[]> = Object.fromEntries(Object.keys(others).map((k) => [k, []]));
   for (let i = 0; i < rounds; i++) {
-    times.subject.push(await once());
-    times.bare.push(await bare());
+    times.subject.push(await cpuOf(once, cpu.subject));
+    times.bare.push(await cpuOf(bare, cpu.bare));
     for (const [k, run] of Object.entries(others)) other[k].push(await run());
   }
   const ratios = times.subject.map((x, i) => x / times.bare[i]);
-  return { times, other, ratios, ratio: median(ratios), statements };
+  return { times, other, ratios, ratio: median(ratios), statements, cpu };
 }
 
 /**
@@ -92,9 +102,17 @@ export function sideBySideReport(
   const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
   o.log(`${o.subject}: median ${s.toFixed(0)} ms (${list(r.times.subject)})`);
   o.log(`${o.bare}: median ${b.toFixed(0)} ms (${list(r.times.bare)})`);
+  const [sc, bc] = [median(r.cpu.subject), median(r.cpu.bare)];
+  o.log(`this process's CPU (medians): ${sc.toFixed(0)} ms beside ${bc.toFixed(0)} ms (${(sc / bc).toFixed(2)}×)`);
   const inSql = r.statements.reduce((sum, x) => sum + x.ms, 0);
+  // A statement run many times (a job's steps) is one row: its total and how many times it ran.
+  const byStatement = new Map<string, { ms: number; times: number }>();
+  for (const x of r.statements) {
+    const seen = byStatement.get(x.sql) ?? { ms: 0, times: 0 };
+    byStatement.set(x.sql, { ms: seen.ms + x.ms, times: seen.times + 1 });
+  }
   const breakdown = [
-    ...r.statements.map((x) => ({ statement: x.sql, ms: round(x.ms) })),
+    ...[...byStatement].map(([sql, x]) => ({ statement: x.times > 1 ? `${x.times}× ${sql}` : sql, ms: round(x.ms) })),
     { statement: `(the rest: ${o.rest})`, ms: round(r.times.subject.at(-1)! - inSql) },
   ];
   o.log(
@@ -125,6 +143,7 @@ export function sideBySideReport(
     details: {
       rounds: r.times.subject.length,
       ms: { subject: r.times.subject.map((x) => round(x)), bare: r.times.bare.map((x) => round(x)) },
+      process_cpu_ms: { subject: r.cpu.subject.map((x) => round(x)), bare: r.cpu.bare.map((x) => round(x)) },
       ratios: r.ratios.map((x) => round(x, 2)),
       breakdown,
     },

@@ -9,6 +9,7 @@ import { queueRotation } from './services/bankDetails.js';
 import { areas } from './areas/index.js';
 import { registryOf } from './areas/registry.js';
 import { createTableSql } from './engine/ddl.js';
+import { rebuildReportSummaries } from './engine/reportSummaries.js';
 import { declarationByName, declarations } from '../core/resources/declarations.js';
 import { recordTypesSource } from '../core/engine/recordTypes.js';
 import { EMAIL } from '../core/engine/formats.js';
@@ -19,6 +20,7 @@ const usage = `Usage:
                                         create an agency and its first admin (no demo data)
   npm run engine:sql -- <resource>      print the table and indexes a declared resource needs (to start a migration)
   npm run engine:records                write core/resources/records.ts, the record types, from the declarations
+  npm run summaries:rebuild             count the reports' summaries (shift_days) again from the shifts, every agency
   npm run bank-key:rotate               queue the jobs that seal every staff member's bank details again under
                                         BANK_DETAILS_KEY (the old key in BANK_DETAILS_OLD_KEYS; see the README)`;
 
@@ -53,6 +55,10 @@ try {
       await seedDemo(db, registryOf(areas));
       console.log('Demo data loaded.');
     }
+  } else if (command === 'rebuild-summaries') {
+    // The triggers keep the summaries; this is for data written with them off (a restore), or to make sure.
+    await rebuildReportSummaries(db);
+    console.log('The reports’ summaries are counted again from their rows.');
   } else if (command === 'rotate-bank-key') {
     // This process opens what the old keys sealed and seals under the new one, as the server's workers must.
     await agreeOnKey(db, useKey(loadKey(process.env, config.dataDir), loadOldKeys(process.env)));

@@ -66,6 +66,7 @@ export const engineMessages = {
       create: 'Add the first one',
       search: 'Search',
       totals: 'Totals of the %{smart_count} shown row |||| Totals of the %{smart_count} shown rows',
+      row_actions: 'Actions',
     },
     address: {
       line1: 'Address line 1',

@@ -141,7 +141,8 @@ export interface ReportChart {
 /**
  * A column about the record one of the report's dimensions names (a staff member's compliance today), shown on each
  * row when the report is grouped by that dimension. Not a sum over the rows: the server reads it per record after the
- * groups are counted (server/reports/details.ts), so it is neither totalled nor sorted by.
+ * groups are counted (server/services/staffReportDetails.ts), so it is not totalled; sorted by, every group's record
+ * is read before the page is cut (runReportWithDetails).
  */
 export interface ReportDetail {
   id: string;
@@ -214,6 +215,36 @@ export interface ReportPathFilter {
   id: string;
   path: string;
   emptyLabel: string;
+}
+
+/**
+ * A summary the database keeps of a report's base rows (issue 34, docs/decisions.md "Issue 34 — the shift reports'
+ * daily summary"): one row per agency, day of `day` on the agency's clock and value of every key, with the count of
+ * the rows (`row_count`) and the sum of each summed column, under the same names as the base resource's fields. A
+ * report reads it instead of the base rows when everything it asks is a column of it
+ * (server/engine/reportSummaries.ts).
+ * Its table and triggers are a migration's; a test compares it with `summaryRecountSql` of this declaration.
+ */
+export interface ReportSummary {
+  /** The summary's table. */
+  table: string;
+  /** The base resource summarised. */
+  resource: string;
+  /** The rows summarised (the others are not in it): a report must ask these conditions to read it. */
+  where: ReportCondition[];
+  /** The date-time field whose agency day is the summary's `day` column: a report's period field. */
+  day: string;
+  /** Fields grouped as they are (references, choices): dimensions, filters, conditions and scope paths over them. */
+  keys: string[];
+  /**
+   * Conditions over a summed field kept as a key column of their own (`cancellation_charged`), so that the condition
+   * holds of a row's sum exactly when it holds of each shift summed in it (a sum of charges above 0 is above 0).
+   */
+  splits: { column: string; condition: ReportCondition }[];
+  /** Stored fields summed. */
+  sums: string[];
+  /** Computed fields that are a multiple of a summed one (hours of paid minutes): summed through their expression. */
+  linear: string[];
 }
 
 /** The value of a path filter that asks for the rows whose path is empty. */

@@ -1,7 +1,7 @@
-import type { Action, FieldGroup, LoginType, ResourceDeclaration, Role } from '../engine/types';
+import type { Action, FieldDeclaration, FieldGroup, LoginType, ResourceDeclaration, Role } from '../engine/types';
 import { CRUD_ACTIONS, ROLE_LOGIN } from '../engine/types';
 import { declarationByName } from './declarations';
-import { fieldGroupKey, grantable, privilegeKey, reportKey } from './roles/privileges';
+import { FIELD_GROUP_LABELS, fieldGroupKey, grantable, privilegeKey, reportKey } from './roles/privileges';
 import type { ReportDeclaration } from '../engine/reports';
 
 export type { Principal } from '../engine/types';
@@ -88,6 +88,28 @@ export const canRead = (principal: Principal, roles?: readonly Role[], groups?: 
   }
   return !roles || BUILT_IN_AGENCY.every((r) => roles.includes(r));
 };
+
+/**
+ * The guarded field groups of a form's fields that the principal's role is not granted. The write policy refuses a
+ * field its writer cannot read (server/engine/write.ts, applyWritePolicy), so such a form cannot be saved by them:
+ * the screens say so before the save (a custom role without "Pay rates" on a rate card), by this same canRead.
+ */
+export function missingFieldGroups(principal: Principal, fields: readonly FieldDeclaration[]): FieldGroup[] {
+  // Groups are granted to an agency's own roles; a built-in role's fields are its declaration's (readableBy).
+  if (principal.role !== 'custom') return [];
+  const out = new Set<FieldGroup>();
+  for (const f of fields) for (const g of f.groups ?? []) if (!canRead(principal, f.readableBy, [g])) out.add(g);
+  return [...out];
+}
+
+/** What a form says when the principal's role lacks field groups it holds, or null. */
+export function missingGroupsWarning(groups: readonly FieldGroup[]): string | null {
+  if (!groups.length) return null;
+  const names = groups.map((g) => `“${FIELD_GROUP_LABELS[g]}”`).join(' and ');
+  return `Your role is not granted ${names}, which this form needs: saving it will be refused. Ask an admin to grant ${
+    groups.length === 1 ? 'it' : 'them'
+  } to your role (Settings → Privileges).`;
+}
 
 /**
  * Whether the principal may run a declared report (`export`: download it): a built-in role named in the report's

@@ -576,7 +576,19 @@ export type ApplicationRecord = {
   cv: string | null;
   cv_name?: string | null;
   consent: boolean;
-  stage: 'applied' | 'screening' | 'interview' | 'offer' | 'hired' | 'rejected';
+  stage:
+    | 'applied'
+    | 'screening'
+    | 'interview'
+    | 'offer'
+    | 'hired'
+    | 'rejected'
+    | 'custom_1'
+    | 'custom_2'
+    | 'custom_3'
+    | 'custom_4'
+    | 'custom_5'
+    | 'custom_6';
   stage_note: string | null;
   interview_at: string | null;
   interview_with: string | null;
@@ -914,6 +926,7 @@ export type RecruitmentSettingsRecord = {
   created_at: string;
   updated_at: string;
   retention_months: number;
+  stages: unknown;
 };
 
 /** Self-billing agreement (self_billing_agreements), as stored. */

@@ -5,6 +5,7 @@ import type {
   ReportDimension,
   ReportMeasure,
   ReportPathFilter,
+  ReportSummary,
 } from '../engine/reports';
 import { ISSUED_STATES } from './invoices/resource';
 import { COMPLIANCE } from './candidates/resource';
@@ -73,6 +74,28 @@ const margin: ReportMeasure[] = [
   { id: 'margin', label: 'Margin', kind: 'sum', field: 'margin', where: FILLED, format: 'money' },
   { id: 'margin_pct', label: 'Margin %', kind: 'ratio', numerator: 'margin', denominator: 'charge', format: 'percent' },
 ];
+
+/**
+ * The shift reports' daily summary (migration 143, `shift_days`): live shifts by the agency's day of their start,
+ * client, site, job role, status, who asked for a cancellation and whether it was charged, with their count and the
+ * sums of paid minutes (hours), charge, pay, margin and cancellation charges. The client, business unit and spend
+ * reports (and the dashboard's How it is going) read it: a year is then a few thousand rows, not a million shifts.
+ * The staff report groups by staff member, which it does not keep (per staff member and day it would be nearly a row
+ * per shift), so it reads shifts.
+ */
+export const shiftDays: ReportSummary = {
+  table: 'shift_days',
+  resource: 'shifts',
+  where: LIVE,
+  day: 'start_at',
+  keys: ['client_id', 'site_id', 'job_role_id', 'status', 'cancel_requested_by'],
+  splits: [{ column: 'cancellation_charged', condition: { field: 'cancellation_charge', gt: 0 } }],
+  sums: ['paid_minutes', 'charge', 'pay', 'margin', 'cancellation_charge'],
+  linear: ['hours'],
+};
+
+/** Every summary the database keeps for the reports. */
+export const REPORT_SUMMARIES: readonly ReportSummary[] = [shiftDays];
 
 /** ClientReport: per client, site and job role, what was asked for and what the agency filled and earned. */
 export const clientReport: ReportDeclaration = {
@@ -224,7 +247,7 @@ export const staffStandingReport: ReportDeclaration = {
     columns: [
       {
         id: 'compliance',
-        label: 'Compliance today',
+        label: 'Compliance at period end',
         format: 'choice',
         choices: COMPLIANCE,
         readFrom: ['candidates.compliance'],
@@ -283,6 +306,8 @@ export const clientSpendReport: ReportDeclaration = {
     { id: 'charge', label: 'Charge', kind: 'sum', field: 'charge', where: FILLED, format: 'money' },
   ],
   filters: ['client_id', 'site_id'],
+  // The agency's unit (its own organisation): offered to those who may list units, never to client users.
+  pathFilters: unitFilter,
   defaultSort: { by: 'week', order: 'asc' },
   chart: { dimension: 'week', measures: ['charge'], kind: 'bar' },
 };

@@ -1,4 +1,5 @@
 import { jobApplicationsBehaviour } from '../behaviours/jobApplications.js';
+import { recruitmentSettingsBehaviour } from '../behaviours/recruitmentSettings.js';
 import { seedRecruitment } from '../seed/recruitment.js';
 import { careerRoutes } from '../careers/routes.js';
 import type { ServerArea } from './area.js';
@@ -13,7 +14,7 @@ import { eraseExpiredApplications, RETENTION_EVERY_MS } from '../services/recrui
 export const recruitmentArea: ServerArea = {
   name: 'recruitment',
   declarations: recruitmentResources,
-  behaviours: { job_applications: jobApplicationsBehaviour },
+  behaviours: { job_applications: jobApplicationsBehaviour, recruitment_settings: recruitmentSettingsBehaviour },
   // The public job board at /careers/{agency-slug} (pages, no sign-in).
   routes: [careerRoutes, recruitmentSettingsRoutes],
   // Applications not hired are erased once the agency's retention has passed (a daily job).

@@ -4,6 +4,7 @@ import { copyFile, deleteFilesOf, fileNameSql } from '../files/store.js';
 import { notify } from '../notifications/notify.js';
 import type { RecordValues } from '../../core/engine/types.js';
 import { stageEmailEvent, type StageEmailStage } from '../../core/domain/notifications/events.js';
+import { stageLabel, stagesOf } from '../../core/domain/recruitment/stages.js';
 import { DEFAULT_TIME_ZONE, formatDisplayDate, instantToZoned } from '../../core/domain/time/agencyTime.js';
 
 /** The document category a hired applicant's CV is filed under: the agency's own of this name, made when missing. */
@@ -157,6 +158,22 @@ export const jobApplicationsBehaviour: ResourceBehaviour = {
     reschedule: bookInterview,
     offer: async (ctx, record, input) => void (await stageEmail(ctx, record, 'offer', input)),
     reject: async (ctx, record, input) => void (await stageEmail(ctx, record, 'rejected', input)),
+    // To one of the agency's own stages: one its list names now (read under a share lock, so a stage being removed
+    // meanwhile waits for this move, then sees the applicant and refuses), other than the one the applicant is at.
+    async move(ctx, record, input) {
+      const [row] = await ctx.db.query<{ stages: unknown }>(
+        'select stages from recruitment_settings where merchant_id = $1 for share',
+        [ctx.principal.merchantId],
+      );
+      const stages = stagesOf(row?.stages);
+      const to = String(input.to_stage);
+      if (!stages.some((s) => s.id === to))
+        throw new HttpError(422, 'Choose one of your pipeline’s stages', {
+          to_stage: 'Choose one of your pipeline’s stages',
+        });
+      if (to === record.stage) throw new HttpError(409, `This applicant is already at ${stageLabel(stages, to)}.`);
+      return { stage: to };
+    },
     async hire(ctx, record) {
       const email = String(record.email);
       const [existing] = await ctx.db.query<{ name: string }>(

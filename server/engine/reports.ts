@@ -7,6 +7,7 @@ import { HttpError } from '../http.js';
 import { fieldExpression, ident, Params, readable, scopeWhere, type Compiled } from './compile.js';
 import type { EngineContext } from './context.js';
 import { buildWhere } from './query.js';
+import { summaryCompiled, summaryFor } from './reportSummaries.js';
 import { permits } from '../../core/resources/access.js';
 import { LIST_LIMITS, type FieldDeclaration } from '../../core/engine/types.js';
 import {
@@ -161,7 +162,9 @@ export function parseReportQuery(
     else if (v !== '') filters[k] = v;
   }
   const measures = availableMeasures(report, c, ctx);
-  const sortable = new Set([...measures.map((m) => m.id), ...group.map((d) => d.id)]);
+  // A detail column sorts too (the page is then cut after every group's details are read: runReportWithDetails).
+  const details = availableDetails(report, c, ctx, { group });
+  const sortable = new Set([...measures.map((m) => m.id), ...group.map((d) => d.id), ...details.map((d) => d.id)]);
   const fallback = sortable.has(report.defaultSort.by)
     ? report.defaultSort
     : group[0]
@@ -290,6 +293,12 @@ interface Base {
   from: () => string;
   where: () => string;
   field: (name: string) => string;
+  /** The count of base rows: count(*), or a summary's sum of its rows' counts. */
+  count: string;
+  /** A summary's day: the period field's day on the agency's clock, a date column of its own. */
+  day?: { field: string; column: string };
+  /** A summary's groups with rows (its deltas may net a key to nothing until folded). */
+  having?: string;
 }
 
 /** The aggregate of a sum or count over the base rows (a ratio is worked out from them afterwards). */
@@ -298,7 +307,7 @@ function aggregateSql(b: Base, m: ReportMeasure, p: Params, today: string): stri
   const filter = m.where?.length
     ? ` filter (where ${m.where.map((w) => conditionSql(b.field(w.field), w, p, today)).join(' and ')})`
     : '';
-  if (m.kind === 'count') return `count(*)${filter}`;
+  if (m.kind === 'count') return b.count === 'count(*)' ? `count(*)${filter}` : `coalesce(${b.count}${filter}, 0)`;
   return `coalesce(sum(${b.field(m.field)})${filter}, 0)`;
 }
 
@@ -329,6 +338,7 @@ function aggregates(report: ReportDeclaration, measures: ReportMeasure[]): Repor
 /** A dimension's grouping expression over the base rows. */
 function dimensionSql(c: Compiled, b: Base, d: ReportDimension, p: Params, ctx: Ctx): string {
   const f = resolvePath(c, d.field)!.field;
+  if (d.bucket && b.day?.field === d.field) return `date_trunc('${d.bucket}', ${b.day.column})::date`;
   const expr = b.field(d.field);
   if (!d.bucket) return expr;
   const local = f.type === 'datetime' ? `(${expr} at time zone ${p.bind(ctx.timeZone)})` : expr;
@@ -366,7 +376,42 @@ function labelSql(c: Compiled, d: ReportDimension, key: string, ctx: Ctx, p: Par
  * the report's conditions; or, for a report of several sources, the union of each source's list rows (scope and read
  * policy) under its own conditions and period, each giving the fields the report reads.
  */
-function baseOf(report: ReportDeclaration, c: Compiled, ctx: Ctx, q: ReportQuery, p: Params): Base {
+function baseOf(
+  report: ReportDeclaration,
+  c: Compiled,
+  ctx: Ctx,
+  q: ReportQuery,
+  p: Params,
+  options: { summaries?: boolean },
+): Base {
+  const summary =
+    options.summaries !== false && summaryFor(report, c, ctx, { ...q, aggregates: aggregates(report, q.measures) });
+  if (summary && q.period) {
+    // The summary's rows: the same WHERE (scope, read policy, filters) over its columns, its days for the period.
+    const sc = summaryCompiled(c, summary);
+    const reached = new Reached(sc, p, ctx);
+    const { from, to } = q.period;
+    return {
+      from: () => reached.from(),
+      where: () =>
+        [
+          buildWhere(sc, ctx, q.filters, p).where,
+          `day >= ${p.bind(from)}::date and day <= ${p.bind(to)}::date`,
+          ...(report.where ?? [])
+            .filter((w) => !summary.where.some((x) => JSON.stringify(x) === JSON.stringify(w)))
+            .map((w) => conditionSql(reached.value(w.field), w, p, ctx.today)),
+          ...q.pathFilters.map(({ filter, value }) =>
+            value === null
+              ? `${reached.value(filter.path)} is null`
+              : `${reached.value(filter.path)} = ${p.bind(value)}::int`,
+          ),
+        ].join(' and '),
+      field: (name) => reached.value(name),
+      count: 'sum(row_count)',
+      day: { field: summary.day, column: 'day' },
+      having: 'sum(row_count) > 0',
+    };
+  }
   if (!report.sources?.length) {
     const range =
       report.period && q.period
@@ -387,6 +432,7 @@ function baseOf(report: ReportDeclaration, c: Compiled, ctx: Ctx, q: ReportQuery
           ),
         ].join(' and '),
       field: (name) => reached.value(name),
+      count: 'count(*)',
     };
   }
   const aggs = aggregates(report, q.measures);
@@ -410,7 +456,12 @@ function baseOf(report: ReportDeclaration, c: Compiled, ctx: Ctx, q: ReportQuery
       const columns = fields.map((f) => `${fieldExpression(sc, sc.byField.get(f)!, p.bind, ctx.today)} as ${ident(f)}`);
       return `select ${columns.join(', ') || '1 as "__one"'} from ${reached.from()} where ${[where, ...conditions].join(' and ')}`;
     });
-  return { from: () => `(${parts().join(' union all ')}) as base`, where: () => 'true', field: (name) => ident(name) };
+  return {
+    from: () => `(${parts().join(' union all ')}) as base`,
+    where: () => 'true',
+    field: (name) => ident(name),
+    count: 'count(*)',
+  };
 }
 
 /**
@@ -423,17 +474,19 @@ export function reportSql(
   c: Compiled,
   ctx: Ctx,
   q: ReportQuery,
-  options: { paged?: boolean } = {},
+  options: { paged?: boolean; summaries?: boolean } = {},
 ): { sql: string; params: unknown[] } {
   const aggs = aggregates(report, q.measures);
   const p = new Params();
-  const b = baseOf(report, c, ctx, q, p);
+  const b = baseOf(report, c, ctx, q, p, options);
   const dims = q.group.map((d, i) => `${dimensionSql(c, b, d, p, ctx)} as ${ident(`d${i}`)}`);
   const sums = aggs.map((m) => `${aggregateSql(b, m, p, ctx.today)} as ${ident(`a_${m.id}`)}`);
   // The WHERE first: the joins of the references it reads belong in the FROM.
   const where = b.where();
   const from = b.from();
-  const groupBy = q.group.length ? ` group by ${q.group.map((_, i) => i + 1).join(', ')}` : '';
+  const groupBy =
+    (q.group.length ? ` group by ${q.group.map((_, i) => i + 1).join(', ')}` : '') +
+    (b.having ? ` having ${b.having}` : '');
   const out: string[] = [];
   const sortOf = new Map<string, string>();
   q.group.forEach((d, i) => {
@@ -457,8 +510,10 @@ export function reportSql(
   }
   const totals = q.measures.map((m) => `${measureOver(m, 'over ()')} as ${ident(`__t_${m.id}`)}`);
   const dir = q.order;
-  // Ties (and nulls, last) are ordered by the groups' keys, so pages never overlap.
-  const order = [`${sortOf.get(q.sort)} ${dir} nulls last`, ...q.group.map((_, i) => `g.${ident(`d${i}`)} asc`)];
+  // Ties (and nulls, last) are ordered by the groups' keys, so pages never overlap. A sort by a detail column is not
+  // SQL: the groups come in their keys' order, which the detail's sort keeps for its ties (runReportWithDetails).
+  const by = sortOf.get(q.sort);
+  const order = [...(by ? [`${by} ${dir} nulls last`] : []), ...q.group.map((_, i) => `g.${ident(`d${i}`)} asc`)];
   const window = options.paged === false ? '' : ` limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`;
   const sql = `with g as (select ${[...dims, ...sums].join(', ') || '1'} from ${from} where ${where}${groupBy})
       select ${[...out, ...totals, 'count(*) over () as "__groups"'].join(', ')} from g order by ${order.join(', ')}${window}`;
@@ -490,14 +545,14 @@ export async function runReport(
   report: ReportDeclaration,
   c: Compiled,
   q: ReportQuery,
-  options: { paged?: boolean } = {},
+  options: { paged?: boolean; summaries?: boolean } = {},
 ) {
   const rows = reportSql(report, c, ctx, q, options);
   const data = await ctx.db.query(rows.sql, rows.params);
   let first: Row | undefined = data[0];
   // A page past the last has no row to carry the count and the totals: the first page's first row has them.
   if (!first && options.paged !== false && q.page > 1) {
-    const again = reportSql(report, c, ctx, { ...q, page: 1, perPage: 1 });
+    const again = reportSql(report, c, ctx, { ...q, page: 1, perPage: 1 }, options);
     [first] = await ctx.db.query(again.sql, again.params);
   }
   const groups = first ? Number(first.__groups) : 0;
@@ -523,7 +578,12 @@ export type DetailLoader = (
  * The detail columns a caller receives: only when the rows are grouped by the details' dimension, each made of fields
  * they may read (`resource.field`).
  */
-export function availableDetails(report: ReportDeclaration, c: Compiled, ctx: Ctx, q: ReportQuery): ReportDetail[] {
+export function availableDetails(
+  report: ReportDeclaration,
+  c: Compiled,
+  ctx: Ctx,
+  q: Pick<ReportQuery, 'group'>,
+): ReportDetail[] {
   if (!report.details || !q.group.some((d) => d.id === report.details!.dimension)) return [];
   return report.details.columns.filter((col) =>
     col.readFrom.every((path) => {
@@ -554,5 +614,56 @@ export async function withDetails(
   return rows.map((r) => {
     const v = typeof r[key] === 'number' ? values.get(r[key] as number) : undefined;
     return { ...r, ...Object.fromEntries(details.map((d) => [d.id, v?.[d.id] ?? null])) };
+  });
+}
+
+/**
+ * A report's page (or every group, `paged: false`; the first `limit` of them for print) with its detail columns.
+ * Sorted by a detail column, every group is counted and its record's details read before the page is cut (the
+ * details are no SQL over the grouped rows): ties keep the groups' keys' order, and an empty value comes last either
+ * way, as a measure's null does.
+ */
+export async function runReportWithDetails(
+  ctx: EngineContext,
+  report: ReportDeclaration,
+  c: Compiled,
+  q: ReportQuery,
+  load: DetailLoader | undefined,
+  options: { paged?: boolean; limit?: number } = {},
+) {
+  const details = availableDetails(report, c, ctx, q);
+  const by = details.find((d) => d.id === q.sort);
+  const cut = (rows: Row[]) => (options.limit === undefined ? rows : rows.slice(0, options.limit));
+  if (!by) {
+    const { data, totals, groups } = await runReport(ctx, report, c, q, options);
+    return { data: await withDetails(ctx, report, c, q, details, load, cut(data)), totals, groups, details };
+  }
+  const { data, totals, groups } = await runReport(ctx, report, c, q, { paged: false });
+  const sorted = sortByDetail(await withDetails(ctx, report, c, q, details, load, data), by, q.order);
+  const page = options.paged === false ? sorted : sorted.slice((q.page - 1) * q.perPage, q.page * q.perPage);
+  return { data: cut(page), totals, groups, details };
+}
+
+/** Rows sorted by a detail: a choice in its declared order, counts and hours as numbers, text and dates as text. */
+export function sortByDetail(rows: Row[], d: ReportDetail, order: 'asc' | 'desc'): Row[] {
+  const rank = (v: unknown): number | string => {
+    if (d.format === 'choice') {
+      const i = d.choices?.findIndex((x) => x.id === v) ?? -1;
+      return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+    }
+    return d.format === 'count' || d.format === 'hours' ? Number(v) : String(v);
+  };
+  const sign = order === 'asc' ? 1 : -1;
+  return [...rows].sort((x, y) => {
+    const a = x[d.id];
+    const b = y[d.id];
+    if (a === null || a === undefined) return b === null || b === undefined ? 0 : 1;
+    if (b === null || b === undefined) return -1;
+    const [ra, rb] = [rank(a), rank(b)];
+    const cmp =
+      typeof ra === 'number' && typeof rb === 'number'
+        ? ra - rb
+        : String(ra).localeCompare(String(rb), 'en-GB', { sensitivity: 'base' });
+    return sign * cmp;
   });
 }

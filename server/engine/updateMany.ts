@@ -3,7 +3,7 @@
 // all or nothing: one pass of checks over every record, one UPDATE … FROM unnest and one audit statement.
 import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
-import { validateRecord, type Problems } from '../../core/engine/validate.js';
+import { validateRecords, type Problems } from '../../core/engine/validate.js';
 import type { FieldDeclaration, RecordValues } from '../../core/engine/types.js';
 import { toFieldErrors } from './messages.js';
 import { ident, Params, queryMany, scopeWhere, selectList, type Compiled } from './compile.js';
@@ -12,7 +12,7 @@ import { auditMany, diff, type Changes } from './audit.js';
 import { customFieldsOf } from './customFields.js';
 import { checkConstraints } from './constraints.js';
 import { numberRecords, numbersAt } from './numbering.js';
-import { checkAgainstDatabase, lockRefusal, sameValue, store, visibleTo } from './write.js';
+import { allVisibleTo, askedOfDatabase, checkAgainstDatabase, lockRefusal, sameValue, store } from './write.js';
 import { arrayLiteral, columnOf, columnValue } from './createMany.js';
 import { columnType } from './ddl.js';
 import { attachFiles } from '../files/store.js';
@@ -117,14 +117,17 @@ export async function ofRecord<T>(
   try {
     return await run();
   } catch (err) {
-    if (!(err instanceof HttpError) || err instanceof RecordsRefused || total === 1) throw err;
-    const fields = err.errors ?? {};
-    const why =
-      Object.values(fields).includes(err.message) || !Object.keys(fields).length
-        ? err.message
-        : problemWords(c, fields);
-    throw await recordsRefused(ctx, c, total, [{ row, why, status: err.status }]);
+    throw await ofRecordRefusal(ctx, c, total, row, err);
   }
+}
+
+/** What ofRecord throws when a record's own work throws `err`: the set's refusal naming that record. */
+export async function ofRecordRefusal(ctx: EngineContext, c: Compiled, total: number, row: Row, err: unknown) {
+  if (!(err instanceof HttpError) || err instanceof RecordsRefused || total === 1) return err;
+  const fields = err.errors ?? {};
+  const why =
+    Object.values(fields).includes(err.message) || !Object.keys(fields).length ? err.message : problemWords(c, fields);
+  return recordsRefused(ctx, c, total, [{ row, why, status: err.status }]);
 }
 
 /** Refuses the set when any record has problems (by position), naming each record that has. */
@@ -216,18 +219,22 @@ export async function storeUpdates(
     for (const record of records) Object.assign(record, fromTheirLines.get(Number(record.id)));
   }
   const defs = await customFieldsOf(ctx, c);
-  const problems: Problems[] = records.map((record) => validateRecord(c.decl, record, defs, ctx.today));
-  // A field the write does not touch keeps its stored value: only those it sets are asked about again.
-  const asked = await checkAgainstDatabase(
-    ctx,
-    c,
-    items.map(({ stored, changes }, i) => ({
-      record: Object.fromEntries(Object.keys(changes).map((k) => [k, records[i][k]])),
-      known: problems[i],
-      id: Number(stored.id),
-    })),
-  );
-  asked.forEach((p, i) => Object.assign(problems[i], p));
+  const problems: Problems[] = validateRecords(c.decl, records, defs, ctx.today);
+  // A field the write does not touch keeps its stored value: only those it sets are asked about again (and of
+  // those, only the ones the database answers about: a transition's state, author and time are not).
+  const askable = c.stored.filter(askedOfDatabase).map((f) => f.source);
+  if (askable.length) {
+    const asked = await checkAgainstDatabase(
+      ctx,
+      c,
+      items.map(({ stored, changes }, i) => ({
+        record: Object.fromEntries(askable.filter((k) => Object.hasOwn(changes, k)).map((k) => [k, records[i][k]])),
+        known: problems[i],
+        id: Number(stored.id),
+      })),
+    );
+    asked.forEach((p, i) => Object.assign(problems[i], p));
+  }
   await refuseProblems(ctx, c, items, problems);
   await refuseProblems(
     ctx,
@@ -429,7 +436,13 @@ export async function updateMany(
       c,
       rows.map((r) => Number(r.id)),
     );
-    return e.read ? read : rows.map((r, i) => visibleTo(c, ctx.principal, { ...r, ...read[i] }));
+    return e.read
+      ? read
+      : allVisibleTo(
+          c,
+          ctx.principal,
+          rows.map((r, i) => ({ ...r, ...read[i] })),
+        );
   }
-  return rows.map((r) => visibleTo(c, ctx.principal, r));
+  return allVisibleTo(c, ctx.principal, rows);
 }

@@ -137,6 +137,17 @@ export interface Pending {
   id?: number;
 }
 
+/**
+ * Whether checkAgainstDatabase asks the database about a field's value: a unique value, a reference, a stored file
+ * (a read-only field is the server's own, never asked about).
+ */
+export const askedOfDatabase = (f: FieldDeclaration) =>
+  !f.readOnly &&
+  (!!f.unique ||
+    ((f.type === 'reference' || f.type === 'references') && !!f.reference) ||
+    f.type === 'image' ||
+    f.type === 'file');
+
 const keyOf = (f: FieldDeclaration, v: unknown) =>
   TEXT_TYPES.has(f.type) ? normaliseText(String(v)).toLowerCase() : JSON.stringify(v);
 
@@ -149,8 +160,9 @@ export async function checkAgainstDatabase(ctx: EngineContext, c: Compiled, pend
   const out: Problems[] = pending.map(() => ({}));
   const merchantId = ctx.principal.merchantId;
   const updated = pending.flatMap((x) => (x.id === undefined ? [] : [x.id]));
+  // Only the fields the database answers about are looked at: a set of thousands is not walked once per other field.
   for (const f of c.stored) {
-    if (f.readOnly) continue;
+    if (!askedOfDatabase(f)) continue;
     // A value that already failed validation never reaches a query.
     const asking = pending.flatMap((x, i) =>
       x.record[f.source] == null || x.known[f.source] ? [] : [{ i, v: x.record[f.source] }],
@@ -428,12 +440,20 @@ export function lockRefusal(
 
 /** The columns of a full row the principal may receive (as getRecord would select them). */
 export function visibleTo(c: Compiled, principal: EnginePrincipal, row: Row): Row {
-  const out: Row = {};
-  for (const col of [...c.storedColumns, ...c.computed.map((f) => f.source)]) {
+  return allVisibleTo(c, principal, [row])[0];
+}
+
+/** visibleTo for many rows: which columns the principal may read is worked out once, not once a row. */
+export function allVisibleTo(c: Compiled, principal: EnginePrincipal, rows: Row[]): Row[] {
+  const cols = [...c.storedColumns, ...c.computed.map((f) => f.source)].filter((col) => {
     const f = c.byField.get(col);
-    if (!f || readable(principal, f)) out[col] = row[col];
-  }
-  return out;
+    return !f || readable(principal, f);
+  });
+  return rows.map((row) => {
+    const out: Row = {};
+    for (const col of cols) out[col] = row[col];
+    return out;
+  });
 }
 
 /** POST (no id) or PUT: the caller's write, under the write policy and, when a version is sent, the version check. */

@@ -10,8 +10,7 @@ import {
   availablePathFilters,
   parseReportQuery,
   resolvePath,
-  runReport,
-  withDetails,
+  runReportWithDetails,
   type DetailLoader,
   type ReportQuery,
 } from '../engine/reports.js';
@@ -210,11 +209,10 @@ export async function reportRoutes(app: FastifyInstance) {
       },
       handler: async ({ req, ctx }) => {
         const q = parseReportQuery(report, c, ctx, req.query as Record<string, unknown>);
-        const { data, totals, groups } = await runReport(ctx, report, c, q);
-        const details = availableDetails(report, c, ctx, q);
+        const { data, totals, groups } = await runReportWithDetails(ctx, report, c, q, DETAIL_LOADERS[report.name]);
         return {
           ...described(report, c, ctx, q),
-          data: await withDetails(ctx, report, c, q, details, DETAIL_LOADERS[report.name], data),
+          data,
           totals,
           total_count: groups,
           total_pages: Math.ceil(groups / q.perPage),
@@ -246,22 +244,21 @@ export async function reportRoutes(app: FastifyInstance) {
         const release = await exportTurn(req.auth!, reply);
         if (!release) return reply;
         try {
-          const { data: groups, totals } = await runReport(ctx, report, c, q, { paged: false });
-          const details = availableDetails(report, c, ctx, q);
+          const load = DETAIL_LOADERS[report.name];
           if (format === 'pdf') {
-            // Details are read for the printed groups only: the rest are not printed.
-            const printed = await withDetails(
-              ctx,
-              report,
-              c,
-              q,
+            // Details are read for the printed groups only (every group's when sorted by one): the rest aren't printed.
+            const {
+              data: printed,
+              totals,
+              groups,
               details,
-              DETAIL_LOADERS[report.name],
-              groups.slice(0, PRINT_LIMIT),
-            );
+            } = await runReportWithDetails(ctx, report, c, q, load, {
+              paged: false,
+              limit: PRINT_LIMIT,
+            });
             const pdf = await renderPdf(
               reportPrint,
-              printedReport(report, c, ctx, q, details, printed, totals, groups.length),
+              printedReport(report, c, ctx, q, details, printed, totals, groups),
               await printedLetterhead(app.db, ctx.principal.merchantId),
             );
             release();
@@ -272,7 +269,7 @@ export async function reportRoutes(app: FastifyInstance) {
               `${reportFileName(report, q.period ?? { asOf: q.asOf })}.pdf`,
             );
           }
-          const data = await withDetails(ctx, report, c, q, details, DETAIL_LOADERS[report.name], groups);
+          const { data, totals, details } = await runReportWithDetails(ctx, report, c, q, load, { paged: false });
           const columns = [...q.group, ...q.measures];
           async function* pages() {
             yield [

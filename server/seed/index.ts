@@ -21,6 +21,7 @@ import { auditCreatesSql, writeAudit } from '../engine/audit.js';
 import { Params } from '../engine/compile.js';
 import { systemPrincipal } from '../engine/handle.js';
 import { emailDelivery } from '../notifications/outbox.js';
+import { seedHistory } from './history.js';
 
 /** A small deterministic random generator, so the demo data is the same on every machine. */
 function rng(seed: number) {
@@ -798,7 +799,12 @@ export const DEMO_LOGINS = [
  * The demo: one realistic agency with clients, sites, staff and users, and a second, smaller agency. `registry`: the
  * areas whose demo data it seeds (server/areas, given by the caller: the seed never imports their list).
  */
-export async function seedDemo(db: Db, registry: Registry, options: { candidates?: number } = {}) {
+/**
+ * The demo: two agencies, the first with `candidates` staff and, unless `history` is false, its year of history
+ * (server/seed/history.ts). The API tests leave the history out but for the files that read it: they book their own
+ * shifts in past weeks for the demo's staff, where the history's shifts would be double bookings.
+ */
+export async function seedDemo(db: Db, registry: Registry, options: { candidates?: number; history?: boolean } = {}) {
   const engine = compileAll(declarations, registry.behaviours);
   const r = rng(20261122);
   const [adminHash, clientHash] = await Promise.all([hashPassword('demo-admin'), hashPassword('demo-client')]);
@@ -856,6 +862,8 @@ export async function seedDemo(db: Db, registry: Registry, options: { candidates
       timeZone: DEFAULT_TIME_ZONE,
     };
     for (const { seed } of registry.areas) await seed?.(tx, area);
+    // Then the year before the demo's weeks, from a random source of its own: those weeks stay as they were.
+    if (options.history ?? true) await seedHistory(tx, area);
     await recordSeedHistory(tx, engine, demo.merchantId, { userId: demo.userId, name: 'Alex Morgan' });
     // The demo's mail went out as its story happened: what an area's seed left queued (the invoices it sent) is
     // sent as of when it was queued, and the jobs that would send it are done, so a new demo's queue holds no work.

@@ -61,7 +61,20 @@ const APPLICANTS = [
   { job: 1, first: 'Daniel', last: 'Hughes', rtw: 'yes', moves: ['screen', 'interview', 'offer'] },
   { job: 3, first: 'Sophie', last: 'Turner', rtw: 'yes', moves: ['screen', 'interview', 'offer', 'hire'] },
   { job: 3, first: 'Liam', last: 'Byrne', rtw: 'no', moves: ['reject'] },
+  // At the agency's own stage, Reference check.
+  { job: 1, first: 'Hannah', last: 'Patel', rtw: 'yes', moves: ['screen', 'interview', 'offer', 'move'] },
 ] as const;
+
+/** The demo agency's pipeline: the product's stages with one of its own, Reference check, before hiring. */
+const STAGES = [
+  { id: 'applied', label: 'Applied' },
+  { id: 'screening', label: 'Screening' },
+  { id: 'interview', label: 'Interview' },
+  { id: 'offer', label: 'Offer' },
+  { id: 'custom_1', label: 'Reference check' },
+  { id: 'hired', label: 'Hired' },
+  { id: 'rejected', label: 'Rejected' },
+];
 
 const NOTES: Record<string, string> = {
   screen: 'CV and right to work answer checked.',
@@ -69,6 +82,7 @@ const NOTES: Record<string, string> = {
   offer: 'Offered the role subject to references and DBS.',
   hire: 'Accepted the offer.',
   reject: 'No right to work in the UK.',
+  move: 'Offer accepted; asking the two referees.',
 };
 
 /**
@@ -92,6 +106,7 @@ export async function seedRecruitment(db: Queryable, ctx: SeedContext) {
     [ctx.merchantId],
   );
   const roleId = (name: string | null) => (name ? (roles.find((r) => r.name === name)?.id ?? null) : null);
+  await engine.create('recruitment_settings', { stages: STAGES });
   const jobIds: number[] = [];
   for (const j of JOBS) {
     const job = await engine.create('vacancies', {
@@ -121,6 +136,7 @@ export async function seedRecruitment(db: Queryable, ctx: SeedContext) {
       await engine.act('job_applications', Number(application.id), m, {
         note: NOTES[m],
         ...(m === 'interview' ? interviewOf(APPLICANTS.indexOf(a), when) : {}),
+        ...(m === 'move' ? { to_stage: 'custom_1' } : {}),
       });
   }
 }

@@ -2,12 +2,14 @@
 import type { Queryable, Row } from '../db/index.js';
 import {
   assessCompliance,
+  complianceOn,
+  type ComplianceState,
   type ComplianceCategory,
   type ComplianceDocument,
 } from '../../core/domain/compliance/compliance.js';
 
 /** The agency's document categories, as the compliance rules read them. */
-async function categoriesOf(db: Queryable, merchantId: number): Promise<ComplianceCategory[]> {
+export async function categoriesOf(db: Queryable, merchantId: number): Promise<ComplianceCategory[]> {
   return db.query<ComplianceCategory & Row>(
     'select id, name, mandatory, job_role_ids from document_categories where merchant_id = $1',
     [merchantId],
@@ -75,4 +77,36 @@ export async function refreshCompliance(db: Queryable, merchantId: number, candi
       [merchantId, results.map((x) => x.id), results.map((x) => x.r.complete), results.map((x) => x.r.validUntil)],
     );
   }
+}
+
+/**
+ * The staff members' compliance on a past day (complianceOn): from every verified version of their documents, current
+ * or replaced since, each valid from its issue date (or its upload's day on the agency's clock when it has none).
+ */
+export async function complianceOnDay(
+  db: Queryable,
+  merchantId: number,
+  candidates: { id: number; job_role_id: number | null }[],
+  date: string,
+  timeZone: string,
+): Promise<Map<number, ComplianceState>> {
+  const [categories, documents] = await Promise.all([
+    categoriesOf(db, merchantId),
+    db.query<ComplianceDocument & Row & { candidate_id: number; valid_from: string }>(
+      `select id, candidate_id, document_category_id, status, expiry_date::text as expiry_date, false as superseded,
+              coalesce(issue_date::text, to_char(created_at at time zone $3, 'YYYY-MM-DD')) as valid_from
+         from candidate_documents where merchant_id = $1 and candidate_id = any($2::int[]) and deleted_at is null
+          and status = 'verified'`,
+      [merchantId, candidates.map((c) => c.id), timeZone],
+    ),
+  ]);
+  const byCandidate = new Map<number, (ComplianceDocument & { valid_from: string })[]>();
+  for (const d of documents)
+    byCandidate.set(Number(d.candidate_id), [...(byCandidate.get(Number(d.candidate_id)) ?? []), d]);
+  return new Map(
+    candidates.map((c) => [
+      c.id,
+      complianceOn({ jobRoleId: c.job_role_id, categories, documents: byCandidate.get(c.id) ?? [], date }),
+    ]),
+  );
 }

@@ -25,7 +25,7 @@ import {
   type PayableInvoice,
 } from '../../core/domain/invoicing/settlement.js';
 import type { Row } from '../db/index.js';
-import { analyzeIfYoung } from '../db/statistics.js';
+import { analyzeIfNeverAnalyzed, analyzeIfYoung } from '../db/statistics.js';
 import {
   careTypeOfClientType,
   vatTreatmentOf,
@@ -61,6 +61,10 @@ interface Item extends InvoiceableItem {
 /** Signed or verified timesheet lines, and late-cancellation charges, of the period not yet billed. */
 async function invoiceable(ctx: EngineContext, input: GenerateInvoicesInput): Promise<Item[]> {
   const clients = input.client_ids?.length ? input.client_ids : null;
+  // The tables joined by key to each line, when never analyzed (an embedded database has no autovacuum): a run's
+  // step joined its 2,000 lines to every staff member and site, a million rows, 0.7 s a step (docs/decisions.md,
+  // "Issue 32.6 — measuring invoices").
+  await analyzeIfNeverAnalyzed(ctx.db, ['clients', 'sites', 'candidates', 'job_roles', 'shifts']);
   const rows = await ctx.db.query<{
     kind: 'timesheet_line' | 'cancellation';
     id: number;

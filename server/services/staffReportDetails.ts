@@ -1,7 +1,8 @@
 // The staff report's columns about each staff member (issue 34; core/resources/reports.ts staffReport.details):
-// compliance today, the highest AWR count among their client and job-role assignments with the date equal treatment
-// applies from, the average weekly hours over the 17 weeks to the period's end, and the 48-hour opt-out. The SQL
-// loads facts; the rules are the booking check's own functions (core/domain/booking/checks.ts), not a copy.
+// compliance on the period's last day (today's for a period not yet over), the highest AWR count among their client
+// and job-role assignments with the date equal treatment applies from, the average weekly hours over the 17 weeks to
+// the period's end, and the 48-hour opt-out. The SQL loads facts; the rules are the booking check's own functions
+// (core/domain/booking/checks.ts) and complianceOn (core/domain/compliance/compliance.ts), not a copy.
 import type { EngineContext } from '../engine/context.js';
 import { Params, fieldExpression, type Compiled } from '../engine/compile.js';
 import type { ReportRow } from '../../core/contracts/reports.js';
@@ -14,6 +15,7 @@ import {
 } from '../../core/domain/booking/checks.js';
 import { addDaysToDate } from '../../core/domain/time/agencyTime.js';
 import { localInstant } from '../../core/domain/time/zoneClock.js';
+import { complianceOnDay } from './compliance.js';
 
 /** The shifts a staff member works: booked or worked (what the booking check counts for both rules). */
 const WORKED = ['assigned', 'closed'];
@@ -36,13 +38,25 @@ export async function staffReportDetails(
   const candidates = shifts.lookup('candidates');
   const p = new Params();
   const compliance = fieldExpression(candidates, candidates.byField.get('compliance')!, p.bind, ctx.today);
-  const people = await ctx.db.query<{ id: number; compliance: string; opted_out: boolean }>(
-    `select id, ${compliance} as compliance,
+  const people = await ctx.db.query<{ id: number; compliance: string; opted_out: boolean; job_role_id: number | null }>(
+    `select id, job_role_id, ${compliance} as compliance,
        exists (select 1 from candidate_preferences p
                 where p.merchant_id = candidates.merchant_id and p.candidate_id = candidates.id and p.opted_out_48h) as opted_out
        from candidates where merchant_id = ${p.bind(merchantId)} and id = any(${p.bind(ids)}::int[])`,
     p.values,
   );
+  // A period that ended before today: compliance as it stood on its last day, from the documents valid then
+  // (docs/decisions.md "Issue 34 — compliance as of a past period"); otherwise today's, the staff list's own.
+  const past =
+    asOf < ctx.today
+      ? await complianceOnDay(
+          ctx.db,
+          merchantId,
+          people.map((x) => ({ id: Number(x.id), job_role_id: x.job_role_id === null ? null : Number(x.job_role_id) })),
+          asOf,
+          tz,
+        )
+      : null;
   // The AWR count needs every week worked at a client in a role up to the period's end (a break resets it), and a
   // week's first shift is enough to count it: one row per staff member, client, role and local week.
   const endOfAsOf = new Date(localInstant(addDaysToDate(asOf, 1), '00:00', tz)).toISOString();
@@ -96,7 +110,7 @@ export async function staffReportDetails(
     const id = Number(person.id);
     const awr = highestAwr([...(assignments.get(id)?.values() ?? [])], asOf, tz);
     out.set(id, {
-      compliance: person.compliance,
+      compliance: past?.get(id) ?? person.compliance,
       awr_weeks: awr?.weeks ?? 0,
       awr_at: awr ? `${awr.client}, ${awr.jobRole}` : null,
       awr_qualifies_on: awr?.qualifiesOn ?? null,

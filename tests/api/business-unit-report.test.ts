@@ -240,6 +240,36 @@ describe('the unit filter of the other reports', () => {
     }
   });
 
+  it('client spend: a unit’s (or no unit’s) clients’ charge by week, equal to the recount', async () => {
+    const week = `to_char(date_trunc('week', s.start_at at time zone m.time_zone), 'YYYY-MM-DD')`;
+    for (const unit of [...units.map((u) => String(u.id)), 'none']) {
+      const r = await report(admin, 'client_spend', `group=week&per_page=100&business_unit_id=${unit}&${wide()}`);
+      const want = await recount(
+        week,
+        r.period!.from,
+        r.period!.to,
+        unit === 'none' ? 'c.business_unit_id is null' : 'c.business_unit_id = $4',
+        unit === 'none' ? [] : [Number(unit)],
+      );
+      // A week with only unfilled shifts of the unit is a group of zeros.
+      expect(r.data.length, unit).toBe(want.size);
+      for (const row of r.data) {
+        const w = want.get(String(row.week))!;
+        expect(row.shifts, `${unit} ${row.week}`).toBe(w.filled);
+        expectFigures(row, w, ['hours', 'charge']);
+      }
+      const total = totalOf(want);
+      expect(r.totals.shifts).toBe(total.filled);
+      expectFigures(r.totals, total, ['hours', 'charge']);
+      expect(r.totals.charge, unit).toBeGreaterThan(0);
+    }
+    // A client user's spend has no unit filter (the unit is the agency's own organisation).
+    const own = await report(client, 'client_spend', 'period=last_12_weeks');
+    expect(own.filters.map((f) => f.id)).not.toContain('business_unit_id');
+    const refused = await call(t.app, client, 'GET', `/api/reports/client_spend?business_unit_id=${units[0].id}`);
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('client users have no unit filter or grouping: asking for one is refused', async () => {
     const r = await report(client, 'client_activity', wide());
     expect(r.filters.map((f) => f.id)).not.toContain('business_unit_id');

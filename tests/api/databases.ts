@@ -20,7 +20,7 @@ import { installAuditCheck, verifyAuditCompleteness } from './auditCheck';
  *    `CREATE DATABASE … TEMPLATE` of it, dropped when the file closes it. Dropped with the run: the templates.
  * Each content is made from the one before it (empty → migrated → demo), so that is done once too.
  */
-export type Content = 'empty' | 'migrated' | { demo: DemoSize };
+export type Content = 'empty' | 'migrated' | { demo: DemoSize; history?: boolean };
 /**
  * The demo's sizes (its first agency's staff) the files choose from. Each size is a database made once per run (about
  * 6 s of seeding on a quiet machine, in each pass): the eleven sizes the files used to choose cost about a minute of
@@ -40,12 +40,12 @@ export interface TestDb {
   close(): Promise<void>;
 }
 
-const keyOf = (c: Content) => (typeof c === 'string' ? c : `demo_${c.demo}`);
+const keyOf = (c: Content) => (typeof c === 'string' ? c : `demo_${c.demo}${c.history ? '_history' : ''}`);
 const parentOf = (c: Content): Content | undefined =>
   c === 'empty' ? undefined : c === 'migrated' ? 'empty' : 'migrated';
 async function fill(db: Db, c: Content) {
   if (c === 'migrated') await migrate(db);
-  else if (typeof c === 'object') await seedDemo(db, registryOf(areas), { candidates: c.demo });
+  else if (typeof c === 'object') await seedDemo(db, registryOf(areas), { candidates: c.demo, history: !!c.history });
 }
 
 function run() {

@@ -49,6 +49,9 @@ export interface MakeOptions extends AppOptions {
   /** 'demo' (default): the demo agencies with `candidates` staff in the first; 'none': migrated, empty. */
   seed?: 'demo' | 'none';
   candidates?: DemoSize;
+  /** The demo's year of history (server/seed/history.ts): only for files that read it, since its shifts would be
+   * double bookings of the shifts other files book in past weeks. */
+  history?: boolean;
 }
 
 /**
@@ -56,7 +59,7 @@ export interface MakeOptions extends AppOptions {
  */
 export async function makeTestApp(options: MakeOptions = {}): Promise<TestApp> {
   const testDb = await openTestDb(
-    (options.seed ?? 'demo') === 'demo' ? { demo: options.candidates ?? 40 } : 'migrated',
+    (options.seed ?? 'demo') === 'demo' ? { demo: options.candidates ?? 40, history: options.history } : 'migrated',
   );
   const { db } = testDb;
   const apps: FastifyInstance[] = [];
@@ -226,9 +229,11 @@ export async function expectAudited<T>(
 export function killable(db: Db, dieWhen: (sql: string, params?: unknown[]) => boolean): Db {
   let dead = false;
   const guard = (q: Queryable): Queryable => ({
-    query: async (sql, params) => {
+    // As the connection it wraps answers many rows (PGlite: as one JSON text), so the engine reads them as it would.
+    manyRowsAsJson: q.manyRowsAsJson,
+    query: async (sql, params, options) => {
       if (dead) throw new Error('connection terminated');
-      const rows = await q.query(sql, params);
+      const rows = await q.query(sql, params, options);
       if (dieWhen(sql, params)) {
         dead = true;
         throw new Error('connection terminated');

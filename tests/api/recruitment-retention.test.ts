@@ -1,3 +1,4 @@
+import { BUILT_IN_STAGES } from '../../core/domain/recruitment/stages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail, call, fixtureWrite, loginAs, makeTestApp, type TestApp } from './helpers';
 import { eraseExpiredApplications } from '../../server/services/recruitmentRetention';
@@ -77,6 +78,7 @@ describe('recruitment settings', () => {
   it('default to 6 months, take 1 to 84 whole months from an admin, and are the agency’s own', async () => {
     expect((await must(await call(t.app, otherAdmin, 'GET', '/api/recruitment_settings'))).data).toEqual({
       retention_months: 6,
+      stages: BUILT_IN_STAGES,
       version: 0,
     });
     for (const bad of [0, 85, 2.5, null]) {
@@ -91,14 +93,15 @@ describe('recruitment settings', () => {
       await call(t.app, otherAdmin, 'PUT', '/api/recruitment_settings', { retention_months: 12, version: 0 }),
     );
     expect(saved).toMatchObject({ data: { retention_months: 12, version: 1 }, message: 'Recruitment settings saved' });
-    // A save from a stale read is refused; agency A still has the default, and its consultant reads it.
+    // A save from a stale read is refused; agency A still has the default months (its demo row names its own stage),
+    // and its consultant reads it.
     expect(
       (await call(t.app, otherAdmin, 'PUT', '/api/recruitment_settings', { retention_months: 24, version: 0 }))
         .statusCode,
     ).toBe(409);
-    expect((await must(await call(t.app, consultant, 'GET', '/api/recruitment_settings'))).data).toEqual({
+    expect((await must(await call(t.app, consultant, 'GET', '/api/recruitment_settings'))).data).toMatchObject({
       retention_months: 6,
-      version: 0,
+      version: 1,
     });
     const [entry] = await auditTrail(t.app, otherAdmin, 'recruitment_settings');
     expect(entry).toMatchObject({ event: 'create', changes: { retention_months: { from: null, to: 12 } } });
@@ -161,7 +164,8 @@ describe('retention', () => {
     expect(await erase(now)).toBe(0);
 
     // A shorter period takes effect on the next run: one month and a day ago is now past it, a month less a day not.
-    await must(await call(t.app, admin, 'PUT', '/api/recruitment_settings', { retention_months: 1 }));
+    const { version } = (await must(await call(t.app, admin, 'GET', '/api/recruitment_settings'))).data;
+    await must(await call(t.app, admin, 'PUT', '/api/recruitment_settings', { retention_months: 1, version }));
     const recent = await newApplication(admin, job.id);
     await lastChanged(recent, now, 1, -1);
     expect(await erase(now)).toBe(1);

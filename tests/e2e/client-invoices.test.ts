@@ -6,8 +6,8 @@ import { api, seriousViolations, signInClient, waitForPath } from './engineHelpe
 import { layoutProblems, PHONE } from './layout';
 
 // The client panel's invoices (issue 32) on a phone: the client sees what it owes and its issued invoices as cards,
-// opens one, reads its lines and what was paid against it, and downloads the PDF kept at issue; an invoice that is
-// not its own is "not found". axe judges both screens.
+// opens one, reads its lines and what was paid against it, and downloads the PDF kept at issue and its e-invoice
+// (UBL), and a credit note's; an invoice that is not its own is "not found". axe judges both screens.
 const e2e = useBrowser();
 
 /** axe-core's serious and critical WCAG 2.1 A/AA violations on the page as it is, by rule and first element. */
@@ -63,6 +63,43 @@ describe('the client’s invoices', () => {
     expect(download.suggestedFilename()).toBe(`${invoice.template}-${number}.pdf`);
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Its e-invoice (EN 16931 UBL), the document the API gives in the client's scope, named by its number.
+    const [ubl] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Download ${number} (e-invoice, UBL)` }).click(),
+    ]);
+    expect(ubl.suggestedFilename()).toBe(`${number}.xml`);
+    const xml = await readFile((await ubl.path())!, 'utf8');
+    expect(xml).toMatch(/^<\?xml[^>]*>\s*<Invoice\s/);
+    expect(xml).toContain(`<cbc:ID>${number}</cbc:ID>`);
+    expect(xml).not.toMatch(/margin|pay rate/i);
+  });
+
+  it('on a 390 px phone: a credited invoice’s credit note offers its own e-invoice', async () => {
+    const { page } = e2e;
+    await page.setViewportSize(PHONE);
+    await signInClient(page);
+    // The demo credits one of the client's invoices in full.
+    const notes = (await api(page, 'GET', '/api/credit_notes?per_page=100')).body.data as {
+      id: number;
+      number: string;
+      invoice_id: number;
+    }[];
+    expect(notes.length).toBeGreaterThan(0);
+    const note = notes[0];
+    await page.goto(`/client/invoice/${note.invoice_id}`);
+    const list = page.getByRole('list', { name: 'Credit notes' });
+    await list.waitFor();
+    expect(await layoutProblems(page, `/client/invoice/${note.invoice_id}`, PHONE.width, true)).toEqual([]);
+    const [ubl] = await Promise.all([
+      page.waitForEvent('download'),
+      list.getByRole('button', { name: `Download ${note.number} (e-invoice, UBL)` }).click(),
+    ]);
+    expect(ubl.suggestedFilename()).toBe(`${note.number}.xml`);
+    const xml = await readFile((await ubl.path())!, 'utf8');
+    expect(xml).toMatch(/^<\?xml[^>]*>\s*<CreditNote\s/);
+    expect(xml).toContain(`<cbc:ID>${note.number}</cbc:ID>`);
   });
 
   it('says an invoice that is not the client’s own was not found', async () => {

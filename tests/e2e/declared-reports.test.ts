@@ -16,7 +16,7 @@ const violations = async (page: Parameters<typeof seriousViolations>[0]) =>
 
 /** The staff report's columns about each staff member (docs/decisions.md "the staff report's compliance, AWR…"). */
 const STAFF_DETAILS = [
-  'Compliance today',
+  'Compliance at period end',
   'AWR weeks (of 12)',
   'AWR at',
   'AWR equal treatment from',
@@ -167,7 +167,7 @@ describe('declared reports', () => {
     const detail = (label: string) => cells[headers.indexOf(label)];
     const compliance = { compliant: 'Compliant', expiring: 'Compliant, document due', not_compliant: 'Not compliant' };
     expect(cells[0]).toBe(first.staff);
-    expect(detail('Compliance today')).toBe(compliance[first.compliance as keyof typeof compliance]);
+    expect(detail('Compliance at period end')).toBe(compliance[first.compliance as keyof typeof compliance]);
     expect(detail('AWR weeks (of 12)')).toBe(String(first.awr_weeks));
     expect(detail('AWR at')).toBe(first.awr_at ?? '–');
     expect(detail('Average weekly hours (17 weeks)')).toBe(String(first.average_weekly_hours));
@@ -179,6 +179,23 @@ describe('declared reports', () => {
     // Not totals: the Total row leaves them empty.
     const total = await table.locator('tfoot tr td').allTextContents();
     expect(total.slice(-STAFF_DETAILS.length)).toEqual(STAFF_DETAILS.map(() => ''));
+    // Sorted by a standing column, on the server: the header asks for it (most weeks first) and the rows are the
+    // API's sorted page, kept in the address.
+    await table.getByRole('button', { name: 'AWR weeks (of 12)' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('awr_weeks');
+    expect(new URL(page.url()).searchParams.get('order')).toBe('desc');
+    const sorted = (
+      await api(page, 'GET', '/api/reports/staff_standing?period=last_month&sort=awr_weeks&order=desc&per_page=10')
+    ).body;
+    const names = () => table.locator('tbody tr th').allTextContents();
+    await expect
+      .poll(async () => (await names()).slice(0, sorted.data.length))
+      .toEqual(sorted.data.map((r: { staff: string }) => r.staff));
+    const weeks = (await table.locator('tbody tr').all()).slice(0, sorted.data.length);
+    const shown = await Promise.all(
+      weeks.map(async (r) => (await r.locator('td, th').allTextContents())[headers.indexOf('AWR weeks (of 12)')]),
+    );
+    expect(shown).toEqual(sorted.data.map((r: { awr_weeks: number }) => String(r.awr_weeks)));
     expect(await violations(page)).toEqual([]);
     await settleScreen(page, inflight);
   });

@@ -3,7 +3,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { join } from 'node:path';
-import { freePort, startProductAndBrowser, TEST_SERVER_ENV, type BuildSnapshot, type RunningServer } from './product';
+import {
+  freePort,
+  headlessShellPath,
+  launchBrowser,
+  startProductAndBrowser,
+  TEST_SERVER_ENV,
+  type BuildSnapshot,
+  type RunningServer,
+} from './product';
 
 export * from './product';
 
@@ -65,8 +73,24 @@ async function startMailServer(received: SentMail[]): Promise<{ url: string; clo
 }
 
 /**
- * Call once at the top of a browser test file: starts the file's product and Chromium, and gives each test a fresh
- * context and page at the product's address.
+ * The worker's Chromium: launched by its first browser test file and kept for the next ones, since a worker runs its
+ * files one after another in one module graph (`isolate: false`, vitest.config.ts). A launch is about 1.2 s of a core
+ * (several seconds of wall time on a loaded machine) in each of the stage's fifty-odd files; a file still gets its own
+ * product, and each test a fresh context, so nothing a test leaves in the browser (storage, cookies, cache) reaches
+ * another. A browser that crashed or was closed is launched again. It ends with the worker (Playwright kills the
+ * browsers it launched when their process exits; scripts/test.mjs also ends the stage's process group).
+ */
+let workerBrowser: { path: string; browser: Promise<Browser> } | undefined;
+async function browserOfWorker(path: string): Promise<Browser> {
+  const kept = workerBrowser?.path === path ? await workerBrowser.browser.catch(() => undefined) : undefined;
+  if (kept?.isConnected()) return kept;
+  workerBrowser = { path, browser: launchBrowser(path) };
+  return workerBrowser.browser;
+}
+
+/**
+ * Call once at the top of a browser test file: starts the file's product (beside the worker's Chromium, launched if
+ * this is the worker's first file), and gives each test a fresh context and page at the product's address.
  */
 export function useBrowser(options: BrowserOptions = {}): E2E {
   let browser: Browser | undefined;
@@ -80,15 +104,19 @@ export function useBrowser(options: BrowserOptions = {}): E2E {
   beforeAll(async () => {
     if (options.mailServer) mailServer = await startMailServer(sentMail);
     const env = { ...TEST_SERVER_ENV, ...(mailServer && { SMTP_URL: mailServer.url }) };
-    ({ server, browser } = await startProductAndBrowser({
-      build: inject('e2eBuild'),
-      template: inject('e2eDataTemplate'),
-      env,
-    }));
+    ({ server, browser } = await startProductAndBrowser(
+      { build: inject('e2eBuild'), template: inject('e2eDataTemplate'), env },
+      headlessShellPath,
+      browserOfWorker,
+    ));
   });
   afterAll(async () => {
-    // The product's data goes with it: no clean shutdown to wait for (about a second a file).
-    await Promise.all([browser?.close(), server?.stop('SIGKILL')]);
+    // The product's data goes with it: no clean shutdown to wait for (about a second a file). The browser stays for
+    // the worker's next file, without the contexts this file opened (a test that failed may have left one open).
+    await Promise.all([
+      ...(browser?.isConnected() ? browser.contexts().map((c) => c.close()) : []),
+      server?.stop('SIGKILL'),
+    ]);
     await mailServer?.close();
   });
   beforeEach(async () => {

@@ -311,8 +311,8 @@ describe('the invoice screens', () => {
       for (const other of all.filter((i) => i.issue_date && i.issue_date !== day))
         expect(starts(other.number), other.number!).toBe(false);
 
-      // The export is listed among the earlier ones (the dialog leads there), and its page downloads it again, the
-      // same file, recording no new export.
+      // The export is listed among the earlier ones (the dialog leads there), and its row and its page download it
+      // again, the same file, recording no new export.
       const [batch] = (await api(page, 'GET', '/api/invoice_export_batches?per_page=1')).body.data;
       await page.getByRole('button', { name: 'Accounting export' }).click();
       await page
@@ -324,6 +324,15 @@ describe('the invoice screens', () => {
       await row.getByText('QuickBooks Online').waitFor();
       expect(await row.textContent()).toContain(String(batch.document_count));
       expect(await axeProblems(page, '/invoice/exports')).toEqual([]);
+      // Its row downloads it again without opening it: the same file byte for byte, no new export.
+      const [fromRow] = await Promise.all([
+        page.waitForEvent('download'),
+        row.getByRole('button', { name: `Download again: export ${batch.id}` }).click(),
+      ]);
+      expect(fromRow.suggestedFilename()).toBe(download.suggestedFilename());
+      expect((await readFile((await fromRow.path())!)).equals(await readFile((await download.path())!))).toBe(true);
+      expect(new URL(page.url()).pathname).toBe('/invoice/exports');
+      expect((await api(page, 'GET', '/api/invoice_export_batches?per_page=1')).body.data[0].id).toBe(batch.id);
       await row.getByText('QuickBooks Online').click();
       await waitForPath(page, `/invoice/exports/${batch.id}`);
       await settle(page);

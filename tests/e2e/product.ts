@@ -209,14 +209,16 @@ export async function launchBrowser(executablePath = chromiumPath()): Promise<Br
 /**
  * A browser test file's product and browser, started side by side. If either fails to start, the other is stopped
  * before the error is passed on: a file whose browser cannot start leaves no product running (issue 30 point 9).
+ * `launch` may hand back a browser already running (the worker's, tests/e2e/harness.ts).
  */
 export async function startProductAndBrowser(
   serverOptions: Parameters<typeof startServer>[0],
   browserPath: () => string = headlessShellPath,
+  launch: (executablePath: string) => Promise<Browser> = launchBrowser,
 ): Promise<{ server: RunningServer; browser: Browser }> {
   const [server, browser] = await Promise.allSettled([
     startServer(serverOptions),
-    (async () => launchBrowser(browserPath()))(),
+    (async () => launch(browserPath()))(),
   ]);
   if (server.status === 'fulfilled' && browser.status === 'fulfilled')
     return { server: server.value, browser: browser.value };

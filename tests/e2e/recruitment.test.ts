@@ -36,6 +36,10 @@ describe('recruitment screens', () => {
       `/recruitment/jobs/${vacancy}/show`,
       `/recruitment/jobs/${vacancy}`,
       '/recruitment/staffs/offer',
+      // The board (measured on a phone by the stage test below, once its columns are filled) and the demo's own
+      // stage, Reference check.
+      '/recruitment/staffs/board',
+      '/recruitment/staffs/custom_1',
       '/recruitment/staffs/create',
       `/recruitment/staffs/${application}/show`,
       `/recruitment/staffs/${application}`,
@@ -163,4 +167,83 @@ describe('recruitment screens', () => {
       await api(page, 'DELETE', `/api/job_applications/${id}`);
     }
   });
+
+  it(
+    'a stage added in the settings; an applicant moved to it on the board, with a note',
+    { timeout: 240_000 },
+    async () => {
+      const { page } = e2e;
+      await signInAdmin(page);
+      await openHome(page);
+      const before = (await api(page, 'GET', '/api/recruitment_settings')).body.data;
+      const job = (await api(page, 'GET', '/api/vacancies?status=open&per_page=1')).body.data[0];
+      const last = `Trialist${Date.now().toString(36)}`;
+      const made = await api(page, 'POST', '/api/job_applications', {
+        job_id: job.id,
+        first_name: 'Noor',
+        last_name: last,
+        email: `noor.${last.toLowerCase()}@applicant.example`,
+        right_to_work: 'yes',
+        consent: true,
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const id = made.body.data.id as number;
+      try {
+        await navigateInApp(page, '/recruitment/settings');
+        await page.getByRole('heading', { name: 'Pipeline stages', level: 2 }).waitFor();
+        const stages = page.getByRole('list', { name: 'Pipeline stages' });
+        await stages.getByRole('textbox', { name: /^Stage 1$/ }).waitFor();
+        const count = await stages.getByRole('listitem').count();
+        await page.getByRole('button', { name: 'Add a stage' }).click();
+        // The new stage stands just before Hired, its name to give.
+        const added = stages.getByRole('textbox', { name: `Stage ${count - 1} (yours)` });
+        expect(await added.inputValue()).toBe('');
+        await page.getByRole('button', { name: 'Save' }).click();
+        await page.getByText('Each stage needs a name').waitFor();
+        await added.fill('Trial shift');
+        // Hired cannot be removed: its button is disabled; the new one moves up past Reference check.
+        expect(await page.getByRole('button', { name: 'Remove Hired' }).isDisabled()).toBe(true);
+        await page.getByRole('button', { name: 'Move Trial shift up' }).click();
+        await expect
+          .poll(() => stages.getByRole('textbox', { name: `Stage ${count - 2} (yours)` }).inputValue())
+          .toBe('Trial shift');
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.getByRole('button', { name: 'Save' }).click();
+        await page.getByText('Recruitment settings saved').waitFor();
+
+        // The board shows it in the agency's order; the applicant is moved there from their card's menu.
+        await navigateInApp(page, '/recruitment/staffs/board');
+        const headings = page.getByRole('region', { name: 'Pipeline stages' }).getByRole('heading', { level: 2 });
+        await page.getByRole('heading', { name: /^Trial shift \(0\)$/ }).waitFor();
+        const order = (await headings.allTextContents()).map((h) => h.replace(/ \(\d+\)$/, ''));
+        expect(order.indexOf('Trial shift')).toBe(order.indexOf('Offer') + 1);
+        expect(order.slice(-2)).toEqual(['Hired', 'Rejected']);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.getByRole('button', { name: `Actions for Noor ${last}` }).click();
+        await page.getByRole('menuitem', { name: 'Move to a stage of your own' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('combobox', { name: /^Stage/ }).click();
+        await page.getByRole('option', { name: 'Trial shift' }).click();
+        await dialog.getByLabel('Note').fill('Trial on the Friday late shift');
+        expect(await seriousViolations(page)).toEqual([]);
+        await dialog
+          .getByRole('button', { name: /^(Move to a stage of your own|Confirm)$/ })
+          .last()
+          .click();
+        await page.getByText('Moved', { exact: true }).waitFor();
+        const column = page.getByRole('region', { name: /^Trial shift/ });
+        await column.getByRole('link', { name: `Noor ${last}` }).waitFor();
+        await column.getByText('Trial on the Friday late shift').waitFor();
+        const stored = (await api(page, 'GET', `/api/job_applications/${id}`)).body.data;
+        expect(stored.stage).toMatch(/^custom_/);
+        // On a phone the columns stack: nothing wider than the screen.
+        await page.setViewportSize(PHONE);
+        expect(await layoutProblems(page, '/recruitment/staffs/board', PHONE.width)).toEqual([]);
+      } finally {
+        await api(page, 'DELETE', `/api/job_applications/${id}`);
+        const now = (await api(page, 'GET', '/api/recruitment_settings')).body.data;
+        await api(page, 'PUT', '/api/recruitment_settings', { stages: before.stages, version: now.version });
+      }
+    },
+  );
 });

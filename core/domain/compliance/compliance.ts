@@ -161,3 +161,29 @@ function describeDaysLeft(n: ExpiryNote): string {
   if (n.daysLeft === 0) return `expires today, ${on}`;
   return `expires ${on}, in ${n.daysLeft} ${n.daysLeft === 1 ? 'day' : 'days'}`;
 }
+
+/** A staff member's compliance as the staff list states it: every document valid, one due within 30 days, or not. */
+export type ComplianceState = 'compliant' | 'expiring' | 'not_compliant';
+
+/**
+ * A staff member's compliance on a past day, rebuilt from their documents' history: each verified version counts from
+ * the day it is valid from (its issue date, or its upload when it has none) to its expiry, so a renewal issued later
+ * does not count yet and a version replaced since still does, as it did then; judged on that day by the same rule as
+ * today's state (assessCompliance). The job role and the categories required are today's: the product keeps no
+ * history of them.
+ */
+export function complianceOn<C extends ComplianceCategory>(input: {
+  jobRoleId: number | null;
+  categories: C[];
+  documents: (ComplianceDocument & { valid_from: string })[];
+  date: string;
+}): ComplianceState {
+  const held = input.documents.filter((d) => d.valid_from <= input.date).map((d) => ({ ...d, superseded: false }));
+  const r = assessCompliance({
+    jobRoleId: input.jobRoleId,
+    categories: input.categories,
+    documents: held,
+    today: input.date,
+  });
+  return !r.compliant ? 'not_compliant' : r.expiring.length ? 'expiring' : 'compliant';
+}

@@ -1,5 +1,6 @@
 import { textOf, type Action, type ResourceDeclaration } from '../../engine/types';
 import { recruitmentSettings } from './settings';
+import { BUILT_IN_STAGES, CUSTOM_STAGE_IDS, OPEN_STAGE_IDS } from '../../domain/recruitment/stages';
 
 // Admins keep everything; a consultant works the vacancies and the pipeline but deletes nothing (README's roles).
 const adminAll: Action[] = ['list', 'show', 'create', 'edit', 'delete', 'export'];
@@ -113,14 +114,16 @@ export const vacancies: ResourceDeclaration = {
   ],
 };
 
+/**
+ * The stage's states: the product's six, then the slots of an agency's own stages (core/domain/recruitment/stages.ts),
+ * named here by slot; the screens show the agency's names and order (its recruitment settings).
+ */
 export const APPLICATION_STAGES = [
-  { id: 'applied', name: 'Applied' },
-  { id: 'screening', name: 'Screening' },
-  { id: 'interview', name: 'Interview' },
-  { id: 'offer', name: 'Offer' },
-  { id: 'hired', name: 'Hired' },
-  { id: 'rejected', name: 'Rejected' },
+  ...BUILT_IN_STAGES.map((s) => ({ id: s.id, name: s.label })),
+  ...CUSTOM_STAGE_IDS.map((id, i) => ({ id, name: `Own stage ${i + 1}` })),
 ];
+/** A product stage's step may also be taken from any of the agency's own stages, wherever it put them. */
+const orOwn = (...from: string[]) => [...from, ...CUSTOM_STAGE_IDS];
 
 export const RIGHT_TO_WORK = [
   { id: 'yes', name: 'Yes, without a visa (British or Irish citizen, settled status)' },
@@ -203,13 +206,15 @@ export const jobApplications: ResourceDeclaration = {
   lifecycle: {
     field: 'stage',
     transitions: [
-      { action: 'screen', from: ['applied'], to: 'screening' },
-      { action: 'interview', from: ['screening'], to: 'interview' },
+      { action: 'screen', from: orOwn('applied'), to: 'screening' },
+      { action: 'interview', from: orOwn('screening'), to: 'interview' },
       // A new date for the interview: the stage stays.
       { action: 'reschedule', from: ['interview'] },
-      { action: 'offer', from: ['interview'], to: 'offer' },
-      { action: 'hire', from: ['offer'], to: 'hired' },
-      { action: 'reject', from: ['applied', 'screening', 'interview', 'offer'], to: 'rejected' },
+      { action: 'offer', from: orOwn('interview'), to: 'offer' },
+      { action: 'hire', from: orOwn('offer'), to: 'hired' },
+      { action: 'reject', from: [...OPEN_STAGE_IDS], to: 'rejected' },
+      // To one of the agency's own stages, which the effect checks against its list (server/behaviours).
+      { action: 'move', from: [...OPEN_STAGE_IDS], to: [...CUSTOM_STAGE_IDS] },
     ],
     final: ['hired', 'rejected'],
   },
@@ -233,6 +238,20 @@ export const jobApplications: ResourceDeclaration = {
       guard: (r) => (r.candidate_id ? 'This applicant has already been hired as a staff member.' : null),
     },
     { ...move('reject', 'Reject', 'block', 'Application rejected'), danger: true },
+    {
+      ...move('move', 'Move to a stage of your own', 'open_with', 'Moved'),
+      input: [
+        {
+          source: 'to_stage',
+          type: 'choice' as const,
+          label: 'Stage',
+          required: true,
+          // The slots; the screens offer the agency's own stages by their names.
+          choices: CUSTOM_STAGE_IDS.map((id, i) => ({ id, name: `Own stage ${i + 1}` })),
+        },
+        ...noteInput,
+      ],
+    },
   ],
   fields: [
     {

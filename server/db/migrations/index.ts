@@ -66,6 +66,8 @@ import auditErasure from './139_audit_erasure.js';
 import choiceFilterIndexes from './140_choice_filter_indexes.js';
 import selfBillingAgreements from './141_self_billing_agreements.js';
 import selfBillingAgreementReference from './142_self_billing_agreement_reference.js';
+import shiftDays from './143_shift_days.js';
+import recruitmentStages from './144_recruitment_stages.js';
 import agencyRoles from './127_agency_roles.js';
 import recruitment from './129_recruitment.js';
 import businessUnitMembers from './130_business_unit_members.js';
@@ -146,4 +148,6 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '140_choice_filter_indexes', sql: choiceFilterIndexes },
   { id: '141_self_billing_agreements', sql: selfBillingAgreements },
   { id: '142_self_billing_agreement_reference', sql: selfBillingAgreementReference },
+  { id: '143_shift_days', sql: shiftDays },
+  { id: '144_recruitment_stages', sql: recruitmentStages },
 ];

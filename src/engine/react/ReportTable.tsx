@@ -11,9 +11,9 @@ import { formatDisplayDate } from '../../../core/domain/time/agencyTime';
 
 /**
  * A report's groups as a table: the dimensions' names, then each measure (figures right-aligned), then the columns
- * about each row's record (`details`: not sortable, not totalled), and the totals as the table's footer. Sortable
- * headers when `sort` is given. It scrolls sideways inside a named region the keyboard reaches, so a phone keeps its
- * page width.
+ * about each row's record (`details`: sorted on the server too, not totalled), and the totals as the table's footer.
+ * Sortable headers when `sort` is given. It scrolls sideways inside a named region the keyboard reaches, so a phone
+ * keeps its page width.
  */
 export function ReportTable({
   label,
@@ -62,15 +62,7 @@ export function ReportTable({
           <TableRow>
             {dimensions.map((d) => header(d.id, d.label, false))}
             {measures.map((m) => header(m.id, m.label, true))}
-            {details.map((d) => (
-              <TableCell
-                key={d.id}
-                align={numericDetail(d) ? 'right' : 'left'}
-                sx={{ fontWeight: 600, verticalAlign: 'bottom' }}
-              >
-                {d.label}
-              </TableCell>
-            ))}
+            {details.map((d) => header(d.id, d.label, numericDetail(d)))}
           </TableRow>
         </TableHead>
         <TableBody>

@@ -19,6 +19,8 @@ export interface ResourceOverrides {
   bulkActions?: ReactElement;
   showActions?: ReactElement;
   listActions?: ReactElement;
+  /** Buttons on each row of the list's table (ViewOptions.rowActions). */
+  rowActions?: ReactElement;
   /** Frames every screen of the resource (the settings area's sub-navigation, say). */
   wrapper?: ComponentType<{ children: ReactNode }>;
   /** More screens of the resource at their own routes (a profile with tabs, say). */
@@ -52,6 +54,7 @@ export function buildResource(decl: ResourceDeclaration, overrides: ResourceOver
     bulkActions: overrides.bulkActions,
     showActions: overrides.showActions,
     listActions: overrides.listActions,
+    rowActions: overrides.rowActions,
   };
   const Wrapper = overrides.wrapper ?? (({ children }: { children: ReactNode }) => <>{children}</>);
   const ListView = overrides.list ?? EngineList;

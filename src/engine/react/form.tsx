@@ -12,10 +12,13 @@ import {
   SaveButton,
   Button,
   useRecordContext,
+  usePermissions,
   useSaveContext,
   useRedirect,
   type RaRecord,
 } from 'react-admin';
+import { missingFieldGroups, missingGroupsWarning } from '../../../core/resources/access';
+import type { Principal } from '../../../core/engine/types';
 import { useNamedNotice } from './show';
 import { formValidator } from './formErrors';
 import { StaleNotice, StaleProvider, useStaleEdit } from './stale';
@@ -209,7 +212,18 @@ function EngineForm({
   const submit = useSubmitWithUploads();
   const record = useRecordContext();
   const agency = useAgencyDefaults(decl, view);
+  const { permissions } = usePermissions<Principal>();
   if (isPending || agency.loading) return null;
+  // A field of a guarded group the role is not granted (a custom role without pay rates, on a rate card): the server
+  // refuses the save, so the form says so first, in words, naming what to ask for.
+  const missing = permissions
+    ? missingGroupsWarning(
+        missingFieldGroups(
+          permissions,
+          decl.fields.filter((f) => hasView(f, view) && !f.readOnly && !f.computed),
+        ),
+      )
+    : null;
   const defaults = { ...createDefaults(decl), ...agency.values };
   const fallback = paths ? (view === 'edit' && record ? paths.show(record.id) : paths.list) : '/';
   // A locked record's edit page (opened by its address) says why and offers no save.
@@ -232,6 +246,11 @@ function EngineForm({
     >
       <UnsavedChangesGuard />
       {view === 'edit' && <StaleNotice />}
+      {missing && !locked && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {missing}
+        </Alert>
+      )}
       {locked && (
         <Alert severity="info" role="status" sx={{ mb: 2 }}>
           {locked}

@@ -372,6 +372,7 @@ export function EngineList({
   fieldOverrides,
   bulkActions,
   listActions,
+  rowActions,
   tabId,
   title,
   readOnly,
@@ -440,6 +441,7 @@ export function EngineList({
           defs={defs}
           overrides={fieldOverrides}
           bulkActions={bulkActions}
+          rowActions={rowActions}
           readOnly={readOnly}
           card={card}
         />
@@ -474,6 +476,7 @@ function ListBody({
   defs,
   overrides,
   bulkActions,
+  rowActions,
   readOnly,
   card,
 }: {
@@ -482,11 +485,13 @@ function ListBody({
   defs: CustomFieldDefinition[];
   overrides?: Record<string, FieldOverride>;
   bulkActions?: ReactElement;
+  rowActions?: ReactElement;
   readOnly?: boolean;
   card?: ReactElement;
 }) {
   const { canAccess: canExport } = useCanAccess({ resource: decl.name, action: 'export' });
   const { isPending } = useListContext();
+  const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   // Below the tablet breakpoint a table cannot fit: one card a record (no bulk actions there).
   if (phone)
@@ -524,6 +529,14 @@ function ListBody({
         }
       >
         <Columns decl={decl} defs={defs} paths={paths} overrides={overrides} />
+        {rowActions && (
+          <DataTable.Col label={translate('engine.list.row_actions')} disableSort>
+            {/* A click on a row's button is the button's, not the row's (which opens the record). */}
+            <Box onClick={(e) => e.stopPropagation()} sx={{ display: 'flex', gap: 1 }}>
+              {rowActions}
+            </Box>
+          </DataTable.Col>
+        )}
       </DataTable>
       <ListTotals decl={decl} />
     </>

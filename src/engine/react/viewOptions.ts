@@ -19,4 +19,10 @@ export interface ViewOptions {
   showActions?: ReactElement;
   /** Extra buttons in the list's toolbar (a link to a screen beside the list, say). */
   listActions?: ReactElement;
+  /**
+   * Buttons in a last column of each row of the list's table, in the row's record context (an earlier export's
+   * "Download again", say). A phone's card is one link to the record, which holds no button: there the record's own
+   * page (showActions) offers them.
+   */
+  rowActions?: ReactElement;
 }

@@ -142,10 +142,12 @@ function ExportDialog({ filterValues, onClose }: { filterValues: Record<string, 
 }
 
 /**
- * An earlier export's page: its documents again, in the same package's layout (GET /api/invoices/export/{package}
- * ?batch={id}), recording no new export. For those who may export; others may see what was exported.
+ * An earlier export's files again, on its page and on its row of the earlier exports' list: its documents in the same
+ * package's layout (GET /api/invoices/export/{package}?batch={id}), the same file byte for byte, recording no new
+ * export. For those who may export; others may see what was exported. In a row it is named by its export, so a list
+ * of them reads as which export each button downloads.
  */
-export function DownloadAgainButton() {
+export function DownloadAgainButton({ inRow = false }: { inRow?: boolean }) {
   const record = useRecordContext();
   const notify = useNotify();
   const { canAccess } = useCanAccess({ resource: 'invoices', action: 'export' });
@@ -163,7 +165,13 @@ export function DownloadAgainButton() {
     }
   };
   return (
-    <Button label="Download again" onClick={again} disabled={busy} aria-busy={busy}>
+    <Button
+      label="Download again"
+      onClick={again}
+      disabled={busy}
+      aria-busy={busy}
+      {...(inRow ? { 'aria-label': `Download again: export ${String(record.id)}` } : {})}
+    >
       <DownloadIcon />
     </Button>
   );

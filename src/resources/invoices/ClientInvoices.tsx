@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { ApiFailure, request, requestAll } from '../../providers/request';
-import { PdfButton } from './PdfButton';
+import { DownloadButton } from './DownloadButton';
 import { formatPounds, formatVatRate } from '../../../core/engine/money';
 import { formatDisplayDate } from '../../../core/domain/time/agencyTime';
 import { ISSUED_STATES } from '../../../core/resources/invoices/resource';
@@ -28,8 +28,9 @@ import { ISSUED_STATES } from '../../../core/resources/invoices/resource';
 /*
  * The client panel's invoices (issue 32): /client/invoice, the client's issued invoices and credit notes with what it
  * owes and what is overdue; /client/invoice/{id}, one invoice with its lines, the payments and credit notes against
- * it, and its PDF as kept at issue. Everything is read through the engine's client scope: another client's invoice,
- * a draft or a voided one answers 404 and the screen says it was not found. Lines carry no pay or margin: invoice
+ * it, its PDF as kept at issue and its e-invoice (UBL), and each credit note's. Everything is read through the
+ * engine's client scope: another client's invoice, a draft or a voided one answers 404 and the screen says it was
+ * not found. Lines carry no pay or margin: invoice
  * lines have none, and the agency-only fields (the timesheet line billed, the run) are not readable by a client.
  */
 
@@ -375,7 +376,12 @@ export function ClientInvoice() {
           {t('invoice_number', { number: inv.number })}
         </Typography>
         <InvoiceState row={inv} />
-        <PdfButton path={`/invoices/${inv.id}/pdf?template=${encodeURIComponent(inv.template)}`} number={inv.number} />
+        <DownloadButton
+          path={`/invoices/${inv.id}/pdf?template=${encodeURIComponent(inv.template)}`}
+          number={inv.number}
+        />
+        {/* The e-invoice is the agency's own document: UBL carries no pay or margin, so the client reads the same. */}
+        <DownloadButton path={`/invoices/${inv.id}/ubl`} number={inv.number} format="ubl" variant="outlined" />
       </Stack>
       <Figures
         label={t('details')}
@@ -455,8 +461,13 @@ export function ClientInvoice() {
             { header: t('vat'), cell: (r) => money(r.vat), align: 'right' },
             { header: t('total'), cell: (r) => money(r.total), align: 'right' },
             {
-              header: t('pdf'),
-              cell: (r) => <PdfButton path={`/credit_notes/${r.id}/pdf`} number={r.number} variant="text" />,
+              header: t('files'),
+              cell: (r) => (
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                  <DownloadButton path={`/credit_notes/${r.id}/pdf`} number={r.number} variant="text" />
+                  <DownloadButton path={`/credit_notes/${r.id}/ubl`} number={r.number} format="ubl" variant="text" />
+                </Stack>
+              ),
             },
           ]}
         />

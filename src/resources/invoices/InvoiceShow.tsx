@@ -27,7 +27,7 @@ import { lockedReason } from '../../../core/engine/lifecycle';
 import { invoiceLines, invoices, CREDIT_KINDS, PAYMENT_METHODS } from '../../../core/resources/invoices/resource';
 import { downloadInvoicePdf, selectedTemplate, templatePath, TEMPLATE_IDS } from './templates';
 import { RecordPaymentButton } from './PaymentDialog';
-import { PdfButton } from './PdfButton';
+import { DownloadButton } from './DownloadButton';
 import { UblButton } from './UblButton';
 
 /** The draft's editor at the spec's address, in the remembered layout. */
@@ -197,7 +197,7 @@ function CreditNotes({ id }: { id: RaRecord['id'] }) {
               <TableCell align="right">{formatPounds(Number(c.vat))}</TableCell>
               <TableCell align="right">{formatPounds(Number(c.total))}</TableCell>
               <TableCell>
-                <PdfButton path={`/credit_notes/${c.id}/pdf`} number={String(c.number)} variant="text" />
+                <DownloadButton path={`/credit_notes/${c.id}/pdf`} number={String(c.number)} variant="text" />
               </TableCell>
             </TableRow>
           ))}

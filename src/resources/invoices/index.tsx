@@ -60,8 +60,11 @@ const area: Area = {
     // An issued credit note's e-invoice beside its PDF, as on its invoice's page.
     buildResource(creditNotes, { showActions: <UblButton resource="credit_notes" /> }),
     buildResource(creditNoteLines),
-    // The accounting exports made (/invoice/exports), each downloadable again from its page.
-    buildResource(invoiceExportBatches, { showActions: <DownloadAgainButton /> }),
+    // The accounting exports made (/invoice/exports), each downloadable again from its row and from its page.
+    buildResource(invoiceExportBatches, {
+      showActions: <DownloadAgainButton />,
+      rowActions: <DownloadAgainButton inRow />,
+    }),
     buildResource(payments),
     buildResource(paymentAllocations),
   ],

@@ -3,22 +3,24 @@ import { useQuery } from '@tanstack/react-query';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { api } from '../../providers/http';
-import { APPLICATION_STAGES } from '../../../core/resources/recruitment/resource';
+import { useStages } from './stages';
+import type { Stage } from '../../../core/domain/recruitment/stages';
 
 /** How many records a list holds (its first page of one row answers the total). */
 const countOf = async (path: string, signal: AbortSignal) =>
   (await api<{ total_count: number }>(`${path}${path.includes('?') ? '&' : '?'}per_page=1`, { signal })).total_count;
 
 /** The overview's counts: the open jobs, and the applicants at each stage. */
-function useRecruitmentCounts() {
+function useRecruitmentCounts(list: readonly Stage[] | undefined) {
   return useQuery({
-    queryKey: ['recruitment', 'overview'],
+    queryKey: ['recruitment', 'overview', list?.map((s) => s.id).join()],
+    enabled: !!list,
     queryFn: async ({ signal }) => {
       const [open, ...stages] = await Promise.all([
         countOf('/vacancies?status=open', signal),
-        ...APPLICATION_STAGES.map((s) => countOf(`/job_applications?stage=${s.id}`, signal)),
+        ...list!.map((s) => countOf(`/job_applications?stage=${s.id}`, signal)),
       ]);
-      return { open, stages: Object.fromEntries(APPLICATION_STAGES.map((s, i) => [s.id, stages[i]])) };
+      return { open, stages: Object.fromEntries(list!.map((s, i) => [s.id, stages[i]])) };
     },
     retry: false,
   });
@@ -46,7 +48,8 @@ function CountCard({ to, count, label }: { to: string; count: number | undefined
  */
 export function RecruitmentOverview() {
   const translate = useTranslate();
-  const counts = useRecruitmentCounts();
+  const stages = useStages();
+  const counts = useRecruitmentCounts(stages);
   const title = translate('app.screens.recruitment');
   return (
     <Box sx={{ maxWidth: 1100 }}>
@@ -65,8 +68,8 @@ export function RecruitmentOverview() {
         Applicants by stage
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 3 }}>
-        {APPLICATION_STAGES.map((s) => (
-          <CountCard key={s.id} to={`/recruitment/staffs/${s.id}`} count={counts.data?.stages[s.id]} label={s.name} />
+        {stages?.map((s) => (
+          <CountCard key={s.id} to={`/recruitment/staffs/${s.id}`} count={counts.data?.stages[s.id]} label={s.label} />
         ))}
       </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -75,6 +78,9 @@ export function RecruitmentOverview() {
         </MuiLink>
         <MuiLink component={Link} to="/recruitment/staffs">
           All applicants
+        </MuiLink>
+        <MuiLink component={Link} to="/recruitment/staffs/board">
+          The pipeline’s board
         </MuiLink>
         <MuiLink component={Link} to="/recruitment/settings">
           Recruitment settings

@@ -23,6 +23,11 @@ export interface AuthzContext {
   must(res: { statusCode: number; body: string; json(): any }, status?: number): Promise<any>;
   /** A number unique in this run, for unique names. */
   next(): number;
+  /**
+   * A record for a request that changes it, made by `make` or, under the same `key`, one the row made for a principal
+   * that was refused (and so left it as it was). A request that makes its own records should take them from here.
+   */
+  unused<T>(key: string, make: () => Promise<T>): Promise<T>;
 }
 
 /**

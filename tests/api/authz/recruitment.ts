@@ -57,7 +57,7 @@ export const recruitment: AuthzArea = {
     return [
       ...resource('vacancies', ['open', 'close', 'reopen']),
       row('POST', '/api/vacancies', A, 201, 201, F, F, 201, F, A),
-      ...resource('job_applications', ['screen', 'interview', 'reschedule', 'offer', 'hire', 'reject']),
+      ...resource('job_applications', ['screen', 'interview', 'reschedule', 'offer', 'hire', 'reject', 'move']),
       // The other agency's admin names agency A's vacancy: it does not exist for them (422 on the field).
       row('POST', '/api/job_applications', A, 201, 201, F, F, 422, F, A),
       // The agency's recruitment settings: its admins change them, its consultants read them; each agency its own row.
@@ -87,6 +87,8 @@ export const recruitment: AuthzArea = {
   actionInput: {
     'job_applications interview': interviewInput(),
     'job_applications reschedule': interviewInput(),
+    // The demo agency's own stage, Reference check.
+    'job_applications move': { to_stage: 'custom_1' },
   },
   createBody: {
     vacancies: async (ctx) => vacancyBody(ctx),

@@ -294,7 +294,7 @@ export const timesheets: AuthzArea = {
           url: `/api/timesheets/${ctx.sharedB.timesheets}/actions/dispute`,
           payload: { line_ids: [ctx.sharedB.timesheet_lines], reason: 'Authz test' },
         };
-      const t = await timesheetIn(ctx, 'submitted');
+      const t = await ctx.unused('timesheets dispute', () => timesheetIn(ctx, 'submitted'));
       return {
         method: 'POST',
         url: `/api/timesheets/${t.id}/actions/dispute`,
@@ -302,7 +302,9 @@ export const timesheets: AuthzArea = {
       };
     },
     'POST /api/timesheet_lines/:id/actions/amend': async (ctx, _p, otherAgency) => {
-      const id = otherAgency ? ctx.sharedB.timesheet_lines : (await timesheetIn(ctx, 'draft')).line;
+      const id = otherAgency
+        ? ctx.sharedB.timesheet_lines
+        : (await ctx.unused('timesheet_lines amend', () => timesheetIn(ctx, 'draft'))).line;
       const [l] = await ctx.t.db.query<any>('select actual_start, actual_end from timesheet_lines where id = $1', [id]);
       const start = l?.actual_start ? new Date(l.actual_start).toISOString() : instant('2020-01-06', '08:00');
       const end = l?.actual_end ? new Date(l.actual_end).toISOString() : instant('2020-01-06', '16:00');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import {
   assessCompliance,
+  complianceOn,
   countingDocument,
   describeCompliance,
   isCompliantOn,
@@ -385,4 +386,129 @@ describe('properties', () => {
       expect(withReplaced).toEqual(without);
     },
   );
+});
+
+describe('complianceOn (a past day, from the documents valid by then)', () => {
+  const on = (documents: [ComplianceCategory, string | null, string, boolean?][], date: string, role = CARER) =>
+    complianceOn({
+      jobRoleId: role,
+      categories: CATEGORIES,
+      documents: documents.map(([category, expiry, uploaded, superseded]) => ({
+        ...doc(category, 'verified', expiry, superseded ?? false),
+        valid_from: uploaded,
+      })),
+      date,
+    });
+  it.each<[string, [ComplianceCategory, string | null, string, boolean?][], string, string]>([
+    [
+      'every document valid well beyond the day',
+      [
+        [DBS, null, '2025-01-01'],
+        [RTW, '2027-01-01', '2025-01-01'],
+        [MANUAL, null, '2025-01-01'],
+      ],
+      '2026-03-15',
+      'compliant',
+    ],
+    [
+      'one due within 30 days of the day',
+      [
+        [DBS, null, '2025-01-01'],
+        [RTW, '2026-04-14', '2025-01-01'],
+        [MANUAL, null, '2025-01-01'],
+      ],
+      '2026-03-15',
+      'expiring',
+    ],
+    [
+      'one 31 days ahead is not yet due',
+      [
+        [DBS, null, '2025-01-01'],
+        [RTW, '2026-04-15', '2025-01-01'],
+        [MANUAL, null, '2025-01-01'],
+      ],
+      '2026-03-15',
+      'compliant',
+    ],
+    [
+      'expiring on the day itself still counts',
+      [
+        [DBS, null, '2025-01-01'],
+        [RTW, '2026-03-15', '2025-01-01'],
+        [MANUAL, null, '2025-01-01'],
+      ],
+      '2026-03-15',
+      'expiring',
+    ],
+    [
+      'expired the day before',
+      [
+        [DBS, null, '2025-01-01'],
+        [RTW, '2026-03-14', '2025-01-01'],
+        [MANUAL, null, '2025-01-01'],
+      ],
+      '2026-03-15',
+      'not_compliant',
+    ],
+    [
+      'a document issued after the day did not count then',
+      [
+        [DBS, null, '2025-01-01'],
+        [RTW, null, '2026-03-16'],
+        [MANUAL, null, '2025-01-01'],
+      ],
+      '2026-03-15',
+      'not_compliant',
+    ],
+    [
+      'issued on the day counts',
+      [
+        [DBS, null, '2025-01-01'],
+        [RTW, null, '2026-03-15'],
+        [MANUAL, null, '2025-01-01'],
+      ],
+      '2026-03-15',
+      'compliant',
+    ],
+    [
+      'a version replaced since counted then',
+      [
+        [DBS, null, '2025-01-01'],
+        [RTW, '2026-06-01', '2025-01-01', true],
+        [RTW, '2028-06-01', '2026-05-20'],
+        [MANUAL, null, '2025-01-01'],
+      ],
+      '2026-03-15',
+      'compliant',
+    ],
+    [
+      'the renewal issued later does not rescue an expired one',
+      [
+        [DBS, null, '2025-01-01'],
+        [RTW, '2026-03-01', '2025-01-01', true],
+        [RTW, '2028-06-01', '2026-03-20'],
+        [MANUAL, null, '2025-01-01'],
+      ],
+      '2026-03-15',
+      'not_compliant',
+    ],
+    [
+      'a category the role needs missing',
+      [
+        [DBS, null, '2025-01-01'],
+        [RTW, null, '2025-01-01'],
+      ],
+      '2026-03-15',
+      'not_compliant',
+    ],
+  ])('%s', (_, documents, date, want) => {
+    expect(on(documents, date)).toBe(want);
+  });
+  it('a document awaiting its check or rejected never counts', () => {
+    const documents = [DBS, RTW, MANUAL].map((c, i) => ({
+      ...doc(c, i === 1 ? 'rejected' : 'verified', null),
+      valid_from: '2025-01-01',
+    }));
+    expect(complianceOn({ jobRoleId: CARER, categories: CATEGORIES, documents, date: TODAY })).toBe('not_compliant');
+  });
 });

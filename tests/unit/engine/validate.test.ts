@@ -4,6 +4,7 @@ import {
   checkField,
   customFieldAsDeclaration,
   validateRecord,
+  validateRecords,
   validateCustomFieldsInput,
   MAX_REFERENCES,
   type CustomFieldDefinition,
@@ -384,6 +385,29 @@ describe('validateRecord', () => {
     });
     expect(validateRecord(candidates, { ...goodCandidate, status: 'approved', activated: true }, [], NOW)).toEqual({});
     expect(validateRecord(candidates, { ...goodCandidate, status: 'rejected', activated: false }, [], NOW)).toEqual({});
+  });
+  it('a set validates as each record alone: a value fine once is fine again, a bad one refused on every record', () => {
+    // Values repeat across the set (the same e-mail, date of birth and state), some good, some bad, and a rule.
+    const set = [
+      { ...goodCandidate },
+      { ...goodCandidate, activated: true },
+      { ...goodCandidate, email: 'not-an-email', date_of_birth: '2026-02-30' },
+      { ...goodCandidate },
+      { ...goodCandidate, email: 'not-an-email', first_name: '' },
+      { ...goodCandidate, status: 'approved', activated: true },
+      { ...goodCandidate, date_of_birth: '2026-02-30' },
+    ];
+    const each = set.map((r) => validateRecord(candidates, r, [], NOW));
+    expect(validateRecords(candidates, set, [], NOW)).toEqual(each);
+    expect(each.map((p) => Object.keys(p).sort().join())).toEqual([
+      '',
+      'activated',
+      'date_of_birth,email',
+      '',
+      'email,first_name',
+      '',
+      'date_of_birth',
+    ]);
   });
   it('a field problem wins over a rule for the same field', () => {
     const decl: ResourceDeclaration = {

@@ -42,7 +42,7 @@ describe('recruitment declarations', () => {
       for (const t of decl.lifecycle!.transitions) {
         expect(decl.actions!.map((a) => a.name)).toContain(t.action);
         // No `to`: the action keeps the state (rescheduling an interview).
-        for (const s of [...t.from, ...(t.to === undefined ? [] : [t.to as string])]) expect(states).toContain(s);
+        for (const s of [...t.from, ...(t.to === undefined ? [] : [t.to].flat())]) expect(states).toContain(s);
       }
     }
   });

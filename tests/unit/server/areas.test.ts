@@ -30,6 +30,7 @@ describe('the areas of the server', () => {
       'notification-counts',
       'notification-digest',
       'recruitment-retention',
+      'shift-days',
       'timesheet-reminders',
     ]);
   });

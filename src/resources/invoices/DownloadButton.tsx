@@ -1,21 +1,25 @@
 import { useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
+import CodeIcon from '@mui/icons-material/Code';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useTranslate } from 'react-admin';
 import { downloadFrom } from '../../engine/react/download';
 
 /**
- * Saves a money document's kept PDF (GET /api/{resource}/{id}/pdf…): an invoice in the layout the agency chose, a
- * credit note. Named by the document's number, so a list of them reads as which one each button saves.
+ * Saves a money document's file: its kept PDF (GET /api/{resource}/{id}/pdf…, an invoice in the layout the agency
+ * chose) or its e-invoice (GET /api/{resource}/{id}/ubl, EN 16931 UBL). Named by the document's number and the
+ * format, so a list of them reads as which file each button saves; a failure is said under the button.
  */
-export function PdfButton({
+export function DownloadButton({
   path,
   number,
+  format = 'pdf',
   variant = 'contained',
 }: {
   path: string;
   number: string;
-  variant?: 'contained' | 'text';
+  format?: 'pdf' | 'ubl';
+  variant?: 'contained' | 'outlined' | 'text';
 }) {
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
@@ -25,7 +29,7 @@ export function PdfButton({
       <Button
         variant={variant}
         size={variant === 'text' ? 'small' : 'medium'}
-        startIcon={<PictureAsPdfIcon />}
+        startIcon={format === 'pdf' ? <PictureAsPdfIcon /> : <CodeIcon />}
         disabled={busy}
         aria-busy={busy}
         onClick={async () => {
@@ -40,7 +44,9 @@ export function PdfButton({
           }
         }}
       >
-        {translate('app.client_invoices.download', { number })}
+        {translate(format === 'pdf' ? 'app.client_invoices.download' : 'app.client_invoices.download_ubl', {
+          number,
+        })}
       </Button>
       {error && (
         <Alert severity="error" sx={{ mt: 1 }}>
