@@ -11,7 +11,7 @@ describe('a client-week and its supplement', () => {
   it('the week screen shows the supplement as such, beside the timesheet sent', { timeout: 180_000 }, async () => {
     const { page } = e2e;
     await signInAdmin(page);
-    const week = startOfWeekMonday(addDaysToDate(agencyToday(ZONE), -7 * 47));
+    const week = startOfWeekMonday(addDaysToDate(agencyToday(ZONE), -7 * 68)); // before the demo's year of history, and after the helpers' weeks (53 onwards)
     const book = (day: number) => workedShift(page, addDaysToDate(week, day), 'Supplement e2e');
     await book(0);
     const first = (await api(page, 'POST', '/api/timesheets/actions/generate', { week_start: week })).body.data
