@@ -7,8 +7,8 @@ import type { Queryable } from './index.js';
 export const YOUNG_TABLE_ROWS = 10_000;
 
 /**
- * Analyzes `table` (a declared name, never a caller's text) in this transaction when the planner knows of fewer than
- * YOUNG_TABLE_ROWS rows of it; otherwise does nothing. One statement either way.
+ * Analyzes each of `tables` (declared names, never a caller's text) in this transaction when the planner knows of
+ * fewer than `below` rows of it (YOUNG_TABLE_ROWS unless told); otherwise does nothing. One statement either way.
  *
  * Why: a foreign key check is a query the server plans once per connection and keeps. Against a table the planner has
  * no statistics for (a new database, the pay run bench), every index starting with merchant_id looked as cheap as the
@@ -19,13 +19,21 @@ export const YOUNG_TABLE_ROWS = 10_000;
  * statistics autovacuum keeps. ANALYZE sees this transaction's own rows, and holds the table's SHARE UPDATE EXCLUSIVE
  * lock to the end of it (autovacuum waits), which is why only young tables are analyzed.
  */
-export async function analyzeIfYoung(db: Queryable, table: string): Promise<void> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`not a table name: ${table}`);
+export async function analyzeIfYoung(
+  db: Queryable,
+  tables: string | string[],
+  below: number = YOUNG_TABLE_ROWS,
+): Promise<void> {
+  const names = typeof tables === 'string' ? [tables] : tables;
+  for (const table of names) if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`not a table name: ${table}`);
   await db.query(
     `do $$ begin
-       if (select reltuples from pg_class where oid = to_regclass('${table}')) < ${YOUNG_TABLE_ROWS} then
-         analyze ${table};
-       end if;
+       ${names
+         .map(
+           (table) =>
+             `if (select reltuples from pg_class where oid = to_regclass('${table}')) < ${below} then analyze ${table}; end if;`,
+         )
+         .join('\n       ')}
      end $$`,
   );
 }
@@ -39,16 +47,4 @@ export async function analyzeIfYoung(db: Queryable, table: string): Promise<void
  * embedded database's tables stay that way until something analyzes them; on PostgreSQL autovacuum gets there within
  * minutes, and this costs one catalog read.
  */
-export async function analyzeIfNeverAnalyzed(db: Queryable, tables: string[]): Promise<void> {
-  for (const table of tables) if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`not a table name: ${table}`);
-  await db.query(
-    `do $$ begin
-       ${tables
-         .map(
-           (table) =>
-             `if (select reltuples from pg_class where oid = to_regclass('${table}')) < 0 then analyze ${table}; end if;`,
-         )
-         .join('\n       ')}
-     end $$`,
-  );
-}
+export const analyzeIfNeverAnalyzed = (db: Queryable, tables: string[]): Promise<void> => analyzeIfYoung(db, tables, 0);
