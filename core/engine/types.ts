@@ -430,6 +430,8 @@ export interface ListTab {
   /** The tab's route segment, e.g. 'activeClient'. */
   id: string;
   label: string;
+  /** The label is a name the agency gave (its data, e.g. a pipeline stage's), shown as it is, never translated. */
+  labelIsData?: boolean;
   /** The filter the tab applies; sent as plain filters so the API serves it. */
   filter: Record<string, unknown>;
   /** The spec route that opens this tab, e.g. '/client/client-list/activeClient'. */

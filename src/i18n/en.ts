@@ -351,6 +351,15 @@ export const en = {
       resource: 'Resource',
       actions: 'Actions',
     },
+    pipeline: {
+      board: 'Board',
+      list: 'List',
+      board_title: 'Applications: board',
+      stages: 'Pipeline stages',
+      none_at_stage: 'No applicants at this stage.',
+      not_loaded: 'The applicants could not be loaded. Reload the page to try again.',
+      all_at_stage: 'All %{total} at %{stage}',
+    },
     settings_nav: {
       label: 'Settings sections',
       title: 'Settings',

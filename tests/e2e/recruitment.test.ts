@@ -48,6 +48,10 @@ describe('recruitment screens', () => {
     const tooWide = await sweep(page, routes, findings, inflight, lists);
     expect(report(findings), 'serious or critical axe violations').toBe('');
     expect(tooWide).toEqual([]);
+    // The pipeline's tabs are the agency's stages, by the names it gave them.
+    await navigateInApp(page, '/recruitment/staffs');
+    await page.getByRole('tab', { name: 'Reference check' }).waitFor();
+    expect(await page.getByRole('tab', { name: /Own stage/ }).count()).toBe(0);
     await page.setViewportSize(PHONE);
     for (const route of lists) {
       await page.goto(new URL(route, page.url()).toString());

@@ -195,9 +195,10 @@ export const jobApplications: ResourceDeclaration = {
       id: s.id,
       label: s.name,
       filter: { stage: s.id },
-      // The interview tab is read for its dates: the interview's in place of the application's, and no stage column
-      // (every row is at interview), so that the table fits a laptop beside the menu.
-      ...(s.id === 'interview' ? { columns: { shown: ['interview_at'], hidden: ['stage', 'created_at'] } } : {}),
+      // A stage's tab has no stage column (every row is at that stage), so that the table fits a laptop beside the
+      // menu; the interview tab is read for its dates: the interview's in place of the application's.
+      columns:
+        s.id === 'interview' ? { shown: ['interview_at'], hidden: ['stage', 'created_at'] } : { hidden: ['stage'] },
     })),
   ],
   // The applicant agrees to their data being kept and used for the application (UK GDPR: the lawful basis asked).
@@ -284,7 +285,8 @@ export const jobApplications: ResourceDeclaration = {
       personal: true,
     },
     { source: 'email', type: 'email', label: 'E-mail', required: true, sortable: true, personal: true },
-    { source: 'phone', type: 'phone', label: 'Phone', personal: true },
+    // In the column chooser on the pipeline's list, so that its table fits a laptop beside the menu.
+    { source: 'phone', type: 'phone', label: 'Phone', listHidden: true, personal: true },
     {
       source: 'right_to_work',
       type: 'choice',

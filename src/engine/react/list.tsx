@@ -105,7 +105,7 @@ function ListTabs({ decl, paths, current }: { decl: ResourceDeclaration; paths: 
         <Tab
           key={t.id}
           value={t.id}
-          label={translate(`resources.${decl.name}.tabs.${t.id}`, { _: t.label })}
+          label={t.labelIsData ? t.label : translate(`resources.${decl.name}.tabs.${t.id}`, { _: t.label })}
           component={Link}
           to={paths.tab(t.id)}
         />

@@ -34,7 +34,7 @@ export function stagedDecl(decl: ResourceDeclaration, stages: readonly Stage[]):
     fields: decl.fields.map((f) => (f.source === decl.lifecycle?.field ? { ...f, choices } : f)),
     tabs: [
       ...(decl.tabs ?? []).filter((t) => t.id === 'all'),
-      ...stages.map((s) => ({ ...tabOf.get(s.id)!, label: s.label })).filter((t) => t.id),
+      ...stages.map((s) => ({ ...tabOf.get(s.id)!, label: s.label, labelIsData: true })).filter((t) => t.id),
     ],
     actions: decl.actions?.map((a) =>
       a.name === 'move'
@@ -51,9 +51,10 @@ export function stagedDecl(decl: ResourceDeclaration, stages: readonly Stage[]):
 
 /** A link between the pipeline's list and its board. */
 function ViewSwitch({ to, board }: { to: string; board: boolean }) {
+  const translate = useTranslate();
   return (
     <Button component={Link} to={to} size="small" startIcon={board ? <ViewKanbanIcon /> : <ViewListIcon />}>
-      {board ? 'Board' : 'List'}
+      {translate(board ? 'app.pipeline.board' : 'app.pipeline.list')}
     </Button>
   );
 }
@@ -129,6 +130,7 @@ function BoardCard({ decl, record, show }: { decl: ResourceDeclaration; record: 
 
 /** A stage's column: its applicants, newest first, and a link to the stage's list when there are more. */
 function BoardColumn({ decl, stage, options }: { decl: ResourceDeclaration; stage: Stage; options: ViewOptions }) {
+  const translate = useTranslate();
   const headingId = useId();
   const { data, total, isPending, error } = useGetList(decl.name, {
     filter: { stage: stage.id },
@@ -142,12 +144,12 @@ function BoardColumn({ decl, stage, options }: { decl: ResourceDeclaration; stag
       sx={{ flex: { md: '0 0 240px' }, bgcolor: 'action.hover', borderRadius: 1, p: 1 }}
     >
       <Typography id={headingId} variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
-        {stage.label} {total === undefined ? '' : `(${total})`}
+        {total === undefined ? stage.label : `${stage.label} (${total})`}
       </Typography>
-      {error ? <Alert severity="error">The applicants could not be loaded.</Alert> : null}
+      {error ? <Alert severity="error">{translate('app.pipeline.not_loaded')}</Alert> : null}
       {!isPending && !error && !data?.length ? (
         <Typography variant="body2" color="text.secondary">
-          No applicants at this stage.
+          {translate('app.pipeline.none_at_stage')}
         </Typography>
       ) : null}
       <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -157,7 +159,7 @@ function BoardColumn({ decl, stage, options }: { decl: ResourceDeclaration; stag
       </Stack>
       {total !== undefined && total > BOARD_COLUMN_SIZE ? (
         <MuiLink component={Link} to={options.paths.tab(stage.id)} sx={{ display: 'block', mt: 1 }}>
-          All {total} at {stage.label}
+          {translate('app.pipeline.all_at_stage', { total, stage: stage.label })}
         </MuiLink>
       ) : null}
     </Box>
@@ -169,8 +171,9 @@ function BoardColumn({ decl, stage, options }: { decl: ResourceDeclaration; stag
  * actions (the declared moves, with their notes) in a menu on their card. On a phone the columns stack.
  */
 export function PipelineBoard(options: ViewOptions) {
+  const translate = useTranslate();
   const stages = useStages();
-  const title = 'Applications: board';
+  const title = translate('app.pipeline.board_title');
   if (!stages) return null;
   const decl = stagedDecl(options.decl, stages);
   return (
@@ -184,7 +187,7 @@ export function PipelineBoard(options: ViewOptions) {
       </Stack>
       <Box
         role="region"
-        aria-label="Pipeline stages"
+        aria-label={translate('app.pipeline.stages')}
         tabIndex={0}
         sx={{
           display: 'flex',

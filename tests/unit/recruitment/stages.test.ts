@@ -94,8 +94,9 @@ describe('stagedDecl', () => {
       mine.map((s) => ({ id: s.id, name: s.label })),
     );
     expect(decl.tabs!.map((t) => t.label)).toEqual(['All', ...mine.map((s) => s.label)]);
-    // The interview tab keeps its own columns.
-    expect(decl.tabs!.find((t) => t.id === 'interview')!.columns).toBeDefined();
+    // Each stage's tab keeps its own columns: no stage column, and the interview's date on the interview tab.
+    expect(decl.tabs!.find((t) => t.id === 'interview')!.columns!.shown).toEqual(['interview_at']);
+    expect(decl.tabs!.find((t) => t.id === 'custom_2')!.columns!.hidden).toEqual(['stage']);
     const input = decl.actions!.find((a) => a.name === 'move')!.input!.find((f) => f.source === 'to_stage')!;
     expect(input.choices).toEqual([
       { id: 'custom_2', name: 'Trial shift' },
