@@ -52,7 +52,7 @@ try {
     if (n > 0) {
       console.log('The demo data is already loaded; nothing to do.');
     } else {
-      await seedDemo(db, registryOf(areas));
+      await seedDemo(db, registryOf(areas), { history: config.demoHistory });
       console.log('Demo data loaded.');
     }
   } else if (command === 'rebuild-summaries') {

@@ -44,6 +44,11 @@ export interface Config {
    * (server/subscription/plans.ts).
    */
   plans: PlanSet;
+  /**
+   * DEMO_HISTORY: `off` loads the demo without its year of history (server/seed/history.ts), only its current weeks:
+   * a first start about a third quicker, and past weeks free to book (the browser tests that book them). Default on.
+   */
+  demoHistory: boolean;
 }
 
 export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
@@ -108,7 +113,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || `http://${env.HOST || '127.0.0.1'}:${env.PORT || 8080}`,
     mailFrom: env.MAIL_FROM || undefined,
     plans: loadPlans(env),
+    demoHistory: onOrOff(env.DEMO_HISTORY, true, 'DEMO_HISTORY'),
   };
+}
+
+/** A setting that is `on` or `off`; anything else stops the start with a clear message. */
+function onOrOff(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  if (value.trim() === 'on') return true;
+  if (value.trim() === 'off') return false;
+  throw new Error(`${name}: "${value}" is neither on nor off.`);
 }
 
 /** A setting that must be a whole number above 0; a typo stops the start with a clear message. */

@@ -23,7 +23,7 @@ await agreeOnKey(db, useKey(loadKey(process.env, config.dataDir), loadOldKeys(pr
 // `npm run agency:create`.
 if (created && !config.databaseUrl) {
   console.log('New embedded database: loading demo data…');
-  await seedDemo(db, registryOf(areas));
+  await seedDemo(db, registryOf(areas), { history: config.demoHistory });
 }
 const app = await buildApp({
   db,

@@ -39,6 +39,12 @@ export interface BrowserOptions {
    * mailbox hides single-use links from the agency users who read it).
    */
   mailServer?: boolean;
+  /**
+   * `current weeks`: the demo without its year of history (DEMO_HISTORY=off), for a file that books the demo's staff
+   * in past weeks (within a year: a shift's earliest date) and expects them empty. Default: the demo as a newcomer
+   * sees it.
+   */
+  demo?: 'current weeks';
 }
 
 /** An e-mail as the file's mail server received it. */
@@ -105,7 +111,11 @@ export function useBrowser(options: BrowserOptions = {}): E2E {
     if (options.mailServer) mailServer = await startMailServer(sentMail);
     const env = { ...TEST_SERVER_ENV, ...(mailServer && { SMTP_URL: mailServer.url }) };
     ({ server, browser } = await startProductAndBrowser(
-      { build: inject('e2eBuild'), template: inject('e2eDataTemplate'), env },
+      {
+        build: inject('e2eBuild'),
+        template: inject(options.demo === 'current weeks' ? 'e2eDataTemplateCurrentWeeks' : 'e2eDataTemplate'),
+        env,
+      },
       headlessShellPath,
       browserOfWorker,
     ));
@@ -165,5 +175,7 @@ declare module 'vitest' {
     e2eBuild: Pick<BuildSnapshot, 'serverEntry' | 'staticDir'>;
     /** A stopped product's data directory (the demo loaded) to start another product from: startServer's template. */
     e2eDataTemplate: string;
+    /** The same without the demo's year of history (DEMO_HISTORY=off): `useBrowser({ demo: 'current weeks' })`. */
+    e2eDataTemplateCurrentWeeks: string;
   }
 }

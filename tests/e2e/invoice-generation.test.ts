@@ -9,7 +9,7 @@ import { addDaysToDate } from '../../core/domain/time/agencyTime';
 // Issue 32: weekly invoices generated from the screen: the period chosen with the date picker (snapped to its
 // Monday), previewed with their lines and totals, generated as a run whose job shows its progress, then the run's
 // page with the draft it made. axe over the new screens, on a phone's width too.
-const e2e = useBrowser();
+const e2e = useBrowser({ demo: 'current weeks' });
 
 async function serious(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);

@@ -8,7 +8,7 @@ import { taxPeriodOf } from '../../core/domain/payroll/periods';
 // Issue 33: a weekly pay run made from the screen: the period chosen with the date picker (snapped to its Monday),
 // previewed with each staff member's hours, gross and net, created as a run whose job shows its progress, then the
 // run's page with its payslips. axe over the new screens, on a phone's width too.
-const e2e = useBrowser();
+const e2e = useBrowser({ demo: 'current weeks' });
 
 describe('a weekly pay run', () => {
   it('previews, creates with a progress bar and shows the run and its payslips', { timeout: 240_000 }, async () => {

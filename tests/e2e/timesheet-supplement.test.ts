@@ -5,13 +5,13 @@ import { workedShift, ZONE } from './timesheetHelpers';
 import { addDaysToDate, agencyToday, startOfWeekMonday } from '../../core/domain/time/agencyTime';
 
 // Issue 29.10: a late line for a client-week already sent goes on a supplement, which the week's screen names.
-const e2e = useBrowser();
+const e2e = useBrowser({ demo: 'current weeks' });
 
 describe('a client-week and its supplement', () => {
   it('the week screen shows the supplement as such, beside the timesheet sent', { timeout: 180_000 }, async () => {
     const { page } = e2e;
     await signInAdmin(page);
-    const week = startOfWeekMonday(addDaysToDate(agencyToday(ZONE), -7 * 68)); // before the demo's year of history, and after the helpers' weeks (53 onwards)
+    const week = startOfWeekMonday(addDaysToDate(agencyToday(ZONE), -7 * 47));
     const book = (day: number) => workedShift(page, addDaysToDate(week, day), 'Supplement e2e');
     await book(0);
     const first = (await api(page, 'POST', '/api/timesheets/actions/generate', { week_start: week })).body.data

@@ -13,10 +13,10 @@ import {
 export const ZONE = 'Europe/London';
 
 /**
- * Each test works in a week of its own, far enough back to hold nothing of the demo's: the demo's year of history
- * fills the 52 weeks before today (server/seed/history.ts), and Meadowbank's older rate card reaches further back.
+ * Each test works in a week of its own, far enough back to hold nothing of the demo's current weeks: the files that
+ * book these weeks run on the demo without its year of history (`useBrowser({ demo: 'current weeks' })`).
  */
-let weeksBack = 53 + Math.floor(Math.random() * 3);
+let weeksBack = 30 + Math.floor(Math.random() * 10);
 export const nextWeek = () => startOfWeekMonday(addDaysToDate(agencyToday(ZONE), -7 * weeksBack++));
 
 export const instant = (date: string, time: string) => zonedDateTimeToInstant(date, time, ZONE).toISOString();

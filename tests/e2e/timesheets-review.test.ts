@@ -9,7 +9,7 @@ import { drawSignature, submittedTimesheet } from './timesheetHelpers';
  * evidence uploaded, then the rest only once their number is confirmed; the client's timesheets on a 390 px phone
  * are cards saying "signed / all", and a partial approval leaves nothing chosen.
  */
-const e2e = useBrowser();
+const e2e = useBrowser({ demo: 'current weeks' });
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
 describe('verification by the agency', () => {

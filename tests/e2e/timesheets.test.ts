@@ -19,7 +19,7 @@ import {
  */
 // On a product of its own: it books the demo's staff, and a booking made by a file running beside it on the shared
 // product could clash with one made here, or be counted in what this file checks.
-const e2e = useBrowser();
+const e2e = useBrowser({ demo: 'current weeks' });
 const PHONE = { width: 390, height: 844 };
 
 describe('timesheets in the browser', () => {
