@@ -371,6 +371,13 @@ function labelSql(c: Compiled, d: ReportDimension, key: string, ctx: Ctx, p: Par
   return d.emptyLabel ? `case when ${key} is null then ${p.bind(d.emptyLabel)}::text else ${named} end` : named;
 }
 
+/** Each path filter's condition: the record reached (within the caller's scope of the one passed through), or none. */
+function pathFilterSql(reached: Reached, q: ReportQuery, p: Params): string[] {
+  return q.pathFilters.map(({ filter, value }) =>
+    value === null ? `${reached.value(filter.path)} is null` : `${reached.value(filter.path)} = ${p.bind(value)}::int`,
+  );
+}
+
 /**
  * The base rows: the base resource's list rows (the list's own WHERE: scope, read policy, filters, the period) under
  * the report's conditions; or, for a report of several sources, the union of each source's list rows (scope and read
@@ -400,11 +407,7 @@ function baseOf(
           ...(report.where ?? [])
             .filter((w) => !summary.where.some((x) => JSON.stringify(x) === JSON.stringify(w)))
             .map((w) => conditionSql(reached.value(w.field), w, p, ctx.today)),
-          ...q.pathFilters.map(({ filter, value }) =>
-            value === null
-              ? `${reached.value(filter.path)} is null`
-              : `${reached.value(filter.path)} = ${p.bind(value)}::int`,
-          ),
+          ...pathFilterSql(reached, q, p),
         ].join(' and '),
       field: (name) => reached.value(name),
       count: 'sum(row_count)',
@@ -424,12 +427,7 @@ function baseOf(
         [
           buildWhere(c, ctx, { ...q.filters, ...range }, p).where,
           ...(report.where ?? []).map((w) => conditionSql(reached.value(w.field), w, p, ctx.today)),
-          // A path filter: the record reached (within the caller's scope of the one passed through), or none.
-          ...q.pathFilters.map(({ filter, value }) =>
-            value === null
-              ? `${reached.value(filter.path)} is null`
-              : `${reached.value(filter.path)} = ${p.bind(value)}::int`,
-          ),
+          ...pathFilterSql(reached, q, p),
         ].join(' and '),
       field: (name) => reached.value(name),
       count: 'count(*)',

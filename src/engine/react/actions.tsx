@@ -1,17 +1,21 @@
-import { useId, useState, type ReactElement } from 'react';
+import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import {
   Box,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
+  IconButton,
   ListItemIcon,
   ListItemText,
+  Menu,
   MenuItem,
   Tooltip,
   Typography,
 } from '@mui/material';
+import type { SxProps, Theme } from '@mui/material/styles';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import BlockIcon from '@mui/icons-material/Block';
@@ -468,6 +472,56 @@ export function RecordActions({
       {actions.map((a) => (
         <RecordActionButton key={a.name} decl={decl} action={a} record={record} asMenuItem={asMenuItems} />
       ))}
+    </>
+  );
+}
+
+/**
+ * A record's actions in one menu behind a "more" button named for the record, with `more(close)` items after them
+ * (a row's Edit). The menu keeps its items mounted while closed because each item owns its dialog (ActionButton's),
+ * which must outlive the menu.
+ */
+export function RecordActionsMenu({
+  decl,
+  record,
+  buttonSx,
+  more,
+}: {
+  decl: ResourceDeclaration;
+  record: RaRecord;
+  buttonSx?: SxProps<Theme>;
+  more?: (close: () => void) => ReactNode;
+}) {
+  const translate = useTranslate();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const label = translate('app.children.actions_for', { name: recordName(decl, record) });
+  return (
+    <>
+      <IconButton
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        size="small"
+        sx={buttonSx}
+      >
+        <MoreVertIcon />
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={close}
+        keepMounted
+        // A disabled item stays reachable by the arrow keys, so its reason is read out too.
+        slotProps={{ list: { disabledItemsFocusable: true, 'aria-label': label } }}
+      >
+        <RecordActions decl={decl} record={record} asMenuItems={{ onChosen: close }} />
+        {more?.(close)}
+      </Menu>
     </>
   );
 }

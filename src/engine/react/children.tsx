@@ -7,10 +7,8 @@ import {
   Dialog,
   DialogContent,
   DialogTitle,
-  IconButton,
   ListItemIcon,
   ListItemText,
-  Menu,
   MenuItem,
   Stack,
   Tooltip,
@@ -20,7 +18,6 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import {
   Button,
   CreateBase,
@@ -47,7 +44,7 @@ import { isActionOnly, lockedReason } from '../../../core/engine/lifecycle';
 import { UnsavedChangesGuard } from './UnsavedChanges';
 import { useLinesRefusal } from './lines';
 import { FieldFor } from './fields';
-import { RecordActions, recordName } from './actions';
+import { RecordActions, RecordActionsMenu } from './actions';
 import { useCustomFields } from './customFields';
 import { FormInputs, createDefaults, transformUploads, useSubmitWithUploads } from './form';
 import { StaleNotice, StaleProvider, useStaleEdit } from './stale';
@@ -223,10 +220,7 @@ function FormDialog({ title, onClose, children }: { title: string; onClose: () =
 /** How a row offers its actions: a button each, or one menu button (a row a single line high). */
 export type RowActions = 'buttons' | 'menu';
 
-/**
- * A row's actions in one menu: the record's actions and Edit as items. The menu keeps its items mounted while
- * closed because each item owns its dialog (ActionButton's), which must outlive the menu.
- */
+/** A row's actions in one menu: the record's actions and Edit as items. */
 function RowMenu({
   decl,
   record,
@@ -239,38 +233,17 @@ function RowMenu({
   onEdit: () => void;
 }) {
   const translate = useTranslate();
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
-  const name = recordName(decl, record);
   const lineLock = useLinesRefusal(decl, record);
   return (
-    <>
-      <IconButton
-        aria-label={translate('app.children.actions_for', { name })}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        size="small"
-        // Its 34 px target overhangs the cell's padding rather than making the row taller than a line of text.
-        sx={{ my: -0.75 }}
-      >
-        <MoreVertIcon />
-      </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={!!anchor}
-        onClose={close}
-        keepMounted
-        // A disabled item stays reachable by the arrow keys, so its reason is read out too.
-        slotProps={{
-          list: { disabledItemsFocusable: true, 'aria-label': translate('app.children.actions_for', { name }) },
-        }}
-      >
-        <RecordActions decl={decl} record={record} asMenuItems={{ onChosen: close }} />
-        {canEdit && !lockedReason(decl, record) && !lineLock && (
+    <RecordActionsMenu
+      decl={decl}
+      record={record}
+      // Its 34 px target overhangs the cell's padding rather than making the row taller than a line of text.
+      buttonSx={{ my: -0.75 }}
+      more={(close) =>
+        canEdit &&
+        !lockedReason(decl, record) &&
+        !lineLock && (
           <MenuItem
             onClick={() => {
               close();
@@ -282,9 +255,9 @@ function RowMenu({
             </ListItemIcon>
             <ListItemText primary={translate('ra.action.edit')} />
           </MenuItem>
-        )}
-      </Menu>
-    </>
+        )
+      }
+    />
   );
 }
 

@@ -1,6 +1,5 @@
-import { useId, useState } from 'react';
-import { Alert, Box, Button, IconButton, Link as MuiLink, Menu, Paper, Stack, Typography } from '@mui/material';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { useId } from 'react';
+import { Alert, Box, Button, Link as MuiLink, Paper, Stack, Typography } from '@mui/material';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import { Title, useGetList, useTranslate, type RaRecord } from 'react-admin';
@@ -11,7 +10,7 @@ import type { RecruitmentSettings } from '../../../core/contracts/recruitmentSet
 import { useAgencyRow } from '../../engine/react/agencyRow';
 import { EngineList } from '../../engine/react/list';
 import { EngineShow } from '../../engine/react/show';
-import { RecordActions, recordName } from '../../engine/react/actions';
+import { RecordActionsMenu, recordName } from '../../engine/react/actions';
 import type { ViewOptions } from '../../engine/react/viewOptions';
 
 /** The agency's pipeline stages in its order and names (its recruitment settings), once they are read. */
@@ -84,16 +83,11 @@ export const BOARD_COLUMN_SIZE = 25;
 
 /** One applicant on the board: their name opening the application, and its actions in a menu. */
 function BoardCard({ decl, record, show }: { decl: ResourceDeclaration; record: RaRecord; show: string }) {
-  const translate = useTranslate();
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
-  const name = recordName(decl, record);
   return (
     <Paper component="li" variant="outlined" sx={{ p: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <MuiLink component={Link} to={show} sx={{ fontWeight: 500 }}>
-          {name}
+          {recordName(decl, record)}
         </MuiLink>
         {record.stage_note ? (
           <Typography variant="body2" color="text.secondary" noWrap>
@@ -101,29 +95,7 @@ function BoardCard({ decl, record, show }: { decl: ResourceDeclaration; record: 
           </Typography>
         ) : null}
       </Box>
-      <IconButton
-        aria-label={translate('app.children.actions_for', { name })}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        size="small"
-      >
-        <MoreVertIcon />
-      </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={!!anchor}
-        onClose={close}
-        // The action's dialog lives in the menu's item: kept mounted, it stays open once the menu closes.
-        keepMounted
-        slotProps={{
-          list: { disabledItemsFocusable: true, 'aria-label': translate('app.children.actions_for', { name }) },
-        }}
-      >
-        <RecordActions decl={decl} record={record} asMenuItems={{ onChosen: close }} />
-      </Menu>
+      <RecordActionsMenu decl={decl} record={record} />
     </Paper>
   );
 }
