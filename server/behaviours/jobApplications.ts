@@ -133,8 +133,8 @@ export const jobApplicationsBehaviour: ResourceBehaviour = {
   // applicant's staff document is a copy of its own and stays.
   async afterDelete(ctx, row) {
     await deleteFilesOf(ctx.db, ctx.principal.merchantId, 'job_applications', Number(row.id));
-    // The interview's diary note names the applicant: erased with them, its words first (a diary note is hidden, not
-    // removed, when deleted).
+    // The interview's diary note names the applicant: erased with them, its words first, in the note and its trail (a
+    // diary note is hidden, not removed, when deleted).
     if (row.interview_note_id) {
       const [note] = await ctx.db.query<{ id: number }>(
         'select id from diary_notes where merchant_id = $1 and id = $2 and deleted_at is null',
@@ -148,6 +148,8 @@ export const jobApplicationsBehaviour: ResourceBehaviour = {
           { title: 'Interview (application erased)', body: null },
           { reason },
         );
+        // Its trail named the applicant too (the create's and that update's title and text).
+        await ctx.engine.eraseFromTrail('diary_notes', note.id, ['title', 'body'], { reason });
         await ctx.engine.remove('diary_notes', note.id, { reason });
       }
     }

@@ -107,6 +107,13 @@ export interface EngineHandle {
   ): Promise<RecordOf<K>[]>;
   remove<K extends string>(resource: K, id: number, options?: { reason?: string }): Promise<RecordOf<K>>;
   /**
+   * Replaces the values of `fields` in a record's audit trail with "erased" (server/engine/erasure.ts), for a record
+   * that names a person whose own record is being erased (an erased applicant's interview note in the diary): the
+   * right to erasure's one path past the trail's append-only rule. The record itself is the caller's to clear first.
+   * Answers how many entries were redacted.
+   */
+  eraseFromTrail(resource: string, id: number, fields: string[], options?: { reason?: string }): Promise<number>;
+  /**
    * Deletes many records at once, all or nothing, with a single delete's checks in set form (server/engine/delete.ts,
    * deleteMany): scope, the records' and their documents' locks, blockers and referring rows, one DELETE and one row
    * of the audit trail for the set. Answers the records as they were, in id order.

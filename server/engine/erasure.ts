@@ -15,16 +15,22 @@ export const personalKeys = (c: Compiled): string[] => [
 ];
 
 /**
- * Replaces the personal values (personalKeys) in the entries of records just erased (a hard delete, in its
- * transaction) with "erased": who, when, the action and the fields' names stay. One statement for the single-record
- * entries (audit_rows); one for the sets (audit_sets) holding any of them, where only the erased records' own
- * changes are rewritten and each distinct change is stored once again, so the set's other records keep theirs. The
+ * Replaces the personal values (personalKeys, or the `keys` given) in the entries of records just erased (a hard
+ * delete, in its transaction) with "erased": who, when, the action and the fields' names stay. One statement for the
+ * single-record entries (audit_rows); one for the sets (audit_sets) holding any of them, where only the erased
+ * records' own changes are rewritten and each distinct change is stored once again, so the set's other records keep
+ * theirs. The
  * trigger lets these two statements through while `app.erasure` is set, for this transaction only, and the setting is
  * cleared again before anything else runs. The redaction is itself an entry (action "erased", one set for the
  * records): by whom, when, and how many entries it redacted, with no personal data. Answers that number.
  */
-export async function eraseFromTrail(ctx: EngineContext, c: Compiled, rows: Row[], reason?: string): Promise<number> {
-  const keys = personalKeys(c);
+export async function eraseFromTrail(
+  ctx: EngineContext,
+  c: Compiled,
+  rows: Row[],
+  reason?: string,
+  keys: string[] = personalKeys(c),
+): Promise<number> {
   if (keys.length === 0 || rows.length === 0 || c.decl.audited === false) return 0;
   const ids = rows.map((r) => Number(r.id));
   const args = [ctx.principal.merchantId, c.decl.name, ids, keys];

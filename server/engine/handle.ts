@@ -9,6 +9,7 @@ import { lockRecords, runAction } from './actions.js';
 import { updateMany } from './updateMany.js';
 import { store } from './write.js';
 import { createMany } from './createMany.js';
+import { eraseFromTrail } from './erasure.js';
 
 /** The product itself as the author of a write (a periodic job): the audit trail names it "system", no user. */
 export const systemPrincipal = (merchantId: number): EnginePrincipal => ({
@@ -98,6 +99,14 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
     },
     remove: (resource, id, options) =>
       typed(resource, deleteRecord(ctx, compiled(resource), id, registry, options?.reason)),
+    async eraseFromTrail(resource, id, fields, options) {
+      const c = compiled(resource);
+      const unknown = fields.filter((f) => !c.byField.has(f));
+      if (unknown.length) throw new Error(`${resource} has no field ${unknown.join(', ')}`);
+      // Inside the principal's row scope, like every write: out of scope is 404.
+      const row = await getRecord(ctx, c, id, { all: true });
+      return eraseFromTrail(ctx, c, [row], options?.reason, fields);
+    },
     async deleteMany(resource, ids, options) {
       const rows = await deleteMany(ctx, compiled(resource), ids, registry, options?.reason, {
         overrideLock: options?.overrideLock,

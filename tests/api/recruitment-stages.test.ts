@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, loginAs, makeTestApp, type TestApp } from './helpers';
+import { auditTrail, call, loginAs, makeTestApp, type TestApp } from './helpers';
 import {
   addDaysToDate,
   agencyToday,
@@ -171,6 +171,21 @@ describe('interview dates in the diary', () => {
       [noteId],
     );
     expect(row).toEqual({ title: 'Interview (application erased)', body: null });
+    // Nor does the note's trail name them; its entries stay, with who and when.
+    const [{ n }] = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from audit_rows r where resource = 'diary_notes' and record_id = $1
+          and to_jsonb(r)::text ilike $2`,
+      [noteId, `%${app.last_name}%`],
+    );
+    expect(n).toBe(0);
+    const trail = await auditTrail(t.app, admin, 'diary_notes', noteId);
+    expect(trail.map((e) => `${e.event} ${e.action ?? ''}`.trim()).sort()).toEqual([
+      'action erased',
+      'create',
+      'delete',
+      'update',
+    ]);
+    expect(trail.find((e) => e.event === 'create')!.changes).toMatchObject({ title: { from: null, to: 'erased' } });
   });
 });
 
