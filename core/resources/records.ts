@@ -384,6 +384,12 @@ export type EMailRecord = {
     | 'application.interview'
     | 'application.offer'
     | 'application.rejected'
+    | 'application.custom_1'
+    | 'application.custom_2'
+    | 'application.custom_3'
+    | 'application.custom_4'
+    | 'application.custom_5'
+    | 'application.custom_6'
     | null;
   subject: string | null;
   status: 'queued' | 'sent' | 'failed' | null;
@@ -655,7 +661,13 @@ export type NotificationPreferenceRecord = {
     | 'application.screening'
     | 'application.interview'
     | 'application.offer'
-    | 'application.rejected';
+    | 'application.rejected'
+    | 'application.custom_1'
+    | 'application.custom_2'
+    | 'application.custom_3'
+    | 'application.custom_4'
+    | 'application.custom_5'
+    | 'application.custom_6';
   in_app: boolean;
   email: 'now' | 'digest' | 'off';
 };
@@ -688,7 +700,13 @@ export type NotificationSettingRecord = {
     | 'application.screening'
     | 'application.interview'
     | 'application.offer'
-    | 'application.rejected';
+    | 'application.rejected'
+    | 'application.custom_1'
+    | 'application.custom_2'
+    | 'application.custom_3'
+    | 'application.custom_4'
+    | 'application.custom_5'
+    | 'application.custom_6';
   channels: string[];
   recipients: string[];
 };
@@ -721,7 +739,13 @@ export type EMailTemplateRecord = {
     | 'application.screening'
     | 'application.interview'
     | 'application.offer'
-    | 'application.rejected';
+    | 'application.rejected'
+    | 'application.custom_1'
+    | 'application.custom_2'
+    | 'application.custom_3'
+    | 'application.custom_4'
+    | 'application.custom_5'
+    | 'application.custom_6';
   subject: string;
   body: string;
 };

@@ -54,7 +54,8 @@ async function stageEmail(
   record: RecordValues,
   stage: StageEmailStage,
   input: RecordValues,
-  interview?: Record<string, unknown>,
+  /** The stage's own values for its template: the interview's date, time and place; an own stage's name. */
+  extra?: Record<string, unknown>,
 ) {
   const { jobTitle } = await contextOf(ctx, record);
   const name = `${String(record.first_name)} ${String(record.last_name)}`;
@@ -69,7 +70,7 @@ async function stageEmail(
       first_name: record.first_name,
       job_title: jobTitle,
       note: typeof input.note === 'string' ? input.note : '',
-      ...interview,
+      ...extra,
     },
   });
 }
@@ -174,6 +175,8 @@ export const jobApplicationsBehaviour: ResourceBehaviour = {
           to_stage: 'Choose one of your pipeline’s stages',
         });
       if (to === record.stage) throw new HttpError(409, `This applicant is already at ${stageLabel(stages, to)}.`);
+      // The stage's own e-mail, if the agency switched it on, naming the stage as the agency does.
+      await stageEmail(ctx, record, to as StageEmailStage, input, { stage: stageLabel(stages, to) });
       return { stage: to };
     },
     async hire(ctx, record) {

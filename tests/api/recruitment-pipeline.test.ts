@@ -160,6 +160,45 @@ describe('the agency’s pipeline stages', () => {
     expect((await settings()).stages.map((s: { id: string }) => s.id)).not.toContain('custom_3');
   });
 
+  it('an own stage e-mails the applicant only once the agency switches it on, naming the stage its way', async () => {
+    const { version, stages } = await settings();
+    const withOwn = [stages[0], { id: 'custom_4', label: 'Uniform fitting' }, ...stages.slice(1)];
+    const v = (await must(await save(withOwn, version))).data.version;
+    const mails = (email: string) =>
+      t.db.query<{ subject: string; text: string }>(
+        `select subject, text from email_outbox where recipient = $1 and event = 'application.custom_4' order by id`,
+        [email],
+      );
+    const setting = (channels: string[]) =>
+      call(t.app, admin, 'PUT', '/api/notification_settings/application.custom_4', {
+        channels,
+        recipients: ['applicant'],
+      });
+    try {
+      const quiet = await applicant();
+      await must(await act(consultant, quiet.id, 'move', { to_stage: 'custom_4' }));
+      expect(await mails(quiet.email)).toEqual([]);
+
+      await must(await setting(['email']));
+      const told = await applicant();
+      await must(await act(consultant, told.id, 'move', { to_stage: 'custom_4', note: 'Bring your ID' }));
+      const [mail] = await mails(told.email);
+      expect(mail.subject).toMatch(/^Your application for Carer /);
+      expect(mail.text).toContain('has moved on to the next step: Uniform fitting.');
+      // Each own stage is a template of its own, with the stage's name to use.
+      const events = (await must(await call(t.app, admin, 'GET', '/api/notification_settings'))).events;
+      expect(events.find((e: { key: string }) => e.key === 'application.custom_1')).toMatchObject({
+        channels: [],
+        recipient_choices: ['applicant'],
+      });
+      await must(await act(consultant, quiet.id, 'reject'));
+      await must(await act(consultant, told.id, 'reject'));
+    } finally {
+      await setting([]);
+      await save(stages, v);
+    }
+  });
+
   it('another agency keeps its own stages, and cannot move agency A’s applicant', async () => {
     const app = await applicant();
     expect((await act(otherAdmin, app.id, 'move', { to_stage: 'custom_1' })).statusCode).toBe(404);

@@ -1,3 +1,5 @@
+import { CUSTOM_STAGE_IDS } from '../recruitment/stages';
+
 /**
  * The catalogue of events people can be told about: for each, its default e-mail template, and by default
  * which channels carry it and who receives it. The agency changes the last three on the notification
@@ -37,10 +39,12 @@ export interface EventDefinition {
 /** The recipients an event may name on the settings page. */
 export const recipientChoicesOf = (e: EventDefinition): Recipient[] => e.recipientChoices ?? STAFFING_RECIPIENTS;
 
-/** The pipeline's stages that e-mail the applicant when an application is moved to them (issue 35). */
-export const STAGE_EMAIL_STAGES = ['screening', 'interview', 'offer', 'rejected'] as const;
-export type StageEmailStage = (typeof STAGE_EMAIL_STAGES)[number];
-/** The event of a stage's e-mail to the applicant: 'application.screening'… */
+/**
+ * The pipeline's stages that e-mail the applicant when an application is moved to them (issue 35): four of the
+ * product's, and each of the agency's own (a slot, `custom_1`…).
+ */
+export type StageEmailStage = 'screening' | 'interview' | 'offer' | 'rejected' | `custom_${number}`;
+/** The event of a stage's e-mail to the applicant: 'application.screening', 'application.custom_1'… */
 export const stageEmailEvent = (stage: StageEmailStage) => `application.${stage}`;
 
 const APPLICANT_PLACEHOLDERS = ['applicant_name', 'first_name', 'job_title', 'note'];
@@ -259,6 +263,18 @@ export const EVENTS: EventDefinition[] = [
     body: 'Dear %{first_name},\n\nThank you for your interest in %{job_title}. After careful consideration we will not be taking your application further on this occasion.\n\nWe wish you every success, and you are welcome to apply for our other jobs.\n\n%{agency_name}',
     ...toApplicant,
   },
+  // The agency's own stages, each its own template, naming the stage as the agency names it. Off until the agency
+  // switches one on: a stage of its own may be its internal step (a reference check) the applicant need not hear of.
+  ...CUSTOM_STAGE_IDS.map((slot, i) => ({
+    key: `application.${slot}`,
+    label: `Applicant moved to your own stage ${i + 1}`,
+    description: `An applicant was moved to your pipeline's own stage ${i + 1} (named in Recruitment → Settings; %{stage} is its name). Sent once its e-mail is switched on.`,
+    placeholders: [...APPLICANT_PLACEHOLDERS, 'stage'],
+    subject: 'Your application for %{job_title}',
+    body: 'Dear %{first_name},\n\nYour application for %{job_title} has moved on to the next step: %{stage}. We will be in touch.\n\n%{agency_name}',
+    ...toApplicant,
+    channels: [] as Channel[],
+  })),
 ];
 
 export const EVENT_BY_KEY = new Map(EVENTS.map((e) => [e.key, e]));
