@@ -475,6 +475,11 @@ export interface ResourceDeclaration {
   delete: 'soft' | 'hard' | DeleteDeclaration;
   /** Agency-defined extra fields, stored in custom_fields and described by this resource's records. */
   customFields?: string;
+  /**
+   * Of those definitions, only the ones whose yes/no field of this name is set apply here: a job application asks the
+   * staff detail fields the agency marks to be asked on its application form (`on_application`).
+   */
+  customFieldsAsked?: string;
   /** Rules across several fields, as a plain function of the record: field → message key. */
   rules?: (record: RecordValues) => Record<string, string>;
   /**

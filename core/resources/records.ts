@@ -573,6 +573,7 @@ export type ApplicationRecord = {
   version: number;
   created_at: string;
   updated_at: string;
+  custom_fields: Record<string, unknown>;
   job_id: number;
   first_name: string;
   last_name: string;
@@ -1108,6 +1109,7 @@ export type StaffDetailFieldRecord = {
   options: string | null;
   required: boolean;
   show_in_list: boolean;
+  on_application: boolean;
   position: number | null;
 };
 

@@ -1,6 +1,7 @@
 import { HttpError } from '../http.js';
 import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
 import { copyFile, deleteFilesOf, fileNameSql } from '../files/store.js';
+import { customFieldsOf } from '../engine/customFields.js';
 import { notify } from '../notifications/notify.js';
 import type { RecordValues } from '../../core/engine/types.js';
 import { stageEmailEvent, type StageEmailStage } from '../../core/domain/notifications/events.js';
@@ -187,11 +188,23 @@ export const jobApplicationsBehaviour: ResourceBehaviour = {
         [ctx.principal.merchantId, email],
       );
       if (existing) throw new HttpError(409, `${existing.name} is already a staff member with the e-mail ${email}.`);
+      // The application's answers to the staff detail fields it asked become the staff member's; a detail every staff
+      // member must have that the application did not ask is said in words, with where to ask it.
+      const answers = (record.custom_fields ?? {}) as Record<string, unknown>;
+      const missing = (await customFieldsOf(ctx, ctx.engine.compiled('candidates'))).filter(
+        (d) => d.required && d.field_type !== 'boolean' && (answers[d.key] ?? '') === '',
+      );
+      if (missing.length)
+        throw new HttpError(
+          422,
+          `Every staff member needs ${missing.map((d) => `“${d.label}”`).join(' and ')}, which this application does not give. Mark ${missing.length === 1 ? 'it' : 'them'} “Asked on the application form” (Settings → Staff detail fields), then add the answer to this application (Edit) and hire again.`,
+        );
       const staff = await ctx.engine.create('candidates', {
         first_name: record.first_name,
         last_name: record.last_name,
         email,
         phone: record.phone ?? null,
+        custom_fields: answers,
       });
       if (record.cv) {
         const file = await copyFile(ctx.db, ctx.principal.merchantId, String(record.cv), ctx.principal.userId);

@@ -4,6 +4,7 @@
 import { formatPounds } from '../../core/engine/money.js';
 import { RIGHT_TO_WORK } from '../../core/resources/recruitment/resource.js';
 import { FILE_LIMIT_LABELS } from '../../core/engine/files.js';
+import { splitOptions, type CustomFieldDefinition } from '../../core/engine/validate.js';
 
 export const escapeHtml = (s: unknown) =>
   String(s ?? '').replace(
@@ -48,7 +49,7 @@ main{max-width:720px;margin:0 auto;padding:16px}
 h1{font-size:1.75rem;line-height:1.2;margin:8px 0 16px}
 h2{font-size:1.25rem;margin:24px 0 8px}
 a{color:#0d47a1}
-a:focus,input:focus,button:focus{outline:3px solid #ffbf47;outline-offset:2px}
+a:focus,input:focus,select:focus,button:focus{outline:3px solid #ffbf47;outline-offset:2px}
 .jobs{list-style:none;margin:0;padding:0}
 .job{background:#fff;border:1px solid #d0d4da;border-radius:6px;padding:12px 16px;margin:0 0 12px}
 .job h2{margin:0 0 4px}
@@ -61,11 +62,11 @@ label,legend{display:block;font-weight:600;margin:0 0 4px}
 fieldset{border:0;margin:0 0 20px;padding:0}
 .choice{display:flex;gap:8px;align-items:flex-start;margin:6px 0}
 .choice label{font-weight:400;margin:0}
-input[type=text],input[type=email],input[type=tel],input[type=file]{width:100%;font:inherit;padding:8px;border:2px solid #505a5f;border-radius:4px;background:#fff}
+input[type=text],input[type=email],input[type=tel],input[type=file],select{width:100%;font:inherit;padding:8px;border:2px solid #505a5f;border-radius:4px;background:#fff}
 input[type=radio],input[type=checkbox]{width:24px;height:24px;margin:0;flex:none}
 .hint{color:#505a5f;margin:0 0 4px}
 .error{color:#b00020;font-weight:600;margin:0 0 4px}
-.invalid input[type=text],.invalid input[type=email],.invalid input[type=tel],.invalid input[type=file]{border-color:#b00020}
+.invalid input[type=text],.invalid input[type=email],.invalid input[type=tel],.invalid input[type=file],.invalid select{border-color:#b00020}
 .summary{border:3px solid #b00020;background:#fff;padding:12px 16px;margin:0 0 16px}
 .summary h2{margin:0 0 8px}
 button{font:inherit;font-weight:600;color:#fff;background:#00703c;border:0;border-radius:4px;padding:10px 20px;cursor:pointer}
@@ -140,23 +141,67 @@ function textField(
   state: FormState,
   name: string,
   label: string,
-  o: { type?: string; autocomplete: string; required?: boolean; hint?: string },
+  o: { type?: string; autocomplete: string; required?: boolean; hint?: string; inputmode?: string },
 ) {
   return `<div class="field${state.errors[name] ? ' invalid' : ''}">
 <label for="${name}">${escapeHtml(label)}${o.required ? '' : ' (optional)'}</label>
 ${o.hint ? `<p class="hint" id="${name}-hint">${escapeHtml(o.hint)}</p>` : ''}${fieldError(state, name)}
-<input type="${o.type ?? 'text'}" id="${name}" name="${name}" value="${escapeHtml(state.values[name])}" autocomplete="${o.autocomplete}"${o.required ? ' required' : ''}${describedBy(state, name, !!o.hint)}>
+<input type="${o.type ?? 'text'}" id="${name}" name="${name}" value="${escapeHtml(state.values[name])}" autocomplete="${o.autocomplete}"${o.inputmode ? ` inputmode="${o.inputmode}"` : ''}${o.required ? ' required' : ''}${describedBy(state, name, !!o.hint)}>
 </div>`;
 }
 
-/** The order the fields are on the page: the error summary lists them in it. */
-const FIELD_ORDER = ['first_name', 'last_name', 'email', 'phone', 'right_to_work', 'cv', 'consent'];
+/** A form field's name for one of the agency's own fields (a staff detail field asked on the form): apart from ours. */
+export const askedName = (key: string) => `detail-${key}`;
+
+/** One of the agency's own fields, by its type: text, a number, a date typed as yyyy-MM-dd, yes/no, a choice. */
+function askedField(state: FormState, d: CustomFieldDefinition): string {
+  const name = askedName(d.key);
+  const value = state.values[name] ?? '';
+  const invalid = state.errors[name] ? ' invalid' : '';
+  if (d.field_type === 'boolean')
+    return `<div class="field${invalid}">
+${fieldError(state, name)}<div class="choice"><input type="checkbox" id="${name}" name="${name}" value="yes"${value === 'yes' ? ' checked' : ''}${describedBy(state, name)}><label for="${name}">${escapeHtml(d.label)}</label></div>
+</div>`;
+  if (d.field_type === 'choice') {
+    const options = splitOptions(d.options)
+      .map((o) => `<option value="${escapeHtml(o)}"${value === o ? ' selected' : ''}>${escapeHtml(o)}</option>`)
+      .join('');
+    return `<div class="field${invalid}">
+<label for="${name}">${escapeHtml(d.label)}${d.required ? '' : ' (optional)'}</label>
+${fieldError(state, name)}<select id="${name}" name="${name}"${d.required ? ' required' : ''}${describedBy(state, name)}><option value="">Choose…</option>${options}</select>
+</div>`;
+  }
+  return textField(state, name, d.label, {
+    autocomplete: 'off',
+    required: d.required,
+    ...(d.field_type === 'date' ? { hint: 'Year, month and day, for example 2026-12-01.' } : {}),
+    ...(d.field_type === 'number' ? { inputmode: 'decimal' } : {}),
+  });
+}
+
+/** The order the fields are on the page (the agency's own after the phone): the error summary lists them in it. */
+const fieldOrder = (asked: readonly CustomFieldDefinition[]) => [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  ...asked.map((d) => askedName(d.key)),
+  'right_to_work',
+  'cv',
+  'consent',
+];
 /** Where each field's error summary link goes (a radio group: its first choice). */
 const anchorOf = (name: string) => (name === 'right_to_work' ? `right_to_work-${RIGHT_TO_WORK[0].id}` : name);
 
 /** A job's own page: what it is, and the application form (with the errors of a refused one, beside each field). */
-export function jobPage(agency: BoardAgency, job: BoardJob, state: FormState = { values: {}, errors: {} }): string {
+export function jobPage(
+  agency: BoardAgency,
+  job: BoardJob,
+  asked: readonly CustomFieldDefinition[],
+  state: FormState = { values: {}, errors: {} },
+): string {
   const hasErrors = Object.keys(state.errors).length > 0;
+  const FIELD_ORDER = fieldOrder(asked);
   const details = [
     ['Location', job.location],
     ['Pay', payWords(job)],
@@ -198,6 +243,7 @@ ${textField(state, 'first_name', 'First name', { autocomplete: 'given-name', req
 ${textField(state, 'last_name', 'Last name', { autocomplete: 'family-name', required: true })}
 ${textField(state, 'email', 'E-mail address', { type: 'email', autocomplete: 'email', required: true, hint: 'We send a confirmation of your application here.' })}
 ${textField(state, 'phone', 'Phone number', { type: 'tel', autocomplete: 'tel' })}
+${asked.map((d) => askedField(state, d)).join('\n')}
 <fieldset class="${state.errors.right_to_work ? 'invalid' : ''}">
 <legend>Do you have the right to work in the UK?</legend>
 ${fieldError(state, 'right_to_work')}${radios}

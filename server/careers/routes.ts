@@ -15,7 +15,17 @@ import { letterheadOf } from '../documents/letterhead.js';
 import { agencyToday } from '../../core/domain/time/agencyTime.js';
 import { FILE_LIMITS, FILE_LIMIT_LABELS } from '../../core/engine/files.js';
 import { RIGHT_TO_WORK } from '../../core/resources/recruitment/resource.js';
-import { appliedPage, boardPage, HONEYPOT, jobPage, messagePage, type BoardAgency, type BoardJob } from './pages.js';
+import {
+  appliedPage,
+  askedName,
+  boardPage,
+  HONEYPOT,
+  jobPage,
+  messagePage,
+  type BoardAgency,
+  type BoardJob,
+} from './pages.js';
+import { customFieldsOf } from '../engine/customFields.js';
 
 /** Applications one address may send in an hour; the next is refused (429) until its hour is over. */
 export const APPLICATIONS_PER_HOUR = 10;
@@ -79,6 +89,10 @@ async function jobOf(app: FastifyInstance, params: { slug: string; id: string })
   if (!job) throw new NotOnBoard(agency);
   return { agency, job };
 }
+
+/** The staff detail fields the agency asks on its application form: the ones the engine checks an application's by. */
+const askedOf = (app: FastifyInstance, agency: BoardAgency) =>
+  customFieldsOf({ db: app.db, principal: jobBoardPrincipal(agency.id) }, app.engine.get('job_applications')!);
 
 const html = (reply: FastifyReply, status: number, body: string) =>
   reply
@@ -165,7 +179,7 @@ export async function careerRoutes(app: FastifyInstance) {
         return html(
           reply,
           413,
-          jobPage(agency, job, {
+          jobPage(agency, job, await askedOf(app, agency), {
             values: {},
             errors: { cv: `The file is too large: your CV can be at most ${FILE_LIMIT_LABELS.document}.` },
           }),
@@ -182,7 +196,7 @@ export async function careerRoutes(app: FastifyInstance) {
 
     board.get<{ Params: Params }>('/careers/:slug/jobs/:id', { schema: { hide: true } }, async (req, reply) => {
       const { agency, job } = await jobOf(app, req.params);
-      return html(reply, 200, jobPage(agency, job));
+      return html(reply, 200, jobPage(agency, job, await askedOf(app, agency)));
     });
 
     board.get<{ Params: Params }>('/careers/:slug/jobs/:id/applied', { schema: { hide: true } }, async (req, reply) => {
@@ -236,6 +250,16 @@ export async function careerRoutes(app: FastifyInstance) {
       values[f] = textPart(form, f);
     const errors: Record<string, string> = {};
     for (const [f, words] of Object.entries(MISSING)) if (!values[f].trim()) errors[f] = words;
+    // The agency's own fields: as typed (shown again if refused), and as the engine checks them (a yes/no is a tick).
+    const asked = await askedOf(app, agency);
+    const answers: Record<string, unknown> = {};
+    for (const d of asked) {
+      const name = askedName(d.key);
+      values[name] = textPart(form, name);
+      answers[d.key] = d.field_type === 'boolean' ? values[name] === 'yes' : values[name].trim() || null;
+      if (d.required && d.field_type !== 'boolean' && !values[name].trim())
+        errors[name] = `${d.field_type === 'choice' ? 'Choose' : 'Enter'} “${d.label}”`;
+    }
     if (values.right_to_work && !RIGHT_TO_WORK.some((c) => c.id === values.right_to_work))
       errors.right_to_work = 'Choose one of the answers given';
     const cv = form.get('cv');
@@ -245,7 +269,7 @@ export async function careerRoutes(app: FastifyInstance) {
       return html(
         reply,
         413,
-        jobPage(agency, job, {
+        jobPage(agency, job, asked, {
           values: { ...values, cv_sent: 'yes' },
           errors: { ...errors, cv: `The file is too large: your CV can be at most ${FILE_LIMIT_LABELS.document}.` },
         }),
@@ -299,6 +323,7 @@ export async function careerRoutes(app: FastifyInstance) {
             right_to_work: values.right_to_work || null,
             consent: values.consent === 'yes',
             cv: cvId,
+            custom_fields: answers,
           });
           if (Object.keys(errors).length) throw refused;
           const letterhead = await letterheadOf(tx, agency.id);
@@ -319,7 +344,8 @@ export async function careerRoutes(app: FastifyInstance) {
         } catch (e) {
           // The engine's words for what it refused, beside the form's own (a missing field keeps the form's words).
           if (e instanceof HttpError && e.status === 422 && e.errors) {
-            for (const [f, words] of Object.entries(e.errors)) errors[f] ??= words;
+            for (const [f, words] of Object.entries(e.errors))
+              errors[f.startsWith('custom_fields.') ? askedName(f.slice('custom_fields.'.length)) : f] ??= words;
             throw refused;
           }
           throw e;
@@ -330,7 +356,7 @@ export async function careerRoutes(app: FastifyInstance) {
       return html(
         reply,
         errors.cv && /too large/i.test(errors.cv) ? 413 : 422,
-        jobPage(agency, job, { values: { ...values, cv_sent: file ? 'yes' : '' }, errors }),
+        jobPage(agency, job, asked, { values: { ...values, cv_sent: file ? 'yes' : '' }, errors }),
       );
     }
     await app.cluster.settle();

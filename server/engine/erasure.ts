@@ -6,13 +6,20 @@ import type { EngineContext } from './context.js';
 import { auditMany } from './audit.js';
 import type { Row } from '../db/index.js';
 
-/** The keys an erased record's entries hold its personal data under: its fields and its actions' inputs so marked. */
-export const personalKeys = (c: Compiled): string[] => [
-  ...new Set([
-    ...c.decl.fields.filter((f) => f.personal).map((f) => f.source),
-    ...(c.decl.actions ?? []).flatMap((a) => (a.input ?? []).filter((f) => f.personal).map((f) => f.source)),
-  ]),
-];
+/**
+ * The keys an erased record's entries hold its personal data under: its fields and its actions' inputs so marked, and
+ * the agency's own fields of a record that holds personal data (they are details of the same person).
+ */
+export const personalKeys = (c: Compiled): string[] => {
+  const fields = c.decl.fields.filter((f) => f.personal).map((f) => f.source);
+  return [
+    ...new Set([
+      ...fields,
+      ...(c.decl.actions ?? []).flatMap((a) => (a.input ?? []).filter((f) => f.personal).map((f) => f.source)),
+      ...(fields.length && c.decl.customFields ? ['custom_fields'] : []),
+    ]),
+  ];
+};
 
 /**
  * Replaces the personal values (personalKeys, or the `keys` given) in the entries of records just erased (a hard

@@ -25,6 +25,16 @@ export const systemPrincipal = (merchantId: number): EnginePrincipal => ({
 export type PlainContext = Omit<EngineContext, 'engine'>;
 
 /**
+ * A write's values apart from the agency's own fields (`custom_fields`), which the engine checks against their
+ * definitions and merges into the stored ones, as a request's body.
+ */
+function customFieldsApart(c: Compiled, values: Record<string, unknown>): [Record<string, unknown>, unknown] {
+  if (!c.decl.customFields || !Object.hasOwn(values, 'custom_fields')) return [values, undefined];
+  const { custom_fields: custom, ...rest } = values;
+  return [rest, custom];
+}
+
+/**
  * Binds the engine's writes to a context: every call runs in its transaction (`ctx.db`) as its principal. A
  * context derived from another (a transaction opened, another principal) is bound again, so the handle never
  * writes outside the transaction it was called in.
@@ -44,8 +54,11 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
   // The engine answers a row of the resource it was asked to write: the one place it takes that resource's type.
   const typed = <K extends string>(_resource: K, row: Promise<Row>) => row as Promise<RecordOf<K>>;
   const handle: EngineHandle = {
-    create: (resource, values, options) =>
-      typed(resource, store(ctx, compiled(resource), undefined, values, { input: reason(options) })),
+    create(resource, values, options) {
+      const c = compiled(resource);
+      const [changes, customInput] = customFieldsApart(c, values);
+      return typed(resource, store(ctx, c, undefined, changes, { input: reason(options), customInput }));
+    },
     async createMany(resource, rows, options) {
       const input = { ...options?.input, ...reason(options) };
       const created = await createMany(ctx, compiled(resource), rows, {
@@ -57,9 +70,11 @@ export function withEngine(base: PlainContext | EngineContext, registry: Map<str
       const c = compiled(resource);
       // Inside the principal's row scope, like a request's write: out of scope is 404.
       const stored = await getRecord(ctx, c, id, { lock: true, all: true });
+      const [own, customInput] = customFieldsApart(c, changes);
       return typed(
         resource,
-        store(ctx, c, stored, changes, {
+        store(ctx, c, stored, own, {
+          customInput,
           input: reason(options),
           action: options?.action,
           overrideLock: options?.overrideLock,

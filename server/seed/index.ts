@@ -377,6 +377,8 @@ async function seedAgencyData(
       options: 'XS, S, M, L, XL, XXL',
       required: false,
       show_in_list: false,
+      // Asked on the application form too (the demo's applicants answered it).
+      on_application: true,
       position: 1,
     },
     {
@@ -387,6 +389,7 @@ async function seedAgencyData(
       options: null,
       required: false,
       show_in_list: true,
+      on_application: false,
       position: 2,
     },
   ]);

@@ -131,6 +131,8 @@ export async function seedRecruitment(db: Queryable, ctx: SeedContext) {
       phone: '07700 900' + String(100 + APPLICANTS.indexOf(a)),
       right_to_work: a.rtw,
       consent: true,
+      // The staff detail field the demo agency asks on its application form.
+      custom_fields: { uniform_size: ['M', 'L', 'S', 'XL'][APPLICANTS.indexOf(a) % 4] },
     });
     for (const m of a.moves)
       await engine.act('job_applications', Number(application.id), m, {

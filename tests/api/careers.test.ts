@@ -303,6 +303,88 @@ describe('applying', () => {
   });
 });
 
+describe('the staff detail fields the agency asks on its form', () => {
+  const detail = async (fields: Record<string, unknown>) =>
+    (
+      await must(
+        await call(t.app, admin, 'POST', '/api/staff_detail_fields', { position: 50, required: false, ...fields }),
+        201,
+      )
+    ).data as { id: number; key: string };
+  const drop = (id: number) => call(t.app, admin, 'DELETE', `/api/staff_detail_fields/${id}`);
+  const move = async (id: number, action: string) =>
+    must(
+      await call(t.app, admin, 'POST', `/api/job_applications/${id}/actions/${action}`, {
+        ...(action === 'interview' ? { interview_at: new Date(Date.now() + 86_400_000).toISOString() } : {}),
+      }),
+    );
+
+  it('are on the form; a missing or wrong answer is refused beside it; the answers go to the staff member hired', async () => {
+    const shoe = await detail({
+      label: 'Shoe size',
+      key: `shoe_${uid()}`,
+      field_type: 'choice',
+      options: '5, 6, 7, 8',
+      required: true,
+      on_application: true,
+    });
+    const locker = await detail({ label: 'Locker', key: `locker_${uid()}`, field_type: 'text' });
+    const name = `detail-${shoe.key}`;
+    try {
+      const job = await newJob();
+      const page = (await get(`/careers/${SLUG}/jobs/${job.id}`)).body;
+      expect(page).toContain(`<label for="${name}">Shoe size</label>`);
+      expect(page).toContain(`<select id="${name}" name="${name}" required><option value="">Choose…</option>`);
+      expect(page).toContain('<option value="7">7</option>');
+      // A staff detail field the agency does not ask on the form is not on it.
+      expect(page).not.toContain(locker.key);
+
+      const none = applicant();
+      const missing = await post(applyUrl(job.id), none);
+      expect(missing.statusCode).toBe(422);
+      expect(fieldError(missing.body, name)).toBe('Choose “Shoe size”');
+      expect(missing.body).toContain(`<li><a href="#${name}">Choose “Shoe size”</a></li>`);
+      expect(await applications(none.last_name)).toEqual([]);
+      const wrong = applicant({ [name]: '12' });
+      const refused = await post(applyUrl(job.id), wrong);
+      expect(refused.statusCode).toBe(422);
+      expect(fieldError(refused.body, name)).toBeTruthy();
+      expect(await applications(wrong.last_name)).toEqual([]);
+
+      const who = applicant({ [name]: '7' });
+      expect((await post(applyUrl(job.id), who)).statusCode).toBe(303);
+      const [app] = await applications(who.last_name);
+      expect(app.custom_fields).toEqual({ [shoe.key]: '7' });
+      for (const a of ['screen', 'interview', 'offer']) await move(app.id, a);
+      const hired = (await move(app.id, 'hire')).data;
+      const staff = (await must(await call(t.app, admin, 'GET', `/api/candidates/${hired.candidate_id}`))).data;
+      expect(staff.custom_fields[shoe.key]).toBe('7');
+    } finally {
+      await drop(shoe.id);
+      await drop(locker.id);
+    }
+  });
+
+  it('a detail every staff member needs that the form does not ask: the hire says so in words, and waits', async () => {
+    const nin = await detail({ label: 'NI number', key: `nin_${uid()}`, field_type: 'text', required: true });
+    try {
+      const job = await newJob();
+      const who = applicant();
+      expect((await post(applyUrl(job.id), who)).statusCode).toBe(303);
+      const [app] = await applications(who.last_name);
+      for (const a of ['screen', 'interview', 'offer']) await move(app.id, a);
+      const res = await call(t.app, admin, 'POST', `/api/job_applications/${app.id}/actions/hire`, {});
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().message).toBe(
+        'Every staff member needs “NI number”, which this application does not give. Mark it “Asked on the application form” (Settings → Staff detail fields), then add the answer to this application (Edit) and hire again.',
+      );
+      expect((await applications(who.last_name))[0]).toMatchObject({ stage: 'offer', candidate_id: null });
+    } finally {
+      await drop(nin.id);
+    }
+  });
+});
+
 describe('agency slugs', () => {
   it('every demo agency has one, and a new agency takes its name’s, with a number after a name already taken', async () => {
     const rows = await t.db.query<{ company_name: string; slug: string }>(

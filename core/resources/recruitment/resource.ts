@@ -201,6 +201,10 @@ export const jobApplications: ResourceDeclaration = {
         s.id === 'interview' ? { shown: ['interview_at'], hidden: ['stage', 'created_at'] } : { hidden: ['stage'] },
     })),
   ],
+  // The staff detail fields the agency asks on its application form: answered here, carried to the staff member a
+  // hire makes (the same definitions). Personal, as every value of an applicant's record (server/engine/erasure.ts).
+  customFields: 'staff_detail_fields',
+  customFieldsAsked: 'on_application',
   // The applicant agrees to their data being kept and used for the application (UK GDPR: the lawful basis asked).
   rules: (r): Record<string, string> =>
     r.consent === true ? {} : { consent: 'The applicant must consent to their data being processed' },

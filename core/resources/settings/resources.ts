@@ -288,6 +288,14 @@ export const staffDetailFields = setting({
     },
     { source: 'required', type: 'boolean', label: 'Required', defaultValue: false },
     { source: 'show_in_list', type: 'boolean', label: 'Show in staff list', defaultValue: false },
+    // Asked of applicants on the public application form too (issue 35), and carried to the staff member a hire makes.
+    {
+      source: 'on_application',
+      type: 'boolean',
+      label: 'Asked on the application form',
+      defaultValue: false,
+      filter: true,
+    },
     {
       source: 'position',
       type: 'number',

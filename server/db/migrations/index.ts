@@ -68,6 +68,7 @@ import selfBillingAgreements from './141_self_billing_agreements.js';
 import selfBillingAgreementReference from './142_self_billing_agreement_reference.js';
 import shiftDays from './143_shift_days.js';
 import recruitmentStages from './144_recruitment_stages.js';
+import applicationFields from './145_application_fields.js';
 import agencyRoles from './127_agency_roles.js';
 import recruitment from './129_recruitment.js';
 import businessUnitMembers from './130_business_unit_members.js';
@@ -150,4 +151,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '142_self_billing_agreement_reference', sql: selfBillingAgreementReference },
   { id: '143_shift_days', sql: shiftDays },
   { id: '144_recruitment_stages', sql: recruitmentStages },
+  { id: '145_application_fields', sql: applicationFields },
 ];

@@ -8,7 +8,11 @@ import { InputFor } from './inputs';
 export function useCustomFields(decl: ResourceDeclaration): { defs: CustomFieldDefinition[]; isPending: boolean } {
   const { data, isPending } = useGetList<CustomFieldDefinition & { id: number }>(
     decl.customFields ?? 'none',
-    { pagination: { page: 1, perPage: 100 }, sort: { field: 'position', order: 'ASC' } },
+    {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'position', order: 'ASC' },
+      filter: decl.customFieldsAsked ? { [decl.customFieldsAsked]: true } : {},
+    },
     { enabled: !!decl.customFields, staleTime: 60_000 },
   );
   return { defs: data ?? [], isPending: !!decl.customFields && isPending };
