@@ -63,6 +63,11 @@ describe('the public job board', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('07700 900456');
     await page.keyboard.press('Tab');
+    // The staff detail field the demo agency asks on its form: a list, chosen by typing its answer.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('detail-uniform_size');
+    await page.keyboard.type('M');
+    expect(await page.locator('#detail-uniform_size').inputValue()).toBe('M');
+    await page.keyboard.press('Tab');
     // The radio group: Space chooses the focused answer.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('right_to_work-yes');
     await page.keyboard.press('Space');
@@ -75,8 +80,9 @@ describe('the public job board', () => {
     );
     await audit(page, 'form with an error', findings);
     expect(await scrollsSideways(page)).toBe(false);
-    // What was typed is still there; the CV (chosen with the file chooser) and consent, and send again.
+    // What was typed or chosen is still there; the CV (chosen with the file chooser) and consent, and send again.
     expect(await page.locator('#last_name').inputValue()).toBe(last);
+    expect(await page.locator('#detail-uniform_size').inputValue()).toBe('M');
     await page.locator('#cv').setInputFiles({ name: 'kofi-cv.pdf', mimeType: 'application/pdf', buffer: PDF });
     await tabTo(page, '#consent');
     await page.keyboard.press('Space');
@@ -102,5 +108,8 @@ describe('the public job board', () => {
     await row.getByText(last).click();
     await page.waitForURL(/\/recruitment\/staffs\/\d+\/show$/);
     await page.getByText('kofi-cv.pdf').waitFor();
+    // With the answer to the agency's own question.
+    await page.getByText('Uniform size').waitFor();
+    expect(await page.locator('main').innerText()).toMatch(/Uniform size\s+M\b/);
   });
 });
