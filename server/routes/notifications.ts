@@ -6,6 +6,7 @@ import {
   COMMON_PLACEHOLDERS,
   EVENT_BY_KEY,
   EVENTS,
+  ownStageOfEvent,
   recipientChoicesOf,
   type Channel,
   type Recipient,
@@ -16,6 +17,7 @@ import type { EngineContext } from '../engine/context.js';
 import { agencyRowId, saveAgencyRow } from '../engine/agencyRows.js';
 import { builtInRolesOf, rolesOf } from '../../core/resources/access.js';
 import { route } from './route.js';
+import { recruitmentSettingsOf } from './recruitmentSettings.js';
 import {
   AllRead,
   AnyBody,
@@ -311,10 +313,19 @@ export async function notificationRoutes(app: FastifyInstance) {
       ]);
       const setting = new Map(settings.map((s) => [s.event, s]));
       const template = new Map(templates.map((t) => [t.event, t]));
+      // An own stage's e-mail is named by the stage, as the agency names it; a slot its pipeline does not use is not
+      // offered (no applicant can be moved to it).
+      const ownStages = new Map(
+        (await recruitmentSettingsOf(ctx.db, merchantId)).stages.map((stage) => [stage.id, stage.label]),
+      );
+      const offered = EVENTS.filter((e) => {
+        const slot = ownStageOfEvent(e.key);
+        return slot === null || ownStages.has(slot);
+      });
       return {
-        events: EVENTS.map((e) => ({
+        events: offered.map((e) => ({
           key: e.key,
-          label: e.label,
+          label: ownStageOfEvent(e.key) ? `Applicant moved to ${ownStages.get(ownStageOfEvent(e.key)!)}` : e.label,
           description: e.description,
           placeholders: [...COMMON_PLACEHOLDERS, ...e.placeholders],
           channels: setting.get(e.key)?.channels ?? e.channels,

@@ -185,12 +185,15 @@ describe('the agency’s pipeline stages', () => {
       const [mail] = await mails(told.email);
       expect(mail.subject).toMatch(/^Your application for Carer /);
       expect(mail.text).toContain('has moved on to the next step: Uniform fitting.');
-      // Each own stage is a template of its own, with the stage's name to use.
+      // Each own stage is a template of its own, named on the settings page by the stage; a slot the pipeline does
+      // not use is not offered.
       const events = (await must(await call(t.app, admin, 'GET', '/api/notification_settings'))).events;
-      expect(events.find((e: { key: string }) => e.key === 'application.custom_1')).toMatchObject({
-        channels: [],
+      expect(events.find((e: { key: string }) => e.key === 'application.custom_4')).toMatchObject({
+        label: 'Applicant moved to Uniform fitting',
+        channels: ['email'],
         recipient_choices: ['applicant'],
       });
+      expect(events.map((e: { key: string }) => e.key)).not.toContain('application.custom_6');
       await must(await act(consultant, quiet.id, 'reject'));
       await must(await act(consultant, told.id, 'reject'));
     } finally {

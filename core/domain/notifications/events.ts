@@ -46,6 +46,11 @@ export const recipientChoicesOf = (e: EventDefinition): Recipient[] => e.recipie
 export type StageEmailStage = 'screening' | 'interview' | 'offer' | 'rejected' | `custom_${number}`;
 /** The event of a stage's e-mail to the applicant: 'application.screening', 'application.custom_1'… */
 export const stageEmailEvent = (stage: StageEmailStage) => `application.${stage}`;
+/** The agency's own stage (its slot) an event e-mails about, or null: 'application.custom_2' → 'custom_2'. */
+export const ownStageOfEvent = (key: string): string | null => {
+  const slot = key.startsWith('application.') ? key.slice('application.'.length) : '';
+  return CUSTOM_STAGE_IDS.includes(slot) ? slot : null;
+};
 
 const APPLICANT_PLACEHOLDERS = ['applicant_name', 'first_name', 'job_title', 'note'];
 const INTERVIEW_PLACEHOLDERS = ['interview_date', 'interview_time', 'interviewer', 'interview_place'];
