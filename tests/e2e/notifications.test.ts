@@ -121,6 +121,10 @@ describe('notification settings (/appsetting/notificationsetting)', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText(/Unknown placeholder: %\{nobody\}/).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // The demo's own pipeline stage has its e-mail, named by the stage and off until switched on.
+    const own = page.getByLabel('Send e-mail: Applicant moved to Reference check', { exact: true });
+    expect(await own.isChecked()).toBe(false);
+    expect(await page.getByText(/Applicant moved to your own stage/).count()).toBe(0);
 
     await page.getByRole('tab', { name: 'SMS' }).click();
     await waitForPath(page, '/appsetting/notificationsetting/sms');
