@@ -78,6 +78,15 @@ describe('custom roles', () => {
       await margins.focus();
       await page.keyboard.press('Space');
       await page.getByText('5 privileges granted').waitFor();
+      // Limited to one business unit, chosen by keyboard in the multi-select (type, arrow down, Enter).
+      const hospitals = (await api(page, 'GET', '/api/business_units?q=Hospitals')).body.data[0].id as number;
+      await form.getByRole('combobox', { name: 'Business units (all when empty)' }).focus();
+      await page.keyboard.type('Hosp');
+      // The list narrows as the server answers the typed text (both units are offered until it does).
+      await expect.poll(() => page.getByRole('option').allInnerTexts()).toEqual(['Hospitals']);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await form.getByRole('button', { name: 'Hospitals' }).waitFor();
       await page.getByRole('button', { name: 'Save' }).click();
       await waitForPath(page, /^\/appsetting\/previlegesetting\/roles\/\d+\/show$/);
       const roleId = Number(/roles\/(\d+)\/show/.exec(page.url())![1]);
@@ -89,6 +98,8 @@ describe('custom roles', () => {
         'reports.client_activity',
         'shifts.list',
       ]);
+      expect((await api(page, 'GET', `/api/agency_roles/${roleId}`)).body.data.business_unit_ids).toEqual([hospitals]);
+      const allClients = (await api(page, 'GET', '/api/clients?per_page=1')).body.total_count as number;
 
       // A colleague invited with it (the form asks which role only for Custom role).
       const email = `desk.${uid()}@roles.example`;
@@ -109,6 +120,11 @@ describe('custom roles', () => {
       await rendered(page, '/client/client-list');
       await page.locator('table tbody tr').first().waitFor();
       expect(await page.getByRole('link', { name: 'Create' }).count()).toBe(0);
+      // Only the hospitals' unit's clients (the demo names them Hospital or Trust), fewer than the agency's.
+      const theirs = (await api(page, 'GET', '/api/clients?per_page=100')).body;
+      expect(theirs.data.length).toBeGreaterThan(0);
+      expect(theirs.total_count).toBeLessThan(allClients);
+      for (const c of theirs.data as { name: string }[]) expect(c.name).toMatch(/Hospital|Trust/);
       expect((await api(page, 'GET', '/api/candidates')).status).toBe(403);
       expect((await api(page, 'GET', '/api/agency_roles')).status).toBe(403);
       await page.goto('/staff/staff-list');
