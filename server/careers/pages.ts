@@ -201,7 +201,7 @@ export function jobPage(
   state: FormState = { values: {}, errors: {} },
 ): string {
   const hasErrors = Object.keys(state.errors).length > 0;
-  const FIELD_ORDER = fieldOrder(asked);
+  const inOrder = fieldOrder(asked);
   const details = [
     ['Location', job.location],
     ['Pay', payWords(job)],
@@ -218,14 +218,14 @@ export function jobPage(
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
   const ordered = [
-    ...FIELD_ORDER.filter((f) => state.errors[f]),
-    ...Object.keys(state.errors).filter((f) => !FIELD_ORDER.includes(f)),
+    ...inOrder.filter((f) => state.errors[f]),
+    ...Object.keys(state.errors).filter((f) => !inOrder.includes(f)),
   ];
   const summary = hasErrors
     ? `<div class="summary" role="alert" aria-labelledby="summary-title"><h2 id="summary-title">There is a problem with your application</h2>
 <ul>${ordered
         .map((f) =>
-          FIELD_ORDER.includes(f)
+          inOrder.includes(f)
             ? `<li><a href="#${anchorOf(f)}">${escapeHtml(state.errors[f])}</a></li>`
             : `<li>${escapeHtml(state.errors[f])}</li>`,
         )
