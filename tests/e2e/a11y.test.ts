@@ -205,7 +205,15 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         await audit(page, `${route} (loading)`, findings);
         open();
         // A minute, not the locators' 15 s: at load 20 a released list was seen to take longer than that to draw.
-        await page.locator('#main-content .engine-row').first().waitFor({ timeout: 60_000 });
+        await page
+          .locator('#main-content .engine-row')
+          .first()
+          .waitFor({ timeout: 60_000 })
+          .catch(async (e: Error) => {
+            // Which list, and what it showed instead (a first try failed here once at load 10, the list not named).
+            const main = await page.evaluate(() => document.querySelector('#main-content')?.textContent?.slice(0, 600));
+            throw new Error(`${route}: no row within a minute of releasing ${heldUrl}; shown: ${main}`, { cause: e });
+          });
       }
       expect(report(findings), 'serious or critical axe violations while a list loads').toBe('');
       expect(await page.evaluate(() => (window as unknown as { unnamedOnArrival: string[] }).unnamedOnArrival)).toEqual(
