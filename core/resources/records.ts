@@ -1215,6 +1215,7 @@ export type PhoneApproverRecord = {
   name: string;
   job_title: string | null;
   site_id: number | null;
+  user_id: number | null;
   pin_hash: string | null;
   pin_set_at: string | null;
 };
@@ -1349,6 +1350,7 @@ export type UserRecord = {
   kind: 'admin' | 'client' | 'staff' | null;
   status?: 'invited' | 'active' | 'inactive' | null;
   invited_until?: string | null;
+  phone_approver?: 'pin' | 'no_pin' | null;
   active: boolean;
   password_hash: string | null;
   candidate_id: number | null;

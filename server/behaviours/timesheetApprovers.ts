@@ -6,6 +6,14 @@ import { hashPassword } from '../auth/passwords.js';
 
 export const timesheetApproversBehaviour: ResourceBehaviour = {
   async beforeSave(ctx, { stored, record }): Promise<Problems | void> {
+    // A colleague is one approver, with one PIN (the table's unique index holds it under a race).
+    if (!stored && record.user_id != null) {
+      const [taken] = await ctx.db.query(
+        'select name from timesheet_approvers where merchant_id = $1 and user_id = $2 and deleted_at is null',
+        [ctx.principal.merchantId, record.user_id],
+      );
+      if (taken) return { user_id: { message: `${taken.name} is already a phone approver: set their PIN instead.` } };
+    }
     if (record.site_id == null) return;
     const clientId = record.client_id ?? stored?.client_id;
     const [site] = await ctx.db.query(

@@ -29,7 +29,13 @@ import {
 import { describeShiftTimes, shiftSpanProblem } from '../../core/domain/shifts/times.js';
 import { formatDisplayDate } from '../../core/domain/time/agencyTime.js';
 import { phoneSignRefusal, PHONE_SIGN_REFUSED } from '../../core/domain/timesheets/tolerance.js';
-import { approverFor, notifyPhoneSigned, toleranceFlagOf, verifyApproverPin } from '../services/phoneSignoff.js';
+import {
+  approverFor,
+  approverInService,
+  notifyPhoneSigned,
+  toleranceFlagOf,
+  verifyApproverPin,
+} from '../services/phoneSignoff.js';
 import { isStrictInstant } from '../engine/input.js';
 import { revokeLinks } from '../engine/capability.js';
 import type { Problems } from '../../core/engine/validate.js';
@@ -694,7 +700,7 @@ export const timesheetLinesBehaviour: ResourceBehaviour = {
         order by a.name, a.id), '[]'::json)
       from timesheets t join timesheet_approvers a on a.merchant_id = t.merchant_id and a.client_id = t.client_id
       where t.merchant_id = timesheet_lines.merchant_id and t.id = timesheet_lines.timesheet_id
-        and a.deleted_at is null and a.pin_hash is not null
+        and ${approverInService('a')} and a.pin_hash is not null
         and (a.site_id is null or a.site_id = timesheet_lines.site_id))`,
   },
   computedFilters: {

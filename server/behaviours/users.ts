@@ -1,6 +1,6 @@
 import type { Problems } from '../../core/engine/validate.js';
 import type { RecordValues, Role } from '../../core/engine/types.js';
-import { AGENCY_ROLES } from '../../core/resources/users/resource.js';
+import { AGENCY_ROLES, CLIENT_ROLES } from '../../core/resources/users/resource.js';
 import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
 import type { Row } from '../db/index.js';
 import { HttpError } from '../http.js';
@@ -10,6 +10,7 @@ import { inviteUser, USER_INVITATION, USER_INVITE_INVALID, withdrawInvites } fro
 import { refuseOverLimit } from '../subscription/usage.js';
 
 const isAgencyRole = (role: unknown) => AGENCY_ROLES.includes(role as Role);
+const isClientRole = (role: unknown) => CLIENT_ROLES.includes(role as Role);
 
 /** The refusal that keeps an agency signing in to its settings: someone must stay admin. */
 export const LAST_ADMIN = "The agency's last admin keeps the Admin role: make another user an admin first.";
@@ -23,7 +24,10 @@ async function anotherAdmin(ctx: EngineContext, userId: unknown): Promise<boolea
   return !!row;
 }
 
-/** A consultant manages consultants and client users; an admin's account is an admin's business. */
+/**
+ * A consultant manages consultants and client users; an admin's account is an admin's business. A client's manager
+ * reaches only their own client's users (the client scope).
+ */
 function mayManage(ctx: EngineContext, user: Row) {
   if (ctx.principal.role !== 'admin' && user.role === 'admin')
     throw new HttpError(403, "Only an admin can change an admin's account.");
@@ -37,6 +41,8 @@ function mayManage(ctx: EngineContext, user: Row) {
 export const usersBehaviour: ResourceBehaviour = {
   scope: () => `kind <> 'staff'`,
   computed: {
+    phone_approver: () =>
+      `(select case when a.pin_hash is null then 'no_pin' else 'pin' end from timesheet_approvers a where a.merchant_id = users.merchant_id and a.user_id = users.id and a.deleted_at is null)`,
     status: () => `case when not active then 'inactive' when password_hash is null then 'invited' else 'active' end`,
     invited_until: () =>
       `(select max(l.expires_at) from capability_links l where l.merchant_id = users.merchant_id and l.resource = '${USER_INVITATION.resource}' and l.record_id = users.id and l.action = '${USER_INVITATION.action}' and l.used_at is null and l.revoked_at is null and l.expires_at > now())`,
@@ -47,6 +53,11 @@ export const usersBehaviour: ResourceBehaviour = {
     const say = (field: string, message: string) => (problems[field] ??= { message });
     if (!stored) {
       record.email = String(record.email).toLowerCase();
+      // A client's manager invites colleagues of their own client, to its panel (issue 35).
+      if (me.loginType === 'client') {
+        record.client_id ??= me.clientId;
+        if (!isClientRole(record.role)) return { role: { message: 'Choose Client manager or Client viewer.' } };
+      }
       record.kind = isAgencyRole(record.role) ? 'admin' : 'client';
       record.active = true;
       if (record.role === 'admin' && me.role !== 'admin') say('role', 'Only an admin can invite an admin.');
@@ -101,7 +112,12 @@ export const usersBehaviour: ResourceBehaviour = {
     async deactivate(ctx, user) {
       mayManage(ctx, user);
       if (user.id === ctx.principal.userId)
-        throw new HttpError(409, 'You cannot deactivate yourself. Ask another admin.');
+        throw new HttpError(
+          409,
+          ctx.principal.loginType === 'client'
+            ? 'You cannot deactivate yourself. Ask another manager, or the agency.'
+            : 'You cannot deactivate yourself. Ask another admin.',
+        );
       await withdrawInvites(ctx, Number(user.id));
       await endSessionsOfUser(ctx.db, ctx.cluster!, Number(user.id));
     },

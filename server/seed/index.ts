@@ -843,6 +843,16 @@ export async function seedDemo(db: Db, registry: Registry, options: { candidates
         password_hash: clientHash,
         role: 'manager',
       },
+      // Helen's colleague, who reads Meadowbank's panel (My account lists them; issue 35).
+      {
+        merchant_id: demo.merchantId,
+        client_id: clientIds[0],
+        kind: 'client',
+        name: 'Tom Reid',
+        email: 'tom.reid@meadowbank.example',
+        password_hash: clientHash,
+        role: 'viewer',
+      },
       {
         merchant_id: demo.merchantId,
         client_id: clientIds[1],

@@ -27,6 +27,13 @@ import { agencyTimesheetPage, CLIENT_TIMESHEET_PAGE } from '../../core/contracts
  */
 const pinThrottle = new LoginThrottle({ namespace: 'approver-pin:', perAccountAnywhere: 10 });
 
+/**
+ * The SQL condition of an approver (alias `a`) who may sign on a phone now: not removed and, when they are one of the
+ * client's colleagues, not deactivated (issue 35).
+ */
+export const approverInService = (a: string) =>
+  `${a}.deleted_at is null and (${a}.user_id is null or exists (select 1 from users u where u.id = ${a}.user_id and u.active))`;
+
 const WRONG_PIN = 'That PIN is not right. The approver types their own PIN.';
 const NOT_AN_APPROVER = 'Choose one of the client’s approvers for this site.';
 
@@ -38,7 +45,7 @@ export async function verifyApproverPin(input: RecordValues, ctx: EngineContext)
   const id = Number(input.approver_id);
   const [a] = Number.isInteger(id)
     ? await ctx.db.query(
-        'select id, name, pin_hash from timesheet_approvers where merchant_id = $1 and id = $2 and deleted_at is null',
+        `select id, name, pin_hash from timesheet_approvers a where merchant_id = $1 and id = $2 and ${approverInService('a')}`,
         [ctx.principal.merchantId, id],
       )
     : [];
@@ -65,7 +72,7 @@ export async function verifyApproverPin(input: RecordValues, ctx: EngineContext)
  */
 export async function approverFor(ctx: EngineContext, line: Row, clientId: number, input: RecordValues) {
   const [a] = await ctx.db.query(
-    'select id, name, client_id, site_id, pin_hash from timesheet_approvers where merchant_id = $1 and id = $2 and deleted_at is null',
+    `select id, name, client_id, site_id, pin_hash from timesheet_approvers a where merchant_id = $1 and id = $2 and ${approverInService('a')}`,
     [ctx.principal.merchantId, input.approver_id],
   );
   if (

@@ -1,16 +1,19 @@
 import { Box } from '@mui/material';
 import { MyNotifications } from '../pages/MyNotifications';
-import { useTranslate } from 'react-admin';
+import { useGetIdentity, useTranslate } from 'react-admin';
+import { ClientUsersCard } from '../resources/users';
 import { ChangePassword, MyName, Section } from '../pages/AccountForms';
 import { PageHeader } from '../pages/PageHeader';
 import { AccountFacts } from '../pages/PersonalSettings';
 
 /**
- * /client/account: a client user's own name and password. The agency's details are not theirs to change, so
- * they are not offered here (and PUT merchants refuses client users).
+ * /client/account: a client user's own name and password, and for a manager their colleagues who sign in to the
+ * client's panel (invited and removed here, issue 35). The agency's details are not theirs to change, so they are
+ * not offered here (and PUT merchants refuses client users).
  */
 export function MyAccount() {
   const translate = useTranslate();
+  const { identity } = useGetIdentity();
   return (
     <Box>
       <PageHeader title={translate('app.account.title')} />
@@ -22,6 +25,16 @@ export function MyAccount() {
         <Section id="account-password" title={translate('app.personal.password')}>
           <ChangePassword />
         </Section>
+        {identity?.clientId != null && (
+          <Box sx={{ gridColumn: { md: '1 / -1' }, '& > section': { mt: 0 } }}>
+            <ClientUsersCard
+              clientId={Number(identity.clientId)}
+              title={translate('app.account.colleagues')}
+              intro={translate('app.account.colleagues_intro')}
+              approvers
+            />
+          </Box>
+        )}
         <Box sx={{ gridColumn: { md: '1 / -1' } }}>
           <Section id="account-notifications" title={translate('app.my_notifications.title')}>
             <MyNotifications />

@@ -247,6 +247,9 @@ export const en = {
     account: {
       title: 'My account',
       menu: 'My account',
+      colleagues: 'Colleagues',
+      colleagues_intro:
+        'Who signs in to your panel. A viewer sees the shifts, timesheets and invoices; a manager also requests and cancels shifts, signs timesheets and invites colleagues. Deactivate someone who leaves: they are signed out at once.',
     },
     client_home: {
       title: 'Dashboard',

@@ -553,8 +553,9 @@ describe("each user's own choice of what reaches them (issue 30.19)", () => {
     expect(consultant.total_count).toBe(before.consultant.total_count + 2);
     expect(consultant.notifications[0].title).toBe('Digest probe two');
     expect((await clientInbox()).total_count).toBe(before.client.total_count + 2);
-    // No e-mail at once to the admin (digest) nor to the client user (none).
-    expect(await mailsAbout('Digest probe one')).toEqual([]);
+    // No e-mail at once to the admin (digest) nor to the client user (none); their colleague, who chose nothing,
+    // still gets theirs.
+    expect(await mailsAbout('Digest probe one')).toEqual([{ recipient: 'tom.reid@meadowbank.example' }]);
 
     expect(await sendDigests(t.db)).toBe(1);
     const [digest] = await t.db.query<{ recipient: string; subject: string; text: string }>(

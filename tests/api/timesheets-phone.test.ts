@@ -273,3 +273,51 @@ describe('a signature on the staff member’s phone', () => {
     expect(line).not.toHaveProperty('charge');
   });
 });
+
+describe('a colleague as a phone approver (issue 35)', () => {
+  it('the manager names a colleague once; deactivated, they stop signing on phones until reactivated', async () => {
+    const invited = await call(t.app, client, 'POST', '/api/users', {
+      name: 'Nadia Nightshift',
+      email: `nadia.${Date.now()}@meadowbank.example`,
+      role: 'viewer',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const colleague = invited.json().data.id as number;
+    const approver = (body: Record<string, unknown>) =>
+      call(t.app, client, 'POST', '/api/timesheet_approvers', { client_id: clientId, ...body });
+    const made = await approver({ user_id: colleague, name: 'Nadia Nightshift', job_title: 'Night nurse' });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().data.id as number;
+    expect((await call(t.app, client, 'GET', `/api/users/${colleague}`)).json().data.phone_approver).toBe('no_pin');
+    await call(t.app, client, 'POST', `/api/timesheet_approvers/${id}/actions/set_pin`, { pin: '864200' });
+    expect((await call(t.app, client, 'GET', `/api/users/${colleague}`)).json().data.phone_approver).toBe('pin');
+
+    // Once per colleague, and only the manager's own client's colleagues.
+    const twice = await approver({ user_id: colleague, name: 'Nadia again' });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().errors.user_id).toBe('Nadia Nightshift is already a phone approver: set their PIN instead.');
+    const [{ id: otherClientsUser }] = await t.db.query<any>('select id from users where client_id = $1 limit 1', [
+      client2Id,
+    ]);
+    const elsewhere = await approver({ user_id: otherClientsUser, name: 'Not Ours' });
+    expect(elsewhere.statusCode).toBe(422);
+    expect(Object.keys(elsewhere.json().errors)).toEqual(['user_id']);
+
+    const { lineId } = await myLine(addDaysToDate(monday(36), 1));
+    const approversOfLine = async () => ((await lineOf(lineId, staff)).approvers as any[]).map((a) => a.name);
+    expect(await approversOfLine()).toContain('Nadia Nightshift');
+    const sign = () => lineAct(lineId, 'sign', { approver_id: id, pin: '864200', signature: PNG });
+
+    expect((await call(t.app, client, 'POST', `/api/users/${colleague}/actions/deactivate`, {})).statusCode).toBe(200);
+    expect(await approversOfLine()).not.toContain('Nadia Nightshift');
+    const refused = await sign();
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.approver_id).toMatch(/client’s approvers/);
+    expect((await lineOf(lineId)).status).toBe('pending');
+
+    expect((await call(t.app, client, 'POST', `/api/users/${colleague}/actions/reactivate`, {})).statusCode).toBe(200);
+    const signed = await sign();
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect((await lineOf(lineId)).signed_by).toBe('Nadia Nightshift');
+  });
+});

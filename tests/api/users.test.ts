@@ -353,24 +353,83 @@ describe('who may do what', slow, () => {
     expect(agencyWithClient.json().errors.client_id).toMatch(/belongs to no client/);
   });
 
-  it('client users and staff manage no users; staff sign-ins are not among them', async () => {
-    const client = await loginAs(t.app, 'client');
-    expect((await call(t.app, client, 'GET', '/api/users')).statusCode).toBe(403);
-    expect(
-      (
-        await call(t.app, client, 'POST', '/api/users', {
-          name: 'x',
-          email: email(),
-          role: 'manager',
-          client_id: clientA,
-        })
-      ).statusCode,
-    ).toBe(403);
+  it('staff manage no users; staff sign-ins are not among them', async () => {
+    const staff = await loginAs(t.app, 'staff');
+    expect((await call(t.app, staff, 'GET', '/api/users')).statusCode).toBe(403);
     const [{ id: staffUser }] = await t.db.query<any>(`select id from users where kind = 'staff' order by id limit 1`);
     expect((await call(t.app, admin, 'GET', `/api/users/${staffUser}`)).statusCode).toBe(404);
     const list = (await call(t.app, admin, 'GET', '/api/users?per_page=100')).json().data as any[];
     expect(list.some((u) => u.kind === 'staff')).toBe(false);
     expect(list.every((u) => u.password_hash === undefined)).toBe(true);
+  });
+});
+
+describe('a client manager\u2019s colleagues on "My account" (issue 35)', slow, () => {
+  it('lists and invites colleagues of their own client only, with client roles; a viewer manages none', async () => {
+    const manager = await loginAs(t.app, 'client');
+    const [{ id: clientB }] = await t.db.query<any>(`select id from clients where name = 'Oakwood Lodge'`);
+    const [{ id: otherClientUser }] = await t.db.query<any>(`select id from users where client_id = $1 limit 1`, [
+      clientB,
+    ]);
+    const [{ id: consultantId }] = await t.db.query<any>(`select id from users where email = $1`, [
+      DEMO.consultant.email,
+    ]);
+    const listed = (await call(t.app, manager, 'GET', '/api/users?per_page=100')).json().data as any[];
+    expect(listed.map((u) => u.email)).toContain(DEMO.client.email);
+    expect(listed.every((u) => u.client_id === clientA && u.kind === 'client')).toBe(true);
+    expect((await call(t.app, manager, 'GET', `/api/users/${consultantId}`)).statusCode).toBe(404);
+    expect((await call(t.app, manager, 'GET', `/api/users/${otherClientUser}`)).statusCode).toBe(404);
+    expect((await action(manager, otherClientUser, 'deactivate')).statusCode).toBe(404);
+
+    // Agency roles and another client are refused in words, and nothing is stored.
+    const asConsultant = await invite(manager, { name: 'Not Agency', email: email(), role: 'consultant' });
+    expect(asConsultant.statusCode).toBe(422);
+    expect(asConsultant.json().errors).toEqual({ role: 'Choose Client manager or Client viewer.' });
+    expect((await invite(manager, { name: 'Not Admin', email: email(), role: 'admin' })).json().errors.role).toBe(
+      'Choose Client manager or Client viewer.',
+    );
+    const elsewhere = await invite(manager, { name: 'Elsewhere', email: email(), role: 'viewer', client_id: clientB });
+    expect(elsewhere.statusCode).toBe(422);
+    expect(Object.keys(elsewhere.json().errors)).toEqual(['client_id']);
+    expect(await t.db.query(`select 1 from users where name in ('Not Agency', 'Not Admin', 'Elsewhere')`)).toEqual([]);
+
+    // A viewer invited without naming the client: of the manager's own, told by e-mail, in the trail by the manager.
+    const address = email();
+    const made = await invite(manager, { name: 'Vera Viewer', email: address, role: 'viewer' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data).toMatchObject({ kind: 'client', client_id: clientA, role: 'viewer', status: 'invited' });
+    const viewerId = made.json().data.id as number;
+    expect((await audit(viewerId)).map((e) => [e.event, e.user_name])).toEqual([['create', 'Helen Carter']]);
+    expect((await accept(await linkMailedTo(address), 'vera-password')).statusCode).toBe(200);
+    const viewer = (await postLogin(t.app, 'client', address, 'vera-password')).json().token as string;
+    expect((await call(t.app, viewer, 'GET', '/api/users')).statusCode).toBe(403);
+    expect((await invite(viewer, { name: 'x', email: email(), role: 'viewer' })).statusCode).toBe(403);
+
+    // Roles are changed by the agency's admins only.
+    expect((await call(t.app, manager, 'PUT', `/api/users/${viewerId}`, { role: 'manager' })).statusCode).toBe(403);
+  });
+
+  it('removes a colleague: signed out at once and unable to sign in, until reactivated; never themselves', async () => {
+    const manager = await loginAs(t.app, 'client');
+    const address = email();
+    const viewerId = (await invite(manager, { name: 'Rita Removed', email: address, role: 'viewer' })).json().data
+      .id as number;
+    await accept(await linkMailedTo(address), 'rita-password');
+    const viewer = (await postLogin(t.app, 'client', address, 'rita-password')).json().token as string;
+    expect((await call(t.app, viewer, 'GET', '/api/client_login')).statusCode).toBe(200);
+
+    const removed = await action(manager, viewerId, 'deactivate');
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().data.status).toBe('inactive');
+    expect((await call(t.app, viewer, 'GET', '/api/client_login')).statusCode).toBe(401);
+    expect((await postLogin(t.app, 'client', address, 'rita-password')).statusCode).toBe(401);
+    expect((await action(manager, viewerId, 'reactivate')).json().data.status).toBe('active');
+    expect((await postLogin(t.app, 'client', address, 'rita-password')).statusCode).toBe(200);
+
+    const [{ id: me }] = await t.db.query<any>(`select id from users where email = $1`, [DEMO.client.email]);
+    const self = await action(manager, me, 'deactivate');
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toBe('You cannot deactivate yourself. Ask another manager, or the agency.');
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './harness';
-import { api, selectChoice, signIn, signInAdmin, uid, waitForPath } from './engineHelpers';
+import { api, selectChoice, signIn, signInAdmin, signInClient, uid, waitForPath } from './engineHelpers';
 
 // Issue 14: inviting agency and client users (items 3), settings read-only for consultants (item 20), and the
 // staff member's Activate / Deactivate dialogs (item 21), as a coordinator meets them.
@@ -110,6 +110,60 @@ describe('inviting people', () => {
       client_id: client.id,
       user: { email, role: 'manager' },
     });
+  });
+
+  it('a client manager invites a viewer on "My account" and makes them a phone approver; the viewer cannot cancel a shift (issue 35)', async () => {
+    const { page } = e2e;
+    await signInClient(page);
+    await page.goto('/client/account');
+    const colleagues = page.getByRole('region', { name: 'Colleagues' });
+    // The demo's colleague, who does not sign on staff phones yet.
+    await colleagues.locator('table tbody tr', { hasText: 'Tom Reid' }).getByText('Client viewer').waitFor();
+    const name = `Vic Viewer ${uid()}`;
+    const email = `vic.${uid()}@meadowbank.example`;
+    await colleagues.getByRole('button', { name: 'Invite a user' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await dialog.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+    await selectChoice(page, 'Role', 'Client viewer');
+    await dialog.getByRole('button', { name: 'Invite a user' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = colleagues.locator('table tbody tr', { hasText: email });
+    await row.getByText('Invited', { exact: true }).waitFor();
+    await row.getByText('Client viewer').waitFor();
+
+    // Named a phone approver, with the PIN they will sign with on a staff member's phone.
+    await row.getByRole('button', { name: `Make phone approver: ${name}` }).click();
+    const approver = page.getByRole('dialog', { name: `Make ${name} a phone approver` });
+    await approver.getByLabel('Job title').fill('Night nurse');
+    await approver.getByLabel('PIN (6 to 8 digits)').fill('86420');
+    await approver.getByRole('button', { name: 'Save' }).click();
+    await approver.getByText('Type a PIN of 6 to 8 digits.').waitFor();
+    await approver.getByLabel('PIN (6 to 8 digits)').fill('864200');
+    await approver.getByRole('button', { name: 'Save' }).click();
+    await approver.waitFor({ state: 'hidden' });
+    await row.getByText('Yes', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: /phone approver/ }).count()).toBe(0);
+
+    const link = await linkSentTo(email);
+    await setPassword(page, link, 'viewer-password-1');
+    expect(await page.getByRole('radio', { name: 'Client' }).isChecked()).toBe(true);
+    await page.getByLabel('Password').fill('viewer-password-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await waitForPath(page, '/client/clientDashboard');
+    // Their open shifts are listed, none with a Cancel button; the API refuses them too.
+    await page.goto('/client/shift/open-shift');
+    await page.locator('table tbody tr').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel shift' }).count()).toBe(0);
+    const open = (await api(page, 'GET', '/api/shifts?state=open&per_page=1')).body.data[0];
+    expect(
+      (await api(page, 'POST', `/api/shifts/${open.id}/actions/cancel`, { reason: 'Not mine to cancel' })).status,
+    ).toBe(403);
+    // Nor do they invite anyone: My account shows no colleagues.
+    await page.goto('/client/account');
+    await page.getByRole('heading', { name: 'My account' }).waitFor();
+    await page.getByRole('region', { name: 'Notifications I receive' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Colleagues' }).count()).toBe(0);
   });
 
   it('a client\u2019s e-mail tried on the agency panel gets the "Client?" hint, which switches the panel', async () => {

@@ -8,7 +8,7 @@ export const PIN_PATTERN = '^[0-9]{6,8}$';
  * manager), each with a PIN of their own that the client's manager sets in the client panel (hashed like a password,
  * never shown, wrong PINs throttled). The phone's signature records which approver signed; the person paid can never
  * be the signer. The agency reads who they are (to see who signed), but sets no PIN: the client stays the authority
- * over hours.
+ * over hours. An approver may be one of the manager's colleagues who sign in to the client's panel (issue 35).
  *
  *   GET/POST /api/timesheet_approvers, PUT/DELETE /api/timesheet_approvers/:id   (client managers; others read)
  *   POST /api/timesheet_approvers/:id/actions/set_pin { pin }                      (client managers)
@@ -68,6 +68,18 @@ export const timesheetApprovers: ResourceDeclaration = {
       label: 'Site (every site when empty)',
       filter: true,
       onDelete: 'remove',
+    },
+    // Issue 35: the colleague (a user of the client's panel) this approver is, when they sign in too. Set when the
+    // approver is made; a deactivated colleague no longer signs on phones (server/services/phoneSignoff.ts).
+    {
+      source: 'user_id',
+      type: 'reference',
+      reference: 'users',
+      label: 'Colleague',
+      createOnly: true,
+      within: { field: 'client_id', via: 'client_id', message: 'Choose one of your colleagues.' },
+      helperText: 'When the approver also signs in to your panel.',
+      views: ['show'],
     },
     { source: 'pin_hash', type: 'text', label: 'PIN', readOnly: true, readableBy: [], views: [] },
     { source: 'pin_set_at', type: 'datetime', label: 'PIN set', readOnly: true },

@@ -49,7 +49,9 @@ const acceptInvitation: ActionDeclaration = {
  * The people who sign in to the agency panel and to the clients' panels (staff sign in through their own
  * invitation, on the staff profile). Creating a user invites them: a single-use link by e-mail that sets
  * their password. Agency users are listed in the settings (Privileges), a client's users on the client's
- * profile. Consultants invite consultants and client users; only admins invite admins or change a role.
+ * profile. Consultants invite consultants and client users; only admins invite admins or change a role. A client's
+ * manager invites and removes their own colleagues on "My account" (issue 35): the client scope keeps them to
+ * their own client's users, and they give client roles only (server/behaviours/users.ts).
  */
 export const users: ResourceDeclaration = {
   name: 'users',
@@ -59,9 +61,14 @@ export const users: ResourceDeclaration = {
   defaultSort: { field: 'name', order: 'ASC' },
   delete: 'hard',
   // An invitation's link holder reads no field of the user (the invitation page's route says whom it is for).
-  access: { admin: ['list', 'show', 'create', 'edit'], consultant: ['list', 'show', 'create'], link: ['show'] },
-  // A client user reaches their own account through the engine (their name, their password: server/routes/
-  // account.ts); client roles are granted nothing here, so no route of this resource answers them.
+  access: {
+    admin: ['list', 'show', 'create', 'edit'],
+    consultant: ['list', 'show', 'create'],
+    manager: ['list', 'show', 'create'],
+    link: ['show'],
+  },
+  // A client user changes their own name and password through server/routes/account.ts; a viewer is granted
+  // nothing here.
   clientScope: 'client_id',
   routes: {
     list: '/appsetting/previlegesetting',
@@ -92,7 +99,7 @@ export const users: ResourceDeclaration = {
       name: 'resend',
       label: 'Resend invitation',
       icon: 'restart_alt',
-      roles: ['admin', 'consultant'],
+      roles: ['admin', 'consultant', 'manager'],
       success: 'A new invitation was e-mailed; the earlier link no longer works.',
       confirm: 'E-mail %{name} a new link to set their password? The earlier link stops working.',
     },
@@ -100,7 +107,7 @@ export const users: ResourceDeclaration = {
       name: 'deactivate',
       label: 'Deactivate',
       icon: 'power_off',
-      roles: ['admin', 'consultant'],
+      roles: ['admin', 'consultant', 'manager'],
       danger: true,
       success: 'User deactivated: they are signed out and cannot sign in.',
       confirm: 'Deactivate %{name}? They are signed out at once and can no longer sign in.',
@@ -110,7 +117,7 @@ export const users: ResourceDeclaration = {
       name: 'reactivate',
       label: 'Reactivate',
       icon: 'power',
-      roles: ['admin', 'consultant'],
+      roles: ['admin', 'consultant', 'manager'],
       success: 'User reactivated: they can sign in again.',
       patch: () => ({ active: true }),
     },
@@ -190,6 +197,18 @@ export const users: ResourceDeclaration = {
       views: ['list', 'show'],
     },
     { source: 'invited_until', type: 'datetime', label: 'Invitation valid until', computed: true, views: ['show'] },
+    // A client user who is also one of the client's phone approvers (issue 35): when their PIN was set, if it was.
+    {
+      source: 'phone_approver',
+      type: 'choice',
+      label: 'Signs on staff phones',
+      computed: true,
+      choices: [
+        { id: 'pin', name: 'Yes' },
+        { id: 'no_pin', name: 'No PIN yet' },
+      ],
+      views: ['show'],
+    },
     {
       source: 'active',
       type: 'boolean',

@@ -69,6 +69,7 @@ import selfBillingAgreementReference from './142_self_billing_agreement_referenc
 import shiftDays from './143_shift_days.js';
 import recruitmentStages from './144_recruitment_stages.js';
 import applicationFields from './145_application_fields.js';
+import approverColleagues from './146_approver_colleagues.js';
 import agencyRoles from './127_agency_roles.js';
 import recruitment from './129_recruitment.js';
 import businessUnitMembers from './130_business_unit_members.js';
@@ -152,4 +153,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '143_shift_days', sql: shiftDays },
   { id: '144_recruitment_stages', sql: recruitmentStages },
   { id: '145_application_fields', sql: applicationFields },
+  { id: '146_approver_colleagues', sql: approverColleagues },
 ];

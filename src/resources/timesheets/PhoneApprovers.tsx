@@ -34,22 +34,33 @@ interface Site {
 
 const PIN = new RegExp(PIN_PATTERN);
 
-/** Adds an approver (name, job title, site) with their PIN, or sets a new PIN for one: two requests, one dialog. */
+/** A user of the client's panel (a colleague) whom the manager makes an approver (issue 35). */
+interface Colleague {
+  id: number;
+  name: string;
+}
+
+/**
+ * Adds an approver (name, job title, site) with their PIN, or sets a new PIN for one: two requests, one dialog. An
+ * approver who is a colleague keeps the colleague's name.
+ */
 function ApproverDialog({
   approver,
+  colleague,
   sites,
   clientId,
   onClose,
   onSaved,
 }: {
   approver: Approver | null;
+  colleague?: Colleague;
   sites: Site[];
   clientId: number;
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
   const translate = useTranslate();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(colleague?.name ?? '');
   const [jobTitle, setJobTitle] = useState('');
   const [siteId, setSiteId] = useState('');
   const [pin, setPin] = useState('');
@@ -71,6 +82,7 @@ function ApproverDialog({
           method: 'POST',
           json: {
             client_id: clientId,
+            user_id: colleague?.id ?? null,
             name: name.trim(),
             job_title: jobTitle.trim() || null,
             site_id: siteId ? Number(siteId) : null,
@@ -92,21 +104,29 @@ function ApproverDialog({
     <Dialog open onClose={onClose} aria-labelledby="approver-dialog-title" fullWidth maxWidth="xs">
       <Box component="form" onSubmit={save} noValidate>
         <DialogTitle id="approver-dialog-title">
-          {approver ? t('set_pin_for', { name: approver.name }) : t('add')}
+          {approver
+            ? t('set_pin_for', { name: approver.name })
+            : colleague
+              ? t('make_for', { name: colleague.name })
+              : t('add')}
         </DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
           {errors._ && <Alert severity="error">{errors._}</Alert>}
+          {colleague && !approver && <Typography>{t('colleague_intro', { name: colleague.name })}</Typography>}
+          {errors.user_id && <Alert severity="error">{errors.user_id}</Alert>}
+          {!approver && !colleague && (
+            <TextField
+              label={t('name')}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              error={!!errors.name}
+              helperText={errors.name}
+              required
+              slotProps={{ htmlInput: { maxLength: 150 } }}
+            />
+          )}
           {!approver && (
             <>
-              <TextField
-                label={t('name')}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                error={!!errors.name}
-                helperText={errors.name}
-                required
-                slotProps={{ htmlInput: { maxLength: 150 } }}
-              />
               <TextField
                 label={t('job_title')}
                 value={jobTitle}
@@ -149,6 +169,50 @@ function ApproverDialog({
         </DialogActions>
       </Box>
     </Dialog>
+  );
+}
+
+/**
+ * "Make phone approver" for a colleague on the manager's "My account" (issue 35): the approver dialog with the
+ * colleague's name, after the client's sites are read for its site choice.
+ */
+export function MakePhoneApprover({
+  colleague,
+  clientId,
+  onSaved,
+}: {
+  colleague: Colleague;
+  clientId: number;
+  onSaved: (message: string) => void;
+}) {
+  const translate = useTranslate();
+  const t = (key: string, options?: Record<string, unknown>) => translate(`app.timesheets.approvers.${key}`, options);
+  const [sites, setSites] = useState<Site[] | null>(null);
+  const [error, setError] = useState('');
+  const open = () =>
+    request<{ data: Site[] }>('/sites?per_page=100&sort=name&order=ASC')
+      .then((s) => setSites(s.data))
+      .catch((e) => setError(e instanceof ApiFailure ? e.message : String(e)));
+  return (
+    <>
+      <Button size="small" onClick={open} aria-label={t('make_named', { name: colleague.name })}>
+        {t('make')}
+      </Button>
+      {error && <Alert severity="error">{error}</Alert>}
+      {sites && (
+        <ApproverDialog
+          approver={null}
+          colleague={colleague}
+          sites={sites}
+          clientId={clientId}
+          onClose={() => setSites(null)}
+          onSaved={(message) => {
+            setSites(null);
+            onSaved(message);
+          }}
+        />
+      )}
+    </>
   );
 }
 

@@ -167,6 +167,12 @@ export const messages = {
         remove_title: 'Remove %{name}?',
         remove_content: 'They will no longer sign hours on staff phones. What they signed stays signed by them.',
         removed: '%{name} removed.',
+        make: 'Make phone approver',
+        make_for: 'Make %{name} a phone approver',
+        make_named: 'Make phone approver: %{name}',
+        colleague_intro:
+          '%{name} will sign hours on staff phones with this PIN. If you deactivate them, they stop signing there too.',
+        column: 'Signs on staff phones',
       },
       client: {
         awaiting: 'Awaiting your signature',

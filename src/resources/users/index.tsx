@@ -23,6 +23,7 @@ import {
   useCanAccess,
   useCreate,
   useNotify,
+  useRecordContext,
   useRefresh,
   useTranslate,
   usePermissions,
@@ -35,6 +36,7 @@ import { toFormErrors } from '../../engine/react/formErrors';
 import { validateRecord } from '../../../core/engine/validate';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../core/engine/types';
 import { PrivilegesLayout } from '../roles';
+import { MakePhoneApprover } from '../timesheets/PhoneApprovers';
 import { AGENCY_ROLES, CLIENT_ROLES, USER_ROLES, USER_STATUSES, users } from '../../../core/resources/users/resource';
 
 const field = (source: string) => users.fields.find((f) => f.source === source)!;
@@ -88,22 +90,44 @@ const inviteFields: FieldDeclaration[] = [
 ];
 const inviteDecl: ResourceDeclaration = { ...users, fields: inviteFields, rules: undefined };
 
-/** The client profile's people who sign in to its panel: invite, resend, deactivate, reactivate. */
-export function ClientUsersCard({ clientId }: { clientId: number }) {
+/**
+ * The people who sign in to a client's panel: invite, resend, deactivate, reactivate. On the client's profile for the
+ * agency, and on "My account" for the client's manager, as their colleagues (`title`, `intro`).
+ */
+export function ClientUsersCard({
+  clientId,
+  title,
+  intro,
+  approvers,
+}: {
+  clientId: number;
+  title?: string;
+  intro?: string;
+  /** With a column saying who signs on staff phones, where the manager makes a colleague an approver. */
+  approvers?: boolean;
+}) {
   const translate = useTranslate();
+  const titleId = useId();
   const { canAccess } = useCanAccess({ resource: 'users', action: 'list' });
   const [inviting, setInviting] = useState(false);
   if (!canAccess) return null;
   return (
-    <Card sx={{ mt: 2 }}>
+    <Card sx={{ mt: 2 }} component="section" aria-labelledby={titleId}>
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-            {translate('app.users.client_users', { _: 'Client panel users' })}
+          <Typography id={titleId} variant="h6" component="h2" sx={{ flex: 1 }}>
+            {title ?? translate('app.users.client_users', { _: 'Client panel users' })}
           </Typography>
           <InviteButton onClick={() => setInviting(true)} />
         </Box>
+        {intro && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {intro}
+          </Typography>
+        )}
         <ReferenceManyField
+          // The client's id given, not read from a record in context: "My account" has none.
+          record={{ id: clientId }}
           reference="users"
           target="client_id"
           sort={{ field: 'name', order: 'ASC' }}
@@ -130,12 +154,38 @@ export function ClientUsersCard({ clientId }: { clientId: number }) {
               <DataTable.Col source="status" label={field('status').label}>
                 <SelectField source="status" choices={USER_STATUSES} />
               </DataTable.Col>
+              {approvers && (
+                <DataTable.Col source="phone_approver" label="app.timesheets.approvers.column">
+                  <PhoneApproverCell clientId={clientId} />
+                </DataTable.Col>
+              )}
             </DataTable>
           </TableScroll>
         </ReferenceManyField>
         {inviting && <InviteClientUserDialog clientId={clientId} onClose={() => setInviting(false)} />}
       </CardContent>
     </Card>
+  );
+}
+
+/** Whether a colleague signs on staff phones; for one who may and does not yet, the manager's button to make them. */
+function PhoneApproverCell({ clientId }: { clientId: number }) {
+  const record = useRecordContext();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { canAccess } = useCanAccess({ resource: 'timesheet_approvers', action: 'create' });
+  if (!record) return null;
+  if (record.phone_approver) return <SelectField source="phone_approver" choices={field('phone_approver').choices} />;
+  if (!canAccess || record.status === 'inactive') return null;
+  return (
+    <MakePhoneApprover
+      colleague={{ id: Number(record.id), name: String(record.name) }}
+      clientId={clientId}
+      onSaved={(message) => {
+        notify(message, { type: 'info' });
+        refresh();
+      }}
+    />
   );
 }
 

@@ -20,21 +20,23 @@ let readableInvite = '';
 
 /**
  * Agency and client users (issue 14): agency users list, open and invite them; only admins edit (change roles);
- * nobody deletes (deactivate instead); client users and staff manage none. The invitation link's routes are
- * public (the token is the key) and answer 404 for a link that is no user's invitation (the link principal's,
+ * nobody deletes (deactivate instead); staff manage none. A client's manager (clientA and clientB are managers)
+ * lists and invites their own client's colleagues (issue 35): agency A's consultant is outside their scope (404), and
+ * the body inviting a consultant is authorised, then refused (422: client roles only). The invitation link's routes
+ * are public (the token is the key) and answer 404 for a link that is no user's invitation (the link principal's,
  * to a shift). Choosing the password is the invitation link's action, which has no route of the users resource.
  */
 export const users: AuthzArea = {
   get rows() {
     return [
-      row('GET', '/api/users', A, 'ok', 'ok', F, F, 'ok', F, A),
-      row('GET', '/api/users/:id', A, 'ok', 'ok', F, F, N, F, A),
-      row('POST', '/api/users', A, 201, 201, F, F, 201, F, A),
+      row('GET', '/api/users', A, 'ok', 'ok', 'ok', 'ok', 'ok', F, A),
+      row('GET', '/api/users/:id', A, 'ok', 'ok', N, N, N, F, A),
+      row('POST', '/api/users', A, 201, 201, 422, 422, 201, F, A),
       row('PUT', '/api/users/:id', A, 'ok', F, F, F, N, F, A),
       row('DELETE', '/api/users/:id', A, F, F, F, F, F, F, A),
-      row('POST', '/api/users/:id/actions/resend', A, 'ok', 'ok', F, F, N, F, A),
-      row('POST', '/api/users/:id/actions/deactivate', A, 'ok', 'ok', F, F, N, F, A),
-      row('POST', '/api/users/:id/actions/reactivate', A, 'ok', 'ok', F, F, N, F, A),
+      row('POST', '/api/users/:id/actions/resend', A, 'ok', 'ok', N, N, N, F, A),
+      row('POST', '/api/users/:id/actions/deactivate', A, 'ok', 'ok', N, N, N, F, A),
+      row('POST', '/api/users/:id/actions/reactivate', A, 'ok', 'ok', N, N, N, F, A),
       row('GET', '/api/user_invites/:token', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', N),
       row('POST', '/api/user_invites/:token', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', N),
     ];
