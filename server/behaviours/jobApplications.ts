@@ -3,8 +3,14 @@ import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
 import { copyFile, deleteFilesOf, fileNameSql } from '../files/store.js';
 import { customFieldsOf } from '../engine/customFields.js';
 import { notify } from '../notifications/notify.js';
+import { eraseEmailsTo } from '../notifications/outbox.js';
 import type { RecordValues } from '../../core/engine/types.js';
-import { stageEmailEvent, type StageEmailStage } from '../../core/domain/notifications/events.js';
+import {
+  APPLICATION_RECEIVED,
+  STAGE_EMAIL_PREFIX,
+  stageEmailEvent,
+  type StageEmailStage,
+} from '../../core/domain/notifications/events.js';
 import { stageLabel, stagesOf } from '../../core/domain/recruitment/stages.js';
 import { DEFAULT_TIME_ZONE, formatDisplayDate, instantToZoned } from '../../core/domain/time/agencyTime.js';
 
@@ -135,6 +141,18 @@ export const jobApplicationsBehaviour: ResourceBehaviour = {
   // applicant's staff document is a copy of its own and stays.
   async afterDelete(ctx, row) {
     await deleteFilesOf(ctx.db, ctx.principal.merchantId, 'job_applications', Number(row.id));
+    // What the applicant was e-mailed (the confirmation, each stage's e-mail) named them and their application: erased
+    // with them, unless another of their applications stays (the outbox does not say which application a message was
+    // about, so those wait for the last of them).
+    const [another] = await ctx.db.query(
+      'select 1 from job_applications where merchant_id = $1 and lower(email) = lower($2) and id <> $3 limit 1',
+      [ctx.principal.merchantId, row.email, row.id],
+    );
+    if (!another)
+      await eraseEmailsTo(ctx.db, ctx.principal.merchantId, String(row.email), [
+        APPLICATION_RECEIVED,
+        `${STAGE_EMAIL_PREFIX}%`,
+      ]);
     // The interview's diary note names the applicant: erased with them, its words first, in the note and its trail (a
     // diary note is hidden, not removed, when deleted).
     if (row.interview_note_id) {

@@ -10,6 +10,7 @@ import { agencyZone } from '../engine/routes.js';
 import { withEngine } from '../engine/handle.js';
 import type { EnginePrincipal } from '../engine/context.js';
 import { saveUpload } from '../files/store.js';
+import { APPLICATION_RECEIVED } from '../../core/domain/notifications/events.js';
 import { queueEmails, renderEmail } from '../notifications/outbox.js';
 import { letterheadOf } from '../documents/letterhead.js';
 import { agencyToday } from '../../core/domain/time/agencyTime.js';
@@ -338,7 +339,7 @@ export async function careerRoutes(app: FastifyInstance) {
               recipient: created.email,
               recipientName: `${created.first_name} ${created.last_name}`,
               ...mail,
-              event: 'application_received',
+              event: APPLICATION_RECEIVED,
             },
           ]);
         } catch (e) {

@@ -4,6 +4,8 @@ import { auditTrail, call, fixtureWrite, loginAs, makeTestApp, type TestApp } fr
 import { eraseExpiredApplications } from '../../server/services/recruitmentRetention';
 import { JobEngine } from '../../server/jobs/engineContext';
 import { systemPrincipal } from '../../server/engine/handle';
+import { queueEmails } from '../../server/notifications/outbox';
+import { APPLICATION_RECEIVED } from '../../core/domain/notifications/events';
 
 // Recruitment settings and retention (issue 35): the agency's row (default 6 months, 1–84, admins save, consultants
 // read), and the daily job erasing the applications not hired whose last change is older than the agency's months,
@@ -244,6 +246,58 @@ describe('retention', () => {
       stage_note: { from: null, to: 'Phoned both' },
     });
     expect(keptTrail.find((e) => e.event === 'create')!.changes).toMatchObject({ last_name: { to: k.last_name } });
+  });
+
+  it('erases what the applicant was e-mailed, unless another application of theirs stays', async () => {
+    const now = new Date();
+    const job = await newJob(admin);
+    const mails = (email: string) =>
+      t.db.query<{ event: string }>('select event from email_outbox where lower(recipient) = lower($1) order by id', [
+        email,
+      ]);
+    const emailOf = async (id: number) =>
+      (await t.db.query<{ email: string }>('select email from job_applications where id = $1', [id]))[0].email;
+    const gone = await newApplication(admin, job.id);
+    const twice = await newApplication(admin, job.id);
+    for (const id of [gone, twice]) await must(await act(admin, id, 'reject'));
+    const [goneEmail, twiceEmail] = [await emailOf(gone), await emailOf(twice)];
+    const [{ merchant_id: merchantId }] = await t.db.query<{ merchant_id: number }>(
+      'select merchant_id from job_applications where id = $1',
+      [gone],
+    );
+    // The same person's second application, still open: their e-mails stay while it does.
+    const again = await call(t.app, admin, 'POST', '/api/job_applications', {
+      job_id: job.id,
+      first_name: 'Rita',
+      last_name: 'Again',
+      email: twiceEmail,
+      right_to_work: 'yes',
+      consent: true,
+    });
+    await must(again, 201);
+    // The careers form's confirmation, and an e-mail about something else to the same address (a staff invitation).
+    await queueEmails(t.db, [
+      {
+        merchantId,
+        recipient: goneEmail,
+        subject: 'Your application',
+        text: 'Dear Rita',
+        html: '<p>Dear Rita</p>',
+        event: APPLICATION_RECEIVED,
+      },
+      { merchantId, recipient: goneEmail, subject: 'Welcome', text: 'Welcome', html: '<p>Welcome</p>', event: 'other' },
+    ]);
+    expect((await mails(goneEmail)).map((m) => m.event)).toEqual([
+      'application.rejected',
+      APPLICATION_RECEIVED,
+      'other',
+    ]);
+    expect((await mails(twiceEmail)).map((m) => m.event)).toEqual(['application.rejected']);
+
+    for (const id of [gone, twice]) await lastChanged(id, now, 100, 0);
+    expect(await erase(now)).toBe(2);
+    expect((await mails(goneEmail)).map((m) => m.event)).toEqual(['other']);
+    expect((await mails(twiceEmail)).map((m) => m.event)).toEqual(['application.rejected']);
   });
 
   it('still refuses any other change to the trail', async () => {

@@ -45,10 +45,14 @@ export const recipientChoicesOf = (e: EventDefinition): Recipient[] => e.recipie
  */
 export type StageEmailStage = 'screening' | 'interview' | 'offer' | 'rejected' | `custom_${number}`;
 /** The event of a stage's e-mail to the applicant: 'application.screening', 'application.custom_1'… */
-export const stageEmailEvent = (stage: StageEmailStage) => `application.${stage}`;
+/** The confirmation e-mailed to an applicant by the public form (server/careers/routes.ts). */
+export const APPLICATION_RECEIVED = 'application_received';
+/** Every stage's e-mail event starts so. */
+export const STAGE_EMAIL_PREFIX = 'application.';
+export const stageEmailEvent = (stage: StageEmailStage) => `${STAGE_EMAIL_PREFIX}${stage}`;
 /** The agency's own stage (its slot) an event e-mails about, or null: 'application.custom_2' → 'custom_2'. */
 export const ownStageOfEvent = (key: string): string | null => {
-  const slot = key.startsWith('application.') ? key.slice('application.'.length) : '';
+  const slot = key.startsWith(STAGE_EMAIL_PREFIX) ? key.slice(STAGE_EMAIL_PREFIX.length) : '';
   return CUSTOM_STAGE_IDS.includes(slot) ? slot : null;
 };
 
