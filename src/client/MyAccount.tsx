@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { MyNotifications } from '../pages/MyNotifications';
-import { useGetIdentity, useTranslate } from 'react-admin';
+import { useCanAccess, useGetIdentity, useTranslate } from 'react-admin';
 import { ClientUsersCard } from '../resources/users';
 import { ChangePassword, MyName, Section } from '../pages/AccountForms';
 import { PageHeader } from '../pages/PageHeader';
@@ -14,6 +14,8 @@ import { AccountFacts } from '../pages/PersonalSettings';
 export function MyAccount() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
+  // A manager's; a viewer has no colleagues section (not an empty row of the grid).
+  const { canAccess: managesColleagues } = useCanAccess({ resource: 'users', action: 'list' });
   return (
     <Box>
       <PageHeader title={translate('app.account.title')} />
@@ -25,7 +27,7 @@ export function MyAccount() {
         <Section id="account-password" title={translate('app.personal.password')}>
           <ChangePassword />
         </Section>
-        {identity?.clientId != null && (
+        {managesColleagues && identity?.clientId != null && (
           <Box sx={{ gridColumn: { md: '1 / -1' }, '& > section': { mt: 0 } }}>
             <ClientUsersCard
               clientId={Number(identity.clientId)}
