@@ -78,9 +78,14 @@ export const users: ResourceDeclaration = {
   },
   tabs: [
     { id: 'agency', label: 'Agency users', filter: { kind: 'admin' } },
-    // Whose client they sign in for, in place of when they were added (left to the column chooser): within a laptop
-    // beside the settings' navigation.
-    { id: 'clients', label: 'Client users', filter: { kind: 'client' }, columns: { hidden: ['created_at'] } },
+    // Whose client they sign in for, in place of when they were added (left to the column chooser), and no custom
+    // role (a client user holds none): within a laptop beside the settings' navigation.
+    {
+      id: 'clients',
+      label: 'Client users',
+      filter: { kind: 'client' },
+      columns: { hidden: ['created_at', 'agency_role_id'] },
+    },
   ],
   // The status is computed from the row (server/behaviours/users.ts): invited until the invitation sets a password,
   // inactive once deactivated. Reactivating brings back whichever of the two they were.

@@ -3,12 +3,16 @@ import {
   Box,
   Button as MuiButton,
   Card,
+  CardActions,
   CardContent,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
+  Stack,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useWatch } from 'react-hook-form';
@@ -17,11 +21,13 @@ import {
   DataTable,
   Form,
   Pagination,
+  RecordContextProvider,
   ReferenceManyField,
   SaveButton,
   SelectField,
   useCanAccess,
   useCreate,
+  useListContext,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -110,6 +116,7 @@ export function ClientUsersCard({
   const titleId = useId();
   const { canAccess } = useCanAccess({ resource: 'users', action: 'list' });
   const [inviting, setInviting] = useState(false);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (!canAccess) return null;
   return (
     <Card sx={{ mt: 2 }} component="section" aria-labelledby={titleId}>
@@ -141,30 +148,74 @@ export function ClientUsersCard({
             </Typography>
           }
         >
-          <TableScroll>
-            <DataTable bulkActionButtons={false} rowClick={false}>
-              <DataTable.Col label={translate('app.users.actions', { _: 'Actions' })}>
-                <RecordActions decl={users} />
-              </DataTable.Col>
-              <DataTable.Col source="name" label={field('name').label} />
-              <DataTable.Col source="email" label={field('email').label} />
-              <DataTable.Col source="role" label={field('role').label}>
-                <SelectField source="role" choices={USER_ROLES} />
-              </DataTable.Col>
-              <DataTable.Col source="status" label={field('status').label}>
-                <SelectField source="status" choices={USER_STATUSES} />
-              </DataTable.Col>
-              {approvers && (
-                <DataTable.Col source="phone_approver" label="app.timesheets.approvers.column">
-                  <PhoneApproverCell clientId={clientId} />
+          {phone ? (
+            <UserCards clientId={clientId} approvers={approvers} />
+          ) : (
+            <TableScroll>
+              <DataTable bulkActionButtons={false} rowClick={false}>
+                <DataTable.Col label={translate('app.users.actions', { _: 'Actions' })}>
+                  <RecordActions decl={users} />
                 </DataTable.Col>
-              )}
-            </DataTable>
-          </TableScroll>
+                <DataTable.Col source="name" label={field('name').label} />
+                <DataTable.Col source="email" label={field('email').label} />
+                <DataTable.Col source="role" label={field('role').label}>
+                  <SelectField source="role" choices={USER_ROLES} />
+                </DataTable.Col>
+                <DataTable.Col source="status" label={field('status').label}>
+                  <SelectField source="status" choices={USER_STATUSES} />
+                </DataTable.Col>
+                {approvers && (
+                  <DataTable.Col source="phone_approver" label="app.timesheets.approvers.column">
+                    <PhoneApproverCell clientId={clientId} />
+                  </DataTable.Col>
+                )}
+              </DataTable>
+            </TableScroll>
+          )}
         </ReferenceManyField>
         {inviting && <InviteClientUserDialog clientId={clientId} onClose={() => setInviting(false)} />}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * On a phone, each user is a card (name, e-mail, role and status, whether they sign on staff phones) with their buttons
+ * below: in a table the last column's buttons would sit past the screen's edge.
+ */
+function UserCards({ clientId, approvers }: { clientId: number; approvers?: boolean }) {
+  const translate = useTranslate();
+  const { data } = useListContext();
+  return (
+    <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {(data ?? []).map((record) => (
+        <RecordContextProvider key={record.id} value={record}>
+          <Card component="li" variant="outlined">
+            <CardContent sx={{ pb: 0 }}>
+              <Typography sx={{ fontWeight: 'bold' }}>{record.name}</Typography>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {record.email}
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', color: 'text.secondary' }}>
+                <SelectField source="role" choices={USER_ROLES} />
+                <SelectField source="status" choices={USER_STATUSES} />
+              </Box>
+              {approvers && (
+                <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+                  <Typography variant="body2" color="text.secondary">
+                    {translate('app.timesheets.approvers.column')}:
+                  </Typography>
+                  <PhoneApproverCell clientId={clientId} />
+                </Box>
+              )}
+            </CardContent>
+            <CardActions sx={{ flexWrap: 'wrap' }}>
+              <RecordActions decl={users} />
+            </CardActions>
+          </Card>
+        </RecordContextProvider>
+      ))}
+    </Stack>
   );
 }
 
