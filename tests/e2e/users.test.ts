@@ -41,6 +41,18 @@ async function setPassword(page: Page, link: string, password: string) {
   await page.getByText('Your password is set.').waitFor();
 }
 
+/**
+ * A client user's first sign-in: the invitation e-mailed to `email` followed, the password chosen, then signed in on
+ * the Login page it leads to, which has the client panel chosen.
+ */
+async function signInAsInvitedClientUser(page: Page, email: string, password: string) {
+  await setPassword(page, await linkSentTo(email), password);
+  expect(await page.getByRole('radio', { name: 'Client' }).isChecked()).toBe(true);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await waitForPath(page, '/client/clientDashboard');
+}
+
 describe('inviting people', () => {
   it('an admin invites a colleague; the e-mail carries a link that sets a password; the colleague signs in', async () => {
     const { page } = e2e;
@@ -100,12 +112,7 @@ describe('inviting people', () => {
     await row.getByText('Invited', { exact: true }).waitFor();
     await row.getByText('Client manager').waitFor();
 
-    const link = await linkSentTo(email);
-    await setPassword(page, link, 'manager-password-1');
-    expect(await page.getByRole('radio', { name: 'Client' }).isChecked()).toBe(true);
-    await page.getByLabel('Password').fill('manager-password-1');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await waitForPath(page, '/client/clientDashboard');
+    await signInAsInvitedClientUser(page, email, 'manager-password-1');
     expect((await api(page, 'GET', '/api/client_login')).body).toMatchObject({
       client_id: client.id,
       user: { email, role: 'manager' },
@@ -145,12 +152,7 @@ describe('inviting people', () => {
     await row.getByText('Yes', { exact: true }).waitFor();
     expect(await row.getByRole('button', { name: /phone approver/ }).count()).toBe(0);
 
-    const link = await linkSentTo(email);
-    await setPassword(page, link, 'viewer-password-1');
-    expect(await page.getByRole('radio', { name: 'Client' }).isChecked()).toBe(true);
-    await page.getByLabel('Password').fill('viewer-password-1');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await waitForPath(page, '/client/clientDashboard');
+    await signInAsInvitedClientUser(page, email, 'viewer-password-1');
     // Their open shifts are listed, none with a Cancel button; the API refuses them too.
     await page.goto('/client/shift/open-shift');
     await page.locator('table tbody tr').first().waitFor();

@@ -202,7 +202,7 @@ export const users: ResourceDeclaration = {
       views: ['list', 'show'],
     },
     { source: 'invited_until', type: 'datetime', label: 'Invitation valid until', computed: true, views: ['show'] },
-    // A client user who is also one of the client's phone approvers (issue 35): when their PIN was set, if it was.
+    // A client user who is also one of the client's phone approvers (issue 35): whether their PIN is set yet.
     {
       source: 'phone_approver',
       type: 'choice',
