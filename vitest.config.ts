@@ -13,6 +13,12 @@ export default defineConfig({
     projects: [
       {
         plugins: [react()],
+        // One router module for the screens, the tests and react-admin (which imports react-router-dom): under Node,
+        // 'react-router' and react-router-dom's own import of it can load two copies, each with its router context,
+        // and a link of one under the other's router fails ("Cannot destructure property 'basename'"). Files that
+        // mocked it one by one still failed when a worker had loaded the screens unmocked for an earlier file
+        // (`isolate: false`).
+        resolve: { alias: [{ find: /^react-router$/, replacement: 'react-router-dom' }] },
         test: {
           name: 'unit',
           environment: 'jsdom',
