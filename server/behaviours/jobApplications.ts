@@ -3,7 +3,6 @@ import type { EngineContext, ResourceBehaviour } from '../engine/context.js';
 import { copyFile, deleteFilesOf, fileNameSql } from '../files/store.js';
 import { customFieldsOf } from '../engine/customFields.js';
 import { notify } from '../notifications/notify.js';
-import { eraseEmailsTo } from '../notifications/outbox.js';
 import type { RecordValues } from '../../core/engine/types.js';
 import {
   APPLICATION_RECEIVED,
@@ -148,11 +147,20 @@ export const jobApplicationsBehaviour: ResourceBehaviour = {
       'select 1 from job_applications where merchant_id = $1 and lower(email) = lower($2) and id <> $3 limit 1',
       [ctx.principal.merchantId, row.email, row.id],
     );
-    if (!another)
-      await eraseEmailsTo(ctx.db, ctx.principal.merchantId, String(row.email), [
-        APPLICATION_RECEIVED,
-        `${STAGE_EMAIL_PREFIX}%`,
-      ]);
+    if (!another) {
+      const mails = await ctx.db.query<{ id: number }>(
+        `select id from email_outbox where merchant_id = $1 and lower(recipient) = lower($2) and (event = $3 or event like $4)
+          order by id`,
+        [ctx.principal.merchantId, row.email, APPLICATION_RECEIVED, `${STAGE_EMAIL_PREFIX}%`],
+      );
+      // A message still queued goes too: its delivery job skips an id it no longer finds.
+      if (mails.length)
+        await ctx.engine.deleteMany(
+          'email_outbox',
+          mails.map((m) => m.id),
+          { reason: 'The application was erased' },
+        );
+    }
     // The interview's diary note names the applicant: erased with them, its words first, in the note and its trail (a
     // diary note is hidden, not removed, when deleted).
     if (row.interview_note_id) {

@@ -142,25 +142,6 @@ export async function queueEmails(db: Queryable, mails: QueuedEmail[]): Promise<
   return rows.map((r) => r.id);
 }
 
-/**
- * Erases what the outbox holds of the e-mails to one address whose event is one of `events` (SQL `like` patterns),
- * sent or still queued: the erasure of the person they were about (an applicant's, issue 35). A message queued and
- * erased is not sent (its job skips an id it no longer finds). Answers how many were erased.
- */
-export async function eraseEmailsTo(
-  db: Queryable,
-  merchantId: number,
-  recipient: string,
-  events: string[],
-): Promise<number> {
-  const rows = await db.query(
-    `delete from email_outbox where merchant_id = $1 and lower(recipient) = lower($2) and event like any($3::text[])
-     returning id`,
-    [merchantId, recipient, events],
-  );
-  return rows.length;
-}
-
 /** What sends a message: a nodemailer transport, or one made with the first mail (startNotifications). */
 export interface MailSender {
   sendMail(message: SendMailOptions): Promise<{ messageId?: string }>;

@@ -354,17 +354,21 @@ export function ChildList({
 }
 
 /**
- * On a phone, each child is a card of label–value lines with its buttons below (a table would put the buttons
- * past the screen's edge, inside its sideways scroll).
+ * On a phone, each record of the list in context is a card of label–value lines with its buttons below (a table would
+ * put the buttons past the screen's edge, inside its sideways scroll): a parent's children, or any short list a
+ * screen shows as a table on a wider one.
  */
-function ChildCards({
+export function RecordCards({
   decl,
   fields,
   cells,
+  actions,
 }: {
   decl: ResourceDeclaration;
   fields: ResourceDeclaration['fields'];
   cells?: Record<string, ReactNode>;
+  /** Each card's buttons (default: a child's, its actions and Edit). */
+  actions?: ReactNode;
 }) {
   const { data } = useListContext();
   return (
@@ -396,9 +400,7 @@ function ChildCards({
                 ))}
               </Box>
             </CardContent>
-            <CardActions>
-              <RowButtons decl={decl} />
-            </CardActions>
+            <CardActions sx={{ flexWrap: 'wrap' }}>{actions ?? <RowButtons decl={decl} />}</CardActions>
           </Card>
         </RecordContextProvider>
       ))}
@@ -472,7 +474,7 @@ function ChildListBody({
       ) : (
         <>
           {phone ? (
-            <ChildCards decl={decl} fields={fields} cells={cells} />
+            <RecordCards decl={decl} fields={fields} cells={cells} />
           ) : (
             <TableScroll nowrap={rowActions === 'menu'}>
               <DataTable bulkActionButtons={false} rowClick={false}>

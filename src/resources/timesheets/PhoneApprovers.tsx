@@ -33,6 +33,8 @@ interface Site {
 }
 
 const PIN = new RegExp(PIN_PATTERN);
+/** The client's sites an approver may be limited to (the client user's scope gives their own client's). */
+const clientSites = () => request<{ data: Site[] }>('/sites?per_page=100&sort=name&order=ASC');
 
 /** A user of the client's panel (a colleague) whom the manager makes an approver (issue 35). */
 interface Colleague {
@@ -190,7 +192,7 @@ export function MakePhoneApprover({
   const [sites, setSites] = useState<Site[] | null>(null);
   const [error, setError] = useState('');
   const open = () =>
-    request<{ data: Site[] }>('/sites?per_page=100&sort=name&order=ASC')
+    clientSites()
       .then((s) => setSites(s.data))
       .catch((e) => setError(e instanceof ApiFailure ? e.message : String(e)));
   return (
@@ -235,7 +237,7 @@ export function PhoneApprovers() {
     () =>
       Promise.all([
         request<{ data: Approver[] }>('/timesheet_approvers?per_page=100&sort=name&order=ASC'),
-        request<{ data: Site[] }>('/sites?per_page=100&sort=name&order=ASC'),
+        clientSites(),
       ])
         .then(([a, s]) => setData({ approvers: a.data, sites: s.data }))
         .catch((e) => setError(e instanceof ApiFailure ? e.message : String(e))),

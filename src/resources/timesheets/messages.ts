@@ -172,7 +172,6 @@ export const messages = {
         make_named: 'Make phone approver: %{name}',
         colleague_intro:
           '%{name} will sign hours on staff phones with this PIN. If you deactivate them, they stop signing there too.',
-        column: 'Signs on staff phones',
       },
       client: {
         awaiting: 'Awaiting your signature',

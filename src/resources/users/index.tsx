@@ -1,15 +1,13 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   Box,
   Button as MuiButton,
   Card,
-  CardActions,
   CardContent,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
-  Stack,
   Typography,
   useMediaQuery,
   type Theme,
@@ -21,13 +19,10 @@ import {
   DataTable,
   Form,
   Pagination,
-  RecordContextProvider,
   ReferenceManyField,
   SaveButton,
-  SelectField,
   useCanAccess,
   useCreate,
-  useListContext,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -37,13 +32,14 @@ import {
 import { buildResource } from '../../engine/react/buildResource';
 import { InputFor } from '../../engine/react/inputs';
 import { RecordActions } from '../../engine/react/actions';
-import { TableScroll } from '../../engine/react/children';
+import { RecordCards, TableScroll } from '../../engine/react/children';
+import { FieldFor } from '../../engine/react/fields';
 import { toFormErrors } from '../../engine/react/formErrors';
 import { validateRecord } from '../../../core/engine/validate';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../core/engine/types';
 import { PrivilegesLayout } from '../roles';
 import { MakePhoneApprover } from '../timesheets/PhoneApprovers';
-import { AGENCY_ROLES, CLIENT_ROLES, USER_ROLES, USER_STATUSES, users } from '../../../core/resources/users/resource';
+import { AGENCY_ROLES, CLIENT_ROLES, USER_ROLES, users } from '../../../core/resources/users/resource';
 
 const field = (source: string) => users.fields.find((f) => f.source === source)!;
 
@@ -117,6 +113,10 @@ export function ClientUsersCard({
   const { canAccess } = useCanAccess({ resource: 'users', action: 'list' });
   const [inviting, setInviting] = useState(false);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const columns = ['name', 'email', 'role', 'status', ...(approvers ? ['phone_approver'] : [])].map(field);
+  const cells: Record<string, ReactNode> | undefined = approvers
+    ? { phone_approver: <PhoneApproverCell clientId={clientId} /> }
+    : undefined;
   if (!canAccess) return null;
   return (
     <Card sx={{ mt: 2 }} component="section" aria-labelledby={titleId}>
@@ -149,26 +149,18 @@ export function ClientUsersCard({
           }
         >
           {phone ? (
-            <UserCards clientId={clientId} approvers={approvers} />
+            <RecordCards decl={users} fields={columns} cells={cells} actions={<RecordActions decl={users} />} />
           ) : (
             <TableScroll>
               <DataTable bulkActionButtons={false} rowClick={false}>
                 <DataTable.Col label={translate('app.users.actions', { _: 'Actions' })}>
                   <RecordActions decl={users} />
                 </DataTable.Col>
-                <DataTable.Col source="name" label={field('name').label} />
-                <DataTable.Col source="email" label={field('email').label} />
-                <DataTable.Col source="role" label={field('role').label}>
-                  <SelectField source="role" choices={USER_ROLES} />
-                </DataTable.Col>
-                <DataTable.Col source="status" label={field('status').label}>
-                  <SelectField source="status" choices={USER_STATUSES} />
-                </DataTable.Col>
-                {approvers && (
-                  <DataTable.Col source="phone_approver" label="app.timesheets.approvers.column">
-                    <PhoneApproverCell clientId={clientId} />
+                {columns.map((f) => (
+                  <DataTable.Col key={f.source} source={f.source} label={f.label}>
+                    {cells?.[f.source] ?? <FieldFor of={f} />}
                   </DataTable.Col>
-                )}
+                ))}
               </DataTable>
             </TableScroll>
           )}
@@ -179,46 +171,6 @@ export function ClientUsersCard({
   );
 }
 
-/**
- * On a phone, each user is a card (name, e-mail, role and status, whether they sign on staff phones) with their buttons
- * below: in a table the last column's buttons would sit past the screen's edge.
- */
-function UserCards({ clientId, approvers }: { clientId: number; approvers?: boolean }) {
-  const translate = useTranslate();
-  const { data } = useListContext();
-  return (
-    <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {(data ?? []).map((record) => (
-        <RecordContextProvider key={record.id} value={record}>
-          <Card component="li" variant="outlined">
-            <CardContent sx={{ pb: 0 }}>
-              <Typography sx={{ fontWeight: 'bold' }}>{record.name}</Typography>
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {record.email}
-              </Typography>
-              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', color: 'text.secondary' }}>
-                <SelectField source="role" choices={USER_ROLES} />
-                <SelectField source="status" choices={USER_STATUSES} />
-              </Box>
-              {approvers && (
-                <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-                  <Typography variant="body2" color="text.secondary">
-                    {translate('app.timesheets.approvers.column')}:
-                  </Typography>
-                  <PhoneApproverCell clientId={clientId} />
-                </Box>
-              )}
-            </CardContent>
-            <CardActions sx={{ flexWrap: 'wrap' }}>
-              <RecordActions decl={users} />
-            </CardActions>
-          </Card>
-        </RecordContextProvider>
-      ))}
-    </Stack>
-  );
-}
-
 /** Whether a colleague signs on staff phones; for one who may and does not yet, the manager's button to make them. */
 function PhoneApproverCell({ clientId }: { clientId: number }) {
   const record = useRecordContext();
@@ -226,7 +178,7 @@ function PhoneApproverCell({ clientId }: { clientId: number }) {
   const refresh = useRefresh();
   const { canAccess } = useCanAccess({ resource: 'timesheet_approvers', action: 'create' });
   if (!record) return null;
-  if (record.phone_approver) return <SelectField source="phone_approver" choices={field('phone_approver').choices} />;
+  if (record.phone_approver) return <FieldFor of={field('phone_approver')} />;
   if (!canAccess || record.status === 'inactive') return null;
   return (
     <MakePhoneApprover
