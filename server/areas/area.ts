@@ -32,4 +32,9 @@ export interface ServerArea {
   jobs?: PeriodicJob[];
   /** The demo agency's data of the area; areas seed in the order of the list. */
   seed?: (db: Queryable, ctx: SeedContext) => Promise<unknown>;
+  /**
+   * Its demo data covers the year of history too (the invoices bill it, so their numbers follow their dates): seeded
+   * after the history, not in the list's order.
+   */
+  seedsAfterHistory?: boolean;
 }

@@ -22,8 +22,10 @@ export const invoicesArea: ServerArea = {
   declarations: [...invoiceResources, invoiceExportBatches, ...invoiceSettingsResources],
   routes: [invoiceExportRoutes, invoiceSettingsRoutes, ublRoutes],
   jobs: [{ name: 'invoice-reminders', everyMs: 60 * 60_000, run: remindOverdueInvoices }],
-  // After the timesheets: the demo's invoices bill their signed work.
+  // After the timesheets and the year of history: the demo's invoices bill their signed work, month by month through
+  // the history, so their numbers follow their issue dates.
   seed: seedInvoices,
+  seedsAfterHistory: true,
   behaviours: {
     invoices: invoicesBehaviour,
     invoice_lines: invoiceLinesBehaviour,

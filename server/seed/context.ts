@@ -14,4 +14,9 @@ export interface SeedContext {
   random: () => number;
   /** Time zone of the agency (dates of the demo are relative to its today). */
   timeZone: string;
+  /**
+   * The demo's year of history (server/seed/history.ts), when it is seeded: its first day and the day after its last
+   * (the first of the demo's own weeks). Null when left out (the API tests' demos).
+   */
+  history: { from: string; until: string } | null;
 }

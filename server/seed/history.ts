@@ -2,9 +2,9 @@
 // weeks of timesheets, worked, left unfilled or cancelled, and their timesheets, so that every chart and report has a
 // shape: winter busier than summer, a client whose first card began four months ago ramping up, one client whose fill
 // rate slips over the last six months. Written through the engine as the agency would have, in sets (createMany, the
-// set-based transitions), each step at the time it happened. Seeded after every area and from a random source of its
-// own, so the demo's current weeks are exactly what they were without it. Not invoiced or paid (the demo's invoices and
-// pay runs are the current weeks'): issuing renders each invoice's PDFs, too slow for a year at every first start.
+// set-based transitions), each step at the time it happened. Seeded after the areas (but those whose demo data covers
+// it: the invoices bill it month by month, server/seed/invoices.ts) and from a random source of its own, so the demo's
+// current weeks are exactly what they were without it. Not paid (the demo's pay runs are of chosen weeks and staff).
 import type { Queryable } from '../db/index.js';
 import type { SeedContext } from './context.js';
 import type { EnginePrincipal } from '../engine/context.js';
@@ -40,17 +40,20 @@ interface Plan {
   fate: 'worked' | 'unfilled' | 'cancelled';
 }
 
+/** The history's days as of `now`: the weeks before the demo's own timesheets, which start four Mondays back. */
+export function historyPeriod(timeZone: string, now = new Date()) {
+  const until = addDaysToDate(startOfWeekMonday(agencyToday(timeZone, now)), -28);
+  return { from: addDaysToDate(until, -7 * HISTORY_WEEKS), until };
+}
+
 export async function seedHistory(db: Queryable, ctx: SeedContext) {
   const registry = ctx.engine;
-  if (!registry.has('shifts') || !registry.has('timesheets')) return;
+  if (!ctx.history || !registry.has('shifts') || !registry.has('timesheets')) return;
   const m = ctx.merchantId;
   const tz = ctx.timeZone;
   const rand = random(20251201);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
-  const today = agencyToday(tz);
-  // The demo's own timesheets start four Mondays back; the history is the weeks before them.
-  const firstOwn = addDaysToDate(startOfWeekMonday(today), -28);
-  const from = addDaysToDate(firstOwn, -7 * HISTORY_WEEKS);
+  const { from, until: firstOwn } = ctx.history;
   const admin: EnginePrincipal = { ...systemPrincipal(m), userId: ctx.adminId, name: ctx.adminName };
   const as = (when: Date) =>
     withEngine({ db, principal: admin, now: when, timeZone: tz, today: agencyToday(tz, when) }, registry);
@@ -216,8 +219,8 @@ export async function seedHistory(db: Queryable, ctx: SeedContext) {
   }
 
   // Each week closed and its timesheets generated the Monday after, their lines verified from the signed paper sheets
-  // two days later and the timesheets sent. Not locked: nothing of the history is invoiced or paid, which is what a
-  // lock means.
+  // two days later and the timesheets sent. Not locked: locking keeps each timesheet's PDF, too slow for a year of them
+  // at every first start (docs/decisions.md); the invoices bill the verified lines all the same.
   const worked = byFate('worked');
   for (let week = from; week < firstOwn; week = addDaysToDate(week, 7)) {
     const next = addDaysToDate(week, 7);

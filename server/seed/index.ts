@@ -21,7 +21,7 @@ import { auditCreatesSql, writeAudit } from '../engine/audit.js';
 import { Params } from '../engine/compile.js';
 import { systemPrincipal } from '../engine/handle.js';
 import { emailDelivery } from '../notifications/outbox.js';
-import { seedHistory } from './history.js';
+import { historyPeriod, seedHistory } from './history.js';
 
 /** A small deterministic random generator, so the demo data is the same on every machine. */
 function rng(seed: number) {
@@ -873,10 +873,12 @@ export async function seedDemo(db: Db, registry: Registry, options: { candidates
       clientIds,
       random: r.next,
       timeZone: DEFAULT_TIME_ZONE,
+      history: (options.history ?? true) ? historyPeriod(DEFAULT_TIME_ZONE) : null,
     };
-    for (const { seed } of registry.areas) await seed?.(tx, area);
+    for (const { seed, seedsAfterHistory } of registry.areas) if (!seedsAfterHistory) await seed?.(tx, area);
     // Then the year before the demo's weeks, from a random source of its own: those weeks stay as they were.
-    if (options.history ?? true) await seedHistory(tx, area);
+    await seedHistory(tx, area);
+    for (const { seed, seedsAfterHistory } of registry.areas) if (seedsAfterHistory) await seed?.(tx, area);
     await recordSeedHistory(tx, engine, demo.merchantId, { userId: demo.userId, name: 'Alex Morgan' });
     // The demo's mail went out as its story happened: what an area's seed left queued (the invoices it sent) is
     // sent as of when it was queued, and the jobs that would send it are done, so a new demo's queue holds no work.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from './helpers';
 import { HISTORY_WEEKS } from '../../server/seed/history';
+import { addDaysToDate } from '../../core/domain/time/agencyTime';
 
 // Issue 34's demo data: a year behind the demo's own weeks, so that every chart and report has a shape. Read straight
 // from the tables, not through the reports that draw it.
@@ -58,5 +59,57 @@ describe('the demo’s year of history', () => {
       return late > early;
     });
     expect(ramping.length).toBeGreaterThan(0);
+  });
+
+  it('is billed month by month, numbered in the order issued, mostly paid, with debts of several ages', async () => {
+    const [own] = await t.db.query<{ first_own: string; today: string }>(
+      `select (date_trunc('week', now() at time zone time_zone)::date - 28)::text as first_own,
+              (now() at time zone time_zone)::date::text as today
+         from merchants where id = $1`,
+      [merchant],
+    );
+    // Every worked line of the history's weeks is on an invoice.
+    const [unbilled] = await t.db.query<{ lines: number; unbilled: number }>(
+      `select count(*)::int as lines,
+              count(*) filter (where not exists (select 1 from invoice_lines il
+                where il.merchant_id = l.merchant_id and il.timesheet_line_id = l.id))::int as unbilled
+         from timesheet_lines l where l.merchant_id = $1 and l.work_date < $2::date`,
+      [merchant, own.first_own],
+    );
+    expect(unbilled.lines).toBeGreaterThan(300);
+    expect(unbilled.unbilled).toBe(0);
+    const invoices = await t.db.query<{
+      number: string;
+      issue_date: string;
+      state: string;
+      overdue_days: number;
+      left: number;
+      credit_notes: number;
+      exempt_lines: number;
+    }>(
+      `select i.number, i.issue_date::text, i.state, $2::date - i.due_date as overdue_days,
+              (i.total + i.credited - i.paid)::int as left,
+              (select count(*)::int from credit_notes n where n.invoice_id = i.id) as credit_notes,
+              (select count(*)::int from invoice_lines l where l.invoice_id = i.id and l.vat_treatment = 'exempt')
+                as exempt_lines
+         from invoices i where i.merchant_id = $1 and i.number is not null order by i.number`,
+      [merchant, own.today],
+    );
+    // Numbered in the order issued: the history's invoices first, the current weeks' after them.
+    const dates = invoices.map((i) => i.issue_date);
+    expect(dates).toEqual([...dates].sort());
+    const history = invoices.filter((i) => i.issue_date <= addDaysToDate(own.first_own, 2));
+    expect(new Set(history.map((i) => i.issue_date.slice(0, 7))).size).toBeGreaterThanOrEqual(10);
+    // Work before the agency elected the nursing concession (60 days ago) is standard-rated; after it, some is exempt.
+    const concession = addDaysToDate(own.today, -60);
+    expect(history.filter((i) => i.issue_date < concession && i.exempt_lines > 0)).toEqual([]);
+    expect(history.some((i) => i.issue_date > concession && i.exempt_lines > 0)).toBe(true);
+    // Mostly paid; one paid in part, one credited; debts of several ages still owed.
+    expect(history.filter((i) => i.state === 'paid').length).toBeGreaterThan(history.length * 0.8);
+    expect(history.some((i) => i.state === 'part_paid')).toBe(true);
+    expect(history.some((i) => i.credit_notes > 0 && i.state === 'paid')).toBe(true);
+    const owed = history.filter((i) => i.left > 0).map((i) => i.overdue_days);
+    expect(owed.some((d) => d > 30)).toBe(true);
+    expect(owed.some((d) => d > 0 && d <= 30)).toBe(true);
   });
 });
