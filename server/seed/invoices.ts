@@ -142,8 +142,8 @@ export async function seedInvoices(db: Queryable, ctx: SeedContext) {
    * The year of history as the agency billed it: a monthly run on the second of each month over the month before
    * (the last over the history's days of its month), its invoices issued and sent that day in the agency's layout.
    * Each client pays by its habit: the panel's client within its terms; one long-standing client later and later,
-   * its last four months left unpaid (aged 31 to 90 days and more by now); the others a week to four weeks after issue, so some pay
-   * late. One invoice is paid in part, one reduced by a credit note before it was paid.
+   * its last four months left unpaid (owed up to 90 days past due and more by now); the others a week to four weeks
+   * after issue, so some pay late. One invoice is paid in part, one reduced by a credit note before it was paid.
    */
   async function billHistory({ from, until }: { from: string; until: string }) {
     const billed: { id: number; client_id: number; issued: string }[] = [];
