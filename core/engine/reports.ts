@@ -245,6 +245,11 @@ export interface ReportSummary {
   sums: string[];
   /** Computed fields that are a multiple of a summed one (hours of paid minutes): summed through their expression. */
   linear: string[];
+  /**
+   * The same summary by calendar month, in a table of its own whose `day` is the month's first: a report grouped by
+   * nothing finer than a month reads a period's whole months from it and only the ragged ends from the days.
+   */
+  months?: string;
 }
 
 /** The value of a path filter that asks for the rows whose path is empty. */

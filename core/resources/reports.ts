@@ -76,10 +76,11 @@ const margin: ReportMeasure[] = [
 ];
 
 /**
- * The shift reports' daily summary (migration 143, `shift_days`): live shifts by the agency's day of their start,
- * client, site, job role, status, who asked for a cancellation and whether it was charged, with their count and the
- * sums of paid minutes (hours), charge, pay, margin and cancellation charges. The client, business unit and spend
- * reports (and the dashboard's How it is going) read it: a year is then a few thousand rows, not a million shifts.
+ * The shift reports' daily summary (migration 143, `shift_days`; by month, 147, `shift_months`): live shifts by the
+ * agency's day of their start, client, site, job role, status, who asked for a cancellation and whether it was
+ * charged, with their count and the sums of paid minutes (hours), charge, pay, margin and cancellation charges. The
+ * client, business unit and spend reports (and the dashboard's How it is going) read it: a year is then a few
+ * thousand rows, not a million shifts.
  * The staff report groups by staff member, which it does not keep (per staff member and day it would be nearly a row
  * per shift), so it reads shifts.
  */
@@ -92,6 +93,8 @@ export const shiftDays: ReportSummary = {
   splits: [{ column: 'cancellation_charged', condition: { field: 'cancellation_charge', gt: 0 } }],
   sums: ['paid_minutes', 'charge', 'pay', 'margin', 'cancellation_charge'],
   linear: ['hours'],
+  // Migration 147: a year's whole months are twelve rows per key, not 365.
+  months: 'shift_months',
 };
 
 /** Every summary the database keeps for the reports. */

@@ -1,11 +1,14 @@
 // The summaries the database keeps for the reports (issue 34; docs/decisions.md "Issue 34 — the shift reports' daily
-// summary"): when a report may read one instead of its base rows, the recount a test compares it with, the fold of
-// its deltas (a periodic job) and its rebuild (npm run summaries:rebuild).
+// summary", "… monthly summary"): when a report may read one instead of its base rows (and its months for a period's
+// whole months), the recount a test compares it with, the fold of its deltas (a periodic job) and its rebuild (npm
+// run summaries:rebuild).
 import type { Db, Queryable } from '../db/index.js';
 import { ident, unitsOf, type Compiled } from './compile.js';
 import type { EngineContext } from './context.js';
 import { unitPathOf } from '../../core/engine/unitScope.js';
+import { addDaysToDate, addMonthsToDate } from '../../core/domain/time/agencyTime.js';
 import type {
+  DateBucket,
   ReportCondition,
   ReportDeclaration,
   ReportDimension,
@@ -73,11 +76,53 @@ export function summaryFor(report: ReportDeclaration, c: Compiled, ctx: Pick<Eng
 /** The summary's base resource as the engine's WHERE and expressions read it: the same columns, in its own table. */
 export const summaryCompiled = (c: Compiled, s: ReportSummary): Compiled => ({ ...c, table: s.table, live: '' });
 
+/** A summary's tables: by day, and by month when it has one (its `day` the month's first). */
+export function summaryTables(s: ReportSummary): { table: string; grain: 'day' | 'month' }[] {
+  return [
+    { table: s.table, grain: 'day' as const },
+    ...(s.months ? [{ table: s.months, grain: 'month' as const }] : []),
+  ];
+}
+
+/**
+ * The whole calendar months of a period (`from` inclusive, `to` exclusive, each a month's first day), or undefined
+ * when it holds none.
+ */
+export function wholeMonths(period: { from: string; to: string }): { from: string; to: string } | undefined {
+  const first = (d: string) => `${d.slice(0, 8)}01`;
+  const from = period.from === first(period.from) ? period.from : addMonthsToDate(first(period.from), 1);
+  const after = addDaysToDate(period.to, 1);
+  const to = after === first(after) ? after : first(period.to);
+  return from < to ? { from, to } : undefined;
+}
+
+/**
+ * The rows a summary's report reads for a period as one table named as the day summary: the whole months from the
+ * month summary and the ragged ends from the days, when the summary has months and no dimension is finer than a
+ * month (`buckets`: the day field's buckets asked). Otherwise the day summary itself.
+ */
+export function summarySource(
+  s: ReportSummary,
+  period: { from: string; to: string },
+  buckets: (DateBucket | undefined)[],
+  bind: (v: unknown) => string,
+): string {
+  const months = s.months && buckets.every((b) => b === 'month') ? wholeMonths(period) : undefined;
+  if (!months) return s.table;
+  const columns = ['merchant_id', 'day', ...s.keys, ...s.splits.map((x) => x.column), 'row_count', ...s.sums]
+    .map(ident)
+    .join(', ');
+  const [from, to] = [bind(months.from), bind(months.to)];
+  return `(select ${columns} from ${ident(s.months!)} where day >= ${from}::date and day < ${to}::date
+     union all select ${columns} from ${s.table} where (day < ${from}::date or day >= ${to}::date)) as ${s.table}`;
+}
+
 /**
  * The summary recounted from the base rows, from its declaration (not from its migration's triggers): one row per
- * key with the count and the sums, as `select` over the summary folded (foldedSql) should answer.
+ * key (by day, or by month) with the count and the sums, as `select` over the summary folded (foldedSql) should
+ * answer.
  */
-export function summaryRecountSql(s: ReportSummary, c: Compiled): string {
+export function summaryRecountSql(s: ReportSummary, c: Compiled, grain: 'day' | 'month' = 'day'): string {
   const cond = (w: ReportCondition) =>
     w.isNull !== undefined
       ? `b.${ident(w.field)} is ${w.isNull ? '' : 'not '}null`
@@ -87,7 +132,8 @@ export function summaryRecountSql(s: ReportSummary, c: Compiled): string {
             throw new Error(`${s.table}: a condition of its rows or splits says nothing SQL here can read`);
           })();
   const keys = s.keys.map((k) => `b.${ident(k)}`);
-  return `select b.merchant_id, (b.${ident(s.day)} at time zone m.time_zone)::date as day, ${[
+  const day = `(b.${ident(s.day)} at time zone m.time_zone)::date`;
+  return `select b.merchant_id, ${grain === 'day' ? day : `date_trunc('month', ${day})::date`} as day, ${[
     ...keys.map((k, i) => `${k} as ${ident(s.keys[i])}`),
     ...s.splits.map((x) => `${cond(x.condition)} as ${ident(x.column)}`),
   ].join(', ')}, count(*)::bigint as row_count, ${s.sums
@@ -98,13 +144,16 @@ export function summaryRecountSql(s: ReportSummary, c: Compiled): string {
    group by ${[1, 2, ...s.keys.map((_, i) => i + 3), ...s.splits.map((_, i) => s.keys.length + 3 + i)].join(', ')}`;
 }
 
-/** The summary's rows with their deltas folded: what a recount should give (the same columns, net-zero keys gone). */
-export function foldedSql(s: ReportSummary): string {
+/**
+ * A summary table's rows (the day summary's, or `table`: its months') with their deltas folded: what a recount should
+ * give (the same columns, net-zero keys gone).
+ */
+export function foldedSql(s: ReportSummary, table = s.table): string {
   const keys = ['merchant_id', 'day', ...s.keys, ...s.splits.map((x) => x.column)].map(ident);
   return `select ${keys.join(', ')}, sum(row_count)::bigint as row_count, ${s.sums
     .map((f) => `sum(${ident(f)})::bigint as ${ident(f)}`)
     .join(', ')}
-    from ${s.table} group by ${keys.join(', ')}
+    from ${ident(table)} group by ${keys.join(', ')}
    having sum(row_count) <> 0 or ${s.sums.map((f) => `sum(${ident(f)}) <> 0`).join(' or ')}`;
 }
 
@@ -114,18 +163,19 @@ export function foldedSql(s: ReportSummary): string {
  * compactNotificationCounts). A periodic job of the shifts area.
  */
 export async function compactReportSummaries(db: Queryable) {
-  for (const s of REPORT_SUMMARIES) {
-    const keys = ['merchant_id', 'day', ...s.keys, ...s.splits.map((x) => x.column)].map(ident);
-    const same = keys.map((k) => `t.${k} is not distinct from d.${k}`).join(' and ');
-    await db.query(
-      `with dup as (select ${keys.join(', ')} from ${s.table} group by ${keys.join(', ')} having count(*) > 1),
-       gone as (delete from ${s.table} t using dup d where ${same} returning t.*)
-       insert into ${s.table} (${keys.join(', ')}, row_count, ${s.sums.map(ident).join(', ')})
-       select ${keys.join(', ')}, sum(row_count), ${s.sums.map((f) => `sum(${ident(f)})`).join(', ')}
-         from gone group by ${keys.join(', ')}
-       having sum(row_count) <> 0 or ${s.sums.map((f) => `sum(${ident(f)}) <> 0`).join(' or ')}`,
-    );
-  }
+  for (const s of REPORT_SUMMARIES)
+    for (const { table } of summaryTables(s)) {
+      const keys = ['merchant_id', 'day', ...s.keys, ...s.splits.map((x) => x.column)].map(ident);
+      const same = keys.map((k) => `t.${k} is not distinct from d.${k}`).join(' and ');
+      await db.query(
+        `with dup as (select ${keys.join(', ')} from ${table} group by ${keys.join(', ')} having count(*) > 1),
+         gone as (delete from ${table} t using dup d where ${same} returning t.*)
+         insert into ${table} (${keys.join(', ')}, row_count, ${s.sums.map(ident).join(', ')})
+         select ${keys.join(', ')}, sum(row_count), ${s.sums.map((f) => `sum(${ident(f)})`).join(', ')}
+           from gone group by ${keys.join(', ')}
+         having sum(row_count) <> 0 or ${s.sums.map((f) => `sum(${ident(f)}) <> 0`).join(' or ')}`,
+      );
+    }
 }
 
 /**
@@ -133,5 +183,7 @@ export async function compactReportSummaries(db: Queryable) {
  * triggers were off (a restore), or to check. Each in one statement (migration 143's shift_days_rebuild).
  */
 export async function rebuildReportSummaries(db: Db, merchantId: number | null = null) {
-  for (const s of REPORT_SUMMARIES) await db.query(`select ${ident(`${s.table}_rebuild`)}($1::int)`, [merchantId]);
+  for (const s of REPORT_SUMMARIES)
+    for (const { table } of summaryTables(s))
+      await db.query(`select ${ident(`${table}_rebuild`)}($1::int)`, [merchantId]);
 }

@@ -7,7 +7,7 @@ import { HttpError } from '../http.js';
 import { fieldExpression, ident, Params, readable, scopeWhere, type Compiled } from './compile.js';
 import type { EngineContext } from './context.js';
 import { buildWhere } from './query.js';
-import { summaryCompiled, summaryFor } from './reportSummaries.js';
+import { summaryCompiled, summaryFor, summarySource } from './reportSummaries.js';
 import { permits } from '../../core/resources/access.js';
 import { LIST_LIMITS, type FieldDeclaration } from '../../core/engine/types.js';
 import {
@@ -279,9 +279,12 @@ class Reached {
     return `${alias}."reached_value"`;
   }
 
-  /** The rows' table with the joins of the paths read so far: asked after every value of the statement. */
-  from(): string {
-    return [this.c.table, ...this.joins].join(' ');
+  /**
+   * The rows' table (or `source`, rows read under its name) with the joins of the paths read so far: asked after
+   * every value of the statement.
+   */
+  from(source = this.c.table): string {
+    return [source, ...this.joins].join(' ');
   }
 }
 
@@ -398,8 +401,11 @@ function baseOf(
     const sc = summaryCompiled(c, summary);
     const reached = new Reached(sc, p, ctx);
     const { from, to } = q.period;
+    // A period's whole months from the monthly summary when no dimension is finer than a month.
+    const buckets = q.group.filter((d) => d.field === summary.day).map((d) => d.bucket);
+    const source = summarySource(summary, q.period, buckets, p.bind);
     return {
-      from: () => reached.from(),
+      from: () => reached.from(source),
       where: () =>
         [
           buildWhere(sc, ctx, q.filters, p).where,

@@ -1,9 +1,11 @@
-// The shift reports' daily summary (issue 34; migration 143, core/resources/reports.ts shiftDays): after random
+// The shift reports' daily and monthly summaries (issue 34; migrations 143 and 147, core/resources/reports.ts
+// shiftDays): after random
 // sequences of every kind of shift write — a request's create, createMany (bulk), an edit, a transition one at a
 // time and set-based (bulk cancel, bulk remove), a reopen, a change of charge, SQL outside the engine (a set-based
 // update, a hard delete, an insert), an agency changing its time zone, the fold of the deltas and a rebuild — the
-// summary, folded, equals a recount of shifts written from its declaration; and every report that reads it answers
-// exactly what the same report answers from the shifts themselves, for the agency and for a client user.
+// summary, folded, by day and by month, equals a recount of shifts written from its declaration; and every report
+// that reads it (whole months from the months) answers exactly what the same report answers from the shifts
+// themselves, for the agency and for a client user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { call, fixtureWrite, loginAs, makeTestApp, type TestApp } from './helpers';
@@ -15,6 +17,8 @@ import {
   rebuildReportSummaries,
   summaryFor,
   summaryRecountSql,
+  summarySource,
+  summaryTables,
 } from '../../server/engine/reportSummaries';
 import { parseReportQuery, runReport } from '../../server/engine/reports';
 import { forgetAgencyZones } from '../../server/engine/routes';
@@ -55,12 +59,16 @@ afterAll(async () => {
 const shifts = () => t.app.engine.get('shifts')!;
 const order = (sql: string) => `select * from (${sql}) x order by 1, 2, 3, 4, 5, 6, 7, 8`;
 
-/** The summary folded and the recount, every agency's, as comparable rows. */
+/** The summary folded and the recount, by day and by month, every agency's, as comparable rows. */
 async function both() {
   const norm = (rows: Record<string, unknown>[]) =>
     rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? null : String(v)])));
-  const folded = norm(await t.db.query(order(foldedSql(shiftDays))));
-  const recount = norm(await t.db.query(order(summaryRecountSql(shiftDays, shifts()))));
+  const folded: Record<string, unknown>[] = [];
+  const recount: Record<string, unknown>[] = [];
+  for (const { table, grain } of summaryTables(shiftDays)) {
+    folded.push({ table }, ...norm(await t.db.query(order(foldedSql(shiftDays, table)))));
+    recount.push({ table }, ...norm(await t.db.query(order(summaryRecountSql(shiftDays, shifts(), grain)))));
+  }
   return { folded, recount };
 }
 
@@ -223,6 +231,10 @@ describe('the shift reports’ daily summary', () => {
   it('equals a recount of shifts once the demo is seeded, every agency', async () => {
     const { folded, recount } = await both();
     expect(recount.length).toBeGreaterThan(10);
+    // By month too: fewer rows than by day, each a month's first day.
+    const months = recount.slice(recount.findIndex((r) => r.table === 'shift_months') + 1);
+    expect(months.length).toBeGreaterThan(5);
+    expect(months.every((r) => String(r.day).endsWith('-01'))).toBe(true);
     expect(folded).toEqual(recount);
   });
 
@@ -246,12 +258,14 @@ describe('the shift reports’ daily summary', () => {
     expect(seen.size).toBeGreaterThan(1);
     // Folded, each key is one row.
     await compactReportSummaries(t.db);
-    const [{ dup }] = await t.db.query<{ dup: number }>(
-      `select count(*)::int as dup from (select 1 from shift_days
-         group by merchant_id, day, client_id, site_id, job_role_id, status, cancel_requested_by, cancellation_charged
-        having count(*) > 1) d`,
-    );
-    expect(dup).toBe(0);
+    for (const table of ['shift_days', 'shift_months']) {
+      const [{ dup }] = await t.db.query<{ dup: number }>(
+        `select count(*)::int as dup from (select 1 from ${table}
+           group by merchant_id, day, client_id, site_id, job_role_id, status, cancel_requested_by, cancellation_charged
+          having count(*) > 1) d`,
+      );
+      expect(dup, table).toBe(0);
+    }
     expect(await both()).toEqual(await both().then((b) => ({ folded: b.recount, recount: b.recount })));
   });
 
@@ -272,8 +286,14 @@ describe('the shift reports’ daily summary', () => {
       { group: 'site,job_role,month', period: 'custom', from: addDaysToDate(today, -50), to: addDaysToDate(today, 45) },
       { group: 'business_unit,day', period: 'this_month' },
       { group: 'client', period: 'custom', from: addDaysToDate(today, -40), to: today, business_unit_id: 'none' },
+      // Whole months between ragged ends (read from the monthly summary and the days), and whole months alone.
+      { group: 'client,job_role', period: 'custom', from: addDaysToDate(today, -75), to: addDaysToDate(today, 70) },
+      { group: 'site,month', period: 'custom', from: addDaysToDate(today, -75), to: addDaysToDate(today, 70) },
+      { group: 'job_role', period: 'last_month' },
+      { group: 'client', period: 'this_tax_year' },
     ];
     let read = 0;
+    let months = 0;
     for (const [who, principal] of principals)
       for (const report of REPORT_DECLARATIONS.filter((r) => r.resource === 'shifts' && !r.details))
         for (const raw of queries) {
@@ -295,6 +315,8 @@ describe('the shift reports’ daily summary', () => {
           }
           const summary = summaryFor(report, c, ctx, { ...q, aggregates: q.measures });
           if (summary) read += 1;
+          const buckets = q.group.filter((d) => d.field === 'start_at').map((d) => d.bucket);
+          if (summary && q.period && summarySource(summary, q.period, buckets, String) !== summary.table) months += 1;
           const fromSummary = await runReport(ctx, report, c, q);
           const fromShifts = await runReport(ctx, report, c, q, { summaries: false });
           expect(fromSummary, `${who} ${report.name} ${JSON.stringify(query)}`).toEqual(fromShifts);
@@ -302,6 +324,7 @@ describe('the shift reports’ daily summary', () => {
         }
     // The client, business unit and spend reports read it; the staff report does not (it groups by staff member).
     expect(read).toBeGreaterThan(10);
+    expect(months).toBeGreaterThan(5);
     const staff = REPORT_DECLARATIONS.find((r) => r.name === 'staff_activity')!;
     const ctx = withEngine(
       { db: t.db, principal: principals[0][1], timeZone: TZ, today, now: new Date() },

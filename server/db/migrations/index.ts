@@ -67,6 +67,7 @@ import choiceFilterIndexes from './140_choice_filter_indexes.js';
 import selfBillingAgreements from './141_self_billing_agreements.js';
 import selfBillingAgreementReference from './142_self_billing_agreement_reference.js';
 import shiftDays from './143_shift_days.js';
+import shiftMonths from './147_shift_months.js';
 import recruitmentStages from './144_recruitment_stages.js';
 import applicationFields from './145_application_fields.js';
 import approverColleagues from './146_approver_colleagues.js';
@@ -154,4 +155,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '144_recruitment_stages', sql: recruitmentStages },
   { id: '145_application_fields', sql: applicationFields },
   { id: '146_approver_colleagues', sql: approverColleagues },
+  { id: '147_shift_months', sql: shiftMonths },
 ];
