@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run build:server`: the server and its command line as two bundles in dist/server, for Node 24.
+// `npm run build:server`: the server, its command line and the XLSX writer's worker thread as bundles in dist/server,
+// for Node 24.
 // Packages stay outside the bundles (node_modules is there at run time, and some hold files of their own such as
 // PGlite's WebAssembly), as esbuild's --packages=external leaves them, with two exceptions: date-fns and typebox.
 // Their ES modules are hundreds of small files (date-fns: every parser, formatter and locale part of `parse` and
@@ -20,6 +21,8 @@ await build({
   entryPoints: [
     { in: 'server/index.ts', out: 'server' },
     { in: 'server/cli.ts', out: 'cli' },
+    // A worker thread's script (server/exports/routes.ts starts it by this name, beside the server's bundle).
+    { in: 'server/exports/xlsxWorker.ts', out: 'xlsxWorker' },
   ],
   bundle: true,
   platform: 'node',

@@ -2,6 +2,7 @@ import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
 import { hasView, type FieldDeclaration, type RecordValues, type ResourceDeclaration } from './types';
 import { penceToPounds } from './money';
+import { instantToZoned } from '../domain/time/agencyTime';
 import { customFieldAsDeclaration, type CustomFieldDefinition } from './validate';
 
 /**
@@ -52,24 +53,29 @@ export function exportedFields(
 /** The records a file refers to, by resource and id: a reference is written as its record's name. */
 export type Related = Map<string, Map<string, RecordValues>>;
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-/** An instant as yyyy-MM-dd HH:mm on the clock of `timeZone` (one formatter per zone: a file formats thousands). */
+/** An instant as yyyy-MM-dd HH:mm on the clock of `timeZone`. */
 export function zonedMinute(iso: string, timeZone: string): string {
-  let f = zoneFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    zoneFormats.set(timeZone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+  const { date, time } = instantToZoned(new Date(iso), timeZone);
+  return `${date} ${time}`;
+}
+
+/** Each referenced record's name, worked out once: a file names the same site or staff member on many rows. */
+const names = new WeakMap<RecordValues, string>();
+
+/** The name of the record a reference field's value `id` points at; a record that no longer answers keeps its id. */
+function referenceName(f: FieldDeclaration, id: unknown, related: Related, declarations: ResourceDeclaration[]) {
+  const target = f.reference ? related.get(f.reference)?.get(String(id)) : undefined;
+  if (!target) return String(id);
+  let name = names.get(target);
+  if (name === undefined)
+    names.set(
+      target,
+      (name = representRecord(
+        declarations.find((d) => d.name === f.reference),
+        target,
+      )),
+    );
+  return name;
 }
 
 /**
@@ -85,16 +91,6 @@ export function exportCell(
   timeZone?: string,
 ): string | number {
   if (value === undefined || value === null || value === '') return '';
-  const name = (id: unknown) => {
-    const target = f.reference ? related.get(f.reference)?.get(String(id)) : undefined;
-    // A record that no longer answers (deleted since) keeps at least its id.
-    return target
-      ? representRecord(
-          declarations.find((d) => d.name === f.reference),
-          target,
-        )
-      : String(id);
-  };
   switch (f.type) {
     case 'number':
       return typeof value === 'number' ? value : String(value);
@@ -114,9 +110,9 @@ export function exportCell(
         ? value.map((v) => f.choices?.find((c) => c.id === v)?.name ?? String(v)).join(', ')
         : '';
     case 'reference':
-      return name(value);
+      return referenceName(f, value, related, declarations);
     case 'references':
-      return Array.isArray(value) ? value.map(name).join(', ') : '';
+      return Array.isArray(value) ? value.map((id) => referenceName(f, id, related, declarations)).join(', ') : '';
     case 'address':
       return formatAddress(value);
     default:

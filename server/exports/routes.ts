@@ -1,10 +1,13 @@
+import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HttpError } from '../http.js';
 import type { Compiled } from '../engine/compile.js';
 import { route } from '../routes/route.js';
 import { CSV_OPTIONS, exportBaseName } from '../../core/engine/exportFormat.js';
 import { exportTable, type ExportTable } from './rows.js';
+import type { XlsxWorkerData, XlsxWorkerInput, XlsxWorkerOutput } from './xlsxWorker.js';
 import { fileAnswer } from '../../core/contracts/documents.js';
 
 export const EXPORT_FORMATS = {
@@ -101,7 +104,7 @@ export async function exportTurn(user: { loginType: string; id: number }, reply:
   );
 }
 
-// The file writers are loaded with the first export, not at start: exceljs alone is about 200 ms of CPU to load.
+// The CSV writer is loaded with the first export, not at start.
 
 /** The export's rows as CSV (csv-stringify with the product's options: formulas neutralised), streamed. */
 export async function csvStream(table: ExportTable): Promise<Readable> {
@@ -130,29 +133,51 @@ export async function csvBuffer(header: string[], rows: (string | number)[][]): 
   return Buffer.concat(chunks);
 }
 
+/** The XLSX writer's thread: bundled beside the server (dist/server/xlsxWorker.mjs), run as it is from source. */
+const XLSX_WORKER = new URL(import.meta.url.endsWith('.ts') ? './xlsxWorker.ts' : './xlsxWorker.mjs', import.meta.url);
+
 /**
- * The export's rows as an XLSX workbook, streamed (exceljs's WorkbookWriter commits each row as it is written).
- * Text is written as text cells, never as formulas, so '=HYPERLINK(…)' stays what it is without a quote;
- * money and numbers are numbers.
+ * The export's rows as an XLSX workbook, streamed: written by a worker thread (xlsxWorker.ts) a page at a time while
+ * this thread reads and formats the next one, the download keeping up before each page is sent. A download left
+ * early stops the worker.
  */
 export async function xlsxStream(table: ExportTable, sheetName: string): Promise<Readable> {
-  const { default: ExcelJS } = await import('exceljs');
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));
-  sheet.columns = table.headers.map((header, i) => ({
-    header,
-    key: String(i),
-    width: Math.min(40, Math.max(10, header.length + 2)),
-  }));
+  const out = new PassThrough({ highWaterMark: 2 ** 20 });
+  const data: XlsxWorkerData = {
+    headers: table.headers,
+    sheetName: sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '),
+  };
+  const worker = new Worker(XLSX_WORKER, { workerData: data });
+  const stop = new AbortController();
+  let pageWritten = () => {};
+  worker.on('message', (m: XlsxWorkerOutput) => {
+    if (out.destroyed) return;
+    if ('chunk' in m) out.write(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength));
+    else if ('written' in m) pageWritten();
+    else out.end();
+  });
+  worker.on('error', (e) => out.destroy(e));
+  worker.on('exit', (code) => {
+    if (!out.writableEnded) out.destroy(new Error(`The spreadsheet writer stopped (exit code ${code}).`));
+  });
+  out.once('close', () => {
+    stop.abort();
+    pageWritten();
+    void worker.terminate();
+  });
   (async () => {
+    let writing: Promise<void> = Promise.resolve();
+    const written = () => new Promise<void>((resolve) => (pageWritten = resolve));
     for await (const page of table.pages) {
-      for (const cells of page) sheet.addRow(cells).commit();
-      // Let the download catch up before reading the next page.
-      if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
+      // One page in the worker while the next is read: the file's memory stays a page or two.
+      await writing;
+      if (out.writableNeedDrain) await once(out, 'drain', { signal: stop.signal });
+      if (stop.signal.aborted) return;
+      writing = written();
+      worker.postMessage({ rows: page } satisfies XlsxWorkerInput);
     }
-    sheet.commit();
-    await workbook.commit();
+    await writing;
+    worker.postMessage({ end: true } satisfies XlsxWorkerInput);
   })().catch((e) => out.destroy(e));
   return out;
 }

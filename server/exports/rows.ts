@@ -26,6 +26,8 @@ export async function* listRowPages(
   c: Compiled,
   query: Record<string, string>,
   pageSize = EXPORT_PAGE,
+  /** The fields the rows need (and the id); every field of the list when not given. */
+  only?: Set<string>,
 ): AsyncGenerator<Row[]> {
   const { page: _page, per_page: _perPage, ...filters } = query;
   const { sort, order } = parsePaging(c, ctx.principal, filters);
@@ -37,7 +39,7 @@ export async function* listRowPages(
     for (;;) {
       const p = new Params();
       const built = buildWhere(c, ctx, filters, p);
-      const select = selectList(c, ctx.principal, 'list', p.bind, ctx.today);
+      const select = selectList(c, ctx.principal, 'list', p.bind, ctx.today, '', only);
       const key = sortExpression(c, sort, p.bind, ctx.today);
       // After the last row: its sort value or beyond (a plain range, which a source that cannot compare the pair
       // before it expands its rows narrows by: the audit trail's sets by their time), then the pair.
@@ -132,18 +134,27 @@ export async function exportTable(
   const fields = options.fields ? options.fields(all) : all;
   const declarations = [...new Set(fields.map((f) => f.reference).filter(Boolean))].map((n) => c.lookup(n!).decl);
   // Reading the first page here lets a bad filter answer 400 before any byte of the file is sent.
-  const source = listRowPages(ctx, c, query, options.pageSize);
+  // Only the columns the file writes: a list's other columns (a shift's price lines and booking checks, JSON) cost
+  // reading and decoding on every row.
+  const source = listRowPages(ctx, c, query, options.pageSize, new Set(fields.map((f) => f.source.split('.')[0])));
   const first = await source.next();
+  /** A page of rows with the names of what they refer to, or null after the last. */
+  const named = async (next: IteratorResult<Row[]>) =>
+    next.done ? null : { rows: next.value, related: await referencedNames(ctx, c, fields, next.value) };
   async function* pages() {
-    let next = first;
-    while (!next.done) {
-      const rows = next.value;
-      const related = await referencedNames(ctx, c, fields, rows);
-      yield rows.map((r) => [
-        Number(r.id),
-        ...fields.map((f) => exportCell(f, getPath(r, f.source), related, declarations, ctx.timeZone)),
-      ]);
-      next = await source.next();
+    let page = await named(first);
+    while (page) {
+      // The next page and its names are read while this one is written out, so the database's time and ours
+      // overlap. Handled here too: a download left early never awaits it.
+      const coming = source.next().then(named);
+      coming.catch(() => undefined);
+      const { rows, related } = page;
+      yield rows.map((r) => {
+        const cells: (string | number)[] = [Number(r.id)];
+        for (const f of fields) cells.push(exportCell(f, getPath(r, f.source), related, declarations, ctx.timeZone));
+        return cells;
+      });
+      page = await coming;
     }
   }
   return { headers: ['ID', ...fields.map((f) => f.label)], fields, pages: pages() };

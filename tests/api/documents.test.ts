@@ -1,9 +1,11 @@
+import { once } from 'node:events';
+import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
-import { listRowPages } from '../../server/exports/rows';
-import { exportKey, exportSlots } from '../../server/exports/routes';
+import { exportTable, listRowPages, type ExportTable } from '../../server/exports/rows';
+import { csvBuffer, exportKey, exportSlots, xlsxStream } from '../../server/exports/routes';
 import { contextOf } from '../../server/engine/routes';
 import { pdfTextOf } from '../pdfText';
 
@@ -28,6 +30,12 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** An export's headers and every row of it. */
+async function wholeTable(table: ExportTable): Promise<[string[], (string | number)[][]]> {
+  const rows: (string | number)[][] = [];
+  for await (const page of table.pages) rows.push(...page);
+  return [table.headers, rows];
+}
 const csvOf = (body: string) => parse(body.replace(/^\uFEFF/, ''), { relax_column_count: false }) as string[][];
 
 /** The words a PDF writes, a line for each piece of text it draws (tests/pdfText.ts reads the embedded font). */
@@ -141,6 +149,46 @@ describe('GET /api/{resource}/export', () => {
       .filter((v) => v !== null && v !== '');
     expect(values.length).toBeGreaterThan(0);
     expect(values.every((v) => typeof v === 'number')).toBe(true);
+  });
+
+  it('writes every page of a long list into the XLSX, cell for cell as the CSV, and stops its writer when a download is left', async () => {
+    const req = { auth: (await t.app.sessions.resolve(admin))!, server: t.app } as any;
+    const ctx = await contextOf(t.db, req);
+    const c = t.app.engine.get('shifts')!;
+    const query = { sort: 'start_at', order: 'asc' };
+    // Pages of 7 rows: the worker writes one while the next is read.
+    const csv = csvOf(
+      (await csvBuffer(...(await wholeTable(await exportTable(ctx, c, query, { pageSize: 7 }))))).toString(),
+    );
+    expect(csv.length).toBeGreaterThan(30);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await xlsxStream(await exportTable(ctx, c, query, { pageSize: 7 }), 'Shifts'))
+      chunks.push(chunk as Buffer);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.concat(chunks) as any);
+    const sheet = book.worksheets[0];
+    const cells = sheet.getRows(1, sheet.rowCount)!.map((r) =>
+      csv[0].map((_, i) => {
+        const v = r.getCell(i + 1).value;
+        return v === null || v === undefined ? '' : String(v);
+      }),
+    );
+    expect(cells).toEqual(csv);
+
+    // Left after the first piece: the stream closes and the writer's thread ends.
+    const started: Worker[] = [];
+    const onWorker = (w: Worker) => started.push(w);
+    process.on('worker', onWorker);
+    try {
+      const left = await xlsxStream(await exportTable(ctx, c, query, { pageSize: 7 }), 'Shifts');
+      await once(left, 'data');
+      expect(started).toHaveLength(1);
+      const ended = once(started[0], 'exit');
+      left.destroy();
+      await ended;
+    } finally {
+      process.off('worker', onWorker);
+    }
   });
 
   it("needs the declaration's export permission, keeps to the caller's agency, and says what a bad request lacks", async () => {

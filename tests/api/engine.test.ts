@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { parse } from 'csv-parse/sync';
 import { call, loginAs, makeTestApp, type TestApp } from './helpers';
 
 // The generic resource API, exercised through the declared entities: clients, sites, staff and staff settings.
@@ -518,6 +519,11 @@ describe('candidates (staff)', () => {
     });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data.custom_fields).toMatchObject({ badge_number: 'B-7' });
+    // The staff list's export writes the custom field as a column of its own.
+    const exported = parse(
+      (await get('/api/candidates/export?q=grace%40example.org')).body.replace(/^\uFEFF/, ''),
+    ) as string[][];
+    expect(exported[1][exported[0].indexOf('Badge number')]).toBe('B-7');
     // Updating another field keeps the custom values.
     const id = ok.json().data.id;
     expect((await put(`/api/candidates/${id}`, { phone: '07700 900123' })).json().data.custom_fields.badge_number).toBe(

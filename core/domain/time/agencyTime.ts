@@ -7,7 +7,7 @@
 // - an instant, a `Date` (a shift's start, stored as timestamptz). Converting between an instant and the
 //   agency's wall clock is the only place a time zone enters.
 import { addMonths } from 'date-fns/addMonths';
-import { TZDate, tz as tzContext, tzOffset } from '@date-fns/tz';
+import { tz as tzContext, tzOffset } from '@date-fns/tz';
 
 export const DEFAULT_TIME_ZONE = 'Europe/London';
 
@@ -112,14 +112,37 @@ export function zonedDateTimeToInstant(date: string, time: string, tz: string): 
   return new Date(wall - offsetBefore * MINUTE_MS);
 }
 
+const HOUR_MS = 60 * MINUTE_MS;
+const hourOffsets = new Map<string, Map<number, number>>();
+
+/**
+ * The zone's offset from UTC in minutes at `ms`. A zone changes its offset at most once in an hour, so when the
+ * offsets at an hour's first and last millisecond are the same it holds for the whole hour, and is kept for it: an
+ * export of 100,000 times asks the runtime's zone data about once an hour of them, not once each.
+ */
+function offsetAt(tz: string, ms: number): number {
+  let hours = hourOffsets.get(tz);
+  if (!hours) hourOffsets.set(tz, (hours = new Map()));
+  const hour = Math.floor(ms / HOUR_MS);
+  const kept = hours.get(hour);
+  if (kept !== undefined) return kept;
+  const first = tzOffset(tz, new Date(hour * HOUR_MS));
+  if (tzOffset(tz, new Date((hour + 1) * HOUR_MS - 1)) !== first) return tzOffset(tz, new Date(ms));
+  if (hours.size >= 100_000) hours.clear();
+  hours.set(hour, first);
+  return first;
+}
+
 /** What the agency's calendar and wall clock show at `instant` (seconds are dropped). */
 export function instantToZoned(instant: Date, tz: string): { date: string; time: string } {
   assertTimeZone(tz);
-  if (Number.isNaN(instant.getTime())) throw new RangeError('Not an instant: Invalid Date');
-  const z = new TZDate(instant.getTime(), tz);
+  const ms = instant.getTime();
+  if (Number.isNaN(ms)) throw new RangeError('Not an instant: Invalid Date');
+  // The wall clock is the instant moved by the zone's offset, read as UTC.
+  const z = new Date(ms + offsetAt(tz, ms) * MINUTE_MS);
   return {
-    date: `${pad(z.getFullYear(), 4)}-${pad(z.getMonth() + 1, 2)}-${pad(z.getDate(), 2)}`,
-    time: `${pad(z.getHours(), 2)}:${pad(z.getMinutes(), 2)}`,
+    date: `${pad(z.getUTCFullYear(), 4)}-${pad(z.getUTCMonth() + 1, 2)}-${pad(z.getUTCDate(), 2)}`,
+    time: `${pad(z.getUTCHours(), 2)}:${pad(z.getUTCMinutes(), 2)}`,
   };
 }
 

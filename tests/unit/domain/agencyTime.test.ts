@@ -355,6 +355,43 @@ describe('wall clock ↔ instant', () => {
     },
   );
 
+  // The runtime's own reading of the zone, as an oracle independent of the kept hourly offsets.
+  const intlReading = (instant: Date, tz: string) => {
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: tz,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(instant)
+        .map((x) => [x.type, x.value]),
+    );
+    return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  };
+  const anyMillisecond = fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2060, 0, 1) }).map((ms) => new Date(ms));
+
+  test.prop([anyMillisecond, fc.constantFrom(...AGENCY_ZONES, 'Asia/Kathmandu', 'Pacific/Chatham')])(
+    'reads the wall clock the runtime reads, to the minute',
+    (instant, tz) => {
+      expect(instantToZoned(instant, tz)).toEqual(intlReading(instant, tz));
+    },
+  );
+
+  test.prop([nearClockChange, fc.integer({ min: 0, max: 59_999 })])(
+    'reads the wall clock the runtime reads near a clock change, seconds and all, in any order asked',
+    ({ tz, instant }, ms) => {
+      const at = new Date(instant.getTime() + ms);
+      // The hour before and after first, so the hours around the change are kept before the instant is read.
+      instantToZoned(new Date(at.getTime() - 60 * 60_000), tz);
+      instantToZoned(new Date(at.getTime() + 60 * 60_000), tz);
+      expect(instantToZoned(at, tz)).toEqual(intlReading(at, tz));
+    },
+  );
+
   test.prop([
     plainDate('1990-01-01', '2060-12-31'),
     fc.integer({ min: 0, max: 23 }),
