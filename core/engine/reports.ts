@@ -250,6 +250,12 @@ export interface ReportSummary {
    * nothing finer than a month reads a period's whole months from it and only the ragged ends from the days.
    */
   months?: string;
+  /**
+   * 'month' for a summary kept by calendar month only (its `day` the month's first), where one by day would be
+   * nearly a row per base row: a report grouped by nothing finer than a month reads a period's whole months from it
+   * and the ragged ends from the base rows; a period without a whole month reads the base rows. By day otherwise.
+   */
+  grain?: 'day' | 'month';
 }
 
 /** The value of a path filter that asks for the rows whose path is empty. */

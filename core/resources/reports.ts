@@ -80,9 +80,8 @@ const margin: ReportMeasure[] = [
  * agency's day of their start, client, site, job role, status, who asked for a cancellation and whether it was
  * charged, with their count and the sums of paid minutes (hours), charge, pay, margin and cancellation charges. The
  * client, business unit and spend reports (and the dashboard's How it is going) read it: a year is then a few
- * thousand rows, not a million shifts.
- * The staff report groups by staff member, which it does not keep (per staff member and day it would be nearly a row
- * per shift), so it reads shifts.
+ * thousand rows, not a million shifts. The staff report groups by staff member, which it does not keep: it reads
+ * shiftStaffMonths.
  */
 export const shiftDays: ReportSummary = {
   table: 'shift_days',
@@ -97,8 +96,28 @@ export const shiftDays: ReportSummary = {
   months: 'shift_months',
 };
 
-/** Every summary the database keeps for the reports. */
-export const REPORT_SUMMARIES: readonly ReportSummary[] = [shiftDays];
+/**
+ * The staff report's monthly summary (migration 148, `shift_staff_months`): booked live shifts by the agency's month of
+ * their start, staff member, status, who asked for a cancellation and whether it was charged. By month only, and
+ * without client or job role: a staff member works about one shift a day, often for several clients in a month, so
+ * with either it would be nearly a row per shift. The staff report and its standing view by staff member (or month)
+ * read a period's whole months from it and its ragged ends from shifts; by client or job role, or filtered by them or
+ * a business unit, they read shifts.
+ */
+export const shiftStaffMonths: ReportSummary = {
+  table: 'shift_staff_months',
+  resource: 'shifts',
+  where: [...LIVE, { field: 'candidate_id', isNull: false }],
+  day: 'start_at',
+  keys: ['candidate_id', 'status', 'cancel_requested_by'],
+  splits: shiftDays.splits,
+  sums: shiftDays.sums,
+  linear: shiftDays.linear,
+  grain: 'month',
+};
+
+/** Every summary the database keeps for the reports: a report reads the first that serves it. */
+export const REPORT_SUMMARIES: readonly ReportSummary[] = [shiftDays, shiftStaffMonths];
 
 /** ClientReport: per client, site and job role, what was asked for and what the agency filled and earned. */
 export const clientReport: ReportDeclaration = {

@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../db/index.js';
 import { ident, unitsOf, type Compiled } from './compile.js';
 import type { EngineContext } from './context.js';
 import { unitPathOf } from '../../core/engine/unitScope.js';
-import { addDaysToDate, addMonthsToDate } from '../../core/domain/time/agencyTime.js';
+import { addDaysToDate, addMonthsToDate, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime.js';
 import type {
   DateBucket,
   ReportCondition,
@@ -56,6 +56,9 @@ export function summaryFor(report: ReportDeclaration, c: Compiled, ctx: Pick<Eng
     if (!s.where.every((w) => (report.where ?? []).some((x) => sameCondition(w, x)))) return false;
     if (!(report.where ?? []).every((w) => s.where.some((x) => sameCondition(w, x)) || covers(s, w))) return false;
     if (!q.group.every((d) => (d.bucket ? d.field === s.day : keyed(s, d.field)))) return false;
+    // A summary by month only serves a period with a whole month, grouped by nothing finer.
+    if (s.grain === 'month' && !(q.group.every((d) => !d.bucket || d.bucket === 'month') && wholeMonths(q.period!)))
+      return false;
     if (!Object.keys(q.filters).every((k) => s.keys.includes(k) && !c.behaviour.computedFilters?.[k])) return false;
     if (!q.pathFilters.every(({ filter }) => keyed(s, filter.path))) return false;
     for (const m of q.aggregates) {
@@ -76,8 +79,9 @@ export function summaryFor(report: ReportDeclaration, c: Compiled, ctx: Pick<Eng
 /** The summary's base resource as the engine's WHERE and expressions read it: the same columns, in its own table. */
 export const summaryCompiled = (c: Compiled, s: ReportSummary): Compiled => ({ ...c, table: s.table, live: '' });
 
-/** A summary's tables: by day, and by month when it has one (its `day` the month's first). */
+/** A summary's tables: by day, and by month when it has one (its `day` the month's first); or by month only. */
 export function summaryTables(s: ReportSummary): { table: string; grain: 'day' | 'month' }[] {
+  if (s.grain === 'month') return [{ table: s.table, grain: 'month' }];
   return [
     { table: s.table, grain: 'day' as const },
     ...(s.months ? [{ table: s.months, grain: 'month' as const }] : []),
@@ -97,24 +101,73 @@ export function wholeMonths(period: { from: string; to: string }): { from: strin
 }
 
 /**
- * The rows a summary's report reads for a period as one table named as the day summary: the whole months from the
- * month summary and the ragged ends from the days, when the summary has months and no dimension is finer than a
- * month (`buckets`: the day field's buckets asked). Otherwise the day summary itself.
+ * The rows a summary's report reads for a period, as one table under the summary's name:
+ * - a day summary with months, grouped by nothing finer than a month (`buckets`: the day field's buckets asked): the
+ *   period's whole months from the months and its ragged ends from the days;
+ * - a summary by month only (which summaryFor gives only for such a query): the whole months from it and the ragged
+ *   ends from the base rows `c` themselves, each a row of its own (a count of 1) between the ends' instants on the
+ *   agency's clock `timeZone`;
+ * - otherwise the day summary itself.
  */
 export function summarySource(
   s: ReportSummary,
-  period: { from: string; to: string },
-  buckets: (DateBucket | undefined)[],
+  c: Compiled,
+  query: { period: { from: string; to: string }; buckets: (DateBucket | undefined)[]; timeZone: string },
   bind: (v: unknown) => string,
 ): string {
-  const months = s.months && buckets.every((b) => b === 'month') ? wholeMonths(period) : undefined;
-  if (!months) return s.table;
-  const columns = ['merchant_id', 'day', ...s.keys, ...s.splits.map((x) => x.column), 'row_count', ...s.sums]
-    .map(ident)
-    .join(', ');
+  const { period, buckets, timeZone } = query;
+  const months = (s.months || s.grain === 'month') && buckets.every((b) => b === 'month') && wholeMonths(period);
+  if (!months) {
+    if (s.grain === 'month') throw new Error(`${s.table} is by month: a period without a whole month reads the rows`);
+    return s.table;
+  }
+  const columns = summaryColumns(s).map(ident).join(', ');
   const [from, to] = [bind(months.from), bind(months.to)];
-  return `(select ${columns} from ${ident(s.months!)} where day >= ${from}::date and day < ${to}::date
-     union all select ${columns} from ${s.table} where (day < ${from}::date or day >= ${to}::date)) as ${s.table}`;
+  const whole = `select ${columns} from ${ident(s.months ?? s.table)} where day >= ${from}::date and day < ${to}::date`;
+  if (s.grain !== 'month')
+    return `(${whole} union all select ${columns} from ${s.table} where (day < ${from}::date or day >= ${to}::date)) as ${s.table}`;
+  const at = (date: string) => `${bind(zonedDateTimeToInstant(date, '00:00', timeZone).toISOString())}::timestamptz`;
+  const field = `b.${ident(s.day)}`;
+  const ends = [
+    [period.from, months.from],
+    [months.to, addDaysToDate(period.to, 1)],
+  ]
+    .filter(([a, b]) => a < b)
+    .map(([a, b]) => `(${field} >= ${at(a)} and ${field} < ${at(b)})`);
+  const rows = ends.length
+    ? ` union all select ${baseRowsAsSummary(s, bind(timeZone))} from ${c.table} b
+         where ${s.where.map((w) => baseCondition(s, w)).join(' and ')} and (${ends.join(' or ')})`
+    : '';
+  return `(${whole}${rows}) as ${s.table}`;
+}
+
+/** A summary's columns in its table's order: the agency, the day, the keys, the splits, the count and the sums. */
+const summaryColumns = (s: ReportSummary) => [
+  'merchant_id',
+  'day',
+  ...s.keys,
+  ...s.splits.map((x) => x.column),
+  'row_count',
+  ...s.sums,
+];
+
+/** Each base row `b` as a row of the summary (a count of 1), its day on the clock of the zone `zone` (SQL). */
+function baseRowsAsSummary(s: ReportSummary, zone: string): string {
+  return [
+    'b.merchant_id',
+    `(b.${ident(s.day)} at time zone ${zone})::date`,
+    ...s.keys.map((k) => `b.${ident(k)}`),
+    ...s.splits.map((x) => baseCondition(s, x.condition)),
+    '1::bigint',
+    ...s.sums.map((f) => `coalesce(b.${ident(f)}, 0)::bigint`),
+  ].join(', ');
+}
+
+/** A condition of a summary's rows or splits over a base row `b`. */
+function baseCondition(s: ReportSummary, w: ReportCondition): string {
+  if (w.isNull !== undefined) return `b.${ident(w.field)} is ${w.isNull ? '' : 'not '}null`;
+  if (w.gt !== undefined) return `coalesce(b.${ident(w.field)} > ${Number(w.gt)}, false)`;
+  throw new Error(`${s.table}: a condition of its rows or splits says nothing SQL here can read`);
 }
 
 /**
@@ -123,14 +176,7 @@ export function summarySource(
  * answer.
  */
 export function summaryRecountSql(s: ReportSummary, c: Compiled, grain: 'day' | 'month' = 'day'): string {
-  const cond = (w: ReportCondition) =>
-    w.isNull !== undefined
-      ? `b.${ident(w.field)} is ${w.isNull ? '' : 'not '}null`
-      : w.gt !== undefined
-        ? `coalesce(b.${ident(w.field)} > ${Number(w.gt)}, false)`
-        : (() => {
-            throw new Error(`${s.table}: a condition of its rows or splits says nothing SQL here can read`);
-          })();
+  const cond = (w: ReportCondition) => baseCondition(s, w);
   const keys = s.keys.map((k) => `b.${ident(k)}`);
   const day = `(b.${ident(s.day)} at time zone m.time_zone)::date`;
   return `select b.merchant_id, ${grain === 'day' ? day : `date_trunc('month', ${day})::date`} as day, ${[

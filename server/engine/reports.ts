@@ -401,9 +401,9 @@ function baseOf(
     const sc = summaryCompiled(c, summary);
     const reached = new Reached(sc, p, ctx);
     const { from, to } = q.period;
-    // A period's whole months from the monthly summary when no dimension is finer than a month.
+    // A period's whole months by month when no dimension is finer than a month.
     const buckets = q.group.filter((d) => d.field === summary.day).map((d) => d.bucket);
-    const source = summarySource(summary, q.period, buckets, p.bind);
+    const source = summarySource(summary, c, { period: q.period, buckets, timeZone: ctx.timeZone }, p.bind);
     return {
       from: () => reached.from(source),
       where: () =>

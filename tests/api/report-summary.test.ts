@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { call, fixtureWrite, loginAs, makeTestApp, type TestApp } from './helpers';
 import { addDaysToDate, agencyToday, zonedDateTimeToInstant } from '../../core/domain/time/agencyTime';
-import { REPORT_DECLARATIONS, shiftDays } from '../../core/resources/reports';
+import { REPORT_DECLARATIONS, REPORT_SUMMARIES } from '../../core/resources/reports';
 import {
   compactReportSummaries,
   foldedSql,
@@ -65,10 +65,11 @@ async function both() {
     rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? null : String(v)])));
   const folded: Record<string, unknown>[] = [];
   const recount: Record<string, unknown>[] = [];
-  for (const { table, grain } of summaryTables(shiftDays)) {
-    folded.push({ table }, ...norm(await t.db.query(order(foldedSql(shiftDays, table)))));
-    recount.push({ table }, ...norm(await t.db.query(order(summaryRecountSql(shiftDays, shifts(), grain)))));
-  }
+  for (const summary of REPORT_SUMMARIES)
+    for (const { table, grain } of summaryTables(summary)) {
+      folded.push({ table }, ...norm(await t.db.query(order(foldedSql(summary, table)))));
+      recount.push({ table }, ...norm(await t.db.query(order(summaryRecountSql(summary, shifts(), grain)))));
+    }
   return { folded, recount };
 }
 
@@ -231,10 +232,16 @@ describe('the shift reports’ daily summary', () => {
   it('equals a recount of shifts once the demo is seeded, every agency', async () => {
     const { folded, recount } = await both();
     expect(recount.length).toBeGreaterThan(10);
-    // By month too: fewer rows than by day, each a month's first day.
-    const months = recount.slice(recount.findIndex((r) => r.table === 'shift_months') + 1);
-    expect(months.length).toBeGreaterThan(5);
-    expect(months.every((r) => String(r.day).endsWith('-01'))).toBe(true);
+    // By month too (the day summary's months, the staff summary): rows of each, each a month's first day.
+    const rowsOf = (table: string) => {
+      const at = recount.findIndex((r) => r.table === table) + 1;
+      const next = recount.findIndex((r, i) => i >= at && 'table' in r);
+      return recount.slice(at, next < 0 ? undefined : next);
+    };
+    for (const table of ['shift_months', 'shift_staff_months']) {
+      expect(rowsOf(table).length, table).toBeGreaterThan(5);
+      expect(rowsOf(table).every((r) => String(r.day).endsWith('-01'))).toBe(true);
+    }
     expect(folded).toEqual(recount);
   });
 
@@ -258,14 +265,14 @@ describe('the shift reports’ daily summary', () => {
     expect(seen.size).toBeGreaterThan(1);
     // Folded, each key is one row.
     await compactReportSummaries(t.db);
-    for (const table of ['shift_days', 'shift_months']) {
-      const [{ dup }] = await t.db.query<{ dup: number }>(
-        `select count(*)::int as dup from (select 1 from ${table}
-           group by merchant_id, day, client_id, site_id, job_role_id, status, cancel_requested_by, cancellation_charged
-          having count(*) > 1) d`,
-      );
-      expect(dup, table).toBe(0);
-    }
+    for (const summary of REPORT_SUMMARIES)
+      for (const { table } of summaryTables(summary)) {
+        const keys = ['merchant_id', 'day', ...summary.keys, ...summary.splits.map((x) => x.column)];
+        const [{ dup }] = await t.db.query<{ dup: number }>(
+          `select count(*)::int as dup from (select 1 from ${table} group by ${keys.join(', ')} having count(*) > 1) d`,
+        );
+        expect(dup, table).toBe(0);
+      }
     expect(await both()).toEqual(await both().then((b) => ({ folded: b.recount, recount: b.recount })));
   });
 
@@ -290,6 +297,8 @@ describe('the shift reports’ daily summary', () => {
       { group: 'client,job_role', period: 'custom', from: addDaysToDate(today, -75), to: addDaysToDate(today, 70) },
       { group: 'site,month', period: 'custom', from: addDaysToDate(today, -75), to: addDaysToDate(today, 70) },
       { group: 'job_role', period: 'last_month' },
+      { group: 'staff,client', period: 'custom', from: addDaysToDate(today, -75), to: addDaysToDate(today, 70) },
+      { group: 'staff,month', period: 'custom', from: addDaysToDate(today, -75), to: addDaysToDate(today, 70) },
       { group: 'client', period: 'this_tax_year' },
     ];
     let read = 0;
@@ -316,13 +325,18 @@ describe('the shift reports’ daily summary', () => {
           const summary = summaryFor(report, c, ctx, { ...q, aggregates: q.measures });
           if (summary) read += 1;
           const buckets = q.group.filter((d) => d.field === 'start_at').map((d) => d.bucket);
-          if (summary && q.period && summarySource(summary, q.period, buckets, String) !== summary.table) months += 1;
+          if (
+            summary &&
+            q.period &&
+            summarySource(summary, c, { period: q.period, buckets, timeZone: TZ }, String) !== summary.table
+          )
+            months += 1;
           const fromSummary = await runReport(ctx, report, c, q);
           const fromShifts = await runReport(ctx, report, c, q, { summaries: false });
           expect(fromSummary, `${who} ${report.name} ${JSON.stringify(query)}`).toEqual(fromShifts);
           expect(fromShifts.groups, `${report.name} ${JSON.stringify(query)} counts something`).toBeGreaterThan(0);
         }
-    // The client, business unit and spend reports read it; the staff report does not (it groups by staff member).
+    // The client, business unit and spend reports read the day summary; the staff report its months.
     expect(read).toBeGreaterThan(10);
     expect(months).toBeGreaterThan(5);
     const staff = REPORT_DECLARATIONS.find((r) => r.name === 'staff_activity')!;
@@ -330,7 +344,16 @@ describe('the shift reports’ daily summary', () => {
       { db: t.db, principal: principals[0][1], timeZone: TZ, today, now: new Date() },
       t.app.engine,
     );
-    const q = parseReportQuery(staff, c, ctx, {});
-    expect(summaryFor(staff, c, ctx, { ...q, aggregates: q.measures })).toBeUndefined();
+    const summaryOf = (query: Record<string, string>) => {
+      const q = parseReportQuery(staff, c, ctx, query);
+      return summaryFor(staff, c, ctx, { ...q, aggregates: q.measures })?.table;
+    };
+    expect(summaryOf({ period: 'last_month' })).toBe('shift_staff_months');
+    expect(summaryOf({ period: 'this_tax_year', group: 'staff,month' })).toBe('shift_staff_months');
+    // Without a whole month, by week, or by client, it reads shifts.
+    const [from, to] = [addDaysToDate(today.slice(0, 8) + '01', 3), addDaysToDate(today.slice(0, 8) + '01', 20)];
+    expect(summaryOf({ period: 'custom', from, to })).toBeUndefined();
+    expect(summaryOf({ period: 'last_month', group: 'staff,week' })).toBeUndefined();
+    expect(summaryOf({ period: 'last_month', group: 'staff,client' })).toBeUndefined();
   });
 });

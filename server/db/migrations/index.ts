@@ -68,6 +68,7 @@ import selfBillingAgreements from './141_self_billing_agreements.js';
 import selfBillingAgreementReference from './142_self_billing_agreement_reference.js';
 import shiftDays from './143_shift_days.js';
 import shiftMonths from './147_shift_months.js';
+import shiftStaffMonths from './148_shift_staff_months.js';
 import recruitmentStages from './144_recruitment_stages.js';
 import applicationFields from './145_application_fields.js';
 import approverColleagues from './146_approver_colleagues.js';
@@ -156,4 +157,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '145_application_fields', sql: applicationFields },
   { id: '146_approver_colleagues', sql: approverColleagues },
   { id: '147_shift_months', sql: shiftMonths },
+  { id: '148_shift_staff_months', sql: shiftStaffMonths },
 ];
