@@ -31,7 +31,7 @@ export type BulkShifts = Static<ReturnType<typeof bulkShiftsBody>>;
 export const BulkCreated = Type.Object({ data: Type.Array(AnyRecord), count: Type.Integer() });
 export type BulkCreated = Static<typeof BulkCreated>;
 
-export const CancelParty = OneOf(['client', 'agency', 'worker']);
+export const CancelParty = OneOf(['client', 'agency', 'worker', 'no_show']);
 export const CancellationQuery = Type.Object(
   { requested_by: Type.Optional(CancelParty) },
   { additionalProperties: false },

@@ -1037,7 +1037,7 @@ export type ShiftRecord = {
   requested_by_client: boolean;
   cancelled_at: string | null;
   cancelled_by: string | null;
-  cancel_requested_by: 'client' | 'agency' | 'worker' | null;
+  cancel_requested_by: 'client' | 'agency' | 'worker' | 'no_show' | null;
   cancel_reason: string | null;
   cancellation_minutes: number | null;
   cancellation_hours?: number | string | null;

@@ -188,9 +188,9 @@ export const businessUnitReport: ReportDeclaration = {
 };
 
 /**
- * StaffReport: per staff member, the shifts they were booked on. The product records no no-show: a shift nobody
- * worked is cancelled, saying who asked, so the report counts the cancellations asked by the staff member.
- * Where each of them stands (compliance, AWR, working time) is the report's second view, staffStandingReport.
+ * StaffReport: per staff member, the shifts they were booked on: worked, cancelled, cancelled at their own request,
+ * and no-shows (a booking they did not turn up for, cancelled as one). Where each of them stands (compliance, AWR,
+ * working time) is the report's second view, staffStandingReport.
  */
 /** The AWR count is of a staff member's shifts at a client in a job role, by when they start. */
 const AWR_FIELDS = ['shifts.candidate_id', 'shifts.client_id', 'shifts.job_role_id', 'shifts.start_at'];
@@ -227,6 +227,13 @@ export const staffReport: ReportDeclaration = {
       label: 'Asked by staff',
       kind: 'count',
       where: [...CANCELLED, { field: 'cancel_requested_by', in: ['worker'] }],
+    },
+    // Bookings the staff member did not turn up for (cancelled as a no-show).
+    {
+      id: 'no_shows',
+      label: 'No-shows',
+      kind: 'count',
+      where: [...CANCELLED, { field: 'cancel_requested_by', in: ['no_show'] }],
     },
   ],
   filters: ['client_id', 'job_role_id', 'candidate_id'],

@@ -382,7 +382,9 @@ export const shiftsBehaviour: ResourceBehaviour = {
       const asked =
         row.cancel_requested_by === 'agency'
           ? ''
-          : ` at the ${row.cancel_requested_by === 'worker' ? 'staff member' : 'client'}’s request`;
+          : row.cancel_requested_by === 'no_show'
+            ? ' because the staff member did not turn up'
+            : ` at the ${row.cancel_requested_by === 'worker' ? 'staff member' : 'client'}’s request`;
       // The staff member booked, if any, is told in their own words (and never of the client's charge).
       const booked = stored?.status === 'assigned' && row.candidate_id != null ? Number(row.candidate_id) : null;
       await notify(ctx.db, {

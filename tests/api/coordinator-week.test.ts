@@ -221,6 +221,54 @@ describe('fair cancellation (item 2)', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', cancel_requested_by: 'worker', cancellation_charge: null });
   });
 
+  it('records a no-show once a booked shift has started, even the day after, never charged; the staff report counts it', async () => {
+    const who = await staff();
+    const ahead = await shift(hoursFromNow(5), hoursFromNow(13));
+    ok(await assign(ahead.id, who));
+    expect(
+      refused(await post(`/api/shifts/${ahead.id}/actions/cancel`, { reason: 'x', requested_by: 'no_show' }), 409)
+        .message,
+    ).toBe('This shift has not started yet: a no-show is recorded once it has.');
+    const unfilled = await shift(hoursFromNow(-3), hoursFromNow(5));
+    expect(
+      refused(await post(`/api/shifts/${unfilled.id}/actions/cancel`, { reason: 'x', requested_by: 'no_show' }), 409)
+        .message,
+    ).toBe('Nobody is booked on this shift, so there is no one to be a no-show.');
+    // Ended yesterday, booked and not closed: the home says the next day that nobody came.
+    const missed = await shift(hoursFromNow(-30), hoursFromNow(-22));
+    await fixtureWrite(t.db, `update shifts set status = 'assigned', candidate_id = $2 where id = $1`, [
+      missed.id,
+      who,
+    ]);
+    expect(ok(await get(`/api/shifts/${missed.id}/cancellation?requested_by=no_show`))).toMatchObject({
+      allowed: true,
+      charge: 0,
+    });
+    const noShow = ok(
+      await post(`/api/shifts/${missed.id}/actions/cancel`, {
+        reason: 'Did not arrive; the home covered the shift itself.',
+        requested_by: 'no_show',
+      }),
+    );
+    expect(noShow).toMatchObject({
+      status: 'cancelled',
+      cancel_requested_by: 'no_show',
+      cancellation_charge: null,
+      cancellation_pay: null,
+    });
+    // The agency's notice says why.
+    const [notice] = await t.db.query<{ body: string }>(
+      `select body from notifications where merchant_id = $1 and title = 'Shift cancelled' order by id desc limit 1`,
+      [merchantA],
+    );
+    expect(notice.body).toContain('because the staff member did not turn up');
+    const report = await get(
+      `/api/reports/staff_activity?period=custom&from=${addDaysToDate(today, -3)}&to=${today}&candidate_id=${who}`,
+    );
+    expect(report.statusCode, report.body.slice(0, 300)).toBe(200);
+    expect(report.json().totals).toMatchObject({ no_shows: 1, staff_cancellations: 0, cancellations: 1 });
+  });
+
   it('charges the client only for its own late cancellation of a booked shift', async () => {
     const agencySick = await shift(hoursFromNow(5), hoursFromNow(13));
     ok(await assign(agencySick.id, await staff()));

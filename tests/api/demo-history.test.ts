@@ -39,6 +39,13 @@ describe('the demo’s year of history', () => {
     expect(weeks.size).toBeGreaterThanOrEqual(HISTORY_WEEKS - 2);
     const sum = (k: 'shifts' | 'cancelled' | 'lines') => rows.reduce((n, r) => n + r[k], 0);
     expect(sum('cancelled')).toBeGreaterThan(0);
+    // Some of the bookings were no-shows.
+    const [{ no_shows }] = await t.db.query<{ no_shows: number }>(
+      `select count(*)::int as no_shows from shifts where merchant_id = $1 and cancel_requested_by = 'no_show'
+          and candidate_id is not null`,
+      [merchant],
+    );
+    expect(no_shows).toBeGreaterThan(5);
     expect(sum('lines')).toBeGreaterThan(sum('shifts') / 3);
     // Some shifts were left unfilled: neither cancelled nor on a timesheet.
     expect(sum('shifts') - sum('cancelled') - sum('lines')).toBeGreaterThan(0);

@@ -68,7 +68,8 @@ async function recount(key: string, from: string, to: string, merchantId: number
         count(*) filter (where s.status = 'cancelled' and s.cancellation_charge > 0) as late,
         coalesce(sum(s.cancellation_charge) filter (where s.status = 'cancelled'), 0) as late_charges,
         count(*) filter (where s.status = 'cancelled') as cancelled,
-        count(*) filter (where s.status = 'cancelled' and s.cancel_requested_by = 'worker') as by_worker
+        count(*) filter (where s.status = 'cancelled' and s.cancel_requested_by = 'worker') as by_worker,
+        count(*) filter (where s.status = 'cancelled' and s.cancel_requested_by = 'no_show') as no_shows
        from shifts s join merchants m on m.id = s.merchant_id
       where s.merchant_id = $1 and s.deleted_at is null
         and s.start_at >= ($2::date::timestamp at time zone m.time_zone)
@@ -96,6 +97,7 @@ async function recount(key: string, from: string, to: string, merchantId: number
           shifts: n('filled'),
           cancellations: n('cancelled'),
           staff_cancellations: n('by_worker'),
+          no_shows: n('no_shows'),
         } as Record<string, number | null>,
       ];
     }),
@@ -143,6 +145,7 @@ const STAFF_MEASURES = [
   'margin_pct',
   'cancellations',
   'staff_cancellations',
+  'no_shows',
 ];
 
 describe('GET /api/reports/client_activity', () => {

@@ -144,6 +144,7 @@ describe('declared reports', () => {
           'Margin %',
           'Cancellations',
           'Asked by staff',
+          'No-shows',
         ]);
     }
   });

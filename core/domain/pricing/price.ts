@@ -432,9 +432,9 @@ function sum(xs: number[]): number {
   return total;
 }
 
-/** Who asked for a shift to be cancelled. */
-export type CancelParty = 'client' | 'agency' | 'worker';
-export const CANCEL_PARTIES: readonly CancelParty[] = ['client', 'agency', 'worker'];
+/** Who asked for a shift to be cancelled, or 'no_show': nobody asked, the booked staff member did not turn up. */
+export type CancelParty = 'client' | 'agency' | 'worker' | 'no_show';
+export const CANCEL_PARTIES: readonly CancelParty[] = ['client', 'agency', 'worker', 'no_show'];
 
 export interface CancellationFacts {
   /** ISO instants of the shift, and of the cancellation. */
@@ -450,7 +450,9 @@ export interface CancellationFacts {
 
 /**
  * Whether a shift may be cancelled now, and whether the client's late-cancellation rule may charge for it.
- * - A shift that has ended cannot be cancelled (worked, or unfilled: it is deleted instead, never charged).
+ * - A no-show is of a booked shift only, and may be recorded once the shift has started or ended (the home often
+ *   says so the next day); it is never charged, and the staff member is paid nothing for it.
+ * - A shift that has ended cannot otherwise be cancelled (worked, or unfilled: it is deleted instead, never charged).
  * - A client's user cannot cancel a shift under way (the worker is on site): the agency records it if it must.
  * - Only the client's own cancellation of a booked shift is chargeable; an agency or worker cancellation, or an
  *   unfilled shift, never charges the client. Whether it is late is the rule's own (lateCancellationCharge).
@@ -459,6 +461,13 @@ export function cancellationTerms(
   f: CancellationFacts,
 ): { allowed: true; chargeable: boolean } | { allowed: false; reason: string } {
   const at = parseInstant(f.at, 'at');
+  if (f.requestedBy === 'no_show') {
+    if (!f.booked)
+      return { allowed: false, reason: 'Nobody is booked on this shift, so there is no one to be a no-show.' };
+    if (parseInstant(f.start, 'start') > at)
+      return { allowed: false, reason: 'This shift has not started yet: a no-show is recorded once it has.' };
+    return { allowed: true, chargeable: false };
+  }
   if (parseInstant(f.end, 'end') <= at) {
     return {
       allowed: false,

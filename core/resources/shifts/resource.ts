@@ -78,6 +78,8 @@ export const CANCEL_PARTY = [
   { id: 'client', name: 'The client' },
   { id: 'agency', name: 'The agency' },
   { id: 'worker', name: 'The staff member' },
+  // Nobody asked: the booked staff member did not turn up (recorded once the shift has started, never charged).
+  { id: 'no_show', name: 'Nobody: a no-show' },
 ];
 
 const AGENCY: Role[] = ['admin', 'consultant'];

@@ -69,6 +69,7 @@ import selfBillingAgreementReference from './142_self_billing_agreement_referenc
 import shiftDays from './143_shift_days.js';
 import shiftMonths from './147_shift_months.js';
 import shiftStaffMonths from './148_shift_staff_months.js';
+import noShows from './149_no_shows.js';
 import recruitmentStages from './144_recruitment_stages.js';
 import applicationFields from './145_application_fields.js';
 import approverColleagues from './146_approver_colleagues.js';
@@ -158,4 +159,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '146_approver_colleagues', sql: approverColleagues },
   { id: '147_shift_months', sql: shiftMonths },
   { id: '148_shift_staff_months', sql: shiftStaffMonths },
+  { id: '149_no_shows', sql: noShows },
 ];

@@ -104,7 +104,12 @@ export const messages = {
         reason: 'Reason',
         reason_required: 'Say why the shift is cancelled.',
         requested_by: 'Who asked for the cancellation?',
-        parties: { client: 'The client', agency: 'The agency', worker: 'The staff member' },
+        parties: {
+          client: 'The client',
+          agency: 'The agency',
+          worker: 'The staff member',
+          no_show: 'Nobody: a no-show',
+        },
         explain: 'The staff member booked, if any, is told.',
         keep: 'Keep the shift',
         confirm: 'Cancel the shift',

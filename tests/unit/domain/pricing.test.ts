@@ -6,8 +6,10 @@ import {
   DEFAULT_RULES,
   bandAt,
   breakMinutesFor,
+  cancellationTerms,
   lateCancellationCharge,
   price,
+  type CancelParty,
 } from '../../../core/domain/pricing/price';
 import { holidaySet } from '../../../core/domain/pricing/holidays';
 import type { Band, PricingRules, RateCard, Region, ShiftToPrice } from '../../../core/domain/pricing/types';
@@ -722,4 +724,54 @@ describe('properties', () => {
       }
     },
   );
+});
+
+describe('cancellationTerms: who may cancel when, and whether the client is charged', () => {
+  // A day shift 08:00–16:00 UTC on 10 November 2026.
+  const shift = { start: '2026-11-10T08:00:00.000Z', end: '2026-11-10T16:00:00.000Z' };
+  const before = '2026-11-09T12:00:00.000Z';
+  const during = '2026-11-10T09:00:00.000Z';
+  const after = '2026-11-11T10:00:00.000Z';
+  it.each<[string, CancelParty, boolean, boolean, string, ReturnType<typeof cancellationTerms>]>([
+    ['the client, ahead, booked: chargeable', 'client', true, false, before, { allowed: true, chargeable: true }],
+    ['the agency, ahead: never charged', 'agency', true, false, before, { allowed: true, chargeable: false }],
+    ['the staff member, during: never charged', 'worker', true, false, during, { allowed: true, chargeable: false }],
+    [
+      'a client user during it',
+      'client',
+      true,
+      true,
+      during,
+      { allowed: false, reason: expect.stringMatching(/already started/) },
+    ],
+    [
+      'anyone after it ended',
+      'worker',
+      true,
+      false,
+      after,
+      { allowed: false, reason: expect.stringMatching(/has ended/) },
+    ],
+    // A no-show: a booked shift, once it has started, even after it ended; never charged.
+    ['a no-show during it', 'no_show', true, false, during, { allowed: true, chargeable: false }],
+    ['a no-show the next day', 'no_show', true, false, after, { allowed: true, chargeable: false }],
+    [
+      'a no-show before it starts',
+      'no_show',
+      true,
+      false,
+      before,
+      { allowed: false, reason: expect.stringMatching(/not started yet/) },
+    ],
+    [
+      'a no-show of an unfilled shift',
+      'no_show',
+      false,
+      false,
+      during,
+      { allowed: false, reason: expect.stringMatching(/Nobody is booked/) },
+    ],
+  ])('%s', (_, requestedBy, booked, byClientUser, at, expected) => {
+    expect(cancellationTerms({ ...shift, at, booked, requestedBy, byClientUser })).toEqual(expected);
+  });
 });
