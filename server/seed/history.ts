@@ -7,9 +7,10 @@
 // current weeks are exactly what they were without it. Not paid (the demo's pay runs are of chosen weeks and staff).
 import type { Queryable } from '../db/index.js';
 import type { SeedContext } from './context.js';
-import type { EnginePrincipal } from '../engine/context.js';
+import type { EngineContext, EnginePrincipal } from '../engine/context.js';
 import { systemPrincipal, withEngine } from '../engine/handle.js';
 import { runCollectionAction } from '../engine/actions.js';
+import { redate, stampedIds, type StampMark } from './timesheets.js';
 import {
   addDaysToDate,
   agencyToday,
@@ -55,8 +56,16 @@ export async function seedHistory(db: Queryable, ctx: SeedContext) {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const { from, until: firstOwn } = ctx.history;
   const admin: EnginePrincipal = { ...systemPrincipal(m), userId: ctx.adminId, name: ctx.adminName };
-  const as = (when: Date) =>
-    withEngine({ db, principal: admin, now: when, timeZone: tz, today: agencyToday(tz, when) }, registry);
+  const start = await stampedIds(db, m);
+  const marks: StampMark[] = [];
+  /** A step of the story at `when`, through the engine: what it notifies or e-mails is dated then (redate). */
+  const step = async <T>(when: Date, fn: (c: EngineContext) => Promise<T>): Promise<T> => {
+    const out = await fn(
+      withEngine({ db, principal: admin, now: when, timeZone: tz, today: agencyToday(tz, when) }, registry),
+    );
+    marks.push({ at: when.toISOString(), ids: await stampedIds(db, m) });
+    return out;
+  };
   const at = (date: string, time: string) => zonedDateTimeToInstant(date, time, tz);
 
   // What a shift can be priced by on a day: each client's cards (by role) and when they held.
@@ -202,9 +211,9 @@ export async function seedHistory(db: Queryable, ctx: SeedContext) {
     const until = addDaysToDate(agencyToday(tz, new Date(first)), 28);
     let j = i;
     while (j < rows.length && agencyToday(tz, new Date(String(rows[j].start_at))) < until) j++;
-    const made = await as(new Date(Date.parse(first) - 14 * 86_400_000)).engine.createMany('shifts', rows.slice(i, j), {
-      reason: 'Booked from the home’s monthly rota',
-    });
+    const made = await step(new Date(Date.parse(first) - 14 * 86_400_000), (c) =>
+      c.engine.createMany('shifts', rows.slice(i, j), { reason: 'Booked from the home’s monthly rota' }),
+    );
     ids.push(...made.map((r) => Number(r.id)));
     i = j;
   }
@@ -212,10 +221,9 @@ export async function seedHistory(db: Queryable, ctx: SeedContext) {
   // Cancelled by the client three days before (no late charge), and those not yet cancelled worked and closed.
   for (const id of byFate('cancelled')) {
     const row = rows[ids.indexOf(id)];
-    await as(new Date(Date.parse(String(row.start_at)) - 3 * 86_400_000)).engine.act('shifts', id, 'cancel', {
-      reason: 'Covered by the home’s own staff.',
-      requested_by: 'client',
-    });
+    await step(new Date(Date.parse(String(row.start_at)) - 3 * 86_400_000), (c) =>
+      c.engine.act('shifts', id, 'cancel', { reason: 'Covered by the home’s own staff.', requested_by: 'client' }),
+    );
   }
 
   // Each week closed and its timesheets generated the Monday after, their lines verified from the signed paper sheets
@@ -225,34 +233,37 @@ export async function seedHistory(db: Queryable, ctx: SeedContext) {
   const noShows = new Set(byFate('worked').filter((_, i) => i % 70 === 35));
   for (const id of noShows) {
     const row = rows[ids.indexOf(id)];
-    await as(new Date(Date.parse(String(row.start_at)) + 2 * 3_600_000)).engine.act('shifts', id, 'cancel', {
-      reason: 'Did not arrive and did not answer the phone; the home covered the shift.',
-      requested_by: 'no_show',
-    });
+    await step(new Date(Date.parse(String(row.start_at)) + 2 * 3_600_000), (c) =>
+      c.engine.act('shifts', id, 'cancel', {
+        reason: 'Did not arrive and did not answer the phone; the home covered the shift.',
+        requested_by: 'no_show',
+      }),
+    );
   }
   const worked = byFate('worked').filter((id) => !noShows.has(id));
   for (let week = from; week < firstOwn; week = addDaysToDate(week, 7)) {
     const next = addDaysToDate(week, 7);
-    const monday = as(at(next, '09:00'));
+    const monday = at(next, '09:00');
     const inWeek = worked.filter((id) => {
       const d = agencyToday(tz, new Date(String(rows[ids.indexOf(id)].start_at)));
       return d >= week && d < next;
     });
-    if (inWeek.length) await monday.engine.act('shifts', inWeek, 'close');
-    const made = (await runCollectionAction(
-      monday,
-      registry.get('timesheets')!,
-      registry.get('timesheets')!.actions.get('generate')!,
-      {
+    if (inWeek.length) await step(monday, (c) => c.engine.act('shifts', inWeek, 'close'));
+    const made = (await step(monday, (c) =>
+      runCollectionAction(c, registry.get('timesheets')!, registry.get('timesheets')!.actions.get('generate')!, {
         week_start: week,
-      },
+      }),
     )) as { timesheets: number[]; line_ids: number[] };
     if (!made.line_ids?.length) continue;
-    const checked = as(at(addDaysToDate(next, 2), '11:00'));
-    await checked.engine.act('timesheet_lines', made.line_ids, 'verify_line', {
-      reason: 'The home’s signed paper timesheet, checked by the agency.',
-    });
+    const checked = at(addDaysToDate(next, 2), '11:00');
+    await step(checked, (c) =>
+      c.engine.act('timesheet_lines', made.line_ids, 'verify_line', {
+        reason: 'The home’s signed paper timesheet, checked by the agency.',
+      }),
+    );
     // Sent with every line verified: the timesheet is verified at once, nothing left to sign or e-mail.
-    await checked.engine.act('timesheets', made.timesheets, 'submit');
+    await step(checked, (c) => c.engine.act('timesheets', made.timesheets, 'submit'));
   }
+  // What the year notified and e-mailed, dated when it happened.
+  await redate(db, m, start, marks, []);
 }

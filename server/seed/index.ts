@@ -11,6 +11,7 @@ import {
   agencyToday,
   DEFAULT_TIME_ZONE,
   startOfWeekMonday,
+  zonedDateTimeToInstant,
 } from '../../core/domain/time/agencyTime.js';
 import { declarations } from '../../core/resources/declarations.js';
 import type { Registry } from '../areas/registry.js';
@@ -879,6 +880,12 @@ export async function seedDemo(db: Db, registry: Registry, options: { candidates
     // Then the year before the demo's weeks, from a random source of its own: those weeks stay as they were.
     await seedHistory(tx, area);
     for (const { seed, seedsAfterHistory } of registry.areas) if (seedsAfterHistory) await seed?.(tx, area);
+    // The year before the demo's own weeks was read as it came: its notices are no newcomer's to-do.
+    if (area.history)
+      await tx.query('update notifications set read = true where merchant_id = $1 and not read and created_at < $2', [
+        demo.merchantId,
+        zonedDateTimeToInstant(area.history.until, '00:00', area.timeZone),
+      ]);
     await recordSeedHistory(tx, engine, demo.merchantId, { userId: demo.userId, name: 'Alex Morgan' });
     // The demo's mail went out as its story happened: what an area's seed left queued (the invoices it sent) is
     // sent as of when it was queued, and the jobs that would send it are done, so a new demo's queue holds no work.

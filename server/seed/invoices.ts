@@ -9,6 +9,7 @@ import type { SeedContext } from './context.js';
 import type { EngineContext, EnginePrincipal } from '../engine/context.js';
 import { systemPrincipal, withEngine } from '../engine/handle.js';
 import { runCollectionAction } from '../engine/actions.js';
+import { redate, stampedIds, type StampMark } from './timesheets.js';
 import {
   addDaysToDate,
   addMonthsToDate,
@@ -26,8 +27,16 @@ export async function seedInvoices(db: Queryable, ctx: SeedContext) {
   const now = Date.now();
   const daysAgo = (n: number) => new Date(now - n * 86_400_000);
   const today = agencyToday(tz, new Date(now));
-  const as = <T>(when: Date, fn: (c: EngineContext) => Promise<T>) =>
-    fn(withEngine({ db, principal: admin, now: when, timeZone: tz, today: agencyToday(tz, when) }, registry));
+  const start = await stampedIds(db, m);
+  const marks: StampMark[] = [];
+  /** A step at `when`, through the engine: what it notifies or e-mails is dated then (redate). */
+  const as = async <T>(when: Date, fn: (c: EngineContext) => Promise<T>) => {
+    const out = await fn(
+      withEngine({ db, principal: admin, now: when, timeZone: tz, today: agencyToday(tz, when) }, registry),
+    );
+    marks.push({ at: when.toISOString(), ids: await stampedIds(db, m) });
+    return out;
+  };
 
   // How the clients pay it (a made-up account), set when the agency began invoicing; the address and VAT number are
   // the agency's settings. It elected to use the nursing agencies' concession 60 days ago (never backdated: made on
@@ -112,31 +121,36 @@ export async function seedInvoices(db: Queryable, ctx: SeedContext) {
   // standard ones (the agency's change, with its reason) and is issued in the second layout; others issued, paid in
   // part, credited in full with re-bill; the rest left drafts.
   const recent = await run(daysAgo(3), 'daily', addDaysToDate(today, -20), addDaysToDate(today, -4));
-  if (recent.length === 0) return;
-  const mixed = [...recent].sort((a, b) => b.lines - a.lines || a.id - b.id)[0];
-  const [line] = await db.query<{ id: number }>(
-    'select id from invoice_lines where merchant_id = $1 and invoice_id = $2 order by id limit 1',
-    [m, mixed.id],
-  );
-  await as(daysAgo(3), (c) =>
-    c.engine.update('invoice_lines', line.id, {
-      vat_treatment: 'exempt',
-      vat_reason: 'Registered nurse supplied to a care home with nursing (VAT Notice 701/57, 6.5)',
-    }),
-  );
-  const rest = recent.filter((d) => d !== mixed);
-  await issue(daysAgo(2), mixed.id, 'template2');
-  const [part, credited, plain] = rest;
-  if (part) {
-    await issue(daysAgo(2), part.id, 'template1');
-    await act(daysAgo(2), part.id, 'send');
-    await pay(part.id, 50, daysAgo(1));
+  if (recent.length) await billRecent(recent);
+  // What the invoices notified and e-mailed, dated when it happened.
+  await redate(db, m, start, marks, []);
+
+  async function billRecent(recent: { id: number; client_id: number; lines: number }[]) {
+    const mixed = [...recent].sort((a, b) => b.lines - a.lines || a.id - b.id)[0];
+    const [line] = await db.query<{ id: number }>(
+      'select id from invoice_lines where merchant_id = $1 and invoice_id = $2 order by id limit 1',
+      [m, mixed.id],
+    );
+    await as(daysAgo(3), (c) =>
+      c.engine.update('invoice_lines', line.id, {
+        vat_treatment: 'exempt',
+        vat_reason: 'Registered nurse supplied to a care home with nursing (VAT Notice 701/57, 6.5)',
+      }),
+    );
+    const rest = recent.filter((d) => d !== mixed);
+    await issue(daysAgo(2), mixed.id, 'template2');
+    const [part, credited, plain] = rest;
+    if (part) {
+      await issue(daysAgo(2), part.id, 'template1');
+      await act(daysAgo(2), part.id, 'send');
+      await pay(part.id, 50, daysAgo(1));
+    }
+    if (credited) {
+      await issue(daysAgo(2), credited.id, 'template1');
+      await act(daysAgo(1), credited.id, 'credit', { kind: 'full', reason: 'Charged at the wrong rate', rebill: true });
+    }
+    if (plain) await issue(daysAgo(1), plain.id, 'template2');
   }
-  if (credited) {
-    await issue(daysAgo(2), credited.id, 'template1');
-    await act(daysAgo(1), credited.id, 'credit', { kind: 'full', reason: 'Charged at the wrong rate', rebill: true });
-  }
-  if (plain) await issue(daysAgo(1), plain.id, 'template2');
 
   /**
    * The year of history as the agency billed it: a monthly run on the second of each month over the month before

@@ -119,4 +119,20 @@ describe('the demo’s year of history', () => {
     expect(owed.some((d) => d > 30)).toBe(true);
     expect(owed.some((d) => d > 0 && d <= 30)).toBe(true);
   });
+
+  it("dates what the year notified when it happened, read: the unread notices are the current weeks'", async () => {
+    const [n] = await t.db.query<{ before: number; unread_before: number; invoices_before: number }>(
+      `with own as (select (date_trunc('week', now() at time zone m.time_zone)::date - 28)::timestamp
+                             at time zone m.time_zone as first_own
+                      from merchants m where m.id = $1)
+       select count(*) filter (where created_at < own.first_own)::int as before,
+              count(*) filter (where created_at < own.first_own and not read)::int as unread_before,
+              count(*) filter (where created_at < own.first_own and event like 'invoice.%')::int as invoices_before
+         from notifications cross join own where merchant_id = $1`,
+      [merchant],
+    );
+    expect(n.before).toBeGreaterThan(50);
+    expect(n.invoices_before).toBeGreaterThan(0);
+    expect(n.unread_before).toBe(0);
+  });
 });

@@ -28,6 +28,7 @@ import { invoiceLines, invoices, CREDIT_KINDS, PAYMENT_METHODS } from '../../../
 import { downloadInvoicePdf, selectedTemplate, templatePath, TEMPLATE_IDS } from './templates';
 import { RecordPaymentButton } from './PaymentDialog';
 import { DownloadButton } from './DownloadButton';
+import { RowsOrCards } from './RowsOrCards';
 import { UblButton } from './UblButton';
 
 /** The draft's editor at the spec's address, in the remembered layout. */
@@ -169,41 +170,25 @@ function CreditNotes({ id }: { id: RaRecord['id'] }) {
   });
   if (!data.length) return <Typography variant="body2">{translate('app.invoices.no_credit_notes')}</Typography>;
   const label = (f: string, _: string) => translate(`resources.credit_notes.fields.${f}`, { _ });
+  // Cards on a phone: the download button of a table's last column would sit past the screen's edge.
   return (
-    <TableScroll>
-      <Table size="small" aria-label={translate('app.invoices.credit_notes')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{label('number', 'Number')}</TableCell>
-            <TableCell>{label('issue_date', 'Issued')}</TableCell>
-            <TableCell>{label('kind', 'Credit')}</TableCell>
-            <TableCell>{label('reason', 'Reason')}</TableCell>
-            <TableCell align="right">{translate('app.invoices.net')}</TableCell>
-            <TableCell align="right">{translate('app.invoices.vat')}</TableCell>
-            <TableCell align="right">{translate('app.invoices.total')}</TableCell>
-            <TableCell>{translate('app.client_invoices.pdf')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.map((c) => (
-            <TableRow key={c.id}>
-              <TableCell>
-                <Link to={`/credit_notes/${c.id}/show`}>{c.number}</Link>
-              </TableCell>
-              <TableCell>{c.issue_date}</TableCell>
-              <TableCell>{choiceName(CREDIT_KINDS, c.kind)}</TableCell>
-              <TableCell sx={{ minWidth: 160 }}>{c.reason}</TableCell>
-              <TableCell align="right">{formatPounds(Number(c.net))}</TableCell>
-              <TableCell align="right">{formatPounds(Number(c.vat))}</TableCell>
-              <TableCell align="right">{formatPounds(Number(c.total))}</TableCell>
-              <TableCell>
-                <DownloadButton path={`/credit_notes/${c.id}/pdf`} number={String(c.number)} variant="text" />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableScroll>
+    <RowsOrCards
+      rows={data as (RaRecord & { id: number })[]}
+      label={translate('app.invoices.credit_notes')}
+      columns={[
+        { header: label('number', 'Number'), cell: (c) => <Link to={`/credit_notes/${c.id}/show`}>{c.number}</Link> },
+        { header: label('issue_date', 'Issued'), cell: (c) => c.issue_date },
+        { header: label('kind', 'Credit'), cell: (c) => choiceName(CREDIT_KINDS, c.kind) },
+        { header: label('reason', 'Reason'), cell: (c) => c.reason },
+        { header: translate('app.invoices.net'), cell: (c) => formatPounds(Number(c.net)), align: 'right' },
+        { header: translate('app.invoices.vat'), cell: (c) => formatPounds(Number(c.vat)), align: 'right' },
+        { header: translate('app.invoices.total'), cell: (c) => formatPounds(Number(c.total)), align: 'right' },
+        {
+          header: translate('app.client_invoices.pdf'),
+          cell: (c) => <DownloadButton path={`/credit_notes/${c.id}/pdf`} number={String(c.number)} variant="text" />,
+        },
+      ]}
+    />
   );
 }
 
