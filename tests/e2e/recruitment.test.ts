@@ -240,9 +240,9 @@ describe('recruitment screens', () => {
         await column.getByText('Trial on the Friday late shift').waitFor();
         const stored = (await api(page, 'GET', `/api/job_applications/${id}`)).body.data;
         expect(stored.stage).toMatch(/^custom_/);
-        // On a phone the columns stack: nothing wider than the screen.
+        // On a phone the columns stack: nothing wider than the screen, once the board has laid itself out again.
         await page.setViewportSize(PHONE);
-        expect(await layoutProblems(page, '/recruitment/staffs/board', PHONE.width)).toEqual([]);
+        await expect.poll(() => layoutProblems(page, '/recruitment/staffs/board', PHONE.width)).toEqual([]);
       } finally {
         await api(page, 'DELETE', `/api/job_applications/${id}`);
         const now = (await api(page, 'GET', '/api/recruitment_settings')).body.data;
