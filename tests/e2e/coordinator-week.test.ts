@@ -217,6 +217,39 @@ describe.each(WIDTHS)("a coordinator's week at $name width ($width px)", (size) 
       } finally {
         await clientContext.close();
       }
+
+      // A booking under way whose staff member never arrived: the agency records a no-show from the shift's page.
+      // Asked as the agency's own cancellation it is refused (it has started); as a no-show it is free.
+      const started = Math.floor((Date.now() - 2 * 3_600_000) / 300_000) * 300_000;
+      const missed = await api(page, 'POST', '/api/shifts', {
+        client_id: meadowbank.id,
+        site_id: siteId,
+        job_role_id: sophie.job_role_id,
+        start_at: new Date(started).toISOString(),
+        end_at: new Date(started + 8 * 3_600_000).toISOString(),
+        notes: `No-show ${tag}`,
+      });
+      expect(missed.status, JSON.stringify(missed.body)).toBe(201);
+      const nobody = (await api(page, 'GET', `/api/shifts/${missed.body.data.id}/suggestions`)).body.data[0];
+      const bookedToday = await api(page, 'POST', `/api/shifts/${missed.body.data.id}/actions/assign`, {
+        candidate_id: nobody.candidate_id,
+        override_reason: 'Agreed by phone',
+      });
+      expect(bookedToday.status, JSON.stringify(bookedToday.body)).toBe(200);
+      await page.goto(`/shifts/${missed.body.data.id}/show`);
+      await page.getByRole('button', { name: 'Cancel shift', exact: true }).click();
+      const cancel = page.getByRole('dialog');
+      await cancel.getByRole('radio', { name: 'Nobody: a no-show' }).check();
+      await expect.poll(() => cancel.getByTestId('cancellation-charge').textContent()).toMatch(/no charge|free/i);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await cancel.getByLabel('Reason').fill('Did not arrive; the home covered the shift.');
+      await cancel.getByRole('button', { name: 'Cancel the shift' }).click();
+      await page.getByText('Shift cancelled').first().waitFor();
+      expect((await api(page, 'GET', `/api/shifts/${missed.body.data.id}`)).body.data).toMatchObject({
+        status: 'cancelled',
+        cancel_requested_by: 'no_show',
+        cancellation_charge: null,
+      });
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     },
   );

@@ -1,10 +1,26 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { Alert, Box, Button, Card, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Chip,
+  CircularProgress,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { ApiFailure, request, requestAll } from '../../providers/request';
 import { DownloadButton } from './DownloadButton';
-import { RowsOrCards } from './RowsOrCards';
 import { formatPounds, formatVatRate } from '../../../core/engine/money';
 import { formatDisplayDate } from '../../../core/domain/time/agencyTime';
 import { ISSUED_STATES } from '../../../core/resources/invoices/resource';
@@ -81,6 +97,70 @@ function InvoiceState({ row }: { row: Pick<ClientInvoiceRow, 'state' | 'overdue'
       <Chip size="small" label={translate(`app.client_invoices.state.${row.state}`)} />
       {row.overdue && <Chip size="small" color="error" label={translate('app.client_invoices.overdue')} />}
     </Stack>
+  );
+}
+
+/**
+ * A list as a table on a wide screen and as one card per row on a phone (390 px), so every figure is on the screen
+ * without a sideways scroll. `cells` are the columns; the first names the row on its card.
+ */
+function RowsOrCards<T extends { id: number }>({
+  rows,
+  label,
+  columns,
+}: {
+  rows: T[];
+  label: string;
+  columns: { header: string; cell: (r: T) => ReactNode; align?: 'right' }[];
+}) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('md'));
+  if (phone)
+    return (
+      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={label}>
+        {rows.map((r) => (
+          <Card component="li" key={r.id} variant="outlined" sx={{ p: 1.5 }}>
+            <Box sx={{ fontWeight: 'bold', mb: 0.5 }}>{columns[0].cell(r)}</Box>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2 }}>
+              {columns.slice(1).map((c) => (
+                <Box key={c.header} sx={{ display: 'contents' }}>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {c.header}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: c.align ?? 'left' }}>
+                    {c.cell(r)}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          </Card>
+        ))}
+      </Stack>
+    );
+  return (
+    <Card variant="outlined" sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c.header} align={c.align}>
+                {c.header}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.id}>
+              {columns.map((c) => (
+                <TableCell key={c.header} align={c.align}>
+                  {c.cell(r)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Card>
   );
 }
 

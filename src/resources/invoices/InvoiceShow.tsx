@@ -1,9 +1,23 @@
 import type { ReactNode } from 'react';
-import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { Link } from 'react-router';
 import {
   Button,
+  DataTable,
   FunctionField,
+  ReferenceManyField,
   Show,
   TopToolbar,
   useCanAccess,
@@ -19,16 +33,16 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import ArticleIcon from '@mui/icons-material/Article';
 import type { ViewOptions } from '../../engine/react/viewOptions';
 import { RecordActions } from '../../engine/react/actions';
-import { ChildList, TableScroll } from '../../engine/react/children';
+import { ChildList, RecordCards, TableScroll } from '../../engine/react/children';
+import { FieldFor } from '../../engine/react/fields';
 import { HistoryPanel } from '../../engine/react/history';
 import { ShowFields } from '../../engine/react/show';
 import { formatPounds } from '../../../core/engine/money';
 import { lockedReason } from '../../../core/engine/lifecycle';
-import { invoiceLines, invoices, CREDIT_KINDS, PAYMENT_METHODS } from '../../../core/resources/invoices/resource';
+import { creditNotes, invoiceLines, invoices, PAYMENT_METHODS } from '../../../core/resources/invoices/resource';
 import { downloadInvoicePdf, selectedTemplate, templatePath, TEMPLATE_IDS } from './templates';
 import { RecordPaymentButton } from './PaymentDialog';
 import { DownloadButton } from './DownloadButton';
-import { RowsOrCards } from './RowsOrCards';
 import { UblButton } from './UblButton';
 
 /** The draft's editor at the spec's address, in the remembered layout. */
@@ -160,35 +174,58 @@ function Payments({ id }: { id: RaRecord['id'] }) {
   );
 }
 
-/** The credit notes against the invoice. */
+/** A credit note's number, opening its page. */
+function CreditNoteNumber() {
+  const record = useRecordContext();
+  return record ? <Link to={`/credit_notes/${record.id}/show`}>{record.number}</Link> : null;
+}
+
+/** A credit note's PDF, as kept when it was made. */
+function CreditNotePdf() {
+  const record = useRecordContext();
+  return record ? (
+    <DownloadButton path={`/credit_notes/${record.id}/pdf`} number={String(record.number)} variant="text" />
+  ) : null;
+}
+
+const CREDIT_NOTE_COLUMNS = ['number', 'issue_date', 'kind', 'reason', 'net', 'vat', 'total'].map((source) =>
+  creditNotes.fields.find((f) => f.source === source)!,
+);
+
+/**
+ * The credit notes against the invoice, with the declaration's columns: a table on a wide screen, a card each on a
+ * phone (the download of a table's last column would sit past the screen's edge).
+ */
 function CreditNotes({ id }: { id: RaRecord['id'] }) {
   const translate = useTranslate();
-  const { data = [] } = useGetList('credit_notes', {
-    filter: { invoice_id: id },
-    sort: { field: 'id', order: 'ASC' },
-    pagination: { page: 1, perPage: 100 },
-  });
-  if (!data.length) return <Typography variant="body2">{translate('app.invoices.no_credit_notes')}</Typography>;
-  const label = (f: string, _: string) => translate(`resources.credit_notes.fields.${f}`, { _ });
-  // Cards on a phone: the download button of a table's last column would sit past the screen's edge.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const cells = { number: <CreditNoteNumber /> };
   return (
-    <RowsOrCards
-      rows={data as (RaRecord & { id: number })[]}
-      label={translate('app.invoices.credit_notes')}
-      columns={[
-        { header: label('number', 'Number'), cell: (c) => <Link to={`/credit_notes/${c.id}/show`}>{c.number}</Link> },
-        { header: label('issue_date', 'Issued'), cell: (c) => c.issue_date },
-        { header: label('kind', 'Credit'), cell: (c) => choiceName(CREDIT_KINDS, c.kind) },
-        { header: label('reason', 'Reason'), cell: (c) => c.reason },
-        { header: translate('app.invoices.net'), cell: (c) => formatPounds(Number(c.net)), align: 'right' },
-        { header: translate('app.invoices.vat'), cell: (c) => formatPounds(Number(c.vat)), align: 'right' },
-        { header: translate('app.invoices.total'), cell: (c) => formatPounds(Number(c.total)), align: 'right' },
-        {
-          header: translate('app.client_invoices.pdf'),
-          cell: (c) => <DownloadButton path={`/credit_notes/${c.id}/pdf`} number={String(c.number)} variant="text" />,
-        },
-      ]}
-    />
+    <ReferenceManyField
+      record={{ id }}
+      reference="credit_notes"
+      target="invoice_id"
+      sort={{ field: 'id', order: 'ASC' }}
+      perPage={100}
+      empty={<Typography variant="body2">{translate('app.invoices.no_credit_notes')}</Typography>}
+    >
+      {phone ? (
+        <RecordCards decl={creditNotes} fields={CREDIT_NOTE_COLUMNS} cells={cells} actions={<CreditNotePdf />} />
+      ) : (
+        <TableScroll>
+          <DataTable bulkActionButtons={false} rowClick={false} aria-label={translate('app.invoices.credit_notes')}>
+            {CREDIT_NOTE_COLUMNS.map((f) => (
+              <DataTable.Col key={f.source} source={f.source} label={f.label}>
+                {cells[f.source as keyof typeof cells] ?? <FieldFor of={f} />}
+              </DataTable.Col>
+            ))}
+            <DataTable.Col label={translate('app.client_invoices.pdf')}>
+              <CreditNotePdf />
+            </DataTable.Col>
+          </DataTable>
+        </TableScroll>
+      )}
+    </ReferenceManyField>
   );
 }
 
