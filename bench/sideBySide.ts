@@ -39,8 +39,11 @@ export interface SideBySide {
   others?: Record<string, () => Promise<number>>;
   /** Runs of each after one warm-up each. */
   rounds: number;
-  /** Whether to warm up first (a run too long to repeat is measured cold, as it is met). */
-  warmUp?: boolean;
+  /**
+   * Whether to warm up first, or how many times (a run too long to repeat is measured cold, as it is met; a short one
+   * runs as a server that has already served it: JavaScript's compiler optimises a path after a few runs of it).
+   */
+  warmUp?: boolean | number;
 }
 
 /** Alternates the two; answers every time, the ratios and the statements of the subject's last run. */
@@ -62,7 +65,7 @@ export async function sideBySide({ subject, bare, others = {}, rounds, warmUp = 
     statements = captured;
     return ms;
   };
-  if (warmUp) {
+  for (let i = 0; i < Number(warmUp); i++) {
     await once();
     await bare();
   }

@@ -23,12 +23,15 @@ const EMOJI_SEQUENCE =
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cf}\p{Cs}\u2028\u2029\uFFFD\uFFFE\uFFFF]/u;
 const LINE_BREAK_OR_TAB = /[\r\n\t]/;
+/** Letters, digits, spaces and punctuation of ASCII: none of them hidden or a break (most text; checked first). */
+const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
 
 /** The message key of what is wrong with a text's characters, or undefined when every character may stay. */
 export function textCharactersProblem(
   text: string,
   kind: TextKind,
 ): 'engine.validation.hiddenCharacters' | 'engine.validation.oneLine' | undefined {
+  if (PRINTABLE_ASCII.test(text)) return undefined;
   const visible = text.replace(EMOJI_SEQUENCE, '');
   if (HIDDEN.test(visible)) return 'engine.validation.hiddenCharacters';
   if (kind === 'line' && LINE_BREAK_OR_TAB.test(visible)) return 'engine.validation.oneLine';

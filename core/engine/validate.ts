@@ -220,7 +220,7 @@ export function validateRecords(
   now: Today = new Date(),
 ): Problems[] {
   const fields = custom.length ? [...decl.fields, ...custom.map(customFieldAsDeclaration)] : decl.fields;
-  const fine = new Map(fields.map((f) => [f, new Set<unknown>()]));
+  const fine = fields.map(() => new Set<unknown>());
   return records.map((record) => validateOne(decl, fields, record, now, fine));
 }
 
@@ -232,16 +232,18 @@ function validateOne(
   fields: FieldDeclaration[],
   record: RecordValues,
   now: Today,
-  fine?: Map<FieldDeclaration, Set<unknown>>,
+  /** Per field (by position), the single values a set found fine. */
+  fine?: Set<unknown>[],
 ): Problems {
   const problems: Problems = {};
   // A set-based write validates thousands of records: no copies for a declaration without custom fields or rules.
   // The rules see only values of their field's type (a list where a list is declared): a value that failed its
   // check reads as not given, so a rule can never be handed a string where it expects a list.
   const checked: RecordValues | undefined = decl.rules ? { ...record } : undefined;
-  for (const f of fields) {
+  for (let k = 0; k < fields.length; k++) {
+    const f = fields[k];
     const v = getPath(record, f.source);
-    const known = fine?.get(f);
+    const known = fine?.[k];
     if (known?.has(v)) continue;
     const p = checkField(f, v, now);
     if (!p) {

@@ -64,7 +64,12 @@ const TIMESTAMPTZ = 1184;
 const UTC = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?(?:\+00)?$/;
 function toIso(v: string): string {
   // Rewritten as text, as Date's toISOString would write it (milliseconds, truncated): a page of records holds
-  // hundreds of timestamps, and making a Date of each was a tenth of a list request's time.
+  // hundreds of timestamps, and making a Date of each was a tenth of a list request's time. The form the servers
+  // write is cut up as it is (a set-based write reads thousands: the regular expression was most of the parse).
+  if (v.length >= 22 && v.length <= 29 && v.charCodeAt(10) === 32 && v.endsWith('+00')) {
+    const fraction = v.length > 22 ? v.slice(20, Math.min(23, v.length - 3)) : '';
+    if (v.length === 22 || v.charCodeAt(19) === 46) return `${v.slice(0, 10)}T${v.slice(11, 19)}.${(fraction + '000').slice(0, 3)}Z`;
+  }
   const utc = UTC.exec(v);
   if (utc) return `${utc[1]}T${utc[2]}.${((utc[3] ?? '') + '000').slice(0, 3)}Z`;
   // Another zone: Postgres writes '2026-11-22 14:08:54.691+01'; JavaScript wants 'T' and a '+01:00' offset.
@@ -278,11 +283,22 @@ function scopedChannel(scope: string, channel: string): string {
     : `${createHash('sha256').update(name).digest('hex').slice(0, 40)}.${channel}`.slice(0, 63);
 }
 
+/**
+ * A list of whole numbers as PostgreSQL's array text, written at once: node-postgres quotes and escapes each element
+ * on its own, which for the 10,000 ids of a set-based write was more of its time than the statement's. Any other
+ * value is left to the driver.
+ */
+function wholeNumberList(value: unknown): unknown {
+  if (!Array.isArray(value) || value.length === 0) return value;
+  for (const n of value) if (!Number.isSafeInteger(n)) return value;
+  return `{${value.join(',')}}`;
+}
+
 /** A statement as node-postgres takes it: named (so prepared once per connection) when asked to be. */
 function statement(sql: string, params: unknown[] | undefined, o: QueryOptions | undefined) {
   return {
     text: sql,
-    values: params as any[] | undefined,
+    values: params?.map(wholeNumberList) as any[] | undefined,
     name: o?.prepare ? `s${createHash('sha1').update(sql).digest('hex')}` : undefined,
   };
 }

@@ -83,7 +83,11 @@ export function columnOf(f: FieldDeclaration | undefined): { array: string; cast
   return { array: columnType(f) };
 }
 
-const arrayItem = (v: unknown) => `"${String(v).replace(/["\\]/g, '\\$&')}"`;
+const arrayItem = (v: unknown) => {
+  const s = String(v);
+  // Most texts hold neither a quote nor a backslash: looked for first, as thousands of a set's values are written.
+  return s.includes('"') || s.includes('\\') ? `"${s.replace(/["\\]/g, '\\$&')}"` : `"${s}"`;
+};
 /** An array's text as PostgreSQL reads it: numbers and booleans bare, anything else quoted, NULL for null. */
 export const arrayLiteral = (values: unknown[]) =>
   `{${values.map((v) => (v === null ? 'NULL' : typeof v === 'number' || typeof v === 'boolean' ? String(v) : arrayItem(v))).join(',')}}`;

@@ -138,18 +138,27 @@ async function refuseProblems(ctx: EngineContext, c: Compiled, items: Update[], 
   if (refused.length) throw await recordsRefused(ctx, c, items.length, refused);
 }
 
+/** A time as the drivers answer one (server/db/index.ts, toIso): UTC, to the millisecond. */
+const ANSWERED_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+/** A date as the drivers answer one (server/db/index.ts: a date is its text). */
+const ANSWERED_DATE = /^\d{4}-\d\d-\d\d$/;
+
 /**
  * Whether a column's values, as the records of a set-based update send them, are what the database stores and its
  * drivers answer (so the UPDATE need not return them): text sent as text, a yes/no as one (empty: no), a whole number
- * of an integer column as a number; empty as empty. A time, a date, a decimal or JSON may be stored in another form
+ * of an integer column as a number, a time in UTC to the millisecond ('2026-05-04T09:00:00.000Z', as toISOString writes
+ * it), a date as yyyy-MM-dd; empty as empty. A time in another form, a decimal or JSON may be stored in another form
  * ('2026-05-04T10:00:00+01:00' as '2026-05-04T09:00:00.000Z', 7.50 as '7.5'), so those are read back.
  */
 function storedAsSent(f: FieldDeclaration, writing: number[], records: RecordValues[], col: string): boolean {
   const t = columnType(f);
-  if (columnOf(f).cast || (t !== 'text' && t !== 'boolean' && t !== 'integer' && t !== 'bigint')) return false;
+  if (columnOf(f).cast) return false;
+  const form = t === 'timestamp with time zone' ? ANSWERED_TIME : t === 'date' ? ANSWERED_DATE : undefined;
+  if (!form && t !== 'text' && t !== 'boolean' && t !== 'integer' && t !== 'bigint') return false;
   return writing.every((i) => {
     const v = records[i][col];
     if (v === null || v === undefined) return true;
+    if (form) return typeof v === 'string' && form.test(v);
     if (t === 'text') return typeof v === 'string';
     if (t === 'boolean') return typeof v === 'boolean';
     return typeof v === 'number' && Number.isSafeInteger(v);
@@ -222,7 +231,10 @@ export async function storeUpdates(
   const problems: Problems[] = validateRecords(c.decl, records, defs, ctx.today);
   // A field the write does not touch keeps its stored value: only those it sets are asked about again (and of
   // those, only the ones the database answers about: a transition's state, author and time are not).
-  const askable = c.stored.filter(askedOfDatabase).map((f) => f.source);
+  const askable = c.stored
+    .filter(askedOfDatabase)
+    .map((f) => f.source)
+    .filter((k) => items.some(({ changes }) => Object.hasOwn(changes, k)));
   if (askable.length) {
     const asked = await checkAgainstDatabase(
       ctx,
@@ -271,20 +283,44 @@ export async function storeUpdates(
 
   // Custom fields are the agency's own input on a form: a server write or transition never changes them.
   const cols = c.stored.map((f) => f.source).filter((col) => col !== 'created_at');
-  const changedOf = records.map(
-    (record, i) =>
-      new Set(
-        cols.filter(
-          (col) =>
-            record[col] !== items[i].stored[col] && !sameValue(c.byField.get(col)!, record[col], items[i].stored[col]),
-        ),
-      ),
-  );
+  // Which records change each column: a list for a column some record changes, none for the others (thousands of
+  // records, most columns as they were). Unless a hook, the lines or a number changed the records past their changes,
+  // only the columns the changes name can differ.
+  const pastChanges = !!b.beforeSave || c.lineResources.length > 0 || numbered.length > 0;
+  const named = new Set<string>();
+  if (!pastChanges) for (const { changes } of items) for (const k in changes) named.add(k);
+  const changedIn = new Map<string, boolean[]>();
+  for (const col of pastChanges ? cols : cols.filter((x) => named.has(x))) {
+    const f = c.byField.get(col)!;
+    // Records mostly go from the same value to the same value (a transition): the last pair's answer is kept, as
+    // comparing typed text normalises both sides.
+    let known = false;
+    let [lastNow, lastWas, lastDiffers]: [unknown, unknown, boolean] = [undefined, undefined, false];
+    const differs = (i: number) => {
+      const now = records[i][col];
+      const was = items[i].stored[col];
+      if (now === was) return false;
+      if (!known || now !== lastNow || was !== lastWas) {
+        lastNow = now;
+        lastWas = was;
+        lastDiffers = !sameValue(f, now, was);
+        known = true;
+      }
+      return lastDiffers;
+    };
+    if (records.some((_, i) => differs(i)))
+      changedIn.set(
+        col,
+        records.map((_, i) => differs(i)),
+      );
+  }
+  const changed = (i: number, col: string) => changedIn.get(col)?.[i] ?? false;
   // As a single write: a record the write leaves as it was is not written, unless an action ran on it.
-  const writing = items.flatMap((_, i) => (changedOf[i].size || e.action ? [i] : []));
+  const lists = [...changedIn.values()];
+  const writing = items.flatMap((_, i) => (e.action || lists.some((list) => list[i]) ? [i] : []));
   const out: Row[] = items.map((x) => x.stored);
   if (writing.length === 0) return { rows: out, reread: false };
-  const union = cols.filter((col) => writing.some((i) => changedOf[i].has(col)));
+  const union = cols.filter((col) => changedIn.has(col) && writing.some((i) => changed(i, col)));
   const p = new Params();
   const merchant = p.bind(ctx.principal.merchantId);
   const ids = p.bind(writing.map((i) => Number(items[i].stored.id)));
@@ -294,13 +330,20 @@ export async function storeUpdates(
   union.forEach((col, k) => {
     const f = c.byField.get(col)!;
     const { array, cast } = columnOf(f);
-    arrays.push(`${p.bind(arrayLiteral(writing.map((i) => columnValue(f, records[i][col]))))}::${array}[]`);
+    const values = writing.map((i) => columnValue(f, records[i][col]));
+    const everyRecord = writing.every((i) => changed(i, col));
+    // A value every record takes (a transition's state, author, time, reason) is sent once, not once a record.
+    if (everyRecord && values.every((v) => v === values[0])) {
+      sets.push(`${ident(col)} = ${p.bind(values[0])}::${array}${cast ? `::${cast}` : ''}`);
+      return;
+    }
+    arrays.push(`${p.bind(arrayLiteral(values))}::${array}[]`);
     names.push(`engine_${k}`);
     const value = cast ? `u."engine_${k}"::${cast}` : `u."engine_${k}"`;
-    if (writing.every((i) => changedOf[i].has(col))) sets.push(`${ident(col)} = ${value}`);
+    if (everyRecord) sets.push(`${ident(col)} = ${value}`);
     else {
       // A column only some records change: the others keep theirs (never rewritten from JavaScript's copy).
-      arrays.push(`${p.bind(arrayLiteral(writing.map((i) => changedOf[i].has(col))))}::boolean[]`);
+      arrays.push(`${p.bind(arrayLiteral(writing.map((i) => changed(i, col))))}::boolean[]`);
       names.push(`engine_${k}_set`);
       sets.push(`${ident(col)} = case when u."engine_${k}_set" then ${value} else ${c.table}.${ident(col)} end`);
     }
@@ -309,13 +352,18 @@ export async function storeUpdates(
   // decimal, JSON, a date). Text, yes/no and whole numbers sent as such are stored as sent; the new version is the
   // one read under the lock plus one, and the time is the transaction's (one value, read once below).
   const sentAsStored = new Set(union.filter((col) => storedAsSent(c.byField.get(col)!, writing, records, col)));
-  const returned = ['id', ...union.filter((col) => !sentAsStored.has(col))];
+  const returned = union.filter((col) => !sentAsStored.has(col));
   const statement = `update ${c.table} set ${[...sets, 'updated_at = now()', `version = ${c.table}.version + 1`].join(', ')}
       from unnest(${arrays.join(', ')}) as u(${names.map(ident).join(', ')})
-     where ${c.table}.merchant_id = ${merchant} and ${c.table}.id = u."engine_id"
-    returning ${returned.map((col) => `${c.table}.${ident(col)}`).join(', ')}`;
-  // Thousands of rows answered: queryMany.
-  const write = () => queryMany(ctx.db, c, returned, statement, p.values);
+     where ${c.table}.merchant_id = ${merchant} and ${c.table}.id = u."engine_id"${
+       returned.length ? ` returning ${['id', ...returned].map((col) => `${c.table}.${ident(col)}`).join(', ')}` : ''
+     }`;
+  // Thousands of rows answered: queryMany. Nothing to answer when every value is stored as sent (the rows are locked,
+  // so each is written).
+  const write = async () =>
+    returned.length
+      ? queryMany(ctx.db, c, ['id', ...returned], statement, p.values)
+      : (await ctx.db.query(statement, p.values), []);
   const explain = b.refusedByDatabase;
   let got: Row[];
   if (!explain) got = await write();
@@ -339,11 +387,12 @@ export async function storeUpdates(
   // now(): the transaction's start, the time the UPDATE wrote; as the drivers answer a time (queryMany).
   const [{ updated_at }] = await queryMany(ctx.db, c, ['id', 'updated_at'], 'select 0 as id, now() as updated_at', []);
   const byId = new Map(got.map((r) => [Number(r.id), r]));
+  const sent = [...sentAsStored].map((col) => ({ col, f: c.byField.get(col)!, changes: changedIn.get(col)! }));
   for (const i of writing) {
     const row: Row = { ...items[i].stored, updated_at, version: Number(items[i].stored.version) + 1 };
-    for (const col of sentAsStored)
-      if (changedOf[i].has(col)) row[col] = sentValue(c.byField.get(col)!, records[i][col]);
-    out[i] = Object.assign(row, byId.get(Number(items[i].stored.id)));
+    for (const { col, f, changes } of sent) if (changes[i]) row[col] = sentValue(f, records[i][col]);
+    if (got.length) Object.assign(row, byId.get(Number(items[i].stored.id)));
+    out[i] = row;
   }
   // One statement for every entry, each as a single write's: what changed, as diff says (only the columns written
   // can have: the rest of each row is as it was read).
@@ -353,7 +402,15 @@ export async function storeUpdates(
   // out once. Values are told apart by identity (a text, a number, empty), so only equal inputs share a diff.
   const seen = written.map(() => new Map<unknown, number>());
   const diffs = new Map<string, Changes>();
+  // Most often every record goes from the same values to the same values: one change for them all.
+  const alike = written.every(
+    (f) =>
+      writing.every((i) => items[i].stored[f.source] === items[writing[0]].stored[f.source]) &&
+      writing.every((i) => out[i][f.source] === out[writing[0]][f.source]),
+  );
+  const shared = alike && writing.length ? diff(c, items[writing[0]].stored, out[writing[0]], written) : undefined;
   const changesOf = (i: number): Changes => {
+    if (shared) return shared;
     let key = '';
     for (let k = 0; k < written.length; k++) {
       const [a, b] = [items[i].stored[written[k].source], out[i][written[k].source]];
@@ -370,11 +427,14 @@ export async function storeUpdates(
     c,
     writing.map((i) => ({ row: out[i], changes: changesOf(i) })),
     e.action ? 'action' : 'update',
-    { action: e.action, input: e.overrideLock ? { ...(e.input as object), overrideLock: e.overrideLock } : e.input },
+    {
+      action: e.action,
+      input: e.overrideLock ? { ...(e.input as object), overrideLock: e.overrideLock } : e.input,
+    },
   );
   for (const f of c.stored.filter((x) => x.type === 'image' || x.type === 'file'))
     for (const i of writing) {
-      if (!changedOf[i].has(f.source) || !out[i][f.source]) continue;
+      if (!changed(i, f.source) || !out[i][f.source]) continue;
       // Another record took the file first (two saves with one upload): refused, and the write rolls back.
       const taken = await attachFiles(ctx.db, ctx.principal.merchantId, c.decl.name, out[i].id, f.source, [
         String(out[i][f.source]),
@@ -387,7 +447,7 @@ export async function storeUpdates(
           items.map((_, k) => (k === i ? { [f.source]: { message: 'engine.validation.file' } } : {})),
         );
     }
-  const saved = writing.map((i) => ({ ...events[i], row: out[i] }));
+  const saved = b.afterUpdateMany || b.afterSave ? writing.map((i) => ({ ...events[i], row: out[i] })) : [];
   let reread = false;
   if (b.afterUpdateMany) reread = !!(await b.afterUpdateMany(ctx, saved));
   else if (b.afterSave)

@@ -40,6 +40,8 @@ const items: ResourceDeclaration = {
     { source: 'title', type: 'text', label: 'Title', required: true, maxLength: 50 },
     { source: 'amount', type: 'money', label: 'Amount' },
     { source: 'note', type: 'text', label: 'Note', editableIn: ['draft'] },
+    { source: 'due_on', type: 'date', label: 'Due on' },
+    { source: 'checked_at', type: 'datetime', label: 'Checked at' },
     { source: 'verified_by', type: 'text', label: 'Verified by', readOnly: true },
     { source: 'invoiced_total', type: 'money', label: 'Invoiced with', readOnly: true },
     {
@@ -90,6 +92,34 @@ let admin: string;
 let merchantId: number;
 let db: Db;
 /** Statements the app ran on the records and their trail while `counting` (in a transaction or not). */
+// The same without hooks: a transition numbers each record with nothing but the number and the state to write.
+const plainItems: ResourceDeclaration = {
+  name: 'plain_items',
+  table: 'plain_items',
+  label: { one: 'Plain item', many: 'Plain items' },
+  recordRepresentation: '%{title}',
+  defaultSort: { field: 'title', order: 'ASC' },
+  delete: 'hard',
+  access: { admin: ['list', 'show', 'create'] },
+  numbering: { field: 'number', series: 'PI', prefix: 'PI-', pad: 4, at: 'issue' },
+  lifecycle: { field: 'status', final: ['issued'], transitions: [{ action: 'issue', from: ['draft'], to: 'issued' }] },
+  actions: [{ name: 'issue', label: 'Issue', roles: ['admin'], bulk: true, success: 'Issued' }],
+  fields: [
+    { source: 'number', type: 'text', label: 'Number', readOnly: true },
+    { source: 'title', type: 'text', label: 'Title', required: true },
+    {
+      source: 'status',
+      type: 'choice',
+      label: 'Status',
+      defaultValue: 'draft',
+      choices: [
+        { id: 'draft', name: 'Draft' },
+        { id: 'issued', name: 'Issued' },
+      ],
+    },
+  ],
+};
+
 let statements = 0;
 let counting = false;
 
@@ -116,13 +146,14 @@ function counted(db: Db): Db {
 
 beforeAll(async () => {
   t = await makeTestApp({ candidates: 5 });
-  for (const statement of createTableSql(items).split(/;\n/)) await t.db.query(statement);
+  for (const d of [items, plainItems])
+    for (const statement of createTableSql(d).split(/;\n/)) await t.db.query(statement);
   db = counted(t.db);
   app = await buildApp({
     db,
     config: { tokenLifetimeSeconds: 3600 },
     throttle: new LoginThrottle(),
-    declarations: [...declarations, items],
+    declarations: [...declarations, items, plainItems],
     behaviours: { set_items: behaviour },
   });
   await app.ready();
@@ -227,6 +258,28 @@ describe('a set-based transition', () => {
     ]);
   });
 
+  it('numbers the records of a resource without hooks, in order, as it writes their state', async () => {
+    const ids = (
+      await asSystem((ctx) =>
+        ctx.engine.createMany(
+          'plain_items',
+          ['A', 'B', 'C'].map((title) => ({ title })),
+        ),
+      )
+    ).map((r) => Number(r.id));
+    const answered = await asSystem((ctx) => ctx.engine.act('plain_items', ids, 'issue'));
+    const stored = await t.db.query<{ id: number; number: string; status: string }>(
+      'select id, number, status from plain_items where id = any($1::int[]) order by id',
+      [ids],
+    );
+    expect(stored.map((r) => [r.number, r.status])).toEqual([
+      ['PI-0001', 'issued'],
+      ['PI-0002', 'issued'],
+      ['PI-0003', 'issued'],
+    ]);
+    expect(answered.map((r) => r.number)).toEqual(['PI-0001', 'PI-0002', 'PI-0003']);
+  });
+
   it('refuses the set when a record’s beforeSave refuses it, naming that record (422), and writes nothing', async () => {
     const ids = await make(4, 'Hooked');
     await asSystem((ctx) => ctx.engine.update('set_items', ids[2], { title: 'refuse' }));
@@ -316,6 +369,40 @@ describe('a set-based update (ctx.engine.updateMany)', () => {
       ]);
       expect(rows.map((r) => Object.fromEntries(c.storedColumns.map((col) => [col, r[col]])))).toEqual(stored);
     });
+  });
+
+  it('answers times and dates as they read again, whether sent as the drivers write them or in another form', async () => {
+    const ids = await make(2, 'Timed');
+    const reread = () =>
+      asSystem(async (ctx) => {
+        const c = ctx.engine.compiled('set_items');
+        const p = new Params();
+        const sql = `select ${writeColumns(c, p.bind, ctx.today)} from ${c.table} where id = any(${p.bind(ids)}) order by id`;
+        return queryMany(ctx.db, c, c.storedColumns, sql, p.values);
+      });
+    // In UTC to the millisecond and yyyy-MM-dd, as a read answers them: not read back from the UPDATE.
+    const asWritten = await asSystem((ctx) =>
+      ctx.engine.updateMany('set_items', [
+        { id: ids[0], checked_at: '2026-05-04T09:00:00.000Z', due_on: '2026-05-31' },
+        { id: ids[1], checked_at: '2026-05-04T09:30:15.250Z', due_on: null },
+      ]),
+    );
+    let stored = await reread();
+    expect(stored.map((r) => [r.checked_at, r.due_on])).toEqual([
+      ['2026-05-04T09:00:00.000Z', '2026-05-31'],
+      ['2026-05-04T09:30:15.250Z', null],
+    ]);
+    expect(asWritten).toEqual(stored);
+    // With an offset, without milliseconds: stored as the instant, answered as a read answers it.
+    const otherForms = await asSystem((ctx) =>
+      ctx.engine.updateMany('set_items', [
+        { id: ids[0], checked_at: '2026-05-04T10:00:00+01:00' },
+        { id: ids[1], checked_at: '2026-05-04T09:45:00Z' },
+      ]),
+    );
+    stored = await reread();
+    expect(stored.map((r) => r.checked_at)).toEqual(['2026-05-04T09:00:00.000Z', '2026-05-04T09:45:00.000Z']);
+    expect(otherForms).toEqual(stored);
   });
 
   it('refuses locked records and fields not editable in a record’s state, naming each, and writes nothing', async () => {

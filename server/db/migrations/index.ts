@@ -70,6 +70,7 @@ import shiftDays from './143_shift_days.js';
 import shiftMonths from './147_shift_months.js';
 import shiftStaffMonths from './148_shift_staff_months.js';
 import noShows from './149_no_shows.js';
+import auditSetsUncompressed from './150_audit_sets_uncompressed.js';
 import recruitmentStages from './144_recruitment_stages.js';
 import applicationFields from './145_application_fields.js';
 import approverColleagues from './146_approver_colleagues.js';
@@ -160,4 +161,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '147_shift_months', sql: shiftMonths },
   { id: '148_shift_staff_months', sql: shiftStaffMonths },
   { id: '149_no_shows', sql: noShows },
+  { id: '150_audit_sets_uncompressed', sql: auditSetsUncompressed },
 ];

@@ -85,6 +85,20 @@ describe('text characters', () => {
     }
   });
 
+  it('every ASCII character is answered by what it is: printable ones pass, controls are refused, breaks by kind', () => {
+    for (let code = 0; code < 128; code++) {
+      const ch = String.fromCharCode(code);
+      const breakOrTab = ch === '\r' || ch === '\n' || ch === '\t';
+      const printable = code >= 0x20 && code <= 0x7e;
+      expect(textCharactersProblem(`a${ch}b`, 'line'), `U+${code.toString(16)}`).toBe(
+        printable ? undefined : breakOrTab ? 'engine.validation.oneLine' : 'engine.validation.hiddenCharacters',
+      );
+      expect(textCharactersProblem(`a${ch}b`, 'multiline'), `U+${code.toString(16)}`).toBe(
+        printable || breakOrTab ? undefined : 'engine.validation.hiddenCharacters',
+      );
+    }
+  });
+
   it('the messages are plain words, the same in the form and the API', () => {
     expect(
       toFieldErrors({
