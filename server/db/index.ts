@@ -68,7 +68,8 @@ function toIso(v: string): string {
   // write is cut up as it is (a set-based write reads thousands: the regular expression was most of the parse).
   if (v.length >= 22 && v.length <= 29 && v.charCodeAt(10) === 32 && v.endsWith('+00')) {
     const fraction = v.length > 22 ? v.slice(20, Math.min(23, v.length - 3)) : '';
-    if (v.length === 22 || v.charCodeAt(19) === 46) return `${v.slice(0, 10)}T${v.slice(11, 19)}.${(fraction + '000').slice(0, 3)}Z`;
+    if (v.length === 22 || v.charCodeAt(19) === 46)
+      return `${v.slice(0, 10)}T${v.slice(11, 19)}.${(fraction + '000').slice(0, 3)}Z`;
   }
   const utc = UTC.exec(v);
   if (utc) return `${utc[1]}T${utc[2]}.${((utc[3] ?? '') + '000').slice(0, 3)}Z`;
@@ -85,6 +86,17 @@ const parsers: Record<number, (v: string) => unknown> = {
   [TIMESTAMP]: toIso,
   [TIMESTAMPTZ]: toIso,
 };
+
+/**
+ * A list of whole numbers as PostgreSQL's array text, written at once: the drivers quote and escape each element
+ * on their own, which for the 10,000 ids of a set-based write was more of its time than the statement's. Any other
+ * value is left to the driver.
+ */
+function wholeNumberList(value: unknown): unknown {
+  if (!Array.isArray(value) || value.length === 0) return value;
+  for (const n of value) if (!Number.isSafeInteger(n)) return value;
+  return `{${value.join(',')}}`;
+}
 
 const BYTEA = 17;
 // PGlite's own bytea text conversion goes byte by byte through JavaScript strings (Array.from(bytes).map(...) one
@@ -122,7 +134,7 @@ export async function openPglite(dataDir?: string, options: { from?: Blob } = {}
     serializers: pgliteSerializers,
   });
   const run = async <T extends Row>(q: PGlite | Transaction, sql: string, params?: unknown[]) =>
-    (await q.query<T>(sql, params as any[])).rows;
+    (await q.query<T>(sql, params?.map(wholeNumberList) as any[])).rows;
   const query: Queryable['query'] = (sql, params) => run(lite, sql, params);
   // PGlite is a single connection: statements are serialised by PGlite itself. It is one process, so its
   // channels need no scope; it delivers a notification before the statement (or the commit) that sent it
@@ -281,17 +293,6 @@ function scopedChannel(scope: string, channel: string): string {
   return Buffer.byteLength(name) <= 63
     ? name
     : `${createHash('sha256').update(name).digest('hex').slice(0, 40)}.${channel}`.slice(0, 63);
-}
-
-/**
- * A list of whole numbers as PostgreSQL's array text, written at once: node-postgres quotes and escapes each element
- * on its own, which for the 10,000 ids of a set-based write was more of its time than the statement's. Any other
- * value is left to the driver.
- */
-function wholeNumberList(value: unknown): unknown {
-  if (!Array.isArray(value) || value.length === 0) return value;
-  for (const n of value) if (!Number.isSafeInteger(n)) return value;
-  return `{${value.join(',')}}`;
 }
 
 /** A statement as node-postgres takes it: named (so prepared once per connection) when asked to be. */
