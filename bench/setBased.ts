@@ -20,8 +20,8 @@ import { sideBySide, sideBySideReport } from './sideBySide';
  *    stores N pending lines over 100 documents;
  *  - times `ctx.engine.act('bench_lines', ids, 'verify', { reason })` over all N, as a bulk verify runs it: the rows
  *    locked, every row's state checked, the effect (who and when, in set form as the timesheet lines' bulk verify
- *    declares it), validation, one UPDATE … FROM unnest and every
- *    audit entry; beside a bare `UPDATE … FROM unnest(…)` of the same rows to the same values (state, author, time,
+ *    declares it), validation, one UPDATE … FROM unnest and every audit entry; beside a bare
+ *    `UPDATE … FROM unnest(…)` of the same rows to the same values (state, author, time,
  *    reason, version; no checks, no audit), committed too. The lines are set back to pending between runs (not
  *    timed). The two alternate, ROUNDS times each after WARM_UP warm-ups each; medians. Goal: ≤ 2× the bare update.
  *

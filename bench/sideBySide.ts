@@ -37,7 +37,7 @@ export interface SideBySide {
   bare(): Promise<number>;
   /** Other anchors, run after the bare one in each round (their times are answered, no ratio reported). */
   others?: Record<string, () => Promise<number>>;
-  /** Runs of each after one warm-up each. */
+  /** Runs of each after the warm-ups. */
   rounds: number;
   /**
    * Whether to warm up first, or how many times (a run too long to repeat is measured cold, as it is met; a short one
