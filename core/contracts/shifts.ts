@@ -4,6 +4,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { AnyRecord, Id, IdParams, Instant, Nullable, OneOf } from './common.js';
+import { CANCEL_PARTIES } from '../domain/pricing/price.js';
 
 /**
  * The bulk create's body; its limit of shifts per call is the domain's (MAX_BULK_SHIFTS,
@@ -31,7 +32,7 @@ export type BulkShifts = Static<ReturnType<typeof bulkShiftsBody>>;
 export const BulkCreated = Type.Object({ data: Type.Array(AnyRecord), count: Type.Integer() });
 export type BulkCreated = Static<typeof BulkCreated>;
 
-export const CancelParty = OneOf(['client', 'agency', 'worker', 'no_show']);
+export const CancelParty = OneOf(CANCEL_PARTIES);
 export const CancellationQuery = Type.Object(
   { requested_by: Type.Optional(CancelParty) },
   { additionalProperties: false },

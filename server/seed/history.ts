@@ -8,9 +8,9 @@
 import type { Queryable } from '../db/index.js';
 import type { SeedContext } from './context.js';
 import type { EngineContext, EnginePrincipal } from '../engine/context.js';
-import { systemPrincipal, withEngine } from '../engine/handle.js';
+import { systemPrincipal } from '../engine/handle.js';
 import { runCollectionAction } from '../engine/actions.js';
-import { redate, stampedIds, type StampMark } from './timesheets.js';
+import { datedStory } from './timesheets.js';
 import {
   addDaysToDate,
   agencyToday,
@@ -56,16 +56,9 @@ export async function seedHistory(db: Queryable, ctx: SeedContext) {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const { from, until: firstOwn } = ctx.history;
   const admin: EnginePrincipal = { ...systemPrincipal(m), userId: ctx.adminId, name: ctx.adminName };
-  const start = await stampedIds(db, m);
-  const marks: StampMark[] = [];
-  /** A step of the story at `when`, through the engine: what it notifies or e-mails is dated then (redate). */
-  const step = async <T>(when: Date, fn: (c: EngineContext) => Promise<T>): Promise<T> => {
-    const out = await fn(
-      withEngine({ db, principal: admin, now: when, timeZone: tz, today: agencyToday(tz, when) }, registry),
-    );
-    marks.push({ at: when.toISOString(), ids: await stampedIds(db, m) });
-    return out;
-  };
+  const story = await datedStory(db, m, tz, registry);
+  /** A step of the story at `when`, as the agency's admin: what it notifies or e-mails is dated then. */
+  const step = <T>(when: Date, fn: (c: EngineContext) => Promise<T>) => story.step(admin, when, fn);
   const at = (date: string, time: string) => zonedDateTimeToInstant(date, time, tz);
 
   // What a shift can be priced by on a day: each client's cards (by role) and when they held.
@@ -265,5 +258,5 @@ export async function seedHistory(db: Queryable, ctx: SeedContext) {
     await step(checked, (c) => c.engine.act('timesheets', made.timesheets, 'submit'));
   }
   // What the year notified and e-mailed, dated when it happened.
-  await redate(db, m, start, marks, []);
+  await story.redated([]);
 }

@@ -7,9 +7,9 @@
 import type { Queryable } from '../db/index.js';
 import type { SeedContext } from './context.js';
 import type { EngineContext, EnginePrincipal } from '../engine/context.js';
-import { systemPrincipal, withEngine } from '../engine/handle.js';
+import { systemPrincipal } from '../engine/handle.js';
 import { runCollectionAction } from '../engine/actions.js';
-import { redate, stampedIds, type StampMark } from './timesheets.js';
+import { datedStory } from './timesheets.js';
 import {
   addDaysToDate,
   addMonthsToDate,
@@ -27,16 +27,9 @@ export async function seedInvoices(db: Queryable, ctx: SeedContext) {
   const now = Date.now();
   const daysAgo = (n: number) => new Date(now - n * 86_400_000);
   const today = agencyToday(tz, new Date(now));
-  const start = await stampedIds(db, m);
-  const marks: StampMark[] = [];
-  /** A step at `when`, through the engine: what it notifies or e-mails is dated then (redate). */
-  const as = async <T>(when: Date, fn: (c: EngineContext) => Promise<T>) => {
-    const out = await fn(
-      withEngine({ db, principal: admin, now: when, timeZone: tz, today: agencyToday(tz, when) }, registry),
-    );
-    marks.push({ at: when.toISOString(), ids: await stampedIds(db, m) });
-    return out;
-  };
+  const story = await datedStory(db, m, tz, registry);
+  /** A step at `when`, as the agency's admin: what it notifies or e-mails is dated then. */
+  const as = <T>(when: Date, fn: (c: EngineContext) => Promise<T>) => story.step(admin, when, fn);
 
   // How the clients pay it (a made-up account), set when the agency began invoicing; the address and VAT number are
   // the agency's settings. It elected to use the nursing agencies' concession 60 days ago (never backdated: made on
@@ -123,7 +116,7 @@ export async function seedInvoices(db: Queryable, ctx: SeedContext) {
   const recent = await run(daysAgo(3), 'daily', addDaysToDate(today, -20), addDaysToDate(today, -4));
   if (recent.length) await billRecent(recent);
   // What the invoices notified and e-mailed, dated when it happened.
-  await redate(db, m, start, marks, []);
+  await story.redated([]);
 
   async function billRecent(recent: { id: number; client_id: number; lines: number }[]) {
     const mixed = [...recent].sort((a, b) => b.lines - a.lines || a.id - b.id)[0];

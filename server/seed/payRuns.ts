@@ -7,13 +7,13 @@
 // timesheets (and than the invoice and pay run tests' windows), so the lines the tests pay are the ones they were.
 import type { Queryable } from '../db/index.js';
 import type { SeedContext } from './context.js';
-import type { EngineContext, EnginePrincipal } from '../engine/context.js';
-import { systemPrincipal, withEngine } from '../engine/handle.js';
+import type { EnginePrincipal } from '../engine/context.js';
+import { systemPrincipal } from '../engine/handle.js';
 import { runCollectionAction } from '../engine/actions.js';
 import { priceShift, type ShiftTimes } from '../services/booking.js';
 import { insertMany, UMBRELLA_ADDRESS, UMBRELLA_VAT_NUMBER } from './index.js';
 import { DEMO_STAFF } from './chat.js';
-import { redate, stampedIds, type StampMark } from './timesheets.js';
+import { datedStory } from './timesheets.js';
 import {
   addDaysToDate,
   agencyToday,
@@ -47,15 +47,8 @@ export async function seedPayRuns(db: Queryable, ctx: SeedContext, borrower: num
   const admin: EnginePrincipal = { ...systemPrincipal(m), userId: ctx.adminId, name: ctx.adminName };
   const at = (date: string, time: string) => zonedDateTimeToInstant(date, time, tz);
 
-  const start = await stampedIds(db, m);
-  const marks: StampMark[] = [];
-  async function as<T>(who: EnginePrincipal, when: Date, fn: (c: EngineContext) => Promise<T>) {
-    const out = await fn(
-      withEngine({ db, principal: who, now: when, timeZone: tz, today: agencyToday(tz, when) }, ctx.engine),
-    );
-    marks.push({ at: when.toISOString(), ids: await stampedIds(db, m) });
-    return out;
-  }
+  const story = await datedStory(db, m, tz, ctx.engine);
+  const as = story.step;
 
   // The staff: the demo's own staff member, the borrower, then the approved staff by id; each needs a job role.
   const staff = await db.query<{ id: number; job_role_id: number }>(
@@ -244,7 +237,7 @@ export async function seedPayRuns(db: Queryable, ctx: SeedContext, borrower: num
         }),
       );
   }
-  await redate(db, m, start, marks, ['timesheets', 'timesheet_lines', 'pay_runs', 'payslips']);
+  await story.redated(['timesheets', 'timesheet_lines', 'pay_runs', 'payslips']);
 
   // Their bank details, entered by the admin through the profile's action (sealed with the process's key), so the
   // finalised runs' bank payments files are made: the umbrella worker's account is their company's. Entered now,

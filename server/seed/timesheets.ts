@@ -4,6 +4,7 @@
 // amended after a dispute, verified by the agency, reminded, locked; each step as the person who took it and at the
 // time they took it, so each timesheet's history tells its story.
 import type { Queryable } from '../db/index.js';
+import type { Compiled } from '../engine/compile.js';
 import type { SeedContext } from './context.js';
 import type { EngineContext, EnginePrincipal } from '../engine/context.js';
 import { systemPrincipal, withEngine } from '../engine/handle.js';
@@ -44,6 +45,25 @@ export const stampedIds = async (db: Queryable, m: number) =>
       [m],
     )
   )[0];
+
+/**
+ * A story told through the engine, each step at its own time: `step` runs `fn` as `who` at `when` (from `ip`) and
+ * marks what it wrote; `redated` then dates what the steps notified and e-mailed, and the rows of `tables`, when they
+ * happened (redate).
+ */
+export async function datedStory(db: Queryable, m: number, tz: string, registry: Map<string, Compiled>) {
+  const start = await stampedIds(db, m);
+  const marks: StampMark[] = [];
+  return {
+    async step<T>(who: EnginePrincipal, when: Date, fn: (c: EngineContext) => Promise<T>, ip?: string): Promise<T> {
+      const today = agencyToday(tz, when);
+      const out = await fn(withEngine({ db, principal: who, now: when, timeZone: tz, today, ip }, registry));
+      marks.push({ at: when.toISOString(), ids: await stampedIds(db, m) });
+      return out;
+    },
+    redated: (tables?: string[]) => redate(db, m, start, marks, tables),
+  };
+}
 
 /**
  * Four weeks of timesheets, oldest first: four weeks ago all signed (in the panel and by link) and locked, a
@@ -87,16 +107,8 @@ export async function seedTimesheets(db: Queryable, ctx: SeedContext) {
   const [helen, david, staff] = ['client@demo.test', 'client2@demo.test', 'staff@demo.test'].map(principal);
   const [panelClient, secondClient] = ctx.clientIds;
 
-  const maxIds = () => stampedIds(db, m);
-  const start = await maxIds();
-  const marks: StampMark[] = [];
-  /** Runs `fn` as `who` at `when` (from `ip`), then marks what it wrote as written then. */
-  async function as<T>(who: EnginePrincipal, when: Date, fn: (c: EngineContext) => Promise<T>, ip?: string) {
-    const today = agencyToday(tz, when);
-    const out = await fn(withEngine({ db, principal: who, now: when, timeZone: tz, today, ip }, registry));
-    marks.push({ at: when.toISOString(), ids: await maxIds() });
-    return out;
-  }
+  const story = await datedStory(db, m, tz, registry);
+  const as = story.step;
   const generate = (who: EnginePrincipal, when: Date, input: Record<string, unknown>) =>
     as(who, when, (c) => runCollectionAction(c, generation, generation.actions.get('generate')!, input)) as Promise<{
       timesheets: number[];
@@ -301,7 +313,7 @@ export async function seedTimesheets(db: Queryable, ctx: SeedContext) {
   for (const t of week4.filter((x) => x.client_id === panelClient))
     await act(admin, after(w4, 7, '10:00'), t.id, 'submit');
 
-  await redate(db, m, start, marks);
+  await story.redated();
 }
 
 /**
