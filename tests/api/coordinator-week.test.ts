@@ -229,6 +229,21 @@ describe('fair cancellation (item 2)', () => {
       refused(await post(`/api/shifts/${ahead.id}/actions/cancel`, { reason: 'x', requested_by: 'no_show' }), 409)
         .message,
     ).toBe('This shift has not started yet: a no-show is recorded once it has.');
+    // A client user's cancellation is the client's, whatever it says of who asked: only the agency records a no-show.
+    const theirs = await shift(hoursFromNow(30), hoursFromNow(38));
+    ok(await assign(theirs.id, who));
+    ok(
+      await post(
+        `/api/shifts/${theirs.id}/actions/cancel`,
+        { reason: 'Resident in hospital', requested_by: 'no_show' },
+        tok.client,
+      ),
+    );
+    const [recorded] = await t.db.query<{ cancel_requested_by: string }>(
+      'select cancel_requested_by from shifts where id = $1',
+      [theirs.id],
+    );
+    expect(recorded.cancel_requested_by).toBe('client');
     const unfilled = await shift(hoursFromNow(-3), hoursFromNow(5));
     expect(
       refused(await post(`/api/shifts/${unfilled.id}/actions/cancel`, { reason: 'x', requested_by: 'no_show' }), 409)
